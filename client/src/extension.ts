@@ -1,0 +1,3 @@
+// VS Code client entry point (placeholder: implemented by the foundation work).
+export function activate(): void {}
+export function deactivate(): void {}

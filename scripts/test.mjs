@@ -1,0 +1,36 @@
+// `npm test`: type-check, build, then every suite. Exits non-zero if any step fails.
+// Suites: test/unit and test/lsp (node's test runner, TypeScript through tsx), test/vscode (the
+// extension inside a real VS Code, see test/vscode/README.md). Set APPSET_SKIP_VSCODE=1 to skip
+// the last one locally (CI never sets it).
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+function run(cmd, args, opts = {}) {
+  const t = Date.now();
+  console.log(`\n> ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  console.log(`  (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  if (r.status !== 0) {
+    console.error(`step failed: ${cmd} ${args.join(' ')} (exit ${r.status ?? r.signal})`);
+    process.exit(r.status || 1);
+  }
+}
+function testFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (n.endsWith('.test.ts')) out.push(p);
+    }
+  };
+  walk(join(root, dir));
+  return out.sort();
+}
+
+run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+run('node', ['esbuild.js']);
+run('node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...testFiles('test/unit'), ...testFiles('test/lsp')]);
+if (process.env.APPSET_SKIP_VSCODE !== '1') run('node', ['test/vscode/runTest.mjs']);

@@ -1,0 +1,58 @@
+/**
+ * `appset` — the command-line front of the engine, for CI.
+ * Each subcommand lives in its own module and returns an exit code:
+ * 0 success, 1 findings (errors), 2 bad usage.
+ */
+import { runLint } from './lint';
+import { runTemplate } from './template';
+import { runRender } from './render';
+import { runPlan } from './plan';
+import type { CliIO } from './io';
+import { nodeIO } from './io';
+
+const USAGE = `usage: appset <command> [options]
+
+commands:
+  lint <files or folders…>     validate ApplicationSets (exit 1 on errors)
+  render <file>                print the generated Applications
+  plan <file>                  print the RollingSync plan (steps and waves)
+  template <template>          render one template string (or --jsonl for the golden protocol)
+
+run 'appset <command> --help' for the options of a command`;
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'lint':
+      return runLint(rest, io);
+    case 'render':
+      return runRender(rest, io);
+    case 'plan':
+      return runPlan(rest, io);
+    case 'template':
+      return runTemplate(rest, io);
+    case '--help':
+    case '-h':
+    case 'help':
+      io.out(USAGE + '\n');
+      return 0;
+    case '--version':
+      io.out('appset 0.1.0\n');
+      return 0;
+    default:
+      io.err((cmd ? `unknown command "${cmd}"\n` : '') + USAGE + '\n');
+      return 2;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2), nodeIO()).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e) => {
+      process.stderr.write(`appset: internal error: ${(e as Error).stack ?? e}\n`);
+      process.exitCode = 3;
+    },
+  );
+}

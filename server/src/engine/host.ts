@@ -1,0 +1,78 @@
+/**
+ * The outside world as the engine sees it. Every file, git and settings access of the engine goes
+ * through one `EngineHost`, so the same engine runs in the language server, the CLI and the tests,
+ * and so reads can be confined to the workspace in one place (see `host/nodeHost.ts`).
+ *
+ * Architecture invariant: engine code never imports `fs`, `child_process` or `vscode`; it asks the host.
+ * Paths given to and returned by the host are absolute, normalised, with `/` separators.
+ */
+
+export interface FileStat {
+  isFile: boolean;
+  isDirectory: boolean;
+  /** Modification time in ms, used as a cache key. */
+  mtimeMs: number;
+  size: number;
+}
+
+export interface GitRemote {
+  /** The work tree root (absolute path) that has this remote. */
+  root: string;
+  name: string;
+  url: string;
+}
+
+export interface EngineHost {
+  /** Workspace folders (absolute paths). Reads outside them are refused. */
+  roots(): string[];
+  /** Reads a UTF-8 file inside the workspace; undefined when missing, too large, or outside the workspace. */
+  readFile(path: string): string | undefined;
+  stat(path: string): FileStat | undefined;
+  /** Entries (names only) of a directory inside the workspace; undefined when not a readable directory. */
+  readDir(path: string): string[] | undefined;
+  /** Git remotes of the work trees found at or below the workspace roots. */
+  gitRemotes(): GitRemote[];
+  /** Current settings (already merged with defaults). */
+  settings(): EngineSettings;
+  /** Optional log sink for non-fatal problems. */
+  log?(message: string): void;
+}
+
+export type ProgressiveSyncOverride = 'auto' | 'enabled' | 'disabled';
+
+export interface EngineSettings {
+  /** Maximum number of Applications one ApplicationSet may expand to before the preview stops. */
+  maxApplications: number;
+  /** Extra files (absolute or workspace-relative, globs allowed) holding cluster Secrets or inventories. */
+  inventoryFiles: string[];
+  /** repoURL → local folder (absolute or workspace-relative). */
+  repoMappings: Record<string, string>;
+  /** Whether progressive syncs are enabled on the controller: detect, or force. */
+  progressiveSyncs: ProgressiveSyncOverride;
+  /** Use the controller's new git file globbing (`--enable-new-git-file-globbing`). */
+  newGitFileGlobbing: boolean;
+  /** Minimum number of Applications for the AllAtOnce blast-radius information. */
+  blastRadiusThreshold: number;
+}
+
+export const DEFAULT_SETTINGS: EngineSettings = {
+  maxApplications: 10000,
+  inventoryFiles: [],
+  repoMappings: {},
+  progressiveSyncs: 'auto',
+  newGitFileGlobbing: false,
+  blastRadiusThreshold: 10,
+};
+
+/** A host with no workspace: nothing can be read. Used for single-text checks and tests. */
+export function emptyHost(settings: Partial<EngineSettings> = {}): EngineHost {
+  const s = { ...DEFAULT_SETTINGS, ...settings };
+  return {
+    roots: () => [],
+    readFile: () => undefined,
+    stat: () => undefined,
+    readDir: () => undefined,
+    gitRemotes: () => [],
+    settings: () => s,
+  };
+}

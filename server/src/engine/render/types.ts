@@ -1,0 +1,58 @@
+/**
+ * What the generator + render pipeline produces for one ApplicationSet.
+ * CONTRACT used by the preview, the rollout planner and the language features. Fields may be added; none renamed.
+ */
+import type { Json, Span } from '../types';
+import type { JsonPath } from '../yaml/document';
+
+export interface GeneratedApp {
+  /** The Application exactly as the controller would create it (apiVersion, kind, metadata, spec). */
+  app: { [key: string]: Json };
+  /** metadata.name (may be '' when the template renders none). */
+  name: string;
+  /** metadata.labels as rendered (after templatePatch). */
+  labels: Record<string, string>;
+  /** Index of the top-level generator in spec.generators that produced this Application. */
+  generatorIndex: number;
+  /** The parameter set the Application was rendered from (flat keys in fasttemplate mode). */
+  params: { [key: string]: unknown };
+  /** Controller validation problems; a non-empty list means the controller skips this Application. */
+  invalid?: string[];
+}
+
+export interface ExpansionProblem {
+  /** Diagnostic code (registered in generators/codes.ts or template/codes.ts). */
+  code: string;
+  severity: 'error' | 'warning' | 'information';
+  /** Message; Argo CD's own error text where the controller would fail. */
+  message: string;
+  /** Where in the ApplicationSet document the problem is (JSON path from the document root). */
+  path: JsonPath;
+  /** Precise span in the source when known (e.g. the template action inside a string). */
+  span?: Span;
+}
+
+export interface GeneratorSummary {
+  /** Index in spec.generators. */
+  index: number;
+  /** Generator kind, e.g. 'list', 'clusters', 'matrix'. */
+  kind: string;
+  /** Number of parameter sets (before rendering). */
+  paramSets: number;
+  /** Human description, e.g. `12 clusters × 45 services`. */
+  description: string;
+}
+
+export interface Expansion {
+  apps: GeneratedApp[];
+  problems: ExpansionProblem[];
+  generators: GeneratorSummary[];
+  /** Things the user should know about the preview (working tree used, live-data generators, samples). */
+  notes: string[];
+  /** False when the preview cannot be exact (live-data generators, non-deterministic functions, cap hit). */
+  exact: boolean;
+  /** True when settings.maxApplications stopped the expansion. */
+  capped: boolean;
+  /** Distinct destination clusters (server URL or name) among the Applications. */
+  clusters: string[];
+}

@@ -1,0 +1,151 @@
+/**
+ * The engine's single facade, in the style of vscode-json-languageservice's getLanguageService():
+ * it wires the feature modules (validation, preview, rollout) to one cache and one host.
+ * Everything is synchronous and pure apart from reads through the host.
+ */
+import type { EngineHost } from '../host';
+import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
+import { parseFile, type AppSetDoc, type ParsedFile } from '../yaml/document';
+import { WorkspaceIndex } from '../workspace/index';
+import { expandAppSet } from '../render/expand';
+import type { Expansion } from '../render/types';
+import type { AppSetContext, FeatureContributor, FileContext } from './context';
+import { defaultContributors } from './contributors';
+
+export interface LanguageServiceParams {
+  host: EngineHost;
+  /** Defaults to every built-in feature module. */
+  contributors?: FeatureContributor[];
+}
+
+export interface Analysis {
+  file: FileContext;
+  appsets: AppSetContext[];
+}
+
+export interface LanguageService {
+  readonly workspace: WorkspaceIndex;
+  /** Parses and prepares a document; cached by uri and text. */
+  analyze(uri: string, text: string, path?: string): Analysis;
+  diagnostics(a: Analysis): EngineDiagnostic[];
+  hover(a: Analysis, offset: number): Hover | undefined;
+  codeLenses(a: Analysis): CodeLens[];
+  codeActions(a: Analysis, span: Span, diagnostics: EngineDiagnostic[]): CodeAction[];
+  completions(a: Analysis, offset: number): CompletionItem[];
+  /** The expansion of the ApplicationSet document containing `offset` (or the first one). */
+  appsetAt(a: Analysis, offset?: number): AppSetContext | undefined;
+  /** Forget cached analyses (e.g. settings changed). */
+  reset(): void;
+}
+
+const EXPANSION_CACHE_SIZE = 64;
+
+export function getLanguageService(params: LanguageServiceParams): LanguageService {
+  const host = params.host;
+  const contributors = params.contributors ?? defaultContributors();
+  const workspace = new WorkspaceIndex(host);
+  const analyses = new Map<string, Analysis>();
+  // Expansions keyed by the ApplicationSet's JSON + workspace version + settings: typing in a
+  // comment or in another document re-uses them.
+  const expansions = new Map<string, Expansion>();
+
+  function cachedExpansion(doc: AppSetDoc, file: FileContext): Expansion {
+    const key = `${workspace.version}|${file.path ?? file.uri}|${JSON.stringify(file.settings)}|${JSON.stringify(doc.value)}`;
+    const hit = expansions.get(key);
+    if (hit) {
+      expansions.delete(key);
+      expansions.set(key, hit);
+      return hit;
+    }
+    const exp = expandAppSet(doc, file);
+    expansions.set(key, exp);
+    if (expansions.size > EXPANSION_CACHE_SIZE) expansions.delete(expansions.keys().next().value as string);
+    return exp;
+  }
+
+  function analyze(uri: string, text: string, path?: string): Analysis {
+    const prev = analyses.get(uri);
+    if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version) return prev;
+    const parsed: ParsedFile = parseFile(text);
+    const file: FileContext = { uri, path, text, parsed, host, settings: host.settings(), workspace };
+    const appsets = parsed.appsets.map((doc) => makeContext(file, doc));
+    const a: AnalysisWithVersion = { file, appsets, version: workspace.version };
+    analyses.set(uri, a);
+    if (analyses.size > 256) analyses.delete(analyses.keys().next().value as string);
+    return a;
+  }
+
+  function makeContext(file: FileContext, doc: AppSetDoc): AppSetContext {
+    let exp: Expansion | undefined;
+    const memos = new Map<string, unknown>();
+    return {
+      file,
+      doc,
+      expansion: () => (exp ??= cachedExpansion(doc, file)),
+      memo<T>(key: string, compute: () => T): T {
+        if (!memos.has(key)) memos.set(key, compute());
+        return memos.get(key) as T;
+      },
+    };
+  }
+
+  function each<T>(fn: (c: FeatureContributor) => T | undefined): T[] {
+    const out: T[] = [];
+    for (const c of contributors) {
+      try {
+        const r = fn(c);
+        if (r !== undefined) out.push(r);
+      } catch (e) {
+        host.log?.(`feature "${c.name}" failed: ${(e as Error).stack ?? e}`);
+      }
+    }
+    return out;
+  }
+
+  const inDoc = (ctx: AppSetContext, offset: number) => offset >= ctx.doc.span.start && offset <= ctx.doc.span.end;
+
+  const service: LanguageService = {
+    workspace,
+    analyze,
+    diagnostics(a) {
+      const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
+      out.push(...each((c) => c.fileDiagnostics?.(a.file)).flat());
+      for (const ctx of a.appsets) out.push(...each((c) => c.diagnostics?.(ctx)).flat());
+      return out;
+    },
+    hover(a, offset) {
+      const ctx = a.appsets.find((x) => inDoc(x, offset));
+      if (!ctx) return undefined;
+      const hovers = each((c) => c.hover?.(ctx, offset));
+      if (!hovers.length) return undefined;
+      return { span: hovers[0].span, markdown: hovers.map((h) => h.markdown).join('\n\n---\n\n') };
+    },
+    codeLenses(a) {
+      return a.appsets.flatMap((ctx) => each((c) => c.codeLenses?.(ctx)).flat());
+    },
+    codeActions(a, span, diagnostics) {
+      const ctx = a.appsets.find((x) => inDoc(x, span.start));
+      if (!ctx) return [];
+      return each((c) => c.codeActions?.(ctx, span, diagnostics)).flat();
+    },
+    completions(a, offset) {
+      const ctx = a.appsets.find((x) => inDoc(x, offset));
+      if (!ctx) return [];
+      return each((c) => c.completions?.(ctx, offset)).flat();
+    },
+    appsetAt(a, offset) {
+      if (offset === undefined) return a.appsets[0];
+      return a.appsets.find((x) => inDoc(x, offset)) ?? a.appsets[0];
+    },
+    reset() {
+      analyses.clear();
+      expansions.clear();
+      workspace.invalidate();
+    },
+  };
+  return service;
+}
+
+interface AnalysisWithVersion extends Analysis {
+  version: number;
+}

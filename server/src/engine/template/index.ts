@@ -1,0 +1,47 @@
+/**
+ * Public API of the template engine: Go text/template + Sprig (goTemplate mode) and Argo CD's
+ * fasttemplate rules, rendering exactly as the ApplicationSet controller does
+ * (`applicationset/utils/utils.go` in Argo CD).
+ *
+ * CONTRACT (other areas code against these signatures; the implementation lives in this folder):
+ * - Params are JSON-like values as produced by generators (`Params`). In goTemplate mode numbers are
+ *   float64 (Go's `json.Unmarshal`). Use `GoStringMap` (values.ts) for Go `map[string]string`
+ *   params (cluster labels/annotations, generator `values`), whose missing keys index to "".
+ * - Errors are thrown as `TemplateError` whose `message` is Argo CD's full text, e.g.
+ *   `failed to execute go template {{.x}}: template: base:1:2: executing "base" at <.x>: map has no entry for key "x"`.
+ */
+
+export type { Params } from './values';
+import type { Params } from './values';
+
+export interface RenderOptions {
+  goTemplate: boolean;
+  /** `spec.goTemplateOptions` (only meaningful in goTemplate mode). */
+  options?: readonly string[];
+}
+
+/** Collects facts about a render that make a preview non-exact. */
+export interface RenderReport {
+  /** Non-deterministic functions that ran (`now`, `randAlphaNum`, `uuidv4`, …). */
+  nonDeterministic: Set<string>;
+}
+
+export class TemplateError extends Error {
+  constructor(
+    message: string,
+    /** Argo CD's phase: parse error, execution error, or fasttemplate error. */
+    readonly kind: 'parse' | 'exec' | 'fast' | 'option',
+    /** The template text that failed. */
+    readonly template: string,
+    /** Offset in `template` of the failing action, when known (maps back to the YAML source). */
+    readonly offset?: number,
+    /** Length of the failing action in `template`, when known. */
+    readonly length?: number,
+  ) {
+    super(message);
+    this.name = 'TemplateError';
+  }
+}
+
+export { renderString, renderValue, referencedParams, validateOptions, NON_DETERMINISTIC_FUNCTIONS } from './api';
+export type { ParamRef } from './api';

@@ -1,0 +1,140 @@
+/**
+ * The Go value model used by the template engine.
+ *
+ * CONTRACT shared by the executor (exec.ts), the formatter (format.ts), the builtins and the Sprig
+ * functions (sprig/*.ts). Mapping of Go types to JavaScript:
+ *
+ *   Go                         JavaScript
+ *   string                     string          (Go strings are bytes; byte-level functions use `utf8Bytes`)
+ *   float64                    number          (every number coming from JSON/YAML params)
+ *   int                        bigint          (template integer literals, `len`, `atoi`, `int`, …)
+ *   int64                      GoInt64         (sprig arithmetic: `add`, `sub`, `int64`, …)
+ *   bool                       boolean
+ *   nil (untyped / nil iface)  null
+ *   []interface{}              GoValue[]       (also used for []string)
+ *   map[string]interface{}     GoMap           (Map, so hostile keys like `__proto__` are plain keys)
+ *   map[string]string          GoStringMap     (missing keys index to "" instead of <no value>)
+ *   time.Time                  GoTime
+ *   anything else              GoOther         (named Go type + payload, e.g. *semver.Version)
+ *
+ * `undefined` is never a GoValue: the executor uses it internally for Go's invalid reflect.Value
+ * ("no value", printed `<no value>`).
+ */
+
+export class GoInt64 {
+  constructor(readonly v: bigint) {}
+}
+
+export class GoMap extends Map<string, GoValue> {}
+
+export class GoStringMap extends Map<string, string> {}
+
+/** A Go time.Time: milliseconds since the epoch plus extra nanoseconds, and a zone. */
+export class GoTime {
+  constructor(
+    readonly ms: number,
+    readonly nsec: number = 0,
+    /** IANA zone name, 'UTC' or 'Local' (the controller runs in UTC, so Local behaves as UTC). */
+    readonly zone: string = 'UTC',
+  ) {}
+}
+
+/** A value of some other Go type that only specific functions understand. */
+export class GoOther {
+  constructor(
+    /** Go type name as `%T` prints it, e.g. `*semver.Version`. */
+    readonly type: string,
+    readonly payload: unknown,
+    /** How `%v` prints it. */
+    readonly print: () => string,
+  ) {}
+}
+
+export type GoValue =
+  | string
+  | number
+  | bigint
+  | GoInt64
+  | boolean
+  | null
+  | GoValue[]
+  | GoMap
+  | GoStringMap
+  | GoTime
+  | GoOther;
+
+/** Parameters handed to a render: a JSON object, or an already converted GoMap. */
+export type Params = GoMap | { [key: string]: unknown };
+
+/** Converts a JSON-like JavaScript value into the Go value model (objects → GoMap, numbers → float64). */
+export function fromJSON(v: unknown): GoValue {
+  if (v === null || v === undefined) return null;
+  switch (typeof v) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return v;
+    case 'object':
+      if (v instanceof GoMap || v instanceof GoStringMap || v instanceof GoInt64 || v instanceof GoTime || v instanceof GoOther) return v;
+      if (v instanceof Map) {
+        const m = new GoMap();
+        for (const [k, x] of v) m.set(String(k), fromJSON(x));
+        return m;
+      }
+      if (Array.isArray(v)) return v.map(fromJSON);
+      {
+        const m = new GoMap();
+        for (const k of Object.keys(v as object)) m.set(k, fromJSON((v as Record<string, unknown>)[k]));
+        return m;
+      }
+    default:
+      return null;
+  }
+}
+
+/**
+ * Converts a Go value back to JSON-like JavaScript (maps → null-prototype-free plain objects built
+ * with defineProperty, so `__proto__` stays an ordinary key). int kinds become numbers.
+ */
+export function toJSON(v: GoValue | undefined): unknown {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'bigint') return Number(v);
+  if (v instanceof GoInt64) return Number(v.v);
+  if (Array.isArray(v)) return v.map(toJSON);
+  if (v instanceof GoMap || v instanceof GoStringMap) {
+    const o: Record<string, unknown> = {};
+    for (const [k, x] of v) Object.defineProperty(o, k, { value: toJSON(x), enumerable: true, writable: true, configurable: true });
+    return o;
+  }
+  if (v instanceof GoTime) return new Date(v.ms).toISOString();
+  if (v instanceof GoOther) return v.print();
+  return v;
+}
+
+/** Go type name as `%T` / `typeOf` print it. */
+export function goTypeName(v: GoValue | undefined): string {
+  if (v === undefined || v === null) return '<nil>';
+  switch (typeof v) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'float64';
+    case 'bigint':
+      return 'int';
+    case 'boolean':
+      return 'bool';
+  }
+  if (v instanceof GoInt64) return 'int64';
+  if (Array.isArray(v)) return '[]interface {}';
+  if (v instanceof GoStringMap) return 'map[string]string';
+  if (v instanceof GoMap) return 'map[string]interface {}';
+  if (v instanceof GoTime) return 'time.Time';
+  if (v instanceof GoOther) return v.type;
+  return 'unknown';
+}
+
+/** UTF-8 bytes of a Go string. */
+export function utf8Bytes(s: string): Buffer {
+  return Buffer.from(s, 'utf8');
+}

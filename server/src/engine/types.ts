@@ -1,0 +1,91 @@
+/**
+ * Shared engine types. The engine never imports `vscode` or LSP types: positions are character
+ * offsets into the document text (UTF-16 code units, as JavaScript strings index them); the
+ * language server and the CLI convert them to lines and columns.
+ */
+
+/** A half-open range of character offsets [start, end) in one text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type Severity = 'error' | 'warning' | 'information' | 'hint';
+
+/** A location in another file (or the same one), used for related information. */
+export interface Location {
+  /** Absolute file system path, or the document URI when the location is inside an open document. */
+  file: string;
+  span?: Span;
+}
+
+export interface RelatedInfo {
+  location: Location;
+  message: string;
+}
+
+export interface EngineDiagnostic {
+  /** Stable code from the registry in `diagnostics/codes.ts`, e.g. `appset/unknown-field`. */
+  code: string;
+  severity: Severity;
+  message: string;
+  span: Span;
+  related?: RelatedInfo[];
+  /** Marks unused / deprecated code for editors that render it specially. */
+  tags?: ('unnecessary' | 'deprecated')[];
+  /** Free-form payload that code actions read back (kept JSON-serialisable). */
+  data?: unknown;
+}
+
+/** A text edit in some file. `file` is a path or URI; the span is in that file's current text. */
+export interface TextEdit {
+  file: string;
+  span: Span;
+  newText: string;
+}
+
+export interface CommandRef {
+  /** Command id, e.g. `appsetTools.showPreview`. */
+  id: string;
+  title: string;
+  args?: unknown[];
+}
+
+export interface CodeAction {
+  title: string;
+  kind: 'quickfix' | 'refactor' | 'source';
+  /** Codes of the diagnostics this action resolves. */
+  diagnosticCodes?: string[];
+  /** Diagnostics (as computed by the engine) this action resolves, for LSP `diagnostics`. */
+  diagnostics?: EngineDiagnostic[];
+  isPreferred?: boolean;
+  edits?: TextEdit[];
+  command?: CommandRef;
+}
+
+export interface CodeLens {
+  span: Span;
+  title: string;
+  command?: CommandRef;
+}
+
+export interface Hover {
+  span: Span;
+  /** Markdown content. */
+  markdown: string;
+}
+
+export interface CompletionItem {
+  label: string;
+  kind: 'property' | 'value' | 'function' | 'variable' | 'snippet' | 'keyword';
+  insertText?: string;
+  /** When true, insertText uses LSP snippet syntax (${1:placeholder}). */
+  snippet?: boolean;
+  detail?: string;
+  documentation?: string;
+  /** Range replaced by the completion; defaults to the word at the cursor. */
+  span?: Span;
+}
+
+/** JSON-like value as parsed from YAML (objects are plain objects with own properties only). */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

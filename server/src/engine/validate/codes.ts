@@ -1,0 +1,4 @@
+import type { CodeInfo } from '../diagnostics/codes';
+
+/** Diagnostic codes owned by this area. Keep the summaries to one line. */
+export const VALIDATION_CODES: CodeInfo[] = [];
