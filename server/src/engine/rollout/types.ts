@@ -44,6 +44,14 @@ export interface PlanStep {
   /** True when maxUpdate resolves to 0: the step is a manual gate. */
   manual: boolean;
   waves: PlanWave[];
+  /** Number of Applications the percentage of maxUpdate is taken of (step 1 also counts the unselected ones). */
+  percentageBase?: number;
+  /** The controller's error when maxUpdate is neither an integer nor `<int>%` (then 1 at a time). */
+  maxUpdateError?: string;
+  /** Applications this step also selects but an earlier step already synced. */
+  syncedEarlier?: string[];
+  /** Invalid Applications of this step: never created, so the step never completes and the rollout stops. */
+  blockedBy?: string[];
 }
 
 export interface RolloutPlan {
@@ -57,4 +65,10 @@ export interface RolloutPlan {
   duplicates: Record<string, number[]>;
   totalWaves: number;
   enablement: Enablement;
+  /** True when the controller will actually run this RollingSync (enabled and at least one step). */
+  effective?: boolean;
+  /** Distinct destination clusters of the Applications. */
+  clusters?: number;
+  /** Operators other than In/NotIn, one per (1-based step, operator), as the controller records them. */
+  invalidOperators?: { step: number; operator: string }[];
 }

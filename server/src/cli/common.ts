@@ -1,0 +1,177 @@
+/**
+ * Helpers shared by the CLI subcommands (lint, render, plan): option parsing, the Node host built
+ * from the options, and offset → line/column conversion for printing diagnostics.
+ */
+import * as path from 'node:path';
+import type { EngineSettings, ProgressiveSyncOverride } from '../engine/host';
+import type { EngineDiagnostic } from '../engine/types';
+import { createNodeHost } from '../host/nodeHost';
+import type { EngineHost } from '../engine/host';
+
+/** Thrown for bad usage; subcommands print the message and exit 2. */
+export class UsageError extends Error {}
+
+export interface OptionSpec {
+  /** Options that take a value (`--format json` or `--format=json`), without the dashes. */
+  values?: string[];
+  /** Options that may be given several times (subset of `values`); collected into arrays. */
+  repeatable?: string[];
+  /** Boolean flags (`--no-fail`). */
+  flags?: string[];
+}
+
+export interface ParsedArgs {
+  positional: string[];
+  /** Last value of each single-valued option. */
+  values: Map<string, string>;
+  /** All values of repeatable options. */
+  lists: Map<string, string[]>;
+  flags: Set<string>;
+}
+
+/** Parses `--name value`, `--name=value`, flags and positionals; `--` ends options. */
+export function parseArgs(args: string[], spec: OptionSpec): ParsedArgs {
+  const values = new Set(spec.values ?? []);
+  const repeatable = new Set(spec.repeatable ?? []);
+  const flags = new Set(spec.flags ?? []);
+  const out: ParsedArgs = { positional: [], values: new Map(), lists: new Map(), flags: new Set() };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      out.positional.push(...args.slice(i + 1));
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') {
+      out.positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = a.replace(/^--?/, '').slice(0, eq < 0 ? undefined : eq - (a.startsWith('--') ? 2 : 1));
+    if (flags.has(name) && eq < 0) {
+      out.flags.add(name);
+      continue;
+    }
+    if (values.has(name) || repeatable.has(name)) {
+      let v: string | undefined;
+      if (eq >= 0) v = a.slice(eq + 1);
+      else if (i + 1 < args.length) v = args[++i];
+      if (v === undefined) throw new UsageError(`option --${name} needs a value`);
+      if (repeatable.has(name)) {
+        const l = out.lists.get(name) ?? [];
+        l.push(v);
+        out.lists.set(name, l);
+      } else out.values.set(name, v);
+      continue;
+    }
+    throw new UsageError(`unknown option ${a}`);
+  }
+  return out;
+}
+
+/** The options every engine-backed subcommand accepts. */
+export const ENGINE_OPTIONS: OptionSpec = {
+  values: ['progressive-syncs', 'max-apps'],
+  repeatable: ['inventory', 'repo-map'],
+  flags: ['new-git-globbing'],
+};
+
+/** Merges two option specs (the engine options plus a subcommand's own). */
+export function withEngineOptions(spec: OptionSpec): OptionSpec {
+  return {
+    values: [...(ENGINE_OPTIONS.values ?? []), ...(spec.values ?? [])],
+    repeatable: [...(ENGINE_OPTIONS.repeatable ?? []), ...(spec.repeatable ?? [])],
+    flags: [...(ENGINE_OPTIONS.flags ?? []), ...(spec.flags ?? [])],
+  };
+}
+
+/** EngineSettings from the common options; paths are made absolute against `cwd`. */
+export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSettings> {
+  const s: Partial<EngineSettings> = {};
+  const inv = p.lists.get('inventory');
+  if (inv) s.inventoryFiles = inv.map((f) => toPosix(path.resolve(cwd, f)));
+  const maps = p.lists.get('repo-map');
+  if (maps) {
+    const m: Record<string, string> = Object.create(null);
+    for (const entry of maps) {
+      const eq = entry.lastIndexOf('=');
+      if (eq <= 0 || eq === entry.length - 1) throw new UsageError(`--repo-map expects url=dir, got "${entry}"`);
+      Object.defineProperty(m, entry.slice(0, eq), {
+        value: toPosix(path.resolve(cwd, entry.slice(eq + 1))),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    s.repoMappings = m;
+  }
+  const ps = p.values.get('progressive-syncs');
+  if (ps !== undefined) {
+    if (ps !== 'auto' && ps !== 'enabled' && ps !== 'disabled') {
+      throw new UsageError(`--progressive-syncs must be auto, enabled or disabled, got "${ps}"`);
+    }
+    s.progressiveSyncs = ps as ProgressiveSyncOverride;
+  }
+  const max = p.values.get('max-apps');
+  if (max !== undefined) {
+    if (!/^\d+$/.test(max) || Number(max) < 1) throw new UsageError(`--max-apps must be a positive integer, got "${max}"`);
+    s.maxApplications = Number(max);
+  }
+  if (p.flags.has('new-git-globbing')) s.newGitFileGlobbing = true;
+  return s;
+}
+
+/**
+ * A Node host whose roots are the current directory plus the folders of the given inputs (a file's
+ * folder), so the workspace index sees the cluster Secrets and inventories next to the linted files.
+ */
+export function hostForInputs(inputs: string[], cwd: string, settings: Partial<EngineSettings>): EngineHost {
+  const roots = new Set<string>([toPosix(path.resolve(cwd))]);
+  for (const f of settings.inventoryFiles ?? []) roots.add(toPosix(path.dirname(f)));
+  for (const d of Object.values(settings.repoMappings ?? {})) roots.add(toPosix(d));
+  for (const i of inputs) roots.add(toPosix(path.resolve(cwd, i)));
+  return createNodeHost(minimalRoots([...roots]), settings);
+}
+
+/** Drops roots that lie inside another root. */
+function minimalRoots(roots: string[]): string[] {
+  const sorted = [...new Set(roots)].sort((a, b) => a.length - b.length);
+  const out: string[] = [];
+  for (const r of sorted) if (!out.some((o) => r === o || r.startsWith(o.endsWith('/') ? o : o + '/'))) out.push(r);
+  return out;
+}
+
+export function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+/** Converts character offsets to 1-based line/column, with one pass over the text per file. */
+export class LineMap {
+  private starts: number[] = [0];
+  constructor(text: string) {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+  }
+  /** 1-based line and column of `offset`. */
+  position(offset: number): { line: number; col: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - this.starts[lo] + 1 };
+  }
+}
+
+/** `path:line:col severity code message`, the format every subcommand prints diagnostics in. */
+export function formatDiagnostic(file: string, lines: LineMap, d: EngineDiagnostic): string {
+  const { line, col } = lines.position(d.span.start);
+  return `${file}:${line}:${col} ${d.severity} ${d.code} ${d.message.replace(/\s*\n\s*/g, ' ')}`;
+}
+
+const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as const;
+
+/** Sorts diagnostics by position, then severity, for stable output. */
+export function sortDiagnostics(ds: EngineDiagnostic[]): EngineDiagnostic[] {
+  return [...ds].sort((a, b) => a.span.start - b.span.start || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.code.localeCompare(b.code));
+}

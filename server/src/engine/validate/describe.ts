@@ -1,0 +1,96 @@
+/**
+ * Words for messages: where a field is (`a rollingSync step`, `spec.template.spec.source.helm`),
+ * what a value is (`the number 1.5`, `a list`), and "did you mean" suggestions.
+ */
+import type { Json } from '../types';
+import type { JsonPath } from '../yaml/document';
+
+/** Dotted path with indexes: spec.generators[0].list.elements. */
+export function dottedPath(path: JsonPath): string {
+  let s = '';
+  for (const seg of path) s += typeof seg === 'number' ? `[${seg}]` : s ? `.${seg}` : seg;
+  return s || 'the document';
+}
+
+const GENERATOR_KINDS = new Set(['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin']);
+
+/** Where an object sits, in words: `a rollingSync step`, `the list generator`, else the dotted path. */
+export function describeLocation(path: JsonPath): string {
+  const n = path.length;
+  const last = path[n - 1];
+  const prev = path[n - 2];
+  if (n === 0) return 'the ApplicationSet';
+  if (typeof last === 'number' && prev === 'steps' && path[n - 3] === 'rollingSync') return 'a rollingSync step';
+  if (typeof last === 'number' && prev === 'matchExpressions') return 'a matchExpressions entry';
+  if (typeof last === 'number' && prev === 'generators') {
+    return n === 3 ? 'a generator entry' : `a ${String(path[n - 3])} child generator`;
+  }
+  if (typeof last === 'string' && GENERATOR_KINDS.has(last) && typeof prev === 'number' && path[n - 3] === 'generators') {
+    return `the ${last} generator`;
+  }
+  return dottedPath(path);
+}
+
+/** A value in words for "got …": `the number 1.5`, `a list`, `"abc"`. */
+export function describeValue(v: unknown): string {
+  if (v === null || v === undefined) return 'nothing (null)';
+  if (Array.isArray(v)) return 'a list';
+  switch (typeof v) {
+    case 'string':
+      return `the string ${JSON.stringify(v.length > 40 ? v.slice(0, 37) + '...' : v)}`;
+    case 'number':
+      return `the number ${v}`;
+    case 'boolean':
+      return `the boolean ${v}`;
+    case 'object':
+      return 'an object';
+    default:
+      return String(v);
+  }
+}
+
+/** Levenshtein distance, bounded: stops early once every cell exceeds `max`. */
+export function editDistance(a: string, b: string, max = 4): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      rowMin = Math.min(rowMin, cur[j]);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** The closest candidate to `word` (case-insensitive match first, then small edit distance). */
+export function suggest(word: string, candidates: Iterable<string>): string | undefined {
+  const lower = word.toLowerCase();
+  let best: string | undefined;
+  let bestD = Infinity;
+  const limit = Math.max(1, Math.min(3, Math.floor(word.length / 3)));
+  for (const c of candidates) {
+    if (c === word) continue;
+    if (c.toLowerCase() === lower) return c;
+    const d = editDistance(lower, c.toLowerCase(), limit);
+    if (d <= limit && d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/** Object lookup that ignores inherited properties (`__proto__`, `constructor`). */
+export function own(o: Json | undefined, key: string): Json | undefined {
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return undefined;
+  return Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, Json>)[key] : undefined;
+}
+
+export function isObject(v: unknown): v is { [k: string]: Json } {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}

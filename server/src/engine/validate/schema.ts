@@ -1,0 +1,215 @@
+/**
+ * Schema validation of one ApplicationSet document against the JSON Schema generated from the CRD,
+ * turning ajv's errors into diagnostics on the precise YAML node with plain-language messages.
+ *
+ * Like the API server, null values of object fields count as absent (Kubernetes drops nulls of
+ * non-nullable fields before validating), so `key:` with nothing after it is not a type error.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { EngineDiagnostic, Json, Span } from '../types';
+import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { APPSET_SCHEMA, describeType, resolveRef, type SchemaNode } from './schemaIndex';
+import { describeLocation, describeValue, dottedPath, isObject, suggest } from './describe';
+
+/** Documents nested deeper than this are cut for validation (deeper YAML is not a real ApplicationSet). */
+const MAX_DEPTH = 256;
+/** At most this many schema errors per document (a pasted wrong file would otherwise flood). */
+const MAX_ERRORS = 200;
+
+let compiled: ValidateFunction | undefined;
+let compileMs = 0;
+
+/** The compiled validator (compiled once, on first use). */
+export function appsetValidator(): ValidateFunction {
+  if (!compiled) {
+    const t = Date.now();
+    const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+    compiled = ajv.compile(APPSET_SCHEMA);
+    compileMs = Date.now() - t;
+  }
+  return compiled;
+}
+
+/** How long the schema took to compile (ms), for measurements. */
+export function schemaCompileMs(): number {
+  return compileMs;
+}
+
+export function validateSchema(doc: AppSetDoc, text: string): EngineDiagnostic[] {
+  const validate = appsetValidator();
+  const value = stripNulls(doc.value, 0) as Json;
+  if (validate(value)) return [];
+  const out: EngineDiagnostic[] = [];
+  const seen = new Set<string>();
+  for (const err of (validate.errors ?? []).slice(0, MAX_ERRORS * 2)) {
+    const d = toDiagnostic(doc, text, value, err);
+    if (!d) continue;
+    const key = `${d.code}|${d.span.start}|${d.span.end}|${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+    if (out.length >= MAX_ERRORS) break;
+  }
+  return out;
+}
+
+function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObject): EngineDiagnostic | undefined {
+  const path = pointerToPath(err.instancePath, value);
+  const parentSchema = resolveRef(err.parentSchema as SchemaNode | undefined);
+  switch (err.keyword) {
+    case 'additionalProperties': {
+      const key = String((err.params as { additionalProperty: string }).additionalProperty);
+      if (isTooDeepNesting(path, key)) return undefined; // reported by the nesting-depth check
+      const allowed = Object.keys(parentSchema?.properties ?? {});
+      const hint = suggest(key, allowed);
+      let message = `unknown field "${key}" in ${describeLocation(path)}`;
+      if (hint) message += `; did you mean "${hint}"?`;
+      else if (key === 'filters') message += ': only the pullRequest and scmProvider generators have filters (expression filters were a design proposal that was never implemented)';
+      else if (allowed.length && allowed.length <= 12) message += ` (expected one of: ${allowed.join(', ')})`;
+      const n = nodeAt(doc.doc, [...path, key]);
+      return {
+        code: 'appset/unknown-field',
+        severity: 'error',
+        message,
+        span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
+        data: hint ? { replacement: hint } : undefined,
+      };
+    }
+    case 'type': {
+      const v = valueAt(value, path);
+      const expected = describeType(parentSchema);
+      let message = `${fieldName(path)}: expected ${expected}, got ${describeValue(v)}`;
+      if (typeof v === 'number' && includesType(parentSchema, 'string')) message += ' (quote it to make it a string)';
+      if (typeof v === 'string' && includesType(parentSchema, 'boolean') && /^(yes|no|on|off|y|n|true|false)$/i.test(v)) {
+        message += ' (write true or false without quotes)';
+      }
+      if (typeof v === 'string' && includesType(parentSchema, 'integer') && /^-?\d+$/.test(v)) message += ' (remove the quotes)';
+      return { code: 'appset/wrong-type', severity: 'error', message, span: spanAt(doc.doc, path) };
+    }
+    case 'required': {
+      const missing = String((err.params as { missingProperty: string }).missingProperty);
+      const orig = valueAt(doc.value, path);
+      const isNull = isObject(orig) && Object.prototype.hasOwnProperty.call(orig, missing) && orig[missing] === null;
+      if (isNull) {
+        const n = nodeAt(doc.doc, [...path, missing]);
+        return {
+          code: 'appset/missing-field',
+          severity: 'error',
+          message: `"${missing}" in ${describeLocation(path)} is required but empty`,
+          span: n.key ?? spanAt(doc.doc, path, 'key'),
+        };
+      }
+      return {
+        code: 'appset/missing-field',
+        severity: 'error',
+        message: `missing required field "${missing}" in ${describeLocation(path)}`,
+        span: parentKeySpan(doc, text, path),
+      };
+    }
+    case 'enum': {
+      const allowed = (err.params as { allowedValues: unknown[] }).allowedValues.map(String);
+      const v = valueAt(value, path);
+      const hint = typeof v === 'string' ? suggest(v, allowed) : undefined;
+      return {
+        code: 'appset/invalid-value',
+        severity: 'error',
+        message: `${fieldName(path)}: ${describeValue(v)} is not allowed; expected one of ${allowed.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
+        span: spanAt(doc.doc, path),
+        data: hint ? { replacement: hint } : undefined,
+      };
+    }
+    case 'pattern': {
+      const v = valueAt(value, path);
+      return {
+        code: 'appset/invalid-value',
+        severity: 'error',
+        message: `${fieldName(path)}: ${describeValue(v)} does not match the pattern ${(err.params as { pattern: string }).pattern}`,
+        span: spanAt(doc.doc, path),
+      };
+    }
+    default:
+      return {
+        code: 'appset/invalid-value',
+        severity: 'error',
+        message: `${fieldName(path)}: ${err.message ?? 'invalid value'}`,
+        span: spanAt(doc.doc, path),
+      };
+  }
+}
+
+function includesType(s: SchemaNode | undefined, t: string): boolean {
+  return Array.isArray(s?.type) ? s!.type.includes(t) : s?.type === t;
+}
+
+/** `"maxUpdate" (spec.strategy.rollingSync.steps[0].maxUpdate)` style naming for a value. */
+function fieldName(path: JsonPath): string {
+  return dottedPath(path);
+}
+
+/** The key of the object at `path` (so "missing X" underlines `template:`), or its first line. */
+function parentKeySpan(doc: AppSetDoc, text: string, path: JsonPath): Span {
+  if (path.length === 0) {
+    const kind = nodeAt(doc.doc, ['kind']);
+    return kind.key ?? spanAt(doc.doc, []);
+  }
+  const n = nodeAt(doc.doc, path);
+  if (n.key) return n.key;
+  // A list item: underline its first line.
+  if (n.value) return { start: n.value.start, end: Math.max(n.value.start + 1, Math.min(n.value.end, lineEnd(text, n.value.start))) };
+  return spanAt(doc.doc, path, 'key');
+}
+
+function lineEnd(text: string, offset: number): number {
+  const nl = text.indexOf('\n', offset);
+  return nl < 0 ? text.length : nl;
+}
+
+/** A nested matrix/merge inside a nested matrix/merge: the checks give it a dedicated message. */
+function isTooDeepNesting(path: JsonPath, key: string): boolean {
+  if (key !== 'matrix' && key !== 'merge') return false;
+  const kinds = path.filter((s) => s === 'matrix' || s === 'merge').length;
+  return kinds >= 2 && path[path.length - 2] === 'generators';
+}
+
+function pointerToPath(pointer: string, value: Json): JsonPath {
+  if (!pointer) return [];
+  const out: JsonPath = [];
+  let cur: unknown = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(cur) && /^\d+$/.test(seg)) {
+      out.push(Number(seg));
+      cur = cur[Number(seg)];
+    } else {
+      out.push(seg);
+      cur = isObject(cur) && Object.prototype.hasOwnProperty.call(cur, seg) ? cur[seg] : undefined;
+    }
+  }
+  return out;
+}
+
+function valueAt(value: Json | undefined, path: JsonPath): Json | undefined {
+  let cur: Json | undefined = value;
+  for (const seg of path) {
+    if (typeof seg === 'number' && Array.isArray(cur)) cur = cur[seg];
+    else if (typeof seg === 'string' && isObject(cur) && Object.prototype.hasOwnProperty.call(cur, seg)) cur = cur[seg];
+    else return undefined;
+  }
+  return cur;
+}
+
+/** A copy without null object members (absent for the API server), safe for any key. */
+function stripNulls(v: Json | undefined, depth: number): Json | undefined {
+  if (depth > MAX_DEPTH) return null;
+  if (Array.isArray(v)) return v.map((x) => stripNulls(x, depth + 1) as Json);
+  if (isObject(v)) {
+    const o: { [k: string]: Json } = {};
+    for (const k of Object.keys(v)) {
+      if (v[k] === null) continue;
+      Object.defineProperty(o, k, { value: stripNulls(v[k], depth + 1), enumerable: true, writable: true, configurable: true });
+    }
+    return o;
+  }
+  return v;
+}

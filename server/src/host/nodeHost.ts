@@ -1,0 +1,186 @@
+/**
+ * The Node implementation of `EngineHost`: the only place where the engine's reads reach the file
+ * system. Every path is resolved through `realpath` and refused unless it lies inside one of the
+ * workspace roots (also resolved), so `..` segments and symlinks that lead out of the workspace
+ * cannot be used to read other files (a repo-mapping or a git generator path comes from the
+ * document being edited, i.e. from untrusted input).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine/host';
+
+/** Files larger than this are refused (the engine reads YAML and small repo files, not artefacts). */
+export const MAX_READ_BYTES = 2 * 1024 * 1024;
+/** How deep below a root work trees are searched for `.git/config`. */
+export const GIT_SEARCH_DEPTH = 3;
+/** Directories never descended into while looking for work trees. */
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
+/** Git remotes are re-read at most this often (ms): remotes rarely change, and the lookup walks folders. */
+const GIT_CACHE_MS = 5000;
+
+export interface NodeHost extends EngineHost {
+  /** Replaces the settings (e.g. after a configuration change in the editor). */
+  updateSettings(settings: Partial<EngineSettings>): void;
+  /** Replaces the workspace roots. */
+  updateRoots(roots: string[]): void;
+}
+
+export function createNodeHost(roots: string[], settings: Partial<EngineSettings> = {}, log?: (m: string) => void): NodeHost {
+  let current: EngineSettings = { ...DEFAULT_SETTINGS, ...settings };
+  let rootList: string[] = [];
+  let realRoots: string[] = [];
+  let gitCache: { at: number; remotes: GitRemote[] } | undefined;
+
+  function setRoots(rs: string[]): void {
+    rootList = rs.map((r) => toPosix(path.resolve(r)));
+    realRoots = [];
+    for (const r of rootList) {
+      const real = realpathOrUndefined(r);
+      if (real) realRoots.push(real);
+    }
+    gitCache = undefined;
+  }
+  setRoots(roots);
+
+  function inside(real: string): boolean {
+    return realRoots.some((r) => real === r || real.startsWith(r.endsWith('/') ? r : r + '/'));
+  }
+
+  /** The real path of `p` when it exists and lies inside a root; undefined otherwise. */
+  function confine(p: string): string | undefined {
+    if (typeof p !== 'string' || p.length === 0 || p.includes('\0')) return undefined;
+    const real = realpathOrUndefined(path.resolve(p));
+    if (!real || !inside(real)) return undefined;
+    return real;
+  }
+
+  const host: NodeHost = {
+    roots: () => [...rootList],
+    readFile(p) {
+      const real = confine(p);
+      if (!real) return undefined;
+      try {
+        const st = fs.statSync(real);
+        if (!st.isFile() || st.size > MAX_READ_BYTES) return undefined;
+        return fs.readFileSync(real, 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    stat(p) {
+      const real = confine(p);
+      if (!real) return undefined;
+      try {
+        const st = fs.statSync(real);
+        const s: FileStat = { isFile: st.isFile(), isDirectory: st.isDirectory(), mtimeMs: st.mtimeMs, size: st.size };
+        return s;
+      } catch {
+        return undefined;
+      }
+    },
+    readDir(p) {
+      const real = confine(p);
+      if (!real) return undefined;
+      try {
+        return fs.readdirSync(real).sort();
+      } catch {
+        return undefined;
+      }
+    },
+    gitRemotes() {
+      const now = Date.now();
+      if (gitCache && now - gitCache.at < GIT_CACHE_MS) return gitCache.remotes;
+      const remotes: GitRemote[] = [];
+      const seen = new Set<string>();
+      for (const root of rootList) findWorkTrees(root, 0, (tree) => {
+        if (seen.has(tree)) return;
+        seen.add(tree);
+        remotes.push(...remotesOf(tree));
+      });
+      gitCache = { at: now, remotes };
+      return remotes;
+    },
+    settings: () => current,
+    log,
+    updateSettings(s) {
+      current = { ...DEFAULT_SETTINGS, ...s };
+    },
+    updateRoots(rs) {
+      setRoots(rs);
+    },
+  };
+
+  function findWorkTrees(dir: string, depth: number, found: (tree: string) => void): void {
+    if (!confine(dir)) return;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    if (entries.some((e) => e.name === '.git')) found(dir);
+    if (depth >= GIT_SEARCH_DEPTH) return;
+    for (const e of entries) {
+      if (!e.isDirectory() || SKIP_DIRS.has(e.name) || e.name.startsWith('.')) continue;
+      findWorkTrees(toPosix(path.join(dir, e.name)), depth + 1, found);
+    }
+  }
+
+  /** Remotes of one work tree: `.git/config`, or the config a `.git` file (worktree, submodule) points to. */
+  function remotesOf(tree: string): GitRemote[] {
+    const dotGit = toPosix(path.join(tree, '.git'));
+    const st = host.stat(dotGit);
+    if (!st) return [];
+    let gitDir = dotGit;
+    if (st.isFile) {
+      const m = /^gitdir:\s*(.+)$/m.exec(host.readFile(dotGit) ?? '');
+      if (!m) return [];
+      gitDir = toPosix(path.resolve(tree, m[1].trim()));
+      // A linked worktree keeps its remotes in the main repository's config.
+      const common = host.readFile(toPosix(path.join(gitDir, 'commondir')));
+      if (common) gitDir = toPosix(path.resolve(gitDir, common.trim()));
+    }
+    const text = host.readFile(toPosix(path.join(gitDir, 'config')));
+    if (text === undefined) return [];
+    return parseGitConfigRemotes(text).map((r) => ({ root: tree, name: r.name, url: r.url }));
+  }
+
+  return host;
+}
+
+/** `[remote "origin"] url = …` entries of a git config file (the first url of each remote). */
+export function parseGitConfigRemotes(text: string): { name: string; url: string }[] {
+  const out: { name: string; url: string }[] = [];
+  let remote: string | undefined;
+  let hasUrl = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('[')) {
+      const m = /^\[\s*remote\s+"((?:[^"\\]|\\.)*)"\s*\]/.exec(line);
+      remote = m ? m[1].replace(/\\(.)/g, '$1') : undefined;
+      hasUrl = false;
+      continue;
+    }
+    if (remote === undefined || hasUrl) continue;
+    const kv = /^url\s*=\s*(.*)$/i.exec(line);
+    if (kv) {
+      let url = kv[1].trim();
+      if (url.startsWith('"') && url.endsWith('"') && url.length >= 2) url = url.slice(1, -1);
+      out.push({ name: remote, url });
+      hasUrl = true;
+    }
+  }
+  return out;
+}
+
+function realpathOrUndefined(p: string): string | undefined {
+  try {
+    return toPosix(fs.realpathSync.native(p));
+  } catch {
+    return undefined;
+  }
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
