@@ -131,6 +131,7 @@ function printReport() {
 
 async function finish(code, why) {
   await cleanup();
+  say('code-server and browser stopped');
   printReport();
   if (code !== 0) {
     process.stdout.write(`\n[code-shim] ${why}\n--- workbench log (last 60 lines of ${workbenchLogFile}) ---\n${tail(workbenchLogFile, 60)}\n`);
@@ -176,7 +177,8 @@ async function main() {
   ], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, HOME: dirs.home, TMPDIR: dirs.tmp, CODE_SHIM_REPORT: reportFile },
+    // An empty gallery: no open-vsx lookups (they fail offline and clutter the log).
+    env: { ...process.env, HOME: dirs.home, TMPDIR: dirs.tmp, CODE_SHIM_REPORT: reportFile, EXTENSIONS_GALLERY: '{}' },
   });
   server.stdout.pipe(serverLog);
   server.stderr.pipe(serverLog);
@@ -214,6 +216,7 @@ async function main() {
   await page.goto(url.href);
   say('workbench opened; running tests');
   const code = await exitCode;
+  say(`tests finished with exit code ${code}`);
   if (process.env.CODE_SHIM_SCREENSHOT) {
     try { await page.screenshot({ path: process.env.CODE_SHIM_SCREENSHOT }); } catch { /* best effort */ }
   }

@@ -2,7 +2,9 @@
  * The built-in feature modules, in the order their answers are shown. Each area registers here.
  */
 import type { FeatureContributor } from './context';
+import { validationContributor } from '../validate/contributor';
+import { rolloutContributor } from '../rollout/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
-  return [];
+  return [validationContributor, rolloutContributor];
 }

@@ -1,9 +1,18 @@
 /**
- * Implementation of the public API in index.ts. (Placeholder signatures: the template-engine work
- * replaces the bodies; keep the signatures.)
+ * Implementation of the public API in index.ts: Argo CD's `Render.Replace` for one string
+ * (goTemplate or fasttemplate mode), the RenderTemplateParams walk, static analysis of param
+ * references, and option checks. Parsed templates are cached (LRU keyed by the template text:
+ * options only affect execution).
  */
-import type { Params } from './values';
+import { GoMap, fromJSON, type Params, type GoValue } from './values';
 import type { RenderOptions, RenderReport } from './index';
+import { TemplateError } from './index';
+import { parseTemplate, GoParseError, type Tree } from './parse';
+import { execute, GoExecError, type MissingKey } from './exec';
+import { builtinsMap, hasFunction, templateFuncs } from './funcmap';
+import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
+import { walkTemplate } from './walk';
+import { analyzeRefs, fallbackRefs } from './refs';
 
 /** A param reference found by static analysis, with its position inside the template string. */
 export interface ParamRef {
@@ -13,12 +22,107 @@ export interface ParamRef {
   length: number;
 }
 
-export const NON_DETERMINISTIC_FUNCTIONS: ReadonlySet<string> = new Set();
+/** Functions whose results differ from run to run (a preview using them is not exact). */
+export const NON_DETERMINISTIC_FUNCTIONS: ReadonlySet<string> = new Set(
+  [...templateFuncs()].filter(([, f]) => f.nonDeterministic).map(([k]) => k),
+);
+
+/** Name of the root template Argo CD v3.3+ parses every string into. */
+const ROOT_NAME = 'base';
+
+type Parsed = { trees: Map<string, Tree> } | { error: GoParseError };
+
+const CACHE_SIZE = 2000;
+const cache = new Map<string, Parsed>();
+
+function parseCached(text: string): Parsed {
+  const hit = cache.get(text);
+  if (hit) {
+    cache.delete(text);
+    cache.set(text, hit);
+    return hit;
+  }
+  let p: Parsed;
+  try {
+    p = { trees: parseTemplate(text, ROOT_NAME, hasFunction) };
+  } catch (e) {
+    if (e instanceof GoParseError) p = { error: e };
+    else if (e instanceof RangeError) p = { error: new GoParseError(`template: ${ROOT_NAME}:1: max expression depth exceeded`, 0, text.length) };
+    else throw e;
+  }
+  cache.set(text, p);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return p;
+}
+
+/** Applies goTemplateOptions the way text/template's Option does (last one wins; bad ones panic). */
+function missingKeyOption(template: string, options: readonly string[] | undefined): MissingKey {
+  let mk: MissingKey = 'invalid';
+  for (const opt of options ?? []) {
+    const m = /^missingkey=(.*)$/.exec(opt);
+    const v = m?.[1];
+    if (v === 'default' || v === 'invalid') mk = 'invalid';
+    else if (v === 'zero' || v === 'error') mk = v;
+    else throw new TemplateError(opt === '' ? 'empty option string' : `unrecognized option: ${opt}`, 'option', template);
+  }
+  return mk;
+}
+
+const converted = new WeakMap<object, GoMap>();
+
+function toGoParams(params: Params): GoMap {
+  if (params instanceof GoMap) return params;
+  let m = converted.get(params);
+  if (!m) {
+    m = fromJSON(params) as GoMap;
+    converted.set(params, m);
+  }
+  return m;
+}
+
+function renderGo(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {
+  const missingKey = missingKeyOption(template, opts.options);
+  const parsed = parseCached(template);
+  if ('error' in parsed) {
+    const e = parsed.error;
+    throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
+  }
+  try {
+    return execute(
+      {
+        text: template,
+        parseName: ROOT_NAME,
+        trees: parsed.trees,
+        funcs: templateFuncs(),
+        builtins: builtinsMap(),
+        missingKey,
+        onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
+      },
+      ROOT_NAME,
+      params,
+    );
+  } catch (e) {
+    if (e instanceof GoExecError) throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length);
+    throw e;
+  }
+}
+
+function renderWith(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {
+  if (opts.goTemplate) return renderGo(template, params, opts, report);
+  const r = renderFast(template, (name) => params.get(name));
+  if ('error' in r) throw new TemplateError(r.error, 'fast', template, r.offset, 2);
+  return r.out;
+}
 
 /** Renders one string as Argo CD's `Render.Replace` does. Throws TemplateError. */
 export function renderString(template: string, params: Params, opts: RenderOptions, report?: RenderReport): string {
-  void template; void params; void opts; void report;
-  throw new Error('renderString: not implemented yet');
+  return renderWith(template, toGoParams(params), opts, report);
+}
+
+function isEmptyParams(params: Params): boolean {
+  if (params instanceof Map) return params.size === 0;
+  for (const k in params) if (Object.prototype.hasOwnProperty.call(params, k)) return false;
+  return true;
 }
 
 /**
@@ -27,17 +131,31 @@ export function renderString(template: string, params: Params, opts: RenderOptio
  * return the value untouched. Throws TemplateError (first error).
  */
 export function renderValue(value: unknown, params: Params, opts: RenderOptions, report?: RenderReport): unknown {
-  void value; void params; void opts; void report;
-  throw new Error('renderValue: not implemented yet');
+  if (isEmptyParams(params)) return value;
+  const p = toGoParams(params);
+  return walkTemplate(value, (s) => renderWith(s, p, opts, report));
 }
 
 /** Params referenced by a template string. Never throws: unparsable templates yield what was found. */
 export function referencedParams(template: string, goTemplate: boolean): ParamRef[] {
-  void template; void goTemplate;
-  return [];
+  if (!goTemplate) {
+    const p = parseFast(template);
+    if (!p || 'error' in p) return [];
+    const refs: ParamRef[] = [];
+    for (const tag of p.tags) {
+      const [name, lead] = goTrimSpace(tag.raw);
+      if (name) refs.push({ path: [name], offset: tag.offset + lead, length: name.length });
+    }
+    return refs;
+  }
+  const parsed = parseCached(template);
+  if ('error' in parsed) return fallbackRefs(template);
+  return analyzeRefs(parsed.trees, ROOT_NAME);
 }
 
 /** Checks goTemplateOptions; returns the invalid entries (each would panic the controller). */
 export function validateOptions(options: readonly string[]): string[] {
   return options.filter((o) => !/^missingkey=(default|invalid|zero|error)$/.test(o));
 }
+
+export type { GoValue };

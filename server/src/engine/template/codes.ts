@@ -1,4 +1,29 @@
 import type { CodeInfo } from '../diagnostics/codes';
 
-/** Diagnostic codes owned by this area. Keep the summaries to one line. */
-export const TEMPLATE_CODES: CodeInfo[] = [];
+/**
+ * Diagnostic codes owned by the template engine. The engine itself throws TemplateError; the
+ * language features map its `kind` (and message) to these codes.
+ */
+export const TEMPLATE_CODES: CodeInfo[] = [
+  { code: 'template/parse-error', severity: 'error', summary: 'Go text/template cannot parse the string; Argo CD fails the whole ApplicationSet.' },
+  { code: 'template/exec-error', severity: 'error', summary: 'Executing the Go template fails for a parameter set (wrong types, bad function arguments, …).' },
+  { code: 'template/missing-key', severity: 'error', summary: 'With missingkey=error a referenced param does not exist for some parameter set.' },
+  { code: 'template/unknown-function', severity: 'error', summary: 'The template calls a function Argo CD does not provide (e.g. Helm-only include/required).' },
+  { code: 'template/invalid-option', severity: 'error', summary: 'A goTemplateOptions entry is not missingkey=default|invalid|zero|error; the controller panics.' },
+  { code: 'template/fasttemplate-unclosed', severity: 'error', summary: 'In fasttemplate mode a {{ has no closing }} while the string is processed.' },
+  { code: 'template/non-deterministic', severity: 'information', summary: 'The template uses now, rand*, uuidv4 or similar, so the preview differs from what Argo CD renders.' },
+];
+
+/** Picks the diagnostic code for a TemplateError (kind + Go message). */
+export function templateErrorCode(kind: 'parse' | 'exec' | 'fast' | 'option', message: string): string {
+  switch (kind) {
+    case 'option':
+      return 'template/invalid-option';
+    case 'fast':
+      return 'template/fasttemplate-unclosed';
+    case 'parse':
+      return /: function "[^"]*" not defined$/.test(message) ? 'template/unknown-function' : 'template/parse-error';
+    case 'exec':
+      return /map has no entry for key|nil data; no entry for key/.test(message) ? 'template/missing-key' : 'template/exec-error';
+  }
+}

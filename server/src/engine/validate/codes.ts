@@ -2,6 +2,9 @@ import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes owned by this area. Keep the summaries to one line. */
 export const VALIDATION_CODES: CodeInfo[] = [
+  // Emitted by the YAML layer (yaml/document.ts parseFile) for every YAML file.
+  { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
+  { code: 'yaml/alias-limit', severity: 'error', summary: 'Too many YAML alias expansions (e.g. a "billion laughs" document); the document is not read.' },
   // Schema (derived from the ApplicationSet CRD, schemas/applicationset.schema.json)
   { code: 'appset/unknown-field', severity: 'error', summary: 'A field the ApplicationSet CRD does not define; the API server rejects or silently drops it.' },
   { code: 'appset/wrong-type', severity: 'error', summary: 'A value of the wrong type (e.g. a list where an object is expected, a number where a string is expected).' },

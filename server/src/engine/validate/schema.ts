@@ -9,7 +9,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
-import { APPSET_SCHEMA, describeType, resolveRef, type SchemaNode } from './schemaIndex';
+import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schemaIndex';
 import { describeLocation, describeValue, dottedPath, isObject, suggest } from './describe';
 
 /** Documents nested deeper than this are cut for validation (deeper YAML is not a real ApplicationSet). */
@@ -37,12 +37,12 @@ export function schemaCompileMs(): number {
 }
 
 export function validateSchema(doc: AppSetDoc, text: string): EngineDiagnostic[] {
-  const validate = appsetValidator();
   const value = stripNulls(doc.value, 0) as Json;
-  if (validate(value)) return [];
+  const errors = schemaErrors(value);
+  if (!errors.length) return [];
   const out: EngineDiagnostic[] = [];
   const seen = new Set<string>();
-  for (const err of (validate.errors ?? []).slice(0, MAX_ERRORS * 2)) {
+  for (const err of errors) {
     const d = toDiagnostic(doc, text, value, err);
     if (!d) continue;
     const key = `${d.code}|${d.span.start}|${d.span.end}|${d.message}`;
@@ -54,9 +54,32 @@ export function validateSchema(doc: AppSetDoc, text: string): EngineDiagnostic[]
   return out;
 }
 
+/**
+ * ajv's errors for a value, cached by the value's JSON: edits that leave the data unchanged
+ * (comments, formatting, other documents of the file) re-use them; only spans are recomputed.
+ */
+const errorCache = new Map<string, ErrorObject[]>();
+const ERROR_CACHE_SIZE = 32;
+
+function schemaErrors(value: Json): ErrorObject[] {
+  const key = JSON.stringify(value);
+  const hit = errorCache.get(key);
+  if (hit) {
+    errorCache.delete(key);
+    errorCache.set(key, hit);
+    return hit;
+  }
+  const validate = appsetValidator();
+  const errors = validate(value) ? [] : (validate.errors ?? []).slice(0, MAX_ERRORS * 2);
+  errorCache.set(key, errors);
+  if (errorCache.size > ERROR_CACHE_SIZE) errorCache.delete(errorCache.keys().next().value as string);
+  return errors;
+}
+
 function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObject): EngineDiagnostic | undefined {
   const path = pointerToPath(err.instancePath, value);
-  const parentSchema = resolveRef(err.parentSchema as SchemaNode | undefined);
+  // ajv only reports schemas with `verbose`; looking them up by path is cheaper and follows $refs.
+  const parentSchema = schemaAt(path);
   switch (err.keyword) {
     case 'additionalProperties': {
       const key = String((err.params as { additionalProperty: string }).additionalProperty);
@@ -80,7 +103,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
       const v = valueAt(value, path);
       const expected = describeType(parentSchema);
       let message = `${fieldName(path)}: expected ${expected}, got ${describeValue(v)}`;
-      if (typeof v === 'number' && includesType(parentSchema, 'string')) message += ' (quote it to make it a string)';
+      if (typeof v === 'number' && includesType(parentSchema, 'string') && !parentSchema?.['x-int-or-string']) message += ' (quote it to make it a string)';
       if (typeof v === 'string' && includesType(parentSchema, 'boolean') && /^(yes|no|on|off|y|n|true|false)$/i.test(v)) {
         message += ' (write true or false without quotes)';
       }

@@ -1,0 +1,227 @@
+/**
+ * Rollout diagnostics for one ApplicationSet: is the strategy going to be honoured, what does it
+ * select, and which settings defeat it (research §4, §5; Argo CD `applicationset/progressivesync/`).
+ */
+import type { AppSetContext, FileContext } from '../service/context';
+import type { EngineDiagnostic, Json, RelatedInfo } from '../types';
+import { nodeAt, spanAt, type JsonPath } from '../yaml/document';
+import { getEnablement, type EnablementDetails } from './enablement';
+import { clusterLabelKeys, labelValues } from './labels';
+import { getRolloutPlan, getStrategy } from './plan';
+import { isRollingSync, rollingSyncWithSteps } from './spec';
+import type { RolloutPlan } from './types';
+
+const MAX_NAMES = 5;
+
+export function names(list: readonly string[], max = MAX_NAMES): string {
+  const shown = list.slice(0, max).join(', ');
+  return list.length > max ? `${shown} and ${list.length - max} more` : shown;
+}
+
+const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
+
+function own(o: Json | undefined, k: string): Json | undefined {
+  return o && typeof o === 'object' && !Array.isArray(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+}
+
+export function getJson(root: Json, path: JsonPath): Json | undefined {
+  let v: Json | undefined = root;
+  for (const seg of path) {
+    if (Array.isArray(v) && typeof seg === 'number') v = v[seg];
+    else v = own(v, String(seg));
+    if (v === undefined) return undefined;
+  }
+  return v;
+}
+
+function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
+  return en.evidence
+    .filter((e) => e.file !== 'setting')
+    .slice(0, 20)
+    .map((e) => ({ location: { file: e.file, span: e.span }, message: `${e.effect}: ${e.description}` }));
+}
+
+/** Number of valid Applications (the ones the controller creates). */
+export function validApps(plan: RolloutPlan, ctx: AppSetContext): number {
+  return ctx.expansion().apps.filter((a) => !a.invalid?.length).length || plan.totalApps;
+}
+
+export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  const doc = ctx.doc.doc;
+  const strategy = getStrategy(ctx);
+  const exp = ctx.expansion();
+  const plan = getRolloutPlan(ctx);
+  const en = getEnablement(ctx.file);
+  const n = validApps(plan, ctx);
+  const strategyKey = spanAt(doc, ['spec', 'strategy'], 'key');
+
+  if (isRollingSync(strategy) && en.state !== 'enabled') {
+    const found = en.evidence.filter((e) => e.effect !== 'ignored');
+    const ignored = en.evidence.filter((e) => e.effect === 'ignored');
+    const all = exp.apps.length ? `all ${plural(n, 'Application')}` : 'all its Applications';
+    const tail = ` the controller ignores this strategy and ${all} sync at once with the template's own syncPolicy.`;
+    const message =
+      en.state === 'disabled'
+        ? `Progressive syncs are disabled on the ApplicationSet controller (${names(found.map((e) => e.description), 2)}):${tail}`
+        : `Progressive syncs are not enabled anywhere in this workspace (searched: ${en.searched.join('; ')})${ignored.length ? `; found only settings the controller ignores (${names(ignored.map((e) => e.description), 2)})` : ''}. They are off by default, so unless the controller is started with --enable-progressive-syncs${tail} Set "appsetTools.progressiveSyncs" to "enabled" if it is configured outside this workspace.`;
+    out.push({
+      code: en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found',
+      severity: 'warning',
+      message,
+      span: strategyKey,
+      related: evidenceRelated(en),
+      data: { state: en.state },
+    });
+  }
+
+  if (!rollingSyncWithSteps(strategy)) {
+    if (strategy.type === 'RollingSync' && strategy.hasRollingSync) {
+      out.push({
+        code: 'rollout/no-steps',
+        severity: 'warning',
+        message: 'RollingSync without steps: Argo CD up to 3.5 syncs every Application at once; Argo CD 3.6 reports "No steps defined for rollout" and stops creating, updating and deleting this ApplicationSet\'s Applications.',
+        span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
+      });
+    }
+    if (/^reverse$/i.test(strategy.deletionOrder)) {
+      out.push({
+        code: 'rollout/deletion-order-ignored',
+        severity: 'warning',
+        message: 'deletionOrder: Reverse only takes effect with a RollingSync strategy that has steps; these Applications are deleted all at once.',
+        span: spanAt(doc, ['spec', 'strategy', 'deletionOrder']),
+      });
+    }
+    const threshold = ctx.file.settings.blastRadiusThreshold;
+    if (!isRollingSync(strategy) && n >= threshold && exp.clusters.length >= 2 && !exp.capped) {
+      out.push({
+        code: 'rollout/blast-radius',
+        severity: 'information',
+        message: `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} clusters at the same time. A RollingSync strategy rolls it out step by step (quick fix available).`,
+        span: spanAt(doc, ['spec', 'generators'], 'key'),
+        data: { apps: n, clusters: exp.clusters.length },
+      });
+    }
+    return out;
+  }
+
+  // RollingSync with steps: what the controller does with it.
+  const automatedPath = ['spec', 'template', 'spec', 'syncPolicy', 'automated'];
+  if (getJson(ctx.doc.value, automatedPath) !== undefined && getJson(ctx.doc.value, automatedPath) !== null) {
+    out.push({
+      code: 'rollout/automated-disabled',
+      severity: 'information',
+      message: 'Under RollingSync the controller sets automated.enabled: false on every generated Application: syncs happen only when the rollout reaches their step (automated.prune still decides whether those syncs prune). Applications selected by no step never sync on their own.',
+      span: spanAt(doc, automatedPath, 'key'),
+    });
+  }
+  const policy = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
+  if (policy === 'create-only' || policy === 'create-delete') {
+    out.push({
+      code: 'rollout/sync-policy-blocks-rollout',
+      severity: 'warning',
+      message: `applicationsSync: ${policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
+      span: spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']),
+    });
+  }
+
+  // Plan-based findings need generated Applications; an empty or capped preview would only mislead.
+  if (!exp.apps.length || exp.capped) return out;
+  const clusterKeys = clusterLabelKeys(exp.apps);
+  for (const step of plan.steps) {
+    const spec = strategy.steps[step.step - 1];
+    const stepSpan = stepKeySpan(ctx, spec.path);
+    if (!step.apps.length) {
+      const why = emptyStepReason(ctx, spec.matchExpressions, clusterKeys);
+      out.push({
+        code: 'rollout/empty-step',
+        severity: 'warning',
+        message: `Step ${step.step} (${step.selector}) selects none of the ${plural(plan.totalApps, 'generated Application')}${why.text ? `: ${why.text}` : ''}. An empty step is skipped.`,
+        span: stepSpan,
+        data: why.clusterLabel ? { clusterLabel: why.clusterLabel, step: step.step } : { step: step.step },
+      });
+    }
+    if (step.manual) {
+      out.push({
+        code: 'rollout/manual-step',
+        severity: 'information',
+        message: `maxUpdate ${JSON.stringify(step.maxUpdate)}: the controller never syncs step ${step.step}'s ${plural(step.apps.length, 'Application')}; sync them by hand (CLI or UI), and the rollout continues once all are Healthy.`,
+        span: spanAt(doc, [...spec.path, 'maxUpdate']),
+      });
+    }
+    if (step.blockedBy?.length) {
+      out.push({
+        code: 'rollout/blocked-step',
+        severity: 'warning',
+        message: `Step ${step.step} contains ${plural(step.blockedBy.length, 'Application')} the controller refuses to create (${names(step.blockedBy)}): the step can never complete, so later steps never sync.`,
+        span: stepSpan,
+      });
+    }
+  }
+  const dups = Object.keys(plan.duplicates);
+  if (dups.length) {
+    const detail = dups.slice(0, MAX_NAMES).map((d) => `${d} (${plan.duplicates[d].join('-')})`).join(', ');
+    const firstLater = Math.min(...dups.map((d) => plan.duplicates[d][1]));
+    out.push({
+      code: 'rollout/duplicate-selection',
+      severity: 'warning',
+      message: `${plural(dups.length, 'Application is', 'Applications are')} selected by several steps: ${detail}${dups.length > MAX_NAMES ? ` and ${dups.length - MAX_NAMES} more` : ''}. Each syncs in its first step; later steps wait for it again. Make the steps' selectors exclusive.`,
+      span: stepKeySpan(ctx, strategy.steps[firstLater - 1].path),
+      data: { duplicates: dups.length },
+    });
+  }
+  if (plan.unselected.length) {
+    out.push({
+      code: 'rollout/unselected-apps',
+      severity: 'warning',
+      message: `${plural(plan.unselected.length, 'Application')} ${plan.unselected.length === 1 ? 'is' : 'are'} selected by no step (${names(plan.unselected)}): the rollout never syncs them, yet their auto-sync is turned off, and they count toward step 1's maxUpdate percentage. Add a step that selects them.`,
+      span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
+      data: { unselected: plan.unselected.length },
+    });
+  }
+  return out;
+}
+
+/** The `- matchExpressions` start of a step (its first key), or the step node. */
+export function stepKeySpan(ctx: AppSetContext, stepPath: JsonPath) {
+  const n = nodeAt(ctx.doc.doc, stepPath);
+  const first = nodeAt(ctx.doc.doc, [...stepPath, 'matchExpressions']);
+  if (first.exact && first.key) return first.key;
+  return n.value ?? spanAt(ctx.doc.doc, stepPath);
+}
+
+function emptyStepReason(ctx: AppSetContext, exprs: { key: string; operator: string; values: string[] }[], clusterKeys: Set<string>): { text?: string; clusterLabel?: string } {
+  const apps = ctx.expansion().apps;
+  for (const e of exprs) {
+    if (e.operator !== 'In') continue;
+    const { values, missing } = labelValues(apps, e.key, 'app');
+    if (missing === apps.length) {
+      if (clusterKeys.has(e.key)) {
+        return {
+          text: `"${e.key}" is a cluster label, but steps match Application labels and template.metadata.labels has no "${e.key}" (copy it into the template)`,
+          clusterLabel: e.key,
+        };
+      }
+      return { text: `no Application has the label "${e.key}" (steps match template.metadata.labels)` };
+    }
+    if (!e.values.some((v) => values.includes(v))) {
+      return { text: `no Application has ${e.key} in (${e.values.join(', ')}); the values present are ${names(values.sort())}` };
+    }
+  }
+  return {};
+}
+
+/** Warnings in Argo CD configuration files: settings that look like they enable progressive syncs but do not. */
+export function ignoredSettingDiagnostics(file: FileContext): EngineDiagnostic[] {
+  // Spans come from the workspace index: only trust them when it holds this very text.
+  if (!file.path || file.workspace.file(file.path)?.text !== file.text) return [];
+  const en = getEnablement(file);
+  return en.evidence
+    .filter((e) => e.effect === 'ignored' && e.file === file.path && e.span)
+    .map((e) => ({
+      code: 'rollout/ignored-setting',
+      severity: 'warning' as const,
+      message: `${e.description}.`,
+      span: e.span!,
+    }));
+}

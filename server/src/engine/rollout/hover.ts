@@ -1,0 +1,52 @@
+/**
+ * Hover on a RollingSync step (its Applications wave by wave and maxUpdate in plain words) and on
+ * `strategy:` (the whole rollout).
+ */
+import type { AppSetContext } from '../service/context';
+import type { Hover } from '../types';
+import { nodeAt, pathAt } from '../yaml/document';
+import { explainMaxUpdate, planTitle, stepTitle } from './describe';
+import { getRolloutPlan, getStrategy } from './plan';
+import { rollingSyncWithSteps } from './spec';
+import type { PlanStep } from './types';
+
+const MAX_WAVES = 12;
+const MAX_NAMES = 20;
+
+function list(names: string[]): string {
+  const shown = names.slice(0, MAX_NAMES).map((n) => '`' + n + '`').join(', ');
+  return names.length > MAX_NAMES ? `${shown} … (+${names.length - MAX_NAMES})` : shown;
+}
+
+export function stepMarkdown(s: PlanStep): string {
+  const lines = [`**${stepTitle(s)}**`, '', explainMaxUpdate(s), ''];
+  if (s.manual && s.apps.length) lines.push(`- sync by hand: ${list(s.apps)}`);
+  for (const w of s.waves.slice(0, MAX_WAVES)) lines.push(`- wave ${w.wave}: ${list(w.apps)}`);
+  if (s.waves.length > MAX_WAVES) lines.push(`- … ${s.waves.length - MAX_WAVES} more waves`);
+  if (s.syncedEarlier?.length) lines.push(`- already synced by an earlier step: ${list(s.syncedEarlier)}`);
+  if (s.blockedBy?.length) lines.push(`- never created (invalid), so this step never completes: ${list(s.blockedBy)}`);
+  if (!s.apps.length) lines.push('- selects no Application: the step is skipped');
+  return lines.join('\n');
+}
+
+export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefined {
+  const strategy = getStrategy(ctx);
+  if (!rollingSyncWithSteps(strategy)) return undefined;
+  const { path } = pathAt(ctx.doc.doc, offset);
+  if (path[0] !== 'spec' || path[1] !== 'strategy') return undefined;
+  const plan = getRolloutPlan(ctx);
+  if (path[2] === 'rollingSync' && path[3] === 'steps' && typeof path[4] === 'number') {
+    const step = plan.steps[path[4]];
+    const n = nodeAt(ctx.doc.doc, path.slice(0, 5));
+    if (!step || !n.value) return undefined;
+    return { span: n.value, markdown: stepMarkdown(step) };
+  }
+  if (path.length === 2) {
+    const n = nodeAt(ctx.doc.doc, ['spec', 'strategy']);
+    const lines = [`**RollingSync: ${planTitle(plan)}**`, ''];
+    for (const s of plan.steps) lines.push(`- ${stepTitle(s)}`);
+    if (plan.unselected.length) lines.push(`- selected by no step (never synced by the rollout): ${list(plan.unselected)}`);
+    return { span: n.key ?? n.value ?? { start: offset, end: offset + 1 }, markdown: lines.join('\n') };
+  }
+  return undefined;
+}

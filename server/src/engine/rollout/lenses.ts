@@ -1,0 +1,36 @@
+/**
+ * Code lenses: one per RollingSync step, one over `strategy:` with the whole rollout, and the
+ * AllAtOnce blast radius over `spec:` when there is no rollout strategy.
+ */
+import type { AppSetContext } from '../service/context';
+import type { CodeLens, Span } from '../types';
+import { spanAt } from '../yaml/document';
+import { stepKeySpan, validApps } from './diagnostics';
+import { planTitle, stepTitle } from './describe';
+import { getRolloutPlan, getStrategy } from './plan';
+import { isRollingSync, rollingSyncWithSteps } from './spec';
+
+export const SHOW_ROLLOUT = 'appsetTools.showRollout';
+
+export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
+  const strategy = getStrategy(ctx);
+  const plan = getRolloutPlan(ctx);
+  const doc = ctx.doc.doc;
+  const lens = (span: Span, title: string): CodeLens => ({
+    span,
+    title,
+    command: { id: SHOW_ROLLOUT, title: 'Show RollingSync plan', args: [ctx.file.uri, span.start] },
+  });
+  if (rollingSyncWithSteps(strategy)) {
+    const out = [lens(spanAt(doc, ['spec', 'strategy'], 'key'), planTitle(plan))];
+    plan.steps.forEach((s, i) => out.push(lens(stepKeySpan(ctx, strategy.steps[i].path), stepTitle(s))));
+    return out;
+  }
+  if (isRollingSync(strategy)) return [];
+  const exp = ctx.expansion();
+  const n = validApps(plan, ctx);
+  if (n >= ctx.file.settings.blastRadiusThreshold && exp.clusters.length >= 2) {
+    return [lens(spanAt(doc, ['spec'], 'key'), `AllAtOnce: one commit syncs ${n} Applications on ${exp.clusters.length} clusters`)];
+  }
+  return [];
+}

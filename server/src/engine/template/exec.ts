@@ -1,0 +1,645 @@
+/**
+ * Executor for parsed Go templates (text/template exec.go of Go 1.26) over the value model of
+ * values.ts. Values inside the executor are `Val`s: `undefined` is Go's invalid reflect.Value
+ * (what a missing map key yields, printed `<no value>`), `null` a nil interface{} (a JSON null).
+ *
+ * Bounded: template-call depth, loop iterations and output size are capped so hostile templates
+ * end with an error instead of hanging or overflowing the JS stack.
+ */
+import type { Node, PipeNode, CommandNode, FieldNode, ChainNode, VariableNode, IdentifierNode, NumberNode, BranchNode, TemplateNode, ListNode } from './ast';
+import { str } from './ast';
+import type { Tree } from './parse';
+import type { GoFunc, GoParamType } from './funcs';
+import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from './values';
+import { formatValue, goQuote } from './format';
+import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
+
+export type MissingKey = 'invalid' | 'zero' | 'error';
+
+/** Go's maxExecDepth is 100000; JS stacks are smaller, so we stop earlier with Go's message. */
+const MAX_TEMPLATE_DEPTH = 1000;
+const GO_MAX_EXEC_DEPTH = 100000;
+/** Total loop iterations per execution. */
+export const MAX_STEPS = 1_000_000;
+/** Output size per execution (UTF-16 units). */
+export const MAX_OUTPUT = 8 * 1024 * 1024;
+
+export class GoExecError extends Error {
+  constructor(
+    message: string,
+    /** Offset/length of the node being executed (in the template text). */
+    readonly offset: number,
+    readonly length: number,
+  ) {
+    super(message);
+  }
+}
+
+class BreakSignal {}
+class ContinueSignal {}
+const BREAK = new BreakSignal();
+const CONTINUE = new ContinueSignal();
+
+/** Marker for "no final (piped) value" (Go's missingVal). */
+const MISSING: unique symbol = Symbol('missing');
+type Final = Val | typeof MISSING;
+
+interface Variable {
+  name: string;
+  value: Val;
+  /** The value came out of an interface{} slot (slice element or map[string]interface{} entry). */
+  iface?: boolean;
+}
+
+export interface ExecOptions {
+  text: string;
+  parseName: string;
+  trees: Map<string, Tree>;
+  funcs: Map<string, GoFunc>;
+  builtins: Map<string, Builtin>;
+  missingKey: MissingKey;
+  /** Called with the name of every function that runs (for non-determinism reports). */
+  onCall?: (name: string, fn: GoFunc) => void;
+}
+
+function utf8Len(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
+}
+
+function paramTypeName(t: GoParamType): string {
+  switch (t) {
+    case 'any':
+      return 'interface {}';
+    case 'list':
+      return '[]interface {}';
+    case 'strings':
+      return '[]string';
+    case 'map':
+      return 'map[string]interface {}';
+    case 'time':
+      return 'time.Time';
+    default:
+      return t;
+  }
+}
+
+/** Is `v` (non-nil, valid) assignable to Go parameter type `t`? */
+function assignable(v: GoValue, t: GoParamType): boolean {
+  switch (t) {
+    case 'any':
+      return true;
+    case 'string':
+      return typeof v === 'string';
+    case 'bool':
+      return typeof v === 'boolean';
+    case 'float64':
+      return typeof v === 'number';
+    case 'int':
+      return typeof v === 'bigint';
+    case 'int64':
+      return v instanceof GoInt64;
+    case 'list':
+      return Array.isArray(v);
+    case 'strings':
+      return Array.isArray(v) && v.every((x) => typeof x === 'string');
+    case 'map':
+      return v instanceof GoMap;
+    case 'time':
+      return v instanceof GoTime;
+  }
+}
+
+class State {
+  vars: Variable[];
+  node: Node | null = null;
+  out: string[] = [];
+  outLen = 0;
+  steps = 0;
+  depth = 0;
+  tmplName: string;
+  /**
+   * Dot came out of an interface{} slot (a range element). Go then reports field errors on it
+   * with type `interface {}` rather than the concrete type.
+   */
+  dotIface = false;
+
+  constructor(
+    readonly o: ExecOptions,
+    dot: Val,
+    name: string,
+  ) {
+    this.vars = [{ name: '$', value: dot }];
+    this.tmplName = name;
+  }
+
+  at(n: Node): void {
+    this.node = n;
+  }
+
+  errorf(msg: string): never {
+    const n = this.node;
+    if (!n) throw new GoExecError(`template: ${this.tmplName}: ${msg}`, 0, 0);
+    const text = this.o.text;
+    const before = text.slice(0, n.pos);
+    const nl = before.lastIndexOf('\n');
+    const line = 1 + (before.match(/\n/g)?.length ?? 0);
+    const col = nl < 0 ? utf8Len(before) : utf8Len(before.slice(nl + 1));
+    throw new GoExecError(
+      `template: ${this.o.parseName}:${line}:${col}: executing ${goQuote(this.tmplName)} at <${str(n)}>: ${msg}`,
+      n.start ?? n.pos,
+      Math.max(1, n.end - (n.start ?? n.pos)),
+    );
+  }
+
+  write(s: string): void {
+    this.outLen += s.length;
+    if (this.outLen > MAX_OUTPUT) this.errorf(`output exceeds ${MAX_OUTPUT} characters`);
+    this.out.push(s);
+  }
+
+  step(): void {
+    if (++this.steps > MAX_STEPS) this.errorf(`execution exceeds ${MAX_STEPS} steps`);
+  }
+
+  mark(): number {
+    return this.vars.length;
+  }
+  pop(mark: number): void {
+    this.vars.length = mark;
+  }
+  setVar(name: string, value: Val, iface = false): void {
+    for (let i = this.vars.length - 1; i >= 0; i--) {
+      if (this.vars[i].name === name) {
+        this.vars[i].value = value;
+        this.vars[i].iface = iface;
+        return;
+      }
+    }
+    this.errorf(`undefined variable: ${name}`);
+  }
+  setTopVar(n: number, value: Val, iface = false): void {
+    const v = this.vars[this.vars.length - n];
+    v.value = value;
+    v.iface = iface;
+  }
+  lookupVar(name: string): Variable {
+    for (let i = this.vars.length - 1; i >= 0; i--) if (this.vars[i].name === name) return this.vars[i];
+    this.errorf(`undefined variable: ${name}`);
+  }
+
+  walk(dot: Val, node: Node): void {
+    this.at(node);
+    switch (node.kind) {
+      case 'action': {
+        const val = this.evalPipeline(dot, node.pipe);
+        if (node.pipe.decl.length === 0) this.printValue(node, val);
+        return;
+      }
+      case 'break':
+        throw BREAK;
+      case 'continue':
+        throw CONTINUE;
+      case 'if':
+      case 'with':
+        return this.walkIfOrWith(node, dot);
+      case 'list':
+        for (const n of node.nodes) this.walk(dot, n);
+        return;
+      case 'range':
+        return this.walkRange(dot, node);
+      case 'template':
+        return this.walkTemplate(dot, node);
+      case 'text':
+        this.write(node.text);
+        return;
+      default:
+        this.errorf(`unknown node: ${str(node)}`);
+    }
+  }
+
+  walkIfOrWith(node: BranchNode, dot: Val): void {
+    const mark = this.mark();
+    try {
+      const val = this.evalPipeline(dot, node.pipe);
+      const [t, ok] = isTrue(val === null ? undefined : val);
+      if (!ok) this.errorf(`if/with can't use ${formatValue(val)}`);
+      if (t && node.kind === 'with') this.walkWithDot(val, false, node.list);
+      else if (t) this.walk(dot, node.list);
+      else if (node.elseList) this.walk(dot, node.elseList);
+    } finally {
+      this.pop(mark);
+    }
+  }
+
+  walkWithDot(dot: Val, iface: boolean, node: Node): void {
+    const saved = this.dotIface;
+    this.dotIface = iface;
+    try {
+      this.walk(dot, node);
+    } finally {
+      this.dotIface = saved;
+    }
+  }
+
+  walkRange(dot: Val, r: BranchNode): void {
+    this.at(r);
+    const outer = this.mark();
+    try {
+      let val = this.evalPipeline(dot, r.pipe);
+      if (val === null) val = undefined;
+      const mark = this.mark();
+      const decl = r.pipe.decl;
+      const oneIteration = (index: Val, elem: Val, iface: boolean): void => {
+        this.step();
+        if (decl.length > 0) {
+          if (r.pipe.isAssign) {
+            if (decl.length > 1) this.setVar(decl[0].ident[0], index);
+            else this.setVar(decl[0].ident[0], elem, iface);
+          } else this.setTopVar(1, elem, iface);
+        }
+        if (decl.length > 1) {
+          if (r.pipe.isAssign) this.setVar(decl[1].ident[0], elem, iface);
+          else this.setTopVar(2, index);
+        }
+        try {
+          this.walkWithDot(elem, iface, r.list);
+        } catch (e) {
+          if (e !== CONTINUE) throw e;
+        } finally {
+          this.pop(mark);
+        }
+      };
+      let ran = false;
+      try {
+        switch (kindOf(val)) {
+          case 'int':
+          case 'int64':
+          case 'uint8': {
+            if (decl.length > 1) this.errorf(`can't use ${formatValue(val)} to iterate over more than one variable`);
+            const n = typeof val === 'bigint' ? val : val instanceof GoInt64 ? val.v : BigInt((val as GoOther).payload as number);
+            const wrap = (i: bigint): Val => (typeof val === 'bigint' ? i : val instanceof GoInt64 ? new GoInt64(i) : new GoOther('uint8', Number(i), () => String(i)));
+            for (let i = 0n; i < n; i++) {
+              ran = true;
+              oneIteration(undefined, wrap(i), false);
+            }
+            break;
+          }
+          case 'slice': {
+            const list = val as GoValue[];
+            for (let i = 0; i < list.length; i++) {
+              ran = true;
+              oneIteration(BigInt(i), list[i], true);
+            }
+            break;
+          }
+          case 'map': {
+            const m = val as Map<string, GoValue>;
+            const keys = [...m.keys()].sort(compareKeys);
+            for (const k of keys) {
+              ran = true;
+              oneIteration(k, m.get(k)!, m instanceof GoMap);
+            }
+            break;
+          }
+          case 'invalid':
+            break;
+          default:
+            this.errorf(`range can't iterate over ${formatValue(val)}`);
+        }
+      } catch (e) {
+        if (e !== BREAK) throw e;
+        return;
+      }
+      if (!ran && r.elseList) this.walk(dot, r.elseList);
+    } finally {
+      this.pop(outer);
+    }
+  }
+
+  walkTemplate(dot: Val, t: TemplateNode): void {
+    this.at(t);
+    const tree = this.o.trees.get(t.name);
+    if (!tree) this.errorf(`template ${goQuote(t.name)} not defined`);
+    if (this.depth >= MAX_TEMPLATE_DEPTH) this.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
+    const newDot = this.evalPipeline(dot, t.pipe);
+    const saved = { vars: this.vars, tmplName: this.tmplName };
+    this.depth++;
+    this.tmplName = t.name;
+    this.vars = [{ name: '$', value: newDot }];
+    try {
+      this.walkWithDot(newDot, false, tree.root);
+    } finally {
+      this.depth--;
+      this.vars = saved.vars;
+      this.tmplName = saved.tmplName;
+    }
+  }
+
+  evalPipeline(dot: Val, pipe: PipeNode | null): Val {
+    if (!pipe) return undefined;
+    this.at(pipe);
+    let value: Final = MISSING;
+    for (const cmd of pipe.cmds) {
+      value = this.evalCommand(dot, cmd, value);
+      // An interface{} result is unwrapped: a nil interface becomes the invalid value.
+      if (value === null) value = undefined;
+    }
+    const v = value as Val;
+    for (const variable of pipe.decl) {
+      if (pipe.isAssign) this.setVar(variable.ident[0], v);
+      else this.vars.push({ name: variable.ident[0], value: v });
+    }
+    return v;
+  }
+
+  notAFunction(args: Node[], final: Final): void {
+    if (args.length > 1 || final !== MISSING) this.errorf(`can't give argument to non-function ${str(args[0])}`);
+  }
+
+  evalCommand(dot: Val, cmd: CommandNode, final: Final): Val {
+    const first = cmd.args[0];
+    switch (first.kind) {
+      case 'field':
+        return this.evalFieldNode(dot, first, cmd.args, final);
+      case 'chain':
+        return this.evalChainNode(dot, first, cmd.args, final);
+      case 'identifier':
+        return this.evalFunction(dot, first, cmd, cmd.args, final);
+      case 'pipe':
+        this.notAFunction(cmd.args, final);
+        return this.evalPipeline(dot, first);
+      case 'variable':
+        return this.evalVariableNode(dot, first, cmd.args, final);
+    }
+    this.at(first);
+    this.notAFunction(cmd.args, final);
+    switch (first.kind) {
+      case 'bool':
+        return first.val;
+      case 'dot':
+        return dot;
+      case 'nil':
+        this.errorf('nil is not a command');
+      // falls through: errorf never returns
+      case 'number':
+        return this.idealConstant(first);
+      case 'string':
+        return first.text;
+    }
+    this.errorf(`can't evaluate command ${goQuote(str(first))}`);
+  }
+
+  idealConstant(c: NumberNode): Val {
+    this.at(c);
+    if (c.isComplex) {
+      const [re, im] = c.complex!;
+      return new GoOther('complex128', [re, im], () => `(${formatValue(re)}${im < 0 || Object.is(im, -0) ? '' : '+'}${formatValue(im)}i)`);
+    }
+    const isHexInt = c.text.length > 2 && c.text[0] === '0' && (c.text[1] === 'x' || c.text[1] === 'X') && !/[pP]/.test(c.text);
+    const isRune = c.text[0] === "'";
+    if (c.isFloat && !isHexInt && !isRune && /[.eEpP]/.test(c.text)) return c.float64;
+    if (c.isInt) return c.int64;
+    if (c.isUint) this.errorf(`${c.text} overflows int`);
+    return undefined;
+  }
+
+  evalFieldNode(dot: Val, field: FieldNode, args: Node[], final: Final): Val {
+    this.at(field);
+    return this.evalFieldChain(dot, this.dotIface, field, field.ident, args, final);
+  }
+
+  evalChainNode(dot: Val, chain: ChainNode, args: Node[], final: Final): Val {
+    this.at(chain);
+    if (chain.field.length === 0) this.errorf('internal error: no fields in evalChainNode');
+    if (chain.node.kind === 'nil') this.errorf(`indirection through explicit nil in ${str(chain)}`);
+    const pipe = this.evalArg(dot, 'value', chain.node);
+    return this.evalFieldChain(pipe, false, chain, chain.field, args, final);
+  }
+
+  evalVariableNode(dot: Val, v: VariableNode, args: Node[], final: Final): Val {
+    this.at(v);
+    const variable = this.lookupVar(v.ident[0]);
+    if (v.ident.length === 1) {
+      this.notAFunction(args, final);
+      return variable.value;
+    }
+    return this.evalFieldChain(variable.value, variable.iface ?? false, v, v.ident.slice(1), args, final);
+  }
+
+  evalFieldChain(receiver: Val, iface: boolean, node: Node, ident: string[], args: Node[], final: Final): Val {
+    const n = ident.length;
+    for (let i = 0; i < n - 1; i++) {
+      const from = receiver;
+      receiver = this.evalField(ident[i], [], MISSING, receiver, iface);
+      iface = from instanceof GoMap;
+    }
+    void node;
+    return this.evalField(ident[n - 1], args, final, receiver, iface);
+  }
+
+  evalField(fieldName: string, args: Node[], final: Final, receiver: Val, iface: boolean): Val {
+    if (receiver === undefined) {
+      if (this.o.missingKey === 'error') this.errorf(`nil data; no entry for key ${goQuote(fieldName)}`);
+      return undefined;
+    }
+    const typ = iface ? 'interface {}' : typeString(receiver);
+    if (receiver === null) this.errorf(`nil pointer evaluating ${typ}.${fieldName}`);
+    const hasArgs = args.length > 1 || final !== MISSING;
+    if (receiver instanceof GoMap || receiver instanceof GoStringMap) {
+      if (hasArgs) this.errorf(`${fieldName} is not a method but has arguments`);
+      if (receiver.has(fieldName)) return receiver.get(fieldName)!;
+      switch (this.o.missingKey) {
+        case 'invalid':
+          return undefined;
+        case 'zero':
+          return receiver instanceof GoStringMap ? '' : null;
+        case 'error':
+          this.errorf(`map has no entry for key ${goQuote(fieldName)}`);
+      }
+    }
+    this.errorf(`can't evaluate field ${fieldName} in type ${typ}`);
+  }
+
+  evalFunction(dot: Val, node: IdentifierNode, cmd: Node, args: Node[], final: Final): Val {
+    this.at(node);
+    const name = node.ident;
+    const fn = this.o.funcs.get(name);
+    if (fn) return this.evalCall(dot, fn, false, cmd, name, args, final);
+    const b = this.o.builtins.get(name);
+    if (!b) this.errorf(`${goQuote(name)} is not a defined function`);
+    return this.evalCall(dot, b, true, cmd, name, args, final);
+  }
+
+  evalCall(dot: Val, fun: Builtin, isBuiltin: boolean, node: Node, name: string, argNodes: Node[], final: Final): Val {
+    const args = argNodes.slice(1);
+    let numIn = args.length;
+    if (final !== MISSING) numIn++;
+    // Signature: fixed parameter types and the variadic element type.
+    let fixed: ('value' | GoParamType)[];
+    let variadic: 'value' | GoParamType | undefined;
+    if ('kind' in fun && fun.kind === 'special') {
+      fixed = fun.name === 'call' ? ['value'] : ['value'];
+      variadic = 'value';
+    } else if ('kind' in fun && fun.kind === 'value') {
+      fixed = new Array<'value'>((fun as ValueFunc).params).fill('value');
+      variadic = (fun as ValueFunc).variadic ? 'value' : undefined;
+    } else {
+      fixed = (fun as GoFunc).params;
+      variadic = (fun as GoFunc).variadic;
+    }
+    const numFixed = variadic !== undefined ? fixed.length : args.length;
+    if (variadic !== undefined) {
+      if (numIn < fixed.length) this.errorf(`wrong number of args for ${name}: want at least ${fixed.length} got ${args.length}`);
+    } else if (numIn !== fixed.length) {
+      this.errorf(`wrong number of args for ${name}: want ${fixed.length} got ${numIn}`);
+    }
+
+    if (isBuiltin && 'kind' in fun && fun.kind === 'special' && (fun.name === 'and' || fun.name === 'or')) {
+      let v: Val;
+      for (const arg of args) {
+        v = this.evalArg(dot, 'value', arg);
+        if (truth(v === null ? undefined : v) === (fun.name === 'or')) return v;
+      }
+      if (final !== MISSING) v = final;
+      return v;
+    }
+
+    const argv: Val[] = [];
+    let i = 0;
+    for (; i < numFixed && i < args.length; i++) argv.push(this.evalArg(dot, fixed[i], args[i]));
+    if (variadic !== undefined) for (; i < args.length; i++) argv.push(this.evalArg(dot, variadic, args[i]));
+    if (final !== MISSING) {
+      let t: 'value' | GoParamType = variadic !== undefined ? variadic : fixed[fixed.length - 1];
+      if (variadic !== undefined && numIn - 1 < numFixed) t = fixed[numIn - 1];
+      argv.push(this.validateType(final, t));
+    }
+
+    if (isBuiltin && 'kind' in fun && fun.kind === 'special') {
+      // call: params are data values here, never functions.
+      const callee = args.length === 0 ? formatValue(final as Val) : str(args[0]);
+      let fn = argv[0];
+      if (fn === null) fn = undefined;
+      this.at(node);
+      if (fn === undefined) this.errorf(`error calling call: call of nil`);
+      this.errorf(`error calling call: non-function ${callee} of type ${typeString(fn)}`);
+    }
+
+    let result: Val;
+    try {
+      if ('kind' in fun && fun.kind === 'value') result = (fun as ValueFunc).impl(argv);
+      else {
+        const gf = fun as GoFunc;
+        this.o.onCall?.(name, gf);
+        result = gf.impl(...(argv as GoValue[]));
+        if (result === undefined) result = null;
+      }
+    } catch (e) {
+      if (e instanceof GoExecError || e instanceof BreakSignal || e instanceof ContinueSignal) throw e;
+      this.at(node);
+      const msg = e instanceof RangeError && /call stack/i.test(e.message) ? 'runtime error: stack overflow' : e instanceof Error ? e.message : String(e);
+      this.errorf(`error calling ${name}: ${msg}`);
+    }
+    return result;
+  }
+
+  validateType(value: Val, t: 'value' | GoParamType): Val {
+    if (t === 'value') return value;
+    if (value === undefined) {
+      if (t === 'any') return null;
+      if (t === 'list' || t === 'strings') return [];
+      if (t === 'map') return new GoMap();
+      this.errorf(`invalid value; expected ${paramTypeName(t)}`);
+    }
+    if (value === null) {
+      if (t === 'any') return null;
+      this.errorf(`wrong type for value; expected ${paramTypeName(t)}; got interface {}`);
+    }
+    if (!assignable(value, t)) this.errorf(`wrong type for value; expected ${paramTypeName(t)}; got ${typeString(value)}`);
+    return value;
+  }
+
+  evalArg(dot: Val, t: 'value' | GoParamType, n: Node): Val {
+    this.at(n);
+    switch (n.kind) {
+      case 'dot':
+        return this.validateType(dot, t);
+      case 'nil':
+        if (t === 'value') return undefined;
+        if (t === 'any') return null;
+        if (t === 'list' || t === 'strings') return [];
+        if (t === 'map') return new GoMap();
+        this.errorf(`cannot assign nil to ${paramTypeName(t)}`);
+      // falls through: errorf never returns
+      case 'field':
+        return this.validateType(this.evalFieldNode(dot, n, [n], MISSING), t);
+      case 'variable':
+        return this.validateType(this.evalVariableNode(dot, n, [], MISSING), t);
+      case 'pipe':
+        return this.validateType(this.evalPipeline(dot, n), t);
+      case 'identifier':
+        return this.validateType(this.evalFunction(dot, n, n, [], MISSING), t);
+      case 'chain':
+        return this.validateType(this.evalChainNode(dot, n, [], MISSING), t);
+    }
+    switch (t) {
+      case 'bool':
+        if (n.kind === 'bool') return n.val;
+        this.errorf(`expected bool; found ${str(n)}`);
+      // falls through: errorf never returns
+      case 'float64':
+        if (n.kind === 'number' && n.isFloat) return n.float64;
+        this.errorf(`expected float; found ${str(n)}`);
+      // falls through: errorf never returns
+      case 'int':
+      case 'int64':
+        if (n.kind === 'number' && n.isInt) return t === 'int' ? n.int64 : new GoInt64(n.int64);
+        this.errorf(`expected integer; found ${str(n)}`);
+      // falls through: errorf never returns
+      case 'string':
+        if (n.kind === 'string') return n.text;
+        this.errorf(`expected string; found ${str(n)}`);
+      // falls through: errorf never returns
+      case 'any':
+      case 'value':
+        return this.evalEmptyInterface(dot, n);
+    }
+    this.errorf(`can't handle ${str(n)} for arg of type ${paramTypeName(t)}`);
+  }
+
+  evalEmptyInterface(dot: Val, n: Node): Val {
+    this.at(n);
+    switch (n.kind) {
+      case 'bool':
+        return n.val;
+      case 'number':
+        return this.idealConstant(n);
+      case 'string':
+        return n.text;
+    }
+    this.errorf(`can't handle assignment of ${str(n)} to empty interface argument`);
+  }
+
+  printValue(n: Node, v: Val): void {
+    this.at(n);
+    this.write(formatValue(v === null ? undefined : v));
+  }
+}
+
+function compareKeys(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+/** Executes tree `name` with `data` as dot; returns the output. Throws GoExecError. */
+export function execute(o: ExecOptions, name: string, data: Val): string {
+  const tree = o.trees.get(name);
+  const s = new State(o, data, name);
+  if (!tree) s.errorf(`${goQuote(name)} is an incomplete or empty template`);
+  try {
+    s.walk(data, (tree as Tree).root as ListNode);
+  } catch (e) {
+    if (e instanceof RangeError) s.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
+    if (e === BREAK || e === CONTINUE) s.errorf('break or continue outside range');
+    throw e;
+  }
+  return s.out.join('');
+}

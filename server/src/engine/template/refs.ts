@@ -1,0 +1,166 @@
+/**
+ * Static analysis: which params a goTemplate references. Follows dot through `with` and through
+ * variables bound to resolvable pipelines; inside `range` the element is unknown, so only `$…`
+ * references count there. `index X "k" 1` extends X's path with its constant keys.
+ */
+import type { Node, PipeNode, CommandNode, ListNode } from './ast';
+import type { Tree } from './parse';
+import { Lexer, T } from './lexer';
+import type { ParamRef } from './api';
+
+type Path = string[] | null;
+
+const MAX_TEMPLATE_VISITS = 200;
+
+class Analyzer {
+  refs: ParamRef[] = [];
+  visits = 0;
+  constructor(readonly trees: Map<string, Tree>) {}
+
+  add(path: string[], node: Node): void {
+    if (path.length === 0) return;
+    const start = node.start ?? node.pos;
+    this.refs.push({ path, offset: start, length: Math.max(1, node.end - start) });
+  }
+
+  list(l: ListNode | null, dot: Path, vars: Map<string, Path>): void {
+    if (!l) return;
+    // Variables declared in a list stay visible until its end.
+    const scope = new Map(vars);
+    for (const n of l.nodes) this.node(n, dot, scope);
+  }
+
+  node(n: Node, dot: Path, vars: Map<string, Path>): void {
+    switch (n.kind) {
+      case 'action':
+        this.pipe(n.pipe, dot, vars);
+        return;
+      case 'if':
+        this.pipe(n.pipe, dot, vars);
+        this.list(n.list, dot, vars);
+        this.list(n.elseList, dot, vars);
+        return;
+      case 'with': {
+        const inner = new Map(vars);
+        const p = this.pipe(n.pipe, dot, inner);
+        this.list(n.list, p, inner);
+        this.list(n.elseList, dot, vars);
+        return;
+      }
+      case 'range': {
+        const inner = new Map(vars);
+        this.pipe(n.pipe, dot, inner);
+        for (const d of n.pipe.decl) inner.set(d.ident[0], null);
+        this.list(n.list, null, inner);
+        this.list(n.elseList, dot, vars);
+        return;
+      }
+      case 'template': {
+        const p = n.pipe ? this.pipe(n.pipe, dot, vars) : null;
+        const tree = this.trees.get(n.name);
+        if (tree && p && this.visits++ < MAX_TEMPLATE_VISITS) this.list(tree.root, p, new Map([['$', p]]));
+        return;
+      }
+    }
+  }
+
+  /** Analyzes a pipeline; returns the path it evaluates to when it is a plain param access. */
+  pipe(p: PipeNode, dot: Path, vars: Map<string, Path>): Path {
+    let result: Path = null;
+    p.cmds.forEach((c, i) => {
+      const r = this.command(c, dot, vars);
+      result = i === 0 ? r : null;
+    });
+    for (const d of p.decl) vars.set(d.ident[0], p.decl.length === 1 ? result : null);
+    return result;
+  }
+
+  command(c: CommandNode, dot: Path, vars: Map<string, Path>): Path {
+    const first = c.args[0];
+    if (first.kind === 'identifier' && first.ident === 'index' && c.args.length >= 2) {
+      const base = this.operand(c.args[1], dot, vars, false);
+      let path: Path = base ? [...base] : null;
+      for (const a of c.args.slice(2)) {
+        if (path && a.kind === 'string') path.push(a.text);
+        else if (path && a.kind === 'number' && a.isInt) path.push(String(a.int64));
+        else {
+          if (path) this.add(path, c.args[1]);
+          path = null;
+          this.operand(a, dot, vars, true);
+        }
+      }
+      if (path) this.refs.push({ path, offset: c.pos, length: Math.max(1, c.end - c.pos) });
+      return path;
+    }
+    let r: Path = null;
+    c.args.forEach((a, i) => {
+      const v = this.operand(a, dot, vars, true);
+      if (i === 0 && c.args.length === 1) r = v;
+    });
+    return r;
+  }
+
+  /** Resolves an operand to a path; records it as a reference when `record`. */
+  operand(a: Node, dot: Path, vars: Map<string, Path>, record: boolean): Path {
+    let path: Path = null;
+    switch (a.kind) {
+      case 'dot':
+        return dot;
+      case 'field':
+        path = dot ? [...dot, ...a.ident] : null;
+        break;
+      case 'variable': {
+        const base = vars.has(a.ident[0]) ? vars.get(a.ident[0])! : a.ident[0] === '$' ? [] : null;
+        path = base ? [...base, ...a.ident.slice(1)] : null;
+        if (a.ident.length === 1) return path;
+        break;
+      }
+      case 'pipe':
+        return this.pipe(a, dot, new Map(vars));
+      case 'chain': {
+        const base = this.operand(a.node, dot, vars, false);
+        path = base ? [...base, ...a.field] : null;
+        break;
+      }
+      default:
+        return null;
+    }
+    if (path && record) this.add(path, a);
+    return path;
+  }
+}
+
+export function analyzeRefs(trees: Map<string, Tree>, root: string): ParamRef[] {
+  const t = trees.get(root);
+  if (!t) return [];
+  const a = new Analyzer(trees);
+  a.list(t.root, [], new Map([['$', []]]));
+  return a.refs;
+}
+
+/** For templates that do not parse: field tokens (`.a.b`) read straight from the lexer, rooted at dot. */
+export function fallbackRefs(template: string): ParamRef[] {
+  const lex = new Lexer(template, true, true);
+  const refs: ParamRef[] = [];
+  let chain: { start: number; end: number; path: string[] } | null = null;
+  const flush = () => {
+    if (chain) refs.push({ path: chain.path, offset: chain.start, length: chain.end - chain.start });
+    chain = null;
+  };
+  for (let i = 0; i < 100_000; i++) {
+    const it = lex.nextItem();
+    if (it.typ === T.EOF || it.typ === T.Error) break;
+    if (it.typ === T.Field) {
+      if (chain && (chain as { end: number }).end === it.pos) {
+        const c = chain as { end: number; path: string[] };
+        c.path.push(it.val.slice(1));
+        c.end = it.pos + it.val.length;
+      } else {
+        flush();
+        chain = { start: it.pos, end: it.pos + it.val.length, path: [it.val.slice(1)] };
+      }
+    } else flush();
+  }
+  flush();
+  return refs;
+}

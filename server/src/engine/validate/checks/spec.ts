@@ -1,0 +1,101 @@
+/**
+ * Checks on top-level spec fields: goTemplateOptions (Go `text/template` `Option()` panics on anything
+ * but the missingkey forms; research §3.4.2), the deprecated applyNestedSelectors (research §1.1), and
+ * templatePatch syntax (Argo CD `applicationset/controllers/template/template.go` `renderTemplatePatch`:
+ * JSON when it starts with `{`, else YAML; research §3.6).
+ */
+import * as YAML from 'yaml';
+import type { EngineDiagnostic, Json } from '../../types';
+import { spanAt, type AppSetDoc } from '../../yaml/document';
+import { validateOptions } from '../../template/index';
+import { isObject, own } from '../describe';
+import { diag } from './util';
+
+/** Patches longer than this are not re-parsed on every keystroke. */
+const MAX_PATCH_CHARS = 200_000;
+
+export function checkSpecFields(doc: AppSetDoc): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  const spec = own(doc.value, 'spec');
+  if (!isObject(spec)) return out;
+
+  const options = own(spec, 'goTemplateOptions');
+  if (Array.isArray(options)) {
+    const strings = options.filter((o): o is string => typeof o === 'string');
+    const bad = new Set(validateOptions(strings));
+    options.forEach((o: Json, i: number) => {
+      if (typeof o === 'string' && bad.has(o)) {
+        out.push(
+          diag('appset/go-template-options', `"${o}" is not a valid goTemplateOptions entry; only missingkey=default, missingkey=invalid, missingkey=zero and missingkey=error are accepted (anything else crashes the controller's reconcile)`, spanAt(doc.doc, ['spec', 'goTemplateOptions', i])),
+        );
+      }
+    });
+    if (options.length > 0 && own(spec, 'goTemplate') !== true) {
+      out.push(diag('appset/go-template-options-ignored', 'goTemplateOptions only apply with goTemplate: true', spanAt(doc.doc, ['spec', 'goTemplateOptions'], 'key')));
+    }
+  }
+
+  if (own(spec, 'applyNestedSelectors') !== undefined) {
+    out.push(
+      diag('appset/deprecated-field', 'applyNestedSelectors is deprecated and ignored: selectors of nested generators always apply since Argo CD 3.0', spanAt(doc.doc, ['spec', 'applyNestedSelectors'], 'key'), {
+        tags: ['deprecated'],
+      }),
+    );
+  }
+
+  const patch = own(spec, 'templatePatch');
+  if (typeof patch === 'string' && patch.length <= MAX_PATCH_CHARS) {
+    const problem = templatePatchProblem(patch);
+    if (problem) {
+      const span = spanAt(doc.doc, ['spec', 'templatePatch']);
+      out.push(diag('appset/template-patch-syntax', problem.message, span, problem.approximate ? { severity: 'warning' } : {}));
+    }
+  }
+  return out;
+}
+
+/**
+ * Why a templatePatch cannot be read, or undefined. A patch with template actions is checked with
+ * its action-only lines removed and inline actions replaced by a placeholder (the real text is only
+ * known per parameter set), so such findings are warnings.
+ */
+export function templatePatchProblem(patch: string): { message: string; approximate: boolean } | undefined {
+  const templated = patch.includes('{{');
+  const text = templated ? withoutActions(patch) : patch;
+  const note = templated ? ' (checked with its template actions left out)' : '';
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  if (text.trimStart().startsWith('{')) {
+    if (templated) return undefined; // JSON with actions inside cannot be checked without rendering
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      return { message: `templatePatch starts with "{" so it is read as JSON, but it is not valid JSON: ${(e as Error).message}`, approximate: false };
+    }
+  } else {
+    const d = YAML.parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    if (d.errors.length) {
+      const err = d.errors[0];
+      const line = text.slice(0, err.pos[0]).split('\n').length;
+      return { message: `templatePatch is not valid YAML${note}: ${err.message.split('\n')[0]} (line ${line} of the patch)`, approximate: templated };
+    }
+    try {
+      value = d.toJS({ maxAliasCount: 100 });
+    } catch (e) {
+      return { message: `templatePatch cannot be read: ${(e as Error).message}`, approximate: templated };
+    }
+  }
+  if (value !== null && !isObject(value)) {
+    return { message: `templatePatch must be a mapping with Application fields (like spec: …), got ${Array.isArray(value) ? 'a list' : 'a scalar'}${note}`, approximate: templated };
+  }
+  return undefined;
+}
+
+/** Drops lines made only of `{{ … }}` actions and replaces other actions by a plain placeholder. */
+function withoutActions(patch: string): string {
+  return patch
+    .split('\n')
+    .filter((line) => !/^\s*(\{\{.*?\}\}\s*)+$/.test(line))
+    .map((line) => line.replace(/\{\{.*?\}\}/g, 'x'))
+    .join('\n');
+}

@@ -1,0 +1,83 @@
+/**
+ * `spec.strategy` checks the CRD cannot express (Argo CD `applicationset/progressivesync/progressive_sync.go`:
+ * `IsRollingSyncStrategy`, the step selection and `maxUpdate` scaling; research §4).
+ */
+import type { EngineDiagnostic, Json } from '../../types';
+import { spanAt, type AppSetDoc } from '../../yaml/document';
+import { isObject, own, suggest } from '../describe';
+import { diag } from './util';
+
+const STRATEGY_TYPES = ['AllAtOnce', 'RollingSync'];
+const STEP_OPERATORS = ['In', 'NotIn'];
+/** What the controller's percentage parser accepts: Go Atoi digits (optional sign) then `%`. */
+const PERCENT = /^[+-]?\d+%$/;
+
+export function checkStrategy(doc: AppSetDoc): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  const spec = own(doc.value, 'spec');
+  const strategy = own(spec, 'strategy');
+  if (!isObject(strategy)) return out;
+  const base = ['spec', 'strategy'];
+  const type = own(strategy, 'type');
+  const rolling = own(strategy, 'rollingSync');
+
+  if (typeof type === 'string' && !STRATEGY_TYPES.includes(type)) {
+    const hint = suggest(type, STRATEGY_TYPES);
+    out.push(
+      diag(
+        'appset/strategy-type',
+        `strategy type "${type}" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`,
+        spanAt(doc.doc, [...base, 'type']),
+        { data: hint ? { replacement: hint } : undefined },
+      ),
+    );
+  }
+  if (type === 'RollingSync' && !isObject(rolling)) {
+    out.push(diag('appset/rolling-sync-ignored', 'strategy type is RollingSync but there is no rollingSync block with steps, so every Application syncs at once', spanAt(doc.doc, [...base, 'type'])));
+  } else if (isObject(rolling) && type !== 'RollingSync' && !(typeof type === 'string' && suggest(type, STRATEGY_TYPES) === 'RollingSync')) {
+    out.push(
+      diag('appset/rolling-sync-ignored', `rollingSync is ignored because strategy type is ${type === undefined ? 'not set' : JSON.stringify(type)}; set type: RollingSync to use the steps`, spanAt(doc.doc, [...base, 'rollingSync'], 'key')),
+    );
+  }
+
+  const order = own(strategy, 'deletionOrder');
+  if (typeof order === 'string' && !['allatonce', 'reverse'].includes(order.toLowerCase())) {
+    const hint = suggest(order, ['AllAtOnce', 'Reverse']);
+    out.push(
+      diag('appset/deletion-order', `deletionOrder "${order}" is not AllAtOnce or Reverse; the controller treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`, spanAt(doc.doc, [...base, 'deletionOrder']), {
+        data: hint ? { replacement: hint } : undefined,
+      }),
+    );
+  }
+
+  const steps = own(rolling, 'steps');
+  if (!Array.isArray(steps)) return out;
+  steps.forEach((step: Json, i: number) => {
+    const stepPath = [...base, 'rollingSync', 'steps', i];
+    const exprs = own(step, 'matchExpressions');
+    if (Array.isArray(exprs)) {
+      exprs.forEach((e: Json, j: number) => {
+        const op = own(e, 'operator');
+        if (typeof op !== 'string' || STEP_OPERATORS.includes(op)) return;
+        const hint = suggest(op, STEP_OPERATORS);
+        out.push(
+          diag(
+            'appset/step-operator',
+            `rollingSync steps only support the In and NotIn operators${hint ? ` (did you mean "${hint}"?)` : ''}; with "${op}" this expression fails for every Application that has the label "${String(own(e, 'key') ?? '')}" and passes for those without it`,
+            spanAt(doc.doc, [...stepPath, 'matchExpressions', j, 'operator']),
+            { data: hint ? { replacement: hint } : undefined },
+          ),
+        );
+      });
+    }
+    const max = own(step, 'maxUpdate');
+    if (typeof max === 'string' && !PERCENT.test(max)) {
+      const digits = /^\s*([+-]?\d+)\s*$/.exec(max);
+      const message = digits
+        ? `maxUpdate "${max}" is a string without "%", which the controller cannot read and treats as 1 (one Application at a time); write ${digits[1]} without quotes for ${digits[1]} at a time, or "${digits[1]}%" for a percentage`
+        : `maxUpdate "${max}" is neither an integer nor a percentage like "25%"; the controller treats it as 1 (one Application at a time)`;
+      out.push(diag('appset/max-update', message, spanAt(doc.doc, [...stepPath, 'maxUpdate']), { data: digits ? { replacement: digits[1] } : undefined }));
+    }
+  });
+  return out;
+}

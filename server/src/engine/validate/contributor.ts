@@ -1,0 +1,20 @@
+/**
+ * The validation feature: schema diagnostics plus the semantic checks, and, from the same schema,
+ * completions of field names / enum values and hover docs for fields.
+ */
+import type { AppSetContext, FeatureContributor } from '../service/context';
+import type { EngineDiagnostic } from '../types';
+import { validateSchema } from './schema';
+import { runChecks } from './checks/index';
+import { fieldCompletions, fieldHover } from './assist';
+
+export function validateAppSet(ctx: AppSetContext): EngineDiagnostic[] {
+  return [...validateSchema(ctx.doc, ctx.file.text), ...runChecks(ctx.doc, ctx.file.text)];
+}
+
+export const validationContributor: FeatureContributor = {
+  name: 'validation',
+  diagnostics: (ctx) => ctx.memo('validation', () => validateAppSet(ctx)),
+  completions: (ctx, offset) => fieldCompletions(ctx, offset),
+  hover: (ctx, offset) => fieldHover(ctx, offset),
+};

@@ -1,0 +1,117 @@
+// `appset lint` as a user runs it: the bundled CLI in a child process (exit codes, output format).
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as esbuild from 'esbuild';
+
+const repo = path.resolve(__dirname, '..', '..');
+let cli = '';
+let work = '';
+
+before(() => {
+  // Bundle the CLI exactly as esbuild.js does, into a temp dir, so the test runs the current code.
+  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cli-lint-')));
+  cli = path.join(work, 'cli.js');
+  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+});
+
+function run(args: string[], cwd = work) {
+  const r = spawnSync(process.execPath, [cli, 'lint', ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const CLEAN = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: ok
+spec:
+  generators:
+  - list:
+      elements: [{name: a}]
+  template:
+    metadata: {name: '{{name}}'}
+    spec:
+      project: default
+      destination: {server: 'https://kubernetes.default.svc', namespace: x}
+`;
+
+test('clean file: exit 0 and a summary line', () => {
+  fs.writeFileSync(path.join(work, 'clean.yaml'), CLEAN);
+  const r = run(['clean.yaml']);
+  assert.equal(r.code, 0, r.err);
+  assert.equal(r.out, '1 ApplicationSet in 1 file: 0 errors, 0 warnings, 0 notes\n');
+});
+
+test('errors: exit 1, path:line:col severity code message, 1-based', () => {
+  fs.mkdirSync(path.join(work, 'dir', 'node_modules'), { recursive: true });
+  fs.writeFileSync(path.join(work, 'dir', 'bad.yml'), CLEAN.replace('  generators:', '  goTemplat: true\n  generators:'));
+  fs.writeFileSync(path.join(work, 'dir', 'node_modules', 'bad.yaml'), CLEAN.replace('project', 'projekt'));
+  fs.writeFileSync(path.join(work, 'dir', 'helm-template.yaml'), '{{ if .Values.x }}\nkind: ConfigMap\n{{ end }}\n');
+  const r = run(['dir']);
+  assert.equal(r.code, 1, r.err);
+  const lines = r.out.trim().split('\n');
+  assert.equal(lines[0], 'dir/bad.yml:6:3 error appset/unknown-field unknown field "goTemplat" in spec; did you mean "goTemplate"?');
+  assert.equal(lines[1], '1 ApplicationSet in 1 file: 1 error, 0 warnings, 0 notes');
+  assert.equal(lines.length, 2, 'node_modules and non-ApplicationSet YAML in folders are skipped');
+});
+
+test('--no-fail exits 0 with errors; --quiet prints errors only', () => {
+  const text = CLEAN.replace('  generators:', '  strategy: {type: rollingsync}\n  goTemplat: true\n  generators:');
+  fs.writeFileSync(path.join(work, 'mixed.yaml'), text);
+  const all = run(['mixed.yaml', '--no-fail']);
+  assert.equal(all.code, 0);
+  assert.match(all.out, /warning appset\/strategy-type/);
+  const quiet = run(['mixed.yaml', '--quiet']);
+  assert.equal(quiet.code, 1);
+  assert.doesNotMatch(quiet.out, / warning appset/);
+});
+
+test('--format json: files, diagnostics with 1-based ranges, summary', () => {
+  fs.writeFileSync(path.join(work, 'j.yaml'), CLEAN.replace("project: default", 'project: 7'));
+  const r = run(['--format', 'json', 'j.yaml']);
+  assert.equal(r.code, 1);
+  const json = JSON.parse(r.out);
+  assert.equal(json.summary.errors, 1);
+  assert.deepEqual(json.files[0].diagnostics[0], {
+    line: 12,
+    col: 16,
+    endLine: 12,
+    endCol: 17,
+    severity: 'error',
+    code: 'appset/wrong-type',
+    message: 'spec.template.spec.project: expected a string, got the number 7 (quote it to make it a string)',
+  });
+});
+
+test('YAML syntax errors in a named file are reported; multi-document files are handled', () => {
+  fs.writeFileSync(path.join(work, 'multi.yaml'), `kind: ConfigMap\napiVersion: v1\n---\n${CLEAN}---\n${CLEAN.replace('name: ok', 'name: ok2')}---\nkey: [unclosed\n`);
+  const r = run(['multi.yaml']);
+  assert.equal(r.code, 1);
+  assert.match(r.out, /^multi\.yaml:\d+:\d+ error yaml\/syntax /m);
+  assert.match(r.out, /2 ApplicationSets in 1 file: 1 error/);
+});
+
+test('bad usage and missing files exit 2', () => {
+  assert.equal(run([]).code, 2);
+  assert.equal(run(['--format', 'xml', 'clean.yaml']).code, 2);
+  assert.equal(run(['--bogus', 'clean.yaml']).code, 2);
+  assert.equal(run(['--progressive-syncs', 'maybe', 'clean.yaml']).code, 2);
+  assert.equal(run(['--repo-map', 'noequals', 'clean.yaml']).code, 2);
+  const missing = run(['nope.yaml']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.err, /nope\.yaml: no such file or folder/);
+  const help = run(['--help']);
+  assert.equal(help.code, 0);
+  assert.match(help.out, /usage: appset lint/);
+});
+
+test('the bundled examples: clean ones pass, the broken one fails with its codes', () => {
+  const clean = run(['examples/guestbook.yaml', 'examples/team-rollout'], repo);
+  assert.equal(clean.code, 0, clean.out + clean.err);
+  const broken = run(['examples/broken'], repo);
+  assert.equal(broken.code, 1);
+  assert.match(broken.out, /examples\/broken\/mistakes\.yaml:\d+:\d+ error appset\/unknown-field unknown field "maxUpdates" in a rollingSync step; did you mean "maxUpdate"\?/);
+});

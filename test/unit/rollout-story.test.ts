@@ -1,0 +1,102 @@
+/**
+ * The end-to-end story of issue 5 through the real language service (generators, templates,
+ * validation, rollout): a 12-cluster × 45-service matrix with tier labels on the cluster Secrets,
+ * AllAtOnce → quick fix inserts a RollingSync strategy that copies the tier label into the template →
+ * the "progressive syncs disabled" warning → quick fix enables them in argocd-cmd-params-cm →
+ * canary → low-traffic → high-traffic plan.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getRolloutPlan } from '../../server/src/engine/rollout/plan';
+import { applyEdits, CLUSTERS, FIXTURES, memHost, SERVICES } from './rollout-helpers';
+
+function clusterSecret(c: { name: string; server: string; tier: string }): string {
+  return `apiVersion: v1
+kind: Secret
+metadata:
+  name: cluster-${c.name}
+  namespace: argocd
+  labels:
+    argocd.argoproj.io/secret-type: cluster
+    env: prod
+    tier: ${c.tier}
+type: Opaque
+stringData:
+  name: ${c.name}
+  server: ${c.server}
+`;
+}
+
+function workspace(mode: 'fast' | 'go') {
+  const files = new Map<string, string>();
+  files.set('/ws/clusters/secrets.yaml', CLUSTERS.map(clusterSecret).join('---\n'));
+  files.set('/ws/argocd/argocd-cmd-params-cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n');
+  const appset = fs
+    .readFileSync(path.join(FIXTURES, 'story', `appset-${mode}.yaml`), 'utf8')
+    .replace(/( *)- service: svc-01\n/, (_, ind: string) => SERVICES.map((s) => `${ind}- service: ${s}\n`).join(''));
+  files.set('/ws/apps/services.yaml', appset);
+  return files;
+}
+
+for (const mode of ['fast', 'go'] as const) {
+  test(`story (${mode === 'fast' ? 'fasttemplate' : 'goTemplate'}): 540 Applications at once → RollingSync by tier → enabled`, () => {
+    const files = workspace(mode);
+    const host = memHost(files);
+    const ls = getLanguageService({ host });
+    const uri = 'file:///ws/apps/services.yaml';
+    const p = '/ws/apps/services.yaml';
+    let text = files.get(p)!;
+
+    // 1. AllAtOnce: the blast radius.
+    let a = ls.analyze(uri, text, p);
+    const exp = a.appsets[0].expansion();
+    assert.equal(exp.apps.length, 540, `the generators should produce 12 × 45 Applications (notes: ${exp.notes.join('; ')})`);
+    let ds = ls.diagnostics(a);
+    assert.deepEqual(ds.filter((d) => d.severity === 'error'), []);
+    const blast = ds.find((d) => d.code === 'rollout/blast-radius');
+    assert.ok(blast, ds.map((d) => d.code).join(', '));
+    assert.match(blast.message, /540 Applications on 12 clusters/);
+    assert.ok(ls.codeLenses(a).some((l) => l.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'));
+
+    // 2. The quick fix inserts a RollingSync strategy by the clusters' tier label.
+    const fix = ls.codeActions(a, blast.span, [blast]).find((x) => x.title.startsWith('Roll out by "tier"'));
+    assert.ok(fix?.edits);
+    text = applyEdits(text, fix.edits);
+    files.set(p, text);
+    ls.workspace.invalidate(p);
+    a = ls.analyze(uri, text, p);
+    ds = ls.diagnostics(a);
+    assert.deepEqual(ds.filter((d) => d.severity === 'error'), [], 'the inserted strategy validates cleanly');
+
+    // 3. The controller has progressive syncs disabled: warning on strategy:.
+    const warn = ds.find((d) => d.code === 'rollout/progressive-syncs-disabled');
+    assert.ok(warn, ds.map((d) => d.code).join(', '));
+    assert.equal(text.slice(warn.span.start, warn.span.end), 'strategy');
+    assert.match(warn.message, /all 540 Applications sync at once/);
+    assert.equal(warn.related?.[0].location.file, '/ws/argocd/argocd-cmd-params-cm.yaml');
+
+    const plan = getRolloutPlan(a.appsets[0]);
+    assert.deepEqual(plan.steps.map((s) => [s.selector, s.apps.length, s.maxUpdate, s.waves.length]), [
+      ['tier In (canary)', 45, '100%', 1],
+      ['tier In (low-traffic)', 180, '25%', 4],
+      ['tier In (high-traffic)', 315, '50%', 3],
+    ]);
+    assert.deepEqual(plan.unselected, []);
+    assert.equal(plan.steps[0].waves[0].apps[0], 'prod-01-svc-01');
+
+    // 4. Enable progressive syncs where the workspace configures Argo CD.
+    const enable = ls.codeActions(a, warn.span, [warn]).find((x) => x.title.startsWith('Enable progressive syncs in'));
+    assert.ok(enable?.edits);
+    for (const e of enable.edits) files.set(e.file, applyEdits(files.get(e.file)!, [e]));
+    ls.workspace.invalidate();
+    a = ls.analyze(uri, text, p);
+    ds = ls.diagnostics(a);
+    assert.deepEqual(ds.filter((d) => d.code.startsWith('rollout/progressive-syncs')), []);
+    const lenses = ls.codeLenses(a).map((l) => l.title);
+    assert.ok(lenses.includes('3 steps · 540 apps · 8 waves · 0 unselected'), lenses.join('\n'));
+    assert.ok(lenses.includes('Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 25% → 45 at a time, 4 waves'), lenses.join('\n'));
+  });
+}

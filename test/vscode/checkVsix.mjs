@@ -1,0 +1,79 @@
+// Packages the extension with `npm run package` (vsce, offline) and installs the VSIX into
+// code-server with `--install-extension`, the way a user installs it, then checks what landed:
+// the identity VS Code reports and the files the extension needs at run time. Returns a list of
+// problems (empty when all is well). Runnable alone: node test/vscode/checkVsix.mjs
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// What must be inside the installed extension, and what must not (sources, dependencies: the
+// bundles are self-contained).
+// vsce stores README.md as readme.md and LICENSE as LICENSE.txt, hence the alternatives.
+const REQUIRED = [['package.json'], ['readme.md', 'README.md'], ['LICENSE.txt', 'LICENSE'], ['dist/extension.js'], ['dist/server.js'], ['dist/cli.js']];
+const FORBIDDEN = ['node_modules', 'client', 'server', 'test', '.tools'];
+const MAX_FILES = 40;
+
+function listFiles(dir) {
+  const out = [];
+  const walk = (d) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export function checkVsix({ repoRoot, codeServer, workDir }) {
+  const problems = [];
+  const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
+  const id = `${pkg.publisher}.${pkg.name}`;
+  const vsix = join(repoRoot, 'dist', 'appset-tools.vsix');
+
+  rmSync(vsix, { force: true });
+  let t = Date.now();
+  const pack = spawnSync('npm', ['run', 'package', '--silent'], { cwd: repoRoot, encoding: 'utf8' });
+  if (pack.status !== 0 || !existsSync(vsix)) {
+    return [`npm run package failed (exit ${pack.status}):\n${pack.stdout}\n${pack.stderr}`];
+  }
+  console.log(`[vsix] packaged ${relative(repoRoot, vsix)} (${statSync(vsix).size} bytes) in ${Date.now() - t} ms`);
+
+  rmSync(workDir, { recursive: true, force: true });
+  const d = { home: join(workDir, 'home'), tmp: join(workDir, 'tmp'), ud: join(workDir, 'user-data'), ext: join(workDir, 'extensions') };
+  for (const p of Object.values(d)) mkdirSync(p, { recursive: true });
+  const cs = (...args) => spawnSync(codeServer.node, [codeServer.entry, '--user-data-dir', d.ud, '--extensions-dir', d.ext, ...args], {
+    encoding: 'utf8', env: { ...process.env, HOME: d.home, TMPDIR: d.tmp }, timeout: 60_000,
+  });
+
+  t = Date.now();
+  const inst = cs('--install-extension', vsix);
+  if (inst.status !== 0) return [`code-server --install-extension failed (exit ${inst.status ?? inst.signal}):\n${inst.stdout}\n${inst.stderr}`];
+  const list = cs('--list-extensions', '--show-versions');
+  const listed = list.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  if (!listed.includes(`${id}@${pkg.version}`)) problems.push(`--list-extensions shows ${JSON.stringify(listed)}, expected ${id}@${pkg.version}`);
+  console.log(`[vsix] installed into code-server in ${Date.now() - t} ms: ${listed.join(', ')}`);
+
+  const installed = join(d.ext, `${id}-${pkg.version}`);
+  if (!existsSync(installed)) return [...problems, `no folder ${installed} after install`];
+  const files = listFiles(installed).filter((f) => f !== '.vsixmanifest');
+  for (const names of REQUIRED) if (!names.some((f) => files.includes(f))) problems.push(`the VSIX lacks ${names.join(' / ')}`);
+  for (const f of files) if (FORBIDDEN.some((x) => f === x || f.startsWith(`${x}/`))) problems.push(`the VSIX should not ship ${f}`);
+  if (files.length > MAX_FILES) problems.push(`the VSIX has ${files.length} files (more than ${MAX_FILES}): ${files.join(', ')}`);
+  const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+  if (!existsSync(join(installed, manifest.main))) problems.push(`package.json main ${manifest.main} is not in the VSIX`);
+  return problems;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { ensureCodeServer } = await import('./install-code-server.mjs');
+  const here = dirname(fileURLToPath(import.meta.url));
+  const problems = checkVsix({ repoRoot: resolve(here, '..', '..'), codeServer: ensureCodeServer(), workDir: join(here, '.tmp', 'vsix') });
+  if (problems.length) {
+    console.error(`VSIX check FAILED:\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('VSIX check passed');
+}

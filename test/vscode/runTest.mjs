@@ -1,0 +1,95 @@
+// Runs the extension tests (test/vscode/suite) inside a real VS Code through @vscode/test-electron's
+// runTests(). Which VS Code:
+//   VSCODE_EXECUTABLE=/path/to/code   a desktop VS Code you have
+//   APPSET_VSCODE=download            let @vscode/test-electron download one (or reuse .vscode-test/)
+//   otherwise                         code-server + Chromium through test/vscode/code-shim.mjs; code-server
+//                                     is installed into .tools/ on first use (about 2 minutes)
+// Other knobs: APPSET_VSCODE_GREP=<regex> runs only matching tests; APPSET_VSCODE_SCREENSHOT=<png>
+// (shim only) saves the workbench as it looked at the end; APPSET_SKIP_VSIX=1 skips the VSIX check.
+import { runTests } from '@vscode/test-electron';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureCodeServer } from './install-code-server.mjs';
+import { checkVsix } from './checkVsix.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(here, '..', '..');
+const runDir = join(here, '.tmp', 'run');
+const t0 = Date.now();
+const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
+
+function build() {
+  // Cheap (about a second) and avoids testing a stale bundle when this script is run directly.
+  const r = spawnSync(process.execPath, ['esbuild.js'], { cwd: repoRoot, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('esbuild failed');
+}
+
+// Tests open and edit fixture files; a fresh copy keeps the repository clean and runs independent.
+function freshWorkspace() {
+  rmSync(runDir, { recursive: true, force: true });
+  const ws = join(runDir, 'workspace');
+  mkdirSync(runDir, { recursive: true });
+  cpSync(join(here, 'workspace'), ws, { recursive: true });
+  return ws;
+}
+
+async function main() {
+  build();
+  const workspace = freshWorkspace();
+  const options = {
+    extensionDevelopmentPath: repoRoot,
+    extensionTestsPath: join(here, 'suite', 'index.js'),
+    launchArgs: [
+      workspace,
+      `--user-data-dir=${join(runDir, 'user-data')}`,
+      `--extensions-dir=${join(runDir, 'extensions')}`,
+      '--disable-extensions',
+    ],
+    extensionTestsEnv: {
+      ...(process.env.APPSET_VSCODE_GREP ? { APPSET_VSCODE_GREP: process.env.APPSET_VSCODE_GREP } : {}),
+    },
+  };
+
+  let codeServer;
+  if (process.env.VSCODE_EXECUTABLE) {
+    options.vscodeExecutablePath = process.env.VSCODE_EXECUTABLE;
+    console.log(`[vscode-tests] desktop VS Code: ${options.vscodeExecutablePath}`);
+  } else if (process.env.APPSET_VSCODE === 'download') {
+    console.log('[vscode-tests] desktop VS Code from @vscode/test-electron (download or .vscode-test/ cache)');
+  } else {
+    codeServer = ensureCodeServer();
+    const shim = join(here, 'code-shim.mjs');
+    chmodSync(shim, 0o755); // runTests spawns it directly; a checkout may have lost the mode bit
+    options.vscodeExecutablePath = shim;
+    Object.assign(options.extensionTestsEnv, {
+      CODE_SHIM_NODE: codeServer.node,
+      CODE_SHIM_ENTRY: codeServer.entry,
+      ...(process.env.APPSET_VSCODE_SCREENSHOT ? { CODE_SHIM_SCREENSHOT: resolve(process.env.APPSET_VSCODE_SCREENSHOT) } : {}),
+    });
+    console.log(`[vscode-tests] code-server ${codeServer.version} through ${shim} (${secs()})`);
+  }
+
+  try {
+    await runTests(options);
+  } catch (e) {
+    console.error(`[vscode-tests] FAILED after ${secs()}: ${e.message}`);
+    process.exit(1);
+  }
+  console.log(`[vscode-tests] extension tests passed in ${secs()}`);
+
+  if (codeServer && process.env.APPSET_SKIP_VSIX !== '1') {
+    const problems = checkVsix({ repoRoot, codeServer, workDir: join(runDir, 'vsix') });
+    if (problems.length) {
+      console.error(`[vscode-tests] VSIX check FAILED:\n  ${problems.join('\n  ')}`);
+      process.exit(1);
+    }
+    console.log(`[vscode-tests] VSIX packaged and installed into code-server (${secs()})`);
+  }
+}
+
+main().catch((e) => {
+  console.error(`[vscode-tests] ${e.stack || e}`);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+// Helpers shared by the VS Code tests: open fixtures from the test workspace and wait for what the
+// language server publishes (it answers asynchronously, debounced, after the extension activates).
+const assert = require('assert');
+const path = require('path');
+const vscode = require('vscode');
+
+const EXTENSION_ID = 'appset-tools.appset-tools';
+
+function fixtureUri(name) {
+  const folder = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  assert.ok(folder, 'the tests need the test workspace open (runTest.mjs passes it as the folder)');
+  return vscode.Uri.file(path.join(folder.uri.fsPath, name));
+}
+
+async function openFixture(name) {
+  const doc = await vscode.workspace.openTextDocument(fixtureUri(name));
+  const editor = await vscode.window.showTextDocument(doc);
+  return { doc, editor };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Polls `probe` until it returns a truthy value or the timeout ends; then fails with `describe()`,
+ * which should say what was seen, so a failure is diagnosable from the report alone.
+ */
+async function waitFor(probe, { timeout = 20_000, interval = 100, describe = () => '' } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) assert.fail(`timed out after ${timeout} ms: ${describe()}`);
+    await sleep(interval);
+  }
+}
+
+function ours(uri) {
+  return vscode.languages.getDiagnostics(uri).filter((d) => diagCode(d) && /^(appset|yaml|template|generator|rollout)\//.test(diagCode(d)));
+}
+
+function diagCode(d) {
+  return typeof d.code === 'object' && d.code !== null ? String(d.code.value) : d.code === undefined ? undefined : String(d.code);
+}
+
+function show(diags) {
+  return JSON.stringify(diags.map((d) => ({ code: diagCode(d), range: fmtRange(d.range), message: d.message })));
+}
+
+function fmtRange(r) {
+  return `${r.start.line}:${r.start.character}-${r.end.line}:${r.end.character}`;
+}
+
+/** Waits until the diagnostics for `uri` satisfy `predicate` (called with all of them). */
+function waitForDiagnostics(uri, predicate, what, timeout) {
+  return waitFor(() => {
+    const all = vscode.languages.getDiagnostics(uri);
+    return predicate(all) ? all : undefined;
+  }, { timeout, describe: () => `${what}; diagnostics for ${path.basename(uri.fsPath)}: ${show(vscode.languages.getDiagnostics(uri))}` });
+}
+
+/** The range of the first occurrence of `needle` in the document (the text a diagnostic should cover). */
+function rangeOf(doc, needle, from = 0) {
+  const i = doc.getText().indexOf(needle, from);
+  assert.ok(i >= 0, `fixture ${doc.uri.fsPath} lacks ${JSON.stringify(needle)}`);
+  return new vscode.Range(doc.positionAt(i), doc.positionAt(i + needle.length));
+}
+
+async function activeExtension() {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded; loaded: ${vscode.extensions.all.map((e) => e.id).filter((id) => !id.startsWith('vscode.')).join(', ')}`);
+  await waitFor(() => ext.isActive, { describe: () => `${EXTENSION_ID} did not activate` });
+  return ext;
+}
+
+module.exports = { EXTENSION_ID, fixtureUri, openFixture, waitFor, waitForDiagnostics, ours, diagCode, show, fmtRange, rangeOf, activeExtension, sleep };
