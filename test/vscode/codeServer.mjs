@@ -20,6 +20,9 @@ const USER_SETTINGS = {
   'workbench.tips.enabled': false,
   'telemetry.telemetryLevel': 'off',
   'update.mode': 'none',
+  // The test workspace sits inside our repository; the git extension would offer to open it.
+  'git.openRepositoryInParentFolders': 'never',
+  'git.enabled': false,
 };
 
 /**

@@ -33,14 +33,14 @@ function log(msg) {
   process.stderr.write(`[install-code-server] ${msg}\n`);
 }
 
-// The parent `npm test` exports lifecycle variables (npm_package_*, npm_lifecycle_*, a local
-// prefix...) that would make a nested npm act on the repository instead of the scratch folder.
+// The parent `npm test` exports variables describing itself (npm_package_*, npm_lifecycle_*, a local
+// prefix, its node-gyp and nodedir, and a user agent naming Node 20, which code-server's postinstall
+// reads to check the Node version). A nested npm would take them as its own configuration, so they
+// are dropped; user configuration such as npm_config_registry passes through.
+const PARENT_NPM_VARS = /^(npm_(package|lifecycle)_|npm_(command|execpath|node_execpath)$|npm_config_(user_agent|local_prefix|global_prefix|prefix|global|node_gyp|npm_version|call|nodedir)$|INIT_CWD$|NODE$)/i;
 function childEnv(extra) {
   const env = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (/^npm_(package|lifecycle|config_local_prefix|config_prefix|config_global|execpath|node_execpath|command)/i.test(k)) continue;
-    env[k] = v;
-  }
+  for (const [k, v] of Object.entries(process.env)) if (!PARENT_NPM_VARS.test(k)) env[k] = v;
   return { ...env, ...extra };
 }
 

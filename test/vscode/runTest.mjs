@@ -5,14 +5,17 @@
 //   otherwise                         code-server + Chromium through test/vscode/code-shim.mjs; code-server
 //                                     is installed into .tools/ on first use (about 2 minutes)
 // Other knobs: APPSET_VSCODE_GREP=<regex> runs only matching tests; APPSET_VSCODE_SCREENSHOT=<png>
-// (shim only) saves the workbench as it looked at the end; APPSET_SKIP_VSIX=1 skips the VSIX check.
+// (shim only) saves the workbench as it looked at the end. After the tests (shim only): the VSIX is
+// packaged and installed into code-server, then a UI check opens a broken file in it as a user
+// would (APPSET_SKIP_VSIX=1 skips both, APPSET_SKIP_UI=1 the UI check only).
 import { runTests } from '@vscode/test-electron';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureCodeServer } from './install-code-server.mjs';
 import { checkVsix } from './checkVsix.mjs';
+import { uiCheck } from './uiCheck.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');
@@ -27,17 +30,17 @@ function build() {
 }
 
 // Tests open and edit fixture files; a fresh copy keeps the repository clean and runs independent.
-function freshWorkspace() {
-  rmSync(runDir, { recursive: true, force: true });
-  const ws = join(runDir, 'workspace');
-  mkdirSync(runDir, { recursive: true });
-  cpSync(join(here, 'workspace'), ws, { recursive: true });
-  return ws;
+function copyWorkspace(dest) {
+  rmSync(dest, { recursive: true, force: true });
+  cpSync(join(here, 'workspace'), dest, { recursive: true });
+  return dest;
 }
 
 async function main() {
   build();
-  const workspace = freshWorkspace();
+  rmSync(runDir, { recursive: true, force: true });
+  mkdirSync(runDir, { recursive: true });
+  const workspace = copyWorkspace(join(runDir, 'workspace'));
   const options = {
     extensionDevelopmentPath: repoRoot,
     extensionTestsPath: join(here, 'suite', 'index.js'),
@@ -86,6 +89,16 @@ async function main() {
       process.exit(1);
     }
     console.log(`[vscode-tests] VSIX packaged and installed into code-server (${secs()})`);
+
+    if (process.env.APPSET_SKIP_UI !== '1') {
+      const screenshot = join(here, '.tmp', 'ui-check.png');
+      const uiProblems = await uiCheck({ codeServer, extensionsDir: join(runDir, 'vsix', 'extensions'), workspace: copyWorkspace(join(runDir, 'ui-workspace')), workDir: join(runDir, 'ui'), screenshot });
+      if (uiProblems.length) {
+        console.error(`[vscode-tests] UI check FAILED (screenshot: ${screenshot}):\n  ${uiProblems.join('\n  ')}`);
+        process.exit(1);
+      }
+      console.log(`[vscode-tests] UI check passed: squiggle, code lens and Problems row seen (${secs()}; screenshot ${screenshot})`);
+    }
   }
 }
 

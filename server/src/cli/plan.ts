@@ -1,8 +1,135 @@
+/**
+ * `appset plan <file>`: the RollingSync plan of each ApplicationSet in a file — steps, waves and
+ * every Application — plus the rollout diagnostics (is the strategy going to be honoured at all?).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { CliIO } from './io';
+import { getLanguageService } from '../engine/service/languageService';
+import { getRolloutPlan } from '../engine/rollout/plan';
+import { planTitle, stepTitle } from '../engine/rollout/describe';
+import type { RolloutPlan } from '../engine/rollout/types';
+import type { EngineDiagnostic } from '../engine/types';
+import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
-/** `appset plan` (placeholder: implemented by its issue's work). */
+const USAGE = `usage: appset plan <file> [options]
+
+Prints the RollingSync plan of each ApplicationSet in the file: its steps, the waves of each step
+(maxUpdate Applications at a time, in Application-name order) and every Application, as the Argo CD
+ApplicationSet controller would roll them out, plus whether the controller has progressive syncs enabled.
+
+options:
+  --output text|json           output format (default text)
+  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
+  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --progressive-syncs auto|enabled|disabled
+                               whether progressive syncs are enabled on the controller (default auto: detect
+                               from the Argo CD configuration in the current folder and the file's folder)
+  --max-apps N                 stop expanding an ApplicationSet after N Applications
+  --new-git-globbing           git file generators use the new globbing
+  --no-fail                    exit 0 even when the rollout has warnings
+
+exit status: 0 plan printed, 1 rollout warnings or errors (e.g. the strategy is ignored because progressive
+syncs are disabled), 2 bad usage, unreadable file or no ApplicationSet`;
+
+interface PlanResult {
+  plan: RolloutPlan;
+  line: number;
+  exact: boolean;
+  notes: string[];
+  diagnostics: (EngineDiagnostic & { line: number; col: number })[];
+}
+
 export async function runPlan(args: string[], io: CliIO): Promise<number> {
-  void args;
-  io.err('appset plan: not implemented yet\n');
-  return 2;
+  let file: string;
+  let output: string;
+  let noFail: boolean;
+  let settings;
+  try {
+    const p = parseArgs(args, withEngineOptions({ values: ['output'], flags: ['no-fail', 'help', 'h'] }));
+    if (p.flags.has('help') || p.flags.has('h')) {
+      io.out(USAGE + '\n');
+      return 0;
+    }
+    output = p.values.get('output') ?? 'text';
+    if (output !== 'text' && output !== 'json') throw new UsageError(`--output must be text or json, got "${output}"`);
+    if (p.positional.length !== 1) throw new UsageError('expected exactly one file');
+    file = p.positional[0];
+    noFail = p.flags.has('no-fail');
+    settings = settingsFromArgs(p, io.cwd);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`appset plan: ${e.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const abs = path.resolve(io.cwd, file);
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, 'utf8');
+  } catch (e) {
+    io.err(`appset plan: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
+    return 2;
+  }
+  const host = hostForInputs([path.dirname(abs)], io.cwd, settings);
+  const service = getLanguageService({ host });
+  const posix = toPosix(abs);
+  const analysis = service.analyze(posix, text, posix);
+  if (!analysis.appsets.length) {
+    io.err(`appset plan: ${file}: no ApplicationSet found\n`);
+    return 2;
+  }
+  const lines = new LineMap(text);
+  const shown = toPosix(path.relative(io.cwd, abs) || path.basename(abs));
+  const all = sortDiagnostics(service.diagnostics(analysis));
+  const results: PlanResult[] = analysis.appsets.map((ctx) => {
+    const exp = ctx.expansion();
+    const inDoc = all.filter((d) => d.span.start >= ctx.doc.span.start && d.span.start <= ctx.doc.span.end);
+    return {
+      plan: getRolloutPlan(ctx),
+      line: lines.position(ctx.doc.span.start).line,
+      exact: exp.exact,
+      notes: exp.notes,
+      diagnostics: inDoc
+        .filter((d) => d.code.startsWith('rollout/') || d.severity === 'error')
+        .map((d) => ({ ...d, ...lines.position(d.span.start) })),
+    };
+  });
+  if (output === 'json') {
+    io.out(JSON.stringify({ file: shown, plans: results }, null, 2) + '\n');
+  } else {
+    for (const r of results) io.out(renderText(r, shown, lines, io.cwd) + '\n');
+  }
+  const failing = results.some((r) => r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));
+  return failing && !noFail ? 1 : 0;
+}
+
+function relative(file: string, cwd: string): string {
+  const rel = path.relative(cwd, file);
+  return rel && !rel.startsWith('..') ? toPosix(rel) : file;
+}
+
+function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): string {
+  const p = r.plan;
+  const out: string[] = [];
+  out.push(`ApplicationSet ${p.appset || '(unnamed)'} (${shown}:${r.line})`);
+  const en = p.enablement;
+  out.push(`  progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}`);
+  for (const e of en.evidence) out.push(`    ${e.effect}: ${e.file === 'setting' ? '' : relative(e.file, cwd) + ': '}${e.description}`);
+  if (p.strategy === 'AllAtOnce') {
+    out.push(`  strategy: AllAtOnce — ${p.totalApps} Applications on ${p.clusters ?? 0} clusters sync at the same time`);
+  } else {
+    out.push(`  strategy: RollingSync · ${planTitle(p)}`);
+    if (en.state !== 'enabled') out.push(`  !! the controller ignores this strategy unless progressive syncs are enabled: all ${p.totalApps} Applications would sync at once`);
+    for (const s of p.steps) {
+      out.push(`  ${stepTitle(s)}`);
+      if (s.manual && s.apps.length) out.push(`    manual (${s.apps.length}): ${s.apps.join(', ')}`);
+      for (const w of s.waves) out.push(`    wave ${w.wave} (${w.apps.length}): ${w.apps.join(', ')}`);
+      if (s.syncedEarlier?.length) out.push(`    already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
+      if (s.blockedBy?.length) out.push(`    never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
+    }
+    if (p.unselected.length) out.push(`  selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
+  }
+  if (!r.exact && r.notes.length) out.push(`  note: the preview is not exact: ${r.notes.join('; ')}`);
+  for (const d of r.diagnostics) out.push(`  ${formatDiagnostic(shown, lines, d)}`);
+  return out.join('\n');
 }

@@ -22,7 +22,13 @@ function endOfContent(text: string, end: number): number {
   let q = Math.min(end, text.length);
   while (q > 0 && /\s/.test(text[q - 1])) q--;
   const eol = text.indexOf('\n', q);
-  return eol < 0 ? text.length : eol;
+  if (eol < 0) return text.length;
+  return text[eol - 1] === '\r' ? eol - 1 : eol;
+}
+
+/** The text's line break (CRLF files keep CRLF). */
+function eolOf(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
 }
 
 function lookup(doc: YAML.Document.Parsed, path: JsonPath): { node: unknown; pair?: YAML.Pair } {
@@ -74,8 +80,8 @@ export function sequenceIndent(text: string, doc: YAML.Document.Parsed, unit: nu
   return found ?? unit;
 }
 
-function indentLines(lines: string[], col: number): string {
-  return lines.map((l) => (l ? ' '.repeat(col) + l : l)).join('\n');
+function indentLines(lines: string[], col: number, eol = '\n'): string {
+  return lines.map((l) => (l ? ' '.repeat(col) + l : l)).join(eol);
 }
 
 /**
@@ -84,6 +90,7 @@ function indentLines(lines: string[], col: number): string {
  * mapping. Flow collections get the entry inline when it is one line. Undefined when impossible.
  */
 export function appendAt(text: string, doc: YAML.Document.Parsed, path: JsonPath, lines: string[], unit = indentUnit(text, doc)): Edit | undefined {
+  const nl = eolOf(text);
   for (let depth = path.length; depth >= 0; depth--) {
     const { node, pair } = lookup(doc, path.slice(0, depth));
     const missing = path.slice(depth).map(String);
@@ -94,7 +101,7 @@ export function appendAt(text: string, doc: YAML.Document.Parsed, path: JsonPath
       // `key:` with no value: the entries go on the following lines, one step deeper than the key.
       const keyCol = columnOf(text, pair.key.range[0]);
       const at = endOfContent(text, (YAML.isNode(node) && node.range ? node.range[1] : pair.key.range[1]));
-      return { span: { start: at, end: at }, newText: '\n' + indentLines(nested, keyCol + unit) };
+      return { span: { start: at, end: at }, newText: nl + indentLines(nested, keyCol + unit, nl) };
     }
     if (YAML.isMap(node) || YAML.isSeq(node)) {
       if (!node.range) return undefined;
@@ -115,7 +122,7 @@ export function appendAt(text: string, doc: YAML.Document.Parsed, path: JsonPath
         if (missing.length) return undefined; // keys cannot be added to a sequence
       }
       const at = endOfContent(text, node.range[1]);
-      return { span: { start: at, end: at }, newText: '\n' + indentLines(nested, col) };
+      return { span: { start: at, end: at }, newText: nl + indentLines(nested, col, nl) };
     }
     return undefined;
   }
@@ -130,7 +137,8 @@ export function removePair(text: string, doc: YAML.Document.Parsed, path: JsonPa
   if (text.slice(start, pair.key.range[0]).trim() !== '') return undefined; // key shares its line (flow or `- key:`)
   const v = pair.value;
   const end = endOfContent(text, YAML.isNode(v) && v.range ? v.range[1] : pair.key.range[1]);
-  return { span: { start, end: Math.min(text.length, end + 1) }, newText: '' };
+  const next = text.indexOf('\n', end);
+  return { span: { start, end: next < 0 ? text.length : next + 1 }, newText: '' };
 }
 
 /** Replaces the whole `key: value` block at `path` by `lines` (first line at the key's column). */
@@ -140,14 +148,15 @@ export function replacePair(text: string, doc: YAML.Document.Parsed, path: JsonP
   const col = columnOf(text, pair.key.range[0]);
   const v = pair.value;
   const end = endOfContent(text, YAML.isNode(v) && v.range ? v.range[1] : pair.key.range[1]);
-  return { span: { start: pair.key.range[0], end }, newText: indentLines(lines, col).slice(col) };
+  return { span: { start: pair.key.range[0], end }, newText: indentLines(lines, col, eolOf(text)).slice(col) };
 }
 
-const PLAIN_SAFE = /^[A-Za-z_./][A-Za-z0-9_./-]*$|^[0-9]+[A-Za-z_-][A-Za-z0-9_./-]*$/;
+// Starting with a letter avoids every YAML 1.1 number form (0x10, 1e3, 1:20, 0b1, .5).
+const PLAIN_SAFE = /^[A-Za-z_/][A-Za-z0-9_./-]*$/;
 const YAML11_SPECIAL = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~)$/;
 
 /** A string as a YAML scalar that stays a string for both YAML 1.1 (Go) and 1.2 parsers. */
 export function yamlString(s: string): string {
-  if (PLAIN_SAFE.test(s) && !YAML11_SPECIAL.test(s) && !/^[0-9._-]+$/.test(s) && !/^\.(inf|nan)$/i.test(s)) return s;
+  if (PLAIN_SAFE.test(s) && !YAML11_SPECIAL.test(s)) return s;
   return JSON.stringify(s);
 }

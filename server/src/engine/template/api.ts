@@ -68,16 +68,9 @@ function missingKeyOption(template: string, options: readonly string[] | undefin
   return mk;
 }
 
-const converted = new WeakMap<object, GoMap>();
-
+/** Params as Go's map[string]interface{} (converted per call: callers may mutate their objects). */
 function toGoParams(params: Params): GoMap {
-  if (params instanceof GoMap) return params;
-  let m = converted.get(params);
-  if (!m) {
-    m = fromJSON(params) as GoMap;
-    converted.set(params, m);
-  }
-  return m;
+  return params instanceof GoMap ? params : (fromJSON(params) as GoMap);
 }
 
 function renderGo(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {

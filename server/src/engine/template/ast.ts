@@ -3,6 +3,8 @@
  * template text; `str()` reproduces Go's Node.String(), which exec errors quote as `<NODE>`.
  */
 
+import { goQuote } from './format';
+
 export type Node =
   | ListNode
   | TextNode
@@ -122,8 +124,6 @@ export interface EndNode extends Base {
 export interface ElseNode extends Base {
   kind: 'else';
 }
-
-import { goQuote } from './format';
 
 const L = '{{';
 const R = '}}';

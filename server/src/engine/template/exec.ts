@@ -405,7 +405,7 @@ class State {
 
   evalFieldNode(dot: Val, field: FieldNode, args: Node[], final: Final): Val {
     this.at(field);
-    return this.evalFieldChain(dot, this.dotIface, field, field.ident, args, final);
+    return this.evalFieldChain(dot, this.dotIface, field.ident, args, final);
   }
 
   evalChainNode(dot: Val, chain: ChainNode, args: Node[], final: Final): Val {
@@ -413,7 +413,7 @@ class State {
     if (chain.field.length === 0) this.errorf('internal error: no fields in evalChainNode');
     if (chain.node.kind === 'nil') this.errorf(`indirection through explicit nil in ${str(chain)}`);
     const pipe = this.evalArg(dot, 'value', chain.node);
-    return this.evalFieldChain(pipe, false, chain, chain.field, args, final);
+    return this.evalFieldChain(pipe, false, chain.field, args, final);
   }
 
   evalVariableNode(dot: Val, v: VariableNode, args: Node[], final: Final): Val {
@@ -423,17 +423,16 @@ class State {
       this.notAFunction(args, final);
       return variable.value;
     }
-    return this.evalFieldChain(variable.value, variable.iface ?? false, v, v.ident.slice(1), args, final);
+    return this.evalFieldChain(variable.value, variable.iface ?? false, v.ident.slice(1), args, final);
   }
 
-  evalFieldChain(receiver: Val, iface: boolean, node: Node, ident: string[], args: Node[], final: Final): Val {
+  evalFieldChain(receiver: Val, iface: boolean, ident: string[], args: Node[], final: Final): Val {
     const n = ident.length;
     for (let i = 0; i < n - 1; i++) {
       const from = receiver;
       receiver = this.evalField(ident[i], [], MISSING, receiver, iface);
       iface = from instanceof GoMap;
     }
-    void node;
     return this.evalField(ident[n - 1], args, final, receiver, iface);
   }
 

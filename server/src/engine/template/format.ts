@@ -159,7 +159,7 @@ class Printer {
     else this.badVerb(verb, v);
   }
 
-  fmtInteger(v: bigint, signed: boolean, verb: string, typeName: string, orig: GoValue): void {
+  fmtInteger(v: bigint, verb: string, orig: GoValue): void {
     const f = this.f;
     switch (verb) {
       case 'v':
@@ -185,8 +185,6 @@ class Printer {
         return this.pad(s);
       }
     }
-    void signed;
-    void typeName;
     this.badVerb(verb, orig);
   }
 
@@ -369,9 +367,9 @@ class Printer {
       case 'boolean':
         return this.fmtBool(v, verb);
       case 'bigint':
-        return this.fmtInteger(BigInt.asIntN(64, v), true, verb, 'int', v);
+        return this.fmtInteger(BigInt.asIntN(64, v), verb, v);
     }
-    if (v instanceof GoInt64) return this.fmtInteger(v.v, true, verb, 'int64', v);
+    if (v instanceof GoInt64) return this.fmtInteger(v.v, verb, v);
     if (Array.isArray(v)) {
       if (this.f.sharpV) {
         this.buf += '[]interface {}{';
@@ -402,7 +400,7 @@ class Printer {
       this.buf += this.f.sharpV ? '}' : ']';
       return;
     }
-    if (isUint8(v)) return this.fmtInteger(BigInt(v.payload as number), false, verb, 'uint8', v);
+    if (isUint8(v)) return this.fmtInteger(BigInt(v.payload as number), verb, v);
     // Stringers: time.Time and the other named types print through their String method.
     const text = v instanceof GoTime ? formatGoTime(v) : (v as GoOther).print();
     if (verb === 'v' || verb === 's' || verb === 'x' || verb === 'X' || verb === 'q') return this.fmtString(text, verb === 'v' && this.f.sharpV ? 's' : verb);
@@ -456,10 +454,9 @@ function floatHexOrBinary(x: number, verb: string): string {
       e--;
     }
   } else mant |= 1n << 52n;
-  let frac = (mant & ((1n << 52n) - 1n)).toString(16).padStart(13, '0').replace(/0+$/, '');
+  const frac = (mant & ((1n << 52n) - 1n)).toString(16).padStart(13, '0').replace(/0+$/, '');
   let s = '0x1' + (frac ? '.' + frac : '') + 'p' + (e >= 0 ? '+' : '-') + String(Math.abs(e)).padStart(2, '0');
   if (verb === 'X') s = s.toUpperCase();
-  void (frac = '');
   return (neg ? '-' : '') + s;
 }
 

@@ -211,7 +211,7 @@ class Parser {
       case T.LeftDelim:
         this.actionLine = tok.line;
         try {
-          return this.action(tok.pos);
+          return this.action();
         } finally {
           this.actionLine = 0;
         }
@@ -220,8 +220,7 @@ class Parser {
     }
   }
 
-  action(start: number): Node {
-    void start;
+  action(): Node {
     const tok = this.nextNonSpace();
     switch (tok.typ) {
       case T.Block:
@@ -235,13 +234,13 @@ class Parser {
       case T.End:
         return this.endControl();
       case T.If:
-        return this.branch('if', start);
+        return this.branch('if');
       case T.Range:
-        return this.branch('range', start);
+        return this.branch('range');
       case T.Template:
         return this.templateControl();
       case T.With:
-        return this.branch('with', start);
+        return this.branch('with');
     }
     this.backup();
     const first = this.peek();
@@ -326,35 +325,34 @@ class Parser {
     });
   }
 
-  branch(context: 'if' | 'range' | 'with', start: number): BranchNode {
+  branch(context: 'if' | 'range' | 'with'): BranchNode {
     const mark = this.vars.length;
     try {
       const pipe = this.pipeline(context, T.RightDelim);
       if (context === 'range') this.rangeDepth++;
-      let [list, next] = this.itemList();
+      const [list, first] = this.itemList();
+      let next = first;
       if (context === 'range') this.rangeDepth--;
       let elseList: ListNode | null = null;
       if (next.kind === 'else') {
         if (context === 'if' && this.peek().typ === T.If) {
           this.next();
           elseList = this.list(next.pos);
-          const inner = this.branch('if', next.pos);
+          const inner = this.branch('if');
           elseList.nodes.push(inner);
         } else if (context === 'with' && this.peek().typ === T.With) {
           this.next();
           elseList = this.list(next.pos);
-          const inner = this.branch('with', next.pos);
+          const inner = this.branch('with');
           elseList.nodes.push(inner);
         } else {
           [elseList, next] = this.itemList();
           if (next.kind !== 'end') this.errorf(`expected end; found ${str(next)}`, next);
         }
       }
-      void list;
       return { kind: context, pos: pipe.pos, end: pipe.end, pipe, list, elseList };
     } finally {
       this.vars.length = mark;
-      void start;
     }
   }
 

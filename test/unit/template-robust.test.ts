@@ -1,0 +1,60 @@
+/**
+ * Bad input never crashes or hangs the template engine: random token soup (fixed seed) either
+ * renders or fails with a TemplateError, quickly; huge inputs stay bounded.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderString, renderValue, referencedParams, TemplateError } from '../../server/src/engine/template/index';
+
+const TOKENS = ['{{', '}}', '{{-', '-}}', ' ', '\n', '.', '.a', '.b.c', '$', '$x', ':=', '=', '|', '(', ')', '"s"', '`r`', "'c'", '1', '-2.5', '0x1F', '1e3',
+  'if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil', 'true', 'index', 'len', 'printf', 'print', 'eq', 'lt', 'and', 'or',
+  'not', 'slice', 'call', '"%d %s %v %q"', ',', '/*', '*/', 'é', '\u{1F600}', '\\', '"', 'html', 'js', 'urlquery', 'x'];
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+test('random token soup renders or fails with TemplateError (goTemplate and fasttemplate)', () => {
+  const r = rng(42);
+  const params = { a: 'x', b: { c: [1, null, 'y'] }, n: 3, nothing: null };
+  const t0 = Date.now();
+  let errors = 0;
+  for (let i = 0; i < 4000; i++) {
+    const len = 1 + Math.floor(r() * 25);
+    let t = '';
+    for (let k = 0; k < len; k++) t += TOKENS[Math.floor(r() * TOKENS.length)];
+    for (const goTemplate of [true, false]) {
+      try {
+        const out = renderString(t, params, { goTemplate });
+        assert.equal(typeof out, 'string');
+      } catch (e) {
+        if (!(e instanceof TemplateError)) throw new Error(`non-TemplateError for ${JSON.stringify(t)}: ${(e as Error).stack}`);
+        errors++;
+      }
+      assert.ok(Array.isArray(referencedParams(t, goTemplate)));
+    }
+  }
+  assert.ok(errors > 0);
+  assert.ok(Date.now() - t0 < 20000, `took ${Date.now() - t0} ms`);
+});
+
+test('huge inputs stay bounded', () => {
+  const t0 = Date.now();
+  const big = '{{ .a }}'.repeat(50000);
+  assert.equal(renderString(big, { a: 'x' }, { goTemplate: true }).length, 50000);
+  const longText = 'x'.repeat(2_000_000) + '{{ .a }}';
+  assert.equal(renderString(longText, { a: 'y' }, { goTemplate: true }).length, 2_000_001);
+  const deep: unknown[] = [];
+  let cur: unknown[] = deep;
+  for (let i = 0; i < 5000; i++) {
+    const next: unknown[] = ['{{ .a }}'];
+    cur.push(next);
+    cur = next;
+  }
+  assert.ok(renderValue(deep, { a: 'z' }, { goTemplate: true }));
+  assert.ok(Date.now() - t0 < 10000, `took ${Date.now() - t0} ms`);
+});

@@ -1,0 +1,48 @@
+// What the language server offers besides diagnostics, as VS Code's own commands see it: hovers
+// over ApplicationSet fields and the RollingSync code lenses.
+const assert = require('assert');
+const vscode = require('vscode');
+const { openFixture, activeExtension, waitFor, fmtRange, rangeOf } = require('./util');
+
+function hoverText(hovers) {
+  return hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n---\n');
+}
+
+describe('editor features', () => {
+  before(async () => {
+    await openFixture('valid.yaml');
+    await activeExtension();
+  });
+
+  it('explains a field on hover, with its path in the ApplicationSet', async () => {
+    const { doc } = await openFixture('valid.yaml');
+    const key = rangeOf(doc, 'goTemplate:');
+    const word = new vscode.Range(key.start, key.start.translate(0, 'goTemplate'.length));
+    const hovers = await waitFor(async () => {
+      const h = await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, key.start.translate(0, 3));
+      return h.some((x) => /goTemplate/.test(hoverText([x]))) ? h : undefined;
+    }, { describe: () => 'a hover mentioning goTemplate' });
+    const ours = hovers.find((x) => /spec\.goTemplate/.test(hoverText([x])));
+    assert.ok(ours, `no hover names spec.goTemplate: ${hoverText(hovers)}`);
+    assert.match(hoverText([ours]), /Go text\/template/);
+    assert.ok(ours.range && ours.range.isEqual(word), `hover range ${ours.range && fmtRange(ours.range)}, expected the key at ${fmtRange(word)}`);
+  });
+
+  it('puts RollingSync lenses over the strategy and over each step', async () => {
+    const { doc } = await openFixture('rolling.yaml');
+    const lenses = await waitFor(async () => {
+      const l = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
+      return l.length >= 3 ? l : undefined;
+    }, { describe: () => 'three code lenses (strategy + 2 steps)' });
+    const at = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
+    const strategyLine = rangeOf(doc, 'strategy:').start.line;
+    const text = doc.getText();
+    const step1 = doc.positionAt(text.indexOf('- matchExpressions') + 2).line;
+    const step2 = doc.positionAt(text.indexOf('- matchExpressions', text.indexOf('maxUpdate: 1')) + 2).line;
+    assert.match(at(strategyLine).join(' | '), /2 steps/, `lens over strategy (line ${strategyLine}): ${JSON.stringify(at(strategyLine))}`);
+    assert.match(at(step1).join(' | '), /^Step 1 · env In \(dev\) · /, `lens over step 1 (line ${step1})`);
+    assert.match(at(step1).join(' | '), /1 at a time/, 'step 1 has maxUpdate: 1');
+    assert.match(at(step2).join(' | '), /^Step 2 · env In \(prod\) · /, `lens over step 2 (line ${step2})`);
+    for (const l of lenses) assert.ok(l.command && l.command.command, `lens at ${fmtRange(l.range)} has no command`);
+  });
+});
