@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createNodeHost, MAX_READ_BYTES, parseGitConfigRemotes } from '../../server/src/host/nodeHost';
+import { hostForInputs } from '../../server/src/cli/common';
 
 function tempTree(): { base: string; root: string; outside: string } {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'host-')));
@@ -118,4 +119,17 @@ test('settings merge with defaults and can be replaced', () => {
   assert.equal(host.settings().maxApplications, 10000);
   assert.equal(host.settings().progressiveSyncs, 'enabled');
   assert.equal(host.readFile('/etc/hostname'), undefined);
+});
+
+test('CLI workspaces: the git work tree of an input, else the current directory containing it, else its folder', () => {
+  const { base, root } = tempTree();
+  const p = (s: string) => s.split(path.sep).join('/');
+  fs.mkdirSync(path.join(root, '.git'));
+  fs.mkdirSync(path.join(base, 'loose', 'deep'), { recursive: true });
+  fs.writeFileSync(path.join(base, 'loose', 'deep', 'a.yaml'), 'x');
+  assert.deepEqual(hostForInputs([path.join(root, 'apps', 'a.yaml')], base, {}).roots(), [p(root)]);
+  assert.deepEqual(hostForInputs(['loose/deep/a.yaml'], base, {}).roots(), [p(base)]);
+  assert.deepEqual(hostForInputs([path.join(base, 'loose', 'deep', 'a.yaml')], path.join(base, 'outside'), {}).roots(), [p(path.join(base, 'loose', 'deep'))]);
+  // Nested roots collapse into the outer one.
+  assert.deepEqual(hostForInputs([path.join(root, 'apps'), root], base, {}).roots(), [p(root)]);
 });

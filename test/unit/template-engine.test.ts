@@ -127,6 +127,8 @@ test('bounded: template recursion, huge ranges, huge output and deep nesting end
   assert.match(goErr('{{ range 100000000 }}{{ end }}').message, /execution exceeds \d+ steps$/);
   assert.match(goErr('{{ define "d" }}{{ . }}{{ . }}{{ . }}{{ . }}{{ end }}{{ range 900000 }}{{ template "d" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }}{{ end }}').message, /output exceeds \d+ characters$/);
   assert.match(goErr('{{ ' + '('.repeat(5000) + '1' + ')'.repeat(5000) + ' }}').message, /max expression depth exceeded$/);
+  const doubling = Array.from({ length: 40 }, (_, i) => `{{ define "t${i + 1}" }}{{ template "t${i}" }}{{ template "t${i}" }}{{ end }}`).join('');
+  assert.match(goErr(`{{ define "t0" }}{{ end }}${doubling}{{ template "t40" }}`).message, /execution exceeds \d+ steps$/);
   const deepIf = '{{ if 1 }}'.repeat(20000) + '{{ end }}'.repeat(20000);
   assert.ok(goErr(deepIf).kind === 'parse');
   assert.ok(Date.now() - t0 < 15000, `took ${Date.now() - t0} ms`);

@@ -50,11 +50,17 @@ test('huge inputs stay bounded', () => {
   assert.equal(renderString(longText, { a: 'y' }, { goTemplate: true }).length, 2_000_001);
   const deep: unknown[] = [];
   let cur: unknown[] = deep;
-  for (let i = 0; i < 5000; i++) {
+  for (let i = 0; i < 900; i++) {
     const next: unknown[] = ['{{ .a }}'];
     cur.push(next);
     cur = next;
   }
   assert.ok(renderValue(deep, { a: 'z' }, { goTemplate: true }));
+  for (let i = 0; i < 200; i++) {
+    const next: unknown[] = [];
+    cur.push(next);
+    cur = next;
+  }
+  assert.throws(() => renderValue(deep, { a: 'z' }, { goTemplate: true }), (e) => e instanceof TemplateError && /nested deeper than 1000 levels/.test(e.message));
   assert.ok(Date.now() - t0 < 10000, `took ${Date.now() - t0} ms`);
 });

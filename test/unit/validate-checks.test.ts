@@ -166,3 +166,13 @@ test('the filters proposal field is an unknown field with an explanation', () =>
   assert.deepEqual(codes(ds), ['appset/unknown-field']);
   assert.match(ds[0].message, /design proposal that was never implemented/);
 });
+
+test('YAML 1.1 booleans: unquoted yes in a boolean field (warning), no in a string field (error, kubectl makes it a boolean)', () => {
+  const ds = validateText(appset('  goTemplate: yes\n').replace("name: '{{name}}'", "name: '{{name}}'\n      labels:\n        enabled: no\n        quoted: 'no'"));
+  assert.deepEqual(ds.map((d) => [d.code, d.severity, d.text]), [
+    ['appset/yaml11-boolean', 'error', 'no'],
+    ['appset/yaml11-boolean', 'warning', 'yes'],
+  ].sort((a, b) => (a[2] < b[2] ? -1 : 1)));
+  // Free-form fields (list elements) are left alone.
+  assert.deepEqual(validateText(appset('', { generators: '  - list:\n      elements:\n      - {name: a, enabled: yes}' })), []);
+});

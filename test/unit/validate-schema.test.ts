@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, codes, validateText } from './validate-helpers';
+import * as cp from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { APPSET_SCHEMA } from '../../server/src/engine/validate/schemaIndex';
 
 test('a minimal valid ApplicationSet has no diagnostics', () => {
@@ -101,15 +105,11 @@ test('generated schema is small and deduplicated', () => {
   assert.ok(Object.keys(APPSET_SCHEMA.$defs).includes('applicationTemplate'));
 });
 
-test('the schema file is up to date with schemas/generate.mjs (when the CRD is available)', async (t) => {
-  const path = await import('node:path');
-  const fs = await import('node:fs');
-  const cp = await import('node:child_process');
+test('the schema file is up to date with schemas/generate.mjs (when the CRD is available)', (t) => {
   const repo = path.resolve(__dirname, '..', '..');
   const crd = path.resolve(repo, '..', 'shared', 'argocd-data', 'applicationset-crd-v3.5.1.yaml');
   if (!fs.existsSync(crd)) return t.skip('../shared/argocd-data is not available');
   const before = fs.readFileSync(path.join(repo, 'schemas', 'applicationset.schema.json'), 'utf8');
-  const os = await import('node:os');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-'));
   fs.copyFileSync(path.join(repo, 'schemas', 'generate.mjs'), path.join(tmp, 'generate.mjs'));
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(tmp, 'node_modules'));

@@ -91,16 +91,25 @@ export function isInstalled() {
 }
 
 // A directory lock so that two test runs on one machine do not install into the same folder at
-// once. A lock older than 15 minutes is from a killed run and is taken over.
+// once. A lock whose owner process is gone (killed run) is taken over.
+function lockOwnerAlive() {
+  let pid;
+  try { pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8')); } catch { return true; } // being created
+  if (!pid) return false;
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+}
+
 function withLock(fn) {
   mkdirSync(toolsDir, { recursive: true });
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
-    try { mkdirSync(lockDir); break; } catch (e) {
+    try {
+      mkdirSync(lockDir);
+      writeFileSync(join(lockDir, 'pid'), String(process.pid));
+      break;
+    } catch (e) {
       if (e.code !== 'EEXIST') throw e;
-      let age = 0;
-      try { age = Date.now() - statSync(lockDir).mtimeMs; } catch { continue; }
-      if (age > 15 * 60_000) { rmSync(lockDir, { recursive: true, force: true }); continue; }
+      if (!lockOwnerAlive()) { rmSync(lockDir, { recursive: true, force: true }); continue; }
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${lockDir}`);
       log('another install is running; waiting');
       spawnSync('sleep', ['5']);
@@ -136,7 +145,10 @@ function install() {
 
 export function ensureCodeServer({ force = false } = {}) {
   if (force || !isInstalled()) {
-    withLock(() => { if (force || !isInstalled()) install(); });
+    withLock(() => {
+      if (force) for (const d of [nodeDir, csDir]) rmSync(d, { recursive: true, force: true });
+      if (!isInstalled()) install();
+    });
   }
   return { ...paths, version: CODE_SERVER_VERSION };
 }

@@ -21,7 +21,7 @@ export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, s
     browser = await openBrowser({ dirs });
     const { page } = browser;
     mark('code-server up');
-    await page.goto(server.url());
+    await page.goto(server.url(), { waitUntil: 'domcontentloaded' });
     mark('page loaded');
     await page.locator('.monaco-workbench').waitFor({ timeout });
     mark('workbench');
@@ -30,16 +30,23 @@ export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, s
     await editor.locator('.view-lines').filter({ hasText: 'maxUpdates' }).waitFor({ timeout });
     mark('editor');
 
+    // Once one thing is missing the rest is probably missing too: do not wait the full time again.
     const expect = async (what, locator) => {
       try {
-        await locator.first().waitFor({ timeout });
+        await locator.first().waitFor({ timeout: problems.length ? 3000 : timeout });
         return (await locator.first().innerText()).trim();
       } catch {
         problems.push(`not seen: ${what}`);
         return undefined;
       }
     };
-    await expect('an error squiggle in the editor', editor.locator('.squiggly-error'));
+    if (await expect('an error squiggle in the editor', editor.locator('.squiggly-error')) !== undefined) {
+      // The squiggle must sit under the misspelt key: compare its box with the key token's box.
+      const squiggles = await editor.locator('.squiggly-error').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      const key = await editor.locator('.view-line span', { hasText: /^maxUpdates$/ }).first().boundingBox();
+      const under = key && squiggles.some((q) => Math.abs(q.x - key.x) < 2 && Math.abs(q.width - key.width) < 2 && Math.abs(q.y - key.y) < key.height);
+      if (!under) problems.push(`the squiggle is not under "maxUpdates" (key ${JSON.stringify(key)}, squiggles ${JSON.stringify(squiggles)})`);
+    }
     const lens = await expect('a RollingSync step code lens', editor.locator('.codelens-decoration', { hasText: 'Step 1' }));
     await page.keyboard.press('Control+Shift+M');
     const row = await expect('the unknown-field row in the Problems panel',

@@ -2,6 +2,7 @@
  * Helpers shared by the CLI subcommands (lint, render, plan): option parsing, the Node host built
  * from the options, and offset → line/column conversion for printing diagnostics.
  */
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { EngineSettings, ProgressiveSyncOverride } from '../engine/host';
 import type { EngineDiagnostic } from '../engine/types';
@@ -121,15 +122,36 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
 }
 
 /**
- * A Node host whose roots are the current directory plus the folders of the given inputs (a file's
- * folder), so the workspace index sees the cluster Secrets and inventories next to the linted files.
+ * A Node host for the given inputs. Each input's workspace is, as in the editor, the git work tree
+ * that contains it (the nearest folder above it with a `.git`), else the current directory when
+ * the input lies inside it, else the input's own folder (a file's folder), so the cluster Secrets and Argo CD configuration kept next to the ApplicationSets are
+ * found. Inventory files and repo-mapped folders are added as roots too.
  */
 export function hostForInputs(inputs: string[], cwd: string, settings: Partial<EngineSettings>): EngineHost {
-  const roots = new Set<string>([toPosix(path.resolve(cwd))]);
+  const roots = new Set<string>();
   for (const f of settings.inventoryFiles ?? []) roots.add(toPosix(path.dirname(f)));
   for (const d of Object.values(settings.repoMappings ?? {})) roots.add(toPosix(d));
-  for (const i of inputs) roots.add(toPosix(path.resolve(cwd, i)));
+  for (const i of inputs) roots.add(toPosix(workspaceOf(path.resolve(cwd, i), path.resolve(cwd))));
+  if (roots.size === 0) roots.add(toPosix(path.resolve(cwd)));
   return createNodeHost(minimalRoots([...roots]), settings);
+}
+
+/** The git work tree containing `p`, else `cwd` when it contains `p`, else `p`'s folder. */
+function workspaceOf(p: string, cwd: string): string {
+  let dir = p;
+  try {
+    if (!fs.statSync(p).isDirectory()) dir = path.dirname(p);
+  } catch {
+    dir = path.dirname(p);
+  }
+  for (let d = dir, i = 0; i < 64; i++) {
+    if (fs.existsSync(path.join(d, '.git'))) return d;
+    const up = path.dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  if (dir === cwd || dir.startsWith(cwd.endsWith(path.sep) ? cwd : cwd + path.sep)) return cwd;
+  return dir;
 }
 
 /** Drops roots that lie inside another root. */

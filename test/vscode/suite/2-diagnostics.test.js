@@ -49,10 +49,10 @@ describe('diagnostics', () => {
   it('checks only the ApplicationSet in a multi-document file', async () => {
     const { doc } = await openFixture('multi-doc.yaml');
     const second = doc.getText().indexOf('---');
-    const value = rangeOf(doc, 'yes', second); // spec.goTemplate's value, not the ConfigMap's
+    const value = rangeOf(doc, '"true"', second); // spec.goTemplate's value (a string), not the ConfigMap's
     const diags = await waitForDiagnostics(doc.uri, (all) => find(all, 'appset/wrong-type'), 'an appset/wrong-type diagnostic');
     const d = find(diags, 'appset/wrong-type');
-    assert.ok(d.range.isEqual(value), `range ${fmtRange(d.range)}, expected the value "yes" at ${fmtRange(value)}`);
+    assert.ok(d.range.isEqual(value), `range ${fmtRange(d.range)}, expected the value "true" (with its quotes) at ${fmtRange(value)}`);
     assert.match(d.message, /goTemplate/);
     const inConfigMap = diags.filter((x) => doc.offsetAt(x.range.start) < second);
     assert.deepStrictEqual(inConfigMap, [], `the ConfigMap document must be left alone: ${show(inConfigMap)}`);

@@ -1,8 +1,8 @@
 // What the language server offers besides diagnostics, as VS Code's own commands see it: hovers
-// over ApplicationSet fields and the RollingSync code lenses.
+// over ApplicationSet fields, the RollingSync code lenses and quick fixes.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, activeExtension, waitFor, fmtRange, rangeOf } = require('./util');
+const { openFixture, activeExtension, waitFor, waitForDiagnostics, diagCode, fmtRange, rangeOf } = require('./util');
 
 function hoverText(hovers) {
   return hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n---\n');
@@ -44,5 +44,24 @@ describe('editor features', () => {
     assert.match(at(step1).join(' | '), /1 at a time/, 'step 1 has maxUpdate: 1');
     assert.match(at(step2).join(' | '), /^Step 2 · env In \(prod\) · /, `lens over step 2 (line ${step2})`);
     for (const l of lenses) assert.ok(l.command && l.command.command, `lens at ${fmtRange(l.range)} has no command`);
+  });
+
+  it('offers the "did you mean" quick fix for a misspelt field and applying it clears the error', async () => {
+    const { doc, editor } = await openFixture('unknown-field.yaml');
+    const entry = rangeOf(doc, 'maxUpdates: 1');
+    const key = new vscode.Range(entry.start, entry.start.translate(0, 'maxUpdates'.length));
+    await waitForDiagnostics(doc.uri, (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'), 'appset/unknown-field on maxUpdates');
+    // The last argument asks VS Code to resolve lazily computed edits too.
+    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, key, vscode.CodeActionKind.QuickFix.value, 10);
+    const fix = actions.find((a) => a.title === 'Change to "maxUpdate"');
+    assert.ok(fix, `no "Change to \"maxUpdate\"" quick fix; offered: ${JSON.stringify(actions.map((a) => a.title))}`);
+    assert.ok(fix.kind && vscode.CodeActionKind.QuickFix.contains(fix.kind), `kind ${fix.kind && fix.kind.value}`);
+    assert.strictEqual(fix.isPreferred, true);
+    assert.ok(fix.edit, 'the quick fix carries a workspace edit');
+    assert.ok(await vscode.workspace.applyEdit(fix.edit));
+    assert.strictEqual(doc.getText(new vscode.Range(key.start, key.start.translate(0, 'maxUpdate: 1'.length))), 'maxUpdate: 1');
+    await waitForDiagnostics(doc.uri, (all) => !all.some((d) => diagCode(d) === 'appset/unknown-field'), 'the unknown-field error to go away after the fix');
+    assert.strictEqual(vscode.window.activeTextEditor && vscode.window.activeTextEditor.document, editor.document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -19,7 +19,7 @@ export type MissingKey = 'invalid' | 'zero' | 'error';
 /** Go's maxExecDepth is 100000; JS stacks are smaller, so we stop earlier with Go's message. */
 const MAX_TEMPLATE_DEPTH = 1000;
 const GO_MAX_EXEC_DEPTH = 100000;
-/** Total loop iterations per execution. */
+/** Loop iterations + template calls + function calls per execution. */
 export const MAX_STEPS = 1_000_000;
 /** Output size per execution (UTF-16 units). */
 export const MAX_OUTPUT = 8 * 1024 * 1024;
@@ -142,7 +142,8 @@ class State {
     const text = this.o.text;
     const before = text.slice(0, n.pos);
     const nl = before.lastIndexOf('\n');
-    const line = 1 + (before.match(/\n/g)?.length ?? 0);
+    let line = 1;
+    for (let i = 0; i < before.length; i++) if (before.charCodeAt(i) === 10) line++;
     const col = nl < 0 ? utf8Len(before) : utf8Len(before.slice(nl + 1));
     throw new GoExecError(
       `template: ${this.o.parseName}:${line}:${col}: executing ${goQuote(this.tmplName)} at <${str(n)}>: ${msg}`,
@@ -321,6 +322,7 @@ class State {
     const tree = this.o.trees.get(t.name);
     if (!tree) this.errorf(`template ${goQuote(t.name)} not defined`);
     if (this.depth >= MAX_TEMPLATE_DEPTH) this.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
+    this.step();
     const newDot = this.evalPipeline(dot, t.pipe);
     const saved = { vars: this.vars, tmplName: this.tmplName };
     this.depth++;
@@ -470,6 +472,7 @@ class State {
   }
 
   evalCall(dot: Val, fun: Builtin, isBuiltin: boolean, node: Node, name: string, argNodes: Node[], final: Final): Val {
+    this.step();
     const args = argNodes.slice(1);
     let numIn = args.length;
     if (final !== MISSING) numIn++;

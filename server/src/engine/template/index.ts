@@ -45,3 +45,7 @@ export class TemplateError extends Error {
 
 export { renderString, renderValue, referencedParams, validateOptions, NON_DETERMINISTIC_FUNCTIONS } from './api';
 export type { ParamRef } from './api';
+/** Go's `%v` printing of a value (e.g. `<nil>`, `map[a:1]`, `1e+06`), as fmt.Sprint does. */
+export { formatValue } from './format';
+/** Diagnostic code for a TemplateError (`template/parse-error`, `template/missing-key`, …). */
+export { templateErrorCode } from './codes';

@@ -3,6 +3,7 @@
  * the toolchain Argo CD builds with). Positions are UTF-16 offsets into the JS string; the parser
  * converts them to Go's byte columns only when it formats an error.
  */
+import { goQuote } from './format';
 
 export const enum T {
   Error,
@@ -435,10 +436,10 @@ function lexChar(l: Lexer): StateFn {
 }
 
 function lexNumber(l: Lexer): StateFn {
-  if (!scanNumber(l)) return l.errorf(`bad number syntax: ${goQuoteSimple(l.input.slice(l.start, l.pos))}`);
+  if (!scanNumber(l)) return l.errorf(`bad number syntax: ${goQuote(l.input.slice(l.start, l.pos))}`);
   const sign = l.peek();
   if (sign === 0x2b || sign === 0x2d) {
-    if (!scanNumber(l) || l.input[l.pos - 1] !== 'i') return l.errorf(`bad number syntax: ${goQuoteSimple(l.input.slice(l.start, l.pos))}`);
+    if (!scanNumber(l) || l.input[l.pos - 1] !== 'i') return l.errorf(`bad number syntax: ${goQuote(l.input.slice(l.start, l.pos))}`);
     return l.emit(T.Complex);
   }
   return l.emit(T.Number);
@@ -491,9 +492,4 @@ function lexRawQuote(l: Lexer): StateFn {
     if (r === 0x60) break;
   }
   return l.emit(T.RawString);
-}
-
-/** %q for the ASCII-ish texts the lexer quotes (numbers); the full quoter lives in format.ts. */
-function goQuoteSimple(s: string): string {
-  return JSON.stringify(s);
 }

@@ -6,9 +6,13 @@
  * we report the first in Go's sorted key order (as the golden renderer does).
  */
 import { compareGoStrings } from './format';
+import { TemplateError } from './index';
+
+/** Nesting limit of the walked value (real Application templates are a few levels deep). */
+export const MAX_WALK_DEPTH = 1000;
 
 export function walkTemplate(value: unknown, render: (s: string) => string, depth = 0): unknown {
-  if (depth > 10_000) throw new RangeError('template value nested too deeply');
+  if (depth > MAX_WALK_DEPTH) throw new TemplateError(`template value nested deeper than ${MAX_WALK_DEPTH} levels`, 'exec', '');
   if (typeof value === 'string') return render(value);
   if (Array.isArray(value)) return value.map((x) => (x === null || x === undefined ? null : walkTemplate(x, render, depth + 1)));
   if (value instanceof Map) {

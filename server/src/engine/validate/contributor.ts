@@ -1,12 +1,13 @@
 /**
  * The validation feature: schema diagnostics plus the semantic checks, and, from the same schema,
- * completions of field names / enum values and hover docs for fields.
+ * completions of field names / enum values, hover docs for fields and quick fixes.
  */
 import type { AppSetContext, FeatureContributor } from '../service/context';
 import type { EngineDiagnostic } from '../types';
 import { validateSchema } from './schema';
 import { runChecks } from './checks/index';
 import { fieldCompletions, fieldHover } from './assist';
+import { validationCodeActions } from './quickfix';
 
 export function validateAppSet(ctx: AppSetContext): EngineDiagnostic[] {
   return [...validateSchema(ctx.doc, ctx.file.text), ...runChecks(ctx.doc, ctx.file.text)];
@@ -17,4 +18,5 @@ export const validationContributor: FeatureContributor = {
   diagnostics: (ctx) => ctx.memo('validation', () => validateAppSet(ctx)),
   completions: (ctx, offset) => fieldCompletions(ctx, offset),
   hover: (ctx, offset) => fieldHover(ctx, offset),
+  codeActions: (ctx, span, diagnostics) => validationCodeActions(ctx, span, diagnostics),
 };
