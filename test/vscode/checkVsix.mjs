@@ -2,7 +2,7 @@
 // code-server with `--install-extension`, the way a user installs it, then checks what landed:
 // the identity VS Code reports and the files the extension needs at run time. Returns a list of
 // problems (empty when all is well). Runnable alone: node test/vscode/checkVsix.mjs
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,7 +27,16 @@ function listFiles(dir) {
   return out.sort();
 }
 
-export function checkVsix({ repoRoot, codeServer, workDir }) {
+// Like spawnSync, but lets the caller run the extension tests meanwhile.
+function run(cmd, args, opts) {
+  return new Promise((res) => {
+    execFile(cmd, args, { encoding: 'utf8', maxBuffer: 16 << 20, ...opts }, (err, stdout, stderr) => {
+      res({ status: err ? (typeof err.code === 'number' ? err.code : 1) : 0, signal: err?.signal, stdout, stderr });
+    });
+  });
+}
+
+export async function checkVsix({ repoRoot, codeServer, workDir }) {
   const problems = [];
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
   const id = `${pkg.publisher}.${pkg.name}`;
@@ -35,7 +44,7 @@ export function checkVsix({ repoRoot, codeServer, workDir }) {
 
   rmSync(vsix, { force: true });
   let t = Date.now();
-  const pack = spawnSync('npm', ['run', 'package', '--silent'], { cwd: repoRoot, encoding: 'utf8' });
+  const pack = await run('npm', ['run', 'package', '--silent'], { cwd: repoRoot });
   if (pack.status !== 0 || !existsSync(vsix)) {
     return [`npm run package failed (exit ${pack.status}):\n${pack.stdout}\n${pack.stderr}`];
   }
@@ -44,14 +53,14 @@ export function checkVsix({ repoRoot, codeServer, workDir }) {
   rmSync(workDir, { recursive: true, force: true });
   const d = { home: join(workDir, 'home'), tmp: join(workDir, 'tmp'), ud: join(workDir, 'user-data'), ext: join(workDir, 'extensions') };
   for (const p of Object.values(d)) mkdirSync(p, { recursive: true });
-  const cs = (...args) => spawnSync(codeServer.node, [codeServer.entry, '--user-data-dir', d.ud, '--extensions-dir', d.ext, ...args], {
-    encoding: 'utf8', env: { ...process.env, HOME: d.home, TMPDIR: d.tmp }, timeout: 60_000,
+  const cs = (...args) => run(codeServer.node, [codeServer.entry, '--user-data-dir', d.ud, '--extensions-dir', d.ext, ...args], {
+    env: { ...process.env, HOME: d.home, TMPDIR: d.tmp }, timeout: 60_000,
   });
 
   t = Date.now();
-  const inst = cs('--install-extension', vsix);
+  const inst = await cs('--install-extension', vsix);
   if (inst.status !== 0) return [`code-server --install-extension failed (exit ${inst.status ?? inst.signal}):\n${inst.stdout}\n${inst.stderr}`];
-  const list = cs('--list-extensions', '--show-versions');
+  const list = await cs('--list-extensions', '--show-versions');
   const listed = list.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
   if (!listed.includes(`${id}@${pkg.version}`)) problems.push(`--list-extensions shows ${JSON.stringify(listed)}, expected ${id}@${pkg.version}`);
   console.log(`[vsix] installed into code-server in ${Date.now() - t} ms: ${listed.join(', ')}`);
@@ -70,7 +79,7 @@ export function checkVsix({ repoRoot, codeServer, workDir }) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { ensureCodeServer } = await import('./install-code-server.mjs');
   const here = dirname(fileURLToPath(import.meta.url));
-  const problems = checkVsix({ repoRoot: resolve(here, '..', '..'), codeServer: ensureCodeServer(), workDir: join(here, '.tmp', 'vsix') });
+  const problems = await checkVsix({ repoRoot: resolve(here, '..', '..'), codeServer: ensureCodeServer(), workDir: join(here, '.tmp', 'vsix') });
   if (problems.length) {
     console.error(`VSIX check FAILED:\n  ${problems.join('\n  ')}`);
     process.exit(1);

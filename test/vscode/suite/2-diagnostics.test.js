@@ -4,7 +4,7 @@
 // never from what the server happened to send.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, waitForDiagnostics, diagCode, show, fmtRange, rangeOf, activeExtension, sleep } = require('./util');
+const { openFixture, waitForDiagnostics, diagCode, show, fmtRange, rangeOf, serverReady, sleep } = require('./util');
 
 const ERROR = vscode.DiagnosticSeverity.Error;
 
@@ -17,10 +17,7 @@ function find(diags, code, range) {
 const SETTLE_MS = 2500;
 
 describe('diagnostics', () => {
-  before(async () => {
-    await openFixture('valid.yaml');
-    await activeExtension();
-  });
+  before(serverReady);
 
   it('reports a YAML syntax error at the offending character', async () => {
     const { doc } = await openFixture('syntax-error.yaml');

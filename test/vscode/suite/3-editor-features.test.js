@@ -2,17 +2,14 @@
 // over ApplicationSet fields, the RollingSync code lenses and quick fixes.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, activeExtension, waitFor, waitForDiagnostics, diagCode, fmtRange, rangeOf } = require('./util');
+const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fmtRange, rangeOf } = require('./util');
 
 function hoverText(hovers) {
   return hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n---\n');
 }
 
 describe('editor features', () => {
-  before(async () => {
-    await openFixture('valid.yaml');
-    await activeExtension();
-  });
+  before(serverReady);
 
   it('explains a field on hover, with its path in the ApplicationSet', async () => {
     const { doc } = await openFixture('valid.yaml');

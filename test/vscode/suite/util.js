@@ -72,4 +72,19 @@ async function activeExtension() {
   return ext;
 }
 
-module.exports = { EXTENSION_ID, fixtureUri, openFixture, waitFor, waitForDiagnostics, ours, diagCode, show, fmtRange, rangeOf, activeExtension, sleep };
+let ready;
+/**
+ * Resolves once the extension is active and its language server has published diagnostics for a
+ * known-broken fixture. Suites call it in `before`, so a server that never answers fails once,
+ * clearly, instead of every test timing out in turn.
+ */
+function serverReady() {
+  ready ??= (async () => {
+    const { doc } = await openFixture('unknown-field.yaml');
+    await activeExtension();
+    await waitForDiagnostics(doc.uri, (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'), 'the language server to publish its first diagnostics (appset/unknown-field in unknown-field.yaml)', 30_000);
+  })();
+  return ready;
+}
+
+module.exports = { EXTENSION_ID, fixtureUri, openFixture, waitFor, waitForDiagnostics, ours, diagCode, show, fmtRange, rangeOf, activeExtension, serverReady, sleep };

@@ -518,7 +518,9 @@ class State {
 
     if (isBuiltin && 'kind' in fun && fun.kind === 'special') {
       // call: params are data values here, never functions.
-      const callee = args.length === 0 ? formatValue(final as Val) : str(args[0]);
+      // Go names the callee by its node, or by reflect.Value.String() of a piped value.
+      const piped = final as Val;
+      const callee = args.length > 0 ? str(args[0]) : typeof piped === 'string' ? piped : `<${typeString(piped)} Value>`;
       let fn = argv[0];
       if (fn === null) fn = undefined;
       this.at(node);
