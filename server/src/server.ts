@@ -1,2 +1,1 @@
-// Language server entry point (placeholder: implemented by the foundation work).
 import './lsp/main';

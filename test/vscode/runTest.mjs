@@ -74,21 +74,18 @@ async function main() {
     console.log(`[vscode-tests] code-server ${codeServer.version} through ${shim} (${secs()})`);
   }
 
-  // Packaging and installing the VSIX is independent of the tests: done meanwhile, it costs no time.
-  const vsixCheck = codeServer && process.env.APPSET_SKIP_VSIX !== '1'
-    ? checkVsix({ repoRoot, codeServer, workDir: join(runDir, 'vsix') })
-    : undefined;
   try {
     await runTests(options);
   } catch (e) {
-    await vsixCheck; // let vsce and code-server finish before exiting
     console.error(`[vscode-tests] FAILED after ${secs()}: ${e.message}`);
     process.exit(1);
   }
   console.log(`[vscode-tests] extension tests passed in ${secs()}`);
 
-  if (vsixCheck) {
-    const problems = await vsixCheck;
+  // After the tests, not alongside them: on two cores, vsce and a second code-server slow the
+  // workbench down more than they save.
+  if (codeServer && process.env.APPSET_SKIP_VSIX !== '1') {
+    const problems = await checkVsix({ repoRoot, codeServer, workDir: join(runDir, 'vsix') });
     if (problems.length) {
       console.error(`[vscode-tests] VSIX check FAILED:\n  ${problems.join('\n  ')}`);
       process.exit(1);

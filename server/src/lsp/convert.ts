@@ -1,0 +1,118 @@
+/**
+ * Engine ↔ LSP conversions. The engine speaks character offsets; LSP speaks lines and UTF-16
+ * columns, which `TextDocument.positionAt` computes for us.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  CodeActionKind,
+  CompletionItemKind,
+  DiagnosticSeverity,
+  DiagnosticTag,
+  InsertTextFormat,
+  type CodeAction,
+  type CompletionItem,
+  type Diagnostic,
+  type Range,
+  type TextEdit,
+  type WorkspaceEdit,
+} from 'vscode-languageserver/node';
+import { URI } from './uri';
+import type * as E from '../engine/types';
+
+export const SOURCE = 'appset';
+const DOCS = 'https://github.com/appset-tools/appset-tools/blob/main/README.md#diagnostic-codes';
+
+export function toRange(doc: TextDocument, span: E.Span): Range {
+  return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };
+}
+
+export function toSpan(doc: TextDocument, range: Range): E.Span {
+  return { start: doc.offsetAt(range.start), end: doc.offsetAt(range.end) };
+}
+
+const SEVERITY: Record<E.Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
+  hint: DiagnosticSeverity.Hint,
+};
+
+/** Text of other files, for related-information ranges; undefined when it cannot be read. */
+export type TextOf = (fileOrUri: string) => TextDocument | undefined;
+
+export function toDiagnostic(doc: TextDocument, d: E.EngineDiagnostic, textOf: TextOf): Diagnostic {
+  const out: Diagnostic = {
+    range: toRange(doc, d.span),
+    severity: SEVERITY[d.severity],
+    code: d.code,
+    codeDescription: { href: DOCS },
+    source: SOURCE,
+    message: d.message,
+    // Kept so code actions get the engine's own diagnostic back (with its fix data).
+    data: { span: d.span, data: d.data },
+  };
+  if (d.tags?.length) out.tags = d.tags.map((t) => (t === 'deprecated' ? DiagnosticTag.Deprecated : DiagnosticTag.Unnecessary));
+  if (d.related?.length) {
+    out.relatedInformation = d.related.map((r) => {
+      const target = textOf(r.location.file);
+      const uri = r.location.file.includes('://') ? r.location.file : URI.fromPath(r.location.file);
+      const range = target && r.location.span ? toRange(target, r.location.span) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      return { location: { uri, range }, message: r.message };
+    });
+  }
+  return out;
+}
+
+/** Rebuilds the engine diagnostic from what the client sends back in a code action request. */
+export function fromDiagnostic(doc: TextDocument, d: Diagnostic): E.EngineDiagnostic {
+  const extra = (d.data ?? {}) as { span?: E.Span; data?: unknown };
+  const sev = Object.entries(SEVERITY).find(([, v]) => v === d.severity)?.[0] as E.Severity | undefined;
+  return {
+    code: String(d.code ?? ''),
+    severity: sev ?? 'error',
+    message: typeof d.message === 'string' ? d.message : d.message.value,
+    span: extra.span ?? toSpan(doc, d.range),
+    data: extra.data,
+  };
+}
+
+export function toWorkspaceEdit(edits: E.TextEdit[], docOf: TextOf): WorkspaceEdit {
+  const changes: Record<string, TextEdit[]> = {};
+  for (const e of edits) {
+    const target = docOf(e.file);
+    if (!target) continue;
+    const uri = target.uri;
+    (changes[uri] ??= []).push({ range: toRange(target, e.span), newText: e.newText });
+  }
+  return { changes };
+}
+
+export function toCodeAction(a: E.CodeAction, doc: TextDocument, docOf: TextOf): CodeAction {
+  const kind = a.kind === 'quickfix' ? CodeActionKind.QuickFix : a.kind === 'refactor' ? CodeActionKind.Refactor : CodeActionKind.Source;
+  const out: CodeAction = { title: a.title, kind };
+  if (a.isPreferred) out.isPreferred = true;
+  if (a.diagnostics?.length) out.diagnostics = a.diagnostics.map((d) => toDiagnostic(doc, d, docOf));
+  if (a.edits?.length) out.edit = toWorkspaceEdit(a.edits, docOf);
+  if (a.command) out.command = { title: a.command.title, command: a.command.id, arguments: a.command.args };
+  return out;
+}
+
+const COMPLETION_KIND: Record<E.CompletionItem['kind'], CompletionItemKind> = {
+  property: CompletionItemKind.Property,
+  value: CompletionItemKind.Value,
+  function: CompletionItemKind.Function,
+  variable: CompletionItemKind.Variable,
+  snippet: CompletionItemKind.Snippet,
+  keyword: CompletionItemKind.Keyword,
+};
+
+export function toCompletion(doc: TextDocument, c: E.CompletionItem): CompletionItem {
+  const out: CompletionItem = { label: c.label, kind: COMPLETION_KIND[c.kind] };
+  if (c.detail) out.detail = c.detail;
+  if (c.documentation) out.documentation = { kind: 'markdown', value: c.documentation };
+  const text = c.insertText ?? c.label;
+  if (c.snippet) out.insertTextFormat = InsertTextFormat.Snippet;
+  if (c.span) out.textEdit = { range: toRange(doc, c.span), newText: text };
+  else out.insertText = text;
+  return out;
+}

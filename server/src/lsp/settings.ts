@@ -1,0 +1,38 @@
+/** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
+import { DEFAULT_SETTINGS, type EngineSettings, type ProgressiveSyncOverride } from '../engine/host';
+
+export interface ServerSettings {
+  validate: boolean;
+  debounceMs: number;
+  engine: EngineSettings;
+}
+
+export const DEFAULT_SERVER_SETTINGS: ServerSettings = { validate: true, debounceMs: 200, engine: { ...DEFAULT_SETTINGS } };
+
+export function readSettings(raw: unknown): ServerSettings {
+  const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const v = (o.validate && typeof o.validate === 'object' ? o.validate : {}) as Record<string, unknown>;
+  const num = (x: unknown, d: number, min = 0) => (typeof x === 'number' && Number.isFinite(x) && x >= min ? x : d);
+  const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+  const map = (x: unknown) => {
+    const out: Record<string, string> = {};
+    if (x && typeof x === 'object' && !Array.isArray(x)) {
+      for (const [k, val] of Object.entries(x)) if (typeof val === 'string') Object.defineProperty(out, k, { value: val, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  const ps = o.progressiveSyncs;
+  return {
+    validate: v.enable !== false,
+    debounceMs: num(v.debounceMs, DEFAULT_SERVER_SETTINGS.debounceMs),
+    engine: {
+      ...DEFAULT_SETTINGS,
+      maxApplications: num(o.maxApplications, DEFAULT_SETTINGS.maxApplications, 1),
+      inventoryFiles: strings(o.inventoryFiles),
+      repoMappings: map(o.repoMappings),
+      progressiveSyncs: (ps === 'enabled' || ps === 'disabled' || ps === 'auto' ? ps : 'auto') as ProgressiveSyncOverride,
+      newGitFileGlobbing: o.newGitFileGlobbing === true,
+      blastRadiusThreshold: num(o.blastRadiusThreshold, DEFAULT_SETTINGS.blastRadiusThreshold, 1),
+    },
+  };
+}
