@@ -25,6 +25,15 @@ const USER_SETTINGS = {
   'git.enabled': false,
 };
 
+// Built-in extensions that start on their own (activation "*", onStartupFinished or any language)
+// and have nothing to do with YAML. On two cores they delay the extension host by seconds and fill
+// the log (the Copilot chat extension waits for a GitHub sign-in that never comes).
+const UNRELATED_BUILTINS = [
+  'GitHub.copilot-chat', 'vscode.git', 'vscode.git-base', 'vscode.github', 'vscode.github-authentication',
+  'vscode.microsoft-authentication', 'vscode.emmet', 'vscode.merge-conflict', 'vscode.debug-auto-launch',
+  'ms-vscode.js-debug', 'ms-vscode.js-debug-companion', 'vscode.npm',
+];
+
 /**
  * A fresh scratch folder with private HOME and TMPDIR (code-server writes its config under HOME and
  * sockets under TMPDIR; Chromium writes crash reports under HOME), user data and extensions.
@@ -84,6 +93,7 @@ export async function startCodeServer({ node, entry, dirs, folder, smokeTestDriv
     '--disable-getting-started-override',
     '--user-data-dir', dirs.userData,
     '--extensions-dir', dirs.extensions,
+    ...UNRELATED_BUILTINS.flatMap((id) => ['--vscode-option', `disable-extension=${id}`]),
     ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
     ...(folder ? [folder] : []),
   ], {

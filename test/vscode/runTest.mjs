@@ -99,7 +99,7 @@ async function main() {
         console.error(`[vscode-tests] UI check FAILED (screenshot: ${screenshot}):\n  ${uiProblems.join('\n  ')}`);
         process.exit(1);
       }
-      console.log(`[vscode-tests] UI check passed: squiggle, code lens and Problems row seen (${secs()}; screenshot ${screenshot})`);
+      console.log(`[vscode-tests] UI check passed: squiggle under the key, code lens, Problems row and the plan it opens seen (${secs()}; screenshot ${screenshot})`);
     }
   }
 }

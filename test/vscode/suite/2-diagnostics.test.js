@@ -83,4 +83,17 @@ describe('diagnostics', () => {
     await waitForDiagnostics(doc.uri, (all) => all.length === 0, 'no diagnostics after undoing the typo');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
+
+  it('stops and resumes with the appsetTools.validate.enable setting', async () => {
+    const { doc } = await openFixture('unknown-field.yaml');
+    await waitForDiagnostics(doc.uri, (all) => find(all, 'appset/unknown-field'), 'appset/unknown-field before the setting changes');
+    const settings = vscode.workspace.getConfiguration('appsetTools');
+    await settings.update('validate.enable', false, vscode.ConfigurationTarget.Workspace);
+    try {
+      await waitForDiagnostics(doc.uri, (all) => all.length === 0, 'no diagnostics once validation is disabled');
+    } finally {
+      await settings.update('validate.enable', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+    await waitForDiagnostics(doc.uri, (all) => find(all, 'appset/unknown-field'), 'appset/unknown-field again once validation is re-enabled');
+  });
 });

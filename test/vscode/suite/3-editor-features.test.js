@@ -1,5 +1,5 @@
 // What the language server offers besides diagnostics, as VS Code's own commands see it: hovers
-// over ApplicationSet fields, the RollingSync code lenses and quick fixes.
+// over ApplicationSet fields, the RollingSync code lenses and the plan they open, and quick fixes.
 const assert = require('assert');
 const vscode = require('vscode');
 const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fmtRange, rangeOf } = require('./util');
@@ -41,6 +41,21 @@ describe('editor features', () => {
     assert.match(at(step1).join(' | '), /1 at a time/, 'step 1 has maxUpdate: 1');
     assert.match(at(step2).join(' | '), /^Step 2 · env In \(prod\) · /, `lens over step 2 (line ${step2})`);
     for (const l of lenses) assert.ok(l.command && l.command.command, `lens at ${fmtRange(l.range)} has no command`);
+  });
+
+  it('opens the RollingSync plan from a step lens', async () => {
+    const { doc } = await openFixture('rolling.yaml');
+    const lenses = await waitFor(async () => {
+      const l = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
+      return l.some((x) => x.command && /^Step 1 /.test(x.command.title)) ? l : undefined;
+    }, { describe: () => 'the step 1 code lens' });
+    const { command, arguments: args = [] } = lenses.find((x) => x.command && /^Step 1 /.test(x.command.title)).command;
+    await vscode.commands.executeCommand(command, ...args);
+    const webviewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
+    const tab = await waitFor(() => webviewTabs().find((t) => t.label === 'Rollout: rolling'),
+      { describe: () => `a "Rollout: rolling" webview; webview tabs: ${JSON.stringify(webviewTabs().map((t) => t.label))}` });
+    assert.match(tab.input.viewType, /appsetTools\.rollout$/);
+    await vscode.window.tabGroups.close(tab);
   });
 
   it('offers the "did you mean" quick fix for a misspelt field and applying it clears the error', async () => {

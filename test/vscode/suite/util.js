@@ -34,10 +34,6 @@ async function waitFor(probe, { timeout = 20_000, interval = 100, describe = () 
   }
 }
 
-function ours(uri) {
-  return vscode.languages.getDiagnostics(uri).filter((d) => diagCode(d) && /^(appset|yaml|template|generator|rollout)\//.test(diagCode(d)));
-}
-
 function diagCode(d) {
   return typeof d.code === 'object' && d.code !== null ? String(d.code.value) : d.code === undefined ? undefined : String(d.code);
 }
@@ -87,4 +83,4 @@ function serverReady() {
   return ready;
 }
 
-module.exports = { EXTENSION_ID, fixtureUri, openFixture, waitFor, waitForDiagnostics, ours, diagCode, show, fmtRange, rangeOf, activeExtension, serverReady, sleep };
+module.exports = { EXTENSION_ID, fixtureUri, openFixture, waitFor, waitForDiagnostics, diagCode, show, fmtRange, rangeOf, activeExtension, serverReady, sleep };

@@ -1,12 +1,260 @@
 /**
- * Expands one ApplicationSet into the Applications the controller would create.
- * (Placeholder: the generators work replaces the body; keep the signature.)
+ * Expands one ApplicationSet into the Applications the controller would create
+ * (Argo CD `applicationset/controllers/template/template.go` GenerateApplications and
+ * `applicationset_controller.go` validateGeneratedApplications): for every top-level generator
+ * entry and every kind in it, parameter sets → rendered Application → templatePatch → namespace
+ * override → validation.
  */
 import type { FileContext } from '../service/context';
-import type { AppSetDoc } from '../yaml/document';
-import type { Expansion } from './types';
+import { renderString, TemplateError, templateErrorCode } from '../template/index';
+import type { Json, Span } from '../types';
+import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { kindsOf, runWithSelector } from '../generators/index';
+import { displayParams, goString, isObject, put, type ParamSet } from '../generators/params';
+import { loadInventory } from '../generators/inventory';
+import { GeneratorError, type GenContext } from '../generators/types';
+import { compareGoStrings } from '../template/format';
+import { mergeTemplate } from './mergeTemplate';
+import { applyPatch, parsePatch, PatchError } from './patch';
+import { describeGenerator } from './describe';
+import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
+
+export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+const MAX_DEPTH = 200;
 
 export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
-  void doc; void file;
-  return { apps: [], problems: [], generators: [], notes: ['generators are not implemented yet'], exact: false, capped: false, clusters: [] };
+  const spec = isObject(doc.value.spec) ? doc.value.spec : {};
+  const goTemplate = spec.goTemplate === true;
+  const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
+  const max = file.settings.maxApplications;
+  const ctx: GenContext = { file, goTemplate, options, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map() };
+  const problems: ExpansionProblem[] = [];
+  const apps: GeneratedApp[] = [];
+  const summaries: Expansion['generators'] = [];
+  let capped = false;
+  const nonDeterministic = new Set<string>();
+
+  const generators = Array.isArray(spec.generators) ? spec.generators : [];
+  generators.forEach((entry, gi) => {
+    if (capped || !isObject(entry)) return;
+    for (const kind of kindsOf(entry)) {
+      const gpath: JsonPath = ['spec', 'generators', gi];
+      let params: ParamSet[];
+      try {
+        params = runWithSelector(entry, kind, ctx, gpath);
+      } catch (e) {
+        if (!(e instanceof GeneratorError)) throw e;
+        problems.push({ code: e.code, severity: e.code === 'generator/too-many-applications' ? 'warning' : 'error', message: e.message, path: e.path, span: spanAt(doc.doc, e.path) });
+        if (e.code === 'generator/too-many-applications') capped = true;
+        continue;
+      }
+      summaries.push({ index: gi, kind, paramSets: params.length, description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))) });
+      const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
+      const template = mergeTemplate(genTemplate, spec.template) as Record<string, unknown>;
+      const sourceOf = (p: JsonPath): JsonPath => {
+        const gp: JsonPath = [...gpath, kind, 'template', ...p];
+        return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
+      };
+      for (let pi = 0; pi < params.length; pi++) {
+        if (apps.length >= max) {
+          capped = true;
+          problems.push({
+            code: 'generator/too-many-applications',
+            severity: 'warning',
+            message: `the preview stopped after ${max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
+            path: ['spec', 'generators'],
+            span: spanAt(doc.doc, ['spec', 'generators'], 'key'),
+          });
+          break;
+        }
+        const p = params[pi];
+        const rendered = renderApp(template, p, spec, doc, ctx, nonDeterministic, (path, err) => {
+          const src = sourceOf(path);
+          problems.push({
+            code: templateErrorCode(err.kind, err.message),
+            severity: 'error',
+            message: `${err.message} (parameter set ${pi + 1} of generator ${gi + 1}: ${describeParams(p)})`,
+            path: src,
+            span: templateSpan(doc, file.text, src, err),
+          });
+        });
+        if (!rendered) continue;
+        apps.push({
+          app: rendered as { [key: string]: Json },
+          name: nameOf(rendered),
+          labels: labelsOf(rendered),
+          generatorIndex: gi,
+          params: displayParams(p),
+        });
+      }
+    }
+  });
+
+  validateApps(apps, doc, file);
+  for (const f of ctx.findings) problems.push({ ...f, span: spanAt(doc.doc, f.path) });
+  if (nonDeterministic.size) {
+    ctx.inexact.value = true;
+    ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
+  }
+  const clusters = [...new Set(apps.map((a) => destinationOf(a.app)).filter((d) => d !== ''))].sort();
+  return { apps, problems, generators: summaries, notes: [...ctx.notes], exact: !ctx.inexact.value && !capped, capped, clusters };
+}
+
+type OnError = (path: JsonPath, err: TemplateError) => void;
+
+function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<string, unknown>, doc: AppSetDoc, ctx: GenContext, nonDet: Set<string>, onError: OnError): Record<string, unknown> | undefined {
+  const md = isObject(template.metadata) ? template.metadata : {};
+  const base: Record<string, unknown> = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']), spec: template.spec ?? {} };
+  const opts = { goTemplate: ctx.goTemplate, options: ctx.options };
+  const report = { nonDeterministic: nonDet };
+  let app: Record<string, unknown>;
+  if (Object.keys(p).length === 0) {
+    // Argo CD skips rendering (and the default finalizer) for an empty parameter set.
+    app = base;
+  } else {
+    try {
+      const r = (s: string, path: JsonPath) => {
+        try {
+          return renderString(s, p, opts, report);
+        } catch (e) {
+          if (e instanceof TemplateError) throw new PathError(path, e);
+          throw e;
+        }
+      };
+      app = {
+        apiVersion: base.apiVersion,
+        kind: base.kind,
+        metadata: walk(base.metadata, r, ['metadata'], 0),
+        spec: walk(base.spec, r, ['spec'], 0),
+      };
+    } catch (e) {
+      if (e instanceof PathError) {
+        onError(e.path, e.err);
+        return undefined;
+      }
+      throw e;
+    }
+    const meta = app.metadata as Record<string, unknown>;
+    const fins = Array.isArray(meta.finalizers) ? meta.finalizers : [];
+    const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
+    if (!fins.length && (!sp || sp.preserveResourcesOnDeletion !== true)) put(meta, 'finalizers', [DEFAULT_FINALIZER]);
+  }
+  if (typeof spec.templatePatch === 'string' && Object.keys(p).length) {
+    try {
+      const rendered = renderString(spec.templatePatch, p, opts, report);
+      app = applyPatch(app, parsePatch(rendered));
+    } catch (e) {
+      if (e instanceof TemplateError) {
+        onError(['templatePatch'], new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length));
+        return undefined;
+      }
+      if (e instanceof PatchError) {
+        onError(['templatePatch'], new TemplateError(e.message, 'exec', spec.templatePatch));
+        return undefined;
+      }
+      throw e;
+    }
+  }
+  const meta = (isObject(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
+  if (doc.namespace) put(meta, 'namespace', doc.namespace);
+  else delete meta.namespace;
+  put(app, 'metadata', meta);
+  return app;
+}
+
+class PathError extends Error {
+  constructor(
+    readonly path: JsonPath,
+    readonly err: TemplateError,
+  ) {
+    super(err.message);
+  }
+}
+
+/** Argo CD's walk (strings and keys rendered, value before key, null entries dropped), keeping the path for errors. */
+function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: JsonPath, depth: number): unknown {
+  if (depth > MAX_DEPTH) return v;
+  if (typeof v === 'string') return render(v, path);
+  if (Array.isArray(v)) return v.map((x, i) => (x === null || x === undefined ? null : walk(x, render, [...path, i], depth + 1)));
+  if (isObject(v)) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v).sort(compareGoStrings)) {
+      const x = v[k];
+      if (x === null || x === undefined) continue;
+      const val = walk(x, render, [...path, k], depth + 1);
+      put(out, render(k, [...path, k]), val);
+    }
+    return out;
+  }
+  return v;
+}
+
+function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if (o[k] !== undefined && o[k] !== null) put(out, k, o[k]);
+  return out;
+}
+
+function nameOf(app: Record<string, unknown>): string {
+  const md = app.metadata;
+  return isObject(md) && typeof md.name === 'string' ? md.name : '';
+}
+
+function labelsOf(app: Record<string, unknown>): Record<string, string> {
+  const md = app.metadata;
+  const out: Record<string, string> = {};
+  if (isObject(md) && isObject(md.labels)) for (const k of Object.keys(md.labels)) put(out, k, goString(md.labels[k]));
+  return out as Record<string, string>;
+}
+
+export function destinationOf(app: Record<string, unknown>): string {
+  const d = isObject(app.spec) && isObject(app.spec.destination) ? app.spec.destination : {};
+  return typeof d.server === 'string' && d.server ? d.server : typeof d.name === 'string' ? d.name : '';
+}
+
+function describeParams(p: ParamSet): string {
+  const parts: string[] = [];
+  for (const k of Object.keys(p)) {
+    const v = p[k];
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') parts.push(`${k}=${String(v)}`);
+    if (parts.length >= 3) break;
+  }
+  return parts.length ? parts.join(', ') : '{…}';
+}
+
+/** The span of the failing action inside the YAML scalar, when it can be found in the source. */
+function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: TemplateError): Span {
+  const n = nodeAt(doc.doc, path);
+  const whole = n.value ?? n.key ?? spanAt(doc.doc, path);
+  if (err.offset === undefined || !n.value) return whole;
+  const text = source.slice(n.value.start, n.value.end);
+  const action = err.template.slice(err.offset, err.offset + Math.max(1, err.length ?? 1));
+  const at = action ? text.indexOf(action) : -1;
+  return at >= 0 ? { start: n.value.start + at, end: n.value.start + at + action.length } : whole;
+}
+
+function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: FileContext): void {
+  const appset = doc.name;
+  const counts = new Map<string, number>();
+  for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
+  const inv = loadInventory(file);
+  const known = new Set(inv.clusters.map((c) => c.name));
+  known.add('in-cluster');
+  for (const a of apps) {
+    const issues: string[] = [];
+    if (!a.name) issues.push(`ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`);
+    else {
+      if ((counts.get(a.name) ?? 0) > 1) issues.push(`ApplicationSet ${appset} contains applications with duplicate name: ${a.name}`);
+      if (a.name.length > 253 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(a.name)) {
+        issues.push(`metadata.name: Invalid value: "${a.name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
+      }
+    }
+    const d = isObject(a.app.spec) && isObject(a.app.spec.destination) ? a.app.spec.destination : {};
+    const name = typeof d.name === 'string' ? d.name : '';
+    const server = typeof d.server === 'string' ? d.server : '';
+    if (name && server) issues.push(`application destination spec is invalid: application destination can't have both name and server defined: ${name} ${server}`);
+    else if (!name && !server) issues.push('application destination spec is invalid: Destination server missing from app spec');
+    else if (name && inv.clusters.length && !known.has(name)) issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
+    if (issues.length) a.invalid = issues;
+  }
 }

@@ -8,7 +8,10 @@ import { builtinFuncs, type Builtin } from './builtins';
 
 const REMOVED = ['env', 'expandenv', 'getHostByName'];
 
-/** Function libraries in merge order (later ones override earlier ones). */
+/**
+ * Function libraries in merge order (later ones override earlier ones): sprigFuncs() from
+ * ./sprig/index and argoFuncs() from ./argo, added here once those modules exist.
+ */
 const libraries: (() => FuncMap)[] = [];
 
 let funcs: Map<string, GoFunc> | undefined;

@@ -1,0 +1,63 @@
+/**
+ * The cluster generator (Argo CD `applicationset/generators/cluster.go`) over the workspace
+ * inventory. Secrets are de-duplicated by name (last wins); the controller's order is Go map order,
+ * i.e. unspecified, so the preview sorts by name (the controller sorts Applications by name anyway).
+ */
+import { GoStringMap } from '../template/values';
+import { normalize } from './normalize';
+import { loadInventory, IN_CLUSTER_SERVER, type Cluster } from './inventory';
+import { put, type ParamSet } from './params';
+import { isEmptySelector, matchesSelector, SelectorError } from './selector';
+import { GeneratorError, type Generate } from './types';
+import { appendValues } from './values';
+
+export const generateClusters: Generate = (spec, ctx, path) => {
+  const inv = loadInventory(ctx.file);
+  const byName = new Map<string, Cluster>();
+  let selected: Cluster[];
+  try {
+    selected = inv.clusters.filter((c) => matchesSelector(spec.selector, c.labels));
+  } catch (e) {
+    if (e instanceof SelectorError) throw new GeneratorError(`error converting label selector: ${e.message}`, [...path, 'selector']);
+    throw e;
+  }
+  for (const c of selected) byName.set(c.name, c);
+  const clusters = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (!inv.clusters.length) ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
+  const params: ParamSet[] = clusters.map((c) => clusterParams(c, ctx.goTemplate));
+  if (isEmptySelector(spec.selector) && !clusters.some((c) => c.server === IN_CLUSTER_SERVER)) {
+    const p: ParamSet = {};
+    put(p, 'name', 'in-cluster');
+    put(p, 'nameNormalized', 'in-cluster');
+    put(p, 'server', IN_CLUSTER_SERVER);
+    put(p, 'project', '');
+    params.push(p);
+  }
+  const withValues = params.map((p) => appendValues(p, spec.values, ctx, path));
+  if (spec.flatList === true) {
+    const p: ParamSet = {};
+    put(p, 'clusters', withValues);
+    return [p];
+  }
+  return withValues;
+};
+
+export function clusterParams(c: Cluster, goTemplate: boolean): ParamSet {
+  const p: ParamSet = {};
+  put(p, 'name', c.name);
+  put(p, 'nameNormalized', normalize(c.name));
+  put(p, 'server', c.server);
+  put(p, 'project', c.project);
+  const labels = Object.keys(c.labels);
+  const annotations = Object.keys(c.annotations);
+  if (goTemplate) {
+    const md: ParamSet = {};
+    if (labels.length) put(md, 'labels', new GoStringMap(labels.map((k) => [k, c.labels[k]])));
+    if (annotations.length) put(md, 'annotations', new GoStringMap(annotations.map((k) => [k, c.annotations[k]])));
+    put(p, 'metadata', md);
+  } else {
+    for (const k of labels) put(p, `metadata.labels.${k}`, c.labels[k]);
+    for (const k of annotations) put(p, `metadata.annotations.${k}`, c.annotations[k]);
+  }
+  return p;
+}

@@ -1,0 +1,98 @@
+/**
+ * The three pattern languages of the git generator:
+ * - directories: Go `path.Match` (`*` and `?` never cross `/`, `[...]` classes, `\` escapes, whole-path match);
+ * - files, default: git pathspec as `git ls-files -- <pattern>` reads it (`*` crosses `/`, so
+ *   `p1/**\/config.json` needs at least one directory in between; a plain path also matches everything below it);
+ * - files with `--enable-new-git-file-globbing`: doublestar (`**` = zero or more directories, `{a,b}`).
+ * (Argo CD `applicationset/generators/git.go`, `util/git/client.go`; research §2.3–2.4.)
+ */
+import picomatch from 'picomatch';
+
+/** Go path.Match compiled to a RegExp; undefined when the pattern is malformed (Go: ErrBadPattern). */
+export function goPathMatcher(pattern: string): RegExp | undefined {
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*') re += '[^/]*';
+    else if (c === '?') re += '[^/]';
+    else if (c === '\\') {
+      if (i + 1 >= pattern.length) return undefined;
+      re += escapeRe(pattern[++i]);
+    } else if (c === '[') {
+      const cls = readClass(pattern, i);
+      if (!cls) return undefined;
+      re += cls.re;
+      i = cls.end;
+    } else re += escapeRe(c);
+  }
+  return new RegExp(`^${re}$`, 'u');
+}
+
+/** git's default pathspec matching of ls-files (wildmatch without FNM_PATHNAME). */
+export function gitPathspecMatcher(pattern: string): (path: string) => boolean {
+  if (!/[*?[]/.test(pattern)) {
+    const p = pattern.replace(/\/+$/, '');
+    return (path) => path === p || path.startsWith(p + '/');
+  }
+  let re = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '*') re += '.*';
+    else if (c === '?') re += '.';
+    else if (c === '\\' && i + 1 < pattern.length) re += escapeRe(pattern[++i]);
+    else if (c === '[') {
+      const cls = readClass(pattern, i, true);
+      if (!cls) re += '\\[';
+      else {
+        re += cls.re;
+        i = cls.end;
+      }
+    } else re += escapeRe(c);
+  }
+  const rx = new RegExp(`^${re}$`, 'su');
+  return (path) => rx.test(path);
+}
+
+/** doublestar.Match semantics through picomatch (dot files matched, `**` as a whole component). */
+export function doublestarMatcher(pattern: string): (path: string) => boolean {
+  const m = picomatch(pattern, { dot: true, strictSlashes: true });
+  return (path) => m(path);
+}
+
+function readClass(p: string, start: number, lenient = false): { re: string; end: number } | undefined {
+  let i = start + 1;
+  let neg = false;
+  if (p[i] === '^' || (lenient && p[i] === '!')) {
+    neg = true;
+    i++;
+  }
+  let body = '';
+  let first = true;
+  while (i < p.length && (p[i] !== ']' || first)) {
+    first = false;
+    let c = p[i];
+    if (c === '\\') {
+      if (i + 1 >= p.length) return undefined;
+      c = p[++i];
+    }
+    if (p[i + 1] === '-' && p[i + 2] !== undefined && p[i + 2] !== ']') {
+      let hi = p[i + 2];
+      let step = 3;
+      if (hi === '\\') {
+        hi = p[i + 3];
+        step = 4;
+      }
+      if (hi === undefined || hi < c) return undefined;
+      body += `${escapeClass(c)}-${escapeClass(hi)}`;
+      i += step;
+      continue;
+    }
+    body += escapeClass(c);
+    i++;
+  }
+  if (i >= p.length || !body) return undefined;
+  return { re: neg ? `[^/${body}]` : `[${body}]`, end: i };
+}
+
+const escapeRe = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeClass = (c: string) => c.replace(/[\]\\^-]/g, '\\$&');

@@ -1,0 +1,58 @@
+/**
+ * Runs one generator kind. Terminal generators are looked up here; matrix and merge call back into
+ * `runGenerator` for their children. Post-selectors are applied by `runWithSelector`.
+ */
+import type { JsonPath } from '../yaml/document';
+import { generateClusters } from './clusters';
+import { generateGit } from './git';
+import { generateList } from './list';
+import { generateLive } from './live';
+import { generateMatrix } from './matrix';
+import { generateMerge } from './merge';
+import { flatten, isObject, type ParamSet } from './params';
+import { matchesSelector, SelectorError } from './selector';
+import { GeneratorError, type GenContext, type Generate } from './types';
+
+/** Order in which the controller visits the kinds of one generator entry (GetRelevantGenerators). */
+export const GENERATOR_KINDS = ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin'] as const;
+
+const TABLE: Record<string, Generate> = {
+  list: generateList,
+  clusters: generateClusters,
+  git: generateGit,
+  scmProvider: generateLive,
+  clusterDecisionResource: generateLive,
+  pullRequest: generateLive,
+  plugin: generateLive,
+  matrix: generateMatrix,
+  merge: generateMerge,
+};
+
+export function kindsOf(entry: unknown): string[] {
+  if (!isObject(entry)) return [];
+  return GENERATOR_KINDS.filter((k) => entry[k] !== undefined && entry[k] !== null);
+}
+
+export function runGenerator(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): ParamSet[] {
+  const gen = TABLE[kind];
+  if (!gen) throw new GeneratorError(`unknown generator ${kind}`, path);
+  return gen(isObject(spec) ? spec : {}, ctx, path);
+}
+
+/** Runs a generator entry's one kind and applies the entry's post-selector. */
+export function runWithSelector(entry: Record<string, unknown>, kind: string, ctx: GenContext, path: JsonPath): ParamSet[] {
+  const params = runGenerator(kind, entry[kind], ctx, [...path, kind]);
+  const sel = entry.selector;
+  if (!isObject(sel)) {
+    ctx.counts.set(path.join('/'), params.length);
+    return params;
+  }
+  try {
+    const kept = params.filter((p) => matchesSelector(sel, flatten(p)));
+    ctx.counts.set(path.join('/'), kept.length);
+    return kept;
+  } catch (e) {
+    if (e instanceof SelectorError) throw new GeneratorError(`error parsing label selector: ${e.message}`, [...path, 'selector']);
+    throw e;
+  }
+}

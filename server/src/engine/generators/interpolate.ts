@@ -1,0 +1,45 @@
+/**
+ * Interpolating a matrix's second child with a parameter set of the first
+ * (Argo CD `InterpolateGenerator` / `RenderGeneratorParams`): every string of the child is rendered
+ * with the parameters, except `values`, whose entries are pre-rendered with missingkey=error and
+ * kept as written when a key is missing, so the child can resolve them against its own parameters.
+ */
+import { renderString, renderValue, TemplateError } from '../template/index';
+import type { JsonPath } from '../yaml/document';
+import { isObject, put, type ParamSet } from './params';
+import { GeneratorError, type GenContext } from './types';
+
+export function interpolateChild(child: Record<string, unknown>, kind: string, params: ParamSet, ctx: GenContext, path: JsonPath): Record<string, unknown> {
+  const spec = child[kind];
+  if (!isObject(spec)) return child;
+  const opts = { goTemplate: ctx.goTemplate, options: ctx.options };
+  const { values, ...rest } = spec;
+  let rendered: Record<string, unknown>;
+  try {
+    rendered = renderValue(rest, params, opts) as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof TemplateError) throw new GeneratorError(`failed to get params for second generator in the matrix generator: ${e.message}`, [...path, kind]);
+    throw e;
+  }
+  if (isObject(values)) {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(values)) {
+      const v = values[k];
+      if (typeof v !== 'string') {
+        put(out, k, v);
+        continue;
+      }
+      try {
+        put(out, k, renderString(v, params, { goTemplate: ctx.goTemplate, options: ctx.goTemplate ? ['missingkey=error'] : [] }));
+      } catch (e) {
+        if (e instanceof TemplateError && /map has no entry for key|can't evaluate field/.test(e.message)) put(out, k, v);
+        else if (e instanceof TemplateError) throw new GeneratorError(`failed to pre-resolve Values key "${k}": ${e.message}`, [...path, kind, 'values', k]);
+        else throw e;
+      }
+    }
+    put(rendered, 'values', out);
+  }
+  const entry: Record<string, unknown> = { ...child };
+  put(entry, kind, rendered);
+  return entry;
+}

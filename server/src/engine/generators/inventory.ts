@@ -1,0 +1,129 @@
+/**
+ * The offline stand-in for the controller's cluster list and live data, read from the workspace:
+ * - Argo CD cluster Secrets (`argocd.argoproj.io/secret-type: cluster`, `data` base64 or `stringData`);
+ * - our inventory file, for teams that do not keep Secrets in git:
+ *
+ *     apiVersion: appset-tools/v1
+ *     kind: ClusterInventory
+ *     clusters:
+ *       - name: prod-eu-1
+ *         server: https://prod-eu-1.example.com
+ *         labels: {env: prod, tier: canary}
+ *         annotations: {}
+ *         project: ""            # optional
+ *     samples:                   # parameter sets for generators that need live data
+ *       pullRequest: [{number: "42", branch: feat/x, ...}]
+ *       scmProvider: [...]
+ *       clusterDecisionResource: [...]
+ *       plugin: [...]
+ *
+ * Files named in `appsetTools.inventoryFiles` are read too (they may live outside the usual scan).
+ */
+import picomatch from 'picomatch';
+import type { FileContext } from '../service/context';
+import type { Json } from '../types';
+import type { IndexedFile } from '../workspace/index';
+import { isObject } from './params';
+
+export const SECRET_TYPE_LABEL = 'argocd.argoproj.io/secret-type';
+export const IN_CLUSTER_SERVER = 'https://kubernetes.default.svc';
+
+export interface Cluster {
+  name: string;
+  server: string;
+  project: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+  /** Where it was declared, for hovers and related information. */
+  file: string;
+}
+
+export interface Inventory {
+  clusters: Cluster[];
+  samples: Map<string, Record<string, unknown>[]>;
+  files: string[];
+}
+
+const cache = new WeakMap<object, { version: number; settings: string; inv: Inventory }>();
+
+export function loadInventory(file: FileContext): Inventory {
+  const ws = file.workspace;
+  const key = JSON.stringify(file.settings.inventoryFiles);
+  const hit = cache.get(ws);
+  if (hit && hit.version === ws.version && hit.settings === key) return hit.inv;
+  const files = new Map<string, IndexedFile>();
+  for (const f of ws.all()) files.set(f.path, f);
+  for (const f of extraFiles(file)) files.set(f.path, f);
+  const inv: Inventory = { clusters: [], samples: new Map(), files: [] };
+  for (const f of files.values()) {
+    let used = false;
+    for (const d of f.docs) used = readDoc(d.value, f.path, inv) || used;
+    if (used) inv.files.push(f.path);
+  }
+  cache.set(ws, { version: ws.version, settings: key, inv });
+  return inv;
+}
+
+function extraFiles(file: FileContext): IndexedFile[] {
+  const out: IndexedFile[] = [];
+  const roots = file.host.roots();
+  for (const pattern of file.settings.inventoryFiles) {
+    if (/[*?[{]/.test(pattern)) {
+      const abs = pattern.startsWith('/') ? [pattern] : roots.map((r) => `${r}/${pattern}`);
+      const matchers = abs.map((p) => picomatch(p, { dot: true }));
+      for (const f of file.workspace.all()) if (matchers.some((m) => m(f.path))) out.push(f);
+    } else {
+      const candidates = pattern.startsWith('/') ? [pattern] : roots.map((r) => `${r}/${pattern}`.replace(/\/\.\//g, '/'));
+      for (const c of candidates) {
+        const f = file.workspace.file(c);
+        if (f) out.push(f);
+      }
+    }
+  }
+  return out;
+}
+
+function strMap(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isObject(v)) for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: String(v[k] ?? ''), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+function readDoc(v: Json, path: string, inv: Inventory): boolean {
+  if (!isObject(v)) return false;
+  if (v.kind === 'Secret' && isObject(v.metadata) && strMap(v.metadata.labels)[SECRET_TYPE_LABEL] === 'cluster') {
+    const data: Record<string, string> = {};
+    if (isObject(v.data)) for (const [k, x] of Object.entries(v.data)) data[k] = Buffer.from(String(x ?? ''), 'base64').toString('utf8');
+    if (isObject(v.stringData)) for (const [k, x] of Object.entries(v.stringData)) data[k] = String(x ?? '');
+    inv.clusters.push({
+      name: data.name ?? '',
+      server: data.server ?? '',
+      project: data.project ?? '',
+      labels: strMap(v.metadata.labels),
+      annotations: strMap(v.metadata.annotations),
+      file: path,
+    });
+    return true;
+  }
+  if (v.kind === 'ClusterInventory' && typeof v.apiVersion === 'string' && v.apiVersion.startsWith('appset-tools/')) {
+    if (Array.isArray(v.clusters)) {
+      for (const c of v.clusters) {
+        if (!isObject(c)) continue;
+        const labels = strMap(c.labels);
+        // Argo CD adds the secret-type label to every cluster Secret; selectors can see it.
+        Object.defineProperty(labels, SECRET_TYPE_LABEL, { value: 'cluster', enumerable: true, writable: true, configurable: true });
+        inv.clusters.push({ name: String(c.name ?? ''), server: String(c.server ?? ''), project: String(c.project ?? ''), labels, annotations: strMap(c.annotations), file: path });
+      }
+    }
+    if (isObject(v.samples)) {
+      for (const [kind, list] of Object.entries(v.samples)) {
+        if (!Array.isArray(list)) continue;
+        const arr = inv.samples.get(kind) ?? [];
+        for (const s of list) if (isObject(s)) arr.push(s);
+        inv.samples.set(kind, arr);
+      }
+    }
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,29 @@
+/**
+ * Generators that need live data the editor cannot reach (Argo CD `pull_request.go`,
+ * `scm_provider.go`, `duck_type.go`, `plugin.go`). The preview uses sample parameter sets from a
+ * ClusterInventory file (`samples.<kind>`) when there are any, and says so; otherwise it yields
+ * nothing and says why.
+ */
+import { loadInventory } from './inventory';
+import type { ParamSet } from './params';
+import type { Generate } from './types';
+import { appendValues } from './values';
+
+const WHAT: Record<string, string> = {
+  pullRequest: 'open pull requests',
+  scmProvider: 'repositories of an SCM provider',
+  clusterDecisionResource: 'cluster decisions of a custom resource',
+  plugin: 'the answer of a generator plugin',
+};
+
+export const generateLive: Generate = (spec, ctx, path) => {
+  const kind = String(path[path.length - 1]);
+  const samples = loadInventory(ctx.file).samples.get(kind) ?? [];
+  ctx.inexact.value = true;
+  const message = samples.length
+    ? `the ${kind} generator needs ${WHAT[kind] ?? 'live data'}; the preview uses ${samples.length} sample parameter set${samples.length === 1 ? '' : 's'} from the inventory`
+    : `the ${kind} generator needs ${WHAT[kind] ?? 'live data'}, which the editor cannot reach; add sample parameter sets under samples.${kind} in a ClusterInventory file to preview it`;
+  ctx.notes.add(message);
+  ctx.findings.push({ code: 'generator/live-data', severity: 'information', message, path });
+  return samples.map((s) => appendValues(s as ParamSet, spec.values, ctx, path));
+};

@@ -1,0 +1,59 @@
+/**
+ * templatePatch (Argo CD `controllers/template/template.go` renderTemplatePatch, `patch.go`): the
+ * rendered patch (JSON, or YAML converted to JSON) is applied with strategic-merge semantics as the
+ * Application type defines them: objects merge, lists are replaced, `null` deletes;
+ * `metadata.finalizers` are united; `spec.project` cannot be changed by a patch.
+ */
+import * as YAML from 'yaml';
+import { isObject, put } from '../generators/params';
+
+export class PatchError extends Error {}
+
+export function parsePatch(rendered: string): Record<string, unknown> {
+  const t = rendered.trim();
+  let v: unknown;
+  if (t.startsWith('{')) {
+    try {
+      v = JSON.parse(t);
+    } catch (e) {
+      throw new PatchError(`error while converting template to json "${rendered}": ${(e as Error).message}`);
+    }
+  } else {
+    try {
+      v = YAML.parse(rendered, { version: '1.1', maxAliasCount: 100 });
+    } catch (e) {
+      throw new PatchError(`error while converting template to json "${rendered}": ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  if (v === null || v === undefined) return {};
+  if (!isObject(v)) throw new PatchError(`invalid templatePatch "${JSON.stringify(v)}": json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go value of type v1alpha1.Application`);
+  return v;
+}
+
+export function applyPatch(app: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
+  const project = isObject(app.spec) ? app.spec.project : undefined;
+  const out = merge(app, patch, []) as Record<string, unknown>;
+  if (isObject(out.spec) && project !== undefined) put(out.spec, 'project', project);
+  return out;
+}
+
+function merge(dst: unknown, patch: unknown, path: string[]): unknown {
+  if (!isObject(patch)) return patch;
+  const base = isObject(dst) ? dst : {};
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(base)) put(out, k, base[k]);
+  for (const k of Object.keys(patch)) {
+    const v = patch[k];
+    if (v === null) {
+      delete out[k];
+      continue;
+    }
+    const here = [...path, k];
+    if (here.join('.') === 'metadata.finalizers' && Array.isArray(v) && Array.isArray(out[k])) {
+      const union = [...(out[k] as unknown[])];
+      for (const f of v) if (!union.includes(f)) union.push(f);
+      put(out, k, union);
+    } else put(out, k, isObject(v) ? merge(out[k], v, here) : v);
+  }
+  return out;
+}
