@@ -1,8 +1,86 @@
+/**
+ * `appset render <file>`: the Applications each ApplicationSet in a file generates, offline — like
+ * `argocd appset generate`, but without a server: clusters come from the workspace inventory and git
+ * generators read the local checkout.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { CliIO } from './io';
+import { getLanguageService } from '../engine/service/languageService';
+import { previewText } from '../engine/render/preview';
+import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
-/** `appset render` (placeholder: implemented by its issue's work). */
+const USAGE = `usage: appset render <file> [options]
+
+Prints the Applications that the ApplicationSets in the file generate, as the Argo CD ApplicationSet
+controller would create them (sorted by name). Generator and template errors are printed to stderr.
+
+options:
+  --output yaml|json           output format (default yaml)
+  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
+  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --max-apps N                 stop after N Applications
+  --new-git-globbing           git file generators use the new globbing
+
+exit status: 0 rendered, 1 the controller would fail (generator or template errors) or skip Applications,
+2 bad usage, unreadable file or no ApplicationSet`;
+
 export async function runRender(args: string[], io: CliIO): Promise<number> {
-  void args;
-  io.err('appset render: not implemented yet\n');
-  return 2;
+  let file: string;
+  let output: string;
+  let settings;
+  try {
+    const p = parseArgs(args, withEngineOptions({ values: ['output'], flags: ['help', 'h'] }));
+    if (p.flags.has('help') || p.flags.has('h')) {
+      io.out(USAGE + '\n');
+      return 0;
+    }
+    output = p.values.get('output') ?? 'yaml';
+    if (output !== 'yaml' && output !== 'json') throw new UsageError(`--output must be yaml or json, got "${output}"`);
+    if (p.positional.length !== 1) throw new UsageError('expected exactly one file');
+    file = p.positional[0];
+    settings = settingsFromArgs(p, io.cwd);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`appset render: ${e.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const abs = path.resolve(io.cwd, file);
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, 'utf8');
+  } catch (e) {
+    io.err(`appset render: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
+    return 2;
+  }
+  const host = hostForInputs([path.dirname(abs)], io.cwd, settings);
+  const service = getLanguageService({ host });
+  const posix = toPosix(abs);
+  const analysis = service.analyze(posix, text, posix);
+  if (!analysis.appsets.length) {
+    io.err(`appset render: ${file}: no ApplicationSet found\n`);
+    return 2;
+  }
+  const lines = new LineMap(text);
+  let failed = false;
+  const json: unknown[] = [];
+  const docs: string[] = [];
+  for (const ctx of analysis.appsets) {
+    const exp = ctx.expansion();
+    for (const d of sortDiagnostics(exp.problems.map((p) => ({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? { start: ctx.doc.span.start, end: ctx.doc.span.start } })))) {
+      if (d.severity === 'error') failed = true;
+      io.err(formatDiagnostic(file, lines, d) + '\n');
+    }
+    for (const a of exp.apps) if (a.invalid?.length) failed = true;
+    if (output === 'json') {
+      json.push({
+        applicationSet: ctx.doc.name,
+        exact: exp.exact,
+        notes: exp.notes,
+        applications: [...exp.apps].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
+      });
+    } else docs.push(previewText(ctx.doc.name, exp));
+  }
+  io.out(output === 'json' ? JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n' : docs.join(''));
+  return failed ? 1 : 0;
 }

@@ -10,7 +10,7 @@ import { renderString, TemplateError, templateErrorCode } from '../template/inde
 import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
 import { kindsOf, runWithSelector } from '../generators/index';
-import { displayParams, goString, isObject, put, type ParamSet } from '../generators/params';
+import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
 import { loadInventory } from '../generators/inventory';
 import { GeneratorError, type GenContext } from '../generators/types';
 import { compareGoStrings } from '../template/format';
@@ -155,10 +155,13 @@ function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<
       throw e;
     }
   }
+  // The namespace is always the ApplicationSet's own (template.go GenerateApplications).
   const meta = (isObject(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
-  if (doc.namespace) put(meta, 'namespace', doc.namespace);
-  else delete meta.namespace;
-  put(app, 'metadata', meta);
+  const ordered: Record<string, unknown> = {};
+  if (has(meta, 'name')) put(ordered, 'name', meta.name);
+  if (doc.namespace) put(ordered, 'namespace', doc.namespace);
+  for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(ordered, k, meta[k]);
+  put(app, 'metadata', ordered);
   return app;
 }
 
@@ -177,12 +180,19 @@ function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: J
   if (typeof v === 'string') return render(v, path);
   if (Array.isArray(v)) return v.map((x, i) => (x === null || x === undefined ? null : walk(x, render, [...path, i], depth + 1)));
   if (isObject(v)) {
-    const out: Record<string, unknown> = {};
+    // Rendered in Go's sorted key order (so the first error is the one Argo CD reports), but
+    // written back in the template's own key order, which reads better in the preview.
+    const rendered = new Map<string, [string, unknown]>();
     for (const k of Object.keys(v).sort(compareGoStrings)) {
       const x = v[k];
       if (x === null || x === undefined) continue;
       const val = walk(x, render, [...path, k], depth + 1);
-      put(out, render(k, [...path, k]), val);
+      rendered.set(k, [render(k, [...path, k]), val]);
+    }
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) {
+      const e = rendered.get(k);
+      if (e) put(out, e[0], e[1]);
     }
     return out;
   }

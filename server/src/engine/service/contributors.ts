@@ -4,7 +4,8 @@
 import type { FeatureContributor } from './context';
 import { validationContributor } from '../validate/contributor';
 import { rolloutContributor } from '../rollout/contributor';
+import { previewContributor } from '../render/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
-  return [validationContributor, rolloutContributor];
+  return [validationContributor, previewContributor, rolloutContributor];
 }

@@ -1,0 +1,209 @@
+/**
+ * The preview feature module: what the generators produce, shown where the user writes them.
+ * - diagnostics: generator/render failures at the exact place (Argo CD's error text), Applications
+ *   the controller would skip, params missing from some parameter sets, the in-cluster trap;
+ * - code lenses over `generators:` and each top-level generator (`540 Applications · 12 clusters × 45 services`);
+ * - hovers on a generator (its Applications) and on a template string (its value per Application);
+ * - completion of parameter names inside `{{ }}`.
+ */
+import type { AppSetContext, FeatureContributor } from '../service/context';
+import type { CodeLens, CompletionItem, EngineDiagnostic, Span } from '../types';
+import { nodeAt, pathAt, spanAt, type JsonPath } from '../yaml/document';
+import { referencedParams } from '../template/index';
+import { flatten, isObject, has } from '../generators/params';
+import { destinationOf } from './expand';
+import type { GeneratedApp } from './types';
+
+const HOVER_ROWS = 20;
+
+export const previewContributor: FeatureContributor = {
+  name: 'preview',
+
+  diagnostics(ctx) {
+    const exp = ctx.expansion();
+    const out: EngineDiagnostic[] = [];
+    for (const p of exp.problems) {
+      out.push({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? spanAt(ctx.doc.doc, p.path) });
+    }
+    out.push(...invalidApps(ctx, exp.apps));
+    out.push(...missingParams(ctx, exp.apps));
+    out.push(...inClusterTrap(ctx, exp.apps));
+    return out;
+  },
+
+  codeLenses(ctx) {
+    const exp = ctx.expansion();
+    const gens = nodeAt(ctx.doc.doc, ['spec', 'generators']);
+    if (!gens.key) return [];
+    const lenses: CodeLens[] = [];
+    const cmd = (offset: number) => ({ id: 'appsetTools.showPreview', title: 'Preview generated Applications', args: [ctx.file.uri, offset] });
+    const n = exp.apps.length;
+    const desc = exp.generators.map((g) => g.description).join(' + ');
+    const title = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${desc ? ' · ' + desc : ''}${exp.exact ? '' : ' · approximate'}`;
+    lenses.push({ span: gens.key, title, command: cmd(gens.key.start) });
+    const entries = isObject(ctx.doc.value.spec) && Array.isArray((ctx.doc.value.spec as Record<string, unknown>).generators) ? ((ctx.doc.value.spec as Record<string, unknown>).generators as unknown[]) : [];
+    if (entries.length > 1) {
+      entries.forEach((_, i) => {
+        const span = nodeAt(ctx.doc.doc, ['spec', 'generators', i]).value;
+        if (!span) return;
+        const count = exp.apps.filter((a) => a.generatorIndex === i).length;
+        lenses.push({ span: { start: span.start, end: span.start }, title: `${count} Application${count === 1 ? '' : 's'}`, command: cmd(span.start) });
+      });
+    }
+    return lenses;
+  },
+
+  hover(ctx, offset) {
+    const { path } = pathAt(ctx.doc.doc, offset);
+    const exp = ctx.expansion();
+    if (path[0] !== 'spec') return undefined;
+    if (path[1] === 'generators' && typeof path[2] === 'number') {
+      const apps = exp.apps.filter((a) => a.generatorIndex === path[2]);
+      const span = nodeAt(ctx.doc.doc, path.slice(0, Math.max(3, path.length))).key ?? spanAt(ctx.doc.doc, path.slice(0, 3));
+      return { span, markdown: appsTable(`Generator ${(path[2] as number) + 1} produces ${apps.length} Application${apps.length === 1 ? '' : 's'}`, apps, exp.notes) };
+    }
+    if (path[1] === 'template' && path.length > 2) {
+      const n = nodeAt(ctx.doc.doc, path);
+      const raw = valueAt(ctx.doc.value, path);
+      if (typeof raw !== 'string' || !raw.includes('{{') || !n.value) return undefined;
+      const rel = path.slice(2);
+      const rows = exp.apps.slice(0, HOVER_ROWS).map((a) => `| \`${a.name || '(no name)'}\` | \`${clip(String(valueAt(a.app, rel) ?? '(absent)'))}\` |`);
+      const more = exp.apps.length > HOVER_ROWS ? `\n\n…and ${exp.apps.length - HOVER_ROWS} more` : '';
+      return { span: n.value, markdown: `**\`${clip(raw)}\`** in each Application\n\n| Application | value |\n| --- | --- |\n${rows.join('\n')}${more}` };
+    }
+    return undefined;
+  },
+
+  completions(ctx, offset) {
+    const text = ctx.file.text;
+    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    const before = text.slice(lineStart, offset);
+    const open = before.lastIndexOf('{{');
+    if (open < 0 || before.indexOf('}}', open) >= 0) return [];
+    const app = ctx.expansion().apps[0];
+    if (!app) return [];
+    const goTemplate = isObject(ctx.doc.value.spec) && (ctx.doc.value.spec as Record<string, unknown>).goTemplate === true;
+    const word = /[\w.\-/[\]]*$/.exec(before)?.[0] ?? '';
+    const span: Span = { start: offset - word.length, end: offset };
+    const keys = goTemplate ? goPaths(app.params) : Object.keys(app.params);
+    return keys.map<CompletionItem>((k) => ({ label: goTemplate ? '.' + k : k, kind: 'variable', detail: clip(String(goTemplate ? '' : app.params[k] ?? '')), span }));
+  },
+};
+
+function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string {
+  const rows = apps.slice(0, HOVER_ROWS).map((a) => {
+    const src = isObject(a.app.spec) && isObject(a.app.spec.source) ? a.app.spec.source : {};
+    const source = [src.repoURL, src.path ?? src.chart].filter(Boolean).join(' ');
+    const labels = Object.entries(a.labels).map(([k, v]) => `${k}=${v}`).join(', ');
+    return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(source)} | ${clip(labels)} |`;
+  });
+  const more = apps.length > HOVER_ROWS ? `\n\n…and ${apps.length - HOVER_ROWS} more (Preview generated Applications shows all)` : '';
+  const noteText = notes.length ? '\n\n' + notes.map((n) => `_${n}_`).join('\n\n') : '';
+  return `**${title}**\n\n| Application | destination | source | labels |\n| --- | --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
+}
+
+function invalidApps(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
+  const groups = new Map<string, GeneratedApp[]>();
+  for (const a of apps) for (const m of a.invalid ?? []) groups.set(m, [...(groups.get(m) ?? []), a]);
+  const out: EngineDiagnostic[] = [];
+  for (const [message, list] of groups) {
+    const duplicate = message.includes('duplicate name');
+    const where: JsonPath = message.includes('destination') ? ['spec', 'template', 'spec', 'destination'] : ['spec', 'template', 'metadata', 'name'];
+    const span = nodeAt(ctx.doc.doc, where).exact ? spanAt(ctx.doc.doc, where) : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
+    out.push({
+      code: duplicate ? 'generator/duplicate-name' : 'generator/invalid-application',
+      severity: 'error',
+      message: `${message} — the controller skips ${list.length === 1 ? 'this Application' : `these ${list.length} Applications`}`,
+      span,
+    });
+  }
+  return out;
+}
+
+function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
+  const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
+  if (!apps.length) return [];
+  const goTemplate = spec.goTemplate === true;
+  const opts = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions : [];
+  if (goTemplate && opts.includes('missingkey=error')) return []; // render errors say it already
+  const out: EngineDiagnostic[] = [];
+  const seen = new Set<string>();
+  const visit = (v: unknown, path: JsonPath) => {
+    if (typeof v === 'string') {
+      if (!v.includes('{{')) return;
+      for (const ref of referencedParams(v, goTemplate)) {
+        if (!ref.path.length) continue;
+        const lacking = apps.filter((a) => !hasParam(a.params, ref.path, goTemplate));
+        if (!lacking.length) continue;
+        const name = goTemplate ? '.' + ref.path.join('.') : ref.path[0];
+        const key = name + '@' + path.join('/');
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const n = nodeAt(ctx.doc.doc, path);
+        const whole = n.value ?? spanAt(ctx.doc.doc, path);
+        const src = ctx.file.text.slice(whole.start, whole.end);
+        const text = v.slice(ref.offset, ref.offset + ref.length);
+        const at = text ? src.indexOf(text) : -1;
+        const span = at >= 0 ? { start: whole.start + at, end: whole.start + at + text.length } : whole;
+        const effect = goTemplate ? 'renders <no value>' : `stays "{{${ref.path[0]}}}"`;
+        out.push({
+          code: 'generator/missing-param',
+          severity: 'warning',
+          message: `${name} is missing in ${lacking.length} of ${apps.length} parameter sets (e.g. for ${lacking[0].name || 'an Application without name'}), where it ${effect}`,
+          span,
+        });
+      }
+    } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i]));
+    else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...path, k]);
+  };
+  visit(spec.template, ['spec', 'template']);
+  return out;
+}
+
+/** A cluster generator without selector adds an in-cluster entry that has no metadata (research §2.2). */
+function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
+  const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
+  if (spec.goTemplate !== true) return [];
+  const inCluster = apps.find((a) => a.params.name === 'in-cluster' && !has(a.params, 'metadata'));
+  if (!inCluster) return [];
+  const tmpl = JSON.stringify(spec.template ?? {});
+  if (!/\.metadata\b/.test(tmpl)) return [];
+  return [{
+    code: 'generator/in-cluster-metadata',
+    severity: 'warning',
+    message: 'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
+    span: spanAt(ctx.doc.doc, ['spec', 'template'], 'key'),
+  }];
+}
+
+function hasParam(params: Record<string, unknown>, path: string[], goTemplate: boolean): boolean {
+  if (!goTemplate) return has(params, path[0]);
+  let cur: unknown = params;
+  for (const seg of path) {
+    if (Array.isArray(cur) && /^\d+$/.test(seg)) cur = cur[Number(seg)];
+    else if (isObject(cur) && has(cur, seg)) cur = cur[seg];
+    else return false;
+  }
+  return cur !== undefined;
+}
+
+function goPaths(params: Record<string, unknown>): string[] {
+  const out = new Set<string>();
+  for (const k of Object.keys(params)) out.add(k);
+  for (const k of Object.keys(flatten(params))) if (!/\.\d+(\.|$)/.test(k)) out.add(k);
+  return [...out].sort();
+}
+
+function valueAt(v: unknown, path: JsonPath): unknown {
+  let cur = v;
+  for (const seg of path) {
+    if (Array.isArray(cur) && typeof seg === 'number') cur = cur[seg];
+    else if (isObject(cur) && has(cur, String(seg))) cur = cur[String(seg)];
+    else return undefined;
+  }
+  return cur;
+}
+
+const clip = (s: string) => (s.length > 80 ? s.slice(0, 77) + '…' : s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+
