@@ -1,0 +1,88 @@
+/** Shared by the generator tests: a temporary workspace and the real language service over it. */
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+import type { EngineSettings } from '../../server/src/engine/host';
+import type { Expansion } from '../../server/src/engine/render/types';
+
+export const sharedDir = resolve(__dirname, '..', '..', '..', 'shared');
+export const examplesDir = join(sharedDir, 'argocd-data', 'applicationset-examples-v3.5.1');
+
+export interface Ws {
+  dir: string;
+  expand(text: string, name?: string): Expansion;
+  diagnostics(text: string, name?: string): { code: string; message: string; severity: string; start: number; end: number }[];
+  lenses(text: string): string[];
+  close(): void;
+}
+
+export function workspace(files: Record<string, string> = {}, settings: Partial<EngineSettings> = {}, copy: Record<string, string> = {}): Ws {
+  const dir = mkdtempSync(join(tmpdir(), 'appset-gen-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  for (const [rel, from] of Object.entries(copy)) cpSync(from, join(dir, rel), { recursive: true });
+  const host = createNodeHost([dir], settings);
+  const service = getLanguageService({ host });
+  const analyze = (text: string, name = 'appset.yaml') => service.analyze(join(dir, name), text, join(dir, name));
+  return {
+    dir,
+    expand(text, name) {
+      const a = analyze(text, name);
+      if (!a.appsets.length) throw new Error('no ApplicationSet in the text');
+      return a.appsets[0].expansion();
+    },
+    diagnostics(text, name) {
+      return service.diagnostics(analyze(text, name)).map((d) => ({ code: d.code, message: d.message, severity: d.severity, start: d.span.start, end: d.span.end }));
+    },
+    lenses(text) {
+      return service.codeLenses(analyze(text)).map((l) => l.title);
+    },
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** An ApplicationSet with the given generators (YAML, indented for `generators:`) and template name. */
+export function appset(generators: string, opts: { goTemplate?: boolean; name?: string; extra?: string; namespace?: string; options?: string } = {}): string {
+  return `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: test
+  namespace: ${opts.namespace ?? 'argocd'}
+spec:
+  goTemplate: ${opts.goTemplate ? 'true' : 'false'}
+${opts.options ? `  goTemplateOptions: ${opts.options}\n` : ''}  generators:
+${generators}
+${opts.extra ?? ''}  template:
+    metadata:
+      name: '${opts.name ?? (opts.goTemplate ? '{{ .name }}' : '{{name}}')}'
+    spec:
+      project: default
+      source:
+        repoURL: https://example.com/repo.git
+        targetRevision: HEAD
+        path: apps
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: default
+`;
+}
+
+export function secret(name: string, server: string, labels: Record<string, string> = {}, extra = ''): string {
+  const l = Object.entries(labels).map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`).join('\n');
+  return `apiVersion: v1
+kind: Secret
+metadata:
+  name: ${name.replace(/[^a-z0-9-]/g, '-')}-secret
+  namespace: argocd
+  labels:
+    argocd.argoproj.io/secret-type: cluster
+${l}
+${extra}stringData:
+  name: ${JSON.stringify(name)}
+  server: ${server}
+`;
+}
