@@ -1,0 +1,149 @@
+/**
+ * Argo CD's own example ApplicationSets (v3.5.1, `applicationset/examples/`), rendered offline with
+ * their directory trees as the git checkout of https://github.com/argoproj/argo-cd.git.
+ * Read from ../shared; skipped with a message where it is absent.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { examplesDir, workspace } from './generators-helpers';
+
+const have = existsSync(examplesDir);
+const skip = have ? false : `../shared/argocd-data is absent (${examplesDir})`;
+const read = (rel: string) => readFileSync(join(examplesDir, rel), 'utf8');
+const repo = { 'https://github.com/argoproj/argo-cd.git': 'repo' };
+const copyExamples = () => ({ 'repo/applicationset/examples': examplesDir });
+const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
+
+test('list-example (both template modes) renders the two guestbooks', { skip }, () => {
+  const ws = workspace();
+  try {
+    for (const f of ['list-generator/list-example.yaml', 'list-generator/list-example-fasttemplate.yaml']) {
+      const e = ws.expand(read(f));
+      assert.deepEqual(names(e), ['engineering-dev-guestbook', 'engineering-prod-guestbook'], f);
+      const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
+      assert.equal(src.path, 'applicationset/examples/list-generator/guestbook/engineering-dev', f);
+      assert.deepEqual(e.problems.filter((p) => p.severity === 'error'), [], f);
+    }
+  } finally {
+    ws.close();
+  }
+});
+
+test('git directories example: one Application per add-on directory (git_test.go TestGitGenerateParamsFromDirectories)', { skip }, () => {
+  const ws = workspace({}, { repoMappings: repo }, copyExamples());
+  try {
+    for (const f of ['git-generator-directory/git-directories-example.yaml', 'git-generator-directory/git-directories-example-fasttemplate.yaml']) {
+      const e = ws.expand(read(f));
+      assert.deepEqual(names(e), ['argo-workflows', 'prometheus-operator'], f);
+      const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
+      assert.equal(src.path, 'applicationset/examples/git-generator-directory/cluster-addons/argo-workflows');
+      assert.ok(e.notes.some((n) => /working tree/.test(n)), 'the preview says the working tree was used');
+      assert.equal(e.exact, false);
+    }
+  } finally {
+    ws.close();
+  }
+});
+
+test('git directories with exclude: excluded directories never appear, whatever the order', { skip }, () => {
+  const ws = workspace({}, { repoMappings: repo }, copyExamples());
+  try {
+    const e = ws.expand(read('git-generator-directory/excludes/git-directories-exclude-example.yaml'));
+    assert.ok(e.apps.length >= 1);
+    assert.ok(!e.apps.some((a) => a.name.includes('exclude-helm-guestbook')), JSON.stringify(names(e)));
+  } finally {
+    ws.close();
+  }
+});
+
+test('git files example: one Application per config.json, nested params in goTemplate (TestGitGenerateParamsFromFiles)', { skip }, () => {
+  const ws = workspace({}, { repoMappings: repo }, copyExamples());
+  try {
+    const go = ws.expand(read('git-generator-files-discovery/git-generator-files.yaml'));
+    assert.deepEqual(names(go), ['engineering-dev-guestbook', 'engineering-prod-guestbook']);
+    const p = go.apps.find((a) => a.name === 'engineering-dev-guestbook')!.params as Record<string, Record<string, unknown>>;
+    assert.equal(p.path.path, 'applicationset/examples/git-generator-files-discovery/cluster-config/engineering/dev');
+    assert.equal(p.path.filename, 'config.json');
+    assert.deepEqual(p.path.segments.slice(-2), ['engineering', 'dev']);
+    const fast = ws.expand(read('git-generator-files-discovery/git-generator-files-fasttemplate.yaml'));
+    assert.deepEqual(names(fast), ['engineering-dev-guestbook', 'engineering-prod-guestbook']);
+    assert.equal(fast.apps[0].params['cluster.name'], 'engineering-dev', 'fasttemplate flattens nested keys');
+    assert.equal(fast.apps[0].params['path.basename'], 'dev');
+  } finally {
+    ws.close();
+  }
+});
+
+test('git files globbing: default pathspec vs new doublestar (util/git/git_test.go TestLsFilesForGitFileGeneratorGlobbingPatterns)', () => {
+  const files = { 'repo/p1/config.json': '{"a": "1"}', 'repo/p1/p2/config.json': '{"a": "2"}', 'repo/p1/p2/p3/config.json': '{"a": "3"}', 'repo/config.json': '{"a": "0"}' };
+  const text = (pattern: string) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: g, namespace: argocd}
+spec:
+  generators:
+    - git:
+        repoURL: https://example.com/r.git
+        revision: HEAD
+        files: [{path: "${pattern}"}]
+  template:
+    metadata: {name: 'x{{a}}'}
+    spec:
+      project: default
+      destination: {server: https://kubernetes.default.svc, namespace: x}
+`;
+  const old = workspace(files, { repoMappings: { 'https://example.com/r.git': 'repo' } });
+  const neu = workspace(files, { repoMappings: { 'https://example.com/r.git': 'repo' }, newGitFileGlobbing: true });
+  try {
+    assert.deepEqual(names(old.expand(text('p1/**/config.json'))), ['x2', 'x3'], 'old: ** needs at least one directory in between');
+    assert.deepEqual(names(neu.expand(text('p1/**/config.json'))), ['x1', 'x2', 'x3'], 'new: ** matches zero directories');
+    assert.deepEqual(names(old.expand(text('p1/*.json'))), ['x1', 'x2', 'x3'], 'old: * crosses /');
+    assert.deepEqual(names(neu.expand(text('p1/*.json'))), ['x1'], 'new: * stays in one directory');
+    assert.deepEqual(names(old.expand(text('**/config.json'))), ['x1', 'x2', 'x3'], 'old: not the root file');
+  } finally {
+    old.close();
+    neu.close();
+  }
+});
+
+test('git patterns cannot leave the checkout', () => {
+  const ws = workspace({ 'repo/a/config.json': '{}', 'secret/config.json': '{"token": "x"}' }, { repoMappings: { 'https://example.com/r.git': 'repo' } });
+  try {
+    const e = ws.expand(`apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: g, namespace: argocd}
+spec:
+  generators:
+    - git:
+        repoURL: https://example.com/r.git
+        revision: HEAD
+        files: [{path: "../secret/config.json"}]
+  template:
+    metadata: {name: 'x'}
+    spec: {project: default, destination: {server: https://kubernetes.default.svc, namespace: x}}
+`);
+    assert.equal(e.apps.length, 0);
+    assert.match(e.problems.find((p) => p.severity === 'error')!.message, /leaves the repository/);
+  } finally {
+    ws.close();
+  }
+});
+
+test('matrix-and-union / cluster / design-doc examples expand without crashing', { skip }, () => {
+  const ws = workspace({ 'clusters.yaml': have ? read('design-doc/clusters.yaml') : '' }, { repoMappings: repo }, copyExamples());
+  try {
+    for (const dir of ['cluster', 'matrix', 'merge', 'design-doc', 'template-override', 'applications-sync-policies', 'pull-request-generator', 'scm-provider-generator', 'clusterDecisionResource']) {
+      if (!existsSync(join(examplesDir, dir))) continue;
+      for (const f of require('node:fs').readdirSync(join(examplesDir, dir)) as string[]) {
+        if (!f.endsWith('.yaml')) continue;
+        const text = read(`${dir}/${f}`);
+        if (!/kind: ApplicationSet/.test(text)) continue;
+        const e = ws.expand(text);
+        assert.ok(Array.isArray(e.apps), `${dir}/${f}`);
+      }
+    }
+  } finally {
+    ws.close();
+  }
+});
