@@ -66,7 +66,7 @@ test('git files example: one Application per config.json, nested params in goTem
     const p = go.apps.find((a) => a.name === 'engineering-dev-guestbook')!.params as Record<string, Record<string, unknown>>;
     assert.equal(p.path.path, 'applicationset/examples/git-generator-files-discovery/cluster-config/engineering/dev');
     assert.equal(p.path.filename, 'config.json');
-    assert.deepEqual(p.path.segments.slice(-2), ['engineering', 'dev']);
+    assert.deepEqual((p.path.segments as string[]).slice(-2), ['engineering', 'dev']);
     const fast = ws.expand(read('git-generator-files-discovery/git-generator-files-fasttemplate.yaml'));
     assert.deepEqual(names(fast), ['engineering-dev-guestbook', 'engineering-prod-guestbook']);
     assert.equal(fast.apps[0].params['cluster.name'], 'engineering-dev', 'fasttemplate flattens nested keys');

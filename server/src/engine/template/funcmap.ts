@@ -5,14 +5,13 @@
  */
 import type { FuncMap, GoFunc } from './funcs';
 import { builtinFuncs, type Builtin } from './builtins';
+import { sprigFuncs } from './sprig/index';
+import { argoFuncs } from './argo';
 
 const REMOVED = ['env', 'expandenv', 'getHostByName'];
 
-/**
- * Function libraries in merge order (later ones override earlier ones): sprigFuncs() from
- * ./sprig/index and argoFuncs() from ./argo, added here once those modules exist.
- */
-const libraries: (() => FuncMap)[] = [];
+/** Function libraries in merge order (later ones override earlier ones). */
+const libraries: (() => FuncMap)[] = [sprigFuncs, argoFuncs];
 
 let funcs: Map<string, GoFunc> | undefined;
 let builtins: Map<string, Builtin> | undefined;

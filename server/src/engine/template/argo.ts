@@ -1,0 +1,111 @@
+/**
+ * Argo CD's own template functions (`applicationset/utils/template_functions.go`, `utils.go`):
+ * normalize, slugify, toYaml, fromYaml, fromYamlArray. YAML goes through JSON like
+ * sigs.k8s.io/yaml (sorted keys, JSON types) and parses as YAML 1.1 like go-yaml v2.
+ */
+import * as YAML from 'yaml';
+import type { FuncMap, GoFunc } from './funcs';
+import { fromJSON, type GoValue } from './values';
+import { toGoJSON } from './sprig/encoding';
+
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
+
+/** SanitizeName: lowercase, runes outside [-a-z0-9.] → '-', cut to 253 bytes, trim '-' and '.'. */
+export function normalize(s: string): string {
+  let out = '';
+  for (const ch of s.toLowerCase()) out += /[-a-z0-9.]/.test(ch) ? ch : '-';
+  const bytes = Buffer.from(out, 'utf8');
+  if (bytes.length > 253) out = bytes.subarray(0, 253).toString('utf8');
+  return out.replace(/^[-.]+|[-.]+$/g, '');
+}
+
+/** gosimple/slug Make after normalize (input is already [-a-z0-9.]), with MaxLength and smart truncation. */
+export function slugify(name: string, maxLen = 50, smart = true): string {
+  let s = normalize(name).trim();
+  if (!smart && maxLen >= 0 && s.length >= maxLen) s = s.slice(0, maxLen);
+  if (!smart && maxLen < 0) throw new Error(`runtime error: slice bounds out of range [:${maxLen}]`);
+  s = s.replace(/[^a-zA-Z0-9_-]/g, '-').replace(/-+/g, '-').replace(/^[-_]+|[-_]+$/g, '');
+  if (smart && maxLen > 0 && s.length > maxLen) {
+    const cut = s.lastIndexOf('-', maxLen);
+    s = cut > 0 ? s.slice(0, cut) : s.slice(0, maxLen);
+  }
+  return s;
+}
+
+/** sigs.k8s.io/yaml Marshal: via JSON, keys sorted, YAML-1.1-ambiguous strings quoted, no trailing newline. */
+export function toYamlText(v: GoValue): string {
+  const json = JSON.parse(toGoJSON(v, false));
+  if (json === null) return 'null';
+  const doc = new YAML.Document(json, { version: '1.1', sortMapEntries: true });
+  // go-yaml v2 double-quotes strings that would read back as another type ("yes", "123", "~", ""),
+  // and single-quotes the others that cannot be plain ('x: y').
+  YAML.visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value !== 'string') return;
+      if (readsAsNonString(node.value)) node.type = 'QUOTE_DOUBLE';
+      else if (!/[\n\u0000-\u001f\u007f]/.test(node.value) && /^["']/.test(YAML.stringify(node.value, { version: '1.1' }))) node.type = 'QUOTE_SINGLE';
+    },
+  });
+  return doc.toString({ indentSeq: false, lineWidth: 0, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', singleQuote: true }).replace(/\n$/, '');
+}
+
+function readsAsNonString(s: string): boolean {
+  if (s === '') return true;
+  try {
+    // Only scalars count: "x: y" parses as a map, but as a scalar it is just a string needing quotes.
+    const v = YAML.parse(s, { version: '1.1' });
+    return v === null || typeof v === 'number' || typeof v === 'boolean';
+  } catch {
+    return false;
+  }
+}
+
+function goTypeOfJSON(v: unknown): string {
+  return Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v === 'object' ? 'object' : typeof v === 'number' ? 'number' : typeof v;
+}
+
+function parseYaml11(s: string): unknown {
+  const doc = YAML.parseDocument(s, { version: '1.1', uniqueKeys: false });
+  if (doc.errors.length) {
+    const e = doc.errors[0];
+    const line = e.linePos?.[0].line ?? 1;
+    const what = /Flow sequence/.test(e.message) ? "did not find expected ',' or ']'" : /Flow map/.test(e.message) ? "did not find expected ',' or '}'" : e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    throw new Error(`error converting YAML to JSON: yaml: line ${line}: ${what}`);
+  }
+  return doc.toJS({ maxAliasCount: 100, mapAsMap: false });
+}
+
+export function argoFuncs(): FuncMap {
+  const m: FuncMap = new Map();
+  m.set('normalize', F((s: string) => normalize(s), ['string']));
+  m.set('slugify', F((...args: GoValue[]) => {
+    if (!args.length) return '';
+    const name = args[args.length - 1];
+    if (typeof name !== 'string') throw new Error(`interface conversion: interface {} is ${typeof name === 'number' ? 'float64' : typeof name}, not string`);
+    let maxLen = 50;
+    let smart = true;
+    if (args.length >= 2) {
+      const a = args[0];
+      if (typeof a !== 'bigint') throw new Error(`interface conversion: interface {} is ${typeof a === 'number' ? 'float64' : typeof a === 'string' ? 'string' : 'bool'}, not int`);
+      maxLen = Number(a);
+    }
+    if (args.length >= 3) {
+      const b = args[1];
+      if (typeof b !== 'boolean') throw new Error(`interface conversion: interface {} is ${typeof b === 'bigint' ? 'int' : typeof b}, not bool`);
+      smart = b;
+    }
+    return slugify(name, maxLen, smart);
+  }, [], 'any'));
+  m.set('toYaml', F((v: GoValue) => toYamlText(v), ['any']));
+  m.set('fromYaml', F((s: string) => {
+    const v = parseYaml11(s);
+    if (v !== null && (typeof v !== 'object' || Array.isArray(v))) throw new Error(`error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goTypeOfJSON(v)} into Go value of type map[string]interface {}`);
+    return fromJSON(JSON.parse(JSON.stringify(v ?? {})));
+  }, ['string']));
+  m.set('fromYamlArray', F((s: string) => {
+    const v = parseYaml11(s);
+    if (v !== null && !Array.isArray(v)) throw new Error(`error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goTypeOfJSON(v)} into Go value of type []interface {}`);
+    return fromJSON(JSON.parse(JSON.stringify(v ?? [])));
+  }, ['string']));
+  return m;
+}

@@ -1,0 +1,164 @@
+/**
+ * Sprig's list and dict functions (`list.go`, `dict.go`). Lists are []interface{}; dicts are
+ * map[string]interface{}. Functions that Go implements with reflection accept any slice and
+ * panic with sprig's messages on other kinds ("Cannot find first on type string").
+ */
+import type { FuncMap, GoFunc } from '../funcs';
+import { GoMap, GoStringMap, type GoValue } from '../values';
+import { isEmpty, isMap, kindName, strval, toInt64 } from './cast';
+import { deepEqual } from './reflect';
+
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
+
+function asList(v: GoValue, what: string): GoValue[] {
+  if (Array.isArray(v)) return v;
+  throw new Error(`Cannot ${what} on type ${kindName(v)}`);
+}
+
+function asMap(v: GoValue): Map<string, GoValue> {
+  if (isMap(v)) return v as Map<string, GoValue>;
+  throw new Error(`wrong type for value; expected map[string]interface {}; got ${kindName(v)}`);
+}
+
+/** Both the panicking and the must* variant: must* returns the error, the plain one panics — same text to the template. */
+function pair(m: FuncMap, name: string, f: GoFunc): void {
+  m.set(name, f);
+  m.set('must' + name[0].toUpperCase() + name.slice(1), f);
+}
+
+export function copyMap(src: Map<string, GoValue>): GoMap {
+  const out = new GoMap();
+  for (const [k, v] of src) out.set(k, v);
+  return out;
+}
+
+function deepCopy(v: GoValue): GoValue {
+  if (Array.isArray(v)) return v.map(deepCopy);
+  if (v instanceof GoStringMap) return new GoStringMap(v);
+  if (v instanceof GoMap) {
+    const o = new GoMap();
+    for (const [k, x] of v) o.set(k, deepCopy(x));
+    return o;
+  }
+  return v;
+}
+
+/** mergo.Merge(dst, src) for maps: fill keys missing (or empty) in dst; with override, src wins; nested maps merge. */
+function mergeInto(dst: GoMap, src: Map<string, GoValue>, override: boolean): void {
+  for (const [k, sv] of src) {
+    const dv = dst.get(k);
+    if (dv instanceof GoMap && sv instanceof GoMap) mergeInto(dv, sv, override);
+    else if (!dst.has(k)) dst.set(k, sv);
+    else if (override ? !isEmpty(sv) : isEmpty(dv ?? null)) dst.set(k, sv);
+  }
+}
+
+export function collectionFuncs(): FuncMap {
+  const m: FuncMap = new Map();
+  m.set('list', F((...xs: GoValue[]) => xs, [], 'any'));
+  m.set('tuple', F((...xs: GoValue[]) => xs, [], 'any'));
+  pair(m, 'first', F((l: GoValue) => {
+    const a = asList(l, 'find first');
+    return a.length ? a[0] : null;
+  }, ['any']));
+  pair(m, 'last', F((l: GoValue) => {
+    const a = asList(l, 'find last');
+    return a.length ? a[a.length - 1] : null;
+  }, ['any']));
+  pair(m, 'rest', F((l: GoValue) => {
+    const a = asList(l, 'find rest');
+    return a.length ? a.slice(1) : null;
+  }, ['any']));
+  pair(m, 'initial', F((l: GoValue) => {
+    const a = asList(l, 'find initial');
+    return a.length ? a.slice(0, -1) : null;
+  }, ['any']));
+  pair(m, 'append', F((l: GoValue, v: GoValue) => [...asList(l, 'push'), v], ['any', 'any']));
+  pair(m, 'push', F((l: GoValue, v: GoValue) => [...asList(l, 'push'), v], ['any', 'any']));
+  pair(m, 'prepend', F((l: GoValue, v: GoValue) => [v, ...asList(l, 'prepend')], ['any', 'any']));
+  m.set('concat', F((...ls: GoValue[]) => ls.flatMap((l) => asList(l, 'concat type')), [], 'any'));
+  pair(m, 'reverse', F((l: GoValue) => [...asList(l, 'find reverse')].reverse(), ['any']));
+  pair(m, 'uniq', F((l: GoValue) => {
+    const out: GoValue[] = [];
+    for (const x of asList(l, 'find uniq')) if (!out.some((y) => deepEqual(x, y))) out.push(x);
+    return out;
+  }, ['any']));
+  pair(m, 'without', F((l: GoValue, ...omit: GoValue[]) => asList(l, 'find without').filter((x) => !omit.some((o) => deepEqual(x, o))), ['any'], 'any'));
+  pair(m, 'has', F((needle: GoValue, hay: GoValue) => (hay === null ? false : asList(hay, 'find has').some((x) => deepEqual(x, needle))), ['any', 'any']));
+  pair(m, 'compact', F((l: GoValue) => asList(l, 'compact').filter((x) => !isEmpty(x)), ['any']));
+  pair(m, 'slice', F((l: GoValue, ...idx: GoValue[]) => {
+    if (!Array.isArray(l)) throw new Error(`list should be type of slice or array but ${kindName(l)}`);
+    const a = l;
+    const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
+    const end = idx.length > 1 ? Number(toInt64(idx[1])) : a.length;
+    if (start < 0 || end > a.length || start > end) throw new Error(`runtime error: slice bounds out of range [${start}:${end}] with capacity ${a.length}`);
+    return a.slice(start, end);
+  }, ['any'], 'any'));
+  pair(m, 'chunk', F((size: bigint, l: GoValue) => {
+    const a = asList(l, 'chunk');
+    const n = Number(size);
+    if (n <= 0) throw new Error('runtime error: integer divide by zero');
+    const out: GoValue[] = [];
+    for (let i = 0; i < a.length; i += n) out.push(a.slice(i, i + n));
+    return out;
+  }, ['int', 'any']));
+  m.set('dict', F((...kv: GoValue[]) => {
+    const d = new GoMap();
+    for (let i = 0; i < kv.length; i += 2) d.set(strval(kv[i]), i + 1 < kv.length ? kv[i + 1] : '');
+    return d;
+  }, [], 'any'));
+  m.set('get', F((d: GoValue, k: string) => {
+    const mm = asMap(d);
+    return mm.has(k) ? (mm.get(k) as GoValue) : '';
+  }, ['map', 'string']));
+  m.set('set', F((d: GoValue, k: string, v: GoValue) => {
+    asMap(d).set(k, v);
+    return d;
+  }, ['map', 'string', 'any']));
+  m.set('unset', F((d: GoValue, k: string) => {
+    asMap(d).delete(k);
+    return d;
+  }, ['map', 'string']));
+  m.set('hasKey', F((d: GoValue, k: string) => asMap(d).has(k), ['map', 'string']));
+  m.set('pluck', F((k: string, ...ds: GoValue[]) => ds.map(asMap).filter((d) => d.has(k)).map((d) => d.get(k) as GoValue), ['string'], 'map'));
+  m.set('keys', F((...ds: GoValue[]) => ds.flatMap((d) => [...asMap(d).keys()]), [], 'map'));
+  m.set('values', F((d: GoValue) => [...asMap(d).values()], ['map']));
+  m.set('pick', F((d: GoValue, ...ks: string[]) => {
+    const src = asMap(d);
+    const out = new GoMap();
+    for (const k of ks) if (src.has(k)) out.set(k, src.get(k) as GoValue);
+    return out;
+  }, ['map'], 'string'));
+  m.set('omit', F((d: GoValue, ...ks: string[]) => {
+    const out = new GoMap();
+    for (const [k, v] of asMap(d)) if (!ks.includes(k)) out.set(k, v);
+    return out;
+  }, ['map'], 'string'));
+  pair(m, 'merge', F((dst: GoValue, ...srcs: GoValue[]) => {
+    const d = asMap(dst) as GoMap;
+    for (const s of srcs) mergeInto(d, asMap(s), false);
+    return d;
+  }, ['map'], 'any'));
+  pair(m, 'mergeOverwrite', F((dst: GoValue, ...srcs: GoValue[]) => {
+    const d = asMap(dst) as GoMap;
+    for (const s of srcs) mergeInto(d, asMap(s), true);
+    return d;
+  }, ['map'], 'any'));
+  pair(m, 'deepCopy', F((v: GoValue) => {
+    if (v === null) throw new Error('reflect: call of reflect.Value.Type on zero Value');
+    return deepCopy(v);
+  }, ['any']));
+  m.set('dig', F((...args: GoValue[]) => {
+    if (args.length < 3) throw new Error(`dig needs at least three arguments`);
+    const d = args[args.length - 1];
+    const def = args[args.length - 2];
+    let cur: GoValue = d;
+    for (const k of args.slice(0, -2)) {
+      const mm = asMap(cur);
+      if (!mm.has(strval(k))) return def;
+      cur = mm.get(strval(k)) as GoValue;
+    }
+    return cur;
+  }, [], 'any'));
+  return m;
+}

@@ -1,0 +1,176 @@
+/**
+ * Encodings and hashes (`crypto.go`, `functions.go`, `strings.go`): base64/base32, Go's
+ * encoding/json (sorted map keys, `<`, `>`, `&` escaped unless raw), sha*sum, adler32sum.
+ */
+import { createHash } from 'node:crypto';
+import type { FuncMap, GoFunc } from '../funcs';
+import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from '../values';
+import { formatGoTime } from '../format';
+import { strval } from './cast';
+
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
+
+function jsonString(s: string, escapeHTML: boolean): string {
+  let out = JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  if (escapeHTML) out = out.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return out;
+}
+
+/** Go's json.Marshal / MarshalIndent of a value of our model. */
+export function toGoJSON(v: GoValue | undefined, escapeHTML = true, indent = '', level = 0): string {
+  const nl = indent ? '\n' + indent.repeat(level + 1) : '';
+  const end = indent ? '\n' + indent.repeat(level) : '';
+  const sep = indent ? ': ' : ':';
+  if (v === undefined || v === null) return 'null';
+  if (typeof v === 'string') return jsonString(v, escapeHTML);
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`json: unsupported value: ${v}`);
+    return JSON.stringify(v);
+  }
+  if (typeof v === 'bigint') return v.toString();
+  if (typeof v === 'boolean') return String(v);
+  if (v instanceof GoInt64) return v.v.toString();
+  if (Array.isArray(v)) {
+    if (!v.length) return '[]';
+    return '[' + v.map((x) => nl + toGoJSON(x, escapeHTML, indent, level + 1)).join(',') + end + ']';
+  }
+  if (v instanceof GoMap || v instanceof GoStringMap) {
+    const keys = [...v.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    if (!keys.length) return '{}';
+    return '{' + keys.map((k) => nl + jsonString(k, escapeHTML) + sep + toGoJSON((v as Map<string, GoValue>).get(k) as GoValue, escapeHTML, indent, level + 1)).join(',') + end + '}';
+  }
+  if (v instanceof GoTime) return jsonString(formatGoTime(v), escapeHTML);
+  if (v instanceof GoOther && v.type === 'uint8') return String(v.payload);
+  return '{}';
+}
+
+export function parseGoJSON(s: string): GoValue {
+  return fromJSON(JSON.parse(s));
+}
+
+function b32decode(s: string): Buffer {
+  const alpha = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const clean = s.replace(/=+$/, '');
+  let bits = 0, val = 0;
+  const out: number[] = [];
+  for (let i = 0; i < clean.length; i++) {
+    const idx = alpha.indexOf(clean[i]);
+    if (idx < 0) throw new Error(`illegal base32 data at input byte ${i}`);
+    val = (val << 5) | idx;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((val >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+function b32encode(b: Buffer): string {
+  const alpha = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0, val = 0, out = '';
+  for (const byte of b) {
+    val = (val << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alpha[(val >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alpha[(val << (5 - bits)) & 31];
+  while (out.length % 8) out += '=';
+  return out;
+}
+
+function b64decode(s: string): string {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s) || s.length % 4 !== 0) {
+    const bad = s.search(/[^A-Za-z0-9+/=]/);
+    const at = bad >= 0 ? bad : Math.floor(s.replace(/=+$/, '').length / 4) * 4;
+    return `illegal base64 data at input byte ${at}`;
+  }
+  return Buffer.from(s, 'base64').toString('utf8');
+}
+
+function adler32(s: string): number {
+  let a = 1, b = 0;
+  for (const byte of Buffer.from(s, 'utf8')) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+export function encodingFuncs(): FuncMap {
+  const m: FuncMap = new Map();
+  const hash = (alg: string) => F((s: string) => createHash(alg).update(s, 'utf8').digest('hex'), ['string']);
+  m.set('sha1sum', hash('sha1'));
+  m.set('sha256sum', hash('sha256'));
+  m.set('sha512sum', hash('sha512'));
+  m.set('adler32sum', F((s: string) => String(adler32(s)), ['string']));
+  m.set('b64enc', F((s: string) => Buffer.from(s, 'utf8').toString('base64'), ['string']));
+  m.set('b64dec', F((s: string) => b64decode(s), ['string']));
+  m.set('b32enc', F((s: string) => b32encode(Buffer.from(s, 'utf8')), ['string']));
+  m.set('b32dec', F((s: string) => {
+    try {
+      return b32decode(s).toString('utf8');
+    } catch (e) {
+      return (e as Error).message;
+    }
+  }, ['string']));
+  const safe = (f: () => string) => {
+    try {
+      return f();
+    } catch {
+      return '';
+    }
+  };
+  m.set('toJson', F((v: GoValue) => safe(() => toGoJSON(v, true)), ['any']));
+  m.set('mustToJson', F((v: GoValue) => toGoJSON(v, true), ['any']));
+  m.set('toPrettyJson', F((v: GoValue) => safe(() => toGoJSON(v, true, '  ')), ['any']));
+  m.set('mustToPrettyJson', F((v: GoValue) => toGoJSON(v, true, '  '), ['any']));
+  m.set('toRawJson', F((v: GoValue) => safe(() => toGoJSON(v, false)), ['any']));
+  m.set('mustToRawJson', F((v: GoValue) => toGoJSON(v, false), ['any']));
+  m.set('fromJson', F((s: string) => {
+    try {
+      return parseGoJSON(s);
+    } catch {
+      return null;
+    }
+  }, ['string']));
+  m.set('mustFromJson', F((s: string) => {
+    try {
+      return parseGoJSON(s);
+    } catch (e) {
+      throw new Error(goJSONError(s, e as Error));
+    }
+  }, ['string']));
+  return m;
+}
+
+function goJSONError(s: string, e: Error): string {
+  if (!s.trim()) return 'unexpected end of JSON input';
+  const pos = /position (\d+)/.exec(e.message);
+  if (pos) {
+    const at = Number(pos[1]);
+    const c = s[at];
+    if (c === undefined) return 'unexpected end of JSON input';
+    const before = s.slice(0, at).trimEnd();
+    const prev = before[before.length - 1];
+    // Which bracket is open decides what Go's scanner was looking for.
+    let depth = 0;
+    let open = '';
+    for (let i = before.length - 1; i >= 0; i--) {
+      const ch = before[i];
+      if (ch === '}' || ch === ']') depth++;
+      else if (ch === '{' || ch === '[') {
+        if (depth === 0) {
+          open = ch;
+          break;
+        }
+        depth--;
+      }
+    }
+    const looking = prev === '{' || (prev === ',' && open === '{') ? 'looking for beginning of object key string' : prev === ':' || prev === '[' || prev === ',' || prev === undefined ? 'looking for beginning of value' : open === '{' ? "after object key:value pair" : open === '[' ? 'after array element' : 'after top-level value';
+    return `invalid character '${c}' ${looking}`;
+  }
+  return 'unexpected end of JSON input';
+}

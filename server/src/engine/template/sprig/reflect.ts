@@ -1,0 +1,50 @@
+/** Sprig's reflection helpers (`reflect.go`, `functions.go` deepEqual) and defaults (`defaults.go`). */
+import type { FuncMap, GoFunc } from '../funcs';
+import { kindOf, typeString } from '../builtins';
+import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from '../values';
+import { isEmpty } from './cast';
+
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
+
+/** reflect.DeepEqual on the value model (types must match: 1 (int) ≠ 1.0 (float64)). */
+export function deepEqual(a: GoValue | undefined, b: GoValue | undefined): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  if (typeof a !== typeof b) return false;
+  if (a instanceof GoInt64 && b instanceof GoInt64) return a.v === b.v;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if ((a instanceof GoMap && b instanceof GoMap) || (a instanceof GoStringMap && b instanceof GoStringMap)) {
+    const am = a as Map<string, GoValue>, bm = b as Map<string, GoValue>;
+    if (am.size !== bm.size) return false;
+    for (const [k, v] of am) if (!bm.has(k) || !deepEqual(v, bm.get(k) as GoValue)) return false;
+    return true;
+  }
+  if (a instanceof GoTime && b instanceof GoTime) return a.ms === b.ms && a.nsec === b.nsec;
+  if (a instanceof GoOther && b instanceof GoOther) return a.type === b.type && a.print() === b.print();
+  return false;
+}
+
+export function reflectFuncs(): FuncMap {
+  const m: FuncMap = new Map();
+  m.set('typeOf', F((v: GoValue) => typeString(v), ['any']));
+  m.set('typeIs', F((t: string, v: GoValue) => typeString(v) === t, ['string', 'any']));
+  m.set('typeIsLike', F((t: string, v: GoValue) => typeString(v) === t || '*' + typeString(v) === t, ['string', 'any']));
+  m.set('kindOf', F((v: GoValue) => (v === null ? 'invalid' : kindOf(v)), ['any']));
+  m.set('kindIs', F((t: string, v: GoValue) => (v === null ? 'invalid' : kindOf(v)) === t, ['string', 'any']));
+  m.set('deepEqual', F((a: GoValue, b: GoValue) => deepEqual(a, b), ['any', 'any']));
+  m.set('default', F((d: GoValue, ...given: GoValue[]) => (given.length === 0 || isEmpty(given[0]) ? d : given[0]), ['any'], 'any'));
+  m.set('empty', F((v: GoValue) => isEmpty(v), ['any']));
+  m.set('coalesce', F((...vs: GoValue[]) => vs.find((v) => !isEmpty(v)) ?? null, [], 'any'));
+  m.set('all', F((...vs: GoValue[]) => vs.every((v) => !isEmpty(v)), [], 'any'));
+  m.set('any', F((...vs: GoValue[]) => vs.some((v) => !isEmpty(v)), [], 'any'));
+  m.set('ternary', F((t: GoValue, f: GoValue, c: boolean) => (c ? t : f), ['any', 'any', 'bool']));
+  m.set('fail', F((msg: string) => {
+    throw new Error(msg);
+  }, ['string']));
+  m.set('toDecimal', F((v: GoValue) => {
+    const s = typeof v === 'string' ? v : '';
+    const n = /^[0-7]+$/.test(s) ? BigInt('0o' + s) : 0n;
+    return new GoInt64(n);
+  }, ['any']));
+  return m;
+}
