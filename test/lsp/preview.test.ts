@@ -1,0 +1,114 @@
+/**
+ * The preview over LSP: code lens over generators, hover on a generator and on a template string,
+ * the appsetTools/preview request, and the RollingSync plan of a cluster × list matrix whose tier
+ * labels live on cluster Secrets in the workspace.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { HoverRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
+import { startServer, type TestServer } from './client';
+
+const secret = (name: string, tier: string) => `apiVersion: v1
+kind: Secret
+metadata:
+  name: ${name}
+  namespace: argocd
+  labels:
+    argocd.argoproj.io/secret-type: cluster
+    env: prod
+    tier: ${tier}
+stringData:
+  name: ${name}
+  server: https://${name}.example.com
+`;
+
+const APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: shop
+  namespace: argocd
+spec:
+  goTemplate: true
+  generators:
+    - matrix:
+        generators:
+          - clusters:
+              selector:
+                matchLabels: {env: prod}
+          - list:
+              elements:
+                - service: cart
+                - service: checkout
+  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+        - matchExpressions: [{key: tier, operator: In, values: [canary]}]
+          maxUpdate: 1
+        - matchExpressions: [{key: tier, operator: In, values: [prod]}]
+          maxUpdate: 50%
+  template:
+    metadata:
+      name: '{{ .service }}-{{ .name }}'
+      labels:
+        tier: '{{ index .metadata.labels "tier" }}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/shop.git, targetRevision: main, path: 'services/{{ .service }}'}
+      destination: {server: '{{ .server }}', namespace: '{{ .service }}'}
+`;
+
+let s: TestServer;
+before(async () => {
+  s = await startServer({
+    'clusters/secrets.yaml': [secret('c1', 'canary'), secret('c2', 'prod'), secret('c3', 'prod')].join('---\n'),
+    'argocd/argocd-cmd-params-cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
+  });
+  await s.open('shop.yaml', APPSET);
+});
+after(async () => s?.close());
+
+const lineOf = (needle: string) => APPSET.slice(0, APPSET.indexOf(needle)).split('\n').length - 1;
+
+test('code lens over generators counts Applications per cluster × element', async () => {
+  const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') } })) ?? [];
+  const gen = lenses.find((l) => l.range.start.line === lineOf('  generators:'));
+  assert.ok(gen, JSON.stringify(lenses.map((l) => [l.range.start.line, l.command?.title])));
+  assert.equal(gen.command?.title, '6 Applications · 3 clusters × 2 services');
+  assert.equal(gen.command?.command, 'appsetTools.showPreview');
+  assert.deepEqual(gen.command?.arguments?.[0], s.uriOf('shop.yaml'));
+  const strategy = lenses.find((l) => l.range.start.line === lineOf('  strategy:'));
+  assert.match(strategy?.command?.title ?? '', /2 steps · 6 apps/);
+});
+
+test('hover on a template string shows its value in each Application', async () => {
+  const line = lineOf("path: 'services/");
+  const character = APPSET.split('\n')[line].indexOf('services/') + 2;
+  const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') }, position: { line, character } });
+  const md = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+  assert.match(md, /`cart-c1` \| `services\/cart`/);
+  assert.match(md, /`checkout-c3` \| `services\/checkout`/);
+});
+
+test('hover on the generator lists its Applications', async () => {
+  const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') }, position: { line: lineOf('- matrix:'), character: 8 } });
+  const md = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+  assert.match(md, /Generator 1 produces 6 Applications/);
+  assert.match(md, /https:\/\/c2\.example\.com/);
+});
+
+test('the preview request returns every Application, sorted by name', async () => {
+  const r = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('shop.yaml') })) as { yaml: string; apps: number };
+  assert.equal(r.apps, 6);
+  const names = [...r.yaml.matchAll(/^  name: (.+)$/gm)].map((m) => m[1]);
+  assert.deepEqual(names, ['cart-c1', 'cart-c2', 'cart-c3', 'checkout-c1', 'checkout-c2', 'checkout-c3']);
+  assert.match(r.yaml, /tier: canary/);
+});
+
+test('the rollout plan follows the tier labels copied from the clusters', async () => {
+  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('shop.yaml') })) as { steps: { apps: string[]; waves: { apps: string[] }[] }[]; enablement: { state: string } };
+  assert.equal(plan.enablement.state, 'enabled');
+  assert.deepEqual(plan.steps[0].apps, ['cart-c1', 'checkout-c1']);
+  assert.deepEqual(plan.steps[0].waves.map((w) => w.apps), [['cart-c1'], ['checkout-c1']]);
+  assert.deepEqual(plan.steps[1].waves.map((w) => w.apps.length), [2, 2]);
+});
