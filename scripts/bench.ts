@@ -49,7 +49,7 @@ stringData:
 `;
   });
   writeFileSync(join(dir, 'clusters', 'secrets.yaml'), secrets.join('---\n'));
-  const elements = Array.from({ length: services }, (_, i) => `          - service: svc-${i}\n            image: registry.example.com/svc-${i}:1.${i}.0`).join('\n');
+  const elements = Array.from({ length: services }, (_, i) => `                - service: svc-${i}\n                  image: registry.example.com/svc-${i}:1.${i}.0`).join('\n');
   const text = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata:
@@ -155,7 +155,8 @@ function main() {
     console.log(`  ${'1000 goTemplate renders (cached parse)'.padEnd(44)} ${(tmpl / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${tmpl.toFixed(2)} ms)`);
     console.log(`  ${'1000 fasttemplate renders'.padEnd(44)} ${(fast / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${fast.toFixed(2)} ms)`);
     const a = svc.analyze('file://' + file, text, file);
-    console.log(`\n(expansion: ${a.appsets[0]?.expansion().apps.length ?? 0} Applications)`);
+    const exp = a.appsets[0]?.expansion();
+    console.log(`\n(expansion: ${exp?.apps.length ?? 0} Applications; problems: ${JSON.stringify(exp?.problems.map((p) => p.message).slice(0, 3))})`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
