@@ -24,9 +24,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     ],
     synchronize: {
       configurationSection: 'appsetTools',
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml}'),
+      // YAML for cluster Secrets and Argo CD configuration; everything else because the git
+      // generators read JSON files and directory trees of local checkouts (the server filters).
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*'),
     },
-    initializationOptions: { settings: vscode.workspace.getConfiguration('appsetTools') },
+    initializationOptions: { settings: vscode.workspace.getConfiguration('appsetTools'), clientWatchesFiles: true },
   };
   client = new LanguageClient('appsetTools', 'ApplicationSet Tools', serverOptions, clientOptions);
   await client.start();

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { affectsResults } from './refresh';
 
 export const PREVIEW_SCHEME = 'appset-preview';
 const REFRESH_MS = 300;
@@ -23,13 +24,29 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly client: LanguageClient) {
-    this.subscription = vscode.workspace.onDidChangeTextDocument((e) => {
-      const src = e.document.uri.toString();
-      const previewUri = this.open.get(src);
-      if (!previewUri) return;
-      clearTimeout(this.timers.get(src));
-      this.timers.set(src, setTimeout(() => this.changed.fire(previewUri), REFRESH_MS));
-    });
+    this.subscription = vscode.Disposable.from(
+      // Edits to the source, and to cluster Secrets or Argo CD configuration, change the preview.
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        for (const [src, previewUri] of this.open) if (affectsResults(e.document, vscode.Uri.parse(src))) this.refreshSoon(src, previewUri);
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('appsetTools')) for (const [src, previewUri] of this.open) this.refreshSoon(src, previewUri);
+      }),
+      // Closing the preview stops its refreshes.
+      vscode.workspace.onDidCloseTextDocument((d) => {
+        if (d.uri.scheme !== PREVIEW_SCHEME) return;
+        for (const [src, previewUri] of this.open) if (previewUri.toString() === d.uri.toString()) {
+          this.open.delete(src);
+          clearTimeout(this.timers.get(src));
+          this.timers.delete(src);
+        }
+      }),
+    );
+  }
+
+  private refreshSoon(src: string, previewUri: vscode.Uri): void {
+    clearTimeout(this.timers.get(src));
+    this.timers.set(src, setTimeout(() => this.changed.fire(previewUri), REFRESH_MS));
   }
 
   async show(source: vscode.Uri | undefined, offset?: number): Promise<void> {

@@ -3,10 +3,11 @@
  * speaks JSON-RPC to it with vscode-languageserver-protocol, as Neovim or Helix would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -16,6 +17,11 @@ import {
   DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification,
   PublishDiagnosticsNotification,
+  DidCloseTextDocumentNotification,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type TextEdit,
   ShutdownRequest,
   ExitNotification,
   type ProtocolConnection,
@@ -32,10 +38,21 @@ export interface TestServer {
   uriOf(rel: string): string;
   open(rel: string, text: string): Promise<Diagnostic[]>;
   change(rel: string, text: string): Promise<Diagnostic[]>;
-  /** Waits for the next diagnostics for a file (published after `since`). */
+  /** Waits for the next diagnostics for a file (for at least document version `minVersion`). */
   diagnostics(rel: string, minVersion?: number): Promise<Diagnostic[]>;
+  /** Dynamic registrations the server asked for. */
+  registrations: { method: string; registerOptions?: unknown }[];
+  /** How many times the server asked the client to re-request code lenses. */
+  lensRefreshes(): number;
+  /** Every publish so far for a file, oldest first (version, diagnostics). */
+  published(rel: string): { version?: number; diagnostics: Diagnostic[] }[];
+  close(rel: string): Promise<void>;
+  /** Writes a file on disk and tells the server, as an editor's file watcher would. */
+  writeFile(rel: string, text: string): Promise<void>;
+  /** New `appsetTools` settings: answered to workspace/configuration, announced by didChangeConfiguration. */
+  setSettings(s: Record<string, unknown>): Promise<void>;
   stderr(): string;
-  close(): Promise<void>;
+  shutdown(): Promise<void>;
 }
 
 export async function startServer(files: Record<string, string> = {}, settings: Record<string, unknown> = {}): Promise<TestServer> {
@@ -51,26 +68,40 @@ export async function startServer(files: Record<string, string> = {}, settings: 
   // Waiters per URI, each wanting diagnostics for at least a given document version (a re-publish
   // of an older version, e.g. after a settings refresh, must not satisfy a wait for an edit).
   const waiting = new Map<string, { minVersion: number; done: (d: Diagnostic[]) => void }[]>();
+  const history = new Map<string, { version?: number; diagnostics: Diagnostic[] }[]>();
   conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    const h = history.get(p.uri) ?? [];
+    h.push({ version: p.version, diagnostics: p.diagnostics });
+    history.set(p.uri, h);
     const list = waiting.get(p.uri);
     if (!list?.length) return;
     const i = list.findIndex((w) => p.version === undefined || p.version >= w.minVersion);
     if (i >= 0) list.splice(i, 1)[0].done(p.diagnostics);
   });
-  conn.onRequest('workspace/configuration', () => [{ validate: { debounceMs: 0 }, ...settings }]);
-  conn.onRequest('client/registerCapability', () => null);
+  let current: Record<string, unknown> = { validate: { debounceMs: 0 }, ...settings };
+  conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => current));
+  const registrations: { method: string; registerOptions?: unknown }[] = [];
+  conn.onRequest('client/registerCapability', (p: { registrations: { method: string; registerOptions?: unknown }[] }) => {
+    registrations.push(...p.registrations);
+    return null;
+  });
+  let lensRefreshes = 0;
+  conn.onRequest('workspace/codeLens/refresh', () => {
+    lensRefreshes++;
+    return null;
+  });
   conn.listen();
   const rootUri = pathToFileURL(workspace).toString();
   await conn.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri,
     workspaceFolders: [{ uri: rootUri, name: 'ws' }],
-    capabilities: { workspace: { configuration: true } },
+    capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
     initializationOptions: { settings: { validate: { debounceMs: 0 }, ...settings } },
   });
   await conn.sendNotification(InitializedNotification.type, {});
   const versions = new Map<string, number>();
-  const uriOf = (rel: string) => pathToFileURL(join(workspace, rel)).toString();
+  const uriOf = (rel: string) => (rel.includes(':') ? rel : pathToFileURL(join(workspace, rel)).toString());
   const diagnostics = (rel: string, minVersion = 0) =>
     new Promise<Diagnostic[]>((res, rej) => {
       const uri = uriOf(rel);
@@ -104,8 +135,25 @@ export async function startServer(files: Record<string, string> = {}, settings: 
       await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: uriOf(rel), version: v }, contentChanges: [{ text }] });
       return p;
     },
+    registrations,
+    lensRefreshes: () => lensRefreshes,
+    published: (rel) => history.get(uriOf(rel)) ?? [],
+    async close(rel) {
+      await conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uriOf(rel) } });
+    },
+    async writeFile(rel, text) {
+      const file = join(workspace, rel);
+      const type = existsSync(file) ? FileChangeType.Changed : FileChangeType.Created;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+      await conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(rel), type }] });
+    },
+    async setSettings(next) {
+      current = { validate: { debounceMs: 0 }, ...next };
+      await conn.sendNotification(DidChangeConfigurationNotification.type, { settings: { appsetTools: current } });
+    },
     stderr: () => err,
-    async close() {
+    async shutdown() {
       try {
         await Promise.race([conn.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
         await conn.sendNotification(ExitNotification.type);
@@ -117,4 +165,14 @@ export async function startServer(files: Record<string, string> = {}, settings: 
       rmSync(workspace, { recursive: true, force: true });
     },
   };
+}
+
+/** What a client does with a WorkspaceEdit's TextEdits for one document. */
+export function applyTextEdits(text: string, edits: TextEdit[]): string {
+  return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 0, text), edits);
+}
+
+/** A diagnostic's message as text (LSP 3.18 allows markup). */
+export function messageOf(d: Diagnostic): string {
+  return typeof d.message === 'string' ? d.message : d.message.value;
 }

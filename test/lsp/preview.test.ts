@@ -66,7 +66,7 @@ before(async () => {
   });
   await s.open('shop.yaml', APPSET);
 });
-after(async () => s?.close());
+after(async () => s?.shutdown());
 
 const lineOf = (needle: string) => APPSET.slice(0, APPSET.indexOf(needle)).split('\n').length - 1;
 

@@ -54,7 +54,7 @@ before(async () => {
   assert.ok(existsSync(serverPath), 'dist/server.js is missing: run `node esbuild.js`');
   s = await startServer();
 });
-after(async () => s?.close());
+after(async () => s?.shutdown());
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => d.code);
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length - 1;

@@ -98,7 +98,7 @@ test('merge: base overridden by merge key, unmatched later sets dropped (merge_t
     const e = ws.expand(appset(`    - merge:\n        mergeKeys: [name]\n        generators:\n          - list:\n              elements: [{name: a, v: base}, {name: b, v: base}]\n          - list:\n              elements: [{name: b, v: over}, {name: c, v: dropped}]`, { name: '{{name}}-{{v}}' }));
     assert.deepEqual(names(e), ['a-base', 'b-over']);
     const dup = ws.expand(appset(`    - merge:\n        mergeKeys: [name]\n        generators:\n          - list:\n              elements: [{name: a}, {name: a}]\n          - list:\n              elements: [{name: a}]`));
-    assert.match(dup.problems[0].message, /^the parameters from a generator were not unique by the given mergeKeys, Merge requires all param sets to be unique. Duplicate key was \{"name":"a"\}$/);
+    assert.match(dup.problems[0].message, /^error getting param sets by merge key: the parameters from a generator were not unique by the given mergeKeys, Merge requires all param sets to be unique. Duplicate key was \{"name":"a"\}$/);
   } finally {
     ws.close();
   }

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { examplesDir, workspace } from './generators-helpers';
+import { examplesDir, secret, workspace } from './generators-helpers';
 
 const have = existsSync(examplesDir);
 const skip = have ? false : `../shared/argocd-data is absent (${examplesDir})`;
@@ -143,6 +143,72 @@ test('matrix-and-union / cluster / design-doc examples expand without crashing',
         assert.ok(Array.isArray(e.apps), `${dir}/${f}`);
       }
     }
+  } finally {
+    ws.close();
+  }
+});
+
+// Our own cluster Secrets (not from Argo CD) so the cluster-based examples have clusters to expand over.
+const fleet = () => ({
+  'argocd/clusters.yaml': [
+    secret('engineering-dev', 'https://1.2.3.4', { environment: 'dev', 'use-kafka': 'false' }),
+    secret('engineering-prod', 'https://2.4.6.8', { environment: 'prod' }),
+    secret('specific', 'https://some-specific-cluster', { environment: 'staging' }),
+  ].join('---\n'),
+});
+const helmParams = (a: { app: Record<string, unknown> }) =>
+  Object.fromEntries(((a.app.spec as { source: { helm: { parameters: { name: string; value: string }[] } } }).source.helm.parameters).map((p) => [p.name, p.value]));
+
+test('cluster examples over a workspace fleet: no selector adds in-cluster, a selector drops it (cluster.go)', { skip }, () => {
+  const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
+  try {
+    for (const f of ['cluster/cluster-example.yaml', 'cluster/cluster-example-fasttemplate.yaml']) {
+      assert.deepEqual(names(ws.expand(read(f))), ['engineering-dev-guestbook', 'engineering-prod-guestbook', 'in-cluster-guestbook', 'specific-guestbook'], f);
+    }
+    for (const f of ['matrix/cluster-and-git.yaml', 'matrix/cluster-and-git-fasttemplate.yaml']) {
+      const e = ws.expand(read(f));
+      assert.deepEqual(names(e), ['argo-workflows-engineering-dev', 'argo-workflows-engineering-prod', 'argo-workflows-specific', 'prometheus-operator-engineering-dev', 'prometheus-operator-engineering-prod', 'prometheus-operator-specific'], f);
+      const one = e.apps.find((a) => a.name === 'argo-workflows-engineering-prod')!;
+      assert.equal((one.app.spec as Record<string, unknown>).project, 'prod', 'project from the cluster label');
+      assert.deepEqual((one.app.spec as Record<string, unknown>).destination, { server: 'https://2.4.6.8', namespace: 'argo-workflows' });
+    }
+  } finally {
+    ws.close();
+  }
+});
+
+test('merge-clusters-and-list: values deep-merged by server; the goTemplate list key values.redis stays a flat key (research §2.1 quirk)', { skip }, () => {
+  const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
+  try {
+    const go = ws.expand(read('merge/merge-clusters-and-list.yaml'));
+    assert.deepEqual(names(go), ['engineering-dev', 'engineering-prod', 'in-cluster', 'specific']);
+    const by = (n: string) => helmParams(go.apps.find((a) => a.name === n)!);
+    assert.deepEqual(by('engineering-dev'), { kafka: 'false', redis: 'false' }, 'use-kafka=false clusters override kafka');
+    assert.deepEqual(by('engineering-prod'), { kafka: 'true', redis: 'false' });
+    assert.deepEqual(by('specific'), { kafka: 'true', redis: 'false' }, 'values.redis is a literal top-level key in goTemplate, so .values.redis is unchanged');
+    const fast = ws.expand(read('merge/merge-clusters-and-list-fasttemplate.yaml'));
+    const spec = helmParams(fast.apps.find((a) => a.name === 'specific')!);
+    assert.equal(spec.redis, 'true', 'in fasttemplate values.redis is the very key the template reads');
+  } finally {
+    ws.close();
+  }
+});
+
+test('broken upstream examples fail the way the controller would', { skip }, () => {
+  const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
+  try {
+    // `union` is not a generator kind (it was renamed merge), so the first matrix child is empty.
+    const union = ws.expand(read('matrix/matrix-and-union-in-matrix.yaml'));
+    assert.equal(union.apps.length, 0);
+    assert.deepEqual(union.problems.filter((p) => p.severity === 'error').map((p) => p.message), ['error failed to get params for first generator in matrix generator: child generator generated no parameters']);
+    // list × list has no .path, and missingkey=error turns that into a render error for each parameter set.
+    const lists = ws.expand(read('matrix/list-and-list.yaml'));
+    assert.equal(lists.apps.length, 0);
+    assert.ok(lists.problems.some((p) => p.code === 'template/missing-key' && /map has no entry for key "path"/.test(p.message)));
+    // The fasttemplate variant leaves unknown tags as they are.
+    const fast = ws.expand(read('matrix/list-and-list-fasttemplate.yaml'));
+    assert.deepEqual(names(fast), ['engineering-dev-1', 'engineering-dev-2', 'engineering-prod-1', 'engineering-prod-2']);
+    assert.equal(((fast.apps[0].app.spec as Record<string, Record<string, string>>).destination).namespace, '{{path.basename}}');
   } finally {
     ws.close();
   }

@@ -12,6 +12,8 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  ConfigurationRequest,
   type InitializeParams,
   type InitializeResult,
   type Connection,
@@ -25,6 +27,8 @@ import { toCodeAction, toCompletion, toDiagnostic, toRange, toSpan, fromDiagnost
 import { URI } from './uri';
 import { readSettings, type ServerSettings, DEFAULT_SERVER_SETTINGS } from './settings';
 import { Debouncer } from './debounce';
+import { Overlays } from './overlays';
+import { isWatchedChange, WATCH_GLOBS } from './watch';
 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
@@ -32,6 +36,9 @@ export function startServer(connection: Connection): void {
   let service: LanguageService;
   let settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
   let canPullConfig = false;
+  let canRefreshLenses = false;
+  let registerWatchers = false;
+  const overlays = new Overlays(() => service);
   const log = (m: string) => connection.console.log(m);
 
   const guard = <T>(what: string, fallback: T, fn: () => T): T => {
@@ -61,8 +68,13 @@ export function startServer(connection: Connection): void {
       const p = URI.toPath(params.rootUri);
       if (p) roots.push(p);
     }
-    canPullConfig = !!params.capabilities.workspace?.configuration;
-    settings = readSettings((params.initializationOptions as { settings?: unknown } | undefined)?.settings);
+    const ws = params.capabilities.workspace;
+    canPullConfig = !!ws?.configuration;
+    canRefreshLenses = !!ws?.codeLens?.refreshSupport;
+    const init = (params.initializationOptions ?? {}) as { settings?: unknown; clientWatchesFiles?: unknown };
+    // The VS Code client watches files itself (synchronize.fileEvents); other editors are asked to.
+    registerWatchers = !!ws?.didChangeWatchedFiles?.dynamicRegistration && init.clientWatchesFiles !== true;
+    settings = readSettings(init.settings);
     host = createNodeHost(roots, settings.engine, log);
     service = getLanguageService({ host });
     return {
@@ -83,31 +95,48 @@ export function startServer(connection: Connection): void {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'appsetTools' }).catch(() => undefined);
       void refreshSettings();
     }
-    connection.workspace.onDidChangeWorkspaceFolders?.((e) => {
-      const roots = new Set(host.roots());
-      for (const r of e.removed) {
-        const p = URI.toPath(r.uri);
-        if (p) roots.delete(p);
-      }
-      for (const a of e.added) {
-        const p = URI.toPath(a.uri);
-        if (p) roots.add(p);
-      }
-      host.updateRoots([...roots]);
-      service.reset();
-      revalidateAll();
-    });
+    if (registerWatchers) {
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: WATCH_GLOBS.map((globPattern) => ({ globPattern })) })
+        .catch(() => undefined);
+    }
+    guard('workspace folders', undefined, () =>
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const roots = new Set(host.roots());
+        for (const r of e.removed) {
+          const p = URI.toPath(r.uri);
+          if (p) roots.delete(p);
+        }
+        for (const a of e.added) {
+          const p = URI.toPath(a.uri);
+          if (p) roots.add(p);
+        }
+        host.updateRoots([...roots]);
+        resetAndRevalidate();
+      }),
+    );
   });
+
+  /** Settings or folders changed: every cached result may be wrong. */
+  function resetAndRevalidate(): void {
+    guard('reset', undefined, () => {
+      service.reset();
+      resyncOverlays();
+    });
+    revalidateAll(true);
+  }
+
+  function applySettings(raw: unknown): void {
+    settings = readSettings(raw);
+    host.updateSettings(settings.engine);
+    resetAndRevalidate();
+  }
 
   async function refreshSettings(): Promise<void> {
     if (!canPullConfig) return;
     try {
-      const raw = await connection.workspace.getConfiguration('appsetTools');
-      settings = readSettings(raw);
-      host.updateSettings(settings.engine);
-      service.reset();
-      syncOverlays();
-      revalidateAll();
+      const [raw] = await connection.sendRequest(ConfigurationRequest.type, { items: [{ section: 'appsetTools' }] });
+      applySettings(raw);
     } catch (e) {
       log(`could not read settings: ${(e as Error).message}`);
     }
@@ -115,76 +144,81 @@ export function startServer(connection: Connection): void {
 
   connection.onDidChangeConfiguration((change) => {
     if (canPullConfig) void refreshSettings();
-    else {
-      const s = (change.settings as { appsetTools?: unknown } | undefined)?.appsetTools;
-      settings = readSettings(s);
-      host.updateSettings(settings.engine);
-      service.reset();
-      syncOverlays();
-      revalidateAll();
-    }
+    else applySettings((change.settings as { appsetTools?: unknown } | undefined)?.appsetTools);
   });
 
   // ---- diagnostics --------------------------------------------------------------------------
+  // One debounced run per document: a newer edit cancels the pending run, and a run always reads
+  // the document's current text, so results for a stale version are never computed or published.
   const debouncer = new Debouncer();
 
   function publish(doc: TextDocument): void {
     const diagnostics = guard('diagnostics', [], () => {
+      // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
+      // configuration changes the results of every open ApplicationSet.
+      if (overlays.sync(URI.toPath(doc.uri), doc.getText(), () => analysisOf(doc))) scheduleOthers(doc.uri);
       if (!settings.validate) return [];
       const a = analysisOf(doc);
-      if (!a.appsets.length && !/^\s*kind:\s*["']?ApplicationSet\b/m.test(doc.getText())) return [];
-      return service.diagnostics(a).map((d) => toDiagnostic(doc, d, textOf));
+      const all = service.diagnostics(a);
+      // Other YAML files only get file-level findings (e.g. an ignored progressive-sync setting in
+      // argocd-cmd-params-cm), never syntax errors: the YAML extension reports those.
+      const shown = a.appsets.length || looksLikeAppSet(doc) ? all : all.filter((d) => !d.code.startsWith('yaml/'));
+      return shown.map((d) => toDiagnostic(doc, d, textOf));
     });
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
   }
 
-  function schedule(doc: TextDocument, immediate = false): void {
-    debouncer.run(doc.uri, immediate ? 0 : settings.debounceMs, () => {
+  function schedule(doc: TextDocument, delayMs = settings.debounceMs): void {
+    debouncer.run(doc.uri, delayMs, () => {
       const current = documents.get(doc.uri);
       if (current) publish(current);
     });
   }
 
-  function revalidateAll(): void {
-    for (const d of documents.all()) schedule(d, true);
+  function scheduleOthers(uri: string): void {
+    for (const d of documents.all()) if (d.uri !== uri) schedule(d);
+    refreshLenses();
   }
 
-  function syncOverlays(): void {
-    for (const d of documents.all()) {
-      const p = URI.toPath(d.uri);
-      if (p) service.workspace.setOverlay(p, d.getText());
-    }
+  /** Re-validates every open document; `now` skips the keystroke debounce (settings, folders). */
+  function revalidateAll(now = false): void {
+    for (const d of documents.all()) schedule(d, now ? 0 : settings.debounceMs);
+    refreshLenses();
   }
 
-  documents.onDidOpen((e) => {
-    const p = URI.toPath(e.document.uri);
-    if (p) service.workspace.setOverlay(p, e.document.getText());
-    schedule(e.document, true);
-  });
-  documents.onDidChangeContent((e) => {
-    const p = URI.toPath(e.document.uri);
-    const before = service.workspace.version;
-    if (p) service.workspace.setOverlay(p, e.document.getText());
-    schedule(e.document);
-    // A change to a cluster Secret or an Argo CD config file changes other documents' results.
-    if (service.workspace.version !== before && !looksLikeAppSet(e.document)) {
-      for (const d of documents.all()) if (d.uri !== e.document.uri) schedule(d);
-    }
-  });
+  // Lenses and hovers depend on the workspace too; clients only re-ask for lenses when told.
+  const lensRefresh = new Debouncer();
+  function refreshLenses(): void {
+    if (!canRefreshLenses) return;
+    lensRefresh.run('all', Math.max(settings.debounceMs, 50), () => void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined));
+  }
+
+  function resyncOverlays(): void {
+    overlays.resync(documents.all().map((d) => ({ path: URI.toPath(d.uri), text: d.getText() })));
+  }
+
+  documents.onDidOpen((e) => schedule(e.document, 0));
+  documents.onDidChangeContent((e) => schedule(e.document));
   documents.onDidClose((e) => {
     debouncer.cancel(e.document.uri);
-    const p = URI.toPath(e.document.uri);
-    if (p) service.workspace.setOverlay(p, undefined);
+    guard('close', undefined, () => overlays.close(URI.toPath(e.document.uri)));
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    // A closed cluster Secret reverts to its saved version for the other documents.
+    if (!looksLikeAppSet(e.document)) scheduleOthers(e.document.uri);
   });
 
   connection.onDidChangeWatchedFiles((e) => {
-    for (const c of e.changes) {
-      const p = URI.toPath(c.uri);
-      if (p && !documents.get(c.uri)) service.workspace.invalidate(p);
-    }
-    service.workspace.invalidate();
-    revalidateAll();
+    guard('watched files', undefined, () => {
+      let changed = false;
+      for (const c of e.changes) {
+        const p = URI.toPath(c.uri);
+        // Open documents are overlays: their editor text wins over the file on disk.
+        if (!p || documents.get(c.uri) || !isWatchedChange(p, c.type)) continue;
+        service.workspace.invalidate(p);
+        changed = true;
+      }
+      if (changed) revalidateAll();
+    });
   });
 
   // ---- features -----------------------------------------------------------------------------
@@ -231,9 +265,13 @@ export function startServer(connection: Connection): void {
     offset?: number;
   }
   const contextFor = (r: DocRequest) => {
+    // An edit typed a moment ago in another document (a cluster Secret) counts, even before its
+    // debounced run: the client refreshes its views right after edits.
+    for (const d of documents.all()) if (overlays.sync(URI.toPath(d.uri), d.getText(), () => analysisOf(d))) scheduleOthers(d.uri);
+    if (typeof r?.uri !== 'string') return undefined;
     const doc = documents.get(r.uri) ?? textOf(r.uri);
     if (!doc) return undefined;
-    return service.appsetAt(analysisOf(doc), r.offset);
+    return service.appsetAt(analysisOf(doc), typeof r.offset === 'number' && r.offset >= 0 ? r.offset : undefined);
   };
 
   connection.onRequest('appsetTools/preview', (r: DocRequest) =>
@@ -260,4 +298,7 @@ function looksLikeAppSet(doc: TextDocument): boolean {
   return /^\s*kind:\s*["']?ApplicationSet\b/m.test(doc.getText());
 }
 
-startServer(createConnection(ProposedFeatures.all));
+/** Starts the server on the transport named on the command line (`--stdio`, `--node-ipc`, `--socket=N`). */
+export function runFromCommandLine(): void {
+  startServer(createConnection(ProposedFeatures.all));
+}

@@ -6,9 +6,9 @@
 import { GoStringMap } from '../template/values';
 import { normalize } from './normalize';
 import { loadInventory, IN_CLUSTER_SERVER, type Cluster } from './inventory';
-import { put, type ParamSet } from './params';
+import { put, tagOrigin, type ParamSet } from './params';
 import { isEmptySelector, matchesSelector, SelectorError } from './selector';
-import { GeneratorError, type Generate } from './types';
+import { GeneratorError, wrapErrors, type Generate } from './types';
 import { appendValues } from './values';
 
 export const generateClusters: Generate = (spec, ctx, path) => {
@@ -24,20 +24,22 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   for (const c of selected) byName.set(c.name, c);
   const clusters = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (!inv.clusters.length) ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
-  const params: ParamSet[] = clusters.map((c) => clusterParams(c, ctx.goTemplate));
+  const withValues = clusters.map((c) =>
+    wrapErrors('error appending templated values for cluster: ', () => appendValues(tagOrigin(ctx.origins, clusterParams(c, ctx.goTemplate), `cluster:${c.name}`), spec.values, ctx, path)),
+  );
   if (isEmptySelector(spec.selector) && !clusters.some((c) => c.server === IN_CLUSTER_SERVER)) {
     const p: ParamSet = {};
     put(p, 'name', 'in-cluster');
     put(p, 'nameNormalized', 'in-cluster');
     put(p, 'server', IN_CLUSTER_SERVER);
     put(p, 'project', '');
-    params.push(p);
+    tagOrigin(ctx.origins, p, 'cluster:in-cluster');
+    withValues.push(wrapErrors('error appending templated values for local cluster: ', () => appendValues(p, spec.values, ctx, path)));
   }
-  const withValues = params.map((p) => appendValues(p, spec.values, ctx, path));
   if (spec.flatList === true) {
     const p: ParamSet = {};
     put(p, 'clusters', withValues);
-    return [p];
+    return [tagOrigin(ctx.origins, p, ...withValues)];
   }
   return withValues;
 };

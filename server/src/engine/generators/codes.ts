@@ -10,5 +10,7 @@ export const GENERATOR_CODES: CodeInfo[] = [
   { code: 'generator/missing-param', severity: 'warning', summary: 'The template references a parameter that some parameter sets lack, so those Applications render <no value> or an untouched {{tag}}.' },
   { code: 'generator/in-cluster-metadata', severity: 'warning', summary: 'The implicit in-cluster entry of a cluster generator without selector has no metadata, so .metadata lookups fail or print <no value> for it.' },
   { code: 'generator/no-git-checkout', severity: 'information', summary: 'No local checkout of the git generator\'s repoURL was found (map it with appsetTools.repoMappings); the generator yields nothing in the preview.' },
-  { code: 'generator/working-tree', severity: 'hint', summary: 'The git generator read the local working tree, not the remote revision the controller would read.' },
+  { code: 'generator/working-tree', severity: 'information', summary: 'The git generator read the local working tree, not the remote revision the controller would read.' },
+  { code: 'generator/bad-pattern', severity: 'warning', summary: 'A git directories pattern is not a valid Go path.Match pattern; the controller logs it and skips it, so it selects nothing.' },
+  { code: 'generator/absolute-pattern', severity: 'warning', summary: 'A git directories pattern starts with "/", but repository paths never do: it selects nothing.' },
 ];

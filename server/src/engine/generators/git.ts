@@ -9,18 +9,19 @@ import type { EngineHost } from '../host';
 import type { JsonPath } from '../yaml/document';
 import { doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
-import { flatten, isObject, put, type ParamSet } from './params';
-import { GeneratorError, type GenContext, type Generate } from './types';
+import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
+import { compareGoStrings } from '../template/format';
+import { GeneratorError, markCapped, wrapErrors, type GenContext, type Generate } from './types';
 import { appendValues } from './values';
 
 const MAX_TREE_ENTRIES = 50000;
 
 export const generateGit: Generate = (spec, ctx, path) => {
   const repoURL = String(spec.repoURL ?? '');
-  const root = resolveCheckout(repoURL, ctx);
-  const dirs = Array.isArray(spec.directories) ? spec.directories : undefined;
-  const files = Array.isArray(spec.files) ? spec.files : undefined;
+  const dirs = Array.isArray(spec.directories) && spec.directories.length ? spec.directories : undefined;
+  const files = Array.isArray(spec.files) && spec.files.length ? spec.files : undefined;
   if (!dirs && !files) throw new GeneratorError('ApplicationSet is empty', path);
+  const root = resolveCheckout(repoURL, ctx);
   if (!root) {
     const message = `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
     ctx.notes.add(message);
@@ -33,33 +34,48 @@ export const generateGit: Generate = (spec, ctx, path) => {
   ctx.notes.add(note);
   ctx.findings.push({ code: 'generator/working-tree', severity: 'information', message: note, path: [...path, 'repoURL'] });
   const tree = listTree(ctx.file.host, root);
+  if (tree.truncated) ctx.notes.add(`the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries; the git generator only saw the first ones`);
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
-  const out = dirs ? fromDirectories(dirs, tree.dirs, ctx, prefix, path) : fromFiles(files!, tree.files, root, ctx, prefix, path, spec);
-  return out.map((p) => appendValues(p, spec.values, ctx, path));
+  return wrapErrors('error generating params from git: ', () =>
+    dirs
+      ? wrapErrors('error generating params from apps: ', () => fromDirectories(dirs, tree.dirs, ctx, prefix, path, spec.values))
+      : fromFiles(files!, tree, root, ctx, prefix, path, spec),
+  );
 };
 
-function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, prefix: string, path: JsonPath): ParamSet[] {
-  const inc: RegExp[] = [];
-  const exc: RegExp[] = [];
+function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, prefix: string, path: JsonPath, values: unknown): ParamSet[] {
+  const inc: ((d: string) => boolean)[] = [];
+  const exc: ((d: string) => boolean)[] = [];
   patterns.forEach((p, i) => {
     if (!isObject(p)) return;
     const pattern = String(p.path ?? '');
     checkPattern(pattern, [...path, 'directories', i, 'path']);
+    if (pattern.startsWith('/')) {
+      ctx.findings.push({ code: 'generator/absolute-pattern', severity: 'warning', message: `directory patterns are matched against repository-relative paths, which never start with "/": "${pattern}" matches nothing`, path: [...path, 'directories', i, 'path'] });
+    }
     const m = goPathMatcher(pattern);
-    if (!m) return; // the controller logs malformed patterns and skips them
+    if (!m) {
+      // The controller logs malformed patterns and skips them.
+      ctx.findings.push({ code: 'generator/bad-pattern', severity: 'warning', message: `"${pattern}" is not a valid Go path.Match pattern (syntax error in pattern); the controller skips it`, path: [...path, 'directories', i, 'path'] });
+      return;
+    }
     (p.exclude === true ? exc : inc).push(m);
   });
   return dirs
-    .filter((d) => inc.some((m) => m.test(d)) && !exc.some((m) => m.test(d)))
+    .filter((d) => inc.some((m) => m(d)) && !exc.some((m) => m(d)))
     .map((d) => {
       const p: ParamSet = {};
       addPathParams(p, d, undefined, ctx.goTemplate, prefix);
-      return p;
+      tagOrigin(ctx.origins, p, `git:${d}`);
+      return wrapErrors('failed to append templated values: ', () => appendValues(p, values, ctx, path));
     });
 }
 
-function fromFiles(patterns: unknown[], files: string[], root: string, ctx: GenContext, prefix: string, path: JsonPath, spec: Record<string, unknown>): ParamSet[] {
-  const matcher = ctx.file.settings.newGitFileGlobbing ? doublestarMatcher : gitPathspecMatcher;
+function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContext, prefix: string, path: JsonPath, spec: Record<string, unknown>): ParamSet[] {
+  const newGlobbing = ctx.file.settings.newGitFileGlobbing;
+  const matcher = newGlobbing ? doublestarMatcher : gitPathspecMatcher;
+  // The new globbing (doublestar.FilepathGlob) also returns matching directories; reading them fails.
+  const candidates = newGlobbing ? [...tree.files, ...tree.allDirs] : tree.files;
   const selected = new Set<string>();
   const excludes: ((f: string) => boolean)[] = [];
   patterns.forEach((p, i) => {
@@ -69,22 +85,19 @@ function fromFiles(patterns: unknown[], files: string[], root: string, ctx: GenC
     if (pattern.startsWith('/')) throw new GeneratorError(`error retrieving Git files: fatal: ${pattern}: '${pattern}' is outside repository`, [...path, 'files', i, 'path']);
     const m = matcher(pattern);
     if (p.exclude === true) excludes.push(m);
-    else for (const f of files) if (m(f)) selected.add(f);
+    else for (const f of candidates) if (m(f)) selected.add(f);
   });
   const out: ParamSet[] = [];
-  for (const f of [...selected].filter((f) => !excludes.some((m) => m(f))).sort()) {
-    const text = ctx.file.host.readFile(`${root}/${f}`);
-    if (text === undefined) throw new GeneratorError(`unable to process file '${f}' from repository '${String(spec.repoURL)}': unable to read file`, [...path, 'files']);
-    let objects: unknown[];
-    try {
-      const doc = YAML.parseAllDocuments(text, { version: '1.1' })[0];
-      const v = doc ? doc.toJS({ maxAliasCount: 100 }) : {};
-      objects = v === null || v === undefined ? [{}] : isObject(v) ? [v] : Array.isArray(v) && v.every(isObject) ? v : [];
-      if (!objects.length && !Array.isArray(v)) throw new Error('error unmarshaling JSON: while decoding JSON: json: cannot unmarshal into Go value of type map[string]interface {}');
-    } catch (e) {
-      throw new GeneratorError(`unable to process file '${f}' from repository '${String(spec.repoURL)}': unable to parse file: ${(e as Error).message.split('\n')[0]}`, [...path, 'files']);
-    }
-    for (const obj of objects as Record<string, unknown>[]) {
+  const repoURL = String(spec.repoURL ?? '');
+  const dirSet = new Set(tree.allDirs);
+  // sort.Strings: byte order.
+  const chosen = [...selected].filter((f) => !excludes.some((m) => m(f))).sort((a, b) => compareGoStrings(a, b));
+  for (const f of chosen) {
+    const at = [...path, 'files'];
+    const text = dirSet.has(f) ? undefined : ctx.file.host.readFile(`${root}/${f}`);
+    if (text === undefined) throw new GeneratorError(`unable to process file '${f}' from repository '${repoURL}': ${dirSet.has(f) ? 'read ' + f + ': is a directory' : 'unable to read file'}`, at);
+    const objects = wrapErrors(`unable to process file '${f}' from repository '${repoURL}': `, () => parseParamFile(text, at));
+    for (const obj of objects) {
       const p: ParamSet = {};
       if (ctx.goTemplate) for (const k of Object.keys(obj)) put(p, k, obj[k]);
       else {
@@ -93,10 +106,35 @@ function fromFiles(patterns: unknown[], files: string[], root: string, ctx: GenC
       }
       const dir = f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '.';
       addPathParams(p, dir, f.slice(f.lastIndexOf('/') + 1), ctx.goTemplate, prefix);
-      out.push(p);
+      tagOrigin(ctx.origins, p, `git:${f}`);
+      if (out.length >= ctx.maxParams) {
+        markCapped(ctx, path, 'the git files generator');
+        return out;
+      }
+      out.push(wrapErrors(`unable to process file '${f}' from repository '${repoURL}': failed to append templated values: `, () => appendValues(p, spec.values, ctx, path)));
     }
   }
   return out;
+}
+
+/**
+ * generateParamsFromGitFile: YAML/JSON read as one object (an empty file is one empty object),
+ * else as a list of objects, else an error. YAML 1.1 scalars, as sigs.k8s.io/yaml reads them.
+ */
+function parseParamFile(text: string, at: JsonPath): Record<string, unknown>[] {
+  let v: unknown;
+  try {
+    const doc = YAML.parseAllDocuments(text, { version: '1.1' })[0];
+    if (doc && 'errors' in doc && doc.errors.length) throw doc.errors[0];
+    v = doc && 'toJS' in doc ? doc.toJS({ maxAliasCount: 100 }) : null;
+  } catch (e) {
+    throw new GeneratorError(`unable to parse file: error converting YAML to JSON: ${(e as Error).message.split('\n')[0]}`, at);
+  }
+  if (v === null || v === undefined) return [{}];
+  if (isObject(v)) return [v];
+  if (Array.isArray(v) && v.every((x) => x === null || isObject(x))) return v.map((x) => (isObject(x) ? x : {}));
+  const what = Array.isArray(v) ? 'array into Go value of type map[string]interface {}' : `${typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string'} into Go value of type []map[string]interface {}`;
+  throw new GeneratorError(`unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${what}`, at);
 }
 
 function addPathParams(p: ParamSet, dir: string, filename: string | undefined, goTemplate: boolean, prefix: string): void {
@@ -156,27 +194,51 @@ function resolveCheckout(repoURL: string, ctx: GenContext): string | undefined {
   return undefined;
 }
 
-/** Every file and directory below the checkout (repo-relative), depth-first, siblings in byte order; dot-directories skipped for directories, `.git` always. */
-function listTree(host: EngineHost, root: string): { files: string[]; dirs: string[] } {
-  const files: string[] = [];
-  const dirs: string[] = [];
+interface Tree {
+  files: string[];
+  /** Directories the directory generator sees: not hidden, and holding at least one file (git has no empty directories). */
+  dirs: string[];
+  /** Every directory, for the new globbing. */
+  allDirs: string[];
+  truncated: boolean;
+}
+
+/**
+ * Every file and directory below the checkout (repo-relative), depth-first with siblings in byte
+ * order like filepath.WalkDir; `.git` skipped; dot-directories and their subtrees left out of
+ * `dirs` (the repo-server's default). Capped at MAX_TREE_ENTRIES entries.
+ */
+function listTree(host: EngineHost, root: string): Tree {
+  const tree: Tree = { files: [], dirs: [], allDirs: [], truncated: false };
   let count = 0;
-  const walk = (rel: string, hidden: boolean) => {
+  const walk = (rel: string, hidden: boolean, depth: number): boolean => {
     const names = host.readDir(rel ? `${root}/${rel}` : root);
-    if (!names) return;
-    for (const name of [...names].sort((a, b) => (Buffer.compare(Buffer.from(a), Buffer.from(b))))) {
-      if (++count > MAX_TREE_ENTRIES) return;
+    if (!names || depth > 64) return false;
+    let hasFile = false;
+    for (const name of [...names].sort(compareGoStrings)) {
+      if (++count > MAX_TREE_ENTRIES) {
+        tree.truncated = true;
+        return hasFile;
+      }
       if (name === '.git') continue;
       const p = rel ? `${rel}/${name}` : name;
       const st = host.stat(`${root}/${p}`);
       if (!st) continue;
       if (st.isDirectory) {
         const h = hidden || name.startsWith('.');
-        if (!h) dirs.push(p);
-        walk(p, h);
-      } else if (st.isFile) files.push(p);
+        tree.allDirs.push(p);
+        const at = tree.dirs.length;
+        if (!h) tree.dirs.push(p);
+        const sub = walk(p, h, depth + 1);
+        if (!sub && !h) tree.dirs.splice(at, 1);
+        hasFile = hasFile || sub;
+      } else if (st.isFile) {
+        tree.files.push(p);
+        hasFile = true;
+      }
     }
+    return hasFile;
   };
-  walk('', false);
-  return { files, dirs };
+  walk('', false, 0);
+  return tree;
 }

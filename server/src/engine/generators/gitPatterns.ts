@@ -8,24 +8,72 @@
  */
 import picomatch from 'picomatch';
 
-/** Go path.Match compiled to a RegExp; undefined when the pattern is malformed (Go: ErrBadPattern). */
-export function goPathMatcher(pattern: string): RegExp | undefined {
+/**
+ * Go path.Match compiled to a predicate; undefined when the pattern is malformed (ErrBadPattern:
+ * unterminated or empty class, a class starting with `-` or `]`, a trailing `\\`). `*` and `?` never
+ * match `/`; a class does (path.Match has no special case for it). Leftmost chunk matching, as Go
+ * does it, accepts exactly what this anchored regular expression accepts.
+ */
+export function goPathMatcher(pattern: string): ((name: string) => boolean) | undefined {
+  const chars = [...pattern];
   let re = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
     if (c === '*') re += '[^/]*';
     else if (c === '?') re += '[^/]';
     else if (c === '\\') {
-      if (i + 1 >= pattern.length) return undefined;
-      re += escapeRe(pattern[++i]);
+      if (i + 1 >= chars.length) return undefined;
+      re += escapeRe(chars[++i]);
     } else if (c === '[') {
-      const cls = readClass(pattern, i);
+      const cls = goClass(chars, i + 1);
       if (!cls) return undefined;
       re += cls.re;
       i = cls.end;
     } else re += escapeRe(c);
   }
-  return new RegExp(`^${re}$`, 'u');
+  const rx = new RegExp(`^${re}$`, 'su');
+  return (name) => rx.test(name);
+}
+
+/** A path.Match character class starting after `[`; returns the regex and the index of `]`. */
+function goClass(chars: string[], start: number): { re: string; end: number } | undefined {
+  let i = start;
+  let neg = false;
+  if (chars[i] === '^') {
+    neg = true;
+    i++;
+  }
+  const esc = (): string | undefined => {
+    let c = chars[i];
+    if (c === undefined || c === '-' || c === ']') return undefined;
+    if (c === '\\') {
+      c = chars[++i];
+      if (c === undefined) return undefined;
+    }
+    i++;
+    if (i >= chars.length) return undefined; // unterminated
+    return c;
+  };
+  const parts: string[] = [];
+  let n = 0;
+  for (;;) {
+    if (chars[i] === ']' && n > 0) break;
+    const lo = esc();
+    if (lo === undefined) return undefined;
+    let hi = lo;
+    if (chars[i] === '-') {
+      i++;
+      const h = esc();
+      if (h === undefined) return undefined;
+      hi = h;
+    }
+    n++;
+    // A reversed range is legal in Go and matches nothing.
+    if (lo.codePointAt(0)! <= hi.codePointAt(0)!) parts.push(lo === hi ? escapeClass(lo) : `${escapeClass(lo)}-${escapeClass(hi)}`);
+  }
+  const body = parts.join('');
+  const re = neg ? (body ? `[^${body}]` : '[\\s\\S]') : body ? `[${body}]` : '[^\\s\\S]';
+  return { re, end: i };
 }
 
 /** git's default pathspec matching of ls-files (wildmatch without FNM_PATHNAME). */
@@ -55,7 +103,8 @@ export function gitPathspecMatcher(pattern: string): (path: string) => boolean {
 
 /** doublestar.Match semantics through picomatch (dot files matched, `**` as a whole component). */
 export function doublestarMatcher(pattern: string): (path: string) => boolean {
-  const m = picomatch(pattern, { dot: true, strictSlashes: true });
+  // doublestar knows no extglobs, negation or POSIX classes; keep picomatch to the shared subset.
+  const m = picomatch(pattern, { dot: true, strictSlashes: true, noextglob: true, nonegate: true, posix: false });
   return (path) => m(path);
 }
 

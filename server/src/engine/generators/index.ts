@@ -33,6 +33,15 @@ export function kindsOf(entry: unknown): string[] {
   return GENERATOR_KINDS.filter((k) => entry[k] !== undefined && entry[k] !== null);
 }
 
+/**
+ * The kinds of a matrix/merge child. Inside a matrix/merge that is itself nested, children are
+ * decoded as terminal generators, so their matrix/merge fields vanish (research §1.2).
+ */
+export function childKinds(child: unknown, ctx: GenContext): string[] {
+  const kinds = kindsOf(child);
+  return (ctx.depth ?? 0) >= 1 ? kinds.filter((k) => k !== 'matrix' && k !== 'merge') : kinds;
+}
+
 export function runGenerator(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): ParamSet[] {
   const gen = TABLE[kind];
   if (!gen) throw new GeneratorError(`unknown generator ${kind}`, path);

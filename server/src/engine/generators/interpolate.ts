@@ -1,13 +1,18 @@
 /**
  * Interpolating a matrix's second child with a parameter set of the first
- * (Argo CD `InterpolateGenerator` / `RenderGeneratorParams`): every string of the child is rendered
- * with the parameters, except `values`, whose entries are pre-rendered with missingkey=error and
- * kept as written when a key is missing, so the child can resolve them against its own parameters.
+ * (Argo CD `InterpolateGenerator` / `Render.RenderGeneratorParams`, `applicationset/utils/utils.go`):
+ * every string of the child (including its selector and template) is rendered with the parameters,
+ * except `values`, whose entries are pre-rendered with missingkey=error and kept as written when a
+ * key is missing, so the child can resolve them against its own parameters. The post-selector is
+ * still built from the uninterpolated entry (`generator_spec_processor.go` Transform), which is why
+ * only the kind's own spec is replaced here.
  */
 import { renderString, renderValue, TemplateError } from '../template/index';
 import type { JsonPath } from '../yaml/document';
 import { isObject, put, type ParamSet } from './params';
 import { GeneratorError, type GenContext } from './types';
+
+const PREFIX = 'failed to replace parameters in generator: ';
 
 export function interpolateChild(child: Record<string, unknown>, kind: string, params: ParamSet, ctx: GenContext, path: JsonPath): Record<string, unknown> {
   const spec = child[kind];
@@ -18,10 +23,11 @@ export function interpolateChild(child: Record<string, unknown>, kind: string, p
   try {
     rendered = renderValue(rest, params, opts) as Record<string, unknown>;
   } catch (e) {
-    if (e instanceof TemplateError) throw new GeneratorError(`failed to get params for second generator in the matrix generator: ${e.message}`, [...path, kind]);
+    if (e instanceof TemplateError) throw new GeneratorError(`${PREFIX}${e.message}`, [...path, kind]);
     throw e;
   }
   if (isObject(values)) {
+    const resolveOpts = ctx.goTemplate ? [...ctx.options.filter((o) => !o.startsWith('missingkey=')), 'missingkey=error'] : ctx.options;
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(values)) {
       const v = values[k];
@@ -30,16 +36,18 @@ export function interpolateChild(child: Record<string, unknown>, kind: string, p
         continue;
       }
       try {
-        put(out, k, renderString(v, params, { goTemplate: ctx.goTemplate, options: ctx.goTemplate ? ['missingkey=error'] : [] }));
+        put(out, k, renderString(v, params, { goTemplate: ctx.goTemplate, options: resolveOpts }));
       } catch (e) {
+        // isMissingKeyError: the text is kept so the child resolves it against its own params.
         if (e instanceof TemplateError && /map has no entry for key|can't evaluate field/.test(e.message)) put(out, k, v);
-        else if (e instanceof TemplateError) throw new GeneratorError(`failed to pre-resolve Values key "${k}": ${e.message}`, [...path, kind, 'values', k]);
+        else if (e instanceof TemplateError) throw new GeneratorError(`${PREFIX}failed to pre-resolve Values key "${k}": ${e.message}`, [...path, kind, 'values', k]);
         else throw e;
       }
     }
     put(rendered, 'values', out);
   }
-  const entry: Record<string, unknown> = { ...child };
+  const entry: Record<string, unknown> = {};
+  for (const k of Object.keys(child)) put(entry, k, child[k]);
   put(entry, kind, rendered);
   return entry;
 }

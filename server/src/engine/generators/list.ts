@@ -5,8 +5,8 @@
  * unchecked in both modes.
  */
 import * as YAML from 'yaml';
-import { isObject, put, type ParamSet } from './params';
-import { GeneratorError, type Generate } from './types';
+import { isObject, put, tagOrigin, type ParamSet } from './params';
+import { capParams, GeneratorError, type Generate } from './types';
 
 export const generateList: Generate = (spec, ctx, path) => {
   const out: ParamSet[] = [];
@@ -14,8 +14,12 @@ export const generateList: Generate = (spec, ctx, path) => {
   elements.forEach((el, i) => {
     const at = [...path, 'elements', i];
     if (!isObject(el)) throw new GeneratorError(`error unmarshling list element json: cannot unmarshal ${Array.isArray(el) ? 'array' : el === null ? 'null' : typeof el} into Go value of type map[string]interface {}`, at);
+    const origin = at.join('/');
     if (ctx.goTemplate) {
-      out.push(el);
+      // A copy, so the origin is per element even when the same object appears twice (YAML aliases).
+      const p: ParamSet = {};
+      for (const k of Object.keys(el)) put(p, k, el[k]);
+      out.push(tagOrigin(ctx.origins, p, origin));
       return;
     }
     const p: ParamSet = {};
@@ -31,7 +35,7 @@ export const generateList: Generate = (spec, ctx, path) => {
         throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at, k]);
       } else put(p, k, v);
     }
-    out.push(p);
+    out.push(tagOrigin(ctx.origins, p, origin));
   });
   if (typeof spec.elementsYaml === 'string' && spec.elementsYaml.trim()) {
     let parsed: unknown;
@@ -46,6 +50,5 @@ export const generateList: Generate = (spec, ctx, path) => {
       out.push(el);
     }
   }
-  if (out.length > ctx.maxParams) throw new GeneratorError(`the list generator produces ${out.length} parameter sets, more than appsetTools.maxApplications (${ctx.maxParams})`, path, 'generator/too-many-applications');
-  return out;
+  return capParams(out, ctx, path, `the list generator (${out.length} elements)`);
 };

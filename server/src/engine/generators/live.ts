@@ -4,8 +4,9 @@
  * ClusterInventory file (`samples.<kind>`) when there are any, and says so; otherwise it yields
  * nothing and says why.
  */
+import { GoStringMap } from '../template/values';
 import { loadInventory } from './inventory';
-import type { ParamSet } from './params';
+import { put, tagOrigin, type ParamSet } from './params';
 import type { Generate } from './types';
 import { appendValues } from './values';
 
@@ -25,5 +26,20 @@ export const generateLive: Generate = (spec, ctx, path) => {
     : `the ${kind} generator needs ${WHAT[kind] ?? 'live data'}, which the editor cannot reach; add sample parameter sets under samples.${kind} in a ClusterInventory file to preview it`;
   ctx.notes.add(message);
   ctx.findings.push({ code: 'generator/live-data', severity: 'information', message, path });
-  return samples.map((s) => appendValues(s as ParamSet, spec.values, ctx, path));
+  return samples.map((s, i) => {
+    const p: ParamSet = {};
+    for (const k of Object.keys(s)) put(p, k, s[k]);
+    tagOrigin(ctx.origins, p, `sample:${kind}/${i}`);
+    return kind === 'clusterDecisionResource' ? plainValues(p, spec.values, ctx.goTemplate) : appendValues(p, spec.values, ctx, path);
+  });
 };
+
+/** clusterDecisionResource adds its `values` without rendering them (`duck_type.go`). */
+function plainValues(p: ParamSet, values: unknown, goTemplate: boolean): ParamSet {
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return p;
+  const entries = Object.entries(values as Record<string, unknown>).map(([k, v]) => [k, String(v ?? '')] as const);
+  if (!entries.length) return p;
+  if (goTemplate) put(p, 'values', new GoStringMap(entries));
+  else for (const [k, v] of entries) put(p, `values.${k}`, v);
+  return p;
+}

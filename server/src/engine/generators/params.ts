@@ -59,20 +59,36 @@ export function flatten(p: ParamSet, dropEmpty = false): Record<string, string> 
 }
 
 /**
- * mergo.Merge(dst, src, WithOverride): src values overwrite dst, nested maps merge key by key,
- * lists are replaced, and an empty map in src leaves dst's map alone.
+ * mergo.Merge(dst, src, WithOverride): src values overwrite dst, nested maps (including Go
+ * map[string]string such as cluster labels and generator `values`) merge key by key with src
+ * winning, lists are replaced, and an empty map in src leaves dst's map alone.
  */
-export function deepMergeOverride(dst: ParamSet, src: ParamSet): ParamSet {
+export function deepMergeOverride(dst: ParamSet, src: ParamSet, depth = 0): ParamSet {
   const out: ParamSet = {};
   for (const k of Object.keys(dst)) put(out, k, dst[k]);
   for (const k of Object.keys(src)) {
     const s = src[k];
-    const d = out[k];
-    if (isObject(s) && isObject(d)) put(out, k, deepMergeOverride(d, s));
-    else if (isObject(s) && Object.keys(s).length === 0 && d !== undefined) continue;
-    else put(out, k, s);
+    const d = has(out, k) ? out[k] : undefined;
+    put(out, k, isMapLike(s) && isMapLike(d) && depth < 100 ? mergeMaps(d, s, depth + 1) : s);
   }
   return out;
+}
+
+const isMapLike = (v: unknown): v is GoStringMap | Record<string, unknown> => v instanceof GoStringMap || isObject(v);
+
+function mergeMaps(d: GoStringMap | Record<string, unknown>, s: GoStringMap | Record<string, unknown>, depth: number): GoStringMap | Record<string, unknown> {
+  if (d instanceof GoStringMap && s instanceof GoStringMap) {
+    const m = new GoStringMap(d);
+    for (const [k, v] of s) m.set(k, v);
+    return m;
+  }
+  const asObject = (m: GoStringMap | Record<string, unknown>): ParamSet => {
+    if (!(m instanceof GoStringMap)) return m;
+    const o: ParamSet = {};
+    for (const [k, v] of m) put(o, k, v);
+    return o;
+  };
+  return deepMergeOverride(asObject(d), asObject(s), depth);
 }
 
 /** JSON-safe copy of a parameter set for display (GoStringMap → object). */
@@ -92,4 +108,13 @@ export function displayParams(p: ParamSet): Record<string, unknown> {
     return v;
   };
   return conv(p) as Record<string, unknown>;
+}
+
+/** Records where a parameter set came from (a JSON path joined with '/', e.g. a list element). */
+export function tagOrigin(origins: WeakMap<object, string[]> | undefined, p: ParamSet, ...from: (string | ParamSet)[]): ParamSet {
+  if (!origins) return p;
+  const list = new Set(origins.get(p) ?? []);
+  for (const f of from) for (const o of typeof f === 'string' ? [f] : origins.get(f) ?? []) list.add(o);
+  if (list.size) origins.set(p, [...list]);
+  return p;
 }

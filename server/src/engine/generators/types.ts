@@ -19,6 +19,37 @@ export interface GenContext {
   maxParams: number;
   /** Parameter sets produced per generator entry (JSON path joined with '/'), for descriptions. */
   counts: Map<string, number>;
+  /** Set when a generator cut its output at `maxParams`, so the preview shows only the first sets. */
+  capped: { value: boolean };
+  /**
+   * How many matrix/merge generators enclose the one running now. A matrix/merge nested in another
+   * may only hold terminal generators: deeper matrix/merge children are dropped by the JSON decoding
+   * of `ApplicationSetTerminalGenerator`, so they look empty.
+   */
+  depth?: number;
+  /** Where each parameter set came from (list elements, clusters, git paths), for hovers. */
+  origins?: WeakMap<object, string[]>;
+}
+
+/**
+ * Cuts a generator's output at the cap, so a huge fleet still previews its first Applications
+ * instead of nothing (or a frozen editor); the finding explains why the rest is missing.
+ */
+export function capParams<T>(out: T[], ctx: GenContext, path: JsonPath, what: string): T[] {
+  if (out.length <= ctx.maxParams) return out;
+  markCapped(ctx, path, what);
+  return out.slice(0, ctx.maxParams);
+}
+
+export function markCapped(ctx: GenContext, path: JsonPath, what: string): void {
+  ctx.capped.value = true;
+  ctx.inexact.value = true;
+  ctx.findings.push({
+    code: 'generator/too-many-applications',
+    severity: 'warning',
+    message: `${what} produces more than appsetTools.maxApplications (${ctx.maxParams}) parameter sets; the preview shows only the first ${ctx.maxParams}`,
+    path,
+  });
 }
 
 /** A failure the controller would report, with Argo CD's error text. */
@@ -33,3 +64,13 @@ export class GeneratorError extends Error {
 }
 
 export type Generate = (spec: Record<string, unknown>, ctx: GenContext, path: JsonPath) => ParamSet[];
+
+/** Runs `fn`, prefixing the message of a controller error the way a Go caller wraps it (`%s: %w`). */
+export function wrapErrors<T>(prefix: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof GeneratorError && e.code === 'generator/error') throw new GeneratorError(prefix + e.message, e.path, e.code);
+    throw e;
+  }
+}

@@ -2,17 +2,19 @@
  * `values` on a generator (Argo CD `applicationset/generators/value_interpolation.go`): each value
  * is rendered against the generator's own parameters (not against other values); fasttemplate mode
  * adds `values.<k>` keys, goTemplate mode a `values` map (Go map[string]string) that replaces any
- * existing `values` key.
+ * existing `values` key. Callers wrap errors with their own context, as the Go callers do.
  */
 import { renderString, TemplateError } from '../template/index';
 import { GoStringMap } from '../template/values';
 import type { JsonPath } from '../yaml/document';
-import { isObject, put, type ParamSet } from './params';
+import { isObject, put, tagOrigin, type ParamSet } from './params';
 import { GeneratorError, type GenContext } from './types';
 
 export function appendValues(p: ParamSet, values: unknown, ctx: GenContext, path: JsonPath): ParamSet {
   if (!isObject(values) || Object.keys(values).length === 0) return p;
-  const out: ParamSet = { ...p };
+  const out: ParamSet = {};
+  for (const k of Object.keys(p)) put(out, k, p[k]);
+  tagOrigin(ctx.origins, out, p);
   const rendered = new GoStringMap();
   for (const k of Object.keys(values).sort()) {
     const raw = values[k];
@@ -21,7 +23,7 @@ export function appendValues(p: ParamSet, values: unknown, ctx: GenContext, path
     try {
       v = renderString(tmpl, p, { goTemplate: ctx.goTemplate, options: ctx.options });
     } catch (e) {
-      if (e instanceof TemplateError) throw new GeneratorError(`failed to replace parameters in generator values: ${e.message}`, [...path, 'values', k]);
+      if (e instanceof TemplateError) throw new GeneratorError(`failed to replace templated string: failed to replace templated string with rendered values: ${e.message}`, [...path, 'values', k]);
       throw e;
     }
     if (ctx.goTemplate) rendered.set(k, v);

@@ -12,6 +12,8 @@ import { nodeAt, pathAt, spanAt, type JsonPath } from '../yaml/document';
 import { referencedParams } from '../template/index';
 import { flatten, isObject, has } from '../generators/params';
 import { destinationOf } from './expand';
+import { generatorHoverContent } from './generatorHover';
+import { valueSpan } from './scalarOffsets';
 import type { GeneratedApp } from './types';
 
 const HOVER_ROWS = 20;
@@ -57,10 +59,10 @@ export const previewContributor: FeatureContributor = {
     const { path } = pathAt(ctx.doc.doc, offset);
     const exp = ctx.expansion();
     if (path[0] !== 'spec') return undefined;
-    if (path[1] === 'generators' && typeof path[2] === 'number') {
-      const apps = exp.apps.filter((a) => a.generatorIndex === path[2]);
-      const span = nodeAt(ctx.doc.doc, path.slice(0, Math.max(3, path.length))).key ?? spanAt(ctx.doc.doc, path.slice(0, 3));
-      return { span, markdown: appsTable(`Generator ${(path[2] as number) + 1} produces ${apps.length} Application${apps.length === 1 ? '' : 's'}`, apps, exp.notes) };
+    const about = generatorHoverContent(path, exp);
+    if (about) {
+      const span = nodeAt(ctx.doc.doc, path.slice(0, Math.max(3, path.length))).key ?? spanAt(ctx.doc.doc, about.path);
+      return { span, markdown: appsTable(about.title, about.apps, [...about.extra, ...exp.notes]) };
     }
     if (path[1] === 'template' && path.length > 2) {
       const n = nodeAt(ctx.doc.doc, path);
@@ -141,10 +143,7 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         seen.add(key);
         const n = nodeAt(ctx.doc.doc, path);
         const whole = n.value ?? spanAt(ctx.doc.doc, path);
-        const src = ctx.file.text.slice(whole.start, whole.end);
-        const text = v.slice(ref.offset, ref.offset + ref.length);
-        const at = text ? src.indexOf(text) : -1;
-        const span = at >= 0 ? { start: whole.start + at, end: whole.start + at + text.length } : whole;
+        const span = (n.value && valueSpan(ctx.file.text, n.value, v, ref.offset, ref.length)) || whole;
         const effect = goTemplate ? 'renders <no value>' : `stays "{{${ref.path[0]}}}"`;
         out.push({
           code: 'generator/missing-param',

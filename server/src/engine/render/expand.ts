@@ -14,9 +14,12 @@ import { displayParams, goString, has, isObject, put, type ParamSet } from '../g
 import { loadInventory } from '../generators/inventory';
 import { GeneratorError, type GenContext } from '../generators/types';
 import { compareGoStrings } from '../template/format';
+import { fromJSON, type GoMap } from '../template/values';
 import { mergeTemplate } from './mergeTemplate';
 import { applyPatch, parsePatch, PatchError } from './patch';
 import { describeGenerator } from './describe';
+import { valueSpan } from './scalarOffsets';
+import * as YAML from 'yaml';
 import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
@@ -27,7 +30,7 @@ export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
   const max = file.settings.maxApplications;
-  const ctx: GenContext = { file, goTemplate, options, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map() };
+  const ctx: GenContext = { file, goTemplate, options, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new WeakMap() };
   const problems: ExpansionProblem[] = [];
   const apps: GeneratedApp[] = [];
   const summaries: Expansion['generators'] = [];
@@ -44,10 +47,12 @@ export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
         params = runWithSelector(entry, kind, ctx, gpath);
       } catch (e) {
         if (!(e instanceof GeneratorError)) throw e;
-        problems.push({ code: e.code, severity: e.code === 'generator/too-many-applications' ? 'warning' : 'error', message: e.message, path: e.path, span: spanAt(doc.doc, e.path) });
-        if (e.code === 'generator/too-many-applications') capped = true;
+        const cap = e.code === 'generator/too-many-applications';
+        problems.push({ code: e.code, severity: cap ? 'warning' : 'error', message: e.message, path: e.path, span: spanAt(doc.doc, e.path) });
+        if (cap) capped = true;
         continue;
       }
+      if (ctx.capped.value) capped = true;
       summaries.push({ index: gi, kind, paramSets: params.length, description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))) });
       const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
       const template = mergeTemplate(genTemplate, spec.template) as Record<string, unknown>;
@@ -57,6 +62,7 @@ export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
       };
       for (let pi = 0; pi < params.length; pi++) {
         if (apps.length >= max) {
+          if (capped && ctx.capped.value) break; // the generator already said so
           capped = true;
           problems.push({
             code: 'generator/too-many-applications',
@@ -69,7 +75,7 @@ export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
         }
         const p = params[pi];
         const rendered = renderApp(template, p, spec, doc, ctx, nonDeterministic, (path, err) => {
-          const src = sourceOf(path);
+          const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           problems.push({
             code: templateErrorCode(err.kind, err.message),
             severity: 'error',
@@ -85,6 +91,7 @@ export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
           labels: labelsOf(rendered),
           generatorIndex: gi,
           params: displayParams(p),
+          origins: ctx.origins?.get(p),
         });
       }
     }
@@ -107,6 +114,9 @@ function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<
   const base: Record<string, unknown> = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']), spec: template.spec ?? {} };
   const opts = { goTemplate: ctx.goTemplate, options: ctx.options };
   const report = { nonDeterministic: nonDet };
+  // Converted to Go values once per parameter set, not once per string (the hot path of a large
+  // expansion). Like the controller's single params map, it is shared by every field and the patch.
+  const goParams = fromJSON(p) as GoMap;
   let app: Record<string, unknown>;
   if (Object.keys(p).length === 0) {
     // Argo CD skips rendering (and the default finalizer) for an empty parameter set.
@@ -115,7 +125,8 @@ function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<
     try {
       const r = (s: string, path: JsonPath) => {
         try {
-          return renderString(s, p, opts, report);
+          // A string without an action renders to itself in both modes.
+          return s.includes('{{') ? renderString(s, goParams, opts, report) : s;
         } catch (e) {
           if (e instanceof TemplateError) throw new PathError(path, e);
           throw e;
@@ -139,9 +150,10 @@ function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<
     const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
     if (!fins.length && (!sp || sp.preserveResourcesOnDeletion !== true)) put(meta, 'finalizers', [DEFAULT_FINALIZER]);
   }
-  if (typeof spec.templatePatch === 'string' && Object.keys(p).length) {
+  // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
+  if (typeof spec.templatePatch === 'string') {
     try {
-      const rendered = renderString(spec.templatePatch, p, opts, report);
+      const rendered = renderString(spec.templatePatch, goParams, opts, report);
       app = applyPatch(app, parsePatch(rendered));
     } catch (e) {
       if (e instanceof TemplateError) {
@@ -237,10 +249,10 @@ function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: Templ
   const n = nodeAt(doc.doc, path);
   const whole = n.value ?? n.key ?? spanAt(doc.doc, path);
   if (err.offset === undefined || !n.value) return whole;
-  const text = source.slice(n.value.start, n.value.end);
-  const action = err.template.slice(err.offset, err.offset + Math.max(1, err.length ?? 1));
-  const at = action ? text.indexOf(action) : -1;
-  return at >= 0 ? { start: n.value.start + at, end: n.value.start + at + action.length } : whole;
+  // Only the value's own text can be placed (a key that fails is underlined whole).
+  const node = n.node;
+  if (!YAML.isScalar(node) || node.value !== err.template) return whole;
+  return valueSpan(source, n.value, err.template, err.offset, err.length ?? 1) ?? whole;
 }
 
 function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: FileContext): void {

@@ -6,6 +6,7 @@
  */
 import * as YAML from 'yaml';
 import { isObject, put } from '../generators/params';
+import { patchTypeError } from './patchTypes';
 
 export class PatchError extends Error {}
 
@@ -16,17 +17,22 @@ export function parsePatch(rendered: string): Record<string, unknown> {
     try {
       v = JSON.parse(t);
     } catch (e) {
-      throw new PatchError(`error while converting template to json "${rendered}": ${(e as Error).message}`);
+      // A patch that looks like JSON is not converted; Go's decoder then rejects it (utils.go ConvertYAMLToJSON).
+      throw new PatchError(`invalid templatePatch ${JSON.stringify(rendered)}: ${(e as Error).message}`);
     }
   } else {
     try {
       v = YAML.parse(rendered, { version: '1.1', maxAliasCount: 100 });
     } catch (e) {
-      throw new PatchError(`error while converting template to json "${rendered}": ${(e as Error).message.split('\n')[0]}`);
+      throw new PatchError(`error while converting template to json ${JSON.stringify(rendered)}: ${(e as Error).message.split('\n')[0]}`);
     }
   }
   if (v === null || v === undefined) return {};
-  if (!isObject(v)) throw new PatchError(`invalid templatePatch "${JSON.stringify(v)}": json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go value of type v1alpha1.Application`);
+  // Go's %q of the converted JSON: a quoted JSON string.
+  const quoted = JSON.stringify(JSON.stringify(v));
+  if (!isObject(v)) throw new PatchError(`invalid templatePatch ${quoted}: json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go value of type v1alpha1.Application`);
+  const typeError = patchTypeError(v);
+  if (typeError) throw new PatchError(`invalid templatePatch ${quoted}: ${typeError}`);
   return v;
 }
 

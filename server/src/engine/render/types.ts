@@ -18,6 +18,11 @@ export interface GeneratedApp {
   params: { [key: string]: unknown };
   /** Controller validation problems; a non-empty list means the controller skips this Application. */
   invalid?: string[];
+  /**
+   * Where its parameter set came from: JSON paths of list elements (`spec/generators/0/list/elements/2`),
+   * `cluster:<name>`, `git:<repo-relative path>`, `sample:<kind>/<n>`. Used by hovers.
+   */
+  origins?: string[];
 }
 
 export interface ExpansionProblem {

@@ -1,0 +1,56 @@
+/**
+ * Open documents as overlays of the workspace index, pushed only when the index can notice.
+ *
+ * Every overlay change bumps the index's version, and the version is part of every cache key
+ * (analyses, expansions, enablement, inventory). Pushing each keystroke of an ApplicationSet would
+ * therefore re-expand every open ApplicationSet on every keystroke, although the index only looks
+ * at cluster Secrets, inventories and Argo CD configuration. So a document that holds nothing but
+ * ApplicationSets is pushed when it opens and when it stops (or starts) being ApplicationSet-only;
+ * edits in between leave the index alone. Any other YAML file (a cluster Secret, Helm values) is
+ * pushed on every change, as before.
+ */
+import type { Analysis, LanguageService } from '../engine/service/languageService';
+
+export class Overlays {
+  /** path → whether the text last pushed for it held only ApplicationSets. */
+  private readonly pushed = new Map<string, boolean>();
+
+  constructor(private readonly service: () => LanguageService) {}
+
+  /**
+   * Brings the index up to date with an open document. Returns true when the index changed (so
+   * other documents may need new results).
+   */
+  sync(path: string | undefined, text: string, analysis: () => Analysis): boolean {
+    if (!path) return false;
+    const ws = this.service().workspace;
+    const only = appsetOnly(analysis());
+    if (only && this.pushed.get(path) === true) return false;
+    const before = ws.version;
+    ws.setOverlay(path, text);
+    this.pushed.set(path, only);
+    return ws.version !== before;
+  }
+
+  /** Pushes every open document again (after the index was reset, e.g. new settings). */
+  resync(docs: { path: string | undefined; text: string }[]): void {
+    this.pushed.clear();
+    const ws = this.service().workspace;
+    for (const d of docs) if (d.path) ws.setOverlay(d.path, d.text);
+  }
+
+  close(path: string | undefined): void {
+    if (!path) return;
+    this.pushed.delete(path);
+    this.service().workspace.setOverlay(path, undefined);
+  }
+}
+
+/**
+ * True when every document of the file is an ApplicationSet or empty. A document with syntax
+ * errors counts as "other": the index skips broken documents, so its view may change either way.
+ */
+export function appsetOnly(a: Analysis): boolean {
+  const appsets = new Set(a.file.parsed.appsets.map((d) => d.index));
+  return a.file.parsed.docs.every((d) => appsets.has(d.index) || (d.value == null && d.doc.errors.length === 0));
+}

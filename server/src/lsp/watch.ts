@@ -1,0 +1,18 @@
+/**
+ * Which file changes matter. The workspace index reads YAML files (cluster Secrets, inventories,
+ * Argo CD configuration); the git generators read JSON/YAML config files and the directory trees of
+ * local checkouts, so for any other file only its appearing or disappearing counts. Build output and
+ * dependency folders are never read, so their churn is ignored.
+ */
+import { FileChangeType } from 'vscode-languageserver/node';
+
+const IGNORED_SEGMENTS = /(^|\/)(\.git|node_modules|dist|out|\.vscode-test)(\/|$)/;
+const CONTENT_FILES = /\.(ya?ml|json)$/i;
+
+/** Patterns registered with clients that support dynamic file watching (VS Code's client watches itself). */
+export const WATCH_GLOBS = ['**/*'];
+
+export function isWatchedChange(path: string, type: FileChangeType): boolean {
+  if (IGNORED_SEGMENTS.test(path)) return false;
+  return CONTENT_FILES.test(path) || type !== FileChangeType.Changed;
+}

@@ -1,0 +1,104 @@
+/**
+ * Issue 5's story through the language server, as an editor lives it: a 12-cluster × 45-service
+ * matrix with tier labels on the cluster Secrets syncs 540 Applications at once; the quick fix
+ * inserts a RollingSync strategy by tier; the controller has progressive syncs disabled, so the
+ * strategy would be ignored; the second quick fix edits argocd-cmd-params-cm on disk (the client
+ * writes it and its watcher reports the change); the plan is canary → low-traffic → high-traffic.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CodeActionRequest, CodeLensRequest, DidChangeWatchedFilesNotification, FileChangeType, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import { applyTextEdits, messageOf, repoRoot, startServer, type TestServer } from './client';
+import { CLUSTERS, SERVICES } from '../unit/rollout-helpers';
+
+const secret = (c: { name: string; server: string; tier: string }) => `apiVersion: v1
+kind: Secret
+metadata:
+  name: cluster-${c.name}
+  namespace: argocd
+  labels:
+    argocd.argoproj.io/secret-type: cluster
+    env: prod
+    tier: ${c.tier}
+type: Opaque
+stringData:
+  name: ${c.name}
+  server: ${c.server}
+`;
+
+const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n';
+const APPSET = readFileSync(join(repoRoot, 'test/fixtures/rollout/story/appset-go.yaml'), 'utf8').replace(/( *)- service: svc-01\n/, (_, ind: string) =>
+  SERVICES.map((x) => `${ind}- service: ${x}\n`).join(''),
+);
+
+let s: TestServer;
+before(async () => {
+  s = await startServer({ 'clusters/secrets.yaml': CLUSTERS.map(secret).join('---\n'), 'argocd/argocd-cmd-params-cm.yaml': CM });
+});
+after(async () => s?.shutdown());
+
+const codes = (ds: Diagnostic[]) => ds.map((d) => String(d.code));
+const actionsFor = async (d: Diagnostic) =>
+  ((await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') }, range: d.range, context: { diagnostics: [d] } })) ?? []) as CodeAction[];
+
+test('540 Applications at once → RollingSync by tier → progressive syncs enabled', async () => {
+  // 1. The blast radius of AllAtOnce.
+  let ds = await s.open('apps/services.yaml', APPSET);
+  assert.deepEqual(ds.filter((d) => d.severity === 1), [], 'no errors');
+  const blast = ds.find((d) => d.code === 'rollout/blast-radius');
+  assert.ok(blast, JSON.stringify(codes(ds)));
+  assert.match(messageOf(blast), /540 Applications on 12 clusters/);
+  assert.equal(blast.severity, 3);
+  let lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') } })) ?? [];
+  assert.ok(lenses.some((l) => l.command?.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'), JSON.stringify(lenses.map((l) => l.command?.title)));
+
+  // 2. The quick fix inserts a strategy; the client applies its WorkspaceEdit to the open document.
+  const fix = (await actionsFor(blast)).find((a) => a.title.startsWith('Roll out by "tier"'));
+  assert.ok(fix?.edit?.changes, 'a "Roll out by tier" quick fix with an edit');
+  assert.equal(fix.kind, 'quickfix');
+  assert.deepEqual(fix.diagnostics?.map((d) => d.code), ['rollout/blast-radius']);
+  const text = applyTextEdits(APPSET, fix.edit.changes[s.uriOf('apps/services.yaml')]);
+  assert.match(text, /tier: '\{\{ index \.metadata\.labels "tier" \}\}'|tier: '\{\{index \.metadata\.labels "tier"\}\}'/, 'the tier label is copied from the clusters');
+  ds = await s.change('apps/services.yaml', text);
+  assert.deepEqual(ds.filter((d) => d.severity === 1), [], 'the inserted strategy validates cleanly');
+
+  // 3. Disabled on the controller: a warning on `strategy`, linked to the ConfigMap.
+  const warn = ds.find((d) => d.code === 'rollout/progressive-syncs-disabled');
+  assert.ok(warn, JSON.stringify(codes(ds)));
+  assert.equal(text.split('\n')[warn.range.start.line].slice(warn.range.start.character, warn.range.end.character), 'strategy');
+  assert.match(messageOf(warn), /all 540 Applications sync at once/);
+  assert.equal(warn.relatedInformation?.[0].location.uri, s.uriOf('argocd/argocd-cmd-params-cm.yaml'));
+
+  // 4. Enable them in the ConfigMap: the edit targets a file that is not open.
+  const enable = (await actionsFor(warn)).find((a) => a.title.startsWith('Enable progressive syncs in'));
+  const cmUri = s.uriOf('argocd/argocd-cmd-params-cm.yaml');
+  const cmEdits = enable?.edit?.changes?.[cmUri];
+  assert.ok(cmEdits?.length, JSON.stringify(enable));
+  const cmPath = join(s.workspace, 'argocd/argocd-cmd-params-cm.yaml');
+  writeFileSync(cmPath, applyTextEdits(readFileSync(cmPath, 'utf8'), cmEdits));
+  const before = s.published('apps/services.yaml').length;
+  await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: cmUri, type: FileChangeType.Changed }] });
+  for (let i = 0; i < 400 && s.published('apps/services.yaml').length === before; i++) await new Promise((r) => setTimeout(r, 25));
+  ds = s.published('apps/services.yaml').at(-1)!.diagnostics;
+  assert.deepEqual(codes(ds).filter((c) => c.startsWith('rollout/progressive-syncs')), []);
+
+  // 5. The plan: canary → low-traffic → high-traffic.
+  lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') } })) ?? [];
+  const titles = lenses.map((l) => l.command?.title ?? '');
+  assert.ok(titles.includes('3 steps · 540 apps · 8 waves · 0 unselected'), titles.join('\n'));
+  assert.ok(titles.includes('Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 25% → 45 at a time, 4 waves'), titles.join('\n'));
+  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('apps/services.yaml') })) as {
+    enablement: { state: string };
+    steps: { selector: string; apps: string[]; waves: unknown[] }[];
+    unselected: string[];
+  };
+  assert.equal(plan.enablement.state, 'enabled');
+  assert.deepEqual(plan.steps.map((x) => [x.selector, x.apps.length, x.waves.length]), [
+    ['tier In (canary)', 45, 1],
+    ['tier In (low-traffic)', 180, 4],
+    ['tier In (high-traffic)', 315, 3],
+  ]);
+  assert.deepEqual(plan.unselected, []);
+});

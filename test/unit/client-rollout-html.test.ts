@@ -1,0 +1,59 @@
+/** The rollout view's HTML (client/src/rolloutHtml.ts): what it shows, and that it shows it safely. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderPlan, type Plan } from '../../client/src/rolloutHtml';
+
+const plan = (over: Partial<Plan> = {}): Plan => ({
+  appset: 'shop',
+  strategy: 'RollingSync',
+  totalApps: 5,
+  steps: [
+    { step: 1, selector: 'tier In (canary)', apps: ['a-1', 'a-2'], maxUpdate: 1, concurrency: 1, manual: false, waves: [{ wave: 1, apps: ['a-1'] }, { wave: 2, apps: ['a-2'] }] },
+    { step: 2, selector: 'tier In (qa)', apps: ['b-1'], maxUpdate: 0, concurrency: 0, manual: true, waves: [] },
+    { step: 3, selector: 'tier In (prod)', apps: ['c-1'], maxUpdate: '3', concurrency: 1, manual: false, waves: [{ wave: 1, apps: ['c-1'] }], maxUpdateError: 'maxUpdate "3" is not an integer or a percentage', blockedBy: ['BAD_NAME'] },
+    { step: 4, selector: 'tier In (nowhere)', apps: [], concurrency: null, manual: false, waves: [] },
+  ],
+  unselected: ['lost-1'],
+  duplicates: { 'a-1': [1, 3] },
+  totalWaves: 3,
+  enablement: { state: 'enabled', evidence: [] },
+  ...over,
+});
+
+test('steps, waves, manual gates and problems are drawn', () => {
+  const html = renderPlan(plan());
+  assert.match(html, /4 steps · 5 Applications · 3 waves · 1 unselected/);
+  assert.match(html, /Step 1 · tier In \(canary\)<\/h3>/);
+  assert.match(html, /<b>wave 2<\/b><span class="app">a-2<\/span>/);
+  assert.match(html, /manual gate \(maxUpdate 0\)/);
+  assert.match(html, /<b>by hand<\/b><span class="app">b-1<\/span>/);
+  assert.match(html, /maxUpdate &#34;3&#34; is not an integer/);
+  assert.match(html, /class="app blocked">BAD_NAME/);
+  assert.match(html, /This step selects no Application/);
+  assert.match(html, /Selected by no step[^]*lost-1/);
+  assert.match(html, /a-1: steps 1, 3/);
+  assert.doesNotMatch(html, /Progressive syncs are/);
+});
+
+test('a disabled or undetected controller setting is called out with its evidence', () => {
+  const disabled = renderPlan(plan({ enablement: { state: 'disabled', evidence: [{ file: '/ws/cm.yaml', description: 'argocd-cmd-params-cm sets it to "false"', effect: 'disables' }] } }));
+  assert.match(disabled, /Progressive syncs are disabled on the ApplicationSet controller: this strategy is ignored and all 5 Applications sync at once/);
+  assert.match(disabled, /argocd-cmd-params-cm sets it to &#34;false&#34;/);
+  const missing = renderPlan(plan({ enablement: { state: 'not-found', evidence: [], searched: ['argocd-cmd-params-cm', 'Helm values'] } }));
+  assert.match(missing, /not enabled anywhere in this workspace/);
+  assert.match(missing, /Looked for: argocd-cmd-params-cm, Helm values/);
+  const allAtOnce = renderPlan(plan({ strategy: 'AllAtOnce', steps: [], clusters: 3 }));
+  assert.match(allAtOnce, /one commit syncs all 5 Applications at once on 3 clusters/);
+});
+
+test('everything from the plan is escaped and the page runs no script', () => {
+  const evil = '<img src=x onerror=alert(1)>';
+  const html = renderPlan(plan({ appset: `<script>alert(1)</script>`, unselected: [evil], steps: [{ step: 1, selector: `"'&<>`, apps: [evil], concurrency: 1, manual: false, waves: [{ wave: 1, apps: [evil] }] }] }));
+  assert.doesNotMatch(html, /<script/i);
+  assert.doesNotMatch(html, /<img/i);
+  assert.match(html, /&#60;script&#62;alert\(1\)&#60;\/script&#62;/);
+  assert.match(html, /&#34;&#39;&#38;&#60;&#62;/);
+  assert.match(html, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';"/);
+  assert.match(renderPlan(null, '<b>boom</b>'), /could not be computed: &#60;b&#62;boom/);
+  assert.match(renderPlan(null), /No ApplicationSet in this file/);
+});

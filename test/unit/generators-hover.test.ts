@@ -1,0 +1,73 @@
+/**
+ * Hovers on parts of a generator say what that part produces: a list element its Applications, a
+ * cluster selector the clusters it matches, a git pattern the paths found in the working tree.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+import { appset, secret, workspace } from './generators-helpers';
+
+function hoverAt(dir: string, text: string, needle: string, settings = {}): string {
+  const service = getLanguageService({ host: createNodeHost([dir], settings) });
+  const file = join(dir, 'appset.yaml');
+  const a = service.analyze(file, text, file);
+  const at = text.indexOf(needle);
+  assert.ok(at >= 0, needle);
+  return service.hover(a, at + 1)?.markdown ?? '';
+}
+
+test('hover on a list element shows only the Applications rendered from it (also through a matrix)', () => {
+  const ws = workspace();
+  try {
+    const text = appset(`    - matrix:\n        generators:\n          - list:\n              elements:\n                - env: dev\n                - env: prod\n          - list:\n              elements: [{svc: a}, {svc: b}]`, { name: '{{svc}}-{{env}}' });
+    const md = hoverAt(ws.dir, text, 'env: prod');
+    assert.match(md, /This element produces 2 Applications/);
+    assert.match(md, /`a-prod`/);
+    assert.match(md, /`b-prod`/);
+    assert.doesNotMatch(md, /dev/);
+  } finally {
+    ws.close();
+  }
+});
+
+test('hover on a cluster selector names the matched clusters', () => {
+  const ws = workspace({ 'c.yaml': [secret('east', 'https://east', { env: 'prod' }), secret('west', 'https://west', { env: 'prod' }), secret('lab', 'https://lab', { env: 'dev' })].join('---\n') });
+  try {
+    const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            env: prod`);
+    const md = hoverAt(ws.dir, text, 'matchLabels');
+    assert.match(md, /This selector matches 2 clusters/);
+    assert.match(md, /`east`, `west`/);
+    assert.doesNotMatch(md, /`lab`/);
+  } finally {
+    ws.close();
+  }
+});
+
+test('hover on git directories lists what the working tree holds', () => {
+  const ws = workspace({ 'repo/apps/a/f.yaml': 'x', 'repo/apps/b/f.yaml': 'x' });
+  try {
+    const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: g, namespace: argocd}
+spec:
+  generators:
+    - git:
+        repoURL: https://example.com/r.git
+        revision: HEAD
+        directories:
+          - path: apps/*
+  template:
+    metadata: {name: '{{path.basename}}'}
+    spec:
+      project: default
+      destination: {server: https://kubernetes.default.svc, namespace: x}
+`;
+    const md = hoverAt(ws.dir, text, 'path: apps/*', { repoMappings: { 'https://example.com/r.git': 'repo' } });
+    assert.match(md, /The git generator found 2 directories/);
+    assert.match(md, /`apps\/a`, `apps\/b`/);
+  } finally {
+    ws.close();
+  }
+});
