@@ -163,6 +163,17 @@ test('multi-document files: only the ApplicationSet is validated, and its Secret
   assert.ok(names(r.yaml).includes('guestbook-c7'), names(r.yaml).join(', '));
 });
 
+test('an ApplicationSet file that gains, then loses, a cluster Secret updates the other documents', async () => {
+  const own = APPSET.replace('name: fleet', 'name: other');
+  await s.open('other.yaml', own);
+  for (let i = 0; i < 3; i++) await s.change('other.yaml', own + `# typing ${i}\n`);
+  await s.change('other.yaml', `${own}---\n${secret('c5', 'prod')}`);
+  assert.ok(names((await preview('fleet.yaml')).yaml).includes('guestbook-c5'));
+  await s.change('other.yaml', own);
+  assert.ok(!names((await preview('fleet.yaml')).yaml).includes('guestbook-c5'));
+  await s.close('other.yaml');
+});
+
 test('untitled documents are validated too', async () => {
   const ds = await s.open('untitled:Untitled-1', APPSET.replace('goTemplate: true', 'goTemplate: yes'));
   assert.ok(ds.some((d) => String(d.code).startsWith('appset/')), JSON.stringify(codes(ds)));

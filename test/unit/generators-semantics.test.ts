@@ -232,3 +232,63 @@ samples:
     ws.close();
   }
 });
+
+test('repoURL forms (https, scp-like ssh, ssh with port, credentials, .git, trailing slash) name one checkout', () => {
+  const { normalizeRepoURL } = require('../../server/src/engine/generators/git') as typeof import('../../server/src/engine/generators/git');
+  const forms = ['https://github.com/argoproj/argo-cd.git', 'git@github.com:argoproj/argo-cd.git', 'ssh://git@github.com:22/argoproj/argo-cd', 'https://user:tok@GitHub.com/argoproj/argo-cd/', 'git+ssh://git@github.com/argoproj/argo-cd.git'];
+  assert.deepEqual(new Set(forms.map(normalizeRepoURL)), new Set(['github.com/argoproj/argo-cd']));
+  assert.notEqual(normalizeRepoURL('https://github.com/argoproj/argo-cd-other'), normalizeRepoURL(forms[0]));
+  const ws = workspace({ 'checkout/apps/a/f': 'x' }, { repoMappings: { 'git@example.com:team/r.git': 'checkout' } });
+  try {
+    const e = ws.expand(gitAppset(`        directories: [{path: "apps/*"}]`, { name: '{{path.basename}}' }).replace('https://example.com/r.git', 'https://example.com/team/r'));
+    assert.deepEqual(names(e), ['a']);
+  } finally {
+    ws.close();
+  }
+});
+
+test('list: null elements are empty parameter sets; elementsYaml is appended unchecked and decode errors keep Go text (list.go)', () => {
+  const ws = workspace();
+  try {
+    const nul = ws.expand(appset(`    - list:\n        elements:\n          - name: a\n          - null`, { name: 'fixed-{{name}}' }));
+    assert.deepEqual(names(nul), ['fixed-a', 'fixed-{{name}}'], 'the empty set is not rendered at all');
+    const yaml = ws.expand(appset(`    - list:\n        elements: [{name: a}]\n        elementsYaml: |\n          - name: b\n            replicas: 3\n          - name: c`, { name: '{{name}}' }));
+    assert.deepEqual(names(yaml), ['a', 'b', 'c'], 'fasttemplate type rules do not apply to elementsYaml');
+    const obj = ws.expand(appset(`    - list:\n        elementsYaml: "name: b"`));
+    assert.deepEqual(errors(obj), ['error unmarshling decoded ElementsYaml error unmarshaling JSON: while decoding JSON: json: cannot unmarshal object into Go value of type []map[string]interface {}']);
+    const scalar = ws.expand(appset(`    - list:\n        elementsYaml: "[a, b]"`));
+    assert.deepEqual(errors(scalar), ['error unmarshling decoded ElementsYaml error unmarshaling JSON: while decoding JSON: json: cannot unmarshal string into Go value of type map[string]interface {}']);
+    const notObj = ws.expand(appset(`    - list:\n        elements: ["x"]`));
+    assert.deepEqual(errors(notObj), ['error unmarshling list element json: cannot unmarshal string into Go value of type map[string]interface {}']);
+  } finally {
+    ws.close();
+  }
+});
+
+test('selectors are parsed like the controller: keys must be qualified names, Exists takes no values (utils/selector.go newRequirement)', () => {
+  const ws = workspace({ 'c.yaml': secret('c1', 'https://c1', { env: 'prod' }) });
+  try {
+    const idx = ws.expand(appset(`    - git:\n        repoURL: https://nowhere/r.git\n        revision: HEAD\n        directories: [{path: "*"}]\n      selector:\n        matchLabels:\n          path[0]: apps`));
+    assert.match(errors(idx)[0], /^error parsing label selector: key: Invalid value: "path\[0\]": name part must consist of alphanumeric characters/);
+    const exists = ws.expand(appset(`    - list:\n        elements: [{name: a}]\n      selector:\n        matchExpressions:\n          - {key: name, operator: Exists, values: [a]}`));
+    assert.deepEqual(errors(exists), ['error parsing label selector: values: Invalid value: []string{"a"}: values set must be empty for exists and does not exist']);
+    const op = ws.expand(appset(`    - list:\n        elements: [{name: a}]\n      selector:\n        matchExpressions:\n          - {key: name, operator: in, values: [a]}`));
+    assert.deepEqual(errors(op), ['error parsing label selector: "in" is not a valid pod selector operator']);
+    const ok = ws.expand(appset(`    - list:\n        elements: [{name: a, url: "https://x"}, {name: b, url: "https://y"}]\n      selector:\n        matchLabels:\n          url: "https://x"`));
+    assert.deepEqual(names(ok), ['a'], 'post-selector values are not validated, so URLs work');
+    const cluster = ws.expand(appset(`    - clusters:\n        selector:\n          matchLabels:\n            env: "https://x"`));
+    assert.match(errors(cluster)[0], /^error getting cluster secrets: error converting label selector: values\[0\]: Invalid value: "https:\/\/x": a valid label must be an empty string/);
+  } finally {
+    ws.close();
+  }
+});
+
+test('the cluster selector uses the standard Kubernetes parser wording (metav1.LabelSelectorAsSelector)', () => {
+  const ws = workspace({ 'c.yaml': secret('c1', 'https://c1', { env: 'prod' }) });
+  try {
+    const e = ws.expand(appset(`    - clusters:\n        selector:\n          matchExpressions:\n            - {key: env, operator: Equals, values: [prod]}`));
+    assert.deepEqual(errors(e), ['error getting cluster secrets: error converting label selector: "Equals" is not a valid label selector operator']);
+  } finally {
+    ws.close();
+  }
+});

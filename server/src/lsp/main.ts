@@ -156,9 +156,11 @@ export function startServer(connection: Connection): void {
     const diagnostics = guard('diagnostics', [], () => {
       // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
       // configuration changes the results of every open ApplicationSet.
-      if (overlays.sync(URI.toPath(doc.uri), doc.getText(), () => analysisOf(doc))) scheduleOthers(doc.uri);
-      if (!settings.validate) return [];
+      const path = URI.toPath(doc.uri);
+      if (overlays.sync(path, doc.getText(), () => analysisOf(doc))) scheduleOthers(doc.uri);
       const a = analysisOf(doc);
+      overlays.remember(path, a);
+      if (!settings.validate) return [];
       const all = service.diagnostics(a);
       // Other YAML files only get file-level findings (e.g. an ignored progressive-sync setting in
       // argocd-cmd-params-cm), never syntax errors: the YAML extension reports those.

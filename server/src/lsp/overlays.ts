@@ -24,12 +24,20 @@ export class Overlays {
   sync(path: string | undefined, text: string, analysis: () => Analysis): boolean {
     if (!path) return false;
     const ws = this.service().workspace;
-    const only = appsetOnly(analysis());
-    if (only && this.pushed.get(path) === true) return false;
+    const last = this.pushed.get(path);
+    // A file that mattered last time is pushed without looking (no parse before the push: the
+    // analysis after it tells `remember` whether it still matters).
+    const only = last === false ? false : appsetOnly(analysis());
+    if (only && last === true) return false;
     const before = ws.version;
     ws.setOverlay(path, text);
     this.pushed.set(path, only);
     return ws.version !== before;
+  }
+
+  /** Records what the analysis of the text just pushed says (see `sync`). */
+  remember(path: string | undefined, a: Analysis): void {
+    if (path && this.pushed.has(path)) this.pushed.set(path, appsetOnly(a));
   }
 
   /** Pushes every open document again (after the index was reset, e.g. new settings). */
@@ -47,8 +55,9 @@ export class Overlays {
 }
 
 /**
- * True when every document of the file is an ApplicationSet or empty. A document with syntax
- * errors counts as "other": the index skips broken documents, so its view may change either way.
+ * True when every document of the file is an ApplicationSet or empty. A broken document that still
+ * reads as an ApplicationSet stays one; any other broken document counts as "other" (the index
+ * skips broken documents, so its view may change either way).
  */
 export function appsetOnly(a: Analysis): boolean {
   const appsets = new Set(a.file.parsed.appsets.map((d) => d.index));

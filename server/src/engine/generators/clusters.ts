@@ -7,18 +7,20 @@ import { GoStringMap } from '../template/values';
 import { normalize } from './normalize';
 import { loadInventory, IN_CLUSTER_SERVER, type Cluster } from './inventory';
 import { put, tagOrigin, type ParamSet } from './params';
-import { isEmptySelector, matchesSelector, SelectorError } from './selector';
+import { isEmptySelector, matchesSelector, selectorError, SelectorError } from './selector';
 import { GeneratorError, wrapErrors, type Generate } from './types';
 import { appendValues } from './values';
 
 export const generateClusters: Generate = (spec, ctx, path) => {
   const inv = loadInventory(ctx.file);
   const byName = new Map<string, Cluster>();
+  const bad = selectorError(spec.selector, true);
+  if (bad) throw new GeneratorError(`error getting cluster secrets: error converting label selector: ${bad}`, [...path, 'selector']);
   let selected: Cluster[];
   try {
     selected = inv.clusters.filter((c) => matchesSelector(spec.selector, c.labels));
   } catch (e) {
-    if (e instanceof SelectorError) throw new GeneratorError(`error converting label selector: ${e.message}`, [...path, 'selector']);
+    if (e instanceof SelectorError) throw new GeneratorError(`error getting cluster secrets: error converting label selector: ${e.message}`, [...path, 'selector']);
     throw e;
   }
   for (const c of selected) byName.set(c.name, c);

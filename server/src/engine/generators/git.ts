@@ -175,6 +175,8 @@ export function normalizeRepoURL(u: string): string {
   const scp = /^[\w.-]+@([^:/]+):(.+)$/.exec(s);
   if (scp) s = `${scp[1]}/${scp[2]}`;
   s = s.replace(/^[a-z+]+:\/\//, '').replace(/^[^@/]+@/, '');
+  // ssh://git@host:22/o/r and https://host:443/o/r name the same repository as host/o/r.
+  s = s.replace(/^([^/:]+):\d+\//, '$1/');
   return s.replace(/\/+$/, '').replace(/\.git$/, '');
 }
 

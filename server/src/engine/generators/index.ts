@@ -10,7 +10,7 @@ import { generateLive } from './live';
 import { generateMatrix } from './matrix';
 import { generateMerge } from './merge';
 import { flatten, isObject, type ParamSet } from './params';
-import { matchesSelector, SelectorError } from './selector';
+import { matchesSelector, selectorError, SelectorError } from './selector';
 import { GeneratorError, type GenContext, type Generate } from './types';
 
 /** Order in which the controller visits the kinds of one generator entry (GetRelevantGenerators). */
@@ -48,10 +48,15 @@ export function runGenerator(kind: string, spec: unknown, ctx: GenContext, path:
   return gen(isObject(spec) ? spec : {}, ctx, path);
 }
 
-/** Runs a generator entry's one kind and applies the entry's post-selector. */
+/**
+ * Runs a generator entry's one kind and applies the entry's post-selector. As in Transform
+ * (`generator_spec_processor.go`), the selector is parsed before the generator runs.
+ */
 export function runWithSelector(entry: Record<string, unknown>, kind: string, ctx: GenContext, path: JsonPath): ParamSet[] {
-  const params = runGenerator(kind, entry[kind], ctx, [...path, kind]);
   const sel = entry.selector;
+  const bad = selectorError(sel, false);
+  if (bad) throw new GeneratorError(`error parsing label selector: ${bad}`, [...path, 'selector']);
+  const params = runGenerator(kind, entry[kind], ctx, [...path, kind]);
   if (!isObject(sel)) {
     ctx.counts.set(path.join('/'), params.length);
     return params;

@@ -13,8 +13,13 @@ export const generateList: Generate = (spec, ctx, path) => {
   const elements = Array.isArray(spec.elements) ? spec.elements : [];
   elements.forEach((el, i) => {
     const at = [...path, 'elements', i];
-    if (!isObject(el)) throw new GeneratorError(`error unmarshling list element json: cannot unmarshal ${Array.isArray(el) ? 'array' : el === null ? 'null' : typeof el} into Go value of type map[string]interface {}`, at);
     const origin = at.join('/');
+    // JSON null decodes to a nil map: an empty parameter set (rendering is then skipped).
+    if (el === null || el === undefined) {
+      out.push(tagOrigin(ctx.origins, {}, origin));
+      return;
+    }
+    if (!isObject(el)) throw new GeneratorError(`error unmarshling list element json: cannot unmarshal ${jsonType(el)} into Go value of type map[string]interface {}`, at);
     if (ctx.goTemplate) {
       // A copy, so the origin is per element even when the same object appears twice (YAML aliases).
       const p: ParamSet = {};
@@ -44,11 +49,25 @@ export const generateList: Generate = (spec, ctx, path) => {
     } catch (e) {
       throw new GeneratorError(`error unmarshling decoded ElementsYaml ${(e as Error).message.split('\n')[0]}`, [...path, 'elementsYaml']);
     }
-    if (parsed !== null && !Array.isArray(parsed)) throw new GeneratorError('error unmarshling decoded ElementsYaml error unmarshaling JSON: json: cannot unmarshal object into Go value of type []map[string]interface {}', [...path, 'elementsYaml']);
-    for (const el of (parsed as unknown[]) ?? []) {
-      if (!isObject(el)) throw new GeneratorError('error unmarshling decoded ElementsYaml: element is not an object', [...path, 'elementsYaml']);
-      out.push(el);
-    }
+    const decodeError = (what: string, into: string) =>
+      new GeneratorError(`error unmarshling decoded ElementsYaml error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${what} into Go value of type ${into}`, [...path, 'elementsYaml']);
+    if (parsed !== null && parsed !== undefined && !Array.isArray(parsed)) throw decodeError(jsonType(parsed), '[]map[string]interface {}');
+    const items = Array.isArray(parsed) ? parsed : [];
+    items.forEach((el, i) => {
+      if (el !== null && el !== undefined && !isObject(el)) throw decodeError(jsonType(el), 'map[string]interface {}');
+      const p: ParamSet = {};
+      if (isObject(el)) for (const k of Object.keys(el)) put(p, k, el[k]);
+      out.push(tagOrigin(ctx.origins, p, `${[...path, 'elementsYaml'].join('/')}/${i}`));
+    });
   }
   return capParams(out, ctx, path, `the list generator (${out.length} elements)`);
 };
+
+/** The JSON type name encoding/json uses in "cannot unmarshal X into Go value" errors. */
+function jsonType(v: unknown): string {
+  if (Array.isArray(v)) return 'array';
+  if (isObject(v)) return 'object';
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'boolean') return 'bool';
+  return 'string';
+}

@@ -11,7 +11,10 @@ export type ParamSet = Record<string, unknown>;
 
 /** Sets a key on a plain object without ever touching its prototype. */
 export function put(o: Record<string, unknown>, k: string, v: unknown): void {
-  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  // Only `__proto__` is special for assignment; defineProperty is slow (dictionary-mode objects),
+  // so it is kept for that one key.
+  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else o[k] = v;
 }
 
 export function has(o: object, k: string): boolean {
@@ -111,10 +114,20 @@ export function displayParams(p: ParamSet): Record<string, unknown> {
 }
 
 /** Records where a parameter set came from (a JSON path joined with '/', e.g. a list element). */
-export function tagOrigin(origins: WeakMap<object, string[]> | undefined, p: ParamSet, ...from: (string | ParamSet)[]): ParamSet {
+export type Origins = Pick<Map<object, string[]>, 'get' | 'set'>;
+
+export function tagOrigin(origins: Origins | undefined, p: ParamSet, ...from: (string | ParamSet)[]): ParamSet {
   if (!origins) return p;
-  const list = new Set(origins.get(p) ?? []);
-  for (const f of from) for (const o of typeof f === 'string' ? [f] : origins.get(f) ?? []) list.add(o);
-  if (list.size) origins.set(p, [...list]);
+  const own = origins.get(p);
+  const list = own ? own.slice() : [];
+  for (const f of from) {
+    if (typeof f === 'string') {
+      if (!list.includes(f)) list.push(f);
+      continue;
+    }
+    const inherited = origins.get(f);
+    if (inherited) for (const o of inherited) if (!list.includes(o)) list.push(o);
+  }
+  if (list.length) origins.set(p, list);
   return p;
 }

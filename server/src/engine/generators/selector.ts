@@ -20,6 +20,74 @@ export function isEmptySelector(sel: unknown): boolean {
   return (!isObject(ml) || Object.keys(ml).length === 0) && (!Array.isArray(me) || me.length === 0);
 }
 
+const NAME_RE = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const VALUE_RE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const SUBDOMAIN_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const NAME_MSG = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+const VALUE_MSG = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+
+/** Kubernetes IsQualifiedName messages (k8s.io/apimachinery validation), for a label key. */
+function keyErrors(key: string): string[] {
+  const parts = key.split('/');
+  const out: string[] = [];
+  let name = key;
+  if (parts.length === 2) {
+    const prefix = parts[0];
+    name = parts[1];
+    if (!prefix) out.push('prefix part must be non-empty');
+    else {
+      if (prefix.length > 253) out.push('prefix part must be no more than 253 characters');
+      if (!SUBDOMAIN_RE.test(prefix)) out.push("prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
+    }
+  } else if (parts.length > 2) {
+    return ["a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"];
+  }
+  if (!name) out.push('name part must be non-empty');
+  else {
+    if (name.length > 63) out.push('name part must be no more than 63 characters');
+    if (!NAME_RE.test(name)) out.push(NAME_MSG);
+  }
+  return out;
+}
+
+const goQuote = (s: string) => JSON.stringify(s);
+const goStrings = (v: string[]) => (v.length ? `[]string{${v.map(goQuote).join(', ')}}` : '[]string(nil)');
+
+/**
+ * The controller's selector parsing errors (`applicationset/utils/selector.go` newRequirement; the
+ * cluster generator uses the standard Kubernetes parser `metav1.LabelSelectorAsSelector`, which also
+ * validates label values and names the operator error "label selector" instead of "pod selector").
+ * Returns the first failing requirement's aggregated message, or undefined.
+ */
+export function selectorError(sel: unknown, validateValues: boolean): string | undefined {
+  if (!isObject(sel)) return undefined;
+  const reqs: { key: string; op: string; values: string[] }[] = [];
+  if (isObject(sel.matchLabels)) for (const [k, v] of Object.entries(sel.matchLabels)) reqs.push({ key: k, op: '=', values: [String(v ?? '')] });
+  if (Array.isArray(sel.matchExpressions)) {
+    for (const e of sel.matchExpressions) {
+      if (!isObject(e)) continue;
+      const op = String(e.operator ?? '');
+      if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(op)) return `${goQuote(op)} is not a valid ${validateValues ? 'label' : 'pod'} selector operator`;
+      reqs.push({ key: String(e.key ?? ''), op, values: Array.isArray(e.values) ? e.values.map((x) => String(x)) : [] });
+    }
+  }
+  for (const r of reqs) {
+    const errs = keyErrors(r.key).map((m) => `key: Invalid value: ${goQuote(r.key)}: ${m}`);
+    if ((r.op === 'In' || r.op === 'NotIn') && !r.values.length) errs.push(`values: Invalid value: ${goStrings(r.values)}: for 'in', 'notin' operators, values set can't be empty`);
+    if ((r.op === 'Exists' || r.op === 'DoesNotExist') && r.values.length) errs.push(`values: Invalid value: ${goStrings(r.values)}: values set must be empty for exists and does not exist`);
+    if (validateValues) {
+      r.values.forEach((v, i) => {
+        const m: string[] = [];
+        if (v.length > 63) m.push('must be no more than 63 characters');
+        if (!VALUE_RE.test(v)) m.push(VALUE_MSG);
+        if (m.length) errs.push(`values[${i}]: Invalid value: ${goQuote(v)}: ${m.join('; ')}`);
+      });
+    }
+    if (errs.length) return errs.length === 1 ? errs[0] : `[${errs.join(', ')}]`;
+  }
+  return undefined;
+}
+
 export function matchesSelector(sel: unknown, labels: Record<string, string>): boolean {
   if (!isObject(sel)) return true;
   const get = (k: string) => (has(labels, k) ? labels[k] : undefined);

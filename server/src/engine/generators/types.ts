@@ -28,7 +28,7 @@ export interface GenContext {
    */
   depth?: number;
   /** Where each parameter set came from (list elements, clusters, git paths), for hovers. */
-  origins?: WeakMap<object, string[]>;
+  origins?: Map<object, string[]>;
 }
 
 /**

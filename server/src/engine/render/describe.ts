@@ -35,12 +35,19 @@ function noun(kind: string, spec: unknown): string {
       return 'matrix';
     case 'merge':
       return 'merge';
+    case 'pullRequest':
+      return 'pull requests';
+    case 'scmProvider':
+      return 'repositories';
+    case 'clusterDecisionResource':
+      return 'cluster decisions';
     default:
-      return kind;
+      return 'parameter sets';
   }
 }
 
 function plural(n: string, count: number): string {
   if (count !== 1) return n;
-  return n.replace(/ies$/, 'y').replace(/s$/, '');
+  // Only the last word is plural: "pull requests" → "pull request".
+  return n.replace(/ies$/, 'y').replace(/(ch|sh|x)es$/, '$1').replace(/s$/, '');
 }

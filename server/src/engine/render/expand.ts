@@ -30,7 +30,7 @@ export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
   const max = file.settings.maxApplications;
-  const ctx: GenContext = { file, goTemplate, options, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new WeakMap() };
+  const ctx: GenContext = { file, goTemplate, options, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new Map() };
   const problems: ExpansionProblem[] = [];
   const apps: GeneratedApp[] = [];
   const summaries: Expansion['generators'] = [];
