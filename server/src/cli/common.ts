@@ -8,6 +8,8 @@ import type { EngineSettings, ProgressiveSyncOverride } from '../engine/host';
 import type { EngineDiagnostic } from '../engine/types';
 import { createNodeHost } from '../host/nodeHost';
 import type { EngineHost } from '../engine/host';
+import { getLanguageService, type Analysis, type LanguageService } from '../engine/service/languageService';
+import type { CliIO } from './io';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
 export class UsageError extends Error {}
@@ -196,4 +198,34 @@ const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as cons
 /** Sorts diagnostics by position, then severity, for stable output. */
 export function sortDiagnostics(ds: EngineDiagnostic[]): EngineDiagnostic[] {
   return [...ds].sort((a, b) => a.span.start - b.span.start || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.code.localeCompare(b.code));
+}
+
+export interface LoadedFile {
+  abs: string;
+  text: string;
+  service: LanguageService;
+  analysis: Analysis;
+}
+
+/**
+ * Reads one input file and analyses it in its workspace (render and plan take exactly one file).
+ * Returns the exit code 2 after printing why, when the file cannot be read or holds no ApplicationSet.
+ */
+export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Partial<EngineSettings>): LoadedFile | 2 {
+  const abs = path.resolve(io.cwd, file);
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, 'utf8');
+  } catch (e) {
+    io.err(`appset ${cmd}: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
+    return 2;
+  }
+  const service = getLanguageService({ host: hostForInputs([path.dirname(abs)], io.cwd, settings) });
+  const posix = toPosix(abs);
+  const analysis = service.analyze(posix, text, posix);
+  if (!analysis.appsets.length) {
+    io.err(`appset ${cmd}: ${file}: no ApplicationSet found\n`);
+    return 2;
+  }
+  return { abs, text, service, analysis };
 }

@@ -2,15 +2,13 @@
  * `appset plan <file>`: the RollingSync plan of each ApplicationSet in a file — steps, waves and
  * every Application — plus the rollout diagnostics (is the strategy going to be honoured at all?).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getLanguageService } from '../engine/service/languageService';
 import { getRolloutPlan } from '../engine/rollout/plan';
 import { planTitle, stepTitle } from '../engine/rollout/describe';
 import type { RolloutPlan } from '../engine/rollout/types';
 import type { EngineDiagnostic } from '../engine/types';
-import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
+import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
 const USAGE = `usage: appset plan <file> [options]
 
@@ -62,22 +60,9 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
     io.err(`appset plan: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const abs = path.resolve(io.cwd, file);
-  let text: string;
-  try {
-    text = fs.readFileSync(abs, 'utf8');
-  } catch (e) {
-    io.err(`appset plan: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
-    return 2;
-  }
-  const host = hostForInputs([path.dirname(abs)], io.cwd, settings);
-  const service = getLanguageService({ host });
-  const posix = toPosix(abs);
-  const analysis = service.analyze(posix, text, posix);
-  if (!analysis.appsets.length) {
-    io.err(`appset plan: ${file}: no ApplicationSet found\n`);
-    return 2;
-  }
+  const loaded = loadOneFile('plan', file, io, settings);
+  if (loaded === 2) return 2;
+  const { abs, text, service, analysis } = loaded;
   const lines = new LineMap(text);
   const shown = toPosix(path.relative(io.cwd, abs) || path.basename(abs));
   const all = sortDiagnostics(service.diagnostics(analysis));

@@ -3,12 +3,9 @@
  * `argocd appset generate`, but without a server: clusters come from the workspace inventory and git
  * generators read the local checkout.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getLanguageService } from '../engine/service/languageService';
 import { previewText } from '../engine/render/preview';
-import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
+import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, withEngineOptions } from './common';
 
 const USAGE = `usage: appset render <file> [options]
 
@@ -45,22 +42,9 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
     io.err(`appset render: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const abs = path.resolve(io.cwd, file);
-  let text: string;
-  try {
-    text = fs.readFileSync(abs, 'utf8');
-  } catch (e) {
-    io.err(`appset render: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
-    return 2;
-  }
-  const host = hostForInputs([path.dirname(abs)], io.cwd, settings);
-  const service = getLanguageService({ host });
-  const posix = toPosix(abs);
-  const analysis = service.analyze(posix, text, posix);
-  if (!analysis.appsets.length) {
-    io.err(`appset render: ${file}: no ApplicationSet found\n`);
-    return 2;
-  }
+  const loaded = loadOneFile('render', file, io, settings);
+  if (loaded === 2) return 2;
+  const { text, analysis } = loaded;
   const lines = new LineMap(text);
   let failed = false;
   const json: unknown[] = [];
