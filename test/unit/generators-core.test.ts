@@ -220,3 +220,14 @@ test('code lens over generators counts Applications and describes the matrix', (
     ws.close();
   }
 });
+
+test('a structural mistake is reported once, by validation, not again with the controller text', () => {
+  const ws = workspace();
+  try {
+    const d = ws.diagnostics(appset(`    - matrix:\n        generators:\n          - list: {elements: [{a: x}]}\n          - list: {elements: [{b: y}]}\n          - list: {elements: [{c: z}]}`));
+    assert.ok(d.some((x) => x.code === 'appset/matrix-children'), JSON.stringify(d));
+    assert.ok(!d.some((x) => x.code === 'generator/error'), JSON.stringify(d));
+  } finally {
+    ws.close();
+  }
+});

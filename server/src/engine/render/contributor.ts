@@ -17,6 +17,8 @@ import { valueSpan } from './scalarOffsets';
 import type { GeneratedApp } from './types';
 
 const HOVER_ROWS = 20;
+/** Controller errors for generator structure that validation reports in its own words. */
+const STRUCTURAL = /found (less|more) than two generators|found more than one generator in matrix\.Generators|child generator generated no parameters|no merge keys were specified/;
 
 export const previewContributor: FeatureContributor = {
   name: 'preview',
@@ -25,6 +27,9 @@ export const previewContributor: FeatureContributor = {
     const exp = ctx.expansion();
     const out: EngineDiagnostic[] = [];
     for (const p of exp.problems) {
+      // Structural mistakes are already explained by validation (appset/matrix-children, appset/merge-keys,
+      // appset/child-generator-kinds, appset/nesting-depth); the controller's wording would only repeat them.
+      if (p.code === 'generator/error' && STRUCTURAL.test(p.message)) continue;
       out.push({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? spanAt(ctx.doc.doc, p.path) });
     }
     out.push(...invalidApps(ctx, exp.apps));
