@@ -10,6 +10,11 @@ export interface CliIO {
 }
 
 export function nodeIO(): CliIO {
+  // A closed pipe (`appset render … | head`) ends the output, like other Unix tools, not a crash.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   return {
     out: (s) => void process.stdout.write(s),
     err: (s) => void process.stderr.write(s),

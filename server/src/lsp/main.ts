@@ -29,8 +29,12 @@ import { readSettings, type ServerSettings, DEFAULT_SERVER_SETTINGS } from './se
 import { Debouncer } from './debounce';
 import { Overlays } from './overlays';
 import { isWatchedChange, WATCH_GLOBS } from './watch';
+import { limitExpensiveFunctions } from '../engine/template';
 
 export function startServer(connection: Connection): void {
+  // Diagnostics run on every keystroke: bcrypt, scrypt and RSA key generation in a template must
+  // not stall them (a clear template error appears instead once the budget is used).
+  limitExpensiveFunctions({ budgetMs: 4000, windowMs: 15000 });
   const documents = new TextDocuments(TextDocument);
   let host: NodeHost;
   let service: LanguageService;

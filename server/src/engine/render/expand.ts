@@ -76,9 +76,11 @@ export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
         const p = params[pi];
         const rendered = renderApp(template, p, spec, doc, ctx, nonDeterministic, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
+          const code = templateErrorCode(err.kind, err.message);
+          if (code === 'template/preview-skipped') ctx.inexact.value = true;
           problems.push({
-            code: templateErrorCode(err.kind, err.message),
-            severity: 'error',
+            code,
+            severity: code === 'template/preview-skipped' ? 'information' : 'error',
             message: `${err.message} (parameter set ${pi + 1} of generator ${gi + 1}: ${describeParams(p)})`,
             path: src,
             span: templateSpan(doc, file.text, src, err),

@@ -48,7 +48,7 @@ export function kindOf(v: Val): Kind {
   if (Array.isArray(v)) return 'slice';
   if (v instanceof GoMap || v instanceof GoStringMap) return 'map';
   if (v instanceof GoTime) return 'struct';
-  if (v instanceof GoOther) return v.type === 'uint8' ? 'uint8' : v.type === 'complex128' ? 'complex128' : 'ptr';
+  if (v instanceof GoOther) return v.type === 'uint8' ? 'uint8' : v.type === 'complex128' ? 'complex128' : ((v.ext.kind as Kind | undefined) ?? 'ptr');
   return 'ptr';
 }
 

@@ -11,6 +11,7 @@ export const TEMPLATE_CODES: CodeInfo[] = [
   { code: 'template/unknown-function', severity: 'error', summary: 'The template calls a function Argo CD does not provide (e.g. Helm-only include/required).' },
   { code: 'template/invalid-option', severity: 'error', summary: 'A goTemplateOptions entry is not missingkey=default|invalid|zero|error; the controller panics.' },
   { code: 'template/fasttemplate-unclosed', severity: 'error', summary: 'In fasttemplate mode a {{ has no closing }} while the string is processed.' },
+  { code: 'template/preview-skipped', severity: 'information', summary: 'bcrypt, genCA, derivePassword and other slow functions used their time budget, so the editor preview skipped this Application; Argo CD renders it.' },
   { code: 'template/non-deterministic', severity: 'information', summary: 'The template uses now, rand*, uuidv4 or similar, so the preview differs from what Argo CD renders.' },
 ];
 
@@ -24,6 +25,7 @@ export function templateErrorCode(kind: 'parse' | 'exec' | 'fast' | 'option', me
     case 'parse':
       return /: function "[^"]*" not defined$/.test(message) ? 'template/unknown-function' : 'template/parse-error';
     case 'exec':
+      if (/skipped by the offline preview/.test(message)) return 'template/preview-skipped';
       return /map has no entry for key|nil data; no entry for key/.test(message) ? 'template/missing-key' : 'template/exec-error';
   }
 }

@@ -106,6 +106,8 @@ function assignable(v: GoValue, t: GoParamType): boolean {
       return v instanceof GoMap;
     case 'time':
       return v instanceof GoTime;
+    default:
+      return v instanceof GoOther && v.type === t;
   }
 }
 
@@ -407,7 +409,7 @@ class State {
 
   evalFieldNode(dot: Val, field: FieldNode, args: Node[], final: Final): Val {
     this.at(field);
-    return this.evalFieldChain(dot, this.dotIface, field.ident, args, final);
+    return this.evalFieldChain(dot, field, dot, this.dotIface, field.ident, args, final);
   }
 
   evalChainNode(dot: Val, chain: ChainNode, args: Node[], final: Final): Val {
@@ -415,7 +417,7 @@ class State {
     if (chain.field.length === 0) this.errorf('internal error: no fields in evalChainNode');
     if (chain.node.kind === 'nil') this.errorf(`indirection through explicit nil in ${str(chain)}`);
     const pipe = this.evalArg(dot, 'value', chain.node);
-    return this.evalFieldChain(pipe, false, chain.field, args, final);
+    return this.evalFieldChain(dot, chain, pipe, false, chain.field, args, final);
   }
 
   evalVariableNode(dot: Val, v: VariableNode, args: Node[], final: Final): Val {
@@ -425,20 +427,21 @@ class State {
       this.notAFunction(args, final);
       return variable.value;
     }
-    return this.evalFieldChain(variable.value, variable.iface ?? false, v.ident.slice(1), args, final);
+    return this.evalFieldChain(dot, v, variable.value, variable.iface ?? false, v.ident.slice(1), args, final);
   }
 
-  evalFieldChain(receiver: Val, iface: boolean, ident: string[], args: Node[], final: Final): Val {
+  /** `node` is the field, chain or variable node: Go reports a failing method call at it. */
+  evalFieldChain(dot: Val, node: Node, receiver: Val, iface: boolean, ident: string[], args: Node[], final: Final): Val {
     const n = ident.length;
     for (let i = 0; i < n - 1; i++) {
       const from = receiver;
-      receiver = this.evalField(ident[i], [], MISSING, receiver, iface);
+      receiver = this.evalField(dot, node, ident[i], [node], MISSING, receiver, iface);
       iface = from instanceof GoMap;
     }
-    return this.evalField(ident[n - 1], args, final, receiver, iface);
+    return this.evalField(dot, node, ident[n - 1], args, final, receiver, iface);
   }
 
-  evalField(fieldName: string, args: Node[], final: Final, receiver: Val, iface: boolean): Val {
+  evalField(dot: Val, node: Node, fieldName: string, args: Node[], final: Final, receiver: Val, iface: boolean): Val {
     if (receiver === undefined) {
       if (this.o.missingKey === 'error') this.errorf(`nil data; no entry for key ${goQuote(fieldName)}`);
       return undefined;
@@ -456,6 +459,14 @@ class State {
           return receiver instanceof GoStringMap ? '' : null;
         case 'error':
           this.errorf(`map has no entry for key ${goQuote(fieldName)}`);
+      }
+    }
+    if (receiver instanceof GoOther) {
+      const member = receiver.member(fieldName);
+      if (member && 'method' in member) return this.evalCall(dot, member.method, false, node, fieldName, args, final);
+      if (member) {
+        if (hasArgs) this.errorf(`${fieldName} has arguments but cannot be invoked as function`);
+        return member.field;
       }
     }
     this.errorf(`can't evaluate field ${fieldName} in type ${typ}`);

@@ -16,8 +16,10 @@ import type { GoValue } from './values';
  *   untyped template constants convert: `3` fits int/int64/float64, `3.5` fits float64).
  * - 'list'     []interface{}   - 'strings' []string   - 'map' map[string]interface{}
  * - 'time'     time.Time
+ * - '*semver.Version' | 'sprig.certificate': a GoOther of exactly that type
  */
-export type GoParamType = 'any' | 'string' | 'bool' | 'float64' | 'int' | 'int64' | 'list' | 'strings' | 'map' | 'time';
+export type GoParamType = 'any' | 'string' | 'bool' | 'float64' | 'int' | 'int64' | 'list' | 'strings' | 'map' | 'time' | GoOtherParamType;
+export type GoOtherParamType = '*semver.Version' | 'sprig.certificate';
 
 export interface GoFunc {
   params: GoParamType[];

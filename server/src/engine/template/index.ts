@@ -49,3 +49,5 @@ export type { ParamRef } from './api';
 export { formatValue } from './format';
 /** Diagnostic code for a TemplateError (`template/parse-error`, `template/missing-key`, …). */
 export { templateErrorCode } from './codes';
+/** Bounds the time slow crypto functions (bcrypt, genCA, derivePassword, …) may take per window. */
+export { configureCostly as limitExpensiveFunctions } from './sprig/crypto';

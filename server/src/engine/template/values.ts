@@ -39,6 +39,19 @@ export class GoTime {
   ) {}
 }
 
+/** A struct field or a method of a GoOther, as `.Name` reaches it in a template. */
+export type GoMember = { field: GoValue } | { method: import('./funcs').GoFunc };
+
+/** What a GoOther offers beyond printing: members, its JSON form, its reflect kind. */
+export interface GoOtherExt {
+  /** Fields and methods by name (Go: exported fields of a struct, methods in the method set). */
+  members?: Readonly<Record<string, GoMember>>;
+  /** encoding/json text of the value (a MarshalJSON method, or a struct's fields). */
+  json?: () => string;
+  /** reflect.Kind name when it is not 'ptr' (e.g. 'struct' for a value type). */
+  kind?: string;
+}
+
 /** A value of some other Go type that only specific functions understand. */
 export class GoOther {
   constructor(
@@ -47,7 +60,13 @@ export class GoOther {
     readonly payload: unknown,
     /** How `%v` prints it. */
     readonly print: () => string,
+    readonly ext: GoOtherExt = {},
   ) {}
+
+  member(name: string): GoMember | undefined {
+    const m = this.ext.members;
+    return m && Object.prototype.hasOwnProperty.call(m, name) ? m[name] : undefined;
+  }
 }
 
 export type GoValue =

@@ -41,6 +41,7 @@ export function toGoJSON(v: GoValue | undefined, escapeHTML = true, indent = '',
   }
   if (v instanceof GoTime) return jsonString(formatGoTime(v), escapeHTML);
   if (v instanceof GoOther && v.type === 'uint8') return String(v.payload);
+  if (v instanceof GoOther && v.ext.json) return v.ext.json();
   return '{}';
 }
 
@@ -81,13 +82,23 @@ function b32encode(b: Buffer): string {
   return out;
 }
 
-function b64decode(s: string): string {
+/** base64.StdEncoding.DecodeString: strict padding, `\r`/`\n` skipped; throws Go's error text. */
+export function goBase64Decode(input: string): Buffer {
+  const s = input.replace(/[\r\n]/g, '');
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(s) || s.length % 4 !== 0) {
     const bad = s.search(/[^A-Za-z0-9+/=]/);
     const at = bad >= 0 ? bad : Math.floor(s.replace(/=+$/, '').length / 4) * 4;
-    return `illegal base64 data at input byte ${at}`;
+    throw new Error(`illegal base64 data at input byte ${at}`);
   }
-  return Buffer.from(s, 'base64').toString('utf8');
+  return Buffer.from(s, 'base64');
+}
+
+function b64decode(s: string): string {
+  try {
+    return goBase64Decode(s).toString('utf8');
+  } catch (e) {
+    return (e as Error).message;
+  }
 }
 
 function adler32(s: string): number {

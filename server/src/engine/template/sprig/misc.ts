@@ -1,24 +1,25 @@
 /**
- * The rest of sprig: dates (`date.go`, Go layouts, the controller's local zone is UTC), semver
- * (`semver.go`, Masterminds/semver for plain versions), paths (`path` and `filepath`), random and
- * crypto helpers. Functions whose output changes on every render are marked nonDeterministic; the
- * few crypto generators the offline renderer does not implement fail with a clear message instead
- * of being "not defined".
+ * The rest of sprig: dates (`date.go`, Go layouts, the controller's local zone is UTC; zones in
+ * zones.ts), paths (`path` and `filepath`), URLs and random strings. Functions whose output changes
+ * on every render are marked nonDeterministic. Semver is in semver.ts, secrets in crypto.ts and
+ * certs.ts.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FuncMap, GoFunc } from '../funcs';
 import { GoInt64, GoMap, GoOther, GoTime, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
+import { UTC, zoneAt, type Zone } from './zones';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic'], nonDeterministic?: boolean): GoFunc => ({ params, variadic, impl, nonDeterministic });
 
 // ---- dates -----------------------------------------------------------------------------------
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const TOKENS = ['January', 'Monday', '2006', '-07:00:00', '-07:00', '-0700', 'Z07:00', 'Z0700', 'MST', '002', '_2', '01', '02', '03', '04', '05', '06', '15', 'Jan', 'Mon', 'PM', 'pm', '-07', '1', '2', '3', '4', '5'];
+const TOKENS = ['January', 'Monday', '2006', '-07:00:00', '-070000', '-07:00', '-0700', 'Z07:00:00', 'Z070000', 'Z07:00', 'Z0700', 'Z07', 'MST', '002', '_2', '01', '02', '03', '04', '05', '06', '15', 'Jan', 'Mon', 'PM', 'pm', '-07', '1', '2', '3', '4', '5'];
 
-export function formatLayout(t: GoTime, layout: string): string {
-  const d = new Date(t.ms);
+/** time.Time.Format with a Go layout, in `zone` (UTC unless given). */
+export function formatLayout(t: GoTime, layout: string, zone: Zone = UTC): string {
+  const d = new Date(t.ms + zone.offset * 1000);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   const Y = d.getUTCFullYear(), M = d.getUTCMonth(), D = d.getUTCDate(), h = d.getUTCHours(), mi = d.getUTCMinutes(), s = d.getUTCSeconds();
   const ns = ((t.ms % 1000) + 1000) % 1000 * 1e6 + t.nsec;
@@ -60,15 +61,25 @@ export function formatLayout(t: GoTime, layout: string): string {
       case '5': out += String(s); break;
       case 'PM': out += h >= 12 ? 'PM' : 'AM'; break;
       case 'pm': out += h >= 12 ? 'pm' : 'am'; break;
-      case 'MST': out += 'UTC'; break;
-      case 'Z07:00': case 'Z0700': out += 'Z'; break;
-      case '-07:00': out += '+00:00'; break;
-      case '-0700': out += '+0000'; break;
-      case '-07:00:00': out += '+00:00:00'; break;
-      case '-07': out += '+00'; break;
+      case 'MST': out += zone.abbr; break;
+      case 'Z07:00': case 'Z0700': case 'Z07': out += zone.offset === 0 ? 'Z' : offsetText(zone.offset, tok.length > 3 && tok.includes(':'), tok === 'Z07' ? 'h' : 'hm'); break;
+      case '-07:00': out += offsetText(zone.offset, true, 'hm'); break;
+      case '-0700': out += offsetText(zone.offset, false, 'hm'); break;
+      case '-07:00:00': out += offsetText(zone.offset, true, 'hms'); break;
+      case '-070000': out += offsetText(zone.offset, false, 'hms'); break;
+      case 'Z07:00:00': case 'Z070000': out += zone.offset === 0 ? 'Z' : offsetText(zone.offset, tok.includes(':'), 'hms'); break;
+      case '-07': out += offsetText(zone.offset, false, 'h'); break;
     }
   }
   return out;
+}
+
+/** A zone offset as Go's layouts print it: sign, hours, then minutes and seconds as asked. */
+function offsetText(offset: number, colons: boolean, parts: 'h' | 'hm' | 'hms'): string {
+  const a = Math.abs(offset);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const fields = [p(Math.floor(a / 3600)), p(Math.floor((a % 3600) / 60)), p(a % 60)].slice(0, parts.length);
+  return (offset < 0 ? '-' : '+') + fields.join(colons ? ':' : '');
 }
 
 function toTime(v: GoValue): GoTime {
@@ -158,52 +169,6 @@ function durationString(ns: bigint): string {
   return neg ? '-' + out : out;
 }
 
-// ---- semver ----------------------------------------------------------------------------------
-interface Ver {
-  major: number;
-  minor: number;
-  patch: number;
-  pre: string;
-  original: string;
-}
-function parseVer(s: string): Ver {
-  const m = /^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(s.trim());
-  if (!m) throw new Error('invalid semantic version');
-  return { major: Number(m[1]), minor: Number(m[2] ?? 0), patch: Number(m[3] ?? 0), pre: m[4] ?? '', original: s };
-}
-function cmpVer(a: Ver, b: Ver): number {
-  for (const k of ['major', 'minor', 'patch'] as const) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
-  if (a.pre === b.pre) return 0;
-  if (!a.pre) return 1;
-  if (!b.pre) return -1;
-  return a.pre < b.pre ? -1 : 1;
-}
-function satisfies(constraint: string, v: Ver): boolean {
-  return constraint.split('||').some((group) =>
-    group.trim().split(/[\s,]+/).filter(Boolean).every((c) => {
-      const m = /^(>=|<=|!=|=>|=<|>|<|=|~|\^)?\s*v?(.*)$/.exec(c)!;
-      const op = m[1] ?? '=';
-      const raw = m[2].replace(/\.[xX*]/g, '');
-      const target = parseVer(raw === '*' || raw === '' ? '0.0.0' : raw);
-      const parts = raw.split('.').length;
-      if (v.pre && !target.pre) return false; // prereleases only match constraints that name one
-      const cmp = cmpVer(v, target);
-      switch (op) {
-        case '>': return cmp > 0;
-        case '>=': case '=>': return cmp >= 0;
-        case '<': return cmp < 0;
-        case '<=': case '=<': return cmp <= 0;
-        case '!=': return cmp !== 0;
-        case '~': return cmp >= 0 && (parts < 2 ? v.major === target.major : v.major === target.major && v.minor === target.minor);
-        case '^': return cmp >= 0 && (target.major > 0 ? v.major === target.major : target.minor > 0 ? v.major === 0 && v.minor === target.minor : v.major === 0 && v.minor === 0 && v.patch === target.patch);
-        default:
-          if (/[xX*]/.test(m[2]) || parts < 3) return v.major === target.major && (parts < 2 || v.minor === target.minor);
-          return cmp === 0;
-      }
-    }),
-  );
-}
-
 // ---- paths (Go's path package) ---------------------------------------------------------------
 export function cleanPath(p: string): string {
   if (p === '') return '.';
@@ -246,13 +211,14 @@ export function miscFuncs(): FuncMap {
   m.set('now', F(() => new GoTime(Date.now()), [], undefined, true));
   m.set('ago', F((v: GoValue) => durationString(BigInt(Date.now() - toTime(v).ms) * 1000000n).replace(/\.\d+/, ''), ['any'], undefined, true));
   m.set('date', F((fmt: string, v: GoValue) => formatLayout(toTime(v), fmt), ['string', 'any']));
-  m.set('dateInZone', F((fmt: string, v: GoValue, zone: string) => {
-    void zone;
-    return formatLayout(toTime(v), fmt);
-  }, ['string', 'any', 'string']));
+  const inZone = (fmt: string, v: GoValue, zone: string) => {
+    const t = toTime(v);
+    return formatLayout(t, fmt, zoneAt(zone, t.ms) ?? UTC);
+  };
+  m.set('dateInZone', F(inZone, ['string', 'any', 'string']));
   m.set('date_in_zone', m.get('dateInZone')!);
   m.set('htmlDate', F((v: GoValue) => formatLayout(toTime(v), '2006-01-02'), ['any']));
-  m.set('htmlDateInZone', F((v: GoValue) => formatLayout(toTime(v), '2006-01-02'), ['any', 'string']));
+  m.set('htmlDateInZone', F((v: GoValue, zone: string) => inZone('2006-01-02', v, zone), ['any', 'string']));
   m.set('unixEpoch', F((t: GoValue) => String(Math.floor((t as GoTime).ms / 1000)), ['time']));
   m.set('toDate', F((fmt: string, s: string) => {
     try {
@@ -288,11 +254,6 @@ export function miscFuncs(): FuncMap {
     for (const [d, name] of units) if (u >= d) return `${Math.floor(u / d)}${name}`;
     return '0s';
   }, ['any']));
-  m.set('semver', F((s: string) => {
-    const v = parseVer(s);
-    return new GoOther('*semver.Version', v, () => `${v.major}.${v.minor}.${v.patch}${v.pre ? '-' + v.pre : ''}`);
-  }, ['string']));
-  m.set('semverCompare', F((c: string, s: string) => satisfies(c, parseVer(s)), ['string', 'string']));
   m.set('base', F((p: string) => basePath(p), ['string']));
   m.set('dir', F((p: string) => dirPath(p), ['string']));
   m.set('clean', F((p: string) => cleanPath(p), ['string']));
@@ -335,22 +296,5 @@ export function miscFuncs(): FuncMap {
   m.set('randAscii', F((n: bigint) => randomString(Number(n), Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('')), ['int'], undefined, true));
   m.set('randBytes', F((n: bigint) => randomBytes(Number(n)).toString('base64'), ['int'], undefined, true));
   m.set('shuffle', F((s: string) => [...s].sort(() => Math.random() - 0.5).join(''), ['string'], undefined, true));
-  m.set('genPrivateKey', F((typ: string) => {
-    const kind = typ === 'ecdsa' ? 'ec' : typ === 'ed25519' ? 'ed25519' : typ === 'rsa' ? 'rsa' : typ === 'dsa' ? 'dsa' : '';
-    if (!kind) return 'Unknown type ' + typ;
-    const opts = kind === 'rsa' ? { modulusLength: 4096 } : kind === 'ec' ? { namedCurve: 'P-256' } : kind === 'dsa' ? { modulusLength: 2048, divisorLength: 256 } : {};
-    const { privateKey } = generateKeyPairSync(kind as 'rsa', opts as { modulusLength: number });
-    return privateKey.export({ type: kind === 'rsa' ? 'pkcs1' : kind === 'ec' ? 'sec1' : 'pkcs8', format: 'pem' }).toString();
-  }, ['string'], undefined, true));
-  m.set('derivePassword', F((counter: bigint, typ: string, password: string, user: string, site: string) => {
-    // Deterministic, but the Master Password algorithm needs scrypt; Node has it.
-    void counter; void typ; void password; void user; void site;
-    throw new Error('derivePassword is not supported by the offline preview');
-  }, ['int', 'string', 'string', 'string', 'string']));
-  for (const name of ['bcrypt', 'htpasswd', 'genCA', 'genCAWithKey', 'genSelfSignedCert', 'genSelfSignedCertWithKey', 'genSignedCert', 'genSignedCertWithKey', 'buildCustomCert', 'encryptAES', 'decryptAES']) {
-    m.set(name, F(() => {
-      throw new Error(`${name} is not supported by the offline preview (its result is random or secret anyway)`);
-    }, [], 'any', true));
-  }
   return m;
 }

@@ -1,0 +1,103 @@
+/**
+ * Time zones for `dateInZone`/`htmlDateInZone` (sprig `date.go` calls time.LoadLocation and falls
+ * back to UTC when the zone is unknown). Offsets come from the IANA data in Node's ICU, so they are
+ * exact for every zone and date. Go prints tzdata's abbreviation for `MST` in a layout; ICU only
+ * knows some of them by name, so the common ones are mapped from ICU's long names below, and the
+ * rest are printed the way tzdata writes zones without a letter abbreviation (`-03`, `+0545`).
+ */
+
+export interface Zone {
+  /** Seconds east of UTC. */
+  offset: number;
+  /** What Go's `MST` layout token prints. */
+  abbr: string;
+}
+
+export const UTC: Zone = { offset: 0, abbr: 'UTC' };
+
+const LONG_NAMES: Record<string, string> = {
+  'Coordinated Universal Time': 'UTC',
+  'Greenwich Mean Time': 'GMT',
+  'British Summer Time': 'BST',
+  'Irish Standard Time': 'IST',
+  'Western European Standard Time': 'WET',
+  'Western European Summer Time': 'WEST',
+  'Central European Standard Time': 'CET',
+  'Central European Summer Time': 'CEST',
+  'Eastern European Standard Time': 'EET',
+  'Eastern European Summer Time': 'EEST',
+  'Moscow Standard Time': 'MSK',
+  'Israel Standard Time': 'IST',
+  'Israel Daylight Time': 'IDT',
+  'India Standard Time': 'IST',
+  'Pakistan Standard Time': 'PKT',
+  'Western Indonesia Time': 'WIB',
+  'China Standard Time': 'CST',
+  'Hong Kong Standard Time': 'HKT',
+  'Philippine Standard Time': 'PST',
+  'Japan Standard Time': 'JST',
+  'Korean Standard Time': 'KST',
+  'South Africa Standard Time': 'SAST',
+  'Central Africa Time': 'CAT',
+  'East Africa Time': 'EAT',
+  'West Africa Standard Time': 'WAT',
+  'West Africa Time': 'WAT',
+  'Newfoundland Standard Time': 'NST',
+  'Newfoundland Daylight Time': 'NDT',
+  'Taiwan Standard Time': 'CST',
+  'Australian Eastern Standard Time': 'AEST',
+  'Australian Eastern Daylight Time': 'AEDT',
+  'Australian Central Standard Time': 'ACST',
+  'Australian Central Daylight Time': 'ACDT',
+  'Australian Western Standard Time': 'AWST',
+  'New Zealand Standard Time': 'NZST',
+  'New Zealand Daylight Time': 'NZDT',
+  'Hawaii-Aleutian Standard Time': 'HST',
+};
+
+const formatters = new Map<string, { parts: Intl.DateTimeFormat; short: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | null>();
+
+function formattersFor(name: string) {
+  if (formatters.has(name)) return formatters.get(name)!;
+  let f: { parts: Intl.DateTimeFormat; short: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | null = null;
+  // Go's zone lookup is a case-sensitive file name; ICU's is not.
+  if (/^[A-Z]/.test(name) && !name.includes('..')) {
+    try {
+      f = {
+        parts: new Intl.DateTimeFormat('en-US', { timeZone: name, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short' }),
+        short: new Intl.DateTimeFormat('en-US', { timeZone: name, timeZoneName: 'short' }),
+        long: new Intl.DateTimeFormat('en-US', { timeZone: name, timeZoneName: 'long' }),
+      };
+    } catch {
+      f = null;
+    }
+  }
+  if (formatters.size > 200) formatters.clear();
+  formatters.set(name, f);
+  return f;
+}
+
+function zoneName(f: Intl.DateTimeFormat, d: Date): string {
+  return f.formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** The zone in effect at `ms` for an IANA name, or undefined when Go could not load it. */
+export function zoneAt(name: string, ms: number): Zone | undefined {
+  if (name === '' || name === 'UTC' || name === 'Local') return UTC; // the controller's Local is UTC
+  const f = formattersFor(name);
+  if (!f) return undefined;
+  const d = new Date(Math.floor(ms / 1000) * 1000);
+  const p: Record<string, string> = {};
+  for (const part of f.parts.formatToParts(d)) p[part.type] = part.value;
+  const year = p.era === 'BC' ? 1 - Number(p.year) : Number(p.year);
+  const wall = Date.UTC(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const offset = Math.round((wall - d.getTime()) / 1000);
+  const long = zoneName(f.long, d), short = zoneName(f.short, d);
+  let abbr = LONG_NAMES[long];
+  if (!abbr && short && !/^GMT[+-]/.test(short)) abbr = short;
+  if (!abbr) {
+    const a = Math.abs(offset), hh = String(Math.floor(a / 3600)).padStart(2, '0'), mm = Math.floor((a % 3600) / 60);
+    abbr = (offset < 0 ? '-' : '+') + hh + (mm ? String(mm).padStart(2, '0') : '');
+  }
+  return { offset, abbr };
+}
