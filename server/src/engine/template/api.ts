@@ -4,7 +4,7 @@
  * references, and option checks. Parsed templates are cached (LRU keyed by the template text:
  * options only affect execution).
  */
-import { GoMap, fromJSON, type Params, type GoValue } from './values';
+import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue } from './values';
 import type { RenderOptions, RenderReport } from './index';
 import { TemplateError } from './index';
 import { parseTemplate, GoParseError, type Tree } from './parse';
@@ -101,7 +101,7 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
 }
 
 function renderWith(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {
-  if (opts.goTemplate) return renderGo(template, params, opts, report);
+  if (opts.goTemplate) return toValidUTF8(renderGo(template, params, opts, report));
   const r = renderFast(template, (name) => params.get(name));
   if ('error' in r) throw new TemplateError(r.error, 'fast', template, r.offset, 2);
   return r.out;

@@ -7,7 +7,7 @@
  * ordinary `GoFunc`s. `and`, `or` and `call` are evaluated by the executor itself.
  */
 import type { GoFunc } from './funcs';
-import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, utf8Bytes, type GoValue } from './values';
+import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, goTypeName, utf8Bytes, type GoValue } from './values';
 import { formatValue, goUint8, isUint8, sprint, sprintf, sprintln } from './format';
 
 /** An executor value: a GoValue, `null` for a nil interface, `undefined` for an invalid Value. */
@@ -150,7 +150,7 @@ function slice(args: Val[]): Val {
   idxs.forEach((x, i) => (idx[i] = indexArg(x === null ? undefined : x, cap)));
   if (idx[0] > idx[1]) throw new Error(`invalid slice index: ${idx[0]} > ${idx[1]}`);
   if (idxs.length === 3 && idx[1] > idx[2]) throw new Error(`invalid slice index: ${idx[1]} > ${idx[2]}`);
-  if (bytes) return bytes.subarray(idx[0], idx[1]).toString('utf8');
+  if (bytes) return goString(bytes.subarray(idx[0], idx[1]));
   item = (item as GoValue[]).slice(idx[0], idx[1]);
   return item;
 }

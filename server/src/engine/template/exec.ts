@@ -10,7 +10,7 @@ import type { Node, PipeNode, CommandNode, FieldNode, ChainNode, VariableNode, I
 import { str } from './ast';
 import type { Tree } from './parse';
 import type { GoFunc, GoParamType } from './funcs';
-import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from './values';
+import { byteLength, GoInt64, GoMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
 import { formatValue, goQuote } from './format';
 import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
 
@@ -63,7 +63,7 @@ export interface ExecOptions {
 }
 
 function utf8Len(s: string): number {
-  return Buffer.byteLength(s, 'utf8');
+  return byteLength(s);
 }
 
 function paramTypeName(t: GoParamType): string {
@@ -641,7 +641,7 @@ class State {
 }
 
 function compareKeys(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  return Buffer.compare(utf8Bytes(a), utf8Bytes(b));
 }
 
 /** Executes tree `name` with `data` as dot; returns the output. Throws GoExecError. */

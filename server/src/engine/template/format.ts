@@ -4,7 +4,7 @@
  * `%!(EXTRA string=x)`). Mirrors fmt/print.go and fmt/format.go behaviour for the kinds a
  * template can hold (see values.ts).
  */
-import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, type GoValue } from './values';
+import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, utf8Bytes, type GoValue } from './values';
 import { formatFloat } from './floatfmt';
 
 /** A Go uint8 (what `index` yields on a string), kept as a GoOther so the value model stays closed. */
@@ -64,6 +64,7 @@ function quoteRuneInto(r: number, quote: number, asciiOnly: boolean): string {
       return '\\v';
   }
   if (r < 0x20 || r === 0x7f) return '\\x' + r.toString(16).padStart(2, '0');
+  if (r >= 0xdc80 && r <= 0xdcff) return '\\x' + (r - 0xdc00).toString(16).padStart(2, '0'); // a raw byte
   if (r >= 0xd800 && r <= 0xdfff) return '\\ufffd';
   if (r < 0x10000) return '\\u' + r.toString(16).padStart(4, '0');
   return '\\U' + r.toString(16).padStart(8, '0');
@@ -414,7 +415,7 @@ function validRune(v: bigint): number {
 }
 
 function hexString(s: string, upper: boolean, f: Flags): string {
-  const bytes = Buffer.from(s, 'utf8');
+  const bytes = utf8Bytes(s);
   const parts: string[] = [];
   for (const b of bytes) {
     let h = b.toString(16).padStart(2, '0');

@@ -3,6 +3,7 @@
  * `continue`, range declarations and assignments). Produces a set of named trees; parse errors are
  * thrown as `GoParseError` with Go's exact text and the offset of the offending token.
  */
+import { goString } from './values';
 import { Lexer, T, type Item, formatRuneU } from './lexer';
 import { goQuote } from './format';
 import type {
@@ -604,7 +605,7 @@ export function unquoteGo(q: string): string | undefined {
     count++;
   }
   if (quote === "'" && count !== 1) return undefined;
-  return Buffer.from(bytes).toString('utf8');
+  return goString(Buffer.from(bytes));
 }
 
 function stripUnderscores(s: string): string | undefined {

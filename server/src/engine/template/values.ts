@@ -5,7 +5,10 @@
  * functions (sprig/*.ts). Mapping of Go types to JavaScript:
  *
  *   Go                         JavaScript
- *   string                     string          (Go strings are bytes; byte-level functions use `utf8Bytes`)
+ *   string                     string          (Go strings are bytes: valid UTF-8 is held as text, each
+ *                                               byte that is not valid UTF-8 as a lone surrogate
+ *                                               U+DC80–U+DCFF; `utf8Bytes`/`goString` convert, and
+ *                                               output turns those bytes into U+FFFD as Go's JSON does)
  *   float64                    number          (every number coming from JSON/YAML params)
  *   int                        bigint          (template integer literals, `len`, `atoi`, `int`, …)
  *   int64                      GoInt64         (sprig arithmetic: `add`, `sub`, `int64`, …)
@@ -153,7 +156,73 @@ export function goTypeName(v: GoValue | undefined): string {
   return 'unknown';
 }
 
-/** UTF-8 bytes of a Go string. */
+const RAW_BYTE = /[\uDC80-\uDCFF]/;
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
+/** The bytes of a Go string (raw bytes kept as U+DC80–U+DCFF come back as themselves). */
 export function utf8Bytes(s: string): Buffer {
-  return Buffer.from(s, 'utf8');
+  if (!RAW_BYTE.test(s)) return Buffer.from(s, 'utf8');
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xdc80 && c <= 0xdcff && !(i > 0 && isHigh(s.charCodeAt(i - 1)))) {
+      parts.push(Buffer.from(s.slice(from, i), 'utf8'), Buffer.from([c - 0xdc00]));
+      from = i + 1;
+    }
+  }
+  parts.push(Buffer.from(s.slice(from), 'utf8'));
+  return Buffer.concat(parts);
+}
+
+/** len() of a Go string. */
+export function byteLength(s: string): number {
+  return RAW_BYTE.test(s) ? utf8Bytes(s).length : Buffer.byteLength(s, 'utf8');
+}
+
+const strictUTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A Go string from bytes: valid UTF-8 decodes, every other byte is kept raw (see the model above). */
+export function goString(b: Uint8Array): string {
+  try {
+    return strictUTF8.decode(b);
+  } catch {
+    // fall through to the byte-by-byte decode (utf8.DecodeRune's rules)
+  }
+  let out = '';
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
+    let n = 0, min = 0, cp = 0;
+    if (c < 0x80) {
+      out += String.fromCharCode(c);
+      i++;
+      continue;
+    } else if (c >= 0xc2 && c <= 0xdf) (n = 1), (min = 0x80), (cp = c & 0x1f);
+    else if (c >= 0xe0 && c <= 0xef) (n = 2), (min = 0x800), (cp = c & 0x0f);
+    else if (c >= 0xf0 && c <= 0xf4) (n = 3), (min = 0x10000), (cp = c & 0x07);
+    let ok = n > 0 && i + n < b.length;
+    if (ok) {
+      for (let k = 1; k <= n; k++) {
+        const x = b[i + k];
+        if (x === undefined || (x & 0xc0) !== 0x80) {
+          ok = false;
+          break;
+        }
+        cp = (cp << 6) | (x & 0x3f);
+      }
+    }
+    if (ok && cp >= min && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff)) {
+      out += String.fromCodePoint(cp);
+      i += n + 1;
+    } else {
+      out += String.fromCharCode(0xdc00 + c);
+      i++;
+    }
+  }
+  return out;
+}
+
+/** What leaves the engine: raw bytes become U+FFFD, as encoding/json writes invalid UTF-8. */
+export function toValidUTF8(s: string): string {
+  return RAW_BYTE.test(s) ? s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uDC80-\uDCFF]/g, (m) => (m.length === 2 ? m : '\uFFFD')) : s;
 }

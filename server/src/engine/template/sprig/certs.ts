@@ -10,7 +10,7 @@
 import { createHash, createPublicKey, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FuncMap, GoFunc } from '../funcs';
-import { GoOther, type GoValue } from '../values';
+import { GoOther, goString, type GoValue } from '../values';
 import { formatValue, goQuote } from '../format';
 import { goBase64Decode } from './encoding';
 import { costly, generateRSA, parsePrivateKeyPEM, privateKeyPEM } from './crypto';
@@ -248,7 +248,7 @@ function buildCustomCert(b64cert: string, b64key: string): Certificate {
   } catch (e) {
     throw new Error(`error parsing private key: ${(e as Error).message}`);
   }
-  return { Cert: cert.toString('utf8'), Key: key.toString('utf8') };
+  return { Cert: goString(cert), Key: goString(key) };
 }
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic = true): GoFunc => ({ params, impl, nonDeterministic });

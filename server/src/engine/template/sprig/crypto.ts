@@ -13,7 +13,7 @@
 import { createCipheriv, createDecipheriv, createHmac, createPrivateKey, generateKeyPairSync, randomBytes, scryptSync, type KeyObject } from 'node:crypto';
 import bcryptjs from 'bcryptjs';
 import type { FuncMap, GoFunc } from '../funcs';
-import type { GoValue } from '../values';
+import { byteLength, goString, utf8Bytes, type GoValue } from '../values';
 import { goBase64Decode } from './encoding';
 import * as der from './der';
 
@@ -66,7 +66,7 @@ export function resetCostly(): void {
 // ---- AES-256-CBC as sprig does it --------------------------------------------------------------
 function aesKey(password: string): Buffer {
   const key = Buffer.alloc(32); // the password's bytes, zero-padded or cut to 32
-  Buffer.from(password, 'utf8').copy(key, 0, 0, 32);
+  utf8Bytes(password).copy(key, 0, 0, 32);
   return key;
 }
 
@@ -74,7 +74,7 @@ export function encryptAES(password: string, plaintext: string): string {
   if (plaintext === '') return '';
   const iv = randomBytes(16);
   const c = createCipheriv('aes-256-cbc', aesKey(password), iv); // PKCS#7 padding, as sprig pads
-  return Buffer.concat([iv, c.update(plaintext, 'utf8'), c.final()]).toString('base64');
+  return Buffer.concat([iv, c.update(utf8Bytes(plaintext)), c.final()]).toString('base64');
 }
 
 /** Inverse of encryptAES; sprig does not check the padding, and its panics read as below. */
@@ -90,7 +90,7 @@ export function decryptAES(password: string, crypt64: string): string {
   if (plain.length === 0) throw new Error('runtime error: index out of range [-1]');
   const cut = plain.length - plain[plain.length - 1];
   if (cut < 0) throw new Error(`runtime error: slice bounds out of range [:${cut}]`);
-  return plain.subarray(0, cut).toString('utf8');
+  return goString(plain.subarray(0, cut));
 }
 
 // ---- bcrypt / htpasswd ---------------------------------------------------------------------------
@@ -100,7 +100,7 @@ export function decryptAES(password: string, crypt64: string): string {
  * x/crypto, like the golden renderer's, silently used the first 72 bytes).
  */
 export function bcryptHash(password: string): string {
-  if (Buffer.byteLength(password, 'utf8') > 72) return 'failed to encrypt string with bcrypt: bcrypt: password length exceeds 72 bytes';
+  if (byteLength(password) > 72) return 'failed to encrypt string with bcrypt: bcrypt: password length exceeds 72 bytes';
   return costly('bcrypt', [password], () => {
     // bcryptjs hashes a JS string as UTF-8, as Go hashes the string's bytes.
     const hash = bcryptjs.hashSync(password, bcryptjs.genSaltSync(10));
@@ -140,9 +140,9 @@ export function derivePassword(counter: bigint, kind: string, password: string, 
   const templates = Object.prototype.hasOwnProperty.call(TEMPLATES, kind) ? TEMPLATES[kind] : undefined;
   if (!templates) return `cannot find password template ${kind}`;
   return costly('derivePassword', [counter, kind, password, user, site], () => {
-    const userBytes = Buffer.from(user, 'utf8'), siteBytes = Buffer.from(site, 'utf8');
+    const userBytes = utf8Bytes(user), siteBytes = utf8Bytes(site);
     const salt = Buffer.concat([Buffer.from(SEED), u32(userBytes.length), userBytes]);
-    const key = scryptSync(Buffer.from(password, 'utf8'), salt, 64, { N: 32768, r: 8, p: 2, maxmem: 128 * 1024 * 1024 });
+    const key = scryptSync(utf8Bytes(password), salt, 64, { N: 32768, r: 8, p: 2, maxmem: 128 * 1024 * 1024 });
     // Go converts the template's int argument to uint32.
     const seed = createHmac('sha256', key).update(Buffer.concat([Buffer.from(SEED), u32(siteBytes.length), siteBytes, u32(Number(BigInt.asUintN(32, counter)))])).digest();
     const template = templates[seed[0] % templates.length];

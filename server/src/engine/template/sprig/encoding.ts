@@ -4,14 +4,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { FuncMap, GoFunc } from '../funcs';
-import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from '../values';
+import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, utf8Bytes, type GoValue } from '../values';
 import { formatGoTime } from '../format';
 import { strval } from './cast';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 function jsonString(s: string, escapeHTML: boolean): string {
-  let out = JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // Lone surrogates (raw bytes of the string model) are invalid UTF-8, which Go writes as U+FFFD.
+  let out = JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/\\ud[89a-f][0-9a-f]{2}/g, '\\ufffd');
   if (escapeHTML) out = out.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
   return out;
 }
@@ -95,7 +96,7 @@ export function goBase64Decode(input: string): Buffer {
 
 function b64decode(s: string): string {
   try {
-    return goBase64Decode(s).toString('utf8');
+    return goString(goBase64Decode(s));
   } catch (e) {
     return (e as Error).message;
   }
@@ -103,7 +104,7 @@ function b64decode(s: string): string {
 
 function adler32(s: string): number {
   let a = 1, b = 0;
-  for (const byte of Buffer.from(s, 'utf8')) {
+  for (const byte of utf8Bytes(s)) {
     a = (a + byte) % 65521;
     b = (b + a) % 65521;
   }
@@ -112,17 +113,17 @@ function adler32(s: string): number {
 
 export function encodingFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  const hash = (alg: string) => F((s: string) => createHash(alg).update(s, 'utf8').digest('hex'), ['string']);
+  const hash = (alg: string) => F((s: string) => createHash(alg).update(utf8Bytes(s)).digest('hex'), ['string']);
   m.set('sha1sum', hash('sha1'));
   m.set('sha256sum', hash('sha256'));
   m.set('sha512sum', hash('sha512'));
   m.set('adler32sum', F((s: string) => String(adler32(s)), ['string']));
-  m.set('b64enc', F((s: string) => Buffer.from(s, 'utf8').toString('base64'), ['string']));
+  m.set('b64enc', F((s: string) => utf8Bytes(s).toString('base64'), ['string']));
   m.set('b64dec', F((s: string) => b64decode(s), ['string']));
-  m.set('b32enc', F((s: string) => b32encode(Buffer.from(s, 'utf8')), ['string']));
+  m.set('b32enc', F((s: string) => b32encode(utf8Bytes(s)), ['string']));
   m.set('b32dec', F((s: string) => {
     try {
-      return b32decode(s).toString('utf8');
+      return goString(b32decode(s));
     } catch (e) {
       return (e as Error).message;
     }

@@ -4,20 +4,25 @@
  */
 import type { FuncMap, GoFunc } from '../funcs';
 import { goQuote, formatValue } from '../format';
-import { GoStringMap, type GoValue } from '../values';
+import { byteLength, goString, GoStringMap, utf8Bytes, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
 
 const S = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
-/** Byte-level slicing of a Go string; invalid UTF-8 at the cut shows as U+FFFD, as Go's JSON does. */
+/** Byte-level slicing of a Go string (a cut inside a character leaves raw bytes, as in Go). */
 export function bytesSlice(s: string, start: number, end?: number): string {
-  return Buffer.from(s, 'utf8').subarray(start, end).toString('utf8');
+  return goString(utf8Bytes(s).subarray(start, end));
 }
-export const byteLen = (s: string) => Buffer.byteLength(s, 'utf8');
+export const byteLen = (s: string) => byteLength(s);
 
+/** strings.Map: per rune; an invalid byte becomes U+FFFD (utf8.RuneError written back). */
 function mapRunes(s: string, f: (r: string) => string): string {
   let out = '';
   for (const r of s) {
+    if (r.length === 1 && r >= '\uDC80' && r <= '\uDCFF') {
+      out += '\uFFFD';
+      continue;
+    }
     const m = f(r);
     out += [...m].length === 1 ? m : r;
   }
