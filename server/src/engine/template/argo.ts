@@ -5,7 +5,7 @@
  */
 import * as YAML from 'yaml';
 import type { FuncMap, GoFunc } from './funcs';
-import { fromJSON, type GoValue } from './values';
+import { fromJSON, goTypeName, type GoValue } from './values';
 import { toGoJSON } from './sprig/encoding';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
@@ -79,21 +79,26 @@ export function argoFuncs(): FuncMap {
   const m: FuncMap = new Map();
   m.set('normalize', F((s: string) => normalize(s), ['string']));
   m.set('slugify', F((...args: GoValue[]) => {
-    if (!args.length) return '';
-    const name = args[args.length - 1];
-    if (typeof name !== 'string') throw new Error(`interface conversion: interface {} is ${typeof name === 'number' ? 'float64' : typeof name}, not string`);
+    // Argo CD asserts each argument's type in argument order: [maxSize int, [smart bool,]] url string.
+    const assert = (v: GoValue, want: string, ok: boolean) => {
+      if (!ok) throw new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
+    };
+    let name = '';
     let maxLen = 50;
     let smart = true;
-    if (args.length >= 2) {
-      const a = args[0];
-      if (typeof a !== 'bigint') throw new Error(`interface conversion: interface {} is ${typeof a === 'number' ? 'float64' : typeof a === 'string' ? 'string' : 'bool'}, not int`);
-      maxLen = Number(a);
-    }
-    if (args.length >= 3) {
-      const b = args[1];
-      if (typeof b !== 'boolean') throw new Error(`interface conversion: interface {} is ${typeof b === 'bigint' ? 'int' : typeof b}, not bool`);
-      smart = b;
-    }
+    args.forEach((a, i) => {
+      if (i === args.length - 1) {
+        assert(a, 'string', typeof a === 'string');
+        name = a as string;
+      } else if (i === 0) {
+        assert(a, 'int', typeof a === 'bigint');
+        maxLen = Number(a);
+      } else if (i === 1) {
+        assert(a, 'bool', typeof a === 'boolean');
+        smart = a as boolean;
+      }
+    });
+    if (!args.length) return '';
     return slugify(name, maxLen, smart);
   }, [], 'any'));
   m.set('toYaml', F((v: GoValue) => toYamlText(v), ['any']));

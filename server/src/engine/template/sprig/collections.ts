@@ -76,7 +76,11 @@ export function collectionFuncs(): FuncMap {
   pair(m, 'append', F((l: GoValue, v: GoValue) => [...asList(l, 'push'), v], ['any', 'any']));
   pair(m, 'push', F((l: GoValue, v: GoValue) => [...asList(l, 'push'), v], ['any', 'any']));
   pair(m, 'prepend', F((l: GoValue, v: GoValue) => [v, ...asList(l, 'prepend')], ['any', 'any']));
-  m.set('concat', F((...ls: GoValue[]) => ls.flatMap((l) => asList(l, 'concat type')), [], 'any'));
+  m.set('concat', F((...ls: GoValue[]) => ls.flatMap((l) => {
+    if (Array.isArray(l)) return l;
+    if (l === null) throw new Error('runtime error: invalid memory address or nil pointer dereference');
+    throw new Error(`Cannot concat type ${kindName(l)} as list`);
+  }), [], 'any'));
   pair(m, 'reverse', F((l: GoValue) => [...asList(l, 'find reverse')].reverse(), ['any']));
   pair(m, 'uniq', F((l: GoValue) => {
     const out: GoValue[] = [];
@@ -88,18 +92,37 @@ export function collectionFuncs(): FuncMap {
   pair(m, 'compact', F((l: GoValue) => asList(l, 'compact').filter((x) => !isEmpty(x)), ['any']));
   pair(m, 'slice', F((l: GoValue, ...idx: GoValue[]) => {
     if (!Array.isArray(l)) throw new Error(`list should be type of slice or array but ${kindName(l)}`);
-    const a = l;
+    if (l.length === 0) return null;
     const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
-    const end = idx.length > 1 ? Number(toInt64(idx[1])) : a.length;
-    if (start < 0 || end > a.length || start > end) throw new Error(`runtime error: slice bounds out of range [${start}:${end}] with capacity ${a.length}`);
-    return a.slice(start, end);
+    const end = idx.length > 1 ? Number(toInt64(idx[1])) : l.length;
+    if (start < 0 || end < start || end > l.length) throw new Error('reflect.Value.Slice: slice index out of bounds');
+    return l.slice(start, end);
   }, ['any'], 'any'));
-  pair(m, 'chunk', F((size: bigint, l: GoValue) => {
-    const a = asList(l, 'chunk');
-    const n = Number(size);
-    if (n <= 0) throw new Error('runtime error: integer divide by zero');
+  // sprig's chunk arithmetic in float64, including what a size of 0 or below does.
+  pair(m, 'chunk', F((sizeArg: bigint, l: GoValue) => {
+    if (!Array.isArray(l)) throw new Error(`Cannot chunk type ${kindName(l)}`);
+    const size = Number(sizeArg), n = l.length;
+    const q = (n - 1) / size;
+    const makeslice = () => new Error('runtime error: makeslice: len out of range');
+    if (!Number.isFinite(q)) throw makeslice(); // Go's int(±Inf/NaN) is negative on amd64
+    const cs = Math.floor(q) + 1;
+    if (cs < 0) throw makeslice();
     const out: GoValue[] = [];
-    for (let i = 0; i < a.length; i += n) out.push(a.slice(i, i + n));
+    for (let i = 0; i < cs; i++) {
+      let clen = size;
+      if (i === cs - 1) {
+        clen = Math.floor(n % size);
+        if (clen === 0) clen = size;
+      }
+      if (clen < 0) throw makeslice();
+      const chunk: GoValue[] = [];
+      for (let j = 0; j < clen; j++) {
+        const ix = i * size + j;
+        if (ix < 0 || ix >= n) throw new Error('reflect: slice index out of range');
+        chunk.push(l[ix]);
+      }
+      out.push(chunk);
+    }
     return out;
   }, ['int', 'any']));
   m.set('dict', F((...kv: GoValue[]) => {

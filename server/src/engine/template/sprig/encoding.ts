@@ -7,6 +7,7 @@ import type { FuncMap, GoFunc } from '../funcs';
 import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, utf8Bytes, type GoValue } from '../values';
 import { formatGoTime } from '../format';
 import { strval } from './cast';
+import { goJSONSyntaxError } from './jsonScan';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -141,48 +142,21 @@ export function encodingFuncs(): FuncMap {
   m.set('mustToPrettyJson', F((v: GoValue) => toGoJSON(v, true, '  '), ['any']));
   m.set('toRawJson', F((v: GoValue) => safe(() => toGoJSON(v, false)), ['any']));
   m.set('mustToRawJson', F((v: GoValue) => toGoJSON(v, false), ['any']));
-  m.set('fromJson', F((s: string) => {
-    try {
-      return parseGoJSON(s);
-    } catch {
-      return null;
-    }
-  }, ['string']));
+  m.set('fromJson', F((s: string) => (goJSONError(s) ? null : parseGoJSON(s)), ['string']));
   m.set('mustFromJson', F((s: string) => {
-    try {
-      return parseGoJSON(s);
-    } catch (e) {
-      throw new Error(goJSONError(s, e as Error));
-    }
+    const err = goJSONError(s);
+    if (err) throw new Error(err);
+    return parseGoJSON(s);
   }, ['string']));
   return m;
 }
 
-function goJSONError(s: string, e: Error): string {
-  if (!s.trim()) return 'unexpected end of JSON input';
-  const pos = /position (\d+)/.exec(e.message);
-  if (pos) {
-    const at = Number(pos[1]);
-    const c = s[at];
-    if (c === undefined) return 'unexpected end of JSON input';
-    const before = s.slice(0, at).trimEnd();
-    const prev = before[before.length - 1];
-    // Which bracket is open decides what Go's scanner was looking for.
-    let depth = 0;
-    let open = '';
-    for (let i = before.length - 1; i >= 0; i--) {
-      const ch = before[i];
-      if (ch === '}' || ch === ']') depth++;
-      else if (ch === '{' || ch === '[') {
-        if (depth === 0) {
-          open = ch;
-          break;
-        }
-        depth--;
-      }
-    }
-    const looking = prev === '{' || (prev === ',' && open === '{') ? 'looking for beginning of object key string' : prev === ':' || prev === '[' || prev === ',' || prev === undefined ? 'looking for beginning of value' : open === '{' ? "after object key:value pair" : open === '[' ? 'after array element' : 'after top-level value';
-    return `invalid character '${c}' ${looking}`;
+/** json.Unmarshal's error for a text JSON.parse rejected or could only read as ±Infinity. */
+function goJSONError(s: string): string | undefined {
+  const syntax = goJSONSyntaxError(s);
+  if (syntax) return syntax;
+  for (const m of s.matchAll(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g)) {
+    if (m[0][0] !== '"' && !Number.isFinite(Number(m[0]))) return `json: cannot unmarshal number ${m[0]} into Go value of type float64`;
   }
-  return 'unexpected end of JSON input';
+  return undefined;
 }

@@ -7,7 +7,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FuncMap, GoFunc } from '../funcs';
 import { GoInt64, GoMap, GoOther, GoTime, type GoValue } from '../values';
-import { strval, toInt64 } from './cast';
+import { kindName, toInt64 } from './cast';
+import { hostname, parseURL, urlString, userinfoString, type GoURL } from './url';
 import { UTC, zoneAt, type Zone } from './zones';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic'], nonDeterministic?: boolean): GoFunc => ({ params, variadic, impl, nonDeterministic });
@@ -265,29 +266,42 @@ export function miscFuncs(): FuncMap {
   m.set('osExt', m.get('ext')!);
   m.set('osIsAbs', m.get('isAbs')!);
   m.set('urlParse', F((s: string) => {
-    let u: URL;
+    let u: GoURL;
     try {
-      u = new URL(s);
-    } catch {
-      throw new Error(`unable to parse url: parse ${JSON.stringify(s)}: invalid URL`);
+      u = parseURL(s);
+    } catch (e) {
+      throw new Error(`unable to parse url: ${(e as Error).message}`);
     }
     const out = new GoMap();
-    out.set('scheme', u.protocol.replace(/:$/, ''));
+    out.set('scheme', u.scheme);
     out.set('host', u.host);
-    out.set('hostname', u.hostname);
-    out.set('path', decodeURIComponent(u.pathname));
-    out.set('query', u.search.replace(/^\?/, ''));
-    out.set('opaque', '');
-    out.set('fragment', decodeURIComponent(u.hash.replace(/^#/, '')));
-    out.set('userinfo', u.username ? (u.password ? `${u.username}:${u.password}` : u.username) : '');
+    out.set('hostname', hostname(u.host));
+    out.set('path', u.path);
+    out.set('query', u.rawQuery);
+    out.set('opaque', u.opaque);
+    out.set('fragment', u.fragment);
+    out.set('userinfo', u.user ? userinfoString(u.user) : '');
     return out;
   }, ['string']));
   m.set('urlJoin', F((d: GoValue) => {
-    const get = (k: string) => (d instanceof Map ? strval((d.get(k) as GoValue) ?? '') : '');
-    const auth = get('userinfo') ? get('userinfo') + '@' : '';
-    const q = get('query') ? '?' + get('query') : '';
-    const f = get('fragment') ? '#' + get('fragment') : '';
-    return `${get('scheme')}://${auth}${get('host')}${get('path')}${q}${f}`;
+    const dict = d as GoMap;
+    const get = (k: string): string => {
+      if (!dict.has(k)) return '';
+      const v = dict.get(k)!;
+      if (v === null) throw new Error('runtime error: invalid memory address or nil pointer dereference');
+      if (typeof v !== 'string') throw new Error(`unable to parse ${k} key, must be of type string, but ${kindName(v)} found`);
+      return v;
+    };
+    const u: GoURL = { scheme: get('scheme'), host: get('host'), path: get('path'), rawQuery: get('query'), opaque: get('opaque'), fragment: get('fragment'), forceQuery: false, omitHost: false };
+    const info = get('userinfo');
+    if (info !== '') {
+      try {
+        u.user = parseURL(`proto://${info}@host`).user;
+      } catch (e) {
+        throw new Error(`unable to parse userinfo in dict: ${(e as Error).message}`);
+      }
+    }
+    return urlString(u);
   }, ['map']));
   m.set('uuidv4', F(() => randomUUID(), [], undefined, true));
   m.set('randAlphaNum', F((n: bigint) => randomString(Number(n), 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), ['int'], undefined, true));
