@@ -7,6 +7,7 @@ import * as YAML from 'yaml';
 import type { FuncMap, GoFunc } from './funcs';
 import { fromJSON, goTypeName, type GoValue } from './values';
 import { toGoJSON } from './sprig/encoding';
+import { parseTime } from './sprig/goTime';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -33,20 +34,41 @@ export function slugify(name: string, maxLen = 50, smart = true): string {
 }
 
 /** sigs.k8s.io/yaml Marshal: via JSON, keys sorted, YAML-1.1-ambiguous strings quoted, no trailing newline. */
+const YAML11_NO_TIMESTAMP: YAML.DocumentOptions & YAML.SchemaOptions = {
+  version: '1.1',
+  customTags: (tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp'),
+};
+
 export function toYamlText(v: GoValue): string {
   const json = JSON.parse(toGoJSON(v, false));
   if (json === null) return 'null';
-  const doc = new YAML.Document(json, { version: '1.1', sortMapEntries: true });
+  // Timestamps are left to readsAsNonString (go-yaml's own rule); the library's 1.1 timestamp tag
+  // would also quote strings go-yaml prints plain, like 2024-13-45.
+  const doc = new YAML.Document(json, { ...YAML11_NO_TIMESTAMP, sortMapEntries: true });
   // go-yaml v2 double-quotes strings that would read back as another type ("yes", "123", "~", ""),
   // and single-quotes the others that cannot be plain ('x: y').
   YAML.visit(doc, {
     Scalar(_, node) {
       if (typeof node.value !== 'string') return;
       if (readsAsNonString(node.value)) node.type = 'QUOTE_DOUBLE';
-      else if (!/[\n\u0000-\u001f\u007f]/.test(node.value) && /^["']/.test(YAML.stringify(node.value, { version: '1.1' }))) node.type = 'QUOTE_SINGLE';
+      else if (!/[\n\u0000-\u001f\u007f]/.test(node.value) && /^["']/.test(YAML.stringify(node.value, YAML11_NO_TIMESTAMP))) node.type = 'QUOTE_SINGLE';
     },
   });
   return doc.toString({ indentSeq: false, lineWidth: 0, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', singleQuote: true }).replace(/\n$/, '');
+}
+
+/** go-yaml v2's parseTimestamp: YYYY- then one of its four time.Parse layouts. */
+function isGoYamlTimestamp(s: string): boolean {
+  if (!/^\d{4}-/.test(s)) return false;
+  for (const layout of ['2006-1-2T15:4:5.999999999Z07:00', '2006-1-2t15:4:5.999999999Z07:00', '2006-1-2 15:4:5.999999999', '2006-1-2']) {
+    try {
+      parseTime(layout, s);
+      return true;
+    } catch {
+      // try the next layout
+    }
+  }
+  return false;
 }
 
 function readsAsNonString(s: string): boolean {
@@ -54,7 +76,7 @@ function readsAsNonString(s: string): boolean {
   try {
     // Only scalars count: "x: y" parses as a map, but as a scalar it is just a string needing quotes.
     const v = YAML.parse(s, { version: '1.1' });
-    return v === null || typeof v === 'number' || typeof v === 'boolean';
+    return v === null || typeof v === 'number' || typeof v === 'boolean' || (v instanceof Date && isGoYamlTimestamp(s));
   } catch {
     return false;
   }

@@ -5,6 +5,7 @@
  * template can hold (see values.ts).
  */
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, utf8Bytes, type GoValue } from './values';
+import { formatTime } from './sprig/goTime';
 import { formatFloat } from './floatfmt';
 
 /** A Go uint8 (what `index` yields on a string), kept as a GoOther so the value model stays closed. */
@@ -94,12 +95,7 @@ function runeCount(s: string): number {
 
 /** A Go time.Time's String(): `2006-01-02 15:04:05.999999999 -0700 MST`. */
 export function formatGoTime(t: GoTime): string {
-  const d = new Date(t.ms);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  let s = `${p(d.getUTCFullYear(), 4)}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
-  const ns = (((t.ms % 1000) + 1000) % 1000) * 1e6 + t.nsec;
-  if (ns) s += ('.' + String(ns).padStart(9, '0')).replace(/0+$/, '');
-  return s + ' +0000 UTC';
+  return formatTime(t, '2006-01-02 15:04:05.999999999 -0700 MST', { offset: t.offset, abbr: t.zone });
 }
 
 interface Flags {

@@ -32,13 +32,15 @@ export class GoMap extends Map<string, GoValue> {}
 
 export class GoStringMap extends Map<string, string> {}
 
-/** A Go time.Time: milliseconds since the epoch plus extra nanoseconds, and a zone. */
+/** A Go time.Time: milliseconds since the epoch plus extra nanoseconds, and its zone. */
 export class GoTime {
   constructor(
     readonly ms: number,
     readonly nsec: number = 0,
-    /** IANA zone name, 'UTC' or 'Local' (the controller runs in UTC, so Local behaves as UTC). */
+    /** The zone's abbreviation as Go prints it ('UTC' for Local, which is UTC in the controller; '' for an unnamed fixed zone). */
     readonly zone: string = 'UTC',
+    /** Seconds east of UTC. */
+    readonly offset: number = 0,
   ) {}
 }
 

@@ -4,7 +4,7 @@
  * panic with sprig's messages on other kinds ("Cannot find first on type string").
  */
 import type { FuncMap, GoFunc } from '../funcs';
-import { GoMap, GoStringMap, type GoValue } from '../values';
+import { GoMap, GoStringMap, goTypeName, type GoValue } from '../values';
 import { isEmpty, isMap, kindName, strval, toInt64 } from './cast';
 import { deepEqual } from './reflect';
 
@@ -171,17 +171,26 @@ export function collectionFuncs(): FuncMap {
     if (v === null) throw new Error('reflect: call of reflect.Value.Type on zero Value');
     return deepCopy(v);
   }, ['any']));
+  // sprig's dig asserts the dict, then each key, then every step it descends into.
   m.set('dig', F((...args: GoValue[]) => {
-    if (args.length < 3) throw new Error(`dig needs at least three arguments`);
-    const d = args[args.length - 1];
+    if (args.length < 3) throw new Error('dig needs at least three arguments');
+    const conv = (v: GoValue, want: string) => new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
+    const asDict = (v: GoValue) => {
+      if (v instanceof GoMap) return v;
+      throw conv(v, 'map[string]interface {}');
+    };
+    let cur = asDict(args[args.length - 1]);
     const def = args[args.length - 2];
-    let cur: GoValue = d;
-    for (const k of args.slice(0, -2)) {
-      const mm = asMap(cur);
-      if (!mm.has(strval(k))) return def;
-      cur = mm.get(strval(k)) as GoValue;
+    const keys = args.slice(0, -2).map((k) => {
+      if (typeof k !== 'string') throw conv(k, 'string');
+      return k;
+    });
+    for (let i = 0; ; i++) {
+      if (!cur.has(keys[i])) return def;
+      const step = cur.get(keys[i]) as GoValue;
+      if (i === keys.length - 1) return step;
+      cur = asDict(step);
     }
-    return cur;
   }, [], 'any'));
   return m;
 }

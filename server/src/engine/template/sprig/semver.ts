@@ -1,9 +1,10 @@
 /**
  * sprig's `semver` and `semverCompare` (sprig `semver.go`) on our own port of the rules of
- * Masterminds/semver v3 (`version.go`, `constraints.go`): loose version parsing (`v1.2` is 1.2.0),
- * prerelease ordering by dot-separated identifiers, and constraints with `||`, `,`/space-separated
- * AND groups, hyphen ranges, x/X/* wildcards, `~` `^` `!=` and the rule that a prerelease version only
- * satisfies a constraint that names a prerelease. Error texts are the library's.
+ * Masterminds/semver v3.4.0, the version Argo CD pins (`version.go`, `constraints.go`): loose version
+ * parsing (`v1.2` is 1.2.0), prerelease ordering by dot-separated identifiers, and constraints with
+ * `||`, `,`/space-separated AND groups, hyphen ranges, x/X/* wildcards, `~` `^` `!=` and the rule
+ * that a prerelease version only satisfies an AND group in which some constraint names a prerelease.
+ * Error texts are v3.4.0's (lower-case; the golden renderer's Debian v3.2.0 capitalises them).
  *
  * `semver` returns a `*semver.Version` whose methods templates can call (`.Major`, `.Compare`, …).
  * Major/Minor/Patch come back as Go int rather than uint64: the values and all comparisons are the
@@ -29,22 +30,27 @@ const ALLOWED = /^[0-9A-Za-z-]*$/;
 
 function segment(s: string): bigint {
   const n = BigInt(s);
-  if (n > MAX_U64) throw new Error(`Error parsing version segment: strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`);
+  if (n > MAX_U64) throw new Error(`error parsing version segment: strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`);
   return n;
 }
 
 function validatePrerelease(p: string): void {
   for (const part of p.split('.')) {
+    if (part === '') throw new Error('invalid prerelease string');
     if (NUM.test(part)) {
-      if (part.length > 1 && part[0] === '0') throw new Error('Version segment starts with 0');
-    } else if (!ALLOWED.test(part)) throw new Error('Invalid Prerelease string');
+      if (part.length > 1 && part[0] === '0') throw new Error('version segment starts with 0');
+    } else if (!ALLOWED.test(part)) throw new Error('invalid prerelease string');
   }
+}
+
+function validateMetadata(m: string): void {
+  if (!m.split('.').every((p) => p !== '' && ALLOWED.test(p))) throw new Error('invalid metadata string');
 }
 
 /** semver.NewVersion. */
 export function parseVersion(v: string): Version {
   const m = VERSION.exec(v);
-  if (!m) throw new Error('Invalid Semantic Version');
+  if (!m) throw new Error('invalid semantic version');
   const ver: Version = {
     major: segment(m[1]),
     minor: m[2] ? segment(m[2].slice(1)) : 0n,
@@ -54,7 +60,7 @@ export function parseVersion(v: string): Version {
     original: v,
   };
   if (ver.pre) validatePrerelease(ver.pre);
-  if (ver.metadata && !ver.metadata.split('.').every((p) => ALLOWED.test(p))) throw new Error('Invalid Metadata string');
+  if (ver.metadata) validateMetadata(ver.metadata);
   return ver;
 }
 
@@ -134,7 +140,7 @@ function parseConstraint(c: string): Constraint {
   try {
     con = parseVersion(ver);
   } catch {
-    throw new Error('constraint Parser Error');
+    throw new Error('constraint parser error');
   }
   return { op, con, orig, dirty, minorDirty, patchDirty };
 }
@@ -142,7 +148,7 @@ function parseConstraint(c: string): Constraint {
 /** semver.NewConstraint: OR groups of AND-ed constraints. */
 export function parseConstraints(text: string): Constraint[][] {
   let rewritten = text;
-  for (const m = RANGE.matcher(text); m.find(); ) rewritten = rewritten.replace(m.group(0)!, () => `>= ${m.group(1)}, <= ${m.group(11)}`);
+  for (const m = RANGE.matcher(text); m.find(); ) rewritten = rewritten.replace(m.group(0)!, () => `>= ${m.group(1)}, <= ${m.group(11)} `);
   return rewritten.split('||').map((group) => {
     if (!VALID.matcher(group).find()) throw new Error(`improper constraint: ${group}`);
     const found: string[] = [];
@@ -151,11 +157,9 @@ export function parseConstraints(text: string): Constraint[][] {
   });
 }
 
-function check(v: Version, c: Constraint): boolean {
+function check(v: Version, c: Constraint, includePre: boolean): boolean {
   const { con } = c;
-  // A prerelease only satisfies constraints that name one; the library skips this rule for a
-  // plain `!=` (no wildcard), so it is checked per operator.
-  if (v.pre && !con.pre && !(c.op === '!=' && !c.dirty)) return false;
+  if (v.pre && !includePre) return false;
   const cmp = compareVersions(v, con);
   const tilde = () => {
     if (cmp < 0) return false;
@@ -206,8 +210,12 @@ function check(v: Version, c: Constraint): boolean {
   return false;
 }
 
+/** Constraints.Check: some OR group whose constraints all hold; a group naming a prerelease admits prereleases. */
 export function satisfies(constraints: Constraint[][], v: Version): boolean {
-  return constraints.some((group) => group.every((c) => check(v, c)));
+  return constraints.some((group) => {
+    const includePre = group.some((c) => c.con.pre !== '');
+    return group.every((c) => check(v, c, includePre));
+  });
 }
 
 // ---- template values ---------------------------------------------------------------------------
@@ -222,7 +230,7 @@ export function versionValue(v: Version, pointer: boolean): GoOther {
   const set = (key: 'pre' | 'metadata', value: string) => {
     if (value) {
       if (key === 'pre') validatePrerelease(value);
-      else if (!value.split('.').every((p) => ALLOWED.test(p))) throw new Error('Invalid Metadata string');
+      else validateMetadata(value);
     }
     const n = { ...v, [key]: value };
     return versionValue({ ...n, original: (v.original.startsWith('v') ? 'v' : '') + versionString(n) }, false);

@@ -6,6 +6,7 @@ import type { FuncMap, GoFunc } from '../funcs';
 import { goQuote, formatValue } from '../format';
 import { byteLength, goString, GoStringMap, utf8Bytes, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
+import { toLowerCaseWords, toPascalCase } from './xstrings';
 
 const S = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -14,6 +15,32 @@ export function bytesSlice(s: string, start: number, end?: number): string {
   return goString(utf8Bytes(s).subarray(start, end));
 }
 export const byteLen = (s: string) => byteLength(s);
+
+/**
+ * goutils' DeleteWhiteSpace and Initials walk the string byte by byte and write each byte back as
+ * the rune of the same number, so non-ASCII text comes out as Latin-1 mojibake (é → Ã©), and the
+ * bytes 0x85 and 0xA0 count as spaces. Kept as Argo CD shows it.
+ */
+function latin1Bytewise(s: string, mode: 'nospace' | 'initials'): string {
+  const bytes = utf8Bytes(s);
+  const space = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d) || b === 0x85 || b === 0xa0;
+  let out = '';
+  let kept = 0;
+  let gap = true;
+  for (const b of bytes) {
+    if (mode === 'nospace') {
+      if (!space(b)) {
+        out += String.fromCharCode(b);
+        kept++;
+      }
+    } else if (space(b)) gap = true;
+    else if (gap) {
+      out += String.fromCharCode(b);
+      gap = false;
+    }
+  }
+  return mode === 'nospace' && kept === bytes.length ? s : out;
+}
 
 /** strings.Map: per rune; an invalid byte becomes U+FFFD (utf8.RuneError written back). */
 function mapRunes(s: string, f: (r: string) => string): string {
@@ -152,8 +179,8 @@ export function stringFuncs(): FuncMap {
   }, ['string', 'string']));
   set('trimSuffix', S((suf: string, s: string) => (suf && s.endsWith(suf) ? s.slice(0, s.length - suf.length) : s), ['string', 'string']));
   set('trimPrefix', S((pre: string, s: string) => (pre && s.startsWith(pre) ? s.slice(pre.length) : s), ['string', 'string']));
-  set('nospace', S((s: string) => s.replace(/[\s\u0085]/gu, ''), ['string']));
-  set('initials', S((s: string) => s.split(/\s+/u).filter(Boolean).map((w) => [...w][0]).join(''), ['string']));
+  set('nospace', S((s: string) => latin1Bytewise(s, 'nospace'), ['string']));
+  set('initials', S((s: string) => latin1Bytewise(s, 'initials'), ['string']));
   set('abbrev', S((w: bigint, s: string) => abbreviate(s, 0, Number(w)), ['int', 'string']));
   set('abbrevboth', S((l: bigint, r: bigint, s: string) => abbreviate(s, Number(l), Number(r)), ['int', 'int', 'string']));
   set('wrap', S((w: bigint, s: string) => wrapText(s, Number(w)), ['int', 'string']));
@@ -189,17 +216,13 @@ export function stringFuncs(): FuncMap {
     return t > 9223372036854775807n || t < -9223372036854775808n ? 0n : t;
   }, ['string']));
   set('swapcase', S((s: string) => mapRunes(s, (r) => (r === r.toUpperCase() ? r.toLowerCase() : r.toUpperCase())), ['string']));
-  set('snakecase', S((s: string) => caseWords(s).map((w) => w.toLowerCase()).join('_'), ['string']));
-  set('kebabcase', S((s: string) => caseWords(s).map((w) => w.toLowerCase()).join('-'), ['string']));
-  set('camelcase', S((s: string) => caseWords(s).map((w) => w[0].toUpperCase() + w.slice(1).toLowerCase()).join(''), ['string']));
+  set('snakecase', S((s: string) => toLowerCaseWords(s, '_'), ['string']));
+  set('kebabcase', S((s: string) => toLowerCaseWords(s, '-'), ['string']));
+  set('camelcase', S((s: string) => toPascalCase(s), ['string']));
   set('seq', S((...xs: GoValue[]) => seq(xs.map((x) => Number(toInt64(x)))), [], 'int'));
   set('until', S((n: bigint) => range(0n, n, n < 0n ? -1n : 1n), ['int']));
   set('untilStep', S((a: bigint, b: bigint, st: bigint) => range(a, b, st), ['int', 'int', 'int']));
   return m;
-}
-
-function caseWords(s: string): string[] {
-  return s.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
 }
 
 function range(a: bigint, b: bigint, step: bigint): bigint[] {
