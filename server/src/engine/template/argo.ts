@@ -8,6 +8,7 @@ import type { FuncMap, GoFunc } from './funcs';
 import { fromJSON, goTypeName, type GoValue } from './values';
 import { toGoJSON } from './sprig/encoding';
 import { parseTime } from './sprig/goTime';
+import { formatFloat } from './floatfmt';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -34,13 +35,91 @@ export function slugify(name: string, maxLen = 50, smart = true): string {
 }
 
 /** sigs.k8s.io/yaml Marshal: via JSON, keys sorted, YAML-1.1-ambiguous strings quoted, no trailing newline. */
-const YAML11_NO_TIMESTAMP: YAML.DocumentOptions & YAML.SchemaOptions = {
-  version: '1.1',
-  customTags: (tags) => tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp'),
+/** A float64 on its way to go-yaml, which prints it with strconv 'g' (1.2e-05, 1.2345675e+06). */
+class GoYamlFloat {
+  constructor(readonly v: number) {}
+}
+
+const GO_YAML_FLOAT: YAML.ScalarTag = {
+  tag: 'tag:yaml.org,2002:float',
+  default: true,
+  identify: (v) => v instanceof GoYamlFloat,
+  resolve: (str) => Number(str),
+  stringify: (item) => formatFloat((item.value as GoYamlFloat).v, 'g', -1),
 };
 
+const YAML11_NO_TIMESTAMP: YAML.DocumentOptions & YAML.SchemaOptions = {
+  version: '1.1',
+  customTags: (tags) => [GO_YAML_FLOAT, ...tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp')],
+};
+
+/**
+ * sigs.k8s.io/yaml's JSON → go-yaml step for one JSON number text: an integer that fits int64 or
+ * uint64 stays an exact integer, anything else becomes a float64.
+ */
+function yamlNumber(text: string): bigint | GoYamlFloat {
+  if (/^-?\d+$/.test(text)) {
+    const n = BigInt(text);
+    if (n >= -9223372036854775808n && n <= 18446744073709551615n) return n;
+  }
+  return new GoYamlFloat(Number(text));
+}
+
+/** JSON.parse for our own JSON text, keeping each number's text exact (through yamlNumber). */
+function parseJSONForYaml(text: string): unknown {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
+  };
+  const value = (): unknown => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const o: Record<string, unknown> = {};
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return o;
+      }
+      for (;;) {
+        ws();
+        const k = value() as string;
+        ws();
+        i++; // ':'
+        Object.defineProperty(o, k, { value: value(), enumerable: true, writable: true, configurable: true });
+        ws();
+        if (text[i++] === '}') return o;
+      }
+    }
+    if (c === '[') {
+      i++;
+      const a: unknown[] = [];
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return a;
+      }
+      for (;;) {
+        a.push(value());
+        ws();
+        if (text[i++] === ']') return a;
+      }
+    }
+    if (c === '"') {
+      const m = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i))!;
+      i += m[0].length;
+      return JSON.parse(m[0]);
+    }
+    const m = /^(?:true|false|null|-?[0-9][0-9.eE+-]*)/.exec(text.slice(i))!;
+    i += m[0].length;
+    return m[0] === 'true' ? true : m[0] === 'false' ? false : m[0] === 'null' ? null : yamlNumber(m[0]);
+  };
+  return value();
+}
+
 export function toYamlText(v: GoValue): string {
-  const json = JSON.parse(toGoJSON(v, false));
+  const json = parseJSONForYaml(toGoJSON(v, false));
   if (json === null) return 'null';
   // Timestamps are left to readsAsNonString (go-yaml's own rule); the library's 1.1 timestamp tag
   // would also quote strings go-yaml prints plain, like 2024-13-45.
@@ -87,14 +166,44 @@ function goTypeOfJSON(v: unknown): string {
 }
 
 function parseYaml11(s: string): unknown {
-  const doc = YAML.parseDocument(s, { version: '1.1', uniqueKeys: false });
+  // go-yaml's Unmarshal reads the first document of a stream and ignores the rest.
+  const docs = YAML.parseAllDocuments(s, { version: '1.1', uniqueKeys: false });
+  const doc = Array.isArray(docs) ? docs[0] : docs;
+  if (!doc) return null;
   if (doc.errors.length) {
     const e = doc.errors[0];
     const line = e.linePos?.[0].line ?? 1;
     const what = /Flow sequence/.test(e.message) ? "did not find expected ',' or ']'" : /Flow map/.test(e.message) ? "did not find expected ',' or '}'" : e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     throw new Error(`error converting YAML to JSON: yaml: line ${line}: ${what}`);
   }
-  return doc.toJS({ maxAliasCount: 100, mapAsMap: false });
+  // go-yaml keeps a float literal that overflows float64 (1e400) as a string; only .inf is infinite.
+  YAML.visit(doc, {
+    Scalar(_, node) {
+      const src = (node as { source?: string }).source;
+      if (typeof node.value === 'number' && !Number.isFinite(node.value) && typeof src === 'string' && !/^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/.test(src)) node.value = src;
+    },
+  });
+  const value = doc.toJS({ maxAliasCount: 100, mapAsMap: false }) as unknown;
+  // sigs.k8s.io/yaml goes through encoding/json, which has no ±Inf or NaN.
+  const bad = nonFinite(value);
+  if (bad) throw new Error(`error converting YAML to JSON: json: unsupported value: ${bad}`);
+  return value;
+}
+
+function nonFinite(v: unknown): string | undefined {
+  if (typeof v === 'number') return Number.isNaN(v) ? 'NaN' : v === Infinity ? '+Inf' : v === -Infinity ? '-Inf' : undefined;
+  if (Array.isArray(v)) {
+    for (const x of v) {
+      const r = nonFinite(x);
+      if (r) return r;
+    }
+  } else if (v && typeof v === 'object') {
+    for (const k of Object.keys(v).sort()) {
+      const r = nonFinite((v as Record<string, unknown>)[k]);
+      if (r) return r;
+    }
+  }
+  return undefined;
 }
 
 export function argoFuncs(): FuncMap {

@@ -328,10 +328,7 @@ class Printer {
     if (v === null || v === undefined) this.buf += '<nil>';
     else {
       this.buf += goTypeName(v) + '=';
-      const save = this.f;
-      this.f = clearFlags();
-      this.printArg(v, 'v');
-      this.f = save;
+      this.printArg(v, 'v'); // with the verb's width, precision and flags, as fmt does
     }
     this.buf += ')';
     this.erroring = false;

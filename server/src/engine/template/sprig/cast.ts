@@ -30,7 +30,11 @@ export function toInt64(v: GoValue | undefined): bigint {
   if (v === undefined || v === null) return 0n;
   if (typeof v === 'bigint') return v;
   if (v instanceof GoInt64) return v.v;
-  if (typeof v === 'number') return Number.isFinite(v) ? BigInt.asIntN(64, BigInt(Math.trunc(v))) : -9223372036854775808n;
+  if (typeof v === 'number') {
+    // int64(f) on amd64: out of range (or NaN) gives the "integer indefinite" value, math.MinInt64.
+    const t = Math.trunc(v);
+    return Number.isFinite(t) && t < 9223372036854775808 && t >= -9223372036854775808 ? BigInt(t) : -9223372036854775808n;
+  }
   if (typeof v === 'boolean') return v ? 1n : 0n;
   if (typeof v === 'string') {
     // cast trims leading zeros ("08" parses as 8 in cast 1.7 via trimZeroDecimal/ParseInt base 0 fallback)

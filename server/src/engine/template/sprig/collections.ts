@@ -43,13 +43,34 @@ function deepCopy(v: GoValue): GoValue {
   return v;
 }
 
-/** mergo.Merge(dst, src) for maps: fill keys missing (or empty) in dst; with override, src wins; nested maps merge. */
-function mergeInto(dst: GoMap, src: Map<string, GoValue>, override: boolean): void {
-  for (const [k, sv] of src) {
-    const dv = dst.get(k);
-    if (dv instanceof GoMap && sv instanceof GoMap) mergeInto(dv, sv, override);
-    else if (!dst.has(k)) dst.set(k, sv);
-    else if (override ? !isEmpty(sv) : isEmpty(dv ?? null)) dst.set(k, sv);
+/**
+ * dario.cat/mergo v1.0.2's deepMerge for map[string]interface{} (Merge, and MergeWithOverwrite when
+ * `overwrite`), as sprig's merge functions call it. Its quirks are kept: with overwrite every src
+ * value replaces dst, even "", 0, false and nil; without it a nil src never lands, a scalar only
+ * fills a missing or empty dst, nested maps merge in place and src maps are inserted by reference;
+ * a src list replaces dst only when overwriting or when dst is an empty map.
+ */
+function mergeInto(dst: Map<string, GoValue>, src: Map<string, GoValue>, overwrite: boolean): void {
+  for (const [key, sv] of src) {
+    const had = dst.has(key);
+    const dv = had ? (dst.get(key) as GoValue) : undefined;
+    if (sv === null) {
+      if (overwrite) dst.set(key, null);
+      continue;
+    }
+    const srcIsMap = isMap(sv), srcIsList = Array.isArray(sv);
+    if (srcIsMap) {
+      if (dv !== undefined && isMap(dv)) mergeInto(dv as Map<string, GoValue>, sv as Map<string, GoValue>, overwrite);
+    } else if (srcIsList) {
+      let list: GoValue = dv === undefined || dv === null ? [] : dv;
+      if (src.size > 0 && (overwrite || dst.size === 0)) list = sv;
+      dst.set(key, list);
+    }
+    if (dv !== undefined && !isEmpty(dv)) {
+      if (srcIsList) continue;
+      if (srcIsMap && isMap(dv)) continue;
+    }
+    if (overwrite || dv === undefined || isEmpty(dv)) dst.set(key, sv);
   }
 }
 
@@ -158,15 +179,15 @@ export function collectionFuncs(): FuncMap {
     return out;
   }, ['map'], 'string'));
   pair(m, 'merge', F((dst: GoValue, ...srcs: GoValue[]) => {
-    const d = asMap(dst) as GoMap;
-    for (const s of srcs) mergeInto(d, asMap(s), false);
+    const d = dst as GoMap;
+    for (const s of srcs) mergeInto(d, s as GoMap, false);
     return d;
-  }, ['map'], 'any'));
+  }, ['map'], 'map'));
   pair(m, 'mergeOverwrite', F((dst: GoValue, ...srcs: GoValue[]) => {
-    const d = asMap(dst) as GoMap;
-    for (const s of srcs) mergeInto(d, asMap(s), true);
+    const d = dst as GoMap;
+    for (const s of srcs) mergeInto(d, s as GoMap, true);
     return d;
-  }, ['map'], 'any'));
+  }, ['map'], 'map'));
   pair(m, 'deepCopy', F((v: GoValue) => {
     if (v === null) throw new Error('reflect: call of reflect.Value.Type on zero Value');
     return deepCopy(v);

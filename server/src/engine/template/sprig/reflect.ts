@@ -1,7 +1,8 @@
 /** Sprig's reflection helpers (`reflect.go`, `functions.go` deepEqual) and defaults (`defaults.go`). */
 import type { FuncMap, GoFunc } from '../funcs';
-import { kindOf, typeString } from '../builtins';
-import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from '../values';
+import { kindOf } from '../builtins';
+import { formatValue } from '../format';
+import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, type GoValue } from '../values';
 import { isEmpty } from './cast';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
@@ -26,9 +27,10 @@ export function deepEqual(a: GoValue | undefined, b: GoValue | undefined): boole
 
 export function reflectFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  m.set('typeOf', F((v: GoValue) => typeString(v), ['any']));
-  m.set('typeIs', F((t: string, v: GoValue) => typeString(v) === t, ['string', 'any']));
-  m.set('typeIsLike', F((t: string, v: GoValue) => typeString(v) === t || '*' + typeString(v) === t, ['string', 'any']));
+  // fmt's %T: a nil interface is "<nil>"; typeIsLike also accepts the pointer type "*"+target.
+  m.set('typeOf', F((v: GoValue) => goTypeName(v), ['any']));
+  m.set('typeIs', F((t: string, v: GoValue) => goTypeName(v) === t, ['string', 'any']));
+  m.set('typeIsLike', F((t: string, v: GoValue) => goTypeName(v) === t || goTypeName(v) === '*' + t, ['string', 'any']));
   m.set('kindOf', F((v: GoValue) => (v === null ? 'invalid' : kindOf(v)), ['any']));
   m.set('kindIs', F((t: string, v: GoValue) => (v === null ? 'invalid' : kindOf(v)) === t, ['string', 'any']));
   m.set('deepEqual', F((a: GoValue, b: GoValue) => deepEqual(a, b), ['any', 'any']));
@@ -41,10 +43,12 @@ export function reflectFuncs(): FuncMap {
   m.set('fail', F((msg: string) => {
     throw new Error(msg);
   }, ['string']));
+  // strconv.ParseInt(fmt.Sprint(v), 8, 64), 0 on any error.
   m.set('toDecimal', F((v: GoValue) => {
-    const s = typeof v === 'string' ? v : '';
-    const n = /^[0-7]+$/.test(s) ? BigInt('0o' + s) : 0n;
-    return new GoInt64(n);
+    const m2 = /^([+-]?)([0-7]+)$/.exec(formatValue(v));
+    if (!m2) return new GoInt64(0n);
+    const n = (m2[1] === '-' ? -1n : 1n) * BigInt('0o' + m2[2]);
+    return new GoInt64(n > 9223372036854775807n || n < -9223372036854775808n ? 0n : n);
   }, ['any']));
   return m;
 }
