@@ -8,14 +8,16 @@ import type { FuncMap, GoFunc } from './funcs';
 import { fromJSON, goTypeName, type GoValue } from './values';
 import { toGoJSON } from './sprig/encoding';
 import { parseTime } from './sprig/goTime';
+import { goLower } from './sprig/strings';
 import { formatFloat } from './floatfmt';
+import { emitGoYaml, goYamlResolvesNonString, YamlFloat, type YamlValue } from './yamlEmit';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 /** SanitizeName: lowercase, runes outside [-a-z0-9.] → '-', cut to 253 bytes, trim '-' and '.'. */
 export function normalize(s: string): string {
   let out = '';
-  for (const ch of s.toLowerCase()) out += /[-a-z0-9.]/.test(ch) ? ch : '-';
+  for (const ch of goLower(s)) out += /[-a-z0-9.]/.test(ch) ? ch : '-';
   const bytes = Buffer.from(out, 'utf8');
   if (bytes.length > 253) out = bytes.subarray(0, 253).toString('utf8');
   return out.replace(/^[-.]+|[-.]+$/g, '');
@@ -34,35 +36,16 @@ export function slugify(name: string, maxLen = 50, smart = true): string {
   return s;
 }
 
-/** sigs.k8s.io/yaml Marshal: via JSON, keys sorted, YAML-1.1-ambiguous strings quoted, no trailing newline. */
-/** A float64 on its way to go-yaml, which prints it with strconv 'g' (1.2e-05, 1.2345675e+06). */
-class GoYamlFloat {
-  constructor(readonly v: number) {}
-}
-
-const GO_YAML_FLOAT: YAML.ScalarTag = {
-  tag: 'tag:yaml.org,2002:float',
-  default: true,
-  identify: (v) => v instanceof GoYamlFloat,
-  resolve: (str) => Number(str),
-  stringify: (item) => formatFloat((item.value as GoYamlFloat).v, 'g', -1),
-};
-
-const YAML11_NO_TIMESTAMP: YAML.DocumentOptions & YAML.SchemaOptions = {
-  version: '1.1',
-  customTags: (tags) => [GO_YAML_FLOAT, ...tags.filter((t) => typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:timestamp')],
-};
-
 /**
  * sigs.k8s.io/yaml's JSON → go-yaml step for one JSON number text: an integer that fits int64 or
  * uint64 stays an exact integer, anything else becomes a float64.
  */
-function yamlNumber(text: string): bigint | GoYamlFloat {
+function yamlNumber(text: string): bigint | YamlFloat {
   if (/^-?\d+$/.test(text)) {
     const n = BigInt(text);
     if (n >= -9223372036854775808n && n <= 18446744073709551615n) return n;
   }
-  return new GoYamlFloat(Number(text));
+  return new YamlFloat(Number(text));
 }
 
 /** JSON.parse for our own JSON text, keeping each number's text exact (through yamlNumber). */
@@ -109,7 +92,12 @@ function parseJSONForYaml(text: string): unknown {
     if (c === '"') {
       const m = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i))!;
       i += m[0].length;
-      return JSON.parse(m[0]);
+      // go-yaml reads a raw NEL (a YAML 1.1 line break that encoding/json does not escape) inside
+      // this double-quoted scalar as a folded line: one break becomes a space, n breaks n-1 newlines.
+      return (JSON.parse(m[0]) as string).replace(/[ \t]*(\u0085(?:[ \t]*\u0085)*)[ \t]*/g, (_all, breaks: string) => {
+        const n = (breaks.match(/\u0085/g) ?? []).length;
+        return n === 1 ? ' ' : '\n'.repeat(n - 1);
+      });
     }
     const m = /^(?:true|false|null|-?[0-9][0-9.eE+-]*)/.exec(text.slice(i))!;
     i += m[0].length;
@@ -119,21 +107,12 @@ function parseJSONForYaml(text: string): unknown {
 }
 
 export function toYamlText(v: GoValue): string {
-  const json = parseJSONForYaml(toGoJSON(v, false));
-  if (json === null) return 'null';
-  // Timestamps are left to readsAsNonString (go-yaml's own rule); the library's 1.1 timestamp tag
-  // would also quote strings go-yaml prints plain, like 2024-13-45.
-  const doc = new YAML.Document(json, { ...YAML11_NO_TIMESTAMP, sortMapEntries: true });
-  // go-yaml v2 double-quotes strings that would read back as another type ("yes", "123", "~", ""),
-  // and single-quotes the others that cannot be plain ('x: y').
-  YAML.visit(doc, {
-    Scalar(_, node) {
-      if (typeof node.value !== 'string') return;
-      if (readsAsNonString(node.value)) node.type = 'QUOTE_DOUBLE';
-      else if (!/[\n\u0000-\u001f\u007f]/.test(node.value) && /^["']/.test(YAML.stringify(node.value, YAML11_NO_TIMESTAMP))) node.type = 'QUOTE_SINGLE';
-    },
-  });
-  return doc.toString({ indentSeq: false, lineWidth: 0, defaultStringType: 'PLAIN', defaultKeyType: 'PLAIN', singleQuote: true }).replace(/\n$/, '');
+  const text = toGoJSON(v, false);
+  // sigs.k8s.io/yaml reads that JSON back with go-yaml, whose reader refuses these characters
+  // (encoding/json writes them raw).
+  if (/[\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(text)) throw new Error('error converting JSON to YAML: yaml: control characters are not allowed');
+  const json = parseJSONForYaml(text) as YamlValue;
+  return emitGoYaml(json, { resolvesAsNonString: (s) => goYamlResolvesNonString(s, isGoYamlTimestamp), formatFloat: (f) => formatFloat(f, 'g', -1) }).replace(/\n$/, '');
 }
 
 /** go-yaml v2's parseTimestamp: YYYY- then one of its four time.Parse layouts. */
@@ -148,17 +127,6 @@ function isGoYamlTimestamp(s: string): boolean {
     }
   }
   return false;
-}
-
-function readsAsNonString(s: string): boolean {
-  if (s === '') return true;
-  try {
-    // Only scalars count: "x: y" parses as a map, but as a scalar it is just a string needing quotes.
-    const v = YAML.parse(s, { version: '1.1' });
-    return v === null || typeof v === 'number' || typeof v === 'boolean' || (v instanceof Date && isGoYamlTimestamp(s));
-  } catch {
-    return false;
-  }
 }
 
 function goTypeOfJSON(v: unknown): string {

@@ -7,6 +7,7 @@ import { goQuote, formatValue } from '../format';
 import { byteLength, goString, GoStringMap, utf8Bytes, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
 import { toLowerCaseWords, toPascalCase } from './xstrings';
+import { goToLower, goToTitle, goToUpper, isGoLower, isGoSpace, isGoTitle, isGoUpper } from './unicase';
 
 const S = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -55,15 +56,15 @@ function mapRunes(s: string, f: (r: string) => string): string {
   }
   return out;
 }
-export const goUpper = (s: string) => mapRunes(s, (r) => r.toUpperCase());
-export const goLower = (s: string) => mapRunes(s, (r) => r.toLowerCase());
+export const goUpper = (s: string) => mapRunes(s, goToUpper);
+export const goLower = (s: string) => mapRunes(s, goToLower);
 
 /** strings.Title: upper-case the first letter of each word; words are separated by non-letters. */
 export function goTitle(s: string): string {
   let prev = ' ';
   let out = '';
   for (const r of s) {
-    out += isSeparator(prev) ? mapRunes(r, (x) => x.toUpperCase()) : r;
+    out += isSeparator(prev) ? mapRunes(r, goToTitle) : r;
     prev = r;
   }
   return out;
@@ -72,7 +73,7 @@ function isSeparator(r: string): boolean {
   const c = r.codePointAt(0)!;
   if (c <= 0x7f) return !/[A-Za-z0-9_]/.test(r);
   if (/[\p{L}\p{Nd}]/u.test(r)) return false;
-  return /\s/u.test(r);
+  return isGoSpace(r);
 }
 
 export function strslice(v: GoValue | undefined): string[] {
@@ -93,47 +94,58 @@ function splitGo(s: string, sep: string, n = -1): string[] {
   return [...parts.slice(0, n - 1), parts.slice(n - 1).join(sep)];
 }
 
-function wrapText(s: string, width: number, nl = '\n'): string {
-  // goutils.WrapCustom(str, width, newLine, wrapLongWords=false)
+/**
+ * goutils.WrapCustom: byte offsets over the whole string (a newline in the input is an ordinary
+ * character), breaking at the last space within the width; a longer word is cut (wrapWith) or kept
+ * whole up to the next space (wrap).
+ */
+function wrapText(str: string, width: number, nl: string, wrapLongWords: boolean): string {
+  if (str === '') return '';
+  if (nl === '') nl = '\n';
   if (width < 1) width = 1;
-  const out: string[] = [];
-  for (const line of s.split('\n')) {
-    let rest = line;
-    const lines: string[] = [];
-    while ([...rest].length > width) {
-      if (rest[0] === ' ') {
-        rest = rest.slice(1);
-        continue;
-      }
-      const idx = rest.lastIndexOf(' ', width);
-      if (idx > 0) {
-        lines.push(rest.slice(0, idx));
-        rest = rest.slice(idx + 1);
+  const b = utf8Bytes(str), sep = utf8Bytes(nl);
+  const out: Buffer[] = [];
+  let offset = 0;
+  while (b.length - offset > width) {
+    if (b[offset] === 0x20) {
+      offset++;
+      continue;
+    }
+    const space = b.subarray(offset, width + offset + 1).lastIndexOf(0x20) + offset;
+    if (space >= offset) {
+      out.push(b.subarray(offset, space), sep);
+      offset = space + 1;
+    } else if (wrapLongWords) {
+      out.push(b.subarray(offset, offset + width), sep);
+      offset += width;
+    } else {
+      const end = width + offset;
+      const index = b.subarray(end).indexOf(0x20);
+      if (index === -1) {
+        out.push(b.subarray(offset));
+        offset = b.length;
       } else {
-        const next = rest.indexOf(' ', width);
-        if (next < 0) break;
-        lines.push(rest.slice(0, next));
-        rest = rest.slice(next + 1);
+        out.push(b.subarray(offset, index + end), sep);
+        offset = index + end + 1;
       }
     }
-    lines.push(rest);
-    out.push(lines.join(nl));
   }
-  return out.join('\n');
+  out.push(b.subarray(offset));
+  return goString(Buffer.concat(out));
 }
 
-function abbreviate(s: string, offset: number, max: number): string {
-  // goutils.AbbreviateFull
-  if (max < 4) return s;
-  const len = [...s].length;
-  if (len <= max) return s;
-  const r = [...s];
+/** goutils.AbbreviateFull, which counts and cuts bytes (a cut inside a character leaves raw bytes). */
+function abbreviate(str: string, offset: number, max: number): string {
+  if (str === '' || max < 4) return str;
+  const b = utf8Bytes(str);
+  const len = b.length;
+  if (len <= max) return str;
   if (offset > len) offset = len;
   if (len - offset < max - 3) offset = len - (max - 3);
-  if (offset <= 4) return r.slice(0, max - 3).join('') + '...';
-  if (max < 7) return s;
-  if (offset + max - 3 < len) return '...' + abbreviate(r.slice(offset).join(''), 0, max - 3);
-  return '...' + r.slice(len - (max - 3)).join('');
+  if (offset <= 4) return goString(b.subarray(0, max - 3)) + '...';
+  if (max < 7) return '';
+  if (offset + max - 3 < len) return '...' + abbreviate(goString(b.subarray(offset)), 0, max - 3);
+  return '...' + goString(b.subarray(len - (max - 3)));
 }
 
 export function stringFuncs(): FuncMap {
@@ -142,19 +154,35 @@ export function stringFuncs(): FuncMap {
   set('upper', S((s: string) => goUpper(s), ['string']));
   set('lower', S((s: string) => goLower(s), ['string']));
   set('title', S((s: string) => goTitle(s), ['string']));
+  // goutils.Uncapitalize: lower-case the first rune of each space-separated word.
   set('untitle', S((s: string) => {
     let out = '';
     let start = true;
     for (const r of s) {
-      out += start ? mapRunes(r, (x) => x.toLowerCase()) : r;
-      start = /\s/u.test(r);
+      if (isGoSpace(r)) {
+        start = true;
+        out += r;
+      } else {
+        out += start ? goToLower(r) : r;
+        start = false;
+      }
     }
     return out;
   }, ['string']));
+  // sprig's substring slices the bytes as Go does, so out-of-range cuts panic with Go's texts.
   set('substr', S((start: bigint, end: bigint, s: string) => {
     const st = Number(start), en = Number(end), len = byteLen(s);
-    if (st < 0) return bytesSlice(s, 0, en);
-    if (en < 0 || en > len) return bytesSlice(s, st);
+    const oob = (m: string) => new Error(`runtime error: slice bounds out of range ${m}`);
+    if (st < 0) {
+      if (en < 0) throw oob(`[:${en}]`);
+      if (en > len) throw oob(`[:${en}] with length ${len}`);
+      return bytesSlice(s, 0, en);
+    }
+    if (en < 0 || en > len) {
+      if (st > len) throw oob(`[${st}:${len}]`);
+      return bytesSlice(s, st);
+    }
+    if (st > en) throw oob(`[${st}:${en}]`);
     return bytesSlice(s, st, en);
   }, ['int', 'int', 'string']));
   set('repeat', S((n: bigint, s: string) => {
@@ -168,7 +196,13 @@ export function stringFuncs(): FuncMap {
     if (n >= 0 && len > n) return bytesSlice(s, 0, n);
     return s;
   }, ['int', 'string']));
-  set('trim', S((s: string) => s.replace(/^[\s\u0085]+|[\s\u0085]+$/gu, ''), ['string']));
+  set('trim', S((s: string) => {
+    const r = [...s];
+    let a = 0, b = r.length;
+    while (a < b && isGoSpace(r[a])) a++;
+    while (b > a && isGoSpace(r[b - 1])) b--;
+    return r.slice(a, b).join('');
+  }, ['string']));
   set('trimAll', S((cut: string, s: string) => {
     const cs = new Set([...cut]);
     const r = [...s];
@@ -181,22 +215,27 @@ export function stringFuncs(): FuncMap {
   set('trimPrefix', S((pre: string, s: string) => (pre && s.startsWith(pre) ? s.slice(pre.length) : s), ['string', 'string']));
   set('nospace', S((s: string) => latin1Bytewise(s, 'nospace'), ['string']));
   set('initials', S((s: string) => latin1Bytewise(s, 'initials'), ['string']));
-  set('abbrev', S((w: bigint, s: string) => abbreviate(s, 0, Number(w)), ['int', 'string']));
-  set('abbrevboth', S((l: bigint, r: bigint, s: string) => abbreviate(s, Number(l), Number(r)), ['int', 'int', 'string']));
-  set('wrap', S((w: bigint, s: string) => wrapText(s, Number(w)), ['int', 'string']));
-  set('wrapWith', S((w: bigint, nl: string, s: string) => wrapText(s, Number(w), nl), ['int', 'string', 'string']));
+  set('abbrev', S((w: bigint, s: string) => (w < 4n ? s : abbreviate(s, 0, Number(w))), ['int', 'string']));
+  set('abbrevboth', S((l: bigint, r: bigint, s: string) => (r < 4n || (l > 0n && r < 7n) ? s : abbreviate(s, Number(l), Number(r))), ['int', 'int', 'string']));
+  set('wrap', S((w: bigint, s: string) => wrapText(s, Number(w), '', false), ['int', 'string']));
+  set('wrapWith', S((w: bigint, nl: string, s: string) => wrapText(s, Number(w), nl, true), ['int', 'string', 'string']));
   set('contains', S((sub: string, s: string) => s.includes(sub), ['string', 'string']));
   set('hasPrefix', S((p: string, s: string) => s.startsWith(p), ['string', 'string']));
   set('hasSuffix', S((p: string, s: string) => s.endsWith(p), ['string', 'string']));
   set('quote', S((...xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => goQuote(strval(x))).join(' '), [], 'any'));
   set('squote', S((...xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => `'${strval(x)}'`).join(' '), [], 'any'));
   set('cat', S((...xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => formatValue(x)).join(' '), [], 'any'));
+  const spaces = (n: bigint) => {
+    if (n < 0n) throw new Error('strings: negative Repeat count');
+    if (n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
+    return ' '.repeat(Number(n));
+  };
   set('indent', S((n: bigint, s: string) => {
-    const pad = ' '.repeat(Math.max(0, Number(n)));
+    const pad = spaces(n);
     return pad + s.replace(/\n/g, '\n' + pad);
   }, ['int', 'string']));
   set('nindent', S((n: bigint, s: string) => {
-    const pad = ' '.repeat(Math.max(0, Number(n)));
+    const pad = spaces(n);
     return '\n' + pad + s.replace(/\n/g, '\n' + pad);
   }, ['int', 'string']));
   set('replace', S((o: string, n: string, s: string) => (o === '' ? [...s].map((c) => n + c).join('') + n : s.split(o).join(n)), ['string', 'string', 'string']));
@@ -215,7 +254,24 @@ export function stringFuncs(): FuncMap {
     const t = /^[+-]?\d+$/.test(s) ? BigInt(s) : 0n;
     return t > 9223372036854775807n || t < -9223372036854775808n ? 0n : t;
   }, ['string']));
-  set('swapcase', S((s: string) => mapRunes(s, (r) => (r === r.toUpperCase() ? r.toLowerCase() : r.toUpperCase())), ['string']));
+  // goutils.SwapCase: upper/title → lower; lower → title after a space (or at the start), else upper.
+  set('swapcase', S((s: string) => {
+    let out = '';
+    let space = true;
+    for (const r of s) {
+      if (isGoUpper(r) || isGoTitle(r)) {
+        out += goToLower(r);
+        space = false;
+      } else if (isGoLower(r)) {
+        out += space ? goToTitle(r) : goToUpper(r);
+        space = false;
+      } else {
+        out += r;
+        space = isGoSpace(r);
+      }
+    }
+    return out;
+  }, ['string']));
   set('snakecase', S((s: string) => toLowerCaseWords(s, '_'), ['string']));
   set('kebabcase', S((s: string) => toLowerCaseWords(s, '-'), ['string']));
   set('camelcase', S((s: string) => toPascalCase(s), ['string']));

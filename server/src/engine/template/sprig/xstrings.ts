@@ -6,18 +6,14 @@
  * Our own port of those rules, rune by rune with Go's unicode classes.
  */
 
+import { goToLower, goToUpper, isGoSpace } from './unicase';
+
 const RUNE_ERROR = '\uFFFD';
 const isUpper = (r: string) => /^\p{Lu}$/u.test(r);
 const isLetter = (r: string) => /^\p{L}$/u.test(r);
 const isNumber = (r: string) => /^\p{N}$/u.test(r);
 const isPunct = (r: string) => /^\p{P}$/u.test(r);
 
-/** unicode.IsSpace */
-export function isGoSpace(r: string): boolean {
-  const c = r.codePointAt(0)!;
-  if (c <= 0xff) return c === 0x20 || (c >= 0x09 && c <= 0x0d) || c === 0x85 || c === 0xa0;
-  return /^\p{White_Space}$/u.test(r);
-}
 
 const isConnector = (r: string) => r === '-' || r === '_' || isGoSpace(r);
 
@@ -32,10 +28,8 @@ function isAlphabet(r: string): boolean {
   return true;
 }
 
-/** unicode.ToUpper / ToLower: one rune to one rune (no ß → SS). */
-const single = (m: string, r: string) => ([...m].length === 1 ? m : r);
-const toUpper = (r: string) => single(r.toUpperCase(), r);
-const toLower = (r: string) => single(r.toLowerCase(), r);
+const toUpper = goToUpper;
+const toLower = goToLower;
 
 /** Runes of a Go string; a raw byte (U+DC80–U+DCFF) decodes as RuneError. */
 function runes(s: string): string[] {
