@@ -10,7 +10,7 @@ import type { Node, PipeNode, CommandNode, FieldNode, ChainNode, VariableNode, I
 import { str } from './ast';
 import type { Tree } from './parse';
 import type { GoFunc, GoParamType } from './funcs';
-import { byteLength, GoInt64, GoMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
+import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
 import { formatValue, goQuote } from './format';
 import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
 
@@ -562,7 +562,7 @@ class State {
     if (value === undefined) {
       if (t === 'any') return null;
       if (t === 'list' || t === 'strings') return [];
-      if (t === 'map') return new GoMap();
+      if (t === 'map') return new GoNilMap();
       this.errorf(`invalid value; expected ${paramTypeName(t)}`);
     }
     if (value === null) {
@@ -582,7 +582,7 @@ class State {
         if (t === 'value') return undefined;
         if (t === 'any') return null;
         if (t === 'list' || t === 'strings') return [];
-        if (t === 'map') return new GoMap();
+        if (t === 'map') return new GoNilMap();
         this.errorf(`cannot assign nil to ${paramTypeName(t)}`);
       // falls through: errorf never returns
       case 'field':

@@ -30,6 +30,15 @@ export class GoInt64 {
 
 export class GoMap extends Map<string, GoValue> {}
 
+/** The nil map a `map[string]interface{}` parameter receives for `nil`: reads see it empty, writes panic. */
+export class GoNilMap extends GoMap {
+  override set(key: string, value: GoValue): this {
+    void key;
+    void value;
+    throw new Error('assignment to entry in nil map');
+  }
+}
+
 export class GoStringMap extends Map<string, string> {}
 
 /** A Go time.Time: milliseconds since the epoch plus extra nanoseconds, and its zone. */

@@ -102,11 +102,16 @@ export function kindName(v: GoValue | undefined): string {
   if (v instanceof GoInt64) return 'int64';
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
+  if (v instanceof GoOther) return v.type === 'uint8' ? 'uint8' : v.type === 'complex128' ? 'complex128' : (v.ext.kind ?? 'ptr');
   return 'struct';
 }
 
+/** reflect.TypeOf(nil).Kind(): sprig's list functions panic this way on a nil list. */
+export const NIL_DEREF = 'runtime error: invalid memory address or nil pointer dereference';
+
 export function toList(v: GoValue | undefined, fn: string): GoValue[] {
   if (Array.isArray(v)) return v;
+  if (v === null || v === undefined) throw new Error(NIL_DEREF);
   throw new Error(`Cannot ${fn} on type ${kindName(v)}`);
 }
 

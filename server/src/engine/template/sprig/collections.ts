@@ -4,14 +4,15 @@
  * panic with sprig's messages on other kinds ("Cannot find first on type string").
  */
 import type { FuncMap, GoFunc } from '../funcs';
-import { GoMap, GoStringMap, goTypeName, type GoValue } from '../values';
-import { isEmpty, isMap, kindName, strval, toInt64 } from './cast';
+import { GoMap, GoNilMap, GoStringMap, goTypeName, type GoValue } from '../values';
+import { isEmpty, isMap, kindName, NIL_DEREF, strval, toInt64 } from './cast';
 import { deepEqual } from './reflect';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 function asList(v: GoValue, what: string): GoValue[] {
   if (Array.isArray(v)) return v;
+  if (v === null) throw new Error(NIL_DEREF);
   throw new Error(`Cannot ${what} on type ${kindName(v)}`);
 }
 
@@ -99,7 +100,7 @@ export function collectionFuncs(): FuncMap {
   pair(m, 'prepend', F((l: GoValue, v: GoValue) => [v, ...asList(l, 'prepend')], ['any', 'any']));
   m.set('concat', F((...ls: GoValue[]) => ls.flatMap((l) => {
     if (Array.isArray(l)) return l;
-    if (l === null) throw new Error('runtime error: invalid memory address or nil pointer dereference');
+    if (l === null) throw new Error(NIL_DEREF);
     throw new Error(`Cannot concat type ${kindName(l)} as list`);
   }), [], 'any'));
   pair(m, 'reverse', F((l: GoValue) => [...asList(l, 'find reverse')].reverse(), ['any']));
@@ -112,6 +113,7 @@ export function collectionFuncs(): FuncMap {
   pair(m, 'has', F((needle: GoValue, hay: GoValue) => (hay === null ? false : asList(hay, 'find has').some((x) => deepEqual(x, needle))), ['any', 'any']));
   pair(m, 'compact', F((l: GoValue) => asList(l, 'compact').filter((x) => !isEmpty(x)), ['any']));
   pair(m, 'slice', F((l: GoValue, ...idx: GoValue[]) => {
+    if (l === null) throw new Error(NIL_DEREF);
     if (!Array.isArray(l)) throw new Error(`list should be type of slice or array but ${kindName(l)}`);
     if (l.length === 0) return null;
     const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
@@ -121,6 +123,7 @@ export function collectionFuncs(): FuncMap {
   }, ['any'], 'any'));
   // sprig's chunk arithmetic in float64, including what a size of 0 or below does.
   pair(m, 'chunk', F((sizeArg: bigint, l: GoValue) => {
+    if (l === null) throw new Error(NIL_DEREF);
     if (!Array.isArray(l)) throw new Error(`Cannot chunk type ${kindName(l)}`);
     const size = Number(sizeArg), n = l.length;
     const q = (n - 1) / size;
@@ -178,13 +181,14 @@ export function collectionFuncs(): FuncMap {
     for (const [k, v] of asMap(d)) if (!ks.includes(k)) out.set(k, v);
     return out;
   }, ['map'], 'string'));
+  // mergo gives a nil destination map a fresh map before merging into it.
   pair(m, 'merge', F((dst: GoValue, ...srcs: GoValue[]) => {
-    const d = dst as GoMap;
+    const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
     for (const s of srcs) mergeInto(d, s as GoMap, false);
     return d;
   }, ['map'], 'map'));
   pair(m, 'mergeOverwrite', F((dst: GoValue, ...srcs: GoValue[]) => {
-    const d = dst as GoMap;
+    const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
     for (const s of srcs) mergeInto(d, s as GoMap, true);
     return d;
   }, ['map'], 'map'));
