@@ -48,6 +48,9 @@ function yamlNumber(text: string): bigint | YamlFloat {
   return new YamlFloat(Number(text));
 }
 
+const STRING = /"(?:[^"\\]|\\.)*"/y;
+const WORD = /true|false|null|-?[0-9][0-9.eE+-]*/y;
+
 /** JSON.parse for our own JSON text, keeping each number's text exact (through yamlNumber). */
 function parseJSONForYaml(text: string): unknown {
   let i = 0;
@@ -90,7 +93,8 @@ function parseJSONForYaml(text: string): unknown {
       }
     }
     if (c === '"') {
-      const m = /^"(?:[^"\\]|\\.)*"/.exec(text.slice(i))!;
+      STRING.lastIndex = i;
+      const m = STRING.exec(text)!;
       i += m[0].length;
       // go-yaml reads a raw NEL (a YAML 1.1 line break that encoding/json does not escape) inside
       // this double-quoted scalar as a folded line: one break becomes a space, n breaks n-1 newlines.
@@ -99,15 +103,30 @@ function parseJSONForYaml(text: string): unknown {
         return n === 1 ? ' ' : '\n'.repeat(n - 1);
       });
     }
-    const m = /^(?:true|false|null|-?[0-9][0-9.eE+-]*)/.exec(text.slice(i))!;
+    WORD.lastIndex = i;
+    const m = WORD.exec(text)!;
     i += m[0].length;
     return m[0] === 'true' ? true : m[0] === 'false' ? false : m[0] === 'null' ? null : yamlNumber(m[0]);
   };
   return value();
 }
 
+// The same values are usually rendered for many Applications on every keystroke.
+const yamlCache = new Map<string, string>();
+
 export function toYamlText(v: GoValue): string {
   const text = toGoJSON(v, false);
+  const hit = yamlCache.get(text);
+  if (hit !== undefined) return hit;
+  const out = jsonTextToYaml(text);
+  if (text.length < 200_000) {
+    if (yamlCache.size >= 500) yamlCache.delete(yamlCache.keys().next().value as string);
+    yamlCache.set(text, out);
+  }
+  return out;
+}
+
+function jsonTextToYaml(text: string): string {
   // sigs.k8s.io/yaml reads that JSON back with go-yaml, whose reader refuses these characters
   // (encoding/json writes them raw).
   if (/[\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(text)) throw new Error('error converting JSON to YAML: yaml: control characters are not allowed');

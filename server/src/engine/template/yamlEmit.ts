@@ -30,23 +30,33 @@ interface Analysis {
   blockAllowed: boolean;
 }
 
+function codePoints(s: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      out.push(s.codePointAt(i)!);
+      i++;
+    } else out.push(c);
+  }
+  return out;
+}
+
 function analyze(cps: number[]): Analysis {
   if (cps.length === 0) return { multiline: false, blockPlain: true, singleAllowed: true, blockAllowed: false };
   let blockInd = false, lineBreaks = false, special = false;
   let leadingSpace = false, leadingBreak = false, trailingSpace = false, trailingBreak = false, breakSpace = false, spaceBreak = false;
   let precededByWs = true, prevSpace = false, prevBreak = false;
-  const s3 = String.fromCodePoint(...cps.slice(0, 3));
-  if (s3 === '---' || s3 === '...') blockInd = true;
+  if (cps.length >= 3 && ((cps[0] === 0x2d && cps[1] === 0x2d && cps[2] === 0x2d) || (cps[0] === 0x2e && cps[1] === 0x2e && cps[2] === 0x2e))) blockInd = true;
   for (let i = 0; i < cps.length; i++) {
     const c = cps[i];
     const followedByWs = i + 1 >= cps.length || isBlank(cps[i + 1]) || isBreak(cps[i + 1]);
-    const ch = String.fromCodePoint(c);
     if (i === 0) {
-      if ('#,[]{}&*!|>\'"%@`'.includes(ch)) blockInd = true;
-      else if ((ch === '?' || ch === ':') && followedByWs) blockInd = true;
-      else if (ch === '-' && followedByWs) blockInd = true;
-    } else if (ch === ':' && followedByWs) blockInd = true;
-    else if (ch === '#' && precededByWs) blockInd = true;
+      if (c < 0x80 && '#,[]{}&*!|>\'"%@`'.includes(String.fromCharCode(c))) blockInd = true;
+      else if ((c === 0x3f || c === 0x3a) && followedByWs) blockInd = true;
+      else if (c === 0x2d && followedByWs) blockInd = true;
+    } else if (c === 0x3a && followedByWs) blockInd = true;
+    else if (c === 0x23 && precededByWs) blockInd = true;
     if (!isPrintable(c)) special = true;
     if (isSpace(c)) {
       if (i === 0) leadingSpace = true;
@@ -77,9 +87,16 @@ function analyze(cps: number[]): Analysis {
   return { multiline: lineBreaks, blockPlain, singleAllowed, blockAllowed };
 }
 
+/** Keys in yaml.v2's order; plain lower-case/upper-case letter keys (the usual case) compare fast. */
+function sortKeys(keys: string[]): string[] {
+  if (keys.length < 2) return keys;
+  if (keys.every((k) => /^[A-Za-z]*$/.test(k))) return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const runes = new Map(keys.map((k) => [k, [...k]]));
+  return keys.sort((a, b) => (keyLess(runes.get(a)!, runes.get(b)!) ? -1 : keyLess(runes.get(b)!, runes.get(a)!) ? 1 : 0));
+}
+
 /** yaml.v2's keyList.Less for string keys: letters before other runes, digit runs compared as numbers. */
-function keyLess(a: string, b: string): boolean {
-  const ar = [...a], br = [...b];
+function keyLess(ar: string[], br: string[]): boolean {
   const isLetter = (r: string) => /^\p{L}$/u.test(r);
   const isDigit = (r: string | undefined) => r !== undefined && /^\p{Nd}$/u.test(r);
   for (let i = 0; i < ar.length && i < br.length; i++) {
@@ -124,7 +141,7 @@ class Emitter {
 
   put(s: string): void {
     this.out += s;
-    this.column += [...s].length;
+    this.column += s.length === 1 || !/[\uD800-\uDBFF]/.test(s) ? s.length : [...s].length;
   }
 
   putBreak(): void {
@@ -170,12 +187,12 @@ class Emitter {
       return;
     }
     if (v !== null && typeof v === 'object' && !(v instanceof YamlFloat)) {
-      const keys = Object.keys(v).sort((a, b) => (keyLess(a, b) ? -1 : keyLess(b, a) ? 1 : 0));
+      const keys = sortKeys(Object.keys(v));
       if (keys.length === 0) return this.flowEmpty('{}');
       this.increaseIndent(false, false);
       for (const k of keys) {
         this.writeIndent();
-        const cps = [...k].map((c) => c.codePointAt(0)!);
+        const cps = codePoints(k);
         const simple = !analyze(cps).multiline && Buffer.byteLength(k, 'utf8') <= 128;
         if (simple) {
           this.scalar(k, true);
@@ -209,7 +226,7 @@ class Emitter {
       const canPlain = !this.o.resolvesAsNonString(v) && !isBase60Float(v);
       style = v.includes('\n') ? 'literal' : canPlain ? 'plain' : 'double';
     }
-    const cps = [...text].map((c) => c.codePointAt(0)!);
+    const cps = codePoints(text);
     const a = analyze(cps);
     if (style === 'plain') {
       if (!a.blockPlain) style = 'single';
