@@ -162,7 +162,7 @@ function length(args: Val[]): Val {
   if (typeof item === 'string') return BigInt(utf8Bytes(item).length);
   if (Array.isArray(item)) return BigInt(item.length);
   if (item instanceof GoMap || item instanceof GoStringMap) return BigInt(item.size);
-  throw new Error(`len of type ${typeString(item)}`);
+  throw new Error(`len of type ${typeString(item).replace(/^\*/, '')}`); // len looks through pointers
 }
 
 type BasicKind = 'invalid' | 'bool' | 'complex' | 'int' | 'float' | 'string' | 'uint';

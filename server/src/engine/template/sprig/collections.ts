@@ -4,7 +4,8 @@
  * panic with sprig's messages on other kinds ("Cannot find first on type string").
  */
 import type { FuncMap, GoFunc } from '../funcs';
-import { GoMap, GoNilMap, GoStringMap, goTypeName, type GoValue } from '../values';
+import { GoMap, GoNilMap, GoOther, GoStringMap, goTypeName, type GoValue } from '../values';
+import { versionValue } from './semver';
 import { isEmpty, isMap, kindName, NIL_DEREF, strval, toInt64 } from './cast';
 import { deepEqual } from './reflect';
 
@@ -33,8 +34,15 @@ export function copyMap(src: Map<string, GoValue>): GoMap {
   return out;
 }
 
+/**
+ * copystructure.Copy as sprig's deepCopy uses it: maps and lists are copied; a struct's unexported
+ * fields are not, so a semver.Version comes back as 0.0.0 (certificates and times copy whole).
+ */
 function deepCopy(v: GoValue): GoValue {
   if (Array.isArray(v)) return v.map(deepCopy);
+  if (v instanceof GoOther && /semver\.Version$/.test(v.type)) {
+    return versionValue({ major: 0n, minor: 0n, patch: 0n, pre: '', metadata: '', original: '' }, v.type.startsWith('*'));
+  }
   if (v instanceof GoStringMap) return new GoStringMap(v);
   if (v instanceof GoMap) {
     const o = new GoMap();
