@@ -64,3 +64,35 @@ test('huge inputs stay bounded', () => {
   assert.throws(() => renderValue(deep, { a: 'z' }, { goTemplate: true }), (e) => e instanceof TemplateError && /nested deeper than 1000 levels/.test(e.message));
   assert.ok(Date.now() - t0 < 10000, `took ${Date.now() - t0} ms`);
 });
+
+test('values nested thousands of levels deep end in a TemplateError, never a RangeError', () => {
+  let deep: unknown = 'leaf';
+  for (let i = 0; i < 20000; i++) deep = { a: deep };
+  for (const t of ['{{ .x.a.a }}', '{{ toJson .x | len }}', '{{ toYaml .x }}', '{{ .x }}']) {
+    assert.throws(() => renderString(t, { x: deep }, { goTemplate: true }), (e: unknown) => e instanceof TemplateError && /nested too deeply/.test(e.message), t);
+  }
+  assert.throws(() => renderValue({ k: '{{ .x }}' }, { x: deep }, { goTemplate: true }), TemplateError);
+});
+
+test('the new sprig functions stay fast on hostile input (no quadratic or exponential paths)', () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ['{{ mustFromJson .j }}', { j: '['.repeat(20000) }],
+    ['{{ fromJson .j }}', { j: '['.repeat(200000) }],
+    ['{{ semverCompare .c "1.0.0" }}', { c: '1 ' + '1    '.repeat(5000) + '!' }],
+    ['{{ semver .v }}', { v: '1.2.3-' + 'a.'.repeat(50000) + '!' }],
+    ['{{ toDate .l .v }}', { l: '2006'.repeat(10000), v: '2024'.repeat(10000) + 'x' }],
+    ['{{ urlParse .u }}', { u: 'http://h/' + '%41'.repeat(100000) }],
+    ['{{ buildCustomCert .c .c }}', { c: Buffer.from('-----BEGIN X-----\n'.repeat(20000)).toString('base64') }],
+    ['{{ fromYaml .y }}', { y: 'a: &a [*a, 1]' }],
+    ['{{ wrap 3 .s }}', { s: 'ab '.repeat(100000) }],
+  ];
+  for (const [t, p] of cases) {
+    const t0 = Date.now();
+    try {
+      renderString(t, p, { goTemplate: true });
+    } catch (e) {
+      assert.ok(e instanceof TemplateError, `${t}: ${(e as Error).message.slice(0, 100)}`);
+    }
+    assert.ok(Date.now() - t0 < 5000, `${t} took ${Date.now() - t0} ms`);
+  }
+});

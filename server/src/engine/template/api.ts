@@ -96,8 +96,19 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     );
   } catch (e) {
     if (e instanceof GoExecError) throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length);
-    throw e;
+    throw stackOverflow(e, template);
   }
+}
+
+/**
+ * Go's goroutine stacks grow to a gigabyte; ours do not. Values nested thousands of levels deep
+ * (params from a generated file, fromYaml output) end in a clear template error, not a crash.
+ */
+function stackOverflow(e: unknown, template: string): unknown {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return new TemplateError(`failed to execute go template ${template}: values nested too deeply for the preview (JavaScript stack exhausted)`, 'exec', template);
+  }
+  return e;
 }
 
 function renderWith(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {
@@ -109,7 +120,11 @@ function renderWith(template: string, params: GoMap, opts: RenderOptions, report
 
 /** Renders one string as Argo CD's `Render.Replace` does. Throws TemplateError. */
 export function renderString(template: string, params: Params, opts: RenderOptions, report?: RenderReport): string {
-  return renderWith(template, toGoParams(params), opts, report);
+  try {
+    return renderWith(template, toGoParams(params), opts, report);
+  } catch (e) {
+    throw stackOverflow(e, template);
+  }
 }
 
 function isEmptyParams(params: Params): boolean {
@@ -125,8 +140,12 @@ function isEmptyParams(params: Params): boolean {
  */
 export function renderValue(value: unknown, params: Params, opts: RenderOptions, report?: RenderReport): unknown {
   if (isEmptyParams(params)) return value;
-  const p = toGoParams(params);
-  return walkTemplate(value, (s) => renderWith(s, p, opts, report));
+  try {
+    const p = toGoParams(params);
+    return walkTemplate(value, (s) => renderWith(s, p, opts, report));
+  } catch (e) {
+    throw stackOverflow(e, typeof value === 'string' ? value : '');
+  }
 }
 
 /** Params referenced by a template string. Never throws: unparsable templates yield what was found. */

@@ -124,9 +124,23 @@ export function pem(type: string, der: Buffer): string {
 
 /** encoding/pem.Decode's first block: its type and bytes, or undefined when there is none. */
 export function pemDecode(text: string): { type: string; bytes: Buffer } | undefined {
-  const m = /-----BEGIN ([^\n-]*)-----\r?\n([\s\S]*?)-----END \1-----/.exec(text);
-  if (!m) return undefined;
-  const body = m[2].split(/\r?\n/).filter((l) => !/^[\w-]+:/.test(l)).join('');
-  if (!/^[A-Za-z0-9+/=\s]*$/.test(body)) return undefined;
-  return { type: m[1], bytes: Buffer.from(body, 'base64') };
+  const missing = new Set<string>(); // types whose END line does not occur: no later BEGIN can match
+  for (let at = text.indexOf('-----BEGIN '); at >= 0; at = text.indexOf('-----BEGIN ', at + 1)) {
+    const typeEnd = text.indexOf('-----', at + 11);
+    if (typeEnd < 0) return undefined;
+    const type = text.slice(at + 11, typeEnd);
+    if (type.includes('\n') || missing.has(type)) continue;
+    let bodyStart = typeEnd + 5;
+    if (text[bodyStart] === '\r') bodyStart++;
+    if (text[bodyStart] !== '\n') continue;
+    const end = text.indexOf(`-----END ${type}-----`, bodyStart);
+    if (end < 0) {
+      missing.add(type);
+      continue;
+    }
+    const body = text.slice(bodyStart + 1, end).split(/\r?\n/).filter((l) => !/^[\w-]+:/.test(l)).join('');
+    if (!/^[A-Za-z0-9+/=\s]*$/.test(body)) continue;
+    return { type, bytes: Buffer.from(body, 'base64') };
+  }
+  return undefined;
 }

@@ -94,65 +94,63 @@ export function goJSONSyntaxError(text: string): string | undefined {
       digits();
     }
   };
-  const value = (depth: number): void => {
-    if (depth > 10000) throw new Syntax('exceeded max depth');
+  const key = () => {
     skip();
-    const c = need();
-    if (c === 0x7b) {
-      i++;
-      skip();
-      if (need() === 0x7d) {
-        i++;
-        return;
-      }
-      for (;;) {
+    const k = need();
+    if (k !== 0x22) throw bad(k, 'looking for beginning of object key string');
+    string();
+    skip();
+    const colon = need();
+    if (colon !== 0x3a) throw bad(colon, 'after object key');
+    i++;
+  };
+  // Iterative, with Go's nesting limit, so deep input cannot exhaust the JavaScript stack.
+  const value = (): void => {
+    const stack: number[] = [];
+    let expectValue = true;
+    for (;;) {
+      if (expectValue) {
         skip();
-        const k = need();
-        if (k !== 0x22) throw bad(k, 'looking for beginning of object key string');
-        string();
-        skip();
-        const colon = need();
-        if (colon !== 0x3a) throw bad(colon, 'after object key');
-        i++;
-        value(depth + 1);
-        skip();
-        const sep = need();
-        if (sep === 0x7d) {
+        const c = need();
+        if (c === 0x7b || c === 0x5b) {
+          if (stack.length >= 10000) throw bad(c, 'exceeded max depth');
           i++;
-          return;
+          skip();
+          if (need() === (c === 0x7b ? 0x7d : 0x5d)) {
+            i++;
+            expectValue = false;
+            continue;
+          }
+          stack.push(c);
+          if (c === 0x7b) key();
+          continue;
         }
-        if (sep !== 0x2c) throw bad(sep, 'after object key:value pair');
-        i++;
+        if (c === 0x22) string();
+        else if (c === 0x2d || isDigit(c)) number();
+        else if (c === 0x74) literal('true');
+        else if (c === 0x66) literal('false');
+        else if (c === 0x6e) literal('null');
+        else throw bad(c, 'looking for beginning of value');
+        expectValue = false;
+        continue;
       }
-    }
-    if (c === 0x5b) {
-      i++;
+      if (!stack.length) return;
       skip();
-      if (need() === 0x5d) {
+      const sep = need();
+      const top = stack[stack.length - 1];
+      if (sep === (top === 0x7b ? 0x7d : 0x5d)) {
         i++;
-        return;
+        stack.pop();
+        continue;
       }
-      for (;;) {
-        value(depth + 1);
-        skip();
-        const sep = need();
-        if (sep === 0x5d) {
-          i++;
-          return;
-        }
-        if (sep !== 0x2c) throw bad(sep, 'after array element');
-        i++;
-      }
+      if (sep !== 0x2c) throw bad(sep, top === 0x7b ? 'after object key:value pair' : 'after array element');
+      i++;
+      if (top === 0x7b) key();
+      expectValue = true;
     }
-    if (c === 0x22) return string();
-    if (c === 0x2d || isDigit(c)) return number();
-    if (c === 0x74) return literal('true');
-    if (c === 0x66) return literal('false');
-    if (c === 0x6e) return literal('null');
-    throw bad(c, 'looking for beginning of value');
   };
   try {
-    value(0);
+    value();
     skip();
     if (i < b.length) throw bad(b[i], 'after top-level value');
     return undefined;
