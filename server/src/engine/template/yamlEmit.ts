@@ -237,8 +237,7 @@ class Emitter {
 
     this.increaseIndent(true, false);
     const breaks = !simpleKey;
-    if (style === 'plain') this.writePlain(cps, breaks);
-    else if (style === 'single') this.writeSingle(cps, breaks);
+    if (style === 'plain' || style === 'single') this.writeFlowText(cps, breaks, style === 'single');
     else if (style === 'double') this.writeDouble(cps, breaks);
     else this.writeLiteral(cps);
     this.popIndent();
@@ -252,13 +251,16 @@ class Emitter {
     }
   }
 
-  writePlain(cps: number[], allowBreaks: boolean): void {
-    if (!this.whitespace) this.put(' ');
+  /** Plain and single-quoted scalars: the same folding and break rules; quotes double inside '…'. */
+  writeFlowText(cps: number[], allowBreaks: boolean, quoted: boolean): void {
+    if (quoted) this.indicator("'", true, false, false);
+    else if (!this.whitespace) this.put(' ');
     let spaces = false, breaks = false;
     for (let i = 0; i < cps.length; i++) {
       const c = cps[i];
       if (isSpace(c)) {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && !isSpace(cps[i + 1] ?? 0)) this.writeIndent();
+        const inside = !quoted || (i > 0 && i < cps.length - 1);
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && inside && !isSpace(cps[i + 1] ?? 0)) this.writeIndent();
         else this.put(' ');
         spaces = true;
       } else if (isBreak(c)) {
@@ -268,38 +270,13 @@ class Emitter {
         breaks = true;
       } else {
         if (breaks) this.writeIndent();
+        if (quoted && c === 0x27) this.put("'");
         this.put(String.fromCodePoint(c));
         this.indention = false;
         spaces = breaks = false;
       }
     }
-    this.whitespace = false;
-    this.indention = false;
-  }
-
-  writeSingle(cps: number[], allowBreaks: boolean): void {
-    this.indicator("'", true, false, false);
-    let spaces = false, breaks = false;
-    for (let i = 0; i < cps.length; i++) {
-      const c = cps[i];
-      if (isSpace(c)) {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < cps.length - 1 && !isSpace(cps[i + 1])) this.writeIndent();
-        else this.put(' ');
-        spaces = true;
-      } else if (isBreak(c)) {
-        if (!breaks && c === 0x0a) this.putBreak();
-        this.writeBreakChar(c);
-        this.indention = true;
-        breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        if (c === 0x27) this.put("'");
-        this.put(String.fromCodePoint(c));
-        this.indention = false;
-        spaces = breaks = false;
-      }
-    }
-    this.indicator("'", false, false, false);
+    if (quoted) this.indicator("'", false, false, false);
     this.whitespace = false;
     this.indention = false;
   }

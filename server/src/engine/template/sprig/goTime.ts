@@ -27,6 +27,11 @@ interface Chunk {
   suffix: string;
 }
 
+/** Zone elements, longest first within each leading character (Go's order). */
+const ZONE_TOKENS: [string, Std][] = [
+  ['-070000', 'NumSecondsTz'], ['-07:00:00', 'NumColonSecondsTZ'], ['-0700', 'NumTZ'], ['-07:00', 'NumColonTZ'], ['-07', 'NumShortTZ'],
+  ['Z070000', 'ISO8601SecondsTZ'], ['Z07:00:00', 'ISO8601ColonSecondsTZ'], ['Z0700', 'ISO8601TZ'], ['Z07:00', 'ISO8601ColonTZ'], ['Z07', 'ISO8601ShortTZ'],
+];
 const ZERO_STD: Std[] = ['ZeroMonth', 'ZeroDay', 'ZeroHour12', 'ZeroMinute', 'ZeroSecond', 'Year'];
 const isDigitAt = (s: string, i: number) => i < s.length && s[i] >= '0' && s[i] <= '9';
 
@@ -80,18 +85,8 @@ export function nextChunk(layout: string): Chunk {
         if (layout[i + 1] === 'm') return cut(i, 'pm', 2);
         break;
       case '-':
-        if (at(i, '-070000')) return cut(i, 'NumSecondsTz', 7);
-        if (at(i, '-07:00:00')) return cut(i, 'NumColonSecondsTZ', 9);
-        if (at(i, '-0700')) return cut(i, 'NumTZ', 5);
-        if (at(i, '-07:00')) return cut(i, 'NumColonTZ', 6);
-        if (at(i, '-07')) return cut(i, 'NumShortTZ', 3);
-        break;
       case 'Z':
-        if (at(i, 'Z070000')) return cut(i, 'ISO8601SecondsTZ', 7);
-        if (at(i, 'Z07:00:00')) return cut(i, 'ISO8601ColonSecondsTZ', 9);
-        if (at(i, 'Z0700')) return cut(i, 'ISO8601TZ', 5);
-        if (at(i, 'Z07:00')) return cut(i, 'ISO8601ColonTZ', 6);
-        if (at(i, 'Z07')) return cut(i, 'ISO8601ShortTZ', 3);
+        for (const [tok, std] of ZONE_TOKENS) if (tok[0] === c && at(i, tok)) return cut(i, std, tok.length);
         break;
       case '.':
       case ',':
