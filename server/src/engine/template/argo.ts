@@ -5,7 +5,7 @@
  */
 import * as YAML from 'yaml';
 import type { FuncMap, GoFunc } from './funcs';
-import { fromJSON, goTypeName, type GoValue } from './values';
+import { fromJSON, goString, goTypeName, utf8Bytes, type GoValue } from './values';
 import { toGoJSON } from './sprig/encoding';
 import { parseTime } from './sprig/goTime';
 import { goLower } from './sprig/strings';
@@ -18,8 +18,8 @@ const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: 
 export function normalize(s: string): string {
   let out = '';
   for (const ch of goLower(s)) out += /[-a-z0-9.]/.test(ch) ? ch : '-';
-  const bytes = Buffer.from(out, 'utf8');
-  if (bytes.length > 253) out = bytes.subarray(0, 253).toString('utf8');
+  const bytes = utf8Bytes(out);
+  if (bytes.length > 253) out = goString(bytes.subarray(0, 253));
   return out.replace(/^[-.]+|[-.]+$/g, '');
 }
 

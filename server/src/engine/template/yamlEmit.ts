@@ -42,6 +42,8 @@ function codePoints(s: string): number[] {
   return out;
 }
 
+const utf8Length = (cps: number[]) => cps.reduce((n, c) => n + (c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4), 0);
+
 function analyze(cps: number[]): Analysis {
   if (cps.length === 0) return { multiline: false, blockPlain: true, singleAllowed: true, blockAllowed: false };
   let blockInd = false, lineBreaks = false, special = false;
@@ -193,7 +195,7 @@ class Emitter {
       for (const k of keys) {
         this.writeIndent();
         const cps = codePoints(k);
-        const simple = !analyze(cps).multiline && Buffer.byteLength(k, 'utf8') <= 128;
+        const simple = !analyze(cps).multiline && utf8Length(cps) <= 128;
         if (simple) {
           this.scalar(k, true);
           this.indicator(':', false, false, false);

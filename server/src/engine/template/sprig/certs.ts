@@ -10,7 +10,7 @@
 import { createHash, createPublicKey, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { FuncMap, GoFunc } from '../funcs';
-import { GoOther, goString, type GoValue } from '../values';
+import { GoOther, goString, utf8Bytes, type GoValue } from '../values';
 import { formatValue, goQuote } from '../format';
 import { goBase64Decode } from './encoding';
 import { costly, generateRSA, parsePrivateKeyPEM, privateKeyPEM } from './crypto';
@@ -159,7 +159,7 @@ function createCertificate(spec: Spec, subjectKey: KeyObject, signer: Signer | '
   if (signer !== 'self' && signer.keyId && !issuer.equals(subject)) extensions.push(extension(OID.authorityKeyId, false, der.seq(der.tlv(0x80, signer.keyId))));
   for (const d of spec.dns) if (/[^\x00-\x7f]/.test(d)) throw new Error(`x509: ${goQuote(d)} cannot be encoded as an IA5String`);
   if (spec.dns.length || spec.ips.length) {
-    const names = [...spec.dns.map((d) => der.tlv(0x82, Buffer.from(d, 'utf8'))), ...spec.ips.map((ip) => der.tlv(0x87, ip))];
+    const names = [...spec.dns.map((d) => der.tlv(0x82, utf8Bytes(d))), ...spec.ips.map((ip) => der.tlv(0x87, ip))];
     extensions.push(extension(OID.subjectAltName, false, der.seq(...names)));
   }
   const tbs = der.seq(

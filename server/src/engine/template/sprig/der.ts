@@ -3,6 +3,7 @@
  * crypto functions print (ITU-T X.690). Node's crypto signs and parses keys; it cannot build a
  * certificate, which is what this fills in.
  */
+import { utf8Bytes } from '../values';
 
 export type Der = Buffer;
 
@@ -61,7 +62,7 @@ export const bits = (b: Buffer, unused = 0): Der => tlv(0x03, Buffer.concat([Buf
 /** A string the way Go's asn1 marshals pkix names: PrintableString when it can, else UTF8String. */
 export function dirString(s: string): Der {
   const printable = /^[A-Za-z0-9 '()+,\-./:=?*&]*$/.test(s);
-  return tlv(printable ? 0x13 : 0x0c, Buffer.from(s, 'utf8'));
+  return tlv(printable ? 0x13 : 0x0c, utf8Bytes(s));
 }
 
 /** UTCTime up to 2049, GeneralizedTime from 2050, as RFC 5280 asks (and Go does). */
