@@ -6,20 +6,34 @@
 import { RE2JS } from 're2js';
 import type { FuncMap, GoFunc } from '../funcs';
 import type { GoValue } from '../values';
+import { goQuote } from '../format';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params']): GoFunc => ({ params, impl });
 
-const cache = new Map<string, RE2JS>();
-function compile(re: string): RE2JS {
+const cache = new Map<string, RE2JS | Error>();
+
+/** regexp's quote(): backquoted when strconv.CanBackquote allows it, else strconv.Quote. */
+function regexpQuote(s: string): string {
+  const canBackquote = !/[`\u0000-\u0008\u000a-\u001f\u007f\ufeff\udc80-\udcff]/.test(s);
+  return canBackquote ? '`' + s + '`' : goQuote(s);
+}
+
+/**
+ * regexp.Compile. The must* functions return its error as it is; the others call MustCompile, whose
+ * panic says `regexp: Compile("…"): …`.
+ */
+function compile(re: string, must = false): RE2JS {
   let r = cache.get(re);
-  if (r) return r;
-  try {
-    r = RE2JS.compile(re);
-  } catch (e) {
-    throw new Error(`regexp: Compile(${JSON.stringify(re)}): ${(e as Error).message.replace(/^error parsing regexp: /, 'error parsing regexp: ')}`);
+  if (r === undefined) {
+    try {
+      r = RE2JS.compile(re);
+    } catch (e) {
+      r = new Error((e as Error).message);
+    }
+    if (cache.size > 500) cache.clear();
+    cache.set(re, r);
   }
-  if (cache.size > 500) cache.clear();
-  cache.set(re, r);
+  if (r instanceof Error) throw new Error(must ? r.message : `regexp: Compile(${regexpQuote(re)}): ${r.message}`);
   return r;
 }
 
@@ -102,37 +116,46 @@ function replaceAll(re: RE2JS, s: string, repl: (m: Match) => string): string {
   return out + s.slice(last);
 }
 
+/** Regexp.Split */
 function split(re: RE2JS, s: string, n: number): string[] {
-  // Go's Regexp.Split
   if (n === 0) return [];
-  if (re.pattern() === '' ) return [...s].slice(0, n > 0 ? n : undefined);
-  const matches = findAll(re, s, n > 0 ? n - 1 : -1);
+  if (re.pattern() !== '' && s === '') return [''];
   const out: string[] = [];
-  let beg = 0;
-  for (const m of matches) {
-    if (m.end === 0) continue;
-    out.push(s.slice(beg, m.start));
+  let beg = 0, end = 0;
+  for (const m of findAll(re, s, n)) {
+    if (n > 0 && out.length === n - 1) break;
+    end = m.start;
+    if (m.end !== 0) out.push(s.slice(beg, end));
     beg = m.end;
   }
-  out.push(s.slice(beg));
+  if (end !== s.length) out.push(s.slice(beg));
   return out;
 }
 
 export function regexFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  const both = (name: string, f: GoFunc) => {
-    m.set(name, f);
-    m.set('must' + name[0].toUpperCase() + name.slice(1), f);
+  // Each function twice: plain (MustCompile's panic text) and must* (the Compile error itself).
+  const both = (name: string, params: GoFunc['params'], impl: (compileRe: (re: string) => RE2JS, ...a: any[]) => GoValue) => {
+    m.set(name, F((...a: any[]) => impl((re) => compile(re), ...a), params));
+    m.set('must' + name[0].toUpperCase() + name.slice(1), F((...a: any[]) => impl((re) => compile(re, true), ...a), params));
   };
-  both('regexMatch', F((re: string, s: string) => compile(re).matcher(s).find(), ['string', 'string']));
-  both('regexFindAll', F((re: string, s: string, n: bigint) => findAll(compile(re), s, Number(n)).map((x) => x.groups[0] ?? ''), ['string', 'string', 'int']));
-  both('regexFind', F((re: string, s: string) => findAll(compile(re), s, 1)[0]?.groups[0] ?? '', ['string', 'string']));
-  both('regexReplaceAll', F((re: string, s: string, repl: string) => {
-    const r = compile(re);
+  // regexMatch alone swallows the error (regexp.MatchString): an invalid pattern matches nothing.
+  m.set('regexMatch', F((re: string, s: string) => {
+    try {
+      return compile(re).matcher(s).find();
+    } catch {
+      return false;
+    }
+  }, ['string', 'string']));
+  m.set('mustRegexMatch', F((re: string, s: string) => compile(re, true).matcher(s).find(), ['string', 'string']));
+  both('regexFindAll', ['string', 'string', 'int'], (c, re: string, s: string, n: bigint) => findAll(c(re), s, Number(n)).map((x) => x.groups[0] ?? ''));
+  both('regexFind', ['string', 'string'], (c, re: string, s: string) => findAll(c(re), s, 1)[0]?.groups[0] ?? '');
+  both('regexReplaceAll', ['string', 'string', 'string'], (c, re: string, s: string, repl: string) => {
+    const r = c(re);
     return replaceAll(r, s, (x) => expand(repl, r, x));
-  }, ['string', 'string', 'string']));
-  both('regexReplaceAllLiteral', F((re: string, s: string, repl: string) => replaceAll(compile(re), s, () => repl), ['string', 'string', 'string']));
-  both('regexSplit', F((re: string, s: string, n: bigint) => split(compile(re), s, Number(n)), ['string', 'string', 'int']));
+  });
+  both('regexReplaceAllLiteral', ['string', 'string', 'string'], (c, re: string, s: string, repl: string) => replaceAll(c(re), s, () => repl));
+  both('regexSplit', ['string', 'string', 'int'], (c, re: string, s: string, n: bigint) => split(c(re), s, Number(n)));
   m.set('regexQuoteMeta', F((s: string) => s.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&'), ['string']));
   return m;
 }
