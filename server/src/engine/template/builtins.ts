@@ -8,7 +8,7 @@
  */
 import type { GoFunc } from './funcs';
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, goTypeName, utf8Bytes, type GoValue } from './values';
-import { formatValue, goUint8, isUint8, sprint, sprintf, sprintln } from './format';
+import { formatValue, goUint8, sprint, sprintf, sprintln, unsignedOf } from './format';
 
 /** An executor value: a GoValue, `null` for a nil interface, `undefined` for an invalid Value. */
 export type Val = GoValue | undefined;
@@ -29,7 +29,7 @@ export interface SpecialFunc {
 export type Builtin = GoFunc | ValueFunc | SpecialFunc;
 
 /** reflect's Kind names, enough for the value model. */
-export type Kind = 'invalid' | 'bool' | 'int' | 'int64' | 'uint8' | 'float64' | 'complex128' | 'string' | 'slice' | 'map' | 'struct' | 'ptr' | 'interface';
+export type Kind = 'invalid' | 'bool' | 'int' | 'int64' | 'uint8' | 'uint64' | 'float64' | 'complex128' | 'string' | 'slice' | 'map' | 'struct' | 'ptr' | 'interface';
 
 export function kindOf(v: Val): Kind {
   if (v === undefined) return 'invalid';
@@ -48,7 +48,7 @@ export function kindOf(v: Val): Kind {
   if (Array.isArray(v)) return 'slice';
   if (v instanceof GoMap || v instanceof GoStringMap) return 'map';
   if (v instanceof GoTime) return 'struct';
-  if (v instanceof GoOther) return v.type === 'uint8' ? 'uint8' : v.type === 'complex128' ? 'complex128' : ((v.ext.kind as Kind | undefined) ?? 'ptr');
+  if (v instanceof GoOther) return v.type === 'uint8' || v.type === 'uint64' ? v.type : v.type === 'complex128' ? 'complex128' : ((v.ext.kind as Kind | undefined) ?? 'ptr');
   return 'ptr';
 }
 
@@ -74,7 +74,7 @@ export function isTrue(v: Val): [boolean, boolean] {
   if (v instanceof GoInt64) return [v.v !== 0n, true];
   if (Array.isArray(v)) return [v.length > 0, true];
   if (v instanceof GoMap || v instanceof GoStringMap) return [v.size > 0, true];
-  if (isUint8(v)) return [(v.payload as number) !== 0, true];
+  if (unsignedOf(v) !== undefined) return [unsignedOf(v) !== 0n, true];
   if (v instanceof GoOther && v.type === 'complex128') {
     const [re, im] = v.payload as [number, number];
     return [re !== 0 || im !== 0, true];
@@ -90,8 +90,7 @@ function truth(v: Val): boolean {
 function intOf(v: Val): bigint | undefined {
   if (typeof v === 'bigint') return v;
   if (v instanceof GoInt64) return v.v;
-  if (isUint8(v)) return BigInt(v.payload as number);
-  return undefined;
+  return unsignedOf(v);
 }
 
 function indexArg(index: Val, cap: number): number {
@@ -175,6 +174,7 @@ function basicKind(v: Val): BasicKind {
     case 'int64':
       return 'int';
     case 'uint8':
+    case 'uint64':
       return 'uint';
     case 'float64':
       return 'float';

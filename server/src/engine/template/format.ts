@@ -17,6 +17,19 @@ export function isUint8(v: unknown): v is GoOther {
   return v instanceof GoOther && v.type === 'uint8';
 }
 
+/** A Go uint64 (what semver's Major/Minor/Patch return). */
+export function goUint64(n: bigint): GoOther {
+  return new GoOther('uint64', n, () => String(n));
+}
+
+/** Unsigned integers (uint8, uint64) are GoOthers; their value, or undefined for anything else. */
+export function unsignedOf(v: unknown): bigint | undefined {
+  if (!(v instanceof GoOther)) return undefined;
+  if (v.type === 'uint8') return BigInt(v.payload as number);
+  if (v.type === 'uint64') return v.payload as bigint;
+  return undefined;
+}
+
 /** Compares strings in Go's byte (= code point) order. */
 export function compareGoStrings(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
@@ -394,7 +407,8 @@ class Printer {
       this.buf += this.f.sharpV ? '}' : ']';
       return;
     }
-    if (isUint8(v)) return this.fmtInteger(BigInt(v.payload as number), verb, v);
+    const u = unsignedOf(v);
+    if (u !== undefined) return this.fmtInteger(u, verb, v);
     // Stringers: time.Time and the other named types print through their String method.
     const text = v instanceof GoTime ? formatGoTime(v) : (v as GoOther).print();
     if (verb === 'v' || verb === 's' || verb === 'x' || verb === 'X' || verb === 'q') return this.fmtString(text, verb === 'v' && this.f.sharpV ? 's' : verb);
@@ -507,7 +521,7 @@ function intFromArg(a: (GoValue | undefined)[], argNum: number): [number, boolea
     let n: number | undefined;
     if (typeof v === 'bigint') n = Number(v);
     else if (v instanceof GoInt64) n = Number(v.v);
-    else if (isUint8(v)) n = v.payload as number;
+    else if (unsignedOf(v) !== undefined) n = Number(unsignedOf(v));
     argNum++;
     if (n !== undefined && Math.abs(n) <= 1e6) return [n, true, argNum];
     return [0, false, argNum];

@@ -2,7 +2,7 @@
  * The conversions sprig relies on (spf13/cast ToInt64/ToFloat64/ToInt and sprig's own strval,
  * empty), on our Go value model. Errors of cast are swallowed by sprig (→ 0), as here.
  */
-import { formatValue } from '../format';
+import { formatValue, unsignedOf } from '../format';
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from '../values';
 
 /** strconv.ParseInt(s, 0, 64) as cast uses it (base prefixes, underscores only with a prefix). */
@@ -44,7 +44,7 @@ export function toInt64(v: GoValue | undefined): bigint {
     if (/^[+-]?\d+\.0*$/.test(v)) return BigInt(Math.trunc(f));
     return 0n;
   }
-  if (v instanceof GoOther && v.type === 'uint8') return BigInt(v.payload as number);
+  if (unsignedOf(v) !== undefined) return BigInt.asIntN(64, unsignedOf(v)!);
   return 0n;
 }
 
@@ -58,7 +58,7 @@ export function toFloat64(v: GoValue | undefined): number {
     if (!/^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|[iI]nf(inity)?|NaN)$/.test(v.trim()) || v.trim() !== v) return 0;
     return Number(v.replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'));
   }
-  if (v instanceof GoOther && v.type === 'uint8') return v.payload as number;
+  if (unsignedOf(v) !== undefined) return Number(unsignedOf(v));
   return 0;
 }
 
@@ -80,7 +80,7 @@ export function isEmpty(v: GoValue | undefined): boolean {
   if (Array.isArray(v)) return v.length === 0;
   if (v instanceof GoMap || v instanceof GoStringMap) return v.size === 0;
   if (v instanceof GoTime) return false;
-  if (v instanceof GoOther && v.type === 'uint8') return v.payload === 0;
+  if (unsignedOf(v) !== undefined) return unsignedOf(v) === 0n;
   return false;
 }
 
@@ -102,7 +102,7 @@ export function kindName(v: GoValue | undefined): string {
   if (v instanceof GoInt64) return 'int64';
   if (Array.isArray(v)) return 'slice';
   if (isMap(v)) return 'map';
-  if (v instanceof GoOther) return v.type === 'uint8' ? 'uint8' : v.type === 'complex128' ? 'complex128' : (v.ext.kind ?? 'ptr');
+  if (v instanceof GoOther) return v.type === 'uint8' || v.type === 'uint64' ? v.type : v.type === 'complex128' ? 'complex128' : (v.ext.kind ?? 'ptr');
   return 'struct';
 }
 

@@ -6,13 +6,13 @@
  * that a prerelease version only satisfies an AND group in which some constraint names a prerelease.
  * Error texts are v3.4.0's (lower-case; the golden renderer's Debian v3.2.0 capitalises them).
  *
- * `semver` returns a `*semver.Version` whose methods templates can call (`.Major`, `.Compare`, …).
- * Major/Minor/Patch come back as Go int rather than uint64: the values and all comparisons are the
- * same, only `printf "%T"` would differ.
+ * `semver` returns a `*semver.Version` whose methods templates can call (`.Major` is a uint64,
+ * `.Compare`, …).
  */
 import type { FuncMap, GoFunc } from '../funcs';
 import { RE2JS } from 're2js';
 import { GoOther, type GoValue } from '../values';
+import { goUint64 } from '../format';
 
 export interface Version {
   major: bigint;
@@ -238,9 +238,9 @@ export function versionValue(v: Version, pointer: boolean): GoOther {
   const other = (o: GoValue) => (o as GoOther).payload as Version;
   const members: Record<string, { method: GoFunc }> = {
     String: M(() => versionString(v)),
-    Major: M(() => v.major),
-    Minor: M(() => v.minor),
-    Patch: M(() => v.patch),
+    Major: M(() => goUint64(v.major)),
+    Minor: M(() => goUint64(v.minor)),
+    Patch: M(() => goUint64(v.patch)),
     Prerelease: M(() => v.pre),
     Metadata: M(() => v.metadata),
     IncPatch: M(() => (v.pre ? bump({}) : bump({ patch: v.patch + 1n }))),
