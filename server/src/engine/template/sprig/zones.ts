@@ -55,6 +55,38 @@ const LONG_NAMES: Record<string, string> = {
   'Hawaii-Aleutian Standard Time': 'HST',
 };
 
+/**
+ * Zones where ICU's names lead to another abbreviation than tzdata's: by offset (seconds), what Go
+ * prints; 'numeric' where tzdata has no letters. Checked against Go over every IANA zone.
+ */
+const H = 3600;
+const ZONE_ABBR: Record<string, [number, string][] | 'numeric'> = {
+  'America/Havana': [[-5 * H, 'CST'], [-4 * H, 'CDT']],
+  'America/Hermosillo': [[-7 * H, 'MST']],
+  'America/Mazatlan': [[-7 * H, 'MST'], [-6 * H, 'MDT']],
+  'America/Dawson': [[-7 * H, 'MST']],
+  'America/Whitehorse': [[-7 * H, 'MST']],
+  'America/Adak': [[-10 * H, 'HST'], [-9 * H, 'HDT']],
+  'Asia/Jayapura': [[9 * H, 'WIT']],
+  'Asia/Makassar': [[8 * H, 'WITA']],
+  'Asia/Pontianak': [[7 * H, 'WIB'], [8 * H, 'WITA']],
+  'Asia/Macau': [[8 * H, 'CST'], [9 * H, 'CDT']],
+  'Pacific/Guam': [[10 * H, 'ChST']],
+  'Pacific/Saipan': [[10 * H, 'ChST']],
+  'Pacific/Midway': [[-11 * H, 'SST']],
+  'Pacific/Pago_Pago': [[-11 * H, 'SST']],
+  'Europe/Guernsey': [[0, 'GMT'], [H, 'BST']],
+  'Europe/Isle_of_Man': [[0, 'GMT'], [H, 'BST']],
+  'Europe/Jersey': [[0, 'GMT'], [H, 'BST']],
+  'Europe/Minsk': 'numeric',
+  'Antarctica/Casey': 'numeric',
+  'Antarctica/Troll': 'numeric',
+  'Asia/Colombo': 'numeric',
+  'Asia/Thimphu': 'numeric',
+  'Africa/Casablanca': 'numeric',
+  'Africa/El_Aaiun': 'numeric',
+};
+
 const formatters = new Map<string, { parts: Intl.DateTimeFormat; short: Intl.DateTimeFormat; long: Intl.DateTimeFormat } | null>();
 
 function formattersFor(name: string) {
@@ -93,8 +125,10 @@ export function zoneAt(name: string, ms: number): Zone | undefined {
   const wall = Date.UTC(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   const offset = Math.round((wall - d.getTime()) / 1000);
   const long = zoneName(f.long, d), short = zoneName(f.short, d);
-  let abbr = LONG_NAMES[long];
-  if (!abbr && short && !/^GMT[+-]/.test(short)) abbr = short;
+  const override = Object.prototype.hasOwnProperty.call(ZONE_ABBR, name) ? ZONE_ABBR[name] : undefined;
+  let abbr = override === 'numeric' ? undefined : override?.find(([o]) => o === offset)?.[1];
+  if (!abbr && override !== 'numeric') abbr = LONG_NAMES[long];
+  if (!abbr && override !== 'numeric' && short && !/^GMT[+-]/.test(short)) abbr = short;
   if (!abbr) {
     const a = Math.abs(offset), hh = String(Math.floor(a / 3600)).padStart(2, '0'), mm = Math.floor((a % 3600) / 60);
     abbr = (offset < 0 ? '-' : '+') + hh + (mm ? String(mm).padStart(2, '0') : '');
