@@ -19,7 +19,7 @@ export function isUint8(v: unknown): v is GoOther {
 
 /** A Go uint64 (what semver's Major/Minor/Patch return). */
 export function goUint64(n: bigint): GoOther {
-  return new GoOther('uint64', n, () => String(n));
+  return new GoOther('uint64', n, () => String(n), { goSyntax: () => '0x' + n.toString(16) });
 }
 
 /** Unsigned integers (uint8, uint64) are GoOthers; their value, or undefined for anything else. */
@@ -407,6 +407,8 @@ class Printer {
       this.buf += this.f.sharpV ? '}' : ']';
       return;
     }
+    // %#v prints Go syntax where the type says how (unsigned integers in hex, a struct's fields).
+    if (verb === 'v' && this.f.sharpV && v instanceof GoOther && v.ext.goSyntax) return this.pad(v.ext.goSyntax());
     const u = unsignedOf(v);
     if (u !== undefined) return this.fmtInteger(u, verb, v);
     // Stringers: time.Time and the other named types print through their String method.

@@ -64,6 +64,8 @@ export interface GoOtherExt {
   json?: () => string;
   /** reflect.Kind name when it is not 'ptr' (e.g. 'struct' for a value type). */
   kind?: string;
+  /** What `%#v` prints (Go syntax), when it is not the String form. */
+  goSyntax?: () => string;
 }
 
 /** A value of some other Go type that only specific functions understand. */

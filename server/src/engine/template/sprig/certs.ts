@@ -26,6 +26,7 @@ export function certificateValue(c: Certificate): GoOther {
     members: { Cert: { field: c.Cert }, Key: { field: c.Key } },
     json: () => `{"Cert":${JSON.stringify(c.Cert)},"Key":${JSON.stringify(c.Key)}}`,
     kind: 'struct',
+    goSyntax: () => `sprig.certificate{Cert:${goQuote(c.Cert)}, Key:${goQuote(c.Key)}}`,
   });
 }
 

@@ -12,7 +12,7 @@
 import type { FuncMap, GoFunc } from '../funcs';
 import { RE2JS } from 're2js';
 import { GoOther, type GoValue } from '../values';
-import { goUint64 } from '../format';
+import { goQuote, goUint64 } from '../format';
 
 export interface Version {
   major: bigint;
@@ -261,6 +261,7 @@ export function versionValue(v: Version, pointer: boolean): GoOther {
     members,
     json: () => JSON.stringify(versionString(v)),
     kind: pointer ? 'ptr' : 'struct',
+    goSyntax: () => `${pointer ? '&' : ''}semver.Version{major:0x${v.major.toString(16)}, minor:0x${v.minor.toString(16)}, patch:0x${v.patch.toString(16)}, pre:${goQuote(v.pre)}, metadata:${goQuote(v.metadata)}, original:${goQuote(v.original)}}`,
   });
 }
 
