@@ -108,7 +108,8 @@ function runeCount(s: string): number {
 
 /** A Go time.Time's String(): `2006-01-02 15:04:05.999999999 -0700 MST`. */
 export function formatGoTime(t: GoTime): string {
-  return formatTime(t, '2006-01-02 15:04:05.999999999 -0700 MST', { offset: t.offset, abbr: t.zone });
+  const s = formatTime(t, '2006-01-02 15:04:05.999999999 -0700 MST', { offset: t.offset, abbr: t.zone });
+  return t.mono === undefined ? s : `${s} m=${t.mono < 0 ? '-' : '+'}${Math.abs(t.mono).toFixed(9)}`;
 }
 
 interface Flags {

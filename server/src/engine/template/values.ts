@@ -50,6 +50,8 @@ export class GoTime {
     readonly zone: string = 'UTC',
     /** Seconds east of UTC. */
     readonly offset: number = 0,
+    /** The monotonic clock reading (seconds) a time from `now` carries; String() shows it as ` m=+…`. */
+    readonly mono?: number,
   ) {}
 }
 

@@ -558,5 +558,5 @@ export function parseDuration(orig: string): bigint {
 export function addDuration(t: GoTime, ns: bigint): GoTime {
   const total = BigInt(Math.round(t.ms)) * 1000000n + BigInt(t.nsec) + ns;
   const ms = total / 1000000n - (total % 1000000n < 0n ? 1n : 0n);
-  return new GoTime(Number(ms), Number(total - ms * 1000000n), t.zone, t.offset);
+  return new GoTime(Number(ms), Number(total - ms * 1000000n), t.zone, t.offset, t.mono === undefined ? undefined : t.mono + Number(ns) / 1e9);
 }

@@ -85,7 +85,11 @@ function randomString(n: number, alphabet: string): string {
 export function miscFuncs(): FuncMap {
   const m: FuncMap = new Map();
   m.set('hello', F(() => 'Hello!', []));
-  m.set('now', F(() => new GoTime(Date.now()), [], undefined, true));
+  // time.Now(): nanoseconds from the high-resolution clock, and a monotonic reading.
+  m.set('now', F(() => {
+    const ns = BigInt(Date.now()) * 1000000n + (process.hrtime.bigint() % 1000000n);
+    return new GoTime(Number(ns / 1000000n), Number(ns % 1000000n), 'UTC', 0, performance.now() / 1000);
+  }, [], undefined, true));
   m.set('ago', F((v: GoValue) => durationString(BigInt(Date.now() - toTime(v).ms) * 1000000n).replace(/\.\d+/, ''), ['any'], undefined, true));
   m.set('date', F((fmt: string, v: GoValue) => formatTime(toTime(v), fmt), ['string', 'any']));
   const inZone = (fmt: string, v: GoValue, zone: string) => {
