@@ -5,7 +5,9 @@
  * for parsed offsets and unknown abbreviations). The controller's Local zone is UTC.
  */
 import { GoTime, utf8Bytes } from '../values';
-import { UTC, type Zone } from './zones';
+import { UTC, utcMs, type Zone } from './zones';
+
+export { utcMs };
 
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT_DAYS = LONG_DAYS.map((d) => d.slice(0, 3));
@@ -103,13 +105,6 @@ export function nextChunk(layout: string): Chunk {
 }
 
 // ---- calendar helpers (proleptic Gregorian, like Go) -----------------------------------------------
-/** Milliseconds since the epoch of a UTC wall time, for any year (Date.UTC maps 0–99 to 19xx). */
-export function utcMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
-  const t = new Date(0);
-  t.setUTCFullYear(y, mo, d);
-  t.setUTCHours(h, mi, s, 0);
-  return t.getTime();
-}
 const isLeap = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 const daysIn = (m: number, y: number) => (m === 2 && isLeap(y) ? 29 : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]);
 
@@ -120,6 +115,9 @@ function offsetText(offset: number, colons: boolean, parts: 'h' | 'hm' | 'hms'):
   const fields = [p(Math.floor(a / 3600)), p(Math.floor((a % 3600) / 60)), p(a % 60)].slice(0, parts.length);
   return (offset < 0 ? '-' : '+') + fields.join(colons ? ':' : '');
 }
+
+/** The zone a time carries (what its String and MarshalJSON print it in). */
+export const zoneOf = (t: GoTime): Zone => ({ offset: t.offset, abbr: t.zone });
 
 /** time.Time.Format of `t` seen in `zone`. */
 export function formatTime(t: GoTime, layout: string, zone: Zone = UTC): string {

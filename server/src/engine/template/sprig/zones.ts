@@ -15,6 +15,15 @@ export interface Zone {
 
 export const UTC: Zone = { offset: 0, abbr: 'UTC' };
 
+/** Milliseconds since the epoch of a UTC wall time, for any year (Date.UTC maps 0–99 to 19xx). */
+export function utcMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo, d);
+  t.setUTCHours(h, mi, s, 0);
+  return t.getTime();
+}
+
+
 const LONG_NAMES: Record<string, string> = {
   'Coordinated Universal Time': 'UTC',
   'Greenwich Mean Time': 'GMT',
@@ -122,7 +131,7 @@ export function zoneAt(name: string, ms: number): Zone | undefined {
   const p: Record<string, string> = {};
   for (const part of f.parts.formatToParts(d)) p[part.type] = part.value;
   const year = p.era === 'BC' ? 1 - Number(p.year) : Number(p.year);
-  const wall = Date.UTC(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const wall = utcMs(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   const offset = Math.round((wall - d.getTime()) / 1000);
   const long = zoneName(f.long, d), short = zoneName(f.short, d);
   const override = Object.prototype.hasOwnProperty.call(ZONE_ABBR, name) ? ZONE_ABBR[name] : undefined;
