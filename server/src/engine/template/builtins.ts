@@ -74,7 +74,8 @@ export function isTrue(v: Val): [boolean, boolean] {
   if (v instanceof GoInt64) return [v.v !== 0n, true];
   if (Array.isArray(v)) return [v.length > 0, true];
   if (v instanceof GoMap || v instanceof GoStringMap) return [v.size > 0, true];
-  if (unsignedOf(v) !== undefined) return [unsignedOf(v) !== 0n, true];
+  const u = unsignedOf(v);
+  if (u !== undefined) return [u !== 0n, true];
   if (v instanceof GoOther && v.type === 'complex128') {
     const [re, im] = v.payload as [number, number];
     return [re !== 0 || im !== 0, true];

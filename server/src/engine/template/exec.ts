@@ -11,7 +11,7 @@ import { str } from './ast';
 import type { Tree } from './parse';
 import type { GoFunc, GoParamType } from './funcs';
 import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
-import { formatValue, goQuote, goUint64, unsignedOf } from './format';
+import { formatValue, goQuote, goUint8, goUint64, unsignedOf } from './format';
 import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
 
 export type MissingKey = 'invalid' | 'zero' | 'error';
@@ -281,7 +281,7 @@ class State {
           case 'uint64': {
             if (decl.length > 1) this.errorf(`can't use ${formatValue(val)} to iterate over more than one variable`);
             const n = typeof val === 'bigint' ? val : val instanceof GoInt64 ? val.v : unsignedOf(val)!;
-            const wrap = (i: bigint): Val => (typeof val === 'bigint' ? i : val instanceof GoInt64 ? new GoInt64(i) : (val as GoOther).type === 'uint64' ? goUint64(i) : new GoOther('uint8', Number(i), () => String(i)));
+            const wrap = (i: bigint): Val => (typeof val === 'bigint' ? i : val instanceof GoInt64 ? new GoInt64(i) : (val as GoOther).type === 'uint64' ? goUint64(i) : goUint8(Number(i)));
             for (let i = 0n; i < n; i++) {
               ran = true;
               oneIteration(undefined, wrap(i), false);

@@ -5,7 +5,7 @@
  * template can hold (see values.ts).
  */
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, utf8Bytes, type GoValue } from './values';
-import { formatTime } from './sprig/goTime';
+import { formatTime, zoneOf } from './sprig/goTime';
 import { formatFloat } from './floatfmt';
 
 /** A Go uint8 (what `index` yields on a string), kept as a GoOther so the value model stays closed. */
@@ -108,7 +108,7 @@ function runeCount(s: string): number {
 
 /** A Go time.Time's String(): `2006-01-02 15:04:05.999999999 -0700 MST`. */
 export function formatGoTime(t: GoTime): string {
-  const s = formatTime(t, '2006-01-02 15:04:05.999999999 -0700 MST', { offset: t.offset, abbr: t.zone });
+  const s = formatTime(t, '2006-01-02 15:04:05.999999999 -0700 MST', zoneOf(t));
   return t.mono === undefined ? s : `${s} m=${t.mono < 0 ? '-' : '+'}${Math.abs(t.mono).toFixed(9)}`;
 }
 
@@ -524,7 +524,7 @@ function intFromArg(a: (GoValue | undefined)[], argNum: number): [number, boolea
     let n: number | undefined;
     if (typeof v === 'bigint') n = Number(v);
     else if (v instanceof GoInt64) n = Number(v.v);
-    else if (unsignedOf(v) !== undefined) n = Number(unsignedOf(v));
+    else if (unsignedOf(v) !== undefined) n = Number(unsignedOf(v)!);
     argNum++;
     if (n !== undefined && Math.abs(n) <= 1e6) return [n, true, argNum];
     return [0, false, argNum];

@@ -219,7 +219,7 @@ export function goString(b: Uint8Array): string {
     if (ok) {
       for (let k = 1; k <= n; k++) {
         const x = b[i + k];
-        if (x === undefined || (x & 0xc0) !== 0x80) {
+        if ((x & 0xc0) !== 0x80) {
           ok = false;
           break;
         }

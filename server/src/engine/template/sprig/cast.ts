@@ -3,7 +3,8 @@
  * empty), on our Go value model. Errors of cast are swallowed by sprig (→ 0), as here.
  */
 import { formatValue, unsignedOf } from '../format';
-import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, type GoValue } from '../values';
+import { kindOf } from '../builtins';
+import { GoInt64, GoMap, GoStringMap, GoTime, type GoValue } from '../values';
 
 /** strconv.ParseInt(s, 0, 64) as cast uses it (base prefixes, underscores only with a prefix). */
 function parseGoInt(s: string): bigint | undefined {
@@ -44,8 +45,8 @@ export function toInt64(v: GoValue | undefined): bigint {
     if (/^[+-]?\d+\.0*$/.test(v)) return BigInt(Math.trunc(f));
     return 0n;
   }
-  if (unsignedOf(v) !== undefined) return BigInt.asIntN(64, unsignedOf(v)!);
-  return 0n;
+  const u = unsignedOf(v);
+  return u === undefined ? 0n : BigInt.asIntN(64, u);
 }
 
 export function toFloat64(v: GoValue | undefined): number {
@@ -58,8 +59,8 @@ export function toFloat64(v: GoValue | undefined): number {
     if (!/^[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|[iI]nf(inity)?|NaN)$/.test(v.trim()) || v.trim() !== v) return 0;
     return Number(v.replace(/^([+-]?)inf(inity)?$/i, '$1Infinity'));
   }
-  if (unsignedOf(v) !== undefined) return Number(unsignedOf(v));
-  return 0;
+  const u = unsignedOf(v);
+  return u === undefined ? 0 : Number(u);
 }
 
 /** sprig strval: strings as they are, everything else through fmt's %v. */
@@ -80,8 +81,7 @@ export function isEmpty(v: GoValue | undefined): boolean {
   if (Array.isArray(v)) return v.length === 0;
   if (v instanceof GoMap || v instanceof GoStringMap) return v.size === 0;
   if (v instanceof GoTime) return false;
-  if (unsignedOf(v) !== undefined) return unsignedOf(v) === 0n;
-  return false;
+  return unsignedOf(v) === 0n;
 }
 
 export function isList(v: unknown): v is GoValue[] {
@@ -94,25 +94,10 @@ export function isMap(v: unknown): v is GoMap | GoStringMap {
 
 /** Go's %T-ish type name used in sprig panics ("Cannot find first on type string"). */
 export function kindName(v: GoValue | undefined): string {
-  if (v === undefined || v === null) return 'invalid';
-  if (typeof v === 'string') return 'string';
-  if (typeof v === 'number') return 'float64';
-  if (typeof v === 'bigint') return 'int';
-  if (typeof v === 'boolean') return 'bool';
-  if (v instanceof GoInt64) return 'int64';
-  if (Array.isArray(v)) return 'slice';
-  if (isMap(v)) return 'map';
-  if (v instanceof GoOther) return v.type === 'uint8' || v.type === 'uint64' ? v.type : v.type === 'complex128' ? 'complex128' : (v.ext.kind ?? 'ptr');
-  return 'struct';
+  return v === undefined || v === null ? 'invalid' : kindOf(v);
 }
 
 /** reflect.TypeOf(nil).Kind(): sprig's list functions panic this way on a nil list. */
 export const NIL_DEREF = 'runtime error: invalid memory address or nil pointer dereference';
-
-export function toList(v: GoValue | undefined, fn: string): GoValue[] {
-  if (Array.isArray(v)) return v;
-  if (v === null || v === undefined) throw new Error(NIL_DEREF);
-  throw new Error(`Cannot ${fn} on type ${kindName(v)}`);
-}
 
 export const i64 = (v: bigint) => new GoInt64(BigInt.asIntN(64, v));

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FuncMap, GoFunc } from '../funcs';
 import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, utf8Bytes, type GoValue } from '../values';
-import { formatTime } from './goTime';
+import { formatTime, zoneOf } from './goTime';
 import { strval } from './cast';
 import { goJSONSyntaxError } from './jsonScan';
 
@@ -41,7 +41,7 @@ export function toGoJSON(v: GoValue | undefined, escapeHTML = true, indent = '',
     if (!keys.length) return '{}';
     return '{' + keys.map((k) => nl + jsonString(k, escapeHTML) + sep + toGoJSON((v as Map<string, GoValue>).get(k) as GoValue, escapeHTML, indent, level + 1)).join(',') + end + '}';
   }
-  if (v instanceof GoTime) return jsonString(formatTime(v, '2006-01-02T15:04:05.999999999Z07:00', { offset: v.offset, abbr: v.zone }), escapeHTML); // MarshalJSON: RFC 3339 in its zone
+  if (v instanceof GoTime) return jsonString(formatTime(v, '2006-01-02T15:04:05.999999999Z07:00', zoneOf(v)), escapeHTML); // MarshalJSON: RFC 3339 in its zone
   if (v instanceof GoOther && (v.type === 'uint8' || v.type === 'uint64')) return String(v.payload);
   if (v instanceof GoOther && v.ext.json) return v.ext.json();
   return '{}';

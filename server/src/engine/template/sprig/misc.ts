@@ -6,8 +6,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FuncMap, GoFunc } from '../funcs';
-import { GoInt64, GoMap, GoOther, GoTime, type GoValue } from '../values';
-import { kindName, toInt64 } from './cast';
+import { GoInt64, GoMap, GoTime, type GoValue } from '../values';
+import { kindName, NIL_DEREF, toInt64 } from './cast';
 import { hostname, parseURL, urlString, userinfoString, type GoURL } from './url';
 import { UTC, zoneAt } from './zones';
 import { addDuration, formatTime, parseDuration, parseTime, TimeParseError, utcMs } from './goTime';
@@ -180,7 +180,7 @@ export function miscFuncs(): FuncMap {
     const get = (k: string): string => {
       if (!dict.has(k)) return '';
       const v = dict.get(k)!;
-      if (v === null) throw new Error('runtime error: invalid memory address or nil pointer dereference');
+      if (v === null) throw new Error(NIL_DEREF);
       if (typeof v !== 'string') throw new Error(`unable to parse ${k} key, must be of type string, but ${kindName(v)} found`);
       return v;
     };

@@ -28,8 +28,6 @@ function isAlphabet(r: string): boolean {
   return true;
 }
 
-const toUpper = goToUpper;
-const toLower = goToLower;
 
 /** Runes of a Go string; a raw byte (U+DC80–U+DCFF) decodes as RuneError. */
 function runes(s: string): string[] {
@@ -133,7 +131,7 @@ function lowerInto(out: string[], w: Word, rs: string[], connector: string): voi
     out.push(...word);
     return;
   }
-  for (const r of word) out.push(isConnector(r) ? connector : isUpper(r) ? toLower(r) : r);
+  for (const r of word) out.push(isConnector(r) ? connector : isUpper(r) ? goToLower(r) : r);
 }
 
 /** xstrings' camelCaseToLowerCase (ToSnakeCase with '_', ToKebabCase with '-'). */
@@ -202,7 +200,7 @@ export function toPascalCase(s: string): string {
     r0 = rs[i++];
     if (!isConnector(r0)) {
       firstUpper = isUpper(r0);
-      r0 = toUpper(r0);
+      r0 = goToUpper(r0);
       break;
     }
     out.push(r0);
@@ -220,10 +218,10 @@ export function toPascalCase(s: string): string {
     }
     if (isConnector(r1)) {
       firstUpper = isUpper(r0);
-      r0 = toUpper(r0);
+      r0 = goToUpper(r0);
     } else {
       if (firstUpper) {
-        if (isUpper(r0)) r0 = toLower(r0);
+        if (isUpper(r0)) r0 = goToLower(r0);
         else firstUpper = false;
       }
       out.push(r1);
