@@ -163,16 +163,14 @@ function parseYaml11(s: string): unknown {
     const what = /Flow sequence/.test(e.message) ? "did not find expected ',' or ']'" : /Flow map/.test(e.message) ? "did not find expected ',' or '}'" : e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     throw new Error(`error converting YAML to JSON: yaml: line ${line}: ${what}`);
   }
-  // Aliases as go-yaml reports them: to an anchor not defined before, or inside their own anchor.
   YAML.visit(doc, {
+    // Aliases as go-yaml reports them: to an anchor not defined before, or inside their own anchor.
     Alias(_, node, path) {
       const target = node.resolve(doc);
       if (!target) throw new Error(`error converting YAML to JSON: yaml: unknown anchor '${node.source}' referenced`);
       if ((path as readonly unknown[]).includes(target)) throw new Error(`error converting YAML to JSON: yaml: anchor '${node.source}' value contains itself`);
     },
-  });
-  // go-yaml keeps a float literal that overflows float64 (1e400) as a string; only .inf is infinite.
-  YAML.visit(doc, {
+    // go-yaml keeps a float literal that overflows float64 (1e400) as a string; only .inf is infinite.
     Scalar(_, node) {
       const src = (node as { source?: string }).source;
       if (typeof node.value === 'number' && !Number.isFinite(node.value) && typeof src === 'string' && !/^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/.test(src)) node.value = src;

@@ -15,6 +15,8 @@ export class YamlFloat {
 export type YamlValue = null | boolean | bigint | YamlFloat | string | YamlValue[] | { [k: string]: YamlValue };
 
 const BEST_WIDTH = 80;
+/** go-yaml's short escapes in double-quoted scalars. */
+const ESC: Record<number, string> = { 0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e', 0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P' };
 const BEST_INDENT = 2;
 
 const isSpace = (c: number) => c === 0x20;
@@ -286,7 +288,6 @@ class Emitter {
   writeDouble(cps: number[], allowBreaks: boolean): void {
     this.indicator('"', true, false, false);
     let spaces = false;
-    const ESC: Record<number, string> = { 0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e', 0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P' };
     for (let i = 0; i < cps.length; i++) {
       const c = cps[i];
       if (!isPrintable(c) || c === 0xfeff || isBreak(c) || c === 0x22 || c === 0x5c) {
