@@ -32,5 +32,5 @@ function testFiles(dir) {
 
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('node', ['esbuild.js']);
-run('node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...testFiles('test/unit'), ...testFiles('test/lsp')]);
+run('node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...testFiles('test/unit'), ...testFiles('test/gotemplate'), ...testFiles('test/lsp')]);
 if (process.env.APPSET_SKIP_VSCODE !== '1') run('node', ['test/vscode/runTest.mjs']);

@@ -6,7 +6,8 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { PreviewProvider, PREVIEW_SCHEME } from './preview';
+import { Commands, PREVIEW_SCHEME } from '../../server/src/protocol';
+import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';
 
 let client: LanguageClient | undefined;
@@ -40,10 +41,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     preview,
     rollout,
-    vscode.commands.registerCommand('appsetTools.showPreview', (uri?: string, offset?: number) => preview.show(target(uri), offset)),
-    vscode.commands.registerCommand('appsetTools.showRollout', (uri?: string, offset?: number) => rollout.show(target(uri), offset)),
-    vscode.commands.registerCommand('appsetTools.restartServer', () => c.restart()),
-    vscode.commands.registerCommand('appsetTools.setProgressiveSyncs', async (value: string) => {
+    vscode.commands.registerCommand(Commands.showPreview, (uri?: string, offset?: number) => preview.show(target(uri), offset)),
+    vscode.commands.registerCommand(Commands.showRollout, (uri?: string, offset?: number) => rollout.show(target(uri), offset)),
+    vscode.commands.registerCommand(Commands.restartServer, () => c.restart()),
+    vscode.commands.registerCommand(Commands.setProgressiveSyncs, async (value: string) => {
       const scope = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
       await vscode.workspace.getConfiguration('appsetTools').update('progressiveSyncs', value, scope);
     }),

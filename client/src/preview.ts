@@ -5,16 +5,10 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
 import { affectsResults } from './refresh';
 
-export const PREVIEW_SCHEME = 'appset-preview';
 const REFRESH_MS = 300;
-
-interface PreviewResult {
-  name: string;
-  yaml: string;
-  apps: number;
-}
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -65,7 +59,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const offset = uri.fragment ? Number(uri.fragment) : undefined;
     try {
-      const r = await this.client.sendRequest<PreviewResult | null>('appsetTools/preview', { uri: uri.query, offset });
+      const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, { uri: uri.query, offset } satisfies DocumentRequestParams);
       return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';
     } catch (e) {
       return `# The preview failed: ${(e as Error).message}\n`;

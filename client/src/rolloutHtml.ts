@@ -3,38 +3,9 @@
  * controller would not do what the YAML suggests. Pure (no `vscode` import) so it is unit-tested.
  * Every value from the plan is escaped; the page has a CSP without scripts.
  *
- * The shapes mirror the server's `RolloutPlan` contract (engine/rollout/types.ts), declared here
- * so the client bundle never pulls in engine code.
+ * The plan's shape is the server's contract (`RolloutPlan`, re-exported by server/src/protocol.ts).
  */
-export interface Wave {
-  wave: number;
-  apps: string[];
-}
-export interface Step {
-  step: number;
-  selector: string;
-  apps: string[];
-  maxUpdate?: number | string;
-  concurrency: number | null;
-  manual: boolean;
-  waves: Wave[];
-  percentageBase?: number;
-  maxUpdateError?: string;
-  syncedEarlier?: string[];
-  blockedBy?: string[];
-}
-export interface Plan {
-  appset: string;
-  strategy: string;
-  totalApps: number;
-  steps: Step[];
-  unselected: string[];
-  duplicates: Record<string, number[]>;
-  totalWaves: number;
-  enablement: { state: string; source?: string; evidence: { file: string; description: string; effect: string }[]; searched?: string[] };
-  effective?: boolean;
-  clusters?: number;
-}
+import type { PlanStep, RolloutPlan } from '../../server/src/protocol';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const chips = (apps: string[], cls = 'app') => apps.map((a) => `<span class="${cls}">${esc(a)}</span>`).join('');
@@ -64,7 +35,7 @@ ${body}
 </body></html>`;
 }
 
-function enablementNote(plan: Plan): string {
+function enablementNote(plan: RolloutPlan): string {
   if (plan.strategy !== 'RollingSync') return `<p class="warn">No RollingSync strategy: one commit syncs all ${plan.totalApps} Applications at once${plan.clusters ? ` on ${plan.clusters} clusters` : ''}.</p>`;
   const en = plan.enablement;
   if (en.state === 'enabled') return '';
@@ -77,7 +48,7 @@ function enablementNote(plan: Plan): string {
   return `<p class="warn">Progressive syncs are ${why}: this strategy is ignored and all ${plan.totalApps} Applications sync at once.</p>${where}`;
 }
 
-function stepHtml(s: Step): string {
+function stepHtml(s: PlanStep): string {
   const conc = s.manual ? 'manual gate (maxUpdate 0): nothing syncs until you sync these by hand' : s.concurrency === null ? 'all at once' : `${s.concurrency} at a time`;
   const cls = ['step', s.manual ? 'manual' : '', s.apps.length ? '' : 'empty'].filter(Boolean).join(' ');
   const out = [`<section class="${cls}"><h3>Step ${s.step} · ${esc(s.selector)}</h3>`];
@@ -92,7 +63,7 @@ function stepHtml(s: Step): string {
   return out.join('\n');
 }
 
-export function renderPlan(plan: Plan | null, error = ''): string {
+export function renderPlan(plan: RolloutPlan | null, error = ''): string {
   if (!plan) return page('RollingSync plan', `<p>${error ? 'The plan could not be computed: ' + esc(error) : 'No ApplicationSet in this file.'}</p>`);
   const parts: string[] = [`<h2>${esc(plan.appset)}: ${esc(plan.strategy)}</h2>`];
   if (plan.strategy === 'RollingSync') {

@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { renderPlan, type Plan } from './rolloutHtml';
+import { Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
+import { renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
 const REFRESH_MS = 300;
@@ -52,10 +53,10 @@ export class RolloutView implements vscode.Disposable {
 
   private async refresh(): Promise<void> {
     if (!this.panel || !this.source) return;
-    let plan: Plan | null = null;
+    let plan: RolloutPlan | null = null;
     let error = '';
     try {
-      plan = await this.client.sendRequest<Plan | null>('appsetTools/rolloutPlan', { uri: this.source.toString(), offset: this.offset });
+      plan = await this.client.sendRequest<RolloutPlan | null>(Requests.rolloutPlan, { uri: this.source.toString(), offset: this.offset } satisfies DocumentRequestParams);
     } catch (e) {
       error = (e as Error).message;
     }

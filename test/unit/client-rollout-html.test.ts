@@ -1,7 +1,8 @@
 /** The rollout view's HTML (client/src/rolloutHtml.ts): what it shows, and that it shows it safely. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderPlan, type Plan } from '../../client/src/rolloutHtml';
+import { renderPlan } from '../../client/src/rolloutHtml';
+import type { RolloutPlan as Plan } from '../../server/src/protocol';
 
 const plan = (over: Partial<Plan> = {}): Plan => ({
   appset: 'shop',
@@ -16,7 +17,7 @@ const plan = (over: Partial<Plan> = {}): Plan => ({
   unselected: ['lost-1'],
   duplicates: { 'a-1': [1, 3] },
   totalWaves: 3,
-  enablement: { state: 'enabled', evidence: [] },
+  enablement: { state: 'enabled', source: 'detected', evidence: [], searched: [] },
   ...over,
 });
 
@@ -36,10 +37,10 @@ test('steps, waves, manual gates and problems are drawn', () => {
 });
 
 test('a disabled or undetected controller setting is called out with its evidence', () => {
-  const disabled = renderPlan(plan({ enablement: { state: 'disabled', evidence: [{ file: '/ws/cm.yaml', description: 'argocd-cmd-params-cm sets it to "false"', effect: 'disables' }] } }));
+  const disabled = renderPlan(plan({ enablement: { state: 'disabled', source: 'detected', searched: [], evidence: [{ file: '/ws/cm.yaml', description: 'argocd-cmd-params-cm sets it to "false"', effect: 'disables' }] } }));
   assert.match(disabled, /Progressive syncs are disabled on the ApplicationSet controller: this strategy is ignored and all 5 Applications sync at once/);
   assert.match(disabled, /argocd-cmd-params-cm sets it to &#34;false&#34;/);
-  const missing = renderPlan(plan({ enablement: { state: 'not-found', evidence: [], searched: ['argocd-cmd-params-cm', 'Helm values'] } }));
+  const missing = renderPlan(plan({ enablement: { state: 'not-found', source: 'detected', evidence: [], searched: ['argocd-cmd-params-cm', 'Helm values'] } }));
   assert.match(missing, /not enabled anywhere in this workspace/);
   assert.match(missing, /Looked for: argocd-cmd-params-cm, Helm values/);
   const allAtOnce = renderPlan(plan({ strategy: 'AllAtOnce', steps: [], clusters: 3 }));

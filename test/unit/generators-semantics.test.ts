@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { appset, secret, workspace } from './generators-helpers';
 import { goPathMatcher } from '../../server/src/engine/generators/gitPatterns';
 import { goJSON } from '../../server/src/engine/generators/goJson';
-import { GoStringMap } from '../../server/src/engine/template/values';
+import { GoStringMap } from '../../server/src/gotemplate/values';
 
 const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
 const errors = (e: { problems: { severity: string; message: string }[] }) => e.problems.filter((p) => p.severity === 'error').map((p) => p.message);

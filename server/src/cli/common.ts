@@ -4,11 +4,8 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EngineSettings, ProgressiveSyncOverride } from '../engine/host';
-import type { EngineDiagnostic } from '../engine/types';
+import { getLanguageService, type Analysis, type EngineDiagnostic, type EngineHost, type EngineSettings, type LanguageService, type ProgressiveSyncOverride } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
-import type { EngineHost } from '../engine/host';
-import { getLanguageService, type Analysis, type LanguageService } from '../engine/service/languageService';
 import type { CliIO } from './io';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */

@@ -5,8 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getLanguageService } from '../engine/service/languageService';
-import type { EngineDiagnostic, Severity } from '../engine/types';
+import { getLanguageService, type EngineDiagnostic, type Severity } from '../engine';
 import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
 const USAGE = `usage: appset lint <files or folders…> [options]

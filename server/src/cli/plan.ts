@@ -4,10 +4,7 @@
  */
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getRolloutPlan } from '../engine/rollout/plan';
-import { planTitle, stepTitle } from '../engine/rollout/describe';
-import type { RolloutPlan } from '../engine/rollout/types';
-import type { EngineDiagnostic } from '../engine/types';
+import { planTitle, stepTitle, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
 const USAGE = `usage: appset plan <file> [options]
@@ -70,7 +67,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
     const exp = ctx.expansion();
     const inDoc = all.filter((d) => d.span.start >= ctx.doc.span.start && d.span.start <= ctx.doc.span.end);
     return {
-      plan: getRolloutPlan(ctx),
+      plan: service.rolloutPlan(analysis, ctx.doc.span.start) as RolloutPlan,
       line: lines.position(ctx.doc.span.start).line,
       exact: exp.exact,
       notes: exp.notes,

@@ -4,7 +4,6 @@
  * generators read the local checkout.
  */
 import type { CliIO } from './io';
-import { previewText } from '../engine/render/preview';
 import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, withEngineOptions } from './common';
 
 const USAGE = `usage: appset render <file> [options]
@@ -44,7 +43,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
   }
   const loaded = loadOneFile('render', file, io, settings);
   if (loaded === 2) return 2;
-  const { text, analysis } = loaded;
+  const { text, service, analysis } = loaded;
   const lines = new LineMap(text);
   let failed = false;
   const json: unknown[] = [];
@@ -63,7 +62,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
         notes: exp.notes,
         applications: [...exp.apps].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
       });
-    } else docs.push(previewText(ctx.doc.name, exp));
+    } else docs.push(service.preview(analysis, ctx.doc.span.start)?.yaml ?? '');
   }
   io.out(output === 'json' ? JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n' : docs.join(''));
   return failed ? 1 : 0;

@@ -1,5 +1,5 @@
 import type { CliIO } from './io';
-import { renderString, renderValue, TemplateError } from '../engine/template/index';
+import { renderString, renderValue, TemplateError } from '../engine';
 
 const USAGE = `usage:
   appset template '<template>' [--params '<json object>'] [--go-template] [--option missingkey=error]...

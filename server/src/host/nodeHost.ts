@@ -7,7 +7,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine/host';
+import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine';
 
 /** Files larger than this are refused (the engine reads YAML and small repo files, not artefacts). */
 export const MAX_READ_BYTES = 2 * 1024 * 1024;

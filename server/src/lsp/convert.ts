@@ -17,7 +17,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { URI } from './uri';
-import type * as E from '../engine/types';
+import type * as E from '../engine';
 
 export const SOURCE = 'appset';
 const DOCS = 'https://github.com/appset-tools/appset-tools/blob/main/README.md#diagnostic-codes';

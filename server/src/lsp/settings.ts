@@ -1,5 +1,5 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
-import { DEFAULT_SETTINGS, type EngineSettings, type ProgressiveSyncOverride } from '../engine/host';
+import { DEFAULT_SETTINGS, type EngineSettings, type ProgressiveSyncOverride } from '../engine';
 
 export interface ServerSettings {
   validate: boolean;

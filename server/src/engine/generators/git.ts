@@ -10,7 +10,7 @@ import type { JsonPath } from '../yaml/document';
 import { doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
 import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
-import { compareGoStrings } from '../template/format';
+import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, wrapErrors, type GenContext, type Generate } from './types';
 import { appendValues } from './values';
 

@@ -3,8 +3,7 @@
  * map keys sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped, numbers like JavaScript's shortest
  * form (Go's float64 encoder agrees with it for finite numbers).
  */
-import { GoStringMap } from '../template/values';
-import { compareGoStrings } from '../template/format';
+import { GoStringMap, compareGoStrings } from '../../gotemplate';
 import { isObject } from './params';
 
 export function goJSON(v: unknown, depth = 0): string {

@@ -7,7 +7,7 @@
  * still built from the uninterpolated entry (`generator_spec_processor.go` Transform), which is why
  * only the kind's own spec is replaced here.
  */
-import { renderString, renderValue, TemplateError } from '../template/index';
+import { renderString, renderValue, TemplateError } from '../../gotemplate';
 import type { JsonPath } from '../yaml/document';
 import { isObject, put, type ParamSet } from './params';
 import { GeneratorError, type GenContext } from './types';

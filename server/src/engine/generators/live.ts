@@ -4,7 +4,7 @@
  * ClusterInventory file (`samples.<kind>`) when there are any, and says so; otherwise it yields
  * nothing and says why.
  */
-import { GoStringMap } from '../template/values';
+import { GoStringMap } from '../../gotemplate';
 import { loadInventory } from './inventory';
 import { put, tagOrigin, type ParamSet } from './params';
 import type { Generate } from './types';

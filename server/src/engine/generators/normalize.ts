@@ -1,2 +1,2 @@
 // The generators use Argo CD's SanitizeName, which also backs the `normalize` template function.
-export { normalize } from '../template/argo';
+export { normalize } from '../../gotemplate/argo';

@@ -4,8 +4,7 @@
  * fasttemplate mode use, and mergo-style deep merging (`dario.cat/mergo` WithOverride, as used by
  * Argo CD's matrix and merge generators in goTemplate mode).
  */
-import { formatValue } from '../template/index';
-import { fromJSON, GoStringMap } from '../template/values';
+import { formatValue, fromJSON, GoStringMap } from '../../gotemplate';
 
 export type ParamSet = Record<string, unknown>;
 

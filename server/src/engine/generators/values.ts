@@ -4,8 +4,7 @@
  * adds `values.<k>` keys, goTemplate mode a `values` map (Go map[string]string) that replaces any
  * existing `values` key. Callers wrap errors with their own context, as the Go callers do.
  */
-import { renderString, TemplateError } from '../template/index';
-import { GoStringMap } from '../template/values';
+import { renderString, TemplateError, GoStringMap } from '../../gotemplate';
 import type { JsonPath } from '../yaml/document';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
 import { GeneratorError, type GenContext } from './types';

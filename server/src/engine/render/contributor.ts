@@ -9,12 +9,13 @@
 import type { AppSetContext, FeatureContributor } from '../service/context';
 import type { CodeLens, CompletionItem, EngineDiagnostic, Span } from '../types';
 import { nodeAt, pathAt, spanAt, type JsonPath } from '../yaml/document';
-import { referencedParams } from '../template/index';
+import { referencedParams } from '../../gotemplate';
 import { flatten, isObject, has } from '../generators/params';
 import { destinationOf } from './expand';
 import { generatorHoverContent } from './generatorHover';
 import { valueSpan } from './scalarOffsets';
 import type { GeneratedApp } from './types';
+import { Commands } from '../../protocol';
 
 const HOVER_ROWS = 20;
 /** Controller errors for generator structure that validation reports in its own words. */
@@ -43,7 +44,7 @@ export const previewContributor: FeatureContributor = {
     const gens = nodeAt(ctx.doc.doc, ['spec', 'generators']);
     if (!gens.key) return [];
     const lenses: CodeLens[] = [];
-    const cmd = (offset: number) => ({ id: 'appsetTools.showPreview', title: 'Preview generated Applications', args: [ctx.file.uri, offset] });
+    const cmd = (offset: number) => ({ id: Commands.showPreview, title: 'Preview generated Applications', args: [ctx.file.uri, offset] });
     const n = exp.apps.length;
     const desc = exp.generators.map((g) => g.description).join(' + ');
     const title = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${desc ? ' · ' + desc : ''}${exp.exact ? '' : ' · approximate'}`;

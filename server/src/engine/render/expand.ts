@@ -6,15 +6,14 @@
  * override → validation.
  */
 import type { FileContext } from '../service/context';
-import { renderString, TemplateError, templateErrorCode } from '../template/index';
+import { renderString, TemplateError, compareGoStrings, fromJSON, type GoMap } from '../../gotemplate';
+import { templateErrorCode } from './templateCodes';
 import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
 import { kindsOf, runWithSelector } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
 import { loadInventory } from '../generators/inventory';
 import { GeneratorError, type GenContext } from '../generators/types';
-import { compareGoStrings } from '../template/format';
-import { fromJSON, type GoMap } from '../template/values';
 import { mergeTemplate } from './mergeTemplate';
 import { applyPatch, parsePatch, PatchError } from './patch';
 import { describeGenerator } from './describe';

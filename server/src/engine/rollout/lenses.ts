@@ -9,8 +9,7 @@ import { stepKeySpan, validApps } from './diagnostics';
 import { planTitle, stepTitle } from './describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from './spec';
-
-export const SHOW_ROLLOUT = 'appsetTools.showRollout';
+import { Commands } from '../../protocol';
 
 export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
   const strategy = getStrategy(ctx);
@@ -19,7 +18,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
   const lens = (span: Span, title: string): CodeLens => ({
     span,
     title,
-    command: { id: SHOW_ROLLOUT, title: 'Show RollingSync plan', args: [ctx.file.uri, span.start] },
+    command: { id: Commands.showRollout, title: 'Show RollingSync plan', args: [ctx.file.uri, span.start] },
   });
   if (rollingSyncWithSteps(strategy)) {
     const out = [lens(spanAt(doc, ['spec', 'strategy'], 'key'), planTitle(plan))];

@@ -16,9 +16,8 @@ import { CM_KEY, FLAG, getEnablement, type ConfigTarget } from './enablement';
 import { clusterLabels } from './labels';
 import { compareNames, getStrategy } from './plan';
 import { isRollingSync } from './spec';
+import { Commands } from '../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from './yamlEdit';
-
-export const SET_OVERRIDE_COMMAND = 'appsetTools.setProgressiveSyncs';
 
 /** Label keys that usually describe a rollout order. */
 const PREFERRED_KEYS = ['tier', 'ring', 'wave', 'stage', 'env', 'environment', 'rollout', 'phase', 'channel', 'traffic'];
@@ -198,7 +197,7 @@ function enableActions(ctx: AppSetContext, d: EngineDiagnostic): CodeAction[] {
     kind: 'quickfix',
     diagnosticCodes: [d.code],
     diagnostics: [d],
-    command: { id: SET_OVERRIDE_COMMAND, title: 'Set appsetTools.progressiveSyncs', args: ['enabled'] },
+    command: { id: Commands.setProgressiveSyncs, title: 'Set appsetTools.progressiveSyncs', args: ['enabled'] },
   });
   return out;
 }

@@ -11,6 +11,11 @@ import { expandAppSet } from '../render/expand';
 import type { Expansion } from '../render/types';
 import type { AppSetContext, FeatureContributor, FileContext } from './context';
 import { defaultContributors } from './contributors';
+import { OpenDocuments } from './openDocuments';
+import { previewText } from '../render/preview';
+import { getRolloutPlan } from '../rollout/plan';
+import type { RolloutPlan } from '../rollout/types';
+import type { PreviewResult } from '../../protocol';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -34,6 +39,18 @@ export interface LanguageService {
   completions(a: Analysis, offset: number): CompletionItem[];
   /** The expansion of the ApplicationSet document containing `offset` (or the first one). */
   appsetAt(a: Analysis, offset?: number): AppSetContext | undefined;
+  /**
+   * What an editor shows for the file: every finding of ApplicationSet files; for other YAML files
+   * only file-level findings (e.g. an ignored progressive-sync setting), never YAML syntax errors,
+   * which the editor's YAML support reports already.
+   */
+  diagnosticsToShow(a: Analysis): EngineDiagnostic[];
+  /** The preview of the ApplicationSet containing `offset` (or the first one); null when there is none. */
+  preview(a: Analysis, offset?: number): PreviewResult | null;
+  /** The rollout plan of the ApplicationSet containing `offset` (or the first one); null when there is none. */
+  rolloutPlan(a: Analysis, offset?: number): RolloutPlan | null;
+  /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
+  readonly openDocuments: OpenDocuments;
   /** Forget cached analyses (e.g. settings changed). */
   reset(): void;
 }
@@ -133,6 +150,21 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       if (!ctx) return [];
       return each((c) => c.completions?.(ctx, offset)).flat();
     },
+    diagnosticsToShow(a) {
+      const all = service.diagnostics(a);
+      return a.appsets.length || looksLikeAppSet(a.file.text) ? all : all.filter((d) => !d.code.startsWith('yaml/'));
+    },
+    preview(a, offset) {
+      const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
+      if (!ctx) return null;
+      const exp = ctx.expansion();
+      return { name: ctx.doc.name, yaml: previewText(ctx.doc.name, exp), apps: exp.apps.length, notes: exp.notes, exact: exp.exact };
+    },
+    rolloutPlan(a, offset) {
+      const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
+      return ctx ? getRolloutPlan(ctx) : null;
+    },
+    openDocuments: new OpenDocuments(workspace),
     appsetAt(a, offset) {
       if (offset === undefined) return a.appsets[0];
       return a.appsets.find((x) => inDoc(x, offset)) ?? a.appsets[0];
@@ -144,6 +176,11 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
   };
   return service;
+}
+
+/** A text that declares an ApplicationSet, even if it does not parse as one. */
+export function looksLikeAppSet(text: string): boolean {
+  return /^\s*kind:\s*["']?ApplicationSet\b/m.test(text);
 }
 
 interface AnalysisWithVersion extends Analysis {

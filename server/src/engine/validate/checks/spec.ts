@@ -7,7 +7,7 @@
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml/document';
-import { validateOptions } from '../../template/index';
+import { validateOptions } from '../../../gotemplate';
 import { isObject, own } from '../describe';
 import { diag } from './util';
 

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FileChangeType } from 'vscode-languageserver/node';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { OpenDocuments, appsetOnly } from '../../server/src/engine/service/openDocuments';
 import { emptyHost } from '../../server/src/engine/host';
-import { Overlays, appsetOnly } from '../../server/src/lsp/overlays';
 import { isWatchedChange } from '../../server/src/lsp/watch';
 
 const APPSET = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec: {generators: [], template: {}}\n';
@@ -27,7 +27,7 @@ test('appsetOnly: ApplicationSets and empty documents only', () => {
 
 test('keystrokes in an ApplicationSet-only file leave the index version alone; other files bump it', () => {
   const ls = getLanguageService({ host: emptyHost() });
-  const ov = new Overlays(() => ls);
+  const ov = new OpenDocuments(ls.workspace);
   // As the server does: sync, then analyse the (possibly new) index state and remember it.
   const sync = (p: string, text: string) => {
     const changed = ov.sync(p, text, () => ls.analyze('file://' + p, text, p));

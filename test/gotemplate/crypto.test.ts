@@ -10,10 +10,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDecipheriv, createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
 import bcryptjs from 'bcryptjs';
-import { renderString } from '../../server/src/engine/template';
-import { configureCostly, costly, resetCostly } from '../../server/src/engine/template/sprig/crypto';
-import { ipBytes } from '../../server/src/engine/template/sprig/certs';
-import { appset, workspace } from './generators-helpers';
+import { renderString } from '../../server/src/gotemplate';
+import { configureCostly, costly, resetCostly } from '../../server/src/gotemplate/sprig/crypto';
+import { ipBytes } from '../../server/src/gotemplate/sprig/certs';
+import { appset, workspace } from '../unit/generators-helpers';
 
 const P = { x: 1 };
 const render = (t: string, params: Record<string, unknown> = P) => renderString(t, params, { goTemplate: true });

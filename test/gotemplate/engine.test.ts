@@ -5,12 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderString, renderValue, referencedParams, validateOptions, TemplateError, NON_DETERMINISTIC_FUNCTIONS } from '../../server/src/engine/template/index';
-import { templateFuncs } from '../../server/src/engine/template/funcmap';
-import { templateErrorCode, TEMPLATE_CODES } from '../../server/src/engine/template/codes';
-import { formatFloat } from '../../server/src/engine/template/floatfmt';
-import { sprintf, formatValue } from '../../server/src/engine/template/format';
-import { GoMap, GoStringMap, GoInt64 } from '../../server/src/engine/template/values';
+import { renderString, renderValue, referencedParams, validateOptions, TemplateError, NON_DETERMINISTIC_FUNCTIONS } from '../../server/src/gotemplate/index';
+import { templateFuncs } from '../../server/src/gotemplate/funcmap';
+import { templateErrorCode, TEMPLATE_CODES } from '../../server/src/engine/render/templateCodes';
+import { formatFloat } from '../../server/src/gotemplate/floatfmt';
+import { sprintf, formatValue } from '../../server/src/gotemplate/format';
+import { GoMap, GoStringMap, GoInt64 } from '../../server/src/gotemplate/values';
 import { runTemplate } from '../../server/src/cli/template';
 import type { CliIO } from '../../server/src/cli/io';
 

@@ -7,11 +7,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseTemplate } from '../../server/src/engine/template/parse';
-import { execute, GoExecError, type MissingKey } from '../../server/src/engine/template/exec';
-import { builtinFuncs } from '../../server/src/engine/template/builtins';
-import type { GoFunc } from '../../server/src/engine/template/funcs';
-import { fromJSON, GoInt64, type GoValue } from '../../server/src/engine/template/values';
+import { parseTemplate } from '../../server/src/gotemplate/parse';
+import { execute, GoExecError, type MissingKey } from '../../server/src/gotemplate/exec';
+import { builtinFuncs } from '../../server/src/gotemplate/builtins';
+import type { GoFunc } from '../../server/src/gotemplate/funcs';
+import { fromJSON, GoInt64, type GoValue } from '../../server/src/gotemplate/values';
 
 const local = new Map<string, GoFunc>([
   ['upper', { params: ['string'], impl: (s) => (s as string).toUpperCase() }],

@@ -9,13 +9,14 @@
  * edits in between leave the index alone. Any other YAML file (a cluster Secret, Helm values) is
  * pushed on every change, as before.
  */
-import type { Analysis, LanguageService } from '../engine/service/languageService';
+import type { Analysis } from './languageService';
+import type { WorkspaceIndex } from '../workspace/index';
 
-export class Overlays {
+export class OpenDocuments {
   /** path → whether the text last pushed for it held only ApplicationSets. */
   private readonly pushed = new Map<string, boolean>();
 
-  constructor(private readonly service: () => LanguageService) {}
+  constructor(private readonly workspace: WorkspaceIndex) {}
 
   /**
    * Brings the index up to date with an open document. Returns true when the index changed (so
@@ -23,7 +24,7 @@ export class Overlays {
    */
   sync(path: string | undefined, text: string, analysis: () => Analysis): boolean {
     if (!path) return false;
-    const ws = this.service().workspace;
+    const ws = this.workspace;
     const last = this.pushed.get(path);
     // A file that mattered last time is pushed without looking (no parse before the push: the
     // analysis after it tells `remember` whether it still matters).
@@ -43,14 +44,14 @@ export class Overlays {
   /** Pushes every open document again (after the index was reset, e.g. new settings). */
   resync(docs: { path: string | undefined; text: string }[]): void {
     this.pushed.clear();
-    const ws = this.service().workspace;
+    const ws = this.workspace;
     for (const d of docs) if (d.path) ws.setOverlay(d.path, d.text);
   }
 
   close(path: string | undefined): void {
     if (!path) return;
     this.pushed.delete(path);
-    this.service().workspace.setOverlay(path, undefined);
+    this.workspace.setOverlay(path, undefined);
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * Public API of the template engine: Go text/template + Sprig (goTemplate mode) and Argo CD's
+ * Public API of the Go template library (the only module other code imports): Go text/template + Sprig (goTemplate mode) and Argo CD's
  * fasttemplate rules, rendering exactly as the ApplicationSet controller does
  * (`applicationset/utils/utils.go` in Argo CD).
  *
@@ -47,7 +47,9 @@ export { renderString, renderValue, referencedParams, validateOptions, NON_DETER
 export type { ParamRef } from './api';
 /** Go's `%v` printing of a value (e.g. `<nil>`, `map[a:1]`, `1e+06`), as fmt.Sprint does. */
 export { formatValue } from './format';
-/** Diagnostic code for a TemplateError (`template/parse-error`, `template/missing-key`, …). */
-export { templateErrorCode } from './codes';
 /** Bounds the time slow crypto functions (bcrypt, genCA, derivePassword, …) may take per window. */
 export { configureCostly as limitExpensiveFunctions } from './sprig/crypto';
+/** Go values beyond JSON that generators build params from. */
+export { fromJSON, GoStringMap, type GoMap } from './values';
+/** Go's byte-wise string order (sort.Strings), used wherever the controller sorts names. */
+export { compareGoStrings } from './format';

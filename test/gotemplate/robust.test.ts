@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderString, renderValue, referencedParams, TemplateError } from '../../server/src/engine/template/index';
+import { renderString, renderValue, referencedParams, TemplateError } from '../../server/src/gotemplate/index';
 
 const TOKENS = ['{{', '}}', '{{-', '-}}', ' ', '\n', '.', '.a', '.b.c', '$', '$x', ':=', '=', '|', '(', ')', '"s"', '`r`', "'c'", '1', '-2.5', '0x1F', '1e3',
   'if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil', 'true', 'index', 'len', 'printf', 'print', 'eq', 'lt', 'and', 'or',

@@ -1,0 +1,29 @@
+/**
+ * The engine's one door. The fronts (the language server in `lsp/`, the CLI in `cli/`) and the Node
+ * host adapter (`host/`) import the engine only through this module (test/unit/architecture.test.ts
+ * enforces it), so what the engine offers is visible here, and everything behind it may move.
+ *
+ * Start at `getLanguageService()`: a facade over the feature modules (validation, preview, rollout)
+ * with one cache and one `EngineHost`.
+ */
+export { getLanguageService, looksLikeAppSet } from './service/languageService';
+export type { LanguageService, LanguageServiceParams, Analysis } from './service/languageService';
+export type { OpenDocuments } from './service/openDocuments';
+export { appsetOnly } from './service/openDocuments';
+
+// The outside world, as the engine sees it.
+export { DEFAULT_SETTINGS, emptyHost } from './host';
+export type { EngineHost, EngineSettings, FileStat, GitRemote, ProgressiveSyncOverride } from './host';
+
+// The engine's vocabulary: spans are character offsets; fronts convert to lines and columns.
+export type * from './types';
+
+// Diagnostic codes (README's code table and the CLI read the registry).
+export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
+
+// The rollout plan's words, shared by lenses and `appset plan`.
+export { planTitle, stepTitle } from './rollout/describe';
+export type { RolloutPlan, PlanStep, PlanWave, Enablement } from './rollout/types';
+
+// The Go template library, as `appset template` and the language server's cost budget use it.
+export { renderString, renderValue, TemplateError, limitExpensiveFunctions } from '../gotemplate';

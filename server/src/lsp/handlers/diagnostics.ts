@@ -1,0 +1,99 @@
+/**
+ * Publishing diagnostics: one debounced run per document, open documents kept in step with the
+ * workspace index, and files changed on disk (git pull) re-validating what they affect.
+ */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { toDiagnostic } from '../convert';
+import { Debouncer } from '../debounce';
+import { URI } from '../uri';
+import { isWatchedChange } from '../watch';
+import type { ServerState } from '../state';
+import { looksLikeAppSet } from '../../engine';
+
+export interface Revalidation {
+  /** Settings or folders changed: every cached result may be wrong. */
+  resetAndRevalidate(): void;
+  /** Another document changed something the index sees: re-validate the others and refresh lenses. */
+  scheduleOthers(uri: string): void;
+}
+
+export function registerDiagnostics(s: ServerState): Revalidation {
+  const { connection, documents } = s;
+  // One debounced run per document: a newer edit cancels the pending run, and a run always reads
+  // the document's current text, so results for a stale version are never computed or published.
+  const debouncer = new Debouncer();
+
+  function publish(doc: TextDocument): void {
+    const diagnostics = s.guard('diagnostics', [], () => {
+      // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
+      // configuration changes the results of every open ApplicationSet.
+      const path = URI.toPath(doc.uri);
+      const open = s.service.openDocuments;
+      if (open.sync(path, doc.getText(), () => s.analysisOf(doc))) scheduleOthers(doc.uri);
+      const a = s.analysisOf(doc);
+      open.remember(path, a);
+      if (!s.settings.validate) return [];
+      return s.service.diagnosticsToShow(a).map((d) => toDiagnostic(doc, d, s.textOf));
+    });
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+  }
+
+  function schedule(doc: TextDocument, delayMs = s.settings.debounceMs): void {
+    debouncer.run(doc.uri, delayMs, () => {
+      const current = documents.get(doc.uri);
+      if (current) publish(current);
+    });
+  }
+
+  function scheduleOthers(uri: string): void {
+    for (const d of documents.all()) if (d.uri !== uri) schedule(d);
+    refreshLenses();
+  }
+
+  /** Re-validates every open document; `now` skips the keystroke debounce (settings, folders). */
+  function revalidateAll(now = false): void {
+    for (const d of documents.all()) schedule(d, now ? 0 : s.settings.debounceMs);
+    refreshLenses();
+  }
+
+  // Lenses and hovers depend on the workspace too; clients only re-ask for lenses when told.
+  const lensRefresh = new Debouncer();
+  function refreshLenses(): void {
+    if (!s.client.refreshLenses) return;
+    lensRefresh.run('all', Math.max(s.settings.debounceMs, 50), () => void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined));
+  }
+
+  function resetAndRevalidate(): void {
+    s.guard('reset', undefined, () => {
+      s.service.reset();
+      s.service.openDocuments.resync(documents.all().map((d) => ({ path: URI.toPath(d.uri), text: d.getText() })));
+    });
+    revalidateAll(true);
+  }
+
+  documents.onDidOpen((e) => schedule(e.document, 0));
+  documents.onDidChangeContent((e) => schedule(e.document));
+  documents.onDidClose((e) => {
+    debouncer.cancel(e.document.uri);
+    s.guard('close', undefined, () => s.service.openDocuments.close(URI.toPath(e.document.uri)));
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    // A closed cluster Secret reverts to its saved version for the other documents.
+    if (!looksLikeAppSet(e.document.getText())) scheduleOthers(e.document.uri);
+  });
+
+  connection.onDidChangeWatchedFiles((e) => {
+    s.guard('watched files', undefined, () => {
+      let changed = false;
+      for (const c of e.changes) {
+        const p = URI.toPath(c.uri);
+        // Open documents are overlays: their editor text wins over the file on disk.
+        if (!p || documents.get(c.uri) || !isWatchedChange(p, c.type)) continue;
+        s.service.workspace.invalidate(p);
+        changed = true;
+      }
+      if (changed) revalidateAll();
+    });
+  });
+
+  return { resetAndRevalidate, scheduleOthers };
+}

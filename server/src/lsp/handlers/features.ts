@@ -1,0 +1,44 @@
+/** Hover, code lenses, code actions and completion: each a thin mapping of the facade's answer to LSP. */
+import { toCodeAction, toCompletion, toRange, toSpan, fromDiagnostic } from '../convert';
+import type { ServerState } from '../state';
+
+export function registerFeatures(s: ServerState): void {
+  const { connection, documents } = s;
+
+  connection.onHover((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc) return null;
+    return s.guard('hover', null, () => {
+      const h = s.service.hover(s.analysisOf(doc), doc.offsetAt(p.position));
+      return h ? { contents: { kind: 'markdown' as const, value: h.markdown }, range: toRange(doc, h.span) } : null;
+    });
+  });
+
+  connection.onCodeLens((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc) return [];
+    return s.guard('code lens', [], () =>
+      s.service.codeLenses(s.analysisOf(doc)).map((l) => ({
+        range: toRange(doc, l.span),
+        command: l.command ? { title: l.title, command: l.command.id, arguments: l.command.args } : { title: l.title, command: '' },
+      })),
+    );
+  });
+
+  connection.onCodeAction((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc) return [];
+    return s.guard('code actions', [], () => {
+      const diags = p.context.diagnostics.filter((d) => d.source === 'appset').map((d) => fromDiagnostic(doc, d));
+      const actions = s.service.codeActions(s.analysisOf(doc), toSpan(doc, p.range), diags).map((a) => toCodeAction(a, doc, s.textOf));
+      const only = p.context.only;
+      return only?.length ? actions.filter((a) => only.some((k) => a.kind === k || (a.kind ?? '').startsWith(k + '.'))) : actions;
+    });
+  });
+
+  connection.onCompletion((p) => {
+    const doc = documents.get(p.textDocument.uri);
+    if (!doc) return [];
+    return s.guard('completion', [], () => s.service.completions(s.analysisOf(doc), doc.offsetAt(p.position)).map((c) => toCompletion(doc, c)));
+  });
+}

@@ -1,0 +1,98 @@
+/** initialize / initialized, settings and workspace folders. */
+import {
+  ConfigurationRequest,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  type InitializeParams,
+  type InitializeResult,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
+import { getLanguageService } from '../../engine';
+import { createNodeHost } from '../../host/nodeHost';
+import { readSettings } from '../settings';
+import { URI } from '../uri';
+import { WATCH_GLOBS } from '../watch';
+import type { ServerState } from '../state';
+import type { Revalidation } from './diagnostics';
+
+export function registerLifecycle(s: ServerState, revalidation: Revalidation): void {
+  const { connection } = s;
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const roots = (params.workspaceFolders ?? []).map((f) => URI.toPath(f.uri)).filter((p): p is string => !!p);
+    if (!roots.length && params.rootUri) {
+      const p = URI.toPath(params.rootUri);
+      if (p) roots.push(p);
+    }
+    const ws = params.capabilities.workspace;
+    const init = (params.initializationOptions ?? {}) as { settings?: unknown; clientWatchesFiles?: unknown };
+    s.client = {
+      pullConfig: !!ws?.configuration,
+      refreshLenses: !!ws?.codeLens?.refreshSupport,
+      // The VS Code client watches files itself (synchronize.fileEvents); other editors are asked to.
+      registerWatchers: !!ws?.didChangeWatchedFiles?.dynamicRegistration && init.clientWatchesFiles !== true,
+    };
+    s.settings = readSettings(init.settings);
+    s.host = createNodeHost(roots, s.settings.engine, s.log);
+    s.service = getLanguageService({ host: s.host });
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        hoverProvider: true,
+        codeLensProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor', 'source'] },
+        completionProvider: { triggerCharacters: ['.', ' ', ':', '"', '$'] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'appset-tools', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (s.client.pullConfig) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'appsetTools' }).catch(() => undefined);
+      void refreshSettings();
+    }
+    if (s.client.registerWatchers) {
+      void connection.client
+        .register(DidChangeWatchedFilesNotification.type, { watchers: WATCH_GLOBS.map((globPattern) => ({ globPattern })) })
+        .catch(() => undefined);
+    }
+    s.guard('workspace folders', undefined, () =>
+      connection.workspace.onDidChangeWorkspaceFolders((e) => {
+        const roots = new Set(s.host.roots());
+        for (const r of e.removed) {
+          const p = URI.toPath(r.uri);
+          if (p) roots.delete(p);
+        }
+        for (const a of e.added) {
+          const p = URI.toPath(a.uri);
+          if (p) roots.add(p);
+        }
+        s.host.updateRoots([...roots]);
+        revalidation.resetAndRevalidate();
+      }),
+    );
+  });
+
+  function applySettings(raw: unknown): void {
+    s.settings = readSettings(raw);
+    s.host.updateSettings(s.settings.engine);
+    revalidation.resetAndRevalidate();
+  }
+
+  async function refreshSettings(): Promise<void> {
+    if (!s.client.pullConfig) return;
+    try {
+      const [raw] = await connection.sendRequest(ConfigurationRequest.type, { items: [{ section: 'appsetTools' }] });
+      applySettings(raw);
+    } catch (e) {
+      s.log(`could not read settings: ${(e as Error).message}`);
+    }
+  }
+
+  connection.onDidChangeConfiguration((change) => {
+    if (s.client.pullConfig) void refreshSettings();
+    else applySettings((change.settings as { appsetTools?: unknown } | undefined)?.appsetTools);
+  });
+}

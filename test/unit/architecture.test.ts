@@ -1,0 +1,113 @@
+/**
+ * The architecture invariants of ARCHITECTURE.md, executed: every import of every source file is
+ * read and checked against the layer it is in. A new forbidden import fails here with its file.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const root = resolve(__dirname, '../..');
+const SRC = join(root, 'server/src');
+
+interface Import {
+  file: string; // repo-relative
+  spec: string;
+  /** Repo-relative target for relative imports. */
+  target?: string;
+  typeOnly: boolean;
+}
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  for (const n of readdirSync(dir)) {
+    const p = join(dir, n);
+    if (statSync(p).isDirectory()) out.push(...sources(p));
+    else if (n.endsWith('.ts') && !n.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+function importsOf(abs: string): Import[] {
+  const text = readFileSync(abs, 'utf8');
+  const file = relative(root, abs);
+  const out: Import[] = [];
+  const re = /^\s*(import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm;
+  for (const m of text.matchAll(re)) {
+    const spec = m[3];
+    const typeOnly = !!m[2];
+    let target: string | undefined;
+    if (spec.startsWith('.')) {
+      target = relative(root, resolve(dirname(abs), spec));
+    }
+    out.push({ file, spec, target, typeOnly });
+  }
+  // dynamic imports and require() count too
+  for (const m of text.matchAll(/\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    const spec = m[1];
+    out.push({ file, spec, target: spec.startsWith('.') ? relative(root, resolve(dirname(abs), spec)) : undefined, typeOnly: false });
+  }
+  return out;
+}
+
+const all = [...sources(SRC), ...sources(join(root, 'client/src'))].flatMap(importsOf);
+const under = (p: string | undefined, dir: string) => !!p && (p === dir || p.startsWith(dir + '/'));
+const violations = (pred: (i: Import) => string | undefined) => all.map((i) => pred(i)).filter((x): x is string => !!x);
+
+const NODE_IO = /^(node:)?(fs|fs\/promises|child_process|worker_threads|http|https)$/;
+const EDITOR = /^(vscode|vscode-languageserver|vscode-languageserver\/node|vscode-languageclient|vscode-languageclient\/node|vscode-languageserver-textdocument|vscode-languageserver-protocol)$/;
+
+test('the engine touches no file system, process, editor or LSP API: the outside world comes through EngineHost', () => {
+  const bad = violations((i) =>
+    under(i.file, 'server/src/engine') && (NODE_IO.test(i.spec) || EDITOR.test(i.spec)) ? `${i.file} imports ${i.spec}` : undefined,
+  );
+  assert.deepEqual(bad, []);
+});
+
+test('the engine never reaches up into a front (lsp, cli, host)', () => {
+  const bad = violations((i) =>
+    under(i.file, 'server/src/engine') && ['server/src/lsp', 'server/src/cli', 'server/src/host'].some((d) => under(i.target, d)) ? `${i.file} imports ${i.spec}` : undefined,
+  );
+  assert.deepEqual(bad, []);
+});
+
+test('the Go template library imports nothing outside itself', () => {
+  const bad = violations((i) => {
+    if (!under(i.file, 'server/src/gotemplate')) return undefined;
+    if (i.target && !under(i.target, 'server/src/gotemplate')) return `${i.file} imports ${i.spec}`;
+    if (!i.target && (NODE_IO.test(i.spec) || EDITOR.test(i.spec))) return `${i.file} imports ${i.spec}`;
+    return undefined;
+  });
+  assert.deepEqual(bad, []);
+});
+
+test('fronts import the engine only through server/src/engine/index.ts, and the template library only through it', () => {
+  const fronts = ['server/src/lsp', 'server/src/cli', 'server/src/host', 'server/src/server.ts', 'server/src/cli.ts'];
+  const bad = violations((i) => {
+    if (!fronts.some((f) => under(i.file, f))) return undefined;
+    if (under(i.target, 'server/src/gotemplate')) return `${i.file} imports ${i.spec}`;
+    if (under(i.target, 'server/src/engine') && i.target !== 'server/src/engine' && i.target !== 'server/src/engine/index') return `${i.file} imports ${i.spec}`;
+    return undefined;
+  });
+  assert.deepEqual(bad, []);
+});
+
+test('the VS Code client imports only the protocol from the server (never the engine)', () => {
+  const bad = violations((i) => {
+    if (!under(i.file, 'client/src')) return undefined;
+    if (i.target && !under(i.target, 'client/src') && i.target !== 'server/src/protocol') return `${i.file} imports ${i.spec}`;
+    return undefined;
+  });
+  assert.deepEqual(bad, []);
+});
+
+test('protocol.ts has no runtime imports (types only), so the client bundle never pulls in engine code', () => {
+  const bad = violations((i) => (i.file === 'server/src/protocol.ts' && !i.typeOnly ? `${i.file} imports ${i.spec} at run time` : undefined));
+  assert.deepEqual(bad, []);
+});
+
+test('the import reader sees imports (guards the checks above against reading nothing)', () => {
+  assert.ok(all.length > 200, `only ${all.length} imports read`);
+  assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));
+  assert.ok(all.some((i) => i.file === 'server/src/protocol.ts' && i.typeOnly));
+});
