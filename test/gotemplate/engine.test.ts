@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderString, renderValue, referencedParams, validateOptions, TemplateError, NON_DETERMINISTIC_FUNCTIONS } from '../../server/src/gotemplate/index';
 import { templateFuncs } from '../../server/src/gotemplate/funcmap';
-import { templateErrorCode, TEMPLATE_CODES } from '../../server/src/engine/render/templateCodes';
+import { templateErrorCode, TEMPLATE_CODES } from '../../server/src/engine/expand/templateCodes';
 import { formatFloat } from '../../server/src/gotemplate/floatfmt';
 import { sprintf, formatValue } from '../../server/src/gotemplate/format';
 import { GoMap, GoStringMap, GoInt64 } from '../../server/src/gotemplate/values';

@@ -106,6 +106,41 @@ test('protocol.ts has no runtime imports (types only), so the client bundle neve
   assert.deepEqual(bad, []);
 });
 
+/**
+ * The engine's layers, bottom-up. A module may import its own layer and those below it; the model
+ * stages never import the editor features or the facade.
+ */
+const LAYERS: string[][] = [
+  ['server/src/engine/types', 'server/src/engine/host', 'server/src/engine/inputs', 'server/src/engine/diagnostics', 'server/src/protocol'],
+  ['server/src/engine/yaml'],
+  ['server/src/engine/workspace'],
+  ['server/src/engine/generators', 'server/src/engine/validate'],
+  ['server/src/engine/expand'],
+  ['server/src/engine/rollout'],
+  ['server/src/engine/features'],
+  ['server/src/engine/service'],
+  ['server/src/engine/index'],
+];
+const layerOf = (p: string | undefined) => (p ? LAYERS.findIndex((l) => l.some((d) => under(p, d) || p === d)) : -1);
+
+test('engine layers only import downwards (types → yaml → workspace → generators/validate → expand → rollout → features → service → index)', () => {
+  const bad = violations((i) => {
+    if (!under(i.file, 'server/src/engine') || i.typeOnly) return undefined;
+    const from = layerOf(i.file.replace(/\.ts$/, ''));
+    const to = layerOf(i.target);
+    if (from < 0 || to < 0) return undefined;
+    // The diagnostic-code registry joins each area's own list of codes (data only).
+    if (i.file === 'server/src/engine/diagnostics/codes.ts') return undefined;
+    return to > from ? `${i.file} (layer ${from}) imports ${i.spec} (layer ${to})` : undefined;
+  });
+  assert.deepEqual(bad, []);
+});
+
+test('every engine file belongs to a layer', () => {
+  const files = sources(join(SRC, 'engine')).map((f) => relative(root, f).replace(/\.ts$/, ''));
+  assert.deepEqual(files.filter((f) => layerOf(f) < 0), []);
+});
+
 test('the import reader sees imports (guards the checks above against reading nothing)', () => {
   assert.ok(all.length > 200, `only ${all.length} imports read`);
   assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));

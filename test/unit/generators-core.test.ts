@@ -194,7 +194,7 @@ test('a huge matrix stops at the cap with a diagnostic instead of freezing', () 
     assert.ok(e.capped);
     assert.ok(e.apps.length <= 1000);
     assert.ok(e.problems.some((p) => p.code === 'generator/too-many-applications'));
-    assert.ok(Date.now() - t0 < 5000);
+    assert.ok(Date.now() - t0 < 30000); // a hang guard, not a speed test
   } finally {
     ws.close();
   }

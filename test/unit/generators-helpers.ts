@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import type { EngineSettings } from '../../server/src/engine/host';
-import type { Expansion } from '../../server/src/engine/render/types';
+import type { Expansion } from '../../server/src/engine/expand/types';
 
 export const sharedDir = resolve(__dirname, '..', '..', '..', 'shared');
 export const examplesDir = join(sharedDir, 'argocd-data', 'applicationset-examples-v3.5.1');

@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
 import { appset, workspace } from './generators-helpers';
-import { previewText } from '../../server/src/engine/render/preview';
-import { applyPatch, parsePatch, PatchError } from '../../server/src/engine/render/patch';
+import { previewText } from '../../server/src/engine/expand/preview';
+import { applyPatch, parsePatch, PatchError } from '../../server/src/engine/expand/patch';
 
 const APP = {
   apiVersion: 'argoproj.io/v1alpha1',
@@ -210,7 +210,7 @@ test('at the maxApplications cap the preview keeps the first Applications of a h
     assert.equal(e.apps[0].name, 'x-0-0');
     assert.equal(e.problems.filter((p) => p.code === 'generator/too-many-applications').length, 1);
     assert.match(previewText('test', e), /STOPPED at the appsetTools.maxApplications cap/);
-    assert.ok(Date.now() - t0 < 5000);
+    assert.ok(Date.now() - t0 < 30000); // a hang guard, not a speed test
   } finally {
     ws.close();
   }

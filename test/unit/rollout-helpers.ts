@@ -47,8 +47,8 @@ export function applyEdits(text: string, edits: { span: { start: number; end: nu
 
 import { parseFile } from '../../server/src/engine/yaml/document';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
-import type { AppSetContext, FileContext } from '../../server/src/engine/service/context';
-import type { Expansion, GeneratedApp } from '../../server/src/engine/render/types';
+import type { AppSetContext, FileContext } from '../../server/src/engine/features/context';
+import type { Expansion, GeneratedApp } from '../../server/src/engine/expand/types';
 
 /**
  * A stand-in for the generators (used until/unless the real expansion is wired in): renders

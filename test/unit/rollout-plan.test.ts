@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assignSteps, compareNames, computePlan, progressStatuses, resolveMaxUpdate, type StatusEntry } from '../../server/src/engine/rollout/plan';
 import { readStrategy, type RolloutStepSpec } from '../../server/src/engine/rollout/spec';
-import type { GeneratedApp } from '../../server/src/engine/render/types';
+import type { GeneratedApp } from '../../server/src/engine/expand/types';
 import type { Enablement } from '../../server/src/engine/rollout/types';
 import * as YAML from 'yaml';
 

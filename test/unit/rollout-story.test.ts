@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
-import { getRolloutPlan } from '../../server/src/engine/rollout/plan';
+import { getRolloutPlan } from '../../server/src/engine/features/rollout/plan';
 import { applyEdits, CLUSTERS, FIXTURES, memHost, SERVICES } from './rollout-helpers';
 
 function clusterSecret(c: { name: string; server: string; tier: string }): string {

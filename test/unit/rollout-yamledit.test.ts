@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { appendAt, removePair, replacePair, yamlString } from '../../server/src/engine/rollout/yamlEdit';
+import { appendAt, removePair, replacePair, yamlString } from '../../server/src/engine/yaml/edit';
 import { applyEdits } from './rollout-helpers';
 
 const doc = (t: string) => YAML.parseAllDocuments(t)[0] as YAML.Document.Parsed;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { emptyHost } from '../../server/src/engine/host';
-import { validationContributor } from '../../server/src/engine/validate/contributor';
+import { validationContributor } from '../../server/src/engine/features/validation/contributor';
 import type { CodeAction } from '../../server/src/engine/types';
 import { appset } from './validate-helpers';
 

@@ -6,7 +6,7 @@
  */
 import type { Severity } from '../types';
 import { VALIDATION_CODES } from '../validate/codes';
-import { TEMPLATE_CODES } from '../render/templateCodes';
+import { TEMPLATE_CODES } from '../expand/templateCodes';
 import { GENERATOR_CODES } from '../generators/codes';
 import { ROLLOUT_CODES } from '../rollout/codes';
 

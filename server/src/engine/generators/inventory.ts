@@ -20,7 +20,7 @@
  * Files named in `appsetTools.inventoryFiles` are read too (they may live outside the usual scan).
  */
 import picomatch from 'picomatch';
-import type { FileContext } from '../service/context';
+import type { SourceText } from '../inputs';
 import type { Json } from '../types';
 import type { IndexedFile } from '../workspace/index';
 import { isObject } from './params';
@@ -46,7 +46,7 @@ export interface Inventory {
 
 const cache = new WeakMap<object, { version: number; settings: string; inv: Inventory }>();
 
-export function loadInventory(file: FileContext): Inventory {
+export function loadInventory(file: SourceText): Inventory {
   const ws = file.workspace;
   const key = JSON.stringify(file.settings.inventoryFiles);
   const hit = cache.get(ws);
@@ -64,7 +64,7 @@ export function loadInventory(file: FileContext): Inventory {
   return inv;
 }
 
-function extraFiles(file: FileContext): IndexedFile[] {
+function extraFiles(file: SourceText): IndexedFile[] {
   const out: IndexedFile[] = [];
   const roots = file.host.roots();
   for (const pattern of file.settings.inventoryFiles) {

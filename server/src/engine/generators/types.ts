@@ -1,10 +1,10 @@
 /** What every generator receives and returns. */
-import type { FileContext } from '../service/context';
+import type { SourceText } from '../inputs';
 import type { JsonPath } from '../yaml/document';
 import type { ParamSet } from './params';
 
 export interface GenContext {
-  file: FileContext;
+  file: SourceText;
   goTemplate: boolean;
   options: string[];
   /** Namespace of the ApplicationSet (cluster Secrets are looked up there). */

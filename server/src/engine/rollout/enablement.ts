@@ -21,7 +21,7 @@
  */
 import * as YAML from 'yaml';
 import type { ProgressiveSyncOverride } from '../host';
-import type { FileContext } from '../service/context';
+import type { EngineInputs } from '../inputs';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { nodeAt, type JsonPath } from '../yaml/document';
@@ -451,7 +451,7 @@ export function detectEnablement(workspace: WorkspaceIndex, override: Progressiv
 const cache = new WeakMap<WorkspaceIndex, { version: number; override: ProgressiveSyncOverride; result: EnablementDetails }>();
 
 /** Enablement for a file's workspace, cached until the workspace index or the setting changes. */
-export function getEnablement(file: FileContext): EnablementDetails {
+export function getEnablement(file: EngineInputs): EnablementDetails {
   const override = file.settings.progressiveSyncs ?? 'auto';
   const hit = cache.get(file.workspace);
   if (hit && hit.version === file.workspace.version && hit.override === override) return hit.result;

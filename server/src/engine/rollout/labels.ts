@@ -3,7 +3,7 @@
  * (`metadata.labels.tier`), goTemplate params nested (`.metadata.labels.tier`, a map). Steps select
  * *Application* labels, so a label that only lives here must be copied into template.metadata.labels.
  */
-import type { GeneratedApp } from '../render/types';
+import type { GeneratedApp } from '../expand/types';
 
 /** Labels every cluster Secret carries; never a useful rollout key. */
 const BORING = new Set(['argocd.argoproj.io/secret-type']);

@@ -10,11 +10,9 @@
  * - `computePlan` turns it into steps and waves: with equal sync durations, step k syncs its
  *   Applications in Application-name order, `maxUpdate` at a time.
  */
-import type { AppSetContext } from '../service/context';
-import type { GeneratedApp } from '../render/types';
+import type { GeneratedApp } from '../expand/types';
 import type { Enablement, PlanStep, RolloutPlan } from './types';
 import { describeSelector, readStrategy, rollingSyncWithSteps, type RolloutStepSpec, type StrategySpec } from './spec';
-import { getEnablement } from './enablement';
 
 export interface LabelledApp {
   name: string;
@@ -257,23 +255,4 @@ function chunk<T>(xs: T[], n: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < xs.length; i += n) out.push(xs.slice(i, i + n));
   return out;
-}
-
-/** The plan of one ApplicationSet in its analysis context (memoised per context). */
-export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
-  return ctx.memo('rollout.plan', () => {
-    const exp = ctx.expansion();
-    return computePlan({
-      appset: ctx.doc.name,
-      strategy: getStrategy(ctx),
-      apps: exp.apps,
-      enablement: getEnablement(ctx.file),
-      clusters: exp.clusters.length,
-    });
-  });
-}
-
-/** The parsed `spec.strategy` (memoised per context). */
-export function getStrategy(ctx: AppSetContext): StrategySpec {
-  return ctx.memo('rollout.strategy', () => readStrategy(ctx.doc.value));
 }

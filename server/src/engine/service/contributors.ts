@@ -1,10 +1,10 @@
 /**
  * The built-in feature modules, in the order their answers are shown. Each area registers here.
  */
-import type { FeatureContributor } from './context';
-import { validationContributor } from '../validate/contributor';
-import { rolloutContributor } from '../rollout/contributor';
-import { previewContributor } from '../render/contributor';
+import type { FeatureContributor } from '../features/context';
+import { validationContributor } from '../features/validation/contributor';
+import { rolloutContributor } from '../features/rollout/contributor';
+import { previewContributor } from '../features/preview/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
   return [validationContributor, previewContributor, rolloutContributor];

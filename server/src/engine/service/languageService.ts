@@ -7,13 +7,13 @@ import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
 import { parseFile, type AppSetDoc, type ParsedFile } from '../yaml/document';
 import { WorkspaceIndex } from '../workspace/index';
-import { expandAppSet } from '../render/expand';
-import type { Expansion } from '../render/types';
-import type { AppSetContext, FeatureContributor, FileContext } from './context';
+import { expandAppSet } from '../expand/expand';
+import type { Expansion } from '../expand/types';
+import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { defaultContributors } from './contributors';
 import { OpenDocuments } from './openDocuments';
-import { previewText } from '../render/preview';
-import { getRolloutPlan } from '../rollout/plan';
+import { previewText } from '../expand/preview';
+import { getRolloutPlan } from '../features/rollout/plan';
 import type { RolloutPlan } from '../rollout/types';
 import type { PreviewResult } from '../../protocol';
 

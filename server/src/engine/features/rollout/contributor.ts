@@ -2,7 +2,7 @@
  * The rollout feature module: progressive-sync diagnostics, step/strategy code lenses and hovers,
  * and the quick fixes (strategy insertion, enabling progressive syncs, step fixes).
  */
-import type { FeatureContributor } from '../service/context';
+import type { FeatureContributor } from '../context';
 import { ignoredSettingDiagnostics, rolloutDiagnostics } from './diagnostics';
 import { rolloutHover } from './hover';
 import { rolloutLenses } from './lenses';

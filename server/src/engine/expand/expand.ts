@@ -5,7 +5,7 @@
  * entry and every kind in it, parameter sets → rendered Application → templatePatch → namespace
  * override → validation.
  */
-import type { FileContext } from '../service/context';
+import type { SourceText } from '../inputs';
 import { renderString, TemplateError, compareGoStrings, fromJSON, type GoMap } from '../../gotemplate';
 import { templateErrorCode } from './templateCodes';
 import type { Json, Span } from '../types';
@@ -24,7 +24,7 @@ import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
 
-export function expandAppSet(doc: AppSetDoc, file: FileContext): Expansion {
+export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
   const spec = isObject(doc.value.spec) ? doc.value.spec : {};
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
@@ -256,7 +256,7 @@ function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: Templ
   return valueSpan(source, n.value, err.template, err.offset, err.length ?? 1) ?? whole;
 }
 
-function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: FileContext): void {
+function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText): void {
   const appset = doc.name;
   const counts = new Map<string, number>();
   for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);

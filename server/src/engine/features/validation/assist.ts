@@ -3,11 +3,11 @@
  * (its type and, for fields whose meaning is not obvious, a short explanation in our own words).
  */
 import * as YAML from 'yaml';
-import type { AppSetContext } from '../service/context';
-import type { CompletionItem, Hover } from '../types';
-import { pathAt, type JsonPath } from '../yaml/document';
-import { describeType, schemaAt } from './schemaIndex';
-import { dottedPath } from './describe';
+import type { AppSetContext } from '../context';
+import type { CompletionItem, Hover } from '../../types';
+import { pathAt, type JsonPath } from '../../yaml/document';
+import { describeType, schemaAt } from '../../validate/schemaIndex';
+import { dottedPath } from '../../validate/describe';
 
 /** Values the controller understands for fields the CRD types only as strings. */
 function knownValues(path: JsonPath): string[] | undefined {

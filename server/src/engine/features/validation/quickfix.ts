@@ -3,8 +3,8 @@
  * deletionOrder, selector operator, enum value) and remove the deprecated applyNestedSelectors.
  * (appset/step-operator and appset/max-update get their fixes from the rollout area.)
  */
-import type { AppSetContext } from '../service/context';
-import type { CodeAction, EngineDiagnostic, Span } from '../types';
+import type { AppSetContext } from '../context';
+import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 
 const REPLACEABLE = new Set(['appset/unknown-field', 'appset/strategy-type', 'appset/deletion-order', 'appset/selector-operator', 'appset/invalid-value', 'appset/yaml11-boolean']);
 

@@ -4,22 +4,13 @@
  * lazily and cached by the language service across keystrokes (keyed by the ApplicationSet's
  * content and the workspace index version).
  */
-import type { EngineHost, EngineSettings } from '../host';
+import type { SourceText } from '../inputs';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
 import type { AppSetDoc, ParsedFile } from '../yaml/document';
-import type { WorkspaceIndex } from '../workspace/index';
-import type { Expansion } from '../render/types';
+import type { Expansion } from '../expand/types';
 
-export interface FileContext {
-  /** Document URI (LSP) or file path (CLI). */
-  uri: string;
-  /** Absolute file path when the document is a file, used for workspace-relative lookups. */
-  path?: string;
-  text: string;
+export interface FileContext extends SourceText {
   parsed: ParsedFile;
-  host: EngineHost;
-  settings: EngineSettings;
-  workspace: WorkspaceIndex;
 }
 
 export interface AppSetContext {

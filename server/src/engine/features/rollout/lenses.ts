@@ -2,14 +2,14 @@
  * Code lenses: one per RollingSync step, one over `strategy:` with the whole rollout, and the
  * AllAtOnce blast radius over `spec:` when there is no rollout strategy.
  */
-import type { AppSetContext } from '../service/context';
-import type { CodeLens, Span } from '../types';
-import { spanAt } from '../yaml/document';
+import type { AppSetContext } from '../context';
+import type { CodeLens, Span } from '../../types';
+import { spanAt } from '../../yaml/document';
 import { stepKeySpan, validApps } from './diagnostics';
-import { planTitle, stepTitle } from './describe';
+import { planTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
-import { isRollingSync, rollingSyncWithSteps } from './spec';
-import { Commands } from '../../protocol';
+import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
+import { Commands } from '../../../protocol';
 
 export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
   const strategy = getStrategy(ctx);

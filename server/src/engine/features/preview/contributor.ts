@@ -6,16 +6,16 @@
  * - hovers on a generator (its Applications) and on a template string (its value per Application);
  * - completion of parameter names inside `{{ }}`.
  */
-import type { AppSetContext, FeatureContributor } from '../service/context';
-import type { CodeLens, CompletionItem, EngineDiagnostic, Span } from '../types';
-import { nodeAt, pathAt, spanAt, type JsonPath } from '../yaml/document';
-import { referencedParams } from '../../gotemplate';
-import { flatten, isObject, has } from '../generators/params';
-import { destinationOf } from './expand';
+import type { AppSetContext, FeatureContributor } from '../context';
+import type { CodeLens, CompletionItem, EngineDiagnostic, Span } from '../../types';
+import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml/document';
+import { referencedParams } from '../../../gotemplate';
+import { flatten, isObject, has } from '../../generators/params';
+import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
-import { valueSpan } from './scalarOffsets';
-import type { GeneratedApp } from './types';
-import { Commands } from '../../protocol';
+import { valueSpan } from '../../expand/scalarOffsets';
+import type { GeneratedApp } from '../../expand/types';
+import { Commands } from '../../../protocol';
 
 const HOVER_ROWS = 20;
 /** Controller errors for generator structure that validation reports in its own words. */

@@ -2,14 +2,14 @@
  * Rollout diagnostics for one ApplicationSet: is the strategy going to be honoured, what does it
  * select, and which settings defeat it (research §4, §5; Argo CD `applicationset/progressivesync/`).
  */
-import type { AppSetContext, FileContext } from '../service/context';
-import type { EngineDiagnostic, Json, RelatedInfo } from '../types';
-import { nodeAt, spanAt, type JsonPath } from '../yaml/document';
-import { getEnablement, type EnablementDetails } from './enablement';
-import { clusterLabelKeys, labelValues } from './labels';
+import type { AppSetContext, FileContext } from '../context';
+import type { EngineDiagnostic, Json, RelatedInfo } from '../../types';
+import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
+import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
+import { clusterLabelKeys, labelValues } from '../../rollout/labels';
 import { getRolloutPlan, getStrategy } from './plan';
-import { isRollingSync, rollingSyncWithSteps } from './spec';
-import type { RolloutPlan } from './types';
+import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
+import type { RolloutPlan } from '../../rollout/types';
 
 const MAX_NAMES = 5;
 

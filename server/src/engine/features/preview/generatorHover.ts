@@ -6,8 +6,8 @@
  * - anywhere else in a generator → all the Applications of that top-level generator.
  * Provenance comes from `GeneratedApp.origins`, recorded by the generators.
  */
-import type { JsonPath } from '../yaml/document';
-import type { Expansion, GeneratedApp } from './types';
+import type { JsonPath } from '../../yaml/document';
+import type { Expansion, GeneratedApp } from '../../expand/types';
 
 export interface GeneratorHoverContent {
   /** The path the hover is about (its span is what gets highlighted). */

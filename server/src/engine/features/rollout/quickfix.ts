@@ -8,16 +8,17 @@
  *   remove `automated` from the template under RollingSync.
  */
 import * as YAML from 'yaml';
-import type { AppSetContext } from '../service/context';
-import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../types';
-import { spanAt } from '../yaml/document';
-import type { GeneratedApp } from '../render/types';
-import { CM_KEY, FLAG, getEnablement, type ConfigTarget } from './enablement';
-import { clusterLabels } from './labels';
-import { compareNames, getStrategy } from './plan';
-import { isRollingSync } from './spec';
-import { Commands } from '../../protocol';
-import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from './yamlEdit';
+import type { AppSetContext } from '../context';
+import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
+import { spanAt } from '../../yaml/document';
+import type { GeneratedApp } from '../../expand/types';
+import { CM_KEY, FLAG, getEnablement, type ConfigTarget } from '../../rollout/enablement';
+import { clusterLabels } from '../../rollout/labels';
+import { compareNames } from '../../rollout/plan';
+import { getStrategy } from './plan';
+import { isRollingSync } from '../../rollout/spec';
+import { Commands } from '../../../protocol';
+import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
 
 /** Label keys that usually describe a rollout order. */
 const PREFERRED_KEYS = ['tier', 'ring', 'wave', 'stage', 'env', 'environment', 'rollout', 'phase', 'channel', 'traffic'];

@@ -2,10 +2,10 @@
  * The validation feature: schema diagnostics plus the semantic checks, and, from the same schema,
  * completions of field names / enum values, hover docs for fields and quick fixes.
  */
-import type { AppSetContext, FeatureContributor } from '../service/context';
-import type { EngineDiagnostic } from '../types';
-import { validateSchema } from './schema';
-import { runChecks } from './checks/index';
+import type { AppSetContext, FeatureContributor } from '../context';
+import type { EngineDiagnostic } from '../../types';
+import { validateSchema } from '../../validate/schema';
+import { runChecks } from '../../validate/checks/index';
 import { fieldCompletions, fieldHover } from './assist';
 import { validationCodeActions } from './quickfix';
 

@@ -2,13 +2,13 @@
  * Hover on a RollingSync step (its Applications wave by wave and maxUpdate in plain words) and on
  * `strategy:` (the whole rollout).
  */
-import type { AppSetContext } from '../service/context';
-import type { Hover } from '../types';
-import { nodeAt, pathAt } from '../yaml/document';
-import { explainMaxUpdate, planTitle, stepTitle } from './describe';
+import type { AppSetContext } from '../context';
+import type { Hover } from '../../types';
+import { nodeAt, pathAt } from '../../yaml/document';
+import { explainMaxUpdate, planTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
-import { rollingSyncWithSteps } from './spec';
-import type { PlanStep } from './types';
+import { rollingSyncWithSteps } from '../../rollout/spec';
+import type { PlanStep } from '../../rollout/types';
 
 const MAX_WAVES = 12;
 const MAX_NAMES = 20;

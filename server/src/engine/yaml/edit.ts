@@ -5,7 +5,7 @@
  */
 import * as YAML from 'yaml';
 import type { Span } from '../types';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from './document';
 
 export interface Edit {
   span: Span;
