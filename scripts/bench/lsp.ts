@@ -1,0 +1,141 @@
+/**
+ * A minimal LSP client for the benchmark: starts a language server process over stdio, opens and
+ * edits one document at a time and times each edit until the server publishes its diagnostics.
+ * Memory is read from /proc (Linux): VmHWM is the peak resident set, VmRSS the current one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  DidChangeConfigurationNotification,
+  PublishDiagnosticsNotification,
+  ShutdownRequest,
+  ExitNotification,
+  type ProtocolConnection,
+  type Diagnostic,
+} from 'vscode-languageserver-protocol/node';
+
+export interface LspProcess {
+  name: string;
+  proc: ChildProcess;
+  /** ms from didOpen to the first diagnostics of the document. */
+  open(path: string, text: string): Promise<{ ms: number; diagnostics: Diagnostic[] }>;
+  /** Inserts `insert` at `offset` (an incremental change); ms until the diagnostics of that version. */
+  type(path: string, offset: number, insert: string): Promise<number>;
+  /** Replaces [start, end) with `insert`; ms until the diagnostics of that version. */
+  edit(path: string, start: number, end: number, insert: string): Promise<number>;
+  /** Resident set now and at its peak, in MiB (Linux /proc). */
+  memory(): { rssMiB: number; peakMiB: number };
+  stop(): Promise<void>;
+}
+
+export interface LspOptions {
+  name: string;
+  argv: string[];
+  root: string;
+  initializationOptions?: unknown;
+  /** Settings by section, answered to workspace/configuration and announced after `initialized`. */
+  settings?: Record<string, unknown>;
+}
+
+export async function startLsp(o: LspOptions): Promise<LspProcess> {
+  const proc = spawn(process.execPath, o.argv, { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  proc.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const conn: ProtocolConnection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
+  const waiters = new Map<string, { minVersion: number; done: (d: Diagnostic[]) => void }>();
+  conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    const w = waiters.get(p.uri);
+    if (!w || (p.version !== undefined && p.version < w.minVersion)) return;
+    waiters.delete(p.uri);
+    w.done(p.diagnostics);
+  });
+  // Answer what servers may ask; the benchmark advertises no pull configuration.
+  conn.onRequest('client/registerCapability', () => null);
+  conn.onRequest('window/workDoneProgress/create', () => null);
+  conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map((i) => (i.section && o.settings?.[i.section]) ?? null));
+  conn.onNotification('window/logMessage', () => undefined);
+  conn.onNotification('telemetry/event', () => undefined);
+  conn.listen();
+  const rootUri = pathToFileURL(o.root).toString();
+  await conn.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'bench' }],
+    capabilities: { workspace: { configuration: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+    initializationOptions: o.initializationOptions ?? null,
+  });
+  await conn.sendNotification(InitializedNotification.type, {});
+  if (o.settings !== undefined) await conn.sendNotification(DidChangeConfigurationNotification.type, { settings: o.settings });
+  const versions = new Map<string, number>();
+  const texts = new Map<string, string>();
+
+  const wait = (uri: string, minVersion: number) =>
+    new Promise<Diagnostic[]>((res, rej) => {
+      const t = setTimeout(() => rej(new Error(`${o.name}: no diagnostics for ${uri} within 60 s\n${stderr}`)), 60000);
+      waiters.set(uri, {
+        minVersion,
+        done: (d) => {
+          clearTimeout(t);
+          res(d);
+        },
+      });
+    });
+
+  return {
+    name: o.name,
+    proc,
+    async open(path, text) {
+      const uri = pathToFileURL(path).toString();
+      versions.set(uri, 1);
+      texts.set(uri, text);
+      const p = wait(uri, 1);
+      const t0 = performance.now();
+      await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+      const diagnostics = await p;
+      return { ms: performance.now() - t0, diagnostics };
+    },
+    type(path, offset, insert) {
+      return this.edit(path, offset, offset, insert);
+    },
+    async edit(path, startOffset, endOffset, insert) {
+      const uri = pathToFileURL(path).toString();
+      const v = (versions.get(uri) ?? 1) + 1;
+      versions.set(uri, v);
+      const text = texts.get(uri) ?? '';
+      const pos = (offset: number) => {
+        const before = text.slice(0, offset);
+        return { line: before.split('\n').length - 1, character: offset - (before.lastIndexOf('\n') + 1) };
+      };
+      const range = { start: pos(startOffset), end: pos(endOffset) };
+      texts.set(uri, text.slice(0, startOffset) + insert + text.slice(endOffset));
+      const p = wait(uri, v);
+      const t0 = performance.now();
+      await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ range, text: insert }] });
+      await p;
+      return performance.now() - t0;
+    },
+    memory() {
+      const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      const kib = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+      return { rssMiB: kib('VmRSS') / 1024, peakMiB: kib('VmHWM') / 1024 };
+    },
+    async stop() {
+      try {
+        await Promise.race([conn.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
+        await conn.sendNotification(ExitNotification.type);
+      } catch {
+        /* already gone */
+      }
+      conn.dispose();
+      proc.kill();
+    },
+  };
+}
