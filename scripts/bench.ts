@@ -291,7 +291,7 @@ ${notes.map((n) => `- ${n}`).join('\n')}
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  if (args.includes('--engine')) await import('./bench/engine');
+  if (args.includes('--engine')) require('./bench/engine');
 }
 
 /** A replacement of `old.length` characters at `at` (the text after it is `cur`). */

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { createNodeHost } from '../../server/src/host/nodeHost';
-import { renderString } from '../../server/src/engine/template/index';
+import { renderString } from '../../server/src/gotemplate/index';
 
 function time(fn: () => void, minMs = 400): number {
   // Warm up, then run until minMs elapsed; returns mean ms per call.

@@ -89,7 +89,7 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
       });
     });
 
-  return {
+  const self: LspProcess = {
     name: o.name,
     proc,
     async open(path, text) {
@@ -103,7 +103,7 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
       return { ms: performance.now() - t0, diagnostics };
     },
     type(path, offset, insert) {
-      return this.edit(path, offset, offset, insert);
+      return self.edit(path, offset, offset, insert);
     },
     async edit(path, startOffset, endOffset, insert) {
       const uri = pathToFileURL(path).toString();
@@ -138,4 +138,5 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
       proc.kill();
     },
   };
+  return self;
 }

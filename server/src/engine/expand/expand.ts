@@ -260,9 +260,15 @@ function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText): v
   const appset = doc.name;
   const counts = new Map<string, number>();
   for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
-  const inv = loadInventory(file);
-  const known = new Set(inv.clusters.map((c) => c.name));
-  known.add('in-cluster');
+  // The cluster list is only needed for destinations given by name (read from the workspace then).
+  let known: Set<string> | undefined;
+  const knownClusters = () => {
+    if (!known) {
+      const inv = loadInventory(file);
+      known = inv.clusters.length ? new Set(['in-cluster', ...inv.clusters.map((c) => c.name)]) : new Set();
+    }
+    return known;
+  };
   for (const a of apps) {
     const issues: string[] = [];
     if (!a.name) issues.push(`ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`);
@@ -277,7 +283,7 @@ function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText): v
     const server = typeof d.server === 'string' ? d.server : '';
     if (name && server) issues.push(`application destination spec is invalid: application destination can't have both name and server defined: ${name} ${server}`);
     else if (!name && !server) issues.push('application destination spec is invalid: Destination server missing from app spec');
-    else if (name && inv.clusters.length && !known.has(name)) issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
+    else if (name && knownClusters().size && !knownClusters().has(name)) issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
     if (issues.length) a.invalid = issues;
   }
 }

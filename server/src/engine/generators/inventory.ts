@@ -23,6 +23,7 @@ import picomatch from 'picomatch';
 import type { SourceText } from '../inputs';
 import type { Json } from '../types';
 import type { IndexedFile } from '../workspace/index';
+import { CLUSTER_FILES } from '../workspace/interests';
 import { isObject } from './params';
 
 export const SECRET_TYPE_LABEL = 'argocd.argoproj.io/secret-type';
@@ -52,7 +53,7 @@ export function loadInventory(file: SourceText): Inventory {
   const hit = cache.get(ws);
   if (hit && hit.version === ws.version && hit.settings === key) return hit.inv;
   const files = new Map<string, IndexedFile>();
-  for (const f of ws.all()) files.set(f.path, f);
+  for (const f of ws.matching(CLUSTER_FILES)) files.set(f.path, f);
   for (const f of extraFiles(file)) files.set(f.path, f);
   const inv: Inventory = { clusters: [], samples: new Map(), files: [] };
   for (const f of files.values()) {
@@ -71,7 +72,11 @@ function extraFiles(file: SourceText): IndexedFile[] {
     if (/[*?[{]/.test(pattern)) {
       const abs = pattern.startsWith('/') ? [pattern] : roots.map((r) => `${r}/${pattern}`);
       const matchers = abs.map((p) => picomatch(p, { dot: true }));
-      for (const f of file.workspace.all()) if (matchers.some((m) => m(f.path))) out.push(f);
+      for (const p of file.workspace.paths()) {
+        if (!matchers.some((m) => m(p))) continue;
+        const f = file.workspace.file(p);
+        if (f) out.push(f);
+      }
     } else {
       const candidates = pattern.startsWith('/') ? [pattern] : roots.map((r) => `${r}/${pattern}`.replace(/\/\.\//g, '/'));
       for (const c of candidates) {

@@ -24,6 +24,7 @@ import type { ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
+import { ARGOCD_CONFIG } from '../workspace/interests';
 import { nodeAt, type JsonPath } from '../yaml/document';
 import type { Enablement, EnablementEvidence } from './types';
 
@@ -387,10 +388,10 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
   });
 }
 
-/** Scans every indexed YAML file. */
+/** Scans the workspace's YAML files that may hold Argo CD configuration (see `ARGOCD_CONFIG`). */
 export function scanWorkspace(workspace: WorkspaceIndex): { evidence: DetailedEvidence[]; targets: ConfigTarget[] } {
   const c = new Collector(workspace);
-  for (const file of workspace.all()) {
+  for (const file of workspace.matching(ARGOCD_CONFIG)) {
     for (const d of file.docs) {
       if (isObj(d.value)) checkResource(c, { file, docIndex: d.index, path: [], inner: false }, d.value, 0);
     }

@@ -5,12 +5,12 @@
  * Like the API server, null values of object fields count as absent (Kubernetes drops nulls of
  * non-nullable fields before validating), so `key:` with nothing after it is not a type error.
  */
-import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
 import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schemaIndex';
 import { isYaml11BooleanScalar } from './checks/yaml11';
+import { getValidator } from './validators';
 import { describeLocation, describeValue, dottedPath, isObject, suggest } from './describe';
 
 /** Documents nested deeper than this are cut for validation (deeper YAML is not a real ApplicationSet). */
@@ -18,19 +18,9 @@ const MAX_DEPTH = 256;
 /** At most this many schema errors per document (a pasted wrong file would otherwise flood). */
 const MAX_ERRORS = 200;
 
-let compiled: ValidateFunction | undefined;
-
-/**
- * The compiled validator, compiled once on first use (140–250 ms; a server may call this at
- * start-up to take that off the first keystroke). Compiling to standalone code at build time would
- * load in ~15 ms but adds ~380 KB to each bundle, so the lazy runtime compile was chosen.
- */
+/** The compiled validator (generated at build time in the bundles, see `validators.ts`). */
 export function appsetValidator(): ValidateFunction {
-  if (!compiled) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
-    compiled = ajv.compile(APPSET_SCHEMA);
-  }
-  return compiled;
+  return getValidator('applicationset', APPSET_SCHEMA);
 }
 
 export function validateSchema(doc: AppSetDoc, text: string): EngineDiagnostic[] {

@@ -1,19 +1,25 @@
 /**
  * An index of the YAML files of the workspace, read through the EngineHost. The cluster generator
  * (cluster Secrets, inventory files) and the progressive-sync detection (argocd-cmd-params-cm,
- * controller Deployments, Helm values, ArgoCD resources) both look things up here.
+ * controller Deployments, Helm values, ArgoCD resources) look things up here.
  *
- * Files are parsed once and cached by path and mtime; open editor buffers override disk content
+ * Lazy and pre-filtered: nothing is read until a consumer asks; then every YAML file is read once
+ * and tested against the engine's interests (`interests.ts`, plain text tests); only the text of
+ * files that pass some test is kept, and a file is parsed only when a consumer asks for it. Entries
+ * are cached by path and mtime+size (a `ProbeCache` from the host may keep the test results between
+ * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
 import * as YAML from 'yaml';
 import type { EngineHost } from '../host';
 import type { Json, Span } from '../types';
 import { MAX_ALIAS_COUNT } from '../yaml/document';
+import { INTERESTS, type Interest } from './interests';
 
 export const MAX_FILES = 5000;
 export const MAX_FILE_SIZE = 1024 * 1024;
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
+const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
 
 export interface IndexedDoc {
   index: number;
@@ -24,58 +30,123 @@ export interface IndexedDoc {
 export interface IndexedFile {
   path: string;
   text: string;
-  docs: IndexedDoc[];
+  /** The file's documents that parse without errors (parsed on first access). */
+  readonly docs: IndexedDoc[];
 }
 
-interface CacheEntry {
+/** What is remembered of a file: its cache key, which interests it passes, and its text if any. */
+interface Probe {
   key: string;
-  file: IndexedFile;
+  /** Bit i set: INTERESTS[i] passes. */
+  mask: number;
+  file?: IndexedFile;
+}
+
+/**
+ * Test results kept between runs (the CLI's cache folder): path → `key` and interest mask, where
+ * the key is mtime+size. Implementations must tolerate being cleared at any time.
+ */
+export interface ProbeCache {
+  get(path: string): { key: string; mask: number } | undefined;
+  set(path: string, key: string, mask: number): void;
+}
+
+export interface WorkspaceIndexOptions {
+  /** Test interests on the text before parsing (default true; false parses every file, for tests). */
+  prefilter?: boolean;
+  cache?: ProbeCache;
 }
 
 export class WorkspaceIndex {
-  private cache = new Map<string, CacheEntry>();
+  private probes = new Map<string, Probe>();
   private overlays = new Map<string, string>();
   private listing: string[] | undefined;
-  private files: IndexedFile[] | undefined;
+  private matches = new Map<Interest, { version: number; files: IndexedFile[] }>();
+  private readonly prefilter: boolean;
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
   version = 0;
 
-  constructor(private readonly host: EngineHost) {}
+  constructor(
+    private readonly host: EngineHost,
+    private readonly options: WorkspaceIndexOptions = {},
+  ) {
+    this.prefilter = options.prefilter !== false;
+  }
 
   /** An open document's text replaces the file on disk (undefined removes the overlay). */
   setOverlay(path: string, text: string | undefined): void {
-    if (text === undefined) this.overlays.delete(path);
-    else if (this.overlays.get(path) === text) return;
+    if (text === undefined) {
+      if (!this.overlays.delete(path)) return;
+    } else if (this.overlays.get(path) === text) return;
     else this.overlays.set(path, text);
-    this.files = undefined;
     this.version++;
   }
 
   /** Something changed on disk (undefined: anything). */
   invalidate(path?: string): void {
-    if (path) this.cache.delete(path);
-    else this.cache.clear();
+    if (path) this.probes.delete(path);
+    else this.probes.clear();
     this.listing = undefined;
-    this.files = undefined;
     this.version++;
   }
 
-  /** All indexed YAML files (workspace listing plus overlays), parsed. */
-  all(): IndexedFile[] {
-    if (this.files) return this.files;
+  /** The YAML files of the workspace (listing plus open documents), sorted. */
+  paths(): string[] {
     const paths = new Set(this.list());
-    for (const p of this.overlays.keys()) if (/\.ya?ml$/i.test(p)) paths.add(p);
+    for (const p of this.overlays.keys()) if (isYamlName(p)) paths.add(p);
+    return [...paths].sort();
+  }
+
+  /** The YAML files that pass `interest`'s text test, parsed on access (cached until `version` changes). */
+  matching(interest: Interest): IndexedFile[] {
+    const hit = this.matches.get(interest);
+    if (hit && hit.version === this.version) return hit.files;
+    const bit = INTERESTS.indexOf(interest);
     const out: IndexedFile[] = [];
-    for (const p of [...paths].sort()) {
-      const f = this.file(p);
-      if (f) out.push(f);
+    for (const p of this.paths()) {
+      const probe = this.probe(p);
+      if (!probe) continue;
+      if (bit >= 0 && this.prefilter && !(probe.mask & (1 << bit))) continue;
+      const f = probe.file ?? this.file(p);
+      if (f && (!this.prefilter || bit >= 0 || interest.test(f.text, p))) out.push(f);
     }
-    this.files = out;
+    this.matches.set(interest, { version: this.version, files: out });
     return out;
   }
 
-  /** One file, parsed (any extension the caller asks for; read through the host). */
+  /** Every YAML file, parsed on access (prefer `matching`: this reads and keeps every file). */
+  all(): IndexedFile[] {
+    const out: IndexedFile[] = [];
+    for (const p of this.paths()) {
+      const f = this.file(p);
+      if (f) out.push(f);
+    }
+    return out;
+  }
+
+  /**
+   * Reads and tests up to `budget` files not yet seen; true when every file has been seen. The
+   * language server calls it in small steps after its first answer, so that later answers that need
+   * the workspace find it ready.
+   */
+  warm(budget: number): boolean {
+    for (const p of this.paths()) {
+      if (budget <= 0) return false;
+      if (this.probes.has(p) && !this.overlays.has(p)) continue;
+      this.probe(p);
+      budget--;
+    }
+    return true;
+  }
+
+  /** One file, parsed on access (any extension the caller asks for; read through the host). */
   file(path: string): IndexedFile | undefined {
+    const probe = this.probe(path, true);
+    return probe?.file;
+  }
+
+  /** The cached probe of `path`, read again when its key changed; `keep` keeps its text regardless of interests. */
+  private probe(path: string, keep = false): Probe | undefined {
     const overlay = this.overlays.get(path);
     let key: string;
     if (overlay !== undefined) key = 'o:' + overlay.length + ':' + hash(overlay);
@@ -84,13 +155,28 @@ export class WorkspaceIndex {
       if (!st || !st.isFile || st.size > MAX_FILE_SIZE) return undefined;
       key = 'd:' + st.mtimeMs + ':' + st.size;
     }
-    const hit = this.cache.get(path);
-    if (hit && hit.key === key) return hit.file;
+    const hit = this.probes.get(path);
+    if (hit && hit.key === key && (hit.file || !keep)) return hit;
+    if (!keep && overlay === undefined && this.prefilter) {
+      // Known from an earlier run to pass no interest: not even read.
+      const saved = this.options.cache?.get(path);
+      if (saved && saved.key === key && saved.mask === 0) {
+        const probe = { key, mask: 0 };
+        this.probes.set(path, probe);
+        return probe;
+      }
+    }
     const text = overlay ?? this.host.readFile(path);
     if (text === undefined) return undefined;
-    const file = { path, text, docs: parseDocs(text) };
-    this.cache.set(path, { key, file });
-    return file;
+    let mask = 0;
+    INTERESTS.forEach((interest, i) => {
+      if (interest.test(text, path)) mask |= 1 << i;
+    });
+    const probe: Probe = { key, mask };
+    if (mask || keep || !this.prefilter) probe.file = indexedFile(path, text);
+    this.probes.set(path, probe);
+    if (overlay === undefined) this.options.cache?.set(path, key, mask);
+    return probe;
   }
 
   private list(): string[] {
@@ -103,7 +189,7 @@ export class WorkspaceIndex {
       for (const name of names.sort()) {
         if (out.length >= MAX_FILES) return;
         const p = dir.endsWith('/') ? dir + name : dir + '/' + name;
-        if (/\.ya?ml$/i.test(name)) {
+        if (isYamlName(name)) {
           out.push(p);
           continue;
         }
@@ -116,6 +202,17 @@ export class WorkspaceIndex {
     this.listing = out;
     return out;
   }
+}
+
+function indexedFile(path: string, text: string): IndexedFile {
+  let docs: IndexedDoc[] | undefined;
+  return {
+    path,
+    text,
+    get docs() {
+      return (docs ??= parseDocs(text));
+    },
+  };
 }
 
 function parseDocs(text: string): IndexedDoc[] {

@@ -1,0 +1,46 @@
+/**
+ * What the engine looks for in the workspace's YAML files, as cheap text tests that run before any
+ * YAML parsing. A repository may hold thousands of YAML files while only a handful can matter
+ * (cluster Secrets, Argo CD's own configuration); the index reads each file once, keeps the text
+ * of files that pass some interest's test and parses only those, when a consumer asks.
+ *
+ * A test must never miss a file that its consumer would use: it may let through files that turn
+ * out not to matter (they are parsed and ignored), never the other way round. Each test below says
+ * why it is complete for its consumer; `test/unit/workspace-index.test.ts` checks every consumer's
+ * results with and without the pre-filter over the test fixtures.
+ */
+
+export interface Interest {
+  /** Stable name (part of the CLI cache key). */
+  name: string;
+  /** Passes the files the consumer may use: true when the text (or path) may matter. */
+  test(text: string, path: string): boolean;
+}
+
+/**
+ * Cluster Secrets and our ClusterInventory files (generators/inventory.ts): a Secret is only read
+ * when it carries the `argocd.argoproj.io/secret-type` label, an inventory only when its kind is
+ * `ClusterInventory`; both names must appear literally in the file.
+ */
+export const CLUSTER_FILES: Interest = {
+  name: 'clusters',
+  test: (text) => text.includes('argocd.argoproj.io/secret-type') || text.includes('ClusterInventory'),
+};
+
+/**
+ * Argo CD configuration that can enable progressive syncs (rollout/enablement.ts). Every piece of
+ * evidence names the setting (`applicationsetcontroller.enable.progressive.syncs`,
+ * `--enable-progressive-syncs`, `ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS`, or the
+ * pre-rename `…progressive.rollouts` forms), so it contains "progressive" in either case. The quick
+ * fix's targets are the `argocd-cmd-params-cm` ConfigMap, `ArgoCD` resources and argo-cd chart
+ * values (`configs.params`, `applicationSet.extraArgs/extraEnv`); kustomizations are always read
+ * because a JSON6902 patch file they reference needs their `target` to be understood.
+ */
+export const ARGOCD_CONFIG: Interest = {
+  name: 'argocd-config',
+  test: (text, path) =>
+    /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv|Kustomization/.test(text) || /(^|\/)kustomization\.ya?ml$/i.test(path),
+};
+
+/** Every interest of the engine, in a fixed order (the CLI cache stores one bit per interest). */
+export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG];
