@@ -324,6 +324,9 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
         for (const doc of parseInline(patch, depth + 1)) checkPatchDoc(c, inner, doc, target, depth + 1);
       } else if (pathRef !== undefined) {
         const p = resolveRelative(dir, pathRef);
+        // A YAML patch file only matters here as JSON6902 operations on the controller or the params
+        // ConfigMap (see below): other targets are not read at all (most kustomizations patch apps).
+        if (p && /\.ya?ml$/i.test(p) && !json6902Applies(target)) return;
         const file = p ? c.workspace.file(p) : undefined;
         // YAML patch files are indexed on their own (strategic merge patches are found as resources);
         // only JSON6902 operation lists need the kustomization's target to make sense.
@@ -366,10 +369,14 @@ function checkPatchDoc(c: Collector, site: Site, doc: Json, target: PatchTarget,
   }
 }
 
+const onControllerTarget = (t: PatchTarget) => (t.kind === 'Deployment' || t.kind === 'StatefulSet') && isControllerName(t.name);
+const onConfigMapTarget = (t: PatchTarget) => t.kind === 'ConfigMap' && t.name === CM_NAME;
+const json6902Applies = (t: PatchTarget) => onControllerTarget(t) || onConfigMapTarget(t);
+
 /** JSON6902 operations against the controller Deployment or the params ConfigMap. */
 function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarget) {
-  const onDeployment = (target.kind === 'Deployment' || target.kind === 'StatefulSet') && isControllerName(target.name);
-  const onConfigMap = target.kind === 'ConfigMap' && target.name === CM_NAME;
+  const onDeployment = onControllerTarget(target);
+  const onConfigMap = onConfigMapTarget(target);
   if (!onDeployment && !onConfigMap) return;
   const who = `kustomize JSON6902 patch of ${target.kind} ${target.name}`;
   ops.slice(0, 500).forEach((op, i) => {

@@ -33,13 +33,16 @@ export const CLUSTER_FILES: Interest = {
  * `--enable-progressive-syncs`, `ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS`, or the
  * pre-rename `…progressive.rollouts` forms), so it contains "progressive" in either case. The quick
  * fix's targets are the `argocd-cmd-params-cm` ConfigMap, `ArgoCD` resources and argo-cd chart
- * values (`configs.params`, `applicationSet.extraArgs/extraEnv`); kustomizations are always read
- * because a JSON6902 patch file they reference needs their `target` to be understood.
+ * values (`configs.params`, `applicationSet.extraArgs/extraEnv`). A kustomization matters without
+ * naming the setting only when it points a patch file at the controller (its JSON6902 `target`
+ * names the `…applicationset-controller`) or reads a non-YAML patch file (`.json`, not indexed on
+ * its own).
  */
 export const ARGOCD_CONFIG: Interest = {
   name: 'argocd-config',
   test: (text, path) =>
-    /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv|Kustomization/.test(text) || /(^|\/)kustomization\.ya?ml$/i.test(path),
+    /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv/.test(text) ||
+    ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) && /applicationset-controller|\.json\b/.test(text)),
 };
 
 /** Every interest of the engine, in a fixed order (the CLI cache stores one bit per interest). */

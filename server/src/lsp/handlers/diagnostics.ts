@@ -36,6 +36,19 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       return s.service.diagnosticsToShow(a).map((d) => toDiagnostic(doc, d, s.textOf));
     });
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    warmIndex();
+  }
+
+  // The workspace index is read lazily, by the first answer that needs it. After the first answer,
+  // the rest is read in small steps between requests, so that later answers find it ready.
+  let warming = false;
+  function warmIndex(): void {
+    if (warming) return;
+    warming = true;
+    const step = () => {
+      if (!s.guard('workspace index', true, () => s.service.workspace.warm(50))) setTimeout(step, 2);
+    };
+    setTimeout(step, 20);
   }
 
   function schedule(doc: TextDocument, delayMs = s.settings.debounceMs): void {
@@ -64,6 +77,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   }
 
   function resetAndRevalidate(): void {
+    warming = false;
     s.guard('reset', undefined, () => {
       s.service.reset();
       s.service.openDocuments.resync(documents.all().map((d) => ({ path: URI.toPath(d.uri), text: d.getText() })));
@@ -71,8 +85,20 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     revalidateAll(true);
   }
 
-  documents.onDidOpen((e) => schedule(e.document, 0));
-  documents.onDidChangeContent((e) => schedule(e.document));
+  // TextDocuments fires onDidChangeContent right after onDidOpen for the same document: that one must
+  // not replace the immediate run of the open with a debounced one (first diagnostics would wait).
+  let opened: TextDocument | undefined;
+  documents.onDidOpen((e) => {
+    opened = e.document;
+    schedule(e.document, 0);
+  });
+  documents.onDidChangeContent((e) => {
+    if (e.document === opened) {
+      opened = undefined;
+      return;
+    }
+    schedule(e.document);
+  });
   documents.onDidClose((e) => {
     debouncer.cancel(e.document.uri);
     s.guard('close', undefined, () => s.service.openDocuments.close(URI.toPath(e.document.uri)));

@@ -1,0 +1,107 @@
+/**
+ * The workspace index's text pre-filter (engine/workspace/interests.ts) must never hide a file that
+ * a consumer would use: progressive-sync detection and the cluster inventory give the same results
+ * with and without it, over every fixture workspace. And it must actually spare the work: files that
+ * pass no interest are neither kept nor parsed, and with a probe cache not even read again.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { WorkspaceIndex, type ProbeCache } from '../../server/src/engine/workspace/index';
+import { ARGOCD_CONFIG, CLUSTER_FILES } from '../../server/src/engine/workspace/interests';
+import { scanWorkspace } from '../../server/src/engine/rollout/enablement';
+import { loadInventory } from '../../server/src/engine/generators/inventory';
+import type { FileContext } from '../../server/src/engine/service/context';
+import { FIXTURES, fixtureFiles, memHost } from './rollout-helpers';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** Every YAML file under the given folders of the repository, as one workspace at /ws. */
+function allYaml(...dirs: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (abs: string) => {
+    for (const n of fs.readdirSync(abs)) {
+      const p = path.join(abs, n);
+      if (fs.statSync(p).isDirectory()) walk(p);
+      else if (/\.ya?ml$/i.test(n)) out.set('/ws/' + path.relative(repoRoot, p).split(path.sep).join('/'), fs.readFileSync(p, 'utf8'));
+    }
+  };
+  for (const d of dirs) walk(path.join(repoRoot, d));
+  return out;
+}
+
+const workspaces: [string, Map<string, string>][] = [
+  ...fs.readdirSync(FIXTURES).map((n): [string, Map<string, string>] => [`rollout/${n}`, fixtureFiles(n)]),
+  ['every fixture and example', allYaml('test/fixtures', 'examples')],
+];
+
+function inventoryOf(ws: WorkspaceIndex, files: Map<string, string>) {
+  const host = memHost(files);
+  const ctx = { workspace: ws, host, settings: host.settings() } as unknown as FileContext;
+  return loadInventory(ctx).clusters;
+}
+
+test('progressive-sync detection finds the same evidence and targets with and without the pre-filter', () => {
+  let evidence = 0;
+  for (const [name, files] of workspaces) {
+    const filtered = scanWorkspace(new WorkspaceIndex(memHost(files)));
+    const full = scanWorkspace(new WorkspaceIndex(memHost(files), { prefilter: false }));
+    assert.deepEqual(filtered, full, name);
+    evidence += full.evidence.length + full.targets.length;
+  }
+  assert.ok(evidence > 40, `the fixtures hold evidence to compare (${evidence})`);
+});
+
+test('the cluster inventory is the same with and without the pre-filter', () => {
+  const files = allYaml('test/fixtures', 'examples');
+  files.set('/ws/clusters/quoted.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: c\n  labels: {"argocd.argoproj.io/secret-type": cluster}\nstringData: {name: quoted, server: "https://q"}\n');
+  files.set('/ws/inventory.yaml', 'apiVersion: appset-tools/v1\nkind: ClusterInventory\nclusters: [{name: inv, server: "https://i"}]\n');
+  const filtered = inventoryOf(new WorkspaceIndex(memHost(files)), files);
+  const full = inventoryOf(new WorkspaceIndex(memHost(files), { prefilter: false }), files);
+  assert.deepEqual(filtered, full);
+  assert.ok(filtered.some((c) => c.name === 'quoted') && filtered.some((c) => c.name === 'inv'));
+});
+
+test('files that pass no interest are read once, never kept or parsed, and skipped on the next run', () => {
+  const files = new Map<string, string>([
+    ['/ws/app/deployment.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n'],
+    ['/ws/app/values.yaml', 'replicaCount: 2\n'],
+    ['/ws/clusters/prod.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod"}\n'],
+    ['/ws/argocd/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm}\ndata: {applicationsetcontroller.enable.progressive.syncs: "true"}\n'],
+  ]);
+  const host = memHost(files);
+  const reads: string[] = [];
+  const counting = { ...host, readFile: (p: string) => (reads.push(p), host.readFile(p)) };
+  const saved = new Map<string, { key: string; mask: number }>();
+  const cache: ProbeCache = { get: (p) => saved.get(p), set: (p, key, mask) => void saved.set(p, { key, mask }) };
+
+  const ws = new WorkspaceIndex(counting, { cache });
+  assert.deepEqual(ws.matching(CLUSTER_FILES).map((f) => f.path), ['/ws/clusters/prod.yaml']);
+  assert.deepEqual(ws.matching(ARGOCD_CONFIG).map((f) => f.path), ['/ws/argocd/cm.yaml']);
+  assert.equal(reads.length, 4, 'each file read once for both interests');
+  assert.equal(saved.get('/ws/app/values.yaml')?.mask, 0);
+
+  // A second run with the same cache reads only the files that matter.
+  reads.length = 0;
+  const again = new WorkspaceIndex(counting, { cache });
+  assert.equal(again.matching(CLUSTER_FILES).length, 1);
+  assert.equal(again.matching(ARGOCD_CONFIG).length, 1);
+  assert.deepEqual(reads.sort(), ['/ws/argocd/cm.yaml', '/ws/clusters/prod.yaml']);
+
+  // An open document overrides the file: a Deployment edited into a cluster Secret counts at once.
+  again.setOverlay('/ws/app/deployment.yaml', files.get('/ws/clusters/prod.yaml')!.replace(/prod/g, 'web'));
+  assert.deepEqual(again.matching(CLUSTER_FILES).map((f) => f.path), ['/ws/app/deployment.yaml', '/ws/clusters/prod.yaml']);
+  // Asking for one file by path still works for any file (kustomize patches, inventory settings).
+  assert.equal(again.file('/ws/app/values.yaml')?.docs[0]?.value && 'ok', 'ok');
+});
+
+test('warming reads the workspace in steps and stops when every file has been seen', () => {
+  const files = new Map<string, string>();
+  for (let i = 0; i < 25; i++) files.set(`/ws/f${String(i).padStart(2, '0')}.yaml`, `a: ${i}\n`);
+  const ws = new WorkspaceIndex(memHost(files));
+  let steps = 0;
+  while (!ws.warm(10)) steps++;
+  assert.equal(steps, 2);
+  assert.equal(ws.matching(CLUSTER_FILES).length, 0);
+});
