@@ -155,3 +155,15 @@ test('custom requests: preview text and rollout plan', async () => {
   assert.equal(plan.strategy, 'RollingSync');
   assert.equal(plan.steps.length, 2);
 });
+
+test('opening a document is answered at once, whatever the keystroke delay', async () => {
+  // With a one-minute debounce, only the open's own immediate run can answer within the client's wait.
+  const slow = await startServer({}, { validate: { debounceMs: 60000 } });
+  try {
+    await slow.open('first.yaml', APPSET); // may also be answered by the settings refresh
+    const ds = await slow.open('second.yaml', APPSET);
+    assert.ok(codes(ds).includes('appset/unknown-field'), JSON.stringify(codes(ds)));
+  } finally {
+    await slow.shutdown();
+  }
+});

@@ -115,3 +115,30 @@ test('the bundled examples: clean ones pass, the broken one fails with its codes
   assert.equal(broken.code, 1);
   assert.match(broken.out, /examples\/broken\/mistakes\.yaml:\d+:\d+ error appset\/unknown-field unknown field "maxUpdates" in a rollingSync step; did you mean "maxUpdate"\?/);
 });
+
+test('the workspace index cache: written to APPSET_CACHE_DIR, same results when used, ignored when corrupt, off with --no-cache', () => {
+  const ws = path.join(work, 'cache-ws');
+  fs.mkdirSync(path.join(ws, '.git'), { recursive: true });
+  fs.mkdirSync(path.join(ws, 'clusters'), { recursive: true });
+  fs.writeFileSync(path.join(ws, 'clusters', 'prod.yaml'), 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod.example.com"}\n');
+  fs.writeFileSync(path.join(ws, 'values.yaml'), 'replicaCount: 2\n');
+  fs.writeFileSync(path.join(ws, 'appset.yaml'), CLEAN.replace("destination: {server: 'https://kubernetes.default.svc', namespace: x}", "destination: {name: staging, namespace: x}"));
+  const cacheDir = path.join(work, 'cache');
+  const lint = (...args: string[]) => {
+    const r = spawnSync(process.execPath, [cli, 'lint', ...args, 'appset.yaml'], { cwd: ws, encoding: 'utf8', env: { ...process.env, APPSET_CACHE_DIR: cacheDir } });
+    return { code: r.status, out: r.stdout };
+  };
+  const first = lint();
+  // The destination names a cluster the workspace's Secrets do not have: the Secret was found.
+  assert.match(first.out, /no clusters with this name: staging/);
+  const files = fs.readdirSync(cacheDir);
+  assert.equal(files.length, 1);
+  const stored = JSON.parse(fs.readFileSync(path.join(cacheDir, files[0]), 'utf8'));
+  assert.equal(stored.entries[path.join(ws, 'values.yaml').split(path.sep).join('/')][1], 0, 'values.yaml passes no interest');
+  assert.deepEqual(lint(), first);
+  fs.writeFileSync(path.join(cacheDir, files[0]), '{not json');
+  assert.deepEqual(lint(), first);
+  fs.rmSync(cacheDir, { recursive: true });
+  assert.deepEqual(lint('--no-cache'), first);
+  assert.equal(fs.existsSync(cacheDir), false);
+});

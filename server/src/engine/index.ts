@@ -9,6 +9,8 @@
 export { getLanguageService, looksLikeAppSet } from './service/languageService';
 export type { LanguageService, LanguageServiceParams, Analysis } from './service/languageService';
 export type { OpenDocuments } from './service/openDocuments';
+export type { ProbeCache } from './workspace/index';
+export { INTERESTS } from './workspace/interests';
 export { appsetOnly } from './service/openDocuments';
 
 // The outside world, as the engine sees it.

@@ -6,7 +6,7 @@
 import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
 import { parseFile, type AppSetDoc, type ParsedFile } from '../yaml/document';
-import { WorkspaceIndex } from '../workspace/index';
+import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet } from '../expand/expand';
 import type { Expansion } from '../expand/types';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
@@ -21,6 +21,8 @@ export interface LanguageServiceParams {
   host: EngineHost;
   /** Defaults to every built-in feature module. */
   contributors?: FeatureContributor[];
+  /** Workspace index test results kept between runs (the CLI's cache folder). */
+  workspaceCache?: ProbeCache;
 }
 
 export interface Analysis {
@@ -60,7 +62,7 @@ const EXPANSION_CACHE_SIZE = 64;
 export function getLanguageService(params: LanguageServiceParams): LanguageService {
   const host = params.host;
   const contributors = params.contributors ?? defaultContributors();
-  const workspace = new WorkspaceIndex(host);
+  const workspace = new WorkspaceIndex(host, { cache: params.workspaceCache });
   const analyses = new Map<string, Analysis>();
   // Expansions keyed by the ApplicationSet's JSON + workspace version + settings: typing in a
   // comment or in another document re-uses them.

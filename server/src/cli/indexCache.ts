@@ -1,0 +1,92 @@
+/**
+ * The CLI's memory of the workspace index between runs: for each YAML file, its mtime+size and which
+ * of the engine's interests its text passes (engine/workspace/interests.ts). A file known to pass
+ * none is then not even read by the next `appset` run, which is most files of a repository.
+ *
+ * One small JSON file per workspace in the cache folder: `$APPSET_CACHE_DIR`, else
+ * `$XDG_CACHE_HOME/appset-tools`, else `~/.cache/appset-tools`. Safe to delete at any time; `--no-cache`
+ * (or `APPSET_CACHE_DIR=off`) turns it off. Entries are keyed by the interests' own code, so a new
+ * version of the tool never trusts an older one's results; at most MAX_CACHE_FILES workspaces are kept.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { INTERESTS, type ProbeCache } from '../engine';
+
+const MAX_CACHE_FILES = 32;
+
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const explicit = env.APPSET_CACHE_DIR;
+  if (explicit === 'off' || explicit === '0') return undefined;
+  if (explicit) return explicit;
+  const base = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  return path.join(base, 'appset-tools');
+}
+
+function fnv(s: string): string {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+interface Stored {
+  signature: string;
+  entries: Record<string, [string, number]>;
+}
+
+export interface IndexCache extends ProbeCache {
+  /** Writes what this run learned (no-op when nothing changed or the folder is not writable). */
+  save(): void;
+}
+
+/** The cache of the workspace with these roots, or undefined when caching is off. */
+export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | undefined {
+  if (!dir) return undefined;
+  const signature = fnv(INTERESTS.map((i) => i.name + ':' + i.test.toString()).join('\n'));
+  const file = path.join(dir, `index-${fnv(roots.join('\n'))}.json`);
+  let old: Record<string, [string, number]> = Object.create(null);
+  try {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Stored;
+    if (stored.signature === signature && stored.entries && typeof stored.entries === 'object') old = Object.assign(Object.create(null), stored.entries);
+  } catch {
+    /* no cache yet, or unreadable: start afresh */
+  }
+  // Only the entries touched by this run are written back (files that vanished drop out).
+  const now: Record<string, [string, number]> = Object.create(null);
+  let changed = false;
+  return {
+    get(p) {
+      const e = old[p];
+      if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'number') return undefined;
+      now[p] = e;
+      return { key: e[0], mask: e[1] };
+    },
+    set(p, key, mask) {
+      const e = old[p];
+      if (!e || e[0] !== key || e[1] !== mask) changed = true;
+      now[p] = [key, mask];
+    },
+    save() {
+      if (!changed && Object.keys(now).length === Object.keys(old).length) return;
+      try {
+        fs.mkdirSync(dir, { recursive: true });
+        const tmp = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, JSON.stringify({ signature, entries: now } satisfies Stored));
+        fs.renameSync(tmp, file);
+        prune(dir);
+      } catch {
+        /* a read-only home folder only costs the next run some reading */
+      }
+    },
+  };
+}
+
+/** Keeps the MAX_CACHE_FILES most recently written workspace caches. */
+function prune(dir: string): void {
+  const files = fs
+    .readdirSync(dir)
+    .filter((n) => /^index-[0-9a-f]{8}\.json$/.test(n))
+    .map((n) => ({ p: path.join(dir, n), t: fs.statSync(path.join(dir, n)).mtimeMs }))
+    .sort((a, b) => b.t - a.t);
+  for (const f of files.slice(MAX_CACHE_FILES)) fs.rmSync(f.p, { force: true });
+}
