@@ -12,7 +12,7 @@ import { WorkspaceIndex, type ProbeCache } from '../../server/src/engine/workspa
 import { ARGOCD_CONFIG, CLUSTER_FILES } from '../../server/src/engine/workspace/interests';
 import { scanWorkspace } from '../../server/src/engine/rollout/enablement';
 import { loadInventory } from '../../server/src/engine/generators/inventory';
-import type { FileContext } from '../../server/src/engine/service/context';
+import type { SourceText } from '../../server/src/engine/inputs';
 import { FIXTURES, fixtureFiles, memHost } from './rollout-helpers';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -38,7 +38,7 @@ const workspaces: [string, Map<string, string>][] = [
 
 function inventoryOf(ws: WorkspaceIndex, files: Map<string, string>) {
   const host = memHost(files);
-  const ctx = { workspace: ws, host, settings: host.settings() } as unknown as FileContext;
+  const ctx = { workspace: ws, host, settings: host.settings() } as unknown as SourceText;
   return loadInventory(ctx).clusters;
 }
 
