@@ -4,7 +4,9 @@
 //
 //   node schemas/generate.mjs [path/to/applicationset-crd.yaml]
 //
-// Default input: ../shared/argocd-data/applicationset-crd-v3.5.1.yaml (next to the repository).
+// `npm run schema` (schemas/argocd-versions.mjs) runs it on the CRD of the newest supported Argo CD
+// (master), which holds every field of every supported release. Default input:
+// ../shared/argocd-data/applicationset-crd-v3.5.1.yaml (next to the repository).
 // What the conversion does, and why:
 // - `x-kubernetes-int-or-string` → integer or string (the CRD's anyOf, kept as one `type` list so
 //   ajv reports a single error), marked `x-int-or-string` for readable messages.
@@ -14,7 +16,6 @@
 // - nested matrix/merge generators are free-form JSON in the CRD; the controller decodes them into
 //   terminal-generator lists (Argo CD `applicationset_types.go`, `NestedMatrixGenerator`), so we
 //   give them that shape to validate their children too.
-// - `disableExtensionFilter` (added to `directory` sources after v3.5.1) is accepted.
 // - identical subtrees (the Application template is repeated under every generator) are moved to
 //   `$defs` and referenced, largest first, which keeps the file small and ajv's compile fast.
 // - `status`, `format` and the `x-kubernetes-list/map-type` markers are dropped (not user input /
@@ -48,7 +49,6 @@ function convert(node) {
   if (node.properties) {
     out.properties = {};
     for (const key of Object.keys(node.properties).sort()) out.properties[key] = convert(node.properties[key]);
-    if (isDirectorySource(out.properties)) out.properties.disableExtensionFilter = { type: 'boolean' };
     if (node.required?.length) out.required = [...node.required];
     if (!preserve) out.additionalProperties = false;
   } else if (node.additionalProperties !== undefined) {
@@ -57,10 +57,6 @@ function convert(node) {
   if (node.items) out.items = convert(node.items);
   if (preserve && !node.properties && !node.type) return {};
   return out;
-}
-
-function isDirectorySource(props) {
-  return ['exclude', 'include', 'jsonnet', 'recurse'].every((k) => k in props);
 }
 
 const schema = convert(root);

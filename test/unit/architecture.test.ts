@@ -114,7 +114,7 @@ const LAYERS: string[][] = [
   ['server/src/engine/types', 'server/src/engine/host', 'server/src/engine/inputs', 'server/src/engine/diagnostics', 'server/src/protocol'],
   ['server/src/engine/yaml'],
   ['server/src/engine/workspace'],
-  ['server/src/engine/generators', 'server/src/engine/validate'],
+  ['server/src/engine/generators', 'server/src/engine/validate', 'server/src/engine/versions'],
   ['server/src/engine/expand'],
   ['server/src/engine/rollout'],
   ['server/src/engine/features'],
@@ -123,7 +123,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = (p: string | undefined) => (p ? LAYERS.findIndex((l) => l.some((d) => under(p, d) || p === d)) : -1);
 
-test('engine layers only import downwards (types → yaml → workspace → generators/validate → expand → rollout → features → service → index)', () => {
+test('engine layers only import downwards (types → yaml → workspace → generators/validate/versions → expand → rollout → features → service → index)', () => {
   const bad = violations((i) => {
     if (!under(i.file, 'server/src/engine') || i.typeOnly) return undefined;
     const from = layerOf(i.file.replace(/\.ts$/, ''));

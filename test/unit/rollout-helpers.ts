@@ -49,6 +49,7 @@ import { parseFile } from '../../server/src/engine/yaml/document';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import type { AppSetContext, FileContext } from '../../server/src/engine/features/context';
 import type { Expansion, GeneratedApp } from '../../server/src/engine/expand/types';
+import { targetVersion } from '../../server/src/engine/versions/target';
 
 /**
  * A stand-in for the generators (used until/unless the real expansion is wired in): renders
@@ -95,6 +96,7 @@ export function fakeContext(text: string, params: Record<string, unknown>[], fil
         const clusters = [...new Set(apps.map((a) => String((a.app as any).spec.destination.server)))];
         return { apps, problems: [], generators: [], notes: [], exact: true, capped: false, clusters };
       })()),
+    target: () => targetVersion(file, doc),
     memo<T>(key: string, compute: () => T): T {
       if (!memos.has(key)) memos.set(key, compute());
       return memos.get(key) as T;

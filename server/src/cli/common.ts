@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { getLanguageService, type Analysis, type EngineDiagnostic, type EngineHost, type EngineSettings, type LanguageService, type ProgressiveSyncOverride } from '../engine';
+import { getLanguageService, isVersionSetting, SUPPORTED_ARGOCD_VERSIONS, type Analysis, type EngineDiagnostic, type EngineHost, type EngineSettings, type LanguageService, type ProgressiveSyncOverride } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import type { CliIO } from './io';
 
@@ -70,7 +70,7 @@ export function parseArgs(args: string[], spec: OptionSpec): ParsedArgs {
 
 /** The options every engine-backed subcommand accepts. */
 export const ENGINE_OPTIONS: OptionSpec = {
-  values: ['progressive-syncs', 'max-apps'],
+  values: ['progressive-syncs', 'max-apps', 'argocd-version'],
   repeatable: ['inventory', 'repo-map'],
   flags: ['new-git-globbing'],
 };
@@ -117,6 +117,11 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
     s.maxApplications = Number(max);
   }
   if (p.flags.has('new-git-globbing')) s.newGitFileGlobbing = true;
+  const av = p.values.get('argocd-version');
+  if (av !== undefined) {
+    if (!isVersionSetting(av)) throw new UsageError(`--argocd-version must be auto, master or a version such as 3.2 or v3.2.5 (supported: ${SUPPORTED_ARGOCD_VERSIONS[0]} … ${SUPPORTED_ARGOCD_VERSIONS.at(-1)}), got "${av}"`);
+    s.argocdVersion = av;
+  }
   return s;
 }
 

@@ -21,6 +21,8 @@ options:
   --progressive-syncs auto|enabled|disabled
                                whether progressive syncs are enabled on the controller (default auto: detect)
   --max-apps N                 stop expanding an ApplicationSet after N Applications
+  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
+                               repository's install), 2.8 … 3.5, v3.2.5, master
   --new-git-globbing           git file generators use the new globbing (--enable-new-git-file-globbing)
   --no-fail                    exit 0 even when errors are found
   --quiet                      print errors only

@@ -21,6 +21,8 @@ options:
                                whether progressive syncs are enabled on the controller (default auto: detect
                                from the Argo CD configuration in the current folder and the file's folder)
   --max-apps N                 stop expanding an ApplicationSet after N Applications
+  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
+                               repository's install), 2.8 … 3.5, v3.2.5, master
   --new-git-globbing           git file generators use the new globbing
   --no-fail                    exit 0 even when the rollout has warnings
 

@@ -16,6 +16,8 @@ options:
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
   --max-apps N                 stop after N Applications
+  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
+                               repository's install), 2.8 … 3.5, v3.2.5, master
   --new-git-globbing           git file generators use the new globbing
 
 exit status: 0 rendered, 1 the controller would fail (generator or template errors) or skip Applications,

@@ -53,6 +53,11 @@ export interface EngineSettings {
   newGitFileGlobbing: boolean;
   /** Minimum number of Applications for the AllAtOnce blast-radius information. */
   blastRadiusThreshold: number;
+  /**
+   * The Argo CD version ApplicationSets are checked against: `auto` (detected from the repository's
+   * install, else the newest release), `2.8` … `3.5`, `v3.2.5`, or `master`.
+   */
+  argocdVersion: string;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
@@ -62,6 +67,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   progressiveSyncs: 'auto',
   newGitFileGlobbing: false,
   blastRadiusThreshold: 10,
+  argocdVersion: 'auto',
 };
 
 /** A host with no workspace: nothing can be read. Used for single-text checks and tests. */

@@ -20,6 +20,10 @@ export type { EngineHost, EngineSettings, FileStat, GitRemote, ProgressiveSyncOv
 // The engine's vocabulary: spans are character offsets; fronts convert to lines and columns.
 export type * from './types';
 
+// Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
+export { SUPPORTED as SUPPORTED_ARGOCD_VERSIONS } from './versions/releases';
+export { isVersionSetting } from './versions/target';
+
 // Diagnostic codes (README's code table and the CLI read the registry).
 export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
 

@@ -35,22 +35,28 @@ type Parsed = { trees: Map<string, Tree> } | { error: GoParseError };
 const CACHE_SIZE = 2000;
 const cache = new Map<string, Parsed>();
 
-function parseCached(text: string): Parsed {
-  const hit = cache.get(text);
+/**
+ * Parses with the root template `name` and without the functions in `missing` (an older Argo CD
+ * release's function map); the defaults are Argo CD v3.3+'s. Cached by all three.
+ */
+function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] = []): Parsed {
+  const key = name === ROOT_NAME && !missing.length ? text : `${name}\u0000${missing.join(',')}\u0000${text}`;
+  const hit = cache.get(key);
   if (hit) {
-    cache.delete(text);
-    cache.set(text, hit);
+    cache.delete(key);
+    cache.set(key, hit);
     return hit;
   }
   let p: Parsed;
   try {
-    p = { trees: parseTemplate(text, ROOT_NAME, hasFunction) };
+    const defined = missing.length ? (f: string) => hasFunction(f) && !missing.includes(f) : hasFunction;
+    p = { trees: parseTemplate(text, name, defined) };
   } catch (e) {
     if (e instanceof GoParseError) p = { error: e };
-    else if (e instanceof RangeError) p = { error: new GoParseError(`template: ${ROOT_NAME}:1: max expression depth exceeded`, 0, text.length) };
+    else if (e instanceof RangeError) p = { error: new GoParseError(`template: ${name}:1: max expression depth exceeded`, 0, text.length) };
     else throw e;
   }
-  cache.set(text, p);
+  cache.set(key, p);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return p;
 }
@@ -75,7 +81,8 @@ function toGoParams(params: Params): GoMap {
 
 function renderGo(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {
   const missingKey = missingKeyOption(template, opts.options);
-  const parsed = parseCached(template);
+  const name = opts.templateName ?? ROOT_NAME;
+  const parsed = parseCached(template, name, opts.missingFunctions);
   if ('error' in parsed) {
     const e = parsed.error;
     throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
@@ -84,14 +91,14 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     return execute(
       {
         text: template,
-        parseName: ROOT_NAME,
+        parseName: name,
         trees: parsed.trees,
         funcs: templateFuncs(),
         builtins: builtinsMap(),
         missingKey,
         onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
       },
-      ROOT_NAME,
+      name,
       params,
     );
   } catch (e) {

@@ -171,8 +171,14 @@ function parseYaml11(s: string): unknown {
       if ((path as readonly unknown[]).includes(target)) throw new Error(`error converting YAML to JSON: yaml: anchor '${node.source}' value contains itself`);
     },
     // go-yaml keeps a float literal that overflows float64 (1e400) as a string; only .inf is infinite.
+    // A timestamp (`2001-12-14`) decoded into interface{} is the text as written, not a time
+    // (go-yaml v2 decode.go; sigs.k8s.io/yaml then goes through JSON).
     Scalar(_, node) {
       const src = (node as { source?: string }).source;
+      if (node.value instanceof Date) {
+        node.value = typeof src === 'string' ? src : node.value.toISOString();
+        return;
+      }
       if (typeof node.value === 'number' && !Number.isFinite(node.value) && typeof src === 'string' && !/^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/.test(src)) node.value = src;
     },
   });

@@ -18,6 +18,13 @@ export interface RenderOptions {
   goTemplate: boolean;
   /** `spec.goTemplateOptions` (only meaningful in goTemplate mode). */
   options?: readonly string[];
+  /**
+   * Functions the Argo CD release being modelled does not define (older releases lack some, e.g.
+   * `toYaml` before 2.10): a template calling one fails to parse with Go's "function not defined".
+   */
+  missingFunctions?: readonly string[];
+  /** Name of the root template in error texts: `base` (Argo CD 3.3+, the default) or `""` (before 3.3). */
+  templateName?: string;
 }
 
 /** Collects facts about a render that make a preview non-exact. */

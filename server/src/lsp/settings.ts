@@ -1,5 +1,5 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
-import { DEFAULT_SETTINGS, type EngineSettings, type ProgressiveSyncOverride } from '../engine';
+import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type ProgressiveSyncOverride } from '../engine';
 
 export interface ServerSettings {
   validate: boolean;
@@ -33,6 +33,7 @@ export function readSettings(raw: unknown): ServerSettings {
       progressiveSyncs: (ps === 'enabled' || ps === 'disabled' || ps === 'auto' ? ps : 'auto') as ProgressiveSyncOverride,
       newGitFileGlobbing: o.newGitFileGlobbing === true,
       blastRadiusThreshold: num(o.blastRadiusThreshold, DEFAULT_SETTINGS.blastRadiusThreshold, 1),
+      argocdVersion: typeof o.argocdVersion === 'string' && isVersionSetting(o.argocdVersion.trim()) ? o.argocdVersion.trim() : 'auto',
     },
   };
 }

@@ -20,16 +20,26 @@ import { describeGenerator } from './describe';
 import { valueSpan } from './scalarOffsets';
 import * as YAML from 'yaml';
 import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
+import { targetVersion, type TargetVersion } from '../versions/target';
+import { has as hasBehaviour, templateBehaviour } from '../versions/gates';
+import { prunedForTarget } from '../versions/fieldCheck';
 
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
 
 export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
-  const spec = isObject(doc.value.spec) ? doc.value.spec : {};
+  const target = targetVersion(file, doc);
+  // What the controller of the target release reads: the API server has pruned newer fields.
+  const value = prunedForTarget(doc, target.line);
+  const spec = isObject(value.spec) ? value.spec : {};
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
   const max = file.settings.maxApplications;
-  const ctx: GenContext = { file, goTemplate, options, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new Map() };
+  const renderOpts = { goTemplate, options, ...templateBehaviour(target.line) };
+  const dropNestedSelectors = !hasBehaviour(target.line, 'nestedSelectorsAlways') && spec.applyNestedSelectors !== true;
+  const ctx: GenContext = { file, goTemplate, options, version: target.line, renderOpts, dropNestedSelectors, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new Map() };
+  // Every result that depends on the release says which one was assumed (the preview shows notes).
+  ctx.notes.add(`checked against ${target.why}`);
   const problems: ExpansionProblem[] = [];
   const apps: GeneratedApp[] = [];
   const summaries: Expansion['generators'] = [];
@@ -98,7 +108,7 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
     }
   });
 
-  validateApps(apps, doc, file);
+  validateApps(apps, doc, file, target);
   for (const f of ctx.findings) problems.push({ ...f, span: spanAt(doc.doc, f.path) });
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
@@ -113,7 +123,7 @@ type OnError = (path: JsonPath, err: TemplateError) => void;
 function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<string, unknown>, doc: AppSetDoc, ctx: GenContext, nonDet: Set<string>, onError: OnError): Record<string, unknown> | undefined {
   const md = isObject(template.metadata) ? template.metadata : {};
   const base: Record<string, unknown> = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']), spec: template.spec ?? {} };
-  const opts = { goTemplate: ctx.goTemplate, options: ctx.options };
+  const opts = ctx.renderOpts;
   const report = { nonDeterministic: nonDet };
   // Converted to Go values once per parameter set, not once per string (the hot path of a large
   // expansion). Like the controller's single params map, it is shared by every field and the patch.
@@ -256,7 +266,7 @@ function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: Templ
   return valueSpan(source, n.value, err.template, err.offset, err.length ?? 1) ?? whole;
 }
 
-function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText): void {
+function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, target: TargetVersion): void {
   const appset = doc.name;
   const counts = new Map<string, number>();
   for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
@@ -271,7 +281,13 @@ function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText): v
   };
   for (const a of apps) {
     const issues: string[] = [];
-    if (!a.name) issues.push(`ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`);
+    if (!a.name) {
+      issues.push(
+        hasBehaviour(target.line, 'emptyNameRejected')
+          ? `ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`
+          : `the Application has no name: creating it fails at the API server ("resource name may not be empty"), so it is skipped (checked against ${target.why}; from Argo CD master on, the ApplicationSet reports it as "contains an application with no name")`,
+      );
+    }
     else {
       if ((counts.get(a.name) ?? 0) > 1) issues.push(`ApplicationSet ${appset} contains applications with duplicate name: ${a.name}`);
       if (a.name.length > 253 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(a.name)) {

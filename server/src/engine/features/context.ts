@@ -8,6 +8,7 @@ import type { SourceText } from '../inputs';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
 import type { AppSetDoc, ParsedFile } from '../yaml/document';
 import type { Expansion } from '../expand/types';
+import type { TargetVersion } from '../versions/target';
 
 export interface FileContext extends SourceText {
   parsed: ParsedFile;
@@ -18,6 +19,8 @@ export interface AppSetContext {
   doc: AppSetDoc;
   /** The generated Applications (cached). */
   expansion(): Expansion;
+  /** The Argo CD version this ApplicationSet is checked against, and why (cached). */
+  target(): TargetVersion;
   /** Per-context memo for feature modules (e.g. the rollout plan), keyed by a module-chosen name. */
   memo<T>(key: string, compute: () => T): T;
 }

@@ -10,6 +10,7 @@ import { put, tagOrigin, type ParamSet } from './params';
 import { isEmptySelector, matchesSelector, selectorError, SelectorError } from './selector';
 import { GeneratorError, wrapErrors, type Generate } from './types';
 import { appendValues } from './values';
+import { has } from '../versions/gates';
 
 export const generateClusters: Generate = (spec, ctx, path) => {
   const inv = loadInventory(ctx.file);
@@ -27,14 +28,14 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   const clusters = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (!inv.clusters.length) ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
   const withValues = clusters.map((c) =>
-    wrapErrors('error appending templated values for cluster: ', () => appendValues(tagOrigin(ctx.origins, clusterParams(c, ctx.goTemplate), `cluster:${c.name}`), spec.values, ctx, path)),
+    wrapErrors('error appending templated values for cluster: ', () => appendValues(tagOrigin(ctx.origins, clusterParams(c, ctx.goTemplate, has(ctx.version, 'clusterProjectParam')), `cluster:${c.name}`), spec.values, ctx, path)),
   );
   if (isEmptySelector(spec.selector) && !clusters.some((c) => c.server === IN_CLUSTER_SERVER)) {
     const p: ParamSet = {};
     put(p, 'name', 'in-cluster');
     put(p, 'nameNormalized', 'in-cluster');
     put(p, 'server', IN_CLUSTER_SERVER);
-    put(p, 'project', '');
+    if (has(ctx.version, 'clusterProjectParam')) put(p, 'project', '');
     tagOrigin(ctx.origins, p, 'cluster:in-cluster');
     withValues.push(wrapErrors('error appending templated values for local cluster: ', () => appendValues(p, spec.values, ctx, path)));
   }
@@ -46,12 +47,13 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   return withValues;
 };
 
-export function clusterParams(c: Cluster, goTemplate: boolean): ParamSet {
+/** `withProject`: Argo CD 2.14+ sets the `project` parameter (cluster.go, PR #20338). */
+export function clusterParams(c: Cluster, goTemplate: boolean, withProject = true): ParamSet {
   const p: ParamSet = {};
   put(p, 'name', c.name);
   put(p, 'nameNormalized', normalize(c.name));
   put(p, 'server', c.server);
-  put(p, 'project', c.project);
+  if (withProject) put(p, 'project', c.project);
   const labels = Object.keys(c.labels);
   const annotations = Object.keys(c.annotations);
   if (goTemplate) {

@@ -10,6 +10,7 @@ import type { JsonPath } from '../yaml/document';
 import { doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
 import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
+import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, wrapErrors, type GenContext, type Generate } from './types';
 import { appendValues } from './values';
@@ -96,7 +97,7 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
     const at = [...path, 'files'];
     const text = dirSet.has(f) ? undefined : ctx.file.host.readFile(`${root}/${f}`);
     if (text === undefined) throw new GeneratorError(`unable to process file '${f}' from repository '${repoURL}': ${dirSet.has(f) ? 'read ' + f + ': is a directory' : 'unable to read file'}`, at);
-    const objects = wrapErrors(`unable to process file '${f}' from repository '${repoURL}': `, () => parseParamFile(text, at));
+    const objects = wrapErrors(`unable to process file '${f}' from repository '${repoURL}': `, () => parseParamFile(text, at, !has(ctx.version, 'gitFilesEmptyArray')));
     for (const obj of objects) {
       const p: ParamSet = {};
       if (ctx.goTemplate) for (const k of Object.keys(obj)) put(p, k, obj[k]);
@@ -121,20 +122,41 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
  * generateParamsFromGitFile: YAML/JSON read as one object (an empty file is one empty object),
  * else as a list of objects, else an error. YAML 1.1 scalars, as sigs.k8s.io/yaml reads them.
  */
-function parseParamFile(text: string, at: JsonPath): Record<string, unknown>[] {
+function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Record<string, unknown>[] {
   let v: unknown;
   try {
     const doc = YAML.parseAllDocuments(text, { version: '1.1' })[0];
     if (doc && 'errors' in doc && doc.errors.length) throw doc.errors[0];
+    if (doc && 'toJS' in doc) timestampsAsWritten(doc);
     v = doc && 'toJS' in doc ? doc.toJS({ maxAliasCount: 100 }) : null;
   } catch (e) {
     throw new GeneratorError(`unable to parse file: error converting YAML to JSON: ${(e as Error).message.split('\n')[0]}`, at);
+  }
+  if (beforeArgo32) {
+    // Before Argo CD 3.2: a list first (an empty one still gives one default object), then one object.
+    if (Array.isArray(v) && v.every((x) => x === null || isObject(x))) return v.length ? v.map((x) => (isObject(x) ? x : {})) : [{}];
+    if (v === null || v === undefined) return [{}];
+    if (isObject(v)) return [v];
+    const kind = Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
+    throw new GeneratorError(`unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`, at);
   }
   if (v === null || v === undefined) return [{}];
   if (isObject(v)) return [v];
   if (Array.isArray(v) && v.every((x) => x === null || isObject(x))) return v.map((x) => (isObject(x) ? x : {}));
   const what = Array.isArray(v) ? 'array into Go value of type map[string]interface {}' : `${typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string'} into Go value of type []map[string]interface {}`;
   throw new GeneratorError(`unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${what}`, at);
+}
+
+/**
+ * go-yaml v2 decodes a YAML 1.1 timestamp (`2001-12-14`) into an interface{} as the string written,
+ * not as a time (sigs.k8s.io/yaml then goes through JSON): keep the source text.
+ */
+function timestampsAsWritten(doc: YAML.Document): void {
+  YAML.visit(doc, {
+    Scalar(_, node) {
+      if (node.value instanceof Date) node.value = (node as { source?: string }).source ?? node.value.toISOString();
+    },
+  });
 }
 
 function addPathParams(p: ParamSet, dir: string, filename: string | undefined, goTemplate: boolean, prefix: string): void {

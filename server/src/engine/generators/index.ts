@@ -11,6 +11,7 @@ import { generateMatrix } from './matrix';
 import { generateMerge } from './merge';
 import { flatten, isObject, type ParamSet } from './params';
 import { matchesSelector, selectorError, SelectorError } from './selector';
+import { has } from '../versions/gates';
 import { GeneratorError, type GenContext, type Generate } from './types';
 
 /** Order in which the controller visits the kinds of one generator entry (GetRelevantGenerators). */
@@ -53,7 +54,9 @@ export function runGenerator(kind: string, spec: unknown, ctx: GenContext, path:
  * (`generator_spec_processor.go`), the selector is parsed before the generator runs.
  */
 export function runWithSelector(entry: Record<string, unknown>, kind: string, ctx: GenContext, path: JsonPath): ParamSet[] {
-  const sel = entry.selector;
+  // Before Argo CD 3.0 the selectors of a nested matrix/merge's generators are dropped unless
+  // spec.applyNestedSelectors (v2.x matrix.go/merge.go dropDisabledNestedSelectors).
+  const sel = ctx.dropNestedSelectors && (ctx.depth ?? 0) >= 2 ? undefined : entry.selector;
   const bad = selectorError(sel, false);
   if (bad) throw new GeneratorError(`error parsing label selector: ${bad}`, [...path, 'selector']);
   const params = runGenerator(kind, entry[kind], ctx, [...path, kind]);
@@ -62,7 +65,9 @@ export function runWithSelector(entry: Record<string, unknown>, kind: string, ct
     return params;
   }
   try {
-    const kept = params.filter((p) => matchesSelector(sel, flatten(p)));
+    // Before Argo CD 3.4 the flattening left Go map[string]string values (cluster labels, values) whole.
+    const stringMapsWhole = !has(ctx.version, 'postSelectorStringMaps');
+    const kept = params.filter((p) => matchesSelector(sel, flatten(p, false, stringMapsWhole)));
     ctx.counts.set(path.join('/'), kept.length);
     return kept;
   } catch (e) {

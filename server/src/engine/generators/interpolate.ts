@@ -17,7 +17,7 @@ const PREFIX = 'failed to replace parameters in generator: ';
 export function interpolateChild(child: Record<string, unknown>, kind: string, params: ParamSet, ctx: GenContext, path: JsonPath): Record<string, unknown> {
   const spec = child[kind];
   if (!isObject(spec)) return child;
-  const opts = { goTemplate: ctx.goTemplate, options: ctx.options };
+  const opts = ctx.renderOpts;
   const { values, ...rest } = spec;
   let rendered: Record<string, unknown>;
   try {
@@ -36,7 +36,7 @@ export function interpolateChild(child: Record<string, unknown>, kind: string, p
         continue;
       }
       try {
-        put(out, k, renderString(v, params, { goTemplate: ctx.goTemplate, options: resolveOpts }));
+        put(out, k, renderString(v, params, { ...ctx.renderOpts, options: resolveOpts }));
       } catch (e) {
         // isMissingKeyError: the text is kept so the child resolves it against its own params.
         if (e instanceof TemplateError && /map has no entry for key|can't evaluate field/.test(e.message)) put(out, k, v);

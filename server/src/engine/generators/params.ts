@@ -33,12 +33,16 @@ export function goString(v: unknown): string {
 /**
  * Flattens nested maps with `.` and list items as `key.N`, every leaf stringified with `%v`
  * (Argo CD `flattenParameters` for selectors; the git-files generator in fasttemplate mode uses the
- * same dotted shape, except that empty maps/lists produce no key there — `dropEmpty`).
+ * same dotted shape, except that empty maps/lists produce no key there — `dropEmpty`). With
+ * `stringMapsWhole`, Go map[string]string values stay one `%v` leaf, as before Argo CD 3.4.
  */
-export function flatten(p: ParamSet, dropEmpty = false): Record<string, string> {
+export function flatten(p: ParamSet, dropEmpty = false, stringMapsWhole = false): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (prefix: string, v: unknown) => {
-    if (v instanceof GoStringMap) {
+    if (v instanceof GoStringMap && stringMapsWhole) {
+      // jeremywohl/flatten only descends into map[string]interface{}: a map[string]string is one leaf.
+      put(out, prefix, goString(v));
+    } else if (v instanceof GoStringMap) {
       for (const [k, x] of v) walk(prefix ? `${prefix}.${k}` : k, x);
       if (!dropEmpty && v.size === 0 && prefix) put(out, prefix, goString({}));
     } else if (isObject(v)) {

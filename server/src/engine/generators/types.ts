@@ -2,11 +2,19 @@
 import type { SourceText } from '../inputs';
 import type { JsonPath } from '../yaml/document';
 import type { ParamSet } from './params';
+import type { RenderOptions } from '../../gotemplate';
+import type { ReleaseLine } from '../versions/releases';
 
 export interface GenContext {
   file: SourceText;
   goTemplate: boolean;
   options: string[];
+  /** The Argo CD release line the expansion models (see versions/gates.ts). */
+  version: ReleaseLine;
+  /** goTemplate, options and the release's template behaviour, for every render of this ApplicationSet. */
+  renderOpts: RenderOptions;
+  /** Selectors of generators inside a nested matrix/merge are dropped (before Argo CD 3.0, without applyNestedSelectors). */
+  dropNestedSelectors?: boolean;
   /** Namespace of the ApplicationSet (cluster Secrets are looked up there). */
   namespace: string;
   /** Notes for the preview header (working tree used, samples used, …), de-duplicated. */

@@ -20,7 +20,7 @@ export function appendValues(p: ParamSet, values: unknown, ctx: GenContext, path
     const tmpl = typeof raw === 'string' ? raw : String(raw ?? '');
     let v: string;
     try {
-      v = renderString(tmpl, p, { goTemplate: ctx.goTemplate, options: ctx.options });
+      v = renderString(tmpl, p, ctx.renderOpts);
     } catch (e) {
       if (e instanceof TemplateError) throw new GeneratorError(`failed to replace templated string: failed to replace templated string with rendered values: ${e.message}`, [...path, 'values', k]);
       throw e;

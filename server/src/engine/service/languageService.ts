@@ -10,6 +10,7 @@ import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet } from '../expand/expand';
 import type { Expansion } from '../expand/types';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
+import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
 import { OpenDocuments } from './openDocuments';
 import { previewText } from '../expand/preview';
@@ -96,11 +97,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
 
   function makeContext(file: FileContext, doc: AppSetDoc): AppSetContext {
     let exp: Expansion | undefined;
+    let target: TargetVersion | undefined;
     const memos = new Map<string, unknown>();
     return {
       file,
       doc,
       expansion: () => (exp ??= cachedExpansion(doc, file)),
+      target: () => (target ??= targetVersion(file, doc)),
       memo<T>(key: string, compute: () => T): T {
         if (!memos.has(key)) memos.set(key, compute());
         return memos.get(key) as T;

@@ -30,5 +30,6 @@ export const VALIDATION_CODES: CodeInfo[] = [
   { code: 'appset/selector-key', severity: 'error', summary: 'A selector key that is not a valid Kubernetes qualified name (e.g. path[0]); the generator fails.' },
   { code: 'appset/template-patch-syntax', severity: 'error', summary: 'templatePatch is not valid YAML/JSON or not a mapping, so every Application fails to render.' },
   { code: 'appset/yaml11-boolean', severity: 'warning', summary: 'Unquoted yes/no/on/off: a boolean for kubectl and Argo CD (YAML 1.1); an error where a string is expected.' },
+  { code: 'appset/nested-selector-ignored', severity: 'warning', summary: 'Before Argo CD 3.0, a selector on a generator inside a nested matrix/merge is dropped unless spec.applyNestedSelectors is true.' },
   { code: 'appset/deprecated-field', severity: 'hint', summary: 'A field that is deprecated and ignored (applyNestedSelectors: nested selectors always apply since Argo CD 3.0).' },
 ];

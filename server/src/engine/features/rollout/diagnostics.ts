@@ -10,6 +10,9 @@ import { clusterLabelKeys, labelValues } from '../../rollout/labels';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { RolloutPlan } from '../../rollout/types';
+import { has as hasBehaviour } from '../../versions/gates';
+import { label } from '../../versions/releases';
+import { targetRelated, type TargetVersion } from '../../versions/target';
 
 const MAX_NAMES = 5;
 
@@ -32,6 +35,13 @@ export function getJson(root: Json, path: JsonPath): Json | undefined {
     if (v === undefined) return undefined;
   }
   return v;
+}
+
+/** What `steps: []` does depends on the release (argo-cd PR #27820, master). */
+function noStepsMessage(target: TargetVersion): string {
+  return hasBehaviour(target.line, 'noStepsHalts')
+    ? `RollingSync without steps: ${label(target.line)} reports "No steps defined for rollout" and stops creating, updating and deleting this ApplicationSet's Applications (checked against ${target.why}).`
+    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from Argo CD master on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
 }
 
 function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
@@ -80,7 +90,8 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       out.push({
         code: 'rollout/no-steps',
         severity: 'warning',
-        message: 'RollingSync without steps: Argo CD up to 3.5 syncs every Application at once; Argo CD 3.6 reports "No steps defined for rollout" and stops creating, updating and deleting this ApplicationSet\'s Applications.',
+        message: noStepsMessage(ctx.target()),
+        related: targetRelated(ctx.target()),
         span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
       });
     }

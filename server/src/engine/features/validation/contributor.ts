@@ -8,9 +8,11 @@ import { validateSchema } from '../../validate/schema';
 import { runChecks } from '../../validate/checks/index';
 import { fieldCompletions, fieldHover } from './assist';
 import { validationCodeActions } from './quickfix';
+import { versionFieldDiagnostics } from '../../versions/fieldCheck';
 
 export function validateAppSet(ctx: AppSetContext): EngineDiagnostic[] {
-  return [...validateSchema(ctx.doc, ctx.file.text), ...runChecks(ctx.doc, ctx.file.text)];
+  const target = ctx.target();
+  return [...validateSchema(ctx.doc, ctx.file.text), ...versionFieldDiagnostics(ctx.doc, target), ...runChecks(ctx.doc, ctx.file.text, target)];
 }
 
 export const validationContributor: FeatureContributor = {

@@ -5,7 +5,9 @@ import { checkGenerators } from './generators';
 import { checkSpecFields } from './spec';
 import { checkStrategy } from './strategy';
 import { checkYaml11Booleans } from './yaml11';
+import type { TargetVersion } from '../../versions/target';
 
-export function runChecks(doc: AppSetDoc, text: string): EngineDiagnostic[] {
-  return [...checkSpecFields(doc), ...checkGenerators(doc, text), ...checkStrategy(doc), ...checkYaml11Booleans(doc)];
+/** `target` is the Argo CD version checked against (undefined: the newest release's behaviour). */
+export function runChecks(doc: AppSetDoc, text: string, target?: TargetVersion): EngineDiagnostic[] {
+  return [...checkSpecFields(doc, target), ...checkGenerators(doc, text), ...checkStrategy(doc), ...checkYaml11Booleans(doc)];
 }

@@ -10,11 +10,14 @@ import { spanAt, type AppSetDoc } from '../../yaml/document';
 import { validateOptions } from '../../../gotemplate';
 import { isObject, own } from '../describe';
 import { diag } from './util';
+import { GATES, has } from '../../versions/gates';
+import { label } from '../../versions/releases';
+import type { TargetVersion } from '../../versions/target';
 
 /** Patches longer than this are not re-parsed on every keystroke. */
 const MAX_PATCH_CHARS = 200_000;
 
-export function checkSpecFields(doc: AppSetDoc): EngineDiagnostic[] {
+export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   const spec = own(doc.value, 'spec');
   if (!isObject(spec)) return out;
@@ -35,12 +38,17 @@ export function checkSpecFields(doc: AppSetDoc): EngineDiagnostic[] {
     }
   }
 
-  if (own(spec, 'applyNestedSelectors') !== undefined) {
-    out.push(
-      diag('appset/deprecated-field', 'applyNestedSelectors is deprecated and ignored: selectors of nested generators always apply since Argo CD 3.0', spanAt(doc.doc, ['spec', 'applyNestedSelectors'], 'key'), {
-        tags: ['deprecated'],
-      }),
-    );
+  if (!target || has(target.line, 'nestedSelectorsAlways')) {
+    if (own(spec, 'applyNestedSelectors') !== undefined) {
+      const checked = target ? ` (checked against ${target.why})` : '';
+      out.push(
+        diag('appset/deprecated-field', `applyNestedSelectors is deprecated and ignored since Argo CD ${GATES.nestedSelectorsAlways.since}: selectors of nested generators always apply${checked}`, spanAt(doc.doc, ['spec', 'applyNestedSelectors'], 'key'), {
+          tags: ['deprecated'],
+        }),
+      );
+    }
+  } else if (own(spec, 'applyNestedSelectors') !== true) {
+    out.push(...ignoredNestedSelectors(doc, spec, target));
   }
 
   const patch = own(spec, 'templatePatch');
@@ -51,6 +59,36 @@ export function checkSpecFields(doc: AppSetDoc): EngineDiagnostic[] {
       out.push(diag('appset/template-patch-syntax', problem.message, span, problem.approximate ? { severity: 'warning' } : {}));
     }
   }
+  return out;
+}
+
+/**
+ * Before Argo CD 3.0 the controller drops the selectors of the generators inside a matrix/merge that
+ * is itself a child of a matrix/merge, unless `spec.applyNestedSelectors: true` (argo-cd v2.x
+ * `applicationset/generators/matrix.go`/`merge.go` `dropDisabledNestedSelectors`).
+ */
+function ignoredNestedSelectors(doc: AppSetDoc, spec: Record<string, Json>, target: TargetVersion): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  const generators = own(spec, 'generators');
+  if (!Array.isArray(generators)) return out;
+  generators.forEach((g, i) => {
+    for (const outer of ['matrix', 'merge']) {
+      const children = own(own(g, outer), 'generators');
+      if (!Array.isArray(children)) continue;
+      children.forEach((child, j) => {
+        for (const inner of ['matrix', 'merge']) {
+          const nested = own(own(child, inner), 'generators');
+          if (!Array.isArray(nested)) continue;
+          nested.forEach((n, k) => {
+            if (own(n, 'selector') === undefined || own(n, 'selector') === null) return;
+            out.push(
+              diag('appset/nested-selector-ignored', `This selector is ignored by ${label(target.line)}: selectors of generators inside a nested ${inner} apply only with spec.applyNestedSelectors: true (always since Argo CD ${GATES.nestedSelectorsAlways.since}). Checked against ${target.why}.`, spanAt(doc.doc, ['spec', 'generators', i, outer, 'generators', j, inner, 'generators', k, 'selector'], 'key')),
+            );
+          });
+        }
+      });
+    }
+  });
   return out;
 }
 

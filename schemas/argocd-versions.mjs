@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// Builds the per-release data of the supported Argo CD versions from Argo CD's own git history:
+//
+//   npm run schema -- <argo-cd git dir> <argo-helm git dir>   (clones of argoproj/argo-cd and argoproj/argo-helm)
+//
+// For every supported minor release it reads `manifests/crds/applicationset-crd.yaml` at the tag
+// of that minor's latest patch release (and at the pinned master commit), then writes
+// - schemas/argocd-versions.json: the releases (tag, commit), for every field that did not exist in
+//   every release the release that added it (as the shortest path suffix that names it without
+//   ambiguity), and the argo-cd Helm chart versions where each Argo CD minor starts;
+// - schemas/applicationset.schema.json: via generate.mjs, from the newest CRD (master). No field has
+//   ever been removed from the CRD (checked here), so the newest CRD is the union of all releases and
+//   one compiled schema serves every target; fields newer than the target are flagged per release.
+// The CRDs themselves are not stored (about 1 MB each); rerun this script to check or extend the data.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [gitDir, helmGitDir] = process.argv.slice(2);
+if (!gitDir) {
+  console.error('usage: node schemas/argocd-versions.mjs <argo-cd git dir> [<argo-helm git dir>]');
+  process.exit(2);
+}
+
+// The supported releases, oldest first. Keep in step with server/src/engine/versions/supported.ts
+// (a unit test compares them). `master` is pinned to a commit so the data can be rebuilt exactly.
+const RELEASES = [
+  ['2.8', 'v2.8.21'], ['2.9', 'v2.9.22'], ['2.10', 'v2.10.20'], ['2.11', 'v2.11.14'], ['2.12', 'v2.12.13'],
+  ['2.13', 'v2.13.9'], ['2.14', 'v2.14.21'], ['3.0', 'v3.0.23'], ['3.1', 'v3.1.16'], ['3.2', 'v3.2.12'],
+  ['3.3', 'v3.3.14'], ['3.4', 'v3.4.7'], ['3.5', 'v3.5.1'], ['master', '37ee0097cf851bc2dd7665fc081bbce61a7e836e'],
+];
+const CRD_PATH = 'manifests/crds/applicationset-crd.yaml';
+
+const git = (dir, ...args) => execFileSync('git', ['--git-dir', dir, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
+
+/** Every property path of a structural schema: segments, `[]` for list items, `{}` for map values. */
+function paths(node, prefix, out) {
+  out.set(prefix.join('.'), prefix);
+  if (node.properties) for (const k of Object.keys(node.properties)) paths(node.properties[k], [...prefix, k], out);
+  if (node.items) paths(node.items, [...prefix, '[]'], out);
+  if (node.additionalProperties && typeof node.additionalProperties === 'object') paths(node.additionalProperties, [...prefix, '{}'], out);
+  return out;
+}
+
+const releases = [];
+const perRelease = [];
+let newestCrd;
+for (const [version, ref] of RELEASES) {
+  const commit = git(gitDir, 'rev-parse', `${ref}^{commit}`).trim();
+  const text = git(gitDir, 'show', `${commit}:${CRD_PATH}`);
+  const crd = YAML.parse(text, { maxAliasCount: -1 });
+  const v = crd.spec.versions.find((x) => x.storage) ?? crd.spec.versions[0];
+  const spec = v.schema.openAPIV3Schema.properties.spec;
+  perRelease.push(paths(spec, [], new Map()));
+  releases.push(ref === commit ? { version, commit } : { version, tag: ref, commit });
+  newestCrd = text;
+}
+
+// No field may disappear: the newest CRD must hold every field of every release.
+const newest = perRelease[perRelease.length - 1];
+for (let i = 0; i < perRelease.length; i++) {
+  for (const p of perRelease[i].keys()) if (!newest.has(p)) throw new Error(`spec.${p} of ${releases[i].version} is missing in ${releases.at(-1).version}: removed fields need "removed in" data`);
+}
+
+const since = (p) => perRelease.findIndex((m) => m.has(p));
+const isName = (s) => s !== '[]' && s !== '{}';
+const bySuffixEnd = new Map();
+for (const [p, segs] of newest) {
+  if (!segs.length) continue;
+  const last = segs[segs.length - 1];
+  if (!bySuffixEnd.has(last)) bySuffixEnd.set(last, []);
+  bySuffixEnd.get(last).push(segs);
+}
+const endsWith = (segs, suffix) => suffix.length <= segs.length && suffix.every((s, i) => segs[segs.length - suffix.length + i] === s);
+
+const added = {};
+for (const [p, segs] of newest) {
+  if (!segs.length || !isName(segs[segs.length - 1])) continue;
+  const s = since(p);
+  if (s <= 0) continue;
+  const parent = segs.slice(0, -1);
+  while (parent.length && !isName(parent[parent.length - 1])) parent.pop();
+  if (since(parent.join('.')) === s) continue; // a child of a field added in the same release
+  let chosen;
+  for (let k = 1; k <= segs.length && !chosen; k++) {
+    const suffix = segs.slice(segs.length - k);
+    if (!isName(suffix[0])) continue;
+    const all = bySuffixEnd.get(segs[segs.length - 1]).filter((o) => endsWith(o, suffix));
+    if (all.every((o) => since(o.join('.')) === s)) chosen = suffix.join('.');
+  }
+  const v = releases[s].version;
+  (added[v] ??= new Set()).add(chosen ?? segs.join('.'));
+}
+
+// argo-cd Helm chart (argoproj/argo-helm): the first chart version of each Argo CD minor.
+let helmChart;
+if (helmGitDir) {
+  const tags = git(helmGitDir, 'tag', '--list', 'argo-cd-*').split('\n').filter((t) => /^argo-cd-\d+\.\d+\.\d+$/.test(t));
+  const cmp = (a, b) => { const x = a.split('.').map(Number); const y = b.split('.').map(Number); return x[0] - y[0] || x[1] - y[1] || x[2] - y[2]; };
+  const rows = tags.map((t) => t.slice('argo-cd-'.length)).sort(cmp).map((chart) => {
+    const app = /^appVersion:\s*"?v?(\d+\.\d+)/m.exec(git(helmGitDir, 'show', `argo-cd-${chart}:charts/argo-cd/Chart.yaml`))?.[1];
+    return [chart, app];
+  });
+  helmChart = [];
+  for (const [chart, app] of rows) if (app && helmChart.at(-1)?.[1] !== app) helmChart.push([chart, app]);
+  helmChart = helmChart.filter(([, app]) => RELEASES.some(([v]) => v === app));
+}
+
+const data = {
+  $comment: 'Generated by schemas/argocd-versions.mjs from argoproj/argo-cd (manifests/crds/applicationset-crd.yaml at each tag, Apache License 2.0) and argoproj/argo-helm (charts/argo-cd/Chart.yaml at each argo-cd-* tag). Do not edit.',
+  releases,
+  fieldsAddedIn: Object.fromEntries(releases.filter((r) => added[r.version]).map((r) => [r.version, [...added[r.version]].sort()])),
+  ...(helmChart ? { helmChartFirstVersion: helmChart } : {}),
+};
+writeFileSync(resolve(here, 'argocd-versions.json'), JSON.stringify(data, null, 1) + '\n');
+console.log(`wrote schemas/argocd-versions.json: ${releases.length} releases, ${Object.values(added).reduce((n, s) => n + s.size, 0)} field introductions`);
+
+const tmp = mkdtempSync(join(tmpdir(), 'argocd-crd-'));
+const crdFile = join(tmp, `applicationset-crd-${releases.at(-1).version}.yaml`);
+writeFileSync(crdFile, newestCrd);
+execFileSync(process.execPath, [resolve(here, 'generate.mjs'), crdFile], { stdio: 'inherit' });

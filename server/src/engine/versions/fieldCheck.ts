@@ -1,0 +1,79 @@
+/**
+ * Fields the target Argo CD does not know yet. The compiled schema is the newest CRD (every field of
+ * every release), so a field added after the target passes it; this walk flags it with the release
+ * that added it. The API server of the older release prunes such a field without a word, so the
+ * finding is `appset/unknown-field`, as for a misspelt one.
+ */
+import type { EngineDiagnostic, Json } from '../types';
+import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../validate/schemaIndex';
+import { fieldAddedIn, newerThan } from './fields';
+import { label, type ReleaseLine } from './releases';
+import { targetRelated, type TargetVersion } from './target';
+
+const MAX_NODES = 50_000;
+const MAX_FINDINGS = 50;
+
+export function versionFieldDiagnostics(doc: AppSetDoc, target: TargetVersion): EngineDiagnostic[] {
+  return newerFields(doc.value, target.line).map(({ path, since }) => unknownInTarget(doc, path, String(path[path.length - 1]), since, target));
+}
+
+/**
+ * The ApplicationSet as the target release's controller reads it: fields the release does not know
+ * are pruned by its API server (the document itself when there are none).
+ */
+export function prunedForTarget(doc: AppSetDoc, line: ReleaseLine): AppSetDoc['value'] {
+  const newer = newerFields(doc.value, line);
+  if (!newer.length) return doc.value;
+  const copy = structuredClone(doc.value);
+  for (const { path } of newer) {
+    let cur: unknown = copy;
+    for (const seg of path.slice(0, -1)) cur = (cur as Record<string | number, unknown>)?.[seg];
+    if (cur && typeof cur === 'object') delete (cur as Record<string, unknown>)[String(path[path.length - 1])];
+  }
+  return copy;
+}
+
+/** Paths of the fields of `value` that release line `line` does not know, with the release that added them. */
+function newerFields(value: Json, line: ReleaseLine): { path: JsonPath; since: ReleaseLine }[] {
+  const out: { path: JsonPath; since: ReleaseLine }[] = [];
+  let budget = MAX_NODES;
+  const walk = (value: Json | undefined, schema: SchemaNode | undefined, path: JsonPath) => {
+    const s = resolveRef(schema);
+    if (!s || value === null || value === undefined || --budget < 0 || out.length >= MAX_FINDINGS) return;
+    if (Array.isArray(value)) {
+      if (s.items) value.forEach((v, i) => walk(v, s.items, [...path, i]));
+      return;
+    }
+    if (typeof value !== 'object') return;
+    const props = s.properties;
+    for (const key of Object.keys(value)) {
+      const child = (value as Record<string, Json>)[key];
+      if (props && Object.prototype.hasOwnProperty.call(props, key)) {
+        const p = [...path, key];
+        const since = p[0] === 'spec' ? fieldAddedIn(p.slice(1)) : undefined;
+        if (since && newerThan(since, line)) {
+          out.push({ path: p, since });
+          continue;
+        }
+        walk(child, props[key], p);
+      } else if (!props && s.additionalProperties && typeof s.additionalProperties === 'object') {
+        walk(child, s.additionalProperties, [...path, key]);
+      }
+    }
+  };
+  walk(value, APPSET_SCHEMA, []);
+  return out;
+}
+
+function unknownInTarget(doc: AppSetDoc, path: JsonPath, key: string, since: string, target: TargetVersion): EngineDiagnostic {
+  const n = nodeAt(doc.doc, path);
+  return {
+    code: 'appset/unknown-field',
+    severity: 'error',
+    message: `"${key}" was added in ${label(since)}: ${label(target.line)}'s API server drops it without a word, so it has no effect. Checked against ${target.why}.`,
+    span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
+    related: targetRelated(target),
+    data: { addedIn: since, target: target.line },
+  };
+}

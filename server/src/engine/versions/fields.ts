@@ -1,0 +1,49 @@
+/**
+ * Which Argo CD release added each ApplicationSet field (`fieldsAddedIn` of
+ * `schemas/argocd-versions.json`, computed from the CRD of every supported release). Entries are
+ * path suffixes, the shortest that name the field without ambiguity (`kustomize.components` is 2.10
+ * under sources but 3.3 under `drySource`, so the entry says `source.kustomize.components`); `[]`
+ * stands for a list item.
+ */
+import data from '../../../../schemas/argocd-versions.json';
+import type { JsonPath } from '../yaml/document';
+import { rank, type ReleaseLine } from './releases';
+
+interface Entry {
+  suffix: string[];
+  since: ReleaseLine;
+}
+
+/** Entries indexed by their last segment (the field name). */
+const byName = new Map<string, Entry[]>();
+for (const [since, suffixes] of Object.entries(data.fieldsAddedIn as Record<string, string[]>)) {
+  for (const s of suffixes) {
+    const suffix = s.split('.');
+    const name = suffix[suffix.length - 1];
+    if (!byName.has(name)) byName.set(name, []);
+    byName.get(name)!.push({ suffix, since });
+  }
+}
+
+/**
+ * The release that added the field at `path` (a path below `spec`, list indices as numbers), or
+ * undefined when the field exists in every supported release. Only meaningful for a field the
+ * schema knows (callers check that first).
+ */
+export function fieldAddedIn(pathBelowSpec: JsonPath): ReleaseLine | undefined {
+  const segs = pathBelowSpec.map((s) => (typeof s === 'number' ? '[]' : s));
+  const entries = byName.get(segs[segs.length - 1]);
+  if (!entries) return undefined;
+  let best: Entry | undefined;
+  for (const e of entries) {
+    if (e.suffix.length > segs.length) continue;
+    const off = segs.length - e.suffix.length;
+    if (e.suffix.every((s, i) => segs[off + i] === s) && (!best || e.suffix.length > best.suffix.length)) best = e;
+  }
+  return best?.since;
+}
+
+/** True when a field added in `since` is unknown to release line `target`. */
+export function newerThan(since: ReleaseLine, target: ReleaseLine): boolean {
+  return rank(since) > rank(target);
+}

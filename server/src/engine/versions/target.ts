@@ -1,0 +1,91 @@
+/**
+ * The Argo CD version an ApplicationSet is checked against, and why:
+ * 1. `appsetTools.argocdVersion` / `--argocd-version` / the repository config file, when not `auto`;
+ * 2. else the repository's own Argo CD install (see detect.ts) for this ApplicationSet's instance:
+ *    installs into the ApplicationSet's namespace first, then the install whose files are nearest
+ *    to the ApplicationSet's file; when several equally near installs disagree, the oldest
+ *    (findings about fields and functions it lacks are the ones that cost silently);
+ * 3. else the newest supported release.
+ */
+import type { SourceText } from '../inputs';
+import type { RelatedInfo } from '../types';
+import type { AppSetDoc } from '../yaml/document';
+import { detectInstalls, type InstallEvidence } from './detect';
+import { label, NEWEST_RELEASE, parseVersion, rank, type ReleaseLine } from './releases';
+
+export interface TargetVersion {
+  line: ReleaseLine;
+  /** `setting` (settings, CLI flag or config file), `detected` (the repository's install), `default`. */
+  source: 'setting' | 'detected' | 'default';
+  /** One sentence: which version and why, e.g. "Argo CD 3.2 (argocd/kustomization.yaml: kustomize remote base … ?ref=v3.2.5)". */
+  why: string;
+  /** Where the deciding evidence is. */
+  evidence?: InstallEvidence;
+}
+
+/** `auto` or a version text; anything unreadable falls back to `auto` (the settings readers report it). */
+export function isVersionSetting(v: string): boolean {
+  return v === 'auto' || parseVersion(v) !== undefined;
+}
+
+export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
+  const setting = (file.settings.argocdVersion ?? 'auto').trim();
+  if (setting && setting !== 'auto') {
+    const p = parseVersion(setting);
+    if (p) return { line: p.line, source: 'setting', why: `${label(p.line)} (set by argocdVersion "${setting}"${p.note ? `, ${p.note}` : ''})` };
+  }
+  const installs = detectInstalls(file.workspace);
+  const chosen = chooseInstall(installs, file.path, appsetNamespace(doc));
+  if (chosen) {
+    const where = relative(chosen.pick.file, file.host.roots());
+    const others = chosen.disagree ? `; other installs in the repository say ${chosen.disagree}` : '';
+    return {
+      line: chosen.pick.line,
+      source: 'detected',
+      evidence: chosen.pick,
+      why: `${label(chosen.pick.line)} (detected: ${chosen.pick.description} in ${where}${chosen.pick.note ? `, ${chosen.pick.note}` : ''}${others})`,
+    };
+  }
+  return { line: NEWEST_RELEASE, source: 'default', why: `${label(NEWEST_RELEASE)} (no Argo CD install found in the repository and argocdVersion is auto: assuming the newest release)` };
+}
+
+/** Related information pointing at the evidence that decided the version. */
+export function targetRelated(t: TargetVersion): RelatedInfo[] {
+  return t.evidence ? [{ location: { file: t.evidence.file, span: t.evidence.span }, message: `checked against ${label(t.line)}: ${t.evidence.description}` }] : [];
+}
+
+function appsetNamespace(doc: AppSetDoc): string | undefined {
+  const v = doc.value as { metadata?: { namespace?: unknown } } | null;
+  const ns = v && typeof v === 'object' ? v.metadata?.namespace : undefined;
+  return typeof ns === 'string' && ns ? ns : undefined;
+}
+
+function chooseInstall(all: InstallEvidence[], path: string | undefined, namespace: string | undefined): { pick: InstallEvidence; disagree?: string } | undefined {
+  if (!all.length) return undefined;
+  let pool = all;
+  if (namespace) {
+    const same = all.filter((e) => e.namespace === namespace);
+    if (same.length) pool = same;
+  }
+  const dir = path ? path.slice(0, path.lastIndexOf('/') + 1) : '';
+  const nearness = (e: InstallEvidence) => commonPrefix(dir, e.file.slice(0, e.file.lastIndexOf('/') + 1));
+  const best = Math.max(...pool.map(nearness));
+  const nearest = pool.filter((e) => nearness(e) === best).sort((a, b) => rank(a.line) - rank(b.line) || a.file.localeCompare(b.file) || a.span.start - b.span.start);
+  const pick = nearest[0];
+  const lines = [...new Set(all.map((e) => e.line))].filter((l) => l !== pick.line).sort((a, b) => rank(a) - rank(b));
+  return { pick, disagree: lines.length ? lines.map(label).join(', ') : undefined };
+}
+
+/** Length in path segments of the common directory prefix. */
+function commonPrefix(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length && n < y.length && x[n] === y[n]) n++;
+  return n;
+}
+
+function relative(p: string, roots: string[]): string {
+  for (const r of roots) if (p.startsWith(r.endsWith('/') ? r : r + '/')) return p.slice(r.length).replace(/^\//, '');
+  return p;
+}

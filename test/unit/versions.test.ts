@@ -1,0 +1,262 @@
+/**
+ * Argo CD versions: the supported list and the schema data agree, the target version is read from
+ * settings or detected from the repository's install, and every version-gated rule behaves as the
+ * release it models (one test per gate, on both sides of the release that changed it).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { appset, secret, workspace } from './generators-helpers';
+import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE } from '../../server/src/engine/versions/releases';
+import { fieldAddedIn } from '../../server/src/engine/versions/fields';
+import { GATES } from '../../server/src/engine/versions/gates';
+import { chartToLine } from '../../server/src/engine/versions/detect';
+import { APPSET_SCHEMA, schemaAt } from '../../server/src/engine/validate/schemaIndex';
+import data from '../../schemas/argocd-versions.json';
+
+const root = resolve(__dirname, '..', '..');
+const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
+
+test('the supported versions, the schema data and the data script list the same releases', () => {
+  const script = readFileSync(resolve(root, 'schemas/argocd-versions.mjs'), 'utf8');
+  const scripted = [...script.matchAll(/\['([\d.]+|master)', '([^']+)'\]/g)].map((m) => m[1]);
+  assert.deepEqual(scripted, [...SUPPORTED], 'schemas/argocd-versions.mjs RELEASES');
+  assert.deepEqual(data.releases.map((r) => r.version), [...SUPPORTED]);
+  assert.ok(SUPPORTED.includes('2.10') && SUPPORTED.includes('3.5') && SUPPORTED.at(-1) === 'master', 'at least 2.10 … 3.5 and master');
+  for (const r of RELEASES) assert.match(r.commit, /^[0-9a-f]{40}$/, r.version);
+  for (const v of Object.keys(data.fieldsAddedIn)) assert.ok(SUPPORTED.includes(v), `fieldsAddedIn names unsupported ${v}`);
+  for (const g of Object.values(GATES)) assert.ok(SUPPORTED.includes(g.since), `gate since ${g.since}`);
+  for (const [, line] of data.helmChartFirstVersion) assert.ok(SUPPORTED.includes(line), `chart table names ${line}`);
+  // The compiled schema is the newest CRD: it holds every field that some release added.
+  assert.match(String(APPSET_SCHEMA.title), /applicationset-crd-master\.yaml/);
+  assert.ok(schemaAt(['spec', 'templatePatch']), 'templatePatch');
+  assert.ok(schemaAt(['spec', 'strategy', 'deletionOrder']), 'deletionOrder');
+  assert.ok(schemaAt(['spec', 'template', 'spec', 'source', 'directory', 'disableExtensionFilter']), 'disableExtensionFilter (master)');
+});
+
+test('fields know the release that added them, by the most specific path suffix', () => {
+  assert.equal(fieldAddedIn(['templatePatch']), '2.10');
+  assert.equal(fieldAddedIn(['strategy', 'deletionOrder']), '3.2');
+  assert.equal(fieldAddedIn(['template', 'spec', 'source', 'kustomize', 'components']), '2.10');
+  assert.equal(fieldAddedIn(['template', 'spec', 'sourceHydrator', 'drySource', 'kustomize']), '3.3');
+  assert.equal(fieldAddedIn(['template', 'spec', 'sources', 0, 'directory', 'disableExtensionFilter']), 'master');
+  assert.equal(fieldAddedIn(['generators', 0, 'matrix', 'generators', 1, 'pullRequest', 'values']), '3.0');
+  assert.equal(fieldAddedIn(['generators', 0, 'list', 'elements']), undefined, 'in every release');
+  assert.equal(fieldAddedIn(['goTemplate']), undefined);
+});
+
+test('version texts: tags, minors, master; outside the range they are clamped with a note', () => {
+  assert.deepEqual(parseVersion('v3.2.5'), { line: '3.2' });
+  assert.deepEqual(parseVersion('2.14'), { line: '2.14' });
+  assert.deepEqual(parseVersion('v3.4.0-rc2'), { line: '3.4' });
+  assert.deepEqual(parseVersion('master'), { line: 'master' });
+  assert.equal(parseVersion('v2.4.0')?.line, SUPPORTED[0]);
+  assert.match(parseVersion('v2.4.0')!.note!, /older than the oldest supported/);
+  assert.equal(parseVersion('v4.1.0')?.line, 'master');
+  assert.equal(parseVersion('sha256:abc'), undefined);
+  assert.equal(chartToLine('7.7.0')?.line, '2.13');
+  assert.equal(chartToLine('7.8.2')?.line, '2.14');
+  assert.equal(chartToLine('~8.0.1')?.line, '3.0');
+  assert.equal(chartToLine('9.4.3')?.line, '3.3');
+});
+
+const TEMPLATE_PATCH = `  templatePatch: |
+    metadata:
+      labels:
+        patched: "yes"
+`;
+
+test('detected from a kustomize remote base ?ref=: fields newer than the install are flagged and pruned', () => {
+  const ws = workspace({ 'argocd/kustomization.yaml': 'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.9.3\n' });
+  try {
+    const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: TEMPLATE_PATCH });
+    const d = ws.diagnostics(text).filter((x) => x.code === 'appset/unknown-field');
+    assert.equal(d.length, 1);
+    assert.match(d[0].message, /^"templatePatch" was added in Argo CD 2\.10: Argo CD 2\.9's API server drops it/);
+    assert.match(d[0].message, /detected: kustomize remote base of argoproj\/argo-cd \?ref=v2\.9\.3 in argocd\/kustomization\.yaml/);
+    assert.equal(text.slice(d[0].start, d[0].end), 'templatePatch');
+    const e = ws.expand(text);
+    assert.equal((e.apps[0].app.metadata as { labels?: object }).labels, undefined, 'the 2.9 controller never sees the patch');
+    assert.ok(e.notes.some((n) => n.startsWith('checked against Argo CD 2.9 (detected')), e.notes.join('|'));
+  } finally {
+    ws.close();
+  }
+  const newer = workspace({ 'argocd/kustomization.yaml': 'resources:\n  - github.com/argoproj/argo-cd/manifests/cluster-install?ref=v2.10.4\n' });
+  try {
+    const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: TEMPLATE_PATCH });
+    assert.deepEqual(newer.diagnostics(text).filter((x) => x.code === 'appset/unknown-field'), []);
+    assert.equal((newer.expand(text).apps[0].app.metadata as { labels: Record<string, string> }).labels.patched, 'yes');
+  } finally {
+    newer.close();
+  }
+});
+
+test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, Operator, nearest install wins', () => {
+  const cases: [Record<string, string>, string, RegExp][] = [
+    [{ 'argocd/Chart.yaml': 'apiVersion: v2\nname: my-argocd\nversion: 1.0.0\ndependencies:\n  - name: argo-cd\n    version: 7.7.0\n    repository: https://argoproj.github.io/argo-helm\n' }, '2.13', /argo-cd Helm chart 7\.7\.0 \(Chart\.yaml dependency\)/],
+    [{ 'flux/argocd.yaml': 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: argocd\n  namespace: argocd\nspec:\n  chart:\n    spec:\n      chart: argo-cd\n      version: 8.0.3\n' }, '3.0', /HelmRelease/],
+    [{ 'bootstrap/argocd-app.yaml': 'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: argocd\nspec:\n  source:\n    repoURL: https://argoproj.github.io/argo-helm\n    chart: argo-cd\n    targetRevision: 9.1.4\n  destination:\n    namespace: argocd\n' }, '3.2', /chart 9\.1\.4 \(Application argocd\)/],
+    [{ 'deploy/controller.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: argocd-applicationset-controller\nspec:\n  template:\n    spec:\n      containers:\n        - image: quay.io/argoproj/argocd:v3.1.2\n' }, '3.1', /image quay\.io\/argoproj\/argocd:v3\.1\.2/],
+    [{ 'operator/argocd.yaml': 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata:\n  name: example\nspec:\n  version: v2.12.3\n' }, '2.12', /Operator ArgoCD example spec\.version v2\.12\.3/],
+    [{ 'values.yaml': 'global:\n  image:\n    tag: v3.3.1\n' }, '3.3', /global\.image\.tag v3\.3\.1/],
+  ];
+  for (const [files, line, why] of cases) {
+    const ws = workspace(files);
+    try {
+      const e = ws.expand(appset(`    - list:\n        elements:\n          - name: a`));
+      const note = e.notes.find((n) => n.startsWith('checked against'))!;
+      assert.match(note, new RegExp(`^checked against Argo CD ${line.replace('.', '\\.')} \\(detected: `), note);
+      assert.match(note, why);
+    } finally {
+      ws.close();
+    }
+  }
+  // Two installs: the one next to the ApplicationSet decides; the note names the other.
+  const ws = workspace({
+    'staging/argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.4.1\n',
+    'prod/argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.14.8\n',
+  });
+  try {
+    const note = ws.expand(appset(`    - list:\n        elements:\n          - name: a`), 'prod/apps/appset.yaml').notes.find((n) => n.startsWith('checked against'))!;
+    assert.match(note, /^checked against Argo CD 2\.14 \(detected: .* in prod\/argocd\/kustomization\.yaml; other installs in the repository say Argo CD 3\.4\)$/);
+  } finally {
+    ws.close();
+  }
+});
+
+test('the setting overrides detection; nothing found means the newest release', () => {
+  const ws = workspace({ 'k/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/install?ref=v2.9.0\n' }, { argocdVersion: 'v3.2.0' });
+  try {
+    const note = ws.expand(appset(`    - list:\n        elements:\n          - name: a`)).notes.find((n) => n.startsWith('checked against'));
+    assert.equal(note, 'checked against Argo CD 3.2 (set by argocdVersion "v3.2.0")');
+  } finally {
+    ws.close();
+  }
+  const none = workspace();
+  try {
+    const note = none.expand(appset(`    - list:\n        elements:\n          - name: a`)).notes.find((n) => n.startsWith('checked against'))!;
+    assert.match(note, new RegExp(`^checked against Argo CD ${NEWEST_RELEASE.replace('.', '\\.')} \\(no Argo CD install found`));
+  } finally {
+    none.close();
+  }
+});
+
+/** Runs `fn` with a workspace whose settings pin the Argo CD version. */
+function at<T>(version: string, files: Record<string, string>, fn: (ws: ReturnType<typeof workspace>) => T): T {
+  const ws = workspace(files, { argocdVersion: version, repoMappings: { 'https://example.com/config.git': '.' } });
+  try {
+    return fn(ws);
+  } finally {
+    ws.close();
+  }
+}
+
+test(`gate ${GATES.nestedSelectorsAlways.since}: selectors inside a nested matrix are dropped before 3.0 unless applyNestedSelectors`, () => {
+  const nested = `    - matrix:
+        generators:
+          - list:
+              elements:
+                - env: dev
+                - env: prod
+          - matrix:
+              generators:
+                - list:
+                    elements:
+                      - app: a
+                      - app: b
+                  selector:
+                    matchLabels:
+                      app: a
+                - list:
+                    elements:
+                      - x: "1"`;
+  const text = (extra = '') => appset(nested, { name: '{{env}}-{{app}}', extra });
+  at('2.14', {}, (ws) => {
+    assert.deepEqual(names(ws.expand(text())), ['dev-a', 'dev-b', 'prod-a', 'prod-b'], '2.14 drops the nested selector');
+    const d = ws.diagnostics(text()).filter((x) => x.code === 'appset/nested-selector-ignored');
+    assert.equal(d.length, 1);
+    assert.match(d[0].message, /ignored by Argo CD 2\.14: .*applyNestedSelectors: true/);
+    assert.deepEqual(names(ws.expand(text('  applyNestedSelectors: true\n'))), ['dev-a', 'prod-a']);
+    assert.deepEqual(ws.diagnostics(text('  applyNestedSelectors: true\n')).filter((x) => /nested-selector|deprecated/.test(x.code)), []);
+  });
+  at('3.0', {}, (ws) => {
+    assert.deepEqual(names(ws.expand(text())), ['dev-a', 'prod-a']);
+    assert.deepEqual(ws.diagnostics(text()).filter((x) => x.code === 'appset/nested-selector-ignored'), []);
+    const dep = ws.diagnostics(text('  applyNestedSelectors: false\n')).filter((x) => x.code === 'appset/deprecated-field');
+    assert.match(dep[0].message, /ignored since Argo CD 3\.0/);
+  });
+});
+
+test(`gate ${GATES.postSelectorStringMaps.since}: goTemplate post-selectors on cluster labels match nothing before 3.4`, () => {
+  const files = { 'clusters.yaml': [secret('prod-1', 'https://p1.example.com', { env: 'prod' }), secret('dev-1', 'https://d1.example.com', { env: 'dev' })].join('---\n') };
+  const text = appset(`    - clusters: {}\n      selector:\n        matchLabels:\n          metadata.labels.env: prod`, { goTemplate: true });
+  at('3.3', files, (ws) => assert.deepEqual(names(ws.expand(text)), []));
+  at('3.4', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['prod-1']));
+  // fasttemplate params are flat already: every release matches.
+  const fast = appset(`    - clusters: {}\n      selector:\n        matchLabels:\n          metadata.labels.env: prod`);
+  at('3.3', files, (ws) => assert.deepEqual(names(ws.expand(fast)), ['prod-1']));
+});
+
+test(`gate ${GATES.gitFilesEmptyArray.since}: a git files generator file with [] gives one path-only set before 3.2`, () => {
+  const files = { 'config/a/config.yaml': '[]\n', 'config/b/config.yaml': 'name: b\n' };
+  const text = appset(`    - git:\n        repoURL: https://example.com/config.git\n        revision: HEAD\n        files:\n          - path: config/*/config.yaml`, { name: '{{path.basename}}' });
+  at('3.1', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['a', 'b']));
+  at('3.2', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['b']));
+});
+
+test(`gate ${GATES.clusterProjectParam.since}: the cluster generator's project parameter`, () => {
+  const files = { 'clusters.yaml': secret('prod-1', 'https://p1.example.com', {}, '') };
+  const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            argocd.argoproj.io/secret-type: cluster`, { goTemplate: true, options: '["missingkey=error"]', name: '{{ .name }}-{{ .project }}' });
+  at('2.13', files, (ws) => {
+    const e = ws.expand(text);
+    assert.equal(e.apps.length, 0);
+    assert.match(e.problems[0].message, /map has no entry for key "project"/);
+  });
+  at('2.14', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['prod-1-']));
+});
+
+test(`gates ${GATES.argoTemplateFunctions.since}, ${GATES.sprig330.since}, ${GATES.templateNameBase.since}: template functions and error texts follow the release`, () => {
+  const list = `    - list:\n        elements:\n          - name: a`;
+  const first = (ws: ReturnType<typeof workspace>, name: string) => ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message;
+  at('2.9', {}, (ws) => assert.match(first(ws, '{{ .name | toYaml }}')!, /failed to parse template \{\{ \.name \| toYaml \}\}: template: :1: function "toYaml" not defined/));
+  at('2.10', {}, (ws) => assert.equal(first(ws, '{{ .name | slugify }}'), undefined));
+  at('2.12', {}, (ws) => assert.match(first(ws, '{{ sha512sum .name }}')!, /function "sha512sum" not defined/));
+  at('2.13', {}, (ws) => assert.equal(first(ws, '{{ sha512sum .name | trunc 8 }}'), undefined));
+  at('3.2', {}, (ws) => assert.match(first(ws, '{{ .name.x }}')!, /template: :1:8: executing "" at <\.name\.x>/));
+  at('3.3', {}, (ws) => assert.match(first(ws, '{{ .name.x }}')!, /template: base:1:8: executing "base" at <\.name\.x>/));
+});
+
+test(`gate ${GATES.emptyNameRejected.since}: an empty generated name`, () => {
+  const text = appset(`    - list:\n        elements:\n          - name: ""`, { goTemplate: true });
+  at('3.5', {}, (ws) => {
+    const e = ws.expand(text);
+    assert.match(e.apps[0].invalid![0], /creating it fails at the API server \("resource name may not be empty"\)/);
+  });
+  at('master', {}, (ws) => assert.match(ws.expand(text).apps[0].invalid![0], /^ApplicationSet test contains an application with no name/));
+});
+
+test(`gate ${GATES.noStepsHalts.since}: RollingSync with steps: []`, () => {
+  const strategy = '  strategy:\n    type: RollingSync\n    rollingSync:\n      steps: []\n';
+  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
+  const msg = (v: string) => at(v, {}, (ws) => ws.diagnostics(text).find((d) => d.code === 'rollout/no-steps')!.message);
+  assert.match(msg('3.5'), /^RollingSync without steps: Argo CD 3\.5 syncs every Application at once/);
+  assert.match(msg('master'), /^RollingSync without steps: Argo CD master \(3\.6 development\) reports "No steps defined for rollout"/);
+});
+
+test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilter (master)', () => {
+  const strategy = '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: env\n              operator: In\n              values: [dev]\n';
+  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
+  at('3.1', {}, (ws) => assert.match(ws.diagnostics(text).find((d) => d.code === 'appset/unknown-field')!.message, /^"deletionOrder" was added in Argo CD 3\.2/));
+  at('3.2', {}, (ws) => assert.equal(ws.diagnostics(text).find((d) => d.code === 'appset/unknown-field'), undefined));
+  const dir = appset(`    - list:\n        elements:\n          - name: a`).replace('        path: apps\n', '        path: apps\n        directory:\n          disableExtensionFilter: true\n');
+  at('3.5', {}, (ws) => assert.match(ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field')!.message, /^"disableExtensionFilter" was added in Argo CD master/));
+  at('master', {}, (ws) => assert.equal(ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field'), undefined));
+});
+
+test("README's table of version differences lists every gate", () => {
+  const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('<!-- section: versions -->'));
+  assert.ok(readme.includes('<!-- section: versions -->'), 'README has a versions section');
+  for (const [id, g] of Object.entries(GATES)) assert.ok(section.includes(`| ${g.since === 'master' ? 'master' : g.since} | ${g.what} |`), `README row for ${id}`);
+});
