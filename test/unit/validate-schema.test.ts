@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { APPSET_SCHEMA } from '../../server/src/engine/validate/schemaIndex';
+import versionsData from '../../schemas/argocd-versions.json';
 
 test('a minimal valid ApplicationSet has no diagnostics', () => {
   assert.deepEqual(validateText(appset('')), []);
@@ -105,7 +106,7 @@ test('generated schema is small and deduplicated', () => {
   assert.ok(Object.keys(APPSET_SCHEMA.$defs).includes('applicationTemplate'));
 });
 
-test('the schema file is up to date with schemas/generate.mjs (when the CRD is available)', (t) => {
+test('the schema file is up to date with schemas/generate.mjs (when the v3.5.1 CRD is available)', (t) => {
   const repo = path.resolve(__dirname, '..', '..');
   const crd = path.resolve(repo, '..', 'shared', 'argocd-data', 'applicationset-crd-v3.5.1.yaml');
   if (!fs.existsSync(crd)) return t.skip('../shared/argocd-data is not available');
@@ -114,5 +115,19 @@ test('the schema file is up to date with schemas/generate.mjs (when the CRD is a
   fs.copyFileSync(path.join(repo, 'schemas', 'generate.mjs'), path.join(tmp, 'generate.mjs'));
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(tmp, 'node_modules'));
   cp.execFileSync(process.execPath, [path.join(tmp, 'generate.mjs'), crd], { stdio: 'pipe' });
-  assert.equal(fs.readFileSync(path.join(tmp, 'applicationset.schema.json'), 'utf8'), before);
+  // The committed schema is generated from the master CRD (schemas/argocd-versions.mjs): the v3.5.1
+  // CRD gives the same schema without the fields master added, under another title.
+  const addedInMaster = new Set<string>(versionsData.fieldsAddedIn.master.map((s: string) => s.split('.').pop()!));
+  const strip = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(strip);
+    if (v && typeof v === 'object') {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) if (k !== 'title') o[k] = strip(x);
+      const props = o.properties as Record<string, unknown> | undefined;
+      if (props) for (const k of addedInMaster) delete props[k];
+      return o;
+    }
+    return v;
+  };
+  assert.deepEqual(strip(JSON.parse(fs.readFileSync(path.join(tmp, 'applicationset.schema.json'), 'utf8'))), strip(JSON.parse(before)));
 });
