@@ -134,6 +134,8 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
       } catch {
         /* already gone */
       }
+      // Let it exit on its own (profilers write their output then), else end it.
+      if (proc.exitCode === null) await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => setTimeout(r, 2000))]);
       conn.dispose();
       proc.kill();
     },

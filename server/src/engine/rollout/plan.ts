@@ -181,13 +181,16 @@ export interface PlanInput {
   appset: string;
   strategy: StrategySpec;
   apps: readonly GeneratedApp[];
-  enablement: Enablement;
+  /** Or a function giving it, called only when the plan's enablement is read (it scans the workspace). */
+  enablement: Enablement | (() => Enablement);
   clusters?: number;
 }
 
 /** The plan for an ApplicationSet's strategy and generated Applications. Pure. */
 export function computePlan(input: PlanInput): RolloutPlan {
-  const { strategy, apps, enablement } = input;
+  const { strategy, apps } = input;
+  let enablement = typeof input.enablement === 'function' ? undefined : input.enablement;
+  const getEnablement = () => (enablement ??= (input.enablement as () => Enablement)());
   const names = apps.map((a) => a.name).sort(compareNames);
   const base: RolloutPlan = {
     appset: input.appset,
@@ -197,11 +200,13 @@ export function computePlan(input: PlanInput): RolloutPlan {
     unselected: [],
     duplicates: {},
     totalWaves: apps.length ? 1 : 0,
-    enablement,
+    enablement: undefined as unknown as Enablement,
     effective: false,
     clusters: input.clusters ?? 0,
     invalidOperators: [],
   };
+  // Read on demand: an AllAtOnce plan only needs it when someone looks (the plan view, `appset plan`).
+  Object.defineProperty(base, 'enablement', { get: getEnablement, enumerable: true, configurable: true });
   if (!rollingSyncWithSteps(strategy)) return base;
 
   const a = assignSteps(strategy.steps, apps);
@@ -246,7 +251,7 @@ export function computePlan(input: PlanInput): RolloutPlan {
     unselected: names.filter((n) => !a.stepOf.has(n)),
     duplicates,
     totalWaves: steps.reduce((s, st) => s + st.waves.length, 0),
-    effective: enablement.state === 'enabled',
+    effective: getEnablement().state === 'enabled',
     invalidOperators: a.invalidOperators.map((o) => ({ step: o.step + 1, operator: o.operator })),
   };
 }

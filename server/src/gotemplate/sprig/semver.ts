@@ -113,15 +113,21 @@ interface Constraint {
 // The library's patterns, run on RE2 (re2js) so hostile constraints cannot backtrack exponentially.
 const OPS = '=||!=|>|<|>=|=>|<=|=<|~|~>|\\^';
 const CV = 'v?([0-9|xX*]+)(\\.[0-9|xX*]+)?(\\.[0-9|xX*]+)?(-([0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*))?(\\+([0-9A-Za-z-]+(\\.[0-9A-Za-z-]+)*))?';
-const ONE = RE2JS.compile(`^\\s*(${OPS})\\s*(${CV})\\s*$`);
-const RANGE = RE2JS.compile(`\\s*(${CV})\\s+-\\s+(${CV})\\s*`);
-const FIND = RE2JS.compile(`(${OPS})\\s*(${CV})`);
-const VALID = RE2JS.compile(`^(\\s*(${OPS})\\s*(${CV})\\s*)((?:\\s+|,\\s*)(${OPS})\\s*(${CV})\\s*)*$`);
+// Compiled on first use: compiling them costs more than loading the rest of the template library,
+// and most documents never call a semver function.
+let patterns: { ONE: RE2JS; RANGE: RE2JS; FIND: RE2JS; VALID: RE2JS } | undefined;
+const re = () =>
+  (patterns ??= {
+    ONE: RE2JS.compile(`^\\s*(${OPS})\\s*(${CV})\\s*$`),
+    RANGE: RE2JS.compile(`\\s*(${CV})\\s+-\\s+(${CV})\\s*`),
+    FIND: RE2JS.compile(`(${OPS})\\s*(${CV})`),
+    VALID: RE2JS.compile(`^(\\s*(${OPS})\\s*(${CV})\\s*)((?:\\s+|,\\s*)(${OPS})\\s*(${CV})\\s*)*$`),
+  });
 const isX = (s: string) => s === 'x' || s === 'X' || s === '*';
 
 function parseConstraint(c: string): Constraint {
   if (c === '') return { op: '', con: parseVersion('0.0.0'), orig: c, dirty: true, minorDirty: false, patchDirty: false };
-  const mm = ONE.matcher(c);
+  const mm = re().ONE.matcher(c);
   if (!mm.find()) throw new Error(`improper constraint: ${c}`);
   const g = (i: number) => mm.group(i) ?? '';
   const [op, orig, major, minorDot, patchDot, pre] = [g(1), g(2), g(3), g(4), g(5), g(6)];
@@ -148,11 +154,11 @@ function parseConstraint(c: string): Constraint {
 /** semver.NewConstraint: OR groups of AND-ed constraints. */
 export function parseConstraints(text: string): Constraint[][] {
   let rewritten = text;
-  for (const m = RANGE.matcher(text); m.find(); ) rewritten = rewritten.replace(m.group(0)!, () => `>= ${m.group(1)}, <= ${m.group(11)} `);
+  for (const m = re().RANGE.matcher(text); m.find(); ) rewritten = rewritten.replace(m.group(0)!, () => `>= ${m.group(1)}, <= ${m.group(11)} `);
   return rewritten.split('||').map((group) => {
-    if (!VALID.matcher(group).find()) throw new Error(`improper constraint: ${group}`);
+    if (!re().VALID.matcher(group).find()) throw new Error(`improper constraint: ${group}`);
     const found: string[] = [];
-    for (const m = FIND.matcher(group); m.find(); ) found.push(m.group(0)!);
+    for (const m = re().FIND.matcher(group); m.find(); ) found.push(m.group(0)!);
     return (found.length ? found : [group]).map(parseConstraint);
   });
 }

@@ -62,11 +62,12 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const strategy = getStrategy(ctx);
   const exp = ctx.expansion();
   const plan = getRolloutPlan(ctx);
-  const en = getEnablement(ctx.file);
   const n = validApps(plan, ctx);
   const strategyKey = spanAt(doc, ['spec', 'strategy'], 'key');
+  // Only a RollingSync strategy needs to know whether progressive syncs are on (a workspace scan).
+  const en = isRollingSync(strategy) ? getEnablement(ctx.file) : undefined;
 
-  if (isRollingSync(strategy) && en.state !== 'enabled') {
+  if (en && en.state !== 'enabled') {
     const found = en.evidence.filter((e) => e.effect !== 'ignored');
     const ignored = en.evidence.filter((e) => e.effect === 'ignored');
     const all = exp.apps.length ? `all ${plural(n, 'Application')}` : 'all its Applications';

@@ -16,7 +16,7 @@ export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
       appset: ctx.doc.name,
       strategy: getStrategy(ctx),
       apps: exp.apps,
-      enablement: getEnablement(ctx.file),
+      enablement: () => getEnablement(ctx.file),
       clusters: exp.clusters.length,
     });
   });
