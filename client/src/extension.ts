@@ -1,7 +1,11 @@
 /**
  * The VS Code client: starts the bundled language server over IPC and adds the editor-only parts
- * (the preview document, the rollout view, commands). It never imports the engine: everything it
- * shows comes from the server, so other editors get the same answers.
+ * (the preview document, the rollout view). It never imports the engine: everything it shows comes
+ * from the server, so other editors get the same answers.
+ *
+ * The commands lenses and quick fixes carry are the server's (`executeCommandProvider`, registered in
+ * VS Code by the language client); the middleware below only puts VS Code's UI on top of three of
+ * them: the preview document, the rollout view, and saving the progressive-syncs setting.
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
@@ -30,29 +34,39 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*'),
     },
     initializationOptions: { settings: vscode.workspace.getConfiguration('appsetTools'), clientWatchesFiles: true },
+    middleware: {
+      executeCommand: async (command, args, next) => {
+        const [uri, offset] = args as [unknown, unknown];
+        const at = typeof offset === 'number' ? offset : undefined;
+        if (command === Commands.showPreview && preview) return preview.show(target(uri), at);
+        if (command === Commands.showRollout && rollout) return rollout.show(target(uri), at);
+        if (command === Commands.setProgressiveSyncs) {
+          // Saved in the settings (the server reads them back), not only for the session.
+          const scope = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+          return vscode.workspace.getConfiguration('appsetTools').update('progressiveSyncs', String(uri), scope);
+        }
+        return next(command, args);
+      },
+    },
   };
+  let preview: PreviewProvider | undefined;
+  let rollout: RolloutView | undefined;
   client = new LanguageClient('appsetTools', 'ApplicationSet Tools', serverOptions, clientOptions);
   await client.start();
   const c = client;
 
-  const preview = new PreviewProvider(c);
-  const rollout = new RolloutView(c);
+  preview = new PreviewProvider(c);
+  rollout = new RolloutView(c);
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     preview,
     rollout,
-    vscode.commands.registerCommand(Commands.showPreview, (uri?: string, offset?: number) => preview.show(target(uri), offset)),
-    vscode.commands.registerCommand(Commands.showRollout, (uri?: string, offset?: number) => rollout.show(target(uri), offset)),
     vscode.commands.registerCommand(Commands.restartServer, () => c.restart()),
-    vscode.commands.registerCommand(Commands.setProgressiveSyncs, async (value: string) => {
-      const scope = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-      await vscode.workspace.getConfiguration('appsetTools').update('progressiveSyncs', value, scope);
-    }),
   );
 }
 
 /** The document a command applies to: the argument from a code lens, else the active editor. */
-function target(uri?: string): vscode.Uri | undefined {
+function target(uri?: unknown): vscode.Uri | undefined {
   if (typeof uri === 'string') return vscode.Uri.parse(uri);
   if (uri && typeof uri === 'object') return uri as vscode.Uri;
   return vscode.window.activeTextEditor?.document.uri;

@@ -16,18 +16,29 @@ export type {
   EnablementState,
 } from './engine/rollout/types';
 
-/** Command ids carried by code lenses and quick fixes. */
+/**
+ * Command ids carried by code lenses and quick fixes, and the text commands. Every one except
+ * restartServer runs in the server (`workspace/executeCommand`, listed in SERVER_COMMANDS), so any
+ * LSP editor can run them; the VS Code client adds its UI on top (middleware), never logic.
+ */
 export const Commands = {
-  /** Opens the preview of generated Applications. Args: [documentUri, offset]. */
+  /** Lens: the preview of generated Applications. Args: [documentUri, offset?]. Returns the preview YAML; the server also shows a one-line summary. */
   showPreview: 'appsetTools.showPreview',
-  /** Opens the RollingSync plan. Args: [documentUri, offset]. */
+  /** Lens: the RollingSync plan. Args: [documentUri, offset?]. Returns the plan as text; the server also shows a one-line summary. */
   showRollout: 'appsetTools.showRollout',
   /** Restarts the language server (client only). */
   restartServer: 'appsetTools.restartServer',
-  /** Sets the `appsetTools.progressiveSyncs` override. Args: ['enabled' | 'disabled' | 'auto']. */
+  /** Quick fix: sets the `appsetTools.progressiveSyncs` override for the server session. Args: ['enabled' | 'disabled' | 'auto']. */
   setProgressiveSyncs: 'appsetTools.setProgressiveSyncs',
+  /** The preview YAML as text, nothing shown. Args: [documentUri, offset?]. */
+  preview: 'appsetTools.preview',
+  /** The RollingSync plan as text, nothing shown. Args: [documentUri, offset?]. */
+  rolloutPlan: 'appsetTools.rolloutPlan',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
+
+/** The commands the server executes (advertised in `executeCommandProvider`). */
+export const SERVER_COMMANDS: readonly CommandId[] = [Commands.showPreview, Commands.showRollout, Commands.setProgressiveSyncs, Commands.preview, Commands.rolloutPlan];
 
 /** Custom request methods. */
 export const Requests = {

@@ -46,6 +46,10 @@ export interface TestServer {
   diagnostics(rel: string, minVersion?: number): Promise<Diagnostic[]>;
   /** Dynamic registrations the server asked for. */
   registrations: { method: string; registerOptions?: unknown }[];
+  /** The server's capabilities from its initialize answer. */
+  capabilities: Record<string, unknown>;
+  /** window/showMessage notifications received. */
+  messages: { type: number; message: string }[];
   /** How many times the server asked the client to re-request code lenses. */
   lensRefreshes(): number;
   /** Every publish so far for a file, oldest first (version, diagnostics). */
@@ -59,7 +63,12 @@ export interface TestServer {
   shutdown(): Promise<void>;
 }
 
-export async function startServer(files: Record<string, string> = {}, settings: Record<string, unknown> = {}): Promise<TestServer> {
+export interface StartOptions {
+  /** Replaces the client capabilities (default: configuration, lens refresh, dynamic file watching). */
+  capabilities?: Record<string, unknown>;
+}
+
+export async function startServer(files: Record<string, string> = {}, settings: Record<string, unknown> = {}, options: StartOptions = {}): Promise<TestServer> {
   const workspace = mkdtempSync(join(tmpdir(), 'appset-lsp-'));
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(workspace, rel)), { recursive: true });
@@ -89,6 +98,8 @@ export async function startServer(files: Record<string, string> = {}, settings: 
     registrations.push(...p.registrations);
     return null;
   });
+  const messages: { type: number; message: string }[] = [];
+  conn.onNotification('window/showMessage', (p: { type: number; message: string }) => void messages.push(p));
   let lensRefreshes = 0;
   conn.onRequest('workspace/codeLens/refresh', () => {
     lensRefreshes++;
@@ -96,11 +107,11 @@ export async function startServer(files: Record<string, string> = {}, settings: 
   });
   conn.listen();
   const rootUri = pathToFileURL(workspace).toString();
-  await conn.sendRequest(InitializeRequest.type, {
+  const initialized = await conn.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri,
     workspaceFolders: [{ uri: rootUri, name: 'ws' }],
-    capabilities: { workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
+    capabilities: options.capabilities ?? { workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
     initializationOptions: { settings: { validate: { debounceMs: 0 }, ...settings } },
   });
   await conn.sendNotification(InitializedNotification.type, {});
@@ -142,6 +153,8 @@ export async function startServer(files: Record<string, string> = {}, settings: 
       return p;
     },
     registrations,
+    messages,
+    capabilities: initialized.capabilities as Record<string, unknown>,
     lensRefreshes: () => lensRefreshes,
     published: (rel) => history.get(uriOf(rel)) ?? [],
     async close(rel) {

@@ -21,9 +21,9 @@ export function startServer(connection: Connection): void {
   limitExpensiveFunctions({ budgetMs: 4000, windowMs: 15000 });
   const state = new ServerState(connection);
   const revalidation = registerDiagnostics(state);
-  registerLifecycle(state, revalidation);
+  const overrides = registerLifecycle(state, revalidation);
   registerFeatures(state);
-  registerRequests(state, revalidation);
+  registerRequests(state, revalidation, overrides);
   state.documents.listen(connection);
   connection.listen();
 }

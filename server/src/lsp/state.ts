@@ -14,6 +14,8 @@ import { URI } from './uri';
 export interface ClientCapabilities {
   /** The client answers workspace/configuration. */
   pullConfig: boolean;
+  /** The client accepts a dynamic registration for didChangeConfiguration. */
+  registerConfigChanges: boolean;
   /** The client re-asks for lenses on workspace/codeLens/refresh. */
   refreshLenses: boolean;
   /** We ask the client to watch files (it supports dynamic registration and does not watch itself). */
@@ -25,7 +27,7 @@ export class ServerState {
   host!: NodeHost;
   service!: LanguageService;
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
-  client: ClientCapabilities = { pullConfig: false, refreshLenses: false, registerWatchers: false };
+  client: ClientCapabilities = { pullConfig: false, registerConfigChanges: false, refreshLenses: false, registerWatchers: false };
 
   constructor(readonly connection: Connection) {}
 

@@ -13,8 +13,9 @@ import type { AppSetContext, FeatureContributor, FileContext } from '../features
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
 import { OpenDocuments } from './openDocuments';
-import { previewText } from '../expand/preview';
+import { previewText as previewDocument } from '../expand/preview';
 import { getRolloutPlan } from '../features/rollout/plan';
+import { planSummary, planText, previewSummary } from '../features/editor/commandText';
 import type { RolloutPlan } from '../rollout/types';
 import type { PreviewResult } from '../../protocol';
 
@@ -52,6 +53,9 @@ export interface LanguageService {
   preview(a: Analysis, offset?: number): PreviewResult | null;
   /** The rollout plan of the ApplicationSet containing `offset` (or the first one); null when there is none. */
   rolloutPlan(a: Analysis, offset?: number): RolloutPlan | null;
+  /** The preview and the plan as text with a one-line summary, for the server's commands (editors without views). */
+  previewText(a: Analysis, offset?: number): { text: string; summary: string } | null;
+  planText(a: Analysis, offset?: number): { text: string; summary: string } | null;
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
   readonly openDocuments: OpenDocuments;
   /** Forget cached analyses (e.g. settings changed). */
@@ -163,11 +167,23 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
       const exp = ctx.expansion();
-      return { name: ctx.doc.name, yaml: previewText(ctx.doc.name, exp), apps: exp.apps.length, notes: exp.notes, exact: exp.exact };
+      return { name: ctx.doc.name, yaml: previewDocument(ctx.doc.name, exp), apps: exp.apps.length, notes: exp.notes, exact: exp.exact };
     },
     rolloutPlan(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       return ctx ? getRolloutPlan(ctx) : null;
+    },
+    previewText(a, offset) {
+      const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
+      if (!ctx) return null;
+      const exp = ctx.expansion();
+      return { text: previewDocument(ctx.doc.name, exp), summary: previewSummary(ctx.doc.name, exp) };
+    },
+    planText(a, offset) {
+      const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
+      if (!ctx) return null;
+      const plan = getRolloutPlan(ctx);
+      return { text: planText(plan), summary: planSummary(plan) };
     },
     openDocuments: new OpenDocuments(workspace),
     appsetAt(a, offset) {

@@ -14,9 +14,14 @@ import { URI } from '../uri';
 import { WATCH_GLOBS } from '../watch';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
+import type { Overrides } from './requests';
+import { SERVER_COMMANDS } from '../../protocol';
 
-export function registerLifecycle(s: ServerState, revalidation: Revalidation): void {
+export function registerLifecycle(s: ServerState, revalidation: Revalidation): Overrides {
   const { connection } = s;
+  // Settings a command changed for this session (they win until the client sends new settings).
+  let overrides: Record<string, unknown> = {};
+  let lastRaw: unknown;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const roots = (params.workspaceFolders ?? []).map((f) => URI.toPath(f.uri)).filter((p): p is string => !!p);
@@ -25,14 +30,17 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): v
       if (p) roots.push(p);
     }
     const ws = params.capabilities.workspace;
-    const init = (params.initializationOptions ?? {}) as { settings?: unknown; clientWatchesFiles?: unknown };
+    const init = (params.initializationOptions ?? {}) as { settings?: unknown; appsetTools?: unknown; clientWatchesFiles?: unknown };
     s.client = {
       pullConfig: !!ws?.configuration,
+      // Neovim before 0.11 and others offer no dynamic registration: registering would only be refused.
+      registerConfigChanges: !!ws?.didChangeConfiguration?.dynamicRegistration,
       refreshLenses: !!ws?.codeLens?.refreshSupport,
       // The VS Code client watches files itself (synchronize.fileEvents); other editors are asked to.
       registerWatchers: !!ws?.didChangeWatchedFiles?.dynamicRegistration && init.clientWatchesFiles !== true,
     };
-    s.settings = readSettings(init.settings);
+    lastRaw = init.settings ?? init.appsetTools;
+    s.settings = readSettings(init.settings ?? init.appsetTools);
     s.host = createNodeHost(roots, s.settings.engine, s.log);
     s.service = getLanguageService({ host: s.host });
     return {
@@ -42,6 +50,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): v
         codeLensProvider: { resolveProvider: false },
         codeActionProvider: { codeActionKinds: ['quickfix', 'refactor', 'source'] },
         completionProvider: { triggerCharacters: ['.', ' ', ':', '"', '$'] },
+        executeCommandProvider: { commands: [...SERVER_COMMANDS] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'appset-tools', version: '0.1.0' },
@@ -49,10 +58,10 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): v
   });
 
   connection.onInitialized(() => {
-    if (s.client.pullConfig) {
+    if (s.client.pullConfig && s.client.registerConfigChanges) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'appsetTools' }).catch(() => undefined);
-      void refreshSettings();
     }
+    if (s.client.pullConfig) void refreshSettings();
     if (s.client.registerWatchers) {
       void connection.client
         .register(DidChangeWatchedFilesNotification.type, { watchers: WATCH_GLOBS.map((globPattern) => ({ globPattern })) })
@@ -76,7 +85,9 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): v
   });
 
   function applySettings(raw: unknown): void {
-    s.settings = readSettings(raw);
+    lastRaw = raw;
+    const base = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    s.settings = readSettings({ ...base, ...overrides });
     s.host.updateSettings(s.settings.engine);
     revalidation.resetAndRevalidate();
   }
@@ -92,7 +103,16 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): v
   }
 
   connection.onDidChangeConfiguration((change) => {
+    // New settings from the user replace what a command set for the session.
+    overrides = {};
     if (s.client.pullConfig) void refreshSettings();
     else applySettings((change.settings as { appsetTools?: unknown } | undefined)?.appsetTools);
   });
+
+  return {
+    setOverride(key, value) {
+      overrides = { ...overrides, [key]: value };
+      applySettings(lastRaw);
+    },
+  };
 }

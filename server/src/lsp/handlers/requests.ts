@@ -1,11 +1,25 @@
-/** The custom requests of `protocol.ts` (the preview and the rollout plan). */
-import { Requests, type DocumentRequestParams } from '../../protocol';
+/**
+ * The custom requests of `protocol.ts` (the preview and the rollout plan) and `workspace/executeCommand`:
+ * every command a lens or quick fix carries runs here, so Neovim, Helix and Emacs can run them (they
+ * send the command back to the server). The lens commands return the text and show a one-line summary,
+ * so a lens does something visible in an editor without a preview window; `preview`/`rolloutPlan`
+ * only return the text. The VS Code client intercepts the lens commands to open its own views.
+ */
+import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
+import { Commands, Requests, type DocumentRequestParams } from '../../protocol';
 import type { Analysis } from '../../engine';
 import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 
-export function registerRequests(s: ServerState, revalidation: Revalidation): void {
+export interface Overrides {
+  /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
+  setOverride(key: 'progressiveSyncs', value: string): void;
+}
+
+const PROGRESSIVE_SYNCS = new Set(['auto', 'enabled', 'disabled']);
+
+export function registerRequests(s: ServerState, revalidation: Revalidation, overrides: Overrides): void {
   const { connection, documents } = s;
 
   /** The analysis of the requested document, with the index in step with every open document. */
@@ -32,4 +46,41 @@ export function registerRequests(s: ServerState, revalidation: Revalidation): vo
       return a ? s.service.rolloutPlan(a, offsetOf(r)) : null;
     }),
   );
+
+  // A notification, not window.showInformationMessage (a request some editors answer with a prompt).
+  const say = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
+
+  connection.onExecuteCommand((p) => {
+    const args = p.arguments ?? [];
+    // Lenses pass [uri, offset]; a key map may pass just the uri.
+    const r: DocumentRequestParams = { uri: typeof args[0] === 'string' ? args[0] : '', offset: typeof args[1] === 'number' ? args[1] : undefined };
+    switch (p.command) {
+      case Commands.showPreview:
+      case Commands.preview: {
+        const out = s.guard('preview command', null, () => {
+          const a = r.uri ? analysisFor(r) : undefined;
+          return a ? s.service.previewText(a, offsetOf(r)) : null;
+        });
+        if (out && p.command === Commands.showPreview) say(out.summary);
+        return out?.text ?? null;
+      }
+      case Commands.showRollout:
+      case Commands.rolloutPlan: {
+        const out = s.guard('plan command', null, () => {
+          const a = r.uri ? analysisFor(r) : undefined;
+          return a ? s.service.planText(a, offsetOf(r)) : null;
+        });
+        if (out && p.command === Commands.showRollout) say(out.summary);
+        return out?.text ?? null;
+      }
+      case Commands.setProgressiveSyncs: {
+        const v = String(args[0] ?? '');
+        if (!PROGRESSIVE_SYNCS.has(v)) return null;
+        overrides.setOverride('progressiveSyncs', v);
+        say(`appsetTools.progressiveSyncs is "${v}" until the server restarts; set it in this server's settings to keep it.`);
+        return v;
+      }
+    }
+    return null;
+  });
 }

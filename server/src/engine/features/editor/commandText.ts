@@ -1,0 +1,49 @@
+/**
+ * What the server's commands return and say, for editors without a preview window or a rollout view
+ * (Neovim, Helix, Emacs): the plan as plain text, and a one-line summary of the preview and the plan
+ * for the message a lens shows. The VS Code client draws the same data in its own views.
+ */
+import type { Expansion } from '../../expand/types';
+import type { RolloutPlan } from '../../rollout/types';
+import { planTitle, stepTitle } from '../../rollout/describe';
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+const MAX_NAMES = 5;
+
+function names(list: string[]): string {
+  const shown = list.slice(0, MAX_NAMES).join(', ');
+  return list.length > MAX_NAMES ? `${shown}, … (${list.length - MAX_NAMES} more)` : shown;
+}
+
+/** `guestbook: 3 Applications (guestbook-dev, …) · not exact: …` */
+export function previewSummary(name: string, exp: Expansion): string {
+  const apps = [...exp.apps].map((a) => a.name || '(no name)').sort();
+  const head = `${name || 'ApplicationSet'}: ${plural(apps.length, 'Application')}${exp.capped ? '+' : ''}`;
+  return `${head}${apps.length ? ` (${names(apps)})` : ''}${exp.exact ? '' : ' · not exact: ' + exp.notes.join('; ')}`;
+}
+
+/** `guestbook: RollingSync · 2 steps · …` or the AllAtOnce blast radius. */
+export function planSummary(p: RolloutPlan): string {
+  if (p.strategy === 'AllAtOnce') return `${p.appset || 'ApplicationSet'}: AllAtOnce — ${plural(p.totalApps, 'Application')} on ${plural(p.clusters ?? 0, 'cluster')} sync at the same time`;
+  return `${p.appset || 'ApplicationSet'}: RollingSync · ${planTitle(p)}`;
+}
+
+/** The plan as text: steps, waves and every Application (what `appset plan` prints, without file positions). */
+export function planText(p: RolloutPlan): string {
+  const out: string[] = [planSummary(p)];
+  const en = p.enablement;
+  out.push(`progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}`);
+  for (const e of en.evidence) out.push(`  ${e.effect}: ${e.file === 'setting' ? '' : e.file + ': '}${e.description}`);
+  if (p.strategy === 'RollingSync') {
+    if (en.state !== 'enabled') out.push(`!! the controller ignores this strategy unless progressive syncs are enabled: all ${p.totalApps} Applications would sync at once`);
+    for (const s of p.steps) {
+      out.push(stepTitle(s));
+      if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);
+      for (const w of s.waves) out.push(`  wave ${w.wave} (${w.apps.length}): ${w.apps.join(', ')}`);
+      if (s.syncedEarlier?.length) out.push(`  already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
+      if (s.blockedBy?.length) out.push(`  never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
+    }
+    if (p.unselected.length) out.push(`selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
+  }
+  return out.join('\n') + '\n';
+}

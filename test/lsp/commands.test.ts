@@ -1,0 +1,113 @@
+/**
+ * Every command a lens or quick fix carries runs in the server (`workspace/executeCommand`), so an
+ * editor without our VS Code client can run it; dynamic registrations only when the client offers them.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CodeActionRequest, CodeLensRequest, ExecuteCommandRequest } from 'vscode-languageserver-protocol/node';
+import { startServer, messageOf } from './client';
+
+const APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: shop
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+          - env: dev
+          - env: prod
+  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+        - matchExpressions:
+            - key: env
+              operator: In
+              values: [dev]
+        - matchExpressions:
+            - key: env
+              operator: In
+              values: [prod]
+  template:
+    metadata:
+      name: 'shop-{{.env}}'
+      labels:
+        env: '{{.env}}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/shop.git, path: deploy}
+      destination: {server: https://kubernetes.default.svc, namespace: '{{.env}}'}
+`;
+
+test('lens commands, text commands and the progressive-syncs quick fix run in the server', async () => {
+  const s = await startServer({ 'shop.yaml': APPSET }, { progressiveSyncs: 'disabled' }, { capabilities: {} });
+  try {
+    const uri = s.uriOf('shop.yaml');
+    const diags = await s.open('shop.yaml', APPSET);
+    assert.ok(diags.some((d) => d.code === 'rollout/progressive-syncs-disabled'), JSON.stringify(diags.map(messageOf)));
+
+    // Every lens carries a command the server advertises and executes.
+    const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+    assert.ok(lenses.length >= 2);
+    for (const l of lenses) {
+      const text = await s.conn.sendRequest(ExecuteCommandRequest.type, { command: l.command!.command, arguments: l.command!.arguments });
+      assert.equal(typeof text, 'string', l.command!.command);
+    }
+    const preview = (await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.preview', arguments: [uri] })) as string;
+    assert.match(preview, /^# Preview of ApplicationSet "shop": 2 Applications/);
+    assert.match(preview, /name: shop-prod/);
+    const plan = (await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.rolloutPlan', arguments: [uri] })) as string;
+    assert.match(plan, /^shop: RollingSync · 2 steps/);
+    assert.match(plan, /wave 1 \(1\): shop-dev/);
+    assert.match(plan, /progressive syncs: disabled \(setting\)/);
+    // The lens commands also said what they found; the text commands did not.
+    assert.ok(s.messages.some((m) => m.message === 'shop: 2 Applications (shop-dev, shop-prod)'), JSON.stringify(s.messages));
+    const said = s.messages.length;
+    await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.preview', arguments: [uri] });
+    assert.equal(s.messages.length, said);
+
+    // The quick fix's command changes the setting for the session: the warning goes away.
+    const d = diags.find((x) => x.code === 'rollout/progressive-syncs-disabled')!;
+    const actions = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) ?? [];
+    const cmd = actions.map((a) => ('command' in a && a.command && typeof a.command === 'object' ? a.command : undefined)).find((c) => c?.command === 'appsetTools.setProgressiveSyncs');
+    assert.ok(cmd, JSON.stringify(actions));
+    const after = s.diagnostics('shop.yaml', 1);
+    assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: cmd.command, arguments: cmd.arguments }), 'enabled');
+    assert.ok(!(await after).some((x) => x.code === 'rollout/progressive-syncs-disabled'));
+
+    // Unknown commands and bad arguments are answered with null, not an error.
+    assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.nope', arguments: [] }), null);
+    assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.preview', arguments: [42] }), null);
+    assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.setProgressiveSyncs', arguments: ['maybe'] }), null);
+    // A client without dynamic registration is never asked to register anything.
+    assert.deepEqual(s.registrations, []);
+  } finally {
+    await s.shutdown();
+  }
+});
+
+test('the server advertises its commands; it registers for configuration changes only when the client can', async () => {
+  const s = await startServer({}, {}, { capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } } });
+  try {
+    assert.deepEqual((s.capabilities.executeCommandProvider as { commands: string[] }).commands.sort(), [
+      'appsetTools.preview',
+      'appsetTools.rolloutPlan',
+      'appsetTools.setProgressiveSyncs',
+      'appsetTools.showPreview',
+      'appsetTools.showRollout',
+    ]);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(s.registrations.some((r) => r.method === 'workspace/didChangeConfiguration'), JSON.stringify(s.registrations));
+  } finally {
+    await s.shutdown();
+  }
+  const t = await startServer({}, {}, { capabilities: { workspace: { configuration: true } } });
+  try {
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(!t.registrations.some((r) => r.method === 'workspace/didChangeConfiguration'), JSON.stringify(t.registrations));
+  } finally {
+    await t.shutdown();
+  }
+});
