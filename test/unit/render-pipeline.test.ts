@@ -162,7 +162,7 @@ test('render errors in quoted scalars are underlined at the action itself', () =
     const d = ws.diagnostics(text).find((x) => x.code === 'template/missing-key');
     assert.ok(d, JSON.stringify(ws.diagnostics(text)));
     assert.equal(text.slice(d.start, d.end), '.nope');
-    assert.match(d.message, /parameter set 1 of generator 1: name=a/);
+    assert.match(d.message, / — for \{name=a\} \(from list element 1\)$/);
   } finally {
     ws.close();
   }
@@ -178,7 +178,7 @@ test('missing-param warning points at the reference inside a block scalar', () =
     const d = ws.diagnostics(text).find((x) => x.code === 'generator/missing-param');
     assert.ok(d, JSON.stringify(ws.diagnostics(text)));
     assert.equal(text.slice(d.start, d.end), '.extra');
-    assert.match(d.message, /missing in 1 of 2 parameter sets/);
+    assert.match(d.message, /^\.extra renders <no value> where it is missing — in 1 of 2 Applications \(b\)$/);
   } finally {
     ws.close();
   }

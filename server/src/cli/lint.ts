@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getLanguageService, type EngineDiagnostic, type Severity } from '../engine';
+import { getLanguageService, type Affected, type EngineDiagnostic, type Location, type Severity } from '../engine';
 import { openIndexCache } from './indexCache';
 import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
@@ -140,6 +140,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
           code: d.code,
           message: d.message,
           ...(d.tags ? { tags: d.tags } : {}),
+          ...(d.affected ? { affected: affectedJson(d.affected, io.cwd) } : {}),
+          ...(d.related?.length ? { related: d.related.map((r) => ({ message: r.message, ...locationJson(r.location, io.cwd) })) } : {}),
         })),
       })),
       summary,
@@ -172,4 +174,33 @@ function walk(dir: string, out: { abs: string; named: boolean }[]): void {
       if (!SKIP_DIRS.has(e.name)) walk(p, out);
     } else if ((e.isFile() || e.isSymbolicLink()) && /\.ya?ml$/i.test(e.name)) out.push({ abs: p, named: false });
   }
+}
+
+/**
+ * The Applications a grouped finding concerns, for machine readers (SARIF and fingerprints build on
+ * it): how many of how many, their first names, and where their parameter sets came from.
+ */
+function affectedJson(a: Affected, cwd: string) {
+  return { count: a.count, of: a.of, names: a.names, sources: a.sources.map((s) => ({ kind: s.kind, label: s.label, ...(s.location ? locationJson(s.location, cwd) : {}) })) };
+}
+
+const lineMaps = new Map<string, LineMap | null>();
+
+/** A location as path (relative to the working directory) and 1-based line/column when the file can be read. */
+function locationJson(loc: Location, cwd: string): { path: string; line?: number; col?: number } {
+  const file = loc.file.startsWith('file://') ? decodeURIComponent(loc.file.slice('file://'.length)) : loc.file;
+  const shown = toPosix(path.relative(cwd, file) || path.basename(file));
+  if (!loc.span) return { path: shown };
+  let lm = lineMaps.get(file);
+  if (lm === undefined) {
+    try {
+      lm = new LineMap(fs.readFileSync(file, 'utf8'));
+    } catch {
+      lm = null;
+    }
+    lineMaps.set(file, lm);
+  }
+  if (!lm) return { path: shown };
+  const p = lm.position(loc.span.start);
+  return { path: shown, line: p.line, col: p.col };
 }

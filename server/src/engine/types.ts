@@ -24,6 +24,32 @@ export interface RelatedInfo {
   message: string;
 }
 
+/**
+ * Where a parameter set came from: a list element, a cluster Secret or inventory entry, a git file or
+ * directory, a sample. `location` is absent when there is nothing to point at (the implicit in-cluster entry).
+ */
+export interface Source {
+  kind: 'list-element' | 'cluster' | 'git-file' | 'git-directory' | 'sample';
+  /** Plain words, e.g. `cluster Secret "cluster-prod-0"`, `list element 3`, `git directory apps/web`. */
+  label: string;
+  location?: Location;
+}
+
+/**
+ * The Applications (parameter sets) one finding is about. A mistake written once and hit by N
+ * parameter sets is one finding with `count: N`, never N findings (diagnostics/findings.ts groups them).
+ */
+export interface Affected {
+  /** How many Applications (parameter sets) have the problem … */
+  count: number;
+  /** … of how many the ApplicationSet generates offline. */
+  of: number;
+  /** Their names, the first few (a parameter set that renders no name is described by its values). */
+  names: string[];
+  /** Where the first few came from. */
+  sources: Source[];
+}
+
 export interface EngineDiagnostic {
   /** Stable code from the registry in `diagnostics/codes.ts`, e.g. `appset/unknown-field`. */
   code: string;
@@ -35,6 +61,8 @@ export interface EngineDiagnostic {
   tags?: ('unnecessary' | 'deprecated')[];
   /** Free-form payload that code actions read back (kept JSON-serialisable). */
   data?: unknown;
+  /** The generated Applications this finding concerns, when it comes from the expansion. */
+  affected?: Affected;
 }
 
 /** A text edit in some file. `file` is a path or URI; the span is in that file's current text. */

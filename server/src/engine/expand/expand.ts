@@ -18,6 +18,7 @@ import { mergeTemplate } from './mergeTemplate';
 import { applyPatch, parsePatch, PatchError } from './patch';
 import { describeGenerator } from './describe';
 import { valueSpan } from './scalarOffsets';
+import { sourceResolver } from './provenance';
 import * as YAML from 'yaml';
 import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../versions/target';
@@ -37,9 +38,11 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
   const max = file.settings.maxApplications;
   const renderOpts = { goTemplate, options, ...templateBehaviour(target.line) };
   const dropNestedSelectors = !hasBehaviour(target.line, 'nestedSelectorsAlways') && spec.applyNestedSelectors !== true;
-  const ctx: GenContext = { file, goTemplate, options, version: target.line, renderOpts, dropNestedSelectors, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new Map() };
+  const ctx: GenContext = { file, goTemplate, options, version: target.line, renderOpts, dropNestedSelectors, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new Map(), originFiles: new Map(), empties: [] };
   // Every result that depends on the release says which one was assumed (the preview shows notes).
   ctx.notes.add(`checked against ${target.why}`);
+  const sourcesOf = sourceResolver(doc, file, ctx.originFiles!);
+  let paramSets = 0;
   const problems: ExpansionProblem[] = [];
   const apps: GeneratedApp[] = [];
   const summaries: Expansion['generators'] = [];
@@ -83,6 +86,7 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
           break;
         }
         const p = params[pi];
+        paramSets++;
         const rendered = renderApp(template, p, spec, doc, ctx, nonDeterministic, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
@@ -90,9 +94,10 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
           problems.push({
             code,
             severity: code === 'template/preview-skipped' ? 'information' : 'error',
-            message: `${err.message} (parameter set ${pi + 1} of generator ${gi + 1}: ${describeParams(p)})`,
+            message: err.message,
             path: src,
             span: templateSpan(doc, file.text, src, err),
+            who: { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
           });
         });
         if (!rendered) continue;
@@ -103,6 +108,7 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
           generatorIndex: gi,
           params: displayParams(p),
           origins: ctx.origins?.get(p),
+          sources: sourcesOf(ctx.origins?.get(p)),
         });
       }
     }
@@ -115,7 +121,7 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
   }
   const clusters = [...new Set(apps.map((a) => destinationOf(a.app)).filter((d) => d !== ''))].sort();
-  return { apps, problems, generators: summaries, notes: [...ctx.notes], exact: !ctx.inexact.value && !capped, capped, clusters };
+  return { apps, problems, generators: summaries, notes: [...ctx.notes], exact: !ctx.inexact.value && !capped, capped, clusters, paramSets, empties: ctx.empties ?? [] };
 }
 
 type OnError = (path: JsonPath, err: TemplateError) => void;
@@ -245,6 +251,22 @@ export function destinationOf(app: Record<string, unknown>): string {
   return typeof d.server === 'string' && d.server ? d.server : typeof d.name === 'string' ? d.name : '';
 }
 
+/**
+ * The name a parameter set's Application would have, for a render that failed elsewhere in the
+ * template: findings name Applications, not "parameter set 7". '' when the name itself fails.
+ */
+function nameFor(template: Record<string, unknown>, p: ParamSet, ctx: GenContext): string {
+  const md = isObject(template.metadata) ? template.metadata : {};
+  if (typeof md.name !== 'string') return '';
+  if (!md.name.includes('{{')) return md.name;
+  try {
+    return renderString(md.name, fromJSON(p) as GoMap, ctx.renderOpts);
+  } catch {
+    return '';
+  }
+}
+
+/** A parameter set in a few words (`{service=cart, name=prod-0}`) when it renders no name. */
 function describeParams(p: ParamSet): string {
   const parts: string[] = [];
   for (const k of Object.keys(p)) {
@@ -252,7 +274,7 @@ function describeParams(p: ParamSet): string {
     if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') parts.push(`${k}=${String(v)}`);
     if (parts.length >= 3) break;
   }
-  return parts.length ? parts.join(', ') : '{…}';
+  return `{${parts.length ? parts.join(', ') : '…'}}`;
 }
 
 /** The span of the failing action inside the YAML scalar, when it can be found in the source. */

@@ -2,8 +2,11 @@
  * What the generator + render pipeline produces for one ApplicationSet.
  * CONTRACT used by the preview, the rollout planner and the language features. Fields may be added; none renamed.
  */
-import type { Json, Span } from '../types';
+import type { Json, Source, Span } from '../types';
 import type { JsonPath } from '../yaml/document';
+import type { EmptyGenerator } from '../generators/types';
+
+export type { EmptyGenerator };
 
 export interface GeneratedApp {
   /** The Application exactly as the controller would create it (apiVersion, kind, metadata, spec). */
@@ -23,6 +26,8 @@ export interface GeneratedApp {
    * `cluster:<name>`, `git:<repo-relative path>`, `sample:<kind>/<n>`. Used by hovers.
    */
   origins?: string[];
+  /** The same provenance resolved to places a user can open (file + span), in plain words (render/provenance.ts). */
+  sources?: Source[];
 }
 
 export interface ExpansionProblem {
@@ -35,6 +40,12 @@ export interface ExpansionProblem {
   path: JsonPath;
   /** Precise span in the source when known (e.g. the template action inside a string). */
   span?: Span;
+  /**
+   * The parameter set the problem happened for (render errors): the name its Application would
+   * have (or a description of its values) and where the set came from. Problems with the same code
+   * and span are one finding (diagnostics/findings.ts).
+   */
+  who?: { name: string; sources: Source[] };
 }
 
 export interface GeneratorSummary {
@@ -43,7 +54,7 @@ export interface GeneratorSummary {
   /** Generator kind, e.g. 'list', 'clusters', 'matrix'. */
   kind: string;
   /** Number of parameter sets (before rendering). */
-  paramSets: number;
+  paramSets?: number;
   /** Human description, e.g. `12 clusters × 45 services`. */
   description: string;
 }
@@ -60,4 +71,9 @@ export interface Expansion {
   capped: boolean;
   /** Distinct destination clusters (server URL or name) among the Applications. */
   clusters: string[];
+  /** Parameter sets rendered (Applications plus renders that failed): the "of" in "in 3 of 24 Applications". */
+  paramSets?: number;
+  /** Generators that yielded nothing, with the reason (render/why.ts words it). */
+  empties?: EmptyGenerator[];
 }
+

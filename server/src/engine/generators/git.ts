@@ -39,12 +39,12 @@ export const generateGit: Generate = (spec, ctx, path) => {
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
   return wrapErrors('error generating params from git: ', () =>
     dirs
-      ? wrapErrors('error generating params from apps: ', () => fromDirectories(dirs, tree.dirs, ctx, prefix, path, spec.values))
+      ? wrapErrors('error generating params from apps: ', () => fromDirectories(dirs, tree.dirs, ctx, prefix, path, spec.values, root))
       : fromFiles(files!, tree, root, ctx, prefix, path, spec),
   );
 };
 
-function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, prefix: string, path: JsonPath, values: unknown): ParamSet[] {
+function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, prefix: string, path: JsonPath, values: unknown, root: string): ParamSet[] {
   const inc: ((d: string) => boolean)[] = [];
   const exc: ((d: string) => boolean)[] = [];
   patterns.forEach((p, i) => {
@@ -68,6 +68,7 @@ function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, p
       const p: ParamSet = {};
       addPathParams(p, d, undefined, ctx.goTemplate, prefix);
       tagOrigin(ctx.origins, p, `git:${d}`);
+      ctx.originFiles?.set(`git:${d}`, { path: `${root}/${d}`, directory: true });
       return wrapErrors('failed to append templated values: ', () => appendValues(p, values, ctx, path));
     });
 }
@@ -108,6 +109,7 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
       const dir = f.includes('/') ? f.slice(0, f.lastIndexOf('/')) : '.';
       addPathParams(p, dir, f.slice(f.lastIndexOf('/') + 1), ctx.goTemplate, prefix);
       tagOrigin(ctx.origins, p, `git:${f}`);
+      ctx.originFiles?.set(`git:${f}`, { path: `${root}/${f}`, directory: false });
       if (out.length >= ctx.maxParams) {
         markCapped(ctx, path, 'the git files generator');
         return out;

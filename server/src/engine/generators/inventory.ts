@@ -21,7 +21,7 @@
  */
 import picomatch from 'picomatch';
 import type { SourceText } from '../inputs';
-import type { Json } from '../types';
+import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
 import { CLUSTER_FILES } from '../workspace/interests';
 import { isObject } from './params';
@@ -37,6 +37,10 @@ export interface Cluster {
   annotations: Record<string, string>;
   /** Where it was declared, for hovers and related information. */
   file: string;
+  /** The declaration in that file: the Secret's document or the inventory entry. */
+  span?: Span;
+  /** How a message names it: `cluster Secret "cluster-prod-0"` or `ClusterInventory entry "prod-0"`. */
+  label?: string;
 }
 
 export interface Inventory {
@@ -58,7 +62,7 @@ export function loadInventory(file: SourceText): Inventory {
   const inv: Inventory = { clusters: [], samples: new Map(), files: [] };
   for (const f of files.values()) {
     let used = false;
-    for (const d of f.docs) used = readDoc(d.value, f.path, inv) || used;
+    for (const d of f.docs) used = readDoc(d.value, f.path, inv, d.span, f.text) || used;
     if (used) inv.files.push(f.path);
   }
   cache.set(ws, { version: ws.version, settings: key, inv });
@@ -94,7 +98,7 @@ function strMap(v: unknown): Record<string, string> {
   return out;
 }
 
-function readDoc(v: Json, path: string, inv: Inventory): boolean {
+function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: string): boolean {
   if (!isObject(v)) return false;
   if (v.kind === 'Secret' && isObject(v.metadata) && strMap(v.metadata.labels)[SECRET_TYPE_LABEL] === 'cluster') {
     const data: Record<string, string> = {};
@@ -107,6 +111,8 @@ function readDoc(v: Json, path: string, inv: Inventory): boolean {
       labels: strMap(v.metadata.labels),
       annotations: strMap(v.metadata.annotations),
       file: path,
+      span: span && text !== undefined ? headOf(text, span) : span,
+      label: `cluster Secret "${String(v.metadata.name ?? data.name ?? '')}"`,
     });
     return true;
   }
@@ -117,7 +123,8 @@ function readDoc(v: Json, path: string, inv: Inventory): boolean {
         const labels = strMap(c.labels);
         // Argo CD adds the secret-type label to every cluster Secret; selectors can see it.
         Object.defineProperty(labels, SECRET_TYPE_LABEL, { value: 'cluster', enumerable: true, writable: true, configurable: true });
-        inv.clusters.push({ name: String(c.name ?? ''), server: String(c.server ?? ''), project: String(c.project ?? ''), labels, annotations: strMap(c.annotations), file: path });
+        const name = String(c.name ?? '');
+        inv.clusters.push({ name, server: String(c.server ?? ''), project: String(c.project ?? ''), labels, annotations: strMap(c.annotations), file: path, span: span && text !== undefined ? entrySpan(text, span, name) : span, label: `ClusterInventory entry "${name}"` });
       }
     }
     if (isObject(v.samples)) {
@@ -131,4 +138,24 @@ function readDoc(v: Json, path: string, inv: Inventory): boolean {
     return true;
   }
   return false;
+}
+
+/** The first content line of a document (its `apiVersion:` line): where related information points. */
+function headOf(text: string, span: Span): Span {
+  let start = span.start;
+  // Skip leading comments and blank lines, so the location lands on the Secret itself.
+  for (;;) {
+    const end = text.indexOf('\n', start);
+    const line = text.slice(start, end < 0 ? span.end : end);
+    if (end < 0 || end >= span.end || (line.trim() && !line.trim().startsWith('#'))) return { start, end: Math.min(end < 0 ? span.end : end, span.end) };
+    start = end + 1;
+  }
+}
+
+/** The `name: <name>` line of an inventory entry (first match inside the document), else the document's head. */
+function entrySpan(text: string, span: Span, name: string): Span {
+  const body = text.slice(span.start, span.end);
+  const m = new RegExp(`name:\\s*["']?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*$`, 'm').exec(body);
+  if (!m) return headOf(text, span);
+  return { start: span.start + m.index, end: span.start + m.index + m[0].trimEnd().length };
 }

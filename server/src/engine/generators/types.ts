@@ -37,6 +37,23 @@ export interface GenContext {
   depth?: number;
   /** Where each parameter set came from (list elements, clusters, git paths), for hovers. */
   origins?: Map<object, string[]>;
+  /** Files behind `git:` origins (absolute paths in the checkout), so findings can point at them. */
+  originFiles?: Map<string, { path: string; directory: boolean }>;
+  /** Generators that yielded nothing and why (the "why is this empty?" notes). */
+  empties?: EmptyGenerator[];
+}
+
+/** A generator (top-level or a matrix/merge child) that yielded 0 parameter sets, and why. */
+export interface EmptyGenerator {
+  /** JSON path of the generator's kind (e.g. `spec/generators/0/matrix/generators/1/clusters`). */
+  path: JsonPath;
+  /** Plain words: why nothing came out, and what to do. */
+  reason: string;
+}
+
+/** Records why a generator yielded nothing (the innermost reason wins when matrices nest). */
+export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string): void {
+  (ctx.empties ??= []).push({ path, reason });
 }
 
 /**

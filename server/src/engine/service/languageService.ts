@@ -12,6 +12,7 @@ import type { Expansion } from '../expand/types';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
+import { dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewText as previewDocument } from '../expand/preview';
 import { getRolloutPlan } from '../features/rollout/plan';
@@ -137,7 +138,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
       out.push(...each((c) => c.fileDiagnostics?.(a.file)).flat());
       for (const ctx of a.appsets) out.push(...each((c) => c.diagnostics?.(ctx)).flat());
-      return out;
+      return dropSuperseded(out);
     },
     hover(a, offset) {
       const ctx = a.appsets.find((x) => inDoc(x, offset));

@@ -16,6 +16,7 @@ import { generatorHoverContent } from './generatorHover';
 import { valueSpan } from '../../expand/scalarOffsets';
 import type { GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
+import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 
 const HOVER_ROWS = 20;
 /** Controller errors for generator structure that validation reports in its own words. */
@@ -26,14 +27,17 @@ export const previewContributor: FeatureContributor = {
 
   diagnostics(ctx) {
     const exp = ctx.expansion();
-    const out: EngineDiagnostic[] = [];
+    const total = exp.paramSets ?? exp.apps.length;
+    const occ: Occurrence[] = [];
     for (const p of exp.problems) {
       // Structural mistakes are already explained by validation (appset/matrix-children, appset/merge-keys,
       // appset/child-generator-kinds, appset/nesting-depth); the controller's wording would only repeat them.
       if (p.code === 'generator/error' && STRUCTURAL.test(p.message)) continue;
-      out.push({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? spanAt(ctx.doc.doc, p.path) });
+      occ.push({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? spanAt(ctx.doc.doc, p.path), who: p.who });
     }
-    out.push(...invalidApps(ctx, exp.apps));
+    // One finding per code and site, however many parameter sets meet it.
+    const out = groupBySite(occ, total);
+    out.push(...invalidApps(ctx, exp.apps, total));
     out.push(...missingParams(ctx, exp.apps));
     out.push(...inClusterTrap(ctx, exp.apps));
     return out;
@@ -110,22 +114,64 @@ function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string
   return `**${title}**\n\n| Application | destination | source | labels |\n| --- | --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
 }
 
-function invalidApps(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
-  const groups = new Map<string, GeneratedApp[]>();
-  for (const a of apps) for (const m of a.invalid ?? []) groups.set(m, [...(groups.get(m) ?? []), a]);
+/** The controller's validation problems, one finding per kind of problem and site (not per Application). */
+function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): EngineDiagnostic[] {
+  const kinds = new Map<string, { code: string; where: JsonPath; apps: GeneratedApp[]; first: string }>();
+  for (const a of apps) {
+    for (const m of a.invalid ?? []) {
+      const kind = invalidKind(m);
+      const k = kinds.get(kind) ?? { code: kind === 'duplicate' ? 'generator/duplicate-name' : 'generator/invalid-application', where: kind.startsWith('destination') ? ['spec', 'template', 'spec', 'destination'] : ['spec', 'template', 'metadata', 'name'], apps: [], first: m };
+      k.apps.push(a);
+      kinds.set(kind, k);
+    }
+  }
   const out: EngineDiagnostic[] = [];
-  for (const [message, list] of groups) {
-    const duplicate = message.includes('duplicate name');
-    const where: JsonPath = message.includes('destination') ? ['spec', 'template', 'spec', 'destination'] : ['spec', 'template', 'metadata', 'name'];
-    const span = nodeAt(ctx.doc.doc, where).exact ? spanAt(ctx.doc.doc, where) : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
-    out.push({
-      code: duplicate ? 'generator/duplicate-name' : 'generator/invalid-application',
-      severity: 'error',
-      message: `${message} — the controller skips ${list.length === 1 ? 'this Application' : `these ${list.length} Applications`}`,
-      span,
-    });
+  for (const [kind, k] of kinds) {
+    const span = nodeAt(ctx.doc.doc, k.where).exact ? spanAt(ctx.doc.doc, k.where) : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
+    const skip = k.apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${k.apps.length} Applications`;
+    const affected = affectedOf(k.apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })), total);
+    const d: EngineDiagnostic = { code: k.code, severity: 'error', message: `${invalidMessage(kind, k.first, k.apps)} — ${skip}`, span, affected };
+    const related = relatedFor(k.apps);
+    if (related.length) d.related = related;
+    out.push(d);
   }
   return out;
+}
+
+function invalidKind(m: string): string {
+  if (m.includes('duplicate name')) return 'duplicate';
+  if (m.includes('with no name')) return 'no-name';
+  if (m.startsWith('metadata.name: Invalid value')) return 'bad-name';
+  if (m.includes("can't have both name and server")) return 'destination-both';
+  if (m.includes('Destination server missing')) return 'destination-missing';
+  if (m.includes('no clusters with this name')) return 'destination-unknown';
+  return 'other:' + m;
+}
+
+/** One message for a kind of validation problem: the controller's words, with every name involved. */
+function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): string {
+  const list = (xs: string[]) => {
+    const d = [...new Set(xs)];
+    return d.slice(0, LISTED_NAMES).map((x) => `"${x}"`).join(', ') + (d.length > LISTED_NAMES ? `, and ${d.length - LISTED_NAMES} more` : '');
+  };
+  switch (kind) {
+    case 'duplicate':
+      return `several parameter sets render the same Application name (${list(apps.map((a) => a.name))}): the ApplicationSet contains applications with duplicate names`;
+    case 'bad-name':
+      return `metadata.name renders names that are not lowercase RFC 1123 subdomains (${list(apps.map((a) => a.name))}): only lower case alphanumeric characters, '-' or '.', starting and ending with an alphanumeric character, are allowed`;
+    case 'destination-unknown': {
+      const names = apps.map((a) => (isObject(a.app.spec) && isObject(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : ''));
+      return `application destination spec is invalid: there are no clusters with this name: ${list(names)}`;
+    }
+    case 'destination-both':
+      return "application destination spec is invalid: application destination can't have both name and server defined";
+    default:
+      return first;
+  }
+}
+
+function relatedFor(apps: GeneratedApp[]) {
+  return relatedOf(apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })));
 }
 
 function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
@@ -151,12 +197,17 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         const whole = n.value ?? spanAt(ctx.doc.doc, path);
         const span = (n.value && valueSpan(ctx.file.text, n.value, v, ref.offset, ref.length)) || whole;
         const effect = goTemplate ? 'renders <no value>' : `stays "{{${ref.path[0]}}}"`;
-        out.push({
+        const affected = affectedOf(lacking.map((a) => ({ name: a.name, sources: a.sources ?? [] })), apps.length);
+        const d: EngineDiagnostic = {
           code: 'generator/missing-param',
           severity: 'warning',
-          message: `${name} is missing in ${lacking.length} of ${apps.length} parameter sets (e.g. for ${lacking[0].name || 'an Application without name'}), where it ${effect}`,
+          message: `${name} ${effect} where it is missing — ${affectedText(affected)}`,
           span,
-        });
+          affected,
+        };
+        const related = relatedFor(lacking);
+        if (related.length) d.related = related;
+        out.push(d);
       }
     } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i]));
     else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...path, k]);

@@ -1,0 +1,138 @@
+/**
+ * One finding per authored site. The expansion meets a mistake once per parameter set (a typo in a
+ * template of a 24-Application matrix fails 24 renders); the user wrote it once. Occurrences are
+ * grouped by code and site into one diagnostic that says how many Applications it hits, names the
+ * first few, and points (related information) at the list elements, cluster Secrets and git files
+ * their parameter sets came from. The fronts only format what is here (`affected` is structured
+ * data, the message carries the same facts in words).
+ */
+import type { Affected, EngineDiagnostic, RelatedInfo, Severity, Source, Span } from '../types';
+
+/** One parameter set's (or Application's) meeting with a problem. */
+export interface Occurrence {
+  code: string;
+  severity: Severity;
+  /** The message for this one occurrence; the group keeps the first. */
+  message: string;
+  span: Span;
+  /** The Application concerned: its name (or a description of its parameter set) and the sources of its parameter set. */
+  who?: { name: string; sources: Source[] };
+  data?: unknown;
+}
+
+/** Names listed in a message and in `affected.names`. */
+export const LISTED_NAMES = 3;
+/** Kept in `affected.names` for the fronts (SARIF, JSON) beyond what the message lists. */
+const KEPT_NAMES = 20;
+/** Related-information entries (one per source) attached to a grouped finding. */
+export const MAX_RELATED = 5;
+
+/**
+ * Groups occurrences by code and site (span). `total` is the number of parameter sets the
+ * expansion saw, the "of" in "in 3 of 24 Applications". Order follows the first occurrence.
+ */
+export function groupBySite(occurrences: readonly Occurrence[], total: number): EngineDiagnostic[] {
+  const groups = new Map<string, Occurrence[]>();
+  for (const o of occurrences) {
+    const key = `${o.code}@${o.span.start}:${o.span.end}`;
+    const g = groups.get(key);
+    if (g) g.push(o);
+    else groups.set(key, [o]);
+  }
+  const out: EngineDiagnostic[] = [];
+  for (const g of groups.values()) {
+    const first = g[0];
+    const withWho = g.filter((o) => o.who);
+    const d: EngineDiagnostic = { code: first.code, severity: worst(g), message: first.message, span: first.span };
+    if (first.data !== undefined) d.data = first.data;
+    if (withWho.length) {
+      const affected = affectedOf(withWho.map((o) => o.who!), total);
+      d.affected = affected;
+      d.message = `${first.message} — ${affectedText(affected)}`;
+      const related = relatedOf(withWho.map((o) => o.who!));
+      if (related.length) d.related = related;
+    }
+    out.push(d);
+  }
+  return out;
+}
+
+/** `affected` for a list of Applications (names and sources, first few kept). */
+export function affectedOf(who: readonly { name: string; sources: Source[] }[], total: number): Affected {
+  const sources: Source[] = [];
+  const seen = new Set<string>();
+  for (const w of who) {
+    for (const s of w.sources) {
+      const key = `${s.label}@${s.location?.file ?? ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      sources.push(s);
+    }
+    if (sources.length >= MAX_RELATED) break;
+  }
+  return { count: who.length, of: Math.max(total, who.length), names: who.slice(0, KEPT_NAMES).map((w) => w.name), sources: sources.slice(0, MAX_RELATED) };
+}
+
+/** "in 24 of 24 Applications (a, b, c, …)" — or "for Application a" when only one. */
+export function affectedText(a: Affected): string {
+  const names = a.names.slice(0, LISTED_NAMES).map((n) => n || '(no name)');
+  if (a.count === 1 && a.of === 1) return `for ${names[0] ?? 'its one Application'}${a.sources[0] ? ` (from ${a.sources[0].label})` : ''}`;
+  const more = a.count > names.length ? ', …' : '';
+  return `in ${a.count} of ${a.of} Applications (${names.join(', ')}${more})`;
+}
+
+/** Related information: where the first few affected parameter sets came from. */
+export function relatedOf(who: readonly { name: string; sources: Source[] }[]): RelatedInfo[] {
+  const out: RelatedInfo[] = [];
+  const seen = new Set<string>();
+  for (const w of who) {
+    for (const s of w.sources) {
+      if (!s.location) continue;
+      const key = `${s.location.file}@${s.location.span?.start ?? -1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ location: s.location, message: `${w.name || '(no name)'}: parameter set from ${s.label}` });
+      if (out.length >= MAX_RELATED) return out;
+    }
+  }
+  return out;
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+function worst(g: readonly Occurrence[]): Severity {
+  return g.reduce<Severity>((s, o) => (RANK[o.severity] < RANK[s] ? o.severity : s), g[0].severity);
+}
+
+/**
+ * Codes that explain a site completely: any other diagnostic inside their span (the generic parse
+ * error under "write {{ .service }}", "expected a string" under "quote it") only repeats them
+ * in worse words, so it is dropped. The one rule for "one finding per site" across feature modules.
+ */
+const SUPERSEDING = new Set([
+  'yaml/unquoted-template',
+  'appset/template-in-structure',
+  'template/fasttemplate-syntax',
+  'template/gotemplate-syntax',
+  'template/needs-index',
+]);
+
+/** Drops diagnostics that a superseding finding at the same place already explains. */
+export function dropSuperseded(diags: EngineDiagnostic[]): EngineDiagnostic[] {
+  const over = diags.filter((d) => SUPERSEDING.has(d.code));
+  if (!over.length) return diags;
+  return diags.filter((d) => {
+    if (SUPERSEDING.has(d.code)) return true;
+    return !over.some((o) => covers(o, d));
+  });
+}
+
+function covers(o: EngineDiagnostic, d: EngineDiagnostic): boolean {
+  // Control flow in the YAML structure breaks every syntax and schema check of its document.
+  if (o.code === 'appset/template-in-structure') {
+    const doc = (o.data as { doc?: Span } | undefined)?.doc;
+    return !!doc && d.span.start >= doc.start && d.span.start <= doc.end && (d.code.startsWith('yaml/') || d.code.startsWith('appset/'));
+  }
+  // Overlap, not containment: a parse error may underline the whole action around the bad key.
+  return d.span.start < o.span.end && o.span.start < Math.max(d.span.end, d.span.start + 1);
+}

@@ -1,0 +1,66 @@
+/**
+ * Provenance of parameter sets in words and places: the generators tag every set with origins
+ * (`spec/generators/0/list/elements/2`, `cluster:<name>`, `git:<path>`, `sample:<kind>/<n>`, see
+ * GeneratedApp.origins); this turns them into `Source`s — a label a message can print and a location
+ * (file + span) related information and hovers can point at.
+ */
+import type { SourceText } from '../inputs';
+import type { Source } from '../types';
+import { nodeAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { loadInventory, type Cluster } from '../generators/inventory';
+
+export type SourceResolver = (origins: readonly string[] | undefined) => Source[];
+
+/** A resolver for one expansion (clusters looked up once; every origin resolved once). */
+export function sourceResolver(doc: AppSetDoc, file: SourceText, originFiles: ReadonlyMap<string, { path: string; directory: boolean }>): SourceResolver {
+  let clusters: Map<string, Cluster> | undefined;
+  const memo = new Map<string, Source | null>();
+  const here = file.path ?? file.uri;
+  const one = (o: string): Source | null => {
+    if (o.startsWith('cluster:')) {
+      const name = o.slice('cluster:'.length);
+      if (!clusters) {
+        clusters = new Map();
+        // Last wins, as the cluster generator de-duplicates by name.
+        for (const c of loadInventory(file).clusters) clusters.set(c.name, c);
+      }
+      const c = clusters.get(name);
+      if (!c) return { kind: 'cluster', label: name === 'in-cluster' ? 'the implicit in-cluster entry' : `cluster "${name}"` };
+      return { kind: 'cluster', label: c.label ?? `cluster "${name}"`, location: { file: c.file, span: c.span } };
+    }
+    if (o.startsWith('git:')) {
+      const rel = o.slice('git:'.length);
+      const f = originFiles.get(o);
+      const isFile = f ? !f.directory : false;
+      return { kind: isFile ? 'git-file' : 'git-directory', label: `git ${isFile ? 'file' : 'directory'} ${rel}`, location: f ? { file: f.path } : undefined };
+    }
+    if (o.startsWith('sample:')) {
+      const [kind, n] = o.slice('sample:'.length).split('/');
+      return { kind: 'sample', label: `sample ${Number(n) + 1} of samples.${kind}` };
+    }
+    if (o.startsWith('spec/')) {
+      const path: JsonPath = o.split('/').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      const n = nodeAt(doc.doc, path);
+      const span = n.value ?? n.key;
+      const last = path[path.length - 1];
+      const label = typeof last === 'number' ? `list element ${last + 1}${path[path.length - 2] === 'elementsYaml' ? ' of elementsYaml' : ''}` : 'list element';
+      return { kind: 'list-element', label, location: span ? { file: here, span: firstLine(file.text, span) } : { file: here } };
+    }
+    return null;
+  };
+  return (origins) => {
+    const out: Source[] = [];
+    for (const o of origins ?? []) {
+      let s = memo.get(o);
+      if (s === undefined) memo.set(o, (s = one(o)));
+      if (s) out.push(s);
+    }
+    return out;
+  };
+}
+
+/** A multi-line element is pointed at by its first line (a related-information link, not a block). */
+function firstLine(text: string, span: { start: number; end: number }): { start: number; end: number } {
+  const nl = text.indexOf('\n', span.start);
+  return { start: span.start, end: nl >= 0 && nl < span.end ? nl : span.end };
+}
