@@ -142,3 +142,40 @@ test('the workspace index cache: written to APPSET_CACHE_DIR, same results when 
   assert.deepEqual(lint('--no-cache'), first);
   assert.equal(fs.existsSync(cacheDir), false);
 });
+
+test('json: a mistake met by every parameter set is one result with affected Applications and their sources (issue 10)', () => {
+  const dir = path.join(work, 'grouped');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'clusters.yaml'),
+    ['a', 'b', 'c'].map((n) => `apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-${n}\n  labels: {argocd.argoproj.io/secret-type: cluster, env: prod}\nstringData: {name: ${n}, server: 'https://${n}.example.com'}\n`).join('---\n'),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'appset.yaml'),
+    `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: grouped
+spec:
+  goTemplate: true
+  goTemplateOptions: ["missingkey=error"]
+  generators:
+  - clusters: {selector: {matchLabels: {env: prod}}}
+  template:
+    metadata: {name: 'web-{{ .name }}'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', path: '{{ .nope }}'}
+      destination: {server: '{{ .server }}', namespace: web}
+`,
+  );
+  const r = run(['grouped/appset.yaml', '--format', 'json', '--inventory', 'grouped/clusters.yaml']);
+  assert.equal(r.code, 1, r.err);
+  const out = JSON.parse(r.out);
+  const ds = out.files[0].diagnostics.filter((d: { severity: string }) => d.severity === 'error');
+  assert.equal(ds.length, 1, JSON.stringify(ds));
+  assert.equal(ds[0].code, 'template/missing-key');
+  assert.deepEqual({ count: ds[0].affected.count, of: ds[0].affected.of, names: ds[0].affected.names }, { count: 3, of: 3, names: ['web-a', 'web-b', 'web-c'] });
+  assert.deepEqual(ds[0].affected.sources[0], { kind: 'cluster', label: 'cluster Secret "cluster-a"', path: 'grouped/clusters.yaml', line: 1, col: 1 });
+  assert.equal(ds[0].related[1].line, 7, 'the second Secret starts on line 7');
+});
