@@ -150,9 +150,9 @@ function invalidKind(m: string): string {
 
 /** One message for a kind of validation problem: the controller's words, with every name involved. */
 function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): string {
-  const list = (xs: string[]) => {
+  const list = (xs: string[], quote = true) => {
     const d = [...new Set(xs)];
-    return d.slice(0, LISTED_NAMES).map((x) => `"${x}"`).join(', ') + (d.length > LISTED_NAMES ? `, and ${d.length - LISTED_NAMES} more` : '');
+    return d.slice(0, LISTED_NAMES).map((x) => (quote ? `"${x}"` : x)).join(', ') + (d.length > LISTED_NAMES ? `, and ${d.length - LISTED_NAMES} more` : '');
   };
   switch (kind) {
     case 'duplicate':
@@ -161,7 +161,8 @@ function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): stri
       return `metadata.name renders names that are not lowercase RFC 1123 subdomains (${list(apps.map((a) => a.name))}): only lower case alphanumeric characters, '-' or '.', starting and ending with an alphanumeric character, are allowed`;
     case 'destination-unknown': {
       const names = apps.map((a) => (isObject(a.app.spec) && isObject(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : ''));
-      return `application destination spec is invalid: there are no clusters with this name: ${list(names)}`;
+      // The controller's own words (one name per Application), so they can be searched for.
+      return `application destination spec is invalid: there are no clusters with this name: ${list(names, false)}`;
     }
     case 'destination-both':
       return "application destination spec is invalid: application destination can't have both name and server defined";
