@@ -111,7 +111,7 @@ test('protocol.ts has no runtime imports (types only), so the client bundle neve
  * stages never import the editor features or the facade.
  */
 const LAYERS: string[][] = [
-  ['server/src/engine/types', 'server/src/engine/host', 'server/src/engine/inputs', 'server/src/engine/diagnostics', 'server/src/protocol'],
+  ['server/src/engine/types', 'server/src/engine/host', 'server/src/engine/inputs', 'server/src/engine/diagnostics', 'server/src/engine/rules', 'server/src/protocol'],
   ['server/src/engine/yaml'],
   ['server/src/engine/workspace'],
   ['server/src/engine/generators', 'server/src/engine/validate', 'server/src/engine/versions'],

@@ -8,6 +8,7 @@ import type { CliIO } from './io';
 import { getLanguageService, type Affected, type EngineDiagnostic, type Location, type Severity } from '../engine';
 import { openIndexCache } from './indexCache';
 import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
+import { SKIPPED_FOLDERS, compareGoStrings } from '../engine';
 
 const USAGE = `usage: appset lint <files or folders…> [options]
 
@@ -32,7 +33,6 @@ exit status: 0 no errors, 1 errors found, 2 bad usage or unreadable input`;
 
 /** Safety bound on the files one run looks at. */
 const MAX_FILES = 20000;
-const SKIP_DIRS = new Set(['node_modules', '.git']);
 
 interface FileResult {
   path: string;
@@ -165,13 +165,13 @@ function walk(dir: string, out: { abs: string; named: boolean }[]): void {
   } catch {
     return;
   }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  entries.sort((a, b) => compareGoStrings(a.name, b.name));
   for (const e of entries) {
     if (out.length >= MAX_FILES) return;
     const p = path.join(dir, e.name);
     // Symlinked folders are not followed (no loops, no escaping the tree).
     if (e.isDirectory()) {
-      if (!SKIP_DIRS.has(e.name)) walk(p, out);
+      if (!SKIPPED_FOLDERS.has(e.name)) walk(p, out);
     } else if ((e.isFile() || e.isSymbolicLink()) && /\.ya?ml$/i.test(e.name)) out.push({ abs: p, named: false });
   }
 }

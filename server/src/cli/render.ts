@@ -5,6 +5,7 @@
  */
 import type { CliIO } from './io';
 import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, withEngineOptions } from './common';
+import { compareGoStrings } from '../engine';
 
 const USAGE = `usage: appset render <file> [options]
 
@@ -62,7 +63,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
         applicationSet: ctx.doc.name,
         exact: exp.exact,
         notes: exp.notes,
-        applications: [...exp.apps].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
+        applications: [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name)).map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
       });
     } else docs.push(service.preview(analysis, ctx.doc.span.start)?.yaml ?? '');
   }

@@ -24,6 +24,10 @@ export type * from './types';
 export { SUPPORTED as SUPPORTED_ARGOCD_VERSIONS } from './versions/releases';
 export { isVersionSetting } from './versions/target';
 
+// Controller rules the fronts share (folders no scan reads, Go's string order).
+export { SKIPPED_FOLDERS, inSkippedFolder } from './rules/folders';
+export { compareGoStrings } from './rules/order';
+
 // Diagnostic codes (README's code table and the CLI read the registry).
 export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
 

@@ -7,14 +7,13 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine';
+import { SKIPPED_FOLDERS, DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine';
 
 /** Files larger than this are refused (the engine reads YAML and small repo files, not artefacts). */
 export const MAX_READ_BYTES = 2 * 1024 * 1024;
 /** How deep below a root work trees are searched for `.git/config`. */
 export const GIT_SEARCH_DEPTH = 3;
 /** Directories never descended into while looking for work trees. */
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
 /** Git remotes are re-read at most this often (ms): remotes rarely change, and the lookup walks folders. */
 const GIT_CACHE_MS = 5000;
 
@@ -121,7 +120,7 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
     if (entries.some((e) => e.name === '.git')) found(dir);
     if (depth >= GIT_SEARCH_DEPTH) return;
     for (const e of entries) {
-      if (!e.isDirectory() || SKIP_DIRS.has(e.name) || e.name.startsWith('.')) continue;
+      if (!e.isDirectory() || SKIPPED_FOLDERS.has(e.name) || e.name.startsWith('.')) continue;
       findWorkTrees(toPosix(path.join(dir, e.name)), depth + 1, found);
     }
   }

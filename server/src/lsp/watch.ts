@@ -5,14 +5,14 @@
  * dependency folders are never read, so their churn is ignored.
  */
 import { FileChangeType } from 'vscode-languageserver/node';
+import { inSkippedFolder } from '../engine';
 
-const IGNORED_SEGMENTS = /(^|\/)(\.git|node_modules|dist|out|\.vscode-test)(\/|$)/;
 const CONTENT_FILES = /\.(ya?ml|json)$/i;
 
 /** Patterns registered with clients that support dynamic file watching (VS Code's client watches itself). */
 export const WATCH_GLOBS = ['**/*'];
 
 export function isWatchedChange(path: string, type: FileChangeType): boolean {
-  if (IGNORED_SEGMENTS.test(path)) return false;
+  if (inSkippedFolder(path)) return false;
   return CONTENT_FILES.test(path) || type !== FileChangeType.Changed;
 }

@@ -8,6 +8,7 @@
 import type { SourceText } from '../inputs';
 import { renderString, TemplateError, compareGoStrings, fromJSON, type GoMap } from '../../gotemplate';
 import { templateErrorCode } from './templateCodes';
+import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
 import { kindsOf, runWithSelector } from '../generators/index';
@@ -312,7 +313,7 @@ function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, ta
     }
     else {
       if ((counts.get(a.name) ?? 0) > 1) issues.push(`ApplicationSet ${appset} contains applications with duplicate name: ${a.name}`);
-      if (a.name.length > 253 || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(a.name)) {
+      if (!isDnsSubdomain(a.name)) {
         issues.push(`metadata.name: Invalid value: "${a.name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
       }
     }

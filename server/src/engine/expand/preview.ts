@@ -5,6 +5,7 @@
  */
 import * as YAML from 'yaml';
 import type { Expansion } from './types';
+import { compareGoStrings } from '../rules/order';
 
 export function previewText(appsetName: string, exp: Expansion): string {
   const head: string[] = [
@@ -15,7 +16,7 @@ export function previewText(appsetName: string, exp: Expansion): string {
   if (exp.capped) head.push('# STOPPED at the appsetTools.maxApplications cap: only the first Applications are shown.');
   for (const n of exp.notes) head.push(`# note: ${n}`);
   for (const p of exp.problems) if (p.severity === 'error') head.push(`# error: ${p.message.replace(/\n/g, ' ')}`);
-  const apps = [...exp.apps].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const apps = [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name));
   const docs = apps.map((a) => {
     const prefix = a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${m}\n`).join('') : '';
     return prefix + YAML.stringify(a.app, { lineWidth: 0, aliasDuplicateObjects: false });

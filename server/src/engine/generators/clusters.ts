@@ -11,6 +11,7 @@ import { isEmptySelector, matchesSelector, selectorError, SelectorError } from '
 import { GeneratorError, wrapErrors, type Generate } from './types';
 import { appendValues } from './values';
 import { has } from '../versions/gates';
+import { compareGoStrings } from '../rules/order';
 
 export const generateClusters: Generate = (spec, ctx, path) => {
   const inv = loadInventory(ctx.file);
@@ -25,7 +26,7 @@ export const generateClusters: Generate = (spec, ctx, path) => {
     throw e;
   }
   for (const c of selected) byName.set(c.name, c);
-  const clusters = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const clusters = [...byName.values()].sort((a, b) => compareGoStrings(a.name, b.name));
   if (!inv.clusters.length) ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
   const withValues = clusters.map((c) =>
     wrapErrors('error appending templated values for cluster: ', () => appendValues(tagOrigin(ctx.origins, clusterParams(c, ctx.goTemplate, has(ctx.version, 'clusterProjectParam')), `cluster:${c.name}`), spec.values, ctx, path)),

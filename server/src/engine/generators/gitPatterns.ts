@@ -4,7 +4,7 @@
  * - files, default: git pathspec as `git ls-files -- <pattern>` reads it (`*` crosses `/`, so
  *   `p1/**\/config.json` needs at least one directory in between; a plain path also matches everything below it);
  * - files with `--enable-new-git-file-globbing`: doublestar (`**` = zero or more directories, `{a,b}`).
- * (Argo CD `applicationset/generators/git.go`, `util/git/client.go`; research §2.3–2.4.)
+ * (Argo CD `applicationset/generators/git.go`, `util/git/client.go`.)
  */
 import picomatch from 'picomatch';
 

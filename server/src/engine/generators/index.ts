@@ -13,11 +13,9 @@ import { flatten, isObject, type ParamSet } from './params';
 import { matchesSelector, selectorError, SelectorError } from './selector';
 import { has } from '../versions/gates';
 import { GeneratorError, type GenContext, type Generate } from './types';
+import { COMBINING_KINDS, isGeneratorKind, kindsOf, type GeneratorKind } from '../rules/generators';
 
-/** Order in which the controller visits the kinds of one generator entry (GetRelevantGenerators). */
-export const GENERATOR_KINDS = ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin'] as const;
-
-const TABLE: Record<string, Generate> = {
+const TABLE: Record<GeneratorKind, Generate> = {
   list: generateList,
   clusters: generateClusters,
   git: generateGit,
@@ -29,22 +27,19 @@ const TABLE: Record<string, Generate> = {
   merge: generateMerge,
 };
 
-export function kindsOf(entry: unknown): string[] {
-  if (!isObject(entry)) return [];
-  return GENERATOR_KINDS.filter((k) => entry[k] !== undefined && entry[k] !== null);
-}
+export { GENERATOR_KINDS, kindsOf } from '../rules/generators';
 
 /**
  * The kinds of a matrix/merge child. Inside a matrix/merge that is itself nested, children are
- * decoded as terminal generators, so their matrix/merge fields vanish (research §1.2).
+ * decoded as terminal generators, so their matrix/merge fields vanish.
  */
 export function childKinds(child: unknown, ctx: GenContext): string[] {
   const kinds = kindsOf(child);
-  return (ctx.depth ?? 0) >= 1 ? kinds.filter((k) => k !== 'matrix' && k !== 'merge') : kinds;
+  return (ctx.depth ?? 0) >= 1 ? kinds.filter((k) => !COMBINING_KINDS.includes(k)) : kinds;
 }
 
 export function runGenerator(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): ParamSet[] {
-  const gen = TABLE[kind];
+  const gen = isGeneratorKind(kind) ? TABLE[kind] : undefined;
   if (!gen) throw new GeneratorError(`unknown generator ${kind}`, path);
   return gen(isObject(spec) ? spec : {}, ctx, path);
 }

@@ -5,6 +5,7 @@
  * value validation). `NotIn` and `DoesNotExist` match when the key is absent.
  */
 import { has, isObject } from './params';
+import { SELECTOR_OPERATORS, controllerText, labelKeyProblems, labelValueProblems } from '../rules/kubernetes';
 
 export class SelectorError extends Error {}
 
@@ -20,34 +21,9 @@ export function isEmptySelector(sel: unknown): boolean {
   return (!isObject(ml) || Object.keys(ml).length === 0) && (!Array.isArray(me) || me.length === 0);
 }
 
-const NAME_RE = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const VALUE_RE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-const SUBDOMAIN_RE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const NAME_MSG = "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
-const VALUE_MSG = "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
-
 /** Kubernetes IsQualifiedName messages (k8s.io/apimachinery validation), for a label key. */
 function keyErrors(key: string): string[] {
-  const parts = key.split('/');
-  const out: string[] = [];
-  let name = key;
-  if (parts.length === 2) {
-    const prefix = parts[0];
-    name = parts[1];
-    if (!prefix) out.push('prefix part must be non-empty');
-    else {
-      if (prefix.length > 253) out.push('prefix part must be no more than 253 characters');
-      if (!SUBDOMAIN_RE.test(prefix)) out.push("prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
-    }
-  } else if (parts.length > 2) {
-    return ["a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')"];
-  }
-  if (!name) out.push('name part must be non-empty');
-  else {
-    if (name.length > 63) out.push('name part must be no more than 63 characters');
-    if (!NAME_RE.test(name)) out.push(NAME_MSG);
-  }
-  return out;
+  return labelKeyProblems(key).map(controllerText);
 }
 
 const goQuote = (s: string) => JSON.stringify(s);
@@ -67,7 +43,7 @@ export function selectorError(sel: unknown, validateValues: boolean): string | u
     for (const e of sel.matchExpressions) {
       if (!isObject(e)) continue;
       const op = String(e.operator ?? '');
-      if (!['In', 'NotIn', 'Exists', 'DoesNotExist'].includes(op)) return `${goQuote(op)} is not a valid ${validateValues ? 'label' : 'pod'} selector operator`;
+      if (!(SELECTOR_OPERATORS as readonly string[]).includes(op)) return `${goQuote(op)} is not a valid ${validateValues ? 'label' : 'pod'} selector operator`;
       reqs.push({ key: String(e.key ?? ''), op, values: Array.isArray(e.values) ? e.values.map((x) => String(x)) : [] });
     }
   }
@@ -77,9 +53,7 @@ export function selectorError(sel: unknown, validateValues: boolean): string | u
     if ((r.op === 'Exists' || r.op === 'DoesNotExist') && r.values.length) errs.push(`values: Invalid value: ${goStrings(r.values)}: values set must be empty for exists and does not exist`);
     if (validateValues) {
       r.values.forEach((v, i) => {
-        const m: string[] = [];
-        if (v.length > 63) m.push('must be no more than 63 characters');
-        if (!VALUE_RE.test(v)) m.push(VALUE_MSG);
+        const m = labelValueProblems(v).map(controllerText);
         if (m.length) errs.push(`values[${i}]: Invalid value: ${goQuote(v)}: ${m.join('; ')}`);
       });
     }

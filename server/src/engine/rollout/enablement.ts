@@ -1,6 +1,6 @@
 /**
  * Is progressive sync enabled on the ApplicationSet controller? Detected from the workspace's
- * Argo CD configuration, in every form teams write it (research §5):
+ * Argo CD configuration, in every form teams write it:
  * - `argocd-cmd-params-cm` key `applicationsetcontroller.enable.progressive.syncs` (wired into the
  *   controller's env var by the upstream manifests and the Helm chart);
  * - the controller Deployment's `--enable-progressive-syncs[=bool]` argument (pflag bool parsing) or

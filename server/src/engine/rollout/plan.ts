@@ -13,6 +13,7 @@
 import type { GeneratedApp } from '../expand/types';
 import type { Enablement, PlanStep, RolloutPlan } from './types';
 import { describeSelector, readStrategy, rollingSyncWithSteps, type RolloutStepSpec, type StrategySpec } from './spec';
+import { compareGoStrings } from '../rules/order';
 
 export interface LabelledApp {
   name: string;
@@ -165,17 +166,8 @@ export function progressStatuses(
   });
 }
 
-/** Byte order of the UTF-8 encodings (what Go's string sort gives) = code point order. */
-export function compareNames(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.codePointAt(i) as number;
-    const y = b.codePointAt(i) as number;
-    if (x !== y) return x - y;
-    if (x > 0xffff) i++;
-  }
-  return a.length - b.length;
-}
+/** Application names in Go's string order, as the controller sorts them. */
+export const compareNames = compareGoStrings;
 
 export interface PlanInput {
   appset: string;

@@ -4,6 +4,7 @@
  */
 import type { Json } from '../types';
 import type { JsonPath } from '../yaml/document';
+import { isGeneratorKind } from '../rules/generators';
 
 /** Dotted path with indexes: spec.generators[0].list.elements. */
 export function dottedPath(path: JsonPath): string {
@@ -12,7 +13,6 @@ export function dottedPath(path: JsonPath): string {
   return s || 'the document';
 }
 
-const GENERATOR_KINDS = new Set(['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin']);
 
 /** Where an object sits, in words: `a rollingSync step`, `the list generator`, else the dotted path. */
 export function describeLocation(path: JsonPath): string {
@@ -25,7 +25,7 @@ export function describeLocation(path: JsonPath): string {
   if (typeof last === 'number' && prev === 'generators') {
     return n === 3 ? 'a generator entry' : `a ${String(path[n - 3])} child generator`;
   }
-  if (typeof last === 'string' && GENERATOR_KINDS.has(last) && typeof prev === 'number' && path[n - 3] === 'generators') {
+  if (typeof last === 'string' && isGeneratorKind(last) && typeof prev === 'number' && path[n - 3] === 'generators') {
     return `the ${last} generator`;
   }
   return dottedPath(path);

@@ -15,10 +15,10 @@ import type { EngineHost } from '../host';
 import type { Json, Span } from '../types';
 import { MAX_ALIAS_COUNT } from '../yaml/document';
 import { INTERESTS, type Interest } from './interests';
+import { SKIPPED_FOLDERS } from '../rules/folders';
 
 export const MAX_FILES = 5000;
 export const MAX_FILE_SIZE = 1024 * 1024;
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'out', '.vscode-test']);
 const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
 
 export interface IndexedDoc {
@@ -193,7 +193,7 @@ export class WorkspaceIndex {
           out.push(p);
           continue;
         }
-        if (name.startsWith('.') || SKIP_DIRS.has(name)) continue;
+        if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
         const st = this.host.stat(p);
         if (st?.isDirectory) walk(p, depth + 1);
       }

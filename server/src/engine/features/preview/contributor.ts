@@ -217,7 +217,7 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
   return out;
 }
 
-/** A cluster generator without selector adds an in-cluster entry that has no metadata (research §2.2). */
+/** A cluster generator without selector adds an in-cluster entry that has no metadata. */
 function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
   const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
   if (spec.goTemplate !== true) return [];

@@ -1,6 +1,6 @@
 /**
  * Rollout diagnostics for one ApplicationSet: is the strategy going to be honoured, what does it
- * select, and which settings defeat it (research §4, §5; Argo CD `applicationset/progressivesync/`).
+ * select, and which settings defeat it (Argo CD `applicationset/progressivesync/`).
  */
 import type { AppSetContext, FileContext } from '../context';
 import type { EngineDiagnostic, Json, RelatedInfo } from '../../types';

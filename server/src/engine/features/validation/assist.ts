@@ -20,7 +20,7 @@ function knownValues(path: JsonPath): string[] | undefined {
   return undefined;
 }
 
-/** Short explanations for fields whose behaviour is easy to get wrong (research §1, §3, §4). */
+/** Short explanations for fields whose behaviour is easy to get wrong. */
 const FIELD_NOTES: Record<string, string> = {
   goTemplate: 'Renders templates with Go text/template + Sprig instead of `{{param}}` substitution; also makes generator parameters nested (`.path.basename`) and typed.',
   goTemplateOptions: 'Options for Go templates; only `missingkey=default|invalid|zero|error` are accepted. `missingkey=error` turns a missing parameter into an error instead of `<no value>`.',

@@ -1,7 +1,6 @@
 /**
  * Generator structure checks (Argo CD `applicationset/generators/matrix.go`, `merge.go`,
- * `generator_spec_processor.go`, `applicationset/utils/utils.go` `CheckInvalidGenerators`; research §1.2,
- * §2.5, §2.6): matrix has exactly two children, merge at least two plus mergeKeys, each child sets
+ * `generator_spec_processor.go`, `applicationset/utils/utils.go` `CheckInvalidGenerators`): matrix has exactly two children, merge at least two plus mergeKeys, each child sets
  * exactly one kind, matrix/merge nest one level at most, and entries that generate nothing.
  */
 import type { EngineDiagnostic, Json, Span } from '../../types';
@@ -9,15 +8,12 @@ import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../yaml/docume
 import { isObject, own } from '../describe';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';
+import { kindsOf } from '../../rules/generators';
 
-export const GENERATOR_KINDS = ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin'];
 /** Bound on generator entries looked at per level (a hostile file could list millions). */
 const MAX_ENTRIES = 1000;
 
-export function kindsOf(entry: Json | undefined): string[] {
-  if (!isObject(entry)) return [];
-  return GENERATOR_KINDS.filter((k) => own(entry, k) !== undefined && own(entry, k) !== null);
-}
+export { GENERATOR_KINDS, kindsOf } from '../../rules/generators';
 
 export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];

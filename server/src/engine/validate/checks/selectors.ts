@@ -1,32 +1,21 @@
 /**
  * Label selector checks: the generators' post-selector (`selector`, Argo CD `applicationset/utils/selector.go`,
- * a copy of the Kubernetes label selector; research §2.7), the cluster generator's `selector` and the
+ * a copy of the Kubernetes label selector), the cluster generator's `selector` and the
  * clusterDecisionResource `labelSelector` (Kubernetes `LabelSelectorAsSelector`). Invalid ones fail the generator.
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc, type JsonPath } from '../../yaml/document';
 import { isObject, own, suggest } from '../describe';
 import { diag } from './util';
+import { SELECTOR_OPERATORS, labelKeyProblems, plainText } from '../../rules/kubernetes';
 
-const OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
-const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const OPERATORS: readonly string[] = SELECTOR_OPERATORS;
 const MAX_EXPRESSIONS = 1000;
 
-/** Kubernetes `IsQualifiedName`: `[prefix/]name`, prefix a DNS subdomain, name ≤ 63 characters. */
+/** Why a label key is invalid, in plain words (the first problem Kubernetes reports), or undefined. */
 export function qualifiedNameProblem(key: string): string | undefined {
-  const parts = key.split('/');
-  if (parts.length > 2) return 'it has more than one "/"';
-  const name = parts[parts.length - 1];
-  if (parts.length === 2) {
-    const prefix = parts[0];
-    if (!prefix) return 'the prefix before "/" is empty';
-    if (prefix.length > 253 || !DNS_SUBDOMAIN.test(prefix)) return `the prefix "${prefix}" is not a lowercase DNS subdomain`;
-  }
-  if (!name) return 'the name is empty';
-  if (name.length > 63) return 'the name is longer than 63 characters';
-  if (!NAME.test(name)) return 'it may only contain letters, digits, "-", "_" and "." and must start and end with a letter or digit';
-  return undefined;
+  const first = labelKeyProblems(key)[0];
+  return first && plainText(first);
 }
 
 export function checkLabelSelector(doc: AppSetDoc, path: JsonPath, selector: Json | undefined, what: string): EngineDiagnostic[] {

@@ -1,8 +1,8 @@
 /**
  * Checks on top-level spec fields: goTemplateOptions (Go `text/template` `Option()` panics on anything
- * but the missingkey forms; research §3.4.2), the deprecated applyNestedSelectors (research §1.1), and
+ * but the missingkey forms), the deprecated applyNestedSelectors, and
  * templatePatch syntax (Argo CD `applicationset/controllers/template/template.go` `renderTemplatePatch`:
- * JSON when it starts with `{`, else YAML; research §3.6).
+ * JSON when it starts with `{`, else YAML).
  */
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../../types';

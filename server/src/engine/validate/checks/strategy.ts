@@ -1,6 +1,6 @@
 /**
  * `spec.strategy` checks the CRD cannot express (Argo CD `applicationset/progressivesync/progressive_sync.go`:
- * `IsRollingSyncStrategy`, the step selection and `maxUpdate` scaling; research §4).
+ * `IsRollingSyncStrategy`, the step selection and `maxUpdate` scaling).
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml/document';

@@ -1,0 +1,23 @@
+/**
+ * The generator kinds the controller knows, in the order it visits the kinds of one generator entry
+ * (Argo CD `applicationset/generators/generator_spec_processor.go`, GetRelevantGenerators). One home:
+ * validation, the generators and the descriptions all read this list.
+ */
+export const GENERATOR_KINDS = ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin'] as const;
+export type GeneratorKind = (typeof GENERATOR_KINDS)[number];
+
+const KIND_SET: ReadonlySet<string> = new Set(GENERATOR_KINDS);
+
+export function isGeneratorKind(k: unknown): k is GeneratorKind {
+  return typeof k === 'string' && KIND_SET.has(k);
+}
+
+/** The kinds a generator entry sets (a key present with a non-null value), in the controller's order. */
+export function kindsOf(entry: unknown): GeneratorKind[] {
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return [];
+  const e = entry as Record<string, unknown>;
+  return GENERATOR_KINDS.filter((k) => Object.prototype.hasOwnProperty.call(e, k) && e[k] !== undefined && e[k] !== null);
+}
+
+/** Kinds that combine child generators; their children may not nest them again beyond one level. */
+export const COMBINING_KINDS: readonly GeneratorKind[] = ['matrix', 'merge'];

@@ -1,0 +1,110 @@
+/**
+ * Kubernetes naming rules as the controller applies them (k8s.io/apimachinery
+ * `pkg/util/validation/validation.go`: IsQualifiedName, IsValidLabelValue, IsDNS1123Subdomain).
+ * One home for these rules: validation, the generators and the expansion all ask here, and each
+ * words the structured reason its own way (the controller's text for generator errors, plain words
+ * for editor findings).
+ */
+
+const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+export const DNS1123_SUBDOMAIN_MAX = 253;
+export const NAME_PART_MAX = 63;
+
+/** Why a label key (a qualified name `[prefix/]name`) is invalid. */
+export type KeyProblem =
+  | { kind: 'too-many-slashes' }
+  | { kind: 'empty-prefix' }
+  | { kind: 'prefix-too-long'; prefix: string }
+  | { kind: 'prefix-not-subdomain'; prefix: string }
+  | { kind: 'empty-name' }
+  | { kind: 'name-too-long' }
+  | { kind: 'name-characters' };
+
+/** Metadata names, cluster names as Application names: lowercase RFC 1123 subdomains of at most 253 characters. */
+export function isDnsSubdomain(s: string): boolean {
+  return s.length <= DNS1123_SUBDOMAIN_MAX && DNS1123_SUBDOMAIN.test(s);
+}
+
+/** Every problem of a label key, in the order Kubernetes reports them (empty when valid). */
+export function labelKeyProblems(key: string): KeyProblem[] {
+  const parts = key.split('/');
+  if (parts.length > 2) return [{ kind: 'too-many-slashes' }];
+  const out: KeyProblem[] = [];
+  const name = parts[parts.length - 1];
+  if (parts.length === 2) {
+    const prefix = parts[0];
+    if (!prefix) out.push({ kind: 'empty-prefix' });
+    else {
+      if (prefix.length > DNS1123_SUBDOMAIN_MAX) out.push({ kind: 'prefix-too-long', prefix });
+      if (!DNS1123_SUBDOMAIN.test(prefix)) out.push({ kind: 'prefix-not-subdomain', prefix });
+    }
+  }
+  if (!name) out.push({ kind: 'empty-name' });
+  else {
+    if (name.length > NAME_PART_MAX) out.push({ kind: 'name-too-long' });
+    if (!NAME.test(name)) out.push({ kind: 'name-characters' });
+  }
+  return out;
+}
+
+/** Why a label value is invalid (empty when valid). */
+export type ValueProblem = { kind: 'value-too-long' } | { kind: 'value-characters' };
+
+export function labelValueProblems(value: string): ValueProblem[] {
+  const out: ValueProblem[] = [];
+  if (value.length > NAME_PART_MAX) out.push({ kind: 'value-too-long' });
+  if (!LABEL_VALUE.test(value)) out.push({ kind: 'value-characters' });
+  return out;
+}
+
+/** The texts k8s.io/apimachinery's validation gives (the controller's error messages quote them). */
+export function controllerText(p: KeyProblem | ValueProblem): string {
+  switch (p.kind) {
+    case 'too-many-slashes':
+      return "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')";
+    case 'empty-prefix':
+      return 'prefix part must be non-empty';
+    case 'prefix-too-long':
+      return 'prefix part must be no more than 253 characters';
+    case 'prefix-not-subdomain':
+      return "prefix part a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    case 'empty-name':
+      return 'name part must be non-empty';
+    case 'name-too-long':
+      return 'name part must be no more than 63 characters';
+    case 'name-characters':
+      return "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')";
+    case 'value-too-long':
+      return 'must be no more than 63 characters';
+    case 'value-characters':
+      return "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')";
+  }
+}
+
+/** The same reasons in our own plain words, for editor findings. */
+export function plainText(p: KeyProblem | ValueProblem): string {
+  switch (p.kind) {
+    case 'too-many-slashes':
+      return 'it has more than one "/"';
+    case 'empty-prefix':
+      return 'the prefix before "/" is empty';
+    case 'prefix-too-long':
+    case 'prefix-not-subdomain':
+      return `the prefix "${p.prefix}" is not a lowercase DNS subdomain`;
+    case 'empty-name':
+      return 'the name is empty';
+    case 'name-too-long':
+      return 'the name is longer than 63 characters';
+    case 'name-characters':
+      return 'it may only contain letters, digits, "-", "_" and "." and must start and end with a letter or digit';
+    case 'value-too-long':
+      return 'the value is longer than 63 characters';
+    case 'value-characters':
+      return 'it may only contain letters, digits, "-", "_" and "." and must start and end with a letter or digit';
+  }
+}
+
+/** Label selector operators (metav1.LabelSelectorOperator). */
+export const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
