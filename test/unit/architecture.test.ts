@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
 
 const root = resolve(__dirname, '../..');
 const SRC = join(root, 'server/src');
@@ -145,4 +146,10 @@ test('the import reader sees imports (guards the checks above against reading no
   assert.ok(all.length > 200, `only ${all.length} imports read`);
   assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));
   assert.ok(all.some((i) => i.file === 'server/src/protocol.ts' && i.typeOnly));
+});
+
+test('the repository tracks no local tool links or installs (.tools, node_modules, shared)', () => {
+  const r = spawnSync('git', ['ls-files', '--', '.tools', 'node_modules', 'shared'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) return; // not a git checkout (e.g. an unpacked VSIX): nothing to check
+  assert.equal(r.stdout.trim(), '', 'remove them with `git rm --cached <path>` (.gitignore ignores them; a committed .tools link replaces the code-server install of every checkout)');
 });
