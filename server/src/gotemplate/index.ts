@@ -12,7 +12,6 @@
  */
 
 export type { Params } from './values';
-import type { Params } from './values';
 
 export interface RenderOptions {
   goTemplate: boolean;

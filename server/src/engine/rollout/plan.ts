@@ -12,7 +12,7 @@
  */
 import type { GeneratedApp } from '../expand/types';
 import type { Enablement, PlanStep, RolloutPlan } from './types';
-import { describeSelector, readStrategy, rollingSyncWithSteps, type RolloutStepSpec, type StrategySpec } from './spec';
+import { describeSelector, rollingSyncWithSteps, type RolloutStepSpec, type StrategySpec } from './spec';
 import { compareGoStrings } from '../rules/order';
 
 export interface LabelledApp {

@@ -164,7 +164,7 @@ function keyText(k: unknown): string | undefined {
 export function pathAt(doc: YAML.Document.Parsed, offset: number): { path: JsonPath; onKey: boolean; node?: YAML.Node } {
   const path: JsonPath = [];
   let node: unknown = doc.contents;
-  let onKey = false;
+  const onKey = false;
   for (;;) {
     if (YAML.isMap(node)) {
       let next: unknown;

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import type { FuncMap, GoFunc } from '../funcs';
 import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, utf8Bytes, type GoValue } from '../values';
 import { formatTime, zoneOf } from './goTime';
-import { strval } from './cast';
 import { goJSONSyntaxError } from './jsonScan';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
