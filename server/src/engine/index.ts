@@ -37,3 +37,9 @@ export type { RolloutPlan, PlanStep, PlanWave, Enablement } from './rollout/type
 
 // The Go template library, as `appset template` and the language server's cost budget use it.
 export { renderString, renderValue, TemplateError, limitExpensiveFunctions } from '../gotemplate';
+
+// Editor features' shapes (symbols, folding, semantic tokens, inlay hints, rename).
+export type { DocumentSymbol, SymbolKind, FoldingRange } from './features/editor/structure';
+export type { SemanticToken, InlayHint } from './features/editor/decorations';
+export type { RenameResult } from './features/editor/navigation';
+export type { TokenKind } from '../gotemplate';

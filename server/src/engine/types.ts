@@ -111,6 +111,8 @@ export interface CompletionItem {
   snippet?: boolean;
   detail?: string;
   documentation?: string;
+  /** What the typed word is matched against, when not the label (a dotted path shown as an `index` call). */
+  filterText?: string;
   /** Range replaced by the completion; defaults to the word at the cursor. */
   span?: Span;
 }

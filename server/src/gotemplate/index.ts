@@ -59,3 +59,6 @@ export { configureCostly as limitExpensiveFunctions } from './sprig/crypto';
 export { fromJSON, GoStringMap, type GoMap } from './values';
 /** Go's byte-wise string order (sort.Strings), used wherever the controller sorts names. */
 export { compareGoStrings } from './format';
+
+// Lexical tokens of a template string (editors highlight `{{ }}` actions with them).
+export { templateTokens, type TemplateToken, type TokenKind } from './tokens';

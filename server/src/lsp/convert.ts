@@ -109,6 +109,7 @@ const COMPLETION_KIND: Record<E.CompletionItem['kind'], CompletionItemKind> = {
 export function toCompletion(doc: TextDocument, c: E.CompletionItem): CompletionItem {
   const out: CompletionItem = { label: c.label, kind: COMPLETION_KIND[c.kind] };
   if (c.detail) out.detail = c.detail;
+  if (c.filterText) out.filterText = c.filterText;
   if (c.documentation) out.documentation = { kind: 'markdown', value: c.documentation };
   const text = c.insertText ?? c.label;
   if (c.snippet) out.insertTextFormat = InsertTextFormat.Snippet;

@@ -14,6 +14,7 @@ import { registerLifecycle } from './handlers/lifecycle';
 import { registerDiagnostics } from './handlers/diagnostics';
 import { registerFeatures } from './handlers/features';
 import { registerRequests } from './handlers/requests';
+import { registerNavigation } from './handlers/navigation';
 
 export function startServer(connection: Connection): void {
   // Diagnostics run on every keystroke: bcrypt, scrypt and RSA key generation in a template must
@@ -23,6 +24,7 @@ export function startServer(connection: Connection): void {
   const revalidation = registerDiagnostics(state);
   const overrides = registerLifecycle(state, revalidation);
   registerFeatures(state);
+  registerNavigation(state);
   registerRequests(state, revalidation, overrides);
   state.documents.listen(connection);
   connection.listen();

@@ -122,7 +122,7 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
   }
   const clusters = [...new Set(apps.map((a) => destinationOf(a.app)).filter((d) => d !== ''))].sort();
-  return { apps, problems, generators: summaries, notes: [...ctx.notes], exact: !ctx.inexact.value && !capped, capped, clusters, paramSets, empties: ctx.empties ?? [] };
+  return { apps, problems, generators: summaries, notes: [...ctx.notes], exact: !ctx.inexact.value && !capped, capped, clusters, paramSets, empties: ctx.empties ?? [], paramSetCounts: Object.fromEntries(ctx.counts) };
 }
 
 type OnError = (path: JsonPath, err: TemplateError) => void;

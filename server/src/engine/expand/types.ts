@@ -69,6 +69,11 @@ export interface Expansion {
   exact: boolean;
   /** True when settings.maxApplications stopped the expansion. */
   capped: boolean;
+  /**
+   * Parameter sets each generator entry yielded (after its post-selector), keyed by the entry's JSON
+   * path joined with '/' (`spec/generators/0`, `spec/generators/0/matrix/generators/1`), for the Outline.
+   */
+  paramSetCounts?: Record<string, number>;
   /** Distinct destination clusters (server URL or name) among the Applications. */
   clusters: string[];
   /** Parameter sets rendered (Applications plus renders that failed): the "of" in "in 3 of 24 Applications". */

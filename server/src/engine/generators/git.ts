@@ -6,6 +6,7 @@
  */
 import * as YAML from 'yaml';
 import type { EngineHost } from '../host';
+import type { EngineInputs } from '../inputs';
 import type { JsonPath } from '../yaml/document';
 import { doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
@@ -22,7 +23,7 @@ export const generateGit: Generate = (spec, ctx, path) => {
   const dirs = Array.isArray(spec.directories) && spec.directories.length ? spec.directories : undefined;
   const files = Array.isArray(spec.files) && spec.files.length ? spec.files : undefined;
   if (!dirs && !files) throw new GeneratorError('ApplicationSet is empty', path);
-  const root = resolveCheckout(repoURL, ctx);
+  const root = resolveCheckout(repoURL, ctx.file);
   if (!root) {
     const message = `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
     ctx.notes.add(message);
@@ -204,10 +205,11 @@ export function normalizeRepoURL(u: string): string {
   return s.replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
-function resolveCheckout(repoURL: string, ctx: GenContext): string | undefined {
-  const host = ctx.file.host;
+/** The local checkout of a git repoURL: `repoMappings` first, then the workspace's git remotes. */
+export function resolveCheckout(repoURL: string, file: EngineInputs): string | undefined {
+  const host = file.host;
   const want = normalizeRepoURL(repoURL);
-  for (const [url, dir] of Object.entries(ctx.file.settings.repoMappings)) {
+  for (const [url, dir] of Object.entries(file.settings.repoMappings)) {
     if (normalizeRepoURL(url) !== want) continue;
     const candidates = dir.startsWith('/') ? [dir] : host.roots().map((r) => `${r}/${dir}`);
     for (const c of candidates) {

@@ -5,7 +5,8 @@ import type { FeatureContributor } from '../features/context';
 import { validationContributor } from '../features/validation/contributor';
 import { rolloutContributor } from '../features/rollout/contributor';
 import { previewContributor } from '../features/preview/contributor';
+import { editorContributor } from '../features/editor/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
-  return [validationContributor, previewContributor, rolloutContributor];
+  return [validationContributor, previewContributor, rolloutContributor, editorContributor];
 }

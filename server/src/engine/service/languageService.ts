@@ -4,7 +4,7 @@
  * Everything is synchronous and pure apart from reads through the host.
  */
 import type { EngineHost } from '../host';
-import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
+import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
 import { parseFile, type AppSetDoc, type ParsedFile } from '../yaml/document';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet } from '../expand/expand';
@@ -17,6 +17,9 @@ import { OpenDocuments } from './openDocuments';
 import { previewText as previewDocument } from '../expand/preview';
 import { getRolloutPlan } from '../features/rollout/plan';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
+import { definitionsAt, prepareRenameAt, referencesAt, renameAt, type RenameResult } from '../features/editor/navigation';
+import { documentSymbols, foldingRanges, type DocumentSymbol, type FoldingRange } from '../features/editor/structure';
+import { inlayHints, semanticTokens, type InlayHint, type SemanticToken } from '../features/editor/decorations';
 import type { RolloutPlan } from '../rollout/types';
 import type { PreviewResult } from '../../protocol';
 
@@ -57,6 +60,22 @@ export interface LanguageService {
   /** The preview and the plan as text with a one-line summary, for the server's commands (editors without views). */
   previewText(a: Analysis, offset?: number): { text: string; summary: string } | null;
   planText(a: Analysis, offset?: number): { text: string; summary: string } | null;
+  /** Where the parameter under the cursor is defined (list element keys, values entries, cluster Secrets, git files). */
+  definition(a: Analysis, offset: number): Location[];
+  /** Where the parameter under the cursor is used (and defined, with `includeDeclaration`). */
+  references(a: Analysis, offset: number, includeDeclaration: boolean): Location[];
+  /** The span rename would change and its current name, or why it cannot rename there. */
+  prepareRename(a: Analysis, offset: number): { span: Span; placeholder: string } | { error: string } | undefined;
+  /** Renames a list-element key and its uses. */
+  rename(a: Analysis, offset: number, newName: string): RenameResult | undefined;
+  /** One symbol per ApplicationSet: generators (kind, parameter sets), template, templatePatch, strategy steps. */
+  documentSymbols(a: Analysis): DocumentSymbol[];
+  /** Multi-line mappings, lists and block scalars of every document in the file. */
+  foldingRanges(a: Analysis): FoldingRange[];
+  /** Tokens of the `{{ }}` actions inside YAML strings. */
+  semanticTokens(a: Analysis): SemanticToken[];
+  /** A template string's value for the first Application, after the string. */
+  inlayHints(a: Analysis, range?: Span): InlayHint[];
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
   readonly openDocuments: OpenDocuments;
   /** Forget cached analyses (e.g. settings changed). */
@@ -129,6 +148,16 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     return out;
   }
 
+  /** One ApplicationSet's failure in a feature leaves the others' answers. */
+  function guarded<T>(what: string, fn: () => T): T | undefined {
+    try {
+      return fn();
+    } catch (e) {
+      host.log?.(`${what} failed: ${(e as Error).stack ?? e}`);
+      return undefined;
+    }
+  }
+
   const inDoc = (ctx: AppSetContext, offset: number) => offset >= ctx.doc.span.start && offset <= ctx.doc.span.end;
 
   const service: LanguageService = {
@@ -185,6 +214,34 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       if (!ctx) return null;
       const plan = getRolloutPlan(ctx);
       return { text: planText(plan), summary: planSummary(plan) };
+    },
+    definition(a, offset) {
+      const ctx = a.appsets.find((x) => inDoc(x, offset));
+      return ctx ? definitionsAt(ctx, offset).map((d) => ({ file: d.file, span: d.span })) : [];
+    },
+    references(a, offset, includeDeclaration) {
+      const ctx = a.appsets.find((x) => inDoc(x, offset));
+      return ctx ? referencesAt(ctx, offset, includeDeclaration) : [];
+    },
+    prepareRename(a, offset) {
+      const ctx = a.appsets.find((x) => inDoc(x, offset));
+      return ctx ? prepareRenameAt(ctx, offset) : undefined;
+    },
+    rename(a, offset, newName) {
+      const ctx = a.appsets.find((x) => inDoc(x, offset));
+      return ctx ? renameAt(ctx, offset, newName) : undefined;
+    },
+    documentSymbols(a) {
+      return a.appsets.map((ctx) => guarded('document symbols', () => documentSymbols(ctx))).filter((x): x is DocumentSymbol => !!x);
+    },
+    foldingRanges(a) {
+      return foldingRanges(a.file.text, a.file.parsed.docs);
+    },
+    semanticTokens(a) {
+      return a.appsets.flatMap((ctx) => guarded('semantic tokens', () => semanticTokens(ctx)) ?? []);
+    },
+    inlayHints(a, range) {
+      return a.appsets.flatMap((ctx) => guarded('inlay hints', () => inlayHints(ctx, range)) ?? []);
     },
     openDocuments: new OpenDocuments(workspace),
     appsetAt(a, offset) {

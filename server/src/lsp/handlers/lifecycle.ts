@@ -16,6 +16,7 @@ import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import type { Overrides } from './requests';
 import { SERVER_COMMANDS } from '../../protocol';
+import { SEMANTIC_LEGEND } from './navigation';
 
 export function registerLifecycle(s: ServerState, revalidation: Revalidation): Overrides {
   const { connection } = s;
@@ -51,6 +52,13 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
         codeActionProvider: { codeActionKinds: ['quickfix', 'refactor', 'source'] },
         completionProvider: { triggerCharacters: ['.', ' ', ':', '"', '$'] },
         executeCommandProvider: { commands: [...SERVER_COMMANDS] },
+        definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        documentSymbolProvider: { label: 'ApplicationSet' },
+        foldingRangeProvider: true,
+        semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
+        inlayHintProvider: true,
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'appset-tools', version: '0.1.0' },

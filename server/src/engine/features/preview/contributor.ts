@@ -4,13 +4,12 @@
  *   the controller would skip, params missing from some parameter sets, the in-cluster trap;
  * - code lenses over `generators:` and each top-level generator (`540 Applications · 12 clusters × 45 services`);
  * - hovers on a generator (its Applications) and on a template string (its value per Application);
- * - completion of parameter names inside `{{ }}`.
  */
 import type { AppSetContext, FeatureContributor } from '../context';
-import type { CodeLens, CompletionItem, EngineDiagnostic, Span } from '../../types';
+import type { CodeLens, EngineDiagnostic } from '../../types';
 import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml/document';
 import { referencedParams } from '../../../gotemplate';
-import { flatten, isObject, has } from '../../generators/params';
+import { isObject, has } from '../../generators/params';
 import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { valueSpan } from '../../expand/scalarOffsets';
@@ -84,21 +83,6 @@ export const previewContributor: FeatureContributor = {
       return { span: n.value, markdown: `**\`${clip(raw)}\`** in each Application\n\n| Application | value |\n| --- | --- |\n${rows.join('\n')}${more}` };
     }
     return undefined;
-  },
-
-  completions(ctx, offset) {
-    const text = ctx.file.text;
-    const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-    const before = text.slice(lineStart, offset);
-    const open = before.lastIndexOf('{{');
-    if (open < 0 || before.indexOf('}}', open) >= 0) return [];
-    const app = ctx.expansion().apps[0];
-    if (!app) return [];
-    const goTemplate = isObject(ctx.doc.value.spec) && (ctx.doc.value.spec as Record<string, unknown>).goTemplate === true;
-    const word = /[\w.\-/[\]]*$/.exec(before)?.[0] ?? '';
-    const span: Span = { start: offset - word.length, end: offset };
-    const keys = goTemplate ? goPaths(app.params) : Object.keys(app.params);
-    return keys.map<CompletionItem>((k) => ({ label: goTemplate ? '.' + k : k, kind: 'variable', detail: clip(String(goTemplate ? '' : app.params[k] ?? '')), span }));
   },
 };
 
@@ -242,13 +226,6 @@ function hasParam(params: Record<string, unknown>, path: string[], goTemplate: b
     else return false;
   }
   return cur !== undefined;
-}
-
-function goPaths(params: Record<string, unknown>): string[] {
-  const out = new Set<string>();
-  for (const k of Object.keys(params)) out.add(k);
-  for (const k of Object.keys(flatten(params))) if (!/\.\d+(\.|$)/.test(k)) out.add(k);
-  return [...out].sort();
 }
 
 function valueAt(v: unknown, path: JsonPath): unknown {

@@ -1,0 +1,232 @@
+/**
+ * Where a parameter is defined: the generators that put it into the parameter sets, placed in the
+ * files the user wrote — the list element's key, the generator's `values:` entry, the cluster
+ * Secret's `name`/`server`/label line, the git generator's pattern (for `path…` params) or the key
+ * in the git file it read. Used by go to definition, find references, rename and completion (the
+ * "source" of a parameter).
+ *
+ * Provenance comes from the expansion (`GeneratedApp.origins`: list element paths, `cluster:<name>`,
+ * `git:<path>`); sources that need no data (list elements, `values`) are also found statically, so
+ * go to definition works when the generators yield nothing offline.
+ */
+import * as YAML from 'yaml';
+import type { AppSetContext } from '../context';
+import type { Span } from '../../types';
+import { nodeAt, type JsonPath } from '../../yaml/document';
+import { has, isObject } from '../../generators/params';
+import { loadInventory, type Cluster } from '../../generators/inventory';
+import { resolveCheckout } from '../../generators/git';
+import { generatorSpecs, goTemplateOf } from './paramUses';
+
+export interface ParamDef {
+  /** Absolute path of another file, or the document's URI. */
+  file: string;
+  span: Span;
+  /** Where it comes from, in words: `list element 2`, `cluster Secret prod-eu-1`, `values of the git generator`. */
+  source: string;
+  /** Only the document's own list-element keys can be renamed together with their uses. */
+  renamable: boolean;
+}
+
+const MAX_DEFS = 200;
+
+/**
+ * The definitions of a parameter. `path` is the reference's path (goTemplate: segments; fasttemplate:
+ * one flat key, split here on the generators' own flattening rules).
+ */
+export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[] {
+  const goTemplate = goTemplateOf(ctx);
+  const out: ParamDef[] = [];
+  const seen = new Set<string>();
+  const add = (d: ParamDef) => {
+    const k = `${d.file}@${d.span.start}`;
+    if (seen.has(k) || out.length >= MAX_DEFS) return;
+    seen.add(k);
+    out.push(d);
+  };
+  const doc = ctx.doc.doc;
+  const uri = ctx.file.uri;
+  const gens = generatorSpecs(ctx);
+
+  // Static: list elements and `values:` of every generator.
+  for (const g of gens) {
+    if (g.kind === 'list' && Array.isArray(g.spec.elements)) {
+      g.spec.elements.forEach((el, i) => {
+        if (!isObject(el)) return;
+        const keyPath = elementKeyPath(el, path, goTemplate);
+        if (!keyPath) return;
+        const n = nodeAt(doc, [...g.path, 'elements', i, ...keyPath]);
+        if (n.exact && n.key) add({ file: uri, span: n.key, source: `list element ${i + 1}`, renamable: keyPath.length === 1 });
+      });
+    }
+    const valuesKey = valuesKeyOf(path, goTemplate);
+    if (valuesKey !== undefined && isObject(g.spec.values) && has(g.spec.values, valuesKey)) {
+      const n = nodeAt(doc, [...g.path, 'values', valuesKey]);
+      if (n.key) add({ file: uri, span: n.key, source: `values of the ${g.kind} generator`, renamable: false });
+    }
+    if (g.kind === 'git' && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? ''))) {
+      for (const list of ['files', 'directories']) {
+        const entries = g.spec[list];
+        if (!Array.isArray(entries)) continue;
+        entries.forEach((e, i) => {
+          if (!isObject(e) || e.exclude === true) return;
+          const n = nodeAt(doc, [...g.path, list, i, 'path']);
+          if (n.value) add({ file: uri, span: n.value, source: `git ${list} pattern`, renamable: false });
+        });
+      }
+    }
+  }
+
+  // From the expansion: cluster Secrets and git files behind the parameter sets that have it.
+  const exp = ctx.expansion();
+  const origins = new Set<string>();
+  for (const a of exp.apps) for (const o of a.origins ?? []) origins.add(o);
+  const inv = [...origins].some((o) => o.startsWith('cluster:')) ? loadInventory(ctx.file) : undefined;
+  for (const o of origins) {
+    if (out.length >= MAX_DEFS) break;
+    if (o.startsWith('cluster:') && inv) {
+      const key = clusterKeyOf(path, goTemplate);
+      if (!key) continue;
+      const name = o.slice('cluster:'.length);
+      const c = inv.clusters.find((x) => x.name === name);
+      if (!c) continue;
+      const at = locateCluster(ctx, c, key);
+      if (at) add({ file: c.file, span: at, source: `cluster ${c.name}`, renamable: false });
+    } else if (o.startsWith('git:')) {
+      const rel = o.slice('git:'.length);
+      for (const g of gens) {
+        if (g.kind !== 'git' || !Array.isArray(g.spec.files)) continue;
+        const root = resolveCheckout(String(g.spec.repoURL ?? ''), ctx.file);
+        if (!root) continue;
+        const at = locateFileKey(ctx, `${root}/${rel}`, path, goTemplate);
+        if (at) add({ file: `${root}/${rel}`, span: at, source: `git file ${rel}`, renamable: false });
+      }
+    }
+  }
+
+  // Nothing placed: the generator kinds that provide such a parameter (the cluster generator for `.name`).
+  if (!out.length) {
+    for (const g of gens) {
+      if ((g.kind === 'clusters' && clusterKeyOf(path, goTemplate)) || (g.kind === 'git' && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? '')))) {
+        const n = nodeAt(doc, g.path);
+        if (n.key) add({ file: uri, span: n.key, source: `the ${g.kind} generator`, renamable: false });
+      }
+    }
+  }
+  return out;
+}
+
+/** The key path inside a list element that defines `path`, or undefined. */
+function elementKeyPath(el: Record<string, unknown>, path: string[], goTemplate: boolean): string[] | undefined {
+  if (!goTemplate) {
+    const flat = path[0];
+    if (has(el, flat)) return [flat];
+    if (flat.startsWith('values.') && isObject(el.values) && has(el.values, flat.slice(7))) return ['values', flat.slice(7)];
+    return undefined;
+  }
+  // The deepest existing key of the path (`.config.replicas` → config.replicas, or config when it is not a map).
+  let cur: unknown = el;
+  const keys: string[] = [];
+  for (const seg of path) {
+    if (!isObject(cur) || !has(cur, seg)) break;
+    keys.push(seg);
+    cur = cur[seg];
+  }
+  return keys.length ? keys : undefined;
+}
+
+function valuesKeyOf(path: string[], goTemplate: boolean): string | undefined {
+  if (goTemplate) return path[0] === 'values' && path.length >= 2 ? path[1] : undefined;
+  return path[0].startsWith('values.') ? path[0].slice(7) : undefined;
+}
+
+type ClusterKey = { field: 'name' | 'server' | 'project' } | { labels: 'labels' | 'annotations'; key?: string };
+
+/** Which part of a cluster Secret defines the parameter (name, server, project, a label or annotation). */
+function clusterKeyOf(path: string[], goTemplate: boolean): ClusterKey | undefined {
+  const segs = goTemplate ? path : splitClusterFlat(path[0]);
+  const [first, second] = segs;
+  if (first === 'name' || first === 'nameNormalized') return { field: 'name' };
+  if (first === 'server' || first === 'project') return { field: first };
+  if (first === 'metadata' && (second === 'labels' || second === 'annotations')) return { labels: second, key: segs[2] };
+  return undefined;
+}
+
+/** fasttemplate's cluster keys are `metadata.labels.<key>` where the key may itself hold dots. */
+function splitClusterFlat(flat: string): string[] {
+  const m = /^metadata\.(labels|annotations)\.(.+)$/.exec(flat);
+  return m ? ['metadata', m[1], m[2]] : [flat];
+}
+
+function isGitPathParam(path: string[], goTemplate: boolean, prefix: string): boolean {
+  const want = prefix ? `${prefix}.path` : 'path';
+  if (goTemplate) {
+    const p = prefix ? [prefix, 'path'] : ['path'];
+    return p.every((s, i) => path[i] === s);
+  }
+  return path[0] === want || path[0].startsWith(want + '.') || path[0].startsWith(want + '[');
+}
+
+/** The span of a cluster's name/server/label in its Secret (or inventory entry). */
+function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | undefined {
+  const f = ctx.file.workspace.file(c.file);
+  if (!f) return undefined;
+  const docs = YAML.parseAllDocuments(f.text, { strict: false });
+  for (const d of Array.isArray(docs) ? docs : [docs]) {
+    let v: unknown;
+    try {
+      v = (d as YAML.Document.Parsed).toJS({ maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    if (!isObject(v)) continue;
+    const doc = d as YAML.Document.Parsed;
+    if (v.kind === 'Secret') {
+      const sd = isObject(v.stringData) && has(v.stringData, 'name') ? 'stringData' : 'data';
+      const name = sd === 'stringData' ? String((v.stringData as Record<string, unknown>).name ?? '') : decode((v.data as Record<string, unknown> | undefined)?.name);
+      if (name !== c.name) continue;
+      return spanIn(doc, 'field' in key ? [sd, key.field] : key.key !== undefined ? ['metadata', key.labels, key.key] : ['metadata', key.labels], ['metadata', 'name']);
+    }
+    if (v.kind === 'ClusterInventory' && Array.isArray(v.clusters)) {
+      const i = v.clusters.findIndex((x) => isObject(x) && String(x.name ?? '') === c.name);
+      if (i < 0) continue;
+      return spanIn(doc, 'field' in key ? ['clusters', i, key.field] : key.key !== undefined ? ['clusters', i, key.labels, key.key] : ['clusters', i, key.labels], ['clusters', i]);
+    }
+  }
+  return undefined;
+}
+
+function spanIn(doc: YAML.Document.Parsed, path: JsonPath, fallback: JsonPath): Span | undefined {
+  const n = nodeAt(doc, path);
+  if (n.exact) return n.key ?? n.value;
+  const f = nodeAt(doc, fallback);
+  return f.key ?? f.value;
+}
+
+function decode(v: unknown): string {
+  return typeof v === 'string' ? Buffer.from(v, 'base64').toString('utf8') : '';
+}
+
+/** The key of a git generator's parameter file that defines `path`. */
+function locateFileKey(ctx: AppSetContext, file: string, path: string[], goTemplate: boolean): Span | undefined {
+  const text = ctx.file.host.readFile(file);
+  if (text === undefined) return undefined;
+  const d = YAML.parseAllDocuments(text, { version: '1.1' })[0] as YAML.Document.Parsed | undefined;
+  if (!d || d.errors?.length) return undefined;
+  const segs = goTemplate ? path : path[0].split('.');
+  const tryAt = (prefix: JsonPath) => {
+    for (let n = segs.length; n >= 1; n--) {
+      const r = nodeAt(d, [...prefix, ...segs.slice(0, n)]);
+      if (r.exact && r.key) return r.key;
+    }
+    return undefined;
+  };
+  if (YAML.isSeq(d.contents)) {
+    for (let i = 0; i < d.contents.items.length; i++) {
+      const s = tryAt([i]);
+      if (s) return s;
+    }
+    return undefined;
+  }
+  return tryAt([]);
+}

@@ -1,0 +1,135 @@
+/**
+ * Where an ApplicationSet uses its parameters: every `{{ }}` reference in the strings the controller
+ * renders with parameters (spec.template, the generators' own templates, templatePatch, generator
+ * `values`), as a span in the document. The base of go to definition, find references, rename,
+ * semantic tokens and "did you mean" fixes.
+ */
+import type { AppSetContext } from '../context';
+import type { Span } from '../../types';
+import { nodeAt, type JsonPath } from '../../yaml/document';
+import { referencedParams } from '../../../gotemplate';
+import { isObject } from '../../generators/params';
+import { valueSpan } from '../../expand/scalarOffsets';
+
+export interface ParamUse {
+  /** Param path: ['metadata', 'labels', 'tier'] in goTemplate mode; one flat key in fasttemplate mode. */
+  path: string[];
+  /** The reference in the document (`.metadata.labels.tier`, `index .metadata.labels "tier"`, `tier`). */
+  span: Span;
+  /** The template string holding it. */
+  at: JsonPath;
+}
+
+export interface TemplateString {
+  at: JsonPath;
+  value: string;
+  /** Span of the scalar node in the document. */
+  span: Span;
+}
+
+const MAX_STRINGS = 20000;
+
+/** Strings with `{{` that the controller renders against a parameter set. */
+export function templateStrings(ctx: AppSetContext): TemplateString[] {
+  return ctx.memo('templateStrings', () => {
+    const out: TemplateString[] = [];
+    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    const visit = (v: unknown, at: JsonPath) => {
+      if (out.length >= MAX_STRINGS) return;
+      if (typeof v === 'string') {
+        if (!v.includes('{{')) return;
+        const n = nodeAt(ctx.doc.doc, at);
+        if (n.exact && n.value) out.push({ at, value: v, span: n.value });
+      } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...at, i]));
+      else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...at, k]);
+    };
+    visit(spec.template, ['spec', 'template']);
+    if (typeof spec.templatePatch === 'string') visit(spec.templatePatch, ['spec', 'templatePatch']);
+    for (const g of generatorSpecs(ctx)) {
+      if (isObject(g.spec.template)) visit(g.spec.template, [...g.path, 'template']);
+      if (isObject(g.spec.values)) visit(g.spec.values, [...g.path, 'values']);
+    }
+    return out;
+  });
+}
+
+export interface GeneratorSpec {
+  kind: string;
+  /** Path of the kind's object, e.g. ['spec', 'generators', 0, 'matrix', 'generators', 1, 'list']. */
+  path: JsonPath;
+  spec: Record<string, unknown>;
+}
+
+const KINDS = ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin'];
+
+/** Every generator of the ApplicationSet, nested matrix/merge children included (two levels, as the controller). */
+export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
+  return ctx.memo('generatorSpecs', () => {
+    const out: GeneratorSpec[] = [];
+    const walk = (entries: unknown, at: JsonPath, depth: number) => {
+      if (!Array.isArray(entries) || depth > 2) return;
+      entries.forEach((e, i) => {
+        if (!isObject(e)) return;
+        for (const kind of KINDS) {
+          const s = e[kind];
+          if (!isObject(s)) continue;
+          const path = [...at, i, kind];
+          out.push({ kind, path, spec: s });
+          if (kind === 'matrix' || kind === 'merge') walk(s.generators, [...path, 'generators'], depth + 1);
+        }
+      });
+    };
+    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    walk(spec.generators, ['spec', 'generators'], 0);
+    return out;
+  });
+}
+
+export function goTemplateOf(ctx: AppSetContext): boolean {
+  const spec = ctx.doc.value.spec;
+  return isObject(spec) && spec.goTemplate === true;
+}
+
+/** Every parameter reference of the ApplicationSet, placed in the document. */
+export function paramUses(ctx: AppSetContext): ParamUse[] {
+  return ctx.memo('paramUses', () => {
+    const goTemplate = goTemplateOf(ctx);
+    const out: ParamUse[] = [];
+    for (const s of templateStrings(ctx)) {
+      for (const r of referencedParams(s.value, goTemplate)) {
+        if (!r.path.length) continue;
+        const span = valueSpan(ctx.file.text, s.span, s.value, r.offset, r.length);
+        if (span) out.push({ path: r.path, span, at: s.at });
+      }
+    }
+    return out;
+  });
+}
+
+/** The reference under the cursor. */
+export function useAt(ctx: AppSetContext, offset: number): ParamUse | undefined {
+  let best: ParamUse | undefined;
+  for (const u of paramUses(ctx)) {
+    if (offset >= u.span.start && offset <= u.span.end && (!best || u.span.end - u.span.start < best.span.end - best.span.start)) best = u;
+  }
+  return best;
+}
+
+/** Is `path` the same parameter as `other`, or inside it (`.config` covers `.config.replicas`)? */
+export function samePrefix(prefix: string[], path: string[]): boolean {
+  if (prefix.length > path.length) return false;
+  return prefix.every((s, i) => path[i] === s);
+}
+
+/** Go's identifier rule for a field name (`.name` works, `.team-name` does not). */
+export function isGoIdentifier(s: string): boolean {
+  return /^[\p{L}_][\p{L}\p{Nd}_]*$/u.test(s);
+}
+
+/** The goTemplate expression for a parameter path: `.a.b`, or `index .a "b-c"` when a key is not an identifier. */
+export function goExpression(path: string[]): string {
+  const bad = path.findIndex((s) => !isGoIdentifier(s));
+  if (bad < 0) return '.' + path.join('.');
+  const base = bad === 0 ? '.' : '.' + path.slice(0, bad).join('.');
+  return `index ${base} ${path.slice(bad).map((s) => JSON.stringify(s)).join(' ')}`;
+}

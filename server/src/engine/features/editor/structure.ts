@@ -1,0 +1,149 @@
+/**
+ * The shape of an ApplicationSet for the Outline, breadcrumbs and folding: the ApplicationSet, its
+ * generators (kind and how many parameter sets each yields), the template, the templatePatch and the
+ * RollingSync steps; folding ranges for every multi-line mapping, list and block scalar.
+ */
+import * as YAML from 'yaml';
+import type { AppSetContext } from '../context';
+import type { Span } from '../../types';
+import { nodeAt, type JsonPath } from '../../yaml/document';
+import { isObject } from '../../generators/params';
+import { generatorSpecs } from './paramUses';
+
+export type SymbolKind = 'class' | 'module' | 'function' | 'object' | 'array' | 'event' | 'field' | 'struct';
+
+export interface DocumentSymbol {
+  name: string;
+  detail?: string;
+  kind: SymbolKind;
+  /** The whole construct. */
+  span: Span;
+  /** What to select and reveal (its key). */
+  selection: Span;
+  children?: DocumentSymbol[];
+}
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined {
+  const doc = ctx.doc.doc;
+  const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+  const exp = ctx.expansion();
+  const children: DocumentSymbol[] = [];
+  const sym = (name: string, path: JsonPath, kind: SymbolKind, detail?: string, kids?: DocumentSymbol[]): DocumentSymbol | undefined => {
+    const n = nodeAt(doc, path);
+    if (!n.exact) return undefined;
+    const sel = n.key ?? n.value;
+    if (!sel) return undefined;
+    const end = n.value?.end ?? sel.end;
+    return { name, detail, kind, span: { start: sel.start, end: Math.max(end, sel.end) }, selection: sel, children: kids?.length ? kids : undefined };
+  };
+
+  // Generators: counts per entry path come from the expansion.
+  const counts = new Map<string, number>();
+  for (const a of exp.apps) counts.set(String(a.generatorIndex), (counts.get(String(a.generatorIndex)) ?? 0) + 1);
+  const gens = generatorSpecs(ctx);
+  const genSymbols = (entriesPath: JsonPath): DocumentSymbol[] => {
+    const out: DocumentSymbol[] = [];
+    for (const g of gens) {
+      if (g.path.length !== entriesPath.length + 2 || !entriesPath.every((s, i) => g.path[i] === s)) continue;
+      const sets = exp.paramSetCounts?.[g.path.slice(0, -1).join('/')];
+      const detail = [describeKind(g.kind, g.spec), sets !== undefined ? plural(sets, 'parameter set') : undefined].filter(Boolean).join(' · ');
+      const kids = g.kind === 'matrix' || g.kind === 'merge' ? genSymbols([...g.path, 'generators']) : [];
+      const s = sym(g.kind, g.path, g.kind === 'matrix' || g.kind === 'merge' ? 'module' : 'function', detail, kids);
+      if (s) out.push(s);
+    }
+    return out;
+  };
+  const g = sym('generators', ['spec', 'generators'], 'array', plural(exp.apps.length, 'Application'), genSymbols(['spec', 'generators']));
+  if (g) children.push(g);
+  const tmplName = isObject(spec.template) && isObject(spec.template.metadata) && typeof spec.template.metadata.name === 'string' ? spec.template.metadata.name : undefined;
+  const t = sym('template', ['spec', 'template'], 'object', tmplName);
+  if (t) children.push(t);
+  const tp = sym('templatePatch', ['spec', 'templatePatch'], 'object');
+  if (tp) children.push(tp);
+  const strat = isObject(spec.strategy) ? spec.strategy : undefined;
+  if (strat) {
+    const steps = isObject(strat.rollingSync) && Array.isArray(strat.rollingSync.steps) ? strat.rollingSync.steps : [];
+    const stepSyms = steps
+      .map((st, i) => sym(`step ${i + 1}`, ['spec', 'strategy', 'rollingSync', 'steps', i], 'event', stepDetail(st)))
+      .filter((s): s is DocumentSymbol => !!s);
+    const s = sym('strategy', ['spec', 'strategy'], 'object', [typeof strat.type === 'string' ? strat.type : undefined, steps.length ? plural(steps.length, 'step') : undefined].filter(Boolean).join(' · '), stepSyms);
+    if (s) children.push(s);
+  }
+  const sp = sym('syncPolicy', ['spec', 'syncPolicy'], 'object');
+  if (sp) children.push(sp);
+  const name = ctx.doc.name || '(unnamed)';
+  const root = ctx.doc.span;
+  const kindKey = nodeAt(doc, ['metadata', 'name']);
+  return {
+    name,
+    detail: `ApplicationSet · ${plural(exp.apps.length, 'Application')}`,
+    kind: 'class',
+    span: root,
+    selection: kindKey.value ?? kindKey.key ?? { start: root.start, end: root.start },
+    children,
+  };
+}
+
+function describeKind(kind: string, spec: Record<string, unknown>): string | undefined {
+  if (kind === 'list') return Array.isArray(spec.elements) ? plural(spec.elements.length, 'element') : undefined;
+  if (kind === 'git') return Array.isArray(spec.files) ? 'files' : Array.isArray(spec.directories) ? 'directories' : undefined;
+  if (kind === 'clusters') return spec.selector ? 'with selector' : 'all clusters';
+  if (kind === 'matrix' || kind === 'merge') return Array.isArray(spec.generators) ? plural(spec.generators.length, 'child') .replace('childs', 'children') : undefined;
+  return undefined;
+}
+
+function stepDetail(st: unknown): string | undefined {
+  if (!isObject(st) || !Array.isArray(st.matchExpressions)) return undefined;
+  const parts = st.matchExpressions.filter(isObject).map((e) => `${String(e.key ?? '')} ${String(e.operator ?? '')} ${Array.isArray(e.values) ? e.values.join(', ') : ''}`.trim());
+  const mu = st.maxUpdate !== undefined ? ` · maxUpdate ${String(st.maxUpdate)}` : '';
+  return parts.join('; ') + mu;
+}
+
+export interface FoldingRange {
+  /** Offsets of the first and last line's content. */
+  start: number;
+  end: number;
+}
+
+/** Every mapping, list or block scalar spanning more than one line (whole file, every document). */
+export function foldingRanges(text: string, docs: { doc: YAML.Document.Parsed }[]): FoldingRange[] {
+  const out: FoldingRange[] = [];
+  let steps = 0;
+  const lineOf = (() => {
+    const starts: number[] = [0];
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+    return (o: number) => {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= o) lo = mid;
+        else hi = mid - 1;
+      }
+      return lo;
+    };
+  })();
+  const visit = (node: unknown, keyStart: number | undefined) => {
+    if (++steps > 100000) return;
+    if (YAML.isMap(node) || YAML.isSeq(node) || (YAML.isScalar(node) && (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED'))) {
+      const r = (node as YAML.Node).range;
+      if (r) {
+        const start = keyStart ?? r[0];
+        // The range ends after the trailing newline; fold up to the last content character.
+        let end = r[1];
+        while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
+        if (lineOf(end) > lineOf(start)) out.push({ start, end });
+      }
+    }
+    if (YAML.isMap(node)) {
+      for (const p of node.items) {
+        const k = YAML.isNode(p.key) && p.key.range ? p.key.range[0] : undefined;
+        visit(p.value, k);
+      }
+    } else if (YAML.isSeq(node)) for (const it of node.items) visit(it, undefined);
+  };
+  for (const d of docs) visit(d.doc.contents, undefined);
+  return out;
+}

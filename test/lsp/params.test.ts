@@ -1,0 +1,266 @@
+/**
+ * Parameters as first-class symbols, over LSP: go to definition from a use to the list element key,
+ * the cluster Secret's name/label line, the generator's values entry and the git pattern; references;
+ * rename of a list-element key; completion with valid syntax (index for dotted label keys), samples,
+ * sources and functions; "did you mean" quick fixes; the Outline, folding, semantic tokens and inlay
+ * hints.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  CodeActionRequest,
+  CompletionRequest,
+  DefinitionRequest,
+  DocumentSymbolRequest,
+  FoldingRangeRequest,
+  InlayHintRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  SemanticTokensRequest,
+  type CompletionItem,
+  type Diagnostic,
+  type DocumentSymbol,
+  type Location,
+  type Position,
+} from 'vscode-languageserver-protocol/node';
+import { applyTextEdits, startServer, type TestServer } from './client';
+
+const CLUSTERS = `apiVersion: v1
+kind: Secret
+metadata:
+  name: prod-eu-secret
+  labels:
+    argocd.argoproj.io/secret-type: cluster
+    tier: canary
+stringData:
+  name: prod-eu
+  server: https://prod-eu.example.com
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: prod-us-secret
+  labels:
+    argocd.argoproj.io/secret-type: cluster
+    tier: high
+stringData:
+  name: prod-us
+  server: https://prod-us.example.com
+`;
+
+const SHOP = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: shop
+spec:
+  goTemplate: true
+  generators:
+    - matrix:
+        generators:
+          - clusters:
+              selector:
+                matchLabels:
+                  argocd.argoproj.io/secret-type: cluster
+              values:
+                region: eu
+          - list:
+              elements:
+                - service: cart
+                - service: billing
+  template:
+    metadata:
+      name: '{{.name}}-{{.service}}'
+      labels:
+        tier: '{{ .metadata.labels.tier }}'
+        region: '{{.values.region}}'
+    spec:
+      project: default
+      source:
+        repoURL: https://example.com/shop.git
+        path: 'services/{{.service}}'
+      destination:
+        server: '{{.server}}'
+        namespace: shop
+`;
+
+const FAST = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: apps
+spec:
+  generators:
+    - git:
+        repoURL: https://example.com/apps.git
+        revision: HEAD
+        directories:
+          - path: apps/*
+  template:
+    metadata:
+      name: '{{path.basename}}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/apps.git, path: '{{path}}'}
+      destination: {server: https://kubernetes.default.svc, namespace: '{{path.basename}}'}
+`;
+
+let s: TestServer;
+let shopDiags: Diagnostic[];
+before(async () => {
+  s = await startServer(
+    { 'clusters.yaml': CLUSTERS, 'shop.yaml': SHOP, 'fast.yaml': FAST, 'apps-repo/apps/web/kustomization.yaml': 'resources: []\n', 'apps-repo/apps/api/kustomization.yaml': 'resources: []\n' },
+    { repoMappings: { 'https://example.com/apps.git': 'apps-repo' } },
+  );
+  shopDiags = await s.open('shop.yaml', SHOP);
+  await s.open('fast.yaml', FAST);
+});
+after(() => s.shutdown());
+
+/** The position of the `n`-th occurrence of `needle` in `text`, plus `delta` characters. */
+function pos(text: string, needle: string, delta = 0, n = 1): Position {
+  let at = -1;
+  for (let i = 0; i < n; i++) at = text.indexOf(needle, at + 1);
+  assert.ok(at >= 0, `${needle} not found`);
+  const o = at + delta;
+  const before = text.slice(0, o);
+  return { line: before.split('\n').length - 1, character: o - before.lastIndexOf('\n') - 1 };
+}
+const lineText = (text: string, line: number) => text.split('\n')[line];
+const at = (l: Location | undefined, text: string) => (l ? lineText(text, l.range.start.line).slice(l.range.start.character, l.range.end.character) : undefined);
+
+async function definition(rel: string, text: string, needle: string, delta = 1): Promise<Location[]> {
+  const r = await s.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: s.uriOf(rel) }, position: pos(text, needle, delta) });
+  return (Array.isArray(r) ? r : r ? [r] : []) as Location[];
+}
+
+test('go to definition: a list key, a cluster Secret name and label, a values entry, a git pattern', async () => {
+  const svc = await definition('shop.yaml', SHOP, '{{.service}}', 4);
+  assert.deepEqual(svc.map((l) => at(l, SHOP)), ['service', 'service']);
+  assert.deepEqual(svc.map((l) => l.range.start.line), [17, 18]);
+
+  const name = await definition('shop.yaml', SHOP, '{{.name}}', 4);
+  assert.ok(name.length === 2 && name.every((l) => l.uri.endsWith('/clusters.yaml')), JSON.stringify(name));
+  assert.deepEqual(name.map((l) => lineText(CLUSTERS, l.range.start.line).trim()).sort(), ['name: prod-eu', 'name: prod-us']);
+
+  const tier = await definition('shop.yaml', SHOP, '.metadata.labels.tier', 18);
+  assert.deepEqual(tier.map((l) => lineText(CLUSTERS, l.range.start.line).trim()).sort(), ['tier: canary', 'tier: high']);
+
+  const region = await definition('shop.yaml', SHOP, '.values.region', 9);
+  assert.equal(region.length, 1);
+  assert.equal(at(region[0], SHOP), 'region');
+  assert.equal(region[0].range.start.line, 14);
+
+  const basename = await definition('fast.yaml', FAST, '{{path.basename}}', 3);
+  assert.equal(basename.length, 1);
+  assert.equal(at(basename[0], FAST), 'apps/*');
+});
+
+test('find references from a list key and from a use; rename a list key and its uses', async () => {
+  const uri = s.uriOf('shop.yaml');
+  const fromKey = await s.conn.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: pos(SHOP, '- service: cart', 3), context: { includeDeclaration: false } });
+  assert.deepEqual((fromKey ?? []).map((l) => at(l, SHOP)), ['.service', '.service']);
+  const withDecl = await s.conn.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 4), context: { includeDeclaration: true } });
+  assert.equal(withDecl?.length, 4);
+
+  const prep = await s.conn.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5) });
+  assert.ok(prep && 'placeholder' in prep && prep.placeholder === 'service', JSON.stringify(prep));
+  const edit = await s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5), newName: 'svc' });
+  const renamed = applyTextEdits(SHOP, edit!.changes![uri]);
+  assert.match(renamed, /- svc: cart\n\s+- svc: billing/);
+  assert.match(renamed, /name: '\{\{\.name\}\}-\{\{\.svc\}\}'/);
+  assert.match(renamed, /path: 'services\/\{\{\.svc\}\}'/);
+  assert.ok(!/\.service\b|- service:/.test(renamed), renamed);
+
+  // A parameter from the cluster generator cannot be renamed from here.
+  await assert.rejects(s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.name}}', 4), newName: 'cluster' }), /cluster/);
+  // A new name that would not parse is refused.
+  await assert.rejects(s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5), newName: 'my-svc' }), /Go identifier/);
+});
+
+async function complete(rel: string, text: string): Promise<{ items: CompletionItem[]; text: string }> {
+  const cursor = text.indexOf('|');
+  const clean = text.slice(0, cursor) + text.slice(cursor + 1);
+  await s.change(rel, clean);
+  const r = await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: s.uriOf(rel) }, position: pos(clean, '', cursor) });
+  return { items: (Array.isArray(r) ? r : r?.items ?? []) as CompletionItem[], text: clean };
+}
+
+test('completion: index for dotted label keys, samples and sources, functions with signatures', async (t) => {
+  t.after(() => s.change('shop.yaml', SHOP));
+  const { items, text } = await complete('shop.yaml', SHOP.replace("tier: '{{ .metadata.labels.tier }}'", "tier: '{{ .metadata.labels.arg| }}'"));
+  const secretType = items.find((i) => i.filterText === '.metadata.labels.argocd.argoproj.io/secret-type');
+  assert.ok(secretType, items.map((i) => i.label).join(' '));
+  assert.equal(secretType.label, 'index .metadata.labels "argocd.argoproj.io/secret-type"');
+  const edit = secretType.textEdit as { range: { start: Position; end: Position }; newText: string };
+  assert.equal(edit.newText, 'index .metadata.labels "argocd.argoproj.io/secret-type"');
+  const applied = applyTextEdits(text, [{ range: edit.range, newText: edit.newText }]);
+  assert.match(applied, /tier: '\{\{ index \.metadata\.labels "argocd\.argoproj\.io\/secret-type" \}\}'/);
+  const tier = items.find((i) => i.label === '.metadata.labels.tier');
+  assert.match(tier?.detail ?? '', /canary · cluster prod-eu/);
+  const service = items.find((i) => i.label === '.service');
+  assert.match(service?.detail ?? '', /cart · list element 1/);
+
+  const fns = (await complete('shop.yaml', SHOP.replace("tier: '{{ .metadata.labels.tier }}'", "tier: '{{ .metadata.labels.tier | upp| }}'"))).items;
+  const upper = fns.find((i) => i.label === 'upper');
+  assert.equal(upper?.detail, 'upper X');
+  assert.ok(fns.some((i) => i.label === 'normalize'));
+  await s.change('shop.yaml', SHOP);
+});
+
+test('"did you mean" quick fixes: a misspelt parameter, fasttemplate syntax under goTemplate', async (t) => {
+  t.after(() => s.change('shop.yaml', SHOP));
+  const uri = s.uriOf('shop.yaml');
+  const typo = SHOP.replace("path: 'services/{{.service}}'", "path: 'services/{{.servicex}}'");
+  const d1 = await s.change('shop.yaml', typo);
+  const missing = d1.find((d) => d.code === 'generator/missing-param' && at({ uri, range: d.range }, typo) === '.servicex');
+  assert.ok(missing, JSON.stringify(d1.map((d) => [d.code, d.message])) + JSON.stringify(s.published('shop.yaml').map((p) => [p.version, p.diagnostics.length])));
+  const a1 = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: missing.range, context: { diagnostics: [missing] } })) ?? [];
+  const fix1 = a1.find((a) => a.title === 'Did you mean .service?');
+  assert.ok(fix1 && 'edit' in fix1 && fix1.edit, JSON.stringify(a1.map((a) => a.title)));
+  assert.match(applyTextEdits(typo, fix1.edit.changes![uri]), /path: 'services\/\{\{\.service\}\}'/);
+
+  const mode = SHOP.replace("path: 'services/{{.service}}'", "path: 'services/{{service}}'");
+  const d2 = await s.change('shop.yaml', mode);
+  const fnErr = d2.find((d) => /function "service" not defined/.test(typeof d.message === 'string' ? d.message : d.message.value));
+  assert.ok(fnErr, JSON.stringify(d2.map((d) => [d.code, d.message])));
+  const a2 = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: fnErr.range, context: { diagnostics: [fnErr] } })) ?? [];
+  const fix2 = a2.find((a) => a.title.startsWith('Use .service'));
+  assert.ok(fix2 && 'edit' in fix2 && fix2.edit, JSON.stringify(a2.map((a) => a.title)));
+  assert.match(applyTextEdits(mode, fix2.edit.changes![uri]), /path: 'services\/\{\{\.service\}\}'/);
+  await s.change('shop.yaml', SHOP);
+  void shopDiags;
+});
+
+test('the Outline: the ApplicationSet, its generators with kinds and counts, template, strategy', async () => {
+  const syms = (await s.conn.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') } })) as DocumentSymbol[];
+  assert.equal(syms.length, 1);
+  assert.equal(syms[0].name, 'shop');
+  assert.match(syms[0].detail ?? '', /4 Applications/);
+  const gens = syms[0].children!.find((c) => c.name === 'generators')!;
+  const matrix = gens.children![0];
+  assert.equal(matrix.name, 'matrix');
+  assert.match(matrix.detail ?? '', /4 parameter sets/);
+  assert.deepEqual(matrix.children!.map((c) => `${c.name}: ${c.detail}`), ['clusters: with selector · 2 parameter sets', 'list: 2 elements · 2 parameter sets']);
+  assert.ok(syms[0].children!.some((c) => c.name === 'template'));
+});
+
+test('folding ranges, semantic tokens for {{ }} actions, inlay hints with the first value', async () => {
+  const uri = s.uriOf('shop.yaml');
+  const folds = (await s.conn.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } })) ?? [];
+  assert.ok(folds.some((f) => f.startLine === 6 && f.endLine === 18), JSON.stringify(folds));
+  const tokens = await s.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
+  const data = tokens!.data;
+  assert.ok(data.length >= 5 * 10 && data.length % 5 === 0);
+  // Decode the first tokens: `{{` `.name` `}}` on the name line.
+  let line = 0;
+  let ch = 0;
+  const decoded: string[] = [];
+  for (let i = 0; i < data.length; i += 5) {
+    line += data[i];
+    ch = data[i] ? data[i + 1] : ch + data[i + 1];
+    decoded.push(lineText(SHOP, line).slice(ch, ch + data[i + 2]));
+  }
+  assert.deepEqual(decoded.slice(0, 6), ['{{', '.name', '}}', '{{', '.service', '}}']);
+  const hints = (await s.conn.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } })) ?? [];
+  assert.ok(hints.some((h) => h.label === '= prod-eu-billing' || h.label === '= prod-eu-cart'), JSON.stringify(hints));
+});
