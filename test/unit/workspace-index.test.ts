@@ -12,6 +12,7 @@ import { WorkspaceIndex, type ProbeCache } from '../../server/src/engine/workspa
 import { ARGOCD_CONFIG, CLUSTER_FILES } from '../../server/src/engine/workspace/interests';
 import { scanWorkspace } from '../../server/src/engine/rollout/enablement';
 import { loadInventory } from '../../server/src/engine/generators/inventory';
+import { detectInstalls } from '../../server/src/engine/versions/detect';
 import type { SourceText } from '../../server/src/engine/inputs';
 import { FIXTURES, fixtureFiles, memHost } from './rollout-helpers';
 
@@ -104,4 +105,21 @@ test('warming reads the workspace in steps and stops when every file has been se
   while (!ws.warm(10)) steps++;
   assert.equal(steps, 2);
   assert.equal(ws.matching(CLUSTER_FILES).length, 0);
+});
+
+test('Argo CD install detection finds the same evidence with and without the pre-filter', () => {
+  const files = allYaml('test/fixtures', 'examples');
+  const installs: Record<string, string> = {
+    '/ws/argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/ha/cluster-install?ref=v2.13.4\nimages:\n  - name: quay.io/argoproj/argocd\n    newTag: v2.13.5\n',
+    '/ws/helm/Chart.yaml': 'apiVersion: v2\nname: platform\nversion: 0.1.0\ndependencies:\n  - name: argo-cd\n    version: 8.0.1\n',
+    '/ws/helm/values.yaml': 'global:\n  image:\n    tag: v3.0.2\n',
+    '/ws/flux/release.yaml': 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: argocd}\nspec:\n  chart:\n    spec: {chart: argo-cd, version: 9.4.1}\n',
+    '/ws/op/argocd.yaml': 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata: {name: example}\nspec: {version: v3.1.0}\n',
+    '/ws/raw/kustomization.yaml': 'resources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.2.1/manifests/install.yaml\n',
+  };
+  for (const [p, t] of Object.entries(installs)) files.set(p, t);
+  const filtered = detectInstalls(new WorkspaceIndex(memHost(files)));
+  const full = detectInstalls(new WorkspaceIndex(memHost(files), { prefilter: false }));
+  assert.deepEqual(filtered, full);
+  assert.ok(full.length >= 7, `every install form is found (${full.map((e) => e.description).join('; ')})`);
 });

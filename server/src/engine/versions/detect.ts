@@ -12,6 +12,7 @@
 import data from '../../../../schemas/argocd-versions.json';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
+import { ARGOCD_INSTALL } from '../workspace/interests';
 import { parseVersion, type ReleaseLine } from './releases';
 
 export interface InstallEvidence {
@@ -27,7 +28,6 @@ export interface InstallEvidence {
 }
 
 const MAX_EVIDENCE = 200;
-/** Files larger than this are not scanned by text (rendered install manifests are ~2 MB, the index caps at 1 MB). */
 const IMAGE_RE = /(?:quay\.io\/)?argoproj\/argocd:(v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)/g;
 const REMOTE_RE = /argoproj\/argo-cd(?:\.git)?\/{1,2}manifests[^\s"'?]*\?(?:[^\s"']*&)?ref=(v?\d+\.\d+\.\d+[^\s"'&]*)/g;
 const RAW_RE = /raw\.githubusercontent\.com\/argoproj\/argo-cd\/(v\d+\.\d+\.\d+[^/\s"']*)\/manifests/g;
@@ -149,7 +149,7 @@ export function detectInstalls(workspace: WorkspaceIndex): InstallEvidence[] {
   const hit = cache.get(workspace);
   if (hit && hit.version === workspace.version) return hit.found;
   const found: InstallEvidence[] = [];
-  for (const file of workspace.all()) {
+  for (const file of workspace.matching(ARGOCD_INSTALL)) {
     if (found.length >= MAX_EVIDENCE) break;
     fromText(file, found);
     fromDocs(file, found);

@@ -45,5 +45,16 @@ export const ARGOCD_CONFIG: Interest = {
     ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) && /applicationset-controller|\.json\b/.test(text)),
 };
 
+/**
+ * Argo CD installs that tell which version runs (versions/detect.ts). Every piece of evidence names
+ * `argoproj/argo…` (the argocd image, the argo-cd repository in a remote base or raw URL, the image
+ * in kustomize `images:`), the chart `argo-cd` (Chart.yaml, HelmRelease, Application), the Operator's
+ * kind `ArgoCD`, or is chart values under `global:` (`global.image.tag`).
+ */
+export const ARGOCD_INSTALL: Interest = {
+  name: 'argocd-install',
+  test: (text) => /argoproj\/argo|argo-cd|\bArgoCD\b|\bglobal\s*:/.test(text),
+};
+
 /** Every interest of the engine, in a fixed order (the CLI cache stores one bit per interest). */
-export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG];
+export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL];
