@@ -179,3 +179,20 @@ spec:
   assert.deepEqual(ds[0].affected.sources[0], { kind: 'cluster', label: 'cluster Secret "cluster-a"', path: 'grouped/clusters.yaml', line: 1, col: 1 });
   assert.equal(ds[0].related[1].line, 7, 'the second Secret starts on line 7');
 });
+
+test('--argocd-version: detected from the repository, overridden by the flag, bad values are usage errors', () => {
+  const dir = path.join(work, 'versions');
+  fs.mkdirSync(path.join(dir, 'argocd'), { recursive: true });
+  fs.mkdirSync(path.join(dir, '.git'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'argocd', 'kustomization.yaml'), 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.4\n');
+  fs.writeFileSync(path.join(dir, 'appset.yaml'), CLEAN.replace('spec:\n  generators:', 'spec:\n  strategy:\n    type: AllAtOnce\n    deletionOrder: Reverse\n  generators:'));
+  const detected = run(['appset.yaml'], dir);
+  assert.equal(detected.code, 1, detected.out + detected.err);
+  assert.doesNotMatch(detected.out, /deletion-order-ignored/, "one finding for the field 3.1 does not know");
+  assert.match(detected.out, /appset\.yaml:8:5 error appset\/unknown-field "deletionOrder" was added in Argo CD 3\.2: Argo CD 3\.1's API server drops it .*detected: kustomize remote base of argoproj\/argo-cd \?ref=v3\.1\.4 in argocd\/kustomization\.yaml/);
+  const flagged = run(['appset.yaml', '--argocd-version', 'v3.2.0'], dir);
+  assert.doesNotMatch(flagged.out, /unknown-field/, flagged.out);
+  const bad = run(['appset.yaml', '--argocd-version', 'latest-ish'], dir);
+  assert.equal(bad.code, 2);
+  assert.match(bad.err, /--argocd-version must be auto, master or a version such as 3\.2 or v3\.2\.5/);
+});

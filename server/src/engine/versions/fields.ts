@@ -47,3 +47,9 @@ export function fieldAddedIn(pathBelowSpec: JsonPath): ReleaseLine | undefined {
 export function newerThan(since: ReleaseLine, target: ReleaseLine): boolean {
   return rank(since) > rank(target);
 }
+
+/** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */
+export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine): boolean {
+  const since = fieldAddedIn(pathBelowSpec);
+  return !since || !newerThan(since, line);
+}

@@ -12,6 +12,7 @@ import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { RolloutPlan } from '../../rollout/types';
 import { has as hasBehaviour } from '../../versions/gates';
 import { label } from '../../versions/releases';
+import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
 
 const MAX_NAMES = 5;
@@ -96,7 +97,8 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
         span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
       });
     }
-    if (/^reverse$/i.test(strategy.deletionOrder)) {
+    // A release older than the field never sees it (reported as a field it does not know).
+    if (/^reverse$/i.test(strategy.deletionOrder) && knownTo(['strategy', 'deletionOrder'], ctx.target().line)) {
       out.push({
         code: 'rollout/deletion-order-ignored',
         severity: 'warning',
