@@ -62,7 +62,13 @@ test('a 50,000-line ApplicationSet is validated, capped and still leaves the ser
   const text = APPSET(elements(12_500));
   assert.ok(text.split('\n').length > 50_000);
   const t0 = Date.now();
-  const ds = await s.open('huge.yaml', text);
+  let ds = await s.open('huge.yaml', text);
+  // The new settings travel through a workspace/configuration round trip; on a loaded machine the
+  // open may be validated first with the old ones, then again when they arrive.
+  while (!ds.some((d) => /5000/.test(messageOf(d))) && Date.now() - t0 < 60000) {
+    await new Promise((r) => setTimeout(r, 50));
+    ds = s.published('huge.yaml').at(-1)?.diagnostics ?? ds;
+  }
   const ms = Date.now() - t0;
   const cap = ds.find((d) => /5000/.test(messageOf(d)));
   assert.ok(cap, `the cap is reported: ${JSON.stringify(ds.map((d) => [d.code, d.message]).slice(0, 5))}`);

@@ -41,6 +41,8 @@ function newerFields(value: Json, line: ReleaseLine): { path: JsonPath; since: R
   const walk = (value: Json | undefined, schema: SchemaNode | undefined, path: JsonPath) => {
     const s = resolveRef(schema);
     if (!s || value === null || value === undefined || --budget < 0 || out.length >= MAX_FINDINGS) return;
+    // Free-form data (list elements, Helm values) has no fields of its own to check.
+    if (!s.properties && !s.items && (!s.additionalProperties || typeof s.additionalProperties !== 'object')) return;
     if (Array.isArray(value)) {
       if (s.items) value.forEach((v, i) => walk(v, s.items, [...path, i]));
       return;
