@@ -20,6 +20,12 @@ export interface ParamRef {
   path: string[];
   offset: number;
   length: number;
+  /**
+   * True when a missing value prints nothing here: the reference is tested (`if`/`with`/`range`
+   * conditions and what they guard, `hasKey`), or falls back (`default`, `coalesce`, `dig`,
+   * `ternary`, `empty`, `and`/`or`/`not`, also when piped into them).
+   */
+  guarded?: boolean;
 }
 
 /** Functions whose results differ from run to run (a preview using them is not exact). */

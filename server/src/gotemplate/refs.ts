@@ -10,17 +10,50 @@ import type { ParamRef } from './api';
 
 type Path = string[] | null;
 
+/**
+ * Functions whose arguments may be missing without printing <no value>: they test, pick or fall
+ * back (`default`, `coalesce`, `hasKey`, `dig`, `ternary`, `empty`, and the boolean `and`/`or`/`not`).
+ */
+const GUARD_FUNCS = new Set(['default', 'coalesce', 'hasKey', 'dig', 'ternary', 'empty', 'and', 'or', 'not']);
+
 const MAX_TEMPLATE_VISITS = 200;
 
 class Analyzer {
   refs: ParamRef[] = [];
   visits = 0;
+  /** > 0 while analysing a condition or a guard function's arguments: a missing value prints nothing there. */
+  guarding = 0;
+  /** Paths tested by the enclosing `if`/`with` conditions: below them, references only run when present. */
+  tested: string[][] = [];
+  /** Paths a `hasKey X "k"` in the current condition proves present (X.k). */
+  proven: string[][] = [];
   constructor(readonly trees: Map<string, Tree>) {}
 
-  add(path: string[], node: Node): void {
+  add(path: string[], node: Node, offset = node.start ?? node.pos, end = node.end): void {
     if (path.length === 0) return;
-    const start = node.start ?? node.pos;
-    this.refs.push({ path, offset: start, length: Math.max(1, node.end - start) });
+    const guarded = this.guarding > 0 || this.tested.some((t) => t.length <= path.length && t.every((s, i) => s === path[i]));
+    this.refs.push({ path, offset, length: Math.max(1, end - offset), ...(guarded ? { guarded } : {}) });
+  }
+
+  /** Analyses a condition; returns the paths it tests (its references and what hasKey proves). */
+  condition(p: PipeNode, dot: Path, vars: Map<string, Path>): { result: Path; tested: string[][] } {
+    const before = this.refs.length;
+    const proven = this.proven;
+    this.proven = [];
+    this.guarding++;
+    const result = this.pipe(p, dot, vars);
+    this.guarding--;
+    const tested = [...this.refs.slice(before).map((r) => r.path), ...this.proven];
+    this.proven = proven;
+    return { result, tested };
+  }
+
+  /** Analyses a list below a condition that tested `paths`. */
+  guardedList(l: ListNode | null, dot: Path, vars: Map<string, Path>, paths: string[][]): void {
+    const saved = this.tested;
+    this.tested = [...saved, ...paths];
+    this.list(l, dot, vars);
+    this.tested = saved;
   }
 
   list(l: ListNode | null, dot: Path, vars: Map<string, Path>): void {
@@ -35,21 +68,23 @@ class Analyzer {
       case 'action':
         this.pipe(n.pipe, dot, vars);
         return;
-      case 'if':
-        this.pipe(n.pipe, dot, vars);
-        this.list(n.list, dot, vars);
+      case 'if': {
+        const c = this.condition(n.pipe, dot, vars);
+        this.guardedList(n.list, dot, vars, c.tested);
         this.list(n.elseList, dot, vars);
         return;
+      }
       case 'with': {
         const inner = new Map(vars);
-        const p = this.pipe(n.pipe, dot, inner);
-        this.list(n.list, p, inner);
+        const c = this.condition(n.pipe, dot, inner);
+        this.guardedList(n.list, c.result, inner, c.tested);
         this.list(n.elseList, dot, vars);
         return;
       }
       case 'range': {
         const inner = new Map(vars);
-        this.pipe(n.pipe, dot, inner);
+        // Ranging over a missing value runs no iteration: nothing prints.
+        this.condition(n.pipe, dot, inner);
         for (const d of n.pipe.decl) inner.set(d.ident[0], null);
         this.list(n.list, null, inner);
         this.list(n.elseList, dot, vars);
@@ -67,8 +102,12 @@ class Analyzer {
   /** Analyzes a pipeline; returns the path it evaluates to when it is a plain param access. */
   pipe(p: PipeNode, dot: Path, vars: Map<string, Path>): Path {
     let result: Path = null;
+    // `.x | default "a"`: a value piped into a guard function may be missing.
+    const intoGuard = p.cmds.slice(1).some((c) => isGuardCall(c));
     p.cmds.forEach((c, i) => {
+      if (i === 0 && intoGuard) this.guarding++;
       const r = this.command(c, dot, vars);
+      if (i === 0 && intoGuard) this.guarding--;
       result = i === 0 ? r : null;
     });
     for (const d of p.decl) vars.set(d.ident[0], p.decl.length === 1 ? result : null);
@@ -77,6 +116,19 @@ class Analyzer {
 
   command(c: CommandNode, dot: Path, vars: Map<string, Path>): Path {
     const first = c.args[0];
+    if (isGuardCall(c)) {
+      this.guarding++;
+      try {
+        if (first.kind === 'identifier' && first.ident === 'hasKey' && c.args.length === 3 && c.args[2].kind === 'string') {
+          const base = this.operand(c.args[1], dot, vars, false);
+          if (base) this.proven.push([...base, c.args[2].text]);
+        }
+        c.args.slice(1).forEach((a) => this.operand(a, dot, vars, true));
+      } finally {
+        this.guarding--;
+      }
+      return null;
+    }
     if (first.kind === 'identifier' && first.ident === 'index' && c.args.length >= 2) {
       const base = this.operand(c.args[1], dot, vars, false);
       let path: Path = base ? [...base] : null;
@@ -89,7 +141,7 @@ class Analyzer {
           this.operand(a, dot, vars, true);
         }
       }
-      if (path) this.refs.push({ path, offset: c.pos, length: Math.max(1, c.end - c.pos) });
+      if (path) this.add(path, c, c.pos, c.end);
       return path;
     }
     let r: Path = null;
@@ -128,6 +180,11 @@ class Analyzer {
     if (path && record) this.add(path, a);
     return path;
   }
+}
+
+function isGuardCall(c: CommandNode): boolean {
+  const first = c.args[0];
+  return first?.kind === 'identifier' && GUARD_FUNCS.has(first.ident);
 }
 
 export function analyzeRefs(trees: Map<string, Tree>, root: string): ParamRef[] {

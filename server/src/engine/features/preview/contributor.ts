@@ -171,7 +171,8 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
     if (typeof v === 'string') {
       if (!v.includes('{{')) return;
       for (const ref of referencedParams(v, goTemplate)) {
-        if (!ref.path.length) continue;
+        // A guarded reference (`default`, `if`, `with`, `hasKey`, …) renders its fallback, as the preview shows.
+        if (!ref.path.length || ref.guarded) continue;
         const lacking = apps.filter((a) => !hasParam(a.params, ref.path, goTemplate));
         if (!lacking.length) continue;
         const name = goTemplate ? '.' + ref.path.join('.') : ref.path[0];
