@@ -66,6 +66,7 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
         continue;
       }
       if (ctx.capped.value) capped = true;
+      if (!params.length) problems.push(...whyEmpty(ctx, gpath, kind, doc));
       summaries.push({ index: gi, kind, paramSets: params.length, description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))) });
       const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
       const template = mergeTemplate(genTemplate, spec.template) as Record<string, unknown>;
@@ -123,6 +124,34 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
   }
   const clusters = [...new Set(apps.map((a) => destinationOf(a.app)).filter((d) => d !== ''))].sort();
   return { apps, problems, generators: summaries, notes: [...ctx.notes], exact: !ctx.inexact.value && !capped, capped, clusters, paramSets, empties: ctx.empties ?? [], paramSetCounts: Object.fromEntries(ctx.counts) };
+}
+
+/**
+ * "Why is this empty?": a top-level generator that yields nothing gets one finding at the innermost
+ * place that explains it (the selector that matched 0 of 6 known clusters, the git pattern that
+ * matched no directory, the empty list), and a note for the preview and the lens's hover.
+ */
+function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc): ExpansionProblem[] {
+  // The entry's own post-selector (`spec/generators/0/selector`) counts too.
+  const prefix = gpath.join('/') + '/';
+  const mine = (ctx.empties ?? []).filter((e) => e.path.join('/').startsWith(prefix));
+  const n = Number(gpath[2]) + 1;
+  const consequence = `generator ${n} (${kind}) produces 0 Applications`;
+  if (!mine.length) {
+    const path = [...gpath, kind];
+    ctx.notes.add(`${consequence}: it yields no parameter sets`);
+    return [{ code: 'generator/empty', severity: 'information', message: `${consequence}: the ${kind} generator yields no parameter sets`, path, span: spanAt(doc.doc, path, 'key') }];
+  }
+  // The innermost places: a matrix is empty because its child is.
+  const innermost = mine.filter((e) => !mine.some((o) => o !== e && o.path.length > e.path.length && o.path.join('/').startsWith(e.path.join('/') + '/')));
+  const out: ExpansionProblem[] = [];
+  for (const e of innermost) {
+    const via = e.path.length > gpath.length + 2 && (kind === 'matrix' || kind === 'merge') ? `, so the ${kind} yields nothing` : '';
+    ctx.notes.add(`${consequence}: ${e.reason}`);
+    if (e.covered) continue;
+    out.push({ code: 'generator/empty', severity: e.severity, message: `${e.reason}${via}: ${consequence}`, path: e.path, span: spanAt(doc.doc, e.path, 'key') });
+  }
+  return out;
 }
 
 type OnError = (path: JsonPath, err: TemplateError) => void;

@@ -8,7 +8,8 @@ import { normalize } from './normalize';
 import { loadInventory, IN_CLUSTER_SERVER, type Cluster } from './inventory';
 import { put, tagOrigin, type ParamSet } from './params';
 import { isEmptySelector, matchesSelector, selectorError, SelectorError } from './selector';
-import { GeneratorError, wrapErrors, type Generate } from './types';
+import { GeneratorError, noteEmpty, wrapErrors, type Generate } from './types';
+import { emptyClustersReason } from './why';
 import { appendValues } from './values';
 import { has } from '../versions/gates';
 import { compareGoStrings } from '../rules/order';
@@ -39,6 +40,10 @@ export const generateClusters: Generate = (spec, ctx, path) => {
     if (has(ctx.version, 'clusterProjectParam')) put(p, 'project', '');
     tagOrigin(ctx.origins, p, 'cluster:in-cluster');
     withValues.push(wrapErrors('error appending templated values for local cluster: ', () => appendValues(p, spec.values, ctx, path)));
+  }
+  if (!withValues.length) {
+    const at = spec.selector !== undefined ? [...path, 'selector'] : path;
+    noteEmpty(ctx, at, emptyClustersReason(spec.selector, inv.clusters), inv.clusters.length ? 'warning' : 'information');
   }
   if (spec.flatList === true) {
     const p: ParamSet = {};

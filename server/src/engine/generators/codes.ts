@@ -12,5 +12,6 @@ export const GENERATOR_CODES: CodeInfo[] = [
   { code: 'generator/no-git-checkout', severity: 'information', summary: 'No local checkout of the git generator\'s repoURL was found (map it with appsetTools.repoMappings); the generator yields nothing in the preview.' },
   { code: 'generator/working-tree', severity: 'information', summary: 'The git generator read the local working tree, not the remote revision the controller would read.' },
   { code: 'generator/bad-pattern', severity: 'warning', summary: 'A git directories pattern is not a valid Go path.Match pattern; the controller logs it and skips it, so it selects nothing.' },
+  { code: 'generator/empty', severity: 'warning', summary: 'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).' },
   { code: 'generator/absolute-pattern', severity: 'warning', summary: 'A git directories pattern starts with "/", but repository paths never do: it selects nothing.' },
 ];

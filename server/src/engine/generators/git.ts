@@ -13,7 +13,8 @@ import { normalize } from './normalize';
 import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
 import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
-import { GeneratorError, markCapped, wrapErrors, type GenContext, type Generate } from './types';
+import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
+import { emptyGitReason } from './why';
 import { appendValues } from './values';
 
 const MAX_TREE_ENTRIES = 50000;
@@ -29,6 +30,7 @@ export const generateGit: Generate = (spec, ctx, path) => {
     ctx.notes.add(message);
     ctx.inexact.value = true;
     ctx.findings.push({ code: 'generator/no-git-checkout', severity: 'information', message, path: [...path, 'repoURL'] });
+    noteEmpty(ctx, [...path, 'repoURL'], message, 'information', true);
     return [];
   }
   ctx.inexact.value = true;
@@ -63,8 +65,12 @@ function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, p
     }
     (p.exclude === true ? exc : inc).push(m);
   });
-  return dirs
-    .filter((d) => inc.some((m) => m(d)) && !exc.some((m) => m(d)))
+  const found = dirs.filter((d) => inc.some((m) => m(d)) && !exc.some((m) => m(d)));
+  if (!found.length && inc.length) {
+    const included = patterns.filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
+    noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, root));
+  }
+  return found
     .map((d) => {
       const p: ParamSet = {};
       addPathParams(p, d, undefined, ctx.goTemplate, prefix);
@@ -95,6 +101,10 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
   const dirSet = new Set(tree.allDirs);
   // sort.Strings: byte order.
   const chosen = [...selected].filter((f) => !excludes.some((m) => m(f))).sort((a, b) => compareGoStrings(a, b));
+  if (!chosen.length) {
+    const included = patterns.filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
+    if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, root));
+  }
   for (const f of chosen) {
     const at = [...path, 'files'];
     const text = dirSet.has(f) ? undefined : ctx.file.host.readFile(`${root}/${f}`);

@@ -12,7 +12,7 @@ import { generateMerge } from './merge';
 import { flatten, isObject, type ParamSet } from './params';
 import { matchesSelector, selectorError, SelectorError } from './selector';
 import { has } from '../versions/gates';
-import { GeneratorError, type GenContext, type Generate } from './types';
+import { GeneratorError, noteEmpty, type GenContext, type Generate } from './types';
 import { COMBINING_KINDS, isGeneratorKind, kindsOf, type GeneratorKind } from '../rules/generators';
 
 const TABLE: Record<GeneratorKind, Generate> = {
@@ -64,6 +64,7 @@ export function runWithSelector(entry: Record<string, unknown>, kind: string, ct
     const stringMapsWhole = !has(ctx.version, 'postSelectorStringMaps');
     const kept = params.filter((p) => matchesSelector(sel, flatten(p, false, stringMapsWhole)));
     ctx.counts.set(path.join('/'), kept.length);
+    if (params.length && !kept.length) noteEmpty(ctx, [...path, 'selector'], `the selector keeps 0 of the ${params.length} parameter set${params.length === 1 ? '' : 's'} the ${kind} generator produces`);
     return kept;
   } catch (e) {
     if (e instanceof SelectorError) throw new GeneratorError(`error parsing label selector: ${e.message}`, [...path, 'selector']);

@@ -6,7 +6,7 @@
  */
 import * as YAML from 'yaml';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
-import { capParams, GeneratorError, type Generate } from './types';
+import { capParams, GeneratorError, noteEmpty, type Generate } from './types';
 
 export const generateList: Generate = (spec, ctx, path) => {
   const out: ParamSet[] = [];
@@ -60,6 +60,7 @@ export const generateList: Generate = (spec, ctx, path) => {
       out.push(tagOrigin(ctx.origins, p, `${[...path, 'elementsYaml'].join('/')}/${i}`));
     });
   }
+  if (!out.length) noteEmpty(ctx, [...path, Array.isArray(spec.elements) ? 'elements' : 'elementsYaml'], 'the list has no elements');
   return capParams(out, ctx, path, `the list generator (${out.length} elements)`);
 };
 

@@ -7,7 +7,7 @@
 import { GoStringMap } from '../../gotemplate';
 import { loadInventory } from './inventory';
 import { put, tagOrigin, type ParamSet } from './params';
-import type { Generate } from './types';
+import { noteEmpty, type Generate } from './types';
 import { appendValues } from './values';
 
 const WHAT: Record<string, string> = {
@@ -26,6 +26,7 @@ export const generateLive: Generate = (spec, ctx, path) => {
     : `the ${kind} generator needs ${WHAT[kind] ?? 'live data'}, which the editor cannot reach; add sample parameter sets under samples.${kind} in a ClusterInventory file to preview it`;
   ctx.notes.add(message);
   ctx.findings.push({ code: 'generator/live-data', severity: 'information', message, path });
+  if (!samples.length) noteEmpty(ctx, path, message, 'information', true);
   return samples.map((s, i) => {
     const p: ParamSet = {};
     for (const k of Object.keys(s)) put(p, k, s[k]);

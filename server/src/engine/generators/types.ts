@@ -49,11 +49,19 @@ export interface EmptyGenerator {
   path: JsonPath;
   /** Plain words: why nothing came out, and what to do. */
   reason: string;
+  /** warning: the offline data contradicts the generator (0 of 6 known clusters); information: there is no offline data. */
+  severity: 'warning' | 'information';
+  /** Another finding at this generator already says why (no git checkout, live data): only the preview notes it. */
+  covered?: boolean;
 }
 
 /** Records why a generator yielded nothing (the innermost reason wins when matrices nest). */
-export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string): void {
-  (ctx.empties ??= []).push({ path, reason });
+export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string, severity: 'warning' | 'information' = 'warning', covered = false): void {
+  const list = (ctx.empties ??= []);
+  const key = path.join('/');
+  // A matrix runs its second child once per parameter set of the first: say it once.
+  if (list.some((e) => e.path.join('/') === key && e.reason === reason)) return;
+  list.push({ path, reason, severity, ...(covered ? { covered } : {}) });
 }
 
 /**
