@@ -6,7 +6,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeAction, CompletionItem, EngineDiagnostic, Span } from '../../types';
-import { flatten, isObject } from '../../generators/params';
+import { isObject } from '../../generators/params';
 import { goString } from '../../generators/params';
 import { suggest } from '../../validate/describe';
 import type { GeneratedApp } from '../../expand/types';
