@@ -64,6 +64,18 @@ test('the cluster inventory is the same with and without the pre-filter', () => 
   assert.ok(filtered.some((c) => c.name === 'quoted') && filtered.some((c) => c.name === 'inv'));
 });
 
+test('the Argo CD install version is found the same with and without the pre-filter', () => {
+  const files = allYaml('test/fixtures', 'examples');
+  files.set('/ws/argocd/kustomization.yaml', 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.12.3\nimages:\n  - {name: quay.io/argoproj/argocd, newTag: v2.12.4}\n');
+  files.set('/ws/chart/Chart.yaml', 'apiVersion: v2\nname: platform\ndependencies:\n  - {name: argo-cd, version: 7.3.11, repository: https://argoproj.github.io/argo-helm}\n');
+  files.set('/ws/chart/values.yaml', 'global:\n  image:\n    tag: v3.1.2\n');
+  files.set('/ws/operator.yaml', 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata: {name: argocd}\nspec: {version: v2.14.1}\n');
+  const filtered = detectInstalls(new WorkspaceIndex(memHost(files)));
+  const full = detectInstalls(new WorkspaceIndex(memHost(files), { prefilter: false }));
+  assert.deepEqual(filtered, full);
+  assert.ok(full.length >= 5, JSON.stringify(full.map((e) => e.description)));
+});
+
 test('files that pass no interest are read once, never kept or parsed, and skipped on the next run', () => {
   const files = new Map<string, string>([
     ['/ws/app/deployment.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n'],

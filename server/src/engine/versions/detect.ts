@@ -142,7 +142,7 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
   }
 }
 
-/** Every piece of install evidence in the workspace, cached per index version. */
+/** Every piece of install evidence in the workspace (files that pass `ARGOCD_INSTALL`), cached per index version. */
 const cache = new WeakMap<WorkspaceIndex, { version: number; found: InstallEvidence[] }>();
 
 export function detectInstalls(workspace: WorkspaceIndex): InstallEvidence[] {
