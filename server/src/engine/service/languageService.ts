@@ -83,6 +83,12 @@ export interface LanguageService {
 }
 
 const EXPANSION_CACHE_SIZE = 64;
+/**
+ * And at most this many Applications in all cached expansions: each keystroke in a 540-element list
+ * is a new expansion, and 64 of those held on to hundreds of MiB. Small ApplicationSets (dozens in
+ * one file, re-used across keystrokes in the others) still fit by the entry count.
+ */
+const EXPANSION_CACHE_APPS = 2000;
 
 export function getLanguageService(params: LanguageServiceParams): LanguageService {
   const host = params.host;
@@ -92,6 +98,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   // Expansions keyed by the ApplicationSet's JSON + workspace version + settings: typing in a
   // comment or in another document re-uses them.
   const expansions = new Map<string, Expansion>();
+  let cachedApps = 0;
 
   function cachedExpansion(doc: AppSetDoc, file: FileContext): Expansion {
     const key = `${workspace.version}|${file.path ?? file.uri}|${JSON.stringify(file.settings)}|${JSON.stringify(doc.value)}`;
@@ -103,7 +110,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     }
     const exp = expandAppSet(doc, file);
     expansions.set(key, exp);
-    if (expansions.size > EXPANSION_CACHE_SIZE) expansions.delete(expansions.keys().next().value as string);
+    cachedApps += exp.apps.length;
+    // Oldest first, but never the one just added.
+    while (expansions.size > 1 && (expansions.size > EXPANSION_CACHE_SIZE || cachedApps > EXPANSION_CACHE_APPS)) {
+      const [oldKey, old] = expansions.entries().next().value as [string, Expansion];
+      expansions.delete(oldKey);
+      cachedApps -= old.apps.length;
+    }
     return exp;
   }
 
@@ -251,6 +264,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     reset() {
       analyses.clear();
       expansions.clear();
+      cachedApps = 0;
       workspace.invalidate();
     },
   };
