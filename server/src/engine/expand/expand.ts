@@ -20,7 +20,6 @@ import { applyPatch, parsePatch, PatchError } from './patch';
 import { describeGenerator } from './describe';
 import { valueSpan } from './scalarOffsets';
 import { sourceResolver } from './provenance';
-import * as YAML from 'yaml';
 import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { has as hasBehaviour, templateBehaviour } from '../versions/gates';
@@ -313,8 +312,8 @@ function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: Templ
   const whole = n.value ?? n.key ?? spanAt(doc.doc, path);
   if (err.offset === undefined || !n.value) return whole;
   // Only the value's own text can be placed (a key that fails is underlined whole).
-  const node = n.node;
-  if (!YAML.isScalar(node) || node.value !== err.template) return whole;
+  const node = n.ast;
+  if (node?.kind !== 'scalar' || node.value !== err.template) return whole;
   return valueSpan(source, n.value, err.template, err.offset, err.length ?? 1) ?? whole;
 }
 

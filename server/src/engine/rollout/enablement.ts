@@ -423,7 +423,7 @@ function resolveSpans(evidence: (DetailedEvidence & { site?: Site })[]) {
     const n = nodeAt(doc, site.path);
     const span = n.value ?? n.key;
     if (span) e.span = span;
-    if (n.exact && !site.inner && n.value && YAML.isScalar(n.node)) e.valueSpan = n.value;
+    if (n.exact && !site.inner && n.value && n.ast?.kind === 'scalar') e.valueSpan = n.value;
     else delete e.enableText;
   }
 }

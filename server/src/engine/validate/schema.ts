@@ -88,7 +88,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
     }
     case 'type': {
       // Unquoted yes/no/on/off in a boolean field: the YAML 1.1 check reports it.
-      if (parentSchema?.type === 'boolean' && isYaml11BooleanScalar(nodeAt(doc.doc, path).node)) return undefined;
+      if (parentSchema?.type === 'boolean' && isYaml11BooleanScalar(nodeAt(doc.doc, path).ast)) return undefined;
       const v = valueAt(value, path);
       const expected = describeType(parentSchema);
       let message = `${dottedPath(path)}: expected ${expected}, got ${describeValue(v)}`;

@@ -8,6 +8,7 @@
  */
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
+import { astOf, property, type AstNode } from './ast';
 
 export type JsonPath = (string | number)[];
 
@@ -108,28 +109,29 @@ export interface NodeSpans {
   key?: Span;
   /** The value node's span (absent for `key:` with no value; then `key` is set). */
   value?: Span;
-  node?: YAML.Node | null;
+  /** The located node at the path (see ast.ts). */
+  ast?: AstNode;
 }
 
 /**
- * Finds the node at a JSON path. Returns the deepest existing ancestor's spans with `exact: false`
- * when the path does not exist entirely (useful for "missing field" diagnostics).
+ * Finds the node at a JSON path in the document's located tree. Returns the deepest existing
+ * ancestor's spans with `exact: false` when the path does not exist entirely (useful for "missing
+ * field" diagnostics).
  */
 export function nodeAt(doc: YAML.Document.Parsed, path: JsonPath): NodeSpans & { exact: boolean } {
-  let node: unknown = doc.contents;
-  let result: NodeSpans = spansOf(node as YAML.Node | null);
+  let node = astOf(doc);
+  let result: NodeSpans = node ? { value: node.span, ast: node } : {};
   for (const seg of path) {
-    if (YAML.isMap(node)) {
-      const pair = node.items.find((p) => keyText(p.key) === String(seg));
-      if (!pair) return { ...result, exact: false };
-      node = pair.value;
-      const keySpan = YAML.isNode(pair.key) && pair.key.range ? { start: pair.key.range[0], end: pair.key.range[1] } : undefined;
-      result = { ...spansOf(pair.value as YAML.Node | null), key: keySpan };
-    } else if (YAML.isSeq(node) && typeof seg === 'number') {
+    if (node?.kind === 'object') {
+      const prop = property(node, String(seg));
+      if (!prop) return { ...result, exact: false };
+      node = prop.value;
+      result = { key: prop.keySpan, value: node?.span, ast: node };
+    } else if (node?.kind === 'array' && typeof seg === 'number') {
       const item = node.items[seg];
       if (item === undefined) return { ...result, exact: false };
       node = item;
-      result = spansOf(item as YAML.Node | null);
+      result = { value: item.span, ast: item };
     } else {
       return { ...result, exact: false };
     }
@@ -146,56 +148,40 @@ export function spanAt(doc: YAML.Document.Parsed, path: JsonPath, prefer: 'key' 
   return { start: r[0], end: r[0] + 1 };
 }
 
-function spansOf(node: YAML.Node | null | undefined): NodeSpans {
-  if (node && YAML.isNode(node) && node.range) return { value: { start: node.range[0], end: node.range[1] }, node };
-  return { node: node ?? null };
-}
-
-function keyText(k: unknown): string | undefined {
-  if (YAML.isScalar(k)) return String(k.value);
-  if (typeof k === 'string' || typeof k === 'number') return String(k);
-  return undefined;
-}
-
 /**
- * The JSON path of the innermost node at `offset`, and whether the offset is on a key.
- * Used by hover, completion and code actions.
+ * The JSON path of the innermost node at `offset`, whether the offset is on a key, and the span
+ * under the offset (the key's when on a key). Used by hover, completion and code actions.
  */
-export function pathAt(doc: YAML.Document.Parsed, offset: number): { path: JsonPath; onKey: boolean; node?: YAML.Node } {
+export function pathAt(doc: YAML.Document.Parsed, offset: number): { path: JsonPath; onKey: boolean; node?: AstNode; span?: Span } {
   const path: JsonPath = [];
-  let node: unknown = doc.contents;
-  const onKey = false;
+  let node = astOf(doc);
+  const inside = (s: Span | undefined) => !!s && offset >= s.start && offset <= s.end;
   for (;;) {
-    if (YAML.isMap(node)) {
-      let next: unknown;
-      for (const p of node.items) {
-        const k = p.key as YAML.Node | null;
-        const v = p.value as YAML.Node | null;
-        const kr = YAML.isNode(k) ? k.range : undefined;
-        const vr = YAML.isNode(v) ? v.range : undefined;
-        if (kr && offset >= kr[0] && offset <= kr[1]) {
-          path.push(keyText(p.key) ?? '');
-          return { path, onKey: true, node: k ?? undefined };
+    if (node?.kind === 'object') {
+      let next: AstNode | undefined;
+      for (const p of node.properties) {
+        if (inside(p.keySpan)) {
+          path.push(p.key);
+          return { path, onKey: true, node: p.value, span: p.keySpan };
         }
-        if (vr && offset >= vr[0] && offset <= vr[1]) {
-          path.push(keyText(p.key) ?? '');
-          next = v;
+        if (p.value && inside(p.value.span)) {
+          path.push(p.key);
+          next = p.value;
           break;
         }
       }
-      if (next === undefined) return { path, onKey, node: node as YAML.Node };
+      if (!next) return { path, onKey: false, node, span: node.span };
       node = next;
-    } else if (YAML.isSeq(node)) {
+    } else if (node?.kind === 'array') {
       let idx = -1;
       node.items.forEach((it, i) => {
-        const r = YAML.isNode(it) ? it.range : undefined;
-        if (r && offset >= r[0] && offset <= r[1]) idx = i;
+        if (inside(it.span)) idx = i;
       });
-      if (idx < 0) return { path, onKey, node: node as YAML.Node };
+      if (idx < 0) return { path, onKey: false, node, span: node.span };
       path.push(idx);
       node = node.items[idx];
     } else {
-      return { path, onKey, node: (node as YAML.Node) ?? undefined };
+      return { path, onKey: false, node, span: node?.span };
     }
   }
 }

@@ -39,7 +39,7 @@ const FIELD_NOTES: Record<string, string> = {
 
 export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefined {
   const at = pathAt(ctx.doc.doc, offset);
-  if (!at.onKey || !at.node || !YAML.isNode(at.node) || !at.node.range) return undefined;
+  if (!at.onKey || !at.span) return undefined;
   const schema = schemaAt(at.path);
   if (!schema) return undefined;
   const key = String(at.path[at.path.length - 1]);
@@ -48,7 +48,7 @@ export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefine
   if (note && !(key === 'type' && at.path[1] !== 'strategy')) lines.push('', note);
   const values = schema.enum ?? knownValues(at.path);
   if (values) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`);
-  return { span: { start: at.node.range[0], end: at.node.range[1] }, markdown: lines.join('\n') };
+  return { span: at.span, markdown: lines.join('\n') };
 }
 
 export function fieldCompletions(ctx: AppSetContext, offset: number): CompletionItem[] {
