@@ -22,8 +22,8 @@ export function paramAt(ctx: AppSetContext, offset: number): ParamAt | undefined
   const use = useAt(ctx, offset);
   if (use) return { path: use.path, span: use.span };
   const at = pathAt(ctx.doc.doc, offset);
-  if (!at.onKey || !at.node?.range) return undefined;
-  const span = { start: at.node.range[0], end: at.node.range[1] };
+  if (!at.onKey || !at.span) return undefined;
+  const span = at.span;
   const goTemplate = goTemplateOf(ctx);
   for (const g of generatorSpecs(ctx)) {
     const n = g.path.length;
