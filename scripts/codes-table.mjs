@@ -11,7 +11,7 @@ const { ALL_CODES } = await import(join(root, 'server/src/engine/diagnostics/cod
 const readmePath = join(root, 'README.md');
 const readme = readFileSync(readmePath, 'utf8');
 
-const AREAS = { yaml: 'YAML', appset: 'ApplicationSet structure', template: 'Templates', generator: 'Generators and rendering', render: 'Generators and rendering', rollout: 'Progressive syncs' };
+const AREAS = { yaml: 'YAML', appset: 'ApplicationSet structure', template: 'Templates', generator: 'Generators and rendering', render: 'Generators and rendering', rollout: 'Progressive syncs', policy: 'Policy gates (.appset-tools.yaml)', config: 'Configuration and suppressions' };
 const all = ALL_CODES;
 const esc = (s) => s.replace(/\|/g, '\\|');
 const rows = [];
@@ -22,7 +22,8 @@ for (const c of all) {
     rows.push(`| **${area}** | | |`);
     lastArea = area;
   }
-  rows.push(`| \`${c.code}\` | ${c.severity} | ${esc(c.summary)} |`);
+  // The anchor is what `appset lint --format sarif` links each rule's help to (`#code-appset-unknown-field`).
+  rows.push(`| <a id="code-${c.code.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}"></a>\`${c.code}\` | ${c.severity} | ${esc(c.summary)} |`);
 }
 const body = `## Diagnostic codes
 

@@ -115,7 +115,7 @@ const LAYERS: string[][] = [
   ['server/src/engine/types', 'server/src/engine/host', 'server/src/engine/inputs', 'server/src/engine/diagnostics', 'server/src/engine/rules', 'server/src/protocol'],
   ['server/src/engine/yaml'],
   ['server/src/engine/workspace'],
-  ['server/src/engine/generators', 'server/src/engine/validate', 'server/src/engine/versions'],
+  ['server/src/engine/generators', 'server/src/engine/validate', 'server/src/engine/versions', 'server/src/engine/config'],
   ['server/src/engine/expand'],
   ['server/src/engine/rollout'],
   ['server/src/engine/features'],

@@ -75,7 +75,11 @@ test('--format json: files, diagnostics with 1-based ranges, summary', () => {
   assert.equal(r.code, 1);
   const json = JSON.parse(r.out);
   assert.equal(json.summary.errors, 1);
-  assert.deepEqual(json.files[0].diagnostics[0], {
+  const { fingerprint, ...d } = json.files[0].diagnostics[0];
+  assert.match(fingerprint, /^[0-9a-f]{16}$/);
+  assert.deepEqual(d, {
+    path: 'j.yaml',
+    applicationSet: 'ok',
     line: 12,
     col: 16,
     endLine: 12,

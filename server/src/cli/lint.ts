@@ -1,22 +1,38 @@
 /**
- * `appset lint <files or folders…>`: the language server's diagnostics, for CI. Uses the same
- * language-service facade as the server, so every feature's diagnostics appear here too.
+ * `appset lint <files or folders…>`: the language server's findings, for CI and pre-commit. Uses the
+ * same language-service facade as the server (repository config, severities, suppressions and policy
+ * gates included), then prints one of the formats of `report.ts`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getLanguageService, type Affected, type EngineDiagnostic, type Location, type Severity } from '../engine';
+import { getLanguageService, fingerprints, type Finding } from '../engine';
 import { openIndexCache } from './indexCache';
-import { LineMap, UsageError, formatDiagnostic, hostForInputs, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
-import { SKIPPED_FOLDERS, compareGoStrings } from '../engine';
+import { LineMap, MAX_WALK_FILES, UsageError, hostForInputs, parseArgs, settingsFromArgs, toPosix, walkYaml, withEngineOptions } from './common';
+import { summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
+import { toSarif } from './sarif';
+import { toGithub, toMarkdown, toText } from './humanFormats';
+import { toCodeQuality } from './codeQuality';
+
+const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown', 'codequality'] as const;
+type Format = (typeof FORMATS)[number];
 
 const USAGE = `usage: appset lint <files or folders…> [options]
 
 Validates the ApplicationSets in YAML files (folders are searched for *.yaml and *.yml,
-skipping node_modules and .git). Prints path:line:col severity code message.
+skipping node_modules and .git). Settings, severities, ignored paths and policy gates come from
+the nearest .appset-tools.yaml above each file; command-line options win over it.
 
 options:
-  --format text|json           output format (default text)
+  --format text|json|sarif|github|markdown|codequality
+                               output format (default text; json is versioned, see the README;
+                               github: workflow-command annotations; codequality: GitLab Code Quality)
+  --output FILE                write the report to FILE instead of standard output
+  --sarif FILE                 also write the SARIF report to FILE
+  --markdown FILE              also write the markdown report to FILE
+  --only-appsets               skip named files that hold no ApplicationSet (for pre-commit's file lists)
+  --fail-on error|warning|information
+                               exit 1 when a finding at or above this severity remains (default error)
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
   --progressive-syncs auto|enabled|disabled
@@ -25,41 +41,43 @@ options:
   --argocd-version V           the Argo CD version to check against: auto (default: detect from the
                                repository's install), 2.8 … 3.5, v3.2.5, master
   --new-git-globbing           git file generators use the new globbing (--enable-new-git-file-globbing)
-  --no-fail                    exit 0 even when errors are found
-  --quiet                      print errors only
+  --no-fail                    exit 0 even when findings reach --fail-on
+  --quiet                      report errors only
   --no-cache                   do not use or update the workspace index cache (see README, "Performance")
 
-exit status: 0 no errors, 1 errors found, 2 bad usage or unreadable input`;
+exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage or an input that
+could not be read (the other inputs are still checked and reported)`;
 
-/** Safety bound on the files one run looks at. */
-const MAX_FILES = 20000;
-
-interface FileResult {
-  path: string;
-  appsets: number;
-  diagnostics: (EngineDiagnostic & { line: number; col: number; endLine: number; endCol: number })[];
-}
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
   let inputs: string[];
-  let format: string;
-  let noFail: boolean;
-  let noCache: boolean;
+  let format: Format;
+  let failOn: FailOn;
   let quiet: boolean;
+  let outFile: string | undefined;
+  let extra: { sarif?: string; markdown?: string };
+  let onlyAppsets: boolean;
+  let noCache: boolean;
   let settings;
   try {
-    const p = parseArgs(args, withEngineOptions({ values: ['format'], flags: ['no-fail', 'quiet', 'no-cache', 'help', 'h'] }));
+    const p = parseArgs(args, withEngineOptions({ values: ['format', 'fail-on', 'output', 'sarif', 'markdown'], flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache', 'help', 'h'] }));
     if (p.flags.has('help') || p.flags.has('h')) {
       io.out(USAGE + '\n');
       return 0;
     }
-    format = p.values.get('format') ?? 'text';
-    if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, got "${format}"`);
+    const f = p.values.get('format') ?? 'text';
+    if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
+    format = f as Format;
+    const fo = p.values.get('fail-on') ?? 'error';
+    if (fo !== 'error' && fo !== 'warning' && fo !== 'information') throw new UsageError(`--fail-on must be error, warning or information, got "${fo}"`);
+    failOn = p.flags.has('no-fail') ? 'never' : fo;
     if (p.positional.length === 0) throw new UsageError('no files or folders given');
     inputs = p.positional;
-    noFail = p.flags.has('no-fail');
-    noCache = p.flags.has('no-cache');
     quiet = p.flags.has('quiet');
+    outFile = p.values.get('output');
+    extra = { sarif: p.values.get('sarif'), markdown: p.values.get('markdown') };
+    onlyAppsets = p.flags.has('only-appsets');
+    noCache = p.flags.has('no-cache');
     settings = settingsFromArgs(p, io.cwd);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
@@ -67,140 +85,163 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     return 2;
   }
 
+  const problems: LintReport['problems'] = [];
+  const shownPath = (abs: string) => {
+    const rel = path.relative(io.cwd, abs);
+    return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs);
+  };
   // Collect files: named files are always reported; files found in folders only when they look
   // like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
   const files: { abs: string; named: boolean }[] = [];
+  const existing: string[] = [];
   for (const input of inputs) {
     const abs = path.resolve(io.cwd, input);
     let st: fs.Stats;
     try {
       st = fs.statSync(abs);
     } catch {
-      io.err(`appset lint: ${input}: no such file or folder\n`);
-      return 2;
+      problems.push({ path: shownPath(abs), message: `${input}: no such file or folder` });
+      continue;
     }
-    if (st.isDirectory()) walk(abs, files);
-    else files.push({ abs, named: true });
+    existing.push(input);
+    if (st.isDirectory()) {
+      const found: string[] = [];
+      walkYaml(abs, found);
+      for (const f of found) files.push({ abs: f, named: false });
+    }
+    else files.push({ abs, named: !onlyAppsets });
   }
-  if (files.length >= MAX_FILES) io.err(`appset lint: stopped after ${MAX_FILES} files\n`);
+  if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
-  const host = hostForInputs(inputs, io.cwd, settings);
+  const host = hostForInputs(existing.length ? existing : ['.'], io.cwd, settings);
   const cache = noCache ? undefined : openIndexCache(host.roots());
   const service = getLanguageService({ host, workspaceCache: cache });
-  const results: FileResult[] = [];
-  let unreadable = 0;
+  const results: ReportFile[] = [];
+  const configs = new Map<string, string>();
   for (const f of files) {
+    const abs = toPosix(f.abs);
     let text: string;
     try {
       text = fs.readFileSync(f.abs, 'utf8');
     } catch (e) {
-      io.err(`appset lint: ${f.abs}: ${(e as Error).message}\n`);
-      unreadable++;
+      problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a folder' : (e as Error).message}` });
       continue;
     }
     if (!f.named && !/^\s*kind:\s*["']?ApplicationSet\b/m.test(text)) continue;
-    const abs = toPosix(f.abs);
-    const analysis = service.analyze(abs, text, abs);
-    const lines = new LineMap(text);
-    const shown = path.relative(io.cwd, f.abs) || path.basename(f.abs);
-    const diags = sortDiagnostics(service.diagnostics(analysis)).filter((d) => !quiet || d.severity === 'error');
-    results.push({
-      path: toPosix(shown),
-      appsets: analysis.appsets.length,
-      diagnostics: diags.map((d) => {
-        const s = lines.position(d.span.start);
-        const e = lines.position(Math.max(d.span.start, d.span.end));
-        return { ...d, line: s.line, col: s.col, endLine: e.line, endCol: e.col };
-      }),
-    });
-    if (format === 'text') for (const d of diags) io.out(formatDiagnostic(toPosix(shown), lines, d) + '\n');
-  }
-
-  cache?.save();
-  const count = (s: Severity) => results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === s).length, 0);
-  const summary = {
-    files: results.length,
-    applicationSets: results.reduce((n, r) => n + r.appsets, 0),
-    errors: count('error'),
-    warnings: count('warning'),
-    information: count('information'),
-    hints: count('hint'),
-  };
-  if (format === 'json') {
-    const json = {
-      files: results.map((r) => ({
-        path: r.path,
-        applicationSets: r.appsets,
-        diagnostics: r.diagnostics.map((d) => ({
-          line: d.line,
-          col: d.col,
-          endLine: d.endLine,
-          endCol: d.endCol,
-          severity: d.severity,
-          code: d.code,
-          message: d.message,
-          ...(d.tags ? { tags: d.tags } : {}),
-          ...(d.affected ? { affected: affectedJson(d.affected, io.cwd) } : {}),
-          ...(d.related?.length ? { related: d.related.map((r) => ({ message: r.message, ...locationJson(r.location, io.cwd) })) } : {}),
-        })),
-      })),
-      summary,
-    };
-    io.out(JSON.stringify(json, null, 2) + '\n');
-  } else {
-    const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-    io.out(
-      `${plural(summary.applicationSets, 'ApplicationSet')} in ${plural(summary.files, 'file')}: ` +
-        `${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}, ${summary.information + summary.hints} notes\n`,
-    );
-  }
-  if (unreadable) return 2;
-  return summary.errors > 0 && !noFail ? 1 : 0;
-}
-
-function walk(dir: string, out: { abs: string; named: boolean }[]): void {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  entries.sort((a, b) => compareGoStrings(a.name, b.name));
-  for (const e of entries) {
-    if (out.length >= MAX_FILES) return;
-    const p = path.join(dir, e.name);
-    // Symlinked folders are not followed (no loops, no escaping the tree).
-    if (e.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(e.name)) walk(p, out);
-    } else if ((e.isFile() || e.isSymbolicLink()) && /\.ya?ml$/i.test(e.name)) out.push({ abs: p, named: false });
-  }
-}
-
-/**
- * The Applications a grouped finding concerns, for machine readers (SARIF and fingerprints build on
- * it): how many of how many, their first names, and where their parameter sets came from.
- */
-function affectedJson(a: Affected, cwd: string) {
-  return { count: a.count, of: a.of, names: a.names, sources: a.sources.map((s) => ({ kind: s.kind, label: s.label, ...(s.location ? locationJson(s.location, cwd) : {}) })) };
-}
-
-const lineMaps = new Map<string, LineMap | null>();
-
-/** A location as path (relative to the working directory) and 1-based line/column when the file can be read. */
-function locationJson(loc: Location, cwd: string): { path: string; line?: number; col?: number } {
-  const file = loc.file.startsWith('file://') ? decodeURIComponent(loc.file.slice('file://'.length)) : loc.file;
-  const shown = toPosix(path.relative(cwd, file) || path.basename(file));
-  if (!loc.span) return { path: shown };
-  let lm = lineMaps.get(file);
-  if (lm === undefined) {
+    const cfg = service.configFor(abs);
+    if (cfg.path) configs.set(cfg.path, cfg.text);
+    if (service.isIgnored(abs)) continue;
     try {
-      lm = new LineMap(fs.readFileSync(file, 'utf8'));
-    } catch {
-      lm = null;
+      const analysis = service.analyze(abs, text, abs);
+      const findings = service.lint(analysis).filter((d) => !quiet || d.severity === 'error');
+      results.push(reportFile(abs, shownPath(f.abs), text, analysis.appsets.length, findings, analysis.appsets.map((a) => ({ name: a.doc.name, span: a.doc.span })), shownPath));
+    } catch (e) {
+      // One file the engine cannot handle must not stop the others from being checked.
+      problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: internal error: ${(e as Error).message}` });
     }
-    lineMaps.set(file, lm);
   }
-  if (!lm) return { path: shown };
-  const p = lm.position(loc.span.start);
-  return { path: shown, line: p.line, col: p.col };
+  // Problems in the configuration files themselves, once per file.
+  for (const [cfgPath, text] of configs) {
+    const ds = service.configDiagnostics(cfgPath).filter((d) => !quiet || d.severity === 'error');
+    if (ds.length) results.push(reportFile(cfgPath, shownPath(cfgPath), text, 0, ds, [], shownPath));
+  }
+  cache?.save();
+  results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  const report = summarize(results, problems, failOn);
+  const render = (f: Format): string => {
+    if (f === 'json') return JSON.stringify(report, null, 2) + '\n';
+    if (f === 'sarif') return JSON.stringify(toSarif(report, toPosix(io.cwd)), null, 2) + '\n';
+    if (f === 'github') return toGithub(report);
+    if (f === 'markdown') return toMarkdown(report);
+    if (f === 'codequality') return JSON.stringify(toCodeQuality(report), null, 2) + '\n';
+    return toText(report);
+  };
+  const writes: [string, Format][] = [];
+  if (extra.sarif) writes.push([extra.sarif, 'sarif']);
+  if (extra.markdown) writes.push([extra.markdown, 'markdown']);
+  if (outFile) writes.push([outFile, format]);
+  for (const [file, f] of writes) {
+    try {
+      fs.writeFileSync(path.resolve(io.cwd, file), render(f));
+    } catch (e) {
+      io.err(`appset lint: cannot write ${file}: ${(e as Error).message}\n`);
+      return 2;
+    }
+  }
+  // With --output the report goes to the file and the summary line to the terminal.
+  io.out(outFile ? toText(report).split('\n').slice(-2).join('\n') : render(format));
+  if (format !== 'github') for (const p of problems) io.err(`appset lint: ${p.message}\n`);
+  if (problems.length) return 2;
+  return report.summary.failed ? 1 : 0;
+}
+
+function reportFile(
+  abs: string,
+  shown: string,
+  text: string,
+  appsets: number,
+  findings: Finding[],
+  docs: { name: string; span: { start: number; end: number } }[],
+  shownPath: (abs: string) => string,
+): ReportFile {
+  const lines = new LineMap(text);
+  /** A location in this or another file as path and 1-based line/column. */
+  const locationOf = (f: string, span?: { start: number; end: number }) => {
+    const file = decodeURIComponent(f.replace(/^file:\/\//, ''));
+    const same = file === abs || file === '';
+    const map = same ? lines : linesOf(file);
+    const at = span && map ? map.position(span.start) : undefined;
+    return { path: same ? shown : shownPath(file), ...(at ? { line: at.line, col: at.col } : {}) };
+  };
+  const sorted = [...findings].sort((a, b) => a.span.start - b.span.start || a.code.localeCompare(b.code));
+  const fps = fingerprints(shown, text, sorted);
+  const diagnostics = sorted.map((d, i): ReportFinding => {
+    const s = lines.position(d.span.start);
+    const e = lines.position(Math.max(d.span.start, d.span.end));
+    const doc = docs.find((x) => d.span.start >= x.span.start && d.span.start <= x.span.end);
+    const r: ReportFinding = { path: shown, line: s.line, col: s.col, endLine: e.line, endCol: e.col, severity: d.severity, code: d.code, message: d.message, fingerprint: fps[i] };
+    if (doc) r.applicationSet = doc.name;
+    if (d.suppressed) r.suppressed = { justification: d.suppressed.justification };
+    if (d.affected) {
+      r.affected = {
+        count: d.affected.count,
+        of: d.affected.of,
+        names: [...d.affected.names],
+        sources: d.affected.sources.map((src) => ({ kind: src.kind, label: src.label, ...(src.location ? locationOf(src.location.file, src.location.span) : {}) })),
+      };
+    }
+    if (d.related?.length) {
+      r.related = d.related.map((rel) => {
+        const file = decodeURIComponent(rel.location.file.replace(/^file:\/\//, ''));
+        const same = file === abs || file === '';
+        const loc: NonNullable<ReportFinding['related']>[number] = { path: same ? shown : shownPath(file), message: rel.message };
+        const map = same ? lines : linesOf(file);
+        if (rel.location.span && map) {
+          const p = map.position(rel.location.span.start);
+          const q = map.position(rel.location.span.end);
+          Object.assign(loc, { line: p.line, col: p.col, endLine: q.line, endCol: q.col });
+        }
+        return loc;
+      });
+    }
+    if (d.tags?.length) r.tags = [...d.tags];
+    return r;
+  });
+  return { path: shown, applicationSets: appsets, diagnostics };
+}
+
+const otherFiles = new Map<string, LineMap | undefined>();
+/** Line maps of files that related locations point into (read once each). */
+function linesOf(file: string): LineMap | undefined {
+  if (!otherFiles.has(file)) {
+    let map: LineMap | undefined;
+    try {
+      map = new LineMap(fs.readFileSync(file, 'utf8'));
+    } catch {
+      map = undefined;
+    }
+    otherFiles.set(file, map);
+  }
+  return otherFiles.get(file);
 }

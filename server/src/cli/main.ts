@@ -7,15 +7,17 @@ import { runLint } from './lint';
 import { runTemplate } from './template';
 import { runRender } from './render';
 import { runPlan } from './plan';
+import { runDiff } from './diff';
 import type { CliIO } from './io';
 import { nodeIO } from './io';
 
 const USAGE = `usage: appset <command> [options]
 
 commands:
-  lint <files or folders…>     validate ApplicationSets (exit 1 on errors)
+  lint <files or folders…>     validate ApplicationSets (text, json, sarif, github, markdown; exit 1 on errors)
   render <file>                print the generated Applications
   plan <file>                  print the RollingSync plan (steps and waves)
+  diff --base <rev> [paths…]   what a change does to the generated Applications, step by step
   template <template>          render one template string (or --jsonl for the golden protocol)
 
 run 'appset <command> --help' for the options of a command`;
@@ -29,6 +31,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return runRender(rest, io);
     case 'plan':
       return runPlan(rest, io);
+    case 'diff':
+      return runDiff(rest, io);
     case 'template':
       return runTemplate(rest, io);
     case '--help':

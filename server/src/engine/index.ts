@@ -43,3 +43,12 @@ export type { DocumentSymbol, SymbolKind, FoldingRange } from './features/editor
 export type { SemanticToken, InlayHint } from './features/editor/decorations';
 export type { RenameResult } from './features/editor/navigation';
 export type { TokenKind } from '../gotemplate';
+
+// Repository configuration (`.appset-tools.yaml`), inline suppressions and finding fingerprints (CI outputs).
+export { CONFIG_FILE, type RepoConfig } from './config/types';
+export { CONFIG_KEYS } from './config/keys';
+export type { Finding } from './config/apply';
+export { fingerprints } from './diagnostics/fingerprint';
+// The rollout plan of one ApplicationSet (`appset diff`) and the policy gates' reading of it.
+export { getRolloutPlan } from './features/rollout/plan';
+export { largestSyncAtOnce } from './features/policy/gates';

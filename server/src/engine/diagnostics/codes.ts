@@ -9,6 +9,8 @@ import { VALIDATION_CODES } from '../validate/codes';
 import { TEMPLATE_CODES } from '../expand/templateCodes';
 import { GENERATOR_CODES } from '../generators/codes';
 import { ROLLOUT_CODES } from '../rollout/codes';
+import { POLICY_CODES } from '../features/policy/codes';
+import { CONFIG_CODES } from '../config/codes';
 
 export interface CodeInfo {
   code: string;
@@ -22,6 +24,8 @@ export const ALL_CODES: readonly CodeInfo[] = [
   ...TEMPLATE_CODES,
   ...GENERATOR_CODES,
   ...ROLLOUT_CODES,
+  ...POLICY_CODES,
+  ...CONFIG_CODES,
 ];
 
 const byCode = new Map(ALL_CODES.map((c) => [c.code, c]));

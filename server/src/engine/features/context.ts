@@ -9,9 +9,12 @@ import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Spa
 import type { AppSetDoc, ParsedFile } from '../yaml/document';
 import type { Expansion } from '../expand/types';
 import type { TargetVersion } from '../versions/target';
+import type { RepoConfig } from '../config/types';
 
 export interface FileContext extends SourceText {
   parsed: ParsedFile;
+  /** The nearest `.appset-tools.yaml` above the file (an empty config when there is none); its settings are merged into `settings`. */
+  config?: RepoConfig;
 }
 
 export interface AppSetContext {

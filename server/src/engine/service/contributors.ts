@@ -6,7 +6,8 @@ import { validationContributor } from '../features/validation/contributor';
 import { rolloutContributor } from '../features/rollout/contributor';
 import { previewContributor } from '../features/preview/contributor';
 import { editorContributor } from '../features/editor/contributor';
+import { policyContributor } from '../features/policy/gates';
 
 export function defaultContributors(): FeatureContributor[] {
-  return [validationContributor, previewContributor, rolloutContributor, editorContributor];
+  return [validationContributor, previewContributor, rolloutContributor, editorContributor, policyContributor];
 }

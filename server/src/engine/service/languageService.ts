@@ -22,6 +22,11 @@ import { documentSymbols, foldingRanges, type DocumentSymbol, type FoldingRange 
 import { inlayHints, semanticTokens, type InlayHint, type SemanticToken } from '../features/editor/decorations';
 import type { RolloutPlan } from '../rollout/types';
 import type { PreviewResult } from '../../protocol';
+import { configFor, parseConfig } from '../config/load';
+import { applyConfig, effectiveSettings, isIgnored, type Finding } from '../config/apply';
+import { CONFIG_FILE, type RepoConfig } from '../config/types';
+import { SUPERSEDES } from '../features/policy/gates';
+import { codeInfo } from '../diagnostics/codes';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -40,7 +45,16 @@ export interface LanguageService {
   readonly workspace: WorkspaceIndex;
   /** Parses and prepares a document; cached by uri and text. */
   analyze(uri: string, text: string, path?: string): Analysis;
+  /** The findings an editor or CI reports: repository config applied (severities, `off`, ignored paths), suppressed ones left out. */
   diagnostics(a: Analysis): EngineDiagnostic[];
+  /** Like `diagnostics`, but suppressed findings are kept, marked with `suppressed` (the CLI reports them in SARIF). */
+  lint(a: Analysis): Finding[];
+  /** The repository configuration (`.appset-tools.yaml`) that applies to a file. */
+  configFor(path: string): RepoConfig;
+  /** True when the repository configuration's `ignore` list names the file. */
+  isIgnored(path: string): boolean;
+  /** Problems in a configuration file itself (`config/invalid`). */
+  configDiagnostics(configPath: string): EngineDiagnostic[];
   hover(a: Analysis, offset: number): Hover | undefined;
   codeLenses(a: Analysis): CodeLens[];
   codeActions(a: Analysis, span: Span, diagnostics: EngineDiagnostic[]): CodeAction[];
@@ -124,7 +138,8 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     const prev = analyses.get(uri);
     if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version) return prev;
     const parsed: ParsedFile = parseFile(text);
-    const file: FileContext = { uri, path, text, parsed, host, settings: host.settings(), workspace };
+    const config = configFor(path, host, workspace);
+    const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
     const appsets = parsed.appsets.map((doc) => makeContext(file, doc));
     const a: AnalysisWithVersion = { file, appsets, version: workspace.version };
     analyses.set(uri, a);
@@ -177,10 +192,27 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     workspace,
     analyze,
     diagnostics(a) {
+      return service.lint(a).flatMap((f) => {
+        if (f.suppressed) return [];
+        const { suppressed: _, ...d } = f;
+        return [d];
+      });
+    },
+    lint(a) {
+      const cfg = a.file.config ?? configFor(a.file.path, host, workspace);
+      if (isIgnored(a.file.path, cfg)) return [];
+      // The configuration file itself: its own problems (it holds no ApplicationSet).
+      if (a.file.path && a.file.path.endsWith('/' + CONFIG_FILE)) return parseConfig(a.file.text, a.file.path).diagnostics;
       const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
       out.push(...each((c) => c.fileDiagnostics?.(a.file)).flat());
       for (const ctx of a.appsets) out.push(...each((c) => c.diagnostics?.(ctx)).flat());
-      return dropSuperseded(out);
+      return applyConfig(superseded(dropSuperseded(out)), a.file.text, cfg, (c) => codeInfo(c) !== undefined);
+    },
+    configFor: (path) => configFor(path, host, workspace),
+    isIgnored: (path) => isIgnored(path, configFor(path, host, workspace)),
+    configDiagnostics(configPath) {
+      const text = workspace.file(configPath)?.text ?? host.readFile(configPath);
+      return text === undefined ? [] : parseConfig(text, configPath).diagnostics;
     },
     hover(a, offset) {
       const ctx = a.appsets.find((x) => inDoc(x, offset));
@@ -269,6 +301,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
   };
   return service;
+}
+
+/** Drops findings a louder one at the same place replaces (e.g. a policy error over the rollout warning). */
+function superseded(ds: EngineDiagnostic[]): EngineDiagnostic[] {
+  const drop = new Set<string>();
+  for (const d of ds) for (const c of SUPERSEDES[d.code] ?? []) drop.add(`${c}@${d.span.start}`);
+  return drop.size ? ds.filter((d) => !drop.has(`${d.code}@${d.span.start}`)) : ds;
 }
 
 /** A text that declares an ApplicationSet, even if it does not parse as one. */

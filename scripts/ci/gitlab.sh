@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The GitLab job (ci/appset-tools.gitlab-ci.yml): build the CLI, lint into a Code Quality report,
+# SARIF and markdown, and in merge request pipelines diff against the target branch and post the note.
+set -uo pipefail
+: "${APPSET_TOOLS_DIR:?}"
+here="$(cd "$(dirname "$0")" && pwd)"
+bash "$here/build.sh" || exit 2
+cli="$APPSET_TOOLS_DIR/dist/cli.js"
+read -r -a paths <<< "${APPSET_PATHS:-.}"
+fail_on="${APPSET_FAIL_ON:-error}"
+fail_args=(--fail-on "$fail_on")
+[ "$fail_on" = never ] && fail_args=(--no-fail)
+node "$cli" lint "${paths[@]}" --format codequality --output gl-code-quality-report.json --sarif appset-tools.sarif --markdown appset-lint.md "${fail_args[@]}"
+code=$?
+cat appset-lint.md 2>/dev/null || true
+if [ -n "${CI_MERGE_REQUEST_IID:-}" ]; then
+  base="${APPSET_BASE:-${CI_MERGE_REQUEST_DIFF_BASE_SHA:-origin/${CI_MERGE_REQUEST_TARGET_BRANCH_NAME:-main}}}"
+  if ! git cat-file -e "$base^{commit}" 2>/dev/null; then git fetch --no-tags origin "${CI_MERGE_REQUEST_TARGET_BRANCH_NAME:-main}" || true; fi
+  if node "$cli" diff --base "$base" "${paths[@]}" --format markdown --output appset-diff.md; then
+    cat appset-diff.md
+    node "$here/pr-comment.mjs" gitlab appset-diff.md || echo "appset-tools: could not post the merge request note"
+  else
+    code=2
+  fi
+fi
+exit "$code"

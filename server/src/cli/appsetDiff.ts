@@ -1,0 +1,256 @@
+/**
+ * The model of `appset diff`: every ApplicationSet rendered at two revisions, paired up, and the
+ * generated Applications compared — added, removed, changed (field by field) — with the rollout step
+ * and wave each change lands in under the head revision's plan. Pure: no git, no files.
+ */
+import { compareGoStrings, type Json } from '../engine';
+
+export interface SideAppSet {
+  /** metadata.name ('' when absent). */
+  name: string;
+  namespace: string;
+  /** Repository-relative file path. */
+  file: string;
+  /** Position of the document in the file. */
+  docIndex: number;
+  /** Generated Applications by name (the controller-skipped ones included, flagged). */
+  apps: Map<string, { app: Json; invalid: boolean }>;
+  /** The rollout plan, as `getRolloutPlan` computes it. */
+  plan: PlanView;
+  /** Problems that stop the controller (generator errors), as text. */
+  errors: string[];
+  exact: boolean;
+}
+
+/** The parts of the rollout plan the diff reads. */
+export interface PlanView {
+  strategy: 'AllAtOnce' | 'RollingSync';
+  effective: boolean;
+  steps: { step: number; selector: string; apps: string[]; concurrency: number | null; manual: boolean }[];
+  unselected: string[];
+}
+
+export interface FieldChange {
+  /** Dotted path with [i] for list items, e.g. `spec.source.targetRevision`. */
+  path: string;
+  before?: Json;
+  after?: Json;
+}
+
+export interface AppChange {
+  name: string;
+  change: 'added' | 'removed' | 'changed';
+  /** Step (1-based) the Application belongs to under the head plan; absent for AllAtOnce or removed apps. */
+  step?: number;
+  /** Wave within that step among the Applications this change makes sync. */
+  wave?: number;
+  /** Step it was in at the base revision, when it moved. */
+  fromStep?: number;
+  /** True when the change makes the Application sync (its spec changed, or it is new). */
+  syncs: boolean;
+  /** Never synced by the rollout: selected by no step, or the step is a manual gate. */
+  note?: string;
+  fields?: FieldChange[];
+}
+
+export interface AppSetDiff {
+  name: string;
+  namespace: string;
+  status: 'added' | 'removed' | 'changed' | 'renamed' | 'unchanged';
+  /** Old name of a renamed ApplicationSet. */
+  renamedFrom?: string;
+  file: { base?: string; head?: string };
+  strategy: { base?: string; head?: string; effective: boolean };
+  changes: AppChange[];
+  unchanged: number;
+  /** Most Applications this change makes sync at the same time. */
+  syncAtOnce: number;
+  /** The groups that sync together, in order: `all` or `step N wave W`. */
+  waves: { step?: number; wave?: number; apps: string[] }[];
+  errors: { base: string[]; head: string[] };
+  exact: boolean;
+}
+
+export interface DiffReport {
+  version: number;
+  base: string;
+  head: string;
+  appsets: AppSetDiff[];
+  summary: { applicationSets: number; added: number; removed: number; changed: number; moved: number; syncAtOnce: number };
+}
+
+const MAX_FIELD_CHANGES = 50;
+
+const isObj = (v: unknown): v is { [k: string]: Json } => !!v && typeof v === 'object' && !Array.isArray(v);
+const keyPath = (prefix: string, k: string) => (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? (prefix ? `${prefix}.${k}` : k) : `${prefix}[${JSON.stringify(k)}]`);
+
+/** Field-level differences between two JSON values (objects key by key, equal-length lists item by item). */
+export function diffJson(a: Json | undefined, b: Json | undefined, prefix = '', out: FieldChange[] = []): FieldChange[] {
+  if (out.length >= MAX_FIELD_CHANGES) return out;
+  if (isObj(a) && isObj(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+    for (const k of keys) diffJson(own(a, k), own(b, k), keyPath(prefix, k), out);
+    return out;
+  }
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) {
+    a.forEach((x, i) => diffJson(x, b[i], `${prefix}[${i}]`, out));
+    return out;
+  }
+  if (JSON.stringify(a) === JSON.stringify(b)) return out;
+  const c: FieldChange = { path: prefix || '(whole)' };
+  if (a !== undefined) c.before = a;
+  if (b !== undefined) c.after = b;
+  out.push(c);
+  return out;
+}
+
+function own(o: { [k: string]: Json }, k: string): Json | undefined {
+  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+}
+
+const keyOf = (a: SideAppSet) => `${a.namespace}/${a.name}`;
+
+/** Pairs ApplicationSets of the two sides: by namespace/name, then renames (same file and position). */
+export function pairAppSets(base: SideAppSet[], head: SideAppSet[]): [SideAppSet | undefined, SideAppSet | undefined][] {
+  const pairs: [SideAppSet | undefined, SideAppSet | undefined][] = [];
+  const headByKey = new Map<string, SideAppSet>();
+  for (const h of head) if (!headByKey.has(keyOf(h))) headByKey.set(keyOf(h), h);
+  const usedHead = new Set<SideAppSet>();
+  const leftBase: SideAppSet[] = [];
+  for (const b of base) {
+    const h = headByKey.get(keyOf(b));
+    if (h && !usedHead.has(h)) {
+      usedHead.add(h);
+      pairs.push([b, h]);
+    } else leftBase.push(b);
+  }
+  const leftHead = head.filter((h) => !usedHead.has(h));
+  for (const b of leftBase) {
+    // A rename keeps the file and the document's position, or most of its Applications.
+    const h =
+      leftHead.find((x) => !usedHead.has(x) && x.file === b.file && x.docIndex === b.docIndex) ??
+      leftHead.find((x) => !usedHead.has(x) && overlap(b, x) >= 0.5);
+    if (h) {
+      usedHead.add(h);
+      pairs.push([b, h]);
+    } else pairs.push([b, undefined]);
+  }
+  for (const h of leftHead) if (!usedHead.has(h)) pairs.push([undefined, h]);
+  return pairs;
+}
+
+function overlap(a: SideAppSet, b: SideAppSet): number {
+  if (!a.apps.size || !b.apps.size) return 0;
+  let n = 0;
+  for (const k of a.apps.keys()) if (b.apps.has(k)) n++;
+  return n / Math.max(a.apps.size, b.apps.size);
+}
+
+function stepOf(plan: PlanView): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const s of plan.steps) for (const a of s.apps) if (!m.has(a)) m.set(a, s.step);
+  return m;
+}
+
+export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | undefined): AppSetDiff {
+  const ref = (head ?? base)!;
+  const baseApps = base?.apps ?? new Map();
+  const headApps = head?.apps ?? new Map();
+  const changes: AppChange[] = [];
+  let unchanged = 0;
+  const names = [...new Set([...baseApps.keys(), ...headApps.keys()])].sort(compare);
+  for (const n of names) {
+    const b = baseApps.get(n);
+    const h = headApps.get(n);
+    if (!b && h) changes.push({ name: n, change: 'added', syncs: !h.invalid });
+    else if (b && !h) changes.push({ name: n, change: 'removed', syncs: false });
+    else if (b && h) {
+      const fields = diffJson(b.app, h.app);
+      if (!fields.length) {
+        unchanged++;
+        continue;
+      }
+      // Only a changed spec makes the Application OutOfSync; labels and annotations do not.
+      const syncs = !h.invalid && fields.some((f) => f.path === 'spec' || f.path.startsWith('spec.') || f.path.startsWith('spec['));
+      changes.push({ name: n, change: 'changed', syncs, fields });
+    }
+  }
+
+  // Where each change lands under the head plan.
+  const rolling = !!head && head.plan.strategy === 'RollingSync' && head.plan.effective;
+  const headStep = head ? stepOf(head.plan) : new Map<string, number>();
+  const baseStep = base ? stepOf(base.plan) : new Map<string, number>();
+  const waves: AppSetDiff['waves'] = [];
+  if (head) {
+    if (!rolling) {
+      const all = changes.filter((c) => c.syncs).map((c) => c.name);
+      if (all.length) waves.push({ apps: all });
+    } else {
+      for (const c of changes) if (c.change !== 'removed' && headStep.has(c.name)) c.step = headStep.get(c.name);
+      for (const s of head.plan.steps) {
+        const mine = changes.filter((c) => c.syncs && c.step === s.step);
+        if (s.manual) {
+          for (const c of mine) c.note = `step ${s.step} is a manual gate (maxUpdate 0): sync it by hand`;
+          continue;
+        }
+        const width = s.concurrency === null ? Math.max(1, mine.length) : Math.max(1, s.concurrency);
+        for (let i = 0; i < mine.length; i += width) {
+          const group = mine.slice(i, i + width);
+          for (const c of group) c.wave = i / width + 1;
+          waves.push({ step: s.step, wave: i / width + 1, apps: group.map((c) => c.name) });
+        }
+      }
+      for (const c of changes) if (c.syncs && c.step === undefined) c.note = 'selected by no step: the rollout never syncs it';
+    }
+    for (const c of changes) {
+      if (c.change !== 'changed') continue;
+      const from = baseStep.get(c.name);
+      const to = headStep.get(c.name);
+      if (from !== undefined && to !== undefined && from !== to) c.fromStep = from;
+      if (from !== undefined && to === undefined && rolling) c.fromStep = from;
+    }
+  }
+  let status: AppSetDiff['status'] = 'changed';
+  if (!base) status = 'added';
+  else if (!head) status = 'removed';
+  else if (keyOf(base) !== keyOf(head)) status = 'renamed';
+  else if (!changes.length && base.plan.strategy === head.plan.strategy) status = 'unchanged';
+  return {
+    name: ref.name,
+    namespace: ref.namespace,
+    status,
+    ...(status === 'renamed' ? { renamedFrom: base!.name } : {}),
+    file: { ...(base ? { base: base.file } : {}), ...(head ? { head: head.file } : {}) },
+    strategy: { ...(base ? { base: base.plan.strategy } : {}), ...(head ? { head: head.plan.strategy } : {}), effective: rolling },
+    changes,
+    unchanged,
+    syncAtOnce: waves.reduce((m, w) => Math.max(m, w.apps.length), 0),
+    waves,
+    errors: { base: base?.errors ?? [], head: head?.errors ?? [] },
+    exact: (base?.exact ?? true) && (head?.exact ?? true),
+  };
+}
+
+/** Go's string order (byte order of UTF-8 = code point order), as the controller sorts names. */
+const compare = compareGoStrings;
+
+export function diffReport(baseRev: string, headRev: string, base: SideAppSet[], head: SideAppSet[]): DiffReport {
+  const appsets = pairAppSets(base, head)
+    .map(([b, h]) => diffAppSet(b, h))
+    .sort((x, y) => compare(x.file.head ?? x.file.base ?? '', y.file.head ?? y.file.base ?? '') || compare(x.name, y.name));
+  const all = appsets.flatMap((a) => a.changes);
+  return {
+    version: 1,
+    base: baseRev,
+    head: headRev,
+    appsets,
+    summary: {
+      applicationSets: appsets.filter((a) => a.status !== 'unchanged').length,
+      added: all.filter((c) => c.change === 'added').length,
+      removed: all.filter((c) => c.change === 'removed').length,
+      changed: all.filter((c) => c.change === 'changed').length,
+      moved: all.filter((c) => c.fromStep !== undefined).length,
+      syncAtOnce: appsets.reduce((m, a) => Math.max(m, a.syncAtOnce), 0),
+    },
+  };
+}

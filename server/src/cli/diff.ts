@@ -1,0 +1,170 @@
+/**
+ * `appset diff --base <rev> [files or folders…]`: what a change does to the fleet. Every ApplicationSet
+ * is rendered at the base revision (read from git objects through a git-revision host: the work tree
+ * is never read for it) and in the work tree, and the generated Applications are compared (see
+ * `appsetDiff.ts`). Output: text, markdown (a pull-request comment) or json.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CliIO } from './io';
+import { getLanguageService, getRolloutPlan, type EngineHost, type Json, type LanguageService } from '../engine';
+import { createNodeHost } from '../host/nodeHost';
+import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
+import { UsageError, parseArgs, settingsFromArgs, toPosix, walkYaml, withEngineOptions } from './common';
+import { diffReport, type DiffReport, type SideAppSet } from './appsetDiff';
+import { diffMarkdown, diffText } from './diffFormats';
+
+const USAGE = `usage: appset diff --base <git revision> [files or folders…] [options]
+
+Renders every ApplicationSet at the base revision (from git, without touching the work tree) and in
+the work tree, and reports the generated Applications added, removed and changed (field by field),
+the rollout step and wave each change lands in, and how many Applications sync at once. Cluster
+Secrets, inventories and Argo CD configuration are read from each side's own revision.
+
+options:
+  --base REV                   the revision to compare with (a branch, tag or commit; required)
+  --format text|markdown|json  output format (default text; markdown is a pull-request comment)
+  --output FILE                write the report to FILE instead of standard output
+  --inventory FILE             cluster inventory / cluster Secrets file (repeatable; both sides)
+  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --progressive-syncs auto|enabled|disabled
+  --max-apps N                 stop expanding an ApplicationSet after N Applications
+  --new-git-globbing           git file generators use the new globbing
+
+exit status: 0 report printed (whether or not anything changed), 2 bad usage, not a git work tree,
+unknown revision or unreadable input`;
+
+const APPSET_RE = /^\s*kind:\s*["']?ApplicationSet\b/m;
+
+export async function runDiff(args: string[], io: CliIO): Promise<number> {
+  let baseRev: string;
+  let format: string;
+  let outFile: string | undefined;
+  let inputs: string[];
+  let settings;
+  try {
+    const p = parseArgs(args, withEngineOptions({ values: ['base', 'format', 'output'], flags: ['help', 'h'] }));
+    if (p.flags.has('help') || p.flags.has('h')) {
+      io.out(USAGE + '\n');
+      return 0;
+    }
+    const b = p.values.get('base');
+    if (!b) throw new UsageError('--base <git revision> is required');
+    baseRev = b;
+    format = p.values.get('format') ?? 'text';
+    if (!['text', 'markdown', 'json'].includes(format)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
+    outFile = p.values.get('output');
+    inputs = p.positional.length ? p.positional : ['.'];
+    settings = settingsFromArgs(p, io.cwd);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`appset diff: ${e.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const root = workTreeRoot(io.cwd);
+  if (!root) {
+    io.err('appset diff: not inside a git work tree\n');
+    return 2;
+  }
+  const commit = resolveCommit(root, baseRev);
+  if (!commit) {
+    io.err(`appset diff: unknown revision "${baseRev}"\n`);
+    return 2;
+  }
+  const rootPosix = toPosix(fs.realpathSync(root));
+  // Inputs as repository-relative prefixes ('' = everything).
+  const prefixes: string[] = [];
+  for (const i of inputs) {
+    const abs = toPosix(path.resolve(io.cwd, i));
+    const real = fs.existsSync(abs) ? toPosix(fs.realpathSync(abs)) : abs;
+    const rel = path.posix.relative(rootPosix, real);
+    if (rel.startsWith('..') || path.posix.isAbsolute(rel)) {
+      io.err(`appset diff: ${i} is outside the repository ${rootPosix}\n`);
+      return 2;
+    }
+    prefixes.push(rel);
+  }
+  const under = (rel: string) => prefixes.some((p) => p === '' || rel === p || rel.startsWith(p + '/'));
+
+  let baseSide: SideAppSet[];
+  let headSide: SideAppSet[];
+  try {
+    const baseHost = createGitRevisionHost(rootPosix, commit, settings);
+    const baseFiles = baseHost
+      .files()
+      .filter((f) => /\.ya?ml$/i.test(f) && under(f.slice(rootPosix.length + 1)) && !/(^|\/)(node_modules|\.git)\//.test(f));
+    baseSide = collect(baseHost, baseFiles, rootPosix, (f) => baseHost.readFile(f));
+
+    const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
+    const headFiles: string[] = [];
+    for (const p of prefixes) {
+      const abs = p ? `${rootPosix}/${p}` : rootPosix;
+      if (fs.existsSync(abs) && fs.statSync(abs).isFile()) headFiles.push(abs);
+      else walkYaml(abs, headFiles);
+    }
+    headSide = collect(headHost, [...new Set(headFiles.map(toPosix))].sort(), rootPosix, (f) => {
+      try {
+        return fs.readFileSync(f, 'utf8');
+      } catch {
+        return undefined;
+      }
+    });
+  } catch (e) {
+    if (e instanceof GitError) {
+      io.err(`appset diff: git: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+  const report = diffReport(baseRev, 'working tree', baseSide, headSide);
+  const output = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'markdown' ? diffMarkdown(report) : diffText(report);
+  if (outFile) {
+    try {
+      fs.writeFileSync(path.resolve(io.cwd, outFile), output);
+    } catch (e) {
+      io.err(`appset diff: cannot write ${outFile}: ${(e as Error).message}\n`);
+      return 2;
+    }
+  } else io.out(output);
+  return 0;
+}
+
+function extraRoots(settings: ReturnType<typeof settingsFromArgs>): string[] {
+  return [...(settings.inventoryFiles ?? []).map((f) => toPosix(path.dirname(f))), ...Object.values(settings.repoMappings ?? {})];
+}
+
+/** Analyses the ApplicationSet files of one side. */
+function collect(host: EngineHost, files: string[], root: string, read: (f: string) => string | undefined): SideAppSet[] {
+  const service: LanguageService = getLanguageService({ host });
+  const out: SideAppSet[] = [];
+  for (const f of files) {
+    const text = read(f);
+    if (text === undefined || !APPSET_RE.test(text)) continue;
+    if (service.isIgnored(f)) continue;
+    const a = service.analyze(f, text, f);
+    for (const ctx of a.appsets) {
+      const exp = ctx.expansion();
+      const plan = getRolloutPlan(ctx);
+      const apps = new Map<string, { app: Json; invalid: boolean }>();
+      for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
+      out.push({
+        name: ctx.doc.name,
+        namespace: ctx.doc.namespace,
+        file: f.slice(root.length + 1),
+        docIndex: ctx.doc.index,
+        apps,
+        plan: {
+          strategy: plan.strategy,
+          effective: !!plan.effective,
+          steps: plan.steps.map((s) => ({ step: s.step, selector: s.selector, apps: s.apps, concurrency: s.concurrency, manual: s.manual })),
+          unselected: plan.unselected,
+        },
+        errors: exp.problems.filter((p) => p.severity === 'error').map((p) => p.message),
+        exact: exp.exact,
+      });
+    }
+  }
+  return out;
+}
+
+export type { DiffReport };

@@ -1,0 +1,110 @@
+/**
+ * What the repository configuration does to one file's analysis: the settings it runs with, whether
+ * the file is ignored, and — after every feature has reported — per-code severities (`off` drops a
+ * finding) and inline suppressions (`# appset-tools: ignore <code> -- <why>` on or above the line).
+ */
+import picomatch from 'picomatch';
+import { DEFAULT_SETTINGS, type EngineSettings } from '../host';
+import type { EngineDiagnostic, Severity } from '../types';
+import type { RepoConfig } from './types';
+import { findSuppressions, type Suppression } from './suppress';
+
+/**
+ * The file's settings: a value the editor or a CLI flag set away from its default wins (someone chose
+ * it); otherwise the config file's value; otherwise the default. Inventory files from both are used.
+ */
+export function effectiveSettings(host: EngineSettings, cfg: RepoConfig): EngineSettings {
+  if (!cfg.path) return host;
+  const out: EngineSettings = { ...host };
+  const c = cfg.settings;
+  const isDefault = <K extends keyof EngineSettings>(k: K) => JSON.stringify(host[k]) === JSON.stringify(DEFAULT_SETTINGS[k]);
+  for (const k of Object.keys(c) as (keyof EngineSettings)[]) {
+    if (k === 'inventoryFiles') out.inventoryFiles = [...new Set([...host.inventoryFiles, ...(c.inventoryFiles ?? [])])];
+    else if (k === 'repoMappings') out.repoMappings = mergeMaps(c.repoMappings ?? {}, host.repoMappings);
+    else if (isDefault(k)) (out as unknown as Record<string, unknown>)[k] = c[k];
+  }
+  return out;
+}
+
+function mergeMaps(low: Record<string, string>, high: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const m of [low, high]) for (const [k, v] of Object.entries(m)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+const matchers = new WeakMap<RepoConfig, (p: string) => boolean>();
+
+/** True when the config's `ignore` list names this file (or a folder above it). */
+export function isIgnored(path: string | undefined, cfg: RepoConfig): boolean {
+  if (!path || !cfg.ignore.length) return false;
+  let m = matchers.get(cfg);
+  if (!m) {
+    const globs = cfg.ignore.flatMap((p) => (p.endsWith('/**') ? [p] : [p, p.replace(/\/$/, '') + '/**']));
+    const pm = picomatch(globs, { dot: true });
+    m = (p: string) => pm(p);
+    matchers.set(cfg, m);
+  }
+  return m(path);
+}
+
+/** A finding as the CLI reports it: possibly suppressed in the source. */
+export interface Finding extends EngineDiagnostic {
+  /** Set when an inline `appset-tools: ignore` comment suppresses it (kept for SARIF, not counted). */
+  suppressed?: { justification: string; span: { start: number; end: number } };
+}
+
+/** The severity the config gives `code` (exact code first, then `area/*`), or undefined. */
+export function severityFor(code: string, cfg: RepoConfig): Severity | 'off' | undefined {
+  return cfg.severity.get(code) ?? cfg.severity.get(code.split('/')[0] + '/*') ?? cfg.severity.get('*');
+}
+
+/**
+ * Applies severities and inline suppressions to a file's findings. Findings about the suppression
+ * comments themselves (no reason, unknown code, suppressing nothing) are added as `config/suppression`.
+ */
+export function applyConfig(diags: EngineDiagnostic[], text: string, cfg: RepoConfig, knownCode: (c: string) => boolean): Finding[] {
+  const out: Finding[] = [];
+  const sups = findSuppressions(text);
+  const used = new Set<Suppression>();
+  const lineOf = lineIndex(text);
+  for (const d of diags) {
+    const sev = severityFor(d.code, cfg);
+    if (sev === 'off') continue;
+    const f: Finding = sev && sev !== d.severity ? { ...d, severity: sev } : { ...d };
+    const line = lineOf(d.span.start);
+    const s = sups.find((x) => x.appliesTo.includes(line) && x.codes.some((c) => c === d.code || (c.endsWith('/*') && d.code.startsWith(c.slice(0, -1)))));
+    if (s && s.reason) {
+      used.add(s);
+      f.suppressed = { justification: s.reason, span: s.span };
+    }
+    out.push(f);
+  }
+  for (const s of sups) {
+    const unknown = s.codes.filter((c) => !c.endsWith('/*') && !knownCode(c));
+    if (!s.codes.length) out.push(supFinding(s, 'warning', 'this "appset-tools: ignore" comment names no code; write "# appset-tools: ignore <code> -- <why>"'));
+    else if (unknown.length) out.push(supFinding(s, 'warning', `unknown code ${unknown.map((c) => `"${c}"`).join(', ')} in this suppression comment; it suppresses nothing`));
+    else if (!s.reason) out.push(supFinding(s, 'warning', 'this suppression gives no reason, so it is not applied; add one after "--", e.g. "-- canary cluster, reviewed by the platform team"'));
+    else if (!used.has(s)) out.push(supFinding(s, 'information', `nothing here is reported as ${s.codes.join(', ')} any more; this suppression comment can go`));
+  }
+  return out;
+}
+
+function supFinding(s: Suppression, severity: Severity, message: string): Finding {
+  return { code: 'config/suppression', severity, message, span: s.span };
+}
+
+/** 0-based line of an offset, binary search over line starts computed once. */
+export function lineIndex(text: string): (offset: number) => number {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return (offset: number) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The keys of the repository configuration file `.appset-tools.yaml`: one table, so the loader, the
+ * README and the "did you mean" of an unknown key read the same list. A key reads its YAML value into
+ * `RepoConfig` and returns a problem text when the value is unusable (the key is then ignored).
+ *
+ * To add a key (e.g. an Argo CD version or an instance mapping): add a `ConfigKey` here and a field to
+ * `RepoConfig`; the loader validates it and the README's config reference lists it.
+ */
+import type { ProgressiveSyncOverride } from '../host';
+import type { Json, Severity } from '../types';
+import type { RepoConfig } from './types';
+import { isVersionSetting } from '../versions/target';
+
+export interface ConfigKey {
+  key: string;
+  /** One line for the README's reference and the hover. */
+  doc: string;
+  /**
+   * Reads the value into `into`; returns why it is unusable (with the path of the offending entry
+   * below the key, when it is one entry), or undefined when it was taken.
+   */
+  read(value: Json, into: RepoConfig, dir: string): Problem | undefined;
+}
+
+type Obj = { [key: string]: Json };
+export type Problem = string | { message: string; at: string[] };
+export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** An object with no prototype keys, so `__proto__` from YAML stays an ordinary key. */
+export function put<T>(o: Record<string, T>, k: string, v: T): void {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+/** A config-relative path or glob made absolute (the config file's folder is the base). */
+export function resolvePath(dir: string, p: string): string {
+  if (p.startsWith('/')) return p;
+  const parts = dir.split('/');
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (parts.length > 1) parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join('/') || '/';
+}
+
+const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
+export type SeverityOverride = Severity | 'off';
+
+const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined);
+const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
+
+export const CONFIG_KEYS: ConfigKey[] = [
+  {
+    key: 'inventoryFiles',
+    doc: 'files with cluster Secrets or cluster inventories (relative to the config file, globs allowed)',
+    read(v, into, dir) {
+      const list = typeof v === 'string' ? [v] : v;
+      if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) return `expected a list of paths, got ${describe(v)}`;
+      into.settings.inventoryFiles = (list as string[]).map((p) => resolvePath(dir, p));
+      return undefined;
+    },
+  },
+  {
+    key: 'repoMappings',
+    doc: 'git repoURL → local folder (relative to the config file), for git generators',
+    read(v, into, dir) {
+      if (!isObj(v)) return `expected a mapping of repoURL: folder, got ${describe(v)}`;
+      const m: Record<string, string> = Object.create(null);
+      for (const [url, d] of Object.entries(v)) {
+        if (typeof d !== 'string') return { message: `the folder for ${url} must be a string, got ${describe(d)}`, at: [url] };
+        put(m, url, resolvePath(dir, d));
+      }
+      into.settings.repoMappings = m;
+      return undefined;
+    },
+  },
+  {
+    key: 'progressiveSyncs',
+    doc: '`auto` (detect from the repository), `enabled` or `disabled`: whether the controller runs progressive syncs',
+    read(v, into) {
+      if (v !== 'auto' && v !== 'enabled' && v !== 'disabled') return `expected auto, enabled or disabled, got ${describe(v)}`;
+      into.settings.progressiveSyncs = v as ProgressiveSyncOverride;
+      return undefined;
+    },
+  },
+  {
+    key: 'maxApplications',
+    doc: 'stop expanding an ApplicationSet after this many Applications',
+    read(v, into) {
+      const n = posInt(v);
+      if (n === undefined) return `expected a positive integer, got ${describe(v)}`;
+      into.settings.maxApplications = n;
+      return undefined;
+    },
+  },
+  {
+    key: 'newGitFileGlobbing',
+    doc: 'the controller runs with `--enable-new-git-file-globbing`',
+    read(v, into) {
+      if (typeof v !== 'boolean') return `expected true or false, got ${describe(v)}`;
+      into.settings.newGitFileGlobbing = v;
+      return undefined;
+    },
+  },
+  {
+    key: 'blastRadiusThreshold',
+    doc: 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)',
+    read(v, into) {
+      const n = posInt(v);
+      if (n === undefined) return `expected a positive integer, got ${describe(v)}`;
+      into.settings.blastRadiusThreshold = n;
+      return undefined;
+    },
+  },
+  {
+    key: 'argocdVersion',
+    doc: 'the Argo CD release to check against: `auto` (detect the repository\'s install), `3.2`, `v3.2.5` or `master`',
+    read(v, into) {
+      const text = typeof v === 'number' ? String(v) : v;
+      if (typeof text !== 'string' || !isVersionSetting(text.trim())) return `expected auto, a release such as 3.2 or v3.2.5, or master, got ${describe(v)}`;
+      into.settings.argocdVersion = text.trim();
+      return undefined;
+    },
+  },
+  {
+    key: 'severity',
+    doc: 'per diagnostic code: `error`, `warning`, `information`, `hint` or `off`; `area/*` sets a whole area',
+    read(v, into) {
+      if (!isObj(v)) return `expected a mapping of code: severity, got ${describe(v)}`;
+      for (const [code, s] of Object.entries(v)) {
+        if (!(SEVERITIES as readonly unknown[]).includes(s)) return { message: `the severity of ${code} must be one of ${SEVERITIES.join(', ')}, got ${describe(s)}`, at: [code] };
+        into.severity.set(code, s as SeverityOverride);
+      }
+      return undefined;
+    },
+  },
+  {
+    key: 'ignore',
+    doc: 'paths or globs (relative to the config file) whose files get no findings and are skipped by `appset lint`',
+    read(v, into, dir) {
+      const list = typeof v === 'string' ? [v] : v;
+      if (!Array.isArray(list) || !list.every((x) => typeof x === 'string')) return `expected a list of paths or globs, got ${describe(v)}`;
+      into.ignore = (list as string[]).map((p) => resolvePath(dir, p));
+      return undefined;
+    },
+  },
+  {
+    key: 'policy',
+    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs` (see *Policy gates*)',
+    read(v, into) {
+      if (!isObj(v)) return `expected a mapping, got ${describe(v)}`;
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'maxSyncAtOnce') {
+          const n = posInt(x);
+          if (n === undefined) return { message: `policy.maxSyncAtOnce: expected a positive integer, got ${describe(x)}`, at: [k] };
+          into.policy.maxSyncAtOnce = n;
+        } else if (k === 'requireRollingSync') {
+          const list = isObj(x) ? [x] : x;
+          if (!Array.isArray(list) || !list.every((s) => isObj(s) && Object.values(s).every((l) => typeof l === 'string'))) {
+            return { message: `policy.requireRollingSync: expected label selectors such as {env: production}, got ${describe(x)}`, at: [k] };
+          }
+          into.policy.requireRollingSync = (list as Obj[]).map((s) => {
+            const m: Record<string, string> = Object.create(null);
+            for (const [lk, lv] of Object.entries(s)) put(m, lk, lv as string);
+            return m;
+          });
+        } else if (k === 'requireProgressiveSyncs') {
+          if (typeof x !== 'boolean') return { message: `policy.requireProgressiveSyncs: expected true or false, got ${describe(x)}`, at: [k] };
+          into.policy.requireProgressiveSyncs = x;
+        } else {
+          return { message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs)`, at: [k] };
+        }
+      }
+      return undefined;
+    },
+  },
+];

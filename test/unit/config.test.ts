@@ -1,0 +1,178 @@
+// The repository configuration `.appset-tools.yaml` through the language service, as the server and
+// the CLI use it: found upward, settings merged, severities, ignored paths, inline suppressions,
+// policy gates, and problems in the file itself.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getLanguageService } from '../../server/src/engine/index';
+import { memHost } from './rollout-helpers';
+import { findSuppressions } from '../../server/src/engine/config/suppress';
+import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
+
+/** An AllAtOnce list ApplicationSet with `n` Applications on two clusters, `env` label from the element. */
+function appset(n: number, extra = '', name = 'fleet'): string {
+  const els = Array.from({ length: n }, (_, i) => `      - {app: a${i}, env: ${i % 2 ? 'production' : 'staging'}, server: 'https://c${i % 2}.example'}`).join('\n');
+  return `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: ${name}
+spec:
+  goTemplate: true
+  generators:
+  - list:
+      elements:
+${els}
+${extra}  template:
+    metadata:
+      name: '{{.app}}'
+      labels: {env: '{{.env}}'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', path: '{{.app}}', targetRevision: HEAD}
+      destination: {server: '{{.server}}', namespace: x}
+`;
+}
+
+const ROLLING = `  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+      - matchExpressions: [{key: env, operator: In, values: [staging]}]
+        maxUpdate: 2
+      - matchExpressions: [{key: env, operator: In, values: [production]}]
+        maxUpdate: 1
+`;
+
+function lint(files: Record<string, string>, file: string, settings = {}) {
+  const host = memHost(new Map(Object.entries(files)), settings);
+  const service = getLanguageService({ host });
+  const a = service.analyze(file, files[file], file);
+  return { service, a, findings: service.lint(a), diags: service.diagnostics(a) };
+}
+
+test('the nearest .appset-tools.yaml above the file applies: settings and per-code severity', () => {
+  const files = {
+    '/ws/.appset-tools.yaml': 'blastRadiusThreshold: 4\nseverity:\n  rollout/blast-radius: warning\n',
+    '/ws/apps/fleet.yaml': appset(6),
+  };
+  const { a, diags } = lint(files, '/ws/apps/fleet.yaml');
+  assert.equal(a.file.settings.blastRadiusThreshold, 4);
+  const blast = diags.find((d) => d.code === 'rollout/blast-radius');
+  assert.ok(blast, 'the config lowered the threshold to 4, so 6 Applications on 2 clusters are reported');
+  assert.equal(blast.severity, 'warning');
+  // A nearer config replaces the outer one.
+  const nested = lint({ ...files, '/ws/apps/.appset-tools.yaml': 'severity: {rollout/*: off}\n' }, '/ws/apps/fleet.yaml');
+  assert.equal(nested.a.file.settings.blastRadiusThreshold, 10);
+  assert.equal(nested.diags.filter((d) => d.code.startsWith('rollout/')).length, 0);
+});
+
+test('a setting chosen in the editor or on the command line wins over the config file; inventories add up', () => {
+  const files = { '/ws/.appset-tools.yaml': 'progressiveSyncs: disabled\nmaxApplications: 50\ninventoryFiles: [clusters/*.yaml]\nargocdVersion: 3.2\n', '/ws/a.yaml': appset(2) };
+  const { a } = lint(files, '/ws/a.yaml', { progressiveSyncs: 'enabled', inventoryFiles: ['/elsewhere/inv.yaml'] });
+  assert.equal(a.file.settings.progressiveSyncs, 'enabled');
+  assert.equal(a.file.settings.maxApplications, 50);
+  assert.equal(a.file.settings.argocdVersion, '3.2', 'a YAML number 3.2 is read as the release 3.2');
+  assert.deepEqual(a.file.settings.inventoryFiles, ['/elsewhere/inv.yaml', '/ws/clusters/*.yaml']);
+});
+
+test('problems in the config file are config/invalid findings on the key or value, and that setting is ignored', () => {
+  const cfg = 'severty:\n  x: off\nmaxApplications: lots\nseverity:\n  appset/unknown-field: loud\n__proto__: {polluted: true}\n';
+  const files = { '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(2) };
+  const { service, a } = lint(files, '/ws/a.yaml');
+  assert.equal(a.file.settings.maxApplications, 10000);
+  const ds = service.configDiagnostics('/ws/.appset-tools.yaml');
+  const msgs = ds.map((d) => `${d.code} ${cfg.slice(d.span.start, d.span.end)} ${d.message}`);
+  assert.equal(ds.length, 4, msgs.join('\n'));
+  assert.match(msgs[0], /^config\/invalid severty unknown setting "severty".*did you mean "severity"\?/);
+  assert.match(msgs[1], /^config\/invalid lots maxApplications: expected a positive integer, got "lots"/);
+  assert.match(msgs[2], /severity of appset\/unknown-field must be one of error, warning, information, hint, off/);
+  assert.match(msgs[3], /unknown setting "__proto__"/);
+  assert.equal(({} as Record<string, unknown>).polluted, undefined);
+  // The editor shows the same findings when the config file itself is open.
+  const open = service.analyze('/ws/.appset-tools.yaml', cfg, '/ws/.appset-tools.yaml');
+  assert.equal(service.diagnosticsToShow(open).length, 4);
+  // Broken YAML: one finding, nothing applied.
+  assert.deepEqual(service.configDiagnostics('/ws/nope.yaml'), []);
+  const broken = lint({ '/ws/.appset-tools.yaml': 'severity: [unclosed\n', '/ws/a.yaml': appset(2) }, '/ws/a.yaml');
+  assert.match(broken.service.configDiagnostics('/ws/.appset-tools.yaml')[0].message, /not valid YAML.*not used/);
+});
+
+test('ignored paths get no findings', () => {
+  const bad = appset(2).replace('goTemplate: true', 'goTemplat: true');
+  const files = { '/ws/.appset-tools.yaml': 'ignore: [legacy/, "**/*.draft.yaml"]\n', '/ws/legacy/old.yaml': bad, '/ws/x.draft.yaml': bad, '/ws/live.yaml': bad };
+  assert.deepEqual(lint(files, '/ws/legacy/old.yaml').findings, []);
+  assert.deepEqual(lint(files, '/ws/x.draft.yaml').findings, []);
+  assert.equal(lint(files, '/ws/live.yaml').findings.filter((d) => d.code === 'appset/unknown-field').length, 1);
+  assert.equal(lint(files, '/ws/live.yaml').service.isIgnored('/ws/legacy/deep/er.yaml'), true);
+});
+
+test('inline suppressions: on the line or above it, with a reason; kept and marked for SARIF', () => {
+  const text = appset(2)
+    .replace('  goTemplate: true', '  goTemplat: true # appset-tools: ignore appset/unknown-field -- migrating, see TICKET-1')
+    .replace('  generators:', '  # appset-tools: ignore appset/unknown-field\n  generatorz: []\n  generators:');
+  const { findings, diags } = lint({ '/ws/a.yaml': text }, '/ws/a.yaml');
+  const unknown = findings.filter((d) => d.code === 'appset/unknown-field');
+  assert.equal(unknown.length, 2);
+  assert.deepEqual(unknown.map((d) => d.suppressed?.justification), ['migrating, see TICKET-1', undefined]);
+  assert.equal(diags.filter((d) => d.code === 'appset/unknown-field').length, 1, 'the editor hides the suppressed one');
+  const sup = diags.filter((d) => d.code === 'config/suppression');
+  assert.equal(sup.length, 1);
+  assert.match(sup[0].message, /gives no reason, so it is not applied/);
+  assert.equal(text.slice(sup[0].span.start, sup[0].span.end), '# appset-tools: ignore appset/unknown-field');
+});
+
+test('suppression comments: unknown codes and unused ones are reported; "#" inside a value is not a comment', () => {
+  const s = findSuppressions('a: 1\n  # appset-tools: ignore rollout/*, policy/max-sync-at-once -- ok\n\n  b: 2\nc: "x # appset-tools: ignore x -- y"\n');
+  assert.equal(s.length, 1);
+  assert.deepEqual(s[0].codes, ['rollout/*', 'policy/max-sync-at-once']);
+  assert.deepEqual(s[0].appliesTo, [1, 3]);
+  const text = appset(2).replace('  generators:', '  generators: # appset-tools: ignore appset/no-such-code, rollout/blast-radius -- x');
+  const { diags } = lint({ '/ws/a.yaml': text }, '/ws/a.yaml');
+  assert.match(diags.find((d) => d.code === 'config/suppression')!.message, /unknown code "appset\/no-such-code"/);
+  const unused = lint({ '/ws/a.yaml': appset(2).replace('  generators:', '  generators: # appset-tools: ignore rollout/blast-radius -- big on purpose') }, '/ws/a.yaml');
+  const u = unused.diags.find((d) => d.code === 'config/suppression')!;
+  assert.equal(u.severity, 'information');
+  assert.match(u.message, /can go/);
+});
+
+test('policy gates: the largest number of Applications syncing at once, from the rollout plan', () => {
+  const cfg = 'progressiveSyncs: enabled\npolicy:\n  maxSyncAtOnce: 3\n';
+  const all = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8) }, '/ws/a.yaml').diags.filter((d) => d.code.startsWith('policy/'));
+  assert.equal(all.length, 1);
+  assert.equal(all[0].code, 'policy/max-sync-at-once');
+  assert.equal(all[0].severity, 'error');
+  assert.match(all[0].message, /^One commit can sync 8 Applications at the same time \(policy: at most 3\): AllAtOnce/);
+  // RollingSync waves of 2 and 1: within the threshold.
+  const rolling = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8, ROLLING) }, '/ws/a.yaml').diags;
+  assert.deepEqual(rolling.filter((d) => d.code.startsWith('policy/')), []);
+  // A wave of 4 (maxUpdate 50% of 8 staging… here 4 of 4) is over.
+  const wide = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8, ROLLING.replace('maxUpdate: 2', 'maxUpdate: 100%')) }, '/ws/a.yaml').diags;
+  const w = wide.find((d) => d.code === 'policy/max-sync-at-once')!;
+  assert.match(w.message, /4 Applications .* the largest wave is step 1 wave 1 \(a0, a2, a4, a6\)/);
+});
+
+test('policy gates: a selector that must roll out with RollingSync, and an ignored strategy as an error', () => {
+  const cfg = 'policy:\n  requireRollingSync: [{env: production}]\n  requireProgressiveSyncs: true\n';
+  const plain = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(4) }, '/ws/a.yaml').diags;
+  const req = plain.find((d) => d.code === 'policy/rolling-sync-required')!;
+  assert.match(req.message, /^2 Applications match env: production \(a1, a3\) and must roll out with RollingSync, but it has no RollingSync strategy/);
+  // RollingSync written, progressive syncs not found anywhere: the policy error replaces the rollout warning.
+  const ignored = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(4, ROLLING) }, '/ws/a.yaml').diags;
+  const codes = ignored.map((d) => d.code);
+  assert.ok(codes.includes('policy/strategy-ignored'), codes.join());
+  assert.ok(codes.includes('policy/rolling-sync-required'));
+  assert.ok(!codes.includes('rollout/progressive-syncs-not-found'), 'superseded by the policy error');
+  // Enabled: nothing from the policies.
+  const ok = lint({ '/ws/.appset-tools.yaml': cfg + 'progressiveSyncs: enabled\n', '/ws/a.yaml': appset(4, ROLLING) }, '/ws/a.yaml').diags;
+  assert.deepEqual(ok.filter((d) => d.code.startsWith('policy/')), []);
+});
+
+test('fingerprints survive lines moving and message changes, and tell identical findings apart', () => {
+  const t1 = 'a: 1\nfoo: bar\nfoo: bar\n';
+  const t2 = '# new comment\n\na: 1\nfoo: bar\nfoo: bar\n';
+  const f1 = fingerprints('x.yaml', t1, [{ code: 'c/x', span: { start: 5, end: 8 } }, { code: 'c/x', span: { start: 14, end: 17 } }]);
+  const f2 = fingerprints('x.yaml', t2, [{ code: 'c/x', span: { start: 20, end: 23 } }, { code: 'c/x', span: { start: 29, end: 32 } }]);
+  assert.deepEqual(f1, f2);
+  assert.notEqual(f1[0], f1[1]);
+  assert.match(f1[0], /^[0-9a-f]{16}$/);
+  assert.notEqual(fingerprints('y.yaml', t1, [{ code: 'c/x', span: { start: 5, end: 8 } }])[0], f1[0]);
+});
