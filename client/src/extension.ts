@@ -33,8 +33,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       // generators read JSON files and directory trees of local checkouts (the server filters).
       fileEvents: vscode.workspace.createFileSystemWatcher('**/*'),
     },
-    initializationOptions: { settings: vscode.workspace.getConfiguration('appsetTools'), clientWatchesFiles: true },
+    initializationOptions: { settings: withYamlSyntaxDefault(vscode.workspace.getConfiguration('appsetTools')), clientWatchesFiles: true },
     middleware: {
+      workspace: {
+        configuration: async (params, token, next) => {
+          const r = await next(params, token);
+          return Array.isArray(r) ? r.map((v, i) => (params.items[i]?.section === 'appsetTools' ? withYamlSyntaxDefault(v) : v)) : r;
+        },
+      },
       executeCommand: async (command, args, next) => {
         const [uri, offset] = args as [unknown, unknown];
         const at = typeof offset === 'number' ? offset : undefined;
@@ -63,6 +69,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     rollout,
     vscode.commands.registerCommand(Commands.restartServer, () => c.restart()),
   );
+}
+
+/**
+ * Red Hat's YAML extension reports YAML syntax errors in every YAML file; when it is installed the
+ * server leaves them to it (unless the user set appsetTools.validate.yamlSyntax), so no error shows twice.
+ */
+function withYamlSyntaxDefault(settings: unknown): unknown {
+  const redHat = !!vscode.extensions.getExtension('redhat.vscode-yaml');
+  const explicit = vscode.workspace.getConfiguration('appsetTools').inspect('validate.yamlSyntax');
+  const set = explicit && (explicit.globalValue !== undefined || explicit.workspaceValue !== undefined || explicit.workspaceFolderValue !== undefined);
+  if (!redHat || set) return settings;
+  const o = JSON.parse(JSON.stringify(settings ?? {})) as { validate?: Record<string, unknown> };
+  o.validate = { ...(o.validate ?? {}), yamlSyntax: false };
+  return o;
 }
 
 /** The document a command applies to: the argument from a code lens, else the active editor. */

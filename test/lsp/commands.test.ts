@@ -111,3 +111,18 @@ test('the server advertises its commands; it registers for configuration changes
     await t.shutdown();
   }
 });
+
+test('validate.yamlSyntax: false leaves YAML syntax errors to another YAML server (Red Hat\'s), other findings stay', async () => {
+  const broken = APPSET.replace('  name: shop\n', '  name: shop\n  bad: [unclosed\n');
+  const on = await startServer({}, {});
+  const off = await startServer({}, { validate: { debounceMs: 0, yamlSyntax: false } });
+  try {
+    const a = await on.open('shop.yaml', broken);
+    const b = await off.open('shop.yaml', broken);
+    assert.ok(a.some((d) => d.code === 'yaml/syntax'), JSON.stringify(a.map((d) => d.code)));
+    assert.ok(!b.some((d) => d.code === 'yaml/syntax'), JSON.stringify(b.map((d) => d.code)));
+  } finally {
+    await on.shutdown();
+    await off.shutdown();
+  }
+});

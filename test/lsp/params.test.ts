@@ -9,6 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CodeActionRequest,
+  HoverRequest,
   CompletionRequest,
   DefinitionRequest,
   DocumentSymbolRequest,
@@ -263,4 +264,24 @@ test('folding ranges, semantic tokens for {{ }} actions, inlay hints with the fi
   assert.deepEqual(decoded.slice(0, 6), ['{{', '.name', '}}', '{{', '.service', '}}']);
   const hints = (await s.conn.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } })) ?? [];
   assert.ok(hints.some((h) => h.label === '= prod-eu-billing' || h.label === '= prod-eu-cart'), JSON.stringify(hints));
+});
+
+test('scoped hovers: a cluster selector lists matched and unmatched clusters, a matrix child its own parameter sets', async () => {
+  const uri = s.uriOf('shop.yaml');
+  const hover = async (needle: string, delta = 1) => {
+    const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: pos(SHOP, needle, delta) });
+    return h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
+  };
+  const sel = await hover('selector:');
+  assert.match(sel, /Cluster selector: matches 2 of 2 known clusters/);
+  assert.match(sel, /not a post-selector/);
+  assert.match(sel, /\| ✓ \| prod-eu \|/);
+  assert.doesNotMatch(sel, /Post-selector: keeps only/);
+  const list = await hover('- list:', 3);
+  assert.match(list, /This list child of the matrix yields 2 parameter sets/);
+  assert.match(list, /element 1: `service: cart`/);
+  assert.match(list, /4 Applications in all/);
+  const clusters = await hover('- clusters:', 3);
+  assert.match(clusters, /This clusters child of the matrix yields 2 parameter sets/);
+  assert.match(clusters, /cluster `prod-us`/);
 });

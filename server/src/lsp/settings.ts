@@ -4,10 +4,12 @@ import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type Progressi
 export interface ServerSettings {
   validate: boolean;
   debounceMs: number;
+  /** Report YAML syntax errors in ApplicationSet files (off when another YAML server reports them). */
+  yamlSyntax: boolean;
   engine: EngineSettings;
 }
 
-export const DEFAULT_SERVER_SETTINGS: ServerSettings = { validate: true, debounceMs: 200, engine: { ...DEFAULT_SETTINGS } };
+export const DEFAULT_SERVER_SETTINGS: ServerSettings = { validate: true, debounceMs: 200, yamlSyntax: true, engine: { ...DEFAULT_SETTINGS } };
 
 export function readSettings(raw: unknown): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -25,6 +27,7 @@ export function readSettings(raw: unknown): ServerSettings {
   return {
     validate: v.enable !== false,
     debounceMs: num(v.debounceMs, DEFAULT_SERVER_SETTINGS.debounceMs),
+    yamlSyntax: v.yamlSyntax !== false,
     engine: {
       ...DEFAULT_SETTINGS,
       maxApplications: num(o.maxApplications, DEFAULT_SETTINGS.maxApplications, 1),

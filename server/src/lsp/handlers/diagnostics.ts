@@ -33,7 +33,10 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       const a = s.analysisOf(doc);
       open.remember(path, a);
       if (!s.settings.validate) return [];
-      return s.service.diagnosticsToShow(a).map((d) => toDiagnostic(doc, d, s.textOf));
+      // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
+      // error is not shown twice.
+      const shown = s.service.diagnosticsToShow(a).filter((d) => s.settings.yamlSyntax || d.code !== 'yaml/syntax');
+      return shown.map((d) => toDiagnostic(doc, d, s.textOf));
     });
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     warmIndex();

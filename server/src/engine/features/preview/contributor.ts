@@ -12,6 +12,7 @@ import { referencedParams } from '../../../gotemplate';
 import { isObject, has } from '../../generators/params';
 import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
+import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
 import { valueSpan } from '../../expand/scalarOffsets';
 import type { GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
@@ -68,6 +69,8 @@ export const previewContributor: FeatureContributor = {
     const { path } = pathAt(ctx.doc.doc, offset);
     const exp = ctx.expansion();
     if (path[0] !== 'spec') return undefined;
+    const scoped = clusterSelectorHover(ctx, path) ?? childGeneratorHover(ctx, path);
+    if (scoped) return scoped;
     const about = generatorHoverContent(path, exp);
     if (about) {
       const span = nodeAt(ctx.doc.doc, path.slice(0, Math.max(3, path.length))).key ?? spanAt(ctx.doc.doc, about.path);
@@ -88,14 +91,13 @@ export const previewContributor: FeatureContributor = {
 
 function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string {
   const rows = apps.slice(0, HOVER_ROWS).map((a) => {
-    const src = isObject(a.app.spec) && isObject(a.app.spec.source) ? a.app.spec.source : {};
-    const source = [src.repoURL, src.path ?? src.chart].filter(Boolean).join(' ');
     const labels = Object.entries(a.labels).map(([k, v]) => `${k}=${v}`).join(', ');
-    return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(source)} | ${clip(labels)} |`;
+    // Three short columns (no repository URL, which squeezed the names until they wrapped mid-word).
+    return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(labels)} |`;
   });
   const more = apps.length > HOVER_ROWS ? `\n\n…and ${apps.length - HOVER_ROWS} more (Preview generated Applications shows all)` : '';
   const noteText = notes.length ? '\n\n' + notes.map((n) => `_${n}_`).join('\n\n') : '';
-  return `**${title}**\n\n| Application | destination | source | labels |\n| --- | --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
+  return `**${title}**\n\n| Application | destination | labels |\n| --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
 }
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */
@@ -240,5 +242,4 @@ function valueAt(v: unknown, path: JsonPath): unknown {
 }
 
 const clip = (s: string) => (s.length > 80 ? s.slice(0, 77) + '…' : s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 

@@ -37,6 +37,25 @@ const FIELD_NOTES: Record<string, string> = {
   applicationsSync: 'Limits what the controller does to generated Applications: `create-only`, `create-update`, `create-delete` or `sync` (all).',
 };
 
+/**
+ * The note for a field where it is: `selector` under `clusters` picks cluster Secrets, next to a
+ * generator kind it is a post-selector; `type` only means something under `strategy`.
+ */
+function noteFor(path: JsonPath): string | undefined {
+  const key = String(path[path.length - 1]);
+  const parent = path[path.length - 2];
+  if (key === 'selector') {
+    if (parent === 'clusters') return CLUSTER_SELECTOR_NOTE;
+    if (typeof parent === 'number' && path[path.length - 3] === 'generators') return FIELD_NOTES.selector;
+    return undefined;
+  }
+  if (key === 'type' && path[1] !== 'strategy') return undefined;
+  return FIELD_NOTES[key];
+}
+
+const CLUSTER_SELECTOR_NOTE =
+  'Cluster selector: which cluster Secrets the cluster generator reads, by their labels (`matchLabels`, or `matchExpressions` with In, NotIn, Exists, DoesNotExist). Without it the generator reads every cluster Secret and adds the local in-cluster entry, which has no labels. Not a post-selector: it filters clusters before any parameter set exists.';
+
 export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefined {
   const at = pathAt(ctx.doc.doc, offset);
   if (!at.onKey || !at.span) return undefined;
@@ -44,8 +63,8 @@ export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefine
   if (!schema) return undefined;
   const key = String(at.path[at.path.length - 1]);
   const lines = [`**${key}** — ${describeType(schema)}`, '', `\`${dottedPath(at.path)}\``];
-  const note = FIELD_NOTES[key];
-  if (note && !(key === 'type' && at.path[1] !== 'strategy')) lines.push('', note);
+  const note = noteFor(at.path);
+  if (note) lines.push('', note);
   const values = schema.enum ?? knownValues(at.path);
   if (values) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`);
   return { span: at.span, markdown: lines.join('\n') };
