@@ -32,14 +32,16 @@ test('hover on a list element shows only the Applications rendered from it (also
   }
 });
 
-test('hover on a cluster selector names the matched clusters', () => {
+test('hover on a cluster selector shows matched and unmatched clusters with the labels it reads', () => {
   const ws = workspace({ 'c.yaml': [secret('east', 'https://east', { env: 'prod' }), secret('west', 'https://west', { env: 'prod' }), secret('lab', 'https://lab', { env: 'dev' })].join('---\n') });
   try {
     const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            env: prod`);
     const md = hoverAt(ws.dir, text, 'matchLabels');
-    assert.match(md, /This selector matches 2 clusters/);
-    assert.match(md, /`east`, `west`/);
-    assert.doesNotMatch(md, /`lab`/);
+    assert.match(md, /Cluster selector: matches 2 of 3 known clusters/);
+    assert.match(md, /not a post-selector/);
+    assert.match(md, /\| ✓ \| east \| prod \|\n\| ✓ \| west \| prod \|\n\| ✗ \| lab \| dev \|/);
+    // The clusters, not the Applications of the generator.
+    assert.doesNotMatch(md, /\| Application \|/);
   } finally {
     ws.close();
   }
