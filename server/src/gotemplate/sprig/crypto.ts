@@ -11,7 +11,7 @@
  * no budget.
  */
 import { createCipheriv, createDecipheriv, createHmac, createPrivateKey, generateKeyPairSync, randomBytes, scryptSync, type KeyObject } from 'node:crypto';
-import bcryptjs from 'bcryptjs';
+import { bcryptjs } from './lazy';
 import type { FuncMap, GoFunc } from '../funcs';
 import { byteLength, goString, utf8Bytes, type GoValue } from '../values';
 import { goBase64Decode } from './encoding';
@@ -103,7 +103,7 @@ export function bcryptHash(password: string): string {
   if (byteLength(password) > 72) return 'failed to encrypt string with bcrypt: bcrypt: password length exceeds 72 bytes';
   return costly('bcrypt', [password], () => {
     // bcryptjs hashes a JS string as UTF-8, as Go hashes the string's bytes.
-    const hash = bcryptjs.hashSync(password, bcryptjs.genSaltSync(10));
+    const hash = bcryptjs().hashSync(password, bcryptjs().genSaltSync(10));
     return hash.replace(/^\$2b\$/, '$2a$');
   });
 }

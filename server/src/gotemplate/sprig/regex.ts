@@ -3,7 +3,7 @@
  * backtracking. Replacement strings use Go's Regexp.Expand rules: `$name` takes the longest run of
  * letters, digits and `_` (so `$1x` names group "1x" and expands to nothing), `${name}`, `$$`.
  */
-import { RE2JS } from 're2js';
+import { RE2, type RE2JS } from './lazy';
 import type { FuncMap, GoFunc } from '../funcs';
 import type { GoValue } from '../values';
 import { goQuote } from '../format';
@@ -26,7 +26,7 @@ function compile(re: string, must = false): RE2JS {
   let r = cache.get(re);
   if (r === undefined) {
     try {
-      r = RE2JS.compile(re);
+      r = RE2().compile(re);
     } catch (e) {
       r = new Error((e as Error).message);
     }

@@ -10,7 +10,7 @@
  * `.Compare`, …).
  */
 import type { FuncMap, GoFunc } from '../funcs';
-import { RE2JS } from 're2js';
+import { RE2, type RE2JS } from './lazy';
 import { GoOther, type GoValue } from '../values';
 import { goQuote, goUint64 } from '../format';
 
@@ -118,10 +118,10 @@ const CV = 'v?([0-9|xX*]+)(\\.[0-9|xX*]+)?(\\.[0-9|xX*]+)?(-([0-9A-Za-z-]+(\\.[0
 let patterns: { ONE: RE2JS; RANGE: RE2JS; FIND: RE2JS; VALID: RE2JS } | undefined;
 const re = () =>
   (patterns ??= {
-    ONE: RE2JS.compile(`^\\s*(${OPS})\\s*(${CV})\\s*$`),
-    RANGE: RE2JS.compile(`\\s*(${CV})\\s+-\\s+(${CV})\\s*`),
-    FIND: RE2JS.compile(`(${OPS})\\s*(${CV})`),
-    VALID: RE2JS.compile(`^(\\s*(${OPS})\\s*(${CV})\\s*)((?:\\s+|,\\s*)(${OPS})\\s*(${CV})\\s*)*$`),
+    ONE: RE2().compile(`^\\s*(${OPS})\\s*(${CV})\\s*$`),
+    RANGE: RE2().compile(`\\s*(${CV})\\s+-\\s+(${CV})\\s*`),
+    FIND: RE2().compile(`(${OPS})\\s*(${CV})`),
+    VALID: RE2().compile(`^(\\s*(${OPS})\\s*(${CV})\\s*)((?:\\s+|,\\s*)(${OPS})\\s*(${CV})\\s*)*$`),
   });
 const isX = (s: string) => s === 'x' || s === 'X' || s === '*';
 
