@@ -13,13 +13,11 @@ let bcrypt: typeof import('bcryptjs') | undefined;
 
 /** The RE2JS class. */
 export function RE2(): typeof RE2JSClass {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   return (re2js ??= require('re2js') as typeof import('re2js')).RE2JS;
 }
 
 /** bcryptjs. */
 export function bcryptjs(): typeof import('bcryptjs') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const m = (bcrypt ??= require('bcryptjs') as typeof import('bcryptjs'));
   return (m as unknown as { default?: typeof import('bcryptjs') }).default ?? m;
 }
