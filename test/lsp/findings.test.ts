@@ -92,3 +92,12 @@ test('a duplicate name hit by every parameter set is one diagnostic, not one per
   assert.match(messageOf(dup[0]), /\("auth-service", "billing", "cart", and 1 more\).* — the controller skips these 24 Applications/);
   assert.ok((dup[0].relatedInformation ?? []).length > 0);
 });
+
+test('an unclosed {{ .name in the template: one parse error for all 24 Applications', async () => {
+  const text = appset('{{ .service }}-{{ .name', 'services/{{ .service }}');
+  const ds = await s.change('apps/shop.yaml', text);
+  const errors = ds.filter((d) => d.severity === 1);
+  assert.equal(errors.length, 1, JSON.stringify(errors.map((d) => [d.code, messageOf(d)])));
+  assert.equal(errors[0].code, 'template/parse-error');
+  assert.match(messageOf(errors[0]), /unclosed action — in 24 of 24 Applications \(\{/);
+});

@@ -178,6 +178,24 @@ export function referencedParams(template: string, goTemplate: boolean): ParamRe
   return analyzeRefs(parsed.trees, ROOT_NAME);
 }
 
+/**
+ * Parses a template string in its mode without rendering it (the check that needs no parameter
+ * set): the TemplateError rendering would throw at parse time, or undefined when it parses.
+ */
+export function parseError(template: string, goTemplate: boolean): TemplateError | undefined {
+  if (!goTemplate) {
+    const p = parseFast(template);
+    return p && 'error' in p ? new TemplateError(p.error, 'fast', template, p.offset, 2) : undefined;
+  }
+  const parsed = parseCached(template);
+  if (!('error' in parsed)) return undefined;
+  const e = parsed.error;
+  return new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
+}
+
+/** Whether `name` is a function of Argo CD's template function map (Sprig + Argo CD's own). */
+export { hasFunction as isTemplateFunction };
+
 /** Checks goTemplateOptions; returns the invalid entries (each would panic the controller). */
 export function validateOptions(options: readonly string[]): string[] {
   return options.filter((o) => !/^missingkey=(default|invalid|zero|error)$/.test(o));

@@ -7,7 +7,8 @@ import { rolloutContributor } from '../features/rollout/contributor';
 import { previewContributor } from '../features/preview/contributor';
 import { editorContributor } from '../features/editor/contributor';
 import { policyContributor } from '../features/policy/gates';
+import { templatesContributor } from '../features/templates/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
-  return [validationContributor, previewContributor, rolloutContributor, editorContributor, policyContributor];
+  return [validationContributor, templatesContributor, previewContributor, rolloutContributor, editorContributor, policyContributor];
 }

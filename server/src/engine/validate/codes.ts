@@ -6,6 +6,8 @@ export const VALIDATION_CODES: CodeInfo[] = [
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
   { code: 'yaml/alias-limit', severity: 'error', summary: 'Too many YAML alias expansions (e.g. a "billion laughs" document); the document is not read.' },
   // Schema (derived from the ApplicationSet CRD, schemas/applicationset.schema.json)
+  { code: 'yaml/unquoted-template', severity: 'error', summary: 'A value starts with an unquoted {{: YAML reads a flow mapping, not a string, and the API server cannot decode the ApplicationSet; quote it.' },
+  { code: 'appset/template-in-structure', severity: 'error', summary: 'Go template control flow ({{- if }}) in the YAML structure of an ApplicationSet: only template strings are rendered; put conditional fields in templatePatch.' },
   { code: 'appset/unknown-field', severity: 'error', summary: 'A field the ApplicationSet CRD does not define; the API server rejects or silently drops it.' },
   { code: 'appset/wrong-type', severity: 'error', summary: 'A value of the wrong type (e.g. a list where an object is expected, a number where a string is expected).' },
   { code: 'appset/missing-field', severity: 'error', summary: 'A field the CRD requires is missing (e.g. spec.template.spec.project).' },

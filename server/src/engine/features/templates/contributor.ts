@@ -1,0 +1,228 @@
+/**
+ * Static template checks: what can be known from the text alone, with no parameter set — so they
+ * hold when offline data is missing (no cluster Secret in the repository, an unmapped git repo),
+ * where the expansion renders nothing and would otherwise stay silent.
+ * - every template string parsed in its mode (goTemplate or fasttemplate);
+ * - mode confusions: `{{service}}` under goTemplate: true, `{{ .service }}` without it;
+ * - keys that need `index` (`.metadata.labels.cluster-role`: `-`, `/` or `.` in a map key);
+ * - `{{ }}` unquoted at the start of a YAML value (a flow mapping, not a string): quote it;
+ * - Go template control flow (`{{- if .x }}` lines) in the YAML structure: use templatePatch;
+ * - a literal destination with neither name nor server.
+ * Each is one finding with a quick fix where one is clear; superseding codes
+ * (diagnostics/findings.ts) drop the generic errors the same mistake also causes.
+ */
+import * as YAML from 'yaml';
+import type { AppSetContext, FeatureContributor, FileContext } from '../context';
+import type { CodeAction, EngineDiagnostic, Span } from '../../types';
+import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
+import { isTemplateFunction, parseError } from '../../../gotemplate';
+import { templateErrorCode } from '../../expand/templateCodes';
+import { valueSpan } from '../../expand/scalarOffsets';
+import { isObject } from '../../generators/params';
+
+interface Fix {
+  title: string;
+  newText: string;
+}
+
+/** Go template words that are not functions and not fasttemplate parameters. */
+const KEYWORDS = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil', 'true', 'false']);
+const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/gm;
+/** Charts' own objects: a Helm template is not a raw ApplicationSet (recognised elsewhere). */
+const HELM = /\{\{[^}]*\.(Values|Release|Chart|Capabilities)\b/;
+
+export const templatesContributor: FeatureContributor = {
+  name: 'templates',
+
+  fileDiagnostics(file) {
+    if (!/^\s*kind:\s*["']?ApplicationSet\b/m.test(file.text) || HELM.test(file.text)) return [];
+    return [...controlFlow(file), ...unquoted(file)];
+  },
+
+  diagnostics(ctx) {
+    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    const goTemplate = spec.goTemplate === true;
+    const rendered = (ctx.expansion().paramSets ?? ctx.expansion().apps.length) > 0;
+    const out: EngineDiagnostic[] = [];
+    const visit = (v: unknown, path: JsonPath, depth: number) => {
+      if (depth > 100) return;
+      if (typeof v === 'string') out.push(...checkString(ctx, v, path, goTemplate, rendered));
+      else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i], depth + 1));
+      else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...path, k], depth + 1);
+    };
+    visit(spec.template, ['spec', 'template'], 0);
+    if (Array.isArray(spec.generators)) spec.generators.forEach((g, i) => {
+      if (!isObject(g)) return;
+      for (const kind of Object.keys(g)) if (isObject(g[kind]) && (g[kind] as Record<string, unknown>).template !== undefined) visit((g[kind] as Record<string, unknown>).template, ['spec', 'generators', i, kind, 'template'], 0);
+    });
+    if (typeof spec.templatePatch === 'string' && !rendered) out.push(...checkString(ctx, spec.templatePatch, ['spec', 'templatePatch'], goTemplate, rendered, true));
+    if (!rendered) out.push(...literalDestination(ctx, spec));
+    return out;
+  },
+
+  codeActions(ctx, _span, diagnostics) {
+    const out: CodeAction[] = [];
+    for (const d of diagnostics) {
+      const fix = (d.data as { fix?: Fix } | undefined)?.fix;
+      if (!fix || typeof fix.newText !== 'string') continue;
+      out.push({ title: fix.title, kind: 'quickfix', isPreferred: true, diagnosticCodes: [d.code], diagnostics: [d], edits: [{ file: ctx.file.uri, span: d.span, newText: fix.newText }] });
+    }
+    return out;
+  },
+};
+
+function at(ctx: AppSetContext, path: JsonPath, raw: string, offset: number, length: number): Span {
+  const n = nodeAt(ctx.doc.doc, path);
+  const whole = n.value ?? spanAt(ctx.doc.doc, path);
+  return (n.value && YAML.isScalar(n.node) && n.node.value === raw && valueSpan(ctx.file.text, n.value, raw, offset, length)) || whole;
+}
+
+function checkString(ctx: AppSetContext, raw: string, path: JsonPath, goTemplate: boolean, rendered: boolean, patch = false): EngineDiagnostic[] {
+  if (!raw.includes('{{')) return [];
+  const out: EngineDiagnostic[] = [];
+  if (goTemplate) {
+    // `{{service}}`: fasttemplate's syntax; Go reads a function call, "function not defined".
+    for (const m of raw.matchAll(/\{\{-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*-?\}\}/g)) {
+      const name = m[1];
+      if (KEYWORDS.has(name) || isTemplateFunction(name.split('.')[0])) continue;
+      out.push({
+        code: 'template/fasttemplate-syntax',
+        severity: 'error',
+        message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates read it as a call of an undefined function "${name.split('.')[0]}" and the controller fails the ApplicationSet; write {{ .${name} }}`,
+        span: at(ctx, path, raw, m.index!, m[0].length),
+        data: { fix: { title: `Write {{ .${name} }}`, newText: `{{ .${name} }}` } },
+      });
+    }
+    // `.metadata.labels.cluster-role`: a field name cannot hold `-` or `/`; the key needs index.
+    for (const n of needsIndex(raw)) {
+      out.push({
+        code: 'template/needs-index',
+        severity: 'error',
+        message: `"${n.key}" cannot be written as a field (${/[-/]/.test(n.key) ? `"${n.key.match(/[-/]/)![0]}" is not allowed in a Go template field name` : 'each "." starts a new field, and label values are strings'}): write index ${n.base} "${n.key}"`,
+        span: at(ctx, path, raw, n.offset, n.length),
+        data: { fix: { title: `Write index ${n.base} "${n.key}"`, newText: `index ${n.base} "${n.key}"` } },
+      });
+    }
+  } else {
+    // `{{ .service }}` without goTemplate: fasttemplate looks up ".service", finds nothing, and leaves the tag as written.
+    for (const m of raw.matchAll(/\{\{([^{}]*)\}\}/g)) {
+      const inner = m[1].trim();
+      if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\b)|\|/.test(inner)) continue;
+      out.push({
+        code: 'template/gotemplate-syntax',
+        severity: 'warning',
+        message: `{{${m[1]}}} is Go template syntax, but spec.goTemplate is not true: fasttemplate leaves it as written in every Application; set spec.goTemplate: true${/^\.[\w.]+$/.test(inner) ? ` or write {{${inner.slice(1)}}}` : ''}`,
+        span: at(ctx, path, raw, m.index!, m[0].length),
+        ...(/^\.[\w.]+$/.test(inner) ? { data: { fix: { title: `Write {{${inner.slice(1)}}}`, newText: `{{${inner.slice(1)}}}` } } } : {}),
+      });
+    }
+  }
+  // Parse errors without any parameter set (offline data missing): the controller fails as soon as one exists.
+  if (!rendered && !out.length) {
+    const err = parseError(raw, goTemplate);
+    if (err) {
+      const code = templateErrorCode(err.kind, err.message);
+      out.push({
+        code,
+        severity: 'error',
+        message: `${patch ? 'error replacing values in templatePatch: ' : ''}${err.message} — no parameter set offline, but the controller fails the ApplicationSet as soon as one exists`,
+        span: err.offset !== undefined && err.offset < raw.length ? at(ctx, path, raw, err.offset, Math.max(1, err.length ?? 1)) : at(ctx, path, raw, 0, raw.length),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Field chains inside actions that must be `index` calls: a segment with `-` or `/`, or a dotted
+ * key under `.metadata.labels`/`.metadata.annotations` (string maps: a second field never resolves).
+ */
+function needsIndex(raw: string): { base: string; key: string; offset: number; length: number }[] {
+  const out: { base: string; key: string; offset: number; length: number }[] = [];
+  for (const action of raw.matchAll(/\{\{[\s\S]*?\}\}/g)) {
+    // String literals hold keys legitimately (index .metadata.labels "app.kubernetes.io/name").
+    const body = action[0].replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, (q) => ' '.repeat(q.length));
+    for (const m of body.matchAll(/(?<![\w)\]])((?:\$)?(?:\.[A-Za-z_][\w]*(?:[-/][\w-]*)*)+(?:\.[\w/-]+)*)/g)) {
+      const chain = m[1].replace(/^\$/, '');
+      const segs = chain.slice(1).split('.');
+      const map = /^\.metadata\.(labels|annotations)\./.test(chain) ? 2 : -1;
+      let cut = segs.findIndex((x) => /[-/]/.test(x));
+      if (map >= 0 && (cut >= map || (cut < 0 && segs.length > 3))) cut = map;
+      if (cut < 0) continue;
+      const base = cut === 0 ? '.' : '.' + segs.slice(0, cut).join('.');
+      out.push({ base: (m[1].startsWith('$') ? '$' : '') + (base === '.' && m[1].startsWith('$') ? '' : base), key: segs.slice(cut).join('.'), offset: action.index! + m.index!, length: m[1].length });
+    }
+  }
+  return out;
+}
+
+/** A literal destination with neither name nor server fails every Application (checked only when nothing rendered). */
+function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): EngineDiagnostic[] {
+  const t = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
+  if (!t || !isObject(t.destination) || spec.templatePatch !== undefined) return [];
+  const d = t.destination;
+  const name = typeof d.name === 'string' ? d.name : '';
+  const server = typeof d.server === 'string' ? d.server : '';
+  if (name || server) return [];
+  return [{
+    code: 'generator/invalid-application',
+    severity: 'error',
+    message: 'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
+    span: spanAt(ctx.doc.doc, ['spec', 'template', 'spec', 'destination'], 'key'),
+  }];
+}
+
+/** Scalar ranges of block and quoted scalars, where `{{` lines are text, not structure. */
+function textRanges(file: FileContext): Span[] {
+  const out: Span[] = [];
+  for (const d of file.parsed.docs) {
+    YAML.visit(d.doc, {
+      Scalar(_, node) {
+        if (node.range && node.type !== 'PLAIN') out.push({ start: node.range[0], end: node.range[1] });
+      },
+    });
+  }
+  return out;
+}
+
+/** `{{- if .x }}` lines in the YAML of an ApplicationSet: the controller never renders the structure. */
+function controlFlow(file: FileContext): EngineDiagnostic[] {
+  const inText = textRanges(file);
+  const lines: Span[] = [];
+  for (const m of file.text.matchAll(CONTROL_LINE)) {
+    const start = m.index! + m[0].length - m[0].trimStart().length;
+    if (inText.some((r) => start >= r.start && start < r.end)) continue;
+    lines.push({ start, end: m.index! + m[0].trimEnd().length });
+  }
+  if (!lines.length) return [];
+  const doc = file.parsed.docs.find((d) => lines[0].start >= d.span.start && lines[0].start <= d.span.end)?.span ?? { start: 0, end: file.text.length };
+  return [{
+    code: 'appset/template-in-structure',
+    severity: 'error',
+    message: `Go template control flow in the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}"): the controller renders template strings only, and this YAML does not even parse; put the conditional fields in spec.templatePatch (a string rendered per Application)`,
+    span: lines[0],
+    related: lines.slice(1, 6).map((l) => ({ location: { file: file.uri, span: l }, message: 'also here' })),
+    data: { doc },
+  }];
+}
+
+/** `name: {{cluster}}`: YAML reads an unquoted `{{` as a flow mapping, which no Application field accepts. */
+function unquoted(file: FileContext): EngineDiagnostic[] {
+  const inText = textRanges(file);
+  const out: EngineDiagnostic[] = [];
+  for (const m of file.text.matchAll(/^([ \t]*(?:- )?(?:[^\s#'"{][^:#\n]*:[ \t]+|- ))(\{\{[^\n]*?)[ \t]*(?:[ \t]#[^\n]*)?$/gm)) {
+    const start = m.index! + m[1].length;
+    if (inText.some((r) => start >= r.start && start < r.end)) continue;
+    const value = m[2];
+    if (/^\{\{-?\s*(if|else|end|range|with|define|template|block)\b/.test(value)) continue;
+    const quoted = value.includes("'") ? JSON.stringify(value) : `'${value}'`;
+    out.push({
+      code: 'yaml/unquoted-template',
+      severity: 'error',
+      message: `${value} is not quoted, so YAML reads it as a mapping, not a string: the API server cannot decode this ApplicationSet; quote it: ${quoted}`,
+      span: { start, end: start + value.length },
+      data: { fix: { title: `Quote it: ${quoted}`, newText: quoted } },
+    });
+  }
+  return out;
+}
