@@ -88,7 +88,7 @@ function checkString(ctx: AppSetContext, raw: string, path: JsonPath, goTemplate
       out.push({
         code: 'template/fasttemplate-syntax',
         severity: 'error',
-        message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates read it as a call of an undefined function "${name.split('.')[0]}" and the controller fails the ApplicationSet; write {{ .${name} }}`,
+        message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ .${name} }}`,
         span: at(ctx, path, raw, m.index!, m[0].length),
         data: { fix: { title: `Write {{ .${name} }}`, newText: `{{ .${name} }}` } },
       });
