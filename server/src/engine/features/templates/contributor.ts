@@ -74,7 +74,7 @@ export const templatesContributor: FeatureContributor = {
 function at(ctx: AppSetContext, path: JsonPath, raw: string, offset: number, length: number): Span {
   const n = nodeAt(ctx.doc.doc, path);
   const whole = n.value ?? spanAt(ctx.doc.doc, path);
-  return (n.value && YAML.isScalar(n.node) && n.node.value === raw && valueSpan(ctx.file.text, n.value, raw, offset, length)) || whole;
+  return (n.value && n.ast?.kind === 'scalar' && n.ast.value === raw && valueSpan(ctx.file.text, n.value, raw, offset, length)) || whole;
 }
 
 function checkString(ctx: AppSetContext, raw: string, path: JsonPath, goTemplate: boolean, rendered: boolean, patch = false): EngineDiagnostic[] {
