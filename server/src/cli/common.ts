@@ -4,8 +4,9 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compareGoStrings, SKIPPED_FOLDERS, getLanguageService, isVersionSetting, SUPPORTED_ARGOCD_VERSIONS, type Analysis, type EngineDiagnostic, type EngineHost, type EngineSettings, type LanguageService, type ProgressiveSyncOverride } from '../engine';
+import { compareGoStrings, SKIPPED_FOLDERS, getLanguageService, isVersionSetting, limitExpensiveFunctions, setTemplateLimits, SUPPORTED_ARGOCD_VERSIONS, type Analysis, type EngineDiagnostic, type EngineHost, type EngineSettings, type LanguageService, type ProgressiveSyncOverride } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
+import { readTextFile } from '../host/files';
 import type { CliIO } from './io';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
@@ -72,7 +73,7 @@ export function parseArgs(args: string[], spec: OptionSpec): ParsedArgs {
 export const ENGINE_OPTIONS: OptionSpec = {
   values: ['progressive-syncs', 'max-apps', 'argocd-version'],
   repeatable: ['inventory', 'repo-map'],
-  flags: ['new-git-globbing'],
+  flags: ['new-git-globbing', 'no-limits'],
 };
 
 /** Merges two option specs (the engine options plus a subcommand's own). */
@@ -122,7 +123,18 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
     if (!isVersionSetting(av)) throw new UsageError(`--argocd-version must be auto, master or a version such as 3.2 or v3.2.5 (supported: ${SUPPORTED_ARGOCD_VERSIONS[0]} … ${SUPPORTED_ARGOCD_VERSIONS.at(-1)}), got "${av}"`);
     s.argocdVersion = av;
   }
+  applyLimits(p.flags.has('no-limits'));
   return s;
+}
+
+/**
+ * The CLI runs under the language server's budgets (template work, steps and output per execution,
+ * slow crypto functions per time window), so a hostile file cannot hang a CI job; `--no-limits`
+ * lifts them all, for a render that must match the controller whatever it costs.
+ */
+export function applyLimits(unlimited: boolean): void {
+  setTemplateLimits(!unlimited);
+  limitExpensiveFunctions(unlimited ? {} : { budgetMs: 4000, windowMs: 15000 });
 }
 
 /**
@@ -215,13 +227,12 @@ export interface LoadedFile {
  */
 export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Partial<EngineSettings>): LoadedFile | 2 {
   const abs = path.resolve(io.cwd, file);
-  let text: string;
-  try {
-    text = fs.readFileSync(abs, 'utf8');
-  } catch (e) {
-    io.err(`appset ${cmd}: ${file}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}\n`);
+  const read = readTextFile(abs);
+  if (!('text' in read)) {
+    io.err(`appset ${cmd}: ${file}: ${read.skipped === 'no such file' ? read.skipped : `not read: ${read.skipped}`}\n`);
     return 2;
   }
+  const text = read.text;
   const service = getLanguageService({ host: hostForInputs([path.dirname(abs)], io.cwd, settings) });
   const posix = toPosix(abs);
   const analysis = service.analyze(posix, text, posix);
@@ -252,6 +263,6 @@ export function walkYaml(dir: string, out: string[]): void {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) {
       if (!SKIPPED_FOLDERS.has(e.name)) walkYaml(p, out);
-    } else if ((e.isFile() || e.isSymbolicLink()) && /\.ya?ml$/i.test(e.name)) out.push(p);
+    } else if (/\.ya?ml$/i.test(e.name)) out.push(p); // FIFOs, devices…: readTextFile says why they are skipped
   }
 }

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { getLanguageService, fingerprints, type Finding } from '../engine';
+import { readTextFile } from '../host/files';
 import { openIndexCache } from './indexCache';
 import { LineMap, MAX_WALK_FILES, UsageError, hostForInputs, parseArgs, settingsFromArgs, toPosix, walkYaml, withEngineOptions } from './common';
 import { summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
@@ -41,6 +42,7 @@ options:
   --argocd-version V           the Argo CD version to check against: auto (default: detect from the
                                repository's install), 2.8 … 3.5, v3.2.5, master
   --new-git-globbing           git file generators use the new globbing (--enable-new-git-file-globbing)
+  --no-limits                  lift the template work, step, output and slow-function budgets
   --no-fail                    exit 0 even when findings reach --fail-on
   --quiet                      report errors only
   --no-cache                   do not use or update the workspace index cache (see README, "Performance")
@@ -120,13 +122,14 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const configs = new Map<string, string>();
   for (const f of files) {
     const abs = toPosix(f.abs);
-    let text: string;
-    try {
-      text = fs.readFileSync(f.abs, 'utf8');
-    } catch (e) {
-      problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${(e as NodeJS.ErrnoException).code === 'EISDIR' ? 'is a folder' : (e as Error).message}` });
+    // Regular files only, size-capped, never blocking (host/files.ts); every skip is said.
+    const read = readTextFile(f.abs);
+    if (!('text' in read)) {
+      if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
+      else io.err(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}\n`);
       continue;
     }
+    const text = read.text;
     if (!f.named && !/^\s*kind:\s*["']?ApplicationSet\b/m.test(text)) continue;
     const cfg = service.configFor(abs);
     if (cfg.path) configs.set(cfg.path, cfg.text);

@@ -24,6 +24,7 @@ options:
   --argocd-version V           the Argo CD version to check against: auto (default: detect from the
                                repository's install), 2.8 … 3.5, v3.2.5, master
   --new-git-globbing           git file generators use the new globbing
+  --no-limits                  lift the template work, step, output and slow-function budgets
   --no-fail                    exit 0 even when the rollout has warnings
 
 exit status: 0 plan printed, 1 rollout warnings or errors (e.g. the strategy is ignored because progressive
@@ -83,7 +84,10 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   } else {
     for (const r of results) io.out(renderText(r, shown, lines, io.cwd) + '\n');
   }
-  const failing = results.some((r) => r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));
+  // Errors outside every ApplicationSet (a broken document beside them) fail the plan too.
+  const outside = all.filter((d) => d.severity === 'error' && !analysis.appsets.some((c) => d.span.start >= c.doc.span.start && d.span.start <= c.doc.span.end));
+  for (const d of outside) io.err(formatDiagnostic(shown, lines, d) + '\n');
+  const failing = outside.length > 0 || results.some((r) => r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));
   return failing && !noFail ? 1 : 0;
 }
 

@@ -20,8 +20,10 @@ options:
   --argocd-version V           the Argo CD version to check against: auto (default: detect from the
                                repository's install), 2.8 … 3.5, v3.2.5, master
   --new-git-globbing           git file generators use the new globbing
+  --no-limits                  lift the template work, step, output and slow-function budgets
 
-exit status: 0 rendered, 1 the controller would fail (generator or template errors) or skip Applications,
+exit status: 0 rendered, 1 the file has errors (YAML, schema) or the controller would fail (generator or template
+errors) or skip Applications,
 2 bad usage, unreadable file or no ApplicationSet`;
 
 export async function runRender(args: string[], io: CliIO): Promise<number> {
@@ -51,6 +53,14 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
   let failed = false;
   const json: unknown[] = [];
   const docs: string[] = [];
+  // YAML and schema errors of the file fail the render too (the controller would not accept it).
+  const said = new Set<string>();
+  for (const ctx of analysis.appsets) for (const p of ctx.expansion().problems) said.add(`${p.code}@${p.span?.start}`);
+  for (const d of sortDiagnostics(service.diagnostics(analysis))) {
+    if (d.severity !== 'error' || said.has(`${d.code}@${d.span.start}`)) continue;
+    failed = true;
+    io.err(formatDiagnostic(file, lines, d) + '\n');
+  }
   for (const ctx of analysis.appsets) {
     const exp = ctx.expansion();
     for (const d of sortDiagnostics(exp.problems.map((p) => ({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? { start: ctx.doc.span.start, end: ctx.doc.span.start } })))) {

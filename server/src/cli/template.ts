@@ -1,12 +1,15 @@
 import type { CliIO } from './io';
 import { renderString, renderValue, TemplateError } from '../engine';
+import { applyLimits } from './common';
 
 const USAGE = `usage:
-  appset template '<template>' [--params '<json object>'] [--go-template] [--option missingkey=error]...
+  appset template '<template>' [--params '<json object>'] [--go-template] [--option missingkey=error]... [--no-limits]
   appset template --jsonl      read golden-render requests (JSON lines) on stdin, answer on stdout
 
 Renders one string the way the ApplicationSet controller does (fasttemplate unless --go-template).
-Prints the result, or the error Argo CD would report (exit 1). Exit 2 on bad usage.
+Prints the result, or the error Argo CD would report (exit 1). Exit 2 on bad usage. The language
+server's budgets apply (template work, steps, output, slow crypto functions); --no-limits lifts them
+(--jsonl runs without them).
 
 JSON-lines requests: {"id":…, "goTemplate":bool, "options":[…], "template":<any JSON>, "params":{…}}
 responses:          {"id":…, "result":<JSON>} or {"id":…, "error":"<text>"}`;
@@ -45,6 +48,7 @@ export async function runTemplate(args: string[], io: CliIO): Promise<number> {
   let goTemplate = false;
   let jsonl = false;
   const options: string[] = [];
+  let unlimited = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     const value = (): string | undefined => (a.includes('=') && a.startsWith('--') ? a.slice(a.indexOf('=') + 1) : args[++i]);
@@ -56,6 +60,9 @@ export async function runTemplate(args: string[], io: CliIO): Promise<number> {
         return 0;
       case '--jsonl':
         jsonl = true;
+        break;
+      case '--no-limits':
+        unlimited = true;
         break;
       case '--go-template':
         goTemplate = true;
@@ -78,6 +85,8 @@ export async function runTemplate(args: string[], io: CliIO): Promise<number> {
         template = a;
     }
   }
+  // The JSON-lines protocol is the golden tests' oracle interface: it renders exactly, unbudgeted.
+  applyLimits(unlimited || jsonl);
   if (jsonl) {
     if (template !== undefined) return usage(io, '--jsonl reads templates from stdin');
     for await (const line of io.stdinLines()) {

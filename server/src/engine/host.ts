@@ -13,6 +13,10 @@ export interface FileStat {
   /** Modification time in ms, used as a cache key. */
   mtimeMs: number;
   size: number;
+  /** The path itself is a symbolic link (the other fields describe its target). */
+  isSymbolicLink?: boolean;
+  /** Identity of the target (device and inode), so walks can notice a folder they already visited. */
+  id?: string;
 }
 
 export interface GitRemote {

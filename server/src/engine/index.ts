@@ -36,7 +36,7 @@ export { planTitle, stepTitle } from './rollout/describe';
 export type { RolloutPlan, PlanStep, PlanWave, Enablement } from './rollout/types';
 
 // The Go template library, as `appset template` and the language server's cost budget use it.
-export { renderString, renderValue, TemplateError, limitExpensiveFunctions } from '../gotemplate';
+export { renderString, renderValue, TemplateError, limitExpensiveFunctions, setTemplateLimits } from '../gotemplate';
 
 // Editor features' shapes (symbols, folding, semantic tokens, inlay hints, rename).
 export type { DocumentSymbol, SymbolKind, FoldingRange } from './features/editor/structure';

@@ -10,6 +10,7 @@ import { toGoJSON } from './sprig/encoding';
 import { parseTime } from './sprig/goTime';
 import { goLower } from './sprig/strings';
 import { formatFloat } from './floatfmt';
+import { checkYamlLimits } from './yamlGuard';
 import { emitGoYaml, goYamlResolvesNonString, YamlFloat, type YamlValue } from './yamlEmit';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
@@ -153,6 +154,13 @@ function goTypeOfJSON(v: unknown): string {
 }
 
 function parseYaml11(s: string): unknown {
+  // Text the parser could not safely recurse through never reaches it (yamlGuard.ts). go-yaml v2's
+  // own limit is 10000 levels ("exceeded max depth of 10000"); ours is lower and says so.
+  const hit = checkYamlLimits(s);
+  if (hit) {
+    const what = hit.kind === 'depth' ? `nested more than ${hit.limit} levels deep` : hit.kind === 'line' ? `a line longer than ${hit.limit} characters` : `more than ${hit.limit} characters`;
+    throw new Error(`error converting YAML to JSON: yaml: ${what} (ApplicationSet Tools' limit)`);
+  }
   // go-yaml's Unmarshal reads the first document of a stream and ignores the rest.
   const docs = YAML.parseAllDocuments(s, { version: '1.1', uniqueKeys: false });
   const doc = Array.isArray(docs) ? docs[0] : docs;

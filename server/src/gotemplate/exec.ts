@@ -13,16 +13,16 @@ import type { GoFunc, GoParamType } from './funcs';
 import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
 import { formatValue, goQuote, goUint8, goUint64, unsignedOf } from './format';
 import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
+import { DEFAULT_OUTPUT_LIMIT, DEFAULT_STEP_LIMIT, charge, execLimits, LIMIT_TEXT, withWorkBudget, WorkLimitError } from './budget';
 
 export type MissingKey = 'invalid' | 'zero' | 'error';
 
 /** Go's maxExecDepth is 100000; JS stacks are smaller, so we stop earlier with Go's message. */
 const MAX_TEMPLATE_DEPTH = 1000;
 const GO_MAX_EXEC_DEPTH = 100000;
-/** Loop iterations + template calls + function calls per execution. */
-export const MAX_STEPS = 1_000_000;
-/** Output size per execution (UTF-16 units). */
-export const MAX_OUTPUT = 8 * 1024 * 1024;
+/** Loop iterations + template calls + function calls per execution; output size (UTF-16 units). See budget.ts. */
+export const MAX_STEPS = DEFAULT_STEP_LIMIT;
+export const MAX_OUTPUT = DEFAULT_OUTPUT_LIMIT;
 
 export class GoExecError extends Error {
   constructor(
@@ -156,12 +156,13 @@ class State {
 
   write(s: string): void {
     this.outLen += s.length;
-    if (this.outLen > MAX_OUTPUT) this.errorf(`output exceeds ${MAX_OUTPUT} characters`);
+    charge(0, s.length); // the output counts towards the ApplicationSet's total
+    if (this.outLen > execLimits.output) this.errorf(`output exceeds ${execLimits.output} characters (${LIMIT_TEXT})`);
     this.out.push(s);
   }
 
   step(): void {
-    if (++this.steps > MAX_STEPS) this.errorf(`execution exceeds ${MAX_STEPS} steps`);
+    if (++this.steps > execLimits.steps) this.errorf(`execution exceeds ${execLimits.steps} steps (${LIMIT_TEXT})`);
   }
 
   mark(): number {
@@ -651,9 +652,10 @@ export function execute(o: ExecOptions, name: string, data: Val): string {
   const s = new State(o, data, name);
   if (!tree) s.errorf(`${goQuote(name)} is an incomplete or empty template`);
   try {
-    s.walk(data, (tree as Tree).root as ListNode);
+    withWorkBudget(() => s.walk(data, (tree as Tree).root as ListNode));
   } catch (e) {
-    if (e instanceof RangeError) s.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
+    if (e instanceof WorkLimitError) s.errorf(e.message); // printing a value outside a function call
+    if (e instanceof RangeError && /call stack/i.test(e.message)) s.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
     if (e === BREAK || e === CONTINUE) s.errorf('break or continue outside range');
     throw e;
   }

@@ -7,6 +7,7 @@
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, utf8Bytes, type GoValue } from './values';
 import { formatTime, zoneOf } from './sprig/goTime';
 import { formatFloat } from './floatfmt';
+import { charge } from './budget';
 
 /** A Go uint8 (what `index` yields on a string), kept as a GoOther so the value model stays closed. */
 export function goUint8(n: number): GoOther {
@@ -360,6 +361,7 @@ class Printer {
   }
 
   printValue(v: GoValue | undefined, verb: string, depth: number): void {
+    charge(1, typeof v === 'string' ? v.length : 0); // shared values count once per time printed
     if (v === undefined || v === null) {
       // A nil interface inside a container prints as <nil> whatever the verb.
       if (depth === 0) this.printArg(v, verb);

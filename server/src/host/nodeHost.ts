@@ -9,8 +9,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SKIPPED_FOLDERS, DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine';
 
-/** Files larger than this are refused (the engine reads YAML and small repo files, not artefacts). */
-export const MAX_READ_BYTES = 2 * 1024 * 1024;
+import { MAX_READ_BYTES, readTextFile } from './files';
+
+export { MAX_READ_BYTES };
 /** How deep below a root work trees are searched for `.git/config`. */
 export const GIT_SEARCH_DEPTH = 3;
 /** Directories never descended into while looking for work trees. */
@@ -30,6 +31,9 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
   let realRoots: string[] = [];
   let gitCache: { at: number; remotes: GitRemote[] } | undefined;
 
+  /** Folders and files the user named in settings (mapped checkouts, inventory files): readable too. */
+  let named: { dirs: string[]; files: string[] } = { dirs: [], files: [] };
+
   function setRoots(rs: string[]): void {
     rootList = rs.map((r) => toPosix(path.resolve(r)));
     realRoots = [];
@@ -38,11 +42,21 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
       if (real) realRoots.push(real);
     }
     gitCache = undefined;
+    named = namedPlaces(current, rootList);
   }
   setRoots(roots);
 
+  function within(real: string, dirs: string[]): boolean {
+    return dirs.some((r) => real === r || real.startsWith(r.endsWith('/') ? r : r + '/'));
+  }
+
+  /**
+   * Inside a workspace root, or inside a checkout / at an inventory file the user deliberately named in
+   * the settings (`repoMappings: {url: "../repo"}` is the setting's own example). Paths that come from
+   * a document (a git generator's pattern) are resolved inside those places only.
+   */
   function inside(real: string): boolean {
-    return realRoots.some((r) => real === r || real.startsWith(r.endsWith('/') ? r : r + '/'));
+    return within(real, realRoots) || within(real, named.dirs) || named.files.includes(real);
   }
 
   /** The real path of `p` when it exists and lies inside a root; undefined otherwise. */
@@ -58,20 +72,19 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
     readFile(p) {
       const real = confine(p);
       if (!real) return undefined;
-      try {
-        const st = fs.statSync(real);
-        if (!st.isFile() || st.size > MAX_READ_BYTES) return undefined;
-        return fs.readFileSync(real, 'utf8');
-      } catch {
-        return undefined;
-      }
+      // Regular files only, size-capped, never blocking (files.ts).
+      const r = readTextFile(real, MAX_READ_BYTES);
+      if ('text' in r) return r.text;
+      log?.(`not read: ${p}: ${r.skipped}`);
+      return undefined;
     },
     stat(p) {
       const real = confine(p);
       if (!real) return undefined;
       try {
         const st = fs.statSync(real);
-        const s: FileStat = { isFile: st.isFile(), isDirectory: st.isDirectory(), mtimeMs: st.mtimeMs, size: st.size };
+        const s: FileStat = { isFile: st.isFile(), isDirectory: st.isDirectory(), mtimeMs: st.mtimeMs, size: st.size, id: `${st.dev}:${st.ino}` };
+        if (fs.lstatSync(path.resolve(p)).isSymbolicLink()) s.isSymbolicLink = true;
         return s;
       } catch {
         return undefined;
@@ -103,6 +116,7 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
     log,
     updateSettings(s) {
       current = { ...DEFAULT_SETTINGS, ...s };
+      named = namedPlaces(current, rootList);
     },
     updateRoots(rs) {
       setRoots(rs);
@@ -145,6 +159,31 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
   }
 
   return host;
+}
+
+/**
+ * The real paths of the checkouts (`repoMappings` values) and inventory files (`inventoryFiles` without
+ * glob characters) that settings name, relative ones resolved against every workspace root.
+ */
+function namedPlaces(s: EngineSettings, roots: string[]): { dirs: string[]; files: string[] } {
+  const resolve = (p: string) => (path.isAbsolute(p) ? [path.resolve(p)] : roots.map((r) => path.resolve(r, p)));
+  const dirs: string[] = [];
+  const files: string[] = [];
+  for (const d of Object.values(s.repoMappings ?? {})) {
+    if (typeof d !== 'string' || !d || d.includes('\0')) continue;
+    for (const c of resolve(d)) {
+      const real = realpathOrUndefined(c);
+      if (real && fs.statSync(real).isDirectory()) dirs.push(real);
+    }
+  }
+  for (const f of s.inventoryFiles ?? []) {
+    if (typeof f !== 'string' || !f || /[*?[{]/.test(f) || f.includes('\0')) continue;
+    for (const c of resolve(f)) {
+      const real = realpathOrUndefined(c);
+      if (real) files.push(real);
+    }
+  }
+  return { dirs, files };
 }
 
 /** `[remote "origin"] url = …` entries of a git config file (the first url of each remote). */

@@ -10,6 +10,7 @@
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { limitExpensiveFunctions } from '../engine';
 import { ServerState } from './state';
+import { transportFromArgs } from './transport';
 import { registerLifecycle } from './handlers/lifecycle';
 import { registerDiagnostics } from './handlers/diagnostics';
 import { registerFeatures } from './handlers/features';
@@ -32,5 +33,7 @@ export function startServer(connection: Connection): void {
 
 /** Starts the server on the transport named on the command line (`--stdio`, `--node-ipc`, `--socket=N`). */
 export function runFromCommandLine(): void {
-  startServer(createConnection(ProposedFeatures.all));
+  // Our own transport wrapper enforces the LSP lifecycle for every handler (transport.ts).
+  const t = transportFromArgs(process.argv.slice(2));
+  startServer(t ? createConnection(ProposedFeatures.all, t.reader, t.writer) : createConnection(ProposedFeatures.all));
 }

@@ -6,7 +6,7 @@
  * override → validation.
  */
 import type { SourceText } from '../inputs';
-import { renderString, TemplateError, compareGoStrings, fromJSON, type GoMap } from '../../gotemplate';
+import { renderString, TemplateError, compareGoStrings, fromJSON, withTotalBudget, type GoMap } from '../../gotemplate';
 import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -29,6 +29,11 @@ export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
 
 export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
+  // Every template of every Application (templatePatch included) shares one work budget (gotemplate/budget.ts).
+  return withTotalBudget(() => expandBudgeted(doc, file));
+}
+
+function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.
   const value = prunedForTarget(doc, target.line);
@@ -68,7 +73,10 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
       if (!params.length) problems.push(...whyEmpty(ctx, gpath, kind, doc));
       summaries.push({ index: gi, kind, paramSets: params.length, description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))) });
       const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
-      const template = mergeTemplate(genTemplate, spec.template) as Record<string, unknown>;
+      // A missing or null template is Go's zero-value struct: Applications with empty fields, which the
+      // controller then rejects (the schema check reports the missing template itself).
+      const merged = mergeTemplate(genTemplate, spec.template);
+      const template = isObject(merged) ? merged : {};
       const sourceOf = (p: JsonPath): JsonPath => {
         const gp: JsonPath = [...gpath, kind, 'template', ...p];
         return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
@@ -91,10 +99,10 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
         const rendered = renderApp(template, p, spec, doc, ctx, nonDeterministic, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
-          if (code === 'template/preview-skipped') ctx.inexact.value = true;
+          if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
           problems.push({
             code,
-            severity: code === 'template/preview-skipped' ? 'information' : 'error',
+            severity: code === 'template/preview-skipped' ? 'information' : code === 'template/limit' ? 'warning' : 'error',
             message: err.message,
             path: src,
             span: templateSpan(doc, file.text, src, err),

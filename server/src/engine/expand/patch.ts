@@ -7,12 +7,15 @@
 import * as YAML from 'yaml';
 import { isObject, put } from '../generators/params';
 import { patchTypeError } from './patchTypes';
+import { yamlLimitMessage } from '../yaml/limits';
 
 export class PatchError extends Error {}
 
 export function parsePatch(rendered: string): Record<string, unknown> {
   const t = rendered.trim();
   let v: unknown;
+  const tooBig = yamlLimitMessage(rendered);
+  if (tooBig) throw new PatchError(`the rendered templatePatch is not read: ${tooBig}`);
   if (t.startsWith('{')) {
     try {
       v = JSON.parse(t);

@@ -15,6 +15,7 @@ export const TEMPLATE_CODES: CodeInfo[] = [
   { code: 'template/gotemplate-syntax', severity: 'warning', summary: 'Go template syntax ({{ .service }}, pipes, if) without goTemplate: true: fasttemplate leaves it as written in every Application.' },
   { code: 'template/needs-index', severity: 'error', summary: 'A map key with -, / or . written as a field (.metadata.labels.cluster-role) does not parse or reads the wrong key; write index .metadata.labels "cluster-role".' },
   { code: 'template/preview-skipped', severity: 'information', summary: 'bcrypt, genCA, derivePassword and other slow functions used their time budget, so the editor preview skipped this Application; Argo CD renders it.' },
+  { code: 'template/limit', severity: 'warning', summary: "The template did more work than ApplicationSet Tools allows (values built or printed, steps, output); Argo CD has no such limit, the CLI's --no-limits lifts it." },
   { code: 'template/non-deterministic', severity: 'information', summary: 'The template uses now, rand*, uuidv4 or similar, so the preview differs from what Argo CD renders.' },
 ];
 
@@ -29,6 +30,7 @@ export function templateErrorCode(kind: 'parse' | 'exec' | 'fast' | 'option', me
       return /: function "[^"]*" not defined$/.test(message) ? 'template/unknown-function' : 'template/parse-error';
     case 'exec':
       if (/skipped by the offline preview/.test(message)) return 'template/preview-skipped';
+      if (message.includes("ApplicationSet Tools' limit")) return 'template/limit';
       return /map has no entry for key|nil data; no entry for key/.test(message) ? 'template/missing-key' : 'template/exec-error';
   }
 }

@@ -29,6 +29,8 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   for (const c of selected) byName.set(c.name, c);
   const clusters = [...byName.values()].sort((a, b) => compareGoStrings(a.name, b.name));
   if (!inv.clusters.length) ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
+  // A cap or a skipped file may be why Secrets are missing: say so (never a silent cap).
+  for (const n of ctx.file.workspace.scanNotes()) ctx.notes.add(n);
   const withValues = clusters.map((c) =>
     wrapErrors('error appending templated values for cluster: ', () => appendValues(tagOrigin(ctx.origins, clusterParams(c, ctx.goTemplate, has(ctx.version, 'clusterProjectParam')), `cluster:${c.name}`), spec.values, ctx, path)),
   );

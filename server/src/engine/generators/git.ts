@@ -16,6 +16,7 @@ import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason } from './why';
 import { appendValues } from './values';
+import { yamlLimitMessage } from '../yaml/limits';
 
 const MAX_TREE_ENTRIES = 50000;
 
@@ -24,7 +25,7 @@ export const generateGit: Generate = (spec, ctx, path) => {
   const dirs = Array.isArray(spec.directories) && spec.directories.length ? spec.directories : undefined;
   const files = Array.isArray(spec.files) && spec.files.length ? spec.files : undefined;
   if (!dirs && !files) throw new GeneratorError('ApplicationSet is empty', path);
-  const root = resolveCheckout(repoURL, ctx.file);
+  const root = resolveCheckout(repoURL, ctx.file, path);
   if (!root) {
     const message = `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
     ctx.notes.add(message);
@@ -38,7 +39,7 @@ export const generateGit: Generate = (spec, ctx, path) => {
   ctx.notes.add(note);
   ctx.findings.push({ code: 'generator/working-tree', severity: 'information', message: note, path: [...path, 'repoURL'] });
   const tree = listTree(ctx.file.host, root);
-  if (tree.truncated) ctx.notes.add(`the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries; the git generator only saw the first ones`);
+  if (tree.truncated) ctx.notes.add(`the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`);
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
   return wrapErrors('error generating params from git: ', () =>
     dirs
@@ -137,6 +138,8 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
  */
 function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Record<string, unknown>[] {
   let v: unknown;
+  const tooBig = yamlLimitMessage(text);
+  if (tooBig) throw new GeneratorError(`unable to parse file: ${tooBig}`, at);
   try {
     const doc = YAML.parseAllDocuments(text, { version: '1.1' })[0];
     if (doc && 'errors' in doc && doc.errors.length) throw doc.errors[0];
@@ -215,18 +218,22 @@ export function normalizeRepoURL(u: string): string {
   return s.replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
-/** The local checkout of a git repoURL: `repoMappings` first, then the workspace's git remotes. */
-export function resolveCheckout(repoURL: string, file: EngineInputs): string | undefined {
+/** The local checkout of a git repoURL: `repoMappings` first, then the workspace's git remotes. With `path`, a mapping to a missing folder is an error there. */
+export function resolveCheckout(repoURL: string, file: EngineInputs, path?: JsonPath): string | undefined {
   const host = file.host;
   const want = normalizeRepoURL(repoURL);
   for (const [url, dir] of Object.entries(file.settings.repoMappings)) {
     if (normalizeRepoURL(url) !== want) continue;
     const candidates = dir.startsWith('/') ? [dir] : host.roots().map((r) => `${r}/${dir}`);
+    const tried: string[] = [];
     for (const c of candidates) {
       const abs = c.split('/').reduce<string[]>((acc, seg) => (seg === '..' ? acc.slice(0, -1) : seg === '.' || seg === '' ? acc : [...acc, seg]), []);
       const p = '/' + abs.join('/');
       if (host.stat(p)?.isDirectory) return p;
+      tried.push(p);
     }
+    // The user set this mapping: never drop it in silence.
+    if (path) throw new GeneratorError(`the repo mapping (appsetTools.repoMappings or --repo-map) sends ${url} to "${dir}", but ${tried.join(' / ') || 'that path'} is not a readable folder`, [...path, 'repoURL']);
   }
   for (const r of host.gitRemotes()) if (normalizeRepoURL(r.url) === want) return r.root;
   return undefined;
@@ -251,7 +258,11 @@ function listTree(host: EngineHost, root: string): Tree {
   let count = 0;
   const walk = (rel: string, hidden: boolean, depth: number): boolean => {
     const names = host.readDir(rel ? `${root}/${rel}` : root);
-    if (!names || depth > 64) return false;
+    if (!names) return false;
+    if (depth > 64) {
+      tree.truncated = true;
+      return false;
+    }
     let hasFile = false;
     for (const name of [...names].sort(compareGoStrings)) {
       if (++count > MAX_TREE_ENTRIES) {
@@ -262,7 +273,12 @@ function listTree(host: EngineHost, root: string): Tree {
       const p = rel ? `${rel}/${name}` : name;
       const st = host.stat(`${root}/${p}`);
       if (!st) continue;
-      if (st.isDirectory) {
+      // git stores a symlink as a file holding its target and never follows it (ls-files lists the
+      // link itself): a symlinked folder is one file entry, so links cannot loop or duplicate files.
+      if (st.isSymbolicLink) {
+        tree.files.push(p);
+        hasFile = true;
+      } else if (st.isDirectory) {
         const h = hidden || name.startsWith('.');
         tree.allDirs.push(p);
         const at = tree.dirs.length;

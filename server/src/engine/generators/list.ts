@@ -7,6 +7,7 @@
 import * as YAML from 'yaml';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
 import { capParams, GeneratorError, noteEmpty, type Generate } from './types';
+import { yamlLimitMessage } from '../yaml/limits';
 
 export const generateList: Generate = (spec, ctx, path) => {
   const out: ParamSet[] = [];
@@ -44,6 +45,8 @@ export const generateList: Generate = (spec, ctx, path) => {
   });
   if (typeof spec.elementsYaml === 'string' && spec.elementsYaml.trim()) {
     let parsed: unknown;
+    const tooBig = yamlLimitMessage(spec.elementsYaml);
+    if (tooBig) throw new GeneratorError(`elementsYaml is not read: ${tooBig}`, [...path, 'elementsYaml']);
     try {
       parsed = YAML.parse(spec.elementsYaml, { version: '1.1', maxAliasCount: 100 });
     } catch (e) {

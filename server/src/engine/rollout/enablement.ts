@@ -27,6 +27,8 @@ import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import { nodeAt, type JsonPath } from '../yaml/document';
 import type { Enablement, EnablementEvidence } from './types';
+import { yamlLimitMessage } from '../yaml/limits';
+import { guardYaml } from '../yaml/limits';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -271,7 +273,7 @@ function checkHelmSource(c: Collector, site: Site, helm: Json | undefined, depth
 }
 
 function parseInline(text: string, depth: number): Json[] {
-  if (text.length > MAX_INLINE_YAML || depth > 2) return [];
+  if (text.length > MAX_INLINE_YAML || depth > 2 || yamlLimitMessage(text)) return [];
   try {
     return YAML.parseAllDocuments(text, { strict: false, maxAliasCount: 100 } as YAML.ParseOptions)
       .filter((d) => (d as YAML.Document).errors?.length === 0)
@@ -415,7 +417,7 @@ function resolveSpans(evidence: (DetailedEvidence & { site?: Site })[]) {
     if (!site) continue;
     let docs = parsed.get(site.file.path);
     if (!docs) {
-      docs = YAML.parseAllDocuments(site.file.text, { strict: false }) as YAML.Document.Parsed[];
+      docs = (guardYaml(site.file.text).diagnostics.length ? [] : YAML.parseAllDocuments(site.file.text, { strict: false })) as YAML.Document.Parsed[];
       parsed.set(site.file.path, Array.isArray(docs) ? docs : []);
     }
     const doc = docs[site.docIndex];

@@ -4,6 +4,10 @@ import type { CodeInfo } from '../diagnostics/codes';
 export const VALIDATION_CODES: CodeInfo[] = [
   // Emitted by the YAML layer (yaml/document.ts parseFile) for every YAML file.
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
+  { code: 'yaml/too-large', severity: 'warning', summary: 'The file is larger than 2 MB, so it is not checked (a limit of ApplicationSet Tools, not of Argo CD).' },
+  { code: 'yaml/line-too-long', severity: 'warning', summary: 'A line longer than 262,144 characters: its document is not checked (a limit of ApplicationSet Tools).' },
+  { code: 'yaml/too-deep', severity: 'warning', summary: 'A document nested more than 100 levels deep is not checked, so it cannot exhaust the language server.' },
+  { code: 'yaml/encoding', severity: 'error', summary: 'The file is not UTF-8 text (NUL characters: UTF-16 without a byte-order mark?); Argo CD cannot read it either.' },
   { code: 'yaml/alias-limit', severity: 'error', summary: 'Too many YAML alias expansions (e.g. a "billion laughs" document); the document is not read.' },
   // Schema (derived from the ApplicationSet CRD, schemas/applicationset.schema.json)
   { code: 'yaml/unquoted-template', severity: 'error', summary: 'A value starts with an unquoted {{: YAML reads a flow mapping, not a string, and the API server cannot decode the ApplicationSet; quote it.' },

@@ -16,9 +16,14 @@ import type { Json, Span } from '../types';
 import { MAX_ALIAS_COUNT } from '../yaml/document';
 import { INTERESTS, type Interest } from './interests';
 import { SKIPPED_FOLDERS } from '../rules/folders';
+import { guardYaml } from '../yaml/limits';
 
 export const MAX_FILES = 5000;
 export const MAX_FILE_SIZE = 1024 * 1024;
+/** Folder entries the scan looks at in all (a tree of 100,000 folders must not delay the first answer). */
+export const MAX_SCAN_ENTRIES = 50000;
+/** Folder depth below a workspace root. */
+export const MAX_SCAN_DEPTH = 12;
 const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
 
 export interface IndexedDoc {
@@ -61,6 +66,9 @@ export class WorkspaceIndex {
   private probes = new Map<string, Probe>();
   private overlays = new Map<string, string>();
   private listing: string[] | undefined;
+  /** What the scan left out (caps, unreadable or oversized files), in words; see `scanNotes()`. */
+  private listingNotes: string[] = [];
+  private skipped = new Map<string, string>();
   private matches = new Map<Interest, { version: number; files: IndexedFile[] }>();
   private readonly prefilter: boolean;
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
@@ -152,7 +160,11 @@ export class WorkspaceIndex {
     if (overlay !== undefined) key = 'o:' + overlay.length + ':' + hash(overlay);
     else {
       const st = this.host.stat(path);
-      if (!st || !st.isFile || st.size > MAX_FILE_SIZE) return undefined;
+      if (!st) return undefined;
+      if (!st.isFile || st.size > MAX_FILE_SIZE) {
+        this.skipped.set(path, st.isFile ? `it is ${(st.size / (1024 * 1024)).toFixed(1)} MB, larger than the ${MAX_FILE_SIZE / (1024 * 1024)} MB limit` : 'it is not a regular file');
+        return undefined;
+      }
       key = 'd:' + st.mtimeMs + ':' + st.size;
     }
     const hit = this.probes.get(path);
@@ -167,7 +179,11 @@ export class WorkspaceIndex {
       }
     }
     const text = overlay ?? this.host.readFile(path);
-    if (text === undefined) return undefined;
+    if (text === undefined) {
+      this.skipped.set(path, 'it could not be read');
+      return undefined;
+    }
+    this.skipped.delete(path);
     let mask = 0;
     INTERESTS.forEach((interest, i) => {
       if (interest.test(text, path)) mask |= 1 << i;
@@ -179,15 +195,37 @@ export class WorkspaceIndex {
     return probe;
   }
 
+  /**
+   * What the workspace scan left out, one sentence each: caps reached, files over the size limit or
+   * not readable. Features that report "nothing found" add these, so a cap is never silent.
+   */
+  scanNotes(): string[] {
+    this.list();
+    const files = [...this.skipped].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const shown = files.slice(0, 5).map(([p, why]) => `${p} was not read: ${why}`);
+    if (files.length > 5) shown.push(`${files.length - 5} more files were not read`);
+    return [...this.listingNotes, ...shown];
+  }
+
   private list(): string[] {
     if (this.listing) return this.listing;
     const out: string[] = [];
+    const notes: string[] = [];
+    // Each folder once, by identity: symlinked folders that loop back (`ln -s . l1`) are not rescanned.
+    const visited = new Set<string>();
+    let entries = 0;
+    let deepest: string | undefined;
     const walk = (dir: string, depth: number) => {
-      if (out.length >= MAX_FILES || depth > 12) return;
+      if (out.length >= MAX_FILES || entries >= MAX_SCAN_ENTRIES) return;
+      if (depth > MAX_SCAN_DEPTH) {
+        deepest ??= dir;
+        return;
+      }
       const names = this.host.readDir(dir);
       if (!names) return;
       for (const name of names.sort()) {
         if (out.length >= MAX_FILES) return;
+        if (++entries > MAX_SCAN_ENTRIES) return;
         const p = dir.endsWith('/') ? dir + name : dir + '/' + name;
         if (isYamlName(name)) {
           out.push(p);
@@ -195,10 +233,23 @@ export class WorkspaceIndex {
         }
         if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
         const st = this.host.stat(p);
-        if (st?.isDirectory) walk(p, depth + 1);
+        if (!st?.isDirectory) continue;
+        if (st.id !== undefined) {
+          if (visited.has(st.id)) continue;
+          visited.add(st.id);
+        }
+        walk(p, depth + 1);
       }
     };
+    for (const r of this.host.roots()) {
+      const st = this.host.stat(r);
+      if (st?.id !== undefined) visited.add(st.id);
+    }
     for (const r of this.host.roots()) walk(r, 0);
+    if (out.length >= MAX_FILES) notes.push(`the workspace scan stopped at ${MAX_FILES.toLocaleString('en-US')} YAML files (the last one read: ${out[out.length - 1]}); later files were not read`);
+    else if (entries > MAX_SCAN_ENTRIES) notes.push(`the workspace scan stopped after ${MAX_SCAN_ENTRIES.toLocaleString('en-US')} folder entries; later files were not read`);
+    if (deepest) notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${deepest})`);
+    this.listingNotes = notes;
     this.listing = out;
     return out;
   }
@@ -219,7 +270,8 @@ function parseDocs(text: string): IndexedDoc[] {
   const docs: IndexedDoc[] = [];
   let parsed: YAML.Document.Parsed[];
   try {
-    parsed = YAML.parseAllDocuments(text, { strict: false }) as YAML.Document.Parsed[];
+    // Over-limit documents are blanked before parsing (yaml/limits.ts), as in parseFile.
+    parsed = YAML.parseAllDocuments(guardYaml(text).text, { strict: false }) as YAML.Document.Parsed[];
     if (!Array.isArray(parsed)) return docs;
   } catch {
     return docs;

@@ -9,6 +9,7 @@
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { astOf, property, type AstNode } from './ast';
+import { guardYaml } from './limits';
 
 export type JsonPath = (string | number)[];
 
@@ -48,10 +49,12 @@ export function isAppSetValue(v: unknown): v is { [key: string]: Json } {
 }
 
 export function parseFile(text: string): ParsedFile {
-  const diagnostics: EngineDiagnostic[] = [];
   const docs: YamlDoc[] = [];
   const appsets: AppSetDoc[] = [];
-  const parsed = YAML.parseAllDocuments(text, { prettyErrors: false, uniqueKeys: true, strict: false });
+  // Size, line length and nesting are checked before the parser sees the text (limits.ts).
+  const guarded = guardYaml(text);
+  const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
+  const parsed = YAML.parseAllDocuments(guarded.text, { prettyErrors: false, uniqueKeys: true, strict: false });
   const list = Array.isArray(parsed) ? parsed : [parsed as unknown as YAML.Document.Parsed];
   list.forEach((doc, index) => {
     for (const err of doc.errors) {

@@ -8,6 +8,7 @@ import { GoMap, GoNilMap, GoOther, GoStringMap, goTypeName, type GoValue } from 
 import { versionValue } from './semver';
 import { isEmpty, isMap, kindName, NIL_DEREF, strval, toInt64 } from './cast';
 import { deepEqual } from './reflect';
+import { charge } from '../budget';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -38,7 +39,13 @@ export function copyMap(src: Map<string, GoValue>): GoMap {
  * copystructure.Copy as sprig's deepCopy uses it: maps and lists are copied; a struct's unexported
  * fields are not, so a semver.Version comes back as 0.0.0 (certificates and times copy whole).
  */
+function copied(l: GoValue[]): GoValue[] {
+  charge(l.length);
+  return l;
+}
+
 function deepCopy(v: GoValue): GoValue {
+  charge(1); // a shared value is copied (and counted) once per reference, as copystructure does
   if (Array.isArray(v)) return v.map(deepCopy);
   if (v instanceof GoOther && /semver\.Version$/.test(v.type)) {
     return versionValue({ major: 0n, minor: 0n, patch: 0n, pre: '', metadata: '', original: '' }, v.type.startsWith('*'));
@@ -103,14 +110,15 @@ export function collectionFuncs(): FuncMap {
     const a = asList(l, 'find initial');
     return a.length ? a.slice(0, -1) : null;
   }, ['any']));
-  pair(m, 'append', F((l: GoValue, v: GoValue) => [...asList(l, 'push'), v], ['any', 'any']));
-  pair(m, 'push', F((l: GoValue, v: GoValue) => [...asList(l, 'push'), v], ['any', 'any']));
-  pair(m, 'prepend', F((l: GoValue, v: GoValue) => [v, ...asList(l, 'prepend')], ['any', 'any']));
-  m.set('concat', F((...ls: GoValue[]) => ls.flatMap((l) => {
+  // Each call copies its list: a loop of appends costs the sum of the lengths, which is what is charged.
+  pair(m, 'append', F((l: GoValue, v: GoValue) => copied([...asList(l, 'push'), v]), ['any', 'any']));
+  pair(m, 'push', F((l: GoValue, v: GoValue) => copied([...asList(l, 'push'), v]), ['any', 'any']));
+  pair(m, 'prepend', F((l: GoValue, v: GoValue) => copied([v, ...asList(l, 'prepend')]), ['any', 'any']));
+  m.set('concat', F((...ls: GoValue[]) => copied(ls.flatMap((l) => {
     if (Array.isArray(l)) return l;
     if (l === null) throw new Error(NIL_DEREF);
     throw new Error(`Cannot concat type ${kindName(l)} as list`);
-  }), [], 'any'));
+  })), [], 'any'));
   pair(m, 'reverse', F((l: GoValue) => [...asList(l, 'find reverse')].reverse(), ['any']));
   pair(m, 'uniq', F((l: GoValue) => {
     const out: GoValue[] = [];

@@ -41,7 +41,7 @@ export function costly<T>(name: string, args: unknown[], compute: () => T): T {
   spent = spent.filter((s) => now - s.at < COSTLY_WINDOW_MS);
   const used = spent.reduce((a, s) => a + s.ms, 0);
   if (used >= COSTLY_BUDGET_MS) {
-    throw new Error(`${name} skipped by the offline preview: expensive crypto functions used ${(used / 1000).toFixed(1)}s of the last ${COSTLY_WINDOW_MS / 1000}s`);
+    throw new Error(`${name} skipped by the offline preview: expensive crypto functions used ${(used / 1000).toFixed(1)}s of the last ${COSTLY_WINDOW_MS / 1000}s (appset --no-limits lifts this budget)`);
   }
   const t0 = Date.now();
   const v = compute();

@@ -7,6 +7,7 @@ import type { FuncMap, GoFunc } from '../funcs';
 import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, utf8Bytes, type GoValue } from '../values';
 import { formatTime, zoneOf } from './goTime';
 import { goJSONSyntaxError } from './jsonScan';
+import { charge, WorkLimitError } from '../budget';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -22,6 +23,7 @@ export function toGoJSON(v: GoValue | undefined, escapeHTML = true, indent = '',
   const nl = indent ? '\n' + indent.repeat(level + 1) : '';
   const end = indent ? '\n' + indent.repeat(level) : '';
   const sep = indent ? ': ' : ':';
+  charge(1, (typeof v === 'string' ? v.length : 0) + nl.length); // every node as written out (indentation too), shared ones each time
   if (v === undefined || v === null) return 'null';
   if (typeof v === 'string') return jsonString(v, escapeHTML);
   if (typeof v === 'number') {
@@ -131,7 +133,8 @@ export function encodingFuncs(): FuncMap {
   const safe = (f: () => string) => {
     try {
       return f();
-    } catch {
+    } catch (e) {
+      if (e instanceof WorkLimitError) throw e; // our limit is not one of Go's encoding errors
       return '';
     }
   };

@@ -19,6 +19,7 @@ import { getStrategy } from './plan';
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
+import { yamlLimitMessage } from '../../yaml/limits';
 
 /** Label keys that usually describe a rollout order. */
 const PREFERRED_KEYS = ['tier', 'ring', 'wave', 'stage', 'env', 'environment', 'rollout', 'phase', 'channel', 'traffic'];
@@ -117,6 +118,7 @@ function strategyLines(p: StrategyProposal, unit: number, seq: number): string[]
 }
 
 function parseText(text: string, index: number): YAML.Document.Parsed | undefined {
+  if (yamlLimitMessage(text)) return undefined;
   const docs = YAML.parseAllDocuments(text, { strict: false });
   return Array.isArray(docs) ? (docs[index] as YAML.Document.Parsed | undefined) : undefined;
 }

@@ -1,0 +1,118 @@
+/**
+ * What the YAML parser is allowed to see. `checkYamlLimits` (gotemplate/yamlGuard.ts, shared with
+ * `fromYaml`) measures size, line length and nesting without parsing; here a file over the size
+ * limit, or a `---` document over the line or depth limit, becomes one finding and is blanked (its
+ * characters turned into spaces, newlines kept) so the other documents keep their offsets and are
+ * still checked, and nothing that could exhaust the stack inside the parser reaches it.
+ */
+import { checkYamlLimits, YAML_LIMITS, type YamlLimitHit } from '../../gotemplate';
+import type { EngineDiagnostic } from '../types';
+
+export { YAML_LIMITS };
+
+export interface GuardedText {
+  /** The text the parser may read (equal to the input when nothing was over a limit). */
+  text: string;
+  diagnostics: EngineDiagnostic[];
+}
+
+export function guardYaml(text: string): GuardedText {
+  const diagnostics: EngineDiagnostic[] = [];
+  const firstLine = () => ({ start: 0, end: Math.max(1, Math.min(text.length, lineEnd(text, 0))) });
+  if (text.length > YAML_LIMITS.maxChars) {
+    diagnostics.push({
+      code: 'yaml/too-large',
+      severity: 'warning',
+      message: `This file is not checked: it has ${mb(text.length)} characters, and ApplicationSet Tools reads YAML files of up to ${mb(YAML_LIMITS.maxChars)}.`,
+      span: firstLine(),
+    });
+    return { text: '', diagnostics };
+  }
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    diagnostics.push({
+      code: 'yaml/encoding',
+      severity: 'error',
+      message: 'This file is not checked: it contains NUL characters, so it is not UTF-8 text (UTF-16 without a byte-order mark?). Argo CD and kubectl cannot read it either.',
+      span: { start: nul, end: nul + 1 },
+    });
+    return { text: '', diagnostics };
+  }
+  const blanked: [number, number][] = [];
+  for (const [start, end] of documents(text)) {
+    const hit = checkYamlLimits(text.slice(start, end), YAML_LIMITS, start);
+    if (!hit) continue;
+    diagnostics.push(finding(text, hit));
+    blanked.push([start, end]);
+  }
+  if (!blanked.length) return { text, diagnostics };
+  let safe = '';
+  let at = 0;
+  for (const [s, e] of blanked) {
+    safe += text.slice(at, s) + text.slice(s, e).replace(/[^\n]/g, ' ');
+    at = e;
+  }
+  safe += text.slice(at);
+  return { text: safe, diagnostics };
+}
+
+function finding(text: string, hit: YamlLimitHit): EngineDiagnostic {
+  const line = lineOf(text, hit.offset);
+  if (hit.kind === 'line') {
+    return {
+      code: 'yaml/line-too-long',
+      severity: 'warning',
+      message: `This document is not checked: line ${line} is ${hit.value.toLocaleString('en-US')} characters long, and ApplicationSet Tools reads lines of up to ${hit.limit.toLocaleString('en-US')}.`,
+      span: { start: hit.offset, end: hit.offset + 1 },
+    };
+  }
+  return {
+    code: 'yaml/too-deep',
+    severity: 'warning',
+    message: `This document is not checked: it nests more than ${hit.limit} levels deep here (line ${line}). Argo CD's YAML parser stops at 10000 levels; ApplicationSet Tools stops at ${hit.limit} so that no document can exhaust the language server.`,
+    span: { start: hit.offset, end: Math.min(text.length, hit.offset + 1) },
+  };
+}
+
+/** [start, end) of each `---`/`...`-separated document (a marker line belongs to the document after it). */
+function documents(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; ) {
+    const e = lineEnd(text, i);
+    if (i > start && (text.startsWith('---', i) || text.startsWith('...', i)) && (e === i + 3 || /[ \t\r]/.test(text[i + 3]))) {
+      out.push([start, i]);
+      start = i;
+    }
+    i = e + 1;
+  }
+  out.push([start, text.length]);
+  return out;
+}
+
+function lineEnd(text: string, from: number): number {
+  const e = text.indexOf('\n', from);
+  return e < 0 ? text.length : e;
+}
+
+function lineOf(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function mb(chars: number): string {
+  return `${(chars / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * For YAML the engine parses from inside a document (elementsYaml, a rendered templatePatch, a git
+ * generator's file, inline Helm values): why it must not be parsed, or undefined when it may be.
+ */
+export function yamlLimitMessage(text: string): string | undefined {
+  const hit = checkYamlLimits(text);
+  if (!hit) return undefined;
+  if (hit.kind === 'size') return `the YAML text has ${mb(hit.value)} characters, more than ApplicationSet Tools reads (${mb(hit.limit)})`;
+  if (hit.kind === 'line') return `the YAML text has a line of ${hit.value.toLocaleString('en-US')} characters, more than ApplicationSet Tools reads (${hit.limit.toLocaleString('en-US')})`;
+  return `the YAML text nests more than ${hit.limit} levels deep, more than ApplicationSet Tools reads`;
+}

@@ -1,0 +1,88 @@
+/**
+ * The work budget of one template execution, counted in the size of what is built or walked.
+ *
+ * Why: step and output limits count template actions, but one action can do unbounded work. Thirty
+ * doublings of a shared `dict` are thirty steps and a few kilobytes of memory, yet `toJson`, `toYaml`,
+ * `print` or `deepCopy` of it would expand 2^30 nodes (the sharing is invisible to them, as it is to
+ * Go's encoders); an `append` loop copies its list on every iteration. So the functions that build
+ * or walk values charge this budget per node and per byte they produce, shared structures counted
+ * as expanded, and stop with a clear error when it runs out. Go has no such limit (Argo CD would use
+ * the memory or time it takes); the message therefore says the limit is ours and how to lift it.
+ */
+
+/**
+ * Units one execution may spend: a node visited or built is one unit, sixteen bytes of string are one
+ * unit (copying bytes is cheap, visiting nodes is not). 250,000 units take well under a second and
+ * allow e.g. toYaml of a structure of 250,000 values or 4 MB of text.
+ */
+export const DEFAULT_WORK_LIMIT = 250_000;
+/** Units all executions of one ApplicationSet's expansion may spend together (see withTotalBudget). */
+export const DEFAULT_TOTAL_LIMIT = 1_000_000;
+
+export class WorkLimitError extends Error {}
+
+let limit = DEFAULT_WORK_LIMIT;
+let used = 0;
+let totalLimit = Infinity;
+let totalUsed = 0;
+let bounded = true;
+
+/** Part of every limit error's text; `templateErrorCode` recognises it. */
+export const LIMIT_TEXT = "ApplicationSet Tools' limit";
+
+/** Counts `nodes` visited or built and `bytes` of strings produced; throws WorkLimitError when over. */
+export function charge(nodes: number, bytes = 0): void {
+  const units = nodes + bytes / 16;
+  used += units;
+  totalUsed += units;
+  if (used > limit) {
+    used = limit; // one error, not a cascade of them while the stack unwinds
+    throw new WorkLimitError(`the values this template builds or prints exceed ${limit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`);
+  }
+  if (totalUsed > totalLimit) {
+    totalUsed = totalLimit;
+    throw new WorkLimitError(`the templates of this ApplicationSet together exceed ${totalLimit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`);
+  }
+}
+
+/**
+ * Runs `fn` (one ApplicationSet's expansion: every template of every Application, templatePatch
+ * included) under a shared budget, so many cheap renders cannot add up to a frozen server.
+ */
+export function withTotalBudget<T>(fn: () => T): T {
+  const saved = [totalLimit, totalUsed];
+  totalLimit = bounded ? DEFAULT_TOTAL_LIMIT : Infinity;
+  totalUsed = 0;
+  try {
+    return fn();
+  } finally {
+    [totalLimit, totalUsed] = saved;
+  }
+}
+
+/** Runs `fn` with a fresh budget (an execution inside another gets its own and gives it back). */
+export function withWorkBudget<T>(fn: () => T): T {
+  const saved = used;
+  used = 0;
+  try {
+    return fn();
+  } finally {
+    used = saved;
+  }
+}
+
+/** Steps (loop iterations, template and function calls) and output characters per execution. */
+export const DEFAULT_STEP_LIMIT = 1_000_000;
+export const DEFAULT_OUTPUT_LIMIT = 8 * 1024 * 1024;
+export const execLimits = { steps: DEFAULT_STEP_LIMIT, output: DEFAULT_OUTPUT_LIMIT };
+
+/**
+ * Lifts every per-execution limit (work, steps, output) or restores the defaults: the CLI's
+ * `--no-limits`, for a render that must match the controller whatever it costs.
+ */
+export function setTemplateLimits(on: boolean): void {
+  bounded = on;
+  limit = bounded ? DEFAULT_WORK_LIMIT : Infinity;
+  execLimits.steps = bounded ? DEFAULT_STEP_LIMIT : Infinity;
+  execLimits.output = bounded ? DEFAULT_OUTPUT_LIMIT : Infinity;
+}

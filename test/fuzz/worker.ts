@@ -1,0 +1,172 @@
+/**
+ * One fuzz worker, run as a child process by `run.ts` (so a V8 abort or an out-of-memory is seen
+ * as a crash of this process, not of the runner):
+ *   node --max-old-space-size=512 --import tsx test/fuzz/worker.ts <engine|tree|server> <seed> <start> <count>
+ * Prints one JSON line per input: {"i": k, "ms": …, "failures": n} — `failures` counts feature
+ * modules that threw and were isolated by the facade (a bug, but not a crash). An exception that
+ * escapes the engine prints {"i": k, "error": …}.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { execFileSync, spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  InitializeRequest,
+  InitializedNotification,
+  DidOpenTextDocumentNotification,
+  DidChangeTextDocumentNotification,
+  HoverRequest,
+  CodeLensRequest,
+  CompletionRequest,
+} from 'vscode-languageserver-protocol/node';
+import { getLanguageService } from '../../server/src/engine';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+import { fileText, sample, tree, type TreeEntry } from './inputs';
+
+const [kind, seedArg, startArg, countArg] = process.argv.slice(2);
+const seed = Number(seedArg);
+const start = Number(startArg);
+const count = Number(countArg);
+const emit = (o: object) => fs.writeSync(1, JSON.stringify(o) + '\n');
+
+function exercise(service: ReturnType<typeof getLanguageService>, file: string, text: string): void {
+  const a = service.analyze(file, text, file);
+  service.diagnostics(a);
+  for (const ctx of a.appsets) ctx.expansion();
+  service.codeLenses(a);
+  for (let off = 0; off <= text.length; off += Math.max(1, Math.floor(text.length / 5))) {
+    service.hover(a, off);
+    service.completions(a, off);
+  }
+  if (a.appsets.length) {
+    service.preview(a, a.appsets[0].doc.span.start);
+    service.rolloutPlan(a, a.appsets[0].doc.span.start);
+  }
+}
+
+function engineRun(): void {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-engine-')));
+  let failures = 0;
+  const host = createNodeHost([dir], {}, (m) => void (/ failed: /.test(m) && failures++));
+  const service = getLanguageService({ host });
+  for (let k = start; k < start + count; k++) {
+    const text = sample(fileText, seed + k);
+    const t0 = Date.now();
+    failures = 0;
+    try {
+      exercise(service, `${dir}/f${k % 4}.yaml`, text);
+      emit({ i: k, ms: Date.now() - t0, failures });
+    } catch (e) {
+      emit({ i: k, ms: Date.now() - t0, error: String((e as Error).stack ?? e).slice(0, 800) });
+    }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: t, namespace: argocd}
+spec:
+  goTemplate: true
+  generators:
+  - clusters: {}
+  - git:
+      repoURL: https://github.com/org/tree.git
+      revision: HEAD
+      files: [{path: "**/config.json"}]
+  - git:
+      repoURL: https://github.com/org/tree.git
+      revision: HEAD
+      directories: [{path: "**"}]
+  template:
+    metadata: {name: '{{.name}}'}
+    spec: {project: default, source: {repoURL: x, path: p}, destination: {server: '{{.server}}', namespace: d}}
+`;
+
+function materialize(root: string, entries: TreeEntry[]): void {
+  for (const e of entries) {
+    const p = path.join(root, e.path);
+    try {
+      fs.mkdirSync(e.kind === 'dir' ? p : path.dirname(p), { recursive: true });
+      if (e.kind === 'file') fs.writeFileSync(p, e.text ?? '');
+      else if (e.kind === 'link') fs.symlinkSync(e.target === 'OUTSIDE' ? path.join(root, '..', 'outside') : (e.target as string), p);
+      else if (e.kind === 'fifo') execFileSync('mkfifo', [p]);
+    } catch {
+      /* a path already taken by another kind of entry */
+    }
+  }
+}
+
+function treeRun(): void {
+  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-tree-')));
+  // Outside the workspace: a cluster Secret that must never be read.
+  fs.mkdirSync(path.join(base, 'outside'));
+  fs.writeFileSync(path.join(base, 'outside', 's.yaml'), `apiVersion: v1\nkind: Secret\nmetadata: {name: leak, labels: {argocd.argoproj.io/secret-type: cluster}}\nstringData: {name: LEAKED, server: 'https://leak'}\n`);
+  for (let k = start; k < start + count; k++) {
+    const root = path.join(base, `w${k}`);
+    fs.mkdirSync(root);
+    materialize(root, sample(tree, seed + k));
+    const t0 = Date.now();
+    let failures = 0;
+    try {
+      const host = createNodeHost([root], { repoMappings: { 'https://github.com/org/tree.git': '.' } }, (m) => void (/ failed: /.test(m) && failures++));
+      const service = getLanguageService({ host });
+      const file = path.join(root, 'appset.yaml');
+      const a = service.analyze(file, APPSET, file);
+      service.diagnostics(a);
+      const exp = a.appsets[0].expansion();
+      const leaked = JSON.stringify(exp.apps).includes('LEAKED');
+      emit(leaked ? { i: k, ms: Date.now() - t0, error: 'read a cluster Secret from outside the workspace' } : { i: k, ms: Date.now() - t0, failures, apps: exp.apps.length });
+    } catch (e) {
+      emit({ i: k, ms: Date.now() - t0, error: String((e as Error).stack ?? e).slice(0, 800) });
+    }
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+  fs.rmSync(base, { recursive: true, force: true });
+}
+
+async function serverRun(): Promise<void> {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-server-')));
+  const serverPath = path.resolve(__dirname, '..', '..', 'dist', 'server.js');
+  const proc = spawn(process.execPath, ['--max-old-space-size=768', serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const exited = new Promise<string>((res) => proc.on('exit', (code, sig) => res(`server exited (${sig ?? code})`)));
+  const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+  conn.listen();
+  const root = pathToFileURL(dir).toString();
+  await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: 'w' }], capabilities: {} });
+  await conn.sendNotification(InitializedNotification.type, {});
+  const uri = `${root}/a.yaml`;
+  let version = 1;
+  await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version, text: '' } });
+  const timeout = (ms: number) => new Promise<string>((res) => setTimeout(() => res('timeout'), ms).unref());
+  for (let k = start; k < start + count; k++) {
+    const text = sample(fileText, seed + k);
+    const t0 = Date.now();
+    await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ text }] });
+    const lines = text.split('\n');
+    const pos = { line: Math.floor(lines.length / 2), character: 2 };
+    const answers = Promise.all([
+      conn.sendRequest(HoverRequest.type, { textDocument: { uri }, position: pos }),
+      conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
+      conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }),
+      conn.sendRequest('appsetTools/preview', { uri }),
+    ]).then(() => 'ok', (e) => `request failed: ${(e as Error).message}`);
+    const r = await Promise.race([answers, exited, timeout(30_000)]);
+    if (r === 'ok') emit({ i: k, ms: Date.now() - t0, requests: 4 });
+    else {
+      emit({ i: k, ms: Date.now() - t0, error: r, hang: r === 'timeout' });
+      if (r !== 'ok' && !r.startsWith('request failed')) break;
+    }
+  }
+  proc.kill();
+  conn.dispose();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+if (kind === 'engine') engineRun();
+else if (kind === 'tree') treeRun();
+else void serverRun().then(() => process.exit(0));

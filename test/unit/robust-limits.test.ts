@@ -1,0 +1,234 @@
+// Hostile inputs of issue 16, each bounded in time and memory: the bundled CLI in a child process
+// with a small heap and a timeout (a V8 abort shows as exit 134 / a signal, a hang as the timeout),
+// and the pieces (pre-scan, host reads, workspace walk) in process.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync, execFileSync } from 'node:child_process';
+import * as esbuild from 'esbuild';
+import * as YAML from 'yaml';
+import { checkYamlLimits, YAML_LIMITS } from '../../server/src/gotemplate/yamlGuard';
+import { guardYaml } from '../../server/src/engine/yaml/limits';
+import { parseFile } from '../../server/src/engine/yaml/document';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+import { decodeText, readTextFile } from '../../server/src/host/files';
+import { WorkspaceIndex, MAX_SCAN_ENTRIES } from '../../server/src/engine/workspace/index';
+import { getLanguageService } from '../../server/src/engine';
+import { templatePatchProblem } from '../../server/src/engine/validate/checks/spec';
+
+const repo = path.resolve(__dirname, '..', '..');
+let cli = '';
+let work = '';
+
+before(() => {
+  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'robust-')));
+  cli = path.join(work, 'cli.js');
+  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+});
+
+/** The CLI with a 256 MB heap and a 30 s timeout: crashes and hangs become failed assertions. */
+function appset(args: string[], cwd = work) {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=256', cli, ...args], { cwd, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+  return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
+}
+
+const BOMBS: [string, string][] = [
+  ['dash-line.yaml', '- '.repeat(1000) + 'x\n'], // aborted V8 (RegExpCompiler) before
+  ['nested-maps.yaml', Array.from({ length: 2000 }, (_, i) => ' '.repeat(i) + 'k:').join('\n') + '\n'], // RangeError, exit 3
+  ['brackets.yaml', '['.repeat(100000) + '\n'], // "Maximum call stack size exceeded" as the finding
+  ['braces-in-map.yaml', 'a:\n  b: ' + '{a: '.repeat(5000) + '\n'],
+];
+
+for (const [name, text] of BOMBS) {
+  test(`lint ${name}: one yaml/too-deep finding, no crash`, () => {
+    fs.writeFileSync(path.join(work, name), text);
+    const r = appset(['lint', name]);
+    assert.equal(r.signal, null, r.err);
+    assert.equal(r.code, 0, r.err + r.out);
+    const lines = r.out.trim().split('\n');
+    assert.equal(lines.length, 2, r.out);
+    assert.match(lines[0], new RegExp(`^${name.replace('.', '\\.')}:\\d+:\\d+ warning yaml/too-deep This document is not checked: it nests more than 100 levels deep`));
+    assert.doesNotMatch(r.out, /call stack|RangeError|internal error/);
+  });
+}
+
+test('a too-deep document is blanked; the other documents of the file are still checked, at their offsets', () => {
+  const text = 'a: 1\n---\n' + '- '.repeat(300) + 'x\n---\nb: [\n';
+  const f = parseFile(text);
+  assert.deepEqual(
+    f.diagnostics.map((d) => [d.code, text.slice(0, d.span.start).split('\n').length]),
+    [
+      ['yaml/too-deep', 3],
+      ['yaml/syntax', 6],
+    ],
+  );
+  assert.deepEqual(f.docs[0].value, { a: 1 });
+  assert.equal(f.text, text);
+});
+
+test('a file over the size limit is not parsed; a long line blanks its document', () => {
+  const big = 'a: ' + 'x'.repeat(YAML_LIMITS.maxChars) + '\n';
+  const t0 = Date.now();
+  const g = guardYaml(big);
+  assert.equal(g.text, '');
+  assert.deepEqual(g.diagnostics.map((d) => d.code), ['yaml/too-large']);
+  assert.match(g.diagnostics[0].message, /^This file is not checked: it has 2\.0 MB characters/);
+  assert.ok(Date.now() - t0 < 2000);
+  const long = 'a: 1\n---\nb: ' + 'y'.repeat(YAML_LIMITS.maxLineChars + 1) + '\n';
+  const f = parseFile(long);
+  assert.deepEqual(f.diagnostics.map((d) => d.code), ['yaml/line-too-long']);
+  assert.match(f.diagnostics[0].message, /line 3 is 262,148 characters long/);
+  assert.deepEqual(f.docs[0].value, { a: 1 });
+});
+
+test('NUL characters (UTF-16 without a byte-order mark) are one yaml/encoding finding', () => {
+  const f = parseFile('a\0:\0 \0b\0\n\0');
+  assert.deepEqual(f.diagnostics.map((d) => d.code), ['yaml/encoding']);
+});
+
+test('the depth estimate never under-counts: nested values in block and flow style stay under the limit only when shallow', () => {
+  // A value nested n deep in every style the yaml library writes: the estimate must reach n.
+  for (const n of [1, 5, 20, 60, 99]) {
+    let v: unknown = 'x';
+    for (let i = 0; i < n; i++) v = i % 3 === 0 ? [v] : i % 3 === 1 ? { k: v } : { [`key${i}`]: [v, 1] };
+    for (const style of [{}, { flowCollectionPadding: false, collectionStyle: 'flow' as const }]) {
+      const text = YAML.stringify(v, style);
+      const limits = { ...YAML_LIMITS, maxDepth: n - 1 };
+      if (n > 1) assert.ok(checkYamlLimits(text, limits), `depth ${n} not noticed in:\n${text.slice(0, 300)}`);
+    }
+  }
+});
+
+test('no YAML file of the repository or of the shared Argo CD material is anywhere near the depth limit', () => {
+  const files = execFileSync('git', ['ls-files', '*.yaml', '*.yml'], { cwd: repo, encoding: 'utf8' }).trim().split('\n');
+  assert.ok(files.length > 20);
+  for (const f of files) {
+    const text = fs.readFileSync(path.join(repo, f), 'utf8');
+    assert.equal(checkYamlLimits(text, { ...YAML_LIMITS, maxDepth: 50 }), undefined, f);
+  }
+});
+
+test('host reads: a FIFO named *.yaml and a symlink to /dev/zero are skipped at once, with the reason', { skip: process.platform === 'win32' }, () => {
+  const root = fs.mkdtempSync(path.join(work, 'fifo-'));
+  execFileSync('mkfifo', [path.join(root, 'pipe.yaml')]);
+  fs.symlinkSync('/dev/zero', path.join(root, 'zero.yaml'));
+  const t0 = Date.now();
+  assert.deepEqual(readTextFile(path.join(root, 'pipe.yaml')), { skipped: 'it is not a regular file (a FIFO)' });
+  assert.deepEqual(readTextFile(path.join(root, 'zero.yaml')), { skipped: 'it is not a regular file (a character device)' });
+  const logs: string[] = [];
+  const host = createNodeHost([root], {}, (m) => logs.push(m));
+  assert.equal(host.readFile(path.join(root, 'pipe.yaml')), undefined);
+  assert.ok(Date.now() - t0 < 5000);
+  assert.match(logs.join('\n'), /pipe\.yaml: it is not a regular file \(a FIFO\)/);
+  // The CLI over that folder: skipped with a word on stderr, no hang.
+  fs.writeFileSync(path.join(root, 'ok.yaml'), 'a: 1\n');
+  const r = appset(['lint', root]);
+  assert.equal(r.signal, null);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /pipe\.yaml: skipped: it is not a regular file \(a FIFO\)/);
+});
+
+test('UTF-16 and UTF-8 byte-order marks are decoded as go-yaml reads them', () => {
+  const s = 'kind: ApplicationSet\n';
+  assert.equal(decodeText(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(s, 'utf16le')])), s);
+  assert.equal(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(s, 'utf16le').swap16()])), s);
+  assert.equal(decodeText(Buffer.from('\ufeff' + s, 'utf8')), s);
+});
+
+test('workspace scan: symlinked folders that loop are visited once; the entry cap is said', { skip: process.platform === 'win32' }, () => {
+  const root = fs.mkdtempSync(path.join(work, 'loops-'));
+  fs.mkdirSync(path.join(root, 'sub'));
+  fs.writeFileSync(path.join(root, 'sub', 'secret.yaml'), 'a: 1\n');
+  for (let i = 0; i < 6; i++) fs.symlinkSync('.', path.join(root, `l${i}`));
+  fs.symlinkSync('..', path.join(root, 'sub', 'up'));
+  const t0 = Date.now();
+  const ws = new WorkspaceIndex(createNodeHost([root]));
+  const files = ws.all().map((f) => path.relative(root, f.path));
+  assert.deepEqual(files, ['sub/secret.yaml']);
+  assert.ok(Date.now() - t0 < 5000, `took ${Date.now() - t0} ms`);
+  assert.deepEqual(ws.scanNotes(), []);
+
+  const wide = fs.mkdtempSync(path.join(work, 'wide-'));
+  for (let i = 0; i <= MAX_SCAN_ENTRIES / 1000; i++) {
+    const d = path.join(wide, `d${String(i).padStart(3, '0')}`);
+    fs.mkdirSync(d);
+    for (let j = 0; j < 1000; j++) fs.writeFileSync(path.join(d, `f${j}.txt`), '');
+  }
+  const ws2 = new WorkspaceIndex(createNodeHost([wide]));
+  ws2.all();
+  assert.deepEqual(ws2.scanNotes(), ['the workspace scan stopped after 50,000 folder entries; later files were not read']);
+});
+
+test('render and plan: a missing or null spec.template and YAML errors are findings with exit 1, never a stack trace', () => {
+  const head = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: x, namespace: argocd}\nspec:\n  generators: [{list: {elements: [{name: a}]}}]\n';
+  const cases: [string, string, RegExp][] = [
+    ['no-template.yaml', head, /appset\/missing-field missing required field "template" in spec/],
+    ['null-template.yaml', head + '  template: null\n', /appset\/missing-field "template" in spec is required but empty/],
+    ['syntax.yaml', head + '  template: {metadata: {name: a}, spec: {project: default, destination: {server: "https://kubernetes.default.svc", namespace: d}}}\n---\nb: [\n', /yaml\/syntax/],
+  ];
+  for (const [name, text, want] of cases) {
+    fs.writeFileSync(path.join(work, name), text);
+    for (const cmd of ['render', 'plan']) {
+      const r = appset([cmd, name]);
+      assert.equal(r.signal, null);
+      assert.equal(r.code, 1, `${cmd} ${name}: ${r.err}`);
+      assert.match(r.err + r.out, want, `${cmd} ${name}`);
+      assert.doesNotMatch(r.err, /internal error|TypeError|    at /, `${cmd} ${name}`);
+    }
+  }
+});
+
+test('bcrypt 1,000 times in the CLI ends under the time budget; --no-limits lifts it', () => {
+  const t0 = Date.now();
+  const r = appset(['template', '{{ range until 1000 }}{{ bcrypt (print .) | len }}{{ end }}', '--go-template']);
+  assert.equal(r.code, 1);
+  assert.match(r.out + r.err, /bcrypt skipped by the offline preview: .*appset --no-limits lifts this budget/);
+  assert.ok(Date.now() - t0 < 25_000);
+  const lifted = appset(['template', '{{ range until 3 }}{{ bcrypt (print .) | len }}{{ end }}', '--go-template', '--no-limits']);
+  assert.equal(lifted.out.trim(), '606060');
+});
+
+test('git generator: symlinks are files as git lists them, never followed; a "../repo" mapping outside the workspace is honoured', { skip: process.platform === 'win32' }, () => {
+  const base = fs.mkdtempSync(path.join(work, 'gitgen-'));
+  const ws = path.join(base, 'ws');
+  const repoDir = path.join(base, 'repo');
+  fs.mkdirSync(path.join(repoDir, 'apps', 'a'), { recursive: true });
+  fs.writeFileSync(path.join(repoDir, 'apps', 'a', 'config.json'), '{"name": "a"}');
+  for (let i = 0; i < 4; i++) fs.symlinkSync('..', path.join(repoDir, 'apps', 'a', `loop${i}`));
+  fs.mkdirSync(ws);
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: g, namespace: argocd}
+spec:
+  goTemplate: true
+  generators:
+  - git:
+      repoURL: https://github.com/org/repo.git
+      revision: HEAD
+      files: [{path: "apps/**/config.json"}]
+  template:
+    metadata: {name: '{{.name}}'}
+    spec: {project: default, source: {repoURL: x, path: p}, destination: {server: 'https://kubernetes.default.svc', namespace: d}}
+`;
+  fs.writeFileSync(path.join(ws, 'appset.yaml'), text);
+  const t0 = Date.now();
+  const service = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../repo' } }) });
+  const a = service.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml'));
+  const exp = a.appsets[0].expansion();
+  assert.deepEqual(exp.apps.map((x) => x.name), ['a']);
+  assert.ok(Date.now() - t0 < 10_000);
+  // A mapping to a folder that does not exist is said, not dropped.
+  const s2 = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../nope' } }) });
+  const e2 = s2.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml')).appsets[0].expansion();
+  assert.match(e2.problems.map((p) => p.message).join('\n'), /repo mapping .* sends https:\/\/github\.com\/org\/repo\.git to "\.\.\/nope", but .*\/nope is not a readable folder/);
+});
+
+test('a long templatePatch line of actions ending in text is checked in linear time (fuzz-found freeze)', () => {
+  const line = '{{ $d := dict "x" "y" }}' + '{{ $d = dict "a" $d "b" $d }}'.repeat(40) + 'x';
+  const t0 = Date.now();
+  const problem = templatePatchProblem(line);
+  assert.ok(Date.now() - t0 < 1000, `took ${Date.now() - t0} ms`);
+  assert.match(problem?.message ?? '', /templatePatch/);
+});
