@@ -34,6 +34,8 @@ export const Commands = {
   preview: 'appsetTools.preview',
   /** The RollingSync plan as text, nothing shown. Args: [documentUri, offset?]. */
   rolloutPlan: 'appsetTools.rolloutPlan',
+  /** Opens a file at a character offset (client only). Args: [absolute path or URI, offset]. */
+  openLocation: 'appsetTools.openLocation',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 

@@ -78,8 +78,10 @@ test('not found: warning that says where detection looked', () => {
   const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), fixtureFiles('none'));
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found');
   assert.ok(d);
-  assert.match(d.message, /argocd-cmd-params-cm/);
-  assert.match(d.message, /appsetTools\.progressiveSyncs/);
+  // Consequence first; where it searched goes to the related information.
+  assert.match(d.message, /^Ignored: progressive syncs are off, so all 540 Applications sync at once/);
+  assert.ok(d.message.length < 300, d.message);
+  assert.ok(d.related?.some((r) => /argocd-cmd-params-cm/.test(r.message) && r.location.file === '/ws/appset.yaml'), JSON.stringify(d.related));
 });
 
 test('enabled: no warning, and the plan is canary → low-traffic → high-traffic', () => {
@@ -115,12 +117,16 @@ test('code lenses: one over strategy: with the whole rollout, one per step', () 
   const titles = rolloutLenses(ctx).map((l) => l.title);
   assert.deepEqual(titles, [
     '3 steps · 540 apps · 8 waves · 0 unselected',
+    'Progressive syncs enabled by argocd-cmd-params-cm.yaml:9',
     'Step 1 · tier In (canary) · 45 apps · all at once, 1 wave',
     'Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 50% → 90 at a time, 2 waves',
     'Step 3 · tier In (high-traffic) · 315 apps · maxUpdate 25% → 78 at a time, 5 waves',
   ]);
-  const disabled = rolloutLenses(fakeContext(text, storyParams(false), fixtureFiles('cm-false')))[0].title;
-  assert.match(disabled, /IGNORED: progressive syncs disabled/);
+  const disabled = rolloutLenses(fakeContext(text, storyParams(false), fixtureFiles('cm-false'))).map((l) => l.title);
+  assert.equal(disabled[0], 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
+  assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves · 0 unselected');
+  const none = rolloutLenses(fakeContext(text, storyParams(false), fixtureFiles('none')))[0].title;
+  assert.equal(none, 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
 });
 
 test('hover on a step lists its waves and explains maxUpdate in plain words', () => {
@@ -227,7 +233,7 @@ test('enable quick fix edits the ConfigMap that disables it, and detection then 
   const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), files);
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-disabled')!;
   const actions = rolloutCodeActions(ctx, d.span, [d]);
-  const fix = actions.find((a) => a.title.startsWith('Enable progressive syncs in params.yaml'));
+  const fix = actions.find((a) => a.title.startsWith('Enable progressive syncs: in install/params.yaml (then restart the ApplicationSet controller)'));
   assert.ok(fix?.edits, actions.map((a) => a.title).join('\n'));
   assert.equal(fix.edits[0].file, '/ws/install/params.yaml');
   const edited = applyEdits(files.get('/ws/install/params.yaml')!, fix.edits);
@@ -253,7 +259,7 @@ for (const [name, fixture, file, expect] of [
     const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), files);
     const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
     assert.ok(d);
-    const fix = rolloutCodeActions(ctx, d.span, [d]).find((a) => a.title.startsWith('Enable progressive syncs in'));
+    const fix = rolloutCodeActions(ctx, d.span, [d]).find((a) => a.title.startsWith('Enable progressive syncs: in '));
     assert.ok(fix?.edits);
     const edited = applyEdits(files.get(file)!, fix.edits);
     assert.match(edited, expect);

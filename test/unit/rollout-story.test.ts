@@ -88,7 +88,7 @@ for (const mode of ['fast', 'go'] as const) {
     assert.equal(plan.steps[0].waves[0].apps[0], 'prod-01-svc-01');
 
     // 4. Enable progressive syncs where the workspace configures Argo CD.
-    const enable = ls.codeActions(a, warn.span, [warn]).find((x) => x.title.startsWith('Enable progressive syncs in'));
+    const enable = ls.codeActions(a, warn.span, [warn]).find((x) => x.title.startsWith('Enable progressive syncs: in '));
     assert.ok(enable?.edits);
     for (const e of enable.edits) files.set(e.file, applyEdits(files.get(e.file)!, [e]));
     ls.workspace.invalidate();

@@ -44,6 +44,18 @@ export interface EngineHost {
 
 export type ProgressiveSyncOverride = 'auto' | 'enabled' | 'disabled';
 
+/** An explicit "these ApplicationSets run on that Argo CD" (settings / `.appset-tools.yaml`). */
+export interface InstanceMapping {
+  /** Shown in findings, e.g. `prod`. */
+  name: string;
+  /** Workspace-relative globs (or folders) of ApplicationSet files this instance runs. */
+  applicationSets: string[];
+  /** Workspace-relative files or folders holding this instance's configuration. */
+  config?: string[];
+  /** The answer when its configuration lives outside the repository. */
+  progressiveSyncs?: 'enabled' | 'disabled';
+}
+
 export interface EngineSettings {
   /** Maximum number of Applications one ApplicationSet may expand to before the preview stops. */
   maxApplications: number;
@@ -55,13 +67,17 @@ export interface EngineSettings {
   progressiveSyncs: ProgressiveSyncOverride;
   /** Use the controller's new git file globbing (`--enable-new-git-file-globbing`). */
   newGitFileGlobbing: boolean;
-  /** Minimum number of Applications for the AllAtOnce blast-radius information. */
+  /** Minimum number of Applications for the AllAtOnce blast-radius finding (a warning for production destinations). */
   blastRadiusThreshold: number;
   /**
    * The Argo CD version ApplicationSets are checked against: `auto` (detected from the repository's
    * install, else the newest release), `2.8` … `3.5`, `v3.2.5`, or `master`.
    */
   argocdVersion: string;
+  /** Explicit ApplicationSet → Argo CD instance mappings. */
+  instances: InstanceMapping[];
+  /** A rollout wave that syncs more Applications than this gets a policy note. */
+  maxWaveSize: number;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
@@ -72,6 +88,8 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   newGitFileGlobbing: false,
   blastRadiusThreshold: 10,
   argocdVersion: 'auto',
+  instances: [],
+  maxWaveSize: 10,
 };
 
 /** A host with no workspace: nothing can be read. Used for single-text checks and tests. */

@@ -15,7 +15,7 @@ export { appsetOnly } from './service/openDocuments';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';
-export type { EngineHost, EngineSettings, FileStat, GitRemote, ProgressiveSyncOverride } from './host';
+export type { EngineHost, EngineSettings, FileStat, GitRemote, InstanceMapping, ProgressiveSyncOverride } from './host';
 
 // The engine's vocabulary: spans are character offsets; fronts convert to lines and columns.
 export type * from './types';

@@ -88,6 +88,8 @@ export interface CodeAction {
   diagnostics?: EngineDiagnostic[];
   isPreferred?: boolean;
   edits?: TextEdit[];
+  /** New files (absolute paths) to create with their text, before `edits` are applied. */
+  createFiles?: { file: string; text: string }[];
   command?: CommandRef;
 }
 

@@ -87,12 +87,33 @@ export function toWorkspaceEdit(edits: E.TextEdit[], docOf: TextOf): WorkspaceEd
   return { changes };
 }
 
+/** New files first (CreateFile, then their text), then edits of existing files, as `documentChanges`. */
+export function toCreatingWorkspaceEdit(files: { file: string; text: string }[], edits: E.TextEdit[], docOf: TextOf): WorkspaceEdit {
+  const documentChanges: WorkspaceEdit['documentChanges'] = [];
+  for (const f of files) {
+    const uri = f.file.includes('://') ? f.file : URI.fromPath(f.file);
+    documentChanges.push({ kind: 'create', uri, options: { ignoreIfExists: true } });
+    documentChanges.push({ textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: f.text }] });
+  }
+  const byUri = new Map<string, TextEdit[]>();
+  for (const e of edits) {
+    const target = docOf(e.file);
+    if (!target) continue;
+    const list = byUri.get(target.uri) ?? [];
+    list.push({ range: toRange(target, e.span), newText: e.newText });
+    byUri.set(target.uri, list);
+  }
+  for (const [uri, list] of byUri) documentChanges.push({ textDocument: { uri, version: null }, edits: list });
+  return { documentChanges };
+}
+
 export function toCodeAction(a: E.CodeAction, doc: TextDocument, docOf: TextOf): CodeAction {
   const kind = a.kind === 'quickfix' ? CodeActionKind.QuickFix : a.kind === 'refactor' ? CodeActionKind.Refactor : CodeActionKind.Source;
   const out: CodeAction = { title: a.title, kind };
   if (a.isPreferred) out.isPreferred = true;
   if (a.diagnostics?.length) out.diagnostics = a.diagnostics.map((d) => toDiagnostic(doc, d, docOf));
-  if (a.edits?.length) out.edit = toWorkspaceEdit(a.edits, docOf);
+  if (a.createFiles?.length) out.edit = toCreatingWorkspaceEdit(a.createFiles, a.edits ?? [], docOf);
+  else if (a.edits?.length) out.edit = toWorkspaceEdit(a.edits, docOf);
   if (a.command) out.command = { title: a.command.title, command: a.command.id, arguments: a.command.args };
   return out;
 }

@@ -1,5 +1,5 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
-import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type ProgressiveSyncOverride } from '../engine';
+import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping, type ProgressiveSyncOverride } from '../engine';
 
 export interface ServerSettings {
   validate: boolean;
@@ -37,6 +37,29 @@ export function readSettings(raw: unknown): ServerSettings {
       newGitFileGlobbing: o.newGitFileGlobbing === true,
       blastRadiusThreshold: num(o.blastRadiusThreshold, DEFAULT_SETTINGS.blastRadiusThreshold, 1),
       argocdVersion: typeof o.argocdVersion === 'string' && isVersionSetting(o.argocdVersion.trim()) ? o.argocdVersion.trim() : 'auto',
+      instances: readInstances(o.instances),
+      maxWaveSize: num(o.maxWaveSize, DEFAULT_SETTINGS.maxWaveSize, 1),
     },
   };
+}
+
+/** `appsetTools.instances`: [{ name, applicationSets: [globs], config: [paths], progressiveSyncs? }]. */
+export function readInstances(x: unknown): InstanceMapping[] {
+  if (!Array.isArray(x)) return [];
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.length > 0) : typeof v === 'string' && v ? [v] : []);
+  const out: InstanceMapping[] = [];
+  x.slice(0, 100).forEach((m, i) => {
+    if (!m || typeof m !== 'object' || Array.isArray(m)) return;
+    const r = m as Record<string, unknown>;
+    const applicationSets = strings(r.applicationSets);
+    if (!applicationSets.length) return;
+    const ps = r.progressiveSyncs;
+    out.push({
+      name: typeof r.name === 'string' && r.name ? r.name : `instance ${i + 1}`,
+      applicationSets,
+      config: strings(r.config),
+      ...(ps === 'enabled' || ps === 'disabled' ? { progressiveSyncs: ps } : {}),
+    });
+  });
+  return out;
 }

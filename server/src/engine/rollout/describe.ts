@@ -1,7 +1,7 @@
 /**
  * Plain-words descriptions of a plan, shared by the code lenses, the hover and `appset plan`.
  */
-import type { PlanStep, RolloutPlan } from './types';
+import type { Enablement, PlanStep, RolloutPlan } from './types';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
@@ -18,13 +18,44 @@ export function stepTitle(s: PlanStep): string {
   return `Step ${s.step} · ${s.selector} · ${plural(s.apps.length, 'app')} · ${stepPace(s)}`;
 }
 
-/** `3 steps · 12 apps · 7 waves · 0 unselected`. */
+/** `3 steps · 12 apps · 7 waves · 0 unselected` (what the strategy would do). */
 export function planTitle(p: RolloutPlan): string {
   const parts = [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), plural(p.totalWaves, 'wave'), `${p.unselected.length} unselected`];
   const manual = p.steps.filter((s) => s.manual).length;
   if (manual) parts.push(plural(manual, 'manual gate'));
-  if (p.enablement.state !== 'enabled') parts.push(p.enablement.state === 'disabled' ? 'IGNORED: progressive syncs disabled' : 'progressive syncs not found enabled');
   return parts.join(' · ');
+}
+
+/** The consequence when the controller ignores the strategy: `Ignored: progressive syncs are off, so all 24 Applications sync at once`. */
+export function ignoredSentence(apps: number): string {
+  return `Ignored: progressive syncs are off, so ${apps === 1 ? 'the 1 Application syncs' : apps ? `all ${apps} Applications sync` : 'all its Applications sync'} at once`;
+}
+
+/** `argocd/argocd-cmd-params-cm.yaml:12` or `the appsetTools.progressiveSyncs setting`. */
+export function decidedWhere(en: Enablement): string | undefined {
+  const d = en.decidedBy;
+  if (!d) return undefined;
+  return d.file === 'setting' ? d.description : (d.where ?? d.file);
+}
+
+/** `Progressive syncs enabled by argocd/argocd-cmd-params-cm.yaml:12 (instance argocd/)`. */
+export function enabledSentence(en: Enablement): string {
+  const where = decidedWhere(en);
+  // The file already names the install; a mapping's name does not show in the path.
+  const inst = en.instance?.why.startsWith('mapped') ? ` (Argo CD "${en.instance.name}")` : '';
+  return `Progressive syncs enabled${where ? ` by ${where}` : ''}${inst}`;
+}
+
+/** Why the strategy is off, after the consequence (the warning's second sentence). */
+export function offReason(en: Enablement): string {
+  const inst = en.instance;
+  const forWhom = inst?.name ? `Argo CD ${inst.name} (${inst.why})` : inst ? `the Argo CD that runs it (${inst.why})` : 'this workspace';
+  if (en.state === 'disabled') {
+    const where = decidedWhere(en);
+    return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
+  }
+  if (!inst?.name) return `Nothing in this repository configures the Argo CD that runs it${inst?.why ? ` (${inst.why})` : ''}, and the controller's default is off.`;
+  return `Nothing in the configuration of ${forWhom} enables them, and the controller's default is off.`;
 }
 
 /** maxUpdate in plain words. */

@@ -20,7 +20,7 @@
  * environment, and we cannot tell which controller runs the ApplicationSet).
  */
 import * as YAML from 'yaml';
-import type { ProgressiveSyncOverride } from '../host';
+import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
@@ -29,11 +29,14 @@ import { nodeAt, type JsonPath } from '../yaml/document';
 import type { Enablement, EnablementEvidence } from './types';
 import { yamlLimitMessage } from '../yaml/limits';
 import { guardYaml } from '../yaml/limits';
+import { chooseInstances, dirname, inMappingConfig, installOf, mappingFor, relativePath, type Instance } from './instances';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
 export const FLAG = '--enable-progressive-syncs';
 export const ENV = 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS';
+/** Namespaces (besides its own) whose ApplicationSets the controller reconciles. */
+const NAMESPACES_KEY = 'applicationsetcontroller.namespaces';
 const OLD_CM_KEY = 'applicationsetcontroller.enable.progressive.rollouts';
 const OLD_FLAG = '--enable-progressive-rollouts';
 const OLD_ENV = 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_ROLLOUTS';
@@ -43,13 +46,17 @@ const RENAMED = 'renamed to "progressive syncs" in Argo CD 2.6 (argo-cd PR #1226
 export type EvidenceLevel = 'flag' | 'env' | 'configmap';
 
 /** Where a configuration lives, so a quick fix can edit it. */
-export type ConfigTargetKind = 'configmap' | 'helm-values' | 'argocd-cr';
+export type ConfigTargetKind = 'configmap' | 'helm-values' | 'argocd-cr' | 'configmap-generator';
 
 export interface ConfigTarget {
   kind: ConfigTargetKind;
   file: string;
   /** Index of the YAML document in the file. */
   docIndex: number;
+  /** Key of the install it configures (see instances.ts). */
+  instance?: string;
+  /** Path of the list to extend inside the document (configMapGenerator literals). */
+  path?: JsonPath;
 }
 
 export interface DetailedEvidence extends EnablementEvidence {
@@ -58,6 +65,8 @@ export interface DetailedEvidence extends EnablementEvidence {
   valueSpan?: Span;
   /** The replacement text that makes this piece of evidence enable the feature. */
   enableText?: string;
+  /** Key of the install it configures (see instances.ts). */
+  instance?: string;
 }
 
 export interface EnablementDetails extends Enablement {
@@ -97,16 +106,40 @@ class Collector {
   constructor(readonly workspace: WorkspaceIndex) {}
   evidence: (DetailedEvidence & { site?: Site })[] = [];
   targets: ConfigTarget[] = [];
+  instances = new Map<string, Instance>();
+  /** The install the resource being read belongs to (an Argo CD Application sets its own). */
+  current: { key: string; namespace?: string } | undefined;
+  /** `namespace:` of each kustomization folder. */
+  kustomizeNamespaces = new Map<string, string>();
+
+  private instanceOf(site: Site): Instance {
+    const key = this.current?.key ?? installOf(site.file.path).key;
+    let inst = this.instances.get(key);
+    if (!inst) {
+      const app = key.startsWith('app:');
+      const where = app ? undefined : installOf(site.file.path);
+      inst = { key, name: key, scope: app ? '' : where!.scope, watched: [], bases: where?.base ? [where.base] : [] };
+      this.instances.set(key, inst);
+    }
+    if (!inst.namespace && this.current?.namespace) inst.namespace = this.current.namespace;
+    return inst;
+  }
 
   add(site: Site, level: EvidenceLevel | undefined, effect: EnablementEvidence['effect'], description: string, enableText?: string) {
     if (this.evidence.length >= MAX_EVIDENCE) return;
-    this.evidence.push({ file: site.file.path, description, effect, level, site, enableText });
+    const inst = this.instanceOf(site);
+    this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key });
   }
 
-  target(kind: ConfigTargetKind, site: Site) {
+  target(kind: ConfigTargetKind, site: Site, path?: JsonPath) {
     if (!site.inner && !this.targets.some((t) => t.file === site.file.path && t.docIndex === site.docIndex)) {
-      this.targets.push({ kind, file: site.file.path, docIndex: site.docIndex });
+      this.targets.push({ kind, file: site.file.path, docIndex: site.docIndex, instance: this.instanceOf(site).key, ...(path ? { path } : {}) });
     }
+  }
+
+  watch(site: Site, value: Json | undefined) {
+    const list = scalarText(value);
+    if (list) this.instanceOf(site).watched.push(...list.split(',').map((x) => x.trim()).filter(Boolean));
   }
 }
 
@@ -170,6 +203,7 @@ function checkEnvVar(c: Collector, site: Site, e: Json | undefined, who: string)
 /** A map of ConfigMap-style keys (ConfigMap data, Helm configs.params). */
 function checkParams(c: Collector, site: Site, data: Json | undefined, who: string, ignoredWhy?: string) {
   if (!isObj(data)) return;
+  if (!ignoredWhy && Object.prototype.hasOwnProperty.call(data, NAMESPACES_KEY)) c.watch(site, data[NAMESPACES_KEY]);
   for (const key of [CM_KEY, OLD_CM_KEY]) {
     if (Object.prototype.hasOwnProperty.call(data, key)) checkParam(c, at(site, key), key, data[key], who, ignoredWhy);
   }
@@ -212,6 +246,17 @@ function checkPodSpec(c: Collector, site: Site, pod: Json | undefined, who: stri
 function checkResource(c: Collector, site: Site, v: Json, depth: number) {
   const kind = own(v, 'kind');
   const name = resourceName(v);
+  const ns = own(own(v, 'metadata'), 'namespace');
+  const outer = c.current;
+  if (typeof ns === 'string' && ns && !outer?.key.startsWith('app:')) c.current = { key: outer?.key ?? installOf(site.file.path).key, namespace: ns };
+  try {
+    checkResourceIn(c, site, v, kind, name, depth);
+  } finally {
+    c.current = outer;
+  }
+}
+
+function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefined, name: string, depth: number) {
   if (kind === 'ConfigMap' && name === CM_NAME) {
     c.target('configmap', site);
     checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`);
@@ -230,8 +275,18 @@ function checkResource(c: Collector, site: Site, v: Json, depth: number) {
     const sources: [Json | undefined, JsonPath][] = [[own(spec, 'source'), ['spec', 'source']]];
     const multi = own(spec, 'sources');
     if (Array.isArray(multi)) multi.forEach((s, i) => sources.push([s, ['spec', 'sources', i]]));
-    for (const [src, p] of sources) checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth);
+    // An Application that installs Argo CD is an install of its own, in its destination namespace.
+    const dest = own(own(spec, 'destination'), 'namespace');
+    const outer = c.current;
+    c.current = { key: `app:${site.file.path}#${name}`, namespace: typeof dest === 'string' && dest ? dest : undefined };
+    try {
+      for (const [src, p] of sources) checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth);
+    } finally {
+      c.current = outer;
+    }
   } else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
+    const kns = own(v, 'namespace');
+    if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
     checkKustomization(c, site, v, depth);
   } else if (kind === undefined && own(v, 'apiVersion') === undefined) {
     checkHelmValues(c, site, v, 'Helm values');
@@ -281,11 +336,6 @@ function parseInline(text: string, depth: number): Json[] {
   } catch {
     return [];
   }
-}
-
-function dirname(p: string): string {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? '/' : p.slice(0, i);
 }
 
 /** Joins a kustomization-relative path; refuses absolute paths and URLs (the host confines reads anyway). */
@@ -344,6 +394,7 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
   if (Array.isArray(gens)) {
     gens.forEach((g, i) => {
       if (own(g, 'name') !== CM_NAME) return;
+      c.target('configmap-generator', site, ['configMapGenerator', i, 'literals']);
       const lits = own(g, 'literals');
       if (!Array.isArray(lits)) return;
       lits.forEach((l, j) => {
@@ -397,8 +448,14 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
   });
 }
 
+export interface WorkspaceScan {
+  evidence: DetailedEvidence[];
+  targets: ConfigTarget[];
+  instances: Instance[];
+}
+
 /** Scans the workspace's YAML files that may hold Argo CD configuration (see `ARGOCD_CONFIG`). */
-export function scanWorkspace(workspace: WorkspaceIndex): { evidence: DetailedEvidence[]; targets: ConfigTarget[] } {
+export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[] = []): WorkspaceScan {
   const c = new Collector(workspace);
   for (const file of workspace.matching(ARGOCD_CONFIG)) {
     for (const d of file.docs) {
@@ -406,7 +463,27 @@ export function scanWorkspace(workspace: WorkspaceIndex): { evidence: DetailedEv
     }
   }
   resolveSpans(c.evidence);
-  return { evidence: c.evidence.map(({ site: _site, ...e }) => e), targets: c.targets };
+  for (const inst of c.instances.values()) {
+    if (!inst.key.startsWith('app:')) {
+      inst.name = relativePath(roots, inst.key);
+      inst.namespace ??= c.kustomizeNamespaces.get(inst.key) ?? inst.bases.map((b) => c.kustomizeNamespaces.get(b)).find(Boolean);
+    } else inst.name = `Application ${inst.key.slice(inst.key.lastIndexOf('#') + 1)} (${relativePath(roots, inst.key.slice(4, inst.key.lastIndexOf('#')))})`;
+  }
+  // Bases referenced by an overlay exist as installs even when they hold no evidence of their own.
+  for (const inst of [...c.instances.values()]) {
+    for (const b of inst.bases) if (!c.instances.has(b)) c.instances.set(b, { key: b, name: relativePath(roots, b), scope: installOf(b + '/x').scope, watched: [], bases: [] });
+  }
+  const evidence = c.evidence.map(({ site, ...e }) => {
+    if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
+    return e;
+  });
+  return { evidence, targets: c.targets, instances: [...c.instances.values()] };
+}
+
+function lineOf(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** Re-parses the files that hold evidence to find precise spans (rare, so not cached further). */
@@ -440,32 +517,122 @@ export function decide(evidence: DetailedEvidence[]): 'enabled' | 'disabled' | '
   return 'not-found';
 }
 
-export function detectEnablement(workspace: WorkspaceIndex, override: ProgressiveSyncOverride): EnablementDetails {
-  const { evidence, targets } = scanWorkspace(workspace);
-  if (override === 'enabled' || override === 'disabled') {
-    return {
-      state: override,
-      source: 'setting',
-      evidence: [
-        { file: 'setting', description: `the appsetTools.progressiveSyncs setting is "${override}"`, effect: override === 'enabled' ? 'enables' : 'disables' },
-        ...evidence,
-      ],
-      searched: [],
-      targets,
-    };
-  }
-  const state = decide(evidence);
-  return { state, source: 'detected', evidence, searched: state === 'not-found' ? SEARCHED : [], targets };
+/** The ApplicationSet whose controller is asked about: its file and `metadata.namespace`. */
+export interface AppSetLocation {
+  path: string;
+  namespace?: string;
 }
 
-const cache = new WeakMap<WorkspaceIndex, { version: number; override: ProgressiveSyncOverride; result: EnablementDetails }>();
+export interface DetectOptions {
+  override?: ProgressiveSyncOverride;
+  /** Without it, the whole workspace's configuration counts (any enabling evidence wins). */
+  appset?: AppSetLocation;
+  mappings?: readonly InstanceMapping[];
+  roots?: readonly string[];
+}
 
-/** Enablement for a file's workspace, cached until the workspace index or the setting changes. */
-export function getEnablement(file: EngineInputs): EnablementDetails {
-  const override = file.settings.progressiveSyncs ?? 'auto';
-  const hit = cache.get(file.workspace);
-  if (hit && hit.version === file.workspace.version && hit.override === override) return hit.result;
-  const result = detectEnablement(file.workspace, override);
-  cache.set(file.workspace, { version: file.workspace.version, override, result });
-  return result;
+const RANK = { 'not-found': 0, disabled: 1, enabled: 2 } as const;
+
+function firstDeciding(evidence: DetailedEvidence[], state: 'enabled' | 'disabled' | 'not-found'): DetailedEvidence | undefined {
+  if (state === 'not-found') return undefined;
+  for (const level of ['flag', 'env', 'configmap'] as const) {
+    const e = evidence.find((x) => x.level === level && x.effect === (state === 'enabled' ? 'enables' : 'disables'));
+    if (e) return e;
+  }
+  return undefined;
+}
+
+/** Enablement, from a scan, for one ApplicationSet (or the whole workspace). */
+export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): EnablementDetails {
+  const override = opts.override ?? 'auto';
+  const roots = opts.roots ?? [];
+  let evidence = scan.evidence;
+  let targets = scan.targets;
+  let instance: Enablement['instance'];
+  const notes: string[] = [];
+  let instanceOverride: 'enabled' | 'disabled' | undefined;
+  let perInstance: { inst: Instance; ev: DetailedEvidence[] }[] | undefined;
+  if (opts.appset) {
+    const mapping = mappingFor(opts.mappings ?? [], roots, opts.appset.path);
+    if (mapping) {
+      evidence = evidence.filter((e) => inMappingConfig(mapping, roots, e.file));
+      targets = targets.filter((t) => inMappingConfig(mapping, roots, t.file));
+      instance = { name: mapping.name, why: `mapped in appsetTools.instances ("${mapping.name}")` };
+      instanceOverride = mapping.progressiveSyncs;
+    } else {
+      const choice = chooseInstances(scan.instances, opts.appset.path, opts.appset.namespace, roots);
+      const keys = (i: Instance) => [i.key, ...i.bases];
+      perInstance = choice.instances.map((inst) => ({ inst, ev: evidence.filter((e) => e.instance !== undefined && keys(inst).includes(e.instance)) }));
+      const chosen = new Set(choice.instances.flatMap(keys));
+      evidence = evidence.filter((e) => e.instance !== undefined && chosen.has(e.instance));
+      targets = targets.filter((t) => t.instance !== undefined && chosen.has(t.instance));
+      const ns = [...new Set(choice.instances.map((i) => i.namespace).filter(Boolean))];
+      instance = choice.instances.length
+        ? { name: choice.instances.map((i) => i.name).join(', '), namespace: ns.length === 1 ? ns[0] : undefined, why: choice.why }
+        : { name: '', why: 'no Argo CD install in the workspace governs its folder' };
+      for (const o of choice.otherNamespace) {
+        notes.push(`${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${opts.appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`);
+      }
+    }
+  }
+  if (override === 'enabled' || override === 'disabled' || instanceOverride) {
+    const value = instanceOverride ?? (override as 'enabled' | 'disabled');
+    const what = instanceOverride ? `appsetTools.instances ("${instance?.name}") says progressiveSyncs "${value}"` : `the appsetTools.progressiveSyncs setting is "${value}"`;
+    const setting: DetailedEvidence = { file: 'setting', description: what, effect: value === 'enabled' ? 'enables' : 'disables' };
+    return { state: value, source: 'setting', evidence: [setting, ...evidence], searched: [], targets, instance, decidedBy: setting, notes };
+  }
+  let state = decide(evidence);
+  if (perInstance && perInstance.length > 1) {
+    // Tied installs that disagree: the least enabled one speaks (a staging install never vouches for production).
+    const states = perInstance.map((p) => ({ p, s: decide(p.ev) }));
+    const worst = states.reduce((a, b) => (RANK[b.s] < RANK[a.s] ? b : a));
+    if (states.some((x) => x.s !== worst.s)) {
+      state = worst.s;
+      notes.push(`${states.map((x) => `${x.p.inst.name}: ${x.s === 'not-found' ? 'not enabled' : x.s}`).join('; ')} — map this ApplicationSet to its instance in appsetTools.instances to decide`);
+      evidence = worst.p.ev;
+    }
+  }
+  return {
+    state,
+    source: 'detected',
+    evidence,
+    searched: state === 'not-found' ? SEARCHED : [],
+    targets,
+    instance,
+    decidedBy: firstDeciding(evidence, state),
+    notes,
+  };
+}
+
+/** Workspace-wide detection (kept for callers that ask about the workspace, not one ApplicationSet). */
+export function detectEnablement(workspace: WorkspaceIndex, override: ProgressiveSyncOverride, appset?: AppSetLocation, mappings: readonly InstanceMapping[] = [], roots: readonly string[] = []): EnablementDetails {
+  return decideFor(scanWorkspace(workspace, roots), { override, appset, mappings, roots });
+}
+
+const scans = new WeakMap<WorkspaceIndex, { version: number; roots: string; scan: WorkspaceScan }>();
+
+/** The workspace's Argo CD configuration, scanned once per workspace index version. */
+export function getScan(inputs: EngineInputs): WorkspaceScan {
+  const roots = inputs.host.roots();
+  const key = roots.join('\u0000');
+  const hit = scans.get(inputs.workspace);
+  if (hit && hit.version === inputs.workspace.version && hit.roots === key) return hit.scan;
+  const scan = scanWorkspace(inputs.workspace, roots);
+  scans.set(inputs.workspace, { version: inputs.workspace.version, roots: key, scan });
+  return scan;
+}
+
+/** Workspace-wide enablement (any install); used for file-level findings in configuration files. */
+export function getEnablement(inputs: EngineInputs): EnablementDetails {
+  return decideFor(getScan(inputs), { override: inputs.settings.progressiveSyncs ?? 'auto', roots: inputs.host.roots() });
+}
+
+/** Enablement for the controller that runs the ApplicationSet at `appset` (its file and namespace). */
+export function enablementAt(inputs: EngineInputs, appset: AppSetLocation): EnablementDetails {
+  return decideFor(getScan(inputs), {
+    override: inputs.settings.progressiveSyncs ?? 'auto',
+    appset,
+    mappings: inputs.settings.instances ?? [],
+    roots: inputs.host.roots(),
+  });
 }

@@ -13,6 +13,17 @@ export interface EnablementEvidence {
   description: string;
   /** What this piece of evidence says. */
   effect: 'enables' | 'disables' | 'ignored';
+  /** Workspace-relative path and 1-based line, e.g. `argocd/argocd-cmd-params-cm.yaml:10` (display only). */
+  where?: string;
+}
+
+/** The Argo CD instance an ApplicationSet was matched to, and why. */
+export interface EnablementInstance {
+  /** Workspace-relative install folder(s) or mapping name; '' when no install governs the file. */
+  name: string;
+  namespace?: string;
+  /** Plain words: `installed beside it in argocd/`, `mapped in appsetTools.instances ("prod")`. */
+  why: string;
 }
 
 export interface Enablement {
@@ -22,6 +33,12 @@ export interface Enablement {
   evidence: EnablementEvidence[];
   /** Where detection looked when nothing was found (file kinds / paths), for the warning text. */
   searched: string[];
+  /** Which instance's configuration was read (absent for workspace-wide answers). */
+  instance?: EnablementInstance;
+  /** The evidence that decided (the first enabling one, or the first disabling one), when any. */
+  decidedBy?: EnablementEvidence;
+  /** Plain-words notes on the decision, e.g. installs left out for their namespace. */
+  notes?: string[];
 }
 
 export interface PlanWave {

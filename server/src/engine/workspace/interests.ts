@@ -36,13 +36,14 @@ export const CLUSTER_FILES: Interest = {
  * values (`configs.params`, `applicationSet.extraArgs/extraEnv`). A kustomization matters without
  * naming the setting only when it points a patch file at the controller (its JSON6902 `target`
  * names the `…applicationset-controller`) or reads a non-YAML patch file (`.json`, not indexed on
- * its own).
+ * its own). A kustomization's `namespace:` also matters: it is the namespace of the install it builds
+ * (rollout/instances.ts decides which install runs an ApplicationSet by it).
  */
 export const ARGOCD_CONFIG: Interest = {
   name: 'argocd-config',
   test: (text, path) =>
     /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv/.test(text) ||
-    ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) && /applicationset-controller|\.json\b/.test(text)),
+    ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) && /applicationset-controller|\.json\b|^namespace:/m.test(text)),
 };
 
 /**

@@ -7,7 +7,8 @@ import type { EngineDiagnostic, Json, RelatedInfo } from '../../types';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, labelValues } from '../../rollout/labels';
-import { getRolloutPlan, getStrategy } from './plan';
+import { ignoredSentence, offReason } from '../../rollout/describe';
+import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { RolloutPlan } from '../../rollout/types';
 import { has as hasBehaviour } from '../../versions/gates';
@@ -49,7 +50,7 @@ function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
   return en.evidence
     .filter((e) => e.file !== 'setting')
     .slice(0, 20)
-    .map((e) => ({ location: { file: e.file, span: e.span }, message: `${e.effect}: ${e.description}` }));
+    .map((e) => ({ location: { file: e.file, span: e.span }, message: `${e.effect}: ${e.description}${e.instance ? '' : ''}` }));
 }
 
 /** Number of valid Applications (the ones the controller creates). */
@@ -66,24 +67,23 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const n = validApps(plan, ctx);
   const strategyKey = spanAt(doc, ['spec', 'strategy'], 'key');
   // Only a RollingSync strategy needs to know whether progressive syncs are on (a workspace scan).
-  const en = isRollingSync(strategy) ? getEnablement(ctx.file) : undefined;
+  const en = isRollingSync(strategy) ? enablementFor(ctx) : undefined;
 
   if (en && en.state !== 'enabled') {
-    const found = en.evidence.filter((e) => e.effect !== 'ignored');
     const ignored = en.evidence.filter((e) => e.effect === 'ignored');
-    const all = exp.apps.length ? `all ${plural(n, 'Application')}` : 'all its Applications';
-    const tail = ` the controller ignores this strategy and ${all} sync at once with the template's own syncPolicy.`;
-    const message =
-      en.state === 'disabled'
-        ? `Progressive syncs are disabled on the ApplicationSet controller (${names(found.map((e) => e.description), 2)}):${tail}`
-        : `Progressive syncs are not enabled anywhere in this workspace (searched: ${en.searched.join('; ')})${ignored.length ? `; found only settings the controller ignores (${names(ignored.map((e) => e.description), 2)})` : ''}. They are off by default, so unless the controller is started with --enable-progressive-syncs${tail} Set "appsetTools.progressiveSyncs" to "enabled" if it is configured outside this workspace.`;
+    const parts = [`${ignoredSentence(exp.apps.length ? n : 0)}, with the template's own syncPolicy.`, offReason(en)];
+    if (en.state === 'not-found' && ignored.length) parts.push(`Settings the controller does not read: ${names(ignored.map((e) => e.description), 2)}.`);
+    for (const note of en.notes ?? []) parts.push(`Note: ${note}.`);
+    const here = { file: ctx.file.path ?? ctx.file.uri, span: strategyKey };
+    const related = evidenceRelated(en);
+    if (en.searched.length) related.push({ location: here, message: `searched for ${en.instance?.name ? `Argo CD ${en.instance.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}` });
     out.push({
       code: en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found',
       severity: 'warning',
-      message,
+      message: parts.join(' '),
       span: strategyKey,
-      related: evidenceRelated(en),
-      data: { state: en.state },
+      related,
+      data: { state: en.state, instance: en.instance?.name },
     });
   }
 

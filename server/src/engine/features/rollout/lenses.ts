@@ -6,7 +6,7 @@ import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
 import { spanAt } from '../../yaml/document';
 import { stepKeySpan, validApps } from './diagnostics';
-import { planTitle, stepTitle } from '../../rollout/describe';
+import { enabledSentence, ignoredSentence, planTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
@@ -21,7 +21,21 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     command: { id: Commands.showRollout, title: 'Show RollingSync plan', args: [ctx.file.uri, span.start] },
   });
   if (rollingSyncWithSteps(strategy)) {
-    const out = [lens(spanAt(doc, ['spec', 'strategy'], 'key'), planTitle(plan))];
+    const key = spanAt(doc, ['spec', 'strategy'], 'key');
+    const en = plan.enablement;
+    const out: CodeLens[] = [];
+    if (en.state === 'enabled') {
+      out.push(lens(key, planTitle(plan)));
+      const d = en.decidedBy;
+      out.push(
+        d && d.file !== 'setting' && d.span
+          ? { span: key, title: enabledSentence(en), command: { id: Commands.openLocation, title: 'Open the configuration', args: [d.file, d.span.start] } }
+          : { span: key, title: enabledSentence(en) },
+      );
+    } else {
+      out.push(lens(key, ignoredSentence(validApps(plan, ctx))));
+      out.push(lens(key, `If enabled: ${planTitle(plan)}`));
+    }
     plan.steps.forEach((s, i) => out.push(lens(stepKeySpan(ctx, strategy.steps[i].path), stepTitle(s))));
     return out;
   }

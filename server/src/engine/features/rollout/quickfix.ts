@@ -12,10 +12,11 @@ import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { spanAt } from '../../yaml/document';
 import type { GeneratedApp } from '../../expand/types';
-import { CM_KEY, FLAG, getEnablement, type ConfigTarget } from '../../rollout/enablement';
+import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
+import { dirname, relativePath } from '../../rollout/instances';
 import { clusterLabels } from '../../rollout/labels';
 import { compareNames } from '../../rollout/plan';
-import { getStrategy } from './plan';
+import { enablementFor, getStrategy } from './plan';
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
@@ -158,18 +159,38 @@ export function insertStrategyAction(ctx: AppSetContext, diagnostics: EngineDiag
   };
 }
 
-/** Edits that turn the workspace's Argo CD configuration to "enabled". */
-export function enableEdits(ctx: AppSetContext): { edits: TextEdit[]; where: string } | undefined {
-  const en = getEnablement(ctx.file);
+export interface EnableFix {
+  edits: TextEdit[];
+  createFiles?: { file: string; text: string }[];
+  /** Workspace-relative file(s) changed or created. */
+  where: string;
+  /** What happens next, for the title: who restarts the controller. */
+  restart: string;
+}
+
+const RESTART_MANUAL = 'then restart the ApplicationSet controller';
+const RESTART_BY: Record<ConfigTarget['kind'], string> = {
+  configmap: RESTART_MANUAL,
+  'configmap-generator': 'kustomize renames the ConfigMap, so the controller restarts',
+  'helm-values': 'the chart restarts the controller',
+  'argocd-cr': 'the Operator restarts the controller',
+};
+
+/** Edits that turn the configuration of the Argo CD that runs this ApplicationSet to "enabled". */
+export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
+  const en = enablementFor(ctx);
+  const roots = ctx.file.host.roots();
+  const rel = (f: string) => relativePath(roots, f);
   const fixable = en.evidence.filter((e) => (e.effect === 'disables' || e.effect === 'ignored') && e.valueSpan && e.enableText);
   if (fixable.length && en.evidence.filter((e) => e.effect === 'disables').every((e) => fixable.includes(e))) {
     return {
       edits: fixable.map((e) => ({ file: e.file, span: e.valueSpan!, newText: e.enableText! })),
-      where: [...new Set(fixable.map((e) => basename(e.file)))].join(', '),
+      where: [...new Set(fixable.map((e) => rel(e.file)))].join(', '),
+      restart: RESTART_MANUAL,
     };
   }
   if (en.evidence.some((e) => e.effect === 'disables')) return undefined;
-  const order: ConfigTarget['kind'][] = ['configmap', 'helm-values', 'argocd-cr'];
+  const order: ConfigTarget['kind'][] = ['configmap', 'configmap-generator', 'helm-values', 'argocd-cr'];
   const targets = [...en.targets].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   for (const t of targets) {
     const file = ctx.file.workspace.file(t.file);
@@ -179,24 +200,85 @@ export function enableEdits(ctx: AppSetContext): { edits: TextEdit[]; where: str
     const e =
       t.kind === 'configmap'
         ? appendAt(file.text, doc, ['data'], [value])
-        : t.kind === 'helm-values'
-          ? appendAt(file.text, doc, ['configs', 'params'], [value])
-          : appendAt(file.text, doc, ['spec', 'applicationSet', 'extraCommandArgs'], [`- ${FLAG}`]);
-    if (e) return { edits: [{ file: t.file, ...e }], where: basename(t.file) };
+        : t.kind === 'configmap-generator'
+          ? appendAt(file.text, doc, t.path ?? [], [`- ${CM_KEY}=true`])
+          : t.kind === 'helm-values'
+            ? appendAt(file.text, doc, ['configs', 'params'], [value])
+            : appendAt(file.text, doc, ['spec', 'applicationSet', 'extraCommandArgs'], [`- ${FLAG}`]);
+    if (e) return { edits: [{ file: t.file, ...e }], where: rel(t.file), restart: RESTART_BY[t.kind] };
   }
-  return undefined;
+  // No configuration of this instance in the repository: create one next to the ApplicationSet.
+  return createConfigFix(ctx);
+}
+
+/** The ConfigMap file created when the repository holds no configuration for this ApplicationSet's Argo CD. */
+export function paramsConfigMapText(namespace: string, eol = '\n'): string {
+  return [
+    '# Turns on progressive syncs (RollingSync strategies) in the ApplicationSet controller.',
+    '# The controller reads this ConfigMap when it starts: after applying it, restart it with',
+    `#   kubectl -n ${namespace} rollout restart deployment argocd-applicationset-controller`,
+    'apiVersion: v1',
+    'kind: ConfigMap',
+    'metadata:',
+    `  name: ${CM_NAME}`,
+    `  namespace: ${yamlString(namespace)}`,
+    '  labels:',
+    `    app.kubernetes.io/name: ${CM_NAME}`,
+    '    app.kubernetes.io/part-of: argocd',
+    'data:',
+    `  ${CM_KEY}: "true"`,
+    '',
+  ].join(eol);
+}
+
+function createConfigFix(ctx: AppSetContext): EnableFix | undefined {
+  const path = ctx.file.path;
+  if (!path) return undefined;
+  const dir = dirname(path);
+  const target = `${dir}/${CM_NAME}.yaml`;
+  if (ctx.file.workspace.file(target) || ctx.file.host.stat(target)) return undefined;
+  const meta = ctx.doc.value.metadata;
+  const ns = meta && typeof meta === 'object' && !Array.isArray(meta) && typeof meta.namespace === 'string' && meta.namespace ? meta.namespace : 'argocd';
+  const edits: TextEdit[] = [];
+  // A kustomization beside it must pick the file up: as a patch over an upstream install, else as a resource.
+  for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
+    const k = ctx.file.workspace.file(`${dir}/${name}`);
+    const doc = k && parseText(k.text, 0);
+    if (!k || !doc) continue;
+    const v = doc.toJS() as Record<string, unknown> | null;
+    const resources = Array.isArray(v?.resources) ? (v!.resources as unknown[]).map(String) : [];
+    const overInstall = resources.some((r) => /argo-cd|argoproj|install\.ya?ml|(^|\/)argocd(\/|$)/i.test(r));
+    const e = overInstall ? appendAt(k.text, doc, ['patches'], [`- path: ${CM_NAME}.yaml`]) : appendAt(k.text, doc, ['resources'], [`- ${CM_NAME}.yaml`]);
+    if (e) edits.push({ file: k.path, ...e });
+    break;
+  }
+  return { edits, createFiles: [{ file: target, text: paramsConfigMapText(ns) }], where: relativePath(ctx.file.host.roots(), target) + ' (new)', restart: RESTART_MANUAL };
 }
 
 function basename(p: string): string {
   return p.slice(p.lastIndexOf('/') + 1);
 }
 
+/** The override, worded as what it is: the user vouches for a controller configured elsewhere. */
+export const OUTSIDE_TITLE = 'I have enabled it outside this repository (sets appsetTools.progressiveSyncs to "enabled")';
+
 function enableActions(ctx: AppSetContext, d: EngineDiagnostic): CodeAction[] {
   const out: CodeAction[] = [];
   const fix = enableEdits(ctx);
-  if (fix) out.push({ title: `Enable progressive syncs in ${fix.where}`, kind: 'quickfix', diagnosticCodes: [d.code], diagnostics: [d], isPreferred: true, edits: fix.edits });
+  if (fix) {
+    const verb = fix.createFiles?.length ? `create ${fix.where.replace(/ \(new\)$/, '')}` : `in ${fix.where}`;
+    out.push({
+      title: `Enable progressive syncs: ${verb} (${fix.restart})`,
+      kind: 'quickfix',
+      diagnosticCodes: [d.code],
+      diagnostics: [d],
+      isPreferred: true,
+      edits: fix.edits,
+      ...(fix.createFiles ? { createFiles: fix.createFiles } : {}),
+    });
+  }
   out.push({
-    title: 'Progressive syncs are enabled outside this workspace: set appsetTools.progressiveSyncs to "enabled"',
+    title: OUTSIDE_TITLE,
     kind: 'quickfix',
     diagnosticCodes: [d.code],
     diagnostics: [d],

@@ -1,0 +1,131 @@
+/**
+ * Which Argo CD instance runs an ApplicationSet, so that its enablement is read from that
+ * instance's configuration only (a staging install must not vouch for production).
+ *
+ * The rule, in order (README "Which Argo CD instance"):
+ * 1. an explicit mapping (`appsetTools.instances` / `instances:` in `.appset-tools.yaml`) whose
+ *    `applicationSets` globs match the file: that mapping's `config` paths (and its own
+ *    `progressiveSyncs` answer, if given) decide;
+ * 2. otherwise the installs found in the workspace whose scope holds the file — an install's scope is
+ *    the folder it sits in, or the folder above when that folder is named like an install
+ *    (`argocd/`, `install/`, `bootstrap/`, …); kustomize `base/` and `overlays/<name>/` count as
+ *    one install per overlay; an Argo CD Application that installs Argo CD with Helm governs the whole
+ *    workspace;
+ * 3. an install whose namespace is known (the resource's, the kustomization's, the Application's
+ *    destination) must be the ApplicationSet's `metadata.namespace` or list it in
+ *    `applicationsetcontroller.namespaces`;
+ * 4. the nearest scope wins; installs tied at the same depth that disagree make the answer the least
+ *    enabled one (and the finding names them).
+ */
+import type { InstanceMapping } from '../host';
+import { doublestarMatcher } from '../generators/gitPatterns';
+
+export interface Instance {
+  /** Key: absolute folder of the install (or `app:<file>#<name>` for an Argo CD Application). */
+  key: string;
+  /** Workspace-relative name shown to users (`argocd/overlays/prod`, `.` for the root). */
+  name: string;
+  /** Absolute folder whose ApplicationSets it governs ('' = everything). */
+  scope: string;
+  namespace?: string;
+  /** Extra namespaces the controller watches (`applicationsetcontroller.namespaces`). */
+  watched: string[];
+  /** Keys of installs whose evidence also applies (a kustomize overlay's base). */
+  bases: string[];
+}
+
+const KUSTOMIZE_LEAVES = new Set(['base', 'bases', 'patches', 'components', 'resources']);
+const OVERLAY_DIRS = new Set(['overlays', 'overlay', 'envs', 'environments']);
+/** Folder names that hold an install rather than the things it runs. */
+const INSTALL_LIKE = /^(argo-?cd.*|argo|install|installation|bootstrap|gitops|platform|system|infra|infrastructure|manifests|config|configs|deploy|helm|charts?|values|cluster-config|cd)$/i;
+
+export function dirname(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i <= 0 ? '/' : p.slice(0, i);
+}
+
+/** Instance key, scope and base of a configuration file in the workspace. */
+export function installOf(file: string): { key: string; scope: string; base?: string } {
+  const segs = dirname(file).split('/');
+  let overlayAt = -1;
+  for (let i = segs.length - 2; i > 0; i--) if (OVERLAY_DIRS.has(segs[i].toLowerCase())) { overlayAt = i; break; }
+  let key: string;
+  let root: string;
+  let base: string | undefined;
+  if (overlayAt > 0) {
+    key = segs.slice(0, overlayAt + 2).join('/');
+    root = segs.slice(0, overlayAt).join('/');
+    base = root;
+  } else {
+    let end = segs.length;
+    while (end > 2 && KUSTOMIZE_LEAVES.has(segs[end - 1].toLowerCase())) end--;
+    key = segs.slice(0, end).join('/');
+    root = key;
+  }
+  const name = root.slice(root.lastIndexOf('/') + 1);
+  const scope = INSTALL_LIKE.test(name) || /argo/i.test(name) ? dirname(root) : root;
+  return { key, scope, base };
+}
+
+export function relativePath(roots: readonly string[], p: string): string {
+  const r = [...roots].sort((a, b) => b.length - a.length).find((x) => p === x || p.startsWith(x.endsWith('/') ? x : x + '/'));
+  if (!r) return p;
+  const rel = p.slice(r.length).replace(/^\/+/, '');
+  return rel || '.';
+}
+
+const within = (dir: string, scope: string) => scope === '' || scope === '/' || dir === scope || dir.startsWith(scope + '/');
+
+export interface InstanceChoice {
+  /** The installs that run it (several when tied). Empty: none governs it. */
+  instances: Instance[];
+  /** Why, in plain words: `installed beside it in argocd/`, `mapped in appsetTools.instances ("prod")`. */
+  why: string;
+  /** Installs left out because of their namespace (for the "not found" explanation). */
+  otherNamespace: Instance[];
+  /** The mapping that decided, if any. */
+  mapping?: InstanceMapping;
+}
+
+/** Which mapping (if any) claims an ApplicationSet file. */
+export function mappingFor(mappings: readonly InstanceMapping[], roots: readonly string[], file: string): InstanceMapping | undefined {
+  const rel = relativePath(roots, file);
+  for (const m of mappings) {
+    for (const g of m.applicationSets) {
+      const pattern = g.replace(/^\.\//, '').replace(/\/$/, '/**');
+      if (doublestarMatcher(pattern)(rel) || rel === pattern || rel.startsWith(pattern.replace(/\/\*\*$/, '') + '/')) return m;
+    }
+  }
+  return undefined;
+}
+
+/** True when `file` lies under one of the mapping's config paths (workspace-relative files or folders). */
+export function inMappingConfig(m: InstanceMapping, roots: readonly string[], file: string): boolean {
+  const rel = relativePath(roots, file);
+  return (m.config ?? []).some((c) => {
+    const p = c.replace(/^\.\//, '').replace(/\/+$/, '');
+    return p === '' || p === '.' || rel === p || rel.startsWith(p + '/') || doublestarMatcher(p)(rel);
+  });
+}
+
+/** Steps 2–4 of the rule. */
+export function chooseInstances(all: readonly Instance[], file: string, namespace: string | undefined, roots: readonly string[]): InstanceChoice {
+  const dir = dirname(file);
+  const inScope = all.filter((i) => within(dir, i.scope) && !all.some((o) => o.bases.includes(i.key)));
+  const nsOk = (i: Instance) => !namespace || !i.namespace || i.namespace === namespace || i.watched.includes(namespace) || i.watched.includes('*');
+  const candidates = inScope.filter(nsOk);
+  const otherNamespace = inScope.filter((i) => !nsOk(i));
+  if (!candidates.length) return { instances: [], why: '', otherNamespace };
+  const depth = (i: Instance) => (i.scope === '' ? -1 : i.scope.length);
+  const best = Math.max(...candidates.map(depth));
+  const nearest = candidates.filter((i) => depth(i) === best);
+  const names = nearest.map((i) => (i.key.startsWith('app:') ? i.name : `${i.name}/`));
+  const nsPart = namespace && nearest.some((i) => i.namespace === namespace) ? ` for namespace ${namespace}` : '';
+  const why =
+    nearest.length > 1
+      ? `several Argo CD installs could run it (${names.join(', ')})`
+      : nearest[0].key.startsWith('app:')
+        ? `installed by ${names[0]}${nsPart}`
+        : `installed beside it in ${relativePath(roots, nearest[0].key) === '.' ? './' : names[0]}${nsPart}`;
+  return { instances: nearest, why, otherNamespace };
+}
