@@ -55,7 +55,7 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   assert.ok(lenses.some((l) => l.command?.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'), JSON.stringify(lenses.map((l) => l.command?.title)));
 
   // 2. The quick fix inserts a strategy; the client applies its WorkspaceEdit to the open document.
-  const fix = (await actionsFor(blast)).find((a) => a.title.startsWith('Roll out by "tier"'));
+  const fix = (await actionsFor(blast)).find((a) => a.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10'));
   assert.ok(fix?.edit?.changes, 'a "Roll out by tier" quick fix with an edit');
   assert.equal(fix.kind, 'quickfix');
   assert.deepEqual(fix.diagnostics?.map((d) => d.code), ['rollout/blast-radius']);
@@ -72,7 +72,7 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   assert.equal(warn.relatedInformation?.[0].location.uri, s.uriOf('argocd/argocd-cmd-params-cm.yaml'));
 
   // 4. Enable them in the ConfigMap: the edit targets a file that is not open.
-  const enable = (await actionsFor(warn)).find((a) => a.title.startsWith('Enable progressive syncs in'));
+  const enable = (await actionsFor(warn)).find((a) => a.title === 'Enable progressive syncs: in argocd/argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
   const cmUri = s.uriOf('argocd/argocd-cmd-params-cm.yaml');
   const cmEdits = enable?.edit?.changes?.[cmUri];
   assert.ok(cmEdits?.length, JSON.stringify(enable));
@@ -87,8 +87,9 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   // 5. The plan: canary → low-traffic → high-traffic.
   lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') } })) ?? [];
   const titles = lenses.map((l) => l.command?.title ?? '');
-  assert.ok(titles.includes('3 steps · 540 apps · 8 waves · 0 unselected'), titles.join('\n'));
-  assert.ok(titles.includes('Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 25% → 45 at a time, 4 waves'), titles.join('\n'));
+  assert.ok(titles.includes('3 steps · 540 apps · 95 waves · 0 unselected'), titles.join('\n'));
+  assert.ok(titles.includes('Progressive syncs enabled by argocd/argocd-cmd-params-cm.yaml:6'), titles.join('\n'));
+  assert.ok(titles.includes('Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 10 → 10 at a time, 18 waves'), titles.join('\n'));
   const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('apps/services.yaml') })) as {
     enablement: { state: string };
     steps: { selector: string; apps: string[]; waves: unknown[] }[];
@@ -96,9 +97,9 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   };
   assert.equal(plan.enablement.state, 'enabled');
   assert.deepEqual(plan.steps.map((x) => [x.selector, x.apps.length, x.waves.length]), [
-    ['tier In (canary)', 45, 1],
-    ['tier In (low-traffic)', 180, 4],
-    ['tier In (high-traffic)', 315, 3],
+    ['tier In (canary)', 45, 45],
+    ['tier In (low-traffic)', 180, 18],
+    ['tier In (high-traffic)', 315, 32],
   ]);
   assert.deepEqual(plan.unselected, []);
 });

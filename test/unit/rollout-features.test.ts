@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
 import { rolloutLenses } from '../../server/src/engine/features/rollout/lenses';
 import { rolloutHover } from '../../server/src/engine/features/rollout/hover';
-import { rolloutCodeActions, orderValues, proposeStrategy } from '../../server/src/engine/features/rollout/quickfix';
+import { rolloutCodeActions, orderValues } from '../../server/src/engine/features/rollout/quickfix';
+import { proposeStrategies } from '../../server/src/engine/rollout/strategies';
 import { getRolloutPlan } from '../../server/src/engine/features/rollout/plan';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
 import { codeInfo } from '../../server/src/engine/diagnostics/codes';
@@ -191,8 +192,14 @@ test('label choice and value order', () => {
   assert.deepEqual(orderValues(['high-traffic', 'low-traffic', 'canary']), ['canary', 'low-traffic', 'high-traffic']);
   assert.deepEqual(orderValues(['b', 'c', 'a']), ['a', 'b', 'c']);
   const ctx = fakeContext(story('fast'), storyParams(false));
-  const p = proposeStrategy(ctx.expansion().apps);
-  assert.deepEqual(p, { key: 'tier', from: 'cluster', values: ['canary', 'low-traffic', 'high-traffic'], maxUpdates: ['100%', '25%', '50%'] });
+  const [careful, faster] = proposeStrategies(ctx.expansion().apps, 10);
+  assert.equal(careful.key, 'tier');
+  assert.equal(careful.from, 'cluster');
+  // Batches grow with confidence, and the careful pace never syncs more than maxWaveSize (10) at once.
+  assert.equal(careful.summary, 'canary 1 → low-traffic 10 → high-traffic 10');
+  assert.equal(careful.largestWave, 10);
+  assert.equal(faster.summary, 'canary 1 → low-traffic 25% → high-traffic 50%');
+  assert.equal(faster.largestWave, 157);
 });
 
 for (const mode of ['fast', 'go'] as const) {
@@ -202,7 +209,7 @@ for (const mode of ['fast', 'go'] as const) {
     const ctx = fakeContext(text, params, fixtureFiles('cm-true'));
     const blast = rolloutDiagnostics(ctx).find((d) => d.code === 'rollout/blast-radius');
     assert.ok(blast);
-    const action = rolloutCodeActions(ctx, blast.span, [blast]).find((a) => a.title.startsWith('Roll out by "tier"'));
+    const action = rolloutCodeActions(ctx, blast.span, [blast]).find((a) => a.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10 (copies'));
     assert.ok(action?.edits, 'strategy action');
     assert.equal(action.isPreferred, true);
     const edited = applyEdits(text, action.edits);

@@ -62,7 +62,7 @@ for (const mode of ['fast', 'go'] as const) {
     assert.ok(ls.codeLenses(a).some((l) => l.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'));
 
     // 2. The quick fix inserts a RollingSync strategy by the clusters' tier label.
-    const fix = ls.codeActions(a, blast.span, [blast]).find((x) => x.title.startsWith('Roll out by "tier"'));
+    const fix = ls.codeActions(a, blast.span, [blast]).find((x) => x.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10'));
     assert.ok(fix?.edits);
     text = applyEdits(text, fix.edits);
     files.set(p, text);
@@ -80,9 +80,9 @@ for (const mode of ['fast', 'go'] as const) {
 
     const plan = getRolloutPlan(a.appsets[0]);
     assert.deepEqual(plan.steps.map((s) => [s.selector, s.apps.length, s.maxUpdate, s.waves.length]), [
-      ['tier In (canary)', 45, '100%', 1],
-      ['tier In (low-traffic)', 180, '25%', 4],
-      ['tier In (high-traffic)', 315, '50%', 3],
+      ['tier In (canary)', 45, 1, 45],
+      ['tier In (low-traffic)', 180, 10, 18],
+      ['tier In (high-traffic)', 315, 10, 32],
     ]);
     assert.deepEqual(plan.unselected, []);
     assert.equal(plan.steps[0].waves[0].apps[0], 'prod-01-svc-01');
@@ -96,7 +96,7 @@ for (const mode of ['fast', 'go'] as const) {
     ds = ls.diagnostics(a);
     assert.deepEqual(ds.filter((d) => d.code.startsWith('rollout/progressive-syncs')), []);
     const lenses = ls.codeLenses(a).map((l) => l.title);
-    assert.ok(lenses.includes('3 steps · 540 apps · 8 waves · 0 unselected'), lenses.join('\n'));
-    assert.ok(lenses.includes('Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 25% → 45 at a time, 4 waves'), lenses.join('\n'));
+    assert.ok(lenses.includes('3 steps · 540 apps · 95 waves · 0 unselected'), lenses.join('\n'));
+    assert.ok(lenses.includes('Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 10 → 10 at a time, 18 waves'), lenses.join('\n'));
   });
 }

@@ -11,110 +11,55 @@ import * as YAML from 'yaml';
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { spanAt } from '../../yaml/document';
-import type { GeneratedApp } from '../../expand/types';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
 import { dirname, relativePath } from '../../rollout/instances';
-import { clusterLabels } from '../../rollout/labels';
-import { compareNames } from '../../rollout/plan';
 import { enablementFor, getStrategy } from './plan';
+import { proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
 import { yamlLimitMessage } from '../../yaml/limits';
 
-/** Label keys that usually describe a rollout order. */
-const PREFERRED_KEYS = ['tier', 'ring', 'wave', 'stage', 'env', 'environment', 'rollout', 'phase', 'channel', 'traffic'];
-
-/** Rank of a label value in a rollout: earlier-is-safer words first. */
-const VALUE_RANKS: [RegExp, number][] = [
-  [/canary|pilot|first/, 0],
-  [/^dev|develop|sandbox/, 10],
-  [/test/, 20],
-  [/qa|^int|integration/, 30],
-  [/stag|preprod|pre-prod|uat/, 40],
-  [/low/, 50],
-  [/med|mid/, 60],
-  [/high|critical/, 70],
-  [/prod|live/, 80],
-];
-const UNKNOWN_RANK = 55;
-
-export function valueRank(v: string): number {
-  const l = v.toLowerCase();
-  for (const [re, r] of VALUE_RANKS) if (re.test(l)) return r;
-  return UNKNOWN_RANK;
-}
-
-/** Orders label values for a rollout: known words by risk, others alphabetically. */
-export function orderValues(values: string[]): string[] {
-  return [...values].sort((a, b) => valueRank(a) - valueRank(b) || compareNames(a, b));
-}
-
-export interface StrategyProposal {
-  key: string;
-  /** 'app': already an Application label; 'cluster': only a cluster label (must be copied into the template). */
-  from: 'app' | 'cluster';
-  values: string[];
-  maxUpdates: (number | string | undefined)[];
-}
-
-const MAX_STEPS = 12;
-
-/** Picks the label to roll out by: present on every Application (or cluster), 2–12 values. */
-export function proposeStrategy(apps: readonly GeneratedApp[]): StrategyProposal | undefined {
-  const valid = apps.filter((a) => !a.invalid?.length);
-  if (!valid.length) return undefined;
-  const candidates: { key: string; from: 'app' | 'cluster'; values: string[]; score: number }[] = [];
-  const consider = (key: string, from: 'app' | 'cluster', get: (a: GeneratedApp) => string | undefined) => {
-    if (candidates.some((c) => c.key === key)) return;
-    const values = new Set<string>();
-    for (const a of valid) {
-      const v = get(a);
-      if (v === undefined) return;
-      values.add(v);
-      if (values.size > MAX_STEPS) return;
-    }
-    if (values.size < 2) return;
-    const vs = [...values];
-    const known = vs.filter((v) => valueRank(v) !== UNKNOWN_RANK).length;
-    const pref = PREFERRED_KEYS.findIndex((k) => key.toLowerCase() === k || key.toLowerCase().endsWith('/' + k));
-    candidates.push({ key, from, values: vs, score: (pref >= 0 ? 20 - pref : 0) + known * 3 + (from === 'app' ? 1 : 0) });
-  };
-  const appKeys = new Set<string>();
-  for (const a of valid) for (const k of Object.keys(a.labels)) appKeys.add(k);
-  for (const k of [...appKeys].sort()) consider(k, 'app', (a) => (Object.prototype.hasOwnProperty.call(a.labels, k) ? a.labels[k] : undefined));
-  const clusterKeys = new Set<string>();
-  for (const a of valid) for (const k of clusterLabels(a.params).keys()) clusterKeys.add(k);
-  for (const k of [...clusterKeys].sort()) consider(k, 'cluster', (a) => clusterLabels(a.params).get(k));
-  if (!candidates.length) return undefined;
-  candidates.sort((a, b) => b.score - a.score || compareNames(a.key, b.key));
-  const best = candidates[0];
-  const values = orderValues(best.values);
-  // First step: a canary group goes together; otherwise test the change on one Application.
-  // Middle steps 25% at a time, the last (usually the largest, most critical) 50%.
-  const maxUpdates = values.map((v, i) => (i === 0 ? (valueRank(v) === 0 ? '100%' : 1) : i === values.length - 1 ? '50%' : '25%'));
-  return { key: best.key, from: best.from, values, maxUpdates };
-}
-
+export { orderValues, valueRank } from '../../rollout/strategies';
 /** The template expression for a cluster label in the ApplicationSet's template mode. */
 export function clusterLabelExpression(key: string, goTemplate: boolean): string {
   return goTemplate ? `{{ index .metadata.labels ${JSON.stringify(key)} }}` : `{{metadata.labels.${key}}}`;
 }
 
-function strategyLines(p: StrategyProposal, unit: number, seq: number): string[] {
+/** The file's own style for lists of scalars: flow (`[a, b]`) when it uses more flow than block lists. */
+export function prefersFlowLists(doc: YAML.Document.Parsed): boolean {
+  let flow = 0;
+  let block = 0;
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      const k = YAML.isScalar(pair.key) ? String(pair.key.value) : '';
+      const v = pair.value;
+      // goTemplateOptions is written `["missingkey=error"]` from the docs even in block-style files.
+      if (k === 'goTemplateOptions' || !YAML.isSeq(v) || !v.items.length || !v.items.every((x) => YAML.isScalar(x))) return;
+      if (v.flow) flow++;
+      else block++;
+    },
+  });
+  return flow > block;
+}
+
+function strategyLines(p: StrategyProposal, unit: number, seq: number, flow: boolean): string[] {
   const i = (n: number) => ' '.repeat(n);
   const step = unit * 2 + seq; // column of `- ` under `steps:`
   const lines = ['strategy:', `${i(unit)}type: RollingSync`, `${i(unit)}rollingSync:`, `${i(unit * 2)}steps:`];
-  p.values.forEach((v, k) => {
+  for (const st of p.steps) {
     const exprCol = step + 2 + seq; // column of `- key:` under `matchExpressions:`
     lines.push(`${i(step)}- matchExpressions:`);
     lines.push(`${i(exprCol)}- key: ${yamlString(p.key)}`);
     lines.push(`${i(exprCol + 2)}operator: In`);
-    lines.push(`${i(exprCol + 2)}values:`);
-    lines.push(`${i(exprCol + 2 + seq)}- ${yamlString(v)}`);
-    const mu = p.maxUpdates[k];
-    if (mu !== undefined) lines.push(`${i(step + 2)}maxUpdate: ${typeof mu === 'number' ? mu : mu}`);
-  });
+    if (flow) lines.push(`${i(exprCol + 2)}values: [${st.values.map(yamlString).join(', ')}]`);
+    else {
+      lines.push(`${i(exprCol + 2)}values:`);
+      for (const v of st.values) lines.push(`${i(exprCol + 2 + seq)}- ${yamlString(v)}`);
+    }
+    const mu = st.maxUpdate;
+    lines.push(`${i(step + 2)}maxUpdate: ${typeof mu === 'number' ? mu : mu}`);
+  }
   return lines;
 }
 
@@ -133,30 +78,36 @@ function addTemplateLabelEdit(ctx: AppSetContext, key: string): TextEdit | undef
   return e && { file: ctx.file.uri, ...e };
 }
 
-export function insertStrategyAction(ctx: AppSetContext, diagnostics: EngineDiagnostic[]): CodeAction | undefined {
-  const p = proposeStrategy(ctx.expansion().apps);
-  if (!p) return undefined;
+/** The quick fixes that insert a strategy: two or three, safest first, sizes in the title. */
+export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDiagnostic[]): CodeAction[] {
+  const proposals = proposeStrategies(ctx.expansion().apps, ctx.file.settings.maxWaveSize ?? 10);
+  const out: CodeAction[] = [];
   const text = ctx.file.text;
   const doc = ctx.doc.doc;
   const unit = indentUnit(text, doc);
-  const lines = strategyLines(p, unit, sequenceIndent(text, doc, unit));
+  const seq = sequenceIndent(text, doc, unit);
+  const flow = prefersFlowLists(doc);
   const existing = ctx.doc.value.spec && typeof ctx.doc.value.spec === 'object' && !Array.isArray(ctx.doc.value.spec) && Object.prototype.hasOwnProperty.call(ctx.doc.value.spec, 'strategy');
-  const main: Edit | undefined = existing ? replacePair(text, doc, ['spec', 'strategy'], lines) : appendAt(text, doc, ['spec'], lines, unit);
-  if (!main) return undefined;
-  const edits: TextEdit[] = [{ file: ctx.file.uri, ...main }];
-  if (p.from === 'cluster') {
-    const label = addTemplateLabelEdit(ctx, p.key);
-    if (!label) return undefined;
-    edits.push(label);
-  }
-  return {
-    title: `Roll out by "${p.key}": RollingSync ${p.values.join(' → ')}${p.from === 'cluster' ? ` (copies the cluster label into template.metadata.labels)` : ''}`,
-    kind: 'quickfix',
-    diagnosticCodes: diagnostics.map((d) => d.code),
-    diagnostics,
-    isPreferred: true,
-    edits: edits.sort((a, b) => b.span.start - a.span.start),
-  };
+  proposals.forEach((p, k) => {
+    const lines = strategyLines(p, unit, seq, flow);
+    const main: Edit | undefined = existing ? replacePair(text, doc, ['spec', 'strategy'], lines) : appendAt(text, doc, ['spec'], lines, unit);
+    if (!main) return;
+    const edits: TextEdit[] = [{ file: ctx.file.uri, ...main }];
+    if (p.from === 'cluster') {
+      const label = addTemplateLabelEdit(ctx, p.key);
+      if (!label) return;
+      edits.push(label);
+    }
+    out.push({
+      title: `Roll out by ${p.key}${p.pace === 'faster' ? ', faster' : ''}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''}`,
+      kind: 'quickfix',
+      diagnosticCodes: diagnostics.map((d) => d.code),
+      diagnostics,
+      isPreferred: k === 0,
+      edits: edits.sort((a, b) => b.span.start - a.span.start),
+    });
+  });
+  return out;
 }
 
 export interface EnableFix {
@@ -304,8 +255,7 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
         out.push(...enableActions(ctx, d));
         break;
       case 'rollout/blast-radius': {
-        const a = insertStrategyAction(ctx, [d]);
-        if (a) out.push(a);
+        out.push(...insertStrategyActions(ctx, [d]));
         strategyOffered = true;
         break;
       }
@@ -339,8 +289,7 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
   if (!strategyOffered && !isRollingSync(getStrategy(ctx))) {
     const on = [spanAt(ctx.doc.doc, ['spec', 'generators'], 'key'), spanAt(ctx.doc.doc, ['spec', 'strategy'], 'key')];
     if (on.some((s) => overlaps(s, span))) {
-      const a = insertStrategyAction(ctx, []);
-      if (a) out.push({ ...a, kind: 'refactor', isPreferred: false });
+      for (const a of insertStrategyActions(ctx, [])) out.push({ ...a, kind: 'refactor', isPreferred: false });
     }
   }
   return out;
