@@ -49,8 +49,8 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   assert.deepEqual(ds.filter((d) => d.severity === 1), [], 'no errors');
   const blast = ds.find((d) => d.code === 'rollout/blast-radius');
   assert.ok(blast, JSON.stringify(codes(ds)));
-  assert.match(messageOf(blast), /540 Applications on 12 clusters/);
-  assert.equal(blast.severity, 3);
+  assert.match(messageOf(blast), /540 Applications on 12 production clusters/);
+  assert.equal(blast.severity, 2, 'production destinations make the blast radius a warning');
   let lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') } })) ?? [];
   assert.ok(lenses.some((l) => l.command?.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'), JSON.stringify(lenses.map((l) => l.command?.title)));
 

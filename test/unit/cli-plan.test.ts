@@ -113,5 +113,5 @@ test('appset plan: detects argocd-cmd-params-cm next to the file', async () => {
   });
   const t = io(dir);
   assert.equal(await main(['plan', 'apps/guestbook.yaml'], t), 0, t.out_());
-  assert.match(t.out_(), /progressive syncs: enabled\n {4}enables: argocd\/params\.yaml: ConfigMap argocd-cmd-params-cm sets/);
+  assert.match(t.out_(), /progressive syncs: enabled — Argo CD argocd \(installed beside it in argocd\/\), decided by argocd\/params\.yaml:6\n {4}enables: argocd\/params\.yaml: ConfigMap argocd-cmd-params-cm sets/);
 });

@@ -12,6 +12,7 @@ import { rolloutLenses } from '../../server/src/engine/features/rollout/lenses';
 import { rolloutHover } from '../../server/src/engine/features/rollout/hover';
 import { rolloutCodeActions, orderValues } from '../../server/src/engine/features/rollout/quickfix';
 import { proposeStrategies } from '../../server/src/engine/rollout/strategies';
+import { syncWaves } from '../../server/src/engine/features/rollout/waves';
 import { getRolloutPlan } from '../../server/src/engine/features/rollout/plan';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
 import { codeInfo } from '../../server/src/engine/diagnostics/codes';
@@ -48,8 +49,9 @@ const ROLLING = `  strategy:
           maxUpdate: 25%
 `;
 
+/** Codes, without the large-wave policy note (its own test below; the 540-Application story has big waves by design). */
 function codes(ds: EngineDiagnostic[]) {
-  return ds.map((d) => d.code).sort();
+  return ds.map((d) => d.code).filter((c) => c !== 'rollout/large-wave').sort();
 }
 
 /** Validation of the (edited) text: no errors from the schema/semantic checks. */
@@ -322,4 +324,37 @@ test('broken and hostile documents never throw', () => {
     for (let i = 0; i < t.length; i += 7) rolloutHover(ctx, i);
     rolloutCodeActions(ctx, { start: 0, end: t.length }, []);
   }
+});
+
+test('policy note: a wave larger than appsetTools.maxWaveSize, on the maxUpdate that allows it', () => {
+  const text = withStrategy(ROLLING);
+  const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'), { maxWaveSize: 80 });
+  const notes = rolloutDiagnostics(ctx).filter((d) => d.code === 'rollout/large-wave');
+  // canary 45 at once ≤ 80; low-traffic 90 (50% of 180) > 80; high-traffic 78 (25% of 315) ≤ 80.
+  assert.deepEqual(notes.map((d) => d.message), ['Step 2 syncs 90 Applications at once (more than appsetTools.maxWaveSize, 80): a bad change reaches all 90 before any of them can fail. maxUpdate: 80 keeps each wave at 80.']);
+  assert.equal(text.slice(notes[0].span.start, notes[0].span.end), '50%');
+  assert.equal(notes[0].severity, 'information');
+});
+
+test('blast radius is a warning when the destinations look like production, information otherwise', () => {
+  const withEnv = storyParams(false).map((p) => ({ ...p, 'metadata.labels.env': 'production' }));
+  const prod = rolloutDiagnostics(fakeContext(story('fast'), withEnv)).find((d) => d.code === 'rollout/blast-radius')!;
+  assert.equal(prod.severity, 'warning');
+  assert.equal(prod.message, 'AllAtOnce: one commit syncs 540 Applications on 12 production clusters at the same time (cluster label env: production). A RollingSync strategy rolls it out step by step (quick fix available).');
+  const info = rolloutDiagnostics(fakeContext(story('fast'), storyParams(false))).find((d) => d.code === 'rollout/blast-radius');
+  assert.equal(info?.severity, 'information');
+  assert.match(info!.message, /on 12 clusters at the same time\./);
+});
+
+test('syncWaves: the largest number of Applications one commit syncs, as the controller runs it', () => {
+  const text = withStrategy(ROLLING);
+  const enabled = syncWaves(fakeContext(text, storyParams(false), fixtureFiles('cm-true')));
+  assert.equal(enabled.mode, 'rolling');
+  assert.equal(enabled.waves.length, 8);
+  assert.deepEqual([enabled.largest?.step, enabled.largest?.wave, enabled.largest?.apps.length], [2, 1, 90]);
+  // Progressive syncs off: the strategy is ignored, so everything is one wave.
+  const off = syncWaves(fakeContext(text, storyParams(false), fixtureFiles('cm-false')));
+  assert.equal(off.mode, 'all-at-once');
+  assert.equal(off.largest?.apps.length, 540);
+  assert.equal(off.plan.steps.length, 3, 'the plan as written is still there');
 });

@@ -58,7 +58,8 @@ for (const mode of ['fast', 'go'] as const) {
     assert.deepEqual(ds.filter((d) => d.severity === 'error'), []);
     const blast = ds.find((d) => d.code === 'rollout/blast-radius');
     assert.ok(blast, ds.map((d) => d.code).join(', '));
-    assert.match(blast.message, /540 Applications on 12 clusters/);
+    assert.match(blast.message, /540 Applications on 12 production clusters/);
+    assert.equal(blast.severity, 'warning');
     assert.ok(ls.codeLenses(a).some((l) => l.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'));
 
     // 2. The quick fix inserts a RollingSync strategy by the clusters' tier label.

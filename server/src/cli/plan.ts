@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { planTitle, stepTitle, type EngineDiagnostic, type RolloutPlan } from '../engine';
+import { ignoredSentence, planTitle, stepTitle, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
 const USAGE = `usage: appset plan <file> [options]
@@ -101,13 +101,16 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
   const out: string[] = [];
   out.push(`ApplicationSet ${p.appset || '(unnamed)'} (${shown}:${r.line})`);
   const en = p.enablement;
-  out.push(`  progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}`);
+  const inst = en.instance ? (en.instance.name ? ` — Argo CD ${en.instance.name} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
+  const by = en.decidedBy ? `, decided by ${en.decidedBy.file === 'setting' ? en.decidedBy.description : (en.decidedBy.where ?? relative(en.decidedBy.file, cwd))}` : '';
+  out.push(`  progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}${inst}${by}`);
+  for (const n of en.notes ?? []) out.push(`    note: ${n}`);
   for (const e of en.evidence) out.push(`    ${e.effect}: ${e.file === 'setting' ? '' : relative(e.file, cwd) + ': '}${e.description}`);
   if (p.strategy === 'AllAtOnce') {
     out.push(`  strategy: AllAtOnce — ${p.totalApps} Applications on ${p.clusters ?? 0} clusters sync at the same time`);
   } else {
     out.push(`  strategy: RollingSync · ${planTitle(p)}`);
-    if (en.state !== 'enabled') out.push(`  !! the controller ignores this strategy unless progressive syncs are enabled: all ${p.totalApps} Applications would sync at once`);
+    if (en.state !== 'enabled') out.push(`  !! ${ignoredSentence(p.totalApps)}`);
     for (const s of p.steps) {
       out.push(`  ${stepTitle(s)}`);
       if (s.manual && s.apps.length) out.push(`    manual (${s.apps.length}): ${s.apps.join(', ')}`);

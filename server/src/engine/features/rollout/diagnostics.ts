@@ -6,7 +6,8 @@ import type { AppSetContext, FileContext } from '../context';
 import type { EngineDiagnostic, Json, RelatedInfo } from '../../types';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
-import { clusterLabelKeys, labelValues } from '../../rollout/labels';
+import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
+import type { GeneratedApp } from '../../expand/types';
 import { ignoredSentence, offReason } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
@@ -108,12 +109,13 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     }
     const threshold = ctx.file.settings.blastRadiusThreshold;
     if (!isRollingSync(strategy) && n >= threshold && exp.clusters.length >= 2 && !exp.capped) {
+      const prod = productionLooking(exp.apps);
       out.push({
         code: 'rollout/blast-radius',
-        severity: 'information',
-        message: `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} clusters at the same time. A RollingSync strategy rolls it out step by step (quick fix available).`,
+        severity: prod ? 'warning' : 'information',
+        message: `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} ${prod ? 'production ' : ''}clusters at the same time${prod ? ` (${prod})` : ''}. A RollingSync strategy rolls it out step by step (quick fix available).`,
         span: spanAt(doc, ['spec', 'generators'], 'key'),
-        data: { apps: n, clusters: exp.clusters.length },
+        data: { apps: n, clusters: exp.clusters.length, production: !!prod },
       });
     }
     return out;
@@ -141,6 +143,20 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   // Plan-based findings need generated Applications; an empty or capped preview would only mislead.
   if (!exp.apps.length || exp.capped) return out;
+  const maxWave = ctx.file.settings.maxWaveSize ?? 10;
+  for (const step of plan.steps) {
+    const big = step.waves.find((w) => w.apps.length > maxWave);
+    if (!big) continue;
+    const spec = strategy.steps[step.step - 1];
+    const mu = spanAt(doc, [...spec.path, 'maxUpdate']);
+    out.push({
+      code: 'rollout/large-wave',
+      severity: 'information',
+      message: `Step ${step.step} syncs ${big.apps.length} Applications at once (more than appsetTools.maxWaveSize, ${maxWave}): a bad change reaches all ${big.apps.length} before any of them can fail. maxUpdate: ${maxWave} keeps each wave at ${maxWave}.`,
+      span: spec.maxUpdate !== undefined ? mu : stepKeySpan(ctx, spec.path),
+      data: { step: step.step, size: big.apps.length, threshold: maxWave },
+    });
+  }
   const clusterKeys = clusterLabelKeys(exp.apps);
   for (const step of plan.steps) {
     const spec = strategy.steps[step.step - 1];
@@ -194,6 +210,19 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     });
   }
   return out;
+}
+
+const PROD = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i;
+
+/** Why the destinations look like production (a destination or a cluster label says so), or undefined. */
+export function productionLooking(apps: readonly GeneratedApp[]): string | undefined {
+  for (const a of apps) {
+    const dest = (a.app as { spec?: { destination?: { server?: unknown; name?: unknown; namespace?: unknown } } }).spec?.destination;
+    for (const v of [dest?.name, dest?.server, dest?.namespace]) if (typeof v === 'string' && PROD.test(v)) return `destination ${v}`;
+    for (const [k, v] of clusterLabels(a.params)) if (PROD.test(v)) return `cluster label ${k}: ${v}`;
+    for (const [k, v] of Object.entries(a.labels)) if (PROD.test(v)) return `label ${k}: ${v}`;
+  }
+  return undefined;
 }
 
 /** The `- matchExpressions` start of a step (its first key), or the step node. */
