@@ -7,6 +7,7 @@
  * Invariant (checked by test/unit/architecture.test.ts): no runtime imports. Types may be
  * re-exported from the engine with `export type`, which the bundler erases.
  */
+import type { EnablementState } from './engine/rollout/types';
 export type {
   RolloutPlan,
   PlanStep,
@@ -46,7 +47,40 @@ export const SERVER_COMMANDS: readonly CommandId[] = [Commands.showPreview, Comm
 export const Requests = {
   preview: 'appsetTools/preview',
   rolloutPlan: 'appsetTools/rolloutPlan',
+  /** The ApplicationSets of a document and whether their controller runs progressive syncs (params: DocumentRequestParams; result: FileInfo | null). */
+  fileInfo: 'appsetTools/fileInfo',
 } as const;
+
+/** Server → client notifications. */
+export const Notifications = {
+  /** Something the lenses and diagnostics depend on changed (another file, settings): views should ask again. No params. */
+  resultsChanged: 'appsetTools/resultsChanged',
+} as const;
+
+/** One ApplicationSet of a document, for the editor's status bar and context keys. */
+export interface FileInfoAppSet {
+  name: string;
+  /** Character offsets of its YAML document. */
+  start: number;
+  end: number;
+  /** A RollingSync strategy with steps is written. */
+  rollingSync: boolean;
+  /** Progressive syncs on the controller that runs it. */
+  enablement: {
+    state: EnablementState;
+    /** One line: `Progressive syncs enabled by argocd/argocd-cmd-params-cm.yaml:12`, `Ignored: progressive syncs are off, …`. */
+    text: string;
+    /** Which install, and why it was chosen. */
+    instance?: string;
+    /** The file (absolute path) and offset that decided, when a file did. */
+    file?: string;
+    offset?: number;
+  };
+}
+
+export interface FileInfo {
+  appsets: FileInfoAppSet[];
+}
 
 /** Params of every document request: the document, and an offset inside the ApplicationSet wanted (else the first). */
 export interface DocumentRequestParams {

@@ -636,3 +636,28 @@ export function enablementAt(inputs: EngineInputs, appset: AppSetLocation): Enab
     roots: inputs.host.roots(),
   });
 }
+
+/** One line per install found (and the override): what it says and which file decided — for the server log. */
+export function describeInstances(inputs: EngineInputs): string[] {
+  const scan = getScan(inputs);
+  const out: string[] = [];
+  const override = inputs.settings.progressiveSyncs ?? 'auto';
+  if (override !== 'auto') out.push(`appsetTools.progressiveSyncs is "${override}": it overrides every install below`);
+  for (const m of inputs.settings.instances ?? []) {
+    out.push(`mapping "${m.name}": ApplicationSets ${m.applicationSets.join(', ')} → ${m.progressiveSyncs ? `progressiveSyncs "${m.progressiveSyncs}"` : `configuration in ${(m.config ?? []).join(', ') || '(none)'}`}`);
+  }
+  const used = new Set(scan.instances.flatMap((i) => i.bases));
+  for (const inst of scan.instances) {
+    if (used.has(inst.key)) continue;
+    const keys = [inst.key, ...inst.bases];
+    const ev = scan.evidence.filter((e) => e.instance !== undefined && keys.includes(e.instance));
+    const state = decide(ev);
+    const by = firstDeciding(ev, state);
+    const scope = inst.scope === '' ? 'the whole workspace' : `${relativePath(inputs.host.roots(), inst.scope)}/`;
+    out.push(
+      `Argo CD ${inst.name}${inst.namespace ? ` (namespace ${inst.namespace})` : ''}, governing ${scope}: progressive syncs ${state === 'not-found' ? 'not set (off by default)' : state}${by ? ` by ${by.where ?? by.file}` : ''}`,
+    );
+  }
+  if (!scan.instances.length) out.push('no Argo CD configuration in the workspace: progressive syncs count as off (the controller default)');
+  return out;
+}

@@ -15,18 +15,21 @@ import { defaultContributors } from './contributors';
 import { dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewText as previewDocument } from '../expand/preview';
-import { getRolloutPlan } from '../features/rollout/plan';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
 import { definitionsAt, prepareRenameAt, referencesAt, renameAt, type RenameResult } from '../features/editor/navigation';
 import { documentSymbols, foldingRanges, type DocumentSymbol, type FoldingRange } from '../features/editor/structure';
 import { inlayHints, semanticTokens, type InlayHint, type SemanticToken } from '../features/editor/decorations';
 import type { RolloutPlan } from '../rollout/types';
-import type { PreviewResult } from '../../protocol';
 import { configFor, parseConfig } from '../config/load';
 import { applyConfig, effectiveSettings, isIgnored, type Finding } from '../config/apply';
 import { CONFIG_FILE, type RepoConfig } from '../config/types';
 import { SUPERSEDES } from '../features/policy/gates';
 import { codeInfo } from '../diagnostics/codes';
+import type { FileInfo, PreviewResult } from '../../protocol';
+import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';
+import { describeInstances } from '../rollout/enablement';
+import { decidedWhere, enabledSentence, ignoredSentence } from '../rollout/describe';
+import { rollingSyncWithSteps } from '../rollout/spec';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -90,6 +93,10 @@ export interface LanguageService {
   semanticTokens(a: Analysis): SemanticToken[];
   /** A template string's value for the first Application, after the string. */
   inlayHints(a: Analysis, range?: Span): InlayHint[];
+  /** The document's ApplicationSets and their controller's progressive-sync state (status bar, context keys). */
+  fileInfo(a: Analysis): FileInfo;
+  /** One line per Argo CD install found (and the override): what decides progressive syncs, for the server log. */
+  enablementSummary(): string[];
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
   readonly openDocuments: OpenDocuments;
   /** Forget cached analyses (e.g. settings changed). */
@@ -242,7 +249,9 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
       const exp = ctx.expansion();
-      return { name: ctx.doc.name, yaml: previewDocument(ctx.doc.name, exp), apps: exp.apps.length, notes: exp.notes, exact: exp.exact };
+      // Show what the controller writes: under an active RollingSync, auto-sync is turned off.
+      const rollingSync = !!getRolloutPlan(ctx).effective;
+      return { name: ctx.doc.name, yaml: previewDocument(ctx.doc.name, exp, { rollingSync }), apps: exp.apps.length, notes: exp.notes, exact: exp.exact };
     },
     rolloutPlan(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
@@ -252,7 +261,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
       const exp = ctx.expansion();
-      return { text: previewDocument(ctx.doc.name, exp), summary: previewSummary(ctx.doc.name, exp) };
+      return { text: previewDocument(ctx.doc.name, exp, { rollingSync: !!getRolloutPlan(ctx).effective }), summary: previewSummary(ctx.doc.name, exp) };
     },
     planText(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
@@ -287,6 +296,31 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
     inlayHints(a, range) {
       return a.appsets.flatMap((ctx) => guarded('inlay hints', () => inlayHints(ctx, range)) ?? []);
+    },
+    fileInfo(a) {
+      return {
+        appsets: a.appsets.map((ctx) => {
+          const en = enablementFor(ctx);
+          const d = en.decidedBy;
+          const valid = ctx.expansion().apps.filter((x) => !x.invalid?.length).length;
+          const text = en.state === 'enabled' ? enabledSentence(en) : `${ignoredSentence(valid)}${decidedWhere(en) ? ` (${decidedWhere(en)})` : ''}`;
+          return {
+            name: ctx.doc.name,
+            start: ctx.doc.span.start,
+            end: ctx.doc.span.end,
+            rollingSync: rollingSyncWithSteps(getStrategy(ctx)),
+            enablement: {
+              state: en.state,
+              text,
+              instance: en.instance ? (en.instance.name ? `${en.instance.name} (${en.instance.why})` : en.instance.why) : undefined,
+              ...(d && d.file !== 'setting' ? { file: d.file, offset: d.span?.start } : {}),
+            },
+          };
+        }),
+      };
+    },
+    enablementSummary() {
+      return describeInstances({ host, settings: host.settings(), workspace });
     },
     openDocuments: new OpenDocuments(workspace),
     appsetAt(a, offset) {

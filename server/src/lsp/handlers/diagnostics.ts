@@ -9,6 +9,7 @@ import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
 import type { ServerState } from '../state';
 import { looksLikeAppSet } from '../../engine';
+import { Notifications } from '../../protocol';
 
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */
@@ -32,6 +33,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       if (open.sync(path, doc.getText(), () => s.analysisOf(doc))) scheduleOthers(doc.uri);
       const a = s.analysisOf(doc);
       open.remember(path, a);
+      if (!lastSummary) logEnablement();
       if (!s.settings.validate) return [];
       // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
       // error is not shown twice.
@@ -73,10 +75,26 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   }
 
   // Lenses and hovers depend on the workspace too; clients only re-ask for lenses when told.
+  // The client's views (preview, rollout view, status bar) listen for resultsChanged.
   const lensRefresh = new Debouncer();
   function refreshLenses(): void {
-    if (!s.client.refreshLenses) return;
-    lensRefresh.run('all', Math.max(s.settings.debounceMs, 50), () => void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined));
+    lensRefresh.run('all', Math.max(s.settings.debounceMs, 50), () => {
+      if (s.client.refreshLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+      void connection.sendNotification(Notifications.resultsChanged).catch(() => undefined);
+      logEnablement();
+    });
+  }
+
+  // The server log says what decides progressive syncs, at start and whenever it changes.
+  let lastSummary = '';
+  function logEnablement(): void {
+    s.guard('enablement log', undefined, () => {
+      const lines = s.service.enablementSummary();
+      const text = lines.join('\n');
+      if (text === lastSummary) return;
+      lastSummary = text;
+      s.log(`Progressive syncs:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+    });
   }
 
   function resetAndRevalidate(): void {

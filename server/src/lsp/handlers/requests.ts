@@ -83,4 +83,10 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     }
     return null;
   });
+  connection.onRequest(Requests.fileInfo, (r: DocumentRequestParams) =>
+    s.guard('file info', null, () => {
+      const a = analysisFor(r);
+      return a ? s.service.fileInfo(a) : null;
+    }),
+  );
 }

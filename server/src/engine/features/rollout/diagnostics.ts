@@ -127,7 +127,9 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     out.push({
       code: 'rollout/automated-disabled',
       severity: 'information',
-      message: 'Under RollingSync the controller sets automated.enabled: false on every generated Application: syncs happen only when the rollout reaches their step (automated.prune still decides whether those syncs prune). Applications selected by no step never sync on their own.',
+      message: plan.effective
+        ? 'Under RollingSync the controller writes automated.enabled: false on every generated Application (the preview shows it): syncs happen only when the rollout reaches their step (automated.prune still decides whether those syncs prune). Applications selected by no step never sync on their own.'
+        : 'Once progressive syncs are on, the controller writes automated.enabled: false on every generated Application and syncs them step by step; today they are off, so auto-sync stays on and every Application syncs on its own.',
       span: spanAt(doc, automatedPath, 'key'),
     });
   }
@@ -204,7 +206,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     out.push({
       code: 'rollout/unselected-apps',
       severity: 'warning',
-      message: `${plural(plan.unselected.length, 'Application')} ${plan.unselected.length === 1 ? 'is' : 'are'} selected by no step (${names(plan.unselected)}): the rollout never syncs them, yet their auto-sync is turned off, and they count toward step 1's maxUpdate percentage. Add a step that selects them.`,
+      message: `${plural(plan.unselected.length, 'Application')} ${plan.unselected.length === 1 ? 'is' : 'are'} selected by no step (${names(plan.unselected)}): ${plan.unselected.length === 1 ? 'it never syncs' : 'they never sync'} — the rollout skips ${plan.unselected.length === 1 ? 'it' : 'them'}, auto-sync is turned off, and the status records step -1 (Argo CD's UI: "Step: unmatched label"). They also count toward step 1's maxUpdate percentage. Add a step that selects them.`,
       span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
       data: { unselected: plan.unselected.length },
     });
