@@ -13,6 +13,7 @@ import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerO
 import { Commands, PREVIEW_SCHEME } from '../../server/src/protocol';
 import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';
+import { AppSetStatus } from './status';
 
 let client: LanguageClient | undefined;
 
@@ -44,7 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       executeCommand: async (command, args, next) => {
         const [uri, offset] = args as [unknown, unknown];
         const at = typeof offset === 'number' ? offset : undefined;
-        if (command === Commands.showPreview && preview) return preview.show(target(uri), at);
+        // A third argument (the rollout view's Application chips) reveals that Application's entry.
+        if (command === Commands.showPreview && preview) return preview.show(target(uri), at, typeof args[2] === 'string' ? args[2] : undefined);
         if (command === Commands.showRollout && rollout) return rollout.show(target(uri), at);
         if (command === Commands.setProgressiveSyncs) {
           // Saved in the settings (the server reads them back), not only for the session.
@@ -63,10 +65,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 
   preview = new PreviewProvider(c);
   rollout = new RolloutView(c);
+  const status = new AppSetStatus(c);
   context.subscriptions.push(
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     preview,
     rollout,
+    status,
+    // The preview and the rollout view follow the ApplicationSet under the cursor.
+    status.onDidMove(({ uri, offset }) => {
+      const at = (o: number) => status.appsetAt(uri, o);
+      preview?.follow(uri, offset, at);
+      rollout?.follow(uri, offset, at);
+    }),
+    // For the tests and the UI check: what the status bar says.
+    vscode.commands.registerCommand('appsetTools.statusSnapshot', () => status.snapshot()),
     vscode.commands.registerCommand(Commands.restartServer, () => c.restart()),
   );
 }

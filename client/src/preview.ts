@@ -1,11 +1,12 @@
 /**
  * "Preview generated Applications": a read-only virtual YAML document per ApplicationSet file,
- * asked from the server (`appsetTools/preview`) and refreshed while the source is edited.
- * Preview URIs look like `appset-preview:/<name>.applications.yaml?<source uri>#<offset>`.
+ * asked from the server (`appsetTools/preview`), refreshed on every change the lenses see (the server's
+ * `resultsChanged`, edits, settings) and following the ApplicationSet under the cursor in
+ * multi-document files. Preview URIs look like `appset-preview:/<file> · Applications.yaml?<source uri>`.
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
+import { Notifications, PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
 import { affectsResults } from './refresh';
 
 const REFRESH_MS = 300;
@@ -14,6 +15,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly open = new Map<string, vscode.Uri>(); // source uri → preview uri
+  /** The offset (ApplicationSet) each source's preview shows; follows the cursor. */
+  private readonly offsets = new Map<string, number | undefined>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscription: vscode.Disposable;
 
@@ -24,13 +27,16 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
         for (const [src, previewUri] of this.open) if (affectsResults(e.document, vscode.Uri.parse(src))) this.refreshSoon(src, previewUri);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('appsetTools')) for (const [src, previewUri] of this.open) this.refreshSoon(src, previewUri);
+        if (e.affectsConfiguration('appsetTools')) this.refreshAll();
       }),
+      // Files changed on disk (git pull, a new cluster Secret, a flipped ConfigMap): the server says so.
+      client.onNotification(Notifications.resultsChanged, () => this.refreshAll()),
       // Closing the preview stops its refreshes.
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== PREVIEW_SCHEME) return;
         for (const [src, previewUri] of this.open) if (previewUri.toString() === d.uri.toString()) {
           this.open.delete(src);
+          this.offsets.delete(src);
           clearTimeout(this.timers.get(src));
           this.timers.delete(src);
         }
@@ -38,26 +44,56 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
+  refreshAll(): void {
+    for (const [src, previewUri] of this.open) this.refreshSoon(src, previewUri);
+  }
+
+  /** The cursor moved in a source: show the ApplicationSet it is in (multi-document files). */
+  follow(source: vscode.Uri, offset: number, docRange: (offset: number) => string | undefined): void {
+    const src = source.toString();
+    const previewUri = this.open.get(src);
+    if (!previewUri) return;
+    const before = docRange(this.offsets.get(src) ?? 0);
+    const now = docRange(offset);
+    if (now === undefined || now === before) return;
+    this.offsets.set(src, offset);
+    this.refreshSoon(src, previewUri);
+  }
+
   private refreshSoon(src: string, previewUri: vscode.Uri): void {
     clearTimeout(this.timers.get(src));
     this.timers.set(src, setTimeout(() => this.changed.fire(previewUri), REFRESH_MS));
   }
 
-  async show(source: vscode.Uri | undefined, offset?: number): Promise<void> {
+  /** Opens (or refreshes) the preview; with `app`, reveals that Application's entry. */
+  async show(source: vscode.Uri | undefined, offset?: number, app?: string): Promise<void> {
     if (!source) {
       void vscode.window.showInformationMessage('Open an ApplicationSet YAML file to preview its Applications.');
       return;
     }
     const base = source.path.split('/').pop()?.replace(/\.ya?ml$/i, '') ?? 'appset';
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${base}.applications.yaml`, query: source.toString(), fragment: String(offset ?? '') });
+    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${base} · Applications.yaml`, query: source.toString() });
+    const known = this.open.has(source.toString());
     this.open.set(source.toString(), uri);
+    const changedAppSet = this.offsets.get(source.toString()) !== offset;
+    this.offsets.set(source.toString(), offset);
+    if (known && changedAppSet) this.changed.fire(uri);
     const doc = await vscode.workspace.openTextDocument(uri);
     await vscode.languages.setTextDocumentLanguage(doc, 'yaml');
-    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: true });
+    const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: !app });
+    if (app) {
+      const text = doc.getText();
+      const at = text.search(new RegExp(`^  name: ["']?${app.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?$`, 'm'));
+      if (at >= 0) {
+        const pos = doc.positionAt(at + 2);
+        editor.selection = new vscode.Selection(pos, pos);
+        editor.revealRange(new vscode.Range(pos, pos), vscode.TextEditorRevealType.AtTop);
+      }
+    }
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    const offset = uri.fragment ? Number(uri.fragment) : undefined;
+    const offset = this.offsets.get(uri.query);
     try {
       const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, { uri: uri.query, offset } satisfies DocumentRequestParams);
       return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';

@@ -1,12 +1,13 @@
 /**
  * "Show RollingSync plan": a webview that draws the steps and waves of an ApplicationSet's rollout
  * with every Application, refreshed while the source is edited. The plan comes from the server
- * (`appsetTools/rolloutPlan`); this file only draws it. Everything shown is escaped, and the page has
- * a strict Content-Security-Policy (no scripts).
+ * (`appsetTools/rolloutPlan`); this file only draws it. It refreshes on every change the lenses see
+ * and follows the ApplicationSet under the cursor. Everything shown is escaped; links are command
+ * URIs; the only script (nonce'd) scrolls to the step whose lens was clicked.
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
+import { Notifications, Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
 import { renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
@@ -28,7 +29,19 @@ export class RolloutView implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (this.panel && e.affectsConfiguration('appsetTools')) this.refreshSoon();
       }),
+      client.onNotification(Notifications.resultsChanged, () => {
+        if (this.panel) this.refreshSoon();
+      }),
     );
+  }
+
+  /** The cursor moved in the shown source: follow the ApplicationSet it is in. */
+  follow(source: vscode.Uri, offset: number, docRange: (offset: number) => string | undefined): void {
+    if (!this.panel || this.source?.toString() !== source.toString()) return;
+    const now = docRange(offset);
+    if (now === undefined || now === docRange(this.offset ?? 0)) return;
+    this.offset = offset;
+    this.refreshSoon();
   }
 
   private refreshSoon(): void {
@@ -44,7 +57,8 @@ export class RolloutView implements vscode.Disposable {
     this.source = source;
     this.offset = offset;
     if (!this.panel) {
-      this.panel = vscode.window.createWebviewPanel('appsetTools.rollout', 'RollingSync plan', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: false });
+      // Scripts only for the nonce'd scroll line; command URIs for the links back into the editor.
+      this.panel = vscode.window.createWebviewPanel('appsetTools.rollout', 'RollingSync plan', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, enableCommandUris: true });
       this.panel.onDidDispose(() => (this.panel = undefined));
     }
     this.panel.reveal(vscode.ViewColumn.Beside, true);
@@ -61,7 +75,8 @@ export class RolloutView implements vscode.Disposable {
       error = (e as Error).message;
     }
     this.panel.title = plan ? `Rollout: ${plan.appset}` : 'RollingSync plan';
-    this.panel.webview.html = renderPlan(plan, error);
+    const nonce = Array.from({ length: 16 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
+    this.panel.webview.html = renderPlan(plan, error, { source: this.source.toString(), offset: this.offset, nonce });
   }
 
   dispose(): void {

@@ -35,13 +35,13 @@ export const Commands = {
   preview: 'appsetTools.preview',
   /** The RollingSync plan as text, nothing shown. Args: [documentUri, offset?]. */
   rolloutPlan: 'appsetTools.rolloutPlan',
-  /** Opens a file at a character offset (client only). Args: [absolute path or URI, offset]. */
+  /** Opens a file at a character offset (the server asks the editor with window/showDocument). Args: [absolute path or URI, offset]. */
   openLocation: 'appsetTools.openLocation',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
 /** The commands the server executes (advertised in `executeCommandProvider`). */
-export const SERVER_COMMANDS: readonly CommandId[] = [Commands.showPreview, Commands.showRollout, Commands.setProgressiveSyncs, Commands.preview, Commands.rolloutPlan];
+export const SERVER_COMMANDS: readonly CommandId[] = [Commands.showPreview, Commands.showRollout, Commands.setProgressiveSyncs, Commands.preview, Commands.rolloutPlan, Commands.openLocation];
 
 /** Custom request methods. */
 export const Requests = {

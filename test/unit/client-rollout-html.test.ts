@@ -38,13 +38,14 @@ test('steps, waves, manual gates and problems are drawn', () => {
 
 test('a disabled or undetected controller setting is called out with its evidence', () => {
   const disabled = renderPlan(plan({ enablement: { state: 'disabled', source: 'detected', searched: [], evidence: [{ file: '/ws/cm.yaml', description: 'argocd-cmd-params-cm sets it to "false"', effect: 'disables' }] } }));
-  assert.match(disabled, /Progressive syncs are disabled on the ApplicationSet controller: this strategy is ignored and all 5 Applications sync at once/);
+  assert.match(disabled, /Ignored: progressive syncs are off, so all 5 Applications sync at once\. They are turned off for the Argo CD that runs it/);
   assert.match(disabled, /argocd-cmd-params-cm sets it to &#34;false&#34;/);
   const missing = renderPlan(plan({ enablement: { state: 'not-found', source: 'detected', evidence: [], searched: ['argocd-cmd-params-cm', 'Helm values'] } }));
-  assert.match(missing, /not enabled anywhere in this workspace/);
+  assert.match(missing, /not enabled by the configuration of the Argo CD that runs it/);
   assert.match(missing, /Looked for: argocd-cmd-params-cm, Helm values/);
   const allAtOnce = renderPlan(plan({ strategy: 'AllAtOnce', steps: [], clusters: 3 }));
   assert.match(allAtOnce, /one commit syncs all 5 Applications at once on 3 clusters/);
+  assert.match(renderPlan(plan({ strategy: 'AllAtOnce', steps: [], clusters: 1 })), /at once on 1 cluster\./);
 });
 
 test('everything from the plan is escaped and the page runs no script', () => {
@@ -57,4 +58,35 @@ test('everything from the plan is escaped and the page runs no script', () => {
   assert.match(html, /Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline';"/);
   assert.match(renderPlan(null, '<b>boom</b>'), /could not be computed: &#60;b&#62;boom/);
   assert.match(renderPlan(null), /No ApplicationSet in this file/);
+});
+
+test('Applications link to their preview entry and source, destinations are shown, evidence links its file and line', () => {
+  const html = renderPlan(
+    plan({
+      clusters: 1,
+      apps: {
+        'a-1': { destination: 'https://10.0.0.1:6443 / shop', source: { file: '/ws/clusters.yaml', offset: 40, label: 'cluster prod-01' } },
+        'a-2': { destination: 'https://10.0.0.1:6443 / cart' },
+      },
+      enablement: { state: 'enabled', source: 'detected', searched: [], evidence: [], decidedBy: { file: '/ws/argocd/cm.yaml', where: 'argocd/cm.yaml:9', span: { start: 120, end: 126 }, description: 'x', effect: 'enables' }, instance: { name: 'argocd', why: 'installed beside it in argocd/' } },
+    }),
+    '',
+    { source: 'file:///ws/shop.yaml', offset: 0 },
+  );
+  const href = (id: string, args: unknown[]) => `command:${id}?${encodeURIComponent(JSON.stringify(args))}`.replace(/&/g, '&#38;');
+  assert.ok(html.includes(`<a class="app" href="${href('appsetTools.showPreview', ['file:///ws/shop.yaml', 0, 'a-1'])}" title="→ https://10.0.0.1:6443 / shop · from cluster prod-01">a-1</a>`), html);
+  assert.ok(html.includes(`href="${href('appsetTools.openLocation', ['/ws/clusters.yaml', 40])}"`));
+  assert.match(html, /to 1 cluster: https:\/\/10\.0\.0\.1:6443</);
+  assert.match(html, /· 1 cluster<\/p>/);
+  assert.ok(html.includes(`Progressive syncs enabled by <a href="${href('appsetTools.openLocation', ['/ws/argocd/cm.yaml', 120])}">argocd/cm.yaml:9</a>`), html);
+  assert.doesNotMatch(html, /<script/);
+});
+
+test('the step whose lens was clicked is marked and scrolled to, by the only (nonce) script', () => {
+  const html = renderPlan(plan({ focusStep: 3 }), '', { nonce: 'abc123' });
+  assert.match(html, /<section class="step focus" id="step-3">/);
+  assert.match(html, /script-src 'nonce-abc123'/);
+  assert.equal(html.match(/<script/g)?.length, 1);
+  assert.match(html, /<script nonce="abc123">document\.getElementById\("step-3"\)\?\.scrollIntoView\(\);<\/script>/);
+  assert.doesNotMatch(renderPlan(plan({ focusStep: 3 }), '', { nonce: 'a"b' }), /<script/, 'a nonce that is not alphanumeric gives no script');
 });

@@ -86,6 +86,18 @@ export interface RolloutPlan {
   effective?: boolean;
   /** Distinct destination clusters of the Applications. */
   clusters?: number;
+  /** Per Application (editor views only): where it goes and where its parameters came from. */
+  apps?: Record<string, PlanApp>;
+  /** 1-based step whose YAML holds the requested offset (editor views only). */
+  focusStep?: number;
   /** Operators other than In/NotIn, one per (1-based step, operator), as the controller records them. */
   invalidOperators?: { step: number; operator: string }[];
+}
+
+/** One Application in the editor's rollout view. */
+export interface PlanApp {
+  /** `https://10.0.0.1:6443 / shop` (server or name, then namespace). */
+  destination: string;
+  /** Where its parameter set came from: a list element in this file or a cluster Secret's file. */
+  source?: { file: string; offset: number; label: string };
 }

@@ -30,6 +30,7 @@ import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/
 import { describeInstances } from '../rollout/enablement';
 import { decidedWhere, enabledSentence, ignoredSentence } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
+import { rolloutViewDetails } from '../features/rollout/viewDetails';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -255,7 +256,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
     rolloutPlan(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
-      return ctx ? getRolloutPlan(ctx) : null;
+      return ctx ? { ...getRolloutPlan(ctx), ...rolloutViewDetails(ctx, offset) } : null;
     },
     previewText(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;

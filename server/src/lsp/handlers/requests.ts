@@ -73,6 +73,15 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
         if (out && p.command === Commands.showRollout) say(out.summary);
         return out?.text ?? null;
       }
+      case Commands.openLocation: {
+        // Lenses and the rollout view link to configuration files: the editor opens them.
+        const file = typeof args[0] === 'string' ? args[0] : '';
+        const doc = file ? s.textOf(file) : undefined;
+        if (!doc) return null;
+        const pos = doc.positionAt(typeof args[1] === 'number' ? args[1] : 0);
+        void connection.window.showDocument({ uri: doc.uri, takeFocus: true, selection: { start: pos, end: pos } }).catch(() => undefined);
+        return doc.uri;
+      }
       case Commands.setProgressiveSyncs: {
         const v = String(args[0] ?? '');
         if (!PROGRESSIVE_SYNCS.has(v)) return null;

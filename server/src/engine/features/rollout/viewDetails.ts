@@ -1,0 +1,57 @@
+/**
+ * What the editor's rollout view adds to the plan: each Application's destination and the place its
+ * parameters came from (a list element of this file, a cluster Secret), and the step under the cursor.
+ */
+import type { AppSetContext } from '../context';
+import type { PlanApp } from '../../rollout/types';
+import { nodeAt, spanAt } from '../../yaml/document';
+import { loadInventory } from '../../generators/inventory';
+import { getStrategy } from './plan';
+
+const MAX_APPS = 5000;
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
+
+export function rolloutViewDetails(ctx: AppSetContext, offset?: number): { apps: Record<string, PlanApp>; focusStep?: number } {
+  const apps: Record<string, PlanApp> = {};
+  const exp = ctx.expansion();
+  let clusterFiles: Map<string, string> | undefined;
+  const clusterFile = (name: string) => {
+    clusterFiles ??= new Map(loadInventory(ctx.file).clusters.map((c) => [c.name, c.file]));
+    return clusterFiles.get(name);
+  };
+  for (const a of exp.apps.slice(0, MAX_APPS)) {
+    const dest = obj(obj(a.app.spec)?.destination);
+    const where = [dest?.server ?? dest?.name, dest?.namespace].filter((x) => typeof x === 'string' && x).join(' / ');
+    const entry: PlanApp = { destination: where || '(no destination)' };
+    for (const o of a.origins ?? []) {
+      if (o.startsWith('spec/')) {
+        const path = o.split('/').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
+        const n = nodeAt(ctx.doc.doc, path);
+        const span = n.value ?? n.key;
+        if (span) entry.source = { file: ctx.file.path ?? ctx.file.uri, offset: span.start, label: `list element ${path.at(-1)}` };
+      } else if (o.startsWith('cluster:')) {
+        const name = o.slice('cluster:'.length);
+        const file = clusterFile(name);
+        if (file) {
+          const text = ctx.file.workspace.file(file)?.text ?? '';
+          const at = text.search(new RegExp(`\\bname:\\s*["']?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["']?\\s*$`, 'm'));
+          entry.source = { file, offset: Math.max(0, at), label: `cluster ${name}` };
+        }
+      }
+      if (entry.source) break;
+    }
+    Object.defineProperty(apps, a.name, { value: entry, enumerable: true, writable: true, configurable: true });
+  }
+  let focusStep: number | undefined;
+  if (offset !== undefined) {
+    const steps = getStrategy(ctx).steps;
+    for (const st of steps) {
+      const n = nodeAt(ctx.doc.doc, st.path);
+      const span = n.value ?? spanAt(ctx.doc.doc, st.path);
+      if (span && offset >= span.start && offset <= span.end) focusStep = st.index + 1;
+    }
+  }
+  return { apps, focusStep };
+}
