@@ -92,6 +92,7 @@ test('the server advertises its commands; it registers for configuration changes
   const s = await startServer({}, {}, { capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } } });
   try {
     assert.deepEqual((s.capabilities.executeCommandProvider as { commands: string[] }).commands.sort(), [
+      'appsetTools.openLocation',
       'appsetTools.preview',
       'appsetTools.rolloutPlan',
       'appsetTools.setProgressiveSyncs',

@@ -56,7 +56,7 @@ test('Neovim runs the README setup: diagnostics, hover, completion, lens, quick 
     assert.ok(seen.diagnostics.includes('appset/unknown-field'), shown);
     assert.ok(seen.diagnostics.includes('rollout/progressive-syncs-disabled'), shown);
     // Commands are advertised, so Neovim sends them to the server.
-    assert.deepEqual([...seen.capabilities.commands].sort(), ['appsetTools.preview', 'appsetTools.rolloutPlan', 'appsetTools.setProgressiveSyncs', 'appsetTools.showPreview', 'appsetTools.showRollout']);
+    assert.deepEqual([...seen.capabilities.commands].sort(), ['appsetTools.openLocation', 'appsetTools.preview', 'appsetTools.rolloutPlan', 'appsetTools.setProgressiveSyncs', 'appsetTools.showPreview', 'appsetTools.showRollout']);
     // Hover on a template parameter shows its value per Application.
     assert.match(seen.hover, /guestbook-dev/, shown);
     // Completion inside {{ }}.

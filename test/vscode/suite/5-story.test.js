@@ -23,10 +23,10 @@ describe('the progressive-sync story', () => {
     const all = await waitForDiagnostics(doc.uri, (ds) => ds.some((d) => diagCode(d) === 'rollout/blast-radius'), 'the AllAtOnce blast radius');
     const blast = all.find((d) => diagCode(d) === 'rollout/blast-radius');
     assert.match(blast.message, /18 Applications/);
-    assert.match(blast.message, /6 clusters/);
+    assert.match(blast.message, /6 production clusters/);
 
     const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, blast.range, vscode.CodeActionKind.QuickFix.value, 10);
-    const fix = actions.find((a) => /^Roll out by "tier": RollingSync canary → low-traffic → high-traffic/.test(a.title));
+    const fix = actions.find((a) => /^Roll out by tier: canary 1 → low-traffic 1 → high-traffic 25% /.test(a.title));
     assert.ok(fix, `no tier rollout quick fix; offered: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     const text = doc.getText();
@@ -49,7 +49,8 @@ describe('the progressive-sync story', () => {
     assert.match(steps[0], /^Step 1 · tier In \(canary\) · 3 apps/);
     assert.match(steps[1], /^Step 2 · tier In \(low-traffic\) · 6 apps/);
     assert.match(steps[2], /^Step 3 · tier In \(high-traffic\) · 9 apps/);
-    assert.ok(titles.some((t) => /3 steps · 18 apps · .* · 0 unselected/.test(t)), JSON.stringify(titles));
+    assert.ok(titles.includes('Ignored: progressive syncs are off, so all 18 Applications sync at once'), JSON.stringify(titles));
+    assert.ok(titles.some((t) => /^If enabled: 3 steps · 18 apps · .* · 0 unselected/.test(t)), JSON.stringify(titles));
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });

@@ -254,8 +254,10 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
       case 'rollout/progressive-syncs-not-found':
         out.push(...enableActions(ctx, d));
         break;
-      case 'rollout/blast-radius': {
-        out.push(...insertStrategyActions(ctx, [d]));
+      case 'rollout/blast-radius':
+      case 'rollout/large-wave': {
+        // Too many at once: the safer strategies replace what is written.
+        if (!strategyOffered) out.push(...insertStrategyActions(ctx, [d]));
         strategyOffered = true;
         break;
       }

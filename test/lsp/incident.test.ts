@@ -1,0 +1,126 @@
+/**
+ * The incident path through the language server: a RollingSync for an Argo CD whose configuration
+ * is not in the repository (the one in argocd/ runs another namespace). The quick fix creates the
+ * ConfigMap (a CreateFile WorkspaceEdit); once the file exists the server says so (resultsChanged,
+ * appsetTools/fileInfo, lenses), the preview shows automated.enabled: false as the controller writes it,
+ * and the rollout view's plan carries destinations, sources and the step under the cursor.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { CodeActionRequest, CodeLensRequest, ExecuteCommandRequest, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import { messageOf, startServer, type TestServer } from './client';
+
+const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
+const APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: shop
+  namespace: argocd-prod
+spec:
+  goTemplate: true
+  generators:
+  - list:
+      elements:
+      - {cluster: c1, tier: canary}
+      - {cluster: c2, tier: high}
+      - {cluster: c3, tier: high}
+  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+      - matchExpressions: [{key: tier, operator: In, values: [canary]}]
+      - matchExpressions: [{key: tier, operator: In, values: [high]}]
+  template:
+    metadata:
+      name: 'shop-{{.cluster}}'
+      labels: {tier: '{{.tier}}'}
+    spec:
+      project: default
+      source: {repoURL: https://example.com/shop.git, path: deploy}
+      destination: {server: 'https://{{.cluster}}.example.com', namespace: shop}
+      syncPolicy: {automated: {prune: true}}
+`;
+
+let s: TestServer;
+const resultsChanged: number[] = [];
+const shown: { uri: string }[] = [];
+before(async () => {
+  s = await startServer({ 'argocd/argocd-cmd-params-cm.yaml': CM });
+  s.conn.onNotification('appsetTools/resultsChanged', () => void resultsChanged.push(Date.now()));
+  s.conn.onRequest('window/showDocument', (p: { uri: string }) => {
+    shown.push(p);
+    return { success: true };
+  });
+});
+after(async () => s?.shutdown());
+
+type FileInfo = { appsets: { name: string; rollingSync: boolean; enablement: { state: string; text: string; file?: string; offset?: number; instance?: string } }[] };
+const fileInfo = () => s.conn.sendRequest('appsetTools/fileInfo', { uri: s.uriOf('prod/shop.yaml') }) as Promise<FileInfo>;
+
+test('not found → the fix creates the ConfigMap → enabled, by which file', async () => {
+  const ds = await s.open('prod/shop.yaml', APPSET);
+  const warn = ds.find((d) => d.code === 'rollout/progressive-syncs-not-found') as Diagnostic;
+  assert.ok(warn, JSON.stringify(ds.map((d) => d.code)));
+  assert.match(messageOf(warn), /^Ignored: progressive syncs are off, so all 3 Applications sync at once/);
+  assert.ok(warn.relatedInformation?.some((r) => /^searched for this ApplicationSet: ConfigMap argocd-cmd-params-cm/.test(r.message)), JSON.stringify(warn.relatedInformation));
+  let info = await fileInfo();
+  assert.deepEqual(info.appsets.map((a) => [a.name, a.rollingSync, a.enablement.state]), [['shop', true, 'not-found']]);
+  assert.match(info.appsets[0].enablement.text, /^Ignored: progressive syncs are off, so all 3 Applications sync at once/);
+  const before = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('prod/shop.yaml') })) as { yaml: string };
+  assert.doesNotMatch(before.yaml, /enabled: false/, 'progressive syncs off: auto-sync stays as written');
+
+  const actions = ((await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri: s.uriOf('prod/shop.yaml') }, range: warn.range, context: { diagnostics: [warn] } })) ?? []) as CodeAction[];
+  const create = actions.find((a) => a.title === 'Enable progressive syncs: create prod/argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
+  assert.ok(create?.edit?.documentChanges, JSON.stringify(actions.map((a) => a.title)));
+  const [op, edit] = create.edit.documentChanges as [{ kind: string; uri: string }, { textDocument: { uri: string }; edits: { newText: string }[] }];
+  assert.deepEqual([op.kind, op.uri], ['create', s.uriOf('prod/argocd-cmd-params-cm.yaml')]);
+  assert.equal(edit.textDocument.uri, s.uriOf('prod/argocd-cmd-params-cm.yaml'));
+  const text = edit.edits[0].newText;
+  assert.match(text, /namespace: argocd-prod\n/);
+  assert.ok(actions.some((a) => a.title === 'I have enabled it outside this repository (sets appsetTools.progressiveSyncs to "enabled")'));
+
+  // The editor applies it: the file appears on disk and the watcher reports it.
+  const seen = resultsChanged.length;
+  await s.writeFile('prod/argocd-cmd-params-cm.yaml', text);
+  for (let i = 0; i < 400 && resultsChanged.length === seen; i++) await new Promise((r) => setTimeout(r, 25));
+  assert.ok(resultsChanged.length > seen, 'the server tells the views to refresh');
+  for (let i = 0; i < 400; i++) {
+    info = await fileInfo();
+    if (info.appsets[0].enablement.state === 'enabled') break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const en = info.appsets[0].enablement;
+  assert.equal(en.state, 'enabled');
+  assert.equal(en.text, 'Progressive syncs enabled by prod/argocd-cmd-params-cm.yaml:13');
+  assert.equal(en.instance, 'prod (installed beside it in prod/ for namespace argocd-prod)');
+  const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('prod/shop.yaml') } })) ?? [];
+  const enabledLens = lenses.find((l) => l.command?.title === 'Progressive syncs enabled by prod/argocd-cmd-params-cm.yaml:13');
+  assert.ok(enabledLens, JSON.stringify(lenses.map((l) => l.command?.title)));
+  assert.equal(enabledLens.command?.command, 'appsetTools.openLocation');
+
+  // The lens opens the file at that line through window/showDocument.
+  const opened = await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.openLocation', arguments: enabledLens.command?.arguments });
+  assert.equal(opened, s.uriOf('prod/argocd-cmd-params-cm.yaml'));
+  for (let i = 0; i < 100 && !shown.length; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(shown[0]?.uri, s.uriOf('prod/argocd-cmd-params-cm.yaml'));
+
+  // What the controller writes under an active RollingSync: auto-sync off, prune kept.
+  const preview = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('prod/shop.yaml') })) as { yaml: string };
+  assert.match(preview.yaml, /# RollingSync is active: the controller writes syncPolicy\.automated\.enabled: false on every Application/);
+  assert.match(preview.yaml, /automated:\n\s+prune: true\n\s+enabled: false\n/);
+  const ds2 = s.published('prod/shop.yaml').at(-1)!.diagnostics;
+  const note = ds2.find((d) => d.code === 'rollout/automated-disabled');
+  assert.match(messageOf(note!), /writes automated\.enabled: false on every generated Application \(the preview shows it\)/);
+});
+
+test('the rollout view plan: destinations, sources and the step under the cursor', async () => {
+  const offset = APPSET.indexOf('values: [high]');
+  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('prod/shop.yaml'), offset })) as {
+    focusStep?: number;
+    apps: Record<string, { destination: string; source?: { file: string; offset: number; label: string } }>;
+  };
+  assert.equal(plan.focusStep, 2);
+  assert.equal(plan.apps['shop-c2'].destination, 'https://c2.example.com / shop');
+  assert.equal(plan.apps['shop-c2'].source?.label, 'list element 1');
+  assert.equal(APPSET.slice(plan.apps['shop-c2'].source!.offset).startsWith('{cluster: c2'), true);
+});
