@@ -358,3 +358,13 @@ test('syncWaves: the largest number of Applications one commit syncs, as the con
   assert.equal(off.largest?.apps.length, 540);
   assert.equal(off.plan.steps.length, 3, 'the plan as written is still there');
 });
+
+test('hover on strategy: says whether the controller runs it, which install decided and where it searched', () => {
+  const text = withStrategy(ROLLING);
+  const off = rolloutHover(fakeContext(text, storyParams(false), fixtureFiles('none')), text.indexOf('strategy:') + 2);
+  assert.match(off!.markdown, /Ignored: progressive syncs are off, so all 540 Applications sync at once\. Nothing in this repository configures the Argo CD that runs it/);
+  assert.match(off!.markdown, /Searched: ConfigMap argocd-cmd-params-cm/);
+  const on = rolloutHover(fakeContext(text, storyParams(false), fixtureFiles('cm-true')), text.indexOf('strategy:') + 2);
+  assert.match(on!.markdown, /Progressive syncs enabled by argocd-cmd-params-cm\.yaml:9\./);
+  assert.match(on!.markdown, /Argo CD: \. — installed beside it in the workspace root\./);
+});

@@ -126,6 +126,6 @@ export function chooseInstances(all: readonly Instance[], file: string, namespac
       ? `several Argo CD installs could run it (${names.join(', ')})`
       : nearest[0].key.startsWith('app:')
         ? `installed by ${names[0]}${nsPart}`
-        : `installed beside it in ${relativePath(roots, nearest[0].key) === '.' ? './' : names[0]}${nsPart}`;
+        : `installed beside it in ${relativePath(roots, nearest[0].key) === '.' ? 'the workspace root' : names[0]}${nsPart}`;
   return { instances: nearest, why, otherNamespace };
 }

@@ -5,7 +5,7 @@
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { nodeAt, pathAt } from '../../yaml/document';
-import { explainMaxUpdate, planTitle, stepTitle } from '../../rollout/describe';
+import { enabledSentence, explainMaxUpdate, ignoredSentence, offReason, planTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep } from '../../rollout/types';
@@ -46,6 +46,12 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
     const lines = [`**RollingSync: ${planTitle(plan)}**`, ''];
     for (const s of plan.steps) lines.push(`- ${stepTitle(s)}`);
     if (plan.unselected.length) lines.push(`- selected by no step (never synced by the rollout): ${list(plan.unselected)}`);
+    // Whether the controller runs it, which install decided, and where detection looked.
+    const en = plan.enablement;
+    lines.push('', en.state === 'enabled' ? `${enabledSentence(en)}.` : `${ignoredSentence(plan.totalApps)}. ${offReason(en)}`);
+    if (en.instance?.why) lines.push('', `Argo CD: ${en.instance.name ? `${en.instance.name} — ` : ''}${en.instance.why}.`);
+    for (const note of en.notes ?? []) lines.push('', `Note: ${note}.`);
+    if (en.searched.length) lines.push('', `Searched: ${en.searched.join('; ')}.`);
     return { span: n.key ?? n.value ?? { start: offset, end: offset + 1 }, markdown: lines.join('\n') };
   }
   return undefined;
