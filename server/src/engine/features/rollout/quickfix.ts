@@ -206,10 +206,6 @@ function createConfigFix(ctx: AppSetContext): EnableFix | undefined {
   return { edits, createFiles: [{ file: target, text: paramsConfigMapText(ns) }], where: relativePath(ctx.file.host.roots(), target) + ' (new)', restart: RESTART_MANUAL };
 }
 
-function basename(p: string): string {
-  return p.slice(p.lastIndexOf('/') + 1);
-}
-
 /** The override, worded as what it is: the user vouches for a controller configured elsewhere. */
 export const OUTSIDE_TITLE = 'I have enabled it outside this repository (sets appsetTools.progressiveSyncs to "enabled")';
 
