@@ -4,7 +4,7 @@
  * Application type defines them: objects merge, lists are replaced, `null` deletes;
  * `metadata.finalizers` are united; `spec.project` cannot be changed by a patch.
  */
-import * as YAML from 'yaml';
+import { parseGoYaml } from '../yaml/parse';
 import { isObject, put } from '../generators/params';
 import { patchTypeError } from './patchTypes';
 import { yamlLimitMessage } from '../yaml/limits';
@@ -25,7 +25,7 @@ export function parsePatch(rendered: string): Record<string, unknown> {
     }
   } else {
     try {
-      v = YAML.parse(rendered, { version: '1.1', maxAliasCount: 100 });
+      v = parseGoYaml(rendered);
     } catch (e) {
       throw new PatchError(`error while converting template to json ${JSON.stringify(rendered)}: ${(e as Error).message.split('\n')[0]}`);
     }

@@ -3,7 +3,7 @@
  * controller writes them (sorted by name, `applicationset_controller.go`), with a header that says
  * how exact the preview is.
  */
-import * as YAML from 'yaml';
+import { stringifyYaml } from '../yaml/parse';
 import type { Expansion } from './types';
 import { compareGoStrings } from '../rules/order';
 
@@ -43,7 +43,7 @@ export function previewText(appsetName: string, exp: Expansion, opts: PreviewOpt
   const apps = [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name));
   const docs = apps.map((a) => {
     const prefix = a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${m}\n`).join('') : '';
-    return prefix + YAML.stringify(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app, { lineWidth: 0, aliasDuplicateObjects: false });
+    return prefix + stringifyYaml(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app);
   });
   return head.join('\n') + '\n' + (docs.length ? '---\n' + docs.join('---\n') : '# (no Applications)\n');
 }

@@ -4,7 +4,7 @@
  * tree is read through the host (so never outside the workspace). The preview says that the
  * working tree was used, not the remote `revision`.
  */
-import * as YAML from 'yaml';
+import { parseGoYamlFile } from '../yaml/parse';
 import type { EngineHost } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { JsonPath } from '../yaml/document';
@@ -141,10 +141,7 @@ function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Recor
   const tooBig = yamlLimitMessage(text);
   if (tooBig) throw new GeneratorError(`unable to parse file: ${tooBig}`, at);
   try {
-    const doc = YAML.parseAllDocuments(text, { version: '1.1' })[0];
-    if (doc && 'errors' in doc && doc.errors.length) throw doc.errors[0];
-    if (doc && 'toJS' in doc) timestampsAsWritten(doc);
-    v = doc && 'toJS' in doc ? doc.toJS({ maxAliasCount: 100 }) : null;
+    v = parseGoYamlFile(text);
   } catch (e) {
     throw new GeneratorError(`unable to parse file: error converting YAML to JSON: ${(e as Error).message.split('\n')[0]}`, at);
   }
@@ -161,18 +158,6 @@ function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Recor
   if (Array.isArray(v) && v.every((x) => x === null || isObject(x))) return v.map((x) => (isObject(x) ? x : {}));
   const what = Array.isArray(v) ? 'array into Go value of type map[string]interface {}' : `${typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string'} into Go value of type []map[string]interface {}`;
   throw new GeneratorError(`unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${what}`, at);
-}
-
-/**
- * go-yaml v2 decodes a YAML 1.1 timestamp (`2001-12-14`) into an interface{} as the string written,
- * not as a time (sigs.k8s.io/yaml then goes through JSON): keep the source text.
- */
-function timestampsAsWritten(doc: YAML.Document): void {
-  YAML.visit(doc, {
-    Scalar(_, node) {
-      if (node.value instanceof Date) node.value = (node as { source?: string }).source ?? node.value.toISOString();
-    },
-  });
 }
 
 function addPathParams(p: ParamSet, dir: string, filename: string | undefined, goTemplate: boolean, prefix: string): void {

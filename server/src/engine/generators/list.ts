@@ -4,7 +4,7 @@
  * except `values`, an object of strings flattened to `values.<k>`. `elementsYaml` is appended
  * unchecked in both modes.
  */
-import * as YAML from 'yaml';
+import { parseGoYaml } from '../yaml/parse';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
 import { capParams, GeneratorError, noteEmpty, type Generate } from './types';
 import { yamlLimitMessage } from '../yaml/limits';
@@ -48,7 +48,7 @@ export const generateList: Generate = (spec, ctx, path) => {
     const tooBig = yamlLimitMessage(spec.elementsYaml);
     if (tooBig) throw new GeneratorError(`elementsYaml is not read: ${tooBig}`, [...path, 'elementsYaml']);
     try {
-      parsed = YAML.parse(spec.elementsYaml, { version: '1.1', maxAliasCount: 100 });
+      parsed = parseGoYaml(spec.elementsYaml);
     } catch (e) {
       throw new GeneratorError(`error unmarshling decoded ElementsYaml ${(e as Error).message.split('\n')[0]}`, [...path, 'elementsYaml']);
     }

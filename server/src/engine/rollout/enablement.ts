@@ -19,7 +19,7 @@
  * Within one level, any enabling evidence wins (repos often hold several overlays, one per
  * environment, and we cannot tell which controller runs the ApplicationSet).
  */
-import * as YAML from 'yaml';
+import { documentValues, parseDocuments, type YamlDocument } from '../yaml/parse';
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { Json, Span } from '../types';
@@ -28,7 +28,6 @@ import { ARGOCD_CONFIG } from '../workspace/interests';
 import { nodeAt, type JsonPath } from '../yaml/document';
 import type { Enablement, EnablementEvidence } from './types';
 import { yamlLimitMessage } from '../yaml/limits';
-import { guardYaml } from '../yaml/limits';
 import { chooseInstances, dirname, inMappingConfig, installOf, mappingFor, relativePath, type Instance } from './instances';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
@@ -330,9 +329,7 @@ function checkHelmSource(c: Collector, site: Site, helm: Json | undefined, depth
 function parseInline(text: string, depth: number): Json[] {
   if (text.length > MAX_INLINE_YAML || depth > 2 || yamlLimitMessage(text)) return [];
   try {
-    return YAML.parseAllDocuments(text, { strict: false, maxAliasCount: 100 } as YAML.ParseOptions)
-      .filter((d) => (d as YAML.Document).errors?.length === 0)
-      .map((d) => (d as YAML.Document).toJS({ maxAliasCount: 100 }) as Json);
+    return documentValues(text) as Json[];
   } catch {
     return [];
   }
@@ -488,13 +485,13 @@ function lineOf(text: string, offset: number): number {
 
 /** Re-parses the files that hold evidence to find precise spans (rare, so not cached further). */
 function resolveSpans(evidence: (DetailedEvidence & { site?: Site })[]) {
-  const parsed = new Map<string, YAML.Document.Parsed[]>();
+  const parsed = new Map<string, YamlDocument[]>();
   for (const e of evidence) {
     const site = e.site;
     if (!site) continue;
     let docs = parsed.get(site.file.path);
     if (!docs) {
-      docs = (guardYaml(site.file.text).diagnostics.length ? [] : YAML.parseAllDocuments(site.file.text, { strict: false })) as YAML.Document.Parsed[];
+      docs = parseDocuments(site.file.text);
       parsed.set(site.file.path, Array.isArray(docs) ? docs : []);
     }
     const doc = docs[site.docIndex];

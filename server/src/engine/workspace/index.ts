@@ -10,13 +10,12 @@
  * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
-import * as YAML from 'yaml';
+import { parseDocuments } from '../yaml/parse';
 import type { EngineHost } from '../host';
 import type { Json, Span } from '../types';
 import { MAX_ALIAS_COUNT } from '../yaml/document';
 import { INTERESTS, type Interest } from './interests';
 import { SKIPPED_FOLDERS } from '../rules/folders';
-import { guardYaml } from '../yaml/limits';
 
 export const MAX_FILES = 5000;
 export const MAX_FILE_SIZE = 1024 * 1024;
@@ -268,14 +267,7 @@ function indexedFile(path: string, text: string): IndexedFile {
 
 function parseDocs(text: string): IndexedDoc[] {
   const docs: IndexedDoc[] = [];
-  let parsed: YAML.Document.Parsed[];
-  try {
-    // Over-limit documents are blanked before parsing (yaml/limits.ts), as in parseFile.
-    parsed = YAML.parseAllDocuments(guardYaml(text).text, { strict: false }) as YAML.Document.Parsed[];
-    if (!Array.isArray(parsed)) return docs;
-  } catch {
-    return docs;
-  }
+  const parsed = parseDocuments(text);
   parsed.forEach((d, index) => {
     if (d.errors.length) return;
     try {

@@ -7,7 +7,7 @@
  * - add a cluster label to the template, replace an unsupported operator, fix a maxUpdate format,
  *   remove `automated` from the template under RollingSync.
  */
-import * as YAML from 'yaml';
+import { parseDocuments, type YamlDocument } from '../../yaml/parse';
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { spanAt } from '../../yaml/document';
@@ -18,7 +18,6 @@ import { proposeStrategies, type StrategyProposal } from '../../rollout/strategi
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
-import { yamlLimitMessage } from '../../yaml/limits';
 
 export { orderValues, valueRank } from '../../rollout/strategies';
 /** The template expression for a cluster label in the ApplicationSet's template mode. */
@@ -63,10 +62,8 @@ function strategyLines(p: StrategyProposal, unit: number, seq: number, flow: boo
   return lines;
 }
 
-function parseText(text: string, index: number): YAML.Document.Parsed | undefined {
-  if (yamlLimitMessage(text)) return undefined;
-  const docs = YAML.parseAllDocuments(text, { strict: false });
-  return Array.isArray(docs) ? (docs[index] as YAML.Document.Parsed | undefined) : undefined;
+function parseText(text: string, index: number): YamlDocument | undefined {
+  return parseDocuments(text)[index];
 }
 
 /** Edit adding `key: <expression>` to template.metadata.labels. */

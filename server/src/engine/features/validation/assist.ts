@@ -2,7 +2,7 @@
  * Editing help from the schema: completion of field names and allowed values, and hover on a field
  * (its type and, for fields whose meaning is not obvious, a short explanation in our own words).
  */
-import * as YAML from 'yaml';
+import { astOf, type AstNode } from '../../yaml/ast';
 import type { AppSetContext } from '../context';
 import type { CompletionItem, Hover } from '../../types';
 import { pathAt, type JsonPath } from '../../yaml/document';
@@ -131,29 +131,26 @@ function mapPathAt(ctx: AppSetContext, offset: number, col: number, dash = false
   const column = (pos: number) => pos - (text.lastIndexOf('\n', pos - 1) + 1);
   let best: { path: JsonPath; start: number } | undefined;
   let steps = 0;
-  const visit = (node: unknown, path: JsonPath) => {
-    if (++steps > 20000) return;
-    if (YAML.isMap(node)) {
-      const first = node.items[0]?.key;
-      if (!dash && YAML.isNode(first) && first.range && first.range[0] < offset && column(first.range[0]) === col) {
-        if (!best || first.range[0] > best.start) best = { path, start: first.range[0] };
+  const visit = (node: AstNode | undefined, path: JsonPath) => {
+    if (++steps > 20000 || !node) return;
+    if (node.kind === 'object') {
+      const first = node.properties[0]?.keySpan;
+      if (!dash && first && first.start < offset && column(first.start) === col) {
+        if (!best || first.start > best.start) best = { path, start: first.start };
       }
-      for (const p of node.items) {
-        const k = YAML.isScalar(p.key) ? String(p.key.value) : undefined;
-        if (k !== undefined && YAML.isNode(p.key) && p.key.range && p.key.range[0] < offset) visit(p.value, [...path, k]);
-      }
-    } else if (YAML.isSeq(node)) {
+      for (const p of node.properties) if (p.keySpan.start < offset) visit(p.value, [...path, p.key]);
+    } else if (node.kind === 'array') {
       node.items.forEach((it, i) => {
-        if (YAML.isNode(it) && it.range && it.range[0] < offset) visit(it, [...path, i]);
+        if (it.span.start < offset) visit(it, [...path, i]);
       });
       // A new item `- ` in this list: the map path is the next index.
       const firstItem = node.items[0];
-      if (dash && YAML.isNode(firstItem) && firstItem.range && firstItem.range[0] < offset && column(firstItem.range[0]) === col) {
-        if (!best || firstItem.range[0] > best.start) best = { path: [...path, node.items.length], start: firstItem.range[0] };
+      if (dash && firstItem && firstItem.span.start < offset && column(firstItem.span.start) === col) {
+        if (!best || firstItem.span.start > best.start) best = { path: [...path, node.items.length], start: firstItem.span.start };
       }
     }
   };
-  visit(ctx.doc.doc.contents, []);
+  visit(astOf(ctx.doc.doc), []);
   if (best) return best.path;
   // An empty document: top-level keys.
   return col === 0 ? [] : undefined;

@@ -4,7 +4,7 @@
  * templatePatch syntax (Argo CD `applicationset/controllers/template/template.go` `renderTemplatePatch`:
  * JSON when it starts with `{`, else YAML).
  */
-import * as YAML from 'yaml';
+import { parseLenientDocument } from '../../yaml/parse';
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml/document';
 import { validateOptions } from '../../../gotemplate';
@@ -114,7 +114,7 @@ export function templatePatchProblem(patch: string): { message: string; approxim
       return { message: `templatePatch starts with "{" so it is read as JSON, but it is not valid JSON: ${(e as Error).message}`, approximate: false };
     }
   } else {
-    const d = YAML.parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+    const d = parseLenientDocument(text);
     if (d.errors.length) {
       const err = d.errors[0];
       const line = text.slice(0, err.pos[0]).split('\n').length;

@@ -1,0 +1,63 @@
+/**
+ * Every YAML read and write of the engine outside a document's analysis, so the `yaml` library stays
+ * an implementation detail of this folder. Each function names the reader it stands for: Go's
+ * readers (sigs.k8s.io/yaml over go-yaml v2) read YAML 1.1 scalars; Kubernetes manifests in the
+ * workspace are read leniently (a broken document is skipped, not fatal).
+ */
+import * as YAML from 'yaml';
+import { MAX_ALIAS_COUNT } from './document';
+import { guardYaml } from './limits';
+
+/** A parsed YAML document with source ranges (see `document.ts`, `ast.ts` for reading it). */
+export type YamlDocument = YAML.Document.Parsed;
+
+/** One YAML value as Go's readers see it (YAML 1.1 scalars, bounded aliases); throws on syntax errors. */
+export function parseGoYaml(text: string): unknown {
+  return YAML.parse(text, { version: '1.1', maxAliasCount: MAX_ALIAS_COUNT });
+}
+
+/** The first document of a file as Go's readers see it, timestamps kept as written; throws its first error. */
+export function parseGoYamlFile(text: string): unknown {
+  const doc = YAML.parseAllDocuments(text, { version: '1.1' })[0];
+  if (doc && 'errors' in doc && doc.errors.length) throw doc.errors[0];
+  if (!doc || !('toJS' in doc)) return null;
+  // go-yaml v2 decodes a YAML 1.1 timestamp (`2001-12-14`) into an interface{} as the string written,
+  // not as a time (sigs.k8s.io/yaml then goes through JSON): keep the source text.
+  YAML.visit(doc, {
+    Scalar(_, node) {
+      if (node.value instanceof Date) node.value = (node as { source?: string }).source ?? node.value.toISOString();
+    },
+  });
+  return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+}
+
+/**
+ * Every document of a file, leniently (errors stay on each document); [] when the text cannot be
+ * read at all. Documents over the size, line or nesting limits are blanked first (limits.ts), as
+ * `parseFile` does, so nothing that can exhaust the parser reaches it.
+ */
+export function parseDocuments(text: string): YamlDocument[] {
+  try {
+    const docs = YAML.parseAllDocuments(guardYaml(text).text, { strict: false });
+    return Array.isArray(docs) ? (docs as YamlDocument[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The values of the documents of a text that parse without errors (bounded aliases). */
+export function documentValues(text: string): unknown[] {
+  return parseDocuments(text)
+    .filter((d) => d.errors.length === 0)
+    .map((d) => d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+}
+
+/** One document, with duplicate keys allowed (as Go's readers allow them); errors stay on the document. */
+export function parseLenientDocument(text: string): YamlDocument {
+  return YAML.parseDocument(text, { uniqueKeys: false, prettyErrors: false }) as YamlDocument;
+}
+
+/** A value as YAML text, for previews: no folding, no anchors for repeated objects. */
+export function stringifyYaml(value: unknown): string {
+  return YAML.stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
+}
