@@ -160,3 +160,20 @@ export function yamlString(s: string): string {
   if (PLAIN_SAFE.test(s) && !YAML11_SPECIAL.test(s)) return s;
   return JSON.stringify(s);
 }
+
+/** The file's own style for lists of scalars: flow (`[a, b]`) when it uses more flow than block lists. */
+export function prefersFlowLists(doc: YAML.Document.Parsed): boolean {
+  let flow = 0;
+  let block = 0;
+  YAML.visit(doc, {
+    Pair(_, pair) {
+      const k = YAML.isScalar(pair.key) ? String(pair.key.value) : '';
+      const v = pair.value;
+      // goTemplateOptions is written `["missingkey=error"]` from the docs even in block-style files.
+      if (k === 'goTemplateOptions' || !YAML.isSeq(v) || !v.items.length || !v.items.every((x) => YAML.isScalar(x))) return;
+      if (v.flow) flow++;
+      else block++;
+    },
+  });
+  return flow > block;
+}

@@ -18,28 +18,12 @@ import { proposeStrategies, type StrategyProposal } from '../../rollout/strategi
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
+import { prefersFlowLists } from '../../yaml/edit';
 
 export { orderValues, valueRank } from '../../rollout/strategies';
 /** The template expression for a cluster label in the ApplicationSet's template mode. */
 export function clusterLabelExpression(key: string, goTemplate: boolean): string {
   return goTemplate ? `{{ index .metadata.labels ${JSON.stringify(key)} }}` : `{{metadata.labels.${key}}}`;
-}
-
-/** The file's own style for lists of scalars: flow (`[a, b]`) when it uses more flow than block lists. */
-export function prefersFlowLists(doc: YAML.Document.Parsed): boolean {
-  let flow = 0;
-  let block = 0;
-  YAML.visit(doc, {
-    Pair(_, pair) {
-      const k = YAML.isScalar(pair.key) ? String(pair.key.value) : '';
-      const v = pair.value;
-      // goTemplateOptions is written `["missingkey=error"]` from the docs even in block-style files.
-      if (k === 'goTemplateOptions' || !YAML.isSeq(v) || !v.items.length || !v.items.every((x) => YAML.isScalar(x))) return;
-      if (v.flow) flow++;
-      else block++;
-    },
-  });
-  return flow > block;
 }
 
 function strategyLines(p: StrategyProposal, unit: number, seq: number, flow: boolean): string[] {
