@@ -260,3 +260,13 @@ test("README's table of version differences lists every gate", () => {
   assert.ok(readme.includes('<!-- section: versions -->'), 'README has a versions section');
   for (const [id, g] of Object.entries(GATES)) assert.ok(section.includes(`| ${g.since === 'master' ? 'master' : g.since} | ${g.what} |`), `README row for ${id}`);
 });
+
+test('a field the target does not know gets one finding, not also the checks of its value', () => {
+  const strategy = '  strategy:\n    type: AllAtOnce\n    deletionOrder: Revers\n';
+  const patch = '  templatePatch: "- not a mapping"\n';
+  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy + patch });
+  const codes = (v: string) => at(v, {}, (ws) => ws.diagnostics(text).map((d) => d.code).filter((c) => c.startsWith('appset/')).sort());
+  assert.deepEqual(codes('2.9'), ['appset/unknown-field', 'appset/unknown-field']);
+  assert.deepEqual(codes('3.1'), ['appset/template-patch-syntax', 'appset/unknown-field']);
+  assert.deepEqual(codes('3.2'), ['appset/deletion-order', 'appset/template-patch-syntax']);
+});

@@ -12,6 +12,7 @@ import { isObject, own } from '../describe';
 import { diag } from './util';
 import { GATES, has } from '../../versions/gates';
 import { label } from '../../versions/releases';
+import { knownTo } from '../../versions/fields';
 import type { TargetVersion } from '../../versions/target';
 import { yamlLimitMessage } from '../../yaml/limits';
 
@@ -52,7 +53,8 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
     out.push(...ignoredNestedSelectors(doc, spec, target));
   }
 
-  const patch = own(spec, 'templatePatch');
+  // A release without templatePatch never reads it (reported once, as a field it does not know).
+  const patch = !target || knownTo(['templatePatch'], target.line) ? own(spec, 'templatePatch') : undefined;
   if (typeof patch === 'string' && patch.length <= MAX_PATCH_CHARS) {
     const problem = templatePatchProblem(patch);
     if (problem) {

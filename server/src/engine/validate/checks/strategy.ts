@@ -6,13 +6,16 @@ import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml/document';
 import { isObject, own, suggest } from '../describe';
 import { diag } from './util';
+import { knownTo } from '../../versions/fields';
+import type { TargetVersion } from '../../versions/target';
 
 const STRATEGY_TYPES = ['AllAtOnce', 'RollingSync'];
 const STEP_OPERATORS = ['In', 'NotIn'];
 /** What the controller's percentage parser accepts: Go Atoi digits (optional sign) then `%`. */
 const PERCENT = /^[+-]?\d+%$/;
 
-export function checkStrategy(doc: AppSetDoc): EngineDiagnostic[] {
+/** `target`: a release that does not know deletionOrder gets only the unknown-field finding for it. */
+export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   const spec = own(doc.value, 'spec');
   const strategy = own(spec, 'strategy');
@@ -40,7 +43,7 @@ export function checkStrategy(doc: AppSetDoc): EngineDiagnostic[] {
     );
   }
 
-  const order = own(strategy, 'deletionOrder');
+  const order = !target || knownTo(['strategy', 'deletionOrder'], target.line) ? own(strategy, 'deletionOrder') : undefined;
   if (typeof order === 'string' && !['allatonce', 'reverse'].includes(order.toLowerCase())) {
     const hint = suggest(order, ['AllAtOnce', 'Reverse']);
     out.push(
