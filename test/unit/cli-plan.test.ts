@@ -106,8 +106,9 @@ test('appset plan: the documented example, text and JSON; progressive syncs not 
   assert.equal(plan.totalWaves, 2);
 });
 
-test('appset plan: detects argocd-cmd-params-cm next to the file', async () => {
+test('appset plan: detects argocd-cmd-params-cm in the git work tree of the file', async () => {
   const dir = tempWorkspace({
+    '.git/HEAD': 'ref: refs/heads/main\n',
     'apps/guestbook.yaml': EXAMPLE,
     'argocd/params.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
   });

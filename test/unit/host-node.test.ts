@@ -121,14 +121,21 @@ test('settings merge with defaults and can be replaced', () => {
   assert.equal(host.readFile('/etc/hostname'), undefined);
 });
 
-test('CLI workspaces: the git work tree of an input, else the current directory containing it, else its folder', () => {
+test('CLI workspaces: the git work tree of an input, else its own folder (never the current directory), or --workspace', () => {
   const { base, root } = tempTree();
   const p = (s: string) => s.split(path.sep).join('/');
   fs.mkdirSync(path.join(root, '.git'));
   fs.mkdirSync(path.join(base, 'loose', 'deep'), { recursive: true });
   fs.writeFileSync(path.join(base, 'loose', 'deep', 'a.yaml'), 'x');
   assert.deepEqual(hostForInputs([path.join(root, 'apps', 'a.yaml')], base, {}).roots(), [p(root)]);
-  assert.deepEqual(hostForInputs(['loose/deep/a.yaml'], base, {}).roots(), [p(base)]);
+  assert.deepEqual(hostForInputs(['loose/deep/a.yaml'], base, {}).roots(), [p(path.join(base, 'loose', 'deep'))]);
+  assert.deepEqual(hostForInputs(['loose/deep/a.yaml'], base, {}, 'loose').roots(), [p(path.join(base, 'loose'))]);
+  // An inventory file is readable, but its folder is not a root.
+  fs.writeFileSync(path.join(base, 'loose', 'inv.yaml'), 'y');
+  const h = hostForInputs([path.join(root, 'apps', 'a.yaml')], base, { inventoryFiles: [p(path.join(base, 'loose', 'inv.yaml'))] });
+  assert.deepEqual(h.roots(), [p(root)]);
+  assert.equal(h.readFile(p(path.join(base, 'loose', 'inv.yaml'))), 'y');
+  assert.equal(h.readFile(p(path.join(base, 'loose', 'deep', 'a.yaml'))), undefined);
   assert.deepEqual(hostForInputs([path.join(base, 'loose', 'deep', 'a.yaml')], path.join(base, 'outside'), {}).roots(), [p(path.join(base, 'loose', 'deep'))]);
   // Nested roots collapse into the outer one.
   assert.deepEqual(hostForInputs([path.join(root, 'apps'), root], base, {}).roots(), [p(root)]);

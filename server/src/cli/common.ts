@@ -71,7 +71,7 @@ export function parseArgs(args: string[], spec: OptionSpec): ParsedArgs {
 
 /** The options every engine-backed subcommand accepts. */
 export const ENGINE_OPTIONS: OptionSpec = {
-  values: ['progressive-syncs', 'max-apps', 'argocd-version'],
+  values: ['progressive-syncs', 'max-apps', 'argocd-version', 'workspace'],
   repeatable: ['inventory', 'repo-map'],
   flags: ['new-git-globbing', 'no-limits'],
 };
@@ -83,6 +83,21 @@ export function withEngineOptions(spec: OptionSpec): OptionSpec {
     repeatable: [...(ENGINE_OPTIONS.repeatable ?? []), ...(spec.repeatable ?? [])],
     flags: [...(ENGINE_OPTIONS.flags ?? []), ...(spec.flags ?? [])],
   };
+}
+
+/** `--workspace DIR`, absolute, when given (the folder whose cluster Secrets and settings are read). */
+export function workspaceFromArgs(p: ParsedArgs, cwd: string): string | undefined {
+  const w = p.values.get('workspace');
+  if (w === undefined) return undefined;
+  const abs = path.resolve(cwd, w);
+  let dir = false;
+  try {
+    dir = fs.statSync(abs).isDirectory();
+  } catch {
+    /* reported below */
+  }
+  if (!dir) throw new UsageError(`--workspace must be a folder, got "${w}"`);
+  return abs;
 }
 
 /** EngineSettings from the common options; paths are made absolute against `cwd`. */
@@ -138,22 +153,24 @@ export function applyLimits(unlimited: boolean): void {
 }
 
 /**
- * A Node host for the given inputs. Each input's workspace is, as in the editor, the git work tree
- * that contains it (the nearest folder above it with a `.git`), else the current directory when
- * the input lies inside it, else the input's own folder (a file's folder), so the cluster Secrets and Argo CD configuration kept next to the ApplicationSets are
- * found. Inventory files and repo-mapped folders are added as roots too.
+ * A Node host for the given inputs. The workspace is `--workspace DIR` when given, else each input's
+ * git work tree (the nearest folder above it with a `.git`), else the input itself (a folder) or its
+ * folder (a file), so the cluster Secrets and Argo CD configuration kept next to the ApplicationSets
+ * are found. Inputs never widen it: `--inventory` files and `--repo-map` folders are readable, but
+ * not workspace roots, so the neighbours of an inventory file (other projects' cluster Secrets or
+ * Argo CD settings) stay out.
  */
-export function hostForInputs(inputs: string[], cwd: string, settings: Partial<EngineSettings>): EngineHost {
+export function hostForInputs(inputs: string[], cwd: string, settings: Partial<EngineSettings>, workspace?: string): EngineHost {
   const roots = new Set<string>();
-  for (const f of settings.inventoryFiles ?? []) roots.add(toPosix(path.dirname(f)));
-  for (const d of Object.values(settings.repoMappings ?? {})) roots.add(toPosix(d));
-  for (const i of inputs) roots.add(toPosix(workspaceOf(path.resolve(cwd, i), path.resolve(cwd))));
+  if (workspace !== undefined) roots.add(toPosix(path.resolve(cwd, workspace)));
+  else for (const i of inputs) roots.add(toPosix(workspaceOf(path.resolve(cwd, i))));
   if (roots.size === 0) roots.add(toPosix(path.resolve(cwd)));
+  // --inventory files and --repo-map folders are readable through the settings (nodeHost's namedPlaces).
   return createNodeHost(minimalRoots([...roots]), settings);
 }
 
-/** The git work tree containing `p`, else `cwd` when it contains `p`, else `p`'s folder. */
-function workspaceOf(p: string, cwd: string): string {
+/** The git work tree containing `p`, else `p` itself when it is a folder, else `p`'s folder. */
+function workspaceOf(p: string): string {
   let dir = p;
   try {
     if (!fs.statSync(p).isDirectory()) dir = path.dirname(p);
@@ -166,7 +183,6 @@ function workspaceOf(p: string, cwd: string): string {
     if (up === d) break;
     d = up;
   }
-  if (dir === cwd || dir.startsWith(cwd.endsWith(path.sep) ? cwd : cwd + path.sep)) return cwd;
   return dir;
 }
 
@@ -225,7 +241,7 @@ export interface LoadedFile {
  * Reads one input file and analyses it in its workspace (render and plan take exactly one file).
  * Returns the exit code 2 after printing why, when the file cannot be read or holds no ApplicationSet.
  */
-export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Partial<EngineSettings>): LoadedFile | 2 {
+export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Partial<EngineSettings>, workspace?: string): LoadedFile | 2 {
   const abs = path.resolve(io.cwd, file);
   const read = readTextFile(abs);
   if (!('text' in read)) {
@@ -233,7 +249,7 @@ export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Part
     return 2;
   }
   const text = read.text;
-  const service = getLanguageService({ host: hostForInputs([path.dirname(abs)], io.cwd, settings) });
+  const service = getLanguageService({ host: hostForInputs([path.dirname(abs)], io.cwd, settings, workspace) });
   const posix = toPosix(abs);
   const analysis = service.analyze(posix, text, posix);
   if (!analysis.appsets.length) {

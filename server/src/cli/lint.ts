@@ -6,10 +6,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getLanguageService, fingerprints, type Finding } from '../engine';
+import { getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding } from '../engine';
 import { readTextFile } from '../host/files';
 import { openIndexCache } from './indexCache';
-import { LineMap, MAX_WALK_FILES, UsageError, hostForInputs, parseArgs, settingsFromArgs, toPosix, walkYaml, withEngineOptions } from './common';
+import { LineMap, MAX_WALK_FILES, UsageError, hostForInputs, parseArgs, settingsFromArgs, workspaceFromArgs, toPosix, walkYaml, withEngineOptions } from './common';
 import { summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
 import { toSarif } from './sarif';
 import { toGithub, toMarkdown, toText } from './humanFormats';
@@ -36,6 +36,8 @@ options:
                                exit 1 when a finding at or above this severity remains (default error)
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
+                               (default: the input's git work tree, else its folder)
   --progressive-syncs auto|enabled|disabled
                                whether progressive syncs are enabled on the controller (default auto: detect)
   --max-apps N                 stop expanding an ApplicationSet after N Applications
@@ -61,6 +63,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   let onlyAppsets: boolean;
   let noCache: boolean;
   let settings;
+  let workspace: string | undefined;
   try {
     const p = parseArgs(args, withEngineOptions({ values: ['format', 'fail-on', 'output', 'sarif', 'markdown'], flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache', 'help', 'h'] }));
     if (p.flags.has('help') || p.flags.has('h')) {
@@ -81,6 +84,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     onlyAppsets = p.flags.has('only-appsets');
     noCache = p.flags.has('no-cache');
     settings = settingsFromArgs(p, io.cwd);
+    workspace = workspaceFromArgs(p, io.cwd);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err(`appset lint: ${e.message}\n\n${USAGE}\n`);
@@ -115,7 +119,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   }
   if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
-  const host = hostForInputs(existing.length ? existing : ['.'], io.cwd, settings);
+  const host = hostForInputs(existing.length ? existing : ['.'], io.cwd, settings, workspace);
   const cache = noCache ? undefined : openIndexCache(host.roots());
   const service = getLanguageService({ host, workspaceCache: cache });
   const results: ReportFile[] = [];
@@ -130,13 +134,16 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       continue;
     }
     const text = read.text;
-    if (!f.named && !/^\s*kind:\s*["']?ApplicationSet\b/m.test(text)) continue;
+    // Cluster Secrets found in folders are read for their own findings (placeholder templates) only.
+    const clustersOnly = !f.named && !looksLikeAppSet(text);
+    if (clustersOnly && !mayDeclareClusters(text)) continue;
     const cfg = service.configFor(abs);
     if (cfg.path) configs.set(cfg.path, cfg.text);
     if (service.isIgnored(abs)) continue;
     try {
       const analysis = service.analyze(abs, text, abs);
-      const findings = service.lint(analysis).filter((d) => !quiet || d.severity === 'error');
+      const findings = service.lint(analysis).filter((d) => (!quiet || d.severity === 'error') && !(clustersOnly && d.code.startsWith('yaml/')));
+      if (clustersOnly && !findings.length) continue;
       results.push(reportFile(abs, shownPath(f.abs), text, analysis.appsets.length, findings, analysis.appsets.map((a) => ({ name: a.doc.name, span: a.doc.span })), shownPath));
     } catch (e) {
       // One file the engine cannot handle must not stop the others from being checked.

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { ignoredSentence, planTitle, stepTitle, type EngineDiagnostic, type RolloutPlan } from '../engine';
-import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
+import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, workspaceFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
 
 const USAGE = `usage: appset plan <file> [options]
 
@@ -17,6 +17,8 @@ options:
   --output text|json           output format (default text)
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
+                               (default: the input's git work tree, else its folder)
   --progressive-syncs auto|enabled|disabled
                                whether progressive syncs are enabled on the controller (default auto: detect
                                from the Argo CD configuration in the current folder and the file's folder)
@@ -43,6 +45,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   let output: string;
   let noFail: boolean;
   let settings;
+  let workspace: string | undefined;
   try {
     const p = parseArgs(args, withEngineOptions({ values: ['output'], flags: ['no-fail', 'help', 'h'] }));
     if (p.flags.has('help') || p.flags.has('h')) {
@@ -55,12 +58,13 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
     file = p.positional[0];
     noFail = p.flags.has('no-fail');
     settings = settingsFromArgs(p, io.cwd);
+    workspace = workspaceFromArgs(p, io.cwd);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err(`appset plan: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const loaded = loadOneFile('plan', file, io, settings);
+  const loaded = loadOneFile('plan', file, io, settings, workspace);
   if (loaded === 2) return 2;
   const { abs, text, service, analysis } = loaded;
   const lines = new LineMap(text);

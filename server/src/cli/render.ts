@@ -4,7 +4,7 @@
  * generators read the local checkout.
  */
 import type { CliIO } from './io';
-import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, sortDiagnostics, withEngineOptions } from './common';
+import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, workspaceFromArgs, sortDiagnostics, withEngineOptions } from './common';
 import { compareGoStrings } from '../engine';
 
 const USAGE = `usage: appset render <file> [options]
@@ -16,6 +16,8 @@ options:
   --output yaml|json           output format (default yaml)
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
+                               (default: the input's git work tree, else its folder)
   --max-apps N                 stop after N Applications
   --argocd-version V           the Argo CD version to check against: auto (default: detect from the
                                repository's install), 2.8 … 3.5, v3.2.5, master
@@ -30,6 +32,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
   let file: string;
   let output: string;
   let settings;
+  let workspace: string | undefined;
   try {
     const p = parseArgs(args, withEngineOptions({ values: ['output'], flags: ['help', 'h'] }));
     if (p.flags.has('help') || p.flags.has('h')) {
@@ -41,12 +44,13 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
     if (p.positional.length !== 1) throw new UsageError('expected exactly one file');
     file = p.positional[0];
     settings = settingsFromArgs(p, io.cwd);
+    workspace = workspaceFromArgs(p, io.cwd);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     io.err(`appset render: ${e.message}\n\n${USAGE}\n`);
     return 2;
   }
-  const loaded = loadOneFile('render', file, io, settings);
+  const loaded = loadOneFile('render', file, io, settings, workspace);
   if (loaded === 2) return 2;
   const { text, service, analysis } = loaded;
   const lines = new LineMap(text);

@@ -12,6 +12,7 @@ export type { OpenDocuments } from './service/openDocuments';
 export type { ProbeCache } from './workspace/index';
 export { INTERESTS } from './workspace/interests';
 export { appsetOnly } from './service/openDocuments';
+export { mayDeclareClusters } from './generators/placeholders';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';

@@ -162,7 +162,7 @@ function parseYaml11(s: string): unknown {
     throw new Error(`error converting YAML to JSON: yaml: ${what} (ApplicationSet Tools' limit)`);
   }
   // go-yaml's Unmarshal reads the first document of a stream and ignores the rest.
-  const docs = YAML.parseAllDocuments(s, { version: '1.1', uniqueKeys: false });
+  const docs = YAML.parseAllDocuments(s, { version: '1.1', uniqueKeys: false, logLevel: 'error' });
   const doc = Array.isArray(docs) ? docs[0] : docs;
   if (!doc) return null;
   if (doc.errors.length) {

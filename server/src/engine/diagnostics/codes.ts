@@ -11,6 +11,8 @@ import { GENERATOR_CODES } from '../generators/codes';
 import { ROLLOUT_CODES } from '../rollout/codes';
 import { POLICY_CODES } from '../features/policy/codes';
 import { CONFIG_CODES } from '../config/codes';
+import { HELM_CODES } from '../yaml/helmCodes';
+import { INVENTORY_CODES } from '../generators/placeholders';
 
 export interface CodeInfo {
   code: string;
@@ -26,6 +28,8 @@ export const ALL_CODES: readonly CodeInfo[] = [
   ...ROLLOUT_CODES,
   ...POLICY_CODES,
   ...CONFIG_CODES,
+  ...HELM_CODES,
+  ...INVENTORY_CODES,
 ];
 
 const byCode = new Map(ALL_CODES.map((c) => [c.code, c]));

@@ -25,6 +25,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
 import { CLUSTER_FILES } from '../workspace/interests';
 import { isObject } from './params';
+import { clusterPlaceholder } from './placeholders';
 
 export const SECRET_TYPE_LABEL = 'argocd.argoproj.io/secret-type';
 export const IN_CLUSTER_SERVER = 'https://kubernetes.default.svc';
@@ -43,8 +44,19 @@ export interface Cluster {
   label?: string;
 }
 
+/** A cluster Secret or inventory entry left out because its name or server is a placeholder. */
+export interface ClusterTemplate {
+  file: string;
+  span?: Span;
+  field: 'name' | 'server';
+  /** The placeholder, quoted, for messages. */
+  what: string;
+}
+
 export interface Inventory {
   clusters: Cluster[];
+  /** Entries that are templates (placeholders), not clusters: see placeholders.ts. */
+  templates: ClusterTemplate[];
   samples: Map<string, Record<string, unknown>[]>;
   files: string[];
 }
@@ -59,7 +71,7 @@ export function loadInventory(file: SourceText): Inventory {
   const files = new Map<string, IndexedFile>();
   for (const f of ws.matching(CLUSTER_FILES)) files.set(f.path, f);
   for (const f of extraFiles(file)) files.set(f.path, f);
-  const inv: Inventory = { clusters: [], samples: new Map(), files: [] };
+  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [] };
   for (const f of files.values()) {
     let used = false;
     for (const d of f.docs) used = readDoc(d.value, f.path, inv, d.span, f.text) || used;
@@ -104,6 +116,12 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
     const data: Record<string, string> = {};
     if (isObject(v.data)) for (const [k, x] of Object.entries(v.data)) data[k] = Buffer.from(String(x ?? ''), 'base64').toString('utf8');
     if (isObject(v.stringData)) for (const [k, x] of Object.entries(v.stringData)) data[k] = String(x ?? '');
+    const raw = (k: string) => (isObject(v.stringData) && k in v.stringData ? v.stringData[k] : data[k]);
+    const placeholder = clusterPlaceholder(raw('name'), raw('server'));
+    if (placeholder) {
+      inv.templates.push({ file: path, span, ...placeholder });
+      return true;
+    }
     inv.clusters.push({
       name: data.name ?? '',
       server: data.server ?? '',
@@ -120,6 +138,11 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
     if (Array.isArray(v.clusters)) {
       for (const c of v.clusters) {
         if (!isObject(c)) continue;
+        const placeholder = clusterPlaceholder(c.name, c.server);
+        if (placeholder) {
+          inv.templates.push({ file: path, span, ...placeholder });
+          continue;
+        }
         const labels = strMap(c.labels);
         // Argo CD adds the secret-type label to every cluster Secret; selectors can see it.
         Object.defineProperty(labels, SECRET_TYPE_LABEL, { value: 'cluster', enumerable: true, writable: true, configurable: true });

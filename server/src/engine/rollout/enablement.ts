@@ -289,6 +289,9 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
     checkKustomization(c, site, v, depth);
   } else if (kind === undefined && own(v, 'apiVersion') === undefined) {
     checkHelmValues(c, site, v, 'Helm values');
+    // An umbrella chart's values: the argo-cd dependency's values sit under its name.
+    const sub = own(v, 'argo-cd');
+    if (isObj(sub)) checkHelmValues(c, at(site, 'argo-cd'), sub, 'Helm values argo-cd:');
   }
 }
 

@@ -8,7 +8,8 @@ import { previewContributor } from '../features/preview/contributor';
 import { editorContributor } from '../features/editor/contributor';
 import { policyContributor } from '../features/policy/gates';
 import { templatesContributor } from '../features/templates/contributor';
+import { placeholderContributor } from '../features/inventory/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
-  return [validationContributor, templatesContributor, previewContributor, rolloutContributor, editorContributor, policyContributor];
+  return [validationContributor, templatesContributor, previewContributor, rolloutContributor, editorContributor, policyContributor, placeholderContributor];
 }

@@ -31,6 +31,8 @@ import { describeInstances } from '../rollout/enablement';
 import { decidedWhere, enabledSentence, ignoredSentence } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
+import { chartTemplateOf, chartTemplateFile } from '../yaml/helmChart';
+import { mayHaveArgocdAppsValues } from '../yaml/argocdApps';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -145,7 +147,8 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   function analyze(uri: string, text: string, path?: string): Analysis {
     const prev = analyses.get(uri);
     if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version) return prev;
-    const parsed: ParsedFile = parseFile(text);
+    const chart = chartTemplateOf(text, path, host);
+    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text);
     const config = configFor(path, host, workspace);
     const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
     const appsets = parsed.appsets.map((doc) => makeContext(file, doc));
@@ -345,9 +348,9 @@ function superseded(ds: EngineDiagnostic[]): EngineDiagnostic[] {
   return drop.size ? ds.filter((d) => !drop.has(`${d.code}@${d.span.start}`)) : ds;
 }
 
-/** A text that declares an ApplicationSet, even if it does not parse as one. */
+/** A text that declares an ApplicationSet (also as argocd-apps chart values), even if it does not parse as one. */
 export function looksLikeAppSet(text: string): boolean {
-  return /^\s*kind:\s*["']?ApplicationSet\b/m.test(text);
+  return /^\s*kind:\s*["']?ApplicationSet\b/m.test(text) || mayHaveArgocdAppsValues(text);
 }
 
 interface AnalysisWithVersion extends Analysis {

@@ -61,6 +61,7 @@ export class OpenDocuments {
  * skips broken documents, so its view may change either way).
  */
 export function appsetOnly(a: Analysis): boolean {
-  const appsets = new Set(a.file.parsed.appsets.map((d) => d.index));
+  // ApplicationSets from argocd-apps values share their document with whatever else the values set.
+  const appsets = new Set(a.file.parsed.appsets.filter((d) => !d.helmValues).map((d) => d.index));
   return a.file.parsed.docs.every((d) => appsets.has(d.index) || (d.value == null && d.doc.errors.length === 0));
 }

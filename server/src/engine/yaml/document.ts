@@ -10,6 +10,7 @@ import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { astOf, property, type AstNode } from './ast';
 import { guardYaml } from './limits';
+import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
 
 export type JsonPath = (string | number)[];
 
@@ -29,6 +30,11 @@ export interface AppSetDoc extends YamlDoc {
   name: string;
   /** `metadata.namespace`, or '' when absent. */
   namespace: string;
+  /**
+   * Set when the ApplicationSet is an entry of the argocd-apps chart's `applicationsets` values
+   * (helm/argocdApps.ts): `doc` is then a virtual document holding the values file's own nodes.
+   */
+  helmValues?: HelmValuesOrigin;
 }
 
 export interface ParsedFile {
@@ -54,7 +60,7 @@ export function parseFile(text: string): ParsedFile {
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
   const guarded = guardYaml(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
-  const parsed = YAML.parseAllDocuments(guarded.text, { prettyErrors: false, uniqueKeys: true, strict: false });
+  const parsed = YAML.parseAllDocuments(guarded.text, { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' });
   const list = Array.isArray(parsed) ? parsed : [parsed as unknown as YAML.Document.Parsed];
   list.forEach((doc, index) => {
     for (const err of doc.errors) {
@@ -97,6 +103,10 @@ export function parseFile(text: string): ParsedFile {
         name: typeof md?.name === 'string' ? md.name : '',
         namespace: typeof md?.namespace === 'string' ? md.namespace : '',
       });
+    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const helm = argocdAppsAppSets(yd);
+      appsets.push(...helm.appsets);
+      diagnostics.push(...helm.diagnostics);
     }
   });
   return { text, docs, appsets, diagnostics };

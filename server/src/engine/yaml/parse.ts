@@ -2,7 +2,8 @@
  * Every YAML read and write of the engine outside a document's analysis, so the `yaml` library stays
  * an implementation detail of this folder. Each function names the reader it stands for: Go's
  * readers (sigs.k8s.io/yaml over go-yaml v2) read YAML 1.1 scalars; Kubernetes manifests in the
- * workspace are read leniently (a broken document is skipped, not fatal).
+ * workspace are read leniently (a broken document is skipped, not fatal). Every reader logs at
+ * `logLevel: 'error'`, so the library's warnings never reach a CLI's stderr.
  */
 import * as YAML from 'yaml';
 import { MAX_ALIAS_COUNT } from './document';
@@ -13,12 +14,12 @@ export type YamlDocument = YAML.Document.Parsed;
 
 /** One YAML value as Go's readers see it (YAML 1.1 scalars, bounded aliases); throws on syntax errors. */
 export function parseGoYaml(text: string): unknown {
-  return YAML.parse(text, { version: '1.1', maxAliasCount: MAX_ALIAS_COUNT });
+  return YAML.parse(text, { version: '1.1', maxAliasCount: MAX_ALIAS_COUNT, logLevel: 'error' });
 }
 
 /** The first document of a file as Go's readers see it, timestamps kept as written; throws its first error. */
 export function parseGoYamlFile(text: string): unknown {
-  const doc = YAML.parseAllDocuments(text, { version: '1.1' })[0];
+  const doc = YAML.parseAllDocuments(text, { version: '1.1', logLevel: 'error' })[0];
   if (doc && 'errors' in doc && doc.errors.length) throw doc.errors[0];
   if (!doc || !('toJS' in doc)) return null;
   // go-yaml v2 decodes a YAML 1.1 timestamp (`2001-12-14`) into an interface{} as the string written,
@@ -38,7 +39,7 @@ export function parseGoYamlFile(text: string): unknown {
  */
 export function parseDocuments(text: string): YamlDocument[] {
   try {
-    const docs = YAML.parseAllDocuments(guardYaml(text).text, { strict: false });
+    const docs = YAML.parseAllDocuments(guardYaml(text).text, { strict: false, logLevel: 'error' });
     return Array.isArray(docs) ? (docs as YamlDocument[]) : [];
   } catch {
     return [];
@@ -54,7 +55,7 @@ export function documentValues(text: string): unknown[] {
 
 /** One document, with duplicate keys allowed (as Go's readers allow them); errors stay on the document. */
 export function parseLenientDocument(text: string): YamlDocument {
-  return YAML.parseDocument(text, { uniqueKeys: false, prettyErrors: false }) as YamlDocument;
+  return YAML.parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'error' }) as YamlDocument;
 }
 
 /** A value as YAML text, for previews: no folding, no anchors for repeated objects. */

@@ -1,0 +1,53 @@
+/**
+ * The `inventory/placeholder-cluster` notes: a cluster Secret or ClusterInventory entry whose name or
+ * server is a placeholder is a template, not a cluster (generators/placeholders.ts decides), and its
+ * file says so once, on the placeholder.
+ */
+import type { FeatureContributor, FileContext } from '../context';
+import type { EngineDiagnostic, Json } from '../../types';
+import { spanAt, type JsonPath } from '../../yaml/document';
+import { isObject } from '../../generators/params';
+import { clusterPlaceholder } from '../../generators/placeholders';
+import { SECRET_TYPE_LABEL } from '../../generators/inventory';
+
+/** The `inventory/placeholder-cluster` notes of one file (cluster Secrets and ClusterInventory entries). */
+function placeholderDiagnostics(file: FileContext): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  for (const d of file.parsed.docs) {
+    const v = d.value;
+    if (!isObject(v)) continue;
+    const labels = isObject(v.metadata) && isObject(v.metadata.labels) ? v.metadata.labels : undefined;
+    if (v.kind === 'Secret' && labels && labels[SECRET_TYPE_LABEL] === 'cluster') {
+      const sd = isObject(v.stringData) ? v.stringData : undefined;
+      const data = isObject(v.data) ? v.data : undefined;
+      const field = (k: string): [Json | undefined, JsonPath] =>
+        sd && k in sd ? [sd[k], ['stringData', k]] : data && k in data ? [decode(data[k]), ['data', k]] : [undefined, []];
+      const [name, namePath] = field('name');
+      const [server, serverPath] = field('server');
+      const p = clusterPlaceholder(name, server);
+      if (!p) continue;
+      const secret = isObject(v.metadata) && typeof v.metadata.name === 'string' ? `cluster Secret "${v.metadata.name}"` : 'cluster Secret';
+      out.push(note(spanAt(d.doc, p.field === 'name' ? namePath : serverPath), `this ${secret} is a template, not a cluster: its ${p.field} is the placeholder ${p.what}. Cluster generators leave it out; they see it once it is filled in.`));
+    } else if (v.kind === 'ClusterInventory' && typeof v.apiVersion === 'string' && v.apiVersion.startsWith('appset-tools/') && Array.isArray(v.clusters)) {
+      v.clusters.forEach((c, i) => {
+        if (!isObject(c)) return;
+        const p = clusterPlaceholder(c.name, c.server);
+        if (p) out.push(note(spanAt(d.doc, ['clusters', i, p.field]), `this inventory entry is a template, not a cluster: its ${p.field} is the placeholder ${p.what}. Cluster generators leave it out.`));
+      });
+    }
+  }
+  return out;
+}
+
+function decode(x: Json | undefined): string {
+  return Buffer.from(String(x ?? ''), 'base64').toString('utf8');
+}
+
+function note(span: { start: number; end: number }, message: string): EngineDiagnostic {
+  return { code: 'inventory/placeholder-cluster', severity: 'information', message, span };
+}
+
+export const placeholderContributor: FeatureContributor = {
+  name: 'inventory-placeholders',
+  fileDiagnostics: placeholderDiagnostics,
+};

@@ -1,0 +1,99 @@
+// ApplicationSets declared as values of Argo CD's argocd-apps Helm chart (both chart formats, and under
+// an umbrella chart's alias) are validated, previewed and planned with positions in the values file.
+// Fixtures: test/fixtures/real-world/argocd-apps-values/ (written for these tests).
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as esbuild from 'esbuild';
+import { getLanguageService } from '../../server/src/engine';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+
+const repo = path.resolve(__dirname, '..', '..');
+const dir = path.join(repo, 'test', 'fixtures', 'real-world', 'argocd-apps-values');
+const posix = (p: string) => p.split(path.sep).join('/');
+let cli = '';
+
+before(() => {
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-apps-')));
+  cli = path.join(work, 'cli.js');
+  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+});
+
+function analyze(rel: string) {
+  const abs = posix(path.join(dir, rel));
+  const text = fs.readFileSync(abs, 'utf8');
+  const service = getLanguageService({ host: createNodeHost([posix(path.dirname(abs))]) });
+  const a = service.analyze(abs, text, abs);
+  const at = (needle: string) => text.indexOf(needle);
+  return { a, text, at, service, diags: service.diagnostics(a) };
+}
+
+test('chart 2.x map form: one ApplicationSet per non-empty key, named by the key, shaped as the chart renders it', () => {
+  const { a } = analyze('values-v2-map.yaml');
+  assert.deepEqual(a.appsets.map((x) => x.doc.name), ['guestbook', 'platform']);
+  const g = a.appsets[0].doc;
+  assert.deepEqual(g.helmValues, { form: 'map', path: ['applicationsets', 'guestbook'] });
+  assert.deepEqual(g.value.metadata, { labels: { team: 'web' }, name: 'guestbook', namespace: 'argocd' });
+  const spec = g.value.spec as Record<string, any>;
+  assert.deepEqual(Object.keys(spec), ['goTemplate', 'goTemplateOptions', 'generators', 'template']);
+  assert.equal(spec.template.metadata.finalizers, undefined, 'the chart drops template.metadata.finalizers');
+  assert.equal(spec.template.spec.revisionHistoryLimit, undefined);
+});
+
+test('findings land on the values file: ignored fields, and the Go-template parameter without goTemplate', () => {
+  const { diags, at, text } = analyze('values-v2-map.yaml');
+  const ignored = diags.filter((d) => d.code === 'helm/values-ignored-field');
+  assert.deepEqual(ignored.map((d) => text.slice(d.span.start, d.span.end)), ['finalizers', 'revisionHistoryLimit']);
+  assert.match(ignored[0].message, /does not copy "template\.metadata\.finalizers"/);
+  const invalid = diags.find((d) => d.code === 'generator/invalid-application');
+  assert.ok(invalid, JSON.stringify(diags.map((d) => d.code)));
+  assert.equal(invalid.span.start, at("'{{.cluster}}-platform'"));
+  assert.ok(!diags.some((d) => d.code === 'appset/missing-field'), 'apiVersion/kind/metadata.name come from the chart, not the values');
+});
+
+test('the preview of a values-file ApplicationSet', () => {
+  const { a, service, at } = analyze('values-v2-map.yaml');
+  const p = service.preview(a, at('guestbook:') + 2);
+  assert.ok(p);
+  assert.equal(p.name, 'guestbook');
+  assert.equal(p.apps, 2);
+  assert.deepEqual([...p.yaml.matchAll(/^  name: (.+)$/gm)].map((m) => m[1]), ['guestbook-dev', 'guestbook-prod']);
+  assert.equal(service.preview(a, at('platform:') + 2)?.name, 'platform');
+});
+
+test('chart 1.x list form: entries name themselves; checks run on the values (a misspelt strategy type)', () => {
+  const { a, diags, text } = analyze('values-v1-list.yaml');
+  assert.deepEqual(a.appsets.map((x) => [x.doc.name, x.doc.helmValues?.form]), [['addons', 'list']]);
+  const st = diags.find((d) => d.code === 'appset/strategy-type');
+  assert.ok(st);
+  assert.equal(text.slice(st.span.start, st.span.end), 'Rollingsync');
+  assert.equal(a.appsets[0].expansion().apps.length, 2);
+});
+
+test('umbrella chart: argocd-apps values under the dependency name, planned with the argo-cd values beside them', () => {
+  const { a, service } = analyze('umbrella/values.yaml');
+  assert.deepEqual(a.appsets.map((x) => x.doc.helmValues?.path), [['argocd-apps', 'applicationsets', 'services']]);
+  const plan = service.rolloutPlan(a);
+  assert.ok(plan);
+  assert.equal(plan.enablement.state, 'enabled');
+  assert.deepEqual(plan.steps.map((s) => s.apps), [['cart'], ['checkout']]);
+});
+
+test('appset lint finds values files in folders and prints values-file positions; render/plan take them', () => {
+  const lint = spawnSync(process.execPath, [cli, 'lint', '.', '--workspace', '.'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(lint.stderr, '');
+  assert.equal(lint.status, 1);
+  const lines = lint.stdout.trim().split('\n');
+  assert.ok(lines.includes('values-v1-list.yaml:23:13 warning appset/strategy-type strategy type "Rollingsync" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce; did you mean "RollingSync"?'), lint.stdout);
+  assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:21:9 warning helm/values-ignored-field')));
+  assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:41:15 error generator/invalid-application')));
+  assert.match(lines[lines.length - 1], /^4 ApplicationSets in 3 files: /);
+  const render = spawnSync(process.execPath, [cli, 'render', 'values-v1-list.yaml', '--workspace', '.'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(render.status, 0, render.stderr);
+  assert.match(render.stdout, /# Preview of ApplicationSet "addons": 2 Applications/);
+  const plan = spawnSync(process.execPath, [cli, 'plan', 'umbrella/values.yaml', '--workspace', 'umbrella'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  assert.match(plan.stdout, /^ApplicationSet services \(umbrella\/values\.yaml:8\)\n {2}progressive syncs: enabled/);
+});

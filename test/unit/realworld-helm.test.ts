@@ -1,0 +1,91 @@
+// Helm chart templates that produce ApplicationSets (patterns from public GitOps repositories, written
+// as our own fixtures in test/fixtures/real-world/): one information finding, not a lint of Helm syntax.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import * as esbuild from 'esbuild';
+import { getLanguageService } from '../../server/src/engine';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+
+const repo = path.resolve(__dirname, '..', '..');
+const fixtures = path.join(repo, 'test', 'fixtures', 'real-world');
+const posix = (p: string) => p.split(path.sep).join('/');
+let cli = '';
+
+before(() => {
+  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-helm-')));
+  cli = path.join(work, 'cli.js');
+  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+});
+
+function analyze(rel: string) {
+  const abs = posix(path.join(fixtures, rel));
+  const service = getLanguageService({ host: createNodeHost([posix(fixtures)]) });
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  return { a, diags: service.diagnostics(a), shown: service.diagnosticsToShow(a), service };
+}
+
+test('a chart template that emits ApplicationSets: one information finding on its kind line, no syntax errors', () => {
+  const { a, diags, shown } = analyze('helm-chart/templates/addons-appsets.yaml');
+  assert.equal(a.appsets.length, 0);
+  assert.deepEqual(diags.map((d) => [d.code, d.severity]), [['helm/chart-template', 'information']]);
+  assert.equal(shown.length, 1, 'the editor shows it too');
+  const text = a.file.text;
+  assert.equal(text.slice(diags[0].span.start, diags[0].span.end), 'ApplicationSet');
+  assert.match(diags[0].message, /^this is a Helm chart template: it lies in the templates folder of the Helm chart helm-chart,/);
+  assert.match(diags[0].message, /helm template/);
+});
+
+test('other templates of the chart (a CRD naming the kind, a ConfigMap) get at most the one note, never syntax errors', () => {
+  const crd = analyze('helm-chart/templates/crd-mention.yaml');
+  assert.deepEqual(crd.diags.map((d) => d.code), ['helm/chart-template']);
+  const cm = analyze('helm-chart/templates/configmap.yaml');
+  assert.deepEqual(cm.diags, []);
+});
+
+test('Helm syntax outside a chart is recognised by its .Values / include actions', () => {
+  const { a, diags } = analyze('helm-syntax/appset.yaml');
+  assert.equal(a.appsets.length, 0);
+  assert.deepEqual(diags.map((d) => d.code), ['helm/chart-template']);
+  assert.match(diags[0].message, /^this looks like a Helm template: it uses Helm template syntax \(\{\{/);
+});
+
+test('a Go-template ApplicationSet (lower-case .values, {{- if }} in strings) is not mistaken for Helm', () => {
+  const service = getLanguageService({ host: createNodeHost([posix(fixtures)]) });
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: x}
+spec:
+  goTemplate: true
+  generators:
+  - clusters: {values: {rev: main}}
+  template:
+    metadata: {name: '{{ .name }}-x'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', path: '{{ if .values.rev }}{{ .values.rev }}{{ end }}'}
+      destination: {name: '{{ .name }}', namespace: x}
+`;
+  const a = service.analyze('/nowhere/x.yaml', text, '/nowhere/x.yaml');
+  assert.equal(a.appsets.length, 1);
+  assert.ok(!service.diagnostics(a).some((d) => d.code.startsWith('helm/')));
+});
+
+test('appset lint on a folder with a chart: one note per ApplicationSet template, exit 0, nothing on stderr', () => {
+  const r = spawnSync(process.execPath, [cli, 'lint', 'helm-chart', 'helm-syntax'], { cwd: fixtures, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.equal(r.stderr, '');
+  const lines = r.stdout.trim().split('\n');
+  assert.deepEqual(
+    lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
+    [
+      'helm-chart/templates/addons-appsets.yaml:5:7 information helm/chart-template',
+      'helm-chart/templates/crd-mention.yaml:8:11 information helm/chart-template',
+      'helm-syntax/appset.yaml:4:7 information helm/chart-template',
+      '0 ApplicationSets in',
+    ],
+  );
+});
