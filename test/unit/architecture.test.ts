@@ -142,6 +142,13 @@ test('every engine file belongs to a layer', () => {
   assert.deepEqual(files.filter((f) => layerOf(f) < 0), []);
 });
 
+test('the yaml library is an implementation detail of engine/yaml/ (and of the template library\'s fromYaml/toYaml)', () => {
+  const bad = violations((i) =>
+    i.spec === 'yaml' && under(i.file, 'server/src/engine') && !under(i.file, 'server/src/engine/yaml') ? `${i.file} imports yaml` : undefined,
+  );
+  assert.deepEqual(bad, []);
+});
+
 test('the import reader sees imports (guards the checks above against reading nothing)', () => {
   assert.ok(all.length > 200, `only ${all.length} imports read`);
   assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));

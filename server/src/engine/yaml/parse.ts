@@ -62,3 +62,22 @@ export function parseLenientDocument(text: string): YamlDocument {
 export function stringifyYaml(value: unknown): string {
   return YAML.stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
 }
+
+/** Every document of a text with its value; documents whose value cannot be built (alias limits) are left out. */
+export function documentsWithValues(text: string): { doc: YamlDocument; value: unknown }[] {
+  const out: { doc: YamlDocument; value: unknown }[] = [];
+  for (const doc of parseDocuments(text)) {
+    try {
+      out.push({ doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) });
+    } catch {
+      // an alias bomb or a broken document: nothing to read from it
+    }
+  }
+  return out;
+}
+
+/** The first document of a file as Go's readers see it (YAML 1.1), or undefined when it has errors. */
+export function parseGoYamlDocument(text: string): YamlDocument | undefined {
+  const d = YAML.parseAllDocuments(guardYaml(text).text, { version: '1.1', logLevel: 'error' })[0] as YamlDocument | undefined;
+  return d && !d.errors?.length ? d : undefined;
+}

@@ -9,7 +9,8 @@
  * `git:<path>`); sources that need no data (list elements, `values`) are also found statically, so
  * go to definition works when the generators yield nothing offline.
  */
-import * as YAML from 'yaml';
+import { astOf } from '../../yaml/ast';
+import { documentsWithValues, parseGoYamlDocument, type YamlDocument } from '../../yaml/parse';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import { nodeAt, type JsonPath } from '../../yaml/document';
@@ -171,16 +172,8 @@ function isGitPathParam(path: string[], goTemplate: boolean, prefix: string): bo
 function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | undefined {
   const f = ctx.file.workspace.file(c.file);
   if (!f) return undefined;
-  const docs = YAML.parseAllDocuments(f.text, { strict: false });
-  for (const d of Array.isArray(docs) ? docs : [docs]) {
-    let v: unknown;
-    try {
-      v = (d as YAML.Document.Parsed).toJS({ maxAliasCount: 100 });
-    } catch {
-      continue;
-    }
+  for (const { doc, value: v } of documentsWithValues(f.text)) {
     if (!isObject(v)) continue;
-    const doc = d as YAML.Document.Parsed;
     if (v.kind === 'Secret') {
       const sd = isObject(v.stringData) && has(v.stringData, 'name') ? 'stringData' : 'data';
       const name = sd === 'stringData' ? String((v.stringData as Record<string, unknown>).name ?? '') : decode((v.data as Record<string, unknown> | undefined)?.name);
@@ -196,7 +189,7 @@ function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | 
   return undefined;
 }
 
-function spanIn(doc: YAML.Document.Parsed, path: JsonPath, fallback: JsonPath): Span | undefined {
+function spanIn(doc: YamlDocument, path: JsonPath, fallback: JsonPath): Span | undefined {
   const n = nodeAt(doc, path);
   if (n.exact) return n.key ?? n.value;
   const f = nodeAt(doc, fallback);
@@ -211,8 +204,8 @@ function decode(v: unknown): string {
 function locateFileKey(ctx: AppSetContext, file: string, path: string[], goTemplate: boolean): Span | undefined {
   const text = ctx.file.host.readFile(file);
   if (text === undefined) return undefined;
-  const d = YAML.parseAllDocuments(text, { version: '1.1' })[0] as YAML.Document.Parsed | undefined;
-  if (!d || d.errors?.length) return undefined;
+  const d = parseGoYamlDocument(text);
+  if (!d) return undefined;
   const segs = goTemplate ? path : path[0].split('.');
   const tryAt = (prefix: JsonPath) => {
     for (let n = segs.length; n >= 1; n--) {
@@ -221,8 +214,9 @@ function locateFileKey(ctx: AppSetContext, file: string, path: string[], goTempl
     }
     return undefined;
   };
-  if (YAML.isSeq(d.contents)) {
-    for (let i = 0; i < d.contents.items.length; i++) {
+  const root = astOf(d);
+  if (root?.kind === 'array') {
+    for (let i = 0; i < root.items.length; i++) {
       const s = tryAt([i]);
       if (s) return s;
     }

@@ -3,7 +3,8 @@
  * generators (kind and how many parameter sets each yields), the template, the templatePatch and the
  * RollingSync steps; folding ranges for every multi-line mapping, list and block scalar.
  */
-import * as YAML from 'yaml';
+import { astOf, walk } from '../../yaml/ast';
+import type { YamlDocument } from '../../yaml/parse';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import { nodeAt, type JsonPath } from '../../yaml/document';
@@ -108,7 +109,7 @@ export interface FoldingRange {
 }
 
 /** Every mapping, list or block scalar spanning more than one line (whole file, every document). */
-export function foldingRanges(text: string, docs: { doc: YAML.Document.Parsed }[]): FoldingRange[] {
+export function foldingRanges(text: string, docs: { doc: YamlDocument }[]): FoldingRange[] {
   const out: FoldingRange[] = [];
   let steps = 0;
   const lineOf = (() => {
@@ -125,25 +126,17 @@ export function foldingRanges(text: string, docs: { doc: YAML.Document.Parsed }[
       return lo;
     };
   })();
-  const visit = (node: unknown, keyStart: number | undefined) => {
-    if (++steps > 100000) return;
-    if (YAML.isMap(node) || YAML.isSeq(node) || (YAML.isScalar(node) && (node.type === 'BLOCK_LITERAL' || node.type === 'BLOCK_FOLDED'))) {
-      const r = (node as YAML.Node).range;
-      if (r) {
-        const start = keyStart ?? r[0];
+  for (const d of docs) {
+    walk(astOf(d.doc), (node) => {
+      if (++steps > 100000) return false;
+      if (node.kind === 'object' || node.kind === 'array' || (node.kind === 'scalar' && node.style === 'block')) {
+        const start = node.keySpan?.start ?? node.span.start;
         // The range ends after the trailing newline; fold up to the last content character.
-        let end = r[1];
+        let end = node.span.end;
         while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
         if (lineOf(end) > lineOf(start)) out.push({ start, end });
       }
-    }
-    if (YAML.isMap(node)) {
-      for (const p of node.items) {
-        const k = YAML.isNode(p.key) && p.key.range ? p.key.range[0] : undefined;
-        visit(p.value, k);
-      }
-    } else if (YAML.isSeq(node)) for (const it of node.items) visit(it, undefined);
-  };
-  for (const d of docs) visit(d.doc.contents, undefined);
+    });
+  }
   return out;
 }

@@ -11,7 +11,7 @@
  * Each is one finding with a quick fix where one is clear; superseding codes
  * (diagnostics/findings.ts) drop the generic errors the same mistake also causes.
  */
-import * as YAML from 'yaml';
+import { astOf, walk } from '../../yaml/ast';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
@@ -176,10 +176,8 @@ function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): 
 function textRanges(file: FileContext): Span[] {
   const out: Span[] = [];
   for (const d of file.parsed.docs) {
-    YAML.visit(d.doc, {
-      Scalar(_, node) {
-        if (node.range && node.type !== 'PLAIN') out.push({ start: node.range[0], end: node.range[1] });
-      },
+    walk(astOf(d.doc), (node) => {
+      if (node.kind === 'scalar' && node.style !== 'plain') out.push(node.span);
     });
   }
   return out;
