@@ -50,6 +50,20 @@ export type SeverityOverride = Severity | 'off';
 const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined);
 const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
 
+/** A setting that takes a positive integer (one reader for all of them). */
+function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold', doc: string): ConfigKey {
+  return {
+    key,
+    doc,
+    read(v, into) {
+      const n = posInt(v);
+      if (n === undefined) return `expected a positive integer, got ${describe(v)}`;
+      into.settings[key] = n;
+      return undefined;
+    },
+  };
+}
+
 export const CONFIG_KEYS: ConfigKey[] = [
   {
     key: 'inventoryFiles',
@@ -84,16 +98,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
       return undefined;
     },
   },
-  {
-    key: 'maxApplications',
-    doc: 'stop expanding an ApplicationSet after this many Applications',
-    read(v, into) {
-      const n = posInt(v);
-      if (n === undefined) return `expected a positive integer, got ${describe(v)}`;
-      into.settings.maxApplications = n;
-      return undefined;
-    },
-  },
+  positiveIntKey('maxApplications', 'stop expanding an ApplicationSet after this many Applications'),
   {
     key: 'newGitFileGlobbing',
     doc: 'the controller runs with `--enable-new-git-file-globbing`',
@@ -103,16 +108,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
       return undefined;
     },
   },
-  {
-    key: 'blastRadiusThreshold',
-    doc: 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)',
-    read(v, into) {
-      const n = posInt(v);
-      if (n === undefined) return `expected a positive integer, got ${describe(v)}`;
-      into.settings.blastRadiusThreshold = n;
-      return undefined;
-    },
-  },
+  positiveIntKey('blastRadiusThreshold', 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)'),
   {
     key: 'argocdVersion',
     doc: 'the Argo CD release to check against: `auto` (detect the repository\'s install), `3.2`, `v3.2.5` or `master`',
