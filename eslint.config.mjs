@@ -6,7 +6,18 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.tools/**', 'test/vscode/.tmp/**', 'test/vscode/workspace/**', 'test/fixtures/**', 'bench/**', 'schemas/*.json'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.tools/**',
+      'test/vscode/.tmp/**',
+      'test/vscode/workspace/**',
+      'test/fixtures/**',
+      'bench/**',
+      'schemas/*.json',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -23,7 +34,20 @@ export default tseslint.config(
     files: ['server/src/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        ['fs', 'node:fs', 'fs/*', 'node:fs/*', 'child_process', 'node:child_process', 'vscode', 'vscode-languageserver*', 'vscode-languageclient*', '**/lsp/**', '**/cli/**', '**/host/**'],
+        [
+          'fs',
+          'node:fs',
+          'fs/*',
+          'node:fs/*',
+          'child_process',
+          'node:child_process',
+          'vscode',
+          'vscode-languageserver*',
+          'vscode-languageclient*',
+          '**/lsp/**',
+          '**/cli/**',
+          '**/host/**',
+        ],
         'The engine reaches the outside world only through EngineHost (ARCHITECTURE.md, invariants).',
       ),
     },
@@ -33,19 +57,28 @@ export default tseslint.config(
     rules: {
       // The Go ports keep Go's one-line case bodies as comma sequences.
       '@typescript-eslint/no-unused-expressions': 'off',
-      'no-restricted-imports': restrict(['**/engine/**', '**/engine', '**/lsp/**', '**/cli/**', '**/host/**', 'fs', 'node:fs', 'vscode*'], 'The Go template library imports nothing outside itself.'),
+      'no-restricted-imports': restrict(
+        ['**/engine/**', '**/engine', '**/lsp/**', '**/cli/**', '**/host/**', 'fs', 'node:fs', 'vscode*'],
+        'The Go template library imports nothing outside itself.',
+      ),
     },
   },
   {
     files: ['server/src/lsp/**/*.ts', 'server/src/cli/**/*.ts', 'server/src/host/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(['**/engine/*', '**/engine/*/**', '!**/engine/index', '**/gotemplate', '**/gotemplate/**'], 'Fronts import the engine only through server/src/engine/index.ts.'),
+      'no-restricted-imports': restrict(
+        ['**/engine/*', '**/engine/*/**', '!**/engine/index', '**/gotemplate', '**/gotemplate/**'],
+        'Fronts import the engine only through server/src/engine/index.ts.',
+      ),
     },
   },
   {
     files: ['client/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(['**/server/src/*', '**/server/src/**', '!**/server/src/protocol'], 'The client imports only server/src/protocol.ts from the server.'),
+      'no-restricted-imports': restrict(
+        ['**/server/src/*', '**/server/src/**', '!**/server/src/protocol'],
+        'The client imports only server/src/protocol.ts from the server.',
+      ),
     },
   },
 );

@@ -54,15 +54,34 @@ const ylsMain = require.resolve('yaml-language-server/bin/yaml-language-server')
 
 function start(kind: ServerKind, ws: string): Promise<LspProcess> {
   if (kind === 'product') {
-    return startLsp({ name: kind, argv: [join(root, 'dist', 'server.js'), '--stdio'], root: ws, initializationOptions: { settings: { validate: { debounceMs: 0 } } }, settings: { appsetTools: { validate: { debounceMs: 0 } } } });
+    return startLsp({
+      name: kind,
+      argv: [join(root, 'dist', 'server.js'), '--stdio'],
+      root: ws,
+      initializationOptions: { settings: { validate: { debounceMs: 0 } } },
+      settings: { appsetTools: { validate: { debounceMs: 0 } } },
+    });
   }
   const argv = kind === 'yls' ? [ylsMain, '--stdio'] : [join(__dirname, 'bench', 'yls-nodebounce.cjs'), '--stdio'];
   // The ApplicationSet schema for every YAML file, as a user of yaml-language-server would map it.
-  const yaml = { validate: true, hover: true, completion: true, schemas: { [schemaUri]: '*.yaml' }, schemaStore: { enable: false }, maxItemsComputed: 5000 };
+  const yaml = {
+    validate: true,
+    hover: true,
+    completion: true,
+    schemas: { [schemaUri]: '*.yaml' },
+    schemaStore: { enable: false },
+    maxItemsComputed: 5000,
+  };
   return startLsp({ name: kind, argv, root: ws, settings: { yaml } });
 }
 
-async function openTimes(kind: ServerKind, ws: string, file: string, text: string, n: number): Promise<{ ms: number; diagnostics: number }> {
+async function openTimes(
+  kind: ServerKind,
+  ws: string,
+  file: string,
+  text: string,
+  n: number,
+): Promise<{ ms: number; diagnostics: number }> {
   const times: number[] = [];
   let diagnostics = 0;
   for (let i = 0; i < n; i++) {
@@ -110,18 +129,27 @@ interface Row {
   ok?: boolean;
 }
 
-const fmt = (n: number | undefined, unit: string) => (n === undefined ? '—' : unit === 'MiB' ? `${n.toFixed(0)} MiB` : `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ${unit}`);
-const x = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || b === 0 ? '—' : `${(a / b).toFixed(2)}×`);
+const fmt = (n: number | undefined, unit: string) =>
+  n === undefined ? '—' : unit === 'MiB' ? `${n.toFixed(0)} MiB` : `${n < 10 ? n.toFixed(1) : n.toFixed(0)} ${unit}`;
+const x = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined || b === 0 ? '—' : `${(a / b).toFixed(2)}×`;
 
 function table(rows: Row[]): string {
-  const head = '| measure | product | ÷ yaml-language-server, no debounce | ÷ yaml-language-server (200 ms debounce) | ÷ floor (plain YAML parse) | target | met |\n| --- | --- | --- | --- | --- | --- | --- |';
-  const lines = rows.map((r) => `| ${r.measure} | ${fmt(r.product, r.unit)} | ${x(r.product, r.ylsNoDebounce)} | ${x(r.product, r.yls)} | ${x(r.product, r.floor)} | ${r.target} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`);
+  const head =
+    '| measure | product | ÷ yaml-language-server, no debounce | ÷ yaml-language-server (200 ms debounce) | ÷ floor (plain YAML parse) | target | met |\n| --- | --- | --- | --- | --- | --- | --- |';
+  const lines = rows.map(
+    (r) =>
+      `| ${r.measure} | ${fmt(r.product, r.unit)} | ${x(r.product, r.ylsNoDebounce)} | ${x(r.product, r.yls)} | ${x(r.product, r.floor)} | ${r.target} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`,
+  );
   return [head, ...lines].join('\n');
 }
 
 function baselines(rows: Row[]): string {
   const head = '| measure | yaml-language-server, no debounce | yaml-language-server | floor |\n| --- | --- | --- | --- |';
-  return [head, ...rows.map((r) => `| ${r.measure} | ${fmt(r.ylsNoDebounce, r.unit)} | ${fmt(r.yls, r.unit)} | ${fmt(r.floor, r.unit)} |`)].join('\n');
+  return [
+    head,
+    ...rows.map((r) => `| ${r.measure} | ${fmt(r.ylsNoDebounce, r.unit)} | ${fmt(r.yls, r.unit)} | ${fmt(r.floor, r.unit)} |`),
+  ].join('\n');
 }
 
 async function main() {
@@ -155,7 +183,15 @@ async function main() {
       const yn = await openTimes('yls-nodebounce', repo, file, text, n);
       const y = await openTimes('yls', repo, file, text, Math.max(2, n - 2));
       const floor = parseFloor(text);
-      const row: Row = { measure: `open → first diagnostics, ${label}`, product: product.ms, ylsNoDebounce: yn.ms, yls: y.ms, floor, unit: 'ms', target: '≤ 0.5× yaml-language-server, no debounce' };
+      const row: Row = {
+        measure: `open → first diagnostics, ${label}`,
+        product: product.ms,
+        ylsNoDebounce: yn.ms,
+        yls: y.ms,
+        floor,
+        unit: 'ms',
+        target: '≤ 0.5× yaml-language-server, no debounce',
+      };
       row.ratio = product.ms / yn.ms;
       row.ok = row.ratio <= 0.5;
       if (name === 'small.yaml') {
@@ -167,7 +203,9 @@ async function main() {
         row.ok = product.ms <= 1000;
       }
       rows.push(row);
-      notes.push(`${label}: product ${product.diagnostics} diagnostics, yaml-language-server ${yn.diagnostics}${name === 'huge.yaml' ? ' (it applies the ApplicationSet schema to every document of the file, the ConfigMaps and Deployments too)' : ''}`);
+      notes.push(
+        `${label}: product ${product.diagnostics} diagnostics, yaml-language-server ${yn.diagnostics}${name === 'huge.yaml' ? ' (it applies the ApplicationSet schema to every document of the file, the ConfigMaps and Deployments too)' : ''}`,
+      );
     }
 
     // ---- keystrokes on the 111 KiB document, and peak memory ----
@@ -206,9 +244,34 @@ async function main() {
       const floor = parseFloor(text);
       const p = result.product;
       const y = result['yls-nodebounce'];
-      rows.push({ measure: 'keystroke p95, 111 KiB, in a list element', product: p.list, ylsNoDebounce: y.list, floor, unit: 'ms', target: '≤ 0.5× yaml-language-server compute', ratio: p.list / y.list, ok: p.list / y.list <= 0.5 });
-      rows.push({ measure: 'keystroke p95, 111 KiB, in the template', product: p.template, ylsNoDebounce: y.template, floor, unit: 'ms', target: '≤ 0.5× yaml-language-server compute', ratio: p.template / y.template, ok: p.template / y.template <= 0.5 });
-      rows.push({ measure: 'peak RSS, 111 KiB document opened and edited', product: p.peak, ylsNoDebounce: y.peak, unit: 'MiB', target: '≤ 120 MiB', ok: p.peak <= 120 });
+      rows.push({
+        measure: 'keystroke p95, 111 KiB, in a list element',
+        product: p.list,
+        ylsNoDebounce: y.list,
+        floor,
+        unit: 'ms',
+        target: '≤ 0.5× yaml-language-server compute',
+        ratio: p.list / y.list,
+        ok: p.list / y.list <= 0.5,
+      });
+      rows.push({
+        measure: 'keystroke p95, 111 KiB, in the template',
+        product: p.template,
+        ylsNoDebounce: y.template,
+        floor,
+        unit: 'ms',
+        target: '≤ 0.5× yaml-language-server compute',
+        ratio: p.template / y.template,
+        ok: p.template / y.template <= 0.5,
+      });
+      rows.push({
+        measure: 'peak RSS, 111 KiB document opened and edited',
+        product: p.peak,
+        ylsNoDebounce: y.peak,
+        unit: 'MiB',
+        target: '≤ 120 MiB',
+        ok: p.peak <= 120,
+      });
     }
 
     // ---- memory over many keystrokes (the product only) ----
@@ -230,8 +293,16 @@ async function main() {
           if (i === Math.floor(keystrokeRun / 10)) early = s.memory().rssMiB;
         }
         const late = s.memory().rssMiB;
-        rows.push({ measure: `RSS after ${keystrokeRun} keystrokes ÷ after ${Math.floor(keystrokeRun / 10)} (1 KiB document)`, product: late / early, unit: '×', target: 'flat (≤ 1.1×)', ok: late / early <= 1.1 });
-        notes.push(`memory run: RSS ${early.toFixed(0)} MiB after ${Math.floor(keystrokeRun / 10)} keystrokes, ${late.toFixed(0)} MiB after ${keystrokeRun}`);
+        rows.push({
+          measure: `RSS after ${keystrokeRun} keystrokes ÷ after ${Math.floor(keystrokeRun / 10)} (1 KiB document)`,
+          product: late / early,
+          unit: '×',
+          target: 'flat (≤ 1.1×)',
+          ok: late / early <= 1.1,
+        });
+        notes.push(
+          `memory run: RSS ${early.toFixed(0)} MiB after ${Math.floor(keystrokeRun / 10)} keystrokes, ${late.toFixed(0)} MiB after ${keystrokeRun}`,
+        );
       } finally {
         await s.stop();
       }
@@ -248,20 +319,51 @@ async function main() {
       const one = wall([cli, 'lint', 'appset.yaml'], lone, n);
       const oneFloor = wall(floorScript(join(lone, 'appset.yaml')), lone, n);
       const nodeOnly = wall(['-e', '0'], lone, n);
-      rows.push({ measure: '`appset lint` of one 1 KiB file (process wall time)', product: one, floor: oneFloor, unit: 'ms', target: '≤ 150 ms', ok: one <= 150 });
+      rows.push({
+        measure: '`appset lint` of one 1 KiB file (process wall time)',
+        product: one,
+        floor: oneFloor,
+        unit: 'ms',
+        target: '≤ 150 ms',
+        ok: one <= 150,
+      });
       log('appset lint: one file in a 1,000-file repository');
       const rel = repoAppsets[1].slice(repo.length + 1);
       const inRepo = wall([cli, 'lint', rel], repo, n);
-      rows.push({ measure: '`appset lint` of one file in a 1,000-file repository', product: inRepo, floor: oneFloor, unit: 'ms', target: '≤ 2× the single-file lint', ratio: inRepo / one, ok: inRepo <= 2 * Math.max(one, 150) });
-      notes.push(`lint in the repository ÷ lint of the lone file: ${(inRepo / one).toFixed(2)}×; Node starting and exiting alone: ${nodeOnly.toFixed(0)} ms`);
+      rows.push({
+        measure: '`appset lint` of one file in a 1,000-file repository',
+        product: inRepo,
+        floor: oneFloor,
+        unit: 'ms',
+        target: '≤ 2× the single-file lint',
+        ratio: inRepo / one,
+        ok: inRepo <= 2 * Math.max(one, 150),
+      });
+      notes.push(
+        `lint in the repository ÷ lint of the lone file: ${(inRepo / one).toFixed(2)}×; Node starting and exiting alone: ${nodeOnly.toFixed(0)} ms`,
+      );
       log('appset lint: 1,000 ApplicationSet files');
       const folder = join(tmp, 'many');
       mkdirSync(join(folder, '.git'), { recursive: true });
       appsetFolder(folder, 1000);
       const thousand = wall([cli, 'lint', 'appsets'], folder, quick ? 1 : 3);
       const allText = Array.from({ length: 1000 }, (_, i) => join(folder, 'appsets', `set-${String(i).padStart(4, '0')}.yaml`));
-      const thousandFloor = wall(['-e', `const Y=require(${JSON.stringify(require.resolve('yaml'))});const fs=require('fs');for(const f of ${JSON.stringify(allText)})for(const d of Y.parseAllDocuments(fs.readFileSync(f,'utf8')))d.toJS()`], folder, quick ? 1 : 3);
-      rows.push({ measure: '`appset lint` of 1,000 ApplicationSet files', product: thousand, floor: thousandFloor, unit: 'ms', target: '≤ 3 s', ok: thousand <= 3000 });
+      const thousandFloor = wall(
+        [
+          '-e',
+          `const Y=require(${JSON.stringify(require.resolve('yaml'))});const fs=require('fs');for(const f of ${JSON.stringify(allText)})for(const d of Y.parseAllDocuments(fs.readFileSync(f,'utf8')))d.toJS()`,
+        ],
+        folder,
+        quick ? 1 : 3,
+      );
+      rows.push({
+        measure: '`appset lint` of 1,000 ApplicationSet files',
+        product: thousand,
+        floor: thousandFloor,
+        unit: 'ms',
+        target: '≤ 3 s',
+        ok: thousand <= 3000,
+      });
     }
 
     const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');

@@ -11,7 +11,18 @@ const { ALL_CODES } = await import(join(root, 'server/src/engine/diagnostics/cod
 const readmePath = join(root, 'README.md');
 const readme = readFileSync(readmePath, 'utf8');
 
-const AREAS = { yaml: 'YAML', appset: 'ApplicationSet structure', template: 'Templates', generator: 'Generators and rendering', render: 'Generators and rendering', rollout: 'Progressive syncs', policy: 'Policy gates (.appset-tools.yaml)', config: 'Configuration and suppressions', helm: 'Helm', inventory: 'Cluster inventory' };
+const AREAS = {
+  yaml: 'YAML',
+  appset: 'ApplicationSet structure',
+  template: 'Templates',
+  generator: 'Generators and rendering',
+  render: 'Generators and rendering',
+  rollout: 'Progressive syncs',
+  policy: 'Policy gates (.appset-tools.yaml)',
+  config: 'Configuration and suppressions',
+  helm: 'Helm',
+  inventory: 'Cluster inventory',
+};
 const all = ALL_CODES;
 const esc = (s) => s.replace(/\|/g, '\\|');
 const rows = [];

@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint (ESLint with the architecture's import zones), build, then every suite. Exits non-zero if any step fails.
+// `npm test`: type-check, lint (ESLint with the architecture's import zones), formatting (Prettier), build, then every suite. Exits non-zero if any step fails.
 // Suites: test/unit and test/lsp (node's test runner, TypeScript through tsx), test/vscode (the
 // extension inside a real VS Code, see test/vscode/README.md). Set APPSET_SKIP_VSCODE=1 to skip
 // the last one locally (CI never sets it).
@@ -32,6 +32,15 @@ function testFiles(dir) {
 
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 run('npx', ['eslint', 'server/src', 'client/src', 'test', 'scripts']);
+run('npm', ['run', '--silent', 'format:check']);
 run('node', ['esbuild.js']);
-run('node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...testFiles('test/unit'), ...testFiles('test/gotemplate'), ...testFiles('test/lsp')]);
+run('node', [
+  '--import',
+  'tsx',
+  '--test',
+  '--test-concurrency=2',
+  ...testFiles('test/unit'),
+  ...testFiles('test/gotemplate'),
+  ...testFiles('test/lsp'),
+]);
 if (process.env.APPSET_SKIP_VSCODE !== '1') run('node', ['test/vscode/runTest.mjs']);

@@ -46,11 +46,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         const [uri, offset] = args as [unknown, unknown];
         const at = typeof offset === 'number' ? offset : undefined;
         // A third argument (the rollout view's Application chips) reveals that Application's entry.
-        if (command === Commands.showPreview && preview) return preview.show(target(uri), at, typeof args[2] === 'string' ? args[2] : undefined);
+        if (command === Commands.showPreview && preview)
+          return preview.show(target(uri), at, typeof args[2] === 'string' ? args[2] : undefined);
         if (command === Commands.showRollout && rollout) return rollout.show(target(uri), at);
         if (command === Commands.setProgressiveSyncs) {
           // Saved in the settings (the server reads them back), not only for the session.
-          const scope = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+          const scope = vscode.workspace.workspaceFolders?.length
+            ? vscode.ConfigurationTarget.Workspace
+            : vscode.ConfigurationTarget.Global;
           return vscode.workspace.getConfiguration('appsetTools').update('progressiveSyncs', String(uri), scope);
         }
         return next(command, args);
@@ -90,7 +93,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 function withYamlSyntaxDefault(settings: unknown): unknown {
   const redHat = !!vscode.extensions.getExtension('redhat.vscode-yaml');
   const explicit = vscode.workspace.getConfiguration('appsetTools').inspect('validate.yamlSyntax');
-  const set = explicit && (explicit.globalValue !== undefined || explicit.workspaceValue !== undefined || explicit.workspaceFolderValue !== undefined);
+  const set =
+    explicit &&
+    (explicit.globalValue !== undefined || explicit.workspaceValue !== undefined || explicit.workspaceFolderValue !== undefined);
   if (!redHat || set) return settings;
   const o = JSON.parse(JSON.stringify(settings ?? {})) as { validate?: Record<string, unknown> };
   o.validate = { ...(o.validate ?? {}), yamlSyntax: false };

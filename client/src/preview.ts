@@ -34,12 +34,13 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
       // Closing the preview stops its refreshes.
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== PREVIEW_SCHEME) return;
-        for (const [src, previewUri] of this.open) if (previewUri.toString() === d.uri.toString()) {
-          this.open.delete(src);
-          this.offsets.delete(src);
-          clearTimeout(this.timers.get(src));
-          this.timers.delete(src);
-        }
+        for (const [src, previewUri] of this.open)
+          if (previewUri.toString() === d.uri.toString()) {
+            this.open.delete(src);
+            this.offsets.delete(src);
+            clearTimeout(this.timers.get(src));
+            this.timers.delete(src);
+          }
       }),
     );
   }
@@ -62,7 +63,10 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   private refreshSoon(src: string, previewUri: vscode.Uri): void {
     clearTimeout(this.timers.get(src));
-    this.timers.set(src, setTimeout(() => this.changed.fire(previewUri), REFRESH_MS));
+    this.timers.set(
+      src,
+      setTimeout(() => this.changed.fire(previewUri), REFRESH_MS),
+    );
   }
 
   /** Opens (or refreshes) the preview; with `app`, reveals that Application's entry. */
@@ -71,7 +75,11 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
       void vscode.window.showInformationMessage('Open an ApplicationSet YAML file to preview its Applications.');
       return;
     }
-    const base = source.path.split('/').pop()?.replace(/\.ya?ml$/i, '') ?? 'appset';
+    const base =
+      source.path
+        .split('/')
+        .pop()
+        ?.replace(/\.ya?ml$/i, '') ?? 'appset';
     const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${base} · Applications.yaml`, query: source.toString() });
     const known = this.open.has(source.toString());
     this.open.set(source.toString(), uri);
@@ -95,7 +103,10 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const offset = this.offsets.get(uri.query);
     try {
-      const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, { uri: uri.query, offset } satisfies DocumentRequestParams);
+      const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, {
+        uri: uri.query,
+        offset,
+      } satisfies DocumentRequestParams);
       return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';
     } catch (e) {
       return `# The preview failed: ${(e as Error).message}\n`;

@@ -33,7 +33,9 @@ function chipsOf(plan: RolloutPlan, opts: RenderOptions, apps: string[], cls = '
       const name = opts.source
         ? `<a class="${cls}" href="${esc(commandHref(Commands.showPreview, [opts.source, opts.offset ?? 0, a]))}" title="${esc(title || 'open in the preview')}">${esc(a)}</a>`
         : `<span class="${cls}"${title ? ` title="${esc(title)}"` : ''}>${esc(a)}</span>`;
-      const src = info?.source ? `<a class="src" href="${esc(commandHref(Commands.openLocation, [info.source.file, info.source.offset]))}" title="${esc(info.source.label)}">↗</a>` : '';
+      const src = info?.source
+        ? `<a class="src" href="${esc(commandHref(Commands.openLocation, [info.source.file, info.source.offset]))}" title="${esc(info.source.label)}">↗</a>`
+        : '';
       return name + src;
     })
     .join('');
@@ -73,8 +75,13 @@ a.src{text-decoration:none;opacity:.7;margin-right:.3em}
 `;
 
 function page(title: string, body: string, scroll?: { nonce: string; id: string }): string {
-  const script = scroll && /^[A-Za-z0-9]+$/.test(scroll.nonce) ? `\n<script nonce="${scroll.nonce}">document.getElementById(${JSON.stringify(scroll.id)})?.scrollIntoView();</script>` : '';
-  const csp = script ? `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${scroll!.nonce}';` : `default-src 'none'; style-src 'unsafe-inline';`;
+  const script =
+    scroll && /^[A-Za-z0-9]+$/.test(scroll.nonce)
+      ? `\n<script nonce="${scroll.nonce}">document.getElementById(${JSON.stringify(scroll.id)})?.scrollIntoView();</script>`
+      : '';
+  const csp = script
+    ? `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${scroll!.nonce}';`
+    : `default-src 'none'; style-src 'unsafe-inline';`;
   return `<!DOCTYPE html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <title>${esc(title)}</title><style>${STYLE}</style></head><body>
@@ -90,14 +97,22 @@ function evidenceLink(e: { file: string; where?: string; span?: { start: number 
 }
 
 function enablementNote(plan: RolloutPlan): string {
-  if (plan.strategy !== 'RollingSync') return `<p class="warn">No RollingSync strategy: one commit syncs all ${plan.totalApps} Applications at once${plan.clusters ? ` on ${plural(plan.clusters, 'cluster')}` : ''}.</p>`;
+  if (plan.strategy !== 'RollingSync')
+    return `<p class="warn">No RollingSync strategy: one commit syncs all ${plan.totalApps} Applications at once${plan.clusters ? ` on ${plural(plan.clusters, 'cluster')}` : ''}.</p>`;
   const en = plan.enablement;
-  const inst = en.instance ? (en.instance.name ? ` <span class="summary">(Argo CD ${esc(en.instance.name)}: ${esc(en.instance.why)})</span>` : ` <span class="summary">(${esc(en.instance.why)})</span>`) : '';
+  const inst = en.instance
+    ? en.instance.name
+      ? ` <span class="summary">(Argo CD ${esc(en.instance.name)}: ${esc(en.instance.why)})</span>`
+      : ` <span class="summary">(${esc(en.instance.why)})</span>`
+    : '';
   if (en.state === 'enabled') {
     const d = en.decidedBy;
     return `<p class="ok">Progressive syncs enabled${d ? ` by ${d.file === 'setting' ? esc(d.description) : evidenceLink(d)}` : ''}${inst}.</p>`;
   }
-  const why = en.state === 'disabled' ? 'turned off for the Argo CD that runs it' : 'not enabled by the configuration of the Argo CD that runs it (the controller defaults to off)';
+  const why =
+    en.state === 'disabled'
+      ? 'turned off for the Argo CD that runs it'
+      : 'not enabled by the configuration of the Argo CD that runs it (the controller defaults to off)';
   const where = en.evidence.length
     ? `<ul>${en.evidence.map((e) => `<li>${esc(e.description)} <span class="summary">(${evidenceLink(e)}, ${esc(e.effect)})</span></li>`).join('')}</ul>`
     : en.searched?.length
@@ -109,32 +124,55 @@ function enablementNote(plan: RolloutPlan): string {
 
 function stepHtml(plan: RolloutPlan, opts: RenderOptions, s: PlanStep): string {
   const chips = (apps: string[], cls = 'app') => chipsOf(plan, opts, apps, cls);
-  const conc = s.manual ? 'manual gate (maxUpdate 0): nothing syncs until you sync these by hand' : s.concurrency === null ? 'all at once' : `${s.concurrency} at a time`;
-  const cls = ['step', s.manual ? 'manual' : '', s.apps.length ? '' : 'empty', plan.focusStep === s.step ? 'focus' : ''].filter(Boolean).join(' ');
+  const conc = s.manual
+    ? 'manual gate (maxUpdate 0): nothing syncs until you sync these by hand'
+    : s.concurrency === null
+      ? 'all at once'
+      : `${s.concurrency} at a time`;
+  const cls = ['step', s.manual ? 'manual' : '', s.apps.length ? '' : 'empty', plan.focusStep === s.step ? 'focus' : '']
+    .filter(Boolean)
+    .join(' ');
   const out = [`<section class="${cls}" id="step-${s.step}"><h3>Step ${s.step} · ${esc(s.selector)}</h3>`];
-  out.push(`<p>${plural(s.apps.length, 'Application')} · maxUpdate ${esc(s.maxUpdate ?? 'unset')} → ${esc(conc)}${s.waves.length ? ` · ${plural(s.waves.length, 'wave')}` : ''}${destinations(plan, s.apps)}</p>`);
+  out.push(
+    `<p>${plural(s.apps.length, 'Application')} · maxUpdate ${esc(s.maxUpdate ?? 'unset')} → ${esc(conc)}${s.waves.length ? ` · ${plural(s.waves.length, 'wave')}` : ''}${destinations(plan, s.apps)}</p>`,
+  );
   if (s.maxUpdateError) out.push(`<p class="err">${esc(s.maxUpdateError)} (the controller then syncs one at a time)</p>`);
   if (s.manual && s.apps.length) out.push(`<div class="wave gate"><b>by hand</b>${chips(s.apps)}</div>`);
   else for (const w of s.waves) out.push(`<div class="wave"><b>wave ${w.wave}</b>${chips(w.apps)}</div>`);
   if (!s.apps.length) out.push('<p class="warn">This step selects no Application.</p>');
   if (s.syncedEarlier?.length) out.push(`<p class="summary">Also selected, but synced by an earlier step: ${chips(s.syncedEarlier)}</p>`);
-  if (s.blockedBy?.length) out.push(`<p class="err">Never created (invalid), so this step never completes and the rollout stops here: ${chips(s.blockedBy, 'app blocked')}</p>`);
+  if (s.blockedBy?.length)
+    out.push(
+      `<p class="err">Never created (invalid), so this step never completes and the rollout stops here: ${chips(s.blockedBy, 'app blocked')}</p>`,
+    );
   out.push('</section>');
   return out.join('\n');
 }
 
 export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOptions = {}): string {
-  if (!plan) return page('RollingSync plan', `<p>${error ? 'The plan could not be computed: ' + esc(error) : 'No ApplicationSet in this file.'}</p>`);
+  if (!plan)
+    return page(
+      'RollingSync plan',
+      `<p>${error ? 'The plan could not be computed: ' + esc(error) : 'No ApplicationSet in this file.'}</p>`,
+    );
   const chips = (apps: string[]) => chipsOf(plan, opts, apps);
   const parts: string[] = [`<h2>${esc(plan.appset)}: ${esc(plan.strategy)}</h2>`];
   if (plan.strategy === 'RollingSync') {
-    parts.push(`<p class="summary">${plural(plan.steps.length, 'step')} · ${plural(plan.totalApps, 'Application')} · ${plural(plan.totalWaves, 'wave')} · ${plan.unselected.length} unselected${plan.clusters ? ` · ${plural(plan.clusters, 'cluster')}` : ''}</p>`);
+    parts.push(
+      `<p class="summary">${plural(plan.steps.length, 'step')} · ${plural(plan.totalApps, 'Application')} · ${plural(plan.totalWaves, 'wave')} · ${plan.unselected.length} unselected${plan.clusters ? ` · ${plural(plan.clusters, 'cluster')}` : ''}</p>`,
+    );
   }
   parts.push(enablementNote(plan));
   parts.push(...plan.steps.map((s) => stepHtml(plan, opts, s)));
-  if (plan.unselected.length) parts.push(`<h3 class="warn">Selected by no step (never synced: auto-sync off, status step -1)</h3><div class="wave">${chips(plan.unselected)}</div>`);
+  if (plan.unselected.length)
+    parts.push(
+      `<h3 class="warn">Selected by no step (never synced: auto-sync off, status step -1)</h3><div class="wave">${chips(plan.unselected)}</div>`,
+    );
   const dups = Object.entries(plan.duplicates ?? {});
-  if (dups.length) parts.push(`<h3 class="warn">Selected by several steps</h3><ul>${dups.map(([a, st]) => `<li>${esc(a)}: steps ${esc(st.join(', '))}</li>`).join('')}</ul>`);
+  if (dups.length)
+    parts.push(
+      `<h3 class="warn">Selected by several steps</h3><ul>${dups.map(([a, st]) => `<li>${esc(a)}: steps ${esc(st.join(', '))}</li>`).join('')}</ul>`,
+    );
   const scroll = opts.nonce && plan.focusStep ? { nonce: opts.nonce, id: `step-${plan.focusStep}` } : undefined;
   return page(`Rollout: ${plan.appset}`, parts.join('\n'), scroll);
 }

@@ -58,7 +58,12 @@ export class RolloutView implements vscode.Disposable {
     this.offset = offset;
     if (!this.panel) {
       // Scripts only for the nonce'd scroll line; command URIs for the links back into the editor.
-      this.panel = vscode.window.createWebviewPanel('appsetTools.rollout', 'RollingSync plan', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, enableCommandUris: true });
+      this.panel = vscode.window.createWebviewPanel(
+        'appsetTools.rollout',
+        'RollingSync plan',
+        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+        { enableScripts: true, enableCommandUris: true },
+      );
       this.panel.onDidDispose(() => (this.panel = undefined));
     }
     this.panel.reveal(vscode.ViewColumn.Beside, true);
@@ -70,7 +75,10 @@ export class RolloutView implements vscode.Disposable {
     let plan: RolloutPlan | null = null;
     let error = '';
     try {
-      plan = await this.client.sendRequest<RolloutPlan | null>(Requests.rolloutPlan, { uri: this.source.toString(), offset: this.offset } satisfies DocumentRequestParams);
+      plan = await this.client.sendRequest<RolloutPlan | null>(Requests.rolloutPlan, {
+        uri: this.source.toString(),
+        offset: this.offset,
+      } satisfies DocumentRequestParams);
     } catch (e) {
       error = (e as Error).message;
     }

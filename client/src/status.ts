@@ -6,7 +6,14 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Commands, Notifications, Requests, type DocumentRequestParams, type FileInfo, type FileInfoAppSet } from '../../server/src/protocol';
+import {
+  Commands,
+  Notifications,
+  Requests,
+  type DocumentRequestParams,
+  type FileInfo,
+  type FileInfoAppSet,
+} from '../../server/src/protocol';
 
 export const HAS_APPSET_CONTEXT = 'appsetTools.hasApplicationSet';
 const REFRESH_MS = 250;
@@ -60,7 +67,9 @@ export class AppSetStatus implements vscode.Disposable {
       return;
     }
     try {
-      const info = await this.client.sendRequest<FileInfo | null>(Requests.fileInfo, { uri: doc.uri.toString() } satisfies DocumentRequestParams);
+      const info = await this.client.sendRequest<FileInfo | null>(Requests.fileInfo, {
+        uri: doc.uri.toString(),
+      } satisfies DocumentRequestParams);
       this.info = { uri: doc.uri.toString(), version: doc.version, info: info ?? { appsets: [] } };
     } catch {
       this.info = undefined;

@@ -49,7 +49,10 @@ stringData:
 `;
   });
   writeFileSync(join(dir, 'clusters', 'secrets.yaml'), secrets.join('---\n'));
-  const elements = Array.from({ length: services }, (_, i) => `                - service: svc-${i}\n                  image: registry.example.com/svc-${i}:1.${i}.0`).join('\n');
+  const elements = Array.from(
+    { length: services },
+    (_, i) => `                - service: svc-${i}\n                  image: registry.example.com/svc-${i}:1.${i}.0`,
+  ).join('\n');
   const text = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata:
@@ -139,15 +142,24 @@ function main() {
 
     const params = { service: 'svc-1', name: 'prod-1', metadata: { labels: { tier: 'canary' } } };
     const tmplBaseline = time(() => {
-      for (let i = 0; i < 1000; i++) '{{ .service }}-{{ .name }}'.replace('{{ .service }}', params.service).replace('{{ .name }}', params.name);
+      for (let i = 0; i < 1000; i++)
+        '{{ .service }}-{{ .name }}'.replace('{{ .service }}', params.service).replace('{{ .name }}', params.name);
     });
     const tmpl = time(() => {
-      for (let i = 0; i < 1000; i++) renderString('{{ .service | upper }}-{{ index .metadata.labels "tier" }}', params, { goTemplate: true });
+      for (let i = 0; i < 1000; i++)
+        renderString('{{ .service | upper }}-{{ index .metadata.labels "tier" }}', params, { goTemplate: true });
     });
     const fast = time(() => {
       for (let i = 0; i < 1000; i++) renderString('{{service}}-{{name}}', { service: 'a', name: 'b' }, { goTemplate: false });
     });
-    const values = { values: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`key${i}`, { image: `repo/app-${i}:1.${i}.0`, replicas: i, env: ['a', 'b'], note: 'word '.repeat(20) }])) };
+    const values = {
+      values: Object.fromEntries(
+        Array.from({ length: 50 }, (_, i) => [
+          `key${i}`,
+          { image: `repo/app-${i}:1.${i}.0`, replicas: i, env: ['a', 'b'], note: 'word '.repeat(20) },
+        ]),
+      ),
+    };
     const yaml = time(() => {
       for (let i = 0; i < 10; i++) renderString('{{ toYaml .values }}', values, { goTemplate: true });
     });
@@ -156,22 +168,39 @@ function main() {
     const genCA = time(() => void renderString(`{{ (genCA "ca-${unique++}" 30).Cert }}`, params, { goTemplate: true }), 800);
     const genCAMemo = time(() => void renderString('{{ (genCA "ca-0" 30).Cert }}', params, { goTemplate: true }));
     const bcrypt = time(() => void renderString(`{{ bcrypt "pw-${unique++}" }}`, params, { goTemplate: true }), 800);
-    const derive = time(() => void renderString(`{{ derivePassword 1 "long" "pw-${unique++}" "user" "site" }}`, params, { goTemplate: true }), 800);
+    const derive = time(
+      () => void renderString(`{{ derivePassword 1 "long" "pw-${unique++}" "user" "site" }}`, params, { goTemplate: true }),
+      800,
+    );
 
     console.log('ApplicationSet Tools benchmark (ratios against a baseline measured in this run)\n');
     console.log(`baseline A: parse the 12-cluster x 45-service ApplicationSet with the yaml library: ${baseline.toFixed(3)} ms`);
-    for (const [name, ms] of rows.slice(1)) console.log(`  ${name.padEnd(44)} ${(ms / baseline).toFixed(1).padStart(7)} x baseline A   (${ms.toFixed(2)} ms)`);
+    for (const [name, ms] of rows.slice(1))
+      console.log(`  ${name.padEnd(44)} ${(ms / baseline).toFixed(1).padStart(7)} x baseline A   (${ms.toFixed(2)} ms)`);
     console.log(`\nbaseline B: 1000 plain JS string replacements: ${tmplBaseline.toFixed(3)} ms`);
-    console.log(`  ${'1000 goTemplate renders (cached parse)'.padEnd(44)} ${(tmpl / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${tmpl.toFixed(2)} ms)`);
-    console.log(`  ${'1000 fasttemplate renders'.padEnd(44)} ${(fast / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${fast.toFixed(2)} ms)`);
-    console.log(`  ${'10 toYaml of a 50-entry values map'.padEnd(44)} ${(yaml / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${yaml.toFixed(2)} ms)`);
+    console.log(
+      `  ${'1000 goTemplate renders (cached parse)'.padEnd(44)} ${(tmpl / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${tmpl.toFixed(2)} ms)`,
+    );
+    console.log(
+      `  ${'1000 fasttemplate renders'.padEnd(44)} ${(fast / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${fast.toFixed(2)} ms)`,
+    );
+    console.log(
+      `  ${'10 toYaml of a 50-entry values map'.padEnd(44)} ${(yaml / tmplBaseline).toFixed(1).padStart(7)} x baseline B   (${yaml.toFixed(2)} ms)`,
+    );
     console.log(`\nslow sprig functions, one call each, against baseline A (the language server budgets 4 s of them per 15 s):`);
-    for (const [name, ms] of [['genCA (new RSA 2048 key + certificate)', genCA], ['genCA again, same arguments (memoised)', genCAMemo], ['bcrypt (cost 10)', bcrypt], ['derivePassword (scrypt N=32768)', derive]] as const) {
+    for (const [name, ms] of [
+      ['genCA (new RSA 2048 key + certificate)', genCA],
+      ['genCA again, same arguments (memoised)', genCAMemo],
+      ['bcrypt (cost 10)', bcrypt],
+      ['derivePassword (scrypt N=32768)', derive],
+    ] as const) {
       console.log(`  ${name.padEnd(44)} ${(ms / baseline).toFixed(1).padStart(7)} x baseline A   (${ms.toFixed(2)} ms)`);
     }
     const a = svc.analyze('file://' + file, text, file);
     const exp = a.appsets[0]?.expansion();
-    console.log(`\n(expansion: ${exp?.apps.length ?? 0} Applications; problems: ${JSON.stringify(exp?.problems.map((p) => p.message).slice(0, 3))})`);
+    console.log(
+      `\n(expansion: ${exp?.apps.length ?? 0} Applications; problems: ${JSON.stringify(exp?.problems.map((p) => p.message).slice(0, 3))})`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -92,7 +92,13 @@ export function manyAppSets(n = 50): string {
 ${Array.from({ length: 6 }, (_, j) => `          - {service: svc-${i}-${j}, env: ${['dev', 'prod'][j % 2]}, team: team-${i % 7}}`).join('\n')}
 `;
     // Cluster generators reach their values under .values and the cluster under .name.
-    const tmpl = i % 5 === 0 ? template(`apps/svc-${i}/{{ .env }}`).replace(/\.service/g, '.values.service').replace(/\.env/g, '.name').replace(/\.team/g, '.values.team') : template(`apps/svc-${i}/{{ .env }}`);
+    const tmpl =
+      i % 5 === 0
+        ? template(`apps/svc-${i}/{{ .env }}`)
+            .replace(/\.service/g, '.values.service')
+            .replace(/\.env/g, '.name')
+            .replace(/\.team/g, '.values.team')
+        : template(`apps/svc-${i}/{{ .env }}`);
     docs.push(header(`appset-${i}`) + gen + tmpl);
   }
   return docs.join('---\n');
@@ -154,11 +160,22 @@ function put(root: string, rel: string, text: string): void {
 export function gitopsRepo(root: string, total = 1000): string[] {
   mkdirSync(join(root, '.git'), { recursive: true });
   writeFileSync(join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  put(root, 'argocd/kustomization.yaml', 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.1.0/manifests/install.yaml\npatches:\n  - path: argocd-cmd-params-cm.yaml\n');
-  put(root, 'argocd/argocd-cmd-params-cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n');
+  put(
+    root,
+    'argocd/kustomization.yaml',
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.1.0/manifests/install.yaml\npatches:\n  - path: argocd-cmd-params-cm.yaml\n',
+  );
+  put(
+    root,
+    'argocd/argocd-cmd-params-cm.yaml',
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
+  );
   let files = 2;
   for (let c = 0; c < 8; c++) {
-    put(root, `clusters/prod-${c}.yaml`, `apiVersion: v1
+    put(
+      root,
+      `clusters/prod-${c}.yaml`,
+      `apiVersion: v1
 kind: Secret
 metadata:
   name: cluster-prod-${c}
@@ -171,27 +188,54 @@ type: Opaque
 stringData:
   name: prod-${c}
   server: https://prod-${c}.k8s.example.com
-`);
+`,
+    );
     files++;
   }
   const appsets: string[] = [];
   for (let a = 0; a < 40; a++) {
     const rel = `appsets/team-${a}.yaml`;
-    put(root, rel, a % 4 === 0 ? manyAppSets(1).replace('appset-0', `team-${a}`) : small().replace('guestbook', `team-${a}`).replace(/guestbook/g, `svc-${a}`));
+    put(
+      root,
+      rel,
+      a % 4 === 0
+        ? manyAppSets(1).replace('appset-0', `team-${a}`)
+        : small()
+            .replace('guestbook', `team-${a}`)
+            .replace(/guestbook/g, `svc-${a}`),
+    );
     appsets.push(join(root, rel));
     files++;
   }
   for (let s = 0; files < total; s++) {
     const base = `apps/svc-${s}`;
     const batch: [string, string][] = [
-      [`${base}/base/kustomization.yaml`, `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [deployment.yaml, service.yaml]\n`],
-      [`${base}/base/deployment.yaml`, `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: svc-${s}\nspec:\n  replicas: 1\n  selector:\n    matchLabels: {app: svc-${s}}\n  template:\n    metadata:\n      labels: {app: svc-${s}}\n    spec:\n      containers:\n        - name: app\n          image: registry.example.com/svc-${s}:1.0.0\n          ports: [{containerPort: 8080}]\n          env:\n            - {name: LOG_LEVEL, value: info}\n`],
-      [`${base}/base/service.yaml`, `apiVersion: v1\nkind: Service\nmetadata:\n  name: svc-${s}\nspec:\n  selector: {app: svc-${s}}\n  ports: [{port: 80, targetPort: 8080}]\n`],
-      [`${base}/overlays/dev/kustomization.yaml`, `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../base]\npatches:\n  - path: replicas.yaml\n`],
+      [
+        `${base}/base/kustomization.yaml`,
+        `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [deployment.yaml, service.yaml]\n`,
+      ],
+      [
+        `${base}/base/deployment.yaml`,
+        `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: svc-${s}\nspec:\n  replicas: 1\n  selector:\n    matchLabels: {app: svc-${s}}\n  template:\n    metadata:\n      labels: {app: svc-${s}}\n    spec:\n      containers:\n        - name: app\n          image: registry.example.com/svc-${s}:1.0.0\n          ports: [{containerPort: 8080}]\n          env:\n            - {name: LOG_LEVEL, value: info}\n`,
+      ],
+      [
+        `${base}/base/service.yaml`,
+        `apiVersion: v1\nkind: Service\nmetadata:\n  name: svc-${s}\nspec:\n  selector: {app: svc-${s}}\n  ports: [{port: 80, targetPort: 8080}]\n`,
+      ],
+      [
+        `${base}/overlays/dev/kustomization.yaml`,
+        `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../base]\npatches:\n  - path: replicas.yaml\n`,
+      ],
       [`${base}/overlays/dev/replicas.yaml`, `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: svc-${s}\nspec:\n  replicas: 1\n`],
-      [`${base}/overlays/prod/kustomization.yaml`, `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../base]\npatches:\n  - path: replicas.yaml\n`],
+      [
+        `${base}/overlays/prod/kustomization.yaml`,
+        `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../base]\npatches:\n  - path: replicas.yaml\n`,
+      ],
       [`${base}/overlays/prod/replicas.yaml`, `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: svc-${s}\nspec:\n  replicas: 3\n`],
-      [`${base}/values.yaml`, `replicaCount: 2\nimage:\n  repository: registry.example.com/svc-${s}\n  tag: "1.0.0"\nresources:\n  limits: {cpu: 500m, memory: 256Mi}\ningress:\n  enabled: ${s % 2 === 0}\n  hosts: [svc-${s}.example.com]\n`],
+      [
+        `${base}/values.yaml`,
+        `replicaCount: 2\nimage:\n  repository: registry.example.com/svc-${s}\n  tag: "1.0.0"\nresources:\n  limits: {cpu: 500m, memory: 256Mi}\ningress:\n  enabled: ${s % 2 === 0}\n  hosts: [svc-${s}.example.com]\n`,
+      ],
     ];
     for (const [rel, text] of batch) {
       if (files >= total) break;
@@ -205,7 +249,12 @@ stringData:
 /** `n` ApplicationSet files (a mix of the shapes above) in one folder. */
 export function appsetFolder(root: string, n = 1000): void {
   for (let i = 0; i < n; i++) {
-    const text = i % 10 === 0 ? manyAppSets(1).replace('appset-0', `set-${i}`) : small().replace('guestbook', `set-${i}`).replace(/guestbook/g, `svc-${i}`);
+    const text =
+      i % 10 === 0
+        ? manyAppSets(1).replace('appset-0', `set-${i}`)
+        : small()
+            .replace('guestbook', `set-${i}`)
+            .replace(/guestbook/g, `svc-${i}`);
     put(root, `appsets/set-${String(i).padStart(4, '0')}.yaml`, text);
   }
 }

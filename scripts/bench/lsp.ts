@@ -60,7 +60,9 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
   // Answer what servers may ask; the benchmark advertises no pull configuration.
   conn.onRequest('client/registerCapability', () => null);
   conn.onRequest('window/workDoneProgress/create', () => null);
-  conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map((i) => (i.section && o.settings?.[i.section]) ?? null));
+  conn.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) =>
+    p.items.map((i) => (i.section && o.settings?.[i.section]) ?? null),
+  );
   conn.onNotification('window/logMessage', () => undefined);
   conn.onNotification('telemetry/event', () => undefined);
   conn.listen();
@@ -118,7 +120,10 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
       texts.set(uri, text.slice(0, startOffset) + insert + text.slice(endOffset));
       const p = wait(uri, v);
       const t0 = performance.now();
-      await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ range, text: insert }] });
+      await conn.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri, version: v },
+        contentChanges: [{ range, text: insert }],
+      });
       await p;
       return performance.now() - t0;
     },

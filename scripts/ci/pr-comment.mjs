@@ -23,7 +23,11 @@ if (body.length > MAX_BODY) body = body.slice(0, MAX_BODY) + '\n\n… (truncated
 
 const env = process.env;
 async function api(method, url, headers, payload) {
-  const r = await fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, body: payload ? JSON.stringify(payload) : undefined });
+  const r = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: payload ? JSON.stringify(payload) : undefined,
+  });
   if (!r.ok) throw new Error(`${method} ${url}: HTTP ${r.status} ${(await r.text()).slice(0, 300)}`);
   return r.status === 204 ? null : r.json();
 }

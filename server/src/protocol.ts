@@ -8,14 +8,7 @@
  * re-exported from the engine with `export type`, which the bundler erases.
  */
 import type { EnablementState } from './engine/rollout/types';
-export type {
-  RolloutPlan,
-  PlanStep,
-  PlanWave,
-  Enablement,
-  EnablementEvidence,
-  EnablementState,
-} from './engine/rollout/types';
+export type { RolloutPlan, PlanStep, PlanWave, Enablement, EnablementEvidence, EnablementState } from './engine/rollout/types';
 
 /**
  * Command ids carried by code lenses and quick fixes, and the text commands. Every one except
@@ -41,7 +34,14 @@ export const Commands = {
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
 /** The commands the server executes (advertised in `executeCommandProvider`). */
-export const SERVER_COMMANDS: readonly CommandId[] = [Commands.showPreview, Commands.showRollout, Commands.setProgressiveSyncs, Commands.preview, Commands.rolloutPlan, Commands.openLocation];
+export const SERVER_COMMANDS: readonly CommandId[] = [
+  Commands.showPreview,
+  Commands.showRollout,
+  Commands.setProgressiveSyncs,
+  Commands.preview,
+  Commands.rolloutPlan,
+  Commands.openLocation,
+];
 
 /** Custom request methods. */
 export const Requests = {

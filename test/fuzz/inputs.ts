@@ -11,8 +11,37 @@ import fc from 'fast-check';
 import * as YAML from 'yaml';
 
 const FRAGMENTS = [
-  '{{name}}', '{{.name}}', '{{ toJson . }}', '{{', '}}', '__proto__', 'constructor', '- ', '[', ']', '{', '}', '&a ', '*a', '|', '>-', '#', '"', "'",
-  ': ', '\t', '\0', '\ufeff', '\r\n', '---\n', '...\n', '!!binary', '<<: *a', '\u2028', '{{ .path.basename }}', '{{ index .metadata.labels "x" }}',
+  '{{name}}',
+  '{{.name}}',
+  '{{ toJson . }}',
+  '{{',
+  '}}',
+  '__proto__',
+  'constructor',
+  '- ',
+  '[',
+  ']',
+  '{',
+  '}',
+  '&a ',
+  '*a',
+  '|',
+  '>-',
+  '#',
+  '"',
+  "'",
+  ': ',
+  '\t',
+  '\0',
+  '\ufeff',
+  '\r\n',
+  '---\n',
+  '...\n',
+  '!!binary',
+  '<<: *a',
+  '\u2028',
+  '{{ .path.basename }}',
+  '{{ index .metadata.labels "x" }}',
 ];
 
 /** Template bodies that do a lot of work from a little text. */
@@ -46,23 +75,79 @@ export function deepText(kind: number, n: number): string {
   }
 }
 
-const placeholder = fc.constantFrom('{{name}}', '{{.name}}', '{{ .values.x }}', '{{ .path.path }}', '{{server}}', '{{ nope }}', '{{ .name | upper }}', '{{ default "x" .nope }}');
+const placeholder = fc.constantFrom(
+  '{{name}}',
+  '{{.name}}',
+  '{{ .values.x }}',
+  '{{ .path.path }}',
+  '{{server}}',
+  '{{ nope }}',
+  '{{ .name | upper }}',
+  '{{ default "x" .nope }}',
+);
 const word = fc.oneof(fc.string({ maxLength: 12 }), placeholder, fc.constantFrom(...FRAGMENTS));
 
 const generator = fc.oneof(
-  fc.record({ list: fc.record({ elements: fc.array(fc.dictionary(fc.oneof(fc.constantFrom('name', 'server', '__proto__', 'x'), fc.string({ maxLength: 5 })), word, { maxKeys: 4 }), { maxLength: 30 }) }) }),
-  fc.record({ list: fc.record({ elementsYaml: fc.oneof(word, fc.integer({ min: 0, max: 5 }).chain((k) => fc.integer({ min: 1, max: 3000 }).map((n) => deepText(k, n)))) }) }),
-  fc.record({ clusters: fc.record({ selector: fc.option(fc.record({ matchLabels: fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), { maxKeys: 2 }) }), { nil: undefined }) }) }),
-  fc.record({ git: fc.record({ repoURL: fc.constantFrom('https://github.com/org/repo.git', 'x'), revision: fc.constant('HEAD'), files: fc.array(fc.record({ path: fc.constantFrom('**/config.json', '*.yaml', '../x', '/etc/passwd', '**') }), { maxLength: 2 }) }) }),
-  fc.record({ git: fc.record({ repoURL: fc.constant('https://github.com/org/repo.git'), revision: fc.constant('HEAD'), directories: fc.array(fc.record({ path: fc.constantFrom('*', '**', 'apps/*', '.') }), { maxLength: 2 }) }) }),
-  fc.record({ matrix: fc.record({ generators: fc.array(fc.record({ list: fc.record({ elements: fc.array(fc.record({ name: word }), { maxLength: 60 }) }) }), { minLength: 0, maxLength: 3 }) }) }),
+  fc.record({
+    list: fc.record({
+      elements: fc.array(
+        fc.dictionary(fc.oneof(fc.constantFrom('name', 'server', '__proto__', 'x'), fc.string({ maxLength: 5 })), word, { maxKeys: 4 }),
+        { maxLength: 30 },
+      ),
+    }),
+  }),
+  fc.record({
+    list: fc.record({
+      elementsYaml: fc.oneof(
+        word,
+        fc.integer({ min: 0, max: 5 }).chain((k) => fc.integer({ min: 1, max: 3000 }).map((n) => deepText(k, n))),
+      ),
+    }),
+  }),
+  fc.record({
+    clusters: fc.record({
+      selector: fc.option(
+        fc.record({ matchLabels: fc.dictionary(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), { maxKeys: 2 }) }),
+        { nil: undefined },
+      ),
+    }),
+  }),
+  fc.record({
+    git: fc.record({
+      repoURL: fc.constantFrom('https://github.com/org/repo.git', 'x'),
+      revision: fc.constant('HEAD'),
+      files: fc.array(fc.record({ path: fc.constantFrom('**/config.json', '*.yaml', '../x', '/etc/passwd', '**') }), { maxLength: 2 }),
+    }),
+  }),
+  fc.record({
+    git: fc.record({
+      repoURL: fc.constant('https://github.com/org/repo.git'),
+      revision: fc.constant('HEAD'),
+      directories: fc.array(fc.record({ path: fc.constantFrom('*', '**', 'apps/*', '.') }), { maxLength: 2 }),
+    }),
+  }),
+  fc.record({
+    matrix: fc.record({
+      generators: fc.array(fc.record({ list: fc.record({ elements: fc.array(fc.record({ name: word }), { maxLength: 60 }) }) }), {
+        minLength: 0,
+        maxLength: 3,
+      }),
+    }),
+  }),
   fc.constantFrom(null, {}, 'x', [], { list: null }, { matrix: null }, { merge: { generators: null } }),
 );
 
 const heavy = fc.tuple(fc.integer({ min: 0, max: HEAVY.length - 1 }), fc.integer({ min: 1, max: 32 })).map(([i, n]) => HEAVY[i](n));
 
 const template = fc.oneof(
-  fc.record({ metadata: fc.record({ name: fc.oneof(placeholder, heavy, word) }), spec: fc.record({ project: word, source: fc.record({ repoURL: word, path: fc.oneof(word, heavy) }), destination: fc.record({ server: fc.constant('https://kubernetes.default.svc'), namespace: word }) }) }),
+  fc.record({
+    metadata: fc.record({ name: fc.oneof(placeholder, heavy, word) }),
+    spec: fc.record({
+      project: word,
+      source: fc.record({ repoURL: word, path: fc.oneof(word, heavy) }),
+      destination: fc.record({ server: fc.constant('https://kubernetes.default.svc'), namespace: word }),
+    }),
+  }),
   fc.constantFrom(undefined, null, 'x', [], {}),
 );
 
@@ -78,8 +163,17 @@ export const appsetValue = fc.record(
         goTemplateOptions: fc.constantFrom(['missingkey=error'], ['bogus'], []),
         generators: fc.oneof(fc.array(generator, { maxLength: 4 }), fc.constantFrom(null, 'x', {})),
         template,
-        templatePatch: fc.oneof(heavy, word, fc.integer({ min: 0, max: 5 }).chain((k) => fc.integer({ min: 1, max: 3000 }).map((n) => deepText(k, n)))),
-        strategy: fc.constantFrom(undefined, { type: 'RollingSync', rollingSync: { steps: [{ matchExpressions: [{ key: 'env', operator: 'In', values: ['a'] }] }] } }, { type: 'RollingSync', rollingSync: null }, { type: 'RollingSync', rollingSync: { steps: null } }),
+        templatePatch: fc.oneof(
+          heavy,
+          word,
+          fc.integer({ min: 0, max: 5 }).chain((k) => fc.integer({ min: 1, max: 3000 }).map((n) => deepText(k, n))),
+        ),
+        strategy: fc.constantFrom(
+          undefined,
+          { type: 'RollingSync', rollingSync: { steps: [{ matchExpressions: [{ key: 'env', operator: 'In', values: ['a'] }] }] } },
+          { type: 'RollingSync', rollingSync: null },
+          { type: 'RollingSync', rollingSync: { steps: null } },
+        ),
       },
       { requiredKeys: [] },
     ),
@@ -89,7 +183,11 @@ export const appsetValue = fc.record(
 
 /** Text edits applied after stringifying: insert, delete, duplicate, or splice in deep text. */
 const mutation = fc.oneof(
-  fc.record({ op: fc.constant('insert' as const), at: fc.nat(), text: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })) }),
+  fc.record({
+    op: fc.constant('insert' as const),
+    at: fc.nat(),
+    text: fc.oneof(fc.constantFrom(...FRAGMENTS), fc.string({ maxLength: 8 })),
+  }),
   fc.record({ op: fc.constant('delete' as const), at: fc.nat(), len: fc.integer({ min: 1, max: 20 }) }),
   fc.record({ op: fc.constant('deep' as const), at: fc.nat(), kind: fc.nat(5), n: fc.integer({ min: 50, max: 5000 }) }),
   fc.record({ op: fc.constant('aliasBomb' as const), levels: fc.integer({ min: 2, max: 9 }) }),
@@ -116,7 +214,12 @@ function applyMutation(text: string, m: Mutation): string {
       return text.slice(0, at) + deepText(m.kind ?? 0, m.n ?? 1) + text.slice(at);
     default: {
       const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x]'];
-      for (let i = 1; i < (m.levels ?? 2); i++) lines.push(`a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+      for (let i = 1; i < (m.levels ?? 2); i++)
+        lines.push(
+          `a${i}: &a${i} [${Array(9)
+            .fill(`*a${i - 1}`)
+            .join(', ')}]`,
+        );
       return lines.join('\n') + '\n---\n' + text;
     }
   }
@@ -141,13 +244,20 @@ export interface TreeEntry {
 
 const seg = fc.constantFrom('a', 'b', 'apps', 'c', '.hidden', 'node_modules');
 const relPath = fc.array(seg, { minLength: 1, maxLength: 4 }).map((s) => s.join('/'));
-const secret = (name: string) => `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${name}\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: ${name}, server: 'https://${name}.example'}\n`;
+const secret = (name: string) =>
+  `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${name}\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: ${name}, server: 'https://${name}.example'}\n`;
 
 export const tree = fc.array(
   fc.oneof(
     relPath.map((p): TreeEntry => ({ path: p, kind: 'dir' })),
-    fc.tuple(relPath, fc.constantFrom('config.json', 's.yaml', 'x.yaml', 'deep.yaml')).map(([p, f]): TreeEntry => ({ path: `${p}/${f}`, kind: 'file', text: f === 'config.json' ? '{"name": "n"}' : f === 'deep.yaml' ? deepText(1, 3000) : secret(p.replace(/[^a-z]/g, '') || 'x') })),
-    fc.tuple(relPath, fc.constantFrom('.', '..', '../..', '/dev/zero', '/etc', 'OUTSIDE', '/', 'nowhere')).map(([p, t]): TreeEntry => ({ path: `${p}/l${t.length}`, kind: 'link', target: t })),
+    fc.tuple(relPath, fc.constantFrom('config.json', 's.yaml', 'x.yaml', 'deep.yaml')).map(([p, f]): TreeEntry => ({
+      path: `${p}/${f}`,
+      kind: 'file',
+      text: f === 'config.json' ? '{"name": "n"}' : f === 'deep.yaml' ? deepText(1, 3000) : secret(p.replace(/[^a-z]/g, '') || 'x'),
+    })),
+    fc
+      .tuple(relPath, fc.constantFrom('.', '..', '../..', '/dev/zero', '/etc', 'OUTSIDE', '/', 'nowhere'))
+      .map(([p, t]): TreeEntry => ({ path: `${p}/l${t.length}`, kind: 'link', target: t })),
     relPath.map((p): TreeEntry => ({ path: `${p}/pipe.yaml`, kind: 'fifo' })),
   ),
   { maxLength: 25 },

@@ -36,20 +36,27 @@ const BATCH = { engine: 2000, tree: 100, server: 2000 } as Record<string, number
 function runBatch(kind: string, seed: number, start: number, count: number, totals: FuzzTotals): Promise<number> {
   // Resolves with the next input to run (start + count when the batch finished).
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', WORKER, kind, String(seed), String(start), String(count)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--max-old-space-size=512', '--import', 'tsx', WORKER, kind, String(seed), String(start), String(count)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let last = start - 1;
     let stderr = '';
     let timer: NodeJS.Timeout;
     let done = false;
     const arm = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => {
-        totals.hangs++;
-        totals.inputs++;
-        totals.issues.push({ kind, seed, input: last + 1, what: 'hang', detail: `no answer within ${HANG_MS[kind] / 1000} s` });
-        finish(last + 2);
-        child.kill('SIGKILL');
-      }, HANG_MS[kind] * (last < start ? 2 : 1)); // the first input also pays for loading the code
+      timer = setTimeout(
+        () => {
+          totals.hangs++;
+          totals.inputs++;
+          totals.issues.push({ kind, seed, input: last + 1, what: 'hang', detail: `no answer within ${HANG_MS[kind] / 1000} s` });
+          finish(last + 2);
+          child.kill('SIGKILL');
+        },
+        HANG_MS[kind] * (last < start ? 2 : 1),
+      ); // the first input also pays for loading the code
     };
     const finish = (next: number) => {
       if (done) return;
@@ -85,7 +92,13 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
       if (last < start + count - 1) {
         totals.crashes++;
         totals.inputs++;
-        totals.issues.push({ kind, seed, input: last + 1, what: 'crash', detail: `worker died (${signal ?? `exit ${code}`}): ${stderr.slice(-600)}` });
+        totals.issues.push({
+          kind,
+          seed,
+          input: last + 1,
+          what: 'crash',
+          detail: `worker died (${signal ?? `exit ${code}`}): ${stderr.slice(-600)}`,
+        });
         finish(last + 2);
       } else finish(start + count);
     });
@@ -93,7 +106,15 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
 }
 
 export async function fuzz(plan: Record<string, number>, seed: number, log: (s: string) => void = () => undefined): Promise<FuzzTotals> {
-  const totals: FuzzTotals = { inputs: 0, requests: 0, crashes: 0, hangs: 0, isolatedFailures: 0, slowest: { kind: '', input: -1, ms: 0 }, issues: [] };
+  const totals: FuzzTotals = {
+    inputs: 0,
+    requests: 0,
+    crashes: 0,
+    hangs: 0,
+    isolatedFailures: 0,
+    slowest: { kind: '', input: -1, ms: 0 },
+    issues: [],
+  };
   for (const [kind, n] of Object.entries(plan)) {
     let next = 0;
     while (next < n) {

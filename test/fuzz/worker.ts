@@ -105,7 +105,10 @@ function treeRun(): void {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-tree-')));
   // Outside the workspace: a cluster Secret that must never be read.
   fs.mkdirSync(path.join(base, 'outside'));
-  fs.writeFileSync(path.join(base, 'outside', 's.yaml'), `apiVersion: v1\nkind: Secret\nmetadata: {name: leak, labels: {argocd.argoproj.io/secret-type: cluster}}\nstringData: {name: LEAKED, server: 'https://leak'}\n`);
+  fs.writeFileSync(
+    path.join(base, 'outside', 's.yaml'),
+    `apiVersion: v1\nkind: Secret\nmetadata: {name: leak, labels: {argocd.argoproj.io/secret-type: cluster}}\nstringData: {name: LEAKED, server: 'https://leak'}\n`,
+  );
   for (let k = start; k < start + count; k++) {
     const root = path.join(base, `w${k}`);
     fs.mkdirSync(root);
@@ -113,14 +116,22 @@ function treeRun(): void {
     const t0 = Date.now();
     let failures = 0;
     try {
-      const host = createNodeHost([root], { repoMappings: { 'https://github.com/org/tree.git': '.' } }, (m) => void (/ failed: /.test(m) && failures++));
+      const host = createNodeHost(
+        [root],
+        { repoMappings: { 'https://github.com/org/tree.git': '.' } },
+        (m) => void (/ failed: /.test(m) && failures++),
+      );
       const service = getLanguageService({ host });
       const file = path.join(root, 'appset.yaml');
       const a = service.analyze(file, APPSET, file);
       service.diagnostics(a);
       const exp = a.appsets[0].expansion();
       const leaked = JSON.stringify(exp.apps).includes('LEAKED');
-      emit(leaked ? { i: k, ms: Date.now() - t0, error: 'read a cluster Secret from outside the workspace' } : { i: k, ms: Date.now() - t0, failures, apps: exp.apps.length });
+      emit(
+        leaked
+          ? { i: k, ms: Date.now() - t0, error: 'read a cluster Secret from outside the workspace' }
+          : { i: k, ms: Date.now() - t0, failures, apps: exp.apps.length },
+      );
     } catch (e) {
       emit({ i: k, ms: Date.now() - t0, error: String((e as Error).stack ?? e).slice(0, 800) });
     }
@@ -137,7 +148,12 @@ async function serverRun(): Promise<void> {
   const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   conn.listen();
   const root = pathToFileURL(dir).toString();
-  await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: 'w' }], capabilities: {} });
+  await conn.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: root,
+    workspaceFolders: [{ uri: root, name: 'w' }],
+    capabilities: {},
+  });
   await conn.sendNotification(InitializedNotification.type, {});
   const uri = `${root}/a.yaml`;
   let version = 1;
@@ -146,7 +162,10 @@ async function serverRun(): Promise<void> {
   for (let k = start; k < start + count; k++) {
     const text = sample(fileText, seed + k);
     const t0 = Date.now();
-    await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ text }] });
+    await conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: ++version },
+      contentChanges: [{ text }],
+    });
     const lines = text.split('\n');
     const pos = { line: Math.floor(lines.length / 2), character: 2 };
     const answers = Promise.all([
@@ -154,7 +173,10 @@ async function serverRun(): Promise<void> {
       conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
       conn.sendRequest(CompletionRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }),
       conn.sendRequest('appsetTools/preview', { uri }),
-    ]).then(() => 'ok', (e) => `request failed: ${(e as Error).message}`);
+    ]).then(
+      () => 'ok',
+      (e) => `request failed: ${(e as Error).message}`,
+    );
     const r = await Promise.race([answers, exited, timeout(30_000)]);
     if (r === 'ok') emit({ i: k, ms: Date.now() - t0, requests: 4 });
     else {

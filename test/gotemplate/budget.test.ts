@@ -18,7 +18,10 @@ function renderInChild(template: string, bounded = true): { message: string; ms:
     try { const out = renderString(${JSON.stringify(template)}, {}, { goTemplate: true }); message = 'rendered ' + out.length; } catch (e) { message = e.message; }
     process.stdout.write(JSON.stringify({ message, ms: Date.now() - t0 }));
   `;
-  const r = spawnSync(process.execPath, ['--max-old-space-size=384', '--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--max-old-space-size=384', '--import', 'tsx', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   const parsed = r.stdout ? JSON.parse(r.stdout) : { message: r.stderr.slice(-500), ms: -1 };
   return { ...parsed, status: r.status, signal: r.signal };
 }
@@ -47,9 +50,12 @@ for (const [name, template] of CASES) {
   });
 }
 
-test('the limit leaves ordinary templates alone and can be lifted (the CLI\'s --no-limits)', () => {
+test("the limit leaves ordinary templates alone and can be lifted (the CLI's --no-limits)", () => {
   assert.equal(renderInChild(doubled('dict "x" "y"', 8) + '{{ len (toJson $d) }}').message, 'rendered 4');
   const lifted = renderInChild('{{ $l := list }}{{ range until 20000 }}{{ $l = append $l . }}{{ end }}{{ len $l }}', false);
   assert.equal(lifted.message, 'rendered 5');
-  assert.match(renderInChild('{{ $l := list }}{{ range until 20000 }}{{ $l = append $l . }}{{ end }}{{ len $l }}').message, /ApplicationSet Tools' limit/);
+  assert.match(
+    renderInChild('{{ $l := list }}{{ range until 20000 }}{{ $l = append $l . }}{{ end }}{{ len $l }}').message,
+    /ApplicationSet Tools' limit/,
+  );
 });

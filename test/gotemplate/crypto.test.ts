@@ -37,12 +37,18 @@ test('genCA: a self-signed CA certificate Node parses and verifies (sprig genera
   assert.match(keyPem, /^-----BEGIN RSA PRIVATE KEY-----\n/);
   const key = createPrivateKey(keyPem);
   assert.equal(key.asymmetricKeyDetails?.modulusLength, 2048);
-  assert.ok(createPublicKey(key).export({ type: 'spki', format: 'der' }).equals(cert.publicKey.export({ type: 'spki', format: 'der' })));
+  assert.ok(
+    createPublicKey(key)
+      .export({ type: 'spki', format: 'der' })
+      .equals(cert.publicKey.export({ type: 'spki', format: 'der' })),
+  );
   assert.match(cert.serialNumber, /^[0-9A-F]+$/);
 });
 
 test('genSignedCert: issued by the CA, with DNS and IP alternative names, not a CA itself', () => {
-  const { cert, keyPem } = certOf('genSignedCert "leaf" (list "10.0.0.1" "::1" "::ffff:1.2.3.4") (list "a.example" "b.example") 5 (genCA "root" 3)');
+  const { cert, keyPem } = certOf(
+    'genSignedCert "leaf" (list "10.0.0.1" "::1" "::ffff:1.2.3.4") (list "a.example" "b.example") 5 (genCA "root" 3)',
+  );
   // The CA above is memoised per arguments, so rendering it again gives the issuer.
   const ca = certOf('genCA "root" 3').cert;
   assert.equal(cert.subject, 'CN=leaf');
@@ -63,7 +69,13 @@ test('genCAWithKey / genSignedCertWithKey keep the given ECDSA and Ed25519 keys 
   assert.equal(ca.Key, ec);
   const caCert = new X509Certificate(ca.Cert);
   assert.ok(caCert.verify(caCert.publicKey));
-  const leaf = JSON.parse(render('{{ genSignedCertWithKey "leaf" nil (list "x.example") 7 (buildCustomCert (b64enc .c) (b64enc .k)) .ed | toJson }}', { c: ca.Cert, k: ec, ed })) as { Cert: string; Key: string };
+  const leaf = JSON.parse(
+    render('{{ genSignedCertWithKey "leaf" nil (list "x.example") 7 (buildCustomCert (b64enc .c) (b64enc .k)) .ed | toJson }}', {
+      c: ca.Cert,
+      k: ec,
+      ed,
+    }),
+  ) as { Cert: string; Key: string };
   assert.equal(leaf.Key, ed);
   const leafCert = new X509Certificate(leaf.Cert);
   assert.ok(leafCert.verify(caCert.publicKey), 'ECDSA signature by the CA verifies');
@@ -73,7 +85,10 @@ test('genCAWithKey / genSignedCertWithKey keep the given ECDSA and Ed25519 keys 
 test('a CA whose key does not match its certificate is refused like Go refuses it', () => {
   const a = JSON.parse(render('{{ genCA "a" 1 | toJson }}')) as { Cert: string; Key: string };
   const b = JSON.parse(render('{{ genCA "b" 1 | toJson }}')) as { Cert: string; Key: string };
-  assert.throws(() => render('{{ genSignedCert "leaf" nil nil 1 (buildCustomCert (b64enc .c) (b64enc .k)) }}', { c: a.Cert, k: b.Key }), /error calling genSignedCert: error creating certificate: x509: provided PrivateKey doesn't match parent's PublicKey/);
+  assert.throws(
+    () => render('{{ genSignedCert "leaf" nil nil 1 (buildCustomCert (b64enc .c) (b64enc .k)) }}', { c: a.Cert, k: b.Key }),
+    /error calling genSignedCert: error creating certificate: x509: provided PrivateKey doesn't match parent's PublicKey/,
+  );
 });
 
 test('genPrivateKey "dsa" writes Go\'s DSA key format, which parses back', () => {
@@ -94,7 +109,7 @@ test('encryptAES: AES-256-CBC, random IV first, PKCS#7 padding, key = password b
   assert.notEqual(render('{{ encryptAES "s3cret" "hello wörld" }}'), out, 'a new IV each time');
 });
 
-test('bcrypt and htpasswd produce hashes that verify, with Go\'s $2a$10$ prefix', () => {
+test("bcrypt and htpasswd produce hashes that verify, with Go's $2a$10$ prefix", () => {
   const h = render('{{ bcrypt "correct horse" }}');
   assert.match(h, /^\$2a\$10\$[./A-Za-z0-9]{53}$/);
   assert.ok(bcryptjs.compareSync('correct horse', h));
@@ -106,13 +121,23 @@ test('bcrypt and htpasswd produce hashes that verify, with Go\'s $2a$10$ prefix'
 });
 
 test('random crypto results are marked non-deterministic; decryptAES and derivePassword are not', () => {
-  for (const [t, fn] of [['{{ genCA "n" 1 }}', 'genCA'], ['{{ bcrypt "a" }}', 'bcrypt'], ['{{ encryptAES "a" "b" }}', 'encryptAES'], ['{{ genPrivateKey "ecdsa" }}', 'genPrivateKey']] as const) {
+  for (const [t, fn] of [
+    ['{{ genCA "n" 1 }}', 'genCA'],
+    ['{{ bcrypt "a" }}', 'bcrypt'],
+    ['{{ encryptAES "a" "b" }}', 'encryptAES'],
+    ['{{ genPrivateKey "ecdsa" }}', 'genPrivateKey'],
+  ] as const) {
     const report = { nonDeterministic: new Set<string>() };
     renderString(t, P, { goTemplate: true }, report);
     assert.ok(report.nonDeterministic.has(fn), fn);
   }
   const report = { nonDeterministic: new Set<string>() };
-  renderString('{{ decryptAES "k" "" }}{{ derivePassword 1 "pin" "a" "b" "c" }}{{ (semver "1.2.3").Major }}', P, { goTemplate: true }, report);
+  renderString(
+    '{{ decryptAES "k" "" }}{{ derivePassword 1 "pin" "a" "b" "c" }}{{ (semver "1.2.3").Major }}',
+    P,
+    { goTemplate: true },
+    report,
+  );
   assert.deepEqual([...report.nonDeterministic], []);
 });
 
@@ -127,9 +152,19 @@ test('expensive crypto calls are memoised per arguments and bounded in time, so 
       while (Date.now() < end);
       return runs;
     };
-    assert.equal(costly('test', ['a'], () => slow(40)), 1);
-    assert.equal(costly('test', ['a'], () => slow(40)), 1, 'same arguments: the memoised result');
-    assert.throws(() => costly('test', ['b'], () => slow(40)), /test skipped by the offline preview: expensive crypto functions used [\d.]+s of the last 60s/);
+    assert.equal(
+      costly('test', ['a'], () => slow(40)),
+      1,
+    );
+    assert.equal(
+      costly('test', ['a'], () => slow(40)),
+      1,
+      'same arguments: the memoised result',
+    );
+    assert.throws(
+      () => costly('test', ['b'], () => slow(40)),
+      /test skipped by the offline preview: expensive crypto functions used [\d.]+s of the last 60s/,
+    );
     assert.equal(runs, 1);
     assert.throws(() => render('{{ bcrypt "never computed" }}'), /error calling bcrypt: bcrypt skipped by the offline preview/);
   } finally {
@@ -153,7 +188,10 @@ test('in the preview, a slow function over budget is an information (template/pr
   resetCostly();
   configureCostly({ budgetMs: 1, windowMs: 60000 });
   try {
-    const text = appset('    - list:\n        elements: [{name: a}, {name: b}, {name: c}]', { goTemplate: true, name: '{{ .name }}-{{ bcrypt .name | len }}' });
+    const text = appset('    - list:\n        elements: [{name: a}, {name: b}, {name: c}]', {
+      goTemplate: true,
+      name: '{{ .name }}-{{ bcrypt .name | len }}',
+    });
     const e = ws.expand(text);
     const skipped = e.problems.filter((p) => p.code === 'template/preview-skipped');
     assert.ok(skipped.length >= 1, JSON.stringify(e.problems));

@@ -5,7 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderString, renderValue, referencedParams, validateOptions, TemplateError, NON_DETERMINISTIC_FUNCTIONS } from '../../server/src/gotemplate/index';
+import {
+  renderString,
+  renderValue,
+  referencedParams,
+  validateOptions,
+  TemplateError,
+  NON_DETERMINISTIC_FUNCTIONS,
+} from '../../server/src/gotemplate/index';
 import { templateFuncs } from '../../server/src/gotemplate/funcmap';
 import { templateErrorCode, TEMPLATE_CODES } from '../../server/src/engine/expand/templateCodes';
 import { formatFloat } from '../../server/src/gotemplate/floatfmt';
@@ -15,7 +22,8 @@ import { runTemplate } from '../../server/src/cli/template';
 import type { CliIO } from '../../server/src/cli/io';
 
 const P = { name: 'guestbook', tags: ['a', 'b', 'c'], n: 3, m: { b: 2, a: 'x' }, nothing: null };
-const go = (t: string, params: object = P, options: string[] = []) => renderString(t, params as Record<string, unknown>, { goTemplate: true, options });
+const go = (t: string, params: object = P, options: string[] = []) =>
+  renderString(t, params as Record<string, unknown>, { goTemplate: true, options });
 const goErr = (t: string, params: object = P, options: string[] = []): TemplateError => {
   try {
     go(t, params, options);
@@ -57,7 +65,10 @@ test('exec errors point at the failing node (offset/length in the template strin
   const e2 = goErr(t, P, ['missingkey=error']);
   assert.equal(e2.kind, 'exec');
   assert.equal(t.slice(e2.offset!, e2.offset! + e2.length!), '.nope.child');
-  assert.match(e2.message, /^failed to execute go template .*: template: base:1:22: executing "base" at <\.nope\.child>: map has no entry for key "nope"$/);
+  assert.match(
+    e2.message,
+    /^failed to execute go template .*: template: base:1:22: executing "base" at <\.nope\.child>: map has no entry for key "nope"$/,
+  );
   assert.equal(e.message.includes('base:2:5:'), true, e.message);
 });
 
@@ -82,8 +93,19 @@ test('missing-key errors map to template/missing-key; every emitted code is regi
   const e = goErr('{{ .nope }}', P, ['missingkey=error']);
   const code = templateErrorCode(e.kind, e.message);
   assert.equal(code, 'template/missing-key');
-  for (const c of ['template/parse-error', 'template/exec-error', 'template/missing-key', 'template/unknown-function', 'template/invalid-option', 'template/fasttemplate-unclosed', 'template/non-deterministic'])
-    assert.ok(TEMPLATE_CODES.some((x) => x.code === c), c);
+  for (const c of [
+    'template/parse-error',
+    'template/exec-error',
+    'template/missing-key',
+    'template/unknown-function',
+    'template/invalid-option',
+    'template/fasttemplate-unclosed',
+    'template/non-deterministic',
+  ])
+    assert.ok(
+      TEMPLATE_CODES.some((x) => x.code === c),
+      c,
+    );
 });
 
 test('goTemplateOptions: last missingkey wins; invalid options are reported', () => {
@@ -97,7 +119,10 @@ test('goTemplateOptions: last missingkey wins; invalid options are reported', ()
 test('map[string]string params (cluster labels): missing keys index to ""', () => {
   const labels = new GoStringMap([['env', 'prod']]);
   const params = new GoMap([['metadata', new GoMap([['labels', labels]])]]);
-  assert.equal(renderString('[{{ index .metadata.labels "nope" }}][{{ .metadata.labels.nope }}]', params, { goTemplate: true }), '[][<no value>]');
+  assert.equal(
+    renderString('[{{ index .metadata.labels "nope" }}][{{ .metadata.labels.nope }}]', params, { goTemplate: true }),
+    '[][<no value>]',
+  );
   assert.equal(renderString('[{{ .metadata.labels.nope }}]', params, { goTemplate: true, options: ['missingkey=zero'] }), '[]');
   assert.match(
     (() => {
@@ -114,7 +139,9 @@ test('map[string]string params (cluster labels): missing keys index to ""', () =
 test('hostile keys stay plain data (params and rendered object keys)', () => {
   const params = JSON.parse('{"__proto__": "p", "constructor": "c", "name": "n"}');
   assert.equal(go('{{ index . "__proto__" }}-{{ .constructor }}', params), 'p-c');
-  const out = renderValue(JSON.parse('{"{{ index . \\"__proto__\\" }}": "v", "__proto__": {"x": "{{ .name }}"}}'), params, { goTemplate: true }) as Record<string, unknown>;
+  const out = renderValue(JSON.parse('{"{{ index . \\"__proto__\\" }}": "v", "__proto__": {"x": "{{ .name }}"}}'), params, {
+    goTemplate: true,
+  }) as Record<string, unknown>;
   assert.deepEqual(Object.getPrototypeOf(out), Object.prototype);
   assert.equal(Object.getOwnPropertyDescriptor(out, 'p')?.value, 'v');
   assert.deepEqual(Object.getOwnPropertyDescriptor(out, '__proto__')?.value, { x: 'n' });
@@ -123,19 +150,36 @@ test('hostile keys stay plain data (params and rendered object keys)', () => {
 
 test('bounded: template recursion, huge ranges, huge output and deep nesting end with an error fast', () => {
   const t0 = Date.now();
-  assert.match(goErr('{{ define "r" }}{{ template "r" . }}{{ end }}{{ template "r" . }}').message, /exceeded maximum template depth \(100000\)$/);
+  assert.match(
+    goErr('{{ define "r" }}{{ template "r" . }}{{ end }}{{ template "r" . }}').message,
+    /exceeded maximum template depth \(100000\)$/,
+  );
   assert.match(goErr('{{ range 100000000 }}{{ end }}').message, /execution exceeds \d+ steps \(ApplicationSet Tools' limit\)$/);
-  assert.match(goErr('{{ define "d" }}{{ . }}{{ . }}{{ . }}{{ . }}{{ end }}{{ range 900000 }}{{ template "d" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }}{{ end }}').message, /(output exceeds \d+ characters|units of work) \(ApplicationSet Tools' limit/);
+  assert.match(
+    goErr(
+      '{{ define "d" }}{{ . }}{{ . }}{{ . }}{{ . }}{{ end }}{{ range 900000 }}{{ template "d" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }}{{ end }}',
+    ).message,
+    /(output exceeds \d+ characters|units of work) \(ApplicationSet Tools' limit/,
+  );
   assert.match(goErr('{{ ' + '('.repeat(5000) + '1' + ')'.repeat(5000) + ' }}').message, /max expression depth exceeded$/);
-  const doubling = Array.from({ length: 40 }, (_, i) => `{{ define "t${i + 1}" }}{{ template "t${i}" }}{{ template "t${i}" }}{{ end }}`).join('');
-  assert.match(goErr(`{{ define "t0" }}{{ end }}${doubling}{{ template "t40" }}`).message, /execution exceeds \d+ steps \(ApplicationSet Tools' limit\)$/);
+  const doubling = Array.from(
+    { length: 40 },
+    (_, i) => `{{ define "t${i + 1}" }}{{ template "t${i}" }}{{ template "t${i}" }}{{ end }}`,
+  ).join('');
+  assert.match(
+    goErr(`{{ define "t0" }}{{ end }}${doubling}{{ template "t40" }}`).message,
+    /execution exceeds \d+ steps \(ApplicationSet Tools' limit\)$/,
+  );
   const deepIf = '{{ if 1 }}'.repeat(20000) + '{{ end }}'.repeat(20000);
   assert.ok(goErr(deepIf).kind === 'parse');
   assert.ok(Date.now() - t0 < 15000, `took ${Date.now() - t0} ms`);
 });
 
 test('parsed templates are cached: rendering 20000 strings stays cheap', () => {
-  const templates = Array.from({ length: 50 }, (_, i) => `{{ .name }}-${i}-{{ if .n }}{{ index .tags 1 }}{{ end }}-{{ range .tags }}{{ . }}{{ end }}`);
+  const templates = Array.from(
+    { length: 50 },
+    (_, i) => `{{ .name }}-${i}-{{ if .n }}{{ index .tags 1 }}{{ end }}-{{ range .tags }}{{ . }}{{ end }}`,
+  );
   const t0 = process.hrtime.bigint();
   for (let k = 0; k < 400; k++) for (const t of templates) go(t);
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -143,7 +187,8 @@ test('parsed templates are cached: rendering 20000 strings stays cheap', () => {
 });
 
 test('referencedParams: field chains, $, index with constant keys, with scopes; ranges hide dot', () => {
-  const t = '{{ .a.b }} {{ index .path.segments 1 }} {{ with .m }}{{ .x }}{{ end }}{{ range .tags }}{{ .y }}{{ $.z }}{{ end }}{{ $q := .q }}{{ $q.r }}';
+  const t =
+    '{{ .a.b }} {{ index .path.segments 1 }} {{ with .m }}{{ .x }}{{ end }}{{ range .tags }}{{ .y }}{{ $.z }}{{ end }}{{ $q := .q }}{{ $q.r }}';
   const refs = referencedParams(t, true);
   assert.deepEqual(
     refs.map((r) => r.path.join('.')),
@@ -151,10 +196,19 @@ test('referencedParams: field chains, $, index with constant keys, with scopes; 
   );
   const ab = refs[0];
   assert.equal(t.slice(ab.offset, ab.offset + ab.length), '.a.b');
-  assert.deepEqual(referencedParams('{{ index . "metadata" "labels" "tier" }}', true).map((r) => r.path), [['metadata', 'labels', 'tier']]);
-  assert.deepEqual(referencedParams('{{ .broken', true).map((r) => r.path), [['broken']]);
+  assert.deepEqual(
+    referencedParams('{{ index . "metadata" "labels" "tier" }}', true).map((r) => r.path),
+    [['metadata', 'labels', 'tier']],
+  );
+  assert.deepEqual(
+    referencedParams('{{ .broken', true).map((r) => r.path),
+    [['broken']],
+  );
   const fast = referencedParams('x {{  path.basename }} {{}} {{ name}}', false);
-  assert.deepEqual(fast.map((r) => r.path), [['path.basename'], ['name']]);
+  assert.deepEqual(
+    fast.map((r) => r.path),
+    [['path.basename'], ['name']],
+  );
   assert.equal('x {{  path.basename }} {{}} {{ name}}'.slice(fast[0].offset, fast[0].offset + fast[0].length), 'path.basename');
 });
 
@@ -178,7 +232,15 @@ test('float formatting follows strconv.FormatFloat (shortest and fixed, half-eve
   assert.equal(formatFloat(100, 'g', 5), '100');
   assert.equal(formatFloat(-0, 'g', -1), '-0');
   assert.equal(sprintf('%v|%d|%5.1f|%x|%s', [new GoInt64(7n), 3n, 2.25, 'hi', null]), '7|3|  2.2|6869|%!s(<nil>)');
-  assert.equal(formatValue(new GoMap([['b', [1, null]], ['a', true]])), 'map[a:true b:[1 <nil>]]');
+  assert.equal(
+    formatValue(
+      new GoMap([
+        ['b', [1, null]],
+        ['a', true],
+      ]),
+    ),
+    'map[a:true b:[1 <nil>]]',
+  );
 });
 
 function captureIO(stdin = ''): CliIO & { stdout: string; stderr: string } {

@@ -46,23 +46,41 @@ function run(text: string, missingKey: MissingKey = 'invalid'): string {
 test('missing and null values against typed parameters (golden texts)', () => {
   assert.equal(run('{{ upper .missing }}'), 'ERR template: base:1:9: executing "base" at <.missing>: invalid value; expected string');
   assert.equal(run('{{ .missing | upper }}'), 'ERR template: base:1:14: executing "base" at <upper>: invalid value; expected string');
-  assert.equal(run('{{ lower .nothing }}'), 'ERR template: base:1:9: executing "base" at <.nothing>: wrong type for value; expected string; got interface {}');
-  assert.equal(run('{{ .missing | default "x" }}', 'error'), 'ERR template: base:1:3: executing "base" at <.missing>: map has no entry for key "missing"');
+  assert.equal(
+    run('{{ lower .nothing }}'),
+    'ERR template: base:1:9: executing "base" at <.nothing>: wrong type for value; expected string; got interface {}',
+  );
+  assert.equal(
+    run('{{ .missing | default "x" }}', 'error'),
+    'ERR template: base:1:3: executing "base" at <.missing>: map has no entry for key "missing"',
+  );
   assert.equal(run('{{ .missing | default "x" }}'), 'x');
 });
 
 test('function errors become "error calling NAME" at the command', () => {
-  assert.equal(run('{{ div 1 0 }}'), 'ERR template: base:1:3: executing "base" at <div 1 0>: error calling div: runtime error: integer divide by zero');
+  assert.equal(
+    run('{{ div 1 0 }}'),
+    'ERR template: base:1:3: executing "base" at <div 1 0>: error calling div: runtime error: integer divide by zero',
+  );
 });
 
 test('argument counts and constant conversions follow Go', () => {
   assert.equal(run('{{ upper }}'), 'ERR template: base:1:3: executing "base" at <upper>: wrong number of args for upper: want 1 got 0');
-  assert.equal(run('{{ "a" | upper "b" }}'), 'ERR template: base:1:9: executing "base" at <upper>: wrong number of args for upper: want 1 got 2');
-  assert.equal(run('{{ default }}'), 'ERR template: base:1:3: executing "base" at <default>: wrong number of args for default: want at least 1 got 0');
+  assert.equal(
+    run('{{ "a" | upper "b" }}'),
+    'ERR template: base:1:9: executing "base" at <upper>: wrong number of args for upper: want 1 got 2',
+  );
+  assert.equal(
+    run('{{ default }}'),
+    'ERR template: base:1:3: executing "base" at <default>: wrong number of args for default: want at least 1 got 0',
+  );
   assert.equal(run('{{ upper 3 }}'), 'ERR template: base:1:9: executing "base" at <3>: expected string; found 3');
   assert.equal(run('{{ trunc 2.5 "abc" }}'), 'ERR template: base:1:9: executing "base" at <2.5>: expected integer; found 2.5');
   assert.equal(run('{{ trunc 2 "abc" }}'), 'ab');
-  assert.equal(run('{{ trunc .replicas "abc" }}'), 'ERR template: base:1:9: executing "base" at <.replicas>: wrong type for value; expected int; got float64');
+  assert.equal(
+    run('{{ trunc .replicas "abc" }}'),
+    'ERR template: base:1:9: executing "base" at <.replicas>: wrong type for value; expected int; got float64',
+  );
   assert.equal(run('{{ seq 3 }}'), 'ERR template: base:1:7: executing "base" at <3>: can\'t handle 3 for arg of type []interface {}');
   assert.equal(run('{{ upper nil }}'), 'ERR template: base:1:9: executing "base" at <nil>: cannot assign nil to string');
   assert.equal(run('{{ seq .tags }}'), '1');

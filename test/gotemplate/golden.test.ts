@@ -47,7 +47,10 @@ function loadCorpus(): { cases: Case[]; lines: string[]; expected: Map<string, A
     ['cases.jsonl', 'expected.jsonl'],
     ['own-cases.jsonl', 'own-expected.jsonl'],
   ]) {
-    const raw = fs.readFileSync(path.join(dir, c), 'utf8').split('\n').filter((l) => l.trim() !== '');
+    const raw = fs
+      .readFileSync(path.join(dir, c), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     raw.forEach((l) => {
       lines.push(l);
       cases.push(JSON.parse(l));
@@ -93,10 +96,25 @@ test('golden corpus: every case renders like Go (module)', () => {
 test('golden corpus: the bundled CLI speaks the JSON-lines protocol (appset template --jsonl)', async () => {
   const esbuild = await import('esbuild');
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-cli-')), 'cli.js');
-  await esbuild.build({ entryPoints: [path.join(repoRoot, 'server/src/cli/main.ts')], outfile: out, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'silent' });
-  const r = spawnSync(process.execPath, [out, 'template', '--jsonl'], { input: corpus.lines.join('\n') + '\n', encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  await esbuild.build({
+    entryPoints: [path.join(repoRoot, 'server/src/cli/main.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'silent',
+  });
+  const r = spawnSync(process.execPath, [out, 'template', '--jsonl'], {
+    input: corpus.lines.join('\n') + '\n',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   assert.equal(r.status, 0, r.stderr);
-  const answers = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Answer);
+  const answers = r.stdout
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as Answer);
   assert.equal(answers.length, corpus.cases.length);
   const failures: string[] = [];
   answers.forEach((a, i) => {

@@ -6,9 +6,66 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderString, renderValue, referencedParams, TemplateError } from '../../server/src/gotemplate/index';
 
-const TOKENS = ['{{', '}}', '{{-', '-}}', ' ', '\n', '.', '.a', '.b.c', '$', '$x', ':=', '=', '|', '(', ')', '"s"', '`r`', "'c'", '1', '-2.5', '0x1F', '1e3',
-  'if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil', 'true', 'index', 'len', 'printf', 'print', 'eq', 'lt', 'and', 'or',
-  'not', 'slice', 'call', '"%d %s %v %q"', ',', '/*', '*/', 'é', '\u{1F600}', '\\', '"', 'html', 'js', 'urlquery', 'x'];
+const TOKENS = [
+  '{{',
+  '}}',
+  '{{-',
+  '-}}',
+  ' ',
+  '\n',
+  '.',
+  '.a',
+  '.b.c',
+  '$',
+  '$x',
+  ':=',
+  '=',
+  '|',
+  '(',
+  ')',
+  '"s"',
+  '`r`',
+  "'c'",
+  '1',
+  '-2.5',
+  '0x1F',
+  '1e3',
+  'if',
+  'else',
+  'end',
+  'range',
+  'with',
+  'define',
+  'template',
+  'block',
+  'break',
+  'continue',
+  'nil',
+  'true',
+  'index',
+  'len',
+  'printf',
+  'print',
+  'eq',
+  'lt',
+  'and',
+  'or',
+  'not',
+  'slice',
+  'call',
+  '"%d %s %v %q"',
+  ',',
+  '/*',
+  '*/',
+  'é',
+  '\u{1F600}',
+  '\\',
+  '"',
+  'html',
+  'js',
+  'urlquery',
+  'x',
+];
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -61,7 +118,10 @@ test('huge inputs stay bounded', () => {
     cur.push(next);
     cur = next;
   }
-  assert.throws(() => renderValue(deep, { a: 'z' }, { goTemplate: true }), (e) => e instanceof TemplateError && /nested deeper than 1000 levels/.test(e.message));
+  assert.throws(
+    () => renderValue(deep, { a: 'z' }, { goTemplate: true }),
+    (e) => e instanceof TemplateError && /nested deeper than 1000 levels/.test(e.message),
+  );
   assert.ok(Date.now() - t0 < 10000, `took ${Date.now() - t0} ms`);
 });
 
@@ -69,7 +129,11 @@ test('values nested thousands of levels deep end in a TemplateError, never a Ran
   let deep: unknown = 'leaf';
   for (let i = 0; i < 20000; i++) deep = { a: deep };
   for (const t of ['{{ .x.a.a }}', '{{ toJson .x | len }}', '{{ toYaml .x }}', '{{ .x }}']) {
-    assert.throws(() => renderString(t, { x: deep }, { goTemplate: true }), (e: unknown) => e instanceof TemplateError && /nested too deeply/.test(e.message), t);
+    assert.throws(
+      () => renderString(t, { x: deep }, { goTemplate: true }),
+      (e: unknown) => e instanceof TemplateError && /nested too deeply/.test(e.message),
+      t,
+    );
   }
   assert.throws(() => renderValue({ k: '{{ .x }}' }, { x: deep }, { goTemplate: true }), TemplateError);
 });

@@ -9,7 +9,6 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-
   createProtocolConnection,
   StreamMessageReader,
   StreamMessageWriter,
@@ -68,7 +67,11 @@ export interface StartOptions {
   capabilities?: Record<string, unknown>;
 }
 
-export async function startServer(files: Record<string, string> = {}, settings: Record<string, unknown> = {}, options: StartOptions = {}): Promise<TestServer> {
+export async function startServer(
+  files: Record<string, string> = {},
+  settings: Record<string, unknown> = {},
+  options: StartOptions = {},
+): Promise<TestServer> {
   const workspace = mkdtempSync(join(tmpdir(), 'appset-lsp-'));
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(workspace, rel)), { recursive: true });
@@ -111,7 +114,9 @@ export async function startServer(files: Record<string, string> = {}, settings: 
     processId: process.pid,
     rootUri,
     workspaceFolders: [{ uri: rootUri, name: 'ws' }],
-    capabilities: options.capabilities ?? { workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } },
+    capabilities: options.capabilities ?? {
+      workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
+    },
     initializationOptions: { settings: { validate: { debounceMs: 0 }, ...settings } },
   });
   await conn.sendNotification(InitializedNotification.type, {});
@@ -122,7 +127,10 @@ export async function startServer(files: Record<string, string> = {}, settings: 
       const uri = uriOf(rel);
       // A hang guard, not a speed test (speed is measured by `npm run bench`): generous, because test
       // machines are shared and noisy.
-      const t = setTimeout(() => rej(new Error(`no diagnostics for ${rel} within ${HANG_GUARD_MS / 1000} s; server stderr: ${err}`)), HANG_GUARD_MS);
+      const t = setTimeout(
+        () => rej(new Error(`no diagnostics for ${rel} within ${HANG_GUARD_MS / 1000} s; server stderr: ${err}`)),
+        HANG_GUARD_MS,
+      );
       const list = waiting.get(uri) ?? [];
       list.push({
         minVersion,
@@ -142,14 +150,19 @@ export async function startServer(files: Record<string, string> = {}, settings: 
     async open(rel, text) {
       const p = diagnostics(rel, 1);
       versions.set(rel, 1);
-      await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uriOf(rel), languageId: 'yaml', version: 1, text } });
+      await conn.sendNotification(DidOpenTextDocumentNotification.type, {
+        textDocument: { uri: uriOf(rel), languageId: 'yaml', version: 1, text },
+      });
       return p;
     },
     async change(rel, text) {
       const v = (versions.get(rel) ?? 1) + 1;
       const p = diagnostics(rel, v);
       versions.set(rel, v);
-      await conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: uriOf(rel), version: v }, contentChanges: [{ text }] });
+      await conn.sendNotification(DidChangeTextDocumentNotification.type, {
+        textDocument: { uri: uriOf(rel), version: v },
+        contentChanges: [{ text }],
+      });
       return p;
     },
     registrations,

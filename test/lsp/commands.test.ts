@@ -46,7 +46,10 @@ test('lens commands, text commands and the progressive-syncs quick fix run in th
   try {
     const uri = s.uriOf('shop.yaml');
     const diags = await s.open('shop.yaml', APPSET);
-    assert.ok(diags.some((d) => d.code === 'rollout/progressive-syncs-disabled'), JSON.stringify(diags.map(messageOf)));
+    assert.ok(
+      diags.some((d) => d.code === 'rollout/progressive-syncs-disabled'),
+      JSON.stringify(diags.map(messageOf)),
+    );
 
     // Every lens carries a command the server advertises and executes.
     const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
@@ -63,15 +66,21 @@ test('lens commands, text commands and the progressive-syncs quick fix run in th
     assert.match(plan, /wave 1 \(1\): shop-dev/);
     assert.match(plan, /progressive syncs: disabled \(setting\)/);
     // The lens commands also said what they found; the text commands did not.
-    assert.ok(s.messages.some((m) => m.message === 'shop: 2 Applications (shop-dev, shop-prod)'), JSON.stringify(s.messages));
+    assert.ok(
+      s.messages.some((m) => m.message === 'shop: 2 Applications (shop-dev, shop-prod)'),
+      JSON.stringify(s.messages),
+    );
     const said = s.messages.length;
     await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.preview', arguments: [uri] });
     assert.equal(s.messages.length, said);
 
     // The quick fix's command changes the setting for the session: the warning goes away.
     const d = diags.find((x) => x.code === 'rollout/progressive-syncs-disabled')!;
-    const actions = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) ?? [];
-    const cmd = actions.map((a) => ('command' in a && a.command && typeof a.command === 'object' ? a.command : undefined)).find((c) => c?.command === 'appsetTools.setProgressiveSyncs');
+    const actions =
+      (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) ?? [];
+    const cmd = actions
+      .map((a) => ('command' in a && a.command && typeof a.command === 'object' ? a.command : undefined))
+      .find((c) => c?.command === 'appsetTools.setProgressiveSyncs');
     assert.ok(cmd, JSON.stringify(actions));
     const after = s.diagnostics('shop.yaml', 1);
     assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: cmd.command, arguments: cmd.arguments }), 'enabled');
@@ -80,7 +89,10 @@ test('lens commands, text commands and the progressive-syncs quick fix run in th
     // Unknown commands and bad arguments are answered with null, not an error.
     assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.nope', arguments: [] }), null);
     assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.preview', arguments: [42] }), null);
-    assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.setProgressiveSyncs', arguments: ['maybe'] }), null);
+    assert.equal(
+      await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.setProgressiveSyncs', arguments: ['maybe'] }),
+      null,
+    );
     // A client without dynamic registration is never asked to register anything.
     assert.deepEqual(s.registrations, []);
   } finally {
@@ -89,7 +101,11 @@ test('lens commands, text commands and the progressive-syncs quick fix run in th
 });
 
 test('the server advertises its commands; it registers for configuration changes only when the client can', async () => {
-  const s = await startServer({}, {}, { capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } } });
+  const s = await startServer(
+    {},
+    {},
+    { capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } } },
+  );
   try {
     assert.deepEqual((s.capabilities.executeCommandProvider as { commands: string[] }).commands.sort(), [
       'appsetTools.openLocation',
@@ -100,7 +116,10 @@ test('the server advertises its commands; it registers for configuration changes
       'appsetTools.showRollout',
     ]);
     await new Promise((r) => setTimeout(r, 300));
-    assert.ok(s.registrations.some((r) => r.method === 'workspace/didChangeConfiguration'), JSON.stringify(s.registrations));
+    assert.ok(
+      s.registrations.some((r) => r.method === 'workspace/didChangeConfiguration'),
+      JSON.stringify(s.registrations),
+    );
   } finally {
     await s.shutdown();
   }
@@ -113,14 +132,17 @@ test('the server advertises its commands; it registers for configuration changes
   }
 });
 
-test('validate.yamlSyntax: false leaves YAML syntax errors to another YAML server (Red Hat\'s), other findings stay', async () => {
+test("validate.yamlSyntax: false leaves YAML syntax errors to another YAML server (Red Hat's), other findings stay", async () => {
   const broken = APPSET.replace('  name: shop\n', '  name: shop\n  bad: [unclosed\n');
   const on = await startServer({}, {});
   const off = await startServer({}, { validate: { debounceMs: 0, yamlSyntax: false } });
   try {
     const a = await on.open('shop.yaml', broken);
     const b = await off.open('shop.yaml', broken);
-    assert.ok(a.some((d) => d.code === 'yaml/syntax'), JSON.stringify(a.map((d) => d.code)));
+    assert.ok(
+      a.some((d) => d.code === 'yaml/syntax'),
+      JSON.stringify(a.map((d) => d.code)),
+    );
     assert.ok(!b.some((d) => d.code === 'yaml/syntax'), JSON.stringify(b.map((d) => d.code)));
   } finally {
     await on.shutdown();

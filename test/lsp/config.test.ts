@@ -57,14 +57,21 @@ test('severities, suppressions and policy gates from .appset-tools.yaml reach th
 
 test('a change of the config file on disk applies to open documents', async () => {
   await s.writeFile('.appset-tools.yaml', 'severity:\n  appset/unknown-field: "off"\n');
-  await eventually('apps/fleet.yaml', (ds) => !byCode(ds, 'appset/unknown-field').length && !byCode(ds, 'policy/max-sync-at-once').length, 'unknown-field turned off, policy removed');
+  await eventually(
+    'apps/fleet.yaml',
+    (ds) => !byCode(ds, 'appset/unknown-field').length && !byCode(ds, 'policy/max-sync-at-once').length,
+    'unknown-field turned off, policy removed',
+  );
 });
 
 test('problems in the open config file are shown on it', async () => {
   const ds = await s.open('.appset-tools.yaml', 'severity:\n  appset/unknown-field: loud\nmaxApplication: 3\n');
-  assert.deepEqual(ds.map((d) => [d.code, d.range.start.line]), [
-    ['config/invalid', 1],
-    ['config/invalid', 2],
-  ]);
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line]),
+    [
+      ['config/invalid', 1],
+      ['config/invalid', 2],
+    ],
+  );
   assert.match(messageOf(ds[1]), /unknown setting "maxApplication".*did you mean "maxApplications"\?/);
 });

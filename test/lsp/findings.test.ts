@@ -63,7 +63,10 @@ after(async () => s?.shutdown());
 
 test('an exec error in a 24-Application matrix is ONE diagnostic naming the Applications, with related information', async () => {
   // `.servic` does not exist; with missingkey=error every one of the 24 renders fails at the same place.
-  const text = appset('{{ .service }}-{{ .name }}', 'services/{{ .servic }}').replace('goTemplate: true', 'goTemplate: true\n  goTemplateOptions: ["missingkey=error"]');
+  const text = appset('{{ .service }}-{{ .name }}', 'services/{{ .servic }}').replace(
+    'goTemplate: true',
+    'goTemplate: true\n  goTemplateOptions: ["missingkey=error"]',
+  );
   const ds = await s.open('apps/shop.yaml', text);
   const errors = ds.filter((d) => d.severity === 1);
   assert.equal(errors.length, 1, JSON.stringify(errors.map((d) => [d.code, messageOf(d)])));

@@ -43,7 +43,10 @@ test('diagnostics of a values-file ApplicationSet point at the values file lines
   const byCode = (c: string) => diags.filter((d) => d.code === c);
   const ignored = byCode('helm/values-ignored-field');
   assert.equal(ignored.length, 1, JSON.stringify(diags.map((d) => [d.code, d.range.start])));
-  assert.deepEqual(ignored[0].range.start, { line: lineOf('revisionHistoryLimit'), character: lines[lineOf('revisionHistoryLimit')].indexOf('revisionHistoryLimit') });
+  assert.deepEqual(ignored[0].range.start, {
+    line: lineOf('revisionHistoryLimit'),
+    character: lines[lineOf('revisionHistoryLimit')].indexOf('revisionHistoryLimit'),
+  });
   const missing = diags.filter((d) => d.range.start.line === lineOf("name: '{{ .service }}-{{ .servce }}'"));
   assert.ok(missing.length >= 1, JSON.stringify(diags.map((d) => [d.code, d.range.start.line, d.message])));
   assert.ok(missing.every((d) => d.range.start.character >= lines[lineOf('name: ')].indexOf("'")));
@@ -60,8 +63,15 @@ test('hover on a template string in the values file shows its values', async () 
 
 test('code lens on the generators of the values entry, and the preview request', async () => {
   const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('values.yaml') } })) ?? [];
-  assert.ok(lenses.some((l) => l.range.start.line === lineOf('generators:') && /2 Applications/.test(l.command?.title ?? '')), JSON.stringify(lenses.map((l) => [l.range.start.line, l.command?.title])));
-  const r = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('values.yaml') })) as { name: string; apps: number; yaml: string };
+  assert.ok(
+    lenses.some((l) => l.range.start.line === lineOf('generators:') && /2 Applications/.test(l.command?.title ?? '')),
+    JSON.stringify(lenses.map((l) => [l.range.start.line, l.command?.title])),
+  );
+  const r = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('values.yaml') })) as {
+    name: string;
+    apps: number;
+    yaml: string;
+  };
   assert.equal(r.name, 'shop');
   assert.equal(r.apps, 2);
   assert.match(r.yaml, /path: services\/checkout/);

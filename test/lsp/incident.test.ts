@@ -7,10 +7,17 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { CodeActionRequest, CodeLensRequest, ExecuteCommandRequest, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionRequest,
+  CodeLensRequest,
+  ExecuteCommandRequest,
+  type CodeAction,
+  type Diagnostic,
+} from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
 
-const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
+const CM =
+  'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
 const APPSET = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata:
@@ -54,7 +61,13 @@ before(async () => {
 });
 after(async () => s?.shutdown());
 
-type FileInfo = { appsets: { name: string; rollingSync: boolean; enablement: { state: string; text: string; file?: string; offset?: number; instance?: string } }[] };
+type FileInfo = {
+  appsets: {
+    name: string;
+    rollingSync: boolean;
+    enablement: { state: string; text: string; file?: string; offset?: number; instance?: string };
+  }[];
+};
 const fileInfo = () => s.conn.sendRequest('appsetTools/fileInfo', { uri: s.uriOf('prod/shop.yaml') }) as Promise<FileInfo>;
 
 test('not found → the fix creates the ConfigMap → enabled, by which file', async () => {
@@ -62,17 +75,32 @@ test('not found → the fix creates the ConfigMap → enabled, by which file', a
   const warn = ds.find((d) => d.code === 'rollout/progressive-syncs-not-found') as Diagnostic;
   assert.ok(warn, JSON.stringify(ds.map((d) => d.code)));
   assert.match(messageOf(warn), /^Ignored: progressive syncs are off, so all 3 Applications sync at once/);
-  assert.ok(warn.relatedInformation?.some((r) => /^searched for this ApplicationSet: ConfigMap argocd-cmd-params-cm/.test(r.message)), JSON.stringify(warn.relatedInformation));
+  assert.ok(
+    warn.relatedInformation?.some((r) => /^searched for this ApplicationSet: ConfigMap argocd-cmd-params-cm/.test(r.message)),
+    JSON.stringify(warn.relatedInformation),
+  );
   let info = await fileInfo();
-  assert.deepEqual(info.appsets.map((a) => [a.name, a.rollingSync, a.enablement.state]), [['shop', true, 'not-found']]);
+  assert.deepEqual(
+    info.appsets.map((a) => [a.name, a.rollingSync, a.enablement.state]),
+    [['shop', true, 'not-found']],
+  );
   assert.match(info.appsets[0].enablement.text, /^Ignored: progressive syncs are off, so all 3 Applications sync at once/);
   const before = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('prod/shop.yaml') })) as { yaml: string };
   assert.doesNotMatch(before.yaml, /enabled: false/, 'progressive syncs off: auto-sync stays as written');
 
-  const actions = ((await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri: s.uriOf('prod/shop.yaml') }, range: warn.range, context: { diagnostics: [warn] } })) ?? []) as CodeAction[];
-  const create = actions.find((a) => a.title === 'Enable progressive syncs: create prod/argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
+  const actions = ((await s.conn.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri: s.uriOf('prod/shop.yaml') },
+    range: warn.range,
+    context: { diagnostics: [warn] },
+  })) ?? []) as CodeAction[];
+  const create = actions.find(
+    (a) => a.title === 'Enable progressive syncs: create prod/argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)',
+  );
   assert.ok(create?.edit?.documentChanges, JSON.stringify(actions.map((a) => a.title)));
-  const [op, edit] = create.edit.documentChanges as [{ kind: string; uri: string }, { textDocument: { uri: string }; edits: { newText: string }[] }];
+  const [op, edit] = create.edit.documentChanges as [
+    { kind: string; uri: string },
+    { textDocument: { uri: string }; edits: { newText: string }[] },
+  ];
   assert.deepEqual([op.kind, op.uri], ['create', s.uriOf('prod/argocd-cmd-params-cm.yaml')]);
   assert.equal(edit.textDocument.uri, s.uriOf('prod/argocd-cmd-params-cm.yaml'));
   const text = edit.edits[0].newText;
@@ -99,7 +127,10 @@ test('not found → the fix creates the ConfigMap → enabled, by which file', a
   assert.equal(enabledLens.command?.command, 'appsetTools.openLocation');
 
   // The lens opens the file at that line through window/showDocument.
-  const opened = await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.openLocation', arguments: enabledLens.command?.arguments });
+  const opened = await s.conn.sendRequest(ExecuteCommandRequest.type, {
+    command: 'appsetTools.openLocation',
+    arguments: enabledLens.command?.arguments,
+  });
   assert.equal(opened, s.uriOf('prod/argocd-cmd-params-cm.yaml'));
   for (let i = 0; i < 100 && !shown.length; i++) await new Promise((r) => setTimeout(r, 20));
   assert.equal(shown[0]?.uri, s.uriOf('prod/argocd-cmd-params-cm.yaml'));

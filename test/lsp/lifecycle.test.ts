@@ -42,9 +42,17 @@ test('requests before initialize and after shutdown are refused with the codes t
     const hover = { textDocument: { uri: `${root}/a.yaml` }, position: { line: 0, character: 0 } };
     assert.equal(await codeOf(conn.sendRequest(HoverRequest.type, hover)), -32002);
     assert.equal(await codeOf(conn.sendRequest('appsetTools/preview', { uri: `${root}/a.yaml` })), -32002);
-    const init = await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: 'ws' }], capabilities: {} });
+    const init = await conn.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: root,
+      workspaceFolders: [{ uri: root, name: 'ws' }],
+      capabilities: {},
+    });
     assert.equal(init.serverInfo?.name, 'appset-tools');
-    assert.equal(await codeOf(conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, capabilities: {} })), -32600);
+    assert.equal(
+      await codeOf(conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, capabilities: {} })),
+      -32600,
+    );
     await conn.sendNotification(InitializedNotification.type, {});
     assert.equal(await codeOf(conn.sendRequest(HoverRequest.type, hover)), 'answered');
     await conn.sendRequest(ShutdownRequest.type);

@@ -31,7 +31,7 @@ function readmeConfig(): string {
 }
 
 test('Neovim runs the README setup: diagnostics, hover, completion, lens, quick fixes, preview', { skip, timeout: 180_000 }, () => {
-  assert.ok(haveNvim, 'nvim must be installed under CI (.ci/run installs Debian\'s neovim)');
+  assert.ok(haveNvim, "nvim must be installed under CI (.ci/run installs Debian's neovim)");
   assert.ok(existsSync(serverPath), 'run `node esbuild.js` first');
   const dir = mkdtempSync(join(tmpdir(), 'appset-nvim-'));
   try {
@@ -44,8 +44,26 @@ test('Neovim runs the README setup: diagnostics, hover, completion, lens, quick 
     const out = join(dir, 'out.json');
     const r = spawnSync(
       'nvim',
-      ['--headless', '--clean', '-u', 'NONE', '--cmd', 'filetype on', '--cmd', `lua OUT=${JSON.stringify(out)}; FILE=${JSON.stringify(join(dir, 'appset.yaml'))}`, '--cmd', 'luafile init.lua', '-c', `luafile ${join(__dirname, 'neovim', 'drive.lua')}`],
-      { cwd: dir, encoding: 'utf8', timeout: 150_000, env: { ...process.env, HOME: dir, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir } },
+      [
+        '--headless',
+        '--clean',
+        '-u',
+        'NONE',
+        '--cmd',
+        'filetype on',
+        '--cmd',
+        `lua OUT=${JSON.stringify(out)}; FILE=${JSON.stringify(join(dir, 'appset.yaml'))}`,
+        '--cmd',
+        'luafile init.lua',
+        '-c',
+        `luafile ${join(__dirname, 'neovim', 'drive.lua')}`,
+      ],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 150_000,
+        env: { ...process.env, HOME: dir, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+      },
     );
     assert.ok(existsSync(out), `Neovim wrote no result (exit ${r.status ?? r.signal}): ${r.stdout}\n${r.stderr}`);
     const seen = JSON.parse(readFileSync(out, 'utf8'));
@@ -56,7 +74,14 @@ test('Neovim runs the README setup: diagnostics, hover, completion, lens, quick 
     assert.ok(seen.diagnostics.includes('appset/unknown-field'), shown);
     assert.ok(seen.diagnostics.includes('rollout/progressive-syncs-disabled'), shown);
     // Commands are advertised, so Neovim sends them to the server.
-    assert.deepEqual([...seen.capabilities.commands].sort(), ['appsetTools.openLocation', 'appsetTools.preview', 'appsetTools.rolloutPlan', 'appsetTools.setProgressiveSyncs', 'appsetTools.showPreview', 'appsetTools.showRollout']);
+    assert.deepEqual([...seen.capabilities.commands].sort(), [
+      'appsetTools.openLocation',
+      'appsetTools.preview',
+      'appsetTools.rolloutPlan',
+      'appsetTools.setProgressiveSyncs',
+      'appsetTools.showPreview',
+      'appsetTools.showRollout',
+    ]);
     // Hover on a template parameter shows its value per Application.
     assert.match(seen.hover, /guestbook-dev/, shown);
     // Completion inside {{ }}.

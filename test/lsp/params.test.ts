@@ -109,7 +109,13 @@ let s: TestServer;
 let shopDiags: Diagnostic[];
 before(async () => {
   s = await startServer(
-    { 'clusters.yaml': CLUSTERS, 'shop.yaml': SHOP, 'fast.yaml': FAST, 'apps-repo/apps/web/kustomization.yaml': 'resources: []\n', 'apps-repo/apps/api/kustomization.yaml': 'resources: []\n' },
+    {
+      'clusters.yaml': CLUSTERS,
+      'shop.yaml': SHOP,
+      'fast.yaml': FAST,
+      'apps-repo/apps/web/kustomization.yaml': 'resources: []\n',
+      'apps-repo/apps/api/kustomization.yaml': 'resources: []\n',
+    },
     { repoMappings: { 'https://example.com/apps.git': 'apps-repo' } },
   );
   shopDiags = await s.open('shop.yaml', SHOP);
@@ -127,7 +133,8 @@ function pos(text: string, needle: string, delta = 0, n = 1): Position {
   return { line: before.split('\n').length - 1, character: o - before.lastIndexOf('\n') - 1 };
 }
 const lineText = (text: string, line: number) => text.split('\n')[line];
-const at = (l: Location | undefined, text: string) => (l ? lineText(text, l.range.start.line).slice(l.range.start.character, l.range.end.character) : undefined);
+const at = (l: Location | undefined, text: string) =>
+  l ? lineText(text, l.range.start.line).slice(l.range.start.character, l.range.end.character) : undefined;
 
 async function definition(rel: string, text: string, needle: string, delta = 1): Promise<Location[]> {
   const r = await s.conn.sendRequest(DefinitionRequest.type, { textDocument: { uri: s.uriOf(rel) }, position: pos(text, needle, delta) });
@@ -136,8 +143,14 @@ async function definition(rel: string, text: string, needle: string, delta = 1):
 
 test('go to definition: a list key, a cluster Secret name and label, a values entry, a git pattern', async () => {
   const svc = await definition('shop.yaml', SHOP, '{{.service}}', 4);
-  assert.deepEqual(svc.map((l) => at(l, SHOP)), ['service', 'service']);
-  assert.deepEqual(svc.map((l) => l.range.start.line), [17, 18]);
+  assert.deepEqual(
+    svc.map((l) => at(l, SHOP)),
+    ['service', 'service'],
+  );
+  assert.deepEqual(
+    svc.map((l) => l.range.start.line),
+    [17, 18],
+  );
 
   const name = await definition('shop.yaml', SHOP, '{{.name}}', 4);
   assert.ok(name.length === 2 && name.every((l) => l.uri.endsWith('/clusters.yaml')), JSON.stringify(name));
@@ -158,14 +171,29 @@ test('go to definition: a list key, a cluster Secret name and label, a values en
 
 test('find references from a list key and from a use; rename a list key and its uses', async () => {
   const uri = s.uriOf('shop.yaml');
-  const fromKey = await s.conn.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: pos(SHOP, '- service: cart', 3), context: { includeDeclaration: false } });
-  assert.deepEqual((fromKey ?? []).map((l) => at(l, SHOP)), ['.service', '.service']);
-  const withDecl = await s.conn.sendRequest(ReferencesRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 4), context: { includeDeclaration: true } });
+  const fromKey = await s.conn.sendRequest(ReferencesRequest.type, {
+    textDocument: { uri },
+    position: pos(SHOP, '- service: cart', 3),
+    context: { includeDeclaration: false },
+  });
+  assert.deepEqual(
+    (fromKey ?? []).map((l) => at(l, SHOP)),
+    ['.service', '.service'],
+  );
+  const withDecl = await s.conn.sendRequest(ReferencesRequest.type, {
+    textDocument: { uri },
+    position: pos(SHOP, '{{.service}}', 4),
+    context: { includeDeclaration: true },
+  });
   assert.equal(withDecl?.length, 4);
 
   const prep = await s.conn.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5) });
   assert.ok(prep && 'placeholder' in prep && prep.placeholder === 'service', JSON.stringify(prep));
-  const edit = await s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5), newName: 'svc' });
+  const edit = await s.conn.sendRequest(RenameRequest.type, {
+    textDocument: { uri },
+    position: pos(SHOP, '{{.service}}', 5),
+    newName: 'svc',
+  });
   const renamed = applyTextEdits(SHOP, edit!.changes![uri]);
   assert.match(renamed, /- svc: cart\n\s+- svc: billing/);
   assert.match(renamed, /name: '\{\{\.name\}\}-\{\{\.svc\}\}'/);
@@ -173,9 +201,15 @@ test('find references from a list key and from a use; rename a list key and its 
   assert.ok(!/\.service\b|- service:/.test(renamed), renamed);
 
   // A parameter from the cluster generator cannot be renamed from here.
-  await assert.rejects(s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.name}}', 4), newName: 'cluster' }), /cluster/);
+  await assert.rejects(
+    s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.name}}', 4), newName: 'cluster' }),
+    /cluster/,
+  );
   // A new name that would not parse is refused.
-  await assert.rejects(s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5), newName: 'my-svc' }), /Go identifier/);
+  await assert.rejects(
+    s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5), newName: 'my-svc' }),
+    /Go identifier/,
+  );
 });
 
 async function complete(rel: string, text: string): Promise<{ items: CompletionItem[]; text: string }> {
@@ -183,12 +217,15 @@ async function complete(rel: string, text: string): Promise<{ items: CompletionI
   const clean = text.slice(0, cursor) + text.slice(cursor + 1);
   await s.change(rel, clean);
   const r = await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: s.uriOf(rel) }, position: pos(clean, '', cursor) });
-  return { items: (Array.isArray(r) ? r : r?.items ?? []) as CompletionItem[], text: clean };
+  return { items: (Array.isArray(r) ? r : (r?.items ?? [])) as CompletionItem[], text: clean };
 }
 
 test('completion: index for dotted label keys, samples and sources, functions with signatures', async (t) => {
   t.after(() => s.change('shop.yaml', SHOP));
-  const { items, text } = await complete('shop.yaml', SHOP.replace("tier: '{{ .metadata.labels.tier }}'", "tier: '{{ .metadata.labels.arg| }}'"));
+  const { items, text } = await complete(
+    'shop.yaml',
+    SHOP.replace("tier: '{{ .metadata.labels.tier }}'", "tier: '{{ .metadata.labels.arg| }}'"),
+  );
   const secretType = items.find((i) => i.filterText === '.metadata.labels.argocd.argoproj.io/secret-type');
   assert.ok(secretType, items.map((i) => i.label).join(' '));
   assert.equal(secretType.label, 'index .metadata.labels "argocd.argoproj.io/secret-type"');
@@ -201,7 +238,9 @@ test('completion: index for dotted label keys, samples and sources, functions wi
   const service = items.find((i) => i.label === '.service');
   assert.match(service?.detail ?? '', /cart · list element 1/);
 
-  const fns = (await complete('shop.yaml', SHOP.replace("tier: '{{ .metadata.labels.tier }}'", "tier: '{{ .metadata.labels.tier | upp| }}'"))).items;
+  const fns = (
+    await complete('shop.yaml', SHOP.replace("tier: '{{ .metadata.labels.tier }}'", "tier: '{{ .metadata.labels.tier | upp| }}'"))
+  ).items;
   const upper = fns.find((i) => i.label === 'upper');
   assert.equal(upper?.detail, 'upper X');
   assert.ok(fns.some((i) => i.label === 'normalize'));
@@ -214,8 +253,17 @@ test('"did you mean" quick fixes: a misspelt parameter, fasttemplate syntax unde
   const typo = SHOP.replace("path: 'services/{{.service}}'", "path: 'services/{{.servicex}}'");
   const d1 = await s.change('shop.yaml', typo);
   const missing = d1.find((d) => d.code === 'generator/missing-param' && at({ uri, range: d.range }, typo) === '.servicex');
-  assert.ok(missing, JSON.stringify(d1.map((d) => [d.code, d.message])) + JSON.stringify(s.published('shop.yaml').map((p) => [p.version, p.diagnostics.length])));
-  const a1 = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: missing.range, context: { diagnostics: [missing] } })) ?? [];
+  assert.ok(
+    missing,
+    JSON.stringify(d1.map((d) => [d.code, d.message])) +
+      JSON.stringify(s.published('shop.yaml').map((p) => [p.version, p.diagnostics.length])),
+  );
+  const a1 =
+    (await s.conn.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: missing.range,
+      context: { diagnostics: [missing] },
+    })) ?? [];
   const fix1 = a1.find((a) => a.title === 'Did you mean .service?');
   assert.ok(fix1 && 'edit' in fix1 && fix1.edit, JSON.stringify(a1.map((a) => a.title)));
   assert.match(applyTextEdits(typo, fix1.edit.changes![uri]), /path: 'services\/\{\{\.service\}\}'/);
@@ -224,7 +272,9 @@ test('"did you mean" quick fixes: a misspelt parameter, fasttemplate syntax unde
   const d2 = await s.change('shop.yaml', mode);
   const fnErr = d2.find((d) => /function "service" not defined/.test(typeof d.message === 'string' ? d.message : d.message.value));
   assert.ok(fnErr, JSON.stringify(d2.map((d) => [d.code, d.message])));
-  const a2 = (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: fnErr.range, context: { diagnostics: [fnErr] } })) ?? [];
+  const a2 =
+    (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: fnErr.range, context: { diagnostics: [fnErr] } })) ??
+    [];
   const fix2 = a2.find((a) => a.title.startsWith('Use .service'));
   assert.ok(fix2 && 'edit' in fix2 && fix2.edit, JSON.stringify(a2.map((a) => a.title)));
   assert.match(applyTextEdits(mode, fix2.edit.changes![uri]), /path: 'services\/\{\{\.service\}\}'/);
@@ -241,14 +291,20 @@ test('the Outline: the ApplicationSet, its generators with kinds and counts, tem
   const matrix = gens.children![0];
   assert.equal(matrix.name, 'matrix');
   assert.match(matrix.detail ?? '', /4 parameter sets/);
-  assert.deepEqual(matrix.children!.map((c) => `${c.name}: ${c.detail}`), ['clusters: with selector · 2 parameter sets', 'list: 2 elements · 2 parameter sets']);
+  assert.deepEqual(
+    matrix.children!.map((c) => `${c.name}: ${c.detail}`),
+    ['clusters: with selector · 2 parameter sets', 'list: 2 elements · 2 parameter sets'],
+  );
   assert.ok(syms[0].children!.some((c) => c.name === 'template'));
 });
 
 test('folding ranges, semantic tokens for {{ }} actions, inlay hints with the first value', async () => {
   const uri = s.uriOf('shop.yaml');
   const folds = (await s.conn.sendRequest(FoldingRangeRequest.type, { textDocument: { uri } })) ?? [];
-  assert.ok(folds.some((f) => f.startLine === 6 && f.endLine === 18), JSON.stringify(folds));
+  assert.ok(
+    folds.some((f) => f.startLine === 6 && f.endLine === 18),
+    JSON.stringify(folds),
+  );
   const tokens = await s.conn.sendRequest(SemanticTokensRequest.type, { textDocument: { uri } });
   const data = tokens!.data;
   assert.ok(data.length >= 5 * 10 && data.length % 5 === 0);
@@ -262,8 +318,15 @@ test('folding ranges, semantic tokens for {{ }} actions, inlay hints with the fi
     decoded.push(lineText(SHOP, line).slice(ch, ch + data[i + 2]));
   }
   assert.deepEqual(decoded.slice(0, 6), ['{{', '.name', '}}', '{{', '.service', '}}']);
-  const hints = (await s.conn.sendRequest(InlayHintRequest.type, { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } } })) ?? [];
-  assert.ok(hints.some((h) => h.label === '= prod-eu-billing' || h.label === '= prod-eu-cart'), JSON.stringify(hints));
+  const hints =
+    (await s.conn.sendRequest(InlayHintRequest.type, {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: { line: 40, character: 0 } },
+    })) ?? [];
+  assert.ok(
+    hints.some((h) => h.label === '= prod-eu-billing' || h.label === '= prod-eu-cart'),
+    JSON.stringify(hints),
+  );
 });
 
 test('scoped hovers: a cluster selector lists matched and unmatched clusters, a matrix child its own parameter sets', async () => {

@@ -62,7 +62,8 @@ let s: TestServer;
 before(async () => {
   s = await startServer({
     'clusters/secrets.yaml': [secret('c1', 'canary'), secret('c2', 'prod'), secret('c3', 'prod')].join('---\n'),
-    'argocd/argocd-cmd-params-cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
+    'argocd/argocd-cmd-params-cm.yaml':
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
   });
   await s.open('shop.yaml', APPSET);
 });
@@ -91,7 +92,10 @@ test('hover on a template string shows its value in each Application', async () 
 });
 
 test('hover on the generator lists its Applications', async () => {
-  const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') }, position: { line: lineOf('- matrix:'), character: 8 } });
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('shop.yaml') },
+    position: { line: lineOf('- matrix:'), character: 8 },
+  });
   const md = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
   assert.match(md, /Generator 1 produces 6 Applications/);
   assert.match(md, /https:\/\/c2\.example\.com/);
@@ -106,9 +110,18 @@ test('the preview request returns every Application, sorted by name', async () =
 });
 
 test('the rollout plan follows the tier labels copied from the clusters', async () => {
-  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('shop.yaml') })) as { steps: { apps: string[]; waves: { apps: string[] }[] }[]; enablement: { state: string } };
+  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('shop.yaml') })) as {
+    steps: { apps: string[]; waves: { apps: string[] }[] }[];
+    enablement: { state: string };
+  };
   assert.equal(plan.enablement.state, 'enabled');
   assert.deepEqual(plan.steps[0].apps, ['cart-c1', 'checkout-c1']);
-  assert.deepEqual(plan.steps[0].waves.map((w) => w.apps), [['cart-c1'], ['checkout-c1']]);
-  assert.deepEqual(plan.steps[1].waves.map((w) => w.apps.length), [2, 2]);
+  assert.deepEqual(
+    plan.steps[0].waves.map((w) => w.apps),
+    [['cart-c1'], ['checkout-c1']],
+  );
+  assert.deepEqual(
+    plan.steps[1].waves.map((w) => w.apps.length),
+    [2, 2],
+  );
 });

@@ -26,7 +26,11 @@ ${elements}
       source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .n }}'}
       destination: {server: https://kubernetes.default.svc, namespace: '{{ .ns }}'}
 `;
-const elements = (n: number) => Array.from({ length: n }, (_, i) => `          - n: "${i}"\n            ns: team-${i % 7}\n            owner: team-${i % 7}\n            tier: t${i % 3}`).join('\n');
+const elements = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => `          - n: "${i}"\n            ns: team-${i % 7}\n            owner: team-${i % 7}\n            tier: t${i % 3}`,
+  ).join('\n');
 
 let s: TestServer;
 before(async () => {
@@ -35,7 +39,10 @@ before(async () => {
 after(async () => s?.shutdown());
 
 async function alive(): Promise<void> {
-  const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('small.yaml') }, position: { line: 5, character: 4 } });
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('small.yaml') },
+    position: { line: 5, character: 4 },
+  });
   assert.ok(h, `the server still answers; stderr: ${s.stderr()}`);
   assert.equal(s.proc.exitCode, null);
 }
@@ -47,13 +54,24 @@ test('a burst of keystrokes is validated once, for the last version', async () =
   const final = s.diagnostics('small.yaml', 12);
   for (let v = 2; v <= 12; v++) {
     const text = APPSET(elements(3)).replace('name: many', `name: many${v}`) + (v === 12 ? '  bogus: 1\n' : '');
-    await s.conn.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: v }, contentChanges: [{ text }] });
+    await s.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri, version: v },
+      contentChanges: [{ text }],
+    });
   }
   const ds = await final;
-  assert.deepEqual(ds.map((d) => d.code), ['appset/unknown-field'], 'diagnostics of the last version');
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['appset/unknown-field'],
+    'diagnostics of the last version',
+  );
   // (Version 1 may be published twice: the settings refresh re-validates open documents.)
   const versions = s.published('small.yaml').map((p) => p.version);
-  assert.deepEqual(versions.filter((v) => v !== 1), [12], `intermediate versions were never published: ${versions}`);
+  assert.deepEqual(
+    versions.filter((v) => v !== 1),
+    [12],
+    `intermediate versions were never published: ${versions}`,
+  );
   await alive();
 });
 
@@ -76,7 +94,10 @@ test('a 50,000-line ApplicationSet is validated, capped and still leaves the ser
   // Features on the huge document answer too.
   const lenses = await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('huge.yaml') } });
   assert.ok(Array.isArray(lenses));
-  const items = await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: s.uriOf('huge.yaml') }, position: { line: 5, character: 2 } });
+  const items = await s.conn.sendRequest(CompletionRequest.type, {
+    textDocument: { uri: s.uriOf('huge.yaml') },
+    position: { line: 5, character: 2 },
+  });
   assert.ok(items !== undefined);
   await s.close('huge.yaml');
   await alive();
@@ -86,7 +107,11 @@ test('hostile settings are read defensively', async () => {
   const repoMappings = JSON.parse('{"__proto__": {"polluted": "yes"}, "https://x/y.git": 42}') as unknown;
   await s.setSettings({ repoMappings, maxApplications: 'lots', inventoryFiles: 7, progressiveSyncs: { on: true }, validate: 'no' });
   const ds = await s.change('small.yaml', APPSET(elements(2)) + '  bogus: 1\n');
-  assert.deepEqual(ds.map((d) => d.code), ['appset/unknown-field'], 'defaults apply: validation on');
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['appset/unknown-field'],
+    'defaults apply: validation on',
+  );
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   await alive();
 });
@@ -96,7 +121,10 @@ test('requests for unknown documents and impossible positions get empty answers'
   assert.equal(await s.conn.sendRequest('appsetTools/preview', { uri: missing }), null);
   assert.equal(await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: 'untitled:nothing' }), null);
   assert.equal(await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: missing }, position: { line: 0, character: 0 } }), null);
-  const far = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('small.yaml') }, position: { line: 99999, character: 99999 } });
+  const far = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('small.yaml') },
+    position: { line: 99999, character: 99999 },
+  });
   assert.ok(far === null || typeof far === 'object');
   const odd = await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('small.yaml'), offset: -5 });
   assert.ok(odd === null || typeof odd === 'object');

@@ -88,26 +88,38 @@ test('a YAML syntax error is a diagnostic at its position', async () => {
 
 test('hostile documents never kill the server', async () => {
   const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-  for (let i = 0; i < 9; i++) bomb.push(`${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`);
+  for (let i = 0; i < 9; i++)
+    bomb.push(
+      `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)},*${String.fromCharCode(97 + i)}]`,
+    );
   const bombDoc = `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: bomb}\nspec:\n  x:\n${bomb.map((l) => '    ' + l).join('\n')}\n`;
   const t0 = Date.now();
   const ds = await s.open('bomb.yaml', bombDoc);
   assert.ok(ds.length > 0, 'the alias bomb is reported');
   assert.ok(Date.now() - t0 < 60000, 'and without hanging');
-  const proto = APPSET.replace('          - env: prod', '          - env: prod\n            __proto__: {polluted: true}\n            constructor: {prototype: {polluted: true}}');
+  const proto = APPSET.replace(
+    '          - env: prod',
+    '          - env: prod\n            __proto__: {polluted: true}\n            constructor: {prototype: {polluted: true}}',
+  );
   await s.open('proto.yaml', proto);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   const huge = APPSET + Array.from({ length: 20000 }, (_, i) => `# line ${i}`).join('\n') + '\n';
   await s.open('huge.yaml', huge);
   await s.open('garbage.yaml', 'kind: ApplicationSet\n\t\u0000 ::: [[[ {{{ \n');
   // Still alive and answering.
-  const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('appset.yaml') }, position: { line: 6, character: 4 } });
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('appset.yaml') },
+    position: { line: 6, character: 4 },
+  });
   assert.ok(h, 'hover still answers');
   assert.equal(s.proc.exitCode, null);
 });
 
 test('hover explains a field', async () => {
-  const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('appset.yaml') }, position: { line: lineOf(APPSET, 'goTemplate'), character: 4 } });
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('appset.yaml') },
+    position: { line: lineOf(APPSET, 'goTemplate'), character: 4 },
+  });
   assert.ok(h);
   const md = typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : JSON.stringify(h.contents);
   assert.match(md, /goTemplate/);
@@ -117,8 +129,14 @@ test('code lenses over the RollingSync strategy and its steps', async () => {
   const lenses = await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('appset.yaml') } });
   assert.ok(lenses && lenses.length >= 3, JSON.stringify(lenses));
   const titles = lenses.map((l) => l.command?.title ?? '');
-  assert.ok(titles.some((t) => /^Step 1 · env In \(dev\)/.test(t)), JSON.stringify(titles));
-  assert.ok(titles.some((t) => /2 steps/.test(t)), JSON.stringify(titles));
+  assert.ok(
+    titles.some((t) => /^Step 1 · env In \(dev\)/.test(t)),
+    JSON.stringify(titles),
+  );
+  assert.ok(
+    titles.some((t) => /2 steps/.test(t)),
+    JSON.stringify(titles),
+  );
 });
 
 test('the did-you-mean quick fix comes back with an edit', async () => {
@@ -132,7 +150,10 @@ test('the did-you-mean quick fix comes back with an edit', async () => {
   const fix = (actions ?? []).find((a) => 'title' in a && a.title === 'Change to "maxUpdate"');
   assert.ok(fix && 'edit' in fix && fix.edit?.changes, JSON.stringify(actions));
   const edits = fix.edit!.changes![s.uriOf('appset.yaml')];
-  assert.deepEqual(edits.map((e) => e.newText), ['maxUpdate']);
+  assert.deepEqual(
+    edits.map((e) => e.newText),
+    ['maxUpdate'],
+  );
   assert.deepEqual(edits[0].range, d.range);
 });
 
@@ -140,17 +161,26 @@ test('completion offers field names', async () => {
   const text = APPSET.replace('  goTemplate: true\n', '  goTemplate: true\n  goT\n');
   await s.change('appset.yaml', text);
   const line = lineOf(text, '  goT\n');
-  const items = await s.conn.sendRequest(CompletionRequest.type, { textDocument: { uri: s.uriOf('appset.yaml') }, position: { line, character: 5 } });
-  const labels = (Array.isArray(items) ? items : items?.items ?? []).map((i) => i.label);
+  const items = await s.conn.sendRequest(CompletionRequest.type, {
+    textDocument: { uri: s.uriOf('appset.yaml') },
+    position: { line, character: 5 },
+  });
+  const labels = (Array.isArray(items) ? items : (items?.items ?? [])).map((i) => i.label);
   assert.ok(labels.includes('goTemplateOptions'), JSON.stringify(labels.slice(0, 30)));
   await s.change('appset.yaml', APPSET);
 });
 
 test('custom requests: preview text and rollout plan', async () => {
-  const preview = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('appset.yaml') })) as { yaml: string; apps: number } | null;
+  const preview = (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('appset.yaml') })) as {
+    yaml: string;
+    apps: number;
+  } | null;
   assert.ok(preview, 'preview answers');
   assert.match(preview.yaml, /^# Preview of ApplicationSet "guestbook"/);
-  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('appset.yaml') })) as { strategy: string; steps: unknown[] } | null;
+  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('appset.yaml') })) as {
+    strategy: string;
+    steps: unknown[];
+  } | null;
   assert.ok(plan);
   assert.equal(plan.strategy, 'RollingSync');
   assert.equal(plan.steps.length, 2);

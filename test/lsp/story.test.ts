@@ -9,7 +9,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CodeActionRequest, CodeLensRequest, DidChangeWatchedFilesNotification, FileChangeType, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
+import {
+  CodeActionRequest,
+  CodeLensRequest,
+  DidChangeWatchedFilesNotification,
+  FileChangeType,
+  type CodeAction,
+  type Diagnostic,
+} from 'vscode-languageserver-protocol/node';
 import { applyTextEdits, messageOf, repoRoot, startServer, type TestServer } from './client';
 import { CLUSTERS, SERVICES } from '../unit/rollout-helpers';
 
@@ -28,9 +35,11 @@ stringData:
   server: ${c.server}
 `;
 
-const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n';
-const APPSET = readFileSync(join(repoRoot, 'test/fixtures/rollout/story/appset-go.yaml'), 'utf8').replace(/( *)- service: svc-01\n/, (_, ind: string) =>
-  SERVICES.map((x) => `${ind}- service: ${x}\n`).join(''),
+const CM =
+  'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n';
+const APPSET = readFileSync(join(repoRoot, 'test/fixtures/rollout/story/appset-go.yaml'), 'utf8').replace(
+  /( *)- service: svc-01\n/,
+  (_, ind: string) => SERVICES.map((x) => `${ind}- service: ${x}\n`).join(''),
 );
 
 let s: TestServer;
@@ -41,28 +50,50 @@ after(async () => s?.shutdown());
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => String(d.code));
 const actionsFor = async (d: Diagnostic) =>
-  ((await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') }, range: d.range, context: { diagnostics: [d] } })) ?? []) as CodeAction[];
+  ((await s.conn.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri: s.uriOf('apps/services.yaml') },
+    range: d.range,
+    context: { diagnostics: [d] },
+  })) ?? []) as CodeAction[];
 
 test('540 Applications at once → RollingSync by tier → progressive syncs enabled', async () => {
   // 1. The blast radius of AllAtOnce.
   let ds = await s.open('apps/services.yaml', APPSET);
-  assert.deepEqual(ds.filter((d) => d.severity === 1), [], 'no errors');
+  assert.deepEqual(
+    ds.filter((d) => d.severity === 1),
+    [],
+    'no errors',
+  );
   const blast = ds.find((d) => d.code === 'rollout/blast-radius');
   assert.ok(blast, JSON.stringify(codes(ds)));
   assert.match(messageOf(blast), /540 Applications on 12 production clusters/);
   assert.equal(blast.severity, 2, 'production destinations make the blast radius a warning');
   let lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') } })) ?? [];
-  assert.ok(lenses.some((l) => l.command?.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'), JSON.stringify(lenses.map((l) => l.command?.title)));
+  assert.ok(
+    lenses.some((l) => l.command?.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'),
+    JSON.stringify(lenses.map((l) => l.command?.title)),
+  );
 
   // 2. The quick fix inserts a strategy; the client applies its WorkspaceEdit to the open document.
   const fix = (await actionsFor(blast)).find((a) => a.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10'));
   assert.ok(fix?.edit?.changes, 'a "Roll out by tier" quick fix with an edit');
   assert.equal(fix.kind, 'quickfix');
-  assert.deepEqual(fix.diagnostics?.map((d) => d.code), ['rollout/blast-radius']);
+  assert.deepEqual(
+    fix.diagnostics?.map((d) => d.code),
+    ['rollout/blast-radius'],
+  );
   const text = applyTextEdits(APPSET, fix.edit.changes[s.uriOf('apps/services.yaml')]);
-  assert.match(text, /tier: '\{\{ index \.metadata\.labels "tier" \}\}'|tier: '\{\{index \.metadata\.labels "tier"\}\}'/, 'the tier label is copied from the clusters');
+  assert.match(
+    text,
+    /tier: '\{\{ index \.metadata\.labels "tier" \}\}'|tier: '\{\{index \.metadata\.labels "tier"\}\}'/,
+    'the tier label is copied from the clusters',
+  );
   ds = await s.change('apps/services.yaml', text);
-  assert.deepEqual(ds.filter((d) => d.severity === 1), [], 'the inserted strategy validates cleanly');
+  assert.deepEqual(
+    ds.filter((d) => d.severity === 1),
+    [],
+    'the inserted strategy validates cleanly',
+  );
 
   // 3. Disabled on the controller: a warning on `strategy`, linked to the ConfigMap.
   const warn = ds.find((d) => d.code === 'rollout/progressive-syncs-disabled');
@@ -72,7 +103,9 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   assert.equal(warn.relatedInformation?.[0].location.uri, s.uriOf('argocd/argocd-cmd-params-cm.yaml'));
 
   // 4. Enable them in the ConfigMap: the edit targets a file that is not open.
-  const enable = (await actionsFor(warn)).find((a) => a.title === 'Enable progressive syncs: in argocd/argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
+  const enable = (await actionsFor(warn)).find(
+    (a) => a.title === 'Enable progressive syncs: in argocd/argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)',
+  );
   const cmUri = s.uriOf('argocd/argocd-cmd-params-cm.yaml');
   const cmEdits = enable?.edit?.changes?.[cmUri];
   assert.ok(cmEdits?.length, JSON.stringify(enable));
@@ -82,7 +115,10 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: cmUri, type: FileChangeType.Changed }] });
   for (let i = 0; i < 400 && s.published('apps/services.yaml').length === before; i++) await new Promise((r) => setTimeout(r, 25));
   ds = s.published('apps/services.yaml').at(-1)!.diagnostics;
-  assert.deepEqual(codes(ds).filter((c) => c.startsWith('rollout/progressive-syncs')), []);
+  assert.deepEqual(
+    codes(ds).filter((c) => c.startsWith('rollout/progressive-syncs')),
+    [],
+  );
 
   // 5. The plan: canary → low-traffic → high-traffic.
   lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') } })) ?? [];
@@ -96,10 +132,13 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
     unselected: string[];
   };
   assert.equal(plan.enablement.state, 'enabled');
-  assert.deepEqual(plan.steps.map((x) => [x.selector, x.apps.length, x.waves.length]), [
-    ['tier In (canary)', 45, 45],
-    ['tier In (low-traffic)', 180, 18],
-    ['tier In (high-traffic)', 315, 32],
-  ]);
+  assert.deepEqual(
+    plan.steps.map((x) => [x.selector, x.apps.length, x.waves.length]),
+    [
+      ['tier In (canary)', 45, 45],
+      ['tier In (low-traffic)', 180, 18],
+      ['tier In (high-traffic)', 315, 32],
+    ],
+  );
   assert.deepEqual(plan.unselected, []);
 });

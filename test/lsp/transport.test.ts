@@ -31,12 +31,18 @@ test('over --node-ipc the server initializes, validates and shuts down cleanly',
     const published = new Promise<PublishDiagnosticsParams>((res) => conn.onNotification(PublishDiagnosticsNotification.type, res));
     conn.listen();
     const root = pathToFileURL(dir).toString();
-    const init = await conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, workspaceFolders: [{ uri: root, name: 'ws' }], capabilities: {} });
+    const init = await conn.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri: root,
+      workspaceFolders: [{ uri: root, name: 'ws' }],
+      capabilities: {},
+    });
     assert.equal(init.serverInfo?.name, 'appset-tools');
     assert.ok(init.capabilities.hoverProvider && init.capabilities.codeLensProvider && init.capabilities.codeActionProvider);
     await conn.sendNotification(InitializedNotification.type, {});
     const uri = `${root}/a.yaml`;
-    const text = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec:\n  generators: [{list: {elements: []}}]\n  template: {metadata: {name: x}, spec: {project: default, destination: {}}}\n  bogus: true\n';
+    const text =
+      'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec:\n  generators: [{list: {elements: []}}]\n  template: {metadata: {name: x}, spec: {project: default, destination: {}}}\n  bogus: true\n';
     await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text } });
     const p = await published;
     assert.equal(p.uri, uri);

@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
 
-const KUSTOMIZATION = (ref: string) => `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=${ref}\n`;
+const KUSTOMIZATION = (ref: string) =>
+  `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=${ref}\n`;
 
 const APPSET = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -64,7 +65,10 @@ test('a field newer than the detected install: flagged at the key, linked to the
   assert.equal(rel.location.uri, s.uriOf('argocd/kustomization.yaml'));
   assert.equal(rel.location.range.start.line, 4);
   const p = await preview();
-  assert.match(p.yaml, /# note: checked against Argo CD 2\.9 \(detected: kustomize remote base of argoproj\/argo-cd \?ref=v2\.9\.3 in argocd\/kustomization\.yaml\)/);
+  assert.match(
+    p.yaml,
+    /# note: checked against Argo CD 2\.9 \(detected: kustomize remote base of argoproj\/argo-cd \?ref=v2\.9\.3 in argocd\/kustomization\.yaml\)/,
+  );
   assert.doesNotMatch(p.yaml, /patched/, 'the 2.9 controller never sees the patch');
 });
 

@@ -57,7 +57,8 @@ before(async () => {
 after(async () => s?.shutdown());
 
 const codes = (ds: Diagnostic[]) => ds.map((d) => String(d.code));
-const preview = async (rel: string) => (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf(rel) })) as { yaml: string; apps: number };
+const preview = async (rel: string) =>
+  (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf(rel) })) as { yaml: string; apps: number };
 const names = (yaml: string) => [...yaml.matchAll(/^  name: (.+)$/gm)].map((m) => m[1]);
 /** Waits until `check` passes on the latest diagnostics of a file (re-publishes are asynchronous). */
 async function eventually(rel: string, check: (ds: Diagnostic[]) => boolean, what: string): Promise<Diagnostic[]> {
@@ -73,7 +74,10 @@ async function eventually(rel: string, check: (ds: Diagnostic[]) => boolean, wha
 test('the server asks other editors to watch files and for lens refreshes', () => {
   const reg = s.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles');
   assert.ok(reg, JSON.stringify(s.registrations));
-  assert.deepEqual((reg.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern), ['**/*']);
+  assert.deepEqual(
+    (reg.registerOptions as { watchers: { globPattern: string }[] }).watchers.map((w) => w.globPattern),
+    ['**/*'],
+  );
 });
 
 test('a cluster Secret written on disk reaches the preview and the diagnostics of open documents', async () => {
@@ -84,7 +88,10 @@ test('a cluster Secret written on disk reaches the preview and the diagnostics o
   await eventually('fleet.yaml', () => s.published('fleet.yaml').length > before, 'a watched-file change re-validates open documents');
   assert.deepEqual(names((await preview('fleet.yaml')).yaml), ['guestbook-c1', 'guestbook-c2', 'guestbook-c3']);
   const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('fleet.yaml') } })) ?? [];
-  assert.ok(lenses.some((l) => /3 apps/.test(l.command?.title ?? '')), JSON.stringify(lenses.map((l) => l.command?.title)));
+  assert.ok(
+    lenses.some((l) => /3 apps/.test(l.command?.title ?? '')),
+    JSON.stringify(lenses.map((l) => l.command?.title)),
+  );
   await new Promise((r) => setTimeout(r, 120));
   assert.ok(s.lensRefreshes() > refreshes, 'the client is told to re-request code lenses');
 });
@@ -112,11 +119,19 @@ test('a preview asked right after an edit elsewhere sees that edit (before its d
 });
 
 test('progressive-sync detection follows the workspace, with related information', async () => {
-  const notFound = await eventually('fleet.yaml', (ds) => codes(ds).includes('rollout/progressive-syncs-not-found'), 'no Argo CD configuration: not found');
+  const notFound = await eventually(
+    'fleet.yaml',
+    (ds) => codes(ds).includes('rollout/progressive-syncs-not-found'),
+    'no Argo CD configuration: not found',
+  );
   assert.ok(!codes(notFound).includes('rollout/progressive-syncs-disabled'));
 
   await s.writeFile('argocd/argocd-cmd-params-cm.yaml', CM('false'));
-  const disabled = await eventually('fleet.yaml', (ds) => codes(ds).includes('rollout/progressive-syncs-disabled'), 'the ConfigMap disables them');
+  const disabled = await eventually(
+    'fleet.yaml',
+    (ds) => codes(ds).includes('rollout/progressive-syncs-disabled'),
+    'the ConfigMap disables them',
+  );
   const d = disabled.find((x) => x.code === 'rollout/progressive-syncs-disabled')!;
   assert.equal(d.severity, 2);
   const line = APPSET.split('\n').findIndex((l) => l === '  strategy:');
@@ -138,13 +153,23 @@ test('settings come from workspace/configuration and override detection', async 
   await eventually('fleet.yaml', (ds) => ds.length === 0, 'validation can be turned off');
   const count = s.published('fleet.yaml').length;
   await s.setSettings({ maxApplications: 2 });
-  const capped = await eventually('fleet.yaml', (ds) => s.published('fleet.yaml').length > count && ds.length > 0, 'validation is back, with the new cap');
-  assert.ok(capped.some((d) => /\b2\b/.test(messageOf(d)) && /cap|limit|maxApplications/i.test(messageOf(d))), JSON.stringify(capped.map((d) => [d.code, d.message])));
+  const capped = await eventually(
+    'fleet.yaml',
+    (ds) => s.published('fleet.yaml').length > count && ds.length > 0,
+    'validation is back, with the new cap',
+  );
+  assert.ok(
+    capped.some((d) => /\b2\b/.test(messageOf(d)) && /cap|limit|maxApplications/i.test(messageOf(d))),
+    JSON.stringify(capped.map((d) => [d.code, d.message])),
+  );
   await s.setSettings({});
 });
 
 test('an Argo CD configuration file gets its own findings, other YAML none', async () => {
-  const ds = await s.open('argocd/old-cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.rollouts: "true"\n');
+  const ds = await s.open(
+    'argocd/old-cm.yaml',
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.rollouts: "true"\n',
+  );
   const d = ds.find((x) => x.code === 'rollout/ignored-setting');
   assert.ok(d, JSON.stringify(codes(ds)));
   assert.equal(d.range.start.line, 5);
@@ -153,12 +178,18 @@ test('an Argo CD configuration file gets its own findings, other YAML none', asy
 });
 
 test('multi-document files: only the ApplicationSet is validated, and its Secret neighbour is a cluster', async () => {
-  const text = `${secret('c7', 'canary')}---\n${APPSET.replace('name: fleet', 'name: fleet2').replace("path: guestbook", 'path: guestbook\n      bogus: 1')}`;
+  const text = `${secret('c7', 'canary')}---\n${APPSET.replace('name: fleet', 'name: fleet2').replace('path: guestbook', 'path: guestbook\n      bogus: 1')}`;
   const ds = await s.open('mixed.yaml', text);
   const unknown = ds.filter((d) => d.code === 'appset/unknown-field');
   assert.equal(unknown.length, 1, JSON.stringify(codes(ds)));
-  assert.equal(unknown[0].range.start.line, text.split('\n').findIndex((l) => l.includes('bogus: 1')));
-  assert.ok(ds.every((d) => d.range.start.line > 12), 'nothing in the Secret');
+  assert.equal(
+    unknown[0].range.start.line,
+    text.split('\n').findIndex((l) => l.includes('bogus: 1')),
+  );
+  assert.ok(
+    ds.every((d) => d.range.start.line > 12),
+    'nothing in the Secret',
+  );
   const r = await preview('mixed.yaml');
   assert.ok(names(r.yaml).includes('guestbook-c7'), names(r.yaml).join(', '));
 });
@@ -176,5 +207,8 @@ test('an ApplicationSet file that gains, then loses, a cluster Secret updates th
 
 test('untitled documents are validated too', async () => {
   const ds = await s.open('untitled:Untitled-1', APPSET.replace('goTemplate: true', 'goTemplate: yes'));
-  assert.ok(ds.some((d) => String(d.code).startsWith('appset/')), JSON.stringify(codes(ds)));
+  assert.ok(
+    ds.some((d) => String(d.code).startsWith('appset/')),
+    JSON.stringify(codes(ds)),
+  );
 });

@@ -56,7 +56,8 @@ const under = (p: string | undefined, dir: string) => !!p && (p === dir || p.sta
 const violations = (pred: (i: Import) => string | undefined) => all.map((i) => pred(i)).filter((x): x is string => !!x);
 
 const NODE_IO = /^(node:)?(fs|fs\/promises|child_process|worker_threads|http|https)$/;
-const EDITOR = /^(vscode|vscode-languageserver|vscode-languageserver\/node|vscode-languageclient|vscode-languageclient\/node|vscode-languageserver-textdocument|vscode-languageserver-protocol)$/;
+const EDITOR =
+  /^(vscode|vscode-languageserver|vscode-languageserver\/node|vscode-languageclient|vscode-languageclient\/node|vscode-languageserver-textdocument|vscode-languageserver-protocol)$/;
 
 test('the engine touches no file system, process, editor or LSP API: the outside world comes through EngineHost', () => {
   const bad = violations((i) =>
@@ -67,7 +68,9 @@ test('the engine touches no file system, process, editor or LSP API: the outside
 
 test('the engine never reaches up into a front (lsp, cli, host)', () => {
   const bad = violations((i) =>
-    under(i.file, 'server/src/engine') && ['server/src/lsp', 'server/src/cli', 'server/src/host'].some((d) => under(i.target, d)) ? `${i.file} imports ${i.spec}` : undefined,
+    under(i.file, 'server/src/engine') && ['server/src/lsp', 'server/src/cli', 'server/src/host'].some((d) => under(i.target, d))
+      ? `${i.file} imports ${i.spec}`
+      : undefined,
   );
   assert.deepEqual(bad, []);
 });
@@ -87,7 +90,8 @@ test('fronts import the engine only through server/src/engine/index.ts, and the 
   const bad = violations((i) => {
     if (!fronts.some((f) => under(i.file, f))) return undefined;
     if (under(i.target, 'server/src/gotemplate')) return `${i.file} imports ${i.spec}`;
-    if (under(i.target, 'server/src/engine') && i.target !== 'server/src/engine' && i.target !== 'server/src/engine/index') return `${i.file} imports ${i.spec}`;
+    if (under(i.target, 'server/src/engine') && i.target !== 'server/src/engine' && i.target !== 'server/src/engine/index')
+      return `${i.file} imports ${i.spec}`;
     return undefined;
   });
   assert.deepEqual(bad, []);
@@ -103,7 +107,9 @@ test('the VS Code client imports only the protocol from the server (never the en
 });
 
 test('protocol.ts has no runtime imports (types only), so the client bundle never pulls in engine code', () => {
-  const bad = violations((i) => (i.file === 'server/src/protocol.ts' && !i.typeOnly ? `${i.file} imports ${i.spec} at run time` : undefined));
+  const bad = violations((i) =>
+    i.file === 'server/src/protocol.ts' && !i.typeOnly ? `${i.file} imports ${i.spec} at run time` : undefined,
+  );
   assert.deepEqual(bad, []);
 });
 
@@ -112,7 +118,14 @@ test('protocol.ts has no runtime imports (types only), so the client bundle neve
  * stages never import the editor features or the facade.
  */
 const LAYERS: string[][] = [
-  ['server/src/engine/types', 'server/src/engine/host', 'server/src/engine/inputs', 'server/src/engine/diagnostics', 'server/src/engine/rules', 'server/src/protocol'],
+  [
+    'server/src/engine/types',
+    'server/src/engine/host',
+    'server/src/engine/inputs',
+    'server/src/engine/diagnostics',
+    'server/src/engine/rules',
+    'server/src/protocol',
+  ],
   ['server/src/engine/yaml'],
   ['server/src/engine/workspace'],
   ['server/src/engine/generators', 'server/src/engine/validate', 'server/src/engine/versions', 'server/src/engine/config'],
@@ -139,12 +152,17 @@ test('engine layers only import downwards (types → yaml → workspace → gene
 
 test('every engine file belongs to a layer', () => {
   const files = sources(join(SRC, 'engine')).map((f) => relative(root, f).replace(/\.ts$/, ''));
-  assert.deepEqual(files.filter((f) => layerOf(f) < 0), []);
+  assert.deepEqual(
+    files.filter((f) => layerOf(f) < 0),
+    [],
+  );
 });
 
-test('the yaml library is an implementation detail of engine/yaml/ (and of the template library\'s fromYaml/toYaml)', () => {
+test("the yaml library is an implementation detail of engine/yaml/ (and of the template library's fromYaml/toYaml)", () => {
   const bad = violations((i) =>
-    i.spec === 'yaml' && under(i.file, 'server/src/engine') && !under(i.file, 'server/src/engine/yaml') ? `${i.file} imports yaml` : undefined,
+    i.spec === 'yaml' && under(i.file, 'server/src/engine') && !under(i.file, 'server/src/engine/yaml')
+      ? `${i.file} imports yaml`
+      : undefined,
   );
   assert.deepEqual(bad, []);
 });
@@ -158,5 +176,9 @@ test('the import reader sees imports (guards the checks above against reading no
 test('the repository tracks no local tool links or installs (.tools, node_modules, shared)', () => {
   const r = spawnSync('git', ['ls-files', '--', '.tools', 'node_modules', 'shared'], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) return; // not a git checkout (e.g. an unpacked VSIX): nothing to check
-  assert.equal(r.stdout.trim(), '', 'remove them with `git rm --cached <path>` (.gitignore ignores them; a committed .tools link replaces the code-server install of every checkout)');
+  assert.equal(
+    r.stdout.trim(),
+    '',
+    'remove them with `git rm --cached <path>` (.gitignore ignores them; a committed .tools link replaces the code-server install of every checkout)',
+  );
 });

@@ -11,7 +11,11 @@ import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 
 /** Runs a process without blocking the event loop (the stand-in API servers live in this process). */
-function runAsync(cmd: string, args: string[], opts: { cwd: string; env: Record<string, string> }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function runAsync(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env: Record<string, string> },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const p = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -36,7 +40,15 @@ let tools = '';
 before(() => {
   work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ci-int-')));
   tools = path.join(work, 'tools');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: path.join(tools, 'dist/cli.js'), logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: path.join(tools, 'dist/cli.js'),
+    logLevel: 'error',
+  });
   fs.cpSync(path.join(repo, 'scripts/ci'), path.join(tools, 'scripts/ci'), { recursive: true });
 });
 
@@ -88,7 +100,11 @@ function fakeApi(): Promise<FakeApi> {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+  });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout.trim();
 }
@@ -120,7 +136,10 @@ function pullRequest(name: string): { dir: string; base: string } {
   git(dir, 'add', '-A');
   git(dir, 'commit', '-qm', 'base');
   const base = git(dir, 'rev-parse', 'HEAD');
-  fs.writeFileSync(path.join(dir, 'apps/guestbook.yaml'), APPSET(['dev', 'staging', 'prod']).replace('  generators:', '  generatorz: []\n  generators:'));
+  fs.writeFileSync(
+    path.join(dir, 'apps/guestbook.yaml'),
+    APPSET(['dev', 'staging', 'prod']).replace('  generators:', '  generatorz: []\n  generators:'),
+  );
   return { dir, base };
 }
 
@@ -184,7 +203,12 @@ test('the GitHub Action on a pull request: annotations, SARIF for code scanning,
     inputs['github-token'] = 'test-token';
     const ctx: Record<string, unknown> = {
       inputs,
-      github: { action_path: tools, event_name: 'pull_request', token: 'test-token', event: { pull_request: { number: 7, base: { sha: base } } } },
+      github: {
+        action_path: tools,
+        event_name: 'pull_request',
+        token: 'test-token',
+        event: { pull_request: { number: 7, base: { sha: base } } },
+      },
       runner: { temp },
       steps: {},
     };
@@ -206,9 +230,19 @@ test('the GitHub Action on a pull request: annotations, SARIF for code scanning,
         };
         for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(v, ctx);
         // The one condition that differs between the runs here: "Fail on findings" runs when lint exited non-zero.
-        if (step.if?.includes("steps.lint.outputs.exit-code != '0'") && (ctx.steps as Record<string, { outputs: Record<string, string> }>).lint.outputs['exit-code'] === '0') continue;
+        if (
+          step.if?.includes("steps.lint.outputs.exit-code != '0'") &&
+          (ctx.steps as Record<string, { outputs: Record<string, string> }>).lint.outputs['exit-code'] === '0'
+        )
+          continue;
         const r = await runAsync('bash', ['-e', '-c', step.run], { cwd: dir, env });
-        const outputs = Object.fromEntries(fs.readFileSync(outFile, 'utf8').split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+        const outputs = Object.fromEntries(
+          fs
+            .readFileSync(outFile, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+        );
         if (step.id) (ctx.steps as Record<string, unknown>)[step.id] = { outputs };
         results.push({ name: step.name, code: r.status, out: r.stdout + r.stderr, outputs });
       }
@@ -220,7 +254,10 @@ test('the GitHub Action on a pull request: annotations, SARIF for code scanning,
     assert.equal(build.code, 0, build.out);
     assert.equal(lint.code, 0, 'findings do not stop the later steps: ' + lint.out);
     assert.equal(lint.outputs['exit-code'], '1');
-    assert.match(lint.out, /^::error file=apps\/guestbook\.yaml,line=6,endLine=6,col=3,endColumn=13,title=appset\/unknown-field::unknown field "generatorz"/m);
+    assert.match(
+      lint.out,
+      /^::error file=apps\/guestbook\.yaml,line=6,endLine=6,col=3,endColumn=13,title=appset\/unknown-field::unknown field "generatorz"/m,
+    );
     const sarifFile = lint.outputs['sarif-file'];
     assert.equal(JSON.parse(fs.readFileSync(sarifFile, 'utf8')).runs[0].results.length, 1);
     assert.equal(diff.code, 0, diff.out);
@@ -251,7 +288,12 @@ test('the GitHub Action on a pull request: annotations, SARIF for code scanning,
 test('the GitLab job: Code Quality report, SARIF and markdown artifacts, one merge request note', async () => {
   const api = await fakeApi();
   try {
-    const job = (YAML.parse(fs.readFileSync(path.join(repo, 'ci/appset-tools.gitlab-ci.yml'), 'utf8')) as Record<string, { script: string[]; variables: Record<string, string>; artifacts: { paths: string[]; reports: { codequality: string } } }>)['.appset-tools'];
+    const job = (
+      YAML.parse(fs.readFileSync(path.join(repo, 'ci/appset-tools.gitlab-ci.yml'), 'utf8')) as Record<
+        string,
+        { script: string[]; variables: Record<string, string>; artifacts: { paths: string[]; reports: { codequality: string } } }
+      >
+    )['.appset-tools'];
     assert.ok(job, 'the template defines the .appset-tools job');
     const { dir, base } = pullRequest('gl-mr');
     const env: Record<string, string> = {
@@ -268,7 +310,8 @@ test('the GitLab job: Code Quality report, SARIF and markdown artifacts, one mer
     // The job's script lines, as the runner runs them (the tools folder exists, so nothing is cloned).
     const r = await runAsync('bash', ['-c', job.script.join('\n')], { cwd: dir, env });
     assert.equal(r.status, 1, 'the error fails the job: ' + r.stdout + r.stderr);
-    for (const p of [...job.artifacts.paths, job.artifacts.reports.codequality]) assert.ok(fs.existsSync(path.join(dir, p)), `artifact ${p}`);
+    for (const p of [...job.artifacts.paths, job.artifacts.reports.codequality])
+      assert.ok(fs.existsSync(path.join(dir, p)), `artifact ${p}`);
     const cq = JSON.parse(fs.readFileSync(path.join(dir, job.artifacts.reports.codequality), 'utf8'));
     assert.equal(cq[0].check_name, 'appset/unknown-field');
     assert.deepEqual(cq[0].location, { path: 'apps/guestbook.yaml', lines: { begin: 6, end: 6 } });
@@ -287,17 +330,24 @@ test('the GitLab job: Code Quality report, SARIF and markdown artifacts, one mer
 });
 
 test('the pre-commit hook: its entry lints the staged YAML files, skipping the ones without an ApplicationSet', () => {
-  const hooks = YAML.parse(fs.readFileSync(path.join(repo, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string; entry: string; language: string; files: string; name: string }[];
+  const hooks = YAML.parse(fs.readFileSync(path.join(repo, '.pre-commit-hooks.yaml'), 'utf8')) as {
+    id: string;
+    entry: string;
+    language: string;
+    files: string;
+    name: string;
+  }[];
   const hook = hooks.find((h) => h.id === 'appset-lint')!;
   assert.equal(hook.language, 'node');
   assert.ok(new RegExp(hook.files).test('apps/x.yaml') && !new RegExp(hook.files).test('README.md'));
   const [bin, ...args] = hook.entry.split(' ');
   const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
-  assert.equal(pkg.bin[bin], './dist/cli.js', 'the entry is the package\'s bin');
+  assert.equal(pkg.bin[bin], './dist/cli.js', "the entry is the package's bin");
   assert.equal(pkg.scripts.prepare, 'node esbuild.js', 'pre-commit installs from git: npm builds dist/ on install');
   const { dir } = pullRequest('pre-commit');
   // pre-commit passes the changed files that match `files`.
-  const run = (files: string[]) => spawnSync(process.execPath, [path.join(tools, 'dist/cli.js'), ...args, ...files], { cwd: dir, encoding: 'utf8' });
+  const run = (files: string[]) =>
+    spawnSync(process.execPath, [path.join(tools, 'dist/cli.js'), ...args, ...files], { cwd: dir, encoding: 'utf8' });
   const bad = run(['apps/guestbook.yaml', 'values.yaml']);
   assert.equal(bad.status, 1);
   assert.match(bad.stdout, /apps\/guestbook\.yaml:6:3 error appset\/unknown-field/);

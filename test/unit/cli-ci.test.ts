@@ -18,7 +18,15 @@ let work = '';
 before(() => {
   work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cli-ci-')));
   cli = path.join(work, 'cli.js');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: cli,
+    logLevel: 'error',
+  });
 });
 
 function run(args: string[], cwd: string) {
@@ -27,7 +35,11 @@ function run(args: string[], cwd: string) {
 }
 
 function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  const r = spawnSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+  });
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }
@@ -91,7 +103,8 @@ ${list.map((s) => `          - service: ${s}`).join('\n')}
 `;
 }
 
-const CMD_PARAMS = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
+const CMD_PARAMS =
+  'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
 
 /** A git repository with one commit holding `files`; returns its path. */
 function makeRepo(name: string, files: Record<string, string>): string {
@@ -115,7 +128,11 @@ function write(dir: string, files: Record<string, string | null>): void {
   }
 }
 
-const BASE = { 'apps/services.yaml': services(['auth', 'billing']), 'argocd/clusters.yaml': clusters(), 'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS };
+const BASE = {
+  'apps/services.yaml': services(['auth', 'billing']),
+  'argocd/clusters.yaml': clusters(),
+  'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS,
+};
 
 // ---------------------------------------------------------------- appset diff
 
@@ -132,7 +149,10 @@ test('diff: a service added to the matrix → exactly its 12 Applications added,
   assert.equal(a.name, 'services');
   assert.equal(a.status, 'changed');
   assert.equal(a.unchanged, 24);
-  assert.deepEqual(a.changes.map((c: { name: string }) => c.name), Array.from({ length: 12 }, (_, i) => `search-prod-${String(i).padStart(2, '0')}`));
+  assert.deepEqual(
+    a.changes.map((c: { name: string }) => c.name),
+    Array.from({ length: 12 }, (_, i) => `search-prod-${String(i).padStart(2, '0')}`),
+  );
   assert.ok(a.changes.every((c: { change: string }) => c.change === 'added'));
   // Steps and waves: canary 1 at a time, low 2 at a time, high 25% of its 24 Applications = 6.
   assert.deepEqual(
@@ -143,9 +163,15 @@ test('diff: a service added to the matrix → exactly its 12 Applications added,
 
   const md = run(['diff', '--base', 'main', '--format', 'markdown'], dir);
   assert.equal(md.code, 0);
-  assert.match(md.out, /^<!-- appset-tools:diff -->\n### ApplicationSet changes\n\n\*\*1 ApplicationSet changed against main: Applications 12 added, 0 removed, 0 changed; at most 6 Applications sync at once\.\*\*/);
+  assert.match(
+    md.out,
+    /^<!-- appset-tools:diff -->\n### ApplicationSet changes\n\n\*\*1 ApplicationSet changed against main: Applications 12 added, 0 removed, 0 changed; at most 6 Applications sync at once\.\*\*/,
+  );
   assert.match(md.out, /\| `search-prod-00` \| ➕ added \| step 1 · wave 1 \|/);
-  assert.match(md.out, /Sync order: step 1 wave 1 \(1\) → step 2 wave 1 \(2\) → step 2 wave 2 \(1\) → step 3 wave 1 \(6\) → step 3 wave 2 \(2\)/);
+  assert.match(
+    md.out,
+    /Sync order: step 1 wave 1 \(1\) → step 2 wave 1 \(2\) → step 2 wave 2 \(1\) → step 3 wave 1 \(6\) → step 3 wave 2 \(2\)/,
+  );
   const text = run(['diff', '--base', 'HEAD', 'apps'], dir);
   assert.match(text.out, /^1 ApplicationSet changed against HEAD: Applications 12 added/);
 });
@@ -161,14 +187,25 @@ test('diff: a cluster relabelled in the same change → its Applications move be
   assert.equal(j.summary.added + j.summary.removed, 0);
   const changes = j.appsets[0].changes;
   assert.deepEqual(
-    changes.map((c: { name: string; fromStep: number; step: number; syncs: boolean; fields: { path: string; before: string; after: string }[] }) => [c.name, c.fromStep, c.step, c.syncs, c.fields]),
+    changes.map(
+      (c: { name: string; fromStep: number; step: number; syncs: boolean; fields: { path: string; before: string; after: string }[] }) => [
+        c.name,
+        c.fromStep,
+        c.step,
+        c.syncs,
+        c.fields,
+      ],
+    ),
     [
       ['auth-prod-04', 3, 2, false, [{ path: 'metadata.labels.tier', before: 'high', after: 'low' }]],
       ['billing-prod-04', 3, 2, false, [{ path: 'metadata.labels.tier', before: 'high', after: 'low' }]],
     ],
   );
   const text = run(['diff', '--base', 'main'], dir);
-  assert.match(text.out, /~ auth-prod-04: no sync \(metadata only\); moves from step 3 to step 2\n\s+metadata\.labels\.tier: "high" → "low"/);
+  assert.match(
+    text.out,
+    /~ auth-prod-04: no sync \(metadata only\); moves from step 3 to step 2\n\s+metadata\.labels\.tier: "high" → "low"/,
+  );
 });
 
 test('diff: ApplicationSets added, deleted and renamed; field-level changes; the strategy switched', () => {
@@ -177,7 +214,10 @@ test('diff: ApplicationSets added, deleted and renamed; field-level changes; the
   write(dir, {
     'apps/old.yaml': null,
     'apps/new.yaml': services(['fresh'], 'fresh'),
-    'apps/services.yaml': services(['auth', 'billing'], 'platform-services').replace("path: 'services/{{.service}}'", "path: 'svc/{{.service}}'"),
+    'apps/services.yaml': services(['auth', 'billing'], 'platform-services').replace(
+      "path: 'services/{{.service}}'",
+      "path: 'svc/{{.service}}'",
+    ),
     'apps/web.yaml': services(['web'], 'web'),
   });
   const r = run(['diff', '--base', 'main', '--format', 'json'], dir);
@@ -190,7 +230,11 @@ test('diff: ApplicationSets added, deleted and renamed; field-level changes; the
   const legacy = by.get('legacy') as { status: string; changes: { change: string }[] };
   assert.equal(legacy.status, 'removed');
   assert.ok(legacy.changes.every((c) => c.change === 'removed') && legacy.changes.length === 12);
-  const renamed = by.get('platform-services') as { status: string; renamedFrom: string; changes: { fields: { path: string; before: string; after: string }[]; syncs: boolean }[] };
+  const renamed = by.get('platform-services') as {
+    status: string;
+    renamedFrom: string;
+    changes: { fields: { path: string; before: string; after: string }[]; syncs: boolean }[];
+  };
   assert.equal(renamed.status, 'renamed');
   assert.equal(renamed.renamedFrom, 'services');
   assert.equal(renamed.changes.length, 24);
@@ -221,7 +265,12 @@ test('diff: bad usage, unknown revision and no git repository exit 2', () => {
 
 // ---------------------------------------------------------------- appset lint formats
 
-const BROKEN_SERVICES = services(['auth']).replace('  goTemplate: true', '  goTemplate: true\n  owner: platform # appset-tools: ignore appset/unknown-field -- fixed in the next release').replace('        maxUpdate: 1', '        maxUpdates: 1');
+const BROKEN_SERVICES = services(['auth'])
+  .replace(
+    '  goTemplate: true',
+    '  goTemplate: true\n  owner: platform # appset-tools: ignore appset/unknown-field -- fixed in the next release',
+  )
+  .replace('        maxUpdate: 1', '        maxUpdates: 1');
 
 function lintRepo(): string {
   return makeRepo(`lint-${Math.random().toString(36).slice(2)}`, {
@@ -259,7 +308,9 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with
   }
   // The exact region of the misspelt maxUpdate key (UTF-16 columns, end exclusive).
   const text = fs.readFileSync(path.join(dir, 'apps/services.yaml'), 'utf8').split('\n');
-  const mu = run0.results.find((x: { ruleId: string; message: { text: string } }) => x.ruleId === 'appset/unknown-field' && /maxUpdates/.test(x.message.text));
+  const mu = run0.results.find(
+    (x: { ruleId: string; message: { text: string } }) => x.ruleId === 'appset/unknown-field' && /maxUpdates/.test(x.message.text),
+  );
   const region = mu.locations[0].physicalLocation.region;
   assert.equal(mu.locations[0].physicalLocation.artifactLocation.uri, 'apps/services.yaml');
   assert.equal(text[region.startLine - 1].slice(region.startColumn - 1, region.endColumn - 1), 'maxUpdates');
@@ -269,7 +320,12 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with
   assert.deepEqual(sup[0].suppressions, [{ kind: 'inSource', status: 'accepted', justification: 'fixed in the next release' }]);
   assert.equal(json.summary.suppressed, 1);
   // The broken file is reported (yaml/syntax) and the other files were still checked.
-  assert.ok(run0.results.some((x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) => x.ruleId === 'yaml/syntax' && x.locations[0].physicalLocation.artifactLocation.uri === 'apps/broken.yaml'));
+  assert.ok(
+    run0.results.some(
+      (x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }) =>
+        x.ruleId === 'yaml/syntax' && x.locations[0].physicalLocation.artifactLocation.uri === 'apps/broken.yaml',
+    ),
+  );
   assert.ok(run0.results.some((x: { ruleId: string }) => x.ruleId === 'policy/max-sync-at-once'));
 });
 
@@ -279,19 +335,40 @@ test('lint --format json: the versioned shape with fingerprints, ApplicationSet 
   assert.equal(j.version, 1);
   assert.deepEqual(j.tool, { name: 'appset-tools', version: '0.1.0' });
   const d = j.files[0].diagnostics.find((x: { code: string; suppressed?: unknown }) => x.code === 'appset/unknown-field' && !x.suppressed);
-  assert.deepEqual(Object.keys(d).sort(), ['applicationSet', 'code', 'col', 'endCol', 'endLine', 'fingerprint', 'line', 'message', 'path', 'severity']);
+  assert.deepEqual(Object.keys(d).sort(), [
+    'applicationSet',
+    'code',
+    'col',
+    'endCol',
+    'endLine',
+    'fingerprint',
+    'line',
+    'message',
+    'path',
+    'severity',
+  ]);
   assert.equal(d.applicationSet, 'services');
   assert.equal(j.summary.failOn, 'error');
   assert.equal(j.summary.failed, true);
   // Fingerprints do not change when lines are inserted above.
-  const again = JSON.parse(run(['lint', 'apps/services.yaml', '--format', 'json'], (write(dir, { 'apps/services.yaml': '# a comment\n\n' + BROKEN_SERVICES }), dir)).out);
-  const d2 = again.files[0].diagnostics.find((x: { code: string; suppressed?: unknown }) => x.code === 'appset/unknown-field' && !x.suppressed);
+  const again = JSON.parse(
+    run(
+      ['lint', 'apps/services.yaml', '--format', 'json'],
+      (write(dir, { 'apps/services.yaml': '# a comment\n\n' + BROKEN_SERVICES }), dir),
+    ).out,
+  );
+  const d2 = again.files[0].diagnostics.find(
+    (x: { code: string; suppressed?: unknown }) => x.code === 'appset/unknown-field' && !x.suppressed,
+  );
   assert.equal(d2.line, d.line + 2);
   assert.equal(d2.fingerprint, d.fingerprint);
 });
 
 test('lint --fail-on: exit 0 clean, 1 at or above the level, 2 for unreadable inputs while the rest is still reported', () => {
-  const dir = makeRepo('failon', { ...BASE, 'apps/services.yaml': services(['auth']).replace('        maxUpdate: 2', '        maxUpdate: "2"') });
+  const dir = makeRepo('failon', {
+    ...BASE,
+    'apps/services.yaml': services(['auth']).replace('        maxUpdate: 2', '        maxUpdate: "2"'),
+  });
   const errs = run(['lint', 'apps'], dir);
   assert.equal(errs.code, 0, errs.out);
   assert.match(errs.out, /warning appset\/max-update/);
@@ -312,12 +389,18 @@ test('lint --format github: workflow-command annotations with escaped properties
   const gh = run(['lint', 'apps', '--format', 'github'], dir);
   assert.equal(gh.code, 1);
   const lines = gh.out.trim().split('\n');
-  assert.match(lines.find((l) => l.includes('maxUpdates'))!, /^::error file=apps\/services\.yaml,line=\d+,endLine=\d+,col=9,endColumn=19,title=appset\/unknown-field::unknown field "maxUpdates"/);
+  assert.match(
+    lines.find((l) => l.includes('maxUpdates'))!,
+    /^::error file=apps\/services\.yaml,line=\d+,endLine=\d+,col=9,endColumn=19,title=appset\/unknown-field::unknown field "maxUpdates"/,
+  );
   assert.ok(!lines.some((l) => l.includes('"owner"')), 'suppressed findings are not annotated');
   assert.match(lines.at(-1)!, /^2 ApplicationSets in 2 files: \d+ errors?/);
   const md = run(['lint', 'apps', '--format', 'markdown'], dir).out;
   assert.match(md, /^### ❌ appset lint: 2 ApplicationSets in 2 files/);
-  assert.match(md, /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+README\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/);
+  assert.match(
+    md,
+    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+README\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
+  );
   assert.match(md, /<details><summary>1 suppressed<\/summary>/);
   const cq = JSON.parse(run(['lint', 'apps', '--format', 'codequality'], dir).out);
   assert.ok(cq.length > 2);

@@ -15,7 +15,15 @@ before(() => {
   // Bundle the CLI exactly as esbuild.js does, into a temp dir, so the test runs the current code.
   work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cli-lint-')));
   cli = path.join(work, 'cli.js');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: cli,
+    logLevel: 'error',
+  });
 });
 
 function run(args: string[], cwd = work) {
@@ -70,7 +78,7 @@ test('--no-fail exits 0 with errors; --quiet prints errors only', () => {
 });
 
 test('--format json: files, diagnostics with 1-based ranges, summary', () => {
-  fs.writeFileSync(path.join(work, 'j.yaml'), CLEAN.replace("project: default", 'project: 7'));
+  fs.writeFileSync(path.join(work, 'j.yaml'), CLEAN.replace('project: default', 'project: 7'));
   const r = run(['--format', 'json', 'j.yaml']);
   assert.equal(r.code, 1);
   const json = JSON.parse(r.out);
@@ -91,7 +99,10 @@ test('--format json: files, diagnostics with 1-based ranges, summary', () => {
 });
 
 test('YAML syntax errors in a named file are reported; multi-document files are handled', () => {
-  fs.writeFileSync(path.join(work, 'multi.yaml'), `kind: ConfigMap\napiVersion: v1\n---\n${CLEAN}---\n${CLEAN.replace('name: ok', 'name: ok2')}---\nkey: [unclosed\n`);
+  fs.writeFileSync(
+    path.join(work, 'multi.yaml'),
+    `kind: ConfigMap\napiVersion: v1\n---\n${CLEAN}---\n${CLEAN.replace('name: ok', 'name: ok2')}---\nkey: [unclosed\n`,
+  );
   const r = run(['multi.yaml']);
   assert.equal(r.code, 1);
   assert.match(r.out, /^multi\.yaml:\d+:\d+ error yaml\/syntax /m);
@@ -117,19 +128,32 @@ test('the bundled examples: clean ones pass, the broken one fails with its codes
   assert.equal(clean.code, 0, clean.out + clean.err);
   const broken = run(['examples/broken'], repo);
   assert.equal(broken.code, 1);
-  assert.match(broken.out, /examples\/broken\/mistakes\.yaml:\d+:\d+ error appset\/unknown-field unknown field "maxUpdates" in a rollingSync step; did you mean "maxUpdate"\?/);
+  assert.match(
+    broken.out,
+    /examples\/broken\/mistakes\.yaml:\d+:\d+ error appset\/unknown-field unknown field "maxUpdates" in a rollingSync step; did you mean "maxUpdate"\?/,
+  );
 });
 
 test('the workspace index cache: written to APPSET_CACHE_DIR, same results when used, ignored when corrupt, off with --no-cache', () => {
   const ws = path.join(work, 'cache-ws');
   fs.mkdirSync(path.join(ws, '.git'), { recursive: true });
   fs.mkdirSync(path.join(ws, 'clusters'), { recursive: true });
-  fs.writeFileSync(path.join(ws, 'clusters', 'prod.yaml'), 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod.example.com"}\n');
+  fs.writeFileSync(
+    path.join(ws, 'clusters', 'prod.yaml'),
+    'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod.example.com"}\n',
+  );
   fs.writeFileSync(path.join(ws, 'values.yaml'), 'replicaCount: 2\n');
-  fs.writeFileSync(path.join(ws, 'appset.yaml'), CLEAN.replace("destination: {server: 'https://kubernetes.default.svc', namespace: x}", "destination: {name: staging, namespace: x}"));
+  fs.writeFileSync(
+    path.join(ws, 'appset.yaml'),
+    CLEAN.replace("destination: {server: 'https://kubernetes.default.svc', namespace: x}", 'destination: {name: staging, namespace: x}'),
+  );
   const cacheDir = path.join(work, 'cache');
   const lint = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, 'lint', ...args, 'appset.yaml'], { cwd: ws, encoding: 'utf8', env: { ...process.env, APPSET_CACHE_DIR: cacheDir } });
+    const r = spawnSync(process.execPath, [cli, 'lint', ...args, 'appset.yaml'], {
+      cwd: ws,
+      encoding: 'utf8',
+      env: { ...process.env, APPSET_CACHE_DIR: cacheDir },
+    });
     return { code: r.status, out: r.stdout };
   };
   const first = lint();
@@ -152,7 +176,12 @@ test('json: a mistake met by every parameter set is one result with affected App
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'clusters.yaml'),
-    ['a', 'b', 'c'].map((n) => `apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-${n}\n  labels: {argocd.argoproj.io/secret-type: cluster, env: prod}\nstringData: {name: ${n}, server: 'https://${n}.example.com'}\n`).join('---\n'),
+    ['a', 'b', 'c']
+      .map(
+        (n) =>
+          `apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-${n}\n  labels: {argocd.argoproj.io/secret-type: cluster, env: prod}\nstringData: {name: ${n}, server: 'https://${n}.example.com'}\n`,
+      )
+      .join('---\n'),
   );
   fs.writeFileSync(
     path.join(dir, 'appset.yaml'),
@@ -179,8 +208,17 @@ spec:
   const ds = out.files[0].diagnostics.filter((d: { severity: string }) => d.severity === 'error');
   assert.equal(ds.length, 1, JSON.stringify(ds));
   assert.equal(ds[0].code, 'template/missing-key');
-  assert.deepEqual({ count: ds[0].affected.count, of: ds[0].affected.of, names: ds[0].affected.names }, { count: 3, of: 3, names: ['web-a', 'web-b', 'web-c'] });
-  assert.deepEqual(ds[0].affected.sources[0], { kind: 'cluster', label: 'cluster Secret "cluster-a"', path: 'grouped/clusters.yaml', line: 1, col: 1 });
+  assert.deepEqual(
+    { count: ds[0].affected.count, of: ds[0].affected.of, names: ds[0].affected.names },
+    { count: 3, of: 3, names: ['web-a', 'web-b', 'web-c'] },
+  );
+  assert.deepEqual(ds[0].affected.sources[0], {
+    kind: 'cluster',
+    label: 'cluster Secret "cluster-a"',
+    path: 'grouped/clusters.yaml',
+    line: 1,
+    col: 1,
+  });
   assert.equal(ds[0].related[1].line, 7, 'the second Secret starts on line 7');
 });
 
@@ -188,12 +226,21 @@ test('--argocd-version: detected from the repository, overridden by the flag, ba
   const dir = path.join(work, 'versions');
   fs.mkdirSync(path.join(dir, 'argocd'), { recursive: true });
   fs.mkdirSync(path.join(dir, '.git'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'argocd', 'kustomization.yaml'), 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.4\n');
-  fs.writeFileSync(path.join(dir, 'appset.yaml'), CLEAN.replace('spec:\n  generators:', 'spec:\n  strategy:\n    type: AllAtOnce\n    deletionOrder: Reverse\n  generators:'));
+  fs.writeFileSync(
+    path.join(dir, 'argocd', 'kustomization.yaml'),
+    'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.4\n',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'appset.yaml'),
+    CLEAN.replace('spec:\n  generators:', 'spec:\n  strategy:\n    type: AllAtOnce\n    deletionOrder: Reverse\n  generators:'),
+  );
   const detected = run(['appset.yaml'], dir);
   assert.equal(detected.code, 1, detected.out + detected.err);
-  assert.doesNotMatch(detected.out, /deletion-order-ignored/, "one finding for the field 3.1 does not know");
-  assert.match(detected.out, /appset\.yaml:8:5 error appset\/unknown-field "deletionOrder" was added in Argo CD 3\.2: Argo CD 3\.1's API server drops it .*detected: kustomize remote base of argoproj\/argo-cd \?ref=v3\.1\.4 in argocd\/kustomization\.yaml/);
+  assert.doesNotMatch(detected.out, /deletion-order-ignored/, 'one finding for the field 3.1 does not know');
+  assert.match(
+    detected.out,
+    /appset\.yaml:8:5 error appset\/unknown-field "deletionOrder" was added in Argo CD 3\.2: Argo CD 3\.1's API server drops it .*detected: kustomize remote base of argoproj\/argo-cd \?ref=v3\.1\.4 in argocd\/kustomization\.yaml/,
+  );
   const flagged = run(['appset.yaml', '--argocd-version', 'v3.2.0'], dir);
   assert.doesNotMatch(flagged.out, /unknown-field/, flagged.out);
   const bad = run(['appset.yaml', '--argocd-version', 'latest-ish'], dir);

@@ -88,7 +88,10 @@ test('appset plan: the documented example, text and JSON; progressive syncs not 
   const text = t.out_();
   assert.match(text, /progressive syncs: not-found/);
   assert.match(text, /Step 1 · envLabel In \(env-dev\) · 1 app · all at once, 1 wave\n {4}wave 1 \(1\): engineering-dev-guestbook/);
-  assert.match(text, /Step 2 · envLabel In \(env-qa\) · 1 app · maxUpdate 0 → manual gate: sync by hand\n {4}manual \(1\): engineering-qa-guestbook/);
+  assert.match(
+    text,
+    /Step 2 · envLabel In \(env-qa\) · 1 app · maxUpdate 0 → manual gate: sync by hand\n {4}manual \(1\): engineering-qa-guestbook/,
+  );
   assert.match(text, /Step 3 · envLabel In \(env-prod\) · 1 app · maxUpdate 10% → 1 at a time, 1 wave/);
   assert.match(text, /rollout\/progressive-syncs-not-found/);
 
@@ -98,11 +101,14 @@ test('appset plan: the documented example, text and JSON; progressive syncs not 
   const plan = json.plans[0].plan;
   assert.equal(plan.appset, 'guestbook');
   assert.equal(plan.enablement.state, 'enabled');
-  assert.deepEqual(plan.steps.map((s: { apps: string[]; concurrency: number | null; manual: boolean }) => [s.apps, s.concurrency, s.manual]), [
-    [['engineering-dev-guestbook'], null, false],
-    [['engineering-qa-guestbook'], 0, true],
-    [['engineering-prod-guestbook'], 1, false],
-  ]);
+  assert.deepEqual(
+    plan.steps.map((s: { apps: string[]; concurrency: number | null; manual: boolean }) => [s.apps, s.concurrency, s.manual]),
+    [
+      [['engineering-dev-guestbook'], null, false],
+      [['engineering-qa-guestbook'], 0, true],
+      [['engineering-prod-guestbook'], 1, false],
+    ],
+  );
   assert.equal(plan.totalWaves, 2);
 });
 
@@ -110,9 +116,13 @@ test('appset plan: detects argocd-cmd-params-cm in the git work tree of the file
   const dir = tempWorkspace({
     '.git/HEAD': 'ref: refs/heads/main\n',
     'apps/guestbook.yaml': EXAMPLE,
-    'argocd/params.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
+    'argocd/params.yaml':
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
   });
   const t = io(dir);
   assert.equal(await main(['plan', 'apps/guestbook.yaml'], t), 0, t.out_());
-  assert.match(t.out_(), /progressive syncs: enabled — Argo CD argocd \(installed beside it in argocd\/\), decided by argocd\/params\.yaml:6\n {4}enables: argocd\/params\.yaml: ConfigMap argocd-cmd-params-cm sets/);
+  assert.match(
+    t.out_(),
+    /progressive syncs: enabled — Argo CD argocd \(installed beside it in argocd\/\), decided by argocd\/params\.yaml:6\n {4}enables: argocd\/params\.yaml: ConfigMap argocd-cmd-params-cm sets/,
+  );
 });

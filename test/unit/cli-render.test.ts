@@ -58,7 +58,9 @@ const LIST = `${head(true)}  generators:
 `;
 
 function docsOf(yamlText: string): Record<string, any>[] {
-  return YAML.parseAllDocuments(yamlText).map((d) => d.toJS()).filter((d) => d);
+  return YAML.parseAllDocuments(yamlText)
+    .map((d) => d.toJS())
+    .filter((d) => d);
 }
 
 test('render: YAML of every Application, sorted by name, in the ApplicationSet namespace with the default finalizer', async () => {
@@ -68,12 +70,19 @@ test('render: YAML of every Application, sorted by name, in the ApplicationSet n
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^# Preview of ApplicationSet "demo": 2 Applications/);
     const apps = docsOf(r.out);
-    assert.deepEqual(apps.map((a) => a.metadata.name), ['alpha', 'zeta']);
+    assert.deepEqual(
+      apps.map((a) => a.metadata.name),
+      ['alpha', 'zeta'],
+    );
     assert.deepEqual(apps[0], {
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
       metadata: { name: 'alpha', namespace: 'team-a', finalizers: ['resources-finalizer.argocd.argoproj.io'] },
-      spec: { project: 'default', source: { repoURL: 'https://example.com/r.git', path: 'alpha', targetRevision: 'HEAD' }, destination: { server: 'https://kubernetes.default.svc', namespace: 'a' } },
+      spec: {
+        project: 'default',
+        source: { repoURL: 'https://example.com/r.git', path: 'alpha', targetRevision: 'HEAD' },
+        destination: { server: 'https://kubernetes.default.svc', namespace: 'a' },
+      },
     });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -88,7 +97,10 @@ test('render --output json: one object with the Applications and exactness', asy
     const j = JSON.parse(r.out);
     assert.equal(j.applicationSet, 'demo');
     assert.equal(j.exact, true);
-    assert.deepEqual(j.applications.map((a: any) => a.spec.destination.namespace), ['a', 'z']);
+    assert.deepEqual(
+      j.applications.map((a: any) => a.spec.destination.namespace),
+      ['a', 'z'],
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -159,10 +171,13 @@ test('render --repo-map: git directories read from the mapped checkout, and the 
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /# NOT EXACT/);
     assert.match(r.out, /working tree/);
-    assert.deepEqual(docsOf(r.out).map((a) => [a.metadata.name, a.spec.source.path]), [
-      ['logging', 'addons/logging'],
-      ['metrics', 'addons/metrics'],
-    ]);
+    assert.deepEqual(
+      docsOf(r.out).map((a) => [a.metadata.name, a.spec.source.path]),
+      [
+        ['logging', 'addons/logging'],
+        ['metrics', 'addons/metrics'],
+      ],
+    );
     const bad = await run(dir, ['appset.yaml', '--repo-map', 'no-equals-sign']);
     assert.equal(bad.code, 2);
   } finally {
@@ -183,7 +198,7 @@ test('render --max-apps: stops at the cap and says so (not a controller failure)
   }
 });
 
-test('render: exit 1 with Argo CD\'s error text at the template position when the controller would fail', async () => {
+test("render: exit 1 with Argo CD's error text at the template position when the controller would fail", async () => {
   const text = LIST.replace("name: '{{ .app }}'", "name: '{{ .app | nosuch }}'");
   const dir = tempDir({ 'appset.yaml': text });
   try {

@@ -16,7 +16,15 @@ let base = '';
 before(() => {
   base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cli-ws-')));
   cli = path.join(base, 'cli.js');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: cli,
+    logLevel: 'error',
+  });
 });
 
 function tree(files: Record<string, string>): string {

@@ -9,9 +9,30 @@ const plan = (over: Partial<Plan> = {}): Plan => ({
   strategy: 'RollingSync',
   totalApps: 5,
   steps: [
-    { step: 1, selector: 'tier In (canary)', apps: ['a-1', 'a-2'], maxUpdate: 1, concurrency: 1, manual: false, waves: [{ wave: 1, apps: ['a-1'] }, { wave: 2, apps: ['a-2'] }] },
+    {
+      step: 1,
+      selector: 'tier In (canary)',
+      apps: ['a-1', 'a-2'],
+      maxUpdate: 1,
+      concurrency: 1,
+      manual: false,
+      waves: [
+        { wave: 1, apps: ['a-1'] },
+        { wave: 2, apps: ['a-2'] },
+      ],
+    },
     { step: 2, selector: 'tier In (qa)', apps: ['b-1'], maxUpdate: 0, concurrency: 0, manual: true, waves: [] },
-    { step: 3, selector: 'tier In (prod)', apps: ['c-1'], maxUpdate: '3', concurrency: 1, manual: false, waves: [{ wave: 1, apps: ['c-1'] }], maxUpdateError: 'maxUpdate "3" is not an integer or a percentage', blockedBy: ['BAD_NAME'] },
+    {
+      step: 3,
+      selector: 'tier In (prod)',
+      apps: ['c-1'],
+      maxUpdate: '3',
+      concurrency: 1,
+      manual: false,
+      waves: [{ wave: 1, apps: ['c-1'] }],
+      maxUpdateError: 'maxUpdate "3" is not an integer or a percentage',
+      blockedBy: ['BAD_NAME'],
+    },
     { step: 4, selector: 'tier In (nowhere)', apps: [], concurrency: null, manual: false, waves: [] },
   ],
   unselected: ['lost-1'],
@@ -37,10 +58,24 @@ test('steps, waves, manual gates and problems are drawn', () => {
 });
 
 test('a disabled or undetected controller setting is called out with its evidence', () => {
-  const disabled = renderPlan(plan({ enablement: { state: 'disabled', source: 'detected', searched: [], evidence: [{ file: '/ws/cm.yaml', description: 'argocd-cmd-params-cm sets it to "false"', effect: 'disables' }] } }));
-  assert.match(disabled, /Ignored: progressive syncs are off, so all 5 Applications sync at once\. They are turned off for the Argo CD that runs it/);
+  const disabled = renderPlan(
+    plan({
+      enablement: {
+        state: 'disabled',
+        source: 'detected',
+        searched: [],
+        evidence: [{ file: '/ws/cm.yaml', description: 'argocd-cmd-params-cm sets it to "false"', effect: 'disables' }],
+      },
+    }),
+  );
+  assert.match(
+    disabled,
+    /Ignored: progressive syncs are off, so all 5 Applications sync at once\. They are turned off for the Argo CD that runs it/,
+  );
   assert.match(disabled, /argocd-cmd-params-cm sets it to &#34;false&#34;/);
-  const missing = renderPlan(plan({ enablement: { state: 'not-found', source: 'detected', evidence: [], searched: ['argocd-cmd-params-cm', 'Helm values'] } }));
+  const missing = renderPlan(
+    plan({ enablement: { state: 'not-found', source: 'detected', evidence: [], searched: ['argocd-cmd-params-cm', 'Helm values'] } }),
+  );
   assert.match(missing, /not enabled by the configuration of the Argo CD that runs it/);
   assert.match(missing, /Looked for: argocd-cmd-params-cm, Helm values/);
   const allAtOnce = renderPlan(plan({ strategy: 'AllAtOnce', steps: [], clusters: 3 }));
@@ -50,7 +85,13 @@ test('a disabled or undetected controller setting is called out with its evidenc
 
 test('everything from the plan is escaped and the page runs no script', () => {
   const evil = '<img src=x onerror=alert(1)>';
-  const html = renderPlan(plan({ appset: `<script>alert(1)</script>`, unselected: [evil], steps: [{ step: 1, selector: `"'&<>`, apps: [evil], concurrency: 1, manual: false, waves: [{ wave: 1, apps: [evil] }] }] }));
+  const html = renderPlan(
+    plan({
+      appset: `<script>alert(1)</script>`,
+      unselected: [evil],
+      steps: [{ step: 1, selector: `"'&<>`, apps: [evil], concurrency: 1, manual: false, waves: [{ wave: 1, apps: [evil] }] }],
+    }),
+  );
   assert.doesNotMatch(html, /<script/i);
   assert.doesNotMatch(html, /<img/i);
   assert.match(html, /&#60;script&#62;alert\(1\)&#60;\/script&#62;/);
@@ -68,17 +109,40 @@ test('Applications link to their preview entry and source, destinations are show
         'a-1': { destination: 'https://10.0.0.1:6443 / shop', source: { file: '/ws/clusters.yaml', offset: 40, label: 'cluster prod-01' } },
         'a-2': { destination: 'https://10.0.0.1:6443 / cart' },
       },
-      enablement: { state: 'enabled', source: 'detected', searched: [], evidence: [], decidedBy: { file: '/ws/argocd/cm.yaml', where: 'argocd/cm.yaml:9', span: { start: 120, end: 126 }, description: 'x', effect: 'enables' }, instance: { name: 'argocd', why: 'installed beside it in argocd/' } },
+      enablement: {
+        state: 'enabled',
+        source: 'detected',
+        searched: [],
+        evidence: [],
+        decidedBy: {
+          file: '/ws/argocd/cm.yaml',
+          where: 'argocd/cm.yaml:9',
+          span: { start: 120, end: 126 },
+          description: 'x',
+          effect: 'enables',
+        },
+        instance: { name: 'argocd', why: 'installed beside it in argocd/' },
+      },
     }),
     '',
     { source: 'file:///ws/shop.yaml', offset: 0 },
   );
   const href = (id: string, args: unknown[]) => `command:${id}?${encodeURIComponent(JSON.stringify(args))}`.replace(/&/g, '&#38;');
-  assert.ok(html.includes(`<a class="app" href="${href('appsetTools.showPreview', ['file:///ws/shop.yaml', 0, 'a-1'])}" title="→ https://10.0.0.1:6443 / shop · from cluster prod-01">a-1</a>`), html);
+  assert.ok(
+    html.includes(
+      `<a class="app" href="${href('appsetTools.showPreview', ['file:///ws/shop.yaml', 0, 'a-1'])}" title="→ https://10.0.0.1:6443 / shop · from cluster prod-01">a-1</a>`,
+    ),
+    html,
+  );
   assert.ok(html.includes(`href="${href('appsetTools.openLocation', ['/ws/clusters.yaml', 40])}"`));
   assert.match(html, /to 1 cluster: https:\/\/10\.0\.0\.1:6443</);
   assert.match(html, /· 1 cluster<\/p>/);
-  assert.ok(html.includes(`Progressive syncs enabled by <a href="${href('appsetTools.openLocation', ['/ws/argocd/cm.yaml', 120])}">argocd/cm.yaml:9</a>`), html);
+  assert.ok(
+    html.includes(
+      `Progressive syncs enabled by <a href="${href('appsetTools.openLocation', ['/ws/argocd/cm.yaml', 120])}">argocd/cm.yaml:9</a>`,
+    ),
+    html,
+  );
   assert.doesNotMatch(html, /<script/);
 });
 
@@ -88,5 +152,9 @@ test('the step whose lens was clicked is marked and scrolled to, by the only (no
   assert.match(html, /script-src 'nonce-abc123'/);
   assert.equal(html.match(/<script/g)?.length, 1);
   assert.match(html, /<script nonce="abc123">document\.getElementById\("step-3"\)\?\.scrollIntoView\(\);<\/script>/);
-  assert.doesNotMatch(renderPlan(plan({ focusStep: 3 }), '', { nonce: 'a"b' }), /<script/, 'a nonce that is not alphanumeric gives no script');
+  assert.doesNotMatch(
+    renderPlan(plan({ focusStep: 3 }), '', { nonce: 'a"b' }),
+    /<script/,
+    'a nonce that is not alphanumeric gives no script',
+  );
 });

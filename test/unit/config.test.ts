@@ -10,7 +10,10 @@ import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
 
 /** An AllAtOnce list ApplicationSet with `n` Applications on two clusters, `env` label from the element. */
 function appset(n: number, extra = '', name = 'fleet'): string {
-  const els = Array.from({ length: n }, (_, i) => `      - {app: a${i}, env: ${i % 2 ? 'production' : 'staging'}, server: 'https://c${i % 2}.example'}`).join('\n');
+  const els = Array.from(
+    { length: n },
+    (_, i) => `      - {app: a${i}, env: ${i % 2 ? 'production' : 'staging'}, server: 'https://c${i % 2}.example'}`,
+  ).join('\n');
   return `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata:
@@ -66,7 +69,10 @@ test('the nearest .appset-tools.yaml above the file applies: settings and per-co
 });
 
 test('a setting chosen in the editor or on the command line wins over the config file; inventories add up', () => {
-  const files = { '/ws/.appset-tools.yaml': 'progressiveSyncs: disabled\nmaxApplications: 50\ninventoryFiles: [clusters/*.yaml]\nargocdVersion: 3.2\n', '/ws/a.yaml': appset(2) };
+  const files = {
+    '/ws/.appset-tools.yaml': 'progressiveSyncs: disabled\nmaxApplications: 50\ninventoryFiles: [clusters/*.yaml]\nargocdVersion: 3.2\n',
+    '/ws/a.yaml': appset(2),
+  };
   const { a } = lint(files, '/ws/a.yaml', { progressiveSyncs: 'enabled', inventoryFiles: ['/elsewhere/inv.yaml'] });
   assert.equal(a.file.settings.progressiveSyncs, 'enabled');
   assert.equal(a.file.settings.maxApplications, 50);
@@ -98,7 +104,12 @@ test('problems in the config file are config/invalid findings on the key or valu
 
 test('ignored paths get no findings', () => {
   const bad = appset(2).replace('goTemplate: true', 'goTemplat: true');
-  const files = { '/ws/.appset-tools.yaml': 'ignore: [legacy/, "**/*.draft.yaml"]\n', '/ws/legacy/old.yaml': bad, '/ws/x.draft.yaml': bad, '/ws/live.yaml': bad };
+  const files = {
+    '/ws/.appset-tools.yaml': 'ignore: [legacy/, "**/*.draft.yaml"]\n',
+    '/ws/legacy/old.yaml': bad,
+    '/ws/x.draft.yaml': bad,
+    '/ws/live.yaml': bad,
+  };
   assert.deepEqual(lint(files, '/ws/legacy/old.yaml').findings, []);
   assert.deepEqual(lint(files, '/ws/x.draft.yaml').findings, []);
   assert.equal(lint(files, '/ws/live.yaml').findings.filter((d) => d.code === 'appset/unknown-field').length, 1);
@@ -112,7 +123,10 @@ test('inline suppressions: on the line or above it, with a reason; kept and mark
   const { findings, diags } = lint({ '/ws/a.yaml': text }, '/ws/a.yaml');
   const unknown = findings.filter((d) => d.code === 'appset/unknown-field');
   assert.equal(unknown.length, 2);
-  assert.deepEqual(unknown.map((d) => d.suppressed?.justification), ['migrating, see TICKET-1', undefined]);
+  assert.deepEqual(
+    unknown.map((d) => d.suppressed?.justification),
+    ['migrating, see TICKET-1', undefined],
+  );
   assert.equal(diags.filter((d) => d.code === 'appset/unknown-field').length, 1, 'the editor hides the suppressed one');
   const sup = diags.filter((d) => d.code === 'config/suppression');
   assert.equal(sup.length, 1);
@@ -121,14 +135,19 @@ test('inline suppressions: on the line or above it, with a reason; kept and mark
 });
 
 test('suppression comments: unknown codes and unused ones are reported; "#" inside a value is not a comment', () => {
-  const s = findSuppressions('a: 1\n  # appset-tools: ignore rollout/*, policy/max-sync-at-once -- ok\n\n  b: 2\nc: "x # appset-tools: ignore x -- y"\n');
+  const s = findSuppressions(
+    'a: 1\n  # appset-tools: ignore rollout/*, policy/max-sync-at-once -- ok\n\n  b: 2\nc: "x # appset-tools: ignore x -- y"\n',
+  );
   assert.equal(s.length, 1);
   assert.deepEqual(s[0].codes, ['rollout/*', 'policy/max-sync-at-once']);
   assert.deepEqual(s[0].appliesTo, [1, 3]);
   const text = appset(2).replace('  generators:', '  generators: # appset-tools: ignore appset/no-such-code, rollout/blast-radius -- x');
   const { diags } = lint({ '/ws/a.yaml': text }, '/ws/a.yaml');
   assert.match(diags.find((d) => d.code === 'config/suppression')!.message, /unknown code "appset\/no-such-code"/);
-  const unused = lint({ '/ws/a.yaml': appset(2).replace('  generators:', '  generators: # appset-tools: ignore rollout/blast-radius -- big on purpose') }, '/ws/a.yaml');
+  const unused = lint(
+    { '/ws/a.yaml': appset(2).replace('  generators:', '  generators: # appset-tools: ignore rollout/blast-radius -- big on purpose') },
+    '/ws/a.yaml',
+  );
   const u = unused.diags.find((d) => d.code === 'config/suppression')!;
   assert.equal(u.severity, 'information');
   assert.match(u.message, /can go/);
@@ -136,16 +155,24 @@ test('suppression comments: unknown codes and unused ones are reported; "#" insi
 
 test('policy gates: the largest number of Applications syncing at once, from the rollout plan', () => {
   const cfg = 'progressiveSyncs: enabled\npolicy:\n  maxSyncAtOnce: 3\n';
-  const all = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8) }, '/ws/a.yaml').diags.filter((d) => d.code.startsWith('policy/'));
+  const all = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8) }, '/ws/a.yaml').diags.filter((d) =>
+    d.code.startsWith('policy/'),
+  );
   assert.equal(all.length, 1);
   assert.equal(all[0].code, 'policy/max-sync-at-once');
   assert.equal(all[0].severity, 'error');
   assert.match(all[0].message, /^One commit can sync 8 Applications at the same time \(policy: at most 3\): AllAtOnce/);
   // RollingSync waves of 2 and 1: within the threshold.
   const rolling = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8, ROLLING) }, '/ws/a.yaml').diags;
-  assert.deepEqual(rolling.filter((d) => d.code.startsWith('policy/')), []);
+  assert.deepEqual(
+    rolling.filter((d) => d.code.startsWith('policy/')),
+    [],
+  );
   // A wave of 4 (maxUpdate 50% of 8 staging… here 4 of 4) is over.
-  const wide = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8, ROLLING.replace('maxUpdate: 2', 'maxUpdate: 100%')) }, '/ws/a.yaml').diags;
+  const wide = lint(
+    { '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8, ROLLING.replace('maxUpdate: 2', 'maxUpdate: 100%')) },
+    '/ws/a.yaml',
+  ).diags;
   const w = wide.find((d) => d.code === 'policy/max-sync-at-once')!;
   assert.match(w.message, /4 Applications .* the largest wave is step 1 wave 1 \(a0, a2, a4, a6\)/);
 });
@@ -154,7 +181,10 @@ test('policy gates: a selector that must roll out with RollingSync, and an ignor
   const cfg = 'policy:\n  requireRollingSync: [{env: production}]\n  requireProgressiveSyncs: true\n';
   const plain = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(4) }, '/ws/a.yaml').diags;
   const req = plain.find((d) => d.code === 'policy/rolling-sync-required')!;
-  assert.match(req.message, /^2 Applications match env: production \(a1, a3\) and must roll out with RollingSync, but it has no RollingSync strategy/);
+  assert.match(
+    req.message,
+    /^2 Applications match env: production \(a1, a3\) and must roll out with RollingSync, but it has no RollingSync strategy/,
+  );
   // RollingSync written, progressive syncs not found anywhere: the policy error replaces the rollout warning.
   const ignored = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(4, ROLLING) }, '/ws/a.yaml').diags;
   const codes = ignored.map((d) => d.code);
@@ -163,14 +193,23 @@ test('policy gates: a selector that must roll out with RollingSync, and an ignor
   assert.ok(!codes.includes('rollout/progressive-syncs-not-found'), 'superseded by the policy error');
   // Enabled: nothing from the policies.
   const ok = lint({ '/ws/.appset-tools.yaml': cfg + 'progressiveSyncs: enabled\n', '/ws/a.yaml': appset(4, ROLLING) }, '/ws/a.yaml').diags;
-  assert.deepEqual(ok.filter((d) => d.code.startsWith('policy/')), []);
+  assert.deepEqual(
+    ok.filter((d) => d.code.startsWith('policy/')),
+    [],
+  );
 });
 
 test('fingerprints survive lines moving and message changes, and tell identical findings apart', () => {
   const t1 = 'a: 1\nfoo: bar\nfoo: bar\n';
   const t2 = '# new comment\n\na: 1\nfoo: bar\nfoo: bar\n';
-  const f1 = fingerprints('x.yaml', t1, [{ code: 'c/x', span: { start: 5, end: 8 } }, { code: 'c/x', span: { start: 14, end: 17 } }]);
-  const f2 = fingerprints('x.yaml', t2, [{ code: 'c/x', span: { start: 20, end: 23 } }, { code: 'c/x', span: { start: 29, end: 32 } }]);
+  const f1 = fingerprints('x.yaml', t1, [
+    { code: 'c/x', span: { start: 5, end: 8 } },
+    { code: 'c/x', span: { start: 14, end: 17 } },
+  ]);
+  const f2 = fingerprints('x.yaml', t2, [
+    { code: 'c/x', span: { start: 20, end: 23 } },
+    { code: 'c/x', span: { start: 29, end: 32 } },
+  ]);
   assert.deepEqual(f1, f2);
   assert.notEqual(f1[0], f1[1]);
   assert.match(f1[0], /^[0-9a-f]{16}$/);

@@ -4,17 +4,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, secret, workspace } from './generators-helpers';
 
-const empty = (ds: { code: string; message: string; severity: string; start: number; end: number }[]) => ds.filter((d) => d.code === 'generator/empty');
+const empty = (ds: { code: string; message: string; severity: string; start: number; end: number }[]) =>
+  ds.filter((d) => d.code === 'generator/empty');
 
 test('a selector that matches none of the known clusters: 0 of N, with the nearest cluster and its labels', () => {
-  const ws = workspace({ 'clusters.yaml': [secret('prod-1', 'https://p1', { env: 'prod', tier: 'canary' }), secret('stage-1', 'https://s1', { env: 'staging' })].join('---\n') });
+  const ws = workspace({
+    'clusters.yaml': [
+      secret('prod-1', 'https://p1', { env: 'prod', tier: 'canary' }),
+      secret('stage-1', 'https://s1', { env: 'staging' }),
+    ].join('---\n'),
+  });
   try {
-    const text = appset('  - clusters:\n      selector:\n        matchLabels:\n          env: prod\n          tier: gold', { goTemplate: true });
+    const text = appset('  - clusters:\n      selector:\n        matchLabels:\n          env: prod\n          tier: gold', {
+      goTemplate: true,
+    });
     const ds = empty(ws.diagnostics(text));
     assert.equal(ds.length, 1, JSON.stringify(ds));
     assert.equal(text.slice(ds[0].start, ds[0].end), 'selector');
     assert.equal(ds[0].severity, 'warning');
-    assert.equal(ds[0].message, 'the selector matches 0 of the 2 known clusters; nearest: prod-1 (env=prod, tier=canary): generator 1 (clusters) produces 0 Applications');
+    assert.equal(
+      ds[0].message,
+      'the selector matches 0 of the 2 known clusters; nearest: prod-1 (env=prod, tier=canary): generator 1 (clusters) produces 0 Applications',
+    );
     assert.ok(ws.expand(text).notes.some((n) => n.includes('0 of the 2 known clusters')));
   } finally {
     ws.close();
@@ -43,7 +54,10 @@ test('a matrix whose first child is empty: the finding is on the child, and says
     const ds = empty(ws.diagnostics(text));
     assert.equal(ds.length, 1, JSON.stringify(ds));
     assert.equal(text.slice(ds[0].start, ds[0].end), 'selector');
-    assert.equal(ds[0].message, 'the selector matches 0 of the 1 known cluster; nearest: prod-1 (env=prod), so the matrix yields nothing: generator 1 (matrix) produces 0 Applications');
+    assert.equal(
+      ds[0].message,
+      'the selector matches 0 of the 1 known cluster; nearest: prod-1 (env=prod), so the matrix yields nothing: generator 1 (matrix) produces 0 Applications',
+    );
   } finally {
     ws.close();
   }
@@ -53,13 +67,19 @@ test('a git directory pattern that matches nothing names the nearest directory',
   const ws = workspace({ 'apps/guestbook/k.yaml': 'a: 1\n', 'apps/web/k.yaml': 'a: 1\n' });
   try {
     const gen = `  - git:\n      repoURL: https://example.com/repo.git\n      revision: HEAD\n      directories:\n      - path: app/*`;
-    const mapped = workspace({ 'apps/guestbook/k.yaml': 'a: 1\n', 'apps/webapp/k.yaml': 'a: 1\n' }, { repoMappings: { 'https://example.com/repo.git': '.' } });
+    const mapped = workspace(
+      { 'apps/guestbook/k.yaml': 'a: 1\n', 'apps/webapp/k.yaml': 'a: 1\n' },
+      { repoMappings: { 'https://example.com/repo.git': '.' } },
+    );
     try {
       const text = appset(gen, { goTemplate: true, name: '{{ .path.basename }}' });
       const ds = empty(mapped.diagnostics(text));
       assert.equal(ds.length, 1, JSON.stringify(mapped.diagnostics(text)));
       assert.equal(text.slice(ds[0].start, ds[0].end), 'directories');
-      assert.match(ds[0].message, /^the directory pattern "app\/\*" matches none of the 3 directories of .*; nearest: apps: generator 1 \(git\) produces 0 Applications$/);
+      assert.match(
+        ds[0].message,
+        /^the directory pattern "app\/\*" matches none of the 3 directories of .*; nearest: apps: generator 1 \(git\) produces 0 Applications$/,
+      );
     } finally {
       mapped.close();
     }
@@ -75,9 +95,16 @@ test('a git directory pattern that matches nothing names the nearest directory',
 test('a post-selector that keeps nothing, and an empty list', () => {
   const ws = workspace();
   try {
-    const sel = empty(ws.diagnostics(appset('  - list:\n      elements: [{name: a, env: dev}]\n    selector:\n      matchLabels: {env: prod}', { goTemplate: true })));
+    const sel = empty(
+      ws.diagnostics(
+        appset('  - list:\n      elements: [{name: a, env: dev}]\n    selector:\n      matchLabels: {env: prod}', { goTemplate: true }),
+      ),
+    );
     assert.equal(sel.length, 1);
-    assert.equal(sel[0].message, 'the selector keeps 0 of the 1 parameter set the list generator produces: generator 1 (list) produces 0 Applications');
+    assert.equal(
+      sel[0].message,
+      'the selector keeps 0 of the 1 parameter set the list generator produces: generator 1 (list) produces 0 Applications',
+    );
     const list = empty(ws.diagnostics(appset('  - list:\n      elements: []', { goTemplate: true })));
     assert.equal(list[0].message, 'the list has no elements: generator 1 (list) produces 0 Applications');
   } finally {

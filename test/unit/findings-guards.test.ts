@@ -15,7 +15,10 @@ test('guards: what each construct protects', () => {
   assert.deepEqual(guarded('{{ if .a }}{{ .a }}{{ else }}{{ .b }}{{ end }}'), ['a?', 'a?', 'b']);
   assert.deepEqual(guarded('{{ if .metadata }}{{ .metadata.labels.tier }}{{ end }}'), ['metadata?', 'metadata.labels.tier?']);
   assert.deepEqual(guarded('{{ with .x }}{{ .y }}{{ end }}{{ .x.z }}'), ['x?', 'x.y?', 'x.z']);
-  assert.deepEqual(guarded('{{ if hasKey .metadata.labels "tier" }}{{ index .metadata.labels "tier" }}{{ end }}'), ['metadata.labels?', 'metadata.labels.tier?']);
+  assert.deepEqual(guarded('{{ if hasKey .metadata.labels "tier" }}{{ index .metadata.labels "tier" }}{{ end }}'), [
+    'metadata.labels?',
+    'metadata.labels.tier?',
+  ]);
   assert.deepEqual(guarded('{{ dig "a" "b" "def" .values }}'), ['values?']);
   assert.deepEqual(guarded('{{ .a }}-{{ upper .b }}'), ['a', 'b']);
 });
@@ -41,7 +44,10 @@ spec:
 function missing(name: string): string[] {
   const ls = getLanguageService({ host: emptyHost() });
   const a = ls.analyze('mem://g.yaml', APPSET(name));
-  return ls.diagnostics(a).filter((d) => d.code === 'generator/missing-param').map((d) => d.message);
+  return ls
+    .diagnostics(a)
+    .filter((d) => d.code === 'generator/missing-param')
+    .map((d) => d.message);
 }
 
 test('missing-param: guarded references are not reported, unguarded ones are (with the Applications)', () => {
@@ -56,5 +62,7 @@ test('missing-param: guarded references are not reported, unguarded ones are (wi
   ]) {
     assert.deepEqual(missing(guardedName), [], guardedName);
   }
-  assert.deepEqual(missing('{{ .app }}-{{ .team }}'), ['.team renders <no value> where it is missing — in 1 of 2 Applications (b-<no value>)']);
+  assert.deepEqual(missing('{{ .app }}-{{ .team }}'), [
+    '.team renders <no value> where it is missing — in 1 of 2 Applications (b-<no value>)',
+  ]);
 });

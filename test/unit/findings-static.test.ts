@@ -12,7 +12,11 @@ const run = (text: string) => {
   return { a, ds, at: (code: string) => ds.filter((d) => d.code === code).map((d) => text.slice(d.span.start, d.span.end)) };
 };
 
-const appset = (goTemplate: boolean, name: string, destination = "{server: '{{ .server }}', namespace: x}") => `apiVersion: argoproj.io/v1alpha1
+const appset = (
+  goTemplate: boolean,
+  name: string,
+  destination = "{server: '{{ .server }}', namespace: x}",
+) => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata: {name: s, namespace: argocd}
 spec:
@@ -41,7 +45,12 @@ test('with no cluster data, a key needing index is still one error with the inde
   const fix = ls.codeActions(r.a, d.span, [d]).find((x) => x.diagnosticCodes?.includes('template/needs-index'));
   assert.equal(fix?.edits?.[0].newText, 'index .metadata.labels "cluster-role"');
   // Dotted label keys too (string maps), but not keys already in a string literal.
-  assert.deepEqual(run(appset(true, `'{{ index .metadata.labels "app.kubernetes.io/name" }}-{{ .metadata.labels.topology.kubernetes.io }}'`)).at('template/needs-index'), ['.metadata.labels.topology.kubernetes.io']);
+  assert.deepEqual(
+    run(appset(true, `'{{ index .metadata.labels "app.kubernetes.io/name" }}-{{ .metadata.labels.topology.kubernetes.io }}'`)).at(
+      'template/needs-index',
+    ),
+    ['.metadata.labels.topology.kubernetes.io'],
+  );
 });
 
 test('mode confusions: {{service}} under goTemplate is an error with a fix, {{ .x }} without it a warning', () => {
@@ -68,7 +77,10 @@ test('an unquoted {{ }} value: one "quote it" error instead of "expected a strin
 test('a template that can never parse is an error even when no parameter set exists offline', () => {
   const r = run(appset(true, "'{{ .name'"));
   assert.deepEqual(errors(r.ds), ['template/parse-error']);
-  assert.match(r.ds.find((x) => x.code === 'template/parse-error')!.message, /unclosed action — no parameter set offline, but the controller fails/);
+  assert.match(
+    r.ds.find((x) => x.code === 'template/parse-error')!.message,
+    /unclosed action — no parameter set offline, but the controller fails/,
+  );
 });
 
 test('a literal destination with neither name nor server is an error without data', () => {
@@ -79,7 +91,10 @@ test('a literal destination with neither name nor server is an error without dat
 });
 
 test('Go control flow in the YAML structure: one "use templatePatch" error, not syntax errors and unknown fields', () => {
-  const text = appset(true, "'{{ .name }}'").replace('  template:\n', '  template:\n    {{- if .autosync }}\n    syncPolicy: {automated: {}}\n    {{- end }}\n');
+  const text = appset(true, "'{{ .name }}'").replace(
+    '  template:\n',
+    '  template:\n    {{- if .autosync }}\n    syncPolicy: {automated: {}}\n    {{- end }}\n',
+  );
   const r = run(text);
   assert.deepEqual(errors(r.ds), ['appset/template-in-structure'], JSON.stringify(r.ds.map((d) => [d.code, d.message])));
   const d = r.ds[0];
@@ -87,6 +102,9 @@ test('Go control flow in the YAML structure: one "use templatePatch" error, not 
   assert.match(d.message, /put the conditional fields in spec\.templatePatch/);
   assert.equal(d.related?.length, 1);
   // In a templatePatch block scalar the same lines are fine.
-  const ok = appset(true, "'{{ .name }}'").replace('  template:\n', '  templatePatch: |\n    {{- if .autosync }}\n    spec: {syncPolicy: {automated: {}}}\n    {{- end }}\n  template:\n');
+  const ok = appset(true, "'{{ .name }}'").replace(
+    '  template:\n',
+    '  templatePatch: |\n    {{- if .autosync }}\n    spec: {syncPolicy: {automated: {}}}\n    {{- end }}\n  template:\n',
+  );
   assert.deepEqual(errors(run(ok).ds), []);
 });

@@ -11,7 +11,9 @@ const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sor
 test('list: fasttemplate elements must be strings (list_test.go TestGenerateListParams)', () => {
   const ws = workspace();
   try {
-    const ok = ws.expand(appset(`    - list:\n        elements:\n          - name: a\n            values: {size: big}\n          - name: b`));
+    const ok = ws.expand(
+      appset(`    - list:\n        elements:\n          - name: a\n            values: {size: big}\n          - name: b`),
+    );
     assert.deepEqual(names(ok), ['a', 'b']);
     assert.equal(ok.apps[0].params['values.size'], 'big');
     const bad = ws.expand(appset(`    - list:\n        elements:\n          - name: a\n            replicas: 3`));
@@ -26,7 +28,12 @@ test('list: fasttemplate elements must be strings (list_test.go TestGenerateList
 test('list: goTemplate keeps element types; numbers print like Go float64', () => {
   const ws = workspace();
   try {
-    const e = ws.expand(appset(`    - list:\n        elements:\n          - name: a\n            account: 123456789012\n            big: 1000000`, { goTemplate: true, name: '{{ .name }}-{{ .big }}' }));
+    const e = ws.expand(
+      appset(`    - list:\n        elements:\n          - name: a\n            account: 123456789012\n            big: 1000000`, {
+        goTemplate: true,
+        name: '{{ .name }}-{{ .big }}',
+      }),
+    );
     assert.deepEqual(names(e), ['a-1e+06'], 'name is not a DNS name, so it is also flagged');
     assert.ok(e.apps[0].invalid?.some((m) => m.includes('RFC 1123')));
   } finally {
@@ -36,7 +43,10 @@ test('list: goTemplate keeps element types; numbers print like Go float64', () =
 
 test('clusters: params, nameNormalized, selector, in-cluster rule (cluster_test.go TestGenerateParams)', () => {
   const ws = workspace({
-    'clusters.yaml': [secret('production_01/west', 'https://production-01.example.com', { environment: 'production', org: 'bar' }), secret('staging-01', 'https://staging-01.example.com', { environment: 'staging' })].join('---\n'),
+    'clusters.yaml': [
+      secret('production_01/west', 'https://production-01.example.com', { environment: 'production', org: 'bar' }),
+      secret('staging-01', 'https://staging-01.example.com', { environment: 'staging' }),
+    ].join('---\n'),
   });
   try {
     const all = ws.expand(appset(`    - clusters: {}`, { name: '{{nameNormalized}}' }));
@@ -45,9 +55,18 @@ test('clusters: params, nameNormalized, selector, in-cluster rule (cluster_test.
     assert.equal(prod.params['metadata.labels.environment'], 'production');
     assert.equal(prod.params['metadata.labels.argocd.argoproj.io/secret-type'], 'cluster');
     assert.equal(prod.params.server, 'https://production-01.example.com');
-    const sel = ws.expand(appset(`    - clusters:\n        selector:\n          matchLabels:\n            environment: production`, { name: '{{nameNormalized}}' }));
+    const sel = ws.expand(
+      appset(`    - clusters:\n        selector:\n          matchLabels:\n            environment: production`, {
+        name: '{{nameNormalized}}',
+      }),
+    );
     assert.deepEqual(names(sel), ['production-01-west'], 'any selector drops in-cluster');
-    const go = ws.expand(appset(`    - clusters:\n        selector:\n          matchExpressions:\n            - {key: environment, operator: In, values: [staging]}`, { goTemplate: true, name: '{{ .name }}-{{ index .metadata.labels "environment" }}-{{ index .metadata.labels "nope" }}x' }));
+    const go = ws.expand(
+      appset(
+        `    - clusters:\n        selector:\n          matchExpressions:\n            - {key: environment, operator: In, values: [staging]}`,
+        { goTemplate: true, name: '{{ .name }}-{{ index .metadata.labels "environment" }}-{{ index .metadata.labels "nope" }}x' },
+      ),
+    );
     assert.deepEqual(names(go), ['staging-01-staging-x'], 'labels are a Go map[string]string: a missing key indexes to ""');
   } finally {
     ws.close();
@@ -57,7 +76,12 @@ test('clusters: params, nameNormalized, selector, in-cluster rule (cluster_test.
 test('clusters: values are rendered against the cluster params (value_interpolation_test.go)', () => {
   const ws = workspace({ 'c.yaml': secret('c1', 'https://c1', { env: 'prod' }) });
   try {
-    const e = ws.expand(appset(`    - clusters:\n        selector: {matchLabels: {env: prod}}\n        values:\n          target: '{{name}}-{{metadata.labels.env}}'\n          raw: '{{values.target}}'`, { name: '{{values.target}}-{{values.raw}}' }));
+    const e = ws.expand(
+      appset(
+        `    - clusters:\n        selector: {matchLabels: {env: prod}}\n        values:\n          target: '{{name}}-{{metadata.labels.env}}'\n          raw: '{{values.target}}'`,
+        { name: '{{values.target}}-{{values.raw}}' },
+      ),
+    );
     assert.equal(e.apps[0].params['values.target'], 'c1-prod');
     assert.equal(e.apps[0].params['values.raw'], '{{values.target}}', 'values cannot see other values');
   } finally {
@@ -68,13 +92,32 @@ test('clusters: values are rendered against the cluster params (value_interpolat
 test('matrix: cartesian product, conflicts and first-child precedence (matrix_test.go TestMatrixGenerate)', () => {
   const ws = workspace();
   try {
-    const e = ws.expand(appset(`    - matrix:\n        generators:\n          - list:\n              elements: [{env: dev}, {env: prod}]\n          - list:\n              elements: [{svc: a}, {svc: b}, {svc: c}]`, { name: '{{svc}}-{{env}}' }));
+    const e = ws.expand(
+      appset(
+        `    - matrix:\n        generators:\n          - list:\n              elements: [{env: dev}, {env: prod}]\n          - list:\n              elements: [{svc: a}, {svc: b}, {svc: c}]`,
+        { name: '{{svc}}-{{env}}' },
+      ),
+    );
     assert.deepEqual(names(e), ['a-dev', 'a-prod', 'b-dev', 'b-prod', 'c-dev', 'c-prod']);
-    const conflict = ws.expand(appset(`    - matrix:\n        generators:\n          - list:\n              elements: [{env: dev}]\n          - list:\n              elements: [{env: prod}]`, { name: '{{env}}' }));
+    const conflict = ws.expand(
+      appset(
+        `    - matrix:\n        generators:\n          - list:\n              elements: [{env: dev}]\n          - list:\n              elements: [{env: prod}]`,
+        { name: '{{env}}' },
+      ),
+    );
     assert.match(conflict.problems[0].message, /found duplicate key env with different value, a: dev ,b: prod/);
-    const go = ws.expand(appset(`    - matrix:\n        generators:\n          - list:\n              elements: [{env: dev, flag: false}]\n          - list:\n              elements: [{env: prod, flag: true, x: y}]`, { goTemplate: true, name: '{{ .env }}-{{ .flag }}-{{ .x }}' }));
+    const go = ws.expand(
+      appset(
+        `    - matrix:\n        generators:\n          - list:\n              elements: [{env: dev, flag: false}]\n          - list:\n              elements: [{env: prod, flag: true, x: y}]`,
+        { goTemplate: true, name: '{{ .env }}-{{ .flag }}-{{ .x }}' },
+      ),
+    );
     assert.deepEqual(names(go), ['dev-false-y'], 'in goTemplate the first child wins, even false over true');
-    const three = ws.expand(appset(`    - matrix:\n        generators:\n          - list: {elements: [{a: x}]}\n          - list: {elements: [{b: y}]}\n          - list: {elements: [{c: z}]}`));
+    const three = ws.expand(
+      appset(
+        `    - matrix:\n        generators:\n          - list: {elements: [{a: x}]}\n          - list: {elements: [{b: y}]}\n          - list: {elements: [{c: z}]}`,
+      ),
+    );
     assert.equal(three.problems[0].message, 'found more than two generators, Matrix support only two');
   } finally {
     ws.close();
@@ -82,9 +125,16 @@ test('matrix: cartesian product, conflicts and first-child precedence (matrix_te
 });
 
 test('matrix: the second child is interpolated with the first child params (TestInterpolatedMatrixGenerate)', () => {
-  const ws = workspace({ 'c.yaml': [secret('east', 'https://east', { region: 'east' }), secret('west', 'https://west', { region: 'west' })].join('---\n') });
+  const ws = workspace({
+    'c.yaml': [secret('east', 'https://east', { region: 'east' }), secret('west', 'https://west', { region: 'west' })].join('---\n'),
+  });
   try {
-    const e = ws.expand(appset(`    - matrix:\n        generators:\n          - list:\n              elements: [{region: east}]\n          - clusters:\n              selector:\n                matchLabels:\n                  region: '{{region}}'`, { name: '{{name}}' }));
+    const e = ws.expand(
+      appset(
+        `    - matrix:\n        generators:\n          - list:\n              elements: [{region: east}]\n          - clusters:\n              selector:\n                matchLabels:\n                  region: '{{region}}'`,
+        { name: '{{name}}' },
+      ),
+    );
     // The post-selector is built from the uninterpolated spec, but the cluster selector itself is rendered.
     assert.deepEqual(names(e), ['east']);
   } finally {
@@ -95,10 +145,22 @@ test('matrix: the second child is interpolated with the first child params (Test
 test('merge: base overridden by merge key, unmatched later sets dropped (merge_test.go TestMergeGenerate)', () => {
   const ws = workspace();
   try {
-    const e = ws.expand(appset(`    - merge:\n        mergeKeys: [name]\n        generators:\n          - list:\n              elements: [{name: a, v: base}, {name: b, v: base}]\n          - list:\n              elements: [{name: b, v: over}, {name: c, v: dropped}]`, { name: '{{name}}-{{v}}' }));
+    const e = ws.expand(
+      appset(
+        `    - merge:\n        mergeKeys: [name]\n        generators:\n          - list:\n              elements: [{name: a, v: base}, {name: b, v: base}]\n          - list:\n              elements: [{name: b, v: over}, {name: c, v: dropped}]`,
+        { name: '{{name}}-{{v}}' },
+      ),
+    );
     assert.deepEqual(names(e), ['a-base', 'b-over']);
-    const dup = ws.expand(appset(`    - merge:\n        mergeKeys: [name]\n        generators:\n          - list:\n              elements: [{name: a}, {name: a}]\n          - list:\n              elements: [{name: a}]`));
-    assert.match(dup.problems[0].message, /^error getting param sets by merge key: the parameters from a generator were not unique by the given mergeKeys, Merge requires all param sets to be unique. Duplicate key was \{"name":"a"\}$/);
+    const dup = ws.expand(
+      appset(
+        `    - merge:\n        mergeKeys: [name]\n        generators:\n          - list:\n              elements: [{name: a}, {name: a}]\n          - list:\n              elements: [{name: a}]`,
+      ),
+    );
+    assert.match(
+      dup.problems[0].message,
+      /^error getting param sets by merge key: the parameters from a generator were not unique by the given mergeKeys, Merge requires all param sets to be unique. Duplicate key was \{"name":"a"\}$/,
+    );
   } finally {
     ws.close();
   }
@@ -107,7 +169,11 @@ test('merge: base overridden by merge key, unmatched later sets dropped (merge_t
 test('post-selector on a generator (generator_spec_processor_test.go TestMatchValues)', () => {
   const ws = workspace();
   try {
-    const e = ws.expand(appset(`    - list:\n        elements: [{name: a, tier: x}, {name: b, tier: y}, {name: c}]\n      selector:\n        matchExpressions:\n          - {key: tier, operator: NotIn, values: [x]}`));
+    const e = ws.expand(
+      appset(
+        `    - list:\n        elements: [{name: a, tier: x}, {name: b, tier: y}, {name: c}]\n      selector:\n        matchExpressions:\n          - {key: tier, operator: NotIn, values: [x]}`,
+      ),
+    );
     assert.deepEqual(names(e), ['b', 'c'], 'NotIn matches when the key is absent');
   } finally {
     ws.close();
@@ -121,10 +187,16 @@ test('rendering: default finalizer, preserveResourcesOnDeletion, namespace overr
     const md = e.apps[0].app.metadata as Record<string, unknown>;
     assert.deepEqual(md.finalizers, ['resources-finalizer.argocd.argoproj.io']);
     assert.equal(md.namespace, 'argocd');
-    const kept = ws.expand(appset(`    - list:\n        elements: [{name: a}]`, { extra: '  syncPolicy:\n    preserveResourcesOnDeletion: true\n' }));
+    const kept = ws.expand(
+      appset(`    - list:\n        elements: [{name: a}]`, { extra: '  syncPolicy:\n    preserveResourcesOnDeletion: true\n' }),
+    );
     assert.equal((kept.apps[0].app.metadata as Record<string, unknown>).finalizers, undefined);
     const empty = ws.expand(appset(`    - list:\n        elements: [{}]`, { name: 'fixed' }));
-    assert.equal((empty.apps[0].app.metadata as Record<string, unknown>).finalizers, undefined, 'empty params skip rendering and the finalizer');
+    assert.equal(
+      (empty.apps[0].app.metadata as Record<string, unknown>).finalizers,
+      undefined,
+      'empty params skip rendering and the finalizer',
+    );
   } finally {
     ws.close();
   }
@@ -137,7 +209,10 @@ test('rendering: duplicate names skip every copy; destination rules (application
     assert.equal(e.apps.length, 2);
     assert.ok(e.apps.every((a) => a.invalid?.some((m) => m === 'ApplicationSet test contains applications with duplicate name: same')));
     const d = ws.diagnostics(appset(`    - list:\n        elements: [{env: a}, {env: b}]`, { name: 'same' }));
-    assert.ok(d.some((x) => x.code === 'generator/duplicate-name' && /skips these 2 Applications/.test(x.message)), JSON.stringify(d));
+    assert.ok(
+      d.some((x) => x.code === 'generator/duplicate-name' && /skips these 2 Applications/.test(x.message)),
+      JSON.stringify(d),
+    );
   } finally {
     ws.close();
   }
@@ -146,10 +221,17 @@ test('rendering: duplicate names skip every copy; destination rules (application
 test('rendering: template errors carry Argo CD text and point at the action in the YAML', () => {
   const ws = workspace();
   try {
-    const text = appset(`    - list:\n        elements: [{name: a}]`, { goTemplate: true, options: '["missingkey=error"]', name: '{{ .name }}-{{ .nope }}' });
+    const text = appset(`    - list:\n        elements: [{name: a}]`, {
+      goTemplate: true,
+      options: '["missingkey=error"]',
+      name: '{{ .name }}-{{ .nope }}',
+    });
     const d = ws.diagnostics(text).find((x) => x.code === 'template/missing-key');
     assert.ok(d, JSON.stringify(ws.diagnostics(text)));
-    assert.match(d.message, /^failed to execute go template \{\{ \.name \}\}-\{\{ \.nope \}\}: template: base:1:15: executing "base" at <\.nope>: map has no entry for key "nope"/);
+    assert.match(
+      d.message,
+      /^failed to execute go template \{\{ \.name \}\}-\{\{ \.nope \}\}: template: base:1:15: executing "base" at <\.nope>: map has no entry for key "nope"/,
+    );
     assert.equal(text.slice(d.start, d.end), '.nope');
   } finally {
     ws.close();
@@ -176,7 +258,12 @@ test('templatePatch: lists replaced, project pinned (patch_test.go)', () => {
 test('generator-level template override merges with spec.template (template_test.go TestMergeTemplateApplications)', () => {
   const ws = workspace();
   try {
-    const e = ws.expand(appset(`    - list:\n        elements: [{name: a}]\n        template:\n          metadata:\n            labels: {from: generator}\n          spec:\n            project: other\n            destination: {}`, { extra: '' }).replace("      name: '{{name}}'", "      name: '{{name}}'\n      labels: {base: spec}"));
+    const e = ws.expand(
+      appset(
+        `    - list:\n        elements: [{name: a}]\n        template:\n          metadata:\n            labels: {from: generator}\n          spec:\n            project: other\n            destination: {}`,
+        { extra: '' },
+      ).replace("      name: '{{name}}'", "      name: '{{name}}'\n      labels: {base: spec}"),
+    );
     const md = e.apps[0].app.metadata as Record<string, Record<string, string>>;
     assert.deepEqual(md.labels, { base: 'spec', from: 'generator' });
     assert.equal((e.apps[0].app.spec as Record<string, unknown>).project, 'other');
@@ -190,7 +277,12 @@ test('a huge matrix stops at the cap with a diagnostic instead of freezing', () 
   const ws = workspace({}, { maxApplications: 1000 });
   try {
     const t0 = Date.now();
-    const e = ws.expand(appset(`    - matrix:\n        generators:\n          - list: {elements: [${big}]}\n          - list: {elements: [${big.replace(/a:/g, 'b:')}]}`, { name: 'x-{{a}}-{{b}}' }));
+    const e = ws.expand(
+      appset(
+        `    - matrix:\n        generators:\n          - list: {elements: [${big}]}\n          - list: {elements: [${big.replace(/a:/g, 'b:')}]}`,
+        { name: 'x-{{a}}-{{b}}' },
+      ),
+    );
     assert.ok(e.capped);
     assert.ok(e.apps.length <= 1000);
     assert.ok(e.problems.some((p) => p.code === 'generator/too-many-applications'));
@@ -203,7 +295,11 @@ test('a huge matrix stops at the cap with a diagnostic instead of freezing', () 
 test('hostile keys stay plain keys', () => {
   const ws = workspace();
   try {
-    const e = ws.expand(appset(`    - list:\n        elements:\n          - name: a\n            __proto__: x\n            constructor: y`, { name: '{{name}}-{{__proto__}}-{{constructor}}' }));
+    const e = ws.expand(
+      appset(`    - list:\n        elements:\n          - name: a\n            __proto__: x\n            constructor: y`, {
+        name: '{{name}}-{{__proto__}}-{{constructor}}',
+      }),
+    );
     assert.deepEqual(names(e), ['a-x-y']);
     assert.equal(({} as Record<string, unknown>).x, undefined);
   } finally {
@@ -212,9 +308,16 @@ test('hostile keys stay plain keys', () => {
 });
 
 test('code lens over generators counts Applications and describes the matrix', () => {
-  const ws = workspace({ 'c.yaml': [secret('c1', 'https://c1', { env: 'prod' }), secret('c2', 'https://c2', { env: 'prod' })].join('---\n') });
+  const ws = workspace({
+    'c.yaml': [secret('c1', 'https://c1', { env: 'prod' }), secret('c2', 'https://c2', { env: 'prod' })].join('---\n'),
+  });
   try {
-    const lenses = ws.lenses(appset(`    - matrix:\n        generators:\n          - clusters: {selector: {matchLabels: {env: prod}}}\n          - list:\n              elements: [{service: a}, {service: b}, {service: c}]`, { name: '{{service}}-{{name}}' }));
+    const lenses = ws.lenses(
+      appset(
+        `    - matrix:\n        generators:\n          - clusters: {selector: {matchLabels: {env: prod}}}\n          - list:\n              elements: [{service: a}, {service: b}, {service: c}]`,
+        { name: '{{service}}-{{name}}' },
+      ),
+    );
     assert.ok(lenses.includes('6 Applications · 2 clusters × 3 services'), JSON.stringify(lenses));
   } finally {
     ws.close();
@@ -224,8 +327,15 @@ test('code lens over generators counts Applications and describes the matrix', (
 test('a structural mistake is reported once, by validation, not again with the controller text', () => {
   const ws = workspace();
   try {
-    const d = ws.diagnostics(appset(`    - matrix:\n        generators:\n          - list: {elements: [{a: x}]}\n          - list: {elements: [{b: y}]}\n          - list: {elements: [{c: z}]}`));
-    assert.ok(d.some((x) => x.code === 'appset/matrix-children'), JSON.stringify(d));
+    const d = ws.diagnostics(
+      appset(
+        `    - matrix:\n        generators:\n          - list: {elements: [{a: x}]}\n          - list: {elements: [{b: y}]}\n          - list: {elements: [{c: z}]}`,
+      ),
+    );
+    assert.ok(
+      d.some((x) => x.code === 'appset/matrix-children'),
+      JSON.stringify(d),
+    );
     assert.ok(!d.some((x) => x.code === 'generator/error'), JSON.stringify(d));
   } finally {
     ws.close();

@@ -24,7 +24,11 @@ test('list-example (both template modes) renders the two guestbooks', { skip }, 
       assert.deepEqual(names(e), ['engineering-dev-guestbook', 'engineering-prod-guestbook'], f);
       const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
       assert.equal(src.path, 'applicationset/examples/list-generator/guestbook/engineering-dev', f);
-      assert.deepEqual(e.problems.filter((p) => p.severity === 'error'), [], f);
+      assert.deepEqual(
+        e.problems.filter((p) => p.severity === 'error'),
+        [],
+        f,
+      );
     }
   } finally {
     ws.close();
@@ -34,12 +38,18 @@ test('list-example (both template modes) renders the two guestbooks', { skip }, 
 test('git directories example: one Application per add-on directory (git_test.go TestGitGenerateParamsFromDirectories)', { skip }, () => {
   const ws = workspace({}, { repoMappings: repo }, copyExamples());
   try {
-    for (const f of ['git-generator-directory/git-directories-example.yaml', 'git-generator-directory/git-directories-example-fasttemplate.yaml']) {
+    for (const f of [
+      'git-generator-directory/git-directories-example.yaml',
+      'git-generator-directory/git-directories-example-fasttemplate.yaml',
+    ]) {
       const e = ws.expand(read(f));
       assert.deepEqual(names(e), ['argo-workflows', 'prometheus-operator'], f);
       const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
       assert.equal(src.path, 'applicationset/examples/git-generator-directory/cluster-addons/argo-workflows');
-      assert.ok(e.notes.some((n) => /working tree/.test(n)), 'the preview says the working tree was used');
+      assert.ok(
+        e.notes.some((n) => /working tree/.test(n)),
+        'the preview says the working tree was used',
+      );
       assert.equal(e.exact, false);
     }
   } finally {
@@ -77,7 +87,12 @@ test('git files example: one Application per config.json, nested params in goTem
 });
 
 test('git files globbing: default pathspec vs new doublestar (util/git/git_test.go TestLsFilesForGitFileGeneratorGlobbingPatterns)', () => {
-  const files = { 'repo/p1/config.json': '{"a": "1"}', 'repo/p1/p2/config.json': '{"a": "2"}', 'repo/p1/p2/p3/config.json': '{"a": "3"}', 'repo/config.json': '{"a": "0"}' };
+  const files = {
+    'repo/p1/config.json': '{"a": "1"}',
+    'repo/p1/p2/config.json': '{"a": "2"}',
+    'repo/p1/p2/p3/config.json': '{"a": "3"}',
+    'repo/config.json': '{"a": "0"}',
+  };
   const text = (pattern: string) => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata: {name: g, namespace: argocd}
@@ -108,7 +123,10 @@ spec:
 });
 
 test('git patterns cannot leave the checkout', () => {
-  const ws = workspace({ 'repo/a/config.json': '{}', 'secret/config.json': '{"token": "x"}' }, { repoMappings: { 'https://example.com/r.git': 'repo' } });
+  const ws = workspace(
+    { 'repo/a/config.json': '{}', 'secret/config.json': '{"token": "x"}' },
+    { repoMappings: { 'https://example.com/r.git': 'repo' } },
+  );
   try {
     const e = ws.expand(`apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -133,7 +151,17 @@ spec:
 test('matrix-and-union / cluster / design-doc examples expand without crashing', { skip }, () => {
   const ws = workspace({ 'clusters.yaml': have ? read('design-doc/clusters.yaml') : '' }, { repoMappings: repo }, copyExamples());
   try {
-    for (const dir of ['cluster', 'matrix', 'merge', 'design-doc', 'template-override', 'applications-sync-policies', 'pull-request-generator', 'scm-provider-generator', 'clusterDecisionResource']) {
+    for (const dir of [
+      'cluster',
+      'matrix',
+      'merge',
+      'design-doc',
+      'template-override',
+      'applications-sync-policies',
+      'pull-request-generator',
+      'scm-provider-generator',
+      'clusterDecisionResource',
+    ]) {
       if (!existsSync(join(examplesDir, dir))) continue;
       for (const f of require('node:fs').readdirSync(join(examplesDir, dir)) as string[]) {
         if (!f.endsWith('.yaml')) continue;
@@ -157,17 +185,37 @@ const fleet = () => ({
   ].join('---\n'),
 });
 const helmParams = (a: { app: Record<string, unknown> }) =>
-  Object.fromEntries(((a.app.spec as { source: { helm: { parameters: { name: string; value: string }[] } } }).source.helm.parameters).map((p) => [p.name, p.value]));
+  Object.fromEntries(
+    (a.app.spec as { source: { helm: { parameters: { name: string; value: string }[] } } }).source.helm.parameters.map((p) => [
+      p.name,
+      p.value,
+    ]),
+  );
 
 test('cluster examples over a workspace fleet: no selector adds in-cluster, a selector drops it (cluster.go)', { skip }, () => {
   const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
   try {
     for (const f of ['cluster/cluster-example.yaml', 'cluster/cluster-example-fasttemplate.yaml']) {
-      assert.deepEqual(names(ws.expand(read(f))), ['engineering-dev-guestbook', 'engineering-prod-guestbook', 'in-cluster-guestbook', 'specific-guestbook'], f);
+      assert.deepEqual(
+        names(ws.expand(read(f))),
+        ['engineering-dev-guestbook', 'engineering-prod-guestbook', 'in-cluster-guestbook', 'specific-guestbook'],
+        f,
+      );
     }
     for (const f of ['matrix/cluster-and-git.yaml', 'matrix/cluster-and-git-fasttemplate.yaml']) {
       const e = ws.expand(read(f));
-      assert.deepEqual(names(e), ['argo-workflows-engineering-dev', 'argo-workflows-engineering-prod', 'argo-workflows-specific', 'prometheus-operator-engineering-dev', 'prometheus-operator-engineering-prod', 'prometheus-operator-specific'], f);
+      assert.deepEqual(
+        names(e),
+        [
+          'argo-workflows-engineering-dev',
+          'argo-workflows-engineering-prod',
+          'argo-workflows-specific',
+          'prometheus-operator-engineering-dev',
+          'prometheus-operator-engineering-prod',
+          'prometheus-operator-specific',
+        ],
+        f,
+      );
       const one = e.apps.find((a) => a.name === 'argo-workflows-engineering-prod')!;
       assert.equal((one.app.spec as Record<string, unknown>).project, 'prod', 'project from the cluster label');
       assert.deepEqual((one.app.spec as Record<string, unknown>).destination, { server: 'https://2.4.6.8', namespace: 'argo-workflows' });
@@ -177,22 +225,30 @@ test('cluster examples over a workspace fleet: no selector adds in-cluster, a se
   }
 });
 
-test('merge-clusters-and-list: values deep-merged by server; the goTemplate list key values.redis stays a flat key (research §2.1 quirk)', { skip }, () => {
-  const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
-  try {
-    const go = ws.expand(read('merge/merge-clusters-and-list.yaml'));
-    assert.deepEqual(names(go), ['engineering-dev', 'engineering-prod', 'in-cluster', 'specific']);
-    const by = (n: string) => helmParams(go.apps.find((a) => a.name === n)!);
-    assert.deepEqual(by('engineering-dev'), { kafka: 'false', redis: 'false' }, 'use-kafka=false clusters override kafka');
-    assert.deepEqual(by('engineering-prod'), { kafka: 'true', redis: 'false' });
-    assert.deepEqual(by('specific'), { kafka: 'true', redis: 'false' }, 'values.redis is a literal top-level key in goTemplate, so .values.redis is unchanged');
-    const fast = ws.expand(read('merge/merge-clusters-and-list-fasttemplate.yaml'));
-    const spec = helmParams(fast.apps.find((a) => a.name === 'specific')!);
-    assert.equal(spec.redis, 'true', 'in fasttemplate values.redis is the very key the template reads');
-  } finally {
-    ws.close();
-  }
-});
+test(
+  'merge-clusters-and-list: values deep-merged by server; the goTemplate list key values.redis stays a flat key (research §2.1 quirk)',
+  { skip },
+  () => {
+    const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
+    try {
+      const go = ws.expand(read('merge/merge-clusters-and-list.yaml'));
+      assert.deepEqual(names(go), ['engineering-dev', 'engineering-prod', 'in-cluster', 'specific']);
+      const by = (n: string) => helmParams(go.apps.find((a) => a.name === n)!);
+      assert.deepEqual(by('engineering-dev'), { kafka: 'false', redis: 'false' }, 'use-kafka=false clusters override kafka');
+      assert.deepEqual(by('engineering-prod'), { kafka: 'true', redis: 'false' });
+      assert.deepEqual(
+        by('specific'),
+        { kafka: 'true', redis: 'false' },
+        'values.redis is a literal top-level key in goTemplate, so .values.redis is unchanged',
+      );
+      const fast = ws.expand(read('merge/merge-clusters-and-list-fasttemplate.yaml'));
+      const spec = helmParams(fast.apps.find((a) => a.name === 'specific')!);
+      assert.equal(spec.redis, 'true', 'in fasttemplate values.redis is the very key the template reads');
+    } finally {
+      ws.close();
+    }
+  },
+);
 
 test('broken upstream examples fail the way the controller would', { skip }, () => {
   const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
@@ -200,7 +256,10 @@ test('broken upstream examples fail the way the controller would', { skip }, () 
     // `union` is not a generator kind (it was renamed merge), so the first matrix child is empty.
     const union = ws.expand(read('matrix/matrix-and-union-in-matrix.yaml'));
     assert.equal(union.apps.length, 0);
-    assert.deepEqual(union.problems.filter((p) => p.severity === 'error').map((p) => p.message), ['error failed to get params for first generator in matrix generator: child generator generated no parameters']);
+    assert.deepEqual(
+      union.problems.filter((p) => p.severity === 'error').map((p) => p.message),
+      ['error failed to get params for first generator in matrix generator: child generator generated no parameters'],
+    );
     // list × list has no .path, and missingkey=error turns that into a render error for each parameter set.
     const lists = ws.expand(read('matrix/list-and-list.yaml'));
     assert.equal(lists.apps.length, 0);
@@ -208,7 +267,7 @@ test('broken upstream examples fail the way the controller would', { skip }, () 
     // The fasttemplate variant leaves unknown tags as they are.
     const fast = ws.expand(read('matrix/list-and-list-fasttemplate.yaml'));
     assert.deepEqual(names(fast), ['engineering-dev-1', 'engineering-dev-2', 'engineering-prod-1', 'engineering-prod-2']);
-    assert.equal(((fast.apps[0].app.spec as Record<string, Record<string, string>>).destination).namespace, '{{path.basename}}');
+    assert.equal((fast.apps[0].app.spec as Record<string, Record<string, string>>).destination.namespace, '{{path.basename}}');
   } finally {
     ws.close();
   }

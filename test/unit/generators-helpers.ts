@@ -18,7 +18,11 @@ export interface Ws {
   close(): void;
 }
 
-export function workspace(files: Record<string, string> = {}, settings: Partial<EngineSettings> = {}, copy: Record<string, string> = {}): Ws {
+export function workspace(
+  files: Record<string, string> = {},
+  settings: Partial<EngineSettings> = {},
+  copy: Record<string, string> = {},
+): Ws {
   const dir = mkdtempSync(join(tmpdir(), 'appset-gen-'));
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -36,7 +40,9 @@ export function workspace(files: Record<string, string> = {}, settings: Partial<
       return a.appsets[0].expansion();
     },
     diagnostics(text, name) {
-      return service.diagnostics(analyze(text, name)).map((d) => ({ code: d.code, message: d.message, severity: d.severity, start: d.span.start, end: d.span.end }));
+      return service
+        .diagnostics(analyze(text, name))
+        .map((d) => ({ code: d.code, message: d.message, severity: d.severity, start: d.span.start, end: d.span.end }));
     },
     lenses(text) {
       return service.codeLenses(analyze(text)).map((l) => l.title);
@@ -46,7 +52,10 @@ export function workspace(files: Record<string, string> = {}, settings: Partial<
 }
 
 /** An ApplicationSet with the given generators (YAML, indented for `generators:`) and template name. */
-export function appset(generators: string, opts: { goTemplate?: boolean; name?: string; extra?: string; namespace?: string; options?: string } = {}): string {
+export function appset(
+  generators: string,
+  opts: { goTemplate?: boolean; name?: string; extra?: string; namespace?: string; options?: string } = {},
+): string {
   return `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata:
@@ -72,7 +81,9 @@ ${opts.extra ?? ''}  template:
 }
 
 export function secret(name: string, server: string, labels: Record<string, string> = {}, extra = ''): string {
-  const l = Object.entries(labels).map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`).join('\n');
+  const l = Object.entries(labels)
+    .map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`)
+    .join('\n');
   return `apiVersion: v1
 kind: Secret
 metadata:

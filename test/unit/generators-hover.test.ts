@@ -21,7 +21,10 @@ function hoverAt(dir: string, text: string, needle: string, settings = {}): stri
 test('hover on a list element shows only the Applications rendered from it (also through a matrix)', () => {
   const ws = workspace();
   try {
-    const text = appset(`    - matrix:\n        generators:\n          - list:\n              elements:\n                - env: dev\n                - env: prod\n          - list:\n              elements: [{svc: a}, {svc: b}]`, { name: '{{svc}}-{{env}}' });
+    const text = appset(
+      `    - matrix:\n        generators:\n          - list:\n              elements:\n                - env: dev\n                - env: prod\n          - list:\n              elements: [{svc: a}, {svc: b}]`,
+      { name: '{{svc}}-{{env}}' },
+    );
     const md = hoverAt(ws.dir, text, 'env: prod');
     assert.match(md, /This element produces 2 Applications/);
     assert.match(md, /`a-prod`/);
@@ -33,7 +36,13 @@ test('hover on a list element shows only the Applications rendered from it (also
 });
 
 test('hover on a cluster selector shows matched and unmatched clusters with the labels it reads', () => {
-  const ws = workspace({ 'c.yaml': [secret('east', 'https://east', { env: 'prod' }), secret('west', 'https://west', { env: 'prod' }), secret('lab', 'https://lab', { env: 'dev' })].join('---\n') });
+  const ws = workspace({
+    'c.yaml': [
+      secret('east', 'https://east', { env: 'prod' }),
+      secret('west', 'https://west', { env: 'prod' }),
+      secret('lab', 'https://lab', { env: 'dev' }),
+    ].join('---\n'),
+  });
   try {
     const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            env: prod`);
     const md = hoverAt(ws.dir, text, 'matchLabels');

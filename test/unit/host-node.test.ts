@@ -80,7 +80,10 @@ test('git remotes of the root and of work trees below it (depth ≤ 3), never ab
     fs.mkdirSync(path.join(dir, '.git'), { recursive: true });
     fs.writeFileSync(path.join(dir, '.git', 'config'), config);
   };
-  git(root, '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://github.com/org/ws.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "upstream"]\n\turl = git@github.com:up/ws.git\n');
+  git(
+    root,
+    '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://github.com/org/ws.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "upstream"]\n\turl = git@github.com:up/ws.git\n',
+  );
   git(path.join(root, 'a', 'b', 'nested'), '[remote "origin"]\n  url = https://example.com/nested.git\n');
   git(path.join(root, 'a', 'b', 'c', 'too-deep'), '[remote "origin"]\n  url = https://example.com/deep.git\n');
   git(path.join(root, 'node_modules', 'pkg'), '[remote "origin"]\n  url = https://example.com/pkg.git\n');
@@ -105,10 +108,13 @@ test('git remotes of the root and of work trees below it (depth ≤ 3), never ab
 });
 
 test('git config parsing: quoted names and urls, only the first url per remote', () => {
-  assert.deepEqual(parseGitConfigRemotes('[remote "a\\"b"]\n url = "https://x/y.git"\n url = https://second\n[remote "c"]\nURL=ssh://z\n'), [
-    { name: 'a"b', url: 'https://x/y.git' },
-    { name: 'c', url: 'ssh://z' },
-  ]);
+  assert.deepEqual(
+    parseGitConfigRemotes('[remote "a\\"b"]\n url = "https://x/y.git"\n url = https://second\n[remote "c"]\nURL=ssh://z\n'),
+    [
+      { name: 'a"b', url: 'https://x/y.git' },
+      { name: 'c', url: 'ssh://z' },
+    ],
+  );
 });
 
 test('settings merge with defaults and can be replaced', () => {
@@ -136,7 +142,9 @@ test('CLI workspaces: the git work tree of an input, else its own folder (never 
   assert.deepEqual(h.roots(), [p(root)]);
   assert.equal(h.readFile(p(path.join(base, 'loose', 'inv.yaml'))), 'y');
   assert.equal(h.readFile(p(path.join(base, 'loose', 'deep', 'a.yaml'))), undefined);
-  assert.deepEqual(hostForInputs([path.join(base, 'loose', 'deep', 'a.yaml')], path.join(base, 'outside'), {}).roots(), [p(path.join(base, 'loose', 'deep'))]);
+  assert.deepEqual(hostForInputs([path.join(base, 'loose', 'deep', 'a.yaml')], path.join(base, 'outside'), {}).roots(), [
+    p(path.join(base, 'loose', 'deep')),
+  ]);
   // Nested roots collapse into the outer one.
   assert.deepEqual(hostForInputs([path.join(root, 'apps'), root], base, {}).roots(), [p(root)]);
 });

@@ -19,7 +19,15 @@ let cli = '';
 before(() => {
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-apps-')));
   cli = path.join(work, 'cli.js');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: cli,
+    logLevel: 'error',
+  });
 });
 
 function analyze(rel: string) {
@@ -33,7 +41,10 @@ function analyze(rel: string) {
 
 test('chart 2.x map form: one ApplicationSet per non-empty key, named by the key, shaped as the chart renders it', () => {
   const { a } = analyze('values-v2-map.yaml');
-  assert.deepEqual(a.appsets.map((x) => x.doc.name), ['guestbook', 'platform']);
+  assert.deepEqual(
+    a.appsets.map((x) => x.doc.name),
+    ['guestbook', 'platform'],
+  );
   const g = a.appsets[0].doc;
   assert.deepEqual(g.helmValues, { form: 'map', path: ['applicationsets', 'guestbook'] });
   assert.deepEqual(g.value.metadata, { labels: { team: 'web' }, name: 'guestbook', namespace: 'argocd' });
@@ -46,7 +57,10 @@ test('chart 2.x map form: one ApplicationSet per non-empty key, named by the key
 test('findings land on the values file: ignored fields, and the Go-template parameter without goTemplate', () => {
   const { diags, at, text } = analyze('values-v2-map.yaml');
   const ignored = diags.filter((d) => d.code === 'helm/values-ignored-field');
-  assert.deepEqual(ignored.map((d) => text.slice(d.span.start, d.span.end)), ['finalizers', 'revisionHistoryLimit']);
+  assert.deepEqual(
+    ignored.map((d) => text.slice(d.span.start, d.span.end)),
+    ['finalizers', 'revisionHistoryLimit'],
+  );
   assert.match(ignored[0].message, /does not copy "template\.metadata\.finalizers"/);
   // The mode confusion is reported once, where {{.cluster}} is written in the values file.
   const mode = diags.find((d) => d.code === 'template/gotemplate-syntax');
@@ -61,13 +75,19 @@ test('the preview of a values-file ApplicationSet', () => {
   assert.ok(p);
   assert.equal(p.name, 'guestbook');
   assert.equal(p.apps, 2);
-  assert.deepEqual([...p.yaml.matchAll(/^  name: (.+)$/gm)].map((m) => m[1]), ['guestbook-dev', 'guestbook-prod']);
+  assert.deepEqual(
+    [...p.yaml.matchAll(/^  name: (.+)$/gm)].map((m) => m[1]),
+    ['guestbook-dev', 'guestbook-prod'],
+  );
   assert.equal(service.preview(a, at('platform:') + 2)?.name, 'platform');
 });
 
 test('chart 1.x list form: entries name themselves; checks run on the values (a misspelt strategy type)', () => {
   const { a, diags, text } = analyze('values-v1-list.yaml');
-  assert.deepEqual(a.appsets.map((x) => [x.doc.name, x.doc.helmValues?.form]), [['addons', 'list']]);
+  assert.deepEqual(
+    a.appsets.map((x) => [x.doc.name, x.doc.helmValues?.form]),
+    [['addons', 'list']],
+  );
   const st = diags.find((d) => d.code === 'appset/strategy-type');
   assert.ok(st);
   assert.equal(text.slice(st.span.start, st.span.end), 'Rollingsync');
@@ -76,11 +96,17 @@ test('chart 1.x list form: entries name themselves; checks run on the values (a 
 
 test('umbrella chart: argocd-apps values under the dependency name, planned with the argo-cd values beside them', () => {
   const { a, service } = analyze('umbrella/values.yaml');
-  assert.deepEqual(a.appsets.map((x) => x.doc.helmValues?.path), [['argocd-apps', 'applicationsets', 'services']]);
+  assert.deepEqual(
+    a.appsets.map((x) => x.doc.helmValues?.path),
+    [['argocd-apps', 'applicationsets', 'services']],
+  );
   const plan = service.rolloutPlan(a);
   assert.ok(plan);
   assert.equal(plan.enablement.state, 'enabled');
-  assert.deepEqual(plan.steps.map((s) => s.apps), [['cart'], ['checkout']]);
+  assert.deepEqual(
+    plan.steps.map((s) => s.apps),
+    [['cart'], ['checkout']],
+  );
 });
 
 test('appset lint finds values files in folders and prints values-file positions; render/plan take them', () => {
@@ -88,13 +114,26 @@ test('appset lint finds values files in folders and prints values-file positions
   assert.equal(lint.stderr, '');
   assert.equal(lint.status, 0);
   const lines = lint.stdout.trim().split('\n');
-  assert.ok(lines.includes('values-v1-list.yaml:23:13 warning appset/strategy-type strategy type "Rollingsync" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce; did you mean "RollingSync"?'), lint.stdout);
+  assert.ok(
+    lines.includes(
+      'values-v1-list.yaml:23:13 warning appset/strategy-type strategy type "Rollingsync" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce; did you mean "RollingSync"?',
+    ),
+    lint.stdout,
+  );
   assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:21:9 warning helm/values-ignored-field')));
   assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:41:16 warning template/gotemplate-syntax')));
   assert.match(lines[lines.length - 1], /^4 ApplicationSets in 3 files: /);
-  const render = spawnSync(process.execPath, [cli, 'render', 'values-v1-list.yaml', '--workspace', '.'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const render = spawnSync(process.execPath, [cli, 'render', 'values-v1-list.yaml', '--workspace', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.equal(render.status, 0, render.stderr);
   assert.match(render.stdout, /# Preview of ApplicationSet "addons": 2 Applications/);
-  const plan = spawnSync(process.execPath, [cli, 'plan', 'umbrella/values.yaml', '--workspace', 'umbrella'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  const plan = spawnSync(process.execPath, [cli, 'plan', 'umbrella/values.yaml', '--workspace', 'umbrella'], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   assert.match(plan.stdout, /^ApplicationSet services \(umbrella\/values\.yaml:8\)\n {2}progressive syncs: enabled/);
 });

@@ -18,7 +18,15 @@ let cli = '';
 before(() => {
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-helm-')));
   cli = path.join(work, 'cli.js');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: cli,
+    logLevel: 'error',
+  });
 });
 
 function analyze(rel: string) {
@@ -31,7 +39,10 @@ function analyze(rel: string) {
 test('a chart template that emits ApplicationSets: one information finding on its kind line, no syntax errors', () => {
   const { a, diags, shown } = analyze('helm-chart/templates/addons-appsets.yaml');
   assert.equal(a.appsets.length, 0);
-  assert.deepEqual(diags.map((d) => [d.code, d.severity]), [['helm/chart-template', 'information']]);
+  assert.deepEqual(
+    diags.map((d) => [d.code, d.severity]),
+    [['helm/chart-template', 'information']],
+  );
   assert.equal(shown.length, 1, 'the editor shows it too');
   const text = a.file.text;
   assert.equal(text.slice(diags[0].span.start, diags[0].span.end), 'ApplicationSet');
@@ -41,7 +52,10 @@ test('a chart template that emits ApplicationSets: one information finding on it
 
 test('other templates of the chart (a CRD naming the kind, a ConfigMap) get at most the one note, never syntax errors', () => {
   const crd = analyze('helm-chart/templates/crd-mention.yaml');
-  assert.deepEqual(crd.diags.map((d) => d.code), ['helm/chart-template']);
+  assert.deepEqual(
+    crd.diags.map((d) => d.code),
+    ['helm/chart-template'],
+  );
   const cm = analyze('helm-chart/templates/configmap.yaml');
   assert.deepEqual(cm.diags, []);
 });
@@ -49,7 +63,10 @@ test('other templates of the chart (a CRD naming the kind, a ConfigMap) get at m
 test('Helm syntax outside a chart is recognised by its .Values / include actions', () => {
   const { a, diags } = analyze('helm-syntax/appset.yaml');
   assert.equal(a.appsets.length, 0);
-  assert.deepEqual(diags.map((d) => d.code), ['helm/chart-template']);
+  assert.deepEqual(
+    diags.map((d) => d.code),
+    ['helm/chart-template'],
+  );
   assert.match(diags[0].message, /^this looks like a Helm template: it uses Helm template syntax \(\{\{/);
 });
 

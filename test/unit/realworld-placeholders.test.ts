@@ -20,7 +20,15 @@ let cli = '';
 before(() => {
   const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-ph-')));
   cli = path.join(work, 'cli.js');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: cli,
+    logLevel: 'error',
+  });
 });
 
 function service() {
@@ -29,14 +37,29 @@ function service() {
 
 test('placeholder shapes seen in public repositories are recognised; real names and servers are not', () => {
   for (const [field, v] of [
-    ['name', 'CLUSTER_NAME'], ['server', 'https://CLUSTER_ENDPOINT'], ['server', '${SERVER}'], ['server', '$CLUSTER_SERVER'],
-    ['server', '<<platform_url>>'], ['server', 'https://<cluster-endpoint>'], ['name', 'changeme'], ['name', '{{ .Values.name }}'],
-    ['server', '${var.cluster_endpoint}'], ['name', 'XXXX'], ['name', { '.Name': null }],
-  ] as const) assert.ok(placeholderIn(field, v), `${field}: ${JSON.stringify(v)}`);
+    ['name', 'CLUSTER_NAME'],
+    ['server', 'https://CLUSTER_ENDPOINT'],
+    ['server', '${SERVER}'],
+    ['server', '$CLUSTER_SERVER'],
+    ['server', '<<platform_url>>'],
+    ['server', 'https://<cluster-endpoint>'],
+    ['name', 'changeme'],
+    ['name', '{{ .Values.name }}'],
+    ['server', '${var.cluster_endpoint}'],
+    ['name', 'XXXX'],
+    ['name', { '.Name': null }],
+  ] as const)
+    assert.ok(placeholderIn(field, v), `${field}: ${JSON.stringify(v)}`);
   for (const [field, v] of [
-    ['name', 'in-cluster'], ['name', 'prod-eu-1'], ['name', 'PROD'], ['server', 'https://kubernetes.default.svc'],
-    ['server', 'https://ABCDEF0123.gr7.eu-west-1.eks.amazonaws.com'], ['name', 'arn:aws:eks:eu-west-1:123456789012:cluster/prod'], ['server', ''],
-  ] as const) assert.equal(placeholderIn(field, v), undefined, `${field}: ${v}`);
+    ['name', 'in-cluster'],
+    ['name', 'prod-eu-1'],
+    ['name', 'PROD'],
+    ['server', 'https://kubernetes.default.svc'],
+    ['server', 'https://ABCDEF0123.gr7.eu-west-1.eks.amazonaws.com'],
+    ['name', 'arn:aws:eks:eu-west-1:123456789012:cluster/prod'],
+    ['server', ''],
+  ] as const)
+    assert.equal(placeholderIn(field, v), undefined, `${field}: ${v}`);
 });
 
 test('the cluster generator sees only real clusters; placeholder entries never become Applications', () => {
@@ -54,12 +77,18 @@ test('each placeholder is reported once, on its value in the Secret file, in the
   const text = fs.readFileSync(abs, 'utf8');
   const a = s.analyze(abs, text, abs);
   const shown = s.diagnosticsToShow(a);
-  assert.deepEqual(shown.map((d) => [d.code, text.slice(d.span.start, d.span.end)]), [
-    ['inventory/placeholder-cluster', '${WORKLOAD_SERVER}'],
-    ['inventory/placeholder-cluster', '<<hub_endpoint>>'],
-    ['inventory/placeholder-cluster', 'changeme'],
-  ]);
-  assert.match(shown[0].message, /^this cluster Secret "workload" is a template, not a cluster: its server is the placeholder "\$\{WORKLOAD_SERVER\}"/);
+  assert.deepEqual(
+    shown.map((d) => [d.code, text.slice(d.span.start, d.span.end)]),
+    [
+      ['inventory/placeholder-cluster', '${WORKLOAD_SERVER}'],
+      ['inventory/placeholder-cluster', '<<hub_endpoint>>'],
+      ['inventory/placeholder-cluster', 'changeme'],
+    ],
+  );
+  assert.match(
+    shown[0].message,
+    /^this cluster Secret "workload" is a template, not a cluster: its server is the placeholder "\$\{WORKLOAD_SERVER\}"/,
+  );
 });
 
 test('when every cluster Secret is a template, the preview says so instead of "no cluster Secrets found"', () => {
@@ -77,12 +106,15 @@ test('appset lint of a folder prints the placeholder notes of the cluster Secret
   assert.equal(r.status, 0, r.stdout + r.stderr);
   assert.equal(r.stderr, '');
   const lines = r.stdout.trim().split('\n');
-  assert.deepEqual(lines.map((l) => l.split(' ').slice(0, 3).join(' ')), [
-    'clusters/_template.yaml:11:9 information inventory/placeholder-cluster',
-    'clusters/envsubst.yaml:11:11 information inventory/placeholder-cluster',
-    'clusters/envsubst.yaml:23:11 information inventory/placeholder-cluster',
-    'clusters/envsubst.yaml:33:9 information inventory/placeholder-cluster',
-    'clusters/inventory.yaml:7:11 information inventory/placeholder-cluster',
-    '1 ApplicationSet in',
-  ]);
+  assert.deepEqual(
+    lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
+    [
+      'clusters/_template.yaml:11:9 information inventory/placeholder-cluster',
+      'clusters/envsubst.yaml:11:11 information inventory/placeholder-cluster',
+      'clusters/envsubst.yaml:23:11 information inventory/placeholder-cluster',
+      'clusters/envsubst.yaml:33:9 information inventory/placeholder-cluster',
+      'clusters/inventory.yaml:7:11 information inventory/placeholder-cluster',
+      '1 ApplicationSet in',
+    ],
+  );
 });

@@ -62,22 +62,41 @@ test('templatePatch cannot change the project (patch_test.go "project field isn\
 });
 
 test('templatePatch that is not an object fails to decode (patch_test.go TestError)', () => {
-  assert.throws(() => parsePatch('hello world'), (e: Error) => e instanceof PatchError && e.message === 'invalid templatePatch "\\"hello world\\"": json: cannot unmarshal string into Go value of type v1alpha1.Application');
+  assert.throws(
+    () => parsePatch('hello world'),
+    (e: Error) =>
+      e instanceof PatchError &&
+      e.message === 'invalid templatePatch "\\"hello world\\"": json: cannot unmarshal string into Go value of type v1alpha1.Application',
+  );
 });
 
 test('templatePatch values of the wrong type fail the decode into Application (research §3.6: prune: "true")', () => {
-  const fails = (patch: string, re: RegExp) => assert.throws(() => parsePatch(patch), (e: Error) => e instanceof PatchError && re.test(e.message));
-  fails('spec:\n  syncPolicy:\n    automated:\n      prune: "true"\n', /^invalid templatePatch ".*": json: cannot unmarshal string into Go struct field Application\.spec\.syncPolicy\.automated\.prune of type bool$/);
+  const fails = (patch: string, re: RegExp) =>
+    assert.throws(
+      () => parsePatch(patch),
+      (e: Error) => e instanceof PatchError && re.test(e.message),
+    );
+  fails(
+    'spec:\n  syncPolicy:\n    automated:\n      prune: "true"\n',
+    /^invalid templatePatch ".*": json: cannot unmarshal string into Go struct field Application\.spec\.syncPolicy\.automated\.prune of type bool$/,
+  );
   fails('spec:\n  syncPolicy:\n    retry:\n      limit: "5"\n', /unmarshal string into .*retry\.limit of type int64/);
   // Unknown fields, null and int-or-string values decode fine.
-  assert.doesNotThrow(() => parsePatch('spec:\n  whatever: {a: 1}\n  syncPolicy: null\n  source:\n    helm:\n      valuesObject: {x: [1, "a"]}\n'));
+  assert.doesNotThrow(() =>
+    parsePatch('spec:\n  whatever: {a: 1}\n  syncPolicy: null\n  source:\n    helm:\n      valuesObject: {x: [1, "a"]}\n'),
+  );
   fails('{"spec": ', /^invalid templatePatch "\{\\"spec\\": ": /);
 });
 
 test('templatePatch: null deletes, objects merge, lists are replaced, finalizers are united', () => {
   const app = structuredClone(APP) as Record<string, any>;
   app.spec.syncPolicy = { syncOptions: ['A=true', 'B=true'], automated: { selfHeal: true } };
-  const out = applyPatch(app, parsePatch('metadata:\n  finalizers: [custom/finalizer]\nspec:\n  destination: {namespace: null}\n  syncPolicy:\n    syncOptions: [C=true]\n    automated: {prune: true}\n')) as Record<string, any>;
+  const out = applyPatch(
+    app,
+    parsePatch(
+      'metadata:\n  finalizers: [custom/finalizer]\nspec:\n  destination: {namespace: null}\n  syncPolicy:\n    syncOptions: [C=true]\n    automated: {prune: true}\n',
+    ),
+  ) as Record<string, any>;
   assert.deepEqual(out.spec.destination, { server: 'https://kubernetes.default.svc' });
   assert.deepEqual(out.spec.syncPolicy, { syncOptions: ['C=true'], automated: { selfHeal: true, prune: true } });
   assert.deepEqual(out.metadata.finalizers, ['resources-finalizer.argocd.argoproj.io', 'custom/finalizer']);
@@ -108,9 +127,11 @@ test('templatePatch with conditionals renders non-string structure per parameter
   const ws = workspace();
   try {
     const e = ws.expand(
-      appset('    - list:\n        elements:\n          - {name: a, autoSync: true, prune: true, annotations: {x: "1", z: "2"}}\n          - {name: b, autoSync: false, annotations: {}}', {
-        goTemplate: true,
-        extra: `  templatePatch: |
+      appset(
+        '    - list:\n        elements:\n          - {name: a, autoSync: true, prune: true, annotations: {x: "1", z: "2"}}\n          - {name: b, autoSync: false, annotations: {}}',
+        {
+          goTemplate: true,
+          extra: `  templatePatch: |
     metadata:
       annotations:
       {{- range $k, $v := .annotations }}
@@ -123,7 +144,8 @@ test('templatePatch with conditionals renders non-string structure per parameter
           prune: {{ .prune }}
     {{- end }}
 `,
-      }),
+        },
+      ),
     );
     const byName = new Map(e.apps.map((a) => [a.name, a.app as Record<string, any>]));
     assert.deepEqual(byName.get('a')!.metadata.annotations, { x: '1', z: '2' });
@@ -138,7 +160,10 @@ test('templatePatch with conditionals renders non-string structure per parameter
 test('a templatePatch of the wrong type is an error on templatePatch, and that Application is not produced', () => {
   const ws = workspace();
   try {
-    const text = appset('    - list:\n        elements: [{name: a, prune: "yes"}]', { goTemplate: true, extra: '  templatePatch: |\n    spec:\n      syncPolicy:\n        automated:\n          prune: {{ .prune | quote }}\n' });
+    const text = appset('    - list:\n        elements: [{name: a, prune: "yes"}]', {
+      goTemplate: true,
+      extra: '  templatePatch: |\n    spec:\n      syncPolicy:\n        automated:\n          prune: {{ .prune | quote }}\n',
+    });
     const e = ws.expand(text);
     assert.equal(e.apps.length, 0);
     const p = e.problems.find((x) => x.severity === 'error');
@@ -187,13 +212,20 @@ test('missing-param warning points at the reference inside a block scalar', () =
 test('preview: sorted by name like the controller writes them, header says what is not exact', () => {
   const ws = workspace();
   try {
-    const e = ws.expand(appset('    - list:\n        elements: [{name: b}, {name: a}, {name: c}]\n    - pullRequest:\n        github: {owner: o, repo: r}'));
+    const e = ws.expand(
+      appset('    - list:\n        elements: [{name: b}, {name: a}, {name: c}]\n    - pullRequest:\n        github: {owner: o, repo: r}'),
+    );
     const text = previewText('test', e);
     assert.match(text, /^# Preview of ApplicationSet "test": 3 Applications/);
     assert.match(text, /# NOT EXACT/);
     assert.match(text, /# note: the pullRequest generator needs open pull requests/);
-    const docs = YAML.parseAllDocuments(text).map((d) => d.toJS()).filter(Boolean);
-    assert.deepEqual(docs.map((d) => d.metadata.name), ['a', 'b', 'c']);
+    const docs = YAML.parseAllDocuments(text)
+      .map((d) => d.toJS())
+      .filter(Boolean);
+    assert.deepEqual(
+      docs.map((d) => d.metadata.name),
+      ['a', 'b', 'c'],
+    );
   } finally {
     ws.close();
   }
@@ -204,7 +236,12 @@ test('at the maxApplications cap the preview keeps the first Applications of a h
   const ws = workspace({}, { maxApplications: 500 });
   try {
     const t0 = Date.now();
-    const e = ws.expand(appset(`    - matrix:\n        generators:\n          - list: {elements: [${big}]}\n          - list: {elements: [${big.replace(/a:/g, 'b:')}]}`, { name: 'x-{{a}}-{{b}}' }));
+    const e = ws.expand(
+      appset(
+        `    - matrix:\n        generators:\n          - list: {elements: [${big}]}\n          - list: {elements: [${big.replace(/a:/g, 'b:')}]}`,
+        { name: 'x-{{a}}-{{b}}' },
+      ),
+    );
     assert.equal(e.apps.length, 500);
     assert.ok(e.capped && !e.exact);
     assert.equal(e.apps[0].name, 'x-0-0');

@@ -25,12 +25,25 @@ let work = '';
 before(() => {
   work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'robust-')));
   cli = path.join(work, 'cli.js');
-  esbuild.buildSync({ entryPoints: [path.join(repo, 'server/src/cli/main.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', outfile: cli, logLevel: 'error' });
+  esbuild.buildSync({
+    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    outfile: cli,
+    logLevel: 'error',
+  });
 });
 
 /** The CLI with a 256 MB heap and a 30 s timeout: crashes and hangs become failed assertions. */
 function appset(args: string[], cwd = work) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=256', cli, ...args], { cwd, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['--max-old-space-size=256', cli, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 30_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
 }
 
@@ -49,7 +62,12 @@ for (const [name, text] of BOMBS) {
     assert.equal(r.code, 0, r.err + r.out);
     const lines = r.out.trim().split('\n');
     assert.equal(lines.length, 2, r.out);
-    assert.match(lines[0], new RegExp(`^${name.replace('.', '\\.')}:\\d+:\\d+ warning yaml/too-deep This document is not checked: it nests more than 100 levels deep`));
+    assert.match(
+      lines[0],
+      new RegExp(
+        `^${name.replace('.', '\\.')}:\\d+:\\d+ warning yaml/too-deep This document is not checked: it nests more than 100 levels deep`,
+      ),
+    );
     assert.doesNotMatch(r.out, /call stack|RangeError|internal error/);
   });
 }
@@ -73,19 +91,28 @@ test('a file over the size limit is not parsed; a long line blanks its document'
   const t0 = Date.now();
   const g = guardYaml(big);
   assert.equal(g.text, '');
-  assert.deepEqual(g.diagnostics.map((d) => d.code), ['yaml/too-large']);
+  assert.deepEqual(
+    g.diagnostics.map((d) => d.code),
+    ['yaml/too-large'],
+  );
   assert.match(g.diagnostics[0].message, /^This file is not checked: it has 2\.0 MB characters/);
   assert.ok(Date.now() - t0 < 2000);
   const long = 'a: 1\n---\nb: ' + 'y'.repeat(YAML_LIMITS.maxLineChars + 1) + '\n';
   const f = parseFile(long);
-  assert.deepEqual(f.diagnostics.map((d) => d.code), ['yaml/line-too-long']);
+  assert.deepEqual(
+    f.diagnostics.map((d) => d.code),
+    ['yaml/line-too-long'],
+  );
   assert.match(f.diagnostics[0].message, /line 3 is 262,148 characters long/);
   assert.deepEqual(f.docs[0].value, { a: 1 });
 });
 
 test('NUL characters (UTF-16 without a byte-order mark) are one yaml/encoding finding', () => {
   const f = parseFile('a\0:\0 \0b\0\n\0');
-  assert.deepEqual(f.diagnostics.map((d) => d.code), ['yaml/encoding']);
+  assert.deepEqual(
+    f.diagnostics.map((d) => d.code),
+    ['yaml/encoding'],
+  );
 });
 
 test('the depth estimate never under-counts: nested values in block and flow style stay under the limit only when shallow', () => {
@@ -110,25 +137,29 @@ test('no YAML file of the repository or of the shared Argo CD material is anywhe
   }
 });
 
-test('host reads: a FIFO named *.yaml and a symlink to /dev/zero are skipped at once, with the reason', { skip: process.platform === 'win32' }, () => {
-  const root = fs.mkdtempSync(path.join(work, 'fifo-'));
-  execFileSync('mkfifo', [path.join(root, 'pipe.yaml')]);
-  fs.symlinkSync('/dev/zero', path.join(root, 'zero.yaml'));
-  const t0 = Date.now();
-  assert.deepEqual(readTextFile(path.join(root, 'pipe.yaml')), { skipped: 'it is not a regular file (a FIFO)' });
-  assert.deepEqual(readTextFile(path.join(root, 'zero.yaml')), { skipped: 'it is not a regular file (a character device)' });
-  const logs: string[] = [];
-  const host = createNodeHost([root], {}, (m) => logs.push(m));
-  assert.equal(host.readFile(path.join(root, 'pipe.yaml')), undefined);
-  assert.ok(Date.now() - t0 < 5000);
-  assert.match(logs.join('\n'), /pipe\.yaml: it is not a regular file \(a FIFO\)/);
-  // The CLI over that folder: skipped with a word on stderr, no hang.
-  fs.writeFileSync(path.join(root, 'ok.yaml'), 'a: 1\n');
-  const r = appset(['lint', root]);
-  assert.equal(r.signal, null);
-  assert.equal(r.code, 0, r.err);
-  assert.match(r.err, /pipe\.yaml: skipped: it is not a regular file \(a FIFO\)/);
-});
+test(
+  'host reads: a FIFO named *.yaml and a symlink to /dev/zero are skipped at once, with the reason',
+  { skip: process.platform === 'win32' },
+  () => {
+    const root = fs.mkdtempSync(path.join(work, 'fifo-'));
+    execFileSync('mkfifo', [path.join(root, 'pipe.yaml')]);
+    fs.symlinkSync('/dev/zero', path.join(root, 'zero.yaml'));
+    const t0 = Date.now();
+    assert.deepEqual(readTextFile(path.join(root, 'pipe.yaml')), { skipped: 'it is not a regular file (a FIFO)' });
+    assert.deepEqual(readTextFile(path.join(root, 'zero.yaml')), { skipped: 'it is not a regular file (a character device)' });
+    const logs: string[] = [];
+    const host = createNodeHost([root], {}, (m) => logs.push(m));
+    assert.equal(host.readFile(path.join(root, 'pipe.yaml')), undefined);
+    assert.ok(Date.now() - t0 < 5000);
+    assert.match(logs.join('\n'), /pipe\.yaml: it is not a regular file \(a FIFO\)/);
+    // The CLI over that folder: skipped with a word on stderr, no hang.
+    fs.writeFileSync(path.join(root, 'ok.yaml'), 'a: 1\n');
+    const r = appset(['lint', root]);
+    assert.equal(r.signal, null);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.err, /pipe\.yaml: skipped: it is not a regular file \(a FIFO\)/);
+  },
+);
 
 test('UTF-16 and UTF-8 byte-order marks are decoded as go-yaml reads them', () => {
   const s = 'kind: ApplicationSet\n';
@@ -162,11 +193,17 @@ test('workspace scan: symlinked folders that loop are visited once; the entry ca
 });
 
 test('render and plan: a missing or null spec.template and YAML errors are findings with exit 1, never a stack trace', () => {
-  const head = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: x, namespace: argocd}\nspec:\n  generators: [{list: {elements: [{name: a}]}}]\n';
+  const head =
+    'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: x, namespace: argocd}\nspec:\n  generators: [{list: {elements: [{name: a}]}}]\n';
   const cases: [string, string, RegExp][] = [
     ['no-template.yaml', head, /appset\/missing-field missing required field "template" in spec/],
     ['null-template.yaml', head + '  template: null\n', /appset\/missing-field "template" in spec is required but empty/],
-    ['syntax.yaml', head + '  template: {metadata: {name: a}, spec: {project: default, destination: {server: "https://kubernetes.default.svc", namespace: d}}}\n---\nb: [\n', /yaml\/syntax/],
+    [
+      'syntax.yaml',
+      head +
+        '  template: {metadata: {name: a}, spec: {project: default, destination: {server: "https://kubernetes.default.svc", namespace: d}}}\n---\nb: [\n',
+      /yaml\/syntax/,
+    ],
   ];
   for (const [name, text, want] of cases) {
     fs.writeFileSync(path.join(work, name), text);
@@ -190,15 +227,18 @@ test('bcrypt 1,000 times in the CLI ends under the time budget; --no-limits lift
   assert.equal(lifted.out.trim(), '606060');
 });
 
-test('git generator: symlinks are files as git lists them, never followed; a "../repo" mapping outside the workspace is honoured', { skip: process.platform === 'win32' }, () => {
-  const base = fs.mkdtempSync(path.join(work, 'gitgen-'));
-  const ws = path.join(base, 'ws');
-  const repoDir = path.join(base, 'repo');
-  fs.mkdirSync(path.join(repoDir, 'apps', 'a'), { recursive: true });
-  fs.writeFileSync(path.join(repoDir, 'apps', 'a', 'config.json'), '{"name": "a"}');
-  for (let i = 0; i < 4; i++) fs.symlinkSync('..', path.join(repoDir, 'apps', 'a', `loop${i}`));
-  fs.mkdirSync(ws);
-  const text = `apiVersion: argoproj.io/v1alpha1
+test(
+  'git generator: symlinks are files as git lists them, never followed; a "../repo" mapping outside the workspace is honoured',
+  { skip: process.platform === 'win32' },
+  () => {
+    const base = fs.mkdtempSync(path.join(work, 'gitgen-'));
+    const ws = path.join(base, 'ws');
+    const repoDir = path.join(base, 'repo');
+    fs.mkdirSync(path.join(repoDir, 'apps', 'a'), { recursive: true });
+    fs.writeFileSync(path.join(repoDir, 'apps', 'a', 'config.json'), '{"name": "a"}');
+    for (let i = 0; i < 4; i++) fs.symlinkSync('..', path.join(repoDir, 'apps', 'a', `loop${i}`));
+    fs.mkdirSync(ws);
+    const text = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata: {name: g, namespace: argocd}
 spec:
@@ -212,18 +252,25 @@ spec:
     metadata: {name: '{{.name}}'}
     spec: {project: default, source: {repoURL: x, path: p}, destination: {server: 'https://kubernetes.default.svc', namespace: d}}
 `;
-  fs.writeFileSync(path.join(ws, 'appset.yaml'), text);
-  const t0 = Date.now();
-  const service = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../repo' } }) });
-  const a = service.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml'));
-  const exp = a.appsets[0].expansion();
-  assert.deepEqual(exp.apps.map((x) => x.name), ['a']);
-  assert.ok(Date.now() - t0 < 10_000);
-  // A mapping to a folder that does not exist is said, not dropped.
-  const s2 = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../nope' } }) });
-  const e2 = s2.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml')).appsets[0].expansion();
-  assert.match(e2.problems.map((p) => p.message).join('\n'), /repo mapping .* sends https:\/\/github\.com\/org\/repo\.git to "\.\.\/nope", but .*\/nope is not a readable folder/);
-});
+    fs.writeFileSync(path.join(ws, 'appset.yaml'), text);
+    const t0 = Date.now();
+    const service = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../repo' } }) });
+    const a = service.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml'));
+    const exp = a.appsets[0].expansion();
+    assert.deepEqual(
+      exp.apps.map((x) => x.name),
+      ['a'],
+    );
+    assert.ok(Date.now() - t0 < 10_000);
+    // A mapping to a folder that does not exist is said, not dropped.
+    const s2 = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../nope' } }) });
+    const e2 = s2.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml')).appsets[0].expansion();
+    assert.match(
+      e2.problems.map((p) => p.message).join('\n'),
+      /repo mapping .* sends https:\/\/github\.com\/org\/repo\.git to "\.\.\/nope", but .*\/nope is not a readable folder/,
+    );
+  },
+);
 
 test('a long templatePatch line of actions ending in text is checked in linear time (fuzz-found freeze)', () => {
   const line = '{{ $d := dict "x" "y" }}' + '{{ $d = dict "a" $d "b" $d }}'.repeat(40) + 'x';

@@ -51,7 +51,10 @@ test('nothing in the repository: the fix creates argocd-cmd-params-cm.yaml next 
   assert.equal(d.code, 'rollout/progressive-syncs-not-found');
   assert.ok(fix, actions.map((a) => a.title).join('\n'));
   assert.equal(fix.title, 'Enable progressive syncs: create argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
-  assert.deepEqual(fix.createFiles?.map((f) => f.file), ['/ws/argocd-cmd-params-cm.yaml']);
+  assert.deepEqual(
+    fix.createFiles?.map((f) => f.file),
+    ['/ws/argocd-cmd-params-cm.yaml'],
+  );
   const text = fix.createFiles![0].text;
   assert.match(text, /kind: ConfigMap\nmetadata:\n {2}name: argocd-cmd-params-cm\n {2}namespace: argocd-prod\n/);
   assert.match(text, /data:\n {2}applicationsetcontroller\.enable\.progressive\.syncs: "true"\n$/);
@@ -63,18 +66,34 @@ test('nothing in the repository: the fix creates argocd-cmd-params-cm.yaml next 
 });
 
 test('a kustomization beside it lists the new file: as a patch over an upstream install, else as a resource', () => {
-  const over = new Map([['/ws/kustomization.yaml', 'resources:\n- https://raw.githubusercontent.com/argoproj/argo-cd/v3.5.1/manifests/install.yaml\n- appset.yaml\n']]);
+  const over = new Map([
+    [
+      '/ws/kustomization.yaml',
+      'resources:\n- https://raw.githubusercontent.com/argoproj/argo-cd/v3.5.1/manifests/install.yaml\n- appset.yaml\n',
+    ],
+  ]);
   const a = enableFix(over).fix!;
-  assert.equal(applyEdits(over.get('/ws/kustomization.yaml')!, a.edits!), 'resources:\n- https://raw.githubusercontent.com/argoproj/argo-cd/v3.5.1/manifests/install.yaml\n- appset.yaml\npatches:\n  - path: argocd-cmd-params-cm.yaml\n');
+  assert.equal(
+    applyEdits(over.get('/ws/kustomization.yaml')!, a.edits!),
+    'resources:\n- https://raw.githubusercontent.com/argoproj/argo-cd/v3.5.1/manifests/install.yaml\n- appset.yaml\npatches:\n  - path: argocd-cmd-params-cm.yaml\n',
+  );
   const plain = new Map([['/ws/kustomization.yaml', 'resources:\n  - appset.yaml\n']]);
   const b = enableFix(plain).fix!;
   assert.equal(applyEdits(plain.get('/ws/kustomization.yaml')!, b.edits!), 'resources:\n  - appset.yaml\n  - argocd-cmd-params-cm.yaml\n');
 });
 
 test('a kustomize configMapGenerator for argocd-cmd-params-cm gets the literal', () => {
-  const files = new Map([['/ws/argocd/kustomization.yaml', 'configMapGenerator:\n- name: argocd-cmd-params-cm\n  behavior: merge\n  literals:\n  - server.insecure=true\n']]);
+  const files = new Map([
+    [
+      '/ws/argocd/kustomization.yaml',
+      'configMapGenerator:\n- name: argocd-cmd-params-cm\n  behavior: merge\n  literals:\n  - server.insecure=true\n',
+    ],
+  ]);
   const { fix } = enableFix(files);
-  assert.equal(fix?.title, 'Enable progressive syncs: in argocd/kustomization.yaml (kustomize renames the ConfigMap, so the controller restarts)');
+  assert.equal(
+    fix?.title,
+    'Enable progressive syncs: in argocd/kustomization.yaml (kustomize renames the ConfigMap, so the controller restarts)',
+  );
   const edited = applyEdits(files.get('/ws/argocd/kustomization.yaml')!, fix.edits!);
   assert.match(edited, /literals:\n {2}- server\.insecure=true\n {2}- applicationsetcontroller\.enable\.progressive\.syncs=true\n$/);
   files.set('/ws/argocd/kustomization.yaml', edited);
@@ -87,17 +106,30 @@ test('Helm values and the Operator: the fix says who restarts the controller', (
   assert.equal(h.title, 'Enable progressive syncs: in argocd/values.yaml (the chart restarts the controller)');
   helm.set('/ws/argocd/values.yaml', applyEdits(helm.get('/ws/argocd/values.yaml')!, h.edits!));
   assert.equal(enabledAfter(helm), 'enabled');
-  const op = new Map([['/ws/argocd/argocd.yaml', 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata:\n  name: argocd\nspec:\n  applicationSet:\n    webhookServer: {}\n']]);
+  const op = new Map([
+    [
+      '/ws/argocd/argocd.yaml',
+      'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata:\n  name: argocd\nspec:\n  applicationSet:\n    webhookServer: {}\n',
+    ],
+  ]);
   const o = enableFix(op).fix!;
   assert.equal(o.title, 'Enable progressive syncs: in argocd/argocd.yaml (the Operator restarts the controller)');
   op.set('/ws/argocd/argocd.yaml', applyEdits(op.get('/ws/argocd/argocd.yaml')!, o.edits!));
-  assert.match(op.get('/ws/argocd/argocd.yaml')!, /applicationSet:\n {4}webhookServer: \{\}\n {4}extraCommandArgs:\n {6}- --enable-progressive-syncs\n/);
+  assert.match(
+    op.get('/ws/argocd/argocd.yaml')!,
+    /applicationSet:\n {4}webhookServer: \{\}\n {4}extraCommandArgs:\n {6}- --enable-progressive-syncs\n/,
+  );
   assert.equal(enabledAfter(op), 'enabled');
 });
 
 test('only the instance that runs it is edited: a ConfigMap of another install is left alone', () => {
-  const files = new Map([['/ws/examples/demo/argocd-cmd-params-cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata: {}\n']]);
+  const files = new Map([
+    ['/ws/examples/demo/argocd-cmd-params-cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata: {}\n'],
+  ]);
   const { fix } = enableFix(files);
-  assert.deepEqual(fix?.createFiles?.map((f) => f.file), ['/ws/argocd-cmd-params-cm.yaml']);
+  assert.deepEqual(
+    fix?.createFiles?.map((f) => f.file),
+    ['/ws/argocd-cmd-params-cm.yaml'],
+  );
   assert.deepEqual(fix?.edits, []);
 });

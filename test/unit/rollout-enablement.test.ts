@@ -20,7 +20,11 @@ const CASES: [fixture: string, state: 'enabled' | 'disabled' | 'not-found', evid
   ['deployment-env', 'enabled', /sets ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS="TRUE"/],
   ['deployment-env-1', 'not-found', /="1": only true\/false/],
   ['kustomize-smp', 'enabled', /ConfigMap argocd-cmd-params-cm/],
-  ['kustomize-json6902', 'enabled', /kustomize JSON6902 patch of Deployment argocd-applicationset-controller passes --enable-progressive-syncs/],
+  [
+    'kustomize-json6902',
+    'enabled',
+    /kustomize JSON6902 patch of Deployment argocd-applicationset-controller passes --enable-progressive-syncs/,
+  ],
   ['kustomize-inline', 'enabled', /JSON6902 patch of Deployment .* sets ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS="true"/],
   ['kustomize-inline-smp', 'enabled', /ConfigMap argocd-cmd-params-cm sets/],
   ['kustomize-cmgen', 'enabled', /configMapGenerator argocd-cmd-params-cm \(behavior merge\)/],
@@ -79,9 +83,18 @@ test('the setting overrides detection', () => {
 
 test('hostile and broken configuration never throws', () => {
   const files = new Map<string, string>([
-    ['/ws/a.yaml', 'kind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm}\ndata: {__proto__: x, applicationsetcontroller.enable.progressive.syncs: [1,2]}\n'],
-    ['/ws/b.yaml', 'kind: Deployment\nmetadata: {name: argocd-applicationset-controller}\nspec: {template: {spec: {containers: [null, {args: 5, env: [null, {name: ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS}]}]}}}\n'],
-    ['/ws/kustomization.yaml', 'patches: [5, {path: ../../../etc/passwd}, {patch: "- op: add\\n  path: /data/x\\n", target: {kind: ConfigMap, name: argocd-cmd-params-cm}}]\nconfigMapGenerator: [{name: argocd-cmd-params-cm, literals: [5, "noequals"]}]\n'],
+    [
+      '/ws/a.yaml',
+      'kind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm}\ndata: {__proto__: x, applicationsetcontroller.enable.progressive.syncs: [1,2]}\n',
+    ],
+    [
+      '/ws/b.yaml',
+      'kind: Deployment\nmetadata: {name: argocd-applicationset-controller}\nspec: {template: {spec: {containers: [null, {args: 5, env: [null, {name: ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS}]}]}}}\n',
+    ],
+    [
+      '/ws/kustomization.yaml',
+      'patches: [5, {path: ../../../etc/passwd}, {patch: "- op: add\\n  path: /data/x\\n", target: {kind: ConfigMap, name: argocd-cmd-params-cm}}]\nconfigMapGenerator: [{name: argocd-cmd-params-cm, literals: [5, "noequals"]}]\n',
+    ],
     ['/ws/c.yaml', 'a: &a [*a]\n'],
     ['/ws/d.yaml', ': : :\n  - [\n'],
   ]);

@@ -26,7 +26,9 @@ import type { EngineDiagnostic } from '../../server/src/engine/types';
 const story = (mode: 'fast' | 'go') => fs.readFileSync(path.join(FIXTURES, 'story', `appset-${mode}.yaml`), 'utf8');
 
 function withStrategy(strategy: string, extraTemplateLabels = "        tier: '{{metadata.labels.tier}}'\n"): string {
-  return story('fast').replace("        app: '{{service}}'\n", `        app: '{{service}}'\n${extraTemplateLabels}`).replace('  template:\n', strategy + '  template:\n');
+  return story('fast')
+    .replace("        app: '{{service}}'\n", `        app: '{{service}}'\n${extraTemplateLabels}`)
+    .replace('  template:\n', strategy + '  template:\n');
 }
 
 const ROLLING = `  strategy:
@@ -51,7 +53,10 @@ const ROLLING = `  strategy:
 
 /** Codes, without the large-wave policy note (its own test below; the 540-Application story has big waves by design). */
 function codes(ds: EngineDiagnostic[]) {
-  return ds.map((d) => d.code).filter((c) => c !== 'rollout/large-wave').sort();
+  return ds
+    .map((d) => d.code)
+    .filter((c) => c !== 'rollout/large-wave')
+    .sort();
 }
 
 /** Validation of the (edited) text: no errors from the schema/semantic checks. */
@@ -84,7 +89,10 @@ test('not found: warning that says where detection looked', () => {
   // Consequence first; where it searched goes to the related information.
   assert.match(d.message, /^Ignored: progressive syncs are off, so all 540 Applications sync at once/);
   assert.ok(d.message.length < 300, d.message);
-  assert.ok(d.related?.some((r) => /argocd-cmd-params-cm/.test(r.message) && r.location.file === '/ws/appset.yaml'), JSON.stringify(d.related));
+  assert.ok(
+    d.related?.some((r) => /argocd-cmd-params-cm/.test(r.message) && r.location.file === '/ws/appset.yaml'),
+    JSON.stringify(d.related),
+  );
 });
 
 test('enabled: no warning, and the plan is canary → low-traffic → high-traffic', () => {
@@ -93,7 +101,14 @@ test('enabled: no warning, and the plan is canary → low-traffic → high-traff
   assert.deepEqual(codes(ds), ['rollout/automated-disabled']);
   const plan = getRolloutPlan(ctx);
   assert.equal(plan.enablement.state, 'enabled');
-  assert.deepEqual(plan.steps.map((s) => [s.apps.length, s.concurrency, s.waves.length]), [[45, null, 1], [180, 90, 2], [315, 78, 5]]);
+  assert.deepEqual(
+    plan.steps.map((s) => [s.apps.length, s.concurrency, s.waves.length]),
+    [
+      [45, null, 1],
+      [180, 90, 2],
+      [315, 78, 5],
+    ],
+  );
   assert.equal(plan.totalWaves, 8);
   assert.deepEqual(plan.unselected, []);
 });
@@ -138,7 +153,10 @@ test('hover on a step lists its waves and explains maxUpdate in plain words', ()
   const h = rolloutHover(ctx, text.indexOf('maxUpdate: 50%') + 3);
   assert.ok(h);
   assert.match(h.markdown, /Step 2 · tier In \(low-traffic\)/);
-  assert.match(h.markdown, /At most 90 \(50% of 180\) of this step's 180 Applications sync at the same time; the next step starts when all 180 are Healthy; percentages round down, minimum 1; 0 = manual/);
+  assert.match(
+    h.markdown,
+    /At most 90 \(50% of 180\) of this step's 180 Applications sync at the same time; the next step starts when all 180 are Healthy; percentages round down, minimum 1; 0 = manual/,
+  );
   assert.match(h.markdown, /- wave 1: `prod-02-svc-01`/);
   assert.match(h.markdown, /- wave 2: /);
   const s = rolloutHover(ctx, text.indexOf('strategy:') + 2);
@@ -151,7 +169,10 @@ test('empty step because the label lives on clusters only; quick fix copies it i
   const ds = rolloutDiagnostics(ctx);
   const empties = ds.filter((d) => d.code === 'rollout/empty-step');
   assert.equal(empties.length, 3);
-  assert.match(empties[0].message, /"tier" is a cluster label, but steps match Application labels and template\.metadata\.labels has no "tier"/);
+  assert.match(
+    empties[0].message,
+    /"tier" is a cluster label, but steps match Application labels and template\.metadata\.labels has no "tier"/,
+  );
   assert.ok(ds.some((d) => d.code === 'rollout/unselected-apps' && /540 Applications are selected by no step/.test(d.message)));
   const fix = rolloutCodeActions(ctx, empties[0].span, [empties[0]]).find((a) => /Copy the cluster label/.test(a.title));
   assert.ok(fix?.edits);
@@ -174,11 +195,24 @@ test('duplicates, unselected, manual gate, no steps, deletion order, sync policy
 `;
   const ctx = fakeContext(withStrategy(dup), storyParams(false), fixtureFiles('cm-true'));
   const ds = rolloutDiagnostics(ctx);
-  assert.deepEqual(codes(ds), ['rollout/automated-disabled', 'rollout/duplicate-selection', 'rollout/manual-step', 'rollout/sync-policy-blocks-rollout', 'rollout/unselected-apps']);
-  assert.match(ds.find((d) => d.code === 'rollout/duplicate-selection')!.message, /180 Applications are selected by several steps: prod-02-svc-01 \(1-2\)/);
+  assert.deepEqual(codes(ds), [
+    'rollout/automated-disabled',
+    'rollout/duplicate-selection',
+    'rollout/manual-step',
+    'rollout/sync-policy-blocks-rollout',
+    'rollout/unselected-apps',
+  ]);
+  assert.match(
+    ds.find((d) => d.code === 'rollout/duplicate-selection')!.message,
+    /180 Applications are selected by several steps: prod-02-svc-01 \(1-2\)/,
+  );
   assert.match(ds.find((d) => d.code === 'rollout/unselected-apps')!.message, /315 Applications/);
 
-  const none = fakeContext(withStrategy('  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps: []\n'), storyParams(false), fixtureFiles('cm-true'));
+  const none = fakeContext(
+    withStrategy('  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps: []\n'),
+    storyParams(false),
+    fixtureFiles('cm-true'),
+  );
   assert.deepEqual(codes(rolloutDiagnostics(none)), ['rollout/deletion-order-ignored', 'rollout/no-steps']);
 });
 
@@ -211,7 +245,9 @@ for (const mode of ['fast', 'go'] as const) {
     const ctx = fakeContext(text, params, fixtureFiles('cm-true'));
     const blast = rolloutDiagnostics(ctx).find((d) => d.code === 'rollout/blast-radius');
     assert.ok(blast);
-    const action = rolloutCodeActions(ctx, blast.span, [blast]).find((a) => a.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10 (copies'));
+    const action = rolloutCodeActions(ctx, blast.span, [blast]).find((a) =>
+      a.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10 (copies'),
+    );
     assert.ok(action?.edits, 'strategy action');
     assert.equal(action.isPreferred, true);
     const edited = applyEdits(text, action.edits);
@@ -226,12 +262,18 @@ for (const mode of ['fast', 'go'] as const) {
     assert.equal(plan.strategy, 'RollingSync');
     assert.deepEqual(plan.unselected, []);
     assert.deepEqual(plan.duplicates, {});
-    assert.deepEqual(plan.steps.map((s) => [s.selector, s.apps.length]), [
-      ['tier In (canary)', 45],
-      ['tier In (low-traffic)', 45 * TIERS.filter((t) => t === 'low-traffic').length],
-      ['tier In (high-traffic)', 45 * TIERS.filter((t) => t === 'high-traffic').length],
-    ]);
-    assert.equal(plan.steps.reduce((n, s) => n + s.apps.length, 0), 540);
+    assert.deepEqual(
+      plan.steps.map((s) => [s.selector, s.apps.length]),
+      [
+        ['tier In (canary)', 45],
+        ['tier In (low-traffic)', 45 * TIERS.filter((t) => t === 'low-traffic').length],
+        ['tier In (high-traffic)', 45 * TIERS.filter((t) => t === 'high-traffic').length],
+      ],
+    );
+    assert.equal(
+      plan.steps.reduce((n, s) => n + s.apps.length, 0),
+      540,
+    );
     const left = codes(rolloutDiagnostics(after)).filter((c) => c !== 'rollout/automated-disabled');
     assert.deepEqual(left, []);
   });
@@ -242,7 +284,9 @@ test('enable quick fix edits the ConfigMap that disables it, and detection then 
   const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), files);
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-disabled')!;
   const actions = rolloutCodeActions(ctx, d.span, [d]);
-  const fix = actions.find((a) => a.title.startsWith('Enable progressive syncs: in install/params.yaml (then restart the ApplicationSet controller)'));
+  const fix = actions.find((a) =>
+    a.title.startsWith('Enable progressive syncs: in install/params.yaml (then restart the ApplicationSet controller)'),
+  );
   assert.ok(fix?.edits, actions.map((a) => a.title).join('\n'));
   assert.equal(fix.edits[0].file, '/ws/install/params.yaml');
   const edited = applyEdits(files.get('/ws/install/params.yaml')!, fix.edits);
@@ -253,15 +297,35 @@ test('enable quick fix edits the ConfigMap that disables it, and detection then 
 });
 
 for (const [name, fixture, file, expect] of [
-  ['ArgoCD CR (cmdParams ignored)', 'operator-cmdparams', '/ws/argocd.yaml', /applicationSet:\n {4}resources:\n {6}limits:\n {8}cpu: "2"\n {4}extraCommandArgs:\n {6}- --enable-progressive-syncs\n/],
-  ['ConfigMap without the key', 'none-cm', '/ws/params.yaml', /data:\n {2}server\.insecure: "true"\n {2}applicationsetcontroller\.enable\.progressive\.syncs: "true"\n/],
-  ['Helm values without params', 'none-helm', '/ws/values.yaml', /configs:\n {2}cm:\n {4}url: x\n {2}params:\n {4}applicationsetcontroller\.enable\.progressive\.syncs: "true"\n/],
+  [
+    'ArgoCD CR (cmdParams ignored)',
+    'operator-cmdparams',
+    '/ws/argocd.yaml',
+    /applicationSet:\n {4}resources:\n {6}limits:\n {8}cpu: "2"\n {4}extraCommandArgs:\n {6}- --enable-progressive-syncs\n/,
+  ],
+  [
+    'ConfigMap without the key',
+    'none-cm',
+    '/ws/params.yaml',
+    /data:\n {2}server\.insecure: "true"\n {2}applicationsetcontroller\.enable\.progressive\.syncs: "true"\n/,
+  ],
+  [
+    'Helm values without params',
+    'none-helm',
+    '/ws/values.yaml',
+    /configs:\n {2}cm:\n {4}url: x\n {2}params:\n {4}applicationsetcontroller\.enable\.progressive\.syncs: "true"\n/,
+  ],
   ['old flag (renamed in place)', 'old-names', '/ws/config.yaml', /args:\n {12}- --enable-progressive-syncs\n$/],
 ] as const) {
   test(`enable quick fix when not found: inserts into the ${name}`, () => {
     const files =
       fixture === 'none-cm'
-        ? new Map([['/ws/params.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  server.insecure: "true"\n']])
+        ? new Map([
+            [
+              '/ws/params.yaml',
+              'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  server.insecure: "true"\n',
+            ],
+          ])
         : fixture === 'none-helm'
           ? new Map([['/ws/values.yaml', 'applicationSet:\n  extraArgs: []\nconfigs:\n  cm:\n    url: x\n']])
           : fixtureFiles(fixture);
@@ -292,13 +356,31 @@ test('operator, maxUpdate and automated quick fixes', () => {
   const text = withStrategy(strategy);
   const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'));
   const opSpan = { start: text.indexOf('operator: in') + 10, end: text.indexOf('operator: in') + 12 };
-  const opDiag: EngineDiagnostic = { code: 'appset/step-operator', severity: 'warning', message: '', span: opSpan, data: { replacement: 'In' } };
+  const opDiag: EngineDiagnostic = {
+    code: 'appset/step-operator',
+    severity: 'warning',
+    message: '',
+    span: opSpan,
+    data: { replacement: 'In' },
+  };
   const ops = rolloutCodeActions(ctx, opSpan, [opDiag]);
-  assert.deepEqual(ops.map((a) => [a.title, a.isPreferred]), [['Use operator In', true], ['Use operator NotIn', false]]);
+  assert.deepEqual(
+    ops.map((a) => [a.title, a.isPreferred]),
+    [
+      ['Use operator In', true],
+      ['Use operator NotIn', false],
+    ],
+  );
   assert.match(applyEdits(text, ops[0].edits!), /operator: In\n/);
 
   const muStart = text.indexOf('"3"');
-  const muDiag: EngineDiagnostic = { code: 'appset/max-update', severity: 'warning', message: '', span: { start: muStart, end: muStart + 3 }, data: { replacement: '3' } };
+  const muDiag: EngineDiagnostic = {
+    code: 'appset/max-update',
+    severity: 'warning',
+    message: '',
+    span: { start: muStart, end: muStart + 3 },
+    data: { replacement: '3' },
+  };
   const mus = rolloutCodeActions(ctx, muDiag.span, [muDiag]);
   assert.match(applyEdits(text, mus[0].edits!), /maxUpdate: 3\n/);
   assert.match(applyEdits(text, mus[1].edits!), /maxUpdate: "3%"\n/);
@@ -331,7 +413,12 @@ test('policy note: a wave larger than appsetTools.maxWaveSize, on the maxUpdate 
   const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'), { maxWaveSize: 80 });
   const notes = rolloutDiagnostics(ctx).filter((d) => d.code === 'rollout/large-wave');
   // canary 45 at once ≤ 80; low-traffic 90 (50% of 180) > 80; high-traffic 78 (25% of 315) ≤ 80.
-  assert.deepEqual(notes.map((d) => d.message), ['Step 2 syncs 90 Applications at once (more than appsetTools.maxWaveSize, 80): a bad change reaches all 90 before any of them can fail. maxUpdate: 80 keeps each wave at 80.']);
+  assert.deepEqual(
+    notes.map((d) => d.message),
+    [
+      'Step 2 syncs 90 Applications at once (more than appsetTools.maxWaveSize, 80): a bad change reaches all 90 before any of them can fail. maxUpdate: 80 keeps each wave at 80.',
+    ],
+  );
   assert.equal(text.slice(notes[0].span.start, notes[0].span.end), '50%');
   assert.equal(notes[0].severity, 'information');
 });
@@ -340,7 +427,10 @@ test('blast radius is a warning when the destinations look like production, info
   const withEnv = storyParams(false).map((p) => ({ ...p, 'metadata.labels.env': 'production' }));
   const prod = rolloutDiagnostics(fakeContext(story('fast'), withEnv)).find((d) => d.code === 'rollout/blast-radius')!;
   assert.equal(prod.severity, 'warning');
-  assert.equal(prod.message, 'AllAtOnce: one commit syncs 540 Applications on 12 production clusters at the same time (cluster label env: production). A RollingSync strategy rolls it out step by step (quick fix available).');
+  assert.equal(
+    prod.message,
+    'AllAtOnce: one commit syncs 540 Applications on 12 production clusters at the same time (cluster label env: production). A RollingSync strategy rolls it out step by step (quick fix available).',
+  );
   const info = rolloutDiagnostics(fakeContext(story('fast'), storyParams(false))).find((d) => d.code === 'rollout/blast-radius');
   assert.equal(info?.severity, 'information');
   assert.match(info!.message, /on 12 clusters at the same time\./);
@@ -362,7 +452,10 @@ test('syncWaves: the largest number of Applications one commit syncs, as the con
 test('hover on strategy: says whether the controller runs it, which install decided and where it searched', () => {
   const text = withStrategy(ROLLING);
   const off = rolloutHover(fakeContext(text, storyParams(false), fixtureFiles('none')), text.indexOf('strategy:') + 2);
-  assert.match(off!.markdown, /Ignored: progressive syncs are off, so all 540 Applications sync at once\. Nothing in this repository configures the Argo CD that runs it/);
+  assert.match(
+    off!.markdown,
+    /Ignored: progressive syncs are off, so all 540 Applications sync at once\. Nothing in this repository configures the Argo CD that runs it/,
+  );
   assert.match(off!.markdown, /Searched: ConfigMap argocd-cmd-params-cm/);
   const on = rolloutHover(fakeContext(text, storyParams(false), fixtureFiles('cm-true')), text.indexOf('strategy:') + 2);
   assert.match(on!.markdown, /Progressive syncs enabled by argocd-cmd-params-cm\.yaml:9\./);

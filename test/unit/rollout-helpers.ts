@@ -6,14 +6,23 @@ import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings } from '../../se
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'rollout');
 
 /** A host over a map of absolute posix paths → text (directories are implied by the paths). */
-export function memHost(files: Map<string, string>, settings: Partial<EngineSettings> = {}, root = '/ws'): EngineHost & { files: Map<string, string> } {
+export function memHost(
+  files: Map<string, string>,
+  settings: Partial<EngineSettings> = {},
+  root = '/ws',
+): EngineHost & { files: Map<string, string> } {
   const s = { ...DEFAULT_SETTINGS, ...settings };
   const isDir = (p: string) => [...files.keys()].some((f) => f.startsWith(p.endsWith('/') ? p : p + '/'));
   return {
     files,
     roots: () => [root],
     readFile: (p) => files.get(p),
-    stat: (p) => (files.has(p) ? { isFile: true, isDirectory: false, mtimeMs: 1, size: files.get(p)!.length } : isDir(p) ? { isFile: false, isDirectory: true, mtimeMs: 1, size: 0 } : undefined),
+    stat: (p) =>
+      files.has(p)
+        ? { isFile: true, isDirectory: false, mtimeMs: 1, size: files.get(p)!.length }
+        : isDir(p)
+          ? { isFile: false, isDirectory: true, mtimeMs: 1, size: 0 }
+          : undefined,
     readDir: (p) => {
       if (!isDir(p)) return undefined;
       const prefix = p.endsWith('/') ? p : p + '/';
@@ -41,7 +50,8 @@ export function fixtureFiles(name: string): Map<string, string> {
 /** Applies text edits (spans in the original text) to a text. */
 export function applyEdits(text: string, edits: { span: { start: number; end: number }; newText: string }[]): string {
   let out = text;
-  for (const e of [...edits].sort((a, b) => b.span.start - a.span.start)) out = out.slice(0, e.span.start) + e.newText + out.slice(e.span.end);
+  for (const e of [...edits].sort((a, b) => b.span.start - a.span.start))
+    out = out.slice(0, e.span.start) + e.newText + out.slice(e.span.end);
   return out;
 }
 
@@ -68,7 +78,9 @@ export function fakeRender(appset: Record<string, unknown>, paramSets: Record<st
     return v;
   };
   const render = (s: unknown, p: Record<string, unknown>): string =>
-    String(s ?? '').replace(/\{\{\s*(?:index\s+\.([\w.]+)\s+"([^"]+)"|\.?([\w.-]+))\s*\}\}/g, (_, base, key, path) => String((base ? (lookup(p, base) as any)?.[key] : lookup(p, path)) ?? ''));
+    String(s ?? '').replace(/\{\{\s*(?:index\s+\.([\w.]+)\s+"([^"]+)"|\.?([\w.-]+))\s*\}\}/g, (_, base, key, path) =>
+      String((base ? (lookup(p, base) as any)?.[key] : lookup(p, path)) ?? ''),
+    );
   return paramSets.map((p) => {
     const labels: Record<string, string> = {};
     for (const [k, v] of Object.entries(tpl.metadata?.labels ?? {})) labels[k] = render(v, p);
@@ -79,10 +91,24 @@ export function fakeRender(appset: Record<string, unknown>, paramSets: Record<st
 }
 
 /** An AppSetContext over `text` whose expansion is `fakeRender(doc, params)`. */
-export function fakeContext(text: string, params: Record<string, unknown>[], files = new Map<string, string>(), settings: Partial<EngineSettings> = {}, docIndex = 0): AppSetContext {
+export function fakeContext(
+  text: string,
+  params: Record<string, unknown>[],
+  files = new Map<string, string>(),
+  settings: Partial<EngineSettings> = {},
+  docIndex = 0,
+): AppSetContext {
   const host = memHost(files, settings);
   const parsed = parseFile(text);
-  const file: FileContext = { uri: 'file:///ws/appset.yaml', path: '/ws/appset.yaml', text, parsed, host, settings: host.settings(), workspace: new WorkspaceIndex(host) };
+  const file: FileContext = {
+    uri: 'file:///ws/appset.yaml',
+    path: '/ws/appset.yaml',
+    text,
+    parsed,
+    host,
+    settings: host.settings(),
+    workspace: new WorkspaceIndex(host),
+  };
   const doc = parsed.appsets[docIndex];
   if (!doc) throw new Error('no ApplicationSet in text');
   const memos = new Map<string, unknown>();
@@ -105,8 +131,25 @@ export function fakeContext(text: string, params: Record<string, unknown>[], fil
 }
 
 /** 12 clusters (1 canary, 4 low-traffic, 7 high-traffic) × 45 services: the team story. */
-export const TIERS = ['canary', 'low-traffic', 'low-traffic', 'low-traffic', 'low-traffic', 'high-traffic', 'high-traffic', 'high-traffic', 'high-traffic', 'high-traffic', 'high-traffic', 'high-traffic'];
-export const CLUSTERS = TIERS.map((tier, i) => ({ name: `prod-${String(i + 1).padStart(2, '0')}`, server: `https://10.0.0.${i + 1}:6443`, tier }));
+export const TIERS = [
+  'canary',
+  'low-traffic',
+  'low-traffic',
+  'low-traffic',
+  'low-traffic',
+  'high-traffic',
+  'high-traffic',
+  'high-traffic',
+  'high-traffic',
+  'high-traffic',
+  'high-traffic',
+  'high-traffic',
+];
+export const CLUSTERS = TIERS.map((tier, i) => ({
+  name: `prod-${String(i + 1).padStart(2, '0')}`,
+  server: `https://10.0.0.${i + 1}:6443`,
+  tier,
+}));
 export const SERVICES = Array.from({ length: 45 }, (_, i) => `svc-${String(i + 1).padStart(2, '0')}`);
 
 /** Matrix parameter sets as the cluster × list generators hand them over, in both template modes. */
@@ -118,7 +161,13 @@ export function storyParams(goTemplate: boolean): Record<string, unknown>[] {
       out.push(
         goTemplate
           ? { name: c.name, server: c.server, metadata: { labels, annotations: {} }, service: s }
-          : { name: c.name, server: c.server, 'metadata.labels.tier': c.tier, 'metadata.labels.argocd.argoproj.io/secret-type': 'cluster', service: s },
+          : {
+              name: c.name,
+              server: c.server,
+              'metadata.labels.tier': c.tier,
+              'metadata.labels.argocd.argoproj.io/secret-type': 'cluster',
+              service: s,
+            },
       );
     }
   }

@@ -18,14 +18,25 @@ function detect(files: Record<string, string>, appset: string, namespace?: strin
 
 test('install scopes: an install folder governs its parent, a plain folder itself, overlays are installs of their own', () => {
   assert.deepEqual(installOf('/ws/argocd/argocd-cmd-params-cm.yaml'), { key: '/ws/argocd', scope: '/ws', base: undefined });
-  assert.deepEqual(installOf('/ws/examples/team-rollout/cm.yaml'), { key: '/ws/examples/team-rollout', scope: '/ws/examples/team-rollout', base: undefined });
+  assert.deepEqual(installOf('/ws/examples/team-rollout/cm.yaml'), {
+    key: '/ws/examples/team-rollout',
+    scope: '/ws/examples/team-rollout',
+    base: undefined,
+  });
   assert.deepEqual(installOf('/ws/argocd/base/cm.yaml'), { key: '/ws/argocd', scope: '/ws', base: undefined });
   assert.deepEqual(installOf('/ws/argocd/overlays/prod/patch.yaml'), { key: '/ws/argocd/overlays/prod', scope: '/ws', base: '/ws/argocd' });
-  assert.deepEqual(installOf('/ws/clusters/prod/argocd/cm.yaml'), { key: '/ws/clusters/prod/argocd', scope: '/ws/clusters/prod', base: undefined });
+  assert.deepEqual(installOf('/ws/clusters/prod/argocd/cm.yaml'), {
+    key: '/ws/clusters/prod/argocd',
+    scope: '/ws/clusters/prod',
+    base: undefined,
+  });
 });
 
 test('a ConfigMap under examples/ does not vouch for an ApplicationSet at the root', () => {
-  const files = { '/ws/examples/team-rollout/argocd-cmd-params-cm.yaml': cm('true'), '/ws/examples/team-rollout/appset.yaml': 'kind: ApplicationSet\n' };
+  const files = {
+    '/ws/examples/team-rollout/argocd-cmd-params-cm.yaml': cm('true'),
+    '/ws/examples/team-rollout/appset.yaml': 'kind: ApplicationSet\n',
+  };
   const root = detect(files, '/ws/appset.yaml');
   assert.equal(root.state, 'not-found');
   assert.equal(root.instance?.name, '');
@@ -67,12 +78,22 @@ test('kustomize overlays per environment: a tie that disagrees is not enabled, a
   };
   const tied = detect(files, '/ws/appsets/shop.yaml');
   assert.equal(tied.state, 'disabled');
-  assert.match(tied.instance!.why, /several Argo CD installs could run it \(argocd\/overlays\/(staging|production)\/, argocd\/overlays\/(staging|production)\/\)/);
-  assert.ok(tied.notes?.some((n) => /argocd\/overlays\/staging: enabled/.test(n) && /appsetTools\.instances/.test(n)), JSON.stringify(tied.notes));
-  const mapped = detect(files, '/ws/appsets/shop.yaml', undefined, [{ name: 'staging', applicationSets: ['appsets/**'], config: ['argocd/overlays/staging', 'argocd/base'] }]);
+  assert.match(
+    tied.instance!.why,
+    /several Argo CD installs could run it \(argocd\/overlays\/(staging|production)\/, argocd\/overlays\/(staging|production)\/\)/,
+  );
+  assert.ok(
+    tied.notes?.some((n) => /argocd\/overlays\/staging: enabled/.test(n) && /appsetTools\.instances/.test(n)),
+    JSON.stringify(tied.notes),
+  );
+  const mapped = detect(files, '/ws/appsets/shop.yaml', undefined, [
+    { name: 'staging', applicationSets: ['appsets/**'], config: ['argocd/overlays/staging', 'argocd/base'] },
+  ]);
   assert.equal(mapped.state, 'enabled');
   assert.equal(mapped.instance?.why, 'mapped in appsetTools.instances ("staging")');
-  const outside = detect(files, '/ws/appsets/shop.yaml', undefined, [{ name: 'prod', applicationSets: ['appsets/'], progressiveSyncs: 'enabled' }]);
+  const outside = detect(files, '/ws/appsets/shop.yaml', undefined, [
+    { name: 'prod', applicationSets: ['appsets/'], progressiveSyncs: 'enabled' },
+  ]);
   assert.equal(outside.state, 'enabled');
   assert.equal(outside.source, 'setting');
 });
@@ -81,11 +102,22 @@ test('namespaces: an install for another namespace does not count, unless it wat
   const files = { '/ws/argocd/argocd-cmd-params-cm.yaml': cm('true', 'argocd') };
   const other = detect(files, '/ws/prod/shop.yaml', 'argocd-prod');
   assert.equal(other.state, 'not-found');
-  assert.ok(other.notes?.some((n) => /argocd configures the controller in namespace argocd, and this ApplicationSet is in argocd-prod/.test(n)), JSON.stringify(other.notes));
-  const watched = detect({ '/ws/argocd/argocd-cmd-params-cm.yaml': cm('true', 'argocd', '  applicationsetcontroller.namespaces: "team-a, argocd-prod"\n') }, '/ws/prod/shop.yaml', 'argocd-prod');
+  assert.ok(
+    other.notes?.some((n) => /argocd configures the controller in namespace argocd, and this ApplicationSet is in argocd-prod/.test(n)),
+    JSON.stringify(other.notes),
+  );
+  const watched = detect(
+    { '/ws/argocd/argocd-cmd-params-cm.yaml': cm('true', 'argocd', '  applicationsetcontroller.namespaces: "team-a, argocd-prod"\n') },
+    '/ws/prod/shop.yaml',
+    'argocd-prod',
+  );
   assert.equal(watched.state, 'enabled');
   // A kustomization's namespace is the install's namespace.
-  const kust = detect({ '/ws/argocd/kustomization.yaml': 'namespace: argocd\nresources: [params.yaml]\n', '/ws/argocd/params.yaml': cm('true') }, '/ws/shop.yaml', 'argocd');
+  const kust = detect(
+    { '/ws/argocd/kustomization.yaml': 'namespace: argocd\nresources: [params.yaml]\n', '/ws/argocd/params.yaml': cm('true') },
+    '/ws/shop.yaml',
+    'argocd',
+  );
   assert.equal(kust.state, 'enabled');
   assert.equal(kust.instance?.namespace, 'argocd');
 });

@@ -1,6 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignSteps, compareNames, computePlan, progressStatuses, resolveMaxUpdate, type StatusEntry } from '../../server/src/engine/rollout/plan';
+import {
+  assignSteps,
+  compareNames,
+  computePlan,
+  progressStatuses,
+  resolveMaxUpdate,
+  type StatusEntry,
+} from '../../server/src/engine/rollout/plan';
 import { readStrategy, type RolloutStepSpec } from '../../server/src/engine/rollout/spec';
 import type { GeneratedApp } from '../../server/src/engine/expand/types';
 import type { Enablement } from '../../server/src/engine/rollout/types';
@@ -28,9 +35,31 @@ const gen = (name: string, labels: Record<string, string> = {}, invalid?: string
 const ENABLED: Enablement = { state: 'enabled', source: 'setting', evidence: [], searched: [] };
 
 // Cases of TestBuildAppDependencyList (argo-cd applicationset/progressivesync/progressive_sync_test.go).
-const CASES: { name: string; steps: RolloutStepSpec[]; apps: { name: string; labels: Record<string, string> }[]; list: string[][]; stepMap: Record<string, number>; empty?: number[]; dups?: Record<string, number[]>; invalidOps?: { step: number; operator: string }[] }[] = [
-  { name: "handles an empty set of applications with good 'In' selectors", steps: [step([['env', 'In', ['dev']]])], apps: [], list: [[]], stepMap: {}, empty: [0] },
-  { name: "handles selecting 1 application with 1 'In' selector", steps: [step([['env', 'In', ['dev']]])], apps: [app('app-dev', { env: 'dev' })], list: [['app-dev']], stepMap: { 'app-dev': 0 } },
+const CASES: {
+  name: string;
+  steps: RolloutStepSpec[];
+  apps: { name: string; labels: Record<string, string> }[];
+  list: string[][];
+  stepMap: Record<string, number>;
+  empty?: number[];
+  dups?: Record<string, number[]>;
+  invalidOps?: { step: number; operator: string }[];
+}[] = [
+  {
+    name: "handles an empty set of applications with good 'In' selectors",
+    steps: [step([['env', 'In', ['dev']]])],
+    apps: [],
+    list: [[]],
+    stepMap: {},
+    empty: [0],
+  },
+  {
+    name: "handles selecting 1 application with 1 'In' selector",
+    steps: [step([['env', 'In', ['dev']]])],
+    apps: [app('app-dev', { env: 'dev' })],
+    list: [['app-dev']],
+    stepMap: { 'app-dev': 0 },
+  },
   {
     name: "handles 'In' selectors that select no applications",
     steps: [step([['env', 'In', ['dev']]]), step([['env', 'In', ['qa']]]), step([['env', 'In', ['prod']]])],
@@ -41,7 +70,12 @@ const CASES: { name: string; steps: RolloutStepSpec[]; apps: { name: string; lab
   },
   {
     name: "multiple 'In' selectors in the same matchExpression only select Applications that match all selectors",
-    steps: [step([['region', 'In', ['us-east-2']], ['env', 'In', ['qa']]])],
+    steps: [
+      step([
+        ['region', 'In', ['us-east-2']],
+        ['env', 'In', ['qa']],
+      ]),
+    ],
     apps: [app('app-qa1', { env: 'qa' }), app('app-qa2', { env: 'qa', region: 'us-east-2' })],
     list: [['app-qa2']],
     stepMap: { 'app-qa2': 0 },
@@ -53,8 +87,21 @@ const CASES: { name: string; steps: RolloutStepSpec[]; apps: { name: string; lab
     list: [['app-qa', 'app-prod']],
     stepMap: { 'app-qa': 0, 'app-prod': 0 },
   },
-  { name: "handles an empty set of applications with good 'NotIn' selectors", steps: [step([['env', 'NotIn', ['dev']]])], apps: [], list: [[]], stepMap: {}, empty: [0] },
-  { name: "selects 1 application with 1 'NotIn' selector", steps: [step([['env', 'NotIn', ['qa']]])], apps: [app('app-dev', { env: 'dev' })], list: [['app-dev']], stepMap: { 'app-dev': 0 } },
+  {
+    name: "handles an empty set of applications with good 'NotIn' selectors",
+    steps: [step([['env', 'NotIn', ['dev']]])],
+    apps: [],
+    list: [[]],
+    stepMap: {},
+    empty: [0],
+  },
+  {
+    name: "selects 1 application with 1 'NotIn' selector",
+    steps: [step([['env', 'NotIn', ['qa']]])],
+    apps: [app('app-dev', { env: 'dev' })],
+    list: [['app-dev']],
+    stepMap: { 'app-dev': 0 },
+  },
   {
     name: "'NotIn' selectors that select no applications",
     steps: [step([['env', 'NotIn', ['qa', 'prod']]])],
@@ -65,7 +112,12 @@ const CASES: { name: string; steps: RolloutStepSpec[]; apps: { name: string; lab
   },
   {
     name: "multiple 'NotIn' selectors remove Applications with mising labels on any match",
-    steps: [step([['region', 'NotIn', ['us-east-2']], ['env', 'NotIn', ['qa']]])],
+    steps: [
+      step([
+        ['region', 'NotIn', ['us-east-2']],
+        ['env', 'NotIn', ['qa']],
+      ]),
+    ],
     apps: [app('app-qa1', { env: 'qa' }), app('app-qa2', { env: 'qa', region: 'us-east-2' })],
     list: [[]],
     stepMap: {},
@@ -73,7 +125,12 @@ const CASES: { name: string; steps: RolloutStepSpec[]; apps: { name: string; lab
   },
   {
     name: "multiple 'NotIn' selectors filter all matching Applications",
-    steps: [step([['region', 'NotIn', ['us-east-2']], ['env', 'NotIn', ['qa']]])],
+    steps: [
+      step([
+        ['region', 'NotIn', ['us-east-2']],
+        ['env', 'NotIn', ['qa']],
+      ]),
+    ],
     apps: [
       app('app-qa1', { env: 'qa', region: 'us-east-1' }),
       app('app-qa2', { env: 'qa', region: 'us-east-2' }),
@@ -92,8 +149,17 @@ const CASES: { name: string; steps: RolloutStepSpec[]; apps: { name: string; lab
   },
   {
     name: "in a mix of 'In' and 'NotIn' selectors, 'NotIn' takes precedence",
-    steps: [step([['env', 'In', ['qa', 'prod']], ['region', 'NotIn', ['us-west-2']]])],
-    apps: [app('app-dev', { env: 'dev' }), app('app-qa1', { env: 'qa', region: 'us-west-2' }), app('app-qa2', { env: 'qa', region: 'us-east-2' })],
+    steps: [
+      step([
+        ['env', 'In', ['qa', 'prod']],
+        ['region', 'NotIn', ['us-west-2']],
+      ]),
+    ],
+    apps: [
+      app('app-dev', { env: 'dev' }),
+      app('app-qa1', { env: 'qa', region: 'us-west-2' }),
+      app('app-qa2', { env: 'qa', region: 'us-east-2' }),
+    ],
     list: [['app-qa2']],
     stepMap: { 'app-qa2': 0 },
   },
@@ -153,10 +219,26 @@ function progress(maxUpdate: number | string | undefined, statuses: ProgressiveS
   return progressStatuses(steps, entries, new Set(entries.map((e) => e.app)), stepOf).map((e) => e.status);
 }
 type ProgressiveStatusTuple = [string, StatusEntry['status']];
-const waiting3: ProgressiveStatusTuple[] = [['app1', 'Waiting'], ['app2', 'Waiting'], ['app3', 'Waiting']];
+const waiting3: ProgressiveStatusTuple[] = [
+  ['app1', 'Waiting'],
+  ['app2', 'Waiting'],
+  ['app3', 'Waiting'],
+];
 
 test('TestUpdateApplicationSetApplicationStatusProgress: does not update a status if maxUpdate has already been reached with RollingSync', () => {
-  assert.deepEqual(progress(3, [['app1', 'Progressing'], ['app2', 'Waiting'], ['app3', 'Waiting'], ['app4', 'Pending']], 1), ['Progressing', 'Pending', 'Waiting', 'Pending']);
+  assert.deepEqual(
+    progress(
+      3,
+      [
+        ['app1', 'Progressing'],
+        ['app2', 'Waiting'],
+        ['app3', 'Waiting'],
+        ['app4', 'Pending'],
+      ],
+      1,
+    ),
+    ['Progressing', 'Pending', 'Waiting', 'Pending'],
+  );
 });
 test('TestUpdateApplicationSetApplicationStatusProgress: rounds down for maxUpdate set to percentage string', () => {
   assert.deepEqual(progress('50%', waiting3), ['Pending', 'Waiting', 'Waiting']);
@@ -193,13 +275,20 @@ test('resolveMaxUpdate: integers, percentages, "0%", invalid strings (intstr.Get
 
 test('the wave model equals repeated controller passes (promote, then the promoted become Healthy)', () => {
   let seed = 7;
-  const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+  const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
   const mus: (number | string | undefined)[] = [undefined, 1, 2, 3, '10%', '25%', '50%', '100%', '0%', 0, 'x'];
   for (let round = 0; round < 60; round++) {
     const values = ['a', 'b', 'c'];
     const steps = values.map((v, i) => step([['tier', 'In', [v]]], mus[rnd(mus.length)], i));
-    const apps = Array.from({ length: 1 + rnd(30) }, (_, i) => gen(`app-${String(rnd(1000)).padStart(3, '0')}-${i}`, rnd(6) === 0 ? { tier: 'zz' } : { tier: values[rnd(3)] }));
-    const plan = computePlan({ appset: 'x', strategy: { type: 'RollingSync', hasRollingSync: true, steps, deletionOrder: '', present: true }, apps, enablement: ENABLED });
+    const apps = Array.from({ length: 1 + rnd(30) }, (_, i) =>
+      gen(`app-${String(rnd(1000)).padStart(3, '0')}-${i}`, rnd(6) === 0 ? { tier: 'zz' } : { tier: values[rnd(3)] }),
+    );
+    const plan = computePlan({
+      appset: 'x',
+      strategy: { type: 'RollingSync', hasRollingSync: true, steps, deletionOrder: '', present: true },
+      apps,
+      enablement: ENABLED,
+    });
     const a = assignSteps(steps, apps);
     let statuses: StatusEntry[] = apps.map((x) => ({ app: x.name, status: 'Waiting' as const })).sort((x, y) => compareNames(x.app, y.app));
     for (let k = 0; k < steps.length; k++) {
@@ -214,7 +303,12 @@ test('the wave model equals repeated controller passes (promote, then the promot
       }
       const st = plan.steps[k];
       if (st.manual) assert.deepEqual(waves, [], `round ${round} step ${k + 1}`);
-      else assert.deepEqual(waves, st.waves.map((w) => w.apps), `round ${round} step ${k + 1}`);
+      else
+        assert.deepEqual(
+          waves,
+          st.waves.map((w) => w.apps),
+          `round ${round} step ${k + 1}`,
+        );
       // a manual gate: the user syncs them by hand
       statuses = statuses.map((s) => (a.stepOf.get(s.app) === k ? { ...s, status: 'Healthy' as const } : s));
     }
@@ -223,8 +317,20 @@ test('the wave model equals repeated controller passes (promote, then the promot
 
 test('quirk: unselected Applications count toward step 1 percentage base', () => {
   const steps = [step([['tier', 'In', ['a']]], '50%', 0), step([['tier', 'In', ['b']]], '50%', 1)];
-  const apps = [gen('a1', { tier: 'a' }), gen('a2', { tier: 'a' }), gen('b1', { tier: 'b' }), gen('b2', { tier: 'b' }), gen('z1'), gen('z2')];
-  const plan = computePlan({ appset: 'x', strategy: { type: 'RollingSync', hasRollingSync: true, steps, deletionOrder: '', present: true }, apps, enablement: ENABLED });
+  const apps = [
+    gen('a1', { tier: 'a' }),
+    gen('a2', { tier: 'a' }),
+    gen('b1', { tier: 'b' }),
+    gen('b2', { tier: 'b' }),
+    gen('z1'),
+    gen('z2'),
+  ];
+  const plan = computePlan({
+    appset: 'x',
+    strategy: { type: 'RollingSync', hasRollingSync: true, steps, deletionOrder: '', present: true },
+    apps,
+    enablement: ENABLED,
+  });
   assert.equal(plan.steps[0].percentageBase, 4);
   assert.equal(plan.steps[0].concurrency, 2);
   assert.deepEqual(plan.steps[0].waves, [{ wave: 1, apps: ['a1', 'a2'] }]);
@@ -237,7 +343,12 @@ test('quirk: unselected Applications count toward step 1 percentage base', () =>
 test('invalid Applications block their step and do not count toward percentages; duplicates sync in their first step', () => {
   const steps = [step([['env', 'In', ['dev']]], undefined, 0), step([['region', 'In', ['w']]], 1, 1)];
   const apps = [gen('d1', { env: 'dev', region: 'w' }), gen('d2', { env: 'dev' }, ['bad destination']), gen('w1', { region: 'w' })];
-  const plan = computePlan({ appset: 'x', strategy: { type: 'RollingSync', hasRollingSync: true, steps, deletionOrder: '', present: true }, apps, enablement: ENABLED });
+  const plan = computePlan({
+    appset: 'x',
+    strategy: { type: 'RollingSync', hasRollingSync: true, steps, deletionOrder: '', present: true },
+    apps,
+    enablement: ENABLED,
+  });
   assert.deepEqual(plan.steps[0].apps, ['d1', 'd2']);
   assert.deepEqual(plan.steps[0].blockedBy, ['d2']);
   assert.deepEqual(plan.steps[0].waves, [{ wave: 1, apps: ['d1'] }]);
@@ -247,7 +358,13 @@ test('invalid Applications block their step and do not count toward percentages;
 });
 
 test('AllAtOnce and RollingSync without steps give no steps (RollingSyncStrategyEnabled)', () => {
-  for (const y of ['{}', '{strategy: {type: AllAtOnce}}', '{strategy: {type: RollingSync, rollingSync: {steps: []}}}', '{strategy: {type: RollingSync}}', '{strategy: {type: rollingsync, rollingSync: {steps: [{}]}}}']) {
+  for (const y of [
+    '{}',
+    '{strategy: {type: AllAtOnce}}',
+    '{strategy: {type: RollingSync, rollingSync: {steps: []}}}',
+    '{strategy: {type: RollingSync}}',
+    '{strategy: {type: rollingsync, rollingSync: {steps: [{}]}}}',
+  ]) {
     const s = readStrategy({ spec: YAML.parse(y) });
     const plan = computePlan({ appset: 'x', strategy: s, apps: [gen('a')], enablement: ENABLED });
     assert.equal(plan.strategy, 'AllAtOnce', y);
@@ -277,7 +394,11 @@ spec:
           maxUpdate: 10%
 `),
   );
-  const apps = [gen('engineering-dev-guestbook', { envLabel: 'env-dev' }), gen('engineering-qa-guestbook', { envLabel: 'env-qa' }), gen('engineering-prod-guestbook', { envLabel: 'env-prod' })];
+  const apps = [
+    gen('engineering-dev-guestbook', { envLabel: 'env-dev' }),
+    gen('engineering-qa-guestbook', { envLabel: 'env-qa' }),
+    gen('engineering-prod-guestbook', { envLabel: 'env-prod' }),
+  ];
   const plan = computePlan({ appset: 'guestbook', strategy, apps, enablement: ENABLED });
   assert.equal(plan.strategy, 'RollingSync');
   assert.deepEqual(

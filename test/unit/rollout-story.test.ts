@@ -33,7 +33,10 @@ stringData:
 function workspace(mode: 'fast' | 'go') {
   const files = new Map<string, string>();
   files.set('/ws/clusters/secrets.yaml', CLUSTERS.map(clusterSecret).join('---\n'));
-  files.set('/ws/argocd/argocd-cmd-params-cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n');
+  files.set(
+    '/ws/argocd/argocd-cmd-params-cm.yaml',
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n',
+  );
   const appset = fs
     .readFileSync(path.join(FIXTURES, 'story', `appset-${mode}.yaml`), 'utf8')
     .replace(/( *)- service: svc-01\n/, (_, ind: string) => SERVICES.map((s) => `${ind}- service: ${s}\n`).join(''));
@@ -55,7 +58,10 @@ for (const mode of ['fast', 'go'] as const) {
     const exp = a.appsets[0].expansion();
     assert.equal(exp.apps.length, 540, `the generators should produce 12 × 45 Applications (notes: ${exp.notes.join('; ')})`);
     let ds = ls.diagnostics(a);
-    assert.deepEqual(ds.filter((d) => d.severity === 'error'), []);
+    assert.deepEqual(
+      ds.filter((d) => d.severity === 'error'),
+      [],
+    );
     const blast = ds.find((d) => d.code === 'rollout/blast-radius');
     assert.ok(blast, ds.map((d) => d.code).join(', '));
     assert.match(blast.message, /540 Applications on 12 production clusters/);
@@ -63,14 +69,20 @@ for (const mode of ['fast', 'go'] as const) {
     assert.ok(ls.codeLenses(a).some((l) => l.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'));
 
     // 2. The quick fix inserts a RollingSync strategy by the clusters' tier label.
-    const fix = ls.codeActions(a, blast.span, [blast]).find((x) => x.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10'));
+    const fix = ls
+      .codeActions(a, blast.span, [blast])
+      .find((x) => x.title.startsWith('Roll out by tier: canary 1 → low-traffic 10 → high-traffic 10'));
     assert.ok(fix?.edits);
     text = applyEdits(text, fix.edits);
     files.set(p, text);
     ls.workspace.invalidate(p);
     a = ls.analyze(uri, text, p);
     ds = ls.diagnostics(a);
-    assert.deepEqual(ds.filter((d) => d.severity === 'error'), [], 'the inserted strategy validates cleanly');
+    assert.deepEqual(
+      ds.filter((d) => d.severity === 'error'),
+      [],
+      'the inserted strategy validates cleanly',
+    );
 
     // 3. The controller has progressive syncs disabled: warning on strategy:.
     const warn = ds.find((d) => d.code === 'rollout/progressive-syncs-disabled');
@@ -80,11 +92,14 @@ for (const mode of ['fast', 'go'] as const) {
     assert.equal(warn.related?.[0].location.file, '/ws/argocd/argocd-cmd-params-cm.yaml');
 
     const plan = getRolloutPlan(a.appsets[0]);
-    assert.deepEqual(plan.steps.map((s) => [s.selector, s.apps.length, s.maxUpdate, s.waves.length]), [
-      ['tier In (canary)', 45, 1, 45],
-      ['tier In (low-traffic)', 180, 10, 18],
-      ['tier In (high-traffic)', 315, 10, 32],
-    ]);
+    assert.deepEqual(
+      plan.steps.map((s) => [s.selector, s.apps.length, s.maxUpdate, s.waves.length]),
+      [
+        ['tier In (canary)', 45, 1, 45],
+        ['tier In (low-traffic)', 180, 10, 18],
+        ['tier In (high-traffic)', 315, 10, 32],
+      ],
+    );
     assert.deepEqual(plan.unselected, []);
     assert.equal(plan.steps[0].waves[0].apps[0], 'prod-01-svc-01');
 
@@ -95,7 +110,10 @@ for (const mode of ['fast', 'go'] as const) {
     ls.workspace.invalidate();
     a = ls.analyze(uri, text, p);
     ds = ls.diagnostics(a);
-    assert.deepEqual(ds.filter((d) => d.code.startsWith('rollout/progressive-syncs')), []);
+    assert.deepEqual(
+      ds.filter((d) => d.code.startsWith('rollout/progressive-syncs')),
+      [],
+    );
     const lenses = ls.codeLenses(a).map((l) => l.title);
     assert.ok(lenses.includes('3 steps · 540 apps · 95 waves · 0 unselected'), lenses.join('\n'));
     assert.ok(lenses.includes('Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 10 → 10 at a time, 18 waves'), lenses.join('\n'));

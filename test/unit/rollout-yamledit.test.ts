@@ -17,7 +17,10 @@ test('appendAt: block map keeps its indentation, trailing comments and blank lin
 
 test('appendAt: creates missing parents under the deepest existing map', () => {
   const t = 'spec:\n  template:\n    metadata:\n      name: x\n';
-  assert.equal(append(t, ['spec', 'template', 'metadata', 'labels'], ["tier: '{{t}}'"]), "spec:\n  template:\n    metadata:\n      name: x\n      labels:\n        tier: '{{t}}'\n");
+  assert.equal(
+    append(t, ['spec', 'template', 'metadata', 'labels'], ["tier: '{{t}}'"]),
+    "spec:\n  template:\n    metadata:\n      name: x\n      labels:\n        tier: '{{t}}'\n",
+  );
 });
 
 test('appendAt: key with no value, flow map, sequence, no final newline, CRLF', () => {
@@ -32,7 +35,10 @@ test('appendAt: key with no value, flow map, sequence, no final newline, CRLF', 
 test('removePair and replacePair work on whole blocks', () => {
   const t = 'sp:\n  automated:\n    prune: true\n  retry: {limit: 1}\n';
   assert.equal(applyEdits(t, [removePair(t, doc(t), ['sp', 'automated'])!]), 'sp:\n  retry: {limit: 1}\n');
-  assert.equal(applyEdits(t, [replacePair(t, doc(t), ['sp', 'automated'], ['automated:', '  x: 1'])!]), 'sp:\n  automated:\n    x: 1\n  retry: {limit: 1}\n');
+  assert.equal(
+    applyEdits(t, [replacePair(t, doc(t), ['sp', 'automated'], ['automated:', '  x: 1'])!]),
+    'sp:\n  automated:\n    x: 1\n  retry: {limit: 1}\n',
+  );
 });
 
 test('yamlString keeps strings strings under YAML 1.1 and 1.2', () => {

@@ -12,7 +12,8 @@ import { emptyHost } from '../../server/src/engine/host';
 import { isWatchedChange } from '../../server/src/lsp/watch';
 
 const APPSET = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec: {generators: [], template: {}}\n';
-const SECRET = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: c\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: c, server: https://c}\n';
+const SECRET =
+  'apiVersion: v1\nkind: Secret\nmetadata:\n  name: c\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: c, server: https://c}\n';
 
 test('appsetOnly: ApplicationSets and empty documents only', () => {
   const ls = getLanguageService({ host: emptyHost() });

@@ -34,13 +34,27 @@ test('field names inside a list item (rollingSync step) and a new list item', ()
 
 test('values: enums of the CRD and values the controller understands', () => {
   const t = at(HEAD + 'spec:\n  strategy:\n    type: R|\n');
-  assert.deepEqual(ls.completions(t.a, t.offset).map((c) => c.label), ['AllAtOnce', 'RollingSync']);
+  assert.deepEqual(
+    ls.completions(t.a, t.offset).map((c) => c.label),
+    ['AllAtOnce', 'RollingSync'],
+  );
   const e = at(HEAD + 'spec:\n  syncPolicy:\n    applicationsSync: |\n');
-  assert.deepEqual(ls.completions(e.a, e.offset).map((c) => c.label), ['create-only', 'create-update', 'create-delete', 'sync']);
+  assert.deepEqual(
+    ls.completions(e.a, e.offset).map((c) => c.label),
+    ['create-only', 'create-update', 'create-delete', 'sync'],
+  );
   const b = at(HEAD + 'spec:\n  goTemplate: |\n');
-  assert.deepEqual(ls.completions(b.a, b.offset).map((c) => c.label), ['true', 'false']);
-  const op = at(HEAD + 'spec:\n  strategy:\n    rollingSync:\n      steps:\n      - matchExpressions:\n        - key: env\n          operator: |\n');
-  assert.deepEqual(ls.completions(op.a, op.offset).map((c) => c.label), ['In', 'NotIn']);
+  assert.deepEqual(
+    ls.completions(b.a, b.offset).map((c) => c.label),
+    ['true', 'false'],
+  );
+  const op = at(
+    HEAD + 'spec:\n  strategy:\n    rollingSync:\n      steps:\n      - matchExpressions:\n        - key: env\n          operator: |\n',
+  );
+  assert.deepEqual(
+    ls.completions(op.a, op.offset).map((c) => c.label),
+    ['In', 'NotIn'],
+  );
 });
 
 test('hover on a field: type, path and a note for tricky fields', () => {

@@ -20,11 +20,17 @@ test('strategy.type other than AllAtOnce/RollingSync (progressive_sync.go IsRoll
 test('rollingSync without type RollingSync, and RollingSync without rollingSync, are ignored rollouts', () => {
   assert.deepEqual(codes(validateText(strategy('    rollingSync:\n      steps: []\n'))), ['appset/rolling-sync-ignored']);
   assert.deepEqual(codes(validateText(strategy('    type: RollingSync\n'))), ['appset/rolling-sync-ignored']);
-  assert.deepEqual(codes(validateText(strategy('    type: AllAtOnce\n    rollingSync:\n      steps: []\n'))), ['appset/rolling-sync-ignored']);
+  assert.deepEqual(codes(validateText(strategy('    type: AllAtOnce\n    rollingSync:\n      steps: []\n'))), [
+    'appset/rolling-sync-ignored',
+  ]);
 });
 
 test('rollingSync step operators: only In and NotIn (progressive_sync.go buildAppDependencyList)', () => {
-  const ds = validateText(strategy('    type: RollingSync\n    rollingSync:\n      steps:\n      - matchExpressions:\n        - key: env\n          operator: notin\n          values: [prod]\n        - key: env\n          operator: NotIn\n          values: [dev]\n'));
+  const ds = validateText(
+    strategy(
+      '    type: RollingSync\n    rollingSync:\n      steps:\n      - matchExpressions:\n        - key: env\n          operator: notin\n          values: [prod]\n        - key: env\n          operator: NotIn\n          values: [dev]\n',
+    ),
+  );
   assert.deepEqual(codes(ds), ['appset/step-operator']);
   assert.equal(ds[0].text, 'notin');
   assert.deepEqual(ds[0].data, { replacement: 'NotIn' });
@@ -50,7 +56,10 @@ test('deletionOrder: AllAtOnce or Reverse, compared case-insensitively (IsDeleti
 test('goTemplateOptions: only the missingkey forms (Go text/template Option panics otherwise)', () => {
   const ds = validateText(appset('  goTemplateOptions: ["missingkey=error", "missingkey=nil", "strict"]\n', { goTemplate: true }));
   assert.deepEqual(codes(ds), ['appset/go-template-options', 'appset/go-template-options']);
-  assert.deepEqual(ds.map((d) => d.text), ['"missingkey=nil"', '"strict"']);
+  assert.deepEqual(
+    ds.map((d) => d.text),
+    ['"missingkey=nil"', '"strict"'],
+  );
   assert.deepEqual(codes(validateText(appset('  goTemplateOptions: ["missingkey=error"]\n'))), ['appset/go-template-options-ignored']);
 });
 
@@ -62,9 +71,13 @@ test('matrix needs exactly two children (matrix.go)', () => {
 });
 
 test('merge needs two children and mergeKeys (merge.go)', () => {
-  const ds = validateText(appset('', { generators: '  - merge:\n      mergeKeys: []\n      generators:\n      - list:\n          elements: []' }));
+  const ds = validateText(
+    appset('', { generators: '  - merge:\n      mergeKeys: []\n      generators:\n      - list:\n          elements: []' }),
+  );
   assert.deepEqual(codes(ds), ['appset/merge-children', 'appset/merge-keys']);
-  const missing = validateText(appset('', { generators: '  - merge:\n      generators:\n      - list:\n          elements: []\n      - clusters: {}' }));
+  const missing = validateText(
+    appset('', { generators: '  - merge:\n      generators:\n      - list:\n          elements: []\n      - clusters: {}' }),
+  );
   assert.deepEqual(codes(missing), ['appset/missing-field']);
   assert.match(missing[0].message, /missing required field "mergeKeys" in the merge generator/);
 });
@@ -149,7 +162,12 @@ test('templatePatch: YAML or JSON syntax (template.go renderTemplatePatch), repo
   assert.match(templatePatchProblem('- a\n- b\n')?.message ?? '', /must be a mapping/);
   // Template actions: checked with actions left out; valid patches stay quiet.
   assert.equal(templatePatchProblem('{{- if .autoSync }}\nspec:\n  syncPolicy:\n    automated: {}\n{{- end }}\n'), undefined);
-  assert.equal(templatePatchProblem('spec:\n  source:\n    helm:\n      valueFiles:\n      {{- range $f := .files }}\n        - {{ $f }}\n      {{- end }}\n'), undefined);
+  assert.equal(
+    templatePatchProblem(
+      'spec:\n  source:\n    helm:\n      valueFiles:\n      {{- range $f := .files }}\n        - {{ $f }}\n      {{- end }}\n',
+    ),
+    undefined,
+  );
   assert.equal(templatePatchProblem('{"spec": {"project": "{{ .p }}"}}'), undefined);
   const approx = templatePatchProblem('{{ if .x }}\nspec:\n  a: [b\n{{ end }}');
   assert.equal(approx?.approximate, true);
@@ -168,11 +186,16 @@ test('the filters proposal field is an unknown field with an explanation', () =>
 });
 
 test('YAML 1.1 booleans: unquoted yes in a boolean field (warning), no in a string field (error, kubectl makes it a boolean)', () => {
-  const ds = validateText(appset('  goTemplate: yes\n').replace("name: '{{name}}'", "name: '{{name}}'\n      labels:\n        enabled: no\n        quoted: 'no'"));
-  assert.deepEqual(ds.map((d) => [d.code, d.severity, d.text]), [
-    ['appset/yaml11-boolean', 'error', 'no'],
-    ['appset/yaml11-boolean', 'warning', 'yes'],
-  ].sort((a, b) => (a[2] < b[2] ? -1 : 1)));
+  const ds = validateText(
+    appset('  goTemplate: yes\n').replace("name: '{{name}}'", "name: '{{name}}'\n      labels:\n        enabled: no\n        quoted: 'no'"),
+  );
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.severity, d.text]),
+    [
+      ['appset/yaml11-boolean', 'error', 'no'],
+      ['appset/yaml11-boolean', 'warning', 'yes'],
+    ].sort((a, b) => (a[2] < b[2] ? -1 : 1)),
+  );
   // Free-form fields (list elements) are left alone.
   assert.deepEqual(validateText(appset('', { generators: '  - list:\n      elements:\n      - {name: a, enabled: yes}' })), []);
 });

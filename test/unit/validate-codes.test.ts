@@ -26,6 +26,8 @@ test('README.md lists every registered code in the codes section', () => {
   const end = readme.indexOf('<!-- section:', start + 5);
   const section = readme.slice(start, end < 0 ? undefined : end);
   // Each row carries the anchor SARIF rule help links to (`README.md#code-appset-unknown-field`).
-  const missing = ALL_CODES.filter((c) => !section.includes(`| <a id="code-${c.code.replace(/[^a-z0-9]+/g, '-')}"></a>\`${c.code}\` |`)).map((c) => c.code);
+  const missing = ALL_CODES.filter(
+    (c) => !section.includes(`| <a id="code-${c.code.replace(/[^a-z0-9]+/g, '-')}"></a>\`${c.code}\` |`),
+  ).map((c) => c.code);
   assert.deepEqual(missing, [], 'run: node --import tsx scripts/codes-table.mjs');
 });

@@ -52,11 +52,7 @@ test('Argo CD v3.5.1 example ApplicationSets: no errors (except the documented w
     appsets++;
     const errors = validateText(text).filter((d) => d.severity === 'error');
     const expected = KNOWN_WRONG[rel] ?? [];
-    assert.deepEqual(
-      errors.map((d) => d.code).sort(),
-      expected,
-      `${rel}:\n${errors.map((d) => `  ${d.code} ${d.message}`).join('\n')}`,
-    );
+    assert.deepEqual(errors.map((d) => d.code).sort(), expected, `${rel}:\n${errors.map((d) => `  ${d.code} ${d.message}`).join('\n')}`);
   }
   assert.ok(appsets >= 40, `only ${appsets} ApplicationSets found`);
 });
@@ -64,7 +60,10 @@ test('Argo CD v3.5.1 example ApplicationSets: no errors (except the documented w
 test('the wrong examples are wrong for the stated reasons', (t) => {
   if (!fs.existsSync(examplesDir)) return t.skip(`${examplesDir} is not available`);
   const dd = validateText(fs.readFileSync(path.join(examplesDir, 'design-doc/git-files-literal.yaml'), 'utf8'));
-  assert.deepEqual(dd.map((d) => d.message).sort(), ['missing required field "project" in spec.template.spec', 'missing required field "revision" in the git generator']);
+  assert.deepEqual(dd.map((d) => d.message).sort(), [
+    'missing required field "project" in spec.template.spec',
+    'missing required field "revision" in the git generator',
+  ]);
   const union = validateText(fs.readFileSync(path.join(examplesDir, 'matrix/matrix-and-union-in-matrix.yaml'), 'utf8'));
   assert.ok(union.some((d) => d.code === 'appset/unknown-field' && d.text === 'union'));
   const filters = validateText(fs.readFileSync(path.join(examplesDir, 'design-doc/proposal/filters.yaml'), 'utf8'));
@@ -77,12 +76,19 @@ test('Argo CD documentation examples (test/fixtures/docs-examples): no errors, n
   assert.ok(files.length >= 25);
   for (const f of files) {
     const ds = validateText(fs.readFileSync(path.join(dir, f), 'utf8')).filter((d) => d.severity === 'error' || d.severity === 'warning');
-    assert.deepEqual(ds.map((d) => `${d.code} ${d.message}`), [], f);
+    assert.deepEqual(
+      ds.map((d) => `${d.code} ${d.message}`),
+      [],
+      f,
+    );
   }
 });
 
 test('the wrong documentation example is reported precisely', () => {
-  const text = fs.readFileSync(path.join(repoRoot, 'test', 'fixtures', 'docs-examples', 'known-wrong', 'Appset-Any-Namespace-02.yaml'), 'utf8');
+  const text = fs.readFileSync(
+    path.join(repoRoot, 'test', 'fixtures', 'docs-examples', 'known-wrong', 'Appset-Any-Namespace-02.yaml'),
+    'utf8',
+  );
   const ds = validateText(text);
   assert.deepEqual(
     ds.map((d) => d.message),
@@ -93,7 +99,11 @@ test('the wrong documentation example is reported precisely', () => {
 test('the bundled examples: clean ones have no findings, the broken one shows its codes', () => {
   const ex = path.join(repoRoot, 'examples');
   for (const f of ['guestbook.yaml', 'team-rollout/applicationset.yaml']) {
-    assert.deepEqual(validateText(fs.readFileSync(path.join(ex, f), 'utf8')).map((d) => d.message), [], f);
+    assert.deepEqual(
+      validateText(fs.readFileSync(path.join(ex, f), 'utf8')).map((d) => d.message),
+      [],
+      f,
+    );
   }
   const broken = fs.readFileSync(path.join(ex, 'broken', 'mistakes.yaml'), 'utf8');
   const found = new Set(validateText(broken).map((d) => d.code));

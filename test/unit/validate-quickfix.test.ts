@@ -28,10 +28,20 @@ const remaining = (text: string) => ls.diagnostics(ls.analyze(`mem://${Math.rand
 
 test('did-you-mean fixes: misspelt field, strategy type (keeping quotes), enum value, selector operator', () => {
   const cases: [string, string, string][] = [
-    [appset('  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n      - maxUpdates: 1\n'), 'appset/unknown-field', 'maxUpdate: 1'],
+    [
+      appset('  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n      - maxUpdates: 1\n'),
+      'appset/unknown-field',
+      'maxUpdate: 1',
+    ],
     [appset('  strategy:\n    type: "rollingsync"\n    rollingSync:\n      steps: []\n'), 'appset/strategy-type', 'type: "RollingSync"'],
     [appset('  syncPolicy:\n    applicationsSync: create-updat\n'), 'appset/invalid-value', 'applicationsSync: create-update'],
-    [appset('', { generators: '  - list:\n      elements: []\n    selector:\n      matchExpressions:\n      - {key: a, operator: notin, values: [b]}' }), 'appset/selector-operator', 'operator: NotIn'],
+    [
+      appset('', {
+        generators: '  - list:\n      elements: []\n    selector:\n      matchExpressions:\n      - {key: a, operator: notin, values: [b]}',
+      }),
+      'appset/selector-operator',
+      'operator: NotIn',
+    ],
     [appset('  strategy:\n    deletionOrder: revers\n'), 'appset/deletion-order', 'deletionOrder: Reverse'],
     [appset('  goTemplate: yes\n'), 'appset/yaml11-boolean', 'goTemplate: true'],
     [appset('').replace('targetRevision: HEAD', 'targetRevision: on'), 'appset/yaml11-boolean', 'targetRevision: "on"'],

@@ -46,7 +46,10 @@ test('__proto__ and other hostile keys are reported as unknown fields and do not
     generators: '  - list:\n      elements:\n      - __proto__: {admin: true}\n        name: a\n    __proto__: {x: 1}',
   });
   const ds = validateText(text);
-  const unknown = ds.filter((d) => d.code === 'appset/unknown-field').map((d) => d.text).sort();
+  const unknown = ds
+    .filter((d) => d.code === 'appset/unknown-field')
+    .map((d) => d.text)
+    .sort();
   assert.deepEqual(unknown, ['__proto__', '__proto__', 'constructor']);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
   assert.equal(({} as Record<string, unknown>).admin, undefined);
@@ -54,10 +57,16 @@ test('__proto__ and other hostile keys are reported as unknown fields and do not
 
 test('alias bomb (billion laughs) ends in a diagnostic, fast', () => {
   let text = HEAD + 'spec:\n  generators:\n  - list:\n      elements:\n      - a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
-  for (let i = 1; i < 12; i++) text += `      - a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+  for (let i = 1; i < 12; i++)
+    text += `      - a${i}: &a${i} [${Array(10)
+      .fill(`*a${i - 1}`)
+      .join(', ')}]\n`;
   text += '  template: {}\n';
   const ds = timed(() => validateText(text), 3000, 'alias bomb');
-  assert.ok(ds.some((d) => d.code === 'yaml/alias-limit'), ds.map((d) => d.code).join());
+  assert.ok(
+    ds.some((d) => d.code === 'yaml/alias-limit'),
+    ds.map((d) => d.code).join(),
+  );
 });
 
 test('huge inputs stay fast: 5000 generators, 20000 list elements, deep nesting', () => {
@@ -72,7 +81,15 @@ test('huge inputs stay fast: 5000 generators, 20000 list elements, deep nesting'
 
 test('the language service isolates and survives all of the above', () => {
   const ls = getLanguageService({ host: emptyHost() });
-  for (const text of ['', '---\n---\n', ':\n-', HEAD, HEAD + 'spec: {generators: [{}], template: {}}\n', '\u0000\uffff', 'kind: ApplicationSet\n'.repeat(3)]) {
+  for (const text of [
+    '',
+    '---\n---\n',
+    ':\n-',
+    HEAD,
+    HEAD + 'spec: {generators: [{}], template: {}}\n',
+    '\u0000\uffff',
+    'kind: ApplicationSet\n'.repeat(3),
+  ]) {
     const a = ls.analyze('mem://x.yaml', text);
     assert.ok(Array.isArray(ls.diagnostics(a)));
     for (let off = 0; off <= text.length; off += 7) {

@@ -30,7 +30,10 @@ test('unknown field: on the key, with a did-you-mean from the schema', () => {
 });
 
 test('unknown field deep in the Application template (the CRD repeats it under every generator: $ref)', () => {
-  const text = appset('', { generators: '  - list:\n      elements: []\n      template:\n        metadata: {}\n        spec:\n          project: x\n          destination: {}\n          sourse: {}' });
+  const text = appset('', {
+    generators:
+      '  - list:\n      elements: []\n      template:\n        metadata: {}\n        spec:\n          project: x\n          destination: {}\n          sourse: {}',
+  });
   const ds = validateText(text);
   assert.deepEqual(codes(ds), ['appset/unknown-field']);
   assert.equal(ds[0].text, 'sourse');
@@ -41,8 +44,14 @@ test('wrong type: on the value, in plain words', () => {
   const ds = validateText(appset('  goTemplate: "yes"\n').replace('project: default', 'project: 12'));
   const byText = new Map(ds.map((d) => [d.text, d]));
   assert.equal(byText.get('12')?.code, 'appset/wrong-type');
-  assert.equal(byText.get('12')?.message, 'spec.template.spec.project: expected a string, got the number 12 (quote it to make it a string)');
-  assert.equal(byText.get('"yes"')?.message, 'spec.goTemplate: expected true or false, got the string "yes" (write true or false without quotes)');
+  assert.equal(
+    byText.get('12')?.message,
+    'spec.template.spec.project: expected a string, got the number 12 (quote it to make it a string)',
+  );
+  assert.equal(
+    byText.get('"yes"')?.message,
+    'spec.goTemplate: expected true or false, got the string "yes" (write true or false without quotes)',
+  );
 });
 
 test('x-kubernetes-int-or-string: integers and strings pass, other types get the int-or-string message', () => {
@@ -80,7 +89,10 @@ test('enum values of the CRD, with suggestion', () => {
 });
 
 test('disableExtensionFilter (newer than v3.5.1) is accepted on directory sources', () => {
-  const text = appset('').replace('        path: apps\n', '        path: apps\n        directory:\n          recurse: true\n          disableExtensionFilter: true\n');
+  const text = appset('').replace(
+    '        path: apps\n',
+    '        path: apps\n        directory:\n          recurse: true\n          disableExtensionFilter: true\n',
+  );
   assert.deepEqual(validateText(text), []);
 });
 

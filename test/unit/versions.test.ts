@@ -22,7 +22,10 @@ test('the supported versions, the schema data and the data script list the same 
   const script = readFileSync(resolve(root, 'schemas/argocd-versions.mjs'), 'utf8');
   const scripted = [...script.matchAll(/\['([\d.]+|master)', '([^']+)'\]/g)].map((m) => m[1]);
   assert.deepEqual(scripted, [...SUPPORTED], 'schemas/argocd-versions.mjs RELEASES');
-  assert.deepEqual(data.releases.map((r) => r.version), [...SUPPORTED]);
+  assert.deepEqual(
+    data.releases.map((r) => r.version),
+    [...SUPPORTED],
+  );
   assert.ok(SUPPORTED.includes('2.10') && SUPPORTED.includes('3.5') && SUPPORTED.at(-1) === 'master', 'at least 2.10 … 3.5 and master');
   for (const r of RELEASES) assert.match(r.commit, /^[0-9a-f]{40}$/, r.version);
   for (const v of Object.keys(data.fieldsAddedIn)) assert.ok(SUPPORTED.includes(v), `fieldsAddedIn names unsupported ${v}`);
@@ -68,7 +71,10 @@ const TEMPLATE_PATCH = `  templatePatch: |
 `;
 
 test('detected from a kustomize remote base ?ref=: fields newer than the install are flagged and pruned', () => {
-  const ws = workspace({ 'argocd/kustomization.yaml': 'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.9.3\n' });
+  const ws = workspace({
+    'argocd/kustomization.yaml':
+      'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.9.3\n',
+  });
   try {
     const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: TEMPLATE_PATCH });
     const d = ws.diagnostics(text).filter((x) => x.code === 'appset/unknown-field');
@@ -78,14 +84,22 @@ test('detected from a kustomize remote base ?ref=: fields newer than the install
     assert.equal(text.slice(d[0].start, d[0].end), 'templatePatch');
     const e = ws.expand(text);
     assert.equal((e.apps[0].app.metadata as { labels?: object }).labels, undefined, 'the 2.9 controller never sees the patch');
-    assert.ok(e.notes.some((n) => n.startsWith('checked against Argo CD 2.9 (detected')), e.notes.join('|'));
+    assert.ok(
+      e.notes.some((n) => n.startsWith('checked against Argo CD 2.9 (detected')),
+      e.notes.join('|'),
+    );
   } finally {
     ws.close();
   }
-  const newer = workspace({ 'argocd/kustomization.yaml': 'resources:\n  - github.com/argoproj/argo-cd/manifests/cluster-install?ref=v2.10.4\n' });
+  const newer = workspace({
+    'argocd/kustomization.yaml': 'resources:\n  - github.com/argoproj/argo-cd/manifests/cluster-install?ref=v2.10.4\n',
+  });
   try {
     const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: TEMPLATE_PATCH });
-    assert.deepEqual(newer.diagnostics(text).filter((x) => x.code === 'appset/unknown-field'), []);
+    assert.deepEqual(
+      newer.diagnostics(text).filter((x) => x.code === 'appset/unknown-field'),
+      [],
+    );
     assert.equal((newer.expand(text).apps[0].app.metadata as { labels: Record<string, string> }).labels.patched, 'yes');
   } finally {
     newer.close();
@@ -94,11 +108,43 @@ test('detected from a kustomize remote base ?ref=: fields newer than the install
 
 test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, Operator, nearest install wins', () => {
   const cases: [Record<string, string>, string, RegExp][] = [
-    [{ 'argocd/Chart.yaml': 'apiVersion: v2\nname: my-argocd\nversion: 1.0.0\ndependencies:\n  - name: argo-cd\n    version: 7.7.0\n    repository: https://argoproj.github.io/argo-helm\n' }, '2.13', /argo-cd Helm chart 7\.7\.0 \(Chart\.yaml dependency\)/],
-    [{ 'flux/argocd.yaml': 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: argocd\n  namespace: argocd\nspec:\n  chart:\n    spec:\n      chart: argo-cd\n      version: 8.0.3\n' }, '3.0', /HelmRelease/],
-    [{ 'bootstrap/argocd-app.yaml': 'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: argocd\nspec:\n  source:\n    repoURL: https://argoproj.github.io/argo-helm\n    chart: argo-cd\n    targetRevision: 9.1.4\n  destination:\n    namespace: argocd\n' }, '3.2', /chart 9\.1\.4 \(Application argocd\)/],
-    [{ 'deploy/controller.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: argocd-applicationset-controller\nspec:\n  template:\n    spec:\n      containers:\n        - image: quay.io/argoproj/argocd:v3.1.2\n' }, '3.1', /image quay\.io\/argoproj\/argocd:v3\.1\.2/],
-    [{ 'operator/argocd.yaml': 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata:\n  name: example\nspec:\n  version: v2.12.3\n' }, '2.12', /Operator ArgoCD example spec\.version v2\.12\.3/],
+    [
+      {
+        'argocd/Chart.yaml':
+          'apiVersion: v2\nname: my-argocd\nversion: 1.0.0\ndependencies:\n  - name: argo-cd\n    version: 7.7.0\n    repository: https://argoproj.github.io/argo-helm\n',
+      },
+      '2.13',
+      /argo-cd Helm chart 7\.7\.0 \(Chart\.yaml dependency\)/,
+    ],
+    [
+      {
+        'flux/argocd.yaml':
+          'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata:\n  name: argocd\n  namespace: argocd\nspec:\n  chart:\n    spec:\n      chart: argo-cd\n      version: 8.0.3\n',
+      },
+      '3.0',
+      /HelmRelease/,
+    ],
+    [
+      {
+        'bootstrap/argocd-app.yaml':
+          'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: argocd\nspec:\n  source:\n    repoURL: https://argoproj.github.io/argo-helm\n    chart: argo-cd\n    targetRevision: 9.1.4\n  destination:\n    namespace: argocd\n',
+      },
+      '3.2',
+      /chart 9\.1\.4 \(Application argocd\)/,
+    ],
+    [
+      {
+        'deploy/controller.yaml':
+          'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: argocd-applicationset-controller\nspec:\n  template:\n    spec:\n      containers:\n        - image: quay.io/argoproj/argocd:v3.1.2\n',
+      },
+      '3.1',
+      /image quay\.io\/argoproj\/argocd:v3\.1\.2/,
+    ],
+    [
+      { 'operator/argocd.yaml': 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata:\n  name: example\nspec:\n  version: v2.12.3\n' },
+      '2.12',
+      /Operator ArgoCD example spec\.version v2\.12\.3/,
+    ],
     [{ 'values.yaml': 'global:\n  image:\n    tag: v3.3.1\n' }, '3.3', /global\.image\.tag v3\.3\.1/],
   ];
   for (const [files, line, why] of cases) {
@@ -118,24 +164,36 @@ test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, 
     'prod/argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.14.8\n',
   });
   try {
-    const note = ws.expand(appset(`    - list:\n        elements:\n          - name: a`), 'prod/apps/appset.yaml').notes.find((n) => n.startsWith('checked against'))!;
-    assert.match(note, /^checked against Argo CD 2\.14 \(detected: .* in prod\/argocd\/kustomization\.yaml; other installs in the repository say Argo CD 3\.4\)$/);
+    const note = ws
+      .expand(appset(`    - list:\n        elements:\n          - name: a`), 'prod/apps/appset.yaml')
+      .notes.find((n) => n.startsWith('checked against'))!;
+    assert.match(
+      note,
+      /^checked against Argo CD 2\.14 \(detected: .* in prod\/argocd\/kustomization\.yaml; other installs in the repository say Argo CD 3\.4\)$/,
+    );
   } finally {
     ws.close();
   }
 });
 
 test('the setting overrides detection; nothing found means the newest release', () => {
-  const ws = workspace({ 'k/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/install?ref=v2.9.0\n' }, { argocdVersion: 'v3.2.0' });
+  const ws = workspace(
+    { 'k/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/install?ref=v2.9.0\n' },
+    { argocdVersion: 'v3.2.0' },
+  );
   try {
-    const note = ws.expand(appset(`    - list:\n        elements:\n          - name: a`)).notes.find((n) => n.startsWith('checked against'));
+    const note = ws
+      .expand(appset(`    - list:\n        elements:\n          - name: a`))
+      .notes.find((n) => n.startsWith('checked against'));
     assert.equal(note, 'checked against Argo CD 3.2 (set by argocdVersion "v3.2.0")');
   } finally {
     ws.close();
   }
   const none = workspace();
   try {
-    const note = none.expand(appset(`    - list:\n        elements:\n          - name: a`)).notes.find((n) => n.startsWith('checked against'))!;
+    const note = none
+      .expand(appset(`    - list:\n        elements:\n          - name: a`))
+      .notes.find((n) => n.startsWith('checked against'))!;
     assert.match(note, new RegExp(`^checked against Argo CD ${NEWEST_RELEASE.replace('.', '\\.')} \\(no Argo CD install found`));
   } finally {
     none.close();
@@ -178,19 +236,32 @@ test(`gate ${GATES.nestedSelectorsAlways.since}: selectors inside a nested matri
     assert.equal(d.length, 1);
     assert.match(d[0].message, /ignored by Argo CD 2\.14: .*applyNestedSelectors: true/);
     assert.deepEqual(names(ws.expand(text('  applyNestedSelectors: true\n'))), ['dev-a', 'prod-a']);
-    assert.deepEqual(ws.diagnostics(text('  applyNestedSelectors: true\n')).filter((x) => /nested-selector|deprecated/.test(x.code)), []);
+    assert.deepEqual(
+      ws.diagnostics(text('  applyNestedSelectors: true\n')).filter((x) => /nested-selector|deprecated/.test(x.code)),
+      [],
+    );
   });
   at('3.0', {}, (ws) => {
     assert.deepEqual(names(ws.expand(text())), ['dev-a', 'prod-a']);
-    assert.deepEqual(ws.diagnostics(text()).filter((x) => x.code === 'appset/nested-selector-ignored'), []);
+    assert.deepEqual(
+      ws.diagnostics(text()).filter((x) => x.code === 'appset/nested-selector-ignored'),
+      [],
+    );
     const dep = ws.diagnostics(text('  applyNestedSelectors: false\n')).filter((x) => x.code === 'appset/deprecated-field');
     assert.match(dep[0].message, /ignored since Argo CD 3\.0/);
   });
 });
 
 test(`gate ${GATES.postSelectorStringMaps.since}: goTemplate post-selectors on cluster labels match nothing before 3.4`, () => {
-  const files = { 'clusters.yaml': [secret('prod-1', 'https://p1.example.com', { env: 'prod' }), secret('dev-1', 'https://d1.example.com', { env: 'dev' })].join('---\n') };
-  const text = appset(`    - clusters: {}\n      selector:\n        matchLabels:\n          metadata.labels.env: prod`, { goTemplate: true });
+  const files = {
+    'clusters.yaml': [
+      secret('prod-1', 'https://p1.example.com', { env: 'prod' }),
+      secret('dev-1', 'https://d1.example.com', { env: 'dev' }),
+    ].join('---\n'),
+  };
+  const text = appset(`    - clusters: {}\n      selector:\n        matchLabels:\n          metadata.labels.env: prod`, {
+    goTemplate: true,
+  });
   at('3.3', files, (ws) => assert.deepEqual(names(ws.expand(text)), []));
   at('3.4', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['prod-1']));
   // fasttemplate params are flat already: every release matches.
@@ -200,14 +271,21 @@ test(`gate ${GATES.postSelectorStringMaps.since}: goTemplate post-selectors on c
 
 test(`gate ${GATES.gitFilesEmptyArray.since}: a git files generator file with [] gives one path-only set before 3.2`, () => {
   const files = { 'config/a/config.yaml': '[]\n', 'config/b/config.yaml': 'name: b\n' };
-  const text = appset(`    - git:\n        repoURL: https://example.com/config.git\n        revision: HEAD\n        files:\n          - path: config/*/config.yaml`, { name: '{{path.basename}}' });
+  const text = appset(
+    `    - git:\n        repoURL: https://example.com/config.git\n        revision: HEAD\n        files:\n          - path: config/*/config.yaml`,
+    { name: '{{path.basename}}' },
+  );
   at('3.1', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['a', 'b']));
   at('3.2', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['b']));
 });
 
 test(`gate ${GATES.clusterProjectParam.since}: the cluster generator's project parameter`, () => {
   const files = { 'clusters.yaml': secret('prod-1', 'https://p1.example.com', {}, '') };
-  const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            argocd.argoproj.io/secret-type: cluster`, { goTemplate: true, options: '["missingkey=error"]', name: '{{ .name }}-{{ .project }}' });
+  const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            argocd.argoproj.io/secret-type: cluster`, {
+    goTemplate: true,
+    options: '["missingkey=error"]',
+    name: '{{ .name }}-{{ .project }}',
+  });
   at('2.13', files, (ws) => {
     const e = ws.expand(text);
     assert.equal(e.apps.length, 0);
@@ -218,8 +296,14 @@ test(`gate ${GATES.clusterProjectParam.since}: the cluster generator's project p
 
 test(`gates ${GATES.argoTemplateFunctions.since}, ${GATES.sprig330.since}, ${GATES.templateNameBase.since}: template functions and error texts follow the release`, () => {
   const list = `    - list:\n        elements:\n          - name: a`;
-  const first = (ws: ReturnType<typeof workspace>, name: string) => ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message;
-  at('2.9', {}, (ws) => assert.match(first(ws, '{{ .name | toYaml }}')!, /failed to parse template \{\{ \.name \| toYaml \}\}: template: :1: function "toYaml" not defined/));
+  const first = (ws: ReturnType<typeof workspace>, name: string) =>
+    ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message;
+  at('2.9', {}, (ws) =>
+    assert.match(
+      first(ws, '{{ .name | toYaml }}')!,
+      /failed to parse template \{\{ \.name \| toYaml \}\}: template: :1: function "toYaml" not defined/,
+    ),
+  );
   at('2.10', {}, (ws) => assert.equal(first(ws, '{{ .name | slugify }}'), undefined));
   at('2.12', {}, (ws) => assert.match(first(ws, '{{ sha512sum .name }}')!, /function "sha512sum" not defined/));
   at('2.13', {}, (ws) => assert.equal(first(ws, '{{ sha512sum .name | trunc 8 }}'), undefined));
@@ -245,27 +329,59 @@ test(`gate ${GATES.noStepsHalts.since}: RollingSync with steps: []`, () => {
 });
 
 test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilter (master)', () => {
-  const strategy = '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: env\n              operator: In\n              values: [dev]\n';
+  const strategy =
+    '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: env\n              operator: In\n              values: [dev]\n';
   const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
-  at('3.1', {}, (ws) => assert.match(ws.diagnostics(text).find((d) => d.code === 'appset/unknown-field')!.message, /^"deletionOrder" was added in Argo CD 3\.2/));
-  at('3.2', {}, (ws) => assert.equal(ws.diagnostics(text).find((d) => d.code === 'appset/unknown-field'), undefined));
-  const dir = appset(`    - list:\n        elements:\n          - name: a`).replace('        path: apps\n', '        path: apps\n        directory:\n          disableExtensionFilter: true\n');
-  at('3.5', {}, (ws) => assert.match(ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field')!.message, /^"disableExtensionFilter" was added in Argo CD master/));
-  at('master', {}, (ws) => assert.equal(ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field'), undefined));
+  at('3.1', {}, (ws) =>
+    assert.match(
+      ws.diagnostics(text).find((d) => d.code === 'appset/unknown-field')!.message,
+      /^"deletionOrder" was added in Argo CD 3\.2/,
+    ),
+  );
+  at('3.2', {}, (ws) =>
+    assert.equal(
+      ws.diagnostics(text).find((d) => d.code === 'appset/unknown-field'),
+      undefined,
+    ),
+  );
+  const dir = appset(`    - list:\n        elements:\n          - name: a`).replace(
+    '        path: apps\n',
+    '        path: apps\n        directory:\n          disableExtensionFilter: true\n',
+  );
+  at('3.5', {}, (ws) =>
+    assert.match(
+      ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field')!.message,
+      /^"disableExtensionFilter" was added in Argo CD master/,
+    ),
+  );
+  at('master', {}, (ws) =>
+    assert.equal(
+      ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field'),
+      undefined,
+    ),
+  );
 });
 
 test("README's table of version differences lists every gate", () => {
   const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('<!-- section: versions -->'));
   assert.ok(readme.includes('<!-- section: versions -->'), 'README has a versions section');
-  for (const [id, g] of Object.entries(GATES)) assert.ok(section.includes(`| ${g.since === 'master' ? 'master' : g.since} | ${g.what} |`), `README row for ${id}`);
+  for (const [id, g] of Object.entries(GATES))
+    assert.ok(section.includes(`| ${g.since === 'master' ? 'master' : g.since} | ${g.what} |`), `README row for ${id}`);
 });
 
 test('a field the target does not know gets one finding, not also the checks of its value', () => {
   const strategy = '  strategy:\n    type: AllAtOnce\n    deletionOrder: Revers\n';
   const patch = '  templatePatch: "- not a mapping"\n';
   const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy + patch });
-  const codes = (v: string) => at(v, {}, (ws) => ws.diagnostics(text).map((d) => d.code).filter((c) => c.startsWith('appset/')).sort());
+  const codes = (v: string) =>
+    at(v, {}, (ws) =>
+      ws
+        .diagnostics(text)
+        .map((d) => d.code)
+        .filter((c) => c.startsWith('appset/'))
+        .sort(),
+    );
   assert.deepEqual(codes('2.9'), ['appset/unknown-field', 'appset/unknown-field']);
   assert.deepEqual(codes('3.1'), ['appset/template-patch-syntax', 'appset/unknown-field']);
   assert.deepEqual(codes('3.2'), ['appset/deletion-order', 'appset/template-patch-syntax']);

@@ -56,7 +56,10 @@ test('progressive-sync detection finds the same evidence and targets with and wi
 
 test('the cluster inventory is the same with and without the pre-filter', () => {
   const files = allYaml('test/fixtures', 'examples');
-  files.set('/ws/clusters/quoted.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: c\n  labels: {"argocd.argoproj.io/secret-type": cluster}\nstringData: {name: quoted, server: "https://q"}\n');
+  files.set(
+    '/ws/clusters/quoted.yaml',
+    'apiVersion: v1\nkind: Secret\nmetadata:\n  name: c\n  labels: {"argocd.argoproj.io/secret-type": cluster}\nstringData: {name: quoted, server: "https://q"}\n',
+  );
   files.set('/ws/inventory.yaml', 'apiVersion: appset-tools/v1\nkind: ClusterInventory\nclusters: [{name: inv, server: "https://i"}]\n');
   const filtered = inventoryOf(new WorkspaceIndex(memHost(files)), files);
   const full = inventoryOf(new WorkspaceIndex(memHost(files), { prefilter: false }), files);
@@ -66,8 +69,14 @@ test('the cluster inventory is the same with and without the pre-filter', () => 
 
 test('the Argo CD install version is found the same with and without the pre-filter', () => {
   const files = allYaml('test/fixtures', 'examples');
-  files.set('/ws/argocd/kustomization.yaml', 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.12.3\nimages:\n  - {name: quay.io/argoproj/argocd, newTag: v2.12.4}\n');
-  files.set('/ws/chart/Chart.yaml', 'apiVersion: v2\nname: platform\ndependencies:\n  - {name: argo-cd, version: 7.3.11, repository: https://argoproj.github.io/argo-helm}\n');
+  files.set(
+    '/ws/argocd/kustomization.yaml',
+    'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.12.3\nimages:\n  - {name: quay.io/argoproj/argocd, newTag: v2.12.4}\n',
+  );
+  files.set(
+    '/ws/chart/Chart.yaml',
+    'apiVersion: v2\nname: platform\ndependencies:\n  - {name: argo-cd, version: 7.3.11, repository: https://argoproj.github.io/argo-helm}\n',
+  );
   files.set('/ws/chart/values.yaml', 'global:\n  image:\n    tag: v3.1.2\n');
   files.set('/ws/operator.yaml', 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata: {name: argocd}\nspec: {version: v2.14.1}\n');
   const filtered = detectInstalls(new WorkspaceIndex(memHost(files)));
@@ -80,8 +89,14 @@ test('files that pass no interest are read once, never kept or parsed, and skipp
   const files = new Map<string, string>([
     ['/ws/app/deployment.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n'],
     ['/ws/app/values.yaml', 'replicaCount: 2\n'],
-    ['/ws/clusters/prod.yaml', 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod"}\n'],
-    ['/ws/argocd/cm.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm}\ndata: {applicationsetcontroller.enable.progressive.syncs: "true"}\n'],
+    [
+      '/ws/clusters/prod.yaml',
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod"}\n',
+    ],
+    [
+      '/ws/argocd/cm.yaml',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm}\ndata: {applicationsetcontroller.enable.progressive.syncs: "true"}\n',
+    ],
   ]);
   const host = memHost(files);
   const reads: string[] = [];
@@ -90,8 +105,14 @@ test('files that pass no interest are read once, never kept or parsed, and skipp
   const cache: ProbeCache = { get: (p) => saved.get(p), set: (p, key, mask) => void saved.set(p, { key, mask }) };
 
   const ws = new WorkspaceIndex(counting, { cache });
-  assert.deepEqual(ws.matching(CLUSTER_FILES).map((f) => f.path), ['/ws/clusters/prod.yaml']);
-  assert.deepEqual(ws.matching(ARGOCD_CONFIG).map((f) => f.path), ['/ws/argocd/cm.yaml']);
+  assert.deepEqual(
+    ws.matching(CLUSTER_FILES).map((f) => f.path),
+    ['/ws/clusters/prod.yaml'],
+  );
+  assert.deepEqual(
+    ws.matching(ARGOCD_CONFIG).map((f) => f.path),
+    ['/ws/argocd/cm.yaml'],
+  );
   assert.equal(reads.length, 4, 'each file read once for both interests');
   assert.equal(saved.get('/ws/app/values.yaml')?.mask, 0);
 
@@ -104,7 +125,10 @@ test('files that pass no interest are read once, never kept or parsed, and skipp
 
   // An open document overrides the file: a Deployment edited into a cluster Secret counts at once.
   again.setOverlay('/ws/app/deployment.yaml', files.get('/ws/clusters/prod.yaml')!.replace(/prod/g, 'web'));
-  assert.deepEqual(again.matching(CLUSTER_FILES).map((f) => f.path), ['/ws/app/deployment.yaml', '/ws/clusters/prod.yaml']);
+  assert.deepEqual(
+    again.matching(CLUSTER_FILES).map((f) => f.path),
+    ['/ws/app/deployment.yaml', '/ws/clusters/prod.yaml'],
+  );
   // Asking for one file by path still works for any file (kustomize patches, inventory settings).
   assert.equal(again.file('/ws/app/values.yaml')?.docs[0]?.value && 'ok', 'ok');
 });
@@ -122,10 +146,12 @@ test('warming reads the workspace in steps and stops when every file has been se
 test('Argo CD install detection finds the same evidence with and without the pre-filter', () => {
   const files = allYaml('test/fixtures', 'examples');
   const installs: Record<string, string> = {
-    '/ws/argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/ha/cluster-install?ref=v2.13.4\nimages:\n  - name: quay.io/argoproj/argocd\n    newTag: v2.13.5\n',
+    '/ws/argocd/kustomization.yaml':
+      'resources:\n  - https://github.com/argoproj/argo-cd//manifests/ha/cluster-install?ref=v2.13.4\nimages:\n  - name: quay.io/argoproj/argocd\n    newTag: v2.13.5\n',
     '/ws/helm/Chart.yaml': 'apiVersion: v2\nname: platform\nversion: 0.1.0\ndependencies:\n  - name: argo-cd\n    version: 8.0.1\n',
     '/ws/helm/values.yaml': 'global:\n  image:\n    tag: v3.0.2\n',
-    '/ws/flux/release.yaml': 'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: argocd}\nspec:\n  chart:\n    spec: {chart: argo-cd, version: 9.4.1}\n',
+    '/ws/flux/release.yaml':
+      'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: argocd}\nspec:\n  chart:\n    spec: {chart: argo-cd, version: 9.4.1}\n',
     '/ws/op/argocd.yaml': 'apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata: {name: example}\nspec: {version: v3.1.0}\n',
     '/ws/raw/kustomization.yaml': 'resources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.2.1/manifests/install.yaml\n',
   };

@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 // What must be inside the installed extension, and what must not (sources, dependencies: the
 // bundles are self-contained).
 // vsce stores README.md as readme.md and LICENSE as LICENSE.txt, hence the alternatives.
-const REQUIRED = [['package.json'], ['readme.md', 'README.md'], ['LICENSE.txt', 'LICENSE'], ['dist/extension.js'], ['dist/server.js'], ['dist/cli.js']];
+const REQUIRED = [
+  ['package.json'],
+  ['readme.md', 'README.md'],
+  ['LICENSE.txt', 'LICENSE'],
+  ['dist/extension.js'],
+  ['dist/server.js'],
+  ['dist/cli.js'],
+];
 const FORBIDDEN = ['node_modules', 'client', 'server', 'test', '.tools'];
 const MAX_FILES = 40;
 
@@ -53,16 +60,23 @@ export async function checkVsix({ repoRoot, codeServer, workDir }) {
   rmSync(workDir, { recursive: true, force: true });
   const d = { home: join(workDir, 'home'), tmp: join(workDir, 'tmp'), ud: join(workDir, 'user-data'), ext: join(workDir, 'extensions') };
   for (const p of Object.values(d)) mkdirSync(p, { recursive: true });
-  const cs = (...args) => run(codeServer.node, [codeServer.entry, '--user-data-dir', d.ud, '--extensions-dir', d.ext, ...args], {
-    env: { ...process.env, HOME: d.home, TMPDIR: d.tmp }, timeout: 60_000,
-  });
+  const cs = (...args) =>
+    run(codeServer.node, [codeServer.entry, '--user-data-dir', d.ud, '--extensions-dir', d.ext, ...args], {
+      env: { ...process.env, HOME: d.home, TMPDIR: d.tmp },
+      timeout: 60_000,
+    });
 
   t = Date.now();
   const inst = await cs('--install-extension', vsix);
-  if (inst.status !== 0) return [`code-server --install-extension failed (exit ${inst.status ?? inst.signal}):\n${inst.stdout}\n${inst.stderr}`];
+  if (inst.status !== 0)
+    return [`code-server --install-extension failed (exit ${inst.status ?? inst.signal}):\n${inst.stdout}\n${inst.stderr}`];
   const list = await cs('--list-extensions', '--show-versions');
-  const listed = list.stdout.split('\n').map((l) => l.trim()).filter(Boolean);
-  if (!listed.includes(`${id}@${pkg.version}`)) problems.push(`--list-extensions shows ${JSON.stringify(listed)}, expected ${id}@${pkg.version}`);
+  const listed = list.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  if (!listed.includes(`${id}@${pkg.version}`))
+    problems.push(`--list-extensions shows ${JSON.stringify(listed)}, expected ${id}@${pkg.version}`);
   console.log(`[vsix] installed into code-server in ${Date.now() - t} ms: ${listed.join(', ')}`);
 
   const installed = join(d.ext, `${id}-${pkg.version}`);
@@ -79,7 +93,11 @@ export async function checkVsix({ repoRoot, codeServer, workDir }) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { ensureCodeServer } = await import('./install-code-server.mjs');
   const here = dirname(fileURLToPath(import.meta.url));
-  const problems = await checkVsix({ repoRoot: resolve(here, '..', '..'), codeServer: ensureCodeServer(), workDir: join(here, '.tmp', 'vsix') });
+  const problems = await checkVsix({
+    repoRoot: resolve(here, '..', '..'),
+    codeServer: ensureCodeServer(),
+    workDir: join(here, '.tmp', 'vsix'),
+  });
   if (problems.length) {
     console.error(`VSIX check FAILED:\n  ${problems.join('\n  ')}`);
     process.exit(1);

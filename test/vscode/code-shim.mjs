@@ -55,7 +55,8 @@ function usageError(msg) {
   process.stderr.write(`[code-shim] ${msg}\n`);
   process.exit(2);
 }
-if (!node || !existsSync(node)) usageError(`CODE_SHIM_NODE must name a Node 24 binary (got ${node}); run test/vscode/install-code-server.mjs`);
+if (!node || !existsSync(node))
+  usageError(`CODE_SHIM_NODE must name a Node 24 binary (got ${node}); run test/vscode/install-code-server.mjs`);
 if (!entry || !existsSync(entry)) usageError(`CODE_SHIM_ENTRY must name code-server's out/node/entry.js (got ${entry})`);
 if (!existsSync(browserPath)) usageError(`no browser at ${browserPath}: apt-get install -y chromium (or set CODE_SHIM_CHROMIUM)`);
 if (!opts.devPaths.length) usageError('missing --extensionDevelopmentPath');
@@ -76,7 +77,9 @@ async function finish(code, why) {
   await server?.stop();
   say('code-server and browser stopped');
   const report = existsSync(reportFile) ? readFileSync(reportFile, 'utf8') : '';
-  process.stdout.write(report.trim() ? `${report.trimEnd()}\n` : '[code-shim] the test runner wrote no report (see the workbench log below)\n');
+  process.stdout.write(
+    report.trim() ? `${report.trimEnd()}\n` : '[code-shim] the test runner wrote no report (see the workbench log below)\n',
+  );
   if (code !== 0) {
     const wb = join(scratch, 'workbench.log');
     const cs = join(scratch, 'code-server.log');
@@ -93,7 +96,11 @@ setTimeout(() => finish(124, `timed out after ${timeoutMs} ms`), timeoutMs).unre
 async function main() {
   const folder = opts.folders[0];
   server = await startCodeServer({
-    node, entry, dirs, folder, smokeTestDriver: true,
+    node,
+    entry,
+    dirs,
+    folder,
+    smokeTestDriver: true,
     // The extension host inherits this environment: the test runner finds the report file here.
     env: { CODE_SHIM_REPORT: reportFile },
     onUnexpectedExit: (c) => finish(1, `code-server exited unexpectedly (${c})`),
@@ -101,7 +108,9 @@ async function main() {
   say(`code-server up on port ${server.port}`);
 
   let reportExit;
-  const exitCode = new Promise((res) => { reportExit = res; });
+  const exitCode = new Promise((res) => {
+    reportExit = res;
+  });
   browser = await openBrowser({ dirs, browserPath, expose: { codeAutomationExit: (code) => reportExit(Number(code) || 0) } });
   browser.page.on('crash', () => finish(1, 'the workbench page crashed'));
   const payload = [
@@ -113,7 +122,11 @@ async function main() {
   const code = await exitCode;
   say(`tests finished with exit code ${code}`);
   if (process.env.CODE_SHIM_SCREENSHOT) {
-    try { await browser.page.screenshot({ path: process.env.CODE_SHIM_SCREENSHOT }); } catch { /* best effort */ }
+    try {
+      await browser.page.screenshot({ path: process.env.CODE_SHIM_SCREENSHOT });
+    } catch {
+      /* best effort */
+    }
   }
   await finish(code, code === 0 ? '' : `tests failed with exit code ${code}`);
 }

@@ -29,9 +29,18 @@ const USER_SETTINGS = {
 // and have nothing to do with YAML. On two cores they delay the extension host by seconds and fill
 // the log (the Copilot chat extension waits for a GitHub sign-in that never comes).
 const UNRELATED_BUILTINS = [
-  'GitHub.copilot-chat', 'vscode.git', 'vscode.git-base', 'vscode.github', 'vscode.github-authentication',
-  'vscode.microsoft-authentication', 'vscode.emmet', 'vscode.merge-conflict', 'vscode.debug-auto-launch',
-  'ms-vscode.js-debug', 'ms-vscode.js-debug-companion', 'vscode.npm',
+  'GitHub.copilot-chat',
+  'vscode.git',
+  'vscode.git-base',
+  'vscode.github',
+  'vscode.github-authentication',
+  'vscode.microsoft-authentication',
+  'vscode.emmet',
+  'vscode.merge-conflict',
+  'vscode.debug-auto-launch',
+  'ms-vscode.js-debug',
+  'ms-vscode.js-debug-companion',
+  'vscode.npm',
 ];
 
 /**
@@ -83,35 +92,47 @@ export async function startCodeServer({ node, entry, dirs, folder, smokeTestDriv
   const port = await freePort();
   const logFile = join(dirs.scratch, 'code-server.log');
   const log = createWriteStream(logFile);
-  const proc = spawn(node, [
-    entry,
-    '--bind-addr', `127.0.0.1:${port}`,
-    '--auth', 'none',
-    '--disable-telemetry',
-    '--disable-update-check',
-    '--disable-workspace-trust',
-    '--disable-getting-started-override',
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
-    ...UNRELATED_BUILTINS.flatMap((id) => ['--vscode-option', `disable-extension=${id}`]),
-    ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
-    ...(folder ? [folder] : []),
-  ], {
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // An empty gallery: no open-vsx lookups (they fail offline and clutter the log).
-    env: { ...process.env, ...env, HOME: dirs.home, TMPDIR: dirs.tmp, EXTENSIONS_GALLERY: '{}' },
-  });
+  const proc = spawn(
+    node,
+    [
+      entry,
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+      '--user-data-dir',
+      dirs.userData,
+      '--extensions-dir',
+      dirs.extensions,
+      ...UNRELATED_BUILTINS.flatMap((id) => ['--vscode-option', `disable-extension=${id}`]),
+      ...(smokeTestDriver ? ['--vscode-option', 'enable-smoke-test-driver'] : []),
+      ...(folder ? [folder] : []),
+    ],
+    {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // An empty gallery: no open-vsx lookups (they fail offline and clutter the log).
+      env: { ...process.env, ...env, HOME: dirs.home, TMPDIR: dirs.tmp, EXTENSIONS_GALLERY: '{}' },
+    },
+  );
   proc.stdout.pipe(log);
   proc.stderr.pipe(log);
   let stopping = false;
-  proc.on('exit', (code, sig) => { if (!stopping) onUnexpectedExit?.(code ?? sig); });
+  proc.on('exit', (code, sig) => {
+    if (!stopping) onUnexpectedExit?.(code ?? sig);
+  });
 
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (proc.exitCode !== null) throw new Error(`code-server exited with ${proc.exitCode} before listening; log:\n${tail(logFile, 20)}`);
     if (Date.now() > deadline) throw new Error('code-server did not answer /healthz within 30 s');
     await new Promise((r) => setTimeout(r, 150));
@@ -132,9 +153,17 @@ export async function startCodeServer({ node, entry, dirs, folder, smokeTestDriv
     async stop() {
       stopping = true;
       if (!proc.pid || proc.exitCode !== null) return log.end();
-      try { process.kill(-proc.pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(-proc.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
       await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => setTimeout(r, 3000).unref())]);
-      try { process.kill(-proc.pid, 'SIGKILL'); } catch { /* already gone */ }
+      try {
+        process.kill(-proc.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
       log.end();
     },
   };
@@ -151,21 +180,37 @@ export async function openBrowser({ dirs, browserPath = DEFAULT_BROWSER, expose 
     executablePath: browserPath,
     headless: true,
     env: { ...process.env, HOME: dirs.browser, TMPDIR: dirs.tmp },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
-  await page.exposeFunction('codeAutomationLog', (type, msg) => log.write(`[${type}] ${Array.isArray(msg) ? msg.join(' ') : String(msg)}\n`));
+  await page.exposeFunction('codeAutomationLog', (type, msg) =>
+    log.write(`[${type}] ${Array.isArray(msg) ? msg.join(' ') : String(msg)}\n`),
+  );
   for (const [name, fn] of Object.entries(expose)) await page.exposeFunction(name, fn);
   page.on('pageerror', (e) => log.write(`[pageerror] ${e.stack || e}\n`));
-  page.on('console', (m) => { if (m.type() === 'error') log.write(`[console.error] ${m.text()}\n`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') log.write(`[console.error] ${m.text()}\n`);
+  });
   return {
     browser,
     page,
     logFile,
     async close() {
-      try { await browser.close(); } catch { /* already gone */ }
+      try {
+        await browser.close();
+      } catch {
+        /* already gone */
+      }
       log.end();
     },
   };

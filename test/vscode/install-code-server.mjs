@@ -37,7 +37,8 @@ function log(msg) {
 // prefix, its node-gyp and nodedir, and a user agent naming Node 20, which code-server's postinstall
 // reads to check the Node version). A nested npm would take them as its own configuration, so they
 // are dropped; user configuration such as npm_config_registry passes through.
-const PARENT_NPM_VARS = /^(npm_(package|lifecycle)_|npm_(command|execpath|node_execpath)$|npm_config_(user_agent|local_prefix|global_prefix|prefix|global|node_gyp|npm_version|call|nodedir)$|INIT_CWD$|NODE$)/i;
+const PARENT_NPM_VARS =
+  /^(npm_(package|lifecycle)_|npm_(command|execpath|node_execpath)$|npm_config_(user_agent|local_prefix|global_prefix|prefix|global|node_gyp|npm_version|call|nodedir)$|INIT_CWD$|NODE$)/i;
 function childEnv(extra) {
   const env = {};
   for (const [k, v] of Object.entries(process.env)) if (!PARENT_NPM_VARS.test(k)) env[k] = v;
@@ -56,7 +57,8 @@ function run(cmd, args, cwd, env) {
 function scratchPackage(dir, name) {
   mkdirSync(dir, { recursive: true });
   const pj = join(dir, 'package.json');
-  if (!existsSync(pj)) writeFileSync(pj, JSON.stringify({ name, private: true, description: 'tool install, not part of the project' }, null, 2) + '\n');
+  if (!existsSync(pj))
+    writeFileSync(pj, JSON.stringify({ name, private: true, description: 'tool install, not part of the project' }, null, 2) + '\n');
 }
 
 function nodeVersion(bin) {
@@ -71,10 +73,18 @@ function findHeaders(dir, depth = 0) {
   if (existsSync(join(dir, 'include', 'node', 'node.h'))) return dir;
   if (depth > 4) return null;
   let names = [];
-  try { names = readdirSync(dir); } catch { return null; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return null;
+  }
   for (const n of names) {
     const p = join(dir, n);
-    try { if (!statSync(p).isDirectory()) continue; } catch { continue; }
+    try {
+      if (!statSync(p).isDirectory()) continue;
+    } catch {
+      continue;
+    }
     const found = findHeaders(p, depth + 1);
     if (found) return found;
   }
@@ -82,7 +92,11 @@ function findHeaders(dir, depth = 0) {
 }
 
 function readStamp() {
-  try { return JSON.parse(readFileSync(stampFile, 'utf8')); } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(stampFile, 'utf8'));
+  } catch {
+    return null;
+  }
 }
 
 export function isInstalled() {
@@ -94,9 +108,18 @@ export function isInstalled() {
 // once. A lock whose owner process is gone (killed run) is taken over.
 function lockOwnerAlive() {
   let pid;
-  try { pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8')); } catch { return true; } // being created
+  try {
+    pid = Number(readFileSync(join(lockDir, 'pid'), 'utf8'));
+  } catch {
+    return true;
+  } // being created
   if (!pid) return false;
-  try { process.kill(pid, 0); return true; } catch (e) { return e.code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 function withLock(fn) {
@@ -109,13 +132,20 @@ function withLock(fn) {
       break;
     } catch (e) {
       if (e.code !== 'EEXIST') throw e;
-      if (!lockOwnerAlive()) { rmSync(lockDir, { recursive: true, force: true }); continue; }
+      if (!lockOwnerAlive()) {
+        rmSync(lockDir, { recursive: true, force: true });
+        continue;
+      }
       if (Date.now() > deadline) throw new Error(`timed out waiting for ${lockDir}`);
       log('another install is running; waiting');
       spawnSync('sleep', ['5']);
     }
   }
-  try { return fn(); } finally { rmSync(lockDir, { recursive: true, force: true }); }
+  try {
+    return fn();
+  } finally {
+    rmSync(lockDir, { recursive: true, force: true });
+  }
 }
 
 function install() {

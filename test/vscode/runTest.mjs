@@ -94,12 +94,20 @@ async function main() {
 
     if (process.env.APPSET_SKIP_UI !== '1') {
       const screenshot = join(here, '.tmp', 'ui-check.png');
-      const uiProblems = await uiCheck({ codeServer, extensionsDir: join(runDir, 'vsix', 'extensions'), workspace: copyWorkspace(join(runDir, 'ui-workspace')), workDir: join(runDir, 'ui'), screenshot });
+      const uiProblems = await uiCheck({
+        codeServer,
+        extensionsDir: join(runDir, 'vsix', 'extensions'),
+        workspace: copyWorkspace(join(runDir, 'ui-workspace')),
+        workDir: join(runDir, 'ui'),
+        screenshot,
+      });
       if (uiProblems.length) {
         console.error(`[vscode-tests] UI check FAILED (screenshot: ${screenshot}):\n  ${uiProblems.join('\n  ')}`);
         process.exit(1);
       }
-      console.log(`[vscode-tests] UI check passed: squiggle under the key, code lens, Problems row and the plan it opens seen (${secs()}; screenshot ${screenshot})`);
+      console.log(
+        `[vscode-tests] UI check passed: squiggle under the key, code lens, Problems row and the plan it opens seen (${secs()}; screenshot ${screenshot})`,
+      );
     }
   }
 }

@@ -63,12 +63,16 @@ export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, s
     await expect('an error squiggle in the editor', editor.locator('.squiggly-error'));
     const lens = await expect('a RollingSync step code lens', editor.locator('.codelens-decoration', { hasText: 'Step 1' }));
     await page.keyboard.press('Control+Shift+M');
-    const row = await expect('the unknown-field row in the Problems panel',
-      page.locator('.markers-panel .monaco-list-row', { hasText: 'did you mean "maxUpdate"?' }));
+    const row = await expect(
+      'the unknown-field row in the Problems panel',
+      page.locator('.markers-panel .monaco-list-row', { hasText: 'did you mean "maxUpdate"?' }),
+    );
     // Code lenses appear above lines and move them, so the squiggle's position is checked once
     // the lenses are in, measuring squiggles and key together.
     if (lens !== undefined && !(await poll(() => editor.evaluate(squiggleUnderKey, 'maxUpdates'), 5000))) {
-      problems.push(`the squiggle is not under "maxUpdates": ${JSON.stringify(await editor.evaluate(squiggleUnderKey, 'maxUpdates').catch((e) => e.message))}`);
+      problems.push(
+        `the squiggle is not under "maxUpdates": ${JSON.stringify(await editor.evaluate(squiggleUnderKey, 'maxUpdates').catch((e) => e.message))}`,
+      );
     }
 
     // The lens opens the RollingSync plan, a webview. Its content frame runs no scripts, so it is
@@ -81,7 +85,10 @@ export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, s
         return host?.evaluate(() => document.getElementById('active-frame')?.contentDocument?.body?.innerText ?? '');
       };
       plan = await poll(async () => ((await planText()) ?? '').match(/Step 1 · env In \(dev\)/)?.[0], problems.length ? 3000 : timeout);
-      if (!plan) problems.push(`not seen: the RollingSync plan opened from the lens (webview text: ${JSON.stringify((await planText())?.slice(0, 200))})`);
+      if (!plan)
+        problems.push(
+          `not seen: the RollingSync plan opened from the lens (webview text: ${JSON.stringify((await planText())?.slice(0, 200))})`,
+        );
     }
     mark('all seen');
     if (screenshot) await page.screenshot({ path: screenshot });

@@ -82,7 +82,8 @@ export interface DiffReport {
 const MAX_FIELD_CHANGES = 50;
 
 const isObj = (v: unknown): v is { [k: string]: Json } => !!v && typeof v === 'object' && !Array.isArray(v);
-const keyPath = (prefix: string, k: string) => (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? (prefix ? `${prefix}.${k}` : k) : `${prefix}[${JSON.stringify(k)}]`);
+const keyPath = (prefix: string, k: string) =>
+  /^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? (prefix ? `${prefix}.${k}` : k) : `${prefix}[${JSON.stringify(k)}]`;
 
 /** Field-level differences between two JSON values (objects key by key, equal-length lists item by item). */
 export function diffJson(a: Json | undefined, b: Json | undefined, prefix = '', out: FieldChange[] = []): FieldChange[] {

@@ -6,7 +6,12 @@
 import type { Severity } from '../engine';
 import type { LintReport } from './report';
 
-const SEVERITY: Record<Severity, 'blocker' | 'critical' | 'major' | 'minor' | 'info'> = { error: 'major', warning: 'minor', information: 'info', hint: 'info' };
+const SEVERITY: Record<Severity, 'blocker' | 'critical' | 'major' | 'minor' | 'info'> = {
+  error: 'major',
+  warning: 'minor',
+  information: 'info',
+  hint: 'info',
+};
 
 export function toCodeQuality(r: LintReport): object[] {
   return r.files.flatMap((f) =>

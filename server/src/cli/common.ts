@@ -4,7 +4,21 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compareGoStrings, SKIPPED_FOLDERS, getLanguageService, isVersionSetting, limitExpensiveFunctions, setTemplateLimits, SUPPORTED_ARGOCD_VERSIONS, type Analysis, type EngineDiagnostic, type EngineHost, type EngineSettings, type LanguageService, type ProgressiveSyncOverride } from '../engine';
+import {
+  compareGoStrings,
+  SKIPPED_FOLDERS,
+  getLanguageService,
+  isVersionSetting,
+  limitExpensiveFunctions,
+  setTemplateLimits,
+  SUPPORTED_ARGOCD_VERSIONS,
+  type Analysis,
+  type EngineDiagnostic,
+  type EngineHost,
+  type EngineSettings,
+  type LanguageService,
+  type ProgressiveSyncOverride,
+} from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
 import type { CliIO } from './io';
@@ -135,7 +149,10 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
   if (p.flags.has('new-git-globbing')) s.newGitFileGlobbing = true;
   const av = p.values.get('argocd-version');
   if (av !== undefined) {
-    if (!isVersionSetting(av)) throw new UsageError(`--argocd-version must be auto, master or a version such as 3.2 or v3.2.5 (supported: ${SUPPORTED_ARGOCD_VERSIONS[0]} … ${SUPPORTED_ARGOCD_VERSIONS.at(-1)}), got "${av}"`);
+    if (!isVersionSetting(av))
+      throw new UsageError(
+        `--argocd-version must be auto, master or a version such as 3.2 or v3.2.5 (supported: ${SUPPORTED_ARGOCD_VERSIONS[0]} … ${SUPPORTED_ARGOCD_VERSIONS.at(-1)}), got "${av}"`,
+      );
     s.argocdVersion = av;
   }
   applyLimits(p.flags.has('no-limits'));
@@ -227,7 +244,9 @@ const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as cons
 
 /** Sorts diagnostics by position, then severity, for stable output. */
 export function sortDiagnostics(ds: EngineDiagnostic[]): EngineDiagnostic[] {
-  return [...ds].sort((a, b) => a.span.start - b.span.start || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.code.localeCompare(b.code));
+  return [...ds].sort(
+    (a, b) => a.span.start - b.span.start || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.code.localeCompare(b.code),
+  );
 }
 
 export interface LoadedFile {

@@ -117,7 +117,8 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     throw e;
   }
   const report = diffReport(baseRev, 'working tree', baseSide, headSide);
-  const output = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'markdown' ? diffMarkdown(report) : diffText(report);
+  const output =
+    format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'markdown' ? diffMarkdown(report) : diffText(report);
   if (outFile) {
     try {
       fs.writeFileSync(path.resolve(io.cwd, outFile), output);
@@ -156,7 +157,13 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
         plan: {
           strategy: plan.strategy,
           effective: !!plan.effective,
-          steps: plan.steps.map((s) => ({ step: s.step, selector: s.selector, apps: s.apps, concurrency: s.concurrency, manual: s.manual })),
+          steps: plan.steps.map((s) => ({
+            step: s.step,
+            selector: s.selector,
+            apps: s.apps,
+            concurrency: s.concurrency,
+            manual: s.manual,
+          })),
           unselected: plan.unselected,
         },
         errors: exp.problems.filter((p) => p.severity === 'error').map((p) => p.message),

@@ -22,7 +22,12 @@ export function summaryText(r: DiffReport): string {
 
 function where(c: AppChange): string {
   if (c.change === 'removed') return 'deleted';
-  const moved = c.fromStep !== undefined ? (c.step !== undefined ? `moves from step ${c.fromStep} to step ${c.step}` : `leaves step ${c.fromStep}`) : '';
+  const moved =
+    c.fromStep !== undefined
+      ? c.step !== undefined
+        ? `moves from step ${c.fromStep} to step ${c.step}`
+        : `leaves step ${c.fromStep}`
+      : '';
   let what: string;
   if (!c.syncs) what = c.change === 'changed' ? 'no sync (metadata only)' : 'not created (invalid)';
   else if (c.note) what = c.note;
@@ -40,7 +45,14 @@ function strategyText(a: AppSetDiff): string {
 
 function title(a: AppSetDiff): string {
   const renamed = a.renamedFrom !== undefined ? ` (renamed from ${a.renamedFrom})` : '';
-  const status = a.status === 'added' ? 'new ApplicationSet' : a.status === 'removed' ? 'ApplicationSet deleted' : a.status === 'renamed' ? 'renamed' : 'changed';
+  const status =
+    a.status === 'added'
+      ? 'new ApplicationSet'
+      : a.status === 'removed'
+        ? 'ApplicationSet deleted'
+        : a.status === 'renamed'
+          ? 'renamed'
+          : 'changed';
   return `${a.name || '(unnamed)'}${renamed} — ${status}, ${a.file.head ?? a.file.base}`;
 }
 
@@ -65,7 +77,8 @@ export function diffText(r: DiffReport): string {
       out.push(`  ${c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~'} ${c.name}: ${where(c)}`);
       for (const f of c.fields ?? []) out.push(`      ${f.path}: ${short(f.before)} → ${short(f.after)}`);
     }
-    if (a.waves.length > 1) out.push(`  sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`);
+    if (a.waves.length > 1)
+      out.push(`  sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`);
     if (!a.exact) out.push('  note: the preview is not exact (live-data generators or non-deterministic functions)');
   }
   return out.join('\n') + '\n';
@@ -80,15 +93,38 @@ export function diffMarkdown(r: DiffReport): string {
   const out: string[] = [COMMENT_MARKER, `### ApplicationSet changes`, '', `**${cell(summaryText(r))}**`];
   for (const a of r.appsets) {
     if (a.status === 'unchanged') continue;
-    out.push('', `#### ${code(a.name || '(unnamed)')}${a.renamedFrom !== undefined ? ` (renamed from ${code(a.renamedFrom)})` : ''} · ${cell(a.file.head ?? a.file.base ?? '')}`);
-    out.push('', `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: its Applications are deleted. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`);
+    out.push(
+      '',
+      `#### ${code(a.name || '(unnamed)')}${a.renamedFrom !== undefined ? ` (renamed from ${code(a.renamedFrom)})` : ''} · ${cell(a.file.head ?? a.file.base ?? '')}`,
+    );
+    out.push(
+      '',
+      `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: its Applications are deleted. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
+    );
     for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${cell(e)}`);
     if (!a.changes.length) continue;
     out.push('', '| Application | change | syncs in | changed fields |', '| --- | --- | --- | --- |');
-    const rows = a.changes.map((c) => `| ${code(c.name)} | ${ICON[c.change]} | ${cell(where(c))} | ${cell((c.fields ?? []).slice(0, 3).map((f) => f.path).join(', ') + ((c.fields?.length ?? 0) > 3 ? ', …' : ''))} |`);
+    const rows = a.changes.map(
+      (c) =>
+        `| ${code(c.name)} | ${ICON[c.change]} | ${cell(where(c))} | ${cell(
+          (c.fields ?? [])
+            .slice(0, 3)
+            .map((f) => f.path)
+            .join(', ') + ((c.fields?.length ?? 0) > 3 ? ', …' : ''),
+        )} |`,
+    );
     out.push(...rows.slice(0, TABLE_ROWS));
     if (rows.length > TABLE_ROWS) {
-      out.push('', `<details><summary>${rows.length - TABLE_ROWS} more Applications</summary>`, '', '| Application | change | syncs in | changed fields |', '| --- | --- | --- | --- |', ...rows.slice(TABLE_ROWS), '', '</details>');
+      out.push(
+        '',
+        `<details><summary>${rows.length - TABLE_ROWS} more Applications</summary>`,
+        '',
+        '| Application | change | syncs in | changed fields |',
+        '| --- | --- | --- | --- |',
+        ...rows.slice(TABLE_ROWS),
+        '',
+        '</details>',
+      );
     }
     const detailed = a.changes.filter((c) => c.fields?.length);
     if (detailed.length) {
@@ -99,7 +135,11 @@ export function diffMarkdown(r: DiffReport): string {
       }
       out.push('', '</details>');
     }
-    if (a.waves.length > 1) out.push('', `Sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`);
+    if (a.waves.length > 1)
+      out.push(
+        '',
+        `Sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`,
+      );
   }
   out.push('', `<sub>appset diff --base ${cell(r.base)}</sub>`);
   return out.join('\n') + '\n';

@@ -47,7 +47,8 @@ export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | 
   let old: Record<string, [string, number]> = Object.create(null);
   try {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as Stored;
-    if (stored.signature === signature && stored.entries && typeof stored.entries === 'object') old = Object.assign(Object.create(null), stored.entries);
+    if (stored.signature === signature && stored.entries && typeof stored.entries === 'object')
+      old = Object.assign(Object.create(null), stored.entries);
   } catch {
     /* no cache yet, or unreadable: start afresh */
   }

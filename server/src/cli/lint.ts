@@ -9,7 +9,18 @@ import type { CliIO } from './io';
 import { getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding } from '../engine';
 import { readTextFile } from '../host/files';
 import { openIndexCache } from './indexCache';
-import { LineMap, MAX_WALK_FILES, UsageError, hostForInputs, parseArgs, settingsFromArgs, workspaceFromArgs, toPosix, walkYaml, withEngineOptions } from './common';
+import {
+  LineMap,
+  MAX_WALK_FILES,
+  UsageError,
+  hostForInputs,
+  parseArgs,
+  settingsFromArgs,
+  workspaceFromArgs,
+  toPosix,
+  walkYaml,
+  withEngineOptions,
+} from './common';
 import { summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
 import { toSarif } from './sarif';
 import { toGithub, toMarkdown, toText } from './humanFormats';
@@ -52,7 +63,6 @@ options:
 exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage or an input that
 could not be read (the other inputs are still checked and reported)`;
 
-
 export async function runLint(args: string[], io: CliIO): Promise<number> {
   let inputs: string[];
   let format: Format;
@@ -65,7 +75,13 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   let settings;
   let workspace: string | undefined;
   try {
-    const p = parseArgs(args, withEngineOptions({ values: ['format', 'fail-on', 'output', 'sarif', 'markdown'], flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache', 'help', 'h'] }));
+    const p = parseArgs(
+      args,
+      withEngineOptions({
+        values: ['format', 'fail-on', 'output', 'sarif', 'markdown'],
+        flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache', 'help', 'h'],
+      }),
+    );
     if (p.flags.has('help') || p.flags.has('h')) {
       io.out(USAGE + '\n');
       return 0;
@@ -74,7 +90,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
     format = f as Format;
     const fo = p.values.get('fail-on') ?? 'error';
-    if (fo !== 'error' && fo !== 'warning' && fo !== 'information') throw new UsageError(`--fail-on must be error, warning or information, got "${fo}"`);
+    if (fo !== 'error' && fo !== 'warning' && fo !== 'information')
+      throw new UsageError(`--fail-on must be error, warning or information, got "${fo}"`);
     failOn = p.flags.has('no-fail') ? 'never' : fo;
     if (p.positional.length === 0) throw new UsageError('no files or folders given');
     inputs = p.positional;
@@ -114,8 +131,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       const found: string[] = [];
       walkYaml(abs, found);
       for (const f of found) files.push({ abs: f, named: false });
-    }
-    else files.push({ abs, named: !onlyAppsets });
+    } else files.push({ abs, named: !onlyAppsets });
   }
   if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
@@ -142,9 +158,21 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (service.isIgnored(abs)) continue;
     try {
       const analysis = service.analyze(abs, text, abs);
-      const findings = service.lint(analysis).filter((d) => (!quiet || d.severity === 'error') && !(clustersOnly && d.code.startsWith('yaml/')));
+      const findings = service
+        .lint(analysis)
+        .filter((d) => (!quiet || d.severity === 'error') && !(clustersOnly && d.code.startsWith('yaml/')));
       if (clustersOnly && !findings.length) continue;
-      results.push(reportFile(abs, shownPath(f.abs), text, analysis.appsets.length, findings, analysis.appsets.map((a) => ({ name: a.doc.name, span: a.doc.span })), shownPath));
+      results.push(
+        reportFile(
+          abs,
+          shownPath(f.abs),
+          text,
+          analysis.appsets.length,
+          findings,
+          analysis.appsets.map((a) => ({ name: a.doc.name, span: a.doc.span })),
+          shownPath,
+        ),
+      );
     } catch (e) {
       // One file the engine cannot handle must not stop the others from being checked.
       problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: internal error: ${(e as Error).message}` });
@@ -210,7 +238,17 @@ function reportFile(
     const s = lines.position(d.span.start);
     const e = lines.position(Math.max(d.span.start, d.span.end));
     const doc = docs.find((x) => d.span.start >= x.span.start && d.span.start <= x.span.end);
-    const r: ReportFinding = { path: shown, line: s.line, col: s.col, endLine: e.line, endCol: e.col, severity: d.severity, code: d.code, message: d.message, fingerprint: fps[i] };
+    const r: ReportFinding = {
+      path: shown,
+      line: s.line,
+      col: s.col,
+      endLine: e.line,
+      endCol: e.col,
+      severity: d.severity,
+      code: d.code,
+      message: d.message,
+      fingerprint: fps[i],
+    };
     if (doc) r.applicationSet = doc.name;
     if (d.suppressed) r.suppressed = { justification: d.suppressed.justification };
     if (d.affected) {
@@ -218,7 +256,11 @@ function reportFile(
         count: d.affected.count,
         of: d.affected.of,
         names: [...d.affected.names],
-        sources: d.affected.sources.map((src) => ({ kind: src.kind, label: src.label, ...(src.location ? locationOf(src.location.file, src.location.span) : {}) })),
+        sources: d.affected.sources.map((src) => ({
+          kind: src.kind,
+          label: src.label,
+          ...(src.location ? locationOf(src.location.file, src.location.span) : {}),
+        })),
       };
     }
     if (d.related?.length) {

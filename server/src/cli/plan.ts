@@ -5,7 +5,18 @@
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { ignoredSentence, planTitle, stepTitle, type EngineDiagnostic, type RolloutPlan } from '../engine';
-import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, workspaceFromArgs, sortDiagnostics, toPosix, withEngineOptions } from './common';
+import {
+  LineMap,
+  loadOneFile,
+  UsageError,
+  formatDiagnostic,
+  parseArgs,
+  settingsFromArgs,
+  workspaceFromArgs,
+  sortDiagnostics,
+  toPosix,
+  withEngineOptions,
+} from './common';
 
 const USAGE = `usage: appset plan <file> [options]
 
@@ -89,7 +100,9 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
     for (const r of results) io.out(renderText(r, shown, lines, io.cwd) + '\n');
   }
   // Errors outside every ApplicationSet (a broken document beside them) fail the plan too.
-  const outside = all.filter((d) => d.severity === 'error' && !analysis.appsets.some((c) => d.span.start >= c.doc.span.start && d.span.start <= c.doc.span.end));
+  const outside = all.filter(
+    (d) => d.severity === 'error' && !analysis.appsets.some((c) => d.span.start >= c.doc.span.start && d.span.start <= c.doc.span.end),
+  );
   for (const d of outside) io.err(formatDiagnostic(shown, lines, d) + '\n');
   const failing = outside.length > 0 || results.some((r) => r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));
   return failing && !noFail ? 1 : 0;
@@ -106,7 +119,9 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
   out.push(`ApplicationSet ${p.appset || '(unnamed)'} (${shown}:${r.line})`);
   const en = p.enablement;
   const inst = en.instance ? (en.instance.name ? ` — Argo CD ${en.instance.name} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
-  const by = en.decidedBy ? `, decided by ${en.decidedBy.file === 'setting' ? en.decidedBy.description : (en.decidedBy.where ?? relative(en.decidedBy.file, cwd))}` : '';
+  const by = en.decidedBy
+    ? `, decided by ${en.decidedBy.file === 'setting' ? en.decidedBy.description : (en.decidedBy.where ?? relative(en.decidedBy.file, cwd))}`
+    : '';
   out.push(`  progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}${inst}${by}`);
   for (const n of en.notes ?? []) out.push(`    note: ${n}`);
   for (const e of en.evidence) out.push(`    ${e.effect}: ${e.file === 'setting' ? '' : relative(e.file, cwd) + ': '}${e.description}`);
@@ -122,7 +137,8 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
       if (s.syncedEarlier?.length) out.push(`    already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
       if (s.blockedBy?.length) out.push(`    never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
     }
-    if (p.unselected.length) out.push(`  selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
+    if (p.unselected.length)
+      out.push(`  selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
   }
   if (!r.exact && r.notes.length) out.push(`  note: the preview is not exact: ${r.notes.join('; ')}`);
   for (const d of r.diagnostics) out.push(`  ${formatDiagnostic(shown, lines, d)}`);

@@ -4,7 +4,17 @@
  * generators read the local checkout.
  */
 import type { CliIO } from './io';
-import { LineMap, loadOneFile, UsageError, formatDiagnostic, parseArgs, settingsFromArgs, workspaceFromArgs, sortDiagnostics, withEngineOptions } from './common';
+import {
+  LineMap,
+  loadOneFile,
+  UsageError,
+  formatDiagnostic,
+  parseArgs,
+  settingsFromArgs,
+  workspaceFromArgs,
+  sortDiagnostics,
+  withEngineOptions,
+} from './common';
 import { compareGoStrings } from '../engine';
 
 const USAGE = `usage: appset render <file> [options]
@@ -67,7 +77,14 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
   }
   for (const ctx of analysis.appsets) {
     const exp = ctx.expansion();
-    for (const d of sortDiagnostics(exp.problems.map((p) => ({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? { start: ctx.doc.span.start, end: ctx.doc.span.start } })))) {
+    for (const d of sortDiagnostics(
+      exp.problems.map((p) => ({
+        code: p.code,
+        severity: p.severity,
+        message: p.message,
+        span: p.span ?? { start: ctx.doc.span.start, end: ctx.doc.span.start },
+      })),
+    )) {
       if (d.severity === 'error') failed = true;
       io.err(formatDiagnostic(file, lines, d) + '\n');
     }
@@ -77,7 +94,9 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
         applicationSet: ctx.doc.name,
         exact: exp.exact,
         notes: exp.notes,
-        applications: [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name)).map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
+        applications: [...exp.apps]
+          .sort((a, b) => compareGoStrings(a.name, b.name))
+          .map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
       });
     } else docs.push(service.preview(analysis, ctx.doc.span.start)?.yaml ?? '');
   }

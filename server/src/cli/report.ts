@@ -44,7 +44,12 @@ export interface ReportFinding extends ReportLocation {
   /** Present when an `# appset-tools: ignore` comment suppresses it; suppressed findings are not counted. */
   suppressed?: { justification: string };
   /** Generated Applications the finding affects (when it is about generated Applications). */
-  affected?: { count: number; of?: number; names: string[]; sources?: { kind: string; label: string; path?: string; line?: number; col?: number }[] };
+  affected?: {
+    count: number;
+    of?: number;
+    names: string[];
+    sources?: { kind: string; label: string; path?: string; line?: number; col?: number }[];
+  };
   related?: (Partial<ReportLocation> & { path: string; message: string })[];
   tags?: string[];
 }

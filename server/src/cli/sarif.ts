@@ -35,13 +35,20 @@ function rule(c: CodeInfo) {
     },
     helpUri: codeHelpUri(c.code),
     defaultConfiguration: { level: LEVEL[c.severity] },
-    properties: { tags: ['argo-cd', 'applicationset', area], precision: 'high', 'problem.severity': LEVEL[c.severity] === 'note' ? 'recommendation' : LEVEL[c.severity] },
+    properties: {
+      tags: ['argo-cd', 'applicationset', area],
+      precision: 'high',
+      'problem.severity': LEVEL[c.severity] === 'note' ? 'recommendation' : LEVEL[c.severity],
+    },
   };
 }
 
 /** Paths in SARIF are URIs relative to %SRCROOT%: percent-encode what a URI cannot hold. */
 function uriOf(p: string): string {
-  return p.split('/').map((s) => encodeURIComponent(s)).join('/');
+  return p
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
 }
 
 function physical(l: Partial<ReportLocation> & { path: string }) {

@@ -30,7 +30,8 @@ export function answerRequest(line: string): string {
   }
   const id = req?.id ?? null;
   const params = req.params;
-  if (params === null || typeof params !== 'object' || Array.isArray(params)) return JSON.stringify({ id, error: 'invalid request: params must be a JSON object' });
+  if (params === null || typeof params !== 'object' || Array.isArray(params))
+    return JSON.stringify({ id, error: 'invalid request: params must be a JSON object' });
   const options = Array.isArray(req.options) ? req.options.map(String) : [];
   try {
     const result = renderValue(req.template, params as Record<string, unknown>, { goTemplate: req.goTemplate === true, options });

@@ -108,7 +108,8 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
       params,
     );
   } catch (e) {
-    if (e instanceof GoExecError) throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length);
+    if (e instanceof GoExecError)
+      throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length);
     throw stackOverflow(e, template);
   }
 }
@@ -119,7 +120,11 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
  */
 function stackOverflow(e: unknown, template: string): unknown {
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return new TemplateError(`failed to execute go template ${template}: values nested too deeply for the preview (JavaScript stack exhausted)`, 'exec', template);
+    return new TemplateError(
+      `failed to execute go template ${template}: values nested too deeply for the preview (JavaScript stack exhausted)`,
+      'exec',
+      template,
+    );
   }
   return e;
 }

@@ -29,7 +29,10 @@ export function slugify(name: string, maxLen = 50, smart = true): string {
   let s = normalize(name).trim();
   if (!smart && maxLen >= 0 && s.length >= maxLen) s = s.slice(0, maxLen);
   if (!smart && maxLen < 0) throw new Error(`runtime error: slice bounds out of range [:${maxLen}]`);
-  s = s.replace(/[^a-zA-Z0-9_-]/g, '-').replace(/-+/g, '-').replace(/^[-_]+|[-_]+$/g, '');
+  s = s
+    .replace(/[^a-zA-Z0-9_-]/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
   if (smart && maxLen > 0 && s.length > maxLen) {
     const cut = s.lastIndexOf('-', maxLen);
     s = cut > 0 ? s.slice(0, cut) : s.slice(0, maxLen);
@@ -130,9 +133,13 @@ export function toYamlText(v: GoValue): string {
 function jsonTextToYaml(text: string): string {
   // sigs.k8s.io/yaml reads that JSON back with go-yaml, whose reader refuses these characters
   // (encoding/json writes them raw).
-  if (/[\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(text)) throw new Error('error converting JSON to YAML: yaml: control characters are not allowed');
+  if (/[\u007f-\u0084\u0086-\u009f\ufffe\uffff]/.test(text))
+    throw new Error('error converting JSON to YAML: yaml: control characters are not allowed');
   const json = parseJSONForYaml(text) as YamlValue;
-  return emitGoYaml(json, { resolvesAsNonString: (s) => goYamlResolvesNonString(s, isGoYamlTimestamp), formatFloat: (f) => formatFloat(f, 'g', -1) }).replace(/\n$/, '');
+  return emitGoYaml(json, {
+    resolvesAsNonString: (s) => goYamlResolvesNonString(s, isGoYamlTimestamp),
+    formatFloat: (f) => formatFloat(f, 'g', -1),
+  }).replace(/\n$/, '');
 }
 
 /** go-yaml v2's parseTimestamp: YYYY- then one of its four time.Parse layouts. */
@@ -158,7 +165,12 @@ function parseYaml11(s: string): unknown {
   // own limit is 10000 levels ("exceeded max depth of 10000"); ours is lower and says so.
   const hit = checkYamlLimits(s);
   if (hit) {
-    const what = hit.kind === 'depth' ? `nested more than ${hit.limit} levels deep` : hit.kind === 'line' ? `a line longer than ${hit.limit} characters` : `more than ${hit.limit} characters`;
+    const what =
+      hit.kind === 'depth'
+        ? `nested more than ${hit.limit} levels deep`
+        : hit.kind === 'line'
+          ? `a line longer than ${hit.limit} characters`
+          : `more than ${hit.limit} characters`;
     throw new Error(`error converting YAML to JSON: yaml: ${what} (ApplicationSet Tools' limit)`);
   }
   // go-yaml's Unmarshal reads the first document of a stream and ignores the rest.
@@ -168,7 +180,11 @@ function parseYaml11(s: string): unknown {
   if (doc.errors.length) {
     const e = doc.errors[0];
     const line = e.linePos?.[0].line ?? 1;
-    const what = /Flow sequence/.test(e.message) ? "did not find expected ',' or ']'" : /Flow map/.test(e.message) ? "did not find expected ',' or '}'" : e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    const what = /Flow sequence/.test(e.message)
+      ? "did not find expected ',' or ']'"
+      : /Flow map/.test(e.message)
+        ? "did not find expected ',' or '}'"
+        : e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
     throw new Error(`error converting YAML to JSON: yaml: line ${line}: ${what}`);
   }
   YAML.visit(doc, {
@@ -176,7 +192,8 @@ function parseYaml11(s: string): unknown {
     Alias(_, node, path) {
       const target = node.resolve(doc);
       if (!target) throw new Error(`error converting YAML to JSON: yaml: unknown anchor '${node.source}' referenced`);
-      if ((path as readonly unknown[]).includes(target)) throw new Error(`error converting YAML to JSON: yaml: anchor '${node.source}' value contains itself`);
+      if ((path as readonly unknown[]).includes(target))
+        throw new Error(`error converting YAML to JSON: yaml: anchor '${node.source}' value contains itself`);
     },
     // go-yaml keeps a float literal that overflows float64 (1e400) as a string; only .inf is infinite.
     // A timestamp (`2001-12-14`) decoded into interface{} is the text as written, not a time
@@ -187,7 +204,13 @@ function parseYaml11(s: string): unknown {
         node.value = typeof src === 'string' ? src : node.value.toISOString();
         return;
       }
-      if (typeof node.value === 'number' && !Number.isFinite(node.value) && typeof src === 'string' && !/^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/.test(src)) node.value = src;
+      if (
+        typeof node.value === 'number' &&
+        !Number.isFinite(node.value) &&
+        typeof src === 'string' &&
+        !/^[-+]?\.(?:inf|Inf|INF)$|^\.(?:nan|NaN|NAN)$/.test(src)
+      )
+        node.value = src;
     },
   });
   const value = doc.toJS({ maxAliasCount: 100, mapAsMap: false }) as unknown;
@@ -215,40 +238,71 @@ function nonFinite(v: unknown): string | undefined {
 
 export function argoFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  m.set('normalize', F((s: string) => normalize(s), ['string']));
-  m.set('slugify', F((...args: GoValue[]) => {
-    // Argo CD asserts each argument's type in argument order: [maxSize int, [smart bool,]] url string.
-    const assert = (v: GoValue, want: string, ok: boolean) => {
-      if (!ok) throw new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
-    };
-    let name = '';
-    let maxLen = 50;
-    let smart = true;
-    args.forEach((a, i) => {
-      if (i === args.length - 1) {
-        assert(a, 'string', typeof a === 'string');
-        name = a as string;
-      } else if (i === 0) {
-        assert(a, 'int', typeof a === 'bigint');
-        maxLen = Number(a);
-      } else if (i === 1) {
-        assert(a, 'bool', typeof a === 'boolean');
-        smart = a as boolean;
-      }
-    });
-    if (!args.length) return '';
-    return slugify(name, maxLen, smart);
-  }, [], 'any'));
-  m.set('toYaml', F((v: GoValue) => toYamlText(v), ['any']));
-  m.set('fromYaml', F((s: string) => {
-    const v = parseYaml11(s);
-    if (v !== null && (typeof v !== 'object' || Array.isArray(v))) throw new Error(`error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goTypeOfJSON(v)} into Go value of type map[string]interface {}`);
-    return fromJSON(JSON.parse(JSON.stringify(v ?? {})));
-  }, ['string']));
-  m.set('fromYamlArray', F((s: string) => {
-    const v = parseYaml11(s);
-    if (v !== null && !Array.isArray(v)) throw new Error(`error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goTypeOfJSON(v)} into Go value of type []interface {}`);
-    return fromJSON(JSON.parse(JSON.stringify(v ?? [])));
-  }, ['string']));
+  m.set(
+    'normalize',
+    F((s: string) => normalize(s), ['string']),
+  );
+  m.set(
+    'slugify',
+    F(
+      (...args: GoValue[]) => {
+        // Argo CD asserts each argument's type in argument order: [maxSize int, [smart bool,]] url string.
+        const assert = (v: GoValue, want: string, ok: boolean) => {
+          if (!ok) throw new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
+        };
+        let name = '';
+        let maxLen = 50;
+        let smart = true;
+        args.forEach((a, i) => {
+          if (i === args.length - 1) {
+            assert(a, 'string', typeof a === 'string');
+            name = a as string;
+          } else if (i === 0) {
+            assert(a, 'int', typeof a === 'bigint');
+            maxLen = Number(a);
+          } else if (i === 1) {
+            assert(a, 'bool', typeof a === 'boolean');
+            smart = a as boolean;
+          }
+        });
+        if (!args.length) return '';
+        return slugify(name, maxLen, smart);
+      },
+      [],
+      'any',
+    ),
+  );
+  m.set(
+    'toYaml',
+    F((v: GoValue) => toYamlText(v), ['any']),
+  );
+  m.set(
+    'fromYaml',
+    F(
+      (s: string) => {
+        const v = parseYaml11(s);
+        if (v !== null && (typeof v !== 'object' || Array.isArray(v)))
+          throw new Error(
+            `error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goTypeOfJSON(v)} into Go value of type map[string]interface {}`,
+          );
+        return fromJSON(JSON.parse(JSON.stringify(v ?? {})));
+      },
+      ['string'],
+    ),
+  );
+  m.set(
+    'fromYamlArray',
+    F(
+      (s: string) => {
+        const v = parseYaml11(s);
+        if (v !== null && !Array.isArray(v))
+          throw new Error(
+            `error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${goTypeOfJSON(v)} into Go value of type []interface {}`,
+          );
+        return fromJSON(JSON.parse(JSON.stringify(v ?? [])));
+      },
+      ['string'],
+    ),
+  );
   return m;
 }

@@ -37,11 +37,15 @@ export function charge(nodes: number, bytes = 0): void {
   totalUsed += units;
   if (used > limit) {
     used = limit; // one error, not a cascade of them while the stack unwinds
-    throw new WorkLimitError(`the values this template builds or prints exceed ${limit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`);
+    throw new WorkLimitError(
+      `the values this template builds or prints exceed ${limit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
+    );
   }
   if (totalUsed > totalLimit) {
     totalUsed = totalLimit;
-    throw new WorkLimitError(`the templates of this ApplicationSet together exceed ${totalLimit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`);
+    throw new WorkLimitError(
+      `the templates of this ApplicationSet together exceed ${totalLimit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
+    );
   }
 }
 

@@ -29,7 +29,21 @@ export interface SpecialFunc {
 export type Builtin = GoFunc | ValueFunc | SpecialFunc;
 
 /** reflect's Kind names, enough for the value model. */
-export type Kind = 'invalid' | 'bool' | 'int' | 'int64' | 'uint8' | 'uint64' | 'float64' | 'complex128' | 'string' | 'slice' | 'map' | 'struct' | 'ptr' | 'interface';
+export type Kind =
+  | 'invalid'
+  | 'bool'
+  | 'int'
+  | 'int64'
+  | 'uint8'
+  | 'uint64'
+  | 'float64'
+  | 'complex128'
+  | 'string'
+  | 'slice'
+  | 'map'
+  | 'struct'
+  | 'ptr'
+  | 'interface';
 
 export function kindOf(v: Val): Kind {
   if (v === undefined) return 'invalid';
@@ -48,7 +62,12 @@ export function kindOf(v: Val): Kind {
   if (Array.isArray(v)) return 'slice';
   if (v instanceof GoMap || v instanceof GoStringMap) return 'map';
   if (v instanceof GoTime) return 'struct';
-  if (v instanceof GoOther) return v.type === 'uint8' || v.type === 'uint64' ? v.type : v.type === 'complex128' ? 'complex128' : ((v.ext.kind as Kind | undefined) ?? 'ptr');
+  if (v instanceof GoOther)
+    return v.type === 'uint8' || v.type === 'uint64'
+      ? v.type
+      : v.type === 'complex128'
+        ? 'complex128'
+        : ((v.ext.kind as Kind | undefined) ?? 'ptr');
   return 'ptr';
 }
 
@@ -345,13 +364,25 @@ export function builtinFuncs(): Map<string, Builtin> {
   m.set('index', valueFunc(1, true, index));
   m.set('slice', valueFunc(1, true, slice));
   m.set('len', valueFunc(1, false, length));
-  m.set('not', valueFunc(1, false, (a) => !truth(a[0])));
+  m.set(
+    'not',
+    valueFunc(1, false, (a) => !truth(a[0])),
+  );
   m.set('eq', valueFunc(1, true, eq));
-  m.set('ne', valueFunc(2, false, (a) => !eq(a)));
+  m.set(
+    'ne',
+    valueFunc(2, false, (a) => !eq(a)),
+  );
   m.set('lt', valueFunc(2, false, lt));
   m.set('le', valueFunc(2, false, le));
-  m.set('gt', valueFunc(2, false, (a) => !le(a)));
-  m.set('ge', valueFunc(2, false, (a) => !lt(a)));
+  m.set(
+    'gt',
+    valueFunc(2, false, (a) => !le(a)),
+  );
+  m.set(
+    'ge',
+    valueFunc(2, false, (a) => !lt(a)),
+  );
   return m;
 }
 

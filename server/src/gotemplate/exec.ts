@@ -6,7 +6,19 @@
  * Bounded: template-call depth, loop iterations and output size are capped so hostile templates
  * end with an error instead of hanging or overflowing the JS stack.
  */
-import type { Node, PipeNode, CommandNode, FieldNode, ChainNode, VariableNode, IdentifierNode, NumberNode, BranchNode, TemplateNode, ListNode } from './ast';
+import type {
+  Node,
+  PipeNode,
+  CommandNode,
+  FieldNode,
+  ChainNode,
+  VariableNode,
+  IdentifierNode,
+  NumberNode,
+  BranchNode,
+  TemplateNode,
+  ListNode,
+} from './ast';
 import { str } from './ast';
 import type { Tree } from './parse';
 import type { GoFunc, GoParamType } from './funcs';
@@ -282,7 +294,14 @@ class State {
           case 'uint64': {
             if (decl.length > 1) this.errorf(`can't use ${formatValue(val)} to iterate over more than one variable`);
             const n = typeof val === 'bigint' ? val : val instanceof GoInt64 ? val.v : unsignedOf(val)!;
-            const wrap = (i: bigint): Val => (typeof val === 'bigint' ? i : val instanceof GoInt64 ? new GoInt64(i) : (val as GoOther).type === 'uint64' ? goUint64(i) : goUint8(Number(i)));
+            const wrap = (i: bigint): Val =>
+              typeof val === 'bigint'
+                ? i
+                : val instanceof GoInt64
+                  ? new GoInt64(i)
+                  : (val as GoOther).type === 'uint64'
+                    ? goUint64(i)
+                    : goUint8(Number(i));
             for (let i = 0n; i < n; i++) {
               ran = true;
               oneIteration(undefined, wrap(i), false);
@@ -553,7 +572,12 @@ class State {
     } catch (e) {
       if (e instanceof GoExecError || e instanceof BreakSignal || e instanceof ContinueSignal) throw e;
       this.at(node);
-      const msg = e instanceof RangeError && /call stack/i.test(e.message) ? 'runtime error: stack overflow' : e instanceof Error ? e.message : String(e);
+      const msg =
+        e instanceof RangeError && /call stack/i.test(e.message)
+          ? 'runtime error: stack overflow'
+          : e instanceof Error
+            ? e.message
+            : String(e);
       this.errorf(`error calling ${name}: ${msg}`);
     }
     return result;

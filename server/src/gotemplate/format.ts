@@ -128,7 +128,19 @@ interface Flags {
 }
 
 function clearFlags(): Flags {
-  return { plus: false, minus: false, sharp: false, space: false, zero: false, plusV: false, sharpV: false, wid: 0, widPresent: false, prec: 0, precPresent: false };
+  return {
+    plus: false,
+    minus: false,
+    sharp: false,
+    space: false,
+    zero: false,
+    plusV: false,
+    sharpV: false,
+    wid: 0,
+    widPresent: false,
+    prec: 0,
+    precPresent: false,
+  };
 }
 
 /** One Sprintf/Sprint run (Go's pp). */
@@ -192,7 +204,12 @@ class Printer {
         return this.pad(goQuoteRune(validRune(v), f.plus));
       case 'U': {
         const r = v < 0n ? v + (1n << 64n) : v;
-        let s = 'U+' + r.toString(16).toUpperCase().padStart(f.precPresent ? Math.max(f.prec, 4) : 4, '0');
+        let s =
+          'U+' +
+          r
+            .toString(16)
+            .toUpperCase()
+            .padStart(f.precPresent ? Math.max(f.prec, 4) : 4, '0');
         if (f.sharp && r <= 0x10ffffn && isPrintRune(Number(r))) s += " '" + String.fromCodePoint(Number(r)) + "'";
         return this.pad(s);
       }
@@ -330,7 +347,8 @@ class Printer {
         return this.pad(hexString(this.truncate(s), verb === 'X', f));
       case 'q': {
         const t = this.truncate(s);
-        if (f.sharp && !t.includes('`') && [...t].every((c) => c === '\t' || isPrintRune(c.codePointAt(0)!))) return this.pad('`' + t + '`');
+        if (f.sharp && !t.includes('`') && [...t].every((c) => c === '\t' || isPrintRune(c.codePointAt(0)!)))
+          return this.pad('`' + t + '`');
         return this.pad(goQuote(t, f.plus));
       }
     }
@@ -416,7 +434,8 @@ class Printer {
     if (u !== undefined) return this.fmtInteger(u, verb, v);
     // Stringers: time.Time and the other named types print through their String method.
     const text = v instanceof GoTime ? formatGoTime(v) : (v as GoOther).print();
-    if (verb === 'v' || verb === 's' || verb === 'x' || verb === 'X' || verb === 'q') return this.fmtString(text, verb === 'v' && this.f.sharpV ? 's' : verb);
+    if (verb === 'v' || verb === 's' || verb === 'x' || verb === 'X' || verb === 'q')
+      return this.fmtString(text, verb === 'v' && this.f.sharpV ? 's' : verb);
     this.badVerb(verb, v);
   }
 }

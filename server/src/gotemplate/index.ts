@@ -49,7 +49,15 @@ export class TemplateError extends Error {
   }
 }
 
-export { renderString, renderValue, referencedParams, validateOptions, parseError, isTemplateFunction, NON_DETERMINISTIC_FUNCTIONS } from './api';
+export {
+  renderString,
+  renderValue,
+  referencedParams,
+  validateOptions,
+  parseError,
+  isTemplateFunction,
+  NON_DETERMINISTIC_FUNCTIONS,
+} from './api';
 export type { ParamRef } from './api';
 /** Go's `%v` printing of a value (e.g. `<nil>`, `map[a:1]`, `1e+06`), as fmt.Sprint does. */
 export { formatValue } from './format';

@@ -153,7 +153,14 @@ export class Lexer {
   backup(): void {
     if (!this.atEOF && this.pos > 0) {
       const c = this.input.charCodeAt(this.pos - 1);
-      const w = c >= 0xdc00 && c <= 0xdfff && this.pos > 1 && this.input.charCodeAt(this.pos - 2) >= 0xd800 && this.input.charCodeAt(this.pos - 2) <= 0xdbff ? 2 : 1;
+      const w =
+        c >= 0xdc00 &&
+        c <= 0xdfff &&
+        this.pos > 1 &&
+        this.input.charCodeAt(this.pos - 2) >= 0xd800 &&
+        this.input.charCodeAt(this.pos - 2) <= 0xdbff
+          ? 2
+          : 1;
       this.pos -= w;
       if (c === 10) this.line--;
     }

@@ -6,17 +6,7 @@
 import { goString } from './values';
 import { Lexer, T, type Item, formatRuneU } from './lexer';
 import { goQuote } from './format';
-import type {
-  BranchNode,
-  ChainNode,
-  CommandNode,
-  ListNode,
-  Node,
-  NumberNode,
-  PipeNode,
-  TemplateNode,
-  VariableNode,
-} from './ast';
+import type { BranchNode, ChainNode, CommandNode, ListNode, Node, NumberNode, PipeNode, TemplateNode, VariableNode } from './ast';
 import { str } from './ast';
 
 export class GoParseError extends Error {
@@ -322,7 +312,8 @@ class Parser {
     if (pipe.cmds.length === 0) this.errorf(`missing value for ${context}`);
     pipe.cmds.slice(1).forEach((c, i) => {
       const k = c.args[0].kind;
-      if (k === 'bool' || k === 'dot' || k === 'nil' || k === 'number' || k === 'string') this.errorf(`non executable command in pipeline stage ${i + 2}`, c);
+      if (k === 'bool' || k === 'dot' || k === 'nil' || k === 'number' || k === 'string')
+        this.errorf(`non executable command in pipeline stage ${i + 2}`, c);
     });
   }
 
@@ -685,7 +676,9 @@ function newNumber(tok: Item): NumberNode | string {
     return n;
   }
   if (text.endsWith('i')) {
-    const f = parseGoFloat(text.slice(0, -1)) ?? (parseGoInteger(text.slice(0, -1)) !== undefined ? Number(parseGoInteger(text.slice(0, -1))) : undefined);
+    const f =
+      parseGoFloat(text.slice(0, -1)) ??
+      (parseGoInteger(text.slice(0, -1)) !== undefined ? Number(parseGoInteger(text.slice(0, -1))) : undefined);
     if (f !== undefined) {
       n.isComplex = true;
       n.complex = [0, f];

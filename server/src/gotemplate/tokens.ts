@@ -23,7 +23,8 @@ export function templateTokens(template: string, goTemplate: boolean): TemplateT
     if (!p || 'error' in p) return out;
     for (const tag of p.tags) {
       out.push({ kind: 'delimiter', offset: tag.offset - 2, length: 2 });
-      if (tag.raw.trim()) out.push({ kind: 'variable', offset: tag.offset + (tag.raw.length - tag.raw.trimStart().length), length: tag.raw.trim().length });
+      if (tag.raw.trim())
+        out.push({ kind: 'variable', offset: tag.offset + (tag.raw.length - tag.raw.trimStart().length), length: tag.raw.trim().length });
       out.push({ kind: 'delimiter', offset: tag.offset + tag.raw.length, length: 2 });
     }
     return out;

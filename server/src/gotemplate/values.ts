@@ -87,18 +87,7 @@ export class GoOther {
   }
 }
 
-export type GoValue =
-  | string
-  | number
-  | bigint
-  | GoInt64
-  | boolean
-  | null
-  | GoValue[]
-  | GoMap
-  | GoStringMap
-  | GoTime
-  | GoOther;
+export type GoValue = string | number | bigint | GoInt64 | boolean | null | GoValue[] | GoMap | GoStringMap | GoTime | GoOther;
 
 /** Parameters handed to a render: a JSON object, or an already converted GoMap. */
 export type Params = GoMap | { [key: string]: unknown };
@@ -205,16 +194,18 @@ export function goString(b: Uint8Array): string {
     // fall through to the byte-by-byte decode (utf8.DecodeRune's rules)
   }
   let out = '';
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i];
-    let n = 0, min = 0, cp = 0;
+    let n = 0,
+      min = 0,
+      cp = 0;
     if (c < 0x80) {
       out += String.fromCharCode(c);
       i++;
       continue;
-    } else if (c >= 0xc2 && c <= 0xdf) (n = 1), (min = 0x80), (cp = c & 0x1f);
-    else if (c >= 0xe0 && c <= 0xef) (n = 2), (min = 0x800), (cp = c & 0x0f);
-    else if (c >= 0xf0 && c <= 0xf4) (n = 3), (min = 0x10000), (cp = c & 0x07);
+    } else if (c >= 0xc2 && c <= 0xdf) ((n = 1), (min = 0x80), (cp = c & 0x1f));
+    else if (c >= 0xe0 && c <= 0xef) ((n = 2), (min = 0x800), (cp = c & 0x0f));
+    else if (c >= 0xf0 && c <= 0xf4) ((n = 3), (min = 0x10000), (cp = c & 0x07));
     let ok = n > 0 && i + n < b.length;
     if (ok) {
       for (let k = 1; k <= n; k++) {

@@ -16,14 +16,31 @@ export type YamlValue = null | boolean | bigint | YamlFloat | string | YamlValue
 
 const BEST_WIDTH = 80;
 /** go-yaml's short escapes in double-quoted scalars. */
-const ESC: Record<number, string> = { 0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e', 0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P' };
+const ESC: Record<number, string> = {
+  0x00: '0',
+  0x07: 'a',
+  0x08: 'b',
+  0x09: 't',
+  0x0a: 'n',
+  0x0b: 'v',
+  0x0c: 'f',
+  0x0d: 'r',
+  0x1b: 'e',
+  0x22: '"',
+  0x5c: '\\',
+  0x85: 'N',
+  0xa0: '_',
+  0x2028: 'L',
+  0x2029: 'P',
+};
 const BEST_INDENT = 2;
 
 const isSpace = (c: number) => c === 0x20;
 const isBlank = (c: number) => c === 0x20 || c === 0x09;
 const isBreak = (c: number) => c === 0x0a || c === 0x0d || c === 0x85 || c === 0x2028 || c === 0x2029;
 /** go-yaml's is_printable (on code points; 4-byte characters are not printable for it). */
-const isPrintable = (c: number) => c === 0x0a || (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff);
+const isPrintable = (c: number) =>
+  c === 0x0a || (c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd && c !== 0xfeff);
 
 interface Analysis {
   multiline: boolean;
@@ -48,10 +65,23 @@ const utf8Length = (cps: number[]) => cps.reduce((n, c) => n + (c < 0x80 ? 1 : c
 
 function analyze(cps: number[]): Analysis {
   if (cps.length === 0) return { multiline: false, blockPlain: true, singleAllowed: true, blockAllowed: false };
-  let blockInd = false, lineBreaks = false, special = false;
-  let leadingSpace = false, leadingBreak = false, trailingSpace = false, trailingBreak = false, breakSpace = false, spaceBreak = false;
-  let precededByWs = true, prevSpace = false, prevBreak = false;
-  if (cps.length >= 3 && ((cps[0] === 0x2d && cps[1] === 0x2d && cps[2] === 0x2d) || (cps[0] === 0x2e && cps[1] === 0x2e && cps[2] === 0x2e))) blockInd = true;
+  let blockInd = false,
+    lineBreaks = false,
+    special = false;
+  let leadingSpace = false,
+    leadingBreak = false,
+    trailingSpace = false,
+    trailingBreak = false,
+    breakSpace = false,
+    spaceBreak = false;
+  let precededByWs = true,
+    prevSpace = false,
+    prevBreak = false;
+  if (
+    cps.length >= 3 &&
+    ((cps[0] === 0x2d && cps[1] === 0x2d && cps[2] === 0x2d) || (cps[0] === 0x2e && cps[1] === 0x2e && cps[2] === 0x2e))
+  )
+    blockInd = true;
   for (let i = 0; i < cps.length; i++) {
     const c = cps[i];
     const followedByWs = i + 1 >= cps.length || isBlank(cps[i + 1]) || isBreak(cps[i + 1]);
@@ -81,7 +111,9 @@ function analyze(cps: number[]): Analysis {
     }
     precededByWs = isBlank(c) || isBreak(c);
   }
-  let blockPlain = true, singleAllowed = true, blockAllowed = true;
+  let blockPlain = true,
+    singleAllowed = true,
+    blockAllowed = true;
   if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) blockPlain = false;
   if (trailingSpace) blockAllowed = false;
   if (breakSpace) blockPlain = singleAllowed = false;
@@ -105,10 +137,12 @@ function keyLess(ar: string[], br: string[]): boolean {
   const isDigit = (r: string | undefined) => r !== undefined && /^\p{Nd}$/u.test(r);
   for (let i = 0; i < ar.length && i < br.length; i++) {
     if (ar[i] === br[i]) continue;
-    const al = isLetter(ar[i]), bl = isLetter(br[i]);
+    const al = isLetter(ar[i]),
+      bl = isLetter(br[i]);
     if (al && bl) return ar[i].codePointAt(0)! < br[i].codePointAt(0)!;
     if (al || bl) return bl;
-    let an = 0n, bn = 0n;
+    let an = 0n,
+      bn = 0n;
     if (ar[i] === '0' || br[i] === '0') {
       for (let j = i - 1; j >= 0 && isDigit(ar[j]); j--) {
         if (ar[j] !== '0') {
@@ -117,7 +151,8 @@ function keyLess(ar: string[], br: string[]): boolean {
         }
       }
     }
-    let ai = i, bi = i;
+    let ai = i,
+      bi = i;
     for (; ai < ar.length && isDigit(ar[ai]); ai++) an = an * 10n + BigInt(ar[ai].codePointAt(0)! - 0x30);
     for (; bi < br.length && isDigit(br[bi]); bi++) bn = bn * 10n + BigInt(br[bi].codePointAt(0)! - 0x30);
     if (an !== bn) return an < bn;
@@ -221,10 +256,10 @@ class Emitter {
 
   scalar(v: Exclude<YamlValue, YamlValue[] | { [k: string]: YamlValue }>, simpleKey: boolean): void {
     let text: string, style: 'plain' | 'single' | 'double' | 'literal';
-    if (v === null) (text = 'null'), (style = 'plain');
-    else if (typeof v === 'boolean') (text = String(v)), (style = 'plain');
-    else if (typeof v === 'bigint') (text = String(v)), (style = 'plain');
-    else if (v instanceof YamlFloat) (text = this.o.formatFloat(v.v)), (style = 'plain');
+    if (v === null) ((text = 'null'), (style = 'plain'));
+    else if (typeof v === 'boolean') ((text = String(v)), (style = 'plain'));
+    else if (typeof v === 'bigint') ((text = String(v)), (style = 'plain'));
+    else if (v instanceof YamlFloat) ((text = this.o.formatFloat(v.v)), (style = 'plain'));
     else {
       text = v;
       const canPlain = !this.o.resolvesAsNonString(v) && !isBase60Float(v);
@@ -259,7 +294,8 @@ class Emitter {
   writeFlowText(cps: number[], allowBreaks: boolean, quoted: boolean): void {
     if (quoted) this.indicator("'", true, false, false);
     else if (!this.whitespace) this.put(' ');
-    let spaces = false, breaks = false;
+    let spaces = false,
+      breaks = false;
     for (let i = 0; i < cps.length; i++) {
       const c = cps[i];
       if (isSpace(c)) {
@@ -355,14 +391,60 @@ export function emitGoYaml(value: YamlValue, o: EmitOptions): string {
 }
 
 // ---- go-yaml v2's resolve(): does a plain scalar read back as something other than a string? ------
-const RESOLVE_MAP = new Set(['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON', 'n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF', '', '~', 'null', 'Null', 'NULL', '.nan', '.NaN', '.NAN', '.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF', '-.inf', '-.Inf', '-.INF']);
+const RESOLVE_MAP = new Set([
+  'y',
+  'Y',
+  'yes',
+  'Yes',
+  'YES',
+  'true',
+  'True',
+  'TRUE',
+  'on',
+  'On',
+  'ON',
+  'n',
+  'N',
+  'no',
+  'No',
+  'NO',
+  'false',
+  'False',
+  'FALSE',
+  'off',
+  'Off',
+  'OFF',
+  '',
+  '~',
+  'null',
+  'Null',
+  'NULL',
+  '.nan',
+  '.NaN',
+  '.NAN',
+  '.inf',
+  '.Inf',
+  '.INF',
+  '+.inf',
+  '+.Inf',
+  '+.INF',
+  '-.inf',
+  '-.Inf',
+  '-.INF',
+]);
 
 /** strconv.ParseInt / ParseUint with base 0 (no underscores: resolve removed them). */
 function parseGoInt(s: string, unsigned: boolean): boolean {
   const m = /^([+-]?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+|0[0-7]*|[1-9][0-9]*)$/.exec(s);
   if (!m || (unsigned && m[1] !== '')) return false;
   const body = m[2];
-  const v = /^0[xXbB]/.test(body) ? BigInt(body) : /^0[oO]/.test(body) ? BigInt('0o' + body.slice(2)) : body.length > 1 && body[0] === '0' ? BigInt('0o' + body.slice(1)) : BigInt(body);
+  const v = /^0[xXbB]/.test(body)
+    ? BigInt(body)
+    : /^0[oO]/.test(body)
+      ? BigInt('0o' + body.slice(2))
+      : body.length > 1 && body[0] === '0'
+        ? BigInt('0o' + body.slice(1))
+        : BigInt(body);
   const n = m[1] === '-' ? -v : v;
   return unsigned ? n <= 18446744073709551615n : n >= -9223372036854775808n && n <= 9223372036854775807n;
 }
@@ -378,7 +460,8 @@ function parseGoFloat(s: string): boolean {
 
 export function goYamlResolvesNonString(s: string, isTimestamp: (s: string) => boolean): boolean {
   const c = s[0];
-  const hint = s === '' ? 'N' : c === '+' || c === '-' ? 'S' : c >= '0' && c <= '9' ? 'D' : 'yYnNtTfFoO~'.includes(c) ? 'M' : c === '.' ? '.' : '';
+  const hint =
+    s === '' ? 'N' : c === '+' || c === '-' ? 'S' : c >= '0' && c <= '9' ? 'D' : 'yYnNtTfFoO~'.includes(c) ? 'M' : c === '.' ? '.' : '';
   if (!hint) return false;
   if (RESOLVE_MAP.has(s)) return true;
   if (hint === '.') return parseGoFloat(s);

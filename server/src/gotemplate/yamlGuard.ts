@@ -64,7 +64,8 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
   while (lineStart <= n) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = n;
-    if (lineEnd - lineStart > limits.maxLineChars) return { kind: 'line', offset: base + lineStart, value: lineEnd - lineStart, limit: limits.maxLineChars };
+    if (lineEnd - lineStart > limits.maxLineChars)
+      return { kind: 'line', offset: base + lineStart, value: lineEnd - lineStart, limit: limits.maxLineChars };
     let i = lineStart;
     while (i < lineEnd && text.charCodeAt(i) === 32) i++;
     const indent = i - lineStart;

@@ -19,7 +19,10 @@ export function readTextFile(p: string, maxBytes = MAX_READ_BYTES): ReadResult {
     fd = fs.openSync(p, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { skipped: code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : `it cannot be opened (${code ?? (e as Error).message})` };
+    return {
+      skipped:
+        code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : `it cannot be opened (${code ?? (e as Error).message})`,
+    };
   }
   try {
     const st = fs.fstatSync(fd);

@@ -38,7 +38,11 @@ export function git(cwd: string, args: string[], input?: string): Buffer {
 export function resolveCommit(cwd: string, rev: string): string | undefined {
   if (rev.startsWith('-')) return undefined;
   try {
-    return git(cwd, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).toString('utf8').trim() || undefined;
+    return (
+      git(cwd, ['rev-parse', '--verify', '--quiet', `${rev}^{commit}`])
+        .toString('utf8')
+        .trim() || undefined
+    );
   } catch {
     return undefined;
   }
@@ -60,7 +64,12 @@ export interface GitRevisionHost extends EngineHost {
   files(): string[];
 }
 
-export function createGitRevisionHost(root: string, commit: string, settings: Partial<EngineSettings> = {}, log?: (m: string) => void): GitRevisionHost {
+export function createGitRevisionHost(
+  root: string,
+  commit: string,
+  settings: Partial<EngineSettings> = {},
+  log?: (m: string) => void,
+): GitRevisionHost {
   const base = root.replace(/\/+$/, '');
   const files = new Map<string, Entry>();
   const dirs = new Map<string, Set<string>>([[base, new Set()]]);
@@ -122,7 +131,11 @@ export function createGitRevisionHost(root: string, commit: string, settings: Pa
   const host: GitRevisionHost = {
     commit,
     roots: () => [base],
-    files: () => [...files.entries()].filter(([, e]) => e.readable).map(([p]) => p).sort(),
+    files: () =>
+      [...files.entries()]
+        .filter(([, e]) => e.readable)
+        .map(([p]) => p)
+        .sort(),
     readFile(p) {
       const e = files.get(normal(p));
       if (!e || !e.readable || e.size > MAX_READ_BYTES) return undefined;

@@ -83,7 +83,13 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
       if (!real) return undefined;
       try {
         const st = fs.statSync(real);
-        const s: FileStat = { isFile: st.isFile(), isDirectory: st.isDirectory(), mtimeMs: st.mtimeMs, size: st.size, id: `${st.dev}:${st.ino}` };
+        const s: FileStat = {
+          isFile: st.isFile(),
+          isDirectory: st.isDirectory(),
+          mtimeMs: st.mtimeMs,
+          size: st.size,
+          id: `${st.dev}:${st.ino}`,
+        };
         if (fs.lstatSync(path.resolve(p)).isSymbolicLink()) s.isSymbolicLink = true;
         return s;
       } catch {
@@ -104,11 +110,12 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
       if (gitCache && now - gitCache.at < GIT_CACHE_MS) return gitCache.remotes;
       const remotes: GitRemote[] = [];
       const seen = new Set<string>();
-      for (const root of rootList) findWorkTrees(root, 0, (tree) => {
-        if (seen.has(tree)) return;
-        seen.add(tree);
-        remotes.push(...remotesOf(tree));
-      });
+      for (const root of rootList)
+        findWorkTrees(root, 0, (tree) => {
+          if (seen.has(tree)) return;
+          seen.add(tree);
+          remotes.push(...remotesOf(tree));
+        });
       gitCache = { at: now, remotes };
       return remotes;
     },

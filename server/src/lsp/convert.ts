@@ -56,7 +56,8 @@ export function toDiagnostic(doc: TextDocument, d: E.EngineDiagnostic, textOf: T
     out.relatedInformation = d.related.map((r) => {
       const target = textOf(r.location.file);
       const uri = r.location.file.includes('://') ? r.location.file : URI.fromPath(r.location.file);
-      const range = target && r.location.span ? toRange(target, r.location.span) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+      const range =
+        target && r.location.span ? toRange(target, r.location.span) : { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
       return { location: { uri, range }, message: r.message };
     });
   }
@@ -93,7 +94,10 @@ export function toCreatingWorkspaceEdit(files: { file: string; text: string }[],
   for (const f of files) {
     const uri = f.file.includes('://') ? f.file : URI.fromPath(f.file);
     documentChanges.push({ kind: 'create', uri, options: { ignoreIfExists: true } });
-    documentChanges.push({ textDocument: { uri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: f.text }] });
+    documentChanges.push({
+      textDocument: { uri, version: null },
+      edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: f.text }],
+    });
   }
   const byUri = new Map<string, TextEdit[]>();
   for (const e of edits) {

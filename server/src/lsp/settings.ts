@@ -9,7 +9,12 @@ export interface ServerSettings {
   engine: EngineSettings;
 }
 
-export const DEFAULT_SERVER_SETTINGS: ServerSettings = { validate: true, debounceMs: 200, yamlSyntax: true, engine: { ...DEFAULT_SETTINGS } };
+export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
+  validate: true,
+  debounceMs: 200,
+  yamlSyntax: true,
+  engine: { ...DEFAULT_SETTINGS },
+};
 
 export function readSettings(raw: unknown): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
@@ -19,7 +24,8 @@ export function readSettings(raw: unknown): ServerSettings {
   const map = (x: unknown) => {
     const out: Record<string, string> = {};
     if (x && typeof x === 'object' && !Array.isArray(x)) {
-      for (const [k, val] of Object.entries(x)) if (typeof val === 'string') Object.defineProperty(out, k, { value: val, enumerable: true, writable: true, configurable: true });
+      for (const [k, val] of Object.entries(x))
+        if (typeof val === 'string') Object.defineProperty(out, k, { value: val, enumerable: true, writable: true, configurable: true });
     }
     return out;
   };
@@ -46,7 +52,8 @@ export function readSettings(raw: unknown): ServerSettings {
 /** `appsetTools.instances`: [{ name, applicationSets: [globs], config: [paths], progressiveSyncs? }]. */
 export function readInstances(x: unknown): InstanceMapping[] {
   if (!Array.isArray(x)) return [];
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.length > 0) : typeof v === 'string' && v ? [v] : []);
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s.length > 0) : typeof v === 'string' && v ? [v] : [];
   const out: InstanceMapping[] = [];
   x.slice(0, 100).forEach((m, i) => {
     if (!m || typeof m !== 'object' || Array.isArray(m)) return;

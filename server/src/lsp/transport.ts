@@ -81,7 +81,11 @@ export function withLifecycle(inner: MessageReader, writer: MessageWriter): Tran
             if (phase !== 'new') return refuse(msg.id, ErrorCodes.InvalidRequest, 'initialize was already received');
             phase = 'running';
           } else if (phase === 'new') {
-            return refuse(msg.id, ErrorCodes.ServerNotInitialized, `the server is not initialized yet: "${msg.method}" must come after "initialize"`);
+            return refuse(
+              msg.id,
+              ErrorCodes.ServerNotInitialized,
+              `the server is not initialized yet: "${msg.method}" must come after "initialize"`,
+            );
           } else if (phase === 'shutdown') {
             return refuse(msg.id, ErrorCodes.InvalidRequest, `the server is shut down: "${msg.method}" is not answered after "shutdown"`);
           } else if (msg.method === 'shutdown') phase = 'shutdown';

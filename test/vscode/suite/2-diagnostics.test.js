@@ -23,7 +23,11 @@ describe('diagnostics', () => {
     const { doc } = await openFixture('syntax-error.yaml');
     const tab = rangeOf(doc, '\tproject');
     const expected = new vscode.Range(tab.start, tab.start.translate(0, 1));
-    const diags = await waitForDiagnostics(doc.uri, (all) => find(all, 'yaml/syntax', expected), `a yaml/syntax diagnostic at ${fmtRange(expected)}`);
+    const diags = await waitForDiagnostics(
+      doc.uri,
+      (all) => find(all, 'yaml/syntax', expected),
+      `a yaml/syntax diagnostic at ${fmtRange(expected)}`,
+    );
     const d = find(diags, 'yaml/syntax', expected);
     assert.strictEqual(d.severity, ERROR);
     assert.match(d.message, /tab/i, `message should name the tab: ${d.message}`);
@@ -75,7 +79,11 @@ describe('diagnostics', () => {
     const key = rangeOf(doc, 'targetRevision');
     assert.ok(await editor.edit((e) => e.replace(key, 'targetRevison')));
     const typo = new vscode.Range(key.start, key.start.translate(0, 'targetRevison'.length));
-    const diags = await waitForDiagnostics(doc.uri, (all) => find(all, 'appset/unknown-field', typo), `appset/unknown-field at ${fmtRange(typo)} after the edit`);
+    const diags = await waitForDiagnostics(
+      doc.uri,
+      (all) => find(all, 'appset/unknown-field', typo),
+      `appset/unknown-field at ${fmtRange(typo)} after the edit`,
+    );
     assert.match(find(diags, 'appset/unknown-field', typo).message, /did you mean "targetRevision"\?/);
 
     // Fix it again: the diagnostic goes away.
@@ -94,6 +102,10 @@ describe('diagnostics', () => {
     } finally {
       await settings.update('validate.enable', undefined, vscode.ConfigurationTarget.Workspace);
     }
-    await waitForDiagnostics(doc.uri, (all) => find(all, 'appset/unknown-field'), 'appset/unknown-field again once validation is re-enabled');
+    await waitForDiagnostics(
+      doc.uri,
+      (all) => find(all, 'appset/unknown-field'),
+      'appset/unknown-field again once validation is re-enabled',
+    );
   });
 });

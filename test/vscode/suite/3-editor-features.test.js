@@ -5,7 +5,10 @@ const vscode = require('vscode');
 const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fmtRange, rangeOf } = require('./util');
 
 function hoverText(hovers) {
-  return hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n---\n');
+  return hovers
+    .flatMap((h) => h.contents)
+    .map((c) => (typeof c === 'string' ? c : c.value))
+    .join('\n---\n');
 }
 
 describe('editor features', () => {
@@ -15,22 +18,31 @@ describe('editor features', () => {
     const { doc } = await openFixture('valid.yaml');
     const key = rangeOf(doc, 'goTemplate:');
     const word = new vscode.Range(key.start, key.start.translate(0, 'goTemplate'.length));
-    const hovers = await waitFor(async () => {
-      const h = await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, key.start.translate(0, 3));
-      return h.some((x) => /goTemplate/.test(hoverText([x]))) ? h : undefined;
-    }, { describe: () => 'a hover mentioning goTemplate' });
+    const hovers = await waitFor(
+      async () => {
+        const h = await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, key.start.translate(0, 3));
+        return h.some((x) => /goTemplate/.test(hoverText([x]))) ? h : undefined;
+      },
+      { describe: () => 'a hover mentioning goTemplate' },
+    );
     const ours = hovers.find((x) => /spec\.goTemplate/.test(hoverText([x])));
     assert.ok(ours, `no hover names spec.goTemplate: ${hoverText(hovers)}`);
     assert.match(hoverText([ours]), /Go text\/template/);
-    assert.ok(ours.range && ours.range.isEqual(word), `hover range ${ours.range && fmtRange(ours.range)}, expected the key at ${fmtRange(word)}`);
+    assert.ok(
+      ours.range && ours.range.isEqual(word),
+      `hover range ${ours.range && fmtRange(ours.range)}, expected the key at ${fmtRange(word)}`,
+    );
   });
 
   it('puts RollingSync lenses over the strategy and over each step', async () => {
     const { doc } = await openFixture('rolling.yaml');
-    const lenses = await waitFor(async () => {
-      const l = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
-      return l.length >= 3 ? l : undefined;
-    }, { describe: () => 'three code lenses (strategy + 2 steps)' });
+    const lenses = await waitFor(
+      async () => {
+        const l = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
+        return l.length >= 3 ? l : undefined;
+      },
+      { describe: () => 'three code lenses (strategy + 2 steps)' },
+    );
     const at = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
     const strategyLine = rangeOf(doc, 'strategy:').start.line;
     const text = doc.getText();
@@ -38,7 +50,11 @@ describe('editor features', () => {
     const step2 = doc.positionAt(text.indexOf('- matchExpressions', text.indexOf('maxUpdate: 1')) + 2).line;
     assert.match(at(strategyLine).join(' | '), /2 steps/, `lens over strategy (line ${strategyLine}): ${JSON.stringify(at(strategyLine))}`);
     assert.match(at(step1).join(' | '), /^Step 1 · env In \(dev\) · /, `lens over step 1 (line ${step1}): ${JSON.stringify(at(step1))}`);
-    assert.match(at(step1).join(' | '), /· 1 app · .*\b1 at a time/, `step 1 selects dev-app, with maxUpdate: 1: ${JSON.stringify(at(step1))}`);
+    assert.match(
+      at(step1).join(' | '),
+      /· 1 app · .*\b1 at a time/,
+      `step 1 selects dev-app, with maxUpdate: 1: ${JSON.stringify(at(step1))}`,
+    );
     assert.match(at(step2).join(' | '), /· 1 app · /, `step 2 selects prod-app: ${JSON.stringify(at(step2))}`);
     assert.match(at(step2).join(' | '), /^Step 2 · env In \(prod\) · /, `lens over step 2 (line ${step2}): ${JSON.stringify(at(step2))}`);
     for (const l of lenses) assert.ok(l.command && l.command.command, `lens at ${fmtRange(l.range)} has no command`);
@@ -46,15 +62,19 @@ describe('editor features', () => {
 
   it('opens the RollingSync plan from a step lens', async () => {
     const { doc } = await openFixture('rolling.yaml');
-    const lenses = await waitFor(async () => {
-      const l = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
-      return l.some((x) => x.command && /^Step 1 /.test(x.command.title)) ? l : undefined;
-    }, { describe: () => 'the step 1 code lens' });
+    const lenses = await waitFor(
+      async () => {
+        const l = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
+        return l.some((x) => x.command && /^Step 1 /.test(x.command.title)) ? l : undefined;
+      },
+      { describe: () => 'the step 1 code lens' },
+    );
     const { command, arguments: args = [] } = lenses.find((x) => x.command && /^Step 1 /.test(x.command.title)).command;
     await vscode.commands.executeCommand(command, ...args);
     const webviewTabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
-    const tab = await waitFor(() => webviewTabs().find((t) => t.label === 'Rollout: rolling'),
-      { describe: () => `a "Rollout: rolling" webview; webview tabs: ${JSON.stringify(webviewTabs().map((t) => t.label))}` });
+    const tab = await waitFor(() => webviewTabs().find((t) => t.label === 'Rollout: rolling'), {
+      describe: () => `a "Rollout: rolling" webview; webview tabs: ${JSON.stringify(webviewTabs().map((t) => t.label))}`,
+    });
     assert.match(tab.input.viewType, /appsetTools\.rollout$/);
     await vscode.window.tabGroups.close(tab);
   });
@@ -63,9 +83,19 @@ describe('editor features', () => {
     const { doc, editor } = await openFixture('unknown-field.yaml');
     const entry = rangeOf(doc, 'maxUpdates: 1');
     const key = new vscode.Range(entry.start, entry.start.translate(0, 'maxUpdates'.length));
-    await waitForDiagnostics(doc.uri, (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'), 'appset/unknown-field on maxUpdates');
+    await waitForDiagnostics(
+      doc.uri,
+      (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'),
+      'appset/unknown-field on maxUpdates',
+    );
     // The last argument asks VS Code to resolve lazily computed edits too.
-    const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, key, vscode.CodeActionKind.QuickFix.value, 10);
+    const actions = await vscode.commands.executeCommand(
+      'vscode.executeCodeActionProvider',
+      doc.uri,
+      key,
+      vscode.CodeActionKind.QuickFix.value,
+      10,
+    );
     const fix = actions.find((a) => a.title === 'Change to "maxUpdate"');
     assert.ok(fix, `no "Change to \"maxUpdate\"" quick fix; offered: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.ok(fix.kind && vscode.CodeActionKind.QuickFix.contains(fix.kind), `kind ${fix.kind && fix.kind.value}`);
@@ -73,7 +103,11 @@ describe('editor features', () => {
     assert.ok(fix.edit, 'the quick fix carries a workspace edit');
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     assert.strictEqual(doc.getText(new vscode.Range(key.start, key.start.translate(0, 'maxUpdate: 1'.length))), 'maxUpdate: 1');
-    await waitForDiagnostics(doc.uri, (all) => !all.some((d) => diagCode(d) === 'appset/unknown-field'), 'the unknown-field error to go away after the fix');
+    await waitForDiagnostics(
+      doc.uri,
+      (all) => !all.some((d) => diagCode(d) === 'appset/unknown-field'),
+      'the unknown-field error to go away after the fix',
+    );
     assert.strictEqual(vscode.window.activeTextEditor && vscode.window.activeTextEditor.document, editor.document);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });

@@ -10,7 +10,11 @@ describe('one finding per authored site', () => {
 
   it('shows one Problems row for a typo met by 24 Applications, with related information', async () => {
     const { doc } = await openFixture('story/typo.yaml');
-    const diags = await waitForDiagnostics(doc.uri, (all) => all.some((d) => diagCode(d) === 'template/parse-error'), 'the parse error of the unclosed action');
+    const diags = await waitForDiagnostics(
+      doc.uri,
+      (all) => all.some((d) => diagCode(d) === 'template/parse-error'),
+      'the parse error of the unclosed action',
+    );
     // Let any further publication land before counting rows.
     await sleep(1500);
     const rows = vscode.languages.getDiagnostics(doc.uri);
@@ -21,8 +25,14 @@ describe('one finding per authored site', () => {
     const action = rangeOf(doc, '{{ .service', doc.getText().indexOf("path: '"));
     assert.ok(d.range.intersection(action), `the row points at the unclosed action: ${JSON.stringify(d.range)}`);
     const related = d.relatedInformation || [];
-    assert.ok(related.some((r) => r.location.uri.path.endsWith('/story/clusters.yaml')), `related information opens a cluster Secret: ${JSON.stringify(related.map((r) => [r.location.uri.path, r.message]))}`);
-    assert.ok(related.some((r) => r.location.uri.path.endsWith('/story/typo.yaml') && /list element/.test(r.message)), 'and a list element');
+    assert.ok(
+      related.some((r) => r.location.uri.path.endsWith('/story/clusters.yaml')),
+      `related information opens a cluster Secret: ${JSON.stringify(related.map((r) => [r.location.uri.path, r.message]))}`,
+    );
+    assert.ok(
+      related.some((r) => r.location.uri.path.endsWith('/story/typo.yaml') && /list element/.test(r.message)),
+      'and a list element',
+    );
     assert.ok(diags.length >= 1);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });

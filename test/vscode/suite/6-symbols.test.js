@@ -11,10 +11,13 @@ describe('parameters as symbols', () => {
   it('goes to the definition of a parameter: list element keys and cluster Secret lines', async () => {
     const { doc } = await openFixture('params.yaml');
     const service = rangeOf(doc, '.service }}-').start.translate(0, 2);
-    const defs = await waitFor(async () => {
-      const d = await vscode.commands.executeCommand('vscode.executeDefinitionProvider', doc.uri, service);
-      return d && d.length ? d : undefined;
-    }, { describe: () => 'definitions of .service' });
+    const defs = await waitFor(
+      async () => {
+        const d = await vscode.commands.executeCommand('vscode.executeDefinitionProvider', doc.uri, service);
+        return d && d.length ? d : undefined;
+      },
+      { describe: () => 'definitions of .service' },
+    );
     const lines = defs.map((d) => doc.lineAt((d.targetRange || d.range).start.line).text.trim());
     assert.deepEqual(lines, ['- service: cart', '- service: search']);
 
@@ -31,17 +34,23 @@ describe('parameters as symbols', () => {
 
   it('shows the ApplicationSet, its generators with counts and the template in the Outline', async () => {
     const { doc } = await openFixture('params.yaml');
-    const symbols = await waitFor(async () => {
-      const s = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', doc.uri);
-      return s && s.some((x) => x.name === 'params') ? s : undefined;
-    }, { describe: () => 'an Outline with the ApplicationSet "params"' });
+    const symbols = await waitFor(
+      async () => {
+        const s = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', doc.uri);
+        return s && s.some((x) => x.name === 'params') ? s : undefined;
+      },
+      { describe: () => 'an Outline with the ApplicationSet "params"' },
+    );
     const appset = symbols.find((x) => x.name === 'params');
     assert.match(appset.detail, /ApplicationSet · \d+ Applications/);
     const names = appset.children.map((c) => c.name);
     assert.ok(names.includes('generators') && names.includes('template'), JSON.stringify(names));
     const matrix = appset.children.find((c) => c.name === 'generators').children[0];
     assert.equal(matrix.name, 'matrix');
-    assert.deepEqual(matrix.children.map((c) => c.name), ['clusters', 'list']);
+    assert.deepEqual(
+      matrix.children.map((c) => c.name),
+      ['clusters', 'list'],
+    );
     assert.match(matrix.children[1].detail, /^2 elements · 2 parameter sets$/);
   });
 
@@ -52,10 +61,13 @@ describe('parameters as symbols', () => {
     await editor.edit((e) => e.replace(typed, '.metadata.labels.arg'));
     try {
       const at = typed.start.translate(0, '.metadata.labels.arg'.length);
-      const list = await waitFor(async () => {
-        const l = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, at);
-        return l.items.some((i) => (i.filterText || '').includes('secret-type')) ? l : undefined;
-      }, { describe: () => 'a completion for the secret-type label' });
+      const list = await waitFor(
+        async () => {
+          const l = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, at);
+          return l.items.some((i) => (i.filterText || '').includes('secret-type')) ? l : undefined;
+        },
+        { describe: () => 'a completion for the secret-type label' },
+      );
       const item = list.items.find((i) => (i.filterText || '').includes('secret-type'));
       const label = typeof item.label === 'string' ? item.label : item.label.label;
       assert.equal(label, 'index .metadata.labels "argocd.argoproj.io/secret-type"');

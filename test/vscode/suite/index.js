@@ -34,7 +34,10 @@ function run() {
     const runner = mocha.run((failures) => (failures ? reject(new Error(`${failures} VS Code test(s) failed`)) : resolve()));
     // The spec reporter explains failures only at the end; if the run is cut short (the shim's
     // timeout), the report still says what failed and why.
-    if (report) runner.on('fail', (test, err) => fs.appendFileSync(report, `      ✖ ${test.fullTitle()}: ${String(err && err.message).split('\n')[0]}\n`));
+    if (report)
+      runner.on('fail', (test, err) =>
+        fs.appendFileSync(report, `      ✖ ${test.fullTitle()}: ${String(err && err.message).split('\n')[0]}\n`),
+      );
   });
 }
 

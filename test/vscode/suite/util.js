@@ -48,10 +48,13 @@ function fmtRange(r) {
 
 /** Waits until the diagnostics for `uri` satisfy `predicate` (called with all of them). */
 function waitForDiagnostics(uri, predicate, what, timeout) {
-  return waitFor(() => {
-    const all = vscode.languages.getDiagnostics(uri);
-    return predicate(all) ? all : undefined;
-  }, { timeout, describe: () => `${what}; diagnostics for ${path.basename(uri.fsPath)}: ${show(vscode.languages.getDiagnostics(uri))}` });
+  return waitFor(
+    () => {
+      const all = vscode.languages.getDiagnostics(uri);
+      return predicate(all) ? all : undefined;
+    },
+    { timeout, describe: () => `${what}; diagnostics for ${path.basename(uri.fsPath)}: ${show(vscode.languages.getDiagnostics(uri))}` },
+  );
 }
 
 /** The range of the first occurrence of `needle` in the document (the text a diagnostic should cover). */
@@ -63,7 +66,13 @@ function rangeOf(doc, needle, from = 0) {
 
 async function activeExtension() {
   const ext = vscode.extensions.getExtension(EXTENSION_ID);
-  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded; loaded: ${vscode.extensions.all.map((e) => e.id).filter((id) => !id.startsWith('vscode.')).join(', ')}`);
+  assert.ok(
+    ext,
+    `extension ${EXTENSION_ID} is not loaded; loaded: ${vscode.extensions.all
+      .map((e) => e.id)
+      .filter((id) => !id.startsWith('vscode.'))
+      .join(', ')}`,
+  );
   await waitFor(() => ext.isActive, { describe: () => `${EXTENSION_ID} did not activate` });
   return ext;
 }
@@ -78,9 +87,27 @@ function serverReady() {
   ready ??= (async () => {
     const { doc } = await openFixture('unknown-field.yaml');
     await activeExtension();
-    await waitForDiagnostics(doc.uri, (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'), 'the language server to publish its first diagnostics (appset/unknown-field in unknown-field.yaml)', 30_000);
+    await waitForDiagnostics(
+      doc.uri,
+      (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'),
+      'the language server to publish its first diagnostics (appset/unknown-field in unknown-field.yaml)',
+      30_000,
+    );
   })();
   return ready;
 }
 
-module.exports = { EXTENSION_ID, fixtureUri, openFixture, waitFor, waitForDiagnostics, diagCode, show, fmtRange, rangeOf, activeExtension, serverReady, sleep };
+module.exports = {
+  EXTENSION_ID,
+  fixtureUri,
+  openFixture,
+  waitFor,
+  waitForDiagnostics,
+  diagCode,
+  show,
+  fmtRange,
+  rangeOf,
+  activeExtension,
+  serverReady,
+  sleep,
+};

@@ -28,7 +28,9 @@ export function effectiveSettings(host: EngineSettings, cfg: RepoConfig): Engine
 
 function mergeMaps(low: Record<string, string>, high: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
-  for (const m of [low, high]) for (const [k, v] of Object.entries(m)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const m of [low, high])
+    for (const [k, v] of Object.entries(m))
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -72,7 +74,9 @@ export function applyConfig(diags: EngineDiagnostic[], text: string, cfg: RepoCo
     if (sev === 'off') continue;
     const f: Finding = sev && sev !== d.severity ? { ...d, severity: sev } : { ...d };
     const line = lineOf(d.span.start);
-    const s = sups.find((x) => x.appliesTo.includes(line) && x.codes.some((c) => c === d.code || (c.endsWith('/*') && d.code.startsWith(c.slice(0, -1)))));
+    const s = sups.find(
+      (x) => x.appliesTo.includes(line) && x.codes.some((c) => c === d.code || (c.endsWith('/*') && d.code.startsWith(c.slice(0, -1)))),
+    );
     if (s && s.reason) {
       used.add(s);
       f.suppressed = { justification: s.reason, span: s.span };
@@ -81,10 +85,28 @@ export function applyConfig(diags: EngineDiagnostic[], text: string, cfg: RepoCo
   }
   for (const s of sups) {
     const unknown = s.codes.filter((c) => !c.endsWith('/*') && !knownCode(c));
-    if (!s.codes.length) out.push(supFinding(s, 'warning', 'this "appset-tools: ignore" comment names no code; write "# appset-tools: ignore <code> -- <why>"'));
-    else if (unknown.length) out.push(supFinding(s, 'warning', `unknown code ${unknown.map((c) => `"${c}"`).join(', ')} in this suppression comment; it suppresses nothing`));
-    else if (!s.reason) out.push(supFinding(s, 'warning', 'this suppression gives no reason, so it is not applied; add one after "--", e.g. "-- canary cluster, reviewed by the platform team"'));
-    else if (!used.has(s)) out.push(supFinding(s, 'information', `nothing here is reported as ${s.codes.join(', ')} any more; this suppression comment can go`));
+    if (!s.codes.length)
+      out.push(
+        supFinding(s, 'warning', 'this "appset-tools: ignore" comment names no code; write "# appset-tools: ignore <code> -- <why>"'),
+      );
+    else if (unknown.length)
+      out.push(
+        supFinding(
+          s,
+          'warning',
+          `unknown code ${unknown.map((c) => `"${c}"`).join(', ')} in this suppression comment; it suppresses nothing`,
+        ),
+      );
+    else if (!s.reason)
+      out.push(
+        supFinding(
+          s,
+          'warning',
+          'this suppression gives no reason, so it is not applied; add one after "--", e.g. "-- canary cluster, reviewed by the platform team"',
+        ),
+      );
+    else if (!used.has(s))
+      out.push(supFinding(s, 'information', `nothing here is reported as ${s.codes.join(', ')} any more; this suppression comment can go`));
   }
   return out;
 }

@@ -2,6 +2,15 @@ import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes of the repository configuration and inline suppressions. Keep the summaries to one line. */
 export const CONFIG_CODES: CodeInfo[] = [
-  { code: 'config/invalid', severity: 'error', summary: 'A setting in .appset-tools.yaml the tool cannot use (unknown key, wrong type or value); that setting is ignored.' },
-  { code: 'config/suppression', severity: 'warning', summary: 'An "# appset-tools: ignore" comment with no code, an unknown code or no reason (then it suppresses nothing), or one that no longer suppresses anything.' },
+  {
+    code: 'config/invalid',
+    severity: 'error',
+    summary: 'A setting in .appset-tools.yaml the tool cannot use (unknown key, wrong type or value); that setting is ignored.',
+  },
+  {
+    code: 'config/suppression',
+    severity: 'warning',
+    summary:
+      'An "# appset-tools: ignore" comment with no code, an unknown code or no reason (then it suppresses nothing), or one that no longer suppresses anything.',
+  },
 ];

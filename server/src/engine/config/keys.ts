@@ -111,10 +111,11 @@ export const CONFIG_KEYS: ConfigKey[] = [
   positiveIntKey('blastRadiusThreshold', 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)'),
   {
     key: 'argocdVersion',
-    doc: 'the Argo CD release to check against: `auto` (detect the repository\'s install), `3.2`, `v3.2.5` or `master`',
+    doc: "the Argo CD release to check against: `auto` (detect the repository's install), `3.2`, `v3.2.5` or `master`",
     read(v, into) {
       const text = typeof v === 'number' ? String(v) : v;
-      if (typeof text !== 'string' || !isVersionSetting(text.trim())) return `expected auto, a release such as 3.2 or v3.2.5, or master, got ${describe(v)}`;
+      if (typeof text !== 'string' || !isVersionSetting(text.trim()))
+        return `expected auto, a release such as 3.2 or v3.2.5, or master, got ${describe(v)}`;
       into.settings.argocdVersion = text.trim();
       return undefined;
     },
@@ -125,7 +126,8 @@ export const CONFIG_KEYS: ConfigKey[] = [
     read(v, into) {
       if (!isObj(v)) return `expected a mapping of code: severity, got ${describe(v)}`;
       for (const [code, s] of Object.entries(v)) {
-        if (!(SEVERITIES as readonly unknown[]).includes(s)) return { message: `the severity of ${code} must be one of ${SEVERITIES.join(', ')}, got ${describe(s)}`, at: [code] };
+        if (!(SEVERITIES as readonly unknown[]).includes(s))
+          return { message: `the severity of ${code} must be one of ${SEVERITIES.join(', ')}, got ${describe(s)}`, at: [code] };
         into.severity.set(code, s as SeverityOverride);
       }
       return undefined;
@@ -154,7 +156,10 @@ export const CONFIG_KEYS: ConfigKey[] = [
         } else if (k === 'requireRollingSync') {
           const list = isObj(x) ? [x] : x;
           if (!Array.isArray(list) || !list.every((s) => isObj(s) && Object.values(s).every((l) => typeof l === 'string'))) {
-            return { message: `policy.requireRollingSync: expected label selectors such as {env: production}, got ${describe(x)}`, at: [k] };
+            return {
+              message: `policy.requireRollingSync: expected label selectors such as {env: production}, got ${describe(x)}`,
+              at: [k],
+            };
           }
           into.policy.requireRollingSync = (list as Obj[]).map((s) => {
             const m: Record<string, string> = Object.create(null);
@@ -162,7 +167,8 @@ export const CONFIG_KEYS: ConfigKey[] = [
             return m;
           });
         } else if (k === 'requireProgressiveSyncs') {
-          if (typeof x !== 'boolean') return { message: `policy.requireProgressiveSyncs: expected true or false, got ${describe(x)}`, at: [k] };
+          if (typeof x !== 'boolean')
+            return { message: `policy.requireProgressiveSyncs: expected true or false, got ${describe(x)}`, at: [k] };
           into.policy.requireProgressiveSyncs = x;
         } else {
           return { message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs)`, at: [k] };

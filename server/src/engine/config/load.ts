@@ -96,7 +96,12 @@ export function parseConfig(text: string, path: string): RepoConfig {
     message,
     span,
   });
-  for (const d of parsed.diagnostics) cfg.diagnostics.push({ ...d, code: 'config/invalid', message: `${CONFIG_FILE} is not valid YAML (${d.message}); its settings are not used` });
+  for (const d of parsed.diagnostics)
+    cfg.diagnostics.push({
+      ...d,
+      code: 'config/invalid',
+      message: `${CONFIG_FILE} is not valid YAML (${d.message}); its settings are not used`,
+    });
   const doc = parsed.docs.find((d) => d.value !== undefined && d.value !== null);
   if (!doc || parsed.diagnostics.length) return cfg;
   const value = doc.value as Json;
@@ -119,7 +124,9 @@ export function parseConfig(text: string, path: string): RepoConfig {
     if (why === undefined) continue;
     const at = typeof why === 'string' ? undefined : nodeAt(doc.doc, [key, ...why.at]);
     const span = at?.exact ? (at.value ?? at.key) : undefined;
-    cfg.diagnostics.push(problem(`${key}: ${typeof why === 'string' ? why : why.message}; this setting is ignored`, span ?? spans.value ?? keySpan));
+    cfg.diagnostics.push(
+      problem(`${key}: ${typeof why === 'string' ? why : why.message}; this setting is ignored`, span ?? spans.value ?? keySpan),
+    );
   }
   return cfg;
 }

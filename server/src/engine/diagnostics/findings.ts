@@ -46,7 +46,10 @@ export function groupBySite(occurrences: readonly Occurrence[], total: number): 
     const d: EngineDiagnostic = { code: first.code, severity: worst(g), message: first.message, span: first.span };
     if (first.data !== undefined) d.data = first.data;
     if (withWho.length) {
-      const affected = affectedOf(withWho.map((o) => o.who!), total);
+      const affected = affectedOf(
+        withWho.map((o) => o.who!),
+        total,
+      );
       d.affected = affected;
       d.message = `${first.message} — ${affectedText(affected)}`;
       const related = relatedOf(withWho.map((o) => o.who!));
@@ -70,7 +73,12 @@ export function affectedOf(who: readonly { name: string; sources: Source[] }[], 
     }
     if (sources.length >= MAX_RELATED) break;
   }
-  return { count: who.length, of: Math.max(total, who.length), names: who.slice(0, KEPT_NAMES).map((w) => w.name), sources: sources.slice(0, MAX_RELATED) };
+  return {
+    count: who.length,
+    of: Math.max(total, who.length),
+    names: who.slice(0, KEPT_NAMES).map((w) => w.name),
+    sources: sources.slice(0, MAX_RELATED),
+  };
 }
 
 /** "in 24 of 24 Applications (a, b, c, …)" — or "for Application a" when only one. */

@@ -35,7 +35,10 @@ export function fingerprints(file: string, text: string, findings: readonly Fing
     let lineEnd = text.indexOf('\n', f.span.start);
     if (lineEnd < 0) lineEnd = text.length;
     const line = text.slice(lineStart, lineEnd).trim();
-    const under = text.slice(f.span.start, Math.min(f.span.end, f.span.start + 200)).replace(/\s+/g, ' ').trim();
+    const under = text
+      .slice(f.span.start, Math.min(f.span.end, f.span.start + 200))
+      .replace(/\s+/g, ' ')
+      .trim();
     const key = `${f.code}\u0000${file}\u0000${line}\u0000${under}`;
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);

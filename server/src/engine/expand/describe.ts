@@ -6,7 +6,12 @@ import { isObject } from '../generators/params';
 import { kindsOf } from '../generators/index';
 
 /** `countOf(['generators', i])` is the number of parameter sets child i produced (the last time it ran). */
-export function describeGenerator(entry: Record<string, unknown>, kind: string, count: number, countOf: (rel: (string | number)[]) => number | undefined): string {
+export function describeGenerator(
+  entry: Record<string, unknown>,
+  kind: string,
+  count: number,
+  countOf: (rel: (string | number)[]) => number | undefined,
+): string {
   const spec = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>) : {};
   if ((kind === 'matrix' || kind === 'merge') && Array.isArray(spec.generators)) {
     const parts = spec.generators.map((c, i) => {
@@ -49,5 +54,8 @@ function noun(kind: string, spec: unknown): string {
 function plural(n: string, count: number): string {
   if (count !== 1) return n;
   // Only the last word is plural: "pull requests" → "pull request".
-  return n.replace(/ies$/, 'y').replace(/(ch|sh|x)es$/, '$1').replace(/s$/, '');
+  return n
+    .replace(/ies$/, 'y')
+    .replace(/(ch|sh|x)es$/, '$1')
+    .replace(/s$/, '');
 }

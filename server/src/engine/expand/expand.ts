@@ -43,7 +43,24 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
   const max = file.settings.maxApplications;
   const renderOpts = { goTemplate, options, ...templateBehaviour(target.line) };
   const dropNestedSelectors = !hasBehaviour(target.line, 'nestedSelectorsAlways') && spec.applyNestedSelectors !== true;
-  const ctx: GenContext = { file, goTemplate, options, version: target.line, renderOpts, dropNestedSelectors, namespace: doc.namespace, notes: new Set(), inexact: { value: false }, findings: [], maxParams: max, counts: new Map(), capped: { value: false }, origins: new Map(), originFiles: new Map(), empties: [] };
+  const ctx: GenContext = {
+    file,
+    goTemplate,
+    options,
+    version: target.line,
+    renderOpts,
+    dropNestedSelectors,
+    namespace: doc.namespace,
+    notes: new Set(),
+    inexact: { value: false },
+    findings: [],
+    maxParams: max,
+    counts: new Map(),
+    capped: { value: false },
+    origins: new Map(),
+    originFiles: new Map(),
+    empties: [],
+  };
   // Every result that depends on the release says which one was assumed (the preview shows notes).
   ctx.notes.add(`checked against ${target.why}`);
   const sourcesOf = sourceResolver(doc, file, ctx.originFiles!);
@@ -65,13 +82,24 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
       } catch (e) {
         if (!(e instanceof GeneratorError)) throw e;
         const cap = e.code === 'generator/too-many-applications';
-        problems.push({ code: e.code, severity: cap ? 'warning' : 'error', message: e.message, path: e.path, span: spanAt(doc.doc, e.path) });
+        problems.push({
+          code: e.code,
+          severity: cap ? 'warning' : 'error',
+          message: e.message,
+          path: e.path,
+          span: spanAt(doc.doc, e.path),
+        });
         if (cap) capped = true;
         continue;
       }
       if (ctx.capped.value) capped = true;
       if (!params.length) problems.push(...whyEmpty(ctx, gpath, kind, doc));
-      summaries.push({ index: gi, kind, paramSets: params.length, description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))) });
+      summaries.push({
+        index: gi,
+        kind,
+        paramSets: params.length,
+        description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))),
+      });
       const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
       // A missing or null template is Go's zero-value struct: Applications with empty fields, which the
       // controller then rejects (the schema check reports the missing template itself).
@@ -130,7 +158,18 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
   }
   const clusters = [...new Set(apps.map((a) => destinationOf(a.app)).filter((d) => d !== ''))].sort();
-  return { apps, problems, generators: summaries, notes: [...ctx.notes], exact: !ctx.inexact.value && !capped, capped, clusters, paramSets, empties: ctx.empties ?? [], paramSetCounts: Object.fromEntries(ctx.counts) };
+  return {
+    apps,
+    problems,
+    generators: summaries,
+    notes: [...ctx.notes],
+    exact: !ctx.inexact.value && !capped,
+    capped,
+    clusters,
+    paramSets,
+    empties: ctx.empties ?? [],
+    paramSetCounts: Object.fromEntries(ctx.counts),
+  };
 }
 
 /**
@@ -147,25 +186,54 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
   if (!mine.length) {
     const path = [...gpath, kind];
     ctx.notes.add(`${consequence}: it yields no parameter sets`);
-    return [{ code: 'generator/empty', severity: 'information', message: `${consequence}: the ${kind} generator yields no parameter sets`, path, span: spanAt(doc.doc, path, 'key') }];
+    return [
+      {
+        code: 'generator/empty',
+        severity: 'information',
+        message: `${consequence}: the ${kind} generator yields no parameter sets`,
+        path,
+        span: spanAt(doc.doc, path, 'key'),
+      },
+    ];
   }
   // The innermost places: a matrix is empty because its child is.
-  const innermost = mine.filter((e) => !mine.some((o) => o !== e && o.path.length > e.path.length && o.path.join('/').startsWith(e.path.join('/') + '/')));
+  const innermost = mine.filter(
+    (e) => !mine.some((o) => o !== e && o.path.length > e.path.length && o.path.join('/').startsWith(e.path.join('/') + '/')),
+  );
   const out: ExpansionProblem[] = [];
   for (const e of innermost) {
     const via = e.path.length > gpath.length + 2 && (kind === 'matrix' || kind === 'merge') ? `, so the ${kind} yields nothing` : '';
     ctx.notes.add(`${consequence}: ${e.reason}`);
     if (e.covered) continue;
-    out.push({ code: 'generator/empty', severity: e.severity, message: `${e.reason}${via}: ${consequence}`, path: e.path, span: spanAt(doc.doc, e.path, 'key') });
+    out.push({
+      code: 'generator/empty',
+      severity: e.severity,
+      message: `${e.reason}${via}: ${consequence}`,
+      path: e.path,
+      span: spanAt(doc.doc, e.path, 'key'),
+    });
   }
   return out;
 }
 
 type OnError = (path: JsonPath, err: TemplateError) => void;
 
-function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<string, unknown>, doc: AppSetDoc, ctx: GenContext, nonDet: Set<string>, onError: OnError): Record<string, unknown> | undefined {
+function renderApp(
+  template: Record<string, unknown>,
+  p: ParamSet,
+  spec: Record<string, unknown>,
+  doc: AppSetDoc,
+  ctx: GenContext,
+  nonDet: Set<string>,
+  onError: OnError,
+): Record<string, unknown> | undefined {
   const md = isObject(template.metadata) ? template.metadata : {};
-  const base: Record<string, unknown> = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']), spec: template.spec ?? {} };
+  const base: Record<string, unknown> = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']),
+    spec: template.spec ?? {},
+  };
   const opts = ctx.renderOpts;
   const report = { nonDeterministic: nonDet };
   // Converted to Go values once per parameter set, not once per string (the hot path of a large
@@ -211,7 +279,10 @@ function renderApp(template: Record<string, unknown>, p: ParamSet, spec: Record<
       app = applyPatch(app, parsePatch(rendered));
     } catch (e) {
       if (e instanceof TemplateError) {
-        onError(['templatePatch'], new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length));
+        onError(
+          ['templatePatch'],
+          new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length),
+        );
         return undefined;
       }
       if (e instanceof PatchError) {
@@ -346,19 +417,24 @@ function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, ta
           ? `ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`
           : `the Application has no name: creating it fails at the API server ("resource name may not be empty"), so it is skipped (checked against ${target.why}; from Argo CD master on, the ApplicationSet reports it as "contains an application with no name")`,
       );
-    }
-    else {
+    } else {
       if ((counts.get(a.name) ?? 0) > 1) issues.push(`ApplicationSet ${appset} contains applications with duplicate name: ${a.name}`);
       if (!isDnsSubdomain(a.name)) {
-        issues.push(`metadata.name: Invalid value: "${a.name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`);
+        issues.push(
+          `metadata.name: Invalid value: "${a.name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
+        );
       }
     }
     const d = isObject(a.app.spec) && isObject(a.app.spec.destination) ? a.app.spec.destination : {};
     const name = typeof d.name === 'string' ? d.name : '';
     const server = typeof d.server === 'string' ? d.server : '';
-    if (name && server) issues.push(`application destination spec is invalid: application destination can't have both name and server defined: ${name} ${server}`);
+    if (name && server)
+      issues.push(
+        `application destination spec is invalid: application destination can't have both name and server defined: ${name} ${server}`,
+      );
     else if (!name && !server) issues.push('application destination spec is invalid: Destination server missing from app spec');
-    else if (name && knownClusters().size && !knownClusters().has(name)) issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
+    else if (name && knownClusters().size && !knownClusters().has(name))
+      issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
     if (issues.length) a.invalid = issues;
   }
 }

@@ -15,7 +15,7 @@ export function mergeTemplate(generator: unknown, spec: unknown): unknown {
     for (const k of Object.keys(generator)) put(out, k, mergeTemplate(generator[k], spec[k]));
     return out;
   }
-  if (Array.isArray(generator)) return generator.length ? generator : spec ?? generator;
+  if (Array.isArray(generator)) return generator.length ? generator : (spec ?? generator);
   if (isZero(generator) && spec !== undefined) return spec;
   return generator;
 }

@@ -33,7 +33,10 @@ export function parsePatch(rendered: string): Record<string, unknown> {
   if (v === null || v === undefined) return {};
   // Go's %q of the converted JSON: a quoted JSON string.
   const quoted = JSON.stringify(JSON.stringify(v));
-  if (!isObject(v)) throw new PatchError(`invalid templatePatch ${quoted}: json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go value of type v1alpha1.Application`);
+  if (!isObject(v))
+    throw new PatchError(
+      `invalid templatePatch ${quoted}: json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go value of type v1alpha1.Application`,
+    );
   const typeError = patchTypeError(v);
   if (typeError) throw new PatchError(`invalid templatePatch ${quoted}: ${typeError}`);
   return v;

@@ -53,7 +53,12 @@ function check(v: unknown, schema: SchemaNode | undefined, path: string, depth: 
     case 'object': {
       if (!isObject(v)) return mismatch(v, path, s.properties ? 'struct' : 'map');
       for (const k of Object.keys(v)) {
-        const sub = s.properties && Object.prototype.hasOwnProperty.call(s.properties, k) ? s.properties[k] : typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
+        const sub =
+          s.properties && Object.prototype.hasOwnProperty.call(s.properties, k)
+            ? s.properties[k]
+            : typeof s.additionalProperties === 'object'
+              ? s.additionalProperties
+              : undefined;
         const e = check(v[k], sub, `${path}.${k}`, depth + 1);
         if (e) return e;
       }

@@ -37,7 +37,10 @@ export function previewText(appsetName: string, exp: Expansion, opts: PreviewOpt
   if (!exp.exact) head.push('# NOT EXACT: the controller may produce something different (see notes below).');
   if (exp.capped) head.push('# STOPPED at the appsetTools.maxApplications cap: only the first Applications are shown.');
   const disabled = opts.rollingSync ? exp.apps.filter((a) => withAutomatedDisabled(a.app) !== a.app).length : 0;
-  if (disabled) head.push(`# RollingSync is active: the controller writes syncPolicy.automated.enabled: false on ${disabled === exp.apps.length ? 'every Application' : `${disabled} Applications`} and syncs them step by step (shown so below).`);
+  if (disabled)
+    head.push(
+      `# RollingSync is active: the controller writes syncPolicy.automated.enabled: false on ${disabled === exp.apps.length ? 'every Application' : `${disabled} Applications`} and syncs them step by step (shown so below).`,
+    );
   for (const n of exp.notes) head.push(`# note: ${n}`);
   for (const p of exp.problems) if (p.severity === 'error') head.push(`# error: ${p.message.replace(/\n/g, ' ')}`);
   const apps = [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name));

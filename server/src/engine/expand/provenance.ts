@@ -12,7 +12,11 @@ import { loadInventory, type Cluster } from '../generators/inventory';
 export type SourceResolver = (origins: readonly string[] | undefined) => Source[];
 
 /** A resolver for one expansion (clusters looked up once; every origin resolved once). */
-export function sourceResolver(doc: AppSetDoc, file: SourceText, originFiles: ReadonlyMap<string, { path: string; directory: boolean }>): SourceResolver {
+export function sourceResolver(
+  doc: AppSetDoc,
+  file: SourceText,
+  originFiles: ReadonlyMap<string, { path: string; directory: boolean }>,
+): SourceResolver {
   let clusters: Map<string, Cluster> | undefined;
   const memo = new Map<string, Source | null>();
   const here = file.path ?? file.uri;
@@ -32,7 +36,11 @@ export function sourceResolver(doc: AppSetDoc, file: SourceText, originFiles: Re
       const rel = o.slice('git:'.length);
       const f = originFiles.get(o);
       const isFile = f ? !f.directory : false;
-      return { kind: isFile ? 'git-file' : 'git-directory', label: `git ${isFile ? 'file' : 'directory'} ${rel}`, location: f ? { file: f.path } : undefined };
+      return {
+        kind: isFile ? 'git-file' : 'git-directory',
+        label: `git ${isFile ? 'file' : 'directory'} ${rel}`,
+        location: f ? { file: f.path } : undefined,
+      };
     }
     if (o.startsWith('sample:')) {
       const [kind, n] = o.slice('sample:'.length).split('/');
@@ -43,7 +51,10 @@ export function sourceResolver(doc: AppSetDoc, file: SourceText, originFiles: Re
       const n = nodeAt(doc.doc, path);
       const span = n.value ?? n.key;
       const last = path[path.length - 1];
-      const label = typeof last === 'number' ? `list element ${last + 1}${path[path.length - 2] === 'elementsYaml' ? ' of elementsYaml' : ''}` : 'list element';
+      const label =
+        typeof last === 'number'
+          ? `list element ${last + 1}${path[path.length - 2] === 'elementsYaml' ? ' of elementsYaml' : ''}`
+          : 'list element';
       return { kind: 'list-element', label, location: span ? { file: here, span: firstLine(file.text, span) } : { file: here } };
     }
     return null;

@@ -81,4 +81,3 @@ export interface Expansion {
   /** Generators that yielded nothing, with the reason (render/why.ts words it). */
   empties?: EmptyGenerator[];
 }
-

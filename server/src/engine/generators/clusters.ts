@@ -23,19 +23,30 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   try {
     selected = inv.clusters.filter((c) => matchesSelector(spec.selector, c.labels));
   } catch (e) {
-    if (e instanceof SelectorError) throw new GeneratorError(`error getting cluster secrets: error converting label selector: ${e.message}`, [...path, 'selector']);
+    if (e instanceof SelectorError)
+      throw new GeneratorError(`error getting cluster secrets: error converting label selector: ${e.message}`, [...path, 'selector']);
     throw e;
   }
   for (const c of selected) byName.set(c.name, c);
   const clusters = [...byName.values()].sort((a, b) => compareGoStrings(a.name, b.name));
   if (!inv.clusters.length && inv.templates.length) {
     const t = inv.templates[0];
-    ctx.notes.add(`the workspace's cluster Secrets are templates, not clusters (${t.file}: ${t.field} ${t.what}${inv.templates.length > 1 ? ` and ${inv.templates.length - 1} more` : ''}): the cluster generator only sees the in-cluster entry`);
-  } else if (!inv.clusters.length) ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
+    ctx.notes.add(
+      `the workspace's cluster Secrets are templates, not clusters (${t.file}: ${t.field} ${t.what}${inv.templates.length > 1 ? ` and ${inv.templates.length - 1} more` : ''}): the cluster generator only sees the in-cluster entry`,
+    );
+  } else if (!inv.clusters.length)
+    ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
   // A cap or a skipped file may be why Secrets are missing: say so (never a silent cap).
   for (const n of ctx.file.workspace.scanNotes()) ctx.notes.add(n);
   const withValues = clusters.map((c) =>
-    wrapErrors('error appending templated values for cluster: ', () => appendValues(tagOrigin(ctx.origins, clusterParams(c, ctx.goTemplate, has(ctx.version, 'clusterProjectParam')), `cluster:${c.name}`), spec.values, ctx, path)),
+    wrapErrors('error appending templated values for cluster: ', () =>
+      appendValues(
+        tagOrigin(ctx.origins, clusterParams(c, ctx.goTemplate, has(ctx.version, 'clusterProjectParam')), `cluster:${c.name}`),
+        spec.values,
+        ctx,
+        path,
+      ),
+    ),
   );
   if (isEmptySelector(spec.selector) && !clusters.some((c) => c.server === IN_CLUSTER_SERVER)) {
     const p: ParamSet = {};

@@ -2,16 +2,70 @@ import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes owned by the generators and the rendering of Applications. Keep the summaries to one line. */
 export const GENERATOR_CODES: CodeInfo[] = [
-  { code: 'generator/error', severity: 'error', summary: 'A generator fails the way the controller would (Argo CD\'s error text); the controller then creates, updates and deletes nothing.' },
-  { code: 'generator/live-data', severity: 'information', summary: 'This generator needs live data (pull requests, SCM repositories, cluster decisions, a plugin); the preview uses samples from the inventory or shows nothing.' },
-  { code: 'generator/too-many-applications', severity: 'warning', summary: 'The expansion stopped at appsetTools.maxApplications; the preview shows only the first Applications.' },
-  { code: 'generator/invalid-application', severity: 'error', summary: 'A generated Application fails the controller\'s validation (no name, bad name, bad destination) and is skipped.' },
-  { code: 'generator/duplicate-name', severity: 'error', summary: 'Several parameter sets render the same Application name; the controller skips every copy.' },
-  { code: 'generator/missing-param', severity: 'warning', summary: 'The template references a parameter that some parameter sets lack, so those Applications render <no value> or an untouched {{tag}}.' },
-  { code: 'generator/in-cluster-metadata', severity: 'warning', summary: 'The implicit in-cluster entry of a cluster generator without selector has no metadata, so .metadata lookups fail or print <no value> for it.' },
-  { code: 'generator/no-git-checkout', severity: 'information', summary: 'No local checkout of the git generator\'s repoURL was found (map it with appsetTools.repoMappings); the generator yields nothing in the preview.' },
-  { code: 'generator/working-tree', severity: 'information', summary: 'The git generator read the local working tree, not the remote revision the controller would read.' },
-  { code: 'generator/bad-pattern', severity: 'warning', summary: 'A git directories pattern is not a valid Go path.Match pattern; the controller logs it and skips it, so it selects nothing.' },
-  { code: 'generator/empty', severity: 'warning', summary: 'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).' },
-  { code: 'generator/absolute-pattern', severity: 'warning', summary: 'A git directories pattern starts with "/", but repository paths never do: it selects nothing.' },
+  {
+    code: 'generator/error',
+    severity: 'error',
+    summary:
+      "A generator fails the way the controller would (Argo CD's error text); the controller then creates, updates and deletes nothing.",
+  },
+  {
+    code: 'generator/live-data',
+    severity: 'information',
+    summary:
+      'This generator needs live data (pull requests, SCM repositories, cluster decisions, a plugin); the preview uses samples from the inventory or shows nothing.',
+  },
+  {
+    code: 'generator/too-many-applications',
+    severity: 'warning',
+    summary: 'The expansion stopped at appsetTools.maxApplications; the preview shows only the first Applications.',
+  },
+  {
+    code: 'generator/invalid-application',
+    severity: 'error',
+    summary: "A generated Application fails the controller's validation (no name, bad name, bad destination) and is skipped.",
+  },
+  {
+    code: 'generator/duplicate-name',
+    severity: 'error',
+    summary: 'Several parameter sets render the same Application name; the controller skips every copy.',
+  },
+  {
+    code: 'generator/missing-param',
+    severity: 'warning',
+    summary:
+      'The template references a parameter that some parameter sets lack, so those Applications render <no value> or an untouched {{tag}}.',
+  },
+  {
+    code: 'generator/in-cluster-metadata',
+    severity: 'warning',
+    summary:
+      'The implicit in-cluster entry of a cluster generator without selector has no metadata, so .metadata lookups fail or print <no value> for it.',
+  },
+  {
+    code: 'generator/no-git-checkout',
+    severity: 'information',
+    summary:
+      "No local checkout of the git generator's repoURL was found (map it with appsetTools.repoMappings); the generator yields nothing in the preview.",
+  },
+  {
+    code: 'generator/working-tree',
+    severity: 'information',
+    summary: 'The git generator read the local working tree, not the remote revision the controller would read.',
+  },
+  {
+    code: 'generator/bad-pattern',
+    severity: 'warning',
+    summary: 'A git directories pattern is not a valid Go path.Match pattern; the controller logs it and skips it, so it selects nothing.',
+  },
+  {
+    code: 'generator/empty',
+    severity: 'warning',
+    summary:
+      'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).',
+  },
+  {
+    code: 'generator/absolute-pattern',
+    severity: 'warning',
+    summary: 'A git directories pattern starts with "/", but repository paths never do: it selects nothing.',
+  },
 ];

@@ -39,7 +39,10 @@ export const generateGit: Generate = (spec, ctx, path) => {
   ctx.notes.add(note);
   ctx.findings.push({ code: 'generator/working-tree', severity: 'information', message: note, path: [...path, 'repoURL'] });
   const tree = listTree(ctx.file.host, root);
-  if (tree.truncated) ctx.notes.add(`the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`);
+  if (tree.truncated)
+    ctx.notes.add(
+      `the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`,
+    );
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
   return wrapErrors('error generating params from git: ', () =>
     dirs
@@ -48,7 +51,15 @@ export const generateGit: Generate = (spec, ctx, path) => {
   );
 };
 
-function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, prefix: string, path: JsonPath, values: unknown, root: string): ParamSet[] {
+function fromDirectories(
+  patterns: unknown[],
+  dirs: string[],
+  ctx: GenContext,
+  prefix: string,
+  path: JsonPath,
+  values: unknown,
+  root: string,
+): ParamSet[] {
   const inc: ((d: string) => boolean)[] = [];
   const exc: ((d: string) => boolean)[] = [];
   patterns.forEach((p, i) => {
@@ -56,32 +67,51 @@ function fromDirectories(patterns: unknown[], dirs: string[], ctx: GenContext, p
     const pattern = String(p.path ?? '');
     checkPattern(pattern, [...path, 'directories', i, 'path']);
     if (pattern.startsWith('/')) {
-      ctx.findings.push({ code: 'generator/absolute-pattern', severity: 'warning', message: `directory patterns are matched against repository-relative paths, which never start with "/": "${pattern}" matches nothing`, path: [...path, 'directories', i, 'path'] });
+      ctx.findings.push({
+        code: 'generator/absolute-pattern',
+        severity: 'warning',
+        message: `directory patterns are matched against repository-relative paths, which never start with "/": "${pattern}" matches nothing`,
+        path: [...path, 'directories', i, 'path'],
+      });
     }
     const m = goPathMatcher(pattern);
     if (!m) {
       // The controller logs malformed patterns and skips them.
-      ctx.findings.push({ code: 'generator/bad-pattern', severity: 'warning', message: `"${pattern}" is not a valid Go path.Match pattern (syntax error in pattern); the controller skips it`, path: [...path, 'directories', i, 'path'] });
+      ctx.findings.push({
+        code: 'generator/bad-pattern',
+        severity: 'warning',
+        message: `"${pattern}" is not a valid Go path.Match pattern (syntax error in pattern); the controller skips it`,
+        path: [...path, 'directories', i, 'path'],
+      });
       return;
     }
     (p.exclude === true ? exc : inc).push(m);
   });
   const found = dirs.filter((d) => inc.some((m) => m(d)) && !exc.some((m) => m(d)));
   if (!found.length && inc.length) {
-    const included = patterns.filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
+    const included = patterns
+      .filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true)
+      .map((p) => String(p.path ?? ''));
     noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, root));
   }
-  return found
-    .map((d) => {
-      const p: ParamSet = {};
-      addPathParams(p, d, undefined, ctx.goTemplate, prefix);
-      tagOrigin(ctx.origins, p, `git:${d}`);
-      ctx.originFiles?.set(`git:${d}`, { path: `${root}/${d}`, directory: true });
-      return wrapErrors('failed to append templated values: ', () => appendValues(p, values, ctx, path));
-    });
+  return found.map((d) => {
+    const p: ParamSet = {};
+    addPathParams(p, d, undefined, ctx.goTemplate, prefix);
+    tagOrigin(ctx.origins, p, `git:${d}`);
+    ctx.originFiles?.set(`git:${d}`, { path: `${root}/${d}`, directory: true });
+    return wrapErrors('failed to append templated values: ', () => appendValues(p, values, ctx, path));
+  });
 }
 
-function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContext, prefix: string, path: JsonPath, spec: Record<string, unknown>): ParamSet[] {
+function fromFiles(
+  patterns: unknown[],
+  tree: Tree,
+  root: string,
+  ctx: GenContext,
+  prefix: string,
+  path: JsonPath,
+  spec: Record<string, unknown>,
+): ParamSet[] {
   const newGlobbing = ctx.file.settings.newGitFileGlobbing;
   const matcher = newGlobbing ? doublestarMatcher : gitPathspecMatcher;
   // The new globbing (doublestar.FilepathGlob) also returns matching directories; reading them fails.
@@ -92,7 +122,13 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
     if (!isObject(p)) return;
     const pattern = String(p.path ?? '');
     checkPattern(pattern, [...path, 'files', i, 'path']);
-    if (pattern.startsWith('/')) throw new GeneratorError(`error retrieving Git files: fatal: ${pattern}: '${pattern}' is outside repository`, [...path, 'files', i, 'path']);
+    if (pattern.startsWith('/'))
+      throw new GeneratorError(`error retrieving Git files: fatal: ${pattern}: '${pattern}' is outside repository`, [
+        ...path,
+        'files',
+        i,
+        'path',
+      ]);
     const m = matcher(pattern);
     if (p.exclude === true) excludes.push(m);
     else for (const f of candidates) if (m(f)) selected.add(f);
@@ -103,14 +139,22 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
   // sort.Strings: byte order.
   const chosen = [...selected].filter((f) => !excludes.some((m) => m(f))).sort((a, b) => compareGoStrings(a, b));
   if (!chosen.length) {
-    const included = patterns.filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
+    const included = patterns
+      .filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true)
+      .map((p) => String(p.path ?? ''));
     if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, root));
   }
   for (const f of chosen) {
     const at = [...path, 'files'];
     const text = dirSet.has(f) ? undefined : ctx.file.host.readFile(`${root}/${f}`);
-    if (text === undefined) throw new GeneratorError(`unable to process file '${f}' from repository '${repoURL}': ${dirSet.has(f) ? 'read ' + f + ': is a directory' : 'unable to read file'}`, at);
-    const objects = wrapErrors(`unable to process file '${f}' from repository '${repoURL}': `, () => parseParamFile(text, at, !has(ctx.version, 'gitFilesEmptyArray')));
+    if (text === undefined)
+      throw new GeneratorError(
+        `unable to process file '${f}' from repository '${repoURL}': ${dirSet.has(f) ? 'read ' + f + ': is a directory' : 'unable to read file'}`,
+        at,
+      );
+    const objects = wrapErrors(`unable to process file '${f}' from repository '${repoURL}': `, () =>
+      parseParamFile(text, at, !has(ctx.version, 'gitFilesEmptyArray')),
+    );
     for (const obj of objects) {
       const p: ParamSet = {};
       if (ctx.goTemplate) for (const k of Object.keys(obj)) put(p, k, obj[k]);
@@ -126,7 +170,11 @@ function fromFiles(patterns: unknown[], tree: Tree, root: string, ctx: GenContex
         markCapped(ctx, path, 'the git files generator');
         return out;
       }
-      out.push(wrapErrors(`unable to process file '${f}' from repository '${repoURL}': failed to append templated values: `, () => appendValues(p, spec.values, ctx, path)));
+      out.push(
+        wrapErrors(`unable to process file '${f}' from repository '${repoURL}': failed to append templated values: `, () =>
+          appendValues(p, spec.values, ctx, path),
+        ),
+      );
     }
   }
   return out;
@@ -151,18 +199,23 @@ function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Recor
     if (v === null || v === undefined) return [{}];
     if (isObject(v)) return [v];
     const kind = Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
-    throw new GeneratorError(`unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`, at);
+    throw new GeneratorError(
+      `unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`,
+      at,
+    );
   }
   if (v === null || v === undefined) return [{}];
   if (isObject(v)) return [v];
   if (Array.isArray(v) && v.every((x) => x === null || isObject(x))) return v.map((x) => (isObject(x) ? x : {}));
-  const what = Array.isArray(v) ? 'array into Go value of type map[string]interface {}' : `${typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string'} into Go value of type []map[string]interface {}`;
+  const what = Array.isArray(v)
+    ? 'array into Go value of type map[string]interface {}'
+    : `${typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string'} into Go value of type []map[string]interface {}`;
   throw new GeneratorError(`unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${what}`, at);
 }
 
 function addPathParams(p: ParamSet, dir: string, filename: string | undefined, goTemplate: boolean, prefix: string): void {
   const segments = dir.split('/').filter((s) => s !== '');
-  const basename = dir === '.' ? '.' : segments[segments.length - 1] ?? '';
+  const basename = dir === '.' ? '.' : (segments[segments.length - 1] ?? '');
   const basenameNormalized = normalize(basename);
   if (goTemplate) {
     const o: ParamSet = {};
@@ -190,7 +243,8 @@ function addPathParams(p: ParamSet, dir: string, filename: string | undefined, g
 
 /** Patterns must stay inside the repository: the preview refuses `..` segments outright. */
 function checkPattern(pattern: string, path: JsonPath): void {
-  if (pattern.split('/').includes('..')) throw new GeneratorError(`the pattern "${pattern}" leaves the repository ("..") and is not read`, path);
+  if (pattern.split('/').includes('..'))
+    throw new GeneratorError(`the pattern "${pattern}" leaves the repository ("..") and is not read`, path);
 }
 
 export function normalizeRepoURL(u: string): string {
@@ -212,13 +266,19 @@ export function resolveCheckout(repoURL: string, file: EngineInputs, path?: Json
     const candidates = dir.startsWith('/') ? [dir] : host.roots().map((r) => `${r}/${dir}`);
     const tried: string[] = [];
     for (const c of candidates) {
-      const abs = c.split('/').reduce<string[]>((acc, seg) => (seg === '..' ? acc.slice(0, -1) : seg === '.' || seg === '' ? acc : [...acc, seg]), []);
+      const abs = c
+        .split('/')
+        .reduce<string[]>((acc, seg) => (seg === '..' ? acc.slice(0, -1) : seg === '.' || seg === '' ? acc : [...acc, seg]), []);
       const p = '/' + abs.join('/');
       if (host.stat(p)?.isDirectory) return p;
       tried.push(p);
     }
     // The user set this mapping: never drop it in silence.
-    if (path) throw new GeneratorError(`the repo mapping (appsetTools.repoMappings or --repo-map) sends ${url} to "${dir}", but ${tried.join(' / ') || 'that path'} is not a readable folder`, [...path, 'repoURL']);
+    if (path)
+      throw new GeneratorError(
+        `the repo mapping (appsetTools.repoMappings or --repo-map) sends ${url} to "${dir}", but ${tried.join(' / ') || 'that path'} is not a readable folder`,
+        [...path, 'repoURL'],
+      );
   }
   for (const r of host.gitRemotes()) if (normalizeRepoURL(r.url) === want) return r.root;
   return undefined;

@@ -13,7 +13,8 @@ export function goJSON(v: unknown, depth = 0): string {
   if (typeof v === 'number') return Number.isFinite(v) ? JSON.stringify(v) : 'null';
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map((x) => goJSON(x, depth + 1)).join(',')}]`;
-  const entries: [string, unknown][] = v instanceof GoStringMap ? [...v] : isObject(v) ? Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k]]) : [];
+  const entries: [string, unknown][] =
+    v instanceof GoStringMap ? [...v] : isObject(v) ? Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k]]) : [];
   entries.sort((a, b) => compareGoStrings(a[0], b[0]));
   return `{${entries.map(([k, x]) => `${quote(k)}:${goJSON(x, depth + 1)}`).join(',')}}`;
 }

@@ -64,7 +64,12 @@ export function runWithSelector(entry: Record<string, unknown>, kind: string, ct
     const stringMapsWhole = !has(ctx.version, 'postSelectorStringMaps');
     const kept = params.filter((p) => matchesSelector(sel, flatten(p, false, stringMapsWhole)));
     ctx.counts.set(path.join('/'), kept.length);
-    if (params.length && !kept.length) noteEmpty(ctx, [...path, 'selector'], `the selector keeps 0 of the ${params.length} parameter set${params.length === 1 ? '' : 's'} the ${kind} generator produces`);
+    if (params.length && !kept.length)
+      noteEmpty(
+        ctx,
+        [...path, 'selector'],
+        `the selector keeps 0 of the ${params.length} parameter set${params.length === 1 ? '' : 's'} the ${kind} generator produces`,
+      );
     return kept;
   } catch (e) {
     if (e instanceof SelectorError) throw new GeneratorError(`error parsing label selector: ${e.message}`, [...path, 'selector']);

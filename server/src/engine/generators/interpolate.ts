@@ -14,7 +14,13 @@ import { GeneratorError, type GenContext } from './types';
 
 const PREFIX = 'failed to replace parameters in generator: ';
 
-export function interpolateChild(child: Record<string, unknown>, kind: string, params: ParamSet, ctx: GenContext, path: JsonPath): Record<string, unknown> {
+export function interpolateChild(
+  child: Record<string, unknown>,
+  kind: string,
+  params: ParamSet,
+  ctx: GenContext,
+  path: JsonPath,
+): Record<string, unknown> {
   const spec = child[kind];
   if (!isObject(spec)) return child;
   const opts = ctx.renderOpts;
@@ -40,7 +46,8 @@ export function interpolateChild(child: Record<string, unknown>, kind: string, p
       } catch (e) {
         // isMissingKeyError: the text is kept so the child resolves it against its own params.
         if (e instanceof TemplateError && /map has no entry for key|can't evaluate field/.test(e.message)) put(out, k, v);
-        else if (e instanceof TemplateError) throw new GeneratorError(`${PREFIX}failed to pre-resolve Values key "${k}": ${e.message}`, [...path, kind, 'values', k]);
+        else if (e instanceof TemplateError)
+          throw new GeneratorError(`${PREFIX}failed to pre-resolve Values key "${k}": ${e.message}`, [...path, kind, 'values', k]);
         else throw e;
       }
     }

@@ -106,7 +106,9 @@ function extraFiles(file: SourceText): IndexedFile[] {
 
 function strMap(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (isObject(v)) for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: String(v[k] ?? ''), enumerable: true, writable: true, configurable: true });
+  if (isObject(v))
+    for (const k of Object.keys(v))
+      Object.defineProperty(out, k, { value: String(v[k] ?? ''), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -147,7 +149,16 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
         // Argo CD adds the secret-type label to every cluster Secret; selectors can see it.
         Object.defineProperty(labels, SECRET_TYPE_LABEL, { value: 'cluster', enumerable: true, writable: true, configurable: true });
         const name = String(c.name ?? '');
-        inv.clusters.push({ name, server: String(c.server ?? ''), project: String(c.project ?? ''), labels, annotations: strMap(c.annotations), file: path, span: span && text !== undefined ? entrySpan(text, span, name) : span, label: `ClusterInventory entry "${name}"` });
+        inv.clusters.push({
+          name,
+          server: String(c.server ?? ''),
+          project: String(c.project ?? ''),
+          labels,
+          annotations: strMap(c.annotations),
+          file: path,
+          span: span && text !== undefined ? entrySpan(text, span, name) : span,
+          label: `ClusterInventory entry "${name}"`,
+        });
       }
     }
     if (isObject(v.samples)) {
@@ -170,7 +181,8 @@ function headOf(text: string, span: Span): Span {
   for (;;) {
     const end = text.indexOf('\n', start);
     const line = text.slice(start, end < 0 ? span.end : end);
-    if (end < 0 || end >= span.end || (line.trim() && !line.trim().startsWith('#'))) return { start, end: Math.min(end < 0 ? span.end : end, span.end) };
+    if (end < 0 || end >= span.end || (line.trim() && !line.trim().startsWith('#')))
+      return { start, end: Math.min(end < 0 ? span.end : end, span.end) };
     start = end + 1;
   }
 }

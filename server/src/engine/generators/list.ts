@@ -20,7 +20,11 @@ export const generateList: Generate = (spec, ctx, path) => {
       out.push(tagOrigin(ctx.origins, {}, origin));
       return;
     }
-    if (!isObject(el)) throw new GeneratorError(`error unmarshling list element json: cannot unmarshal ${jsonType(el)} into Go value of type map[string]interface {}`, at);
+    if (!isObject(el))
+      throw new GeneratorError(
+        `error unmarshling list element json: cannot unmarshal ${jsonType(el)} into Go value of type map[string]interface {}`,
+        at,
+      );
     if (ctx.goTemplate) {
       // A copy, so the origin is per element even when the same object appears twice (YAML aliases).
       const p: ParamSet = {};
@@ -53,7 +57,10 @@ export const generateList: Generate = (spec, ctx, path) => {
       throw new GeneratorError(`error unmarshling decoded ElementsYaml ${(e as Error).message.split('\n')[0]}`, [...path, 'elementsYaml']);
     }
     const decodeError = (what: string, into: string) =>
-      new GeneratorError(`error unmarshling decoded ElementsYaml error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${what} into Go value of type ${into}`, [...path, 'elementsYaml']);
+      new GeneratorError(
+        `error unmarshling decoded ElementsYaml error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${what} into Go value of type ${into}`,
+        [...path, 'elementsYaml'],
+      );
     if (parsed !== null && parsed !== undefined && !Array.isArray(parsed)) throw decodeError(jsonType(parsed), '[]map[string]interface {}');
     const items = Array.isArray(parsed) ? parsed : [];
     items.forEach((el, i) => {

@@ -50,7 +50,8 @@ export function childParams(child: unknown, ctx: GenContext, path: JsonPath, wit
         if (with_ && Object.keys(with_).length) entry = interpolateChild(entry, kind, with_, ctx, path);
         results.push(runWithSelector(entry, kind, ctx, path));
       } catch (e) {
-        if (e instanceof GeneratorError && e.code === 'generator/error') throw new GeneratorError(`${prefix}${CHILD_ERROR}${e.message}`, e.path);
+        if (e instanceof GeneratorError && e.code === 'generator/error')
+          throw new GeneratorError(`${prefix}${CHILD_ERROR}${e.message}`, e.path);
         throw e;
       }
     }
@@ -67,7 +68,11 @@ function combineStrings(a: ParamSet, b: ParamSet, path: JsonPath): ParamSet {
   for (const k of Object.keys(a)) put(out, k, goString(a[k]));
   for (const k of Object.keys(b)) {
     const vb = goString(b[k]);
-    if (has(out, k) && out[k] !== vb) throw new GeneratorError(`failed to combine string maps with merging params for the matrix generator: found duplicate key ${k} with different value, a: ${out[k]} ,b: ${vb}`, path);
+    if (has(out, k) && out[k] !== vb)
+      throw new GeneratorError(
+        `failed to combine string maps with merging params for the matrix generator: found duplicate key ${k} with different value, a: ${out[k]} ,b: ${vb}`,
+        path,
+      );
     put(out, k, vb);
   }
   return out;

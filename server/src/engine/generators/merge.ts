@@ -16,16 +16,31 @@ const KEY_ERROR = 'error getting param sets by merge key: ';
 export const generateMerge: Generate = (spec, ctx, path) => {
   const children = Array.isArray(spec.generators) ? spec.generators : [];
   if (children.length < 2) throw new GeneratorError('found less than two generators, Merge requires two or more', [...path, 'generators']);
-  const sets = children.map((c, i) => childParams(c, ctx, [...path, 'generators', i], undefined, `error getting param sets from generators: error getting params from generator ${i + 1} of ${children.length}: `));
-  const keys = [...new Set((Array.isArray(spec.mergeKeys) ? spec.mergeKeys : []).map((k) => (typeof k === 'string' ? k : String(k))))].sort();
-  if (!keys.length) throw new GeneratorError(`${KEY_ERROR}no merge keys were specified, Merge requires at least one`, [...path, 'mergeKeys']);
+  const sets = children.map((c, i) =>
+    childParams(
+      c,
+      ctx,
+      [...path, 'generators', i],
+      undefined,
+      `error getting param sets from generators: error getting params from generator ${i + 1} of ${children.length}: `,
+    ),
+  );
+  const keys = [
+    ...new Set((Array.isArray(spec.mergeKeys) ? spec.mergeKeys : []).map((k) => (typeof k === 'string' ? k : String(k)))),
+  ].sort();
+  if (!keys.length)
+    throw new GeneratorError(`${KEY_ERROR}no merge keys were specified, Merge requires at least one`, [...path, 'mergeKeys']);
   // json.Marshal of map[string]any: keys sorted, missing keys are null.
   const keyOf = (p: ParamSet) => `{${keys.map((k) => `${goJSON(k)}:${goJSON(has(p, k) ? p[k] : null)}`).join(',')}}`;
   const index = (list: ParamSet[], at: (string | number)[]) => {
     const m = new Map<string, ParamSet>();
     for (const p of list) {
       const k = keyOf(p);
-      if (m.has(k)) throw new GeneratorError(`${KEY_ERROR}the parameters from a generator were not unique by the given mergeKeys, Merge requires all param sets to be unique. Duplicate key was ${k}`, at);
+      if (m.has(k))
+        throw new GeneratorError(
+          `${KEY_ERROR}the parameters from a generator were not unique by the given mergeKeys, Merge requires all param sets to be unique. Duplicate key was ${k}`,
+          at,
+        );
       m.set(k, p);
     }
     return m;

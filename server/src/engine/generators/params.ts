@@ -82,7 +82,11 @@ export function deepMergeOverride(dst: ParamSet, src: ParamSet, depth = 0): Para
 
 const isMapLike = (v: unknown): v is GoStringMap | Record<string, unknown> => v instanceof GoStringMap || isObject(v);
 
-function mergeMaps(d: GoStringMap | Record<string, unknown>, s: GoStringMap | Record<string, unknown>, depth: number): GoStringMap | Record<string, unknown> {
+function mergeMaps(
+  d: GoStringMap | Record<string, unknown>,
+  s: GoStringMap | Record<string, unknown>,
+  depth: number,
+): GoStringMap | Record<string, unknown> {
   if (d instanceof GoStringMap && s instanceof GoStringMap) {
     const m = new GoStringMap(d);
     for (const [k, v] of s) m.set(k, v);

@@ -17,7 +17,12 @@
 import type { CodeInfo } from '../diagnostics/codes';
 
 export const INVENTORY_CODES: CodeInfo[] = [
-  { code: 'inventory/placeholder-cluster', severity: 'information', summary: 'A cluster Secret or inventory entry whose name or server is a placeholder (CLUSTER_NAME, ${…}, <…>, {{ … }}, changeme): a template, not a cluster, so generators leave it out.' },
+  {
+    code: 'inventory/placeholder-cluster',
+    severity: 'information',
+    summary:
+      'A cluster Secret or inventory entry whose name or server is a placeholder (CLUSTER_NAME, ${…}, <…>, {{ … }}, changeme): a template, not a cluster, so generators leave it out.',
+  },
 ];
 
 /** A text that may declare clusters (a cluster Secret or a ClusterInventory): a cheap pre-filter for folder walks. */
@@ -37,7 +42,8 @@ export function placeholderIn(field: 'name' | 'server', v: unknown): string | un
   if ((m = /\b(?:change[-_]?me|replace[-_]?me|fix[-_]?me|todo|tbd)\b/i.exec(s))) return `"${m[0]}"`;
   if (/^x{3,}$/i.test(s)) return `"${s}"`;
   // An all-capitals word with an underscore: a name no one gives a cluster, and never a DNS host.
-  if (field === 'name' ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(s) : (m = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/.exec(s)) !== null) return `"${field === 'name' ? s : m![0]}"`;
+  if (field === 'name' ? /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(s) : (m = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/.exec(s)) !== null)
+    return `"${field === 'name' ? s : m![0]}"`;
   return undefined;
 }
 

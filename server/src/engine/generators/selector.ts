@@ -38,19 +38,23 @@ const goStrings = (v: string[]) => (v.length ? `[]string{${v.map(goQuote).join('
 export function selectorError(sel: unknown, validateValues: boolean): string | undefined {
   if (!isObject(sel)) return undefined;
   const reqs: { key: string; op: string; values: string[] }[] = [];
-  if (isObject(sel.matchLabels)) for (const [k, v] of Object.entries(sel.matchLabels)) reqs.push({ key: k, op: '=', values: [String(v ?? '')] });
+  if (isObject(sel.matchLabels))
+    for (const [k, v] of Object.entries(sel.matchLabels)) reqs.push({ key: k, op: '=', values: [String(v ?? '')] });
   if (Array.isArray(sel.matchExpressions)) {
     for (const e of sel.matchExpressions) {
       if (!isObject(e)) continue;
       const op = String(e.operator ?? '');
-      if (!(SELECTOR_OPERATORS as readonly string[]).includes(op)) return `${goQuote(op)} is not a valid ${validateValues ? 'label' : 'pod'} selector operator`;
+      if (!(SELECTOR_OPERATORS as readonly string[]).includes(op))
+        return `${goQuote(op)} is not a valid ${validateValues ? 'label' : 'pod'} selector operator`;
       reqs.push({ key: String(e.key ?? ''), op, values: Array.isArray(e.values) ? e.values.map((x) => String(x)) : [] });
     }
   }
   for (const r of reqs) {
     const errs = keyErrors(r.key).map((m) => `key: Invalid value: ${goQuote(r.key)}: ${m}`);
-    if ((r.op === 'In' || r.op === 'NotIn') && !r.values.length) errs.push(`values: Invalid value: ${goStrings(r.values)}: for 'in', 'notin' operators, values set can't be empty`);
-    if ((r.op === 'Exists' || r.op === 'DoesNotExist') && r.values.length) errs.push(`values: Invalid value: ${goStrings(r.values)}: values set must be empty for exists and does not exist`);
+    if ((r.op === 'In' || r.op === 'NotIn') && !r.values.length)
+      errs.push(`values: Invalid value: ${goStrings(r.values)}: for 'in', 'notin' operators, values set can't be empty`);
+    if ((r.op === 'Exists' || r.op === 'DoesNotExist') && r.values.length)
+      errs.push(`values: Invalid value: ${goStrings(r.values)}: values set must be empty for exists and does not exist`);
     if (validateValues) {
       r.values.forEach((v, i) => {
         const m = labelValueProblems(v).map(controllerText);
@@ -76,11 +80,13 @@ export function matchesSelector(sel: unknown, labels: Record<string, string>): b
       const v = get(key);
       switch (e.operator) {
         case 'In':
-          if (!values.length) throw new SelectorError(`values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty`);
+          if (!values.length)
+            throw new SelectorError(`values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty`);
           if (v === undefined || !values.includes(v)) return false;
           break;
         case 'NotIn':
-          if (!values.length) throw new SelectorError(`values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty`);
+          if (!values.length)
+            throw new SelectorError(`values: Invalid value: []string(nil): for 'in', 'notin' operators, values set can't be empty`);
           if (v !== undefined && values.includes(v)) return false;
           break;
         case 'Exists':

@@ -56,7 +56,13 @@ export interface EmptyGenerator {
 }
 
 /** Records why a generator yielded nothing (the innermost reason wins when matrices nest). */
-export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string, severity: 'warning' | 'information' = 'warning', covered = false): void {
+export function noteEmpty(
+  ctx: GenContext,
+  path: JsonPath,
+  reason: string,
+  severity: 'warning' | 'information' = 'warning',
+  covered = false,
+): void {
   const list = (ctx.empties ??= []);
   const key = path.join('/');
   // A matrix runs its second child once per parameter set of the first: say it once.

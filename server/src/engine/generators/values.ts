@@ -22,7 +22,11 @@ export function appendValues(p: ParamSet, values: unknown, ctx: GenContext, path
     try {
       v = renderString(tmpl, p, ctx.renderOpts);
     } catch (e) {
-      if (e instanceof TemplateError) throw new GeneratorError(`failed to replace templated string: failed to replace templated string with rendered values: ${e.message}`, [...path, 'values', k]);
+      if (e instanceof TemplateError)
+        throw new GeneratorError(
+          `failed to replace templated string: failed to replace templated string with rendered values: ${e.message}`,
+          [...path, 'values', k],
+        );
       throw e;
     }
     if (ctx.goTemplate) rendered.set(k, v);

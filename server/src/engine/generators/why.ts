@@ -12,7 +12,8 @@ const MAX_CANDIDATES = 5000;
 /** How many of a selector's requirements a label set satisfies (each matchLabels entry and expression counts one). */
 function satisfied(sel: Record<string, unknown>, labels: Record<string, string>): number {
   let n = 0;
-  if (isObject(sel.matchLabels)) for (const [k, v] of Object.entries(sel.matchLabels)) if (safeMatch({ matchLabels: { [k]: v } }, labels)) n++;
+  if (isObject(sel.matchLabels))
+    for (const [k, v] of Object.entries(sel.matchLabels)) if (safeMatch({ matchLabels: { [k]: v } }, labels)) n++;
   if (Array.isArray(sel.matchExpressions)) for (const e of sel.matchExpressions) if (safeMatch({ matchExpressions: [e] }, labels)) n++;
   return n;
 }
@@ -42,15 +43,26 @@ export function emptyClustersReason(selector: unknown, clusters: readonly Cluste
       }
     }
   }
-  const labels = best ? Object.entries(best.labels).filter(([k]) => k !== 'argocd.argoproj.io/secret-type').map(([k, v]) => `${k}=${v}`).join(', ') : '';
+  const labels = best
+    ? Object.entries(best.labels)
+        .filter(([k]) => k !== 'argocd.argoproj.io/secret-type')
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', ')
+    : '';
   const nearest = best ? `; nearest: ${best.name}${labels ? ` (${labels})` : ' (no labels)'}` : '';
   return `the selector matches 0 of the ${n} known cluster${n === 1 ? '' : 's'}${nearest}`;
 }
 
 /** Why git patterns matched nothing: the nearest directory or file, by edit distance to the pattern. */
-export function emptyGitReason(what: 'directory' | 'file', patterns: readonly string[], candidates: readonly string[], root: string): string {
+export function emptyGitReason(
+  what: 'directory' | 'file',
+  patterns: readonly string[],
+  candidates: readonly string[],
+  root: string,
+): string {
   const list = patterns.map((p) => `"${p}"`).join(', ');
-  if (!candidates.length) return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match nothing: the checkout ${root} has no ${what === 'directory' ? 'directories with files' : 'files'}`;
+  if (!candidates.length)
+    return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match nothing: the checkout ${root} has no ${what === 'directory' ? 'directories with files' : 'files'}`;
   let best = '';
   let dist = Infinity;
   for (const c of candidates.slice(0, MAX_CANDIDATES)) {

@@ -20,7 +20,12 @@ export function stepTitle(s: PlanStep): string {
 
 /** `3 steps · 12 apps · 7 waves · 0 unselected` (what the strategy would do). */
 export function planTitle(p: RolloutPlan): string {
-  const parts = [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), plural(p.totalWaves, 'wave'), `${p.unselected.length} unselected`];
+  const parts = [
+    plural(p.steps.length, 'step'),
+    plural(p.totalApps, 'app'),
+    plural(p.totalWaves, 'wave'),
+    `${p.unselected.length} unselected`,
+  ];
   const manual = p.steps.filter((s) => s.manual).length;
   if (manual) parts.push(plural(manual, 'manual gate'));
   return parts.join(' · ');
@@ -54,7 +59,8 @@ export function offReason(en: Enablement): string {
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
   }
-  if (!inst?.name) return `Nothing in this repository configures the Argo CD that runs it${inst?.why ? ` (${inst.why})` : ''}, and the controller's default is off.`;
+  if (!inst?.name)
+    return `Nothing in this repository configures the Argo CD that runs it${inst?.why ? ` (${inst.why})` : ''}, and the controller's default is off.`;
   return `Nothing in the configuration of ${forWhom} enables them, and the controller's default is off.`;
 }
 
@@ -62,7 +68,10 @@ export function offReason(en: Enablement): string {
 export function explainMaxUpdate(s: PlanStep): string {
   const m = s.apps.length - (s.syncedEarlier?.length ?? 0);
   const all = `the next step starts when all ${m} are Healthy`;
-  const base = s.percentageBase !== undefined && typeof s.maxUpdate === 'string' && s.maxUpdate.endsWith('%') ? ` (${s.maxUpdate} of ${s.percentageBase})` : '';
+  const base =
+    s.percentageBase !== undefined && typeof s.maxUpdate === 'string' && s.maxUpdate.endsWith('%')
+      ? ` (${s.maxUpdate} of ${s.percentageBase})`
+      : '';
   const rules = 'percentages round down, minimum 1; 0 = manual';
   if (s.manual) return `maxUpdate ${s.maxUpdate}: the controller syncs none of this step's ${m} Applications — sync them by hand; ${all}.`;
   if (s.concurrency === null) return `No maxUpdate: all ${m} of this step's Applications sync at the same time; ${all}.`;

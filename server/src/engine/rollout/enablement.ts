@@ -132,13 +132,25 @@ class Collector {
 
   target(kind: ConfigTargetKind, site: Site, path?: JsonPath) {
     if (!site.inner && !this.targets.some((t) => t.file === site.file.path && t.docIndex === site.docIndex)) {
-      this.targets.push({ kind, file: site.file.path, docIndex: site.docIndex, instance: this.instanceOf(site).key, ...(path ? { path } : {}) });
+      this.targets.push({
+        kind,
+        file: site.file.path,
+        docIndex: site.docIndex,
+        instance: this.instanceOf(site).key,
+        ...(path ? { path } : {}),
+      });
     }
   }
 
   watch(site: Site, value: Json | undefined) {
     const list = scalarText(value);
-    if (list) this.instanceOf(site).watched.push(...list.split(',').map((x) => x.trim()).filter(Boolean));
+    if (list)
+      this.instanceOf(site).watched.push(
+        ...list
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      );
   }
 }
 
@@ -171,10 +183,23 @@ function checkArg(c: Collector, site: Site, arg: Json | undefined, who: string) 
     if (tok === FLAG) c.add(site, 'flag', 'enables', `${who} passes ${FLAG}`);
     else if (tok.startsWith(FLAG + '=')) {
       const b = parseGoBool(tok.slice(FLAG.length + 1));
-      if (b === undefined) c.add(site, undefined, 'ignored', `${who} passes ${tok}: not a boolean, the controller refuses to start`, whole(tok) ? FLAG : undefined);
+      if (b === undefined)
+        c.add(
+          site,
+          undefined,
+          'ignored',
+          `${who} passes ${tok}: not a boolean, the controller refuses to start`,
+          whole(tok) ? FLAG : undefined,
+        );
       else c.add(site, 'flag', b ? 'enables' : 'disables', `${who} passes ${tok}`, whole(tok) && !b ? FLAG : undefined);
     } else if (tok === OLD_FLAG || tok.startsWith(OLD_FLAG + '=')) {
-      c.add(site, undefined, 'ignored', `${who} passes ${tok}: the flag was ${RENAMED} (an unknown flag stops the controller)`, whole(tok) ? FLAG : undefined);
+      c.add(
+        site,
+        undefined,
+        'ignored',
+        `${who} passes ${tok}: the flag was ${RENAMED} (an unknown flag stops the controller)`,
+        whole(tok) ? FLAG : undefined,
+      );
     }
   }
 }
@@ -195,7 +220,14 @@ function checkEnvVar(c: Collector, site: Site, e: Json | undefined, who: string)
   const raw = scalarText(own(e, 'value'));
   if (raw === undefined) return; // valueFrom: the standard wiring from the ConfigMap
   const b = envBool(raw);
-  if (b === undefined) c.add(s, undefined, 'ignored', `${who} sets ${ENV}="${raw}": only true/false are recognised, the controller falls back to false`, '"true"');
+  if (b === undefined)
+    c.add(
+      s,
+      undefined,
+      'ignored',
+      `${who} sets ${ENV}="${raw}": only true/false are recognised, the controller falls back to false`,
+      '"true"',
+    );
   else c.add(s, 'env', b ? 'enables' : 'disables', `${who} sets ${ENV}="${raw}"`, b ? undefined : '"true"');
 }
 
@@ -216,7 +248,14 @@ function checkParam(c: Collector, site: Site, key: string, value: Json | undefin
   else if (ignoredWhy) c.add(site, undefined, 'ignored', `${who} sets ${key}: "${raw}", but ${ignoredWhy}`);
   else {
     const b = envBool(raw);
-    if (b === undefined) c.add(site, undefined, 'ignored', `${who} sets ${key}: "${raw}": only true/false are recognised, the controller falls back to false`, '"true"');
+    if (b === undefined)
+      c.add(
+        site,
+        undefined,
+        'ignored',
+        `${who} sets ${key}: "${raw}": only true/false are recognised, the controller falls back to false`,
+        '"true"',
+      );
     else c.add(site, 'configmap', b ? 'enables' : 'disables', `${who} sets ${key}: "${raw}"`, b ? undefined : '"true"');
   }
 }
@@ -247,7 +286,8 @@ function checkResource(c: Collector, site: Site, v: Json, depth: number) {
   const name = resourceName(v);
   const ns = own(own(v, 'metadata'), 'namespace');
   const outer = c.current;
-  if (typeof ns === 'string' && ns && !outer?.key.startsWith('app:')) c.current = { key: outer?.key ?? installOf(site.file.path).key, namespace: ns };
+  if (typeof ns === 'string' && ns && !outer?.key.startsWith('app:'))
+    c.current = { key: outer?.key ?? installOf(site.file.path).key, namespace: ns };
   try {
     checkResourceIn(c, site, v, kind, name, depth);
   } finally {
@@ -265,10 +305,20 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
     c.target('argocd-cr', site);
     const spec = own(v, 'spec');
     const as = own(spec, 'applicationSet');
-    checkArgs(c, at(site, 'spec', 'applicationSet', 'extraCommandArgs'), own(as, 'extraCommandArgs'), `ArgoCD ${name} (spec.applicationSet.extraCommandArgs)`);
+    checkArgs(
+      c,
+      at(site, 'spec', 'applicationSet', 'extraCommandArgs'),
+      own(as, 'extraCommandArgs'),
+      `ArgoCD ${name} (spec.applicationSet.extraCommandArgs)`,
+    );
     checkEnv(c, at(site, 'spec', 'applicationSet', 'env'), own(as, 'env'), `ArgoCD ${name} (spec.applicationSet.env)`);
-    checkParams(c, at(site, 'spec', 'cmdParams'), own(spec, 'cmdParams'), `ArgoCD ${name} spec.cmdParams`,
-      'the Operator does not pass this key to the ApplicationSet controller; use spec.applicationSet.extraCommandArgs: [--enable-progressive-syncs]');
+    checkParams(
+      c,
+      at(site, 'spec', 'cmdParams'),
+      own(spec, 'cmdParams'),
+      `ArgoCD ${name} spec.cmdParams`,
+      'the Operator does not pass this key to the ApplicationSet controller; use spec.applicationSet.extraCommandArgs: [--enable-progressive-syncs]',
+    );
   } else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
     const spec = own(v, 'spec');
     const sources: [Json | undefined, JsonPath][] = [[own(spec, 'source'), ['spec', 'source']]];
@@ -314,7 +364,8 @@ function checkHelmSource(c: Collector, site: Site, helm: Json | undefined, depth
   if (isObj(vo)) checkHelmValues(c, at(site, 'valuesObject'), vo, 'Application helm.valuesObject');
   const vs = own(helm, 'values');
   if (typeof vs === 'string') {
-    for (const doc of parseInline(vs, depth)) if (isObj(doc)) checkHelmValues(c, { ...at(site, 'values'), inner: true }, doc, 'Application helm.values');
+    for (const doc of parseInline(vs, depth))
+      if (isObj(doc)) checkHelmValues(c, { ...at(site, 'values'), inner: true }, doc, 'Application helm.values');
   }
   const params = own(helm, 'parameters');
   if (Array.isArray(params)) {
@@ -385,7 +436,8 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
         if (!file) return;
         file.docs.forEach((d) => {
           if (Array.isArray(d.value)) checkJson6902(c, { file, docIndex: d.index, path: [], inner: false }, d.value, target);
-          else if (!/\.ya?ml$/i.test(file.path)) checkPatchDoc(c, { file, docIndex: d.index, path: [], inner: false }, d.value, target, depth + 1);
+          else if (!/\.ya?ml$/i.test(file.path))
+            checkPatchDoc(c, { file, docIndex: d.index, path: [], inner: false }, d.value, target, depth + 1);
         });
       }
     });
@@ -403,7 +455,13 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
         if (eq < 0) return;
         const behavior = String(own(g, 'behavior') ?? 'create');
         const value = l.slice(eq + 1).replace(/^["']|["']$/g, '');
-        checkParam(c, { ...at(site, 'configMapGenerator', i, 'literals', j), inner: true }, l.slice(0, eq).trim(), value, `kustomize configMapGenerator ${CM_NAME} (behavior ${behavior})`);
+        checkParam(
+          c,
+          { ...at(site, 'configMapGenerator', i, 'literals', j), inner: true },
+          l.slice(0, eq).trim(),
+          value,
+          `kustomize configMapGenerator ${CM_NAME} (behavior ${behavior})`,
+        );
       });
     });
   }
@@ -417,7 +475,10 @@ function checkPatchDoc(c: Collector, site: Site, doc: Json, target: PatchTarget,
     const name = resourceName(doc) || target.name;
     const withId: Obj = { ...doc };
     Object.defineProperty(withId, 'kind', { value: kind, enumerable: true });
-    Object.defineProperty(withId, 'metadata', { value: { ...(isObj(own(doc, 'metadata')) ? (own(doc, 'metadata') as Obj) : {}), name }, enumerable: true });
+    Object.defineProperty(withId, 'metadata', {
+      value: { ...(isObj(own(doc, 'metadata')) ? (own(doc, 'metadata') as Obj) : {}), name },
+      enumerable: true,
+    });
     checkResource(c, site, withId, depth);
   }
 }
@@ -467,11 +528,14 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     if (!inst.key.startsWith('app:')) {
       inst.name = relativePath(roots, inst.key);
       inst.namespace ??= c.kustomizeNamespaces.get(inst.key) ?? inst.bases.map((b) => c.kustomizeNamespaces.get(b)).find(Boolean);
-    } else inst.name = `Application ${inst.key.slice(inst.key.lastIndexOf('#') + 1)} (${relativePath(roots, inst.key.slice(4, inst.key.lastIndexOf('#')))})`;
+    } else
+      inst.name = `Application ${inst.key.slice(inst.key.lastIndexOf('#') + 1)} (${relativePath(roots, inst.key.slice(4, inst.key.lastIndexOf('#')))})`;
   }
   // Bases referenced by an overlay exist as installs even when they hold no evidence of their own.
   for (const inst of [...c.instances.values()]) {
-    for (const b of inst.bases) if (!c.instances.has(b)) c.instances.set(b, { key: b, name: relativePath(roots, b), scope: installOf(b + '/x').scope, watched: [], bases: [] });
+    for (const b of inst.bases)
+      if (!c.instances.has(b))
+        c.instances.set(b, { key: b, name: relativePath(roots, b), scope: installOf(b + '/x').scope, watched: [], bases: [] });
   }
   const evidence = c.evidence.map(({ site, ...e }) => {
     if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
@@ -562,7 +626,10 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     } else {
       const choice = chooseInstances(scan.instances, opts.appset.path, opts.appset.namespace, roots);
       const keys = (i: Instance) => [i.key, ...i.bases];
-      perInstance = choice.instances.map((inst) => ({ inst, ev: evidence.filter((e) => e.instance !== undefined && keys(inst).includes(e.instance)) }));
+      perInstance = choice.instances.map((inst) => ({
+        inst,
+        ev: evidence.filter((e) => e.instance !== undefined && keys(inst).includes(e.instance)),
+      }));
       const chosen = new Set(choice.instances.flatMap(keys));
       evidence = evidence.filter((e) => e.instance !== undefined && chosen.has(e.instance));
       targets = targets.filter((t) => t.instance !== undefined && chosen.has(t.instance));
@@ -571,15 +638,28 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
         ? { name: choice.instances.map((i) => i.name).join(', '), namespace: ns.length === 1 ? ns[0] : undefined, why: choice.why }
         : { name: '', why: 'no Argo CD install in the workspace governs its folder' };
       for (const o of choice.otherNamespace) {
-        notes.push(`${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${opts.appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`);
+        notes.push(
+          `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${opts.appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,
+        );
       }
     }
   }
   if (override === 'enabled' || override === 'disabled' || instanceOverride) {
     const value = instanceOverride ?? (override as 'enabled' | 'disabled');
-    const what = instanceOverride ? `appsetTools.instances ("${instance?.name}") says progressiveSyncs "${value}"` : `the appsetTools.progressiveSyncs setting is "${value}"`;
+    const what = instanceOverride
+      ? `appsetTools.instances ("${instance?.name}") says progressiveSyncs "${value}"`
+      : `the appsetTools.progressiveSyncs setting is "${value}"`;
     const setting: DetailedEvidence = { file: 'setting', description: what, effect: value === 'enabled' ? 'enables' : 'disables' };
-    return { state: value, source: 'setting', evidence: [setting, ...evidence], searched: [], targets, instance, decidedBy: setting, notes };
+    return {
+      state: value,
+      source: 'setting',
+      evidence: [setting, ...evidence],
+      searched: [],
+      targets,
+      instance,
+      decidedBy: setting,
+      notes,
+    };
   }
   let state = decide(evidence);
   if (perInstance && perInstance.length > 1) {
@@ -588,7 +668,9 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     const worst = states.reduce((a, b) => (RANK[b.s] < RANK[a.s] ? b : a));
     if (states.some((x) => x.s !== worst.s)) {
       state = worst.s;
-      notes.push(`${states.map((x) => `${x.p.inst.name}: ${x.s === 'not-found' ? 'not enabled' : x.s}`).join('; ')} — map this ApplicationSet to its instance in appsetTools.instances to decide`);
+      notes.push(
+        `${states.map((x) => `${x.p.inst.name}: ${x.s === 'not-found' ? 'not enabled' : x.s}`).join('; ')} — map this ApplicationSet to its instance in appsetTools.instances to decide`,
+      );
       evidence = worst.p.ev;
     }
   }
@@ -605,7 +687,13 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
 }
 
 /** Workspace-wide detection (kept for callers that ask about the workspace, not one ApplicationSet). */
-export function detectEnablement(workspace: WorkspaceIndex, override: ProgressiveSyncOverride, appset?: AppSetLocation, mappings: readonly InstanceMapping[] = [], roots: readonly string[] = []): EnablementDetails {
+export function detectEnablement(
+  workspace: WorkspaceIndex,
+  override: ProgressiveSyncOverride,
+  appset?: AppSetLocation,
+  mappings: readonly InstanceMapping[] = [],
+  roots: readonly string[] = [],
+): EnablementDetails {
   return decideFor(scanWorkspace(workspace, roots), { override, appset, mappings, roots });
 }
 
@@ -644,7 +732,9 @@ export function describeInstances(inputs: EngineInputs): string[] {
   const override = inputs.settings.progressiveSyncs ?? 'auto';
   if (override !== 'auto') out.push(`appsetTools.progressiveSyncs is "${override}": it overrides every install below`);
   for (const m of inputs.settings.instances ?? []) {
-    out.push(`mapping "${m.name}": ApplicationSets ${m.applicationSets.join(', ')} → ${m.progressiveSyncs ? `progressiveSyncs "${m.progressiveSyncs}"` : `configuration in ${(m.config ?? []).join(', ') || '(none)'}`}`);
+    out.push(
+      `mapping "${m.name}": ApplicationSets ${m.applicationSets.join(', ')} → ${m.progressiveSyncs ? `progressiveSyncs "${m.progressiveSyncs}"` : `configuration in ${(m.config ?? []).join(', ') || '(none)'}`}`,
+    );
   }
   const used = new Set(scan.instances.flatMap((i) => i.bases));
   for (const inst of scan.instances) {
@@ -658,6 +748,7 @@ export function describeInstances(inputs: EngineInputs): string[] {
       `Argo CD ${inst.name}${inst.namespace ? ` (namespace ${inst.namespace})` : ''}, governing ${scope}: progressive syncs ${state === 'not-found' ? 'not set (off by default)' : state}${by ? ` by ${by.where ?? by.file}` : ''}`,
     );
   }
-  if (!scan.instances.length) out.push('no Argo CD configuration in the workspace: progressive syncs count as off (the controller default)');
+  if (!scan.instances.length)
+    out.push('no Argo CD configuration in the workspace: progressive syncs count as off (the controller default)');
   return out;
 }

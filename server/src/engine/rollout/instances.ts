@@ -37,7 +37,8 @@ export interface Instance {
 const KUSTOMIZE_LEAVES = new Set(['base', 'bases', 'patches', 'components', 'resources']);
 const OVERLAY_DIRS = new Set(['overlays', 'overlay', 'envs', 'environments']);
 /** Folder names that hold an install rather than the things it runs. */
-const INSTALL_LIKE = /^(argo-?cd.*|argo|install|installation|bootstrap|gitops|platform|system|infra|infrastructure|manifests|config|configs|deploy|helm|charts?|values|cluster-config|cd)$/i;
+const INSTALL_LIKE =
+  /^(argo-?cd.*|argo|install|installation|bootstrap|gitops|platform|system|infra|infrastructure|manifests|config|configs|deploy|helm|charts?|values|cluster-config|cd)$/i;
 
 export function dirname(p: string): string {
   const i = p.lastIndexOf('/');
@@ -48,7 +49,11 @@ export function dirname(p: string): string {
 export function installOf(file: string): { key: string; scope: string; base?: string } {
   const segs = dirname(file).split('/');
   let overlayAt = -1;
-  for (let i = segs.length - 2; i > 0; i--) if (OVERLAY_DIRS.has(segs[i].toLowerCase())) { overlayAt = i; break; }
+  for (let i = segs.length - 2; i > 0; i--)
+    if (OVERLAY_DIRS.has(segs[i].toLowerCase())) {
+      overlayAt = i;
+      break;
+    }
   let key: string;
   let root: string;
   let base: string | undefined;
@@ -109,10 +114,16 @@ export function inMappingConfig(m: InstanceMapping, roots: readonly string[], fi
 }
 
 /** Steps 2–4 of the rule. */
-export function chooseInstances(all: readonly Instance[], file: string, namespace: string | undefined, roots: readonly string[]): InstanceChoice {
+export function chooseInstances(
+  all: readonly Instance[],
+  file: string,
+  namespace: string | undefined,
+  roots: readonly string[],
+): InstanceChoice {
   const dir = dirname(file);
   const inScope = all.filter((i) => within(dir, i.scope) && !all.some((o) => o.bases.includes(i.key)));
-  const nsOk = (i: Instance) => !namespace || !i.namespace || i.namespace === namespace || i.watched.includes(namespace) || i.watched.includes('*');
+  const nsOk = (i: Instance) =>
+    !namespace || !i.namespace || i.namespace === namespace || i.watched.includes(namespace) || i.watched.includes('*');
   const candidates = inScope.filter(nsOk);
   const otherNamespace = inScope.filter((i) => !nsOk(i));
   if (!candidates.length) return { instances: [], why: '', otherNamespace };

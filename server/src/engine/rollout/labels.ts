@@ -16,7 +16,8 @@ function entries(v: unknown): [string, unknown][] {
 
 function get(v: unknown, key: string): unknown {
   if (v instanceof Map) return v.get(key);
-  if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, key)) return (v as Record<string, unknown>)[key];
+  if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, key))
+    return (v as Record<string, unknown>)[key];
   return undefined;
 }
 
@@ -45,7 +46,8 @@ export function labelValues(apps: readonly GeneratedApp[], key: string, from: 'a
   const values = new Set<string>();
   let missing = 0;
   for (const a of apps) {
-    const v = from === 'app' ? (Object.prototype.hasOwnProperty.call(a.labels, key) ? a.labels[key] : undefined) : clusterLabels(a.params).get(key);
+    const v =
+      from === 'app' ? (Object.prototype.hasOwnProperty.call(a.labels, key) ? a.labels[key] : undefined) : clusterLabels(a.params).get(key);
     if (v === undefined) missing++;
     else values.add(v);
   }

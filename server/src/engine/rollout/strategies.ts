@@ -9,7 +9,21 @@ import { clusterLabels } from './labels';
 import { compareNames, resolveMaxUpdate } from './plan';
 
 /** Label keys that usually describe a rollout order. */
-const PREFERRED_KEYS = ['tier', 'ring', 'wave', 'stage', 'env', 'environment', 'rollout', 'phase', 'channel', 'traffic', 'region', 'zone', 'cluster'];
+const PREFERRED_KEYS = [
+  'tier',
+  'ring',
+  'wave',
+  'stage',
+  'env',
+  'environment',
+  'rollout',
+  'phase',
+  'channel',
+  'traffic',
+  'region',
+  'zone',
+  'cluster',
+];
 
 /** Rank of a label value in a rollout: earlier-is-safer words first. */
 const VALUE_RANKS: [RegExp, number][] = [
@@ -90,7 +104,8 @@ function candidates(apps: readonly GeneratedApp[]): Candidate[] {
   };
   const appKeys = new Set<string>();
   for (const a of apps) for (const k of Object.keys(a.labels)) appKeys.add(k);
-  for (const k of [...appKeys].sort()) consider(k, 'app', (a) => (Object.prototype.hasOwnProperty.call(a.labels, k) ? a.labels[k] : undefined));
+  for (const k of [...appKeys].sort())
+    consider(k, 'app', (a) => (Object.prototype.hasOwnProperty.call(a.labels, k) ? a.labels[k] : undefined));
   const clusterKeys = new Set<string>();
   for (const a of apps) for (const k of clusterLabels(a.params).keys()) clusterKeys.add(k);
   for (const k of [...clusterKeys].sort()) consider(k, 'cluster', (a) => clusterLabels(a.params).get(k));

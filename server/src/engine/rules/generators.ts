@@ -3,7 +3,17 @@
  * (Argo CD `applicationset/generators/generator_spec_processor.go`, GetRelevantGenerators). One home:
  * validation, the generators and the descriptions all read this list.
  */
-export const GENERATOR_KINDS = ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin'] as const;
+export const GENERATOR_KINDS = [
+  'list',
+  'clusters',
+  'git',
+  'scmProvider',
+  'clusterDecisionResource',
+  'pullRequest',
+  'matrix',
+  'merge',
+  'plugin',
+] as const;
 export type GeneratorKind = (typeof GENERATOR_KINDS)[number];
 
 const KIND_SET: ReadonlySet<string> = new Set(GENERATOR_KINDS);

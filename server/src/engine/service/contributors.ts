@@ -11,5 +11,13 @@ import { templatesContributor } from '../features/templates/contributor';
 import { placeholderContributor } from '../features/inventory/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
-  return [validationContributor, templatesContributor, previewContributor, rolloutContributor, editorContributor, policyContributor, placeholderContributor];
+  return [
+    validationContributor,
+    templatesContributor,
+    previewContributor,
+    rolloutContributor,
+    editorContributor,
+    policyContributor,
+    placeholderContributor,
+  ];
 }

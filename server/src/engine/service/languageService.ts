@@ -146,7 +146,8 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
 
   function analyze(uri: string, text: string, path?: string): Analysis {
     const prev = analyses.get(uri);
-    if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version) return prev;
+    if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version)
+      return prev;
     const chart = chartTemplateOf(text, path, host);
     const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text);
     const config = configFor(path, host, workspace);
@@ -255,7 +256,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const exp = ctx.expansion();
       // Show what the controller writes: under an active RollingSync, auto-sync is turned off.
       const rollingSync = !!getRolloutPlan(ctx).effective;
-      return { name: ctx.doc.name, yaml: previewDocument(ctx.doc.name, exp, { rollingSync }), apps: exp.apps.length, notes: exp.notes, exact: exp.exact };
+      return {
+        name: ctx.doc.name,
+        yaml: previewDocument(ctx.doc.name, exp, { rollingSync }),
+        apps: exp.apps.length,
+        notes: exp.notes,
+        exact: exp.exact,
+      };
     },
     rolloutPlan(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
@@ -265,7 +272,10 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
       const exp = ctx.expansion();
-      return { text: previewDocument(ctx.doc.name, exp, { rollingSync: !!getRolloutPlan(ctx).effective }), summary: previewSummary(ctx.doc.name, exp) };
+      return {
+        text: previewDocument(ctx.doc.name, exp, { rollingSync: !!getRolloutPlan(ctx).effective }),
+        summary: previewSummary(ctx.doc.name, exp),
+      };
     },
     planText(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
@@ -307,7 +317,8 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
           const en = enablementFor(ctx);
           const d = en.decidedBy;
           const valid = ctx.expansion().apps.filter((x) => !x.invalid?.length).length;
-          const text = en.state === 'enabled' ? enabledSentence(en) : `${ignoredSentence(valid)}${decidedWhere(en) ? ` (${decidedWhere(en)})` : ''}`;
+          const text =
+            en.state === 'enabled' ? enabledSentence(en) : `${ignoredSentence(valid)}${decidedWhere(en) ? ` (${decidedWhere(en)})` : ''}`;
           return {
             name: ctx.doc.name,
             start: ctx.doc.span.start,

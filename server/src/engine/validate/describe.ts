@@ -13,7 +13,6 @@ export function dottedPath(path: JsonPath): string {
   return s || 'the document';
 }
 
-
 /** Where an object sits, in words: `a rollingSync step`, `the list generator`, else the dotted path. */
 export function describeLocation(path: JsonPath): string {
   const n = path.length;

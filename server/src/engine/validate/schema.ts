@@ -75,7 +75,9 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
       const hint = suggest(key, allowed);
       let message = `unknown field "${key}" in ${describeLocation(path)}`;
       if (hint) message += `; did you mean "${hint}"?`;
-      else if (key === 'filters') message += ': only the pullRequest and scmProvider generators have filters (expression filters were a design proposal that was never implemented)';
+      else if (key === 'filters')
+        message +=
+          ': only the pullRequest and scmProvider generators have filters (expression filters were a design proposal that was never implemented)';
       else if (allowed.length && allowed.length <= 12) message += ` (expected one of: ${allowed.join(', ')})`;
       const n = nodeAt(doc.doc, [...path, key]);
       return {
@@ -92,7 +94,8 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
       const v = valueAt(value, path);
       const expected = describeType(parentSchema);
       let message = `${dottedPath(path)}: expected ${expected}, got ${describeValue(v)}`;
-      if (typeof v === 'number' && includesType(parentSchema, 'string') && !parentSchema?.['x-int-or-string']) message += ' (quote it to make it a string)';
+      if (typeof v === 'number' && includesType(parentSchema, 'string') && !parentSchema?.['x-int-or-string'])
+        message += ' (quote it to make it a string)';
       if (typeof v === 'string' && includesType(parentSchema, 'boolean') && /^(yes|no|on|off|y|n|true|false)$/i.test(v)) {
         message += ' (write true or false without quotes)';
       }

@@ -49,11 +49,17 @@ export function chartToLine(chartVersion: string): { line: ReleaseLine; note?: s
   const m = /(\d+)\.(\d+)\.(\d+)/.exec(chartVersion) ?? /(\d+)\.(\d+)/.exec(chartVersion);
   if (!m) return undefined;
   const v = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
-  const table = ((data as unknown as { helmChartFirstVersion?: [string, string][] }).helmChartFirstVersion ?? []);
+  const table = (data as unknown as { helmChartFirstVersion?: [string, string][] }).helmChartFirstVersion ?? [];
   const cmp = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
   let found: string | undefined;
   for (const [first, line] of table) if (cmp(v, first.split('.').map(Number)) >= 0) found = line;
-  if (!found) return table.length ? { line: table[0][1], note: `chart ${chartVersion} is older than chart ${table[0][0]} (Argo CD ${table[0][1]}); checked as ${table[0][1]}` } : undefined;
+  if (!found)
+    return table.length
+      ? {
+          line: table[0][1],
+          note: `chart ${chartVersion} is older than chart ${table[0][0]} (Argo CD ${table[0][1]}); checked as ${table[0][1]}`,
+        }
+      : undefined;
   return { line: found };
 }
 
@@ -69,7 +75,14 @@ function fromText(file: IndexedFile, out: InstallEvidence[]): void {
     for (let m = re.exec(file.text); m && out.length < MAX_EVIDENCE; m = re.exec(file.text)) {
       const p = parseVersion(m[1]);
       if (!p) continue;
-      out.push({ file: file.path, span: { start: m.index, end: m.index + m[0].length }, line: p.line, note: p.note, description: what(m[1]), namespace: namespaceAround(file, m.index) });
+      out.push({
+        file: file.path,
+        span: { start: m.index, end: m.index + m[0].length },
+        line: p.line,
+        note: p.note,
+        description: what(m[1]),
+        namespace: namespaceAround(file, m.index),
+      });
     }
   };
   if (file.text.includes('argoproj/argocd:')) add(IMAGE_RE, (v) => `image quay.io/argoproj/argocd:${v}`);
@@ -86,7 +99,12 @@ function namespaceAround(file: IndexedFile, offset: number): string | undefined 
 }
 
 function docNamespace(v: Json): string | undefined {
-  return str(get(v, 'namespace')) ?? str(get(v, 'metadata', 'namespace')) ?? str(get(v, 'spec', 'targetNamespace')) ?? str(get(v, 'spec', 'destination', 'namespace'));
+  return (
+    str(get(v, 'namespace')) ??
+    str(get(v, 'metadata', 'namespace')) ??
+    str(get(v, 'spec', 'targetNamespace')) ??
+    str(get(v, 'spec', 'destination', 'namespace'))
+  );
 }
 
 function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
@@ -99,7 +117,14 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
     const push = (version: { line: ReleaseLine; note?: string } | undefined, needle: string, description: string, namespace = ns) => {
       if (!version) return;
       const at = findSpan(file.text, needle, d.span.start);
-      out.push({ file: file.path, span: at.end ? at : { start: d.span.start, end: d.span.start }, line: version.line, note: version.note, description, namespace });
+      out.push({
+        file: file.path,
+        span: at.end ? at : { start: d.span.start, end: d.span.start },
+        line: version.line,
+        note: version.note,
+        description,
+        namespace,
+      });
     };
     const kind = str(v.kind);
     // kustomize `images:` override of the argocd image.
@@ -112,11 +137,13 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
     }
     // The argo-cd chart itself (vendored) or a chart depending on it.
     if (/^Chart\.ya?ml$/.test(base)) {
-      if (v.name === 'argo-cd' && str(v.appVersion)) push(parseVersion(str(v.appVersion)!), str(v.appVersion)!, `argo-cd chart appVersion ${str(v.appVersion)}`);
+      if (v.name === 'argo-cd' && str(v.appVersion))
+        push(parseVersion(str(v.appVersion)!), str(v.appVersion)!, `argo-cd chart appVersion ${str(v.appVersion)}`);
       if (Array.isArray(v.dependencies)) {
         for (const dep of v.dependencies) {
           const version = str(get(dep, 'version'));
-          if (get(dep, 'name') === 'argo-cd' && version) push(chartToLine(version), version, `argo-cd Helm chart ${version} (Chart.yaml dependency)`);
+          if (get(dep, 'name') === 'argo-cd' && version)
+            push(chartToLine(version), version, `argo-cd Helm chart ${version} (Chart.yaml dependency)`);
         }
       }
     }
@@ -129,12 +156,19 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
       const sources = [get(v, 'spec', 'source'), ...((get(v, 'spec', 'sources') as Json[] | undefined) ?? [])];
       for (const s of Array.isArray(sources) ? sources : []) {
         const rev = str(get(s, 'targetRevision'));
-        if (get(s, 'chart') === 'argo-cd' && rev) push(chartToLine(rev), rev, `argo-cd Helm chart ${rev} (Application ${str(get(v, 'metadata', 'name')) ?? ''})`.replace(' )', ')'), str(get(v, 'spec', 'destination', 'namespace')) ?? ns);
+        if (get(s, 'chart') === 'argo-cd' && rev)
+          push(
+            chartToLine(rev),
+            rev,
+            `argo-cd Helm chart ${rev} (Application ${str(get(v, 'metadata', 'name')) ?? ''})`.replace(' )', ')'),
+            str(get(v, 'spec', 'destination', 'namespace')) ?? ns,
+          );
       }
     }
     if (kind === 'ArgoCD' && str(v.apiVersion)?.startsWith('argoproj.io/')) {
       const version = str(get(v, 'spec', 'version'));
-      if (version) push(parseVersion(version), version, `Argo CD Operator ArgoCD ${str(get(v, 'metadata', 'name')) ?? ''} spec.version ${version}`);
+      if (version)
+        push(parseVersion(version), version, `Argo CD Operator ArgoCD ${str(get(v, 'metadata', 'name')) ?? ''} spec.version ${version}`);
     }
     // argo-cd chart values: global.image.tag (the chart's default is its appVersion).
     const tag = str(get(v, 'global', 'image', 'tag'));

@@ -15,7 +15,9 @@ const MAX_NODES = 50_000;
 const MAX_FINDINGS = 50;
 
 export function versionFieldDiagnostics(doc: AppSetDoc, target: TargetVersion): EngineDiagnostic[] {
-  return newerFields(doc.value, target.line).map(({ path, since }) => unknownInTarget(doc, path, String(path[path.length - 1]), since, target));
+  return newerFields(doc.value, target.line).map(({ path, since }) =>
+    unknownInTarget(doc, path, String(path[path.length - 1]), since, target),
+  );
 }
 
 /**

@@ -57,8 +57,10 @@ export function parseVersion(text: string): ParsedVersion | undefined {
   const major = Number(m[1]);
   const min = Number(m[2]);
   const [oMaj, oMin] = OLDEST.split('.').map(Number);
-  if (major < oMaj || (major === oMaj && min < oMin)) return { line: OLDEST, note: `older than the oldest supported release ${OLDEST}; checked as ${OLDEST}` };
+  if (major < oMaj || (major === oMaj && min < oMin))
+    return { line: OLDEST, note: `older than the oldest supported release ${OLDEST}; checked as ${OLDEST}` };
   const [nMaj, nMin] = NEWEST_RELEASE.split('.').map(Number);
-  if (major > nMaj || (major === nMaj && min > nMin)) return { line: 'master', note: `newer than the newest release this version knows (${NEWEST_RELEASE}); checked as master` };
+  if (major > nMaj || (major === nMaj && min > nMin))
+    return { line: 'master', note: `newer than the newest release this version knows (${NEWEST_RELEASE}); checked as master` };
   return undefined;
 }

@@ -32,7 +32,8 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
   const setting = (file.settings.argocdVersion ?? 'auto').trim();
   if (setting && setting !== 'auto') {
     const p = parseVersion(setting);
-    if (p) return { line: p.line, source: 'setting', why: `${label(p.line)} (set by argocdVersion "${setting}"${p.note ? `, ${p.note}` : ''})` };
+    if (p)
+      return { line: p.line, source: 'setting', why: `${label(p.line)} (set by argocdVersion "${setting}"${p.note ? `, ${p.note}` : ''})` };
   }
   const installs = detectInstalls(file.workspace);
   const chosen = chooseInstall(installs, file.path, appsetNamespace(doc));
@@ -46,12 +47,23 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
       why: `${label(chosen.pick.line)} (detected: ${chosen.pick.description} in ${where}${chosen.pick.note ? `, ${chosen.pick.note}` : ''}${others})`,
     };
   }
-  return { line: NEWEST_RELEASE, source: 'default', why: `${label(NEWEST_RELEASE)} (no Argo CD install found in the repository and argocdVersion is auto: assuming the newest release)` };
+  return {
+    line: NEWEST_RELEASE,
+    source: 'default',
+    why: `${label(NEWEST_RELEASE)} (no Argo CD install found in the repository and argocdVersion is auto: assuming the newest release)`,
+  };
 }
 
 /** Related information pointing at the evidence that decided the version. */
 export function targetRelated(t: TargetVersion): RelatedInfo[] {
-  return t.evidence ? [{ location: { file: t.evidence.file, span: t.evidence.span }, message: `checked against ${label(t.line)}: ${t.evidence.description}` }] : [];
+  return t.evidence
+    ? [
+        {
+          location: { file: t.evidence.file, span: t.evidence.span },
+          message: `checked against ${label(t.line)}: ${t.evidence.description}`,
+        },
+      ]
+    : [];
 }
 
 function appsetNamespace(doc: AppSetDoc): string | undefined {
@@ -60,7 +72,11 @@ function appsetNamespace(doc: AppSetDoc): string | undefined {
   return typeof ns === 'string' && ns ? ns : undefined;
 }
 
-function chooseInstall(all: InstallEvidence[], path: string | undefined, namespace: string | undefined): { pick: InstallEvidence; disagree?: string } | undefined {
+function chooseInstall(
+  all: InstallEvidence[],
+  path: string | undefined,
+  namespace: string | undefined,
+): { pick: InstallEvidence; disagree?: string } | undefined {
   if (!all.length) return undefined;
   let pool = all;
   if (namespace) {
@@ -70,7 +86,9 @@ function chooseInstall(all: InstallEvidence[], path: string | undefined, namespa
   const dir = path ? path.slice(0, path.lastIndexOf('/') + 1) : '';
   const nearness = (e: InstallEvidence) => commonPrefix(dir, e.file.slice(0, e.file.lastIndexOf('/') + 1));
   const best = Math.max(...pool.map(nearness));
-  const nearest = pool.filter((e) => nearness(e) === best).sort((a, b) => rank(a.line) - rank(b.line) || a.file.localeCompare(b.file) || a.span.start - b.span.start);
+  const nearest = pool
+    .filter((e) => nearness(e) === best)
+    .sort((a, b) => rank(a.line) - rank(b.line) || a.file.localeCompare(b.file) || a.span.start - b.span.start);
   const pick = nearest[0];
   const lines = [...new Set(all.map((e) => e.line))].filter((l) => l !== pick.line).sort((a, b) => rank(a) - rank(b));
   return { pick, disagree: lines.length ? lines.map(label).join(', ') : undefined };

@@ -161,7 +161,12 @@ export class WorkspaceIndex {
       const st = this.host.stat(path);
       if (!st) return undefined;
       if (!st.isFile || st.size > MAX_FILE_SIZE) {
-        this.skipped.set(path, st.isFile ? `it is ${(st.size / (1024 * 1024)).toFixed(1)} MB, larger than the ${MAX_FILE_SIZE / (1024 * 1024)} MB limit` : 'it is not a regular file');
+        this.skipped.set(
+          path,
+          st.isFile
+            ? `it is ${(st.size / (1024 * 1024)).toFixed(1)} MB, larger than the ${MAX_FILE_SIZE / (1024 * 1024)} MB limit`
+            : 'it is not a regular file',
+        );
         return undefined;
       }
       key = 'd:' + st.mtimeMs + ':' + st.size;
@@ -245,8 +250,12 @@ export class WorkspaceIndex {
       if (st?.id !== undefined) visited.add(st.id);
     }
     for (const r of this.host.roots()) walk(r, 0);
-    if (out.length >= MAX_FILES) notes.push(`the workspace scan stopped at ${MAX_FILES.toLocaleString('en-US')} YAML files (the last one read: ${out[out.length - 1]}); later files were not read`);
-    else if (entries > MAX_SCAN_ENTRIES) notes.push(`the workspace scan stopped after ${MAX_SCAN_ENTRIES.toLocaleString('en-US')} folder entries; later files were not read`);
+    if (out.length >= MAX_FILES)
+      notes.push(
+        `the workspace scan stopped at ${MAX_FILES.toLocaleString('en-US')} YAML files (the last one read: ${out[out.length - 1]}); later files were not read`,
+      );
+    else if (entries > MAX_SCAN_ENTRIES)
+      notes.push(`the workspace scan stopped after ${MAX_SCAN_ENTRIES.toLocaleString('en-US')} folder entries; later files were not read`);
     if (deepest) notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${deepest})`);
     this.listingNotes = notes;
     this.listing = out;

@@ -43,7 +43,8 @@ export const ARGOCD_CONFIG: Interest = {
   name: 'argocd-config',
   test: (text, path) =>
     /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv/.test(text) ||
-    ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) && /applicationset-controller|\.json\b|^namespace:/m.test(text)),
+    ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) &&
+      /applicationset-controller|\.json\b|^namespace:/m.test(text)),
 };
 
 /**

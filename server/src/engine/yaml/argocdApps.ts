@@ -30,8 +30,22 @@ import type { AppSetDoc, YamlDoc } from './document';
 
 type Obj = { [key: string]: Json };
 
-const META_FIELDS: Record<string, string> = { additionalAnnotations: 'annotations', additionalLabels: 'labels', namespace: 'namespace', finalizers: 'finalizers' };
-const SPEC_FIELDS = ['goTemplate', 'goTemplateOptions', 'generators', 'ignoreApplicationDifferences', 'strategy', 'syncPolicy', 'template', 'templatePatch'];
+const META_FIELDS: Record<string, string> = {
+  additionalAnnotations: 'annotations',
+  additionalLabels: 'labels',
+  namespace: 'namespace',
+  finalizers: 'finalizers',
+};
+const SPEC_FIELDS = [
+  'goTemplate',
+  'goTemplateOptions',
+  'generators',
+  'ignoreApplicationDifferences',
+  'strategy',
+  'syncPolicy',
+  'template',
+  'templatePatch',
+];
 const TEMPLATE_META_FIELDS = ['annotations', 'labels', 'name', 'namespace'];
 const TEMPLATE_SPEC_FIELDS = ['project', 'source', 'sources', 'destination', 'syncPolicy', 'ignoreDifferences', 'info', 'sourceHydrator'];
 
@@ -80,7 +94,15 @@ export function argocdAppsAppSets(yd: YamlDoc): { appsets: AppSetDoc[]; diagnost
         if (!YAML.isMap(item) || !isObj(entry) || !looksLikeEntry(entry)) return;
         const namePair = pairOf(item, 'name');
         const name = typeof entry.name === 'string' ? entry.name : '';
-        const made = makeAppSet(yd, item, entry, name, namePair?.value as YAML.Node | undefined, { form: 'list', path: [...site.path, i] }, diagnostics);
+        const made = makeAppSet(
+          yd,
+          item,
+          entry,
+          name,
+          namePair?.value as YAML.Node | undefined,
+          { form: 'list', path: [...site.path, i] },
+          diagnostics,
+        );
         if (made) appsets.push(made);
       });
     }
@@ -121,7 +143,10 @@ function makeAppSet(
   if (tplPair && YAML.isMap(tplPair.value) && isObj(tpl) && truthy(tpl)) {
     const tNode = new YAML.YAMLMap();
     const t: Obj = {};
-    for (const [part, fields] of [['metadata', TEMPLATE_META_FIELDS], ['spec', TEMPLATE_SPEC_FIELDS]] as const) {
+    for (const [part, fields] of [
+      ['metadata', TEMPLATE_META_FIELDS],
+      ['spec', TEMPLATE_SPEC_FIELDS],
+    ] as const) {
       const pp = pairOf(tplPair.value, part);
       const pv = tpl[part];
       if (!pp || !YAML.isMap(pp.value) || !isObj(pv) || !truthy(pv)) continue;
@@ -146,7 +171,8 @@ function makeAppSet(
   }
   for (const p of node.items) {
     const k = keyText(p.key);
-    if (k === undefined || k === 'template' || k in META_FIELDS || SPEC_FIELDS.includes(k) || (k === 'name' && origin.form === 'list')) continue;
+    if (k === undefined || k === 'template' || k in META_FIELDS || SPEC_FIELDS.includes(k) || (k === 'name' && origin.form === 'list'))
+      continue;
     diagnostics.push(ignored(p, k));
   }
   const contents = new YAML.YAMLMap();
@@ -158,7 +184,8 @@ function makeAppSet(
   cover(metaNode);
   contents.items.push(new YAML.Pair(new YAML.Scalar('spec'), specNode));
   contents.items.push(new YAML.Pair(new YAML.Scalar('metadata'), metaNode));
-  const start = nameNode?.range && origin.form === 'map' ? Math.min(nameNode.range[0], node.range?.[0] ?? Infinity) : node.range?.[0] ?? 0;
+  const start =
+    nameNode?.range && origin.form === 'map' ? Math.min(nameNode.range[0], node.range?.[0] ?? Infinity) : (node.range?.[0] ?? 0);
   const end = node.range?.[2] ?? node.range?.[1] ?? start;
   const doc = new YAML.Document(null) as unknown as YAML.Document.Parsed;
   doc.contents = contents as unknown as YAML.Document.Parsed['contents'];

@@ -70,12 +70,25 @@ export function astOf(doc: YAML.Document): AstNode | undefined {
 
 const spanOf = (n: YAML.Node): Span => (n.range ? { start: n.range[0], end: n.range[1] } : { start: 0, end: 0 });
 
-const STYLES: Record<string, ScalarStyle> = { PLAIN: 'plain', QUOTE_SINGLE: 'single', QUOTE_DOUBLE: 'double', BLOCK_LITERAL: 'block', BLOCK_FOLDED: 'block' };
+const STYLES: Record<string, ScalarStyle> = {
+  PLAIN: 'plain',
+  QUOTE_SINGLE: 'single',
+  QUOTE_DOUBLE: 'double',
+  BLOCK_LITERAL: 'block',
+  BLOCK_FOLDED: 'block',
+};
 
 function makeNode(n: unknown): AstNode | undefined {
   if (YAML.isMap(n)) return { kind: 'object', span: spanOf(n), properties: [] };
   if (YAML.isSeq(n)) return { kind: 'array', span: spanOf(n), items: [] };
-  if (YAML.isScalar(n)) return { kind: 'scalar', span: spanOf(n), value: n.value, style: STYLES[n.type ?? 'PLAIN'] ?? 'plain', source: (n as { source?: string }).source };
+  if (YAML.isScalar(n))
+    return {
+      kind: 'scalar',
+      span: spanOf(n),
+      value: n.value,
+      style: STYLES[n.type ?? 'PLAIN'] ?? 'plain',
+      source: (n as { source?: string }).source,
+    };
   if (YAML.isAlias(n)) return { kind: 'alias', span: spanOf(n) };
   return undefined;
 }
@@ -155,7 +168,6 @@ export function walk(root: AstNode | undefined, visit: (node: AstNode) => boolea
         const v = n.properties[i].value;
         if (v) stack.push(v);
       }
-    }
-    else if (n.kind === 'array') for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
+    } else if (n.kind === 'array') for (let i = n.items.length - 1; i >= 0; i--) stack.push(n.items[i]);
   }
 }

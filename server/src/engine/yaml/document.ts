@@ -155,7 +155,7 @@ export function nodeAt(doc: YAML.Document.Parsed, path: JsonPath): NodeSpans & {
 /** The best span to underline for a path: the value, else the key, else the document start. */
 export function spanAt(doc: YAML.Document.Parsed, path: JsonPath, prefer: 'key' | 'value' = 'value'): Span {
   const n = nodeAt(doc, path);
-  const first = prefer === 'key' ? n.key ?? n.value : n.value ?? n.key;
+  const first = prefer === 'key' ? (n.key ?? n.value) : (n.value ?? n.key);
   if (first) return first;
   const r = doc.range ?? [0, 0, 0];
   return { start: r[0], end: r[0] + 1 };

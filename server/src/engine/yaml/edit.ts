@@ -53,7 +53,15 @@ export function indentUnit(text: string, doc: YAML.Document.Parsed): number {
   if (YAML.isMap(root)) {
     for (const p of root.items) {
       const v = p.value;
-      if (YAML.isMap(v) && !v.flow && v.items[0] && YAML.isNode(v.items[0].key) && v.items[0].key.range && YAML.isNode(p.key) && p.key.range) {
+      if (
+        YAML.isMap(v) &&
+        !v.flow &&
+        v.items[0] &&
+        YAML.isNode(v.items[0].key) &&
+        v.items[0].key.range &&
+        YAML.isNode(p.key) &&
+        p.key.range
+      ) {
         const d = columnOf(text, v.items[0].key.range[0]) - columnOf(text, p.key.range[0]);
         if (d > 0 && d <= 8) return d;
       }
@@ -89,7 +97,13 @@ function indentLines(lines: string[], col: number, eol = '\n'): string {
  * sequence at `path`. Creates the missing tail of `path` as nested keys under the deepest existing
  * mapping. Flow collections get the entry inline when it is one line. Undefined when impossible.
  */
-export function appendAt(text: string, doc: YAML.Document.Parsed, path: JsonPath, lines: string[], unit = indentUnit(text, doc)): Edit | undefined {
+export function appendAt(
+  text: string,
+  doc: YAML.Document.Parsed,
+  path: JsonPath,
+  lines: string[],
+  unit = indentUnit(text, doc),
+): Edit | undefined {
   const nl = eolOf(text);
   for (let depth = path.length; depth >= 0; depth--) {
     const { node, pair } = lookup(doc, path.slice(0, depth));
@@ -97,10 +111,15 @@ export function appendAt(text: string, doc: YAML.Document.Parsed, path: JsonPath
     // Lines to add below the existing node: the missing keys, then the entries.
     const nested = [...missing.map((k, i) => ' '.repeat(unit * i) + `${k}:`), ...lines.map((l) => ' '.repeat(unit * missing.length) + l)];
     if (node === undefined && depth > 0 && !pair) continue;
-    if ((node === null || (YAML.isScalar(node) && (node.value === null || node.value === ''))) && pair && YAML.isNode(pair.key) && pair.key.range) {
+    if (
+      (node === null || (YAML.isScalar(node) && (node.value === null || node.value === ''))) &&
+      pair &&
+      YAML.isNode(pair.key) &&
+      pair.key.range
+    ) {
       // `key:` with no value: the entries go on the following lines, one step deeper than the key.
       const keyCol = columnOf(text, pair.key.range[0]);
-      const at = endOfContent(text, (YAML.isNode(node) && node.range ? node.range[1] : pair.key.range[1]));
+      const at = endOfContent(text, YAML.isNode(node) && node.range ? node.range[1] : pair.key.range[1]);
       return { span: { start: at, end: at }, newText: nl + indentLines(nested, keyCol + unit, nl) };
     }
     if (YAML.isMap(node) || YAML.isSeq(node)) {

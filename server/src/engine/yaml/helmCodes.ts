@@ -2,6 +2,15 @@ import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes owned by the Helm area. Keep the summaries to one line. */
 export const HELM_CODES: CodeInfo[] = [
-  { code: 'helm/chart-template', severity: 'information', summary: 'A Helm chart template: it becomes YAML only when Helm renders it, so it is not checked (lint the output of helm template).' },
-  { code: 'helm/values-ignored-field', severity: 'warning', summary: 'A field of an argocd-apps chart ApplicationSet entry that the chart does not copy into the ApplicationSet it renders, so it has no effect.' },
+  {
+    code: 'helm/chart-template',
+    severity: 'information',
+    summary: 'A Helm chart template: it becomes YAML only when Helm renders it, so it is not checked (lint the output of helm template).',
+  },
+  {
+    code: 'helm/values-ignored-field',
+    severity: 'warning',
+    summary:
+      'A field of an argocd-apps chart ApplicationSet entry that the chart does not copy into the ApplicationSet it renders, so it has no effect.',
+  },
 ];

@@ -33,7 +33,8 @@ export function guardYaml(text: string): GuardedText {
     diagnostics.push({
       code: 'yaml/encoding',
       severity: 'error',
-      message: 'This file is not checked: it contains NUL characters, so it is not UTF-8 text (UTF-16 without a byte-order mark?). Argo CD and kubectl cannot read it either.',
+      message:
+        'This file is not checked: it contains NUL characters, so it is not UTF-8 text (UTF-16 without a byte-order mark?). Argo CD and kubectl cannot read it either.',
       span: { start: nul, end: nul + 1 },
     });
     return { text: '', diagnostics };
@@ -78,7 +79,7 @@ function finding(text: string, hit: YamlLimitHit): EngineDiagnostic {
 function documents(text: string): [number, number][] {
   const out: [number, number][] = [];
   let start = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const e = lineEnd(text, i);
     if (i > start && (text.startsWith('---', i) || text.startsWith('...', i)) && (e === i + 3 || /[ \t\r]/.test(text[i + 3]))) {
       out.push([start, i]);
@@ -113,6 +114,7 @@ export function yamlLimitMessage(text: string): string | undefined {
   const hit = checkYamlLimits(text);
   if (!hit) return undefined;
   if (hit.kind === 'size') return `the YAML text has ${mb(hit.value)} characters, more than ApplicationSet Tools reads (${mb(hit.limit)})`;
-  if (hit.kind === 'line') return `the YAML text has a line of ${hit.value.toLocaleString('en-US')} characters, more than ApplicationSet Tools reads (${hit.limit.toLocaleString('en-US')})`;
+  if (hit.kind === 'line')
+    return `the YAML text has a line of ${hit.value.toLocaleString('en-US')} characters, more than ApplicationSet Tools reads (${hit.limit.toLocaleString('en-US')})`;
   return `the YAML text nests more than ${hit.limit} levels deep, more than ApplicationSet Tools reads`;
 }

@@ -44,8 +44,15 @@ export function ipBytes(s: string): Buffer | undefined {
     text = s.slice(0, v4.index + 1) + '0:0';
   }
   const [head, rest] = text.split('::');
-  const words = (part: string | undefined) => (part ? part.split(':').filter((w) => w !== '').map((w) => parseInt(w, 16)) : []);
-  const h = words(head), r = words(rest);
+  const words = (part: string | undefined) =>
+    part
+      ? part
+          .split(':')
+          .filter((w) => w !== '')
+          .map((w) => parseInt(w, 16))
+      : [];
+  const h = words(head),
+    r = words(rest);
   const all = rest === undefined ? h : [...h, ...new Array(8 - h.length - r.length).fill(0), ...r];
   const out = Buffer.alloc(16);
   all.forEach((w, i) => out.writeUInt16BE(w, i * 2));
@@ -101,7 +108,12 @@ function signatureAlgorithm(key: KeyObject): { alg: Buffer; hash: string | null 
       return { alg: der.seq(der.oid('1.2.840.113549.1.1.11'), der.nul()), hash: 'sha256' };
     case 'ec': {
       const curve = key.asymmetricKeyDetails?.namedCurve;
-      const [oid, hash] = curve === 'secp384r1' ? ['1.2.840.10045.4.3.3', 'sha384'] : curve === 'secp521r1' ? ['1.2.840.10045.4.3.4', 'sha512'] : ['1.2.840.10045.4.3.2', 'sha256'];
+      const [oid, hash] =
+        curve === 'secp384r1'
+          ? ['1.2.840.10045.4.3.3', 'sha384']
+          : curve === 'secp521r1'
+            ? ['1.2.840.10045.4.3.4', 'sha512']
+            : ['1.2.840.10045.4.3.2', 'sha256'];
       return { alg: der.seq(der.oid(oid)), hash };
     }
     case 'ed25519':
@@ -157,7 +169,8 @@ function createCertificate(spec: Spec, subjectKey: KeyObject, signer: Signer | '
     extensions.push(extension(OID.subjectKeyId, false, der.octets(keyId)));
   }
   const issuer = signer === 'self' ? subject : signer.subject;
-  if (signer !== 'self' && signer.keyId && !issuer.equals(subject)) extensions.push(extension(OID.authorityKeyId, false, der.seq(der.tlv(0x80, signer.keyId))));
+  if (signer !== 'self' && signer.keyId && !issuer.equals(subject))
+    extensions.push(extension(OID.authorityKeyId, false, der.seq(der.tlv(0x80, signer.keyId))));
   for (const d of spec.dns) if (/[^\x00-\x7f]/.test(d)) throw new Error(`x509: ${goQuote(d)} cannot be encoded as an IA5String`);
   if (spec.dns.length || spec.ips.length) {
     const names = [...spec.dns.map((d) => der.tlv(0x82, utf8Bytes(d))), ...spec.ips.map((ip) => der.tlv(0x87, ip))];
@@ -252,35 +265,85 @@ function buildCustomCert(b64cert: string, b64key: string): Certificate {
   return { Cert: goString(cert), Key: goString(key) };
 }
 
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic = true): GoFunc => ({ params, impl, nonDeterministic });
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic = true): GoFunc => ({
+  params,
+  impl,
+  nonDeterministic,
+});
 const cert = (name: string, args: unknown[], build: () => Certificate) => certificateValue(costly(name, args, build));
-const spec = (cn: string, ips: GoValue, dns: GoValue, days: bigint, ca = false): Spec => ({ cn, ips: ipList(ips), dns: dnsList(dns), days, ca });
+const spec = (cn: string, ips: GoValue, dns: GoValue, days: bigint, ca = false): Spec => ({
+  cn,
+  ips: ipList(ips),
+  dns: dnsList(dns),
+  days,
+  ca,
+});
 const payload = (c: GoValue) => (c as GoOther).payload as Certificate;
 
 export function certFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  m.set('genCA', F((cn: string, days: bigint) => cert('genCA', [cn, days], () => make(spec(cn, null, null, days, true), newKey(), 'self')), ['string', 'int']));
-  m.set('genCAWithKey', F((cn: string, days: bigint, key: string) => cert('genCAWithKey', [cn, days, key], () => make(spec(cn, null, null, days, true), withKey(key), 'self')), ['string', 'int', 'string']));
-  m.set('genSelfSignedCert', F((cn: string, ips: GoValue, dns: GoValue, days: bigint) => {
-    const s = spec(cn, ips, dns, days);
-    return cert('genSelfSignedCert', [cn, ips, dns, days], () => make(s, newKey(), 'self'));
-  }, ['string', 'list', 'list', 'int']));
-  m.set('genSelfSignedCertWithKey', F((cn: string, ips: GoValue, dns: GoValue, days: bigint, key: string) => {
-    const s = spec(cn, ips, dns, days);
-    return cert('genSelfSignedCertWithKey', [cn, ips, dns, days, key], () => make(s, withKey(key), 'self'));
-  }, ['string', 'list', 'list', 'int', 'string']));
+  m.set(
+    'genCA',
+    F(
+      (cn: string, days: bigint) => cert('genCA', [cn, days], () => make(spec(cn, null, null, days, true), newKey(), 'self')),
+      ['string', 'int'],
+    ),
+  );
+  m.set(
+    'genCAWithKey',
+    F(
+      (cn: string, days: bigint, key: string) =>
+        cert('genCAWithKey', [cn, days, key], () => make(spec(cn, null, null, days, true), withKey(key), 'self')),
+      ['string', 'int', 'string'],
+    ),
+  );
+  m.set(
+    'genSelfSignedCert',
+    F(
+      (cn: string, ips: GoValue, dns: GoValue, days: bigint) => {
+        const s = spec(cn, ips, dns, days);
+        return cert('genSelfSignedCert', [cn, ips, dns, days], () => make(s, newKey(), 'self'));
+      },
+      ['string', 'list', 'list', 'int'],
+    ),
+  );
+  m.set(
+    'genSelfSignedCertWithKey',
+    F(
+      (cn: string, ips: GoValue, dns: GoValue, days: bigint, key: string) => {
+        const s = spec(cn, ips, dns, days);
+        return cert('genSelfSignedCertWithKey', [cn, ips, dns, days, key], () => make(s, withKey(key), 'self'));
+      },
+      ['string', 'list', 'list', 'int', 'string'],
+    ),
+  );
   // Go's order of checks: the signee key, the CA certificate and key, then the IPs and names.
-  m.set('genSignedCert', F((cn: string, ips: GoValue, dns: GoValue, days: bigint, ca: GoValue) => {
-    const signer = signedBy(payload(ca));
-    const s = spec(cn, ips, dns, days);
-    return cert('genSignedCert', [cn, ips, dns, days, payload(ca)], () => make(s, newKey(), signer));
-  }, ['string', 'list', 'list', 'int', 'sprig.certificate']));
-  m.set('genSignedCertWithKey', F((cn: string, ips: GoValue, dns: GoValue, days: bigint, ca: GoValue, key: string) => {
-    const k = withKey(key);
-    const signer = signedBy(payload(ca));
-    const s = spec(cn, ips, dns, days);
-    return cert('genSignedCertWithKey', [cn, ips, dns, days, payload(ca), key], () => make(s, k, signer));
-  }, ['string', 'list', 'list', 'int', 'sprig.certificate', 'string']));
-  m.set('buildCustomCert', F((c: string, k: string) => certificateValue(buildCustomCert(c, k)), ['string', 'string'], false));
+  m.set(
+    'genSignedCert',
+    F(
+      (cn: string, ips: GoValue, dns: GoValue, days: bigint, ca: GoValue) => {
+        const signer = signedBy(payload(ca));
+        const s = spec(cn, ips, dns, days);
+        return cert('genSignedCert', [cn, ips, dns, days, payload(ca)], () => make(s, newKey(), signer));
+      },
+      ['string', 'list', 'list', 'int', 'sprig.certificate'],
+    ),
+  );
+  m.set(
+    'genSignedCertWithKey',
+    F(
+      (cn: string, ips: GoValue, dns: GoValue, days: bigint, ca: GoValue, key: string) => {
+        const k = withKey(key);
+        const signer = signedBy(payload(ca));
+        const s = spec(cn, ips, dns, days);
+        return cert('genSignedCertWithKey', [cn, ips, dns, days, payload(ca), key], () => make(s, k, signer));
+      },
+      ['string', 'list', 'list', 'int', 'sprig.certificate', 'string'],
+    ),
+  );
+  m.set(
+    'buildCustomCert',
+    F((c: string, k: string) => certificateValue(buildCustomCert(c, k)), ['string', 'string'], false),
+  );
   return m;
 }

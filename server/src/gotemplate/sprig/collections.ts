@@ -74,7 +74,8 @@ function mergeInto(dst: Map<string, GoValue>, src: Map<string, GoValue>, overwri
       if (overwrite) dst.set(key, null);
       continue;
     }
-    const srcIsMap = isMap(sv), srcIsList = Array.isArray(sv);
+    const srcIsMap = isMap(sv),
+      srcIsList = Array.isArray(sv);
     if (srcIsMap) {
       if (dv !== undefined && isMap(dv)) mergeInto(dv as Map<string, GoValue>, sv as Map<string, GoValue>, overwrite);
     } else if (srcIsList) {
@@ -92,146 +93,334 @@ function mergeInto(dst: Map<string, GoValue>, src: Map<string, GoValue>, overwri
 
 export function collectionFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  m.set('list', F((...xs: GoValue[]) => xs, [], 'any'));
-  m.set('tuple', F((...xs: GoValue[]) => xs, [], 'any'));
-  pair(m, 'first', F((l: GoValue) => {
-    const a = asList(l, 'find first');
-    return a.length ? a[0] : null;
-  }, ['any']));
-  pair(m, 'last', F((l: GoValue) => {
-    const a = asList(l, 'find last');
-    return a.length ? a[a.length - 1] : null;
-  }, ['any']));
-  pair(m, 'rest', F((l: GoValue) => {
-    const a = asList(l, 'find rest');
-    return a.length ? a.slice(1) : null;
-  }, ['any']));
-  pair(m, 'initial', F((l: GoValue) => {
-    const a = asList(l, 'find initial');
-    return a.length ? a.slice(0, -1) : null;
-  }, ['any']));
+  m.set(
+    'list',
+    F((...xs: GoValue[]) => xs, [], 'any'),
+  );
+  m.set(
+    'tuple',
+    F((...xs: GoValue[]) => xs, [], 'any'),
+  );
+  pair(
+    m,
+    'first',
+    F(
+      (l: GoValue) => {
+        const a = asList(l, 'find first');
+        return a.length ? a[0] : null;
+      },
+      ['any'],
+    ),
+  );
+  pair(
+    m,
+    'last',
+    F(
+      (l: GoValue) => {
+        const a = asList(l, 'find last');
+        return a.length ? a[a.length - 1] : null;
+      },
+      ['any'],
+    ),
+  );
+  pair(
+    m,
+    'rest',
+    F(
+      (l: GoValue) => {
+        const a = asList(l, 'find rest');
+        return a.length ? a.slice(1) : null;
+      },
+      ['any'],
+    ),
+  );
+  pair(
+    m,
+    'initial',
+    F(
+      (l: GoValue) => {
+        const a = asList(l, 'find initial');
+        return a.length ? a.slice(0, -1) : null;
+      },
+      ['any'],
+    ),
+  );
   // Each call copies its list: a loop of appends costs the sum of the lengths, which is what is charged.
-  pair(m, 'append', F((l: GoValue, v: GoValue) => copied([...asList(l, 'push'), v]), ['any', 'any']));
-  pair(m, 'push', F((l: GoValue, v: GoValue) => copied([...asList(l, 'push'), v]), ['any', 'any']));
-  pair(m, 'prepend', F((l: GoValue, v: GoValue) => copied([v, ...asList(l, 'prepend')]), ['any', 'any']));
-  m.set('concat', F((...ls: GoValue[]) => copied(ls.flatMap((l) => {
-    if (Array.isArray(l)) return l;
-    if (l === null) throw new Error(NIL_DEREF);
-    throw new Error(`Cannot concat type ${kindName(l)} as list`);
-  })), [], 'any'));
-  pair(m, 'reverse', F((l: GoValue) => [...asList(l, 'find reverse')].reverse(), ['any']));
-  pair(m, 'uniq', F((l: GoValue) => {
-    const out: GoValue[] = [];
-    for (const x of asList(l, 'find uniq')) if (!out.some((y) => deepEqual(x, y))) out.push(x);
-    return out;
-  }, ['any']));
-  pair(m, 'without', F((l: GoValue, ...omit: GoValue[]) => asList(l, 'find without').filter((x) => !omit.some((o) => deepEqual(x, o))), ['any'], 'any'));
-  pair(m, 'has', F((needle: GoValue, hay: GoValue) => (hay === null ? false : asList(hay, 'find has').some((x) => deepEqual(x, needle))), ['any', 'any']));
-  pair(m, 'compact', F((l: GoValue) => asList(l, 'compact').filter((x) => !isEmpty(x)), ['any']));
-  pair(m, 'slice', F((l: GoValue, ...idx: GoValue[]) => {
-    if (l === null) throw new Error(NIL_DEREF);
-    if (!Array.isArray(l)) throw new Error(`list should be type of slice or array but ${kindName(l)}`);
-    if (l.length === 0) return null;
-    const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
-    const end = idx.length > 1 ? Number(toInt64(idx[1])) : l.length;
-    if (start < 0 || end < start || end > l.length) throw new Error('reflect.Value.Slice: slice index out of bounds');
-    return l.slice(start, end);
-  }, ['any'], 'any'));
+  pair(
+    m,
+    'append',
+    F((l: GoValue, v: GoValue) => copied([...asList(l, 'push'), v]), ['any', 'any']),
+  );
+  pair(
+    m,
+    'push',
+    F((l: GoValue, v: GoValue) => copied([...asList(l, 'push'), v]), ['any', 'any']),
+  );
+  pair(
+    m,
+    'prepend',
+    F((l: GoValue, v: GoValue) => copied([v, ...asList(l, 'prepend')]), ['any', 'any']),
+  );
+  m.set(
+    'concat',
+    F(
+      (...ls: GoValue[]) =>
+        copied(
+          ls.flatMap((l) => {
+            if (Array.isArray(l)) return l;
+            if (l === null) throw new Error(NIL_DEREF);
+            throw new Error(`Cannot concat type ${kindName(l)} as list`);
+          }),
+        ),
+      [],
+      'any',
+    ),
+  );
+  pair(
+    m,
+    'reverse',
+    F((l: GoValue) => [...asList(l, 'find reverse')].reverse(), ['any']),
+  );
+  pair(
+    m,
+    'uniq',
+    F(
+      (l: GoValue) => {
+        const out: GoValue[] = [];
+        for (const x of asList(l, 'find uniq')) if (!out.some((y) => deepEqual(x, y))) out.push(x);
+        return out;
+      },
+      ['any'],
+    ),
+  );
+  pair(
+    m,
+    'without',
+    F((l: GoValue, ...omit: GoValue[]) => asList(l, 'find without').filter((x) => !omit.some((o) => deepEqual(x, o))), ['any'], 'any'),
+  );
+  pair(
+    m,
+    'has',
+    F(
+      (needle: GoValue, hay: GoValue) => (hay === null ? false : asList(hay, 'find has').some((x) => deepEqual(x, needle))),
+      ['any', 'any'],
+    ),
+  );
+  pair(
+    m,
+    'compact',
+    F((l: GoValue) => asList(l, 'compact').filter((x) => !isEmpty(x)), ['any']),
+  );
+  pair(
+    m,
+    'slice',
+    F(
+      (l: GoValue, ...idx: GoValue[]) => {
+        if (l === null) throw new Error(NIL_DEREF);
+        if (!Array.isArray(l)) throw new Error(`list should be type of slice or array but ${kindName(l)}`);
+        if (l.length === 0) return null;
+        const start = idx.length > 0 ? Number(toInt64(idx[0])) : 0;
+        const end = idx.length > 1 ? Number(toInt64(idx[1])) : l.length;
+        if (start < 0 || end < start || end > l.length) throw new Error('reflect.Value.Slice: slice index out of bounds');
+        return l.slice(start, end);
+      },
+      ['any'],
+      'any',
+    ),
+  );
   // sprig's chunk arithmetic in float64, including what a size of 0 or below does.
-  pair(m, 'chunk', F((sizeArg: bigint, l: GoValue) => {
-    if (l === null) throw new Error(NIL_DEREF);
-    if (!Array.isArray(l)) throw new Error(`Cannot chunk type ${kindName(l)}`);
-    const size = Number(sizeArg), n = l.length;
-    const q = (n - 1) / size;
-    const makeslice = () => new Error('runtime error: makeslice: len out of range');
-    if (!Number.isFinite(q)) throw makeslice(); // Go's int(±Inf/NaN) is negative on amd64
-    const cs = Math.floor(q) + 1;
-    if (cs < 0) throw makeslice();
-    const out: GoValue[] = [];
-    for (let i = 0; i < cs; i++) {
-      let clen = size;
-      if (i === cs - 1) {
-        clen = Math.floor(n % size);
-        if (clen === 0) clen = size;
-      }
-      if (clen < 0) throw makeslice();
-      const chunk: GoValue[] = [];
-      for (let j = 0; j < clen; j++) {
-        const ix = i * size + j;
-        if (ix < 0 || ix >= n) throw new Error('reflect: slice index out of range');
-        chunk.push(l[ix]);
-      }
-      out.push(chunk);
-    }
-    return out;
-  }, ['int', 'any']));
-  m.set('dict', F((...kv: GoValue[]) => {
-    const d = new GoMap();
-    for (let i = 0; i < kv.length; i += 2) d.set(strval(kv[i]), i + 1 < kv.length ? kv[i + 1] : '');
-    return d;
-  }, [], 'any'));
-  m.set('get', F((d: GoValue, k: string) => {
-    const mm = asMap(d);
-    return mm.has(k) ? (mm.get(k) as GoValue) : '';
-  }, ['map', 'string']));
-  m.set('set', F((d: GoValue, k: string, v: GoValue) => {
-    asMap(d).set(k, v);
-    return d;
-  }, ['map', 'string', 'any']));
-  m.set('unset', F((d: GoValue, k: string) => {
-    asMap(d).delete(k);
-    return d;
-  }, ['map', 'string']));
-  m.set('hasKey', F((d: GoValue, k: string) => asMap(d).has(k), ['map', 'string']));
-  m.set('pluck', F((k: string, ...ds: GoValue[]) => ds.map(asMap).filter((d) => d.has(k)).map((d) => d.get(k) as GoValue), ['string'], 'map'));
-  m.set('keys', F((...ds: GoValue[]) => ds.flatMap((d) => [...asMap(d).keys()]), [], 'map'));
-  m.set('values', F((d: GoValue) => [...asMap(d).values()], ['map']));
-  m.set('pick', F((d: GoValue, ...ks: string[]) => {
-    const src = asMap(d);
-    const out = new GoMap();
-    for (const k of ks) if (src.has(k)) out.set(k, src.get(k) as GoValue);
-    return out;
-  }, ['map'], 'string'));
-  m.set('omit', F((d: GoValue, ...ks: string[]) => {
-    const out = new GoMap();
-    for (const [k, v] of asMap(d)) if (!ks.includes(k)) out.set(k, v);
-    return out;
-  }, ['map'], 'string'));
+  pair(
+    m,
+    'chunk',
+    F(
+      (sizeArg: bigint, l: GoValue) => {
+        if (l === null) throw new Error(NIL_DEREF);
+        if (!Array.isArray(l)) throw new Error(`Cannot chunk type ${kindName(l)}`);
+        const size = Number(sizeArg),
+          n = l.length;
+        const q = (n - 1) / size;
+        const makeslice = () => new Error('runtime error: makeslice: len out of range');
+        if (!Number.isFinite(q)) throw makeslice(); // Go's int(±Inf/NaN) is negative on amd64
+        const cs = Math.floor(q) + 1;
+        if (cs < 0) throw makeslice();
+        const out: GoValue[] = [];
+        for (let i = 0; i < cs; i++) {
+          let clen = size;
+          if (i === cs - 1) {
+            clen = Math.floor(n % size);
+            if (clen === 0) clen = size;
+          }
+          if (clen < 0) throw makeslice();
+          const chunk: GoValue[] = [];
+          for (let j = 0; j < clen; j++) {
+            const ix = i * size + j;
+            if (ix < 0 || ix >= n) throw new Error('reflect: slice index out of range');
+            chunk.push(l[ix]);
+          }
+          out.push(chunk);
+        }
+        return out;
+      },
+      ['int', 'any'],
+    ),
+  );
+  m.set(
+    'dict',
+    F(
+      (...kv: GoValue[]) => {
+        const d = new GoMap();
+        for (let i = 0; i < kv.length; i += 2) d.set(strval(kv[i]), i + 1 < kv.length ? kv[i + 1] : '');
+        return d;
+      },
+      [],
+      'any',
+    ),
+  );
+  m.set(
+    'get',
+    F(
+      (d: GoValue, k: string) => {
+        const mm = asMap(d);
+        return mm.has(k) ? (mm.get(k) as GoValue) : '';
+      },
+      ['map', 'string'],
+    ),
+  );
+  m.set(
+    'set',
+    F(
+      (d: GoValue, k: string, v: GoValue) => {
+        asMap(d).set(k, v);
+        return d;
+      },
+      ['map', 'string', 'any'],
+    ),
+  );
+  m.set(
+    'unset',
+    F(
+      (d: GoValue, k: string) => {
+        asMap(d).delete(k);
+        return d;
+      },
+      ['map', 'string'],
+    ),
+  );
+  m.set(
+    'hasKey',
+    F((d: GoValue, k: string) => asMap(d).has(k), ['map', 'string']),
+  );
+  m.set(
+    'pluck',
+    F(
+      (k: string, ...ds: GoValue[]) =>
+        ds
+          .map(asMap)
+          .filter((d) => d.has(k))
+          .map((d) => d.get(k) as GoValue),
+      ['string'],
+      'map',
+    ),
+  );
+  m.set(
+    'keys',
+    F((...ds: GoValue[]) => ds.flatMap((d) => [...asMap(d).keys()]), [], 'map'),
+  );
+  m.set(
+    'values',
+    F((d: GoValue) => [...asMap(d).values()], ['map']),
+  );
+  m.set(
+    'pick',
+    F(
+      (d: GoValue, ...ks: string[]) => {
+        const src = asMap(d);
+        const out = new GoMap();
+        for (const k of ks) if (src.has(k)) out.set(k, src.get(k) as GoValue);
+        return out;
+      },
+      ['map'],
+      'string',
+    ),
+  );
+  m.set(
+    'omit',
+    F(
+      (d: GoValue, ...ks: string[]) => {
+        const out = new GoMap();
+        for (const [k, v] of asMap(d)) if (!ks.includes(k)) out.set(k, v);
+        return out;
+      },
+      ['map'],
+      'string',
+    ),
+  );
   // mergo gives a nil destination map a fresh map before merging into it.
-  pair(m, 'merge', F((dst: GoValue, ...srcs: GoValue[]) => {
-    const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
-    for (const s of srcs) mergeInto(d, s as GoMap, false);
-    return d;
-  }, ['map'], 'map'));
-  pair(m, 'mergeOverwrite', F((dst: GoValue, ...srcs: GoValue[]) => {
-    const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
-    for (const s of srcs) mergeInto(d, s as GoMap, true);
-    return d;
-  }, ['map'], 'map'));
-  pair(m, 'deepCopy', F((v: GoValue) => {
-    if (v === null) throw new Error('reflect: call of reflect.Value.Type on zero Value');
-    return deepCopy(v);
-  }, ['any']));
+  pair(
+    m,
+    'merge',
+    F(
+      (dst: GoValue, ...srcs: GoValue[]) => {
+        const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
+        for (const s of srcs) mergeInto(d, s as GoMap, false);
+        return d;
+      },
+      ['map'],
+      'map',
+    ),
+  );
+  pair(
+    m,
+    'mergeOverwrite',
+    F(
+      (dst: GoValue, ...srcs: GoValue[]) => {
+        const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
+        for (const s of srcs) mergeInto(d, s as GoMap, true);
+        return d;
+      },
+      ['map'],
+      'map',
+    ),
+  );
+  pair(
+    m,
+    'deepCopy',
+    F(
+      (v: GoValue) => {
+        if (v === null) throw new Error('reflect: call of reflect.Value.Type on zero Value');
+        return deepCopy(v);
+      },
+      ['any'],
+    ),
+  );
   // sprig's dig asserts the dict, then each key, then every step it descends into.
-  m.set('dig', F((...args: GoValue[]) => {
-    if (args.length < 3) throw new Error('dig needs at least three arguments');
-    const conv = (v: GoValue, want: string) => new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
-    const asDict = (v: GoValue) => {
-      if (v instanceof GoMap) return v;
-      throw conv(v, 'map[string]interface {}');
-    };
-    let cur = asDict(args[args.length - 1]);
-    const def = args[args.length - 2];
-    const keys = args.slice(0, -2).map((k) => {
-      if (typeof k !== 'string') throw conv(k, 'string');
-      return k;
-    });
-    for (let i = 0; ; i++) {
-      if (!cur.has(keys[i])) return def;
-      const step = cur.get(keys[i]) as GoValue;
-      if (i === keys.length - 1) return step;
-      cur = asDict(step);
-    }
-  }, [], 'any'));
+  m.set(
+    'dig',
+    F(
+      (...args: GoValue[]) => {
+        if (args.length < 3) throw new Error('dig needs at least three arguments');
+        const conv = (v: GoValue, want: string) =>
+          new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
+        const asDict = (v: GoValue) => {
+          if (v instanceof GoMap) return v;
+          throw conv(v, 'map[string]interface {}');
+        };
+        let cur = asDict(args[args.length - 1]);
+        const def = args[args.length - 2];
+        const keys = args.slice(0, -2).map((k) => {
+          if (typeof k !== 'string') throw conv(k, 'string');
+          return k;
+        });
+        for (let i = 0; ; i++) {
+          if (!cur.has(keys[i])) return def;
+          const step = cur.get(keys[i]) as GoValue;
+          if (i === keys.length - 1) return step;
+          cur = asDict(step);
+        }
+      },
+      [],
+      'any',
+    ),
+  );
   return m;
 }

@@ -10,14 +10,27 @@
  * further ones fail with a clear error instead of stalling every keystroke. Batch use (the CLI) has
  * no budget.
  */
-import { createCipheriv, createDecipheriv, createHmac, createPrivateKey, generateKeyPairSync, randomBytes, scryptSync, type KeyObject } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  scryptSync,
+  type KeyObject,
+} from 'node:crypto';
 import { bcryptjs } from './lazy';
 import type { FuncMap, GoFunc } from '../funcs';
 import { byteLength, goString, utf8Bytes, type GoValue } from '../values';
 import { goBase64Decode } from './encoding';
 import * as der from './der';
 
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic?: boolean): GoFunc => ({ params, impl, nonDeterministic });
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic?: boolean): GoFunc => ({
+  params,
+  impl,
+  nonDeterministic,
+});
 
 // ---- cost control ------------------------------------------------------------------------------
 const DEFAULT_BUDGET_MS = Infinity;
@@ -41,7 +54,9 @@ export function costly<T>(name: string, args: unknown[], compute: () => T): T {
   spent = spent.filter((s) => now - s.at < COSTLY_WINDOW_MS);
   const used = spent.reduce((a, s) => a + s.ms, 0);
   if (used >= COSTLY_BUDGET_MS) {
-    throw new Error(`${name} skipped by the offline preview: expensive crypto functions used ${(used / 1000).toFixed(1)}s of the last ${COSTLY_WINDOW_MS / 1000}s (appset --no-limits lifts this budget)`);
+    throw new Error(
+      `${name} skipped by the offline preview: expensive crypto functions used ${(used / 1000).toFixed(1)}s of the last ${COSTLY_WINDOW_MS / 1000}s (appset --no-limits lifts this budget)`,
+    );
   }
   const t0 = Date.now();
   const v = compute();
@@ -111,7 +126,29 @@ export function bcryptHash(password: string): string {
 // ---- derivePassword (Master Password algorithm v3) ----------------------------------------------
 const TEMPLATES: Record<string, string[]> = {
   maximum: ['anoxxxxxxxxxxxxxxxxx', 'axxxxxxxxxxxxxxxxxno'],
-  long: ['CvcvnoCvcvCvcv', 'CvcvCvcvnoCvcv', 'CvcvCvcvCvcvno', 'CvccnoCvcvCvcv', 'CvccCvcvnoCvcv', 'CvccCvcvCvcvno', 'CvcvnoCvccCvcv', 'CvcvCvccnoCvcv', 'CvcvCvccCvcvno', 'CvcvnoCvcvCvcc', 'CvcvCvcvnoCvcc', 'CvcvCvcvCvccno', 'CvccnoCvccCvcv', 'CvccCvccnoCvcv', 'CvccCvccCvcvno', 'CvcvnoCvccCvcc', 'CvcvCvccnoCvcc', 'CvcvCvccCvccno', 'CvccnoCvcvCvcc', 'CvccCvcvnoCvcc', 'CvccCvcvCvccno'],
+  long: [
+    'CvcvnoCvcvCvcv',
+    'CvcvCvcvnoCvcv',
+    'CvcvCvcvCvcvno',
+    'CvccnoCvcvCvcv',
+    'CvccCvcvnoCvcv',
+    'CvccCvcvCvcvno',
+    'CvcvnoCvccCvcv',
+    'CvcvCvccnoCvcv',
+    'CvcvCvccCvcvno',
+    'CvcvnoCvcvCvcc',
+    'CvcvCvcvnoCvcc',
+    'CvcvCvcvCvccno',
+    'CvccnoCvccCvcv',
+    'CvccCvccnoCvcv',
+    'CvccCvccCvcvno',
+    'CvcvnoCvccCvcc',
+    'CvcvCvccnoCvcc',
+    'CvcvCvccCvccno',
+    'CvccnoCvcvCvcc',
+    'CvccCvcvnoCvcc',
+    'CvccCvcvCvccno',
+  ],
   medium: ['CvcnoCvc', 'CvcCvcno'],
   short: ['Cvcn'],
   basic: ['aaanaaan', 'aannaaan', 'aaannaaa'],
@@ -140,11 +177,14 @@ export function derivePassword(counter: bigint, kind: string, password: string, 
   const templates = Object.prototype.hasOwnProperty.call(TEMPLATES, kind) ? TEMPLATES[kind] : undefined;
   if (!templates) return `cannot find password template ${kind}`;
   return costly('derivePassword', [counter, kind, password, user, site], () => {
-    const userBytes = utf8Bytes(user), siteBytes = utf8Bytes(site);
+    const userBytes = utf8Bytes(user),
+      siteBytes = utf8Bytes(site);
     const salt = Buffer.concat([Buffer.from(SEED), u32(userBytes.length), userBytes]);
     const key = scryptSync(utf8Bytes(password), salt, 64, { N: 32768, r: 8, p: 2, maxmem: 128 * 1024 * 1024 });
     // Go converts the template's int argument to uint32.
-    const seed = createHmac('sha256', key).update(Buffer.concat([Buffer.from(SEED), u32(siteBytes.length), siteBytes, u32(Number(BigInt.asUintN(32, counter)))])).digest();
+    const seed = createHmac('sha256', key)
+      .update(Buffer.concat([Buffer.from(SEED), u32(siteBytes.length), siteBytes, u32(Number(BigInt.asUintN(32, counter)))]))
+      .digest();
     const template = templates[seed[0] % templates.length];
     let out = '';
     for (let i = 0; i < template.length; i++) {
@@ -161,7 +201,9 @@ function dsaGoFormat(key: KeyObject): Buffer {
   const info = der.children(der.read(key.export({ type: 'pkcs8', format: 'der' })));
   const [p, q, g] = der.children(der.children(info[1])[1]).map(der.intValue);
   const x = der.intValue(der.read(info[2].body));
-  let y = 1n, base = g % p, e = x;
+  let y = 1n,
+    base = g % p,
+    e = x;
   for (; e > 0n; e >>= 1n, base = (base * base) % p) if (e & 1n) y = (y * base) % p;
   return der.seq(der.int(0n), der.int(p), der.int(q), der.int(g), der.int(y), der.int(x));
 }
@@ -239,11 +281,36 @@ function genPrivateKey(typ: string): string {
 
 export function cryptoFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  m.set('encryptAES', F((pw: string, text: string) => encryptAES(pw, text), ['string', 'string'], true));
-  m.set('decryptAES', F((pw: string, text: string) => decryptAES(pw, text), ['string', 'string']));
-  m.set('bcrypt', F((s: string) => bcryptHash(s), ['string'], true));
-  m.set('htpasswd', F((user: string, pw: string) => (user.includes(':') ? `invalid username: ${user}` : `${user}:${bcryptHash(pw)}`), ['string', 'string'], true));
-  m.set('derivePassword', F((counter: bigint, typ: string, pw: string, user: string, site: string) => derivePassword(counter, typ, pw, user, site), ['int', 'string', 'string', 'string', 'string']));
-  m.set('genPrivateKey', F((typ: string) => costly('genPrivateKey', [typ], () => genPrivateKey(typ)), ['string'], true));
+  m.set(
+    'encryptAES',
+    F((pw: string, text: string) => encryptAES(pw, text), ['string', 'string'], true),
+  );
+  m.set(
+    'decryptAES',
+    F((pw: string, text: string) => decryptAES(pw, text), ['string', 'string']),
+  );
+  m.set(
+    'bcrypt',
+    F((s: string) => bcryptHash(s), ['string'], true),
+  );
+  m.set(
+    'htpasswd',
+    F(
+      (user: string, pw: string) => (user.includes(':') ? `invalid username: ${user}` : `${user}:${bcryptHash(pw)}`),
+      ['string', 'string'],
+      true,
+    ),
+  );
+  m.set(
+    'derivePassword',
+    F(
+      (counter: bigint, typ: string, pw: string, user: string, site: string) => derivePassword(counter, typ, pw, user, site),
+      ['int', 'string', 'string', 'string', 'string'],
+    ),
+  );
+  m.set(
+    'genPrivateKey',
+    F((typ: string) => costly('genPrivateKey', [typ], () => genPrivateKey(typ)), ['string'], true),
+  );
   return m;
 }

@@ -103,7 +103,7 @@ export function read(buf: Buffer, offset = 0): Node & { end: number } {
 /** The elements inside a constructed element. */
 export function children(node: Node): Node[] {
   const out: Node[] = [];
-  for (let p = 0; p < node.body.length; ) {
+  for (let p = 0; p < node.body.length;) {
     const c = read(node.body, p);
     out.push(c);
     p = c.end;
@@ -139,7 +139,11 @@ export function pemDecode(text: string): { type: string; bytes: Buffer } | undef
       missing.add(type);
       continue;
     }
-    const body = text.slice(bodyStart + 1, end).split(/\r?\n/).filter((l) => !/^[\w-]+:/.test(l)).join('');
+    const body = text
+      .slice(bodyStart + 1, end)
+      .split(/\r?\n/)
+      .filter((l) => !/^[\w-]+:/.test(l))
+      .join('');
     if (!/^[A-Za-z0-9+/=\s]*$/.test(body)) continue;
     return { type, bytes: Buffer.from(body, 'base64') };
   }

@@ -13,7 +13,10 @@ const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: 
 
 function jsonString(s: string, escapeHTML: boolean): string {
   // Lone surrogates (raw bytes of the string model) are invalid UTF-8, which Go writes as U+FFFD.
-  let out = JSON.stringify(s).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029').replace(/\\ud[89a-f][0-9a-f]{2}/g, '\\ufffd');
+  let out = JSON.stringify(s)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+    .replace(/\\ud[89a-f][0-9a-f]{2}/g, '\\ufffd');
   if (escapeHTML) out = out.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
   return out;
 }
@@ -40,7 +43,17 @@ export function toGoJSON(v: GoValue | undefined, escapeHTML = true, indent = '',
   if (v instanceof GoMap || v instanceof GoStringMap) {
     const keys = [...v.keys()].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
     if (!keys.length) return '{}';
-    return '{' + keys.map((k) => nl + jsonString(k, escapeHTML) + sep + toGoJSON((v as Map<string, GoValue>).get(k) as GoValue, escapeHTML, indent, level + 1)).join(',') + end + '}';
+    return (
+      '{' +
+      keys
+        .map(
+          (k) =>
+            nl + jsonString(k, escapeHTML) + sep + toGoJSON((v as Map<string, GoValue>).get(k) as GoValue, escapeHTML, indent, level + 1),
+        )
+        .join(',') +
+      end +
+      '}'
+    );
   }
   if (v instanceof GoTime) return jsonString(formatTime(v, '2006-01-02T15:04:05.999999999Z07:00', zoneOf(v)), escapeHTML); // MarshalJSON: RFC 3339 in its zone
   if (v instanceof GoOther && (v.type === 'uint8' || v.type === 'uint64')) return String(v.payload);
@@ -55,7 +68,8 @@ export function parseGoJSON(s: string): GoValue {
 function b32decode(s: string): Buffer {
   const alpha = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   const clean = s.replace(/=+$/, '');
-  let bits = 0, val = 0;
+  let bits = 0,
+    val = 0;
   const out: number[] = [];
   for (let i = 0; i < clean.length; i++) {
     const idx = alpha.indexOf(clean[i]);
@@ -71,7 +85,9 @@ function b32decode(s: string): Buffer {
 }
 function b32encode(b: Buffer): string {
   const alpha = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = 0, val = 0, out = '';
+  let bits = 0,
+    val = 0,
+    out = '';
   for (const byte of b) {
     val = (val << 8) | byte;
     bits += 8;
@@ -105,7 +121,8 @@ function b64decode(s: string): string {
 }
 
 function adler32(s: string): number {
-  let a = 1, b = 0;
+  let a = 1,
+    b = 0;
   for (const byte of utf8Bytes(s)) {
     a = (a + byte) % 65521;
     b = (b + a) % 65521;
@@ -119,17 +136,35 @@ export function encodingFuncs(): FuncMap {
   m.set('sha1sum', hash('sha1'));
   m.set('sha256sum', hash('sha256'));
   m.set('sha512sum', hash('sha512'));
-  m.set('adler32sum', F((s: string) => String(adler32(s)), ['string']));
-  m.set('b64enc', F((s: string) => utf8Bytes(s).toString('base64'), ['string']));
-  m.set('b64dec', F((s: string) => b64decode(s), ['string']));
-  m.set('b32enc', F((s: string) => b32encode(utf8Bytes(s)), ['string']));
-  m.set('b32dec', F((s: string) => {
-    try {
-      return goString(b32decode(s));
-    } catch (e) {
-      return (e as Error).message;
-    }
-  }, ['string']));
+  m.set(
+    'adler32sum',
+    F((s: string) => String(adler32(s)), ['string']),
+  );
+  m.set(
+    'b64enc',
+    F((s: string) => utf8Bytes(s).toString('base64'), ['string']),
+  );
+  m.set(
+    'b64dec',
+    F((s: string) => b64decode(s), ['string']),
+  );
+  m.set(
+    'b32enc',
+    F((s: string) => b32encode(utf8Bytes(s)), ['string']),
+  );
+  m.set(
+    'b32dec',
+    F(
+      (s: string) => {
+        try {
+          return goString(b32decode(s));
+        } catch (e) {
+          return (e as Error).message;
+        }
+      },
+      ['string'],
+    ),
+  );
   const safe = (f: () => string) => {
     try {
       return f();
@@ -138,18 +173,45 @@ export function encodingFuncs(): FuncMap {
       return '';
     }
   };
-  m.set('toJson', F((v: GoValue) => safe(() => toGoJSON(v, true)), ['any']));
-  m.set('mustToJson', F((v: GoValue) => toGoJSON(v, true), ['any']));
-  m.set('toPrettyJson', F((v: GoValue) => safe(() => toGoJSON(v, true, '  ')), ['any']));
-  m.set('mustToPrettyJson', F((v: GoValue) => toGoJSON(v, true, '  '), ['any']));
-  m.set('toRawJson', F((v: GoValue) => safe(() => toGoJSON(v, false)), ['any']));
-  m.set('mustToRawJson', F((v: GoValue) => toGoJSON(v, false), ['any']));
-  m.set('fromJson', F((s: string) => (goJSONError(s) ? null : parseGoJSON(s)), ['string']));
-  m.set('mustFromJson', F((s: string) => {
-    const err = goJSONError(s);
-    if (err) throw new Error(err);
-    return parseGoJSON(s);
-  }, ['string']));
+  m.set(
+    'toJson',
+    F((v: GoValue) => safe(() => toGoJSON(v, true)), ['any']),
+  );
+  m.set(
+    'mustToJson',
+    F((v: GoValue) => toGoJSON(v, true), ['any']),
+  );
+  m.set(
+    'toPrettyJson',
+    F((v: GoValue) => safe(() => toGoJSON(v, true, '  ')), ['any']),
+  );
+  m.set(
+    'mustToPrettyJson',
+    F((v: GoValue) => toGoJSON(v, true, '  '), ['any']),
+  );
+  m.set(
+    'toRawJson',
+    F((v: GoValue) => safe(() => toGoJSON(v, false)), ['any']),
+  );
+  m.set(
+    'mustToRawJson',
+    F((v: GoValue) => toGoJSON(v, false), ['any']),
+  );
+  m.set(
+    'fromJson',
+    F((s: string) => (goJSONError(s) ? null : parseGoJSON(s)), ['string']),
+  );
+  m.set(
+    'mustFromJson',
+    F(
+      (s: string) => {
+        const err = goJSONError(s);
+        if (err) throw new Error(err);
+        return parseGoJSON(s);
+      },
+      ['string'],
+    ),
+  );
   return m;
 }
 

@@ -11,14 +11,58 @@ export { utcMs };
 
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const SHORT_DAYS = LONG_DAYS.map((d) => d.slice(0, 3));
-const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const SHORT_MONTHS = LONG_MONTHS.map((m) => m.slice(0, 3));
 
 type Std =
-  | 'LongMonth' | 'Month' | 'NumMonth' | 'ZeroMonth' | 'LongWeekDay' | 'WeekDay' | 'Day' | 'UnderDay' | 'ZeroDay' | 'UnderYearDay' | 'ZeroYearDay'
-  | 'Hour' | 'Hour12' | 'ZeroHour12' | 'Minute' | 'ZeroMinute' | 'Second' | 'ZeroSecond' | 'LongYear' | 'Year' | 'PM' | 'pm'
-  | 'TZ' | 'ISO8601TZ' | 'ISO8601SecondsTZ' | 'ISO8601ShortTZ' | 'ISO8601ColonTZ' | 'ISO8601ColonSecondsTZ'
-  | 'NumTZ' | 'NumSecondsTz' | 'NumShortTZ' | 'NumColonTZ' | 'NumColonSecondsTZ' | 'Frac0' | 'Frac9';
+  | 'LongMonth'
+  | 'Month'
+  | 'NumMonth'
+  | 'ZeroMonth'
+  | 'LongWeekDay'
+  | 'WeekDay'
+  | 'Day'
+  | 'UnderDay'
+  | 'ZeroDay'
+  | 'UnderYearDay'
+  | 'ZeroYearDay'
+  | 'Hour'
+  | 'Hour12'
+  | 'ZeroHour12'
+  | 'Minute'
+  | 'ZeroMinute'
+  | 'Second'
+  | 'ZeroSecond'
+  | 'LongYear'
+  | 'Year'
+  | 'PM'
+  | 'pm'
+  | 'TZ'
+  | 'ISO8601TZ'
+  | 'ISO8601SecondsTZ'
+  | 'ISO8601ShortTZ'
+  | 'ISO8601ColonTZ'
+  | 'ISO8601ColonSecondsTZ'
+  | 'NumTZ'
+  | 'NumSecondsTz'
+  | 'NumShortTZ'
+  | 'NumColonTZ'
+  | 'NumColonSecondsTZ'
+  | 'Frac0'
+  | 'Frac9';
 
 interface Chunk {
   prefix: string;
@@ -31,8 +75,16 @@ interface Chunk {
 
 /** Zone elements, longest first within each leading character (Go's order). */
 const ZONE_TOKENS: [string, Std][] = [
-  ['-070000', 'NumSecondsTz'], ['-07:00:00', 'NumColonSecondsTZ'], ['-0700', 'NumTZ'], ['-07:00', 'NumColonTZ'], ['-07', 'NumShortTZ'],
-  ['Z070000', 'ISO8601SecondsTZ'], ['Z07:00:00', 'ISO8601ColonSecondsTZ'], ['Z0700', 'ISO8601TZ'], ['Z07:00', 'ISO8601ColonTZ'], ['Z07', 'ISO8601ShortTZ'],
+  ['-070000', 'NumSecondsTz'],
+  ['-07:00:00', 'NumColonSecondsTZ'],
+  ['-0700', 'NumTZ'],
+  ['-07:00', 'NumColonTZ'],
+  ['-07', 'NumShortTZ'],
+  ['Z070000', 'ISO8601SecondsTZ'],
+  ['Z07:00:00', 'ISO8601ColonSecondsTZ'],
+  ['Z0700', 'ISO8601TZ'],
+  ['Z07:00', 'ISO8601ColonTZ'],
+  ['Z07', 'ISO8601ShortTZ'],
 ];
 const ZERO_STD: Std[] = ['ZeroMonth', 'ZeroDay', 'ZeroHour12', 'ZeroMinute', 'ZeroSecond', 'Year'];
 const isDigitAt = (s: string, i: number) => i < s.length && s[i] >= '0' && s[i] <= '9';
@@ -40,7 +92,11 @@ const isDigitAt = (s: string, i: number) => i < s.length && s[i] >= '0' && s[i] 
 /** time's nextStdChunk: the text before the first layout element, the element, the rest. */
 export function nextChunk(layout: string): Chunk {
   const at = (i: number, s: string) => layout.startsWith(s, i);
-  const cut = (i: number, std: Std, len: number, prefixEnd = i): Chunk => ({ prefix: layout.slice(0, prefixEnd), std, suffix: layout.slice(i + len) });
+  const cut = (i: number, std: Std, len: number, prefixEnd = i): Chunk => ({
+    prefix: layout.slice(0, prefixEnd),
+    std,
+    suffix: layout.slice(i + len),
+  });
   for (let i = 0; i < layout.length; i++) {
     const c = layout[i];
     switch (c) {
@@ -58,7 +114,8 @@ export function nextChunk(layout: string): Chunk {
         if (at(i, 'MST')) return cut(i, 'TZ', 3);
         break;
       case '0':
-        if (i + 1 < layout.length && layout[i + 1] >= '1' && layout[i + 1] <= '6') return cut(i, ZERO_STD[layout.charCodeAt(i + 1) - 0x31], 2);
+        if (i + 1 < layout.length && layout[i + 1] >= '1' && layout[i + 1] <= '6')
+          return cut(i, ZERO_STD[layout.charCodeAt(i + 1) - 0x31], 2);
         if (at(i, '002')) return cut(i, 'ZeroYearDay', 3);
         break;
       case '1':
@@ -96,7 +153,14 @@ export function nextChunk(layout: string): Chunk {
           const ch = layout[i + 1];
           let j = i + 1;
           while (j < layout.length && layout[j] === ch) j++;
-          if (!isDigitAt(layout, j)) return { prefix: layout.slice(0, i), std: ch === '0' ? 'Frac0' : 'Frac9', digits: j - (i + 1), sep: c, suffix: layout.slice(j) };
+          if (!isDigitAt(layout, j))
+            return {
+              prefix: layout.slice(0, i),
+              std: ch === '0' ? 'Frac0' : 'Frac9',
+              digits: j - (i + 1),
+              sep: c,
+              suffix: layout.slice(j),
+            };
         }
         break;
     }
@@ -123,42 +187,89 @@ export const zoneOf = (t: GoTime): Zone => ({ offset: t.offset, abbr: t.zone });
 export function formatTime(t: GoTime, layout: string, zone: Zone = UTC): string {
   const d = new Date(t.ms + zone.offset * 1000);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  const Y = d.getUTCFullYear(), M = d.getUTCMonth(), D = d.getUTCDate(), h = d.getUTCHours(), mi = d.getUTCMinutes(), s = d.getUTCSeconds();
+  const Y = d.getUTCFullYear(),
+    M = d.getUTCMonth(),
+    D = d.getUTCDate(),
+    h = d.getUTCHours(),
+    mi = d.getUTCMinutes(),
+    s = d.getUTCSeconds();
   const ns = ((((t.ms % 1000) + 1000) % 1000) * 1e6 + t.nsec) | 0;
   let out = '';
-  for (let rest = layout; rest !== ''; ) {
+  for (let rest = layout; rest !== '';) {
     const c = nextChunk(rest);
     out += c.prefix;
     rest = c.suffix;
     if (!c.std) break;
     switch (c.std) {
-      case 'LongMonth': out += LONG_MONTHS[M]; break;
-      case 'Month': out += SHORT_MONTHS[M]; break;
-      case 'NumMonth': out += String(M + 1); break;
-      case 'ZeroMonth': out += p(M + 1); break;
-      case 'LongWeekDay': out += LONG_DAYS[d.getUTCDay()]; break;
-      case 'WeekDay': out += SHORT_DAYS[d.getUTCDay()]; break;
-      case 'Day': out += String(D); break;
-      case 'UnderDay': out += String(D).padStart(2, ' '); break;
-      case 'ZeroDay': out += p(D); break;
+      case 'LongMonth':
+        out += LONG_MONTHS[M];
+        break;
+      case 'Month':
+        out += SHORT_MONTHS[M];
+        break;
+      case 'NumMonth':
+        out += String(M + 1);
+        break;
+      case 'ZeroMonth':
+        out += p(M + 1);
+        break;
+      case 'LongWeekDay':
+        out += LONG_DAYS[d.getUTCDay()];
+        break;
+      case 'WeekDay':
+        out += SHORT_DAYS[d.getUTCDay()];
+        break;
+      case 'Day':
+        out += String(D);
+        break;
+      case 'UnderDay':
+        out += String(D).padStart(2, ' ');
+        break;
+      case 'ZeroDay':
+        out += p(D);
+        break;
       case 'UnderYearDay':
       case 'ZeroYearDay': {
         const yd = Math.floor((utcMs(Y, M, D) - utcMs(Y, 0, 1)) / 86400000) + 1;
         out += c.std === 'ZeroYearDay' ? p(yd, 3) : String(yd).padStart(3, ' ');
         break;
       }
-      case 'Hour': out += p(h); break;
-      case 'Hour12': out += String(h % 12 || 12); break;
-      case 'ZeroHour12': out += p(h % 12 || 12); break;
-      case 'Minute': out += String(mi); break;
-      case 'ZeroMinute': out += p(mi); break;
-      case 'Second': out += String(s); break;
-      case 'ZeroSecond': out += p(s); break;
-      case 'LongYear': out += Y < 0 ? '-' + p(-Y, 4) : p(Y, 4); break;
-      case 'Year': out += p(((Y % 100) + 100) % 100); break;
-      case 'PM': out += h >= 12 ? 'PM' : 'AM'; break;
-      case 'pm': out += h >= 12 ? 'pm' : 'am'; break;
-      case 'TZ': out += zone.abbr !== '' ? zone.abbr : offsetText(zone.offset, false, zone.offset % 60 ? 'hms' : 'hm'); break;
+      case 'Hour':
+        out += p(h);
+        break;
+      case 'Hour12':
+        out += String(h % 12 || 12);
+        break;
+      case 'ZeroHour12':
+        out += p(h % 12 || 12);
+        break;
+      case 'Minute':
+        out += String(mi);
+        break;
+      case 'ZeroMinute':
+        out += p(mi);
+        break;
+      case 'Second':
+        out += String(s);
+        break;
+      case 'ZeroSecond':
+        out += p(s);
+        break;
+      case 'LongYear':
+        out += Y < 0 ? '-' + p(-Y, 4) : p(Y, 4);
+        break;
+      case 'Year':
+        out += p(((Y % 100) + 100) % 100);
+        break;
+      case 'PM':
+        out += h >= 12 ? 'PM' : 'AM';
+        break;
+      case 'pm':
+        out += h >= 12 ? 'pm' : 'am';
+        break;
+      case 'TZ':
+        out += zone.abbr !== '' ? zone.abbr : offsetText(zone.offset, false, zone.offset % 60 ? 'hms' : 'hm');
+        break;
       default: {
         if (c.std.startsWith('ISO') && zone.offset === 0) {
           out += 'Z';
@@ -211,7 +322,8 @@ function getnum3(s: string, fixed: boolean): [number, string] {
 function lookup(tab: string[], val: string): [number, string] {
   for (let i = 0; i < tab.length; i++) {
     const v = tab[i];
-    if (val.length >= v.length && val.slice(0, v.length).toLowerCase() === v.toLowerCase() && /^[\x00-\x7f]*$/.test(val.slice(0, v.length))) return [i, val.slice(v.length)];
+    if (val.length >= v.length && val.slice(0, v.length).toLowerCase() === v.toLowerCase() && /^[\x00-\x7f]*$/.test(val.slice(0, v.length)))
+      return [i, val.slice(v.length)];
   }
   throw new Bad();
 }
@@ -270,12 +382,27 @@ export class TimeParseError extends Error {}
 /** time.ParseInLocation(layout, value, Local) with Local = UTC, as sprig's toDate calls it. */
 export function parseTime(layoutIn: string, valueIn: string): GoTime {
   const fail = (layoutElem: string, valueElem: string, message = ''): never => {
-    throw new TimeParseError(message ? `parsing time ${timeQuote(valueIn)}${message}` : `parsing time ${timeQuote(valueIn)} as ${timeQuote(layoutIn)}: cannot parse ${timeQuote(valueElem)} as ${timeQuote(layoutElem)}`);
+    throw new TimeParseError(
+      message
+        ? `parsing time ${timeQuote(valueIn)}${message}`
+        : `parsing time ${timeQuote(valueIn)} as ${timeQuote(layoutIn)}: cannot parse ${timeQuote(valueElem)} as ${timeQuote(layoutElem)}`,
+    );
   };
-  let layout = layoutIn, value = valueIn;
-  let year = 0, month = -1, day = -1, yday = -1, hour = 0, min = 0, sec = 0, nsec = 0;
-  let utcZone = false, zoneOffset: number | undefined, zoneName = '';
-  let amSet = false, pmSet = false;
+  let layout = layoutIn,
+    value = valueIn;
+  let year = 0,
+    month = -1,
+    day = -1,
+    yday = -1,
+    hour = 0,
+    min = 0,
+    sec = 0,
+    nsec = 0;
+  let utcZone = false,
+    zoneOffset: number | undefined,
+    zoneName = '';
+  let amSet = false,
+    pmSet = false;
   for (;;) {
     const c = nextChunk(layout);
     const stdstr = layout.slice(c.prefix.length, layout.length - c.suffix.length);
@@ -424,7 +551,10 @@ export function parseTime(layoutIn: string, valueIn: string): GoTime {
             utcZone = true;
             break;
           }
-          let sign: string, hh: string, mm = '00', ss = '00';
+          let sign: string,
+            hh: string,
+            mm = '00',
+            ss = '00';
           if (std === 'ISO8601ColonTZ' || std === 'NumColonTZ') {
             if (value.length < 6 || value[3] !== ':') throw new Bad();
             [sign, hh, mm] = [value[0], value.slice(1, 3), value.slice(4, 6)];
@@ -462,7 +592,8 @@ export function parseTime(layoutIn: string, valueIn: string): GoTime {
   else if (amSet && hour === 12) hour = 0;
 
   if (yday >= 0) {
-    let m = 0, d = 0;
+    let m = 0,
+      d = 0;
     if (isLeap(year)) {
       if (yday === 31 + 29) {
         m = 2;
@@ -487,7 +618,8 @@ export function parseTime(layoutIn: string, valueIn: string): GoTime {
   if (day < 1 || day > daysIn(month, year)) fail('', value, ': day out of range');
 
   const wall = utcMs(year, month - 1, day, hour, min, sec);
-  const ms = wall + Math.floor(nsec / 1e6), extra = nsec % 1e6;
+  const ms = wall + Math.floor(nsec / 1e6),
+    extra = nsec % 1e6;
   if (utcZone) return new GoTime(ms, extra);
   if (zoneOffset !== undefined) {
     const at = ms - zoneOffset * 1000;
@@ -505,7 +637,16 @@ export function parseTime(layoutIn: string, valueIn: string): GoTime {
 }
 
 // ---- durations -----------------------------------------------------------------------------------
-const UNITS: Record<string, bigint> = { ns: 1n, us: 1000n, 'µs': 1000n, 'μs': 1000n, ms: 1000000n, s: 1000000000n, m: 60000000000n, h: 3600000000000n };
+const UNITS: Record<string, bigint> = {
+  ns: 1n,
+  us: 1000n,
+  µs: 1000n,
+  μs: 1000n,
+  ms: 1000000n,
+  s: 1000000000n,
+  m: 60000000000n,
+  h: 3600000000000n,
+};
 const MAX = 1n << 63n;
 
 /** time.ParseDuration, in nanoseconds; throws Go's error text. */
@@ -556,5 +697,11 @@ export function parseDuration(orig: string): bigint {
 export function addDuration(t: GoTime, ns: bigint): GoTime {
   const total = BigInt(Math.round(t.ms)) * 1000000n + BigInt(t.nsec) + ns;
   const ms = total / 1000000n - (total % 1000000n < 0n ? 1n : 0n);
-  return new GoTime(Number(ms), Number(total - ms * 1000000n), t.zone, t.offset, t.mono === undefined ? undefined : t.mono + Number(ns) / 1e9);
+  return new GoTime(
+    Number(ms),
+    Number(total - ms * 1000000n),
+    t.zone,
+    t.offset,
+    t.mono === undefined ? undefined : t.mono + Number(ns) / 1e9,
+  );
 }

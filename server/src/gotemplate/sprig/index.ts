@@ -16,7 +16,19 @@ import { certFuncs } from './certs';
 
 export function sprigFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  for (const lib of [stringFuncs, collectionFuncs, mathFuncs, regexFuncs, encodingFuncs, reflectFuncs, miscFuncs, semverFuncs, cryptoFuncs, certFuncs]) for (const [k, v] of lib()) m.set(k, v);
+  for (const lib of [
+    stringFuncs,
+    collectionFuncs,
+    mathFuncs,
+    regexFuncs,
+    encodingFuncs,
+    reflectFuncs,
+    miscFuncs,
+    semverFuncs,
+    cryptoFuncs,
+    certFuncs,
+  ])
+    for (const [k, v] of lib()) m.set(k, v);
   m.set('trimall', m.get('trimAll') as GoFunc);
   const removed: GoFunc = { params: ['string'], impl: () => '' };
   for (const k of ['env', 'expandenv', 'getHostByName']) m.set(k, removed);

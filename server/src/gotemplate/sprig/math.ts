@@ -7,7 +7,12 @@ import type { FuncMap, GoFunc } from '../funcs';
 import type { GoValue } from '../values';
 import { i64, toFloat64, toInt64 } from './cast';
 
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic'], nonDeterministic?: boolean): GoFunc => ({ params, variadic, impl, nonDeterministic });
+const F = (
+  impl: (...a: any[]) => GoValue,
+  params: GoFunc['params'],
+  variadic?: GoFunc['variadic'],
+  nonDeterministic?: boolean,
+): GoFunc => ({ params, variadic, impl, nonDeterministic });
 
 /** A decimal as (digits, scale): value = n / 10^scale. */
 interface Dec {
@@ -32,7 +37,13 @@ const align = (a: Dec, b: Dec): [bigint, bigint, number] => {
   const s = Math.max(a.s, b.s);
   return [a.n * 10n ** BigInt(s - a.s), b.n * 10n ** BigInt(s - b.s), s];
 };
-const decNum = (d: Dec) => Number(`${d.n < 0n ? '-' : ''}${(d.n < 0n ? -d.n : d.n).toString().padStart(d.s + 1, '0').replace(new RegExp(`(\\d{${d.s}})$`), '.$1')}`);
+const decNum = (d: Dec) =>
+  Number(
+    `${d.n < 0n ? '-' : ''}${(d.n < 0n ? -d.n : d.n)
+      .toString()
+      .padStart(d.s + 1, '0')
+      .replace(new RegExp(`(\\d{${d.s}})$`), '.$1')}`,
+  );
 const addD = (a: Dec, b: Dec): Dec => {
   const [x, y, s] = align(a, b);
   return { n: x + y, s };
@@ -60,46 +71,124 @@ function fold(xs: GoValue[], f: (a: Dec, b: Dec) => Dec): number {
 
 export function mathFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  m.set('add1', F((a: GoValue) => i64(toInt64(a) + 1n), ['any']));
-  m.set('add', F((...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => s + toInt64(x), 0n)), [], 'any'));
-  m.set('sub', F((a: GoValue, b: GoValue) => i64(toInt64(a) - toInt64(b)), ['any', 'any']));
-  m.set('mul', F((a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => BigInt.asIntN(64, s * toInt64(x)), toInt64(a))), ['any'], 'any'));
-  m.set('div', F((a: GoValue, b: GoValue) => {
-    const d = toInt64(b);
-    if (d === 0n) throw new Error('runtime error: integer divide by zero');
-    return i64(toInt64(a) / d);
-  }, ['any', 'any']));
-  m.set('mod', F((a: GoValue, b: GoValue) => {
-    const d = toInt64(b);
-    if (d === 0n) throw new Error('runtime error: integer divide by zero');
-    return i64(toInt64(a) % d);
-  }, ['any', 'any']));
+  m.set(
+    'add1',
+    F((a: GoValue) => i64(toInt64(a) + 1n), ['any']),
+  );
+  m.set(
+    'add',
+    F((...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => s + toInt64(x), 0n)), [], 'any'),
+  );
+  m.set(
+    'sub',
+    F((a: GoValue, b: GoValue) => i64(toInt64(a) - toInt64(b)), ['any', 'any']),
+  );
+  m.set(
+    'mul',
+    F((a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => BigInt.asIntN(64, s * toInt64(x)), toInt64(a))), ['any'], 'any'),
+  );
+  m.set(
+    'div',
+    F(
+      (a: GoValue, b: GoValue) => {
+        const d = toInt64(b);
+        if (d === 0n) throw new Error('runtime error: integer divide by zero');
+        return i64(toInt64(a) / d);
+      },
+      ['any', 'any'],
+    ),
+  );
+  m.set(
+    'mod',
+    F(
+      (a: GoValue, b: GoValue) => {
+        const d = toInt64(b);
+        if (d === 0n) throw new Error('runtime error: integer divide by zero');
+        return i64(toInt64(a) % d);
+      },
+      ['any', 'any'],
+    ),
+  );
   const maxI = (a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => (toInt64(x) > s ? toInt64(x) : s), toInt64(a)));
   m.set('max', F(maxI, ['any'], 'any'));
   m.set('biggest', F(maxI, ['any'], 'any'));
-  m.set('min', F((a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => (toInt64(x) < s ? toInt64(x) : s), toInt64(a))), ['any'], 'any'));
-  m.set('floor', F((a: GoValue) => Math.floor(toFloat64(a)), ['any']));
-  m.set('ceil', F((a: GoValue) => Math.ceil(toFloat64(a)), ['any']));
-  m.set('round', F((a: GoValue, p: bigint, ...r: GoValue[]) => {
-    const on = r.length ? toFloat64(r[0]) : 0.5;
-    const pow = Math.pow(10, Number(p));
-    const digit = pow * toFloat64(a);
-    const frac = digit - Math.trunc(digit);
-    return (frac >= on ? Math.ceil(digit) : Math.floor(digit)) / pow;
-  }, ['any', 'int'], 'float64'));
-  m.set('addf', F((...xs: GoValue[]) => fold(xs, addD), [], 'any'));
-  m.set('add1f', F((a: GoValue) => decNum(addD(dec(toFloat64(a)), { n: 1n, s: 0 })), ['any']));
-  m.set('subf', F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], subD), ['any'], 'any'));
-  m.set('mulf', F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], mulD), ['any'], 'any'));
-  m.set('divf', F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], divD), ['any'], 'any'));
-  m.set('maxf', F((a: GoValue, ...xs: GoValue[]) => Math.max(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'));
-  m.set('minf', F((a: GoValue, ...xs: GoValue[]) => Math.min(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'));
-  m.set('int', F((v: GoValue) => toInt64(v), ['any']));
-  m.set('int64', F((v: GoValue) => i64(toInt64(v)), ['any']));
-  m.set('float64', F((v: GoValue) => toFloat64(v), ['any']));
-  m.set('randInt', F((lo: bigint, hi: bigint) => {
-    if (hi <= lo) throw new Error('invalid argument to Intn');
-    return lo + BigInt(Math.floor(Math.random() * Number(hi - lo)));
-  }, ['int', 'int'], undefined, true));
+  m.set(
+    'min',
+    F((a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => (toInt64(x) < s ? toInt64(x) : s), toInt64(a))), ['any'], 'any'),
+  );
+  m.set(
+    'floor',
+    F((a: GoValue) => Math.floor(toFloat64(a)), ['any']),
+  );
+  m.set(
+    'ceil',
+    F((a: GoValue) => Math.ceil(toFloat64(a)), ['any']),
+  );
+  m.set(
+    'round',
+    F(
+      (a: GoValue, p: bigint, ...r: GoValue[]) => {
+        const on = r.length ? toFloat64(r[0]) : 0.5;
+        const pow = Math.pow(10, Number(p));
+        const digit = pow * toFloat64(a);
+        const frac = digit - Math.trunc(digit);
+        return (frac >= on ? Math.ceil(digit) : Math.floor(digit)) / pow;
+      },
+      ['any', 'int'],
+      'float64',
+    ),
+  );
+  m.set(
+    'addf',
+    F((...xs: GoValue[]) => fold(xs, addD), [], 'any'),
+  );
+  m.set(
+    'add1f',
+    F((a: GoValue) => decNum(addD(dec(toFloat64(a)), { n: 1n, s: 0 })), ['any']),
+  );
+  m.set(
+    'subf',
+    F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], subD), ['any'], 'any'),
+  );
+  m.set(
+    'mulf',
+    F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], mulD), ['any'], 'any'),
+  );
+  m.set(
+    'divf',
+    F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], divD), ['any'], 'any'),
+  );
+  m.set(
+    'maxf',
+    F((a: GoValue, ...xs: GoValue[]) => Math.max(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'),
+  );
+  m.set(
+    'minf',
+    F((a: GoValue, ...xs: GoValue[]) => Math.min(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'),
+  );
+  m.set(
+    'int',
+    F((v: GoValue) => toInt64(v), ['any']),
+  );
+  m.set(
+    'int64',
+    F((v: GoValue) => i64(toInt64(v)), ['any']),
+  );
+  m.set(
+    'float64',
+    F((v: GoValue) => toFloat64(v), ['any']),
+  );
+  m.set(
+    'randInt',
+    F(
+      (lo: bigint, hi: bigint) => {
+        if (hi <= lo) throw new Error('invalid argument to Intn');
+        return lo + BigInt(Math.floor(Math.random() * Number(hi - lo)));
+      },
+      ['int', 'int'],
+      undefined,
+      true,
+    ),
+  );
   return m;
 }

@@ -12,7 +12,12 @@ import { hostname, parseURL, urlString, userinfoString, type GoURL } from './url
 import { UTC, zoneAt } from './zones';
 import { addDuration, formatTime, parseDuration, parseTime, TimeParseError, utcMs } from './goTime';
 
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic'], nonDeterministic?: boolean): GoFunc => ({ params, variadic, impl, nonDeterministic });
+const F = (
+  impl: (...a: any[]) => GoValue,
+  params: GoFunc['params'],
+  variadic?: GoFunc['variadic'],
+  nonDeterministic?: boolean,
+): GoFunc => ({ params, variadic, impl, nonDeterministic });
 
 // ---- dates -----------------------------------------------------------------------------------
 function toTime(v: GoValue): GoTime {
@@ -28,17 +33,30 @@ function durationString(ns: bigint): string {
   let u = neg ? -ns : ns;
   let out: string;
   if (u < 1000000000n) {
-    const units: [bigint, string][] = [[1000000n, 'ms'], [1000n, 'µs'], [1n, 'ns']];
+    const units: [bigint, string][] = [
+      [1000000n, 'ms'],
+      [1000n, 'µs'],
+      [1n, 'ns'],
+    ];
     const [div, name] = units.find(([d]) => u >= d)!;
-    const whole = u / div, rest = u % div;
-    const fracDigits = div === 1n ? '' : String(rest).padStart(String(div).length - 1, '0').replace(/0+$/, '');
+    const whole = u / div,
+      rest = u % div;
+    const fracDigits =
+      div === 1n
+        ? ''
+        : String(rest)
+            .padStart(String(div).length - 1, '0')
+            .replace(/0+$/, '');
     out = `${whole}${fracDigits ? '.' + fracDigits : ''}${name}`;
   } else {
     const h = u / 3600000000000n;
     u %= 3600000000000n;
     const mi = u / 60000000000n;
     u %= 60000000000n;
-    const sec = u / 1000000000n, frac = String(u % 1000000000n).padStart(9, '0').replace(/0+$/, '');
+    const sec = u / 1000000000n,
+      frac = String(u % 1000000000n)
+        .padStart(9, '0')
+        .replace(/0+$/, '');
     out = `${sec}${frac ? '.' + frac : ''}s`;
     if (h > 0n || mi > 0n) out = `${mi}m${out}`;
     if (h > 0n) out = `${h}h${out}`;
@@ -84,123 +102,242 @@ function randomString(n: number, alphabet: string): string {
 
 export function miscFuncs(): FuncMap {
   const m: FuncMap = new Map();
-  m.set('hello', F(() => 'Hello!', []));
+  m.set(
+    'hello',
+    F(() => 'Hello!', []),
+  );
   // time.Now(): nanoseconds from the high-resolution clock, and a monotonic reading.
-  m.set('now', F(() => {
-    const ns = BigInt(Date.now()) * 1000000n + (process.hrtime.bigint() % 1000000n);
-    return new GoTime(Number(ns / 1000000n), Number(ns % 1000000n), 'UTC', 0, performance.now() / 1000);
-  }, [], undefined, true));
-  m.set('ago', F((v: GoValue) => durationString(BigInt(Date.now() - toTime(v).ms) * 1000000n).replace(/\.\d+/, ''), ['any'], undefined, true));
-  m.set('date', F((fmt: string, v: GoValue) => formatTime(toTime(v), fmt), ['string', 'any']));
+  m.set(
+    'now',
+    F(
+      () => {
+        const ns = BigInt(Date.now()) * 1000000n + (process.hrtime.bigint() % 1000000n);
+        return new GoTime(Number(ns / 1000000n), Number(ns % 1000000n), 'UTC', 0, performance.now() / 1000);
+      },
+      [],
+      undefined,
+      true,
+    ),
+  );
+  m.set(
+    'ago',
+    F((v: GoValue) => durationString(BigInt(Date.now() - toTime(v).ms) * 1000000n).replace(/\.\d+/, ''), ['any'], undefined, true),
+  );
+  m.set(
+    'date',
+    F((fmt: string, v: GoValue) => formatTime(toTime(v), fmt), ['string', 'any']),
+  );
   const inZone = (fmt: string, v: GoValue, zone: string) => {
     const t = toTime(v);
     return formatTime(t, fmt, zoneAt(zone, t.ms) ?? UTC);
   };
   m.set('dateInZone', F(inZone, ['string', 'any', 'string']));
   m.set('date_in_zone', m.get('dateInZone')!);
-  m.set('htmlDate', F((v: GoValue) => formatTime(toTime(v), '2006-01-02'), ['any']));
-  m.set('htmlDateInZone', F((v: GoValue, zone: string) => inZone('2006-01-02', v, zone), ['any', 'string']));
-  m.set('unixEpoch', F((t: GoValue) => String(Math.floor((t as GoTime).ms / 1000)), ['time']));
-  m.set('toDate', F((fmt: string, s: string) => {
-    try {
-      return parseTime(fmt, s);
-    } catch (e) {
-      if (e instanceof TimeParseError) return new GoTime(utcMs(1, 0, 1)); // time.Time{}
-      throw e;
-    }
-  }, ['string', 'string']));
-  m.set('mustToDate', F((fmt: string, s: string) => parseTime(fmt, s), ['string', 'string']));
+  m.set(
+    'htmlDate',
+    F((v: GoValue) => formatTime(toTime(v), '2006-01-02'), ['any']),
+  );
+  m.set(
+    'htmlDateInZone',
+    F((v: GoValue, zone: string) => inZone('2006-01-02', v, zone), ['any', 'string']),
+  );
+  m.set(
+    'unixEpoch',
+    F((t: GoValue) => String(Math.floor((t as GoTime).ms / 1000)), ['time']),
+  );
+  m.set(
+    'toDate',
+    F(
+      (fmt: string, s: string) => {
+        try {
+          return parseTime(fmt, s);
+        } catch (e) {
+          if (e instanceof TimeParseError) return new GoTime(utcMs(1, 0, 1)); // time.Time{}
+          throw e;
+        }
+      },
+      ['string', 'string'],
+    ),
+  );
+  m.set(
+    'mustToDate',
+    F((fmt: string, s: string) => parseTime(fmt, s), ['string', 'string']),
+  );
   // dateModify keeps the date when the duration does not parse; mustDateModify reports it.
-  const dateModify = F((fmt: string, t: GoValue) => {
-    try {
-      return addDuration(t as GoTime, parseDuration(fmt));
-    } catch {
-      return t;
-    }
-  }, ['string', 'time']);
+  const dateModify = F(
+    (fmt: string, t: GoValue) => {
+      try {
+        return addDuration(t as GoTime, parseDuration(fmt));
+      } catch {
+        return t;
+      }
+    },
+    ['string', 'time'],
+  );
   const mustDateModify = F((fmt: string, t: GoValue) => addDuration(t as GoTime, parseDuration(fmt)), ['string', 'time']);
   m.set('dateModify', dateModify);
   m.set('date_modify', dateModify);
   m.set('mustDateModify', mustDateModify);
   m.set('must_date_modify', mustDateModify);
-  m.set('duration', F((v: GoValue) => {
-    let n = 0n;
-    if (typeof v === 'string') n = /^[+-]?\d+$/.test(v) && BigInt.asIntN(64, BigInt(v)) === BigInt(v) ? BigInt(v) : 0n;
-    else if (v instanceof GoInt64) n = v.v;
-    return durationString(BigInt.asIntN(64, n * 1000000000n)); // Duration arithmetic wraps like Go's int64
-  }, ['any']));
+  m.set(
+    'duration',
+    F(
+      (v: GoValue) => {
+        let n = 0n;
+        if (typeof v === 'string') n = /^[+-]?\d+$/.test(v) && BigInt.asIntN(64, BigInt(v)) === BigInt(v) ? BigInt(v) : 0n;
+        else if (v instanceof GoInt64) n = v.v;
+        return durationString(BigInt.asIntN(64, n * 1000000000n)); // Duration arithmetic wraps like Go's int64
+      },
+      ['any'],
+    ),
+  );
   // sprig's durationRound: a string duration, an int64 of nanoseconds or the time since a date
   // (a template's plain int is none of these, so it rounds 0); the largest unit it strictly exceeds.
-  m.set('durationRound', F((v: GoValue) => {
-    let d = 0n;
-    if (typeof v === 'string') {
-      try {
-        d = parseDuration(v);
-      } catch {
-        d = 0n;
-      }
-    } else if (v instanceof GoInt64) d = v.v;
-    else if (v instanceof GoTime) d = BigInt(Date.now() - v.ms) * 1000000n;
-    const u = BigInt.asUintN(64, d < 0n ? -d : d);
-    const H = 3600000000000n;
-    const units: [bigint, string][] = [[H * 24n * 365n, 'y'], [H * 24n * 30n, 'mo'], [H * 24n, 'd'], [H, 'h'], [60000000000n, 'm'], [1000000000n, 's']];
-    for (const [unit, name] of units) if (u > unit) return `${u / unit}${name}`;
-    return '0s';
-  }, ['any']));
-  m.set('base', F((p: string) => basePath(p), ['string']));
-  m.set('dir', F((p: string) => dirPath(p), ['string']));
-  m.set('clean', F((p: string) => cleanPath(p), ['string']));
-  m.set('ext', F((p: string) => extPath(p), ['string']));
-  m.set('isAbs', F((p: string) => p.startsWith('/'), ['string']));
+  m.set(
+    'durationRound',
+    F(
+      (v: GoValue) => {
+        let d = 0n;
+        if (typeof v === 'string') {
+          try {
+            d = parseDuration(v);
+          } catch {
+            d = 0n;
+          }
+        } else if (v instanceof GoInt64) d = v.v;
+        else if (v instanceof GoTime) d = BigInt(Date.now() - v.ms) * 1000000n;
+        const u = BigInt.asUintN(64, d < 0n ? -d : d);
+        const H = 3600000000000n;
+        const units: [bigint, string][] = [
+          [H * 24n * 365n, 'y'],
+          [H * 24n * 30n, 'mo'],
+          [H * 24n, 'd'],
+          [H, 'h'],
+          [60000000000n, 'm'],
+          [1000000000n, 's'],
+        ];
+        for (const [unit, name] of units) if (u > unit) return `${u / unit}${name}`;
+        return '0s';
+      },
+      ['any'],
+    ),
+  );
+  m.set(
+    'base',
+    F((p: string) => basePath(p), ['string']),
+  );
+  m.set(
+    'dir',
+    F((p: string) => dirPath(p), ['string']),
+  );
+  m.set(
+    'clean',
+    F((p: string) => cleanPath(p), ['string']),
+  );
+  m.set(
+    'ext',
+    F((p: string) => extPath(p), ['string']),
+  );
+  m.set(
+    'isAbs',
+    F((p: string) => p.startsWith('/'), ['string']),
+  );
   m.set('osBase', m.get('base')!);
   m.set('osDir', m.get('dir')!);
   m.set('osClean', m.get('clean')!);
   m.set('osExt', m.get('ext')!);
   m.set('osIsAbs', m.get('isAbs')!);
-  m.set('urlParse', F((s: string) => {
-    let u: GoURL;
-    try {
-      u = parseURL(s);
-    } catch (e) {
-      throw new Error(`unable to parse url: ${(e as Error).message}`);
-    }
-    const out = new GoMap();
-    out.set('scheme', u.scheme);
-    out.set('host', u.host);
-    out.set('hostname', hostname(u.host));
-    out.set('path', u.path);
-    out.set('query', u.rawQuery);
-    out.set('opaque', u.opaque);
-    out.set('fragment', u.fragment);
-    out.set('userinfo', u.user ? userinfoString(u.user) : '');
-    return out;
-  }, ['string']));
-  m.set('urlJoin', F((d: GoValue) => {
-    const dict = d as GoMap;
-    const get = (k: string): string => {
-      if (!dict.has(k)) return '';
-      const v = dict.get(k)!;
-      if (v === null) throw new Error(NIL_DEREF);
-      if (typeof v !== 'string') throw new Error(`unable to parse ${k} key, must be of type string, but ${kindName(v)} found`);
-      return v;
-    };
-    const u: GoURL = { scheme: get('scheme'), host: get('host'), path: get('path'), rawQuery: get('query'), opaque: get('opaque'), fragment: get('fragment'), forceQuery: false, omitHost: false };
-    const info = get('userinfo');
-    if (info !== '') {
-      try {
-        u.user = parseURL(`proto://${info}@host`).user;
-      } catch (e) {
-        throw new Error(`unable to parse userinfo in dict: ${(e as Error).message}`);
-      }
-    }
-    return urlString(u);
-  }, ['map']));
-  m.set('uuidv4', F(() => randomUUID(), [], undefined, true));
-  m.set('randAlphaNum', F((n: bigint) => randomString(Number(n), 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), ['int'], undefined, true));
-  m.set('randAlpha', F((n: bigint) => randomString(Number(n), 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'), ['int'], undefined, true));
-  m.set('randNumeric', F((n: bigint) => randomString(Number(n), '0123456789'), ['int'], undefined, true));
-  m.set('randAscii', F((n: bigint) => randomString(Number(n), Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('')), ['int'], undefined, true));
-  m.set('randBytes', F((n: bigint) => randomBytes(Number(n)).toString('base64'), ['int'], undefined, true));
-  m.set('shuffle', F((s: string) => [...s].sort(() => Math.random() - 0.5).join(''), ['string'], undefined, true));
+  m.set(
+    'urlParse',
+    F(
+      (s: string) => {
+        let u: GoURL;
+        try {
+          u = parseURL(s);
+        } catch (e) {
+          throw new Error(`unable to parse url: ${(e as Error).message}`);
+        }
+        const out = new GoMap();
+        out.set('scheme', u.scheme);
+        out.set('host', u.host);
+        out.set('hostname', hostname(u.host));
+        out.set('path', u.path);
+        out.set('query', u.rawQuery);
+        out.set('opaque', u.opaque);
+        out.set('fragment', u.fragment);
+        out.set('userinfo', u.user ? userinfoString(u.user) : '');
+        return out;
+      },
+      ['string'],
+    ),
+  );
+  m.set(
+    'urlJoin',
+    F(
+      (d: GoValue) => {
+        const dict = d as GoMap;
+        const get = (k: string): string => {
+          if (!dict.has(k)) return '';
+          const v = dict.get(k)!;
+          if (v === null) throw new Error(NIL_DEREF);
+          if (typeof v !== 'string') throw new Error(`unable to parse ${k} key, must be of type string, but ${kindName(v)} found`);
+          return v;
+        };
+        const u: GoURL = {
+          scheme: get('scheme'),
+          host: get('host'),
+          path: get('path'),
+          rawQuery: get('query'),
+          opaque: get('opaque'),
+          fragment: get('fragment'),
+          forceQuery: false,
+          omitHost: false,
+        };
+        const info = get('userinfo');
+        if (info !== '') {
+          try {
+            u.user = parseURL(`proto://${info}@host`).user;
+          } catch (e) {
+            throw new Error(`unable to parse userinfo in dict: ${(e as Error).message}`);
+          }
+        }
+        return urlString(u);
+      },
+      ['map'],
+    ),
+  );
+  m.set(
+    'uuidv4',
+    F(() => randomUUID(), [], undefined, true),
+  );
+  m.set(
+    'randAlphaNum',
+    F((n: bigint) => randomString(Number(n), 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'), ['int'], undefined, true),
+  );
+  m.set(
+    'randAlpha',
+    F((n: bigint) => randomString(Number(n), 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'), ['int'], undefined, true),
+  );
+  m.set(
+    'randNumeric',
+    F((n: bigint) => randomString(Number(n), '0123456789'), ['int'], undefined, true),
+  );
+  m.set(
+    'randAscii',
+    F(
+      (n: bigint) => randomString(Number(n), Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i)).join('')),
+      ['int'],
+      undefined,
+      true,
+    ),
+  );
+  m.set(
+    'randBytes',
+    F((n: bigint) => randomBytes(Number(n)).toString('base64'), ['int'], undefined, true),
+  );
+  m.set(
+    'shuffle',
+    F((s: string) => [...s].sort(() => Math.random() - 0.5).join(''), ['string'], undefined, true),
+  );
   return m;
 }

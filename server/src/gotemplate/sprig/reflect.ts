@@ -15,7 +15,8 @@ export function deepEqual(a: GoValue | undefined, b: GoValue | undefined): boole
   if (a instanceof GoInt64 && b instanceof GoInt64) return a.v === b.v;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   if ((a instanceof GoMap && b instanceof GoMap) || (a instanceof GoStringMap && b instanceof GoStringMap)) {
-    const am = a as Map<string, GoValue>, bm = b as Map<string, GoValue>;
+    const am = a as Map<string, GoValue>,
+      bm = b as Map<string, GoValue>;
     if (am.size !== bm.size) return false;
     for (const [k, v] of am) if (!bm.has(k) || !deepEqual(v, bm.get(k) as GoValue)) return false;
     return true;
@@ -28,27 +29,75 @@ export function deepEqual(a: GoValue | undefined, b: GoValue | undefined): boole
 export function reflectFuncs(): FuncMap {
   const m: FuncMap = new Map();
   // fmt's %T: a nil interface is "<nil>"; typeIsLike also accepts the pointer type "*"+target.
-  m.set('typeOf', F((v: GoValue) => goTypeName(v), ['any']));
-  m.set('typeIs', F((t: string, v: GoValue) => goTypeName(v) === t, ['string', 'any']));
-  m.set('typeIsLike', F((t: string, v: GoValue) => goTypeName(v) === t || goTypeName(v) === '*' + t, ['string', 'any']));
-  m.set('kindOf', F((v: GoValue) => (v === null ? 'invalid' : kindOf(v)), ['any']));
-  m.set('kindIs', F((t: string, v: GoValue) => (v === null ? 'invalid' : kindOf(v)) === t, ['string', 'any']));
-  m.set('deepEqual', F((a: GoValue, b: GoValue) => deepEqual(a, b), ['any', 'any']));
-  m.set('default', F((d: GoValue, ...given: GoValue[]) => (given.length === 0 || isEmpty(given[0]) ? d : given[0]), ['any'], 'any'));
-  m.set('empty', F((v: GoValue) => isEmpty(v), ['any']));
-  m.set('coalesce', F((...vs: GoValue[]) => vs.find((v) => !isEmpty(v)) ?? null, [], 'any'));
-  m.set('all', F((...vs: GoValue[]) => vs.every((v) => !isEmpty(v)), [], 'any'));
-  m.set('any', F((...vs: GoValue[]) => vs.some((v) => !isEmpty(v)), [], 'any'));
-  m.set('ternary', F((t: GoValue, f: GoValue, c: boolean) => (c ? t : f), ['any', 'any', 'bool']));
-  m.set('fail', F((msg: string) => {
-    throw new Error(msg);
-  }, ['string']));
+  m.set(
+    'typeOf',
+    F((v: GoValue) => goTypeName(v), ['any']),
+  );
+  m.set(
+    'typeIs',
+    F((t: string, v: GoValue) => goTypeName(v) === t, ['string', 'any']),
+  );
+  m.set(
+    'typeIsLike',
+    F((t: string, v: GoValue) => goTypeName(v) === t || goTypeName(v) === '*' + t, ['string', 'any']),
+  );
+  m.set(
+    'kindOf',
+    F((v: GoValue) => (v === null ? 'invalid' : kindOf(v)), ['any']),
+  );
+  m.set(
+    'kindIs',
+    F((t: string, v: GoValue) => (v === null ? 'invalid' : kindOf(v)) === t, ['string', 'any']),
+  );
+  m.set(
+    'deepEqual',
+    F((a: GoValue, b: GoValue) => deepEqual(a, b), ['any', 'any']),
+  );
+  m.set(
+    'default',
+    F((d: GoValue, ...given: GoValue[]) => (given.length === 0 || isEmpty(given[0]) ? d : given[0]), ['any'], 'any'),
+  );
+  m.set(
+    'empty',
+    F((v: GoValue) => isEmpty(v), ['any']),
+  );
+  m.set(
+    'coalesce',
+    F((...vs: GoValue[]) => vs.find((v) => !isEmpty(v)) ?? null, [], 'any'),
+  );
+  m.set(
+    'all',
+    F((...vs: GoValue[]) => vs.every((v) => !isEmpty(v)), [], 'any'),
+  );
+  m.set(
+    'any',
+    F((...vs: GoValue[]) => vs.some((v) => !isEmpty(v)), [], 'any'),
+  );
+  m.set(
+    'ternary',
+    F((t: GoValue, f: GoValue, c: boolean) => (c ? t : f), ['any', 'any', 'bool']),
+  );
+  m.set(
+    'fail',
+    F(
+      (msg: string) => {
+        throw new Error(msg);
+      },
+      ['string'],
+    ),
+  );
   // strconv.ParseInt(fmt.Sprint(v), 8, 64), 0 on any error.
-  m.set('toDecimal', F((v: GoValue) => {
-    const m2 = /^([+-]?)([0-7]+)$/.exec(formatValue(v));
-    if (!m2) return new GoInt64(0n);
-    const n = (m2[1] === '-' ? -1n : 1n) * BigInt('0o' + m2[2]);
-    return new GoInt64(n > 9223372036854775807n || n < -9223372036854775808n ? 0n : n);
-  }, ['any']));
+  m.set(
+    'toDecimal',
+    F(
+      (v: GoValue) => {
+        const m2 = /^([+-]?)([0-7]+)$/.exec(formatValue(v));
+        if (!m2) return new GoInt64(0n);
+        const n = (m2[1] === '-' ? -1n : 1n) * BigInt('0o' + m2[2]);
+        return new GoInt64(n > 9223372036854775807n || n < -9223372036854775808n ? 0n : n);
+      },
+      ['any'],
+    ),
+  );
   return m;
 }

@@ -50,7 +50,8 @@ function findAll(re: RE2JS, s: string, n: number): Match[] {
   const m = re.matcher(s);
   let prevEnd = -1;
   while (m.find()) {
-    const start = m.start(), end = m.end();
+    const start = m.start(),
+      end = m.end();
     if (start === end && start === prevEnd) continue; // Go: no empty match right after a match
     const groups: (string | null)[] = [];
     for (let i = 0; i <= m.groupCount(); i++) groups.push(m.group(i));
@@ -121,7 +122,8 @@ function split(re: RE2JS, s: string, n: number): string[] {
   if (n === 0) return [];
   if (re.pattern() !== '' && s === '') return [''];
   const out: string[] = [];
-  let beg = 0, end = 0;
+  let beg = 0,
+    end = 0;
   for (const m of findAll(re, s, n)) {
     if (n > 0 && out.length === n - 1) break;
     end = m.start;
@@ -136,26 +138,48 @@ export function regexFuncs(): FuncMap {
   const m: FuncMap = new Map();
   // Each function twice: plain (MustCompile's panic text) and must* (the Compile error itself).
   const both = (name: string, params: GoFunc['params'], impl: (compileRe: (re: string) => RE2JS, ...a: any[]) => GoValue) => {
-    m.set(name, F((...a: any[]) => impl((re) => compile(re), ...a), params));
-    m.set('must' + name[0].toUpperCase() + name.slice(1), F((...a: any[]) => impl((re) => compile(re, true), ...a), params));
+    m.set(
+      name,
+      F((...a: any[]) => impl((re) => compile(re), ...a), params),
+    );
+    m.set(
+      'must' + name[0].toUpperCase() + name.slice(1),
+      F((...a: any[]) => impl((re) => compile(re, true), ...a), params),
+    );
   };
   // regexMatch alone swallows the error (regexp.MatchString): an invalid pattern matches nothing.
-  m.set('regexMatch', F((re: string, s: string) => {
-    try {
-      return compile(re).matcher(s).find();
-    } catch {
-      return false;
-    }
-  }, ['string', 'string']));
-  m.set('mustRegexMatch', F((re: string, s: string) => compile(re, true).matcher(s).find(), ['string', 'string']));
-  both('regexFindAll', ['string', 'string', 'int'], (c, re: string, s: string, n: bigint) => findAll(c(re), s, Number(n)).map((x) => x.groups[0] ?? ''));
+  m.set(
+    'regexMatch',
+    F(
+      (re: string, s: string) => {
+        try {
+          return compile(re).matcher(s).find();
+        } catch {
+          return false;
+        }
+      },
+      ['string', 'string'],
+    ),
+  );
+  m.set(
+    'mustRegexMatch',
+    F((re: string, s: string) => compile(re, true).matcher(s).find(), ['string', 'string']),
+  );
+  both('regexFindAll', ['string', 'string', 'int'], (c, re: string, s: string, n: bigint) =>
+    findAll(c(re), s, Number(n)).map((x) => x.groups[0] ?? ''),
+  );
   both('regexFind', ['string', 'string'], (c, re: string, s: string) => findAll(c(re), s, 1)[0]?.groups[0] ?? '');
   both('regexReplaceAll', ['string', 'string', 'string'], (c, re: string, s: string, repl: string) => {
     const r = c(re);
     return replaceAll(r, s, (x) => expand(repl, r, x));
   });
-  both('regexReplaceAllLiteral', ['string', 'string', 'string'], (c, re: string, s: string, repl: string) => replaceAll(c(re), s, () => repl));
+  both('regexReplaceAllLiteral', ['string', 'string', 'string'], (c, re: string, s: string, repl: string) =>
+    replaceAll(c(re), s, () => repl),
+  );
   both('regexSplit', ['string', 'string', 'int'], (c, re: string, s: string, n: bigint) => split(c(re), s, Number(n)));
-  m.set('regexQuoteMeta', F((s: string) => s.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&'), ['string']));
+  m.set(
+    'regexQuoteMeta',
+    F((s: string) => s.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&'), ['string']),
+  );
   return m;
 }

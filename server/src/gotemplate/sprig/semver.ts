@@ -76,7 +76,8 @@ function comparePrePart(s: string, o: string): number {
   if (s === o) return 0;
   if (s === '') return -1; // the library's order for a missing identifier, kept as it is
   if (o === '') return 1;
-  const oi = parseU64(o), si = parseU64(s);
+  const oi = parseU64(o),
+    si = parseU64(s);
   if (oi === undefined && si === undefined) return Buffer.compare(Buffer.from(s), Buffer.from(o)) > 0 ? 1 : -1;
   if (oi === undefined) return -1;
   if (si === undefined) return 1;
@@ -84,7 +85,8 @@ function comparePrePart(s: string, o: string): number {
 }
 
 function comparePrerelease(a: string, b: string): number {
-  const x = a.split('.'), y = b.split('.');
+  const x = a.split('.'),
+    y = b.split('.');
   for (let i = 0; i < Math.max(x.length, y.length); i++) {
     const d = comparePrePart(x[i] ?? '', y[i] ?? '');
     if (d) return d;
@@ -131,7 +133,10 @@ function parseConstraint(c: string): Constraint {
   if (!mm.find()) throw new Error(`improper constraint: ${c}`);
   const g = (i: number) => mm.group(i) ?? '';
   const [op, orig, major, minorDot, patchDot, pre] = [g(1), g(2), g(3), g(4), g(5), g(6)];
-  let ver = orig, dirty = false, minorDirty = false, patchDirty = false;
+  let ver = orig,
+    dirty = false,
+    minorDirty = false,
+    patchDirty = false;
   if (isX(major)) {
     ver = `0.0.0${pre}`;
     dirty = true;
@@ -154,11 +159,12 @@ function parseConstraint(c: string): Constraint {
 /** semver.NewConstraint: OR groups of AND-ed constraints. */
 export function parseConstraints(text: string): Constraint[][] {
   let rewritten = text;
-  for (const m = re().RANGE.matcher(text); m.find(); ) rewritten = rewritten.replace(m.group(0)!, () => `>= ${m.group(1)}, <= ${m.group(11)} `);
+  for (const m = re().RANGE.matcher(text); m.find();)
+    rewritten = rewritten.replace(m.group(0)!, () => `>= ${m.group(1)}, <= ${m.group(11)} `);
   return rewritten.split('||').map((group) => {
     if (!re().VALID.matcher(group).find()) throw new Error(`improper constraint: ${group}`);
     const found: string[] = [];
-    for (const m = re().FIND.matcher(group); m.find(); ) found.push(m.group(0)!);
+    for (const m = re().FIND.matcher(group); m.find();) found.push(m.group(0)!);
     return (found.length ? found : [group]).map(parseConstraint);
   });
 }
@@ -267,7 +273,8 @@ export function versionValue(v: Version, pointer: boolean): GoOther {
     members,
     json: () => JSON.stringify(versionString(v)),
     kind: pointer ? 'ptr' : 'struct',
-    goSyntax: () => `${pointer ? '&' : ''}semver.Version{major:0x${v.major.toString(16)}, minor:0x${v.minor.toString(16)}, patch:0x${v.patch.toString(16)}, pre:${goQuote(v.pre)}, metadata:${goQuote(v.metadata)}, original:${goQuote(v.original)}}`,
+    goSyntax: () =>
+      `${pointer ? '&' : ''}semver.Version{major:0x${v.major.toString(16)}, minor:0x${v.minor.toString(16)}, patch:0x${v.patch.toString(16)}, pre:${goQuote(v.pre)}, metadata:${goQuote(v.metadata)}, original:${goQuote(v.original)}}`,
   });
 }
 

@@ -103,7 +103,8 @@ function wrapText(str: string, width: number, nl: string, wrapLongWords: boolean
   if (str === '') return '';
   if (nl === '') nl = '\n';
   if (width < 1) width = 1;
-  const b = utf8Bytes(str), sep = utf8Bytes(nl);
+  const b = utf8Bytes(str),
+    sep = utf8Bytes(nl);
   const out: Buffer[] = [];
   let offset = 0;
   while (b.length - offset > width) {
@@ -151,133 +152,330 @@ function abbreviate(str: string, offset: number, max: number): string {
 export function stringFuncs(): FuncMap {
   const m: FuncMap = new Map();
   const set = (n: string, f: GoFunc) => m.set(n, f);
-  set('upper', S((s: string) => goUpper(s), ['string']));
-  set('lower', S((s: string) => goLower(s), ['string']));
-  set('title', S((s: string) => goTitle(s), ['string']));
+  set(
+    'upper',
+    S((s: string) => goUpper(s), ['string']),
+  );
+  set(
+    'lower',
+    S((s: string) => goLower(s), ['string']),
+  );
+  set(
+    'title',
+    S((s: string) => goTitle(s), ['string']),
+  );
   // goutils.Uncapitalize: lower-case the first rune of each space-separated word.
-  set('untitle', S((s: string) => {
-    let out = '';
-    let start = true;
-    for (const r of s) {
-      if (isGoSpace(r)) {
-        start = true;
-        out += r;
-      } else {
-        out += start ? goToLower(r) : r;
-        start = false;
-      }
-    }
-    return out;
-  }, ['string']));
+  set(
+    'untitle',
+    S(
+      (s: string) => {
+        let out = '';
+        let start = true;
+        for (const r of s) {
+          if (isGoSpace(r)) {
+            start = true;
+            out += r;
+          } else {
+            out += start ? goToLower(r) : r;
+            start = false;
+          }
+        }
+        return out;
+      },
+      ['string'],
+    ),
+  );
   // sprig's substring slices the bytes as Go does, so out-of-range cuts panic with Go's texts.
-  set('substr', S((start: bigint, end: bigint, s: string) => {
-    const st = Number(start), en = Number(end), len = byteLen(s);
-    const oob = (m: string) => new Error(`runtime error: slice bounds out of range ${m}`);
-    if (st < 0) {
-      if (en < 0) throw oob(`[:${en}]`);
-      if (en > len) throw oob(`[:${en}] with length ${len}`);
-      return bytesSlice(s, 0, en);
-    }
-    if (en < 0 || en > len) {
-      if (st > len) throw oob(`[${st}:${len}]`);
-      return bytesSlice(s, st);
-    }
-    if (st > en) throw oob(`[${st}:${en}]`);
-    return bytesSlice(s, st, en);
-  }, ['int', 'int', 'string']));
-  set('repeat', S((n: bigint, s: string) => {
-    if (n < 0n) throw new Error('strings: negative Repeat count');
-    if (BigInt(byteLen(s)) * n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
-    return s.repeat(Number(n));
-  }, ['int', 'string']));
-  set('trunc', S((c: bigint, s: string) => {
-    const n = Number(c), len = byteLen(s);
-    if (n < 0 && len + n > 0) return bytesSlice(s, len + n);
-    if (n >= 0 && len > n) return bytesSlice(s, 0, n);
-    return s;
-  }, ['int', 'string']));
-  set('trim', S((s: string) => {
-    const r = [...s];
-    let a = 0, b = r.length;
-    while (a < b && isGoSpace(r[a])) a++;
-    while (b > a && isGoSpace(r[b - 1])) b--;
-    return r.slice(a, b).join('');
-  }, ['string']));
-  set('trimAll', S((cut: string, s: string) => {
-    const cs = new Set([...cut]);
-    const r = [...s];
-    let a = 0, b = r.length;
-    while (a < b && cs.has(r[a])) a++;
-    while (b > a && cs.has(r[b - 1])) b--;
-    return r.slice(a, b).join('');
-  }, ['string', 'string']));
-  set('trimSuffix', S((suf: string, s: string) => (suf && s.endsWith(suf) ? s.slice(0, s.length - suf.length) : s), ['string', 'string']));
-  set('trimPrefix', S((pre: string, s: string) => (pre && s.startsWith(pre) ? s.slice(pre.length) : s), ['string', 'string']));
-  set('nospace', S((s: string) => latin1Bytewise(s, 'nospace'), ['string']));
-  set('initials', S((s: string) => latin1Bytewise(s, 'initials'), ['string']));
-  set('abbrev', S((w: bigint, s: string) => (w < 4n ? s : abbreviate(s, 0, Number(w))), ['int', 'string']));
-  set('abbrevboth', S((l: bigint, r: bigint, s: string) => (r < 4n || (l > 0n && r < 7n) ? s : abbreviate(s, Number(l), Number(r))), ['int', 'int', 'string']));
-  set('wrap', S((w: bigint, s: string) => wrapText(s, Number(w), '', false), ['int', 'string']));
-  set('wrapWith', S((w: bigint, nl: string, s: string) => wrapText(s, Number(w), nl, true), ['int', 'string', 'string']));
-  set('contains', S((sub: string, s: string) => s.includes(sub), ['string', 'string']));
-  set('hasPrefix', S((p: string, s: string) => s.startsWith(p), ['string', 'string']));
-  set('hasSuffix', S((p: string, s: string) => s.endsWith(p), ['string', 'string']));
-  set('quote', S((...xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => goQuote(strval(x))).join(' '), [], 'any'));
-  set('squote', S((...xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => `'${strval(x)}'`).join(' '), [], 'any'));
-  set('cat', S((...xs: GoValue[]) => xs.filter((x) => x !== null && x !== undefined).map((x) => formatValue(x)).join(' '), [], 'any'));
+  set(
+    'substr',
+    S(
+      (start: bigint, end: bigint, s: string) => {
+        const st = Number(start),
+          en = Number(end),
+          len = byteLen(s);
+        const oob = (m: string) => new Error(`runtime error: slice bounds out of range ${m}`);
+        if (st < 0) {
+          if (en < 0) throw oob(`[:${en}]`);
+          if (en > len) throw oob(`[:${en}] with length ${len}`);
+          return bytesSlice(s, 0, en);
+        }
+        if (en < 0 || en > len) {
+          if (st > len) throw oob(`[${st}:${len}]`);
+          return bytesSlice(s, st);
+        }
+        if (st > en) throw oob(`[${st}:${en}]`);
+        return bytesSlice(s, st, en);
+      },
+      ['int', 'int', 'string'],
+    ),
+  );
+  set(
+    'repeat',
+    S(
+      (n: bigint, s: string) => {
+        if (n < 0n) throw new Error('strings: negative Repeat count');
+        if (BigInt(byteLen(s)) * n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
+        return s.repeat(Number(n));
+      },
+      ['int', 'string'],
+    ),
+  );
+  set(
+    'trunc',
+    S(
+      (c: bigint, s: string) => {
+        const n = Number(c),
+          len = byteLen(s);
+        if (n < 0 && len + n > 0) return bytesSlice(s, len + n);
+        if (n >= 0 && len > n) return bytesSlice(s, 0, n);
+        return s;
+      },
+      ['int', 'string'],
+    ),
+  );
+  set(
+    'trim',
+    S(
+      (s: string) => {
+        const r = [...s];
+        let a = 0,
+          b = r.length;
+        while (a < b && isGoSpace(r[a])) a++;
+        while (b > a && isGoSpace(r[b - 1])) b--;
+        return r.slice(a, b).join('');
+      },
+      ['string'],
+    ),
+  );
+  set(
+    'trimAll',
+    S(
+      (cut: string, s: string) => {
+        const cs = new Set([...cut]);
+        const r = [...s];
+        let a = 0,
+          b = r.length;
+        while (a < b && cs.has(r[a])) a++;
+        while (b > a && cs.has(r[b - 1])) b--;
+        return r.slice(a, b).join('');
+      },
+      ['string', 'string'],
+    ),
+  );
+  set(
+    'trimSuffix',
+    S((suf: string, s: string) => (suf && s.endsWith(suf) ? s.slice(0, s.length - suf.length) : s), ['string', 'string']),
+  );
+  set(
+    'trimPrefix',
+    S((pre: string, s: string) => (pre && s.startsWith(pre) ? s.slice(pre.length) : s), ['string', 'string']),
+  );
+  set(
+    'nospace',
+    S((s: string) => latin1Bytewise(s, 'nospace'), ['string']),
+  );
+  set(
+    'initials',
+    S((s: string) => latin1Bytewise(s, 'initials'), ['string']),
+  );
+  set(
+    'abbrev',
+    S((w: bigint, s: string) => (w < 4n ? s : abbreviate(s, 0, Number(w))), ['int', 'string']),
+  );
+  set(
+    'abbrevboth',
+    S(
+      (l: bigint, r: bigint, s: string) => (r < 4n || (l > 0n && r < 7n) ? s : abbreviate(s, Number(l), Number(r))),
+      ['int', 'int', 'string'],
+    ),
+  );
+  set(
+    'wrap',
+    S((w: bigint, s: string) => wrapText(s, Number(w), '', false), ['int', 'string']),
+  );
+  set(
+    'wrapWith',
+    S((w: bigint, nl: string, s: string) => wrapText(s, Number(w), nl, true), ['int', 'string', 'string']),
+  );
+  set(
+    'contains',
+    S((sub: string, s: string) => s.includes(sub), ['string', 'string']),
+  );
+  set(
+    'hasPrefix',
+    S((p: string, s: string) => s.startsWith(p), ['string', 'string']),
+  );
+  set(
+    'hasSuffix',
+    S((p: string, s: string) => s.endsWith(p), ['string', 'string']),
+  );
+  set(
+    'quote',
+    S(
+      (...xs: GoValue[]) =>
+        xs
+          .filter((x) => x !== null && x !== undefined)
+          .map((x) => goQuote(strval(x)))
+          .join(' '),
+      [],
+      'any',
+    ),
+  );
+  set(
+    'squote',
+    S(
+      (...xs: GoValue[]) =>
+        xs
+          .filter((x) => x !== null && x !== undefined)
+          .map((x) => `'${strval(x)}'`)
+          .join(' '),
+      [],
+      'any',
+    ),
+  );
+  set(
+    'cat',
+    S(
+      (...xs: GoValue[]) =>
+        xs
+          .filter((x) => x !== null && x !== undefined)
+          .map((x) => formatValue(x))
+          .join(' '),
+      [],
+      'any',
+    ),
+  );
   const spaces = (n: bigint) => {
     if (n < 0n) throw new Error('strings: negative Repeat count');
     if (n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
     return ' '.repeat(Number(n));
   };
-  set('indent', S((n: bigint, s: string) => {
-    const pad = spaces(n);
-    return pad + s.replace(/\n/g, '\n' + pad);
-  }, ['int', 'string']));
-  set('nindent', S((n: bigint, s: string) => {
-    const pad = spaces(n);
-    return '\n' + pad + s.replace(/\n/g, '\n' + pad);
-  }, ['int', 'string']));
-  set('replace', S((o: string, n: string, s: string) => (o === '' ? [...s].map((c) => n + c).join('') + n : s.split(o).join(n)), ['string', 'string', 'string']));
-  set('plural', S((one: string, many: string, c: bigint) => (c === 1n ? one : many), ['string', 'string', 'int']));
-  set('toString', S((v: GoValue) => strval(v), ['any']));
-  set('toStrings', S((v: GoValue) => strslice(v), ['any']));
-  set('join', S((sep: string, v: GoValue) => strslice(v).join(sep), ['string', 'any']));
-  set('split', S((sep: string, s: string) => new GoStringMap(splitGo(s, sep).map((p, i) => [`_${i}`, p])), ['string', 'string']));
-  set('splitList', S((sep: string, s: string) => splitGo(s, sep), ['string', 'string']));
-  set('splitn', S((sep: string, n: bigint, s: string) => new GoStringMap(splitGo(s, sep, Number(n)).map((p, i) => [`_${i}`, p])), ['string', 'int', 'string']));
-  set('sortAlpha', S((v: GoValue) => {
-    const a = Array.isArray(v) ? strslice(v) : [strval(v)];
-    return a.sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
-  }, ['any']));
-  set('atoi', S((s: string) => {
-    const t = /^[+-]?\d+$/.test(s) ? BigInt(s) : 0n;
-    return t > 9223372036854775807n || t < -9223372036854775808n ? 0n : t;
-  }, ['string']));
+  set(
+    'indent',
+    S(
+      (n: bigint, s: string) => {
+        const pad = spaces(n);
+        return pad + s.replace(/\n/g, '\n' + pad);
+      },
+      ['int', 'string'],
+    ),
+  );
+  set(
+    'nindent',
+    S(
+      (n: bigint, s: string) => {
+        const pad = spaces(n);
+        return '\n' + pad + s.replace(/\n/g, '\n' + pad);
+      },
+      ['int', 'string'],
+    ),
+  );
+  set(
+    'replace',
+    S(
+      (o: string, n: string, s: string) => (o === '' ? [...s].map((c) => n + c).join('') + n : s.split(o).join(n)),
+      ['string', 'string', 'string'],
+    ),
+  );
+  set(
+    'plural',
+    S((one: string, many: string, c: bigint) => (c === 1n ? one : many), ['string', 'string', 'int']),
+  );
+  set(
+    'toString',
+    S((v: GoValue) => strval(v), ['any']),
+  );
+  set(
+    'toStrings',
+    S((v: GoValue) => strslice(v), ['any']),
+  );
+  set(
+    'join',
+    S((sep: string, v: GoValue) => strslice(v).join(sep), ['string', 'any']),
+  );
+  set(
+    'split',
+    S((sep: string, s: string) => new GoStringMap(splitGo(s, sep).map((p, i) => [`_${i}`, p])), ['string', 'string']),
+  );
+  set(
+    'splitList',
+    S((sep: string, s: string) => splitGo(s, sep), ['string', 'string']),
+  );
+  set(
+    'splitn',
+    S(
+      (sep: string, n: bigint, s: string) => new GoStringMap(splitGo(s, sep, Number(n)).map((p, i) => [`_${i}`, p])),
+      ['string', 'int', 'string'],
+    ),
+  );
+  set(
+    'sortAlpha',
+    S(
+      (v: GoValue) => {
+        const a = Array.isArray(v) ? strslice(v) : [strval(v)];
+        return a.sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+      },
+      ['any'],
+    ),
+  );
+  set(
+    'atoi',
+    S(
+      (s: string) => {
+        const t = /^[+-]?\d+$/.test(s) ? BigInt(s) : 0n;
+        return t > 9223372036854775807n || t < -9223372036854775808n ? 0n : t;
+      },
+      ['string'],
+    ),
+  );
   // goutils.SwapCase: upper/title → lower; lower → title after a space (or at the start), else upper.
-  set('swapcase', S((s: string) => {
-    let out = '';
-    let space = true;
-    for (const r of s) {
-      if (isGoUpper(r) || isGoTitle(r)) {
-        out += goToLower(r);
-        space = false;
-      } else if (isGoLower(r)) {
-        out += space ? goToTitle(r) : goToUpper(r);
-        space = false;
-      } else {
-        out += r;
-        space = isGoSpace(r);
-      }
-    }
-    return out;
-  }, ['string']));
-  set('snakecase', S((s: string) => toLowerCaseWords(s, '_'), ['string']));
-  set('kebabcase', S((s: string) => toLowerCaseWords(s, '-'), ['string']));
-  set('camelcase', S((s: string) => toPascalCase(s), ['string']));
-  set('seq', S((...xs: GoValue[]) => seq(xs.map((x) => Number(toInt64(x)))), [], 'int'));
-  set('until', S((n: bigint) => range(0n, n, n < 0n ? -1n : 1n), ['int']));
-  set('untilStep', S((a: bigint, b: bigint, st: bigint) => range(a, b, st), ['int', 'int', 'int']));
+  set(
+    'swapcase',
+    S(
+      (s: string) => {
+        let out = '';
+        let space = true;
+        for (const r of s) {
+          if (isGoUpper(r) || isGoTitle(r)) {
+            out += goToLower(r);
+            space = false;
+          } else if (isGoLower(r)) {
+            out += space ? goToTitle(r) : goToUpper(r);
+            space = false;
+          } else {
+            out += r;
+            space = isGoSpace(r);
+          }
+        }
+        return out;
+      },
+      ['string'],
+    ),
+  );
+  set(
+    'snakecase',
+    S((s: string) => toLowerCaseWords(s, '_'), ['string']),
+  );
+  set(
+    'kebabcase',
+    S((s: string) => toLowerCaseWords(s, '-'), ['string']),
+  );
+  set(
+    'camelcase',
+    S((s: string) => toPascalCase(s), ['string']),
+  );
+  set(
+    'seq',
+    S((...xs: GoValue[]) => seq(xs.map((x) => Number(toInt64(x)))), [], 'int'),
+  );
+  set(
+    'until',
+    S((n: bigint) => range(0n, n, n < 0n ? -1n : 1n), ['int']),
+  );
+  set(
+    'untilStep',
+    S((a: bigint, b: bigint, st: bigint) => range(a, b, st), ['int', 'int', 'int']),
+  );
   return m;
 }
 
@@ -293,7 +491,9 @@ function range(a: bigint, b: bigint, step: bigint): bigint[] {
 }
 
 function seq(p: number[]): string {
-  let start = 1, end = 0, step = 1;
+  let start = 1,
+    end = 0,
+    step = 1;
   if (p.length === 0) return '';
   if (p.length === 1) end = p[0];
   else if (p.length === 2) [start, end] = p;

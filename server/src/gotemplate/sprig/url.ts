@@ -43,17 +43,20 @@ class UrlError extends Error {}
 function unescape(s: string, mode: Mode): string {
   const b = utf8Bytes(s);
   let n = 0;
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     if (b[i] === 0x25) {
       n++;
-      if (i + 2 >= b.length || !isHex(b[i + 1]) || !isHex(b[i + 2])) throw new UrlError(`invalid URL escape ${goQuote(goString(b.subarray(i, i + 3)))}`);
+      if (i + 2 >= b.length || !isHex(b[i + 1]) || !isHex(b[i + 2]))
+        throw new UrlError(`invalid URL escape ${goQuote(goString(b.subarray(i, i + 3)))}`);
       const v = parseInt(String.fromCharCode(b[i + 1], b[i + 2]), 16);
       const seq = String.fromCharCode(b[i], b[i + 1], b[i + 2]);
       if (mode === 'host' && v < 0x80 && seq !== '%25') throw new UrlError(`invalid URL escape ${goQuote(seq)}`);
-      if (mode === 'zone' && seq !== '%25' && v !== 0x20 && shouldEscape(v, 'host')) throw new UrlError(`invalid URL escape ${goQuote(seq)}`);
+      if (mode === 'zone' && seq !== '%25' && v !== 0x20 && shouldEscape(v, 'host'))
+        throw new UrlError(`invalid URL escape ${goQuote(seq)}`);
       i += 3;
     } else {
-      if ((mode === 'host' || mode === 'zone') && b[i] < 0x80 && shouldEscape(b[i], mode)) throw new UrlError(`invalid character ${goQuote(String.fromCharCode(b[i]))} in host name`);
+      if ((mode === 'host' || mode === 'zone') && b[i] < 0x80 && shouldEscape(b[i], mode))
+        throw new UrlError(`invalid character ${goQuote(String.fromCharCode(b[i]))} in host name`);
       i++;
     }
   }
@@ -105,7 +108,10 @@ function parseAuthority(authority: string): { user?: GoURL['user']; host: string
   if (!/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(info)) throw new UrlError('net/url: invalid userinfo');
   const colon = info.indexOf(':');
   if (colon < 0) return { user: { username: unescape(info, 'userPassword') }, host };
-  return { user: { username: unescape(info.slice(0, colon), 'userPassword'), password: unescape(info.slice(colon + 1), 'userPassword') }, host };
+  return {
+    user: { username: unescape(info.slice(0, colon), 'userPassword'), password: unescape(info.slice(colon + 1), 'userPassword') },
+    host,
+  };
 }
 
 function parseNoFragment(raw: string): GoURL {

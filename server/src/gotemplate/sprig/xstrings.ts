@@ -14,7 +14,6 @@ const isLetter = (r: string) => /^\p{L}$/u.test(r);
 const isNumber = (r: string) => /^\p{N}$/u.test(r);
 const isPunct = (r: string) => /^\p{P}$/u.test(r);
 
-
 const isConnector = (r: string) => r === '-' || r === '_' || isGoSpace(r);
 
 /** A letter that is not a CJK ideograph (xstrings' isAlphabet). */
@@ -27,7 +26,6 @@ function isAlphabet(r: string): boolean {
   if (c >= 0x20000 && c <= 0x2b81d) return false;
   return true;
 }
-
 
 /** Runes of a Go string; a raw byte (U+DC80–U+DCFF) decodes as RuneError. */
 function runes(s: string): string[] {
@@ -196,7 +194,7 @@ export function toPascalCase(s: string): string {
   let r0 = '';
   let firstUpper = false;
   // Leading connectors are kept as they are.
-  for (; i < rs.length; ) {
+  for (; i < rs.length;) {
     r0 = rs[i++];
     if (!isConnector(r0)) {
       firstUpper = isUpper(r0);
@@ -230,4 +228,3 @@ export function toPascalCase(s: string): string {
   out.push(r0);
   return out.join('');
 }
-

@@ -23,7 +23,6 @@ export function utcMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): n
   return t.getTime();
 }
 
-
 const LONG_NAMES: Record<string, string> = {
   'Coordinated Universal Time': 'UTC',
   'Greenwich Mean Time': 'GMT',
@@ -70,23 +69,47 @@ const LONG_NAMES: Record<string, string> = {
  */
 const H = 3600;
 const ZONE_ABBR: Record<string, [number, string][] | 'numeric'> = {
-  'America/Havana': [[-5 * H, 'CST'], [-4 * H, 'CDT']],
+  'America/Havana': [
+    [-5 * H, 'CST'],
+    [-4 * H, 'CDT'],
+  ],
   'America/Hermosillo': [[-7 * H, 'MST']],
-  'America/Mazatlan': [[-7 * H, 'MST'], [-6 * H, 'MDT']],
+  'America/Mazatlan': [
+    [-7 * H, 'MST'],
+    [-6 * H, 'MDT'],
+  ],
   'America/Dawson': [[-7 * H, 'MST']],
   'America/Whitehorse': [[-7 * H, 'MST']],
-  'America/Adak': [[-10 * H, 'HST'], [-9 * H, 'HDT']],
+  'America/Adak': [
+    [-10 * H, 'HST'],
+    [-9 * H, 'HDT'],
+  ],
   'Asia/Jayapura': [[9 * H, 'WIT']],
   'Asia/Makassar': [[8 * H, 'WITA']],
-  'Asia/Pontianak': [[7 * H, 'WIB'], [8 * H, 'WITA']],
-  'Asia/Macau': [[8 * H, 'CST'], [9 * H, 'CDT']],
+  'Asia/Pontianak': [
+    [7 * H, 'WIB'],
+    [8 * H, 'WITA'],
+  ],
+  'Asia/Macau': [
+    [8 * H, 'CST'],
+    [9 * H, 'CDT'],
+  ],
   'Pacific/Guam': [[10 * H, 'ChST']],
   'Pacific/Saipan': [[10 * H, 'ChST']],
   'Pacific/Midway': [[-11 * H, 'SST']],
   'Pacific/Pago_Pago': [[-11 * H, 'SST']],
-  'Europe/Guernsey': [[0, 'GMT'], [H, 'BST']],
-  'Europe/Isle_of_Man': [[0, 'GMT'], [H, 'BST']],
-  'Europe/Jersey': [[0, 'GMT'], [H, 'BST']],
+  'Europe/Guernsey': [
+    [0, 'GMT'],
+    [H, 'BST'],
+  ],
+  'Europe/Isle_of_Man': [
+    [0, 'GMT'],
+    [H, 'BST'],
+  ],
+  'Europe/Jersey': [
+    [0, 'GMT'],
+    [H, 'BST'],
+  ],
   'Europe/Minsk': 'numeric',
   'Antarctica/Casey': 'numeric',
   'Antarctica/Troll': 'numeric',
@@ -105,7 +128,17 @@ function formattersFor(name: string) {
   if (/^[A-Z]/.test(name) && !name.includes('..')) {
     try {
       f = {
-        parts: new Intl.DateTimeFormat('en-US', { timeZone: name, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', era: 'short' }),
+        parts: new Intl.DateTimeFormat('en-US', {
+          timeZone: name,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: 'numeric',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: 'numeric',
+          second: 'numeric',
+          era: 'short',
+        }),
         short: new Intl.DateTimeFormat('en-US', { timeZone: name, timeZoneName: 'short' }),
         long: new Intl.DateTimeFormat('en-US', { timeZone: name, timeZoneName: 'long' }),
       };
@@ -133,13 +166,16 @@ export function zoneAt(name: string, ms: number): Zone | undefined {
   const year = p.era === 'BC' ? 1 - Number(p.year) : Number(p.year);
   const wall = utcMs(year, Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   const offset = Math.round((wall - d.getTime()) / 1000);
-  const long = zoneName(f.long, d), short = zoneName(f.short, d);
+  const long = zoneName(f.long, d),
+    short = zoneName(f.short, d);
   const override = Object.prototype.hasOwnProperty.call(ZONE_ABBR, name) ? ZONE_ABBR[name] : undefined;
   let abbr = override === 'numeric' ? undefined : override?.find(([o]) => o === offset)?.[1];
   if (!abbr && override !== 'numeric') abbr = LONG_NAMES[long];
   if (!abbr && override !== 'numeric' && short && !/^GMT[+-]/.test(short)) abbr = short;
   if (!abbr) {
-    const a = Math.abs(offset), hh = String(Math.floor(a / 3600)).padStart(2, '0'), mm = Math.floor((a % 3600) / 60);
+    const a = Math.abs(offset),
+      hh = String(Math.floor(a / 3600)).padStart(2, '0'),
+      mm = Math.floor((a % 3600) / 60);
     abbr = (offset < 0 ? '-' : '+') + hh + (mm ? String(mm).padStart(2, '0') : '');
   }
   return { offset, abbr };

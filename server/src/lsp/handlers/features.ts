@@ -39,6 +39,8 @@ export function registerFeatures(s: ServerState): void {
   connection.onCompletion((p) => {
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
-    return s.guard('completion', [], () => s.service.completions(s.analysisOf(doc), doc.offsetAt(p.position)).map((c) => toCompletion(doc, c)));
+    return s.guard('completion', [], () =>
+      s.service.completions(s.analysisOf(doc), doc.offsetAt(p.position)).map((c) => toCompletion(doc, c)),
+    );
   });
 }

@@ -57,14 +57,22 @@ export function registerNavigation(s: ServerState): void {
   connection.onDefinition((p) => {
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return null;
-    return s.guard('definition', null, () => s.service.definition(s.analysisOf(doc), doc.offsetAt(p.position)).map(toLocation).filter((l): l is Location => !!l));
+    return s.guard('definition', null, () =>
+      s.service
+        .definition(s.analysisOf(doc), doc.offsetAt(p.position))
+        .map(toLocation)
+        .filter((l): l is Location => !!l),
+    );
   });
 
   connection.onReferences((p) => {
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return null;
     return s.guard('references', null, () =>
-      s.service.references(s.analysisOf(doc), doc.offsetAt(p.position), p.context.includeDeclaration).map(toLocation).filter((l): l is Location => !!l),
+      s.service
+        .references(s.analysisOf(doc), doc.offsetAt(p.position), p.context.includeDeclaration)
+        .map(toLocation)
+        .filter((l): l is Location => !!l),
     );
   });
 
@@ -102,7 +110,9 @@ export function registerNavigation(s: ServerState): void {
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
     return s.guard('folding ranges', [], () =>
-      s.service.foldingRanges(s.analysisOf(doc)).map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line })),
+      s.service
+        .foldingRanges(s.analysisOf(doc))
+        .map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line })),
     );
   });
 
@@ -123,7 +133,13 @@ export function registerNavigation(s: ServerState): void {
     const doc = documents.get(p.textDocument.uri);
     if (!doc) return [];
     return s.guard('inlay hints', [], () =>
-      s.service.inlayHints(s.analysisOf(doc), toSpan(doc, p.range)).map((h) => ({ position: doc.positionAt(h.offset), label: h.label, tooltip: h.tooltip, paddingLeft: true, kind: InlayHintKind.Parameter })),
+      s.service.inlayHints(s.analysisOf(doc), toSpan(doc, p.range)).map((h) => ({
+        position: doc.positionAt(h.offset),
+        label: h.label,
+        tooltip: h.tooltip,
+        paddingLeft: true,
+        kind: InlayHintKind.Parameter,
+      })),
     );
   });
 }

@@ -26,7 +26,8 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   const analysisFor = (r: DocumentRequestParams): Analysis | undefined => {
     // An edit typed a moment ago in another document (a cluster Secret) counts, even before its
     // debounced run: the client refreshes its views right after edits.
-    for (const d of documents.all()) if (s.service.openDocuments.sync(URI.toPath(d.uri), d.getText(), () => s.analysisOf(d))) revalidation.scheduleOthers(d.uri);
+    for (const d of documents.all())
+      if (s.service.openDocuments.sync(URI.toPath(d.uri), d.getText(), () => s.analysisOf(d))) revalidation.scheduleOthers(d.uri);
     if (typeof r?.uri !== 'string') return undefined;
     const doc = documents.get(r.uri) ?? s.textOf(r.uri);
     return doc ? s.analysisOf(doc) : undefined;
@@ -53,7 +54,10 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   connection.onExecuteCommand((p) => {
     const args = p.arguments ?? [];
     // Lenses pass [uri, offset]; a key map may pass just the uri.
-    const r: DocumentRequestParams = { uri: typeof args[0] === 'string' ? args[0] : '', offset: typeof args[1] === 'number' ? args[1] : undefined };
+    const r: DocumentRequestParams = {
+      uri: typeof args[0] === 'string' ? args[0] : '',
+      offset: typeof args[1] === 'number' ? args[1] : undefined,
+    };
     switch (p.command) {
       case Commands.showPreview:
       case Commands.preview: {

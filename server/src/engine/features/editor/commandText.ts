@@ -24,7 +24,8 @@ export function previewSummary(name: string, exp: Expansion): string {
 
 /** `guestbook: RollingSync · 2 steps · …` or the AllAtOnce blast radius. */
 export function planSummary(p: RolloutPlan): string {
-  if (p.strategy === 'AllAtOnce') return `${p.appset || 'ApplicationSet'}: AllAtOnce — ${plural(p.totalApps, 'Application')} on ${plural(p.clusters ?? 0, 'cluster')} sync at the same time`;
+  if (p.strategy === 'AllAtOnce')
+    return `${p.appset || 'ApplicationSet'}: AllAtOnce — ${plural(p.totalApps, 'Application')} on ${plural(p.clusters ?? 0, 'cluster')} sync at the same time`;
   return `${p.appset || 'ApplicationSet'}: RollingSync · ${planTitle(p)}`;
 }
 
@@ -35,7 +36,10 @@ export function planText(p: RolloutPlan): string {
   out.push(`progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}`);
   for (const e of en.evidence) out.push(`  ${e.effect}: ${e.file === 'setting' ? '' : e.file + ': '}${e.description}`);
   if (p.strategy === 'RollingSync') {
-    if (en.state !== 'enabled') out.push(`!! the controller ignores this strategy unless progressive syncs are enabled: all ${p.totalApps} Applications would sync at once`);
+    if (en.state !== 'enabled')
+      out.push(
+        `!! the controller ignores this strategy unless progressive syncs are enabled: all ${p.totalApps} Applications would sync at once`,
+      );
     for (const s of p.steps) {
       out.push(stepTitle(s));
       if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);
@@ -43,7 +47,8 @@ export function planText(p: RolloutPlan): string {
       if (s.syncedEarlier?.length) out.push(`  already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
       if (s.blockedBy?.length) out.push(`  never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
     }
-    if (p.unselected.length) out.push(`selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
+    if (p.unselected.length)
+      out.push(`selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
   }
   return out.join('\n') + '\n';
 }

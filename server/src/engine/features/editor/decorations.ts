@@ -63,7 +63,11 @@ export function inlayHints(ctx: AppSetContext, range?: Span): InlayHint[] {
     const v = valueAt(app.app, s.at.slice(2));
     if (v === undefined || (typeof v === 'string' && v === s.value)) continue;
     const shown = typeof v === 'string' ? v : goString(v);
-    out.push({ offset: s.span.end, label: `= ${clip(shown)}`, tooltip: `In ${app.name || 'the first Application'} (the first of ${ctx.expansion().apps.length})` });
+    out.push({
+      offset: s.span.end,
+      label: `= ${clip(shown)}`,
+      tooltip: `In ${app.name || 'the first Application'} (the first of ${ctx.expansion().apps.length})`,
+    });
   }
   return out;
 }

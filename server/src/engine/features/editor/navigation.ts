@@ -69,7 +69,7 @@ export function prepareRenameAt(ctx: AppSetContext, offset: number): { span: Spa
   const check = renamable(ctx, name);
   if (check) return { error: check };
   const use = useAt(ctx, offset);
-  const span = use ? segmentSpan(ctx.file.text, use, name, goTemplateOf(ctx)) ?? p.span : keySpan(ctx.file.text, p.span);
+  const span = use ? (segmentSpan(ctx.file.text, use, name, goTemplateOf(ctx)) ?? p.span) : keySpan(ctx.file.text, p.span);
   return { span, placeholder: name };
 }
 
@@ -81,7 +81,8 @@ export function renameAt(ctx: AppSetContext, offset: number, newName: string): R
   const name = p.path[0];
   const check = renamable(ctx, name);
   if (check) return { error: check };
-  if (goTemplate && !isGoIdentifier(newName)) return { error: `"${newName}" is not a Go identifier, so .${newName} would not parse; use letters, digits and _` };
+  if (goTemplate && !isGoIdentifier(newName))
+    return { error: `"${newName}" is not a Go identifier, so .${newName} would not parse; use letters, digits and _` };
   if (!goTemplate && (!newName || /[{}\s]/.test(newName))) return { error: `"${newName}" cannot be a fasttemplate key` };
   const text = ctx.file.text;
   const edits: TextEdit[] = [];
@@ -101,14 +102,20 @@ function renamable(ctx: AppSetContext, name: string): string | undefined {
   const other = defs.find((d) => !d.renamable);
   if (other) return `"${name}" also comes from ${other.source}, which rename cannot change`;
   // Keys from elementsYaml or generated elsewhere are not in this document's list elements.
-  const listed = generatorSpecs(ctx).some((g) => g.kind === 'list' && Array.isArray(g.spec.elements) && g.spec.elements.some((e) => isObject(e) && Object.prototype.hasOwnProperty.call(e, name)));
+  const listed = generatorSpecs(ctx).some(
+    (g) =>
+      g.kind === 'list' &&
+      Array.isArray(g.spec.elements) &&
+      g.spec.elements.some((e) => isObject(e) && Object.prototype.hasOwnProperty.call(e, name)),
+  );
   return listed ? undefined : `no list element defines "${name}"`;
 }
 
 /** A key's text without its quotes. */
 function keySpan(text: string, span: Span): Span {
   const q = text[span.start];
-  if ((q === '"' || q === "'") && text[span.end - 1] === q && span.end - span.start >= 2) return { start: span.start + 1, end: span.end - 1 };
+  if ((q === '"' || q === "'") && text[span.end - 1] === q && span.end - span.start >= 2)
+    return { start: span.start + 1, end: span.end - 1 };
   return span;
 }
 

@@ -108,7 +108,10 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
   // Nothing placed: the generator kinds that provide such a parameter (the cluster generator for `.name`).
   if (!out.length) {
     for (const g of gens) {
-      if ((g.kind === 'clusters' && clusterKeyOf(path, goTemplate)) || (g.kind === 'git' && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? '')))) {
+      if (
+        (g.kind === 'clusters' && clusterKeyOf(path, goTemplate)) ||
+        (g.kind === 'git' && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? '')))
+      ) {
         const n = nodeAt(doc, g.path);
         if (n.key) add({ file: uri, span: n.key, source: `the ${g.kind} generator`, renamable: false });
       }
@@ -176,14 +179,29 @@ function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | 
     if (!isObject(v)) continue;
     if (v.kind === 'Secret') {
       const sd = isObject(v.stringData) && has(v.stringData, 'name') ? 'stringData' : 'data';
-      const name = sd === 'stringData' ? String((v.stringData as Record<string, unknown>).name ?? '') : decode((v.data as Record<string, unknown> | undefined)?.name);
+      const name =
+        sd === 'stringData'
+          ? String((v.stringData as Record<string, unknown>).name ?? '')
+          : decode((v.data as Record<string, unknown> | undefined)?.name);
       if (name !== c.name) continue;
-      return spanIn(doc, 'field' in key ? [sd, key.field] : key.key !== undefined ? ['metadata', key.labels, key.key] : ['metadata', key.labels], ['metadata', 'name']);
+      return spanIn(
+        doc,
+        'field' in key ? [sd, key.field] : key.key !== undefined ? ['metadata', key.labels, key.key] : ['metadata', key.labels],
+        ['metadata', 'name'],
+      );
     }
     if (v.kind === 'ClusterInventory' && Array.isArray(v.clusters)) {
       const i = v.clusters.findIndex((x) => isObject(x) && String(x.name ?? '') === c.name);
       if (i < 0) continue;
-      return spanIn(doc, 'field' in key ? ['clusters', i, key.field] : key.key !== undefined ? ['clusters', i, key.labels, key.key] : ['clusters', i, key.labels], ['clusters', i]);
+      return spanIn(
+        doc,
+        'field' in key
+          ? ['clusters', i, key.field]
+          : key.key !== undefined
+            ? ['clusters', i, key.labels, key.key]
+            : ['clusters', i, key.labels],
+        ['clusters', i],
+      );
     }
   }
   return undefined;

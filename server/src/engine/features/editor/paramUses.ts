@@ -131,5 +131,8 @@ export function goExpression(path: string[]): string {
   const bad = path.findIndex((s) => !isGoIdentifier(s));
   if (bad < 0) return '.' + path.join('.');
   const base = bad === 0 ? '.' : '.' + path.slice(0, bad).join('.');
-  return `index ${base} ${path.slice(bad).map((s) => JSON.stringify(s)).join(' ')}`;
+  return `index ${base} ${path
+    .slice(bad)
+    .map((s) => JSON.stringify(s))
+    .join(' ')}`;
 }

@@ -37,7 +37,14 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
     const sel = n.key ?? n.value;
     if (!sel) return undefined;
     const end = n.value?.end ?? sel.end;
-    return { name, detail, kind, span: { start: sel.start, end: Math.max(end, sel.end) }, selection: sel, children: kids?.length ? kids : undefined };
+    return {
+      name,
+      detail,
+      kind,
+      span: { start: sel.start, end: Math.max(end, sel.end) },
+      selection: sel,
+      children: kids?.length ? kids : undefined,
+    };
   };
 
   // Generators: counts per entry path come from the expansion.
@@ -49,7 +56,9 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
     for (const g of gens) {
       if (g.path.length !== entriesPath.length + 2 || !entriesPath.every((s, i) => g.path[i] === s)) continue;
       const sets = exp.paramSetCounts?.[g.path.slice(0, -1).join('/')];
-      const detail = [describeKind(g.kind, g.spec), sets !== undefined ? plural(sets, 'parameter set') : undefined].filter(Boolean).join(' · ');
+      const detail = [describeKind(g.kind, g.spec), sets !== undefined ? plural(sets, 'parameter set') : undefined]
+        .filter(Boolean)
+        .join(' · ');
       const kids = g.kind === 'matrix' || g.kind === 'merge' ? genSymbols([...g.path, 'generators']) : [];
       const s = sym(g.kind, g.path, g.kind === 'matrix' || g.kind === 'merge' ? 'module' : 'function', detail, kids);
       if (s) out.push(s);
@@ -58,7 +67,10 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
   };
   const g = sym('generators', ['spec', 'generators'], 'array', plural(exp.apps.length, 'Application'), genSymbols(['spec', 'generators']));
   if (g) children.push(g);
-  const tmplName = isObject(spec.template) && isObject(spec.template.metadata) && typeof spec.template.metadata.name === 'string' ? spec.template.metadata.name : undefined;
+  const tmplName =
+    isObject(spec.template) && isObject(spec.template.metadata) && typeof spec.template.metadata.name === 'string'
+      ? spec.template.metadata.name
+      : undefined;
   const t = sym('template', ['spec', 'template'], 'object', tmplName);
   if (t) children.push(t);
   const tp = sym('templatePatch', ['spec', 'templatePatch'], 'object');
@@ -69,7 +81,15 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
     const stepSyms = steps
       .map((st, i) => sym(`step ${i + 1}`, ['spec', 'strategy', 'rollingSync', 'steps', i], 'event', stepDetail(st)))
       .filter((s): s is DocumentSymbol => !!s);
-    const s = sym('strategy', ['spec', 'strategy'], 'object', [typeof strat.type === 'string' ? strat.type : undefined, steps.length ? plural(steps.length, 'step') : undefined].filter(Boolean).join(' · '), stepSyms);
+    const s = sym(
+      'strategy',
+      ['spec', 'strategy'],
+      'object',
+      [typeof strat.type === 'string' ? strat.type : undefined, steps.length ? plural(steps.length, 'step') : undefined]
+        .filter(Boolean)
+        .join(' · '),
+      stepSyms,
+    );
     if (s) children.push(s);
   }
   const sp = sym('syncPolicy', ['spec', 'syncPolicy'], 'object');
@@ -91,13 +111,16 @@ function describeKind(kind: string, spec: Record<string, unknown>): string | und
   if (kind === 'list') return Array.isArray(spec.elements) ? plural(spec.elements.length, 'element') : undefined;
   if (kind === 'git') return Array.isArray(spec.files) ? 'files' : Array.isArray(spec.directories) ? 'directories' : undefined;
   if (kind === 'clusters') return spec.selector ? 'with selector' : 'all clusters';
-  if (kind === 'matrix' || kind === 'merge') return Array.isArray(spec.generators) ? plural(spec.generators.length, 'child') .replace('childs', 'children') : undefined;
+  if (kind === 'matrix' || kind === 'merge')
+    return Array.isArray(spec.generators) ? plural(spec.generators.length, 'child').replace('childs', 'children') : undefined;
   return undefined;
 }
 
 function stepDetail(st: unknown): string | undefined {
   if (!isObject(st) || !Array.isArray(st.matchExpressions)) return undefined;
-  const parts = st.matchExpressions.filter(isObject).map((e) => `${String(e.key ?? '')} ${String(e.operator ?? '')} ${Array.isArray(e.values) ? e.values.join(', ') : ''}`.trim());
+  const parts = st.matchExpressions
+    .filter(isObject)
+    .map((e) => `${String(e.key ?? '')} ${String(e.operator ?? '')} ${Array.isArray(e.values) ? e.values.join(', ') : ''}`.trim());
   const mu = st.maxUpdate !== undefined ? ` · maxUpdate ${String(st.maxUpdate)}` : '';
   return parts.join('; ') + mu;
 }

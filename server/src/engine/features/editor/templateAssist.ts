@@ -117,7 +117,12 @@ export function templateCompletions(ctx: AppSetContext, offset: number): Complet
   const span: Span = { start: offset - word.length, end: offset };
   const before2 = inAction.slice(0, inAction.length - word.length).trimEnd();
   // `index` inserted in an argument position needs parentheses.
-  const commandStart = before2 === '' || before2.endsWith('(') || before2.endsWith('-') || /\b(if|with|range|else if|else with)$/.test(before2) || /:?=$/.test(before2);
+  const commandStart =
+    before2 === '' ||
+    before2.endsWith('(') ||
+    before2.endsWith('-') ||
+    /\b(if|with|range|else if|else with)$/.test(before2) ||
+    /:?=$/.test(before2);
   const items: CompletionItem[] = [];
   if (!word.startsWith('$')) {
     for (const p of params) {
@@ -130,7 +135,9 @@ export function templateCompletions(ctx: AppSetContext, offset: number): Complet
         kind: 'variable',
         insertText: needsIndex && !commandStart ? `(${expr})` : expr,
         detail: `${clip(p.sample)} · ${p.source}`,
-        documentation: coverage(p, scanned) + (needsIndex ? `\n\n\`${p.path[p.path.length - 1]}\` is not a Go identifier, so it is reached with \`index\`.` : ''),
+        documentation:
+          coverage(p, scanned) +
+          (needsIndex ? `\n\n\`${p.path[p.path.length - 1]}\` is not a Go identifier, so it is reached with \`index\`.` : ''),
         span,
       });
     }
@@ -139,13 +146,16 @@ export function templateCompletions(ctx: AppSetContext, offset: number): Complet
     for (const [name, d] of FUNCTION_DOCS) {
       items.push({ label: name, kind: 'function', detail: d.signature, documentation: d.doc, span });
     }
-    for (const kw of ['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue']) items.push({ label: kw, kind: 'keyword', span });
+    for (const kw of ['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue'])
+      items.push({ label: kw, kind: 'keyword', span });
   }
   return items;
 }
 
 function coverage(p: KnownParam, scanned: number): string {
-  return p.count === scanned ? `In every parameter set (e.g. \`${clip(p.sample)}\`, from ${p.source}).` : `In ${p.count} of ${scanned} parameter sets (e.g. \`${clip(p.sample)}\`, from ${p.source}).`;
+  return p.count === scanned
+    ? `In every parameter set (e.g. \`${clip(p.sample)}\`, from ${p.source}).`
+    : `In ${p.count} of ${scanned} parameter sets (e.g. \`${clip(p.sample)}\`, from ${p.source}).`;
 }
 
 /** "Did you mean" fixes for a parameter or function name under a diagnostic. */
@@ -158,8 +168,20 @@ export function templateQuickFixes(ctx: AppSetContext, diagnostics: EngineDiagno
   for (const d of diagnostics) {
     const found = text.slice(d.span.start, d.span.end);
     const fix = (title: string, span: Span, newText: string, preferred = true) =>
-      out.push({ title, kind: 'quickfix', diagnosticCodes: [d.code], diagnostics: [d], isPreferred: preferred, edits: [{ file: ctx.file.uri, span, newText }] });
-    if (d.code === 'generator/missing-param' || d.code.startsWith('template/mode') || d.code === 'template/fasttemplate-syntax' || d.code === 'template/gotemplate-syntax') {
+      out.push({
+        title,
+        kind: 'quickfix',
+        diagnosticCodes: [d.code],
+        diagnostics: [d],
+        isPreferred: preferred,
+        edits: [{ file: ctx.file.uri, span, newText }],
+      });
+    if (
+      d.code === 'generator/missing-param' ||
+      d.code.startsWith('template/mode') ||
+      d.code === 'template/fasttemplate-syntax' ||
+      d.code === 'template/gotemplate-syntax'
+    ) {
       if (goTemplate && /^\.[\w.]+$/.test(found)) {
         const best = suggest(found, names);
         if (best) fix(`Did you mean ${best}?`, d.span, goExpression(best.slice(1).split('.')));
@@ -182,12 +204,16 @@ export function templateQuickFixes(ctx: AppSetContext, diagnostics: EngineDiagno
       if (at < 0 || at > d.span.end + name.length) continue;
       const span = { start: at, end: at + name.length };
       // A parse error stops the whole expansion, so the generators' own definitions are asked too.
-      const asParam = params.some((p) => p.path[0] === name || p.path.join('.') === name) || paramDefinitions(ctx, name.split('.')).length > 0;
+      const asParam =
+        params.some((p) => p.path[0] === name || p.path.join('.') === name) || paramDefinitions(ctx, name.split('.')).length > 0;
       if (asParam) fix(`Use .${name} (goTemplate parameters start with a dot)`, span, goExpression(name.split('.')));
       else {
         const best = suggest(name, FUNCTION_DOCS.keys());
         if (best) fix(`Did you mean the function ${best}?`, span, best, !asParam);
-        const bestParam = suggest(name, params.map((p) => p.path.join('.')));
+        const bestParam = suggest(
+          name,
+          params.map((p) => p.path.join('.')),
+        );
         if (bestParam) fix(`Did you mean .${bestParam}?`, span, goExpression(bestParam.split('.')), false);
       }
     }

@@ -27,12 +27,28 @@ function placeholderDiagnostics(file: FileContext): EngineDiagnostic[] {
       const p = clusterPlaceholder(name, server);
       if (!p) continue;
       const secret = isObject(v.metadata) && typeof v.metadata.name === 'string' ? `cluster Secret "${v.metadata.name}"` : 'cluster Secret';
-      out.push(note(spanAt(d.doc, p.field === 'name' ? namePath : serverPath), `this ${secret} is a template, not a cluster: its ${p.field} is the placeholder ${p.what}. Cluster generators leave it out; they see it once it is filled in.`));
-    } else if (v.kind === 'ClusterInventory' && typeof v.apiVersion === 'string' && v.apiVersion.startsWith('appset-tools/') && Array.isArray(v.clusters)) {
+      out.push(
+        note(
+          spanAt(d.doc, p.field === 'name' ? namePath : serverPath),
+          `this ${secret} is a template, not a cluster: its ${p.field} is the placeholder ${p.what}. Cluster generators leave it out; they see it once it is filled in.`,
+        ),
+      );
+    } else if (
+      v.kind === 'ClusterInventory' &&
+      typeof v.apiVersion === 'string' &&
+      v.apiVersion.startsWith('appset-tools/') &&
+      Array.isArray(v.clusters)
+    ) {
       v.clusters.forEach((c, i) => {
         if (!isObject(c)) return;
         const p = clusterPlaceholder(c.name, c.server);
-        if (p) out.push(note(spanAt(d.doc, ['clusters', i, p.field]), `this inventory entry is a template, not a cluster: its ${p.field} is the placeholder ${p.what}. Cluster generators leave it out.`));
+        if (p)
+          out.push(
+            note(
+              spanAt(d.doc, ['clusters', i, p.field]),
+              `this inventory entry is a template, not a cluster: its ${p.field} is the placeholder ${p.what}. Cluster generators leave it out.`,
+            ),
+          );
       });
     }
   }

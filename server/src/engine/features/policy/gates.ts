@@ -14,7 +14,8 @@ import { configFor } from '../../config/load';
 
 const MAX_NAMES = 5;
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
-const names = (l: readonly string[]) => (l.length > MAX_NAMES ? `${l.slice(0, MAX_NAMES).join(', ')} and ${l.length - MAX_NAMES} more` : l.join(', '));
+const names = (l: readonly string[]) =>
+  l.length > MAX_NAMES ? `${l.slice(0, MAX_NAMES).join(', ')} and ${l.length - MAX_NAMES} more` : l.join(', ');
 
 /** Codes a policy finding replaces at the same place (the policy says it louder, once). */
 export const SUPERSEDES: Record<string, string[]> = {
@@ -35,7 +36,9 @@ export function largestSyncAtOnce(plan: RolloutPlan, apps: readonly GeneratedApp
   const valid = apps.filter((a) => !a.invalid?.length).map((a) => a.name);
   if (plan.strategy !== 'RollingSync' || !plan.effective) return { count: valid.length, apps: valid, where: 'all' };
   let best: AtOnce = { count: 0, apps: [], where: 'all' };
-  for (const s of plan.steps) for (const w of s.waves) if (w.apps.length > best.count) best = { count: w.apps.length, apps: w.apps, where: `step ${s.step} wave ${w.wave}` };
+  for (const s of plan.steps)
+    for (const w of s.waves)
+      if (w.apps.length > best.count) best = { count: w.apps.length, apps: w.apps, where: `step ${s.step} wave ${w.wave}` };
   return best;
 }
 
@@ -81,12 +84,19 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (pol.maxSyncAtOnce !== undefined) {
     const at = largestSyncAtOnce(plan, exp.apps);
     if (at.count > pol.maxSyncAtOnce) {
-      const how = at.where === 'all' ? (plan.strategy === 'RollingSync' ? 'the RollingSync strategy is not in effect, so every Application syncs at once' : 'AllAtOnce: every Application syncs at once') : `the largest wave is ${at.where}`;
+      const how =
+        at.where === 'all'
+          ? plan.strategy === 'RollingSync'
+            ? 'the RollingSync strategy is not in effect, so every Application syncs at once'
+            : 'AllAtOnce: every Application syncs at once'
+          : `the largest wave is ${at.where}`;
       out.push({
         code: 'policy/max-sync-at-once',
         severity: 'error',
         message: `One commit can sync ${plural(at.count, 'Application')} at the same time (policy: at most ${pol.maxSyncAtOnce}): ${how} (${names(at.apps)}). ${at.where === 'all' ? 'Roll out with RollingSync steps' : 'Lower maxUpdate or split the step'}.`,
-        span: at.where.startsWith('step ') ? spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps', Number(at.where.split(' ')[1]) - 1], 'value') : strategySpan,
+        span: at.where.startsWith('step ')
+          ? spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps', Number(at.where.split(' ')[1]) - 1], 'value')
+          : strategySpan,
         related,
         data: { count: at.count, threshold: pol.maxSyncAtOnce },
       });
@@ -96,8 +106,16 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (pol.requireRollingSync?.length && !(isRollingSync(strategy) && plan.effective)) {
     const hit = exp.apps.filter((a) => !a.invalid?.length && pol.requireRollingSync!.some((sel) => matches(appLabels(a), sel)));
     if (hit.length) {
-      const sels = pol.requireRollingSync.map((s) => Object.entries(s).map(([k, v]) => `${k}: ${v}`).join(', ')).join(' or ');
-      const why = isRollingSync(strategy) ? 'its RollingSync strategy is not in effect (progressive syncs are not enabled or it has no steps)' : 'it has no RollingSync strategy';
+      const sels = pol.requireRollingSync
+        .map((s) =>
+          Object.entries(s)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(', '),
+        )
+        .join(' or ');
+      const why = isRollingSync(strategy)
+        ? 'its RollingSync strategy is not in effect (progressive syncs are not enabled or it has no steps)'
+        : 'it has no RollingSync strategy';
       out.push({
         code: 'policy/rolling-sync-required',
         severity: 'error',

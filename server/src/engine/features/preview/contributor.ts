@@ -20,7 +20,8 @@ import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Oc
 
 const HOVER_ROWS = 20;
 /** Controller errors for generator structure that validation reports in its own words. */
-const STRUCTURAL = /found (less|more) than two generators|found more than one generator in matrix\.Generators|child generator generated no parameters|no merge keys were specified/;
+const STRUCTURAL =
+  /found (less|more) than two generators|found more than one generator in matrix\.Generators|child generator generated no parameters|no merge keys were specified/;
 
 export const previewContributor: FeatureContributor = {
   name: 'preview',
@@ -53,13 +54,20 @@ export const previewContributor: FeatureContributor = {
     const desc = exp.generators.map((g) => g.description).join(' + ');
     const title = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${desc ? ' · ' + desc : ''}${exp.exact ? '' : ' · approximate'}`;
     lenses.push({ span: gens.key, title, command: cmd(gens.key.start) });
-    const entries = isObject(ctx.doc.value.spec) && Array.isArray((ctx.doc.value.spec as Record<string, unknown>).generators) ? ((ctx.doc.value.spec as Record<string, unknown>).generators as unknown[]) : [];
+    const entries =
+      isObject(ctx.doc.value.spec) && Array.isArray((ctx.doc.value.spec as Record<string, unknown>).generators)
+        ? ((ctx.doc.value.spec as Record<string, unknown>).generators as unknown[])
+        : [];
     if (entries.length > 1) {
       entries.forEach((_, i) => {
         const span = nodeAt(ctx.doc.doc, ['spec', 'generators', i]).value;
         if (!span) return;
         const count = exp.apps.filter((a) => a.generatorIndex === i).length;
-        lenses.push({ span: { start: span.start, end: span.start }, title: `${count} Application${count === 1 ? '' : 's'}`, command: cmd(span.start) });
+        lenses.push({
+          span: { start: span.start, end: span.start },
+          title: `${count} Application${count === 1 ? '' : 's'}`,
+          command: cmd(span.start),
+        });
       });
     }
     return lenses;
@@ -81,9 +89,14 @@ export const previewContributor: FeatureContributor = {
       const raw = valueAt(ctx.doc.value, path);
       if (typeof raw !== 'string' || !raw.includes('{{') || !n.value) return undefined;
       const rel = path.slice(2);
-      const rows = exp.apps.slice(0, HOVER_ROWS).map((a) => `| \`${a.name || '(no name)'}\` | \`${clip(String(valueAt(a.app, rel) ?? '(absent)'))}\` |`);
+      const rows = exp.apps
+        .slice(0, HOVER_ROWS)
+        .map((a) => `| \`${a.name || '(no name)'}\` | \`${clip(String(valueAt(a.app, rel) ?? '(absent)'))}\` |`);
       const more = exp.apps.length > HOVER_ROWS ? `\n\n…and ${exp.apps.length - HOVER_ROWS} more` : '';
-      return { span: n.value, markdown: `**\`${clip(raw)}\`** in each Application\n\n| Application | value |\n| --- | --- |\n${rows.join('\n')}${more}` };
+      return {
+        span: n.value,
+        markdown: `**\`${clip(raw)}\`** in each Application\n\n| Application | value |\n| --- | --- |\n${rows.join('\n')}${more}`,
+      };
     }
     return undefined;
   },
@@ -91,7 +104,9 @@ export const previewContributor: FeatureContributor = {
 
 function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string {
   const rows = apps.slice(0, HOVER_ROWS).map((a) => {
-    const labels = Object.entries(a.labels).map(([k, v]) => `${k}=${v}`).join(', ');
+    const labels = Object.entries(a.labels)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ');
     // Three short columns (no repository URL, which squeezed the names until they wrapped mid-word).
     return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(labels)} |`;
   });
@@ -106,7 +121,12 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
   for (const a of apps) {
     for (const m of a.invalid ?? []) {
       const kind = invalidKind(m);
-      const k = kinds.get(kind) ?? { code: kind === 'duplicate' ? 'generator/duplicate-name' : 'generator/invalid-application', where: kind.startsWith('destination') ? ['spec', 'template', 'spec', 'destination'] : ['spec', 'template', 'metadata', 'name'], apps: [], first: m };
+      const k = kinds.get(kind) ?? {
+        code: kind === 'duplicate' ? 'generator/duplicate-name' : 'generator/invalid-application',
+        where: kind.startsWith('destination') ? ['spec', 'template', 'spec', 'destination'] : ['spec', 'template', 'metadata', 'name'],
+        apps: [],
+        first: m,
+      };
       k.apps.push(a);
       kinds.set(kind, k);
     }
@@ -115,8 +135,17 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
   for (const [kind, k] of kinds) {
     const span = nodeAt(ctx.doc.doc, k.where).exact ? spanAt(ctx.doc.doc, k.where) : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
     const skip = k.apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${k.apps.length} Applications`;
-    const affected = affectedOf(k.apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })), total);
-    const d: EngineDiagnostic = { code: k.code, severity: 'error', message: `${invalidMessage(kind, k.first, k.apps)} — ${skip}`, span, affected };
+    const affected = affectedOf(
+      k.apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })),
+      total,
+    );
+    const d: EngineDiagnostic = {
+      code: k.code,
+      severity: 'error',
+      message: `${invalidMessage(kind, k.first, k.apps)} — ${skip}`,
+      span,
+      affected,
+    };
     const related = relatedFor(k.apps);
     if (related.length) d.related = related;
     out.push(d);
@@ -138,7 +167,12 @@ function invalidKind(m: string): string {
 function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): string {
   const list = (xs: string[], quote = true) => {
     const d = [...new Set(xs)];
-    return d.slice(0, LISTED_NAMES).map((x) => (quote ? `"${x}"` : x)).join(', ') + (d.length > LISTED_NAMES ? `, and ${d.length - LISTED_NAMES} more` : '');
+    return (
+      d
+        .slice(0, LISTED_NAMES)
+        .map((x) => (quote ? `"${x}"` : x))
+        .join(', ') + (d.length > LISTED_NAMES ? `, and ${d.length - LISTED_NAMES} more` : '')
+    );
   };
   switch (kind) {
     case 'duplicate':
@@ -146,7 +180,9 @@ function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): stri
     case 'bad-name':
       return `metadata.name renders names that are not lowercase RFC 1123 subdomains (${list(apps.map((a) => a.name))}): only lower case alphanumeric characters, '-' or '.', starting and ending with an alphanumeric character, are allowed`;
     case 'destination-unknown': {
-      const names = apps.map((a) => (isObject(a.app.spec) && isObject(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : ''));
+      const names = apps.map((a) =>
+        isObject(a.app.spec) && isObject(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : '',
+      );
       // The controller's own words (one name per Application), so they can be searched for.
       return `application destination spec is invalid: there are no clusters with this name: ${list(names, false)}`;
     }
@@ -185,7 +221,10 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         const whole = n.value ?? spanAt(ctx.doc.doc, path);
         const span = (n.value && valueSpan(ctx.file.text, n.value, v, ref.offset, ref.length)) || whole;
         const effect = goTemplate ? 'renders <no value>' : `stays "{{${ref.path[0]}}}"`;
-        const affected = affectedOf(lacking.map((a) => ({ name: a.name, sources: a.sources ?? [] })), apps.length);
+        const affected = affectedOf(
+          lacking.map((a) => ({ name: a.name, sources: a.sources ?? [] })),
+          apps.length,
+        );
         const d: EngineDiagnostic = {
           code: 'generator/missing-param',
           severity: 'warning',
@@ -212,12 +251,15 @@ function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
   if (!inCluster) return [];
   const tmpl = JSON.stringify(spec.template ?? {});
   if (!/\.metadata\b/.test(tmpl)) return [];
-  return [{
-    code: 'generator/in-cluster-metadata',
-    severity: 'warning',
-    message: 'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
-    span: spanAt(ctx.doc.doc, ['spec', 'template'], 'key'),
-  }];
+  return [
+    {
+      code: 'generator/in-cluster-metadata',
+      severity: 'warning',
+      message:
+        'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
+      span: spanAt(ctx.doc.doc, ['spec', 'template'], 'key'),
+    },
+  ];
 }
 
 function hasParam(params: Record<string, unknown>, path: string[], goTemplate: boolean): boolean {
@@ -242,4 +284,3 @@ function valueAt(v: unknown, path: JsonPath): unknown {
 }
 
 const clip = (s: string) => (s.length > 80 ? s.slice(0, 77) + '…' : s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-

@@ -38,20 +38,28 @@ export function generatorHoverContent(path: JsonPath, exp: Expansion): Generator
   const selectorAt = path.findIndex((seg, i) => seg === 'selector' && path[i - 1] === 'clusters');
   if (selectorAt > 0) {
     const clusters = distinct(ofGenerator, 'cluster:');
-    const shown = clusters.slice(0, MAX_LISTED).map((c) => `\`${c}\``).join(', ');
+    const shown = clusters
+      .slice(0, MAX_LISTED)
+      .map((c) => `\`${c}\``)
+      .join(', ');
     const more = clusters.length > MAX_LISTED ? ` and ${clusters.length - MAX_LISTED} more` : '';
     return {
       path: path.slice(0, selectorAt + 1),
       title: `This selector matches ${plural(clusters.length, 'cluster')}`,
       apps: ofGenerator,
-      extra: clusters.length ? [`Clusters: ${shown}${more}`] : ['No cluster of the inventory matches (cluster Secrets and ClusterInventory files in the workspace).'],
+      extra: clusters.length
+        ? [`Clusters: ${shown}${more}`]
+        : ['No cluster of the inventory matches (cluster Secrets and ClusterInventory files in the workspace).'],
     };
   }
 
   const gitAt = path.findIndex((seg, i) => (seg === 'files' || seg === 'directories') && path[i - 1] === 'git');
   if (gitAt > 0) {
     const found = distinct(ofGenerator, 'git:');
-    const shown = found.slice(0, MAX_LISTED).map((c) => `\`${c}\``).join(', ');
+    const shown = found
+      .slice(0, MAX_LISTED)
+      .map((c) => `\`${c}\``)
+      .join(', ');
     const more = found.length > MAX_LISTED ? ` and ${found.length - MAX_LISTED} more` : '';
     const what = path[gitAt] === 'files' ? 'file' : 'directory';
     return {
@@ -62,7 +70,12 @@ export function generatorHoverContent(path: JsonPath, exp: Expansion): Generator
     };
   }
 
-  return { path: path.slice(0, 3), title: `Generator ${gi + 1} produces ${plural(ofGenerator.length, 'Application')}`, apps: ofGenerator, extra: [] };
+  return {
+    path: path.slice(0, 3),
+    title: `Generator ${gi + 1} produces ${plural(ofGenerator.length, 'Application')}`,
+    apps: ofGenerator,
+    extra: [],
+  };
 }
 
 function distinct(apps: GeneratedApp[], prefix: string): string[] {

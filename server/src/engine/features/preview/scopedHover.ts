@@ -32,7 +32,8 @@ function selectorKeys(sel: unknown): string[] {
   if (!isObject(sel)) return [];
   const keys = new Set<string>();
   if (isObject(sel.matchLabels)) for (const k of Object.keys(sel.matchLabels)) keys.add(k);
-  if (Array.isArray(sel.matchExpressions)) for (const e of sel.matchExpressions) if (isObject(e) && typeof e.key === 'string') keys.add(e.key);
+  if (Array.isArray(sel.matchExpressions))
+    for (const e of sel.matchExpressions) if (isObject(e) && typeof e.key === 'string') keys.add(e.key);
   return [...keys];
 }
 
@@ -60,9 +61,15 @@ export function clusterSelectorHover(ctx: AppSetContext, path: JsonPath): Hover 
   const matched = rows.filter((r) => r.ok).length;
   const head = `**Cluster selector: matches ${matched} of ${plural(inv.clusters.length, 'known cluster')}**`;
   const what = 'It chooses which cluster Secrets the cluster generator reads, by their labels (it is not a post-selector).';
-  if (!inv.clusters.length) return { span: key, markdown: `${head}\n\n${what}\n\nNo cluster Secret or ClusterInventory was found in the workspace.` };
+  if (!inv.clusters.length)
+    return { span: key, markdown: `${head}\n\n${what}\n\nNo cluster Secret or ClusterInventory was found in the workspace.` };
   const header = `| | cluster |${keys.map((k) => ` ${cell(k)} |`).join('')}\n| --- | --- |${keys.map(() => ' --- |').join('')}`;
-  const body = rows.slice(0, MAX_ROWS).map((r) => `| ${r.ok ? '✓' : '✗'} | ${cell(r.c.name)} |${keys.map((k) => ` ${Object.prototype.hasOwnProperty.call(r.c.labels, k) ? cell(r.c.labels[k]) : '—'} |`).join('')}`);
+  const body = rows
+    .slice(0, MAX_ROWS)
+    .map(
+      (r) =>
+        `| ${r.ok ? '✓' : '✗'} | ${cell(r.c.name)} |${keys.map((k) => ` ${Object.prototype.hasOwnProperty.call(r.c.labels, k) ? cell(r.c.labels[k]) : '—'} |`).join('')}`,
+    );
   const more = rows.length > MAX_ROWS ? `\n\n…and ${rows.length - MAX_ROWS} more` : '';
   return { span: key, markdown: `${head}\n\n${what}\n\n${header}\n${body.join('\n')}${more}` };
 }
@@ -82,7 +89,9 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
   if (path.length > at + 2) return undefined;
   const child = valueAt(ctx.doc.value, entry);
   if (!isObject(child)) return undefined;
-  const kind = Object.keys(child).find((k) => ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'plugin', 'matrix', 'merge'].includes(k));
+  const kind = Object.keys(child).find((k) =>
+    ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'plugin', 'matrix', 'merge'].includes(k),
+  );
   const n = nodeAt(ctx.doc.doc, kind ? [...entry, kind] : entry);
   const span = n.key ?? n.value;
   if (!span || !kind) return undefined;
@@ -94,17 +103,32 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
   const sources = new Set<string>();
   for (const a of exp.apps) {
     for (const o of a.origins ?? []) {
-      if (o.startsWith(prefix) || (kind === 'clusters' && o.startsWith('cluster:')) || (kind === 'git' && o.startsWith('git:'))) sources.add(o);
+      if (o.startsWith(prefix) || (kind === 'clusters' && o.startsWith('cluster:')) || (kind === 'git' && o.startsWith('git:')))
+        sources.add(o);
     }
   }
   const lines = [...sources].slice(0, MAX_ROWS).map((o) => {
     if (o.startsWith('cluster:')) return `- cluster \`${o.slice(8)}\``;
     if (o.startsWith('git:')) return `- \`${o.slice(4)}\``;
-    const el = valueAt(ctx.doc.value, o.split('/').map((s) => (/^\d+$/.test(s) ? Number(s) : s)));
+    const el = valueAt(
+      ctx.doc.value,
+      o.split('/').map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+    );
     const m = /(\d+)$/.exec(o);
-    return `- element ${m ? Number(m[1]) + 1 : ''}${isObject(el) ? ': ' + Object.entries(el).slice(0, 4).map(([k, v]) => `\`${k}: ${typeof v === 'object' ? '…' : String(v)}\``).join(', ') : ''}`;
+    return `- element ${m ? Number(m[1]) + 1 : ''}${
+      isObject(el)
+        ? ': ' +
+          Object.entries(el)
+            .slice(0, 4)
+            .map(([k, v]) => `\`${k}: ${typeof v === 'object' ? '…' : String(v)}\``)
+            .join(', ')
+        : ''
+    }`;
   });
   const more = sources.size > MAX_ROWS ? `\n- …and ${sources.size - MAX_ROWS} more` : '';
-  const combined = parent === 'matrix' ? `The ${parent} combines them with the other child: ${plural(exp.apps.length, 'Application')} in all.` : `The merge joins them on mergeKeys: ${plural(exp.apps.length, 'Application')} in all.`;
+  const combined =
+    parent === 'matrix'
+      ? `The ${parent} combines them with the other child: ${plural(exp.apps.length, 'Application')} in all.`
+      : `The merge joins them on mergeKeys: ${plural(exp.apps.length, 'Application')} in all.`;
   return { span, markdown: `${head}\n\n${lines.join('\n')}${more}\n\n${combined}` };
 }

@@ -73,11 +73,21 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (en && en.state !== 'enabled') {
     const ignored = en.evidence.filter((e) => e.effect === 'ignored');
     const parts = [`${ignoredSentence(exp.apps.length ? n : 0)}, with the template's own syncPolicy.`, offReason(en)];
-    if (en.state === 'not-found' && ignored.length) parts.push(`Settings the controller does not read: ${names(ignored.map((e) => e.description), 2)}.`);
+    if (en.state === 'not-found' && ignored.length)
+      parts.push(
+        `Settings the controller does not read: ${names(
+          ignored.map((e) => e.description),
+          2,
+        )}.`,
+      );
     for (const note of en.notes ?? []) parts.push(`Note: ${note}.`);
     const here = { file: ctx.file.path ?? ctx.file.uri, span: strategyKey };
     const related = evidenceRelated(en);
-    if (en.searched.length) related.push({ location: here, message: `searched for ${en.instance?.name ? `Argo CD ${en.instance.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}` });
+    if (en.searched.length)
+      related.push({
+        location: here,
+        message: `searched for ${en.instance?.name ? `Argo CD ${en.instance.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
+      });
     out.push({
       code: en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found',
       severity: 'warning',
@@ -103,7 +113,8 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       out.push({
         code: 'rollout/deletion-order-ignored',
         severity: 'warning',
-        message: 'deletionOrder: Reverse only takes effect with a RollingSync strategy that has steps; these Applications are deleted all at once.',
+        message:
+          'deletionOrder: Reverse only takes effect with a RollingSync strategy that has steps; these Applications are deleted all at once.',
         span: spanAt(doc, ['spec', 'strategy', 'deletionOrder']),
       });
     }
@@ -192,7 +203,10 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   }
   const dups = Object.keys(plan.duplicates);
   if (dups.length) {
-    const detail = dups.slice(0, MAX_NAMES).map((d) => `${d} (${plan.duplicates[d].join('-')})`).join(', ');
+    const detail = dups
+      .slice(0, MAX_NAMES)
+      .map((d) => `${d} (${plan.duplicates[d].join('-')})`)
+      .join(', ');
     const firstLater = Math.min(...dups.map((d) => plan.duplicates[d][1]));
     out.push({
       code: 'rollout/duplicate-selection',
@@ -235,7 +249,11 @@ export function stepKeySpan(ctx: AppSetContext, stepPath: JsonPath) {
   return n.value ?? spanAt(ctx.doc.doc, stepPath);
 }
 
-function emptyStepReason(ctx: AppSetContext, exprs: { key: string; operator: string; values: string[] }[], clusterKeys: Set<string>): { text?: string; clusterLabel?: string } {
+function emptyStepReason(
+  ctx: AppSetContext,
+  exprs: { key: string; operator: string; values: string[] }[],
+  clusterKeys: Set<string>,
+): { text?: string; clusterLabel?: string } {
   const apps = ctx.expansion().apps;
   for (const e of exprs) {
     if (e.operator !== 'In') continue;

@@ -14,7 +14,10 @@ const MAX_WAVES = 12;
 const MAX_NAMES = 20;
 
 function list(names: string[]): string {
-  const shown = names.slice(0, MAX_NAMES).map((n) => '`' + n + '`').join(', ');
+  const shown = names
+    .slice(0, MAX_NAMES)
+    .map((n) => '`' + n + '`')
+    .join(', ');
   return names.length > MAX_NAMES ? `${shown} … (+${names.length - MAX_NAMES})` : shown;
 }
 

@@ -29,7 +29,11 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
       const d = en.decidedBy;
       out.push(
         d && d.file !== 'setting' && d.span
-          ? { span: key, title: enabledSentence(en), command: { id: Commands.openLocation, title: 'Open the configuration', args: [d.file, d.span.start] } }
+          ? {
+              span: key,
+              title: enabledSentence(en),
+              command: { id: Commands.openLocation, title: 'Open the configuration', args: [d.file, d.span.start] },
+            }
           : { span: key, title: enabledSentence(en) },
       );
     } else {

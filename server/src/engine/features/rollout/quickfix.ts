@@ -68,10 +68,16 @@ export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDia
   const unit = indentUnit(text, doc);
   const seq = sequenceIndent(text, doc, unit);
   const flow = prefersFlowLists(doc);
-  const existing = ctx.doc.value.spec && typeof ctx.doc.value.spec === 'object' && !Array.isArray(ctx.doc.value.spec) && Object.prototype.hasOwnProperty.call(ctx.doc.value.spec, 'strategy');
+  const existing =
+    ctx.doc.value.spec &&
+    typeof ctx.doc.value.spec === 'object' &&
+    !Array.isArray(ctx.doc.value.spec) &&
+    Object.prototype.hasOwnProperty.call(ctx.doc.value.spec, 'strategy');
   proposals.forEach((p, k) => {
     const lines = strategyLines(p, unit, seq, flow);
-    const main: Edit | undefined = existing ? replacePair(text, doc, ['spec', 'strategy'], lines) : appendAt(text, doc, ['spec'], lines, unit);
+    const main: Edit | undefined = existing
+      ? replacePair(text, doc, ['spec', 'strategy'], lines)
+      : appendAt(text, doc, ['spec'], lines, unit);
     if (!main) return;
     const edits: TextEdit[] = [{ file: ctx.file.uri, ...main }];
     if (p.from === 'cluster') {
@@ -170,7 +176,10 @@ function createConfigFix(ctx: AppSetContext): EnableFix | undefined {
   const target = `${dir}/${CM_NAME}.yaml`;
   if (ctx.file.workspace.file(target) || ctx.file.host.stat(target)) return undefined;
   const meta = ctx.doc.value.metadata;
-  const ns = meta && typeof meta === 'object' && !Array.isArray(meta) && typeof meta.namespace === 'string' && meta.namespace ? meta.namespace : 'argocd';
+  const ns =
+    meta && typeof meta === 'object' && !Array.isArray(meta) && typeof meta.namespace === 'string' && meta.namespace
+      ? meta.namespace
+      : 'argocd';
   const edits: TextEdit[] = [];
   // A kustomization beside it must pick the file up: as a patch over an upstream install, else as a resource.
   for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
@@ -180,11 +189,18 @@ function createConfigFix(ctx: AppSetContext): EnableFix | undefined {
     const v = doc.toJS() as Record<string, unknown> | null;
     const resources = Array.isArray(v?.resources) ? (v!.resources as unknown[]).map(String) : [];
     const overInstall = resources.some((r) => /argo-cd|argoproj|install\.ya?ml|(^|\/)argocd(\/|$)/i.test(r));
-    const e = overInstall ? appendAt(k.text, doc, ['patches'], [`- path: ${CM_NAME}.yaml`]) : appendAt(k.text, doc, ['resources'], [`- ${CM_NAME}.yaml`]);
+    const e = overInstall
+      ? appendAt(k.text, doc, ['patches'], [`- path: ${CM_NAME}.yaml`])
+      : appendAt(k.text, doc, ['resources'], [`- ${CM_NAME}.yaml`]);
     if (e) edits.push({ file: k.path, ...e });
     break;
   }
-  return { edits, createFiles: [{ file: target, text: paramsConfigMapText(ns) }], where: relativePath(ctx.file.host.roots(), target) + ' (new)', restart: RESTART_MANUAL };
+  return {
+    edits,
+    createFiles: [{ file: target, text: paramsConfigMapText(ns) }],
+    where: relativePath(ctx.file.host.roots(), target) + ' (new)',
+    restart: RESTART_MANUAL,
+  };
 }
 
 /** The override, worded as what it is: the user vouches for a controller configured elsewhere. */
@@ -215,8 +231,22 @@ function enableActions(ctx: AppSetContext, d: EngineDiagnostic): CodeAction[] {
   return out;
 }
 
-function replaceAction(ctx: AppSetContext, d: EngineDiagnostic, title: string, span: Span, newText: string, preferred: boolean): CodeAction {
-  return { title, kind: 'quickfix', diagnosticCodes: [d.code], diagnostics: [d], isPreferred: preferred, edits: [{ file: ctx.file.uri, span, newText }] };
+function replaceAction(
+  ctx: AppSetContext,
+  d: EngineDiagnostic,
+  title: string,
+  span: Span,
+  newText: string,
+  preferred: boolean,
+): CodeAction {
+  return {
+    title,
+    kind: 'quickfix',
+    diagnosticCodes: [d.code],
+    diagnostics: [d],
+    isPreferred: preferred,
+    edits: [{ file: ctx.file.uri, span, newText }],
+  };
 }
 
 const overlaps = (a: Span, b: Span) => a.start <= b.end && b.start <= a.end;
@@ -241,7 +271,15 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
       case 'rollout/empty-step': {
         const key = (d.data as { clusterLabel?: string } | undefined)?.clusterLabel;
         const e = key ? addTemplateLabelEdit(ctx, key) : undefined;
-        if (key && e) out.push({ title: `Copy the cluster label "${key}" into template.metadata.labels`, kind: 'quickfix', diagnosticCodes: [d.code], diagnostics: [d], isPreferred: true, edits: [e] });
+        if (key && e)
+          out.push({
+            title: `Copy the cluster label "${key}" into template.metadata.labels`,
+            kind: 'quickfix',
+            diagnosticCodes: [d.code],
+            diagnostics: [d],
+            isPreferred: true,
+            edits: [e],
+          });
         break;
       }
       case 'appset/step-operator': {
@@ -259,7 +297,14 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
       }
       case 'rollout/automated-disabled': {
         const e = removePair(text, ctx.doc.doc, ['spec', 'template', 'spec', 'syncPolicy', 'automated']);
-        if (e) out.push({ title: 'Remove syncPolicy.automated (RollingSync decides when Applications sync)', kind: 'quickfix', diagnosticCodes: [d.code], diagnostics: [d], edits: [{ file: ctx.file.uri, ...e }] });
+        if (e)
+          out.push({
+            title: 'Remove syncPolicy.automated (RollingSync decides when Applications sync)',
+            kind: 'quickfix',
+            diagnosticCodes: [d.code],
+            diagnostics: [d],
+            edits: [{ file: ctx.file.uri, ...e }],
+          });
         break;
       }
     }

@@ -34,7 +34,10 @@ export function syncWaves(ctx: AppSetContext): SyncWaves {
     if (plan.effective) {
       waves = plan.steps.flatMap((s) => s.waves.map((w) => ({ step: s.step, wave: w.wave, apps: w.apps })));
     } else {
-      const apps = ctx.expansion().apps.filter((a) => !a.invalid?.length).map((a) => a.name);
+      const apps = ctx
+        .expansion()
+        .apps.filter((a) => !a.invalid?.length)
+        .map((a) => a.name);
       waves = apps.length ? [{ wave: 1, apps }] : [];
     }
     let largest: SyncWave | undefined;

@@ -26,7 +26,21 @@ interface Fix {
 }
 
 /** Go template words that are not functions and not fasttemplate parameters. */
-const KEYWORDS = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil', 'true', 'false']);
+const KEYWORDS = new Set([
+  'if',
+  'else',
+  'end',
+  'range',
+  'with',
+  'define',
+  'template',
+  'block',
+  'break',
+  'continue',
+  'nil',
+  'true',
+  'false',
+]);
 const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/gm;
 /** Charts' own objects: a Helm template is not a raw ApplicationSet (recognised elsewhere). */
 const HELM = /\{\{[^}]*\.(Values|Release|Chart|Capabilities)\b/;
@@ -51,11 +65,15 @@ export const templatesContributor: FeatureContributor = {
       else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...path, k], depth + 1);
     };
     visit(spec.template, ['spec', 'template'], 0);
-    if (Array.isArray(spec.generators)) spec.generators.forEach((g, i) => {
-      if (!isObject(g)) return;
-      for (const kind of Object.keys(g)) if (isObject(g[kind]) && (g[kind] as Record<string, unknown>).template !== undefined) visit((g[kind] as Record<string, unknown>).template, ['spec', 'generators', i, kind, 'template'], 0);
-    });
-    if (typeof spec.templatePatch === 'string' && !rendered) out.push(...checkString(ctx, spec.templatePatch, ['spec', 'templatePatch'], goTemplate, rendered, true));
+    if (Array.isArray(spec.generators))
+      spec.generators.forEach((g, i) => {
+        if (!isObject(g)) return;
+        for (const kind of Object.keys(g))
+          if (isObject(g[kind]) && (g[kind] as Record<string, unknown>).template !== undefined)
+            visit((g[kind] as Record<string, unknown>).template, ['spec', 'generators', i, kind, 'template'], 0);
+      });
+    if (typeof spec.templatePatch === 'string' && !rendered)
+      out.push(...checkString(ctx, spec.templatePatch, ['spec', 'templatePatch'], goTemplate, rendered, true));
     if (!rendered) out.push(...literalDestination(ctx, spec));
     return out;
   },
@@ -65,7 +83,14 @@ export const templatesContributor: FeatureContributor = {
     for (const d of diagnostics) {
       const fix = (d.data as { fix?: Fix } | undefined)?.fix;
       if (!fix || typeof fix.newText !== 'string') continue;
-      out.push({ title: fix.title, kind: 'quickfix', isPreferred: true, diagnosticCodes: [d.code], diagnostics: [d], edits: [{ file: ctx.file.uri, span: d.span, newText: fix.newText }] });
+      out.push({
+        title: fix.title,
+        kind: 'quickfix',
+        isPreferred: true,
+        diagnosticCodes: [d.code],
+        diagnostics: [d],
+        edits: [{ file: ctx.file.uri, span: d.span, newText: fix.newText }],
+      });
     }
     return out;
   },
@@ -77,7 +102,14 @@ function at(ctx: AppSetContext, path: JsonPath, raw: string, offset: number, len
   return (n.value && n.ast?.kind === 'scalar' && n.ast.value === raw && valueSpan(ctx.file.text, n.value, raw, offset, length)) || whole;
 }
 
-function checkString(ctx: AppSetContext, raw: string, path: JsonPath, goTemplate: boolean, rendered: boolean, patch = false): EngineDiagnostic[] {
+function checkString(
+  ctx: AppSetContext,
+  raw: string,
+  path: JsonPath,
+  goTemplate: boolean,
+  rendered: boolean,
+  patch = false,
+): EngineDiagnostic[] {
   if (!raw.includes('{{')) return [];
   const out: EngineDiagnostic[] = [];
   if (goTemplate) {
@@ -107,7 +139,8 @@ function checkString(ctx: AppSetContext, raw: string, path: JsonPath, goTemplate
     // `{{ .service }}` without goTemplate: fasttemplate looks up ".service", finds nothing, and leaves the tag as written.
     for (const m of raw.matchAll(/\{\{([^{}]*)\}\}/g)) {
       const inner = m[1].trim();
-      if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\b)|\|/.test(inner)) continue;
+      if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\b)|\|/.test(inner))
+        continue;
       out.push({
         code: 'template/gotemplate-syntax',
         severity: 'warning',
@@ -126,7 +159,10 @@ function checkString(ctx: AppSetContext, raw: string, path: JsonPath, goTemplate
         code,
         severity: 'error',
         message: `${patch ? 'error replacing values in templatePatch: ' : ''}${err.message} — no parameter set offline, but the controller fails the ApplicationSet as soon as one exists`,
-        span: err.offset !== undefined && err.offset < raw.length ? at(ctx, path, raw, err.offset, Math.max(1, err.length ?? 1)) : at(ctx, path, raw, 0, raw.length),
+        span:
+          err.offset !== undefined && err.offset < raw.length
+            ? at(ctx, path, raw, err.offset, Math.max(1, err.length ?? 1))
+            : at(ctx, path, raw, 0, raw.length),
       });
     }
   }
@@ -150,7 +186,12 @@ function needsIndex(raw: string): { base: string; key: string; offset: number; l
       if (map >= 0 && (cut >= map || (cut < 0 && segs.length > 3))) cut = map;
       if (cut < 0) continue;
       const base = cut === 0 ? '.' : '.' + segs.slice(0, cut).join('.');
-      out.push({ base: (m[1].startsWith('$') ? '$' : '') + (base === '.' && m[1].startsWith('$') ? '' : base), key: segs.slice(cut).join('.'), offset: action.index! + m.index!, length: m[1].length });
+      out.push({
+        base: (m[1].startsWith('$') ? '$' : '') + (base === '.' && m[1].startsWith('$') ? '' : base),
+        key: segs.slice(cut).join('.'),
+        offset: action.index! + m.index!,
+        length: m[1].length,
+      });
     }
   }
   return out;
@@ -164,12 +205,15 @@ function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): 
   const name = typeof d.name === 'string' ? d.name : '';
   const server = typeof d.server === 'string' ? d.server : '';
   if (name || server) return [];
-  return [{
-    code: 'generator/invalid-application',
-    severity: 'error',
-    message: 'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
-    span: spanAt(ctx.doc.doc, ['spec', 'template', 'spec', 'destination'], 'key'),
-  }];
+  return [
+    {
+      code: 'generator/invalid-application',
+      severity: 'error',
+      message:
+        'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
+      span: spanAt(ctx.doc.doc, ['spec', 'template', 'spec', 'destination'], 'key'),
+    },
+  ];
 }
 
 /** Scalar ranges of block and quoted scalars, where `{{` lines are text, not structure. */
@@ -193,15 +237,20 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
     lines.push({ start, end: m.index! + m[0].trimEnd().length });
   }
   if (!lines.length) return [];
-  const doc = file.parsed.docs.find((d) => lines[0].start >= d.span.start && lines[0].start <= d.span.end)?.span ?? { start: 0, end: file.text.length };
-  return [{
-    code: 'appset/template-in-structure',
-    severity: 'error',
-    message: `Go template control flow in the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}"): the controller renders template strings only, and this YAML does not even parse; put the conditional fields in spec.templatePatch (a string rendered per Application)`,
-    span: lines[0],
-    related: lines.slice(1, 6).map((l) => ({ location: { file: file.uri, span: l }, message: 'also here' })),
-    data: { doc },
-  }];
+  const doc = file.parsed.docs.find((d) => lines[0].start >= d.span.start && lines[0].start <= d.span.end)?.span ?? {
+    start: 0,
+    end: file.text.length,
+  };
+  return [
+    {
+      code: 'appset/template-in-structure',
+      severity: 'error',
+      message: `Go template control flow in the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}"): the controller renders template strings only, and this YAML does not even parse; put the conditional fields in spec.templatePatch (a string rendered per Application)`,
+      span: lines[0],
+      related: lines.slice(1, 6).map((l) => ({ location: { file: file.uri, span: l }, message: 'also here' })),
+      data: { doc },
+    },
+  ];
 }
 
 /** `name: {{cluster}}`: YAML reads an unquoted `{{` as a flow mapping, which no Application field accepts. */

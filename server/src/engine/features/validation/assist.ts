@@ -22,19 +22,27 @@ function knownValues(path: JsonPath): string[] | undefined {
 
 /** Short explanations for fields whose behaviour is easy to get wrong. */
 const FIELD_NOTES: Record<string, string> = {
-  goTemplate: 'Renders templates with Go text/template + Sprig instead of `{{param}}` substitution; also makes generator parameters nested (`.path.basename`) and typed.',
-  goTemplateOptions: 'Options for Go templates; only `missingkey=default|invalid|zero|error` are accepted. `missingkey=error` turns a missing parameter into an error instead of `<no value>`.',
-  templatePatch: 'A templated YAML/JSON patch applied to each generated Application (strategic merge: objects merge, lists are replaced). It cannot change `spec.project`.',
+  goTemplate:
+    'Renders templates with Go text/template + Sprig instead of `{{param}}` substitution; also makes generator parameters nested (`.path.basename`) and typed.',
+  goTemplateOptions:
+    'Options for Go templates; only `missingkey=default|invalid|zero|error` are accepted. `missingkey=error` turns a missing parameter into an error instead of `<no value>`.',
+  templatePatch:
+    'A templated YAML/JSON patch applied to each generated Application (strategic merge: objects merge, lists are replaced). It cannot change `spec.project`.',
   applyNestedSelectors: 'Deprecated and ignored: selectors of nested generators always apply since Argo CD 3.0.',
-  strategy: 'How changes reach the generated Applications: `AllAtOnce` (default) or `RollingSync` (step by step; needs progressive syncs enabled on the controller).',
+  strategy:
+    'How changes reach the generated Applications: `AllAtOnce` (default) or `RollingSync` (step by step; needs progressive syncs enabled on the controller).',
   type: 'For `strategy`: `AllAtOnce` or `RollingSync` (case-sensitive); any other value is treated as AllAtOnce.',
-  maxUpdate: 'How many Applications of this step may sync at the same time: an integer, or a percentage string like `"25%"` (rounded down, minimum 1 unless `"0%"`). `0` means the step is synced by hand. A quoted number like `"3"` is invalid and means 1.',
-  deletionOrder: '`AllAtOnce` (default) or `Reverse`: when the ApplicationSet is deleted with RollingSync, delete Applications step by step, last step first.',
-  mergeKeys: 'Parameter names whose values identify the same parameter set across the merge children; later children override the first (base) child.',
+  maxUpdate:
+    'How many Applications of this step may sync at the same time: an integer, or a percentage string like `"25%"` (rounded down, minimum 1 unless `"0%"`). `0` means the step is synced by hand. A quoted number like `"3"` is invalid and means 1.',
+  deletionOrder:
+    '`AllAtOnce` (default) or `Reverse`: when the ApplicationSet is deleted with RollingSync, delete Applications step by step, last step first.',
+  mergeKeys:
+    'Parameter names whose values identify the same parameter set across the merge children; later children override the first (base) child.',
   selector: 'Post-selector: keeps only parameter sets whose (flattened) parameters match. Operators: In, NotIn, Exists, DoesNotExist.',
   requeueAfterSeconds: 'How often the controller re-runs this generator (seconds).',
   preserveResourcesOnDeletion: 'When true, deleting an Application does not delete its resources (no resources finalizer is added).',
-  applicationsSync: 'Limits what the controller does to generated Applications: `create-only`, `create-update`, `create-delete` or `sync` (all).',
+  applicationsSync:
+    'Limits what the controller does to generated Applications: `create-only`, `create-update`, `create-delete` or `sync` (all).',
 };
 
 /**
@@ -96,7 +104,9 @@ export function fieldCompletions(ctx: AppSetContext, offset: number): Completion
   const schema = schemaAt(mapPath);
   if (!schema?.properties) {
     const values = schema?.type === 'array' ? knownValues(mapPath) : undefined;
-    return values && keyMatch[1].includes('-') ? values.map((v) => ({ label: v, kind: 'value', span: { start: offset - keyMatch[2].length, end: offset } })) : [];
+    return values && keyMatch[1].includes('-')
+      ? values.map((v) => ({ label: v, kind: 'value', span: { start: offset - keyMatch[2].length, end: offset } }))
+      : [];
   }
   const present = new Set(existingKeys(ctx, mapPath));
   const span = { start: offset - keyMatch[2].length, end: offset };

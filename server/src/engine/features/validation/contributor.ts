@@ -12,7 +12,11 @@ import { versionFieldDiagnostics } from '../../versions/fieldCheck';
 
 export function validateAppSet(ctx: AppSetContext): EngineDiagnostic[] {
   const target = ctx.target();
-  return [...validateSchema(ctx.doc, ctx.file.text), ...versionFieldDiagnostics(ctx.doc, target), ...runChecks(ctx.doc, ctx.file.text, target)];
+  return [
+    ...validateSchema(ctx.doc, ctx.file.text),
+    ...versionFieldDiagnostics(ctx.doc, target),
+    ...runChecks(ctx.doc, ctx.file.text, target),
+  ];
 }
 
 export const validationContributor: FeatureContributor = {

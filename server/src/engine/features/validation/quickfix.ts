@@ -6,7 +6,14 @@
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 
-const REPLACEABLE = new Set(['appset/unknown-field', 'appset/strategy-type', 'appset/deletion-order', 'appset/selector-operator', 'appset/invalid-value', 'appset/yaml11-boolean']);
+const REPLACEABLE = new Set([
+  'appset/unknown-field',
+  'appset/strategy-type',
+  'appset/deletion-order',
+  'appset/selector-operator',
+  'appset/invalid-value',
+  'appset/yaml11-boolean',
+]);
 
 export function validationCodeActions(ctx: AppSetContext, span: Span, diagnostics: EngineDiagnostic[]): CodeAction[] {
   const out: CodeAction[] = [];

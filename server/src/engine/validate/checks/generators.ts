@@ -24,7 +24,13 @@ export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[
     const kinds = kindsOf(entry);
     if (kinds.length === 0 && entry !== null) {
       // (a null entry is a schema type error already)
-      out.push(diag('appset/empty-generator', 'this generator entry sets no generator (list, clusters, git, matrix, …), so it produces no Applications', itemSpan(doc, text, path)));
+      out.push(
+        diag(
+          'appset/empty-generator',
+          'this generator entry sets no generator (list, clusters, git, matrix, …), so it produces no Applications',
+          itemSpan(doc, text, path),
+        ),
+      );
     } else if (kinds.length > 1) {
       out.push(
         diag(
@@ -50,7 +56,9 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
   }
   const cdr = own(entry, 'clusterDecisionResource');
   if (isObject(cdr) && own(cdr, 'labelSelector') !== undefined) {
-    out.push(...checkLabelSelector(doc, [...path, 'clusterDecisionResource', 'labelSelector'], own(cdr, 'labelSelector'), 'label selector'));
+    out.push(
+      ...checkLabelSelector(doc, [...path, 'clusterDecisionResource', 'labelSelector'], own(cdr, 'labelSelector'), 'label selector'),
+    );
   }
 
   for (const kind of ['matrix', 'merge'] as const) {
@@ -63,10 +71,22 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
       const n = children.length;
       const at = spanAt(doc.doc, [...gPath, 'generators'], 'key');
       if (kind === 'matrix' && n !== 2) {
-        out.push(diag('appset/matrix-children', `a matrix generator combines exactly two child generators, this one has ${n}${n > 2 ? ' (nest a matrix inside the matrix to combine more)' : ''}; the whole ApplicationSet fails`, at));
+        out.push(
+          diag(
+            'appset/matrix-children',
+            `a matrix generator combines exactly two child generators, this one has ${n}${n > 2 ? ' (nest a matrix inside the matrix to combine more)' : ''}; the whole ApplicationSet fails`,
+            at,
+          ),
+        );
       }
       if (kind === 'merge' && n < 2) {
-        out.push(diag('appset/merge-children', `a merge generator needs at least two child generators, this one has ${n}; the whole ApplicationSet fails`, at));
+        out.push(
+          diag(
+            'appset/merge-children',
+            `a merge generator needs at least two child generators, this one has ${n}; the whole ApplicationSet fails`,
+            at,
+          ),
+        );
       }
       children.slice(0, MAX_ENTRIES).forEach((child: Json, j: number) => {
         const cPath = [...gPath, 'generators', j];
@@ -83,7 +103,13 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
           }
         }
         if (kinds.length === 0) {
-          out.push(diag('appset/child-generator-kinds', `this ${kind} child sets no generator; the ${kind} fails with "child generator generated no parameters"`, itemSpan(doc, text, cPath)));
+          out.push(
+            diag(
+              'appset/child-generator-kinds',
+              `this ${kind} child sets no generator; the ${kind} fails with "child generator generated no parameters"`,
+              itemSpan(doc, text, cPath),
+            ),
+          );
         } else if (kinds.length > 1) {
           out.push(
             diag(
@@ -99,7 +125,13 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
     if (kind === 'merge') {
       const keys = own(g, 'mergeKeys');
       if (Array.isArray(keys) && keys.length === 0) {
-        out.push(diag('appset/merge-keys', 'mergeKeys is empty; a merge generator needs at least one key to match parameter sets on', spanAt(doc.doc, [...gPath, 'mergeKeys'])));
+        out.push(
+          diag(
+            'appset/merge-keys',
+            'mergeKeys is empty; a merge generator needs at least one key to match parameter sets on',
+            spanAt(doc.doc, [...gPath, 'mergeKeys']),
+          ),
+        );
       }
     }
   }

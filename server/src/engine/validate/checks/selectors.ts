@@ -27,7 +27,14 @@ export function checkLabelSelector(doc: AppSetDoc, path: JsonPath, selector: Jso
   if (isObject(labels)) {
     for (const key of Object.keys(labels)) {
       const problem = templated(key) ? undefined : qualifiedNameProblem(key);
-      if (problem) out.push(diag('appset/selector-key', `${what} key "${key}" is not a valid label key: ${problem}`, spanAt(doc.doc, [...path, 'matchLabels', key], 'key')));
+      if (problem)
+        out.push(
+          diag(
+            'appset/selector-key',
+            `${what} key "${key}" is not a valid label key: ${problem}`,
+            spanAt(doc.doc, [...path, 'matchLabels', key], 'key'),
+          ),
+        );
     }
   }
   const exprs = own(selector, 'matchExpressions');
@@ -40,24 +47,40 @@ export function checkLabelSelector(doc: AppSetDoc, path: JsonPath, selector: Jso
     const values = own(e, 'values');
     if (typeof key === 'string' && !templated(key)) {
       const problem = qualifiedNameProblem(key);
-      if (problem) out.push(diag('appset/selector-key', `${what} key "${key}" is not a valid label key: ${problem}`, spanAt(doc.doc, [...ePath, 'key'])));
+      if (problem)
+        out.push(
+          diag('appset/selector-key', `${what} key "${key}" is not a valid label key: ${problem}`, spanAt(doc.doc, [...ePath, 'key'])),
+        );
     }
     if (typeof op !== 'string') return;
     if (!OPERATORS.includes(op)) {
       const hint = suggest(op, OPERATORS);
       out.push(
-        diag('appset/selector-operator', `"${op}" is not a valid ${what} operator; use In, NotIn, Exists or DoesNotExist${hint ? ` (did you mean "${hint}"?)` : ''}`, spanAt(doc.doc, [...ePath, 'operator']), {
-          data: hint ? { replacement: hint } : undefined,
-        }),
+        diag(
+          'appset/selector-operator',
+          `"${op}" is not a valid ${what} operator; use In, NotIn, Exists or DoesNotExist${hint ? ` (did you mean "${hint}"?)` : ''}`,
+          spanAt(doc.doc, [...ePath, 'operator']),
+          {
+            data: hint ? { replacement: hint } : undefined,
+          },
+        ),
       );
       return;
     }
     const count = Array.isArray(values) ? values.length : 0;
     if ((op === 'In' || op === 'NotIn') && count === 0) {
-      out.push(diag('appset/selector-values', `the ${op} operator needs at least one value`, spanAt(doc.doc, Array.isArray(values) ? [...ePath, 'values'] : [...ePath, 'operator'])));
+      out.push(
+        diag(
+          'appset/selector-values',
+          `the ${op} operator needs at least one value`,
+          spanAt(doc.doc, Array.isArray(values) ? [...ePath, 'values'] : [...ePath, 'operator']),
+        ),
+      );
     }
     if ((op === 'Exists' || op === 'DoesNotExist') && count > 0) {
-      out.push(diag('appset/selector-values', `the ${op} operator takes no values; remove "values"`, spanAt(doc.doc, [...ePath, 'values'], 'key')));
+      out.push(
+        diag('appset/selector-values', `the ${op} operator takes no values; remove "values"`, spanAt(doc.doc, [...ePath, 'values'], 'key')),
+      );
     }
   });
   return out;

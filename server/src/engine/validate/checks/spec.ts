@@ -31,12 +31,22 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
     options.forEach((o: Json, i: number) => {
       if (typeof o === 'string' && bad.has(o)) {
         out.push(
-          diag('appset/go-template-options', `"${o}" is not a valid goTemplateOptions entry; only missingkey=default, missingkey=invalid, missingkey=zero and missingkey=error are accepted (anything else crashes the controller's reconcile)`, spanAt(doc.doc, ['spec', 'goTemplateOptions', i])),
+          diag(
+            'appset/go-template-options',
+            `"${o}" is not a valid goTemplateOptions entry; only missingkey=default, missingkey=invalid, missingkey=zero and missingkey=error are accepted (anything else crashes the controller's reconcile)`,
+            spanAt(doc.doc, ['spec', 'goTemplateOptions', i]),
+          ),
         );
       }
     });
     if (options.length > 0 && own(spec, 'goTemplate') !== true) {
-      out.push(diag('appset/go-template-options-ignored', 'goTemplateOptions only apply with goTemplate: true', spanAt(doc.doc, ['spec', 'goTemplateOptions'], 'key')));
+      out.push(
+        diag(
+          'appset/go-template-options-ignored',
+          'goTemplateOptions only apply with goTemplate: true',
+          spanAt(doc.doc, ['spec', 'goTemplateOptions'], 'key'),
+        ),
+      );
     }
   }
 
@@ -44,9 +54,14 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
     if (own(spec, 'applyNestedSelectors') !== undefined) {
       const checked = target ? ` (checked against ${target.why})` : '';
       out.push(
-        diag('appset/deprecated-field', `applyNestedSelectors is deprecated and ignored since Argo CD ${GATES.nestedSelectorsAlways.since}: selectors of nested generators always apply${checked}`, spanAt(doc.doc, ['spec', 'applyNestedSelectors'], 'key'), {
-          tags: ['deprecated'],
-        }),
+        diag(
+          'appset/deprecated-field',
+          `applyNestedSelectors is deprecated and ignored since Argo CD ${GATES.nestedSelectorsAlways.since}: selectors of nested generators always apply${checked}`,
+          spanAt(doc.doc, ['spec', 'applyNestedSelectors'], 'key'),
+          {
+            tags: ['deprecated'],
+          },
+        ),
       );
     }
   } else if (own(spec, 'applyNestedSelectors') !== true) {
@@ -85,7 +100,11 @@ function ignoredNestedSelectors(doc: AppSetDoc, spec: Record<string, Json>, targ
           nested.forEach((n, k) => {
             if (own(n, 'selector') === undefined || own(n, 'selector') === null) return;
             out.push(
-              diag('appset/nested-selector-ignored', `This selector is ignored by ${label(target.line)}: selectors of generators inside a nested ${inner} apply only with spec.applyNestedSelectors: true (always since Argo CD ${GATES.nestedSelectorsAlways.since}). Checked against ${target.why}.`, spanAt(doc.doc, ['spec', 'generators', i, outer, 'generators', j, inner, 'generators', k, 'selector'], 'key')),
+              diag(
+                'appset/nested-selector-ignored',
+                `This selector is ignored by ${label(target.line)}: selectors of generators inside a nested ${inner} apply only with spec.applyNestedSelectors: true (always since Argo CD ${GATES.nestedSelectorsAlways.since}). Checked against ${target.why}.`,
+                spanAt(doc.doc, ['spec', 'generators', i, outer, 'generators', j, inner, 'generators', k, 'selector'], 'key'),
+              ),
             );
           });
         }
@@ -113,14 +132,20 @@ export function templatePatchProblem(patch: string): { message: string; approxim
     try {
       value = JSON.parse(text);
     } catch (e) {
-      return { message: `templatePatch starts with "{" so it is read as JSON, but it is not valid JSON: ${(e as Error).message}`, approximate: false };
+      return {
+        message: `templatePatch starts with "{" so it is read as JSON, but it is not valid JSON: ${(e as Error).message}`,
+        approximate: false,
+      };
     }
   } else {
     const d = parseLenientDocument(text);
     if (d.errors.length) {
       const err = d.errors[0];
       const line = text.slice(0, err.pos[0]).split('\n').length;
-      return { message: `templatePatch is not valid YAML${note}: ${err.message.split('\n')[0]} (line ${line} of the patch)`, approximate: templated };
+      return {
+        message: `templatePatch is not valid YAML${note}: ${err.message.split('\n')[0]} (line ${line} of the patch)`,
+        approximate: templated,
+      };
     }
     try {
       value = d.toJS({ maxAliasCount: 100 });
@@ -129,18 +154,23 @@ export function templatePatchProblem(patch: string): { message: string; approxim
     }
   }
   if (value !== null && !isObject(value)) {
-    return { message: `templatePatch must be a mapping with Application fields (like spec: …), got ${Array.isArray(value) ? 'a list' : 'a scalar'}${note}`, approximate: templated };
+    return {
+      message: `templatePatch must be a mapping with Application fields (like spec: …), got ${Array.isArray(value) ? 'a list' : 'a scalar'}${note}`,
+      approximate: templated,
+    };
   }
   return undefined;
 }
 
 /** Drops lines made only of `{{ … }}` actions and replaces other actions by a plain placeholder. */
 function withoutActions(patch: string): string {
-  return patch
-    .split('\n')
-    // Action-only lines go; tested without a nested quantifier (\`^\s*(\{\{.*?\}\}\s*)+$\` backtracks
-    // exponentially on a long line of actions that ends in text: a fuzz-found freeze).
-    .filter((line) => !(line.includes('{{') && line.replace(/\{\{.*?\}\}/g, '').trim() === ''))
-    .map((line) => line.replace(/\{\{.*?\}\}/g, 'x'))
-    .join('\n');
+  return (
+    patch
+      .split('\n')
+      // Action-only lines go; tested without a nested quantifier (\`^\s*(\{\{.*?\}\}\s*)+$\` backtracks
+      // exponentially on a long line of actions that ends in text: a fuzz-found freeze).
+      .filter((line) => !(line.includes('{{') && line.replace(/\{\{.*?\}\}/g, '').trim() === ''))
+      .map((line) => line.replace(/\{\{.*?\}\}/g, 'x'))
+      .join('\n')
+  );
 }

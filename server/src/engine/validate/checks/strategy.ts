@@ -36,10 +36,24 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
     );
   }
   if (type === 'RollingSync' && !isObject(rolling)) {
-    out.push(diag('appset/rolling-sync-ignored', 'strategy type is RollingSync but there is no rollingSync block with steps, so every Application syncs at once', spanAt(doc.doc, [...base, 'type'])));
-  } else if (isObject(rolling) && type !== 'RollingSync' && !(typeof type === 'string' && suggest(type, STRATEGY_TYPES) === 'RollingSync')) {
     out.push(
-      diag('appset/rolling-sync-ignored', `rollingSync is ignored because strategy type is ${type === undefined ? 'not set' : JSON.stringify(type)}; set type: RollingSync to use the steps`, spanAt(doc.doc, [...base, 'rollingSync'], 'key')),
+      diag(
+        'appset/rolling-sync-ignored',
+        'strategy type is RollingSync but there is no rollingSync block with steps, so every Application syncs at once',
+        spanAt(doc.doc, [...base, 'type']),
+      ),
+    );
+  } else if (
+    isObject(rolling) &&
+    type !== 'RollingSync' &&
+    !(typeof type === 'string' && suggest(type, STRATEGY_TYPES) === 'RollingSync')
+  ) {
+    out.push(
+      diag(
+        'appset/rolling-sync-ignored',
+        `rollingSync is ignored because strategy type is ${type === undefined ? 'not set' : JSON.stringify(type)}; set type: RollingSync to use the steps`,
+        spanAt(doc.doc, [...base, 'rollingSync'], 'key'),
+      ),
     );
   }
 
@@ -47,9 +61,14 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
   if (typeof order === 'string' && !['allatonce', 'reverse'].includes(order.toLowerCase())) {
     const hint = suggest(order, ['AllAtOnce', 'Reverse']);
     out.push(
-      diag('appset/deletion-order', `deletionOrder "${order}" is not AllAtOnce or Reverse; the controller treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`, spanAt(doc.doc, [...base, 'deletionOrder']), {
-        data: hint ? { replacement: hint } : undefined,
-      }),
+      diag(
+        'appset/deletion-order',
+        `deletionOrder "${order}" is not AllAtOnce or Reverse; the controller treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`,
+        spanAt(doc.doc, [...base, 'deletionOrder']),
+        {
+          data: hint ? { replacement: hint } : undefined,
+        },
+      ),
     );
   }
 
@@ -79,7 +98,11 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
       const message = digits
         ? `maxUpdate "${max}" is a string without "%", which the controller cannot read and treats as 1 (one Application at a time); write ${digits[1]} without quotes for ${digits[1]} at a time, or "${digits[1]}%" for a percentage`
         : `maxUpdate "${max}" is neither an integer nor a percentage like "25%"; the controller treats it as 1 (one Application at a time)`;
-      out.push(diag('appset/max-update', message, spanAt(doc.doc, [...stepPath, 'maxUpdate']), { data: digits ? { replacement: digits[1] } : undefined }));
+      out.push(
+        diag('appset/max-update', message, spanAt(doc.doc, [...stepPath, 'maxUpdate']), {
+          data: digits ? { replacement: digits[1] } : undefined,
+        }),
+      );
     }
   });
   return out;

@@ -31,13 +31,25 @@ export function checkYaml11Booleans(doc: AppSetDoc): EngineDiagnostic[] {
     const word = String(node.value);
     const bool = TRUE_WORDS.test(word) ? 'true' : 'false';
     if (schema.type === 'boolean') {
-      out.push(diag('appset/yaml11-boolean', `"${word}" is a boolean only in YAML 1.1 (kubectl and Argo CD read it as ${bool}); write ${bool}`, span, { data: { replacement: bool } }));
+      out.push(
+        diag(
+          'appset/yaml11-boolean',
+          `"${word}" is a boolean only in YAML 1.1 (kubectl and Argo CD read it as ${bool}); write ${bool}`,
+          span,
+          { data: { replacement: bool } },
+        ),
+      );
     } else if (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'))) {
       out.push(
-        diag('appset/yaml11-boolean', `unquoted ${word} is read as the boolean ${bool} by kubectl and Argo CD (YAML 1.1), and this field needs a string; quote it: "${word}"`, span, {
-          severity: 'error',
-          data: { replacement: `"${word}"` },
-        }),
+        diag(
+          'appset/yaml11-boolean',
+          `unquoted ${word} is read as the boolean ${bool} by kubectl and Argo CD (YAML 1.1), and this field needs a string; quote it: "${word}"`,
+          span,
+          {
+            severity: 'error',
+            data: { replacement: `"${word}"` },
+          },
+        ),
       );
     }
   });
