@@ -34,13 +34,16 @@ for (const c of all) {
     lastArea = area;
   }
   // The anchor is what `appset lint --format sarif` links each rule's help to (`#code-appset-unknown-field`).
-  rows.push(`| <a id="code-${c.code.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}"></a>\`${c.code}\` | ${c.severity} | ${esc(c.summary)} |`);
+  rows.push(
+    `| <a id="code-${c.code.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}"></a>\`${c.code}\` | ${c.severity}${c.variant ? ` (${c.variant.severity} when ${esc(c.variant.when)})` : ''} | ${esc(c.summary)} |`,
+  );
 }
 const body = `## Diagnostic codes
 
-Every diagnostic has a stable code (shown in the editor's Problems view and by \`appset lint\`). The
-severity is the default one; a few checks lower it when the finding is uncertain. This table is
-generated from the code registry by \`node --import tsx scripts/codes-table.mjs\`.
+Every diagnostic has a stable code (shown in the editor's Problems view and by \`appset lint\`). Its
+severity is always the one in this table (a few codes name one case with another severity, in
+parentheses); only your \`.appset-tools.yaml\` (\`severity:\`) changes it. This table is generated from
+the code registry by \`node --import tsx scripts/codes-table.mjs\`.
 
 | code | severity | meaning |
 | --- | --- | --- |

@@ -182,3 +182,21 @@ test('the repository tracks no local tool links or installs (.tools, node_module
     'remove them with `git rm --cached <path>` (.gitignore ignores them; a committed .tools link replaces the code-server install of every checkout)',
   );
 });
+
+test("a finding's severity comes from the code registry: no check writes a severity of its own", () => {
+  // The registry lists (`X_CODES = [...] as const satisfies readonly CodeInfo[]`) are the one place a
+  // severity is written; everywhere else it is `finding(code, …)` or `severityOf(code)`.
+  const REGISTRY_LIST = /export const \w+_CODES = \[[\s\S]*?\] as const satisfies readonly CodeInfo\[\];/g;
+  const LITERAL = /severity:[^,\n;]*'(error|warning|information|hint)'/;
+  const files = sources(join(SRC, 'engine'));
+  const bad = files.flatMap((f) => {
+    const text = readFileSync(f, 'utf8').replace(REGISTRY_LIST, '');
+    return text
+      .split('\n')
+      .map((l, i) => (LITERAL.test(l) ? `${relative(root, f)}:${i + 1}: ${l.trim()}` : ''))
+      .filter(Boolean);
+  });
+  assert.deepEqual(bad, []);
+  // …and the pattern still sees the registry lists it strips (guards against checking nothing).
+  assert.ok(files.filter((f) => new RegExp(REGISTRY_LIST.source).test(readFileSync(f, 'utf8'))).length >= 8);
+});

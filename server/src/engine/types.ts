@@ -4,6 +4,8 @@
  * language server and the CLI convert them to lines and columns.
  */
 
+import type { DiagnosticCode } from './diagnostics/codes';
+
 /** A half-open range of character offsets [start, end) in one text. */
 export interface Span {
   start: number;
@@ -52,7 +54,8 @@ export interface Affected {
 
 export interface EngineDiagnostic {
   /** Stable code from the registry in `diagnostics/codes.ts`, e.g. `appset/unknown-field`. */
-  code: string;
+  code: DiagnosticCode;
+  /** The registry's severity for the code (`diagnostics/codes.ts` `finding`), or the one the user's config sets. */
   severity: Severity;
   message: string;
   span: Span;

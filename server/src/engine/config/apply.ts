@@ -7,6 +7,7 @@ import picomatch from 'picomatch';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../host';
 import type { EngineDiagnostic, Severity } from '../types';
 import type { RepoConfig } from './types';
+import { finding } from '../diagnostics/codes';
 import { findSuppressions, type Suppression } from './suppress';
 
 /**
@@ -86,33 +87,27 @@ export function applyConfig(diags: EngineDiagnostic[], text: string, cfg: RepoCo
   for (const s of sups) {
     const unknown = s.codes.filter((c) => !c.endsWith('/*') && !knownCode(c));
     if (!s.codes.length)
-      out.push(
-        supFinding(s, 'warning', 'this "appset-tools: ignore" comment names no code; write "# appset-tools: ignore <code> -- <why>"'),
-      );
+      out.push(supFinding(s, false, 'this "appset-tools: ignore" comment names no code; write "# appset-tools: ignore <code> -- <why>"'));
     else if (unknown.length)
       out.push(
-        supFinding(
-          s,
-          'warning',
-          `unknown code ${unknown.map((c) => `"${c}"`).join(', ')} in this suppression comment; it suppresses nothing`,
-        ),
+        supFinding(s, false, `unknown code ${unknown.map((c) => `"${c}"`).join(', ')} in this suppression comment; it suppresses nothing`),
       );
     else if (!s.reason)
       out.push(
         supFinding(
           s,
-          'warning',
+          false,
           'this suppression gives no reason, so it is not applied; add one after "--", e.g. "-- canary cluster, reviewed by the platform team"',
         ),
       );
     else if (!used.has(s))
-      out.push(supFinding(s, 'information', `nothing here is reported as ${s.codes.join(', ')} any more; this suppression comment can go`));
+      out.push(supFinding(s, true, `nothing here is reported as ${s.codes.join(', ')} any more; this suppression comment can go`));
   }
   return out;
 }
 
-function supFinding(s: Suppression, severity: Severity, message: string): Finding {
-  return { code: 'config/suppression', severity, message, span: s.span };
+function supFinding(s: Suppression, unused: boolean, message: string): Finding {
+  return finding('config/suppression', message, s.span, { variant: unused });
 }
 
 /** 0-based line of an offset, binary search over line starts computed once. */

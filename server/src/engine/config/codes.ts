@@ -1,7 +1,7 @@
 import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes of the repository configuration and inline suppressions. Keep the summaries to one line. */
-export const CONFIG_CODES: CodeInfo[] = [
+export const CONFIG_CODES = [
   {
     code: 'config/invalid',
     severity: 'error',
@@ -10,7 +10,8 @@ export const CONFIG_CODES: CodeInfo[] = [
   {
     code: 'config/suppression',
     severity: 'warning',
+    variant: { severity: 'information', when: 'the comment no longer suppresses anything' },
     summary:
       'An "# appset-tools: ignore" comment with no code, an unknown code or no reason (then it suppresses nothing), or one that no longer suppresses anything.',
   },
-];
+] as const satisfies readonly CodeInfo[];

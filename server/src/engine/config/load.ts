@@ -13,6 +13,7 @@ import { nodeAt, parseFile } from '../yaml/document';
 import { suggest } from '../validate/describe';
 import { CONFIG_KEYS, isObj } from './keys';
 import { CONFIG_FILE, emptyConfig, type RepoConfig } from './types';
+import { severityOf } from '../diagnostics/codes';
 
 /** Folders walked upward at most (a file nested deeper than this only finds configs this close). */
 const MAX_LEVELS = 64;
@@ -92,7 +93,7 @@ export function parseConfig(text: string, path: string): RepoConfig {
   const parsed = parseFile(text);
   const problem = (message: string, span: { start: number; end: number }): EngineDiagnostic => ({
     code: 'config/invalid',
-    severity: 'error',
+    severity: severityOf('config/invalid'),
     message,
     span,
   });

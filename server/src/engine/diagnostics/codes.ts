@@ -1,10 +1,13 @@
 /**
  * The registry of diagnostic codes. Codes are stable: never rename or reuse one. Each area owns its
  * own list (validation, templates, generators, rollout) and this file joins them, so the README,
- * the CLI and the tests read one table. A test checks that every code emitted is registered and
- * that README.md documents every registered code.
+ * the CLI and the tests read one table. `DiagnosticCode` is the union of every registered code, so
+ * `tsc` rejects a finding with an unregistered one, and a finding's severity always comes from here
+ * (`finding`, `severityOf`): a check says which code it found, never how serious it is. Only the
+ * user's `.appset-tools.yaml` may change a severity afterwards. A test checks that README.md
+ * documents every registered code.
  */
-import type { Severity } from '../types';
+import type { EngineDiagnostic, Severity, Span } from '../types';
 import { VALIDATION_CODES } from '../validate/codes';
 import { TEMPLATE_CODES } from '../expand/templateCodes';
 import { GENERATOR_CODES } from '../generators/codes';
@@ -19,6 +22,11 @@ export interface CodeInfo {
   severity: Severity;
   /** One line: what the diagnostic means and why it matters. */
   summary: string;
+  /**
+   * The other severity the finding takes in one named case (`variant`), e.g. a blast radius on
+   * clusters that do not look like production is only information. Still the registry's choice.
+   */
+  variant?: { severity: Severity; when: string };
 }
 
 export const ALL_CODES: readonly CodeInfo[] = [
@@ -32,8 +40,30 @@ export const ALL_CODES: readonly CodeInfo[] = [
   ...INVENTORY_CODES,
 ];
 
-const byCode = new Map(ALL_CODES.map((c) => [c.code, c]));
+/** Every registered diagnostic code. */
+export type DiagnosticCode = (typeof ALL_CODES)[number]['code'];
+
+const byCode = new Map<string, CodeInfo>(ALL_CODES.map((c) => [c.code, c]));
 
 export function codeInfo(code: string): CodeInfo | undefined {
   return byCode.get(code);
+}
+
+export function isDiagnosticCode(code: string): code is DiagnosticCode {
+  return byCode.has(code);
+}
+
+/** The registered severity of `code`; `variant` picks its registered variant where it has one. */
+export function severityOf(code: DiagnosticCode, variant = false): Severity {
+  const info = byCode.get(code)!;
+  return variant && info.variant ? info.variant.severity : info.severity;
+}
+
+/** Extra fields of a finding, everything but what the registry decides. */
+export type FindingExtra = Omit<Partial<EngineDiagnostic>, 'code' | 'severity' | 'message' | 'span'> & { variant?: boolean };
+
+/** A finding of `code` at `span`, with the code's registered severity. */
+export function finding(code: DiagnosticCode, message: string, span: Span, extra: FindingExtra = {}): EngineDiagnostic {
+  const { variant, ...rest } = extra;
+  return { code, severity: severityOf(code, variant), message, span, ...rest };
 }

@@ -7,10 +7,11 @@
  * data, the message carries the same facts in words).
  */
 import type { Affected, EngineDiagnostic, RelatedInfo, Severity, Source, Span } from '../types';
+import type { DiagnosticCode } from './codes';
 
 /** One parameter set's (or Application's) meeting with a problem. */
 export interface Occurrence {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   /** The message for this one occurrence; the group keeps the first. */
   message: string;

@@ -24,6 +24,7 @@ import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { has as hasBehaviour, templateBehaviour } from '../versions/gates';
 import { prunedForTarget } from '../versions/fieldCheck';
+import { severityOf } from '../diagnostics/codes';
 
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
@@ -84,7 +85,7 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
         const cap = e.code === 'generator/too-many-applications';
         problems.push({
           code: e.code,
-          severity: cap ? 'warning' : 'error',
+          severity: severityOf(e.code),
           message: e.message,
           path: e.path,
           span: spanAt(doc.doc, e.path),
@@ -115,7 +116,7 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
           capped = true;
           problems.push({
             code: 'generator/too-many-applications',
-            severity: 'warning',
+            severity: severityOf('generator/too-many-applications'),
             message: `the preview stopped after ${max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
             path: ['spec', 'generators'],
             span: spanAt(doc.doc, ['spec', 'generators'], 'key'),
@@ -130,7 +131,7 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
           if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
           problems.push({
             code,
-            severity: code === 'template/preview-skipped' ? 'information' : code === 'template/limit' ? 'warning' : 'error',
+            severity: severityOf(code),
             message: err.message,
             path: src,
             span: templateSpan(doc, file.text, src, err),
@@ -152,7 +153,7 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
   });
 
   validateApps(apps, doc, file, target);
-  for (const f of ctx.findings) problems.push({ ...f, span: spanAt(doc.doc, f.path) });
+  for (const f of ctx.findings) problems.push({ ...f, severity: severityOf(f.code), span: spanAt(doc.doc, f.path) });
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
@@ -189,7 +190,7 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
     return [
       {
         code: 'generator/empty',
-        severity: 'information',
+        severity: severityOf('generator/empty', true),
         message: `${consequence}: the ${kind} generator yields no parameter sets`,
         path,
         span: spanAt(doc.doc, path, 'key'),
@@ -207,7 +208,7 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
     if (e.covered) continue;
     out.push({
       code: 'generator/empty',
-      severity: e.severity,
+      severity: severityOf('generator/empty', e.noData),
       message: `${e.reason}${via}: ${consequence}`,
       path: e.path,
       span: spanAt(doc.doc, e.path, 'key'),

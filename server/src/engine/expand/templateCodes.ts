@@ -4,7 +4,7 @@ import type { CodeInfo } from '../diagnostics/codes';
  * Diagnostic codes owned by the template engine. The engine itself throws TemplateError; the
  * language features map its `kind` (and message) to these codes.
  */
-export const TEMPLATE_CODES: CodeInfo[] = [
+export const TEMPLATE_CODES = [
   {
     code: 'template/parse-error',
     severity: 'error',
@@ -70,10 +70,10 @@ export const TEMPLATE_CODES: CodeInfo[] = [
     severity: 'information',
     summary: 'The template uses now, rand*, uuidv4 or similar, so the preview differs from what Argo CD renders.',
   },
-];
+] as const satisfies readonly CodeInfo[];
 
 /** Picks the diagnostic code for a TemplateError (kind + Go message). */
-export function templateErrorCode(kind: 'parse' | 'exec' | 'fast' | 'option', message: string): string {
+export function templateErrorCode(kind: 'parse' | 'exec' | 'fast' | 'option', message: string): (typeof TEMPLATE_CODES)[number]['code'] {
   switch (kind) {
     case 'option':
       return 'template/invalid-option';

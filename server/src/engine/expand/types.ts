@@ -5,6 +5,8 @@
 import type { Json, Source, Span } from '../types';
 import type { JsonPath } from '../yaml/document';
 import type { EmptyGenerator } from '../generators/types';
+import type { DiagnosticCode } from '../diagnostics/codes';
+import type { Severity } from '../types';
 
 export type { EmptyGenerator };
 
@@ -32,8 +34,9 @@ export interface GeneratedApp {
 
 export interface ExpansionProblem {
   /** Diagnostic code (registered in generators/codes.ts or template/codes.ts). */
-  code: string;
-  severity: 'error' | 'warning' | 'information';
+  code: DiagnosticCode;
+  /** The registry's severity for the code (`severityOf`), never chosen here. */
+  severity: Severity;
   /** Message; Argo CD's own error text where the controller would fail. */
   message: string;
   /** Where in the ApplicationSet document the problem is (JSON path from the document root). */

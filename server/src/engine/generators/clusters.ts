@@ -59,7 +59,7 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   }
   if (!withValues.length) {
     const at = spec.selector !== undefined ? [...path, 'selector'] : path;
-    noteEmpty(ctx, at, emptyClustersReason(spec.selector, inv.clusters), inv.clusters.length ? 'warning' : 'information');
+    noteEmpty(ctx, at, emptyClustersReason(spec.selector, inv.clusters), !inv.clusters.length);
   }
   if (spec.flatList === true) {
     const p: ParamSet = {};

@@ -1,7 +1,7 @@
 import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes owned by the generators and the rendering of Applications. Keep the summaries to one line. */
-export const GENERATOR_CODES: CodeInfo[] = [
+export const GENERATOR_CODES = [
   {
     code: 'generator/error',
     severity: 'error',
@@ -60,6 +60,7 @@ export const GENERATOR_CODES: CodeInfo[] = [
   {
     code: 'generator/empty',
     severity: 'warning',
+    variant: { severity: 'information', when: 'there is no offline data to judge by' },
     summary:
       'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).',
   },
@@ -68,4 +69,4 @@ export const GENERATOR_CODES: CodeInfo[] = [
     severity: 'warning',
     summary: 'A git directories pattern starts with "/", but repository paths never do: it selects nothing.',
   },
-];
+] as const satisfies readonly CodeInfo[];

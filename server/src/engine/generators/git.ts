@@ -30,14 +30,14 @@ export const generateGit: Generate = (spec, ctx, path) => {
     const message = `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
     ctx.notes.add(message);
     ctx.inexact.value = true;
-    ctx.findings.push({ code: 'generator/no-git-checkout', severity: 'information', message, path: [...path, 'repoURL'] });
-    noteEmpty(ctx, [...path, 'repoURL'], message, 'information', true);
+    ctx.findings.push({ code: 'generator/no-git-checkout', message, path: [...path, 'repoURL'] });
+    noteEmpty(ctx, [...path, 'repoURL'], message, true, true);
     return [];
   }
   ctx.inexact.value = true;
   const note = `the git generator read the working tree of ${root}, not revision ${String(spec.revision ?? 'HEAD')} of ${repoURL}`;
   ctx.notes.add(note);
-  ctx.findings.push({ code: 'generator/working-tree', severity: 'information', message: note, path: [...path, 'repoURL'] });
+  ctx.findings.push({ code: 'generator/working-tree', message: note, path: [...path, 'repoURL'] });
   const tree = listTree(ctx.file.host, root);
   if (tree.truncated)
     ctx.notes.add(
@@ -69,7 +69,6 @@ function fromDirectories(
     if (pattern.startsWith('/')) {
       ctx.findings.push({
         code: 'generator/absolute-pattern',
-        severity: 'warning',
         message: `directory patterns are matched against repository-relative paths, which never start with "/": "${pattern}" matches nothing`,
         path: [...path, 'directories', i, 'path'],
       });
@@ -79,7 +78,6 @@ function fromDirectories(
       // The controller logs malformed patterns and skips them.
       ctx.findings.push({
         code: 'generator/bad-pattern',
-        severity: 'warning',
         message: `"${pattern}" is not a valid Go path.Match pattern (syntax error in pattern); the controller skips it`,
         path: [...path, 'directories', i, 'path'],
       });

@@ -25,8 +25,8 @@ export const generateLive: Generate = (spec, ctx, path) => {
     ? `the ${kind} generator needs ${WHAT[kind] ?? 'live data'}; the preview uses ${samples.length} sample parameter set${samples.length === 1 ? '' : 's'} from the inventory`
     : `the ${kind} generator needs ${WHAT[kind] ?? 'live data'}, which the editor cannot reach; add sample parameter sets under samples.${kind} in a ClusterInventory file to preview it`;
   ctx.notes.add(message);
-  ctx.findings.push({ code: 'generator/live-data', severity: 'information', message, path });
-  if (!samples.length) noteEmpty(ctx, path, message, 'information', true);
+  ctx.findings.push({ code: 'generator/live-data', message, path });
+  if (!samples.length) noteEmpty(ctx, path, message, true, true);
   return samples.map((s, i) => {
     const p: ParamSet = {};
     for (const k of Object.keys(s)) put(p, k, s[k]);

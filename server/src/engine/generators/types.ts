@@ -1,5 +1,6 @@
 /** What every generator receives and returns. */
 import type { SourceText } from '../inputs';
+import type { DiagnosticCode } from '../diagnostics/codes';
 import type { JsonPath } from '../yaml/document';
 import type { ParamSet } from './params';
 import type { RenderOptions } from '../../gotemplate';
@@ -22,7 +23,7 @@ export interface GenContext {
   /** Set when the preview cannot be exact. */
   inexact: { value: boolean };
   /** Non-fatal findings (information/warnings) with their path. */
-  findings: { code: string; severity: 'error' | 'warning' | 'information'; message: string; path: JsonPath }[];
+  findings: { code: DiagnosticCode; message: string; path: JsonPath }[];
   /** Upper bound on parameter sets any one generator may produce. */
   maxParams: number;
   /** Parameter sets produced per generator entry (JSON path joined with '/'), for descriptions. */
@@ -49,25 +50,19 @@ export interface EmptyGenerator {
   path: JsonPath;
   /** Plain words: why nothing came out, and what to do. */
   reason: string;
-  /** warning: the offline data contradicts the generator (0 of 6 known clusters); information: there is no offline data. */
-  severity: 'warning' | 'information';
+  /** No offline data to judge by (the registry's milder variant of generator/empty); otherwise the data contradicts the generator. */
+  noData?: boolean;
   /** Another finding at this generator already says why (no git checkout, live data): only the preview notes it. */
   covered?: boolean;
 }
 
 /** Records why a generator yielded nothing (the innermost reason wins when matrices nest). */
-export function noteEmpty(
-  ctx: GenContext,
-  path: JsonPath,
-  reason: string,
-  severity: 'warning' | 'information' = 'warning',
-  covered = false,
-): void {
+export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string, noData = false, covered = false): void {
   const list = (ctx.empties ??= []);
   const key = path.join('/');
   // A matrix runs its second child once per parameter set of the first: say it once.
   if (list.some((e) => e.path.join('/') === key && e.reason === reason)) return;
-  list.push({ path, reason, severity, ...(covered ? { covered } : {}) });
+  list.push({ path, reason, ...(noData ? { noData } : {}), ...(covered ? { covered } : {}) });
 }
 
 /**
@@ -85,7 +80,6 @@ export function markCapped(ctx: GenContext, path: JsonPath, what: string): void 
   ctx.inexact.value = true;
   ctx.findings.push({
     code: 'generator/too-many-applications',
-    severity: 'warning',
     message: `${what} produces more than appsetTools.maxApplications (${ctx.maxParams}) parameter sets; the preview shows only the first ${ctx.maxParams}`,
     path,
   });
@@ -96,7 +90,7 @@ export class GeneratorError extends Error {
   constructor(
     message: string,
     readonly path: JsonPath,
-    readonly code = 'generator/error',
+    readonly code: DiagnosticCode = 'generator/error',
   ) {
     super(message);
   }

@@ -5,7 +5,7 @@ import type { CodeInfo } from '../diagnostics/codes';
  * (Unsupported step operators and malformed maxUpdate values are reported by validation as
  * `appset/step-operator` and `appset/max-update`; this area offers their quick fixes.)
  */
-export const ROLLOUT_CODES: CodeInfo[] = [
+export const ROLLOUT_CODES = [
   {
     code: 'rollout/progressive-syncs-disabled',
     severity: 'warning',
@@ -21,6 +21,7 @@ export const ROLLOUT_CODES: CodeInfo[] = [
   {
     code: 'rollout/blast-radius',
     severity: 'information',
+    variant: { severity: 'warning', when: 'the destinations look like production' },
     summary:
       'No rollout strategy while the ApplicationSet fans out to many Applications on several clusters: one commit syncs them all at once (a warning when the destinations look like production).',
   },
@@ -83,4 +84,4 @@ export const ROLLOUT_CODES: CodeInfo[] = [
     summary:
       'A progressive-sync setting the controller does not read (old "progressive rollouts" name, not true/false, operator cmdParams).',
   },
-];
+] as const satisfies readonly CodeInfo[];

@@ -1,7 +1,7 @@
 import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes owned by this area. Keep the summaries to one line. */
-export const VALIDATION_CODES: CodeInfo[] = [
+export const VALIDATION_CODES = [
   // Emitted by the YAML layer (yaml/document.ts parseFile) for every YAML file.
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
   {
@@ -137,11 +137,13 @@ export const VALIDATION_CODES: CodeInfo[] = [
     code: 'appset/template-patch-syntax',
     severity: 'error',
     summary: 'templatePatch is not valid YAML/JSON or not a mapping, so every Application fails to render.',
+    variant: { severity: 'warning', when: 'the check could only approximate the rendered patch' },
   },
   {
     code: 'appset/yaml11-boolean',
     severity: 'warning',
     summary: 'Unquoted yes/no/on/off: a boolean for kubectl and Argo CD (YAML 1.1); an error where a string is expected.',
+    variant: { severity: 'error', when: 'the field expects a string' },
   },
   {
     code: 'appset/nested-selector-ignored',
@@ -154,4 +156,4 @@ export const VALIDATION_CODES: CodeInfo[] = [
     severity: 'hint',
     summary: 'A field that is deprecated and ignored (applyNestedSelectors: nested selectors always apply since Argo CD 3.0).',
   },
-];
+] as const satisfies readonly CodeInfo[];

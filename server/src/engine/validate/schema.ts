@@ -12,6 +12,7 @@ import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schema
 import { isYaml11BooleanScalar } from './checks/yaml11';
 import { getValidator } from './validators';
 import { describeLocation, describeValue, dottedPath, isObject, suggest } from './describe';
+import { severityOf } from '../diagnostics/codes';
 
 /** Documents nested deeper than this are cut for validation (deeper YAML is not a real ApplicationSet). */
 const MAX_DEPTH = 256;
@@ -82,7 +83,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
       const n = nodeAt(doc.doc, [...path, key]);
       return {
         code: 'appset/unknown-field',
-        severity: 'error',
+        severity: severityOf('appset/unknown-field'),
         message,
         span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
         data: hint ? { replacement: hint } : undefined,
@@ -100,7 +101,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         message += ' (write true or false without quotes)';
       }
       if (typeof v === 'string' && includesType(parentSchema, 'integer') && /^-?\d+$/.test(v)) message += ' (remove the quotes)';
-      return { code: 'appset/wrong-type', severity: 'error', message, span: spanAt(doc.doc, path) };
+      return { code: 'appset/wrong-type', severity: severityOf('appset/wrong-type'), message, span: spanAt(doc.doc, path) };
     }
     case 'required': {
       const missing = String((err.params as { missingProperty: string }).missingProperty);
@@ -110,14 +111,14 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         const n = nodeAt(doc.doc, [...path, missing]);
         return {
           code: 'appset/missing-field',
-          severity: 'error',
+          severity: severityOf('appset/missing-field'),
           message: `"${missing}" in ${describeLocation(path)} is required but empty`,
           span: n.key ?? spanAt(doc.doc, path, 'key'),
         };
       }
       return {
         code: 'appset/missing-field',
-        severity: 'error',
+        severity: severityOf('appset/missing-field'),
         message: `missing required field "${missing}" in ${describeLocation(path)}`,
         span: parentKeySpan(doc, text, path),
       };
@@ -128,7 +129,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
       const hint = typeof v === 'string' ? suggest(v, allowed) : undefined;
       return {
         code: 'appset/invalid-value',
-        severity: 'error',
+        severity: severityOf('appset/invalid-value'),
         message: `${dottedPath(path)}: ${describeValue(v)} is not allowed; expected one of ${allowed.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
         span: spanAt(doc.doc, path),
         data: hint ? { replacement: hint } : undefined,
@@ -138,7 +139,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
       const v = valueAt(value, path);
       return {
         code: 'appset/invalid-value',
-        severity: 'error',
+        severity: severityOf('appset/invalid-value'),
         message: `${dottedPath(path)}: ${describeValue(v)} does not match the pattern ${(err.params as { pattern: string }).pattern}`,
         span: spanAt(doc.doc, path),
       };
@@ -146,7 +147,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
     default:
       return {
         code: 'appset/invalid-value',
-        severity: 'error',
+        severity: severityOf('appset/invalid-value'),
         message: `${dottedPath(path)}: ${err.message ?? 'invalid value'}`,
         span: spanAt(doc.doc, path),
       };

@@ -10,6 +10,7 @@ import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../validate/schemaIn
 import { fieldAddedIn, newerThan } from './fields';
 import { label, type ReleaseLine } from './releases';
 import { targetRelated, type TargetVersion } from './target';
+import { severityOf } from '../diagnostics/codes';
 
 const MAX_NODES = 50_000;
 const MAX_FINDINGS = 50;
@@ -74,7 +75,7 @@ function unknownInTarget(doc: AppSetDoc, path: JsonPath, key: string, since: str
   const n = nodeAt(doc.doc, path);
   return {
     code: 'appset/unknown-field',
-    severity: 'error',
+    severity: severityOf('appset/unknown-field'),
     message: `"${key}" was added in ${label(since)}: ${label(target.line)}'s API server drops it without a word, so it has no effect. Checked against ${target.why}.`,
     span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
     related: targetRelated(target),

@@ -27,6 +27,7 @@
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
 import type { AppSetDoc, YamlDoc } from './document';
+import { severityOf } from '../diagnostics/codes';
 
 type Obj = { [key: string]: Json };
 
@@ -232,7 +233,7 @@ function ignored(p: YAML.Pair, what: string): EngineDiagnostic {
   const start = k.range?.[0] ?? 0;
   return {
     code: 'helm/values-ignored-field',
-    severity: 'warning',
+    severity: severityOf('helm/values-ignored-field'),
     message: `the argocd-apps chart does not copy "${what}" into the ApplicationSet it renders, so it has no effect`,
     span: { start, end: k.range?.[1] ?? start + 1 },
   };

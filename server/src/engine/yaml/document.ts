@@ -11,6 +11,7 @@ import type { EngineDiagnostic, Json, Span } from '../types';
 import { astOf, property, type AstNode } from './ast';
 import { guardYaml } from './limits';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
+import { severityOf } from '../diagnostics/codes';
 
 export type JsonPath = (string | number)[];
 
@@ -67,7 +68,7 @@ export function parseFile(text: string): ParsedFile {
       const [start, end] = err.pos;
       diagnostics.push({
         code: 'yaml/syntax',
-        severity: 'error',
+        severity: severityOf('yaml/syntax'),
         message: cleanYamlMessage(err.message),
         span: { start, end: Math.max(end, start + 1) },
       });
@@ -80,7 +81,7 @@ export function parseFile(text: string): ParsedFile {
       } catch (e) {
         diagnostics.push({
           code: 'yaml/alias-limit',
-          severity: 'error',
+          severity: severityOf('yaml/alias-limit'),
           message: `this document cannot be read: ${(e as Error).message}`,
           span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
         });

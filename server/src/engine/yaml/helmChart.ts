@@ -12,6 +12,7 @@
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
 import type { ParsedFile } from './document';
+import { severityOf } from '../diagnostics/codes';
 
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
@@ -63,7 +64,7 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
     const start = m.index + m[0].length - 'ApplicationSet'.length;
     diagnostics.push({
       code: 'helm/chart-template',
-      severity: 'information',
+      severity: severityOf('helm/chart-template'),
       message:
         `${t.chart ? 'this is a Helm chart template' : 'this looks like a Helm template'}: ${t.reason}, so its ApplicationSets exist only once Helm renders it and are not checked here. ` +
         'Check the rendered output instead (helm template … > rendered.yaml, then appset lint rendered.yaml).',

@@ -1,7 +1,7 @@
 import type { CodeInfo } from '../diagnostics/codes';
 
 /** Diagnostic codes owned by the Helm area. Keep the summaries to one line. */
-export const HELM_CODES: CodeInfo[] = [
+export const HELM_CODES = [
   {
     code: 'helm/chart-template',
     severity: 'information',
@@ -13,4 +13,4 @@ export const HELM_CODES: CodeInfo[] = [
     summary:
       'A field of an argocd-apps chart ApplicationSet entry that the chart does not copy into the ApplicationSet it renders, so it has no effect.',
   },
-];
+] as const satisfies readonly CodeInfo[];

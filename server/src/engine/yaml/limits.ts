@@ -7,6 +7,7 @@
  */
 import { checkYamlLimits, YAML_LIMITS, type YamlLimitHit } from '../../gotemplate';
 import type { EngineDiagnostic } from '../types';
+import { severityOf } from '../diagnostics/codes';
 
 export { YAML_LIMITS };
 
@@ -22,7 +23,7 @@ export function guardYaml(text: string): GuardedText {
   if (text.length > YAML_LIMITS.maxChars) {
     diagnostics.push({
       code: 'yaml/too-large',
-      severity: 'warning',
+      severity: severityOf('yaml/too-large'),
       message: `This file is not checked: it has ${mb(text.length)} characters, and ApplicationSet Tools reads YAML files of up to ${mb(YAML_LIMITS.maxChars)}.`,
       span: firstLine(),
     });
@@ -32,7 +33,7 @@ export function guardYaml(text: string): GuardedText {
   if (nul >= 0) {
     diagnostics.push({
       code: 'yaml/encoding',
-      severity: 'error',
+      severity: severityOf('yaml/encoding'),
       message:
         'This file is not checked: it contains NUL characters, so it is not UTF-8 text (UTF-16 without a byte-order mark?). Argo CD and kubectl cannot read it either.',
       span: { start: nul, end: nul + 1 },
@@ -62,14 +63,14 @@ function finding(text: string, hit: YamlLimitHit): EngineDiagnostic {
   if (hit.kind === 'line') {
     return {
       code: 'yaml/line-too-long',
-      severity: 'warning',
+      severity: severityOf('yaml/line-too-long'),
       message: `This document is not checked: line ${line} is ${hit.value.toLocaleString('en-US')} characters long, and ApplicationSet Tools reads lines of up to ${hit.limit.toLocaleString('en-US')}.`,
       span: { start: hit.offset, end: hit.offset + 1 },
     };
   }
   return {
     code: 'yaml/too-deep',
-    severity: 'warning',
+    severity: severityOf('yaml/too-deep'),
     message: `This document is not checked: it nests more than ${hit.limit} levels deep here (line ${line}). Argo CD's YAML parser stops at 10000 levels; ApplicationSet Tools stops at ${hit.limit} so that no document can exhaust the language server.`,
     span: { start: hit.offset, end: Math.min(text.length, hit.offset + 1) },
   };

@@ -1,7 +1,7 @@
 import type { CodeInfo } from '../../diagnostics/codes';
 
 /** Policy gates configured under `policy:` in .appset-tools.yaml. Keep the summaries to one line. */
-export const POLICY_CODES: CodeInfo[] = [
+export const POLICY_CODES = [
   {
     code: 'policy/max-sync-at-once',
     severity: 'error',
@@ -20,4 +20,4 @@ export const POLICY_CODES: CodeInfo[] = [
     summary:
       'A RollingSync strategy while progressive syncs are not enabled (policy.requireProgressiveSyncs): the controller ignores it and syncs everything at once.',
   },
-];
+] as const satisfies readonly CodeInfo[];

@@ -11,6 +11,7 @@ import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
 import { spanAt } from '../../yaml/document';
 import { configFor } from '../../config/load';
+import { severityOf } from '../../diagnostics/codes';
 
 const MAX_NAMES = 5;
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
@@ -73,7 +74,7 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     const n = exp.apps.filter((a) => !a.invalid?.length).length;
     out.push({
       code: 'policy/strategy-ignored',
-      severity: 'error',
+      severity: severityOf('policy/strategy-ignored'),
       message: `Ignored: progressive syncs are ${plan.enablement.state === 'disabled' ? 'disabled' : 'not enabled'} on the controller, so ${n ? `all ${plural(n, 'Application')}` : 'every Application'} sync at once and this RollingSync strategy does nothing. Enable them (applicationsetcontroller.enable.progressive.syncs: "true" in argocd-cmd-params-cm) or set progressiveSyncs: enabled in the config file if they are enabled outside this repository.`,
       span: spanAt(doc, ['spec', 'strategy'], 'key'),
       related,
@@ -92,7 +93,7 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
           : `the largest wave is ${at.where}`;
       out.push({
         code: 'policy/max-sync-at-once',
-        severity: 'error',
+        severity: severityOf('policy/max-sync-at-once'),
         message: `One commit can sync ${plural(at.count, 'Application')} at the same time (policy: at most ${pol.maxSyncAtOnce}): ${how} (${names(at.apps)}). ${at.where === 'all' ? 'Roll out with RollingSync steps' : 'Lower maxUpdate or split the step'}.`,
         span: at.where.startsWith('step ')
           ? spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps', Number(at.where.split(' ')[1]) - 1], 'value')
@@ -118,7 +119,7 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
         : 'it has no RollingSync strategy';
       out.push({
         code: 'policy/rolling-sync-required',
-        severity: 'error',
+        severity: severityOf('policy/rolling-sync-required'),
         message: `${plural(hit.length, 'Application')} match ${sels} (${names(hit.map((a) => a.name))}) and must roll out with RollingSync, but ${why}.`,
         span: strategySpan,
         related,

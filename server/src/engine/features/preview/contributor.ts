@@ -17,6 +17,7 @@ import { valueSpan } from '../../expand/scalarOffsets';
 import type { GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
+import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
 
 const HOVER_ROWS = 20;
 /** Controller errors for generator structure that validation reports in its own words. */
@@ -117,7 +118,7 @@ function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */
 function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): EngineDiagnostic[] {
-  const kinds = new Map<string, { code: string; where: JsonPath; apps: GeneratedApp[]; first: string }>();
+  const kinds = new Map<string, { code: DiagnosticCode; where: JsonPath; apps: GeneratedApp[]; first: string }>();
   for (const a of apps) {
     for (const m of a.invalid ?? []) {
       const kind = invalidKind(m);
@@ -141,7 +142,7 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
     );
     const d: EngineDiagnostic = {
       code: k.code,
-      severity: 'error',
+      severity: severityOf(k.code),
       message: `${invalidMessage(kind, k.first, k.apps)} — ${skip}`,
       span,
       affected,
@@ -227,7 +228,7 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         );
         const d: EngineDiagnostic = {
           code: 'generator/missing-param',
-          severity: 'warning',
+          severity: severityOf('generator/missing-param'),
           message: `${name} ${effect} where it is missing — ${affectedText(affected)}`,
           span,
           affected,
@@ -254,7 +255,7 @@ function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
   return [
     {
       code: 'generator/in-cluster-metadata',
-      severity: 'warning',
+      severity: severityOf('generator/in-cluster-metadata'),
       message:
         'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
       span: spanAt(ctx.doc.doc, ['spec', 'template'], 'key'),

@@ -16,6 +16,7 @@ import { has as hasBehaviour } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
+import { severityOf } from '../../diagnostics/codes';
 
 const MAX_NAMES = 5;
 
@@ -88,9 +89,10 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
         location: here,
         message: `searched for ${en.instance?.name ? `Argo CD ${en.instance.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
       });
+    const code = en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found';
     out.push({
-      code: en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found',
-      severity: 'warning',
+      code,
+      severity: severityOf(code),
       message: parts.join(' '),
       span: strategyKey,
       related,
@@ -102,7 +104,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     if (strategy.type === 'RollingSync' && strategy.hasRollingSync) {
       out.push({
         code: 'rollout/no-steps',
-        severity: 'warning',
+        severity: severityOf('rollout/no-steps'),
         message: noStepsMessage(ctx.target()),
         related: targetRelated(ctx.target()),
         span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
@@ -112,7 +114,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     if (/^reverse$/i.test(strategy.deletionOrder) && knownTo(['strategy', 'deletionOrder'], ctx.target().line)) {
       out.push({
         code: 'rollout/deletion-order-ignored',
-        severity: 'warning',
+        severity: severityOf('rollout/deletion-order-ignored'),
         message:
           'deletionOrder: Reverse only takes effect with a RollingSync strategy that has steps; these Applications are deleted all at once.',
         span: spanAt(doc, ['spec', 'strategy', 'deletionOrder']),
@@ -123,7 +125,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       const prod = productionLooking(exp.apps);
       out.push({
         code: 'rollout/blast-radius',
-        severity: prod ? 'warning' : 'information',
+        severity: severityOf('rollout/blast-radius', !!prod),
         message: `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} ${prod ? 'production ' : ''}clusters at the same time${prod ? ` (${prod})` : ''}. A RollingSync strategy rolls it out step by step (quick fix available).`,
         span: spanAt(doc, ['spec', 'generators'], 'key'),
         data: { apps: n, clusters: exp.clusters.length, production: !!prod },
@@ -137,7 +139,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (getJson(ctx.doc.value, automatedPath) !== undefined && getJson(ctx.doc.value, automatedPath) !== null) {
     out.push({
       code: 'rollout/automated-disabled',
-      severity: 'information',
+      severity: severityOf('rollout/automated-disabled'),
       message: plan.effective
         ? 'Under RollingSync the controller writes automated.enabled: false on every generated Application (the preview shows it): syncs happen only when the rollout reaches their step (automated.prune still decides whether those syncs prune). Applications selected by no step never sync on their own.'
         : 'Once progressive syncs are on, the controller writes automated.enabled: false on every generated Application and syncs them step by step; today they are off, so auto-sync stays on and every Application syncs on its own.',
@@ -148,7 +150,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (policy === 'create-only' || policy === 'create-delete') {
     out.push({
       code: 'rollout/sync-policy-blocks-rollout',
-      severity: 'warning',
+      severity: severityOf('rollout/sync-policy-blocks-rollout'),
       message: `applicationsSync: ${policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
       span: spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']),
     });
@@ -164,7 +166,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     const mu = spanAt(doc, [...spec.path, 'maxUpdate']);
     out.push({
       code: 'rollout/large-wave',
-      severity: 'information',
+      severity: severityOf('rollout/large-wave'),
       message: `Step ${step.step} syncs ${big.apps.length} Applications at once (more than appsetTools.maxWaveSize, ${maxWave}): a bad change reaches all ${big.apps.length} before any of them can fail. maxUpdate: ${maxWave} keeps each wave at ${maxWave}.`,
       span: spec.maxUpdate !== undefined ? mu : stepKeySpan(ctx, spec.path),
       data: { step: step.step, size: big.apps.length, threshold: maxWave },
@@ -178,7 +180,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       const why = emptyStepReason(ctx, spec.matchExpressions, clusterKeys);
       out.push({
         code: 'rollout/empty-step',
-        severity: 'warning',
+        severity: severityOf('rollout/empty-step'),
         message: `Step ${step.step} (${step.selector}) selects none of the ${plural(plan.totalApps, 'generated Application')}${why.text ? `: ${why.text}` : ''}. An empty step is skipped.`,
         span: stepSpan,
         data: why.clusterLabel ? { clusterLabel: why.clusterLabel, step: step.step } : { step: step.step },
@@ -187,7 +189,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     if (step.manual) {
       out.push({
         code: 'rollout/manual-step',
-        severity: 'information',
+        severity: severityOf('rollout/manual-step'),
         message: `maxUpdate ${JSON.stringify(step.maxUpdate)}: the controller never syncs step ${step.step}'s ${plural(step.apps.length, 'Application')}; sync them by hand (CLI or UI), and the rollout continues once all are Healthy.`,
         span: spanAt(doc, [...spec.path, 'maxUpdate']),
       });
@@ -195,7 +197,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     if (step.blockedBy?.length) {
       out.push({
         code: 'rollout/blocked-step',
-        severity: 'warning',
+        severity: severityOf('rollout/blocked-step'),
         message: `Step ${step.step} contains ${plural(step.blockedBy.length, 'Application')} the controller refuses to create (${names(step.blockedBy)}): the step can never complete, so later steps never sync.`,
         span: stepSpan,
       });
@@ -210,7 +212,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     const firstLater = Math.min(...dups.map((d) => plan.duplicates[d][1]));
     out.push({
       code: 'rollout/duplicate-selection',
-      severity: 'warning',
+      severity: severityOf('rollout/duplicate-selection'),
       message: `${plural(dups.length, 'Application is', 'Applications are')} selected by several steps: ${detail}${dups.length > MAX_NAMES ? ` and ${dups.length - MAX_NAMES} more` : ''}. Each syncs in its first step; later steps wait for it again. Make the steps' selectors exclusive.`,
       span: stepKeySpan(ctx, strategy.steps[firstLater - 1].path),
       data: { duplicates: dups.length },
@@ -219,7 +221,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (plan.unselected.length) {
     out.push({
       code: 'rollout/unselected-apps',
-      severity: 'warning',
+      severity: severityOf('rollout/unselected-apps'),
       message: `${plural(plan.unselected.length, 'Application')} ${plan.unselected.length === 1 ? 'is' : 'are'} selected by no step (${names(plan.unselected)}): ${plan.unselected.length === 1 ? 'it never syncs' : 'they never sync'} — the rollout skips ${plan.unselected.length === 1 ? 'it' : 'them'}, auto-sync is turned off, and the status records step -1 (Argo CD's UI: "Step: unmatched label"). They also count toward step 1's maxUpdate percentage. Add a step that selects them.`,
       span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
       data: { unselected: plan.unselected.length },
@@ -286,7 +288,7 @@ export function ignoredSettingDiagnostics(file: FileContext): EngineDiagnostic[]
     .filter((e) => e.effect === 'ignored' && e.file === file.path && e.span)
     .map((e) => ({
       code: 'rollout/ignored-setting',
-      severity: 'warning' as const,
+      severity: severityOf('rollout/ignored-setting'),
       message: `${e.description}.`,
       span: e.span!,
     }));

@@ -19,6 +19,7 @@ import { isTemplateFunction, parseError } from '../../../gotemplate';
 import { templateErrorCode } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObject } from '../../generators/params';
+import { severityOf } from '../../diagnostics/codes';
 
 interface Fix {
   title: string;
@@ -119,7 +120,7 @@ function checkString(
       if (KEYWORDS.has(name) || isTemplateFunction(name.split('.')[0])) continue;
       out.push({
         code: 'template/fasttemplate-syntax',
-        severity: 'error',
+        severity: severityOf('template/fasttemplate-syntax'),
         message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ .${name} }}`,
         span: at(ctx, path, raw, m.index!, m[0].length),
         data: { fix: { title: `Write {{ .${name} }}`, newText: `{{ .${name} }}` } },
@@ -129,7 +130,7 @@ function checkString(
     for (const n of needsIndex(raw)) {
       out.push({
         code: 'template/needs-index',
-        severity: 'error',
+        severity: severityOf('template/needs-index'),
         message: `"${n.key}" cannot be written as a field (${/[-/]/.test(n.key) ? `"${n.key.match(/[-/]/)![0]}" is not allowed in a Go template field name` : 'each "." starts a new field, and label values are strings'}): write index ${n.base} "${n.key}"`,
         span: at(ctx, path, raw, n.offset, n.length),
         data: { fix: { title: `Write index ${n.base} "${n.key}"`, newText: `index ${n.base} "${n.key}"` } },
@@ -143,7 +144,7 @@ function checkString(
         continue;
       out.push({
         code: 'template/gotemplate-syntax',
-        severity: 'warning',
+        severity: severityOf('template/gotemplate-syntax'),
         message: `{{${m[1]}}} is Go template syntax, but spec.goTemplate is not true: fasttemplate leaves it as written in every Application; set spec.goTemplate: true${/^\.[\w.]+$/.test(inner) ? ` or write {{${inner.slice(1)}}}` : ''}`,
         span: at(ctx, path, raw, m.index!, m[0].length),
         ...(/^\.[\w.]+$/.test(inner) ? { data: { fix: { title: `Write {{${inner.slice(1)}}}`, newText: `{{${inner.slice(1)}}}` } } } : {}),
@@ -157,7 +158,7 @@ function checkString(
       const code = templateErrorCode(err.kind, err.message);
       out.push({
         code,
-        severity: 'error',
+        severity: severityOf(code),
         message: `${patch ? 'error replacing values in templatePatch: ' : ''}${err.message} — no parameter set offline, but the controller fails the ApplicationSet as soon as one exists`,
         span:
           err.offset !== undefined && err.offset < raw.length
@@ -208,7 +209,7 @@ function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): 
   return [
     {
       code: 'generator/invalid-application',
-      severity: 'error',
+      severity: severityOf('generator/invalid-application'),
       message:
         'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
       span: spanAt(ctx.doc.doc, ['spec', 'template', 'spec', 'destination'], 'key'),
@@ -244,7 +245,7 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
   return [
     {
       code: 'appset/template-in-structure',
-      severity: 'error',
+      severity: severityOf('appset/template-in-structure'),
       message: `Go template control flow in the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}"): the controller renders template strings only, and this YAML does not even parse; put the conditional fields in spec.templatePatch (a string rendered per Application)`,
       span: lines[0],
       related: lines.slice(1, 6).map((l) => ({ location: { file: file.uri, span: l }, message: 'also here' })),
@@ -265,7 +266,7 @@ function unquoted(file: FileContext): EngineDiagnostic[] {
     const quoted = value.includes("'") ? JSON.stringify(value) : `'${value}'`;
     out.push({
       code: 'yaml/unquoted-template',
-      severity: 'error',
+      severity: severityOf('yaml/unquoted-template'),
       message: `${value} is not quoted, so YAML reads it as a mapping, not a string: the API server cannot decode this ApplicationSet; quote it: ${quoted}`,
       span: { start, end: start + value.length },
       data: { fix: { title: `Quote it: ${quoted}`, newText: quoted } },

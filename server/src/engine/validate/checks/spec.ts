@@ -74,7 +74,7 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
     const problem = templatePatchProblem(patch);
     if (problem) {
       const span = spanAt(doc.doc, ['spec', 'templatePatch']);
-      out.push(diag('appset/template-patch-syntax', problem.message, span, problem.approximate ? { severity: 'warning' } : {}));
+      out.push(diag('appset/template-patch-syntax', problem.message, span, { variant: problem.approximate }));
     }
   }
   return out;

@@ -1,12 +1,14 @@
 /** Small helpers shared by the semantic checks. */
 import type { EngineDiagnostic, Span } from '../../types';
-import { VALIDATION_CODES } from '../codes';
+import { finding, type FindingExtra } from '../../diagnostics/codes';
+import type { VALIDATION_CODES } from '../codes';
 
-const SEVERITY = new Map(VALIDATION_CODES.map((c) => [c.code, c.severity]));
-
-/** A diagnostic with the code's registered severity. */
-export function diag(code: string, message: string, span: Span, extra: Partial<EngineDiagnostic> = {}): EngineDiagnostic {
-  const severity = SEVERITY.get(code);
-  if (!severity) throw new Error(`unregistered diagnostic code ${code}`);
-  return { code, severity, message, span, ...extra };
+/** A validation finding with the code's registered severity. */
+export function diag(
+  code: (typeof VALIDATION_CODES)[number]['code'],
+  message: string,
+  span: Span,
+  extra: FindingExtra = {},
+): EngineDiagnostic {
+  return finding(code, message, span, extra);
 }

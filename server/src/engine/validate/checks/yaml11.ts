@@ -46,7 +46,7 @@ export function checkYaml11Booleans(doc: AppSetDoc): EngineDiagnostic[] {
           `unquoted ${word} is read as the boolean ${bool} by kubectl and Argo CD (YAML 1.1), and this field needs a string; quote it: "${word}"`,
           span,
           {
-            severity: 'error',
+            variant: true,
             data: { replacement: `"${word}"` },
           },
         ),
