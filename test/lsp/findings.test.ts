@@ -7,23 +7,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { messageOf, startServer, type TestServer } from './client';
+import { clusterSecrets } from '../helpers/clusters';
 
 const CLUSTERS = ['prod-af1', 'prod-af2', 'prod-eu1', 'prod-eu2', 'prod-us1', 'prod-us2'];
 const SERVICES = ['auth-service', 'billing', 'cart', 'search'];
-
-const secret = (name: string) => `apiVersion: v1
-kind: Secret
-metadata:
-  name: cluster-${name}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    env: prod
-type: Opaque
-stringData:
-  name: ${name}
-  server: https://${name}.example.com
-`;
 
 const appset = (name: string, path: string) => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -57,7 +44,9 @@ ${SERVICES.map((s) => `                - service: ${s}\n`).join('')}  template:
 
 let s: TestServer;
 before(async () => {
-  s = await startServer({ 'clusters/secrets.yaml': CLUSTERS.map(secret).join('---\n') });
+  s = await startServer({
+    'clusters/secrets.yaml': clusterSecrets(CLUSTERS.map((name) => ({ name, labels: { env: 'prod' }, opaque: true }))),
+  });
 });
 after(async () => s?.shutdown());
 

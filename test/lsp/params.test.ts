@@ -26,29 +26,12 @@ import {
   type Position,
 } from 'vscode-languageserver-protocol/node';
 import { applyTextEdits, startServer, type TestServer } from './client';
+import { clusterSecrets } from '../helpers/clusters';
 
-const CLUSTERS = `apiVersion: v1
-kind: Secret
-metadata:
-  name: prod-eu-secret
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    tier: canary
-stringData:
-  name: prod-eu
-  server: https://prod-eu.example.com
----
-apiVersion: v1
-kind: Secret
-metadata:
-  name: prod-us-secret
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    tier: high
-stringData:
-  name: prod-us
-  server: https://prod-us.example.com
-`;
+const CLUSTERS = clusterSecrets([
+  { name: 'prod-eu', secretName: 'prod-eu-secret', namespace: null, labels: { tier: 'canary' } },
+  { name: 'prod-us', secretName: 'prod-us-secret', namespace: null, labels: { tier: 'high' } },
+]);
 
 const SHOP = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet

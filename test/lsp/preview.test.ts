@@ -7,20 +7,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { HoverRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
+import { clusterSecrets } from '../helpers/clusters';
 
-const secret = (name: string, tier: string) => `apiVersion: v1
-kind: Secret
-metadata:
-  name: ${name}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    env: prod
-    tier: ${tier}
-stringData:
-  name: ${name}
-  server: https://${name}.example.com
-`;
+const secret = (name: string, tier: string) => ({ name, secretName: name, labels: { env: 'prod', tier } });
 
 const APPSET = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -61,7 +50,7 @@ spec:
 let s: TestServer;
 before(async () => {
   s = await startServer({
-    'clusters/secrets.yaml': [secret('c1', 'canary'), secret('c2', 'prod'), secret('c3', 'prod')].join('---\n'),
+    'clusters/secrets.yaml': clusterSecrets([secret('c1', 'canary'), secret('c2', 'prod'), secret('c3', 'prod')]),
     'argocd/argocd-cmd-params-cm.yaml':
       'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
   });

@@ -17,34 +17,15 @@ import {
   type CodeAction,
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
-import { applyTextEdits, messageOf, repoRoot, startServer, type TestServer } from './client';
-import { CLUSTERS, SERVICES } from '../unit/rollout-helpers';
+import { applyTextEdits, messageOf, startServer, type TestServer } from './client';
+import { cmdParamsCm } from '../helpers/clusters';
+import { storyAppSet, storySecrets } from '../helpers/story';
 
-const secret = (c: { name: string; server: string; tier: string }) => `apiVersion: v1
-kind: Secret
-metadata:
-  name: cluster-${c.name}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    env: prod
-    tier: ${c.tier}
-type: Opaque
-stringData:
-  name: ${c.name}
-  server: ${c.server}
-`;
-
-const CM =
-  'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n';
-const APPSET = readFileSync(join(repoRoot, 'test/fixtures/rollout/story/appset-go.yaml'), 'utf8').replace(
-  /( *)- service: svc-01\n/,
-  (_, ind: string) => SERVICES.map((x) => `${ind}- service: ${x}\n`).join(''),
-);
+const APPSET = storyAppSet('go');
 
 let s: TestServer;
 before(async () => {
-  s = await startServer({ 'clusters/secrets.yaml': CLUSTERS.map(secret).join('---\n'), 'argocd/argocd-cmd-params-cm.yaml': CM });
+  s = await startServer({ 'clusters/secrets.yaml': storySecrets(), 'argocd/argocd-cmd-params-cm.yaml': cmdParamsCm('false') });
 });
 after(async () => s?.shutdown());
 

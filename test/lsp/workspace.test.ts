@@ -7,19 +7,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { CodeLensRequest, DidChangeTextDocumentNotification, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
+import { clusterSecret, cmdParamsCm } from '../helpers/clusters';
 
-const secret = (name: string, tier: string) => `apiVersion: v1
-kind: Secret
-metadata:
-  name: ${name}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    tier: ${tier}
-stringData:
-  name: ${name}
-  server: https://${name}.example.com
-`;
+const secret = (name: string, tier: string) => clusterSecret({ name, secretName: name, labels: { tier } });
 
 const APPSET = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -46,8 +36,7 @@ spec:
       destination: {server: '{{ .server }}', namespace: guestbook}
 `;
 
-const CM = (value: string) =>
-  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "${value}"\n`;
+const CM = (value: string) => cmdParamsCm(value, 'argocd');
 
 let s: TestServer;
 before(async () => {

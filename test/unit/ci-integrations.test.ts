@@ -6,7 +6,6 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 
@@ -29,26 +28,16 @@ function runAsync(
     });
   });
 }
-import * as esbuild from 'esbuild';
+import { bundleCli, git as gitIn, repoRoot as repo } from '../helpers/cli';
 import * as YAML from 'yaml';
 
-const repo = path.resolve(__dirname, '..', '..');
 let work = '';
 /** A stand-in for the appset-tools checkout the action runs from: the bundled CLI and scripts/ci. */
 let tools = '';
 
 before(() => {
-  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'ci-int-')));
+  work = bundleCli('ci-int-', 'tools/dist/cli.js').work;
   tools = path.join(work, 'tools');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: path.join(tools, 'dist/cli.js'),
-    logLevel: 'error',
-  });
   fs.cpSync(path.join(repo, 'scripts/ci'), path.join(tools, 'scripts/ci'), { recursive: true });
 });
 
@@ -99,15 +88,7 @@ function fakeApi(): Promise<FakeApi> {
   });
 }
 
-function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout.trim();
-}
+const git = (cwd: string, ...args: string[]) => gitIn(cwd, ...args).trim();
 
 const APPSET = (elements: string[]) => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet

@@ -4,64 +4,29 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
 import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
+import { bundleCli, git, repoRoot as repo, runCli, writeFiles } from '../helpers/cli';
+import { clusterSecrets, cmdParamsCm } from '../helpers/clusters';
 
-const repo = path.resolve(__dirname, '..', '..');
 let cli = '';
 let work = '';
 
 before(() => {
-  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cli-ci-')));
-  cli = path.join(work, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  ({ cli, work } = bundleCli('cli-ci-'));
 });
 
-function run(args: string[], cwd: string) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
-function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
-  });
-  assert.equal(r.status, 0, r.stderr);
-  return r.stdout;
-}
+const run = (args: string[], cwd: string) => runCli(cli, args, { cwd, timeout: 120_000 });
 
 /** The story's fleet: 12 production clusters (1 canary, 3 low, 8 high), progressive syncs enabled. */
 function clusters(tierOf: (i: number) => string = (i) => (i === 0 ? 'canary' : i < 4 ? 'low' : 'high')): string {
-  return Array.from({ length: 12 }, (_, i) => {
-    const n = String(i).padStart(2, '0');
-    return `apiVersion: v1
-kind: Secret
-metadata:
-  name: cluster-${n}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    env: production
-    tier: ${tierOf(i)}
-stringData:
-  name: prod-${n}
-  server: https://prod-${n}.example.com
-`;
-  }).join('---\n');
+  return clusterSecrets(
+    Array.from({ length: 12 }, (_, i) => {
+      const n = String(i).padStart(2, '0');
+      return { name: `prod-${n}`, secretName: `cluster-${n}`, labels: { env: 'production', tier: tierOf(i) } };
+    }),
+  );
 }
 
 function services(list: string[], name = 'services'): string {
@@ -103,8 +68,7 @@ ${list.map((s) => `          - service: ${s}`).join('\n')}
 `;
 }
 
-const CMD_PARAMS =
-  'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
+const CMD_PARAMS = cmdParamsCm('true', 'argocd');
 
 /** A git repository with one commit holding `files`; returns its path. */
 function makeRepo(name: string, files: Record<string, string>): string {
@@ -117,16 +81,7 @@ function makeRepo(name: string, files: Record<string, string>): string {
   return dir;
 }
 
-function write(dir: string, files: Record<string, string | null>): void {
-  for (const [f, text] of Object.entries(files)) {
-    const p = path.join(dir, f);
-    if (text === null) fs.rmSync(p, { force: true });
-    else {
-      fs.mkdirSync(path.dirname(p), { recursive: true });
-      fs.writeFileSync(p, text);
-    }
-  }
-}
+const write = writeFiles;
 
 const BASE = {
   'apps/services.yaml': services(['auth', 'billing']),

@@ -2,34 +2,18 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
+import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 
-const repo = path.resolve(__dirname, '..', '..');
 let cli = '';
 let work = '';
 
 before(() => {
-  // Bundle the CLI exactly as esbuild.js does, into a temp dir, so the test runs the current code.
-  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cli-lint-')));
-  cli = path.join(work, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  // The CLI bundled as esbuild.js bundles it, into a temp dir, so the test runs the current code.
+  ({ cli, work } = bundleCli('cli-lint-'));
 });
 
-function run(args: string[], cwd = work) {
-  const r = spawnSync(process.execPath, [cli, 'lint', ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const run = (args: string[], cwd = work) => runCli(cli, ['lint', ...args], { cwd });
 
 const CLEAN = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -149,12 +133,8 @@ test('the workspace index cache: written to APPSET_CACHE_DIR, same results when 
   );
   const cacheDir = path.join(work, 'cache');
   const lint = (...args: string[]) => {
-    const r = spawnSync(process.execPath, [cli, 'lint', ...args, 'appset.yaml'], {
-      cwd: ws,
-      encoding: 'utf8',
-      env: { ...process.env, APPSET_CACHE_DIR: cacheDir },
-    });
-    return { code: r.status, out: r.stdout };
+    const r = runCli(cli, ['lint', ...args, 'appset.yaml'], { cwd: ws, env: { ...process.env, APPSET_CACHE_DIR: cacheDir } });
+    return { code: r.code, out: r.out };
   };
   const first = lint();
   // The destination names a cluster the workspace's Secrets do not have: the Secret was found.

@@ -4,42 +4,18 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
+import { bundleCli, runCli, writeFiles } from '../helpers/cli';
 
-const repo = path.resolve(__dirname, '..', '..');
 let cli = '';
 let base = '';
 
 before(() => {
-  base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'cli-ws-')));
-  cli = path.join(base, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  ({ cli, work: base } = bundleCli('cli-ws-'));
 });
 
-function tree(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(base, 't-'));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
-
-function run(cwd: string, args: string[]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const tree = (files: Record<string, string>) => writeFiles(fs.mkdtempSync(path.join(base, 't-')), files);
+const run = (cwd: string, args: string[]) => runCli(cli, args, { cwd });
 
 const APPSET = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../server/src/engine/index';
-import { memHost } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
 import { findSuppressions } from '../../server/src/engine/config/suppress';
 import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
 

@@ -4,30 +4,17 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
+import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 
-const repo = path.resolve(__dirname, '..', '..');
 const dir = path.join(repo, 'test', 'fixtures', 'real-world', 'argocd-apps-values');
 const posix = (p: string) => p.split(path.sep).join('/');
 let cli = '';
 
 before(() => {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-apps-')));
-  cli = path.join(work, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  ({ cli } = bundleCli('rw-apps-'));
 });
 
 function analyze(rel: string) {
@@ -110,30 +97,22 @@ test('umbrella chart: argocd-apps values under the dependency name, planned with
 });
 
 test('appset lint finds values files in folders and prints values-file positions; render/plan take them', () => {
-  const lint = spawnSync(process.execPath, [cli, 'lint', '.', '--workspace', '.'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  assert.equal(lint.stderr, '');
-  assert.equal(lint.status, 0);
-  const lines = lint.stdout.trim().split('\n');
+  const lint = runCli(cli, ['lint', '.', '--workspace', '.'], { cwd: dir });
+  assert.equal(lint.err, '');
+  assert.equal(lint.code, 0);
+  const lines = lint.out.trim().split('\n');
   assert.ok(
     lines.includes(
       'values-v1-list.yaml:23:13 warning appset/strategy-type strategy type "Rollingsync" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce; did you mean "RollingSync"?',
     ),
-    lint.stdout,
+    lint.out,
   );
   assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:21:9 warning helm/values-ignored-field')));
   assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:41:16 warning template/gotemplate-syntax')));
   assert.match(lines[lines.length - 1], /^4 ApplicationSets in 3 files: /);
-  const render = spawnSync(process.execPath, [cli, 'render', 'values-v1-list.yaml', '--workspace', '.'], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  assert.equal(render.status, 0, render.stderr);
-  assert.match(render.stdout, /# Preview of ApplicationSet "addons": 2 Applications/);
-  const plan = spawnSync(process.execPath, [cli, 'plan', 'umbrella/values.yaml', '--workspace', 'umbrella'], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  assert.match(plan.stdout, /^ApplicationSet services \(umbrella\/values\.yaml:8\)\n {2}progressive syncs: enabled/);
+  const render = runCli(cli, ['render', 'values-v1-list.yaml', '--workspace', '.'], { cwd: dir });
+  assert.equal(render.code, 0, render.err);
+  assert.match(render.out, /# Preview of ApplicationSet "addons": 2 Applications/);
+  const plan = runCli(cli, ['plan', 'umbrella/values.yaml', '--workspace', 'umbrella'], { cwd: dir });
+  assert.match(plan.out, /^ApplicationSet services \(umbrella\/values\.yaml:8\)\n {2}progressive syncs: enabled/);
 });

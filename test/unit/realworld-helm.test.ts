@@ -3,30 +3,17 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
+import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 
-const repo = path.resolve(__dirname, '..', '..');
 const fixtures = path.join(repo, 'test', 'fixtures', 'real-world');
 const posix = (p: string) => p.split(path.sep).join('/');
 let cli = '';
 
 before(() => {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-helm-')));
-  cli = path.join(work, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  ({ cli } = bundleCli('rw-helm-'));
 });
 
 function analyze(rel: string) {
@@ -92,10 +79,10 @@ spec:
 });
 
 test('appset lint on a folder with a chart: one note per ApplicationSet template, exit 0, nothing on stderr', () => {
-  const r = spawnSync(process.execPath, [cli, 'lint', 'helm-chart', 'helm-syntax'], { cwd: fixtures, encoding: 'utf8', timeout: 60_000 });
-  assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.equal(r.stderr, '');
-  const lines = r.stdout.trim().split('\n');
+  const r = runCli(cli, ['lint', 'helm-chart', 'helm-syntax'], { cwd: fixtures });
+  assert.equal(r.code, 0, r.out + r.err);
+  assert.equal(r.err, '');
+  const lines = r.out.trim().split('\n');
   assert.deepEqual(
     lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
     [

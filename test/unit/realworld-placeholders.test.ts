@@ -6,29 +6,17 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
+import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { placeholderIn } from '../../server/src/engine/generators/placeholders';
 
-const repo = path.resolve(__dirname, '..', '..');
 const dir = path.join(repo, 'test', 'fixtures', 'real-world', 'placeholder-clusters');
 const posix = (p: string) => p.split(path.sep).join('/');
 let cli = '';
 
 before(() => {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-ph-')));
-  cli = path.join(work, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  ({ cli } = bundleCli('rw-ph-'));
 });
 
 function service() {
@@ -102,10 +90,10 @@ test('when every cluster Secret is a template, the preview says so instead of "n
 });
 
 test('appset lint of a folder prints the placeholder notes of the cluster Secrets in it, once each', () => {
-  const r = spawnSync(process.execPath, [cli, 'lint', '.', '--workspace', '.'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
-  assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.equal(r.stderr, '');
-  const lines = r.stdout.trim().split('\n');
+  const r = runCli(cli, ['lint', '.', '--workspace', '.'], { cwd: dir });
+  assert.equal(r.code, 0, r.out + r.err);
+  assert.equal(r.err, '');
+  const lines = r.out.trim().split('\n');
   assert.deepEqual(
     lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
     [

@@ -4,10 +4,9 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync, execFileSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 import * as YAML from 'yaml';
 import { checkYamlLimits, YAML_LIMITS } from '../../server/src/gotemplate/yamlGuard';
 import { guardYaml } from '../../server/src/engine/yaml/limits';
@@ -18,34 +17,16 @@ import { WorkspaceIndex, MAX_SCAN_ENTRIES } from '../../server/src/engine/worksp
 import { getLanguageService } from '../../server/src/engine';
 import { templatePatchProblem } from '../../server/src/engine/validate/checks/spec';
 
-const repo = path.resolve(__dirname, '..', '..');
 let cli = '';
 let work = '';
 
 before(() => {
-  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'robust-')));
-  cli = path.join(work, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  ({ cli, work } = bundleCli('robust-'));
 });
 
 /** The CLI with a 256 MB heap and a 30 s timeout: crashes and hangs become failed assertions. */
-function appset(args: string[], cwd = work) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=256', cli, ...args], {
-    cwd,
-    encoding: 'utf8',
-    timeout: 30_000,
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
-}
+const appset = (args: string[], cwd = work) =>
+  runCli(cli, args, { cwd, timeout: 30_000, nodeArgs: ['--max-old-space-size=256'], maxBuffer: 64 * 1024 * 1024 });
 
 const BOMBS: [string, string][] = [
   ['dash-line.yaml', '- '.repeat(1000) + 'x\n'], // aborted V8 (RegExpCompiler) before

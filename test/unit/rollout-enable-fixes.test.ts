@@ -6,7 +6,9 @@ import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
 import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
 import { OUTSIDE_TITLE, rolloutCodeActions } from '../../server/src/engine/features/rollout/quickfix';
-import { applyEdits, fakeContext, memHost, storyParams } from './rollout-helpers';
+import { applyEdits, fakeContext } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
+import { storyParams } from '../helpers/story';
 
 const APPSET = (ns = 'argocd') => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet

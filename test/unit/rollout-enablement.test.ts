@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
-import { fixtureFiles, memHost } from './rollout-helpers';
+import { fixtureFiles } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
 
 function detect(name: string, override: 'auto' | 'enabled' | 'disabled' = 'auto') {
   const host = memHost(fixtureFiles(name));

@@ -20,7 +20,9 @@ import { getLanguageService } from '../../server/src/engine/service/languageServ
 import { validationContributor } from '../../server/src/engine/features/validation/contributor';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { parseFile } from '../../server/src/engine/yaml/document';
-import { applyEdits, fakeContext, fixtureFiles, FIXTURES, memHost, storyParams, TIERS } from './rollout-helpers';
+import { applyEdits, fakeContext, fixtureFiles, FIXTURES } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
+import { storyParams, TIERS } from '../helpers/story';
 import type { EngineDiagnostic } from '../../server/src/engine/types';
 
 const story = (mode: 'fast' | 'go') => fs.readFileSync(path.join(FIXTURES, 'story', `appset-${mode}.yaml`), 'utf8');

@@ -1,37 +1,10 @@
-/** Test helpers for the rollout tests: an in-memory EngineHost and fixture loading. */
+/** Test helpers for the rollout tests: fixture loading, text edits and a hand-built expansion. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings } from '../../server/src/engine/host';
+import type { EngineSettings } from '../../server/src/engine/host';
+import { memHost } from '../helpers/memHost';
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'rollout');
-
-/** A host over a map of absolute posix paths → text (directories are implied by the paths). */
-export function memHost(
-  files: Map<string, string>,
-  settings: Partial<EngineSettings> = {},
-  root = '/ws',
-): EngineHost & { files: Map<string, string> } {
-  const s = { ...DEFAULT_SETTINGS, ...settings };
-  const isDir = (p: string) => [...files.keys()].some((f) => f.startsWith(p.endsWith('/') ? p : p + '/'));
-  return {
-    files,
-    roots: () => [root],
-    readFile: (p) => files.get(p),
-    stat: (p) =>
-      files.has(p)
-        ? { isFile: true, isDirectory: false, mtimeMs: 1, size: files.get(p)!.length }
-        : isDir(p)
-          ? { isFile: false, isDirectory: true, mtimeMs: 1, size: 0 }
-          : undefined,
-    readDir: (p) => {
-      if (!isDir(p)) return undefined;
-      const prefix = p.endsWith('/') ? p : p + '/';
-      return [...new Set([...files.keys()].filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length).split('/')[0]))];
-    },
-    gitRemotes: () => [],
-    settings: () => s,
-  };
-}
 
 /** Loads a fixture folder of test/fixtures/rollout as a workspace rooted at /ws. */
 export function fixtureFiles(name: string): Map<string, string> {
@@ -128,48 +101,4 @@ export function fakeContext(
       return memos.get(key) as T;
     },
   };
-}
-
-/** 12 clusters (1 canary, 4 low-traffic, 7 high-traffic) × 45 services: the team story. */
-export const TIERS = [
-  'canary',
-  'low-traffic',
-  'low-traffic',
-  'low-traffic',
-  'low-traffic',
-  'high-traffic',
-  'high-traffic',
-  'high-traffic',
-  'high-traffic',
-  'high-traffic',
-  'high-traffic',
-  'high-traffic',
-];
-export const CLUSTERS = TIERS.map((tier, i) => ({
-  name: `prod-${String(i + 1).padStart(2, '0')}`,
-  server: `https://10.0.0.${i + 1}:6443`,
-  tier,
-}));
-export const SERVICES = Array.from({ length: 45 }, (_, i) => `svc-${String(i + 1).padStart(2, '0')}`);
-
-/** Matrix parameter sets as the cluster × list generators hand them over, in both template modes. */
-export function storyParams(goTemplate: boolean): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const c of CLUSTERS) {
-    for (const s of SERVICES) {
-      const labels = { 'argocd.argoproj.io/secret-type': 'cluster', tier: c.tier };
-      out.push(
-        goTemplate
-          ? { name: c.name, server: c.server, metadata: { labels, annotations: {} }, service: s }
-          : {
-              name: c.name,
-              server: c.server,
-              'metadata.labels.tier': c.tier,
-              'metadata.labels.argocd.argoproj.io/secret-type': 'cluster',
-              service: s,
-            },
-      );
-    }
-  }
-  return out;
 }

@@ -6,7 +6,7 @@ import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
 import { installOf } from '../../server/src/engine/rollout/instances';
 import type { InstanceMapping } from '../../server/src/engine/host';
-import { memHost } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
 
 const cm = (value: string, ns?: string, extra = '') =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n${ns ? `  namespace: ${ns}\n` : ''}data:\n  applicationsetcontroller.enable.progressive.syncs: "${value}"\n${extra}`;

@@ -7,40 +7,18 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { getRolloutPlan } from '../../server/src/engine/features/rollout/plan';
-import { applyEdits, CLUSTERS, FIXTURES, memHost, SERVICES } from './rollout-helpers';
-
-function clusterSecret(c: { name: string; server: string; tier: string }): string {
-  return `apiVersion: v1
-kind: Secret
-metadata:
-  name: cluster-${c.name}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    env: prod
-    tier: ${c.tier}
-type: Opaque
-stringData:
-  name: ${c.name}
-  server: ${c.server}
-`;
-}
+import { applyEdits } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
+import { cmdParamsCm } from '../helpers/clusters';
+import { storyAppSet, storySecrets } from '../helpers/story';
 
 function workspace(mode: 'fast' | 'go') {
   const files = new Map<string, string>();
-  files.set('/ws/clusters/secrets.yaml', CLUSTERS.map(clusterSecret).join('---\n'));
-  files.set(
-    '/ws/argocd/argocd-cmd-params-cm.yaml',
-    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "false"\n',
-  );
-  const appset = fs
-    .readFileSync(path.join(FIXTURES, 'story', `appset-${mode}.yaml`), 'utf8')
-    .replace(/( *)- service: svc-01\n/, (_, ind: string) => SERVICES.map((s) => `${ind}- service: ${s}\n`).join(''));
-  files.set('/ws/apps/services.yaml', appset);
+  files.set('/ws/clusters/secrets.yaml', storySecrets());
+  files.set('/ws/argocd/argocd-cmd-params-cm.yaml', cmdParamsCm('false'));
+  files.set('/ws/apps/services.yaml', storyAppSet(mode));
   return files;
 }
 

@@ -14,7 +14,8 @@ import { scanWorkspace } from '../../server/src/engine/rollout/enablement';
 import { loadInventory } from '../../server/src/engine/generators/inventory';
 import { detectInstalls } from '../../server/src/engine/versions/detect';
 import type { SourceText } from '../../server/src/engine/inputs';
-import { FIXTURES, fixtureFiles, memHost } from './rollout-helpers';
+import { FIXTURES, fixtureFiles } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 

@@ -1,0 +1,32 @@
+/**
+ * An EngineHost over an in-memory workspace (a map of paths to texts, no disk), for engine tests.
+ */
+import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings } from '../../server/src/engine/host';
+
+/** A host over a map of absolute posix paths → text (directories are implied by the paths). */
+export function memHost(
+  files: Map<string, string>,
+  settings: Partial<EngineSettings> = {},
+  root = '/ws',
+): EngineHost & { files: Map<string, string> } {
+  const s = { ...DEFAULT_SETTINGS, ...settings };
+  const isDir = (p: string) => [...files.keys()].some((f) => f.startsWith(p.endsWith('/') ? p : p + '/'));
+  return {
+    files,
+    roots: () => [root],
+    readFile: (p) => files.get(p),
+    stat: (p) =>
+      files.has(p)
+        ? { isFile: true, isDirectory: false, mtimeMs: 1, size: files.get(p)!.length }
+        : isDir(p)
+          ? { isFile: false, isDirectory: true, mtimeMs: 1, size: 0 }
+          : undefined,
+    readDir: (p) => {
+      if (!isDir(p)) return undefined;
+      const prefix = p.endsWith('/') ? p : p + '/';
+      return [...new Set([...files.keys()].filter((f) => f.startsWith(prefix)).map((f) => f.slice(prefix.length).split('/')[0]))];
+    },
+    gitRemotes: () => [],
+    settings: () => s,
+  };
+}
