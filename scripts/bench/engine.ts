@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { renderString } from '../../server/src/gotemplate/index';
+import { clusterSecrets } from '../../test/helpers/clusters';
+import { clusterListMatrix, rollingSyncBy } from '../../test/helpers/appsets';
 
 function time(fn: () => void, minMs = 400): number {
   // Warm up, then run until minMs elapsed; returns mean ms per call.
@@ -31,28 +33,13 @@ function storyWorkspace(clusters: number, services: number): { dir: string; file
   const dir = mkdtempSync(join(tmpdir(), 'appset-bench-'));
   mkdirSync(join(dir, 'clusters'));
   const tiers = ['canary', 'low-traffic', 'high-traffic'];
-  const secrets = Array.from({ length: clusters }, (_, i) => {
-    const tier = i === 0 ? tiers[0] : i < clusters / 2 ? tiers[1] : tiers[2];
-    return `apiVersion: v1
-kind: Secret
-metadata:
-  name: cluster-prod-${i}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    env: prod
-    tier: ${tier}
-type: Opaque
-stringData:
-  name: prod-${i}
-  server: https://prod-${i}.example.com
-`;
-  });
-  writeFileSync(join(dir, 'clusters', 'secrets.yaml'), secrets.join('---\n'));
-  const elements = Array.from(
-    { length: services },
-    (_, i) => `                - service: svc-${i}\n                  image: registry.example.com/svc-${i}:1.${i}.0`,
-  ).join('\n');
+  const secrets = Array.from({ length: clusters }, (_, i) => ({
+    name: `prod-${i}`,
+    labels: { env: 'prod', tier: i === 0 ? tiers[0] : i < clusters / 2 ? tiers[1] : tiers[2] },
+    opaque: true,
+  }));
+  writeFileSync(join(dir, 'clusters', 'secrets.yaml'), clusterSecrets(secrets));
+  const elements = Array.from({ length: services }, (_, i) => ({ service: `svc-${i}`, image: `registry.example.com/svc-${i}:1.${i}.0` }));
   const text = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata:
@@ -62,26 +49,11 @@ spec:
   goTemplate: true
   goTemplateOptions: ["missingkey=error"]
   generators:
-    - matrix:
-        generators:
-          - clusters:
-              selector:
-                matchLabels:
-                  env: prod
-          - list:
-              elements:
-${elements}
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions: [{key: tier, operator: In, values: [canary]}]
-          maxUpdate: 1
-        - matchExpressions: [{key: tier, operator: In, values: [low-traffic]}]
-          maxUpdate: 25%
-        - matchExpressions: [{key: tier, operator: In, values: [high-traffic]}]
-          maxUpdate: 50%
-  template:
+${clusterListMatrix({ env: 'prod' }, elements)}${rollingSyncBy('tier', [
+    { values: ['canary'], maxUpdate: 1 },
+    { values: ['low-traffic'], maxUpdate: '25%' },
+    { values: ['high-traffic'], maxUpdate: '50%' },
+  ])}  template:
     metadata:
       name: '{{ .service }}-{{ .name }}'
       labels:

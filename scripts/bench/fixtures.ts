@@ -6,6 +6,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { clusterSecret, cmdParamsCm } from '../../test/helpers/clusters';
 
 const header = (name: string) => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -165,30 +166,18 @@ export function gitopsRepo(root: string, total = 1000): string[] {
     'argocd/kustomization.yaml',
     'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.1.0/manifests/install.yaml\npatches:\n  - path: argocd-cmd-params-cm.yaml\n',
   );
-  put(
-    root,
-    'argocd/argocd-cmd-params-cm.yaml',
-    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
-  );
+  put(root, 'argocd/argocd-cmd-params-cm.yaml', cmdParamsCm('true', 'argocd'));
   let files = 2;
   for (let c = 0; c < 8; c++) {
     put(
       root,
       `clusters/prod-${c}.yaml`,
-      `apiVersion: v1
-kind: Secret
-metadata:
-  name: cluster-prod-${c}
-  namespace: argocd
-  labels:
-    argocd.argoproj.io/secret-type: cluster
-    env: prod
-    tier: ${c === 0 ? 'canary' : 'main'}
-type: Opaque
-stringData:
-  name: prod-${c}
-  server: https://prod-${c}.k8s.example.com
-`,
+      clusterSecret({
+        name: `prod-${c}`,
+        server: `https://prod-${c}.k8s.example.com`,
+        labels: { env: 'prod', tier: c === 0 ? 'canary' : 'main' },
+        opaque: true,
+      }),
     );
     files++;
   }

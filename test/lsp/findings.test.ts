@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { messageOf, startServer, type TestServer } from './client';
 import { clusterSecrets } from '../helpers/clusters';
+import { clusterListMatrix, serviceElements } from '../helpers/appsets';
 
 const CLUSTERS = ['prod-af1', 'prod-af2', 'prod-eu1', 'prod-eu2', 'prod-us1', 'prod-us2'];
 const SERVICES = ['auth-service', 'billing', 'cart', 'search'];
@@ -20,15 +21,7 @@ metadata:
 spec:
   goTemplate: true
   generators:
-    - matrix:
-        generators:
-          - clusters:
-              selector:
-                matchLabels:
-                  env: prod
-          - list:
-              elements:
-${SERVICES.map((s) => `                - service: ${s}\n`).join('')}  template:
+${clusterListMatrix({ env: 'prod' }, serviceElements(SERVICES))}  template:
     metadata:
       name: '${name}'
     spec:

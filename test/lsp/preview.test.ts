@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { HoverRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
 import { clusterSecrets } from '../helpers/clusters';
+import { clusterListMatrix, rollingSyncBy, serviceElements } from '../helpers/appsets';
 
 const secret = (name: string, tier: string) => ({ name, secretName: name, labels: { env: 'prod', tier } });
 
@@ -19,24 +20,10 @@ metadata:
 spec:
   goTemplate: true
   generators:
-    - matrix:
-        generators:
-          - clusters:
-              selector:
-                matchLabels: {env: prod}
-          - list:
-              elements:
-                - service: cart
-                - service: checkout
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions: [{key: tier, operator: In, values: [canary]}]
-          maxUpdate: 1
-        - matchExpressions: [{key: tier, operator: In, values: [prod]}]
-          maxUpdate: 50%
-  template:
+${clusterListMatrix({ env: 'prod' }, serviceElements(['cart', 'checkout']))}${rollingSyncBy('tier', [
+  { values: ['canary'], maxUpdate: 1 },
+  { values: ['prod'], maxUpdate: '50%' },
+])}  template:
     metadata:
       name: '{{ .service }}-{{ .name }}'
       labels:

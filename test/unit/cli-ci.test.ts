@@ -9,6 +9,7 @@ import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { bundleCli, git, repoRoot as repo, runCli, writeFiles } from '../helpers/cli';
 import { clusterSecrets, cmdParamsCm } from '../helpers/clusters';
+import { clusterListMatrix, serviceElements } from '../helpers/appsets';
 
 let cli = '';
 let work = '';
@@ -38,15 +39,7 @@ metadata:
 spec:
   goTemplate: true
   generators:
-  - matrix:
-      generators:
-      - clusters:
-          selector:
-            matchLabels: {env: production}
-      - list:
-          elements:
-${list.map((s) => `          - service: ${s}`).join('\n')}
-  strategy:
+${clusterListMatrix({ env: 'production' }, serviceElements(list))}  strategy:
     type: RollingSync
     rollingSync:
       steps:
