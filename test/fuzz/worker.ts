@@ -9,12 +9,8 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { execFileSync, spawn } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import {
-  createProtocolConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
   InitializeRequest,
   InitializedNotification,
   DidOpenTextDocumentNotification,
@@ -26,6 +22,7 @@ import {
 import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { fileText, sample, tree, type TreeEntry } from './inputs';
+import { initializeParams, spawnStdioServer } from '../lsp/client';
 
 const [kind, seedArg, startArg, countArg] = process.argv.slice(2);
 const seed = Number(seedArg);
@@ -142,18 +139,12 @@ function treeRun(): void {
 
 async function serverRun(): Promise<void> {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-server-')));
-  const serverPath = path.resolve(__dirname, '..', '..', 'dist', 'server.js');
-  const proc = spawn(process.execPath, ['--max-old-space-size=768', serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const { proc, conn } = spawnStdioServer(['--max-old-space-size=768'], 'ignore');
   const exited = new Promise<string>((res) => proc.on('exit', (code, sig) => res(`server exited (${sig ?? code})`)));
-  const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   conn.listen();
-  const root = pathToFileURL(dir).toString();
-  await conn.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri: root,
-    workspaceFolders: [{ uri: root, name: 'w' }],
-    capabilities: {},
-  });
+  const params = initializeParams(dir, {}, 'w');
+  const root = params.rootUri;
+  await conn.sendRequest(InitializeRequest.type, params);
   await conn.sendNotification(InitializedNotification.type, {});
   const uri = `${root}/a.yaml`;
   let version = 1;

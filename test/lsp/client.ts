@@ -62,6 +62,21 @@ export interface TestServer {
   shutdown(): Promise<void>;
 }
 
+/** The built server spawned over stdio (`node [nodeArgs] dist/server.js --stdio`) and a connection to it (not listening yet). */
+export function spawnStdioServer(
+  nodeArgs: string[] = [],
+  stderr: 'pipe' | 'ignore' = 'pipe',
+): { proc: ChildProcess; conn: ProtocolConnection } {
+  const proc = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', stderr] });
+  return { proc, conn: createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)) };
+}
+
+/** `initialize` params for one workspace folder (the folder's file URI is also the root URI). */
+export function initializeParams(dir: string, capabilities: Record<string, unknown> = {}, name = 'ws') {
+  const rootUri = pathToFileURL(dir).toString();
+  return { processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name }], capabilities };
+}
+
 export interface StartOptions {
   /** Replaces the client capabilities (default: configuration, lens refresh, dynamic file watching). */
   capabilities?: Record<string, unknown>;
@@ -77,10 +92,9 @@ export async function startServer(
     mkdirSync(dirname(join(workspace, rel)), { recursive: true });
     writeFileSync(join(workspace, rel), text);
   }
-  const proc = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const { proc, conn } = spawnStdioServer();
   let err = '';
   proc.stderr!.on('data', (d) => (err += d));
-  const conn = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   // Waiters per URI, each wanting diagnostics for at least a given document version (a re-publish
   // of an older version, e.g. after a settings refresh, must not satisfy a wait for an edit).
   const waiting = new Map<string, { minVersion: number; done: (d: Diagnostic[]) => void }[]>();
@@ -109,14 +123,13 @@ export async function startServer(
     return null;
   });
   conn.listen();
-  const rootUri = pathToFileURL(workspace).toString();
   const initialized = await conn.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
-    rootUri,
-    workspaceFolders: [{ uri: rootUri, name: 'ws' }],
-    capabilities: options.capabilities ?? {
-      workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
-    },
+    ...initializeParams(
+      workspace,
+      options.capabilities ?? {
+        workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
+      },
+    ),
     initializationOptions: { settings: { validate: { debounceMs: 0 }, ...settings } },
   });
   await conn.sendNotification(InitializedNotification.type, {});

@@ -5,15 +5,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  createProtocolConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
   InitializeRequest,
   InitializedNotification,
   HoverRequest,
@@ -21,7 +17,7 @@ import {
   ExitNotification,
   ResponseError,
 } from 'vscode-languageserver-protocol/node';
-import { serverPath } from './client';
+import { initializeParams, spawnStdioServer } from './client';
 
 async function codeOf(p: Promise<unknown>): Promise<number | 'answered'> {
   try {
@@ -34,20 +30,14 @@ async function codeOf(p: Promise<unknown>): Promise<number | 'answered'> {
 
 test('requests before initialize and after shutdown are refused with the codes the spec names', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'appset-life-'));
-  const proc = spawn(process.execPath, ['--max-old-space-size=256', serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  const conn = createProtocolConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
+  const { proc, conn } = spawnStdioServer(['--max-old-space-size=256']);
   try {
     conn.listen();
     const root = pathToFileURL(dir).toString();
     const hover = { textDocument: { uri: `${root}/a.yaml` }, position: { line: 0, character: 0 } };
     assert.equal(await codeOf(conn.sendRequest(HoverRequest.type, hover)), -32002);
     assert.equal(await codeOf(conn.sendRequest('appsetTools/preview', { uri: `${root}/a.yaml` })), -32002);
-    const init = await conn.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri: root,
-      workspaceFolders: [{ uri: root, name: 'ws' }],
-      capabilities: {},
-    });
+    const init = await conn.sendRequest(InitializeRequest.type, initializeParams(dir));
     assert.equal(init.serverInfo?.name, 'appset-tools');
     assert.equal(
       await codeOf(conn.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: root, capabilities: {} })),

@@ -21,7 +21,7 @@ import {
   ExitNotification,
   type PublishDiagnosticsParams,
 } from 'vscode-languageserver-protocol/node';
-import { serverPath } from './client';
+import { initializeParams, serverPath } from './client';
 
 test('over --node-ipc the server initializes, validates and shuts down cleanly', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'appset-ipc-'));
@@ -31,12 +31,7 @@ test('over --node-ipc the server initializes, validates and shuts down cleanly',
     const published = new Promise<PublishDiagnosticsParams>((res) => conn.onNotification(PublishDiagnosticsNotification.type, res));
     conn.listen();
     const root = pathToFileURL(dir).toString();
-    const init = await conn.sendRequest(InitializeRequest.type, {
-      processId: process.pid,
-      rootUri: root,
-      workspaceFolders: [{ uri: root, name: 'ws' }],
-      capabilities: {},
-    });
+    const init = await conn.sendRequest(InitializeRequest.type, initializeParams(dir));
     assert.equal(init.serverInfo?.name, 'appset-tools');
     assert.ok(init.capabilities.hoverProvider && init.capabilities.codeLensProvider && init.capabilities.codeActionProvider);
     await conn.sendNotification(InitializedNotification.type, {});
