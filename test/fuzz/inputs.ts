@@ -9,6 +9,7 @@
  */
 import fc from 'fast-check';
 import * as YAML from 'yaml';
+import { flowClusterSecret } from '../helpers/clusters';
 
 const FRAGMENTS = [
   '{{name}}',
@@ -244,8 +245,7 @@ export interface TreeEntry {
 
 const seg = fc.constantFrom('a', 'b', 'apps', 'c', '.hidden', 'node_modules');
 const relPath = fc.array(seg, { minLength: 1, maxLength: 4 }).map((s) => s.join('/'));
-const secret = (name: string) =>
-  `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${name}\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: ${name}, server: 'https://${name}.example'}\n`;
+const secret = (name: string) => flowClusterSecret({ name, secretName: name, server: `https://${name}.example` });
 
 export const tree = fc.array(
   fc.oneof(

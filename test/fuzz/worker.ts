@@ -23,6 +23,7 @@ import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { fileText, sample, tree, type TreeEntry } from './inputs';
 import { initializeParams, spawnStdioServer } from '../lsp/client';
+import { flowClusterSecret } from '../helpers/clusters';
 
 const [kind, seedArg, startArg, countArg] = process.argv.slice(2);
 const seed = Number(seedArg);
@@ -102,10 +103,7 @@ function treeRun(): void {
   const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'fuzz-tree-')));
   // Outside the workspace: a cluster Secret that must never be read.
   fs.mkdirSync(path.join(base, 'outside'));
-  fs.writeFileSync(
-    path.join(base, 'outside', 's.yaml'),
-    `apiVersion: v1\nkind: Secret\nmetadata: {name: leak, labels: {argocd.argoproj.io/secret-type: cluster}}\nstringData: {name: LEAKED, server: 'https://leak'}\n`,
-  );
+  fs.writeFileSync(path.join(base, 'outside', 's.yaml'), flowClusterSecret({ name: 'LEAKED', secretName: 'leak', server: 'https://leak' }));
   for (let k = start; k < start + count; k++) {
     const root = path.join(base, `w${k}`);
     fs.mkdirSync(root);

@@ -36,9 +36,11 @@ export function clusterSecrets(clusters: readonly ClusterSecretSpec[]): string {
   return clusters.map(clusterSecret).join('---\n');
 }
 
-/** One cluster Secret on two flow-style lines, as a terse test or a generated tree writes it. */
-export function flowClusterSecret(name: string, server = `https://${name}.example.com`, secretName = name): string {
-  return `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${secretName}\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: ${name}, server: '${server}'}\n`;
+/** The same Secret written terser, metadata and stringData as flow maps where they fit (no namespace, no type). */
+export function flowClusterSecret(c: ClusterSecretSpec): string {
+  const labels = ['argocd.argoproj.io/secret-type: cluster', ...Object.entries(c.labels ?? {}).map(([k, v]) => `${k}: ${v}`)];
+  const server = c.server ?? `https://${c.name}.example.com`;
+  return `apiVersion: v1\nkind: Secret\nmetadata:\n  name: ${c.secretName ?? `cluster-${c.name}`}\n  labels: {${labels.join(', ')}}\nstringData: {name: ${c.name}, server: '${server}'}\n`;
 }
 
 /** argocd-cmd-params-cm with the progressive-syncs flag (`"true"`/`"false"`, or any raw value under test). */

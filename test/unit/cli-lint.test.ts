@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
+import { flowClusterSecret } from '../helpers/clusters';
 
 let cli = '';
 let work = '';
@@ -122,10 +123,7 @@ test('the workspace index cache: written to APPSET_CACHE_DIR, same results when 
   const ws = path.join(work, 'cache-ws');
   fs.mkdirSync(path.join(ws, '.git'), { recursive: true });
   fs.mkdirSync(path.join(ws, 'clusters'), { recursive: true });
-  fs.writeFileSync(
-    path.join(ws, 'clusters', 'prod.yaml'),
-    'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod.example.com"}\n',
-  );
+  fs.writeFileSync(path.join(ws, 'clusters', 'prod.yaml'), flowClusterSecret({ name: 'prod', secretName: 'prod' }));
   fs.writeFileSync(path.join(ws, 'values.yaml'), 'replicaCount: 2\n');
   fs.writeFileSync(
     path.join(ws, 'appset.yaml'),
@@ -156,12 +154,7 @@ test('json: a mistake met by every parameter set is one result with affected App
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'clusters.yaml'),
-    ['a', 'b', 'c']
-      .map(
-        (n) =>
-          `apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-${n}\n  labels: {argocd.argoproj.io/secret-type: cluster, env: prod}\nstringData: {name: ${n}, server: 'https://${n}.example.com'}\n`,
-      )
-      .join('---\n'),
+    ['a', 'b', 'c'].map((name) => flowClusterSecret({ name, labels: { env: 'prod' } })).join('---\n'),
   );
   fs.writeFileSync(
     path.join(dir, 'appset.yaml'),

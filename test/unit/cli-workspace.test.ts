@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleCli, runCli, writeFiles } from '../helpers/cli';
+import { flowClusterSecret } from '../helpers/clusters';
 
 let cli = '';
 let base = '';
@@ -35,13 +36,7 @@ spec:
       source: {repoURL: 'https://example.com/r.git', path: guestbook}
       destination: {server: '{{server}}', namespace: guestbook}
 `;
-const secret = (name: string) => `apiVersion: v1
-kind: Secret
-metadata:
-  name: ${name}
-  labels: {argocd.argoproj.io/secret-type: cluster}
-stringData: {name: ${name}, server: 'https://${name}.example.com'}
-`;
+const secret = (name: string) => flowClusterSecret({ name, secretName: name });
 const ENABLE = `apiVersion: v1
 kind: ConfigMap
 metadata: {name: argocd-cmd-params-cm}

@@ -10,10 +10,10 @@ import { getLanguageService } from '../../server/src/engine/service/languageServ
 import { OpenDocuments, appsetOnly } from '../../server/src/engine/service/openDocuments';
 import { emptyHost } from '../../server/src/engine/host';
 import { isWatchedChange } from '../../server/src/lsp/watch';
+import { flowClusterSecret } from '../helpers/clusters';
 
 const APPSET = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec: {generators: [], template: {}}\n';
-const SECRET =
-  'apiVersion: v1\nkind: Secret\nmetadata:\n  name: c\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: c, server: https://c}\n';
+const SECRET = flowClusterSecret({ name: 'c', secretName: 'c', server: 'https://c' });
 
 test('appsetOnly: ApplicationSets and empty documents only', () => {
   const ls = getLanguageService({ host: emptyHost() });

@@ -16,6 +16,7 @@ import { detectInstalls } from '../../server/src/engine/versions/detect';
 import type { SourceText } from '../../server/src/engine/inputs';
 import { FIXTURES, fixtureFiles } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
+import { flowClusterSecret } from '../helpers/clusters';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -90,10 +91,7 @@ test('files that pass no interest are read once, never kept or parsed, and skipp
   const files = new Map<string, string>([
     ['/ws/app/deployment.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n'],
     ['/ws/app/values.yaml', 'replicaCount: 2\n'],
-    [
-      '/ws/clusters/prod.yaml',
-      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: prod\n  labels: {argocd.argoproj.io/secret-type: cluster}\nstringData: {name: prod, server: "https://prod"}\n',
-    ],
+    ['/ws/clusters/prod.yaml', flowClusterSecret({ name: 'prod', secretName: 'prod', server: 'https://prod' })],
     [
       '/ws/argocd/cm.yaml',
       'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm}\ndata: {applicationsetcontroller.enable.progressive.syncs: "true"}\n',
