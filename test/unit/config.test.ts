@@ -80,6 +80,21 @@ test('a setting chosen in the editor or on the command line wins over the config
   assert.deepEqual(a.file.settings.inventoryFiles, ['/elsewhere/inv.yaml', '/ws/clusters/*.yaml']);
 });
 
+test('an unquoted argocdVersion: 2.10 means the release 2.10, as written (YAML alone would read the number 2.1)', () => {
+  for (const [written, expected] of [
+    ['2.10', '2.10'],
+    ['2.10 # the install we run', '2.10'],
+    ['3.0', '3.0'],
+    ['"2.10"', '2.10'],
+    ['v2.10.3', 'v2.10.3'],
+  ]) {
+    const files = { '/ws/.appset-tools.yaml': `argocdVersion: ${written}\n`, '/ws/a.yaml': appset(2) };
+    const { service, a } = lint(files, '/ws/a.yaml');
+    assert.equal(a.file.settings.argocdVersion, expected, written);
+    assert.deepEqual(service.configDiagnostics('/ws/.appset-tools.yaml'), [], written);
+  }
+});
+
 test('problems in the config file are config/invalid findings on the key or value, and that setting is ignored', () => {
   const cfg = 'severty:\n  x: off\nmaxApplications: lots\nseverity:\n  appset/unknown-field: loud\n__proto__: {polluted: true}\n';
   const files = { '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(2) };

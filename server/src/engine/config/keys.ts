@@ -17,9 +17,10 @@ export interface ConfigKey {
   doc: string;
   /**
    * Reads the value into `into`; returns why it is unusable (with the path of the offending entry
-   * below the key, when it is one entry), or undefined when it was taken.
+   * below the key, when it is one entry), or undefined when it was taken. `source` is the value's
+   * text as written in the file (for a scalar whose YAML reading loses what was meant, e.g. `2.10`).
    */
-  read(value: Json, into: RepoConfig, dir: string): Problem | undefined;
+  read(value: Json, into: RepoConfig, dir: string, source?: string): Problem | undefined;
 }
 
 type Obj = { [key: string]: Json };
@@ -112,8 +113,9 @@ export const CONFIG_KEYS: ConfigKey[] = [
   {
     key: 'argocdVersion',
     doc: "the Argo CD release to check against: `auto` (detect the repository's install), `3.2`, `v3.2.5` or `master`",
-    read(v, into) {
-      const text = typeof v === 'number' ? String(v) : v;
+    read(v, into, _dir, source) {
+      // YAML reads an unquoted `2.10` as the number 2.1: a number is taken as written in the file.
+      const text = typeof v === 'number' ? (source !== undefined && /^\s*[0-9.]+\s*$/.test(source) ? source : String(v)) : v;
       if (typeof text !== 'string' || !isVersionSetting(text.trim()))
         return `expected auto, a release such as 3.2 or v3.2.5, or master, got ${describe(v)}`;
       into.settings.argocdVersion = text.trim();

@@ -121,7 +121,7 @@ export function parseConfig(text: string, path: string): RepoConfig {
       continue;
     }
     if (v === null) continue;
-    const why = def.read(v, cfg, cfg.dir);
+    const why = def.read(v, cfg, cfg.dir, spans.value && text.slice(spans.value.start, spans.value.end));
     if (why === undefined) continue;
     const at = typeof why === 'string' ? undefined : nodeAt(doc.doc, [key, ...why.at]);
     const span = at?.exact ? (at.value ?? at.key) : undefined;
