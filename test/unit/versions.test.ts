@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { appset, secret, workspace } from './generators-helpers';
 import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE } from '../../server/src/engine/versions/releases';
 import { fieldAddedIn } from '../../server/src/engine/versions/fields';
-import { GATES } from '../../server/src/engine/versions/gates';
+import { GATES, templateLibraries } from '../../server/src/engine/versions/gates';
 import { chartToLine } from '../../server/src/engine/versions/detect';
 import { APPSET_SCHEMA, schemaAt } from '../../server/src/engine/validate/schemaIndex';
 import data from '../../schemas/argocd-versions.json';
@@ -309,6 +309,83 @@ test(`gates ${GATES.argoTemplateFunctions.since}, ${GATES.sprig330.since}, ${GAT
   at('2.13', {}, (ws) => assert.equal(first(ws, '{{ sha512sum .name | trunc 8 }}'), undefined));
   at('3.2', {}, (ws) => assert.match(first(ws, '{{ .name.x }}')!, /template: :1:8: executing "" at <\.name\.x>/));
   at('3.3', {}, (ws) => assert.match(first(ws, '{{ .name.x }}')!, /template: base:1:8: executing "base" at <\.name\.x>/));
+});
+
+test(`gates ${GATES.camelcasePascal.since}, ${GATES.goRangeInt.since}, ${GATES.semverStrict.since}, ${GATES.semverGroupPrerelease.since}: templates run on the release's Go and libraries`, () => {
+  const list = `    - list:\n        elements:\n          - name: a`;
+  /** The generated name, or the first problem's message. */
+  const run = (version: string, name: string) =>
+    at(version, {}, (ws) => {
+      const e = ws.expand(appset(list, { goTemplate: true, name }));
+      return e.problems[0]?.message ?? e.apps.map((a) => a.name).join(',');
+    });
+  const camel = '{{ if eq (camelcase "fooBar") "Foobar" }}lower{{ else }}pascal{{ end }}';
+  assert.equal(run('2.12', camel), 'lower');
+  assert.equal(run('2.13', camel), 'pascal');
+  const elseWith = '{{ with .nope }}x{{ else with .name }}{{ . }}{{ end }}';
+  assert.match(run('2.12', elseWith), /template: :1: unexpected <with> in else/);
+  assert.equal(run('2.13', elseWith), 'a');
+  const rangeInt = 'n{{ range $i := 2 }}{{ $i }}{{ end }}';
+  assert.match(run('2.13', rangeInt), /range can't iterate over 2/);
+  assert.equal(run('2.14', rangeInt), 'n01');
+  const lte = '{{ if (semver "1.2.3").LessThanEqual (semver "1.2.3") }}lte{{ end }}';
+  assert.match(run('2.12', lte), /can't evaluate field LessThanEqual/);
+  assert.equal(run('2.13', lte), 'lte');
+  const zeros = 'v{{ (semver "01.2.3").Major }}';
+  assert.equal(run('2.13', zeros), 'v1');
+  assert.match(run('2.14', zeros), /error calling semver: Invalid Semantic Version/);
+  assert.match(run('3.1', zeros), /Invalid Semantic Version/);
+  assert.equal(run('3.2', zeros), 'v1');
+  const pre = '{{ if semverCompare ">=1.0.0-0, <2.0.0" "1.5.0-rc1" }}admitted{{ else }}refused{{ end }}';
+  assert.equal(run('3.1', pre), 'refused');
+  assert.equal(run('3.2', pre), 'admitted');
+});
+
+test('the gates of template libraries start where the per-release data changes', () => {
+  const first = (pred: (l: (typeof RELEASES)[number]['libraries']) => boolean) => RELEASES.find((r) => pred(r.libraries))!.version;
+  const goMinor = (l: { go: string }) => Number(l.go.split('.')[1]);
+  assert.equal(
+    first((l) => l.sprig === '3.3.0'),
+    GATES.sprig330.since,
+  );
+  assert.equal(
+    first((l) => l.xstrings === '1.5.0'),
+    GATES.camelcasePascal.since,
+  );
+  assert.equal(
+    first((l) => goMinor(l) >= 23),
+    GATES.goElseWith.since,
+  );
+  assert.equal(
+    first((l) => goMinor(l) >= 24),
+    GATES.goRangeInt.since,
+  );
+  assert.equal(
+    first((l) => l.semver !== '3.2.1'),
+    GATES.semverLessThanEqual.since,
+  );
+  assert.equal(
+    first((l) => l.semver === '3.3.1'),
+    GATES.semverStrict.since,
+  );
+  assert.equal(
+    first((l) => l.semver === '3.4.0'),
+    GATES.semverGroupPrerelease.since,
+  );
+  for (const r of RELEASES) {
+    const libs = templateLibraries(r.version);
+    assert.ok(['3.2.1', '3.3.0', '3.3.1', '3.4.0'].includes(libs.semver), `${r.version}: semver ${libs.semver} is modelled`);
+    assert.ok(['1.3.3', '1.5.0'].includes(libs.xstrings), `${r.version}: xstrings ${libs.xstrings} is modelled`);
+    assert.ok(libs.goMinor >= 20 && libs.goMinor <= 26, `${r.version}: Go 1.${libs.goMinor} is modelled`);
+    // mergo: imdario/mergo v0.3.16 and dario.cat/mergo v1.0.0–v1.0.2 merge maps with the same code.
+    assert.match(r.libraries.mergo, /^(github\.com\/imdario\/mergo v0\.3\.16|dario\.cat\/mergo v1\.0\.[012])$/, `${r.version}: mergo`);
+  }
+  const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+  for (const r of RELEASES) {
+    const l = r.libraries;
+    const row = `| ${r.version} | ${l.go} | ${l.sprig} | ${l.semver} | ${l.xstrings} | ${l.mergo} |`;
+    assert.ok(readme.includes(row), `README libraries row ${row}`);
+  }
 });
 
 test(`gate ${GATES.emptyNameRejected.since}: an empty generated name`, () => {

@@ -7,7 +7,7 @@
 import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue } from './values';
 import type { RenderOptions, RenderReport } from './index';
 import { TemplateError } from './index';
-import { parseTemplate, GoParseError, type Tree } from './parse';
+import { parseTemplate, GoParseError, GO_MINOR_DEFAULT, type Tree } from './parse';
 import { execute, GoExecError, type MissingKey } from './exec';
 import { builtinsMap, hasFunction, templateFuncs } from './funcmap';
 import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
@@ -45,8 +45,11 @@ const cache = new Map<string, Parsed>();
  * Parses with the root template `name` and without the functions in `missing` (an older Argo CD
  * release's function map); the defaults are Argo CD v3.3+'s. Cached by all three.
  */
-function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] = []): Parsed {
-  const key = name === ROOT_NAME && !missing.length ? text : `${name}\u0000${missing.join(',')}\u0000${text}`;
+function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] = [], goMinor = GO_MINOR_DEFAULT): Parsed {
+  const key =
+    name === ROOT_NAME && !missing.length && goMinor === GO_MINOR_DEFAULT
+      ? text
+      : `${name}\u0000${missing.join(',')}\u0000${goMinor}\u0000${text}`;
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -56,7 +59,7 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
   let p: Parsed;
   try {
     const defined = missing.length ? (f: string) => hasFunction(f) && !missing.includes(f) : hasFunction;
-    p = { trees: parseTemplate(text, name, defined) };
+    p = { trees: parseTemplate(text, name, defined, goMinor) };
   } catch (e) {
     if (e instanceof GoParseError) p = { error: e };
     else if (e instanceof RangeError) p = { error: new GoParseError(`template: ${name}:1: max expression depth exceeded`, 0, text.length) };
@@ -88,7 +91,7 @@ function toGoParams(params: Params): GoMap {
 function renderGo(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {
   const missingKey = missingKeyOption(template, opts.options);
   const name = opts.templateName ?? ROOT_NAME;
-  const parsed = parseCached(template, name, opts.missingFunctions);
+  const parsed = parseCached(template, name, opts.missingFunctions, opts.libraries?.goMinor);
   if ('error' in parsed) {
     const e = parsed.error;
     throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
@@ -99,9 +102,10 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
         text: template,
         parseName: name,
         trees: parsed.trees,
-        funcs: templateFuncs(),
+        funcs: templateFuncs(opts.libraries),
         builtins: builtinsMap(),
         missingKey,
+        goMinor: opts.libraries?.goMinor,
         onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
       },
       name,

@@ -70,6 +70,8 @@ export interface ExecOptions {
   funcs: Map<string, GoFunc>;
   builtins: Map<string, Builtin>;
   missingKey: MissingKey;
+  /** Go minor version modelled (range over an integer exists from Go 1.24); default 26. */
+  goMinor?: number;
   /** Called with the name of every function that runs (for non-determinism reports). */
   onCall?: (name: string, fn: GoFunc) => void;
 }
@@ -292,6 +294,7 @@ class State {
           case 'int64':
           case 'uint8':
           case 'uint64': {
+            if ((this.o.goMinor ?? 26) < 24) this.errorf(`range can't iterate over ${formatValue(val)}`);
             if (decl.length > 1) this.errorf(`can't use ${formatValue(val)} to iterate over more than one variable`);
             const n = typeof val === 'bigint' ? val : val instanceof GoInt64 ? val.v : unsignedOf(val)!;
             const wrap = (i: bigint): Val =>

@@ -7,6 +7,9 @@ import type { FuncMap, GoFunc } from './funcs';
 import { builtinFuncs, type Builtin } from './builtins';
 import { sprigFuncs } from './sprig/index';
 import { argoFuncs } from './argo';
+import { semverFuncs } from './sprig/semver';
+import { toCamelCaseV133 } from './sprig/xstrings';
+import type { TemplateLibraries } from './index';
 
 const REMOVED = ['env', 'expandenv', 'getHostByName'];
 
@@ -16,13 +19,28 @@ const libraries: (() => FuncMap)[] = [sprigFuncs, argoFuncs];
 let funcs: Map<string, GoFunc> | undefined;
 let builtins: Map<string, Builtin> | undefined;
 
-export function templateFuncs(): Map<string, GoFunc> {
+const variants = new Map<string, Map<string, GoFunc>>();
+
+/**
+ * The function map; with `libs`, the one of an older release's libraries (same names, functions
+ * whose library version behaves differently replaced). One map per combination, built once.
+ */
+export function templateFuncs(libs?: TemplateLibraries): Map<string, GoFunc> {
   if (!funcs) {
     funcs = new Map();
     for (const lib of libraries) for (const [k, v] of lib()) funcs.set(k, v);
     for (const k of REMOVED) funcs.delete(k);
   }
-  return funcs;
+  if (!libs || (libs.semver === '3.4.0' && libs.xstrings === '1.5.0')) return funcs;
+  const key = `${libs.semver}/${libs.xstrings}`;
+  let m = variants.get(key);
+  if (!m) {
+    m = new Map(funcs);
+    for (const [k, v] of semverFuncs(libs.semver)) m.set(k, v);
+    if (libs.xstrings === '1.3.3') m.set('camelcase', { params: ['string'], impl: (s) => toCamelCaseV133(s as string) });
+    variants.set(key, m);
+  }
+  return m;
 }
 
 export function builtinsMap(): Map<string, Builtin> {

@@ -36,6 +36,9 @@ function itemString(i: Item): string {
   return goQuote(i.val);
 }
 
+/** The Go version whose text/template this parser follows unless told otherwise (1.26). */
+export const GO_MINOR_DEFAULT = 26;
+
 class Parser {
   lex: Lexer;
   token: Item[] = [];
@@ -52,6 +55,8 @@ class Parser {
     readonly hasFunction: (name: string) => boolean,
     readonly treeSet: Map<string, Tree>,
     lex?: Lexer,
+    /** Go minor version modelled (`{{else with}}` exists from Go 1.23). */
+    readonly goMinor = GO_MINOR_DEFAULT,
   ) {
     this.name = parseName;
     this.lex = lex ?? new Lexer(text, !hasFunction('break'), !hasFunction('continue'));
@@ -64,7 +69,7 @@ class Parser {
 
   /** A parser for a nested define/block sharing this one's lexer. */
   child(): Parser {
-    const p = new Parser(this.text, this.parseName, this.hasFunction, this.treeSet, this.lex);
+    const p = new Parser(this.text, this.parseName, this.hasFunction, this.treeSet, this.lex, this.goMinor);
     return p;
   }
 
@@ -355,7 +360,8 @@ class Parser {
 
   elseControl(): Node {
     const peek = this.peekNonSpace();
-    if (peek.typ === T.If || peek.typ === T.With) return { kind: 'else', pos: peek.pos, end: peek.pos };
+    // `{{else with}}` is Go 1.23's; before, `with` after `else` is "unexpected <with> in else".
+    if (peek.typ === T.If || (peek.typ === T.With && this.goMinor >= 23)) return { kind: 'else', pos: peek.pos, end: peek.pos };
     const t = this.expect(T.RightDelim, 'else');
     return { kind: 'else', pos: t.pos, end: t.pos };
   }
@@ -512,9 +518,14 @@ export function isEmptyTree(n: Node | null): boolean {
 }
 
 /** Parses `text` as template `name`; returns every tree it defines. Throws GoParseError. */
-export function parseTemplate(text: string, name: string, hasFunction: (name: string) => boolean): Map<string, Tree> {
+export function parseTemplate(
+  text: string,
+  name: string,
+  hasFunction: (name: string) => boolean,
+  goMinor = GO_MINOR_DEFAULT,
+): Map<string, Tree> {
   const treeSet = new Map<string, Tree>();
-  const p = new Parser(text, name, hasFunction, treeSet);
+  const p = new Parser(text, name, hasFunction, treeSet, undefined, goMinor);
   p.parse();
   return treeSet;
 }

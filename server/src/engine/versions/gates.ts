@@ -5,7 +5,8 @@
  * backported). One home for every version comparison: code asks `since(target, 'gate')`.
  * README's table of differences is checked against this list by a unit test.
  */
-import { atLeast, type ReleaseLine } from './releases';
+import { atLeast, RELEASES, type ReleaseLine } from './releases';
+import type { TemplateLibraries } from '../../gotemplate';
 
 export interface Gate {
   since: ReleaseLine;
@@ -26,10 +27,35 @@ export const GATES = {
     what: 'sprig v3.3.0: `sha512sum` exists; before, sprig v3.2.3 has no such function',
     source: 'go.mod (Masterminds/sprig/v3)',
   },
+  camelcasePascal: {
+    since: '2.13',
+    what: '`camelcase` is xstrings v1.5.0 ToPascalCase (`fooBar` → `FooBar`, `HTTP_SERVER` → `HttpServer`); before, xstrings v1.3.3 ToCamelCase lower-cases every letter not after `_`, `-` or a space (`fooBar` → `Foobar`)',
+    source: 'go.mod (Masterminds/sprig/v3, huandu/xstrings)',
+  },
+  goElseWith: {
+    since: '2.13',
+    what: 'built with Go 1.23+: `{{else with …}}` parses; before, it fails to parse (`unexpected <with> in else`)',
+    source: 'Dockerfile (golang image)',
+  },
+  semverLessThanEqual: {
+    since: '2.13',
+    what: "semver v3.3.0+: a `semver` value has `.LessThanEqual` and `.GreaterThanEqual`; before (v3.2.1), calling them fails (`can't evaluate field`)",
+    source: 'go.mod (Masterminds/semver/v3)',
+  },
   clusterProjectParam: {
     since: '2.14',
     what: 'the cluster generator sets the `project` parameter (the cluster Secret\'s project, "" for in-cluster); before, `project` is not a parameter',
     source: 'applicationset/generators/cluster.go (PR #20338)',
+  },
+  goRangeInt: {
+    since: '2.14',
+    what: "built with Go 1.24+: `{{range 3}}` (an integer) iterates 0, 1, 2; before, it fails (`range can't iterate over 3`); 2.14.0–2.14.13 were built with Go 1.23 and behave as before",
+    source: 'Dockerfile (golang image)',
+  },
+  semverStrict: {
+    since: '2.14',
+    what: 'semver v3.3.1 (2.14–3.1): `semver`/`semverCompare` reject leading zeros (`01.2.3`, `1.2.3-01` are "Invalid Semantic Version"); v3.2.1/v3.3.0 before and v3.4.0 from 3.2 accept `01.2.3` as 1.2.3',
+    source: 'go.mod (Masterminds/semver/v3)',
   },
   nestedSelectorsAlways: {
     since: '3.0',
@@ -40,6 +66,11 @@ export const GATES = {
     since: '3.2',
     what: 'a git files generator file holding an empty list `[]` yields no parameter sets; before, it yields one set with only the path parameters',
     source: 'applicationset/generators/git.go (PR #23513)',
+  },
+  semverGroupPrerelease: {
+    since: '3.2',
+    what: 'semver v3.4.0: a prerelease version satisfies an AND group in which any constraint names a prerelease (`>=1.0.0-0, <2.0.0` admits `1.5.0-rc1`), also for `!=`; before, only a constraint that itself names one (and a plain `!=` admits any prerelease); semver errors are lower-case (before: `Invalid Semantic Version`)',
+    source: 'go.mod (Masterminds/semver/v3)',
   },
   templateNameBase: {
     since: '3.3',
@@ -70,10 +101,20 @@ export function has(target: ReleaseLine, id: GateId): boolean {
   return atLeast(target, GATES[id].since);
 }
 
-/** How release line `target` renders templates: the functions it lacks and its root template name. */
-export function templateBehaviour(target: ReleaseLine): { missingFunctions: string[]; templateName: string } {
+/** The Go and library versions release line `target` was built with (schemas/argocd-versions.json). */
+export function templateLibraries(target: ReleaseLine): TemplateLibraries {
+  const libs = (RELEASES.find((r) => r.version === target) ?? RELEASES.at(-1)!).libraries;
+  return {
+    goMinor: Number(libs.go.split('.')[1]),
+    semver: libs.semver as TemplateLibraries['semver'],
+    xstrings: libs.xstrings as TemplateLibraries['xstrings'],
+  };
+}
+
+/** How release line `target` renders templates: the functions it lacks, its root template name, its libraries. */
+export function templateBehaviour(target: ReleaseLine): { missingFunctions: string[]; templateName: string; libraries: TemplateLibraries } {
   const missing: string[] = [];
   if (!has(target, 'argoTemplateFunctions')) missing.push('fromYaml', 'fromYamlArray', 'slugify', 'toYaml');
   if (!has(target, 'sprig330')) missing.push('sha512sum');
-  return { missingFunctions: missing, templateName: has(target, 'templateNameBase') ? 'base' : '' };
+  return { missingFunctions: missing, templateName: has(target, 'templateNameBase') ? 'base' : '', libraries: templateLibraries(target) };
 }

@@ -13,6 +13,8 @@ export interface ReleaseInfo {
   /** The tag whose data was used (the minor's latest patch release), absent for master. */
   tag?: string;
   commit: string;
+  /** What the release was built with: its Dockerfile's golang image and go.mod's template libraries. */
+  libraries: { go: string; sprig: string; semver: string; xstrings: string; mergo: string };
 }
 
 export const RELEASES: readonly ReleaseInfo[] = data.releases as ReleaseInfo[];

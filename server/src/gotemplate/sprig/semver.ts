@@ -1,10 +1,16 @@
 /**
  * sprig's `semver` and `semverCompare` (sprig `semver.go`) on our own port of the rules of
- * Masterminds/semver v3.4.0, the version Argo CD pins (`version.go`, `constraints.go`): loose version
- * parsing (`v1.2` is 1.2.0), prerelease ordering by dot-separated identifiers, and constraints with
- * `||`, `,`/space-separated AND groups, hyphen ranges, x/X/* wildcards, `~` `^` `!=` and the rule
- * that a prerelease version only satisfies an AND group in which some constraint names a prerelease.
- * Error texts are v3.4.0's (lower-case; the golden renderer's Debian v3.2.0 capitalises them).
+ * Masterminds/semver (`version.go`, `constraints.go`) in the versions Argo CD releases pinned (their
+ * go.mod): v3.2.1 (Argo CD 2.8–2.12), v3.3.0 (2.13), v3.3.1 (2.14–3.1) and v3.4.0 (3.2+, the
+ * default). Loose version parsing (`v1.2` is 1.2.0), prerelease ordering by dot-separated
+ * identifiers, and constraints with `||`, `,`/space-separated AND groups, hyphen ranges, x/X/*
+ * wildcards, `~` `^` `!=`. What changed between them:
+ * - v3.3.1 parses with the strict pattern: no leading zeros in a segment or a numeric prerelease
+ *   identifier (`01.2.3`, `1.2.3-01` are "Invalid Semantic Version"); v3.4.0 restored the loose one.
+ * - up to v3.3.1 a prerelease version only satisfies a constraint that itself names a prerelease
+ *   (a plain `!=` does not check); v3.4.0 decides per AND group and applies it to `!=` too.
+ * - error texts are capitalised up to v3.3.1 (`Invalid Semantic Version`), lower-case in v3.4.0.
+ * - `LessThanEqual`/`GreaterThanEqual` exist from v3.3.0.
  *
  * `semver` returns a `*semver.Version` whose methods templates can call (`.Major` is a uint64,
  * `.Compare`, …).
@@ -14,6 +20,10 @@ import { RE2, type RE2JS } from './lazy';
 import { GoOther, type GoValue } from '../values';
 import { goQuote, goUint64 } from '../format';
 
+/** The Masterminds/semver/v3 releases Argo CD releases were built with. */
+export type SemverVersion = '3.2.1' | '3.3.0' | '3.3.1' | '3.4.0';
+export const SEMVER_DEFAULT: SemverVersion = '3.4.0';
+
 export interface Version {
   major: bigint;
   minor: bigint;
@@ -21,46 +31,92 @@ export interface Version {
   pre: string;
   metadata: string;
   original: string;
+  /** The library version that parsed it (its methods and validation follow that version). */
+  lib?: SemverVersion;
 }
 
 const MAX_U64 = (1n << 64n) - 1n;
 const VERSION = /^v?([0-9]+)(\.[0-9]+)?(\.[0-9]+)?(-([0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*))?(\+([0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*))?$/;
+/** v3.3.1's semVerRegex (no leading zeros); groups: major, minor, patch, prerelease, metadata. */
+const STRICT =
+  /^v?(0|[1-9][0-9]*)(?:\.(0|[1-9][0-9]*))?(?:\.(0|[1-9][0-9]*))?(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const NUM = /^[0-9]*$/;
 const ALLOWED = /^[0-9A-Za-z-]*$/;
 
-function segment(s: string): bigint {
+/** The texts v3.4.0 lower-cased; earlier versions write them as here. */
+const OLD_TEXTS: Record<string, string> = {
+  'invalid semantic version': 'Invalid Semantic Version',
+  'version segment starts with 0': 'Version segment starts with 0',
+  'invalid prerelease string': 'Invalid Prerelease string',
+  'invalid metadata string': 'Invalid Metadata string',
+  'constraint parser error': 'constraint Parser Error',
+  'error parsing version segment': 'Error parsing version segment',
+};
+
+/** An error text as library version `lib` writes it. */
+function msg(lib: SemverVersion, text: string): string {
+  if (lib === '3.4.0') return text;
+  const [head, ...rest] = text.split(': ');
+  return [OLD_TEXTS[head] ?? head, ...rest].join(': ');
+}
+
+function segment(s: string, lib: SemverVersion): bigint {
   const n = BigInt(s);
-  if (n > MAX_U64) throw new Error(`error parsing version segment: strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`);
+  if (n > MAX_U64)
+    throw new Error(msg(lib, `error parsing version segment: strconv.ParseUint: parsing ${JSON.stringify(s)}: value out of range`));
   return n;
 }
 
-function validatePrerelease(p: string): void {
+/**
+ * validatePrerelease. An empty identifier (`a..b`, only reachable through SetPrerelease) passes up
+ * to v3.3.0, is reported with the metadata text in v3.3.1 and with the prerelease text in v3.4.0.
+ */
+function validatePrerelease(p: string, lib: SemverVersion): void {
   for (const part of p.split('.')) {
-    if (part === '') throw new Error('invalid prerelease string');
+    if (part === '' && (lib === '3.2.1' || lib === '3.3.0')) continue;
+    if (part === '') throw new Error(msg(lib, lib === '3.3.1' ? 'invalid metadata string' : 'invalid prerelease string'));
     if (NUM.test(part)) {
-      if (part.length > 1 && part[0] === '0') throw new Error('version segment starts with 0');
-    } else if (!ALLOWED.test(part)) throw new Error('invalid prerelease string');
+      if (part.length > 1 && part[0] === '0') throw new Error(msg(lib, 'version segment starts with 0'));
+    } else if (!ALLOWED.test(part)) throw new Error(msg(lib, 'invalid prerelease string'));
   }
 }
 
-function validateMetadata(m: string): void {
-  if (!m.split('.').every((p) => p !== '' && ALLOWED.test(p))) throw new Error('invalid metadata string');
+/** validateMetadata; an empty identifier passes up to v3.3.0. */
+function validateMetadata(m: string, lib: SemverVersion): void {
+  const lax = lib === '3.2.1' || lib === '3.3.0';
+  if (!m.split('.').every((p) => (p !== '' || lax) && ALLOWED.test(p))) throw new Error(msg(lib, 'invalid metadata string'));
 }
 
-/** semver.NewVersion. */
-export function parseVersion(v: string): Version {
-  const m = VERSION.exec(v);
-  if (!m) throw new Error('invalid semantic version');
-  const ver: Version = {
-    major: segment(m[1]),
-    minor: m[2] ? segment(m[2].slice(1)) : 0n,
-    patch: m[3] ? segment(m[3].slice(1)) : 0n,
-    pre: m[5] ?? '',
-    metadata: m[8] ?? '',
-    original: v,
-  };
-  if (ver.pre) validatePrerelease(ver.pre);
-  if (ver.metadata) validateMetadata(ver.metadata);
+/** semver.NewVersion of library version `lib`. */
+export function parseVersion(v: string, lib: SemverVersion = SEMVER_DEFAULT): Version {
+  let ver: Version;
+  if (lib === '3.3.1') {
+    const m = STRICT.exec(v);
+    if (!m) throw new Error(msg(lib, 'invalid semantic version'));
+    ver = {
+      major: segment(m[1], lib),
+      minor: m[2] ? segment(m[2], lib) : 0n,
+      patch: m[3] ? segment(m[3], lib) : 0n,
+      pre: m[4] ?? '',
+      metadata: m[5] ?? '',
+      original: v,
+      lib,
+    };
+  } else {
+    const m = VERSION.exec(v);
+    if (!m) throw new Error(msg(lib, 'invalid semantic version'));
+    ver = {
+      major: segment(m[1], lib),
+      minor: m[2] ? segment(m[2].slice(1), lib) : 0n,
+      patch: m[3] ? segment(m[3].slice(1), lib) : 0n,
+      pre: m[5] ?? '',
+      metadata: m[8] ?? '',
+      original: v,
+      lib,
+    };
+  }
+  if (ver.pre) validatePrerelease(ver.pre, lib);
+  if (ver.metadata) validateMetadata(ver.metadata, lib);
   return ver;
 }
 
@@ -127,8 +183,8 @@ const re = () =>
   });
 const isX = (s: string) => s === 'x' || s === 'X' || s === '*';
 
-function parseConstraint(c: string): Constraint {
-  if (c === '') return { op: '', con: parseVersion('0.0.0'), orig: c, dirty: true, minorDirty: false, patchDirty: false };
+function parseConstraint(c: string, lib: SemverVersion): Constraint {
+  if (c === '') return { op: '', con: parseVersion('0.0.0', lib), orig: c, dirty: true, minorDirty: false, patchDirty: false };
   const mm = re().ONE.matcher(c);
   if (!mm.find()) throw new Error(`improper constraint: ${c}`);
   const g = (i: number) => mm.group(i) ?? '';
@@ -149,15 +205,15 @@ function parseConstraint(c: string): Constraint {
   }
   let con: Version;
   try {
-    con = parseVersion(ver);
+    con = parseVersion(ver, lib);
   } catch {
-    throw new Error('constraint parser error');
+    throw new Error(msg(lib, 'constraint parser error'));
   }
   return { op, con, orig, dirty, minorDirty, patchDirty };
 }
 
 /** semver.NewConstraint: OR groups of AND-ed constraints. */
-export function parseConstraints(text: string): Constraint[][] {
+export function parseConstraints(text: string, lib: SemverVersion = SEMVER_DEFAULT): Constraint[][] {
   let rewritten = text;
   for (const m = re().RANGE.matcher(text); m.find();)
     rewritten = rewritten.replace(m.group(0)!, () => `>= ${m.group(1)}, <= ${m.group(11)} `);
@@ -165,13 +221,14 @@ export function parseConstraints(text: string): Constraint[][] {
     if (!re().VALID.matcher(group).find()) throw new Error(`improper constraint: ${group}`);
     const found: string[] = [];
     for (const m = re().FIND.matcher(group); m.find();) found.push(m.group(0)!);
-    return (found.length ? found : [group]).map(parseConstraint);
+    return (found.length ? found : [group]).map((c) => parseConstraint(c, lib));
   });
 }
 
-function check(v: Version, c: Constraint, includePre: boolean): boolean {
+function check(v: Version, c: Constraint, includePre: boolean, lib: SemverVersion): boolean {
   const { con } = c;
-  if (v.pre && !includePre) return false;
+  // Before v3.4.0 a plain (not wildcard) != did not apply the prerelease rule at all.
+  if (v.pre && !includePre && (lib === '3.4.0' || c.op !== '!=' || c.dirty)) return false;
   const cmp = compareVersions(v, con);
   const tilde = () => {
     if (cmp < 0) return false;
@@ -222,11 +279,14 @@ function check(v: Version, c: Constraint, includePre: boolean): boolean {
   return false;
 }
 
-/** Constraints.Check: some OR group whose constraints all hold; a group naming a prerelease admits prereleases. */
-export function satisfies(constraints: Constraint[][], v: Version): boolean {
+/**
+ * Constraints.Check: some OR group whose constraints all hold. A prerelease version is admitted by
+ * a group naming a prerelease (v3.4.0), before that only by a constraint naming one.
+ */
+export function satisfies(constraints: Constraint[][], v: Version, lib: SemverVersion = SEMVER_DEFAULT): boolean {
   return constraints.some((group) => {
-    const includePre = group.some((c) => c.con.pre !== '');
-    return group.every((c) => check(v, c, includePre));
+    const groupPre = group.some((c) => c.con.pre !== '');
+    return group.every((c) => check(v, c, lib === '3.4.0' ? groupPre : c.con.pre !== '', lib));
   });
 }
 
@@ -239,10 +299,11 @@ export function versionValue(v: Version, pointer: boolean): GoOther {
     const n = { ...v, pre: '', metadata: '', ...next };
     return versionValue({ ...n, original: (v.original.startsWith('v') ? 'v' : '') + versionString(n) }, false);
   };
+  const lib = v.lib ?? SEMVER_DEFAULT;
   const set = (key: 'pre' | 'metadata', value: string) => {
     if (value) {
-      if (key === 'pre') validatePrerelease(value);
-      else validateMetadata(value);
+      if (key === 'pre') validatePrerelease(value, lib);
+      else validateMetadata(value, lib);
     }
     const n = { ...v, [key]: value };
     return versionValue({ ...n, original: (v.original.startsWith('v') ? 'v' : '') + versionString(n) }, false);
@@ -268,6 +329,10 @@ export function versionValue(v: Version, pointer: boolean): GoOther {
     members.LessThan = M((o: GoValue) => compareVersions(v, other(o)) < 0, ['*semver.Version']);
     members.GreaterThan = M((o: GoValue) => compareVersions(v, other(o)) > 0, ['*semver.Version']);
     members.Equal = M((o: GoValue) => compareVersions(v, other(o)) === 0, ['*semver.Version']);
+    if (lib !== '3.2.1') {
+      members.LessThanEqual = M((o: GoValue) => compareVersions(v, other(o)) <= 0, ['*semver.Version']);
+      members.GreaterThanEqual = M((o: GoValue) => compareVersions(v, other(o)) >= 0, ['*semver.Version']);
+    }
   }
   return new GoOther(pointer ? '*semver.Version' : 'semver.Version', v, () => versionString(v), {
     members,
@@ -278,14 +343,14 @@ export function versionValue(v: Version, pointer: boolean): GoOther {
   });
 }
 
-export function semverFuncs(): FuncMap {
+export function semverFuncs(lib: SemverVersion = SEMVER_DEFAULT): FuncMap {
   const m: FuncMap = new Map();
-  m.set('semver', { params: ['string'], impl: (s: GoValue) => versionValue(parseVersion(s as string), true) });
+  m.set('semver', { params: ['string'], impl: (s: GoValue) => versionValue(parseVersion(s as string, lib), true) });
   m.set('semverCompare', {
     params: ['string', 'string'],
     impl: (c: GoValue, s: GoValue) => {
-      const constraints = parseConstraints(c as string);
-      return satisfies(constraints, parseVersion(s as string));
+      const constraints = parseConstraints(c as string, lib);
+      return satisfies(constraints, parseVersion(s as string, lib), lib);
     },
   });
   return m;

@@ -1,8 +1,11 @@
 /**
- * The case conversions sprig v3.3.0 takes from huandu/xstrings v1.5.0 (the versions Argo CD pins):
+ * The case conversions sprig v3.3.0 takes from huandu/xstrings v1.5.0 (the versions Argo CD 2.13+ pins):
  * `camelcase` is xstrings.ToPascalCase (v1.5.0 renamed the old behaviour; it lower-cases the rest of
  * an all-caps word: GOLANG_IS_GREAT → GolangIsGreat), `snakecase`/`kebabcase` split words at case
  * changes, letters/digits and connectors (HTTPServer → http_server, Bld4Floor3rd → bld4_floor_3rd).
+ * Argo CD 2.8–2.12 build sprig v3.2.3 with xstrings v1.3.3, whose `camelcase` is v1.3.3's
+ * ToCamelCase (`toCamelCaseV133`: every letter not after a connector is lower-cased); its
+ * snakecase/kebabcase rules are the same as v1.5.0's.
  * Our own port of those rules, rune by rune with Go's unicode classes.
  */
 
@@ -222,6 +225,46 @@ export function toPascalCase(s: string): string {
         if (isUpper(r0)) r0 = goToLower(r0);
         else firstUpper = false;
       }
+      out.push(r1);
+    }
+  }
+  out.push(r0);
+  return out.join('');
+}
+
+/**
+ * xstrings v1.3.3 ToCamelCase (sprig v3.2.3's `camelcase`): the first rune after a run of
+ * connectors is upper-cased, every other non-connector rune lower-cased (HTTP_SERVER → HttpServer,
+ * fooBar → Foobar); leading connectors are kept and a connector-only input repeats its last one.
+ */
+export function toCamelCaseV133(s: string): string {
+  if (s === '') return '';
+  const rs = runes(s);
+  const out: string[] = [];
+  let i = 0;
+  let r0 = '';
+  for (; i < rs.length;) {
+    r0 = rs[i++];
+    if (!isConnector(r0)) {
+      r0 = goToUpper(r0);
+      break;
+    }
+    out.push(r0);
+  }
+  if (i >= rs.length) {
+    out.push(r0);
+    return out.join('');
+  }
+  while (i < rs.length) {
+    const r1 = r0;
+    r0 = rs[i++];
+    if (isConnector(r0) && isConnector(r1)) {
+      out.push(r1);
+      continue;
+    }
+    if (isConnector(r1)) r0 = goToUpper(r0);
+    else {
+      r0 = goToLower(r0);
       out.push(r1);
     }
   }
