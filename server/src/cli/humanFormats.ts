@@ -8,7 +8,14 @@ import { codeHelpUri, summaryLine, type LintReport, type ReportFinding } from '.
 
 export function toText(r: LintReport): string {
   const out: string[] = [];
-  for (const f of r.files) for (const d of f.diagnostics) if (!d.suppressed) out.push(textLine(d));
+  for (const f of r.files)
+    for (const d of f.diagnostics) {
+      if (d.suppressed) continue;
+      out.push(textLine(d));
+      // Where the affected Applications' parameter sets came from, as clickable locations under the finding.
+      if (d.affected)
+        for (const rel of d.related ?? []) out.push(`  ${rel.path}${rel.line ? `:${rel.line}:${rel.col}` : ''} from: ${rel.message}`);
+    }
   out.push(summaryLine(r));
   return out.join('\n') + '\n';
 }

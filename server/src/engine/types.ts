@@ -35,6 +35,11 @@ export interface Source {
   /** Plain words, e.g. `cluster Secret "cluster-prod-0"`, `list element 3`, `git directory apps/web`. */
   label: string;
   location?: Location;
+  /**
+   * The place for a reader, workspace-relative with a 1-based line (`clusters/prod.yaml:3`,
+   * `apps/web/config.json`), for text the engine writes itself (the preview, hovers).
+   */
+  where?: string;
 }
 
 /**

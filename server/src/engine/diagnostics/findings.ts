@@ -121,6 +121,7 @@ function worst(g: readonly Occurrence[]): Severity {
 const SUPERSEDING = new Set([
   'yaml/unquoted-template',
   'appset/template-in-structure',
+  'yaml/templated-file',
   'template/fasttemplate-syntax',
   'template/gotemplate-syntax',
   'template/needs-index',
@@ -138,9 +139,11 @@ export function dropSuperseded(diags: EngineDiagnostic[]): EngineDiagnostic[] {
 
 function covers(o: EngineDiagnostic, d: EngineDiagnostic): boolean {
   // Control flow in the YAML structure breaks every syntax and schema check of its document.
-  if (o.code === 'appset/template-in-structure') {
+  if (o.code === 'appset/template-in-structure' || o.code === 'yaml/templated-file') {
     const doc = (o.data as { doc?: Span } | undefined)?.doc;
-    return !!doc && d.span.start >= doc.start && d.span.start <= doc.end && (d.code.startsWith('yaml/') || d.code.startsWith('appset/'));
+    // A file another tool renders is not checked at all; misplaced control flow breaks the document's
+    // syntax, so its schema errors and whatever its expansion says are artefacts of the broken structure.
+    return !!doc && d.span.start >= doc.start && d.span.start <= doc.end;
   }
   // Overlap, not containment: a parse error may underline the whole action around the bad key.
   return d.span.start < o.span.end && o.span.start < Math.max(d.span.end, d.span.start + 1);

@@ -34,6 +34,23 @@ export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
   return withTotalBudget(() => expandBudgeted(doc, file));
 }
 
+/**
+ * A patch of an ApplicationSet (validate/partial.ts) is not expanded on its own: the ApplicationSet
+ * it patches is. Its preview says so instead of showing "0 Applications" with no reason.
+ */
+export function partialExpansion(reason: string): Expansion {
+  return {
+    apps: [],
+    problems: [],
+    generators: [],
+    notes: [`this document is ${reason}: it changes an ApplicationSet defined elsewhere and is not expanded on its own`],
+    exact: true,
+    capped: false,
+    clusters: [],
+    paramSets: 0,
+  };
+}
+
 function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.

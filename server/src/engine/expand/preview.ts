@@ -4,8 +4,10 @@
  * how exact the preview is.
  */
 import { stringifyYaml } from '../yaml/parse';
-import type { Expansion } from './types';
+import type { Expansion, ExpansionProblem } from './types';
+import type { Source } from '../types';
 import { compareGoStrings } from '../rules/order';
+import { affectedOf, affectedText } from '../diagnostics/findings';
 
 export interface PreviewOptions {
   /**
@@ -15,6 +17,46 @@ export interface PreviewOptions {
    * `applicationset/progressivesync/progressive_sync.go` (`SyncDesiredApplications`, `disableAutomatedSync`).
    */
   rollingSync?: boolean;
+  /** Where a problem was written, for a reader (`appset.yaml:14`); the header groups problems by it. */
+  siteOf?(p: ExpansionProblem): string | undefined;
+}
+
+/** A source in the preview: its label and, when known, where it is (`cluster Secret "prod" (clusters/prod.yaml:3)`). */
+export function sourceText(s: Source): string {
+  return s.where ? `${s.label} (${s.where})` : s.label;
+}
+
+/** Sources of the first affected parameter sets shown under a grouped error. */
+const HEADER_SOURCES = 3;
+
+/**
+ * One header line per mistake as written: the expansion meets a typo once per parameter set, the
+ * header says it once, where it is written, with the Applications it hits and where their
+ * parameter sets came from (the same grouping as the diagnostics, diagnostics/findings.ts).
+ */
+function problemLines(exp: Expansion, opts: PreviewOptions): string[] {
+  const groups = new Map<string, { first: ExpansionProblem; site?: string; who: { name: string; sources: Source[] }[] }>();
+  for (const p of exp.problems) {
+    if (p.severity !== 'error') continue;
+    const site = opts.siteOf?.(p);
+    const key = `${p.code}@${p.span ? `${p.span.start}:${p.span.end}` : p.path.join('/')}`;
+    const g = groups.get(key) ?? { first: p, site, who: [] };
+    if (p.who) g.who.push(p.who);
+    groups.set(key, g);
+  }
+  const out: string[] = [];
+  for (const g of groups.values()) {
+    const msg = g.first.message.replace(/\n/g, ' ');
+    if (!g.who.length) {
+      out.push(`# error${g.site ? ` at ${g.site}` : ''}: ${msg}`);
+      continue;
+    }
+    const affected = affectedOf(g.who, exp.paramSets ?? exp.apps.length);
+    out.push(`# error${g.site ? ` at ${g.site}` : ''}: ${msg} — ${affectedText(affected)}`);
+    const from = affected.sources.slice(0, HEADER_SOURCES).map(sourceText);
+    if (from.length) out.push(`#   parameter sets from: ${from.join(', ')}${affected.sources.length > HEADER_SOURCES ? ', …' : ''}`);
+  }
+  return out;
 }
 
 type Obj = Record<string, unknown>;
@@ -42,10 +84,12 @@ export function previewText(appsetName: string, exp: Expansion, opts: PreviewOpt
       `# RollingSync is active: the controller writes syncPolicy.automated.enabled: false on ${disabled === exp.apps.length ? 'every Application' : `${disabled} Applications`} and syncs them step by step (shown so below).`,
     );
   for (const n of exp.notes) head.push(`# note: ${n}`);
-  for (const p of exp.problems) if (p.severity === 'error') head.push(`# error: ${p.message.replace(/\n/g, ' ')}`);
+  head.push(...problemLines(exp, opts));
   const apps = [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name));
   const docs = apps.map((a) => {
-    const prefix = a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${m}\n`).join('') : '';
+    // Where its parameter set came from (a matrix combines several sources).
+    const from = a.sources?.length ? `# from: ${a.sources.map(sourceText).join(' + ')}\n` : '';
+    const prefix = from + (a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${m}\n`).join('') : '');
     return prefix + stringifyYaml(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app);
   });
   return head.join('\n') + '\n' + (docs.length ? '---\n' + docs.join('---\n') : '# (no Applications)\n');

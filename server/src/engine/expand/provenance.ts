@@ -20,6 +20,16 @@ export function sourceResolver(
   let clusters: Map<string, Cluster> | undefined;
   const memo = new Map<string, Source | null>();
   const here = file.path ?? file.uri;
+  const roots = [...file.host.roots()].sort((a, b) => b.length - a.length);
+  const rel = (p: string) => {
+    const r = roots.find((x) => p.startsWith(x.endsWith('/') ? x : x + '/'));
+    return r ? p.slice(r.length).replace(/^\/+/, '') : p.slice(p.lastIndexOf('/') + 1);
+  };
+  // Another file's line: its text from the workspace index (where the inventory read it).
+  const whereOf = (p: string, span?: { start: number }) => {
+    const text = span ? (p === here ? file.text : file.workspace.file(p)?.text) : undefined;
+    return `${rel(p)}${text !== undefined && span ? ':' + lineOf(text, span.start) : ''}`;
+  };
   const one = (o: string): Source | null => {
     if (o.startsWith('cluster:')) {
       const name = o.slice('cluster:'.length);
@@ -30,16 +40,22 @@ export function sourceResolver(
       }
       const c = clusters.get(name);
       if (!c) return { kind: 'cluster', label: name === 'in-cluster' ? 'the implicit in-cluster entry' : `cluster "${name}"` };
-      return { kind: 'cluster', label: c.label ?? `cluster "${name}"`, location: { file: c.file, span: c.span } };
+      return {
+        kind: 'cluster',
+        label: c.label ?? `cluster "${name}"`,
+        location: { file: c.file, span: c.span },
+        where: whereOf(c.file, c.span),
+      };
     }
     if (o.startsWith('git:')) {
-      const rel = o.slice('git:'.length);
+      const inRepo = o.slice('git:'.length);
       const f = originFiles.get(o);
       const isFile = f ? !f.directory : false;
       return {
         kind: isFile ? 'git-file' : 'git-directory',
-        label: `git ${isFile ? 'file' : 'directory'} ${rel}`,
+        label: `git ${isFile ? 'file' : 'directory'} ${inRepo}`,
         location: f ? { file: f.path } : undefined,
+        where: f ? rel(f.path) : inRepo,
       };
     }
     if (o.startsWith('sample:')) {
@@ -55,7 +71,12 @@ export function sourceResolver(
         typeof last === 'number'
           ? `list element ${last + 1}${path[path.length - 2] === 'elementsYaml' ? ' of elementsYaml' : ''}`
           : 'list element';
-      return { kind: 'list-element', label, location: span ? { file: here, span: firstLine(file.text, span) } : { file: here } };
+      return {
+        kind: 'list-element',
+        label,
+        location: span ? { file: here, span: firstLine(file.text, span) } : { file: here },
+        where: `${rel(here)}${span ? ':' + lineOf(file.text, span.start) : ''}`,
+      };
     }
     return null;
   };
@@ -68,6 +89,13 @@ export function sourceResolver(
     }
     return out;
   };
+}
+
+/** 1-based line of an offset, for text a reader sees (never for positions the fronts convert). */
+export function lineOf(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** A multi-line element is pointed at by its first line (a related-information link, not a block). */

@@ -39,5 +39,7 @@ export interface FeatureContributor {
   hover?(ctx: AppSetContext, offset: number): Hover | undefined;
   codeLenses?(ctx: AppSetContext): CodeLens[];
   codeActions?(ctx: AppSetContext, span: Span, diagnostics: EngineDiagnostic[]): CodeAction[];
+  /** Fixes for file diagnostics, where the document may not even parse as an ApplicationSet. */
+  fileCodeActions?(file: FileContext, span: Span, diagnostics: EngineDiagnostic[]): CodeAction[];
   completions?(ctx: AppSetContext, offset: number): CompletionItem[];
 }

@@ -48,6 +48,12 @@ export const GENERATOR_CODES = [
       "No local checkout of the git generator's repoURL was found (map it with appsetTools.repoMappings); the generator yields nothing in the preview.",
   },
   {
+    code: 'generator/placeholder-repo',
+    severity: 'information',
+    summary:
+      "The git generator's repoURL is a placeholder (<<url>>, ${REPO}, <org>, changeme) filled in before Argo CD reads the file; the generator yields nothing offline.",
+  },
+  {
     code: 'generator/working-tree',
     severity: 'information',
     summary: 'The git generator read the local working tree, not the remote revision the controller would read.',

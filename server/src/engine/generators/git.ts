@@ -20,11 +20,39 @@ import { yamlLimitMessage } from '../yaml/limits';
 
 const MAX_TREE_ENTRIES = 50000;
 
+/**
+ * The placeholder in a repoURL (`<<platform_url>>`, `${REPO_URL}`, `https://github.com/<org>/gitops`,
+ * `changeme`), quoted for a message. A `{{ }}` left after a matrix's interpolation is a missing
+ * parameter, not a placeholder, and is not taken for one.
+ */
+export function repoPlaceholder(repoURL: string): string | undefined {
+  if (repoURL.includes('{{')) return undefined;
+  let m: RegExpExecArray | null;
+  if ((m = /\$\{[^}]*\}|\$[A-Z_][A-Z0-9_]*\b|%\{[^}]*\}|<<?[^<>\s]+>>?/.exec(repoURL))) return `"${m[0]}"`;
+  // A whole host or path segment that is a marker word (a repository named todo-app is not one).
+  for (const seg of repoURL.split(/[/:@]+/)) {
+    const s = seg.replace(/\.git$/, '');
+    if (/^(change[-_]?me|replace[-_]?me|fix[-_]?me|todo|tbd|x{3,})$/i.test(s) || /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(s))
+      return `"${seg}"`;
+  }
+  return undefined;
+}
+
 export const generateGit: Generate = (spec, ctx, path) => {
   const repoURL = String(spec.repoURL ?? '');
   const dirs = Array.isArray(spec.directories) && spec.directories.length ? spec.directories : undefined;
   const files = Array.isArray(spec.files) && spec.files.length ? spec.files : undefined;
   if (!dirs && !files) throw new GeneratorError('ApplicationSet is empty', path);
+  const placeholder = repoPlaceholder(repoURL);
+  if (placeholder) {
+    // Filled in by a script, Terraform or Helm before Argo CD reads it: not a repository to look for.
+    const message = `repoURL is the placeholder ${placeholder}, filled in before Argo CD reads this file: the git generator yields nothing offline; map the real repository with appsetTools.repoMappings (or --repo-map) to preview it`;
+    ctx.notes.add(message);
+    ctx.inexact.value = true;
+    ctx.findings.push({ code: 'generator/placeholder-repo', severity: 'information', message, path: [...path, 'repoURL'] });
+    noteEmpty(ctx, [...path, 'repoURL'], message, 'information', true);
+    return [];
+  }
   const root = resolveCheckout(repoURL, ctx.file, path);
   if (!root) {
     const message = `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;

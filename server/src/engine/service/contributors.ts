@@ -9,6 +9,7 @@ import { editorContributor } from '../features/editor/contributor';
 import { policyContributor } from '../features/policy/gates';
 import { templatesContributor } from '../features/templates/contributor';
 import { placeholderContributor } from '../features/inventory/contributor';
+import { projectsContributor } from '../features/projects/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
   return [
@@ -19,5 +20,6 @@ export function defaultContributors(): FeatureContributor[] {
     editorContributor,
     policyContributor,
     placeholderContributor,
+    projectsContributor,
   ];
 }

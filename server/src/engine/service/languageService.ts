@@ -5,10 +5,12 @@
  */
 import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
-import { parseFile, type AppSetDoc, type ParsedFile } from '../yaml/document';
+import { parseFile, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
-import { expandAppSet } from '../expand/expand';
-import type { Expansion } from '../expand/types';
+import { expandAppSet, partialExpansion } from '../expand/expand';
+import { partialReason } from '../validate/partial';
+import type { Expansion, ExpansionProblem } from '../expand/types';
+import { lineOf } from '../expand/provenance';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
@@ -106,6 +108,18 @@ export interface LanguageService {
   reset(): void;
 }
 
+/** Where an expansion problem is written, for the preview header: `apps/appset.yaml:14`. */
+function problemSite(ctx: AppSetContext): (p: ExpansionProblem) => string | undefined {
+  const file = ctx.file.path ?? ctx.file.uri;
+  const roots = [...ctx.file.host.roots()].sort((a, b) => b.length - a.length);
+  const root = roots.find((r) => file.startsWith(r.endsWith('/') ? r : r + '/'));
+  const name = root ? file.slice(root.length).replace(/^\/+/, '') : file.slice(file.lastIndexOf('/') + 1);
+  return (p) => {
+    const span = p.span ?? spanAt(ctx.doc.doc, p.path);
+    return `${name}:${lineOf(ctx.file.text, span.start)}`;
+  };
+}
+
 const EXPANSION_CACHE_SIZE = 64;
 /**
  * And at most this many Applications in all cached expansions: each keystroke in a 540-element list
@@ -132,7 +146,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       expansions.set(key, hit);
       return hit;
     }
-    const exp = expandAppSet(doc, file);
+    const exp = doc.partial ? partialExpansion(doc.partial) : expandAppSet(doc, file);
     expansions.set(key, exp);
     cachedApps += exp.apps.length;
     // Oldest first, but never the one just added.
@@ -152,6 +166,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text);
     const config = configFor(path, host, workspace);
     const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
+    for (const doc of parsed.appsets) doc.partial = partialReason(doc, file);
     const appsets = parsed.appsets.map((doc) => makeContext(file, doc));
     const a: AnalysisWithVersion = { file, appsets, version: workspace.version };
     analyses.set(uri, a);
@@ -237,9 +252,10 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       return a.appsets.flatMap((ctx) => each((c) => c.codeLenses?.(ctx)).flat());
     },
     codeActions(a, span, diagnostics) {
+      const fileFixes = each((c) => c.fileCodeActions?.(a.file, span, diagnostics)).flat();
       const ctx = a.appsets.find((x) => inDoc(x, span.start));
-      if (!ctx) return [];
-      return each((c) => c.codeActions?.(ctx, span, diagnostics)).flat();
+      if (!ctx) return fileFixes;
+      return [...fileFixes, ...each((c) => c.codeActions?.(ctx, span, diagnostics)).flat()];
     },
     completions(a, offset) {
       const ctx = a.appsets.find((x) => inDoc(x, offset));
@@ -258,7 +274,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const rollingSync = !!getRolloutPlan(ctx).effective;
       return {
         name: ctx.doc.name,
-        yaml: previewDocument(ctx.doc.name, exp, { rollingSync }),
+        yaml: previewDocument(ctx.doc.name, exp, { rollingSync, siteOf: problemSite(ctx) }),
         apps: exp.apps.length,
         notes: exp.notes,
         exact: exp.exact,
@@ -273,7 +289,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       if (!ctx) return null;
       const exp = ctx.expansion();
       return {
-        text: previewDocument(ctx.doc.name, exp, { rollingSync: !!getRolloutPlan(ctx).effective }),
+        text: previewDocument(ctx.doc.name, exp, { rollingSync: !!getRolloutPlan(ctx).effective, siteOf: problemSite(ctx) }),
         summary: previewSummary(ctx.doc.name, exp),
       };
     },

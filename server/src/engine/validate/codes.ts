@@ -58,6 +58,12 @@ export const VALIDATION_CODES = [
     severity: 'error',
     summary: "A value outside the CRD's allowed values or pattern (e.g. syncPolicy.applicationsSync).",
   },
+  {
+    code: 'appset/unknown-project',
+    severity: 'warning',
+    summary:
+      'spec.template.spec.project names a project no AppProject in the repository defines (default always exists): the controller skips those Applications.',
+  },
   // Semantic checks the CRD cannot express
   {
     code: 'appset/strategy-type',

@@ -58,5 +58,24 @@ export const ARGOCD_INSTALL: Interest = {
   test: (text) => /argoproj\/argo|argo-cd|\bArgoCD\b|\bglobal\s*:/.test(text),
 };
 
+/**
+ * Kustomizations that patch resources (validate/partial.ts: a file they list as a patch is a partial
+ * ApplicationSet). Every way of listing a patch file names one of `patches`, `patchesStrategicMerge`
+ * or `patchesJson6902`, all containing "patches"; a kustomization is found by its file name or its kind.
+ */
+export const KUSTOMIZE_PATCHES: Interest = {
+  name: 'kustomize-patches',
+  test: (text, path) => (/(^|\/)kustomization\.ya?ml$/i.test(path) || /\bKustomization\b/.test(text)) && text.includes('patches'),
+};
+
+/**
+ * Argo CD AppProjects (validate/projects.ts): every resource declares `kind: AppProject`; values of
+ * the argocd-apps chart declare them under a `projects:` key.
+ */
+export const APP_PROJECTS: Interest = {
+  name: 'app-projects',
+  test: (text) => text.includes('AppProject') || /^[ \t]*projects:/m.test(text),
+};
+
 /** Every interest of the engine, in a fixed order (the CLI cache stores one bit per interest). */
-export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL];
+export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL, KUSTOMIZE_PATCHES, APP_PROJECTS];

@@ -36,6 +36,12 @@ export interface AppSetDoc extends YamlDoc {
    * (helm/argocdApps.ts): `doc` is then a virtual document holding the values file's own nodes.
    */
   helmValues?: HelmValuesOrigin;
+  /**
+   * Set when the document is a patch of an ApplicationSet rather than a whole one (a kustomize patch,
+   * a values override): why, in words (validate/partial.ts). Required fields are not asked of it and
+   * it is not expanded on its own.
+   */
+  partial?: string;
 }
 
 export interface ParsedFile {

@@ -17,12 +17,24 @@ import { severityOf } from '../diagnostics/codes';
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
   chart?: string;
+  /** Another tool renders the file (helmfile, gomplate, a `.gotmpl`/`.tmpl` name): not Helm. */
+  tool?: string;
   /** Why the text was recognised, for the message. */
   reason: string;
 }
 
 const HELM_OBJECT = /\{\{-?(?:[^}]*?[\s(|$])?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b/;
 const HELM_FUNCTION = /\{\{-?\s*(?:define|include|tpl)\b|\{\{-?[^}]*?\|\s*(?:include|tpl)\b|\(\s*(?:include|tpl)\s+"/;
+/**
+ * Other tools that render Go templates into YAML before anything reads it: helmfile (`.gotmpl`
+ * values and state files; `.Environment`, `.StateValues`, `requiredEnv`, `exec`, `readFile`) and
+ * gomplate (`.Env.X`, `getenv`, `datasource`). Argo CD's own parameters are lower case
+ * (`.name`, `.values.x`), so `.Env`/`.Environment` are never an ApplicationSet's.
+ */
+const TEMPLATE_NAME = /\.(gotmpl|tmpl|tpl|j2|jinja2?)$/i;
+const OTHER_TOOL =
+  /\{\{-?(?:[^}]*?[\s(|$])?\.(?:Environment|StateValues|Env)\b|\{\{-?[^}]*?\b(?:requiredEnv|getenv|datasource|readFile|exec)\s+["(]|\{\{-?\s*env\s+"/;
+
 /** How many folders up a `templates/` folder is looked for (templates may have sub-folders). */
 const MAX_DEPTH = 8;
 
@@ -30,11 +42,23 @@ const MAX_DEPTH = 8;
 export function chartTemplateOf(text: string, path: string | undefined, host: EngineHost): ChartTemplate | undefined {
   const chart = path ? chartOf(path, host) : undefined;
   if (chart) return { chart, reason: `it lies in the templates folder of the Helm chart ${chart.slice(chart.lastIndexOf('/') + 1)}` };
+  const named = path ? TEMPLATE_NAME.exec(path) : null;
+  if (named && text.includes('{{'))
+    return {
+      tool: named[1].toLowerCase() === 'gotmpl' ? 'helmfile' : 'a template tool',
+      reason: `its name ends in .${named[1]}`,
+    };
   // Outside a chart, only texts that declare an ApplicationSet are judged by their content (other
   // files keep their own findings, e.g. a placeholder {{ .Values.x }} in a cluster Secret).
   if (!/^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.test(text)) return undefined;
   const m = HELM_OBJECT.exec(text) ?? HELM_FUNCTION.exec(text);
   if (m) return { reason: `it uses Helm template syntax (${snippet(m[0])})` };
+  const o = OTHER_TOOL.exec(text);
+  if (o)
+    return {
+      tool: /Env\b|getenv|datasource/.test(o[0]) && !/Environment|requiredEnv/.test(o[0]) ? 'gomplate' : 'helmfile',
+      reason: `it uses ${snippet(o[0])}`,
+    };
   return undefined;
 }
 
@@ -60,7 +84,27 @@ function snippet(s: string): string {
 export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
   const diagnostics: EngineDiagnostic[] = [];
   const m = /^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.exec(text);
-  if (m) {
+  // A templated values file of the argocd-apps chart (helmfile `values.yaml.gotmpl`): the note goes on `applicationsets`.
+  const values = !m && t.tool ? /^[ \t]*(applicationsets):/m.exec(text) : null;
+  if (values) {
+    const start = values.index + values[0].indexOf('applicationsets');
+    diagnostics.push({
+      code: 'yaml/templated-file',
+      severity: 'information',
+      message: `this values file is a template that ${t.tool} renders (${t.reason}), so the ApplicationSets it declares exist only once it is rendered and are not checked here. Check the rendered values instead.`,
+      span: { start, end: start + 'applicationsets'.length },
+    });
+  } else if (m && t.tool) {
+    const start = m.index + m[0].length - 'ApplicationSet'.length;
+    diagnostics.push({
+      code: 'yaml/templated-file',
+      severity: 'information',
+      message:
+        `this file is a template that ${t.tool} renders into YAML (${t.reason}), so its ApplicationSets exist only once it is rendered and are not checked here. ` +
+        'Check the rendered output instead (render it, then appset lint the result).',
+      span: { start, end: start + 'ApplicationSet'.length },
+    });
+  } else if (m) {
     const start = m.index + m[0].length - 'ApplicationSet'.length;
     diagnostics.push({
       code: 'helm/chart-template',

@@ -8,6 +8,12 @@ export const HELM_CODES = [
     summary: 'A Helm chart template: it becomes YAML only when Helm renders it, so it is not checked (lint the output of helm template).',
   },
   {
+    code: 'yaml/templated-file',
+    severity: 'information',
+    summary:
+      'A file another tool renders into YAML (helmfile .gotmpl, gomplate, Go template control flow around the documents): not checked until rendered.',
+  },
+  {
     code: 'helm/values-ignored-field',
     severity: 'warning',
     summary:

@@ -6,7 +6,7 @@
  * - hovers on a generator (its Applications) and on a template string (its value per Application);
  */
 import type { AppSetContext, FeatureContributor } from '../context';
-import type { CodeLens, EngineDiagnostic } from '../../types';
+import type { CodeLens, EngineDiagnostic, Source } from '../../types';
 import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml/document';
 import { referencedParams } from '../../../gotemplate';
 import { isObject, has } from '../../generators/params';
@@ -92,11 +92,11 @@ export const previewContributor: FeatureContributor = {
       const rel = path.slice(2);
       const rows = exp.apps
         .slice(0, HOVER_ROWS)
-        .map((a) => `| \`${a.name || '(no name)'}\` | \`${clip(String(valueAt(a.app, rel) ?? '(absent)'))}\` |`);
+        .map((a) => `| \`${a.name || '(no name)'}\` | \`${clip(String(valueAt(a.app, rel) ?? '(absent)'))}\` | ${fromCell(a)} |`);
       const more = exp.apps.length > HOVER_ROWS ? `\n\n…and ${exp.apps.length - HOVER_ROWS} more` : '';
       return {
         span: n.value,
-        markdown: `**\`${clip(raw)}\`** in each Application\n\n| Application | value |\n| --- | --- |\n${rows.join('\n')}${more}`,
+        markdown: `**\`${clip(raw)}\`** in each Application\n\n| Application | value | from |\n| --- | --- | --- |\n${rows.join('\n')}${more}`,
       };
     }
     return undefined;
@@ -108,12 +108,27 @@ function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string
     const labels = Object.entries(a.labels)
       .map(([k, v]) => `${k}=${v}`)
       .join(', ');
-    // Three short columns (no repository URL, which squeezed the names until they wrapped mid-word).
-    return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(labels)} |`;
+    // Short columns (no repository URL, which squeezed the names until they wrapped mid-word).
+    return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(labels)} | ${fromCell(a)} |`;
   });
   const more = apps.length > HOVER_ROWS ? `\n\n…and ${apps.length - HOVER_ROWS} more (Preview generated Applications shows all)` : '';
   const noteText = notes.length ? '\n\n' + notes.map((n) => `_${n}_`).join('\n\n') : '';
-  return `**${title}**\n\n| Application | destination | labels |\n| --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
+  return `**${title}**\n\n| Application | destination | labels | from |\n| --- | --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
+}
+
+/** Where an Application's parameter set came from, as links to the place (list element, cluster Secret, git file). */
+export function fromCell(a: GeneratedApp): string {
+  if (!a.sources?.length) return '';
+  return a.sources.map(sourceLink).join(' + ');
+}
+
+function sourceLink(s: Source): string {
+  const text = clip(s.where ? `${s.label} (${s.where})` : s.label);
+  const file = s.location?.file;
+  if (!file || !s.where) return text;
+  const line = /:(\d+)$/.exec(s.where)?.[1];
+  const uri = file.startsWith('/') ? 'file://' + encodeURI(file) : file;
+  return `[${text.replace(/[[\]]/g, '\\$&')}](${uri}${line ? `#L${line}` : ''})`;
 }
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */

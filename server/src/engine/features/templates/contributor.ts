@@ -20,6 +20,7 @@ import { templateErrorCode } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObject } from '../../generators/params';
 import { severityOf } from '../../diagnostics/codes';
+import { moveToTemplatePatch } from './templatePatchFix';
 
 interface Fix {
   title: string;
@@ -51,6 +52,8 @@ export const templatesContributor: FeatureContributor = {
 
   fileDiagnostics(file) {
     if (!/^\s*kind:\s*["']?ApplicationSet\b/m.test(file.text) || HELM.test(file.text)) return [];
+    // A file another tool renders (yaml/helmChart.ts) already has its one note.
+    if (file.parsed.diagnostics.some((d) => d.code === 'yaml/templated-file' || d.code === 'helm/chart-template')) return [];
     return [...controlFlow(file), ...unquoted(file)];
   },
 
@@ -76,6 +79,25 @@ export const templatesContributor: FeatureContributor = {
     if (typeof spec.templatePatch === 'string' && !rendered)
       out.push(...checkString(ctx, spec.templatePatch, ['spec', 'templatePatch'], goTemplate, rendered, true));
     if (!rendered) out.push(...literalDestination(ctx, spec));
+    return out;
+  },
+
+  fileCodeActions(file, _span, diagnostics) {
+    const out: CodeAction[] = [];
+    for (const d of diagnostics) {
+      if (d.code !== 'appset/template-in-structure') continue;
+      const doc = (d.data as { doc?: Span } | undefined)?.doc;
+      const fix = doc && moveToTemplatePatch(file.text, doc);
+      if (!fix) continue;
+      out.push({
+        title: fix.title,
+        kind: 'quickfix',
+        isPreferred: true,
+        diagnosticCodes: [d.code],
+        diagnostics: [d],
+        edits: [{ file: file.uri, span: fix.span, newText: fix.newText }],
+      });
+    }
     return out;
   },
 
@@ -238,10 +260,34 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
     lines.push({ start, end: m.index! + m[0].trimEnd().length });
   }
   if (!lines.length) return [];
-  const doc = file.parsed.docs.find((d) => lines[0].start >= d.span.start && lines[0].start <= d.span.end)?.span ?? {
-    start: 0,
-    end: file.text.length,
-  };
+  const parsedDoc = file.parsed.docs.find((d) => lines[0].start >= d.span.start && lines[0].start <= d.span.end)?.span;
+  // To the next document marker: the parser's span of a document it could not read may stop early.
+  const start = parsedDoc?.start ?? 0;
+  const marker = /^(?:---|\.\.\.)[ \t]*$/m.exec(file.text.slice(lines[0].end));
+  const doc = { start, end: marker ? lines[0].end + marker.index : file.text.length };
+  // Control flow outside spec.template (around the documents, in metadata or generators) is not a
+  // misplaced conditional field: another tool renders this file before Argo CD reads it.
+  const docText = file.text.slice(doc.start, doc.end);
+  const tKey = /^spec:[ \t]*\n(?:(?:[ \t]*#.*|[ \t]*|[ \t]+\S.*)\n)*?([ \t]+)template:[ \t]*$/m.exec(docText);
+  const templateAt = tKey ? doc.start + tKey.index + tKey[0].length : -1;
+  if (
+    templateAt < 0 ||
+    lines.some((l) => l.start < templateAt) ||
+    lines.some((l) => /^\{\{-?\s*range\b/.test(file.text.slice(l.start, l.end)))
+  ) {
+    // The file as a whole is the template: its first ApplicationSet carries the note, every finding in it is dropped.
+    const kind = /^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.exec(file.text);
+    const at = kind ? kind.index + kind[0].length - 'ApplicationSet'.length : lines[0].start;
+    return [
+      {
+        code: 'yaml/templated-file',
+        severity: 'information',
+        message: `Go template control flow around the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}", outside spec.template): this file is a template another tool renders into YAML, so its ApplicationSets exist only once it is rendered and are not checked here. Check the rendered output instead.`,
+        span: { start: at, end: at + (kind ? 'ApplicationSet'.length : lines[0].end - lines[0].start) },
+        data: { doc: { start: 0, end: file.text.length } },
+      },
+    ];
+  }
   return [
     {
       code: 'appset/template-in-structure',

@@ -1,0 +1,104 @@
+/**
+ * `spec.template.spec.project` against the AppProjects the repository defines (validate/projects.ts).
+ * The controller skips every generated Application whose project does not exist (argo-cd
+ * `applicationset/controllers/applicationset_controller.go` `validateGeneratedApplications`). A literal
+ * project is checked even when nothing renders offline; a templated one per generated Application
+ * (`'{{ .metadata.labels.team }}'` → `team-a`, `team-b`), one finding per project value, on the
+ * place it is written, with the Applications it affects.
+ */
+import type { AppSetContext, FeatureContributor } from '../context';
+import type { CodeAction, EngineDiagnostic, Json } from '../../types';
+import { nodeAt, spanAt } from '../../yaml/document';
+import { isObject } from '../../generators/params';
+import { knownProjects } from '../../validate/projects';
+import { suggest } from '../../validate/describe';
+import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
+import type { GeneratedApp } from '../../expand/types';
+
+const LISTED_PROJECTS = 8;
+
+export const projectsContributor: FeatureContributor = {
+  name: 'projects',
+
+  diagnostics(ctx) {
+    if (ctx.doc.partial) return [];
+    const index = knownProjects(ctx.file);
+    if (index.uncertain) return [];
+    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    const tspec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
+    const raw: Json | undefined = tspec.project;
+    const path = ['spec', 'template', 'spec', 'project'];
+    const n = nodeAt(ctx.doc.doc, path);
+    const span = n.exact && n.value ? n.value : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
+    const known = [...index.projects.keys()].sort();
+    const exp = ctx.expansion();
+    const byProject = new Map<string, GeneratedApp[]>();
+    for (const a of exp.apps) {
+      const p = isObject(a.app.spec) ? a.app.spec.project : undefined;
+      // An empty project is the default project (argo-cd util/argo NormalizeApplicationSpec).
+      if (typeof p !== 'string' || !p || index.projects.has(p)) continue;
+      const list = byProject.get(p) ?? [];
+      list.push(a);
+      byProject.set(p, list);
+    }
+    const out: EngineDiagnostic[] = [];
+    const total = exp.paramSets ?? exp.apps.length;
+    for (const [project, apps] of byProject) {
+      const affected = affectedOf(
+        apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })),
+        total,
+      );
+      const skip = apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${apps.length} Applications`;
+      const literal = typeof raw === 'string' && !raw.includes('{{');
+      const d = finding(project, literal ? known : [], span, skip, ` — ${affectedText(affected)}`, known);
+      d.affected = affected;
+      const related = relatedOf(apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })));
+      if (related.length) d.related = related;
+      out.push(d);
+    }
+    // Nothing rendered offline (no cluster Secret, no checkout): a literal project is still certain.
+    if (!exp.apps.length && typeof raw === 'string' && raw && !raw.includes('{{') && !index.projects.has(raw))
+      out.push(finding(raw, known, span, 'the controller skips every Application this ApplicationSet generates'));
+    return out;
+  },
+
+  codeActions(ctx, _span, diagnostics) {
+    const out: CodeAction[] = [];
+    for (const d of diagnostics) {
+      if (d.code !== 'appset/unknown-project') continue;
+      const to = (d.data as { replacement?: string } | undefined)?.replacement;
+      const n = nodeAt(ctx.doc.doc, ['spec', 'template', 'spec', 'project']);
+      if (!to || !n.value || ctx.file.text.slice(n.value.start, n.value.end).includes('{{')) continue;
+      out.push({
+        title: `Use project "${to}"`,
+        kind: 'quickfix',
+        isPreferred: true,
+        diagnosticCodes: [d.code],
+        diagnostics: [d],
+        edits: [{ file: ctx.file.uri, span: n.value, newText: to }],
+      });
+    }
+    return out;
+  },
+};
+
+function finding(
+  project: string,
+  candidates: string[],
+  span: { start: number; end: number },
+  consequence: string,
+  tail = '',
+  known = candidates,
+): EngineDiagnostic {
+  // A near miss is suggested only for a literal project (a templated one is fixed in its data).
+  const hint = suggest(project, candidates);
+  const listed =
+    known.slice(0, LISTED_PROJECTS).join(', ') + (known.length > LISTED_PROJECTS ? `, and ${known.length - LISTED_PROJECTS} more` : '');
+  return {
+    code: 'appset/unknown-project',
+    severity: 'warning',
+    message: `${consequence}: project "${project}" is not defined by any AppProject in the repository (application references project ${project} which does not exist)${hint ? `; did you mean "${hint}"?` : ''} (AppProjects found: ${listed})${tail}`,
+    span,
+    ...(hint ? { data: { replacement: hint } } : {}),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Partial ApplicationSets: documents of kind ApplicationSet that are not whole resources but patches
+ * applied to one elsewhere, so they never reach the API server as written:
+ *
+ * - a strategic-merge patch with a `$patch` directive (`$patch: delete` removes the ApplicationSet of
+ *   that name from a kustomize build; `$patch: replace`/`merge` on a part of it);
+ * - a file a kustomization lists as a patch (`patches: - path:`, `patchesStrategicMerge:`,
+ *   `patchesJson6902: - path:`), relative to the kustomization's folder (kustomize
+ *   `api/types/kustomization.go`: Patches, PatchesStrategicMerge, PatchesJson6902);
+ * - a document with no `spec` at all beside a kustomization (an overlay's patch file that the
+ *   kustomization names through a glob or a generator we do not read);
+ * - an entry of an argocd-apps values file that overrides an entry of the chart's `values.yaml`
+ *   (Helm coalesces `-f values-x.yaml` over the chart's values, so the override holds only what changes).
+ *
+ * Such a document is validated for what it holds, but required fields are not asked of it, and it
+ * is not expanded on its own (the ApplicationSet it patches is).
+ */
+import type { SourceText } from '../inputs';
+import type { Json } from '../types';
+import type { AppSetDoc } from '../yaml/document';
+import { KUSTOMIZE_PATCHES } from '../workspace/interests';
+import { resolvePath } from '../config/keys';
+
+type Obj = { [key: string]: Json };
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const KUSTOMIZATION = /(^|\/)kustomization\.ya?ml$/i;
+const dirname = (p: string) => (p.lastIndexOf('/') <= 0 ? '/' : p.slice(0, p.lastIndexOf('/')));
+
+/** Why this ApplicationSet document is a patch, in words for a note; undefined for a whole ApplicationSet. */
+export function partialReason(doc: AppSetDoc, file: SourceText): string | undefined {
+  if (hasPatchDirective(doc.value, 0)) return 'a kustomize strategic-merge patch ($patch directive)';
+  const path = file.path;
+  if (doc.helmValues) return path ? valuesOverride(doc, path, file) : undefined;
+  if (!path) return undefined;
+  const listed = listedBy(file).get(path);
+  if (listed) return `a kustomize patch (listed under ${listed.field} in ${listed.by})`;
+  if (!isObj(doc.value.spec) && doc.value.spec === undefined) {
+    const dir = dirname(path);
+    for (const d of [dir, dirname(dir)]) {
+      const k = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].find((n) => file.host.stat(`${d}/${n}`)?.isFile);
+      if (k) return `a partial ApplicationSet (no spec) in a kustomize folder (${d === dir ? 'beside' : 'below'} ${k})`;
+    }
+  }
+  return undefined;
+}
+
+function hasPatchDirective(v: unknown, depth: number): boolean {
+  if (depth > 20) return false;
+  if (Array.isArray(v)) return v.some((x) => hasPatchDirective(x, depth + 1));
+  if (!isObj(v)) return false;
+  if (Object.prototype.hasOwnProperty.call(v, '$patch')) return true;
+  return Object.keys(v).some((k) => hasPatchDirective(v[k], depth + 1));
+}
+
+/** Patch files of every kustomization in the workspace: absolute path → where it is listed (cached per index version). */
+const listings = new WeakMap<object, { version: number; files: Map<string, { field: string; by: string }> }>();
+
+function listedBy(file: SourceText): Map<string, { field: string; by: string }> {
+  const ws = file.workspace;
+  const hit = listings.get(ws);
+  if (hit && hit.version === ws.version) return hit.files;
+  const files = new Map<string, { field: string; by: string }>();
+  for (const f of ws.matching(KUSTOMIZE_PATCHES)) {
+    if (!KUSTOMIZATION.test(f.path) && !f.docs.some((d) => isObj(d.value) && d.value.kind === 'Kustomization')) continue;
+    const dir = dirname(f.path);
+    const by = f.path.slice(f.path.lastIndexOf('/') + 1);
+    const rel = relativeTo(file, f.path) ?? by;
+    for (const d of f.docs) {
+      if (!isObj(d.value)) continue;
+      const add = (field: string, p: unknown) => {
+        // Inline patches are YAML text, not file names.
+        if (typeof p !== 'string' || p.includes('\n') || !/\.ya?ml$/i.test(p.trim())) return;
+        const abs = resolvePath(dir, p.trim());
+        if (!files.has(abs)) files.set(abs, { field, by: rel });
+      };
+      const { patches, patchesStrategicMerge, patchesJson6902 } = d.value;
+      if (Array.isArray(patchesStrategicMerge)) for (const p of patchesStrategicMerge) add('patchesStrategicMerge', p);
+      if (Array.isArray(patches)) for (const p of patches) add('patches', isObj(p) ? p.path : p);
+      if (Array.isArray(patchesJson6902)) for (const p of patchesJson6902) add('patchesJson6902', isObj(p) ? p.path : undefined);
+    }
+  }
+  listings.set(ws, { version: ws.version, files });
+  return files;
+}
+
+function relativeTo(file: SourceText, p: string): string | undefined {
+  const root = [...file.host.roots()].sort((a, b) => b.length - a.length).find((r) => p.startsWith(r.endsWith('/') ? r : r + '/'));
+  return root ? p.slice(root.length).replace(/^\/+/, '') : undefined;
+}
+
+/**
+ * An entry of a values file other than the chart's `values.yaml` that the chart's `values.yaml`
+ * also declares (same name): Helm merges it over the default, so it only overrides.
+ */
+function valuesOverride(doc: AppSetDoc, path: string, file: SourceText): string | undefined {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  if (/^values\.ya?ml$/i.test(base)) return undefined;
+  const dir = dirname(path);
+  if (!file.host.stat(`${dir}/Chart.yaml`)?.isFile) return undefined;
+  const defaults = ['values.yaml', 'values.yml'].map((n) => `${dir}/${n}`).find((p) => file.host.stat(p)?.isFile);
+  if (!defaults) return undefined;
+  const values = file.workspace.file(defaults)?.docs[0]?.value;
+  if (!doc.name || !isObj(values)) return undefined;
+  // The entry's name as a map key (chart 2.x) or a `name:` (chart 1.x), at the top or under an umbrella alias.
+  const sites = [values.applicationsets, ...Object.values(values).map((v) => (isObj(v) ? v.applicationsets : undefined))];
+  const declares = (s: unknown) =>
+    isObj(s) ? Object.prototype.hasOwnProperty.call(s, doc.name) : Array.isArray(s) && s.some((e) => isObj(e) && e.name === doc.name);
+  if (!sites.some(declares)) return undefined;
+  return `an override of "${doc.name}" in the chart's values.yaml (Helm merges this file over it)`;
+}
+
+/** Codes that ask for what a partial document may leave out. */
+export const REQUIRED_CODES = new Set(['appset/missing-field']);

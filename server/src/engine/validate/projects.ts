@@ -1,0 +1,83 @@
+/**
+ * The AppProjects a repository defines: `kind: AppProject` resources, and entries of the argocd-apps
+ * chart's `projects` values (chart 2.x: a map keyed by name; 1.x: a list with `name`), each with
+ * where it is written. `default` always exists: Argo CD creates it (`util/db` / `server/project`
+ * `EnsureDefaultProject`), so it is never "unknown".
+ *
+ * The controller skips a generated Application whose project does not exist (argo-cd
+ * `applicationset/controllers/applicationset_controller.go` `validateGeneratedApplications`:
+ * "application references project … which does not exist"). Offline, that is only checkable when the
+ * repository keeps its AppProjects: the check runs when it finds at least one and none it cannot read
+ * (a Helm template or a templated name means the full list is unknown, so nothing is claimed).
+ */
+import type { SourceText } from '../inputs';
+import type { Json, Span } from '../types';
+import { APP_PROJECTS } from '../workspace/interests';
+
+type Obj = { [key: string]: Json };
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+export interface KnownProject {
+  name: string;
+  file: string;
+  span?: Span;
+}
+
+export interface ProjectIndex {
+  /** Projects by name (`default` included, with no file). */
+  projects: Map<string, KnownProject>;
+  /** Why the list may be incomplete (then no project is called unknown); undefined when complete. */
+  uncertain?: string;
+}
+
+const TEMPLATED = /\{\{|\$\{|<<|\$[A-Z_]/;
+const cache = new WeakMap<object, { version: number; index: ProjectIndex }>();
+
+export function knownProjects(file: SourceText): ProjectIndex {
+  const ws = file.workspace;
+  const hit = cache.get(ws);
+  if (hit && hit.version === ws.version) return hit.index;
+  const projects = new Map<string, KnownProject>();
+  let uncertain: string | undefined;
+  let found = 0;
+  for (const f of ws.matching(APP_PROJECTS)) {
+    const declares = /^kind:[ \t]*["']?AppProject\b/m.test(f.text);
+    let named = 0;
+    for (const d of f.docs) {
+      const v = d.value;
+      if (!isObj(v)) continue;
+      if (v.kind === 'AppProject' && typeof v.apiVersion === 'string' && v.apiVersion.startsWith('argoproj.io/')) {
+        const name = isObj(v.metadata) ? v.metadata.name : undefined;
+        if (typeof name !== 'string' || !name || TEMPLATED.test(name)) {
+          uncertain ??= `an AppProject in ${f.path} has no literal name`;
+          continue;
+        }
+        named++;
+        if (!projects.has(name)) projects.set(name, { name, file: f.path, span: d.span });
+        continue;
+      }
+      // argocd-apps values: `projects:` at the top or under the dependency's alias.
+      for (const site of [v.projects, ...Object.values(v).map((x) => (isObj(x) ? x.projects : undefined))]) {
+        const entries: [string, unknown][] = isObj(site)
+          ? Object.entries(site)
+          : Array.isArray(site)
+            ? site.filter(isObj).map((e) => [String(e.name ?? ''), e] as [string, unknown])
+            : [];
+        for (const [name, e] of entries) {
+          if (!isObj(e) || !('sourceRepos' in e || 'destinations' in e || 'description' in e)) continue;
+          if (!name || TEMPLATED.test(name)) continue;
+          named++;
+          if (!projects.has(name)) projects.set(name, { name, file: f.path, span: d.span });
+        }
+      }
+    }
+    // A file that declares AppProjects we could not read (a Helm template, broken YAML).
+    if (declares && !named) uncertain ??= `${f.path} declares an AppProject that cannot be read without rendering it`;
+    found += named;
+  }
+  if (!found) uncertain ??= 'no AppProject in the workspace';
+  projects.set('default', projects.get('default') ?? { name: 'default', file: '' });
+  const index = { projects, uncertain };
+  cache.set(ws, { version: ws.version, index });
+  return index;
+}
