@@ -49,8 +49,8 @@ export const generateGit: Generate = (spec, ctx, path) => {
     const message = `repoURL is the placeholder ${placeholder}, filled in before Argo CD reads this file: the git generator yields nothing offline; map the real repository with appsetTools.repoMappings (or --repo-map) to preview it`;
     ctx.notes.add(message);
     ctx.inexact.value = true;
-    ctx.findings.push({ code: 'generator/placeholder-repo', severity: 'information', message, path: [...path, 'repoURL'] });
-    noteEmpty(ctx, [...path, 'repoURL'], message, 'information', true);
+    ctx.findings.push({ code: 'generator/placeholder-repo', message, path: [...path, 'repoURL'] });
+    noteEmpty(ctx, [...path, 'repoURL'], message, true, true);
     return [];
   }
   const root = resolveCheckout(repoURL, ctx.file, path);

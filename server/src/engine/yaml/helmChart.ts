@@ -90,7 +90,7 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
     const start = values.index + values[0].indexOf('applicationsets');
     diagnostics.push({
       code: 'yaml/templated-file',
-      severity: 'information',
+      severity: severityOf('yaml/templated-file'),
       message: `this values file is a template that ${t.tool} renders (${t.reason}), so the ApplicationSets it declares exist only once it is rendered and are not checked here. Check the rendered values instead.`,
       span: { start, end: start + 'applicationsets'.length },
     });
@@ -98,7 +98,7 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
     const start = m.index + m[0].length - 'ApplicationSet'.length;
     diagnostics.push({
       code: 'yaml/templated-file',
-      severity: 'information',
+      severity: severityOf('yaml/templated-file'),
       message:
         `this file is a template that ${t.tool} renders into YAML (${t.reason}), so its ApplicationSets exist only once it is rendered and are not checked here. ` +
         'Check the rendered output instead (render it, then appset lint the result).',

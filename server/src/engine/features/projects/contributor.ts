@@ -11,6 +11,7 @@ import type { CodeAction, EngineDiagnostic, Json } from '../../types';
 import { nodeAt, spanAt } from '../../yaml/document';
 import { isObject } from '../../generators/params';
 import { knownProjects } from '../../validate/projects';
+import { severityOf } from '../../diagnostics/codes';
 import { suggest } from '../../validate/describe';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import type { GeneratedApp } from '../../expand/types';
@@ -96,7 +97,7 @@ function finding(
     known.slice(0, LISTED_PROJECTS).join(', ') + (known.length > LISTED_PROJECTS ? `, and ${known.length - LISTED_PROJECTS} more` : '');
   return {
     code: 'appset/unknown-project',
-    severity: 'warning',
+    severity: severityOf('appset/unknown-project'),
     message: `${consequence}: project "${project}" is not defined by any AppProject in the repository (application references project ${project} which does not exist)${hint ? `; did you mean "${hint}"?` : ''} (AppProjects found: ${listed})${tail}`,
     span,
     ...(hint ? { data: { replacement: hint } } : {}),

@@ -281,7 +281,7 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
     return [
       {
         code: 'yaml/templated-file',
-        severity: 'information',
+        severity: severityOf('yaml/templated-file'),
         message: `Go template control flow around the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}", outside spec.template): this file is a template another tool renders into YAML, so its ApplicationSets exist only once it is rendered and are not checked here. Check the rendered output instead.`,
         span: { start: at, end: at + (kind ? 'ApplicationSet'.length : lines[0].end - lines[0].start) },
         data: { doc: { start: 0, end: file.text.length } },
