@@ -6,7 +6,7 @@
  * (`'{{ .metadata.labels.team }}'` → `team-a`, `team-b`), one finding per project value, on the
  * place it is written, with the Applications it affects.
  */
-import type { AppSetContext, FeatureContributor } from '../context';
+import type { FeatureContributor } from '../context';
 import type { CodeAction, EngineDiagnostic, Json } from '../../types';
 import { nodeAt, spanAt } from '../../yaml/document';
 import { isObject } from '../../generators/params';

@@ -77,8 +77,8 @@ export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefin
   const S = lines.slice(specAt + 1).find(content)?.indent;
   if (!S) return undefined;
   // spec's own children: where template, goTemplate and templatePatch are.
-  let specEnd = lines.length;
-  for (let i = specAt + 1; i < lines.length; i++) if (content(lines[i]) && lines[i].indent === 0) ((specEnd = i), (i = lines.length));
+  let specEnd = lines.findIndex((l, i) => i > specAt && content(l) && l.indent === 0);
+  if (specEnd < 0) specEnd = lines.length;
   const child = (i: number) => content(lines[i]) && lines[i].indent === S;
   const keyAt = (name: string) => {
     for (let i = specAt + 1; i < specEnd; i++) if (child(i) && new RegExp(`^[ \\t]*${name}:`).test(lines[i].text)) return i;
