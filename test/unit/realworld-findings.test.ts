@@ -4,12 +4,11 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import * as esbuild from 'esbuild';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
+import { bundleCli } from '../helpers/cli';
 
 const repo = path.resolve(__dirname, '..', '..');
 const fixtures = path.join(repo, 'test', 'fixtures', 'real-world');
@@ -17,17 +16,7 @@ const posix = (p: string) => p.split(path.sep).join('/');
 let cli = '';
 
 before(() => {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-find-')));
-  cli = path.join(work, 'cli.js');
-  esbuild.buildSync({
-    entryPoints: [path.join(repo, 'server/src/cli/main.ts')],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    outfile: cli,
-    logLevel: 'error',
-  });
+  cli = bundleCli('rw-find-').cli;
 });
 
 function open(dir: string, file: string) {
