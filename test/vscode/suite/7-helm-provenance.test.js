@@ -12,7 +12,7 @@ describe('Helm and provenance', () => {
   before(serverReady);
 
   it('shows one information row for a Helm chart template, not its Helm syntax', async () => {
-    const { doc } = await openFixture('helm/chart/templates/appsets.yaml');
+    const { doc } = await openFixture('helm/platform-appsets/templates/appsets.yaml');
     await waitForDiagnostics(doc.uri, (all) => all.some((d) => diagCode(d) === 'helm/chart-template'), 'the chart-template note');
     await sleep(1500);
     const rows = vscode.languages.getDiagnostics(doc.uri);
