@@ -14,6 +14,7 @@ import {
   NON_DETERMINISTIC_FUNCTIONS,
 } from '../../server/src/gotemplate/index';
 import { templateFuncs } from '../../server/src/gotemplate/funcmap';
+import { parseCount } from '../../server/src/gotemplate/api';
 import { templateErrorCode, TEMPLATE_CODES } from '../../server/src/engine/expand/templateCodes';
 import { formatFloat } from '../../server/src/gotemplate/floatfmt';
 import { sprintf, formatValue } from '../../server/src/gotemplate/format';
@@ -172,18 +173,18 @@ test('bounded: template recursion, huge ranges, huge output and deep nesting end
   );
   const deepIf = '{{ if 1 }}'.repeat(20000) + '{{ end }}'.repeat(20000);
   assert.ok(goErr(deepIf).kind === 'parse');
-  assert.ok(Date.now() - t0 < 15000, `took ${Date.now() - t0} ms`);
+  assert.ok(Date.now() - t0 < 60_000, `took ${Date.now() - t0} ms (a hang guard, not a speed test)`);
 });
 
-test('parsed templates are cached: rendering 20000 strings stays cheap', () => {
+test('parsed templates are cached: rendering 20000 strings parses each of the 50 templates once', () => {
   const templates = Array.from(
     { length: 50 },
-    (_, i) => `{{ .name }}-${i}-{{ if .n }}{{ index .tags 1 }}{{ end }}-{{ range .tags }}{{ . }}{{ end }}`,
+    (_, i) => `{{ .name }}-${i}-{{ if .n }}{{ index .tags 1 }}{{ end }}-{{ range .tags }}{{ . }}{{ end }}-cache-test`,
   );
-  const t0 = process.hrtime.bigint();
-  for (let k = 0; k < 400; k++) for (const t of templates) go(t);
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  assert.ok(ms < 3000, `20000 renders took ${ms.toFixed(0)} ms`);
+  const before = parseCount();
+  const first = templates.map((t) => go(t));
+  for (let k = 0; k < 399; k++) templates.forEach((t, i) => assert.equal(go(t), first[i]));
+  assert.equal(parseCount() - before, 50);
 });
 
 test('referencedParams: field chains, $, index with constant keys, with scopes; ranges hide dot', () => {

@@ -40,6 +40,11 @@ type Parsed = { trees: Map<string, Tree> } | { error: GoParseError };
 
 const CACHE_SIZE = 2000;
 const cache = new Map<string, Parsed>();
+/** How often a parse was needed (a cache miss); tests read it to see that parses are reused. */
+let parses = 0;
+export function parseCount(): number {
+  return parses;
+}
 
 /**
  * Parses with the root template `name` and without the functions in `missing` (an older Argo CD
@@ -57,6 +62,7 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
     return hit;
   }
   let p: Parsed;
+  parses++;
   try {
     const defined = missing.length ? (f: string) => hasFunction(f) && !missing.includes(f) : hasFunction;
     p = { trees: parseTemplate(text, name, defined, goMinor) };
