@@ -83,6 +83,47 @@ export function parseArgs(args: string[], spec: OptionSpec): ParsedArgs {
   return out;
 }
 
+/**
+ * A subcommand's arguments: the engine options, its own (`own`) and -h/--help, read by `read` (which throws
+ * UsageError for a bad one). Help prints the usage (exit 0); a usage error prints `appset <command>: <message>`
+ * and the usage (exit 2). Returns what `read` returned, or that exit code.
+ */
+export function readCommand<T extends object>(
+  command: string,
+  usage: string,
+  args: string[],
+  own: OptionSpec,
+  io: CliIO,
+  read: (p: ParsedArgs) => T,
+): T | number {
+  try {
+    const p = parseArgs(args, withEngineOptions({ ...own, flags: [...(own.flags ?? []), 'help', 'h'] }));
+    if (p.flags.has('help') || p.flags.has('h')) {
+      io.out(usage + '\n');
+      return 0;
+    }
+    return read(p);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`appset ${command}: ${e.message}\n\n${usage}\n`);
+    return 2;
+  }
+}
+
+/** The value of option `--name` (default `allowed[0]`), which must be one of `allowed`. */
+export function choice<V extends string>(p: ParsedArgs, name: string, allowed: readonly V[]): V {
+  const v = p.values.get(name) ?? allowed[0];
+  if (!(allowed as readonly string[]).includes(v))
+    throw new UsageError(`--${name} must be ${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}, got "${v}"`);
+  return v as V;
+}
+
+/** The one file a subcommand takes. */
+export function onlyFile(p: ParsedArgs): string {
+  if (p.positional.length !== 1) throw new UsageError('expected exactly one file');
+  return p.positional[0];
+}
+
 /** The options every engine-backed subcommand accepts. */
 export const ENGINE_OPTIONS: OptionSpec = {
   values: ['progressive-syncs', 'max-apps', 'argocd-version', 'workspace'],

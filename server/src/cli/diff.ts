@@ -10,7 +10,7 @@ import type { CliIO } from './io';
 import { getLanguageService, getRolloutPlan, type EngineHost, type Json, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
-import { UsageError, parseArgs, settingsFromArgs, toPosix, walkYaml, withEngineOptions } from './common';
+import { UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
 import { diffReport, type DiffReport, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
 
@@ -37,30 +37,19 @@ unknown revision or unreadable input`;
 const APPSET_RE = /^\s*kind:\s*["']?ApplicationSet\b/m;
 
 export async function runDiff(args: string[], io: CliIO): Promise<number> {
-  let baseRev: string;
-  let format: string;
-  let outFile: string | undefined;
-  let inputs: string[];
-  let settings;
-  try {
-    const p = parseArgs(args, withEngineOptions({ values: ['base', 'format', 'output'], flags: ['help', 'h'] }));
-    if (p.flags.has('help') || p.flags.has('h')) {
-      io.out(USAGE + '\n');
-      return 0;
-    }
-    const b = p.values.get('base');
-    if (!b) throw new UsageError('--base <git revision> is required');
-    baseRev = b;
-    format = p.values.get('format') ?? 'text';
-    if (!['text', 'markdown', 'json'].includes(format)) throw new UsageError(`--format must be text, markdown or json, got "${format}"`);
-    outFile = p.values.get('output');
-    inputs = p.positional.length ? p.positional : ['.'];
-    settings = settingsFromArgs(p, io.cwd);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`appset diff: ${e.message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const opts = readCommand('diff', USAGE, args, { values: ['base', 'format', 'output'] }, io, (p) => {
+    const baseRev = p.values.get('base');
+    if (!baseRev) throw new UsageError('--base <git revision> is required');
+    return {
+      baseRev,
+      format: choice(p, 'format', ['text', 'markdown', 'json']),
+      outFile: p.values.get('output'),
+      inputs: p.positional.length ? p.positional : ['.'],
+      settings: settingsFromArgs(p, io.cwd),
+    };
+  });
+  if (typeof opts === 'number') return opts;
+  const { baseRev, format, outFile, inputs, settings } = opts;
   const root = workTreeRoot(io.cwd);
   if (!root) {
     io.err('appset diff: not inside a git work tree\n');

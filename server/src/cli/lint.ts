@@ -14,12 +14,12 @@ import {
   MAX_WALK_FILES,
   UsageError,
   hostForInputs,
-  parseArgs,
   settingsFromArgs,
   workspaceFromArgs,
   toPosix,
   walkYaml,
-  withEngineOptions,
+  readCommand,
+  choice,
 } from './common';
 import { summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
 import { toSarif } from './sarif';
@@ -64,49 +64,33 @@ exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad u
 could not be read (the other inputs are still checked and reported)`;
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
-  let inputs: string[];
-  let format: Format;
-  let failOn: FailOn;
-  let quiet: boolean;
-  let outFile: string | undefined;
-  let extra: { sarif?: string; markdown?: string };
-  let onlyAppsets: boolean;
-  let noCache: boolean;
-  let settings;
-  let workspace: string | undefined;
-  try {
-    const p = parseArgs(
-      args,
-      withEngineOptions({
-        values: ['format', 'fail-on', 'output', 'sarif', 'markdown'],
-        flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache', 'help', 'h'],
-      }),
-    );
-    if (p.flags.has('help') || p.flags.has('h')) {
-      io.out(USAGE + '\n');
-      return 0;
-    }
-    const f = p.values.get('format') ?? 'text';
-    if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
-    format = f as Format;
-    const fo = p.values.get('fail-on') ?? 'error';
-    if (fo !== 'error' && fo !== 'warning' && fo !== 'information')
-      throw new UsageError(`--fail-on must be error, warning or information, got "${fo}"`);
-    failOn = p.flags.has('no-fail') ? 'never' : fo;
-    if (p.positional.length === 0) throw new UsageError('no files or folders given');
-    inputs = p.positional;
-    quiet = p.flags.has('quiet');
-    outFile = p.values.get('output');
-    extra = { sarif: p.values.get('sarif'), markdown: p.values.get('markdown') };
-    onlyAppsets = p.flags.has('only-appsets');
-    noCache = p.flags.has('no-cache');
-    settings = settingsFromArgs(p, io.cwd);
-    workspace = workspaceFromArgs(p, io.cwd);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`appset lint: ${e.message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const opts = readCommand(
+    'lint',
+    USAGE,
+    args,
+    { values: ['format', 'fail-on', 'output', 'sarif', 'markdown'], flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache'] },
+    io,
+    (p) => {
+      const f = p.values.get('format') ?? 'text';
+      if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
+      const fo = choice(p, 'fail-on', ['error', 'warning', 'information']);
+      if (p.positional.length === 0) throw new UsageError('no files or folders given');
+      return {
+        format: f as Format,
+        failOn: (p.flags.has('no-fail') ? 'never' : fo) as FailOn,
+        inputs: p.positional,
+        quiet: p.flags.has('quiet'),
+        outFile: p.values.get('output'),
+        extra: { sarif: p.values.get('sarif'), markdown: p.values.get('markdown') },
+        onlyAppsets: p.flags.has('only-appsets'),
+        noCache: p.flags.has('no-cache'),
+        settings: settingsFromArgs(p, io.cwd),
+        workspace: workspaceFromArgs(p, io.cwd),
+      };
+    },
+  );
+  if (typeof opts === 'number') return opts;
+  const { format, failOn, inputs, quiet, outFile, extra, onlyAppsets, noCache, settings, workspace } = opts;
 
   const problems: LintReport['problems'] = [];
   const shownPath = (abs: string) => {

@@ -8,14 +8,14 @@ import { ignoredSentence, planTitle, stepTitle, type EngineDiagnostic, type Roll
 import {
   LineMap,
   loadOneFile,
-  UsageError,
   formatDiagnostic,
-  parseArgs,
   settingsFromArgs,
   workspaceFromArgs,
   sortDiagnostics,
   toPosix,
-  withEngineOptions,
+  readCommand,
+  choice,
+  onlyFile,
 } from './common';
 
 const USAGE = `usage: appset plan <file> [options]
@@ -52,29 +52,15 @@ interface PlanResult {
 }
 
 export async function runPlan(args: string[], io: CliIO): Promise<number> {
-  let file: string;
-  let output: string;
-  let noFail: boolean;
-  let settings;
-  let workspace: string | undefined;
-  try {
-    const p = parseArgs(args, withEngineOptions({ values: ['output'], flags: ['no-fail', 'help', 'h'] }));
-    if (p.flags.has('help') || p.flags.has('h')) {
-      io.out(USAGE + '\n');
-      return 0;
-    }
-    output = p.values.get('output') ?? 'text';
-    if (output !== 'text' && output !== 'json') throw new UsageError(`--output must be text or json, got "${output}"`);
-    if (p.positional.length !== 1) throw new UsageError('expected exactly one file');
-    file = p.positional[0];
-    noFail = p.flags.has('no-fail');
-    settings = settingsFromArgs(p, io.cwd);
-    workspace = workspaceFromArgs(p, io.cwd);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`appset plan: ${e.message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const opts = readCommand('plan', USAGE, args, { values: ['output'], flags: ['no-fail'] }, io, (p) => ({
+    output: choice(p, 'output', ['text', 'json']),
+    file: onlyFile(p),
+    noFail: p.flags.has('no-fail'),
+    settings: settingsFromArgs(p, io.cwd),
+    workspace: workspaceFromArgs(p, io.cwd),
+  }));
+  if (typeof opts === 'number') return opts;
+  const { output, file, noFail, settings, workspace } = opts;
   const loaded = loadOneFile('plan', file, io, settings, workspace);
   if (loaded === 2) return 2;
   const { abs, text, service, analysis } = loaded;

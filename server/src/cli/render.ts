@@ -7,13 +7,13 @@ import type { CliIO } from './io';
 import {
   LineMap,
   loadOneFile,
-  UsageError,
   formatDiagnostic,
-  parseArgs,
   settingsFromArgs,
   workspaceFromArgs,
   sortDiagnostics,
-  withEngineOptions,
+  readCommand,
+  choice,
+  onlyFile,
 } from './common';
 import { compareGoStrings } from '../engine';
 
@@ -39,27 +39,14 @@ errors) or skip Applications,
 2 bad usage, unreadable file or no ApplicationSet`;
 
 export async function runRender(args: string[], io: CliIO): Promise<number> {
-  let file: string;
-  let output: string;
-  let settings;
-  let workspace: string | undefined;
-  try {
-    const p = parseArgs(args, withEngineOptions({ values: ['output'], flags: ['help', 'h'] }));
-    if (p.flags.has('help') || p.flags.has('h')) {
-      io.out(USAGE + '\n');
-      return 0;
-    }
-    output = p.values.get('output') ?? 'yaml';
-    if (output !== 'yaml' && output !== 'json') throw new UsageError(`--output must be yaml or json, got "${output}"`);
-    if (p.positional.length !== 1) throw new UsageError('expected exactly one file');
-    file = p.positional[0];
-    settings = settingsFromArgs(p, io.cwd);
-    workspace = workspaceFromArgs(p, io.cwd);
-  } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
-    io.err(`appset render: ${e.message}\n\n${USAGE}\n`);
-    return 2;
-  }
+  const opts = readCommand('render', USAGE, args, { values: ['output'] }, io, (p) => ({
+    output: choice(p, 'output', ['yaml', 'json']),
+    file: onlyFile(p),
+    settings: settingsFromArgs(p, io.cwd),
+    workspace: workspaceFromArgs(p, io.cwd),
+  }));
+  if (typeof opts === 'number') return opts;
+  const { output, file, settings, workspace } = opts;
   const loaded = loadOneFile('render', file, io, settings, workspace);
   if (loaded === 2) return 2;
   const { text, service, analysis } = loaded;
