@@ -53,25 +53,3 @@ export function storyAppSet(mode: 'fast' | 'go', services: readonly string[] = S
     services.map((s) => `${ind}- service: ${s}\n`).join(''),
   );
 }
-
-/** Matrix parameter sets as the cluster × list generators hand them over, in both template modes. */
-export function storyParams(goTemplate: boolean): Record<string, unknown>[] {
-  const out: Record<string, unknown>[] = [];
-  for (const c of CLUSTERS) {
-    for (const s of SERVICES) {
-      const labels = { 'argocd.argoproj.io/secret-type': 'cluster', tier: c.tier };
-      out.push(
-        goTemplate
-          ? { name: c.name, server: c.server, metadata: { labels, annotations: {} }, service: s }
-          : {
-              name: c.name,
-              server: c.server,
-              'metadata.labels.tier': c.tier,
-              'metadata.labels.argocd.argoproj.io/secret-type': 'cluster',
-              service: s,
-            },
-      );
-    }
-  }
-  return out;
-}

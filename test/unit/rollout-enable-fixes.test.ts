@@ -6,9 +6,8 @@ import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
 import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
 import { OUTSIDE_TITLE, rolloutCodeActions } from '../../server/src/engine/features/rollout/quickfix';
-import { applyEdits, fakeContext } from './rollout-helpers';
+import { applyEdits, storyContext } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
-import { storyParams } from '../helpers/story';
 
 const APPSET = (ns = 'argocd') => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -37,7 +36,7 @@ spec:
 `;
 
 function enableFix(files: Map<string, string>, ns?: string) {
-  const ctx = fakeContext(APPSET(ns), storyParams(false), files);
+  const ctx = storyContext(APPSET(ns), files);
   const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'));
   assert.ok(d, 'a not-enabled warning');
   const actions = rolloutCodeActions(ctx, d.span, [d]);

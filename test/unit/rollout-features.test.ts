@@ -1,12 +1,10 @@
 /**
- * Rollout diagnostics, lenses, hover and quick fixes over hand-built expansions (fakeContext), so
- * the rollout logic is tested independently of the generators. The end-to-end story through the
- * real language service is in rollout-story.test.ts.
+ * Rollout diagnostics, lenses, hover and quick fixes, each called on the context the real facade
+ * builds (storyContext: the story's Secrets in an in-memory workspace), so every expansion is the
+ * engine's own. The end-to-end story through the language service's API is in rollout-story.test.ts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
 import { rolloutLenses } from '../../server/src/engine/features/rollout/lenses';
 import { rolloutHover } from '../../server/src/engine/features/rollout/hover';
@@ -20,12 +18,14 @@ import { getLanguageService } from '../../server/src/engine/service/languageServ
 import { validationContributor } from '../../server/src/engine/features/validation/contributor';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { parseFile } from '../../server/src/engine/yaml/document';
-import { applyEdits, fakeContext, fixtureFiles, FIXTURES } from './rollout-helpers';
+import { applyEdits, fixtureFiles, storyContext } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
-import { storyParams, TIERS } from '../helpers/story';
+import { storyAppSet, TIERS } from '../helpers/story';
 import type { EngineDiagnostic } from '../../server/src/engine/types';
 
-const story = (mode: 'fast' | 'go') => fs.readFileSync(path.join(FIXTURES, 'story', `appset-${mode}.yaml`), 'utf8');
+// The story's 45 services, selected by a team label (same length as the fixture's env: prod): nothing looks
+// like production unless a test says so (storyContext's Secrets carry team: web).
+const story = (mode: 'fast' | 'go') => storyAppSet(mode).replace('env: prod', 'team: web');
 
 function withStrategy(strategy: string, extraTemplateLabels = "        tier: '{{metadata.labels.tier}}'\n"): string {
   return story('fast')
@@ -68,13 +68,13 @@ function validationErrors(text: string): EngineDiagnostic[] {
 }
 
 test('every emitted rollout code is registered', () => {
-  const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), fixtureFiles('cm-false'));
+  const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('cm-false'));
   for (const d of rolloutDiagnostics(ctx)) assert.ok(codeInfo(d.code), d.code);
 });
 
 test('disabled: warning on strategy: with the Application count and the evidence file as related information', () => {
   const text = withStrategy(ROLLING);
-  const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-false'));
+  const ctx = storyContext(text, fixtureFiles('cm-false'));
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-disabled');
   assert.ok(d);
   assert.equal(d.severity, 'warning');
@@ -85,7 +85,7 @@ test('disabled: warning on strategy: with the Application count and the evidence
 });
 
 test('not found: warning that says where detection looked', () => {
-  const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), fixtureFiles('none'));
+  const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('none'));
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found');
   assert.ok(d);
   // Consequence first; where it searched goes to the related information.
@@ -98,7 +98,7 @@ test('not found: warning that says where detection looked', () => {
 });
 
 test('enabled: no warning, and the plan is canary → low-traffic → high-traffic', () => {
-  const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), fixtureFiles('cm-true'));
+  const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('cm-true'));
   const ds = rolloutDiagnostics(ctx);
   assert.deepEqual(codes(ds), ['rollout/automated-disabled']);
   const plan = getRolloutPlan(ctx);
@@ -117,7 +117,7 @@ test('enabled: no warning, and the plan is canary → low-traffic → high-traff
 
 test('AllAtOnce blast radius: information diagnostic and lens over spec:', () => {
   const text = story('fast');
-  const ctx = fakeContext(text, storyParams(false));
+  const ctx = storyContext(text);
   const d = rolloutDiagnostics(ctx);
   assert.deepEqual(codes(d), ['rollout/blast-radius']);
   assert.equal(d[0].severity, 'information');
@@ -128,12 +128,12 @@ test('AllAtOnce blast radius: information diagnostic and lens over spec:', () =>
   assert.equal(text.slice(lenses[0].span.start, lenses[0].span.end), 'spec');
   assert.deepEqual(lenses[0].command?.args, ['file:///ws/appset.yaml', lenses[0].span.start]);
   // below the threshold: nothing
-  assert.deepEqual(rolloutDiagnostics(fakeContext(text, storyParams(false), new Map(), { blastRadiusThreshold: 1000 })), []);
+  assert.deepEqual(rolloutDiagnostics(storyContext(text, new Map(), { blastRadiusThreshold: 1000 })), []);
 });
 
 test('code lenses: one over strategy: with the whole rollout, one per step', () => {
   const text = withStrategy(ROLLING);
-  const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'));
+  const ctx = storyContext(text, fixtureFiles('cm-true'));
   const titles = rolloutLenses(ctx).map((l) => l.title);
   assert.deepEqual(titles, [
     '3 steps · 540 apps · 8 waves · 0 unselected',
@@ -142,16 +142,16 @@ test('code lenses: one over strategy: with the whole rollout, one per step', () 
     'Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 50% → 90 at a time, 2 waves',
     'Step 3 · tier In (high-traffic) · 315 apps · maxUpdate 25% → 78 at a time, 5 waves',
   ]);
-  const disabled = rolloutLenses(fakeContext(text, storyParams(false), fixtureFiles('cm-false'))).map((l) => l.title);
+  const disabled = rolloutLenses(storyContext(text, fixtureFiles('cm-false'))).map((l) => l.title);
   assert.equal(disabled[0], 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
   assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves · 0 unselected');
-  const none = rolloutLenses(fakeContext(text, storyParams(false), fixtureFiles('none')))[0].title;
+  const none = rolloutLenses(storyContext(text, fixtureFiles('none')))[0].title;
   assert.equal(none, 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
 });
 
 test('hover on a step lists its waves and explains maxUpdate in plain words', () => {
   const text = withStrategy(ROLLING);
-  const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'));
+  const ctx = storyContext(text, fixtureFiles('cm-true'));
   const h = rolloutHover(ctx, text.indexOf('maxUpdate: 50%') + 3);
   assert.ok(h);
   assert.match(h.markdown, /Step 2 · tier In \(low-traffic\)/);
@@ -167,7 +167,7 @@ test('hover on a step lists its waves and explains maxUpdate in plain words', ()
 
 test('empty step because the label lives on clusters only; quick fix copies it into the template', () => {
   const text = withStrategy(ROLLING, '');
-  const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'));
+  const ctx = storyContext(text, fixtureFiles('cm-true'));
   const ds = rolloutDiagnostics(ctx);
   const empties = ds.filter((d) => d.code === 'rollout/empty-step');
   assert.equal(empties.length, 3);
@@ -180,7 +180,7 @@ test('empty step because the label lives on clusters only; quick fix copies it i
   assert.ok(fix?.edits);
   const edited = applyEdits(text, fix.edits);
   assert.match(edited, /\n {8}app: '\{\{service\}\}'\n {8}tier: '\{\{metadata\.labels\.tier\}\}'\n/);
-  const after = fakeContext(edited, storyParams(false), fixtureFiles('cm-true'));
+  const after = storyContext(edited, fixtureFiles('cm-true'));
   assert.deepEqual(codes(rolloutDiagnostics(after)), ['rollout/automated-disabled']);
 });
 
@@ -195,7 +195,7 @@ test('duplicates, unselected, manual gate, no steps, deletion order, sync policy
   syncPolicy:
     applicationsSync: create-only
 `;
-  const ctx = fakeContext(withStrategy(dup), storyParams(false), fixtureFiles('cm-true'));
+  const ctx = storyContext(withStrategy(dup), fixtureFiles('cm-true'));
   const ds = rolloutDiagnostics(ctx);
   assert.deepEqual(codes(ds), [
     'rollout/automated-disabled',
@@ -210,16 +210,15 @@ test('duplicates, unselected, manual gate, no steps, deletion order, sync policy
   );
   assert.match(ds.find((d) => d.code === 'rollout/unselected-apps')!.message, /315 Applications/);
 
-  const none = fakeContext(
+  const none = storyContext(
     withStrategy('  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps: []\n'),
-    storyParams(false),
     fixtureFiles('cm-true'),
   );
   assert.deepEqual(codes(rolloutDiagnostics(none)), ['rollout/deletion-order-ignored', 'rollout/no-steps']);
 });
 
 test('a step with an invalid Application blocks the rollout', () => {
-  const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), fixtureFiles('cm-true'));
+  const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('cm-true'));
   ctx.expansion().apps[0].invalid = ['application destination spec is invalid'];
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/blocked-step');
   assert.match(d!.message, /Step 1 contains 1 Application the controller refuses to create \(prod-01-svc-01\)/);
@@ -229,7 +228,7 @@ test('label choice and value order', () => {
   assert.deepEqual(orderValues(['prod', 'staging', 'dev', 'qa', 'canary']), ['canary', 'dev', 'qa', 'staging', 'prod']);
   assert.deepEqual(orderValues(['high-traffic', 'low-traffic', 'canary']), ['canary', 'low-traffic', 'high-traffic']);
   assert.deepEqual(orderValues(['b', 'c', 'a']), ['a', 'b', 'c']);
-  const ctx = fakeContext(story('fast'), storyParams(false));
+  const ctx = storyContext(story('fast'));
   const [careful, faster] = proposeStrategies(ctx.expansion().apps, 10);
   assert.equal(careful.key, 'tier');
   assert.equal(careful.from, 'cluster');
@@ -243,8 +242,7 @@ test('label choice and value order', () => {
 for (const mode of ['fast', 'go'] as const) {
   test(`quick fix inserts a RollingSync strategy that propagates the cluster label (${mode === 'fast' ? 'fasttemplate' : 'goTemplate'})`, () => {
     const text = story(mode);
-    const params = storyParams(mode === 'go');
-    const ctx = fakeContext(text, params, fixtureFiles('cm-true'));
+    const ctx = storyContext(text, fixtureFiles('cm-true'));
     const blast = rolloutDiagnostics(ctx).find((d) => d.code === 'rollout/blast-radius');
     assert.ok(blast);
     const action = rolloutCodeActions(ctx, blast.span, [blast]).find((a) =>
@@ -259,7 +257,7 @@ for (const mode of ['fast', 'go'] as const) {
     assert.deepEqual(validationErrors(edited), []);
     if (mode === 'go') assert.match(edited, /\n {6}labels:\n {8}tier: '\{\{ index \.metadata\.labels "tier" \}\}'\n/);
     else assert.match(edited, /\n {8}tier: '\{\{metadata\.labels\.tier\}\}'\n/);
-    const after = fakeContext(edited, params, fixtureFiles('cm-true'));
+    const after = storyContext(edited, fixtureFiles('cm-true'));
     const plan = getRolloutPlan(after);
     assert.equal(plan.strategy, 'RollingSync');
     assert.deepEqual(plan.unselected, []);
@@ -283,7 +281,7 @@ for (const mode of ['fast', 'go'] as const) {
 
 test('enable quick fix edits the ConfigMap that disables it, and detection then says enabled', () => {
   const files = fixtureFiles('cm-false');
-  const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), files);
+  const ctx = storyContext(withStrategy(ROLLING), files);
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-disabled')!;
   const actions = rolloutCodeActions(ctx, d.span, [d]);
   const fix = actions.find((a) =>
@@ -331,7 +329,7 @@ for (const [name, fixture, file, expect] of [
         : fixture === 'none-helm'
           ? new Map([['/ws/values.yaml', 'applicationSet:\n  extraArgs: []\nconfigs:\n  cm:\n    url: x\n']])
           : fixtureFiles(fixture);
-    const ctx = fakeContext(withStrategy(ROLLING), storyParams(false), files);
+    const ctx = storyContext(withStrategy(ROLLING), files);
     const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
     assert.ok(d);
     const fix = rolloutCodeActions(ctx, d.span, [d]).find((a) => a.title.startsWith('Enable progressive syncs: in '));
@@ -356,7 +354,7 @@ test('operator, maxUpdate and automated quick fixes', () => {
         - matchExpressions: []
 `;
   const text = withStrategy(strategy);
-  const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'));
+  const ctx = storyContext(text, fixtureFiles('cm-true'));
   const opSpan = { start: text.indexOf('operator: in') + 10, end: text.indexOf('operator: in') + 12 };
   const opDiag: EngineDiagnostic = {
     code: 'appset/step-operator',
@@ -402,7 +400,8 @@ test('broken and hostile documents never throw', () => {
     'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nspec:\n  strategy: {type: RollingSync, rollingSync: {steps: [{matchExpressions: [{key: __proto__, operator: In, values: [x]}]}]}}\n  template: {metadata: {labels: {__proto__: x}}}\n',
   ];
   for (const t of texts) {
-    const ctx = fakeContext(t, [{ name: 'a', server: 's' }]);
+    // One parameter set, so the rollout code has an Application to read.
+    const ctx = storyContext(t.replace('spec:\n', 'spec:\n  generators: [{list: {elements: [{name: a, server: s}]}}]\n'));
     rolloutDiagnostics(ctx);
     rolloutLenses(ctx);
     for (let i = 0; i < t.length; i += 7) rolloutHover(ctx, i);
@@ -412,7 +411,7 @@ test('broken and hostile documents never throw', () => {
 
 test('policy note: a wave larger than appsetTools.maxWaveSize, on the maxUpdate that allows it', () => {
   const text = withStrategy(ROLLING);
-  const ctx = fakeContext(text, storyParams(false), fixtureFiles('cm-true'), { maxWaveSize: 80 });
+  const ctx = storyContext(text, fixtureFiles('cm-true'), { maxWaveSize: 80 });
   const notes = rolloutDiagnostics(ctx).filter((d) => d.code === 'rollout/large-wave');
   // canary 45 at once ≤ 80; low-traffic 90 (50% of 180) > 80; high-traffic 78 (25% of 315) ≤ 80.
   assert.deepEqual(
@@ -426,26 +425,27 @@ test('policy note: a wave larger than appsetTools.maxWaveSize, on the maxUpdate 
 });
 
 test('blast radius is a warning when the destinations look like production, information otherwise', () => {
-  const withEnv = storyParams(false).map((p) => ({ ...p, 'metadata.labels.env': 'production' }));
-  const prod = rolloutDiagnostics(fakeContext(story('fast'), withEnv)).find((d) => d.code === 'rollout/blast-radius')!;
+  const prod = rolloutDiagnostics(storyContext(story('fast'), new Map(), {}, { env: 'production' })).find(
+    (d) => d.code === 'rollout/blast-radius',
+  )!;
   assert.equal(prod.severity, 'warning');
   assert.equal(
     prod.message,
     'AllAtOnce: one commit syncs 540 Applications on 12 production clusters at the same time (cluster label env: production). A RollingSync strategy rolls it out step by step (quick fix available).',
   );
-  const info = rolloutDiagnostics(fakeContext(story('fast'), storyParams(false))).find((d) => d.code === 'rollout/blast-radius');
+  const info = rolloutDiagnostics(storyContext(story('fast'))).find((d) => d.code === 'rollout/blast-radius');
   assert.equal(info?.severity, 'information');
   assert.match(info!.message, /on 12 clusters at the same time\./);
 });
 
 test('syncWaves: the largest number of Applications one commit syncs, as the controller runs it', () => {
   const text = withStrategy(ROLLING);
-  const enabled = syncWaves(fakeContext(text, storyParams(false), fixtureFiles('cm-true')));
+  const enabled = syncWaves(storyContext(text, fixtureFiles('cm-true')));
   assert.equal(enabled.mode, 'rolling');
   assert.equal(enabled.waves.length, 8);
   assert.deepEqual([enabled.largest?.step, enabled.largest?.wave, enabled.largest?.apps.length], [2, 1, 90]);
   // Progressive syncs off: the strategy is ignored, so everything is one wave.
-  const off = syncWaves(fakeContext(text, storyParams(false), fixtureFiles('cm-false')));
+  const off = syncWaves(storyContext(text, fixtureFiles('cm-false')));
   assert.equal(off.mode, 'all-at-once');
   assert.equal(off.largest?.apps.length, 540);
   assert.equal(off.plan.steps.length, 3, 'the plan as written is still there');
@@ -453,13 +453,13 @@ test('syncWaves: the largest number of Applications one commit syncs, as the con
 
 test('hover on strategy: says whether the controller runs it, which install decided and where it searched', () => {
   const text = withStrategy(ROLLING);
-  const off = rolloutHover(fakeContext(text, storyParams(false), fixtureFiles('none')), text.indexOf('strategy:') + 2);
+  const off = rolloutHover(storyContext(text, fixtureFiles('none')), text.indexOf('strategy:') + 2);
   assert.match(
     off!.markdown,
     /Ignored: progressive syncs are off, so all 540 Applications sync at once\. Nothing in this repository configures the Argo CD that runs it/,
   );
   assert.match(off!.markdown, /Searched: ConfigMap argocd-cmd-params-cm/);
-  const on = rolloutHover(fakeContext(text, storyParams(false), fixtureFiles('cm-true')), text.indexOf('strategy:') + 2);
+  const on = rolloutHover(storyContext(text, fixtureFiles('cm-true')), text.indexOf('strategy:') + 2);
   assert.match(on!.markdown, /Progressive syncs enabled by argocd-cmd-params-cm\.yaml:9\./);
   assert.match(on!.markdown, /Argo CD: \. — installed beside it in the workspace root\./);
 });
