@@ -160,3 +160,30 @@ test('Argo CD install detection finds the same evidence with and without the pre
   assert.deepEqual(filtered, full);
   assert.ok(full.length >= 7, `every install form is found (${full.map((e) => e.description).join('; ')})`);
 });
+
+test('deferred mode (the language server): the install is detected from the files read so far, then settled once the warm-up read everything', () => {
+  const files = new Map<string, string>([
+    ['/ws/apps/a.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n'],
+    ['/ws/argocd/kustomization.yaml', 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.9.3\n'],
+    ['/ws/zz/values.yaml', 'replicas: 2\n'],
+  ]);
+  const ws = new WorkspaceIndex(memHost(files), { defer: true });
+  // nothing read yet: the first answer does not wait for the workspace
+  assert.deepEqual(detectInstalls(ws), []);
+  const v0 = ws.version;
+  assert.equal(ws.warm(1), false, 'one file per step');
+  while (!ws.warm(1));
+  assert.equal(ws.settle(), true, 'the provisional answer missed the install');
+  assert.ok(ws.version > v0, 'cached results are recomputed');
+  assert.deepEqual(
+    detectInstalls(ws).map((e) => [e.file, e.line]),
+    [['/ws/argocd/kustomization.yaml', '2.9']],
+  );
+  // a full reset defers again; an answer that the warm-up does not change settles quietly
+  ws.invalidate();
+  while (!ws.warm(10));
+  assert.equal(detectInstalls(ws).length, 1);
+  assert.equal(ws.settle(), false);
+  // without `defer` (the CLI) every answer is final
+  assert.equal(detectInstalls(new WorkspaceIndex(memHost(files))).length, 1);
+});

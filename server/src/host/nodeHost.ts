@@ -17,6 +17,14 @@ export const GIT_SEARCH_DEPTH = 3;
 /** Directories never descended into while looking for work trees. */
 /** Git remotes are re-read at most this often (ms): remotes rarely change, and the lookup walks folders. */
 const GIT_CACHE_MS = 5000;
+/**
+ * Real paths of folders are kept this long (ms) and for at most DIR_CACHE_SIZE folders: a workspace
+ * scan stats and reads thousands of files, and a `realpath` per file (one `lstat` per path segment)
+ * was most of its cost. A file is then resolved with one `lstat`: its folder's cached real path plus
+ * its name, unless it is itself a symbolic link (then `realpath` as before).
+ */
+const DIR_CACHE_MS = 2000;
+const DIR_CACHE_SIZE = 10000;
 
 export interface NodeHost extends EngineHost {
   /** Replaces the settings (e.g. after a configuration change in the editor). */
@@ -34,7 +42,26 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
   /** Folders and files the user named in settings (mapped checkouts, inventory files): readable too. */
   let named: { dirs: string[]; files: string[] } = { dirs: [], files: [] };
 
+  let dirCache = new Map<string, string>();
+  let dirCacheAt = 0;
+
+  /** The real path of a folder (kept briefly, see DIR_CACHE_MS; a missing folder is not remembered). */
+  function realDir(dir: string): string | undefined {
+    const now = Date.now();
+    if (now - dirCacheAt > DIR_CACHE_MS || dirCache.size > DIR_CACHE_SIZE) {
+      dirCache = new Map();
+      dirCacheAt = now;
+    }
+    let r = dirCache.get(dir);
+    if (r === undefined) {
+      r = realpathOrUndefined(dir);
+      if (r !== undefined) dirCache.set(dir, r);
+    }
+    return r;
+  }
+
   function setRoots(rs: string[]): void {
+    dirCache = new Map();
     rootList = rs.map((r) => toPosix(path.resolve(r)));
     realRoots = [];
     for (const r of rootList) {
@@ -59,12 +86,33 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
     return within(real, realRoots) || within(real, named.dirs) || named.files.includes(real);
   }
 
+  /**
+   * The real path of `p` when it exists and lies inside a root (and its `lstat`); undefined otherwise.
+   * The real path is its folder's (cached) real path plus its name, or `realpath` when `p` is a link.
+   */
+  function locate(p: string): { real: string; lst: fs.Stats } | undefined {
+    if (typeof p !== 'string' || p.length === 0 || p.includes('\0')) return undefined;
+    const abs = path.resolve(p);
+    const dir = path.dirname(abs);
+    let lst: fs.Stats;
+    try {
+      lst = fs.lstatSync(abs);
+    } catch {
+      return undefined;
+    }
+    let real: string | undefined;
+    if (dir === abs || lst.isSymbolicLink()) real = realpathOrUndefined(abs);
+    else {
+      const rd = realDir(dir);
+      if (rd) real = (rd.endsWith('/') ? rd : rd + '/') + path.basename(abs);
+    }
+    if (!real || !inside(real)) return undefined;
+    return { real, lst };
+  }
+
   /** The real path of `p` when it exists and lies inside a root; undefined otherwise. */
   function confine(p: string): string | undefined {
-    if (typeof p !== 'string' || p.length === 0 || p.includes('\0')) return undefined;
-    const real = realpathOrUndefined(path.resolve(p));
-    if (!real || !inside(real)) return undefined;
-    return real;
+    return locate(p)?.real;
   }
 
   const host: NodeHost = {
@@ -79,10 +127,11 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
       return undefined;
     },
     stat(p) {
-      const real = confine(p);
-      if (!real) return undefined;
+      const at = locate(p);
+      if (!at) return undefined;
       try {
-        const st = fs.statSync(real);
+        const link = at.lst.isSymbolicLink();
+        const st = link ? fs.statSync(at.real) : at.lst;
         const s: FileStat = {
           isFile: st.isFile(),
           isDirectory: st.isDirectory(),
@@ -90,7 +139,7 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
           size: st.size,
           id: `${st.dev}:${st.ino}`,
         };
-        if (fs.lstatSync(path.resolve(p)).isSymbolicLink()) s.isSymbolicLink = true;
+        if (link) s.isSymbolicLink = true;
         return s;
       } catch {
         return undefined;
@@ -122,6 +171,7 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
     settings: () => current,
     log,
     updateSettings(s) {
+      dirCache = new Map();
       current = { ...DEFAULT_SETTINGS, ...s };
       named = namedPlaces(current, rootList);
     },

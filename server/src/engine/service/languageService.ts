@@ -42,6 +42,12 @@ export interface LanguageServiceParams {
   contributors?: FeatureContributor[];
   /** Workspace index test results kept between runs (the CLI's cache folder). */
   workspaceCache?: ProbeCache;
+  /**
+   * The language server: first answers do not wait for the whole workspace to be read (the Argo CD
+   * version is detected from the files read so far until `workspace.warm()` has read them all; see
+   * WorkspaceIndexOptions.defer). The CLI leaves it off: every answer is final.
+   */
+  deferWorkspaceScan?: boolean;
 }
 
 export interface Analysis {
@@ -131,7 +137,7 @@ const EXPANSION_CACHE_APPS = 2000;
 export function getLanguageService(params: LanguageServiceParams): LanguageService {
   const host = params.host;
   const contributors = params.contributors ?? defaultContributors();
-  const workspace = new WorkspaceIndex(host, { cache: params.workspaceCache });
+  const workspace = new WorkspaceIndex(host, { cache: params.workspaceCache, defer: params.deferWorkspaceScan });
   const analyses = new Map<string, Analysis>();
   // Expansions keyed by the ApplicationSet's JSON + workspace version + settings: typing in a
   // comment or in another document re-uses them.
@@ -139,7 +145,8 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   let cachedApps = 0;
 
   function cachedExpansion(doc: AppSetDoc, file: FileContext): Expansion {
-    const key = `${workspace.version}|${file.path ?? file.uri}|${JSON.stringify(file.settings)}|${JSON.stringify(doc.value)}`;
+    // The document's offset is part of the key: an expansion holds spans into the file.
+    const key = `${workspace.version}|${file.path ?? file.uri}|${doc.span.start}|${JSON.stringify(file.settings)}|${JSON.stringify(doc.value)}`;
     const hit = expansions.get(key);
     if (hit) {
       expansions.delete(key);
@@ -163,31 +170,65 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version)
       return prev;
     const chart = chartTemplateOf(text, path, host);
-    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text);
+    // Only the `---` documents whose text changed since the last analysis of this uri are parsed.
+    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text, prev?.file.parsed);
     const config = configFor(path, host, workspace);
     const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
     for (const doc of parsed.appsets) doc.partial = partialReason(doc, file);
-    const appsets = parsed.appsets.map((doc) => makeContext(file, doc));
+    // An ApplicationSet whose document is the same parsed document as before (same text at the same
+    // offset, same position in the file) with the same workspace, settings and configuration keeps
+    // what was computed for it: expansion, target version, validation and every other memo.
+    const same =
+      prev &&
+      prev.file.workspace === workspace &&
+      (prev as AnalysisWithVersion).version === workspace.version &&
+      prev.file.config === config &&
+      JSON.stringify(prev.file.settings) === JSON.stringify(file.settings);
+    const before = new Map<unknown, AppSetContext>();
+    if (same) for (const c of prev.appsets) before.set(c.doc.doc, c);
+    const appsets = parsed.appsets.map((doc) => {
+      const old = before.get(doc.doc);
+      return makeContext(
+        file,
+        doc,
+        old && old.doc.index === doc.index && old.doc.helmValues === doc.helmValues && old.doc.partial === doc.partial ? old : undefined,
+      );
+    });
     const a: AnalysisWithVersion = { file, appsets, version: workspace.version };
     analyses.set(uri, a);
     if (analyses.size > 256) analyses.delete(analyses.keys().next().value as string);
     return a;
   }
 
-  function makeContext(file: FileContext, doc: AppSetDoc): AppSetContext {
-    let exp: Expansion | undefined;
-    let target: TargetVersion | undefined;
-    const memos = new Map<string, unknown>();
-    return {
+  /** State of a context, kept when the next analysis re-uses its document (see `analyze`). */
+  const states = new WeakMap<AppSetContext, { exp?: Expansion; target?: TargetVersion; memos: Map<string, unknown> }>();
+
+  function makeContext(file: FileContext, doc: AppSetDoc, reuse?: AppSetContext): AppSetContext {
+    const kept = reuse && states.get(reuse);
+    let exp: Expansion | undefined = kept?.exp;
+    let target: TargetVersion | undefined = kept?.target;
+    const memos = kept?.memos ?? new Map<string, unknown>();
+    const ctx: AppSetContext = {
       file,
       doc,
-      expansion: () => (exp ??= cachedExpansion(doc, file)),
-      target: () => (target ??= targetVersion(file, doc)),
+      expansion: () => {
+        exp ??= cachedExpansion(doc, file);
+        state.exp = exp;
+        return exp;
+      },
+      target: () => {
+        target ??= targetVersion(file, doc);
+        state.target = target;
+        return target;
+      },
       memo<T>(key: string, compute: () => T): T {
         if (!memos.has(key)) memos.set(key, compute());
         return memos.get(key) as T;
       },
     };
+    const state = { exp, target, memos };
+    states.set(ctx, state);
+    return ctx;
   }
 
   function each<T>(fn: (c: FeatureContributor) => T | undefined): T[] {

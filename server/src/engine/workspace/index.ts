@@ -59,6 +59,12 @@ export interface WorkspaceIndexOptions {
   /** Test interests on the text before parsing (default true; false parses every file, for tests). */
   prefilter?: boolean;
   cache?: ProbeCache;
+  /**
+   * The language server's first answers must not wait for the whole workspace to be read: until
+   * `warm()` has read every file, `matching()` of a `deferrable` interest answers from the files read
+   * so far; `settle()` then says whether such an answer may have changed.
+   */
+  defer?: boolean;
 }
 
 export class WorkspaceIndex {
@@ -70,6 +76,10 @@ export class WorkspaceIndex {
   private skipped = new Map<string, string>();
   private matches = new Map<Interest, { version: number; files: IndexedFile[] }>();
   private readonly prefilter: boolean;
+  /** Deferred mode (options.defer) until the first complete warm-up after a full invalidation. */
+  private deferring: boolean;
+  /** Deferrable interests answered before the workspace was read, with the files each answer held. */
+  private provisional = new Map<Interest, string[]>();
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
   version = 0;
 
@@ -78,6 +88,7 @@ export class WorkspaceIndex {
     private readonly options: WorkspaceIndexOptions = {},
   ) {
     this.prefilter = options.prefilter !== false;
+    this.deferring = options.defer === true;
   }
 
   /** An open document's text replaces the file on disk (undefined removes the overlay). */
@@ -92,7 +103,12 @@ export class WorkspaceIndex {
   /** Something changed on disk (undefined: anything). */
   invalidate(path?: string): void {
     if (path) this.probes.delete(path);
-    else this.probes.clear();
+    else {
+      this.probes.clear();
+      // A full reset (settings, folders) reads the workspace again, in the background.
+      this.deferring = this.options.defer === true;
+      this.provisional.clear();
+    }
     this.listing = undefined;
     this.version++;
   }
@@ -106,6 +122,7 @@ export class WorkspaceIndex {
 
   /** The YAML files that pass `interest`'s text test, parsed on access (cached until `version` changes). */
   matching(interest: Interest): IndexedFile[] {
+    if (this.deferring && interest.deferrable) return this.matchingSoFar(interest);
     const hit = this.matches.get(interest);
     if (hit && hit.version === this.version) return hit.files;
     const bit = INTERESTS.indexOf(interest);
@@ -119,6 +136,43 @@ export class WorkspaceIndex {
     }
     this.matches.set(interest, { version: this.version, files: out });
     return out;
+  }
+
+  /** Deferred mode: the files read so far (open documents included) that pass `interest`. */
+  private matchingSoFar(interest: Interest): IndexedFile[] {
+    const bit = INTERESTS.indexOf(interest);
+    const paths = new Set(this.probes.keys());
+    for (const p of this.overlays.keys()) if (isYamlName(p)) paths.add(p);
+    const out: IndexedFile[] = [];
+    for (const p of [...paths].sort()) {
+      const probe = this.probe(p);
+      if (!probe || (bit >= 0 && this.prefilter && !(probe.mask & (1 << bit)))) continue;
+      const f = probe.file ?? this.file(p);
+      if (f && (!this.prefilter || bit >= 0 || interest.test(f.text, p))) out.push(f);
+    }
+    this.provisional.set(
+      interest,
+      out.map((f) => f.path),
+    );
+    return out;
+  }
+
+  /**
+   * Ends deferred mode once `warm()` has read every file: true when an answer given before (a
+   * deferrable interest answered from part of the workspace) may differ now; the version is then
+   * bumped so that cached results are recomputed, and the caller re-validates what it showed.
+   */
+  settle(): boolean {
+    if (!this.deferring) return false;
+    this.deferring = false;
+    let changed = false;
+    for (const [interest, given] of this.provisional) {
+      const now = this.matching(interest).map((f) => f.path);
+      if (now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
+    }
+    this.provisional.clear();
+    if (changed) this.version++;
+    return changed;
   }
 
   /** Every YAML file, parsed on access (prefer `matching`: this reads and keeps every file). */

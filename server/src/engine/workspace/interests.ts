@@ -15,6 +15,13 @@ export interface Interest {
   name: string;
   /** Passes the files the consumer may use: true when the text (or path) may matter. */
   test(text: string, path: string): boolean;
+  /**
+   * The language server may answer from the files read so far while the workspace is read in the
+   * background (WorkspaceIndexOptions.defer), and re-validates once it is read. Only for interests
+   * whose absence has a safe default (no install found: the newest release), never for ones whose
+   * absence is itself a finding (no cluster Secret matches, progressive syncs off).
+   */
+  deferrable?: boolean;
 }
 
 /**
@@ -55,6 +62,7 @@ export const ARGOCD_CONFIG: Interest = {
  */
 export const ARGOCD_INSTALL: Interest = {
   name: 'argocd-install',
+  deferrable: true,
   test: (text) => /argoproj\/argo|argo-cd|\bArgoCD\b|\bglobal\s*:/.test(text),
 };
 

@@ -50,7 +50,34 @@ export interface ParsedFile {
   appsets: AppSetDoc[];
   /** YAML syntax and conversion problems (code `yaml/syntax`, `yaml/alias-limit`). */
   diagnostics: EngineDiagnostic[];
+  /**
+   * The `---` parts of the text as parsed, by their text (see `splitDocuments`): the next parse of
+   * an edited text re-parses only the parts that changed (undefined when the text was parsed whole).
+   */
+  parts?: Map<string, ParsedPart>;
+  /** How this parse went: parts parsed, re-used as they were, or re-used at a new offset. */
+  reuse?: { parsed: number; reused: number; moved: number };
 }
+
+/** One `---` part of a text, parsed: its offset and its documents with their values. */
+export interface ParsedPart {
+  start: number;
+  docs: RawDoc[];
+  /**
+   * The part ends with an error at its very end (an unterminated quoted string): in the whole text
+   * the parser may read on past the `---` line (a quoted string does), so the text is parsed whole.
+   */
+  open: boolean;
+}
+
+interface RawDoc {
+  doc: YAML.Document.Parsed;
+  value: Json | undefined;
+  /** Why the value could not be built (alias limits), when it could not. */
+  failure?: string;
+}
+
+const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' } as const;
 
 /** Alias expansions allowed per document before conversion stops (the `yaml` library counts them). */
 export const MAX_ALIAS_COUNT = 100;
@@ -61,15 +88,55 @@ export function isAppSetValue(v: unknown): v is { [key: string]: Json } {
   return o.kind === 'ApplicationSet' && typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/');
 }
 
-export function parseFile(text: string): ParsedFile {
+/**
+ * Parses a file. With `previous` (the parse of an earlier text of the same file, e.g. before a
+ * keystroke), only the `---` parts whose text changed are parsed again: an unchanged part at the
+ * same offset keeps its documents (the same objects, so analyses and expansions keyed by them are
+ * re-used), and one that moved keeps its parse and values, shifted to the new offset.
+ */
+export function parseFile(text: string, previous?: ParsedFile): ParsedFile {
   const docs: YamlDoc[] = [];
   const appsets: AppSetDoc[] = [];
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
   const guarded = guardYaml(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
-  const parsed = YAML.parseAllDocuments(guarded.text, { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' });
-  const list = Array.isArray(parsed) ? parsed : [parsed as unknown as YAML.Document.Parsed];
-  list.forEach((doc, index) => {
+  const reuse = { parsed: 0, reused: 0, moved: 0 };
+  const split = splitDocuments(guarded.text);
+  let raws: RawDoc[] | undefined;
+  let parts: Map<string, ParsedPart> | undefined;
+  if (split) {
+    parts = new Map();
+    raws = [];
+    for (const [i, { start, end }] of split.entries()) {
+      const partText = guarded.text.slice(start, end);
+      const old = previous?.parts?.get(partText);
+      let part: ParsedPart;
+      if (old && old.start === start) {
+        part = old;
+        reuse.reused++;
+      } else if (old) {
+        part = { start, docs: old.docs.map((r) => shifted(r, start - old.start)), open: old.open };
+        reuse.moved++;
+      } else {
+        const docs = parseRaw(partText, start);
+        part = { start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
+        reuse.parsed++;
+      }
+      if (part.open && i < split.length - 1) {
+        raws = parts = undefined;
+        break;
+      }
+      // Two equal parts (the same ApplicationSet pasted twice) keep the first; the other is parsed.
+      if (!parts.has(partText)) parts.set(partText, part);
+      raws.push(...part.docs);
+    }
+  }
+  if (!raws) {
+    raws = parseRaw(guarded.text);
+    reuse.parsed = 1;
+    reuse.reused = reuse.moved = 0;
+  }
+  raws.forEach(({ doc, value, failure }, index) => {
     for (const err of doc.errors) {
       const [start, end] = err.pos;
       diagnostics.push({
@@ -80,26 +147,13 @@ export function parseFile(text: string): ParsedFile {
       });
     }
     const range = doc.range ?? [0, text.length, text.length];
-    let value: Json | undefined;
-    if (doc.errors.length === 0) {
-      try {
-        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json;
-      } catch (e) {
-        diagnostics.push({
-          code: 'yaml/alias-limit',
-          severity: severityOf('yaml/alias-limit'),
-          message: `this document cannot be read: ${(e as Error).message}`,
-          span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
-        });
-      }
-    } else {
-      // Still try, so that a syntax error late in a document does not hide everything else.
-      try {
-        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json;
-      } catch {
-        value = undefined;
-      }
-    }
+    if (failure !== undefined)
+      diagnostics.push({
+        code: 'yaml/alias-limit',
+        severity: severityOf('yaml/alias-limit'),
+        message: `this document cannot be read: ${failure}`,
+        span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
+      });
     const yd: YamlDoc = { index, doc, span: { start: range[0], end: range[2] ?? range[1] }, value };
     docs.push(yd);
     if (isAppSetValue(value)) {
@@ -116,7 +170,84 @@ export function parseFile(text: string): ParsedFile {
       diagnostics.push(...helm.diagnostics);
     }
   });
-  return { text, docs, appsets, diagnostics };
+  return { text, docs, appsets, diagnostics, parts, reuse };
+}
+
+/** The documents of `text` (found at `offset` in the file) with their values. */
+function parseRaw(text: string, offset = 0): RawDoc[] {
+  const parser = new YAML.Parser();
+  parser.offset = offset;
+  const composer = new YAML.Composer(PARSE_OPTIONS);
+  const out: RawDoc[] = [];
+  for (const doc of composer.compose(parser.parse(text)) as Iterable<YAML.Document.Parsed>) {
+    let value: Json | undefined;
+    let failure: string | undefined;
+    try {
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json;
+    } catch (e) {
+      value = undefined;
+      // Reported only for documents without syntax errors (those already have their finding).
+      if (doc.errors.length === 0) failure = (e as Error).message;
+    }
+    out.push({ doc, value, failure });
+  }
+  return out;
+}
+
+/** A parsed document moved by `delta` characters: a copy with every offset shifted (values are shared). */
+function shifted(raw: RawDoc, delta: number): RawDoc {
+  const doc = raw.doc.clone() as YAML.Document.Parsed;
+  const move = (r: number[] | undefined | null) => (r ? r.map((x) => x + delta) : r);
+  if (doc.range) doc.range = move(doc.range) as typeof doc.range;
+  YAML.visit(doc, (_key, node) => {
+    const n = node as { range?: number[] | null };
+    if (YAML.isNode(node) && n.range) n.range = move(n.range);
+  });
+  const moveError = <E extends YAML.YAMLError>(e: E): E =>
+    Object.assign(Object.create(Object.getPrototypeOf(e) as object) as E, e, { pos: [e.pos[0] + delta, e.pos[1] + delta] });
+  doc.errors = doc.errors.map(moveError);
+  doc.warnings = doc.warnings.map(moveError);
+  return { doc, value: raw.value, failure: raw.failure };
+}
+
+/**
+ * Where a text splits into parts that parse on their own: before every `---` line (a document start
+ * at column 0 ends whatever came before it: block scalars, flow collections; a quoted string does
+ * not, which `parseFile` notices by the error at the part's end), once the part
+ * before it holds more than blank and comment lines. Undefined — parse the text whole — when a
+ * line starts with `%` (directives carry over to later documents) or `...` (a document end, after
+ * which the stream may continue differently).
+ */
+export function splitDocuments(text: string): { start: number; end: number }[] | undefined {
+  const out: { start: number; end: number }[] = [];
+  let start = 0;
+  let content = false;
+  for (let i = 0; i < text.length;) {
+    const nl = text.indexOf('\n', i);
+    const lineEnd = nl < 0 ? text.length : nl;
+    const c = text.charCodeAt(i);
+    if (c === 0x25 /* % */) return undefined;
+    if ((c === 0x2d /* - */ || c === 0x2e) /* . */ && text.startsWith(c === 0x2d ? '---' : '...', i)) {
+      const after = text.charCodeAt(i + 3);
+      if (i + 3 >= lineEnd || after === 0x20 || after === 0x09 || after === 0x0d) {
+        if (c === 0x2e) return undefined;
+        if (content) {
+          out.push({ start, end: i });
+          start = i;
+          content = false;
+        }
+      }
+    }
+    if (!content) {
+      const line = text.slice(i, lineEnd).trim();
+      if (line && !line.startsWith('#') && !/^---(?:[ \t]|$)/.test(line)) content = true;
+      // `--- value` (content on the marker line) is content
+      else if (/^---[ \t]+[^\s#]/.test(line)) content = true;
+    }
+    i = lineEnd + 1;
+  }
+  out.push({ start, end: text.length });
+  return out;
 }
 
 function cleanYamlMessage(m: string): string {

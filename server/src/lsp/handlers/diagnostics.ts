@@ -33,7 +33,6 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       if (open.sync(path, doc.getText(), () => s.analysisOf(doc))) scheduleOthers(doc.uri);
       const a = s.analysisOf(doc);
       open.remember(path, a);
-      if (!lastSummary) logEnablement();
       if (!s.settings.validate) return [];
       // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
       // error is not shown twice.
@@ -45,13 +44,27 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   }
 
   // The workspace index is read lazily, by the first answer that needs it. After the first answer,
-  // the rest is read in small steps between requests, so that later answers find it ready.
+  // the rest is read in small steps between requests, so that later answers find it ready. Until
+  // then the Argo CD version is detected from the files read so far (WorkspaceIndex `defer`); once
+  // everything is read, documents whose answer may have changed are validated again, and the log
+  // says what decides progressive syncs (reading Argo CD's configuration never delays a first answer).
   let warming = false;
+  let warmRun = 0;
+  /** The warm-up has read the whole workspace (since the last reset). */
+  let indexRead = false;
   function warmIndex(): void {
     if (warming) return;
     warming = true;
+    const run = ++warmRun;
     const step = () => {
-      if (!s.guard('workspace index', true, () => s.service.workspace.warm(50))) setTimeout(step, 2);
+      if (run !== warmRun) return; // a reset started another warm-up
+      if (!s.guard('workspace index', true, () => s.service.workspace.warm(50))) {
+        setTimeout(step, 2);
+        return;
+      }
+      indexRead = true;
+      if (s.guard('workspace index', false, () => s.service.workspace.settle())) revalidateAll(true);
+      logEnablement();
     };
     setTimeout(step, 20);
   }
@@ -88,6 +101,8 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // The server log says what decides progressive syncs, at start and whenever it changes.
   let lastSummary = '';
   function logEnablement(): void {
+    // Only once the workspace has been read in the background: reading it here would hold up answers.
+    if (!indexRead) return;
     s.guard('enablement log', undefined, () => {
       const lines = s.service.enablementSummary();
       const text = lines.join('\n');
@@ -99,6 +114,8 @@ export function registerDiagnostics(s: ServerState): Revalidation {
 
   function resetAndRevalidate(): void {
     warming = false;
+    indexRead = false;
+    warmRun++;
     s.guard('reset', undefined, () => {
       s.service.reset();
       s.service.openDocuments.resync(documents.all().map((d) => ({ path: URI.toPath(d.uri), text: d.getText() })));

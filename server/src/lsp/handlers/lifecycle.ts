@@ -43,7 +43,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
     lastRaw = init.settings ?? init.appsetTools;
     s.settings = readSettings(init.settings ?? init.appsetTools);
     s.host = createNodeHost(roots, s.settings.engine, s.log);
-    s.service = getLanguageService({ host: s.host });
+    s.service = getLanguageService({ host: s.host, deferWorkspaceScan: true });
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,

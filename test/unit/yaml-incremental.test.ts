@@ -1,0 +1,203 @@
+/**
+ * Per-`---` document re-parsing (engine/yaml/document.ts `parseFile(text, previous)`) and what the
+ * language service re-uses on a keystroke: the result must be exactly the parse of the whole text
+ * (values, spans, syntax errors, ApplicationSets), whatever was parsed before; and an unchanged
+ * ApplicationSet keeps its parse and its expansion (the same objects), while edits across `---`
+ * lines, deleted separators and moved documents are parsed correctly.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import * as YAML from 'yaml';
+import { parseFile, splitDocuments, type ParsedFile } from '../../server/src/engine/yaml/document';
+import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
+import { getLanguageService } from '../../server/src/engine';
+import { emptyHost } from '../../server/src/engine/host';
+
+const appset = (name: string, extra = '') => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: ${name}
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+          - {svc: a}
+          - {svc: b}
+  template:
+    metadata:
+      name: '${name}-{{ .svc | badfunc }}'${extra}
+    spec:
+      project: default
+      source: {repoURL: https://git.example.com/r.git, path: 'apps/{{ .svc }}'}
+      destination: {server: https://kubernetes.default.svc, namespace: web}
+`;
+
+/** What a parse says, offsets included, in a comparable form. */
+function summary(p: ParsedFile) {
+  const tree = (n: AstNode | undefined): unknown =>
+    n === undefined
+      ? null
+      : n.kind === 'object'
+        ? { s: n.span, p: n.properties.map((q) => [q.key, q.keySpan, tree(q.value)]) }
+        : n.kind === 'array'
+          ? { s: n.span, i: n.items.map(tree) }
+          : { s: n.span, k: n.kind, v: n.kind === 'scalar' ? String(n.value) : undefined };
+  return {
+    docs: p.docs.map((d) => ({ index: d.index, span: d.span, value: d.value, range: d.doc.range, tree: tree(astOf(d.doc)) })),
+    appsets: p.appsets.map((a) => [a.index, a.name, a.span]),
+    diagnostics: p.diagnostics.map((d) => [d.code, d.span, d.message]),
+  };
+}
+
+/** The reference: the whole text through the yaml library at once (as before per-document parsing). */
+function whole(text: string, what = '') {
+  const p = parseFile(text);
+  const docs = YAML.parseAllDocuments(text, { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' });
+  const list = Array.isArray(docs) ? docs : [];
+  assert.equal(p.docs.length, list.length, `document count: ${what}`);
+  p.docs.forEach((d, i) => {
+    assert.deepEqual(d.doc.range, list[i].range, `range of document ${i}`);
+    assert.deepEqual(
+      d.doc.errors.map((e) => [e.pos, e.code]),
+      list[i].errors.map((e) => [e.pos, e.code]),
+      `errors of document ${i}`,
+    );
+  });
+  return summary(p);
+}
+
+function check(before: string | ParsedFile, after: string, what: string) {
+  const prev = typeof before === 'string' ? parseFile(before) : before;
+  const incremental = parseFile(after, prev);
+  assert.deepEqual(summary(incremental), whole(after, what), what);
+  return incremental;
+}
+
+test('split points: before each `---` line after content; directives and `...` parse whole', () => {
+  assert.deepEqual(splitDocuments('a: 1\n---\nb: 2\n'), [
+    { start: 0, end: 5 },
+    { start: 5, end: 14 },
+  ]);
+  // a leading comment and a first `---` stay with the first document
+  assert.deepEqual(splitDocuments('# head\n---\na: 1\n--- # c\nb: 2'), [
+    { start: 0, end: 16 },
+    { start: 16, end: 28 },
+  ]);
+  assert.equal(splitDocuments('%YAML 1.2\n---\na: 1\n'), undefined);
+  assert.equal(splitDocuments('a: 1\n...\n---\nb: 2\n'), undefined);
+  // `----` and ` ---` are content, not markers
+  assert.equal(splitDocuments('a: |\n  x\n----\n ---\n')?.length, 1);
+});
+
+test('an edit in one document re-parses only that one; the others keep their parse', () => {
+  const docs = [appset('one'), appset('two'), appset('three')];
+  const before = docs.join('---\n');
+  const prev = parseFile(before);
+  // same length: every later document stays where it was
+  const same = check(prev, before.replace('name: two', 'name: twX'), 'same-length edit');
+  assert.deepEqual(same.reuse, { parsed: 1, reused: 2, moved: 0 });
+  assert.equal(same.docs[0].doc, prev.docs[0].doc);
+  assert.equal(same.docs[2].doc, prev.docs[2].doc);
+  assert.notEqual(same.docs[1].doc, prev.docs[1].doc);
+  // a longer text: the later document moves, keeps its value and gets shifted offsets
+  const longer = check(prev, before.replace('name: two', 'name: two-longer'), 'edit that moves the next document');
+  assert.deepEqual(longer.reuse, { parsed: 1, reused: 1, moved: 1 });
+  assert.equal(longer.docs[2].value, prev.docs[2].value, 'the moved document keeps its value object');
+  assert.equal(longer.docs[2].span.start, prev.docs[2].span.start + '-longer'.length);
+  // the previous parse is untouched (its documents still have their own offsets)
+  assert.deepEqual(summary(prev), whole(before));
+});
+
+test('edits across `---` lines: joining, splitting, deleting a separator, broken documents', () => {
+  const a = appset('one');
+  const b = appset('two');
+  const c = appset('three');
+  const base = `${a}---\n${b}---\n${c}`;
+  const cases: [string, string][] = [
+    ['delete a separator (two documents become one, with a duplicate key)', `${a}${b}---\n${c}`],
+    ['insert a separator inside a document', base.replace('  template:\n', '---\n  template:\n')],
+    ['a separator typed one character at a time', base.replace('spec:\n  goTemplate', '--\nspec:\n  goTemplate')],
+    ['remove a whole document', `${a}---\n${c}`],
+    ['a document moved first', `${c}---\n${a}---\n${b}`],
+    ['the same document twice', `${a}---\n${a}---\n${a}`],
+    ['a syntax error in the middle one', base.replace('name: two', 'name: [two')],
+    ['a block scalar ended by a separator', `${a}---\nkey: |\n  line\n---\n${c}`],
+    ['a quoted string read on past a separator', `${a}---\nkey: "abc\n---\n${c}`],
+    ['a single-quoted string read on past a separator', `${a}---\nkey: 'abc\n---\n${c}`],
+    ['a flow collection cut by a separator', `${a}---\nkey: [x,\n---\n${c}`],
+    ['comments and blank documents between', `# head\n---\n${a}# tail\n---\n\n---\n# only a comment\n---\n${c}`],
+    ['content on the marker line', `${a}--- !!map\nx: 1\n--- |\n  text\n---\n${c}`],
+    ['CRLF line ends', base.replace(/\n/g, '\r\n')],
+    ['directives: parsed whole', `%YAML 1.2\n---\n${a}---\n${b}`],
+    ['document end markers: parsed whole', `${a}...\n---\n${b}`],
+    ['empty text', ''],
+  ];
+  for (const [what, after] of cases) {
+    assert.deepEqual(summary(parseFile(after)), whole(after, what), `${what} (fresh)`);
+    check(base, after, what);
+    check(after, base, `${what} (and back)`);
+  }
+});
+
+test('every YAML file of the repository parses per document exactly as a whole', () => {
+  const files: string[] = [];
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (n === 'node_modules' || n.startsWith('.')) continue;
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.ya?ml$/.test(n)) files.push(p);
+    }
+  };
+  walk(join(__dirname, '..', 'fixtures'));
+  walk(join(__dirname, '..', '..', 'examples'));
+  assert.ok(files.length > 20, `found ${files.length} files`);
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8');
+    assert.deepEqual(summary(parseFile(text)), whole(text), f);
+    // and after an edit in the first document, from the previous parse
+    const at = text.indexOf('\n');
+    if (at > 0) check(text, text.slice(0, at) + ' # edited' + text.slice(at), `${f} after an edit`);
+  }
+});
+
+test('the language service re-uses the parse and the expansion of unchanged ApplicationSets', () => {
+  const s = getLanguageService({ host: emptyHost() });
+  const docs = [appset('one'), appset('two'), appset('three')];
+  const uri = 'file:///work/sets.yaml';
+  const a1 = s.analyze(uri, docs.join('---\n'));
+  const exps1 = a1.appsets.map((c) => c.expansion());
+  const d1 = s.diagnostics(a1);
+  // type in the first document's template (same length: the others stay where they were)
+  const a2 = s.analyze(uri, docs.join('---\n').replace("'one-{{", "'onX-{{"));
+  assert.equal(a2.appsets[1].doc.doc, a1.appsets[1].doc.doc, 'the second document was not parsed again');
+  assert.equal(a2.appsets[1].expansion(), exps1[1], 'nor expanded again');
+  assert.equal(a2.appsets[2].expansion(), exps1[2]);
+  assert.notEqual(a2.appsets[0].expansion(), exps1[0]);
+  // the findings of the untouched documents are the same, at the same places
+  const d2 = s.diagnostics(a2);
+  const later = (ds: typeof d1) => ds.filter((d) => d.span.start >= a1.appsets[1].doc.span.start).map((d) => [d.code, d.span]);
+  assert.deepEqual(later(d2), later(d1));
+});
+
+test('a finding in a later document follows it when an earlier one grows (no stale offsets)', () => {
+  const s = getLanguageService({ host: emptyHost() });
+  const uri = 'file:///work/sets.yaml';
+  const before = `${appset('one')}---\n${appset('two')}`;
+  const after = before.replace('name: one', 'name: one-longer');
+  for (const text of [before, after, before]) {
+    const a = s.analyze(uri, text);
+    const unknown = s.diagnostics(a).filter((d) => d.code === 'template/unknown-function');
+    assert.equal(unknown.length, 2, text);
+    for (const d of unknown) assert.equal(text.slice(d.span.start, d.span.end), 'badfunc');
+    // and the same as a fresh service computes
+    const fresh = getLanguageService({ host: emptyHost() });
+    assert.deepEqual(
+      s.diagnostics(a).map((d) => [d.code, d.span, d.message]),
+      fresh.diagnostics(fresh.analyze(uri, text)).map((d) => [d.code, d.span, d.message]),
+    );
+  }
+});
