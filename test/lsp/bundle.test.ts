@@ -1,10 +1,12 @@
 /**
  * The bundles esbuild produces (`node esbuild.js`): the client stays thin (no engine code in the
- * extension host), and the server is one self-contained file other editors can run.
+ * extension host), the server is a self-contained bundle other editors can run, and the server and
+ * the CLI keep V8's compiled code in the cache folder (server/src/codeCache.ts).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { repoRoot, serverPath } from './client';
@@ -23,6 +25,43 @@ test('the server bundle runs from anywhere without node_modules', () => {
   assert.notEqual(r.status, 0);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /Usage: node dist\/server.js --stdio/);
-  const bundle = readFileSync(serverPath, 'utf8');
-  assert.doesNotMatch(bundle, /require\(["'](yaml|ajv|re2js|picomatch|vscode-languageserver)["']\)/);
+  for (const f of [serverPath, join(repoRoot, 'dist', 'lib', 'server.js')]) {
+    const bundle = readFileSync(f, 'utf8');
+    assert.doesNotMatch(bundle, /require\(["'](yaml|ajv|re2js|picomatch|vscode-languageserver)["']\)/, f);
+  }
+});
+
+test('the CLI keeps its compiled code in the cache folder: same answers with it, a broken one is replaced, --no-cache writes none', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'code-cache-'));
+  try {
+    const cache = join(dir, 'cache');
+    writeFileSync(
+      join(dir, 'bad.yaml'),
+      'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: x}\nspec: {generatorz: []}\n',
+    );
+    const lint = (...extra: string[]) => {
+      const r = spawnSync(process.execPath, [join(repoRoot, 'dist', 'cli.js'), 'lint', 'bad.yaml', ...extra], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60000,
+        env: { ...process.env, APPSET_CACHE_DIR: cache },
+      });
+      return { status: r.status, out: r.stdout, err: r.stderr };
+    };
+    const first = lint();
+    assert.equal(first.status, 1, first.err);
+    assert.match(first.out, /appset\/unknown-field/);
+    const code = () => (existsSync(join(cache, 'code')) ? readdirSync(join(cache, 'code')) : []);
+    assert.equal(code().length, 1, 'written at exit of the first run');
+    assert.match(code()[0], /^cli-\d+-\d+-v[\d.]+-\w+\.bin$/);
+    assert.deepEqual(lint(), first, 'the same answer from the cached code');
+    writeFileSync(join(cache, 'code', code()[0]), 'not V8 code');
+    assert.deepEqual(lint(), first, 'a broken cache is refused');
+    assert.notEqual(readFileSync(join(cache, 'code', code()[0]), 'utf8'), 'not V8 code', 'and written again');
+    rmSync(cache, { recursive: true });
+    assert.deepEqual(lint('--no-cache'), first);
+    assert.equal(existsSync(cache), false, '--no-cache writes nothing');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

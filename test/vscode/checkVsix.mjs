@@ -17,6 +17,8 @@ const REQUIRED = [
   ['dist/extension.js'],
   ['dist/server.js'],
   ['dist/cli.js'],
+  ['dist/lib/server.js'],
+  ['dist/lib/cli.js'],
 ];
 const FORBIDDEN = ['node_modules', 'client', 'server', 'test', '.tools'];
 const MAX_FILES = 40;

@@ -9,19 +9,13 @@
  * version of the tool never trusts an older one's results; at most MAX_CACHE_FILES workspaces are kept.
  */
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { INTERESTS, type ProbeCache } from '../engine';
+import { cacheDir } from '../cacheDir';
 
 const MAX_CACHE_FILES = 32;
 
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const explicit = env.APPSET_CACHE_DIR;
-  if (explicit === 'off' || explicit === '0') return undefined;
-  if (explicit) return explicit;
-  const base = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  return path.join(base, 'appset-tools');
-}
+export { cacheDir };
 
 function fnv(s: string): string {
   let h = 2166136261;

@@ -1,0 +1,65 @@
+/**
+ * Starts a bundle (`dist/lib/server.js`, `dist/lib/cli.js`) through V8's code cache: `dist/server.js`
+ * and `dist/cli.js` are small loaders built from this file. The first run compiles the bundle as Node
+ * would and, once its first answer has run (at exit, or after SAVE_AFTER_MS for the language server),
+ * stores the compiled code — the functions that answer included, not only the top level — in the
+ * cache folder (`code/`, see cacheDir.ts); later runs skip most of the compiling. A cache from another
+ * build, Node version or V8 flags is refused by V8 or never looked up (the file name holds the bundle's
+ * size and mtime, Node's version and the architecture) and then written again. `APPSET_CACHE_DIR=off`
+ * and the CLI's `--no-cache` turn it off; any failure only costs the compile.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import Module from 'node:module';
+import { cacheDir } from './cacheDir';
+
+const SAVE_AFTER_MS = 5000;
+
+export function runBundle(name: string, mod: NodeJS.Module, req: NodeJS.Require, filename: string, dirname: string): void {
+  const bundle = path.join(dirname, 'lib', `${name}.js`);
+  const source = fs.readFileSync(bundle, 'utf8');
+  const file = cacheFile(name, bundle);
+  let cached: Buffer | undefined;
+  try {
+    if (file) cached = fs.readFileSync(file);
+  } catch {
+    cached = undefined;
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData: cached });
+  if (file && (!cached || script.cachedDataRejected)) {
+    let saved = false;
+    const save = () => {
+      if (saved) return;
+      saved = true;
+      try {
+        const data = script.createCachedData();
+        const dir = path.dirname(file);
+        fs.mkdirSync(dir, { recursive: true });
+        // Older builds' caches of this bundle go; a temporary name keeps concurrent writers apart.
+        for (const old of fs.readdirSync(dir)) if (old.startsWith(`${name}-`)) fs.rmSync(path.join(dir, old), { force: true });
+        const tmp = `${file}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, data);
+        fs.renameSync(tmp, file);
+      } catch {
+        /* a read-only or missing cache folder: the next run compiles again */
+      }
+    };
+    process.once('exit', save);
+    setTimeout(save, SAVE_AFTER_MS).unref();
+  }
+  // The bundle runs as this module: `require.main === module`, `__dirname` is `dist/` (validators/).
+  (script.runInThisContext() as (...a: unknown[]) => void).call(mod.exports, mod.exports, req, mod, filename, dirname);
+}
+
+function cacheFile(name: string, bundle: string): string | undefined {
+  if (process.argv.includes('--no-cache')) return undefined;
+  const dir = cacheDir();
+  if (!dir) return undefined;
+  try {
+    const st = fs.statSync(bundle);
+    return path.join(dir, 'code', `${name}-${st.size}-${Math.round(st.mtimeMs)}-${process.version}-${process.arch}.bin`);
+  } catch {
+    return undefined;
+  }
+}
