@@ -62,7 +62,8 @@ test('Neovim runs the README setup: diagnostics, hover, completion, lens, quick 
         cwd: dir,
         encoding: 'utf8',
         timeout: 150_000,
-        env: { ...process.env, HOME: dir, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir },
+        // No code cache: the server may write it (server/src/codeCache.ts) into HOME while `dir` is removed.
+        env: { ...process.env, HOME: dir, XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir, APPSET_CACHE_DIR: 'off' },
       },
     );
     assert.ok(existsSync(out), `Neovim wrote no result (exit ${r.status ?? r.signal}): ${r.stdout}\n${r.stderr}`);
