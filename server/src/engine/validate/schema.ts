@@ -210,17 +210,39 @@ function valueAt(value: Json | undefined, path: JsonPath): Json | undefined {
   return cur;
 }
 
-/** A copy without null object members (absent for the API server), safe for any key. */
+/**
+ * The value without null object members (absent for the API server), safe for any key. Subtrees
+ * without nulls are the same objects (the validator only reads them): a keystroke in a large
+ * document does not copy it whole.
+ */
 function stripNulls(v: Json | undefined, depth: number): Json | undefined {
   if (depth > MAX_DEPTH) return null;
-  if (Array.isArray(v)) return v.map((x) => stripNulls(x, depth + 1) as Json);
-  if (isObject(v)) {
-    const o: { [k: string]: Json } = {};
-    for (const k of Object.keys(v)) {
-      if (v[k] === null) continue;
-      Object.defineProperty(o, k, { value: stripNulls(v[k], depth + 1), enumerable: true, writable: true, configurable: true });
+  if (Array.isArray(v)) {
+    let out: Json[] | undefined;
+    for (let i = 0; i < v.length; i++) {
+      const x = stripNulls(v[i], depth + 1) as Json;
+      if (x !== v[i] && !out) out = v.slice(0, i);
+      out?.push(x);
     }
-    return o;
+    return out ?? v;
+  }
+  if (isObject(v)) {
+    const keys = Object.keys(v);
+    let o: { [k: string]: Json } | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      const x = v[k] === null ? undefined : (stripNulls(v[k], depth + 1) as Json);
+      if (x !== v[k] && !o) {
+        o = {};
+        for (const before of keys.slice(0, i)) put(o, before, v[before]);
+      }
+      if (o && x !== undefined) put(o, k, x);
+    }
+    return o ?? v;
   }
   return v;
+}
+
+function put(o: { [k: string]: Json }, k: string, value: Json): void {
+  Object.defineProperty(o, k, { value, enumerable: true, writable: true, configurable: true });
 }
