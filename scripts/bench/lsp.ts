@@ -43,10 +43,12 @@ export interface LspOptions {
   initializationOptions?: unknown;
   /** Settings by section, answered to workspace/configuration and announced after `initialized`. */
   settings?: Record<string, unknown>;
+  /** Extra environment variables for the server process. */
+  env?: Record<string, string>;
 }
 
 export async function startLsp(o: LspOptions): Promise<LspProcess> {
-  const proc = spawn(process.execPath, o.argv, { stdio: ['pipe', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, o.argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...o.env } });
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const conn: ProtocolConnection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
