@@ -1,12 +1,13 @@
 /**
  * Editing help from the schema: completion of field names and allowed values, and hover on a field
- * (its type and, for fields whose meaning is not obvious, a short explanation in our own words).
+ * (its type, path and our documentation of it from validate/fieldDocs.ts).
  */
 import { astOf, type AstNode } from '../../yaml/ast';
 import type { AppSetContext } from '../context';
 import type { CompletionItem, Hover } from '../../types';
 import { pathAt, type JsonPath } from '../../yaml/document';
-import { describeType, schemaAt } from '../../validate/schemaIndex';
+import { describeType, schemaAt, type SchemaNode } from '../../validate/schemaIndex';
+import { fieldDoc, fieldDocMarkdown } from '../../validate/fieldDocs';
 import { dottedPath } from '../../validate/describe';
 
 /** Values the controller understands for fields the CRD types only as strings. */
@@ -20,50 +21,6 @@ function knownValues(path: JsonPath): string[] | undefined {
   return undefined;
 }
 
-/** Short explanations for fields whose behaviour is easy to get wrong. */
-const FIELD_NOTES: Record<string, string> = {
-  goTemplate:
-    'Renders templates with Go text/template + Sprig instead of `{{param}}` substitution; also makes generator parameters nested (`.path.basename`) and typed.',
-  goTemplateOptions:
-    'Options for Go templates; only `missingkey=default|invalid|zero|error` are accepted. `missingkey=error` turns a missing parameter into an error instead of `<no value>`.',
-  templatePatch:
-    'A templated YAML/JSON patch applied to each generated Application (strategic merge: objects merge, lists are replaced). It cannot change `spec.project`.',
-  applyNestedSelectors: 'Deprecated and ignored: selectors of nested generators always apply since Argo CD 3.0.',
-  strategy:
-    'How changes reach the generated Applications: `AllAtOnce` (default) or `RollingSync` (step by step; needs progressive syncs enabled on the controller).',
-  type: 'For `strategy`: `AllAtOnce` or `RollingSync` (case-sensitive); any other value is treated as AllAtOnce.',
-  maxUpdate:
-    'How many Applications of this step may sync at the same time: an integer, or a percentage string like `"25%"` (rounded down, minimum 1 unless `"0%"`). `0` means the step is synced by hand. A quoted number like `"3"` is invalid and means 1.',
-  deletionOrder:
-    '`AllAtOnce` (default) or `Reverse`: when the ApplicationSet is deleted with RollingSync, delete Applications step by step, last step first.',
-  mergeKeys:
-    'Parameter names whose values identify the same parameter set across the merge children; later children override the first (base) child.',
-  selector: 'Post-selector: keeps only parameter sets whose (flattened) parameters match. Operators: In, NotIn, Exists, DoesNotExist.',
-  requeueAfterSeconds: 'How often the controller re-runs this generator (seconds).',
-  preserveResourcesOnDeletion: 'When true, deleting an Application does not delete its resources (no resources finalizer is added).',
-  applicationsSync:
-    'Limits what the controller does to generated Applications: `create-only`, `create-update`, `create-delete` or `sync` (all).',
-};
-
-/**
- * The note for a field where it is: `selector` under `clusters` picks cluster Secrets, next to a
- * generator kind it is a post-selector; `type` only means something under `strategy`.
- */
-function noteFor(path: JsonPath): string | undefined {
-  const key = String(path[path.length - 1]);
-  const parent = path[path.length - 2];
-  if (key === 'selector') {
-    if (parent === 'clusters') return CLUSTER_SELECTOR_NOTE;
-    if (typeof parent === 'number' && path[path.length - 3] === 'generators') return FIELD_NOTES.selector;
-    return undefined;
-  }
-  if (key === 'type' && path[1] !== 'strategy') return undefined;
-  return FIELD_NOTES[key];
-}
-
-const CLUSTER_SELECTOR_NOTE =
-  'Cluster selector: which cluster Secrets the cluster generator reads, by their labels (`matchLabels`, or `matchExpressions` with In, NotIn, Exists, DoesNotExist). Without it the generator reads every cluster Secret and adds the local in-cluster entry, which has no labels. Not a post-selector: it filters clusters before any parameter set exists.';
-
 export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefined {
   const at = pathAt(ctx.doc.doc, offset);
   if (!at.onKey || !at.span) return undefined;
@@ -71,10 +28,10 @@ export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefine
   if (!schema) return undefined;
   const key = String(at.path[at.path.length - 1]);
   const lines = [`**${key}** — ${describeType(schema)}`, '', `\`${dottedPath(at.path)}\``];
-  const note = noteFor(at.path);
-  if (note) lines.push('', note);
   const values = schema.enum ?? knownValues(at.path);
-  if (values) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}`);
+  const doc = fieldDoc(at.path);
+  if (doc) lines.push('', fieldDocMarkdown(doc, values));
+  else if (values) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}.`);
   return { span: at.span, markdown: lines.join('\n') };
 }
 
@@ -93,7 +50,8 @@ export function fieldCompletions(ctx: AppSetContext, offset: number): Completion
     const values = schema?.enum ?? knownValues(path) ?? (schema?.type === 'boolean' ? ['true', 'false'] : undefined);
     if (!values) return [];
     const span = { start: offset - valueMatch[3].length, end: offset };
-    return values.map((v) => ({ label: v, kind: 'value', span }));
+    const doc = fieldDoc(path);
+    return values.map((v) => ({ label: v, kind: 'value', span, ...(doc ? { documentation: fieldDocMarkdown(doc) } : {}) }));
   }
   // Typing a key: `  par|` or `- par|`
   const keyMatch = /^(\s*(?:-\s+)?)([\w.\-/]*)$/.exec(prefix);
@@ -119,11 +77,16 @@ export function fieldCompletions(ctx: AppSetContext, offset: number): Completion
         label: k,
         kind: 'property' as const,
         detail: describeType(s),
-        documentation: FIELD_NOTES[k],
+        documentation: docOf([...mapPath, k], s),
         insertText: container ? `${k}:\n${' '.repeat(col + 2)}` : `${k}: `,
         span,
       };
     });
+}
+
+function docOf(path: JsonPath, schema: SchemaNode | undefined): string | undefined {
+  const d = fieldDoc(path);
+  return d && fieldDocMarkdown(d, schema?.enum ?? knownValues(path));
 }
 
 function existingKeys(ctx: AppSetContext, path: JsonPath): string[] {
