@@ -8,7 +8,8 @@
  * - `{{ }}` unquoted at the start of a YAML value (a flow mapping, not a string): quote it;
  * - Go template control flow (`{{- if .x }}` lines) in the YAML structure: use templatePatch;
  * - a literal destination with neither name nor server.
- * Each is one finding with a quick fix where one is clear; superseding codes
+ * Each is one finding with a quick fix where one is clear (modeSwitch.ts adds the whole-document
+ * ones: turn on goTemplate, convert every `{{name}}`); superseding codes
  * (diagnostics/findings.ts) drop the generic errors the same mistake also causes.
  */
 import { astOf, walk } from '../../yaml/ast';
@@ -21,6 +22,7 @@ import { valueSpan } from '../../expand/scalarOffsets';
 import { isObject } from '../../generators/params';
 import { severityOf } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
+import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 
 interface Fix {
   title: string;
@@ -115,6 +117,7 @@ export const templatesContributor: FeatureContributor = {
         edits: [{ file: ctx.file.uri, span: d.span, newText: fix.newText }],
       });
     }
+    out.push(...turnOnGoTemplate(ctx, diagnostics), ...convertAllToGo(ctx, diagnostics));
     return out;
   },
 };
@@ -140,12 +143,13 @@ function checkString(
     for (const m of raw.matchAll(/\{\{-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*-?\}\}/g)) {
       const name = m[1];
       if (KEYWORDS.has(name) || isTemplateFunction(name.split('.')[0])) continue;
+      const expr = goExpressionIn(ctx, name) ?? `.${name}`;
       out.push({
         code: 'template/fasttemplate-syntax',
         severity: severityOf('template/fasttemplate-syntax'),
-        message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ .${name} }}`,
+        message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ ${expr} }}`,
         span: at(ctx, path, raw, m.index!, m[0].length),
-        data: { fix: { title: `Write {{ .${name} }}`, newText: `{{ .${name} }}` } },
+        data: { fix: { title: `Write {{ ${expr} }}`, newText: `{{ ${expr} }}` } },
       });
     }
     // `.metadata.labels.cluster-role`: a field name cannot hold `-` or `/`; the key needs index.
