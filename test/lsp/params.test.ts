@@ -88,6 +88,48 @@ spec:
       destination: {server: https://kubernetes.default.svc, namespace: '{{path.basename}}'}
 `;
 
+const FILES = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: envs
+spec:
+  goTemplate: true
+  goTemplateOptions: ["missingkey=error"]
+  generators:
+    - git:
+        repoURL: https://example.com/apps.git
+        revision: HEAD
+        files:
+          - path: envs/*.yaml
+  template:
+    metadata:
+      name: 'web-{{ .env }}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/apps.git, path: 'web/{{ .env }}'}
+      destination: {server: https://kubernetes.default.svc, namespace: '{{ .env }}-{{ .path.basename }}'}
+`;
+
+const ELEMS = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: teams
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elementsYaml: |
+          - team: red
+          - team: blue
+  template:
+    metadata:
+      name: 'team-{{ .team }}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/t.git, path: '{{ .team }}'}
+      destination: {server: https://kubernetes.default.svc, namespace: x}
+`;
+
 let s: TestServer;
 let shopDiags: Diagnostic[];
 before(async () => {
@@ -98,6 +140,10 @@ before(async () => {
       'fast.yaml': FAST,
       'apps-repo/apps/web/kustomization.yaml': 'resources: []\n',
       'apps-repo/apps/api/kustomization.yaml': 'resources: []\n',
+      'apps-repo/envs/dev.yaml': 'env: dev\nreplicas: 1\n',
+      'apps-repo/envs/prod.yaml': 'env: prod\nreplicas: 3\n',
+      'files.yaml': FILES,
+      'elems.yaml': ELEMS,
     },
     { repoMappings: { 'https://example.com/apps.git': 'apps-repo' } },
   );
@@ -192,6 +238,82 @@ test('find references from a list key and from a use; rename a list key and its 
   await assert.rejects(
     s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position: pos(SHOP, '{{.service}}', 5), newName: 'my-svc' }),
     /Go identifier/,
+  );
+});
+
+async function rename(rel: string, text: string, needle: string, delta: number, newName: string) {
+  const uri = s.uriOf(rel);
+  const position = pos(text, needle, delta);
+  const prep = await s.conn.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position });
+  const edit = await s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position, newName });
+  return { prep, changes: edit?.changes ?? {} };
+}
+
+test('rename a values entry, a git file key (in the files) and an elementsYaml key, each with its uses', async () => {
+  const values = await rename('shop.yaml', SHOP, '.values.region', 9, 'area');
+  assert.ok(values.prep && 'placeholder' in values.prep && values.prep.placeholder === 'region', JSON.stringify(values.prep));
+  const shop = applyTextEdits(SHOP, values.changes[s.uriOf('shop.yaml')]);
+  assert.match(shop, /values:\n\s+area: eu/);
+  assert.match(shop, /region: '\{\{\.values\.area\}\}'/, 'the label key region is not the parameter');
+
+  await s.open('files.yaml', FILES);
+  const files = await rename('files.yaml', FILES, '{{ .env }}', 5, 'stage');
+  assert.deepEqual(
+    Object.keys(files.changes).sort(),
+    [s.uriOf('apps-repo/envs/dev.yaml'), s.uriOf('apps-repo/envs/prod.yaml'), s.uriOf('files.yaml')].sort(),
+  );
+  assert.equal(applyTextEdits('env: dev\nreplicas: 1\n', files.changes[s.uriOf('apps-repo/envs/dev.yaml')]), 'stage: dev\nreplicas: 1\n');
+  const renamedFiles = applyTextEdits(FILES, files.changes[s.uriOf('files.yaml')]);
+  assert.equal(renamedFiles.match(/\.stage\b/g)?.length, 3);
+  assert.ok(!/\.env\b/.test(renamedFiles));
+
+  await s.open('elems.yaml', ELEMS);
+  const elems = await rename('elems.yaml', ELEMS, '{{ .team }}', 5, 'squad');
+  const renamedElems = applyTextEdits(ELEMS, elems.changes[s.uriOf('elems.yaml')]);
+  assert.match(renamedElems, /- squad: red\n\s+- squad: blue/);
+  assert.equal(renamedElems.match(/\.squad\b/g)?.length, 2);
+});
+
+test('rename refuses, with the reason, parameters decided by data outside the ApplicationSet', async () => {
+  const uri = s.uriOf('fast.yaml');
+  await assert.rejects(
+    s.conn.sendRequest(PrepareRenameRequest.type, { textDocument: { uri }, position: pos(FAST, '{{path.basename}}', 8) }),
+    /path\.basename comes from git directories pattern, which rename cannot change/,
+  );
+  await assert.rejects(
+    s.conn.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') }, position: pos(SHOP, '{{.name}}', 4) }),
+    /\.name comes from cluster prod-(eu|us), which rename cannot change \(a cluster Secret's name, server and labels are the cluster's own\)/,
+  );
+});
+
+test('field documentation on hover; the "turn on goTemplate" fix rewrites the {{name}} tags', async () => {
+  await s.open('hover.yaml', FILES);
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('hover.yaml') },
+    position: pos(FILES, 'goTemplateOptions', 2),
+  });
+  const md = JSON.stringify(h?.contents);
+  assert.match(md, /without it a misspelt parameter silently becomes `<no value>`/);
+
+  const MODE = FAST.replace("name: '{{path.basename}}'", "name: '{{ .path.basename }}'");
+  const diags = await s.open('mode.yaml', MODE);
+  const d = diags.find((x) => x.code === 'template/gotemplate-syntax');
+  assert.ok(d, JSON.stringify(diags.map((x) => x.code)));
+  const actions = await s.conn.sendRequest(CodeActionRequest.type, {
+    textDocument: { uri: s.uriOf('mode.yaml') },
+    range: d!.range,
+    context: { diagnostics: [d!] },
+  });
+  const on = (actions ?? []).find((a) => 'title' in a && a.title.startsWith('Turn on goTemplate'));
+  assert.ok(on && 'edit' in on && on.edit, JSON.stringify(actions));
+  const fixed = applyTextEdits(MODE, on!.edit!.changes![s.uriOf('mode.yaml')]);
+  assert.match(fixed, /spec:\n {2}goTemplate: true\n {2}goTemplateOptions: \["missingkey=error"\]\n/);
+  assert.match(fixed, /path: '\{\{ \.path\.path \}\}'/);
+  assert.match(fixed, /namespace: '\{\{ \.path\.basename \}\}'/);
+  const after = await s.open('mode2.yaml', fixed);
+  assert.deepEqual(
+    after.filter((x) => String(x.code).startsWith('template/')),
+    [],
   );
 });
 

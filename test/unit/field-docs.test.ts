@@ -55,7 +55,10 @@ test('the same key is documented for where it is', () => {
   assert.match(doc('spec', 'template'), /once for every parameter set/);
   assert.match(doc('spec', 'generators', 0, 'git', 'template'), /merged over `spec.template`/);
   assert.match(doc('spec', 'generators', 0, 'list', 'template', 'spec', 'project'), /AppProject/);
-  assert.equal(doc('spec', 'template', 'spec', 'sources', 0, 'helm', 'valueFiles'), doc('spec', 'template', 'spec', 'source', 'helm', 'valueFiles'));
+  assert.equal(
+    doc('spec', 'template', 'spec', 'sources', 0, 'helm', 'valueFiles'),
+    doc('spec', 'template', 'spec', 'source', 'helm', 'valueFiles'),
+  );
   assert.match(doc('spec', 'template', 'spec', 'sources', 0, 'plugin'), /config management plugin/);
   assert.match(doc('spec', 'generators', 0, 'plugin'), /HTTP plugin/);
   assert.match(doc('spec', 'generators', 0, 'pullRequest', 'github', 'tokenRef', 'secretName'), /Secret/);

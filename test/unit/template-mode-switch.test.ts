@@ -27,7 +27,10 @@ function fixes(text: string, code: string) {
 
 function check(text: string) {
   const a = ls.analyze(`mem://m${n++}.yaml`, text);
-  return { codes: ls.diagnostics(a).map((d) => d.code), names: [...(ls.preview(a)?.yaml ?? '').matchAll(/^  name: (\S+)$/gm)].map((m) => m[1]) };
+  return {
+    codes: ls.diagnostics(a).map((d) => d.code),
+    names: [...(ls.preview(a)?.yaml ?? '').matchAll(/^  name: (\S+)$/gm)].map((m) => m[1]),
+  };
 }
 
 const list = (goTemplate: string, name: string, extra = '') => `apiVersion: argoproj.io/v1alpha1

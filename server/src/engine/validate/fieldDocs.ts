@@ -96,7 +96,8 @@ const DOCS: Record<string, Entry> = {
     values: ['AllAtOnce', 'RollingSync'],
     trap: 'Case-sensitive: any other value (`rollingSync`) silently behaves as AllAtOnce.',
   },
-  'spec.strategy.rollingSync': 'The steps of a RollingSync. Auto-sync is turned off on every generated Application; the controller syncs them itself, step by step.',
+  'spec.strategy.rollingSync':
+    'The steps of a RollingSync. Auto-sync is turned off on every generated Application; the controller syncs them itself, step by step.',
   'spec.strategy.rollingSync.steps': {
     doc: 'Ordered steps. A step starts when every Application of the previous steps is Healthy. An Application belongs to the first step whose expressions all match its labels.',
     trap: 'Applications no step selects are never synced by the rollout (they must be synced by hand). An empty list makes newer controllers stop with an error.',
@@ -124,14 +125,16 @@ const DOCS: Record<string, Entry> = {
     trap: 'Only applies when the ApplicationSet itself is deleted, and only with progressive syncs enabled (Argo CD 3.2+).',
   },
   'spec.preservedFields': 'Labels and annotations of generated Applications whose live values the controller keeps when it updates them.',
-  'spec.preservedFields.annotations': 'Annotation keys the controller keeps as they are on the live Application (e.g. set by hand or another tool).',
+  'spec.preservedFields.annotations':
+    'Annotation keys the controller keeps as they are on the live Application (e.g. set by hand or another tool).',
   'spec.preservedFields.labels': 'Label keys the controller keeps as they are on the live Application.',
   'spec.ignoreApplicationDifferences': {
     doc: 'Parts of the generated Applications the controller leaves alone when they were changed on the live object (e.g. a targetRevision changed by hand).',
     trap: 'Paths are of the whole Application (`/spec/source/targetRevision`); a change to another item of the same list still overwrites the list.',
   },
   'spec.ignoreApplicationDifferences.name': 'Only for the Application with this name; empty: every generated Application.',
-  'spec.ignoreApplicationDifferences.jsonPointers': 'JSON pointers into the Application to leave alone, e.g. `/spec/source/targetRevision`.',
+  'spec.ignoreApplicationDifferences.jsonPointers':
+    'JSON pointers into the Application to leave alone, e.g. `/spec/source/targetRevision`.',
   'spec.ignoreApplicationDifferences.jqPathExpressions': 'jq paths into the Application to leave alone, e.g. `.spec.source.helm.values`.',
   'spec.applyNestedSelectors': {
     doc: 'Deprecated. In Argo CD 2.x it made `selector`s of generators nested inside a matrix/merge apply.',
@@ -156,10 +159,15 @@ const DOCS: Record<string, Entry> = {
   matchLabels: 'Key/value pairs that must all be present (each is the same as an `In` expression with one value).',
   matchExpressions: 'Expressions that must all match.',
   'matchExpressions.key': 'The label (or parameter) key to test.',
-  'matchExpressions.operator': { doc: 'How the key is tested.', values: SELECTOR_OPS, trap: 'Case-sensitive; `In`/`NotIn` need values, `Exists`/`DoesNotExist` take none.' },
+  'matchExpressions.operator': {
+    doc: 'How the key is tested.',
+    values: SELECTOR_OPS,
+    trap: 'Case-sensitive; `In`/`NotIn` need values, `Exists`/`DoesNotExist` take none.',
+  },
   'matchExpressions.values': 'Values for `In` and `NotIn`.',
   'selector.matchLabels': 'Parameters that must have exactly these values (flattened keys such as `metadata.labels.env`, `values.tier`).',
-  'selector.matchExpressions.key': 'A parameter key, flattened with dots (`metadata.labels.env`, `values.tier`); list items are `key.0`, `key.1`.',
+  'selector.matchExpressions.key':
+    'A parameter key, flattened with dots (`metadata.labels.env`, `values.tier`); list items are `key.0`, `key.1`.',
 
   list: 'One parameter set per element, written inline.',
   'list.elements': {
@@ -241,7 +249,11 @@ const DOCS: Record<string, Entry> = {
     doc: 'One parameter set per repository (and branch) found at an SCM provider: `organization`, `repository`, `url`, `branch`, `sha`, `labels`, …',
     trap: 'Needs the provider’s API at run time; it yields nothing offline.',
   },
-  'scmProvider.cloneProtocol': { doc: 'Which clone URL the `url` parameter holds.', values: ['ssh', 'https'], default: 'the provider’s default (SSH for most)' },
+  'scmProvider.cloneProtocol': {
+    doc: 'Which clone URL the `url` parameter holds.',
+    values: ['ssh', 'https'],
+    default: 'the provider’s default (SSH for most)',
+  },
   'scmProvider.filters': {
     doc: 'Repository filters: a repository is kept when it passes any filter; within a filter every condition must hold.',
   },
@@ -361,8 +373,14 @@ const DOCS: Record<string, Entry> = {
   },
   'clusterDecisionResource.configMapRef': 'The ConfigMap naming the resource’s `apiVersion`, `kind`, `matchKey` and `statusListKey`.',
   'clusterDecisionResource.name': { doc: 'The resource to read, by name.', trap: 'Set exactly one of `name` and `labelSelector`.' },
-  'clusterDecisionResource.labelSelector': { doc: 'The resources to read, by their labels.', trap: 'Set exactly one of `name` and `labelSelector`.' },
-  'clusterDecisionResource.values': { doc: 'Extra parameters added as `values.<key>`.', trap: 'Not rendered: `{{ }}` here stays as written.' },
+  'clusterDecisionResource.labelSelector': {
+    doc: 'The resources to read, by their labels.',
+    trap: 'Set exactly one of `name` and `labelSelector`.',
+  },
+  'clusterDecisionResource.values': {
+    doc: 'Extra parameters added as `values.<key>`.',
+    trap: 'Not rendered: `{{ }}` here stays as written.',
+  },
 
   plugin: {
     doc: 'Parameter sets returned by an HTTP plugin service you run (configured in a ConfigMap).',
@@ -425,7 +443,8 @@ const DOCS: Record<string, Entry> = {
   ref: 'A name other sources use to read files of this one (`$name/values.yaml` in `helm.valueFiles`).',
   'source.name': 'A name for the source, shown in the UI and usable in CLI flags.',
   'sources.name': 'A name for the source, shown in the UI and usable in CLI flags.',
-  tagPrefix: 'Only tags with this prefix are considered when `targetRevision` is a semver constraint; the prefix is removed before comparing and kept in the result.',
+  tagPrefix:
+    'Only tags with this prefix are considered when `targetRevision` is a semver constraint; the prefix is removed before comparing and kept in the result.',
   helm: 'Helm options for this source.',
   'helm.valueFiles': {
     doc: 'Values files, relative to the chart (or `$ref/path` from another source).',
@@ -460,7 +479,10 @@ const DOCS: Record<string, Entry> = {
   'kustomize.replicas.count': 'The replica count (a number or a string number).',
   'kustomize.commonLabels': 'Labels added to every resource (and, by default, to selectors).',
   'kustomize.commonAnnotations': 'Annotations added to every resource.',
-  'kustomize.commonAnnotationsEnvsubst': { doc: 'Substitute environment variables (`${ARGOCD_APP_NAME}`) in `commonAnnotations` values.', default: 'false' },
+  'kustomize.commonAnnotationsEnvsubst': {
+    doc: 'Substitute environment variables (`${ARGOCD_APP_NAME}`) in `commonAnnotations` values.',
+    default: 'false',
+  },
   'kustomize.forceCommonLabels': { doc: 'Overwrite labels that already exist.', default: 'false' },
   'kustomize.forceCommonAnnotations': { doc: 'Overwrite annotations that already exist.', default: 'false' },
   'kustomize.labelWithoutSelector': {
@@ -484,7 +506,10 @@ const DOCS: Record<string, Entry> = {
   'target.labelSelector': 'A label selector string, e.g. `app=web`.',
   'target.annotationSelector': 'An annotation selector string.',
   'kustomize.version': 'Which kustomize binary to use (a version configured in Argo CD).',
-  'kustomize.kubeVersion': { doc: 'The Kubernetes version passed to kustomize for Helm charts.', default: 'the destination cluster’s version' },
+  'kustomize.kubeVersion': {
+    doc: 'The Kubernetes version passed to kustomize for Helm charts.',
+    default: 'the destination cluster’s version',
+  },
   'kustomize.apiVersions': 'API versions passed to kustomize for Helm charts.',
   directory: 'Options for a plain folder of manifests (YAML, JSON, Jsonnet).',
   'directory.recurse': { doc: 'Read subfolders too.', default: 'false' },
@@ -551,7 +576,8 @@ const DOCS: Record<string, Entry> = {
   'syncPolicy.managedNamespaceMetadata': 'Labels and annotations for the namespace `CreateNamespace=true` creates.',
   'managedNamespaceMetadata.labels': 'Labels of the created namespace.',
   'managedNamespaceMetadata.annotations': 'Annotations of the created namespace.',
-  'template.spec.ignoreDifferences': 'Fields ignored when comparing the live resources with the source (they do not make the Application OutOfSync).',
+  'template.spec.ignoreDifferences':
+    'Fields ignored when comparing the live resources with the source (they do not make the Application OutOfSync).',
   'ignoreDifferences.group': 'The API group of the resources.',
   'ignoreDifferences.kind': 'The kind of the resources.',
   'ignoreDifferences.name': 'Only the resource with this name.',

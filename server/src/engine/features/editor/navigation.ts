@@ -1,12 +1,14 @@
 /**
  * Parameters as symbols: go to definition, find references and rename, from a use in a template
  * (`.name`, `.metadata.labels.tier`, `{{path.basename}}`, `.values.x`) or from where a generator
- * defines it (a list element's key, a generator's `values:` entry).
+ * defines it (a list element's key, a generator's `values:` entry). Rename changes one segment of a
+ * parameter wherever it is written — list elements, a literal elementsYaml, `values`, git files' keys —
+ * and refuses, with the reason, a parameter that data outside the ApplicationSet decides (a cluster
+ * Secret's name, server or labels, git path parameters, pull request and SCM provider parameters).
  */
 import type { AppSetContext } from '../context';
 import type { Location, Span, TextEdit } from '../../types';
 import { pathAt } from '../../yaml/document';
-import { isObject } from '../../generators/params';
 import { paramDefinitions, type ParamDef } from './paramDefs';
 import { generatorSpecs, goTemplateOf, isGoIdentifier, paramUses, samePrefix, useAt, type ParamUse } from './paramUses';
 
@@ -61,54 +63,100 @@ export function referencesAt(ctx: AppSetContext, offset: number, includeDeclarat
 
 export type RenameResult = { edits: TextEdit[] } | { error: string };
 
-/** What rename would rename at the cursor: the first segment of the parameter, when list elements define it. */
-export function prepareRenameAt(ctx: AppSetContext, offset: number): { span: Span; placeholder: string } | { error: string } | undefined {
-  const p = paramAt(ctx, offset);
-  if (!p) return undefined;
-  const name = p.path[0];
-  const check = renamable(ctx, name);
-  if (check) return { error: check };
-  const use = useAt(ctx, offset);
-  const span = use ? (segmentSpan(ctx.file.text, use, name, goTemplateOf(ctx)) ?? p.span) : keySpan(ctx.file.text, p.span);
-  return { span, placeholder: name };
+/**
+ * What rename renames: one segment of a parameter (`env` in `.values.env`, `replicas` in
+ * `.config.replicas`), as the segments up to and including it. Fasttemplate keys are flat
+ * (`values.env`): their segments are the dotted parts.
+ */
+interface RenameTarget {
+  segs: string[];
+  /** The renamed segment's span under the cursor. */
+  span: Span;
 }
 
-/** Renames a list-element key in every element that has it and in every template that uses it. */
-export function renameAt(ctx: AppSetContext, offset: number, newName: string): RenameResult | undefined {
+function segsOf(path: string[], goTemplate: boolean): string[] {
+  return goTemplate ? path : path[0].split('.');
+}
+
+function targetAt(ctx: AppSetContext, offset: number): RenameTarget | undefined {
   const p = paramAt(ctx, offset);
   if (!p) return undefined;
   const goTemplate = goTemplateOf(ctx);
-  const name = p.path[0];
-  const check = renamable(ctx, name);
-  if (check) return { error: check };
+  const segs = segsOf(p.path, goTemplate);
+  const use = useAt(ctx, offset);
+  if (use) {
+    const spans = segmentSpans(ctx.file.text, use, segs, goTemplate);
+    let i = spans.findIndex((sp) => sp && offset >= sp.start && offset <= sp.end);
+    if (i < 0) i = spans.length - 1;
+    return spans[i] ? { segs: segs.slice(0, i + 1), span: spans[i]! } : undefined;
+  }
+  return { segs, span: keySpan(ctx.file.text, p.span) };
+}
+
+/** The definitions rename changes, or why it cannot. */
+function renameDefs(ctx: AppSetContext, segs: string[]): ParamDef[] | { error: string } {
+  const goTemplate = goTemplateOf(ctx);
+  const name = segs[segs.length - 1];
+  const shown = goTemplate ? '.' + segs.join('.') : segs.join('.');
+  const defs = paramDefinitions(ctx, goTemplate ? segs : [segs.join('.')]);
+  const other = defs.find((d) => !d.renamable);
+  if (other)
+    return {
+      error: `${shown} comes from ${other.source}, which rename cannot change (${other.source.startsWith('cluster') ? "a cluster Secret's name, server and labels are the cluster's own" : 'the generator computes it from data outside this ApplicationSet'})`,
+    };
+  // Only definitions of this very key (a list element may hold `config` as a string, not a map).
+  const own = defs.filter((d) => keyText(ctx, d) === name);
+  if (!own.length)
+    return {
+      error: `no key of this ApplicationSet or of its files defines ${shown}: it comes from the generators' data (a cluster Secret, a git path, a pull request or SCM provider, a template), which rename cannot change`,
+    };
+  return own;
+}
+
+function keyText(ctx: AppSetContext, d: ParamDef): string | undefined {
+  const text = d.file === ctx.file.uri ? ctx.file.text : ctx.file.host.readFile(d.file);
+  if (text === undefined) return undefined;
+  const sp = keySpan(text, d.span);
+  return text.slice(sp.start, sp.end);
+}
+
+/** What rename would rename at the cursor, or why it cannot. */
+export function prepareRenameAt(ctx: AppSetContext, offset: number): { span: Span; placeholder: string } | { error: string } | undefined {
+  const t = targetAt(ctx, offset);
+  if (!t) return undefined;
+  const defs = renameDefs(ctx, t.segs);
+  if ('error' in defs) return defs;
+  return { span: t.span, placeholder: t.segs[t.segs.length - 1] };
+}
+
+/**
+ * Renames a parameter's key where it is defined — list elements, a literal elementsYaml, a
+ * generator's `values`, the keys of the git files a git generator reads — and in every template that
+ * uses it.
+ */
+export function renameAt(ctx: AppSetContext, offset: number, newName: string): RenameResult | undefined {
+  const t = targetAt(ctx, offset);
+  if (!t) return undefined;
+  const goTemplate = goTemplateOf(ctx);
+  const defs = renameDefs(ctx, t.segs);
+  if ('error' in defs) return defs;
   if (goTemplate && !isGoIdentifier(newName))
     return { error: `"${newName}" is not a Go identifier, so .${newName} would not parse; use letters, digits and _` };
-  if (!goTemplate && (!newName || /[{}\s]/.test(newName))) return { error: `"${newName}" cannot be a fasttemplate key` };
+  if (!goTemplate && (!newName || /[{}\s.]/.test(newName))) return { error: `"${newName}" cannot be a fasttemplate key` };
   const text = ctx.file.text;
   const edits: TextEdit[] = [];
-  for (const d of paramDefinitions(ctx, [name])) edits.push({ file: ctx.file.uri, span: keySpan(text, d.span), newText: newName });
+  for (const d of defs) {
+    const src = d.file === ctx.file.uri ? text : (ctx.file.host.readFile(d.file) ?? '');
+    edits.push({ file: d.file, span: keySpan(src, d.span), newText: newName });
+  }
+  const i = t.segs.length - 1;
   for (const u of paramUses(ctx)) {
-    if (u.path[0] !== name) continue;
-    const s = segmentSpan(text, u, name, goTemplate);
+    const segs = segsOf(u.path, goTemplate);
+    if (!samePrefix(t.segs, segs)) continue;
+    const s = segmentSpans(text, u, segs, goTemplate)[i];
     if (s) edits.push({ file: ctx.file.uri, span: s, newText: newName });
   }
   return { edits: dedupe(edits) };
-}
-
-/** Why the parameter cannot be renamed here, or undefined when it can. */
-function renamable(ctx: AppSetContext, name: string): string | undefined {
-  const defs = paramDefinitions(ctx, [name]);
-  if (!defs.length) return `no list element defines "${name}"`;
-  const other = defs.find((d) => !d.renamable);
-  if (other) return `"${name}" also comes from ${other.source}, which rename cannot change`;
-  // Keys from elementsYaml or generated elsewhere are not in this document's list elements.
-  const listed = generatorSpecs(ctx).some(
-    (g) =>
-      g.kind === 'list' &&
-      Array.isArray(g.spec.elements) &&
-      g.spec.elements.some((e) => isObject(e) && Object.prototype.hasOwnProperty.call(e, name)),
-  );
-  return listed ? undefined : `no list element defines "${name}"`;
 }
 
 /** A key's text without its quotes. */
@@ -119,17 +167,39 @@ function keySpan(text: string, span: Span): Span {
   return span;
 }
 
-/** Where the first segment `name` of a use sits in the document (`.name`, `$.name`, `index . "name"`, fasttemplate `name`). */
-function segmentSpan(text: string, u: ParamUse, name: string, goTemplate: boolean): Span | undefined {
+/**
+ * Where each segment of a use sits in the document: `.a.b`, `$.a.b`, `index .a "b-c"`, or a flat
+ * fasttemplate key `values.env` (its dotted parts). Undefined for a segment not written as itself
+ * (an escape in a double-quoted YAML string).
+ */
+function segmentSpans(text: string, u: ParamUse, segs: string[], goTemplate: boolean): (Span | undefined)[] {
   const src = text.slice(u.span.start, u.span.end);
-  if (!goTemplate) return src === name ? u.span : undefined;
-  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const m = new RegExp(`(?:^|[^\\p{L}\\p{Nd}_$])\\.(${esc})(?![\\p{L}\\p{Nd}_])|"(${esc})"`, 'u').exec(src);
-  if (!m) return undefined;
-  const inner = m[1] !== undefined ? m.index + m[0].length - name.length : m.index + 1;
-  // The source may hold escapes (a double-quoted YAML string): only rename when it reads as the name.
-  if (src.slice(inner, inner + name.length) !== name) return undefined;
-  return { start: u.span.start + inner, end: u.span.start + inner + name.length };
+  const out: (Span | undefined)[] = [];
+  let from = 0;
+  for (const seg of segs) {
+    let at = -1;
+    if (!goTemplate) {
+      at = src.startsWith(seg, from) ? from : -1;
+      if (at >= 0) from = at + seg.length + 1;
+    } else {
+      const esc = seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      // The first segment anywhere in the action; each next one right after the previous (`.b`, ` "b-c"`).
+      const re =
+        out.length === 0
+          ? new RegExp(`(?:^|[^\\p{L}\\p{Nd}_$])\\.(${esc})(?![\\p{L}\\p{Nd}_])|"(${esc})"`, 'gu')
+          : new RegExp(`\\.(${esc})(?![\\p{L}\\p{Nd}_])|\\s+"(${esc})"`, 'uy');
+      re.lastIndex = from;
+      const m = re.exec(src);
+      if (m) {
+        at = m[1] !== undefined ? m.index + m[0].length - seg.length : m.index + m[0].length - seg.length - 1;
+        from = at + seg.length + (m[1] !== undefined ? 0 : 1);
+      }
+    }
+    out.push(
+      at >= 0 && src.slice(at, at + seg.length) === seg ? { start: u.span.start + at, end: u.span.start + at + seg.length } : undefined,
+    );
+  }
+  return out;
 }
 
 function dedupe(edits: TextEdit[]): TextEdit[] {

@@ -18,6 +18,7 @@ import { has, isObject } from '../../generators/params';
 import { loadInventory, type Cluster } from '../../generators/inventory';
 import { resolveCheckout } from '../../generators/git';
 import { generatorSpecs, goTemplateOf } from './paramUses';
+import { valueSpan } from '../../expand/scalarOffsets';
 
 export interface ParamDef {
   /** Absolute path of another file, or the document's URI. */
@@ -25,7 +26,7 @@ export interface ParamDef {
   span: Span;
   /** Where it comes from, in words: `list element 2`, `cluster Secret prod-eu-1`, `values of the git generator`. */
   source: string;
-  /** Only the document's own list-element keys can be renamed together with their uses. */
+  /** Keys written in the document or the workspace (list elements, literal elementsYaml, values, git files) can be renamed with their uses. */
   renamable: boolean;
 }
 
@@ -57,13 +58,15 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
         const keyPath = elementKeyPath(el, path, goTemplate);
         if (!keyPath) return;
         const n = nodeAt(doc, [...g.path, 'elements', i, ...keyPath]);
-        if (n.exact && n.key) add({ file: uri, span: n.key, source: `list element ${i + 1}`, renamable: keyPath.length === 1 });
+        if (n.exact && n.key) add({ file: uri, span: n.key, source: `list element ${i + 1}`, renamable: true });
       });
     }
+    if (g.kind === 'list' && typeof g.spec.elementsYaml === 'string')
+      for (const d of elementsYamlDefs(ctx, g.path, g.spec.elementsYaml, path, goTemplate)) add(d);
     const valuesKey = valuesKeyOf(path, goTemplate);
     if (valuesKey !== undefined && isObject(g.spec.values) && has(g.spec.values, valuesKey)) {
       const n = nodeAt(doc, [...g.path, 'values', valuesKey]);
-      if (n.key) add({ file: uri, span: n.key, source: `values of the ${g.kind} generator`, renamable: false });
+      if (n.key) add({ file: uri, span: n.key, source: `values of the ${g.kind} generator`, renamable: true });
     }
     if (g.kind === 'git' && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? ''))) {
       for (const list of ['files', 'directories']) {
@@ -99,8 +102,8 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
         if (g.kind !== 'git' || !Array.isArray(g.spec.files)) continue;
         const root = resolveCheckout(String(g.spec.repoURL ?? ''), ctx.file);
         if (!root) continue;
-        const at = locateFileKey(ctx, `${root}/${rel}`, path, goTemplate);
-        if (at) add({ file: `${root}/${rel}`, span: at, source: `git file ${rel}`, renamable: false });
+        for (const at of fileKeySpans(ctx, `${root}/${rel}`, path, goTemplate))
+          add({ file: `${root}/${rel}`, span: at, source: `git file ${rel}`, renamable: true });
       }
     }
   }
@@ -218,13 +221,20 @@ function decode(v: unknown): string {
   return typeof v === 'string' ? Buffer.from(v, 'base64').toString('utf8') : '';
 }
 
-/** The key of a git generator's parameter file that defines `path`. */
-function locateFileKey(ctx: AppSetContext, file: string, path: string[], goTemplate: boolean): Span | undefined {
+/**
+ * The keys of a git generator's parameter file that define `path` (the deepest existing key of the
+ * path, in the file's object or in each item when the file holds a list).
+ */
+function fileKeySpans(ctx: AppSetContext, file: string, path: string[], goTemplate: boolean): Span[] {
   const text = ctx.file.host.readFile(file);
-  if (text === undefined) return undefined;
+  if (text === undefined) return [];
   const d = parseGoYamlDocument(text);
-  if (!d) return undefined;
-  const segs = goTemplate ? path : path[0].split('.');
+  if (!d) return [];
+  return keySpansIn(d, goTemplate ? path : path[0].split('.'));
+}
+
+/** In a parsed parameter document (an object, or a list of objects), the deepest key of `segs` in each. */
+function keySpansIn(d: YamlDocument, segs: string[]): Span[] {
   const tryAt = (prefix: JsonPath) => {
     for (let n = segs.length; n >= 1; n--) {
       const r = nodeAt(d, [...prefix, ...segs.slice(0, n)]);
@@ -233,12 +243,33 @@ function locateFileKey(ctx: AppSetContext, file: string, path: string[], goTempl
     return undefined;
   };
   const root = astOf(d);
+  const out: Span[] = [];
   if (root?.kind === 'array') {
-    for (let i = 0; i < root.items.length; i++) {
+    for (let i = 0; i < root.items.length && out.length < MAX_DEFS; i++) {
       const s = tryAt([i]);
-      if (s) return s;
+      if (s) out.push(s);
     }
-    return undefined;
+    return out;
   }
-  return tryAt([]);
+  const s = tryAt([]);
+  return s ? [s] : [];
+}
+
+/**
+ * Keys of a list generator's `elementsYaml` that define `path`, placed in the document. A templated
+ * elementsYaml (`{{ .x | toJson }}`) has no keys of its own: its parameters come from elsewhere.
+ */
+function elementsYamlDefs(ctx: AppSetContext, at: JsonPath, raw: string, path: string[], goTemplate: boolean): ParamDef[] {
+  const n = nodeAt(ctx.doc.doc, [...at, 'elementsYaml']);
+  if (!n.exact || !n.value || !n.key) return [];
+  if (raw.includes('{{')) return [];
+  const d = parseGoYamlDocument(raw);
+  if (!d) return [];
+  const segs = goTemplate ? path : path[0].startsWith('values.') ? ['values', path[0].slice(7)] : [path[0]];
+  const out: ParamDef[] = [];
+  for (const s of keySpansIn(d, segs)) {
+    const span = valueSpan(ctx.file.text, n.value, raw, s.start, s.end - s.start);
+    if (span) out.push({ file: ctx.file.uri, span, source: "the list's elementsYaml", renamable: true });
+  }
+  return out;
 }

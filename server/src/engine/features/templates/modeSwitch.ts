@@ -17,7 +17,21 @@ import { valueSpan } from '../../expand/scalarOffsets';
 import { generatorSpecs, goExpression, isGoIdentifier, templateStrings } from '../editor/paramUses';
 
 /** Go template words that are never fasttemplate keys. */
-const GO_WORDS = new Set(['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue', 'nil', 'true', 'false']);
+const GO_WORDS = new Set([
+  'if',
+  'else',
+  'end',
+  'range',
+  'with',
+  'define',
+  'template',
+  'block',
+  'break',
+  'continue',
+  'nil',
+  'true',
+  'false',
+]);
 
 /** A fasttemplate tag's key (`{{ name }}` → `name`), or undefined when the tag is a Go action. */
 export function fasttemplateKey(inner: string): string | undefined {
@@ -106,7 +120,11 @@ function enableGoTemplate(ctx: AppSetContext): TextEdit[] | undefined {
   else return undefined;
   if (!spec.properties.some((p) => p.key === 'goTemplateOptions')) lines.push('goTemplateOptions: ["missingkey=error"]');
   if (lines.length)
-    edits.push({ file: ctx.file.uri, span: { start: first.start, end: first.start }, newText: lines.map((l) => l + eol + indent).join('') });
+    edits.push({
+      file: ctx.file.uri,
+      span: { start: first.start, end: first.start },
+      newText: lines.map((l) => l + eol + indent).join(''),
+    });
   return edits;
 }
 
