@@ -90,6 +90,26 @@ local ok, err = pcall(function()
   vim.wait(10000, function() return not has_code(buf, 'rollout/progressive-syncs-disabled') end, 50)
   out.afterCommand = codes(buf)
 
+  -- a field's documentation on hover
+  l, c = line_of(buf, 'goTemplate:')
+  h = vim.lsp.buf_request_sync(buf, 'textDocument/hover', { textDocument = doc, position = { line = l, character = c + 2 } }, 10000)
+  out.fieldHover = h and h[client().id] and h[client().id].result and h[client().id].result.contents.value or vim.NIL
+
+  -- go to definition from a parameter to the list keys
+  l, c = line_of(buf, '{{.url}}')
+  r = vim.lsp.buf_request_sync(buf, 'textDocument/definition', { textDocument = doc, position = { line = l, character = c + 4 } }, 10000)
+  out.definitions = {}
+  for _, loc in ipairs(r and r[client().id] and r[client().id].result or {}) do table.insert(out.definitions, loc.range.start.line) end
+
+  -- rename the parameter the way :lua vim.lsp.buf.rename('endpoint') does, on the cursor
+  vim.api.nvim_win_set_cursor(0, { l + 1, c + 4 })
+  vim.lsp.buf.rename('endpoint')
+  vim.wait(10000, function() return line_of(buf, '{{.endpoint}}') ~= nil end, 50)
+  out.renamed = {}
+  for _, line in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    if line:find('endpoint', 1, true) then table.insert(out.renamed, line) end
+  end
+
   -- the preview, as a command returning text and as the custom request
   local p = client().request_sync('workspace/executeCommand', { command = 'appsetTools.preview', arguments = { uri } }, 10000, buf)
   out.previewCommand = p and p.result or vim.NIL

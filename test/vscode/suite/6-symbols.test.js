@@ -1,6 +1,7 @@
 // Parameters as symbols in the real VS Code: go to definition from a template parameter to the list
-// element keys and to the cluster Secret, the Outline of an ApplicationSet, and completion of a
-// label key that needs `index`.
+// element keys and to the cluster Secret, the Outline of an ApplicationSet, completion of a label key
+// that needs `index`, rename (and its refusal for a cluster's name), a field's documentation on hover,
+// and the "turn on goTemplate" quick fix.
 const assert = require('assert');
 const vscode = require('vscode');
 const { openFixture, serverReady, waitFor, rangeOf } = require('./util');
@@ -75,6 +76,61 @@ describe('parameters as symbols', () => {
       const range = item.textEdit ? item.textEdit.range : item.range.replacing || item.range;
       await editor.edit((e) => e.replace(range, text));
       assert.match(doc.lineAt(at.line).text, /tier: '\{\{ index \.metadata\.labels "argocd\.argoproj\.io\/secret-type" \}\}'/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
+  });
+
+  it('renames a list key with its uses, and refuses a cluster Secret name with the reason', async () => {
+    const { doc } = await openFixture('params.yaml');
+    const at = rangeOf(doc, '.service }}-').start.translate(0, 2);
+    const edit = await vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', doc.uri, at, 'svc');
+    const edits = edit.get(doc.uri);
+    assert.equal(edits.length, 4, JSON.stringify(edits));
+    assert.ok(edits.every((e) => e.newText === 'svc' && doc.getText(e.range) === 'service'));
+    const name = rangeOf(doc, '.name }}').start.translate(0, 2);
+    await assert.rejects(
+      Promise.resolve(vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', doc.uri, name, 'cluster')),
+      /comes from cluster prod-\d+, which rename cannot change/,
+    );
+  });
+
+  it("shows a field's documentation on hover", async () => {
+    const { doc } = await openFixture('params.yaml');
+    const at = rangeOf(doc, 'goTemplate:').start.translate(0, 2);
+    const text = await waitFor(
+      async () => {
+        const hs = await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, at);
+        const md = (hs || []).flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+        return /Go text\/template/.test(md) ? md : undefined;
+      },
+      { describe: () => 'a hover with the goTemplate documentation' },
+    );
+    assert.match(text, /Default: false/);
+  });
+
+  it('turns on goTemplate for Go syntax written without it, with missingkey=error', async () => {
+    const { doc, editor } = await openFixture('params.yaml');
+    const flag = rangeOf(doc, 'goTemplate: true');
+    await editor.edit((e) => e.replace(flag, 'goTemplate: false'));
+    try {
+      const warning = await waitFor(
+        () =>
+          vscode.languages.getDiagnostics(doc.uri).find((d) => d.code && String(d.code.value || d.code) === 'template/gotemplate-syntax'),
+        { describe: () => 'a template/gotemplate-syntax warning' },
+      );
+      const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', doc.uri, warning.range);
+      const on = actions.find((a) => a.title.startsWith('Turn on goTemplate'));
+      assert.ok(on, actions.map((a) => a.title).join(' | '));
+      assert.ok(await vscode.workspace.applyEdit(on.edit));
+      assert.match(doc.getText(), /goTemplateOptions: \["missingkey=error"\]\n {2}goTemplate: true\n/);
+      await waitFor(
+        () =>
+          vscode.languages.getDiagnostics(doc.uri).some((d) => String(d.code && (d.code.value || d.code)).startsWith('template/'))
+            ? undefined
+            : true,
+        { describe: () => 'no template finding left' },
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
