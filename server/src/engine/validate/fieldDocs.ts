@@ -77,8 +77,8 @@ const DOCS: Record<string, Entry> = {
   'spec.syncPolicy': 'What the controller may do to the Applications it generated.',
   'spec.syncPolicy.applicationsSync': {
     doc: 'Limits the controller’s changes to generated Applications: `create-only` never updates or deletes, `create-update` never deletes, `create-delete` never updates, `sync` does all three.',
-    default: 'the controller’s policy (`sync` unless the controller sets `--policy`)',
-    trap: 'Only honoured when the controller allows overriding its policy (`--enable-policy-override`); with `create-only`/`create-delete` a RollingSync cannot trigger syncs of existing Applications.',
+    default: 'the controller’s `--policy` (`sync` when it sets none)',
+    trap: 'Ignored when the controller sets its own `--policy` without `--enable-policy-override`; with `create-only`/`create-delete` a RollingSync cannot trigger syncs of existing Applications.',
   },
   'spec.syncPolicy.preserveResourcesOnDeletion': {
     doc: 'When true, generated Applications get no resources finalizer, so deleting an Application (or the ApplicationSet) leaves its Kubernetes resources running.',
@@ -100,7 +100,7 @@ const DOCS: Record<string, Entry> = {
     'The steps of a RollingSync. Auto-sync is turned off on every generated Application; the controller syncs them itself, step by step.',
   'spec.strategy.rollingSync.steps': {
     doc: 'Ordered steps. A step starts when every Application of the previous steps is Healthy. An Application belongs to the first step whose expressions all match its labels.',
-    trap: 'Applications no step selects are never synced by the rollout (they must be synced by hand). An empty list makes newer controllers stop with an error.',
+    trap: 'Applications no step selects are never synced by the rollout (they must be synced by hand). With no steps, Argo CD up to 3.5 syncs everything at once; the next release stops with an error and changes nothing.',
   },
   'spec.strategy.rollingSync.steps.matchExpressions': {
     doc: 'Which Applications this step syncs, by the labels of the generated Applications (`template.metadata.labels`); all expressions must match. Empty: every Application.',
@@ -172,11 +172,11 @@ const DOCS: Record<string, Entry> = {
   list: 'One parameter set per element, written inline.',
   'list.elements': {
     doc: 'The elements: each object is one parameter set; its keys are the parameters.',
-    trap: 'Without goTemplate, nested values are not reachable as `{{a.b}}` (only `values.x` is flattened).',
+    trap: 'Without goTemplate every value must be a string (a number or a map fails the generator), except `values`, whose entries become `values.<key>`.',
   },
   'list.elementsYaml': {
     doc: 'A string holding a YAML list of more elements, added after `elements`; usually a template fed by a matrix sibling (`{{ .key.components | toJson }}`).',
-    trap: 'Only useful with goTemplate inside a matrix; the string must render to a YAML list of objects.',
+    trap: 'Mostly useful with goTemplate inside a matrix; the string must be (or render to) a YAML list of objects.',
   },
 
   clusters: {
@@ -202,13 +202,12 @@ const DOCS: Record<string, Entry> = {
   git: 'Parameter sets from a git repository: one per matching directory (`directories`) or per matching file (`files`, whose keys become parameters).',
   'git.repoURL': 'The repository to read. The controller needs credentials for it in Argo CD.',
   'git.revision': {
-    doc: 'Branch, tag or commit to read.',
-    default: 'HEAD',
+    doc: 'Branch, tag or commit to read (required; `HEAD` is the default branch).',
     trap: 'Changes land when the controller polls (every 3 minutes by default) unless a webhook is configured.',
   },
   'git.directories': {
     doc: 'Directory patterns: one parameter set per matching directory, with `path.path`, `path.basename`, `path.basenameNormalized`, `path.segments` (goTemplate) / `path[N]` (fasttemplate).',
-    trap: '`*` does not cross `/` (`apps/*` matches one level). Hidden directories (`.git`) are never matched.',
+    trap: '`*` does not cross `/` (`apps/*` matches one level; there is no `**`). Directories whose name starts with `.` are skipped unless the repo server includes hidden directories.',
   },
   'git.directories.path': 'A glob for directories, relative to the repository root.',
   'git.directories.exclude': {
@@ -232,7 +231,7 @@ const DOCS: Record<string, Entry> = {
 
   matrix: {
     doc: 'Combines exactly two child generators: every parameter set of the first with every parameter set of the second (the second may use the first’s parameters).',
-    trap: 'Children with the same parameter name: the second child wins. Only two levels of matrix/merge nesting are read.',
+    trap: 'A parameter both children set: with goTemplate the first child’s value wins; without it, different values fail the matrix (give one git child a `pathParamPrefix`). Only two levels of matrix/merge nesting are read.',
   },
   'matrix.generators': { doc: 'The two child generators.', trap: 'Exactly two; each child has one generator kind.' },
   merge: {
@@ -242,7 +241,7 @@ const DOCS: Record<string, Entry> = {
   'merge.generators': 'The child generators; the first one is the base.',
   'merge.mergeKeys': {
     doc: 'Parameter names whose values identify the same parameter set across children (e.g. `server`, or `values.env`).',
-    trap: 'With goTemplate nested keys are written with dots too (`path.basename`).',
+    trap: 'Looked up as top-level parameter names only: with goTemplate `path.basename` or `values.env` names a top-level key with a dot, never the nested value, so it matches nothing.',
   },
 
   scmProvider: {
