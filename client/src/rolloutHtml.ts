@@ -145,6 +145,12 @@ function stepHtml(plan: RolloutPlan, opts: RenderOptions, s: PlanStep): string {
     out.push(
       `<p class="err">Never created (invalid), so this step never completes and the rollout stops here: ${chips(s.blockedBy, 'app blocked')}</p>`,
     );
+  for (const w of s.syncWindows ?? []) {
+    const what = w.problem
+      ? `An unreadable sync window of AppProject ${esc(w.project)} (${esc(w.problem)}) blocks every sync of these, so the step never completes`
+      : `The ${esc(w.kind)} window "${esc(w.schedule)}" for ${esc(w.duration)} of AppProject ${esc(w.project)} can park these; each parked one holds a maxUpdate slot and the step waits`;
+    out.push(`<p class="warn sync-window">${what} (${evidenceLink(w)}): ${chips(w.apps, 'app blocked')}</p>`);
+  }
   out.push('</section>');
   return out.join('\n');
 }

@@ -158,3 +158,46 @@ test('the step whose lens was clicked is marked and scrolled to, by the only (no
     'a nonce that is not alphanumeric gives no script',
   );
 });
+
+test('a sync window that can park a step is shown on the step, with the AppProject line linked', () => {
+  const p = plan();
+  p.steps[0].syncWindows = [
+    {
+      project: 'shop',
+      kind: 'deny',
+      schedule: '0 22 * * *',
+      duration: '8h',
+      file: '/ws/projects/shop.yaml',
+      span: { start: 200, end: 260 },
+      where: 'projects/shop.yaml:11',
+      apps: ['a-2'],
+    },
+  ];
+  p.steps[2].syncWindows = [
+    {
+      project: 'shop',
+      kind: 'deny',
+      schedule: '<x>',
+      duration: '1d',
+      file: '/ws/p.yaml',
+      where: 'p.yaml:3',
+      apps: ['c-1'],
+      problem: 'bad "1d"',
+    },
+  ];
+  const html = renderPlan(p);
+  const href = (args: unknown[]) => `command:appsetTools.openLocation?${encodeURIComponent(JSON.stringify(args))}`.replace(/&/g, '&#38;');
+  const step1 = html.slice(html.indexOf('id="step-1"'), html.indexOf('id="step-2"'));
+  assert.ok(
+    step1.includes(
+      `The deny window "0 22 * * *" for 8h of AppProject shop can park these; each parked one holds a maxUpdate slot and the step waits (<a href="${href(['/ws/projects/shop.yaml', 200])}">projects/shop.yaml:11</a>): <span class="app blocked">a-2</span>`,
+    ),
+    step1,
+  );
+  const step3 = html.slice(html.indexOf('id="step-3"'), html.indexOf('id="step-4"'));
+  assert.match(
+    step3,
+    /An unreadable sync window of AppProject shop \(bad &#34;1d&#34;\) blocks every sync of these, so the step never completes/,
+  );
+  assert.doesNotMatch(html, /&lt;x&gt;|<x>/, 'escaped (the schedule of an unreadable window is not shown)');
+});

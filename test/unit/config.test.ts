@@ -7,6 +7,9 @@ import { getLanguageService } from '../../server/src/engine/index';
 import { memHost } from '../helpers/memHost';
 import { findSuppressions } from '../../server/src/engine/config/suppress';
 import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
+import { CONFIG_KEYS } from '../../server/src/engine/config/keys';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 /** An AllAtOnce list ApplicationSet with `n` Applications on two clusters, `env` label from the element. */
 function appset(n: number, extra = '', name = 'fleet'): string {
@@ -229,4 +232,107 @@ test('fingerprints survive lines moving and message changes, and tell identical 
   assert.notEqual(f1[0], f1[1]);
   assert.match(f1[0], /^[0-9a-f]{16}$/);
   assert.notEqual(fingerprints('y.yaml', t1, [{ code: 'c/x', span: { start: 5, end: 8 } }])[0], f1[0]);
+});
+
+test('instances: which Argo CD runs which ApplicationSets, paths relative to the config file; maxWaveSize', () => {
+  const cm = (v: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "${v}"\n`;
+  const rolling = appset(12).replace(
+    'spec:\n',
+    'spec:\n  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n      - matchExpressions: []\n        maxUpdate: 50%\n',
+  );
+  const files = {
+    '/ws/.appset-tools.yaml': [
+      'maxWaveSize: 3',
+      'instances:',
+      '  prod:',
+      '    applicationSets: [apps/prod/]',
+      '    config: [platform/argocd-prod]',
+      '  staging:',
+      '    applicationSets: "apps/staging/**"',
+      '    config: platform/argocd-staging',
+      '  outside:',
+      '    applicationSets: [apps/hosted/*.yaml]',
+      '    progressiveSyncs: enabled',
+      '',
+    ].join('\n'),
+    // Both installs sit beside the ApplicationSets; without the mapping the nearest-install rule could not tell them apart.
+    '/ws/platform/argocd-prod/cm.yaml': cm('false'),
+    '/ws/platform/argocd-staging/cm.yaml': cm('true'),
+    '/ws/apps/prod/a.yaml': rolling,
+    '/ws/apps/staging/a.yaml': rolling,
+    '/ws/apps/hosted/a.yaml': rolling,
+  };
+  const prod = lint(files, '/ws/apps/prod/a.yaml');
+  assert.equal(prod.a.file.settings.maxWaveSize, 3);
+  assert.deepEqual(
+    prod.a.file.settings.instances.map((m) => [m.name, m.applicationSets, m.config]),
+    [
+      ['prod', ['/ws/apps/prod'], ['/ws/platform/argocd-prod']],
+      ['staging', ['/ws/apps/staging/**'], ['/ws/platform/argocd-staging']],
+      ['outside', ['/ws/apps/hosted/*.yaml'], []],
+    ],
+  );
+  const off = prod.diags.find((d) => d.code === 'rollout/progressive-syncs-disabled');
+  assert.ok(off, prod.diags.map((d) => d.code).join());
+  assert.match(
+    off.message,
+    /platform\/argocd-prod\/cm\.yaml:6 turns them off for Argo CD prod \(mapped in \.appset-tools\.yaml instances \("prod"\)\)/,
+  );
+  // 12 Applications, 50% → 6 at once: more than maxWaveSize 3 from the config file.
+  assert.match(
+    prod.diags.find((d) => d.code === 'rollout/large-wave')!.message,
+    /syncs 6 Applications at once \(more than maxWaveSize, 3\)/,
+  );
+  const staging = lint(files, '/ws/apps/staging/a.yaml');
+  assert.equal(staging.diags.filter((d) => d.code.startsWith('rollout/progressive-syncs')).length, 0);
+  const plan = staging.service.rolloutPlan(staging.a)!;
+  assert.equal(plan.enablement.decidedBy?.where, 'platform/argocd-staging/cm.yaml:6');
+  assert.equal(plan.enablement.instance?.why, 'mapped in .appset-tools.yaml instances ("staging")');
+  const hosted = lint(files, '/ws/apps/hosted/a.yaml');
+  assert.equal(
+    hosted.service.rolloutPlan(hosted.a)!.enablement.decidedBy?.description,
+    '.appset-tools.yaml instances ("outside") says progressiveSyncs "enabled"',
+  );
+  // The editor setting, when set, wins over the config file's mapping.
+  const editor = lint(files, '/ws/apps/prod/a.yaml', {
+    instances: [{ name: 'mine', applicationSets: ['apps/**'], progressiveSyncs: 'enabled' }],
+  });
+  assert.equal(editor.service.rolloutPlan(editor.a)!.enablement.state, 'enabled');
+});
+
+test('instances and maxWaveSize that cannot be used are config/invalid on the offending entry', () => {
+  const cases: [string, RegExp, string][] = [
+    ['instances: [a, b]\n', /instances: instance "instance 1": expected a mapping with applicationSets, got "a"/, 'a'],
+    ['instances: {prod: {config: [x]}}\n', /instance "prod": applicationSets must be a path, glob or list of them/, '{config: [x]}'],
+    [
+      'instances:\n  prod:\n    applicationSets: [a/]\n    progressiveSyncs: yes\n',
+      /progressiveSyncs must be enabled or disabled, got "yes"/,
+      'yes',
+    ],
+    [
+      'instances:\n  prod:\n    applicationSets: [a/]\n    configs: [x]\n',
+      /unknown field "configs" \(known: name, applicationSets, config, progressiveSyncs\)/,
+      '[x]',
+    ],
+    ['instances: 3\n', /expected a mapping of instance name/, '3'],
+    ['maxWaveSize: 0\n', /maxWaveSize: expected a positive integer, got 0/, '0'],
+    ['maxWaveSize: ten\n', /expected a positive integer, got "ten"/, 'ten'],
+  ];
+  for (const [cfg, re, at] of cases) {
+    const { service, a } = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(2) }, '/ws/a.yaml');
+    const ds = service.configDiagnostics('/ws/.appset-tools.yaml');
+    assert.equal(ds.length, 1, cfg);
+    assert.equal(ds[0].code, 'config/invalid');
+    assert.match(ds[0].message, re, cfg);
+    assert.equal(cfg.slice(ds[0].span.start, ds[0].span.end), at, cfg);
+    assert.deepEqual(a.file.settings.instances, [], 'the setting is ignored');
+    assert.equal(a.file.settings.maxWaveSize, 10);
+  }
+});
+
+test('README: every .appset-tools.yaml key is in the config reference table', () => {
+  const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Repository configuration'), readme.indexOf('### Suppressing a finding'));
+  for (const k of CONFIG_KEYS) assert.match(section, new RegExp(`^\\| \`${k.key}\` \\|`, 'm'), `README config table lacks ${k.key}`);
 });

@@ -417,7 +417,7 @@ test('policy note: a wave larger than appsetTools.maxWaveSize, on the maxUpdate 
   assert.deepEqual(
     notes.map((d) => d.message),
     [
-      'Step 2 syncs 90 Applications at once (more than appsetTools.maxWaveSize, 80): a bad change reaches all 90 before any of them can fail. maxUpdate: 80 keeps each wave at 80.',
+      'Step 2 syncs 90 Applications at once (more than maxWaveSize, 80): a bad change reaches all 90 before any of them can fail. maxUpdate: 80 keeps each wave at 80.',
     ],
   );
   assert.equal(text.slice(notes[0].span.start, notes[0].span.end), '50%');

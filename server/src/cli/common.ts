@@ -131,6 +131,57 @@ export const ENGINE_OPTIONS: OptionSpec = {
   flags: ['new-git-globbing', 'no-limits'],
 };
 
+/** `--instance NAME` and `--argocd-config PATH` (plan, lint): which Argo CD's configuration decides. */
+export const INSTANCE_OPTIONS: OptionSpec = { values: ['instance'], repeatable: ['argocd-config'] };
+
+export const INSTANCE_USAGE = `  --instance NAME              judge every ApplicationSet by the Argo CD instance NAME of the instances
+                               mapping (.appset-tools.yaml \`instances\`), whatever its path
+  --argocd-config PATH         read progressive-sync settings only from this Argo CD configuration (a file or
+                               folder inside the workspace; repeatable), instead of finding the install`;
+
+/**
+ * Puts `--instance` / `--argocd-config` into the settings: a mapping chosen by name, or a mapping that
+ * runs every input on the given configuration (paths absolute against `cwd`, which must exist).
+ */
+export function instanceFromArgs(p: ParsedArgs, cwd: string, s: Partial<EngineSettings>): void {
+  const name = p.values.get('instance');
+  const cfgs = p.lists.get('argocd-config');
+  if (name !== undefined && cfgs)
+    throw new UsageError('--instance and --argocd-config cannot be combined (the first picks a mapping, the second is one)');
+  if (name !== undefined) {
+    if (!name.trim()) throw new UsageError('--instance needs the name of an instance of the instances mapping');
+    s.instance = name.trim();
+  }
+  if (cfgs) {
+    const abs = cfgs.map((c) => {
+      const a = path.resolve(cwd, c);
+      if (!fs.existsSync(a)) throw new UsageError(`--argocd-config ${c}: no such file or folder`);
+      return toPosix(a);
+    });
+    s.instances = [
+      {
+        name: cfgs.map((c) => toPosix(path.relative(cwd, path.resolve(cwd, c)) || '.')).join(', '),
+        applicationSets: ['**'],
+        config: abs,
+        origin: '--argocd-config',
+      },
+    ];
+  }
+}
+
+/** After loading: the `--instance` exists in the file's mapping and `--argocd-config` lies in the workspace; else why not. */
+export function instanceProblem(settings: EngineSettings, roots: readonly string[]): string | undefined {
+  if (settings.instance && !settings.instances.some((m) => m.name === settings.instance)) {
+    const known = settings.instances.map((m) => `"${m.name}"`);
+    return `--instance ${settings.instance}: no instance of that name in the instances mapping (${known.length ? `known: ${known.join(', ')}` : 'no .appset-tools.yaml instances or appsetTools.instances found'})`;
+  }
+  const given = settings.instances.find((m) => m.origin === '--argocd-config');
+  const outside = (given?.config ?? []).filter((c) => !roots.some((r) => c === r || c.startsWith(r.endsWith('/') ? r : r + '/')));
+  if (outside.length)
+    return `--argocd-config ${outside.join(', ')}: outside the workspace (${roots.join(', ')}), so it is not read; pass --workspace to include it`;
+  return undefined;
+}
+
 /** Merges two option specs (the engine options plus a subcommand's own). */
 export function withEngineOptions(spec: OptionSpec): OptionSpec {
   return {

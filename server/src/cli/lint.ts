@@ -14,6 +14,10 @@ import {
   MAX_WALK_FILES,
   UsageError,
   hostForInputs,
+  INSTANCE_OPTIONS,
+  INSTANCE_USAGE,
+  instanceFromArgs,
+  instanceProblem,
   settingsFromArgs,
   workspaceFromArgs,
   toPosix,
@@ -50,7 +54,9 @@ options:
   --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
                                (default: the input's git work tree, else its folder)
   --progressive-syncs auto|enabled|disabled
-                               whether progressive syncs are enabled on the controller (default auto: detect)
+                               whether progressive syncs are enabled on the controller (default auto: detect
+                               from the configuration of the Argo CD instance that runs each ApplicationSet)
+${INSTANCE_USAGE}
   --max-apps N                 stop expanding an ApplicationSet after N Applications
   --argocd-version V           the Argo CD version to check against: auto (default: detect from the
                                repository's install), 2.8 … 3.5, v3.2.5, master
@@ -68,13 +74,19 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     'lint',
     USAGE,
     args,
-    { values: ['format', 'fail-on', 'output', 'sarif', 'markdown'], flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache'] },
+    {
+      values: ['format', 'fail-on', 'output', 'sarif', 'markdown', ...INSTANCE_OPTIONS.values!],
+      repeatable: INSTANCE_OPTIONS.repeatable,
+      flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache'],
+    },
     io,
     (p) => {
       const f = p.values.get('format') ?? 'text';
       if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
       const fo = choice(p, 'fail-on', ['error', 'warning', 'information']);
       if (p.positional.length === 0) throw new UsageError('no files or folders given');
+      const settings = settingsFromArgs(p, io.cwd);
+      instanceFromArgs(p, io.cwd, settings);
       return {
         format: f as Format,
         failOn: (p.flags.has('no-fail') ? 'never' : fo) as FailOn,
@@ -84,7 +96,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
         extra: { sarif: p.values.get('sarif'), markdown: p.values.get('markdown') },
         onlyAppsets: p.flags.has('only-appsets'),
         noCache: p.flags.has('no-cache'),
-        settings: settingsFromArgs(p, io.cwd),
+        settings,
         workspace: workspaceFromArgs(p, io.cwd),
       };
     },
@@ -142,6 +154,11 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (service.isIgnored(abs)) continue;
     try {
       const analysis = service.analyze(abs, text, abs);
+      const bad = analysis.appsets.length ? instanceProblem(analysis.file.settings, host.roots()) : undefined;
+      if (bad) {
+        io.err(`appset lint: ${bad}\n`);
+        return 2;
+      }
       const findings = service
         .lint(analysis)
         .filter((d) => (!quiet || d.severity === 'error') && !(clustersOnly && d.code.startsWith('yaml/')));

@@ -4,11 +4,15 @@
  */
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { ignoredSentence, planTitle, stepTitle, type EngineDiagnostic, type RolloutPlan } from '../engine';
+import { ignoredSentence, planTitle, stepTitle, windowLine, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import {
   LineMap,
   loadOneFile,
   formatDiagnostic,
+  INSTANCE_OPTIONS,
+  INSTANCE_USAGE,
+  instanceFromArgs,
+  instanceProblem,
   settingsFromArgs,
   workspaceFromArgs,
   sortDiagnostics,
@@ -32,7 +36,8 @@ options:
                                (default: the input's git work tree, else its folder)
   --progressive-syncs auto|enabled|disabled
                                whether progressive syncs are enabled on the controller (default auto: detect
-                               from the Argo CD configuration in the current folder and the file's folder)
+                               from the configuration of the Argo CD instance that runs it)
+${INSTANCE_USAGE}
   --max-apps N                 stop expanding an ApplicationSet after N Applications
   --argocd-version V           the Argo CD version to check against: auto (default: detect from the
                                repository's install), 2.8 … 3.5, v3.2.5, master
@@ -52,18 +57,28 @@ interface PlanResult {
 }
 
 export async function runPlan(args: string[], io: CliIO): Promise<number> {
-  const opts = readCommand('plan', USAGE, args, { values: ['output'], flags: ['no-fail'] }, io, (p) => ({
-    output: choice(p, 'output', ['text', 'json']),
-    file: onlyFile(p),
-    noFail: p.flags.has('no-fail'),
-    settings: settingsFromArgs(p, io.cwd),
-    workspace: workspaceFromArgs(p, io.cwd),
-  }));
+  const own = { values: ['output', ...INSTANCE_OPTIONS.values!], repeatable: INSTANCE_OPTIONS.repeatable, flags: ['no-fail'] };
+  const opts = readCommand('plan', USAGE, args, own, io, (p) => {
+    const settings = settingsFromArgs(p, io.cwd);
+    instanceFromArgs(p, io.cwd, settings);
+    return {
+      output: choice(p, 'output', ['text', 'json']),
+      file: onlyFile(p),
+      noFail: p.flags.has('no-fail'),
+      settings,
+      workspace: workspaceFromArgs(p, io.cwd),
+    };
+  });
   if (typeof opts === 'number') return opts;
   const { output, file, noFail, settings, workspace } = opts;
   const loaded = loadOneFile('plan', file, io, settings, workspace);
   if (loaded === 2) return 2;
   const { abs, text, service, analysis } = loaded;
+  const bad = instanceProblem(analysis.file.settings, analysis.file.host.roots());
+  if (bad) {
+    io.err(`appset plan: ${bad}\n`);
+    return 2;
+  }
   const lines = new LineMap(text);
   const shown = toPosix(path.relative(io.cwd, abs) || path.basename(abs));
   const all = sortDiagnostics(service.diagnostics(analysis));
@@ -122,6 +137,7 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
       for (const w of s.waves) out.push(`    wave ${w.wave} (${w.apps.length}): ${w.apps.join(', ')}`);
       if (s.syncedEarlier?.length) out.push(`    already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
       if (s.blockedBy?.length) out.push(`    never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
+      for (const w of s.syncWindows ?? []) out.push(`    ${windowLine(w)}`);
     }
     if (p.unselected.length)
       out.push(`  selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);

@@ -54,6 +54,8 @@ export interface InstanceMapping {
   config?: string[];
   /** The answer when its configuration lives outside the repository. */
   progressiveSyncs?: 'enabled' | 'disabled';
+  /** Where the mapping was written, for the "why" (default `appsetTools.instances`). */
+  origin?: string;
 }
 
 export interface EngineSettings {
@@ -78,6 +80,8 @@ export interface EngineSettings {
   instances: InstanceMapping[];
   /** A rollout wave that syncs more Applications than this gets a policy note. */
   maxWaveSize: number;
+  /** The name of a mapping in `instances` that runs every ApplicationSet, whatever its path (CLI `--instance`); '' = by path. */
+  instance: string;
 }
 
 export const DEFAULT_SETTINGS: EngineSettings = {
@@ -90,6 +94,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   argocdVersion: 'auto',
   instances: [],
   maxWaveSize: 10,
+  instance: '',
 };
 
 /** A host with no workspace: nothing can be read. Used for single-text checks and tests. */

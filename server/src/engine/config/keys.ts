@@ -6,7 +6,7 @@
  * To add a key (e.g. an Argo CD version or an instance mapping): add a `ConfigKey` here and a field to
  * `RepoConfig`; the loader validates it and the README's config reference lists it.
  */
-import type { ProgressiveSyncOverride } from '../host';
+import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { Json, Severity } from '../types';
 import type { RepoConfig } from './types';
 import { isVersionSetting } from '../versions/target';
@@ -24,7 +24,7 @@ export interface ConfigKey {
 }
 
 type Obj = { [key: string]: Json };
-export type Problem = string | { message: string; at: string[] };
+export type Problem = string | { message: string; at: (string | number)[] };
 export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** An object with no prototype keys, so `__proto__` from YAML stays an ordinary key. */
@@ -52,7 +52,7 @@ const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number
 const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
 
 /** A setting that takes a positive integer (one reader for all of them). */
-function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold', doc: string): ConfigKey {
+function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize', doc: string): ConfigKey {
   return {
     key,
     doc,
@@ -64,6 +64,13 @@ function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold', doc: st
     },
   };
 }
+
+const INSTANCE_FIELDS = ['name', 'applicationSets', 'config', 'progressiveSyncs'];
+/** A path or a list of non-empty paths (undefined when it is neither). */
+const pathList = (v: Json | undefined): string[] | undefined => {
+  const l = typeof v === 'string' ? [v] : v;
+  return Array.isArray(l) && l.every((x) => typeof x === 'string' && x !== '') ? (l as string[]) : undefined;
+};
 
 export const CONFIG_KEYS: ConfigKey[] = [
   {
@@ -110,6 +117,57 @@ export const CONFIG_KEYS: ConfigKey[] = [
     },
   },
   positiveIntKey('blastRadiusThreshold', 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)'),
+  positiveIntKey(
+    'maxWaveSize',
+    'a RollingSync wave that syncs more Applications at once gets `rollout/large-wave`; the careful strategy never exceeds it',
+  ),
+  {
+    key: 'instances',
+    doc: 'which Argo CD runs which ApplicationSets: name → `applicationSets` (globs), `config` (its configuration files or folders), `progressiveSyncs` (`enabled`/`disabled`, when configured outside the repository); paths relative to the config file',
+    read(v, into, dir) {
+      const out: InstanceMapping[] = [];
+      // A mapping keyed by instance name, or the editor setting's list of { name, … }.
+      const entries: [string, Json, (string | number)[]][] = Array.isArray(v)
+        ? v.map((e, i) => [isObj(e) && typeof e.name === 'string' && e.name ? e.name : `instance ${i + 1}`, e, [i]])
+        : isObj(v)
+          ? Object.entries(v).map(([k, e]) => [k, e, [k]])
+          : [];
+      if (!entries.length) return `expected a mapping of instance name: { applicationSets, config, progressiveSyncs }, got ${describe(v)}`;
+      for (const [name, e, at] of entries.slice(0, 100)) {
+        if (!isObj(e)) return { message: `instance "${name}": expected a mapping with applicationSets, got ${describe(e)}`, at };
+        for (const k of Object.keys(e))
+          if (!INSTANCE_FIELDS.includes(k))
+            return { message: `instance "${name}": unknown field "${k}" (known: ${INSTANCE_FIELDS.join(', ')})`, at: [...at, k] };
+        const apps = pathList(e.applicationSets);
+        if (!apps?.length)
+          return {
+            message: `instance "${name}": applicationSets must be a path, glob or list of them`,
+            at: e.applicationSets === undefined ? at : [...at, 'applicationSets'],
+          };
+        const config = e.config === undefined ? [] : pathList(e.config);
+        if (!config)
+          return {
+            message: `instance "${name}": config must be a path or a list of paths, got ${describe(e.config)}`,
+            at: [...at, 'config'],
+          };
+        const ps = e.progressiveSyncs;
+        if (ps !== undefined && ps !== 'enabled' && ps !== 'disabled')
+          return {
+            message: `instance "${name}": progressiveSyncs must be enabled or disabled, got ${describe(ps)}`,
+            at: [...at, 'progressiveSyncs'],
+          };
+        out.push({
+          name,
+          applicationSets: apps.map((p) => resolvePath(dir, p)),
+          config: config.map((p) => resolvePath(dir, p)),
+          ...(ps ? { progressiveSyncs: ps } : {}),
+          origin: '.appset-tools.yaml instances',
+        });
+      }
+      into.settings.instances = out;
+      return undefined;
+    },
+  },
   {
     key: 'argocdVersion',
     doc: "the Argo CD release to check against: `auto` (detect the repository's install), `3.2`, `v3.2.5` or `master`",

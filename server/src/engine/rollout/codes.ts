@@ -63,6 +63,12 @@ export const ROLLOUT_CODES = [
     summary: 'A step contains Applications the controller refuses to create, so the step never completes and later steps never run.',
   },
   {
+    code: 'rollout/sync-window',
+    severity: 'warning',
+    summary:
+      "An AppProject sync window can keep a RollingSync step's Applications from syncing: each parked sync holds one of the step's maxUpdate slots, so the step stalls and later steps wait.",
+  },
+  {
     code: 'rollout/automated-disabled',
     severity: 'information',
     summary:

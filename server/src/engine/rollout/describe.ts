@@ -1,7 +1,7 @@
 /**
  * Plain-words descriptions of a plan, shared by the code lenses, the hover and `appset plan`.
  */
-import type { Enablement, PlanStep, RolloutPlan } from './types';
+import type { Enablement, PlanStep, PlanWindow, RolloutPlan } from './types';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
@@ -47,7 +47,7 @@ export function decidedWhere(en: Enablement): string | undefined {
 export function enabledSentence(en: Enablement): string {
   const where = decidedWhere(en);
   // The file already names the install; a mapping's name does not show in the path.
-  const inst = en.instance?.why.startsWith('mapped') ? ` (Argo CD "${en.instance.name}")` : '';
+  const inst = en.instance && /^(mapped|chosen|given)/.test(en.instance.why) ? ` (Argo CD "${en.instance.name}")` : '';
   return `Progressive syncs enabled${where ? ` by ${where}` : ''}${inst}`;
 }
 
@@ -77,4 +77,17 @@ export function explainMaxUpdate(s: PlanStep): string {
   if (s.concurrency === null) return `No maxUpdate: all ${m} of this step's Applications sync at the same time; ${all}.`;
   const err = s.maxUpdateError ? ` "${s.maxUpdate}" is not an integer or "<int>%" (${s.maxUpdateError}), so the controller uses 1.` : '';
   return `At most ${s.concurrency}${base} of this step's ${m} Applications sync at the same time; ${all}; ${rules}.${err}`;
+}
+
+/** A window in a sentence: `deny window "0 22 * * *" for 8h`. */
+export function windowText(w: Pick<PlanWindow, 'kind' | 'schedule' | 'duration' | 'timeZone'>): string {
+  return `${w.kind || '(no kind)'} window "${w.schedule}" for ${w.duration || '(no duration)'}${w.timeZone && w.timeZone !== 'UTC' ? ` (${w.timeZone})` : ''}`;
+}
+
+/** One line of a step: `sync window: deny window "0 22 * * *" for 8h of AppProject shop (projects/shop.yaml:11) can park 3: …`. */
+export function windowLine(w: PlanWindow, names: (apps: string[]) => string = (a) => a.join(', ')): string {
+  const what = w.problem
+    ? `unreadable sync window of AppProject ${w.project} (${w.problem}) blocks`
+    : `${windowText(w)} of AppProject ${w.project} can park`;
+  return `sync window: ${what} ${w.apps.length}: ${names(w.apps)} (${w.where})`;
 }

@@ -593,6 +593,8 @@ export interface DetectOptions {
   appset?: AppSetLocation;
   mappings?: readonly InstanceMapping[];
   roots?: readonly string[];
+  /** A mapping's name that runs every ApplicationSet (CLI `--instance`), instead of matching paths. */
+  instance?: string;
 }
 
 const RANK = { 'not-found': 0, disabled: 1, enabled: 2 } as const;
@@ -615,14 +617,24 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
   let instance: Enablement['instance'];
   const notes: string[] = [];
   let instanceOverride: 'enabled' | 'disabled' | undefined;
+  let mapping0: InstanceMapping | undefined;
   let perInstance: { inst: Instance; ev: DetailedEvidence[] }[] | undefined;
   if (opts.appset) {
-    const mapping = mappingFor(opts.mappings ?? [], roots, opts.appset.path);
+    const chosen = opts.instance ? (opts.mappings ?? []).find((m) => m.name === opts.instance) : undefined;
+    const mapping = chosen ?? mappingFor(opts.mappings ?? [], roots, opts.appset.path);
     if (mapping) {
       evidence = evidence.filter((e) => inMappingConfig(mapping, roots, e.file));
       targets = targets.filter((t) => inMappingConfig(mapping, roots, t.file));
-      instance = { name: mapping.name, why: `mapped in appsetTools.instances ("${mapping.name}")` };
+      instance = {
+        name: mapping.name,
+        why: chosen
+          ? `chosen with --instance ("${mapping.name}")`
+          : mapping.origin?.startsWith('--')
+            ? `given with ${mapping.origin}`
+            : `mapped in ${mapping.origin ?? 'appsetTools.instances'} ("${mapping.name}")`,
+      };
       instanceOverride = mapping.progressiveSyncs;
+      mapping0 = mapping;
     } else {
       const choice = chooseInstances(scan.instances, opts.appset.path, opts.appset.namespace, roots);
       const keys = (i: Instance) => [i.key, ...i.bases];
@@ -647,7 +659,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
   if (override === 'enabled' || override === 'disabled' || instanceOverride) {
     const value = instanceOverride ?? (override as 'enabled' | 'disabled');
     const what = instanceOverride
-      ? `appsetTools.instances ("${instance?.name}") says progressiveSyncs "${value}"`
+      ? `${mapping0?.origin ?? 'appsetTools.instances'} ("${instance?.name}") says progressiveSyncs "${value}"`
       : `the appsetTools.progressiveSyncs setting is "${value}"`;
     const setting: DetailedEvidence = { file: 'setting', description: what, effect: value === 'enabled' ? 'enables' : 'disables' };
     return {
@@ -722,6 +734,7 @@ export function enablementAt(inputs: EngineInputs, appset: AppSetLocation): Enab
     appset,
     mappings: inputs.settings.instances ?? [],
     roots: inputs.host.roots(),
+    instance: inputs.settings.instance || undefined,
   });
 }
 
@@ -732,8 +745,9 @@ export function describeInstances(inputs: EngineInputs): string[] {
   const override = inputs.settings.progressiveSyncs ?? 'auto';
   if (override !== 'auto') out.push(`appsetTools.progressiveSyncs is "${override}": it overrides every install below`);
   for (const m of inputs.settings.instances ?? []) {
+    const rel = (l: readonly string[]) => l.map((p) => (p.startsWith('/') ? relativePath(inputs.host.roots(), p) : p)).join(', ');
     out.push(
-      `mapping "${m.name}": ApplicationSets ${m.applicationSets.join(', ')} → ${m.progressiveSyncs ? `progressiveSyncs "${m.progressiveSyncs}"` : `configuration in ${(m.config ?? []).join(', ') || '(none)'}`}`,
+      `${m.origin ?? 'appsetTools.instances'} "${m.name}": ApplicationSets ${rel(m.applicationSets)} → ${m.progressiveSyncs ? `progressiveSyncs "${m.progressiveSyncs}"` : `configuration in ${rel(m.config ?? []) || '(none)'}`}`,
     );
   }
   const used = new Set(scan.instances.flatMap((i) => i.bases));

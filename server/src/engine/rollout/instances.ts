@@ -92,25 +92,26 @@ export interface InstanceChoice {
   mapping?: InstanceMapping;
 }
 
-/** Which mapping (if any) claims an ApplicationSet file. */
-export function mappingFor(mappings: readonly InstanceMapping[], roots: readonly string[], file: string): InstanceMapping | undefined {
-  const rel = relativePath(roots, file);
-  for (const m of mappings) {
-    for (const g of m.applicationSets) {
-      const pattern = g.replace(/^\.\//, '').replace(/\/$/, '/**');
-      if (doublestarMatcher(pattern)(rel) || rel === pattern || rel.startsWith(pattern.replace(/\/\*\*$/, '') + '/')) return m;
-    }
-  }
-  return undefined;
+/**
+ * True when a mapping's path or glob covers `file`: workspace-relative (the editor setting) or absolute
+ * (`.appset-tools.yaml` resolves its paths against its own folder); a folder covers everything below it.
+ */
+function covers(pattern: string, roots: readonly string[], file: string): boolean {
+  const abs = pattern.startsWith('/');
+  const subject = abs ? file : relativePath(roots, file);
+  const p = abs ? pattern.replace(/\/+$/, '') : pattern.replace(/^\.\//, '').replace(/\/+$/, '');
+  if (p === '' || p === '.' || p === '**') return true;
+  return subject === p || subject.startsWith(p.replace(/\/\*\*$/, '') + '/') || doublestarMatcher(p)(subject);
 }
 
-/** True when `file` lies under one of the mapping's config paths (workspace-relative files or folders). */
+/** Which mapping (if any) claims an ApplicationSet file. */
+export function mappingFor(mappings: readonly InstanceMapping[], roots: readonly string[], file: string): InstanceMapping | undefined {
+  return mappings.find((m) => m.applicationSets.some((g) => covers(g, roots, file)));
+}
+
+/** True when `file` lies under one of the mapping's config paths (files or folders, workspace-relative or absolute). */
 export function inMappingConfig(m: InstanceMapping, roots: readonly string[], file: string): boolean {
-  const rel = relativePath(roots, file);
-  return (m.config ?? []).some((c) => {
-    const p = c.replace(/^\.\//, '').replace(/\/+$/, '');
-    return p === '' || p === '.' || rel === p || rel.startsWith(p + '/') || doublestarMatcher(p)(rel);
-  });
+  return (m.config ?? []).some((c) => covers(c, roots, file));
 }
 
 /** Steps 2–4 of the rule. */

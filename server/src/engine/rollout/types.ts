@@ -69,6 +69,30 @@ export interface PlanStep {
   syncedEarlier?: string[];
   /** Invalid Applications of this step: never created, so the step never completes and the rollout stops. */
   blockedBy?: string[];
+  /** AppProject sync windows that can park this step's syncs (each parked Application holds a maxUpdate slot). */
+  syncWindows?: PlanWindow[];
+}
+
+/** A sync window of an AppProject that can keep some of a step's Applications from syncing. */
+export interface PlanWindow {
+  /** The AppProject's name. */
+  project: string;
+  /** `deny` or `allow` as written. */
+  kind: string;
+  schedule: string;
+  duration: string;
+  timeZone?: string;
+  /** Absolute path of the AppProject's file, and the window's span in it. */
+  file: string;
+  span?: { start: number; end: number };
+  /** Workspace-relative path and 1-based line of the window (display only). */
+  where: string;
+  /** The step's Applications it can hold. */
+  apps: string[];
+  /** Set when the controller cannot parse the window: then it blocks every sync of these Applications. */
+  problem?: string;
+  manualSync?: boolean;
+  syncOverrun?: boolean;
 }
 
 export interface RolloutPlan {

@@ -392,7 +392,12 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       };
     },
     enablementSummary() {
-      return describeInstances({ host, settings: host.settings(), workspace });
+      // The root's .appset-tools.yaml counts too (its instances mapping, its progressiveSyncs).
+      const root = host.roots()[0];
+      const settings = root
+        ? effectiveSettings(host.settings(), configFor(`${root}/.appset-tools.yaml`, host, workspace))
+        : host.settings();
+      return describeInstances({ host, settings, workspace });
     },
     openDocuments: new OpenDocuments(workspace),
     appsetAt(a, offset) {

@@ -77,8 +77,8 @@ export const KUSTOMIZE_PATCHES: Interest = {
 };
 
 /**
- * Argo CD AppProjects (validate/projects.ts): every resource declares `kind: AppProject`; values of
- * the argocd-apps chart declare them under a `projects:` key.
+ * Argo CD AppProjects (validate/projects.ts, and their sync windows in rollout/syncWindows.ts): every
+ * resource declares `kind: AppProject`; values of the argocd-apps chart declare them under a `projects:` key.
  */
 export const APP_PROJECTS: Interest = {
   name: 'app-projects',

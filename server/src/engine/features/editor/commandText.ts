@@ -5,7 +5,7 @@
  */
 import type { Expansion } from '../../expand/types';
 import type { RolloutPlan } from '../../rollout/types';
-import { planTitle, stepTitle } from '../../rollout/describe';
+import { planTitle, stepTitle, windowLine } from '../../rollout/describe';
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 const MAX_NAMES = 5;
@@ -46,6 +46,7 @@ export function planText(p: RolloutPlan): string {
       for (const w of s.waves) out.push(`  wave ${w.wave} (${w.apps.length}): ${w.apps.join(', ')}`);
       if (s.syncedEarlier?.length) out.push(`  already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
       if (s.blockedBy?.length) out.push(`  never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
+      for (const w of s.syncWindows ?? []) out.push(`  ${windowLine(w)}`);
     }
     if (p.unselected.length)
       out.push(`selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);

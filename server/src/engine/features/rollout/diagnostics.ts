@@ -3,15 +3,15 @@
  * select, and which settings defeat it (Argo CD `applicationset/progressivesync/`).
  */
 import type { AppSetContext, FileContext } from '../context';
-import type { EngineDiagnostic, Json, RelatedInfo } from '../../types';
+import type { EngineDiagnostic, Json, RelatedInfo, Span } from '../../types';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
-import { ignoredSentence, offReason } from '../../rollout/describe';
+import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
-import type { RolloutPlan } from '../../rollout/types';
+import type { PlanStep, RolloutPlan } from '../../rollout/types';
 import { has as hasBehaviour } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
@@ -167,7 +167,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     out.push({
       code: 'rollout/large-wave',
       severity: severityOf('rollout/large-wave'),
-      message: `Step ${step.step} syncs ${big.apps.length} Applications at once (more than appsetTools.maxWaveSize, ${maxWave}): a bad change reaches all ${big.apps.length} before any of them can fail. maxUpdate: ${maxWave} keeps each wave at ${maxWave}.`,
+      message: `Step ${step.step} syncs ${big.apps.length} Applications at once (more than maxWaveSize, ${maxWave}): a bad change reaches all ${big.apps.length} before any of them can fail. maxUpdate: ${maxWave} keeps each wave at ${maxWave}.`,
       span: spec.maxUpdate !== undefined ? mu : stepKeySpan(ctx, spec.path),
       data: { step: step.step, size: big.apps.length, threshold: maxWave },
     });
@@ -194,6 +194,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
         span: spanAt(doc, [...spec.path, 'maxUpdate']),
       });
     }
+    if (step.syncWindows?.length) out.push(syncWindowDiagnostic(plan, step, stepSpan));
     if (step.blockedBy?.length) {
       out.push({
         code: 'rollout/blocked-step',
@@ -228,6 +229,44 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     });
   }
   return out;
+}
+
+/** One finding per step: the windows that can park its syncs, consequence first (see rollout/syncWindows.ts). */
+function syncWindowDiagnostic(plan: RolloutPlan, step: PlanStep, span: Span): EngineDiagnostic {
+  const wins = step.syncWindows!;
+  const own = step.apps.length - (step.syncedEarlier?.length ?? 0);
+  const held = new Set(wins.flatMap((w) => w.apps));
+  const later = plan.steps.length - step.step;
+  const laterText = later <= 0 ? '' : later === 1 ? `step ${step.step + 1}` : `steps ${step.step + 1}–${plan.steps.length}`;
+  const first = wins.find((w) => w.problem) ?? wins[0];
+  const more = wins.length > 1 ? ` (and ${plural(wins.length - 1, 'more window')})` : '';
+  const who = `${held.size} of its ${plural(own, 'Application')} (${names([...held])})`;
+  // When the strategy is ignored today the windows only delay auto-sync; the stall comes once it runs.
+  const pre = plan.effective ? '' : 'Once progressive syncs are on, s';
+  let text: string;
+  if (first.problem) {
+    text = `${pre || 'S'}tep ${step.step} never completes: the controller cannot read the sync window of AppProject ${first.project} at ${first.where} (${first.problem}), so it blocks every sync of ${who} ("invalid sync windows")${laterText ? ` and ${laterText} never run` : ''}.`;
+  } else {
+    const when = first.kind === 'deny' ? 'while it is active' : 'outside it';
+    const slots =
+      step.concurrency === null
+        ? 'each parked one stays Progressing, so the step cannot complete'
+        : held.size >= step.concurrency
+          ? `they can take all ${step.concurrency} of the step's maxUpdate slots, so nothing else in the step syncs`
+          : `each parked one holds one of the step's ${step.concurrency} maxUpdate slots`;
+    text = `${pre || 'S'}tep ${step.step} can stall in a sync window: AppProject ${first.project}'s ${windowText(first)}${more} (${first.where}) keeps ${who} from syncing ${when}. The rollout still starts their syncs and the controller parks them ("Sync operation blocked by sync window"); ${slots} until the window lets them run${laterText ? `, and ${laterText} ${later === 1 ? 'waits' : 'wait'}` : ''}.${wins.some((w) => w.manualSync) ? " manualSync does not help: the rollout's syncs count as automated." : ''}`;
+  }
+  return {
+    code: 'rollout/sync-window',
+    severity: severityOf('rollout/sync-window'),
+    message: text,
+    span,
+    related: wins.map((w) => ({
+      location: { file: w.file, span: w.span },
+      message: `${w.problem ? `unreadable sync window (${w.problem})` : windowText(w)} of AppProject ${w.project}: holds ${names(w.apps)}`,
+    })),
+    data: { step: step.step, windows: wins.length, apps: held.size },
+  };
 }
 
 const PROD = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i;

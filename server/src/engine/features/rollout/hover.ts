@@ -5,7 +5,7 @@
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { nodeAt, pathAt } from '../../yaml/document';
-import { enabledSentence, explainMaxUpdate, ignoredSentence, offReason, planTitle, stepTitle } from '../../rollout/describe';
+import { enabledSentence, explainMaxUpdate, ignoredSentence, offReason, planTitle, stepTitle, windowLine } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep } from '../../rollout/types';
@@ -28,6 +28,7 @@ export function stepMarkdown(s: PlanStep): string {
   if (s.waves.length > MAX_WAVES) lines.push(`- … ${s.waves.length - MAX_WAVES} more waves`);
   if (s.syncedEarlier?.length) lines.push(`- already synced by an earlier step: ${list(s.syncedEarlier)}`);
   if (s.blockedBy?.length) lines.push(`- never created (invalid), so this step never completes: ${list(s.blockedBy)}`);
+  for (const w of s.syncWindows ?? []) lines.push(`- ${windowLine(w, list)}`);
   if (!s.apps.length) lines.push('- selects no Application: the step is skipped');
   return lines.join('\n');
 }

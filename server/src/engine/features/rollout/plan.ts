@@ -7,19 +7,38 @@ import type { RolloutPlan } from '../../rollout/types';
 import { computePlan } from '../../rollout/plan';
 import { readStrategy, type StrategySpec } from '../../rollout/spec';
 import { enablementAt, type EnablementDetails } from '../../rollout/enablement';
+import { getProjects, stepWindows } from '../../rollout/syncWindows';
 
 /** The plan of one ApplicationSet in its analysis context (memoised per context). */
 export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
   return ctx.memo('rollout.plan', () => {
     const exp = ctx.expansion();
-    return computePlan({
+    const plan = computePlan({
       appset: ctx.doc.name,
       strategy: getStrategy(ctx),
       apps: exp.apps,
       enablement: () => enablementFor(ctx),
       clusters: exp.clusters.length,
     });
+    if (plan.steps.length) {
+      // AppProject sync windows that can park a step (only looked up for a RollingSync with steps).
+      const projects = getProjects(ctx.file.workspace, ctx.file.host.roots());
+      if (projects.length) {
+        const own = plan.steps.map((s) => ({ apps: s.apps.filter((a) => !s.syncedEarlier?.includes(a)) }));
+        const windows = stepWindows(own, exp.apps, projects, ctx.file.path ?? '', appsetNamespace(ctx));
+        plan.steps.forEach((s, i) => {
+          if (windows[i].length) s.syncWindows = windows[i];
+        });
+      }
+    }
+    return plan;
   });
+}
+
+function appsetNamespace(ctx: AppSetContext): string | undefined {
+  const meta = ctx.doc.value.metadata;
+  const ns = meta && typeof meta === 'object' && !Array.isArray(meta) ? meta.namespace : undefined;
+  return typeof ns === 'string' && ns ? ns : undefined;
 }
 
 /** The parsed `spec.strategy` (memoised per context). */
@@ -30,11 +49,9 @@ export function getStrategy(ctx: AppSetContext): StrategySpec {
 /** Enablement for the controller that runs this ApplicationSet (memoised per analysis). */
 export function enablementFor(ctx: AppSetContext): EnablementDetails {
   return ctx.memo('rollout.enablement', () => {
-    const meta = ctx.doc.value.metadata;
-    const ns = meta && typeof meta === 'object' && !Array.isArray(meta) ? meta.namespace : undefined;
     return enablementAt(ctx.file, {
       path: ctx.file.path ?? `${ctx.file.host.roots()[0] ?? ''}/untitled.yaml`,
-      namespace: typeof ns === 'string' && ns ? ns : undefined,
+      namespace: appsetNamespace(ctx),
     });
   });
 }
