@@ -82,6 +82,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     // For the tests and the UI check: what the status bar says.
     vscode.commands.registerCommand('appsetTools.statusSnapshot', () => status.snapshot()),
+    vscode.commands.registerCommand('appsetTools.rolloutSnapshot', () => rollout?.snapshot()),
     vscode.commands.registerCommand(Commands.restartServer, () => c.restart()),
   );
 }

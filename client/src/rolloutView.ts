@@ -87,6 +87,11 @@ export class RolloutView implements vscode.Disposable {
     this.panel.webview.html = renderPlan(plan, error, { source: this.source.toString(), offset: this.offset, nonce });
   }
 
+  /** What the view shows (tests read it through `appsetTools.rolloutSnapshot`: a webview's DOM is out of their reach). */
+  snapshot(): { title: string; html: string } | undefined {
+    return this.panel ? { title: this.panel.title, html: this.panel.webview.html } : undefined;
+  }
+
   dispose(): void {
     clearTimeout(this.timer);
     this.subscription.dispose();

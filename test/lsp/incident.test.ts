@@ -155,3 +155,64 @@ test('the rollout view plan: destinations, sources and the step under the cursor
   assert.equal(plan.apps['shop-c2'].source?.label, 'list element 1');
   assert.equal(APPSET.slice(plan.apps['shop-c2'].source!.offset).startsWith('{cluster: c2'), true);
 });
+
+test('an AppProject deny window on the high tier: rollout/sync-window on step 2, pointing at the window; the plan carries it', async () => {
+  const seen = resultsChanged.length;
+  const project = `apiVersion: argoproj.io/v1alpha1
+kind: AppProject
+metadata:
+  name: default
+  namespace: argocd-prod
+spec:
+  syncWindows:
+  - kind: deny
+    schedule: "0 22 * * *"
+    duration: 8h
+    applications: ["shop-c3"]
+`;
+  await s.writeFile('prod/project.yaml', project);
+  for (let i = 0; i < 400 && resultsChanged.length === seen; i++) await new Promise((r) => setTimeout(r, 25));
+  let win: Diagnostic | undefined;
+  for (let i = 0; i < 400 && !win; i++) {
+    win = s
+      .published('prod/shop.yaml')
+      .at(-1)
+      ?.diagnostics.find((d) => d.code === 'rollout/sync-window');
+    if (!win) await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.ok(win, 'the server re-checks the open ApplicationSet when the AppProject appears on disk');
+  assert.equal(win.severity, 2);
+  assert.equal(
+    win.range.start.line,
+    APPSET.slice(0, APPSET.indexOf('- matchExpressions: [{key: tier, operator: In, values: [high]')).split('\n').length - 1,
+  );
+  assert.match(
+    messageOf(win),
+    /^Step 2 can stall in a sync window: AppProject default's deny window "0 22 \* \* \*" for 8h \(prod\/project\.yaml:8\) keeps 1 of its 2 Applications \(shop-c3\) from syncing while it is active\. .*each parked one stays Progressing, so the step cannot complete until the window lets them run\./,
+  );
+  assert.equal(win.relatedInformation?.[0].location.uri, s.uriOf('prod/project.yaml'));
+  assert.equal(win.relatedInformation?.[0].location.range.start.line, 7);
+  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('prod/shop.yaml') })) as {
+    steps: { syncWindows?: { project: string; apps: string[]; where: string }[] }[];
+  };
+  assert.deepEqual(
+    plan.steps.map((st) => st.syncWindows?.map((w) => `${w.project} ${w.where} ${w.apps.join(',')}`)),
+    [undefined, ['default prod/project.yaml:8 shop-c3']],
+  );
+});
+
+test('.appset-tools.yaml instances: a mapping to another configuration decides for the server too', async () => {
+  await s.writeFile('elsewhere/params.yaml', CM.replace('"true"', '"false"'));
+  await s.writeFile('.appset-tools.yaml', 'instances:\n  shop-prod:\n    applicationSets: [prod/]\n    config: [elsewhere]\n');
+  let info = await fileInfo();
+  for (let i = 0; i < 400 && info.appsets[0].enablement.state !== 'disabled'; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    info = await fileInfo();
+  }
+  assert.equal(info.appsets[0].enablement.state, 'disabled');
+  assert.equal(info.appsets[0].enablement.instance, 'shop-prod (mapped in .appset-tools.yaml instances ("shop-prod"))');
+  assert.match(
+    info.appsets[0].enablement.text,
+    /^Ignored: progressive syncs are off, so all 3 Applications sync at once \(elsewhere\/params\.yaml:7\)/,
+  );
+});

@@ -14,10 +14,12 @@ const lensTitles = async (uri) =>
 describe('the incident path: progressive syncs not found', () => {
   before(() => serverReady());
   after(async () => {
-    try {
-      await vscode.workspace.fs.delete(fixtureUri('incident/argocd-cmd-params-cm.yaml'));
-    } catch {
-      // already gone
+    for (const f of ['incident/argocd-cmd-params-cm.yaml', 'incident/project.yaml']) {
+      try {
+        await vscode.workspace.fs.delete(fixtureUri(f));
+      } catch {
+        // already gone
+      }
     }
   });
 
@@ -115,6 +117,47 @@ describe('the incident path: progressive syncs not found', () => {
       },
       { describe: async () => JSON.stringify(await lensTitles(doc.uri)) },
     );
+
+    // 5. An AppProject deny window on the payments namespace: step 3 can stall, and the rollout view,
+    // opened from the step 3 lens, shows the window under that step with a link to its line.
+    await vscode.workspace.fs.writeFile(
+      fixtureUri('incident/project.yaml'),
+      Buffer.from(
+        'apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata:\n  name: default\n  namespace: argocd-prod\nspec:\n  syncWindows:\n  - kind: deny\n    schedule: "0 22 * * *"\n    duration: 8h\n    namespaces: [payments]\n',
+      ),
+    );
+    const windowed = await waitForDiagnostics(
+      doc.uri,
+      (d) => d.some((x) => diagCode(x) === 'rollout/sync-window' && /^Step 3 /.test(x.message)),
+      'the sync-window warning on step 3',
+    );
+    const w3 = windowed.find((d) => diagCode(d) === 'rollout/sync-window' && /^Step 3 /.test(d.message));
+    assert.match(
+      w3.message,
+      /^Step 3 can stall in a sync window: AppProject default's deny window "0 22 \* \* \*" for 8h \(incident\/project\.yaml:8\) keeps 3 of its 15 Applications \(payments-/,
+    );
+    assert.equal(w3.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(w3.relatedInformation[0].location.uri.toString(), fixtureUri('incident/project.yaml').toString());
+    const lenses = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 50)) || [];
+    const step3 = lenses.find((l) => l.command && /^Step 3 /.test(l.command.title));
+    assert.ok(step3, JSON.stringify(lenses.map((l) => l.command && l.command.title)));
+    await vscode.commands.executeCommand(step3.command.command, ...(step3.command.arguments || []));
+    const view = await waitFor(
+      async () => {
+        const v = await vscode.commands.executeCommand('appsetTools.rolloutSnapshot');
+        return v && v.title === 'Rollout: shop-prod' && v.html.includes('sync-window') ? v : undefined;
+      },
+      { describe: async () => JSON.stringify(await vscode.commands.executeCommand('appsetTools.rolloutSnapshot')).slice(0, 2000) },
+    );
+    const section = view.html.slice(view.html.indexOf('id="step-3"'));
+    assert.ok(view.html.includes('<section class="step focus" id="step-3">'), 'scrolled to the step whose lens was clicked');
+    assert.match(
+      section,
+      /The deny window "0 22 \* \* \*" for 8h of AppProject default can park these; each parked one holds a maxUpdate slot and the step waits \(<a href="command:appsetTools\.openLocation[^"]*">incident\/project\.yaml:8<\/a>\)/,
+    );
+    const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
+    for (const t of tabs) await vscode.window.tabGroups.close(t);
+    await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 });
