@@ -86,7 +86,7 @@ test('appset plan: the documented example, text and JSON; progressive syncs not 
   const t = io(dir);
   assert.equal(await main(['plan', 'guestbook.yaml'], t), 1);
   const text = t.out_();
-  assert.match(text, /progressive syncs: not-found/);
+  assert.match(text, /progressive syncs: not enabled \(nothing found; the controller's default is off\)/);
   assert.match(text, /Step 1 · envLabel In \(env-dev\) · 1 app · all at once, 1 wave\n {4}wave 1 \(1\): engineering-dev-guestbook/);
   assert.match(
     text,

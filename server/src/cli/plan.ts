@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { ignoredSentence, planTitle, stepTitle, windowLine, type EngineDiagnostic, type RolloutPlan } from '../engine';
+import { enablementLine, ignoredSentence, planTitle, stepTitle, windowLine, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import {
   LineMap,
   loadOneFile,
@@ -119,11 +119,7 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
   const out: string[] = [];
   out.push(`ApplicationSet ${p.appset || '(unnamed)'} (${shown}:${r.line})`);
   const en = p.enablement;
-  const inst = en.instance ? (en.instance.name ? ` — Argo CD ${en.instance.name} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
-  const by = en.decidedBy
-    ? `, decided by ${en.decidedBy.file === 'setting' ? en.decidedBy.description : (en.decidedBy.where ?? relative(en.decidedBy.file, cwd))}`
-    : '';
-  out.push(`  progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}${inst}${by}`);
+  out.push(`  ${enablementLine(en, (f) => relative(f, cwd))}`);
   for (const n of en.notes ?? []) out.push(`    note: ${n}`);
   for (const e of en.evidence) out.push(`    ${e.effect}: ${e.file === 'setting' ? '' : relative(e.file, cwd) + ': '}${e.description}`);
   if (p.strategy === 'AllAtOnce') {

@@ -33,7 +33,7 @@ export { compareGoStrings } from './rules/order';
 export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
-export { planTitle, stepTitle, ignoredSentence, enabledSentence, decidedWhere, windowLine } from './rollout/describe';
+export { planTitle, stepTitle, ignoredSentence, enabledSentence, decidedWhere, windowLine, enablementLine } from './rollout/describe';
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';
 export type { SyncWave, SyncWaves } from './features/rollout/waves';

@@ -91,3 +91,15 @@ export function windowLine(w: PlanWindow, names: (apps: string[]) => string = (a
     : `${windowText(w)} of AppProject ${w.project} can park`;
   return `sync window: ${what} ${w.apps.length}: ${names(w.apps)} (${w.where})`;
 }
+
+/**
+ * `progressive syncs: not enabled (nothing found; the controller default is off) — Argo CD argocd (installed
+ * beside it in argocd/), decided by argocd/argocd-cmd-params-cm.yaml:6` (`appset plan`, the text command).
+ */
+export function enablementLine(en: Enablement, fileShown: (file: string) => string = (f) => f): string {
+  const state = en.state === 'not-found' ? "not enabled (nothing found; the controller's default is off)" : en.state;
+  const inst = en.instance ? (en.instance.name ? ` — Argo CD ${en.instance.name} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
+  const d = en.decidedBy;
+  const by = d ? `, decided by ${d.file === 'setting' ? d.description : (d.where ?? fileShown(d.file))}` : '';
+  return `progressive syncs: ${state}${en.source === 'setting' ? ' (setting)' : ''}${inst}${by}`;
+}

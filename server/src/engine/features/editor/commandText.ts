@@ -5,7 +5,7 @@
  */
 import type { Expansion } from '../../expand/types';
 import type { RolloutPlan } from '../../rollout/types';
-import { planTitle, stepTitle, windowLine } from '../../rollout/describe';
+import { enablementLine, ignoredSentence, planTitle, stepTitle, windowLine } from '../../rollout/describe';
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 const MAX_NAMES = 5;
@@ -33,13 +33,10 @@ export function planSummary(p: RolloutPlan): string {
 export function planText(p: RolloutPlan): string {
   const out: string[] = [planSummary(p)];
   const en = p.enablement;
-  out.push(`progressive syncs: ${en.state}${en.source === 'setting' ? ' (setting)' : ''}`);
+  out.push(enablementLine(en));
   for (const e of en.evidence) out.push(`  ${e.effect}: ${e.file === 'setting' ? '' : e.file + ': '}${e.description}`);
   if (p.strategy === 'RollingSync') {
-    if (en.state !== 'enabled')
-      out.push(
-        `!! the controller ignores this strategy unless progressive syncs are enabled: all ${p.totalApps} Applications would sync at once`,
-      );
+    if (en.state !== 'enabled') out.push(`!! ${ignoredSentence(p.totalApps)}`);
     for (const s of p.steps) {
       out.push(stepTitle(s));
       if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);
