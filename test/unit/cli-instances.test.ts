@@ -1,4 +1,4 @@
-// `appset plan` / `appset lint` as a process (dist/cli.js, built by `npm test` before the suites): the
+// `appset plan` / `appset lint` as a process (bundled from the sources by test/helpers/cli.ts): the
 // `.appset-tools.yaml` instances mapping and maxWaveSize, `--instance NAME`, `--argocd-config PATH`, and
 // the AppProject sync window that can park a step.
 import { test } from 'node:test';
@@ -6,14 +6,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { bundleCli, repoRoot, runCli, writeFiles } from '../helpers/cli';
+import { cmdParamsCm } from '../helpers/clusters';
 
-const repo = path.resolve(__dirname, '..', '..');
-const CLI = path.join(repo, 'dist', 'cli.js');
-const EXAMPLE = path.join(repo, 'examples', 'team-rollout');
-
-const cm = (v: string) =>
-  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "${v}"\n`;
+const { cli: CLI } = bundleCli('appset-instances-cli-');
+const EXAMPLE = path.join(repoRoot, 'examples', 'team-rollout');
+const cm = (v: string) => cmdParamsCm(v);
 
 /** The team-rollout example in a git work tree with a production and a staging Argo CD and an AppProject. */
 function workspace(extra: Record<string, string> = {}): string {
@@ -47,14 +45,13 @@ maxWaveSize: 2
 `,
     ...extra,
   };
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
+  return writeFiles(dir, files);
 }
 
-const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+const run = (cwd: string, ...args: string[]) => {
+  const r = runCli(CLI, args, { cwd, timeout: 120_000 });
+  return { status: r.code, stdout: r.out, stderr: r.err };
+};
 
 test('plan: the instances mapping of .appset-tools.yaml decides, and says so; the sync window shows under its step', () => {
   const dir = workspace();

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../server/src/engine/index';
 import { memHost } from '../helpers/memHost';
+import { cmdParamsCm } from '../helpers/clusters';
 import { findSuppressions } from '../../server/src/engine/config/suppress';
 import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
 import { CONFIG_KEYS } from '../../server/src/engine/config/keys';
@@ -235,8 +236,7 @@ test('fingerprints survive lines moving and message changes, and tell identical 
 });
 
 test('instances: which Argo CD runs which ApplicationSets, paths relative to the config file; maxWaveSize', () => {
-  const cm = (v: string) =>
-    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "${v}"\n`;
+  const cm = (v: string) => cmdParamsCm(v);
   const rolling = appset(12).replace(
     'spec:\n',
     'spec:\n  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n      - matchExpressions: []\n        maxUpdate: 50%\n',

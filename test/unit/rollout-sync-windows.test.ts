@@ -15,7 +15,7 @@ import {
   type SyncWindowSpec,
 } from '../../server/src/engine/rollout/syncWindows';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
-import { memHost } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
 
 const win = (w: Partial<SyncWindowSpec>): SyncWindowSpec => ({
   kind: 'deny',
