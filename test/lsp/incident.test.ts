@@ -50,10 +50,12 @@ spec:
 
 let s: TestServer;
 const resultsChanged: number[] = [];
+const logs: string[] = [];
 const shown: { uri: string }[] = [];
 before(async () => {
   s = await startServer({ 'argocd/argocd-cmd-params-cm.yaml': CM });
   s.conn.onNotification('appsetTools/resultsChanged', () => void resultsChanged.push(Date.now()));
+  s.conn.onNotification('window/logMessage', (p: { message: string }) => void logs.push(p.message));
   s.conn.onRequest('window/showDocument', (p: { uri: string }) => {
     shown.push(p);
     return { success: true };
