@@ -33,6 +33,11 @@ const BOMBS: [string, string][] = [
   ['nested-maps.yaml', Array.from({ length: 2000 }, (_, i) => ' '.repeat(i) + 'k:').join('\n') + '\n'], // RangeError, exit 3
   ['brackets.yaml', '['.repeat(100000) + '\n'], // "Maximum call stack size exceeded" as the finding
   ['braces-in-map.yaml', 'a:\n  b: ' + '{a: '.repeat(5000) + '\n'],
+  // Found by the long fuzz run: where the parser's error recovery ends a scalar or a flow collection
+  // earlier than YAML's grammar says, what follows is structure again.
+  ['block-scalar-unindent.yaml', 'a: >-\n    k:\n   ' + Array.from({ length: 300 }, (_, i) => ' '.repeat(i + 4) + 'k:').join('\n') + '\n'],
+  ['flow-with-items.yaml', '{\n  a: b,\n' + Array.from({ length: 300 }, (_, i) => ' '.repeat(2 * i + 2) + '- k:').join('\n') + '\n'],
+  ['quote-unindent.yaml', "a:\n  b: 'x k:\n" + Array.from({ length: 300 }, (_, i) => ' '.repeat(i + 1) + 'k:').join('\n') + '\n'],
 ];
 
 for (const [name, text] of BOMBS) {

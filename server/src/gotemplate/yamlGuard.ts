@@ -59,7 +59,15 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
   let flow = 0; // open flow brackets
   let flowBase = 0; // depth of the block structure around the current flow collection
   let quote = 0; // 0, or the char code of the quote a multi-line scalar is open with
+  let quoteIndent = 0; // a continuation line indented this much or less ends that scalar (see below)
   let blockScalarIndent = -1; // ≥ 0 while inside a `|`/`>` scalar opened on a line with this indentation
+  let blockContentIndent = -1; // the indentation of the scalar's first content line, once seen
+  // A second, cruder measure over every line, inside scalars too: indentation levels and leading
+  // `- `/`? `. Where the parser ends a scalar earlier than modelled above (error recovery), what
+  // follows is still counted.
+  const shadowIndents: number[] = [];
+  const shadowOpened: number[] = [];
+  let shadow = 0;
   let lineStart = 0;
   while (lineStart <= n) {
     let lineEnd = text.indexOf('\n', lineStart);
@@ -70,26 +78,40 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
     while (i < lineEnd && text.charCodeAt(i) === 32) i++;
     const indent = i - lineStart;
     const blank = i >= lineEnd || text.charCodeAt(i) === 13 || (text.charCodeAt(i) === 35 && quote === 0 && flow === 0); // '#'
+    const shadowHit = measureShadow(i, lineEnd, indent);
+    if (shadowHit) return shadowHit;
     // A document marker at column 0 ends everything (even block and quoted scalars).
     if (isMarker(text, lineStart, lineEnd)) {
+      shadowIndents.length = 0;
+      shadowOpened.length = 0;
+      shadow = 0;
       indents.length = 0;
       opened.length = 0;
       outer = 0;
       flow = 0;
       quote = 0;
       blockScalarIndent = -1;
+      blockContentIndent = -1;
       lineStart = lineEnd + 1;
       continue;
     }
     if (blockScalarIndent >= 0) {
-      if (blank || indent > blockScalarIndent) {
+      // The first content line fixes the scalar's indentation; a later line indented less ends the
+      // scalar for the parser, so it ends it here too (ending it earlier only over-counts).
+      const empty = i >= lineEnd || text.charCodeAt(i) === 13;
+      if (empty || (indent > blockScalarIndent && (blockContentIndent < 0 || indent >= blockContentIndent))) {
+        if (!empty && blockContentIndent < 0) blockContentIndent = indent;
         lineStart = lineEnd + 1;
         continue;
       }
       blockScalarIndent = -1;
+      blockContentIndent = -1;
     }
     let inline = 0;
     let lineOpens = false;
+    // The parser ends a multi-line quoted scalar at a continuation line that is not indented more
+    // than the key it belongs to (an error, after which the rest is structure again), so does this.
+    if (quote !== 0 && !(i >= lineEnd || text.charCodeAt(i) === 13) && indent <= quoteIndent) quote = 0;
     if (quote !== 0) {
       i = skipQuoted(text, i, lineEnd, quote);
       if (i >= 0) quote = 0;
@@ -97,11 +119,13 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
         lineStart = lineEnd + 1;
         continue;
       }
-    } else if (flow === 0) {
+    } else {
       if (blank) {
         lineStart = lineEnd + 1;
         continue;
       }
+      // Inside a flow collection too: the parser recovers from a `- ` or `? ` there by opening block
+      // collections, nested by indentation, so flow lines are measured as block lines as well.
       while (indents.length && indents[indents.length - 1] >= indent) {
         indents.pop();
         outer -= opened.pop() as number;
@@ -110,6 +134,7 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
     }
     // The rest of the line: indicators, keys, flow brackets, quotes, comments.
     let atNodeStart = flow === 0;
+    let content = -1; // the column of the line's first node (after its `- `/`? `/`: ` indicators)
     while (i < lineEnd) {
       const c = text.charCodeAt(i);
       if (c === 32 || c === 9 || c === 13) {
@@ -117,11 +142,18 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
         continue;
       }
       if (c === 35 && (i === lineStart || isSpace(text.charCodeAt(i - 1)))) break; // comment
+      if (content < 0 && !((c === 45 || c === 63 || c === 58) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1))))) content = i - lineStart;
       if (flow > 0) {
-        if (c === 91 || c === 123) {
+        const around = Math.max(flowBase, outer + inline);
+        if ((c === 45 || c === 63) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))) {
+          // '- ', '? ' inside a flow collection: a block collection for the parser's error recovery
+          inline++;
+          if (around + 1 + flow > limits.maxDepth) return { kind: 'depth', offset: base + i, value: around + 1 + flow, limit: limits.maxDepth };
+          i++;
+        } else if (c === 91 || c === 123) {
           // '[' '{'
           flow++;
-          if (flowBase + flow > limits.maxDepth) return { kind: 'depth', offset: base + i, value: flowBase + flow, limit: limits.maxDepth };
+          if (around + flow > limits.maxDepth) return { kind: 'depth', offset: base + i, value: around + flow, limit: limits.maxDepth };
           i++;
         } else if (c === 93 || c === 125) {
           flow--;
@@ -131,6 +163,7 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
           const end = skipQuoted(text, i + 1, lineEnd, c);
           if (end < 0) {
             quote = c;
+            quoteIndent = content < 0 ? i - lineStart : content;
             break;
           }
           i = end;
@@ -162,6 +195,7 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
         const end = skipQuoted(text, i + 1, lineEnd, c);
         if (end < 0) {
           quote = c;
+          quoteIndent = content < 0 ? i - lineStart : content;
           break;
         }
         i = end;
@@ -171,6 +205,7 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
       if ((c === 124 || c === 62) && atNodeStart) {
         // '|' '>': a block scalar; its content lines are not structure.
         blockScalarIndent = indent;
+        blockContentIndent = -1;
         break;
       }
       // A plain scalar (or a key): up to ': ' or ' #' or the end of the line.
@@ -192,6 +227,24 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
     lineStart = lineEnd + 1;
   }
   return undefined;
+
+  function measureShadow(i: number, lineEnd: number, indent: number): YamlLimitHit | undefined {
+    if (i >= lineEnd || text.charCodeAt(i) === 13 || text.charCodeAt(i) === 35) return undefined;
+    while (shadowIndents.length && shadowIndents[shadowIndents.length - 1] >= indent) {
+      shadowIndents.pop();
+      shadow -= shadowOpened.pop() as number;
+    }
+    let levels = 1;
+    for (let j = i; j + 1 < lineEnd && (text.charCodeAt(j) === 45 || text.charCodeAt(j) === 63) && isSpace(text.charCodeAt(j + 1)); ) {
+      levels++;
+      j += 2;
+      while (j < lineEnd && text.charCodeAt(j) === 32) j++;
+    }
+    shadowIndents.push(indent);
+    shadowOpened.push(levels);
+    shadow += levels;
+    return shadow > limits.maxDepth ? { kind: 'depth', offset: base + i, value: shadow, limit: limits.maxDepth } : undefined;
+  }
 }
 
 function isSpace(c: number): boolean {
