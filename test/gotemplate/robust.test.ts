@@ -160,3 +160,27 @@ test('the new sprig functions stay fast on hostile input (no quadratic or expone
     assert.ok(Date.now() - t0 < 5000, `${t} took ${Date.now() - t0} ms`);
   }
 });
+
+test('fromJson of JSON nested deeper than our limit is one clear limit error, not a stack overflow; Go-sized JSON still reads', () => {
+  const deep = (n: number) => `{{ $s := printf "%s1%s" (repeat ${n} "[") (repeat ${n} "]") }}{{ fromJson $s | toJson | len }}`;
+  assert.equal(renderString(deep(1000), {}, { goTemplate: true }), String(2001));
+  for (const n of [1001, 5000, 9999]) {
+    for (const fn of ['fromJson', 'mustFromJson']) {
+      assert.throws(
+        () => renderString(deep(n).replace('fromJson', fn), {}, { goTemplate: true }),
+        (e: unknown) =>
+          e instanceof TemplateError &&
+          /the JSON nests more than 1,000 levels deep \(ApplicationSet Tools' limit; Go reads up to 10,000 levels\)/.test(e.message) &&
+          !/stack|RangeError/.test(e.message),
+        `${fn} ${n}`,
+      );
+    }
+  }
+  // Past Go's own limit, Go's own error (fromJson swallows it and returns nil).
+  assert.equal(renderString(deep(10001), {}, { goTemplate: true }), '4');
+  // Deep values built by a loop, then walked: our limit, said as such.
+  assert.throws(
+    () => renderString('{{ $d := dict }}{{ range until 5000 }}{{ $d = dict "a" $d }}{{ end }}{{ $d | mustToJson | len }}', {}, { goTemplate: true }),
+    (e: unknown) => e instanceof TemplateError && /nested too deeply to evaluate \(ApplicationSet Tools' limit/.test(e.message),
+  );
+});

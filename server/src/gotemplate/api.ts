@@ -13,6 +13,7 @@ import { builtinsMap, hasFunction, templateFuncs } from './funcmap';
 import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
 import { walkTemplate } from './walk';
 import { analyzeRefs, fallbackRefs } from './refs';
+import { TOO_DEEP_MESSAGE } from './budget';
 
 /** A param reference found by static analysis, with its position inside the template string. */
 export interface ParamRef {

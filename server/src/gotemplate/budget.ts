@@ -75,6 +75,16 @@ export function withWorkBudget<T>(fn: () => T): T {
   }
 }
 
+/**
+ * How deep `fromJson` nests the values it reads. Go's encoding/json reads up to 10,000 levels on a
+ * goroutine stack that grows to a gigabyte; a JavaScript stack holds far fewer levels of the walks
+ * that follow (toJson, toYaml, print, deepCopy), so deeper JSON stops here with a clear error.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/** The error for values nested deeper than the JavaScript stack lets a walk go (Go's stacks grow to a gigabyte). */
+export const TOO_DEEP_MESSAGE = `values nested too deeply to evaluate (${LIMIT_TEXT}: the JavaScript stack; Argo CD has none)`;
+
 /** Steps (loop iterations, template and function calls) and output characters per execution. */
 export const DEFAULT_STEP_LIMIT = 1_000_000;
 export const DEFAULT_OUTPUT_LIMIT = 8 * 1024 * 1024;

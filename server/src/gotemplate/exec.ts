@@ -25,7 +25,7 @@ import type { GoFunc, GoParamType } from './funcs';
 import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
 import { formatValue, goQuote, goUint8, goUint64, unsignedOf } from './format';
 import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
-import { DEFAULT_OUTPUT_LIMIT, DEFAULT_STEP_LIMIT, charge, execLimits, LIMIT_TEXT, withWorkBudget, WorkLimitError } from './budget';
+import { DEFAULT_OUTPUT_LIMIT, DEFAULT_STEP_LIMIT, charge, execLimits, LIMIT_TEXT, TOO_DEEP_MESSAGE, withWorkBudget, WorkLimitError } from './budget';
 
 export type MissingKey = 'invalid' | 'zero' | 'error';
 
@@ -575,12 +575,7 @@ class State {
     } catch (e) {
       if (e instanceof GoExecError || e instanceof BreakSignal || e instanceof ContinueSignal) throw e;
       this.at(node);
-      const msg =
-        e instanceof RangeError && /call stack/i.test(e.message)
-          ? 'runtime error: stack overflow'
-          : e instanceof Error
-            ? e.message
-            : String(e);
+      const msg = e instanceof RangeError && /call stack/i.test(e.message) ? TOO_DEEP_MESSAGE : e instanceof Error ? e.message : String(e);
       this.errorf(`error calling ${name}: ${msg}`);
     }
     return result;

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import type { FuncMap, GoFunc } from '../funcs';
 import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, utf8Bytes, type GoValue } from '../values';
 import { formatTime, zoneOf } from './goTime';
-import { goJSONSyntaxError } from './jsonScan';
-import { charge, WorkLimitError } from '../budget';
+import { goJSONSyntaxError, jsonDepth } from './jsonScan';
+import { charge, LIMIT_TEXT, MAX_JSON_DEPTH, WorkLimitError } from '../budget';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
@@ -199,7 +199,7 @@ export function encodingFuncs(): FuncMap {
   );
   m.set(
     'fromJson',
-    F((s: string) => (goJSONError(s) ? null : parseGoJSON(s)), ['string']),
+    F((s: string) => (goJSONError(s) ? null : parseGoJSON(checkJSONDepth(s))), ['string']),
   );
   m.set(
     'mustFromJson',
@@ -207,12 +207,25 @@ export function encodingFuncs(): FuncMap {
       (s: string) => {
         const err = goJSONError(s);
         if (err) throw new Error(err);
-        return parseGoJSON(s);
+        return parseGoJSON(checkJSONDepth(s));
       },
       ['string'],
     ),
   );
   return m;
+}
+
+/**
+ * Valid JSON nested deeper than MAX_JSON_DEPTH: Go would read it (its limit is 10,000), so this is
+ * our limit and says so, even where Go's `fromJson` would swallow an error.
+ */
+function checkJSONDepth(s: string): string {
+  const depth = jsonDepth(s, MAX_JSON_DEPTH);
+  if (depth > MAX_JSON_DEPTH)
+    throw new WorkLimitError(
+      `the JSON nests more than ${MAX_JSON_DEPTH.toLocaleString('en-US')} levels deep (${LIMIT_TEXT}; Go reads up to 10,000 levels)`,
+    );
+  return s;
 }
 
 /** json.Unmarshal's error for a text JSON.parse rejected or could only read as ±Infinity. */

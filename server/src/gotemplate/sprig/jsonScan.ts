@@ -159,3 +159,22 @@ export function goJSONSyntaxError(text: string): string | undefined {
     throw e;
   }
 }
+
+/**
+ * The deepest nesting of `[`/`{` outside strings in a text already known to be valid JSON, in one
+ * pass; stops counting once past `stopAfter`.
+ */
+export function jsonDepth(s: string, stopAfter: number): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22) {
+      // a string: skip to its closing quote
+      for (i++; i < s.length && s.charCodeAt(i) !== 0x22; i++) if (s.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max && (max = depth) > stopAfter) return max;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return max;
+}
