@@ -66,8 +66,12 @@ export interface TestServer {
 export function spawnStdioServer(
   nodeArgs: string[] = [],
   stderr: 'pipe' | 'ignore' = 'pipe',
+  env: Record<string, string> = {},
 ): { proc: ChildProcess; conn: ProtocolConnection } {
-  const proc = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], { stdio: ['pipe', 'pipe', stderr] });
+  const proc = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], {
+    stdio: ['pipe', 'pipe', stderr],
+    env: { ...process.env, ...env },
+  });
   return { proc, conn: createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)) };
 }
 
@@ -80,6 +84,9 @@ export function initializeParams(dir: string, capabilities: Record<string, unkno
 export interface StartOptions {
   /** Replaces the client capabilities (default: configuration, lens refresh, dynamic file watching). */
   capabilities?: Record<string, unknown>;
+  /** Node options for the server process (e.g. `--expose-gc`) and extra environment variables. */
+  nodeArgs?: string[];
+  env?: Record<string, string>;
 }
 
 export async function startServer(
@@ -92,7 +99,7 @@ export async function startServer(
     mkdirSync(dirname(join(workspace, rel)), { recursive: true });
     writeFileSync(join(workspace, rel), text);
   }
-  const { proc, conn } = spawnStdioServer();
+  const { proc, conn } = spawnStdioServer(options.nodeArgs, 'pipe', options.env);
   let err = '';
   proc.stderr!.on('data', (d) => (err += d));
   // Waiters per URI, each wanting diagnostics for at least a given document version (a re-publish

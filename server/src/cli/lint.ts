@@ -185,6 +185,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (ds.length) results.push(reportFile(cfgPath, shownPath(cfgPath), text, 0, ds, [], shownPath));
   }
   cache?.save();
+  // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.
+  for (const n of service.workspace.scanNotes(true)) io.err(`appset lint: note: ${n}\n`);
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
   const report = summarize(results, problems, failOn);

@@ -131,11 +131,7 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
  */
 function stackOverflow(e: unknown, template: string): unknown {
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return new TemplateError(
-      `failed to execute go template ${template}: values nested too deeply for the preview (JavaScript stack exhausted)`,
-      'exec',
-      template,
-    );
+    return new TemplateError(`failed to execute go template ${template}: ${TOO_DEEP_MESSAGE}`, 'exec', template);
   }
   return e;
 }

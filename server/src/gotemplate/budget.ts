@@ -54,14 +54,30 @@ export function charge(nodes: number, bytes = 0): void {
  * included) under a shared budget, so many cheap renders cannot add up to a frozen server.
  */
 export function withTotalBudget<T>(fn: () => T): T {
-  const saved = [totalLimit, totalUsed];
-  totalLimit = bounded ? DEFAULT_TOTAL_LIMIT : Infinity;
-  totalUsed = 0;
-  try {
-    return fn();
-  } finally {
-    [totalLimit, totalUsed] = saved;
-  }
+  return totalBudget().run(fn);
+}
+
+/** One shared budget that several separate runs draw on (an expansion computed in slices, with other work in between). */
+export interface TotalBudget {
+  run<T>(fn: () => T): T;
+}
+
+export function totalBudget(): TotalBudget {
+  const mine = bounded ? DEFAULT_TOTAL_LIMIT : Infinity;
+  let spent = 0;
+  return {
+    run(fn) {
+      const saved = [totalLimit, totalUsed];
+      totalLimit = mine;
+      totalUsed = spent;
+      try {
+        return fn();
+      } finally {
+        spent = totalUsed;
+        [totalLimit, totalUsed] = saved;
+      }
+    },
+  };
 }
 
 /** Runs `fn` with a fresh budget (an execution inside another gets its own and gives it back). */

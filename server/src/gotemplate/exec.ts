@@ -25,7 +25,16 @@ import type { GoFunc, GoParamType } from './funcs';
 import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
 import { formatValue, goQuote, goUint8, goUint64, unsignedOf } from './format';
 import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
-import { DEFAULT_OUTPUT_LIMIT, DEFAULT_STEP_LIMIT, charge, execLimits, LIMIT_TEXT, TOO_DEEP_MESSAGE, withWorkBudget, WorkLimitError } from './budget';
+import {
+  DEFAULT_OUTPUT_LIMIT,
+  DEFAULT_STEP_LIMIT,
+  charge,
+  execLimits,
+  LIMIT_TEXT,
+  TOO_DEEP_MESSAGE,
+  withWorkBudget,
+  WorkLimitError,
+} from './budget';
 
 export type MissingKey = 'invalid' | 'zero' | 'error';
 

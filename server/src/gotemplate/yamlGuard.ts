@@ -142,13 +142,15 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
         continue;
       }
       if (c === 35 && (i === lineStart || isSpace(text.charCodeAt(i - 1)))) break; // comment
-      if (content < 0 && !((c === 45 || c === 63 || c === 58) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1))))) content = i - lineStart;
+      if (content < 0 && !((c === 45 || c === 63 || c === 58) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))))
+        content = i - lineStart;
       if (flow > 0) {
         const around = Math.max(flowBase, outer + inline);
         if ((c === 45 || c === 63) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))) {
           // '- ', '? ' inside a flow collection: a block collection for the parser's error recovery
           inline++;
-          if (around + 1 + flow > limits.maxDepth) return { kind: 'depth', offset: base + i, value: around + 1 + flow, limit: limits.maxDepth };
+          if (around + 1 + flow > limits.maxDepth)
+            return { kind: 'depth', offset: base + i, value: around + 1 + flow, limit: limits.maxDepth };
           i++;
         } else if (c === 91 || c === 123) {
           // '[' '{'
@@ -235,7 +237,7 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
       shadow -= shadowOpened.pop() as number;
     }
     let levels = 1;
-    for (let j = i; j + 1 < lineEnd && (text.charCodeAt(j) === 45 || text.charCodeAt(j) === 63) && isSpace(text.charCodeAt(j + 1)); ) {
+    for (let j = i; j + 1 < lineEnd && (text.charCodeAt(j) === 45 || text.charCodeAt(j) === 63) && isSpace(text.charCodeAt(j + 1));) {
       levels++;
       j += 2;
       while (j < lineEnd && text.charCodeAt(j) === 32) j++;

@@ -2,8 +2,8 @@
  * What every handler shares: the connection, the open documents, the engine and the client's
  * capabilities. One `ServerState` per server; the handlers in `handlers/` register themselves on it.
  */
-import type { Connection } from 'vscode-languageserver/node';
-import { TextDocuments } from 'vscode-languageserver/node';
+import type { CancellationToken, Connection } from 'vscode-languageserver/node';
+import { LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, LanguageService } from '../engine';
 import type { NodeHost } from '../host/nodeHost';
@@ -21,6 +21,9 @@ export interface ClientCapabilities {
   /** We ask the client to watch files (it supports dynamic registration and does not watch itself). */
   registerWatchers: boolean;
 }
+
+/** How long one slice of expansion work may hold the event loop before other messages are handled. */
+const SLICE_MS = 20;
 
 export class ServerState {
   readonly documents = new TextDocuments(TextDocument);
@@ -41,6 +44,54 @@ export class ServerState {
       this.connection.console.error(`${what} failed: ${(e as Error).stack ?? e}`);
       return fallback;
     }
+  }
+
+  /**
+   * Does the expensive part of answering for `a` (its expansions) in slices of about SLICE_MS,
+   * handing the event loop back between them, so that requests for other documents are answered
+   * meanwhile. False when `stale()` says, at a pause, that the work is no longer wanted (a newer
+   * version of the document, a cancelled request); the partial work is dropped.
+   */
+  async prepare(a: Analysis, stale: () => boolean): Promise<boolean> {
+    const steps = this.service.prepare(a);
+    let start = performance.now();
+    try {
+      while (!steps.next().done) {
+        if (performance.now() - start < SLICE_MS) continue;
+        await new Promise((resolve) => setImmediate(resolve));
+        if (stale()) return false;
+        start = performance.now();
+      }
+    } catch (e) {
+      // The answers that follow compute (and guard) the same work again, and report it.
+      this.connection.console.error(`expansion failed: ${(e as Error).stack ?? e}`);
+    }
+    return true;
+  }
+
+  /** `prepare` for an open document: stale once the document changed or closed, or `token` was cancelled. */
+  ready(doc: TextDocument, token?: CancellationToken): Promise<boolean> {
+    const a = this.guard('analysis', undefined, () => this.analysisOf(doc));
+    if (!a) return Promise.resolve(true);
+    return this.prepare(a, () => !!token?.isCancellationRequested || this.documents.get(doc.uri)?.version !== doc.version);
+  }
+
+  /** The LSP error for a request dropped by `ready`: cancelled by the client, or its document changed. */
+  dropped(token?: CancellationToken): ResponseError<void> {
+    return token?.isCancellationRequested
+      ? new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled')
+      : new ResponseError(LSPErrorCodes.ContentModified, 'the document changed; ask again');
+  }
+
+  /**
+   * A request about an open document: `fn` runs once the document's expansions are ready (see
+   * `prepare`); `fallback` for a document that is not open.
+   */
+  async whenReady<T>(uri: string, token: CancellationToken | undefined, fallback: T, fn: (doc: TextDocument) => T): Promise<T> {
+    const doc = this.documents.get(uri);
+    if (!doc) return fallback;
+    if (!(await this.ready(doc, token))) throw this.dropped(token);
+    return fn(doc);
   }
 
   analysisOf(doc: TextDocument): Analysis {

@@ -6,7 +6,7 @@
  * override → validation.
  */
 import type { SourceText } from '../inputs';
-import { renderString, TemplateError, compareGoStrings, fromJSON, withTotalBudget, type GoMap } from '../../gotemplate';
+import { renderString, TemplateError, compareGoStrings, fromJSON, totalBudget, type GoMap } from '../../gotemplate';
 import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -30,8 +30,11 @@ export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
 
 export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
-  // Every template of every Application (templatePatch included) shares one work budget (gotemplate/budget.ts).
-  return withTotalBudget(() => expandBudgeted(doc, file));
+  const steps = expandAppSetSteps(doc, file);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
 
 /**
@@ -51,7 +54,22 @@ export function partialExpansion(reason: string): Expansion {
   };
 }
 
-function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
+/**
+ * The same expansion in steps: it yields after each Application, so that a caller can pause between
+ * steps (the language server answers other requests meanwhile) or drop it (a newer text arrived).
+ */
+export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText): Generator<void, Expansion> {
+  // Every template of every Application (templatePatch included) shares one work budget (gotemplate/budget.ts).
+  const budget = totalBudget();
+  const steps = expandBudgeted(doc, file);
+  for (;;) {
+    const r = budget.run(() => steps.next());
+    if (r.done) return r.value;
+    yield;
+  }
+}
+
+function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expansion> {
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.
   const value = prunedForTarget(doc, target.line);
@@ -90,8 +108,9 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
   const nonDeterministic = new Set<string>();
 
   const generators = Array.isArray(spec.generators) ? spec.generators : [];
-  generators.forEach((entry, gi) => {
-    if (capped || !isObject(entry)) return;
+  for (let gi = 0; gi < generators.length; gi++) {
+    const entry = generators[gi];
+    if (capped || !isObject(entry)) continue;
     for (const kind of kindsOf(entry)) {
       const gpath: JsonPath = ['spec', 'generators', gi];
       let params: ParamSet[];
@@ -155,6 +174,7 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
             who: { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
           });
         });
+        yield;
         if (!rendered) continue;
         apps.push({
           app: rendered as { [key: string]: Json },
@@ -167,7 +187,7 @@ function expandBudgeted(doc: AppSetDoc, file: SourceText): Expansion {
         });
       }
     }
-  });
+  }
 
   validateApps(apps, doc, file, target);
   for (const f of ctx.findings) problems.push({ ...f, severity: severityOf(f.code), span: spanAt(doc.doc, f.path) });

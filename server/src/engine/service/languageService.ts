@@ -7,7 +7,7 @@ import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
 import { parseFile, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
-import { expandAppSet, partialExpansion } from '../expand/expand';
+import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
 import type { Expansion, ExpansionProblem } from '../expand/types';
 import { lineOf } from '../expand/provenance';
@@ -110,6 +110,14 @@ export interface LanguageService {
   enablementSummary(): string[];
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
   readonly openDocuments: OpenDocuments;
+  /**
+   * The expensive part of answering for `a` (expanding its ApplicationSets), in steps: the caller
+   * runs it to the end before asking for answers, pausing between steps to serve other work, or
+   * drops it when its text is outdated. Answers for `a` then reuse the result.
+   */
+  prepare(a: Analysis): Generator<void, void>;
+  /** Releases what is kept for a document that was closed. */
+  forget(uri: string): void;
   /** Forget cached analyses (e.g. settings changed). */
   reset(): void;
 }
@@ -126,6 +134,8 @@ function problemSite(ctx: AppSetContext): (p: ExpansionProblem) => string | unde
   };
 }
 
+const ANALYSES_KEPT = 256;
+const ANALYSES_CHARS = 16 * 1024 * 1024;
 const EXPANSION_CACHE_SIZE = 64;
 /**
  * And at most this many Applications in all cached expansions: each keystroke in a 540-element list
@@ -144,16 +154,30 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   const expansions = new Map<string, Expansion>();
   let cachedApps = 0;
 
-  function cachedExpansion(doc: AppSetDoc, file: FileContext): Expansion {
-    // The document's offset is part of the key: an expansion holds spans into the file.
-    const key = `${workspace.version}|${file.path ?? file.uri}|${doc.span.start}|${JSON.stringify(file.settings)}|${JSON.stringify(doc.value)}`;
+  // The document's offset is part of the key: an expansion holds spans into the file.
+  const expansionKey = (doc: AppSetDoc, file: FileContext) =>
+    `${workspace.version}|${file.path ?? file.uri}|${doc.span.start}|${JSON.stringify(file.settings)}|${JSON.stringify(doc.value)}`;
+
+  function lookupExpansion(key: string): Expansion | undefined {
     const hit = expansions.get(key);
     if (hit) {
       expansions.delete(key);
       expansions.set(key, hit);
-      return hit;
     }
-    const exp = doc.partial ? partialExpansion(doc.partial) : expandAppSet(doc, file);
+    return hit;
+  }
+
+  function cachedExpansion(doc: AppSetDoc, file: FileContext): Expansion {
+    const key = expansionKey(doc, file);
+    return lookupExpansion(key) ?? storeExpansion(key, doc.partial ? partialExpansion(doc.partial) : expandAppSet(doc, file));
+  }
+
+  function storeExpansion(key: string, exp: Expansion): Expansion {
+    const before = expansions.get(key);
+    if (before) {
+      cachedApps -= before.apps.length;
+      expansions.delete(key);
+    }
     expansions.set(key, exp);
     cachedApps += exp.apps.length;
     // Oldest first, but never the one just added.
@@ -195,13 +219,35 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       );
     });
     const a: AnalysisWithVersion = { file, appsets, version: workspace.version };
-    analyses.set(uri, a);
-    if (analyses.size > 256) analyses.delete(analyses.keys().next().value as string);
+    keep(uri, a);
     return a;
   }
 
   /** State of a context, kept when the next analysis re-uses its document (see `analyze`). */
   const states = new WeakMap<AppSetContext, { exp?: Expansion; target?: TargetVersion; memos: Map<string, unknown> }>();
+
+  // Expansions computed in steps by `prepare`, for the contexts they belong to.
+  const prepared = new WeakMap<AppSetContext, Expansion>();
+
+  /**
+   * Analyses kept, newest last: at most ANALYSES_KEPT, and at most ANALYSES_CHARS characters of text
+   * in all (a parsed document holds many times its text), never dropping the one just made.
+   */
+  let analysesChars = 0;
+  function keep(uri: string, a: Analysis): void {
+    const old = analyses.get(uri);
+    if (old) {
+      analysesChars -= old.file.text.length;
+      analyses.delete(uri);
+    }
+    analyses.set(uri, a);
+    analysesChars += a.file.text.length;
+    while (analyses.size > 1 && (analyses.size > ANALYSES_KEPT || analysesChars > ANALYSES_CHARS)) {
+      const [oldUri, oldest] = analyses.entries().next().value as [string, Analysis];
+      analyses.delete(oldUri);
+      analysesChars -= oldest.file.text.length;
+    }
+  }
 
   function makeContext(file: FileContext, doc: AppSetDoc, reuse?: AppSetContext): AppSetContext {
     const kept = reuse && states.get(reuse);
@@ -212,7 +258,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       file,
       doc,
       expansion: () => {
-        exp ??= cachedExpansion(doc, file);
+        exp ??= prepared.get(ctx) ?? cachedExpansion(doc, file);
         state.exp = exp;
         return exp;
       },
@@ -399,6 +445,23 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
         : host.settings();
       return describeInstances({ host, settings, workspace });
     },
+    *prepare(a) {
+      for (const ctx of a.appsets) {
+        // Already computed, or kept from the previous analysis of the same document (see `analyze`).
+        if (prepared.has(ctx) || states.get(ctx)?.exp) continue;
+        const key = expansionKey(ctx.doc, ctx.file);
+        const exp =
+          lookupExpansion(key) ??
+          storeExpansion(key, ctx.doc.partial ? partialExpansion(ctx.doc.partial) : yield* expandAppSetSteps(ctx.doc, ctx.file));
+        prepared.set(ctx, exp);
+      }
+    },
+    forget(uri) {
+      const a = analyses.get(uri);
+      if (!a) return;
+      analyses.delete(uri);
+      analysesChars -= a.file.text.length;
+    },
     openDocuments: new OpenDocuments(workspace),
     appsetAt(a, offset) {
       if (offset === undefined) return a.appsets[0];
@@ -406,6 +469,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
     reset() {
       analyses.clear();
+      analysesChars = 0;
       expansions.clear();
       cachedApps = 0;
       workspace.invalidate();

@@ -257,8 +257,10 @@ export class WorkspaceIndex {
    * What the workspace scan left out, one sentence each: caps reached, files over the size limit or
    * not readable. Features that report "nothing found" add these, so a cap is never silent.
    */
-  scanNotes(): string[] {
-    this.list();
+  scanNotes(onlyIfScanned = false): string[] {
+    // The CLI asks after its run: a run that never needed the workspace does not scan it just to say so.
+    if (onlyIfScanned && !this.listing && !this.skipped.size) return [];
+    if (!onlyIfScanned) this.list();
     const files = [...this.skipped].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const shown = files.slice(0, 5).map(([p, why]) => `${p} was not read: ${why}`);
     if (files.length > 5) shown.push(`${files.length - 5} more files were not read`);

@@ -2,6 +2,7 @@
  * Publishing diagnostics: one debounced run per document, open documents kept in step with the
  * workspace index, and files changed on disk (git pull) re-validating what they affect.
  */
+import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toDiagnostic } from '../convert';
 import { Debouncer } from '../debounce';
@@ -24,13 +25,18 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // the document's current text, so results for a stale version are never computed or published.
   const debouncer = new Debouncer();
 
-  function publish(doc: TextDocument): void {
-    const diagnostics = s.guard('diagnostics', [], () => {
-      // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
-      // configuration changes the results of every open ApplicationSet.
-      const path = URI.toPath(doc.uri);
-      const open = s.service.openDocuments;
+  async function publish(doc: TextDocument): Promise<void> {
+    const path = URI.toPath(doc.uri);
+    const open = s.service.openDocuments;
+    // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
+    // configuration changes the results of every open ApplicationSet.
+    s.guard('diagnostics', undefined, () => {
       if (open.sync(path, doc.getText(), () => s.analysisOf(doc))) scheduleOthers(doc.uri);
+    });
+    // The expansions in slices: other documents' requests are answered meanwhile, and a newer
+    // version of this one (or its closing) drops this run; the newer version's run publishes.
+    if (!(await s.ready(doc))) return;
+    const diagnostics = s.guard('diagnostics', [], () => {
       const a = s.analysisOf(doc);
       open.remember(path, a);
       if (!s.settings.validate) return [];
@@ -63,6 +69,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
         return;
       }
       indexRead = true;
+      announceScanNotes();
       if (s.guard('workspace index', false, () => s.service.workspace.settle())) revalidateAll(true);
       logEnablement();
     };
@@ -72,7 +79,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   function schedule(doc: TextDocument, delayMs = s.settings.debounceMs): void {
     debouncer.run(doc.uri, delayMs, () => {
       const current = documents.get(doc.uri);
-      if (current) publish(current);
+      if (current) void publish(current);
     });
   }
 
@@ -96,6 +103,23 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       void connection.sendNotification(Notifications.resultsChanged).catch(() => undefined);
       logEnablement();
     });
+  }
+
+  // What the workspace scan left out (a cap reached, files over the size limit, FIFOs) is said once,
+  // when the index is complete, and again only when it changes: never silent, never a flood.
+  let announced = '';
+  function announceScanNotes(): void {
+    const notes = s.guard('scan notes', [], () => s.service.workspace.scanNotes());
+    const text = notes.join('\n');
+    if (text === announced) return;
+    announced = text;
+    if (!notes.length) return;
+    s.log(`Workspace scan:\n${notes.map((n) => `  ${n}`).join('\n')}`);
+    const more = notes.length > 1 ? ` (and ${notes.length - 1} more in the language server's log)` : '';
+    // A notification, not window.showWarningMessage (a request some editors do not answer).
+    void connection
+      .sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `ApplicationSet Tools: ${notes[0]}${more}.` })
+      .catch(() => undefined);
   }
 
   // The server log says what decides progressive syncs, at start and whenever it changes.
@@ -139,7 +163,11 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   });
   documents.onDidClose((e) => {
     debouncer.cancel(e.document.uri);
-    s.guard('close', undefined, () => s.service.openDocuments.close(URI.toPath(e.document.uri)));
+    s.guard('close', undefined, () => {
+      s.service.openDocuments.close(URI.toPath(e.document.uri));
+      // Nothing of a closed document is kept (long sessions open and close many).
+      s.service.forget(e.document.uri);
+    });
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
     // A closed cluster Secret reverts to its saved version for the other documents.
     if (!looksLikeAppSet(e.document.getText())) scheduleOthers(e.document.uri);

@@ -54,27 +54,27 @@ export function registerNavigation(s: ServerState): void {
     return { uri, range: toRange(target, l.span) };
   };
 
-  connection.onDefinition((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    if (!doc) return null;
-    return s.guard('definition', null, () =>
-      s.service
-        .definition(s.analysisOf(doc), doc.offsetAt(p.position))
-        .map(toLocation)
-        .filter((l): l is Location => !!l),
-    );
-  });
+  connection.onDefinition((p, token) =>
+    s.whenReady(p.textDocument.uri, token, null, (doc) => {
+      return s.guard('definition', null, () =>
+        s.service
+          .definition(s.analysisOf(doc), doc.offsetAt(p.position))
+          .map(toLocation)
+          .filter((l): l is Location => !!l),
+      );
+    }),
+  );
 
-  connection.onReferences((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    if (!doc) return null;
-    return s.guard('references', null, () =>
-      s.service
-        .references(s.analysisOf(doc), doc.offsetAt(p.position), p.context.includeDeclaration)
-        .map(toLocation)
-        .filter((l): l is Location => !!l),
-    );
-  });
+  connection.onReferences((p, token) =>
+    s.whenReady(p.textDocument.uri, token, null, (doc) => {
+      return s.guard('references', null, () =>
+        s.service
+          .references(s.analysisOf(doc), doc.offsetAt(p.position), p.context.includeDeclaration)
+          .map(toLocation)
+          .filter((l): l is Location => !!l),
+      );
+    }),
+  );
 
   connection.onPrepareRename((p) => {
     const doc = documents.get(p.textDocument.uri);
@@ -100,11 +100,11 @@ export function registerNavigation(s: ServerState): void {
     return { changes };
   });
 
-  connection.onDocumentSymbol((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    if (!doc) return [];
-    return s.guard('document symbols', [], () => s.service.documentSymbols(s.analysisOf(doc)).map((x) => toSymbol(doc, x)));
-  });
+  connection.onDocumentSymbol((p, token) =>
+    s.whenReady(p.textDocument.uri, token, [], (doc) => {
+      return s.guard('document symbols', [], () => s.service.documentSymbols(s.analysisOf(doc)).map((x) => toSymbol(doc, x)));
+    }),
+  );
 
   connection.onFoldingRanges((p) => {
     const doc = documents.get(p.textDocument.uri);
@@ -129,19 +129,19 @@ export function registerNavigation(s: ServerState): void {
     return builder.build();
   });
 
-  connection.languages.inlayHint.on((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    if (!doc) return [];
-    return s.guard('inlay hints', [], () =>
-      s.service.inlayHints(s.analysisOf(doc), toSpan(doc, p.range)).map((h) => ({
-        position: doc.positionAt(h.offset),
-        label: h.label,
-        tooltip: h.tooltip,
-        paddingLeft: true,
-        kind: InlayHintKind.Parameter,
-      })),
-    );
-  });
+  connection.languages.inlayHint.on((p, token) =>
+    s.whenReady(p.textDocument.uri, token, [], (doc) => {
+      return s.guard('inlay hints', [], () =>
+        s.service.inlayHints(s.analysisOf(doc), toSpan(doc, p.range)).map((h) => ({
+          position: doc.positionAt(h.offset),
+          label: h.label,
+          tooltip: h.tooltip,
+          paddingLeft: true,
+          kind: InlayHintKind.Parameter,
+        })),
+      );
+    }),
+  );
 }
 
 function toSymbol(doc: TextDocument, x: E.DocumentSymbol): DocumentSymbol {

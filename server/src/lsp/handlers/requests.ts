@@ -5,7 +5,7 @@
  * so a lens does something visible in an editor without a preview window; `preview`/`rolloutPlan`
  * only return the text. The VS Code client intercepts the lens commands to open its own views.
  */
-import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
+import { MessageType, ShowMessageNotification, type CancellationToken } from 'vscode-languageserver/node';
 import { Commands, Requests, type DocumentRequestParams } from '../../protocol';
 import type { Analysis } from '../../engine';
 import { URI } from '../uri';
@@ -32,26 +32,32 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     const doc = documents.get(r.uri) ?? s.textOf(r.uri);
     return doc ? s.analysisOf(doc) : undefined;
   };
+  /** `analysisFor` with the expansions done in slices (state.ts `prepare`); other requests are answered meanwhile. */
+  const readyFor = async (r: DocumentRequestParams, token?: CancellationToken): Promise<Analysis | undefined> => {
+    const a = s.guard('analysis', undefined, () => analysisFor(r));
+    if (!a) return undefined;
+    const open = typeof r.uri === 'string' ? documents.get(r.uri) : undefined;
+    const version = open?.version;
+    const stale = () => !!token?.isCancellationRequested || (open !== undefined && documents.get(open.uri)?.version !== version);
+    if (!(await s.prepare(a, stale))) throw s.dropped(token);
+    return a;
+  };
   const offsetOf = (r: DocumentRequestParams) => (typeof r.offset === 'number' && r.offset >= 0 ? r.offset : undefined);
 
-  connection.onRequest(Requests.preview, (r: DocumentRequestParams) =>
-    s.guard('preview', null, () => {
-      const a = analysisFor(r);
-      return a ? s.service.preview(a, offsetOf(r)) : null;
-    }),
-  );
+  connection.onRequest(Requests.preview, async (r: DocumentRequestParams, token: CancellationToken) => {
+    const a = await readyFor(r, token);
+    return a ? s.guard('preview', null, () => s.service.preview(a, offsetOf(r))) : null;
+  });
 
-  connection.onRequest(Requests.rolloutPlan, (r: DocumentRequestParams) =>
-    s.guard('rollout plan', null, () => {
-      const a = analysisFor(r);
-      return a ? s.service.rolloutPlan(a, offsetOf(r)) : null;
-    }),
-  );
+  connection.onRequest(Requests.rolloutPlan, async (r: DocumentRequestParams, token: CancellationToken) => {
+    const a = await readyFor(r, token);
+    return a ? s.guard('rollout plan', null, () => s.service.rolloutPlan(a, offsetOf(r))) : null;
+  });
 
   // A notification, not window.showInformationMessage (a request some editors answer with a prompt).
   const say = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
 
-  connection.onExecuteCommand((p) => {
+  connection.onExecuteCommand(async (p, token) => {
     const args = p.arguments ?? [];
     // Lenses pass [uri, offset]; a key map may pass just the uri.
     const r: DocumentRequestParams = {
@@ -61,19 +67,15 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     switch (p.command) {
       case Commands.showPreview:
       case Commands.preview: {
-        const out = s.guard('preview command', null, () => {
-          const a = r.uri ? analysisFor(r) : undefined;
-          return a ? s.service.previewText(a, offsetOf(r)) : null;
-        });
+        const a = r.uri ? await readyFor(r, token) : undefined;
+        const out = a ? s.guard('preview command', null, () => s.service.previewText(a, offsetOf(r))) : null;
         if (out && p.command === Commands.showPreview) say(out.summary);
         return out?.text ?? null;
       }
       case Commands.showRollout:
       case Commands.rolloutPlan: {
-        const out = s.guard('plan command', null, () => {
-          const a = r.uri ? analysisFor(r) : undefined;
-          return a ? s.service.planText(a, offsetOf(r)) : null;
-        });
+        const a = r.uri ? await readyFor(r, token) : undefined;
+        const out = a ? s.guard('plan command', null, () => s.service.planText(a, offsetOf(r))) : null;
         if (out && p.command === Commands.showRollout) say(out.summary);
         return out?.text ?? null;
       }
@@ -96,10 +98,16 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     }
     return null;
   });
-  connection.onRequest(Requests.fileInfo, (r: DocumentRequestParams) =>
-    s.guard('file info', null, () => {
-      const a = analysisFor(r);
-      return a ? s.service.fileInfo(a) : null;
-    }),
-  );
+  // For the test suite only (test/lsp/load.test.ts): the server's memory after a full collection,
+  // to check that long sessions stay flat. Not part of the protocol; off unless the variable is set.
+  if (process.env.APPSET_TOOLS_TEST_REQUESTS === '1')
+    connection.onRequest('appsetTools/test/memory', () => {
+      (globalThis as { gc?: () => void }).gc?.();
+      return process.memoryUsage();
+    });
+
+  connection.onRequest(Requests.fileInfo, async (r: DocumentRequestParams, token: CancellationToken) => {
+    const a = await readyFor(r, token);
+    return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
+  });
 }

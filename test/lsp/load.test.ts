@@ -1,0 +1,162 @@
+/**
+ * The built server under load (issue 16): a heavy expansion in one document never holds up answers
+ * for another, stale and cancelled work is dropped, memory stays flat over a long session, and what
+ * the workspace scan left out is said once. Assertions are about order and outcome, never time: the
+ * hang guards are generous (HANG_GUARD_MS).
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  CancellationTokenSource,
+  DidChangeTextDocumentNotification,
+  DidOpenTextDocumentNotification,
+  HoverRequest,
+  LSPErrorCodes,
+  ResponseError,
+} from 'vscode-languageserver-protocol/node';
+import { startServer, type TestServer } from './client';
+import { Requests } from '../../server/src/protocol';
+
+/** A matrix of two lists: `a × b` parameter sets (the preview stops at maxApplications). */
+const MATRIX = (a: number, b: number, name = 'heavy') => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: ${name}
+spec:
+  goTemplate: true
+  generators:
+    - matrix:
+        generators:
+          - list:
+              elements:
+${Array.from({ length: a }, (_, i) => `                  - a: a${i}`).join('\n')}
+          - list:
+              elements:
+${Array.from({ length: b }, (_, i) => `                  - b: b${i}`).join('\n')}
+  template:
+    metadata:
+      name: 'app-{{ .a }}-{{ .b }}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .a }}/{{ .b }}'}
+      destination: {server: https://kubernetes.default.svc, namespace: '{{ .a }}'}
+`;
+
+const SMALL = MATRIX(1, 1, 'small');
+
+const servers: TestServer[] = [];
+after(async () => {
+  for (const s of servers) await s.shutdown();
+});
+
+/** Resolves with the order in which the given promises settled. */
+function settleOrder(named: Record<string, Promise<unknown>>): Promise<string[]> {
+  const order: string[] = [];
+  return Promise.all(
+    Object.entries(named).map(([k, p]) =>
+      p.then(
+        () => void order.push(k),
+        () => void order.push(k),
+      ),
+    ),
+  ).then(() => order);
+}
+
+test('a heavy expansion in one document: another document is answered first, and cancelled or outdated work is dropped', async () => {
+  const s = await startServer({}, { maxApplications: 10000 });
+  servers.push(s);
+  await s.open('small.yaml', SMALL);
+  const heavy = MATRIX(100, 100);
+  const heavyDiags = s.diagnostics('heavy.yaml', 1);
+  await s.conn.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: s.uriOf('heavy.yaml'), languageId: 'yaml', version: 1, text: heavy },
+  });
+  // The preview of 10,000 Applications is asked first, then a hover in the small document: the
+  // hover is answered while the preview is still expanding (between its slices).
+  const preview = s.conn.sendRequest(Requests.preview, { uri: s.uriOf('heavy.yaml') });
+  const hover = s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('small.yaml') },
+    position: { line: 4, character: 4 },
+  });
+  const order = await settleOrder({ preview, hover, heavyDiags });
+  assert.equal(order[0], 'hover', `answered in this order: ${order}`);
+  assert.ok(await hover, 'the hover has an answer');
+  const p = (await preview) as { apps: number } | null;
+  assert.equal(p?.apps, 10000);
+  await heavyDiags;
+
+  // $/cancelRequest: a cancelled preview stops at its next pause and says so.
+  const next = MATRIX(100, 101);
+  await s.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri: s.uriOf('heavy.yaml'), version: 2 },
+    contentChanges: [{ text: next }],
+  });
+  const cts = new CancellationTokenSource();
+  const cancelled = s.conn.sendRequest(Requests.preview, { uri: s.uriOf('heavy.yaml') }, cts.token);
+  setImmediate(() => cts.cancel());
+  await assert.rejects(cancelled, (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
+
+  // A newer version drops the work for the older one: the preview of version 3 answers
+  // ContentModified once version 4 arrives, and only version 4's diagnostics are published.
+  const before = s.published('heavy.yaml').length;
+  const final = s.diagnostics('heavy.yaml', 4);
+  const change = (v: number) =>
+    s.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: s.uriOf('heavy.yaml'), version: v },
+      contentChanges: [{ text: MATRIX(100, 100 + v) }],
+    });
+  await change(3);
+  const old = s.conn.sendRequest(Requests.preview, { uri: s.uriOf('heavy.yaml') });
+  await change(4);
+  await assert.rejects(old, (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.ContentModified);
+  await final;
+  const versions = s.published('heavy.yaml').map((x) => x.version);
+  assert.deepEqual(versions.slice(before), [4], `published versions: ${versions}`);
+  assert.equal(s.proc.exitCode, null, s.stderr());
+});
+
+test('a long session: opening, editing and closing 150 documents leaves the heap flat', async (t) => {
+  const s = await startServer({}, {}, { nodeArgs: ['--expose-gc'], env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
+  servers.push(s);
+  const heap = async () => ((await s.conn.sendRequest('appsetTools/test/memory')) as { heapUsed: number }).heapUsed;
+  // Each document distinct (no cache hit helps), ~90 KB with 60 Applications.
+  const doc = (i: number, v: number) =>
+    MATRIX(6, 10, `doc-${i}-${v}`) + `# ${'x'.repeat(60)}\n`.repeat(1200).replace(/^/, `# padding of ${i}.${v}\n`);
+  const session = async (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const rel = `d${i}.yaml`;
+      await s.open(rel, doc(i, 1));
+      await s.change(rel, doc(i, 2));
+      await s.close(rel);
+    }
+  };
+  await session(0, 10);
+  const base = await heap();
+  await session(10, 160);
+  const end = await heap();
+  const grown = (end - base) / (1024 * 1024);
+  t.diagnostic(`heap ${(base / 2 ** 20).toFixed(1)} MiB after 10 documents, ${(end / 2 ** 20).toFixed(1)} MiB after 160`);
+  assert.ok(grown < 20, `the heap grew by ${grown.toFixed(1)} MiB over 150 documents (from ${(base / 2 ** 20).toFixed(1)} MiB)`);
+});
+
+test('what the workspace scan leaves out is said once, not on every run', { skip: process.platform === 'win32' }, async () => {
+  const s = await startServer({ 'apps/one.yaml': SMALL });
+  servers.push(s);
+  // A FIFO named like a YAML file: the scan skips it (reading would block) and says so.
+  // (Made after the server started; new settings make it scan the workspace again.)
+  execFileSync('mkfifo', [join(s.workspace, 'apps', 'pipe.yaml')]);
+  await s.setSettings({ maxApplications: 400 });
+  await s.open('apps/one.yaml', SMALL);
+  const said = () => s.messages.filter((m) => /pipe\.yaml was not read: it is not a regular file/.test(m.message));
+  for (let i = 0; i < 600 && !said().length; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(said().length, 1, `messages: ${JSON.stringify(s.messages)}`);
+  assert.equal(said()[0].type, 2, 'a warning');
+  // More runs (edits, new settings rescanning the workspace) do not repeat it.
+  await s.change('apps/one.yaml', SMALL.replace('small', 'small2'));
+  await s.setSettings({ maxApplications: 500 });
+  await s.change('apps/one.yaml', SMALL);
+  await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('apps/one.yaml') }, position: { line: 4, character: 4 } });
+  assert.equal(said().length, 1, `messages: ${JSON.stringify(s.messages)}`);
+});
