@@ -14,6 +14,7 @@ import { Commands, PREVIEW_SCHEME } from '../../server/src/protocol';
 import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';
 import { AppSetStatus } from './status';
+import { ServerRestarts } from './restarts';
 
 let client: LanguageClient | undefined;
 
@@ -23,7 +24,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     run: { module: serverModule, transport: TransportKind.ipc },
     debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
   };
+  let channel: vscode.OutputChannel | undefined;
+  const restarts = new ServerRestarts((line) => channel?.appendLine(line));
   const clientOptions: LanguageClientOptions = {
+    // A dead server is started again, and the user is told once (restarts.ts).
+    errorHandler: restarts,
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
@@ -63,6 +68,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   let preview: PreviewProvider | undefined;
   let rollout: RolloutView | undefined;
   client = new LanguageClient('appsetTools', 'ApplicationSet Tools', serverOptions, clientOptions);
+  channel = client.outputChannel;
   await client.start();
   const c = client;
 
@@ -83,7 +89,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // For the tests and the UI check: what the status bar says.
     vscode.commands.registerCommand('appsetTools.statusSnapshot', () => status.snapshot()),
     vscode.commands.registerCommand('appsetTools.rolloutSnapshot', () => rollout?.snapshot()),
-    vscode.commands.registerCommand(Commands.restartServer, () => c.restart()),
+    // For the tests: what the client said about server restarts.
+    vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),
+    vscode.commands.registerCommand(Commands.restartServer, () => {
+      restarts.reset();
+      return c.restart();
+    }),
   );
 }
 

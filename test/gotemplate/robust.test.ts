@@ -180,7 +180,12 @@ test('fromJson of JSON nested deeper than our limit is one clear limit error, no
   assert.equal(renderString(deep(10001), {}, { goTemplate: true }), '4');
   // Deep values built by a loop, then walked: our limit, said as such.
   assert.throws(
-    () => renderString('{{ $d := dict }}{{ range until 5000 }}{{ $d = dict "a" $d }}{{ end }}{{ $d | mustToJson | len }}', {}, { goTemplate: true }),
+    () =>
+      renderString(
+        '{{ $d := dict }}{{ range until 5000 }}{{ $d = dict "a" $d }}{{ end }}{{ $d | mustToJson | len }}',
+        {},
+        { goTemplate: true },
+      ),
     (e: unknown) => e instanceof TemplateError && /nested too deeply to evaluate \(ApplicationSet Tools' limit/.test(e.message),
   );
 });
