@@ -22,6 +22,12 @@ export interface ClientCapabilities {
   registerWatchers: boolean;
 }
 
+interface PrepareRun {
+  /** Each waiter's staleness test. */
+  waiters: (() => boolean)[];
+  done: Promise<boolean>;
+}
+
 /** How long one slice of expansion work may hold the event loop before other messages are handled. */
 const SLICE_MS = 20;
 
@@ -52,7 +58,23 @@ export class ServerState {
    * meanwhile. False when `stale()` says, at a pause, that the work is no longer wanted (a newer
    * version of the document, a cancelled request); the partial work is dropped.
    */
-  async prepare(a: Analysis, stale: () => boolean): Promise<boolean> {
+  prepare(a: Analysis, stale: () => boolean): Promise<boolean> {
+    // One run per analysis, however many wait for it (diagnostics, hover, lenses, completion and the
+    // preview all ask at once after an edit); it is dropped only when every one of them is stale.
+    let run = this.runs.get(a);
+    if (!run) {
+      const r: PrepareRun = { waiters: [], done: Promise.resolve(true) };
+      r.done = this.drive(a, () => r.waiters.every((w) => w())).finally(() => this.runs.delete(a));
+      this.runs.set(a, r);
+      run = r;
+    }
+    run.waiters.push(stale);
+    return run.done.then((ok) => ok && !stale());
+  }
+
+  private readonly runs = new WeakMap<Analysis, PrepareRun>();
+
+  private async drive(a: Analysis, stale: () => boolean): Promise<boolean> {
     const steps = this.service.prepare(a);
     let start = performance.now();
     try {
