@@ -463,3 +463,44 @@ test('a field the target does not know gets one finding, not also the checks of 
   assert.deepEqual(codes('3.1'), ['appset/template-patch-syntax', 'appset/unknown-field']);
   assert.deepEqual(codes('3.2'), ['appset/deletion-order', 'appset/template-patch-syntax']);
 });
+
+test('an install older than 2.8 is checked as 2.8 without the fields 2.8 added (goTemplateOptions, the plugin generator)', () => {
+  assert.deepEqual(
+    data.fieldsAddedIn['2.8'].filter((f) => ['goTemplateOptions', 'generators.[].plugin'].includes(f)),
+    ['generators.[].plugin', 'goTemplateOptions'],
+  );
+  const text = appset(`    - list:\n        elements:\n          - name: a`, {
+    goTemplate: true,
+    extra: '  goTemplateOptions: ["missingkey=error"]\n',
+    name: '{{ .name }}-{{ .nope }}',
+  });
+  const unknown = (ws: ReturnType<typeof workspace>) =>
+    ws
+      .diagnostics(text)
+      .filter((d) => d.code === 'appset/unknown-field')
+      .map((d) => d.message);
+  at('v2.7.3', {}, (ws) => {
+    const [msg, ...more] = unknown(ws);
+    assert.equal(more.length, 0);
+    assert.match(
+      msg,
+      /^"goTemplateOptions" was added in Argo CD 2\.8: the API server of releases before 2\.8 drops it without a word, so it has no effect\. Checked against Argo CD 2\.8 \(set by argocdVersion "v2\.7\.3", older than the oldest supported release 2\.8; checked as 2\.8, without the fields 2\.8 added\)\.$/,
+    );
+    // Pruned before expansion: without missingkey=error the missing key prints "<no value>".
+    assert.deepEqual(names(ws.expand(text)), ['a-<no value>']);
+  });
+  at('2.8', {}, (ws) => {
+    assert.deepEqual(unknown(ws), []);
+    assert.match(ws.expand(text).problems[0].message, /map has no entry for key "nope"/);
+  });
+  // Detected from the repository: a kustomize remote base pinned to v2.6.15.
+  const files = {
+    'argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.6.15\n',
+  };
+  const ws = workspace(files, { repoMappings: { 'https://example.com/config.git': '.' } });
+  try {
+    assert.match(unknown(ws)[0], /^"goTemplateOptions" was added in Argo CD 2\.8: the API server of releases before 2\.8/);
+  } finally {
+    ws.close();
+  }
+});

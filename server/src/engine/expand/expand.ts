@@ -72,7 +72,7 @@ export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText): Generator<
 function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expansion> {
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.
-  const value = prunedForTarget(doc, target.line);
+  const value = prunedForTarget(doc, target);
   const spec = isObject(value.spec) ? value.spec : {};
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];

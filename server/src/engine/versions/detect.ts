@@ -25,6 +25,8 @@ export interface InstallEvidence {
   namespace?: string;
   /** A version outside the supported range, clamped. */
   note?: string;
+  /** Older than the oldest supported release (see ParsedVersion). */
+  belowOldest?: true;
 }
 
 const MAX_EVIDENCE = 200;
@@ -45,7 +47,7 @@ const get = (v: unknown, ...path: string[]): Json | undefined => {
 };
 
 /** The Argo CD minor an argo-cd Helm chart version installs (argo-helm's Chart.yaml history). */
-export function chartToLine(chartVersion: string): { line: ReleaseLine; note?: string } | undefined {
+export function chartToLine(chartVersion: string): { line: ReleaseLine; note?: string; belowOldest?: true } | undefined {
   const m = /(\d+)\.(\d+)\.(\d+)/.exec(chartVersion) ?? /(\d+)\.(\d+)/.exec(chartVersion);
   if (!m) return undefined;
   const v = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
@@ -57,7 +59,8 @@ export function chartToLine(chartVersion: string): { line: ReleaseLine; note?: s
     return table.length
       ? {
           line: table[0][1],
-          note: `chart ${chartVersion} is older than chart ${table[0][0]} (Argo CD ${table[0][1]}); checked as ${table[0][1]}`,
+          note: `chart ${chartVersion} is older than chart ${table[0][0]} (Argo CD ${table[0][1]}); checked as ${table[0][1]}, without the fields ${table[0][1]} added`,
+          belowOldest: true,
         }
       : undefined;
   return { line: found };
@@ -80,6 +83,7 @@ function fromText(file: IndexedFile, out: InstallEvidence[]): void {
         span: { start: m.index, end: m.index + m[0].length },
         line: p.line,
         note: p.note,
+        belowOldest: p.belowOldest,
         description: what(m[1]),
         namespace: namespaceAround(file, m.index),
       });
@@ -114,7 +118,12 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
     const v = d.value;
     if (!isObj(v)) continue;
     const ns = docNamespace(v);
-    const push = (version: { line: ReleaseLine; note?: string } | undefined, needle: string, description: string, namespace = ns) => {
+    const push = (
+      version: { line: ReleaseLine; note?: string; belowOldest?: true } | undefined,
+      needle: string,
+      description: string,
+      namespace = ns,
+    ) => {
       if (!version) return;
       const at = findSpan(file.text, needle, d.span.start);
       out.push({
@@ -122,6 +131,7 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
         span: at.end ? at : { start: d.span.start, end: d.span.start },
         line: version.line,
         note: version.note,
+        belowOldest: version.belowOldest,
         description,
         namespace,
       });

@@ -8,7 +8,7 @@ import type { EngineDiagnostic, Json } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../validate/schemaIndex';
 import { fieldAddedIn, newerThan } from './fields';
-import { label, type ReleaseLine } from './releases';
+import { label, OLDEST } from './releases';
 import { targetRelated, type TargetVersion } from './target';
 import { severityOf } from '../diagnostics/codes';
 
@@ -16,17 +16,15 @@ const MAX_NODES = 50_000;
 const MAX_FINDINGS = 50;
 
 export function versionFieldDiagnostics(doc: AppSetDoc, target: TargetVersion): EngineDiagnostic[] {
-  return newerFields(doc.value, target.line).map(({ path, since }) =>
-    unknownInTarget(doc, path, String(path[path.length - 1]), since, target),
-  );
+  return newerFields(doc.value, target).map(({ path, since }) => unknownInTarget(doc, path, String(path[path.length - 1]), since, target));
 }
 
 /**
  * The ApplicationSet as the target release's controller reads it: fields the release does not know
  * are pruned by its API server (the document itself when there are none).
  */
-export function prunedForTarget(doc: AppSetDoc, line: ReleaseLine): AppSetDoc['value'] {
-  const newer = newerFields(doc.value, line);
+export function prunedForTarget(doc: AppSetDoc, target: Pick<TargetVersion, 'line' | 'belowOldest'>): AppSetDoc['value'] {
+  const newer = newerFields(doc.value, target);
   if (!newer.length) return doc.value;
   const copy = structuredClone(doc.value);
   for (const { path } of newer) {
@@ -37,9 +35,9 @@ export function prunedForTarget(doc: AppSetDoc, line: ReleaseLine): AppSetDoc['v
   return copy;
 }
 
-/** Paths of the fields of `value` that release line `line` does not know, with the release that added them. */
-function newerFields(value: Json, line: ReleaseLine): { path: JsonPath; since: ReleaseLine }[] {
-  const out: { path: JsonPath; since: ReleaseLine }[] = [];
+/** Paths of the fields of `value` that the target release does not know, with the release that added them. */
+function newerFields(value: Json, target: Pick<TargetVersion, 'line' | 'belowOldest'>): { path: JsonPath; since: string }[] {
+  const out: { path: JsonPath; since: string }[] = [];
   let budget = MAX_NODES;
   const walk = (value: Json | undefined, schema: SchemaNode | undefined, path: JsonPath) => {
     const s = resolveRef(schema);
@@ -57,7 +55,7 @@ function newerFields(value: Json, line: ReleaseLine): { path: JsonPath; since: R
       if (props && Object.prototype.hasOwnProperty.call(props, key)) {
         const p = [...path, key];
         const since = p[0] === 'spec' ? fieldAddedIn(p.slice(1)) : undefined;
-        if (since && newerThan(since, line)) {
+        if (since && newerThan(since, target.line, target.belowOldest)) {
           out.push({ path: p, since });
           continue;
         }
@@ -76,7 +74,7 @@ function unknownInTarget(doc: AppSetDoc, path: JsonPath, key: string, since: str
   return {
     code: 'appset/unknown-field',
     severity: severityOf('appset/unknown-field'),
-    message: `"${key}" was added in ${label(since)}: ${label(target.line)}'s API server drops it without a word, so it has no effect. Checked against ${target.why}.`,
+    message: `"${key}" was added in ${label(since)}: ${target.belowOldest ? `the API server of releases before ${OLDEST}` : `${label(target.line)}'s API server`} drops it without a word, so it has no effect. Checked against ${target.why}.`,
     span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
     related: targetRelated(target),
     data: { addedIn: since, target: target.line },

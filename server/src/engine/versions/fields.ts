@@ -7,7 +7,7 @@
  */
 import data from '../../../../schemas/argocd-versions.json';
 import type { JsonPath } from '../yaml/document';
-import { rank, type ReleaseLine } from './releases';
+import { OLDEST, rank, type ReleaseLine } from './releases';
 
 interface Entry {
   suffix: string[];
@@ -43,13 +43,16 @@ export function fieldAddedIn(pathBelowSpec: JsonPath): ReleaseLine | undefined {
   return best?.since;
 }
 
-/** True when a field added in `since` is unknown to release line `target`. */
-export function newerThan(since: ReleaseLine, target: ReleaseLine): boolean {
-  return rank(since) > rank(target);
+/**
+ * True when a field added in `since` is unknown to release line `target`; `belowOldest`: the install
+ * is older than the oldest supported release (checked as it), so that release's own fields are unknown too.
+ */
+export function newerThan(since: ReleaseLine, target: ReleaseLine, belowOldest = false): boolean {
+  return rank(since) > rank(target) || (belowOldest && since === OLDEST);
 }
 
 /** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */
-export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine): boolean {
+export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine, belowOldest = false): boolean {
   const since = fieldAddedIn(pathBelowSpec);
-  return !since || !newerThan(since, line);
+  return !since || !newerThan(since, line, belowOldest);
 }

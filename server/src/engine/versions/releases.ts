@@ -42,6 +42,8 @@ export interface ParsedVersion {
   line: ReleaseLine;
   /** Why the line differs from what was written, e.g. "older than the oldest supported release 2.8". */
   note?: string;
+  /** The version is older than the oldest supported release (it is checked as that one, but lacks its new fields). */
+  belowOldest?: true;
 }
 
 /**
@@ -60,7 +62,11 @@ export function parseVersion(text: string): ParsedVersion | undefined {
   const min = Number(m[2]);
   const [oMaj, oMin] = OLDEST.split('.').map(Number);
   if (major < oMaj || (major === oMaj && min < oMin))
-    return { line: OLDEST, note: `older than the oldest supported release ${OLDEST}; checked as ${OLDEST}` };
+    return {
+      line: OLDEST,
+      note: `older than the oldest supported release ${OLDEST}; checked as ${OLDEST}, without the fields ${OLDEST} added`,
+      belowOldest: true,
+    };
   const [nMaj, nMin] = NEWEST_RELEASE.split('.').map(Number);
   if (major > nMaj || (major === nMaj && min > nMin))
     return { line: 'master', note: `newer than the newest release this version knows (${NEWEST_RELEASE}); checked as master` };

@@ -21,6 +21,8 @@ export interface TargetVersion {
   why: string;
   /** Where the deciding evidence is. */
   evidence?: InstallEvidence;
+  /** The version is older than the oldest supported release: checked as it, without the fields it added. */
+  belowOldest?: true;
 }
 
 /** `auto` or a version text; anything unreadable falls back to `auto` (the settings readers report it). */
@@ -33,7 +35,12 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
   if (setting && setting !== 'auto') {
     const p = parseVersion(setting);
     if (p)
-      return { line: p.line, source: 'setting', why: `${label(p.line)} (set by argocdVersion "${setting}"${p.note ? `, ${p.note}` : ''})` };
+      return {
+        line: p.line,
+        source: 'setting',
+        why: `${label(p.line)} (set by argocdVersion "${setting}"${p.note ? `, ${p.note}` : ''})`,
+        ...(p.belowOldest ? { belowOldest: true as const } : {}),
+      };
   }
   const installs = detectInstalls(file.workspace);
   const chosen = chooseInstall(installs, file.path, appsetNamespace(doc));
@@ -44,6 +51,7 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
       line: chosen.pick.line,
       source: 'detected',
       evidence: chosen.pick,
+      ...(chosen.pick.belowOldest ? { belowOldest: true as const } : {}),
       why: `${label(chosen.pick.line)} (detected: ${chosen.pick.description} in ${where}${chosen.pick.note ? `, ${chosen.pick.note}` : ''}${others})`,
     };
   }
@@ -88,7 +96,13 @@ function chooseInstall(
   const best = Math.max(...pool.map(nearness));
   const nearest = pool
     .filter((e) => nearness(e) === best)
-    .sort((a, b) => rank(a.line) - rank(b.line) || a.file.localeCompare(b.file) || a.span.start - b.span.start);
+    .sort(
+      (a, b) =>
+        rank(a.line) - rank(b.line) ||
+        Number(!!b.belowOldest) - Number(!!a.belowOldest) ||
+        a.file.localeCompare(b.file) ||
+        a.span.start - b.span.start,
+    );
   const pick = nearest[0];
   const lines = [...new Set(all.map((e) => e.line))].filter((l) => l !== pick.line).sort((a, b) => rank(a) - rank(b));
   return { pick, disagree: lines.length ? lines.map(label).join(', ') : undefined };

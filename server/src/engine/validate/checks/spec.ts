@@ -24,7 +24,8 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
   const spec = own(doc.value, 'spec');
   if (!isObject(spec)) return out;
 
-  const options = own(spec, 'goTemplateOptions');
+  // A field the target does not know gets only the unknown-field finding (its API server drops it).
+  const options = !target || knownTo(['goTemplateOptions'], target.line, target.belowOldest) ? own(spec, 'goTemplateOptions') : undefined;
   if (Array.isArray(options)) {
     const strings = options.filter((o): o is string => typeof o === 'string');
     const bad = new Set(validateOptions(strings));
