@@ -13,7 +13,7 @@ import { getLanguageService } from '../../server/src/engine/service/languageServ
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { renderString } from '../../server/src/gotemplate/index';
 import { clusterSecrets } from '../../test/helpers/clusters';
-import { clusterListMatrix, rollingSyncBy } from '../../test/helpers/appsets';
+import { appsetHead, clusterListMatrix, rollingSyncBy } from '../../test/helpers/appsets';
 
 function time(fn: () => void, minMs = 400): number {
   // Warm up, then run until minMs elapsed; returns mean ms per call.
@@ -40,15 +40,7 @@ function storyWorkspace(clusters: number, services: number): { dir: string; file
   }));
   writeFileSync(join(dir, 'clusters', 'secrets.yaml'), clusterSecrets(secrets));
   const elements = Array.from({ length: services }, (_, i) => ({ service: `svc-${i}`, image: `registry.example.com/svc-${i}:1.${i}.0` }));
-  const text = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: services
-  namespace: argocd
-spec:
-  goTemplate: true
-  goTemplateOptions: ["missingkey=error"]
-  generators:
+  const text = `${appsetHead('services', { options: '["missingkey=error"]' })}  generators:
 ${clusterListMatrix({ env: 'prod' }, elements)}${rollingSyncBy('tier', [
     { values: ['canary'], maxUpdate: 1 },
     { values: ['low-traffic'], maxUpdate: '25%' },

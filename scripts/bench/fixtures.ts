@@ -7,16 +7,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { clusterSecret, cmdParamsCm } from '../../test/helpers/clusters';
+import { appsetHead } from '../../test/helpers/appsets';
 
-const header = (name: string) => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: ${name}
-  namespace: argocd
-spec:
-  goTemplate: true
-  goTemplateOptions: ["missingkey=error"]
-`;
+const header = (name: string) => appsetHead(name, { options: '["missingkey=error"]' });
 
 const template = (path: string) => `  template:
     metadata:

@@ -1,8 +1,30 @@
 /**
- * Pieces of ApplicationSet YAML that many tests write around their own template: the cluster × list
+ * Pieces of ApplicationSet YAML that many tests write around their own template: the head, a minimal template spec, the cluster × list
  * matrix (the story's shape: a cluster generator selecting Secrets by label, combined with a list of
  * services) and a RollingSync strategy by one label. Block style, indented as under `spec:`.
  */
+
+/** An ApplicationSet's first lines, through `spec:`'s template mode (goTemplate: true and namespace argocd unless told). */
+export function appsetHead(name: string, o: { namespace?: string | null; goTemplate?: boolean; options?: string } = {}): string {
+  const ns = o.namespace === undefined ? 'argocd' : o.namespace;
+  return (
+    `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: ${name}\n${ns === null ? '' : `  namespace: ${ns}\n`}spec:\n` +
+    (o.goTemplate === false ? '' : '  goTemplate: true\n') +
+    (o.options ? `  goTemplateOptions: ${o.options}\n` : '')
+  );
+}
+
+/** A template's `spec:` that any cluster accepts (project default, one source, the local cluster), 4 spaces deep. */
+export const MINIMAL_TEMPLATE_SPEC = `    spec:
+      project: default
+      source:
+        repoURL: https://example.com/repo.git
+        targetRevision: HEAD
+        path: apps
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: default
+`;
 
 /**
  * `- matrix:` of a cluster generator (matchLabels) and a list generator (`elements`, one map each),

@@ -28,6 +28,16 @@ import {
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
 
+/** The commands the server advertises (executeCommandProvider), sorted: what any editor may send back. */
+export const SERVER_COMMANDS = [
+  'appsetTools.openLocation',
+  'appsetTools.preview',
+  'appsetTools.rolloutPlan',
+  'appsetTools.setProgressiveSyncs',
+  'appsetTools.showPreview',
+  'appsetTools.showRollout',
+];
+
 /** How long a test waits for an answer before calling it a hang. */
 export const HANG_GUARD_MS = 60_000;
 

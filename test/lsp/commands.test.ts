@@ -5,15 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CodeActionRequest, CodeLensRequest, ExecuteCommandRequest } from 'vscode-languageserver-protocol/node';
-import { startServer, messageOf } from './client';
+import { SERVER_COMMANDS, startServer, messageOf } from './client';
+import { appsetHead } from '../helpers/appsets';
 
-const APPSET = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: shop
-spec:
-  goTemplate: true
-  generators:
+const APPSET = `${appsetHead('shop', { namespace: null })}  generators:
     - list:
         elements:
           - env: dev
@@ -107,14 +102,7 @@ test('the server advertises its commands; it registers for configuration changes
     { capabilities: { workspace: { configuration: true, didChangeConfiguration: { dynamicRegistration: true } } } },
   );
   try {
-    assert.deepEqual((s.capabilities.executeCommandProvider as { commands: string[] }).commands.sort(), [
-      'appsetTools.openLocation',
-      'appsetTools.preview',
-      'appsetTools.rolloutPlan',
-      'appsetTools.setProgressiveSyncs',
-      'appsetTools.showPreview',
-      'appsetTools.showRollout',
-    ]);
+    assert.deepEqual((s.capabilities.executeCommandProvider as { commands: string[] }).commands.sort(), SERVER_COMMANDS);
     await new Promise((r) => setTimeout(r, 300));
     assert.ok(
       s.registrations.some((r) => r.method === 'workspace/didChangeConfiguration'),

@@ -8,19 +8,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { messageOf, startServer, type TestServer } from './client';
 import { clusterSecrets } from '../helpers/clusters';
-import { clusterListMatrix, serviceElements } from '../helpers/appsets';
+import { appsetHead, clusterListMatrix, serviceElements } from '../helpers/appsets';
 
 const CLUSTERS = ['prod-af1', 'prod-af2', 'prod-eu1', 'prod-eu2', 'prod-us1', 'prod-us2'];
 const SERVICES = ['auth-service', 'billing', 'cart', 'search'];
 
-const appset = (name: string, path: string) => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: shop
-  namespace: argocd
-spec:
-  goTemplate: true
-  generators:
+const appset = (name: string, path: string) => `${appsetHead('shop')}  generators:
 ${clusterListMatrix({ env: 'prod' }, serviceElements(SERVICES))}  template:
     metadata:
       name: '${name}'

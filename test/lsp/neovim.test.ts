@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repoRoot, serverPath } from './client';
+import { repoRoot, SERVER_COMMANDS, serverPath } from './client';
 
 const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
 const haveNvim = nvim.status === 0;
@@ -78,14 +78,7 @@ test(
       assert.ok(seen.diagnostics.includes('appset/unknown-field'), shown);
       assert.ok(seen.diagnostics.includes('rollout/progressive-syncs-disabled'), shown);
       // Commands are advertised, so Neovim sends them to the server.
-      assert.deepEqual([...seen.capabilities.commands].sort(), [
-        'appsetTools.openLocation',
-        'appsetTools.preview',
-        'appsetTools.rolloutPlan',
-        'appsetTools.setProgressiveSyncs',
-        'appsetTools.showPreview',
-        'appsetTools.showRollout',
-      ]);
+      assert.deepEqual([...seen.capabilities.commands].sort(), SERVER_COMMANDS);
       // Hover on a template parameter shows its value per Application.
       assert.match(seen.hover, /guestbook-dev/, shown);
       // Completion inside {{ }}.

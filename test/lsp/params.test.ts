@@ -27,19 +27,14 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { applyTextEdits, startServer, type TestServer } from './client';
 import { clusterSecrets } from '../helpers/clusters';
+import { appsetHead } from '../helpers/appsets';
 
 const CLUSTERS = clusterSecrets([
   { name: 'prod-eu', secretName: 'prod-eu-secret', namespace: null, labels: { tier: 'canary' } },
   { name: 'prod-us', secretName: 'prod-us-secret', namespace: null, labels: { tier: 'high' } },
 ]);
 
-const SHOP = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: shop
-spec:
-  goTemplate: true
-  generators:
+const SHOP = `${appsetHead('shop', { namespace: null })}  generators:
     - matrix:
         generators:
           - clusters:

@@ -8,18 +8,11 @@ import assert from 'node:assert/strict';
 import { HoverRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
 import { clusterSecrets } from '../helpers/clusters';
-import { clusterListMatrix, rollingSyncBy, serviceElements } from '../helpers/appsets';
+import { appsetHead, clusterListMatrix, rollingSyncBy, serviceElements } from '../helpers/appsets';
 
 const secret = (name: string, tier: string) => ({ name, secretName: name, labels: { env: 'prod', tier } });
 
-const APPSET = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: shop
-  namespace: argocd
-spec:
-  goTemplate: true
-  generators:
+const APPSET = `${appsetHead('shop')}  generators:
 ${clusterListMatrix({ env: 'prod' }, serviceElements(['cart', 'checkout']))}${rollingSyncBy('tier', [
   { values: ['canary'], maxUpdate: 1 },
   { values: ['prod'], maxUpdate: '50%' },

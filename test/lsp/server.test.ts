@@ -7,15 +7,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { HoverRequest, CodeLensRequest, CodeActionRequest, CompletionRequest, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { startServer, serverPath, type TestServer } from './client';
+import { appsetHead } from '../helpers/appsets';
 
-const APPSET = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: guestbook
-  namespace: argocd
-spec:
-  goTemplate: true
-  generators:
+const APPSET = `${appsetHead('guestbook')}  generators:
     - list:
         elements:
           - env: dev

@@ -7,18 +7,12 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
+import { appsetHead } from '../helpers/appsets';
 
 const KUSTOMIZATION = (ref: string) =>
   `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=${ref}\n`;
 
-const APPSET = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: guestbook
-  namespace: argocd
-spec:
-  goTemplate: true
-  generators:
+const APPSET = `${appsetHead('guestbook')}  generators:
     - list:
         elements:
           - name: a

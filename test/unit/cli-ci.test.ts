@@ -9,7 +9,7 @@ import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { bundleCli, git, repoRoot as repo, runCli, writeFiles } from '../helpers/cli';
 import { clusterSecrets, cmdParamsCm } from '../helpers/clusters';
-import { clusterListMatrix, serviceElements } from '../helpers/appsets';
+import { appsetHead, clusterListMatrix, serviceElements } from '../helpers/appsets';
 
 let cli = '';
 let work = '';
@@ -31,14 +31,7 @@ function clusters(tierOf: (i: number) => string = (i) => (i === 0 ? 'canary' : i
 }
 
 function services(list: string[], name = 'services'): string {
-  return `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: ${name}
-  namespace: argocd
-spec:
-  goTemplate: true
-  generators:
+  return `${appsetHead(name)}  generators:
 ${clusterListMatrix({ env: 'production' }, serviceElements(list))}  strategy:
     type: RollingSync
     rollingSync:

@@ -6,6 +6,7 @@ import { getLanguageService } from '../../server/src/engine/service/languageServ
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import type { EngineSettings } from '../../server/src/engine/host';
 import type { Expansion } from '../../server/src/engine/expand/types';
+import { MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
 export const sharedDir = resolve(__dirname, '..', '..', '..', 'shared');
 export const examplesDir = join(sharedDir, 'argocd-data', 'applicationset-examples-v3.5.1');
@@ -68,16 +69,7 @@ ${generators}
 ${opts.extra ?? ''}  template:
     metadata:
       name: '${opts.name ?? (opts.goTemplate ? '{{ .name }}' : '{{name}}')}'
-    spec:
-      project: default
-      source:
-        repoURL: https://example.com/repo.git
-        targetRevision: HEAD
-        path: apps
-      destination:
-        server: https://kubernetes.default.svc
-        namespace: default
-`;
+${MINIMAL_TEMPLATE_SPEC}`;
 }
 
 export function secret(name: string, server: string, labels: Record<string, string> = {}, extra = ''): string {

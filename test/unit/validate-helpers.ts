@@ -3,6 +3,7 @@ import { parseFile } from '../../server/src/engine/yaml/document';
 import { validateSchema } from '../../server/src/engine/validate/schema';
 import { runChecks } from '../../server/src/engine/validate/checks/index';
 import type { EngineDiagnostic } from '../../server/src/engine/types';
+import { MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
 export interface Found extends EngineDiagnostic {
   /** The underlined text. */
@@ -28,16 +29,7 @@ ${opts.generators ?? '  - list:\n      elements:\n      - name: a'}
   template:
     metadata:
       name: '{{name}}'
-    spec:
-      project: default
-      source:
-        repoURL: https://example.com/repo.git
-        targetRevision: HEAD
-        path: apps
-      destination:
-        server: https://kubernetes.default.svc
-        namespace: default
-${specExtra}`;
+${MINIMAL_TEMPLATE_SPEC}${specExtra}`;
 }
 
 export const codes = (ds: Found[]) => ds.map((d) => d.code).sort();
