@@ -77,6 +77,7 @@ export {
   NON_DETERMINISTIC_FUNCTIONS,
 } from './api';
 export type { ParamRef } from './api';
+export { isTemplateKeyword } from './lexer';
 /** Go's `%v` printing of a value (e.g. `<nil>`, `map[a:1]`, `1e+06`), as fmt.Sprint does. */
 export { formatValue } from './format';
 /** Bounds the time slow crypto functions (bcrypt, genCA, derivePassword, …) may take per window. */

@@ -65,6 +65,14 @@ const KEYWORDS = new Map<string, T>([
   ['with', T.With],
 ]);
 
+/**
+ * A word Go's template language reserves (a keyword, or one of its constants `true`/`false`/`nil`):
+ * never a function or a parameter name in an action.
+ */
+export function isTemplateKeyword(word: string): boolean {
+  return (word !== '.' && KEYWORDS.has(word)) || word === 'true' || word === 'false';
+}
+
 const LEFT = '{{';
 const RIGHT = '}}';
 const EOF = -1;

@@ -16,7 +16,7 @@ import { astOf, walk } from '../../yaml/ast';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
-import { isTemplateFunction, parseError } from '../../../gotemplate';
+import { isTemplateFunction, isTemplateKeyword, parseError } from '../../../gotemplate';
 import { templateErrorCode } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObject } from '../../generators/params';
@@ -29,22 +29,6 @@ interface Fix {
   newText: string;
 }
 
-/** Go template words that are not functions and not fasttemplate parameters. */
-const KEYWORDS = new Set([
-  'if',
-  'else',
-  'end',
-  'range',
-  'with',
-  'define',
-  'template',
-  'block',
-  'break',
-  'continue',
-  'nil',
-  'true',
-  'false',
-]);
 const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/gm;
 /** Charts' own objects: a Helm template is not a raw ApplicationSet (recognised elsewhere). */
 const HELM = /\{\{[^}]*\.(Values|Release|Chart|Capabilities)\b/;
@@ -142,7 +126,7 @@ function checkString(
     // `{{service}}`: fasttemplate's syntax; Go reads a function call, "function not defined".
     for (const m of raw.matchAll(/\{\{-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*-?\}\}/g)) {
       const name = m[1];
-      if (KEYWORDS.has(name) || isTemplateFunction(name.split('.')[0])) continue;
+      if (isTemplateKeyword(name) || isTemplateFunction(name.split('.')[0])) continue;
       const expr = goExpressionIn(ctx, name) ?? `.${name}`;
       out.push({
         code: 'template/fasttemplate-syntax',

@@ -12,32 +12,15 @@
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { nodeAt } from '../../yaml/document';
-import { isTemplateFunction } from '../../../gotemplate';
+import { isTemplateFunction, isTemplateKeyword } from '../../../gotemplate';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { generatorSpecs, goExpression, isGoIdentifier, templateStrings } from '../editor/paramUses';
-
-/** Go template words that are never fasttemplate keys. */
-const GO_WORDS = new Set([
-  'if',
-  'else',
-  'end',
-  'range',
-  'with',
-  'define',
-  'template',
-  'block',
-  'break',
-  'continue',
-  'nil',
-  'true',
-  'false',
-]);
 
 /** A fasttemplate tag's key (`{{ name }}` → `name`), or undefined when the tag is a Go action. */
 export function fasttemplateKey(inner: string): string | undefined {
   const k = inner.trim();
   if (!/^[A-Za-z_][\w.\-/]*(?:\[\d+\])?(?:\.[\w.\-/]+)*$/.test(k)) return undefined;
-  if (GO_WORDS.has(k) || isTemplateFunction(k)) return undefined;
+  if (isTemplateKeyword(k) || isTemplateFunction(k)) return undefined;
   return k;
 }
 
