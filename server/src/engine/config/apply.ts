@@ -9,6 +9,7 @@ import type { EngineDiagnostic, Severity } from '../types';
 import type { RepoConfig } from './types';
 import { finding } from '../diagnostics/codes';
 import { findSuppressions, type Suppression } from './suppress';
+import { lineIndex } from '../yaml/document';
 
 /**
  * The file's settings: a value the editor or a CLI flag set away from its default wins (someone chose
@@ -108,20 +109,4 @@ export function applyConfig(diags: EngineDiagnostic[], text: string, cfg: RepoCo
 
 function supFinding(s: Suppression, unused: boolean, message: string): Finding {
   return finding('config/suppression', message, s.span, { variant: unused });
-}
-
-/** 0-based line of an offset, binary search over line starts computed once. */
-export function lineIndex(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return (offset: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
 }

@@ -24,6 +24,17 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map);
 }
 
+/** The value at `path` in parsed YAML/JSON (own keys only, array indexes for numbers), or undefined. */
+export function valueAt(v: unknown, path: readonly (string | number)[]): unknown {
+  let cur = v;
+  for (const seg of path) {
+    if (Array.isArray(cur) && typeof seg === 'number') cur = cur[seg];
+    else if (isObject(cur) && has(cur, String(seg))) cur = cur[String(seg)];
+    else return undefined;
+  }
+  return cur;
+}
+
 /** Go's `%v` of a parameter value (float64 for JSON numbers, map[...] for maps, <nil> for null). */
 export function goString(v: unknown): string {
   if (typeof v === 'string') return v;

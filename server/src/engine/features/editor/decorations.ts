@@ -7,7 +7,7 @@ import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import { templateTokens, type TokenKind } from '../../../gotemplate';
 import { scalarOffsets } from '../../expand/scalarOffsets';
-import { goString, has, isObject } from '../../generators/params';
+import { goString, valueAt } from '../../generators/params';
 import { goTemplateOf, templateStrings } from './paramUses';
 
 export interface SemanticToken {
@@ -70,14 +70,4 @@ export function inlayHints(ctx: AppSetContext, range?: Span): InlayHint[] {
     });
   }
   return out;
-}
-
-function valueAt(v: unknown, path: (string | number)[]): unknown {
-  let cur = v;
-  for (const seg of path) {
-    if (Array.isArray(cur) && typeof seg === 'number') cur = cur[seg];
-    else if (isObject(cur) && has(cur, String(seg))) cur = cur[String(seg)];
-    else return undefined;
-  }
-  return cur;
 }

@@ -7,7 +7,7 @@ import { astOf, walk } from '../../yaml/ast';
 import type { YamlDocument } from '../../yaml/parse';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { nodeAt, type JsonPath } from '../../yaml/document';
+import { lineIndex, nodeAt, type JsonPath } from '../../yaml/document';
 import { isObject } from '../../generators/params';
 import { generatorSpecs } from './paramUses';
 
@@ -135,20 +135,7 @@ export interface FoldingRange {
 export function foldingRanges(text: string, docs: { doc: YamlDocument }[]): FoldingRange[] {
   const out: FoldingRange[] = [];
   let steps = 0;
-  const lineOf = (() => {
-    const starts: number[] = [0];
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-    return (o: number) => {
-      let lo = 0;
-      let hi = starts.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi + 1) >> 1;
-        if (starts[mid] <= o) lo = mid;
-        else hi = mid - 1;
-      }
-      return lo;
-    };
-  })();
+  const lineOf = lineIndex(text);
   for (const d of docs) {
     walk(astOf(d.doc), (node) => {
       if (++steps > 100000) return false;

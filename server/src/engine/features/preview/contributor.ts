@@ -9,7 +9,7 @@ import type { AppSetContext, FeatureContributor } from '../context';
 import type { CodeLens, EngineDiagnostic, Source } from '../../types';
 import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml/document';
 import { referencedParams } from '../../../gotemplate';
-import { isObject, has } from '../../generators/params';
+import { isObject, has, valueAt } from '../../generators/params';
 import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
@@ -287,16 +287,6 @@ function hasParam(params: Record<string, unknown>, path: string[], goTemplate: b
     else return false;
   }
   return cur !== undefined;
-}
-
-function valueAt(v: unknown, path: JsonPath): unknown {
-  let cur = v;
-  for (const seg of path) {
-    if (Array.isArray(cur) && typeof seg === 'number') cur = cur[seg];
-    else if (isObject(cur) && has(cur, String(seg))) cur = cur[String(seg)];
-    else return undefined;
-  }
-  return cur;
 }
 
 const clip = (s: string) => (s.length > 80 ? s.slice(0, 77) + '…' : s).replace(/\|/g, '\\|').replace(/\n/g, ' ');

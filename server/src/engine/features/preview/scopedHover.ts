@@ -8,7 +8,7 @@
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { nodeAt, type JsonPath } from '../../yaml/document';
-import { isObject } from '../../generators/params';
+import { isObject, valueAt } from '../../generators/params';
 import { loadInventory } from '../../generators/inventory';
 import { matchesSelector, selectorError } from '../../generators/selector';
 
@@ -16,16 +16,6 @@ const MAX_ROWS = 15;
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 /** Table cells: short, no pipes or line breaks. */
 const cell = (s: string) => (s.length > 40 ? s.slice(0, 39) + '…' : s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
-function valueAt(v: unknown, path: JsonPath): unknown {
-  let cur = v;
-  for (const seg of path) {
-    if (Array.isArray(cur) && typeof seg === 'number') cur = cur[seg];
-    else if (isObject(cur) && Object.prototype.hasOwnProperty.call(cur, String(seg))) cur = cur[String(seg)];
-    else return undefined;
-  }
-  return cur;
-}
 
 /** The label keys a selector reads (matchLabels and matchExpressions). */
 function selectorKeys(sel: unknown): string[] {
