@@ -2,112 +2,92 @@
 // change, with the nearest miss (cluster labels, directory), or how to add the missing offline data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appset, secret, workspace } from './generators-helpers';
+import { appset, secret, workspace, workspaceFor } from './generators-helpers';
 
 const empty = (ds: { code: string; message: string; severity: string; start: number; end: number }[]) =>
   ds.filter((d) => d.code === 'generator/empty');
 
-test('a selector that matches none of the known clusters: 0 of N, with the nearest cluster and its labels', () => {
-  const ws = workspace({
+test('a selector that matches none of the known clusters: 0 of N, with the nearest cluster and its labels', (t) => {
+  const ws = workspaceFor(t, {
     'clusters.yaml': [
       secret('prod-1', 'https://p1', { env: 'prod', tier: 'canary' }),
       secret('stage-1', 'https://s1', { env: 'staging' }),
     ].join('---\n'),
   });
+  const text = appset('  - clusters:\n      selector:\n        matchLabels:\n          env: prod\n          tier: gold', {
+    goTemplate: true,
+  });
+  const ds = empty(ws.diagnostics(text));
+  assert.equal(ds.length, 1, JSON.stringify(ds));
+  assert.equal(text.slice(ds[0].start, ds[0].end), 'selector');
+  assert.equal(ds[0].severity, 'warning');
+  assert.equal(
+    ds[0].message,
+    'the selector matches 0 of the 2 known clusters; nearest: prod-1 (env=prod, tier=canary): generator 1 (clusters) produces 0 Applications',
+  );
+  assert.ok(ws.expand(text).notes.some((n) => n.includes('0 of the 2 known clusters')));
+});
+
+test('no cluster data at all: information that says how to add it', (t) => {
+  const ws = workspaceFor(t);
+  const ds = empty(ws.diagnostics(appset('  - clusters:\n      selector:\n        matchLabels: {env: prod}', { goTemplate: true })));
+  assert.equal(ds.length, 1);
+  assert.equal(ds[0].severity, 'information');
+  assert.match(ds[0].message, /no cluster Secrets or ClusterInventory in the workspace.*ClusterInventory file.*--inventory/);
+});
+
+test('a matrix whose first child is empty: the finding is on the child, and says the matrix yields nothing', (t) => {
+  const ws = workspaceFor(t, { 'clusters.yaml': secret('prod-1', 'https://p1', { env: 'prod' }) });
+  const text = appset(
+    '  - matrix:\n      generators:\n      - clusters:\n          selector:\n            matchLabels: {env: dev}\n      - list:\n          elements: [{svc: a}]',
+    { goTemplate: true, name: '{{ .svc }}-{{ .name }}' },
+  );
+  const ds = empty(ws.diagnostics(text));
+  assert.equal(ds.length, 1, JSON.stringify(ds));
+  assert.equal(text.slice(ds[0].start, ds[0].end), 'selector');
+  assert.equal(
+    ds[0].message,
+    'the selector matches 0 of the 1 known cluster; nearest: prod-1 (env=prod), so the matrix yields nothing: generator 1 (matrix) produces 0 Applications',
+  );
+});
+
+test('a git directory pattern that matches nothing names the nearest directory', (t) => {
+  const ws = workspaceFor(t, { 'apps/guestbook/k.yaml': 'a: 1\n', 'apps/web/k.yaml': 'a: 1\n' });
+  const gen = `  - git:\n      repoURL: https://example.com/repo.git\n      revision: HEAD\n      directories:\n      - path: app/*`;
+  const mapped = workspace(
+    { 'apps/guestbook/k.yaml': 'a: 1\n', 'apps/webapp/k.yaml': 'a: 1\n' },
+    { repoMappings: { 'https://example.com/repo.git': '.' } },
+  );
   try {
-    const text = appset('  - clusters:\n      selector:\n        matchLabels:\n          env: prod\n          tier: gold', {
-      goTemplate: true,
-    });
-    const ds = empty(ws.diagnostics(text));
-    assert.equal(ds.length, 1, JSON.stringify(ds));
-    assert.equal(text.slice(ds[0].start, ds[0].end), 'selector');
-    assert.equal(ds[0].severity, 'warning');
-    assert.equal(
+    const text = appset(gen, { goTemplate: true, name: '{{ .path.basename }}' });
+    const ds = empty(mapped.diagnostics(text));
+    assert.equal(ds.length, 1, JSON.stringify(mapped.diagnostics(text)));
+    assert.equal(text.slice(ds[0].start, ds[0].end), 'directories');
+    assert.match(
       ds[0].message,
-      'the selector matches 0 of the 2 known clusters; nearest: prod-1 (env=prod, tier=canary): generator 1 (clusters) produces 0 Applications',
+      /^the directory pattern "app\/\*" matches none of the 3 directories of .*; nearest: apps: generator 1 \(git\) produces 0 Applications$/,
     );
-    assert.ok(ws.expand(text).notes.some((n) => n.includes('0 of the 2 known clusters')));
   } finally {
-    ws.close();
+    mapped.close();
   }
+  // Without a checkout the existing generator/no-git-checkout finding says why; no second finding.
+  const unmapped = ws.diagnostics(appset(gen, { goTemplate: true }));
+  assert.deepEqual(empty(unmapped), []);
+  assert.ok(unmapped.some((d) => d.code === 'generator/no-git-checkout'));
 });
 
-test('no cluster data at all: information that says how to add it', () => {
-  const ws = workspace();
-  try {
-    const ds = empty(ws.diagnostics(appset('  - clusters:\n      selector:\n        matchLabels: {env: prod}', { goTemplate: true })));
-    assert.equal(ds.length, 1);
-    assert.equal(ds[0].severity, 'information');
-    assert.match(ds[0].message, /no cluster Secrets or ClusterInventory in the workspace.*ClusterInventory file.*--inventory/);
-  } finally {
-    ws.close();
-  }
-});
-
-test('a matrix whose first child is empty: the finding is on the child, and says the matrix yields nothing', () => {
-  const ws = workspace({ 'clusters.yaml': secret('prod-1', 'https://p1', { env: 'prod' }) });
-  try {
-    const text = appset(
-      '  - matrix:\n      generators:\n      - clusters:\n          selector:\n            matchLabels: {env: dev}\n      - list:\n          elements: [{svc: a}]',
-      { goTemplate: true, name: '{{ .svc }}-{{ .name }}' },
-    );
-    const ds = empty(ws.diagnostics(text));
-    assert.equal(ds.length, 1, JSON.stringify(ds));
-    assert.equal(text.slice(ds[0].start, ds[0].end), 'selector');
-    assert.equal(
-      ds[0].message,
-      'the selector matches 0 of the 1 known cluster; nearest: prod-1 (env=prod), so the matrix yields nothing: generator 1 (matrix) produces 0 Applications',
-    );
-  } finally {
-    ws.close();
-  }
-});
-
-test('a git directory pattern that matches nothing names the nearest directory', () => {
-  const ws = workspace({ 'apps/guestbook/k.yaml': 'a: 1\n', 'apps/web/k.yaml': 'a: 1\n' });
-  try {
-    const gen = `  - git:\n      repoURL: https://example.com/repo.git\n      revision: HEAD\n      directories:\n      - path: app/*`;
-    const mapped = workspace(
-      { 'apps/guestbook/k.yaml': 'a: 1\n', 'apps/webapp/k.yaml': 'a: 1\n' },
-      { repoMappings: { 'https://example.com/repo.git': '.' } },
-    );
-    try {
-      const text = appset(gen, { goTemplate: true, name: '{{ .path.basename }}' });
-      const ds = empty(mapped.diagnostics(text));
-      assert.equal(ds.length, 1, JSON.stringify(mapped.diagnostics(text)));
-      assert.equal(text.slice(ds[0].start, ds[0].end), 'directories');
-      assert.match(
-        ds[0].message,
-        /^the directory pattern "app\/\*" matches none of the 3 directories of .*; nearest: apps: generator 1 \(git\) produces 0 Applications$/,
-      );
-    } finally {
-      mapped.close();
-    }
-    // Without a checkout the existing generator/no-git-checkout finding says why; no second finding.
-    const unmapped = ws.diagnostics(appset(gen, { goTemplate: true }));
-    assert.deepEqual(empty(unmapped), []);
-    assert.ok(unmapped.some((d) => d.code === 'generator/no-git-checkout'));
-  } finally {
-    ws.close();
-  }
-});
-
-test('a post-selector that keeps nothing, and an empty list', () => {
-  const ws = workspace();
-  try {
-    const sel = empty(
-      ws.diagnostics(
-        appset('  - list:\n      elements: [{name: a, env: dev}]\n    selector:\n      matchLabels: {env: prod}', { goTemplate: true }),
-      ),
-    );
-    assert.equal(sel.length, 1);
-    assert.equal(
-      sel[0].message,
-      'the selector keeps 0 of the 1 parameter set the list generator produces: generator 1 (list) produces 0 Applications',
-    );
-    const list = empty(ws.diagnostics(appset('  - list:\n      elements: []', { goTemplate: true })));
-    assert.equal(list[0].message, 'the list has no elements: generator 1 (list) produces 0 Applications');
-  } finally {
-    ws.close();
-  }
+test('a post-selector that keeps nothing, and an empty list', (t) => {
+  const ws = workspaceFor(t);
+  const sel = empty(
+    ws.diagnostics(
+      appset('  - list:\n      elements: [{name: a, env: dev}]\n    selector:\n      matchLabels: {env: prod}', { goTemplate: true }),
+    ),
+  );
+  assert.equal(sel.length, 1);
+  assert.equal(
+    sel[0].message,
+    'the selector keeps 0 of the 1 parameter set the list generator produces: generator 1 (list) produces 0 Applications',
+  );
+  const list = empty(ws.diagnostics(appset('  - list:\n      elements: []', { goTemplate: true })));
+  assert.equal(list[0].message, 'the list has no elements: generator 1 (list) produces 0 Applications');
 });

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { examplesDir, secret, workspace } from './generators-helpers';
+import { examplesDir, secret, workspace, workspaceFor } from './generators-helpers';
 
 const have = existsSync(examplesDir);
 const skip = have ? false : `../shared/argocd-data is absent (${examplesDir})`;
@@ -16,74 +16,58 @@ const repo = { 'https://github.com/argoproj/argo-cd.git': 'repo' };
 const copyExamples = () => ({ 'repo/applicationset/examples': examplesDir });
 const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
 
-test('list-example (both template modes) renders the two guestbooks', { skip }, () => {
-  const ws = workspace();
-  try {
-    for (const f of ['list-generator/list-example.yaml', 'list-generator/list-example-fasttemplate.yaml']) {
-      const e = ws.expand(read(f));
-      assert.deepEqual(names(e), ['engineering-dev-guestbook', 'engineering-prod-guestbook'], f);
-      const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
-      assert.equal(src.path, 'applicationset/examples/list-generator/guestbook/engineering-dev', f);
-      assert.deepEqual(
-        e.problems.filter((p) => p.severity === 'error'),
-        [],
-        f,
-      );
-    }
-  } finally {
-    ws.close();
+test('list-example (both template modes) renders the two guestbooks', { skip }, (t) => {
+  const ws = workspaceFor(t);
+  for (const f of ['list-generator/list-example.yaml', 'list-generator/list-example-fasttemplate.yaml']) {
+    const e = ws.expand(read(f));
+    assert.deepEqual(names(e), ['engineering-dev-guestbook', 'engineering-prod-guestbook'], f);
+    const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
+    assert.equal(src.path, 'applicationset/examples/list-generator/guestbook/engineering-dev', f);
+    assert.deepEqual(
+      e.problems.filter((p) => p.severity === 'error'),
+      [],
+      f,
+    );
   }
 });
 
-test('git directories example: one Application per add-on directory (git_test.go TestGitGenerateParamsFromDirectories)', { skip }, () => {
-  const ws = workspace({}, { repoMappings: repo }, copyExamples());
-  try {
-    for (const f of [
-      'git-generator-directory/git-directories-example.yaml',
-      'git-generator-directory/git-directories-example-fasttemplate.yaml',
-    ]) {
-      const e = ws.expand(read(f));
-      assert.deepEqual(names(e), ['argo-workflows', 'prometheus-operator'], f);
-      const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
-      assert.equal(src.path, 'applicationset/examples/git-generator-directory/cluster-addons/argo-workflows');
-      assert.ok(
-        e.notes.some((n) => /working tree/.test(n)),
-        'the preview says the working tree was used',
-      );
-      assert.equal(e.exact, false);
-    }
-  } finally {
-    ws.close();
+test('git directories example: one Application per add-on directory (git_test.go TestGitGenerateParamsFromDirectories)', { skip }, (t) => {
+  const ws = workspaceFor(t, {}, { repoMappings: repo }, copyExamples());
+  for (const f of [
+    'git-generator-directory/git-directories-example.yaml',
+    'git-generator-directory/git-directories-example-fasttemplate.yaml',
+  ]) {
+    const e = ws.expand(read(f));
+    assert.deepEqual(names(e), ['argo-workflows', 'prometheus-operator'], f);
+    const src = (e.apps[0].app.spec as Record<string, Record<string, string>>).source;
+    assert.equal(src.path, 'applicationset/examples/git-generator-directory/cluster-addons/argo-workflows');
+    assert.ok(
+      e.notes.some((n) => /working tree/.test(n)),
+      'the preview says the working tree was used',
+    );
+    assert.equal(e.exact, false);
   }
 });
 
-test('git directories with exclude: excluded directories never appear, whatever the order', { skip }, () => {
-  const ws = workspace({}, { repoMappings: repo }, copyExamples());
-  try {
-    const e = ws.expand(read('git-generator-directory/excludes/git-directories-exclude-example.yaml'));
-    assert.ok(e.apps.length >= 1);
-    assert.ok(!e.apps.some((a) => a.name.includes('exclude-helm-guestbook')), JSON.stringify(names(e)));
-  } finally {
-    ws.close();
-  }
+test('git directories with exclude: excluded directories never appear, whatever the order', { skip }, (t) => {
+  const ws = workspaceFor(t, {}, { repoMappings: repo }, copyExamples());
+  const e = ws.expand(read('git-generator-directory/excludes/git-directories-exclude-example.yaml'));
+  assert.ok(e.apps.length >= 1);
+  assert.ok(!e.apps.some((a) => a.name.includes('exclude-helm-guestbook')), JSON.stringify(names(e)));
 });
 
-test('git files example: one Application per config.json, nested params in goTemplate (TestGitGenerateParamsFromFiles)', { skip }, () => {
-  const ws = workspace({}, { repoMappings: repo }, copyExamples());
-  try {
-    const go = ws.expand(read('git-generator-files-discovery/git-generator-files.yaml'));
-    assert.deepEqual(names(go), ['engineering-dev-guestbook', 'engineering-prod-guestbook']);
-    const p = go.apps.find((a) => a.name === 'engineering-dev-guestbook')!.params as Record<string, Record<string, unknown>>;
-    assert.equal(p.path.path, 'applicationset/examples/git-generator-files-discovery/cluster-config/engineering/dev');
-    assert.equal(p.path.filename, 'config.json');
-    assert.deepEqual((p.path.segments as string[]).slice(-2), ['engineering', 'dev']);
-    const fast = ws.expand(read('git-generator-files-discovery/git-generator-files-fasttemplate.yaml'));
-    assert.deepEqual(names(fast), ['engineering-dev-guestbook', 'engineering-prod-guestbook']);
-    assert.equal(fast.apps[0].params['cluster.name'], 'engineering-dev', 'fasttemplate flattens nested keys');
-    assert.equal(fast.apps[0].params['path.basename'], 'dev');
-  } finally {
-    ws.close();
-  }
+test('git files example: one Application per config.json, nested params in goTemplate (TestGitGenerateParamsFromFiles)', { skip }, (t) => {
+  const ws = workspaceFor(t, {}, { repoMappings: repo }, copyExamples());
+  const go = ws.expand(read('git-generator-files-discovery/git-generator-files.yaml'));
+  assert.deepEqual(names(go), ['engineering-dev-guestbook', 'engineering-prod-guestbook']);
+  const p = go.apps.find((a) => a.name === 'engineering-dev-guestbook')!.params as Record<string, Record<string, unknown>>;
+  assert.equal(p.path.path, 'applicationset/examples/git-generator-files-discovery/cluster-config/engineering/dev');
+  assert.equal(p.path.filename, 'config.json');
+  assert.deepEqual((p.path.segments as string[]).slice(-2), ['engineering', 'dev']);
+  const fast = ws.expand(read('git-generator-files-discovery/git-generator-files-fasttemplate.yaml'));
+  assert.deepEqual(names(fast), ['engineering-dev-guestbook', 'engineering-prod-guestbook']);
+  assert.equal(fast.apps[0].params['cluster.name'], 'engineering-dev', 'fasttemplate flattens nested keys');
+  assert.equal(fast.apps[0].params['path.basename'], 'dev');
 });
 
 test('git files globbing: default pathspec vs new doublestar (util/git/git_test.go TestLsFilesForGitFileGeneratorGlobbingPatterns)', () => {
@@ -122,13 +106,13 @@ spec:
   }
 });
 
-test('git patterns cannot leave the checkout', () => {
-  const ws = workspace(
+test('git patterns cannot leave the checkout', (t) => {
+  const ws = workspaceFor(
+    t,
     { 'repo/a/config.json': '{}', 'secret/config.json': '{"token": "x"}' },
     { repoMappings: { 'https://example.com/r.git': 'repo' } },
   );
-  try {
-    const e = ws.expand(`apiVersion: argoproj.io/v1alpha1
+  const e = ws.expand(`apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata: {name: g, namespace: argocd}
 spec:
@@ -141,38 +125,31 @@ spec:
     metadata: {name: 'x'}
     spec: {project: default, destination: {server: https://kubernetes.default.svc, namespace: x}}
 `);
-    assert.equal(e.apps.length, 0);
-    assert.match(e.problems.find((p) => p.severity === 'error')!.message, /leaves the repository/);
-  } finally {
-    ws.close();
-  }
+  assert.equal(e.apps.length, 0);
+  assert.match(e.problems.find((p) => p.severity === 'error')!.message, /leaves the repository/);
 });
 
-test('matrix-and-union / cluster / design-doc examples expand without crashing', { skip }, () => {
-  const ws = workspace({ 'clusters.yaml': have ? read('design-doc/clusters.yaml') : '' }, { repoMappings: repo }, copyExamples());
-  try {
-    for (const dir of [
-      'cluster',
-      'matrix',
-      'merge',
-      'design-doc',
-      'template-override',
-      'applications-sync-policies',
-      'pull-request-generator',
-      'scm-provider-generator',
-      'clusterDecisionResource',
-    ]) {
-      if (!existsSync(join(examplesDir, dir))) continue;
-      for (const f of require('node:fs').readdirSync(join(examplesDir, dir)) as string[]) {
-        if (!f.endsWith('.yaml')) continue;
-        const text = read(`${dir}/${f}`);
-        if (!/kind: ApplicationSet/.test(text)) continue;
-        const e = ws.expand(text);
-        assert.ok(Array.isArray(e.apps), `${dir}/${f}`);
-      }
+test('matrix-and-union / cluster / design-doc examples expand without crashing', { skip }, (t) => {
+  const ws = workspaceFor(t, { 'clusters.yaml': have ? read('design-doc/clusters.yaml') : '' }, { repoMappings: repo }, copyExamples());
+  for (const dir of [
+    'cluster',
+    'matrix',
+    'merge',
+    'design-doc',
+    'template-override',
+    'applications-sync-policies',
+    'pull-request-generator',
+    'scm-provider-generator',
+    'clusterDecisionResource',
+  ]) {
+    if (!existsSync(join(examplesDir, dir))) continue;
+    for (const f of require('node:fs').readdirSync(join(examplesDir, dir)) as string[]) {
+      if (!f.endsWith('.yaml')) continue;
+      const text = read(`${dir}/${f}`);
+      if (!/kind: ApplicationSet/.test(text)) continue;
+      const e = ws.expand(text);
+      assert.ok(Array.isArray(e.apps), `${dir}/${f}`);
     }
-  } finally {
-    ws.close();
   }
 });
 
@@ -192,36 +169,32 @@ const helmParams = (a: { app: Record<string, unknown> }) =>
     ]),
   );
 
-test('cluster examples over a workspace fleet: no selector adds in-cluster, a selector drops it (cluster.go)', { skip }, () => {
-  const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
-  try {
-    for (const f of ['cluster/cluster-example.yaml', 'cluster/cluster-example-fasttemplate.yaml']) {
-      assert.deepEqual(
-        names(ws.expand(read(f))),
-        ['engineering-dev-guestbook', 'engineering-prod-guestbook', 'in-cluster-guestbook', 'specific-guestbook'],
-        f,
-      );
-    }
-    for (const f of ['matrix/cluster-and-git.yaml', 'matrix/cluster-and-git-fasttemplate.yaml']) {
-      const e = ws.expand(read(f));
-      assert.deepEqual(
-        names(e),
-        [
-          'argo-workflows-engineering-dev',
-          'argo-workflows-engineering-prod',
-          'argo-workflows-specific',
-          'prometheus-operator-engineering-dev',
-          'prometheus-operator-engineering-prod',
-          'prometheus-operator-specific',
-        ],
-        f,
-      );
-      const one = e.apps.find((a) => a.name === 'argo-workflows-engineering-prod')!;
-      assert.equal((one.app.spec as Record<string, unknown>).project, 'prod', 'project from the cluster label');
-      assert.deepEqual((one.app.spec as Record<string, unknown>).destination, { server: 'https://2.4.6.8', namespace: 'argo-workflows' });
-    }
-  } finally {
-    ws.close();
+test('cluster examples over a workspace fleet: no selector adds in-cluster, a selector drops it (cluster.go)', { skip }, (t) => {
+  const ws = workspaceFor(t, fleet(), { repoMappings: repo }, copyExamples());
+  for (const f of ['cluster/cluster-example.yaml', 'cluster/cluster-example-fasttemplate.yaml']) {
+    assert.deepEqual(
+      names(ws.expand(read(f))),
+      ['engineering-dev-guestbook', 'engineering-prod-guestbook', 'in-cluster-guestbook', 'specific-guestbook'],
+      f,
+    );
+  }
+  for (const f of ['matrix/cluster-and-git.yaml', 'matrix/cluster-and-git-fasttemplate.yaml']) {
+    const e = ws.expand(read(f));
+    assert.deepEqual(
+      names(e),
+      [
+        'argo-workflows-engineering-dev',
+        'argo-workflows-engineering-prod',
+        'argo-workflows-specific',
+        'prometheus-operator-engineering-dev',
+        'prometheus-operator-engineering-prod',
+        'prometheus-operator-specific',
+      ],
+      f,
+    );
+    const one = e.apps.find((a) => a.name === 'argo-workflows-engineering-prod')!;
+    assert.equal((one.app.spec as Record<string, unknown>).project, 'prod', 'project from the cluster label');
+    assert.deepEqual((one.app.spec as Record<string, unknown>).destination, { server: 'https://2.4.6.8', namespace: 'argo-workflows' });
   }
 });
 
@@ -250,25 +223,21 @@ test(
   },
 );
 
-test('broken upstream examples fail the way the controller would', { skip }, () => {
-  const ws = workspace(fleet(), { repoMappings: repo }, copyExamples());
-  try {
-    // `union` is not a generator kind (it was renamed merge), so the first matrix child is empty.
-    const union = ws.expand(read('matrix/matrix-and-union-in-matrix.yaml'));
-    assert.equal(union.apps.length, 0);
-    assert.deepEqual(
-      union.problems.filter((p) => p.severity === 'error').map((p) => p.message),
-      ['error failed to get params for first generator in matrix generator: child generator generated no parameters'],
-    );
-    // list × list has no .path, and missingkey=error turns that into a render error for each parameter set.
-    const lists = ws.expand(read('matrix/list-and-list.yaml'));
-    assert.equal(lists.apps.length, 0);
-    assert.ok(lists.problems.some((p) => p.code === 'template/missing-key' && /map has no entry for key "path"/.test(p.message)));
-    // The fasttemplate variant leaves unknown tags as they are.
-    const fast = ws.expand(read('matrix/list-and-list-fasttemplate.yaml'));
-    assert.deepEqual(names(fast), ['engineering-dev-1', 'engineering-dev-2', 'engineering-prod-1', 'engineering-prod-2']);
-    assert.equal((fast.apps[0].app.spec as Record<string, Record<string, string>>).destination.namespace, '{{path.basename}}');
-  } finally {
-    ws.close();
-  }
+test('broken upstream examples fail the way the controller would', { skip }, (t) => {
+  const ws = workspaceFor(t, fleet(), { repoMappings: repo }, copyExamples());
+  // `union` is not a generator kind (it was renamed merge), so the first matrix child is empty.
+  const union = ws.expand(read('matrix/matrix-and-union-in-matrix.yaml'));
+  assert.equal(union.apps.length, 0);
+  assert.deepEqual(
+    union.problems.filter((p) => p.severity === 'error').map((p) => p.message),
+    ['error failed to get params for first generator in matrix generator: child generator generated no parameters'],
+  );
+  // list × list has no .path, and missingkey=error turns that into a render error for each parameter set.
+  const lists = ws.expand(read('matrix/list-and-list.yaml'));
+  assert.equal(lists.apps.length, 0);
+  assert.ok(lists.problems.some((p) => p.code === 'template/missing-key' && /map has no entry for key "path"/.test(p.message)));
+  // The fasttemplate variant leaves unknown tags as they are.
+  const fast = ws.expand(read('matrix/list-and-list-fasttemplate.yaml'));
+  assert.deepEqual(names(fast), ['engineering-dev-1', 'engineering-dev-2', 'engineering-prod-1', 'engineering-prod-2']);
+  assert.equal((fast.apps[0].app.spec as Record<string, Record<string, string>>).destination.namespace, '{{path.basename}}');
 });

@@ -52,6 +52,18 @@ export function workspace(
   };
 }
 
+/** `workspace(…)` for one test: removed when the test ends, passed or failed (node:test's `t.after`). */
+export function workspaceFor(
+  t: { after(fn: () => void): void },
+  files?: Record<string, string>,
+  settings?: Partial<EngineSettings>,
+  copy?: Record<string, string>,
+): Ws {
+  const ws = workspace(files, settings, copy);
+  t.after(() => ws.close());
+  return ws;
+}
+
 /** An ApplicationSet with the given generators (YAML, indented for `generators:`) and template name. */
 export function appset(
   generators: string,

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { createNodeHost } from '../../server/src/host/nodeHost';
-import { appset, secret, workspace } from './generators-helpers';
+import { appset, secret, workspaceFor } from './generators-helpers';
 
 function hoverAt(dir: string, text: string, needle: string, settings = {}): string {
   const service = getLanguageService({ host: createNodeHost([dir], settings) });
@@ -18,48 +18,39 @@ function hoverAt(dir: string, text: string, needle: string, settings = {}): stri
   return service.hover(a, at + 1)?.markdown ?? '';
 }
 
-test('hover on a list element shows only the Applications rendered from it (also through a matrix)', () => {
-  const ws = workspace();
-  try {
-    const text = appset(
-      `    - matrix:\n        generators:\n          - list:\n              elements:\n                - env: dev\n                - env: prod\n          - list:\n              elements: [{svc: a}, {svc: b}]`,
-      { name: '{{svc}}-{{env}}' },
-    );
-    const md = hoverAt(ws.dir, text, 'env: prod');
-    assert.match(md, /This element produces 2 Applications/);
-    assert.match(md, /`a-prod`/);
-    assert.match(md, /`b-prod`/);
-    assert.doesNotMatch(md, /dev/);
-  } finally {
-    ws.close();
-  }
+test('hover on a list element shows only the Applications rendered from it (also through a matrix)', (t) => {
+  const ws = workspaceFor(t);
+  const text = appset(
+    `    - matrix:\n        generators:\n          - list:\n              elements:\n                - env: dev\n                - env: prod\n          - list:\n              elements: [{svc: a}, {svc: b}]`,
+    { name: '{{svc}}-{{env}}' },
+  );
+  const md = hoverAt(ws.dir, text, 'env: prod');
+  assert.match(md, /This element produces 2 Applications/);
+  assert.match(md, /`a-prod`/);
+  assert.match(md, /`b-prod`/);
+  assert.doesNotMatch(md, /dev/);
 });
 
-test('hover on a cluster selector shows matched and unmatched clusters with the labels it reads', () => {
-  const ws = workspace({
+test('hover on a cluster selector shows matched and unmatched clusters with the labels it reads', (t) => {
+  const ws = workspaceFor(t, {
     'c.yaml': [
       secret('east', 'https://east', { env: 'prod' }),
       secret('west', 'https://west', { env: 'prod' }),
       secret('lab', 'https://lab', { env: 'dev' }),
     ].join('---\n'),
   });
-  try {
-    const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            env: prod`);
-    const md = hoverAt(ws.dir, text, 'matchLabels');
-    assert.match(md, /Cluster selector: matches 2 of 3 known clusters/);
-    assert.match(md, /not a post-selector/);
-    assert.match(md, /\| ✓ \| east \| prod \|\n\| ✓ \| west \| prod \|\n\| ✗ \| lab \| dev \|/);
-    // The clusters, not the Applications of the generator.
-    assert.doesNotMatch(md, /\| Application \|/);
-  } finally {
-    ws.close();
-  }
+  const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            env: prod`);
+  const md = hoverAt(ws.dir, text, 'matchLabels');
+  assert.match(md, /Cluster selector: matches 2 of 3 known clusters/);
+  assert.match(md, /not a post-selector/);
+  assert.match(md, /\| ✓ \| east \| prod \|\n\| ✓ \| west \| prod \|\n\| ✗ \| lab \| dev \|/);
+  // The clusters, not the Applications of the generator.
+  assert.doesNotMatch(md, /\| Application \|/);
 });
 
-test('hover on git directories lists what the working tree holds', () => {
-  const ws = workspace({ 'repo/apps/a/f.yaml': 'x', 'repo/apps/b/f.yaml': 'x' });
-  try {
-    const text = `apiVersion: argoproj.io/v1alpha1
+test('hover on git directories lists what the working tree holds', (t) => {
+  const ws = workspaceFor(t, { 'repo/apps/a/f.yaml': 'x', 'repo/apps/b/f.yaml': 'x' });
+  const text = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata: {name: g, namespace: argocd}
 spec:
@@ -75,10 +66,7 @@ spec:
       project: default
       destination: {server: https://kubernetes.default.svc, namespace: x}
 `;
-    const md = hoverAt(ws.dir, text, 'path: apps/*', { repoMappings: { 'https://example.com/r.git': 'repo' } });
-    assert.match(md, /The git generator found 2 directories/);
-    assert.match(md, /`apps\/a`, `apps\/b`/);
-  } finally {
-    ws.close();
-  }
+  const md = hoverAt(ws.dir, text, 'path: apps/*', { repoMappings: { 'https://example.com/r.git': 'repo' } });
+  assert.match(md, /The git generator found 2 directories/);
+  assert.match(md, /`apps\/a`, `apps\/b`/);
 });

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { appset, workspace } from './generators-helpers';
+import { appset, workspace, workspaceFor } from './generators-helpers';
 import { previewText } from '../../server/src/engine/expand/preview';
 import { applyPatch, parsePatch, PatchError } from '../../server/src/engine/expand/patch';
 
@@ -102,36 +102,31 @@ test('templatePatch: null deletes, objects merge, lists are replaced, finalizers
   assert.deepEqual(out.metadata.finalizers, ['resources-finalizer.argocd.argoproj.io', 'custom/finalizer']);
 });
 
-test('an empty parameter set skips rendering and the default finalizer, but the templatePatch still applies (template.go GenerateApplications, utils.go RenderTemplateParams)', () => {
-  const ws = workspace();
-  try {
-    const e = ws.expand(
-      appset('    - list:\n        elements: [{}]', {
-        goTemplate: true,
-        name: 'fixed-{{ .name }}',
-        extra: "  templatePatch: |\n    metadata:\n      labels:\n        patched: 'yes{{ .name }}'\n",
-      }),
-    );
-    assert.equal(e.apps.length, 1);
-    const md = e.apps[0].app.metadata as Record<string, unknown>;
-    assert.equal(md.name, 'fixed-{{ .name }}', 'the template is left as written');
-    assert.equal(md.finalizers, undefined, 'no default finalizer for an empty parameter set');
-    assert.deepEqual(md.labels, { patched: 'yes<no value>' }, 'the patch is rendered with the (empty) params');
-    assert.equal(md.namespace, 'argocd');
-  } finally {
-    ws.close();
-  }
+test('an empty parameter set skips rendering and the default finalizer, but the templatePatch still applies (template.go GenerateApplications, utils.go RenderTemplateParams)', (t) => {
+  const ws = workspaceFor(t);
+  const e = ws.expand(
+    appset('    - list:\n        elements: [{}]', {
+      goTemplate: true,
+      name: 'fixed-{{ .name }}',
+      extra: "  templatePatch: |\n    metadata:\n      labels:\n        patched: 'yes{{ .name }}'\n",
+    }),
+  );
+  assert.equal(e.apps.length, 1);
+  const md = e.apps[0].app.metadata as Record<string, unknown>;
+  assert.equal(md.name, 'fixed-{{ .name }}', 'the template is left as written');
+  assert.equal(md.finalizers, undefined, 'no default finalizer for an empty parameter set');
+  assert.deepEqual(md.labels, { patched: 'yes<no value>' }, 'the patch is rendered with the (empty) params');
+  assert.equal(md.namespace, 'argocd');
 });
 
-test('templatePatch with conditionals renders non-string structure per parameter set (e2e TestTemplatePatch)', () => {
-  const ws = workspace();
-  try {
-    const e = ws.expand(
-      appset(
-        '    - list:\n        elements:\n          - {name: a, autoSync: true, prune: true, annotations: {x: "1", z: "2"}}\n          - {name: b, autoSync: false, annotations: {}}',
-        {
-          goTemplate: true,
-          extra: `  templatePatch: |
+test('templatePatch with conditionals renders non-string structure per parameter set (e2e TestTemplatePatch)', (t) => {
+  const ws = workspaceFor(t);
+  const e = ws.expand(
+    appset(
+      '    - list:\n        elements:\n          - {name: a, autoSync: true, prune: true, annotations: {x: "1", z: "2"}}\n          - {name: b, autoSync: false, annotations: {}}',
+      {
+        goTemplate: true,
+        extra: `  templatePatch: |
     metadata:
       annotations:
       {{- range $k, $v := .annotations }}
@@ -144,91 +139,72 @@ test('templatePatch with conditionals renders non-string structure per parameter
           prune: {{ .prune }}
     {{- end }}
 `,
-        },
-      ),
-    );
-    const byName = new Map(e.apps.map((a) => [a.name, a.app as Record<string, any>]));
-    assert.deepEqual(byName.get('a')!.metadata.annotations, { x: '1', z: '2' });
-    assert.deepEqual(byName.get('a')!.spec.syncPolicy, { automated: { prune: true } });
-    assert.equal(byName.get('b')!.spec.syncPolicy, undefined);
-    assert.equal(e.problems.filter((p) => p.severity === 'error').length, 0, JSON.stringify(e.problems));
-  } finally {
-    ws.close();
-  }
+      },
+    ),
+  );
+  const byName = new Map(e.apps.map((a) => [a.name, a.app as Record<string, any>]));
+  assert.deepEqual(byName.get('a')!.metadata.annotations, { x: '1', z: '2' });
+  assert.deepEqual(byName.get('a')!.spec.syncPolicy, { automated: { prune: true } });
+  assert.equal(byName.get('b')!.spec.syncPolicy, undefined);
+  assert.equal(e.problems.filter((p) => p.severity === 'error').length, 0, JSON.stringify(e.problems));
 });
 
-test('a templatePatch of the wrong type is an error on templatePatch, and that Application is not produced', () => {
-  const ws = workspace();
-  try {
-    const text = appset('    - list:\n        elements: [{name: a, prune: "yes"}]', {
-      goTemplate: true,
-      extra: '  templatePatch: |\n    spec:\n      syncPolicy:\n        automated:\n          prune: {{ .prune | quote }}\n',
-    });
-    const e = ws.expand(text);
-    assert.equal(e.apps.length, 0);
-    const p = e.problems.find((x) => x.severity === 'error');
-    assert.ok(p, JSON.stringify(e.problems));
-    assert.match(p.message, /invalid templatePatch .*prune of type bool/);
-    assert.deepEqual(p.path, ['spec', 'templatePatch']);
-    const start = text.indexOf('templatePatch: |') + 'templatePatch: '.length;
-    assert.equal(p.span?.start, start, 'underlines the templatePatch scalar');
-  } finally {
-    ws.close();
-  }
+test('a templatePatch of the wrong type is an error on templatePatch, and that Application is not produced', (t) => {
+  const ws = workspaceFor(t);
+  const text = appset('    - list:\n        elements: [{name: a, prune: "yes"}]', {
+    goTemplate: true,
+    extra: '  templatePatch: |\n    spec:\n      syncPolicy:\n        automated:\n          prune: {{ .prune | quote }}\n',
+  });
+  const e = ws.expand(text);
+  assert.equal(e.apps.length, 0);
+  const p = e.problems.find((x) => x.severity === 'error');
+  assert.ok(p, JSON.stringify(e.problems));
+  assert.match(p.message, /invalid templatePatch .*prune of type bool/);
+  assert.deepEqual(p.path, ['spec', 'templatePatch']);
+  const start = text.indexOf('templatePatch: |') + 'templatePatch: '.length;
+  assert.equal(p.span?.start, start, 'underlines the templatePatch scalar');
 });
 
-test('render errors in quoted scalars are underlined at the action itself', () => {
-  const ws = workspace();
-  try {
-    const text = appset('    - list:\n        elements: [{name: a}]', { goTemplate: true, options: '["missingkey=error"]' }).replace(
-      "name: '{{ .name }}'",
-      'name: "{{ printf \\"%s\\" .name }}-{{ .nope }}"',
-    );
-    const d = ws.diagnostics(text).find((x) => x.code === 'template/missing-key');
-    assert.ok(d, JSON.stringify(ws.diagnostics(text)));
-    assert.equal(text.slice(d.start, d.end), '.nope');
-    assert.match(d.message, / — for \{name=a\} \(from list element 1\)$/);
-  } finally {
-    ws.close();
-  }
+test('render errors in quoted scalars are underlined at the action itself', (t) => {
+  const ws = workspaceFor(t);
+  const text = appset('    - list:\n        elements: [{name: a}]', { goTemplate: true, options: '["missingkey=error"]' }).replace(
+    "name: '{{ .name }}'",
+    'name: "{{ printf \\"%s\\" .name }}-{{ .nope }}"',
+  );
+  const d = ws.diagnostics(text).find((x) => x.code === 'template/missing-key');
+  assert.ok(d, JSON.stringify(ws.diagnostics(text)));
+  assert.equal(text.slice(d.start, d.end), '.nope');
+  assert.match(d.message, / — for \{name=a\} \(from list element 1\)$/);
 });
 
-test('missing-param warning points at the reference inside a block scalar', () => {
-  const ws = workspace();
-  try {
-    const text = appset('    - list:\n        elements: [{name: a, extra: x}, {name: b}]', { goTemplate: true }).replace(
-      '      project: default\n',
-      '      project: default\n      info:\n        note: |\n          first line\n          value {{ .extra }}\n',
-    );
-    const d = ws.diagnostics(text).find((x) => x.code === 'generator/missing-param');
-    assert.ok(d, JSON.stringify(ws.diagnostics(text)));
-    assert.equal(text.slice(d.start, d.end), '.extra');
-    assert.match(d.message, /^\.extra renders <no value> where it is missing — in 1 of 2 Applications \(b\)$/);
-  } finally {
-    ws.close();
-  }
+test('missing-param warning points at the reference inside a block scalar', (t) => {
+  const ws = workspaceFor(t);
+  const text = appset('    - list:\n        elements: [{name: a, extra: x}, {name: b}]', { goTemplate: true }).replace(
+    '      project: default\n',
+    '      project: default\n      info:\n        note: |\n          first line\n          value {{ .extra }}\n',
+  );
+  const d = ws.diagnostics(text).find((x) => x.code === 'generator/missing-param');
+  assert.ok(d, JSON.stringify(ws.diagnostics(text)));
+  assert.equal(text.slice(d.start, d.end), '.extra');
+  assert.match(d.message, /^\.extra renders <no value> where it is missing — in 1 of 2 Applications \(b\)$/);
 });
 
-test('preview: sorted by name like the controller writes them, header says what is not exact', () => {
-  const ws = workspace();
-  try {
-    const e = ws.expand(
-      appset('    - list:\n        elements: [{name: b}, {name: a}, {name: c}]\n    - pullRequest:\n        github: {owner: o, repo: r}'),
-    );
-    const text = previewText('test', e);
-    assert.match(text, /^# Preview of ApplicationSet "test": 3 Applications/);
-    assert.match(text, /# NOT EXACT/);
-    assert.match(text, /# note: the pullRequest generator needs open pull requests/);
-    const docs = YAML.parseAllDocuments(text)
-      .map((d) => d.toJS())
-      .filter(Boolean);
-    assert.deepEqual(
-      docs.map((d) => d.metadata.name),
-      ['a', 'b', 'c'],
-    );
-  } finally {
-    ws.close();
-  }
+test('preview: sorted by name like the controller writes them, header says what is not exact', (t) => {
+  const ws = workspaceFor(t);
+  const e = ws.expand(
+    appset('    - list:\n        elements: [{name: b}, {name: a}, {name: c}]\n    - pullRequest:\n        github: {owner: o, repo: r}'),
+  );
+  const text = previewText('test', e);
+  assert.match(text, /^# Preview of ApplicationSet "test": 3 Applications/);
+  assert.match(text, /# NOT EXACT/);
+  assert.match(text, /# note: the pullRequest generator needs open pull requests/);
+  const docs = YAML.parseAllDocuments(text)
+    .map((d) => d.toJS())
+    .filter(Boolean);
+  assert.deepEqual(
+    docs.map((d) => d.metadata.name),
+    ['a', 'b', 'c'],
+  );
 });
 
 test('at the maxApplications cap the preview keeps the first Applications of a huge matrix and says so', () => {
