@@ -149,6 +149,38 @@ test('the workspace index cache: written to APPSET_CACHE_DIR, same results when 
   assert.equal(fs.existsSync(cacheDir), false);
 });
 
+test('in a repository of many overlays, a second run reads only the files that can matter and parses none it does not need (APPSET_DEBUG=stats)', () => {
+  const ws = path.join(work, 'stats-ws');
+  fs.mkdirSync(path.join(ws, '.git'), { recursive: true });
+  const files: Record<string, string> = {
+    'clusters/prod.yaml': flowClusterSecret({ name: 'prod', secretName: 'prod' }),
+    'appset.yaml': CLEAN,
+  };
+  for (let i = 0; i < 40; i++) {
+    files[`apps/svc-${i}/base/deployment.yaml`] = `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: svc-${i}}\n`;
+    files[`apps/svc-${i}/overlays/prod/kustomization.yaml`] =
+      'kind: Kustomization\nresources: [../../base]\npatches:\n  - path: replicas.yaml\n';
+    files[`apps/svc-${i}/overlays/prod/replicas.yaml`] =
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: svc-${i}}\nspec: {replicas: 3}\n`;
+  }
+  for (const [rel, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(ws, rel)), { recursive: true });
+    fs.writeFileSync(path.join(ws, rel), text);
+  }
+  const env = { ...process.env, APPSET_CACHE_DIR: path.join(work, 'stats-cache'), APPSET_DEBUG: 'stats' };
+  const stats = () => {
+    const r = runCli(cli, ['lint', 'appset.yaml'], { cwd: ws, env });
+    assert.equal(r.code, 0, r.out + r.err);
+    const m = /stats: workspace index: (\d+) YAML files listed, (\d+) read, (\d+) not read \(cache\), (\d+) parsed/.exec(r.err);
+    assert.ok(m, r.err);
+    return { listed: +m[1], read: +m[2], cached: +m[3], parsed: +m[4] };
+  };
+  // First run: every file read once; none of the 40 kustomizations is parsed (none names appset.yaml).
+  assert.deepEqual(stats(), { listed: 122, read: 122, cached: 0, parsed: 0 });
+  // Second run: only the 40 kustomizations with patches and the cluster Secret are read again.
+  assert.deepEqual(stats(), { listed: 122, read: 41, cached: 81, parsed: 0 });
+});
+
 test('json: a mistake met by every parameter set is one result with affected Applications and their sources (issue 10)', () => {
   const dir = path.join(work, 'grouped');
   fs.mkdirSync(dir, { recursive: true });

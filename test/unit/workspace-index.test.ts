@@ -17,6 +17,8 @@ import type { SourceText } from '../../server/src/engine/inputs';
 import { FIXTURES, fixtureFiles } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { flowClusterSecret } from '../helpers/clusters';
+import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
+import { getLanguageService } from '../../server/src/engine';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 
@@ -186,4 +188,38 @@ test('deferred mode (the language server): the install is detected from the file
   assert.equal(ws.settle(), false);
   // without `defer` (the CLI) every answer is final
   assert.equal(detectInstalls(new WorkspaceIndex(memHost(files))).length, 1);
+});
+
+test('linting one file parses only the kustomizations that name it, not every overlay of the repository', () => {
+  const files = new Map<string, string>();
+  const patchList =
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../base]\npatches:\n  - path: replicas.yaml\n';
+  for (let i = 0; i < 60; i++) {
+    files.set(`/ws/apps/svc-${i}/overlays/prod/kustomization.yaml`, patchList);
+    files.set(
+      `/ws/apps/svc-${i}/overlays/prod/replicas.yaml`,
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\nspec: {replicas: 3}\n',
+    );
+  }
+  const whole = `${appsetHead('web')}  generators:\n    - list:\n        elements: [{env: dev}]\n  template:\n    metadata: {name: 'web-{{.env}}'}\n${MINIMAL_TEMPLATE_SPEC}`;
+  files.set('/ws/appsets/web.yaml', whole);
+  // One overlay lists an ApplicationSet patch: that kustomization is the only one parsed.
+  files.set(
+    '/ws/appsets/overlays/prod/kustomization.yaml',
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../../web.yaml]\npatches:\n  - path: web-patch.yaml\n',
+  );
+  files.set('/ws/appsets/overlays/prod/web-patch.yaml', `${appsetHead('web')}  syncPolicy: {preserveResourcesOnDeletion: true}\n`);
+
+  const ls = getLanguageService({ host: memHost(files) });
+  const a = ls.analyze('/ws/appsets/web.yaml', whole, '/ws/appsets/web.yaml');
+  assert.deepEqual(ls.diagnostics(a), []);
+  assert.equal(a.appsets[0].doc.partial, undefined, 'a whole ApplicationSet');
+  // Of the 61 kustomizations with patches, only the one whose text mentions web.yaml (as a resource) is parsed.
+  assert.equal(ls.workspace.counts.parsed, 1);
+
+  const patchPath = '/ws/appsets/overlays/prod/web-patch.yaml';
+  const p = ls.analyze(patchPath, files.get(patchPath)!, patchPath);
+  assert.deepEqual(ls.diagnostics(p), [], 'the patch is not asked for what it leaves out');
+  assert.match(ls.preview(p, 0)!.yaml, /listed under patches in appsets\/overlays\/prod\/kustomization\.yaml/);
+  assert.equal(ls.workspace.counts.parsed, 1, 'the kustomization that lists web-patch.yaml was parsed already, no other is');
 });

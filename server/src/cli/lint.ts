@@ -185,6 +185,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (ds.length) results.push(reportFile(cfgPath, shownPath(cfgPath), text, 0, ds, [], shownPath));
   }
   cache?.save();
+  if (debugStats()) {
+    const c = service.workspace.counts;
+    io.err(
+      `appset lint: stats: workspace index: ${c.listed} YAML files listed, ${c.read} read, ${c.cacheSkips} not read (cache), ${c.parsed} parsed\n`,
+    );
+  }
   // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.
   for (const n of service.workspace.scanNotes(true)) io.err(`appset lint: note: ${n}\n`);
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -216,6 +222,9 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   if (problems.length) return 2;
   return report.summary.failed ? 1 : 0;
 }
+
+/** `APPSET_DEBUG=stats`: what the workspace index did (tests and the benchmark count files, never time them). */
+const debugStats = () => (process.env.APPSET_DEBUG ?? '').split(',').includes('stats');
 
 function reportFile(
   abs: string,

@@ -32,7 +32,7 @@ export function partialReason(doc: AppSetDoc, file: SourceText): string | undefi
   const path = file.path;
   if (doc.helmValues) return path ? valuesOverride(doc, path, file) : undefined;
   if (!path) return undefined;
-  const listed = listedBy(file).get(path);
+  const listed = listedBy(file, path).get(path);
   if (listed) return `a kustomize patch (listed under ${listed.field} in ${listed.by})`;
   if (!isObj(doc.value.spec) && doc.value.spec === undefined) {
     const dir = dirname(path);
@@ -52,15 +52,27 @@ function hasPatchDirective(v: unknown, depth: number): boolean {
   return Object.keys(v).some((k) => hasPatchDirective(v[k], depth + 1));
 }
 
-/** Patch files of every kustomization in the workspace: absolute path → where it is listed (cached per index version). */
-const listings = new WeakMap<object, { version: number; files: Map<string, { field: string; by: string }> }>();
+/**
+ * Patch files named by the kustomizations of the workspace that mention `file`'s name: absolute path →
+ * where it is listed (cached per index version and name). A patch path always ends with the file's
+ * name, so a kustomization whose text does not contain it cannot list the file, and is not parsed:
+ * in a repository of hundreds of overlays, linting one file parses none of them.
+ */
+const listings = new WeakMap<object, { version: number; byName: Map<string, Map<string, { field: string; by: string }>> }>();
 
-function listedBy(file: SourceText): Map<string, { field: string; by: string }> {
+function listedBy(file: SourceText, path: string): Map<string, { field: string; by: string }> {
   const ws = file.workspace;
-  const hit = listings.get(ws);
-  if (hit && hit.version === ws.version) return hit.files;
+  let cache = listings.get(ws);
+  if (!cache || cache.version !== ws.version) {
+    cache = { version: ws.version, byName: new Map() };
+    listings.set(ws, cache);
+  }
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const hit = cache.byName.get(name);
+  if (hit) return hit;
   const files = new Map<string, { field: string; by: string }>();
   for (const f of ws.matching(KUSTOMIZE_PATCHES)) {
+    if (!f.text.includes(name)) continue;
     if (!KUSTOMIZATION.test(f.path) && !f.docs.some((d) => isObj(d.value) && d.value.kind === 'Kustomization')) continue;
     const dir = dirname(f.path);
     const by = f.path.slice(f.path.lastIndexOf('/') + 1);
@@ -79,7 +91,7 @@ function listedBy(file: SourceText): Map<string, { field: string; by: string }> 
       if (Array.isArray(patchesJson6902)) for (const p of patchesJson6902) add('patchesJson6902', isObj(p) ? p.path : undefined);
     }
   }
-  listings.set(ws, { version: ws.version, files });
+  cache.byName.set(name, files);
   return files;
 }
 

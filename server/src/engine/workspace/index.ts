@@ -82,6 +82,11 @@ export class WorkspaceIndex {
   private provisional = new Map<Interest, string[]>();
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
   version = 0;
+  /**
+   * What the index did, for tests and `APPSET_DEBUG=stats`: YAML files listed, files read from disk,
+   * files known from the probe cache to pass no interest (not read), and files parsed.
+   */
+  readonly counts = { listed: 0, read: 0, cacheSkips: 0, parsed: 0 };
 
   constructor(
     private readonly host: EngineHost,
@@ -233,10 +238,12 @@ export class WorkspaceIndex {
       if (saved && saved.key === key && saved.mask === 0) {
         const probe = { key, mask: 0 };
         this.probes.set(path, probe);
+        this.counts.cacheSkips++;
         return probe;
       }
     }
     const text = overlay ?? this.host.readFile(path);
+    if (overlay === undefined) this.counts.read++;
     if (text === undefined) {
       this.skipped.set(path, 'it could not be read');
       return undefined;
@@ -247,7 +254,7 @@ export class WorkspaceIndex {
       if (interest.test(text, path)) mask |= 1 << i;
     });
     const probe: Probe = { key, mask };
-    if (mask || keep || !this.prefilter) probe.file = indexedFile(path, text);
+    if (mask || keep || !this.prefilter) probe.file = indexedFile(path, text, this.counts);
     this.probes.set(path, probe);
     if (overlay === undefined) this.options.cache?.set(path, key, mask);
     return probe;
@@ -315,17 +322,22 @@ export class WorkspaceIndex {
     if (deepest) notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${deepest})`);
     this.listingNotes = notes;
     this.listing = out;
+    this.counts.listed = out.length;
     return out;
   }
 }
 
-function indexedFile(path: string, text: string): IndexedFile {
+function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
   let docs: IndexedDoc[] | undefined;
   return {
     path,
     text,
     get docs() {
-      return (docs ??= parseDocs(text));
+      if (!docs) {
+        counts.parsed++;
+        docs = parseDocs(text);
+      }
+      return docs;
     },
   };
 }
