@@ -188,7 +188,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   if (debugStats()) {
     const c = service.workspace.counts;
     io.err(
-      `appset lint: stats: workspace index: ${c.listed} YAML files listed, ${c.read} read, ${c.cacheSkips} not read (cache), ${c.parsed} parsed\n`,
+      `appset lint: stats: workspace index: ${c.listed} YAML files listed, ${c.statted} looked at (stat), ${c.read} read, ${c.cacheSkips} not read (cache), ${c.parsed} parsed\n`,
     );
   }
   // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.

@@ -44,6 +44,8 @@ interface Probe {
   /** Bit i set: INTERESTS[i] passes. */
   mask: number;
   file?: IndexedFile;
+  /** The index version in which the key was last checked: within one version a file is looked at once. */
+  seen: number;
 }
 
 /**
@@ -83,10 +85,10 @@ export class WorkspaceIndex {
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
   version = 0;
   /**
-   * What the index did, for tests and `APPSET_DEBUG=stats`: YAML files listed, files read from disk,
-   * files known from the probe cache to pass no interest (not read), and files parsed.
+   * What the index did, for tests and `APPSET_DEBUG=stats`: YAML files listed, `stat`s of listed files,
+   * files read from disk, files known from the probe cache to pass no interest (not read), and files parsed.
    */
-  readonly counts = { listed: 0, read: 0, cacheSkips: 0, parsed: 0 };
+  readonly counts = { listed: 0, statted: 0, read: 0, cacheSkips: 0, parsed: 0 };
 
   constructor(
     private readonly host: EngineHost,
@@ -213,10 +215,15 @@ export class WorkspaceIndex {
 
   /** The cached probe of `path`, read again when its key changed; `keep` keeps its text regardless of interests. */
   private probe(path: string, keep = false): Probe | undefined {
+    const seen = this.probes.get(path);
+    // Every consumer's `matching` walks the whole listing: the first one of a version checks each file
+    // (one stat), the others trust that answer, as the per-version `matches` cache already does.
+    if (seen && seen.seen === this.version && (seen.file || !keep)) return seen;
     const overlay = this.overlays.get(path);
     let key: string;
     if (overlay !== undefined) key = 'o:' + overlay.length + ':' + hash(overlay);
     else {
+      this.counts.statted++;
       const st = this.host.stat(path);
       if (!st) return undefined;
       if (!st.isFile || st.size > MAX_FILE_SIZE) {
@@ -231,12 +238,15 @@ export class WorkspaceIndex {
       key = 'd:' + st.mtimeMs + ':' + st.size;
     }
     const hit = this.probes.get(path);
-    if (hit && hit.key === key && (hit.file || !keep)) return hit;
+    if (hit && hit.key === key && (hit.file || !keep)) {
+      hit.seen = this.version;
+      return hit;
+    }
     if (!keep && overlay === undefined && this.prefilter) {
       // Known from an earlier run to pass no interest: not even read.
       const saved = this.options.cache?.get(path);
       if (saved && saved.key === key && saved.mask === 0) {
-        const probe = { key, mask: 0 };
+        const probe = { key, mask: 0, seen: this.version };
         this.probes.set(path, probe);
         this.counts.cacheSkips++;
         return probe;
@@ -253,7 +263,7 @@ export class WorkspaceIndex {
     INTERESTS.forEach((interest, i) => {
       if (interest.test(text, path)) mask |= 1 << i;
     });
-    const probe: Probe = { key, mask };
+    const probe: Probe = { key, mask, seen: this.version };
     if (mask || keep || !this.prefilter) probe.file = indexedFile(path, text, this.counts);
     this.probes.set(path, probe);
     if (overlay === undefined) this.options.cache?.set(path, key, mask);
