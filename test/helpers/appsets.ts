@@ -45,25 +45,61 @@ export function clusterListMatrix(matchLabels: Record<string, string>, elements:
   );
 }
 
+/** `- list:` with block-style `elements` (one map each), as an item of `spec.generators` (4 spaces deep). */
+export function listOf(elements: readonly Record<string, string>[]): string {
+  const item = (e: Record<string, string>) =>
+    Object.entries(e)
+      .map(([k, v], i) => `${i ? '            ' : '          - '}${k}: ${v}\n`)
+      .join('');
+  return '    - list:\n        elements:\n' + elements.map(item).join('');
+}
+
 /** `{service: name}` list elements. */
 export const serviceElements = (services: readonly string[]) => services.map((service) => ({ service }));
 
 export interface Step {
-  /** Values of the `In` expression on the step's label. */
+  /** Values of the step's expression on the label. */
   values: string[];
   maxUpdate?: string | number;
+  /** The expression's operator (default `In`). */
+  operator?: string;
 }
 
-/** `strategy:` RollingSync, one step per entry, each selecting `key In values` (flow style, as teams write it). */
-export function rollingSyncBy(key: string, steps: readonly Step[]): string {
-  return (
-    '  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n' +
-    steps
-      .map(
-        (s) =>
-          `        - matchExpressions: [{key: ${key}, operator: In, values: [${s.values.join(', ')}]}]\n` +
-          (s.maxUpdate === undefined ? '' : `          maxUpdate: ${s.maxUpdate}\n`),
-      )
-      .join('')
-  );
+export interface RollingSyncStyle {
+  /** `matchExpressions` as block maps (`- key: …` / `operator:` / `values:` lines) instead of one flow line. */
+  block?: boolean;
+  /** Sequences not indented under their key (`steps:` then `      - …`), as many hand-written files have them. */
+  compact?: boolean;
+  /** A `deletionOrder:` line after the type. */
+  deletionOrder?: string;
 }
+
+/** `strategy:` RollingSync, one step per entry, each selecting `key <operator> values` (flow style unless told). */
+export function rollingSyncBy(key: string, steps: readonly Step[], o: RollingSyncStyle = {}): string {
+  const item = o.compact ? '      ' : '        ';
+  const inner = item + (o.compact ? '  ' : '    ');
+  const step = (s: Step) => {
+    const op = s.operator ?? 'In';
+    const values = `[${s.values.join(', ')}]`;
+    const selector = o.block
+      ? `${item}- matchExpressions:\n${inner}- key: ${key}\n${inner}  operator: ${op}\n${inner}  values: ${values}\n`
+      : `${item}- matchExpressions: [{key: ${key}, operator: ${op}, values: ${values}}]\n`;
+    return selector + (s.maxUpdate === undefined ? '' : `${item}  maxUpdate: ${s.maxUpdate}\n`);
+  };
+  const order = o.deletionOrder ? `    deletionOrder: ${o.deletionOrder}\n` : '';
+  return `  strategy:\n    type: RollingSync\n${order}    rollingSync:\n      steps:\n` + steps.map(step).join('');
+}
+
+/**
+ * `template:` (2 spaces deep, as under `spec:`): the Application's name, any more `metadata` lines
+ * (6 spaces deep), project default and one source and destination written as flow maps.
+ */
+export function flowTemplate(name: string, source: string, destination: string, metadata = ''): string {
+  return `  template:\n    metadata:\n      name: ${name}\n${metadata}    spec:\n      project: default\n      source: {${source}}\n      destination: {${destination}}\n`;
+}
+
+/** `metadata` lines for flowTemplate: the Application's tier label, copied from its cluster Secret's. */
+export const TIER_LABEL = `      labels:\n        tier: '{{ index .metadata.labels "tier" }}'\n`;
+
+/** The local cluster as a flow destination's server. */
+export const LOCAL = 'server: https://kubernetes.default.svc';

@@ -6,35 +6,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CodeActionRequest, CodeLensRequest, ExecuteCommandRequest } from 'vscode-languageserver-protocol/node';
 import { SERVER_COMMANDS, startServer, messageOf } from './client';
-import { appsetHead } from '../helpers/appsets';
+import { appsetHead, flowTemplate, listOf, LOCAL, rollingSyncBy } from '../helpers/appsets';
 
 const APPSET = `${appsetHead('shop', { namespace: null })}  generators:
-    - list:
-        elements:
-          - env: dev
-          - env: prod
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions:
-            - key: env
-              operator: In
-              values: [dev]
-        - matchExpressions:
-            - key: env
-              operator: In
-              values: [prod]
-  template:
-    metadata:
-      name: 'shop-{{.env}}'
-      labels:
-        env: '{{.env}}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/shop.git, path: deploy}
-      destination: {server: https://kubernetes.default.svc, namespace: '{{.env}}'}
-`;
+${listOf([{ env: 'dev' }, { env: 'prod' }])}${rollingSyncBy('env', [{ values: ['dev'] }, { values: ['prod'] }], { block: true })}${flowTemplate(
+  "'shop-{{.env}}'",
+  'repoURL: https://example.com/shop.git, path: deploy',
+  `${LOCAL}, namespace: '{{.env}}'`,
+  "      labels:\n        env: '{{.env}}'\n",
+)}`;
 
 test('lens commands, text commands and the progressive-syncs quick fix run in the server', async () => {
   const s = await startServer({ 'shop.yaml': APPSET }, { progressiveSyncs: 'disabled' }, { capabilities: {} });

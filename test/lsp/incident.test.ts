@@ -15,37 +15,22 @@ import {
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
+import { cmdParamsCm } from '../helpers/clusters';
+import { appsetHead, flowTemplate, rollingSyncBy } from '../helpers/appsets';
 
-const CM =
-  'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
-const APPSET = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: shop
-  namespace: argocd-prod
-spec:
-  goTemplate: true
-  generators:
+const CM = cmdParamsCm('true', 'argocd');
+const APPSET = `${appsetHead('shop', { namespace: 'argocd-prod' })}  generators:
   - list:
       elements:
       - {cluster: c1, tier: canary}
       - {cluster: c2, tier: high}
       - {cluster: c3, tier: high}
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-      - matchExpressions: [{key: tier, operator: In, values: [canary]}]
-      - matchExpressions: [{key: tier, operator: In, values: [high]}]
-  template:
-    metadata:
-      name: 'shop-{{.cluster}}'
-      labels: {tier: '{{.tier}}'}
-    spec:
-      project: default
-      source: {repoURL: https://example.com/shop.git, path: deploy}
-      destination: {server: 'https://{{.cluster}}.example.com', namespace: shop}
-      syncPolicy: {automated: {prune: true}}
+${rollingSyncBy('tier', [{ values: ['canary'] }, { values: ['high'] }], { compact: true })}${flowTemplate(
+  "'shop-{{.cluster}}'",
+  'repoURL: https://example.com/shop.git, path: deploy',
+  "server: 'https://{{.cluster}}.example.com', namespace: shop",
+  "      labels: {tier: '{{.tier}}'}\n",
+)}      syncPolicy: {automated: {prune: true}}
 `;
 
 let s: TestServer;

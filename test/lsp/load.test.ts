@@ -18,15 +18,10 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
 import { Requests } from '../../server/src/protocol';
+import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 
 /** A matrix of two lists: `a × b` parameter sets (the preview stops at maxApplications). */
-const MATRIX = (a: number, b: number, name = 'heavy') => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: ${name}
-spec:
-  goTemplate: true
-  generators:
+const MATRIX = (a: number, b: number, name = 'heavy') => `${appsetHead(name, { namespace: null })}  generators:
     - matrix:
         generators:
           - list:
@@ -35,14 +30,11 @@ ${Array.from({ length: a }, (_, i) => `                  - a: a${i}`).join('\n')
           - list:
               elements:
 ${Array.from({ length: b }, (_, i) => `                  - b: b${i}`).join('\n')}
-  template:
-    metadata:
-      name: 'app-{{ .a }}-{{ .b }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .a }}/{{ .b }}'}
-      destination: {server: https://kubernetes.default.svc, namespace: '{{ .a }}'}
-`;
+${flowTemplate(
+  "'app-{{ .a }}-{{ .b }}'",
+  "repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .a }}/{{ .b }}'",
+  `${LOCAL}, namespace: '{{ .a }}'`,
+)}`;
 
 const SMALL = MATRIX(1, 1, 'small');
 

@@ -27,7 +27,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { applyTextEdits, startServer, type TestServer } from './client';
 import { clusterSecrets } from '../helpers/clusters';
-import { appsetHead } from '../helpers/appsets';
+import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 
 const CLUSTERS = clusterSecrets([
   { name: 'prod-eu', secretName: 'prod-eu-secret', namespace: null, labels: { tier: 'canary' } },
@@ -63,67 +63,32 @@ const SHOP = `${appsetHead('shop', { namespace: null })}  generators:
         namespace: shop
 `;
 
-const FAST = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: apps
-spec:
-  generators:
+const FAST = `${appsetHead('apps', { namespace: null, goTemplate: false })}  generators:
     - git:
         repoURL: https://example.com/apps.git
         revision: HEAD
         directories:
           - path: apps/*
-  template:
-    metadata:
-      name: '{{path.basename}}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/apps.git, path: '{{path}}'}
-      destination: {server: https://kubernetes.default.svc, namespace: '{{path.basename}}'}
-`;
+${flowTemplate("'{{path.basename}}'", "repoURL: https://example.com/apps.git, path: '{{path}}'", `${LOCAL}, namespace: '{{path.basename}}'`)}`;
 
-const FILES = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: envs
-spec:
-  goTemplate: true
-  goTemplateOptions: ["missingkey=error"]
-  generators:
+const FILES = `${appsetHead('envs', { namespace: null, options: '["missingkey=error"]' })}  generators:
     - git:
         repoURL: https://example.com/apps.git
         revision: HEAD
         files:
           - path: envs/*.yaml
-  template:
-    metadata:
-      name: 'web-{{ .env }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/apps.git, path: 'web/{{ .env }}'}
-      destination: {server: https://kubernetes.default.svc, namespace: '{{ .env }}-{{ .path.basename }}'}
-`;
+${flowTemplate(
+  "'web-{{ .env }}'",
+  "repoURL: https://example.com/apps.git, path: 'web/{{ .env }}'",
+  `${LOCAL}, namespace: '{{ .env }}-{{ .path.basename }}'`,
+)}`;
 
-const ELEMS = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: teams
-spec:
-  goTemplate: true
-  generators:
+const ELEMS = `${appsetHead('teams', { namespace: null })}  generators:
     - list:
         elementsYaml: |
           - team: red
           - team: blue
-  template:
-    metadata:
-      name: 'team-{{ .team }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/t.git, path: '{{ .team }}'}
-      destination: {server: https://kubernetes.default.svc, namespace: x}
-`;
+${flowTemplate("'team-{{ .team }}'", "repoURL: https://example.com/t.git, path: '{{ .team }}'", `${LOCAL}, namespace: x`)}`;
 
 let s: TestServer;
 let shopDiags: Diagnostic[];

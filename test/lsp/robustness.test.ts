@@ -7,25 +7,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { DidChangeTextDocumentNotification, HoverRequest, CodeLensRequest, CompletionRequest } from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
+import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 
-const APPSET = (elements: string) => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: many
-spec:
-  goTemplate: true
-  generators:
+const APPSET = (elements: string) => `${appsetHead('many', { namespace: null })}  generators:
     - list:
         elements:
 ${elements}
-  template:
-    metadata:
-      name: 'app-{{ .n }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .n }}'}
-      destination: {server: https://kubernetes.default.svc, namespace: '{{ .ns }}'}
-`;
+${flowTemplate("'app-{{ .n }}'", "repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .n }}'", `${LOCAL}, namespace: '{{ .ns }}'`)}`;
 const elements = (n: number) =>
   Array.from(
     { length: n },

@@ -7,27 +7,11 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { HoverRequest, CodeLensRequest, CodeActionRequest, CompletionRequest, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { startServer, serverPath, type TestServer } from './client';
-import { appsetHead } from '../helpers/appsets';
+import { appsetHead, listOf, rollingSyncBy } from '../helpers/appsets';
 
+// maxUpdates: the misspelt field the first test expects reported.
 const APPSET = `${appsetHead('guestbook')}  generators:
-    - list:
-        elements:
-          - env: dev
-          - env: prod
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions:
-            - key: env
-              operator: In
-              values: [dev]
-          maxUpdates: 1
-        - matchExpressions:
-            - key: env
-              operator: In
-              values: [prod]
-  template:
+${listOf([{ env: 'dev' }, { env: 'prod' }])}${rollingSyncBy('env', [{ values: ['dev'], maxUpdate: 1 }, { values: ['prod'] }], { block: true }).replace('maxUpdate:', 'maxUpdates:')}  template:
     metadata:
       name: 'guestbook-{{ .env }}'
       labels:

@@ -8,33 +8,18 @@ import assert from 'node:assert/strict';
 import { CodeLensRequest, DidChangeTextDocumentNotification, type Diagnostic } from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
 import { clusterSecret, cmdParamsCm } from '../helpers/clusters';
+import { appsetHead, flowTemplate, rollingSyncBy, TIER_LABEL } from '../helpers/appsets';
 
 const secret = (name: string, tier: string) => clusterSecret({ name, secretName: name, labels: { tier } });
 
-const APPSET = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: fleet
-spec:
-  goTemplate: true
-  generators:
+const APPSET = `${appsetHead('fleet', { namespace: null })}  generators:
     - clusters: {}
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions: [{key: tier, operator: In, values: [canary]}]
-        - matchExpressions: [{key: tier, operator: In, values: [prod]}]
-  template:
-    metadata:
-      name: 'guestbook-{{ .name }}'
-      labels:
-        tier: '{{ index .metadata.labels "tier" }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/gb.git, targetRevision: main, path: guestbook}
-      destination: {server: '{{ .server }}', namespace: guestbook}
-`;
+${rollingSyncBy('tier', [{ values: ['canary'] }, { values: ['prod'] }])}${flowTemplate(
+  "'guestbook-{{ .name }}'",
+  'repoURL: https://example.com/gb.git, targetRevision: main, path: guestbook',
+  "server: '{{ .server }}', namespace: guestbook",
+  TIER_LABEL,
+)}`;
 
 const CM = (value: string) => cmdParamsCm(value, 'argocd');
 

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleCli, runCli, writeFiles } from '../helpers/cli';
 import { flowClusterSecret } from '../helpers/clusters';
+import { rollingSyncBy } from '../helpers/appsets';
 
 let cli = '';
 let base = '';
@@ -24,12 +25,7 @@ metadata: {name: guestbook, namespace: argocd}
 spec:
   generators:
   - clusters: {}
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-      - matchExpressions: [{key: env, operator: In, values: [prod]}]
-  template:
+${rollingSyncBy('env', [{ values: ['prod'] }], { compact: true })}  template:
     metadata: {name: 'guestbook-{{name}}', labels: {env: prod}}
     spec:
       project: default

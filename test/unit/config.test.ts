@@ -11,6 +11,7 @@ import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
 import { CONFIG_KEYS } from '../../server/src/engine/config/keys';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { appsetHead, flowTemplate, rollingSyncBy } from '../helpers/appsets';
 
 /** An AllAtOnce list ApplicationSet with `n` Applications on two clusters, `env` label from the element. */
 function appset(n: number, extra = '', name = 'fleet'): string {
@@ -18,36 +19,26 @@ function appset(n: number, extra = '', name = 'fleet'): string {
     { length: n },
     (_, i) => `      - {app: a${i}, env: ${i % 2 ? 'production' : 'staging'}, server: 'https://c${i % 2}.example'}`,
   ).join('\n');
-  return `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: ${name}
-spec:
-  goTemplate: true
-  generators:
+  return `${appsetHead(name, { namespace: null })}  generators:
   - list:
       elements:
 ${els}
-${extra}  template:
-    metadata:
-      name: '{{.app}}'
-      labels: {env: '{{.env}}'}
-    spec:
-      project: default
-      source: {repoURL: 'https://example.com/r.git', path: '{{.app}}', targetRevision: HEAD}
-      destination: {server: '{{.server}}', namespace: x}
-`;
+${extra}${flowTemplate(
+    "'{{.app}}'",
+    "repoURL: 'https://example.com/r.git', path: '{{.app}}', targetRevision: HEAD",
+    "server: '{{.server}}', namespace: x",
+    "      labels: {env: '{{.env}}'}\n",
+  )}`;
 }
 
-const ROLLING = `  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-      - matchExpressions: [{key: env, operator: In, values: [staging]}]
-        maxUpdate: 2
-      - matchExpressions: [{key: env, operator: In, values: [production]}]
-        maxUpdate: 1
-`;
+const ROLLING = rollingSyncBy(
+  'env',
+  [
+    { values: ['staging'], maxUpdate: 2 },
+    { values: ['production'], maxUpdate: 1 },
+  ],
+  { compact: true },
+);
 
 function lint(files: Record<string, string>, file: string, settings = {}) {
   const host = memHost(new Map(Object.entries(files)), settings);

@@ -14,26 +14,14 @@ import { parseFile, splitDocuments, type ParsedFile } from '../../server/src/eng
 import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
 import { getLanguageService } from '../../server/src/engine';
 import { emptyHost } from '../../server/src/engine/host';
+import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 
-const appset = (name: string, extra = '') => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: ${name}
-spec:
-  goTemplate: true
-  generators:
+const appset = (name: string, extra = '') => `${appsetHead(name, { namespace: null })}  generators:
     - list:
         elements:
           - {svc: a}
           - {svc: b}
-  template:
-    metadata:
-      name: '${name}-{{ .svc | badfunc }}'${extra}
-    spec:
-      project: default
-      source: {repoURL: https://git.example.com/r.git, path: 'apps/{{ .svc }}'}
-      destination: {server: https://kubernetes.default.svc, namespace: web}
-`;
+${flowTemplate(`'${name}-{{ .svc | badfunc }}'${extra}`, "repoURL: https://git.example.com/r.git, path: 'apps/{{ .svc }}'", `${LOCAL}, namespace: web`)}`;
 
 /** What a parse says, offsets included, in a comparable form. */
 function summary(p: ParsedFile) {
