@@ -6,7 +6,10 @@
  *   that name from a kustomize build; `$patch: replace`/`merge` on a part of it);
  * - a file a kustomization lists as a patch (`patches: - path:`, `patchesStrategicMerge:`,
  *   `patchesJson6902: - path:`), relative to the kustomization's folder (kustomize
- *   `api/types/kustomization.go`: Patches, PatchesStrategicMerge, PatchesJson6902);
+ *   `api/types/kustomization.go`: Patches, PatchesStrategicMerge, PatchesJson6902). kustomize loads
+ *   patch files only in or below the kustomization's folder unless told otherwise (see
+ *   KUSTOMIZE_OUTSIDE_PATCHES), so the kustomizations of the file's ancestor folders are read first,
+ *   a few `stat`s, and the workspace index is asked only for those whose patches climb out of their folder;
  * - a document with no `spec` at all beside a kustomization (an overlay's patch file that the
  *   kustomization names through a glob or a generator we do not read);
  * - an entry of an argocd-apps values file that overrides an entry of the chart's `values.yaml`
@@ -18,12 +21,15 @@
 import type { SourceText } from '../inputs';
 import type { Json } from '../types';
 import type { AppSetDoc } from '../yaml/document';
-import { KUSTOMIZE_PATCHES } from '../workspace/interests';
+import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
+import type { IndexedFile } from '../workspace/index';
 import { resolvePath } from '../config/keys';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const KUSTOMIZATION = /(^|\/)kustomization\.ya?ml$/i;
+/** The file names kustomize reads as a kustomization (kustomize `api/konfig/general.go`: RecognizedKustomizationFileNames). */
+const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
+const KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
 const dirname = (p: string) => (p.lastIndexOf('/') <= 0 ? '/' : p.slice(0, p.lastIndexOf('/')));
 
 /** Why this ApplicationSet document is a patch, in words for a note; undefined for a whole ApplicationSet. */
@@ -32,12 +38,12 @@ export function partialReason(doc: AppSetDoc, file: SourceText): string | undefi
   const path = file.path;
   if (doc.helmValues) return path ? valuesOverride(doc, path, file) : undefined;
   if (!path) return undefined;
-  const listed = listedBy(file, path).get(path);
-  if (listed) return `a kustomize patch (listed under ${listed.field} in ${listed.by})`;
+  const listed = listing(file, path);
+  if (listed) return `a kustomize patch (listed under ${listed.field} in ${relativeTo(file, listed.by) ?? basename(listed.by)})`;
   if (!isObj(doc.value.spec) && doc.value.spec === undefined) {
     const dir = dirname(path);
     for (const d of [dir, dirname(dir)]) {
-      const k = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].find((n) => file.host.stat(`${d}/${n}`)?.isFile);
+      const k = KUSTOMIZATION_NAMES.find((n) => file.host.stat(`${d}/${n}`)?.isFile);
       if (k) return `a partial ApplicationSet (no spec) in a kustomize folder (${d === dir ? 'beside' : 'below'} ${k})`;
     }
   }
@@ -52,48 +58,76 @@ function hasPatchDirective(v: unknown, depth: number): boolean {
   return Object.keys(v).some((k) => hasPatchDirective(v[k], depth + 1));
 }
 
-/**
- * Patch files named by the kustomizations of the workspace that mention `file`'s name: absolute path →
- * where it is listed (cached per index version and name). A patch path always ends with the file's
- * name, so a kustomization whose text does not contain it cannot list the file, and is not parsed:
- * in a repository of hundreds of overlays, linting one file parses none of them.
- */
-const listings = new WeakMap<object, { version: number; byName: Map<string, Map<string, { field: string; by: string }>> }>();
+interface Listed {
+  field: string;
+  /** The kustomization's path. */
+  by: string;
+}
 
-function listedBy(file: SourceText, path: string): Map<string, { field: string; by: string }> {
-  const ws = file.workspace;
-  let cache = listings.get(ws);
-  if (!cache || cache.version !== ws.version) {
-    cache = { version: ws.version, byName: new Map() };
-    listings.set(ws, cache);
-  }
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const hit = cache.byName.get(name);
-  if (hit) return hit;
-  const files = new Map<string, { field: string; by: string }>();
-  for (const f of ws.matching(KUSTOMIZE_PATCHES)) {
-    if (!f.text.includes(name)) continue;
-    if (!KUSTOMIZATION.test(f.path) && !f.docs.some((d) => isObj(d.value) && d.value.kind === 'Kustomization')) continue;
-    const dir = dirname(f.path);
-    const by = f.path.slice(f.path.lastIndexOf('/') + 1);
-    const rel = relativeTo(file, f.path) ?? by;
-    for (const d of f.docs) {
-      if (!isObj(d.value)) continue;
-      const add = (field: string, p: unknown) => {
-        // Inline patches are YAML text, not file names.
-        if (typeof p !== 'string' || p.includes('\n') || !/\.ya?ml$/i.test(p.trim())) return;
-        const abs = resolvePath(dir, p.trim());
-        if (!files.has(abs)) files.set(abs, { field, by: rel });
-      };
-      const { patches, patchesStrategicMerge, patchesJson6902 } = d.value;
-      if (Array.isArray(patchesStrategicMerge)) for (const p of patchesStrategicMerge) add('patchesStrategicMerge', p);
-      if (Array.isArray(patches)) for (const p of patches) add('patches', isObj(p) ? p.path : p);
-      if (Array.isArray(patchesJson6902)) for (const p of patchesJson6902) add('patchesJson6902', isObj(p) ? p.path : undefined);
+/**
+ * Where a kustomization lists `path` as a patch: first the kustomizations of its own and each
+ * ancestor folder up to its workspace root (nearest first), then those elsewhere whose patches
+ * climb out of their folder (answered from the files read so far while the server's first answer
+ * must not wait for the workspace).
+ */
+function listing(file: SourceText, path: string): Listed | undefined {
+  const root = rootOf(file, path);
+  if (root !== undefined) {
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      for (const name of KUSTOMIZATION_NAMES) {
+        const k = dir === '/' ? '/' + name : `${dir}/${name}`;
+        if (!file.host.stat(k)?.isFile) continue;
+        const f = file.workspace.file(k);
+        const hit = f && patchFiles(f).get(path);
+        if (hit) return hit;
+      }
+      if (dir.length <= root.length || dir === '/') break;
     }
   }
-  cache.byName.set(name, files);
+  // A patch path always ends with the file's name: a kustomization whose text lacks it is not parsed.
+  const name = basename(path);
+  for (const f of file.workspace.matching(KUSTOMIZE_OUTSIDE_PATCHES)) {
+    if (!KUSTOMIZATION.test(f.path) || !f.text.includes(name)) continue;
+    const hit = patchFiles(f).get(path);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The patch files a kustomization lists: absolute path → where (kept per parsed file). */
+const listings = new WeakMap<IndexedFile, Map<string, Listed>>();
+
+function patchFiles(f: IndexedFile): Map<string, Listed> {
+  const hit = listings.get(f);
+  if (hit) return hit;
+  const files = new Map<string, Listed>();
+  const dir = dirname(f.path);
+  for (const d of f.docs) {
+    if (!isObj(d.value)) continue;
+    const add = (field: string, p: unknown) => {
+      // Inline patches are YAML text, not file names.
+      if (typeof p !== 'string' || p.includes('\n') || !/\.ya?ml$/i.test(p.trim())) return;
+      const abs = resolvePath(dir, p.trim());
+      if (!files.has(abs)) files.set(abs, { field, by: f.path });
+    };
+    const { patches, patchesStrategicMerge, patchesJson6902 } = d.value;
+    if (Array.isArray(patchesStrategicMerge)) for (const p of patchesStrategicMerge) add('patchesStrategicMerge', p);
+    if (Array.isArray(patches)) for (const p of patches) add('patches', isObj(p) ? p.path : p);
+    if (Array.isArray(patchesJson6902)) for (const p of patchesJson6902) add('patchesJson6902', isObj(p) ? p.path : undefined);
+  }
+  listings.set(f, files);
   return files;
 }
+
+/** The longest workspace root that holds `p`. */
+function rootOf(file: SourceText, p: string): string | undefined {
+  return [...file.host.roots()]
+    .map((r) => (r.length > 1 && r.endsWith('/') ? r.slice(0, -1) : r))
+    .sort((a, b) => b.length - a.length)
+    .find((r) => p.startsWith(r === '/' ? r : r + '/'));
+}
+
+const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 function relativeTo(file: SourceText, p: string): string | undefined {
   const root = [...file.host.roots()].sort((a, b) => b.length - a.length).find((r) => p.startsWith(r.endsWith('/') ? r : r + '/'));

@@ -35,6 +35,10 @@ const cache = new WeakMap<object, { version: number; index: ProjectIndex }>();
 
 export function knownProjects(file: SourceText): ProjectIndex {
   const ws = file.workspace;
+  // The language server's first answer does not wait for the workspace: until it is read, no project
+  // is called unknown (the server validates again once it is).
+  if (ws.stillReading(APP_PROJECTS))
+    return { projects: new Map([['default', { name: 'default', file: '' }]]), uncertain: 'the workspace is still being read' };
   const hit = cache.get(ws);
   if (hit && hit.version === ws.version) return hit.index;
   const projects = new Map<string, KnownProject>();

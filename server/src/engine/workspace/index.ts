@@ -24,6 +24,8 @@ export const MAX_SCAN_ENTRIES = 50000;
 /** Folder depth below a workspace root. */
 export const MAX_SCAN_DEPTH = 12;
 const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
+/** A provisional answer that claimed nothing (see `stillReading`). */
+const UNKNOWN = Symbol('unknown');
 
 export interface IndexedDoc {
   index: number;
@@ -80,8 +82,11 @@ export class WorkspaceIndex {
   private readonly prefilter: boolean;
   /** Deferred mode (options.defer) until the first complete warm-up after a full invalidation. */
   private deferring: boolean;
-  /** Deferrable interests answered before the workspace was read, with the files each answer held. */
-  private provisional = new Map<Interest, string[]>();
+  /**
+   * Deferrable interests answered before the workspace was read, with the files each answer held,
+   * or UNKNOWN when the consumer claimed nothing (`stillReading`).
+   */
+  private provisional = new Map<Interest, string[] | typeof UNKNOWN>();
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
   version = 0;
   /**
@@ -157,11 +162,23 @@ export class WorkspaceIndex {
       const f = probe.file ?? this.file(p);
       if (f && (!this.prefilter || bit >= 0 || interest.test(f.text, p))) out.push(f);
     }
-    this.provisional.set(
-      interest,
-      out.map((f) => f.path),
-    );
+    if (this.provisional.get(interest) !== UNKNOWN)
+      this.provisional.set(
+        interest,
+        out.map((f) => f.path),
+      );
     return out;
+  }
+
+  /**
+   * Deferred mode: true while a `deferrable` interest can be answered only in part. A consumer whose
+   * answer would claim an absence (no AppProject of that name) claims nothing meanwhile; `settle()`
+   * then reports a change when the full answer holds any file.
+   */
+  stillReading(interest: Interest): boolean {
+    if (!this.deferring || !interest.deferrable) return false;
+    this.provisional.set(interest, UNKNOWN);
+    return true;
   }
 
   /**
@@ -175,7 +192,7 @@ export class WorkspaceIndex {
     let changed = false;
     for (const [interest, given] of this.provisional) {
       const now = this.matching(interest).map((f) => f.path);
-      if (now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
+      if (given === UNKNOWN ? now.length > 0 : now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
     }
     this.provisional.clear();
     if (changed) this.version++;

@@ -18,8 +18,9 @@ export interface Interest {
   /**
    * The language server may answer from the files read so far while the workspace is read in the
    * background (WorkspaceIndexOptions.defer), and re-validates once it is read. Only for interests
-   * whose absence has a safe default (no install found: the newest release), never for ones whose
-   * absence is itself a finding (no cluster Secret matches, progressive syncs off).
+   * whose absence has a safe default (no install found: the newest release), or whose consumer asks
+   * `WorkspaceIndex.stillReading()` and claims nothing meanwhile (no AppProject called unknown); never
+   * for ones whose absence is itself a finding (no cluster Secret matches, progressive syncs off).
    */
   deferrable?: boolean;
 }
@@ -67,14 +68,46 @@ export const ARGOCD_INSTALL: Interest = {
 };
 
 /**
- * Kustomizations that patch resources (validate/partial.ts: a file they list as a patch is a partial
- * ApplicationSet). Every way of listing a patch file names one of `patches`, `patchesStrategicMerge`
- * or `patchesJson6902`, all containing "patches"; a kustomization is found by its file name or its kind.
+ * Kustomizations whose patch files may lie outside their own folder (validate/partial.ts). kustomize's
+ * default load restrictor (`LoadRestrictionsRootOnly`, kustomize `api/internal/loader/loadrestrictions.go`)
+ * refuses any file that is not in or below the kustomization's folder, so a patch file can only be
+ * listed by a kustomization in one of its ancestor folders, which partial.ts reads directly. Only a
+ * build with `--load-restrictor LoadRestrictionsNone` (Argo CD: `kustomize.buildOptions` in argocd-cm)
+ * reaches further, and a path that leaves the folder always climbs with `..` (an absolute path names
+ * the machine that runs the build, not a file of the repository). So this passes a kustomization (by its
+ * file name or kind) with a `..` in one of its `patches`, `patchesStrategicMerge` or `patchesJson6902`
+ * entries, or any YAML it cannot follow line by line (flow or complex keys at the top). Deferrable: the
+ * answer only adds reasons to skip required fields, and the server re-validates once the workspace is read.
  */
-export const KUSTOMIZE_PATCHES: Interest = {
-  name: 'kustomize-patches',
-  test: (text, path) => (/(^|\/)kustomization\.ya?ml$/i.test(path) || /\bKustomization\b/.test(text)) && text.includes('patches'),
+export const KUSTOMIZE_OUTSIDE_PATCHES: Interest = {
+  name: 'kustomize-outside-patches',
+  deferrable: true,
+  test: (text, path) =>
+    (/(^|\/)kustomization\.ya?ml$/i.test(path) || /\bKustomization\b/.test(text)) && text.includes('patches') && patchesClimb(text),
 };
+
+/** Whether a `..` appears inside a top-level `patches*` field (see KUSTOMIZE_OUTSIDE_PATCHES); true when unsure. */
+function patchesClimb(text: string): boolean {
+  if (!text.includes('..')) return false;
+  let inPatches = false;
+  for (const line of text.split('\n')) {
+    const c = line[0];
+    if (c === undefined || c === ' ' || c === '\t' || c === '#' || c === '-' || c === '\r') {
+      // Inside the current top-level field (a sequence may start at column 0 under its key).
+      if (inPatches && line.includes('..')) return true;
+      continue;
+    }
+    if (line.startsWith('---') || line.startsWith('...') || line.startsWith('%')) {
+      inPatches = false;
+      continue;
+    }
+    const key = /^(["']?)([A-Za-z0-9_$.\/-]+)\1\s*:(\s|$)/.exec(line);
+    if (!key) return true; // flow mappings, complex keys, anything else: cannot tell
+    inPatches = key[2].startsWith('patches');
+    if (inPatches && line.includes('..')) return true;
+  }
+  return false;
+}
 
 /**
  * Argo CD AppProjects (validate/projects.ts, and their sync windows in rollout/syncWindows.ts): every
@@ -82,8 +115,11 @@ export const KUSTOMIZE_PATCHES: Interest = {
  */
 export const APP_PROJECTS: Interest = {
   name: 'app-projects',
+  // validate/projects.ts claims no unknown project while the workspace is read; sync windows come
+  // from the projects read so far (a window not yet read parks no step until the re-validation).
+  deferrable: true,
   test: (text) => text.includes('AppProject') || /^[ \t]*projects:/m.test(text),
 };
 
 /** Every interest of the engine, in a fixed order (the CLI cache stores one bit per interest). */
-export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL, KUSTOMIZE_PATCHES, APP_PROJECTS];
+export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL, KUSTOMIZE_OUTSIDE_PATCHES, APP_PROJECTS];

@@ -1,0 +1,184 @@
+/**
+ * The language server's first answer does not wait for the workspace to be read, and says nothing
+ * it would take back: AppProjects are not checked until the workspace is read (then the index asks
+ * for a re-validation).
+ *
+ * Files a kustomization lists as patches (engine/validate/partial.ts) are found without reading the
+ * workspace: kustomize loads patch files only in or below the kustomization's folder by default, so
+ * the kustomizations of the file's ancestor folders are read directly; only kustomizations whose
+ * patches climb out of their folder with `..` (a build with `--load-restrictor LoadRestrictionsNone`)
+ * come from the workspace index, which the language server answers from the files read so far and
+ * settles after its background warm-up.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { getLanguageService } from '../../server/src/engine';
+import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
+import { KUSTOMIZE_OUTSIDE_PATCHES } from '../../server/src/engine/workspace/interests';
+import { partialReason } from '../../server/src/engine/validate/partial';
+import { parseFile } from '../../server/src/engine/yaml/document';
+import type { SourceText } from '../../server/src/engine/inputs';
+import { memHost } from '../helpers/memHost';
+import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** A patch of an ApplicationSet: metadata and one changed field, no generators or template. */
+const PATCH = (name: string) =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: ${name}\nspec:\n  syncPolicy:\n    preserveResourcesOnDeletion: true\n`;
+const WHOLE = `${appsetHead('whole')}  generators:\n    - list:\n        elements: [{name: a}]\n  template:\n    metadata:\n      name: '{{ .name }}'\n${MINIMAL_TEMPLATE_SPEC}`;
+const KUSTOMIZATION = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n';
+
+/** Every YAML file under the given folders of the repository, as one workspace at /ws. */
+function allYaml(...dirs: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (abs: string) => {
+    for (const n of fs.readdirSync(abs)) {
+      const p = path.join(abs, n);
+      if (fs.statSync(p).isDirectory()) walk(p);
+      else if (/\.ya?ml$/i.test(n) || n === 'Kustomization')
+        out.set('/ws/' + path.relative(repoRoot, p).split(path.sep).join('/'), fs.readFileSync(p, 'utf8'));
+    }
+  };
+  for (const d of dirs) walk(path.join(repoRoot, d));
+  return out;
+}
+
+/** The partial reason of every ApplicationSet document of `file`, read through `ws`. */
+function reasons(files: Map<string, string>, ws: WorkspaceIndex, file: string): (string | undefined)[] {
+  const host = memHost(files);
+  const text = files.get(file)!;
+  const src = { path: file, text, host, workspace: ws, settings: host.settings() } as unknown as SourceText;
+  return parseFile(text).appsets.map((d) => partialReason(d, src));
+}
+
+/** Patches listed in every way kustomize allows, near and far. */
+function patchWorkspace(): Map<string, string> {
+  return new Map([
+    // listed by the kustomization beside it, and by one two folders up
+    ['/ws/overlays/prod/kustomization.yaml', `${KUSTOMIZATION}resources: [../../base]\npatches:\n  - path: wave.yaml\n`],
+    ['/ws/overlays/prod/wave.yaml', PATCH('web')],
+    ['/ws/kustomization.yaml', `${KUSTOMIZATION}patchesStrategicMerge:\n- apps/deep/down/keep.yaml\n`],
+    ['/ws/apps/deep/down/keep.yaml', PATCH('api')],
+    // the file name kustomize also reads
+    ['/ws/legacy/Kustomization', `patchesJson6902:\n  - {path: json.yaml, target: {kind: ApplicationSet, name: web}}\n`],
+    ['/ws/legacy/json.yaml', PATCH('web')],
+    // outside the kustomization's folder: only with LoadRestrictionsNone, in every layout of the field
+    ['/ws/overlays/dev/kustomization.yaml', `${KUSTOMIZATION}resources:\n- ../../base\npatches:\n- path: ../../shared/dev-patch.yaml\n`],
+    ['/ws/shared/dev-patch.yaml', PATCH('web')],
+    ['/ws/overlays/qa/kustomization.yml', `resources: [../../base]\n"patchesStrategicMerge": [../../shared/qa-patch.yaml]\n`],
+    ['/ws/shared/qa-patch.yaml', PATCH('web')],
+    // a file of another name is not a kustomization for kustomize, whatever its kind says
+    ['/ws/other/not-kustomize.yaml', `${KUSTOMIZATION}patches:\n  - path: ignored.yaml\n`],
+    ['/ws/other/ignored.yaml', WHOLE],
+    // a kustomization whose only `..` is a resource, and a whole ApplicationSet it does not list
+    ['/ws/overlays/stage/kustomization.yaml', `${KUSTOMIZATION}resources: [../../base]\npatches:\n  - path: stage.yaml\n`],
+    ['/ws/base/appset.yaml', WHOLE],
+  ]);
+}
+
+test('kustomize patch files are found in the ancestor folders and, when their path climbs out, anywhere', () => {
+  const files = patchWorkspace();
+  const ws = new WorkspaceIndex(memHost(files));
+  const reason = (f: string) => reasons(files, ws, f)[0];
+  assert.equal(reason('/ws/overlays/prod/wave.yaml'), 'a kustomize patch (listed under patches in overlays/prod/kustomization.yaml)');
+  assert.equal(reason('/ws/apps/deep/down/keep.yaml'), 'a kustomize patch (listed under patchesStrategicMerge in kustomization.yaml)');
+  assert.equal(reason('/ws/legacy/json.yaml'), 'a kustomize patch (listed under patchesJson6902 in legacy/Kustomization)');
+  assert.equal(reason('/ws/shared/dev-patch.yaml'), 'a kustomize patch (listed under patches in overlays/dev/kustomization.yaml)');
+  assert.equal(
+    reason('/ws/shared/qa-patch.yaml'),
+    'a kustomize patch (listed under patchesStrategicMerge in overlays/qa/kustomization.yml)',
+  );
+  assert.equal(reason('/ws/other/ignored.yaml'), undefined);
+  assert.equal(reason('/ws/base/appset.yaml'), undefined);
+  // The pre-filter passes only kustomizations whose patches leave their folder.
+  assert.deepEqual(
+    ws.matching(KUSTOMIZE_OUTSIDE_PATCHES).map((f) => f.path),
+    ['/ws/overlays/dev/kustomization.yaml', '/ws/overlays/qa/kustomization.yml'],
+  );
+});
+
+test('the partial reason of every ApplicationSet of the fixtures and examples is the same with and without the pre-filter', () => {
+  const files = allYaml('test/fixtures', 'examples');
+  for (const [p, t] of patchWorkspace()) files.set(p, t);
+  // Layouts the line test must not misread: a flow mapping at the top, a comment, CRLF line ends.
+  files.set('/ws/flow/kustomization.yaml', '{patches: [{path: ../shared/flow-patch.yaml}]}\n');
+  files.set('/ws/shared/flow-patch.yaml', PATCH('web'));
+  files.set('/ws/crlf/kustomization.yaml', 'patches:\r\n# shared\r\n  - path: ../shared/crlf-patch.yaml\r\n');
+  files.set('/ws/shared/crlf-patch.yaml', PATCH('web'));
+  const filtered = new WorkspaceIndex(memHost(files));
+  const full = new WorkspaceIndex(memHost(files), { prefilter: false });
+  let partial = 0;
+  let checked = 0;
+  for (const [p, t] of files) {
+    if (!p.endsWith('.yaml') || !/kind:\s*ApplicationSet/.test(t)) continue;
+    const got = reasons(files, filtered, p);
+    assert.deepEqual(got, reasons(files, full, p), p);
+    checked += got.length;
+    partial += got.filter((r) => r?.startsWith('a kustomize patch')).length;
+  }
+  assert.ok(checked > 50 && partial >= 9, `ApplicationSets compared: ${checked}, kustomize patches among them: ${partial}`);
+});
+
+test("the language server's first answer on a patch reads only its folders' kustomizations; one listed from afar is settled after the warm-up", () => {
+  const files = patchWorkspace();
+  for (let i = 0; i < 200; i++) files.set(`/ws/apps/app-${i}/kustomization.yaml`, `${KUSTOMIZATION}patches:\n  - path: p.yaml\n`);
+  const host = memHost(files);
+  const reads: string[] = [];
+  const counting = { ...host, readFile: (p: string) => (reads.push(p), host.readFile(p)) };
+  const ls = getLanguageService({ host: counting, deferWorkspaceScan: true });
+  const codes = (f: string) => [...new Set(ls.diagnostics(ls.analyze(f, files.get(f)!, f)).map((d) => d.code))];
+
+  // Listed beside it: known at once, from the kustomization beside it; the 200 others are not read.
+  assert.deepEqual(codes('/ws/overlays/prod/wave.yaml'), []);
+  assert.deepEqual(
+    reads.filter((p) => /kustomization/i.test(p)),
+    ['/ws/overlays/prod/kustomization.yaml'],
+  );
+  // Listed two folders up: the kustomizations on the way up are read, nothing else.
+  reads.length = 0;
+  assert.deepEqual(codes('/ws/apps/deep/down/keep.yaml'), []);
+  assert.deepEqual(
+    reads.filter((p) => /kustomization/i.test(p)),
+    ['/ws/kustomization.yaml'],
+  );
+
+  // Listed from another folder (LoadRestrictionsNone): not known before the workspace is read …
+  assert.deepEqual(codes('/ws/shared/dev-patch.yaml'), ['appset/missing-field']);
+  while (!ls.workspace.warm(50));
+  // … then the index says the answer may have changed, and the next analysis knows it.
+  assert.equal(ls.workspace.settle(), true);
+  assert.deepEqual(codes('/ws/shared/dev-patch.yaml'), []);
+  assert.deepEqual(codes('/ws/base/appset.yaml'), []);
+});
+
+test('the language server does not call a project unknown before the workspace is read, and says it once it is', () => {
+  const files = new Map<string, string>([
+    ['/ws/apps/appset.yaml', WHOLE.replace('project: default', 'project: plaform')],
+    [
+      '/ws/projects/platform.yaml',
+      'apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: platform, namespace: argocd}\nspec: {}\n',
+    ],
+  ]);
+  const ls = getLanguageService({ host: memHost(files), deferWorkspaceScan: true });
+  const codes = () =>
+    ls.diagnostics(ls.analyze('/ws/apps/appset.yaml', files.get('/ws/apps/appset.yaml')!, '/ws/apps/appset.yaml')).map((d) => d.code);
+  assert.deepEqual(codes(), []);
+  while (!ls.workspace.warm(1));
+  assert.equal(ls.workspace.settle(), true, 'the answer given before the workspace was read may change');
+  assert.deepEqual(codes(), ['appset/unknown-project']);
+  // The CLI (no deferral) says it at once.
+  const cli = getLanguageService({ host: memHost(files) });
+  assert.deepEqual(
+    cli.diagnostics(cli.analyze('/ws/apps/appset.yaml', files.get('/ws/apps/appset.yaml')!, '/ws/apps/appset.yaml')).map((d) => d.code),
+    ['appset/unknown-project'],
+  );
+  // A workspace without AppProjects settles quietly: nothing was claimed, nothing would be.
+  const empty = new Map([['/ws/apps/appset.yaml', files.get('/ws/apps/appset.yaml')!]]);
+  const ls2 = getLanguageService({ host: memHost(empty), deferWorkspaceScan: true });
+  assert.deepEqual(ls2.diagnostics(ls2.analyze('/ws/apps/appset.yaml', empty.get('/ws/apps/appset.yaml')!, '/ws/apps/appset.yaml')), []);
+  while (!ls2.workspace.warm(10));
+  assert.equal(ls2.workspace.settle(), false);
+});
