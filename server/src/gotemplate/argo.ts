@@ -4,7 +4,7 @@
  * sigs.k8s.io/yaml (sorted keys, JSON types) and parses as YAML 1.1 like go-yaml v2.
  */
 import * as YAML from 'yaml';
-import type { FuncMap, GoFunc } from './funcs';
+import { type FuncMap, goFunc as F } from './funcs';
 import { fromJSON, goString, goTypeName, utf8Bytes, type GoValue } from './values';
 import { toGoJSON } from './sprig/encoding';
 import { parseTime } from './sprig/goTime';
@@ -12,8 +12,6 @@ import { goLower } from './sprig/strings';
 import { formatFloat } from './floatfmt';
 import { checkYamlLimits } from './yamlGuard';
 import { emitGoYaml, goYamlResolvesNonString, YamlFloat, type YamlValue } from './yamlEmit';
-
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 /** SanitizeName: lowercase, runes outside [-a-z0-9.] → '-', cut to 253 bytes, trim '-' and '.'. */
 export function normalize(s: string): string {

@@ -7,7 +7,7 @@
  * ordinary `GoFunc`s. `and`, `or` and `call` are evaluated by the executor itself.
  */
 import type { GoFunc } from './funcs';
-import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, goTypeName, utf8Bytes, type GoValue } from './values';
+import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, goTypeName, scalarType, utf8Bytes, type GoValue } from './values';
 import { formatValue, goUint8, sprint, sprintf, sprintln, unsignedOf } from './format';
 
 /** An executor value: a GoValue, `null` for a nil interface, `undefined` for an invalid Value. */
@@ -48,17 +48,8 @@ export type Kind =
 export function kindOf(v: Val): Kind {
   if (v === undefined) return 'invalid';
   if (v === null) return 'interface';
-  switch (typeof v) {
-    case 'string':
-      return 'string';
-    case 'number':
-      return 'float64';
-    case 'bigint':
-      return 'int';
-    case 'boolean':
-      return 'bool';
-  }
-  if (v instanceof GoInt64) return 'int64';
+  const scalar = scalarType(v);
+  if (scalar) return scalar;
   if (Array.isArray(v)) return 'slice';
   if (v instanceof GoMap || v instanceof GoStringMap) return 'map';
   if (v instanceof GoTime) return 'struct';

@@ -32,3 +32,16 @@ export interface GoFunc {
 }
 
 export type FuncMap = Map<string, GoFunc>;
+
+/**
+ * A GoFunc from its implementation and Go signature: how every function library declares its functions.
+ * `impl` takes the converted arguments, so it may name their types (string, bigint, …) as `params` promise them.
+ */
+export function goFunc(
+  impl: (...args: any[]) => GoValue,
+  params: GoParamType[],
+  variadic?: GoParamType,
+  nonDeterministic?: boolean,
+): GoFunc {
+  return { params, variadic, impl, nonDeterministic };
+}

@@ -138,9 +138,8 @@ export function toJSON(v: GoValue | undefined): unknown {
   return v;
 }
 
-/** Go type name as `%T` / `typeOf` print it. */
-export function goTypeName(v: GoValue | undefined): string {
-  if (v === undefined || v === null) return '<nil>';
+/** The Go type of a scalar (string, float64, int, bool, int64), which is also its reflect Kind; undefined for others. */
+export function scalarType(v: GoValue | undefined): 'string' | 'float64' | 'int' | 'bool' | 'int64' | undefined {
   switch (typeof v) {
     case 'string':
       return 'string';
@@ -151,7 +150,14 @@ export function goTypeName(v: GoValue | undefined): string {
     case 'boolean':
       return 'bool';
   }
-  if (v instanceof GoInt64) return 'int64';
+  return v instanceof GoInt64 ? 'int64' : undefined;
+}
+
+/** Go type name as `%T` / `typeOf` print it. */
+export function goTypeName(v: GoValue | undefined): string {
+  if (v === undefined || v === null) return '<nil>';
+  const scalar = scalarType(v);
+  if (scalar) return scalar;
   if (Array.isArray(v)) return '[]interface {}';
   if (v instanceof GoStringMap) return 'map[string]string';
   if (v instanceof GoMap) return 'map[string]interface {}';

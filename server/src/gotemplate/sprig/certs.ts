@@ -9,7 +9,7 @@
  */
 import { createHash, createPublicKey, randomBytes, sign, X509Certificate, type KeyObject } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import type { FuncMap, GoFunc } from '../funcs';
+import { goFunc, type FuncMap, type GoFunc } from '../funcs';
 import { GoOther, goString, utf8Bytes, type GoValue } from '../values';
 import { formatValue, goQuote } from '../format';
 import { goBase64Decode } from './encoding';
@@ -265,11 +265,9 @@ function buildCustomCert(b64cert: string, b64key: string): Certificate {
   return { Cert: goString(cert), Key: goString(key) };
 }
 
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic = true): GoFunc => ({
-  params,
-  impl,
-  nonDeterministic,
-});
+/** Generated certificates and keys differ on every render (a certificate built from given PEM does not). */
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic = true): GoFunc =>
+  goFunc(impl, params, undefined, nonDeterministic);
 const cert = (name: string, args: unknown[], build: () => Certificate) => certificateValue(costly(name, args, build));
 const spec = (cn: string, ips: GoValue, dns: GoValue, days: bigint, ca = false): Spec => ({
   cn,

@@ -3,14 +3,12 @@
  * map[string]interface{}. Functions that Go implements with reflection accept any slice and
  * panic with sprig's messages on other kinds ("Cannot find first on type string").
  */
-import type { FuncMap, GoFunc } from '../funcs';
+import { type FuncMap, type GoFunc, goFunc as F } from '../funcs';
 import { GoMap, GoNilMap, GoOther, GoStringMap, goTypeName, type GoValue } from '../values';
 import { versionValue } from './semver';
 import { isEmpty, isMap, kindName, NIL_DEREF, strval, toInt64 } from './cast';
 import { deepEqual } from './reflect';
 import { charge } from '../budget';
-
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 function asList(v: GoValue, what: string): GoValue[] {
   if (Array.isArray(v)) return v;
@@ -356,32 +354,18 @@ export function collectionFuncs(): FuncMap {
     ),
   );
   // mergo gives a nil destination map a fresh map before merging into it.
-  pair(
-    m,
-    'merge',
+  const merge = (overwrite: boolean) =>
     F(
       (dst: GoValue, ...srcs: GoValue[]) => {
         const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
-        for (const s of srcs) mergeInto(d, s as GoMap, false);
+        for (const s of srcs) mergeInto(d, s as GoMap, overwrite);
         return d;
       },
       ['map'],
       'map',
-    ),
-  );
-  pair(
-    m,
-    'mergeOverwrite',
-    F(
-      (dst: GoValue, ...srcs: GoValue[]) => {
-        const d = dst instanceof GoNilMap ? new GoMap() : (dst as GoMap);
-        for (const s of srcs) mergeInto(d, s as GoMap, true);
-        return d;
-      },
-      ['map'],
-      'map',
-    ),
-  );
+    );
+  pair(m, 'merge', merge(false));
+  pair(m, 'mergeOverwrite', merge(true));
   pair(
     m,
     'deepCopy',

@@ -21,16 +21,13 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { bcryptjs } from './lazy';
-import type { FuncMap, GoFunc } from '../funcs';
+import { goFunc, type FuncMap, type GoFunc } from '../funcs';
 import { byteLength, goString, utf8Bytes, type GoValue } from '../values';
 import { goBase64Decode } from './encoding';
 import * as der from './der';
 
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic?: boolean): GoFunc => ({
-  params,
-  impl,
-  nonDeterministic,
-});
+const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic?: boolean): GoFunc =>
+  goFunc(impl, params, undefined, nonDeterministic);
 
 // ---- cost control ------------------------------------------------------------------------------
 const DEFAULT_BUDGET_MS = Infinity;

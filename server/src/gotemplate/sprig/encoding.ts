@@ -3,13 +3,11 @@
  * encoding/json (sorted map keys, `<`, `>`, `&` escaped unless raw), sha*sum, adler32sum.
  */
 import { createHash } from 'node:crypto';
-import type { FuncMap, GoFunc } from '../funcs';
+import { type FuncMap, goFunc as F } from '../funcs';
 import { fromJSON, GoInt64, GoMap, GoOther, GoStringMap, GoTime, goString, utf8Bytes, type GoValue } from '../values';
 import { formatTime, zoneOf } from './goTime';
 import { goJSONSyntaxError, jsonDepth } from './jsonScan';
 import { charge, LIMIT_TEXT, MAX_JSON_DEPTH, WorkLimitError } from '../budget';
-
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 function jsonString(s: string, escapeHTML: boolean): string {
   // Lone surrogates (raw bytes of the string model) are invalid UTF-8, which Go writes as U+FFFD.

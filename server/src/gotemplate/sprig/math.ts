@@ -3,16 +3,9 @@
  * the `*f` functions go through shopspring/decimal (exact decimal arithmetic on the shortest
  * representation of each float64) and return float64.
  */
-import type { FuncMap, GoFunc } from '../funcs';
+import { type FuncMap, goFunc as F } from '../funcs';
 import type { GoValue } from '../values';
 import { i64, toFloat64, toInt64 } from './cast';
-
-const F = (
-  impl: (...a: any[]) => GoValue,
-  params: GoFunc['params'],
-  variadic?: GoFunc['variadic'],
-  nonDeterministic?: boolean,
-): GoFunc => ({ params, variadic, impl, nonDeterministic });
 
 /** A decimal as (digits, scale): value = n / 10^scale. */
 interface Dec {

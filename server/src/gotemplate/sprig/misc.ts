@@ -5,19 +5,12 @@
  * certs.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FuncMap, GoFunc } from '../funcs';
+import { type FuncMap, goFunc as F } from '../funcs';
 import { GoInt64, GoMap, GoTime, type GoValue } from '../values';
 import { kindName, NIL_DEREF, toInt64 } from './cast';
 import { hostname, parseURL, urlString, userinfoString, type GoURL } from './url';
 import { UTC, zoneAt } from './zones';
 import { addDuration, formatTime, parseDuration, parseTime, TimeParseError, utcMs } from './goTime';
-
-const F = (
-  impl: (...a: any[]) => GoValue,
-  params: GoFunc['params'],
-  variadic?: GoFunc['variadic'],
-  nonDeterministic?: boolean,
-): GoFunc => ({ params, variadic, impl, nonDeterministic });
 
 // ---- dates -----------------------------------------------------------------------------------
 function toTime(v: GoValue): GoTime {

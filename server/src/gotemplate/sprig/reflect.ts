@@ -1,11 +1,9 @@
 /** Sprig's reflection helpers (`reflect.go`, `functions.go` deepEqual) and defaults (`defaults.go`). */
-import type { FuncMap, GoFunc } from '../funcs';
+import { type FuncMap, goFunc as F } from '../funcs';
 import { kindOf } from '../builtins';
 import { formatValue } from '../format';
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, type GoValue } from '../values';
 import { isEmpty } from './cast';
-
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 /** reflect.DeepEqual on the value model (types must match: 1 (int) ≠ 1.0 (float64)). */
 export function deepEqual(a: GoValue | undefined, b: GoValue | undefined): boolean {

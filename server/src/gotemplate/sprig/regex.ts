@@ -4,11 +4,9 @@
  * letters, digits and `_` (so `$1x` names group "1x" and expands to nothing), `${name}`, `$$`.
  */
 import { RE2, type RE2JS } from './lazy';
-import type { FuncMap, GoFunc } from '../funcs';
+import { type FuncMap, type GoFunc, goFunc as F } from '../funcs';
 import type { GoValue } from '../values';
 import { goQuote } from '../format';
-
-const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params']): GoFunc => ({ params, impl });
 
 const cache = new Map<string, RE2JS | Error>();
 

@@ -2,14 +2,12 @@
  * Sprig's string functions (Masterminds/sprig v3 `strings.go`, `functions.go`), with Go string
  * semantics: lengths and cuts in bytes, per-rune case mapping (Go's unicode.ToUpper keeps `ß`).
  */
-import type { FuncMap, GoFunc } from '../funcs';
+import { type FuncMap, type GoFunc, goFunc as S } from '../funcs';
 import { goQuote, formatValue } from '../format';
 import { byteLength, goString, GoStringMap, utf8Bytes, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
 import { toLowerCaseWords, toPascalCase } from './xstrings';
 import { goToLower, goToTitle, goToUpper, isGoLower, isGoSpace, isGoTitle, isGoUpper } from './unicase';
-
-const S = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], variadic?: GoFunc['variadic']): GoFunc => ({ params, variadic, impl });
 
 /** Byte-level slicing of a Go string (a cut inside a character leaves raw bytes, as in Go). */
 export function bytesSlice(s: string, start: number, end?: number): string {

@@ -190,6 +190,24 @@ export function toLowerCaseWords(s: string, connector: string): string {
 
 /** xstrings.ToPascalCase (sprig's `camelcase`). */
 export function toPascalCase(s: string): string {
+  return capitalizeWords(s, false);
+}
+
+/**
+ * xstrings v1.3.3 ToCamelCase (sprig v3.2.3's `camelcase`): the first rune after a run of
+ * connectors is upper-cased, every other non-connector rune lower-cased (HTTP_SERVER → HttpServer,
+ * fooBar → Foobar); leading connectors are kept and a connector-only input repeats its last one.
+ */
+export function toCamelCaseV133(s: string): string {
+  return capitalizeWords(s, true);
+}
+
+/**
+ * The walk both versions share: the first rune after connectors is upper-cased, a connector run
+ * collapses to its last connector. The rest of a word is lower-cased always (`lowerAll`, v1.3.3) or,
+ * as ToPascalCase does, only while the word's first letter and every letter since were upper case.
+ */
+function capitalizeWords(s: string, lowerAll: boolean): string {
   if (s === '') return '';
   const rs = runes(s);
   const out: string[] = [];
@@ -221,50 +239,11 @@ export function toPascalCase(s: string): string {
       firstUpper = isUpper(r0);
       r0 = goToUpper(r0);
     } else {
-      if (firstUpper) {
+      if (lowerAll) r0 = goToLower(r0);
+      else if (firstUpper) {
         if (isUpper(r0)) r0 = goToLower(r0);
         else firstUpper = false;
       }
-      out.push(r1);
-    }
-  }
-  out.push(r0);
-  return out.join('');
-}
-
-/**
- * xstrings v1.3.3 ToCamelCase (sprig v3.2.3's `camelcase`): the first rune after a run of
- * connectors is upper-cased, every other non-connector rune lower-cased (HTTP_SERVER → HttpServer,
- * fooBar → Foobar); leading connectors are kept and a connector-only input repeats its last one.
- */
-export function toCamelCaseV133(s: string): string {
-  if (s === '') return '';
-  const rs = runes(s);
-  const out: string[] = [];
-  let i = 0;
-  let r0 = '';
-  for (; i < rs.length;) {
-    r0 = rs[i++];
-    if (!isConnector(r0)) {
-      r0 = goToUpper(r0);
-      break;
-    }
-    out.push(r0);
-  }
-  if (i >= rs.length) {
-    out.push(r0);
-    return out.join('');
-  }
-  while (i < rs.length) {
-    const r1 = r0;
-    r0 = rs[i++];
-    if (isConnector(r0) && isConnector(r1)) {
-      out.push(r1);
-      continue;
-    }
-    if (isConnector(r1)) r0 = goToUpper(r0);
-    else {
-      r0 = goToLower(r0);
       out.push(r1);
     }
   }
