@@ -14,6 +14,7 @@ import { APPSET_SCHEMA } from '../server/src/engine/validate/schemaIndex';
 import { parseFile } from '../server/src/engine/yaml/document';
 import { validateSchema } from '../server/src/engine/validate/schema';
 import { runChecks } from '../server/src/engine/validate/checks/index';
+import { rollingSyncBy } from '../test/helpers/appsets';
 
 const ms = (t: bigint) => Number(process.hrtime.bigint() - t) / 1e6;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -63,14 +64,7 @@ spec:
   goTemplateOptions: ["missingkey=error"]
   generators:
 ${gens.join('\n')}
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-      - matchExpressions: [{key: tier, operator: In, values: [canary]}]
-      - matchExpressions: [{key: tier, operator: In, values: [low]}]
-        maxUpdate: 25%
-  template:
+${rollingSyncBy('tier', [{ values: ['canary'] }, { values: ['low'], maxUpdate: '25%' }])}  template:
     metadata:
       name: '{{.path.basename}}-{{.name}}'
       labels: {tier: '{{index .metadata.labels "tier"}}'}

@@ -3,7 +3,7 @@
 // extension inside a real VS Code, see test/vscode/README.md). Set APPSET_SKIP_VSCODE=1 to skip
 // the last one locally (CI never sets it).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -18,16 +18,10 @@ function run(cmd, args, opts = {}) {
   }
 }
 function testFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (n.endsWith('.test.ts')) out.push(p);
-    }
-  };
-  walk(join(root, dir));
-  return out.sort();
+  return readdirSync(join(root, dir), { recursive: true })
+    .filter((rel) => rel.endsWith('.test.ts'))
+    .map((rel) => join(root, dir, rel))
+    .sort();
 }
 
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);

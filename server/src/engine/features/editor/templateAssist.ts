@@ -10,6 +10,7 @@ import { isObject } from '../../generators/params';
 import { goString } from '../../generators/params';
 import { suggest } from '../../validate/describe';
 import type { GeneratedApp } from '../../expand/types';
+import { quickFix } from '../quickFix';
 import { FUNCTION_DOCS } from './functionDocs';
 import { goExpression, goTemplateOf, isGoIdentifier } from './paramUses';
 import { paramDefinitions } from './paramDefs';
@@ -168,14 +169,7 @@ export function templateQuickFixes(ctx: AppSetContext, diagnostics: EngineDiagno
   for (const d of diagnostics) {
     const found = text.slice(d.span.start, d.span.end);
     const fix = (title: string, span: Span, newText: string, preferred = true) =>
-      out.push({
-        title,
-        kind: 'quickfix',
-        diagnosticCodes: [d.code],
-        diagnostics: [d],
-        isPreferred: preferred,
-        edits: [{ file: ctx.file.uri, span, newText }],
-      });
+      out.push(quickFix(title, [d], [{ file: ctx.file.uri, span, newText }], preferred));
     if (
       d.code === 'generator/missing-param' ||
       d.code.startsWith('template/mode') ||

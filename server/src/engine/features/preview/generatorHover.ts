@@ -38,17 +38,12 @@ export function generatorHoverContent(path: JsonPath, exp: Expansion): Generator
   const selectorAt = path.findIndex((seg, i) => seg === 'selector' && path[i - 1] === 'clusters');
   if (selectorAt > 0) {
     const clusters = distinct(ofGenerator, 'cluster:');
-    const shown = clusters
-      .slice(0, MAX_LISTED)
-      .map((c) => `\`${c}\``)
-      .join(', ');
-    const more = clusters.length > MAX_LISTED ? ` and ${clusters.length - MAX_LISTED} more` : '';
     return {
       path: path.slice(0, selectorAt + 1),
       title: `This selector matches ${plural(clusters.length, 'cluster')}`,
       apps: ofGenerator,
       extra: clusters.length
-        ? [`Clusters: ${shown}${more}`]
+        ? [`Clusters: ${listed(clusters)}`]
         : ['No cluster of the inventory matches (cluster Secrets and ClusterInventory files in the workspace).'],
     };
   }
@@ -56,17 +51,12 @@ export function generatorHoverContent(path: JsonPath, exp: Expansion): Generator
   const gitAt = path.findIndex((seg, i) => (seg === 'files' || seg === 'directories') && path[i - 1] === 'git');
   if (gitAt > 0) {
     const found = distinct(ofGenerator, 'git:');
-    const shown = found
-      .slice(0, MAX_LISTED)
-      .map((c) => `\`${c}\``)
-      .join(', ');
-    const more = found.length > MAX_LISTED ? ` and ${found.length - MAX_LISTED} more` : '';
     const what = path[gitAt] === 'files' ? 'file' : 'directory';
     return {
       path: path.slice(0, gitAt + 1),
       title: `The git generator found ${found.length} ${found.length === 1 ? what : path[gitAt]}`,
       apps: ofGenerator,
-      extra: found.length ? [`Found in the working tree: ${shown}${more}`] : [],
+      extra: found.length ? [`Found in the working tree: ${listed(found)}`] : [],
     };
   }
 
@@ -76,6 +66,15 @@ export function generatorHoverContent(path: JsonPath, exp: Expansion): Generator
     apps: ofGenerator,
     extra: [],
   };
+}
+
+/** The first MAX_LISTED names as code, then how many more. */
+function listed(names: string[]): string {
+  const shown = names
+    .slice(0, MAX_LISTED)
+    .map((c) => `\`${c}\``)
+    .join(', ');
+  return names.length > MAX_LISTED ? `${shown} and ${names.length - MAX_LISTED} more` : shown;
 }
 
 function distinct(apps: GeneratedApp[], prefix: string): string[] {

@@ -15,6 +15,7 @@ import { severityOf } from '../../diagnostics/codes';
 import { suggest } from '../../validate/describe';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import type { GeneratedApp } from '../../expand/types';
+import { quickFix } from '../quickFix';
 
 const LISTED_PROJECTS = 8;
 
@@ -70,14 +71,7 @@ export const projectsContributor: FeatureContributor = {
       const to = (d.data as { replacement?: string } | undefined)?.replacement;
       const n = nodeAt(ctx.doc.doc, ['spec', 'template', 'spec', 'project']);
       if (!to || !n.value || ctx.file.text.slice(n.value.start, n.value.end).includes('{{')) continue;
-      out.push({
-        title: `Use project "${to}"`,
-        kind: 'quickfix',
-        isPreferred: true,
-        diagnosticCodes: [d.code],
-        diagnostics: [d],
-        edits: [{ file: ctx.file.uri, span: n.value, newText: to }],
-      });
+      out.push(quickFix(`Use project "${to}"`, [d], [{ file: ctx.file.uri, span: n.value, newText: to }], true));
     }
     return out;
   },

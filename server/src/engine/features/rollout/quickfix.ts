@@ -19,6 +19,7 @@ import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
 import { prefersFlowLists } from '../../yaml/edit';
+import { quickFix } from '../quickFix';
 
 export { orderValues, valueRank } from '../../rollout/strategies';
 /** The template expression for a cluster label in the ApplicationSet's template mode. */
@@ -85,14 +86,14 @@ export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDia
       if (!label) return;
       edits.push(label);
     }
-    out.push({
-      title: `Roll out by ${p.key}${p.pace === 'faster' ? ', faster' : ''}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''}`,
-      kind: 'quickfix',
-      diagnosticCodes: diagnostics.map((d) => d.code),
-      diagnostics,
-      isPreferred: k === 0,
-      edits: edits.sort((a, b) => b.span.start - a.span.start),
-    });
+    out.push(
+      quickFix(
+        `Roll out by ${p.key}${p.pace === 'faster' ? ', faster' : ''}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''}`,
+        diagnostics,
+        edits.sort((a, b) => b.span.start - a.span.start),
+        k === 0,
+      ),
+    );
   });
   return out;
 }
@@ -212,12 +213,7 @@ function enableActions(ctx: AppSetContext, d: EngineDiagnostic): CodeAction[] {
   if (fix) {
     const verb = fix.createFiles?.length ? `create ${fix.where.replace(/ \(new\)$/, '')}` : `in ${fix.where}`;
     out.push({
-      title: `Enable progressive syncs: ${verb} (${fix.restart})`,
-      kind: 'quickfix',
-      diagnosticCodes: [d.code],
-      diagnostics: [d],
-      isPreferred: true,
-      edits: fix.edits,
+      ...quickFix(`Enable progressive syncs: ${verb} (${fix.restart})`, [d], fix.edits, true),
       ...(fix.createFiles ? { createFiles: fix.createFiles } : {}),
     });
   }
@@ -239,14 +235,7 @@ function replaceAction(
   newText: string,
   preferred: boolean,
 ): CodeAction {
-  return {
-    title,
-    kind: 'quickfix',
-    diagnosticCodes: [d.code],
-    diagnostics: [d],
-    isPreferred: preferred,
-    edits: [{ file: ctx.file.uri, span, newText }],
-  };
+  return quickFix(title, [d], [{ file: ctx.file.uri, span, newText }], preferred);
 }
 
 const overlaps = (a: Span, b: Span) => a.start <= b.end && b.start <= a.end;
@@ -271,15 +260,7 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
       case 'rollout/empty-step': {
         const key = (d.data as { clusterLabel?: string } | undefined)?.clusterLabel;
         const e = key ? addTemplateLabelEdit(ctx, key) : undefined;
-        if (key && e)
-          out.push({
-            title: `Copy the cluster label "${key}" into template.metadata.labels`,
-            kind: 'quickfix',
-            diagnosticCodes: [d.code],
-            diagnostics: [d],
-            isPreferred: true,
-            edits: [e],
-          });
+        if (key && e) out.push(quickFix(`Copy the cluster label "${key}" into template.metadata.labels`, [d], [e], true));
         break;
       }
       case 'appset/step-operator': {
@@ -298,13 +279,9 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
       case 'rollout/automated-disabled': {
         const e = removePair(text, ctx.doc.doc, ['spec', 'template', 'spec', 'syncPolicy', 'automated']);
         if (e)
-          out.push({
-            title: 'Remove syncPolicy.automated (RollingSync decides when Applications sync)',
-            kind: 'quickfix',
-            diagnosticCodes: [d.code],
-            diagnostics: [d],
-            edits: [{ file: ctx.file.uri, ...e }],
-          });
+          out.push(
+            quickFix('Remove syncPolicy.automated (RollingSync decides when Applications sync)', [d], [{ file: ctx.file.uri, ...e }]),
+          );
         break;
       }
     }

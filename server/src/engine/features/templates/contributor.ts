@@ -23,6 +23,7 @@ import { isObject } from '../../generators/params';
 import { severityOf } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
+import { quickFix } from '../quickFix';
 
 interface Fix {
   title: string;
@@ -75,14 +76,7 @@ export const templatesContributor: FeatureContributor = {
       const doc = (d.data as { doc?: Span } | undefined)?.doc;
       const fix = doc && moveToTemplatePatch(file.text, doc);
       if (!fix) continue;
-      out.push({
-        title: fix.title,
-        kind: 'quickfix',
-        isPreferred: true,
-        diagnosticCodes: [d.code],
-        diagnostics: [d],
-        edits: [{ file: file.uri, span: fix.span, newText: fix.newText }],
-      });
+      out.push(quickFix(fix.title, [d], [{ file: file.uri, span: fix.span, newText: fix.newText }], true));
     }
     return out;
   },
@@ -92,14 +86,7 @@ export const templatesContributor: FeatureContributor = {
     for (const d of diagnostics) {
       const fix = (d.data as { fix?: Fix } | undefined)?.fix;
       if (!fix || typeof fix.newText !== 'string') continue;
-      out.push({
-        title: fix.title,
-        kind: 'quickfix',
-        isPreferred: true,
-        diagnosticCodes: [d.code],
-        diagnostics: [d],
-        edits: [{ file: ctx.file.uri, span: d.span, newText: fix.newText }],
-      });
+      out.push(quickFix(fix.title, [d], [{ file: ctx.file.uri, span: d.span, newText: fix.newText }], true));
     }
     out.push(...turnOnGoTemplate(ctx, diagnostics), ...convertAllToGo(ctx, diagnostics));
     return out;

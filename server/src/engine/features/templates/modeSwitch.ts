@@ -15,6 +15,7 @@ import { nodeAt } from '../../yaml/document';
 import { isTemplateFunction, isTemplateKeyword } from '../../../gotemplate';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { generatorSpecs, goExpression, isGoIdentifier, templateStrings } from '../editor/paramUses';
+import { quickFix } from '../quickFix';
 
 /** A fasttemplate tag's key (`{{ name }}` → `name`), or undefined when the tag is a Go action. */
 export function fasttemplateKey(inner: string): string | undefined {
@@ -120,13 +121,11 @@ export function turnOnGoTemplate(ctx: AppSetContext, diagnostics: EngineDiagnost
   if (!enable || !convert) return [];
   const n = convert.length;
   return [
-    {
-      title: `Turn on goTemplate (goTemplate: true, goTemplateOptions: ["missingkey=error"])${n ? ` and write the ${n} {{name}} tag${n === 1 ? '' : 's'} as Go actions` : ''}`,
-      kind: 'quickfix',
-      diagnosticCodes: ['template/gotemplate-syntax'],
-      diagnostics: ds,
-      edits: [...enable, ...convert],
-    },
+    quickFix(
+      `Turn on goTemplate (goTemplate: true, goTemplateOptions: ["missingkey=error"])${n ? ` and write the ${n} {{name}} tag${n === 1 ? '' : 's'} as Go actions` : ''}`,
+      ds,
+      [...enable, ...convert],
+    ),
   ];
 }
 
@@ -136,13 +135,5 @@ export function convertAllToGo(ctx: AppSetContext, diagnostics: EngineDiagnostic
   if (!ds.length) return [];
   const convert = convertTags(ctx);
   if (!convert || convert.length < 2) return [];
-  return [
-    {
-      title: `Write all ${convert.length} {{name}} tags as Go template actions ({{ .name }})`,
-      kind: 'quickfix',
-      diagnosticCodes: ['template/fasttemplate-syntax'],
-      diagnostics: ds,
-      edits: convert,
-    },
-  ];
+  return [quickFix(`Write all ${convert.length} {{name}} tags as Go template actions ({{ .name }})`, ds, convert)];
 }

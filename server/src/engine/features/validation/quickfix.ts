@@ -5,6 +5,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
+import { quickFix } from '../quickFix';
 
 const REPLACEABLE = new Set([
   'appset/unknown-field',
@@ -24,14 +25,9 @@ export function validationCodeActions(ctx: AppSetContext, span: Span, diagnostic
     if (REPLACEABLE.has(d.code) && typeof replacement === 'string') {
       const old = text.slice(d.span.start, d.span.end);
       const quote = d.code !== 'appset/yaml11-boolean' && /^["']/.test(old) && old.endsWith(old[0]) && old.length >= 2 ? old[0] : '';
-      out.push({
-        title: `Change to "${replacement}"`,
-        kind: 'quickfix',
-        diagnosticCodes: [d.code],
-        diagnostics: [d],
-        isPreferred: true,
-        edits: [{ file: ctx.file.uri, span: d.span, newText: quote + replacement + quote }],
-      });
+      out.push(
+        quickFix(`Change to "${replacement}"`, [d], [{ file: ctx.file.uri, span: d.span, newText: quote + replacement + quote }], true),
+      );
     }
     if (d.code === 'appset/deprecated-field') {
       const lineStart = text.lastIndexOf('\n', d.span.start - 1) + 1;
@@ -39,13 +35,13 @@ export function validationCodeActions(ctx: AppSetContext, span: Span, diagnostic
       const lineEnd = nl < 0 ? text.length : nl + 1;
       // Only a one-line `key: value` pair can be removed by deleting its line.
       if (/^\s*applyNestedSelectors\s*:\s*[^\s#{[]*\s*(#.*)?$/.test(text.slice(lineStart, lineEnd).replace(/\r?\n$/, ''))) {
-        out.push({
-          title: 'Remove applyNestedSelectors (ignored since Argo CD 3.0)',
-          kind: 'quickfix',
-          diagnosticCodes: [d.code],
-          diagnostics: [d],
-          edits: [{ file: ctx.file.uri, span: { start: lineStart, end: lineEnd }, newText: '' }],
-        });
+        out.push(
+          quickFix(
+            'Remove applyNestedSelectors (ignored since Argo CD 3.0)',
+            [d],
+            [{ file: ctx.file.uri, span: { start: lineStart, end: lineEnd }, newText: '' }],
+          ),
+        );
       }
     }
   }
