@@ -10,6 +10,8 @@ import {
   getLanguageService,
   isVersionSetting,
   limitExpensiveFunctions,
+  lineOfOffset,
+  lineStarts,
   setTemplateLimits,
   SUPPORTED_ARGOCD_VERSIONS,
   type Analysis,
@@ -33,6 +35,8 @@ export interface OptionSpec {
   repeatable?: string[];
   /** Boolean flags (`--no-fail`). */
   flags?: string[];
+  /** Also takes `--instance` and `--argocd-config` (INSTANCE_OPTIONS). */
+  instance?: boolean;
 }
 
 export interface ParsedArgs {
@@ -131,8 +135,18 @@ export const ENGINE_OPTIONS: OptionSpec = {
   flags: ['new-git-globbing', 'no-limits'],
 };
 
+/** Usage lines of the options that say what is read besides the input (every engine-backed subcommand). */
+export const INPUT_USAGE = `  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
+  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
+                               (default: the input's git work tree, else its folder)`;
+
+/** Usage lines of `--argocd-version` (every engine-backed subcommand). */
+export const VERSION_USAGE = `  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
+                               repository's install), 2.8 … 3.5, v3.2.5, master`;
+
 /** `--instance NAME` and `--argocd-config PATH` (plan, lint): which Argo CD's configuration decides. */
-export const INSTANCE_OPTIONS: OptionSpec = { values: ['instance'], repeatable: ['argocd-config'] };
+const INSTANCE_OPTIONS: OptionSpec = { values: ['instance'], repeatable: ['argocd-config'] };
 
 export const INSTANCE_USAGE = `  --instance NAME              judge every ApplicationSet by the Argo CD instance NAME of the instances
                                mapping (.appset-tools.yaml \`instances\`), whatever its path
@@ -182,12 +196,13 @@ export function instanceProblem(settings: EngineSettings, roots: readonly string
   return undefined;
 }
 
-/** Merges two option specs (the engine options plus a subcommand's own). */
+/** Merges option specs: the engine options, the instance options when asked for, and a subcommand's own. */
 export function withEngineOptions(spec: OptionSpec): OptionSpec {
+  const all = spec.instance ? [ENGINE_OPTIONS, INSTANCE_OPTIONS, spec] : [ENGINE_OPTIONS, spec];
   return {
-    values: [...(ENGINE_OPTIONS.values ?? []), ...(spec.values ?? [])],
-    repeatable: [...(ENGINE_OPTIONS.repeatable ?? []), ...(spec.repeatable ?? [])],
-    flags: [...(ENGINE_OPTIONS.flags ?? []), ...(spec.flags ?? [])],
+    values: all.flatMap((s) => s.values ?? []),
+    repeatable: all.flatMap((s) => s.repeatable ?? []),
+    flags: all.flatMap((s) => s.flags ?? []),
   };
 }
 
@@ -204,6 +219,20 @@ export function workspaceFromArgs(p: ParsedArgs, cwd: string): string | undefine
   }
   if (!dir) throw new UsageError(`--workspace must be a folder, got "${w}"`);
   return abs;
+}
+
+/**
+ * What every engine-backed subcommand reads from its options: the settings (with `--instance` /
+ * `--argocd-config` when the subcommand takes them) and `--workspace`.
+ */
+export function engineArgs(
+  p: ParsedArgs,
+  cwd: string,
+  instance = false,
+): { settings: Partial<EngineSettings>; workspace: string | undefined } {
+  const settings = settingsFromArgs(p, cwd);
+  if (instance) instanceFromArgs(p, cwd, settings);
+  return { settings, workspace: workspaceFromArgs(p, cwd) };
 }
 
 /** EngineSettings from the common options; paths are made absolute against `cwd`. */
@@ -307,22 +336,16 @@ export function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-/** Converts character offsets to 1-based line/column, with one pass over the text per file. */
+/** Converts character offsets to 1-based line/column, with one pass over the text per file (the engine's line table). */
 export class LineMap {
-  private starts: number[] = [0];
+  private starts: number[];
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+    this.starts = lineStarts(text);
   }
   /** 1-based line and column of `offset`. */
   position(offset: number): { line: number; col: number } {
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - this.starts[lo] + 1 };
+    const line = lineOfOffset(this.starts, offset);
+    return { line: line + 1, col: offset - this.starts[line] + 1 };
   }
 }
 

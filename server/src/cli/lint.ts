@@ -14,12 +14,11 @@ import {
   MAX_WALK_FILES,
   UsageError,
   hostForInputs,
-  INSTANCE_OPTIONS,
+  INPUT_USAGE,
   INSTANCE_USAGE,
-  instanceFromArgs,
+  VERSION_USAGE,
+  engineArgs,
   instanceProblem,
-  settingsFromArgs,
-  workspaceFromArgs,
   toPosix,
   walkYaml,
   readCommand,
@@ -49,17 +48,13 @@ options:
   --only-appsets               skip named files that hold no ApplicationSet (for pre-commit's file lists)
   --fail-on error|warning|information
                                exit 1 when a finding at or above this severity remains (default error)
-  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
-  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
-  --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
-                               (default: the input's git work tree, else its folder)
+${INPUT_USAGE}
   --progressive-syncs auto|enabled|disabled
                                whether progressive syncs are enabled on the controller (default auto: detect
                                from the configuration of the Argo CD instance that runs each ApplicationSet)
 ${INSTANCE_USAGE}
   --max-apps N                 stop expanding an ApplicationSet after N Applications
-  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
-                               repository's install), 2.8 … 3.5, v3.2.5, master
+${VERSION_USAGE}
   --new-git-globbing           git file generators use the new globbing (--enable-new-git-file-globbing)
   --no-limits                  lift the template work, step, output and slow-function budgets
   --no-fail                    exit 0 even when findings reach --fail-on
@@ -75,9 +70,9 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     USAGE,
     args,
     {
-      values: ['format', 'fail-on', 'output', 'sarif', 'markdown', ...INSTANCE_OPTIONS.values!],
-      repeatable: INSTANCE_OPTIONS.repeatable,
+      values: ['format', 'fail-on', 'output', 'sarif', 'markdown'],
       flags: ['no-fail', 'quiet', 'only-appsets', 'no-cache'],
+      instance: true,
     },
     io,
     (p) => {
@@ -85,8 +80,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       if (!(FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${f}"`);
       const fo = choice(p, 'fail-on', ['error', 'warning', 'information']);
       if (p.positional.length === 0) throw new UsageError('no files or folders given');
-      const settings = settingsFromArgs(p, io.cwd);
-      instanceFromArgs(p, io.cwd, settings);
+      const { settings, workspace } = engineArgs(p, io.cwd, true);
       return {
         format: f as Format,
         failOn: (p.flags.has('no-fail') ? 'never' : fo) as FailOn,
@@ -97,7 +91,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
         onlyAppsets: p.flags.has('only-appsets'),
         noCache: p.flags.has('no-cache'),
         settings,
-        workspace: workspaceFromArgs(p, io.cwd),
+        workspace,
       };
     },
   );

@@ -4,17 +4,16 @@
  */
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { enablementLine, ignoredSentence, planTitle, stepTitle, windowLine, type EngineDiagnostic, type RolloutPlan } from '../engine';
+import { enablementLine, planTitle, rollingSyncLines, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import {
   LineMap,
   loadOneFile,
   formatDiagnostic,
-  INSTANCE_OPTIONS,
+  INPUT_USAGE,
   INSTANCE_USAGE,
-  instanceFromArgs,
+  VERSION_USAGE,
+  engineArgs,
   instanceProblem,
-  settingsFromArgs,
-  workspaceFromArgs,
   sortDiagnostics,
   toPosix,
   readCommand,
@@ -30,17 +29,13 @@ ApplicationSet controller would roll them out, plus whether the controller has p
 
 options:
   --output text|json           output format (default text)
-  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
-  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
-  --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
-                               (default: the input's git work tree, else its folder)
+${INPUT_USAGE}
   --progressive-syncs auto|enabled|disabled
                                whether progressive syncs are enabled on the controller (default auto: detect
                                from the configuration of the Argo CD instance that runs it)
 ${INSTANCE_USAGE}
   --max-apps N                 stop expanding an ApplicationSet after N Applications
-  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
-                               repository's install), 2.8 … 3.5, v3.2.5, master
+${VERSION_USAGE}
   --new-git-globbing           git file generators use the new globbing
   --no-limits                  lift the template work, step, output and slow-function budgets
   --no-fail                    exit 0 even when the rollout has warnings
@@ -57,18 +52,13 @@ interface PlanResult {
 }
 
 export async function runPlan(args: string[], io: CliIO): Promise<number> {
-  const own = { values: ['output', ...INSTANCE_OPTIONS.values!], repeatable: INSTANCE_OPTIONS.repeatable, flags: ['no-fail'] };
-  const opts = readCommand('plan', USAGE, args, own, io, (p) => {
-    const settings = settingsFromArgs(p, io.cwd);
-    instanceFromArgs(p, io.cwd, settings);
-    return {
-      output: choice(p, 'output', ['text', 'json']),
-      file: onlyFile(p),
-      noFail: p.flags.has('no-fail'),
-      settings,
-      workspace: workspaceFromArgs(p, io.cwd),
-    };
-  });
+  const own = { values: ['output'], flags: ['no-fail'], instance: true };
+  const opts = readCommand('plan', USAGE, args, own, io, (p) => ({
+    ...engineArgs(p, io.cwd, true),
+    output: choice(p, 'output', ['text', 'json']),
+    file: onlyFile(p),
+    noFail: p.flags.has('no-fail'),
+  }));
   if (typeof opts === 'number') return opts;
   const { output, file, noFail, settings, workspace } = opts;
   const loaded = loadOneFile('plan', file, io, settings, workspace);
@@ -126,17 +116,7 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
     out.push(`  strategy: AllAtOnce — ${p.totalApps} Applications on ${p.clusters ?? 0} clusters sync at the same time`);
   } else {
     out.push(`  strategy: RollingSync · ${planTitle(p)}`);
-    if (en.state !== 'enabled') out.push(`  !! ${ignoredSentence(p.totalApps)}`);
-    for (const s of p.steps) {
-      out.push(`  ${stepTitle(s)}`);
-      if (s.manual && s.apps.length) out.push(`    manual (${s.apps.length}): ${s.apps.join(', ')}`);
-      for (const w of s.waves) out.push(`    wave ${w.wave} (${w.apps.length}): ${w.apps.join(', ')}`);
-      if (s.syncedEarlier?.length) out.push(`    already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
-      if (s.blockedBy?.length) out.push(`    never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
-      for (const w of s.syncWindows ?? []) out.push(`    ${windowLine(w)}`);
-    }
-    if (p.unselected.length)
-      out.push(`  selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
+    for (const line of rollingSyncLines(p)) out.push(`  ${line}`);
   }
   if (!r.exact && r.notes.length) out.push(`  note: the preview is not exact: ${r.notes.join('; ')}`);
   for (const d of r.diagnostics) out.push(`  ${formatDiagnostic(shown, lines, d)}`);

@@ -8,8 +8,9 @@ import {
   LineMap,
   loadOneFile,
   formatDiagnostic,
-  settingsFromArgs,
-  workspaceFromArgs,
+  INPUT_USAGE,
+  VERSION_USAGE,
+  engineArgs,
   sortDiagnostics,
   readCommand,
   choice,
@@ -24,13 +25,9 @@ controller would create them (sorted by name). Generator and template errors are
 
 options:
   --output yaml|json           output format (default yaml)
-  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
-  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
-  --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
-                               (default: the input's git work tree, else its folder)
+${INPUT_USAGE}
   --max-apps N                 stop after N Applications
-  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
-                               repository's install), 2.8 … 3.5, v3.2.5, master
+${VERSION_USAGE}
   --new-git-globbing           git file generators use the new globbing
   --no-limits                  lift the template work, step, output and slow-function budgets
 
@@ -42,8 +39,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand('render', USAGE, args, { values: ['output'] }, io, (p) => ({
     output: choice(p, 'output', ['yaml', 'json']),
     file: onlyFile(p),
-    settings: settingsFromArgs(p, io.cwd),
-    workspace: workspaceFromArgs(p, io.cwd),
+    ...engineArgs(p, io.cwd),
   }));
   if (typeof opts === 'number') return opts;
   const { output, file, settings, workspace } = opts;

@@ -18,8 +18,9 @@ export { mayDeclareClusters } from './generators/placeholders';
 export { DEFAULT_SETTINGS, emptyHost } from './host';
 export type { EngineHost, EngineSettings, FileStat, GitRemote, InstanceMapping, ProgressiveSyncOverride } from './host';
 
-// The engine's vocabulary: spans are character offsets; fronts convert to lines and columns.
+// The engine's vocabulary: spans are character offsets; fronts convert to lines and columns (the CLI with this line table).
 export type * from './types';
+export { lineStarts, lineOfOffset } from './yaml/document';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
 export { SUPPORTED as SUPPORTED_ARGOCD_VERSIONS } from './versions/releases';
@@ -33,7 +34,7 @@ export { compareGoStrings } from './rules/order';
 export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
-export { planTitle, stepTitle, ignoredSentence, enabledSentence, decidedWhere, windowLine, enablementLine } from './rollout/describe';
+export { planTitle, enablementLine, rollingSyncLines } from './rollout/describe';
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';
 export type { SyncWave, SyncWaves } from './features/rollout/waves';

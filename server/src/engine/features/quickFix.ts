@@ -15,3 +15,13 @@ export function quickFix(title: string, diagnostics: EngineDiagnostic[], edits: 
     edits,
   };
 }
+
+/** The fixes `fix` offers for each diagnostic of code `code` (none where it returns undefined). */
+export function fixesOf(diagnostics: EngineDiagnostic[], code: string, fix: (d: EngineDiagnostic) => CodeAction | undefined): CodeAction[] {
+  const out: CodeAction[] = [];
+  for (const d of diagnostics) {
+    const action = d.code === code ? fix(d) : undefined;
+    if (action) out.push(action);
+  }
+  return out;
+}

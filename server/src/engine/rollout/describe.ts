@@ -103,3 +103,24 @@ export function enablementLine(en: Enablement, fileShown: (file: string) => stri
   const by = d ? `, decided by ${d.file === 'setting' ? d.description : (d.where ?? fileShown(d.file))}` : '';
   return `progressive syncs: ${state}${en.source === 'setting' ? ' (setting)' : ''}${inst}${by}`;
 }
+
+/**
+ * A RollingSync plan's body, line by line (nested lines indented by two spaces): that it is ignored when
+ * progressive syncs are off, every step with its manual gate, waves, earlier syncs, invalid Applications and
+ * sync windows, then the Applications no step selects. What `appset plan` and the server's plan text print.
+ */
+export function rollingSyncLines(p: RolloutPlan): string[] {
+  const out: string[] = [];
+  if (p.enablement.state !== 'enabled') out.push(`!! ${ignoredSentence(p.totalApps)}`);
+  for (const s of p.steps) {
+    out.push(stepTitle(s));
+    if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);
+    for (const w of s.waves) out.push(`  wave ${w.wave} (${w.apps.length}): ${w.apps.join(', ')}`);
+    if (s.syncedEarlier?.length) out.push(`  already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
+    if (s.blockedBy?.length) out.push(`  never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
+    for (const w of s.syncWindows ?? []) out.push(`  ${windowLine(w)}`);
+  }
+  if (p.unselected.length)
+    out.push(`selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
+  return out;
+}

@@ -339,16 +339,25 @@ export function pathAt(doc: YAML.Document.Parsed, offset: number): { path: JsonP
 
 /** 0-based line of an offset, binary search over line starts computed once. */
 export function lineIndex(text: string): (offset: number) => number {
+  const starts = lineStarts(text);
+  return (offset: number) => lineOfOffset(starts, offset);
+}
+
+/** The offset each line of `text` starts at, in one pass. */
+export function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  return (offset: number) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
+  return starts;
+}
+
+/** 0-based line of `offset`, by binary search over `lineStarts`. */
+export function lineOfOffset(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

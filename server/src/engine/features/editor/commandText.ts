@@ -5,7 +5,7 @@
  */
 import type { Expansion } from '../../expand/types';
 import type { RolloutPlan } from '../../rollout/types';
-import { enablementLine, ignoredSentence, planTitle, stepTitle, windowLine } from '../../rollout/describe';
+import { enablementLine, planTitle, rollingSyncLines } from '../../rollout/describe';
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 const MAX_NAMES = 5;
@@ -35,18 +35,6 @@ export function planText(p: RolloutPlan): string {
   const en = p.enablement;
   out.push(enablementLine(en));
   for (const e of en.evidence) out.push(`  ${e.effect}: ${e.file === 'setting' ? '' : e.file + ': '}${e.description}`);
-  if (p.strategy === 'RollingSync') {
-    if (en.state !== 'enabled') out.push(`!! ${ignoredSentence(p.totalApps)}`);
-    for (const s of p.steps) {
-      out.push(stepTitle(s));
-      if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);
-      for (const w of s.waves) out.push(`  wave ${w.wave} (${w.apps.length}): ${w.apps.join(', ')}`);
-      if (s.syncedEarlier?.length) out.push(`  already synced by an earlier step: ${s.syncedEarlier.join(', ')}`);
-      if (s.blockedBy?.length) out.push(`  never created (invalid), the rollout stops here: ${s.blockedBy.join(', ')}`);
-      for (const w of s.syncWindows ?? []) out.push(`  ${windowLine(w)}`);
-    }
-    if (p.unselected.length)
-      out.push(`selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
-  }
+  if (p.strategy === 'RollingSync') out.push(...rollingSyncLines(p));
   return out.join('\n') + '\n';
 }

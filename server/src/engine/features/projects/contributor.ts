@@ -7,7 +7,7 @@
  * place it is written, with the Applications it affects.
  */
 import type { FeatureContributor } from '../context';
-import type { CodeAction, EngineDiagnostic, Json } from '../../types';
+import type { EngineDiagnostic, Json } from '../../types';
 import { nodeAt, spanAt } from '../../yaml/document';
 import { isObject } from '../../generators/params';
 import { knownProjects } from '../../validate/projects';
@@ -15,7 +15,7 @@ import { severityOf } from '../../diagnostics/codes';
 import { suggest } from '../../validate/describe';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import type { GeneratedApp } from '../../expand/types';
-import { quickFix } from '../quickFix';
+import { fixesOf, quickFix } from '../quickFix';
 
 const LISTED_PROJECTS = 8;
 
@@ -64,17 +64,13 @@ export const projectsContributor: FeatureContributor = {
     return out;
   },
 
-  codeActions(ctx, _span, diagnostics) {
-    const out: CodeAction[] = [];
-    for (const d of diagnostics) {
-      if (d.code !== 'appset/unknown-project') continue;
+  codeActions: (ctx, _span, diagnostics) =>
+    fixesOf(diagnostics, 'appset/unknown-project', (d) => {
       const to = (d.data as { replacement?: string } | undefined)?.replacement;
       const n = nodeAt(ctx.doc.doc, ['spec', 'template', 'spec', 'project']);
-      if (!to || !n.value || ctx.file.text.slice(n.value.start, n.value.end).includes('{{')) continue;
-      out.push(quickFix(`Use project "${to}"`, [d], [{ file: ctx.file.uri, span: n.value, newText: to }], true));
-    }
-    return out;
-  },
+      if (!to || !n.value || ctx.file.text.slice(n.value.start, n.value.end).includes('{{')) return undefined;
+      return quickFix(`Use project "${to}"`, [d], [{ file: ctx.file.uri, span: n.value, newText: to }], true);
+    }),
 };
 
 function finding(

@@ -23,7 +23,7 @@ import { isObject } from '../../generators/params';
 import { severityOf } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
-import { quickFix } from '../quickFix';
+import { fixesOf, quickFix } from '../quickFix';
 
 interface Fix {
   title: string;
@@ -69,17 +69,12 @@ export const templatesContributor: FeatureContributor = {
     return out;
   },
 
-  fileCodeActions(file, _span, diagnostics) {
-    const out: CodeAction[] = [];
-    for (const d of diagnostics) {
-      if (d.code !== 'appset/template-in-structure') continue;
+  fileCodeActions: (file, _span, diagnostics) =>
+    fixesOf(diagnostics, 'appset/template-in-structure', (d) => {
       const doc = (d.data as { doc?: Span } | undefined)?.doc;
       const fix = doc && moveToTemplatePatch(file.text, doc);
-      if (!fix) continue;
-      out.push(quickFix(fix.title, [d], [{ file: file.uri, span: fix.span, newText: fix.newText }], true));
-    }
-    return out;
-  },
+      return fix ? quickFix(fix.title, [d], [{ file: file.uri, span: fix.span, newText: fix.newText }], true) : undefined;
+    }),
 
   codeActions(ctx, _span, diagnostics) {
     const out: CodeAction[] = [];
