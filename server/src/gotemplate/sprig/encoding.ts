@@ -171,30 +171,21 @@ export function encodingFuncs(): FuncMap {
       return '';
     }
   };
-  m.set(
-    'toJson',
-    F((v: GoValue) => safe(() => toGoJSON(v, true)), ['any']),
-  );
-  m.set(
-    'mustToJson',
-    F((v: GoValue) => toGoJSON(v, true), ['any']),
-  );
-  m.set(
-    'toPrettyJson',
-    F((v: GoValue) => safe(() => toGoJSON(v, true, '  ')), ['any']),
-  );
-  m.set(
-    'mustToPrettyJson',
-    F((v: GoValue) => toGoJSON(v, true, '  '), ['any']),
-  );
-  m.set(
-    'toRawJson',
-    F((v: GoValue) => safe(() => toGoJSON(v, false)), ['any']),
-  );
-  m.set(
-    'mustToRawJson',
-    F((v: GoValue) => toGoJSON(v, false), ['any']),
-  );
+  // Each encoder twice: to* gives "" on an error, mustTo* returns the error (toRawJson leaves <, > and & unescaped).
+  for (const [name, escapeHTML, indent] of [
+    ['Json', true, ''],
+    ['PrettyJson', true, '  '],
+    ['RawJson', false, ''],
+  ] as const) {
+    m.set(
+      `to${name}`,
+      F((v: GoValue) => safe(() => toGoJSON(v, escapeHTML, indent)), ['any']),
+    );
+    m.set(
+      `mustTo${name}`,
+      F((v: GoValue) => toGoJSON(v, escapeHTML, indent), ['any']),
+    );
+  }
   m.set(
     'fromJson',
     F((s: string) => (goJSONError(s) ? null : parseGoJSON(checkJSONDepth(s))), ['string']),

@@ -215,31 +215,20 @@ export function miscFuncs(): FuncMap {
       ['any'],
     ),
   );
-  m.set(
-    'base',
-    F((p: string) => basePath(p), ['string']),
-  );
-  m.set(
-    'dir',
-    F((p: string) => dirPath(p), ['string']),
-  );
-  m.set(
-    'clean',
-    F((p: string) => cleanPath(p), ['string']),
-  );
-  m.set(
-    'ext',
-    F((p: string) => extPath(p), ['string']),
-  );
-  m.set(
-    'isAbs',
-    F((p: string) => p.startsWith('/'), ['string']),
-  );
-  m.set('osBase', m.get('base')!);
-  m.set('osDir', m.get('dir')!);
-  m.set('osClean', m.get('clean')!);
-  m.set('osExt', m.get('ext')!);
-  m.set('osIsAbs', m.get('isAbs')!);
+  // path.Base … and their filepath twins osBase …, the same functions on the controller's Linux.
+  const paths: [string, (p: string) => GoValue][] = [
+    ['base', basePath],
+    ['dir', dirPath],
+    ['clean', cleanPath],
+    ['ext', extPath],
+    ['isAbs', (p) => p.startsWith('/')],
+  ];
+  for (const [name, impl] of paths)
+    m.set(
+      name,
+      F((p: string) => impl(p), ['string']),
+    );
+  for (const [name] of paths) m.set(`os${name[0].toUpperCase()}${name.slice(1)}`, m.get(name)!);
   m.set(
     'urlParse',
     F(

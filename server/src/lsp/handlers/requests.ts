@@ -57,6 +57,20 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   // A notification, not window.showInformationMessage (a request some editors answer with a prompt).
   const say = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
 
+  /** A command that returns a text (the preview or the plan); the lens commands (`show`) also show its summary. */
+  const textCommand = async (
+    r: DocumentRequestParams,
+    token: CancellationToken,
+    label: string,
+    show: boolean,
+    text: (a: Analysis, offset?: number) => { text: string; summary: string } | null,
+  ): Promise<string | null> => {
+    const a = r.uri ? await readyFor(r, token) : undefined;
+    const out = a ? s.guard(label, null, () => text(a, offsetOf(r))) : null;
+    if (out && show) say(out.summary);
+    return out?.text ?? null;
+  };
+
   connection.onExecuteCommand(async (p, token) => {
     const args = p.arguments ?? [];
     // Lenses pass [uri, offset]; a key map may pass just the uri.
@@ -66,19 +80,11 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     };
     switch (p.command) {
       case Commands.showPreview:
-      case Commands.preview: {
-        const a = r.uri ? await readyFor(r, token) : undefined;
-        const out = a ? s.guard('preview command', null, () => s.service.previewText(a, offsetOf(r))) : null;
-        if (out && p.command === Commands.showPreview) say(out.summary);
-        return out?.text ?? null;
-      }
+      case Commands.preview:
+        return textCommand(r, token, 'preview command', p.command === Commands.showPreview, (a, at) => s.service.previewText(a, at));
       case Commands.showRollout:
-      case Commands.rolloutPlan: {
-        const a = r.uri ? await readyFor(r, token) : undefined;
-        const out = a ? s.guard('plan command', null, () => s.service.planText(a, offsetOf(r))) : null;
-        if (out && p.command === Commands.showRollout) say(out.summary);
-        return out?.text ?? null;
-      }
+      case Commands.rolloutPlan:
+        return textCommand(r, token, 'plan command', p.command === Commands.showRollout, (a, at) => s.service.planText(a, at));
       case Commands.openLocation: {
         // Lenses and the rollout view link to configuration files: the editor opens them.
         const file = typeof args[0] === 'string' ? args[0] : '';
