@@ -144,6 +144,20 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
       if (c === 35 && (i === lineStart || isSpace(text.charCodeAt(i - 1)))) break; // comment
       if (content < 0 && !((c === 45 || c === 63 || c === 58) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))))
         content = i - lineStart;
+      // A quoted scalar: in a flow collection where a quote may start a node, in block context at a node's start.
+      // One left open continues on the next lines. (Inside a flow collection atNodeStart is read again only
+      // after the collection closes, which clears it.)
+      if ((c === 34 || c === 39) && (flow > 0 ? quoteMayStart(text, i, lineStart) : atNodeStart)) {
+        const end = skipQuoted(text, i + 1, lineEnd, c);
+        if (end < 0) {
+          quote = c;
+          quoteIndent = content < 0 ? i - lineStart : content;
+          break;
+        }
+        i = end;
+        atNodeStart = false;
+        continue;
+      }
       if (flow > 0) {
         const around = Math.max(flowBase, outer + inline);
         if ((c === 45 || c === 63) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))) {
@@ -161,14 +175,6 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
           flow--;
           i++;
           if (flow === 0) atNodeStart = false;
-        } else if ((c === 34 || c === 39) && quoteMayStart(text, i, lineStart)) {
-          const end = skipQuoted(text, i + 1, lineEnd, c);
-          if (end < 0) {
-            quote = c;
-            quoteIndent = content < 0 ? i - lineStart : content;
-            break;
-          }
-          i = end;
         } else i++;
         continue;
       }
@@ -191,17 +197,6 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
         flowBase = outer + inline;
         if (flowBase + flow > limits.maxDepth) return { kind: 'depth', offset: base + i, value: flowBase + flow, limit: limits.maxDepth };
         i++;
-        continue;
-      }
-      if ((c === 34 || c === 39) && atNodeStart) {
-        const end = skipQuoted(text, i + 1, lineEnd, c);
-        if (end < 0) {
-          quote = c;
-          quoteIndent = content < 0 ? i - lineStart : content;
-          break;
-        }
-        i = end;
-        atNodeStart = false;
         continue;
       }
       if ((c === 124 || c === 62) && atNodeStart) {
