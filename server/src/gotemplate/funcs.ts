@@ -45,3 +45,8 @@ export function goFunc(
 ): GoFunc {
   return { params, variadic, impl, nonDeterministic };
 }
+
+/** A FuncMap from a table of functions by name (in the table's order). */
+export function funcMap(table: Record<string, GoFunc>): FuncMap {
+  return new Map(Object.entries(table));
+}

@@ -3,7 +3,7 @@
  * the `*f` functions go through shopspring/decimal (exact decimal arithmetic on the shortest
  * representation of each float64) and return float64.
  */
-import { type FuncMap, goFunc as F } from '../funcs';
+import { type FuncMap, funcMap, goFunc as F } from '../funcs';
 import type { GoValue } from '../values';
 import { i64, toFloat64, toInt64 } from './cast';
 
@@ -63,26 +63,17 @@ function fold(xs: GoValue[], f: (a: Dec, b: Dec) => Dec): number {
 }
 
 export function mathFuncs(): FuncMap {
-  const m: FuncMap = new Map();
-  m.set(
-    'add1',
-    F((a: GoValue) => i64(toInt64(a) + 1n), ['any']),
-  );
-  m.set(
-    'add',
-    F((...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => s + toInt64(x), 0n)), [], 'any'),
-  );
-  m.set(
-    'sub',
-    F((a: GoValue, b: GoValue) => i64(toInt64(a) - toInt64(b)), ['any', 'any']),
-  );
-  m.set(
-    'mul',
-    F((a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => BigInt.asIntN(64, s * toInt64(x)), toInt64(a))), ['any'], 'any'),
-  );
-  m.set(
-    'div',
-    F(
+  const maxI = (a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => (toInt64(x) > s ? toInt64(x) : s), toInt64(a)));
+  return funcMap({
+    add1: F((a: GoValue) => i64(toInt64(a) + 1n), ['any']),
+    add: F((...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => s + toInt64(x), 0n)), [], 'any'),
+    sub: F((a: GoValue, b: GoValue) => i64(toInt64(a) - toInt64(b)), ['any', 'any']),
+    mul: F(
+      (a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => BigInt.asIntN(64, s * toInt64(x)), toInt64(a))),
+      ['any'],
+      'any',
+    ),
+    div: F(
       (a: GoValue, b: GoValue) => {
         const d = toInt64(b);
         if (d === 0n) throw new Error('runtime error: integer divide by zero');
@@ -90,10 +81,7 @@ export function mathFuncs(): FuncMap {
       },
       ['any', 'any'],
     ),
-  );
-  m.set(
-    'mod',
-    F(
+    mod: F(
       (a: GoValue, b: GoValue) => {
         const d = toInt64(b);
         if (d === 0n) throw new Error('runtime error: integer divide by zero');
@@ -101,25 +89,16 @@ export function mathFuncs(): FuncMap {
       },
       ['any', 'any'],
     ),
-  );
-  const maxI = (a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => (toInt64(x) > s ? toInt64(x) : s), toInt64(a)));
-  m.set('max', F(maxI, ['any'], 'any'));
-  m.set('biggest', F(maxI, ['any'], 'any'));
-  m.set(
-    'min',
-    F((a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => (toInt64(x) < s ? toInt64(x) : s), toInt64(a))), ['any'], 'any'),
-  );
-  m.set(
-    'floor',
-    F((a: GoValue) => Math.floor(toFloat64(a)), ['any']),
-  );
-  m.set(
-    'ceil',
-    F((a: GoValue) => Math.ceil(toFloat64(a)), ['any']),
-  );
-  m.set(
-    'round',
-    F(
+    max: F(maxI, ['any'], 'any'),
+    biggest: F(maxI, ['any'], 'any'),
+    min: F(
+      (a: GoValue, ...xs: GoValue[]) => i64(xs.reduce<bigint>((s, x) => (toInt64(x) < s ? toInt64(x) : s), toInt64(a))),
+      ['any'],
+      'any',
+    ),
+    floor: F((a: GoValue) => Math.floor(toFloat64(a)), ['any']),
+    ceil: F((a: GoValue) => Math.ceil(toFloat64(a)), ['any']),
+    round: F(
       (a: GoValue, p: bigint, ...r: GoValue[]) => {
         const on = r.length ? toFloat64(r[0]) : 0.5;
         const pow = Math.pow(10, Number(p));
@@ -130,50 +109,17 @@ export function mathFuncs(): FuncMap {
       ['any', 'int'],
       'float64',
     ),
-  );
-  m.set(
-    'addf',
-    F((...xs: GoValue[]) => fold(xs, addD), [], 'any'),
-  );
-  m.set(
-    'add1f',
-    F((a: GoValue) => decNum(addD(dec(toFloat64(a)), { n: 1n, s: 0 })), ['any']),
-  );
-  m.set(
-    'subf',
-    F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], subD), ['any'], 'any'),
-  );
-  m.set(
-    'mulf',
-    F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], mulD), ['any'], 'any'),
-  );
-  m.set(
-    'divf',
-    F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], divD), ['any'], 'any'),
-  );
-  m.set(
-    'maxf',
-    F((a: GoValue, ...xs: GoValue[]) => Math.max(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'),
-  );
-  m.set(
-    'minf',
-    F((a: GoValue, ...xs: GoValue[]) => Math.min(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'),
-  );
-  m.set(
-    'int',
-    F((v: GoValue) => toInt64(v), ['any']),
-  );
-  m.set(
-    'int64',
-    F((v: GoValue) => i64(toInt64(v)), ['any']),
-  );
-  m.set(
-    'float64',
-    F((v: GoValue) => toFloat64(v), ['any']),
-  );
-  m.set(
-    'randInt',
-    F(
+    addf: F((...xs: GoValue[]) => fold(xs, addD), [], 'any'),
+    add1f: F((a: GoValue) => decNum(addD(dec(toFloat64(a)), { n: 1n, s: 0 })), ['any']),
+    subf: F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], subD), ['any'], 'any'),
+    mulf: F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], mulD), ['any'], 'any'),
+    divf: F((a: GoValue, ...xs: GoValue[]) => fold([a, ...xs], divD), ['any'], 'any'),
+    maxf: F((a: GoValue, ...xs: GoValue[]) => Math.max(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'),
+    minf: F((a: GoValue, ...xs: GoValue[]) => Math.min(toFloat64(a), ...xs.map(toFloat64)), ['any'], 'any'),
+    int: F((v: GoValue) => toInt64(v), ['any']),
+    int64: F((v: GoValue) => i64(toInt64(v)), ['any']),
+    float64: F((v: GoValue) => toFloat64(v), ['any']),
+    randInt: F(
       (lo: bigint, hi: bigint) => {
         if (hi <= lo) throw new Error('invalid argument to Intn');
         return lo + BigInt(Math.floor(Math.random() * Number(hi - lo)));
@@ -182,6 +128,5 @@ export function mathFuncs(): FuncMap {
       undefined,
       true,
     ),
-  );
-  return m;
+  });
 }

@@ -1,5 +1,5 @@
 /** Sprig's reflection helpers (`reflect.go`, `functions.go` deepEqual) and defaults (`defaults.go`). */
-import { type FuncMap, goFunc as F } from '../funcs';
+import { type FuncMap, funcMap, goFunc as F } from '../funcs';
 import { kindOf } from '../builtins';
 import { formatValue } from '../format';
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, type GoValue } from '../values';
@@ -25,69 +25,28 @@ export function deepEqual(a: GoValue | undefined, b: GoValue | undefined): boole
 }
 
 export function reflectFuncs(): FuncMap {
-  const m: FuncMap = new Map();
-  // fmt's %T: a nil interface is "<nil>"; typeIsLike also accepts the pointer type "*"+target.
-  m.set(
-    'typeOf',
-    F((v: GoValue) => goTypeName(v), ['any']),
-  );
-  m.set(
-    'typeIs',
-    F((t: string, v: GoValue) => goTypeName(v) === t, ['string', 'any']),
-  );
-  m.set(
-    'typeIsLike',
-    F((t: string, v: GoValue) => goTypeName(v) === t || goTypeName(v) === '*' + t, ['string', 'any']),
-  );
-  m.set(
-    'kindOf',
-    F((v: GoValue) => (v === null ? 'invalid' : kindOf(v)), ['any']),
-  );
-  m.set(
-    'kindIs',
-    F((t: string, v: GoValue) => (v === null ? 'invalid' : kindOf(v)) === t, ['string', 'any']),
-  );
-  m.set(
-    'deepEqual',
-    F((a: GoValue, b: GoValue) => deepEqual(a, b), ['any', 'any']),
-  );
-  m.set(
-    'default',
-    F((d: GoValue, ...given: GoValue[]) => (given.length === 0 || isEmpty(given[0]) ? d : given[0]), ['any'], 'any'),
-  );
-  m.set(
-    'empty',
-    F((v: GoValue) => isEmpty(v), ['any']),
-  );
-  m.set(
-    'coalesce',
-    F((...vs: GoValue[]) => vs.find((v) => !isEmpty(v)) ?? null, [], 'any'),
-  );
-  m.set(
-    'all',
-    F((...vs: GoValue[]) => vs.every((v) => !isEmpty(v)), [], 'any'),
-  );
-  m.set(
-    'any',
-    F((...vs: GoValue[]) => vs.some((v) => !isEmpty(v)), [], 'any'),
-  );
-  m.set(
-    'ternary',
-    F((t: GoValue, f: GoValue, c: boolean) => (c ? t : f), ['any', 'any', 'bool']),
-  );
-  m.set(
-    'fail',
-    F(
+  return funcMap({
+    // fmt's %T: a nil interface is "<nil>"; typeIsLike also accepts the pointer type "*"+target.
+    typeOf: F((v: GoValue) => goTypeName(v), ['any']),
+    typeIs: F((t: string, v: GoValue) => goTypeName(v) === t, ['string', 'any']),
+    typeIsLike: F((t: string, v: GoValue) => goTypeName(v) === t || goTypeName(v) === '*' + t, ['string', 'any']),
+    kindOf: F((v: GoValue) => (v === null ? 'invalid' : kindOf(v)), ['any']),
+    kindIs: F((t: string, v: GoValue) => (v === null ? 'invalid' : kindOf(v)) === t, ['string', 'any']),
+    deepEqual: F((a: GoValue, b: GoValue) => deepEqual(a, b), ['any', 'any']),
+    default: F((d: GoValue, ...given: GoValue[]) => (given.length === 0 || isEmpty(given[0]) ? d : given[0]), ['any'], 'any'),
+    empty: F((v: GoValue) => isEmpty(v), ['any']),
+    coalesce: F((...vs: GoValue[]) => vs.find((v) => !isEmpty(v)) ?? null, [], 'any'),
+    all: F((...vs: GoValue[]) => vs.every((v) => !isEmpty(v)), [], 'any'),
+    any: F((...vs: GoValue[]) => vs.some((v) => !isEmpty(v)), [], 'any'),
+    ternary: F((t: GoValue, f: GoValue, c: boolean) => (c ? t : f), ['any', 'any', 'bool']),
+    fail: F(
       (msg: string) => {
         throw new Error(msg);
       },
       ['string'],
     ),
-  );
-  // strconv.ParseInt(fmt.Sprint(v), 8, 64), 0 on any error.
-  m.set(
-    'toDecimal',
-    F(
+    // strconv.ParseInt(fmt.Sprint(v), 8, 64), 0 on any error.
+    toDecimal: F(
       (v: GoValue) => {
         const m2 = /^([+-]?)([0-7]+)$/.exec(formatValue(v));
         if (!m2) return new GoInt64(0n);
@@ -96,6 +55,5 @@ export function reflectFuncs(): FuncMap {
       },
       ['any'],
     ),
-  );
-  return m;
+  });
 }

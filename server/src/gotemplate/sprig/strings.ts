@@ -2,7 +2,7 @@
  * Sprig's string functions (Masterminds/sprig v3 `strings.go`, `functions.go`), with Go string
  * semantics: lengths and cuts in bytes, per-rune case mapping (Go's unicode.ToUpper keeps `ß`).
  */
-import { type FuncMap, type GoFunc, goFunc as S } from '../funcs';
+import { type FuncMap, funcMap, goFunc as S } from '../funcs';
 import { goQuote, formatValue } from '../format';
 import { byteLength, goString, GoStringMap, utf8Bytes, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
@@ -148,24 +148,17 @@ function abbreviate(str: string, offset: number, max: number): string {
 }
 
 export function stringFuncs(): FuncMap {
-  const m: FuncMap = new Map();
-  const set = (n: string, f: GoFunc) => m.set(n, f);
-  set(
-    'upper',
-    S((s: string) => goUpper(s), ['string']),
-  );
-  set(
-    'lower',
-    S((s: string) => goLower(s), ['string']),
-  );
-  set(
-    'title',
-    S((s: string) => goTitle(s), ['string']),
-  );
-  // goutils.Uncapitalize: lower-case the first rune of each space-separated word.
-  set(
-    'untitle',
-    S(
+  const spaces = (n: bigint) => {
+    if (n < 0n) throw new Error('strings: negative Repeat count');
+    if (n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
+    return ' '.repeat(Number(n));
+  };
+  return funcMap({
+    upper: S((s: string) => goUpper(s), ['string']),
+    lower: S((s: string) => goLower(s), ['string']),
+    title: S((s: string) => goTitle(s), ['string']),
+    // goutils.Uncapitalize: lower-case the first rune of each space-separated word.
+    untitle: S(
       (s: string) => {
         let out = '';
         let start = true;
@@ -182,11 +175,8 @@ export function stringFuncs(): FuncMap {
       },
       ['string'],
     ),
-  );
-  // sprig's substring slices the bytes as Go does, so out-of-range cuts panic with Go's texts.
-  set(
-    'substr',
-    S(
+    // sprig's substring slices the bytes as Go does, so out-of-range cuts panic with Go's texts.
+    substr: S(
       (start: bigint, end: bigint, s: string) => {
         const st = Number(start),
           en = Number(end),
@@ -206,10 +196,7 @@ export function stringFuncs(): FuncMap {
       },
       ['int', 'int', 'string'],
     ),
-  );
-  set(
-    'repeat',
-    S(
+    repeat: S(
       (n: bigint, s: string) => {
         if (n < 0n) throw new Error('strings: negative Repeat count');
         if (BigInt(byteLen(s)) * n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
@@ -217,10 +204,7 @@ export function stringFuncs(): FuncMap {
       },
       ['int', 'string'],
     ),
-  );
-  set(
-    'trunc',
-    S(
+    trunc: S(
       (c: bigint, s: string) => {
         const n = Number(c),
           len = byteLen(s);
@@ -230,10 +214,7 @@ export function stringFuncs(): FuncMap {
       },
       ['int', 'string'],
     ),
-  );
-  set(
-    'trim',
-    S(
+    trim: S(
       (s: string) => {
         const r = [...s];
         let a = 0,
@@ -244,10 +225,7 @@ export function stringFuncs(): FuncMap {
       },
       ['string'],
     ),
-  );
-  set(
-    'trimAll',
-    S(
+    trimAll: S(
       (cut: string, s: string) => {
         const cs = new Set([...cut]);
         const r = [...s];
@@ -259,57 +237,21 @@ export function stringFuncs(): FuncMap {
       },
       ['string', 'string'],
     ),
-  );
-  set(
-    'trimSuffix',
-    S((suf: string, s: string) => (suf && s.endsWith(suf) ? s.slice(0, s.length - suf.length) : s), ['string', 'string']),
-  );
-  set(
-    'trimPrefix',
-    S((pre: string, s: string) => (pre && s.startsWith(pre) ? s.slice(pre.length) : s), ['string', 'string']),
-  );
-  set(
-    'nospace',
-    S((s: string) => latin1Bytewise(s, 'nospace'), ['string']),
-  );
-  set(
-    'initials',
-    S((s: string) => latin1Bytewise(s, 'initials'), ['string']),
-  );
-  set(
-    'abbrev',
-    S((w: bigint, s: string) => (w < 4n ? s : abbreviate(s, 0, Number(w))), ['int', 'string']),
-  );
-  set(
-    'abbrevboth',
-    S(
+    trimSuffix: S((suf: string, s: string) => (suf && s.endsWith(suf) ? s.slice(0, s.length - suf.length) : s), ['string', 'string']),
+    trimPrefix: S((pre: string, s: string) => (pre && s.startsWith(pre) ? s.slice(pre.length) : s), ['string', 'string']),
+    nospace: S((s: string) => latin1Bytewise(s, 'nospace'), ['string']),
+    initials: S((s: string) => latin1Bytewise(s, 'initials'), ['string']),
+    abbrev: S((w: bigint, s: string) => (w < 4n ? s : abbreviate(s, 0, Number(w))), ['int', 'string']),
+    abbrevboth: S(
       (l: bigint, r: bigint, s: string) => (r < 4n || (l > 0n && r < 7n) ? s : abbreviate(s, Number(l), Number(r))),
       ['int', 'int', 'string'],
     ),
-  );
-  set(
-    'wrap',
-    S((w: bigint, s: string) => wrapText(s, Number(w), '', false), ['int', 'string']),
-  );
-  set(
-    'wrapWith',
-    S((w: bigint, nl: string, s: string) => wrapText(s, Number(w), nl, true), ['int', 'string', 'string']),
-  );
-  set(
-    'contains',
-    S((sub: string, s: string) => s.includes(sub), ['string', 'string']),
-  );
-  set(
-    'hasPrefix',
-    S((p: string, s: string) => s.startsWith(p), ['string', 'string']),
-  );
-  set(
-    'hasSuffix',
-    S((p: string, s: string) => s.endsWith(p), ['string', 'string']),
-  );
-  set(
-    'quote',
-    S(
+    wrap: S((w: bigint, s: string) => wrapText(s, Number(w), '', false), ['int', 'string']),
+    wrapWith: S((w: bigint, nl: string, s: string) => wrapText(s, Number(w), nl, true), ['int', 'string', 'string']),
+    contains: S((sub: string, s: string) => s.includes(sub), ['string', 'string']),
+    hasPrefix: S((p: string, s: string) => s.startsWith(p), ['string', 'string']),
+    hasSuffix: S((p: string, s: string) => s.endsWith(p), ['string', 'string']),
+    quote: S(
       (...xs: GoValue[]) =>
         xs
           .filter((x) => x !== null && x !== undefined)
@@ -318,10 +260,7 @@ export function stringFuncs(): FuncMap {
       [],
       'any',
     ),
-  );
-  set(
-    'squote',
-    S(
+    squote: S(
       (...xs: GoValue[]) =>
         xs
           .filter((x) => x !== null && x !== undefined)
@@ -330,10 +269,7 @@ export function stringFuncs(): FuncMap {
       [],
       'any',
     ),
-  );
-  set(
-    'cat',
-    S(
+    cat: S(
       (...xs: GoValue[]) =>
         xs
           .filter((x) => x !== null && x !== undefined)
@@ -342,94 +278,50 @@ export function stringFuncs(): FuncMap {
       [],
       'any',
     ),
-  );
-  const spaces = (n: bigint) => {
-    if (n < 0n) throw new Error('strings: negative Repeat count');
-    if (n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
-    return ' '.repeat(Number(n));
-  };
-  set(
-    'indent',
-    S(
+    indent: S(
       (n: bigint, s: string) => {
         const pad = spaces(n);
         return pad + s.replace(/\n/g, '\n' + pad);
       },
       ['int', 'string'],
     ),
-  );
-  set(
-    'nindent',
-    S(
+    nindent: S(
       (n: bigint, s: string) => {
         const pad = spaces(n);
         return '\n' + pad + s.replace(/\n/g, '\n' + pad);
       },
       ['int', 'string'],
     ),
-  );
-  set(
-    'replace',
-    S(
+    replace: S(
       (o: string, n: string, s: string) => (o === '' ? [...s].map((c) => n + c).join('') + n : s.split(o).join(n)),
       ['string', 'string', 'string'],
     ),
-  );
-  set(
-    'plural',
-    S((one: string, many: string, c: bigint) => (c === 1n ? one : many), ['string', 'string', 'int']),
-  );
-  set(
-    'toString',
-    S((v: GoValue) => strval(v), ['any']),
-  );
-  set(
-    'toStrings',
-    S((v: GoValue) => strslice(v), ['any']),
-  );
-  set(
-    'join',
-    S((sep: string, v: GoValue) => strslice(v).join(sep), ['string', 'any']),
-  );
-  set(
-    'split',
-    S((sep: string, s: string) => new GoStringMap(splitGo(s, sep).map((p, i) => [`_${i}`, p])), ['string', 'string']),
-  );
-  set(
-    'splitList',
-    S((sep: string, s: string) => splitGo(s, sep), ['string', 'string']),
-  );
-  set(
-    'splitn',
-    S(
+    plural: S((one: string, many: string, c: bigint) => (c === 1n ? one : many), ['string', 'string', 'int']),
+    toString: S((v: GoValue) => strval(v), ['any']),
+    toStrings: S((v: GoValue) => strslice(v), ['any']),
+    join: S((sep: string, v: GoValue) => strslice(v).join(sep), ['string', 'any']),
+    split: S((sep: string, s: string) => new GoStringMap(splitGo(s, sep).map((p, i) => [`_${i}`, p])), ['string', 'string']),
+    splitList: S((sep: string, s: string) => splitGo(s, sep), ['string', 'string']),
+    splitn: S(
       (sep: string, n: bigint, s: string) => new GoStringMap(splitGo(s, sep, Number(n)).map((p, i) => [`_${i}`, p])),
       ['string', 'int', 'string'],
     ),
-  );
-  set(
-    'sortAlpha',
-    S(
+    sortAlpha: S(
       (v: GoValue) => {
         const a = Array.isArray(v) ? strslice(v) : [strval(v)];
         return a.sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
       },
       ['any'],
     ),
-  );
-  set(
-    'atoi',
-    S(
+    atoi: S(
       (s: string) => {
         const t = /^[+-]?\d+$/.test(s) ? BigInt(s) : 0n;
         return t > 9223372036854775807n || t < -9223372036854775808n ? 0n : t;
       },
       ['string'],
     ),
-  );
-  // goutils.SwapCase: upper/title → lower; lower → title after a space (or at the start), else upper.
-  set(
-    'swapcase',
-    S(
+    // goutils.SwapCase: upper/title → lower; lower → title after a space (or at the start), else upper.
+    swapcase: S(
       (s: string) => {
         let out = '';
         let space = true;
@@ -449,32 +341,13 @@ export function stringFuncs(): FuncMap {
       },
       ['string'],
     ),
-  );
-  set(
-    'snakecase',
-    S((s: string) => toLowerCaseWords(s, '_'), ['string']),
-  );
-  set(
-    'kebabcase',
-    S((s: string) => toLowerCaseWords(s, '-'), ['string']),
-  );
-  set(
-    'camelcase',
-    S((s: string) => toPascalCase(s), ['string']),
-  );
-  set(
-    'seq',
-    S((...xs: GoValue[]) => seq(xs.map((x) => Number(toInt64(x)))), [], 'int'),
-  );
-  set(
-    'until',
-    S((n: bigint) => range(0n, n, n < 0n ? -1n : 1n), ['int']),
-  );
-  set(
-    'untilStep',
-    S((a: bigint, b: bigint, st: bigint) => range(a, b, st), ['int', 'int', 'int']),
-  );
-  return m;
+    snakecase: S((s: string) => toLowerCaseWords(s, '_'), ['string']),
+    kebabcase: S((s: string) => toLowerCaseWords(s, '-'), ['string']),
+    camelcase: S((s: string) => toPascalCase(s), ['string']),
+    seq: S((...xs: GoValue[]) => seq(xs.map((x) => Number(toInt64(x)))), [], 'int'),
+    until: S((n: bigint) => range(0n, n, n < 0n ? -1n : 1n), ['int']),
+    untilStep: S((a: bigint, b: bigint, st: bigint) => range(a, b, st), ['int', 'int', 'int']),
+  });
 }
 
 function range(a: bigint, b: bigint, step: bigint): bigint[] {
