@@ -367,6 +367,18 @@ class Printer {
     this.erroring = false;
   }
 
+  /** An argument of Sprintf under its verb: %v takes # and + as Go syntax and field names; %w is Errorf's alone. */
+  printVerb(arg: GoValue | undefined, verb: string): void {
+    if (verb === 'v') {
+      this.f.sharpV = this.f.sharp;
+      this.f.sharp = false;
+      this.f.plusV = this.f.plus;
+      this.f.plus = false;
+    }
+    if (verb === 'w') this.badVerb('w', arg);
+    else this.printArg(arg, verb);
+  }
+
   printArg(arg: GoValue | undefined, verb: string): void {
     if (arg === null || arg === undefined) {
       if (verb === 'T' || verb === 'v') this.pad('<nil>');
@@ -399,21 +411,13 @@ class Printer {
     }
     if (v instanceof GoInt64) return this.fmtInteger(v.v, verb, v);
     if (Array.isArray(v)) {
-      if (this.f.sharpV) {
-        this.buf += '[]interface {}{';
-        v.forEach((x, i) => {
-          if (i > 0) this.buf += ', ';
-          this.printValue(x, verb, depth + 1);
-        });
-        this.buf += '}';
-        return;
-      }
-      this.buf += '[';
+      const goSyntax = this.f.sharpV; // %#v: []interface {}{a, b}; else [a b]
+      this.buf += goSyntax ? '[]interface {}{' : '[';
       v.forEach((x, i) => {
-        if (i > 0) this.buf += ' ';
+        if (i > 0) this.buf += goSyntax ? ', ' : ' ';
         this.printValue(x, verb, depth + 1);
       });
-      this.buf += ']';
+      this.buf += goSyntax ? '}' : ']';
       return;
     }
     if (v instanceof GoMap || v instanceof GoStringMap) {
@@ -610,14 +614,7 @@ export function sprintf(format: string, a: (GoValue | undefined)[]): string {
           break;
         default:
           if (c >= 'a' && c <= 'z' && argNum < a.length) {
-            if (c === 'v') {
-              f.sharpV = f.sharp;
-              f.sharp = false;
-              f.plusV = f.plus;
-              f.plus = false;
-            }
-            if (c === 'w') p.badVerb('w', a[argNum]);
-            else p.printArg(a[argNum], c);
+            p.printVerb(a[argNum], c);
             argNum++;
             i++;
             continue formatLoop;
@@ -674,14 +671,7 @@ export function sprintf(format: string, a: (GoValue | undefined)[]): string {
     else if (!goodArgNum) p.buf += '%!' + verb + '(BADINDEX)';
     else if (argNum >= a.length) p.buf += '%!' + verb + '(MISSING)';
     else {
-      if (verb === 'v') {
-        f.sharpV = f.sharp;
-        f.sharp = false;
-        f.plusV = f.plus;
-        f.plus = false;
-      }
-      if (verb === 'w') p.badVerb('w', a[argNum]);
-      else p.printArg(a[argNum], verb);
+      p.printVerb(a[argNum], verb);
       argNum++;
     }
   }
