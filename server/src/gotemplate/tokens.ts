@@ -39,34 +39,22 @@ export function templateTokens(template: string, goTemplate: boolean): TemplateT
   return out;
 }
 
+/** The highlighting kind of each lexer item type but the keywords (every type after T.Keyword). */
+const KINDS = new Map<T, TokenKind>(
+  (
+    [
+      ['delimiter', [T.LeftDelim, T.RightDelim]],
+      ['field', [T.Field, T.Dot]],
+      ['variable', [T.Variable]],
+      ['function', [T.Identifier]],
+      ['string', [T.String, T.RawString, T.CharConstant]],
+      ['number', [T.Number, T.Bool, T.Nil]],
+      ['comment', [T.Comment]],
+      ['operator', [T.Pipe, T.Assign, T.Declare]],
+    ] as const
+  ).flatMap(([kind, types]) => types.map((t): [T, TokenKind] => [t, kind])),
+);
+
 function kindOf(t: T): TokenKind | undefined {
-  switch (t) {
-    case T.LeftDelim:
-    case T.RightDelim:
-      return 'delimiter';
-    case T.Field:
-      return 'field';
-    case T.Variable:
-      return 'variable';
-    case T.Identifier:
-      return 'function';
-    case T.String:
-    case T.RawString:
-    case T.CharConstant:
-      return 'string';
-    case T.Number:
-    case T.Bool:
-    case T.Nil:
-      return 'number';
-    case T.Comment:
-      return 'comment';
-    case T.Pipe:
-    case T.Assign:
-    case T.Declare:
-      return 'operator';
-    case T.Dot:
-      return 'field';
-    default:
-      return t > T.Keyword ? 'keyword' : undefined;
-  }
+  return KINDS.get(t) ?? (t > T.Keyword ? 'keyword' : undefined);
 }
