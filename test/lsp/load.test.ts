@@ -110,7 +110,7 @@ test('a heavy expansion in one document: another document is answered first, and
 });
 
 test('a long session: opening, editing and closing 150 documents leaves the heap flat', async (t) => {
-  const s = await startServer({}, {}, { nodeArgs: ['--expose-gc'], env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
+  const s = await startServer({}, {}, { env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
   servers.push(s);
   const heap = async () => ((await s.conn.sendRequest('appsetTools/test/memory')) as { heapUsed: number }).heapUsed;
   // Each document distinct (no cache hit helps), ~90 KB with 60 Applications.
@@ -131,6 +131,28 @@ test('a long session: opening, editing and closing 150 documents leaves the heap
   const grown = (end - base) / (1024 * 1024);
   t.diagnostic(`heap ${(base / 2 ** 20).toFixed(1)} MiB after 10 documents, ${(end / 2 ** 20).toFixed(1)} MiB after 160`);
   assert.ok(grown < 20, `the heap grew by ${grown.toFixed(1)} MiB over 150 documents (from ${(base / 2 ** 20).toFixed(1)} MiB)`);
+});
+
+test('after a burst of keystrokes, an idle server gives the garbage back (its heap is what is alive, not what was allocated)', async (t) => {
+  const s = await startServer({}, {}, { env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
+  servers.push(s);
+  const heap = async (collect: boolean) =>
+    ((await s.conn.sendRequest('appsetTools/test/memory', { collect })) as { heapUsed: number }).heapUsed / 2 ** 20;
+  const doc = (v: number) => MATRIX(6, 10, `burst-${v}`) + `# ${'x'.repeat(60)}\n`.repeat(1200);
+  await s.open('burst.yaml', doc(0));
+  const alive = await heap(true);
+  // Each keystroke's parse, expansion and findings become garbage with the next one.
+  for (let v = 1; v <= 80; v++) await s.change('burst.yaml', doc(v));
+  const busy = await heap(false);
+  // Idle: the heap comes back to what is alive (the same document) plus less than the growth that
+  // triggers a collection (idleMemory.ts GROWTH_BYTES, 16 MiB). Polled without collecting; hang guard 60 s.
+  let idle = busy;
+  for (let i = 0; i < 120 && idle - alive >= 16; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    idle = await heap(false);
+  }
+  t.diagnostic(`heap: ${alive.toFixed(1)} MiB alive, ${busy.toFixed(1)} MiB after the burst, ${idle.toFixed(1)} MiB once idle`);
+  assert.ok(idle - alive < 16, `an idle server holds ${(idle - alive).toFixed(1)} MiB more than is alive`);
 });
 
 test('what the workspace scan leaves out is said once, not on every run', { skip: process.platform === 'win32' }, async () => {

@@ -16,6 +16,7 @@ import { registerDiagnostics } from './handlers/diagnostics';
 import { registerFeatures } from './handlers/features';
 import { registerRequests } from './handlers/requests';
 import { registerNavigation } from './handlers/navigation';
+import { collectWhenIdle } from './idleMemory';
 
 export function startServer(connection: Connection): void {
   // Diagnostics run on every keystroke: bcrypt, scrypt and RSA key generation in a template must
@@ -29,6 +30,8 @@ export function startServer(connection: Connection): void {
   registerRequests(state, revalidation, overrides);
   state.documents.listen(connection);
   connection.listen();
+  // Memory stays flat over long sessions: garbage from a burst of keystrokes is collected once idle.
+  collectWhenIdle();
 }
 
 /** Starts the server on the transport named on the command line (`--stdio`, `--node-ipc`, `--socket=N`). */

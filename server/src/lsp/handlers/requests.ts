@@ -11,6 +11,7 @@ import type { Analysis } from '../../engine';
 import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
+import { fullCollection } from '../idleMemory';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
@@ -104,11 +105,12 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     }
     return null;
   });
-  // For the test suite only (test/lsp/load.test.ts): the server's memory after a full collection,
-  // to check that long sessions stay flat. Not part of the protocol; off unless the variable is set.
+  // For the test suite only (test/lsp/load.test.ts): the server's memory after a full collection
+  // (or as it is, with `{collect: false}`), to check that long sessions stay flat and that an idle
+  // server gives garbage back. Not part of the protocol; off unless the variable is set.
   if (process.env.APPSET_TOOLS_TEST_REQUESTS === '1')
-    connection.onRequest('appsetTools/test/memory', () => {
-      (globalThis as { gc?: () => void }).gc?.();
+    connection.onRequest('appsetTools/test/memory', (p?: { collect?: boolean }) => {
+      if (p?.collect !== false) fullCollection()?.();
       return process.memoryUsage();
     });
 
