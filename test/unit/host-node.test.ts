@@ -53,6 +53,17 @@ test('refuses symlinks that lead out of the workspace, allows those that stay in
   assert.equal(host.readFile(path.join(root, 'linkdir', 'secret.txt')), undefined);
   assert.equal(host.readDir(path.join(root, 'linkdir')), undefined);
   assert.equal(host.readFile(path.join(root, 'inner.yaml')), 'kind: A\n');
+  // Folders below a link: their real path comes from the link's (resolved) real path, so they are
+  // outside too, however deep; a link inside the workspace to a folder inside it stays readable.
+  fs.mkdirSync(path.join(outside, 'deep', 'er'), { recursive: true });
+  fs.writeFileSync(path.join(outside, 'deep', 'er', 's.yaml'), 'kind: Secret\n');
+  assert.equal(host.readFile(path.join(root, 'linkdir', 'deep', 'er', 's.yaml')), undefined);
+  assert.equal(host.stat(path.join(root, 'linkdir', 'deep', 'er', 's.yaml')), undefined);
+  assert.equal(host.readDir(path.join(root, 'linkdir', 'deep')), undefined);
+  fs.mkdirSync(path.join(root, 'apps', 'sub'));
+  fs.writeFileSync(path.join(root, 'apps', 'sub', 'b.yaml'), 'kind: B\n');
+  fs.symlinkSync(path.join(root, 'apps'), path.join(root, 'apps-link'));
+  assert.equal(host.readFile(path.join(root, 'apps-link', 'sub', 'b.yaml')), 'kind: B\n');
 });
 
 test('a root given through a symlink still works; a prefix-named sibling folder is outside', () => {

@@ -54,10 +54,29 @@ export function createNodeHost(roots: string[], settings: Partial<EngineSettings
     }
     let r = dirCache.get(dir);
     if (r === undefined) {
-      r = realpathOrUndefined(dir);
+      r = resolveDir(dir);
       if (r !== undefined) dirCache.set(dir, r);
     }
     return r;
+  }
+
+  /**
+   * A folder that is not itself a symbolic link is its parent's real path plus its name: one `lstat`
+   * instead of `realpath`'s walk over every segment (the parent comes from the cache once its
+   * sibling was seen). Links, and the file-system root, are resolved by `realpath`.
+   */
+  function resolveDir(dir: string): string | undefined {
+    const parent = path.dirname(dir);
+    if (parent === dir) return realpathOrUndefined(dir);
+    let lst: fs.Stats;
+    try {
+      lst = fs.lstatSync(dir);
+    } catch {
+      return undefined;
+    }
+    if (!lst.isDirectory()) return lst.isSymbolicLink() ? realpathOrUndefined(dir) : undefined;
+    const rp = realDir(parent);
+    return rp === undefined ? undefined : (rp.endsWith('/') ? rp : rp + '/') + path.basename(dir);
   }
 
   function setRoots(rs: string[]): void {
