@@ -74,6 +74,13 @@ export interface RollingSyncStyle {
   deletionOrder?: string;
 }
 
+/** Argo CD's Progressive-Syncs.md example steps on `envLabel`: dev at once, qa held (maxUpdate 0), prod 10% at a time. */
+export const DOC_EXAMPLE_STEPS: readonly Step[] = [
+  { values: ['env-dev'] },
+  { values: ['env-qa'], maxUpdate: 0 },
+  { values: ['env-prod'], maxUpdate: '10%' },
+];
+
 /** `strategy:` RollingSync, one step per entry, each selecting `key <operator> values` (flow style unless told). */
 export function rollingSyncBy(key: string, steps: readonly Step[], o: RollingSyncStyle = {}): string {
   const item = o.compact ? '      ' : '        ';

@@ -9,7 +9,7 @@ import Ajv04 from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { bundleCli, git, repoRoot as repo, runCli, writeFiles } from '../helpers/cli';
 import { clusterSecrets, cmdParamsCm } from '../helpers/clusters';
-import { appsetHead, clusterListMatrix, serviceElements } from '../helpers/appsets';
+import { appsetHead, clusterListMatrix, flowTemplate, rollingSyncBy, serviceElements, TIER_LABEL } from '../helpers/appsets';
 
 let cli = '';
 let work = '';
@@ -32,26 +32,20 @@ function clusters(tierOf: (i: number) => string = (i) => (i === 0 ? 'canary' : i
 
 function services(list: string[], name = 'services'): string {
   return `${appsetHead(name)}  generators:
-${clusterListMatrix({ env: 'production' }, serviceElements(list))}  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-      - matchExpressions: [{key: tier, operator: In, values: [canary]}]
-        maxUpdate: 1
-      - matchExpressions: [{key: tier, operator: In, values: [low]}]
-        maxUpdate: 2
-      - matchExpressions: [{key: tier, operator: In, values: [high]}]
-        maxUpdate: 25%
-  template:
-    metadata:
-      name: '{{.service}}-{{.name}}'
-      labels:
-        tier: '{{index .metadata.labels "tier"}}'
-    spec:
-      project: default
-      source: {repoURL: 'https://example.com/deploy.git', path: 'services/{{.service}}', targetRevision: HEAD}
-      destination: {server: '{{.server}}', namespace: '{{.service}}'}
-`;
+${clusterListMatrix({ env: 'production' }, serviceElements(list))}${rollingSyncBy(
+    'tier',
+    [
+      { values: ['canary'], maxUpdate: 1 },
+      { values: ['low'], maxUpdate: 2 },
+      { values: ['high'], maxUpdate: '25%' },
+    ],
+    { compact: true },
+  )}${flowTemplate(
+    "'{{.service}}-{{.name}}'",
+    "repoURL: 'https://example.com/deploy.git', path: 'services/{{.service}}', targetRevision: HEAD",
+    "server: '{{.server}}', namespace: '{{.service}}'",
+    TIER_LABEL,
+  )}`;
 }
 
 const CMD_PARAMS = cmdParamsCm('true', 'argocd');

@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
+import { appsetHead, DOC_EXAMPLE_STEPS, rollingSyncBy } from '../helpers/appsets';
 
 function io(cwd: string) {
   let out = '';
@@ -31,29 +32,13 @@ function tempWorkspace(files: Record<string, string>): string {
 }
 
 // The Progressive-Syncs.md example (dev, qa with maxUpdate 0, prod with 10%), as our own list.
-const EXAMPLE = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: guestbook
-spec:
-  goTemplate: true
-  goTemplateOptions: ["missingkey=error"]
-  generators:
+const EXAMPLE = `${appsetHead('guestbook', { namespace: null, options: '["missingkey=error"]' })}  generators:
     - list:
         elements:
           - {cluster: engineering-dev, url: "https://1.2.3.4", env: env-dev}
           - {cluster: engineering-qa, url: "https://2.4.6.8", env: env-qa}
           - {cluster: engineering-prod, url: "https://9.8.7.6/", env: env-prod}
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions: [{key: envLabel, operator: In, values: [env-dev]}]
-        - matchExpressions: [{key: envLabel, operator: In, values: [env-qa]}]
-          maxUpdate: 0
-        - matchExpressions: [{key: envLabel, operator: In, values: [env-prod]}]
-          maxUpdate: 10%
-  template:
+${rollingSyncBy('envLabel', DOC_EXAMPLE_STEPS)}  template:
     metadata:
       name: '{{.cluster}}-guestbook'
       labels:

@@ -8,6 +8,7 @@ import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/dia
 import { OUTSIDE_TITLE, rolloutCodeActions } from '../../server/src/engine/features/rollout/quickfix';
 import { applyEdits, storyContext } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
+import { rollingSyncBy } from '../helpers/appsets';
 
 const APPSET = (ns = 'argocd') => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -25,15 +26,7 @@ spec:
     spec:
       destination:
         server: '{{server}}'
-  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-      - matchExpressions:
-        - key: tier
-          operator: In
-          values: [canary]
-`;
+${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}`;
 
 function enableFix(files: Map<string, string>, ns?: string) {
   const ctx = storyContext(APPSET(ns), files);

@@ -22,6 +22,7 @@ import { applyEdits, fixtureFiles, storyContext } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { storyAppSet, TIERS } from '../helpers/story';
 import type { EngineDiagnostic } from '../../server/src/engine/types';
+import { rollingSyncBy } from '../helpers/appsets';
 
 // The story's 45 services, selected by a team label (same length as the fixture's env: prod): nothing looks
 // like production unless a test says so (storyContext's Secrets carry team: web).
@@ -33,25 +34,11 @@ function withStrategy(strategy: string, extraTemplateLabels = "        tier: '{{
     .replace('  template:\n', strategy + '  template:\n');
 }
 
-const ROLLING = `  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [canary]
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [low-traffic]
-          maxUpdate: 50%
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [high-traffic]
-          maxUpdate: 25%
-`;
+const ROLLING = rollingSyncBy(
+  'tier',
+  [{ values: ['canary'] }, { values: ['low-traffic'], maxUpdate: '50%' }, { values: ['high-traffic'], maxUpdate: '25%' }],
+  { block: true },
+);
 
 /** Codes, without the large-wave policy note (its own test below; the 540-Application story has big waves by design). */
 function codes(ds: EngineDiagnostic[]) {
@@ -185,14 +172,10 @@ test('empty step because the label lives on clusters only; quick fix copies it i
 });
 
 test('duplicates, unselected, manual gate, no steps, deletion order, sync policy', () => {
-  const dup = `  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions: [{key: tier, operator: NotIn, values: [high-traffic]}]
-        - matchExpressions: [{key: tier, operator: In, values: [low-traffic]}]
-          maxUpdate: 0
-  syncPolicy:
+  const dup = `${rollingSyncBy('tier', [
+    { operator: 'NotIn', values: ['high-traffic'] },
+    { values: ['low-traffic'], maxUpdate: 0 },
+  ])}  syncPolicy:
     applicationsSync: create-only
 `;
   const ctx = storyContext(withStrategy(dup), fixtureFiles('cm-true'));
@@ -342,16 +325,7 @@ for (const [name, fixture, file, expect] of [
 }
 
 test('operator, maxUpdate and automated quick fixes', () => {
-  const strategy = `  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions:
-            - key: tier
-              operator: in
-              values: [canary]
-          maxUpdate: "3"
-        - matchExpressions: []
+  const strategy = `${rollingSyncBy('tier', [{ operator: 'in', values: ['canary'], maxUpdate: '"3"' }], { block: true })}        - matchExpressions: []
 `;
   const text = withStrategy(strategy);
   const ctx = storyContext(text, fixtureFiles('cm-true'));

@@ -12,6 +12,7 @@ import { readStrategy, type RolloutStepSpec } from '../../server/src/engine/roll
 import type { GeneratedApp } from '../../server/src/engine/expand/types';
 import type { Enablement } from '../../server/src/engine/rollout/types';
 import * as YAML from 'yaml';
+import { DOC_EXAMPLE_STEPS, rollingSyncBy } from '../helpers/appsets';
 
 type Expr = [key: string, operator: string, values: string[]];
 function step(exprs: Expr[], maxUpdate?: number | string, index = 0): RolloutStepSpec {
@@ -382,17 +383,7 @@ test('documented example (Progressive-Syncs.md): dev all at once, qa manual gate
   const strategy = readStrategy(
     YAML.parse(`
 spec:
-  strategy:
-    type: RollingSync
-    deletionOrder: Reverse
-    rollingSync:
-      steps:
-        - matchExpressions: [{key: envLabel, operator: In, values: [env-dev]}]
-        - matchExpressions: [{key: envLabel, operator: In, values: [env-qa]}]
-          maxUpdate: 0
-        - matchExpressions: [{key: envLabel, operator: In, values: [env-prod]}]
-          maxUpdate: 10%
-`),
+${rollingSyncBy('envLabel', DOC_EXAMPLE_STEPS, { deletionOrder: 'Reverse' })}`),
   );
   const apps = [
     gen('engineering-dev-guestbook', { envLabel: 'env-dev' }),
