@@ -2,7 +2,7 @@
 // over ApplicationSet fields, the RollingSync code lenses and the plan they open, and quick fixes.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fmtRange, rangeOf } = require('./util');
+const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fmtRange, rangeOf, waitForCode, quickFixes } = require('./util');
 
 function hoverText(hovers) {
   return hovers
@@ -83,19 +83,8 @@ describe('editor features', () => {
     const { doc, editor } = await openFixture('unknown-field.yaml');
     const entry = rangeOf(doc, 'maxUpdates: 1');
     const key = new vscode.Range(entry.start, entry.start.translate(0, 'maxUpdates'.length));
-    await waitForDiagnostics(
-      doc.uri,
-      (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'),
-      'appset/unknown-field on maxUpdates',
-    );
-    // The last argument asks VS Code to resolve lazily computed edits too.
-    const actions = await vscode.commands.executeCommand(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      key,
-      vscode.CodeActionKind.QuickFix.value,
-      10,
-    );
+    await waitForCode(doc.uri, 'appset/unknown-field', 'appset/unknown-field on maxUpdates');
+    const actions = await quickFixes(doc.uri, key);
     const fix = actions.find((a) => a.title === 'Change to "maxUpdate"');
     assert.ok(fix, `no "Change to \"maxUpdate\"" quick fix; offered: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.ok(fix.kind && vscode.CodeActionKind.QuickFix.contains(fix.kind), `kind ${fix.kind && fix.kind.value}`);

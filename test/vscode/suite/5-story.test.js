@@ -4,7 +4,7 @@
 // reported as ignored (progressive syncs disabled), and the lenses show canary → low → high.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, rangeOf } = require('./util');
+const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, rangeOf, waitForCode, quickFixes } = require('./util');
 
 describe('the progressive-sync story', () => {
   let previous;
@@ -20,22 +20,11 @@ describe('the progressive-sync story', () => {
 
   it('shows the blast radius, fixes it with a tier rollout, and warns that the controller would ignore it', async () => {
     const { doc } = await openFixture('story/shop.yaml');
-    const all = await waitForDiagnostics(
-      doc.uri,
-      (ds) => ds.some((d) => diagCode(d) === 'rollout/blast-radius'),
-      'the AllAtOnce blast radius',
-    );
-    const blast = all.find((d) => diagCode(d) === 'rollout/blast-radius');
+    const { diag: blast } = await waitForCode(doc.uri, 'rollout/blast-radius', 'the AllAtOnce blast radius');
     assert.match(blast.message, /18 Applications/);
     assert.match(blast.message, /6 production clusters/);
 
-    const actions = await vscode.commands.executeCommand(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      blast.range,
-      vscode.CodeActionKind.QuickFix.value,
-      10,
-    );
+    const actions = await quickFixes(doc.uri, blast.range);
     const fix = actions.find((a) => /^Roll out by tier: canary 1 → low-traffic 1 → high-traffic 25% /.test(a.title));
     assert.ok(fix, `no tier rollout quick fix; offered: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));

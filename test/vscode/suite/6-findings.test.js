@@ -3,18 +3,14 @@
 // it hits, with related information that opens the cluster Secret behind an affected Application.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitForDiagnostics, diagCode, show, rangeOf, sleep } = require('./util');
+const { openFixture, serverReady, show, rangeOf, sleep, waitForCode } = require('./util');
 
 describe('one finding per authored site', () => {
   before(serverReady);
 
   it('shows one Problems row for a typo met by 24 Applications, with related information', async () => {
     const { doc } = await openFixture('story/typo.yaml');
-    const diags = await waitForDiagnostics(
-      doc.uri,
-      (all) => all.some((d) => diagCode(d) === 'template/parse-error'),
-      'the parse error of the unclosed action',
-    );
+    const { all: diags } = await waitForCode(doc.uri, 'template/parse-error', 'the parse error of the unclosed action');
     // Let any further publication land before counting rows.
     await sleep(1500);
     const rows = vscode.languages.getDiagnostics(doc.uri);

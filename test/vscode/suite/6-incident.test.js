@@ -4,7 +4,7 @@
 // Applications at once gets the safer strategy.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fixtureUri } = require('./util');
+const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fixtureUri, waitForCode, quickFixes } = require('./util');
 
 const lensTitles = async (uri) =>
   ((await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri, 50)) || [])
@@ -26,12 +26,7 @@ describe('the incident path: progressive syncs not found', () => {
   it('creates the configuration, then says enabled (lens, status bar), then inserts a safer strategy', async () => {
     const { doc, editor } = await openFixture('incident/shop.yaml');
     // 1. Nothing governs namespace argocd-prod: the consequence comes first.
-    const all = await waitForDiagnostics(
-      doc.uri,
-      (ds) => ds.some((d) => diagCode(d) === 'rollout/progressive-syncs-not-found'),
-      'the not-found warning',
-    );
-    const warn = all.find((d) => diagCode(d) === 'rollout/progressive-syncs-not-found');
+    const { diag: warn } = await waitForCode(doc.uri, 'rollout/progressive-syncs-not-found', 'the not-found warning');
     assert.match(warn.message, /^Ignored: progressive syncs are off, so all 30 Applications sync at once/);
     assert.match(warn.message, /argocd configures the controller in namespace argocd, and this ApplicationSet is in argocd-prod/);
     let titles = await lensTitles(doc.uri);
@@ -46,13 +41,7 @@ describe('the incident path: progressive syncs not found', () => {
     );
 
     // 2. The fix creates incident/argocd-cmd-params-cm.yaml (it says to restart the controller).
-    const actions = await vscode.commands.executeCommand(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      warn.range,
-      vscode.CodeActionKind.QuickFix.value,
-      10,
-    );
+    const actions = await quickFixes(doc.uri, warn.range);
     const create = actions.find(
       (a) => a.title === 'Enable progressive syncs: create incident/argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)',
     );
@@ -89,16 +78,9 @@ describe('the incident path: progressive syncs not found', () => {
     assert.match(status.tooltip, /Progressive syncs enabled by incident\/argocd-cmd-params-cm\.yaml:13/);
 
     // 4. The last step syncs 15 at once: the safer strategy replaces it, in the file's flow-list style.
-    const ds = await waitForDiagnostics(doc.uri, (d) => d.some((x) => diagCode(x) === 'rollout/large-wave'), 'the large-wave note');
-    const big = ds.find((d) => diagCode(d) === 'rollout/large-wave');
+    const { diag: big } = await waitForCode(doc.uri, 'rollout/large-wave', 'the large-wave note');
     assert.match(big.message, /^Step 3 syncs 15 Applications at once/);
-    const fixes = await vscode.commands.executeCommand(
-      'vscode.executeCodeActionProvider',
-      doc.uri,
-      big.range,
-      vscode.CodeActionKind.QuickFix.value,
-      10,
-    );
+    const fixes = await quickFixes(doc.uri, big.range);
     const safer = fixes.find((a) => a.title === 'Roll out by tier: canary 1 → low-traffic 1 → high-traffic 25%');
     assert.ok(safer, JSON.stringify(fixes.map((a) => a.title)));
     assert.ok(

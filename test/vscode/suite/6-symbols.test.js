@@ -4,20 +4,24 @@
 // and the "turn on goTemplate" quick fix.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitFor, rangeOf } = require('./util');
+const { openFixture, serverReady, waitFor, rangeOf, waitForProvider } = require('./util');
+
+/** params.yaml, opened, and the position two characters into the first `needle`. */
+async function openAt(needle) {
+  const { doc } = await openFixture('params.yaml');
+  return { doc, at: rangeOf(doc, needle).start.translate(0, 2) };
+}
 
 describe('parameters as symbols', () => {
   before(serverReady);
 
   it('goes to the definition of a parameter: list element keys and cluster Secret lines', async () => {
-    const { doc } = await openFixture('params.yaml');
-    const service = rangeOf(doc, '.service }}-').start.translate(0, 2);
-    const defs = await waitFor(
-      async () => {
-        const d = await vscode.commands.executeCommand('vscode.executeDefinitionProvider', doc.uri, service);
-        return d && d.length ? d : undefined;
-      },
-      { describe: () => 'definitions of .service' },
+    const { doc, at: service } = await openAt('.service }}-');
+    const defs = await waitForProvider(
+      'vscode.executeDefinitionProvider',
+      [doc.uri, service],
+      (d) => (d && d.length ? d : undefined),
+      'definitions of .service',
     );
     const lines = defs.map((d) => doc.lineAt((d.targetRange || d.range).start.line).text.trim());
     assert.deepEqual(lines, ['- service: cart', '- service: search']);
@@ -35,12 +39,11 @@ describe('parameters as symbols', () => {
 
   it('shows the ApplicationSet, its generators with counts and the template in the Outline', async () => {
     const { doc } = await openFixture('params.yaml');
-    const symbols = await waitFor(
-      async () => {
-        const s = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', doc.uri);
-        return s && s.some((x) => x.name === 'params') ? s : undefined;
-      },
-      { describe: () => 'an Outline with the ApplicationSet "params"' },
+    const symbols = await waitForProvider(
+      'vscode.executeDocumentSymbolProvider',
+      [doc.uri],
+      (s) => (s && s.some((x) => x.name === 'params') ? s : undefined),
+      'an Outline with the ApplicationSet "params"',
     );
     const appset = symbols.find((x) => x.name === 'params');
     assert.match(appset.detail, /ApplicationSet · \d+ Applications/);
@@ -62,12 +65,11 @@ describe('parameters as symbols', () => {
     await editor.edit((e) => e.replace(typed, '.metadata.labels.arg'));
     try {
       const at = typed.start.translate(0, '.metadata.labels.arg'.length);
-      const list = await waitFor(
-        async () => {
-          const l = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', doc.uri, at);
-          return l.items.some((i) => (i.filterText || '').includes('secret-type')) ? l : undefined;
-        },
-        { describe: () => 'a completion for the secret-type label' },
+      const list = await waitForProvider(
+        'vscode.executeCompletionItemProvider',
+        [doc.uri, at],
+        (l) => (l.items.some((i) => (i.filterText || '').includes('secret-type')) ? l : undefined),
+        'a completion for the secret-type label',
       );
       const item = list.items.find((i) => (i.filterText || '').includes('secret-type'));
       const label = typeof item.label === 'string' ? item.label : item.label.label;
@@ -82,8 +84,7 @@ describe('parameters as symbols', () => {
   });
 
   it('renames a list key with its uses, and refuses a cluster Secret name with the reason', async () => {
-    const { doc } = await openFixture('params.yaml');
-    const at = rangeOf(doc, '.service }}-').start.translate(0, 2);
+    const { doc, at } = await openAt('.service }}-');
     const edit = await vscode.commands.executeCommand('vscode.executeDocumentRenameProvider', doc.uri, at, 'svc');
     const edits = edit.get(doc.uri);
     assert.equal(edits.length, 4, JSON.stringify(edits));
@@ -96,15 +97,15 @@ describe('parameters as symbols', () => {
   });
 
   it("shows a field's documentation on hover", async () => {
-    const { doc } = await openFixture('params.yaml');
-    const at = rangeOf(doc, 'goTemplate:').start.translate(0, 2);
-    const text = await waitFor(
-      async () => {
-        const hs = await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, at);
+    const { doc, at } = await openAt('goTemplate:');
+    const text = await waitForProvider(
+      'vscode.executeHoverProvider',
+      [doc.uri, at],
+      (hs) => {
         const md = (hs || []).flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
         return /Go text\/template/.test(md) ? md : undefined;
       },
-      { describe: () => 'a hover with the goTemplate documentation' },
+      'a hover with the goTemplate documentation',
     );
     assert.match(text, /Default: false/);
   });

@@ -4,7 +4,7 @@
 // set came from (the list element's line, the cluster Secret's file and line).
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, show, sleep } = require('./util');
+const { openFixture, serverReady, waitFor, show, sleep, waitForCode } = require('./util');
 
 const previews = () => vscode.workspace.textDocuments.filter((d) => d.uri.scheme === 'appset-preview');
 
@@ -13,7 +13,7 @@ describe('Helm and provenance', () => {
 
   it('shows one information row for a Helm chart template, not its Helm syntax', async () => {
     const { doc } = await openFixture('helm/platform-appsets/templates/appsets.yaml');
-    await waitForDiagnostics(doc.uri, (all) => all.some((d) => diagCode(d) === 'helm/chart-template'), 'the chart-template note');
+    await waitForCode(doc.uri, 'helm/chart-template', 'the chart-template note');
     await sleep(1500);
     const rows = vscode.languages.getDiagnostics(doc.uri);
     assert.strictEqual(rows.length, 1, `one row expected: ${show(rows)}`);

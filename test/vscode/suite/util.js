@@ -57,6 +57,22 @@ function waitForDiagnostics(uri, predicate, what, timeout) {
   );
 }
 
+/** Waits until `uri` has a diagnostic with `code`; returns it (`diag`) and all of the file's (`all`). */
+async function waitForCode(uri, code, what, timeout) {
+  const all = await waitForDiagnostics(uri, (ds) => ds.some((d) => diagCode(d) === code), what, timeout);
+  return { all, diag: all.find((d) => diagCode(d) === code) };
+}
+
+/** The quick fixes VS Code offers on `range`; the last argument asks it to resolve lazily computed edits too. */
+function quickFixes(uri, range) {
+  return vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value, 10);
+}
+
+/** Runs a provider command (`vscode.execute…Provider`, with `args`) until `pick` finds an answer in its result. */
+function waitForProvider(command, args, pick, what) {
+  return waitFor(async () => pick(await vscode.commands.executeCommand(command, ...args)), { describe: () => what });
+}
+
 /** The range of the first occurrence of `needle` in the document (the text a diagnostic should cover). */
 function rangeOf(doc, needle, from = 0) {
   const i = doc.getText().indexOf(needle, from);
@@ -87,9 +103,9 @@ function serverReady() {
   ready ??= (async () => {
     const { doc } = await openFixture('unknown-field.yaml');
     await activeExtension();
-    await waitForDiagnostics(
+    await waitForCode(
       doc.uri,
-      (all) => all.some((d) => diagCode(d) === 'appset/unknown-field'),
+      'appset/unknown-field',
       'the language server to publish its first diagnostics (appset/unknown-field in unknown-field.yaml)',
       30_000,
     );
@@ -103,6 +119,9 @@ module.exports = {
   openFixture,
   waitFor,
   waitForDiagnostics,
+  waitForCode,
+  quickFixes,
+  waitForProvider,
   diagCode,
   show,
   fmtRange,
