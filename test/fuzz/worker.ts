@@ -24,6 +24,7 @@ import { createNodeHost } from '../../server/src/host/nodeHost';
 import { fileText, sample, tree, type TreeEntry } from './inputs';
 import { initializeParams, spawnStdioServer } from '../lsp/client';
 import { flowClusterSecret } from '../helpers/clusters';
+import { appsetHead, gitGenerator } from '../helpers/appsets';
 
 const [kind, seedArg, startArg, countArg] = process.argv.slice(2);
 const seed = Number(seedArg);
@@ -65,22 +66,10 @@ function engineRun(): void {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const APPSET = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: t, namespace: argocd}
-spec:
-  goTemplate: true
-  generators:
+const TREE = 'https://github.com/org/tree.git';
+const APPSET = `${appsetHead('t')}  generators:
   - clusters: {}
-  - git:
-      repoURL: https://github.com/org/tree.git
-      revision: HEAD
-      files: [{path: "**/config.json"}]
-  - git:
-      repoURL: https://github.com/org/tree.git
-      revision: HEAD
-      directories: [{path: "**"}]
-  template:
+${gitGenerator(TREE, 'files', '**/config.json', { compact: true })}${gitGenerator(TREE, 'directories', '**', { compact: true })}  template:
     metadata: {name: '{{.name}}'}
     spec: {project: default, source: {repoURL: x, path: p}, destination: {server: '{{.server}}', namespace: d}}
 `;
@@ -113,7 +102,7 @@ function treeRun(): void {
     try {
       const host = createNodeHost(
         [root],
-        { repoMappings: { 'https://github.com/org/tree.git': '.' } },
+        { repoMappings: { [TREE]: '.' } },
         (m) => void (/ failed: /.test(m) && failures++),
       );
       const service = getLanguageService({ host });

@@ -54,6 +54,12 @@ export function listOf(elements: readonly Record<string, string>[]): string {
   return '    - list:\n        elements:\n' + elements.map(item).join('');
 }
 
+/** `- git:` with one `files` or `directories` pattern in flow style at revision HEAD, as an item of `spec.generators` (4 spaces deep, 2 when compact). */
+export function gitGenerator(repoURL: string, kind: 'files' | 'directories', path: string, o: { compact?: boolean } = {}): string {
+  const at = o.compact ? '  ' : '    ';
+  return `${at}- git:\n${at}    repoURL: ${repoURL}\n${at}    revision: HEAD\n${at}    ${kind}: [{path: "${path}"}]\n`;
+}
+
 /** `{service: name}` list elements. */
 export const serviceElements = (services: readonly string[]) => services.map((service) => ({ service }));
 

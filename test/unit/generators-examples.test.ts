@@ -7,7 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { examplesDir, secret, workspace, workspaceFor } from './generators-helpers';
+import { appset, examplesDir, secret, workspace, workspaceFor } from './generators-helpers';
+import { gitGenerator } from '../helpers/appsets';
+
+const REPO = 'https://example.com/r.git';
 
 const have = existsSync(examplesDir);
 const skip = have ? false : `../shared/argocd-data is absent (${examplesDir})`;
@@ -77,23 +80,9 @@ test('git files globbing: default pathspec vs new doublestar (util/git/git_test.
     'repo/p1/p2/p3/config.json': '{"a": "3"}',
     'repo/config.json': '{"a": "0"}',
   };
-  const text = (pattern: string) => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: g, namespace: argocd}
-spec:
-  generators:
-    - git:
-        repoURL: https://example.com/r.git
-        revision: HEAD
-        files: [{path: "${pattern}"}]
-  template:
-    metadata: {name: 'x{{a}}'}
-    spec:
-      project: default
-      destination: {server: https://kubernetes.default.svc, namespace: x}
-`;
-  const old = workspace(files, { repoMappings: { 'https://example.com/r.git': 'repo' } });
-  const neu = workspace(files, { repoMappings: { 'https://example.com/r.git': 'repo' }, newGitFileGlobbing: true });
+  const text = (pattern: string) => appset(gitGenerator(REPO, 'files', pattern), { name: 'x{{a}}' });
+  const old = workspace(files, { repoMappings: { [REPO]: 'repo' } });
+  const neu = workspace(files, { repoMappings: { [REPO]: 'repo' }, newGitFileGlobbing: true });
   try {
     assert.deepEqual(names(old.expand(text('p1/**/config.json'))), ['x2', 'x3'], 'old: ** needs at least one directory in between');
     assert.deepEqual(names(neu.expand(text('p1/**/config.json'))), ['x1', 'x2', 'x3'], 'new: ** matches zero directories');
@@ -107,24 +96,8 @@ spec:
 });
 
 test('git patterns cannot leave the checkout', (t) => {
-  const ws = workspaceFor(
-    t,
-    { 'repo/a/config.json': '{}', 'secret/config.json': '{"token": "x"}' },
-    { repoMappings: { 'https://example.com/r.git': 'repo' } },
-  );
-  const e = ws.expand(`apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: g, namespace: argocd}
-spec:
-  generators:
-    - git:
-        repoURL: https://example.com/r.git
-        revision: HEAD
-        files: [{path: "../secret/config.json"}]
-  template:
-    metadata: {name: 'x'}
-    spec: {project: default, destination: {server: https://kubernetes.default.svc, namespace: x}}
-`);
+  const ws = workspaceFor(t, { 'repo/a/config.json': '{}', 'secret/config.json': '{"token": "x"}' }, { repoMappings: { [REPO]: 'repo' } });
+  const e = ws.expand(appset(gitGenerator(REPO, 'files', '../secret/config.json'), { name: 'x' }));
   assert.equal(e.apps.length, 0);
   assert.match(e.problems.find((p) => p.severity === 'error')!.message, /leaves the repository/);
 });

@@ -64,7 +64,7 @@ export function workspaceFor(
   return ws;
 }
 
-/** An ApplicationSet with the given generators (YAML, indented for `generators:`) and template name. */
+/** An ApplicationSet with the given generators (YAML, indented for `generators:`; a final newline is dropped) and template name. */
 export function appset(
   generators: string,
   opts: { goTemplate?: boolean; name?: string; extra?: string; namespace?: string; options?: string } = {},
@@ -77,11 +77,20 @@ metadata:
 spec:
   goTemplate: ${opts.goTemplate ? 'true' : 'false'}
 ${opts.options ? `  goTemplateOptions: ${opts.options}\n` : ''}  generators:
-${generators}
+${generators.replace(/\n$/, '')}
 ${opts.extra ?? ''}  template:
     metadata:
       name: '${opts.name ?? (opts.goTemplate ? '{{ .name }}' : '{{name}}')}'
 ${MINIMAL_TEMPLATE_SPEC}`;
+}
+
+/** A matrix of two list generators of `n` elements each (`a`, `b`): n² parameter sets, Applications x-<a>-<b>. */
+export function hugeMatrix(n: number): string {
+  const big = Array.from({ length: n }, (_, i) => `{a: "${i}"}`).join(', ');
+  return appset(
+    `    - matrix:\n        generators:\n          - list: {elements: [${big}]}\n          - list: {elements: [${big.replace(/a:/g, 'b:')}]}`,
+    { name: 'x-{{a}}-{{b}}' },
+  );
 }
 
 export function secret(name: string, server: string, labels: Record<string, string> = {}, extra = ''): string {

@@ -50,22 +50,12 @@ test('hover on a cluster selector shows matched and unmatched clusters with the 
 
 test('hover on git directories lists what the working tree holds', (t) => {
   const ws = workspaceFor(t, { 'repo/apps/a/f.yaml': 'x', 'repo/apps/b/f.yaml': 'x' });
-  const text = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: g, namespace: argocd}
-spec:
-  generators:
-    - git:
-        repoURL: https://example.com/r.git
-        revision: HEAD
-        directories:
-          - path: apps/*
-  template:
-    metadata: {name: '{{path.basename}}'}
-    spec:
-      project: default
-      destination: {server: https://kubernetes.default.svc, namespace: x}
-`;
+  const text = appset(
+    '    - git:\n        repoURL: https://example.com/r.git\n        revision: HEAD\n        directories:\n          - path: apps/*',
+    {
+      name: '{{path.basename}}',
+    },
+  );
   const md = hoverAt(ws.dir, text, 'path: apps/*', { repoMappings: { 'https://example.com/r.git': 'repo' } });
   assert.match(md, /The git generator found 2 directories/);
   assert.match(md, /`apps\/a`, `apps\/b`/);

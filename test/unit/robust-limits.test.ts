@@ -16,6 +16,7 @@ import { decodeText, readTextFile } from '../../server/src/host/files';
 import { WorkspaceIndex, MAX_SCAN_ENTRIES } from '../../server/src/engine/workspace/index';
 import { getLanguageService } from '../../server/src/engine';
 import { templatePatchProblem } from '../../server/src/engine/validate/checks/spec';
+import { appsetHead, gitGenerator } from '../helpers/appsets';
 
 let cli = '';
 let work = '';
@@ -224,17 +225,8 @@ test(
     fs.writeFileSync(path.join(repoDir, 'apps', 'a', 'config.json'), '{"name": "a"}');
     for (let i = 0; i < 4; i++) fs.symlinkSync('..', path.join(repoDir, 'apps', 'a', `loop${i}`));
     fs.mkdirSync(ws);
-    const text = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: g, namespace: argocd}
-spec:
-  goTemplate: true
-  generators:
-  - git:
-      repoURL: https://github.com/org/repo.git
-      revision: HEAD
-      files: [{path: "apps/**/config.json"}]
-  template:
+    const text = `${appsetHead('g')}  generators:
+${gitGenerator('https://github.com/org/repo.git', 'files', 'apps/**/config.json', { compact: true })}  template:
     metadata: {name: '{{.name}}'}
     spec: {project: default, source: {repoURL: x, path: p}, destination: {server: 'https://kubernetes.default.svc', namespace: d}}
 `;
