@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { HoverRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
 import { clusterSecrets } from '../helpers/clusters';
-import { appsetHead, clusterListMatrix, rollingSyncBy, serviceElements } from '../helpers/appsets';
+import { appsetHead, clusterListMatrix, flowTemplate, rollingSyncBy, serviceElements, TIER_LABEL } from '../helpers/appsets';
 
 const secret = (name: string, tier: string) => ({ name, secretName: name, labels: { env: 'prod', tier } });
 
@@ -16,16 +16,12 @@ const APPSET = `${appsetHead('shop')}  generators:
 ${clusterListMatrix({ env: 'prod' }, serviceElements(['cart', 'checkout']))}${rollingSyncBy('tier', [
   { values: ['canary'], maxUpdate: 1 },
   { values: ['prod'], maxUpdate: '50%' },
-])}  template:
-    metadata:
-      name: '{{ .service }}-{{ .name }}'
-      labels:
-        tier: '{{ index .metadata.labels "tier" }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/shop.git, targetRevision: main, path: 'services/{{ .service }}'}
-      destination: {server: '{{ .server }}', namespace: '{{ .service }}'}
-`;
+])}${flowTemplate(
+  "'{{ .service }}-{{ .name }}'",
+  "repoURL: https://example.com/shop.git, targetRevision: main, path: 'services/{{ .service }}'",
+  "server: '{{ .server }}', namespace: '{{ .service }}'",
+  TIER_LABEL,
+)}`;
 
 let s: TestServer;
 before(async () => {

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 import { flowClusterSecret } from '../helpers/clusters';
+import { appsetHead, flowTemplate } from '../helpers/appsets';
 
 let cli = '';
 let work = '';
@@ -195,22 +196,9 @@ test('json: a mistake met by every parameter set is one result with affected App
   );
   fs.writeFileSync(
     path.join(dir, 'appset.yaml'),
-    `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: grouped
-spec:
-  goTemplate: true
-  goTemplateOptions: ["missingkey=error"]
-  generators:
+    `${appsetHead('grouped', { namespace: null, options: '["missingkey=error"]' })}  generators:
   - clusters: {selector: {matchLabels: {env: prod}}}
-  template:
-    metadata: {name: 'web-{{ .name }}'}
-    spec:
-      project: default
-      source: {repoURL: 'https://example.com/r.git', path: '{{ .nope }}'}
-      destination: {server: '{{ .server }}', namespace: web}
-`,
+${flowTemplate("'web-{{ .name }}'", "repoURL: 'https://example.com/r.git', path: '{{ .nope }}'", "server: '{{ .server }}', namespace: web")}`,
   );
   const r = run(['grouped/appset.yaml', '--format', 'json', '--inventory', 'grouped/clusters.yaml']);
   assert.equal(r.code, 1, r.err);

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
+import { appsetHead, flowTemplate } from '../helpers/appsets';
 
 const fixtures = path.join(repo, 'test', 'fixtures', 'real-world');
 const posix = (p: string) => p.split(path.sep).join('/');
@@ -59,20 +60,13 @@ test('Helm syntax outside a chart is recognised by its .Values / include actions
 
 test('a Go-template ApplicationSet (lower-case .values, {{- if }} in strings) is not mistaken for Helm', () => {
   const service = getLanguageService({ host: createNodeHost([posix(fixtures)]) });
-  const text = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: x}
-spec:
-  goTemplate: true
-  generators:
+  const text = `${appsetHead('x', { namespace: null })}  generators:
   - clusters: {values: {rev: main}}
-  template:
-    metadata: {name: '{{ .name }}-x'}
-    spec:
-      project: default
-      source: {repoURL: 'https://example.com/r.git', path: '{{ if .values.rev }}{{ .values.rev }}{{ end }}'}
-      destination: {name: '{{ .name }}', namespace: x}
-`;
+${flowTemplate(
+  "'{{ .name }}-x'",
+  "repoURL: 'https://example.com/r.git', path: '{{ if .values.rev }}{{ .values.rev }}{{ end }}'",
+  "name: '{{ .name }}', namespace: x",
+)}`;
   const a = service.analyze('/nowhere/x.yaml', text, '/nowhere/x.yaml');
   assert.equal(a.appsets.length, 1);
   assert.ok(!service.diagnostics(a).some((d) => d.code.startsWith('helm/')));
