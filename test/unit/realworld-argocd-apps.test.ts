@@ -1,26 +1,19 @@
 // ApplicationSets declared as values of Argo CD's argocd-apps Helm chart (both chart formats, and under
 // an umbrella chart's alias) are validated, previewed and planned with positions in the values file.
 // Fixtures: test/fixtures/real-world/argocd-apps-values/ (written for these tests).
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
-import { getLanguageService } from '../../server/src/engine';
-import { createNodeHost } from '../../server/src/host/nodeHost';
+import { bundledCli, posix, REAL_WORLD, serviceOver } from '../helpers/realworld';
 
-const dir = path.join(repo, 'test', 'fixtures', 'real-world', 'argocd-apps-values');
-const posix = (p: string) => p.split(path.sep).join('/');
-let cli = '';
-
-before(() => {
-  ({ cli } = bundleCli('rw-apps-'));
-});
+const dir = path.join(REAL_WORLD, 'argocd-apps-values');
+const cli = bundledCli('rw-apps-');
 
 function analyze(rel: string) {
   const abs = posix(path.join(dir, rel));
   const text = fs.readFileSync(abs, 'utf8');
-  const service = getLanguageService({ host: createNodeHost([posix(path.dirname(abs))]) });
+  const service = serviceOver(path.dirname(abs));
   const a = service.analyze(abs, text, abs);
   const at = (needle: string) => text.indexOf(needle);
   return { a, text, at, service, diags: service.diagnostics(a) };
@@ -97,7 +90,7 @@ test('umbrella chart: argocd-apps values under the dependency name, planned with
 });
 
 test('appset lint finds values files in folders and prints values-file positions; render/plan take them', () => {
-  const lint = runCli(cli, ['lint', '.', '--workspace', '.'], { cwd: dir });
+  const lint = cli.run(['lint', '.', '--workspace', '.'], dir);
   assert.equal(lint.err, '');
   assert.equal(lint.code, 0);
   const lines = lint.out.trim().split('\n');
@@ -110,9 +103,9 @@ test('appset lint finds values files in folders and prints values-file positions
   assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:21:9 warning helm/values-ignored-field')));
   assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:41:16 warning template/gotemplate-syntax')));
   assert.match(lines[lines.length - 1], /^4 ApplicationSets in 3 files: /);
-  const render = runCli(cli, ['render', 'values-v1-list.yaml', '--workspace', '.'], { cwd: dir });
+  const render = cli.run(['render', 'values-v1-list.yaml', '--workspace', '.'], dir);
   assert.equal(render.code, 0, render.err);
   assert.match(render.out, /# Preview of ApplicationSet "addons": 2 Applications/);
-  const plan = runCli(cli, ['plan', 'umbrella/values.yaml', '--workspace', 'umbrella'], { cwd: dir });
+  const plan = cli.run(['plan', 'umbrella/values.yaml', '--workspace', 'umbrella'], dir);
   assert.match(plan.out, /^ApplicationSet services \(umbrella\/values\.yaml:8\)\n {2}progressive syncs: enabled/);
 });

@@ -1,27 +1,20 @@
 // Issue 10, real-world patterns (fixtures written for these tests under test/fixtures/real-world/):
 // provenance in the preview and hovers, kustomize patches, placeholder repoURLs, AppProjects,
 // the move-to-templatePatch fix, and files another tool renders.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
-import { createNodeHost } from '../../server/src/host/nodeHost';
-import { bundleCli } from '../helpers/cli';
+import { bundledCli, posix, REAL_WORLD as fixtures, serviceOver } from '../helpers/realworld';
 
 const repo = path.resolve(__dirname, '..', '..');
-const fixtures = path.join(repo, 'test', 'fixtures', 'real-world');
-const posix = (p: string) => p.split(path.sep).join('/');
-let cli = '';
-
-before(() => {
-  cli = bundleCli('rw-find-').cli;
-});
+const cli = bundledCli('rw-find-');
 
 function open(dir: string, file: string) {
   const root = posix(path.join(fixtures, dir));
-  const ls = getLanguageService({ host: createNodeHost([root]) });
+  const ls = serviceOver(root);
   const p = `${root}/${file}`;
   const text = fs.readFileSync(p, 'utf8');
   const a = ls.analyze(p, text, p);
@@ -29,7 +22,7 @@ function open(dir: string, file: string) {
 }
 
 function lint(...args: string[]) {
-  const r = spawnSync(process.execPath, [cli, 'lint', ...args, '--no-fail'], { cwd: repo, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [cli.path(), 'lint', ...args, '--no-fail'], { cwd: repo, encoding: 'utf8' });
   assert.equal(r.stderr, '');
   return r.stdout;
 }

@@ -1,25 +1,18 @@
 // Helm chart templates that produce ApplicationSets (patterns from public GitOps repositories, written
 // as our own fixtures in test/fixtures/real-world/): one information finding, not a lint of Helm syntax.
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
-import { getLanguageService } from '../../server/src/engine';
-import { createNodeHost } from '../../server/src/host/nodeHost';
+import { bundledCli, findingHeads, posix, REAL_WORLD, serviceOver } from '../helpers/realworld';
 import { appsetHead, flowTemplate } from '../helpers/appsets';
 
-const fixtures = path.join(repo, 'test', 'fixtures', 'real-world');
-const posix = (p: string) => p.split(path.sep).join('/');
-let cli = '';
-
-before(() => {
-  ({ cli } = bundleCli('rw-helm-'));
-});
+const fixtures = REAL_WORLD;
+const cli = bundledCli('rw-helm-');
 
 function analyze(rel: string) {
   const abs = posix(path.join(fixtures, rel));
-  const service = getLanguageService({ host: createNodeHost([posix(fixtures)]) });
+  const service = serviceOver(fixtures);
   const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
   return { a, diags: service.diagnostics(a), shown: service.diagnosticsToShow(a), service };
 }
@@ -59,7 +52,7 @@ test('Helm syntax outside a chart is recognised by its .Values / include actions
 });
 
 test('a Go-template ApplicationSet (lower-case .values, {{- if }} in strings) is not mistaken for Helm', () => {
-  const service = getLanguageService({ host: createNodeHost([posix(fixtures)]) });
+  const service = serviceOver(fixtures);
   const text = `${appsetHead('x', { namespace: null })}  generators:
   - clusters: {values: {rev: main}}
 ${flowTemplate(
@@ -73,17 +66,10 @@ ${flowTemplate(
 });
 
 test('appset lint on a folder with a chart: one note per ApplicationSet template, exit 0, nothing on stderr', () => {
-  const r = runCli(cli, ['lint', 'helm-chart', 'helm-syntax'], { cwd: fixtures });
-  assert.equal(r.code, 0, r.out + r.err);
-  assert.equal(r.err, '');
-  const lines = r.out.trim().split('\n');
-  assert.deepEqual(
-    lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
-    [
-      'helm-chart/templates/addons-appsets.yaml:5:7 information helm/chart-template',
-      'helm-chart/templates/crd-mention.yaml:8:11 information helm/chart-template',
-      'helm-syntax/appset.yaml:4:7 information helm/chart-template',
-      '0 ApplicationSets in',
-    ],
-  );
+  assert.deepEqual(findingHeads(cli.run(['lint', 'helm-chart', 'helm-syntax'], fixtures)), [
+    'helm-chart/templates/addons-appsets.yaml:5:7 information helm/chart-template',
+    'helm-chart/templates/crd-mention.yaml:8:11 information helm/chart-template',
+    'helm-syntax/appset.yaml:4:7 information helm/chart-template',
+    '0 ApplicationSets in',
+  ]);
 });

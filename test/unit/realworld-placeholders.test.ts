@@ -1,27 +1,18 @@
 // Placeholder cluster Secrets and inventory entries (CLUSTER_NAME, ${…}, <<…>>, changeme, {{ … }}) are
 // templates, not clusters: left out of cluster generators, reported once where the placeholder is.
 // Fixtures: test/fixtures/real-world/placeholder-clusters/ (written for these tests).
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
-import { getLanguageService } from '../../server/src/engine';
-import { createNodeHost } from '../../server/src/host/nodeHost';
+import { bundledCli, findingHeads, posix, REAL_WORLD, serviceOver } from '../helpers/realworld';
 import { placeholderIn } from '../../server/src/engine/generators/placeholders';
 
-const dir = path.join(repo, 'test', 'fixtures', 'real-world', 'placeholder-clusters');
-const posix = (p: string) => p.split(path.sep).join('/');
-let cli = '';
+const dir = path.join(REAL_WORLD, 'placeholder-clusters');
+const cli = bundledCli('rw-ph-');
 
-before(() => {
-  ({ cli } = bundleCli('rw-ph-'));
-});
-
-function service() {
-  return getLanguageService({ host: createNodeHost([posix(dir)]) });
-}
+const service = () => serviceOver(dir);
 
 test('placeholder shapes seen in public repositories are recognised; real names and servers are not', () => {
   for (const [field, v] of [
@@ -82,7 +73,7 @@ test('each placeholder is reported once, on its value in the Secret file, in the
 test('when every cluster Secret is a template, the preview says so instead of "no cluster Secrets found"', () => {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-ph-only-')));
   fs.copyFileSync(path.join(dir, 'clusters', '_template.yaml'), path.join(tmp, 'template.yaml'));
-  const s = getLanguageService({ host: createNodeHost([posix(tmp)]) });
+  const s = serviceOver(tmp);
   const abs = posix(path.join(dir, 'apps', 'guestbook.yaml'));
   const a = s.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
   const notes = a.appsets[0].expansion().notes.join('\n');
@@ -90,19 +81,12 @@ test('when every cluster Secret is a template, the preview says so instead of "n
 });
 
 test('appset lint of a folder prints the placeholder notes of the cluster Secrets in it, once each', () => {
-  const r = runCli(cli, ['lint', '.', '--workspace', '.'], { cwd: dir });
-  assert.equal(r.code, 0, r.out + r.err);
-  assert.equal(r.err, '');
-  const lines = r.out.trim().split('\n');
-  assert.deepEqual(
-    lines.map((l) => l.split(' ').slice(0, 3).join(' ')),
-    [
-      'clusters/_template.yaml:11:9 information inventory/placeholder-cluster',
-      'clusters/envsubst.yaml:11:11 information inventory/placeholder-cluster',
-      'clusters/envsubst.yaml:23:11 information inventory/placeholder-cluster',
-      'clusters/envsubst.yaml:33:9 information inventory/placeholder-cluster',
-      'clusters/inventory.yaml:7:11 information inventory/placeholder-cluster',
-      '1 ApplicationSet in',
-    ],
-  );
+  assert.deepEqual(findingHeads(cli.run(['lint', '.', '--workspace', '.'], dir)), [
+    'clusters/_template.yaml:11:9 information inventory/placeholder-cluster',
+    'clusters/envsubst.yaml:11:11 information inventory/placeholder-cluster',
+    'clusters/envsubst.yaml:23:11 information inventory/placeholder-cluster',
+    'clusters/envsubst.yaml:33:9 information inventory/placeholder-cluster',
+    'clusters/inventory.yaml:7:11 information inventory/placeholder-cluster',
+    '1 ApplicationSet in',
+  ]);
 });

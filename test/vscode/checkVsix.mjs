@@ -24,16 +24,9 @@ const FORBIDDEN = ['node_modules', 'client', 'server', 'test', '.tools'];
 const MAX_FILES = 40;
 
 function listFiles(dir) {
-  const out = [];
-  const walk = (d) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) walk(p);
-      else out.push(relative(dir, p));
-    }
-  };
-  walk(dir);
-  return out.sort();
+  return readdirSync(dir, { recursive: true })
+    .filter((p) => !statSync(join(dir, p)).isDirectory())
+    .sort();
 }
 
 // Like spawnSync, but lets the caller run the extension tests meanwhile.
