@@ -100,11 +100,7 @@ function treeRun(): void {
     const t0 = Date.now();
     let failures = 0;
     try {
-      const host = createNodeHost(
-        [root],
-        { repoMappings: { [TREE]: '.' } },
-        (m) => void (/ failed: /.test(m) && failures++),
-      );
+      const host = createNodeHost([root], { repoMappings: { [TREE]: '.' } }, (m) => void (/ failed: /.test(m) && failures++));
       const service = getLanguageService({ host });
       const file = path.join(root, 'appset.yaml');
       const a = service.analyze(file, APPSET, file);
