@@ -34,6 +34,7 @@ import { decidedWhere, enabledSentence, ignoredSentence } from '../rollout/descr
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { chartTemplateOf, chartTemplateFile } from '../yaml/helmChart';
+import { firstPassParts } from './firstPass';
 import { mayHaveArgocdAppsValues } from '../yaml/argocdApps';
 
 export interface LanguageServiceParams {
@@ -59,6 +60,12 @@ export interface LanguageService {
   readonly workspace: WorkspaceIndex;
   /** Parses and prepares a document; cached by uri and text. */
   analyze(uri: string, text: string, path?: string): Analysis;
+  /**
+   * The first analysis of a very long file: only its `---` parts that can hold more than syntax
+   * findings are parsed (firstPass.ts); undefined when the file was analysed before or the first
+   * pass would not save much. `analyze` of the text gives the whole answer after it.
+   */
+  quickAnalysis(uri: string, text: string, path?: string): Analysis | undefined;
   /** The findings an editor or CI reports: repository config applied (severities, `off`, ignored paths), suppressed ones left out. */
   diagnostics(a: Analysis): EngineDiagnostic[];
   /** Like `diagnostics`, but suppressed findings are kept, marked with `suppressed` (the CLI reports them in SARIF). */
@@ -189,13 +196,16 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     return exp;
   }
 
+  /** The parts `quickAnalysis` parses (see firstPass.ts); undefined: all. */
+  let partFilter: ((part: string) => boolean) | undefined;
+
   function analyze(uri: string, text: string, path?: string): Analysis {
     const prev = analyses.get(uri);
     if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version)
       return prev;
     const chart = chartTemplateOf(text, path, host);
     // Only the `---` documents whose text changed since the last analysis of this uri are parsed.
-    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text, prev?.file.parsed);
+    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text, prev?.file.parsed, partFilter);
     const config = configFor(path, host, workspace);
     const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
     for (const doc of parsed.appsets) doc.partial = partialReason(doc, file);
@@ -305,6 +315,19 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   const service: LanguageService = {
     workspace,
     analyze,
+    quickAnalysis(uri, text, path) {
+      if (analyses.has(uri)) return undefined;
+      const only = firstPassParts(text, path);
+      if (!only) return undefined;
+      // Not kept: the next `analyze` of the uri parses the whole text (expansions are found in their cache).
+      partFilter = only;
+      try {
+        return analyze(uri, text, path);
+      } finally {
+        partFilter = undefined;
+        service.forget(uri);
+      }
+    },
     diagnostics(a) {
       return service.lint(a).flatMap((f) => {
         if (f.suppressed) return [];

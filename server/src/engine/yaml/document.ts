@@ -92,9 +92,10 @@ export function isAppSetValue(v: unknown): v is { [key: string]: Json } {
  * Parses a file. With `previous` (the parse of an earlier text of the same file, e.g. before a
  * keystroke), only the `---` parts whose text changed are parsed again: an unchanged part at the
  * same offset keeps its documents (the same objects, so analyses and expansions keyed by them are
- * re-used), and one that moved keeps its parse and values, shifted to the new offset.
+ * re-used), and one that moved keeps its parse and values, shifted to the new offset. With `only`,
+ * the parts it refuses are not parsed at all (their documents are missing from the result).
  */
-export function parseFile(text: string, previous?: ParsedFile): ParsedFile {
+export function parseFile(text: string, previous?: ParsedFile, only?: (part: string) => boolean): ParsedFile {
   const docs: YamlDoc[] = [];
   const appsets: AppSetDoc[] = [];
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
@@ -109,6 +110,8 @@ export function parseFile(text: string, previous?: ParsedFile): ParsedFile {
     raws = [];
     for (const [i, { start, end }] of split.entries()) {
       const partText = guarded.text.slice(start, end);
+      // A first pass over part of the file (service/firstPass.ts): the other parts are left out.
+      if (only && !only(partText)) continue;
       const old = previous?.parts?.get(partText);
       let part: ParsedPart;
       if (old && old.start === start) {

@@ -9,7 +9,7 @@ import { Debouncer } from '../debounce';
 import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
 import type { ServerState } from '../state';
-import { looksLikeAppSet } from '../../engine';
+import { looksLikeAppSet, type Analysis } from '../../engine';
 import { Notifications } from '../../protocol';
 
 export interface Revalidation {
@@ -28,25 +28,39 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   async function publish(doc: TextDocument): Promise<void> {
     const path = URI.toPath(doc.uri);
     const open = s.service.openDocuments;
+    // A very long file opened: the documents that can hold more than syntax findings answer first
+    // (engine/service/firstPass.ts); the whole file's answer follows below.
+    const quick = s.guard('diagnostics', undefined, () => s.service.quickAnalysis(doc.uri, doc.getText(), path));
     // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
     // configuration changes the results of every open ApplicationSet.
     s.guard('diagnostics', undefined, () => {
-      if (open.sync(path, doc.getText(), () => s.analysisOf(doc))) scheduleOthers(doc.uri);
+      if (open.sync(path, doc.getText(), () => quick ?? s.analysisOf(doc))) scheduleOthers(doc.uri);
     });
+    if (quick) {
+      const stale = () => documents.get(doc.uri)?.version !== doc.version;
+      if (!(await s.prepare(quick, stale))) return;
+      const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(doc, quick) : []));
+      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first });
+      // Let the message out before the whole file is parsed (the connection writes on the next turn).
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     // The expansions in slices: other documents' requests are answered meanwhile, and a newer
     // version of this one (or its closing) drops this run; the newer version's run publishes.
     if (!(await s.ready(doc))) return;
     const diagnostics = s.guard('diagnostics', [], () => {
       const a = s.analysisOf(doc);
       open.remember(path, a);
-      if (!s.settings.validate) return [];
-      // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
-      // error is not shown twice.
-      const shown = s.service.diagnosticsToShow(a).filter((d) => s.settings.yamlSyntax || d.code !== 'yaml/syntax');
-      return shown.map((d) => toDiagnostic(doc, d, s.textOf));
+      return s.settings.validate ? shownOf(doc, a) : [];
     });
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     warmIndex();
+  }
+
+  function shownOf(doc: TextDocument, a: Analysis) {
+    // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
+    // error is not shown twice.
+    const shown = s.service.diagnosticsToShow(a).filter((d) => s.settings.yamlSyntax || d.code !== 'yaml/syntax');
+    return shown.map((d) => toDiagnostic(doc, d, s.textOf));
   }
 
   // The workspace index is read lazily, by the first answer that needs it. After the first answer,

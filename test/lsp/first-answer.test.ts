@@ -1,0 +1,64 @@
+/**
+ * The first answer on a very long file (engine/service/firstPass.ts): the documents that can hold
+ * more than YAML syntax findings answer first, and the whole file's answer follows for the same
+ * version, so a syntax error in a ConfigMap thousands of lines down is never lost. Assertions are
+ * about what is published and in which order, never about time.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { HANG_GUARD_MS, startServer, type TestServer } from './client';
+import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
+import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine/service/firstPass';
+
+const servers: TestServer[] = [];
+after(async () => {
+  for (const s of servers) await s.shutdown();
+});
+
+/** An ApplicationSet whose template has an unknown field (one finding), then `n` ConfigMaps. */
+function bundle(n: number, brokenAt: number): string {
+  const appset = `${appsetHead('web', { namespace: null })}  generators:
+    - list:
+        elements: [{env: dev}, {env: prod}]
+${flowTemplate("'web-{{ .env }}'", 'repoURL: https://example.com/r.git, targetRevision: main, path: apps', `${LOCAL}, namespace: web`).replace('      project: default\n', '      project: default\n      projct: typo\n')}`;
+  const maps = Array.from({ length: n }, (_, i) =>
+    i === brokenAt
+      ? `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-${i}\ndata: {key: "unterminated}\n  other: [1, 2\n`
+      : `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-${i}\n  namespace: platform\ndata:\n${Array.from({ length: 8 }, (_, j) => `  key-${j}.properties: "value ${i}-${j} with some text"`).join('\n')}\n`,
+  );
+  return [appset, ...maps].join('---\n');
+}
+
+test('a very long file: the ApplicationSet answers first, then the whole file with the syntax error far below, for the same version', async () => {
+  const text = bundle(1200, 1100);
+  assert.ok(text.length > FIRST_PASS_MIN_CHARS, `long enough for a first pass (${text.length})`);
+  const s = await startServer();
+  servers.push(s);
+  const first = await s.open('bundle.yaml', text);
+  const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
+  assert.deepEqual(codes(first), ['appset/unknown-field'], 'the first answer: the ApplicationSet only');
+  // The second publish (the whole file), from the history: it may arrive in the same read as the first.
+  const guard = Date.now() + HANG_GUARD_MS;
+  while (s.published('bundle.yaml').length < 2 && Date.now() < guard) await new Promise((r) => setTimeout(r, 20));
+  const [one, two] = s.published('bundle.yaml');
+  assert.deepEqual([one?.version, two?.version], [1, 1], 'both answers are for the opened version');
+  const whole = two.diagnostics;
+  assert.ok(codes(whole).includes('appset/unknown-field'), JSON.stringify(codes(whole)));
+  assert.ok(
+    whole.some((d) => d.code === 'yaml/syntax' && d.range.start.line > 10000),
+    `the ConfigMap's syntax error: ${JSON.stringify(whole.map((d) => [d.code, d.range.start.line]))}`,
+  );
+  // An edit is answered whole at once (the first pass is for the first answer only).
+  const edited = await s.change('bundle.yaml', text.replace('projct: typo', 'project2: typo'));
+  assert.ok(edited.some((d) => d.code === 'yaml/syntax'));
+});
+
+test('a short file is answered once, whole', async () => {
+  const text = bundle(20, 10);
+  assert.ok(text.length < FIRST_PASS_MIN_CHARS);
+  const s = await startServer();
+  servers.push(s);
+  const first = await s.open('small.yaml', text);
+  assert.ok(first.some((d) => d.code === 'yaml/syntax'));
+  assert.ok(first.some((d) => d.code === 'appset/unknown-field'));
+});
