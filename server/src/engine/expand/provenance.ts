@@ -6,7 +6,7 @@
  */
 import type { SourceText } from '../inputs';
 import type { Source } from '../types';
-import { nodeAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { lineOfOffset, lineStarts, nodeAt, type AppSetDoc, type JsonPath } from '../yaml/document';
 import { loadInventory, type Cluster } from '../generators/inventory';
 
 export type SourceResolver = (origins: readonly string[] | undefined) => Source[];
@@ -25,10 +25,18 @@ export function sourceResolver(
     const r = roots.find((x) => p.startsWith(x.endsWith('/') ? x : x + '/'));
     return r ? p.slice(r.length).replace(/^\/+/, '') : p.slice(p.lastIndexOf('/') + 1);
   };
+  // Lines by binary search over each text's line starts, computed once per resolver: a list of
+  // hundreds of elements must not scan the text from its start for every element.
+  const starts = new Map<string, { text: string; starts: number[] }>();
+  const lineAt = (p: string, text: string, offset: number) => {
+    let s = starts.get(p);
+    if (!s || s.text !== text) starts.set(p, (s = { text, starts: lineStarts(text) }));
+    return lineOfOffset(s.starts, offset) + 1;
+  };
   // Another file's line: its text from the workspace index (where the inventory read it).
   const whereOf = (p: string, span?: { start: number }) => {
     const text = span ? (p === here ? file.text : file.workspace.file(p)?.text) : undefined;
-    return `${rel(p)}${text !== undefined && span ? ':' + lineOf(text, span.start) : ''}`;
+    return `${rel(p)}${text !== undefined && span ? ':' + lineAt(p, text, span.start) : ''}`;
   };
   const one = (o: string): Source | null => {
     if (o.startsWith('cluster:')) {
@@ -75,7 +83,7 @@ export function sourceResolver(
         kind: 'list-element',
         label,
         location: span ? { file: here, span: firstLine(file.text, span) } : { file: here },
-        where: `${rel(here)}${span ? ':' + lineOf(file.text, span.start) : ''}`,
+        where: `${rel(here)}${span ? ':' + lineAt(here, file.text, span.start) : ''}`,
       };
     }
     return null;
