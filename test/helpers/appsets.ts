@@ -116,3 +116,13 @@ export const TIER_LABEL = `      labels:\n        tier: '{{ index .metadata.labe
 
 /** The local cluster as a flow destination's server. */
 export const LOCAL = 'server: https://kubernetes.default.svc';
+
+/** An Application as the controller writes it: project default, the given source and destination, Argo CD's default finalizer. */
+export function generatedApp(name: string, namespace: string, source: Record<string, string>, destination: Record<string, string>) {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name, namespace, finalizers: ['resources-finalizer.argocd.argoproj.io'] },
+    spec: { project: 'default', source, destination },
+  };
+}

@@ -10,6 +10,8 @@ import * as path from 'node:path';
 import * as YAML from 'yaml';
 import { main } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
+import { writeFiles } from '../helpers/cli';
+import { generatedApp } from '../helpers/appsets';
 
 function run(cwd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -24,12 +26,10 @@ function run(cwd: string, args: string[]): Promise<{ code: number; out: string; 
   return main(['render', ...args], io).then((code) => ({ code, out, err }));
 }
 
-function tempDir(files: Record<string, string>): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-render-')));
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
+/** A temporary folder with `files`, removed when the test ends. */
+function tempDir(t: { after(fn: () => void): void }, files: Record<string, string>): string {
+  const dir = writeFiles(fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-render-'))), files);
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -63,51 +63,43 @@ function docsOf(yamlText: string): Record<string, any>[] {
     .filter((d) => d);
 }
 
-test('render: YAML of every Application, sorted by name, in the ApplicationSet namespace with the default finalizer', async () => {
-  const dir = tempDir({ 'appset.yaml': LIST });
-  try {
-    const r = await run(dir, ['appset.yaml']);
-    assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /^# Preview of ApplicationSet "demo": 2 Applications/);
-    const apps = docsOf(r.out);
-    assert.deepEqual(
-      apps.map((a) => a.metadata.name),
-      ['alpha', 'zeta'],
-    );
-    assert.deepEqual(apps[0], {
-      apiVersion: 'argoproj.io/v1alpha1',
-      kind: 'Application',
-      metadata: { name: 'alpha', namespace: 'team-a', finalizers: ['resources-finalizer.argocd.argoproj.io'] },
-      spec: {
-        project: 'default',
-        source: { repoURL: 'https://example.com/r.git', path: 'alpha', targetRevision: 'HEAD' },
-        destination: { server: 'https://kubernetes.default.svc', namespace: 'a' },
-      },
-    });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test('render: YAML of every Application, sorted by name, in the ApplicationSet namespace with the default finalizer', async (t) => {
+  const dir = tempDir(t, { 'appset.yaml': LIST });
+  const r = await run(dir, ['appset.yaml']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^# Preview of ApplicationSet "demo": 2 Applications/);
+  const apps = docsOf(r.out);
+  assert.deepEqual(
+    apps.map((a) => a.metadata.name),
+    ['alpha', 'zeta'],
+  );
+  assert.deepEqual(apps[0], {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: { name: 'alpha', namespace: 'team-a', finalizers: ['resources-finalizer.argocd.argoproj.io'] },
+    spec: {
+      project: 'default',
+      source: { repoURL: 'https://example.com/r.git', path: 'alpha', targetRevision: 'HEAD' },
+      destination: { server: 'https://kubernetes.default.svc', namespace: 'a' },
+    },
+  });
 });
 
-test('render --output json: one object with the Applications and exactness', async () => {
-  const dir = tempDir({ 'appset.yaml': LIST });
-  try {
-    const r = await run(dir, ['appset.yaml', '--output', 'json']);
-    assert.equal(r.code, 0, r.err);
-    const j = JSON.parse(r.out);
-    assert.equal(j.applicationSet, 'demo');
-    assert.equal(j.exact, true);
-    assert.deepEqual(
-      j.applications.map((a: any) => a.spec.destination.namespace),
-      ['a', 'z'],
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test('render --output json: one object with the Applications and exactness', async (t) => {
+  const dir = tempDir(t, { 'appset.yaml': LIST });
+  const r = await run(dir, ['appset.yaml', '--output', 'json']);
+  assert.equal(r.code, 0, r.err);
+  const j = JSON.parse(r.out);
+  assert.equal(j.applicationSet, 'demo');
+  assert.equal(j.exact, true);
+  assert.deepEqual(
+    j.applications.map((a: any) => a.spec.destination.namespace),
+    ['a', 'z'],
+  );
 });
 
-test('render --inventory: clusters from a ClusterInventory file outside the ApplicationSet folder', async () => {
-  const dir = tempDir({
+test('render --inventory: clusters from a ClusterInventory file outside the ApplicationSet folder', async (t) => {
+  const dir = tempDir(t, {
     'apps/appset.yaml': `${head(false)}  generators:
     - clusters:
         selector: {matchLabels: {env: prod}}
@@ -126,26 +118,22 @@ clusters:
   - {name: dev, server: https://dev.example.com, labels: {env: dev}}
 `,
   });
-  try {
-    const without = await run(path.join(dir, 'apps'), ['appset.yaml']);
-    assert.equal(docsOf(without.out).length, 0, 'no inventory reachable from apps/ alone');
-    const r = await run(path.join(dir, 'apps'), ['appset.yaml', '--inventory', '../fleet/inventory.yaml']);
-    assert.equal(r.code, 0, r.err);
-    const apps = docsOf(r.out);
-    assert.deepEqual(
-      apps.map((a) => [a.metadata.name, a.spec.destination.server, a.metadata.labels.tier]),
-      [
-        ['guestbook-prod-eu', 'https://eu.example.com', 'canary'],
-        ['guestbook-prod-us', 'https://us.example.com', 'main'],
-      ],
-    );
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const without = await run(path.join(dir, 'apps'), ['appset.yaml']);
+  assert.equal(docsOf(without.out).length, 0, 'no inventory reachable from apps/ alone');
+  const r = await run(path.join(dir, 'apps'), ['appset.yaml', '--inventory', '../fleet/inventory.yaml']);
+  assert.equal(r.code, 0, r.err);
+  const apps = docsOf(r.out);
+  assert.deepEqual(
+    apps.map((a) => [a.metadata.name, a.spec.destination.server, a.metadata.labels.tier]),
+    [
+      ['guestbook-prod-eu', 'https://eu.example.com', 'canary'],
+      ['guestbook-prod-us', 'https://us.example.com', 'main'],
+    ],
+  );
 });
 
-test('render --repo-map: git directories read from the mapped checkout, and the preview says so', async () => {
-  const dir = tempDir({
+test('render --repo-map: git directories read from the mapped checkout, and the preview says so', async (t) => {
+  const dir = tempDir(t, {
     'appset.yaml': `${head(true)}  generators:
     - git:
         repoURL: git@github.com:acme/platform.git
@@ -166,74 +154,54 @@ test('render --repo-map: git directories read from the mapped checkout, and the 
     'checkout/addons/skip-me/kustomization.yaml': 'resources: []\n',
     'checkout/addons/logging/nested/x.yaml': 'a: 1\n',
   });
-  try {
-    const r = await run(dir, ['appset.yaml', '--repo-map', 'https://github.com/acme/platform.git=checkout']);
-    assert.equal(r.code, 0, r.err);
-    assert.match(r.out, /# NOT EXACT/);
-    assert.match(r.out, /working tree/);
-    assert.deepEqual(
-      docsOf(r.out).map((a) => [a.metadata.name, a.spec.source.path]),
-      [
-        ['logging', 'addons/logging'],
-        ['metrics', 'addons/metrics'],
-      ],
-    );
-    const bad = await run(dir, ['appset.yaml', '--repo-map', 'no-equals-sign']);
-    assert.equal(bad.code, 2);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const r = await run(dir, ['appset.yaml', '--repo-map', 'https://github.com/acme/platform.git=checkout']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /# NOT EXACT/);
+  assert.match(r.out, /working tree/);
+  assert.deepEqual(
+    docsOf(r.out).map((a) => [a.metadata.name, a.spec.source.path]),
+    [
+      ['logging', 'addons/logging'],
+      ['metrics', 'addons/metrics'],
+    ],
+  );
+  const bad = await run(dir, ['appset.yaml', '--repo-map', 'no-equals-sign']);
+  assert.equal(bad.code, 2);
 });
 
-test('render --max-apps: stops at the cap and says so (not a controller failure)', async () => {
-  const dir = tempDir({ 'appset.yaml': LIST });
-  try {
-    const r = await run(dir, ['appset.yaml', '--max-apps', '1']);
-    assert.equal(r.code, 0);
-    assert.match(r.out, /STOPPED at the appsetTools.maxApplications cap/);
-    assert.equal(docsOf(r.out).length, 1);
-    assert.match(r.err, /generator\/too-many-applications/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test('render --max-apps: stops at the cap and says so (not a controller failure)', async (t) => {
+  const dir = tempDir(t, { 'appset.yaml': LIST });
+  const r = await run(dir, ['appset.yaml', '--max-apps', '1']);
+  assert.equal(r.code, 0);
+  assert.match(r.out, /STOPPED at the appsetTools.maxApplications cap/);
+  assert.equal(docsOf(r.out).length, 1);
+  assert.match(r.err, /generator\/too-many-applications/);
 });
 
-test("render: exit 1 with Argo CD's error text at the template position when the controller would fail", async () => {
+test("render: exit 1 with Argo CD's error text at the template position when the controller would fail", async (t) => {
   const text = LIST.replace("name: '{{ .app }}'", "name: '{{ .app | nosuch }}'");
-  const dir = tempDir({ 'appset.yaml': text });
-  try {
-    const r = await run(dir, ['appset.yaml']);
-    assert.equal(r.code, 1);
-    const line = text.split('\n').findIndex((l) => l.includes('nosuch')) + 1;
-    assert.match(r.err, new RegExp(`appset\\.yaml:${line}:\\d+`));
-    assert.match(r.err, /function "nosuch" not defined/);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const dir = tempDir(t, { 'appset.yaml': text });
+  const r = await run(dir, ['appset.yaml']);
+  assert.equal(r.code, 1);
+  const line = text.split('\n').findIndex((l) => l.includes('nosuch')) + 1;
+  assert.match(r.err, new RegExp(`appset\\.yaml:${line}:\\d+`));
+  assert.match(r.err, /function "nosuch" not defined/);
 });
 
-test('render: duplicate names are skipped by the controller → exit 1 and marked in the output', async () => {
-  const dir = tempDir({ 'appset.yaml': LIST.replace("name: '{{ .app }}'", "name: 'same'") });
-  try {
-    const r = await run(dir, ['appset.yaml']);
-    assert.equal(r.code, 1);
-    assert.equal((r.out.match(/# SKIPPED by the controller: .*duplicate name: same/g) ?? []).length, 2);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test('render: duplicate names are skipped by the controller → exit 1 and marked in the output', async (t) => {
+  const dir = tempDir(t, { 'appset.yaml': LIST.replace("name: '{{ .app }}'", "name: 'same'") });
+  const r = await run(dir, ['appset.yaml']);
+  assert.equal(r.code, 1);
+  assert.equal((r.out.match(/# SKIPPED by the controller: .*duplicate name: same/g) ?? []).length, 2);
 });
 
-test('render: usage errors and files without an ApplicationSet exit 2', async () => {
-  const dir = tempDir({ 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 'appset.yaml': LIST });
-  try {
-    assert.equal((await run(dir, [])).code, 2);
-    assert.equal((await run(dir, ['appset.yaml', '--output', 'toml'])).code, 2);
-    assert.equal((await run(dir, ['missing.yaml'])).code, 2);
-    const r = await run(dir, ['cm.yaml']);
-    assert.equal(r.code, 2);
-    assert.match(r.err, /no ApplicationSet found/);
-    assert.equal((await run(dir, ['--help'])).code, 0);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+test('render: usage errors and files without an ApplicationSet exit 2', async (t) => {
+  const dir = tempDir(t, { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 'appset.yaml': LIST });
+  assert.equal((await run(dir, [])).code, 2);
+  assert.equal((await run(dir, ['appset.yaml', '--output', 'toml'])).code, 2);
+  assert.equal((await run(dir, ['missing.yaml'])).code, 2);
+  const r = await run(dir, ['cm.yaml']);
+  assert.equal(r.code, 2);
+  assert.match(r.err, /no ApplicationSet found/);
+  assert.equal((await run(dir, ['--help'])).code, 0);
 });

@@ -9,17 +9,14 @@ import * as YAML from 'yaml';
 import { appset, hugeMatrix, workspaceFor } from './generators-helpers';
 import { previewText } from '../../server/src/engine/expand/preview';
 import { applyPatch, parsePatch, PatchError } from '../../server/src/engine/expand/patch';
+import { generatedApp } from '../helpers/appsets';
 
-const APP = {
-  apiVersion: 'argoproj.io/v1alpha1',
-  kind: 'Application',
-  metadata: { name: 'my-cluster-guestbook', namespace: 'namespace', finalizers: ['resources-finalizer.argocd.argoproj.io'] },
-  spec: {
-    project: 'default',
-    source: { repoURL: 'https://github.com/argoproj/argocd-example-apps.git', targetRevision: 'HEAD', path: 'guestbook' },
-    destination: { server: 'https://kubernetes.default.svc', namespace: 'guestbook' },
-  },
-};
+const APP = generatedApp(
+  'my-cluster-guestbook',
+  'namespace',
+  { repoURL: 'https://github.com/argoproj/argocd-example-apps.git', targetRevision: 'HEAD', path: 'guestbook' },
+  { server: 'https://kubernetes.default.svc', namespace: 'guestbook' },
+);
 
 const PATCHED = {
   ...APP,
