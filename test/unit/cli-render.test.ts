@@ -73,16 +73,15 @@ test('render: YAML of every Application, sorted by name, in the ApplicationSet n
     apps.map((a) => a.metadata.name),
     ['alpha', 'zeta'],
   );
-  assert.deepEqual(apps[0], {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'Application',
-    metadata: { name: 'alpha', namespace: 'team-a', finalizers: ['resources-finalizer.argocd.argoproj.io'] },
-    spec: {
-      project: 'default',
-      source: { repoURL: 'https://example.com/r.git', path: 'alpha', targetRevision: 'HEAD' },
-      destination: { server: 'https://kubernetes.default.svc', namespace: 'a' },
-    },
-  });
+  assert.deepEqual(
+    apps[0],
+    generatedApp(
+      'alpha',
+      'team-a',
+      { repoURL: 'https://example.com/r.git', path: 'alpha', targetRevision: 'HEAD' },
+      { server: 'https://kubernetes.default.svc', namespace: 'a' },
+    ),
+  );
 });
 
 test('render --output json: one object with the Applications and exactness', async (t) => {

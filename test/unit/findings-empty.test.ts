@@ -2,17 +2,17 @@
 // change, with the nearest miss (cluster labels, directory), or how to add the missing offline data.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appset, secret, workspace, workspaceFor } from './generators-helpers';
+import { appset, secret, secrets, workspace, workspaceFor } from './generators-helpers';
 
 const empty = (ds: { code: string; message: string; severity: string; start: number; end: number }[]) =>
   ds.filter((d) => d.code === 'generator/empty');
 
 test('a selector that matches none of the known clusters: 0 of N, with the nearest cluster and its labels', (t) => {
   const ws = workspaceFor(t, {
-    'clusters.yaml': [
+    'clusters.yaml': secrets(
       secret('prod-1', 'https://p1', { env: 'prod', tier: 'canary' }),
       secret('stage-1', 'https://s1', { env: 'staging' }),
-    ].join('---\n'),
+    ),
   });
   const text = appset('  - clusters:\n      selector:\n        matchLabels:\n          env: prod\n          tier: gold', {
     goTemplate: true,

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appset, hugeMatrix, secret, workspaceFor } from './generators-helpers';
+import { appset, hugeMatrix, secret, secrets, workspaceFor } from './generators-helpers';
 
 const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
 
@@ -33,10 +33,10 @@ test('list: goTemplate keeps element types; numbers print like Go float64', (t) 
 
 test('clusters: params, nameNormalized, selector, in-cluster rule (cluster_test.go TestGenerateParams)', (t) => {
   const ws = workspaceFor(t, {
-    'clusters.yaml': [
+    'clusters.yaml': secrets(
       secret('production_01/west', 'https://production-01.example.com', { environment: 'production', org: 'bar' }),
       secret('staging-01', 'https://staging-01.example.com', { environment: 'staging' }),
-    ].join('---\n'),
+    ),
   });
   const all = ws.expand(appset(`    - clusters: {}`, { name: '{{nameNormalized}}' }));
   assert.deepEqual(names(all), ['in-cluster', 'production-01-west', 'staging-01'], 'no selector: the in-cluster entry is added');
@@ -104,7 +104,7 @@ test('matrix: cartesian product, conflicts and first-child precedence (matrix_te
 
 test('matrix: the second child is interpolated with the first child params (TestInterpolatedMatrixGenerate)', (t) => {
   const ws = workspaceFor(t, {
-    'c.yaml': [secret('east', 'https://east', { region: 'east' }), secret('west', 'https://west', { region: 'west' })].join('---\n'),
+    'c.yaml': secrets(secret('east', 'https://east', { region: 'east' }), secret('west', 'https://west', { region: 'west' })),
   });
   const e = ws.expand(
     appset(
@@ -241,7 +241,7 @@ test('hostile keys stay plain keys', (t) => {
 
 test('code lens over generators counts Applications and describes the matrix', (t) => {
   const ws = workspaceFor(t, {
-    'c.yaml': [secret('c1', 'https://c1', { env: 'prod' }), secret('c2', 'https://c2', { env: 'prod' })].join('---\n'),
+    'c.yaml': secrets(secret('c1', 'https://c1', { env: 'prod' }), secret('c2', 'https://c2', { env: 'prod' })),
   });
   const lenses = ws.lenses(
     appset(

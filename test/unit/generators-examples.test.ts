@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { appset, examplesDir, secret, workspace, workspaceFor } from './generators-helpers';
+import { appset, examplesDir, secret, secrets, workspace, workspaceFor } from './generators-helpers';
 import { gitGenerator } from '../helpers/appsets';
 
 const REPO = 'https://example.com/r.git';
@@ -128,11 +128,11 @@ test('matrix-and-union / cluster / design-doc examples expand without crashing',
 
 // Our own cluster Secrets (not from Argo CD) so the cluster-based examples have clusters to expand over.
 const fleet = () => ({
-  'argocd/clusters.yaml': [
+  'argocd/clusters.yaml': secrets(
     secret('engineering-dev', 'https://1.2.3.4', { environment: 'dev', 'use-kafka': 'false' }),
     secret('engineering-prod', 'https://2.4.6.8', { environment: 'prod' }),
     secret('specific', 'https://some-specific-cluster', { environment: 'staging' }),
-  ].join('---\n'),
+  ),
 });
 const helmParams = (a: { app: Record<string, unknown> }) =>
   Object.fromEntries(

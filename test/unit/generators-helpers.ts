@@ -93,6 +93,9 @@ export function hugeMatrix(n: number): string {
   );
 }
 
+/** Several cluster Secrets (from `secret`) as one multi-document file. */
+export const secrets = (...docs: string[]) => docs.join('---\n');
+
 export function secret(name: string, server: string, labels: Record<string, string> = {}, extra = ''): string {
   const l = Object.entries(labels)
     .map(([k, v]) => `    ${k}: ${JSON.stringify(v)}`)

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { createNodeHost } from '../../server/src/host/nodeHost';
-import { appset, secret, workspaceFor } from './generators-helpers';
+import { appset, secret, secrets, workspaceFor } from './generators-helpers';
 
 function hoverAt(dir: string, text: string, needle: string, settings = {}): string {
   const service = getLanguageService({ host: createNodeHost([dir], settings) });
@@ -33,11 +33,11 @@ test('hover on a list element shows only the Applications rendered from it (also
 
 test('hover on a cluster selector shows matched and unmatched clusters with the labels it reads', (t) => {
   const ws = workspaceFor(t, {
-    'c.yaml': [
+    'c.yaml': secrets(
       secret('east', 'https://east', { env: 'prod' }),
       secret('west', 'https://west', { env: 'prod' }),
       secret('lab', 'https://lab', { env: 'dev' }),
-    ].join('---\n'),
+    ),
   });
   const text = appset(`    - clusters:\n        selector:\n          matchLabels:\n            env: prod`);
   const md = hoverAt(ws.dir, text, 'matchLabels');

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appset, secret, workspace, workspaceFor } from './generators-helpers';
+import { appset, secret, secrets, workspace, workspaceFor } from './generators-helpers';
 import { goPathMatcher } from '../../server/src/engine/generators/gitPatterns';
 import { goJSON } from '../../server/src/engine/generators/goJson';
 import { GoStringMap } from '../../server/src/gotemplate/values';
@@ -248,7 +248,7 @@ test('Go path.Match semantics for directory patterns (path/match.go)', () => {
 
 test('clusters: flatList wraps every cluster (values included) in one parameter set (cluster.go paramHolder)', (t) => {
   const ws = workspaceFor(t, {
-    'c.yaml': [secret('c1', 'https://c1', { env: 'prod' }), secret('c2', 'https://c2', { env: 'prod' })].join('---\n'),
+    'c.yaml': secrets(secret('c1', 'https://c1', { env: 'prod' }), secret('c2', 'https://c2', { env: 'prod' })),
   });
   const e = ws.expand(
     appset(

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { appset, secret, workspace } from './generators-helpers';
+import { appset, secret, secrets, workspace } from './generators-helpers';
 import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE } from '../../server/src/engine/versions/releases';
 import { fieldAddedIn } from '../../server/src/engine/versions/fields';
 import { GATES, templateLibraries } from '../../server/src/engine/versions/gates';
@@ -254,10 +254,10 @@ test(`gate ${GATES.nestedSelectorsAlways.since}: selectors inside a nested matri
 
 test(`gate ${GATES.postSelectorStringMaps.since}: goTemplate post-selectors on cluster labels match nothing before 3.4`, () => {
   const files = {
-    'clusters.yaml': [
+    'clusters.yaml': secrets(
       secret('prod-1', 'https://p1.example.com', { env: 'prod' }),
       secret('dev-1', 'https://d1.example.com', { env: 'dev' }),
-    ].join('---\n'),
+    ),
   };
   const text = appset(`    - clusters: {}\n      selector:\n        matchLabels:\n          metadata.labels.env: prod`, {
     goTemplate: true,
