@@ -12,18 +12,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { getLanguageService } from '../../server/src/engine';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { KUSTOMIZE_OUTSIDE_PATCHES } from '../../server/src/engine/workspace/interests';
 import { partialReason } from '../../server/src/engine/validate/partial';
 import { parseFile } from '../../server/src/engine/yaml/document';
 import type { SourceText } from '../../server/src/engine/inputs';
-import { memHost } from '../helpers/memHost';
+import { memHost, repoFiles } from '../helpers/memHost';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
-
-const repoRoot = path.resolve(__dirname, '..', '..');
 
 /** A patch of an ApplicationSet: metadata and one changed field, no generators or template. */
 const PATCH = (name: string) =>
@@ -31,20 +27,8 @@ const PATCH = (name: string) =>
 const WHOLE = `${appsetHead('whole')}  generators:\n    - list:\n        elements: [{name: a}]\n  template:\n    metadata:\n      name: '{{ .name }}'\n${MINIMAL_TEMPLATE_SPEC}`;
 const KUSTOMIZATION = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n';
 
-/** Every YAML file under the given folders of the repository, as one workspace at /ws. */
-function allYaml(...dirs: string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (abs: string) => {
-    for (const n of fs.readdirSync(abs)) {
-      const p = path.join(abs, n);
-      if (fs.statSync(p).isDirectory()) walk(p);
-      else if (/\.ya?ml$/i.test(n) || n === 'Kustomization')
-        out.set('/ws/' + path.relative(repoRoot, p).split(path.sep).join('/'), fs.readFileSync(p, 'utf8'));
-    }
-  };
-  for (const d of dirs) walk(path.join(repoRoot, d));
-  return out;
-}
+/** Every YAML file (and kustomize's extension-less Kustomization) under the given folders of the repository, as one workspace at /ws. */
+const allYaml = (...dirs: string[]) => repoFiles((n) => /\.ya?ml$/i.test(n) || n === 'Kustomization', ...dirs);
 
 /** The partial reason of every ApplicationSet document of `file`, read through `ws`. */
 function reasons(files: Map<string, string>, ws: WorkspaceIndex, file: string): (string | undefined)[] {

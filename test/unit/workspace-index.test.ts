@@ -7,7 +7,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { WorkspaceIndex, type ProbeCache } from '../../server/src/engine/workspace/index';
 import { ARGOCD_CONFIG, CLUSTER_FILES } from '../../server/src/engine/workspace/interests';
 import { scanWorkspace } from '../../server/src/engine/rollout/enablement';
@@ -15,26 +14,13 @@ import { loadInventory } from '../../server/src/engine/generators/inventory';
 import { detectInstalls } from '../../server/src/engine/versions/detect';
 import type { SourceText } from '../../server/src/engine/inputs';
 import { FIXTURES, fixtureFiles } from './rollout-helpers';
-import { memHost } from '../helpers/memHost';
+import { memHost, repoFiles } from '../helpers/memHost';
 import { flowClusterSecret } from '../helpers/clusters';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 import { getLanguageService } from '../../server/src/engine';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
-
 /** Every YAML file under the given folders of the repository, as one workspace at /ws. */
-function allYaml(...dirs: string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (abs: string) => {
-    for (const n of fs.readdirSync(abs)) {
-      const p = path.join(abs, n);
-      if (fs.statSync(p).isDirectory()) walk(p);
-      else if (/\.ya?ml$/i.test(n)) out.set('/ws/' + path.relative(repoRoot, p).split(path.sep).join('/'), fs.readFileSync(p, 'utf8'));
-    }
-  };
-  for (const d of dirs) walk(path.join(repoRoot, d));
-  return out;
-}
+const allYaml = (...dirs: string[]) => repoFiles((n) => /\.ya?ml$/i.test(n), ...dirs);
 
 const workspaces: [string, Map<string, string>][] = [
   ...fs.readdirSync(FIXTURES).map((n): [string, Map<string, string>] => [`rollout/${n}`, fixtureFiles(n)]),
