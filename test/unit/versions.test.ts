@@ -344,34 +344,17 @@ test(`gates ${GATES.camelcasePascal.since}, ${GATES.goRangeInt.since}, ${GATES.s
 test('the gates of template libraries start where the per-release data changes', () => {
   const first = (pred: (l: (typeof RELEASES)[number]['libraries']) => boolean) => RELEASES.find((r) => pred(r.libraries))!.version;
   const goMinor = (l: { go: string }) => Number(l.go.split('.')[1]);
-  assert.equal(
-    first((l) => l.sprig === '3.3.0'),
-    GATES.sprig330.since,
-  );
-  assert.equal(
-    first((l) => l.xstrings === '1.5.0'),
-    GATES.camelcasePascal.since,
-  );
-  assert.equal(
-    first((l) => goMinor(l) >= 23),
-    GATES.goElseWith.since,
-  );
-  assert.equal(
-    first((l) => goMinor(l) >= 24),
-    GATES.goRangeInt.since,
-  );
-  assert.equal(
-    first((l) => l.semver !== '3.2.1'),
-    GATES.semverLessThanEqual.since,
-  );
-  assert.equal(
-    first((l) => l.semver === '3.3.1'),
-    GATES.semverStrict.since,
-  );
-  assert.equal(
-    first((l) => l.semver === '3.4.0'),
-    GATES.semverGroupPrerelease.since,
-  );
+  // Each gate and the library change that brought it.
+  const changes: [keyof typeof GATES, (l: (typeof RELEASES)[number]['libraries']) => boolean][] = [
+    ['sprig330', (l) => l.sprig === '3.3.0'],
+    ['camelcasePascal', (l) => l.xstrings === '1.5.0'],
+    ['goElseWith', (l) => goMinor(l) >= 23],
+    ['goRangeInt', (l) => goMinor(l) >= 24],
+    ['semverLessThanEqual', (l) => l.semver !== '3.2.1'],
+    ['semverStrict', (l) => l.semver === '3.3.1'],
+    ['semverGroupPrerelease', (l) => l.semver === '3.4.0'],
+  ];
+  for (const [gate, changed] of changes) assert.equal(first(changed), GATES[gate].since, gate);
   for (const r of RELEASES) {
     const libs = templateLibraries(r.version);
     assert.ok(['3.2.1', '3.3.0', '3.3.1', '3.4.0'].includes(libs.semver), `${r.version}: semver ${libs.semver} is modelled`);
