@@ -64,24 +64,21 @@ test('function errors become "error calling NAME" at the command', () => {
   );
 });
 
+/** Go's execution error for the one-line template "base": at column `col`, in the command `at`. */
+const goErr = (col: number, at: string, msg: string) => `ERR template: base:1:${col}: executing "base" at <${at}>: ${msg}`;
+
 test('argument counts and constant conversions follow Go', () => {
-  assert.equal(run('{{ upper }}'), 'ERR template: base:1:3: executing "base" at <upper>: wrong number of args for upper: want 1 got 0');
-  assert.equal(
-    run('{{ "a" | upper "b" }}'),
-    'ERR template: base:1:9: executing "base" at <upper>: wrong number of args for upper: want 1 got 2',
-  );
-  assert.equal(
-    run('{{ default }}'),
-    'ERR template: base:1:3: executing "base" at <default>: wrong number of args for default: want at least 1 got 0',
-  );
-  assert.equal(run('{{ upper 3 }}'), 'ERR template: base:1:9: executing "base" at <3>: expected string; found 3');
-  assert.equal(run('{{ trunc 2.5 "abc" }}'), 'ERR template: base:1:9: executing "base" at <2.5>: expected integer; found 2.5');
-  assert.equal(run('{{ trunc 2 "abc" }}'), 'ab');
-  assert.equal(
-    run('{{ trunc .replicas "abc" }}'),
-    'ERR template: base:1:9: executing "base" at <.replicas>: wrong type for value; expected int; got float64',
-  );
-  assert.equal(run('{{ seq 3 }}'), 'ERR template: base:1:7: executing "base" at <3>: can\'t handle 3 for arg of type []interface {}');
-  assert.equal(run('{{ upper nil }}'), 'ERR template: base:1:9: executing "base" at <nil>: cannot assign nil to string');
-  assert.equal(run('{{ seq .tags }}'), '1');
+  for (const [template, want] of [
+    ['{{ upper }}', goErr(3, 'upper', 'wrong number of args for upper: want 1 got 0')],
+    ['{{ "a" | upper "b" }}', goErr(9, 'upper', 'wrong number of args for upper: want 1 got 2')],
+    ['{{ default }}', goErr(3, 'default', 'wrong number of args for default: want at least 1 got 0')],
+    ['{{ upper 3 }}', goErr(9, '3', 'expected string; found 3')],
+    ['{{ trunc 2.5 "abc" }}', goErr(9, '2.5', 'expected integer; found 2.5')],
+    ['{{ trunc 2 "abc" }}', 'ab'],
+    ['{{ trunc .replicas "abc" }}', goErr(9, '.replicas', 'wrong type for value; expected int; got float64')],
+    ['{{ seq 3 }}', goErr(7, '3', "can't handle 3 for arg of type []interface {}")],
+    ['{{ upper nil }}', goErr(9, 'nil', 'cannot assign nil to string')],
+    ['{{ seq .tags }}', '1'],
+  ])
+    assert.equal(run(template), want, template);
 });
