@@ -2,7 +2,7 @@
 // ../shared/research/argocd-appset-semantics.md.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appset, codes, validateText } from './validate-helpers';
+import { appset, codes, nestedMatrix, validateText } from './validate-helpers';
 import { templatePatchProblem } from '../../server/src/engine/validate/checks/spec';
 import { qualifiedNameProblem } from '../../server/src/engine/validate/checks/selectors';
 
@@ -97,17 +97,12 @@ test('matrix/merge children set exactly one generator kind (matrix.go "found mor
 });
 
 test('a third nesting level is reported once, as nesting depth (ApplicationSetTerminalGenerator has no matrix)', () => {
-  const gens = `  - matrix:
-      generators:
-      - matrix:
-          generators:
-          - merge:
+  const gens = nestedMatrix(`          - merge:
               mergeKeys: [a]
               generators: []
           - list:
               elements: []
-      - list:
-          elements: []`;
+`);
   const ds = validateText(appset('', { generators: gens }));
   assert.deepEqual(codes(ds), ['appset/nesting-depth']);
   assert.equal(ds.find((d) => d.code === 'appset/nesting-depth')?.text, 'merge');

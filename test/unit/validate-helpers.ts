@@ -33,3 +33,7 @@ ${MINIMAL_TEMPLATE_SPEC}${specExtra}`;
 }
 
 export const codes = (ds: Found[]) => ds.map((d) => d.code).sort();
+
+/** `generators` (for appset's opts) of one matrix: a matrix whose children are `inner` (YAML items 10 spaces deep), then an empty list. */
+export const nestedMatrix = (inner: string) =>
+  `  - matrix:\n      generators:\n      - matrix:\n          generators:\n${inner}      - list:\n          elements: []`;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appset, codes, validateText } from './validate-helpers';
+import { appset, codes, nestedMatrix, validateText } from './validate-helpers';
 import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -97,16 +97,11 @@ test('disableExtensionFilter (newer than v3.5.1) is accepted on directory source
 });
 
 test('nested matrix children are validated as terminal generators', () => {
-  const gens = `  - matrix:
-      generators:
-      - matrix:
-          generators:
-          - list:
+  const gens = nestedMatrix(`          - list:
               elements: []
               elementz: []
           - clusters: {}
-      - list:
-          elements: []`;
+`);
   const ds = validateText(appset('', { generators: gens }));
   assert.deepEqual(codes(ds), ['appset/unknown-field']);
   assert.equal(ds[0].text, 'elementz');
