@@ -62,3 +62,31 @@ test('a short file is answered once, whole', async () => {
   assert.ok(first.some((d) => d.code === 'yaml/syntax'));
   assert.ok(first.some((d) => d.code === 'appset/unknown-field'));
 });
+
+test('settings that did not change reset nothing: the pull after start-up and a repeated announcement keep every analysis and the workspace index', async () => {
+  const s = await startServer({}, {}, { env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
+  servers.push(s);
+  // Answer workspace/configuration here, counting the answers (a reset happens when one is applied).
+  let current: Record<string, unknown> = { validate: { debounceMs: 0 } };
+  let answered = 0;
+  s.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => {
+    answered++;
+    return p.items.map(() => current);
+  });
+  await s.open('a.yaml', bundle(2, -1));
+  const version = async () => (await s.conn.sendRequest<{ version: number }>('appsetTools/test/index')).version;
+  /** Announces settings and waits until the server has pulled them (its next message sees them applied). */
+  const announce = async (next: Record<string, unknown>) => {
+    const before = answered;
+    current = next;
+    await s.conn.sendNotification('workspace/didChangeConfiguration', { settings: { appsetTools: next } });
+    const guard = Date.now() + HANG_GUARD_MS;
+    while (answered === before && Date.now() < guard) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(answered > before, 'the server pulled the settings');
+  };
+  const v0 = await version();
+  await announce({ validate: { debounceMs: 0 } });
+  assert.equal(await version(), v0, 'the same settings: nothing was reset');
+  await announce({ validate: { debounceMs: 0 }, maxApplications: 999 });
+  assert.ok((await version()) > v0, 'new settings reset the workspace index');
+});

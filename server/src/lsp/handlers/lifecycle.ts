@@ -95,7 +95,12 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
   function applySettings(raw: unknown): void {
     lastRaw = raw;
     const base = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    s.settings = readSettings({ ...base, ...overrides });
+    const next = readSettings({ ...base, ...overrides });
+    // The same settings again (the pull after `initialized`, a client announcing what it sent at
+    // start): nothing to reset. A reset drops every analysis and re-reads the workspace, so a document
+    // opened meanwhile would have its first answer computed twice.
+    if (JSON.stringify(next) === JSON.stringify(s.settings)) return;
+    s.settings = next;
     s.host.updateSettings(s.settings.engine);
     revalidation.resetAndRevalidate();
   }

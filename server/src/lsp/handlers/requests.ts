@@ -114,6 +114,11 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
       return process.memoryUsage();
     });
 
+  // For the test suite only (test/lsp/first-answer.test.ts): the workspace index's version, which every
+  // reset (new settings, folders) moves on.
+  if (process.env.APPSET_TOOLS_TEST_REQUESTS === '1')
+    connection.onRequest('appsetTools/test/index', () => ({ version: s.service.workspace.version }));
+
   connection.onRequest(Requests.fileInfo, async (r: DocumentRequestParams, token: CancellationToken) => {
     const a = await readyFor(r, token);
     return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
