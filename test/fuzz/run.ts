@@ -4,7 +4,10 @@
  * (worker.ts) with a 512 MB heap; the runner watches their output, so
  * - a crash is a worker that dies (V8 abort, out of memory, uncaught exception) or an exception that
  *   escapes the engine; the runner restarts after the crashing input;
- * - a hang is an input that produces no answer within the hang limit; the worker is killed.
+ * - a hang is an input that produces no answer within the hang limit (the worker is killed), or one
+ *   the worker itself gave up on (the server did not answer in time);
+ * - a worker that stops early after reporting an input (`stop`: its server hung or died) is restarted
+ *   after that input: the stop is the reported input's consequence, not another crash.
  * Prints totals as JSON, with every crash and hang by kind, seed and input number (replayable).
  */
 import { spawn } from 'node:child_process';
@@ -30,8 +33,9 @@ export interface FuzzTotals {
 }
 
 const WORKER = path.join(__dirname, 'worker.ts');
-const HANG_MS = { engine: 60_000, tree: 60_000, server: 45_000 } as Record<string, number>;
-const BATCH = { engine: 2000, tree: 100, server: 2000 } as Record<string, number>;
+// `probe` is the runner's own test (test/unit/fuzz.test.ts): inputs that pass, hang or crash on purpose.
+const HANG_MS = { engine: 60_000, tree: 60_000, server: 45_000, probe: 2_000 } as Record<string, number>;
+const BATCH = { engine: 2000, tree: 100, server: 2000, probe: 100 } as Record<string, number>;
 
 function runBatch(kind: string, seed: number, start: number, count: number, totals: FuzzTotals): Promise<number> {
   // Resolves with the next input to run (start + count when the batch finished).
@@ -42,6 +46,8 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let last = start - 1;
+    /** The worker said, with its last line, that it stops after that input. */
+    let stopped = false;
     let stderr = '';
     let timer: NodeJS.Timeout;
     let done = false;
@@ -66,7 +72,7 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
     };
     child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
     readline.createInterface({ input: child.stdout }).on('line', (line) => {
-      let r: { i: number; ms: number; error?: string; hang?: boolean; failures?: number; requests?: number };
+      let r: { i: number; ms: number; error?: string; hang?: boolean; stop?: boolean; failures?: number; requests?: number };
       const at = line.lastIndexOf('{"i":'); // anything the code under test printed comes before it
       if (at < 0) return;
       try {
@@ -75,6 +81,7 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
         return;
       }
       last = r.i;
+      stopped = !!r.stop;
       totals.inputs++;
       totals.requests += r.requests ?? 0;
       totals.isolatedFailures += r.failures ?? 0;
@@ -89,7 +96,8 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
     arm();
     child.on('exit', (code, signal) => {
       if (done) return;
-      if (last < start + count - 1) {
+      if (stopped && code === 0) finish(last + 1);
+      else if (last < start + count - 1) {
         totals.crashes++;
         totals.inputs++;
         totals.issues.push({

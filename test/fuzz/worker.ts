@@ -1,10 +1,11 @@
 /**
  * One fuzz worker, run as a child process by `run.ts` (so a V8 abort or an out-of-memory is seen
  * as a crash of this process, not of the runner):
- *   node --max-old-space-size=512 --import tsx test/fuzz/worker.ts <engine|tree|server> <seed> <start> <count>
+ *   node --max-old-space-size=512 --import tsx test/fuzz/worker.ts <engine|tree|server|probe> <seed> <start> <count>
  * Prints one JSON line per input: {"i": k, "ms": …, "failures": n} — `failures` counts feature
  * modules that threw and were isolated by the facade (a bug, but not a crash). An exception that
- * escapes the engine prints {"i": k, "error": …}.
+ * escapes the engine prints {"i": k, "error": …}; a hang the worker saw itself adds `"hang": true`,
+ * and `"stop": true` when the worker ends after that input.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -154,8 +155,10 @@ async function serverRun(): Promise<void> {
     const r = await Promise.race([answers, exited, timeout(30_000)]);
     if (r === 'ok') emit({ i: k, ms: Date.now() - t0, requests: 4 });
     else {
-      emit({ i: k, ms: Date.now() - t0, error: r, hang: r === 'timeout' });
-      if (r !== 'ok' && !r.startsWith('request failed')) break;
+      // A server that hung or died ends this worker (the runner starts another after input k).
+      const stop = !r.startsWith('request failed');
+      emit({ i: k, ms: Date.now() - t0, error: r, hang: r === 'timeout', ...(stop ? { stop } : {}) });
+      if (stop) break;
     }
   }
   proc.kill();
@@ -163,6 +166,25 @@ async function serverRun(): Promise<void> {
   fs.rmSync(dir, { recursive: true, force: true });
 }
 
-if (kind === 'engine') engineRun();
+/**
+ * The runner's own test: input k passes (k % 4 = 0), is reported as a hang after which the worker
+ * stops (1), kills the worker (2), or never answers (3).
+ */
+function probeRun(): void {
+  for (let k = start; k < start + count; k++) {
+    if (k % 4 === 0) emit({ i: k, ms: 0 });
+    else if (k % 4 === 1) {
+      emit({ i: k, ms: 0, error: 'timeout', hang: true, stop: true });
+      process.exit(0);
+    } else if (k % 4 === 2) process.kill(process.pid, 'SIGKILL');
+    else {
+      setInterval(() => undefined, 1000);
+      return;
+    }
+  }
+}
+
+if (kind === 'probe') probeRun();
+else if (kind === 'engine') engineRun();
 else if (kind === 'tree') treeRun();
 else void serverRun().then(() => process.exit(0));

@@ -13,3 +13,23 @@ test('fuzz (fixed seed): no crash, no hang, no read outside the workspace', { ti
   assert.equal(t.crashes + t.hangs, 0);
   assert.equal(t.requests, 120);
 });
+
+test(
+  'fuzz runner: a hang reported by a worker that then stops is one hang, a killed worker one crash, silence one hang',
+  { timeout: 120_000 },
+  async () => {
+    // probe inputs: 0 passes, 1 is reported as a hang and its worker stops, 2 kills its worker, 3 never answers.
+    const t = await fuzz({ probe: 5 }, 0);
+    assert.equal(t.inputs, 5);
+    assert.deepEqual(
+      t.issues.map((i) => [i.input, i.what]),
+      [
+        [1, 'hang'],
+        [2, 'crash'],
+        [3, 'hang'],
+      ],
+    );
+    assert.equal(t.crashes, 1);
+    assert.equal(t.hangs, 2);
+  },
+);
