@@ -5,12 +5,15 @@
  * - a crash is a worker that dies (V8 abort, out of memory, uncaught exception) or an exception that
  *   escapes the engine; the runner restarts after the crashing input;
  * - a hang is an input that produces no answer within the hang limit (the worker is killed), or one
- *   the worker itself gave up on (the server did not answer in time);
+ *   the worker itself gave up on (the server did not answer in time). The limit counts the worker's
+ *   CPU time where Linux says it (/proc), so a run at `nice -n 19` on a loaded machine, starved of
+ *   CPU, is not mistaken for a hang; wall time ten times the limit is a hang in any case;
  * - a worker that stops early after reporting an input (`stop`: its server hung or died) is restarted
  *   after that input: the stop is the reported input's consequence, not another crash.
  * Prints totals as JSON, with every crash and hang by kind, seed and input number (replayable).
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
 
@@ -34,10 +37,31 @@ export interface FuzzTotals {
 
 const WORKER = path.join(__dirname, 'worker.ts');
 // `probe` is the runner's own test (test/unit/fuzz.test.ts): inputs that pass, hang or crash on purpose.
-const HANG_MS = { engine: 60_000, tree: 60_000, server: 45_000, probe: 2_000 } as Record<string, number>;
+const HANG_MS = { engine: 60_000, tree: 60_000, server: 45_000, probe: 1_000 } as Record<string, number>;
 const BATCH = { engine: 2000, tree: 100, server: 2000, probe: 100 } as Record<string, number>;
 
-function runBatch(kind: string, seed: number, start: number, count: number, totals: FuzzTotals): Promise<number> {
+/**
+ * CPU time (ms) used so far by a process and its children that were waited for, plus its live
+ * children's (the server kind's language server); NaN where /proc is not there.
+ */
+export function cpuMs(pid: number | undefined): number {
+  if (!pid) return NaN;
+  const ticks = (p: number) => {
+    // Fields after the command name (which may hold spaces): utime stime cutime cstime are 12–15.
+    const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  };
+  try {
+    let total = ticks(pid);
+    for (const c of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean)) total += ticks(Number(c));
+    return total * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+}
+
+function runBatch(kind: string, seed: number, start: number, count: number, totals: FuzzTotals, log: (s: string) => void): Promise<number> {
   // Resolves with the next input to run (start + count when the batch finished).
   return new Promise((resolve) => {
     const child = spawn(
@@ -49,25 +73,33 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
     /** The worker said, with its last line, that it stops after that input. */
     let stopped = false;
     let stderr = '';
-    let timer: NodeJS.Timeout;
+    let timer: NodeJS.Timeout | undefined;
     let done = false;
+    // Since the last answer: wall time and the worker's CPU time (with its server, for the server kind).
+    let since = { wall: Date.now(), cpu: cpuMs(child.pid) };
     const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
+      since = { wall: Date.now(), cpu: cpuMs(child.pid) };
+      timer ??= setInterval(
         () => {
+          const limit = HANG_MS[kind] * (last < start ? 2 : 1); // the first input also pays for loading the code
+          const wall = Date.now() - since.wall;
+          const cpu = cpuMs(child.pid) - since.cpu;
+          if (wall < limit || (cpu < limit && wall < 10 * limit && !Number.isNaN(cpu))) return;
           totals.hangs++;
           totals.inputs++;
-          totals.issues.push({ kind, seed, input: last + 1, what: 'hang', detail: `no answer within ${HANG_MS[kind] / 1000} s` });
+          const detail = `no answer within ${HANG_MS[kind] / 1000} s (${Math.round(wall / 1000)} s wall, ${Math.round(cpu / 1000)} s CPU)`;
+          totals.issues.push({ kind, seed, input: last + 1, what: 'hang', detail });
+          log(`${kind} seed ${seed} input ${last + 1}: hang: ${detail}`);
           finish(last + 2);
           child.kill('SIGKILL');
         },
-        HANG_MS[kind] * (last < start ? 2 : 1),
-      ); // the first input also pays for loading the code
+        Math.min(1000, HANG_MS[kind] / 4),
+      );
     };
     const finish = (next: number) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      clearInterval(timer);
       resolve(next);
     };
     child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-2000)));
@@ -90,6 +122,7 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
         if (r.hang) totals.hangs++;
         else totals.crashes++;
         totals.issues.push({ kind, seed, input: r.i, what: r.hang ? 'hang' : 'crash', detail: r.error });
+        log(`${kind} seed ${seed} input ${r.i}: ${r.hang ? 'hang' : 'crash'}: ${r.error.slice(0, 300)}`);
       }
       arm();
     });
@@ -100,13 +133,9 @@ function runBatch(kind: string, seed: number, start: number, count: number, tota
       else if (last < start + count - 1) {
         totals.crashes++;
         totals.inputs++;
-        totals.issues.push({
-          kind,
-          seed,
-          input: last + 1,
-          what: 'crash',
-          detail: `worker died (${signal ?? `exit ${code}`}): ${stderr.slice(-600)}`,
-        });
+        const detail = `worker died (${signal ?? `exit ${code}`}): ${stderr.slice(-600)}`;
+        totals.issues.push({ kind, seed, input: last + 1, what: 'crash', detail });
+        log(`${kind} seed ${seed} input ${last + 1}: crash: ${detail.slice(0, 300)}`);
         finish(last + 2);
       } else finish(start + count);
     });
@@ -126,7 +155,7 @@ export async function fuzz(plan: Record<string, number>, seed: number, log: (s: 
   for (const [kind, n] of Object.entries(plan)) {
     let next = 0;
     while (next < n) {
-      next = await runBatch(kind, seed, next, Math.min(BATCH[kind], n - next), totals);
+      next = await runBatch(kind, seed, next, Math.min(BATCH[kind], n - next), totals, log);
       log(`${kind}: ${Math.min(next, n)}/${n} inputs, ${totals.crashes} crashes, ${totals.hangs} hangs`);
     }
   }

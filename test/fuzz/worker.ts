@@ -26,6 +26,7 @@ import { fileText, sample, tree, type TreeEntry } from './inputs';
 import { initializeParams, spawnStdioServer } from '../lsp/client';
 import { flowClusterSecret } from '../helpers/clusters';
 import { appsetHead, gitGenerator } from '../helpers/appsets';
+import { cpuMs } from './run';
 
 const [kind, seedArg, startArg, countArg] = process.argv.slice(2);
 const seed = Number(seedArg);
@@ -133,7 +134,22 @@ async function serverRun(): Promise<void> {
   const uri = `${root}/a.yaml`;
   let version = 1;
   await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version, text: '' } });
-  const timeout = (ms: number) => new Promise<string>((res) => setTimeout(() => res('timeout'), ms).unref());
+  // No answer after 30 s of the server's CPU time (or 300 s of wall time: a starved niced run is slow, not hung).
+  const timeout = (ms: number) =>
+    new Promise<string>((res) => {
+      const t0 = Date.now();
+      const cpu0 = cpuMs(proc.pid);
+      const t = setInterval(() => {
+        const cpu = cpuMs(proc.pid) - cpu0;
+        if (Date.now() - t0 > 10 * ms || (cpu > ms && !Number.isNaN(cpu)) || (Number.isNaN(cpu) && Date.now() - t0 > ms)) {
+          clearInterval(t);
+          res('timeout');
+        }
+      }, 500);
+      t.unref();
+      void answersDone.then(() => clearInterval(t));
+    });
+  let answersDone: Promise<unknown> = Promise.resolve();
   for (let k = start; k < start + count; k++) {
     const text = sample(fileText, seed + k);
     const t0 = Date.now();
@@ -152,6 +168,7 @@ async function serverRun(): Promise<void> {
       () => 'ok',
       (e) => `request failed: ${(e as Error).message}`,
     );
+    answersDone = answers;
     const r = await Promise.race([answers, exited, timeout(30_000)]);
     if (r === 'ok') emit({ i: k, ms: Date.now() - t0, requests: 4 });
     else {
@@ -168,7 +185,7 @@ async function serverRun(): Promise<void> {
 
 /**
  * The runner's own test: input k passes (k % 4 = 0), is reported as a hang after which the worker
- * stops (1), kills the worker (2), or never answers (3).
+ * stops (1), kills the worker (2), or never answers, busy (3).
  */
 function probeRun(): void {
   for (let k = start; k < start + count; k++) {
@@ -177,10 +194,7 @@ function probeRun(): void {
       emit({ i: k, ms: 0, error: 'timeout', hang: true, stop: true });
       process.exit(0);
     } else if (k % 4 === 2) process.kill(process.pid, 'SIGKILL');
-    else {
-      setInterval(() => undefined, 1000);
-      return;
-    }
+    else for (;;); // busy: the runner's limit counts CPU time
   }
 }
 
