@@ -25,6 +25,8 @@ import {
 export interface LspProcess {
   name: string;
   proc: ChildProcess;
+  /** The connection, for requests the methods below do not cover (hovers, the preview). */
+  conn: ProtocolConnection;
   /** ms from didOpen to the first diagnostics of the document, and the server's CPU time meanwhile. */
   open(path: string, text: string): Promise<{ ms: number; cpuMs: number; diagnostics: Diagnostic[] }>;
   /** Inserts `insert` at `offset` (an incremental change); ms until the diagnostics of that version. */
@@ -101,6 +103,7 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
   const self: LspProcess = {
     name: o.name,
     proc,
+    conn,
     async open(path, text) {
       const uri = pathToFileURL(path).toString();
       versions.set(uri, 1);

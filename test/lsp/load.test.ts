@@ -12,6 +12,7 @@ import {
   CancellationTokenSource,
   DidChangeTextDocumentNotification,
   DidOpenTextDocumentNotification,
+  FoldingRangeRequest,
   HoverRequest,
   LSPErrorCodes,
   ResponseError,
@@ -106,6 +107,57 @@ test('a heavy expansion in one document: another document is answered first, and
   await final;
   const versions = s.published('heavy.yaml').map((x) => x.version);
   assert.deepEqual(versions.slice(before), [4], `published versions: ${versions}`);
+  assert.equal(s.proc.exitCode, null, s.stderr());
+});
+
+/** One ApplicationSet of about `lines` lines: a list generator with two keys per element. */
+const LONG = (lines: number) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: long
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+${Array.from({ length: Math.floor(lines / 2) }, (_, i) => `          - name: e${i}\n            url: https://c${i % 50}.example.com`).join('\n')}
+  template:
+    metadata:
+      name: 'app-{{ .name }}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .name }}'}
+      destination: {server: '{{ .url }}', namespace: x}
+`;
+
+test('a large document being parsed, validated, expanded and previewed: another document is answered first', async () => {
+  const s = await startServer({}, { maxApplications: 10000 });
+  servers.push(s);
+  await s.open('small.yaml', SMALL);
+  // 20,000 lines (about 650 KB): its parse alone takes many slices.
+  const large = LONG(20000);
+  const largeDiags = s.diagnostics('large.yaml', 1);
+  await s.conn.sendNotification(DidOpenTextDocumentNotification.type, {
+    textDocument: { uri: s.uriOf('large.yaml'), languageId: 'yaml', version: 1, text: large },
+  });
+  // Its folding ranges (they need the parse) and its preview (the parse, the expansions and the
+  // preview text) are asked first, then a hover in the small document: the hover is answered between
+  // the large document's slices. (A server that parsed in one go answered the folding ranges first.)
+  const folding = s.conn.sendRequest(FoldingRangeRequest.type, { textDocument: { uri: s.uriOf('large.yaml') } });
+  const preview = s.conn.sendRequest(Requests.preview, { uri: s.uriOf('large.yaml') });
+  const hover = s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('small.yaml') },
+    position: { line: 4, character: 4 },
+  });
+  const order = await settleOrder({ folding, preview, hover, largeDiags });
+  assert.equal(order[0], 'hover', `answered in this order: ${order}`);
+  assert.ok(((await folding) ?? []).length > 0, 'the large document has folding ranges');
+  assert.ok(await hover, 'the hover has an answer');
+  const p = (await preview) as { apps: number; yaml: string } | null;
+  assert.equal(p?.apps, 10000);
+  assert.equal(p?.yaml.split('\n---\n').length, 10001, 'the preview lists every Application');
+  const ds = await largeDiags;
+  assert.ok(Array.isArray(ds), 'the large document got its diagnostics');
   assert.equal(s.proc.exitCode, null, s.stderr());
 });
 

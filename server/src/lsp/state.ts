@@ -64,7 +64,8 @@ export class ServerState {
     let run = this.runs.get(a);
     if (!run) {
       const r: PrepareRun = { waiters: [], done: Promise.resolve(true) };
-      r.done = this.drive(a, () => r.waiters.every((w) => w())).finally(() => this.runs.delete(a));
+      r.done = this.slices(this.service.prepare(a), () => r.waiters.every((w) => w())).then((x) => x.ok);
+      void r.done.finally(() => this.runs.delete(a));
       this.runs.set(a, r);
       run = r;
     }
@@ -74,28 +75,67 @@ export class ServerState {
 
   private readonly runs = new WeakMap<Analysis, PrepareRun>();
 
-  private async drive(a: Analysis, stale: () => boolean): Promise<boolean> {
-    const steps = this.service.prepare(a);
+  /**
+   * Runs stepwise work (the engine's generators) in slices of about SLICE_MS, with the event loop
+   * handed back between them. `ok` is false when `stale()` said at a pause that the work is no longer
+   * wanted. A failure is logged; the answers that follow compute (and guard) the same work again.
+   */
+  async slices<T>(steps: Generator<void, T>, stale: () => boolean): Promise<{ ok: boolean; value?: T }> {
     let start = performance.now();
     try {
-      while (!steps.next().done) {
+      for (;;) {
+        const r = steps.next();
+        if (r.done) return { ok: true, value: r.value };
         if (performance.now() - start < SLICE_MS) continue;
         await new Promise((resolve) => setImmediate(resolve));
-        if (stale()) return false;
+        if (stale()) return { ok: false };
         start = performance.now();
       }
     } catch (e) {
-      // The answers that follow compute (and guard) the same work again, and report it.
-      this.connection.console.error(`expansion failed: ${(e as Error).stack ?? e}`);
+      this.connection.console.error(`analysis failed: ${(e as Error).stack ?? e}`);
+      return { ok: true };
     }
-    return true;
   }
 
-  /** `prepare` for an open document: stale once the document changed or closed, or `token` was cancelled. */
-  ready(doc: TextDocument, token?: CancellationToken): Promise<boolean> {
+  /**
+   * The analysis of an open document, parsed in slices (see `slices`): one run per document version
+   * however many ask; undefined when it went stale (`stale`, or the document changed or closed).
+   */
+  async analyzed(doc: TextDocument, stale: () => boolean = () => false): Promise<Analysis | undefined> {
+    const key = `${doc.version}|${doc.uri}`;
+    let run = this.analyses.get(key);
+    if (!run) {
+      const waiters: (() => boolean)[] = [];
+      const gone = () => this.documents.get(doc.uri)?.version !== doc.version;
+      const steps = this.service.analyzeSteps(doc.uri, doc.getText(), URI.toPath(doc.uri));
+      run = { waiters, done: this.slices(steps, () => gone() || waiters.every((w) => w())).then((r) => (r.ok ? r.value : undefined)) };
+      void run.done.finally(() => this.analyses.delete(key));
+      this.analyses.set(key, run);
+    }
+    run.waiters.push(stale);
+    const a = await run.done;
+    return a && !stale() ? a : undefined;
+  }
+
+  private readonly analyses = new Map<string, { waiters: (() => boolean)[]; done: Promise<Analysis | undefined> }>();
+
+  /** A document whose analysis is being computed in slices (its own run pushes it to the index when done). */
+  analyzing(uri: string): boolean {
+    const doc = this.documents.get(uri);
+    return !!doc && this.analyses.has(`${doc.version}|${uri}`);
+  }
+
+  /**
+   * `prepare` for an open document, after its analysis (in slices too): stale once the document
+   * changed or closed, or `token` was cancelled.
+   */
+  async ready(doc: TextDocument, token?: CancellationToken): Promise<boolean> {
+    const stale = () => !!token?.isCancellationRequested || this.documents.get(doc.uri)?.version !== doc.version;
+    if (!(await this.analyzed(doc, stale))) return !stale();
+    // The analysis again: the same object unless the workspace changed meanwhile (then re-made from the same parse).
     const a = this.guard('analysis', undefined, () => this.analysisOf(doc));
-    if (!a) return Promise.resolve(true);
-    return this.prepare(a, () => !!token?.isCancellationRequested || this.documents.get(doc.uri)?.version !== doc.version);
+    if (!a) return true;
+    return this.prepare(a, stale);
   }
 
   /** The LSP error for a request dropped by `ready`: cancelled by the client, or its document changed. */

@@ -4,6 +4,7 @@
  * how exact the preview is.
  */
 import { stringifyYaml } from '../yaml/parse';
+import { runSteps } from '../yaml/document';
 import type { Expansion, ExpansionProblem } from './types';
 import type { Source } from '../types';
 import { compareGoStrings } from '../rules/order';
@@ -71,7 +72,15 @@ export function withAutomatedDisabled(app: unknown): unknown {
   return { ...app, spec: { ...spec, syncPolicy: { ...policy, automated: { ...automated, enabled: false } } } };
 }
 
+/** Applications written between two steps of `previewTextSteps`. */
+const APPS_PER_STEP = 25;
+
 export function previewText(appsetName: string, exp: Expansion, opts: PreviewOptions = {}): string {
+  return runSteps(previewTextSteps(appsetName, exp, opts));
+}
+
+/** `previewText` in steps of a few Applications (the language server answers other requests between them). */
+export function* previewTextSteps(appsetName: string, exp: Expansion, opts: PreviewOptions = {}): Generator<void, string> {
   const head: string[] = [
     `# Preview of ApplicationSet "${appsetName}": ${exp.apps.length} Application${exp.apps.length === 1 ? '' : 's'}`,
     '# Generated offline by ApplicationSet Tools; read-only, updates as you edit.',
@@ -86,11 +95,13 @@ export function previewText(appsetName: string, exp: Expansion, opts: PreviewOpt
   for (const n of exp.notes) head.push(`# note: ${n}`);
   head.push(...problemLines(exp, opts));
   const apps = [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name));
-  const docs = apps.map((a) => {
+  const docs: string[] = [];
+  for (const a of apps) {
+    if (docs.length % APPS_PER_STEP === APPS_PER_STEP - 1) yield;
     // Where its parameter set came from (a matrix combines several sources).
     const from = a.sources?.length ? `# from: ${a.sources.map(sourceText).join(' + ')}\n` : '';
     const prefix = from + (a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${m}\n`).join('') : '');
-    return prefix + stringifyYaml(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app);
-  });
+    docs.push(prefix + stringifyYaml(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app));
+  }
   return head.join('\n') + '\n' + (docs.length ? '---\n' + docs.join('---\n') : '# (no Applications)\n');
 }

@@ -5,7 +5,7 @@
  */
 import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
-import { parseFile, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
+import { parseFileSteps, runSteps, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
@@ -16,7 +16,7 @@ import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
 import { dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
-import { previewText as previewDocument } from '../expand/preview';
+import { previewTextSteps } from '../expand/preview';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
 import { definitionsAt, prepareRenameAt, referencesAt, renameAt, type RenameResult } from '../features/editor/navigation';
 import { documentSymbols, foldingRanges, type DocumentSymbol, type FoldingRange } from '../features/editor/structure';
@@ -66,6 +66,8 @@ export interface LanguageService {
    * pass would not save much. `analyze` of the text gives the whole answer after it.
    */
   quickAnalysis(uri: string, text: string, path?: string): Analysis | undefined;
+  /** `analyze` in steps (the YAML parse pauses between them; see `prepare`). */
+  analyzeSteps(uri: string, text: string, path?: string): Generator<void, Analysis>;
   /** The findings an editor or CI reports: repository config applied (severities, `off`, ignored paths), suppressed ones left out. */
   diagnostics(a: Analysis): EngineDiagnostic[];
   /** Like `diagnostics`, but suppressed findings are kept, marked with `suppressed` (the CLI reports them in SARIF). */
@@ -123,6 +125,10 @@ export interface LanguageService {
    * drops it when its text is outdated. Answers for `a` then reuse the result.
    */
   prepare(a: Analysis): Generator<void, void>;
+  /** Like `prepare`, for the findings of `a` (`lint`, `diagnostics`): computed in steps between feature modules. */
+  prepareDiagnostics(a: Analysis): Generator<void, void>;
+  /** Like `prepare`, for the preview text of the ApplicationSet at `offset` (`preview`, `previewText`): a few Applications a step. */
+  preparePreview(a: Analysis, offset?: number): Generator<void, void>;
   /** Releases what is kept for a document that was closed. */
   forget(uri: string): void;
   /** Forget cached analyses (e.g. settings changed). */
@@ -200,12 +206,17 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   let partFilter: ((part: string) => boolean) | undefined;
 
   function analyze(uri: string, text: string, path?: string): Analysis {
+    return runSteps(analyzeSteps(uri, text, path));
+  }
+
+  function* analyzeSteps(uri: string, text: string, path?: string): Generator<void, Analysis> {
+    const only = partFilter;
     const prev = analyses.get(uri);
     if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version)
       return prev;
     const chart = chartTemplateOf(text, path, host);
     // Only the `---` documents whose text changed since the last analysis of this uri are parsed.
-    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : parseFile(text, prev?.file.parsed, partFilter);
+    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : yield* parseFileSteps(text, prev?.file.parsed, only);
     const config = configFor(path, host, workspace);
     const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
     for (const doc of parsed.appsets) doc.partial = partialReason(doc, file);
@@ -290,14 +301,20 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   function each<T>(fn: (c: FeatureContributor) => T | undefined): T[] {
     const out: T[] = [];
     for (const c of contributors) {
-      try {
-        const r = fn(c);
-        if (r !== undefined) out.push(r);
-      } catch (e) {
-        host.log?.(`feature "${c.name}" failed: ${(e as Error).stack ?? e}`);
-      }
+      const r = one(c, fn);
+      if (r !== undefined) out.push(r);
     }
     return out;
+  }
+
+  /** One feature module's answer; its failure is logged and leaves the others' answers. */
+  function one<T>(c: FeatureContributor, fn: (c: FeatureContributor) => T | undefined): T | undefined {
+    try {
+      return fn(c);
+    } catch (e) {
+      host.log?.(`feature "${c.name}" failed: ${(e as Error).stack ?? e}`);
+      return undefined;
+    }
   }
 
   /** One ApplicationSet's failure in a feature leaves the others' answers. */
@@ -310,11 +327,51 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     }
   }
 
+  // Findings kept per analysis: the diagnostics run computes them in steps (`prepareDiagnostics`), the
+  // answers that follow read them.
+  const linted = new WeakMap<Analysis, Finding[]>();
+  function* lintSteps(a: Analysis): Generator<void, Finding[]> {
+    const done = linted.get(a);
+    if (done) return done;
+    const cfg = a.file.config ?? configFor(a.file.path, host, workspace);
+    let result: Finding[];
+    if (isIgnored(a.file.path, cfg)) result = [];
+    // The configuration file itself: its own problems (it holds no ApplicationSet).
+    else if (a.file.path && a.file.path.endsWith('/' + CONFIG_FILE)) result = parseConfig(a.file.text, a.file.path).diagnostics;
+    else {
+      const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
+      for (const c of contributors) {
+        out.push(...(one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
+        yield;
+      }
+      for (const ctx of a.appsets)
+        for (const c of contributors) {
+          out.push(...(one(c, (x) => x.diagnostics?.(ctx)) ?? []));
+          yield;
+        }
+      result = applyConfig(superseded(dropSuperseded(out)), a.file.text, cfg, (c) => codeInfo(c) !== undefined);
+    }
+    linted.set(a, result);
+    return result;
+  }
+
+  /** The preview text of one ApplicationSet, kept with its context (see `preparePreview`). */
+  function* previewYamlSteps(ctx: AppSetContext): Generator<void, string> {
+    const kept = ctx.memo('preview-yaml', () => ({ text: undefined as string | undefined }));
+    if (kept.text === undefined) {
+      // Show what the controller writes: under an active RollingSync, auto-sync is turned off.
+      const rollingSync = !!getRolloutPlan(ctx).effective;
+      kept.text = yield* previewTextSteps(ctx.doc.name, ctx.expansion(), { rollingSync, siteOf: problemSite(ctx) });
+    }
+    return kept.text;
+  }
+
   const inDoc = (ctx: AppSetContext, offset: number) => offset >= ctx.doc.span.start && offset <= ctx.doc.span.end;
 
   const service: LanguageService = {
     workspace,
     analyze,
+    analyzeSteps,
     quickAnalysis(uri, text, path) {
       if (analyses.has(uri)) return undefined;
       const only = firstPassParts(text, path);
@@ -336,14 +393,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       });
     },
     lint(a) {
-      const cfg = a.file.config ?? configFor(a.file.path, host, workspace);
-      if (isIgnored(a.file.path, cfg)) return [];
-      // The configuration file itself: its own problems (it holds no ApplicationSet).
-      if (a.file.path && a.file.path.endsWith('/' + CONFIG_FILE)) return parseConfig(a.file.text, a.file.path).diagnostics;
-      const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
-      out.push(...each((c) => c.fileDiagnostics?.(a.file)).flat());
-      for (const ctx of a.appsets) out.push(...each((c) => c.diagnostics?.(ctx)).flat());
-      return applyConfig(superseded(dropSuperseded(out)), a.file.text, cfg, (c) => codeInfo(c) !== undefined);
+      return [...runSteps(lintSteps(a))];
     },
     configFor: (path) => configFor(path, host, workspace),
     isIgnored: (path) => isIgnored(path, configFor(path, host, workspace)),
@@ -380,11 +430,9 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
       const exp = ctx.expansion();
-      // Show what the controller writes: under an active RollingSync, auto-sync is turned off.
-      const rollingSync = !!getRolloutPlan(ctx).effective;
       return {
         name: ctx.doc.name,
-        yaml: previewDocument(ctx.doc.name, exp, { rollingSync, siteOf: problemSite(ctx) }),
+        yaml: runSteps(previewYamlSteps(ctx)),
         apps: exp.apps.length,
         notes: exp.notes,
         exact: exp.exact,
@@ -397,10 +445,9 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     previewText(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
-      const exp = ctx.expansion();
       return {
-        text: previewDocument(ctx.doc.name, exp, { rollingSync: !!getRolloutPlan(ctx).effective, siteOf: problemSite(ctx) }),
-        summary: previewSummary(ctx.doc.name, exp),
+        text: runSteps(previewYamlSteps(ctx)),
+        summary: previewSummary(ctx.doc.name, ctx.expansion()),
       };
     },
     planText(a, offset) {
@@ -478,6 +525,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
           storeExpansion(key, ctx.doc.partial ? partialExpansion(ctx.doc.partial) : yield* expandAppSetSteps(ctx.doc, ctx.file));
         prepared.set(ctx, exp);
       }
+    },
+    *prepareDiagnostics(a) {
+      yield* lintSteps(a);
+    },
+    *preparePreview(a, offset) {
+      const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
+      if (ctx) yield* previewYamlSteps(ctx);
     },
     forget(uri) {
       const a = analyses.get(uri);

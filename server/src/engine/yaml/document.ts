@@ -96,6 +96,23 @@ export function isAppSetValue(v: unknown): v is { [key: string]: Json } {
  * the parts it refuses are not parsed at all (their documents are missing from the result).
  */
 export function parseFile(text: string, previous?: ParsedFile, only?: (part: string) => boolean): ParsedFile {
+  return runSteps(parseFileSteps(text, previous, only));
+}
+
+/** Runs a stepwise computation to its end (the CLI and every synchronous caller). */
+export function runSteps<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * `parseFile` in steps: it yields every few hundred tokens of the parser, so that the language
+ * server can answer other requests between them (lsp/state.ts). Composing one document's nodes from
+ * its tokens is the one part done in a single step.
+ */
+export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (part: string) => boolean): Generator<void, ParsedFile> {
   const docs: YamlDoc[] = [];
   const appsets: AppSetDoc[] = [];
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
@@ -121,7 +138,7 @@ export function parseFile(text: string, previous?: ParsedFile, only?: (part: str
         part = { start, docs: old.docs.map((r) => shifted(r, start - old.start)), open: old.open };
         reuse.moved++;
       } else {
-        const docs = parseRaw(partText, start);
+        const docs = yield* parseRaw(partText, start);
         part = { start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
         reuse.parsed++;
       }
@@ -135,7 +152,7 @@ export function parseFile(text: string, previous?: ParsedFile, only?: (part: str
     }
   }
   if (!raws) {
-    raws = parseRaw(guarded.text);
+    raws = yield* parseRaw(guarded.text);
     reuse.parsed = 1;
     reuse.reused = reuse.moved = 0;
   }
@@ -176,13 +193,28 @@ export function parseFile(text: string, previous?: ParsedFile, only?: (part: str
   return { text, docs, appsets, diagnostics, parts, reuse };
 }
 
-/** The documents of `text` (found at `offset` in the file) with their values. */
-function parseRaw(text: string, offset = 0): RawDoc[] {
+/** Parser tokens between two steps of `parseFileSteps`. */
+const TOKENS_PER_STEP = 256;
+
+/**
+ * The documents of `text` (found at `offset` in the file) with their values. What the library's
+ * `Composer.compose(Parser.parse(text))` does, fed one token at a time so that it can pause.
+ */
+function* parseRaw(text: string, offset = 0): Generator<void, RawDoc[]> {
   const parser = new YAML.Parser();
   parser.offset = offset;
   const composer = new YAML.Composer(PARSE_OPTIONS);
+  const composed: YAML.Document.Parsed[] = [];
+  let n = 0;
+  for (const token of new YAML.Lexer().lex(text)) {
+    for (const cst of parser.next(token)) for (const doc of composer.next(cst)) composed.push(doc as YAML.Document.Parsed);
+    if (++n % TOKENS_PER_STEP === 0) yield;
+  }
+  for (const cst of parser.end()) for (const doc of composer.next(cst)) composed.push(doc as YAML.Document.Parsed);
+  for (const doc of composer.end()) composed.push(doc as YAML.Document.Parsed);
   const out: RawDoc[] = [];
-  for (const doc of composer.compose(parser.parse(text)) as Iterable<YAML.Document.Parsed>) {
+  for (const doc of composed) {
+    yield;
     let value: Json | undefined;
     let failure: string | undefined;
     try {

@@ -28,25 +28,32 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   async function publish(doc: TextDocument): Promise<void> {
     const path = URI.toPath(doc.uri);
     const open = s.service.openDocuments;
+    // Every step in slices (state.ts): other documents' requests are answered meanwhile, and a newer
+    // version of this one (or its closing) drops this run; the newer version's run publishes.
+    const stale = () => documents.get(doc.uri)?.version !== doc.version;
     // A very long file opened: the documents that can hold more than syntax findings answer first
     // (engine/service/firstPass.ts); the whole file's answer follows below.
     const quick = s.guard('diagnostics', undefined, () => s.service.quickAnalysis(doc.uri, doc.getText(), path));
+    if (!quick) {
+      await s.analyzed(doc);
+      if (stale()) return;
+    }
     // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
     // configuration changes the results of every open ApplicationSet.
     s.guard('diagnostics', undefined, () => {
       if (open.sync(path, doc.getText(), () => quick ?? s.analysisOf(doc))) scheduleOthers(doc.uri);
     });
     if (quick) {
-      const stale = () => documents.get(doc.uri)?.version !== doc.version;
       if (!(await s.prepare(quick, stale))) return;
       const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(doc, quick) : []));
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first });
       // Let the message out before the whole file is parsed (the connection writes on the next turn).
       await new Promise((resolve) => setImmediate(resolve));
     }
-    // The expansions in slices: other documents' requests are answered meanwhile, and a newer
-    // version of this one (or its closing) drops this run; the newer version's run publishes.
+    // The whole file's analysis and expansions (state.ts `ready`), then its findings.
     if (!(await s.ready(doc))) return;
+    const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
+    if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale)).ok) return;
     const diagnostics = s.guard('diagnostics', [], () => {
       const a = s.analysisOf(doc);
       open.remember(path, a);

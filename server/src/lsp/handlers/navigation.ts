@@ -11,6 +11,7 @@ import {
   InlayHintKind,
   type DocumentSymbol,
   type Location,
+  type Position,
   type SemanticTokensLegend,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -45,7 +46,7 @@ const SYMBOL_KINDS: Record<E.SymbolKind, SymbolKind> = {
 };
 
 export function registerNavigation(s: ServerState): void {
-  const { connection, documents } = s;
+  const { connection } = s;
 
   const toLocation = (l: E.Location): Location | undefined => {
     const target = s.textOf(l.file);
@@ -76,19 +77,21 @@ export function registerNavigation(s: ServerState): void {
     }),
   );
 
-  connection.onPrepareRename((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    if (!doc) return null;
-    const r = s.guard('prepare rename', undefined, () => s.service.prepareRename(s.analysisOf(doc), doc.offsetAt(p.position)));
-    if (!r) return null;
-    if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
-    return { range: toRange(doc, r.span), placeholder: r.placeholder };
-  });
+  // Every request waits for its document's analysis, made in slices (state.ts): a large document
+  // being parsed never holds up answers for the others.
+  connection.onPrepareRename((p, token) =>
+    s.whenReady(p.textDocument.uri, token, null, (doc) => {
+      const r = s.guard('prepare rename', undefined, () => s.service.prepareRename(s.analysisOf(doc), doc.offsetAt(p.position)));
+      if (!r) return null;
+      if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
+      return { range: toRange(doc, r.span), placeholder: r.placeholder };
+    }),
+  );
 
-  connection.onRenameRequest((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    if (!doc) return null;
-    const r = s.guard('rename', undefined, () => s.service.rename(s.analysisOf(doc), doc.offsetAt(p.position), p.newName));
+  connection.onRenameRequest((p, token) => s.whenReady(p.textDocument.uri, token, null, (doc) => rename(doc, p.position, p.newName)));
+
+  function rename(doc: TextDocument, position: Position, newName: string) {
+    const r = s.guard('rename', undefined, () => s.service.rename(s.analysisOf(doc), doc.offsetAt(position), newName));
     if (!r) return null;
     if ('error' in r) throw new ResponseError(ErrorCodes.InvalidRequest, r.error);
     const changes: Record<string, { range: ReturnType<typeof toRange>; newText: string }[]> = {};
@@ -98,7 +101,7 @@ export function registerNavigation(s: ServerState): void {
       (changes[target.uri] ??= []).push({ range: toRange(target, e.span), newText: e.newText });
     }
     return { changes };
-  });
+  }
 
   connection.onDocumentSymbol((p, token) =>
     s.whenReady(p.textDocument.uri, token, [], (doc) => {
@@ -106,28 +109,28 @@ export function registerNavigation(s: ServerState): void {
     }),
   );
 
-  connection.onFoldingRanges((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    if (!doc) return [];
-    return s.guard('folding ranges', [], () =>
-      s.service
-        .foldingRanges(s.analysisOf(doc))
-        .map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line })),
-    );
-  });
+  connection.onFoldingRanges((p, token) =>
+    s.whenReady(p.textDocument.uri, token, [], (doc) =>
+      s.guard('folding ranges', [], () =>
+        s.service
+          .foldingRanges(s.analysisOf(doc))
+          .map((r) => ({ startLine: doc.positionAt(r.start).line, endLine: doc.positionAt(r.end).line })),
+      ),
+    ),
+  );
 
-  connection.languages.semanticTokens.on((p) => {
-    const doc = documents.get(p.textDocument.uri);
-    const builder = new SemanticTokensBuilder();
-    if (!doc) return builder.build();
-    s.guard('semantic tokens', undefined, () => {
-      for (const t of s.service.semanticTokens(s.analysisOf(doc))) {
-        const pos = doc.positionAt(t.start);
-        builder.push(pos.line, pos.character, t.length, SEMANTIC_LEGEND.tokenTypes.indexOf(TOKEN_TYPES[t.kind]), 0);
-      }
-    });
-    return builder.build();
-  });
+  connection.languages.semanticTokens.on((p, token) =>
+    s.whenReady(p.textDocument.uri, token, new SemanticTokensBuilder().build(), (doc) => {
+      const builder = new SemanticTokensBuilder();
+      s.guard('semantic tokens', undefined, () => {
+        for (const t of s.service.semanticTokens(s.analysisOf(doc))) {
+          const pos = doc.positionAt(t.start);
+          builder.push(pos.line, pos.character, t.length, SEMANTIC_LEGEND.tokenTypes.indexOf(TOKEN_TYPES[t.kind]), 0);
+        }
+      });
+      return builder.build();
+    }),
+  );
 
   connection.languages.inlayHint.on((p, token) =>
     s.whenReady(p.textDocument.uri, token, [], (doc) => {

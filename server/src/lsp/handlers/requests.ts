@@ -27,26 +27,45 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   const analysisFor = (r: DocumentRequestParams): Analysis | undefined => {
     // An edit typed a moment ago in another document (a cluster Secret) counts, even before its
     // debounced run: the client refreshes its views right after edits.
+    // A document still being analysed in slices is left to its own run, which pushes it when done.
     for (const d of documents.all())
-      if (s.service.openDocuments.sync(URI.toPath(d.uri), d.getText(), () => s.analysisOf(d))) revalidation.scheduleOthers(d.uri);
+      if (!s.analyzing(d.uri) && s.service.openDocuments.sync(URI.toPath(d.uri), d.getText(), () => s.analysisOf(d)))
+        revalidation.scheduleOthers(d.uri);
     if (typeof r?.uri !== 'string') return undefined;
     const doc = documents.get(r.uri) ?? s.textOf(r.uri);
     return doc ? s.analysisOf(doc) : undefined;
   };
+  const offsetOf = (r: DocumentRequestParams) => (typeof r.offset === 'number' && r.offset >= 0 ? r.offset : undefined);
+  /** The request is no longer wanted: cancelled, or its open document changed or closed since it came. */
+  const staleness = (r: DocumentRequestParams, token?: CancellationToken) => {
+    const open = typeof r?.uri === 'string' ? documents.get(r.uri) : undefined;
+    const version = open?.version;
+    return { open, stale: () => !!token?.isCancellationRequested || (open !== undefined && documents.get(open.uri)?.version !== version) };
+  };
   /** `analysisFor` with the expansions done in slices (state.ts `prepare`); other requests are answered meanwhile. */
-  const readyFor = async (r: DocumentRequestParams, token?: CancellationToken): Promise<Analysis | undefined> => {
+  const readyFor = async (
+    r: DocumentRequestParams,
+    token?: CancellationToken,
+    { open, stale } = staleness(r, token),
+  ): Promise<Analysis | undefined> => {
+    // An open document is parsed in slices first (a file on disk is read whole, within the host's size cap).
+    if (open && !(await s.analyzed(open, stale)) && stale()) throw s.dropped(token);
     const a = s.guard('analysis', undefined, () => analysisFor(r));
     if (!a) return undefined;
-    const open = typeof r.uri === 'string' ? documents.get(r.uri) : undefined;
-    const version = open?.version;
-    const stale = () => !!token?.isCancellationRequested || (open !== undefined && documents.get(open.uri)?.version !== version);
     if (!(await s.prepare(a, stale))) throw s.dropped(token);
     return a;
   };
-  const offsetOf = (r: DocumentRequestParams) => (typeof r.offset === 'number' && r.offset >= 0 ? r.offset : undefined);
+  /** `readyFor` with the preview text of the ApplicationSet at the offset written in slices too. */
+  const previewFor = async (r: DocumentRequestParams, token?: CancellationToken): Promise<Analysis | undefined> => {
+    const st = staleness(r, token);
+    const a = await readyFor(r, token, st);
+    if (!a) return undefined;
+    if (!(await s.slices(s.service.preparePreview(a, offsetOf(r)), st.stale)).ok) throw s.dropped(token);
+    return a;
+  };
 
   connection.onRequest(Requests.preview, async (r: DocumentRequestParams, token: CancellationToken) => {
-    const a = await readyFor(r, token);
+    const a = await previewFor(r, token);
     return a ? s.guard('preview', null, () => s.service.preview(a, offsetOf(r))) : null;
   });
 
@@ -65,8 +84,9 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     label: string,
     show: boolean,
     text: (a: Analysis, offset?: number) => { text: string; summary: string } | null,
+    ready: (r: DocumentRequestParams, token: CancellationToken) => Promise<Analysis | undefined> = readyFor,
   ): Promise<string | null> => {
-    const a = r.uri ? await readyFor(r, token) : undefined;
+    const a = r.uri ? await ready(r, token) : undefined;
     const out = a ? s.guard(label, null, () => text(a, offsetOf(r))) : null;
     if (out && show) say(out.summary);
     return out?.text ?? null;
@@ -82,7 +102,14 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     switch (p.command) {
       case Commands.showPreview:
       case Commands.preview:
-        return textCommand(r, token, 'preview command', p.command === Commands.showPreview, (a, at) => s.service.previewText(a, at));
+        return textCommand(
+          r,
+          token,
+          'preview command',
+          p.command === Commands.showPreview,
+          (a, at) => s.service.previewText(a, at),
+          previewFor,
+        );
       case Commands.showRollout:
       case Commands.rolloutPlan:
         return textCommand(r, token, 'plan command', p.command === Commands.showRollout, (a, at) => s.service.planText(a, at));

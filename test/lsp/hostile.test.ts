@@ -1,0 +1,134 @@
+/**
+ * Hostile workspaces and documents through the built server (issue 16): a 10 MB open document, a
+ * mapped checkout outside the workspace (the setting's own `"../repo"` form) whose folders link back
+ * into themselves, and 10,000 cluster Secrets in separate files. Each ends in a clear finding or note,
+ * and the server keeps answering. Hang guards only; speed is measured by `npm run bench`.
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { HoverRequest } from 'vscode-languageserver-protocol/node';
+import { messageOf, startServer, type TestServer } from './client';
+import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
+import { clusterSecret } from '../helpers/clusters';
+import { Requests } from '../../server/src/protocol';
+
+const servers: TestServer[] = [];
+const folders: string[] = [];
+after(async () => {
+  for (const s of servers) await s.shutdown();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+const SMALL = `${appsetHead('small')}  generators:
+    - list:
+        elements:
+          - n: one
+  template:
+    metadata:
+      name: 'app-{{ .n }}'
+${MINIMAL_TEMPLATE_SPEC}`;
+
+async function answers(s: TestServer): Promise<void> {
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('small.yaml') },
+    position: { line: 4, character: 4 },
+  });
+  assert.ok(h, `the server still answers; stderr: ${s.stderr()}`);
+  assert.equal(s.proc.exitCode, null);
+}
+
+test('a 10 MB open document: one finding, bounded memory, and the other documents still answered', async () => {
+  const s = await startServer({}, {}, { nodeArgs: ['--expose-gc'], env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
+  servers.push(s);
+  await s.open('small.yaml', SMALL);
+  const row = `          - n: "${'x'.repeat(80)}"\n`;
+  const huge = `${appsetHead('huge')}  generators:\n    - list:\n        elements:\n${row.repeat(Math.ceil((10 * 1024 * 1024) / row.length))}`;
+  assert.ok(huge.length >= 10 * 1024 * 1024);
+  const ds = await s.open('huge.yaml', huge);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['yaml/too-large'],
+    `one finding: ${ds.map(messageOf).join(' | ')}`,
+  );
+  assert.match(messageOf(ds[0]), /not checked: it has 10(\.\d)? MB .* up to 2(\.\d)? MB/);
+  await answers(s);
+  // Its preview and a hover in it answer too (there is no ApplicationSet to show).
+  assert.equal(await s.conn.sendRequest(Requests.preview, { uri: s.uriOf('huge.yaml') }), null);
+  const mem = (await s.conn.sendRequest('appsetTools/test/memory')) as { heapUsed: number; rss: number };
+  // The text itself is 10 MB (held by the editor's copy and the analysis); nothing is built from it.
+  assert.ok(mem.heapUsed < 120 * 2 ** 20, `heap ${(mem.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+});
+
+test('a checkout mapped outside the workspace ("../repo", the setting\'s own example) is read, its looping folder links never followed; a missing one is said', async () => {
+  const repo = mkdtempSync(join(tmpdir(), 'appset-lsp-repo-'));
+  folders.push(repo);
+  mkdirSync(join(repo, 'apps', 'a'), { recursive: true });
+  writeFileSync(join(repo, 'apps', 'a', 'config.json'), '{"name": "a"}');
+  // Links back up: git lists them as files, so the generator must not walk them.
+  for (let i = 0; i < 4; i++) symlinkSync('..', join(repo, 'apps', 'a', `loop${i}`));
+  const url = 'https://github.com/org/repo.git';
+  const s = await startServer({}, { repoMappings: { [url]: `../${basename(repo)}` } });
+  servers.push(s);
+  await s.open('small.yaml', SMALL);
+  const text = `${appsetHead('git')}  generators:
+    - git:
+        repoURL: ${url}
+        revision: HEAD
+        files:
+          - path: "apps/**/config.json"
+  template:
+    metadata:
+      name: 'app-{{ .name }}'
+${MINIMAL_TEMPLATE_SPEC}`;
+  const ds = await s.open('git.yaml', text);
+  assert.deepEqual(ds.filter((d) => d.severity === 1).map(messageOf), []);
+  const p = (await s.conn.sendRequest(Requests.preview, { uri: s.uriOf('git.yaml') })) as { apps: number; yaml: string };
+  assert.equal(p.apps, 1, p.yaml);
+  assert.match(p.yaml, /name: app-a\b/);
+  // A mapping to a folder that is not there is a finding on the repoURL, not a silent drop.
+  await s.setSettings({ repoMappings: { [url]: '../no-such-checkout' } });
+  let said: string | undefined;
+  for (let i = 0; i < 600 && !said; i++) {
+    said = s
+      .published('git.yaml')
+      .flatMap((x) => x.diagnostics)
+      .map(messageOf)
+      .find((m) =>
+        /repo mapping .* sends https:\/\/github\.com\/org\/repo\.git to "\.\.\/no-such-checkout", but .* is not a readable folder/.test(m),
+      );
+    if (!said) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(said, JSON.stringify(s.published('git.yaml').at(-1)));
+  await answers(s);
+});
+
+test('10,000 cluster Secrets in separate files: the scan cap is said in the editor and in the preview, never silent', async () => {
+  const files: Record<string, string> = { 'small.yaml': SMALL };
+  for (let i = 0; i < 10_000; i++) files[`clusters/c${String(i).padStart(5, '0')}.yaml`] = clusterSecret({ name: `c${i}` });
+  const s = await startServer(files);
+  servers.push(s);
+  await s.open('small.yaml', SMALL);
+  const text = `${appsetHead('all')}  generators:
+    - clusters: {}
+  template:
+    metadata:
+      name: 'app-{{ .name }}'
+${MINIMAL_TEMPLATE_SPEC.replace('server: https://kubernetes.default.svc', "server: '{{ .server }}'")}`;
+  await s.open('all.yaml', text);
+  const p = (await s.conn.sendRequest(Requests.preview, { uri: s.uriOf('all.yaml') })) as { apps: number; yaml: string; notes: string[] };
+  assert.ok(p.apps >= 4000 && p.apps <= 5001, `${p.apps} Applications (the files read before the cap, and the local cluster)`);
+  assert.ok(
+    p.notes.some((n) => /the workspace scan stopped at 5,000 YAML files/.test(n)),
+    `the preview says why: ${JSON.stringify(p.notes)}`,
+  );
+  let warned: string | undefined;
+  for (let i = 0; i < 600 && !warned; i++) {
+    warned = s.messages.find((m) => /the workspace scan stopped at 5,000 YAML files/.test(m.message))?.message;
+    if (!warned) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(warned, `a window message says so: ${JSON.stringify(s.messages)}`);
+  await answers(s);
+});
