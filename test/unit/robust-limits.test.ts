@@ -16,7 +16,8 @@ import { decodeText, readTextFile } from '../../server/src/host/files';
 import { WorkspaceIndex, MAX_SCAN_ENTRIES } from '../../server/src/engine/workspace/index';
 import { getLanguageService } from '../../server/src/engine';
 import { templatePatchProblem } from '../../server/src/engine/validate/checks/spec';
-import { appsetHead, gitGenerator } from '../helpers/appsets';
+import { clusterSecret } from '../helpers/clusters';
+import { appsetHead, gitGenerator, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
 let cli = '';
 let work = '';
@@ -256,4 +257,31 @@ test('a long templatePatch line of actions ending in text is checked in linear t
   const problem = templatePatchProblem(line);
   assert.ok(Date.now() - t0 < 1000, `took ${Date.now() - t0} ms`);
   assert.match(problem?.message ?? '', /templatePatch/);
+});
+
+test('inventoryFiles outside the workspace ("../clusters.yaml") are read; one that names no readable file is said in the preview', () => {
+  const base = fs.mkdtempSync(path.join(work, 'inventory-'));
+  const ws = path.join(base, 'ws');
+  fs.mkdirSync(ws);
+  fs.writeFileSync(path.join(base, 'clusters.yaml'), clusterSecret({ name: 'outside' }));
+  const text = `${appsetHead('c')}  generators:
+    - clusters: {}
+  template:
+    metadata:
+      name: 'app-{{ .name }}'
+${MINIMAL_TEMPLATE_SPEC}`;
+  const file = path.join(ws, 'appset.yaml');
+  const expansion = (inventoryFiles: string[]) =>
+    getLanguageService({ host: createNodeHost([ws], { inventoryFiles }) })
+      .analyze(file, text, file)
+      .appsets[0].expansion();
+  assert.deepEqual(
+    expansion(['../clusters.yaml']).apps.map((a) => a.name),
+    ['app-outside', 'app-in-cluster'],
+  );
+  const missing = expansion(['../nope.yaml']);
+  assert.ok(
+    missing.notes.some((n) => /appsetTools\.inventoryFiles names "\.\.\/nope\.yaml", but no readable file matches it/.test(n)),
+    JSON.stringify(missing.notes),
+  );
 });

@@ -189,7 +189,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expa
     }
   }
 
-  validateApps(apps, doc, file, target);
+  yield* validateApps(apps, doc, file, target);
   for (const f of ctx.findings) problems.push({ ...f, severity: severityOf(f.code), span: spanAt(doc.doc, f.path) });
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
@@ -434,7 +434,7 @@ function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: Templ
   return valueSpan(source, n.value, err.template, err.offset, err.length ?? 1) ?? whole;
 }
 
-function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, target: TargetVersion): void {
+function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, target: TargetVersion): Generator<void, void> {
   const appset = doc.name;
   const counts = new Map<string, number>();
   for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
@@ -447,7 +447,10 @@ function validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, ta
     }
     return known;
   };
+  let n = 0;
   for (const a of apps) {
+    // A pause every few hundred Applications (the language server answers other requests meanwhile).
+    if (++n % 250 === 0) yield;
     const issues: string[] = [];
     if (!a.name) {
       issues.push(

@@ -38,6 +38,10 @@ export const generateClusters: Generate = (spec, ctx, path) => {
     ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
   // A cap or a skipped file may be why Secrets are missing: say so (never a silent cap).
   for (const n of ctx.file.workspace.scanNotes()) ctx.notes.add(n);
+  for (const u of inv.unread)
+    ctx.notes.add(
+      `appsetTools.inventoryFiles names "${u}", but no readable file matches it (a relative path is read from each workspace folder): no clusters were read from it`,
+    );
   const withValues = clusters.map((c) =>
     wrapErrors('error appending templated values for cluster: ', () =>
       appendValues(

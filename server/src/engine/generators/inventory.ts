@@ -59,6 +59,8 @@ export interface Inventory {
   templates: ClusterTemplate[];
   samples: Map<string, Record<string, unknown>[]>;
   files: string[];
+  /** Entries of `appsetTools.inventoryFiles` that named no readable file (said in a note, never dropped in silence). */
+  unread: string[];
 }
 
 const cache = new WeakMap<object, { version: number; settings: string; inv: Inventory }>();
@@ -70,8 +72,9 @@ export function loadInventory(file: SourceText): Inventory {
   if (hit && hit.version === ws.version && hit.settings === key) return hit.inv;
   const files = new Map<string, IndexedFile>();
   for (const f of ws.matching(CLUSTER_FILES)) files.set(f.path, f);
-  for (const f of extraFiles(file)) files.set(f.path, f);
-  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [] };
+  const unread: string[] = [];
+  for (const f of extraFiles(file, unread)) files.set(f.path, f);
+  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [], unread };
   for (const f of files.values()) {
     let used = false;
     for (const d of f.docs) used = readDoc(d.value, f.path, inv, d.span, f.text) || used;
@@ -81,10 +84,11 @@ export function loadInventory(file: SourceText): Inventory {
   return inv;
 }
 
-function extraFiles(file: SourceText): IndexedFile[] {
+function extraFiles(file: SourceText, unread: string[]): IndexedFile[] {
   const out: IndexedFile[] = [];
   const roots = file.host.roots();
   for (const pattern of file.settings.inventoryFiles) {
+    const before = out.length;
     if (/[*?[{]/.test(pattern)) {
       const abs = pattern.startsWith('/') ? [pattern] : roots.map((r) => `${r}/${pattern}`);
       const matchers = abs.map((p) => picomatch(p, { dot: true }));
@@ -100,6 +104,7 @@ function extraFiles(file: SourceText): IndexedFile[] {
         if (f) out.push(f);
       }
     }
+    if (out.length === before) unread.push(pattern);
   }
   return out;
 }
