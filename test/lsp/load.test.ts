@@ -106,7 +106,8 @@ test('a heavy expansion in one document: another document is answered first, and
   await assert.rejects(old, (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.ContentModified);
   await final;
   const versions = s.published('heavy.yaml').map((x) => x.version);
-  assert.deepEqual(versions.slice(before), [4], `published versions: ${versions}`);
+  // (Version 4 may be published twice: the workspace warm-up's settling re-validates open documents.)
+  assert.deepEqual([...new Set(versions.slice(before))], [4], `published versions: ${versions}`);
   assert.equal(s.proc.exitCode, null, s.stderr());
 });
 
