@@ -25,6 +25,9 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // the document's current text, so results for a stale version are never computed or published.
   const debouncer = new Debouncer();
 
+  /** The version of each document whose first pass was answered (see `publish`). */
+  const quickAnswered = new Map<string, number>();
+
   async function publish(doc: TextDocument): Promise<void> {
     const path = URI.toPath(doc.uri);
     const open = s.service.openDocuments;
@@ -33,7 +36,13 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     const stale = () => documents.get(doc.uri)?.version !== doc.version;
     // A very long file opened: the documents that can hold more than syntax findings answer first
     // (engine/service/firstPass.ts); the whole file's answer follows below.
-    const quick = s.guard('diagnostics', undefined, () => s.service.quickAnalysis(doc.uri, doc.getText(), path));
+    // Once per version: the whole file's analysis runs in slices, and a second run for the same version
+    // (the warm-up's re-validation) must not answer with the first pass again.
+    const quick =
+      quickAnswered.get(doc.uri) === doc.version
+        ? undefined
+        : s.guard('diagnostics', undefined, () => s.service.quickAnalysis(doc.uri, doc.getText(), path));
+    if (quick) quickAnswered.set(doc.uri, doc.version);
     if (!quick) {
       await s.analyzed(doc);
       if (stale()) return;
@@ -184,6 +193,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   });
   documents.onDidClose((e) => {
     debouncer.cancel(e.document.uri);
+    quickAnswered.delete(e.document.uri);
     s.guard('close', undefined, () => {
       s.service.openDocuments.close(URI.toPath(e.document.uri));
       // Nothing of a closed document is kept (long sessions open and close many).
