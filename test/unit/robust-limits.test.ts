@@ -285,3 +285,22 @@ ${MINIMAL_TEMPLATE_SPEC}`;
     JSON.stringify(missing.notes),
   );
 });
+
+test('a templatePatch printing a value doubled 15 times is one finding, in linear time (fuzz seed 5163 input 1683: two minutes before)', () => {
+  // The printed value is one 130 KB line of Go's `[[1] [1]]` form, which YAML reads with an error at
+  // every `] [`: the YAML library's pretty errors copied the whole line for each of them.
+  const text = `${appsetHead('p')}  generators:
+    - list:
+        elements: [{n: one}]
+  template:
+    metadata:
+      name: 'app-{{ .n }}'
+${MINIMAL_TEMPLATE_SPEC}  templatePatch: '{{ $d := list 1 }}${'{{ $d = list $d $d }}'.repeat(15)}{{ print $d }}'
+`;
+  const file = path.join(work, 'patch-print.yaml');
+  const t0 = Date.now();
+  const a = getLanguageService({ host: createNodeHost([work]) }).analyze(file, text, file);
+  const exp = a.appsets[0].expansion();
+  assert.match(exp.problems.map((p) => p.message).join('\n'), /error while converting template to json "\[\[\[/);
+  assert.ok(Date.now() - t0 < 30_000, `a hang guard (took ${Date.now() - t0} ms)`);
+});

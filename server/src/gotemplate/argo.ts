@@ -172,12 +172,14 @@ function parseYaml11(s: string): unknown {
     throw new Error(`error converting YAML to JSON: yaml: ${what} (ApplicationSet Tools' limit)`);
   }
   // go-yaml's Unmarshal reads the first document of a stream and ignores the rest.
-  const docs = YAML.parseAllDocuments(s, { version: '1.1', uniqueKeys: false, logLevel: 'error' });
+  // Without the library's pretty errors, which copy a whole line per error (minutes for a long printed value).
+  const docs = YAML.parseAllDocuments(s, { version: '1.1', uniqueKeys: false, logLevel: 'error', prettyErrors: false });
   const doc = Array.isArray(docs) ? docs[0] : docs;
   if (!doc) return null;
   if (doc.errors.length) {
     const e = doc.errors[0];
-    const line = e.linePos?.[0].line ?? 1;
+    let line = 1;
+    for (let i = s.indexOf('\n'); i >= 0 && i < e.pos[0]; i = s.indexOf('\n', i + 1)) line++;
     const what = /Flow sequence/.test(e.message)
       ? "did not find expected ',' or ']'"
       : /Flow map/.test(e.message)

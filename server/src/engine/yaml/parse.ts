@@ -12,15 +12,32 @@ import { guardYaml } from './limits';
 /** A parsed YAML document with source ranges (see `document.ts`, `ast.ts` for reading it). */
 export type YamlDocument = YAML.Document.Parsed;
 
+/**
+ * The library's "pretty" errors locate every error of a document, each by copying its whole line: a
+ * long line with thousands of errors (a template's printed output) took minutes. Every reader turns
+ * them off; the first error, the only one thrown, gets its position here, worded as the library words it.
+ */
+function located(text: string, e: YAML.YAMLError): YAML.YAMLError {
+  const at = e.pos[0];
+  if (at >= 0 && at <= text.length) {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) line++;
+    e.message += ` at line ${line}, column ${at - (text.lastIndexOf('\n', at - 1) + 1) + 1}:`;
+  }
+  return e;
+}
+
 /** One YAML value as Go's readers see it (YAML 1.1 scalars, bounded aliases); throws on syntax errors. */
 export function parseGoYaml(text: string): unknown {
-  return YAML.parse(text, { version: '1.1', maxAliasCount: MAX_ALIAS_COUNT, logLevel: 'error' });
+  const doc = YAML.parseDocument(text, { version: '1.1', logLevel: 'error', prettyErrors: false });
+  if (doc.errors.length) throw located(text, doc.errors[0]);
+  return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
 }
 
 /** The first document of a file as Go's readers see it, timestamps kept as written; throws its first error. */
 export function parseGoYamlFile(text: string): unknown {
-  const doc = YAML.parseAllDocuments(text, { version: '1.1', logLevel: 'error' })[0];
-  if (doc && 'errors' in doc && doc.errors.length) throw doc.errors[0];
+  const doc = YAML.parseAllDocuments(text, { version: '1.1', logLevel: 'error', prettyErrors: false })[0];
+  if (doc && 'errors' in doc && doc.errors.length) throw located(text, doc.errors[0]);
   if (!doc || !('toJS' in doc)) return null;
   // go-yaml v2 decodes a YAML 1.1 timestamp (`2001-12-14`) into an interface{} as the string written,
   // not as a time (sigs.k8s.io/yaml then goes through JSON): keep the source text.
@@ -39,7 +56,7 @@ export function parseGoYamlFile(text: string): unknown {
  */
 export function parseDocuments(text: string): YamlDocument[] {
   try {
-    const docs = YAML.parseAllDocuments(guardYaml(text).text, { strict: false, logLevel: 'error' });
+    const docs = YAML.parseAllDocuments(guardYaml(text).text, { strict: false, logLevel: 'error', prettyErrors: false });
     return Array.isArray(docs) ? (docs as YamlDocument[]) : [];
   } catch {
     return [];
@@ -78,6 +95,7 @@ export function documentsWithValues(text: string): { doc: YamlDocument; value: u
 
 /** The first document of a file as Go's readers see it (YAML 1.1), or undefined when it has errors. */
 export function parseGoYamlDocument(text: string): YamlDocument | undefined {
-  const d = YAML.parseAllDocuments(guardYaml(text).text, { version: '1.1', logLevel: 'error' })[0] as YamlDocument | undefined;
+  const d = YAML.parseAllDocuments(guardYaml(text).text, { version: '1.1', logLevel: 'error', prettyErrors: false })[0] as
+    YamlDocument | undefined;
   return d && !d.errors?.length ? d : undefined;
 }
