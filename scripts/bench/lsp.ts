@@ -3,24 +3,19 @@
  * edits one document at a time and times each edit until the server publishes its diagnostics.
  * Memory is read from /proc (Linux): VmHWM is the peak resident set, VmRSS the current one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import {
-  createProtocolConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
   InitializeRequest,
   InitializedNotification,
   DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification,
   DidChangeConfigurationNotification,
   PublishDiagnosticsNotification,
-  ShutdownRequest,
-  ExitNotification,
-  type ProtocolConnection,
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
+import { spawnStdio, stopStdio } from '../../test/lsp/client';
 
 export interface LspProcess {
   name: string;
@@ -55,10 +50,9 @@ export interface LspOptions {
 }
 
 export async function startLsp(o: LspOptions): Promise<LspProcess> {
-  const proc = spawn(process.execPath, o.argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...o.env } });
+  const { proc, conn } = spawnStdio(o.argv, 'pipe', o.env);
   let stderr = '';
   proc.stderr!.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
-  const conn: ProtocolConnection = createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
   const waiters = new Map<string, { minVersion: number; done: (d: Diagnostic[]) => void }>();
   conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
     const w = waiters.get(p.uri);
@@ -149,16 +143,8 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
       return (Number(f[11]) + Number(f[12])) * 10;
     },
     async stop() {
-      try {
-        await Promise.race([conn.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
-        await conn.sendNotification(ExitNotification.type);
-      } catch {
-        /* already gone */
-      }
       // Let it exit on its own (profilers write their output then), else end it.
-      if (proc.exitCode === null) await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => setTimeout(r, 2000))]);
-      conn.dispose();
-      proc.kill();
+      await stopStdio(conn, proc, 2000);
     },
   };
   return self;

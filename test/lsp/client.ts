@@ -78,11 +78,34 @@ export function spawnStdioServer(
   stderr: 'pipe' | 'ignore' = 'pipe',
   env: Record<string, string> = {},
 ): { proc: ChildProcess; conn: ProtocolConnection } {
-  const proc = spawn(process.execPath, [...nodeArgs, serverPath, '--stdio'], {
-    stdio: ['pipe', 'pipe', stderr],
-    env: { ...process.env, ...env },
-  });
+  return spawnStdio([...nodeArgs, serverPath, '--stdio'], stderr, env);
+}
+
+/** Any language server run by Node over stdio (`node argv…`; the benchmark's too) and a connection to it (not listening yet). */
+export function spawnStdio(
+  argv: string[],
+  stderr: 'pipe' | 'ignore' = 'pipe',
+  env: Record<string, string> = {},
+): { proc: ChildProcess; conn: ProtocolConnection } {
+  const proc = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', stderr], env: { ...process.env, ...env } });
   return { proc, conn: createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)) };
+}
+
+/**
+ * Ends a stdio server as an editor does: shutdown (waited for at most 2 s), exit; then, after `grace` ms for it
+ * to exit on its own (profilers write their output then), the connection is closed and the process killed.
+ */
+export async function stopStdio(conn: ProtocolConnection, proc: ChildProcess, grace = 0): Promise<void> {
+  try {
+    await Promise.race([conn.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
+    await conn.sendNotification(ExitNotification.type);
+  } catch {
+    /* already gone */
+  }
+  if (grace && proc.exitCode === null)
+    await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => setTimeout(r, grace))]);
+  conn.dispose();
+  proc.kill();
 }
 
 /** `initialize` params for one workspace folder (the folder's file URI is also the root URI). */
@@ -216,14 +239,7 @@ export async function startServer(
     },
     stderr: () => err,
     async shutdown() {
-      try {
-        await Promise.race([conn.sendRequest(ShutdownRequest.type), new Promise((r) => setTimeout(r, 2000))]);
-        await conn.sendNotification(ExitNotification.type);
-      } catch {
-        /* already gone */
-      }
-      conn.dispose();
-      proc.kill();
+      await stopStdio(conn, proc);
       rmSync(workspace, { recursive: true, force: true });
     },
   };
