@@ -14,6 +14,7 @@ import {
   DidChangeConfigurationNotification,
   PublishDiagnosticsNotification,
   type Diagnostic,
+  type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { spawnStdio, stopStdio } from '../../test/lsp/client';
 
