@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { HoverRequest } from 'vscode-languageserver-protocol/node';
 import type { LspProcess } from './lsp';
+import { longListAppSet } from '../../test/helpers/appsets';
 
 export interface Responsiveness {
   /** Hover answer times on B, in ms. */
@@ -83,24 +84,4 @@ ${list('b', b)}
 }
 
 /** One ApplicationSet of `lines` lines: a list generator with two keys per element. */
-export function longAppSet(lines: number): string {
-  const n = Math.floor((lines - 16) / 2);
-  return `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: long
-spec:
-  goTemplate: true
-  generators:
-    - list:
-        elements:
-${Array.from({ length: n }, (_, i) => `          - name: e${i}\n            url: https://c${i % 50}.example.com`).join('\n')}
-  template:
-    metadata:
-      name: 'app-{{ .name }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .name }}'}
-      destination: {server: '{{ .url }}', namespace: x}
-`;
-}
+export const longAppSet = (lines: number): string => longListAppSet(Math.floor((lines - 16) / 2));

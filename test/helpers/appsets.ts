@@ -126,3 +126,28 @@ export function generatedApp(name: string, namespace: string, source: Record<str
     spec: { project: 'default', source, destination },
   };
 }
+
+/**
+ * One ApplicationSet named "long" with a list generator of `elements` elements of two keys each (two
+ * lines an element): the large document of the load test and the benchmark's responsiveness row.
+ */
+export function longListAppSet(elements: number): string {
+  return `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: long
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+${Array.from({ length: elements }, (_, i) => `          - name: e${i}\n            url: https://c${i % 50}.example.com`).join('\n')}
+  template:
+    metadata:
+      name: 'app-{{ .name }}'
+    spec:
+      project: default
+      source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .name }}'}
+      destination: {server: '{{ .url }}', namespace: x}
+`;
+}

@@ -19,7 +19,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
 import { Requests } from '../../server/src/protocol';
-import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
+import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
 
 /** A matrix of two lists: `a × b` parameter sets (the preview stops at maxApplications). */
 const MATRIX = (a: number, b: number, name = 'heavy') => `${appsetHead(name, { namespace: null })}  generators:
@@ -112,24 +112,7 @@ test('a heavy expansion in one document: another document is answered first, and
 });
 
 /** One ApplicationSet of about `lines` lines: a list generator with two keys per element. */
-const LONG = (lines: number) => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: long
-spec:
-  goTemplate: true
-  generators:
-    - list:
-        elements:
-${Array.from({ length: Math.floor(lines / 2) }, (_, i) => `          - name: e${i}\n            url: https://c${i % 50}.example.com`).join('\n')}
-  template:
-    metadata:
-      name: 'app-{{ .name }}'
-    spec:
-      project: default
-      source: {repoURL: https://example.com/r.git, targetRevision: main, path: 'apps/{{ .name }}'}
-      destination: {server: '{{ .url }}', namespace: x}
-`;
+const LONG = (lines: number) => longListAppSet(Math.floor(lines / 2));
 
 test('a large document being parsed, validated, expanded and previewed: another document is answered first', async () => {
   const s = await startServer({}, { maxApplications: 10000 });
