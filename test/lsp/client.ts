@@ -2,6 +2,7 @@
  * A real LSP client for the tests: spawns the bundled server (`node dist/server.js --stdio`) and
  * speaks JSON-RPC to it with vscode-languageserver-protocol, as Neovim or Helix would.
  */
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import {
   type TextEdit,
   ShutdownRequest,
   ExitNotification,
+  HoverRequest,
   type ProtocolConnection,
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
@@ -246,6 +248,16 @@ export async function startServer(
 }
 
 /** What a client does with a WorkspaceEdit's TextEdits for one document. */
+/**
+ * The server is alive and answers: a hover at `line`/`character` of the open document `file` gets an
+ * answer, and the process has not exited (the check the robustness tests run after each hostile input).
+ */
+export async function assertAnswersHover(s: TestServer, file: string, line: number, character: number): Promise<void> {
+  const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf(file) }, position: { line, character } });
+  assert.ok(h, `the server still answers; stderr: ${s.stderr()}`);
+  assert.equal(s.proc.exitCode, null);
+}
+
 export function applyTextEdits(text: string, edits: TextEdit[]): string {
   return TextDocument.applyEdits(TextDocument.create('file:///x', 'yaml', 0, text), edits);
 }

@@ -9,8 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { HoverRequest } from 'vscode-languageserver-protocol/node';
-import { messageOf, startServer, type TestServer } from './client';
+import { assertAnswersHover, messageOf, startServer, type TestServer } from './client';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 import { clusterSecret } from '../helpers/clusters';
 import { Requests } from '../../server/src/protocol';
@@ -31,14 +30,7 @@ const SMALL = `${appsetHead('small')}  generators:
       name: 'app-{{ .n }}'
 ${MINIMAL_TEMPLATE_SPEC}`;
 
-async function answers(s: TestServer): Promise<void> {
-  const h = await s.conn.sendRequest(HoverRequest.type, {
-    textDocument: { uri: s.uriOf('small.yaml') },
-    position: { line: 4, character: 4 },
-  });
-  assert.ok(h, `the server still answers; stderr: ${s.stderr()}`);
-  assert.equal(s.proc.exitCode, null);
-}
+const answers = (s: TestServer) => assertAnswersHover(s, 'small.yaml', 4, 4);
 
 test('a 10 MB open document: one finding, bounded memory, and the other documents still answered', async () => {
   const s = await startServer({}, {}, { nodeArgs: ['--expose-gc'], env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { DidChangeTextDocumentNotification, HoverRequest, CodeLensRequest, CompletionRequest } from 'vscode-languageserver-protocol/node';
-import { messageOf, startServer, type TestServer } from './client';
+import { assertAnswersHover, messageOf, startServer, type TestServer } from './client';
 import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 
 const APPSET = (elements: string) => `${appsetHead('many', { namespace: null })}  generators:
@@ -26,14 +26,7 @@ before(async () => {
 });
 after(async () => s?.shutdown());
 
-async function alive(): Promise<void> {
-  const h = await s.conn.sendRequest(HoverRequest.type, {
-    textDocument: { uri: s.uriOf('small.yaml') },
-    position: { line: 5, character: 4 },
-  });
-  assert.ok(h, `the server still answers; stderr: ${s.stderr()}`);
-  assert.equal(s.proc.exitCode, null);
-}
+const alive = () => assertAnswersHover(s, 'small.yaml', 5, 4);
 
 test('a burst of keystrokes is validated once, for the last version', async () => {
   await s.setSettings({ validate: { debounceMs: 1500 } });
