@@ -4,6 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { assertNoHang } from '../helpers/guard';
 import { renderString, renderValue, referencedParams, TemplateError } from '../../server/src/gotemplate/index';
 
 const TOKENS = [
@@ -96,7 +97,7 @@ test('random token soup renders or fails with TemplateError (goTemplate and fast
     }
   }
   assert.ok(errors > 0);
-  assert.ok(Date.now() - t0 < 20000, `took ${Date.now() - t0} ms`);
+  assertNoHang(t0, '8,000 renders of token soup');
 });
 
 test('huge inputs stay bounded', () => {
@@ -122,7 +123,7 @@ test('huge inputs stay bounded', () => {
     () => renderValue(deep, { a: 'z' }, { goTemplate: true }),
     (e) => e instanceof TemplateError && /nested deeper than 1000 levels/.test(e.message),
   );
-  assert.ok(Date.now() - t0 < 10000, `took ${Date.now() - t0} ms`);
+  assertNoHang(t0, 'the huge inputs');
 });
 
 test('values nested thousands of levels deep end in a TemplateError, never a RangeError', () => {
@@ -157,7 +158,7 @@ test('the new sprig functions stay fast on hostile input (no quadratic or expone
     } catch (e) {
       assert.ok(e instanceof TemplateError, `${t}: ${(e as Error).message.slice(0, 100)}`);
     }
-    assert.ok(Date.now() - t0 < 5000, `${t} took ${Date.now() - t0} ms`);
+    assertNoHang(t0, t);
   }
 });
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { repoRoot, serverPath } from './client';
+import { HANG_GUARD_MS, repoRoot, serverPath } from './client';
 
 test('the client bundle contains no engine code', () => {
   const client = readFileSync(join(repoRoot, 'dist', 'extension.js'), 'utf8');
@@ -21,7 +21,7 @@ test('the client bundle contains no engine code', () => {
 
 test('the server bundle runs from anywhere without node_modules', () => {
   // Without a transport the server explains how to start it and exits, instead of hanging.
-  const r = spawnSync(process.execPath, [serverPath], { cwd: '/', timeout: 10000, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [serverPath], { cwd: '/', timeout: HANG_GUARD_MS, encoding: 'utf8' });
   assert.notEqual(r.status, 0);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /Usage: node dist\/server.js --stdio/);

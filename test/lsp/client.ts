@@ -40,8 +40,9 @@ export const SERVER_COMMANDS = [
   'appsetTools.showRollout',
 ];
 
-/** How long a test waits for an answer before calling it a hang. */
-export const HANG_GUARD_MS = 60_000;
+import { HANG_GUARD_MS, until } from '../helpers/guard';
+
+export { HANG_GUARD_MS };
 
 export const repoRoot = resolve(__dirname, '..', '..');
 export const serverPath = join(repoRoot, 'dist', 'server.js');
@@ -65,6 +66,8 @@ export interface TestServer {
   lensRefreshes(): number;
   /** Every publish so far for a file, oldest first (version, diagnostics). */
   published(rel: string): { version?: number; diagnostics: Diagnostic[] }[];
+  /** Waits until the latest diagnostics published for `rel` pass `check` (re-publishes are asynchronous). */
+  eventually(rel: string, check: (ds: Diagnostic[]) => boolean, what: string, show?: (ds: Diagnostic[]) => unknown): Promise<Diagnostic[]>;
   close(rel: string): Promise<void>;
   /** Writes a file on disk and tells the server, as an editor's file watcher would. */
   writeFile(rel: string, text: string): Promise<void>;
@@ -225,6 +228,10 @@ export async function startServer(
     capabilities: initialized.capabilities as Record<string, unknown>,
     lensRefreshes: () => lensRefreshes,
     published: (rel) => history.get(uriOf(rel)) ?? [],
+    eventually: (rel, check, what, show = (ds) => ds.map((d) => [d.code, d.message])) => {
+      const latest = () => history.get(uriOf(rel))?.at(-1)?.diagnostics ?? [];
+      return until(latest, check, () => `${what}; last diagnostics for ${rel}: ${JSON.stringify(show(latest()))}; stderr: ${err}`);
+    },
     async close(rel) {
       await conn.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uriOf(rel) } });
     },

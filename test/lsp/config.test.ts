@@ -34,16 +34,6 @@ after(async () => s?.shutdown());
 
 const byCode = (ds: Diagnostic[], code: string) => ds.filter((d) => d.code === code);
 
-async function eventually(rel: string, check: (ds: Diagnostic[]) => boolean, what: string): Promise<Diagnostic[]> {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const last = s.published(rel).at(-1)?.diagnostics ?? [];
-    if (check(last)) return last;
-    if (Date.now() > deadline) assert.fail(`${what}; last: ${JSON.stringify(last.map((d) => d.code))}; stderr: ${s.stderr()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 test('severities, suppressions and policy gates from .appset-tools.yaml reach the editor', async () => {
   const ds = await s.open('apps/fleet.yaml', APPSET);
   const unknown = byCode(ds, 'appset/unknown-field');
@@ -57,7 +47,7 @@ test('severities, suppressions and policy gates from .appset-tools.yaml reach th
 
 test('a change of the config file on disk applies to open documents', async () => {
   await s.writeFile('.appset-tools.yaml', 'severity:\n  appset/unknown-field: "off"\n');
-  await eventually(
+  await s.eventually(
     'apps/fleet.yaml',
     (ds) => !byCode(ds, 'appset/unknown-field').length && !byCode(ds, 'policy/max-sync-at-once').length,
     'unknown-field turned off, policy removed',

@@ -17,6 +17,7 @@ import {
 import { messageOf, startServer, type TestServer } from './client';
 import { cmdParamsCm } from '../helpers/clusters';
 import { appsetHead, flowTemplate, rollingSyncBy } from '../helpers/appsets';
+import { until } from '../helpers/guard';
 
 const CM = cmdParamsCm('true', 'argocd');
 const APPSET = `${appsetHead('shop', { namespace: 'argocd-prod' })}  generators:
@@ -97,13 +98,16 @@ test('not found → the fix creates the ConfigMap → enabled, by which file', a
   // The editor applies it: the file appears on disk and the watcher reports it.
   const seen = resultsChanged.length;
   await s.writeFile('prod/argocd-cmd-params-cm.yaml', text);
-  for (let i = 0; i < 400 && resultsChanged.length === seen; i++) await new Promise((r) => setTimeout(r, 25));
-  assert.ok(resultsChanged.length > seen, 'the server tells the views to refresh');
-  for (let i = 0; i < 400; i++) {
-    info = await fileInfo();
-    if (info.appsets[0].enablement.state === 'enabled') break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  await until(
+    () => resultsChanged.length,
+    (n) => n > seen,
+    () => 'the server tells the views to refresh',
+  );
+  info = await until(
+    fileInfo,
+    (i) => i.appsets[0].enablement.state === 'enabled',
+    () => `enablement: ${JSON.stringify(info.appsets[0].enablement)}`,
+  );
   const en = info.appsets[0].enablement;
   assert.equal(en.state, 'enabled');
   assert.equal(en.text, 'Progressive syncs enabled by prod/argocd-cmd-params-cm.yaml:13');
@@ -119,7 +123,11 @@ test('not found → the fix creates the ConfigMap → enabled, by which file', a
     arguments: enabledLens.command?.arguments,
   });
   assert.equal(opened, s.uriOf('prod/argocd-cmd-params-cm.yaml'));
-  for (let i = 0; i < 100 && !shown.length; i++) await new Promise((r) => setTimeout(r, 20));
+  await until(
+    () => shown.length,
+    (n) => n > 0,
+    () => 'window/showDocument was sent',
+  );
   assert.equal(shown[0]?.uri, s.uriOf('prod/argocd-cmd-params-cm.yaml'));
 
   // What the controller writes under an active RollingSync: auto-sync off, prune kept.
@@ -158,16 +166,18 @@ spec:
     applications: ["shop-c3"]
 `;
   await s.writeFile('prod/project.yaml', project);
-  for (let i = 0; i < 400 && resultsChanged.length === seen; i++) await new Promise((r) => setTimeout(r, 25));
-  let win: Diagnostic | undefined;
-  for (let i = 0; i < 400 && !win; i++) {
-    win = s
-      .published('prod/shop.yaml')
-      .at(-1)
-      ?.diagnostics.find((d) => d.code === 'rollout/sync-window');
-    if (!win) await new Promise((r) => setTimeout(r, 25));
-  }
-  assert.ok(win, 'the server re-checks the open ApplicationSet when the AppProject appears on disk');
+  await until(
+    () => resultsChanged.length,
+    (n) => n > seen,
+    () => 'the server tells the views to refresh',
+  );
+  const win = (
+    await s.eventually(
+      'prod/shop.yaml',
+      (ds) => ds.some((d) => d.code === 'rollout/sync-window'),
+      'the server re-checks the open ApplicationSet when the AppProject appears on disk',
+    )
+  ).find((d) => d.code === 'rollout/sync-window')!;
   assert.equal(win.severity, 2);
   assert.equal(
     win.range.start.line,
@@ -191,11 +201,11 @@ spec:
 test('.appset-tools.yaml instances: a mapping to another configuration decides for the server too', async () => {
   await s.writeFile('elsewhere/params.yaml', CM.replace('"true"', '"false"'));
   await s.writeFile('.appset-tools.yaml', 'instances:\n  shop-prod:\n    applicationSets: [prod/]\n    config: [elsewhere]\n');
-  let info = await fileInfo();
-  for (let i = 0; i < 400 && info.appsets[0].enablement.state !== 'disabled'; i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    info = await fileInfo();
-  }
+  const info = await until(
+    fileInfo,
+    (i) => i.appsets[0].enablement.state === 'disabled',
+    () => 'the mapped configuration disables them',
+  );
   assert.equal(info.appsets[0].enablement.state, 'disabled');
   assert.equal(info.appsets[0].enablement.instance, 'shop-prod (mapped in .appset-tools.yaml instances ("shop-prod"))');
   assert.match(

@@ -20,6 +20,7 @@ import {
 import { applyTextEdits, messageOf, startServer, type TestServer } from './client';
 import { cmdParamsCm } from '../helpers/clusters';
 import { storyAppSet, storySecrets } from '../helpers/story';
+import { until } from '../helpers/guard';
 
 const APPSET = storyAppSet('go');
 
@@ -94,7 +95,11 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   writeFileSync(cmPath, applyTextEdits(readFileSync(cmPath, 'utf8'), cmEdits));
   const before = s.published('apps/services.yaml').length;
   await s.conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: cmUri, type: FileChangeType.Changed }] });
-  for (let i = 0; i < 400 && s.published('apps/services.yaml').length === before; i++) await new Promise((r) => setTimeout(r, 25));
+  await until(
+    () => s.published('apps/services.yaml').length,
+    (n) => n > before,
+    () => 'the watched-file change re-validates apps/services.yaml',
+  );
   ds = s.published('apps/services.yaml').at(-1)!.diagnostics;
   assert.deepEqual(
     codes(ds).filter((c) => c.startsWith('rollout/progressive-syncs')),

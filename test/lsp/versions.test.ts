@@ -36,20 +36,11 @@ before(async () => {
 });
 after(async () => s?.shutdown());
 
-async function eventually(check: (ds: Diagnostic[]) => boolean, what: string): Promise<Diagnostic[]> {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const last = s.published('apps/guestbook.yaml').at(-1)?.diagnostics ?? [];
-    if (check(last)) return last;
-    if (Date.now() > deadline) assert.fail(`${what}; last: ${JSON.stringify(last.map((d) => [d.code, d.message]))}; stderr: ${s.stderr()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const unknown = (ds: Diagnostic[]) => ds.filter((d) => d.code === 'appset/unknown-field');
 const preview = async () => (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('apps/guestbook.yaml') })) as { yaml: string };
 
 test('a field newer than the detected install: flagged at the key, linked to the install', async () => {
-  const ds = await eventually((d) => unknown(d).length === 1, 'templatePatch is unknown to 2.9');
+  const ds = await s.eventually('apps/guestbook.yaml', (d) => unknown(d).length === 1, 'templatePatch is unknown to 2.9');
   const d = unknown(ds)[0];
   const line = APPSET.split('\n').findIndex((l) => l.startsWith('  templatePatch:'));
   assert.deepEqual(d.range, { start: { line, character: 2 }, end: { line, character: 15 } });
@@ -68,12 +59,12 @@ test('a field newer than the detected install: flagged at the key, linked to the
 
 test('the setting overrides detection; an upgraded install on disk is picked up', async () => {
   await s.setSettings({ argocdVersion: '3.5' });
-  await eventually((d) => unknown(d).length === 0, 'the setting says 3.5');
+  await s.eventually('apps/guestbook.yaml', (d) => unknown(d).length === 0, 'the setting says 3.5');
   assert.match((await preview()).yaml, /# note: checked against Argo CD 3\.5 \(set by argocdVersion "3\.5"\)/);
   await s.setSettings({ argocdVersion: 'not a version' });
-  await eventually((d) => unknown(d).length === 1, 'an unreadable setting means auto');
+  await s.eventually('apps/guestbook.yaml', (d) => unknown(d).length === 1, 'an unreadable setting means auto');
   await s.writeFile('argocd/kustomization.yaml', KUSTOMIZATION('v2.10.7'));
-  await eventually((d) => unknown(d).length === 0, 'the install was upgraded to 2.10');
+  await s.eventually('apps/guestbook.yaml', (d) => unknown(d).length === 0, 'the install was upgraded to 2.10');
   assert.match((await preview()).yaml, /patched: "true"/);
   await s.setSettings({});
 });

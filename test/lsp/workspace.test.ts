@@ -34,16 +34,6 @@ const codes = (ds: Diagnostic[]) => ds.map((d) => String(d.code));
 const preview = async (rel: string) =>
   (await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf(rel) })) as { yaml: string; apps: number };
 const names = (yaml: string) => [...yaml.matchAll(/^  name: (.+)$/gm)].map((m) => m[1]);
-/** Waits until `check` passes on the latest diagnostics of a file (re-publishes are asynchronous). */
-async function eventually(rel: string, check: (ds: Diagnostic[]) => boolean, what: string): Promise<Diagnostic[]> {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const last = s.published(rel).at(-1)?.diagnostics ?? [];
-    if (check(last)) return last;
-    if (Date.now() > deadline) assert.fail(`${what}; last diagnostics for ${rel}: ${JSON.stringify(codes(last))}; stderr: ${s.stderr()}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 test('the server asks other editors to watch files and for lens refreshes', () => {
   const reg = s.registrations.find((r) => r.method === 'workspace/didChangeWatchedFiles');
@@ -59,7 +49,7 @@ test('a cluster Secret written on disk reaches the preview and the diagnostics o
   const before = s.published('fleet.yaml').length;
   const refreshes = s.lensRefreshes();
   await s.writeFile('clusters/c3.yaml', secret('c3', 'prod'));
-  await eventually('fleet.yaml', () => s.published('fleet.yaml').length > before, 'a watched-file change re-validates open documents');
+  await s.eventually('fleet.yaml', () => s.published('fleet.yaml').length > before, 'a watched-file change re-validates open documents');
   assert.deepEqual(names((await preview('fleet.yaml')).yaml), ['guestbook-c1', 'guestbook-c2', 'guestbook-c3']);
   const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('fleet.yaml') } })) ?? [];
   assert.ok(
@@ -93,7 +83,7 @@ test('a preview asked right after an edit elsewhere sees that edit (before its d
 });
 
 test('progressive-sync detection follows the workspace, with related information', async () => {
-  const notFound = await eventually(
+  const notFound = await s.eventually(
     'fleet.yaml',
     (ds) => codes(ds).includes('rollout/progressive-syncs-not-found'),
     'no Argo CD configuration: not found',
@@ -101,7 +91,7 @@ test('progressive-sync detection follows the workspace, with related information
   assert.ok(!codes(notFound).includes('rollout/progressive-syncs-disabled'));
 
   await s.writeFile('argocd/argocd-cmd-params-cm.yaml', CM('false'));
-  const disabled = await eventually(
+  const disabled = await s.eventually(
     'fleet.yaml',
     (ds) => codes(ds).includes('rollout/progressive-syncs-disabled'),
     'the ConfigMap disables them',
@@ -117,17 +107,17 @@ test('progressive-sync detection follows the workspace, with related information
   assert.equal(rel.location.range.start.line, 6, 'at the key that disables them');
 
   await s.writeFile('argocd/argocd-cmd-params-cm.yaml', CM('true'));
-  await eventually('fleet.yaml', (ds) => !codes(ds).some((c) => c.startsWith('rollout/progressive-syncs')), 'enabled: no warning');
+  await s.eventually('fleet.yaml', (ds) => !codes(ds).some((c) => c.startsWith('rollout/progressive-syncs')), 'enabled: no warning');
 });
 
 test('settings come from workspace/configuration and override detection', async () => {
   await s.setSettings({ progressiveSyncs: 'disabled' });
-  await eventually('fleet.yaml', (ds) => codes(ds).includes('rollout/progressive-syncs-disabled'), 'the setting disables them');
+  await s.eventually('fleet.yaml', (ds) => codes(ds).includes('rollout/progressive-syncs-disabled'), 'the setting disables them');
   await s.setSettings({ progressiveSyncs: 'auto', validate: { enable: false } });
-  await eventually('fleet.yaml', (ds) => ds.length === 0, 'validation can be turned off');
+  await s.eventually('fleet.yaml', (ds) => ds.length === 0, 'validation can be turned off');
   const count = s.published('fleet.yaml').length;
   await s.setSettings({ maxApplications: 2 });
-  const capped = await eventually(
+  const capped = await s.eventually(
     'fleet.yaml',
     (ds) => s.published('fleet.yaml').length > count && ds.length > 0,
     'validation is back, with the new cap',

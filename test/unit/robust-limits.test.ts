@@ -18,6 +18,7 @@ import { getLanguageService } from '../../server/src/engine';
 import { templatePatchProblem } from '../../server/src/engine/validate/checks/spec';
 import { clusterSecret } from '../helpers/clusters';
 import { appsetHead, gitGenerator, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
+import { HANG_GUARD_MS } from '../helpers/guard';
 
 let cli = '';
 let work = '';
@@ -26,9 +27,9 @@ before(() => {
   ({ cli, work } = bundleCli('robust-'));
 });
 
-/** The CLI with a 256 MB heap and a 30 s timeout: crashes and hangs become failed assertions. */
+/** The CLI with a 256 MB heap and a hang guard: crashes and hangs become failed assertions. */
 const appset = (args: string[], cwd = work) =>
-  runCli(cli, args, { cwd, timeout: 30_000, nodeArgs: ['--max-old-space-size=256'], maxBuffer: 64 * 1024 * 1024 });
+  runCli(cli, args, { cwd, timeout: HANG_GUARD_MS, nodeArgs: ['--max-old-space-size=256'], maxBuffer: 64 * 1024 * 1024 });
 
 const BOMBS: [string, string][] = [
   ['dash-line.yaml', '- '.repeat(1000) + 'x\n'], // aborted V8 (RegExpCompiler) before

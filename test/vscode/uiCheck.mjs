@@ -29,7 +29,7 @@ function squiggleUnderKey(editorEl, word) {
   });
 }
 
-export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, screenshot, timeout = 30_000 }) {
+export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, screenshot, timeout = 60_000 }) {
   const problems = [];
   const t0 = Date.now();
   const mark = (what) => process.env.APPSET_UI_TIMINGS && console.log(`[ui ${Date.now() - t0} ms] ${what}`);

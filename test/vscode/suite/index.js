@@ -24,7 +24,7 @@ function run() {
     reporter: 'spec',
     color: !report,
     // The first test waits for the language server's first answer, which is slow on a cold start.
-    timeout: 60_000,
+    timeout: 120_000,
     grep: process.env.APPSET_VSCODE_GREP || undefined,
   });
   for (const f of fs.readdirSync(__dirname).sort()) {

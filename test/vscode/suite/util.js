@@ -24,7 +24,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Polls `probe` until it returns a truthy value or the timeout ends; then fails with `describe()`,
  * which should say what was seen, so a failure is diagnosable from the report alone.
  */
-async function waitFor(probe, { timeout = 20_000, interval = 100, describe = () => '' } = {}) {
+async function waitFor(probe, { timeout = 45_000, interval = 100, describe = () => '' } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
     const v = await probe();
