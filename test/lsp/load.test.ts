@@ -165,6 +165,49 @@ test('a large document being parsed, validated, expanded and previewed: another 
   assert.equal(s.proc.exitCode, null, s.stderr());
 });
 
+test('two heavy documents at once, one outdated mid-way: the small one is answered first, the outdated work is dropped, the other completes', async () => {
+  const s = await startServer({}, { maxApplications: 10000 }, { env: { APPSET_DEBUG: 'steps:0' } });
+  servers.push(s);
+  await s.open('small.yaml', SMALL);
+  const open = (rel: string, text: string) =>
+    s.conn.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: s.uriOf(rel), languageId: 'yaml', version: 1, text },
+    });
+  // One queue holds both: a matrix of 10,000 Applications and a 6,000-line list of 3,000.
+  const aDiags = s.diagnostics('a.yaml', 1);
+  const bDiags = s.diagnostics('b.yaml', 2);
+  await open('a.yaml', MATRIX(100, 100, 'a'));
+  await open('b.yaml', LONG(6000));
+  const aPreview = s.conn.sendRequest(Requests.preview, { uri: s.uriOf('a.yaml') });
+  const bPreview = s.conn.sendRequest(Requests.preview, { uri: s.uriOf('b.yaml') });
+  const hover = s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('small.yaml') },
+    position: { line: 4, character: 4 },
+  });
+  // b changes while its version 1 is being worked on: version 1's preview is dropped (or, on a starved
+  // machine, already answered), version 2 is what gets published.
+  await s.conn.sendNotification(DidChangeTextDocumentNotification.type, {
+    textDocument: { uri: s.uriOf('b.yaml'), version: 2 },
+    contentChanges: [{ text: LONG(6002) }],
+  });
+  const order = await settleOrder({ aPreview, bPreview, hover, aDiags });
+  assert.equal(order[0], 'hover', `answered in this order: ${order}`);
+  assert.ok(await hover, 'the hover has an answer');
+  assert.equal(((await aPreview) as { apps: number } | null)?.apps, 10000);
+  const b1 = await bPreview.then(
+    (p) => (p as { apps: number } | null)?.apps,
+    (e: unknown) => (e instanceof ResponseError && e.code === LSPErrorCodes.ContentModified ? 'modified' : e),
+  );
+  assert.ok(b1 === 'modified' || b1 === 3000, `b's first preview: ${String(b1)}`);
+  await bDiags;
+  assert.equal(s.published('b.yaml').at(-1)?.version, 2);
+  assert.equal(((await s.conn.sendRequest(Requests.preview, { uri: s.uriOf('b.yaml') })) as { apps: number } | null)?.apps, 3001);
+  // APPSET_DEBUG=steps:0 names every step of the work on stderr (README: responsiveness).
+  for (const name of ['analysis step', 'expansion step', 'findings step', 'preview step', 'hover'])
+    assert.match(s.stderr(), new RegExp(`\\[steps \\+\\d+ ms\\] ${name}: wall [\\d.]+ ms, cpu [\\d.]+ ms`), name);
+  assert.equal(s.proc.exitCode, null, s.stderr());
+});
+
 test('a long session: opening, editing and closing 150 documents leaves the heap flat', async (t) => {
   const s = await startServer({}, {}, { env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
   servers.push(s);

@@ -10,6 +10,8 @@ import type { NodeHost } from '../host/nodeHost';
 import type { TextOf } from './convert';
 import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings';
 import { URI } from './uri';
+import { timed } from './stepLog';
+import { Scheduler, type Outcome } from './scheduler';
 
 export interface ClientCapabilities {
   /** The client answers workspace/configuration. */
@@ -28,9 +30,6 @@ interface PrepareRun {
   done: Promise<boolean>;
 }
 
-/** How long one slice of expansion work may hold the event loop before other messages are handled. */
-const SLICE_MS = 20;
-
 export class ServerState {
   readonly documents = new TextDocuments(TextDocument);
   host!: NodeHost;
@@ -45,7 +44,9 @@ export class ServerState {
   /** Runs one handler's work; a failure is logged and answered with `fallback`, never kills the server. */
   guard<T>(what: string, fallback: T, fn: () => T): T {
     try {
-      return fn();
+      // A guarded handler is answering (or publishing): the next turn of queued work lets it out first.
+      this.scheduler.answer();
+      return timed(what, fn);
     } catch (e) {
       this.connection.console.error(`${what} failed: ${(e as Error).stack ?? e}`);
       return fallback;
@@ -53,7 +54,7 @@ export class ServerState {
   }
 
   /**
-   * Does the expensive part of answering for `a` (its expansions) in slices of about SLICE_MS,
+   * Does the expensive part of answering for `a` (its expansions) in slices (scheduler.ts),
    * handing the event loop back between them, so that requests for other documents are answered
    * meanwhile. False when `stale()` says, at a pause, that the work is no longer wanted (a newer
    * version of the document, a cancelled request); the partial work is dropped.
@@ -64,7 +65,7 @@ export class ServerState {
     let run = this.runs.get(a);
     if (!run) {
       const r: PrepareRun = { waiters: [], done: Promise.resolve(true) };
-      r.done = this.slices(this.service.prepare(a), () => r.waiters.every((w) => w())).then((x) => x.ok);
+      r.done = this.slices(this.service.prepare(a), () => r.waiters.every((w) => w()), 'expansion').then((x) => x.ok);
       void r.done.finally(() => this.runs.delete(a));
       this.runs.set(a, r);
       run = r;
@@ -75,26 +76,16 @@ export class ServerState {
 
   private readonly runs = new WeakMap<Analysis, PrepareRun>();
 
+  /** Every run of stepwise work goes through one queue (scheduler.ts). */
+  private readonly scheduler = new Scheduler((name, e) => this.connection.console.error(`${name} failed: ${(e as Error).stack ?? e}`));
+
   /**
-   * Runs stepwise work (the engine's generators) in slices of about SLICE_MS, with the event loop
-   * handed back between them. `ok` is false when `stale()` said at a pause that the work is no longer
-   * wanted. A failure is logged; the answers that follow compute (and guard) the same work again.
+   * Runs stepwise work (the engine's generators) across the event loop's turns (scheduler.ts): other
+   * messages are handled between them. `ok` is false when `stale()` said at a pause that the work is
+   * no longer wanted. A failure is logged; the answers that follow compute (and guard) the same work again.
    */
-  async slices<T>(steps: Generator<void, T>, stale: () => boolean): Promise<{ ok: boolean; value?: T }> {
-    let start = performance.now();
-    try {
-      for (;;) {
-        const r = steps.next();
-        if (r.done) return { ok: true, value: r.value };
-        if (performance.now() - start < SLICE_MS) continue;
-        await new Promise((resolve) => setImmediate(resolve));
-        if (stale()) return { ok: false };
-        start = performance.now();
-      }
-    } catch (e) {
-      this.connection.console.error(`analysis failed: ${(e as Error).stack ?? e}`);
-      return { ok: true };
-    }
+  slices<T>(steps: Generator<unknown, T>, stale: () => boolean, name = 'work'): Promise<Outcome<T>> {
+    return this.scheduler.run(steps, stale, name);
   }
 
   /**
@@ -108,7 +99,10 @@ export class ServerState {
       const waiters: (() => boolean)[] = [];
       const gone = () => this.documents.get(doc.uri)?.version !== doc.version;
       const steps = this.service.analyzeSteps(doc.uri, doc.getText(), URI.toPath(doc.uri));
-      run = { waiters, done: this.slices(steps, () => gone() || waiters.every((w) => w())).then((r) => (r.ok ? r.value : undefined)) };
+      run = {
+        waiters,
+        done: this.slices(steps, () => gone() || waiters.every((w) => w()), 'analysis').then((r) => (r.ok ? r.value : undefined)),
+      };
       void run.done.finally(() => this.analyses.delete(key));
       this.analyses.set(key, run);
     }

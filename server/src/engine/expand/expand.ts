@@ -11,7 +11,7 @@ import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
-import { kindsOf, runWithSelector } from '../generators/index';
+import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
 import { loadInventory } from '../generators/inventory';
 import { GeneratorError, type GenContext } from '../generators/types';
@@ -115,7 +115,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expa
       const gpath: JsonPath = ['spec', 'generators', gi];
       let params: ParamSet[];
       try {
-        params = runWithSelector(entry, kind, ctx, gpath);
+        params = yield* runWithSelectorSteps(entry, kind, ctx, gpath);
       } catch (e) {
         if (!(e instanceof GeneratorError)) throw e;
         const cap = e.code === 'generator/too-many-applications';

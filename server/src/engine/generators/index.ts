@@ -5,26 +5,32 @@
 import type { JsonPath } from '../yaml/document';
 import { generateClusters } from './clusters';
 import { generateGit } from './git';
-import { generateList } from './list';
+import { generateListSteps } from './list';
 import { generateLive } from './live';
-import { generateMatrix } from './matrix';
-import { generateMerge } from './merge';
+import { generateMatrixSteps } from './matrix';
+import { generateMergeSteps } from './merge';
 import { flatten, isObject, type ParamSet } from './params';
 import { matchesSelector, selectorError, SelectorError } from './selector';
 import { has } from '../versions/gates';
-import { GeneratorError, noteEmpty, type GenContext, type Generate } from './types';
+import { GeneratorError, noteEmpty, SETS_PER_STEP, toEnd, type GenContext, type Generate, type GenerateSteps } from './types';
 import { COMBINING_KINDS, isGeneratorKind, kindsOf, type GeneratorKind } from '../rules/generators';
 
-const TABLE: Record<GeneratorKind, Generate> = {
-  list: generateList,
-  clusters: generateClusters,
-  git: generateGit,
-  scmProvider: generateLive,
-  clusterDecisionResource: generateLive,
-  pullRequest: generateLive,
-  plugin: generateLive,
-  matrix: generateMatrix,
-  merge: generateMerge,
+/** One go: a generator whose output is bounded by files it reads (clusters, git) or by nothing at all (live). */
+const oneGo = (gen: Generate): GenerateSteps =>
+  function* (spec, ctx, path) {
+    return gen(spec, ctx, path);
+  };
+
+const TABLE: Record<GeneratorKind, GenerateSteps> = {
+  list: generateListSteps,
+  clusters: oneGo(generateClusters),
+  git: oneGo(generateGit),
+  scmProvider: oneGo(generateLive),
+  clusterDecisionResource: oneGo(generateLive),
+  pullRequest: oneGo(generateLive),
+  plugin: oneGo(generateLive),
+  matrix: generateMatrixSteps,
+  merge: generateMergeSteps,
 };
 
 export { GENERATOR_KINDS, kindsOf } from '../rules/generators';
@@ -38,10 +44,10 @@ export function childKinds(child: unknown, ctx: GenContext): string[] {
   return (ctx.depth ?? 0) >= 1 ? kinds.filter((k) => !COMBINING_KINDS.includes(k)) : kinds;
 }
 
-export function runGenerator(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): ParamSet[] {
+function* runGeneratorSteps(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): Generator<void, ParamSet[]> {
   const gen = isGeneratorKind(kind) ? TABLE[kind] : undefined;
   if (!gen) throw new GeneratorError(`unknown generator ${kind}`, path);
-  return gen(isObject(spec) ? spec : {}, ctx, path);
+  return yield* gen(isObject(spec) ? spec : {}, ctx, path);
 }
 
 /**
@@ -49,12 +55,22 @@ export function runGenerator(kind: string, spec: unknown, ctx: GenContext, path:
  * (`generator_spec_processor.go`), the selector is parsed before the generator runs.
  */
 export function runWithSelector(entry: Record<string, unknown>, kind: string, ctx: GenContext, path: JsonPath): ParamSet[] {
+  return toEnd(runWithSelectorSteps(entry, kind, ctx, path));
+}
+
+/** `runWithSelector` in steps (see GenerateSteps). */
+export function* runWithSelectorSteps(
+  entry: Record<string, unknown>,
+  kind: string,
+  ctx: GenContext,
+  path: JsonPath,
+): Generator<void, ParamSet[]> {
   // Before Argo CD 3.0 the selectors of a nested matrix/merge's generators are dropped unless
   // spec.applyNestedSelectors (v2.x matrix.go/merge.go dropDisabledNestedSelectors).
   const sel = ctx.dropNestedSelectors && (ctx.depth ?? 0) >= 2 ? undefined : entry.selector;
   const bad = selectorError(sel, false);
   if (bad) throw new GeneratorError(`error parsing label selector: ${bad}`, [...path, 'selector']);
-  const params = runGenerator(kind, entry[kind], ctx, [...path, kind]);
+  const params = yield* runGeneratorSteps(kind, entry[kind], ctx, [...path, kind]);
   if (!isObject(sel)) {
     ctx.counts.set(path.join('/'), params.length);
     return params;
@@ -62,7 +78,11 @@ export function runWithSelector(entry: Record<string, unknown>, kind: string, ct
   try {
     // Before Argo CD 3.4 the flattening left Go map[string]string values (cluster labels, values) whole.
     const stringMapsWhole = !has(ctx.version, 'postSelectorStringMaps');
-    const kept = params.filter((p) => matchesSelector(sel, flatten(p, false, stringMapsWhole)));
+    const kept: ParamSet[] = [];
+    for (let i = 0; i < params.length; i++) {
+      if (matchesSelector(sel, flatten(params[i], false, stringMapsWhole))) kept.push(params[i]);
+      if ((i + 1) % SETS_PER_STEP === 0) yield;
+    }
     ctx.counts.set(path.join('/'), kept.length);
     if (params.length && !kept.length)
       noteEmpty(

@@ -6,13 +6,20 @@
  */
 import { parseGoYaml } from '../yaml/parse';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
-import { capParams, GeneratorError, noteEmpty, type Generate } from './types';
+import { capParams, GeneratorError, noteEmpty, SETS_PER_STEP, toEnd, type Generate, type GenerateSteps } from './types';
 import { yamlLimitMessage } from '../yaml/limits';
 
-export const generateList: Generate = (spec, ctx, path) => {
+export const generateList: Generate = (spec, ctx, path) => toEnd(generateListSteps(spec, ctx, path));
+
+/** The list in steps: a hundred elements a step. */
+export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
   const out: ParamSet[] = [];
   const elements = Array.isArray(spec.elements) ? spec.elements : [];
-  elements.forEach((el, i) => {
+  for (let i = 0; i < elements.length; i++) {
+    if (i && i % SETS_PER_STEP === 0) yield;
+    element(elements[i], i);
+  }
+  function element(el: unknown, i: number): void {
     const at = [...path, 'elements', i];
     const origin = at.join('/');
     // JSON null decodes to a nil map: an empty parameter set (rendering is then skipped).
@@ -46,7 +53,7 @@ export const generateList: Generate = (spec, ctx, path) => {
       } else put(p, k, v);
     }
     out.push(tagOrigin(ctx.origins, p, origin));
-  });
+  }
   if (typeof spec.elementsYaml === 'string' && spec.elementsYaml.trim()) {
     let parsed: unknown;
     const tooBig = yamlLimitMessage(spec.elementsYaml);

@@ -7,22 +7,26 @@
  */
 import { goString, deepMergeOverride, has, put, tagOrigin, type ParamSet } from './params';
 import { interpolateChild } from './interpolate';
-import { childKinds, runWithSelector } from './index';
-import { GeneratorError, markCapped, type GenContext, type Generate } from './types';
+import { childKinds, runWithSelectorSteps } from './index';
+import { GeneratorError, markCapped, SETS_PER_STEP, toEnd, type GenContext, type Generate, type GenerateSteps } from './types';
 import type { JsonPath } from '../yaml/document';
 
 const FIRST = 'error failed to get params for first generator in matrix generator: ';
 const SECOND = 'failed to get params for second generator in the matrix generator: ';
 export const CHILD_ERROR = 'child generator returned an error on parameter generation: ';
 
-export const generateMatrix: Generate = (spec, ctx, path) => {
+export const generateMatrix: Generate = (spec, ctx, path) => toEnd(generateMatrixSteps(spec, ctx, path));
+
+/** The matrix in steps: the second child runs once per set of the first, and sets are merged a hundred a step. */
+export const generateMatrixSteps: GenerateSteps = function* (spec, ctx, path) {
   const children = Array.isArray(spec.generators) ? spec.generators : [];
   if (children.length < 2) throw new GeneratorError('found less than two generators, Matrix support only two', [...path, 'generators']);
   if (children.length > 2) throw new GeneratorError('found more than two generators, Matrix support only two', [...path, 'generators']);
-  const first = childParams(children[0], ctx, [...path, 'generators', 0], undefined, FIRST);
+  const first = yield* childParamsSteps(children[0], ctx, [...path, 'generators', 0], undefined, FIRST);
   const out: ParamSet[] = [];
   for (const a of first) {
-    const second = childParams(children[1], ctx, [...path, 'generators', 1], a, SECOND);
+    yield;
+    const second = yield* childParamsSteps(children[1], ctx, [...path, 'generators', 1], a, SECOND);
     for (const b of second) {
       // At the cap the preview keeps the first sets (and says so) rather than showing nothing.
       if (out.length >= ctx.maxParams) {
@@ -31,6 +35,7 @@ export const generateMatrix: Generate = (spec, ctx, path) => {
       }
       const merged = ctx.goTemplate ? deepMergeOverride(b, a) : combineStrings(a, b, [...path, 'generators']);
       out.push(tagOrigin(ctx.origins, merged, a, b));
+      if (out.length % SETS_PER_STEP === 0) yield;
     }
   }
   return out;
@@ -38,6 +43,17 @@ export const generateMatrix: Generate = (spec, ctx, path) => {
 
 /** getParams of matrix.go/merge.go: one child, interpolated when `with_` is non-empty, wrapped errors. */
 export function childParams(child: unknown, ctx: GenContext, path: JsonPath, with_: ParamSet | undefined, prefix: string): ParamSet[] {
+  return toEnd(childParamsSteps(child, ctx, path, with_, prefix));
+}
+
+/** `childParams` in steps (see GenerateSteps). */
+export function* childParamsSteps(
+  child: unknown,
+  ctx: GenContext,
+  path: JsonPath,
+  with_: ParamSet | undefined,
+  prefix: string,
+): Generator<void, ParamSet[]> {
   const kinds = childKinds(child, ctx);
   if (kinds.length === 0) throw new GeneratorError(`${prefix}child generator generated no parameters`, path);
   const depth = ctx.depth ?? 0;
@@ -48,7 +64,7 @@ export function childParams(child: unknown, ctx: GenContext, path: JsonPath, wit
       let entry = child as Record<string, unknown>;
       try {
         if (with_ && Object.keys(with_).length) entry = interpolateChild(entry, kind, with_, ctx, path);
-        results.push(runWithSelector(entry, kind, ctx, path));
+        results.push(yield* runWithSelectorSteps(entry, kind, ctx, path));
       } catch (e) {
         if (e instanceof GeneratorError && e.code === 'generator/error')
           throw new GeneratorError(`${prefix}${CHILD_ERROR}${e.message}`, e.path);

@@ -7,24 +7,31 @@
  * the base order.
  */
 import { deepMergeOverride, has, put, tagOrigin, type ParamSet } from './params';
-import { childParams } from './matrix';
+import { childParamsSteps } from './matrix';
 import { goJSON } from './goJson';
-import { GeneratorError, type Generate } from './types';
+import { GeneratorError, SETS_PER_STEP, toEnd, type Generate, type GenerateSteps } from './types';
 
 const KEY_ERROR = 'error getting param sets by merge key: ';
 
-export const generateMerge: Generate = (spec, ctx, path) => {
+export const generateMerge: Generate = (spec, ctx, path) => toEnd(generateMergeSteps(spec, ctx, path));
+
+/** The merge in steps: a step per child, and keys indexed and sets merged a hundred a step. */
+export const generateMergeSteps: GenerateSteps = function* (spec, ctx, path) {
   const children = Array.isArray(spec.generators) ? spec.generators : [];
   if (children.length < 2) throw new GeneratorError('found less than two generators, Merge requires two or more', [...path, 'generators']);
-  const sets = children.map((c, i) =>
-    childParams(
-      c,
-      ctx,
-      [...path, 'generators', i],
-      undefined,
-      `error getting param sets from generators: error getting params from generator ${i + 1} of ${children.length}: `,
-    ),
-  );
+  const sets: ParamSet[][] = [];
+  for (let i = 0; i < children.length; i++) {
+    sets.push(
+      yield* childParamsSteps(
+        children[i],
+        ctx,
+        [...path, 'generators', i],
+        undefined,
+        `error getting param sets from generators: error getting params from generator ${i + 1} of ${children.length}: `,
+      ),
+    );
+    yield;
+  }
   const keys = [
     ...new Set((Array.isArray(spec.mergeKeys) ? spec.mergeKeys : []).map((k) => (typeof k === 'string' ? k : String(k)))),
   ].sort();
@@ -32,9 +39,10 @@ export const generateMerge: Generate = (spec, ctx, path) => {
     throw new GeneratorError(`${KEY_ERROR}no merge keys were specified, Merge requires at least one`, [...path, 'mergeKeys']);
   // json.Marshal of map[string]any: keys sorted, missing keys are null.
   const keyOf = (p: ParamSet) => `{${keys.map((k) => `${goJSON(k)}:${goJSON(has(p, k) ? p[k] : null)}`).join(',')}}`;
-  const index = (list: ParamSet[], at: (string | number)[]) => {
+  function* index(list: ParamSet[], at: (string | number)[]): Generator<void, Map<string, ParamSet>> {
     const m = new Map<string, ParamSet>();
-    for (const p of list) {
+    for (const [i, p] of list.entries()) {
+      if ((i + 1) % SETS_PER_STEP === 0) yield;
       const k = keyOf(p);
       if (m.has(k))
         throw new GeneratorError(
@@ -44,15 +52,17 @@ export const generateMerge: Generate = (spec, ctx, path) => {
       m.set(k, p);
     }
     return m;
-  };
-  const base = index(sets[0], [...path, 'generators', 0]);
-  sets.slice(1).forEach((later, i) => {
-    for (const [k, p] of index(later, [...path, 'generators', i + 1])) {
+  }
+  const base = yield* index(sets[0], [...path, 'generators', 0]);
+  for (let i = 0; i < sets.length - 1; i++) {
+    let n = 0;
+    for (const [k, p] of yield* index(sets[i + 1], [...path, 'generators', i + 1])) {
+      if (++n % SETS_PER_STEP === 0) yield;
       const b = base.get(k);
       if (!b) continue;
       base.set(k, tagOrigin(ctx.origins, ctx.goTemplate ? deepMergeOverride(b, p) : shallow(b, p), b, p));
     }
-  });
+  }
   return [...base.values()];
 };
 

@@ -98,6 +98,24 @@ export class GeneratorError extends Error {
 
 export type Generate = (spec: Record<string, unknown>, ctx: GenContext, path: JsonPath) => ParamSet[];
 
+/**
+ * A generator in steps: it yields every few parameter sets, so that the language server can answer
+ * other requests between steps (lsp/scheduler.ts); run to its end it gives exactly what the
+ * one-go form gives (the one-go form is this run to its end).
+ */
+export type GenerateSteps = (spec: Record<string, unknown>, ctx: GenContext, path: JsonPath) => Generator<void, ParamSet[]>;
+
+/** Parameter sets made (merged, copied, filtered) between two steps of a stepwise generator. */
+export const SETS_PER_STEP = 100;
+
+/** Runs a stepwise computation to its end. */
+export function toEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
 /** Runs `fn`, prefixing the message of a controller error the way a Go caller wraps it (`%s: %w`). */
 export function wrapErrors<T>(prefix: string, fn: () => T): T {
   try {

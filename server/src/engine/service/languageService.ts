@@ -215,22 +215,30 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version)
       return prev;
     const chart = chartTemplateOf(text, path, host);
-    // Only the `---` documents whose text changed since the last analysis of this uri are parsed.
-    const parsed: ParsedFile = chart ? chartTemplateFile(text, chart) : yield* parseFileSteps(text, prev?.file.parsed, only);
+    // Only the `---` documents whose text changed since the last analysis of this uri are parsed; the
+    // same text (the workspace changed: an open document pushed to the index) keeps its whole parse,
+    // without even the limits pre-scan (a long file's analysis again in one go held the server).
+    const same = !chart && !only && prev?.file.text === text && wholeParses.has(prev.file.parsed);
+    const parsed: ParsedFile = chart
+      ? chartTemplateFile(text, chart)
+      : same
+        ? prev.file.parsed
+        : yield* parseFileSteps(text, prev?.file.parsed, only);
+    if (!chart && !only) wholeParses.add(parsed);
     const config = configFor(path, host, workspace);
     const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
     for (const doc of parsed.appsets) doc.partial = partialReason(doc, file);
     // An ApplicationSet whose document is the same parsed document as before (same text at the same
     // offset, same position in the file) with the same workspace, settings and configuration keeps
     // what was computed for it: expansion, target version, validation and every other memo.
-    const same =
+    const unchanged =
       prev &&
       prev.file.workspace === workspace &&
       (prev as AnalysisWithVersion).version === workspace.version &&
       prev.file.config === config &&
       JSON.stringify(prev.file.settings) === JSON.stringify(file.settings);
     const before = new Map<unknown, AppSetContext>();
-    if (same) for (const c of prev.appsets) before.set(c.doc.doc, c);
+    if (unchanged) for (const c of prev.appsets) before.set(c.doc.doc, c);
     const appsets = parsed.appsets.map((doc) => {
       const old = before.get(doc.doc);
       return makeContext(
@@ -243,6 +251,9 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     keep(uri, a);
     return a;
   }
+
+  /** Parses of a whole file by parseFileSteps (not a chart template's, not a first pass's). */
+  const wholeParses = new WeakSet<ParsedFile>();
 
   /** State of a context, kept when the next analysis re-uses its document (see `analyze`). */
   const states = new WeakMap<AppSetContext, { exp?: Expansion; target?: TargetVersion; memos: Map<string, unknown> }>();

@@ -62,7 +62,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     // The whole file's analysis and expansions (state.ts `ready`), then its findings.
     if (!(await s.ready(doc))) return;
     const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
-    if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale)).ok) return;
+    if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale, 'findings')).ok) return;
     const diagnostics = s.guard('diagnostics', [], () => {
       const a = s.analysisOf(doc);
       open.remember(path, a);

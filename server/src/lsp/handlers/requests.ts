@@ -60,7 +60,7 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     const st = staleness(r, token);
     const a = await readyFor(r, token, st);
     if (!a) return undefined;
-    if (!(await s.slices(s.service.preparePreview(a, offsetOf(r)), st.stale)).ok) throw s.dropped(token);
+    if (!(await s.slices(s.service.preparePreview(a, offsetOf(r)), st.stale, 'preview')).ok) throw s.dropped(token);
     return a;
   };
 
