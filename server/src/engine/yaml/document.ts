@@ -12,6 +12,7 @@ import { astOf, property, type AstNode } from './ast';
 import { guardYaml } from './limits';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
 import { severityOf } from '../diagnostics/codes';
+import { PARSE_OPTIONS, reparseEntry } from './incremental';
 
 export type JsonPath = (string | number)[];
 
@@ -55,12 +56,19 @@ export interface ParsedFile {
    * an edited text re-parses only the parts that changed (undefined when the text was parsed whole).
    */
   parts?: Map<string, ParsedPart>;
-  /** How this parse went: parts parsed, re-used as they were, or re-used at a new offset. */
-  reuse?: { parsed: number; reused: number; moved: number };
+  /** The same parts in the order of the text (by their index in `splitDocuments`; absent where `only` left one out). */
+  order?: (ParsedPart | undefined)[];
+  /**
+   * How this parse went: parts parsed, re-used as they were, re-used at a new offset, or made from
+   * the previous parse of the part with one block entry parsed again (incremental.ts).
+   */
+  reuse?: { parsed: number; reused: number; moved: number; spliced: number };
 }
 
 /** One `---` part of a text, parsed: its offset and its documents with their values. */
 export interface ParsedPart {
+  /** The part's text. */
+  text: string;
   start: number;
   docs: RawDoc[];
   /**
@@ -76,8 +84,6 @@ interface RawDoc {
   /** Why the value could not be built (alias limits), when it could not. */
   failure?: string;
 }
-
-const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' } as const;
 
 /** Alias expansions allowed per document before conversion stops (the `yaml` library counts them). */
 export const MAX_ALIAS_COUNT = 100;
@@ -118,12 +124,14 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
   const guarded = guardYaml(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
-  const reuse = { parsed: 0, reused: 0, moved: 0 };
+  const reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0 };
   const split = splitDocuments(guarded.text);
   let raws: RawDoc[] | undefined;
   let parts: Map<string, ParsedPart> | undefined;
+  let order: (ParsedPart | undefined)[] | undefined;
   if (split) {
     parts = new Map();
+    order = [];
     raws = [];
     for (const [i, { start, end }] of split.entries()) {
       const partText = guarded.text.slice(start, end);
@@ -135,17 +143,29 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
         part = old;
         reuse.reused++;
       } else if (old) {
-        part = { start, docs: old.docs.map((r) => shifted(r, start - old.start)), open: old.open };
+        part = { text: partText, start, docs: old.docs.map((r) => shifted(r, start - old.start)), open: old.open };
         reuse.moved++;
       } else {
-        const docs = yield* parseRaw(partText, start);
-        part = { start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
-        reuse.parsed++;
+        // An edit inside one block entry of the part that was here before: that entry is parsed again.
+        const prior = previous?.order?.[i];
+        const doc =
+          prior && prior.start === start && prior.docs.length === 1
+            ? reparseEntry(prior.docs[0].doc, prior.text, partText, start)
+            : undefined;
+        if (doc) {
+          part = { text: partText, start, docs: [rawOf(doc)], open: false };
+          reuse.spliced++;
+        } else {
+          const docs = yield* parseRaw(partText, start);
+          part = { text: partText, start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
+          reuse.parsed++;
+        }
       }
       if (part.open && i < split.length - 1) {
-        raws = parts = undefined;
+        raws = parts = order = undefined;
         break;
       }
+      order[i] = part;
       // Two equal parts (the same ApplicationSet pasted twice) keep the first; the other is parsed.
       if (!parts.has(partText)) parts.set(partText, part);
       raws.push(...part.docs);
@@ -154,7 +174,7 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
   if (!raws) {
     raws = yield* parseRaw(guarded.text);
     reuse.parsed = 1;
-    reuse.reused = reuse.moved = 0;
+    reuse.reused = reuse.moved = reuse.spliced = 0;
   }
   raws.forEach(({ doc, value, failure }, index) => {
     for (const err of doc.errors) {
@@ -190,7 +210,7 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
       diagnostics.push(...helm.diagnostics);
     }
   });
-  return { text, docs, appsets, diagnostics, parts, reuse };
+  return { text, docs, appsets, diagnostics, parts, order, reuse };
 }
 
 /** Parser tokens between two steps of `parseFileSteps`. */
@@ -215,18 +235,19 @@ function* parseRaw(text: string, offset = 0): Generator<void, RawDoc[]> {
   const out: RawDoc[] = [];
   for (const doc of composed) {
     yield;
-    let value: Json | undefined;
-    let failure: string | undefined;
-    try {
-      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json;
-    } catch (e) {
-      value = undefined;
-      // Reported only for documents without syntax errors (those already have their finding).
-      if (doc.errors.length === 0) failure = (e as Error).message;
-    }
-    out.push({ doc, value, failure });
+    out.push(rawOf(doc));
   }
   return out;
+}
+
+/** A parsed document with its value. */
+function rawOf(doc: YAML.Document.Parsed): RawDoc {
+  try {
+    return { doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json };
+  } catch (e) {
+    // Reported only for documents without syntax errors (those already have their finding).
+    return { doc, value: undefined, failure: doc.errors.length === 0 ? (e as Error).message : undefined };
+  }
 }
 
 /** A parsed document moved by `delta` characters: a copy with every offset shifted (values are shared). */
