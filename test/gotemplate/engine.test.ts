@@ -4,6 +4,8 @@
  * and parse.go parseControl), error positions, static analysis, options, bounds and caching.
  */
 import { test } from 'node:test';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
 import assert from 'node:assert/strict';
 import { assertNoHang } from '../helpers/guard';
 import {
@@ -186,6 +188,27 @@ test('parsed templates are cached: rendering 20000 strings parses each of the 50
   const first = templates.map((t) => go(t));
   for (let k = 0; k < 399; k++) templates.forEach((t, i) => assert.equal(go(t), first[i]));
   assert.equal(parseCount() - before, 50);
+});
+
+test('the parse cache keeps no text a template was sliced from (in the language server: a whole YAML document)', () => {
+  // V8 keeps a whole string alive while a slice of it lives: cached templates must hold their own copy.
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  v8.setFlagsFromString('--no-expose-gc');
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 100; i++) {
+    // A 1 MB "document" with one template string in it; the template is a slice of the document.
+    const doc = `${'#'.repeat(1_000_000)}\nname: '{{ .name }}-${i}-retention-test'\n`;
+    const template = doc.slice(doc.indexOf("'") + 1, doc.lastIndexOf("'"));
+    assert.equal(go(template), `guestbook-${i}-retention-test`);
+    // The cache hit path keeps the stored key too.
+    assert.equal(go(doc.slice(doc.indexOf("'") + 1, doc.lastIndexOf("'"))), `guestbook-${i}-retention-test`);
+  }
+  gc();
+  const grown = process.memoryUsage().heapUsed - before;
+  // With the documents kept: 100 MB.
+  assert.ok(grown < 30 * 1024 * 1024, `the heap grew by ${(grown / 1048576).toFixed(0)} MiB`);
 });
 
 test('referencedParams: field chains, $, index with constant keys, with scopes; ranges hide dot', () => {

@@ -1,13 +1,14 @@
 /**
  * The first answer on a very long file (engine/service/firstPass.ts): the documents that can hold
  * more than YAML syntax findings answer first, and the whole file's answer follows for the same
- * version, so a syntax error in a ConfigMap thousands of lines down is never lost. Assertions are
- * about what is published and in which order, never about time.
+ * version, so a syntax error in a ConfigMap thousands of lines down is never lost. A large
+ * ApplicationSet just opened answers what needs no expansion first (engine/service/earlyFindings.ts).
+ * Assertions are about what is published and in which order, never about time.
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { HANG_GUARD_MS, startServer, type TestServer } from './client';
-import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
+import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
 import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine/service/firstPass';
 
 const servers: TestServer[] = [];
@@ -61,6 +62,34 @@ test('a short file is answered once, whole', async () => {
   const first = await s.open('small.yaml', text);
   assert.ok(first.some((d) => d.code === 'yaml/syntax'));
   assert.ok(first.some((d) => d.code === 'appset/unknown-field'));
+});
+
+test("a large ApplicationSet just opened: what needs no expansion is published first, then the whole answer for the same version, equal to an edit's", async () => {
+  // 700 list elements (over 32 KiB), an unknown field (schema) and two elements rendering one name
+  // (a finding of the expansion).
+  const text = longListAppSet(700)
+    .replace('      project: default\n', '      project: default\n      projct: typo\n')
+    .replace('          - name: e6\n', '          - name: e5\n');
+  assert.ok(text.length >= 32 * 1024, `${text.length}`);
+  const s = await startServer();
+  servers.push(s);
+  const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
+  const first = await s.open('long.yaml', text);
+  assert.deepEqual(codes(first), ['appset/unknown-field'], 'the early answer: the schema finding only');
+  const guard = Date.now() + HANG_GUARD_MS;
+  while (s.published('long.yaml').length < 2 && Date.now() < guard) await new Promise((r) => setTimeout(r, 20));
+  const [one, two] = s.published('long.yaml');
+  assert.deepEqual([one?.version, two?.version], [1, 1], 'both answers are for the opened version');
+  assert.deepEqual(codes(two.diagnostics), ['appset/unknown-field', 'generator/duplicate-name', 'rollout/blast-radius']);
+  for (const d of one.diagnostics)
+    assert.ok(
+      two.diagnostics.some((w) => JSON.stringify(w) === JSON.stringify(d)),
+      'shown early, kept after',
+    );
+  // The same text again (an edit): answered once, whole, with what the open's second answer said.
+  const again = await s.change('long.yaml', text);
+  assert.deepEqual(again, two.diagnostics);
+  assert.equal(s.published('long.yaml').length, 3);
 });
 
 test('settings that did not change reset nothing: the pull after start-up and a repeated announcement keep every analysis and the workspace index', async () => {

@@ -40,7 +40,8 @@ const ROOT_NAME = 'base';
 type Parsed = { trees: Map<string, Tree> } | { error: GoParseError };
 
 const CACHE_SIZE = 2000;
-const cache = new Map<string, Parsed>();
+/** Each entry keeps the key it was stored with (see `ownCopy`): a hit moves it to the end under that key. */
+const cache = new Map<string, { key: string; parsed: Parsed }>();
 /** How often a parse was needed (a cache miss); tests read it to see that parses are reused. */
 let parses = 0;
 export function parseCount(): number {
@@ -59,11 +60,17 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
-    cache.set(key, hit);
-    return hit;
+    cache.set(hit.key, hit);
+    return hit.parsed;
   }
   let p: Parsed;
   parses++;
+  // The cache outlives the text a template came from: a template string read from a YAML document is
+  // a slice of the whole document's text, and V8 keeps the whole text alive for as long as the slice
+  // (or the parse tree's slices of it) is. A key and a tree of their own hold only the template
+  // (typing in the template of a 111 KiB document kept every version of the document: 2,000 at most).
+  text = ownCopy(text);
+  const ownKey = key === text ? text : ownCopy(key);
   try {
     const defined = missing.length ? (f: string) => hasFunction(f) && !missing.includes(f) : hasFunction;
     p = { trees: parseTemplate(text, name, defined, goMinor) };
@@ -72,9 +79,14 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
     else if (e instanceof RangeError) p = { error: new GoParseError(`template: ${name}:1: max expression depth exceeded`, 0, text.length) };
     else throw e;
   }
-  cache.set(key, p);
+  cache.set(ownKey, { key: ownKey, parsed: p });
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return p;
+}
+
+/** A copy of `s` that shares no memory with the string it was sliced from (every code unit kept, lone surrogates too). */
+function ownCopy(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
 }
 
 /** Applies goTemplateOptions the way text/template's Option does (last one wins; bad ones panic). */

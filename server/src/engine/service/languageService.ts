@@ -36,6 +36,7 @@ import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { chartTemplateOf, chartTemplateFile } from '../yaml/helmChart';
 import { firstPassParts } from './firstPass';
 import { mayHaveArgocdAppsValues } from '../yaml/argocdApps';
+import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -127,6 +128,13 @@ export interface LanguageService {
   prepare(a: Analysis): Generator<void, void>;
   /** Like `prepare`, for the findings of `a` (`lint`, `diagnostics`): computed in steps between feature modules. */
   prepareDiagnostics(a: Analysis): Generator<void, void>;
+  /**
+   * What an editor can show of `a` before its ApplicationSets are expanded (as tsserver sends syntactic
+   * diagnostics before semantic ones): YAML syntax, the schema and every check that needs no generated
+   * Application — always a subset of `diagnosticsToShow(a)` (see earlyFindings.ts). In steps, like
+   * `prepareDiagnostics`, whose run then re-uses the feature modules' memos.
+   */
+  earlyDiagnosticsSteps(a: Analysis): Generator<void, EngineDiagnostic[]>;
   /** Like `prepare`, for the preview text of the ApplicationSet at `offset` (`preview`, `previewText`): a few Applications a step. */
   preparePreview(a: Analysis, offset?: number): Generator<void, void>;
   /** Releases what is kept for a document that was closed. */
@@ -341,7 +349,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   // Findings kept per analysis: the diagnostics run computes them in steps (`prepareDiagnostics`), the
   // answers that follow read them.
   const linted = new WeakMap<Analysis, Finding[]>();
-  function* lintSteps(a: Analysis): Generator<void, Finding[]> {
+  function* lintSteps(a: Analysis, early = false): Generator<void, Finding[]> {
     const done = linted.get(a);
     if (done) return done;
     const cfg = a.file.config ?? configFor(a.file.path, host, workspace);
@@ -351,20 +359,31 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     else if (a.file.path && a.file.path.endsWith('/' + CONFIG_FILE)) result = parseConfig(a.file.text, a.file.path).diagnostics;
     else {
       const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
-      for (const c of contributors) {
-        out.push(...(one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
-        yield;
-      }
-      for (const ctx of a.appsets)
+      // The file's findings, computed once per analysis (an early answer computed them already).
+      let files = fileFindings.get(a);
+      if (!files) {
+        files = [];
         for (const c of contributors) {
-          out.push(...(one(c, (x) => x.diagnostics?.(ctx)) ?? []));
+          files.push(...(one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
           yield;
         }
+        fileFindings.set(a, files);
+      }
+      out.push(...files);
+      for (const ctx of a.appsets) {
+        // Early: the modules that ask for the expansion give nothing now (they answer in the whole run).
+        const c2 = early ? withoutExpansion(ctx) : ctx;
+        for (const c of contributors) {
+          out.push(...(one(c, (x) => (early ? unlessExpansion(() => x.diagnostics?.(c2)) : x.diagnostics?.(c2))) ?? []));
+          yield;
+        }
+      }
       result = applyConfig(superseded(dropSuperseded(out)), a.file.text, cfg, (c) => codeInfo(c) !== undefined);
     }
-    linted.set(a, result);
+    if (!early) linted.set(a, result);
     return result;
   }
+  const fileFindings = new WeakMap<Analysis, EngineDiagnostic[]>();
 
   /** The preview text of one ApplicationSet, kept with its context (see `preparePreview`). */
   function* previewYamlSteps(ctx: AppSetContext): Generator<void, string> {
@@ -539,6 +558,17 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
     *prepareDiagnostics(a) {
       yield* lintSteps(a);
+    },
+    *earlyDiagnosticsSteps(a) {
+      // Once the whole answer is known, it is the early answer too.
+      if (linted.has(a)) return service.diagnosticsToShow(a);
+      const findings = yield* lintSteps(a, true);
+      const shown = findings.flatMap((f) => {
+        if (f.suppressed) return [];
+        const { suppressed: _, ...d } = f;
+        return [d];
+      });
+      return earlyShown(a, a.appsets.length || looksLikeAppSet(a.file.text) ? shown : shown.filter((d) => !d.code.startsWith('yaml/')));
     },
     *preparePreview(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;

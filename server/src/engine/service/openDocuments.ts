@@ -36,6 +36,21 @@ export class OpenDocuments {
     return ws.version !== before;
   }
 
+  /**
+   * Pushes a document that was just opened, before its first analysis: `sync` pushes a new document
+   * whatever it holds, and an analysis made before that push would be outdated by it at once (the
+   * index version is part of its key) and made again. Returns true when the index changed; the
+   * analysis that follows tells `remember` whether the document holds only ApplicationSets.
+   */
+  opened(path: string | undefined, text: string): boolean {
+    if (!path || this.pushed.has(path)) return false;
+    const before = this.workspace.version;
+    this.workspace.setOverlay(path, text);
+    // Until `remember`, the next `sync` pushes without looking (the same text: no change).
+    this.pushed.set(path, false);
+    return this.workspace.version !== before;
+  }
+
   /** Records what the analysis of the text just pushed says (see `sync`). */
   remember(path: string | undefined, a: Analysis): void {
     if (path && this.pushed.has(path)) this.pushed.set(path, appsetOnly(a));

@@ -9,8 +9,16 @@ import { Debouncer } from '../debounce';
 import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
 import type { ServerState } from '../state';
-import { looksLikeAppSet, type Analysis } from '../../engine';
+import { looksLikeAppSet, type Analysis, type EngineDiagnostic } from '../../engine';
 import { Notifications } from '../../protocol';
+
+/**
+ * From this size on, a document just opened is answered in two steps: what needs no expansion first,
+ * then the whole answer (expanding a large ApplicationSet, or reading the workspace for cluster
+ * generators, is most of its first answer). A smaller document is answered once: the whole answer
+ * comes about as fast, and one publish is less churn for the editor.
+ */
+const EARLY_ANSWER_CHARS = 32 * 1024;
 
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */
@@ -27,6 +35,8 @@ export function registerDiagnostics(s: ServerState): Revalidation {
 
   /** The version of each document whose first pass was answered (see `publish`). */
   const quickAnswered = new Map<string, number>();
+  /** Open documents that had their first answer (the early one, see `publish`). */
+  const answered = new Set<string>();
 
   async function publish(doc: TextDocument): Promise<void> {
     const path = URI.toPath(doc.uri);
@@ -34,6 +44,8 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     // Every step in slices (state.ts): other documents' requests are answered meanwhile, and a newer
     // version of this one (or its closing) drops this run; the newer version's run publishes.
     const stale = () => documents.get(doc.uri)?.version !== doc.version;
+    // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).
+    if (s.guard('diagnostics', false, () => open.opened(path, doc.getText()))) scheduleOthers(doc.uri);
     // A very long file opened: the documents that can hold more than syntax findings answer first
     // (engine/service/firstPass.ts); the whole file's answer follows below.
     // Once per version: the whole file's analysis runs in slices, and a second run for the same version
@@ -58,7 +70,21 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first });
       // Let the message out before the whole file is parsed (the connection writes on the next turn).
       await new Promise((resolve) => setImmediate(resolve));
+    } else if (!answered.has(doc.uri) && doc.getText().length >= EARLY_ANSWER_CHARS) {
+      // A large document just opened: what needs no expansion (syntax, schema, static checks) is shown
+      // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
+      const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
+      if (a?.appsets.length) {
+        const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale);
+        if (!early.ok) return;
+        const first = s.guard('diagnostics', [], () =>
+          s.settings.validate ? early.value?.filter(shown).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
+        );
+        void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first ?? [] });
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
+    answered.add(doc.uri);
     // The whole file's analysis and expansions (state.ts `ready`), then its findings.
     if (!(await s.ready(doc))) return;
     const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
@@ -73,11 +99,15 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   }
 
   function shownOf(doc: TextDocument, a: Analysis) {
-    // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
-    // error is not shown twice.
-    const shown = s.service.diagnosticsToShow(a).filter((d) => s.settings.yamlSyntax || d.code !== 'yaml/syntax');
-    return shown.map((d) => toDiagnostic(doc, d, s.textOf));
+    return s.service
+      .diagnosticsToShow(a)
+      .filter(shown)
+      .map((d) => toDiagnostic(doc, d, s.textOf));
   }
+
+  // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
+  // error is not shown twice.
+  const shown = (d: EngineDiagnostic) => s.settings.yamlSyntax || d.code !== 'yaml/syntax';
 
   // The workspace index is read lazily, by the first answer that needs it. After the first answer,
   // the rest is read in small steps between requests, so that later answers find it ready. Until
@@ -194,6 +224,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   documents.onDidClose((e) => {
     debouncer.cancel(e.document.uri);
     quickAnswered.delete(e.document.uri);
+    answered.delete(e.document.uri);
     s.guard('close', undefined, () => {
       s.service.openDocuments.close(URI.toPath(e.document.uri));
       // Nothing of a closed document is kept (long sessions open and close many).
