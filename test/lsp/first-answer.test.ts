@@ -8,6 +8,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { HANG_GUARD_MS, startServer, type TestServer } from './client';
+import { until } from '../helpers/guard';
 import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
 import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine/service/firstPass';
 
@@ -76,9 +77,11 @@ test("a large ApplicationSet just opened: what needs no expansion is published f
   const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
   const first = await s.open('long.yaml', text);
   assert.deepEqual(codes(first), ['appset/unknown-field'], 'the early answer: the schema finding only');
-  const guard = Date.now() + HANG_GUARD_MS;
-  while (s.published('long.yaml').length < 2 && Date.now() < guard) await new Promise((r) => setTimeout(r, 20));
-  const [one, two] = s.published('long.yaml');
+  const [one, two] = await until(
+    () => s.published('long.yaml'),
+    (h) => h.length >= 2,
+    () => 'a second publish for the opened version',
+  );
   assert.deepEqual([one?.version, two?.version], [1, 1], 'both answers are for the opened version');
   assert.deepEqual(codes(two.diagnostics), ['appset/unknown-field', 'generator/duplicate-name', 'rollout/blast-radius']);
   for (const d of one.diagnostics)
