@@ -15,7 +15,8 @@
  *
  * Writes bench/results.md (linked from the README). Options: `--quick` (fewer repetitions),
  * `--keystrokes N` (memory run length, default 10000), `--engine` (also the in-process engine
- * micro-benchmarks of scripts/bench/engine.ts).
+ * micro-benchmarks of scripts/bench/engine.ts), `--only open|keystrokes|memory|responsiveness|cli` (one
+ * part of the run, for working on it; the file written then holds only that part).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,8 @@ import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/resp
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const wanted = (part: string) => only === undefined || only === part;
 const keystrokeRun = Number(args[args.indexOf('--keystrokes') + 1]) || (quick ? 2000 : 10000);
 const REPEAT = quick ? 3 : 5;
 
@@ -187,7 +190,7 @@ async function main() {
     for (const [, name, text] of docs) writeFileSync(join(repo, 'bench', name), text);
 
     // ---- open → first diagnostics ----
-    {
+    if (wanted('open')) {
       // The first start of this build writes the compiled code (at exit), as a user's first start does.
       const s = await start('product', repo);
       await s.open(join(repo, 'bench', docs[0][1]), docs[0][2]);
@@ -234,7 +237,7 @@ async function main() {
     }
 
     // ---- keystrokes on the 111 KiB document, and peak memory ----
-    {
+    if (wanted('keystrokes')) {
       const text = docs[1][2];
       const file = join(repo, 'bench', docs[1][1]);
       const samples = quick ? 20 : 40;
@@ -294,7 +297,7 @@ async function main() {
     }
 
     // ---- memory over many keystrokes (the product only) ----
-    {
+    if (wanted('memory')) {
       log(`memory over ${keystrokeRun} keystrokes`);
       const text = docs[0][2];
       const file = join(repo, 'bench', docs[0][1]);
@@ -339,7 +342,7 @@ async function main() {
     }
 
     // ---- responsiveness: answers on one document while another is worked on (issue 16) ----
-    {
+    if (wanted('responsiveness')) {
       log('responsiveness: hovers on a small document while a heavy one is worked on');
       const s = await startLsp({
         name: 'product',
@@ -377,7 +380,7 @@ async function main() {
     }
 
     // ---- CLI ----
-    {
+    if (wanted('cli')) {
       const cli = join(root, 'dist', 'cli.js');
       const n = quick ? 3 : 7;
       const lone = join(tmp, 'lone');

@@ -49,6 +49,22 @@ export function charge(nodes: number, bytes = 0): void {
   }
 }
 
+/** Units the running total budget has spent so far (see `totalBudget`): what one render cost is the difference. */
+export function totalSpent(): number {
+  return totalUsed;
+}
+
+/**
+ * Charges the running total budget `units` that an identical earlier render cost, for a render that
+ * is re-used instead of run again (engine/expand/renderMemo.ts); false, with nothing charged, when
+ * they do not fit (then the render runs, and fails where it would have).
+ */
+export function chargeTotal(units: number): boolean {
+  if (totalUsed + units > totalLimit) return false;
+  totalUsed += units;
+  return true;
+}
+
 /**
  * Runs `fn` (one ApplicationSet's expansion: every template of every Application, templatePatch
  * included) under a shared budget, so many cheap renders cannot add up to a frozen server.

@@ -6,7 +6,17 @@
  * override → validation.
  */
 import type { SourceText } from '../inputs';
-import { renderString, TemplateError, compareGoStrings, fromJSON, totalBudget, type GoMap } from '../../gotemplate';
+import {
+  renderString,
+  TemplateError,
+  compareGoStrings,
+  fromJSON,
+  totalBudget,
+  totalSpent,
+  chargeTotal,
+  type GoMap,
+} from '../../gotemplate';
+import { memoKey, type KeptRender, type RenderMemo } from './renderMemo';
 import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -29,8 +39,8 @@ import { severityOf } from '../diagnostics/codes';
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
 
-export function expandAppSet(doc: AppSetDoc, file: SourceText): Expansion {
-  const steps = expandAppSetSteps(doc, file);
+export function expandAppSet(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Expansion {
+  const steps = expandAppSetSteps(doc, file, previous);
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
@@ -57,11 +67,13 @@ export function partialExpansion(reason: string): Expansion {
 /**
  * The same expansion in steps: it yields after each Application, so that a caller can pause between
  * steps (the language server answers other requests meanwhile) or drop it (a newer text arrived).
+ * With `previous` (the `renders` of an earlier expansion of the same ApplicationSet), Applications
+ * rendered from the same template and parameter set are re-used (renderMemo.ts).
  */
-export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText): Generator<void, Expansion> {
+export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Generator<void, Expansion> {
   // Every template of every Application (templatePatch included) shares one work budget (gotemplate/budget.ts).
   const budget = totalBudget();
-  const steps = expandBudgeted(doc, file);
+  const steps = expandBudgeted(doc, file, previous);
   for (;;) {
     const r = budget.run(() => steps.next());
     if (r.done) return r.value;
@@ -69,7 +81,7 @@ export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText): Generator<
   }
 }
 
-function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expansion> {
+function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Generator<void, Expansion> {
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.
   const value = prunedForTarget(doc, target);
@@ -106,6 +118,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expa
   const summaries: Expansion['generators'] = [];
   let capped = false;
   const nonDeterministic = new Set<string>();
+  const renders: RenderMemo = new Map();
 
   const generators = Array.isArray(spec.generators) ? spec.generators : [];
   for (let gi = 0; gi < generators.length; gi++) {
@@ -142,6 +155,22 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expa
       // controller then rejects (the schema check reports the missing template itself).
       const merged = mergeTemplate(genTemplate, spec.template);
       const template = isObject(merged) ? merged : {};
+      // What every render of this generator depends on besides its parameter set (renderMemo.ts).
+      const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
+      const tkey = memoKey([
+        template,
+        spec.templatePatch ?? null,
+        sp?.preserveResourcesOnDeletion === true,
+        doc.namespace,
+        target.line,
+        renderOpts,
+      ]);
+      const before = tkey === undefined ? undefined : previous?.get(tkey);
+      let kept: Map<string, KeptRender> | undefined;
+      if (tkey !== undefined) {
+        kept = renders.get(tkey);
+        if (!kept) renders.set(tkey, (kept = new Map()));
+      }
       const sourceOf = (p: JsonPath): JsonPath => {
         const gp: JsonPath = [...gpath, kind, 'template', ...p];
         return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
@@ -161,7 +190,17 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expa
         }
         const p = params[pi];
         paramSets++;
-        const rendered = renderApp(template, p, spec, doc, ctx, nonDeterministic, (path, err) => {
+        const pkey = kept ? memoKey(p) : undefined;
+        const again = pkey === undefined ? undefined : before?.get(pkey);
+        if (again && chargeTotal(again.units)) {
+          kept?.set(pkey as string, again);
+          pushApp(apps, again.app, gi, p, ctx, sourcesOf);
+          yield;
+          continue;
+        }
+        const spent = totalSpent();
+        const used = new Set<string>();
+        const rendered = renderApp(template, p, spec, doc, ctx, used, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
           if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
@@ -174,17 +213,11 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expa
             who: { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
           });
         });
+        for (const f of used) nonDeterministic.add(f);
+        if (rendered && !used.size && pkey !== undefined) kept?.set(pkey, { app: rendered, units: totalSpent() - spent });
         yield;
         if (!rendered) continue;
-        apps.push({
-          app: rendered as { [key: string]: Json },
-          name: nameOf(rendered),
-          labels: labelsOf(rendered),
-          generatorIndex: gi,
-          params: displayParams(p),
-          origins: ctx.origins?.get(p),
-          sources: sourcesOf(ctx.origins?.get(p)),
-        });
+        pushApp(apps, rendered, gi, p, ctx, sourcesOf);
       }
     }
   }
@@ -207,7 +240,27 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText): Generator<void, Expa
     paramSets,
     empties: ctx.empties ?? [],
     paramSetCounts: Object.fromEntries(ctx.counts),
+    renders,
   };
+}
+
+function pushApp(
+  apps: GeneratedApp[],
+  rendered: Record<string, unknown>,
+  gi: number,
+  p: ParamSet,
+  ctx: GenContext,
+  sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
+): void {
+  apps.push({
+    app: rendered as { [key: string]: Json },
+    name: nameOf(rendered),
+    labels: labelsOf(rendered),
+    generatorIndex: gi,
+    params: displayParams(p),
+    origins: ctx.origins?.get(p),
+    sources: sourcesOf(ctx.origins?.get(p)),
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import type { JsonPath } from '../yaml/document';
 import type { EmptyGenerator } from '../generators/types';
 import type { DiagnosticCode } from '../diagnostics/codes';
 import type { Severity } from '../types';
+import type { RenderMemo } from './renderMemo';
 
 export type { EmptyGenerator };
 
@@ -83,4 +84,6 @@ export interface Expansion {
   paramSets?: number;
   /** Generators that yielded nothing, with the reason (render/why.ts words it). */
   empties?: EmptyGenerator[];
+  /** The renders the next expansion of the same ApplicationSet may re-use (renderMemo.ts). */
+  renders?: RenderMemo;
 }

@@ -10,6 +10,7 @@ import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
 import type { Expansion, ExpansionProblem } from '../expand/types';
+import type { RenderMemo } from '../expand/renderMemo';
 import { lineOf } from '../expand/provenance';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { targetVersion, type TargetVersion } from '../versions/target';
@@ -170,14 +171,15 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   const contributors = params.contributors ?? defaultContributors();
   const workspace = new WorkspaceIndex(host, { cache: params.workspaceCache, defer: params.deferWorkspaceScan });
   const analyses = new Map<string, Analysis>();
-  // Expansions keyed by the ApplicationSet's JSON + workspace version + settings: typing in a
-  // comment or in another document re-uses them.
+  // Expansions keyed by the ApplicationSet's text, offset, workspace version and settings: typing in
+  // another document, or after this one, re-uses them.
   const expansions = new Map<string, Expansion>();
   let cachedApps = 0;
 
-  // The document's offset is part of the key: an expansion holds spans into the file.
+  // The document's offset and its text (not only its value) are the key: an expansion holds spans into
+  // the file, which move when a space, a comment or a quote changes before them.
   const expansionKey = (doc: AppSetDoc, file: FileContext) =>
-    `${workspace.version}|${file.path ?? file.uri}|${doc.span.start}|${JSON.stringify(file.settings)}|${JSON.stringify(doc.value)}`;
+    `${workspace.version}|${file.path ?? file.uri}|${doc.span.start}|${JSON.stringify(file.settings)}|${doc.helmValues ? JSON.stringify(doc.value) : ''}|${file.text.slice(doc.span.start, doc.span.end)}`;
 
   function lookupExpansion(key: string): Expansion | undefined {
     const hit = expansions.get(key);
@@ -188,9 +190,9 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     return hit;
   }
 
-  function cachedExpansion(doc: AppSetDoc, file: FileContext): Expansion {
+  function cachedExpansion(doc: AppSetDoc, file: FileContext, previous?: RenderMemo): Expansion {
     const key = expansionKey(doc, file);
-    return lookupExpansion(key) ?? storeExpansion(key, doc.partial ? partialExpansion(doc.partial) : expandAppSet(doc, file));
+    return lookupExpansion(key) ?? storeExpansion(key, doc.partial ? partialExpansion(doc.partial) : expandAppSet(doc, file, previous));
   }
 
   function storeExpansion(key: string, exp: Expansion): Expansion {
@@ -247,13 +249,21 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       JSON.stringify(prev.file.settings) === JSON.stringify(file.settings);
     const before = new Map<unknown, AppSetContext>();
     if (unchanged) for (const c of prev.appsets) before.set(c.doc.doc, c);
-    const appsets = parsed.appsets.map((doc) => {
+    const appsets = parsed.appsets.map((doc, i) => {
       const old = before.get(doc.doc);
-      return makeContext(
+      const ctx = makeContext(
         file,
         doc,
         old && old.doc.index === doc.index && old.doc.helmValues === doc.helmValues && old.doc.partial === doc.partial ? old : undefined,
       );
+      // An edited ApplicationSet (the one at the same place in the file before) lends its renders: an
+      // Application of the same template and parameter set is not rendered again (expand/renderMemo.ts).
+      const was = prev?.appsets[i];
+      if (!states.get(ctx)?.exp && was && was.doc.index === doc.index && !doc.partial) {
+        const renders = (states.get(was)?.exp ?? prepared.get(was))?.renders;
+        if (renders) lent.set(ctx, renders);
+      }
+      return ctx;
     });
     const a: AnalysisWithVersion = { file, appsets, version: workspace.version };
     keep(uri, a);
@@ -268,6 +278,8 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
 
   // Expansions computed in steps by `prepare`, for the contexts they belong to.
   const prepared = new WeakMap<AppSetContext, Expansion>();
+  // The previous version's renders, until the context's own expansion is made (then dropped: no chain of versions is kept).
+  const lent = new WeakMap<AppSetContext, RenderMemo>();
 
   /**
    * Analyses kept, newest last: at most ANALYSES_KEPT, and at most ANALYSES_CHARS characters of text
@@ -298,7 +310,8 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       file,
       doc,
       expansion: () => {
-        exp ??= prepared.get(ctx) ?? cachedExpansion(doc, file);
+        exp ??= prepared.get(ctx) ?? cachedExpansion(doc, file, lent.get(ctx));
+        lent.delete(ctx);
         state.exp = exp;
         return exp;
       },
@@ -552,7 +565,11 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
         const key = expansionKey(ctx.doc, ctx.file);
         const exp =
           lookupExpansion(key) ??
-          storeExpansion(key, ctx.doc.partial ? partialExpansion(ctx.doc.partial) : yield* expandAppSetSteps(ctx.doc, ctx.file));
+          storeExpansion(
+            key,
+            ctx.doc.partial ? partialExpansion(ctx.doc.partial) : yield* expandAppSetSteps(ctx.doc, ctx.file, lent.get(ctx)),
+          );
+        lent.delete(ctx);
         prepared.set(ctx, exp);
       }
     },

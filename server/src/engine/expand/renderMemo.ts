@@ -1,0 +1,42 @@
+/**
+ * Renders re-used between two expansions of the same ApplicationSet (a keystroke in one list element
+ * re-renders one Application, not all of them).
+ *
+ * An Application's render depends only on the template (the generator's merged with `spec.template`),
+ * `templatePatch`, whether the default finalizer is added, the ApplicationSet's namespace, the template
+ * options of the target release, and its parameter set: that is the key. A render is kept only when it
+ * succeeded and used no function whose result changes between calls (`now`, `randAlpha`, …); a re-used
+ * render charges the expansion's total work budget what it cost the first time (gotemplate/budget.ts),
+ * so that the budget runs out where a fresh expansion's would.
+ */
+/** One kept render: the Application and the budget units its render cost. */
+export interface KeptRender {
+  app: Record<string, unknown>;
+  units: number;
+}
+
+/** The renders of one expansion: by template key, then by parameter-set key. */
+export type RenderMemo = Map<string, Map<string, KeptRender>>;
+
+/**
+ * A key for what a value holds, or undefined when it has no exact JSON form (a number JSON cannot
+ * write exactly, undefined, a bigint, a date, a function): such renders are not re-used.
+ */
+export function memoKey(v: unknown): string | undefined {
+  return exactJson(v, 0) ? JSON.stringify(v) : undefined;
+}
+
+/** True when `JSON.stringify` writes `v` whole and only `v` gives that text (plain objects, arrays, strings, finite numbers, booleans, null). */
+function exactJson(v: unknown, depth: number): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
+  if (typeof v !== 'object' || depth > 100) return false;
+  if (Array.isArray(v)) {
+    for (const x of v) if (!exactJson(x, depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const k in v) if (!exactJson((v as Record<string, unknown>)[k], depth + 1)) return false;
+  return true;
+}

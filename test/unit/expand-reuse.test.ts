@@ -1,0 +1,140 @@
+/**
+ * Renders re-used between keystrokes (engine/expand/renderMemo.ts through the language service): after
+ * seeded random edits of list elements, templates, options and templatePatch, one language service that
+ * saw every version must answer exactly as a fresh one that sees only the last text (Applications,
+ * problems, notes, findings), and an edit in one list element must render one Application again.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getLanguageService } from '../../server/src/engine';
+import { emptyHost } from '../../server/src/engine/host';
+import type { Expansion } from '../../server/src/engine/expand/types';
+import { appsetHead, listOf, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
+
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const elements = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ service: `svc-${i}`, env: ['dev', 'prod', 'staging'][i % 3], replicas: `"${1 + (i % 4)}"` }));
+
+/** Go templates (with a missing-key option, a patch, a function with a changing result) and fasttemplate. */
+const BASES = [
+  `${appsetHead('go', { options: '["missingkey=error"]' })}  generators:
+${listOf(elements(14))}  template:
+    metadata:
+      name: '{{ .service }}-{{ .env }}'
+      labels:
+        env: '{{ .env | upper }}'
+${MINIMAL_TEMPLATE_SPEC.replace('namespace: default', "namespace: '{{ .service }}'")}  templatePatch: |
+    spec:
+      source:
+        helm:
+          parameters:
+            - name: replicas
+              value: '{{ .replicas }}'
+`,
+  `${appsetHead('fast', { goTemplate: false })}  generators:
+${listOf(elements(10))}  template:
+    metadata:
+      name: '{{service}}-{{env}}'
+${MINIMAL_TEMPLATE_SPEC.replace('path: apps', "path: 'apps/{{service}}'")}`,
+  `${appsetHead('clock')}  generators:
+${listOf(elements(6))}  template:
+    metadata:
+      name: '{{ .service }}'
+      annotations:
+        at: '{{ now | date "2006" }}'
+${MINIMAL_TEMPLATE_SPEC}`,
+];
+
+const PIECES = ['a', 'b', '-', '0', '9', '{{ .env }}', '{{ .nope }}', '}}', '{{', ' | lower', '"', "'", ' ', ''];
+
+function edit(text: string, rnd: () => number): string {
+  // Mostly inside values (after `: `), where people edit an ApplicationSet.
+  const values = [...text.matchAll(/: (\S[^\n]*)/g)];
+  const m = values[Math.floor(rnd() * values.length)];
+  const start = (m.index ?? 0) + 2;
+  const at = start + Math.floor(rnd() * (m[1].length + 1));
+  const piece = PIECES[Math.floor(rnd() * PIECES.length)];
+  const del = rnd() < 0.3 ? 1 + Math.floor(rnd() * 3) : 0;
+  return text.slice(0, at) + piece + text.slice(at + del);
+}
+
+/** Where two JSON values first differ, for the failure message. */
+function firstDifference(a: unknown, b: unknown, path = ''): string {
+  const [x, y] = [JSON.stringify(a), JSON.stringify(b)];
+  if (x === y) return '';
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}/${k}`);
+      if (d) return d;
+    }
+  }
+  return `${path}: ${x?.slice(0, 300)} ≠ ${y?.slice(0, 300)}`;
+}
+
+function shape(e: Expansion) {
+  const { renders: _, ...rest } = e;
+  return rest;
+}
+
+test('re-used renders: after every edit, the same answers as a fresh language service (seeded random edits)', () => {
+  let edits = 0;
+  for (const [b, base] of BASES.entries()) {
+    const s = getLanguageService({ host: emptyHost() });
+    const uri = `file:///work/appset-${b}.yaml`;
+    const rnd = random(4242 + b);
+    let text = base;
+    for (let i = 0; i < 120; i++) {
+      text = rnd() < 0.08 ? base : edit(text, rnd);
+      const a = s.analyze(uri, text);
+      const fresh = getLanguageService({ host: emptyHost() });
+      const f = fresh.analyze(uri, text);
+      edits++;
+      assert.equal(a.appsets.length, f.appsets.length, `base ${b} edit ${i}`);
+      a.appsets.forEach((c, j) => {
+        // Dates in the 'clock' base change between the two calls only at a new year: compare the rest.
+        assert.deepEqual(
+          JSON.parse(JSON.stringify(shape(c.expansion()))),
+          JSON.parse(JSON.stringify(shape(f.appsets[j].expansion()))),
+          `base ${b} edit ${i}: ${firstDifference(shape(c.expansion()), shape(f.appsets[j].expansion()))}`,
+        );
+      });
+      assert.deepEqual(s.diagnostics(a), fresh.diagnostics(f), `base ${b} edit ${i} findings`);
+    }
+  }
+  assert.ok(edits >= 360);
+});
+
+test('an edit in one list element renders one Application again; an edit in the template renders all', () => {
+  const s = getLanguageService({ host: emptyHost() });
+  const uri = 'file:///work/list.yaml';
+  const base = BASES[0];
+  const first = s.analyze(uri, base).appsets[0].expansion();
+  const apps = (e: Expansion) => e.apps.map((x) => x.app);
+  // svc-4's env changes: its Application is new, every other one is the same object as before
+  const one = s
+    .analyze(uri, base.replace('service: svc-4\n            env: prod', 'service: svc-4\n            env: prodX'))
+    .appsets[0].expansion();
+  const changed = apps(one).filter((x, i) => x !== apps(first)[i]);
+  assert.equal(changed.length, 1);
+  assert.equal((changed[0].metadata as { name: string }).name, 'svc-4-prodX');
+  // a template edit: every Application rendered again
+  const all = s.analyze(uri, base.replace("env: '{{ .env | upper }}'", "env: '{{ .env | lower }}'")).appsets[0].expansion();
+  assert.equal(apps(all).filter((x, i) => x === apps(one)[i]).length, 0);
+  // a render with a function whose result changes is never re-used
+  const clock = BASES[2];
+  const c1 = s.analyze('file:///work/clock.yaml', clock).appsets[0].expansion();
+  const c2 = s.analyze('file:///work/clock.yaml', clock.replace('service: svc-2', 'service: svc-2b')).appsets[0].expansion();
+  assert.equal(apps(c2).filter((x, i) => x === apps(c1)[i]).length, 0);
+  assert.equal(c2.exact, false);
+});
