@@ -131,6 +131,22 @@ test('an edit in one list element renders one Application again; an edit in the 
   // a template edit: every Application rendered again
   const all = s.analyze(uri, base.replace("env: '{{ .env | upper }}'", "env: '{{ .env | lower }}'")).appsets[0].expansion();
   assert.equal(apps(all).filter((x, i) => x === apps(one)[i]).length, 0);
+  // ... but each of their template fields that did not change is re-used: here the labels, not the destination
+  const field = (x: Record<string, unknown>, top: string, k: string) => (x[top] as Record<string, unknown>)[k];
+  const ns = s
+    .analyze(
+      uri,
+      base
+        .replace("env: '{{ .env | upper }}'", "env: '{{ .env | lower }}'")
+        .replace("namespace: '{{ .service }}'", "namespace: 'x-{{ .service }}'"),
+    )
+    .appsets[0].expansion();
+  assert.equal(
+    apps(ns).filter((x, i) => field(x, 'metadata', 'labels') === field(apps(all)[i], 'metadata', 'labels')).length,
+    apps(ns).length,
+  );
+  assert.equal(apps(ns).filter((x, i) => field(x, 'spec', 'destination') === field(apps(all)[i], 'spec', 'destination')).length, 0);
+  assert.equal((field(apps(ns)[0], 'spec', 'destination') as { namespace: string }).namespace, 'x-svc-0');
   // a render with a function whose result changes is never re-used
   const clock = BASES[2];
   const c1 = s.analyze('file:///work/clock.yaml', clock).appsets[0].expansion();

@@ -171,6 +171,21 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
         kept = renders.get(tkey);
         if (!kept) renders.set(tkey, (kept = new Map()));
       }
+      // The same for each field of the template's metadata and spec (see renderApp).
+      const byField = new Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>();
+      const fieldMemo = (top: string, k: string, x: unknown) => {
+        const seen = byField.get(top + '.' + k);
+        if (seen && seen.x === x) return seen.found;
+        const fkey = memoKey([top, k, x, target.line, renderOpts]);
+        let found: ReturnType<FieldRenders['at']>;
+        if (fkey !== undefined) {
+          let keep = renders.get(fkey);
+          if (!keep) renders.set(fkey, (keep = new Map()));
+          found = { before: previous?.get(fkey), keep };
+        }
+        byField.set(top + '.' + k, { x, found });
+        return found;
+      };
       const sourceOf = (p: JsonPath): JsonPath => {
         const gp: JsonPath = [...gpath, kind, 'template', ...p];
         return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
@@ -194,13 +209,14 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
         const again = pkey === undefined ? undefined : before?.get(pkey);
         if (again && chargeTotal(again.units)) {
           kept?.set(pkey as string, again);
-          pushApp(apps, again.app, gi, p, ctx, sourcesOf);
+          pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf);
           yield;
           continue;
         }
         const spent = totalSpent();
         const used = new Set<string>();
-        const rendered = renderApp(template, p, spec, doc, ctx, used, (path, err) => {
+        const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo };
+        const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
           if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
@@ -214,7 +230,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           });
         });
         for (const f of used) nonDeterministic.add(f);
-        if (rendered && !used.size && pkey !== undefined) kept?.set(pkey, { app: rendered, units: totalSpent() - spent });
+        if (rendered && !used.size && pkey !== undefined) kept?.set(pkey, { value: rendered, units: totalSpent() - spent });
         yield;
         if (!rendered) continue;
         pushApp(apps, rendered, gi, p, ctx, sourcesOf);
@@ -309,6 +325,12 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
 
 type OnError = (path: JsonPath, err: TemplateError) => void;
 
+/** Kept renders of the template's fields for one parameter set (its key), found by field (see renderMemo.ts). */
+interface FieldRenders {
+  key: string;
+  at: (top: string, k: string, x: unknown) => { before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
+}
+
 function renderApp(
   template: Record<string, unknown>,
   p: ParamSet,
@@ -316,6 +338,7 @@ function renderApp(
   doc: AppSetDoc,
   ctx: GenContext,
   nonDet: Set<string>,
+  fields: FieldRenders | undefined,
   onError: OnError,
 ): Record<string, unknown> | undefined {
   const md = isObject(template.metadata) ? template.metadata : {};
@@ -329,7 +352,8 @@ function renderApp(
   const report = { nonDeterministic: nonDet };
   // Converted to Go values once per parameter set, not once per string (the hot path of a large
   // expansion). Like the controller's single params map, it is shared by every field and the patch.
-  const goParams = fromJSON(p) as GoMap;
+  let converted: GoMap | undefined;
+  const goParams = () => (converted ??= fromJSON(p) as GoMap);
   let app: Record<string, unknown>;
   if (Object.keys(p).length === 0) {
     // Argo CD skips rendering (and the default finalizer) for an empty parameter set.
@@ -339,7 +363,7 @@ function renderApp(
       const r = (s: string, path: JsonPath) => {
         try {
           // A string without an action renders to itself in both modes.
-          return s.includes('{{') ? renderString(s, goParams, opts, report) : s;
+          return s.includes('{{') ? renderString(s, goParams(), opts, report) : s;
         } catch (e) {
           if (e instanceof TemplateError) throw new PathError(path, e);
           throw e;
@@ -348,8 +372,8 @@ function renderApp(
       app = {
         apiVersion: base.apiVersion,
         kind: base.kind,
-        metadata: walk(base.metadata, r, ['metadata'], 0),
-        spec: walk(base.spec, r, ['spec'], 0),
+        metadata: walkFields(base.metadata, r, 'metadata', fields, report),
+        spec: walkFields(base.spec, r, 'spec', fields, report),
       };
     } catch (e) {
       if (e instanceof PathError) {
@@ -366,7 +390,7 @@ function renderApp(
   // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
   if (typeof spec.templatePatch === 'string') {
     try {
-      const rendered = renderString(spec.templatePatch, goParams, opts, report);
+      const rendered = renderString(spec.templatePatch, goParams(), opts, report);
       app = applyPatch(app, parsePatch(rendered));
     } catch (e) {
       if (e instanceof TemplateError) {
@@ -400,6 +424,54 @@ class PathError extends Error {
   ) {
     super(err.message);
   }
+}
+
+/**
+ * `walk` of the template's `metadata` or `spec`, each field's render re-used from the previous version
+ * when that field's template and the parameter set are the same (renderMemo.ts): a field is kept only
+ * when it rendered without error and without a function whose result changes, and a re-used one charges
+ * the work budget what it cost. Fields are visited in the same order as `walk`, so the first error is
+ * the same one.
+ */
+function walkFields(
+  v: unknown,
+  render: (s: string, path: JsonPath) => string,
+  top: string,
+  fields: FieldRenders | undefined,
+  report: { nonDeterministic: Set<string> },
+): unknown {
+  if (!fields || !isObject(v)) return walk(v, render, [top], 0);
+  const rendered = new Map<string, [string, unknown]>();
+  for (const k of Object.keys(v).sort(compareGoStrings)) {
+    const x = v[k];
+    if (x === null || x === undefined) continue;
+    const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
+    const again = memo?.before?.get(fields.key);
+    let val: unknown;
+    if (!memo) val = walk(x, render, [top, k], 1);
+    else if (again && chargeTotal(again.units)) {
+      val = again.value;
+      memo.keep.set(fields.key, again);
+    } else {
+      const spent = totalSpent();
+      const outer = report.nonDeterministic;
+      const used = (report.nonDeterministic = new Set());
+      try {
+        val = walk(x, render, [top, k], 1);
+      } finally {
+        report.nonDeterministic = outer;
+        for (const f of used) outer.add(f);
+      }
+      if (!used.size) memo.keep.set(fields.key, { value: val, units: totalSpent() - spent });
+    }
+    rendered.set(k, [k.includes('{{') ? render(k, [top, k]) : k, val]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) {
+    const e = rendered.get(k);
+    if (e) put(out, e[0], e[1]);
+  }
+  return out;
 }
 
 /** Argo CD's walk (strings and keys rendered, value before key, null entries dropped), keeping the path for errors. */

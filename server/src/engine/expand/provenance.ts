@@ -38,6 +38,7 @@ export function sourceResolver(
     const text = span ? (p === here ? file.text : file.workspace.file(p)?.text) : undefined;
     return `${rel(p)}${text !== undefined && span ? ':' + lineAt(p, text, span.start) : ''}`;
   };
+  const relHere = rel(here);
   const one = (o: string): Source | null => {
     if (o.startsWith('cluster:')) {
       const name = o.slice('cluster:'.length);
@@ -71,7 +72,7 @@ export function sourceResolver(
       return { kind: 'sample', label: `sample ${Number(n) + 1} of samples.${kind}` };
     }
     if (o.startsWith('spec/')) {
-      const path: JsonPath = o.split('/').map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      const path: JsonPath = o.split('/').map((s) => (isIndex(s) ? Number(s) : s));
       const n = nodeAt(doc.doc, path);
       const span = n.value ?? n.key;
       const last = path[path.length - 1];
@@ -83,7 +84,7 @@ export function sourceResolver(
         kind: 'list-element',
         label,
         location: span ? { file: here, span: firstLine(file.text, span) } : { file: here },
-        where: `${rel(here)}${span ? ':' + lineAt(here, file.text, span.start) : ''}`,
+        where: `${relHere}${span ? ':' + lineAt(here, file.text, span.start) : ''}`,
       };
     }
     return null;
@@ -97,6 +98,16 @@ export function sourceResolver(
     }
     return out;
   };
+}
+
+/** A path segment that is an array index (digits only). */
+function isIndex(s: string): boolean {
+  if (!s.length) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 /** 1-based line of an offset, for text a reader sees (never for positions the fronts convert). */

@@ -9,13 +9,18 @@
  * render charges the expansion's total work budget what it cost the first time (gotemplate/budget.ts),
  * so that the budget runs out where a fresh expansion's would.
  */
-/** One kept render: the Application and the budget units its render cost. */
+/** One kept render: the Application (or one field of its metadata or spec) and the budget units its render cost. */
 export interface KeptRender {
-  app: Record<string, unknown>;
+  value: unknown;
   units: number;
 }
 
-/** The renders of one expansion: by template key, then by parameter-set key. */
+/**
+ * The renders of one expansion: by template key, then by parameter-set key. Besides whole
+ * Applications, each field of a template's `metadata` and `spec` (`source`, `destination`, …) is kept
+ * by its own key (its template, the template options): after an edit in one field of the template,
+ * the others are re-used.
+ */
 export type RenderMemo = Map<string, Map<string, KeptRender>>;
 
 /**
