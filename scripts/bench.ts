@@ -26,6 +26,8 @@ import * as YAML from 'yaml';
 import { appsetFolder, gitopsRepo, hugeFile, longList, manyAppSets, small } from './bench/fixtures';
 import { startLsp, type LspProcess } from './bench/lsp';
 import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/responsiveness';
+import { EARLY_ANSWER_CHARS } from '../server/src/lsp/handlers/diagnostics';
+import { FIRST_PASS_MIN_CHARS } from '../server/src/engine/service/firstPass';
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -90,22 +92,36 @@ async function openTimes(
   file: string,
   text: string,
   n: number,
-): Promise<{ ms: number; cpuMs: number; diagnostics: number }> {
+): Promise<{ ms: number; cpuMs: number; diagnostics: number; whole?: { ms: number; cpuMs: number } }> {
   const times: number[] = [];
   const cpu: number[] = [];
+  const wholeTimes: number[] = [];
+  const wholeCpu: number[] = [];
   let diagnostics = 0;
+  // The product answers a large ApplicationSet just opened in two steps (lsp/handlers/diagnostics.ts):
+  // the first is measured as the first diagnostics, the second (the whole answer) is noted.
+  const twoSteps = kind.startsWith('product') && text.length >= EARLY_ANSWER_CHARS && text.length < FIRST_PASS_MIN_CHARS;
   for (let i = 0; i < n; i++) {
     const s = await start(kind, ws);
     try {
-      const r = await s.open(file, text);
+      const r = await s.open(file, text, twoSteps ? 2 : 1);
       times.push(r.ms);
       cpu.push(r.cpuMs);
+      if (r.whole) {
+        wholeTimes.push(r.whole.ms);
+        wholeCpu.push(r.whole.cpuMs);
+      }
       diagnostics = r.diagnostics.length;
     } finally {
       await s.stop();
     }
   }
-  return { ms: median(times), cpuMs: median(cpu), diagnostics };
+  return {
+    ms: median(times),
+    cpuMs: median(cpu),
+    diagnostics,
+    whole: wholeTimes.length ? { ms: median(wholeTimes), cpuMs: median(wholeCpu) } : undefined,
+  };
 }
 
 // ---- CLI -----------------------------------------------------------------------------------
@@ -231,6 +247,10 @@ async function main() {
       notes.push(
         `${label}, server CPU time from didOpen to the first diagnostics (does not grow with the machine's load, unlike the times above): product ${product.cpuMs} ms, yaml-language-server (no debounce) ${yn.cpuMs} ms, ${yn.cpuMs ? (product.cpuMs / yn.cpuMs).toFixed(2) + '×' : '—'}`,
       );
+      if (product.whole)
+        notes.push(
+          `${label}: the product answers it in two steps (what needs no expansion, then the whole answer for the same version); the whole answer came ${product.whole.ms.toFixed(0)} ms after didOpen (${(product.whole.ms / yn.ms).toFixed(2)}× yaml-language-server, no debounce), server CPU ${product.whole.cpuMs} ms (${yn.cpuMs ? (product.whole.cpuMs / yn.cpuMs).toFixed(2) + '×' : '—'})`,
+        );
       notes.push(
         `${label}: product ${product.diagnostics} diagnostics, yaml-language-server ${yn.diagnostics}${name === 'huge.yaml' ? ' (it applies the ApplicationSet schema to every document of the file, the ConfigMaps and Deployments too)' : ''}`,
       );

@@ -18,7 +18,7 @@ import { Notifications } from '../../protocol';
  * generators, is most of its first answer). A smaller document is answered once: the whole answer
  * comes about as fast, and one publish is less churn for the editor.
  */
-const EARLY_ANSWER_CHARS = 32 * 1024;
+export const EARLY_ANSWER_CHARS = 32 * 1024;
 
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */
