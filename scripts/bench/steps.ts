@@ -76,8 +76,10 @@ async function main(): Promise<void> {
 function report(label: string, log: string, min: number): void {
   const by = new Map<string, { n: number; worst: number; total: number; worstWall: number }>();
   for (const line of log.split('\n')) {
-    const m = /^\[steps \+\d+ ms\] (.*): wall ([\d.]+) ms, cpu ([\d.]+) ms/.exec(line);
+    // A collection's line has no CPU time (other threads share it): its wall time stands in.
+    const m = /^\[steps \+\d+ ms\] (.*): wall ([\d.]+) ms(?:, cpu ([\d.]+) ms)?/.exec(line);
     if (!m) continue;
+    m[3] ??= m[2];
     const e = by.get(m[1]) ?? { n: 0, worst: 0, total: 0, worstWall: 0 };
     e.n++;
     e.worst = Math.max(e.worst, Number(m[3]));

@@ -49,6 +49,18 @@ export interface YamlLimitHit {
  * over the text, with no recursion and no regular expressions over unbounded input.
  */
 export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, base = 0): YamlLimitHit | undefined {
+  const steps = checkYamlLimitsSteps(text, limits, base);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Lines measured between two steps of `checkYamlLimitsSteps`. */
+const LINES_PER_STEP = 2000;
+
+/** `checkYamlLimits` in steps of a few thousand lines (the language server answers other requests between them). */
+export function* checkYamlLimitsSteps(text: string, limits: YamlLimits = YAML_LIMITS, base = 0): Generator<void, YamlLimitHit | undefined> {
   if (text.length > limits.maxChars) return { kind: 'size', offset: base, value: text.length, limit: limits.maxChars };
   const n = text.length;
   // Block structure: the indentation columns of the enclosing lines, and how many levels each opened
@@ -69,7 +81,9 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
   const shadowOpened: number[] = [];
   let shadow = 0;
   let lineStart = 0;
+  let lines = 0;
   while (lineStart <= n) {
+    if (++lines % LINES_PER_STEP === 0) yield;
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = n;
     if (lineEnd - lineStart > limits.maxLineChars)

@@ -6,6 +6,7 @@
  * time also counts other processes. Off, nothing is measured.
  */
 import { cpuUsage } from 'node:process';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 function threshold(env: string | undefined): number | undefined {
   for (const part of (env ?? '').split(',')) {
@@ -79,3 +80,20 @@ if (MIN_MS !== undefined) {
 
 // With a threshold of 0 every message's arrival is said too, to place requests among the steps.
 if (MIN_MS === 0) process.stdin.on('data', (d: Buffer) => write(`input ${d.length} bytes`));
+
+// Garbage collections that paused the loop that long are said too: they explain holds no step caused.
+if (MIN_MS !== undefined) {
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration >= MIN_MS) {
+        const kind = (e as unknown as { detail?: { kind?: number } }).detail?.kind;
+        write(`gc (${kinds[kind ?? -1] ?? 'other'}): wall ${e.duration.toFixed(1)} ms`);
+      }
+  }).observe({ entryTypes: ['gc'] });
+}

@@ -6,6 +6,7 @@
 import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
 import { parseFileSteps, runSteps, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
+import { astSteps } from '../yaml/ast';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
@@ -237,7 +238,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     if (!chart && !only) wholeParses.add(parsed);
     const config = configFor(path, host, workspace);
     const file: FileContext = { uri, path, text, parsed, host, settings: effectiveSettings(host.settings(), config), workspace, config };
-    for (const doc of parsed.appsets) doc.partial = partialReason(doc, file);
+    // The located tree of each ApplicationSet, which every later stage reads: built here in steps (a
+    // long document's tree in one go held the server for tens of milliseconds at its first lookup).
+    for (const doc of parsed.appsets) yield* astSteps(doc.doc);
+    for (const doc of parsed.appsets) {
+      yield;
+      doc.partial = partialReason(doc, file);
+    }
     // An ApplicationSet whose document is the same parsed document as before (same text at the same
     // offset, same position in the file) with the same workspace, settings and configuration keeps
     // what was computed for it: expansion, target version, validation and every other memo.

@@ -33,8 +33,13 @@ const KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
 const dirname = (p: string) => (p.lastIndexOf('/') <= 0 ? '/' : p.slice(0, p.lastIndexOf('/')));
 
 /** Why this ApplicationSet document is a patch, in words for a note; undefined for a whole ApplicationSet. */
+/** Whether a parsed value holds a `$patch` key, kept per value (an analysis made again from the same parse asks again). */
+const patchDirectives = new WeakMap<object, boolean>();
+
 export function partialReason(doc: AppSetDoc, file: SourceText): string | undefined {
-  if (hasPatchDirective(doc.value, 0)) return 'a kustomize strategic-merge patch ($patch directive)';
+  let patch = patchDirectives.get(doc.value);
+  if (patch === undefined) patchDirectives.set(doc.value, (patch = hasPatchDirective(doc.value, 0)));
+  if (patch) return 'a kustomize strategic-merge patch ($patch directive)';
   const path = file.path;
   if (doc.helmValues) return path ? valuesOverride(doc, path, file) : undefined;
   if (!path) return undefined;

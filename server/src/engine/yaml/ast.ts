@@ -60,9 +60,26 @@ const cache = new WeakMap<object, AstNode | null>();
 
 /** The tree of a parsed document (cached), or undefined for an empty document. */
 export function astOf(doc: YAML.Document): AstNode | undefined {
+  const steps = astSteps(doc);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Nodes built between two steps of `astSteps`. */
+const NODES_PER_STEP = 4000;
+
+/**
+ * `astOf` in steps of a few thousand nodes (the language server builds the tree of a long document
+ * between other requests; lsp/scheduler.ts). The same tree, cached the same way.
+ */
+export function* astSteps(doc: YAML.Document): Generator<void, AstNode | undefined> {
   let root = cache.get(doc);
   if (root === undefined) {
-    root = build(doc.contents) ?? null;
+    const built = (yield* build(doc.contents)) ?? null;
+    // Built meanwhile in one go by another caller: theirs is the tree (one tree per document).
+    root = cache.get(doc) ?? built;
     cache.set(doc, root);
   }
   return root ?? undefined;
@@ -100,12 +117,17 @@ export function keyText(k: unknown): string | undefined {
   return undefined;
 }
 
-function build(contents: unknown): AstNode | undefined {
+function* build(contents: unknown): Generator<void, AstNode | undefined> {
   const root = makeNode(contents);
   if (!root) return undefined;
   let budget = MAX_AST_NODES;
+  let pause = budget - NODES_PER_STEP;
   const stack: [unknown, AstNode][] = [[contents, root]];
   while (stack.length && budget > 0) {
+    if (budget <= pause) {
+      pause = budget - NODES_PER_STEP;
+      yield;
+    }
     const [src, node] = stack.pop() as [unknown, AstNode];
     if (node.kind === 'object' && YAML.isMap(src)) {
       for (const pair of src.items) {

@@ -9,7 +9,8 @@
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { astOf, property, type AstNode } from './ast';
-import { guardYaml } from './limits';
+import { guardYamlSteps } from './limits';
+import { composeToken, graftAll, valueSteps, type Graft } from './composeSteps';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
 import { severityOf } from '../diagnostics/codes';
 import { PARSE_OPTIONS, reparseEntry } from './incremental';
@@ -122,7 +123,7 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
   const docs: YamlDoc[] = [];
   const appsets: AppSetDoc[] = [];
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
-  const guarded = guardYaml(text);
+  const guarded = yield* guardYamlSteps(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
   const reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0 };
   const split = splitDocuments(guarded.text);
@@ -225,22 +226,35 @@ function* parseRaw(text: string, offset = 0): Generator<void, RawDoc[]> {
   parser.offset = offset;
   const composer = new YAML.Composer(PARSE_OPTIONS);
   const composed: YAML.Document.Parsed[] = [];
+  // A document's longest list is composed apart, in steps (composeSteps.ts).
+  const grafts: Graft[] = [];
   let n = 0;
   for (const token of new YAML.Lexer().lex(text)) {
-    for (const cst of parser.next(token)) for (const doc of composer.next(cst)) composed.push(doc as YAML.Document.Parsed);
+    for (const cst of parser.next(token)) composed.push(...(yield* composeToken(composer, cst, PARSE_OPTIONS, grafts, text)));
     if (++n % TOKENS_PER_STEP === 0) yield;
   }
-  for (const cst of parser.end()) for (const doc of composer.next(cst)) composed.push(doc as YAML.Document.Parsed);
+  for (const cst of parser.end()) composed.push(...(yield* composeToken(composer, cst, PARSE_OPTIONS, grafts, text)));
   for (const doc of composer.end()) composed.push(doc as YAML.Document.Parsed);
+  yield* graftAll(composed, grafts);
   const out: RawDoc[] = [];
   for (const doc of composed) {
     yield;
-    out.push(rawOf(doc));
+    out.push(yield* rawSteps(doc, grafts));
   }
   return out;
 }
 
 /** A parsed document with its value. */
+/** `rawOf` in steps: the items of a list composed apart are converted apart too (composeSteps.ts `valueSteps`). */
+function* rawSteps(doc: YAML.Document.Parsed, grafts: Graft[]): Generator<void, RawDoc> {
+  try {
+    return { doc, value: (yield* valueSteps(doc, grafts, MAX_ALIAS_COUNT)) as Json };
+  } catch (e) {
+    // Reported only for documents without syntax errors (those already have their finding).
+    return { doc, value: undefined, failure: doc.errors.length === 0 ? (e as Error).message : undefined };
+  }
+}
+
 function rawOf(doc: YAML.Document.Parsed): RawDoc {
   try {
     return { doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json };

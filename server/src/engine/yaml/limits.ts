@@ -5,7 +5,7 @@
  * characters turned into spaces, newlines kept) so the other documents keep their offsets and are
  * still checked, and nothing that could exhaust the stack inside the parser reaches it.
  */
-import { checkYamlLimits, YAML_LIMITS, type YamlLimitHit } from '../../gotemplate';
+import { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimitHit } from '../../gotemplate';
 import type { EngineDiagnostic } from '../types';
 import { severityOf } from '../diagnostics/codes';
 
@@ -18,6 +18,15 @@ export interface GuardedText {
 }
 
 export function guardYaml(text: string): GuardedText {
+  const steps = guardYamlSteps(text);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** `guardYaml` in steps (lsp/scheduler.ts): the measure of a long document pauses every few thousand lines. */
+export function* guardYamlSteps(text: string): Generator<void, GuardedText> {
   const diagnostics: EngineDiagnostic[] = [];
   const firstLine = () => ({ start: 0, end: Math.max(1, Math.min(text.length, lineEnd(text, 0))) });
   if (text.length > YAML_LIMITS.maxChars) {
@@ -42,7 +51,7 @@ export function guardYaml(text: string): GuardedText {
   }
   const blanked: [number, number][] = [];
   for (const [start, end] of documents(text)) {
-    const hit = checkYamlLimits(text.slice(start, end), YAML_LIMITS, start);
+    const hit = yield* checkYamlLimitsSteps(text.slice(start, end), YAML_LIMITS, start);
     if (!hit) continue;
     diagnostics.push(finding(text, hit));
     blanked.push([start, end]);

@@ -25,15 +25,20 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
 
   /** The analysis of the requested document, with the index in step with every open document. */
   const analysisFor = (r: DocumentRequestParams): Analysis | undefined => {
-    // An edit typed a moment ago in another document (a cluster Secret) counts, even before its
-    // debounced run: the client refreshes its views right after edits.
-    // A document still being analysed in slices is left to its own run, which pushes it when done.
-    for (const d of documents.all())
-      if (!s.analyzing(d.uri) && s.service.openDocuments.sync(URI.toPath(d.uri), d.getText(), () => s.analysisOf(d)))
-        revalidation.scheduleOthers(d.uri);
+    syncOpenDocuments();
     if (typeof r?.uri !== 'string') return undefined;
     const doc = documents.get(r.uri) ?? s.textOf(r.uri);
     return doc ? s.analysisOf(doc) : undefined;
+  };
+  /**
+   * An edit typed a moment ago in another document (a cluster Secret) counts, even before its
+   * debounced run: the client refreshes its views right after edits. A document still being analysed
+   * in slices is left to its own run, which pushes it when done.
+   */
+  const syncOpenDocuments = () => {
+    for (const d of documents.all())
+      if (!s.analyzing(d.uri) && s.service.openDocuments.sync(URI.toPath(d.uri), d.getText(), () => s.analysisOf(d)))
+        revalidation.scheduleOthers(d.uri);
   };
   const offsetOf = (r: DocumentRequestParams) => (typeof r.offset === 'number' && r.offset >= 0 ? r.offset : undefined);
   /** The request is no longer wanted: cancelled, or its open document changed or closed since it came. */
@@ -48,8 +53,15 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     token?: CancellationToken,
     { open, stale } = staleness(r, token),
   ): Promise<Analysis | undefined> => {
-    // An open document is parsed in slices first (a file on disk is read whole, within the host's size cap).
+    // An open document is parsed in slices first (a file on disk is read whole, within the host's size cap),
+    // and again in slices when pushing the open documents moved the workspace index (its analysis is
+    // then made again from the same parse, with the workspace looked at anew).
     if (open && !(await s.analyzed(open, stale)) && stale()) throw s.dropped(token);
+    if (open) {
+      const before = s.service.workspace.version;
+      s.guard('analysis', undefined, syncOpenDocuments);
+      if (s.service.workspace.version !== before && !(await s.analyzed(open, stale)) && stale()) throw s.dropped(token);
+    }
     const a = s.guard('analysis', undefined, () => analysisFor(r));
     if (!a) return undefined;
     if (!(await s.prepare(a, stale))) throw s.dropped(token);
