@@ -94,7 +94,9 @@ export function* previewTextSteps(appsetName: string, exp: Expansion, opts: Prev
     );
   for (const n of exp.notes) head.push(`# note: ${n}`);
   head.push(...problemLines(exp, opts));
+  yield;
   const apps = [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name));
+  yield;
   const docs: string[] = [];
   for (const a of apps) {
     if (docs.length % APPS_PER_STEP === APPS_PER_STEP - 1) yield;

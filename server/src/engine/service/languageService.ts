@@ -411,6 +411,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     if (kept.text === undefined) {
       // Show what the controller writes: under an active RollingSync, auto-sync is turned off.
       const rollingSync = !!getRolloutPlan(ctx).effective;
+      yield;
       kept.text = yield* previewTextSteps(ctx.doc.name, ctx.expansion(), { rollingSync, siteOf: problemSite(ctx) });
     }
     return kept.text;

@@ -33,6 +33,9 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // the document's current text, so results for a stale version are never computed or published.
   const debouncer = new Debouncer();
 
+  /** The latest `publish` run started per document (see `publish`). */
+  const runs = new Map<string, number>();
+
   /** The version of each document whose first pass was answered (see `publish`). */
   const quickAnswered = new Map<string, number>();
   /** Open documents that had their first answer (the early one, see `publish`). */
@@ -42,8 +45,12 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     const path = URI.toPath(doc.uri);
     const open = s.service.openDocuments;
     // Every step in slices (state.ts): other documents' requests are answered meanwhile, and a newer
-    // version of this one (or its closing) drops this run; the newer version's run publishes.
-    const stale = () => documents.get(doc.uri)?.version !== doc.version;
+    // version of this one (or its closing) drops this run; the newer version's run publishes. So does
+    // a newer run for the same version (settings or the workspace changed): the queue may finish it
+    // first, and this one's results, computed before the change, must not be published after it.
+    const run = (runs.get(doc.uri) ?? 0) + 1;
+    runs.set(doc.uri, run);
+    const stale = () => documents.get(doc.uri)?.version !== doc.version || runs.get(doc.uri) !== run;
     // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).
     if (s.guard('diagnostics', false, () => open.opened(path, doc.getText()))) scheduleOthers(doc.uri);
     // A very long file opened: the documents that can hold more than syntax findings answer first
@@ -75,7 +82,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
       const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
       if (a?.appsets.length) {
-        const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale);
+        const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale, 'early findings');
         if (!early.ok) return;
         const first = s.guard('diagnostics', [], () =>
           s.settings.validate ? early.value?.filter(shown).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
@@ -89,6 +96,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     if (!(await s.ready(doc))) return;
     const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
     if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale, 'findings')).ok) return;
+    if (stale()) return;
     const diagnostics = s.guard('diagnostics', [], () => {
       const a = s.analysisOf(doc);
       open.remember(path, a);
@@ -225,6 +233,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     debouncer.cancel(e.document.uri);
     quickAnswered.delete(e.document.uri);
     answered.delete(e.document.uri);
+    runs.delete(e.document.uri);
     s.guard('close', undefined, () => {
       s.service.openDocuments.close(URI.toPath(e.document.uri));
       // Nothing of a closed document is kept (long sessions open and close many).
