@@ -7,7 +7,8 @@
  *
  *   node esbuild.js && node --import tsx scripts/bench/steps.ts [N] [matrix|long]
  *
- * STEPS_LOG=<prefix> keeps each scenario's whole log; STEPS_PROF=<folder> adds a CPU profile of the server.
+ * STEPS_LOG=<prefix> keeps each scenario's whole log; STEPS_PROF=<folder> adds a CPU profile of the server;
+ * STEPS_SERVER=<a server.js> runs another build (an older commit's, to compare in the same minute).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
       // STEPS_PROF=<folder>: a CPU profile of the server too (node --cpu-prof), to see inside a long step.
       argv: [
         ...(process.env.STEPS_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.STEPS_PROF}`] : []),
-        join(root, 'dist', 'server.js'),
+        process.env.STEPS_SERVER ?? join(root, 'dist', 'server.js'),
         '--stdio',
       ],
       root: repo,
