@@ -20,14 +20,17 @@ const common = {
 // time and carry neither ajv's compiler nor the validators of schemas they do not use. From source
 // (tests, scripts) server/src/engine/validate/validators.ts compiles with the same options instead.
 const validatorsModule = /[\\/]engine[\\/]validate[\\/]validators\.ts$/;
+// Loaded through V8's code cache like the bundles (server/src/codeCache.ts): compiling the validator
+// is a good part of a start's first answer on a small file.
 const validatorsLoader = `
 const path = require('path');
+const { requireCached } = require('../../codeCache');
 const loaded = new Map();
 exports.getValidator = function getValidator(name) {
   let v = loaded.get(name);
   if (!v) {
     if (!/^[A-Za-z0-9._-]+$/.test(name)) throw new Error('no validator for schema ' + JSON.stringify(name));
-    v = require(path.join(__dirname, 'validators', name + '.js'));
+    v = requireCached('validator-' + name, path.join(__dirname, 'validators', name + '.js'));
     loaded.set(name, v);
   }
   return v;
@@ -36,7 +39,7 @@ exports.getValidator = function getValidator(name) {
 const validatorsPlugin = {
   name: 'schema-validators',
   setup(b) {
-    b.onLoad({ filter: validatorsModule }, () => ({ contents: validatorsLoader, loader: 'js' }));
+    b.onLoad({ filter: validatorsModule }, (args) => ({ contents: validatorsLoader, loader: 'js', resolveDir: path.dirname(args.path) }));
   },
 };
 

@@ -1,6 +1,7 @@
 /**
  * Starts a bundle (`dist/lib/server.js`, `dist/lib/cli.js`) through V8's code cache: `dist/server.js`
- * and `dist/cli.js` are small loaders built from this file. The first run compiles the bundle as Node
+ * and `dist/cli.js` are small loaders built from this file; the bundles load the schema validators
+ * (`dist/validators/`) the same way (`requireCached`). The first run compiles the bundle as Node
  * would and, once its first answer has run (at exit, or after SAVE_AFTER_MS for the language server),
  * stores the compiled code — the functions that answer included, not only the top level — in the
  * cache folder (`code/`, see cacheDir.ts); later runs skip most of the compiling. A cache from another
@@ -17,7 +18,21 @@ import { cacheDir } from './cacheDir';
 const SAVE_AFTER_MS = 5000;
 
 export function runBundle(name: string, mod: NodeJS.Module, req: NodeJS.Require, filename: string, dirname: string): void {
-  const bundle = path.join(dirname, 'lib', `${name}.js`);
+  runCached(name, path.join(dirname, 'lib', `${name}.js`), mod, req, filename, dirname);
+}
+
+/**
+ * `require(file)` through the code cache (entry `name`): the schema validators that the bundles load on
+ * first use (esbuild.js), whose compiling would otherwise sit in front of every start's first answer.
+ */
+export function requireCached(name: string, file: string): unknown {
+  const mod = { exports: {} } as NodeJS.Module;
+  runCached(name, file, mod, Module.createRequire(file), file, path.dirname(file));
+  return mod.exports;
+}
+
+/** Runs the CommonJS file `bundle` as the module `mod` (its wrapper's arguments given) through V8's code cache. */
+function runCached(name: string, bundle: string, mod: NodeJS.Module, req: NodeJS.Require, filename: string, dirname: string): void {
   const source = fs.readFileSync(bundle, 'utf8');
   const file = cacheFile(name, bundle);
   let cached: Buffer | undefined;
@@ -48,7 +63,7 @@ export function runBundle(name: string, mod: NodeJS.Module, req: NodeJS.Require,
     process.once('exit', save);
     setTimeout(save, SAVE_AFTER_MS).unref();
   }
-  // The bundle runs as this module: `require.main === module`, `__dirname` is `dist/` (validators/).
+  // A bundle runs as the loader's module: `require.main === module`, `__dirname` is `dist/` (validators/).
   (script.runInThisContext() as (...a: unknown[]) => void).call(mod.exports, mod.exports, req, mod, filename, dirname);
 }
 
