@@ -338,7 +338,7 @@ export function toPosix(p: string): string {
 
 /** Converts character offsets to 1-based line/column, with one pass over the text per file (the engine's line table). */
 export class LineMap {
-  private starts: number[];
+  private starts: readonly number[];
   constructor(text: string) {
     this.starts = lineStarts(text);
   }

@@ -27,7 +27,7 @@ export function sourceResolver(
   };
   // Lines by binary search over each text's line starts, computed once per resolver: a list of
   // hundreds of elements must not scan the text from its start for every element.
-  const starts = new Map<string, { text: string; starts: number[] }>();
+  const starts = new Map<string, { text: string; starts: readonly number[] }>();
   const lineAt = (p: string, text: string, offset: number) => {
     let s = starts.get(p);
     if (!s || s.text !== text) starts.set(p, (s = { text, starts: lineStarts(text) }));

@@ -413,12 +413,18 @@ export function lineIndex(text: string): (offset: number) => number {
   return (offset: number) => lineOfOffset(starts, offset);
 }
 
-/** The offset each line of `text` starts at, in one pass. */
-export function lineStarts(text: string): number[] {
+/**
+ * The offset each line of `text` starts at, in one pass; the last text's answer is kept (a keystroke's
+ * findings and expansion ask for the same long text several times). Read-only: callers share it.
+ */
+export function lineStarts(text: string): readonly number[] {
+  if (text === lastLines.text) return lastLines.starts;
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  lastLines = { text, starts };
   return starts;
 }
+let lastLines: { text: string | undefined; starts: readonly number[] } = { text: undefined, starts: [0] };
 
 /** 0-based line of `offset`, by binary search over `lineStarts`. */
 export function lineOfOffset(starts: readonly number[], offset: number): number {

@@ -273,15 +273,19 @@ function copyNode<T extends object>(n: T): T {
 export function moved<T>(n: T, delta: number): T {
   if (delta === 0 || n === null || n === undefined) return n;
   if (YAML.isPair(n)) return new YAML.Pair(moved(n.key, delta), moved(n.value, delta)) as T;
+  const r = (n as { range?: Range | null }).range;
   if (!YAML.isNode(n)) return n;
   let c: YAML.Node;
   if (YAML.isScalar(n) && Object.getPrototypeOf(n) === YAML.Scalar.prototype) {
-    c = Object.assign(new YAML.Scalar(n.value), n);
+    const s = new YAML.Scalar(n.value) as unknown as Record<string, unknown>;
+    const from = n as unknown as Record<string, unknown>;
+    for (const k in from) if (k !== 'range' && k !== 'value') s[k] = from[k];
+    c = s as unknown as YAML.Node;
   } else {
     c = copyNode(n);
     if (YAML.isCollection(c)) (c as Coll).items = (n as unknown as Coll).items.map((it: unknown) => moved(it, delta)) as never;
   }
-  if (n.range) c.range = [n.range[0] + delta, n.range[1] + delta, n.range[2] + delta];
+  if (r) c.range = [r[0] + delta, r[1] + delta, r[2] + delta];
   return c as T;
 }
 
