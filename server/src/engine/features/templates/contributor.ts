@@ -210,6 +210,16 @@ function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): 
 }
 
 /** Scalar ranges of block and quoted scalars, where `{{` lines are text, not structure. */
+/**
+ * Whether an offset is inside a quoted or block scalar (text, not structure). The ranges are found on
+ * the first question: most files have no line the checks look at, and walking every document's tree
+ * (built for it) was a good part of a large file's first answer.
+ */
+function inTextOf(file: FileContext): (offset: number) => boolean {
+  let ranges: Span[] | undefined;
+  return (offset) => (ranges ??= textRanges(file)).some((r) => offset >= r.start && offset < r.end);
+}
+
 function textRanges(file: FileContext): Span[] {
   const out: Span[] = [];
   for (const d of file.parsed.docs) {
@@ -222,11 +232,11 @@ function textRanges(file: FileContext): Span[] {
 
 /** `{{- if .x }}` lines in the YAML of an ApplicationSet: the controller never renders the structure. */
 function controlFlow(file: FileContext): EngineDiagnostic[] {
-  const inText = textRanges(file);
+  const inText = inTextOf(file);
   const lines: Span[] = [];
   for (const m of file.text.matchAll(CONTROL_LINE)) {
     const start = m.index! + m[0].length - m[0].trimStart().length;
-    if (inText.some((r) => start >= r.start && start < r.end)) continue;
+    if (inText(start)) continue;
     lines.push({ start, end: m.index! + m[0].trimEnd().length });
   }
   if (!lines.length) return [];
@@ -272,11 +282,11 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
 
 /** `name: {{cluster}}`: YAML reads an unquoted `{{` as a flow mapping, which no Application field accepts. */
 function unquoted(file: FileContext): EngineDiagnostic[] {
-  const inText = textRanges(file);
+  const inText = inTextOf(file);
   const out: EngineDiagnostic[] = [];
   for (const m of file.text.matchAll(/^([ \t]*(?:- )?(?:[^\s#'"{][^:#\n]*:[ \t]+|- ))(\{\{[^\n]*?)[ \t]*(?:[ \t]#[^\n]*)?$/gm)) {
     const start = m.index! + m[1].length;
-    if (inText.some((r) => start >= r.start && start < r.end)) continue;
+    if (inText(start)) continue;
     const value = m[2];
     if (/^\{\{-?\s*(if|else|end|range|with|define|template|block)\b/.test(value)) continue;
     const quoted = value.includes("'") ? JSON.stringify(value) : `'${value}'`;
