@@ -210,3 +210,27 @@ test('linting one file parses only the kustomizations that can list it, not ever
   assert.match(ls.preview(p, 0)!.yaml, /listed under patches in appsets\/overlays\/prod\/kustomization\.yaml/);
   assert.equal(ls.workspace.counts.parsed, 1, 'the kustomization beside web-patch.yaml, no other');
 });
+
+test('recheck: after a change, the files are looked at again in small batches, and the next matching looks at none of them again', () => {
+  const files = allYaml('test/fixtures', 'examples');
+  const ws = new WorkspaceIndex(memHost(files));
+  const before = ws.matching(CLUSTER_FILES).map((f) => f.path);
+  assert.ok(files.size > 20, `${files.size} files`);
+  // An open document changes the index: every file must be looked at again once in the new version.
+  ws.setOverlay('/ws/open.yaml', 'kind: ConfigMap\n');
+  let calls = 0;
+  let stats = ws.counts.statted;
+  while (!ws.recheck(25)) {
+    assert.ok(ws.counts.statted - stats <= 25, 'at most 25 files a call');
+    stats = ws.counts.statted;
+    calls++;
+  }
+  assert.ok(calls >= files.size / 25 - 1, `${calls} calls for ${files.size} files`);
+  const statted = ws.counts.statted;
+  assert.deepEqual(
+    ws.matching(CLUSTER_FILES).map((f) => f.path),
+    before,
+  );
+  assert.equal(ws.counts.statted, statted, 'matching looked at no file again');
+  assert.equal(ws.recheck(25), true);
+});

@@ -241,6 +241,9 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     // The located tree of each ApplicationSet, which every later stage reads: built here in steps (a
     // long document's tree in one go held the server for tens of milliseconds at its first lookup).
     for (const doc of parsed.appsets) yield* astSteps(doc.doc);
+    // Whether a document is a kustomize patch asks the workspace: after it changed (a document opened),
+    // its files are looked at again a hundred a step first, not all at once inside that question.
+    if (parsed.appsets.length && path) while (!workspace.recheck(100)) yield;
     for (const doc of parsed.appsets) {
       yield;
       doc.partial = partialReason(doc, file);

@@ -224,6 +224,25 @@ export class WorkspaceIndex {
     return true;
   }
 
+  /**
+   * Looks again, up to `budget` files, at the files known so far that this version has not looked at
+   * (one stat each, a read if changed; no listing is made for it): the language server spreads over
+   * several steps what the first `matching` of a new version would do at once. True when none is left.
+   */
+  recheck(budget: number): boolean {
+    if (this.rechecked.version !== this.version) this.rechecked = { version: this.version, paths: new Set() };
+    const done = this.rechecked.paths;
+    for (const [p, probe] of this.probes) {
+      if (probe.seen === this.version || done.has(p)) continue;
+      if (budget-- <= 0) return false;
+      done.add(p);
+      this.probe(p);
+    }
+    return true;
+  }
+
+  private rechecked = { version: -1, paths: new Set<string>() };
+
   /** One file, parsed on access (any extension the caller asks for; read through the host). */
   file(path: string): IndexedFile | undefined {
     const probe = this.probe(path, true);
