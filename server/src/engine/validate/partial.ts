@@ -43,7 +43,9 @@ export function partialReason(doc: AppSetDoc, file: SourceText): string | undefi
   const path = file.path;
   if (doc.helmValues) return path ? valuesOverride(doc, path, file) : undefined;
   if (!path) return undefined;
-  const listed = listing(file, path);
+  // One answer per analysed file: its ApplicationSets share it (50 in one file stat the same folders once).
+  let listed = listedIn.get(file);
+  if (listed === undefined) listedIn.set(file, (listed = listing(file, path) ?? null));
   if (listed) return `a kustomize patch (listed under ${listed.field} in ${relativeTo(file, listed.by) ?? basename(listed.by)})`;
   if (!isObj(doc.value.spec) && doc.value.spec === undefined) {
     const dir = dirname(path);
@@ -54,6 +56,8 @@ export function partialReason(doc: AppSetDoc, file: SourceText): string | undefi
   }
   return undefined;
 }
+
+const listedIn = new WeakMap<SourceText, Listed | null>();
 
 function hasPatchDirective(v: unknown, depth: number): boolean {
   if (depth > 20) return false;
