@@ -173,6 +173,12 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
       }
       // The same for each field of the template's metadata and spec (see renderApp).
       const byField = new Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>();
+      const sortedOf = new WeakMap<object, string[]>();
+      const sortedKeys = (v: Record<string, unknown>) => {
+        let keys = sortedOf.get(v);
+        if (!keys) sortedOf.set(v, (keys = Object.keys(v).sort(compareGoStrings)));
+        return keys;
+      };
       const fieldMemo = (top: string, k: string, x: unknown) => {
         const seen = byField.get(top + '.' + k);
         if (seen && seen.x === x) return seen.found;
@@ -215,7 +221,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
         }
         const spent = totalSpent();
         const used = new Set<string>();
-        const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo };
+        const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, sorted: sortedKeys };
         const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
@@ -328,6 +334,8 @@ type OnError = (path: JsonPath, err: TemplateError) => void;
 /** Kept renders of the template's fields for one parameter set (its key), found by field (see renderMemo.ts). */
 interface FieldRenders {
   key: string;
+  /** The keys of a template object in Go's order (the same objects for every parameter set: sorted once). */
+  sorted: (v: Record<string, unknown>) => string[];
   at: (top: string, k: string, x: unknown) => { before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
 }
 
@@ -442,7 +450,7 @@ function walkFields(
 ): unknown {
   if (!fields || !isObject(v)) return walk(v, render, [top], 0);
   const rendered = new Map<string, [string, unknown]>();
-  for (const k of Object.keys(v).sort(compareGoStrings)) {
+  for (const k of fields.sorted(v)) {
     const x = v[k];
     if (x === null || x === undefined) continue;
     const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
