@@ -154,3 +154,27 @@ test('an edit in one list element renders one Application again; an edit in the 
   assert.equal(apps(c2).filter((x, i) => x === apps(c1)[i]).length, 0);
   assert.equal(c2.exact, false);
 });
+
+test('a template edit after a list-element edit still re-uses the template fields that did not change', () => {
+  // As a user types: an element, then the template, then an element again. The Applications re-used
+  // whole by the element edit carry their field renders to the template edit.
+  const s = getLanguageService({ host: emptyHost() });
+  const uri = 'file:///work/alternate.yaml';
+  const apps = (e: Expansion) => e.apps.map((x) => x.app);
+  const labels = (x: Record<string, unknown>) => (x.metadata as Record<string, unknown>).labels;
+  const destination = (x: Record<string, unknown>) => (x.spec as Record<string, unknown>).destination;
+  let text = BASES[0];
+  let prev = apps(s.analyze(uri, text).appsets[0].expansion());
+  for (let i = 0; i < 3; i++) {
+    text = text.replace(/service: svc-4\w*\n/, `service: svc-4x${i}\n`);
+    const afterElement = apps(s.analyze(uri, text).appsets[0].expansion());
+    assert.equal(afterElement.filter((x, j) => x !== prev[j]).length, 1, `round ${i}: one Application rendered again`);
+    text = text.replace("namespace: '", `namespace: '${i}`);
+    const afterTemplate = apps(s.analyze(uri, text).appsets[0].expansion());
+    // every Application is new, yet only the changed element's labels were rendered again
+    assert.equal(afterTemplate.filter((x, j) => x === afterElement[j]).length, 0);
+    assert.equal(afterTemplate.filter((x, j) => labels(x) !== labels(afterElement[j])).length, 0, `round ${i}: labels re-used`);
+    assert.equal(afterTemplate.filter((x, j) => destination(x) === destination(afterElement[j])).length, 0);
+    prev = afterTemplate;
+  }
+});

@@ -307,9 +307,23 @@ test('typing in a list element or the template of a long list re-parses one entr
     text = text.slice(0, at) + String(i % 10) + text.slice(at);
     const inc = parseFile(text, prev);
     assert.equal(inc.reuse?.spliced, 1, `keystroke ${i} after ${anchor}`);
+    assert.equal(inc.reuse?.values, 1, `keystroke ${i}: the value made from the previous one`);
     assert.deepEqual(summary(inc), summary(parseFile(text)), `keystroke ${i}`);
+    // ... sharing what did not change: the other list elements, the template's untouched fields
+    const elements = (p: typeof inc) =>
+      (p.docs[0].value as { spec: { generators: { list: { elements: unknown[] } }[] } }).spec.generators[0].list.elements;
+    const tmpl = (p: typeof inc) => (p.docs[0].value as { spec: { template: { metadata: unknown } } }).spec.template;
+    assert.equal(
+      elements(inc).filter((e, j) => e === elements(prev)[j]).length,
+      anchor === 'name: e11' || anchor.startsWith('url') ? 199 : 200,
+    );
+    if (!anchor.includes('.name')) assert.equal(tmpl(inc).metadata, tmpl(prev).metadata);
     prev = inc;
   }
+  // An anchor anywhere: an alias may repeat the edited value, the document is converted whole.
+  const anchored = text.replace('name: long', 'name: &n long');
+  const withAnchor = parseFile(anchored.replace('name: e11', 'name: e11x'), parseFile(anchored));
+  assert.deepEqual([withAnchor.reuse?.spliced, withAnchor.reuse?.values], [1, 0]);
   // Fallbacks: a comment, a new sibling key, a duplicate key, a broken indentation.
   for (const [what, change] of [
     ['a comment', (t: string) => t.replace('name: e12', 'name: e12 # x')],

@@ -172,24 +172,20 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
         if (!kept) renders.set(tkey, (kept = new Map()));
       }
       // The same for each field of the template's metadata and spec (see renderApp).
-      const byField = new Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>();
-      const sortedOf = new WeakMap<object, string[]>();
-      const sortedKeys = (v: Record<string, unknown>) => {
-        let keys = sortedOf.get(v);
-        if (!keys) sortedOf.set(v, (keys = Object.keys(v).sort(compareGoStrings)));
-        return keys;
-      };
+      const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
       const fieldMemo = (top: string, k: string, x: unknown) => {
-        const seen = byField.get(top + '.' + k);
+        let inTop = byField.get(top);
+        if (!inTop) byField.set(top, (inTop = new Map()));
+        const seen = inTop.get(k);
         if (seen && seen.x === x) return seen.found;
         const fkey = memoKey([top, k, x, target.line, renderOpts]);
         let found: ReturnType<FieldRenders['at']>;
         if (fkey !== undefined) {
           let keep = renders.get(fkey);
           if (!keep) renders.set(fkey, (keep = new Map()));
-          found = { before: previous?.get(fkey), keep };
+          found = { key: fkey, before: previous?.get(fkey), keep };
         }
-        byField.set(top + '.' + k, { x, found });
+        inTop.set(k, { x, found });
         return found;
       };
       const sourceOf = (p: JsonPath): JsonPath => {
@@ -215,13 +211,18 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
         const again = pkey === undefined ? undefined : before?.get(pkey);
         if (again && chargeTotal(again.units)) {
           kept?.set(pkey as string, again);
+          for (const [fkey, field] of again.fields ?? []) {
+            let keep = renders.get(fkey);
+            if (!keep) renders.set(fkey, (keep = new Map()));
+            keep.set(pkey as string, field);
+          }
           pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf);
           yield;
           continue;
         }
         const spent = totalSpent();
         const used = new Set<string>();
-        const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, sorted: sortedKeys };
+        const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
         const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
@@ -236,7 +237,8 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           });
         });
         for (const f of used) nonDeterministic.add(f);
-        if (rendered && !used.size && pkey !== undefined) kept?.set(pkey, { value: rendered, units: totalSpent() - spent });
+        if (rendered && !used.size && pkey !== undefined)
+          kept?.set(pkey, { value: rendered, units: totalSpent() - spent, fields: fields?.kept });
         yield;
         if (!rendered) continue;
         pushApp(apps, rendered, gi, p, ctx, sourcesOf);
@@ -274,14 +276,20 @@ function pushApp(
   ctx: GenContext,
   sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
 ): void {
+  const origins = ctx.origins?.get(p);
+  // Where the parameter set came from is resolved when first read (findings of this Application, the
+  // preview, a hover): a keystroke re-expands hundreds of Applications that none of them reads.
+  let sources: GeneratedApp['sources'];
   apps.push({
     app: rendered as { [key: string]: Json },
     name: nameOf(rendered),
     labels: labelsOf(rendered),
     generatorIndex: gi,
     params: displayParams(p),
-    origins: ctx.origins?.get(p),
-    sources: sourcesOf(ctx.origins?.get(p)),
+    origins,
+    get sources() {
+      return (sources ??= sourcesOf(origins));
+    },
   });
 }
 
@@ -334,9 +342,9 @@ type OnError = (path: JsonPath, err: TemplateError) => void;
 /** Kept renders of the template's fields for one parameter set (its key), found by field (see renderMemo.ts). */
 interface FieldRenders {
   key: string;
-  /** The keys of a template object in Go's order (the same objects for every parameter set: sorted once). */
-  sorted: (v: Record<string, unknown>) => string[];
-  at: (top: string, k: string, x: unknown) => { before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
+  at: (top: string, k: string, x: unknown) => { key: string; before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
+  /** The field renders kept for this parameter set, by field key (carried with the whole Application). */
+  kept: [string, KeptRender][];
 }
 
 function renderApp(
@@ -349,13 +357,7 @@ function renderApp(
   fields: FieldRenders | undefined,
   onError: OnError,
 ): Record<string, unknown> | undefined {
-  const md = isObject(template.metadata) ? template.metadata : {};
-  const base: Record<string, unknown> = {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'Application',
-    metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']),
-    spec: template.spec ?? {},
-  };
+  const base = baseOf(template);
   const opts = ctx.renderOpts;
   const report = { nonDeterministic: nonDet };
   // Converted to Go values once per parameter set, not once per string (the hot path of a large
@@ -365,7 +367,7 @@ function renderApp(
   let app: Record<string, unknown>;
   if (Object.keys(p).length === 0) {
     // Argo CD skips rendering (and the default finalizer) for an empty parameter set.
-    app = base;
+    app = { ...base }; // base is shared by every Application of the template
   } else {
     try {
       const r = (s: string, path: JsonPath) => {
@@ -373,7 +375,7 @@ function renderApp(
           // A string without an action renders to itself in both modes.
           return s.includes('{{') ? renderString(s, goParams(), opts, report) : s;
         } catch (e) {
-          if (e instanceof TemplateError) throw new PathError(path, e);
+          if (e instanceof TemplateError) throw new PathError(path.slice(), e);
           throw e;
         }
       };
@@ -448,63 +450,136 @@ function walkFields(
   fields: FieldRenders | undefined,
   report: { nonDeterministic: Set<string> },
 ): unknown {
-  if (!fields || !isObject(v)) return walk(v, render, [top], 0);
-  const rendered = new Map<string, [string, unknown]>();
-  for (const k of fields.sorted(v)) {
+  const path: JsonPath = [top];
+  if (!fields || !isObject(v)) return walk(v, render, path, 0);
+  const { keys, sorted } = shapeOf(v);
+  const outKeys = new Array<string | undefined>(keys.length);
+  const outValues = new Array<unknown>(keys.length);
+  for (const i of sorted) {
+    const k = keys[i];
     const x = v[k];
     if (x === null || x === undefined) continue;
     const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
     const again = memo?.before?.get(fields.key);
     let val: unknown;
-    if (!memo) val = walk(x, render, [top, k], 1);
+    path.push(k);
+    if (!memo) val = walk(x, render, path, 1);
     else if (again && chargeTotal(again.units)) {
       val = again.value;
       memo.keep.set(fields.key, again);
+      fields.kept.push([memo.key, again]);
     } else {
       const spent = totalSpent();
       const outer = report.nonDeterministic;
       const used = (report.nonDeterministic = new Set());
       try {
-        val = walk(x, render, [top, k], 1);
+        val = walk(x, render, path, 1);
       } finally {
         report.nonDeterministic = outer;
         for (const f of used) outer.add(f);
       }
-      if (!used.size) memo.keep.set(fields.key, { value: val, units: totalSpent() - spent });
+      if (!used.size) {
+        const field = { value: val, units: totalSpent() - spent };
+        memo.keep.set(fields.key, field);
+        fields.kept.push([memo.key, field]);
+      }
     }
-    rendered.set(k, [k.includes('{{') ? render(k, [top, k]) : k, val]);
+    outKeys[i] = k.includes('{{') ? render(k, path) : k;
+    path.pop();
+    outValues[i] = val;
   }
+  return assemble(outKeys, outValues);
+}
+
+/**
+ * Argo CD's walk (strings and keys rendered, value before key, null entries dropped). `path` is where
+ * `v` sits, one array pushed and popped along the walk (`render` copies it for an error only).
+ */
+function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: JsonPath, depth: number): unknown {
+  if (depth > MAX_DEPTH) return v;
+  if (typeof v === 'string') return render(v, path);
+  if (Array.isArray(v)) {
+    const out = new Array<unknown>(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (x === null || x === undefined) out[i] = null;
+      else {
+        path.push(i);
+        out[i] = walk(x, render, path, depth + 1);
+        path.pop();
+      }
+    }
+    return out;
+  }
+  if (isObject(v)) {
+    // Rendered in Go's sorted key order (so the first error is the one Argo CD reports), but
+    // written back in the template's own key order, which reads better in the preview.
+    const { keys, sorted } = shapeOf(v);
+    const outKeys = new Array<string | undefined>(keys.length);
+    const outValues = new Array<unknown>(keys.length);
+    for (const i of sorted) {
+      const k = keys[i];
+      const x = v[k];
+      if (x === null || x === undefined) continue;
+      path.push(k);
+      outValues[i] = walk(x, render, path, depth + 1);
+      outKeys[i] = render(k, path);
+      path.pop();
+    }
+    return assemble(outKeys, outValues);
+  }
+  return v;
+}
+
+/** The rendered entries in the template's key order (a later key rendering to the same name wins). */
+function assemble(keys: (string | undefined)[], values: unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) {
-    const e = rendered.get(k);
-    if (e) put(out, e[0], e[1]);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (k !== undefined) put(out, k, values[i]);
   }
   return out;
 }
 
-/** Argo CD's walk (strings and keys rendered, value before key, null entries dropped), keeping the path for errors. */
-function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: JsonPath, depth: number): unknown {
-  if (depth > MAX_DEPTH) return v;
-  if (typeof v === 'string') return render(v, path);
-  if (Array.isArray(v)) return v.map((x, i) => (x === null || x === undefined ? null : walk(x, render, [...path, i], depth + 1)));
-  if (isObject(v)) {
-    // Rendered in Go's sorted key order (so the first error is the one Argo CD reports), but
-    // written back in the template's own key order, which reads better in the preview.
-    const rendered = new Map<string, [string, unknown]>();
-    for (const k of Object.keys(v).sort(compareGoStrings)) {
-      const x = v[k];
-      if (x === null || x === undefined) continue;
-      const val = walk(x, render, [...path, k], depth + 1);
-      rendered.set(k, [render(k, [...path, k]), val]);
-    }
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(v)) {
-      const e = rendered.get(k);
-      if (e) put(out, e[0], e[1]);
-    }
-    return out;
+/** A template object's keys in its own order, and their indexes in Go's sorted order. */
+interface Shape {
+  keys: string[];
+  sorted: number[];
+}
+
+/**
+ * Per template object, computed once: every parameter set renders the same objects, and a
+ * keystroke's parse shares the objects of what it did not change (yaml/incremental.ts). Template
+ * values are never modified in place.
+ */
+const shapes = new WeakMap<object, Shape>();
+
+function shapeOf(v: Record<string, unknown>): Shape {
+  let shape = shapes.get(v);
+  if (!shape) {
+    const keys = Object.keys(v);
+    const sorted = keys.map((_, i) => i).sort((a, b) => compareGoStrings(keys[a], keys[b]));
+    shapes.set(v, (shape = { keys, sorted }));
   }
-  return v;
+  return shape;
+}
+
+const bases = new WeakMap<object, Record<string, unknown>>();
+
+/** What a template renders from: the metadata fields an Application keeps, and the spec (once per template). */
+function baseOf(template: Record<string, unknown>): Record<string, unknown> {
+  let base = bases.get(template);
+  if (!base) {
+    const md = isObject(template.metadata) ? template.metadata : {};
+    base = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']),
+      spec: template.spec ?? {},
+    };
+    bases.set(template, base);
+  }
+  return base;
 }
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {

@@ -13,6 +13,12 @@
 export interface KeptRender {
   value: unknown;
   units: number;
+  /**
+   * For a whole Application: the kept renders of its fields, by field key. A re-used Application
+   * carries them into the next expansion's memo, so that an edit of one template field after an edit
+   * elsewhere (a list element) still re-uses the other fields.
+   */
+  fields?: [string, KeptRender][];
 }
 
 /**

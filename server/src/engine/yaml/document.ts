@@ -61,9 +61,10 @@ export interface ParsedFile {
   order?: (ParsedPart | undefined)[];
   /**
    * How this parse went: parts parsed, re-used as they were, re-used at a new offset, or made from
-   * the previous parse of the part with one block entry parsed again (incremental.ts).
+   * the previous parse of the part with one block entry parsed again (incremental.ts); of those, the
+   * ones whose value was made from the previous value (`values`), not converted whole.
    */
-  reuse?: { parsed: number; reused: number; moved: number; spliced: number };
+  reuse?: { parsed: number; reused: number; moved: number; spliced: number; values: number };
 }
 
 /** One `---` part of a text, parsed: its offset and its documents with their values. */
@@ -125,7 +126,7 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
   const guarded = yield* guardYamlSteps(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
-  const reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0 };
+  const reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0, values: 0 };
   const split = splitDocuments(guarded.text);
   let raws: RawDoc[] | undefined;
   let parts: Map<string, ParsedPart> | undefined;
@@ -149,13 +150,21 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
       } else {
         // An edit inside one block entry of the part that was here before: that entry is parsed again.
         const prior = previous?.order?.[i];
-        const doc =
+        const spliced =
           prior && prior.start === start && prior.docs.length === 1
             ? reparseEntry(prior.docs[0].doc, prior.text, partText, start)
             : undefined;
-        if (doc) {
-          part = { text: partText, start, docs: [rawOf(doc)], open: false };
+        if (spliced) {
+          // The value too: the previous one with the entry's value replaced (the rest shared).
+          const value = prior?.docs[0].value === undefined ? undefined : spliced.valueFrom(prior.docs[0].value, MAX_ALIAS_COUNT);
+          part = {
+            text: partText,
+            start,
+            docs: [value === undefined ? rawOf(spliced.doc) : { doc: spliced.doc, value: value as Json }],
+            open: false,
+          };
           reuse.spliced++;
+          if (value !== undefined) reuse.values++;
         } else {
           const docs = yield* parseRaw(partText, start);
           part = { text: partText, start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
@@ -175,7 +184,7 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
   if (!raws) {
     raws = yield* parseRaw(guarded.text);
     reuse.parsed = 1;
-    reuse.reused = reuse.moved = reuse.spliced = 0;
+    reuse.reused = reuse.moved = reuse.spliced = reuse.values = 0;
   }
   raws.forEach(({ doc, value, failure }, index) => {
     for (const err of doc.errors) {

@@ -50,12 +50,23 @@ interface Step {
   index: number;
 }
 
+/** A document with one entry parsed again (`reparseEntry`). */
+export interface SplicedDoc {
+  doc: YAML.Document.Parsed;
+  /**
+   * The new document's value from the previous one's (`before`, its `toJS`): a copy along the path to
+   * the entry, the entry's value converted anew, every other value shared. Undefined when `before`
+   * does not have the previous tree's shape (then the caller converts the whole document).
+   */
+  valueFrom(before: unknown, maxAliasCount: number): unknown;
+}
+
 /**
  * The document `doc` (parsed from `oldText`, offsets relative to the file where `oldText` starts at
  * `base`) after `oldText` became `newText`, with one block entry parsed again; undefined when that is
  * not certain to equal a whole parse of `newText` (see the file comment).
  */
-export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText: string, base: number): YAML.Document.Parsed | undefined {
+export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText: string, base: number): SplicedDoc | undefined {
   if (doc.errors.length || doc.warnings.length || !YAML.isCollection(doc.contents) || !doc.range) return undefined;
   const e = diffTexts(oldText, newText);
   if (!e) return undefined;
@@ -157,7 +168,66 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
   out.range = moveRange(doc.range as Range, b, delta) as typeof doc.range;
   out.errors = [];
   out.warnings = [];
-  return out;
+  // An alias elsewhere may repeat the edited entry's value (it sits under an anchor): with an anchor
+  // anywhere in the text, the whole document is converted.
+  const anchored = ANCHOR.test(newText);
+  return {
+    doc: out,
+    valueFrom: (before, maxAliasCount) => (anchored ? undefined : spliceValue(before, steps, fresh, out, maxAliasCount)),
+  };
+}
+
+/** Returned by `splice` when the previous value does not have the previous tree's shape. */
+const MISMATCH = Symbol('mismatch');
+
+/**
+ * `before` with the entry at the end of `steps` replaced by the value of `fresh`, copied along the
+ * steps and sharing the rest: what `toJS` of the new document gives (its objects hold a map's string
+ * keys in the map's order, its arrays a sequence's items), checked level by level against the
+ * previous tree, so that a value of another shape (keys that are not strings, or that JavaScript
+ * orders differently, like `"1"`) falls back to the whole conversion.
+ */
+function spliceValue(before: unknown, steps: Step[], fresh: unknown, doc: YAML.Document.Parsed, maxAliasCount: number): unknown {
+  const toJS = (n: unknown) => (YAML.isNode(n) ? n.toJS(doc, { maxAliasCount }) : null);
+  const stringKey = (k: unknown) => (YAML.isScalar(k) && typeof k.value === 'string' ? k.value : undefined);
+  const splice = (v: unknown, depth: number): unknown => {
+    const { coll, index } = steps[depth];
+    const last = depth === steps.length - 1;
+    if (YAML.isSeq(coll)) {
+      if (!Array.isArray(v) || v.length !== coll.items.length) return MISMATCH;
+      const inner = last ? toJS(fresh) : splice(v[index], depth + 1);
+      if (inner === MISMATCH) return MISMATCH;
+      const out = v.slice();
+      out[index] = inner;
+      return out;
+    }
+    if (!v || typeof v !== 'object' || Array.isArray(v) || Object.getPrototypeOf(v) !== Object.prototype) return MISMATCH;
+    const keys = Object.keys(v);
+    const pairs = (coll as YAML.YAMLMap).items;
+    if (keys.length !== pairs.length) return MISMATCH;
+    for (let i = 0; i < keys.length; i++) if (stringKey(pairs[i].key) !== keys[i]) return MISMATCH;
+    const src = v as Record<string, unknown>;
+    let newKey = keys[index];
+    let inner: unknown;
+    if (last) {
+      newKey = stringKey((fresh as YAML.Pair).key) as string;
+      if (newKey === undefined || (newKey !== keys[index] && (Object.prototype.hasOwnProperty.call(src, newKey) || /^\d+$/.test(newKey))))
+        return MISMATCH;
+      inner = toJS((fresh as YAML.Pair).value);
+    } else inner = splice(src[keys[index]], depth + 1);
+    if (inner === MISMATCH) return MISMATCH;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const k = i === index ? newKey : keys[i];
+      const x = i === index ? inner : src[k];
+      // `__proto__` from YAML is an ordinary key, as toJS makes it.
+      if (k === '__proto__') Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
+      else out[k] = x;
+    }
+    return out;
+  };
+  const v = splice(before, 0);
+  return v === MISMATCH ? undefined : v;
 }
 
 /**
@@ -166,6 +236,9 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
  * start, a directive or document marker, tabs (indentation errors), a complex key.
  */
 const UNSAFE = /(?:^|[ \t])#|[|>][-+0-9]*[ \t]*(?:$|\n)|(?:^|[\s:\-[{,])[&*!]|\t|^[ -]*\?|(?:^|\n)(?:---|\.\.\.|%)/m;
+
+/** An anchor (`&name`) where a node may start; in a quoted string it only costs the fast path. */
+const ANCHOR = /(?:^|[\s:\-[{,])&/;
 
 const WHITE = new Set([0x20, 0x0a, 0x0d, 0x09]);
 
