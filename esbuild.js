@@ -80,9 +80,12 @@ async function buildValidators() {
 
 // The server and the CLI are each a bundle in dist/lib/ started by a small loader (dist/server.js,
 // dist/cli.js) that keeps V8's compiled code of the bundle between runs (server/src/codeCache.ts).
+// The server's loader first sets its heap growth (server/src/heapFlags.ts), before anything is compiled.
 const loader = (name) => ({
   stdin: {
-    contents: `require('./server/src/codeCache').runBundle(${JSON.stringify(name)}, module, require, __filename, __dirname);`,
+    contents:
+      (name === 'server' ? `require('./server/src/heapFlags').tuneServerHeap();\n` : '') +
+      `require('./server/src/codeCache').runBundle(${JSON.stringify(name)}, module, require, __filename, __dirname);`,
     resolveDir: __dirname,
     sourcefile: `${name}-loader.js`,
     loader: 'js',
@@ -97,6 +100,23 @@ const builds = [
   { ...loader('cli'), outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
+// esbuild writes strings and regular expressions as ASCII escapes but keeps some comments as written:
+// one non-ASCII character makes V8 hold the whole bundle's source as a two-byte string (about 2 MB
+// more in every server process), so the build refuses one and names the line.
+function asciiOnly(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const at = text.search(/[^\x00-\x7f]/);
+  if (at < 0) return;
+  const line = text.slice(0, at).split('\n').length;
+  const shown = text
+    .slice(text.lastIndexOf('\n', at) + 1, text.indexOf('\n', at))
+    .trim()
+    .slice(0, 100);
+  throw new Error(
+    `${path.relative(__dirname, file)}:${line}: a non-ASCII character in the bundle (use ASCII in comments, \\u escapes in code): ${shown}`,
+  );
+}
+
 async function main() {
   if (watch) {
     await buildValidators();
@@ -105,6 +125,7 @@ async function main() {
   }
   await Promise.all([buildValidators(), ...builds.map((b) => esbuild.build({ ...common, ...b }))]);
   fs.chmodSync(path.join(__dirname, 'dist/cli.js'), 0o755);
+  for (const name of ['server', 'cli']) asciiOnly(path.join(__dirname, 'dist', 'lib', `${name}.js`));
 }
 
 main().catch((e) => {

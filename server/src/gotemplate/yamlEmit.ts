@@ -290,7 +290,7 @@ class Emitter {
     }
   }
 
-  /** Plain and single-quoted scalars: the same folding and break rules; quotes double inside '…'. */
+  /** Plain and single-quoted scalars: the same folding and break rules; quotes double inside '...'. */
   writeFlowText(cps: number[], allowBreaks: boolean, quoted: boolean): void {
     if (quoted) this.indicator("'", true, false, false);
     else if (!this.whitespace) this.put(' ');

@@ -397,10 +397,10 @@ const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e
 /** Go's time.ParseDuration in milliseconds, or NaN when Go rejects it. */
 export function durationMs(d: string): number {
   if (d === '0' || d === '+0' || d === '-0') return 0;
-  const m = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/u.exec(d);
+  const m = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)$/u.exec(d);
   if (!m) return NaN;
   let total = 0;
-  for (const part of m[2].matchAll(/(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/gu)) total += Number(part[1]) * UNIT_MS[part[2]];
+  for (const part of m[2].matchAll(/(\d+\.?\d*|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/gu)) total += Number(part[1]) * UNIT_MS[part[2]];
   return m[1] === '-' ? -total : total;
 }
 

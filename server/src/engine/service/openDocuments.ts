@@ -13,7 +13,7 @@ import type { Analysis } from './languageService';
 import type { WorkspaceIndex } from '../workspace/index';
 
 export class OpenDocuments {
-  /** path → whether the text last pushed for it held only ApplicationSets. */
+  /** path -> whether the text last pushed for it held only ApplicationSets. */
   private readonly pushed = new Map<string, boolean>();
 
   constructor(private readonly workspace: WorkspaceIndex) {}

@@ -35,7 +35,7 @@ const REQUEUE =
   'How often, in seconds, the controller runs this generator again to notice changes outside the cluster; `0` turns polling off.';
 
 const DOCS: Record<string, Entry> = {
-  // ── The resource ─────────────────────────────────────────────────────────────────────────────
+  // -- The resource ------------------------------------------------
   apiVersion: { doc: 'The API group and version of the resource.', values: ['argoproj.io/v1alpha1'] },
   kind: { doc: 'The resource kind.', values: ['ApplicationSet'] },
   metadata: 'The ApplicationSet object’s own name, namespace, labels and annotations (not those of the Applications it generates).',
@@ -49,7 +49,7 @@ const DOCS: Record<string, Entry> = {
   'metadata.finalizers': 'Finalizers of the ApplicationSet itself (the controller adds one when `deletionOrder: Reverse` is in effect).',
   spec: 'What to generate: generators produce parameter sets, and the template turns each one into an Application.',
 
-  // ── spec ─────────────────────────────────────────────────────────────────────────────────────
+  // -- spec --------------------------------------------------------
   'spec.generators': {
     doc: 'The generators. Each entry runs on its own and their parameter sets are concatenated; each parameter set becomes one Application.',
     trap: 'Two entries that produce the same Application name make the whole ApplicationSet fail (duplicate names).',
@@ -142,7 +142,7 @@ const DOCS: Record<string, Entry> = {
     trap: 'Ignored since Argo CD 3.0: nested selectors always apply.',
   },
 
-  // ── Generators ───────────────────────────────────────────────────────────────────────────────
+  // -- Generators --------------------------------------------------
   'git.requeueAfterSeconds': { doc: REQUEUE, default: '180 (the controller’s requeue setting)' },
   'clusterDecisionResource.requeueAfterSeconds': { doc: REQUEUE, default: '180 (the controller’s requeue setting)' },
   'pullRequest.requeueAfterSeconds': { doc: REQUEUE, default: '1800 (30 minutes)' },
@@ -391,7 +391,7 @@ const DOCS: Record<string, Entry> = {
   'plugin.input.parameters': 'Free-form parameters sent to the plugin; also available in templates as `generator.input.parameters`.',
   'plugin.values': 'Extra parameters added to every parameter set as `values.<key>`.',
 
-  // ── The Application template ─────────────────────────────────────────────────────────────────
+  // -- The Application template ------------------------------------
   'template.metadata': 'The generated Application’s metadata; strings may use parameters.',
   'template.metadata.name': {
     doc: 'The Application’s name; must render to a unique valid name (lowercase letters, digits, `-`, `.`, at most 253 characters) for every parameter set.',

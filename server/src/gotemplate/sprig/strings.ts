@@ -320,7 +320,7 @@ export function stringFuncs(): FuncMap {
       },
       ['string'],
     ),
-    // goutils.SwapCase: upper/title → lower; lower → title after a space (or at the start), else upper.
+    // goutils.SwapCase: upper/title -> lower; lower -> title after a space (or at the start), else upper.
     swapcase: S(
       (s: string) => {
         let out = '';
