@@ -10,7 +10,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { Commands, PREVIEW_SCHEME } from '../../server/src/protocol';
+import { Commands, PREVIEW_SCHEME, SERVER_NODE_OPTIONS } from '../../server/src/protocol';
 import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';
 import { AppSetStatus } from './status';
@@ -21,8 +21,12 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'] },
+    },
   };
   let channel: vscode.OutputChannel | undefined;
   const restarts = new ServerRestarts((line) => channel?.appendLine(line));

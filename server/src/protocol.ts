@@ -11,6 +11,15 @@ import type { EnablementState } from './engine/rollout/types';
 export type { RolloutPlan, PlanStep, PlanWave, Enablement, EnablementEvidence, EnablementState } from './engine/rollout/types';
 
 /**
+ * Node options the language server is meant to be started with: the VS Code client passes them, the
+ * README's editor setups put them before `dist/server.js`. A young generation of at most 2 MiB per
+ * semi-space keeps the garbage of a burst of keystrokes from growing the process (bench/results.md
+ * measures the server with and without them). The server also tunes what can be set once it runs
+ * (heapFlags.ts).
+ */
+export const SERVER_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=2'];
+
+/**
  * Command ids carried by code lenses and quick fixes, and the text commands. Every one except
  * restartServer runs in the server (`workspace/executeCommand`, listed in SERVER_COMMANDS), so any
  * LSP editor can run them; the VS Code client adds its UI on top (middleware), never logic.

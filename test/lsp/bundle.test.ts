@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { HANG_GUARD_MS, repoRoot, serverPath } from './client';
+import { tuneServerHeap } from '../../server/src/heapFlags';
 
 test('the client bundle contains no engine code', () => {
   const client = readFileSync(join(repoRoot, 'dist', 'extension.js'), 'utf8');
@@ -71,5 +72,18 @@ test('the CLI keeps its compiled code in the cache folder: same answers with it,
     assert.equal(existsSync(cache), false, '--no-cache writes nothing');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the server's loader sets V8's heap growth before it compiles the bundle, unless the command line chose one", () => {
+  const loader = readFileSync(serverPath, 'utf8');
+  const tune = loader.indexOf('.tuneServerHeap()');
+  assert.ok(tune > 0 && tune < loader.indexOf('.runBundle('), 'tuneServerHeap() runs first in dist/server.js');
+  assert.equal(tuneServerHeap(['--max-semi-space-size=2', '--heap-growing-percent=80']), false);
+  assert.equal(tuneServerHeap(['--heap_growing_percent=80']), false);
+  // Only ASCII in the bundles: one other character makes V8 hold a bundle's whole source as a two-byte string.
+  for (const name of ['server', 'cli']) {
+    const text = readFileSync(join(repoRoot, 'dist', 'lib', `${name}.js`), 'utf8');
+    assert.equal(text.search(/[^\x00-\x7f]/), -1, `dist/lib/${name}.js`);
   }
 });

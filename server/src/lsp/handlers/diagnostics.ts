@@ -5,6 +5,7 @@
 import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toDiagnostic } from '../convert';
+import { settleAfterFirstAnswer } from '../idleMemory';
 import { Debouncer } from '../debounce';
 import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
@@ -75,6 +76,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       if (!(await s.prepare(quick, stale))) return;
       const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(doc, quick) : []));
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first });
+      settleAfterFirstAnswer();
       // Let the message out before the whole file is parsed (the connection writes on the next turn).
       await new Promise((resolve) => setImmediate(resolve));
     } else if (!answered.has(doc.uri) && doc.getText().length >= EARLY_ANSWER_CHARS) {
@@ -88,6 +90,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
           s.settings.validate ? early.value?.filter(shown).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
         );
         void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first ?? [] });
+        settleAfterFirstAnswer();
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
@@ -103,6 +106,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       return s.settings.validate ? shownOf(doc, a) : [];
     });
     void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+    settleAfterFirstAnswer();
     warmIndex();
   }
 
