@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
 import { parseFile, type ParsedFile } from '../../server/src/engine/yaml/document';
-import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
+import { astOf, child, pathOf, type AstNode } from '../../server/src/engine/yaml/ast';
 import { diffTexts } from '../../server/src/engine/yaml/incremental';
 import { appsetHead, listOf, clusterListMatrix, rollingSyncBy, longListAppSet, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
@@ -318,6 +318,11 @@ test('typing in a list element or the template of a long list re-parses one entr
       anchor === 'name: e11' || anchor.startsWith('url') ? 199 : 200,
     );
     if (!anchor.includes('.name')) assert.equal(tmpl(inc).metadata, tmpl(prev).metadata);
+    // ... and the located tree's nodes before the entry: the first list element's, for an edit after it
+    const first = (p: typeof inc) =>
+      child(child(child(child(child(child(astOf(p.docs[0].doc), 'spec'), 'generators'), 0), 'list'), 'elements'), 0);
+    if (i > 0) assert.equal(first(inc), first(prev), `keystroke ${i}: the first element's node is the previous tree's`);
+    assert.equal(pathOf(first(inc)!).join('/'), 'spec/generators/0/list/elements/0');
     prev = inc;
   }
   // An anchor anywhere: an alias may repeat the edited value, the document is converted whole.

@@ -58,6 +58,22 @@ export const MAX_AST_NODES = 500_000;
 
 const cache = new WeakMap<object, AstNode | null>();
 
+/** Trees built whole (not cut at MAX_AST_NODES): only those lend subtrees to the next version's tree. */
+const whole = new WeakSet<AstNode>();
+
+/** A document made from an earlier one by re-parsing one entry (incremental.ts), and where that entry starts. */
+const heirs = new WeakMap<object, { earlier: YAML.Document; before: number }>();
+
+/**
+ * `doc` was made from `earlier` by re-parsing one entry starting at offset `before`: every node of
+ * `doc` that ends at or before it is `earlier`'s own node, unchanged. Its tree then re-uses the
+ * subtrees of `earlier`'s tree that end there (a keystroke near the end of a long document builds a
+ * few nodes, not the whole tree again).
+ */
+export function inheritTree(doc: YAML.Document, earlier: YAML.Document, before: number): void {
+  heirs.set(doc, { earlier, before });
+}
+
 /** The tree of a parsed document (cached), or undefined for an empty document. */
 export function astOf(doc: YAML.Document): AstNode | undefined {
   const steps = astSteps(doc);
@@ -77,7 +93,11 @@ const NODES_PER_STEP = 4000;
 export function* astSteps(doc: YAML.Document): Generator<void, AstNode | undefined> {
   let root = cache.get(doc);
   if (root === undefined) {
-    const built = (yield* build(doc.contents)) ?? null;
+    const heir = heirs.get(doc);
+    heirs.delete(doc);
+    const earlier = heir && cache.get(heir.earlier);
+    const lend = earlier && whole.has(earlier) ? { root: earlier, before: heir.before } : undefined;
+    const built = (yield* build(doc.contents, lend)) ?? null;
     // Built meanwhile in one go by another caller: theirs is the tree (one tree per document).
     root = cache.get(doc) ?? built;
     cache.set(doc, root);
@@ -117,44 +137,60 @@ export function keyText(k: unknown): string | undefined {
   return undefined;
 }
 
-function* build(contents: unknown): Generator<void, AstNode | undefined> {
+/**
+ * The tree of `contents`, iteratively, at most MAX_AST_NODES nodes. With `lend`, the tree of the
+ * document this one was made from: a subtree of it that ends at or before `lend.before`, at the same
+ * place (same index, same key), is taken as it is and hung under its new parent.
+ */
+function* build(contents: unknown, lend?: { root: AstNode; before: number }): Generator<void, AstNode | undefined> {
   const root = makeNode(contents);
   if (!root) return undefined;
   let budget = MAX_AST_NODES;
   let pause = budget - NODES_PER_STEP;
-  const stack: [unknown, AstNode][] = [[contents, root]];
+  const before = lend?.before ?? -1;
+  const stack: [unknown, AstNode, AstNode | undefined][] = [[contents, root, lend?.root]];
+  const taken = (old: AstNode | undefined, span: Span): old is AstNode =>
+    old !== undefined && old.span.end <= before && old.span.start === span.start && old.span.end === span.end;
   while (stack.length && budget > 0) {
     if (budget <= pause) {
       pause = budget - NODES_PER_STEP;
       yield;
     }
-    const [src, node] = stack.pop() as [unknown, AstNode];
+    const [src, node, was] = stack.pop() as [unknown, AstNode, AstNode | undefined];
     if (node.kind === 'object' && YAML.isMap(src)) {
+      const wasProps = was?.kind === 'object' ? was.properties : undefined;
       for (const pair of src.items) {
         const key = keyText(pair.key);
         if (key === undefined || !YAML.isNode(pair.key)) continue;
         const keySpan = spanOf(pair.key);
-        const child = makeNode(pair.value);
+        const prior = wasProps?.[node.properties.length];
+        const old = prior && prior.key === key && prior.keySpan.start === keySpan.start ? prior.value : undefined;
+        const child = YAML.isNode(pair.value) && taken(old, spanOf(pair.value)) ? old : makeNode(pair.value);
         if (child) {
           child.parent = node;
           child.key = key;
           child.keySpan = keySpan;
-          stack.push([pair.value, child]);
+          if (child !== old) stack.push([pair.value, child, old]);
           budget--;
         }
         node.properties.push({ key, keySpan, value: child });
       }
     } else if (node.kind === 'array' && YAML.isSeq(src)) {
+      const wasItems = was?.kind === 'array' ? was.items : undefined;
       src.items.forEach((item, i) => {
-        const child = makeNode(item) ?? ({ kind: 'scalar', span: node.span, value: null, style: 'plain' } as ScalarNode);
+        const old = wasItems?.[i];
+        const child =
+          (YAML.isNode(item) && taken(old, spanOf(item)) ? old : makeNode(item)) ??
+          ({ kind: 'scalar', span: node.span, value: null, style: 'plain' } as ScalarNode);
         child.parent = node;
         child.key = i;
         node.items.push(child);
-        stack.push([item, child]);
+        if (child !== old) stack.push([item, child, old]);
         budget--;
       });
     }
   }
+  if (budget > 0) whole.add(root);
   return root;
 }
 

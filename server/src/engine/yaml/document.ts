@@ -8,7 +8,7 @@
  */
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
-import { astOf, property, type AstNode } from './ast';
+import { astOf, inheritTree, property, type AstNode } from './ast';
 import { guardYamlSteps } from './limits';
 import { composeToken, graftAll, valueSteps, type Graft } from './composeSteps';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
@@ -154,9 +154,11 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
           prior && prior.start === start && prior.docs.length === 1
             ? reparseEntry(prior.docs[0].doc, prior.text, partText, start)
             : undefined;
-        if (spliced) {
+        if (spliced && prior) {
+          // Its located tree re-uses the previous tree's nodes before the entry (ast.ts).
+          inheritTree(spliced.doc, prior.docs[0].doc, spliced.before);
           // The value too: the previous one with the entry's value replaced (the rest shared).
-          const value = prior?.docs[0].value === undefined ? undefined : spliced.valueFrom(prior.docs[0].value, MAX_ALIAS_COUNT);
+          const value = prior.docs[0].value === undefined ? undefined : spliced.valueFrom(prior.docs[0].value, MAX_ALIAS_COUNT);
           part = {
             text: partText,
             start,

@@ -53,6 +53,8 @@ interface Step {
 /** A document with one entry parsed again (`reparseEntry`). */
 export interface SplicedDoc {
   doc: YAML.Document.Parsed;
+  /** The start of the re-parsed entry's first line: every node of `doc` that ends at or before it is the previous document's. */
+  before: number;
   /**
    * The new document's value from the previous one's (`before`, its `toJS`): a copy along the path to
    * the entry, the entry's value converted anew, every other value shared. Undefined when `before`
@@ -173,6 +175,7 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
   const anchored = ANCHOR.test(newText);
   return {
     doc: out,
+    before: lineStart,
     valueFrom: (before, maxAliasCount) => (anchored ? undefined : spliceValue(before, steps, fresh, out, maxAliasCount)),
   };
 }
@@ -355,7 +358,15 @@ export function moved<T>(n: T, delta: number): T {
     for (const k in from) if (k !== 'range' && k !== 'value') s[k] = from[k];
     c = s as unknown as YAML.Node;
   } else {
-    c = copyNode(n);
+    const proto = Object.getPrototypeOf(n) as unknown;
+    if (proto === YAML.YAMLMap.prototype || proto === YAML.YAMLSeq.prototype) {
+      // The plain collections through their constructors (the node type and schema are not enumerable):
+      // many times faster than copying property descriptors, and most of a long document is these.
+      const from = n as unknown as Coll;
+      const x = YAML.isMap(n) ? new YAML.YAMLMap(from.schema) : new YAML.YAMLSeq(from.schema);
+      Object.assign(x, from);
+      c = x;
+    } else c = copyNode(n);
     if (YAML.isCollection(c)) (c as Coll).items = (n as unknown as Coll).items.map((it: unknown) => moved(it, delta)) as never;
   }
   if (r) c.range = [r[0] + delta, r[1] + delta, r[2] + delta];
