@@ -16,7 +16,7 @@ import {
   chargeTotal,
   type GoMap,
 } from '../../gotemplate';
-import { memoKey, type KeptRender, type RenderMemo } from './renderMemo';
+import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -216,7 +216,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
             if (!keep) renders.set(fkey, (keep = new Map()));
             keep.set(pkey as string, field);
           }
-          pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf);
+          again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
           yield;
           continue;
         }
@@ -237,11 +237,13 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           });
         });
         for (const f of used) nonDeterministic.add(f);
-        if (rendered && !used.size && pkey !== undefined)
-          kept?.set(pkey, { value: rendered, units: totalSpent() - spent, fields: fields?.kept });
+        const keep: KeptRender | undefined =
+          rendered && !used.size && pkey !== undefined ? { value: rendered, units: totalSpent() - spent, fields: fields?.kept } : undefined;
+        if (keep) kept?.set(pkey as string, keep);
         yield;
         if (!rendered) continue;
-        pushApp(apps, rendered, gi, p, ctx, sourcesOf);
+        const shown = pushApp(apps, rendered, gi, p, ctx, sourcesOf);
+        if (keep) keep.shown = shown;
       }
     }
   }
@@ -275,22 +277,24 @@ function pushApp(
   p: ParamSet,
   ctx: GenContext,
   sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
-): void {
+  shown: Shown = { name: nameOf(rendered), labels: labelsOf(rendered), params: displayParams(p) },
+): Shown {
   const origins = ctx.origins?.get(p);
   // Where the parameter set came from is resolved when first read (findings of this Application, the
   // preview, a hover): a keystroke re-expands hundreds of Applications that none of them reads.
   let sources: GeneratedApp['sources'];
   apps.push({
     app: rendered as { [key: string]: Json },
-    name: nameOf(rendered),
-    labels: labelsOf(rendered),
+    name: shown.name,
+    labels: shown.labels,
     generatorIndex: gi,
-    params: displayParams(p),
+    params: shown.params,
     origins,
     get sources() {
       return (sources ??= sourcesOf(origins));
     },
   });
+  return shown;
 }
 
 /**

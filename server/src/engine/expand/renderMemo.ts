@@ -19,6 +19,15 @@ export interface KeptRender {
    * elsewhere (a list element) still re-uses the other fields.
    */
   fields?: [string, KeptRender][];
+  /** For a whole Application: its name, labels and displayed parameter set, made once (expand.ts pushApp). */
+  shown?: Shown;
+}
+
+/** What a generated Application shows besides the Application itself (never modified once made). */
+export interface Shown {
+  name: string;
+  labels: Record<string, string>;
+  params: Record<string, unknown>;
 }
 
 /**
