@@ -406,7 +406,8 @@ async function main() {
       log('responsiveness: hovers on a small document while a heavy one is worked on');
       const s = await startLsp({
         name: 'product',
-        argv: [join(root, 'dist', 'server.js'), '--stdio'],
+        // As `start('product')`: the same Node options, so the compiled-code cache written in this run fits.
+        argv: [...SERVER_NODE_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
         root: repo,
         initializationOptions: { settings: { validate: { debounceMs: 0 }, maxApplications: 10000 } },
         settings: { appsetTools: { validate: { debounceMs: 0 }, maxApplications: 10000 } },

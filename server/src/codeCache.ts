@@ -2,7 +2,8 @@
  * Starts a bundle (`dist/lib/server.js`, `dist/lib/cli.js`) through V8's code cache: `dist/server.js`
  * and `dist/cli.js` are small loaders built from this file; the bundles load the schema validators
  * (`dist/validators/`) the same way (`requireCached`). The first run compiles the bundle as Node
- * would and, once its first answer has run (at exit, or after SAVE_AFTER_MS for the language server),
+ * would and, once its first answer has run (at exit, or for the language server at its first idle
+ * second after SAVE_AFTER_MS),
  * stores the compiled code — the functions that answer included, not only the top level — in the
  * cache folder (`code/`, see cacheDir.ts); later runs skip most of the compiling. A cache from another
  * build, Node version or V8 flags is refused by V8 or never looked up (the file name holds the bundle's
@@ -12,6 +13,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { performance } from 'node:perf_hooks';
 import Module from 'node:module';
 import { cacheDir } from './cacheDir';
 
@@ -61,10 +63,29 @@ function runCached(name: string, bundle: string, mod: NodeJS.Module, req: NodeJS
       }
     };
     process.once('exit', save);
-    setTimeout(save, SAVE_AFTER_MS).unref();
+    saveWhenIdle(save);
   }
   // A bundle runs as the loader's module: `require.main === module`, `__dirname` is `dist/` (validators/).
   (script.runInThisContext() as (...a: unknown[]) => void).call(mod.exports, mod.exports, req, mod, filename, dirname);
+}
+
+/**
+ * Writing the cache serializes every compiled function of the bundle: a few hundred milliseconds on
+ * the main thread. The language server does it once it has run for SAVE_AFTER_MS (its first answers
+ * compiled) and then sits idle for a whole second, never in the middle of a burst of requests.
+ */
+function saveWhenIdle(save: () => void): void {
+  const started = performance.now();
+  let elu = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = performance.eventLoopUtilization();
+    const busy = performance.eventLoopUtilization(now, elu).utilization;
+    elu = now;
+    if (performance.now() - started < SAVE_AFTER_MS || busy > 0.05) return;
+    clearInterval(timer);
+    save();
+  }, 1000);
+  timer.unref();
 }
 
 function cacheFile(name: string, bundle: string): string | undefined {

@@ -5,11 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { HANG_GUARD_MS, repoRoot, serverPath } from './client';
+import { HANG_GUARD_MS, repoRoot, serverPath, startServer } from './client';
+import { appsetHead } from '../helpers/appsets';
+import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
 import { tuneServerHeap } from '../../server/src/heapFlags';
 
 test('the client bundle contains no engine code', () => {
@@ -85,5 +87,35 @@ test("the server's loader sets V8's heap growth before it compiles the bundle, u
   for (const name of ['server', 'cli']) {
     const text = readFileSync(join(repoRoot, 'dist', 'lib', `${name}.js`), 'utf8');
     assert.equal(text.search(/[^\x00-\x7f]/), -1, `dist/lib/${name}.js`);
+  }
+});
+
+test('the language server writes its compiled code once it is idle after its first answers, and starts from it next time', async () => {
+  const cache = mkdtempSync(join(tmpdir(), 'server-code-cache-'));
+  const files = () => (existsSync(join(cache, 'code')) ? readdirSync(join(cache, 'code')).filter((f) => f.startsWith('server-')) : []);
+  try {
+    const s = await startServer({}, {}, { nodeArgs: [...SERVER_NODE_OPTIONS], env: { APPSET_CACHE_DIR: cache } });
+    try {
+      await s.open('a.yaml', appsetHead('a') + '  generators: []\n  template: {}\n');
+      assert.deepEqual(files(), [], 'nothing written during the first answers');
+      // Written at the first idle second after SAVE_AFTER_MS (5 s): polled, with the hang guard as the bound.
+      const until = Date.now() + HANG_GUARD_MS;
+      while (!files().length && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+      assert.equal(files().length, 1, 'the server bundle cache');
+    } finally {
+      await s.shutdown();
+    }
+    const written = statSync(join(cache, 'code', files()[0])).mtimeMs;
+    // A second start with the same options accepts it: nothing is written again.
+    const again = await startServer({}, {}, { nodeArgs: [...SERVER_NODE_OPTIONS], env: { APPSET_CACHE_DIR: cache } });
+    try {
+      await again.open('a.yaml', appsetHead('a') + '  generators: []\n  template: {}\n');
+      await new Promise((r) => setTimeout(r, 7000));
+    } finally {
+      await again.shutdown();
+    }
+    assert.equal(statSync(join(cache, 'code', files()[0])).mtimeMs, written);
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
   }
 });
