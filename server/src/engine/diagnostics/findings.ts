@@ -61,12 +61,22 @@ export function groupBySite(occurrences: readonly Occurrence[], total: number): 
   return out;
 }
 
+/**
+ * Who a finding is about: an Application's name and where its parameter set came from. A generated
+ * Application resolves its sources when first read (expand.ts), so these read them only for the first
+ * few: a finding about 10,000 Applications must not resolve 10,000 of them in one step.
+ */
+export interface Who {
+  name: string;
+  sources?: Source[];
+}
+
 /** `affected` for a list of Applications (names and sources, first few kept). */
-export function affectedOf(who: readonly { name: string; sources: Source[] }[], total: number): Affected {
+export function affectedOf(who: readonly Who[], total: number): Affected {
   const sources: Source[] = [];
   const seen = new Set<string>();
   for (const w of who) {
-    for (const s of w.sources) {
+    for (const s of w.sources ?? []) {
       const key = `${s.label}@${s.location?.file ?? ''}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -91,11 +101,11 @@ export function affectedText(a: Affected): string {
 }
 
 /** Related information: where the first few affected parameter sets came from. */
-export function relatedOf(who: readonly { name: string; sources: Source[] }[]): RelatedInfo[] {
+export function relatedOf(who: readonly Who[]): RelatedInfo[] {
   const out: RelatedInfo[] = [];
   const seen = new Set<string>();
   for (const w of who) {
-    for (const s of w.sources) {
+    for (const s of w.sources ?? []) {
       if (!s.location) continue;
       const key = `${s.location.file}@${s.location.span?.start ?? -1}`;
       if (seen.has(key)) continue;

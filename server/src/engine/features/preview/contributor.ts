@@ -151,10 +151,7 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
   for (const [kind, k] of kinds) {
     const span = nodeAt(ctx.doc.doc, k.where).exact ? spanAt(ctx.doc.doc, k.where) : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
     const skip = k.apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${k.apps.length} Applications`;
-    const affected = affectedOf(
-      k.apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })),
-      total,
-    );
+    const affected = affectedOf(k.apps, total);
     const d: EngineDiagnostic = {
       code: k.code,
       severity: severityOf(k.code),
@@ -162,7 +159,7 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
       span,
       affected,
     };
-    const related = relatedFor(k.apps);
+    const related = relatedOf(k.apps);
     if (related.length) d.related = related;
     out.push(d);
   }
@@ -209,10 +206,6 @@ function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): stri
   }
 }
 
-function relatedFor(apps: GeneratedApp[]) {
-  return relatedOf(apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })));
-}
-
 function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
   const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
   if (!apps.length) return [];
@@ -237,10 +230,7 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         const whole = n.value ?? spanAt(ctx.doc.doc, path);
         const span = (n.value && valueSpan(ctx.file.text, n.value, v, ref.offset, ref.length)) || whole;
         const effect = goTemplate ? 'renders <no value>' : `stays "{{${ref.path[0]}}}"`;
-        const affected = affectedOf(
-          lacking.map((a) => ({ name: a.name, sources: a.sources ?? [] })),
-          apps.length,
-        );
+        const affected = affectedOf(lacking, apps.length);
         const d: EngineDiagnostic = {
           code: 'generator/missing-param',
           severity: severityOf('generator/missing-param'),
@@ -248,7 +238,7 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
           span,
           affected,
         };
-        const related = relatedFor(lacking);
+        const related = relatedOf(lacking);
         if (related.length) d.related = related;
         out.push(d);
       }

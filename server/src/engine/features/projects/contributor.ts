@@ -46,15 +46,12 @@ export const projectsContributor: FeatureContributor = {
     const out: EngineDiagnostic[] = [];
     const total = exp.paramSets ?? exp.apps.length;
     for (const [project, apps] of byProject) {
-      const affected = affectedOf(
-        apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })),
-        total,
-      );
+      const affected = affectedOf(apps, total);
       const skip = apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${apps.length} Applications`;
       const literal = typeof raw === 'string' && !raw.includes('{{');
       const d = finding(project, literal ? known : [], span, skip, ` — ${affectedText(affected)}`, known);
       d.affected = affected;
-      const related = relatedOf(apps.map((a) => ({ name: a.name, sources: a.sources ?? [] })));
+      const related = relatedOf(apps);
       if (related.length) d.related = related;
       out.push(d);
     }
