@@ -362,3 +362,18 @@ test('a whole expansion in steps, interleaved with another, equals the expansion
   assert.equal(JSON.stringify(out[1]), JSON.stringify(expandAppSet(db.doc, db.file)));
   assert.equal((out[0] as { apps: unknown[] }).apps.length, 1200);
 });
+
+test("the findings of an analysis whose expansion was not prepared expand it in steps, not inside one feature module's step", (t) => {
+  // As after the workspace changed between the server's `prepare` and its findings: a new analysis of
+  // the same text, nothing expanded yet.
+  const host = createNodeHost([], {});
+  const service = getLanguageService({ host });
+  t.after(() => service.reset());
+  const a = service.analyze('file:///m.yaml', matrixAppSet(30, 40));
+  const steps = service.prepareDiagnostics(a);
+  let pauses = 0;
+  while (!steps.next().done) pauses++;
+  // One pause per Application at least (expand.ts yields after each), then the feature modules.
+  assert.ok(pauses >= 1200, `${pauses} pauses`);
+  assert.equal(a.appsets[0].expansion().apps.length, 1200);
+});
