@@ -456,43 +456,33 @@ function walkFields(
 ): unknown {
   const path: JsonPath = [top];
   if (!fields || !isObject(v)) return walk(v, render, path, 0);
-  const { keys, sorted } = shapeOf(v);
-  const outKeys = new Array<string | undefined>(keys.length);
-  const outValues = new Array<unknown>(keys.length);
-  for (const i of sorted) {
-    const k = keys[i];
-    const x = v[k];
-    if (x === null || x === undefined) continue;
+  const value = (k: string, x: unknown): unknown => {
     const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
     const again = memo?.before?.get(fields.key);
-    let val: unknown;
-    path.push(k);
-    if (!memo) val = walk(x, render, path, 1);
-    else if (again && chargeTotal(again.units)) {
-      val = again.value;
+    if (!memo) return walk(x, render, path, 1);
+    if (again && chargeTotal(again.units)) {
       memo.keep.set(fields.key, again);
       fields.kept.push([memo.key, again]);
-    } else {
-      const spent = totalSpent();
-      const outer = report.nonDeterministic;
-      const used = (report.nonDeterministic = new Set());
-      try {
-        val = walk(x, render, path, 1);
-      } finally {
-        report.nonDeterministic = outer;
-        for (const f of used) outer.add(f);
-      }
-      if (!used.size) {
-        const field = { value: val, units: totalSpent() - spent };
-        memo.keep.set(fields.key, field);
-        fields.kept.push([memo.key, field]);
-      }
+      return again.value;
     }
-    outKeys[i] = k.includes('{{') ? render(k, path) : k;
-    path.pop();
-    outValues[i] = val;
-  }
-  return assemble(outKeys, outValues);
+    const spent = totalSpent();
+    const outer = report.nonDeterministic;
+    const used = (report.nonDeterministic = new Set());
+    let val: unknown;
+    try {
+      val = walk(x, render, path, 1);
+    } finally {
+      report.nonDeterministic = outer;
+      for (const f of used) outer.add(f);
+    }
+    if (!used.size) {
+      const field = { value: val, units: totalSpent() - spent };
+      memo.keep.set(fields.key, field);
+      fields.kept.push([memo.key, field]);
+    }
+    return val;
+  };
+  return walkObject(v, path, value, (k) => (k.includes('{{') ? render(k, path) : k));
 }
 
 /**
@@ -515,32 +505,44 @@ function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: J
     }
     return out;
   }
-  if (isObject(v)) {
-    // Rendered in Go's sorted key order (so the first error is the one Argo CD reports), but
-    // written back in the template's own key order, which reads better in the preview.
-    const { keys, sorted } = shapeOf(v);
-    const outKeys = new Array<string | undefined>(keys.length);
-    const outValues = new Array<unknown>(keys.length);
-    for (const i of sorted) {
-      const k = keys[i];
-      const x = v[k];
-      if (x === null || x === undefined) continue;
-      path.push(k);
-      outValues[i] = walk(x, render, path, depth + 1);
-      outKeys[i] = render(k, path);
-      path.pop();
-    }
-    return assemble(outKeys, outValues);
-  }
+  if (isObject(v))
+    return walkObject(
+      v,
+      path,
+      (_k, x) => walk(x, render, path, depth + 1),
+      (k) => render(k, path),
+    );
   return v;
 }
 
-/** The rendered entries in the template's key order (a later key rendering to the same name wins). */
-function assemble(keys: (string | undefined)[], values: unknown[]): Record<string, unknown> {
+/**
+ * A template object's entries that are not null, rendered in Go's sorted key order (so the first
+ * error is the one Argo CD reports: the value, then the key, with `path` at the entry) but written
+ * back in the template's own key order, which reads better in the preview (a later key rendering to
+ * the same name wins).
+ */
+function walkObject(
+  v: Record<string, unknown>,
+  path: JsonPath,
+  value: (k: string, x: unknown) => unknown,
+  key: (k: string) => string,
+): Record<string, unknown> {
+  const { keys, sorted } = shapeOf(v);
+  const outKeys = new Array<string | undefined>(keys.length);
+  const outValues = new Array<unknown>(keys.length);
+  for (const i of sorted) {
+    const k = keys[i];
+    const x = v[k];
+    if (x === null || x === undefined) continue;
+    path.push(k);
+    outValues[i] = value(k, x);
+    outKeys[i] = key(k);
+    path.pop();
+  }
   const out: Record<string, unknown> = {};
   for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    if (k !== undefined) put(out, k, values[i]);
+    const k = outKeys[i];
+    if (k !== undefined) put(out, k, outValues[i]);
   }
   return out;
 }
