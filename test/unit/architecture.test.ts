@@ -124,6 +124,7 @@ const LAYERS: string[][] = [
     'server/src/engine/inputs',
     'server/src/engine/diagnostics',
     'server/src/engine/rules',
+    'server/src/engine/objects',
     'server/src/protocol',
   ],
   ['server/src/engine/yaml'],

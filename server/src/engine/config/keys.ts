@@ -10,6 +10,7 @@ import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { Json, Severity } from '../types';
 import type { RepoConfig } from './types';
 import { isVersionSetting } from '../versions/target';
+import { put } from '../objects';
 
 export interface ConfigKey {
   key: string;
@@ -26,11 +27,6 @@ export interface ConfigKey {
 type Obj = { [key: string]: Json };
 export type Problem = string | { message: string; at: (string | number)[] };
 export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** An object with no prototype keys, so `__proto__` from YAML stays an ordinary key. */
-export function put<T>(o: Record<string, T>, k: string, v: T): void {
-  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-}
 
 /** A config-relative path or glob made absolute (the config file's folder is the base). */
 export function resolvePath(dir: string, p: string): string {

@@ -5,16 +5,12 @@
  * Argo CD's matrix and merge generators in goTemplate mode).
  */
 import { formatValue, fromJSON, GoStringMap } from '../../gotemplate';
+import { put } from '../objects';
 
 export type ParamSet = Record<string, unknown>;
 
-/** Sets a key on a plain object without ever touching its prototype. */
-export function put(o: Record<string, unknown>, k: string, v: unknown): void {
-  // Only `__proto__` is special for assignment; defineProperty is slow (dictionary-mode objects),
-  // so it is kept for that one key.
-  if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-  else o[k] = v;
-}
+// One home for building objects from user keys (objects.ts); re-exported for the generators' callers.
+export { put };
 
 export function has(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);

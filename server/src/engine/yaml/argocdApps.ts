@@ -28,6 +28,7 @@ import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
 import type { AppSetDoc, YamlDoc } from './document';
 import { severityOf } from '../diagnostics/codes';
+import { put } from '../objects';
 
 type Obj = { [key: string]: Json };
 
@@ -263,8 +264,4 @@ function isObj(v: unknown): v is Obj {
 
 function has(o: Obj, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);
-}
-
-function put(o: Obj, k: string, v: Json): void {
-  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 }

@@ -19,6 +19,7 @@
  * random edits.
  */
 import * as YAML from 'yaml';
+import { put } from '../objects';
 
 /** The parser options every document of the engine is read with (document.ts). */
 export const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' } as const;
@@ -224,8 +225,7 @@ function spliceValue(before: unknown, steps: Step[], fresh: unknown, doc: YAML.D
       const k = i === index ? newKey : keys[i];
       const x = i === index ? inner : src[k];
       // `__proto__` from YAML is an ordinary key, as toJS makes it.
-      if (k === '__proto__') Object.defineProperty(out, k, { value: x, enumerable: true, writable: true, configurable: true });
-      else out[k] = x;
+      put(out, k, x);
     }
     return out;
   };
