@@ -16,6 +16,7 @@ import * as vm from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import Module from 'node:module';
 import { cacheDir } from './cacheDir';
+import { everyPeriod } from './idle';
 
 const SAVE_AFTER_MS = 5000;
 
@@ -76,16 +77,11 @@ function runCached(name: string, bundle: string, mod: NodeJS.Module, req: NodeJS
  */
 function saveWhenIdle(save: () => void): void {
   const started = performance.now();
-  let elu = performance.eventLoopUtilization();
-  const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const busy = performance.eventLoopUtilization(now, elu).utilization;
-    elu = now;
-    if (performance.now() - started < SAVE_AFTER_MS || busy > 0.05) return;
-    clearInterval(timer);
+  everyPeriod(1000, (idle) => {
+    if (!idle || performance.now() - started < SAVE_AFTER_MS) return false;
     save();
-  }, 1000);
-  timer.unref();
+    return true;
+  });
 }
 
 function cacheFile(name: string, bundle: string): string | undefined {

@@ -9,7 +9,7 @@
  */
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { performance } from 'node:perf_hooks';
+import { everyPeriod } from '../idle';
 
 /** How often the server looks (ms); a whole period must be idle. */
 export const IDLE_PERIOD_MS = 1000;
@@ -18,8 +18,6 @@ export const IDLE_PERIOD_MS = 1000;
  * emptied and shrinks the young generation; V8 does that only once it sees a low allocation rate.
  */
 const FOLLOW_UP_PERIODS = 5;
-/** Event-loop utilisation below which a period counts as idle. */
-const IDLE_UTILISATION = 0.05;
 /** Heap growth since the last collection that is worth a collection. */
 export const GROWTH_BYTES = 16 * 1024 * 1024;
 
@@ -44,10 +42,10 @@ export function fullCollection(): (() => void) | undefined {
 let settled = false;
 
 /**
- * Once, after the first answer of the session (the early one of a long document too): a full collection, so that V8 sets the heap's
- * next limit from what is alive (with the growth of heapFlags.ts) instead of keeping its large
- * start-up limit, under which a burst of keystrokes right after opening a long document grew the
- * process by about 100 MiB before V8's first full collection.
+ * Once, after the first answer of the session (the early one of a long document too): a full
+ * collection, so that V8 sets the heap's next limit from what is alive (with the growth of
+ * heapFlags.ts) instead of keeping its large start-up limit, under which a burst of keystrokes right
+ * after opening a long document grew the process by about 100 MiB before V8's first full collection.
  */
 export function settleAfterFirstAnswer(): void {
   if (settled) return;
@@ -69,15 +67,11 @@ export function collectWhenIdle(period = IDLE_PERIOD_MS, growth = GROWTH_BYTES):
   // small again while the process keeps the pages it grew (a full collection gives them back).
   const measure = () => ({ heap: v8.getHeapStatistics().used_heap_size, rss: process.memoryUsage.rss() });
   let last = measure();
-  let elu = performance.eventLoopUtilization();
   let collections = 0;
   /** Idle periods left before the follow-up collection (0: none pending). */
   let followUp = 0;
-  const timer = setInterval(() => {
-    const now = performance.eventLoopUtilization();
-    const busy = performance.eventLoopUtilization(now, elu).utilization;
-    elu = now;
-    if (busy > IDLE_UTILISATION) return;
+  const stop = everyPeriod(period, (idle) => {
+    if (!idle) return;
     if (followUp > 0 && gc && --followUp === 0) {
       // The second collection gives back the pages the first one emptied (V8 keeps them, and the grown
       // young generation, until a later collection): measured 130 → 76 MiB of RSS after a burst.
@@ -99,12 +93,11 @@ export function collectWhenIdle(period = IDLE_PERIOD_MS, growth = GROWTH_BYTES):
     followUp = FOLLOW_UP_PERIODS;
     // What stays after a full collection is the new baseline: no more until it grows again.
     last = measure();
-  }, period);
-  timer.unref();
+  });
   return {
     get collections() {
       return collections;
     },
-    stop: () => clearInterval(timer),
+    stop,
   };
 }
