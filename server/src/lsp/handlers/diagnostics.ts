@@ -2,7 +2,7 @@
  * Publishing diagnostics: one debounced run per document, open documents kept in step with the
  * workspace index, and files changed on disk (git pull) re-validating what they affect.
  */
-import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
+import { MessageType, ShowMessageNotification, type Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toDiagnostic } from '../convert';
 import { settleAfterFirstAnswer } from '../idleMemory';
@@ -52,6 +52,12 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     const run = (runs.get(doc.uri) ?? 0) + 1;
     runs.set(doc.uri, run);
     const stale = () => documents.get(doc.uri)?.version !== doc.version || runs.get(doc.uri) !== run;
+    // Every answer of this version (a first one, then the whole one); the session's first is followed by
+    // one full collection (idleMemory.ts).
+    const answer = (diagnostics: Diagnostic[]) => {
+      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+      settleAfterFirstAnswer();
+    };
     // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).
     if (s.guard('diagnostics', false, () => open.opened(path, doc.getText()))) scheduleOthers(doc.uri);
     // A very long file opened: the documents that can hold more than syntax findings answer first
@@ -75,8 +81,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     if (quick) {
       if (!(await s.prepare(quick, stale))) return;
       const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(doc, quick) : []));
-      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first });
-      settleAfterFirstAnswer();
+      answer(first);
       // Let the message out before the whole file is parsed (the connection writes on the next turn).
       await new Promise((resolve) => setImmediate(resolve));
     } else if (!answered.has(doc.uri) && doc.getText().length >= EARLY_ANSWER_CHARS) {
@@ -89,8 +94,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
         const first = s.guard('diagnostics', [], () =>
           s.settings.validate ? early.value?.filter(shown).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
         );
-        void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: first ?? [] });
-        settleAfterFirstAnswer();
+        answer(first ?? []);
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
@@ -105,8 +109,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       open.remember(path, a);
       return s.settings.validate ? shownOf(doc, a) : [];
     });
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-    settleAfterFirstAnswer();
+    answer(diagnostics);
     warmIndex();
   }
 
