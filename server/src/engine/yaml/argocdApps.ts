@@ -64,12 +64,25 @@ export function mayHaveArgocdAppsValues(text: string): boolean {
   return /^[ \t]*applicationsets:/m.test(text);
 }
 
+/** Whether `applicationsets` is a key of the document or of one of its top-level mappings (where `argocdAppsAppSets` looks). */
+function mentionsAppSets(value: { [key: string]: Json }): boolean {
+  if (Object.prototype.hasOwnProperty.call(value, 'applicationsets')) return true;
+  for (const k in value) {
+    const v = value[k];
+    if (isObj(v) && Object.prototype.hasOwnProperty.call(v, 'applicationsets')) return true;
+  }
+  return false;
+}
+
 /** The ApplicationSets an argocd-apps values document declares, plus findings about ignored fields. */
 export function argocdAppsAppSets(yd: YamlDoc): { appsets: AppSetDoc[]; diagnostics: EngineDiagnostic[] } {
   const appsets: AppSetDoc[] = [];
   const diagnostics: EngineDiagnostic[] = [];
+  // The value says whether there is anything to look for: most documents are not values files, and
+  // a document read by fastRead.ts makes its nodes only when asked (document.ts).
+  if (!isObj(yd.value) || !mentionsAppSets(yd.value)) return { appsets, diagnostics };
   const root = yd.doc.contents;
-  if (!YAML.isMap(root) || !isObj(yd.value)) return { appsets, diagnostics };
+  if (!YAML.isMap(root)) return { appsets, diagnostics };
   const sites: { node: unknown; value: Json; path: (string | number)[] }[] = [];
   const top = pairOf(root, 'applicationsets');
   if (top) sites.push({ node: top.value, value: yd.value.applicationsets, path: ['applicationsets'] });

@@ -74,6 +74,15 @@ export function inheritTree(doc: YAML.Document, earlier: YAML.Document, before: 
   heirs.set(doc, { earlier, before });
 }
 
+/**
+ * Gives `doc` the tree `root`, built by another reader of the same text (fastRead.ts) that gives the
+ * same tree `build` would (test/unit/fast-read.test.ts).
+ */
+export function presetTree(doc: YAML.Document, root: AstNode): void {
+  cache.set(doc, root);
+  whole.add(root);
+}
+
 /** The tree of a parsed document (cached), or undefined for an empty document. */
 export function astOf(doc: YAML.Document): AstNode | undefined {
   const steps = astSteps(doc);

@@ -68,6 +68,35 @@ export function* composeToken(
   return [...composer.next(token)] as YAML.Document.Parsed[];
 }
 
+/** Parser tokens between two steps of `composeAllSteps`. */
+const TOKENS_PER_STEP = 256;
+
+/**
+ * The documents of `text` (found at `offset` in a file): what the library's
+ * `Composer.compose(Parser.parse(text))` gives, fed one token at a time so that it can pause, with
+ * each document's longest list composed apart and put back (`grafts`, for `valueSteps`).
+ */
+export function* composeAllSteps(
+  text: string,
+  offset: number,
+  options: Options,
+): Generator<void, { docs: YAML.Document.Parsed[]; grafts: Graft[] }> {
+  const parser = new YAML.Parser();
+  parser.offset = offset;
+  const composer = new YAML.Composer(options);
+  const docs: YAML.Document.Parsed[] = [];
+  const grafts: Graft[] = [];
+  let n = 0;
+  for (const token of new YAML.Lexer().lex(text)) {
+    for (const cst of parser.next(token)) docs.push(...(yield* composeToken(composer, cst, options, grafts, text)));
+    if (++n % TOKENS_PER_STEP === 0) yield;
+  }
+  for (const cst of parser.end()) docs.push(...(yield* composeToken(composer, cst, options, grafts, text)));
+  for (const doc of composer.end()) docs.push(doc as YAML.Document.Parsed);
+  yield* graftAll(docs, grafts);
+  return { docs, grafts };
+}
+
 /** The block sequence with the most items (at least `min`) in a document's tokens, if all of them are `- ` entries. */
 function longestSequence(root: Token | undefined, min: number): BlockSequence | undefined {
   let best: BlockSequence | undefined;

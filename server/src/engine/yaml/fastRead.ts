@@ -1,0 +1,651 @@
+/**
+ * A fast reader for the plain YAML that ApplicationSets are mostly written in: block mappings and
+ * sequences, one-line scalars and flow collections, literal and folded block scalars, comments and
+ * blank lines between entries. It builds the document's value and located tree (ast.ts) in one
+ * pass over the text, without the `yaml` library's tokens, CST and nodes, which are most of the time
+ * of a first answer on a long document.
+ *
+ * It answers only when it is sure to give what the `yaml` library gives for the same text (the same
+ * value, the same tree with the same spans, the same document range): anything else, from an
+ * anchor, a tag, a multi-line plain scalar or a comment where the library's placement of comments
+ * moves a collection's end, to any YAML error, makes it give up (undefined), and the text is parsed
+ * by the library as before. `test/unit/fast-read.test.ts` compares both readers over the repository's
+ * YAML and mutated texts.
+ *
+ * Scalars resolve as in YAML 1.2's core schema (the library's default): null, booleans, integers
+ * (decimal, 0o, 0x) and floats; NaN and infinities, and keys that do not resolve to strings, give up.
+ */
+import type { Json } from '../types';
+import { MAX_AST_NODES, type ArrayNode, type AstNode, type ObjectNode, type ScalarNode, type ScalarStyle } from './ast';
+
+export interface FastDocument {
+  value: Json;
+  root: AstNode;
+  /** The document's range as the library gives it: [start, contents end, end]. */
+  range: [number, number, number];
+}
+
+/** Nesting beyond this gives up (the library then reads it, under limits.ts). */
+const MAX_DEPTH = 200;
+
+/** Thrown to give up; caught by `fastRead` only. */
+const GIVE_UP: unique symbol = Symbol('give up');
+
+/** Characters that may not start a plain scalar (YAML's c-indicator), as a lookup by char code. */
+const INDICATOR = new Uint8Array(128);
+for (const c of '-?:,[]{}#&*!|>\'"%@`') INDICATOR[c.charCodeAt(0)] = 1;
+
+/** Flow indicators: they end a plain scalar inside a flow collection. */
+const FLOW = new Uint8Array(128);
+for (const c of ',[]{}') FLOW[c.charCodeAt(0)] = 1;
+
+const NL = 10;
+const SP = 32;
+const HASH = 35;
+const COLON = 58;
+const DASH = 45;
+
+/** The document of `text` (a `---` part of a file, found at `offset`), or undefined to let the library read it. */
+export function fastRead(text: string, offset: number): FastDocument | undefined {
+  // Tabs, carriage returns, other control characters and a byte order mark: left to the library.
+  if (/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/.test(text)) return undefined;
+  try {
+    return new Reader(text, offset).document();
+  } catch (e) {
+    if (e === GIVE_UP) return undefined;
+    throw e;
+  }
+}
+
+interface Read {
+  ast: AstNode;
+  value: Json;
+  /** The end of the node with what trails it on its line (the library's range[2]), local. */
+  end: number;
+}
+
+interface Gap {
+  /** Start of the next content line (local), or -1 at the end of the text. */
+  line: number;
+  indent: number;
+  /** Indents of the comment lines before it. */
+  comments: number[];
+}
+
+class Reader {
+  private p = 0;
+  private depth = 0;
+  /** Nodes left before the tree would be cut (ast.ts cuts it; the library's reading then applies). */
+  private budget = MAX_AST_NODES;
+  private readonly n: number;
+
+  constructor(
+    private readonly s: string,
+    private readonly off: number,
+  ) {
+    this.n = s.length;
+  }
+
+  document(): FastDocument {
+    const s = this.s;
+    let g = this.gap(true);
+    let start = -1;
+    if (g.line >= 0 && g.indent === 0 && this.marker(g.line) === '---') {
+      start = g.line;
+      this.p = g.line + 3;
+      this.afterValue();
+      g = this.gap();
+    }
+    if (g.line < 0 || g.indent !== 0) throw GIVE_UP;
+    this.p = g.line;
+    const root = this.block(0);
+    const rest = this.gap();
+    if (rest.line >= 0 || rest.comments.length) throw GIVE_UP;
+    return {
+      value: root.value,
+      root: root.ast,
+      range: [this.off + (start >= 0 ? start : root.ast.span.start - this.off), this.off + root.end, this.off + s.length],
+    };
+  }
+
+  /** `---` or `...` when the line starting at `i` is a document marker. */
+  private marker(i: number): string | undefined {
+    const s = this.s;
+    const c = s.charCodeAt(i);
+    if ((c !== DASH && c !== 46) || s.charCodeAt(i + 1) !== c || s.charCodeAt(i + 2) !== c) return undefined;
+    const after = s.charCodeAt(i + 3);
+    return i + 3 >= this.n || after === NL || after === SP ? s.slice(i, i + 3) : undefined;
+  }
+
+  /** From a line start: skips blank and comment lines, to the next content line. */
+  private gap(markerFirst = false): Gap {
+    const s = this.s;
+    const n = this.n;
+    const comments: number[] = [];
+    let i = this.p;
+    for (;;) {
+      let k = i;
+      while (k < n && s.charCodeAt(k) === SP) k++;
+      if (k >= n) return { line: -1, indent: 0, comments };
+      const c = s.charCodeAt(k);
+      if (c === NL) {
+        i = k + 1;
+        continue;
+      }
+      if (c === HASH) {
+        comments.push(k - i);
+        const e = s.indexOf('\n', k);
+        if (e < 0) return { line: -1, indent: 0, comments };
+        i = e + 1;
+        continue;
+      }
+      if (k === i && !markerFirst && this.marker(i) !== undefined) throw GIVE_UP;
+      return { line: i, indent: k - i, comments };
+    }
+  }
+
+  /** The block collection whose first entry starts at column `indent` of the line at `this.p`. */
+  private block(indent: number): Read {
+    const at = this.p + indent;
+    this.p = at;
+    return this.isSeqItem(at) ? this.seq(indent) : this.map(indent);
+  }
+
+  private isSeqItem(i: number): boolean {
+    const s = this.s;
+    if (s.charCodeAt(i) !== DASH) return false;
+    const c = s.charCodeAt(i + 1);
+    return i + 1 >= this.n || c === SP || c === NL;
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH || --this.budget < 0) throw GIVE_UP;
+  }
+
+  /** A block mapping at column `indent`; `this.p` is at its first key. */
+  private map(indent: number): Read {
+    this.enter();
+    const off = this.off;
+    const node: ObjectNode = { kind: 'object', span: { start: off + this.p, end: 0 }, properties: [] };
+    const value: { [key: string]: Json } = {};
+    let end = 0;
+    for (;;) {
+      const keyStart = this.p;
+      const key = this.key();
+      // A duplicate key is a YAML error.
+      if (Object.prototype.hasOwnProperty.call(value, key)) throw GIVE_UP;
+      const keySpan = { start: off + keyStart, end: off + this.p };
+      this.p++; // the ':'
+      this.spaces();
+      const child = this.atLineEnd() ? this.blockValue(indent) : this.inline(indent);
+      const ast = child.ast;
+      ast.parent = node;
+      ast.key = key;
+      ast.keySpan = keySpan;
+      node.properties.push({ key, keySpan, value: ast });
+      value[key] = child.value;
+      end = child.end;
+      const g = this.gap();
+      if (g.line < 0) {
+        if (g.comments.length) throw GIVE_UP;
+        break;
+      }
+      if (g.indent > indent) throw GIVE_UP;
+      if (g.indent < indent) break;
+      this.sameIndent(g, indent);
+      if (this.isSeqItem(this.p)) throw GIVE_UP;
+    }
+    node.span.end = off + end;
+    this.depth--;
+    return { ast: node, value, end };
+  }
+
+  /** A block sequence at column `indent`; `this.p` is at its first `-`. */
+  private seq(indent: number): Read {
+    this.enter();
+    const s = this.s;
+    const off = this.off;
+    const node: ArrayNode = { kind: 'array', span: { start: off + this.p, end: 0 }, items: [] };
+    const value: Json[] = [];
+    let end = 0;
+    for (;;) {
+      const lineStart = this.p - indent;
+      this.p++; // the '-'
+      if (!this.spaces() || this.atLineEnd()) throw GIVE_UP;
+      const c = s.charCodeAt(this.p);
+      if (c === HASH || this.isSeqItem(this.p)) throw GIVE_UP;
+      const item = this.startsKey(this.p) ? this.map(this.p - lineStart) : this.inline(indent);
+      item.ast.parent = node;
+      item.ast.key = node.items.length;
+      node.items.push(item.ast);
+      value.push(item.value);
+      end = item.end;
+      const g = this.gap();
+      if (g.line < 0) {
+        if (g.comments.length) throw GIVE_UP;
+        break;
+      }
+      if (g.indent > indent) throw GIVE_UP;
+      if (g.indent < indent || !this.isSeqItem(g.line + indent)) break;
+      this.sameIndent(g, indent);
+    }
+    node.span.end = off + end;
+    this.depth--;
+    return { ast: node, value, end };
+  }
+
+  /** Moves to the next entry at the same column; comment lines before it must stand at that column too. */
+  private sameIndent(g: Gap, indent: number): void {
+    for (const c of g.comments) if (c !== indent) throw GIVE_UP;
+    this.p = g.line + indent;
+  }
+
+  /** The value of `key:` at the end of its line: a block collection on the next lines. */
+  private blockValue(indent: number): Read {
+    this.lineEnd();
+    const g = this.gap();
+    if (g.line < 0) throw GIVE_UP;
+    for (const c of g.comments) if (c !== g.indent) throw GIVE_UP;
+    this.p = g.line;
+    if (g.indent > indent) return this.block(g.indent);
+    // A sequence may stand at its key's own column.
+    if (g.indent === indent && this.isSeqItem(g.line + indent)) {
+      this.p = g.line + indent;
+      return this.seq(indent);
+    }
+    throw GIVE_UP;
+  }
+
+  /** Skips spaces; whether there were any. */
+  private spaces(): boolean {
+    const s = this.s;
+    const from = this.p;
+    while (this.p < this.n && s.charCodeAt(this.p) === SP) this.p++;
+    return this.p > from;
+  }
+
+  /** At a line's end or at a comment (after the spaces `spaces` skipped). */
+  private atLineEnd(): boolean {
+    const c = this.s.charCodeAt(this.p);
+    return this.p >= this.n || c === NL || c === HASH;
+  }
+
+  /** After a value: spaces, a comment after a space, the line break; `this.p` goes to the next line. */
+  private afterValue(): number {
+    const spaced = this.spaces();
+    const c = this.s.charCodeAt(this.p);
+    if (c === HASH && !spaced) throw GIVE_UP;
+    if (this.p < this.n && c !== NL && c !== HASH) throw GIVE_UP;
+    return this.lineEnd();
+  }
+
+  /** Moves past the current line's break (or to the end); returns that position. */
+  private lineEnd(): number {
+    const e = this.s.indexOf('\n', this.p);
+    this.p = e < 0 ? this.n : e + 1;
+    return this.p;
+  }
+
+  /** Whether an implicit key (`key:` followed by a space or the line end) starts at `i`. */
+  private startsKey(i: number): boolean {
+    const s = this.s;
+    const c = s.charCodeAt(i);
+    if (c === 34 || c === 39) {
+      const close = this.quoteEnd(i);
+      return close > 0 && s.charCodeAt(close) === COLON;
+    }
+    if (c < 128 && INDICATOR[c]) return false;
+    for (let j = i; j < this.n; j++) {
+      const d = s.charCodeAt(j);
+      if (d === NL) return false;
+      if (d === COLON) {
+        const e = s.charCodeAt(j + 1);
+        if (j + 1 >= this.n || e === SP || e === NL) return true;
+      } else if (d === HASH && s.charCodeAt(j - 1) === SP) return false;
+    }
+    return false;
+  }
+
+  /** An implicit key at `this.p`, which moves to its `:`. */
+  private key(): string {
+    const s = this.s;
+    const start = this.p;
+    const c = s.charCodeAt(start);
+    let key: string;
+    if (c === 34 || c === 39) {
+      const close = this.quoteEnd(start);
+      if (close < 0) throw GIVE_UP;
+      key = this.quoted(start, close);
+      this.p = close;
+    } else {
+      if (c < 128 && INDICATOR[c]) throw GIVE_UP;
+      let j = start;
+      for (; ; j++) {
+        if (j >= this.n) throw GIVE_UP;
+        const d = s.charCodeAt(j);
+        if (d === NL) throw GIVE_UP;
+        if (d === COLON) {
+          const e = s.charCodeAt(j + 1);
+          if (j + 1 >= this.n || e === SP || e === NL) break;
+        } else if (d === HASH && s.charCodeAt(j - 1) === SP) throw GIVE_UP;
+      }
+      if (s.charCodeAt(j - 1) === SP) throw GIVE_UP;
+      key = s.slice(start, j);
+      if (typeof plainValue(key) !== 'string') throw GIVE_UP;
+      this.p = j;
+    }
+    if (s.charCodeAt(this.p) !== COLON || key === '__proto__' || key === '<<') throw GIVE_UP;
+    return key;
+  }
+
+  /** A value on the rest of the line (after `key: ` or `- `); `parent` is the enclosing collection's column. */
+  private inline(parent: number): Read {
+    const s = this.s;
+    const start = this.p;
+    const c = s.charCodeAt(start);
+    if (c === 124 /* | */ || c === 62 /* > */) return this.blockScalar(parent);
+    if (c === 91 /* [ */ || c === 123 /* { */) {
+      const r = this.flow();
+      const end = this.afterValue();
+      return { ast: r.ast, value: r.value, end };
+    }
+    if (c === 34 || c === 39) {
+      const close = this.quoteEnd(start);
+      if (close < 0) throw GIVE_UP;
+      const v = this.quoted(start, close);
+      this.p = close;
+      const end = this.afterValue();
+      return { ast: this.scalar(start, close, v, v, c === 34 ? 'double' : 'single'), value: v, end };
+    }
+    if (c < 128 && INDICATOR[c]) {
+      // `-`, `?` and `:` start a plain scalar when a non-space follows.
+      const d = s.charCodeAt(start + 1);
+      if (!(c === DASH || c === 63 || c === COLON) || start + 1 >= this.n || d === SP || d === NL) throw GIVE_UP;
+    }
+    let stop = start;
+    for (; stop < this.n; stop++) {
+      const d = s.charCodeAt(stop);
+      if (d === NL || (d === HASH && s.charCodeAt(stop - 1) === SP)) break;
+    }
+    let last = stop;
+    while (last > start && s.charCodeAt(last - 1) === SP) last--;
+    const text = s.slice(start, last);
+    if (text.endsWith(':') || text.includes(': ')) throw GIVE_UP;
+    this.p = last;
+    const end = this.afterValue();
+    const v = plainValue(text);
+    return { ast: this.scalar(start, last, v, text, 'plain'), value: v, end };
+  }
+
+  private scalar(start: number, end: number, value: Json, source: string, style: ScalarStyle): ScalarNode {
+    if (--this.budget < 0) throw GIVE_UP;
+    return { kind: 'scalar', span: { start: this.off + start, end: this.off + end }, value, style, source };
+  }
+
+  /** Where the quoted scalar starting at `i` ends (after its closing quote), or -1 when not on this line. */
+  private quoteEnd(i: number): number {
+    const s = this.s;
+    const q = s.charCodeAt(i);
+    for (let j = i + 1; j < this.n; j++) {
+      const d = s.charCodeAt(j);
+      if (d === NL) return -1;
+      if (q === 34 && d === 92 /* \ */) {
+        j++;
+        if (s.charCodeAt(j) === NL) return -1;
+      } else if (d === q) {
+        if (q === 39 && s.charCodeAt(j + 1) === 39) j++;
+        else return j + 1;
+      }
+    }
+    return -1;
+  }
+
+  /** The value of the quoted scalar at [start, end) (quotes included). */
+  private quoted(start: number, end: number): string {
+    const s = this.s;
+    const body = s.slice(start + 1, end - 1);
+    if (s.charCodeAt(start) === 39) return body.includes("''") ? body.replace(/''/g, "'") : body;
+    if (!body.includes('\\')) return body;
+    let out = '';
+    for (let i = 0; i < body.length; i++) {
+      const ch = body[i];
+      if (ch !== '\\') {
+        out += ch;
+        continue;
+      }
+      const e = body[++i];
+      const simple = ESCAPES[e];
+      if (simple !== undefined) {
+        out += simple;
+        continue;
+      }
+      const len = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
+      const hex = body.slice(i + 1, i + 1 + len);
+      if (!len || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== len) throw GIVE_UP;
+      const code = parseInt(hex, 16);
+      if (code > 0x10ffff) throw GIVE_UP;
+      out += String.fromCodePoint(code);
+      i += len;
+    }
+    return out;
+  }
+
+  /** A flow collection on one line at `this.p` (at `[` or `{`); `this.p` goes past its end. */
+  private flow(): { ast: AstNode; value: Json } {
+    this.enter();
+    const s = this.s;
+    const off = this.off;
+    const open = s.charCodeAt(this.p);
+    const start = this.p++;
+    const close = open === 91 ? 93 : 125;
+    const ast: ObjectNode | ArrayNode =
+      open === 91
+        ? { kind: 'array', span: { start: off + start, end: 0 }, items: [] }
+        : { kind: 'object', span: { start: off + start, end: 0 }, properties: [] };
+    const obj: { [key: string]: Json } = {};
+    const arr: Json[] = [];
+    this.flowSpaces();
+    if (s.charCodeAt(this.p) === close) {
+      this.p++;
+    } else {
+      for (;;) {
+        if (ast.kind === 'object') {
+          const keyStart = this.p;
+          const c = s.charCodeAt(keyStart);
+          let key: string;
+          if (c === 34 || c === 39) {
+            const q = this.quoteEnd(keyStart);
+            if (q < 0) throw GIVE_UP;
+            key = this.quoted(keyStart, q);
+            this.p = q;
+          } else {
+            const t = this.flowPlain();
+            if (typeof t.value !== 'string' || s.charCodeAt(this.p) !== COLON || s.charCodeAt(this.p + 1) !== SP) throw GIVE_UP;
+            key = t.text;
+          }
+          const keySpan = { start: off + keyStart, end: off + this.p };
+          if (s.charCodeAt(this.p) !== COLON || key === '__proto__' || key === '<<' || Object.prototype.hasOwnProperty.call(obj, key))
+            throw GIVE_UP;
+          this.p++;
+          this.flowSpaces();
+          const v = this.flowItem();
+          v.ast.parent = ast;
+          v.ast.key = key;
+          v.ast.keySpan = keySpan;
+          ast.properties.push({ key, keySpan, value: v.ast });
+          obj[key] = v.value;
+        } else {
+          const v = this.flowItem();
+          v.ast.parent = ast;
+          v.ast.key = ast.items.length;
+          ast.items.push(v.ast);
+          arr.push(v.value);
+        }
+        this.flowSpaces();
+        const d = s.charCodeAt(this.p);
+        if (d === close) {
+          this.p++;
+          break;
+        }
+        if (d !== 44 /* , */) throw GIVE_UP;
+        this.p++;
+        this.flowSpaces();
+        if (s.charCodeAt(this.p) === close || s.charCodeAt(this.p) === 44) throw GIVE_UP;
+      }
+    }
+    ast.span.end = off + this.p;
+    this.depth--;
+    return { ast, value: ast.kind === 'object' ? obj : arr };
+  }
+
+  private flowSpaces(): void {
+    this.spaces();
+    const c = this.s.charCodeAt(this.p);
+    if (this.p >= this.n || c === NL || c === HASH) throw GIVE_UP;
+  }
+
+  /** One value inside a flow collection. */
+  private flowItem(): { ast: AstNode; value: Json } {
+    const s = this.s;
+    const start = this.p;
+    const c = s.charCodeAt(start);
+    if (c === 91 || c === 123) return this.flow();
+    if (c === 34 || c === 39) {
+      const q = this.quoteEnd(start);
+      if (q < 0) throw GIVE_UP;
+      const v = this.quoted(start, q);
+      this.p = q;
+      return { ast: this.scalar(start, q, v, v, c === 34 ? 'double' : 'single'), value: v };
+    }
+    const t = this.flowPlain();
+    // `a: b` inside a flow sequence is a one-pair mapping: left to the library.
+    if (s.charCodeAt(this.p) === COLON) throw GIVE_UP;
+    return { ast: this.scalar(start, start + t.text.length, t.value, t.text, 'plain'), value: t.value };
+  }
+
+  /** A plain scalar inside a flow collection; `this.p` goes to its end (before spaces). */
+  private flowPlain(): { text: string; value: Json } {
+    const s = this.s;
+    const start = this.p;
+    const c = s.charCodeAt(start);
+    if (c < 128 && INDICATOR[c]) {
+      const d = s.charCodeAt(start + 1);
+      if (!(c === DASH || c === 63 || c === COLON) || d === SP || d === NL || (d < 128 && FLOW[d])) throw GIVE_UP;
+    }
+    let j = start;
+    let last = start;
+    for (; j < this.n; j++) {
+      const d = s.charCodeAt(j);
+      if (d === NL) throw GIVE_UP;
+      if (d < 128 && FLOW[d]) break;
+      if (d === COLON) {
+        const e = s.charCodeAt(j + 1);
+        if (e === SP || e === NL || (e < 128 && FLOW[e])) break;
+      }
+      if (d === HASH && s.charCodeAt(j - 1) === SP) throw GIVE_UP;
+      if (d !== SP) last = j + 1;
+    }
+    if (last === start) throw GIVE_UP;
+    const text = s.slice(start, last);
+    this.p = last;
+    return { text, value: plainValue(text) };
+  }
+
+  /**
+   * A literal (`|`) or folded (`>`) block scalar whose header is at `this.p`; `parent` is the column
+   * of the collection holding it. Explicit indentation, keep chomping (`+`), leading blank lines and
+   * more-indented lines of a folded scalar are left to the library.
+   */
+  private blockScalar(parent: number): Read {
+    const s = this.s;
+    const start = this.p;
+    const folded = s.charCodeAt(start) === 62;
+    this.p++;
+    let strip = false;
+    const ch = s.charCodeAt(this.p);
+    if (ch === DASH) {
+      strip = true;
+      this.p++;
+    } else if (ch !== SP && ch !== NL && this.p < this.n) throw GIVE_UP;
+    const headerEnd = this.afterValue();
+    if (headerEnd >= this.n) throw GIVE_UP;
+    // The first line sets the indentation.
+    let k = headerEnd;
+    while (k < this.n && s.charCodeAt(k) === SP) k++;
+    const indent = k - headerEnd;
+    if (k >= this.n || s.charCodeAt(k) === NL || indent <= parent) throw GIVE_UP;
+    const lines: string[] = [];
+    let contentEnd = headerEnd;
+    let line = headerEnd;
+    let blanks = 0;
+    while (line < this.n) {
+      let j = line;
+      while (j < this.n && s.charCodeAt(j) === SP) j++;
+      const e0 = s.indexOf('\n', j);
+      const e = e0 < 0 ? this.n : e0;
+      if (j === e) {
+        // A blank line: spaces beyond the indentation would be content.
+        if (j - line > indent) throw GIVE_UP;
+        blanks++;
+        line = e0 < 0 ? this.n : e + 1;
+        continue;
+      }
+      if (j - line < indent) break;
+      if (folded && j - line > indent) throw GIVE_UP;
+      for (; blanks > 0; blanks--) lines.push('');
+      lines.push(s.slice(line + indent, e));
+      contentEnd = e0 < 0 ? this.n : e + 1;
+      line = contentEnd;
+    }
+    this.p = contentEnd;
+    const hasBreak = s.charCodeAt(contentEnd - 1) === NL;
+    let v: string;
+    if (folded) {
+      v = '';
+      for (let i = 0; i < lines.length; i++) {
+        if (lines[i] === '') v += '\n';
+        else if (i > 0 && lines[i - 1] !== '') v += ' ' + lines[i];
+        else v += lines[i];
+      }
+    } else v = lines.join('\n');
+    if (!strip && hasBreak) v += '\n';
+    return { ast: this.scalar(start, contentEnd, v, v, 'block'), value: v, end: contentEnd };
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+  e: '\x1b',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+};
+
+/** A plain scalar's value in YAML 1.2's core schema (the `yaml` library's tags and their order). */
+function plainValue(t: string): Json {
+  if (t === '' || t === '~' || t === 'null' || t === 'Null' || t === 'NULL') return null;
+  const c = t.charCodeAt(0);
+  // Only these can start a non-string: digits, signs, '.', and the letters of true/false/null.
+  if (!((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46 || c === 116 || c === 84 || c === 102 || c === 70)) return t;
+  if (t === 'true' || t === 'True' || t === 'TRUE') return true;
+  if (t === 'false' || t === 'False' || t === 'FALSE') return false;
+  if (/^0o[0-7]+$/.test(t)) return parseInt(t.slice(2), 8);
+  if (/^[-+]?[0-9]+$/.test(t)) return parseInt(t, 10);
+  if (/^0x[0-9a-fA-F]+$/.test(t)) return parseInt(t.slice(2), 16);
+  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(t)) throw GIVE_UP;
+  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(t) || /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(t))
+    return parseFloat(t);
+  return t;
+}

@@ -1,0 +1,270 @@
+/**
+ * The fast reader (engine/yaml/fastRead.ts) gives what the `yaml` library gives, or nothing: for
+ * every `---` part of every YAML file of the repository and of ../shared, and for many mutations of
+ * them (characters that mean something in YAML inserted and removed, lines indented, repeated and
+ * commented), whenever the fast reader answers, the library reads exactly one document without error
+ * or warning, with the same value, the same located tree (kinds, spans, key spans, scalar values,
+ * styles and sources) and the same document range.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import * as YAML from 'yaml';
+import { fastRead } from '../../server/src/engine/yaml/fastRead';
+import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
+import { parseFile, runSteps, splitDocuments } from '../../server/src/engine/yaml/document';
+import { isUnmade, makeNodesSteps } from '../../server/src/engine/yaml/lazyDocument';
+import { PARSE_OPTIONS } from '../../server/src/engine/yaml/incremental';
+import { longListAppSet } from '../helpers/appsets';
+
+function library(text: string, offset: number): YAML.Document.Parsed[] {
+  const parser = new YAML.Parser();
+  parser.offset = offset;
+  return [...new YAML.Composer(PARSE_OPTIONS).compose(parser.parse(text))] as YAML.Document.Parsed[];
+}
+
+/** A located tree without its parent links, for comparison. */
+function dump(n: AstNode | undefined): unknown {
+  if (!n) return n;
+  const base = { kind: n.kind, span: n.span, key: n.key, keySpan: n.keySpan };
+  if (n.kind === 'object')
+    return { ...base, properties: n.properties.map((p) => ({ key: p.key, keySpan: p.keySpan, value: dump(p.value) })) };
+  if (n.kind === 'array') return { ...base, items: n.items.map(dump) };
+  if (n.kind === 'scalar') return { ...base, value: n.value, style: n.style, source: n.source };
+  return base;
+}
+
+/** Checks one part; whether the fast reader answered. */
+function same(text: string, offset: number, what: string): boolean {
+  const fast = fastRead(text, offset);
+  if (!fast) return false;
+  const docs = library(text, offset);
+  assert.equal(docs.length, 1, `${what}: the library reads ${docs.length} documents\n${text}`);
+  const doc = docs[0];
+  assert.deepEqual(
+    [...doc.errors, ...doc.warnings].map((e) => e.code),
+    [],
+    `${what}: the library finds problems the fast reader missed\n${text}`,
+  );
+  const value = doc.toJS({ maxAliasCount: 100 });
+  assert.ok(isDeepStrictEqual(fast.value, value), `${what}: value\n${JSON.stringify(fast.value)}\n${JSON.stringify(value)}\n${text}`);
+  assert.deepEqual(dump(fast.root), dump(astOf(doc)), `${what}: located tree\n${text}`);
+  assert.deepEqual(fast.range, doc.range, `${what}: document range\n${text}`);
+  return true;
+}
+
+function parts(text: string): { text: string; start: number }[] {
+  const split = splitDocuments(text);
+  return split ? split.map(({ start, end }) => ({ text: text.slice(start, end), start })) : [{ text, start: 0 }];
+}
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const p = join(dir, name);
+    const st = statSync(p);
+    if (st.isDirectory()) yamlFiles(p, out);
+    else if (/\.ya?ml$/.test(name) && st.size < 2_000_000) out.push(p);
+  }
+  return out;
+}
+
+const root = resolve(__dirname, '..', '..');
+const corpus = () => [...yamlFiles(join(root, 'test')), ...yamlFiles(join(root, 'examples')), ...yamlFiles(resolve(root, '..', 'shared'))];
+
+test('every YAML part of the repository and ../shared: the fast reader gives what the library gives, or nothing', () => {
+  let read = 0;
+  let all = 0;
+  for (const f of corpus()) {
+    for (const p of parts(readFileSync(f, 'utf8'))) {
+      all++;
+      if (same(p.text, p.start, f)) read++;
+    }
+  }
+  // It has to be the common case to be worth having.
+  assert.ok(all > 200 && read / all > 0.75, `${read} of ${all} parts read fast`);
+});
+
+/** A seeded generator (mulberry32), so that a failure can be replayed. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MEANINGFUL = [
+  ' ',
+  ' ',
+  '\n',
+  '#',
+  ' #',
+  ':',
+  ': ',
+  '-',
+  '- ',
+  '"',
+  "'",
+  '|',
+  '>',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  '&a ',
+  '*a',
+  '!',
+  '? ',
+  'x',
+  '0',
+  '.',
+  '~',
+  '\\',
+  '---',
+  '  ',
+  '\n  ',
+  '\n\n',
+  'true',
+  '0x1f',
+  '1e3',
+  '"\\u00e9"',
+  "''",
+  '|-\n',
+  '>\n',
+];
+
+function mutate(text: string, rnd: () => number): string {
+  const at = Math.floor(rnd() * (text.length + 1));
+  const lines = text.split('\n');
+  const line = Math.floor(rnd() * lines.length);
+  switch (Math.floor(rnd() * 7)) {
+    case 0:
+    case 1:
+      return text.slice(0, at) + MEANINGFUL[Math.floor(rnd() * MEANINGFUL.length)] + text.slice(at);
+    case 2:
+      return text.slice(0, at) + text.slice(at + 1 + Math.floor(rnd() * 3));
+    case 3:
+      lines[line] = ' '.repeat(1 + Math.floor(rnd() * 3)) + lines[line];
+      return lines.join('\n');
+    case 4:
+      lines[line] = lines[line].replace(/^ {1,2}/, '');
+      return lines.join('\n');
+    case 5:
+      lines.splice(line, 0, lines[line]);
+      return lines.join('\n');
+    default:
+      lines.splice(line, 0, ' '.repeat(Math.floor(rnd() * 8)) + '# note');
+      return lines.join('\n');
+  }
+}
+
+test('mutated texts: whenever the fast reader answers, it agrees with the library', () => {
+  const rnd = random(20261204);
+  const texts = corpus()
+    .map((f) => readFileSync(f, 'utf8'))
+    .filter((t) => t.length < 20_000);
+  let read = 0;
+  let tried = 0;
+  for (let i = 0; i < 20000; i++) {
+    let text = texts[Math.floor(rnd() * texts.length)];
+    const rounds = 1 + Math.floor(rnd() * 3);
+    for (let r = 0; r < rounds; r++) text = mutate(text, rnd);
+    for (const p of parts(text)) {
+      tried++;
+      if (same(p.text, p.start, `mutation ${i}`)) read++;
+    }
+  }
+  assert.ok(read > tried / 5, `${read} of ${tried} mutated parts read fast`);
+  if (process.env.FAST_READ_COUNTS) console.log(`${read} of ${tried} mutated parts read fast`);
+});
+
+test('the shapes the fast reader takes on', () => {
+  const cases: Record<string, string> = {
+    'comments and blank lines between entries': 'a: 1  # c\n\n# section\nb:\n  c: x\n\n# next\nd:\n- 1\n- y: 2\n  z: 3\n',
+    'a sequence at its key column': 'b:\n- 1\n- 2\nc: 3\n',
+    'flow collections': 'a: [x, "y", {b: 1}]  # c\nz: {k: v, "q":1}\n',
+    'block scalars': 'k: |\n  a\n\n  b\n\nf: >-\n  one\n  two\n\n  three\nz: 1\n',
+    'quoted scalars': `a: "x\\ty \\u00e9"\nb: 'it''s'\n"c d": 1\n`,
+    'core schema scalars': 'a: true\nb: ~\nc: 0o17\nd: 0x1F\ne: 1e3\nf: -2\ng: 1.50\nh: "3"\ni: 2026-12-04\nj: yes\n',
+    'a document marker': '# head\n\n--- # c\n\nb: 1\n\n',
+    'a long list': longListAppSet(300),
+  };
+  for (const [what, text] of Object.entries(cases)) assert.ok(same(text, 7, what), `${what}: not read fast`);
+});
+
+test('what the fast reader leaves to the library', () => {
+  const cases: Record<string, string> = {
+    anchor: 'a: &x 1\nb: *x\n',
+    tag: 'a: !!str 1\n',
+    'multi-line plain scalar': 'a: one\n  two\n',
+    'a comment that moves a collection end': 'b:\n  c: x\n  # t\nd: 1\n',
+    'a comment at the end': 'b: 1\n# end\n',
+    'duplicate key': 'a: 1\na: 2\n',
+    'empty value': 'a:\nb: 1\n',
+    tab: 'a:\t1\n',
+    'windows line ends': 'a: 1\r\nb: 2\r\n',
+    'merge key': 'a: {x: 1}\n<<: {y: 2}\n',
+    'not a mapping': 'just text\n',
+    'nested mapping on one line': 'a: b: c\n',
+    'two documents': 'a: 1\n---\nb: 2\n',
+    'bad indentation': 'a:\n  b: 1\n c: 2\n',
+  };
+  for (const [what, text] of Object.entries(cases)) assert.equal(fastRead(text, 0), undefined, what);
+});
+
+/** Everything of a library node a reader can see (class, range, value, comments, styles), items and pairs included. */
+function nodes(node: unknown): unknown {
+  if (YAML.isPair(node)) return { pair: [nodes(node.key), nodes(node.value)] };
+  if (!YAML.isNode(node)) return node;
+  const n = node as unknown as Record<string, unknown>;
+  const own: Record<string, unknown> = { class: node.constructor.name };
+  for (const k of Object.keys(n)) if (k !== 'schema') own[k] = k === 'items' ? (n.items as unknown[]).map(nodes) : n[k];
+  return own;
+}
+
+test('a document read fast makes the library nodes when asked for them: the same as the library reading the file', () => {
+  const text = `# services\n${longListAppSet(40)}---\n${longListAppSet(3).replace(/name: [a-z-]+/, 'name: other')}`;
+  const parsed = parseFile(text);
+  const lib = library(text, 0);
+  assert.equal(parsed.docs.length, 2);
+  for (const [i, d] of parsed.docs.entries()) {
+    assert.ok(isUnmade(d.doc), `document ${i} is read fast`);
+    // The tree and value are there without the nodes.
+    assert.deepEqual(dump(astOf(d.doc)), dump(astOf(lib[i])));
+    assert.ok(isUnmade(d.doc));
+    assert.deepEqual(nodes(d.doc.contents), nodes(lib[i].contents), `document ${i} nodes`);
+    assert.ok(!isUnmade(d.doc));
+    assert.deepEqual(d.doc.range, lib[i].range);
+    assert.equal(d.doc.toString(), lib[i].toString());
+    assert.ok(isDeepStrictEqual(d.doc.toJS(), d.value));
+  }
+});
+
+test('the nodes are made ahead in steps; an edit re-parses one entry of a document read fast; a moved one is read again', () => {
+  const text = `${longListAppSet(600)}---\n${longListAppSet(2).replace(/name: [a-z-]+/, 'name: after')}`;
+  const parsed = parseFile(text);
+  const [first, second] = parsed.docs;
+  let steps = 0;
+  const made = makeNodesSteps([first.doc]);
+  while (!made.next().done) steps++;
+  assert.ok(steps > 10 && !isUnmade(first.doc) && isUnmade(second.doc), `${steps} steps`);
+  // A keystroke in a list element: one entry parsed again, the value shared but for it.
+  const at = text.indexOf('name: e5\n') + 'name: e5'.length;
+  const edited = text.slice(0, at) + 'x' + text.slice(at);
+  const next = parseFile(edited, parsed);
+  assert.deepEqual(next.reuse, { parsed: 0, reused: 0, moved: 1, spliced: 1, values: 1 });
+  const lib = library(edited, 0);
+  assert.ok(isDeepStrictEqual(next.docs[0].value, lib[0].toJS()));
+  // The second document moved by one character: read fast again at its new offset, still lazy.
+  assert.ok(isUnmade(next.docs[1].doc));
+  assert.equal(next.docs[1].value, second.value, 'the moved document keeps its value');
+  assert.deepEqual(dump(astOf(next.docs[1].doc)), dump(astOf(lib[1])));
+  assert.deepEqual(next.docs[1].doc.range, lib[1].range);
+  assert.deepEqual(runSteps(makeNodesSteps([next.docs[1].doc])), undefined);
+  assert.deepEqual(nodes(next.docs[1].doc.contents), nodes(lib[1].contents));
+});
