@@ -13,10 +13,10 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import * as YAML from 'yaml';
 import { fastRead } from '../../server/src/engine/yaml/fastRead';
-import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
-import { parseFile, runSteps, splitDocuments } from '../../server/src/engine/yaml/document';
-import { isUnmade, makeNodesSteps } from '../../server/src/engine/yaml/lazyDocument';
-import { PARSE_OPTIONS } from '../../server/src/engine/yaml/incremental';
+import { astOf, child, walk, type AstNode } from '../../server/src/engine/yaml/ast';
+import { parseFile, splitDocuments } from '../../server/src/engine/yaml/document';
+import { isUnmade } from '../../server/src/engine/yaml/lazyDocument';
+import { PARSE_OPTIONS, diffTexts } from '../../server/src/engine/yaml/incremental';
 import { longListAppSet } from '../helpers/appsets';
 
 function library(text: string, offset: number): YAML.Document.Parsed[] {
@@ -245,26 +245,106 @@ test('a document read fast makes the library nodes when asked for them: the same
   }
 });
 
-test('the nodes are made ahead in steps; an edit re-parses one entry of a document read fast; a moved one is read again', () => {
+test('an edit is read again with the entries before it taken from the previous reading; a moved document is read again at its offset', () => {
   const text = `${longListAppSet(600)}---\n${longListAppSet(2).replace(/name: [a-z-]+/, 'name: after')}`;
   const parsed = parseFile(text);
   const [first, second] = parsed.docs;
-  let steps = 0;
-  const made = makeNodesSteps([first.doc]);
-  while (!made.next().done) steps++;
-  assert.ok(steps > 10 && !isUnmade(first.doc) && isUnmade(second.doc), `${steps} steps`);
-  // A keystroke in a list element: one entry parsed again, the value shared but for it.
+  const elements = (doc: YAML.Document) => child(child(child(child(child(astOf(doc), 'spec'), 'generators'), 0), 'list'), 'elements');
+  const before = elements(first.doc);
+  // A keystroke in a list element.
   const at = text.indexOf('name: e5\n') + 'name: e5'.length;
   const edited = text.slice(0, at) + 'x' + text.slice(at);
   const next = parseFile(edited, parsed);
-  assert.deepEqual(next.reuse, { parsed: 0, reused: 0, moved: 1, spliced: 1, values: 1 });
+  assert.deepEqual(next.reuse, { parsed: 0, reused: 0, moved: 1, spliced: 0, values: 0, read: 1 });
   const lib = library(edited, 0);
   assert.ok(isDeepStrictEqual(next.docs[0].value, lib[0].toJS()));
+  assert.deepEqual(dump(astOf(next.docs[0].doc)), dump(astOf(lib[0])));
+  assert.deepEqual(next.docs[0].doc.range, lib[0].range);
+  // The elements before the edited one are the previous reading's (tree and value), the rest are read anew.
+  const after = elements(next.docs[0].doc);
+  assert.ok(before?.kind === 'array' && after?.kind === 'array');
+  const firstValues = (first.value as { spec: { generators: { list: { elements: unknown[] } }[] } }).spec.generators[0].list.elements;
+  const nextValues = (next.docs[0].value as typeof first.value & { spec: { generators: { list: { elements: unknown[] } }[] } }).spec
+    .generators[0].list.elements;
+  for (let i = 0; i < 5; i++) {
+    assert.equal(after.items[i], before.items[i], `element ${i}: the same tree`);
+    assert.equal(after.items[i].parent, after, `element ${i}: hung under the new list`);
+    assert.equal(nextValues[i], firstValues[i], `element ${i}: the same value`);
+  }
+  assert.notEqual(after.items[5], before.items[5]);
+  assert.notEqual(after.items[6], before.items[6], 'after the edit: read anew (its offsets moved)');
+  // No library nodes were made for it.
+  assert.ok(isUnmade(next.docs[0].doc));
   // The second document moved by one character: read fast again at its new offset, still lazy.
   assert.ok(isUnmade(next.docs[1].doc));
   assert.equal(next.docs[1].value, second.value, 'the moved document keeps its value');
   assert.deepEqual(dump(astOf(next.docs[1].doc)), dump(astOf(lib[1])));
   assert.deepEqual(next.docs[1].doc.range, lib[1].range);
-  assert.deepEqual(runSteps(makeNodesSteps([next.docs[1].doc])), undefined);
   assert.deepEqual(nodes(next.docs[1].doc.contents), nodes(lib[1].contents));
 });
+
+/** A keystroke: one character typed or deleted, or a line break typed, somewhere in the text. */
+function keystroke(text: string, rnd: () => number): string {
+  const at = Math.floor(rnd() * (text.length + 1));
+  const r = rnd();
+  if (r < 0.3) return text.slice(0, at) + text.slice(at + 1);
+  if (r < 0.4) return text.slice(0, at) + '\n' + ' '.repeat(Math.floor(rnd() * 6)) + text.slice(at);
+  return text.slice(0, at) + 'x :-#"\'|>{}[],&0 '[Math.floor(rnd() * 19)] + text.slice(at);
+}
+
+test('random edits: reading with the previous reading gives exactly what a fresh reading gives', () => {
+  const rnd = random(4242);
+  const texts = [
+    ...corpus()
+      .map((f) => readFileSync(f, 'utf8'))
+      .filter((t) => t.length < 8_000 && fastRead(t, 0)),
+    longListAppSet(40),
+  ];
+  let lent = 0;
+  let edits = 0;
+  let withPrior = 0;
+  for (let chain = 0; chain < 120; chain++) {
+    let text = texts[Math.floor(rnd() * texts.length)];
+    let prev = fastRead(text, 0);
+    for (let k = 0; k < 40; k++) {
+      const next = rnd() < 0.5 ? keystroke(text, rnd) : mutate(text, rnd);
+      const edit = diffTexts(text, next);
+      const fresh = fastRead(next, 0);
+      const inc = prev && edit ? fastRead(next, 0, { root: prev.root, value: prev.value, editStart: edit.start }) : fresh;
+      edits++;
+      assert.equal(!!inc, !!fresh, `chain ${chain} edit ${k}: read by one and not the other\n${next}`);
+      if (inc && fresh) {
+        assert.ok(isDeepStrictEqual(inc.value, fresh.value), `chain ${chain} edit ${k}: value\n${next}`);
+        assert.deepEqual(dump(inc.root), dump(fresh.root), `chain ${chain} edit ${k}: tree\n${next}`);
+        assert.deepEqual(inc.range, fresh.range, `chain ${chain} edit ${k}: range`);
+        if (prev) {
+          withPrior++;
+          if (taken(prev.root, inc.root)) lent++;
+        }
+      }
+      // An edit the fast reader gives up on is undone (the chain goes on from a reading).
+      if (inc) {
+        text = next;
+        prev = inc;
+      }
+    }
+  }
+  // Most edits leave entries before them to take (an edit in the first line does not).
+  if (process.env.FAST_READ_COUNTS) console.log(`${lent} of ${withPrior} readings after a reading (${edits} edits) took entries from it`);
+  assert.ok(
+    withPrior > edits / 3 && lent > withPrior / 2,
+    `${lent} of ${withPrior} readings after a reading (${edits} edits) took entries from it`,
+  );
+});
+
+/** Whether `next` holds a node of `prev` (an entry taken from the previous reading). */
+function taken(prev: AstNode, next: AstNode): boolean {
+  const seen = new Set<AstNode>();
+  walk(prev, (n) => void seen.add(n));
+  let found = false;
+  walk(next, (n) => {
+    if (n !== next && seen.has(n)) found = true;
+    return !found;
+  });
+  return found;
+}

@@ -11,10 +11,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { parseFile, type ParsedFile } from '../../server/src/engine/yaml/document';
+import { parseFile as parseWith, type ParsedFile } from '../../server/src/engine/yaml/document';
 import { astOf, child, pathOf, type AstNode } from '../../server/src/engine/yaml/ast';
 import { diffTexts } from '../../server/src/engine/yaml/incremental';
 import { appsetHead, listOf, clusterListMatrix, rollingSyncBy, longListAppSet, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
+
+/**
+ * The library's re-parse of one entry is what this file tests: in the product the fast reader reads
+ * an edit first (fast-read.test.ts), and this re-parse serves the edits it leaves to the library.
+ */
+const parseFile = (text: string, previous?: ParsedFile) => parseWith(text, previous, undefined, 'library');
 
 /** A small seeded generator (mulberry32): the same edits on every run. */
 function random(seed: number): () => number {

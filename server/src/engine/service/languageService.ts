@@ -7,7 +7,6 @@ import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
 import { parseFileSteps, runSteps, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
 import { astSteps } from '../yaml/ast';
-import { makeNodesSteps } from '../yaml/lazyDocument';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
@@ -138,12 +137,6 @@ export interface LanguageService {
    * `prepareDiagnostics`, whose run then re-uses the feature modules' memos.
    */
   earlyDiagnosticsSteps(a: Analysis): Generator<void, EngineDiagnostic[]>;
-  /**
-   * Makes the `yaml` library's nodes of the documents of `a` that the fast reader read (they are made
-   * when first asked for: yaml/lazyDocument.ts), in steps: the first edit after a document is opened
-   * then re-parses one entry without parsing the whole document first.
-   */
-  prepareEdits(a: Analysis): Generator<void, void>;
   /** Like `prepare`, for the preview text of the ApplicationSet at `offset` (`preview`, `previewText`): a few Applications a step. */
   preparePreview(a: Analysis, offset?: number): Generator<void, void>;
   /** Releases what is kept for a document that was closed. */
@@ -597,9 +590,6 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       // compute it in one go (10,000 Applications: over 100 ms with every render re-used).
       yield* service.prepare(a);
       yield* lintSteps(a);
-    },
-    *prepareEdits(a) {
-      yield* makeNodesSteps(a.file.parsed.docs.map((d) => d.doc));
     },
     *earlyDiagnosticsSteps(a) {
       // Once the whole answer is known, it is the early answer too.

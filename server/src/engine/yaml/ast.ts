@@ -83,6 +83,11 @@ export function presetTree(doc: YAML.Document, root: AstNode): void {
   whole.add(root);
 }
 
+/** The tree of `doc` when it is built already (never builds it). */
+export function builtTree(doc: YAML.Document): AstNode | undefined {
+  return cache.get(doc) ?? undefined;
+}
+
 /** The tree of a parsed document (cached), or undefined for an empty document. */
 export function astOf(doc: YAML.Document): AstNode | undefined {
   const steps = astSteps(doc);

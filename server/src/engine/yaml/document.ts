@@ -8,14 +8,14 @@
  */
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
-import { astOf, inheritTree, property, type AstNode } from './ast';
+import { astOf, builtTree, inheritTree, property, type AstNode } from './ast';
 import { fastRead } from './fastRead';
 import { lazyDocument, lazyMoved } from './lazyDocument';
 import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
 import { severityOf } from '../diagnostics/codes';
-import { PARSE_OPTIONS, reparseEntry } from './incremental';
+import { PARSE_OPTIONS, diffTexts, reparseEntry } from './incremental';
 
 export type JsonPath = (string | number)[];
 
@@ -62,11 +62,12 @@ export interface ParsedFile {
   /** The same parts in the order of the text (by their index in `splitDocuments`; absent where `only` left one out). */
   order?: (ParsedPart | undefined)[];
   /**
-   * How this parse went: parts parsed, re-used as they were, re-used at a new offset, or made from
-   * the previous parse of the part with one block entry parsed again (incremental.ts); of those, the
-   * ones whose value was made from the previous value (`values`), not converted whole.
+   * How this parse went: parts parsed, re-used as they were, re-used at a new offset, made from
+   * the previous parse of the part with one block entry parsed again (incremental.ts) — of those, the
+   * ones whose value was made from the previous value (`values`), not converted whole —, or read again
+   * by the fast reader after an edit (`read`, fastRead.ts).
    */
-  reuse?: { parsed: number; reused: number; moved: number; spliced: number; values: number };
+  reuse?: { parsed: number; reused: number; moved: number; spliced: number; values: number; read: number };
 }
 
 /** One `---` part of a text, parsed: its offset and its documents with their values. */
@@ -105,9 +106,15 @@ export function isAppSetValue(v: unknown): v is { [key: string]: Json } {
  * re-used), and one that moved keeps its parse and values, shifted to the new offset. With `only`,
  * the parts it refuses are not parsed at all (their documents are missing from the result).
  */
-export function parseFile(text: string, previous?: ParsedFile, only?: (part: string) => boolean): ParsedFile {
-  return runSteps(parseFileSteps(text, previous, only));
+export function parseFile(text: string, previous?: ParsedFile, only?: (part: string) => boolean, reader: Reader = 'fast'): ParsedFile {
+  return runSteps(parseFileSteps(text, previous, only, reader));
 }
+
+/**
+ * Who reads a changed part: the fast reader where it can (fastRead.ts), else the library; `library`
+ * leaves the fast reader out (the tests of the library's incremental re-parse use it).
+ */
+export type Reader = 'fast' | 'library';
 
 /** Runs a stepwise computation to its end (the CLI and every synchronous caller). */
 export function runSteps<T>(steps: Generator<void, T>): T {
@@ -122,13 +129,18 @@ export function runSteps<T>(steps: Generator<void, T>): T {
  * server can answer other requests between them (lsp/state.ts). Composing one document's nodes from
  * its tokens is the one part done in a single step.
  */
-export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (part: string) => boolean): Generator<void, ParsedFile> {
+export function* parseFileSteps(
+  text: string,
+  previous?: ParsedFile,
+  only?: (part: string) => boolean,
+  reader: Reader = 'fast',
+): Generator<void, ParsedFile> {
   const docs: YamlDoc[] = [];
   const appsets: AppSetDoc[] = [];
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
   const guarded = yield* guardYamlSteps(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
-  const reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0, values: 0 };
+  const reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0, values: 0, read: 0 };
   const split = splitDocuments(guarded.text);
   let raws: RawDoc[] | undefined;
   let parts: Map<string, ParsedPart> | undefined;
@@ -150,13 +162,18 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
         part = { text: partText, start, docs: old.docs.map((r) => shifted(r, start - old.start)), open: old.open };
         reuse.moved++;
       } else {
-        // An edit inside one block entry of the part that was here before: that entry is parsed again.
         const prior = previous?.order?.[i];
+        // Read fast, with the previous reading's entries before the edit taken as they are (fastRead.ts).
+        const fast = reader === 'fast' ? readFast(partText, start, prior) : undefined;
+        // Else an edit inside one block entry of the part: that entry is parsed again by the library.
         const spliced =
-          prior && prior.start === start && prior.docs.length === 1
+          !fast && prior && prior.start === start && prior.docs.length === 1
             ? reparseEntry(prior.docs[0].doc, prior.text, partText, start)
             : undefined;
-        if (spliced && prior) {
+        if (fast) {
+          part = { text: partText, start, docs: fast, open: false };
+          reuse.read++;
+        } else if (spliced && prior) {
           // Its located tree re-uses the previous tree's nodes before the entry (ast.ts).
           inheritTree(spliced.doc, prior.docs[0].doc, spliced.before);
           // The value too: the previous one with the entry's value replaced (the rest shared).
@@ -170,7 +187,7 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
           reuse.spliced++;
           if (value !== undefined) reuse.values++;
         } else {
-          const docs = yield* parseRaw(partText, start);
+          const docs = yield* parseRaw(partText, start, reader);
           part = { text: partText, start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
           reuse.parsed++;
         }
@@ -186,9 +203,9 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
     }
   }
   if (!raws) {
-    raws = yield* parseRaw(guarded.text);
+    raws = yield* parseRaw(guarded.text, 0, reader);
     reuse.parsed = 1;
-    reuse.reused = reuse.moved = reuse.spliced = reuse.values = 0;
+    reuse.reused = reuse.moved = reuse.spliced = reuse.values = reuse.read = 0;
   }
   raws.forEach(({ doc, value, failure }, index) => {
     for (const err of doc.errors) {
@@ -232,9 +249,9 @@ export function* parseFileSteps(text: string, previous?: ParsedFile, only?: (par
  * when it can (fastRead.ts; the library's nodes are then made when asked for, lazyDocument.ts), else
  * by the library, in steps.
  */
-function* parseRaw(text: string, offset = 0): Generator<void, RawDoc[]> {
-  const fast = text.length <= FAST_READ_MAX ? fastRead(text, offset) : undefined;
-  if (fast) return [{ doc: lazyDocument(text, offset, fast), value: fast.value }];
+function* parseRaw(text: string, offset: number, reader: Reader): Generator<void, RawDoc[]> {
+  const fast = reader === 'fast' ? readFast(text, offset) : undefined;
+  if (fast) return fast;
   const { docs, grafts } = yield* composeAllSteps(text, offset, PARSE_OPTIONS);
   const out: RawDoc[] = [];
   for (const doc of docs) {
@@ -242,6 +259,19 @@ function* parseRaw(text: string, offset = 0): Generator<void, RawDoc[]> {
     out.push(yield* rawSteps(doc, grafts));
   }
   return out;
+}
+
+/**
+ * The part `text` at `offset` read by fastRead.ts; `prior`, the part that was here before an edit,
+ * lends the entries before the edit when it was read at the same offset and its tree is built.
+ */
+function readFast(text: string, offset: number, prior?: ParsedPart): RawDoc[] | undefined {
+  if (text.length > FAST_READ_MAX) return undefined;
+  const was = prior && prior.start === offset && prior.docs.length === 1 ? prior.docs[0] : undefined;
+  const root = was && was.value !== undefined ? builtTree(was.doc) : undefined;
+  const edit = prior && root ? diffTexts(prior.text, text) : undefined;
+  const fast = fastRead(text, offset, was && root && edit ? { root, value: was.value as Json, editStart: offset + edit.start } : undefined);
+  return fast && [{ doc: lazyDocument(text, offset, fast), value: fast.value }];
 }
 
 /**

@@ -45,12 +45,31 @@ const HASH = 35;
 const COLON = 58;
 const DASH = 45;
 
+/**
+ * The previous reading of the same part, at the same offset, before an edit that starts at `editStart`
+ * (an offset in the file): an entry of a collection whose text, and the start of the line after it,
+ * lie before the edit is taken from it as it is (its tree hung under the new parent, its value
+ * shared), as a fresh reading of the same text would give it.
+ */
+export interface PriorReading {
+  root: AstNode;
+  value: Json;
+  editStart: number;
+}
+
+/**
+ * Where each entry of a collection read by `fastRead` starts, where the reading went on after it and
+ * where the next content line's text starts (offsets in the file, three numbers an entry): what a later
+ * reading needs to know that the entry's text and what decides its end are unchanged.
+ */
+const spots = new WeakMap<AstNode, number[]>();
+
 /** The document of `text` (a `---` part of a file, found at `offset`), or undefined to let the library read it. */
-export function fastRead(text: string, offset: number): FastDocument | undefined {
+export function fastRead(text: string, offset: number, prior?: PriorReading): FastDocument | undefined {
   // Tabs, carriage returns, other control characters and a byte order mark: left to the library.
   if (/[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]/.test(text)) return undefined;
   try {
-    return new Reader(text, offset).document();
+    return new Reader(text, offset, prior).document();
   } catch (e) {
     if (e === GIVE_UP) return undefined;
     throw e;
@@ -79,11 +98,37 @@ class Reader {
   private budget = MAX_AST_NODES;
   private readonly n: number;
 
+  /** The previous reading of the collection about to be read (see `hinted`). */
+  private hint: { node: AstNode; value: Json } | undefined;
+  private readonly editStart: number;
+
   constructor(
     private readonly s: string,
     private readonly off: number,
+    prior?: PriorReading,
   ) {
     this.n = s.length;
+    this.hint = prior && { node: prior.root, value: prior.value };
+    this.editStart = prior ? prior.editStart : -1;
+  }
+
+  /** The hint for a collection of `kind` starting at `this.p`, if it read one there; the hint is used up. */
+  private hinted(kind: 'object' | 'array'): { node: AstNode; value: Json; spots: number[] } | undefined {
+    const h = this.hint;
+    this.hint = undefined;
+    const at = h && h.node.kind === kind && h.node.span.start === this.off + this.p ? spots.get(h.node) : undefined;
+    return at && h && { node: h.node, value: h.value, spots: at };
+  }
+
+  /** Whether entry `i` of the previous reading starts here and everything that decides it lies before the edit. */
+  private unchanged(prior: { spots: number[] } | undefined, i: number): boolean {
+    // The reading of an entry looks at most one character past the start of the next content line.
+    return !!prior && i * 3 < prior.spots.length && prior.spots[i * 3] === this.off + this.p && prior.spots[i * 3 + 2] + 1 < this.editStart;
+  }
+
+  /** Records where entry of `rec` ended (reading goes on at `this.p`) and where the next content starts. */
+  private spot(rec: number[], start: number, g: Gap): void {
+    rec.push(this.off + start, this.off + this.p, this.off + (g.line < 0 ? this.n : g.line + g.indent));
   }
 
   document(): FastDocument {
@@ -168,24 +213,41 @@ class Reader {
     const off = this.off;
     const node: ObjectNode = { kind: 'object', span: { start: off + this.p, end: 0 }, properties: [] };
     const value: { [key: string]: Json } = {};
+    const prior = this.hinted('object');
+    const priorValue = prior?.value as { [key: string]: Json } | undefined;
+    const rec: number[] = [];
     let end = 0;
     for (;;) {
       const keyStart = this.p;
-      const key = this.key();
-      // A duplicate key is a YAML error.
-      if (Object.prototype.hasOwnProperty.call(value, key)) throw GIVE_UP;
-      const keySpan = { start: off + keyStart, end: off + this.p };
-      this.p++; // the ':'
-      this.spaces();
-      const child = this.atLineEnd() ? this.blockValue(indent) : this.inline(indent);
-      const ast = child.ast;
-      ast.parent = node;
-      ast.key = key;
-      ast.keySpan = keySpan;
-      node.properties.push({ key, keySpan, value: ast });
-      value[key] = child.value;
-      end = child.end;
+      const i = node.properties.length;
+      const was = prior && (prior.node as ObjectNode).properties[i];
+      if (was && was.value && priorValue && this.unchanged(prior, i)) {
+        if (Object.prototype.hasOwnProperty.call(value, was.key)) throw GIVE_UP;
+        was.value.parent = node;
+        node.properties.push(was);
+        value[was.key] = priorValue[was.key];
+        this.p = prior.spots[i * 3 + 1] - off;
+      } else {
+        const key = this.key();
+        // A duplicate key is a YAML error.
+        if (Object.prototype.hasOwnProperty.call(value, key)) throw GIVE_UP;
+        const keySpan = { start: off + keyStart, end: off + this.p };
+        this.p++; // the ':'
+        this.spaces();
+        this.hint =
+          was?.value && priorValue && was.keySpan.start === keySpan.start ? { node: was.value, value: priorValue[was.key] } : undefined;
+        const child = this.atLineEnd() ? this.blockValue(indent) : this.inline(indent);
+        this.hint = undefined;
+        const ast = child.ast;
+        ast.parent = node;
+        ast.key = key;
+        ast.keySpan = keySpan;
+        node.properties.push({ key, keySpan, value: ast });
+        value[key] = child.value;
+      }
+      end = this.p;
       const g = this.gap();
+      this.spot(rec, keyStart, g);
       if (g.line < 0) {
         if (g.comments.length) throw GIVE_UP;
         break;
@@ -196,6 +258,7 @@ class Reader {
       if (this.isSeqItem(this.p)) throw GIVE_UP;
     }
     node.span.end = off + end;
+    spots.set(node, rec);
     this.depth--;
     return { ast: node, value, end };
   }
@@ -207,20 +270,36 @@ class Reader {
     const off = this.off;
     const node: ArrayNode = { kind: 'array', span: { start: off + this.p, end: 0 }, items: [] };
     const value: Json[] = [];
+    const prior = this.hinted('array');
+    const priorValue = prior?.value as Json[] | undefined;
+    const rec: number[] = [];
     let end = 0;
     for (;;) {
-      const lineStart = this.p - indent;
-      this.p++; // the '-'
-      if (!this.spaces() || this.atLineEnd()) throw GIVE_UP;
-      const c = s.charCodeAt(this.p);
-      if (c === HASH || this.isSeqItem(this.p)) throw GIVE_UP;
-      const item = this.startsKey(this.p) ? this.map(this.p - lineStart) : this.inline(indent);
-      item.ast.parent = node;
-      item.ast.key = node.items.length;
-      node.items.push(item.ast);
-      value.push(item.value);
-      end = item.end;
+      const itemStart = this.p;
+      const i = node.items.length;
+      const was = prior && (prior.node as ArrayNode).items[i];
+      if (was && priorValue && this.unchanged(prior, i)) {
+        was.parent = node;
+        node.items.push(was);
+        value.push(priorValue[i]);
+        this.p = prior.spots[i * 3 + 1] - off;
+      } else {
+        const lineStart = this.p - indent;
+        this.p++; // the '-'
+        if (!this.spaces() || this.atLineEnd()) throw GIVE_UP;
+        const c = s.charCodeAt(this.p);
+        if (c === HASH || this.isSeqItem(this.p)) throw GIVE_UP;
+        this.hint = was && priorValue ? { node: was, value: priorValue[i] } : undefined;
+        const item = this.startsKey(this.p) ? this.map(this.p - lineStart) : this.inline(indent);
+        this.hint = undefined;
+        item.ast.parent = node;
+        item.ast.key = i;
+        node.items.push(item.ast);
+        value.push(item.value);
+      }
+      end = this.p;
       const g = this.gap();
+      this.spot(rec, itemStart, g);
       if (g.line < 0) {
         if (g.comments.length) throw GIVE_UP;
         break;
@@ -230,6 +309,7 @@ class Reader {
       this.sameIndent(g, indent);
     }
     node.span.end = off + end;
+    spots.set(node, rec);
     this.depth--;
     return { ast: node, value, end };
   }

@@ -1,9 +1,10 @@
 /**
  * Documents read by the fast reader (fastRead.ts): a `YAML.Document` whose value and located tree
  * are known, and whose library nodes are made from the same text only when something asks for them
- * (an edit's re-parse of one entry, a quick fix's edit, a values file's nodes): reading `contents`
- * makes them, in one go. The language server makes them ahead, in steps, once a document's whole
- * answer is out (`makeNodesSteps`), so that the first keystroke does not wait for them.
+ * (a quick fix's edit, a values file's nodes, the library's re-parse of one entry after an edit the
+ * fast reader cannot read): reading `contents` makes them, in one go. An edit the fast reader can
+ * read never makes them: it reads the part again, taking the entries before the edit from this
+ * reading (document.ts, fastRead.ts).
  *
  * Until then the document has no errors or warnings (the fast reader reads only texts the library
  * reads without any) and the range the library gives.
@@ -53,17 +54,6 @@ export function lazyMoved(doc: YAML.Document, delta: number): YAML.Document.Pars
   const lazy = unmade.get(doc);
   const fast = lazy && fastRead(lazy.text, lazy.offset + delta);
   return lazy && fast ? lazyDocument(lazy.text, lazy.offset + delta, fast) : undefined;
-}
-
-/** Makes the nodes of the lazy documents among `docs`, in steps of the library's parse. */
-export function* makeNodesSteps(docs: Iterable<YAML.Document>): Generator<void, void> {
-  for (const doc of docs) {
-    const lazy = unmade.get(doc);
-    if (!lazy) continue;
-    const made = yield* composeAllSteps(lazy.text, lazy.offset, PARSE_OPTIONS);
-    // Made meanwhile by a caller that could not wait: theirs are the nodes.
-    if (unmade.get(doc) === lazy) install(doc, made.docs);
-  }
 }
 
 function makeNow(doc: YAML.Document): void {

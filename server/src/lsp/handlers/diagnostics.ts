@@ -111,9 +111,6 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     });
     answer(diagnostics);
     warmIndex();
-    // The library's nodes of what the fast reader read, made before the first keystroke needs them
-    // (engine/yaml/lazyDocument.ts); kept across versions, so only closing the document drops it.
-    if (analysis) void s.slices(s.service.prepareEdits(analysis), () => !documents.get(doc.uri), 'library nodes');
   }
 
   function shownOf(doc: TextDocument, a: Analysis) {
