@@ -97,7 +97,8 @@ export class ServerState {
     let run = this.analyses.get(key);
     if (!run) {
       const waiters: (() => boolean)[] = [];
-      const gone = () => this.documents.get(doc.uri)?.version !== doc.version;
+      const generation = this.generation;
+      const gone = () => this.documents.get(doc.uri)?.version !== doc.version || this.generation !== generation;
       const steps = this.service.analyzeSteps(doc.uri, doc.getText(), URI.toPath(doc.uri));
       run = {
         waiters,
@@ -112,6 +113,19 @@ export class ServerState {
   }
 
   private readonly analyses = new Map<string, { waiters: (() => boolean)[]; done: Promise<Analysis | undefined> }>();
+
+  /** Counts `forgetRuns`: an analysis started before it is not shared after it, and is dropped at its next pause. */
+  private generation = 0;
+
+  /**
+   * The engine was reset (settings, workspace folders): analyses still running were computed with
+   * what the reset dropped (a run started before new settings would give the old settings' findings
+   * to everyone who asks after them), so none is shared from now on, and each is dropped at its next pause.
+   */
+  forgetRuns(): void {
+    this.generation++;
+    this.analyses.clear();
+  }
 
   /** A document whose analysis is being computed in slices (its own run pushes it to the index when done). */
   analyzing(uri: string): boolean {

@@ -216,6 +216,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     indexRead = false;
     warmRun++;
     s.guard('reset', undefined, () => {
+      s.forgetRuns();
       s.service.reset();
       s.service.openDocuments.resync(documents.all().map((d) => ({ path: URI.toPath(d.uri), text: d.getText() })));
     });
