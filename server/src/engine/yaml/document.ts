@@ -275,10 +275,11 @@ function readFast(text: string, offset: number, prior?: ParsedPart): RawDoc[] | 
 }
 
 /**
- * Parts longer than this are read by the library, in steps: the fast reader reads in one go (about
- * 5 ms for 100 KiB, 25 ms for 1 MiB), and the language server's turns are 10 ms (lsp/scheduler.ts).
+ * Parts longer than this are read by the library, in steps: the fast reader reads in one go (100 KiB:
+ * about 5 ms, 15 ms on a server's first document; a 190 KiB list of 3,000 elements held the server's
+ * first answer for 34 ms), and the language server's turns are 10 ms (lsp/scheduler.ts).
  */
-const FAST_READ_MAX = 256 * 1024;
+const FAST_READ_MAX = 128 * 1024;
 
 /** `rawOf` in steps: the items of a list composed apart are converted apart too (composeSteps.ts `valueSteps`). */
 function* rawSteps(doc: YAML.Document.Parsed, grafts: Graft[]): Generator<void, RawDoc> {
