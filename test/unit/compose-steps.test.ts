@@ -8,13 +8,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import * as YAML from 'yaml';
 import { composeToken, graftAll, valueSteps, type ComposeLimits, type Graft } from '../../server/src/engine/yaml/composeSteps';
 import { parseFile } from '../../server/src/engine/yaml/document';
 import { longListAppSet } from '../helpers/appsets';
+import { repositoryYaml } from '../helpers/yamlCorpus';
 
 const OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' } as const;
 
@@ -103,20 +103,8 @@ function same(text: string, limits: ComposeLimits, what: string): number {
 
 const EVERY_LIST: ComposeLimits = { minItems: 2, itemsPerStep: 2 };
 
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) yamlFiles(p, out);
-    else if (/\.ya?ml$/.test(name) && st.size < 2_000_000) out.push(p);
-  }
-  return out;
-}
-
 test('every YAML file of the repository and ../shared composes the same apart and in one call', () => {
-  const root = resolve(__dirname, '..', '..');
-  const files = [...yamlFiles(join(root, 'test')), ...yamlFiles(join(root, 'examples')), ...yamlFiles(resolve(root, '..', 'shared'))];
+  const files = repositoryYaml();
   let grafted = 0;
   for (const f of files) grafted += same(readFileSync(f, 'utf8'), EVERY_LIST, f);
   assert.ok(files.length > 100 && grafted > 50, `${files.length} files, ${grafted} lists composed apart`);

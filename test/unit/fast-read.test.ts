@@ -8,8 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import * as YAML from 'yaml';
 import { fastRead } from '../../server/src/engine/yaml/fastRead';
@@ -18,6 +17,7 @@ import { parseFile, splitDocuments } from '../../server/src/engine/yaml/document
 import { isUnmade } from '../../server/src/engine/yaml/lazyDocument';
 import { PARSE_OPTIONS, diffTexts } from '../../server/src/engine/yaml/incremental';
 import { longListAppSet } from '../helpers/appsets';
+import { repositoryYaml } from '../helpers/yamlCorpus';
 
 function library(text: string, offset: number): YAML.Document.Parsed[] {
   const parser = new YAML.Parser();
@@ -60,19 +60,7 @@ function parts(text: string): { text: string; start: number }[] {
   return split ? split.map(({ start, end }) => ({ text: text.slice(start, end), start })) : [{ text, start: 0 }];
 }
 
-function yamlFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name.startsWith('.')) continue;
-    const p = join(dir, name);
-    const st = statSync(p);
-    if (st.isDirectory()) yamlFiles(p, out);
-    else if (/\.ya?ml$/.test(name) && st.size < 2_000_000) out.push(p);
-  }
-  return out;
-}
-
-const root = resolve(__dirname, '..', '..');
-const corpus = () => [...yamlFiles(join(root, 'test')), ...yamlFiles(join(root, 'examples')), ...yamlFiles(resolve(root, '..', 'shared'))];
+const corpus = repositoryYaml;
 
 test('every YAML part of the repository and ../shared: the fast reader gives what the library gives, or nothing', () => {
   let read = 0;

@@ -393,10 +393,7 @@ class Reader {
     const c = s.charCodeAt(start);
     let key: string;
     if (c === 34 || c === 39) {
-      const close = this.quoteEnd(start);
-      if (close < 0) throw GIVE_UP;
-      key = this.quoted(start, close);
-      this.p = close;
+      key = this.readQuoted();
     } else {
       if (c < 128 && INDICATOR[c]) throw GIVE_UP;
       let j = start;
@@ -430,10 +427,8 @@ class Reader {
       return { ast: r.ast, value: r.value, end };
     }
     if (c === 34 || c === 39) {
-      const close = this.quoteEnd(start);
-      if (close < 0) throw GIVE_UP;
-      const v = this.quoted(start, close);
-      this.p = close;
+      const v = this.readQuoted();
+      const close = this.p;
       const end = this.afterValue();
       return { ast: this.scalar(start, close, v, v, c === 34 ? 'double' : 'single'), value: v, end };
     }
@@ -460,6 +455,15 @@ class Reader {
   private scalar(start: number, end: number, value: Json, source: string, style: ScalarStyle): ScalarNode {
     if (--this.budget < 0) throw GIVE_UP;
     return { kind: 'scalar', span: { start: this.off + start, end: this.off + end }, value, style, source };
+  }
+
+  /** The value of the quoted scalar at `this.p` (on this line), which moves past its closing quote. */
+  private readQuoted(): string {
+    const start = this.p;
+    const close = this.quoteEnd(start);
+    if (close < 0) throw GIVE_UP;
+    this.p = close;
+    return this.quoted(start, close);
   }
 
   /** Where the quoted scalar starting at `i` ends (after its closing quote), or -1 when not on this line. */
@@ -534,10 +538,7 @@ class Reader {
           const c = s.charCodeAt(keyStart);
           let key: string;
           if (c === 34 || c === 39) {
-            const q = this.quoteEnd(keyStart);
-            if (q < 0) throw GIVE_UP;
-            key = this.quoted(keyStart, q);
-            this.p = q;
+            key = this.readQuoted();
           } else {
             const t = this.flowPlain();
             if (typeof t.value !== 'string' || s.charCodeAt(this.p) !== COLON || s.charCodeAt(this.p + 1) !== SP) throw GIVE_UP;
@@ -591,11 +592,8 @@ class Reader {
     const c = s.charCodeAt(start);
     if (c === 91 || c === 123) return this.flow();
     if (c === 34 || c === 39) {
-      const q = this.quoteEnd(start);
-      if (q < 0) throw GIVE_UP;
-      const v = this.quoted(start, q);
-      this.p = q;
-      return { ast: this.scalar(start, q, v, v, c === 34 ? 'double' : 'single'), value: v };
+      const v = this.readQuoted();
+      return { ast: this.scalar(start, this.p, v, v, c === 34 ? 'double' : 'single'), value: v };
     }
     const t = this.flowPlain();
     // `a: b` inside a flow sequence is a one-pair mapping: left to the library.
