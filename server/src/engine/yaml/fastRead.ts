@@ -246,14 +246,8 @@ class Reader {
         value[key] = child.value;
       }
       end = this.p;
-      const g = this.gap();
-      this.spot(rec, keyStart, g);
-      if (g.line < 0) {
-        if (g.comments.length) throw GIVE_UP;
-        break;
-      }
-      if (g.indent > indent) throw GIVE_UP;
-      if (g.indent < indent) break;
+      const g = this.afterEntry(rec, keyStart, indent);
+      if (!g || g.indent < indent) break;
       this.sameIndent(g, indent);
       if (this.isSeqItem(this.p)) throw GIVE_UP;
     }
@@ -298,20 +292,31 @@ class Reader {
         value.push(item.value);
       }
       end = this.p;
-      const g = this.gap();
-      this.spot(rec, itemStart, g);
-      if (g.line < 0) {
-        if (g.comments.length) throw GIVE_UP;
-        break;
-      }
-      if (g.indent > indent) throw GIVE_UP;
-      if (g.indent < indent || !this.isSeqItem(g.line + indent)) break;
+      const g = this.afterEntry(rec, itemStart, indent);
+      if (!g || g.indent < indent || !this.isSeqItem(g.line + indent)) break;
       this.sameIndent(g, indent);
     }
     node.span.end = off + end;
     spots.set(node, rec);
     this.depth--;
     return { ast: node, value, end };
+  }
+
+  /**
+   * After an entry (which started at `start`) of the collection at column `indent`: records its spot
+   * and finds the next content line, undefined at the end of the text. A line indented deeper would
+   * continue the entry (a multi-line scalar) or be an error, and comments at the end of the text go
+   * where the library lets them move a collection's end: both give up.
+   */
+  private afterEntry(rec: number[], start: number, indent: number): Gap | undefined {
+    const g = this.gap();
+    this.spot(rec, start, g);
+    if (g.line < 0) {
+      if (g.comments.length) throw GIVE_UP;
+      return undefined;
+    }
+    if (g.indent > indent) throw GIVE_UP;
+    return g;
   }
 
   /** Moves to the next entry at the same column; comment lines before it must stand at that column too. */
