@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import * as YAML from 'yaml';
 import { parseFile, splitDocuments, type ParsedFile } from '../../server/src/engine/yaml/document';
 import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
+import { diffTexts } from '../../server/src/engine/yaml/incremental';
 import { getLanguageService } from '../../server/src/engine';
 import { emptyHost } from '../../server/src/engine/host';
 import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
@@ -199,5 +200,31 @@ test('a finding in a later document follows it when an earlier one grows (no sta
       s.diagnostics(a).map((d) => [d.code, d.span, d.message]),
       fresh.diagnostics(fresh.analyze(uri, text)).map((d) => [d.code, d.span, d.message]),
     );
+  }
+});
+
+test('diffTexts: the common prefix and suffix, across its 256-character blocks and around them', () => {
+  const naive = (a: string, b: string) => {
+    const max = Math.min(a.length, b.length);
+    let p = 0;
+    while (p < max && a[p] === b[p]) p++;
+    let s = 0;
+    while (s < max - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
+    return { start: p, oldEnd: a.length - s, newEnd: b.length - s };
+  };
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const base = Array.from({ length: 1400 }, (_, i) => 'ab\n '[i % 4] + (i % 7 === 0 ? 'x' : '')).join('');
+  for (let i = 0; i < 2000; i++) {
+    const at = Math.floor(rnd() * base.length);
+    const cut = Math.floor(rnd() * 600);
+    const insert = 'ab\n x'.slice(0, Math.floor(rnd() * 5)).repeat(1 + Math.floor(rnd() * 80));
+    const next = base.slice(0, at) + insert + base.slice(at + cut);
+    if (next === base) {
+      assert.equal(diffTexts(base, next), undefined);
+      continue;
+    }
+    assert.deepEqual(diffTexts(base, next), naive(base, next), `edit ${i}`);
+    assert.deepEqual(diffTexts(next, base), naive(next, base), `edit ${i}, the other way`);
   }
 });

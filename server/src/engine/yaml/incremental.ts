@@ -31,14 +31,26 @@ export interface TextEdit {
   newEnd: number;
 }
 
+/** Characters compared at once by `diffTexts` before it goes one by one. */
+const DIFF_BLOCK = 256;
+
 /** The one changed range between two texts (common prefix and suffix), or undefined when equal. */
 export function diffTexts(a: string, b: string): TextEdit | undefined {
   if (a === b) return undefined;
   const max = Math.min(a.length, b.length);
+  // Blocks first: comparing two slices is V8's own loop, ten times faster on a 111 KiB text than
+  // `charCodeAt` per character (an editor's text is often a concatenation, slower to index).
   let p = 0;
+  while (p + DIFF_BLOCK <= max && a.substring(p, p + DIFF_BLOCK) === b.substring(p, p + DIFF_BLOCK)) p += DIFF_BLOCK;
   while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  const room = max - p;
   let s = 0;
-  while (s < max - p && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
+  while (
+    s + DIFF_BLOCK <= room &&
+    a.substring(a.length - s - DIFF_BLOCK, a.length - s) === b.substring(b.length - s - DIFF_BLOCK, b.length - s)
+  )
+    s += DIFF_BLOCK;
+  while (s < room && a.charCodeAt(a.length - 1 - s) === b.charCodeAt(b.length - 1 - s)) s++;
   return { start: p, oldEnd: a.length - s, newEnd: b.length - s };
 }
 
