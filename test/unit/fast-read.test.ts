@@ -180,6 +180,8 @@ test('the shapes the fast reader takes on', () => {
     'quoted scalars': `a: "x\\ty \\u00e9"\nb: 'it''s'\n"c d": 1\n`,
     'core schema scalars': 'a: true\nb: ~\nc: 0o17\nd: 0x1F\ne: 1e3\nf: -2\ng: 1.50\nh: "3"\ni: 2026-12-04\nj: yes\n',
     'a document marker': '# head\n\n--- # c\n\nb: 1\n\n',
+    'a block scalar at the end of a text without a last line break': 'k: |\n  a\n  b',
+    'a folded one': 'k: >\n  a\n  b',
     'a long list': longListAppSet(300),
   };
   for (const [what, text] of Object.entries(cases)) assert.ok(same(text, 7, what), `${what}: not read fast`);

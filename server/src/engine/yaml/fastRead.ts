@@ -681,7 +681,6 @@ class Reader {
       line = contentEnd;
     }
     this.p = contentEnd;
-    const hasBreak = s.charCodeAt(contentEnd - 1) === NL;
     let v: string;
     if (folded) {
       v = '';
@@ -691,7 +690,8 @@ class Reader {
         else v += lines[i];
       }
     } else v = lines.join('\n');
-    if (!strip && hasBreak) v += '\n';
+    // Clipped, the value ends with one line break, also where the text ends without one (as the library reads it).
+    if (!strip) v += '\n';
     return { ast: this.scalar(start, contentEnd, v, v, 'block'), value: v, end: contentEnd };
   }
 }
