@@ -10,7 +10,11 @@
  * anchor, a tag, a multi-line plain scalar or a comment where the library's placement of comments
  * moves a collection's end, to any YAML error, makes it give up (undefined), and the text is parsed
  * by the library as before. `test/unit/fast-read.test.ts` compares both readers over the repository's
- * YAML and mutated texts.
+ * YAML and mutated texts, and readings after an edit (`PriorReading`) with fresh ones.
+ *
+ * The budget of tree nodes mirrors ast.ts's cut at MAX_AST_NODES; entries taken from a previous
+ * reading are not counted again, which cannot matter below document.ts's size limit for this reader
+ * (128 KiB hold far fewer nodes than that).
  *
  * Scalars resolve as in YAML 1.2's core schema (the library's default): null, booleans, integers
  * (decimal, 0o, 0x) and floats; NaN and infinities, and keys that do not resolve to strings, give up.
