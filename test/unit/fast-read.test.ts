@@ -182,6 +182,11 @@ test('the shapes the fast reader takes on', () => {
     'a document marker': '# head\n\n--- # c\n\nb: 1\n\n',
     'a block scalar at the end of a text without a last line break': 'k: |\n  a\n  b',
     'a folded one': 'k: >\n  a\n  b',
+    'empty values followed by an entry of their mapping':
+      'syncPolicy:\n  automated:\n  syncOptions: # c\n\n  retry:   \n  x: 1\n- y:\n  z: 2\n'.replace(
+        '- y:\n  z: 2\n',
+        'l:\n- y:\n  z: 2\n',
+      ),
     'a long list': longListAppSet(300),
   };
   for (const [what, text] of Object.entries(cases)) assert.ok(same(text, 7, what), `${what}: not read fast`);
@@ -195,7 +200,10 @@ test('what the fast reader leaves to the library', () => {
     'a comment that moves a collection end': 'b:\n  c: x\n  # t\nd: 1\n',
     'a comment at the end': 'b: 1\n# end\n',
     'duplicate key': 'a: 1\na: 2\n',
-    'empty value': 'a:\nb: 1\n',
+    'a quoted key with no space after its colon': "a:\n  'usage':value\n",
+    'empty value ending its mapping': 'a:\n  b:\nc: 1\n',
+    'empty value at the end': 'a: 1\nb:\n',
+    'empty value before a comment': 'a:\n# c\nb: 1\n',
     tab: 'a:\t1\n',
     'windows line ends': 'a: 1\r\nb: 2\r\n',
     'merge key': 'a: {x: 1}\n<<: {y: 2}\n',

@@ -329,18 +329,28 @@ class Reader {
     this.p = g.line + indent;
   }
 
-  /** The value of `key:` at the end of its line: a block collection on the next lines. */
+  /**
+   * The value of `key:` at the end of its line: a block collection on the next lines, or nothing (null)
+   * when the next entry of the same mapping follows. An empty value that ends its mapping is left to
+   * the library: its end there depends on the lines after it.
+   */
   private blockValue(indent: number): Read {
-    this.lineEnd();
+    const at = this.p;
+    const next = this.lineEnd();
     const g = this.gap();
     if (g.line < 0) throw GIVE_UP;
     for (const c of g.comments) if (c !== g.indent) throw GIVE_UP;
     this.p = g.line;
     if (g.indent > indent) return this.block(g.indent);
-    // A sequence may stand at its key's own column.
     if (g.indent === indent && this.isSeqItem(g.line + indent)) {
+      // A sequence may stand at its key's own column.
       this.p = g.line + indent;
       return this.seq(indent);
+    }
+    if (g.indent === indent && !g.comments.length) {
+      // Nothing: an empty scalar where the spaces after the `:` end (the library's place for it).
+      this.p = next;
+      return { ast: this.scalar(at, at, null, '', 'plain'), value: null, end: next };
     }
     throw GIVE_UP;
   }
@@ -375,13 +385,19 @@ class Reader {
     return this.p;
   }
 
+  /** Whether `i` is a space, a line break or the end of the text. */
+  private spaceOrEnd(i: number): boolean {
+    const c = this.s.charCodeAt(i);
+    return i >= this.n || c === SP || c === NL;
+  }
+
   /** Whether an implicit key (`key:` followed by a space or the line end) starts at `i`. */
   private startsKey(i: number): boolean {
     const s = this.s;
     const c = s.charCodeAt(i);
     if (c === 34 || c === 39) {
       const close = this.quoteEnd(i);
-      return close > 0 && s.charCodeAt(close) === COLON;
+      return close > 0 && s.charCodeAt(close) === COLON && this.spaceOrEnd(close + 1);
     }
     if (c < 128 && INDICATOR[c]) return false;
     for (let j = i; j < this.n; j++) {
@@ -420,7 +436,8 @@ class Reader {
       if (typeof plainValue(key) !== 'string') throw GIVE_UP;
       this.p = j;
     }
-    if (s.charCodeAt(this.p) !== COLON || key === '__proto__' || key === '<<') throw GIVE_UP;
+    // In a block mapping the `:` needs a space or the line's end after it, after a quoted key too.
+    if (s.charCodeAt(this.p) !== COLON || !this.spaceOrEnd(this.p + 1) || key === '__proto__' || key === '<<') throw GIVE_UP;
     return key;
   }
 
