@@ -104,7 +104,9 @@ export class ServerState {
         waiters,
         done: this.slices(steps, () => gone() || waiters.every((w) => w()), 'analysis').then((r) => (r.ok ? r.value : undefined)),
       };
-      void run.done.finally(() => this.analyses.delete(key));
+      const own = run;
+      // Only its own entry: after `forgetRuns` the key may hold a newer run, which stays shared.
+      void run.done.finally(() => this.analyses.get(key) === own && this.analyses.delete(key));
       this.analyses.set(key, run);
     }
     run.waiters.push(stale);
