@@ -125,6 +125,7 @@ const LAYERS: string[][] = [
     'server/src/engine/diagnostics',
     'server/src/engine/rules',
     'server/src/engine/objects',
+    'server/src/engine/steps',
     'server/src/protocol',
   ],
   ['server/src/engine/yaml'],

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
-import { runSteps } from '../../server/src/engine/yaml/document';
+import { runSteps } from '../../server/src/engine/steps';
 import type { EngineDiagnostic } from '../../server/src/engine/types';
 import { memHost, repoFiles } from '../helpers/memHost';
 import { longListAppSet } from '../helpers/appsets';

@@ -6,6 +6,7 @@
  * override → validation.
  */
 import type { SourceText } from '../inputs';
+import { runSteps } from '../steps';
 import {
   renderString,
   TemplateError,
@@ -40,11 +41,7 @@ export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
 
 export function expandAppSet(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Expansion {
-  const steps = expandAppSetSteps(doc, file, previous);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runSteps(expandAppSetSteps(doc, file, previous));
 }
 
 /**

@@ -4,7 +4,7 @@
  * how exact the preview is.
  */
 import { stringifyYaml } from '../yaml/parse';
-import { runSteps } from '../yaml/document';
+import { runSteps } from '../steps';
 import type { Expansion, ExpansionProblem } from './types';
 import type { Source } from '../types';
 import { compareGoStrings } from '../rules/order';

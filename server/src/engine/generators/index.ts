@@ -12,7 +12,8 @@ import { generateMergeSteps } from './merge';
 import { flatten, isObject, type ParamSet } from './params';
 import { matchesSelector, selectorError, SelectorError } from './selector';
 import { has } from '../versions/gates';
-import { GeneratorError, noteEmpty, SETS_PER_STEP, toEnd, type GenContext, type Generate, type GenerateSteps } from './types';
+import { GeneratorError, noteEmpty, SETS_PER_STEP, type GenContext, type Generate, type GenerateSteps } from './types';
+import { runSteps } from '../steps';
 import { COMBINING_KINDS, isGeneratorKind, kindsOf, type GeneratorKind } from '../rules/generators';
 
 /** One go: a generator whose output is bounded by files it reads (clusters, git) or by nothing at all (live). */
@@ -55,7 +56,7 @@ function* runGeneratorSteps(kind: string, spec: unknown, ctx: GenContext, path: 
  * (`generator_spec_processor.go`), the selector is parsed before the generator runs.
  */
 export function runWithSelector(entry: Record<string, unknown>, kind: string, ctx: GenContext, path: JsonPath): ParamSet[] {
-  return toEnd(runWithSelectorSteps(entry, kind, ctx, path));
+  return runSteps(runWithSelectorSteps(entry, kind, ctx, path));
 }
 
 /** `runWithSelector` in steps (see GenerateSteps). */

@@ -6,10 +6,11 @@
  */
 import { parseGoYaml } from '../yaml/parse';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
-import { capParams, GeneratorError, noteEmpty, SETS_PER_STEP, toEnd, type Generate, type GenerateSteps } from './types';
+import { capParams, GeneratorError, noteEmpty, SETS_PER_STEP, type Generate, type GenerateSteps } from './types';
+import { runSteps } from '../steps';
 import { yamlLimitMessage } from '../yaml/limits';
 
-export const generateList: Generate = (spec, ctx, path) => toEnd(generateListSteps(spec, ctx, path));
+export const generateList: Generate = (spec, ctx, path) => runSteps(generateListSteps(spec, ctx, path));
 
 /** The list in steps: a hundred elements a step. */
 export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {

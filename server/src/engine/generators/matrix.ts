@@ -8,14 +8,15 @@
 import { goString, deepMergeOverride, has, put, tagOrigin, type ParamSet } from './params';
 import { interpolateChild } from './interpolate';
 import { childKinds, runWithSelectorSteps } from './index';
-import { GeneratorError, markCapped, SETS_PER_STEP, toEnd, type GenContext, type Generate, type GenerateSteps } from './types';
+import { GeneratorError, markCapped, SETS_PER_STEP, type GenContext, type Generate, type GenerateSteps } from './types';
+import { runSteps } from '../steps';
 import type { JsonPath } from '../yaml/document';
 
 const FIRST = 'error failed to get params for first generator in matrix generator: ';
 const SECOND = 'failed to get params for second generator in the matrix generator: ';
 export const CHILD_ERROR = 'child generator returned an error on parameter generation: ';
 
-export const generateMatrix: Generate = (spec, ctx, path) => toEnd(generateMatrixSteps(spec, ctx, path));
+export const generateMatrix: Generate = (spec, ctx, path) => runSteps(generateMatrixSteps(spec, ctx, path));
 
 /** The matrix in steps: the second child runs once per set of the first, and sets are merged a hundred a step. */
 export const generateMatrixSteps: GenerateSteps = function* (spec, ctx, path) {
@@ -43,7 +44,7 @@ export const generateMatrixSteps: GenerateSteps = function* (spec, ctx, path) {
 
 /** getParams of matrix.go/merge.go: one child, interpolated when `with_` is non-empty, wrapped errors. */
 export function childParams(child: unknown, ctx: GenContext, path: JsonPath, with_: ParamSet | undefined, prefix: string): ParamSet[] {
-  return toEnd(childParamsSteps(child, ctx, path, with_, prefix));
+  return runSteps(childParamsSteps(child, ctx, path, with_, prefix));
 }
 
 /** `childParams` in steps (see GenerateSteps). */

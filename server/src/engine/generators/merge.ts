@@ -9,11 +9,12 @@
 import { deepMergeOverride, has, put, tagOrigin, type ParamSet } from './params';
 import { childParamsSteps } from './matrix';
 import { goJSON } from './goJson';
-import { GeneratorError, SETS_PER_STEP, toEnd, type Generate, type GenerateSteps } from './types';
+import { GeneratorError, SETS_PER_STEP, type Generate, type GenerateSteps } from './types';
+import { runSteps } from '../steps';
 
 const KEY_ERROR = 'error getting param sets by merge key: ';
 
-export const generateMerge: Generate = (spec, ctx, path) => toEnd(generateMergeSteps(spec, ctx, path));
+export const generateMerge: Generate = (spec, ctx, path) => runSteps(generateMergeSteps(spec, ctx, path));
 
 /** The merge in steps: a step per child, and keys indexed and sets merged a hundred a step. */
 export const generateMergeSteps: GenerateSteps = function* (spec, ctx, path) {

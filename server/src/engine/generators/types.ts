@@ -108,14 +108,6 @@ export type GenerateSteps = (spec: Record<string, unknown>, ctx: GenContext, pat
 /** Parameter sets made (merged, copied, filtered) between two steps of a stepwise generator. */
 export const SETS_PER_STEP = 100;
 
-/** Runs a stepwise computation to its end. */
-export function toEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
 /** Runs `fn`, prefixing the message of a controller error the way a Go caller wraps it (`%s: %w`). */
 export function wrapErrors<T>(prefix: string, fn: () => T): T {
   try {

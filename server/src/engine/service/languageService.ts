@@ -5,7 +5,8 @@
  */
 import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
-import { parseFileSteps, runSteps, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
+import { parseFileSteps, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
+import { runSteps } from '../steps';
 import { astSteps } from '../yaml/ast';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';

@@ -9,6 +9,7 @@
  */
 import * as YAML from 'yaml';
 import type { Span } from '../types';
+import { runSteps } from '../steps';
 
 export type ScalarStyle = 'plain' | 'single' | 'double' | 'block';
 
@@ -90,11 +91,7 @@ export function builtTree(doc: YAML.Document): AstNode | undefined {
 
 /** The tree of a parsed document (cached), or undefined for an empty document. */
 export function astOf(doc: YAML.Document): AstNode | undefined {
-  const steps = astSteps(doc);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runSteps(astSteps(doc));
 }
 
 /** Nodes built between two steps of `astSteps`. */

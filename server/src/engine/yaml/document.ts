@@ -15,6 +15,7 @@ import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
 import { severityOf } from '../diagnostics/codes';
+import { runSteps } from '../steps';
 import { PARSE_OPTIONS, diffTexts, reparseEntry } from './incremental';
 
 export type JsonPath = (string | number)[];
@@ -115,14 +116,6 @@ export function parseFile(text: string, previous?: ParsedFile, only?: (part: str
  * leaves the fast reader out (the tests of the library's incremental re-parse use it).
  */
 export type Reader = 'fast' | 'library';
-
-/** Runs a stepwise computation to its end (the CLI and every synchronous caller). */
-export function runSteps<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
 
 /**
  * `parseFile` in steps: it yields every few hundred tokens of the parser, so that the language

@@ -14,6 +14,7 @@ import { presetTree } from './ast';
 import { composeAllSteps } from './composeSteps';
 import { fastRead, type FastDocument } from './fastRead';
 import { PARSE_OPTIONS } from './incremental';
+import { runSteps } from '../steps';
 
 /** Lazy documents whose nodes are not made yet, with their text and offset. */
 const unmade = new WeakMap<YAML.Document, { text: string; offset: number }>();
@@ -58,12 +59,7 @@ export function lazyMoved(doc: YAML.Document, delta: number): YAML.Document.Pars
 
 function makeNow(doc: YAML.Document): void {
   const lazy = unmade.get(doc);
-  if (!lazy) return;
-  const steps = composeAllSteps(lazy.text, lazy.offset, PARSE_OPTIONS);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return install(doc, r.value.docs);
-  }
+  if (lazy) install(doc, runSteps(composeAllSteps(lazy.text, lazy.offset, PARSE_OPTIONS)).docs);
 }
 
 /** The library's document of the same text becomes `doc`'s own (its nodes, directives, schema, comments). */

@@ -8,6 +8,7 @@
 import { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimitHit } from '../../gotemplate';
 import type { EngineDiagnostic } from '../types';
 import { severityOf } from '../diagnostics/codes';
+import { runSteps } from '../steps';
 
 export { YAML_LIMITS };
 
@@ -18,11 +19,7 @@ export interface GuardedText {
 }
 
 export function guardYaml(text: string): GuardedText {
-  const steps = guardYamlSteps(text);
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
+  return runSteps(guardYamlSteps(text));
 }
 
 /** `guardYaml` in steps (lsp/scheduler.ts): the measure of a long document pauses every few thousand lines. */
