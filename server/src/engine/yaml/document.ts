@@ -180,7 +180,8 @@ export function* parseFileSteps(
           reuse.spliced++;
           if (value !== undefined) reuse.values++;
         } else {
-          const docs = yield* parseRaw(partText, start, reader);
+          // The fast reader was tried above (it reads with or without the prior reading alike).
+          const docs = yield* parseRaw(partText, start, 'library');
           part = { text: partText, start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
           reuse.parsed++;
         }
