@@ -80,11 +80,10 @@ export function fastRead(text: string, offset: number, prior?: PriorReading): Fa
   }
 }
 
+/** A node read: `this.p` is then past it and what trails it on its line (the library's range[2]). */
 interface Read {
   ast: AstNode;
   value: Json;
-  /** The end of the node with what trails it on its line (the library's range[2]), local. */
-  end: number;
 }
 
 interface Gap {
@@ -148,12 +147,13 @@ class Reader {
     if (g.line < 0 || g.indent !== 0) throw GIVE_UP;
     this.p = g.line;
     const root = this.block(0);
+    const end = this.p;
     const rest = this.gap();
     if (rest.line >= 0 || rest.comments.length) throw GIVE_UP;
     return {
       value: root.value,
       root: root.ast,
-      range: [this.off + (start >= 0 ? start : root.ast.span.start - this.off), this.off + root.end, this.off + s.length],
+      range: [this.off + (start >= 0 ? start : root.ast.span.start - this.off), this.off + end, this.off + s.length],
     };
   }
 
@@ -226,15 +226,14 @@ class Reader {
       const i = node.properties.length;
       const was = prior && (prior.node as ObjectNode).properties[i];
       if (was && was.value && priorValue && this.unchanged(prior, i)) {
-        if (Object.prototype.hasOwnProperty.call(value, was.key)) throw GIVE_UP;
+        this.newKey(value, was.key);
         was.value.parent = node;
         node.properties.push(was);
         value[was.key] = priorValue[was.key];
         this.p = prior.spots[i * 3 + 1] - off;
       } else {
         const key = this.key();
-        // A duplicate key is a YAML error.
-        if (Object.prototype.hasOwnProperty.call(value, key)) throw GIVE_UP;
+        this.newKey(value, key);
         const keySpan = { start: off + keyStart, end: off + this.p };
         this.p++; // the ':'
         this.spaces();
@@ -258,7 +257,7 @@ class Reader {
     node.span.end = off + end;
     spots.set(node, rec);
     this.depth--;
-    return { ast: node, value, end };
+    return { ast: node, value };
   }
 
   /** A block sequence at column `indent`; `this.p` is at its first `-`. */
@@ -288,7 +287,7 @@ class Reader {
         const c = s.charCodeAt(this.p);
         if (c === HASH || this.isSeqItem(this.p)) throw GIVE_UP;
         this.hint = was && priorValue ? { node: was, value: priorValue[i] } : undefined;
-        const item = this.startsKey(this.p) ? this.map(this.p - lineStart) : this.inline(indent);
+        const item = this.keyColon(this.p) >= 0 ? this.map(this.p - lineStart) : this.inline(indent);
         this.hint = undefined;
         item.ast.parent = node;
         item.ast.key = i;
@@ -303,7 +302,7 @@ class Reader {
     node.span.end = off + end;
     spots.set(node, rec);
     this.depth--;
-    return { ast: node, value, end };
+    return { ast: node, value };
   }
 
   /**
@@ -350,7 +349,7 @@ class Reader {
     if (g.indent === indent && !g.comments.length) {
       // Nothing: an empty scalar where the spaces after the `:` end (the library's place for it).
       this.p = next;
-      return { ast: this.scalar(at, at, null, '', 'plain'), value: null, end: next };
+      return { ast: this.scalar(at, at, null, '', 'plain'), value: null };
     }
     throw GIVE_UP;
   }
@@ -391,54 +390,47 @@ class Reader {
     return i >= this.n || c === SP || c === NL;
   }
 
-  /** Whether an implicit key (`key:` followed by a space or the line end) starts at `i`. */
-  private startsKey(i: number): boolean {
+  /**
+   * The `:` of the implicit key starting at `i` (quoted or plain, on this line), or -1 when none starts
+   * there. In a block mapping the `:` needs a space or the line's end after it, after a quoted key too.
+   */
+  private keyColon(i: number): number {
     const s = this.s;
     const c = s.charCodeAt(i);
     if (c === 34 || c === 39) {
       const close = this.quoteEnd(i);
-      return close > 0 && s.charCodeAt(close) === COLON && this.spaceOrEnd(close + 1);
+      return close > 0 && s.charCodeAt(close) === COLON && this.spaceOrEnd(close + 1) ? close : -1;
     }
-    if (c < 128 && INDICATOR[c]) return false;
+    if (c < 128 && INDICATOR[c]) return -1;
     for (let j = i; j < this.n; j++) {
       const d = s.charCodeAt(j);
-      if (d === NL) return false;
-      if (d === COLON) {
-        const e = s.charCodeAt(j + 1);
-        if (j + 1 >= this.n || e === SP || e === NL) return true;
-      } else if (d === HASH && s.charCodeAt(j - 1) === SP) return false;
+      if (d === NL || (d === HASH && s.charCodeAt(j - 1) === SP)) return -1;
+      if (d === COLON && this.spaceOrEnd(j + 1)) return j;
     }
-    return false;
+    return -1;
   }
 
   /** An implicit key at `this.p`, which moves to its `:`. */
   private key(): string {
     const s = this.s;
     const start = this.p;
-    const c = s.charCodeAt(start);
+    const colon = this.keyColon(start);
+    if (colon < 0) throw GIVE_UP;
     let key: string;
-    if (c === 34 || c === 39) {
-      key = this.readQuoted();
-    } else {
-      if (c < 128 && INDICATOR[c]) throw GIVE_UP;
-      let j = start;
-      for (; ; j++) {
-        if (j >= this.n) throw GIVE_UP;
-        const d = s.charCodeAt(j);
-        if (d === NL) throw GIVE_UP;
-        if (d === COLON) {
-          const e = s.charCodeAt(j + 1);
-          if (j + 1 >= this.n || e === SP || e === NL) break;
-        } else if (d === HASH && s.charCodeAt(j - 1) === SP) throw GIVE_UP;
-      }
-      if (s.charCodeAt(j - 1) === SP) throw GIVE_UP;
-      key = s.slice(start, j);
+    const c = s.charCodeAt(start);
+    if (c === 34 || c === 39) key = this.quoted(start, colon);
+    else {
+      if (s.charCodeAt(colon - 1) === SP) throw GIVE_UP;
+      key = s.slice(start, colon);
       if (typeof plainValue(key) !== 'string') throw GIVE_UP;
-      this.p = j;
     }
-    // In a block mapping the `:` needs a space or the line's end after it, after a quoted key too.
-    if (s.charCodeAt(this.p) !== COLON || !this.spaceOrEnd(this.p + 1) || key === '__proto__' || key === '<<') throw GIVE_UP;
+    this.p = colon;
     return key;
+  }
+
+  /** `key` goes into `value` (a mapping's value so far): a repeated key is a YAML error, and `__proto__` and `<<` are left to the library. */
+  private newKey(value: { [key: string]: Json }, key: string): void {
+    if (key === '__proto__' || key === '<<' || Object.prototype.hasOwnProperty.call(value, key)) throw GIVE_UP;
   }
 
   /** A value on the rest of the line (after `key: ` or `- `); `parent` is the enclosing collection's column. */
@@ -449,14 +441,14 @@ class Reader {
     if (c === 124 /* | */ || c === 62 /* > */) return this.blockScalar(parent);
     if (c === 91 /* [ */ || c === 123 /* { */) {
       const r = this.flow();
-      const end = this.afterValue();
-      return { ast: r.ast, value: r.value, end };
+      this.afterValue();
+      return r;
     }
     if (c === 34 || c === 39) {
       const v = this.readQuoted();
-      const close = this.p;
-      const end = this.afterValue();
-      return { ast: this.scalar(start, close, v, v, c === 34 ? 'double' : 'single'), value: v, end };
+      const ast = this.scalar(start, this.p, v, v, c === 34 ? 'double' : 'single');
+      this.afterValue();
+      return { ast, value: v };
     }
     if (c < 128 && INDICATOR[c]) {
       // `-`, `?` and `:` start a plain scalar when a non-space follows.
@@ -473,9 +465,9 @@ class Reader {
     const text = s.slice(start, last);
     if (text.endsWith(':') || text.includes(': ')) throw GIVE_UP;
     this.p = last;
-    const end = this.afterValue();
+    this.afterValue();
     const v = plainValue(text);
-    return { ast: this.scalar(start, last, v, text, 'plain'), value: v, end };
+    return { ast: this.scalar(start, last, v, text, 'plain'), value: v };
   }
 
   private scalar(start: number, end: number, value: Json, source: string, style: ScalarStyle): ScalarNode {
@@ -541,7 +533,7 @@ class Reader {
   }
 
   /** A flow collection on one line at `this.p` (at `[` or `{`); `this.p` goes past its end. */
-  private flow(): { ast: AstNode; value: Json } {
+  private flow(): Read {
     this.enter();
     const s = this.s;
     const off = this.off;
@@ -571,8 +563,8 @@ class Reader {
             key = t.text;
           }
           const keySpan = { start: off + keyStart, end: off + this.p };
-          if (s.charCodeAt(this.p) !== COLON || key === '__proto__' || key === '<<' || Object.prototype.hasOwnProperty.call(obj, key))
-            throw GIVE_UP;
+          if (s.charCodeAt(this.p) !== COLON) throw GIVE_UP;
+          this.newKey(obj, key);
           this.p++;
           this.flowSpaces();
           const v = this.flowItem();
@@ -612,7 +604,7 @@ class Reader {
   }
 
   /** One value inside a flow collection. */
-  private flowItem(): { ast: AstNode; value: Json } {
+  private flowItem(): Read {
     const s = this.s;
     const start = this.p;
     const c = s.charCodeAt(start);
@@ -713,7 +705,7 @@ class Reader {
     } else v = lines.join('\n');
     // Clipped, the value ends with one line break, also where the text ends without one (as the library reads it).
     if (!strip) v += '\n';
-    return { ast: this.scalar(start, contentEnd, v, v, 'block'), value: v, end: contentEnd };
+    return { ast: this.scalar(start, contentEnd, v, v, 'block'), value: v };
   }
 }
 
