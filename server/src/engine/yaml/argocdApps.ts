@@ -66,10 +66,10 @@ export function mayHaveArgocdAppsValues(text: string): boolean {
 
 /** Whether `applicationsets` is a key of the document or of one of its top-level mappings (where `argocdAppsAppSets` looks). */
 function mentionsAppSets(value: { [key: string]: Json }): boolean {
-  if (Object.prototype.hasOwnProperty.call(value, 'applicationsets')) return true;
+  if (has(value, 'applicationsets')) return true;
   for (const k in value) {
     const v = value[k];
-    if (isObj(v) && Object.prototype.hasOwnProperty.call(v, 'applicationsets')) return true;
+    if (isObj(v) && has(v, 'applicationsets')) return true;
   }
   return false;
 }
