@@ -10,17 +10,7 @@ import { getLanguageService } from '../../server/src/engine';
 import { emptyHost } from '../../server/src/engine/host';
 import type { Expansion } from '../../server/src/engine/expand/types';
 import { appsetHead, listOf, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../helpers/random';
 
 const elements = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ service: `svc-${i}`, env: ['dev', 'prod', 'staging'][i % 3], replicas: `"${1 + (i % 4)}"` }));
@@ -92,7 +82,7 @@ test('re-used renders: after every edit, the same answers as a fresh language se
   for (const [b, base] of BASES.entries()) {
     const s = getLanguageService({ host: emptyHost() });
     const uri = `file:///work/appset-${b}.yaml`;
-    const rnd = random(4242 + b);
+    const rnd = seededRandom(4242 + b);
     let text = base;
     for (let i = 0; i < 120; i++) {
       text = rnd() < 0.08 ? base : edit(text, rnd);

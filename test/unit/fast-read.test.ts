@@ -18,6 +18,7 @@ import { isUnmade } from '../../server/src/engine/yaml/lazyDocument';
 import { PARSE_OPTIONS, diffTexts } from '../../server/src/engine/yaml/incremental';
 import { longListAppSet } from '../helpers/appsets';
 import { repositoryYaml } from '../helpers/yamlCorpus';
+import { seededRandom } from '../helpers/random';
 
 function library(text: string, offset: number): YAML.Document.Parsed[] {
   const parser = new YAML.Parser();
@@ -74,16 +75,6 @@ test('every YAML part of the repository and ../shared: the fast reader gives wha
   // It has to be the common case to be worth having.
   assert.ok(all > 200 && read / all > 0.75, `${read} of ${all} parts read fast`);
 });
-
-/** A seeded generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const MEANINGFUL = [
   ' ',
@@ -152,7 +143,7 @@ function mutate(text: string, rnd: () => number): string {
 }
 
 test('mutated texts: whenever the fast reader answers, it agrees with the library', () => {
-  const rnd = random(20261204);
+  const rnd = seededRandom(20261204);
   const texts = corpus()
     .map((f) => readFileSync(f, 'utf8'))
     .filter((t) => t.length < 20_000);
@@ -291,7 +282,7 @@ function keystroke(text: string, rnd: () => number): string {
 }
 
 test('random edits: reading with the previous reading gives exactly what a fresh reading gives', () => {
-  const rnd = random(4242);
+  const rnd = seededRandom(4242);
   const texts = [
     ...corpus()
       .map((f) => readFileSync(f, 'utf8'))

@@ -15,24 +15,13 @@ import { parseFile as parseWith, type ParsedFile } from '../../server/src/engine
 import { astOf, child, pathOf, type AstNode } from '../../server/src/engine/yaml/ast';
 import { diffTexts } from '../../server/src/engine/yaml/incremental';
 import { appsetHead, listOf, clusterListMatrix, rollingSyncBy, longListAppSet, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
+import { seededRandom } from '../helpers/random';
 
 /**
  * The library's re-parse of one entry is what this file tests: in the product the fast reader reads
  * an edit first (fast-read.test.ts), and this re-parse serves the edits it leaves to the library.
  */
 const parseFile = (text: string, previous?: ParsedFile) => parseWith(text, previous, undefined, 'library');
-
-/** A small seeded generator (mulberry32): the same edits on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Texts people write: lists in block and flow style, matrices, strategies, comments, block scalars, anchors, several documents. */
 const BASES: string[] = [
@@ -267,7 +256,7 @@ test('an edit re-parses one entry and gives exactly the whole parse (seeded rand
   let valid = 0;
   for (const [b, base] of BASES.entries()) {
     for (let chain = 0; chain < 10; chain++) {
-      const rnd = random(1000 * b + chain + 1);
+      const rnd = seededRandom(1000 * b + chain + 1);
       let text = base;
       let prev = parseFile(text);
       let broken = 0;

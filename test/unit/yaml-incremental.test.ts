@@ -16,6 +16,7 @@ import { diffTexts } from '../../server/src/engine/yaml/incremental';
 import { getLanguageService } from '../../server/src/engine';
 import { emptyHost } from '../../server/src/engine/host';
 import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
+import { seededRandom } from '../helpers/random';
 
 const appset = (name: string, extra = '') => `${appsetHead(name, { namespace: null })}  generators:
     - list:
@@ -212,8 +213,7 @@ test('diffTexts: the common prefix and suffix, across its 256-character blocks a
     while (s < max - p && a[a.length - 1 - s] === b[b.length - 1 - s]) s++;
     return { start: p, oldEnd: a.length - s, newEnd: b.length - s };
   };
-  let seed = 7;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const rnd = seededRandom(7);
   const base = Array.from({ length: 1400 }, (_, i) => 'ab\n '[i % 4] + (i % 7 === 0 ? 'x' : '')).join('');
   for (let i = 0; i < 2000; i++) {
     const at = Math.floor(rnd() * base.length);
