@@ -335,17 +335,3 @@ test('the pre-commit hook: its entry lints the staged YAML files, skipping the o
   assert.match(bad.stdout, /1 ApplicationSet in 1 file/, 'the Helm values file is not linted');
   assert.equal(run(['values.yaml']).status, 0);
 });
-
-test('npm pack keeps the built CLI that pre-commit installs (dist/ is git-ignored, not npm-ignored)', () => {
-  const dir = path.join(work, 'pack');
-  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
-  for (const f of ['package.json', '.npmignore', 'README.md', 'LICENSE']) fs.copyFileSync(path.join(repo, f), path.join(dir, f));
-  fs.writeFileSync(path.join(dir, 'dist/cli.js'), '');
-  fs.mkdirSync(path.join(dir, 'test'));
-  fs.writeFileSync(path.join(dir, 'test/x.ts'), '');
-  const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
-  assert.ok(files.includes('dist/cli.js'), files.join());
-  assert.ok(!files.some((f) => f.startsWith('test/')));
-});

@@ -216,7 +216,7 @@ function lintRepo(): string {
   });
 }
 
-test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with README help, fingerprints, suppressions', () => {
+test('lint --format sarif: valid SARIF 2.1.0, one result per finding, only the reported rules, each with help linking to its section, fingerprints, suppressions', () => {
   const dir = lintRepo();
   const r = run(['lint', '.', '--format', 'sarif'], dir);
   assert.equal(r.code, 1, r.err);
@@ -231,10 +231,19 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with
   const findings = json.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics);
   const run0 = sarif.runs[0];
   assert.equal(run0.results.length, findings.length, 'one result per finding');
-  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const codesDoc = fs.readFileSync(
+    path.join(repo, fs.existsSync(path.join(repo, 'docs/codes.md')) ? 'docs/codes.md' : 'README.md'),
+    'utf8',
+  );
+  // Only the rules it reports, each once.
+  assert.deepEqual(
+    run0.tool.driver.rules.map((r: { id: string }) => r.id).sort(),
+    [...new Set(run0.results.map((x: { ruleId: string }) => x.ruleId))].sort(),
+  );
   for (const rule of run0.tool.driver.rules) {
     const anchor = rule.helpUri.split('#')[1];
-    assert.ok(readme.includes(`<a id="${anchor}"></a>\`${rule.id}\``), `README anchor for ${rule.id}`);
+    assert.match(rule.helpUri, /\/docs\/codes\.md#code-/);
+    assert.ok(codesDoc.includes(`<a id="${anchor}"></a>\`${rule.id}\``), `docs/codes.md anchor for ${rule.id}`);
     assert.ok(rule.help.text && rule.shortDescription.text);
   }
   for (const res of run0.results) {
@@ -268,7 +277,7 @@ test('lint --format json: the versioned shape with fingerprints, ApplicationSet 
   const dir = lintRepo();
   const j = JSON.parse(run(['lint', 'apps/services.yaml', '--format', 'json'], dir).out);
   assert.equal(j.version, 1);
-  assert.deepEqual(j.tool, { name: 'appset-tools', version: '0.1.0' });
+  assert.deepEqual(j.tool, { name: 'appset-tools', version: JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version });
   const d = j.files[0].diagnostics.find((x: { code: string; suppressed?: unknown }) => x.code === 'appset/unknown-field' && !x.suppressed);
   assert.deepEqual(Object.keys(d).sort(), [
     'applicationSet',
@@ -334,7 +343,7 @@ test('lint --format github: workflow-command annotations with escaped properties
   assert.match(md, /^### ❌ appset lint: 2 ApplicationSets in 2 files/);
   assert.match(
     md,
-    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+README\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
+    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+docs\/codes\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
   );
   assert.match(md, /<details><summary>1 suppressed<\/summary>/);
   const cq = JSON.parse(run(['lint', 'apps', '--format', 'codequality'], dir).out);

@@ -10,6 +10,7 @@ import { runPlan } from './plan';
 import { runDiff } from './diff';
 import type { CliIO } from './io';
 import { nodeIO } from './io';
+import { PRODUCT_VERSION } from '../product';
 
 const USAGE = `usage: appset <command> [options]
 
@@ -19,6 +20,7 @@ commands:
   plan <file>                  print the RollingSync plan (steps and waves)
   diff --base <rev> [paths…]   what a change does to the generated Applications, step by step
   template <template>          render one template string (or --jsonl for the golden protocol)
+  --version                    print the version
 
 run 'appset <command> --help' for the options of a command`;
 
@@ -41,7 +43,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.out(USAGE + '\n');
       return 0;
     case '--version':
-      io.out('appset 0.1.0\n');
+    case '-v':
+      io.out(`appset ${PRODUCT_VERSION}\n`);
       return 0;
     default:
       io.err((cmd ? `unknown command "${cmd}"\n` : '') + USAGE + '\n');

@@ -1,13 +1,13 @@
 /**
  * `appset lint --format sarif`: SARIF 2.1.0 (OASIS), in the shape GitHub code scanning ingests —
- * one rule per registered diagnostic code (help text, help URI into the README's code table), one
+ * one rule per diagnostic code it reports (help text, help URI to the code's section of docs/codes.md), one
  * result per finding with its exact region (UTF-16 columns, end column exclusive), a stable
  * `partialFingerprints` entry, related locations, the affected Applications as properties, and
  * `suppressions` for findings an inline comment suppresses.
  */
 import { ALL_CODES, type CodeInfo } from '../engine';
 import type { Severity } from '../engine';
-import { TOOL_NAME, TOOL_VERSION, README_URL, codeHelpUri, type LintReport, type ReportFinding, type ReportLocation } from './report';
+import { TOOL_NAME, TOOL_VERSION, PRODUCT_HOME, codeHelpUri, type LintReport, type ReportFinding, type ReportLocation } from './report';
 
 /** The partialFingerprints key; bump the suffix if the fingerprint recipe ever changes. */
 export const FINGERPRINT_KEY = 'appsetToolsFinding/v1';
@@ -31,7 +31,7 @@ function rule(c: CodeInfo) {
     fullDescription: { text: c.summary },
     help: {
       text: `${c.summary} See ${codeHelpUri(c.code)}`,
-      markdown: `${c.summary}\n\n[\`${c.code}\` in the ApplicationSet Tools README](${codeHelpUri(c.code)})`,
+      markdown: `${c.summary}\n\n[\`${c.code}\` in the ApplicationSet Tools documentation](${codeHelpUri(c.code)})`,
     },
     helpUri: codeHelpUri(c.code),
     defaultConfiguration: { level: LEVEL[c.severity] },
@@ -91,8 +91,12 @@ function result(f: ReportFinding, ruleIndex: Map<string, number>) {
 
 /** The SARIF log of a lint report. `srcRoot` is the absolute folder the relative paths start from. */
 export function toSarif(report: LintReport, srcRoot: string): object {
-  const rules = ALL_CODES.map(rule);
-  const ruleIndex = new Map(ALL_CODES.map((c, i) => [c.code, i]));
+  // Only the rules the log reports (GitHub shows each rule's help beside its results; 83 rules' help
+  // for three findings is noise and size), in registry order.
+  const reported = new Set(report.files.flatMap((f) => f.diagnostics.map((d) => d.code)));
+  const used = ALL_CODES.filter((c) => reported.has(c.code));
+  const rules = used.map(rule);
+  const ruleIndex = new Map(used.map((c, i) => [c.code, i]));
   const root = srcRoot.endsWith('/') ? srcRoot : srcRoot + '/';
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -104,7 +108,7 @@ export function toSarif(report: LintReport, srcRoot: string): object {
             name: TOOL_NAME,
             version: TOOL_VERSION,
             semanticVersion: TOOL_VERSION,
-            informationUri: README_URL,
+            informationUri: PRODUCT_HOME,
             rules,
           },
         },
