@@ -4,7 +4,9 @@
 // carries one up-to-date comment instead of one per push.
 //   node scripts/ci/pr-comment.mjs github <file>   (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_EVENT_PATH, GITHUB_API_URL)
 //   node scripts/ci/pr-comment.mjs gitlab <file>   (APPSET_GITLAB_TOKEN, CI_API_V4_URL, CI_PROJECT_ID, CI_MERGE_REQUEST_IID)
-// Exit 0 when posted or updated (or nothing to comment on), 1 on an API error, 2 on bad usage.
+// Exit 0 when posted or updated (or nothing to comment on, or the token may not comment: a warning in
+// the log, since pull requests from forks and Dependabot get a read-only token and the report is in
+// the job summary and artifact anyway), 1 on another API error, 2 on bad usage.
 import { readFileSync } from 'node:fs';
 
 const MARKER = '<!-- appset-tools:diff -->';
@@ -28,7 +30,7 @@ async function api(method, url, headers, payload) {
     headers: { 'content-type': 'application/json', ...headers },
     body: payload ? JSON.stringify(payload) : undefined,
   });
-  if (!r.ok) throw new Error(`${method} ${url}: HTTP ${r.status} ${(await r.text()).slice(0, 300)}`);
+  if (!r.ok) throw Object.assign(new Error(`${method} ${url}: HTTP ${r.status} ${(await r.text()).slice(0, 300)}`), { status: r.status });
   return r.status === 204 ? null : r.json();
 }
 
@@ -84,7 +86,20 @@ async function gitlab() {
   }
 }
 
+/** HTTP statuses that mean "this token may not comment here" rather than a failure. */
+const REFUSED = new Set([401, 403]);
+
 (platform === 'github' ? github() : gitlab()).catch((e) => {
+  if (REFUSED.has(e.status)) {
+    const why =
+      platform === 'github'
+        ? 'the token may not comment on this pull request (pull requests from forks and Dependabot get a read-only token; give the job `pull-requests: write`, or set `comment: false`)'
+        : 'APPSET_GITLAB_TOKEN may not post notes on this merge request (it needs the `api` scope and at least the Reporter role)';
+    const text = `appset-tools: no comment posted: ${why}; the report is in the job summary and the job artifact (HTTP ${e.status})`;
+    // A workflow command makes it a warning annotation on the run; GitLab shows the line as it is.
+    console.log(platform === 'github' ? `::warning title=appset-tools comment not posted::${text}` : `WARNING: ${text}`);
+    return;
+  }
   console.error(`pr-comment: ${e.message}`);
   process.exit(1);
 });

@@ -13,7 +13,7 @@ if (args.some((a) => a === '--version' || a === '-v')) {
 } else if (!args.some((a) => TRANSPORTS.test(a) || a === '--socket' || a === '--pipe')) {
   process.stderr.write(
     'ApplicationSet Tools language server.\n' +
-      'Usage: appset-language-server --stdio   (or node <appset-tools>/dist/server.js --stdio: Neovim, Helix, Emacs, ...)\n' +
+      'Usage: node dist/server.js --stdio      (Neovim, Helix, Emacs, ...; installed from npm: appset-language-server --stdio)\n' +
       '       node dist/server.js --node-ipc   (VS Code starts it this way)\n' +
       '       node dist/server.js --socket=<port>\n',
   );

@@ -356,9 +356,72 @@ test('lint --format github: workflow-command annotations with escaped properties
   assert.match(fs.readFileSync(path.join(dir, 'out.md'), 'utf8'), /^### ❌ appset lint/);
 });
 
-test('lint: problems in .appset-tools.yaml are reported once, located in it', () => {
+test('lint: problems in .appset-tools.yaml are reported once, located in it, and exit 2 (a config mistake)', () => {
   const dir = makeRepo('badcfg', { ...BASE, '.appset-tools.yaml': 'severity:\n  rollout/blast-radius: quiet\n' });
   const r = run(['lint', 'apps', 'argocd'], dir);
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.match(r.out, /^\.appset-tools\.yaml:2:25 error config\/invalid severity: the severity of rollout\/blast-radius must be one of/m);
+  assert.match(r.err, /appset lint: \.appset-tools\.yaml: a setting cannot be used/);
+});
+
+// ---------------------------------------------------------------- exit codes that cannot lie
+
+test('exit 4 when there is nothing to check: a folder without YAML, YAML without an ApplicationSet (diff too)', () => {
+  const dir = makeRepo('nothing', { 'README.md': '# deploy\n', 'charts/values.yaml': 'replicas: 2\n' });
+  fs.mkdirSync(path.join(dir, 'empty'));
+  const none = run(['lint', 'empty'], dir);
+  assert.equal(none.code, 4, none.out + none.err);
+  assert.match(none.err, /^appset lint: no YAML file found in empty$/m);
+  const noAppSet = run(['lint', '.'], dir);
+  assert.equal(noAppSet.code, 4);
+  assert.match(noAppSet.err, /no ApplicationSet found in \. \(1 YAML file looked at\)/);
+  // pre-commit hands over whatever YAML changed: none of it being an ApplicationSet is fine there.
+  assert.equal(run(['lint', '--only-appsets', 'charts/values.yaml'], dir).code, 0);
+  const diff = run(['diff', '--base', 'main'], dir);
+  assert.equal(diff.code, 4, diff.out + diff.err);
+  assert.match(diff.err, /no ApplicationSet in \., in the work tree or at main/);
+});
+
+test('diff: a path that exists nowhere exits 2; a folder the change deletes is a diff, not an error', () => {
+  const dir = makeRepo('diff-paths', { ...BASE, 'old/services.yaml': services(['auth'], 'old') });
+  const typo = run(['diff', '--base', 'main', 'aps'], dir);
+  assert.equal(typo.code, 2, typo.out);
+  assert.match(typo.err, /appset diff: aps: no such file or folder in the work tree or at main/);
+  assert.equal(typo.out, '');
+  fs.rmSync(path.join(dir, 'old'), { recursive: true });
+  const deleted = run(['diff', '--base', 'main', 'old', '--format', 'json'], dir);
+  assert.equal(deleted.code, 0, deleted.err);
+  assert.equal(JSON.parse(deleted.out).summary.removed, 12);
+});
+
+test('lint --quiet hides what does not fail the run but counts it: --quiet --fail-on warning exits 1 on warnings', () => {
+  const dir = makeRepo('quiet', {
+    ...BASE,
+    'apps/services.yaml': services(['auth']).replace('        maxUpdate: 2', '        maxUpdate: "2"'),
+  });
+  const q = run(['lint', 'apps', '--quiet'], dir);
+  assert.equal(q.code, 0);
+  assert.doesNotMatch(q.out, /warning appset\/max-update/);
+  assert.match(q.out, /1 ApplicationSet in 1 file: 0 errors, [1-9]\d* warnings?/);
+  const w = run(['lint', 'apps', '--quiet', '--fail-on', 'warning'], dir);
+  assert.equal(w.code, 1, w.out);
+  assert.match(w.out, /warning appset\/max-update/);
+  const j = JSON.parse(run(['lint', 'apps', '--quiet', '--fail-on', 'warning', '--format', 'json'], dir).out);
+  assert.ok(j.summary.warnings >= 1 && j.summary.failed);
+});
+
+test('.appset-tools.yaml severity: an unknown code is named (with a suggestion) and exits 2; the entries after a bad one still apply', () => {
+  const dir = makeRepo('sevcfg', {
+    ...BASE,
+    'apps/services.yaml': services(['auth']).replace('        maxUpdate: 2', '        maxUpdate: "2"'),
+    '.appset-tools.yaml': 'severity:\n  appset/max-updates: off\n  rollout/blast-radius: loud\n  appset/max-update: error\n',
+  });
+  const r = run(['lint', 'apps'], dir);
+  assert.equal(r.code, 2, r.out + r.err);
+  assert.match(
+    r.out,
+    /^\.appset-tools\.yaml:2:\d+ error config\/invalid severity: unknown code "appset\/max-updates"; did you mean "appset\/max-update"\?.*this entry is ignored/m,
+  );
+  assert.match(r.out, /^\.appset-tools\.yaml:3:\d+ error config\/invalid severity: the severity of rollout\/blast-radius must be one of/m);
+  assert.match(r.out, /^apps\/services\.yaml:\d+:\d+ error appset\/max-update /m, 'the entry after the bad ones applies');
 });

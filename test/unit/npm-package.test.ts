@@ -5,9 +5,9 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { installTarball, packRepository, sh } from '../helpers/npmPackage';
 import { pathToFileURL } from 'node:url';
 import { InitializeRequest, InitializedNotification } from 'vscode-languageserver-protocol/node';
 import { git, repoRoot, writeFiles } from '../helpers/cli';
@@ -22,34 +22,10 @@ let installed = '';
 /** The copy of the repository the package is built from. */
 let src = '';
 
-const sh = (cmd: string, args: string[], cwd: string) => {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', timeout: 240_000 });
-  assert.equal(r.status, 0, `${cmd} ${args.join(' ')}: ${r.stdout}\n${r.stderr}`);
-  return r.stdout;
-};
-
 before(() => {
-  work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'npm-pkg-')));
-  // The repository's files as a clone has them (tracked and new, not ignored ones such as dist/).
-  src = path.join(work, 'src');
-  const listed = sh('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], repoRoot)
-    .split('\0')
-    .filter(Boolean);
-  for (const rel of listed) {
-    if (/^(test|bench|\.tools)\//.test(rel) || !fs.existsSync(path.join(repoRoot, rel))) continue;
-    fs.mkdirSync(path.dirname(path.join(src, rel)), { recursive: true });
-    fs.copyFileSync(path.join(repoRoot, rel), path.join(src, rel));
-  }
-  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(src, 'node_modules'), 'dir');
-  packOut = sh('npm', ['pack', '--pack-destination', work], src);
-  tarball = path.join(work, packOut.trim());
+  ({ work, src, tarball, packOut } = packRepository('npm-pkg-'));
   installed = path.join(work, 'prefix');
-  fs.mkdirSync(installed);
-  sh(
-    'npm',
-    ['install', '--prefix', installed, tarball, '--offline', '--cache', path.join(work, 'empty-cache'), '--no-audit', '--no-fund'],
-    work,
-  );
+  installTarball(tarball, installed, work);
 });
 
 test('npm pack prints only the tarball name on standard output (pre-commit takes it as the path)', () => {
