@@ -364,6 +364,25 @@ test('lint: problems in .appset-tools.yaml are reported once, located in it, and
   assert.match(r.err, /appset lint: \.appset-tools\.yaml: a setting cannot be used/);
 });
 
+test('reports travel: run from a subfolder, every format names files relative to the repository root, never by absolute path', () => {
+  const dir = lintRepo();
+  const sub = path.join(dir, 'apps');
+  for (const format of ['json', 'sarif', 'github', 'markdown', 'codequality', 'text']) {
+    const r = run(['lint', '.', '--format', format, '--no-fail'], sub);
+    assert.equal(r.code, 0, r.err);
+    assert.ok(
+      !r.out.includes(work),
+      `${format}: an absolute path in ${r.out
+        .split('\n')
+        .filter((l) => l.includes(work))
+        .join('\n')}`,
+    );
+    assert.ok(r.out.includes('apps/services.yaml'), `${format}: root-relative path`);
+  }
+  const sarif = JSON.parse(run(['lint', '.', '--format', 'sarif', '--no-fail'], sub).out);
+  assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri.split('/')[0], 'apps');
+});
+
 // ---------------------------------------------------------------- exit codes that cannot lie
 
 test('exit 4 when there is nothing to check: a folder without YAML, YAML without an ApplicationSet (diff too)', () => {

@@ -23,6 +23,7 @@ import {
   walkYaml,
   readCommand,
   choice,
+  reportRoot,
 } from './common';
 import { fails, summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
 import { toSarif } from './sarif';
@@ -101,8 +102,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const { format, failOn, inputs, quiet, outFile, extra, onlyAppsets, noCache, settings, workspace } = opts;
 
   const problems: LintReport['problems'] = [];
+  // Paths in every format are relative to the repository's root (its git work tree, else the current
+  // folder), whichever folder the command runs in: reports travel (code scanning, artifacts, comments)
+  // and must never carry the runner's absolute paths.
+  const root = reportRoot(io.cwd);
   const shownPath = (abs: string) => {
-    const rel = path.relative(io.cwd, abs);
+    const rel = path.relative(root, abs);
     return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs);
   };
   // Collect files: named files are always reported; files found in folders only when they look
@@ -205,7 +210,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     : full;
   const render = (f: Format): string => {
     if (f === 'json') return JSON.stringify(report, null, 2) + '\n';
-    if (f === 'sarif') return JSON.stringify(toSarif(report, toPosix(io.cwd)), null, 2) + '\n';
+    if (f === 'sarif') return JSON.stringify(toSarif(report), null, 2) + '\n';
     if (f === 'github') return toGithub(report);
     if (f === 'markdown') return toMarkdown(report);
     if (f === 'codequality') return JSON.stringify(toCodeQuality(report), null, 2) + '\n';

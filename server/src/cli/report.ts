@@ -16,7 +16,7 @@ export const TOOL_NAME = PRODUCT_NAME;
 export const TOOL_VERSION = PRODUCT_VERSION;
 
 export interface ReportLocation {
-  /** Path relative to the current folder (`/`-separated), or absolute when outside it. */
+  /** Path relative to the repository root (git work tree, else the current folder; `/`-separated), or absolute outside it. */
   path: string;
   line: number;
   col: number;
