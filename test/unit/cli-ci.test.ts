@@ -267,6 +267,19 @@ test('diff: each removed Application says whether it and its resources go, and w
   assert.equal(k.deletion.application, 'kept');
   assert.match(k.deletion.why, /^applicationsSync: create-update never deletes Applications/);
   assert.equal(kept.summary.deletesResources, 0);
+  // A selector that matches nothing any more: every Application goes, said first.
+  write(dir, {
+    'apps/services.yaml': services(['auth', 'billing']).replace('env: production', 'env: prodution'),
+    'argocd/clusters.yaml': clusters(),
+    '.appset-tools.yaml': null,
+  });
+  const none = run(['diff', '--base', 'main'], dir).out;
+  assert.match(
+    none,
+    /\n {2}!! the generators produce no Application at this revision .*: the controller deletes every Application of this ApplicationSet\n/,
+  );
+  assert.equal(JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out).appsets[0].generatesNothing, true);
+
   // Applications rendered with preserveResourcesOnDeletion carry no resources finalizer: removed, their resources stay.
   const preserve = (list: string[]) =>
     services(list).replace('  goTemplate: true\n', '  goTemplate: true\n  syncPolicy:\n    preserveResourcesOnDeletion: true\n');

@@ -81,6 +81,11 @@ export interface AppSetDiff {
   strategy: { base?: string; head?: string; effective: boolean; effectiveBase?: boolean };
   /** The rollout before and after: steps with their sizes, and what changed in them. */
   rollout: RolloutDiff;
+  /**
+   * The ApplicationSet stays but its generators now produce nothing while they produced Applications
+   * before (a selector or path that matches nothing any more): the controller deletes every one of them.
+   */
+  generatesNothing?: boolean;
   changes: AppChange[];
   unchanged: number;
   /** Most Applications this change makes sync at the same time. */
@@ -328,6 +333,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
       ...(base ? { effectiveBase: base.plan.strategy === 'RollingSync' && base.plan.effective } : {}),
     },
     rollout,
+    ...(base && head && base.apps.size > 0 && head.apps.size === 0 && !head.errors.length ? { generatesNothing: true } : {}),
     changes,
     unchanged,
     syncAtOnce: waves.reduce((m, w) => Math.max(m, w.apps.length), 0),

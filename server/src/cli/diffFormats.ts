@@ -6,6 +6,9 @@
 import type { Json } from '../engine';
 import type { AppChange, AppSetDiff, DiffReport, StepSize } from './appsetDiff';
 
+const NOTHING =
+  'the generators produce no Application at this revision (a selector or path that matches nothing now): the controller deletes every Application of this ApplicationSet';
+
 export const COMMENT_MARKER = '<!-- appset-tools:diff -->';
 /** Rows shown per ApplicationSet table before the rest is folded. */
 const TABLE_ROWS = 25;
@@ -107,6 +110,7 @@ export function diffText(r: DiffReport): string {
     if (a.status === 'unchanged') continue;
     out.push('', `ApplicationSet ${title(a)}`, `  strategy: ${strategyText(a)}; ${counts(a)}`);
     for (const e of a.errors.head) out.push(`  !! the controller fails at the head revision: ${e}`);
+    if (a.generatesNothing) out.push(`  !! ${NOTHING}`);
     for (const l of rolloutLines(a)) out.push(`  rollout: ${l}`);
     for (const c of a.changes) {
       out.push(`  ${c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~'} ${c.name}: ${where(c)}`);
@@ -137,6 +141,7 @@ export function diffMarkdown(r: DiffReport): string {
       `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: Kubernetes deletes its Applications. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
     );
     for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${cell(e)}`);
+    if (a.generatesNothing) out.push('', `> ⚠️ ${NOTHING}`);
     const rollout = rolloutLines(a);
     if (rollout.length) out.push('', ...rollout.map((l) => `- Rollout: ${cell(l)}`));
     if (!a.changes.length) continue;
