@@ -9,11 +9,10 @@
 import type { Severity } from '../engine';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '../product';
 
-export { codeAnchor, codeHelpUri, PRODUCT_HOME } from '../product';
-
 export const REPORT_VERSION = 1;
 export const TOOL_NAME = PRODUCT_NAME;
 export const TOOL_VERSION = PRODUCT_VERSION;
+export { README_URL, codeAnchor, codeHelpUri } from '../engine';
 
 export interface ReportLocation {
   /** Path relative to the repository root (git work tree, else the current folder; `/`-separated), or absolute outside it. */

@@ -7,7 +7,7 @@
  */
 import { ALL_CODES, type CodeInfo } from '../engine';
 import type { Severity } from '../engine';
-import { TOOL_NAME, TOOL_VERSION, PRODUCT_HOME, codeHelpUri, type LintReport, type ReportFinding, type ReportLocation } from './report';
+import { TOOL_NAME, TOOL_VERSION, README_URL, codeHelpUri, type LintReport, type ReportFinding, type ReportLocation } from './report';
 
 /** The partialFingerprints key; bump the suffix if the fingerprint recipe ever changes. */
 export const FINGERPRINT_KEY = 'appsetToolsFinding/v1';
@@ -110,7 +110,7 @@ export function toSarif(report: LintReport): object {
             name: TOOL_NAME,
             version: TOOL_VERSION,
             semanticVersion: TOOL_VERSION,
-            informationUri: PRODUCT_HOME,
+            informationUri: README_URL,
             rules,
           },
         },

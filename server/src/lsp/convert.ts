@@ -18,7 +18,7 @@ import {
 } from 'vscode-languageserver/node';
 import { URI } from './uri';
 import type * as E from '../engine';
-import { codeHelpUri } from '../product';
+import { codeHelpUri } from '../engine';
 
 export const SOURCE = 'appset';
 
