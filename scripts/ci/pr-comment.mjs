@@ -21,7 +21,17 @@ if (!['github', 'gitlab'].includes(platform) || !file) {
 }
 let body = readFileSync(file, 'utf8');
 if (!body.includes(MARKER)) body = `${MARKER}\n${body}`;
-if (body.length > MAX_BODY) body = body.slice(0, MAX_BODY) + '\n\n… (truncated: run `appset diff` locally for the full report)\n';
+// `appset diff --format markdown` already fits (it cuts details, not the summary); this is the last
+// guard for any other file: cut at a line, close the folds left open, and say so outside them.
+if (body.length > MAX_BODY) {
+  let cut = body.slice(0, MAX_BODY - 500);
+  cut = cut.slice(0, Math.max(0, cut.lastIndexOf('\n')));
+  const open = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
+  body =
+    cut +
+    '\n\n</details>'.repeat(Math.max(0, open)) +
+    '\n\n> ✂️ **This comment is cut at 65,000 characters.** The full report is the job artifact and the job summary.\n';
+}
 
 const env = process.env;
 async function api(method, url, headers, payload) {

@@ -488,6 +488,23 @@ test('reports travel: run from a subfolder, every format names files relative to
   assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri.split('/')[0], 'apps');
 });
 
+test('diff --format markdown fits a pull-request comment: 720 changed Applications keep the summary and sync order, and the cut is said outside any fold', () => {
+  const many = Array.from({ length: 60 }, (_, i) => `service-${String(i).padStart(2, '0')}`);
+  const dir = makeRepo('diff-big', { ...BASE, 'apps/services.yaml': services(many) });
+  write(dir, { 'apps/services.yaml': services(many).replace('targetRevision: HEAD', 'targetRevision: v2') });
+  const r = run(['diff', '--base', 'main', '--format', 'markdown'], dir);
+  assert.equal(r.code, 0, r.err);
+  assert.ok(r.out.length < 65_000, `${r.out.length} characters`);
+  assert.match(r.out, /Applications 0 added, 0 removed, 720 changed/);
+  const order = r.out.indexOf('Sync order: step 1 wave 1');
+  const note = r.out.indexOf('This comment is cut to fit');
+  assert.ok(order > 0 && note > order, 'sync order first, the note after it');
+  const before = r.out.slice(0, note);
+  assert.equal((before.match(/<details>/g) ?? []).length, (before.match(/<\/details>/g) ?? []).length, 'the note is outside any fold');
+  assert.match(r.out.slice(note), /artifact \(`appset-tools-report`\)/);
+  assert.match(r.out, /\| `service-00-prod-00` \| ✏️ changed \|/);
+});
+
 // ---------------------------------------------------------------- exit codes that cannot lie
 
 test('exit 4 when there is nothing to check: a folder without YAML, YAML without an ApplicationSet (diff too)', () => {
