@@ -64,7 +64,10 @@ export function compare(outcomes, classification) {
 export function byCode(findings) {
   const n = new Map();
   for (const f of findings) n.set(f.code, (n.get(f.code) ?? 0) + 1);
-  return [...n].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([c, k]) => `${c} ×${k}`).join(', ');
+  return [...n]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([c, k]) => `${c} ×${k}`)
+    .join(', ');
 }
 
 export const percent = (part, whole) => (whole === 0 ? '0.0%' : `${((100 * part) / whole).toFixed(1)}%`);

@@ -78,7 +78,9 @@ function lintOne(repo, file) {
 }
 
 async function runHalf(h) {
-  const work = repositories.filter((r) => r.half === h).flatMap((r) => r.files.map((f) => ({ repo: r.repo, file: f.path, style: f.style })));
+  const work = repositories
+    .filter((r) => r.half === h)
+    .flatMap((r) => r.files.map((f) => ({ repo: r.repo, file: f.path, style: f.style })));
   const outcomes = new Array(work.length);
   let next = 0;
   async function worker() {
@@ -99,8 +101,12 @@ for (const h of half === 'all' ? ['dev', 'held-out'] : [half]) {
   const r = compare(outcomes, classification);
   const repos = new Set(outcomes.map((o) => o.repo)).size;
   console.log(`== ${h}: ${r.files} files from ${repos} repositories`);
-  console.log(`files with a false error:   ${r.filesWithFalseError} (${percent(r.filesWithFalseError, r.files)})${r.falseErrors.length ? ' — ' + byCode(r.falseErrors) : ''}`);
-  console.log(`files with a false warning: ${r.filesWithFalseWarning} (${percent(r.filesWithFalseWarning, r.files)})${r.falseWarnings.length ? ' — ' + byCode(r.falseWarnings) : ''}`);
+  console.log(
+    `files with a false error:   ${r.filesWithFalseError} (${percent(r.filesWithFalseError, r.files)})${r.falseErrors.length ? ' — ' + byCode(r.falseErrors) : ''}`,
+  );
+  console.log(
+    `files with a false warning: ${r.filesWithFalseWarning} (${percent(r.filesWithFalseWarning, r.files)})${r.falseWarnings.length ? ' — ' + byCode(r.falseWarnings) : ''}`,
+  );
   console.log(`true errors and warnings:   ${r.trueFindings.length}${r.trueFindings.length ? ' — ' + byCode(r.trueFindings) : ''}`);
   console.log(`unclassified findings:      ${r.unclassified.length}${r.unclassified.length ? ' — ' + byCode(r.unclassified) : ''}`);
   console.log(`crashes and timeouts:       ${r.crashes.length}`);
@@ -108,7 +114,8 @@ for (const h of half === 'all' ? ['dev', 'held-out'] : [half]) {
   if (list)
     for (const u of r.unclassified)
       console.log(`  ? ${u.repo} ${u.file}:${u.line} ${u.severity} ${u.code} ${u.fingerprint} ${u.message.split('\n')[0]}`);
-  const goal = r.filesWithFalseError === 0 && r.filesWithFalseWarning <= 0.01 * r.files && r.unclassified.length === 0 && r.crashes.length === 0;
+  const goal =
+    r.filesWithFalseError === 0 && r.filesWithFalseWarning <= 0.01 * r.files && r.unclassified.length === 0 && r.crashes.length === 0;
   console.log(`goal (no false error, ≤1% false warnings, all classified, no crash): ${goal ? 'met' : 'NOT met'}`);
   failed ||= !goal;
 }
