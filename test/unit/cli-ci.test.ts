@@ -79,7 +79,7 @@ test('diff: a service added to the matrix → exactly its 12 Applications added,
   assert.equal(r.code, 0, r.err);
   const j = JSON.parse(r.out);
   assert.equal(j.version, 1);
-  assert.deepEqual(j.summary, { applicationSets: 1, added: 12, removed: 0, changed: 0, moved: 0, syncAtOnce: 6 });
+  assert.deepEqual(j.summary, { applicationSets: 1, added: 12, removed: 0, changed: 0, moved: 0, syncAtOnce: 6, deletesResources: 0 });
   const a = j.appsets[0];
   assert.equal(a.name, 'services');
   assert.equal(a.status, 'changed');
@@ -183,6 +183,72 @@ test('diff: ApplicationSets added, deleted and renamed; field-level changes; the
   assert.match(md, /- `auth-prod-00`\n  - `spec\.source\.path`: `"services\/auth"` → `"svc\/auth"`/);
 });
 
+test('diff: each removed Application says whether it and its resources go, and why; policy.maxDeletes gates it', () => {
+  const dir = makeRepo('diff-deletes', BASE);
+  // billing leaves the list (24 → 12 Applications) and cluster prod-11 leaves the fleet.
+  const eleven = clusters()
+    .split('---\n')
+    .filter((d) => !d.includes('prod-11'))
+    .join('---\n');
+  write(dir, { 'apps/services.yaml': services(['auth']), 'argocd/clusters.yaml': eleven });
+  const r = run(['diff', '--base', 'main', '--format', 'json'], dir);
+  assert.equal(r.code, 0, r.err);
+  const j = JSON.parse(r.out);
+  const removed = new Map<string, { deletion: { application: string; resources: string; why: string } }>(
+    j.appsets[0].changes.filter((c: { change: string }) => c.change === 'removed').map((c: { name: string }) => [c.name, c]),
+  );
+  assert.equal(removed.size, 13);
+  assert.deepEqual(removed.get('billing-prod-00')!.deletion, {
+    application: 'deleted',
+    resources: 'deleted',
+    why: 'resources-finalizer.argocd.argoproj.io: its resources are deleted with it',
+  });
+  // The controller takes the resources finalizer off an Application whose cluster is gone.
+  for (const n of ['auth-prod-11', 'billing-prod-11'])
+    assert.deepEqual(removed.get(n)!.deletion, {
+      application: 'deleted',
+      resources: 'kept',
+      why: 'its destination cluster is no longer registered, so the controller removes the resources finalizer first',
+    });
+  assert.equal(j.summary.deletesResources, 11);
+  const text = run(['diff', '--base', 'main'], dir).out;
+  assert.match(
+    text,
+    /^1 ApplicationSet changed against main: Applications 0 added, 13 removed, 0 changed; 11 removals delete the resources in the cluster;/,
+  );
+  assert.match(
+    text,
+    /- billing-prod-00: deleted with its resources \(resources-finalizer\.argocd\.argoproj\.io: its resources are deleted with it\)/,
+  );
+  assert.match(text, /- auth-prod-11: deleted, its resources stay \(its destination cluster is no longer registered/);
+
+  // The gate: more resource-deleting removals than the repository allows fails the check.
+  write(dir, { '.appset-tools.yaml': 'policy:\n  maxDeletes: 5\n' });
+  const gated = run(['diff', '--base', 'main'], dir);
+  assert.equal(gated.code, 1);
+  assert.match(gated.err, /^appset diff: 11 removed Applications would delete their resources, more than policy\.maxDeletes \(5\)/);
+  write(dir, { '.appset-tools.yaml': 'policy:\n  maxDeletes: 11\n' });
+  assert.equal(run(['diff', '--base', 'main'], dir).code, 0);
+
+  // applicationsSync create-update never deletes; preserveResourcesOnDeletion leaves no finalizer.
+  const withPolicy = (p: string) => services(['auth']).replace('  goTemplate: true\n', `  goTemplate: true\n  syncPolicy:\n    ${p}\n`);
+  write(dir, { 'apps/services.yaml': withPolicy('applicationsSync: create-update') });
+  const kept = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const k = kept.appsets[0].changes.find((c: { name: string }) => c.name === 'billing-prod-00');
+  assert.equal(k.deletion.application, 'kept');
+  assert.match(k.deletion.why, /^applicationsSync: create-update never deletes Applications/);
+  assert.equal(kept.summary.deletesResources, 0);
+  // Applications rendered with preserveResourcesOnDeletion carry no resources finalizer: removed, their resources stay.
+  const preserve = (list: string[]) =>
+    services(list).replace('  goTemplate: true\n', '  goTemplate: true\n  syncPolicy:\n    preserveResourcesOnDeletion: true\n');
+  const dir2 = makeRepo('diff-preserve', { ...BASE, 'apps/services.yaml': preserve(['auth', 'billing']) });
+  write(dir2, { 'apps/services.yaml': preserve(['auth']) });
+  const p = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir2).out);
+  assert.equal(p.summary.removed, 12);
+  assert.equal(p.summary.deletesResources, 0);
+  assert.match(p.appsets[0].changes[0].deletion.why, /^no resources finalizer/);
+});
+
 test('diff: bad usage, unknown revision and no git repository exit 2', () => {
   const dir = makeRepo('diff-usage', BASE);
   assert.equal(run(['diff'], dir).code, 2);
@@ -231,7 +297,7 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with
   const findings = json.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics);
   const run0 = sarif.runs[0];
   assert.equal(run0.results.length, findings.length, 'one result per finding');
-  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(repo, 'docs', 'codes.md'), 'utf8');
   for (const rule of run0.tool.driver.rules) {
     const anchor = rule.helpUri.split('#')[1];
     assert.ok(readme.includes(`<a id="${anchor}"></a>\`${rule.id}\``), `README anchor for ${rule.id}`);
@@ -334,7 +400,7 @@ test('lint --format github: workflow-command annotations with escaped properties
   assert.match(md, /^### ❌ appset lint: 2 ApplicationSets in 2 files/);
   assert.match(
     md,
-    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+README\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
+    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+docs\/codes\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
   );
   assert.match(md, /<details><summary>1 suppressed<\/summary>/);
   const cq = JSON.parse(run(['lint', 'apps', '--format', 'codequality'], dir).out);

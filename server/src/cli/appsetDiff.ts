@@ -14,12 +14,28 @@ export interface SideAppSet {
   /** Position of the document in the file. */
   docIndex: number;
   /** Generated Applications by name (the controller-skipped ones included, flagged). */
-  apps: Map<string, { app: Json; invalid: boolean }>;
+  apps: Map<string, SideApp>;
+  /** `spec.syncPolicy.applicationsSync` as written ('' when unset). */
+  applicationsSync: string;
+  /** The clusters this side's repository registers (names and servers); undefined when it declares none. */
+  clusters?: { names: string[]; servers: string[] };
   /** The rollout plan, as `getRolloutPlan` computes it. */
   plan: PlanView;
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
   exact: boolean;
+}
+
+export interface SideApp {
+  app: Json;
+  invalid: boolean;
+}
+
+/** What happens to a removed Application and to the resources it deployed, and why. */
+export interface Deletion {
+  application: 'deleted' | 'kept';
+  resources: 'deleted' | 'kept';
+  why: string;
 }
 
 /** The parts of the rollout plan the diff reads. */
@@ -51,6 +67,8 @@ export interface AppChange {
   /** Never synced by the rollout: selected by no step, or the step is a manual gate. */
   note?: string;
   fields?: FieldChange[];
+  /** For a removed Application: whether it and its resources go (only `removed` changes have it). */
+  deletion?: Deletion;
 }
 
 export interface AppSetDiff {
@@ -76,7 +94,16 @@ export interface DiffReport {
   base: string;
   head: string;
   appsets: AppSetDiff[];
-  summary: { applicationSets: number; added: number; removed: number; changed: number; moved: number; syncAtOnce: number };
+  summary: {
+    applicationSets: number;
+    added: number;
+    removed: number;
+    changed: number;
+    moved: number;
+    syncAtOnce: number;
+    /** Removed Applications whose resources are deleted with them. */
+    deletesResources: number;
+  };
 }
 
 const MAX_FIELD_CHANGES = 50;
@@ -164,7 +191,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
     const b = baseApps.get(n);
     const h = headApps.get(n);
     if (!b && h) changes.push({ name: n, change: 'added', syncs: !h.invalid });
-    else if (b && !h) changes.push({ name: n, change: 'removed', syncs: false });
+    else if (b && !h) changes.push({ name: n, change: 'removed', syncs: false, deletion: deletionOf(b, head) });
     else if (b && h) {
       const fields = diffJson(b.app, h.app);
       if (!fields.length) {
@@ -232,6 +259,56 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
   };
 }
 
+const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+/**
+ * What the controller does with an Application the head no longer generates (argo-cd
+ * `applicationset/controllers/applicationset_controller.go`): with the ApplicationSet still there,
+ * `deleteInCluster` deletes it unless the policy forbids deletes (`applicationset/utils/policy.go`:
+ * `create-only` and `create-update`; the ApplicationSet's own policy counts while the controller runs
+ * with its default policy, which enables the override), and first removes the plain resources finalizer
+ * when the destination cluster is no longer registered (`removeFinalizerOnInvalidDestination`). With the
+ * ApplicationSet deleted, Kubernetes deletes its Applications through their owner references. The
+ * application controller deletes an Application's resources only when it carries a resources finalizer.
+ */
+export function deletionOf(base: SideApp, head: SideAppSet | undefined): Deletion {
+  const meta = isObj(base.app) && isObj(base.app.metadata) ? base.app.metadata : {};
+  const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f): f is string => typeof f === 'string') : [];
+  const cascading = finalizers.filter((f) => f === RESOURCES_FINALIZER || f.startsWith(RESOURCES_FINALIZER + '/'));
+  if (head && (head.applicationsSync === 'create-only' || head.applicationsSync === 'create-update'))
+    return {
+      application: 'kept',
+      resources: 'kept',
+      why: `applicationsSync: ${head.applicationsSync} never deletes Applications (with the controller's default policy)`,
+    };
+  // A generator or template that fails stops the reconcile before anything is deleted.
+  if (head?.errors.length)
+    return { application: 'kept', resources: 'kept', why: 'the controller fails at this revision and deletes nothing until that is fixed' };
+  const noFinalizer = { application: 'deleted' as const, resources: 'kept' as const };
+  if (!cascading.length)
+    return {
+      ...noFinalizer,
+      why: 'no resources finalizer (preserveResourcesOnDeletion or its own finalizers): its resources stay in the cluster',
+    };
+  if (head && cascading.every((f) => f === RESOURCES_FINALIZER) && head.clusters && !clusterRegistered(base.app, head.clusters))
+    return {
+      ...noFinalizer,
+      why: 'its destination cluster is no longer registered, so the controller removes the resources finalizer first',
+    };
+  return {
+    application: 'deleted',
+    resources: 'deleted',
+    why: `${cascading[0]}: its resources are deleted with it${head ? '' : ' (the ApplicationSet is deleted)'}`,
+  };
+}
+
+function clusterRegistered(app: Json, clusters: { names: string[]; servers: string[] }): boolean {
+  const spec = isObj(app) && isObj(app.spec) ? app.spec : {};
+  const d = isObj(spec.destination) ? spec.destination : {};
+  if (typeof d.name === 'string' && d.name) return clusters.names.includes(d.name);
+  return typeof d.server === 'string' && clusters.servers.includes(d.server);
+}
+
 /** Go's string order (byte order of UTF-8 = code point order), as the controller sorts names. */
 const compare = compareGoStrings;
 
@@ -252,6 +329,7 @@ export function diffReport(baseRev: string, headRev: string, base: SideAppSet[],
       changed: all.filter((c) => c.change === 'changed').length,
       moved: all.filter((c) => c.fromStep !== undefined).length,
       syncAtOnce: appsets.reduce((m, a) => Math.max(m, a.syncAtOnce), 0),
+      deletesResources: all.filter((c) => c.deletion?.resources === 'deleted').length,
     },
   };
 }

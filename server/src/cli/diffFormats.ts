@@ -17,11 +17,22 @@ export function summaryText(r: DiffReport): string {
   if (!s.added && !s.removed && !s.changed && !s.applicationSets) return `No generated Application changes against ${r.base}.`;
   const parts = [`${s.added} added`, `${s.removed} removed`, `${s.changed} changed`];
   const moved = s.moved ? `, ${plural(s.moved, 'Application')} move between rollout steps` : '';
-  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}; ${s.syncAtOnce ? `at most ${plural(s.syncAtOnce, 'Application')} sync at once` : 'nothing syncs'}.`;
+  const deletes = s.deletesResources
+    ? `; ${plural(s.deletesResources, 'removal')} ${s.deletesResources === 1 ? 'deletes' : 'delete'} the resources in the cluster`
+    : '';
+  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}${deletes}; ${s.syncAtOnce ? `at most ${plural(s.syncAtOnce, 'Application')} sync at once` : 'nothing syncs'}.`;
+}
+
+/** A removed Application: what goes, consequence first. */
+function deletionText(c: AppChange): string {
+  const d = c.deletion;
+  if (!d) return 'deleted';
+  if (d.application === 'kept') return `not deleted: ${d.why}`;
+  return d.resources === 'deleted' ? `deleted with its resources (${d.why})` : `deleted, its resources stay (${d.why})`;
 }
 
 function where(c: AppChange): string {
-  if (c.change === 'removed') return 'deleted';
+  if (c.change === 'removed') return deletionText(c);
   const moved =
     c.fromStep !== undefined
       ? c.step !== undefined
@@ -99,7 +110,7 @@ export function diffMarkdown(r: DiffReport): string {
     );
     out.push(
       '',
-      `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: its Applications are deleted. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
+      `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: Kubernetes deletes its Applications. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
     );
     for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${cell(e)}`);
     if (!a.changes.length) continue;
