@@ -143,6 +143,35 @@ test('diff: a cluster relabelled in the same change → its Applications move be
   );
 });
 
+test('diff: the canary cluster relabelled → step 1 selects nothing and the stage disappears; steps before → after', () => {
+  const dir = makeRepo('diff-canary-gone', BASE);
+  write(dir, { 'argocd/clusters.yaml': clusters((i) => (i < 4 ? 'low' : 'high')) });
+  const j = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const a = j.appsets[0];
+  assert.deepEqual(a.rollout.emptied, [1]);
+  assert.deepEqual(
+    a.rollout.base.map((s: { apps: number }) => s.apps),
+    [2, 6, 16],
+  );
+  assert.deepEqual(
+    a.rollout.head.map((s: { apps: number }) => s.apps),
+    [0, 8, 16],
+  );
+  const text = run(['diff', '--base', 'main'], dir).out;
+  assert.match(
+    text,
+    /\n {2}rollout: steps \(Applications per step\): 1: 2 \(1 at once\), 2: 6 \(2 at once\), 3: 16 \(4 at once\) → 1: 0, 2: 8 \(2 at once\), 3: 16 \(4 at once\)\n/,
+  );
+  assert.match(text, /\n {2}rollout: step 1 \(tier In \(canary\)\) now selects no Application: that stage of the rollout disappears\n/);
+  const md = run(['diff', '--base', 'main', '--format', 'markdown'], dir).out;
+  assert.match(md, /^- Rollout: step 1 .* now selects no Application/m);
+  // Nothing syncs (labels only), so rows stay in name order.
+  assert.deepEqual(
+    a.changes.map((c: { name: string }) => c.name),
+    ['auth-prod-00', 'billing-prod-00'],
+  );
+});
+
 test('diff: ApplicationSets added, deleted and renamed; field-level changes; the strategy switched', () => {
   const other = services(['web'], 'web').replace(/  strategy:[\s\S]*?  template:/, '  template:');
   const dir = makeRepo('diff-appsets', { ...BASE, 'apps/web.yaml': other, 'apps/old.yaml': services(['legacy'], 'legacy') });
@@ -176,7 +205,7 @@ test('diff: ApplicationSets added, deleted and renamed; field-level changes; the
   assert.deepEqual(renamed.changes[0].fields, [{ path: 'spec.source.path', before: 'services/auth', after: 'svc/auth' }]);
   assert.ok(renamed.changes.every((c) => c.syncs));
   const web = by.get('web') as { strategy: { base: string; head: string }; status: string };
-  assert.deepEqual(web.strategy, { base: 'AllAtOnce', head: 'RollingSync', effective: true });
+  assert.deepEqual(web.strategy, { base: 'AllAtOnce', head: 'RollingSync', effective: true, effectiveBase: false });
   const md = run(['diff', '--base', 'main', '--format', 'markdown'], dir).out;
   assert.match(md, /#### `platform-services` \(renamed from `services`\)/);
   assert.match(md, /<details><summary>Field changes<\/summary>/);
@@ -238,6 +267,19 @@ test('diff: each removed Application says whether it and its resources go, and w
   assert.equal(k.deletion.application, 'kept');
   assert.match(k.deletion.why, /^applicationsSync: create-update never deletes Applications/);
   assert.equal(kept.summary.deletesResources, 0);
+  // A selector that matches nothing any more: every Application goes, said first.
+  write(dir, {
+    'apps/services.yaml': services(['auth', 'billing']).replace('env: production', 'env: prodution'),
+    'argocd/clusters.yaml': clusters(),
+    '.appset-tools.yaml': null,
+  });
+  const none = run(['diff', '--base', 'main'], dir).out;
+  assert.match(
+    none,
+    /\n {2}!! the generators produce no Application at this revision .*: the controller deletes every Application of this ApplicationSet\n/,
+  );
+  assert.equal(JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out).appsets[0].generatesNothing, true);
+
   // Applications rendered with preserveResourcesOnDeletion carry no resources finalizer: removed, their resources stay.
   const preserve = (list: string[]) =>
     services(list).replace('  goTemplate: true\n', '  goTemplate: true\n  syncPolicy:\n    preserveResourcesOnDeletion: true\n');

@@ -78,7 +78,14 @@ export interface AppSetDiff {
   /** Old name of a renamed ApplicationSet. */
   renamedFrom?: string;
   file: { base?: string; head?: string };
-  strategy: { base?: string; head?: string; effective: boolean };
+  strategy: { base?: string; head?: string; effective: boolean; effectiveBase?: boolean };
+  /** The rollout before and after: steps with their sizes, and what changed in them. */
+  rollout: RolloutDiff;
+  /**
+   * The ApplicationSet stays but its generators now produce nothing while they produced Applications
+   * before (a selector or path that matches nothing any more): the controller deletes every one of them.
+   */
+  generatesNothing?: boolean;
   changes: AppChange[];
   unchanged: number;
   /** Most Applications this change makes sync at the same time. */
@@ -87,6 +94,27 @@ export interface AppSetDiff {
   waves: { step?: number; wave?: number; apps: string[] }[];
   errors: { base: string[]; head: string[] };
   exact: boolean;
+}
+
+/** One step of a plan, as the diff compares it. */
+export interface StepSize {
+  step: number;
+  selector: string;
+  /** Applications the step selects. */
+  apps: number;
+  /** Most of them syncing at the same time (maxUpdate applied; 0 for a manual gate). */
+  atOnce: number;
+}
+
+export interface RolloutDiff {
+  base?: StepSize[];
+  head?: StepSize[];
+  /** Steps that selected Applications before and select none now (a stage that disappears). */
+  emptied: number[];
+  /** Steps whose largest wave grows (more Applications sync at once in them). */
+  grown: { step: number; from: number; to: number }[];
+  /** Most Applications that sync at the same time when every Application syncs: before and after. */
+  atOnce: { base?: number; head?: number };
 }
 
 export interface DiffReport {
@@ -174,6 +202,45 @@ function overlap(a: SideAppSet, b: SideAppSet): number {
   return n / Math.max(a.apps.size, b.apps.size);
 }
 
+/** The plan's steps with their sizes; undefined when the strategy does not roll out in steps. */
+function stepSizes(side: SideAppSet): StepSize[] | undefined {
+  if (side.plan.strategy !== 'RollingSync' || !side.plan.effective) return undefined;
+  return side.plan.steps.map((s) => ({
+    step: s.step,
+    selector: s.selector,
+    apps: s.apps.length,
+    atOnce: s.manual ? 0 : s.concurrency === null ? s.apps.length : Math.min(s.apps.length, Math.max(1, s.concurrency)),
+  }));
+}
+
+/** Most Applications syncing at once if all of them sync: the largest wave, or all of them. */
+function fleetAtOnce(side: SideAppSet): number {
+  const steps = stepSizes(side);
+  if (!steps) return [...side.apps.values()].filter((a) => !a.invalid).length;
+  return steps.reduce((m, s) => Math.max(m, s.atOnce), 0);
+}
+
+export function rolloutDiff(base: SideAppSet | undefined, head: SideAppSet | undefined): RolloutDiff {
+  const b = base && stepSizes(base);
+  const h = head && stepSizes(head);
+  const emptied: number[] = [];
+  const grown: RolloutDiff['grown'] = [];
+  if (b && h)
+    for (const s of b) {
+      const now = h.find((x) => x.step === s.step);
+      if (!now) continue;
+      if (s.apps > 0 && now.apps === 0) emptied.push(s.step);
+      if (now.atOnce > s.atOnce) grown.push({ step: s.step, from: s.atOnce, to: now.atOnce });
+    }
+  return {
+    ...(b ? { base: b } : {}),
+    ...(h ? { head: h } : {}),
+    emptied,
+    grown,
+    atOnce: { ...(base ? { base: fleetAtOnce(base) } : {}), ...(head ? { head: fleetAtOnce(head) } : {}) },
+  };
+}
+
 function stepOf(plan: PlanView): Map<string, number> {
   const m = new Map<string, number>();
   for (const s of plan.steps) for (const a of s.apps) if (!m.has(a)) m.set(a, s.step);
@@ -238,18 +305,35 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
       if (from !== undefined && to === undefined && rolling) c.fromStep = from;
     }
   }
+  // Rows in the order they sync: step and wave, then what does not sync, by name within each.
+  const rank = (c: AppChange) => (c.syncs && !c.note ? (c.step ?? 0) * 1e6 + (c.wave ?? 0) : 1e12);
+  changes.sort((x, y) => rank(x) - rank(y) || compare(x.name, y.name));
   let status: AppSetDiff['status'] = 'changed';
   if (!base) status = 'added';
   else if (!head) status = 'removed';
   else if (keyOf(base) !== keyOf(head)) status = 'renamed';
-  else if (!changes.length && base.plan.strategy === head.plan.strategy) status = 'unchanged';
+  const rollout = rolloutDiff(base, head);
+  if (
+    status === 'changed' &&
+    !changes.length &&
+    base!.plan.strategy === head!.plan.strategy &&
+    JSON.stringify(rollout.base) === JSON.stringify(rollout.head)
+  )
+    status = 'unchanged';
   return {
     name: ref.name,
     namespace: ref.namespace,
     status,
     ...(status === 'renamed' ? { renamedFrom: base!.name } : {}),
     file: { ...(base ? { base: base.file } : {}), ...(head ? { head: head.file } : {}) },
-    strategy: { ...(base ? { base: base.plan.strategy } : {}), ...(head ? { head: head.plan.strategy } : {}), effective: rolling },
+    strategy: {
+      ...(base ? { base: base.plan.strategy } : {}),
+      ...(head ? { head: head.plan.strategy } : {}),
+      effective: rolling,
+      ...(base ? { effectiveBase: base.plan.strategy === 'RollingSync' && base.plan.effective } : {}),
+    },
+    rollout,
+    ...(base && head && base.apps.size > 0 && head.apps.size === 0 && !head.errors.length ? { generatesNothing: true } : {}),
     changes,
     unchanged,
     syncAtOnce: waves.reduce((m, w) => Math.max(m, w.apps.length), 0),
