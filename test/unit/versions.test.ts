@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appset, secret, secrets, workspace } from './generators-helpers';
-import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE } from '../../server/src/engine/versions/releases';
+import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE, splitVersion } from '../../server/src/engine/versions/releases';
 import { fieldAddedIn } from '../../server/src/engine/versions/fields';
 import { GATES, templateLibraries } from '../../server/src/engine/versions/gates';
 import { chartToLine } from '../../server/src/engine/versions/detect';
@@ -26,16 +26,20 @@ test('the supported versions, the schema data and the data script list the same 
     data.releases.map((r) => r.version),
     [...SUPPORTED],
   );
-  assert.ok(SUPPORTED.includes('2.10') && SUPPORTED.includes('3.5') && SUPPORTED.at(-1) === 'master', 'at least 2.10 … 3.5 and master');
+  assert.deepEqual(SUPPORTED.slice(0, 4), ['2.4', '2.5', '2.6', '2.7'], 'from 2.4, the first release with the ApplicationSet CRD');
+  assert.ok(SUPPORTED.includes('3.6') && SUPPORTED.at(-1) === 'master', '… 3.6 and master');
   for (const r of RELEASES) assert.match(r.commit, /^[0-9a-f]{40}$/, r.version);
   for (const v of Object.keys(data.fieldsAddedIn)) assert.ok(SUPPORTED.includes(v), `fieldsAddedIn names unsupported ${v}`);
-  for (const g of Object.values(GATES)) assert.ok(SUPPORTED.includes(g.since), `gate since ${g.since}`);
+  for (const g of Object.values(GATES)) assert.ok(SUPPORTED.includes(splitVersion(g.since)[0]), `gate since ${g.since}`);
+  for (const g of Object.values(GATES)) assert.match(g.commit, /^[0-9a-f]{10}$/, `gate commit ${g.commit}`);
   for (const [, line] of data.helmChartFirstVersion) assert.ok(SUPPORTED.includes(line), `chart table names ${line}`);
   // The compiled schema is the newest CRD: it holds every field that some release added.
   assert.match(String(APPSET_SCHEMA.title), /applicationset-crd-master\.yaml/);
   assert.ok(schemaAt(['spec', 'templatePatch']), 'templatePatch');
   assert.ok(schemaAt(['spec', 'strategy', 'deletionOrder']), 'deletionOrder');
-  assert.ok(schemaAt(['spec', 'template', 'spec', 'source', 'directory', 'disableExtensionFilter']), 'disableExtensionFilter (master)');
+  assert.ok(schemaAt(['spec', 'template', 'spec', 'source', 'directory', 'disableExtensionFilter']), 'disableExtensionFilter (3.6)');
+  assert.ok(schemaAt(['spec', 'generators', 0, 'oci', 'repoURL']), 'the oci generator (3.6)');
+  assert.ok(schemaAt(['spec', 'generators', 0, 'matrix', 'generators', 0, 'oci', 'files']), 'the oci generator as a matrix child');
 });
 
 test('fields know the release that added them, by the most specific path suffix', () => {
@@ -43,19 +47,30 @@ test('fields know the release that added them, by the most specific path suffix'
   assert.equal(fieldAddedIn(['strategy', 'deletionOrder']), '3.2');
   assert.equal(fieldAddedIn(['template', 'spec', 'source', 'kustomize', 'components']), '2.10');
   assert.equal(fieldAddedIn(['template', 'spec', 'sourceHydrator', 'drySource', 'kustomize']), '3.3');
-  assert.equal(fieldAddedIn(['template', 'spec', 'sources', 0, 'directory', 'disableExtensionFilter']), 'master');
+  assert.equal(fieldAddedIn(['template', 'spec', 'sources', 0, 'directory', 'disableExtensionFilter']), '3.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'oci']), '3.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'merge', 'generators', 1, 'oci']), '3.6');
+  // The fields 2.5–2.7 added (2.4 is the oldest release with the CRD).
+  assert.equal(fieldAddedIn(['goTemplate']), '2.5');
+  assert.equal(fieldAddedIn(['generators', 0, 'selector']), '2.5');
+  assert.equal(fieldAddedIn(['strategy']), '2.6');
+  assert.equal(fieldAddedIn(['template', 'spec', 'sources']), '2.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'git', 'pathParamPrefix']), '2.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'list', 'elementsYaml']), '2.7');
+  assert.equal(fieldAddedIn(['syncPolicy', 'preserveResourcesOnDeletion']), undefined, 'in 2.4 already');
   assert.equal(fieldAddedIn(['generators', 0, 'matrix', 'generators', 1, 'pullRequest', 'values']), '3.0');
   assert.equal(fieldAddedIn(['generators', 0, 'list', 'elements']), undefined, 'in every release');
-  assert.equal(fieldAddedIn(['goTemplate']), undefined);
 });
 
 test('version texts: tags, minors, master; outside the range they are clamped with a note', () => {
-  assert.deepEqual(parseVersion('v3.2.5'), { line: '3.2' });
+  assert.deepEqual(parseVersion('v3.2.5'), { line: '3.2', patch: 5 });
   assert.deepEqual(parseVersion('2.14'), { line: '2.14' });
-  assert.deepEqual(parseVersion('v3.4.0-rc2'), { line: '3.4' });
+  assert.deepEqual(parseVersion('v3.4.0-rc2'), { line: '3.4', patch: 0 });
+  assert.deepEqual(parseVersion('3.6.1'), { line: '3.6', patch: 1 });
   assert.deepEqual(parseVersion('master'), { line: 'master' });
-  assert.equal(parseVersion('v2.4.0')?.line, SUPPORTED[0]);
-  assert.match(parseVersion('v2.4.0')!.note!, /older than the oldest supported/);
+  assert.deepEqual(parseVersion('v2.4.0'), { line: '2.4', patch: 0 });
+  assert.equal(parseVersion('v2.3.1')?.line, SUPPORTED[0]);
+  assert.match(parseVersion('v2.3.1')!.note!, /older than the oldest supported/);
   assert.equal(parseVersion('v4.1.0')?.line, 'master');
   assert.equal(parseVersion('sha256:abc'), undefined);
   assert.equal(chartToLine('7.7.0')?.line, '2.13');
@@ -294,17 +309,23 @@ test(`gate ${GATES.clusterProjectParam.since}: the cluster generator's project p
   at('2.14', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['prod-1-']));
 });
 
-test(`gates ${GATES.argoTemplateFunctions.since}, ${GATES.sprig330.since}, ${GATES.templateNameBase.since}: template functions and error texts follow the release`, () => {
+test(`gates ${GATES.argoYamlFunctions.since}, ${GATES.slugify.since}, ${GATES.sprig330.since}, ${GATES.templateNameBase.since}, ${GATES.tplFunction.since}: template functions and error texts follow the release and patch`, () => {
   const list = `    - list:\n        elements:\n          - name: a`;
   const first = (ws: ReturnType<typeof workspace>, name: string) =>
     ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message;
-  at('2.9', {}, (ws) =>
+  // toYaml, fromYaml and fromYamlArray were backported into 2.9.1 (slugify was not).
+  at('v2.9.0', {}, (ws) =>
     assert.match(
       first(ws, '{{ .name | toYaml }}')!,
       /failed to parse template \{\{ \.name \| toYaml \}\}: template: :1: function "toYaml" not defined/,
     ),
   );
+  at('v2.9.1', {}, (ws) => assert.equal(first(ws, '{{ .name | toYaml }}'), undefined));
+  at('2.9', {}, (ws) => assert.equal(first(ws, '{{ .name | toYaml | fromYaml | toString }}'), undefined, 'the latest 2.9 patch'));
+  at('2.9', {}, (ws) => assert.match(first(ws, '{{ .name | slugify }}')!, /function "slugify" not defined/));
   at('2.10', {}, (ws) => assert.equal(first(ws, '{{ .name | slugify }}'), undefined));
+  at('3.5', {}, (ws) => assert.match(first(ws, '{{ tpl "{{ .name }}" . }}')!, /function "tpl" not defined/));
+  at('3.6', {}, (ws) => assert.equal(first(ws, 'x-{{ tpl "{{ .name }}" . }}'), undefined));
   at('2.12', {}, (ws) => assert.match(first(ws, '{{ sha512sum .name }}')!, /function "sha512sum" not defined/));
   at('2.13', {}, (ws) => assert.equal(first(ws, '{{ sha512sum .name | trunc 8 }}'), undefined));
   at('3.2', {}, (ws) => assert.match(first(ws, '{{ .name.x }}')!, /template: :1:8: executing "" at <\.name\.x>/));
@@ -327,7 +348,10 @@ test(`gates ${GATES.camelcasePascal.since}, ${GATES.goRangeInt.since}, ${GATES.s
   assert.equal(run('2.13', elseWith), 'a');
   const rangeInt = 'n{{ range $i := 2 }}{{ $i }}{{ end }}';
   assert.match(run('2.13', rangeInt), /range can't iterate over 2/);
-  assert.equal(run('2.14', rangeInt), 'n01');
+  // 2.14.0–2.14.13 were built with Go 1.23, 2.14.14 on with Go 1.24: the Go toolchain follows the patch.
+  assert.match(run('v2.14.13', rangeInt), /range can't iterate over 2/);
+  assert.equal(run('v2.14.14', rangeInt), 'n01');
+  assert.equal(run('2.14', rangeInt), 'n01', 'the latest 2.14 patch');
   const lte = '{{ if (semver "1.2.3").LessThanEqual (semver "1.2.3") }}lte{{ end }}';
   assert.match(run('2.12', lte), /can't evaluate field LessThanEqual/);
   assert.equal(run('2.13', lte), 'lte');
@@ -341,8 +365,14 @@ test(`gates ${GATES.camelcasePascal.since}, ${GATES.goRangeInt.since}, ${GATES.s
   assert.equal(run('3.2', pre), 'admitted');
 });
 
-test('the gates of template libraries start where the per-release data changes', () => {
-  const first = (pred: (l: (typeof RELEASES)[number]['libraries']) => boolean) => RELEASES.find((r) => pred(r.libraries))!.version;
+test('the gates of template libraries start where the per-release (and per-patch) data changes', () => {
+  // The first release, or patch release inside a line, whose libraries satisfy `pred`.
+  const first = (pred: (l: (typeof RELEASES)[number]['libraries']) => boolean) => {
+    for (const r of RELEASES) {
+      for (const [patch, libs] of r.patches ?? []) if (pred(libs)) return patch ? `${r.version}.${patch}` : r.version;
+      if (pred(r.libraries)) return r.version;
+    }
+  };
   const goMinor = (l: { go: string }) => Number(l.go.split('.')[1]);
   // Each gate and the library change that brought it.
   const changes: [keyof typeof GATES, (l: (typeof RELEASES)[number]['libraries']) => boolean][] = [
@@ -359,9 +389,11 @@ test('the gates of template libraries start where the per-release data changes',
     const libs = templateLibraries(r.version);
     assert.ok(['3.2.1', '3.3.0', '3.3.1', '3.4.0'].includes(libs.semver), `${r.version}: semver ${libs.semver} is modelled`);
     assert.ok(['1.3.3', '1.5.0'].includes(libs.xstrings), `${r.version}: xstrings ${libs.xstrings} is modelled`);
-    assert.ok(libs.goMinor >= 20 && libs.goMinor <= 26, `${r.version}: Go 1.${libs.goMinor} is modelled`);
-    // mergo: imdario/mergo v0.3.16 and dario.cat/mergo v1.0.0–v1.0.2 merge maps with the same code.
-    assert.match(r.libraries.mergo, /^(github\.com\/imdario\/mergo v0\.3\.16|dario\.cat\/mergo v1\.0\.[012])$/, `${r.version}: mergo`);
+    assert.ok(libs.goMinor >= 18 && libs.goMinor <= 26, `${r.version}: Go 1.${libs.goMinor} is modelled`);
+    if (r.patches) assert.deepEqual(r.patches.at(-1)![1], r.libraries, `${r.version}: the last patch run is the modelled tag's`);
+    // The patch decides: every patch run's Go minor is what templateLibraries gives that patch.
+    for (const [patch, l] of r.patches ?? [])
+      assert.equal(templateLibraries({ line: r.version, patch }).goMinor, Number(l.go.split('.')[1]), `${r.version}.${patch}`);
   }
   const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
   for (const r of RELEASES) {

@@ -86,8 +86,8 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
   const max = file.settings.maxApplications;
-  const renderOpts = { goTemplate, options, ...templateBehaviour(target.line) };
-  const dropNestedSelectors = !hasBehaviour(target.line, 'nestedSelectorsAlways') && spec.applyNestedSelectors !== true;
+  const renderOpts = { goTemplate, options, ...templateBehaviour(target) };
+  const dropNestedSelectors = !hasBehaviour(target, 'nestedSelectorsAlways') && spec.applyNestedSelectors !== true;
   const ctx: GenContext = {
     file,
     goTemplate,
@@ -665,7 +665,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     const issues: string[] = [];
     if (!a.name) {
       issues.push(
-        hasBehaviour(target.line, 'emptyNameRejected')
+        hasBehaviour(target, 'emptyNameRejected')
           ? `ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`
           : `the Application has no name: creating it fails at the API server ("resource name may not be empty"), so it is skipped (checked against ${target.why}; from Argo CD master on, the ApplicationSet reports it as "contains an application with no name")`,
       );

@@ -12,7 +12,7 @@ import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../rollout/types';
-import { has as hasBehaviour } from '../../versions/gates';
+import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
@@ -43,9 +43,9 @@ export function getJson(root: Json, path: JsonPath): Json | undefined {
 
 /** What `steps: []` does depends on the release (argo-cd PR #27820, master). */
 function noStepsMessage(target: TargetVersion): string {
-  return hasBehaviour(target.line, 'noStepsHalts')
+  return hasBehaviour(target, 'noStepsHalts')
     ? `RollingSync without steps: ${label(target.line)} reports "No steps defined for rollout" and stops creating, updating and deleting this ApplicationSet's Applications (checked against ${target.why}).`
-    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from Argo CD master on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
+    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from ${sinceLabel(GATES.noStepsHalts.since)} on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
 }
 
 function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
