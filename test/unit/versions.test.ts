@@ -70,7 +70,7 @@ test('version texts: tags, minors, master; outside the range they are clamped wi
   assert.deepEqual(parseVersion('master'), { line: 'master' });
   assert.deepEqual(parseVersion('v2.4.0'), { line: '2.4', patch: 0 });
   assert.equal(parseVersion('v2.3.1')?.line, SUPPORTED[0]);
-  assert.match(parseVersion('v2.3.1')!.note!, /older than the oldest supported/);
+  assert.match(parseVersion('v2.3.1')!.note!, /older than 2\.4, the first release with the ApplicationSet controller built in/);
   assert.equal(parseVersion('v4.1.0')?.line, 'master');
   assert.equal(parseVersion('sha256:abc'), undefined);
   assert.equal(chartToLine('7.7.0')?.line, '2.13');
@@ -94,13 +94,13 @@ test('detected from a kustomize remote base ?ref=: fields newer than the install
     const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: TEMPLATE_PATCH });
     const d = ws.diagnostics(text).filter((x) => x.code === 'appset/unknown-field');
     assert.equal(d.length, 1);
-    assert.match(d[0].message, /^"templatePatch" was added in Argo CD 2\.10: Argo CD 2\.9's API server drops it/);
+    assert.match(d[0].message, /^"templatePatch" was added in Argo CD 2\.10: Argo CD 2\.9\.3's API server drops it/);
     assert.match(d[0].message, /detected: kustomize remote base of argoproj\/argo-cd \?ref=v2\.9\.3 in argocd\/kustomization\.yaml/);
     assert.equal(text.slice(d[0].start, d[0].end), 'templatePatch');
     const e = ws.expand(text);
     assert.equal((e.apps[0].app.metadata as { labels?: object }).labels, undefined, 'the 2.9 controller never sees the patch');
     assert.ok(
-      e.notes.some((n) => n.startsWith('checked against Argo CD 2.9 (detected')),
+      e.notes.some((n) => n.startsWith('checked against Argo CD 2.9.3 (detected')),
       e.notes.join('|'),
     );
   } finally {
@@ -167,7 +167,8 @@ test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, 
     try {
       const e = ws.expand(appset(`    - list:\n        elements:\n          - name: a`));
       const note = e.notes.find((n) => n.startsWith('checked against'))!;
-      assert.match(note, new RegExp(`^checked against Argo CD ${line.replace('.', '\\.')} \\(detected: `), note);
+      // The patch is said when the evidence names one (an image tag, ?ref=), not for a chart version.
+      assert.match(note, new RegExp(`^checked against Argo CD ${line.replace('.', '\\.')}(\\.\\d+)? \\(detected: `), note);
       assert.match(note, why);
     } finally {
       ws.close();
@@ -184,7 +185,7 @@ test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, 
       .notes.find((n) => n.startsWith('checked against'))!;
     assert.match(
       note,
-      /^checked against Argo CD 2\.14 \(detected: .* in prod\/argocd\/kustomization\.yaml; other installs in the repository say Argo CD 3\.4\)$/,
+      /^checked against Argo CD 2\.14\.8 \(detected: .* in prod\/argocd\/kustomization\.yaml; other installs in the repository say Argo CD 3\.4\)$/,
     );
   } finally {
     ws.close();
@@ -200,7 +201,7 @@ test('the setting overrides detection; nothing found means the newest release', 
     const note = ws
       .expand(appset(`    - list:\n        elements:\n          - name: a`))
       .notes.find((n) => n.startsWith('checked against'));
-    assert.equal(note, 'checked against Argo CD 3.2 (set by argocdVersion "v3.2.0")');
+    assert.equal(note, 'checked against Argo CD 3.2.0 (set by argocdVersion "v3.2.0")');
   } finally {
     ws.close();
   }
@@ -321,11 +322,11 @@ test(`gates ${GATES.argoYamlFunctions.since}, ${GATES.slugify.since}, ${GATES.sp
     ),
   );
   at('v2.9.1', {}, (ws) => assert.equal(first(ws, '{{ .name | toYaml }}'), undefined));
-  at('2.9', {}, (ws) => assert.equal(first(ws, '{{ .name | toYaml | fromYaml | toString }}'), undefined, 'the latest 2.9 patch'));
+  at('2.9', {}, (ws) => assert.equal(first(ws, '{{ .name | toYaml | trim }}'), undefined, 'the latest 2.9 patch'));
   at('2.9', {}, (ws) => assert.match(first(ws, '{{ .name | slugify }}')!, /function "slugify" not defined/));
   at('2.10', {}, (ws) => assert.equal(first(ws, '{{ .name | slugify }}'), undefined));
   at('3.5', {}, (ws) => assert.match(first(ws, '{{ tpl "{{ .name }}" . }}')!, /function "tpl" not defined/));
-  at('3.6', {}, (ws) => assert.equal(first(ws, 'x-{{ tpl "{{ .name }}" . }}'), undefined));
+  at('3.6', {}, (ws) => assert.equal(first(ws, 'x-{{ tpl `{{ .name }}` . }}'), undefined));
   at('2.12', {}, (ws) => assert.match(first(ws, '{{ sha512sum .name }}')!, /function "sha512sum" not defined/));
   at('2.13', {}, (ws) => assert.equal(first(ws, '{{ sha512sum .name | trunc 8 }}'), undefined));
   at('3.2', {}, (ws) => assert.match(first(ws, '{{ .name.x }}')!, /template: :1:8: executing "" at <\.name\.x>/));
@@ -380,7 +381,7 @@ test('the gates of template libraries start where the per-release (and per-patch
     ['camelcasePascal', (l) => l.xstrings === '1.5.0'],
     ['goElseWith', (l) => goMinor(l) >= 23],
     ['goRangeInt', (l) => goMinor(l) >= 24],
-    ['semverLessThanEqual', (l) => l.semver !== '3.2.1'],
+    ['semverLessThanEqual', (l) => ['3.3.0', '3.3.1', '3.4.0'].includes(l.semver)],
     ['semverStrict', (l) => l.semver === '3.3.1'],
     ['semverGroupPrerelease', (l) => l.semver === '3.4.0'],
   ];
@@ -417,10 +418,11 @@ test(`gate ${GATES.noStepsHalts.since}: RollingSync with steps: []`, () => {
   const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
   const msg = (v: string) => at(v, {}, (ws) => ws.diagnostics(text).find((d) => d.code === 'rollout/no-steps')!.message);
   assert.match(msg('3.5'), /^RollingSync without steps: Argo CD 3\.5 syncs every Application at once/);
-  assert.match(msg('master'), /^RollingSync without steps: Argo CD master \(3\.6 development\) reports "No steps defined for rollout"/);
+  assert.match(msg('3.5'), /from Argo CD 3\.6 on, it stops reconciling/);
+  assert.match(msg('3.6'), /^RollingSync without steps: Argo CD 3\.6 reports "No steps defined for rollout"/);
 });
 
-test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilter (master)', () => {
+test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilter (3.6)', () => {
   const strategy =
     '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: env\n              operator: In\n              values: [dev]\n';
   const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
@@ -443,10 +445,10 @@ test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilt
   at('3.5', {}, (ws) =>
     assert.match(
       ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field')!.message,
-      /^"disableExtensionFilter" was added in Argo CD master/,
+      /^"disableExtensionFilter" was added in Argo CD 3\.6/,
     ),
   );
-  at('master', {}, (ws) =>
+  at('3.6', {}, (ws) =>
     assert.equal(
       ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field'),
       undefined,
@@ -479,7 +481,7 @@ test('a field the target does not know gets one finding, not also the checks of 
   assert.deepEqual(codes('3.2'), ['appset/deletion-order', 'appset/template-patch-syntax']);
 });
 
-test('an install older than 2.8 is checked as 2.8 without the fields 2.8 added (goTemplateOptions, the plugin generator)', () => {
+test('2.4–2.7 are releases of their own: the fields 2.5–2.8 added are flagged for them, and older installs are checked as 2.4', () => {
   assert.deepEqual(
     data.fieldsAddedIn['2.8'].filter((f) => ['goTemplateOptions', 'generators.[].plugin'].includes(f)),
     ['generators.[].plugin', 'goTemplateOptions'],
@@ -489,17 +491,17 @@ test('an install older than 2.8 is checked as 2.8 without the fields 2.8 added (
     extra: '  goTemplateOptions: ["missingkey=error"]\n',
     name: '{{ .name }}-{{ .nope }}',
   });
-  const unknown = (ws: ReturnType<typeof workspace>) =>
+  const unknown = (ws: ReturnType<typeof workspace>, t = text) =>
     ws
-      .diagnostics(text)
+      .diagnostics(t)
       .filter((d) => d.code === 'appset/unknown-field')
       .map((d) => d.message);
   at('v2.7.3', {}, (ws) => {
     const [msg, ...more] = unknown(ws);
     assert.equal(more.length, 0);
-    assert.match(
+    assert.equal(
       msg,
-      /^"goTemplateOptions" was added in Argo CD 2\.8: the API server of releases before 2\.8 drops it without a word, so it has no effect\. Checked against Argo CD 2\.8 \(set by argocdVersion "v2\.7\.3", older than the oldest supported release 2\.8; checked as 2\.8, without the fields 2\.8 added\)\.$/,
+      '"goTemplateOptions" was added in Argo CD 2.8: Argo CD 2.7.3\'s API server drops it without a word, so it has no effect. Checked against Argo CD 2.7.3 (set by argocdVersion "v2.7.3").',
     );
     // Pruned before expansion: without missingkey=error the missing key prints "<no value>".
     assert.deepEqual(names(ws.expand(text)), ['a-<no value>']);
@@ -508,13 +510,28 @@ test('an install older than 2.8 is checked as 2.8 without the fields 2.8 added (
     assert.deepEqual(unknown(ws), []);
     assert.match(ws.expand(text).problems[0].message, /map has no entry for key "nope"/);
   });
+  // 2.4 has no goTemplate (2.5) and no strategy (2.6): both flagged, and the template renders as fasttemplate.
+  const strategy = '  strategy:\n    type: AllAtOnce\n';
+  const old = appset(`    - list:\n        elements:\n          - name: a`, { goTemplate: true, extra: strategy, name: '{{name}}' });
+  at('2.4', {}, (ws) => {
+    const msgs = unknown(ws, old);
+    assert.equal(msgs.length, 2, msgs.join('\n'));
+    assert.ok(msgs.some((m) => m.startsWith('"goTemplate" was added in Argo CD 2.5: Argo CD 2.4\'s API server drops it')));
+    assert.ok(msgs.some((m) => m.startsWith('"strategy" was added in Argo CD 2.6')));
+    assert.deepEqual(names(ws.expand(old)), ['a']);
+  });
+  at('2.6', {}, (ws) => assert.deepEqual(unknown(ws, old), []));
+  // Older than 2.4 (no ApplicationSet CRD in argo-cd before it): checked as 2.4.
+  at('v2.3.2', {}, (ws) =>
+    assert.match(unknown(ws, old)[0], /Checked against Argo CD 2\.4 \(set by argocdVersion "v2\.3\.2", older than 2\.4/),
+  );
   // Detected from the repository: a kustomize remote base pinned to v2.6.15.
   const files = {
     'argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.6.15\n',
   };
   const ws = workspace(files, { repoMappings: { 'https://example.com/config.git': '.' } });
   try {
-    assert.match(unknown(ws)[0], /^"goTemplateOptions" was added in Argo CD 2\.8: the API server of releases before 2\.8/);
+    assert.match(unknown(ws)[0], /^"goTemplateOptions" was added in Argo CD 2\.8: Argo CD 2\.6\.15's API server/);
   } finally {
     ws.close();
   }

@@ -37,7 +37,9 @@ export const generateOci: Generate = (spec, ctx, path) => {
   ctx.findings.push({ code: 'generator/working-tree', message: note, path: [...path, 'repoURL'] });
   const tree = listTree(ctx.file.host, root);
   if (tree.truncated)
-    ctx.notes.add(`the folder ${root} has more than 50000 entries or folders more than 64 levels deep; the oci generator only saw part of it`);
+    ctx.notes.add(
+      `the folder ${root} has more than 50000 entries or folders more than 64 levels deep; the oci generator only saw part of it`,
+    );
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
   // Every directory of the extracted artifact, hidden ones and their subtrees left out (walkDirectoryTree).
   const all = tree.allDirs.filter((d) => !d.split('/').some((s) => s.startsWith('.')));

@@ -200,7 +200,11 @@ export function templateBehaviour(target: ReleaseLine | ReleaseVersion): {
 } {
   const missing: string[] = [];
   for (const [gate, names] of GATED_FUNCTIONS) if (!has(target, gate)) missing.push(...names);
-  return { missingFunctions: missing.sort(), templateName: has(target, 'templateNameBase') ? 'base' : '', libraries: templateLibraries(target) };
+  return {
+    missingFunctions: missing.sort(),
+    templateName: has(target, 'templateNameBase') ? 'base' : '',
+    libraries: templateLibraries(target),
+  };
 }
 
 /** `since` as people read it: `Argo CD 3.6`, `Argo CD 2.9.1`. */
