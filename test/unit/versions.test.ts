@@ -533,3 +533,69 @@ test('2.4–2.7 are releases of their own: the fields 2.5–2.8 added are flagge
     ws.close();
   }
 });
+
+test('a template error only the target release makes names the release that behaves otherwise and how the target was chosen', () => {
+  const list = `    - list:\n        elements:\n          - name: a`;
+  const first = (v: string, name: string) =>
+    at(v, {}, (ws) => ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message ?? '');
+  assert.match(
+    first('2.12', '{{ sha512sum .name }}'),
+    /function "sha512sum" not defined \("sha512sum" exists since Argo CD 2\.13; checked against Argo CD 2\.12 \(set by argocdVersion "2\.12"\)\)$/,
+  );
+  assert.match(
+    first('v2.9.0', '{{ .name | toYaml }}'),
+    /\("toYaml" exists since Argo CD 2\.9\.1; checked against Argo CD 2\.9\.0 \(set by argocdVersion "v2\.9\.0"\)\)$/,
+  );
+  assert.match(first('3.5', 'x{{ tpl `{{ .name }}` . }}'), /\("tpl" exists since Argo CD 3\.6; checked against Argo CD 3\.5/);
+  assert.match(
+    first('v2.14.13', 'n{{ range 2 }}{{ . }}{{ end }}'),
+    /range can't iterate over 2 \(ranging over an integer needs Go 1\.24, which builds Argo CD 2\.14\.14 and newer; checked against Argo CD 2\.14\.13 \(set by argocdVersion "v2\.14\.13"\)\)$/,
+  );
+  // An error every release makes says nothing about versions.
+  assert.doesNotMatch(first('2.12', '{{ nosuchfn .name }}'), /checked against/);
+  // The default target says why it was chosen.
+  const ws = workspace({}, { repoMappings: { 'https://example.com/config.git': '.' } });
+  try {
+    assert.equal(
+      ws.expand(appset(list, { goTemplate: true, name: '{{ tpl `{{ .name }}` . }}' })).problems.length,
+      0,
+      'the default (3.6) has tpl',
+    );
+  } finally {
+    ws.close();
+  }
+});
+
+test('hovers over gated fields and template functions say since when, and whether the target has them', () => {
+  const text = appset(`    - list:\n        elements:\n          - name: a`, {
+    goTemplate: true,
+    name: 'x{{ tpl `{{ .name }}` . }}',
+  }).replace('        path: apps\n', '        path: apps\n        directory:\n          disableExtensionFilter: true\n');
+  const fnAt = text.indexOf('tpl `') + 1;
+  const fieldAt = text.indexOf('disableExtensionFilter') + 2;
+  at('3.6', {}, (ws) => {
+    const fn = ws.hover(text, fnAt)!;
+    assert.match(fn, /\*\*tpl\*\* — template function/);
+    assert.match(fn, /Since Argo CD 3\.6\./);
+    assert.doesNotMatch(fn, /Not defined/);
+    assert.match(ws.hover(text, fieldAt)!, /Since Argo CD 3\.6\./);
+    const items = ws.completions(text, fnAt - 1).map((c) => c.label);
+    assert.ok(items.includes('tpl'), 'tpl is offered for 3.6');
+  });
+  at('3.5', {}, (ws) => {
+    assert.match(
+      ws.hover(text, fnAt)!,
+      /Not defined in the release this ApplicationSet is checked against: Argo CD 3\.5 \(set by argocdVersion "3\.5"\)\./,
+    );
+    assert.match(
+      ws.hover(text, fieldAt)!,
+      /Unknown to the release this ApplicationSet is checked against, whose API server drops it: Argo CD 3\.5/,
+    );
+    const items = ws.completions(text, fnAt - 1).map((c) => c.label);
+    assert.ok(items.includes('toYaml') && !items.includes('tpl'), 'a function the target lacks is not offered');
+  });
+  at('2.12', {}, (ws) => {
+    const items = ws.completions(text, fnAt - 1).map((c) => c.label);
+    assert.ok(!items.includes('sha512sum') && items.includes('slugify'));
+  });
+});

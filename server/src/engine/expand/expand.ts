@@ -33,7 +33,7 @@ import { valueSpan } from './scalarOffsets';
 import { sourceResolver } from './provenance';
 import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../versions/target';
-import { has as hasBehaviour, templateBehaviour } from '../versions/gates';
+import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/gates';
 import { prunedForTarget } from '../versions/fieldCheck';
 import { severityOf } from '../diagnostics/codes';
 
@@ -224,10 +224,12 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
           if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
+          // An error only the target release makes says which release that is and why it was assumed.
+          const cause = versionCause(err.message, target);
           problems.push({
             code,
             severity: severityOf(code),
-            message: err.message,
+            message: cause ? `${err.message} (${cause})` : err.message,
             path: src,
             span: templateSpan(doc, file.text, src, err),
             who: { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },

@@ -8,6 +8,7 @@
  */
 import { atLeastVersion, RELEASES, splitVersion, type ReleaseLine, type ReleaseLibraries, type ReleaseVersion } from './releases';
 import type { TemplateLibraries } from '../../gotemplate';
+import type { TargetVersion } from './target';
 
 export interface Gate {
   /** The first release with the new behaviour: a line (`3.3`) or a patch release (`2.9.1`, `2.14.14`). */
@@ -211,4 +212,25 @@ export function templateBehaviour(target: ReleaseLine | ReleaseVersion): {
 export function sinceLabel(since: string): string {
   const [line, patch] = splitVersion(since);
   return line === 'master' ? 'Argo CD master' : `Argo CD ${line}${patch ? `.${patch}` : ''}`;
+}
+
+/**
+ * When a template error is what the target release does and a newer one does not (a function it
+ * lacks, its Go toolchain or semver library), the words that say so: which release has the other
+ * behaviour and which version was assumed and why. Undefined for errors every release makes.
+ */
+export function versionCause(message: string, target: TargetVersion): string | undefined {
+  const checked = `checked against ${target.why}`;
+  const fn = /function "([^"]+)" not defined/.exec(message)?.[1];
+  const gate = fn ? functionGate(fn) : undefined;
+  if (fn && gate && !has(target, gate)) return `"${fn}" exists since ${sinceLabel(GATES[gate].since)}; ${checked}`;
+  if (/range can't iterate over -?\d/.test(message) && !has(target, 'goRangeInt'))
+    return `ranging over an integer needs Go 1.24, which builds ${sinceLabel(GATES.goRangeInt.since)} and newer; ${checked}`;
+  if (/unexpected <with> in else/.test(message) && !has(target, 'goElseWith'))
+    return `{{else with}} needs Go 1.23, which builds ${sinceLabel(GATES.goElseWith.since)} and newer; ${checked}`;
+  if (/can't evaluate field (LessThanEqual|GreaterThanEqual)/.test(message) && !has(target, 'semverLessThanEqual'))
+    return `semver v3.3.0 of ${sinceLabel(GATES.semverLessThanEqual.since)} and newer has it; ${checked}`;
+  if (/Invalid Semantic Version/.test(message) && has(target, 'semverStrict') && !has(target, 'semverGroupPrerelease'))
+    return `semver v3.3.1 of Argo CD 2.14–3.1 rejects leading zeros, ${sinceLabel(GATES.semverGroupPrerelease.since)} accepts them again; ${checked}`;
+  return undefined;
 }
