@@ -15,6 +15,7 @@ import { chartToLine } from '../../server/src/engine/versions/detect';
 import { APPSET_SCHEMA, schemaAt } from '../../server/src/engine/validate/schemaIndex';
 import data from '../../schemas/argocd-versions.json';
 import { VERSIONS_DOC, withVersionTables } from '../../scripts/versions-tables';
+import { cmdParamsCm } from '../helpers/clusters';
 
 const root = resolve(__dirname, '..', '..');
 const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
@@ -598,4 +599,24 @@ test('hovers over gated fields and template functions say since when, and whethe
     const items = ws.completions(text, fnAt - 1).map((c) => c.label);
     assert.ok(!items.includes('sha512sum') && items.includes('slugify'));
   });
+});
+
+test(`gate ${GATES.deletionOrderFinalizerAdded.since}: in 3.2, deletionOrder: Reverse needs the resources finalizer on the ApplicationSet`, () => {
+  const strategy =
+    '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: name\n              operator: In\n              values: [a]\n';
+  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
+  const withFinalizer = text.replace('  namespace: argocd\n', '  namespace: argocd\n  finalizers:\n    - resources-finalizer.argocd.argoproj.io\n');
+  const on = { 'argocd/cmd-params.yaml': cmdParamsCm('true', 'argocd') };
+  const trap = (v: string, t: string, files: Record<string, string> = on) =>
+    at(v, files, (ws) => ws.diagnostics(t).filter((d) => d.code === 'rollout/deletion-order-finalizer'));
+  const [d, ...more] = trap('3.2', text);
+  assert.equal(more.length, 0);
+  assert.match(
+    d.message,
+    /^Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: Argo CD 3\.2 deletes in reverse only when the ApplicationSet has the resources-finalizer\.argocd\.argoproj\.io finalizer, and metadata\.finalizers lacks it \(from Argo CD 3\.3 on the controller adds it itself\)\. Checked against Argo CD 3\.2/,
+  );
+  assert.equal(text.slice(d.start, d.end), 'Reverse');
+  assert.deepEqual(trap('3.2', withFinalizer), [], 'the finalizer is there');
+  assert.deepEqual(trap('3.3', text), [], '3.3 adds it');
+  assert.deepEqual(trap('3.2', text, {}), [], 'progressive syncs off: the strategy is ignored (said elsewhere)');
 });

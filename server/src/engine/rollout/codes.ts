@@ -80,6 +80,12 @@ export const ROLLOUT_CODES = [
     summary: 'applicationsSync create-only/create-delete never updates Applications, so RollingSync can never trigger their syncs.',
   },
   {
+    code: 'rollout/deletion-order-finalizer',
+    severity: 'warning',
+    summary:
+      'Argo CD 3.2: deletionOrder: Reverse without the resources-finalizer.argocd.argoproj.io finalizer deletes the Applications all at once (3.3 adds the finalizer itself).',
+  },
+  {
     code: 'rollout/deletion-order-ignored',
     severity: 'warning',
     summary: 'deletionOrder: Reverse only applies with a RollingSync strategy that has steps.',

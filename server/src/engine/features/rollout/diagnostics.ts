@@ -156,6 +156,26 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     });
   }
 
+  // Argo CD 3.2: reverse deletion runs only while the ApplicationSet's resources finalizer holds its
+  // deletion; 3.3 adds the finalizer itself (PR #25125, applicationset_controller.go Reconcile).
+  const target = ctx.target();
+  // With progressive syncs off the whole strategy is ignored (said above), deletion order included.
+  if (
+    en?.state === 'enabled' &&
+    /^reverse$/i.test(strategy.deletionOrder) &&
+    knownTo(['strategy', 'deletionOrder'], target.line) &&
+    !hasBehaviour(target, 'deletionOrderFinalizerAdded') &&
+    !hasResourcesFinalizer(ctx.doc.value)
+  ) {
+    out.push({
+      code: 'rollout/deletion-order-finalizer',
+      severity: severityOf('rollout/deletion-order-finalizer'),
+      message: `Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: ${label(target.line)} deletes in reverse only when the ApplicationSet has the ${RESOURCES_FINALIZER} finalizer, and metadata.finalizers lacks it (from ${sinceLabel(GATES.deletionOrderFinalizerAdded.since)} on the controller adds it itself). Checked against ${target.why}.`,
+      related: targetRelated(target),
+      span: spanAt(doc, ['spec', 'strategy', 'deletionOrder']),
+    });
+  }
+
   // Plan-based findings need generated Applications; an empty or capped preview would only mislead.
   if (!exp.apps.length || exp.capped) return out;
   const maxWave = ctx.file.settings.maxWaveSize ?? 10;
@@ -331,4 +351,11 @@ export function ignoredSettingDiagnostics(file: FileContext): EngineDiagnostic[]
       message: `${e.description}.`,
       span: e.span!,
     }));
+}
+
+const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+function hasResourcesFinalizer(value: unknown): boolean {
+  const f = getJson(value as Json, ['metadata', 'finalizers']);
+  return Array.isArray(f) && f.some((x) => typeof x === 'string' && x.startsWith(RESOURCES_FINALIZER));
 }
