@@ -605,7 +605,10 @@ test(`gate ${GATES.deletionOrderFinalizerAdded.since}: in 3.2, deletionOrder: Re
   const strategy =
     '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: name\n              operator: In\n              values: [a]\n';
   const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
-  const withFinalizer = text.replace('  namespace: argocd\n', '  namespace: argocd\n  finalizers:\n    - resources-finalizer.argocd.argoproj.io\n');
+  const withFinalizer = text.replace(
+    '  namespace: argocd\n',
+    '  namespace: argocd\n  finalizers:\n    - resources-finalizer.argocd.argoproj.io\n',
+  );
   const on = { 'argocd/cmd-params.yaml': cmdParamsCm('true', 'argocd') };
   const trap = (v: string, t: string, files: Record<string, string> = on) =>
     at(v, files, (ws) => ws.diagnostics(t).filter((d) => d.code === 'rollout/deletion-order-finalizer'));
@@ -619,4 +622,26 @@ test(`gate ${GATES.deletionOrderFinalizerAdded.since}: in 3.2, deletionOrder: Re
   assert.deepEqual(trap('3.2', withFinalizer), [], 'the finalizer is there');
   assert.deepEqual(trap('3.3', text), [], '3.3 adds it');
   assert.deepEqual(trap('3.2', text, {}), [], 'progressive syncs off: the strategy is ignored (said elsewhere)');
+});
+
+test(`gate ${GATES.rollingSyncRefresh.since}: the step hover says every step starts with a refresh of every Application`, () => {
+  const strategy =
+    '  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: name\n              operator: In\n              values: [a]\n';
+  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
+  const stepAt = text.indexOf('- matchExpressions') + 2;
+  const strategyAt = text.indexOf('strategy:') + 1;
+  at('3.5', {}, (ws) => {
+    assert.match(ws.hover(text, stepAt)!, /the next step starts when all \d+ are Healthy\./);
+    assert.doesNotMatch(ws.hover(text, strategyAt)!, /refreshes every Application/);
+  });
+  at('3.6', {}, (ws) => {
+    assert.match(
+      ws.hover(text, stepAt)!,
+      /the next step starts when all \d+ are Healthy and every Application of the ApplicationSet has been refreshed/,
+    );
+    assert.match(
+      ws.hover(text, strategyAt)!,
+      /Before each step the controller refreshes every Application of the ApplicationSet .* Checked against Argo CD 3\.6/,
+    );
+  });
 });
