@@ -137,7 +137,8 @@ export const ENGINE_OPTIONS: OptionSpec = {
 
 /** Usage lines of the options that say what is read besides the input (every engine-backed subcommand). */
 export const INPUT_USAGE = `  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
-  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --repo-map URL=DIR           use DIR as the checkout of the git repository URL, or as the
+                               content of the OCI artifact URL (oci://…) (repeatable)
   --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
                                (default: the input's git work tree, else its folder)`;
 
