@@ -51,6 +51,12 @@ test('oci directories: path.Match over every directory of the artifact, hidden o
   assert.deepEqual(names(e), ['api', 'bare', 'empty']);
   assert.deepEqual(errors(e), []);
   assert.ok(e.notes.some((n) => n.includes(`mapped to ${URL}`)));
+  // The lens over generators counts what it found, as for git.
+  const lenses = ws.lenses(ociAppset(`        directories: [{path: "apps/*"}]`));
+  assert.ok(
+    lenses.some((l) => l.startsWith('4 Applications · 4 directories')),
+    lenses.join(' | '),
+  );
   const all = ws.expand(ociAppset(`        directories: [{path: "*"}]`));
   assert.deepEqual(names(all), ['apps', 'config'], '.hidden is skipped');
 });
