@@ -35,7 +35,7 @@ export const ROLLOUT_CODES = [
     code: 'rollout/no-steps',
     severity: 'warning',
     summary:
-      'RollingSync with an empty steps list: up to Argo CD 3.5 everything syncs at once; from master (3.6) on the ApplicationSet stops reconciling.',
+      'RollingSync with an empty steps list: up to Argo CD 3.5 everything syncs at once; from 3.6 on the ApplicationSet stops reconciling.',
   },
   {
     code: 'rollout/empty-step',
