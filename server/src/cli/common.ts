@@ -144,7 +144,7 @@ export const INPUT_USAGE = `  --inventory FILE             cluster inventory / c
 
 /** Usage lines of `--argocd-version` (every engine-backed subcommand). */
 export const VERSION_USAGE = `  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
-                               repository's install), 2.8 … 3.5, v3.2.5, master`;
+                               repository's install), 2.4 … 3.6, v3.2.5, master`;
 
 /** `--instance NAME` and `--argocd-config PATH` (plan, lint): which Argo CD's configuration decides. */
 const INSTANCE_OPTIONS: OptionSpec = { values: ['instance'], repeatable: ['argocd-config'] };
