@@ -63,3 +63,15 @@ test('tpl exists from Argo CD 3.6: a release without it fails to parse', () => {
     /failed to parse template \{\{ tpl "x" \. \}\}: template: base:1: function "tpl" not defined/,
   );
 });
+
+test("the text's steps and work count against the calling template's limits", () => {
+  assert.equal(render('{{ tpl "{{ range until 2000 }}x{{ end }}" . }}', {}).length, 2000);
+  // 600 × 2,000 iterations: as many steps as the same loops written inline, which the step limit stops.
+  const inline = failure('{{ range until 600 }}{{ range until 2000 }}x{{ end }}{{ end }}', {});
+  assert.match(inline, /execution exceeds 1000000 steps \(ApplicationSet Tools' limit\)$/);
+  const viaTpl = failure('{{ range until 600 }}{{ tpl "{{ range until 2000 }}x{{ end }}" . }}{{ end }}', {});
+  assert.match(
+    viaTpl,
+    /error calling tpl: error during tpl function execution for .*execution exceeds 1000000 steps \(ApplicationSet Tools' limit\)$/,
+  );
+});

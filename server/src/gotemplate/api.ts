@@ -127,8 +127,10 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
   };
   // `tpl` renders with the calling template (Argo CD 3.6): bound to this execution, only when it can be called.
-  if (template.includes('tpl') && !opts.missingFunctions?.includes('tpl'))
+  if (template.includes('tpl') && !opts.missingFunctions?.includes('tpl')) {
+    exec.shared = { steps: 0 };
     exec.funcs = withTpl(exec, (text) => parseCached(text, name, opts.missingFunctions, opts.libraries?.goMinor));
+  }
   try {
     return execute(exec, name, params);
   } catch (e) {

@@ -35,7 +35,9 @@ export function withTpl(exec: ExecOptions, parse: (text: string) => Parsed): Map
         for (const [k, v] of parsed.trees) trees.set(k, v);
         let out: string;
         try {
-          out = execute({ ...exec, text: t, trees, funcs }, exec.parseName, data as GoValue);
+          // Nested: the text's work and steps count against the calling execution's (`exec.shared`
+          // is the same object), so a loop of tpl calls cannot multiply the limits.
+          out = execute({ ...exec, text: t, trees, funcs, nested: true }, exec.parseName, data as GoValue);
         } catch (e) {
           if (e instanceof GoExecError) throw new Error(`error during tpl function execution for ${goQuote(t)}: ${e.message}`);
           throw e;
