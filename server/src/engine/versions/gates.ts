@@ -3,7 +3,7 @@
  * (line, or patch release for a backport: `2.9.1`) where the new behaviour starts and the upstream
  * change it comes from. One home for every version comparison: code asks `has(target, 'gate')`.
  * This table is the data docs/versions.md's table of behaviours is generated from
- * (`npm run docs:gates`, scripts/docs/gatesTable.ts); a unit test checks that they agree. Fields
+ * (`node --import tsx scripts/versions-tables.ts`); a unit test checks that they agree. Fields
  * added by a release are the other half of the gating (schemas/argocd-versions.json, fields.ts).
  */
 import { atLeastVersion, RELEASES, splitVersion, type ReleaseLine, type ReleaseLibraries, type ReleaseVersion } from './releases';
