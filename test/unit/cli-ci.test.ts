@@ -566,3 +566,12 @@ test('.appset-tools.yaml severity: an unknown code is named (with a suggestion) 
   assert.match(r.out, /^\.appset-tools\.yaml:3:\d+ error config\/invalid severity: the severity of rollout\/blast-radius must be one of/m);
   assert.match(r.out, /^apps\/services\.yaml:\d+:\d+ error appset\/max-update /m, 'the entry after the bad ones applies');
 });
+
+test("npm start lints the bundled examples on their own (not with this repository's test fixtures): no warnings", () => {
+  const start: string = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).scripts.start;
+  const args = /node dist\/cli\.js (lint examples\/guestbook\.yaml [^&]+?)\s*&&/.exec(start)![1].split(' ');
+  assert.ok(args.includes('--workspace'), start);
+  const r = run(args, repo);
+  assert.equal(r.code, 0, r.out + r.err);
+  assert.match(r.out, /3 ApplicationSets in 2 files: 0 errors, 0 warnings, 0 notes/);
+});
