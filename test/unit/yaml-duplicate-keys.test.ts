@@ -11,6 +11,7 @@ import { composeAllSteps } from '../../server/src/engine/yaml/composeSteps';
 import { duplicateKeySteps, duplicateKeyWork } from '../../server/src/engine/yaml/duplicateKeys';
 import { PARSE_OPTIONS } from '../../server/src/engine/yaml/incremental';
 import { parseFile } from '../../server/src/engine/yaml/document';
+import { parseDocuments, parseGoYaml } from '../../server/src/engine/yaml/parse';
 import { runSteps } from '../../server/src/engine/steps';
 import { seededRandom } from '../helpers/random';
 
@@ -107,4 +108,24 @@ test('checking keys is linear: doubling the keys of one mapping doubles the work
     work.push(duplicateKeyWork.keys - before);
   }
   for (let i = 1; i < work.length; i++) assert.ok(work[i] <= work[i - 1] * 2.5, `work ${work.join(' → ')}`);
+});
+
+test("the workspace's and Go's readers (yaml/parse.ts) report duplicates as the library did, with linear work", () => {
+  const text = 'a: 1\nb:\n  c: 1\n  c: 2\n---\nx: 1\nx: 2\n';
+  const want = YAML.parseAllDocuments(text, { strict: false, logLevel: 'error', prettyErrors: false }).map((d) =>
+    d.errors.map((e) => [e.code, e.pos[0]]),
+  );
+  assert.deepEqual(
+    parseDocuments(text).map((d) => d.errors.map((e) => [e.code, e.pos[0]])),
+    want,
+  );
+  assert.throws(() => parseGoYaml('a: 1\na: 2\n'), /Map keys must be unique at line 2, column 1/);
+  const work: number[] = [];
+  for (const n of [5000, 10000, 20000]) {
+    const before = duplicateKeyWork.keys;
+    const secret = 'data:\n' + Array.from({ length: n }, (_, i) => `  k${i}: x\n`).join('');
+    assert.equal(parseDocuments(secret)[0].errors.length, 0);
+    work.push(duplicateKeyWork.keys - before);
+  }
+  assert.ok(work[1] <= work[0] * 2.5 && work[2] <= work[1] * 2.5, `work ${work.join(' → ')}`);
 });
