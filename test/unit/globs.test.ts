@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { doublestarMatch, gitPathspecMatch, gobwasMatch, goPathMatch } from '../../server/src/engine/rules/globs';
+import { doublestarMatch, gitPathspecMatch, goPathMatch } from '../../server/src/engine/rules/globs';
 import { globWork } from '../../server/src/engine/rules/globMachine';
 import { seededRandom } from '../helpers/random';
 import { git, writeFiles } from '../helpers/cli';
@@ -148,59 +148,6 @@ test('doublestar: components, alternatives, dot files and malformed patterns', (
   for (const bad of ['a[', 'a{b', 'a\\', '[]', '[-a]']) assert.equal(m(bad, bad), false, `${bad} is malformed: matches nothing`);
 });
 
-/** The old gobwas translation of syncWindows.ts. */
-function gobwasRegExp(pattern: string): RegExp | null {
-  let i = 0;
-  const parse = (inAlt: boolean): string => {
-    let re = '';
-    while (i < pattern.length) {
-      const c = pattern[i];
-      if (inAlt && (c === ',' || c === '}')) return re;
-      i++;
-      if (c === '\\') re += i < pattern.length ? esc(pattern[i++]) : '\\\\';
-      else if (c === '*') re += '[^]*';
-      else if (c === '?') re += '[^]';
-      else if (c === '[') {
-        const close = pattern.indexOf(']', i);
-        if (close < 0) throw new Error('unclosed');
-        let body = pattern.slice(i, close);
-        i = close + 1;
-        const neg = body.startsWith('!');
-        if (neg) body = body.slice(1);
-        re += `[${neg ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
-      } else if (c === '{') {
-        const alts: string[] = [];
-        for (;;) {
-          alts.push(parse(true));
-          if (i >= pattern.length) throw new Error('unclosed');
-          if (pattern[i++] === '}') break;
-        }
-        re += `(?:${alts.join('|')})`;
-      } else re += esc(c);
-    }
-    return re;
-  };
-  try {
-    return new RegExp(`^${parse(false)}$`, 'u');
-  } catch {
-    return null;
-  }
-}
-
-test('gobwas (sync windows): the machine answers as the old regular expression on 20,000 generated pairs', () => {
-  const r = seededRandom(27);
-  const pat = ['a', 'b', '-', '*', '?', '[ab]', '[!a]', '[a-b]', '[b-a]', '[', ']', '{a,b}', '{', '}', ',', '\\', '\\*', '[]', '[!]'];
-  const nam = ['a', 'b', '-', '*', ',', '/', '{'];
-  for (let n = 0; n < 20000; n++) {
-    const p = words(r, pat, 6);
-    const s = words(r, nam, 7);
-    const re = gobwasRegExp(p);
-    const m = gobwasMatch(p);
-    assert.equal(m === undefined, re === null, `${JSON.stringify(p)}: malformed in one only`);
-    if (m && re) assert.equal(m(s), re.test(s), `${JSON.stringify(p)} ~ ${JSON.stringify(s)}`);
-  }
-});
-
 test('git pathspecs: the machine lists what `git ls-files -- <pattern>` lists (dir.c, wildmatch.c)', (t) => {
   if (spawnSync('git', ['--version']).status !== 0) return t.skip('git is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'globs-'));
@@ -249,7 +196,6 @@ test('the pattern that made every matcher backtrack costs work linear in the nam
     ['path.Match', goPathMatch],
     ['pathspec', gitPathspecMatch],
     ['doublestar', doublestarMatch],
-    ['gobwas', gobwasMatch],
   ];
   for (const [name, make] of cases) {
     const m = make(pattern)!;

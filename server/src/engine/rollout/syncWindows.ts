@@ -32,9 +32,9 @@ import type { Json, Span } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
 import { relativePath } from './instances';
-import { gobwasMatch, type PathMatcher } from '../rules/globs';
 import type { GeneratedApp } from '../expand/types';
 import type { PlanWindow } from './types';
+import { gobwasMatch } from '../rules/gobwasGlob';
 
 export interface SyncWindowSpec {
   kind: string;
@@ -132,22 +132,9 @@ export function getProjects(workspace: WorkspaceIndex, roots: readonly string[])
   return projects;
 }
 
-// ---------------------------------------------------------------------------------------------
-// gobwas/glob without separators (what globMatch in app_project_types.go uses): `*` any run of
-// characters, `?` one character, `[abc]`/`[a-z]`/`[!…]` classes, `{a,b}` alternatives, `\` escapes.
-
-const globCache = new Map<string, PathMatcher | null>();
-
-/** globMatch of app_project_types.go (no negation): `*` matches everything; a pattern that does not compile matches nothing. */
+/** globMatch of app_project_types.go (no negation, no separators): `*` matches everything; a pattern that does not compile matches nothing. */
 export function globMatch(pattern: string, value: string): boolean {
-  if (pattern === '*') return true;
-  let re = globCache.get(pattern);
-  if (re === undefined) {
-    re = gobwasMatch(pattern) ?? null;
-    if (globCache.size > 1000) globCache.clear();
-    globCache.set(pattern, re);
-  }
-  return !!re && re(value);
+  return pattern === '*' || gobwasMatch(pattern, value);
 }
 
 /** The Application fields windows match on. */

@@ -6,7 +6,7 @@
  *   reads them (Argo CD `util/git/client.go` `LsFiles`; git `dir.c` `match_pathspec_item`, `wildmatch.c`);
  * - doublestar — `files` with `--enable-new-git-file-globbing` (`util/git/client.go`, bmatcuk/doublestar v4),
  *   and this tool's own path settings (`.appset-tools.yaml` `ignore`, inventory files, instance mappings);
- * - gobwas/glob without separators — AppProject sync windows (`app_project_types.go` `globMatch`).
+ * (AppProjects' and sync windows' gobwas globs are `gobwasGlob.ts`'s.)
  * Patterns are read as code points, as before.
  */
 import { compileGlob, runGlob, type CharSet, type Token } from './globMachine';
@@ -280,62 +280,4 @@ export function doublestarMatch(pattern: string): PathMatcher {
   const tokens = parse(false);
   if (bad) return () => false;
   return machine(tokens);
-}
-
-/**
- * gobwas/glob without separators (Argo CD `app_project_types.go` `globMatch`): `*` any run of
- * characters, `?` one character, `[abc]`/`[a-z]`/`[!…]` classes up to the first `]`, `{a,b}`
- * alternatives, `\` escapes. Undefined when the pattern does not compile (unclosed class or
- * alternatives, a reversed range).
- */
-export function gobwasMatch(pattern: string): PathMatcher | undefined {
-  const p = cpsOf(pattern);
-  let i = 0;
-  let bad = false;
-  const parse = (inAlt: boolean): Token[] => {
-    const out: Token[] = [];
-    while (i < p.length && !bad) {
-      const c = p[i];
-      if (inAlt && (c === COMMA || c === RBRACE)) return out;
-      i++;
-      if (c === BACKSLASH) out.push(lit(i < p.length ? p[i++] : BACKSLASH));
-      else if (c === STAR) out.push({ t: 'star', slash: true });
-      else if (c === QUESTION) out.push({ t: 'one', slash: true });
-      else if (c === OPEN) {
-        const close = p.indexOf(CLOSE, i);
-        if (close < 0) {
-          bad = true;
-          break;
-        }
-        let body = p.slice(i, close);
-        i = close + 1;
-        const negated = body[0] === BANG;
-        if (negated) body = body.slice(1);
-        const ranges: [number, number][] = [];
-        for (let k = 0; k < body.length; k++) {
-          if (body[k + 1] === DASH && k + 2 < body.length) {
-            if (body[k] > body[k + 2]) bad = true;
-            ranges.push([body[k], body[k + 2]]);
-            k += 2;
-          } else ranges.push([body[k], body[k]]);
-        }
-        out.push({ t: 'set', set: { ranges, negated, slash: true } });
-      } else if (c === LBRACE) {
-        const alts: Token[][] = [];
-        for (;;) {
-          alts.push(parse(true));
-          if (bad) break;
-          if (i >= p.length) {
-            bad = true;
-            break;
-          }
-          if (p[i++] === RBRACE) break;
-        }
-        out.push({ t: 'alt', alts });
-      } else out.push(lit(c));
-    }
-    return out;
-  };
-  const tokens = parse(false);
-  return bad ? undefined : machine(tokens);
 }
