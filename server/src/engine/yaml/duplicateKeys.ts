@@ -63,7 +63,13 @@ function blockMapTokens(text: string, offset: number): Map<number, BlockMapToken
   const parser = new YAML.Parser();
   parser.offset = offset;
   const stack: (YAML.CST.Token | null | undefined)[] = [];
-  for (const t of parser.parse(text)) stack.push(t);
+  try {
+    for (const t of parser.parse(text)) stack.push(t);
+  } catch {
+    // The parser's own recursion overflowed (issue 25's YAML stack overflow): the keys' starts are
+    // then the key nodes' own, which differ from the library's only after an empty value.
+    return out;
+  }
   while (stack.length) {
     const t = stack.pop();
     if (!t) continue;
