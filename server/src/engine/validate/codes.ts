@@ -115,6 +115,18 @@ export const VALIDATION_CODES = [
     summary: 'matrix/merge may be nested only one level deep; a deeper one is dropped and its parent fails.',
   },
   {
+    code: 'appset/git-negation',
+    severity: 'warning',
+    summary:
+      'A git generator path starts with "!", but path.Match and git pathspecs have no negation: it matches nothing; exclude with exclude: true.',
+  },
+  {
+    code: 'appset/matrix-path-clash',
+    severity: 'warning',
+    summary:
+      'A matrix of two git generators without distinct pathParamPrefix: both set path; the controller fails on "duplicate key path" (fasttemplate) or the first path hides the second (goTemplate).',
+  },
+  {
     code: 'appset/empty-generator',
     severity: 'warning',
     summary: 'A generator entry with no generator kind produces nothing (the Argo CD API server rejects it).',

@@ -16,7 +16,7 @@ import { astOf, walk } from '../../yaml/ast';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
-import { isTemplateFunction, isTemplateKeyword, parseError } from '../../../gotemplate';
+import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '../../../gotemplate';
 import { templateErrorCode } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObject } from '../../generators/params';
@@ -106,8 +106,12 @@ function checkString(
   const out: EngineDiagnostic[] = [];
   if (goTemplate) {
     // `{{service}}`: fasttemplate's syntax; Go reads a function call, "function not defined".
+    // Inside a string literal or comment of an action (the escapes {{`{{ x }}`}} and
+    // {{ "{{ x }}" }}) it is text Go prints as written (text/template/parse/lex.go: lexQuote, lexRawQuote).
+    const literal = literalRanges(raw);
     for (const m of raw.matchAll(/\{\{-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*-?\}\}/g)) {
       const name = m[1];
+      if (literal(m.index!)) continue;
       if (isTemplateKeyword(name) || isTemplateFunction(name.split('.')[0])) continue;
       const expr = goExpressionIn(ctx, name) ?? `.${name}`;
       out.push({
@@ -130,9 +134,13 @@ function checkString(
     }
   } else {
     // `{{ .service }}` without goTemplate: fasttemplate looks up ".service", finds nothing, and leaves the tag as written.
+    // fasttemplate takes everything between the delimiters as a parameter name, so a bare word
+    // ({{template}}, {{with}}, {{end}}) is a parameter like any other (Argo CD's
+    // applicationset/utils/utils.go replaces tags by key); only a field, a pipe, a trim marker or
+    // a keyword/function followed by arguments is Go's syntax.
     for (const m of raw.matchAll(/\{\{([^{}]*)\}\}/g)) {
       const inner = m[1].trim();
-      if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\b)|\|/.test(inner))
+      if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\s+\S)|\|/.test(inner))
         continue;
       out.push({
         code: 'template/gotemplate-syntax',
@@ -160,6 +168,20 @@ function checkString(
     }
   }
   return out;
+}
+
+/** Whether an offset of a Go template lies inside a string literal or a comment of one of its actions. */
+function literalRanges(raw: string): (offset: number) => boolean {
+  const spans = templateTokens(raw, true).filter((t) => t.kind === 'string');
+  // Comments are not lexer items (Argo CD parses without ParseComments): `{{/*` up to `*/`.
+  for (let i = raw.indexOf('/*'); i >= 0;) {
+    const end = raw.indexOf('*/', i + 2);
+    if (/\{\{-? ?$/.test(raw.slice(Math.max(0, i - 4), i)))
+      spans.push({ kind: 'comment', offset: i, length: (end < 0 ? raw.length : end) - i });
+    if (end < 0) break;
+    i = raw.indexOf('/*', end + 2);
+  }
+  return (offset) => spans.some((t) => offset >= t.offset && offset < t.offset + t.length);
 }
 
 /**
