@@ -31,15 +31,13 @@ interface Fix {
 }
 
 const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/gm;
-/** Charts' own objects: a Helm template is not a raw ApplicationSet (recognised elsewhere). */
-const HELM = /\{\{[^}]*\.(Values|Release|Chart|Capabilities)\b/;
 
 export const templatesContributor: FeatureContributor = {
   name: 'templates',
 
   fileDiagnostics(file) {
-    if (!/^\s*kind:\s*["']?ApplicationSet\b/m.test(file.text) || HELM.test(file.text)) return [];
-    // A file another tool renders (yaml/helmChart.ts) already has its one note.
+    if (!/^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.test(file.text)) return [];
+    // A file another tool renders, Helm's included (yaml/helmChart.ts), already has its one note.
     if (file.parsed.diagnostics.some((d) => d.code === 'yaml/templated-file' || d.code === 'helm/chart-template')) return [];
     return [...controlFlow(file), ...unquoted(file)];
   },
