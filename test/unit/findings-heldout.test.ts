@@ -207,3 +207,18 @@ test('a RollingSync whose every step is maxUpdate 0% never syncs by itself: one 
   const neg = run(rolling(`        - matchExpressions: [{key: env, operator: In, values: [dev, prod]}]\n          maxUpdate: '-10%'`));
   assert.deepEqual(neg.line('rollout/manual-step'), []);
 });
+
+test('one tab in the indentation: one yaml/syntax finding that says so, no schema or expansion cascade', () => {
+  const text = appset('  generators:\n  - list:\n      elements:\n      - name: a', "metadata:\n\tname: '{{name}}'");
+  const r = run(text);
+  assert.deepEqual(r.codes, ['error yaml/syntax']);
+  assert.match(r.ds[0].message, /^a tab in the indentation: YAML allows only spaces there/);
+  // Control flow in the structure still explains its own broken document (a superseding finding).
+  const flow = run(
+    appset(
+      '  generators:\n  - list:\n      elements:\n      - name: a',
+      "metadata:\n      name: '{{name}}'\n{{- if .x }}\n      labels: {a: b}\n{{- end }}",
+    ),
+  );
+  assert.ok(flow.ds.some((d) => d.code === 'appset/template-in-structure' || d.code === 'yaml/templated-file'));
+});
