@@ -222,3 +222,25 @@ test('one tab in the indentation: one yaml/syntax finding that says so, no schem
   );
   assert.ok(flow.ds.some((d) => d.code === 'appset/template-in-structure' || d.code === 'yaml/templated-file'));
 });
+
+test("a generator's own template project: the finding and its fix are on the generator's line", (t) => {
+  const ws = workspaceFor(t, {
+    'projects.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: platform, namespace: argocd}\nspec: {}\n---\napiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: default, namespace: argocd}\nspec: {}\n`,
+  });
+  const text = appset(
+    `  generators:
+  - list:
+      elements: [{name: a}]
+      template:
+        metadata: {}
+        spec:
+          project: plaform
+  - list:
+      elements: [{name: b}]`,
+    "metadata: {name: '{{name}}'}",
+  );
+  const ds = ws.diagnostics(text).filter((d) => d.code === 'appset/unknown-project');
+  assert.equal(ds.length, 1, JSON.stringify(ds));
+  assert.equal(text.slice(ds[0].start, ds[0].end), 'plaform');
+  assert.match(ds[0].message, /did you mean "platform"/);
+});
