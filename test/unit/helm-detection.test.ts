@@ -105,3 +105,63 @@ test('the action scan is linear: work per character stays bounded as hostile inp
     assert.ok(templateSignals(big).work <= 2 * big.length);
   }
 });
+
+const chartAppSet = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: {{ .Release.Name }}-apps
+spec:
+  goTemplate: true
+  generators:
+  - git:
+      repoURL: {{ .Values.repoURL }}
+      revision: HEAD
+      directories: [{path: 'apps/*'}]
+  template:
+    metadata:
+      name: '{{path.basename}}'
+      labels:
+        cluster: '{{ .cluster }}'
+        env: '{{ .Values.env }}'
+        ok: '{{ "{{ .name }}" }}'
+        raw: '{{\`{{ .path.path }}\`}}'
+        norm: '{{ normalize .name }}'
+    spec:
+      project: default
+      source:
+        repoURL: {{ .Values.repoURL }}
+        path: '{{ "{{path}}" }}'
+{{- range .Values.extraLabels }}
+        note: '{{ .name }}'
+{{- end }}
+      destination: {server: 'https://kubernetes.default.svc', namespace: x}
+`;
+
+test('a Helm chart template: each unescaped Argo CD placeholder is reported as Helm sees it, with the escape as a quick fix', () => {
+  const a = ls.analyze('mem://chart.yaml', chartAppSet);
+  const ds = ls.diagnostics(a);
+  const found = ds.filter((d) => d.code === 'helm/argo-placeholder').map((d) => [chartAppSet.slice(d.span.start, d.span.end), d.severity]);
+  assert.deepEqual(found, [
+    ['{{path.basename}}', 'error'],
+    ['{{ .cluster }}', 'warning'],
+    ['{{ normalize .name }}', 'error'],
+  ]);
+  const first = ds.find((d) => d.code === 'helm/argo-placeholder')!;
+  assert.match(first.message, /^Helm fails on \{\{path.basename\}\} \(function "path" not defined\)/);
+  const fix = ls.codeActions(a, first.span, [first]).find((c) => c.diagnosticCodes?.includes('helm/argo-placeholder'));
+  assert.equal(fix?.edits?.[0].newText, '{{ "{{path.basename}}" }}');
+  const note = ds.find((d) => d.code === 'helm/chart-template')!;
+  assert.match(note.message, /3 need escaping/);
+  assert.match(note.message, /not previewed/);
+  // Every escaped form parses in Helm and prints the placeholder: no finding once fixed.
+  let fixed = chartAppSet;
+  for (const d of ds.filter((x) => x.code === 'helm/argo-placeholder').sort((x, y) => y.span.start - x.span.start)) {
+    const e = ls.codeActions(a, d.span, [d]).find((c) => c.diagnosticCodes?.includes('helm/argo-placeholder'))!.edits![0];
+    fixed = fixed.slice(0, e.span.start) + e.newText + fixed.slice(e.span.end);
+  }
+  const again = ls.diagnostics(ls.analyze('mem://chart-fixed.yaml', fixed));
+  assert.deepEqual(
+    again.filter((d) => d.code === 'helm/argo-placeholder'),
+    [],
+  );
+});

@@ -15,6 +15,7 @@ import type { EngineDiagnostic } from '../types';
 import type { ParsedFile } from './document';
 import { severityOf } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
+import { helmPlaceholderFindings } from './helmPlaceholders';
 
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
@@ -148,14 +149,17 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
     });
   } else if (m) {
     const start = m.index + m[0].length - 'ApplicationSet'.length;
+    const placeholders = helmPlaceholderFindings(text);
     diagnostics.push({
       code: 'helm/chart-template',
       severity: severityOf('helm/chart-template'),
       message:
-        `${t.chart ? 'this is a Helm chart template' : 'this looks like a Helm template'}: ${t.reason}, so its ApplicationSets exist only once Helm renders it and are not checked here. ` +
-        'Check the rendered output instead (helm template … > rendered.yaml, then appset lint rendered.yaml).',
+        `${t.chart ? 'this is a Helm chart template' : 'this looks like a Helm template'}: ${t.reason}, so its ApplicationSets exist only once Helm renders it. ` +
+        `Its Argo CD placeholders are checked against what Helm does with them (${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}); the ApplicationSets Helm renders are not previewed or linted here. ` +
+        'Check the rendered output too (helm template … > rendered.yaml, then appset lint rendered.yaml).',
       span: { start, end: start + 'ApplicationSet'.length },
     });
+    diagnostics.push(...placeholders);
   }
   return { text, docs: [], appsets: [], diagnostics };
 }

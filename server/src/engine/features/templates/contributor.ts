@@ -67,12 +67,18 @@ export const templatesContributor: FeatureContributor = {
     return out;
   },
 
-  fileCodeActions: (file, _span, diagnostics) =>
-    fixesOf(diagnostics, 'appset/template-in-structure', (d) => {
+  fileCodeActions: (file, _span, diagnostics) => [
+    ...fixesOf(diagnostics, 'appset/template-in-structure', (d) => {
       const doc = (d.data as { doc?: Span } | undefined)?.doc;
       const fix = doc && moveToTemplatePatch(file.text, doc);
       return fix ? quickFix(fix.title, [d], [{ file: file.uri, span: fix.span, newText: fix.newText }], true) : undefined;
     }),
+    // An Argo CD placeholder in a Helm chart template: Helm's escape (yaml/helmPlaceholders.ts).
+    ...fixesOf(diagnostics, 'helm/argo-placeholder', (d) => {
+      const fix = (d.data as { fix?: Fix } | undefined)?.fix;
+      return fix ? quickFix(fix.title, [d], [{ file: file.uri, span: d.span, newText: fix.newText }], true) : undefined;
+    }),
+  ],
 
   codeActions(ctx, _span, diagnostics) {
     const out: CodeAction[] = [];
