@@ -244,3 +244,18 @@ test("a generator's own template project: the finding and its fix are on the gen
   assert.equal(text.slice(ds[0].start, ds[0].end), 'plaform');
   assert.match(ds[0].message, /did you mean "platform"/);
 });
+
+test('a literal Application name under a generator that yields several by design: reported from the file alone', () => {
+  const git = (name: string, patterns = "[{path: 'apps/*'}]") =>
+    appset(
+      `  generators:\n  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      directories: ${patterns}`,
+      `metadata: {name: ${name}}`,
+    );
+  assert.deepEqual(run(git('my-app')).line('appset/constant-name'), ['metadata: {name: my-app}']);
+  assert.deepEqual(run(git("'{{path.basename}}'")).line('appset/constant-name'), []);
+  assert.deepEqual(run(git('my-app', "[{path: 'apps/web'}]")).line('appset/constant-name'), [], 'one folder by name');
+  // With the parameter sets offline, generator/duplicate-name says it with the Applications instead.
+  const list = run(appset('  generators:\n  - list: {elements: [{env: a}, {env: b}]}', 'metadata: {name: my-app}'));
+  assert.deepEqual(list.line('appset/constant-name'), []);
+  assert.ok(list.ds.some((d) => d.code === 'generator/duplicate-name'));
+});

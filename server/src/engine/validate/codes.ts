@@ -127,6 +127,12 @@ export const VALIDATION_CODES = [
       'A git generator path starts with "!", but path.Match and git pathspecs have no negation: it matches nothing; exclude with exclude: true.',
   },
   {
+    code: 'appset/constant-name',
+    severity: 'warning',
+    summary:
+      'The Application name uses no parameter but a generator yields several parameter sets by design: every Application gets the same name and the controller skips them all.',
+  },
+  {
     code: 'appset/matrix-path-clash',
     severity: 'warning',
     summary:

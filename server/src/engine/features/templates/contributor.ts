@@ -64,6 +64,7 @@ export const templatesContributor: FeatureContributor = {
     if (typeof spec.templatePatch === 'string' && !rendered)
       out.push(...checkString(ctx, spec.templatePatch, ['spec', 'templatePatch'], goTemplate, rendered, true));
     if (!rendered) out.push(...literalDestination(ctx, spec));
+    if (ctx.expansion().apps.length < 2) out.push(...constantName(ctx, spec));
     return out;
   },
 
@@ -325,4 +326,54 @@ function unquoted(file: FileContext): EngineDiagnostic[] {
     });
   }
   return out;
+}
+
+/**
+ * A literal Application name under a generator that yields several parameter sets by design (a git
+ * pattern with a wildcard, a list of several elements, anywhere in a matrix or merge): every
+ * Application gets the same name, and the controller reports "ApplicationSet contains applications
+ * with duplicate name" and skips them all (applicationset/controllers: the duplicate check before
+ * create/update). Only said when the offline expansion cannot show it (fewer than two Applications),
+ * where generator/duplicate-name does.
+ */
+function constantName(ctx: AppSetContext, spec: Record<string, unknown>): EngineDiagnostic[] {
+  const meta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : undefined;
+  const name = meta?.name;
+  if (typeof name !== 'string' || !name || name.includes('{{') || typeof spec.templatePatch === 'string') return [];
+  const several = severalByDesign(spec.generators, 0);
+  if (!several) return [];
+  return [
+    {
+      code: 'appset/constant-name',
+      severity: severityOf('appset/constant-name'),
+      message: `every Application is named "${name}" (the name uses no parameter), but ${several} yields several parameter sets by design: as soon as it yields two, the controller finds duplicate names and skips every one of them; put a parameter in the name (e.g. {{path.basename}} or {{ .path.basename }})`,
+      span: spanAt(ctx.doc.doc, ['spec', 'template', 'metadata', 'name']),
+    },
+  ];
+}
+
+/** The first generator (in words) that yields several parameter sets by its own definition, not by data. */
+function severalByDesign(gens: unknown, depth: number): string | undefined {
+  if (!Array.isArray(gens) || depth > 2) return undefined;
+  for (const g of gens.slice(0, 100)) {
+    if (!isObject(g)) continue;
+    // A generator's own template may name its Applications itself.
+    const kind = Object.keys(g).find((k) => isObject(g[k]));
+    if (!kind) continue;
+    const body = g[kind] as Record<string, unknown>;
+    if (isObject(body.template) && isObject(body.template.metadata) && body.template.metadata.name !== undefined) continue;
+    if (kind === 'list' && Array.isArray(body.elements) && body.elements.length > 1)
+      return `the list generator (${body.elements.length} elements)`;
+    if (kind === 'git')
+      for (const what of ['directories', 'files'] as const) {
+        const list = Array.isArray(body[what]) ? (body[what] as unknown[]) : [];
+        const wild = list.find((p) => isObject(p) && p.exclude !== true && typeof p.path === 'string' && /[*?[]/.test(p.path));
+        if (wild) return `the git generator's pattern "${String((wild as Record<string, unknown>).path)}"`;
+      }
+    if (kind === 'matrix' || kind === 'merge') {
+      const inner = severalByDesign(body.generators, depth + 1);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }
