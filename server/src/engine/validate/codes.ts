@@ -136,7 +136,7 @@ export const VALIDATION_CODES = [
     code: 'appset/matrix-path-clash',
     severity: 'warning',
     summary:
-      'A matrix of two git generators without distinct pathParamPrefix: both set path; the controller fails on "duplicate key path" (fasttemplate) or the first path hides the second (goTemplate).',
+      'A fasttemplate matrix of two git generators without distinct pathParamPrefix: both set path, and the controller fails the ApplicationSet on "found duplicate key path".',
   },
   {
     code: 'appset/empty-generator',

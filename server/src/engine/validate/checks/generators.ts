@@ -237,8 +237,8 @@ function negationFix(
  * with utils.CombineStringMaps (applicationset/utils/map.go), which fails on a key with two different
  * values: "found duplicate key path with different value", and the whole ApplicationSet fails as soon
  * as both generators find something in different folders. In goTemplate mode mergo lets the first
- * generator's `path` win (applicationset/generators/matrix.go), so the second's path parameters are
- * unreachable. A second generator that reads the first's path (`{{path}}/config.json`) yields the
+ * generator's values win (applicationset/generators/matrix.go), which Argo CD documents as a way to
+ * override parameters: not flagged. A second generator that reads the first's path (`{{path}}/config.json`) yields the
  * same path on each pair and is not flagged.
  */
 function matrixPathClash(doc: AppSetDoc, spec: Json | undefined, children: Json | undefined, mPath: JsonPath): EngineDiagnostic[] {
@@ -252,14 +252,14 @@ function matrixPathClash(doc: AppSetDoc, spec: Json | undefined, children: Json 
   if (prefix(gits[0]) !== prefix(gits[1])) return [];
   const readsFirst = JSON.stringify([own(gits[1], 'directories') ?? null, own(gits[1], 'files') ?? null, own(gits[1], 'revision') ?? null]);
   if (/\{\{[^}]*\bpath\b/.test(readsFirst)) return [];
-  const goTemplate = own(spec, 'goTemplate') === true;
+  // goTemplate: the first generator's values override the second's, which Argo CD documents as a
+  // feature (Generators-Matrix.md, "overriding parameters" with two git files generators): not flagged.
+  if (own(spec, 'goTemplate') === true) return [];
   const key = prefix(gits[0]) ? `${prefix(gits[0])}.path` : 'path';
   return [
     diag(
       'appset/matrix-path-clash',
-      goTemplate
-        ? `both git generators of this matrix set the ${key} parameters (no distinct pathParamPrefix): the first generator's ${key} overwrites the second's in every combination, so the second's folder is never visible to the template; give one of them a pathParamPrefix`
-        : `both git generators of this matrix set the ${key} parameters (no distinct pathParamPrefix): as soon as they find different folders the controller fails the whole ApplicationSet with "found duplicate key ${key} with different value"; give one of them a pathParamPrefix`,
+      `both git generators of this matrix set the ${key} parameters (no distinct pathParamPrefix): as soon as they find different folders the controller fails the whole ApplicationSet with "found duplicate key ${key} with different value"; give one of them a pathParamPrefix`,
       spanAt(doc.doc, [...mPath, 'generators', 1, 'git'], 'key'),
     ),
   ];
