@@ -187,7 +187,8 @@ const GIT_SPECIAL = /[*?[\\]/;
 export function gitPathspecMatch(pattern: string): PathMatcher {
   const literal = pattern.replace(/\/+$/, '');
   const below = literal + '/';
-  const isLiteral = (path: string) => path === literal || path.startsWith(below);
+  // `.` (cleaned to '' by gitPatterns.ts `cleanGitPath`): the whole repository.
+  const isLiteral = literal ? (path: string) => path === literal || path.startsWith(below) : () => true;
   if (!GIT_SPECIAL.test(pattern)) return isLiteral;
   const p = cpsOf(pattern);
   const tokens: Token[] = [];
