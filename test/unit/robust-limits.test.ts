@@ -48,7 +48,9 @@ for (const [name, text] of BOMBS) {
     fs.writeFileSync(path.join(work, name), text);
     const r = appset(['lint', name]);
     assert.equal(r.signal, null, r.err);
-    assert.equal(r.code, 0, r.err + r.out);
+    // Fail closed (issue 25): a document that could not be checked is exit status 3, said on stderr.
+    assert.equal(r.code, 3, r.err + r.out);
+    assert.match(r.err, /a document was NOT CHECKED \(.*: yaml\/too-deep\); exit status 3/);
     const lines = r.out.trim().split('\n');
     assert.equal(lines.length, 2, r.out);
     assert.match(

@@ -24,6 +24,7 @@ import {
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
 import type { CliIO } from './io';
+import { messageLine, oneLine } from './safeText';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
 export class UsageError extends Error {}
@@ -109,7 +110,7 @@ export function readCommand<T extends object>(
     return read(p);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.err(`appset ${command}: ${e.message}\n\n${usage}\n`);
+    io.err(`${oneLine(`appset ${command}: ${e.message}`)}\n\n${usage}\n`);
     return 2;
   }
 }
@@ -352,7 +353,7 @@ export class LineMap {
 /** `path:line:col severity code message`, the format every subcommand prints diagnostics in. */
 export function formatDiagnostic(file: string, lines: LineMap, d: EngineDiagnostic): string {
   const { line, col } = lines.position(d.span.start);
-  return `${file}:${line}:${col} ${d.severity} ${d.code} ${d.message.replace(/\s*\n\s*/g, ' ')}`;
+  return oneLine(`${file}:${line}:${col} ${d.severity} ${d.code} ${messageLine(d.message)}`);
 }
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as const;
@@ -379,7 +380,7 @@ export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Part
   const abs = path.resolve(io.cwd, file);
   const read = readTextFile(abs);
   if (!('text' in read)) {
-    io.err(`appset ${cmd}: ${file}: ${read.skipped === 'no such file' ? read.skipped : `not read: ${read.skipped}`}\n`);
+    io.err(oneLine(`appset ${cmd}: ${file}: ${read.skipped === 'no such file' ? read.skipped : `not read: ${read.skipped}`}`) + '\n');
     return 2;
   }
   const text = read.text;
@@ -387,7 +388,7 @@ export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Part
   const posix = toPosix(abs);
   const analysis = service.analyze(posix, text, posix);
   if (!analysis.appsets.length) {
-    io.err(`appset ${cmd}: ${file}: no ApplicationSet found\n`);
+    io.err(oneLine(`appset ${cmd}: ${file}: no ApplicationSet found`) + '\n');
     return 2;
   }
   return { abs, text, service, analysis };

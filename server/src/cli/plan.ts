@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import type { CliIO } from './io';
+import { oneLine, textLines } from './safeText';
 import { enablementLine, planTitle, rollingSyncLines, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import {
   LineMap,
@@ -66,7 +67,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   const { abs, text, service, analysis } = loaded;
   const bad = instanceProblem(analysis.file.settings, analysis.file.host.roots());
   if (bad) {
-    io.err(`appset plan: ${bad}\n`);
+    io.err(oneLine(`appset plan: ${bad}`) + '\n');
     return 2;
   }
   const lines = new LineMap(text);
@@ -88,7 +89,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   if (output === 'json') {
     io.out(JSON.stringify({ file: shown, plans: results }, null, 2) + '\n');
   } else {
-    for (const r of results) io.out(renderText(r, shown, lines, io.cwd) + '\n');
+    for (const r of results) io.out(renderText(r, shown, lines, io.cwd));
   }
   // Errors outside every ApplicationSet (a broken document beside them) fail the plan too.
   const outside = all.filter(
@@ -120,5 +121,5 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
   }
   if (!r.exact && r.notes.length) out.push(`  note: the preview is not exact: ${r.notes.join('; ')}`);
   for (const d of r.diagnostics) out.push(`  ${formatDiagnostic(shown, lines, d)}`);
-  return out.join('\n');
+  return textLines(out);
 }

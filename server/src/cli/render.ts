@@ -81,7 +81,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
           .sort((a, b) => compareGoStrings(a.name, b.name))
           .map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
       });
-    } else docs.push(service.preview(analysis, ctx.doc.span.start)?.yaml ?? '');
+    } else docs.push(service.preview(analysis, ctx.doc.span.start, { lineSafe: true })?.yaml ?? '');
   }
   io.out(output === 'json' ? JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n' : docs.join(''));
   return failed ? 1 : 0;

@@ -6,16 +6,19 @@ export const VALIDATION_CODES = [
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
   {
     code: 'yaml/too-large',
+    unchecked: true,
     severity: 'warning',
     summary: 'The file is larger than 2 MB, so it is not checked (a limit of ApplicationSet Tools, not of Argo CD).',
   },
   {
     code: 'yaml/line-too-long',
+    unchecked: true,
     severity: 'warning',
     summary: 'A line longer than 262,144 characters: its document is not checked (a limit of ApplicationSet Tools).',
   },
   {
     code: 'yaml/too-deep',
+    unchecked: true,
     severity: 'warning',
     summary: 'A document nested more than 100 levels deep is not checked, so it cannot exhaust the language server.',
   },
@@ -26,6 +29,7 @@ export const VALIDATION_CODES = [
   },
   {
     code: 'yaml/alias-limit',
+    unchecked: true,
     severity: 'error',
     summary: 'Too many YAML alias expansions (e.g. a "billion laughs" document); the document is not read.',
   },
