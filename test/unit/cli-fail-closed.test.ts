@@ -85,3 +85,10 @@ test('the user may accept it: the code lowered in .appset-tools.yaml, turned off
   });
   assert.equal(run(['lint', 'deep.yaml'], inline).code, 0, run(['lint', 'deep.yaml'], inline).out);
 });
+
+test('no YAML file in the inputs: exit 4 (a CI job pointed at the wrong folder does not pass)', () => {
+  const dir = writeFiles(path.join(work, 'empty'), { 'docs/readme.md': '# x\n' });
+  const r = run(['lint', 'docs'], dir);
+  assert.equal(r.code, 4, r.out + r.err);
+  assert.match(r.err, /appset lint: no YAML file found in docs/);
+});

@@ -307,3 +307,41 @@ ${MINIMAL_TEMPLATE_SPEC}  templatePatch: '{{ $d := list 1 }}${'{{ $d = list $d $
   assert.match(exp.problems.map((p) => p.message).join('\n'), /error while converting template to json "\[\[\[/);
   assert.ok(Date.now() - t0 < 30_000, `a hang guard (took ${Date.now() - t0} ms)`);
 });
+
+test("one tab-indented line in a ~100 KiB list: the library's stack overflow is ONE yaml/parser-overflow finding, lint exit 3 (issue 25)", () => {
+  const items = Array.from({ length: 3000 }, (_, i) => [`          - cluster: c${i}`, `            url: https://c${i}.example`]).flat();
+  items[1] = '\t' + items[1].trimStart();
+  const text = `${appsetHead('tabbed')}  generators:
+    - list:
+        elements:
+${items.join('\n')}
+  template:
+    metadata:
+      name: '{{.cluster}}'
+${MINIMAL_TEMPLATE_SPEC}`;
+  assert.ok(text.length > 100 * 1024);
+  const tabLine = text.slice(0, text.indexOf('\t')).split('\n').length;
+  const f = parseFile(text);
+  assert.deepEqual(
+    f.diagnostics.map((d) => [d.code, text.slice(0, d.span.start).split('\n').length]),
+    [['yaml/parser-overflow', tabLine]],
+  );
+  assert.match(
+    f.diagnostics[0].message,
+    /^This document is not checked: the YAML parser ran out of stack reading it, after this syntax error: Tabs are not allowed/,
+  );
+  // The language service answers every request on it (the server's path), and the CLI fails closed.
+  const service = getLanguageService({ host: createNodeHost([work], {}) });
+  const a = service.analyze(path.join(work, 'tabbed.yaml'), text, path.join(work, 'tabbed.yaml'));
+  assert.deepEqual(
+    service.lint(a).map((d) => d.code),
+    ['yaml/parser-overflow'],
+  );
+  for (const at of [0, text.indexOf('\t'), text.length - 5]) service.hover(a, at);
+  fs.writeFileSync(path.join(work, 'tabbed.yaml'), text);
+  const r = appset(['lint', 'tabbed.yaml']);
+  assert.equal(r.code, 3, r.out + r.err);
+  assert.match(r.out, new RegExp(`^tabbed\\.yaml:${tabLine}:1 error yaml/parser-overflow `, 'm'));
+  assert.doesNotMatch(r.out + r.err, /internal error|RangeError/);
+  assert.match(r.err, /NOT CHECKED \(tabbed\.yaml: yaml\/parser-overflow\)/);
+});

@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  codeInfo,
   compareGoStrings,
   SKIPPED_FOLDERS,
   getLanguageService,
@@ -374,9 +375,16 @@ export interface LoadedFile {
 
 /**
  * Reads one input file and analyses it in its workspace (render and plan take exactly one file).
- * Returns the exit code 2 after printing why, when the file cannot be read or holds no ApplicationSet.
+ * Returns the exit status after printing why: 2 when the file cannot be read, 3 when a document of it
+ * could not be checked (a limit: it may be the ApplicationSet), 4 when it holds no ApplicationSet.
  */
-export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Partial<EngineSettings>, workspace?: string): LoadedFile | 2 {
+export function loadOneFile(
+  cmd: string,
+  file: string,
+  io: CliIO,
+  settings: Partial<EngineSettings>,
+  workspace?: string,
+): LoadedFile | 2 | 3 | 4 {
   const abs = path.resolve(io.cwd, file);
   const read = readTextFile(abs);
   if (!('text' in read)) {
@@ -388,8 +396,15 @@ export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Part
   const posix = toPosix(abs);
   const analysis = service.analyze(posix, text, posix);
   if (!analysis.appsets.length) {
-    io.err(oneLine(`appset ${cmd}: ${file}: no ApplicationSet found`) + '\n');
-    return 2;
+    const lines = new LineMap(text);
+    const unchecked = service.diagnostics(analysis).filter((d) => codeInfo(d.code)?.unchecked);
+    for (const d of unchecked) io.err(formatDiagnostic(file, lines, d) + '\n');
+    io.err(
+      oneLine(
+        `appset ${cmd}: ${file}: ${unchecked.length ? 'NOT CHECKED: a document could not be read (above)' : 'no ApplicationSet found'}`,
+      ) + '\n',
+    );
+    return unchecked.length ? 3 : 4;
   }
   return { abs, text, service, analysis };
 }

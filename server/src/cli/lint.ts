@@ -65,7 +65,7 @@ ${VERSION_USAGE}
 exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage or an input that
 could not be read (the other inputs are still checked and reported), 3 a document could not be checked
 (a limit of ApplicationSet Tools or a parse the YAML library could not finish; the gate fails closed unless
-.appset-tools.yaml lowers that code's severity)`;
+.appset-tools.yaml lowers that code's severity), 4 no YAML file found in the inputs`;
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand(
@@ -125,6 +125,10 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       walkYaml(abs, found);
       for (const f of found) files.push({ abs: f, named: false });
     } else files.push({ abs, named: !onlyAppsets });
+  }
+  if (!files.length && !problems.length) {
+    io.err(oneLine(`appset lint: no YAML file found in ${inputs.join(', ')}`) + '\n');
+    return 4;
   }
   if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
@@ -223,7 +227,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     // Fail closed: a document the tool could not read was not checked by any rule or policy gate.
     io.err(
       oneLine(
-        `appset lint: ${unchecked.length === 1 ? 'a document was' : `${unchecked.length} documents were`} NOT CHECKED (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); exit status 3. To accept this, lower that code's severity in .appset-tools.yaml (e.g. "severity: {yaml/too-deep: information}").`,
+        `appset lint: ${unchecked.length === 1 ? 'a document was' : `${unchecked.length} documents were`} NOT CHECKED (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); exit status 3. To accept this, lower that code's severity in .appset-tools.yaml (e.g. "severity: {${unchecked[0].slice(unchecked[0].lastIndexOf(': ') + 2)}: information}").`,
       ) + '\n',
     );
     return 3;

@@ -42,7 +42,8 @@ ${VERSION_USAGE}
   --no-fail                    exit 0 even when the rollout has warnings
 
 exit status: 0 plan printed, 1 rollout warnings or errors (e.g. the strategy is ignored because progressive
-syncs are disabled), 2 bad usage, unreadable file or no ApplicationSet`;
+syncs are disabled), 2 bad usage or unreadable file, 3 a document could not be checked (a limit), 4 no
+ApplicationSet`;
 
 interface PlanResult {
   plan: RolloutPlan;
@@ -63,7 +64,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   if (typeof opts === 'number') return opts;
   const { output, file, noFail, settings, workspace } = opts;
   const loaded = loadOneFile('plan', file, io, settings, workspace);
-  if (loaded === 2) return 2;
+  if (typeof loaded === 'number') return loaded;
   const { abs, text, service, analysis } = loaded;
   const bad = instanceProblem(analysis.file.settings, analysis.file.host.roots());
   if (bad) {

@@ -23,6 +23,13 @@ export const VALIDATION_CODES = [
     summary: 'A document nested more than 100 levels deep is not checked, so it cannot exhaust the language server.',
   },
   {
+    code: 'yaml/parser-overflow',
+    unchecked: true,
+    severity: 'error',
+    summary:
+      'The YAML library ran out of stack on a document (one mis-indented line in a long list can cause it): the document is not checked; fix the syntax error it points at.',
+  },
+  {
     code: 'yaml/encoding',
     severity: 'error',
     summary: 'The file is not UTF-8 text (NUL characters: UTF-16 without a byte-order mark?); Argo CD cannot read it either.',
