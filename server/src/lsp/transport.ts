@@ -22,6 +22,7 @@ import {
   type MessageWriter,
   type ResponseMessage,
 } from 'vscode-languageserver/node';
+import { FramingGuard } from './framing';
 
 export type Phase = 'new' | 'running' | 'shutdown';
 
@@ -43,7 +44,8 @@ export function transportFromArgs(argv: string[]): Transport | undefined {
       writer = new IPCMessageWriter(process);
     } else if (flag === '--stdio') {
       stdio = true;
-      reader = new StreamMessageReader(process.stdin);
+      // A frame with a bad Content-Length would wedge the library's reader (framing.ts).
+      reader = new StreamMessageReader(process.stdin.pipe(new FramingGuard((m) => process.stderr.write(`appset-tools: ${m}\n`))));
       writer = new StreamMessageWriter(process.stdout);
     } else if (flag === '--socket' && value) {
       [reader, writer] = createServerSocketTransport(Number.parseInt(value, 10));
