@@ -8,7 +8,8 @@ import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue } from './value
 import type { RenderOptions, RenderReport } from './index';
 import { TemplateError } from './index';
 import { parseTemplate, GoParseError, GO_MINOR_DEFAULT, type Tree } from './parse';
-import { execute, GoExecError, type MissingKey } from './exec';
+import { execute, GoExecError, type ExecOptions, type MissingKey } from './exec';
+import { withTpl } from './tpl';
 import { builtinsMap, hasFunction, templateFuncs } from './funcmap';
 import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
 import { walkTemplate } from './walk';
@@ -115,21 +116,23 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     const e = parsed.error;
     throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
   }
+  const exec: ExecOptions = {
+    text: template,
+    parseName: name,
+    trees: parsed.trees,
+    funcs: templateFuncs(opts.libraries),
+    builtins: builtinsMap(),
+    missingKey,
+    goMinor: opts.libraries?.goMinor,
+    onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
+  };
+  // `tpl` renders with the calling template (Argo CD 3.6): bound to this execution, only when it can be called.
+  if (template.includes('tpl') && !opts.missingFunctions?.includes('tpl')) {
+    exec.shared = { steps: 0 };
+    exec.funcs = withTpl(exec, (text) => parseCached(text, name, opts.missingFunctions, opts.libraries?.goMinor));
+  }
   try {
-    return execute(
-      {
-        text: template,
-        parseName: name,
-        trees: parsed.trees,
-        funcs: templateFuncs(opts.libraries),
-        builtins: builtinsMap(),
-        missingKey,
-        goMinor: opts.libraries?.goMinor,
-        onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
-      },
-      name,
-      params,
-    );
+    return execute(exec, name, params);
   } catch (e) {
     if (e instanceof GoExecError)
       throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length);

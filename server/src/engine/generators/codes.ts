@@ -48,6 +48,12 @@ export const GENERATOR_CODES = [
       "No local checkout of the git generator's repoURL was found (map it with appsetTools.repoMappings); the generator yields nothing in the preview.",
   },
   {
+    code: 'generator/no-oci-artifact',
+    severity: 'information',
+    summary:
+      "No folder is mapped to the oci generator's repoURL (map one holding the artifact's content with repoMappings or --repo-map); the generator yields nothing in the preview.",
+  },
+  {
     code: 'generator/placeholder-repo',
     severity: 'information',
     summary:

@@ -1,7 +1,7 @@
 /**
  * Recognises Helm chart templates. A file under `templates/` of a chart (a folder with a
  * `Chart.yaml`), or a text whose `{{ }}` actions use Helm's objects (`.Values`, `.Release`, `.Chart`,
- * `.Capabilities`, `.Files`, `.Template`) or Helm-only functions (`include`, `tpl`, `define`), is not
+ * `.Capabilities`, `.Files`, `.Template`) or Helm-only functions (`include`, `define`), is not
  * YAML until Helm renders it: `{{- if }}` lines and `{{ .Values.x }}` keys make no sense to a YAML
  * parser, and Argo CD's own `{{ }}` inside it are Helm's to render (or to escape) first. Such a file
  * gets one information finding instead of hundreds of syntax errors.
@@ -24,7 +24,8 @@ export interface ChartTemplate {
 }
 
 const HELM_OBJECT = /\{\{-?(?:[^}]*?[\s(|$])?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b/;
-const HELM_FUNCTION = /\{\{-?\s*(?:define|include|tpl)\b|\{\{-?[^}]*?\|\s*(?:include|tpl)\b|\(\s*(?:include|tpl)\s+"/;
+// Not `tpl`: Argo CD 3.6 has a `tpl` of its own (PR #26614), so an ApplicationSet may call it.
+const HELM_FUNCTION = /\{\{-?\s*(?:define|include)\b|\{\{-?[^}]*?\|\s*include\b|\(\s*include\s+"/;
 /**
  * Other tools that render Go templates into YAML before anything reads it: helmfile (`.gotmpl`
  * values and state files; `.Environment`, `.StateValues`, `requiredEnv`, `exec`, `readFile`) and

@@ -12,7 +12,7 @@ import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../rollout/types';
-import { has as hasBehaviour } from '../../versions/gates';
+import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
@@ -43,9 +43,9 @@ export function getJson(root: Json, path: JsonPath): Json | undefined {
 
 /** What `steps: []` does depends on the release (argo-cd PR #27820, master). */
 function noStepsMessage(target: TargetVersion): string {
-  return hasBehaviour(target.line, 'noStepsHalts')
+  return hasBehaviour(target, 'noStepsHalts')
     ? `RollingSync without steps: ${label(target.line)} reports "No steps defined for rollout" and stops creating, updating and deleting this ApplicationSet's Applications (checked against ${target.why}).`
-    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from Argo CD master on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
+    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from ${sinceLabel(GATES.noStepsHalts.since)} on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
 }
 
 function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
@@ -153,6 +153,26 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       severity: severityOf('rollout/sync-policy-blocks-rollout'),
       message: `applicationsSync: ${policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
       span: spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']),
+    });
+  }
+
+  // Argo CD 3.2: reverse deletion runs only while the ApplicationSet's resources finalizer holds its
+  // deletion; 3.3 adds the finalizer itself (PR #25125, applicationset_controller.go Reconcile).
+  const target = ctx.target();
+  // With progressive syncs off the whole strategy is ignored (said above), deletion order included.
+  if (
+    en?.state === 'enabled' &&
+    /^reverse$/i.test(strategy.deletionOrder) &&
+    knownTo(['strategy', 'deletionOrder'], target.line) &&
+    !hasBehaviour(target, 'deletionOrderFinalizerAdded') &&
+    !hasResourcesFinalizer(ctx.doc.value)
+  ) {
+    out.push({
+      code: 'rollout/deletion-order-finalizer',
+      severity: severityOf('rollout/deletion-order-finalizer'),
+      message: `Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: ${label(target.line)} deletes in reverse only when the ApplicationSet has the ${RESOURCES_FINALIZER} finalizer, and metadata.finalizers lacks it (from ${sinceLabel(GATES.deletionOrderFinalizerAdded.since)} on the controller adds it itself). Checked against ${target.why}.`,
+      related: targetRelated(target),
+      span: spanAt(doc, ['spec', 'strategy', 'deletionOrder']),
     });
   }
 
@@ -331,4 +351,11 @@ export function ignoredSettingDiagnostics(file: FileContext): EngineDiagnostic[]
       message: `${e.description}.`,
       span: e.span!,
     }));
+}
+
+const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+function hasResourcesFinalizer(value: unknown): boolean {
+  const f = getJson(value as Json, ['metadata', 'finalizers']);
+  return Array.isArray(f) && f.some((x) => typeof x === 'string' && x.startsWith(RESOURCES_FINALIZER));
 }
