@@ -345,3 +345,57 @@ ${MINIMAL_TEMPLATE_SPEC}`;
   assert.doesNotMatch(r.out + r.err, /internal error|RangeError/);
   assert.match(r.err, /NOT CHECKED \(tabbed\.yaml: yaml\/parser-overflow\)/);
 });
+
+test('mappings where the CRD wants strings: no message says "[object Object]" (issue 25)', () => {
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: {a: 1}
+  namespace: {b: 2}
+spec:
+  goTemplate: {c: 1}
+  goTemplateOptions: [{d: 1}]
+  generators:
+    - list:
+        elements:
+          - cluster: {e: 1}
+            url: [1]
+        elementsYaml: {f: 1}
+      selector:
+        matchLabels: {g: {h: 1}}
+        matchExpressions: [{key: {i: 1}, operator: {j: 1}, values: [{k: 1}]}]
+    - clusters:
+        selector: {matchLabels: {env: {x: 1}}}
+        values: {v: {y: 1}}
+    - git: {repoURL: {z: 1}, revision: [1], directories: [{path: {p: 1}, exclude: {q: 1}}], files: [{path: {r: 1}}]}
+  strategy:
+    type: {s: 1}
+    rollingSync:
+      steps:
+        - matchExpressions: [{key: {t: 1}, operator: In, values: [{u: 1}]}]
+          maxUpdate: {w: 1}
+  syncPolicy: {applicationsSync: {x: 1}, preserveResourcesOnDeletion: {y: 1}}
+  preservedFields: {annotations: [{z: 1}]}
+  ignoreApplicationDifferences: [{jsonPointers: [{a: 1}], name: {b: 1}}]
+  templatePatch: {c: 1}
+  template:
+    metadata:
+      name: '{{.cluster}}'
+      labels: {l: {m: 1}}
+      finalizers: [{n: 1}]
+    spec:
+      project: {o: 1}
+      source: {repoURL: {p: 1}, path: p, targetRevision: HEAD}
+      destination: {server: '{{.url}}', namespace: {q: 1}}
+`;
+  const file = path.join(work, 'objects.yaml');
+  const service = getLanguageService({ host: createNodeHost([work], {}) });
+  const a = service.analyze(file, text, file);
+  const said = [...service.lint(a).map((d) => d.message), service.preview(a, 0)?.yaml ?? ''];
+  assert.ok(said.length > 5);
+  for (const m of said) assert.doesNotMatch(m, /object Object/, m);
+  assert.ok(
+    said.some((m) => m.includes('"{\\"j\\":1}" is not a valid pod selector operator')),
+    said.join('\n'),
+  );
+});
