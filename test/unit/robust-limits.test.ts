@@ -328,7 +328,7 @@ ${MINIMAL_TEMPLATE_SPEC}`;
   );
   assert.match(
     f.diagnostics[0].message,
-    /^This document is not checked: the YAML parser ran out of stack reading it, after this syntax error: Tabs are not allowed/,
+    /^This document is not checked: the YAML parser ran out of stack reading it, after this syntax error: a tab in the indentation/,
   );
   // The language service answers every request on it (the server's path), and the CLI fails closed.
   const service = getLanguageService({ host: createNodeHost([work], {}) });

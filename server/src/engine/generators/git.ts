@@ -8,7 +8,7 @@ import { parseGoYamlFile } from '../yaml/parse';
 import type { EngineHost } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { JsonPath } from '../yaml/document';
-import { doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
+import { cleanGitPath, doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
 import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
 import { has } from '../versions/gates';
@@ -161,15 +161,17 @@ export function fromFiles(
   patterns.forEach((p, i) => {
     if (!isObject(p)) return;
     const pattern = String(p.path ?? '');
-    checkPattern(pattern, [...path, 'files', i, 'path']);
-    if (pattern.startsWith('/') && !oci)
+    // git normalises a pathspec (./x, a/../b); an OCI artifact's paths are matched as written.
+    if (oci) checkPattern(pattern, [...path, 'files', i, 'path']);
+    const clean = oci ? pattern : pattern.startsWith('/') ? undefined : cleanGitPath(pattern);
+    if (clean === undefined)
       throw new GeneratorError(`error retrieving Git files: fatal: ${pattern}: '${pattern}' is outside repository`, [
         ...path,
         'files',
         i,
         'path',
       ]);
-    const m = matcher(pattern);
+    const m = matcher(clean);
     if (p.exclude === true) excludes.push(m);
     else for (const f of candidates) if (m(f)) selected.add(f);
   });
