@@ -7,6 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
+import { oneLine } from './safeText';
 import { getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
@@ -59,7 +60,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
   }
   const commit = resolveCommit(root, baseRev);
   if (!commit) {
-    io.err(`appset diff: unknown revision "${baseRev}"\n`);
+    io.err(oneLine(`appset diff: unknown revision "${baseRev}"`) + '\n');
     return 2;
   }
   const rootPosix = toPosix(fs.realpathSync(root));
@@ -70,7 +71,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     const real = fs.existsSync(abs) ? toPosix(fs.realpathSync(abs)) : abs;
     const rel = path.posix.relative(rootPosix, real);
     if (rel.startsWith('..') || path.posix.isAbsolute(rel)) {
-      io.err(`appset diff: ${i} is outside the repository ${rootPosix}\n`);
+      io.err(oneLine(`appset diff: ${i} is outside the repository ${rootPosix}`) + '\n');
       return 2;
     }
     prefixes.push(rel);
@@ -106,7 +107,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     });
   } catch (e) {
     if (e instanceof GitError) {
-      io.err(`appset diff: git: ${e.message}\n`);
+      io.err(oneLine(`appset diff: git: ${e.message}`) + '\n');
       return 2;
     }
     throw e;
@@ -118,7 +119,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     try {
       fs.writeFileSync(path.resolve(io.cwd, outFile), output);
     } catch (e) {
-      io.err(`appset diff: cannot write ${outFile}: ${(e as Error).message}\n`);
+      io.err(oneLine(`appset diff: cannot write ${outFile}: ${(e as Error).message}`) + '\n');
       return 2;
     }
   } else io.out(output);

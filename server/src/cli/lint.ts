@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIO } from './io';
-import { getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding } from '../engine';
+import { codeInfo, getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding, type Severity } from '../engine';
 import { readTextFile, readTextFileWithin } from '../host/files';
 import { openIndexCache } from './indexCache';
 import {
@@ -29,6 +29,7 @@ import { summarize, type FailOn, type LintReport, type ReportFile, type ReportFi
 import { toSarif } from './sarif';
 import { toGithub, toMarkdown, toText } from './humanFormats';
 import { toCodeQuality } from './codeQuality';
+import { oneLine } from './safeText';
 
 const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown', 'codequality'] as const;
 type Format = (typeof FORMATS)[number];
@@ -63,7 +64,9 @@ ${VERSION_USAGE}
   --no-cache                   do not use or update the workspace index cache (see docs/performance.md)
 
 exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage or an input that
-could not be read (the other inputs are still checked and reported)`;
+could not be read (the other inputs are still checked and reported), 3 a document could not be checked
+(a limit of ApplicationSet Tools or a parse the YAML library could not finish; the gate fails closed unless
+.appset-tools.yaml lowers that code's severity), 4 no YAML file found in the inputs`;
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand(
@@ -124,6 +127,10 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       for (const f of found) files.push({ abs: f, named: false, folder: abs });
     } else files.push({ abs, named: !onlyAppsets });
   }
+  if (!files.length && !problems.length) {
+    io.err(oneLine(`appset lint: no YAML file found in ${inputs.join(', ')}`) + '\n');
+    return 4;
+  }
   if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
   const host = hostForInputs(existing.length ? existing : ['.'], io.cwd, settings, workspace);
@@ -131,6 +138,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const service = getLanguageService({ host, workspaceCache: cache });
   const results: ReportFile[] = [];
   const configs = new Map<string, string>();
+  /** Findings that say a document was not checked, as `path:line code` (the gate fails closed on them). */
+  const unchecked: string[] = [];
   for (const f of files) {
     const abs = toPosix(f.abs);
     // Regular files only, size-capped, never blocking (host/files.ts); every skip is said. A file found
@@ -138,7 +147,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     const read = f.folder ? readTextFileWithin(f.abs, [f.folder]) : readTextFile(f.abs);
     if (!('text' in read)) {
       if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
-      else io.err(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}\n`);
+      else io.err(oneLine(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}`) + '\n');
       continue;
     }
     const text = read.text;
@@ -152,12 +161,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       const analysis = service.analyze(abs, text, abs);
       const bad = analysis.appsets.length ? instanceProblem(analysis.file.settings, host.roots()) : undefined;
       if (bad) {
-        io.err(`appset lint: ${bad}\n`);
+        io.err(oneLine(`appset lint: ${bad}`) + '\n');
         return 2;
       }
-      const findings = service
-        .lint(analysis)
-        .filter((d) => (!quiet || d.severity === 'error') && !(clustersOnly && d.code.startsWith('yaml/')));
+      const all = service.lint(analysis);
+      if (!clustersOnly) for (const d of all.filter(notChecked)) unchecked.push(`${shownPath(f.abs)}: ${d.code}`);
+      const findings = all.filter((d) => (!quiet || d.severity === 'error') && !(clustersOnly && d.code.startsWith('yaml/')));
       if (clustersOnly && !findings.length) continue;
       results.push(
         reportFile(
@@ -188,10 +197,10 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     );
   }
   // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.
-  for (const n of service.workspace.scanNotes(true)) io.err(`appset lint: note: ${n}\n`);
+  for (const n of service.workspace.scanNotes(true)) io.err(oneLine(`appset lint: note: ${n}`) + '\n');
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
-  const report = summarize(results, problems, failOn);
+  const report = summarize(results, problems, failOn, unchecked.length);
   const render = (f: Format): string => {
     if (f === 'json') return JSON.stringify(report, null, 2) + '\n';
     if (f === 'sarif') return JSON.stringify(toSarif(report, toPosix(io.cwd)), null, 2) + '\n';
@@ -208,15 +217,36 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     try {
       fs.writeFileSync(path.resolve(io.cwd, file), render(f));
     } catch (e) {
-      io.err(`appset lint: cannot write ${file}: ${(e as Error).message}\n`);
+      io.err(oneLine(`appset lint: cannot write ${file}: ${(e as Error).message}`) + '\n');
       return 2;
     }
   }
   // With --output the report goes to the file and the summary line to the terminal.
   io.out(outFile ? toText(report).split('\n').slice(-2).join('\n') : render(format));
-  if (format !== 'github') for (const p of problems) io.err(`appset lint: ${p.message}\n`);
+  if (format !== 'github') for (const p of problems) io.err(oneLine(`appset lint: ${p.message}`) + '\n');
   if (problems.length) return 2;
+  if (unchecked.length) {
+    // Fail closed: a document the tool could not read was not checked by any rule or policy gate.
+    io.err(
+      oneLine(
+        `appset lint: ${unchecked.length === 1 ? 'a document was' : `${unchecked.length} documents were`} NOT CHECKED (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); exit status 3. To accept this, lower that code's severity in .appset-tools.yaml (e.g. "severity: {${unchecked[0].slice(unchecked[0].lastIndexOf(': ') + 2)}: information}").`,
+      ) + '\n',
+    );
+    return 3;
+  }
   return report.summary.failed ? 1 : 0;
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/**
+ * A finding that says a document was not checked (`unchecked` in the registry), still at the
+ * registry's severity or above: the user has not lowered it in `.appset-tools.yaml` (or `off`,
+ * which drops it) nor suppressed it inline with a reason.
+ */
+function notChecked(d: Finding): boolean {
+  const info = codeInfo(d.code);
+  return !!info?.unchecked && !d.suppressed && RANK[d.severity] <= RANK[info.severity];
 }
 
 /** `APPSET_DEBUG=stats`: what the workspace index did (tests and the benchmark count files, never time them). */

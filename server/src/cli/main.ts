@@ -10,6 +10,7 @@ import { runPlan } from './plan';
 import { runDiff } from './diff';
 import type { CliIO } from './io';
 import { nodeIO } from './io';
+import { oneLine } from './safeText';
 
 const USAGE = `usage: appset <command> [options]
 
@@ -44,7 +45,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.out('appset 0.1.0\n');
       return 0;
     default:
-      io.err((cmd ? `unknown command "${cmd}"\n` : '') + USAGE + '\n');
+      io.err((cmd ? oneLine(`unknown command "${cmd}"`) + '\n' : '') + USAGE + '\n');
       return 2;
   }
 }

@@ -67,9 +67,15 @@ export function severityFor(code: string, cfg: RepoConfig): Severity | 'off' | u
  * Applies severities and inline suppressions to a file's findings. Findings about the suppression
  * comments themselves (no reason, unknown code, suppressing nothing) are added as `config/suppression`.
  */
-export function applyConfig(diags: EngineDiagnostic[], text: string, cfg: RepoConfig, knownCode: (c: string) => boolean): Finding[] {
+export function applyConfig(
+  diags: EngineDiagnostic[],
+  text: string,
+  cfg: RepoConfig,
+  knownCode: (c: string) => boolean,
+  comments: (text: string) => readonly number[],
+): Finding[] {
   const out: Finding[] = [];
-  const sups = findSuppressions(text);
+  const sups = findSuppressions(text, comments);
   const used = new Set<Suppression>();
   const lineOf = lineIndex(text);
   for (const d of diags) {

@@ -39,7 +39,8 @@ export function repoPlaceholder(repoURL: string): string | undefined {
 }
 
 export const generateGit: Generate = (spec, ctx, path) => {
-  const repoURL = String(spec.repoURL ?? '');
+  // A mapping where the CRD wants a string is the schema's finding; here it is shown as written, never "[object Object]".
+  const repoURL = typeof spec.repoURL === 'object' && spec.repoURL !== null ? JSON.stringify(spec.repoURL) : String(spec.repoURL ?? '');
   const dirs = Array.isArray(spec.directories) && spec.directories.length ? spec.directories : undefined;
   const files = Array.isArray(spec.files) && spec.files.length ? spec.files : undefined;
   if (!dirs && !files) throw new GeneratorError('ApplicationSet is empty', path);
@@ -175,7 +176,8 @@ export function fromFiles(
     else for (const f of candidates) if (m(f)) selected.add(f);
   });
   const out: ParamSet[] = [];
-  const repoURL = String(spec.repoURL ?? '');
+  // A mapping where the CRD wants a string is the schema's finding; here it is shown as written, never "[object Object]".
+  const repoURL = typeof spec.repoURL === 'object' && spec.repoURL !== null ? JSON.stringify(spec.repoURL) : String(spec.repoURL ?? '');
   const dirSet = new Set(tree.allDirs);
   // sort.Strings: byte order.
   const chosen = [...selected].filter((f) => !excludes.some((m) => m(f))).sort((a, b) => compareGoStrings(a, b));

@@ -6,18 +6,28 @@ export const VALIDATION_CODES = [
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
   {
     code: 'yaml/too-large',
+    unchecked: true,
     severity: 'warning',
     summary: 'The file is larger than 2 MB, so it is not checked (a limit of ApplicationSet Tools, not of Argo CD).',
   },
   {
     code: 'yaml/line-too-long',
+    unchecked: true,
     severity: 'warning',
     summary: 'A line longer than 262,144 characters: its document is not checked (a limit of ApplicationSet Tools).',
   },
   {
     code: 'yaml/too-deep',
+    unchecked: true,
     severity: 'warning',
     summary: 'A document nested more than 100 levels deep is not checked, so it cannot exhaust the language server.',
+  },
+  {
+    code: 'yaml/parser-overflow',
+    unchecked: true,
+    severity: 'error',
+    summary:
+      'The YAML library ran out of stack on a document (one mis-indented line in a long list can cause it): the document is not checked; fix the syntax error it points at.',
   },
   {
     code: 'yaml/encoding',
@@ -26,6 +36,7 @@ export const VALIDATION_CODES = [
   },
   {
     code: 'yaml/alias-limit',
+    unchecked: true,
     severity: 'error',
     summary: 'Too many YAML alias expansions (e.g. a "billion laughs" document); the document is not read.',
   },

@@ -157,6 +157,11 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
   if (UNSAFE.test(oldEntry) || UNSAFE.test(newEntry)) return undefined;
   if (!lineBeforeIsContent(oldText, lineStart - base)) return undefined;
   if (!lineAfterEnds(oldText, end - base, col, pair)) return undefined;
+  // An entry that ends in an empty value (`key:`, `-`): the library ends the ranges of the collections
+  // around it before that line's break, not after it, so moving the old ranges would leave them one
+  // character off. Parsed whole instead (the case is rare: a value just deleted).
+  const tail = newEntry.trimEnd();
+  if (tail.endsWith(':') || tail.endsWith('-')) return undefined;
 
   // The entry's lines alone, the first one's prefix (`- `) made spaces, parsed at their offset.
   const fragment = ' '.repeat(col) + newText.slice(start - base, newEnd - base) + (newEnd - base < newText.length ? '\n' : '');

@@ -95,8 +95,22 @@ export function parseLenientDocument(text: string): YamlDocument {
 }
 
 /** A value as YAML text, for previews: no folding, no anchors for repeated objects. */
-export function stringifyYaml(value: unknown): string {
-  return YAML.stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
+export function stringifyYaml(value: unknown, lineSafe = false): string {
+  if (!lineSafe) return YAML.stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
+  // For output a CI runner reads line by line: a string that holds a line break or starts with `:` (a
+  // workflow command `::…`) is written double-quoted, so no line starts with text from a value or key.
+  const doc = new YAML.Document(value, { aliasDuplicateObjects: false });
+  YAML.visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && /[\r\n\u0085\u2028\u2029]|^\s*:/.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
+  // The library writes U+2028/U+2029 raw even in double quotes; YAML's own escapes for them (only
+  // double-quoted scalars hold them here: every string with one is quoted above).
+  return doc
+    .toString({ lineWidth: 0 })
+    .replace(/\u2028/g, '\\L')
+    .replace(/\u2029/g, '\\P');
 }
 
 /** Every document of a text with its value; documents whose value cannot be built (alias limits) are left out. */
