@@ -1,5 +1,5 @@
 /**
- * The fuzz runner: `npm run fuzz -- [--engine N] [--tree N] [--server N] [--seed S]` (long runs) and
+ * The fuzz runner: `npm run fuzz -- [--engine N] [--tree N] [--server N] [--yaml N] [--seed S]` (long runs) and
  * the short fixed-seed run in `npm test` (test/unit/fuzz.test.ts). Each kind runs in child processes
  * (worker.ts) with a 512 MB heap; the runner watches their output, so
  * - a crash is a worker that dies (V8 abort, out of memory, uncaught exception) or an exception that
@@ -37,8 +37,8 @@ export interface FuzzTotals {
 
 const WORKER = path.join(__dirname, 'worker.ts');
 // `probe` is the runner's own test (test/unit/fuzz.test.ts): inputs that pass, hang or crash on purpose.
-const HANG_MS = { engine: 60_000, tree: 60_000, server: 45_000, probe: 1_000 } as Record<string, number>;
-const BATCH = { engine: 2000, tree: 100, server: 2000, probe: 100 } as Record<string, number>;
+const HANG_MS = { engine: 60_000, tree: 60_000, server: 45_000, yaml: 60_000, probe: 1_000 } as Record<string, number>;
+const BATCH = { engine: 2000, tree: 100, server: 2000, yaml: 5000, probe: 100 } as Record<string, number>;
 
 /**
  * CPU time (ms) used so far by a process and its children that were waited for, plus its live
@@ -169,7 +169,7 @@ if (require.main === module) {
     return i >= 0 ? Number(args[i + 1]) : d;
   };
   const seed = num('seed', Date.now() % 1_000_000);
-  const plan = { engine: num('engine', 100_000), tree: num('tree', 2_000), server: num('server', 5_000) };
+  const plan = { engine: num('engine', 100_000), tree: num('tree', 2_000), server: num('server', 5_000), yaml: num('yaml', 100_000) };
   const t0 = Date.now();
   void fuzz(plan, seed, (s) => process.stderr.write(s + '\n')).then((t) => {
     process.stdout.write(JSON.stringify({ seed, plan, seconds: Math.round((Date.now() - t0) / 1000), ...t }, null, 2) + '\n');

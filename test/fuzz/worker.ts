@@ -1,7 +1,7 @@
 /**
  * One fuzz worker, run as a child process by `run.ts` (so a V8 abort or an out-of-memory is seen
  * as a crash of this process, not of the runner):
- *   node --max-old-space-size=512 --import tsx test/fuzz/worker.ts <engine|tree|server|probe> <seed> <start> <count>
+ *   node --max-old-space-size=512 --import tsx test/fuzz/worker.ts <engine|tree|server|yaml|probe> <seed> <start> <count>
  * Prints one JSON line per input: {"i": k, "ms": …, "failures": n} — `failures` counts feature
  * modules that threw and were isolated by the facade (a bug, but not a crash). An exception that
  * escapes the engine prints {"i": k, "error": …}; a hang the worker saw itself adds `"hang": true`,
@@ -27,6 +27,7 @@ import { initializeParams, spawnStdioServer } from '../lsp/client';
 import { flowClusterSecret } from '../helpers/clusters';
 import { appsetHead, gitGenerator } from '../helpers/appsets';
 import { cpuMs } from './run';
+import { boundaryCase } from '../helpers/yamlDifferential';
 
 const [kind, seedArg, startArg, countArg] = process.argv.slice(2);
 const seed = Number(seedArg);
@@ -198,7 +199,25 @@ function probeRun(): void {
   }
 }
 
+/**
+ * The YAML readers against the library on the whole text (test/helpers/yamlDifferential.ts): a
+ * generated text at `---` boundaries and an edit of it; a difference is reported as a crash, with the
+ * texts in its detail.
+ */
+function yamlRun(): void {
+  for (let k = start; k < start + count; k++) {
+    const t0 = Date.now();
+    try {
+      boundaryCase(seed * 1_000_003 + k);
+      emit({ i: k, ms: Date.now() - t0, failures: 0 });
+    } catch (e) {
+      emit({ i: k, ms: Date.now() - t0, error: String((e as Error).message ?? e).slice(0, 800) });
+    }
+  }
+}
+
 if (kind === 'probe') probeRun();
+else if (kind === 'yaml') yamlRun();
 else if (kind === 'engine') engineRun();
 else if (kind === 'tree') treeRun();
 else void serverRun().then(() => process.exit(0));

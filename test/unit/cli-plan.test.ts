@@ -54,13 +54,20 @@ ${rollingSyncBy('envLabel', DOC_EXAMPLE_STEPS)}  template:
         namespace: guestbook
 `;
 
-test('appset plan: bad usage and missing input exit 2', async () => {
-  const dir = tempWorkspace({ 'cm.yaml': 'kind: ConfigMap\n' });
-  for (const args of [['plan'], ['plan', 'a', 'b'], ['plan', 'x.yaml', '--output', 'xml'], ['plan', 'missing.yaml'], ['plan', 'cm.yaml']]) {
+test('appset plan: bad usage and missing input exit 2, no ApplicationSet 4, a document not checked 3', async () => {
+  const deep = EXAMPLE.replace('        namespace: guestbook', '        namespace: guestbook\n  x: ' + '['.repeat(120) + ']'.repeat(120));
+  const dir = tempWorkspace({ 'cm.yaml': 'kind: ConfigMap\n', 'deep.yaml': deep });
+  for (const args of [['plan'], ['plan', 'a', 'b'], ['plan', 'x.yaml', '--output', 'xml'], ['plan', 'missing.yaml']]) {
     const x = io(dir);
     assert.equal(await main(args, x), 2, args.join(' '));
     assert.ok(x.err_().length > 0);
   }
+  const none = io(dir);
+  assert.equal(await main(['plan', 'cm.yaml'], none), 4);
+  assert.match(none.err_(), /cm\.yaml: no ApplicationSet found/);
+  const notChecked = io(dir);
+  assert.equal(await main(['plan', 'deep.yaml'], notChecked), 3);
+  assert.match(notChecked.err_(), /yaml\/too-deep[^]*deep\.yaml: NOT CHECKED/);
   const h = io(dir);
   assert.equal(await main(['plan', '--help'], h), 0);
   assert.match(h.out_(), /usage: appset plan/);

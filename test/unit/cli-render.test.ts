@@ -194,13 +194,13 @@ test('render: duplicate names are skipped by the controller → exit 1 and marke
   assert.equal((r.out.match(/# SKIPPED by the controller: .*duplicate name: same/g) ?? []).length, 2);
 });
 
-test('render: usage errors and files without an ApplicationSet exit 2', async (t) => {
+test('render: usage errors exit 2, files without an ApplicationSet 4', async (t) => {
   const dir = tempDir(t, { 'cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n', 'appset.yaml': LIST });
   assert.equal((await run(dir, [])).code, 2);
   assert.equal((await run(dir, ['appset.yaml', '--output', 'toml'])).code, 2);
   assert.equal((await run(dir, ['missing.yaml'])).code, 2);
   const r = await run(dir, ['cm.yaml']);
-  assert.equal(r.code, 2);
+  assert.equal(r.code, 4);
   assert.match(r.err, /no ApplicationSet found/);
   assert.equal((await run(dir, ['--help'])).code, 0);
 });

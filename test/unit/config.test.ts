@@ -7,6 +7,7 @@ import { getLanguageService } from '../../server/src/engine/index';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';
 import { findSuppressions } from '../../server/src/engine/config/suppress';
+import { commentStarts } from '../../server/src/engine/yaml/comments';
 import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
 import { CONFIG_KEYS } from '../../server/src/engine/config/keys';
 import * as fs from 'node:fs';
@@ -147,6 +148,7 @@ test('inline suppressions: on the line or above it, with a reason; kept and mark
 test('suppression comments: unknown codes and unused ones are reported; "#" inside a value is not a comment', () => {
   const s = findSuppressions(
     'a: 1\n  # appset-tools: ignore rollout/*, policy/max-sync-at-once -- ok\n\n  b: 2\nc: "x # appset-tools: ignore x -- y"\n',
+    commentStarts,
   );
   assert.equal(s.length, 1);
   assert.deepEqual(s[0].codes, ['rollout/*', 'policy/max-sync-at-once']);
@@ -161,6 +163,31 @@ test('suppression comments: unknown codes and unused ones are reported; "#" insi
   const u = unused.diags.find((d) => d.code === 'config/suppression')!;
   assert.equal(u.severity, 'information');
   assert.match(u.message, /can go/);
+});
+
+test('suppressions are YAML comments as the parser reads them, never text of a block scalar', () => {
+  // The same `# appset-tools: ignore` line, once as a comment above the mistake and once as the last
+  // line of a `|` value right above it: only the comment silences the finding.
+  const comment = appset(2).replace(
+    '  goTemplate: true',
+    '  description: x\n  # appset-tools: ignore appset/unknown-field -- reviewed\n  goTemplat: true',
+  );
+  const block = appset(2).replace(
+    '  goTemplate: true',
+    '  description: |\n    notes\n    # appset-tools: ignore appset/unknown-field -- reviewed\n  goTemplat: true',
+  );
+  const real = lint({ '/ws/a.yaml': comment }, '/ws/a.yaml').findings.filter((d) => d.code === 'appset/unknown-field');
+  assert.deepEqual(
+    real.filter((d) => !d.suppressed).map((d) => comment.slice(d.span.start, d.span.end)),
+    ['description'],
+    'the comment silences goTemplat only',
+  );
+  const inValue = lint({ '/ws/a.yaml': block }, '/ws/a.yaml').findings;
+  const shown = inValue.filter((d) => d.code === 'appset/unknown-field' && !d.suppressed).map((d) => block.slice(d.span.start, d.span.end));
+  assert.deepEqual(shown, ['description', 'goTemplat'], 'text of a block scalar silences nothing');
+  assert.equal(inValue.filter((d) => d.code === 'config/suppression').length, 0, 'and is no suppression at all');
+  assert.deepEqual(findSuppressions('a: |\n  # appset-tools: ignore x -- y\nb: 1\n', commentStarts), []);
+  assert.deepEqual(findSuppressions("a: '\n  # appset-tools: ignore x -- y'\nb: 1\n", commentStarts), []);
 });
 
 test('policy gates: the largest number of Applications syncing at once, from the rollout plan', () => {

@@ -7,7 +7,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundledCli, posix, REAL_WORLD, serviceOver } from '../helpers/realworld';
-import { gobwasMatch, globWork } from '../../server/src/engine/rules/gobwasGlob';
+import { gobwasMatch } from '../../server/src/engine/rules/gobwasGlob';
+import { globWork } from '../../server/src/engine/rules/globMachine';
 import { isSourcePermitted, normalizeGitURL } from '../../server/src/engine/rules/appProject';
 
 const cli = bundledCli('proj-perm-');

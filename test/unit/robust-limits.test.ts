@@ -48,7 +48,9 @@ for (const [name, text] of BOMBS) {
     fs.writeFileSync(path.join(work, name), text);
     const r = appset(['lint', name]);
     assert.equal(r.signal, null, r.err);
-    assert.equal(r.code, 0, r.err + r.out);
+    // Fail closed (issue 25): a document that could not be checked is exit status 3, said on stderr.
+    assert.equal(r.code, 3, r.err + r.out);
+    assert.match(r.err, /a document was NOT CHECKED \(.*: yaml\/too-deep\); exit status 3/);
     const lines = r.out.trim().split('\n');
     assert.equal(lines.length, 2, r.out);
     assert.match(
@@ -304,4 +306,133 @@ ${MINIMAL_TEMPLATE_SPEC}  templatePatch: '{{ $d := list 1 }}${'{{ $d = list $d $
   const exp = a.appsets[0].expansion();
   assert.match(exp.problems.map((p) => p.message).join('\n'), /error while converting template to json "\[\[\[/);
   assert.ok(Date.now() - t0 < 30_000, `a hang guard (took ${Date.now() - t0} ms)`);
+});
+
+// Issue 25: globs the user writes are matched without backtracking; many keys are checked with a Map.
+test('a git generator pattern *a*a*a*a*a*a*b against a folder and a file named with 200 a, and the same pattern in ignore: linear (no freeze)', () => {
+  const dir = path.join(work, 'glob-bomb');
+  const long = 'a'.repeat(200);
+  fs.mkdirSync(path.join(dir, 'repo', long), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'repo', long, `${long}.json`), '{}');
+  const pattern = '*a*a*a*a*a*a*b';
+  const gen = (kind: 'files' | 'directories', p: string) =>
+    `${appsetHead(`g-${kind}`)}  generators:\n${gitGenerator('https://example.com/r.git', kind, p)}  template:\n    metadata:\n      name: 'x-{{.path.basename}}'\n${MINIMAL_TEMPLATE_SPEC}`;
+  fs.writeFileSync(path.join(dir, 'dirs.yaml'), gen('directories', pattern));
+  fs.writeFileSync(path.join(dir, 'files.yaml'), gen('files', `${long}/${pattern}`));
+  fs.writeFileSync(path.join(dir, `${long}.yaml`), 'x: 1\n');
+  fs.writeFileSync(path.join(dir, '.appset-tools.yaml'), `ignore: ["${pattern}", "**/${pattern}/**"]\n`);
+  const r = appset(['lint', '--format', 'json', '--repo-map', `https://example.com/r.git=${path.join(dir, 'repo')}`, dir], dir);
+  assert.equal(r.signal, null, 'finished under the hang guard');
+  assert.ok(r.code === 0 || r.code === 1, r.err);
+  const j = JSON.parse(r.out);
+  assert.deepEqual(j.files.map((f: { path: string }) => f.path).sort(), ['dirs.yaml', 'files.yaml']);
+});
+
+test('a cluster Secret with 90,000 keys in data (0.9 MB, not a named file) is read in linear time', () => {
+  const dir = path.join(work, 'many-keys');
+  fs.mkdirSync(dir, { recursive: true });
+  const keys = Array.from({ length: 90000 }, (_, i) => `  k${i.toString(36)}: x\n`).join('');
+  fs.writeFileSync(
+    path.join(dir, 'secret.yaml'),
+    `${clusterSecret({ name: 'c1' }).replace('stringData:', 'data:\n' + keys + 'stringData:')}`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'appset.yaml'),
+    `${appsetHead('fleet')}  generators:\n    - clusters: {}\n  template:\n    metadata:\n      name: 'fleet-{{.name}}'\n${MINIMAL_TEMPLATE_SPEC}`,
+  );
+  const r = appset(['render', 'appset.yaml'], dir);
+  assert.equal(r.signal, null, 'finished under the hang guard');
+  assert.match(r.out, /fleet-c1/, r.err);
+});
+
+test("one tab-indented line in a ~100 KiB list: the library's stack overflow is ONE yaml/parser-overflow finding, lint exit 3 (issue 25)", () => {
+  const items = Array.from({ length: 3000 }, (_, i) => [`          - cluster: c${i}`, `            url: https://c${i}.example`]).flat();
+  items[1] = '\t' + items[1].trimStart();
+  const text = `${appsetHead('tabbed')}  generators:
+    - list:
+        elements:
+${items.join('\n')}
+  template:
+    metadata:
+      name: '{{.cluster}}'
+${MINIMAL_TEMPLATE_SPEC}`;
+  assert.ok(text.length > 100 * 1024);
+  const tabLine = text.slice(0, text.indexOf('\t')).split('\n').length;
+  const f = parseFile(text);
+  assert.deepEqual(
+    f.diagnostics.map((d) => [d.code, text.slice(0, d.span.start).split('\n').length]),
+    [['yaml/parser-overflow', tabLine]],
+  );
+  assert.match(
+    f.diagnostics[0].message,
+    /^This document is not checked: the YAML parser ran out of stack reading it, after this syntax error: a tab in the indentation/,
+  );
+  // The language service answers every request on it (the server's path), and the CLI fails closed.
+  const service = getLanguageService({ host: createNodeHost([work], {}) });
+  const a = service.analyze(path.join(work, 'tabbed.yaml'), text, path.join(work, 'tabbed.yaml'));
+  assert.deepEqual(
+    service.lint(a).map((d) => d.code),
+    ['yaml/parser-overflow'],
+  );
+  for (const at of [0, text.indexOf('\t'), text.length - 5]) service.hover(a, at);
+  fs.writeFileSync(path.join(work, 'tabbed.yaml'), text);
+  const r = appset(['lint', 'tabbed.yaml']);
+  assert.equal(r.code, 3, r.out + r.err);
+  assert.match(r.out, new RegExp(`^tabbed\\.yaml:${tabLine}:1 error yaml/parser-overflow `, 'm'));
+  assert.doesNotMatch(r.out + r.err, /internal error|RangeError/);
+  assert.match(r.err, /NOT CHECKED \(tabbed\.yaml: yaml\/parser-overflow\)/);
+});
+
+test('mappings where the CRD wants strings: no message says "[object Object]" (issue 25)', () => {
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: {a: 1}
+  namespace: {b: 2}
+spec:
+  goTemplate: {c: 1}
+  goTemplateOptions: [{d: 1}]
+  generators:
+    - list:
+        elements:
+          - cluster: {e: 1}
+            url: [1]
+        elementsYaml: {f: 1}
+      selector:
+        matchLabels: {g: {h: 1}}
+        matchExpressions: [{key: {i: 1}, operator: {j: 1}, values: [{k: 1}]}]
+    - clusters:
+        selector: {matchLabels: {env: {x: 1}}}
+        values: {v: {y: 1}}
+    - git: {repoURL: {z: 1}, revision: [1], directories: [{path: {p: 1}, exclude: {q: 1}}], files: [{path: {r: 1}}]}
+  strategy:
+    type: {s: 1}
+    rollingSync:
+      steps:
+        - matchExpressions: [{key: {t: 1}, operator: In, values: [{u: 1}]}]
+          maxUpdate: {w: 1}
+  syncPolicy: {applicationsSync: {x: 1}, preserveResourcesOnDeletion: {y: 1}}
+  preservedFields: {annotations: [{z: 1}]}
+  ignoreApplicationDifferences: [{jsonPointers: [{a: 1}], name: {b: 1}}]
+  templatePatch: {c: 1}
+  template:
+    metadata:
+      name: '{{.cluster}}'
+      labels: {l: {m: 1}}
+      finalizers: [{n: 1}]
+    spec:
+      project: {o: 1}
+      source: {repoURL: {p: 1}, path: p, targetRevision: HEAD}
+      destination: {server: '{{.url}}', namespace: {q: 1}}
+`;
+  const file = path.join(work, 'objects.yaml');
+  const service = getLanguageService({ host: createNodeHost([work], {}) });
+  const a = service.analyze(file, text, file);
+  const said = [...service.lint(a).map((d) => d.message), service.preview(a, 0)?.yaml ?? ''];
+  assert.ok(said.length > 5);
+  for (const m of said) assert.doesNotMatch(m, /object Object/, m);
+  assert.ok(
+    said.some((m) => m.includes('"{\\"j\\":1}" is not a valid pod selector operator')),
+    said.join('\n'),
+  );
 });

@@ -9,14 +9,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import * as YAML from 'yaml';
-import { parseFile, splitDocuments, type ParsedFile } from '../../server/src/engine/yaml/document';
-import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
+import { parseFile, splitDocuments } from '../../server/src/engine/yaml/document';
 import { diffTexts } from '../../server/src/engine/yaml/incremental';
 import { getLanguageService } from '../../server/src/engine';
 import { emptyHost } from '../../server/src/engine/host';
 import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 import { seededRandom } from '../helpers/random';
+import { boundaryCase, check, summary, whole } from '../helpers/yamlDifferential';
 
 const appset = (name: string, extra = '') => `${appsetHead(name, { namespace: null })}  generators:
     - list:
@@ -24,47 +23,6 @@ const appset = (name: string, extra = '') => `${appsetHead(name, { namespace: nu
           - {svc: a}
           - {svc: b}
 ${flowTemplate(`'${name}-{{ .svc | badfunc }}'${extra}`, "repoURL: https://git.example.com/r.git, path: 'apps/{{ .svc }}'", `${LOCAL}, namespace: web`)}`;
-
-/** What a parse says, offsets included, in a comparable form. */
-function summary(p: ParsedFile) {
-  const tree = (n: AstNode | undefined): unknown =>
-    n === undefined
-      ? null
-      : n.kind === 'object'
-        ? { s: n.span, p: n.properties.map((q) => [q.key, q.keySpan, tree(q.value)]) }
-        : n.kind === 'array'
-          ? { s: n.span, i: n.items.map(tree) }
-          : { s: n.span, k: n.kind, v: n.kind === 'scalar' ? String(n.value) : undefined };
-  return {
-    docs: p.docs.map((d) => ({ index: d.index, span: d.span, value: d.value, range: d.doc.range, tree: tree(astOf(d.doc)) })),
-    appsets: p.appsets.map((a) => [a.index, a.name, a.span]),
-    diagnostics: p.diagnostics.map((d) => [d.code, d.span, d.message]),
-  };
-}
-
-/** The reference: the whole text through the yaml library at once (as before per-document parsing). */
-function whole(text: string, what = '') {
-  const p = parseFile(text);
-  const docs = YAML.parseAllDocuments(text, { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' });
-  const list = Array.isArray(docs) ? docs : [];
-  assert.equal(p.docs.length, list.length, `document count: ${what}`);
-  p.docs.forEach((d, i) => {
-    assert.deepEqual(d.doc.range, list[i].range, `range of document ${i}`);
-    assert.deepEqual(
-      d.doc.errors.map((e) => [e.pos, e.code]),
-      list[i].errors.map((e) => [e.pos, e.code]),
-      `errors of document ${i}`,
-    );
-  });
-  return summary(p);
-}
-
-function check(before: string | ParsedFile, after: string, what: string) {
-  const prev = typeof before === 'string' ? parseFile(before) : before;
-  const incremental = parseFile(after, prev);
-  assert.deepEqual(summary(incremental), whole(after, what), what);
-  return incremental;
-}
 
 test('split points: before each `---` line after content; directives and `...` parse whole', () => {
   assert.deepEqual(splitDocuments('a: 1\n---\nb: 2\n'), [
@@ -142,6 +100,21 @@ test('edits across `---` lines: joining, splitting, deleting a separator, broken
     check(base, after, what);
     check(after, base, `${what} (and back)`);
   }
+});
+
+test('generated texts at `---` boundaries and edits that empty values read exactly as the library reads the whole text', () => {
+  for (let seed = 1; seed <= 3000; seed++) boundaryCase(seed);
+});
+
+test('known differences, now read whole: a quote or flow collection read on past `---`, a value emptied by an edit', () => {
+  assert.deepEqual(summary(parseFile("  d:\n 'r\n---\n")), whole("  d:\n 'r\n---\n"));
+  assert.deepEqual(summary(parseFile('a: {x: 1,\n---\nb: 2\n')), whole('a: {x: 1,\n---\nb: 2\n'));
+  for (const [a, b] of [
+    ['---\na: 1\n', '---\na: \n'],
+    ['---\n- 1\n- 1\n', '---\n- 1\n-  \n'],
+    ['x: 1\ny: abc\n', 'x: 1\ny:\n'],
+  ])
+    check(a, b, `${JSON.stringify(a)} → ${JSON.stringify(b)}`);
 });
 
 test('every YAML file of the repository parses per document exactly as a whole', () => {

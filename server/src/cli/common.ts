@@ -5,6 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
+  codeInfo,
   compareGoStrings,
   SKIPPED_FOLDERS,
   getLanguageService,
@@ -24,6 +25,7 @@ import {
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
 import type { CliIO } from './io';
+import { messageLine, oneLine } from './safeText';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
 export class UsageError extends Error {}
@@ -109,7 +111,7 @@ export function readCommand<T extends object>(
     return read(p);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    io.err(`appset ${command}: ${e.message}\n\n${usage}\n`);
+    io.err(`${oneLine(`appset ${command}: ${e.message}`)}\n\n${usage}\n`);
     return 2;
   }
 }
@@ -364,7 +366,7 @@ export class LineMap {
 /** `path:line:col severity code message`, the format every subcommand prints diagnostics in. */
 export function formatDiagnostic(file: string, lines: LineMap, d: EngineDiagnostic): string {
   const { line, col } = lines.position(d.span.start);
-  return `${file}:${line}:${col} ${d.severity} ${d.code} ${d.message.replace(/\s*\n\s*/g, ' ')}`;
+  return oneLine(`${file}:${line}:${col} ${d.severity} ${d.code} ${messageLine(d.message)}`);
 }
 
 const SEVERITY_ORDER = { error: 0, warning: 1, information: 2, hint: 3 } as const;
@@ -385,13 +387,20 @@ export interface LoadedFile {
 
 /**
  * Reads one input file and analyses it in its workspace (render and plan take exactly one file).
- * Returns the exit code 2 after printing why, when the file cannot be read or holds no ApplicationSet.
+ * Returns the exit status after printing why: 2 when the file cannot be read, 3 when a document of it
+ * could not be checked (a limit: it may be the ApplicationSet), 4 when it holds no ApplicationSet.
  */
-export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Partial<EngineSettings>, workspace?: string): LoadedFile | 2 {
+export function loadOneFile(
+  cmd: string,
+  file: string,
+  io: CliIO,
+  settings: Partial<EngineSettings>,
+  workspace?: string,
+): LoadedFile | 2 | 3 | 4 {
   const abs = path.resolve(io.cwd, file);
   const read = readTextFile(abs);
   if (!('text' in read)) {
-    io.err(`appset ${cmd}: ${file}: ${read.skipped === 'no such file' ? read.skipped : `not read: ${read.skipped}`}\n`);
+    io.err(oneLine(`appset ${cmd}: ${file}: ${read.skipped === 'no such file' ? read.skipped : `not read: ${read.skipped}`}`) + '\n');
     return 2;
   }
   const text = read.text;
@@ -399,8 +408,15 @@ export function loadOneFile(cmd: string, file: string, io: CliIO, settings: Part
   const posix = toPosix(abs);
   const analysis = service.analyze(posix, text, posix);
   if (!analysis.appsets.length) {
-    io.err(`appset ${cmd}: ${file}: no ApplicationSet found\n`);
-    return 2;
+    const lines = new LineMap(text);
+    const unchecked = service.diagnostics(analysis).filter((d) => codeInfo(d.code)?.unchecked);
+    for (const d of unchecked) io.err(formatDiagnostic(file, lines, d) + '\n');
+    io.err(
+      oneLine(
+        `appset ${cmd}: ${file}: ${unchecked.length ? 'NOT CHECKED: a document could not be read (above)' : 'no ApplicationSet found'}`,
+      ) + '\n',
+    );
+    return unchecked.length ? 3 : 4;
   }
   return { abs, text, service, analysis };
 }

@@ -7,8 +7,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
+import { oneLine } from './safeText';
 import { getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
+import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
 import { UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
 import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
@@ -59,7 +61,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
   }
   const commit = resolveCommit(root, baseRev);
   if (!commit) {
-    io.err(`appset diff: unknown revision "${baseRev}"\n`);
+    io.err(oneLine(`appset diff: unknown revision "${baseRev}"`) + '\n');
     return 2;
   }
   const rootPosix = toPosix(fs.realpathSync(root));
@@ -70,7 +72,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     const real = fs.existsSync(abs) ? toPosix(fs.realpathSync(abs)) : abs;
     const rel = path.posix.relative(rootPosix, real);
     if (rel.startsWith('..') || path.posix.isAbsolute(rel)) {
-      io.err(`appset diff: ${i} is outside the repository ${rootPosix}\n`);
+      io.err(oneLine(`appset diff: ${i} is outside the repository ${rootPosix}`) + '\n');
       return 2;
     }
     prefixes.push(rel);
@@ -108,16 +110,17 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
       if (fs.existsSync(abs) && fs.statSync(abs).isFile()) headFiles.push(abs);
       else walkYaml(abs, headFiles);
     }
+    // The work tree is read as lint reads it (host/files.ts): regular files inside the repository,
+    // size-capped, never blocking; a device, FIFO or link out of the repository is skipped and said.
     headSide = collect(headHost, [...new Set(headFiles.map(toPosix))].sort(), rootPosix, (f) => {
-      try {
-        return fs.readFileSync(f, 'utf8');
-      } catch {
-        return undefined;
-      }
+      const r = readTextFileWithin(f, [rootPosix], 'the repository');
+      if ('text' in r) return r.text;
+      io.err(`appset diff: ${f.slice(rootPosix.length + 1)}: skipped: ${r.skipped}\n`);
+      return undefined;
     });
   } catch (e) {
     if (e instanceof GitError) {
-      io.err(`appset diff: git: ${e.message}\n`);
+      io.err(oneLine(`appset diff: git: ${e.message}`) + '\n');
       return 2;
     }
     throw e;
@@ -133,7 +136,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     try {
       fs.writeFileSync(path.resolve(io.cwd, outFile), output);
     } catch (e) {
-      io.err(`appset diff: cannot write ${outFile}: ${(e as Error).message}\n`);
+      io.err(oneLine(`appset diff: cannot write ${outFile}: ${(e as Error).message}`) + '\n');
       return 2;
     }
   } else io.out(output);
@@ -147,8 +150,13 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
+/**
+ * Checkouts named with `--repo-map` are roots of the work tree side. `--inventory` files are not: the
+ * host reads exactly those files (nodeHost.ts `namedPlaces`), and their folders are not scanned (a
+ * stray Secret beside an inventory is not a cluster).
+ */
 function extraRoots(settings: ReturnType<typeof settingsFromArgs>): string[] {
-  return [...(settings.inventoryFiles ?? []).map((f) => toPosix(path.dirname(f))), ...Object.values(settings.repoMappings ?? {})];
+  return Object.values(settings.repoMappings ?? {});
 }
 
 /** Analyses the ApplicationSet files of one side. */

@@ -5,6 +5,7 @@
  */
 import type { Json } from '../engine';
 import type { AppChange, AppSetDiff, DiffReport, StepSize } from './appsetDiff';
+import { messageLine, textLines } from './safeText';
 
 const NOTHING =
   'the generators produce no Application at this revision (a selector or path that matches nothing now): the controller deletes every Application of this ApplicationSet';
@@ -109,7 +110,7 @@ export function diffText(r: DiffReport): string {
   for (const a of r.appsets) {
     if (a.status === 'unchanged') continue;
     out.push('', `ApplicationSet ${title(a)}`, `  strategy: ${strategyText(a)}; ${counts(a)}`);
-    for (const e of a.errors.head) out.push(`  !! the controller fails at the head revision: ${e}`);
+    for (const e of a.errors.head) out.push(`  !! the controller fails at the head revision: ${messageLine(e)}`);
     if (a.generatesNothing) out.push(`  !! ${NOTHING}`);
     for (const l of rolloutLines(a)) out.push(`  rollout: ${l}`);
     for (const c of a.changes) {
@@ -120,11 +121,11 @@ export function diffText(r: DiffReport): string {
       out.push(`  sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`);
     if (!a.exact) out.push('  note: the preview is not exact (live-data generators or non-deterministic functions)');
   }
-  return out.join('\n') + '\n';
+  return textLines(out);
 }
 
 /** Markdown table cell: no pipes, newlines or HTML. */
-const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+const cell = (s: string) => messageLine(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;');
 const code = (s: string) => '`' + cell(s).replace(/`/g, "'") + '`';
 const ICON: Record<AppChange['change'], string> = { added: '➕ added', removed: '➖ removed', changed: '✏️ changed' };
 
@@ -188,7 +189,7 @@ export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
     );
   }
   out.push(...footer);
-  return out.join('\n') + '\n';
+  return textLines(out);
 }
 
 /** At most five names, then how many more. */

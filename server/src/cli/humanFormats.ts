@@ -5,6 +5,7 @@
  */
 import type { Severity } from '../engine';
 import { codeHelpUri, summaryLine, type LintReport, type ReportFinding } from './report';
+import { messageLine, oneLine, textLines } from './safeText';
 
 export function toText(r: LintReport): string {
   const out: string[] = [];
@@ -14,14 +15,15 @@ export function toText(r: LintReport): string {
       out.push(textLine(d));
       // Where the affected Applications' parameter sets came from, as clickable locations under the finding.
       if (d.affected)
-        for (const rel of d.related ?? []) out.push(`  ${rel.path}${rel.line ? `:${rel.line}:${rel.col}` : ''} from: ${rel.message}`);
+        for (const rel of d.related ?? [])
+          out.push(`  ${rel.path}${rel.line ? `:${rel.line}:${rel.col}` : ''} from: ${messageLine(rel.message)}`);
     }
   out.push(summaryLine(r));
-  return out.join('\n') + '\n';
+  return textLines(out);
 }
 
 export function textLine(d: ReportFinding): string {
-  return `${d.path}:${d.line}:${d.col} ${d.severity} ${d.code} ${d.message.replace(/\s*\n\s*/g, ' ')}`;
+  return oneLine(`${d.path}:${d.line}:${d.col} ${d.severity} ${d.code} ${messageLine(d.message)}`);
 }
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', information: 'notice', hint: 'notice' };
@@ -49,7 +51,7 @@ export function toGithub(r: LintReport): string {
 
 const ICON: Record<Severity, string> = { error: '❌ error', warning: '⚠️ warning', information: 'ℹ️ info', hint: '💡 hint' };
 /** Markdown table cells: no pipes or newlines, no HTML. */
-const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/\r?\n/g, ' ');
+const cell = (s: string) => messageLine(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;');
 
 export function toMarkdown(r: LintReport): string {
   const out: string[] = [];
@@ -73,5 +75,6 @@ export function toMarkdown(r: LintReport): string {
     }
   }
   for (const p of r.problems) out.push(`- ❗ \`${cell(p.path)}\`: ${cell(p.message)}`);
-  return out.join('\n').replace(/\n+$/, '') + '\n';
+  while (out.length && !out[out.length - 1]) out.pop();
+  return textLines(out);
 }

@@ -5,9 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CliIO } from './io';
-import { getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding } from '../engine';
-import { readTextFile } from '../host/files';
+import { codeInfo, getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding, type Severity } from '../engine';
+import { readTextFile, readTextFileWithin } from '../host/files';
 import { openIndexCache } from './indexCache';
 import {
   LineMap,
@@ -29,6 +30,7 @@ import { fails, summarize, type FailOn, type LintReport, type ReportFile, type R
 import { toSarif } from './sarif';
 import { toGithub, toMarkdown, toText } from './humanFormats';
 import { toCodeQuality } from './codeQuality';
+import { oneLine } from './safeText';
 
 const FORMATS = ['text', 'json', 'sarif', 'github', 'markdown', 'codequality'] as const;
 type Format = (typeof FORMATS)[number];
@@ -65,7 +67,9 @@ ${VERSION_USAGE}
 
 exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage, an input that does
 not exist or could not be read (the other inputs are still checked and reported) or a mistake in
-.appset-tools.yaml, 4 no input found (no YAML file, or no ApplicationSet, in the given paths)`;
+.appset-tools.yaml, 3 a document could not be checked (a limit of ApplicationSet Tools or a parse the YAML
+library could not finish; the gate fails closed unless .appset-tools.yaml lowers that code's severity),
+4 no input found (no YAML file, or no ApplicationSet, in the given paths)`;
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand(
@@ -112,7 +116,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   };
   // Collect files: named files are always reported; files found in folders only when they look
   // like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
-  const files: { abs: string; named: boolean }[] = [];
+  const files: { abs: string; named: boolean; folder?: string }[] = [];
   const existing: string[] = [];
   for (const input of inputs) {
     const abs = path.resolve(io.cwd, input);
@@ -127,8 +131,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (st.isDirectory()) {
       const found: string[] = [];
       walkYaml(abs, found);
-      for (const f of found) files.push({ abs: f, named: false });
+      for (const f of found) files.push({ abs: f, named: false, folder: abs });
     } else files.push({ abs, named: !onlyAppsets });
+  }
+  if (!files.length && !problems.length) {
+    io.err(oneLine(`appset lint: no YAML file found in ${inputs.join(', ')}`) + '\n');
+    return 4;
   }
   if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
@@ -139,13 +147,16 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const configs = new Map<string, string>();
   /** Configuration files with a setting that cannot be used (exit 2: the run is not the one the user configured). */
   const configMistakes: string[] = [];
+  /** Findings that say a document was not checked, as `path:line code` (the gate fails closed on them). */
+  const unchecked: string[] = [];
   for (const f of files) {
     const abs = toPosix(f.abs);
-    // Regular files only, size-capped, never blocking (host/files.ts); every skip is said.
-    const read = readTextFile(f.abs);
+    // Regular files only, size-capped, never blocking (host/files.ts); every skip is said. A file found
+    // in a folder is read only when it really lies inside that folder (a link out of it is not followed).
+    const read = f.folder ? readTextFileWithin(f.abs, [f.folder]) : readTextFile(f.abs);
     if (!('text' in read)) {
       if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
-      else io.err(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}\n`);
+      else io.err(oneLine(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}`) + '\n');
       continue;
     }
     const text = read.text;
@@ -159,10 +170,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       const analysis = service.analyze(abs, text, abs);
       const bad = analysis.appsets.length ? instanceProblem(analysis.file.settings, host.roots()) : undefined;
       if (bad) {
-        io.err(`appset lint: ${bad}\n`);
+        io.err(oneLine(`appset lint: ${bad}`) + '\n');
         return 2;
       }
-      const findings = service.lint(analysis).filter((d) => !(clustersOnly && d.code.startsWith('yaml/')));
+      const all = service.lint(analysis);
+      if (!clustersOnly) for (const d of all.filter(notChecked)) unchecked.push(`${shownPath(f.abs)}: ${d.code}`);
+      const findings = all.filter((d) => !(clustersOnly && d.code.startsWith('yaml/')));
       if (clustersOnly && !findings.length) continue;
       results.push(
         reportFile(
@@ -194,11 +207,11 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     );
   }
   // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.
-  for (const n of service.workspace.scanNotes(true)) io.err(`appset lint: note: ${n}\n`);
+  for (const n of service.workspace.scanNotes(true)) io.err(oneLine(`appset lint: note: ${n}`) + '\n');
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
   // --quiet hides what would not fail the run, but the summary (and so the exit status) counts everything.
-  const full = summarize(results, problems, failOn);
+  const full = summarize(results, problems, failOn, unchecked.length);
   const shown = (d: ReportFinding) => d.severity === 'error' || fails(d.severity, failOn);
   const report: LintReport = quiet
     ? {
@@ -224,19 +237,28 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     try {
       fs.writeFileSync(path.resolve(io.cwd, file), render(f));
     } catch (e) {
-      io.err(`appset lint: cannot write ${file}: ${(e as Error).message}\n`);
+      io.err(oneLine(`appset lint: cannot write ${file}: ${(e as Error).message}`) + '\n');
       return 2;
     }
   }
   // With --output the report goes to the file and the summary line to the terminal.
   io.out(outFile ? toText(report).split('\n').slice(-2).join('\n') : render(format));
-  if (format !== 'github') for (const p of problems) io.err(`appset lint: ${p.message}\n`);
+  if (format !== 'github') for (const p of problems) io.err(oneLine(`appset lint: ${p.message}`) + '\n');
   if (problems.length) return 2;
   if (configMistakes.length) {
     io.err(
       `appset lint: ${configMistakes.join(', ')}: a setting cannot be used (config/invalid above); fix it, or the run is not the one configured\n`,
     );
     return 2;
+  }
+  if (unchecked.length) {
+    // Fail closed: a document the tool could not read was not checked by any rule or policy gate.
+    io.err(
+      oneLine(
+        `appset lint: ${unchecked.length === 1 ? 'a document was' : `${unchecked.length} documents were`} NOT CHECKED (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); exit status 3. To accept this, lower that code's severity in .appset-tools.yaml (e.g. "severity: {${unchecked[0].slice(unchecked[0].lastIndexOf(': ') + 2)}: information}").`,
+      ) + '\n',
+    );
+    return 3;
   }
   // Nothing to check is not a pass: a wrong path or pattern in CI must not go green.
   const anyFinding = results.some((f) => f.diagnostics.length);
@@ -247,6 +269,18 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     return 4;
   }
   return report.summary.failed ? 1 : 0;
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };
+
+/**
+ * A finding that says a document was not checked (`unchecked` in the registry), still at the
+ * registry's severity or above: the user has not lowered it in `.appset-tools.yaml` (or `off`,
+ * which drops it) nor suppressed it inline with a reason.
+ */
+function notChecked(d: Finding): boolean {
+  const info = codeInfo(d.code);
+  return !!info?.unchecked && !d.suppressed && RANK[d.severity] <= RANK[info.severity];
 }
 
 /** `APPSET_DEBUG=stats`: what the workspace index did (tests and the benchmark count files, never time them). */
@@ -264,7 +298,7 @@ function reportFile(
   const lines = new LineMap(text);
   /** A location in this or another file as path and 1-based line/column. */
   const locationOf = (f: string, span?: { start: number; end: number }) => {
-    const file = decodeURIComponent(f.replace(/^file:\/\//, ''));
+    const file = pathOfLocation(f);
     const same = file === abs || file === '';
     const map = same ? lines : linesOf(file);
     const at = span && map ? map.position(span.start) : undefined;
@@ -303,7 +337,7 @@ function reportFile(
     }
     if (d.related?.length) {
       r.related = d.related.map((rel) => {
-        const file = decodeURIComponent(rel.location.file.replace(/^file:\/\//, ''));
+        const file = pathOfLocation(rel.location.file);
         const same = file === abs || file === '';
         const loc: NonNullable<ReportFinding['related']>[number] = { path: same ? shown : shownPath(file), message: rel.message };
         const map = same ? lines : linesOf(file);
@@ -321,16 +355,27 @@ function reportFile(
   return { path: shown, applicationSets: appsets, diagnostics };
 }
 
+/**
+ * The file a finding's location names: the CLI gives the engine paths, never URIs, so a path is taken
+ * as written (`p%41.yaml` is not `pA.yaml`, `bad%zz.yaml` is no malformed URI); only a real `file://`
+ * URI is decoded.
+ */
+function pathOfLocation(f: string): string {
+  if (!f.startsWith('file://')) return f;
+  try {
+    return fileURLToPath(f).replace(/\\/g, '/');
+  } catch {
+    return f;
+  }
+}
+
 const otherFiles = new Map<string, LineMap | undefined>();
 /** Line maps of files that related locations point into (read once each). */
 function linesOf(file: string): LineMap | undefined {
   if (!otherFiles.has(file)) {
-    let map: LineMap | undefined;
-    try {
-      map = new LineMap(fs.readFileSync(file, 'utf8'));
-    } catch {
-      map = undefined;
-    }
+    // The engine read this file through the host; read it again as safely (host/files.ts).
+    const r = readTextFile(file);
+    const map = 'text' in r ? new LineMap(r.text) : undefined;
     otherFiles.set(file, map);
   }
   return otherFiles.get(file);

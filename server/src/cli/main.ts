@@ -11,6 +11,7 @@ import { runDiff } from './diff';
 import type { CliIO } from './io';
 import { nodeIO } from './io';
 import { PRODUCT_VERSION } from '../product';
+import { oneLine } from './safeText';
 
 const USAGE = `usage: appset <command> [options]
 
@@ -47,7 +48,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.out(`appset ${PRODUCT_VERSION}\n`);
       return 0;
     default:
-      io.err((cmd ? `unknown command "${cmd}"\n` : '') + USAGE + '\n');
+      io.err((cmd ? oneLine(`unknown command "${cmd}"`) + '\n' : '') + USAGE + '\n');
       return 2;
   }
 }

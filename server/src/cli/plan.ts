@@ -4,6 +4,7 @@
  */
 import * as path from 'node:path';
 import type { CliIO } from './io';
+import { oneLine, textLines } from './safeText';
 import { enablementLine, planTitle, rollingSyncLines, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import {
   LineMap,
@@ -41,7 +42,8 @@ ${VERSION_USAGE}
   --no-fail                    exit 0 even when the rollout has warnings
 
 exit status: 0 plan printed, 1 rollout warnings or errors (e.g. the strategy is ignored because progressive
-syncs are disabled), 2 bad usage, unreadable file or no ApplicationSet`;
+syncs are disabled), 2 bad usage or unreadable file, 3 a document could not be checked (a limit), 4 no
+ApplicationSet`;
 
 interface PlanResult {
   plan: RolloutPlan;
@@ -62,11 +64,11 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   if (typeof opts === 'number') return opts;
   const { output, file, noFail, settings, workspace } = opts;
   const loaded = loadOneFile('plan', file, io, settings, workspace);
-  if (loaded === 2) return 2;
+  if (typeof loaded === 'number') return loaded;
   const { abs, text, service, analysis } = loaded;
   const bad = instanceProblem(analysis.file.settings, analysis.file.host.roots());
   if (bad) {
-    io.err(`appset plan: ${bad}\n`);
+    io.err(oneLine(`appset plan: ${bad}`) + '\n');
     return 2;
   }
   const lines = new LineMap(text);
@@ -88,7 +90,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   if (output === 'json') {
     io.out(JSON.stringify({ file: shown, plans: results }, null, 2) + '\n');
   } else {
-    for (const r of results) io.out(renderText(r, shown, lines, io.cwd) + '\n');
+    for (const r of results) io.out(renderText(r, shown, lines, io.cwd));
   }
   // Errors outside every ApplicationSet (a broken document beside them) fail the plan too.
   const outside = all.filter(
@@ -120,5 +122,5 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
   }
   if (!r.exact && r.notes.length) out.push(`  note: the preview is not exact: ${r.notes.join('; ')}`);
   for (const d of r.diagnostics) out.push(`  ${formatDiagnostic(shown, lines, d)}`);
-  return out.join('\n');
+  return textLines(out);
 }

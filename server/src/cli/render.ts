@@ -33,7 +33,7 @@ ${VERSION_USAGE}
 
 exit status: 0 rendered, 1 the file has errors (YAML, schema) or the controller would fail (generator or template
 errors) or skip Applications,
-2 bad usage, unreadable file or no ApplicationSet`;
+2 bad usage or unreadable file, 3 a document could not be checked (a limit), 4 no ApplicationSet`;
 
 export async function runRender(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand('render', USAGE, args, { values: ['output'] }, io, (p) => ({
@@ -44,7 +44,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
   if (typeof opts === 'number') return opts;
   const { output, file, settings, workspace } = opts;
   const loaded = loadOneFile('render', file, io, settings, workspace);
-  if (loaded === 2) return 2;
+  if (typeof loaded === 'number') return loaded;
   const { text, service, analysis } = loaded;
   const lines = new LineMap(text);
   let failed = false;
@@ -81,7 +81,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
           .sort((a, b) => compareGoStrings(a.name, b.name))
           .map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
       });
-    } else docs.push(service.preview(analysis, ctx.doc.span.start)?.yaml ?? '');
+    } else docs.push(service.preview(analysis, ctx.doc.span.start, { lineSafe: true })?.yaml ?? '');
   }
   io.out(output === 'json' ? JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n' : docs.join(''));
   return failed ? 1 : 0;

@@ -69,6 +69,11 @@ export interface LintReport {
     /** The `--fail-on` level and whether the findings reach it. */
     failOn: FailOn;
     failed: boolean;
+    /**
+     * Documents that could not be checked (findings whose code is `unchecked` in the registry, at the
+     * registry's severity or above): `appset lint` fails closed on them with exit status 3.
+     */
+    unchecked: number;
   };
 }
 
@@ -82,7 +87,7 @@ export function fails(severity: Severity, failOn: FailOn): boolean {
   return RANK[severity] <= RANK[failOn];
 }
 
-export function summarize(files: ReportFile[], problems: LintReport['problems'], failOn: FailOn): LintReport {
+export function summarize(files: ReportFile[], problems: LintReport['problems'], failOn: FailOn, unchecked = 0): LintReport {
   const counted = files.flatMap((f) => f.diagnostics).filter((d) => !d.suppressed);
   const count = (s: Severity) => counted.filter((d) => d.severity === s).length;
   return {
@@ -100,6 +105,7 @@ export function summarize(files: ReportFile[], problems: LintReport['problems'],
       suppressed: files.reduce((n, f) => n + f.diagnostics.filter((d) => d.suppressed).length, 0),
       failOn,
       failed: counted.some((d) => fails(d.severity, failOn)),
+      unchecked,
     },
   };
 }
@@ -110,5 +116,6 @@ export const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`
 export function summaryLine(r: LintReport): string {
   const s = r.summary;
   const sup = s.suppressed ? `, ${s.suppressed} suppressed` : '';
-  return `${plural(s.applicationSets, 'ApplicationSet')} in ${plural(s.files, 'file')}: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information + s.hints} notes${sup}`;
+  const unchecked = s.unchecked ? `; ${plural(s.unchecked, 'document')} NOT CHECKED` : '';
+  return `${plural(s.applicationSets, 'ApplicationSet')} in ${plural(s.files, 'file')}: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information + s.hints} notes${sup}${unchecked}`;
 }

@@ -1,4 +1,5 @@
 import type { CliIO } from './io';
+import { messageLine, oneLine } from './safeText';
 import { renderString, renderValue, TemplateError } from '../engine';
 import { applyLimits } from './common';
 
@@ -15,7 +16,7 @@ JSON-lines requests: {"id":…, "goTemplate":bool, "options":[…], "template":<
 responses:          {"id":…, "result":<JSON>} or {"id":…, "error":"<text>"}`;
 
 function usage(io: CliIO, msg?: string): number {
-  if (msg) io.err(`appset template: ${msg}\n`);
+  if (msg) io.err(oneLine(`appset template: ${msg}`) + '\n');
   io.err(USAGE + '\n');
   return 2;
 }
@@ -109,7 +110,7 @@ export async function runTemplate(args: string[], io: CliIO): Promise<number> {
     return 0;
   } catch (e) {
     if (e instanceof TemplateError) {
-      io.err(e.message + '\n');
+      io.err(messageLine(e.message) + '\n');
       return 1;
     }
     throw e;

@@ -220,6 +220,21 @@ export function parseError(template: string, goTemplate: boolean): TemplateError
   return new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
 }
 
+/**
+ * Parses as another program built on text/template would, with its own function map (`defined`
+ * says which names it has: Helm's, for a chart template). Not cached: callers parse short actions.
+ */
+export function parseErrorWith(template: string, defined: (name: string) => boolean): TemplateError | undefined {
+  try {
+    parseTemplate(template, ROOT_NAME, (f) => defined(f) || builtinsMap().has(f));
+    return undefined;
+  } catch (e) {
+    if (e instanceof GoParseError) return new TemplateError(e.message, 'parse', template, e.offset, e.length);
+    if (e instanceof RangeError) return new TemplateError(`template: ${ROOT_NAME}:1: max expression depth exceeded`, 'parse', template);
+    throw e;
+  }
+}
+
 /** Whether `name` is a function of Argo CD's template function map (Sprig + Argo CD's own). */
 export { hasFunction as isTemplateFunction };
 

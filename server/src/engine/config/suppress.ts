@@ -16,48 +16,35 @@ export interface Suppression {
 const MARK = /^#[ \t]*appset-tools:[ \t]*ignore\b(.*)$/;
 
 /**
- * Where the YAML comment of a line starts (-1: none): a `#` at the start or after a space, outside
- * quoted scalars. A quote opens a scalar only where one can start (line start, after `: `, `- `, `[`,
- * `{`, `,`), so the apostrophe in `it's` does not.
+ * The suppressions of a text. `comments` gives where the YAML comments start, as the YAML parser
+ * reads them (`yaml/comments.ts`, passed in by the facade: this layer stands above the YAML one): a
+ * `# appset-tools: ignore` line that is text of a block scalar, or inside quotes, is a value, and
+ * silences nothing.
  */
-export function commentStart(line: string): number {
-  let quote = '';
-  let prev = '';
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (quote) {
-      if (quote === '"' && c === '\\') i++;
-      else if (c === quote) quote = '';
-      continue;
-    }
-    if ((c === '"' || c === "'") && (prev === '' || ':-[{,'.includes(prev))) quote = c;
-    else if (c === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) return i;
-    if (c !== ' ' && c !== '\t') prev = c;
-  }
-  return -1;
-}
-
-export function findSuppressions(text: string): Suppression[] {
+export function findSuppressions(text: string, comments: (text: string) => readonly number[]): Suppression[] {
   if (!text.includes('appset-tools:')) return [];
   const out: Suppression[] = [];
+  const starts = comments(text);
   const lines = text.split('\n');
   let offset = 0;
+  let next = 0;
   const pending: Suppression[] = [];
   lines.forEach((raw, i) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    const hashAt = line.includes('appset-tools:') ? commentStart(line) : -1;
+    // The first comment on this line, if any.
+    while (next < starts.length && starts[next] < offset) next++;
+    const hashAt = next < starts.length && starts[next] < offset + raw.length ? starts[next] - offset : -1;
     const m = hashAt >= 0 ? MARK.exec(line.slice(hashAt)) : null;
-    const commentOnly = /^\s*#/.test(line);
+    const commentOnly = hashAt >= 0 && line.slice(0, hashAt).trim() === '';
     const blank = line.trim() === '';
     if (m) {
-      const hash = hashAt;
       const body = m[1];
       const dash = body.indexOf('--');
       const codesText = dash < 0 ? body : body.slice(0, dash);
       const s: Suppression = {
         codes: codesText.split(/[\s,]+/).filter(Boolean),
         reason: dash < 0 ? '' : body.slice(dash + 2).trim(),
-        span: { start: offset + hash, end: offset + line.length },
+        span: { start: offset + hashAt, end: offset + line.length },
         appliesTo: [i],
       };
       out.push(s);

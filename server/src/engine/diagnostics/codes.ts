@@ -27,6 +27,12 @@ export interface CodeInfo {
    * clusters that do not look like production is only information. Still the registry's choice.
    */
   variant?: { severity: Severity; when: string };
+  /**
+   * The finding says a document (or file) was not checked at all: a limit of ApplicationSet Tools, or
+   * a parse the YAML library could not finish. `appset lint` fails closed on it (exit 3), unless the
+   * repository configuration lowers its severity (`severity:` in `.appset-tools.yaml`).
+   */
+  unchecked?: true;
 }
 
 export const ALL_CODES: readonly CodeInfo[] = [

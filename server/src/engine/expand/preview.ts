@@ -20,7 +20,15 @@ export interface PreviewOptions {
   rollingSync?: boolean;
   /** Where a problem was written, for a reader (`appset.yaml:14`); the header groups problems by it. */
   siteOf?(p: ExpansionProblem): string | undefined;
+  /** Strings with line breaks or a leading `:` double-quoted (`stringifyYaml`'s `lineSafe`: `appset render` in CI). */
+  lineSafe?: boolean;
 }
+
+/** A comment's text on one line: a name or value with a line break would end the comment and start YAML (or a CI command). */
+const commentText = (s: string) =>
+  s.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\r' ? '\\r' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 /** A source in the preview: its label and, when known, where it is (`cluster Secret "prod" (clusters/prod.yaml:3)`). */
 export function sourceText(s: Source): string {
@@ -47,7 +55,7 @@ function problemLines(exp: Expansion, opts: PreviewOptions): string[] {
   }
   const out: string[] = [];
   for (const g of groups.values()) {
-    const msg = g.first.message.replace(/\n/g, ' ');
+    const msg = g.first.message.replace(/\s*\n\s*/g, ' ');
     if (!g.who.length) {
       out.push(`# error${g.site ? ` at ${g.site}` : ''}: ${msg}`);
       continue;
@@ -57,7 +65,7 @@ function problemLines(exp: Expansion, opts: PreviewOptions): string[] {
     const from = affected.sources.slice(0, HEADER_SOURCES).map(sourceText);
     if (from.length) out.push(`#   parameter sets from: ${from.join(', ')}${affected.sources.length > HEADER_SOURCES ? ', …' : ''}`);
   }
-  return out;
+  return out.map(commentText);
 }
 
 type Obj = Record<string, unknown>;
@@ -82,7 +90,7 @@ export function previewText(appsetName: string, exp: Expansion, opts: PreviewOpt
 /** `previewText` in steps of a few Applications (the language server answers other requests between them). */
 export function* previewTextSteps(appsetName: string, exp: Expansion, opts: PreviewOptions = {}): Generator<void, string> {
   const head: string[] = [
-    `# Preview of ApplicationSet "${appsetName}": ${exp.apps.length} Application${exp.apps.length === 1 ? '' : 's'}`,
+    `# Preview of ApplicationSet "${commentText(appsetName)}": ${exp.apps.length} Application${exp.apps.length === 1 ? '' : 's'}`,
     '# Generated offline by ApplicationSet Tools; read-only, updates as you edit.',
   ];
   if (!exp.exact) head.push('# NOT EXACT: the controller may produce something different (see notes below).');
@@ -92,7 +100,7 @@ export function* previewTextSteps(appsetName: string, exp: Expansion, opts: Prev
     head.push(
       `# RollingSync is active: the controller writes syncPolicy.automated.enabled: false on ${disabled === exp.apps.length ? 'every Application' : `${disabled} Applications`} and syncs them step by step (shown so below).`,
     );
-  for (const n of exp.notes) head.push(`# note: ${n}`);
+  for (const n of exp.notes) head.push(commentText(`# note: ${n}`));
   head.push(...problemLines(exp, opts));
   yield;
   const apps = [...exp.apps].sort((a, b) => compareGoStrings(a.name, b.name));
@@ -101,9 +109,9 @@ export function* previewTextSteps(appsetName: string, exp: Expansion, opts: Prev
   for (const a of apps) {
     if (docs.length % APPS_PER_STEP === APPS_PER_STEP - 1) yield;
     // Where its parameter set came from (a matrix combines several sources).
-    const from = a.sources?.length ? `# from: ${a.sources.map(sourceText).join(' + ')}\n` : '';
-    const prefix = from + (a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${m}\n`).join('') : '');
-    docs.push(prefix + stringifyYaml(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app));
+    const from = a.sources?.length ? `# from: ${commentText(a.sources.map(sourceText).join(' + '))}\n` : '';
+    const prefix = from + (a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${commentText(m)}\n`).join('') : '');
+    docs.push(prefix + stringifyYaml(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app, opts.lineSafe));
   }
   return head.join('\n') + '\n' + (docs.length ? '---\n' + docs.join('---\n') : '# (no Applications)\n');
 }

@@ -72,7 +72,10 @@ export const GENERATOR_CODES = [
   {
     code: 'generator/empty',
     severity: 'warning',
-    variant: { severity: 'information', when: 'there is no offline data to judge by' },
+    variant: {
+      severity: 'information',
+      when: 'there is no offline data to judge by, the clusters are those Argo CD registers at run time, or the list is empty as written',
+    },
     summary:
       'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).',
   },

@@ -8,7 +8,7 @@ import { parseGoYamlFile } from '../yaml/parse';
 import type { EngineHost } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { JsonPath } from '../yaml/document';
-import { doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
+import { cleanGitPath, doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
 import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
 import { has } from '../versions/gates';
@@ -39,7 +39,8 @@ export function repoPlaceholder(repoURL: string): string | undefined {
 }
 
 export const generateGit: Generate = (spec, ctx, path) => {
-  const repoURL = String(spec.repoURL ?? '');
+  // A mapping where the CRD wants a string is the schema's finding; here it is shown as written, never "[object Object]".
+  const repoURL = typeof spec.repoURL === 'object' && spec.repoURL !== null ? JSON.stringify(spec.repoURL) : String(spec.repoURL ?? '');
   const dirs = Array.isArray(spec.directories) && spec.directories.length ? spec.directories : undefined;
   const files = Array.isArray(spec.files) && spec.files.length ? spec.files : undefined;
   if (!dirs && !files) throw new GeneratorError('ApplicationSet is empty', path);
@@ -160,20 +161,23 @@ export function fromFiles(
   patterns.forEach((p, i) => {
     if (!isObject(p)) return;
     const pattern = String(p.path ?? '');
-    checkPattern(pattern, [...path, 'files', i, 'path']);
-    if (pattern.startsWith('/') && !oci)
+    // git normalises a pathspec (./x, a/../b); an OCI artifact's paths are matched as written.
+    if (oci) checkPattern(pattern, [...path, 'files', i, 'path']);
+    const clean = oci ? pattern : pattern.startsWith('/') ? undefined : cleanGitPath(pattern);
+    if (clean === undefined)
       throw new GeneratorError(`error retrieving Git files: fatal: ${pattern}: '${pattern}' is outside repository`, [
         ...path,
         'files',
         i,
         'path',
       ]);
-    const m = matcher(pattern);
+    const m = matcher(clean);
     if (p.exclude === true) excludes.push(m);
     else for (const f of candidates) if (m(f)) selected.add(f);
   });
   const out: ParamSet[] = [];
-  const repoURL = String(spec.repoURL ?? '');
+  // A mapping where the CRD wants a string is the schema's finding; here it is shown as written, never "[object Object]".
+  const repoURL = typeof spec.repoURL === 'object' && spec.repoURL !== null ? JSON.stringify(spec.repoURL) : String(spec.repoURL ?? '');
   const dirSet = new Set(tree.allDirs);
   // sort.Strings: byte order.
   const chosen = [...selected].filter((f) => !excludes.some((m) => m(f))).sort((a, b) => compareGoStrings(a, b));

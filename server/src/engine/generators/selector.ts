@@ -27,6 +27,12 @@ function keyErrors(key: string): string[] {
 }
 
 const goQuote = (s: string) => JSON.stringify(s);
+/**
+ * A selector value as text: a string as it is, anything else (a mapping or list where the CRD wants a
+ * string, which the API server rejects) as the JSON the user wrote, never "[object Object]".
+ */
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 const goStrings = (v: string[]) => (v.length ? `[]string{${v.map(goQuote).join(', ')}}` : '[]string(nil)');
 
 /**
@@ -38,15 +44,14 @@ const goStrings = (v: string[]) => (v.length ? `[]string{${v.map(goQuote).join('
 export function selectorError(sel: unknown, validateValues: boolean): string | undefined {
   if (!isObject(sel)) return undefined;
   const reqs: { key: string; op: string; values: string[] }[] = [];
-  if (isObject(sel.matchLabels))
-    for (const [k, v] of Object.entries(sel.matchLabels)) reqs.push({ key: k, op: '=', values: [String(v ?? '')] });
+  if (isObject(sel.matchLabels)) for (const [k, v] of Object.entries(sel.matchLabels)) reqs.push({ key: k, op: '=', values: [text(v)] });
   if (Array.isArray(sel.matchExpressions)) {
     for (const e of sel.matchExpressions) {
       if (!isObject(e)) continue;
-      const op = String(e.operator ?? '');
+      const op = text(e.operator);
       if (!(SELECTOR_OPERATORS as readonly string[]).includes(op))
         return `${goQuote(op)} is not a valid ${validateValues ? 'label' : 'pod'} selector operator`;
-      reqs.push({ key: String(e.key ?? ''), op, values: Array.isArray(e.values) ? e.values.map((x) => String(x)) : [] });
+      reqs.push({ key: text(e.key), op, values: Array.isArray(e.values) ? e.values.map(text) : [] });
     }
   }
   for (const r of reqs) {
@@ -70,13 +75,13 @@ export function matchesSelector(sel: unknown, labels: Record<string, string>): b
   if (!isObject(sel)) return true;
   const get = (k: string) => (has(labels, k) ? labels[k] : undefined);
   if (isObject(sel.matchLabels)) {
-    for (const [k, v] of Object.entries(sel.matchLabels)) if (get(k) !== String(v ?? '')) return false;
+    for (const [k, v] of Object.entries(sel.matchLabels)) if (get(k) !== text(v)) return false;
   }
   if (Array.isArray(sel.matchExpressions)) {
     for (const e of sel.matchExpressions) {
       if (!isObject(e)) continue;
-      const key = String(e.key ?? '');
-      const values = Array.isArray(e.values) ? e.values.map((x) => String(x)) : [];
+      const key = text(e.key);
+      const values = Array.isArray(e.values) ? e.values.map(text) : [];
       const v = get(key);
       switch (e.operator) {
         case 'In':
@@ -96,7 +101,7 @@ export function matchesSelector(sel: unknown, labels: Record<string, string>): b
           if (v !== undefined) return false;
           break;
         default:
-          throw new SelectorError(`"${String(e.operator)}" is not a valid pod selector operator`);
+          throw new SelectorError(`"${text(e.operator)}" is not a valid pod selector operator`);
       }
     }
   }

@@ -55,6 +55,7 @@ export const ROLLOUT_CODES = [
   {
     code: 'rollout/manual-step',
     severity: 'information',
+    variant: { severity: 'warning', when: 'every step is a manual gate, so the rollout never syncs anything by itself' },
     summary: 'maxUpdate 0 (or negative): the step is a manual gate; its Applications must be synced by hand before the rollout goes on.',
   },
   {

@@ -47,7 +47,7 @@ export function normalizeGitURL(repo: string): string | undefined {
 const isDeny = (p: string) => p.startsWith('!');
 
 /** `globMatch` of app_project_types.go: a `!` pattern matches what it does not match. */
-function globMatch(pattern: string, value: string, allowNegation: boolean, separators = ''): boolean {
+function globMatch(pattern: string, value: string, allowNegation: boolean, separators: '' | '/' = ''): boolean {
   if (allowNegation && isDeny(pattern)) return !gobwasMatch(pattern.slice(1), value, separators);
   return pattern === '*' || gobwasMatch(pattern, value, separators);
 }

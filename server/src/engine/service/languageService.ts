@@ -17,9 +17,10 @@ import { lineOf } from '../expand/provenance';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
-import { dropSuperseded } from '../diagnostics/findings';
+import { dropAfterYamlErrors, dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewTextSteps } from '../expand/preview';
+import { commentStarts } from '../yaml/comments';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
 import { definitionsAt, prepareRenameAt, referencesAt, renameAt, type RenameResult } from '../features/editor/navigation';
 import { documentSymbols, foldingRanges, type DocumentSymbol, type FoldingRange } from '../features/editor/structure';
@@ -95,7 +96,7 @@ export interface LanguageService {
    */
   diagnosticsToShow(a: Analysis): EngineDiagnostic[];
   /** The preview of the ApplicationSet containing `offset` (or the first one); null when there is none. */
-  preview(a: Analysis, offset?: number): PreviewResult | null;
+  preview(a: Analysis, offset?: number, opts?: { lineSafe?: boolean }): PreviewResult | null;
   /** The rollout plan of the ApplicationSet containing `offset` (or the first one); null when there is none. */
   rolloutPlan(a: Analysis, offset?: number): RolloutPlan | null;
   /** The preview and the plan as text with a one-line summary, for the server's commands (editors without views). */
@@ -402,7 +403,14 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
           yield;
         }
       }
-      result = applyConfig(superseded(dropSuperseded(out)), a.file.text, cfg, (c) => codeInfo(c) !== undefined);
+      const broken = a.file.parsed.docs.filter((d) => d.doc.errors.length).map((d) => d.span);
+      result = applyConfig(
+        superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
+        a.file.text,
+        cfg,
+        (c) => codeInfo(c) !== undefined,
+        commentStarts,
+      );
     }
     if (!early) linted.set(a, result);
     return result;
@@ -410,13 +418,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   const fileFindings = new WeakMap<Analysis, EngineDiagnostic[]>();
 
   /** The preview text of one ApplicationSet, kept with its context (see `preparePreview`). */
-  function* previewYamlSteps(ctx: AppSetContext): Generator<void, string> {
-    const kept = ctx.memo('preview-yaml', () => ({ text: undefined as string | undefined }));
+  function* previewYamlSteps(ctx: AppSetContext, lineSafe = false): Generator<void, string> {
+    const kept = ctx.memo(lineSafe ? 'preview-yaml-line-safe' : 'preview-yaml', () => ({ text: undefined as string | undefined }));
     if (kept.text === undefined) {
       // Show what the controller writes: under an active RollingSync, auto-sync is turned off.
       const rollingSync = !!getRolloutPlan(ctx).effective;
       yield;
-      kept.text = yield* previewTextSteps(ctx.doc.name, ctx.expansion(), { rollingSync, siteOf: problemSite(ctx) });
+      kept.text = yield* previewTextSteps(ctx.doc.name, ctx.expansion(), { rollingSync, siteOf: problemSite(ctx), lineSafe });
     }
     return kept.text;
   }
@@ -481,13 +489,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const all = service.diagnostics(a);
       return a.appsets.length || looksLikeAppSet(a.file.text) ? all : all.filter((d) => !d.code.startsWith('yaml/'));
     },
-    preview(a, offset) {
+    preview(a, offset, opts) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
       const exp = ctx.expansion();
       return {
         name: ctx.doc.name,
-        yaml: runSteps(previewYamlSteps(ctx)),
+        yaml: runSteps(previewYamlSteps(ctx, opts?.lineSafe)),
         apps: exp.apps.length,
         notes: exp.notes,
         exact: exp.exact,

@@ -6,18 +6,28 @@ export const VALIDATION_CODES = [
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
   {
     code: 'yaml/too-large',
+    unchecked: true,
     severity: 'warning',
     summary: 'The file is larger than 2 MB, so it is not checked (a limit of ApplicationSet Tools, not of Argo CD).',
   },
   {
     code: 'yaml/line-too-long',
+    unchecked: true,
     severity: 'warning',
     summary: 'A line longer than 262,144 characters: its document is not checked (a limit of ApplicationSet Tools).',
   },
   {
     code: 'yaml/too-deep',
+    unchecked: true,
     severity: 'warning',
     summary: 'A document nested more than 100 levels deep is not checked, so it cannot exhaust the language server.',
+  },
+  {
+    code: 'yaml/parser-overflow',
+    unchecked: true,
+    severity: 'error',
+    summary:
+      'The YAML library ran out of stack on a document (one mis-indented line in a long list can cause it): the document is not checked; fix the syntax error it points at.',
   },
   {
     code: 'yaml/encoding',
@@ -26,6 +36,7 @@ export const VALIDATION_CODES = [
   },
   {
     code: 'yaml/alias-limit',
+    unchecked: true,
     severity: 'error',
     summary: 'Too many YAML alias expansions (e.g. a "billion laughs" document); the document is not read.',
   },
@@ -119,6 +130,24 @@ export const VALIDATION_CODES = [
     code: 'appset/nesting-depth',
     severity: 'error',
     summary: 'matrix/merge may be nested only one level deep; a deeper one is dropped and its parent fails.',
+  },
+  {
+    code: 'appset/git-negation',
+    severity: 'warning',
+    summary:
+      'A git generator path starts with "!", but path.Match and git pathspecs have no negation: it matches nothing; exclude with exclude: true.',
+  },
+  {
+    code: 'appset/constant-name',
+    severity: 'warning',
+    summary:
+      'The Application name uses no parameter but a generator yields several parameter sets by design: every Application gets the same name and the controller skips them all.',
+  },
+  {
+    code: 'appset/matrix-path-clash',
+    severity: 'warning',
+    summary:
+      'A fasttemplate matrix of two git generators without distinct pathParamPrefix: both set path, and the controller fails the ApplicationSet on "found duplicate key path".',
   },
   {
     code: 'appset/empty-generator',

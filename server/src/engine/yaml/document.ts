@@ -13,6 +13,7 @@ import { fastRead } from './fastRead';
 import { lazyDocument, lazyMoved } from './lazyDocument';
 import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
+import { duplicateKeySteps } from './duplicateKeys';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
@@ -182,7 +183,11 @@ export function* parseFileSteps(
         } else {
           // The fast reader was tried above (it reads with or without the prior reading alike).
           const docs = yield* parseRaw(partText, start, 'library');
-          part = { text: partText, start, docs, open: docs.some((d) => d.doc.errors.some((e) => e.pos[0] >= end)) };
+          // A part with an error may read differently alone than in the whole text: the library's error
+          // recovery can carry an unterminated quote or an unclosed flow collection over the `---`, and
+          // where a broken document's range ends depends on what follows it. The text is then read
+          // whole, so the split never gives what the whole reading does not (issue 25).
+          part = { text: partText, start, docs, open: docs.some((d) => d.doc.errors.length > 0) };
           reuse.parsed++;
         }
       }
@@ -202,8 +207,24 @@ export function* parseFileSteps(
     reuse.reused = reuse.moved = reuse.spliced = reuse.values = reuse.read = 0;
   }
   raws.forEach(({ doc, value, failure }, index) => {
-    for (const err of doc.errors) {
+    const overflow = parserOverflow(doc, failure);
+    if (overflow) {
+      // One finding instead of the library's hundreds, and the document is not read (not checked).
+      diagnostics.push(overflow);
+      value = undefined;
+      failure = undefined;
+    }
+    // One finding per line: the parser's later complaints on a line (a tab in the indentation is
+    // followed by "nested mappings…" and "implicit keys…" about the same text) repeat the first.
+    // After a tab in the indentation the parser's reading of the lines below is off ("all mapping
+    // items must start at the same column"): the tab is the one finding until it is fixed.
+    const lines = new Set<number>();
+    for (const err of overflow ? [] : doc.errors) {
+      if (lines.size && diagnostics[diagnostics.length - 1].message.startsWith('a tab in the indentation')) break;
       const [start, end] = err.pos;
+      const line = lineOfOffset(lineStarts(text), start);
+      if (lines.has(line)) continue;
+      lines.add(line);
       diagnostics.push({
         code: 'yaml/syntax',
         severity: severityOf('yaml/syntax'),
@@ -249,6 +270,7 @@ function* parseRaw(text: string, offset: number, reader: Reader): Generator<void
   const { docs, grafts } = yield* composeAllSteps(text, offset, PARSE_OPTIONS);
   const out: RawDoc[] = [];
   for (const doc of docs) {
+    yield* duplicateKeySteps(doc, text, offset);
     yield;
     out.push(yield* rawSteps(doc, grafts));
   }
@@ -324,15 +346,29 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
   const out: { start: number; end: number }[] = [];
   let start = 0;
   let content = false;
+  // The last content line ends in an empty value (`key:`, `-`), and a comment line came after it: the
+  // library ends that document's range before the comment's line break when a `---` follows, after it
+  // when the part is read alone; such texts are read whole.
+  let emptyLast = false;
+  let commentAfter = false;
   for (let i = 0; i < text.length;) {
     const nl = text.indexOf('\n', i);
     const lineEnd = nl < 0 ? text.length : nl;
     const c = text.charCodeAt(i);
-    if (c === 0x25 /* % */) return undefined;
+    const trimmed = text.slice(i, lineEnd).trim();
+    if (trimmed.startsWith('#')) commentAfter = true;
+    else if (trimmed && !/^---(?:[ \t]|$)/.test(trimmed)) {
+      emptyLast = /(?:^|[ \t])-$|:$/.test(trimmed);
+      commentAfter = false;
+    }
+    // A directive carries over to later documents; a tab at a line's start is an error only the
+    // whole text may show (a tab-indented line before `---`).
+    if (c === 0x25 /* % */ || c === 0x09 /* tab */) return undefined;
     if ((c === 0x2d /* - */ || c === 0x2e) /* . */ && text.startsWith(c === 0x2d ? '---' : '...', i)) {
       const after = text.charCodeAt(i + 3);
       if (i + 3 >= lineEnd || after === 0x20 || after === 0x09 || after === 0x0d) {
         if (c === 0x2e) return undefined;
+        if (emptyLast && commentAfter) return undefined;
         if (content) {
           out.push({ start, end: i });
           start = i;
@@ -340,6 +376,11 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
         }
       }
     }
+    // An explicit key (`? k`): where the library ends a document after one depends on what follows
+    // the `---` (ranges one character apart); such texts (never an ApplicationSet's style) are read whole.
+    let q = i;
+    while (q < lineEnd && text.charCodeAt(q) === 0x20) q++;
+    if (text.charCodeAt(q) === 0x3f /* ? */ && (q + 1 >= lineEnd || /[ \t\r]/.test(text[q + 1]))) return undefined;
     if (!content) {
       const line = text.slice(i, lineEnd).trim();
       if (line && !line.startsWith('#') && !/^---(?:[ \t]|$)/.test(line)) content = true;
@@ -352,9 +393,40 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
   return out;
 }
 
+/**
+ * The YAML library ran out of stack on this document: it catches the RangeError itself and records it
+ * as an error (code RESOURCE_EXHAUSTION) on every level it unwinds, or converting the nodes to values
+ * threw it. Seen after one mis-indented line in a long list (a tab, an item out of line), which makes
+ * every later item nest one level deeper in the library's error recovery. Go's parser reports that
+ * line as a syntax error; we say the same place, and that the document is not checked.
+ */
+function parserOverflow(doc: YAML.Document.Parsed, failure: string | undefined): EngineDiagnostic | undefined {
+  const exhausted = doc.errors.filter((e) => e.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(e.message));
+  if (!exhausted.length && !(failure && /call stack/i.test(failure))) return undefined;
+  let cause: YAML.YAMLError | undefined;
+  for (const e of doc.errors)
+    if (!exhausted.includes(e) && e.code !== 'TAG_RESOLVE_FAILED' && !/call stack/i.test(e.message) && (!cause || e.pos[0] < cause.pos[0]))
+      cause = e;
+  const range = doc.range ?? [0, 0, 0];
+  const at = cause?.pos ?? exhausted[0]?.pos ?? [range[0], range[1]];
+  return {
+    code: 'yaml/parser-overflow',
+    severity: severityOf('yaml/parser-overflow'),
+    message: `This document is not checked: the YAML parser ran out of stack reading it${
+      cause ? `, after this syntax error: ${cleanYamlMessage(cause.message)}` : ''
+    }. One mis-indented line in a long list (a tab, an item out of line) can nest every line after it one level deeper; fix it and the document is read again.`,
+    span: { start: at[0], end: Math.max(at[1], at[0] + 1) },
+  };
+}
+
 function cleanYamlMessage(m: string): string {
   // The library appends a code-frame after a colon and newline; keep the first line.
-  return m.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  const first = m.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  // YAML 1.2 §6.1: indentation is spaces only; go-yaml (sigs.k8s.io/yaml, which Argo CD and kubectl
+  // read with) stops at the tab with "found character that cannot start any token".
+  if (/^Tabs are not allowed as indentation/.test(first))
+    return 'a tab in the indentation: YAML allows only spaces there (YAML 1.2 §6.1), so kubectl and Argo CD cannot read this document ("found character that cannot start any token"); indent with spaces';
+  return first;
 }
 
 export interface NodeSpans {

@@ -10,6 +10,7 @@ import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labe
 import type { GeneratedApp } from '../../expand/types';
 import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
+import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../rollout/types';
 import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
@@ -156,6 +157,20 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     });
   }
 
+  // Every step a manual gate (maxUpdate 0 or "0%"): RollingSync turns auto-sync off on every
+  // Application and then syncs none of them (applicationset/progressivesync/progressive_sync.go:
+  // the "at least 1" rounding spares only "0%"). One warning for the strategy, not a note per step.
+  const allManual = strategy.steps.every(
+    (st) => resolveMaxUpdate(st.maxUpdate, 100).value !== null && resolveMaxUpdate(st.maxUpdate, 100).value! <= 0,
+  );
+  if (allManual)
+    out.push({
+      code: 'rollout/manual-step',
+      severity: severityOf('rollout/manual-step', true),
+      message: `every step has maxUpdate ${strategy.steps.length === 1 ? JSON.stringify(strategy.steps[0].maxUpdate) : '0'}: RollingSync turns auto-sync off on every Application and then syncs none of them, so ${plan.effective ? 'nothing is deployed' : 'once progressive syncs are on, nothing is deployed'} unless someone syncs each Application by hand. Give the first step a maxUpdate above 0 (e.g. 1 or 25%) to make it a rollout.`,
+      span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
+    });
+
   // Argo CD 3.2: reverse deletion runs only while the ApplicationSet's resources finalizer holds its
   // deletion; 3.3 adds the finalizer itself (PR #25125, applicationset_controller.go Reconcile).
   const target = ctx.target();
@@ -206,7 +221,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
         data: why.clusterLabel ? { clusterLabel: why.clusterLabel, step: step.step } : { step: step.step },
       });
     }
-    if (step.manual) {
+    if (step.manual && !allManual) {
       out.push({
         code: 'rollout/manual-step',
         severity: severityOf('rollout/manual-step'),
