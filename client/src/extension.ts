@@ -15,6 +15,7 @@ import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';
 import { AppSetStatus } from './status';
 import { ServerRestarts } from './restarts';
+import { ResultsChanged } from './refresh';
 
 let client: LanguageClient | undefined;
 
@@ -76,10 +77,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   await client.start();
   const c = client;
 
-  preview = new PreviewProvider(c);
-  rollout = new RolloutView(c);
-  const status = new AppSetStatus(c);
+  // One subscription to the server's notification, fanned out to every view (refresh.ts says why).
+  const changed = new ResultsChanged(c);
+  preview = new PreviewProvider(c, changed.event);
+  rollout = new RolloutView(c, changed.event);
+  const status = new AppSetStatus(c, changed.event);
   context.subscriptions.push(
+    changed,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     preview,
     rollout,

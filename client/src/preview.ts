@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Notifications, PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
+import { PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
 import { affectsResults } from './refresh';
 
 const REFRESH_MS = 300;
@@ -20,7 +20,10 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(
+    private readonly client: LanguageClient,
+    resultsChanged: vscode.Event<void>,
+  ) {
     this.subscription = vscode.Disposable.from(
       // Edits to the source, and to cluster Secrets or Argo CD configuration, change the preview.
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -30,7 +33,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
         if (e.affectsConfiguration('appsetTools')) this.refreshAll();
       }),
       // Files changed on disk (git pull, a new cluster Secret, a flipped ConfigMap): the server says so.
-      client.onNotification(Notifications.resultsChanged, () => this.refreshAll()),
+      resultsChanged(() => this.refreshAll()),
       // Closing the preview stops its refreshes.
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== PREVIEW_SCHEME) return;

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Notifications, Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
+import { Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
 import { renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
@@ -20,7 +20,10 @@ export class RolloutView implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(
+    private readonly client: LanguageClient,
+    resultsChanged: vscode.Event<void>,
+  ) {
     // The source, but also cluster Secrets and Argo CD configuration being edited, change the plan.
     this.subscription = vscode.Disposable.from(
       vscode.workspace.onDidChangeTextDocument((e) => {
@@ -29,7 +32,7 @@ export class RolloutView implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (this.panel && e.affectsConfiguration('appsetTools')) this.refreshSoon();
       }),
-      client.onNotification(Notifications.resultsChanged, () => {
+      resultsChanged(() => {
         if (this.panel) this.refreshSoon();
       }),
     );
