@@ -110,6 +110,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   ctx.notes.add(`checked against ${target.why}`);
   const sourcesOf = sourceResolver(doc, file, ctx.originFiles!);
   let paramSets = 0;
+  const unrendered: NonNullable<Expansion['unrendered']> = [];
   const problems: ExpansionProblem[] = [];
   const apps: GeneratedApp[] = [];
   const summaries: Expansion['generators'] = [];
@@ -238,7 +239,11 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           rendered && !used.size && pkey !== undefined ? { value: rendered, units: totalSpent() - spent, fields: fields?.kept } : undefined;
         if (keep) kept?.set(pkey as string, keep);
         yield;
-        if (!rendered) continue;
+        if (!rendered) {
+          if (unrendered.length < UNRENDERED_KEPT)
+            unrendered.push({ params: displayParams(p), origins: ctx.origins?.get(p), generatorIndex: gi });
+          continue;
+        }
         const shown = pushApp(apps, rendered, gi, p, ctx, sourcesOf);
         if (keep) keep.shown = shown;
       }
@@ -264,8 +269,12 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
     empties: ctx.empties ?? [],
     paramSetCounts: Object.fromEntries(ctx.counts),
     renders,
+    unrendered,
   };
 }
+
+/** Parameter sets kept from failed renders (`Expansion.unrendered`): as many as completion scans. */
+const UNRENDERED_KEPT = 200;
 
 function pushApp(
   apps: GeneratedApp[],
