@@ -231,7 +231,7 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with
   const findings = json.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics);
   const run0 = sarif.runs[0];
   assert.equal(run0.results.length, findings.length, 'one result per finding');
-  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(repo, 'docs', 'codes.md'), 'utf8');
   for (const rule of run0.tool.driver.rules) {
     const anchor = rule.helpUri.split('#')[1];
     assert.ok(readme.includes(`<a id="${anchor}"></a>\`${rule.id}\``), `README anchor for ${rule.id}`);
@@ -334,7 +334,7 @@ test('lint --format github: workflow-command annotations with escaped properties
   assert.match(md, /^### ❌ appset lint: 2 ApplicationSets in 2 files/);
   assert.match(
     md,
-    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+README\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
+    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+docs\/codes\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
   );
   assert.match(md, /<details><summary>1 suppressed<\/summary>/);
   const cq = JSON.parse(run(['lint', 'apps', '--format', 'codequality'], dir).out);
