@@ -9,7 +9,8 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
 import { affectsResults } from './refresh';
 
-const REFRESH_MS = 300;
+/** Edits come in bursts: one request after the burst (the server answers the newest version only). */
+const REFRESH_MS = 100;
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -19,6 +20,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly offsets = new Map<string, number | undefined>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscription: vscode.Disposable;
+  /** Requests sent and the last one's time and size (the tests read them through `appsetTools.viewsSnapshot`). */
+  readonly stats = { requests: 0, lastMs: 0, lastBytes: 0 };
 
   constructor(
     private readonly client: LanguageClient,
@@ -90,7 +93,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     this.offsets.set(source.toString(), offset);
     if (known && changedAppSet) this.changed.fire(uri);
     const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.languages.setTextDocumentLanguage(doc, 'yaml');
+    // The path ends in .yaml, so VS Code opens it as YAML; setting the language again would close and reopen it.
+    if (doc.languageId !== 'yaml') await vscode.languages.setTextDocumentLanguage(doc, 'yaml');
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: !app });
     if (app) {
       const text = doc.getText();
@@ -105,11 +109,15 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const offset = this.offsets.get(uri.query);
+    const t0 = Date.now();
+    this.stats.requests++;
     try {
       const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, {
         uri: uri.query,
         offset,
       } satisfies DocumentRequestParams);
+      this.stats.lastMs = Date.now() - t0;
+      this.stats.lastBytes = r?.yaml.length ?? 0;
       return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';
     } catch (e) {
       return `# The preview failed: ${(e as Error).message}\n`;

@@ -11,7 +11,7 @@ import { Requests, type DocumentRequestParams, type RolloutPlan } from '../../se
 import { renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
-const REFRESH_MS = 300;
+const REFRESH_MS = 100;
 
 export class RolloutView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;

@@ -13,6 +13,10 @@ const cm = (value) =>
 const secret =
   'apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-follow-b\n  namespace: argocd-follow\n  labels:\n    argocd.argoproj.io/secret-type: cluster\n    env: follow\n    tier: main\ntype: Opaque\nstringData:\n  name: follow-b\n  server: https://follow-b.example.com\n';
 
+// Under the code-server shim, each stage is written to the report as it is reached (a run cut short says where).
+const note = (line) => {
+  if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
+};
 const write = (f, text) => vscode.workspace.fs.writeFile(fixtureUri(f), Buffer.from(text));
 const remove = async (f) => {
   try {
@@ -60,6 +64,7 @@ describe('every view follows files changed on disk', () => {
       };
     };
     const until = (what, ok) => {
+      note(what);
       let last;
       return waitFor(
         async () => {
