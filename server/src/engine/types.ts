@@ -104,6 +104,8 @@ export interface CodeAction {
 export interface CodeLens {
   span: Span;
   title: string;
+  /** The whole text when the title is kept short (shown on hovering the lens). */
+  tooltip?: string;
   command?: CommandRef;
 }
 

@@ -57,7 +57,7 @@ describe('every view follows files changed on disk', () => {
       return {
         apps: (text.match(/^kind: Application$/gm) || []).length,
         names: (text.match(/^  name: \S+$/gm) || []).map((l) => l.slice(8)),
-        rollout: rollout ? rollout.html.replace(/<[^>]*>/g, '') : '',
+        rollout: rollout ? rollout.html.replace(/<(style|script)[^]*?<\/\1>/g, '').replace(/<[^>]*>/g, '') : '',
         status: status.text,
         tooltip: status.tooltip,
         lenses,
@@ -124,10 +124,10 @@ describe('every view follows files changed on disk', () => {
     const gone = await until(
       'off once the ConfigMap is deleted',
       (v) =>
-        !/argocd-cmd-params-cm/.test(v.rollout) &&
+        !/enabled by|follow\/argocd-cmd-params-cm\.yaml/.test(v.rollout) &&
         /Ignored: progressive syncs are off/.test(v.rollout) &&
         v.status === '$(warning) Progressive syncs: off' &&
-        !/argocd-cmd-params-cm/.test(v.tooltip) &&
+        !/follow\/argocd-cmd-params-cm\.yaml/.test(v.tooltip) &&
         !v.lenses.some((t) => /enabled by/.test(t)),
     );
     assert.strictEqual(gone.apps, 2, 'the preview still shows both Applications');

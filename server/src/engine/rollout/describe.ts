@@ -18,6 +18,18 @@ export function stepTitle(s: PlanStep): string {
   return `Step ${s.step} · ${s.selector} · ${plural(s.apps.length, 'app')} · ${stepPace(s)}`;
 }
 
+/**
+ * A step's lens: what matters first and within 40 characters (the editor cuts lenses in a split view),
+ * `Step 2 · 180 apps · 45 at a time, 4 waves`; the selector is the YAML right under it, and the whole
+ * `stepTitle` is the lens's tooltip.
+ */
+export function stepLensTitle(s: PlanStep): string {
+  const pace = s.manual
+    ? 'manual gate: sync by hand'
+    : `${s.concurrency === null ? 'all at once' : `${s.concurrency} at a time`}, ${plural(s.waves.length, 'wave')}`;
+  return `Step ${s.step} · ${plural(s.apps.length, 'app')} · ${pace}`;
+}
+
 /** `3 steps · 12 apps · 7 waves · 0 unselected` (what the strategy would do). */
 export function planTitle(p: RolloutPlan): string {
   const parts = [
