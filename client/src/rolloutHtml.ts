@@ -158,7 +158,7 @@ function enablementNote(plan: RolloutPlan): string {
     return `<p class="warn">No RollingSync strategy: one commit syncs all ${plan.totalApps} Applications at once${plan.clusters ? ` on ${plural(plan.clusters, 'cluster')}` : ''}.</p>`;
   const en = plan.enablement;
   const inst = en.instance
-    ? en.instance.name
+    ? en.instance.name && en.instance.name !== '.'
       ? ` <span class="summary">(Argo CD ${esc(en.instance.name)}: ${esc(en.instance.why)})</span>`
       : ` <span class="summary">(${esc(en.instance.why)})</span>`
     : '';

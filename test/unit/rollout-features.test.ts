@@ -446,5 +446,6 @@ test('hover on strategy: says whether the controller runs it, which install deci
   assert.match(off!.markdown, /Searched: ConfigMap argocd-cmd-params-cm/);
   const on = rolloutHover(storyContext(text, fixtureFiles('cm-true')), text.indexOf('strategy:') + 2);
   assert.match(on!.markdown, /Progressive syncs enabled by argocd-cmd-params-cm\.yaml:9\./);
-  assert.match(on!.markdown, /Argo CD: \. — installed beside it in the workspace root\./);
+  // The root install is not called ".": the reason names the place.
+  assert.match(on!.markdown, /\n\nArgo CD: installed beside it in the workspace root\./);
 });

@@ -5,6 +5,14 @@ import type { Enablement, PlanStep, PlanWindow, RolloutPlan } from './types';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * An Argo CD install's name as shown: its workspace-relative folder, or nothing for the workspace root
+ * (`.` says nothing to a reader; the reason shown beside it, "installed beside it in the workspace root", does).
+ */
+export function shownInstanceName(name: string | undefined): string | undefined {
+  return name && name !== '.' ? name : undefined;
+}
+
 /** `maxUpdate 50% → 2 at a time, 2 waves` / `all at once, 1 wave` / `maxUpdate 0 → manual gate`. */
 export function stepPace(s: PlanStep): string {
   const mu = s.maxUpdate === undefined ? '' : `maxUpdate ${s.maxUpdate}${s.maxUpdateError ? ' (invalid)' : ''} → `;
@@ -110,7 +118,8 @@ export function windowLine(w: PlanWindow, names: (apps: string[]) => string = (a
  */
 export function enablementLine(en: Enablement, fileShown: (file: string) => string = (f) => f): string {
   const state = en.state === 'not-found' ? "not enabled (nothing found; the controller's default is off)" : en.state;
-  const inst = en.instance ? (en.instance.name ? ` — Argo CD ${en.instance.name} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
+  const shown = shownInstanceName(en.instance?.name);
+  const inst = en.instance ? (shown ? ` — Argo CD ${shown} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
   const d = en.decidedBy;
   const by = d ? `, decided by ${d.file === 'setting' ? d.description : (d.where ?? fileShown(d.file))}` : '';
   return `progressive syncs: ${state}${en.source === 'setting' ? ' (setting)' : ''}${inst}${by}`;

@@ -104,16 +104,26 @@ export const previewContributor: FeatureContributor = {
 };
 
 function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string {
-  const rows = apps.slice(0, HOVER_ROWS).map((a) => {
-    const labels = Object.entries(a.labels)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(', ');
-    // Short columns (no repository URL, which squeezed the names until they wrapped mid-word).
-    return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(labels)} | ${fromCell(a)} |`;
-  });
+  const shown = apps.slice(0, HOVER_ROWS);
+  const cells = shown.map((a) => [
+    `\`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''}`,
+    clip(destinationOf(a.app)),
+    clip(
+      Object.entries(a.labels)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', '),
+    ),
+    fromCell(a),
+  ]);
+  // Short columns, and none that is empty in every row: a hover is narrow, and squeezed columns wrap
+  // the names mid-word (no repository URL; the places are the links' targets, not their text).
+  const heads = ['Application', 'destination', 'labels', 'from'];
+  const keep = heads.map((_, i) => i === 0 || cells.some((c) => c[i]));
+  const row = (c: string[]) => `| ${c.filter((_, i) => keep[i]).join(' | ')} |`;
   const more = apps.length > HOVER_ROWS ? `\n\n…and ${apps.length - HOVER_ROWS} more (Preview generated Applications shows all)` : '';
   const noteText = notes.length ? '\n\n' + notes.map((n) => `_${n}_`).join('\n\n') : '';
-  return `**${title}**\n\n| Application | destination | labels | from |\n| --- | --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
+  const rule = row(heads.map(() => '---'));
+  return `**${title}**\n\n${row(heads)}\n${rule}\n${cells.map(row).join('\n')}${more}${noteText}`;
 }
 
 /** Where an Application's parameter set came from, as links to the place (list element, cluster Secret, git file). */
@@ -123,12 +133,12 @@ export function fromCell(a: GeneratedApp): string {
 }
 
 function sourceLink(s: Source): string {
-  const text = clip(s.where ? `${s.label} (${s.where})` : s.label);
   const file = s.location?.file;
-  if (!file || !s.where) return text;
+  if (!file || !s.where) return clip(s.where ? `${s.label} (${s.where})` : s.label);
   const line = /:(\d+)$/.exec(s.where)?.[1];
   const uri = file.startsWith('/') ? 'file://' + encodeURI(file) : file;
-  return `[${text.replace(/[[\]]/g, '\\$&')}](${uri}${line ? `#L${line}` : ''})`;
+  // The place is the link's target and its title (shown on hovering the link), not more text in a narrow column.
+  return `[${clip(s.label).replace(/[[\]]/g, '\\$&')}](${uri}${line ? `#L${line}` : ''} "${s.where.replace(/["\\]/g, '')}")`;
 }
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */

@@ -21,7 +21,7 @@ function knownValues(path: JsonPath): string[] | undefined {
   return undefined;
 }
 
-export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefined {
+export function fieldHover(ctx: AppSetContext, offset: number, withTrap = true): Hover | undefined {
   const at = pathAt(ctx.doc.doc, offset);
   if (!at.onKey || !at.span) return undefined;
   const schema = schemaAt(at.path);
@@ -30,9 +30,9 @@ export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefine
   const lines = [`**${key}** — ${describeType(schema)}`, '', `\`${dottedPath(at.path)}\``];
   const values = schema.enum ?? knownValues(at.path);
   const doc = fieldDoc(at.path);
-  if (doc) lines.push('', fieldDocMarkdown(doc, values));
+  if (doc) lines.push('', fieldDocMarkdown(withTrap ? doc : { ...doc, trap: undefined }, values));
   else if (values) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}.`);
-  return { span: at.span, markdown: lines.join('\n') };
+  return { span: at.span, markdown: lines.join('\n'), fieldDocs: true };
 }
 
 export function fieldCompletions(ctx: AppSetContext, offset: number): CompletionItem[] {
