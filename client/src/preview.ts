@@ -30,7 +30,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     this.subscription = vscode.Disposable.from(
       // Edits to the source, and to cluster Secrets or Argo CD configuration, change the preview.
       vscode.workspace.onDidChangeTextDocument((e) => {
-        for (const [src, previewUri] of this.open) if (affectsResults(e.document, vscode.Uri.parse(src))) this.refreshSoon(src, previewUri);
+        for (const [src, previewUri] of this.open) if (affectsResults(e, vscode.Uri.parse(src))) this.refreshSoon(src, previewUri);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('appsetTools')) this.refreshAll();

@@ -6,9 +6,12 @@ import { Notifications, PREVIEW_SCHEME } from '../../server/src/protocol';
 /**
  * An edit to the shown document, or to any other YAML document (it may be a cluster Secret, an
  * inventory or Argo CD's configuration, which feed the generators and the enablement detection).
+ * An event without content changes (the document turned dirty or clean, it was saved) changes nothing:
+ * VS Code sends one after most edits, and each would otherwise ask the server again.
  */
-export function affectsResults(changed: vscode.TextDocument, source: vscode.Uri | undefined): boolean {
-  if (!source) return false;
+export function affectsResults(e: vscode.TextDocumentChangeEvent, source: vscode.Uri | undefined): boolean {
+  const changed = e.document;
+  if (!source || !e.contentChanges.length) return false;
   return changed.uri.toString() === source.toString() || (changed.languageId === 'yaml' && changed.uri.scheme !== PREVIEW_SCHEME);
 }
 

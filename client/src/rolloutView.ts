@@ -27,7 +27,7 @@ export class RolloutView implements vscode.Disposable {
     // The source, but also cluster Secrets and Argo CD configuration being edited, change the plan.
     this.subscription = vscode.Disposable.from(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (this.panel && affectsResults(e.document, this.source)) this.refreshSoon();
+        if (this.panel && affectsResults(e, this.source)) this.refreshSoon();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (this.panel && e.affectsConfiguration('appsetTools')) this.refreshSoon();

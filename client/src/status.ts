@@ -34,7 +34,8 @@ export class AppSetStatus implements vscode.Disposable {
         if (this.info?.uri === doc.uri.toString()) this.moved.fire({ uri: doc.uri, offset: doc.offsetAt(e.selections[0].active) });
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document.languageId === 'yaml' && e.document.uri.scheme !== 'appset-preview') this.refreshSoon();
+        // Not on a change of dirty state or a save (no content changes): nothing the server answers changed.
+        if (e.contentChanges.length && e.document.languageId === 'yaml' && e.document.uri.scheme !== 'appset-preview') this.refreshSoon();
       }),
       resultsChanged(() => this.refreshSoon()),
     );

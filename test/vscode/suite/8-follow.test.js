@@ -124,7 +124,7 @@ describe('every view follows files changed on disk', () => {
     const gone = await until(
       'off once the ConfigMap is deleted',
       (v) =>
-        !/enabled by|follow\/argocd-cmd-params-cm\.yaml/.test(v.rollout) &&
+        !/Progressive syncs enabled by|follow\/argocd-cmd-params-cm\.yaml/.test(v.rollout) &&
         /Ignored: progressive syncs are off/.test(v.rollout) &&
         v.status === '$(warning) Progressive syncs: off' &&
         !/follow\/argocd-cmd-params-cm\.yaml/.test(v.tooltip) &&
