@@ -228,10 +228,13 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           problems.push({
             code,
             severity: severityOf(code),
-            message: err.message,
+            message: PARSE_FAILURES.has(code) ? `${err.message} — so no Application is generated from this template` : err.message,
             path: src,
             span: templateSpan(doc, file.text, src, err),
-            who: { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
+            // A template that does not parse fails the same way for every parameter set: no set to name.
+            who: PARSE_FAILURES.has(code)
+              ? undefined
+              : { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
           });
         });
         for (const f of used) nonDeterministic.add(f);
@@ -272,6 +275,9 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
     unrendered,
   };
 }
+
+/** Codes of a template that fails before any parameter is read (Go's parser): the same for every parameter set. */
+const PARSE_FAILURES: ReadonlySet<string> = new Set(['template/parse-error', 'template/unknown-function']);
 
 /** Parameter sets kept from failed renders (`Expansion.unrendered`): as many as completion scans. */
 const UNRENDERED_KEPT = 200;

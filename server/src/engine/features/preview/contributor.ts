@@ -14,7 +14,7 @@ import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
 import { valueSpan } from '../../expand/scalarOffsets';
-import type { GeneratedApp } from '../../expand/types';
+import type { Expansion, GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
@@ -54,7 +54,12 @@ export const previewContributor: FeatureContributor = {
     const n = exp.apps.length;
     const desc = exp.generators.map((g) => g.description).join(' + ');
     const title = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${desc ? ' · ' + desc : ''}${exp.exact ? '' : ' · approximate'}`;
-    lenses.push({ span: gens.key, title, command: cmd(gens.key.start) });
+    lenses.push({
+      span: gens.key,
+      title: n ? title : `${title}${noneWhy(ctx, exp)}`,
+      command: cmd(gens.key.start),
+      tooltip: n ? undefined : noneTip(exp),
+    });
     const entries =
       isObject(ctx.doc.value.spec) && Array.isArray((ctx.doc.value.spec as Record<string, unknown>).generators)
         ? ((ctx.doc.value.spec as Record<string, unknown>).generators as unknown[])
@@ -102,6 +107,20 @@ export const previewContributor: FeatureContributor = {
     return undefined;
   },
 };
+
+/** Why no Application comes out, in a few words after the count: the first error, else the first empty generator. */
+function noneWhy(ctx: AppSetContext, exp: Expansion): string {
+  const error = exp.problems.find((p) => p.severity === 'error');
+  if (error) return ` · ${error.code.startsWith('template/') ? 'every render fails' : 'the generators fail'} (${error.code})`;
+  if (exp.empties?.length) return ' · the generators yield nothing';
+  return ctx.doc.value.spec ? '' : ' · no spec';
+}
+
+/** The whole reason, for the lens's tooltip. */
+function noneTip(exp: Expansion): string | undefined {
+  const error = exp.problems.find((p) => p.severity === 'error');
+  return error?.message ?? exp.empties?.[0]?.reason ?? exp.notes[0];
+}
 
 function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string {
   const shown = apps.slice(0, HOVER_ROWS);
