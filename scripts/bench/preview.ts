@@ -19,6 +19,8 @@ const root = join(__dirname, '..', '..');
 
 export interface PreviewTimes {
   open: { ms: number; cpuMs: number; bytes: number };
+  /** The preview's text (a plain parse of it is the bench's floor). */
+  yaml: string;
   refresh: { ms: number; cpuMs: number };
 }
 
@@ -46,7 +48,7 @@ export async function storyPreview(s: LspProcess, file: string, text: string, ro
     throw new Error('the refreshed preview is not the edited version: ' + second.yaml.slice(0, 1500));
   // Back to HEAD for the next round.
   await s.edit(file, at, at + `v${round}`.length, 'HEAD');
-  return { open, refresh };
+  return { open, refresh, yaml: first.yaml };
 }
 
 async function main(): Promise<void> {
