@@ -119,6 +119,7 @@ describe('the preview at incident scale (540 Applications)', () => {
       { interval: 1500, describe: () => 'the server to stop announcing changes' },
     );
     const settled = await stats();
+    const notes0 = (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged;
     const at = doc.getText().indexOf('targetRevision: HEAD') + 'targetRevision: '.length;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 4)), 'main');
@@ -127,7 +128,14 @@ describe('the preview at incident scale (540 Applications)', () => {
     await waitFor(() => preview() && /targetRevision: main/.test(preview().getText()), { describe: () => 'the preview of the edit' });
     const refresh = Date.now() - t0;
     const refreshed = await stats();
-    assert.strictEqual(refreshed.requests - settled.requests, 1, 'one edit, one request');
+    // One request for the edit, and at most one more per notification the server sent meanwhile (an edit
+    // can move the workspace index: then every view asks again); never one per change event.
+    const notes = (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged - notes0;
+    assert.ok(
+      refreshed.requests - settled.requests <= 1 + notes,
+      `one edit: ${refreshed.requests - settled.requests} preview requests, ${notes} notifications from the server`,
+    );
+    note(`the edit: ${refreshed.requests - settled.requests} preview request(s), ${notes} resultsChanged notification(s)`);
     note(
       `refreshing it after a template edit: ${refresh} ms in VS Code, of which the client waits 100 ms for more edits (the server's request ${refreshed.lastMs} ms)`,
     );
