@@ -13,6 +13,7 @@ export type { ProbeCache } from './workspace/index';
 export { INTERESTS } from './workspace/interests';
 export { appsetOnly } from './service/openDocuments';
 export { mayDeclareClusters } from './generators/placeholders';
+export { registeredClusters } from './generators/inventory';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';
