@@ -1,7 +1,8 @@
 // The editor at incident scale: the story's 540 Applications (12 clusters x 45 services, as
 // test/helpers/story.ts). The preview opens with every Application and an outline entry for each, and
-// follows a template edit; each costs one request to the server (counted, not timed: speed is the
-// bench's). The open and refresh times seen are written to the report for the record.
+// follows a template edit; each costs one request to the server, plus one per notification the server
+// sent meanwhile (counted, not timed: speed is the bench's). The open and refresh times seen are written
+// to the report for the record.
 const assert = require('assert');
 const vscode = require('vscode');
 const { openFixture, serverReady, waitFor, fixtureUri } = require('./util');
@@ -44,6 +45,21 @@ ${services}  template:
         namespace: '{{.service}}'
 `;
 
+const notifications = async () => (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged;
+/** Waits until the server has stopped announcing changes (the files this test wrote): each would refresh the preview too. */
+async function quiet() {
+  let last = -1;
+  await waitFor(
+    async () => {
+      const n = await notifications();
+      const same = n === last;
+      last = n;
+      return same;
+    },
+    { interval: 1500, describe: () => 'the server to stop announcing changes' },
+  );
+}
+
 const note = (line) => {
   if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
 };
@@ -65,7 +81,7 @@ describe('the preview at incident scale (540 Applications)', () => {
     }
   });
 
-  it('opens with 540 Applications and their outline, and follows an edit, one request each', async () => {
+  it('opens with 540 Applications and their outline, and follows an edit, one request each (plus one per server notification)', async () => {
     const { doc } = await openFixture('scale/services.yaml');
     const uri = doc.uri.toString();
     await waitFor(
@@ -76,7 +92,9 @@ describe('the preview at incident scale (540 Applications)', () => {
       { describe: () => 'the lens of the 540 Applications' },
     );
     const stats = async () => (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).preview;
+    await quiet();
     const before = await stats();
+    const notes00 = await notifications();
     const preview = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'appset-preview' && d.uri.query === uri);
     const apps = () =>
       (
@@ -92,7 +110,12 @@ describe('the preview at incident scale (540 Applications)', () => {
     await waitFor(() => apps() === 540, { describe: () => `540 Applications in the preview, saw ${apps()}` });
     const open = Date.now() - t0;
     const opened = await stats();
-    assert.strictEqual(opened.requests - before.requests, 1, 'opening the preview asks the server once');
+    // One request, and at most one more per notification the server sent meanwhile (never one per event).
+    const openNotes = (await notifications()) - notes00;
+    assert.ok(
+      opened.requests - before.requests <= 1 + openNotes,
+      `opening: ${opened.requests - before.requests} preview requests, ${openNotes} notifications from the server`,
+    );
     note(
       `opening the 540-Application preview: ${open} ms in VS Code (the server's request ${opened.lastMs} ms, ${Math.round(opened.lastBytes / 1024)} KiB)`,
     );
@@ -108,18 +131,9 @@ describe('the preview at incident scale (540 Applications)', () => {
 
     // A template edit: the preview follows with one more request. First the server's notifications about
     // the files this test wrote must be over (each would refresh the preview too).
-    let quiet = -1;
-    await waitFor(
-      async () => {
-        const n = (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged;
-        const same = n === quiet;
-        quiet = n;
-        return same;
-      },
-      { interval: 1500, describe: () => 'the server to stop announcing changes' },
-    );
+    await quiet();
     const settled = await stats();
-    const notes0 = (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged;
+    const notes0 = await notifications();
     const at = doc.getText().indexOf('targetRevision: HEAD') + 'targetRevision: '.length;
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 4)), 'main');
@@ -130,7 +144,7 @@ describe('the preview at incident scale (540 Applications)', () => {
     const refreshed = await stats();
     // One request for the edit, and at most one more per notification the server sent meanwhile (an edit
     // can move the workspace index: then every view asks again); never one per change event.
-    const notes = (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged - notes0;
+    const notes = (await notifications()) - notes0;
     assert.ok(
       refreshed.requests - settled.requests <= 1 + notes,
       `one edit: ${refreshed.requests - settled.requests} preview requests, ${notes} notifications from the server`,
