@@ -18,7 +18,7 @@ import type { AppSetContext, FeatureContributor, FileContext } from '../features
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
 import { fieldHover } from '../features/validation/assist';
-import { dropSuperseded } from '../diagnostics/findings';
+import { dropAfterYamlErrors, dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewTextSteps } from '../expand/preview';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
@@ -403,7 +403,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
           yield;
         }
       }
-      result = applyConfig(superseded(dropSuperseded(out)), a.file.text, cfg, (c) => codeInfo(c) !== undefined);
+      const broken = a.file.parsed.docs.filter((d) => d.doc.errors.length).map((d) => d.span);
+      result = applyConfig(
+        superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
+        a.file.text,
+        cfg,
+        (c) => codeInfo(c) !== undefined,
+      );
     }
     if (!early) linted.set(a, result);
     return result;
