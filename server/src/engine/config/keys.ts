@@ -48,7 +48,7 @@ const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number
 const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
 
 /** A setting that takes a positive integer (one reader for all of them). */
-function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize', doc: string): ConfigKey {
+function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize' | 'minutesPerSync', doc: string): ConfigKey {
   return {
     key,
     doc,
@@ -116,6 +116,10 @@ export const CONFIG_KEYS: ConfigKey[] = [
   positiveIntKey(
     'maxWaveSize',
     'a RollingSync wave that syncs more Applications at once gets `rollout/large-wave`; the careful strategy never exceeds it',
+  ),
+  positiveIntKey(
+    'minutesPerSync',
+    'minutes one sync is assumed to take (default 3): the proposed strategies say their number of waves and, at this pace, their total time',
   ),
   {
     key: 'instances',

@@ -17,6 +17,7 @@ import { lineOf } from '../expand/provenance';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
+import { fieldHover } from '../features/validation/assist';
 import { dropAfterYamlErrors, dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewTextSteps } from '../expand/preview';
@@ -34,7 +35,7 @@ import { codeInfo } from '../diagnostics/codes';
 import type { FileInfo, PreviewResult } from '../../protocol';
 import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';
 import { describeInstances } from '../rollout/enablement';
-import { decidedWhere, enabledSentence, ignoredSentence } from '../rollout/describe';
+import { decidedWhere, enabledSentence, ignoredSentence, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { chartTemplateOf, chartTemplateFile } from '../yaml/helmChart';
@@ -467,9 +468,16 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     hover(a, offset) {
       const ctx = a.appsets.find((x) => inDoc(x, offset));
       if (!ctx) return undefined;
-      const hovers = each((c) => c.hover?.(ctx, offset));
-      if (!hovers.length) return undefined;
-      return { span: hovers[0].span, markdown: hovers.map((h) => h.markdown).join('\n\n---\n\n') };
+      const all = each((c) => c.hover?.(ctx, offset));
+      if (!all.length) return undefined;
+      // This ApplicationSet's data first (generators, rollout), then what the schema says of the field;
+      // a field's general warning is left out when a hover already says what happens here.
+      const trapAnswered = all.some((h) => h.answersTrap);
+      const hovers = [
+        ...all.filter((h) => !h.fieldDocs),
+        ...all.filter((h) => h.fieldDocs).map((h) => (trapAnswered ? (fieldHover(ctx, offset, false) ?? h) : h)),
+      ];
+      return { span: all[0].span, markdown: hovers.map((h) => h.markdown).join('\n\n---\n\n') };
     },
     codeLenses(a) {
       return a.appsets.flatMap((ctx) => each((c) => c.codeLenses?.(ctx)).flat());
@@ -563,7 +571,11 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
             enablement: {
               state: en.state,
               text,
-              instance: en.instance ? (en.instance.name ? `${en.instance.name} (${en.instance.why})` : en.instance.why) : undefined,
+              instance: en.instance
+                ? shownInstanceName(en.instance.name)
+                  ? `${en.instance.name} (${en.instance.why})`
+                  : en.instance.why
+                : undefined,
               ...(d && d.file !== 'setting' ? { file: d.file, offset: d.span?.start } : {}),
             },
           };

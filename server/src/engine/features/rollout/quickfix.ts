@@ -14,7 +14,7 @@ import { spanAt } from '../../yaml/document';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
 import { dirname, relativePath } from '../../rollout/instances';
 import { enablementFor, getStrategy } from './plan';
-import { proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
+import { lengthText, proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
@@ -60,7 +60,13 @@ function addTemplateLabelEdit(ctx: AppSetContext, key: string): TextEdit | undef
   return e && { file: ctx.file.uri, ...e };
 }
 
-/** The quick fixes that insert a strategy: two or three, safest first, sizes in the title. */
+const PACE_WORDS: Record<StrategyProposal['pace'], (maxWave: number) => string> = {
+  careful: () => '',
+  faster: () => ', faster',
+  steady: (n) => `, ${n} at a time`,
+};
+
+/** The quick fixes that insert a strategy: two to four, safest first, sizes, waves and time in the title. */
 export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDiagnostic[]): CodeAction[] {
   const proposals = proposeStrategies(ctx.expansion().apps, ctx.file.settings.maxWaveSize ?? 10);
   const out: CodeAction[] = [];
@@ -88,7 +94,7 @@ export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDia
     }
     out.push(
       quickFix(
-        `Roll out by ${p.key}${p.pace === 'faster' ? ', faster' : ''}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''}`,
+        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
         diagnostics,
         edits.sort((a, b) => b.span.start - a.span.start),
         k === 0,
