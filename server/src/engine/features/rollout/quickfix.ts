@@ -12,7 +12,7 @@ import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { spanAt } from '../../yaml/document';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
-import { dirname, relativePath } from '../../rollout/instances';
+import { dirname, relativePath } from '../../install/instances';
 import { enablementFor, getStrategy } from './plan';
 import { proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { isRollingSync } from '../../rollout/spec';
