@@ -16,6 +16,7 @@ import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason } from './why';
 import { appendValues } from './values';
+import { gitFileGlobbing } from '../install/model';
 import { yamlLimitMessage } from '../yaml/limits';
 
 const MAX_TREE_ENTRIES = 50000;
@@ -138,7 +139,12 @@ function fromFiles(
   path: JsonPath,
   spec: Record<string, unknown>,
 ): ParamSet[] {
-  const newGlobbing = ctx.file.settings.newGitFileGlobbing;
+  // The controller that runs this ApplicationSet decides the globbing (install/model.ts).
+  const globbing = gitFileGlobbing(ctx.file, ctx.namespace);
+  const newGlobbing = globbing.on;
+  ctx.notes.add(
+    `git files generator: ${newGlobbing ? 'new globbing (doublestar: ** spans folders)' : 'old globbing (* also crosses /)'} assumed, ${globbing.why}`,
+  );
   const matcher = newGlobbing ? doublestarMatcher : gitPathspecMatcher;
   // The new globbing (doublestar.FilepathGlob) also returns matching directories; reading them fails.
   const candidates = newGlobbing ? [...tree.files, ...tree.allDirs] : tree.files;

@@ -20,25 +20,81 @@
  * environment, and we cannot tell which controller runs the ApplicationSet).
  */
 import { documentValues, parseDocuments, type YamlDocument } from '../yaml/parse';
-import type { EngineInputs } from '../inputs';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import { nodeAt, type JsonPath } from '../yaml/document';
 import type { Enablement, EnablementEvidence } from '../rollout/types';
 import { yamlLimitMessage } from '../yaml/limits';
+import { argoValuesKeys, chartBeside } from '../versions/detect';
 import { dirname, installOf, relativePath, type Instance } from './instances';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
 export const FLAG = '--enable-progressive-syncs';
 export const ENV = 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS';
-/** Namespaces (besides its own) whose ApplicationSets the controller reconciles. */
-const NAMESPACES_KEY = 'applicationsetcontroller.namespaces';
 const OLD_CM_KEY = 'applicationsetcontroller.enable.progressive.rollouts';
 const OLD_FLAG = '--enable-progressive-rollouts';
 const OLD_ENV = 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_ROLLOUTS';
 const RENAMED = 'renamed to "progressive syncs" in Argo CD 2.6 (argo-cd PR #12265); the controller no longer reads it';
+
+/**
+ * The other controller settings the engine models, each as its ConfigMap key, flag and env var
+ * (Argo CD `cmd/argocd-applicationset-controller/commands/applicationset_controller.go`, wired from
+ * `argocd-cmd-params-cm` in `manifests/base/applicationset-controller/argocd-applicationset-controller-deployment.yaml`).
+ */
+export const CONTROLLER_SETTINGS = [
+  {
+    name: 'newGitFileGlobbing',
+    cm: 'applicationsetcontroller.enable.new.git.file.globbing',
+    flag: '--enable-new-git-file-globbing',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_NEW_GIT_FILE_GLOBBING',
+    bool: true,
+  },
+  { name: 'policy', cm: 'applicationsetcontroller.policy', flag: '--policy', env: 'ARGOCD_APPLICATIONSET_CONTROLLER_POLICY' },
+  {
+    name: 'policyOverride',
+    cm: 'applicationsetcontroller.enable.policy.override',
+    flag: '--enable-policy-override',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_POLICY_OVERRIDE',
+    bool: true,
+  },
+  {
+    name: 'scmProviders',
+    cm: 'applicationsetcontroller.enable.scm.providers',
+    flag: '--enable-scm-providers',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_SCM_PROVIDERS',
+    bool: true,
+  },
+  {
+    name: 'allowedScmProviders',
+    cm: 'applicationsetcontroller.allowed.scm.providers',
+    flag: '--allowed-scm-providers',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ALLOWED_SCM_PROVIDERS',
+  },
+  {
+    name: 'namespaces',
+    cm: 'applicationsetcontroller.namespaces',
+    flag: '--applicationset-namespaces',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_NAMESPACES',
+  },
+] as const;
+
+export type ControllerSettingName = (typeof CONTROLLER_SETTINGS)[number]['name'];
+
+/** One value of a modelled controller setting, as written in one place. */
+export interface SettingEvidence {
+  setting: ControllerSettingName;
+  value: string;
+  level: EvidenceLevel;
+  file: string;
+  /** `argocd/argocd-cmd-params-cm.yaml:7` */
+  where?: string;
+  span?: Span;
+  instance?: string;
+  /** Internal: where it sits, for the span. */
+  site?: Site;
+}
 
 /** Which controller input a piece of evidence sets; decides precedence. */
 export type EvidenceLevel = 'flag' | 'env' | 'configmap';
@@ -53,7 +109,7 @@ export interface ConfigTarget {
   docIndex: number;
   /** Key of the install it configures (see instances.ts). */
   instance?: string;
-  /** Path of the list to extend inside the document (configMapGenerator literals). */
+  /** Path of the list to extend inside the document (configMapGenerator literals), or the key an umbrella chart's argo-cd values sit under. */
   path?: JsonPath;
 }
 
@@ -103,6 +159,7 @@ class Collector {
   /** Kustomize patch files referenced by path are read through the workspace index. */
   constructor(readonly workspace: WorkspaceIndex) {}
   evidence: (DetailedEvidence & { site?: Site })[] = [];
+  settings: SettingEvidence[] = [];
   targets: ConfigTarget[] = [];
   instances = new Map<string, Instance>();
   /** The install the resource being read belongs to (an Argo CD Application sets its own). */
@@ -139,6 +196,12 @@ class Collector {
         ...(path ? { path } : {}),
       });
     }
+  }
+
+  setting(site: Site, setting: ControllerSettingName, level: EvidenceLevel, value: string) {
+    if (this.settings.length >= MAX_EVIDENCE) return;
+    this.settings.push({ setting, value, level, file: site.file.path, site, instance: this.instanceOf(site).key });
+    if (setting === 'namespaces') this.watch(site, value);
   }
 
   watch(site: Site, value: Json | undefined) {
@@ -178,7 +241,18 @@ function checkArg(c: Collector, site: Site, arg: Json | undefined, who: string) 
   if (text === undefined) return;
   // `sh -c "... --enable-progressive-syncs"` puts several words in one string.
   const whole = (tok: string) => text.trim() === tok;
-  for (const tok of text.split(/\s+/).slice(0, 500)) {
+  const toks = text.split(/\s+/).slice(0, 500);
+  toks.forEach((tok, i) => {
+    for (const st of CONTROLLER_SETTINGS) {
+      if (tok === st.flag) {
+        // A bool flag alone is true; a value flag takes the next word.
+        const next = toks[i + 1];
+        if ('bool' in st) c.setting(site, st.name, 'flag', 'true');
+        else if (next !== undefined) c.setting(site, st.name, 'flag', next);
+      } else if (tok.startsWith(st.flag + '=')) c.setting(site, st.name, 'flag', tok.slice(st.flag.length + 1));
+    }
+  });
+  for (const tok of toks) {
     if (tok === FLAG) c.add(site, 'flag', 'enables', `${who} passes ${FLAG}`);
     else if (tok.startsWith(FLAG + '=')) {
       const b = parseGoBool(tok.slice(FLAG.length + 1));
@@ -210,6 +284,9 @@ function checkEnv(c: Collector, site: Site, env: Json | undefined, who: string) 
 /** One `{name, value}` entry; `site` points at the entry. */
 function checkEnvVar(c: Collector, site: Site, e: Json | undefined, who: string) {
   const name = own(e, 'name');
+  const st = CONTROLLER_SETTINGS.find((x) => x.env === name);
+  const stValue = scalarText(own(e, 'value'));
+  if (st && stValue !== undefined) c.setting(at(site, 'value'), st.name, 'env', stValue);
   if (name !== ENV && name !== OLD_ENV) return;
   const s = at(site, 'value');
   if (name === OLD_ENV) {
@@ -233,7 +310,11 @@ function checkEnvVar(c: Collector, site: Site, e: Json | undefined, who: string)
 /** A map of ConfigMap-style keys (ConfigMap data, Helm configs.params). */
 function checkParams(c: Collector, site: Site, data: Json | undefined, who: string, ignoredWhy?: string) {
   if (!isObj(data)) return;
-  if (!ignoredWhy && Object.prototype.hasOwnProperty.call(data, NAMESPACES_KEY)) c.watch(site, data[NAMESPACES_KEY]);
+  if (!ignoredWhy)
+    for (const st of CONTROLLER_SETTINGS) {
+      const value = Object.prototype.hasOwnProperty.call(data, st.cm) ? scalarText(data[st.cm]) : undefined;
+      if (value !== undefined) c.setting(at(site, st.cm), st.name, 'configmap', value);
+    }
   for (const key of [CM_KEY, OLD_CM_KEY]) {
     if (Object.prototype.hasOwnProperty.call(data, key)) checkParam(c, at(site, key), key, data[key], who, ignoredWhy);
   }
@@ -241,6 +322,8 @@ function checkParams(c: Collector, site: Site, data: Json | undefined, who: stri
 
 /** One ConfigMap-style key and value; `site` points at the value. */
 function checkParam(c: Collector, site: Site, key: string, value: Json | undefined, who: string, ignoredWhy?: string) {
+  const st = CONTROLLER_SETTINGS.find((x) => x.cm === key);
+  if (st && !ignoredWhy) c.setting(site, st.name, 'configmap', scalarText(value) ?? '');
   if (key !== CM_KEY && key !== OLD_CM_KEY) return;
   const raw = scalarText(value) ?? '';
   if (key === OLD_CM_KEY) c.add(site, undefined, 'ignored', `${who} sets ${key}: the key was ${RENAMED}`);
@@ -337,20 +420,42 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
     checkKustomization(c, site, v, depth);
   } else if (kind === undefined && own(v, 'apiVersion') === undefined) {
-    checkHelmValues(c, site, v, 'Helm values');
-    // An umbrella chart's values: the argo-cd dependency's values sit under its name.
-    const sub = own(v, 'argo-cd');
-    if (isObj(sub)) checkHelmValues(c, at(site, 'argo-cd'), sub, 'Helm values argo-cd:');
+    const chart = site.inner ? undefined : chartBeside(c.workspace, site.file.path);
+    if (!chart) {
+      checkHelmValues(c, site, v, 'Helm values');
+      // An umbrella chart's values: the argo-cd dependency's values sit under its name.
+      const sub = own(v, 'argo-cd');
+      if (isObj(sub)) checkHelmValues(c, at(site, 'argo-cd'), sub, 'Helm values argo-cd:');
+      return;
+    }
+    // A chart beside the values: the argo-cd chart itself reads them at the top, an umbrella chart's
+    // argo-cd dependency under its name or alias (Helm's subchart values); any other chart not at all.
+    const keys = isObj(v) ? argoValuesKeys(c.workspace, site.file, v as Obj) : [];
+    for (const k of keys) {
+      const sub = k.length ? own(v, k[0]) : v;
+      if (k.length && !isObj(sub)) {
+        // The dependency has no values yet: the enabling fix writes them under its key.
+        if (!site.inner) c.target('helm-values', site, k);
+        continue;
+      }
+      checkHelmValues(c, k.length ? at(site, k[0]) : site, sub as Json, k.length ? `Helm values ${k[0]}:` : 'Helm values', k);
+    }
+    if (keys.length && !keys.some((k) => !k.length)) {
+      const rel = relativePath([dirname(chart.path)], site.file.path);
+      const ignored = `the argo-cd chart reads its values under "${keys[0][0]}:" (the dependency in ${chart.path.slice(chart.path.lastIndexOf('/') + 1)}), not at the top of ${rel}`;
+      checkParams(c, at(site, 'configs', 'params'), own(own(v, 'configs'), 'params'), 'Helm values configs.params', ignored);
+    }
   }
 }
 
-function checkHelmValues(c: Collector, site: Site, v: Json, who: string) {
+function checkHelmValues(c: Collector, site: Site, v: Json, who: string, prefix: JsonPath = []) {
   const configs = own(v, 'configs');
   const as = own(v, 'applicationSet');
   const params = own(configs, 'params');
   const looksLikeChart = isObj(params) || (isObj(as) && (own(as, 'extraArgs') !== undefined || own(as, 'extraEnv') !== undefined));
+  // Values of a known argo-cd chart (prefix given by the chart beside them) are a target even when empty.
+  if (!site.inner && (looksLikeChart || prefix.length)) c.target('helm-values', site, prefix.length ? prefix : undefined);
   if (!looksLikeChart) return;
-  if (!site.inner) c.target('helm-values', site);
   checkParams(c, at(site, 'configs', 'params'), params, `${who} configs.params`);
   checkArgs(c, at(site, 'applicationSet', 'extraArgs'), own(as, 'extraArgs'), `${who} applicationSet.extraArgs`);
   checkEnv(c, at(site, 'applicationSet', 'extraEnv'), own(as, 'extraEnv'), `${who} applicationSet.extraEnv`);
@@ -510,6 +615,8 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
 
 export interface WorkspaceScan {
   evidence: DetailedEvidence[];
+  /** The other controller settings the engine models (git file globbing, policy, SCM providers, namespaces). */
+  settings: SettingEvidence[];
   targets: ConfigTarget[];
   instances: Instance[];
 }
@@ -523,6 +630,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     }
   }
   resolveSpans(c.evidence);
+  resolveSpans(c.settings);
   for (const inst of c.instances.values()) {
     if (!inst.key.startsWith('app:')) {
       inst.name = relativePath(roots, inst.key);
@@ -540,7 +648,11 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
     return e;
   });
-  return { evidence, targets: c.targets, instances: [...c.instances.values()] };
+  const settings = c.settings.map(({ site, ...e }) => {
+    if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
+    return e;
+  });
+  return { evidence, settings, targets: c.targets, instances: [...c.instances.values()] };
 }
 
 function lineOf(text: string, offset: number): number {
@@ -550,7 +662,7 @@ function lineOf(text: string, offset: number): number {
 }
 
 /** Re-parses the files that hold evidence to find precise spans (rare, so not cached further). */
-function resolveSpans(evidence: (DetailedEvidence & { site?: Site })[]) {
+function resolveSpans(evidence: { site?: Site; span?: Span; valueSpan?: Span; enableText?: string }[]) {
   const parsed = new Map<string, YamlDocument[]>();
   for (const e of evidence) {
     const site = e.site;
@@ -571,16 +683,3 @@ function resolveSpans(evidence: (DetailedEvidence & { site?: Site })[]) {
 }
 
 /** Combines evidence into a state: flag > env > ConfigMap; within a level any enabling evidence wins. */
-
-const scans = new WeakMap<WorkspaceIndex, { version: number; roots: string; scan: WorkspaceScan }>();
-
-/** The workspace's Argo CD configuration, scanned once per workspace index version. */
-export function getScan(inputs: EngineInputs): WorkspaceScan {
-  const roots = inputs.host.roots();
-  const key = roots.join('\u0000');
-  const hit = scans.get(inputs.workspace);
-  if (hit && hit.version === inputs.workspace.version && hit.roots === key) return hit.scan;
-  const scan = scanWorkspace(inputs.workspace, roots);
-  scans.set(inputs.workspace, { version: inputs.workspace.version, roots: key, scan });
-  return scan;
-}

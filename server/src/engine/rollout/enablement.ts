@@ -9,14 +9,14 @@ import type { EngineInputs } from '../inputs';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { Enablement } from './types';
 import { chooseInstances, inMappingConfig, mappingFor, relativePath, type Instance } from '../install/instances';
-import { getScan, scanWorkspace, SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
+import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
+import { buildModel, getScan } from '../install/model';
 
 export {
   CM_KEY,
   CM_NAME,
   ENV,
   FLAG,
-  getScan,
   scanWorkspace,
   SEARCHED,
   type ConfigTarget,
@@ -26,6 +26,7 @@ export {
   type EvidenceLevel,
   type WorkspaceScan,
 } from '../install/scan';
+export { getScan } from '../install/model';
 
 export function decide(evidence: DetailedEvidence[]): 'enabled' | 'disabled' | 'not-found' {
   for (const level of ['flag', 'env', 'configmap'] as const) {
@@ -103,7 +104,15 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
       const ns = [...new Set(choice.instances.map((i) => i.namespace).filter(Boolean))];
       instance = choice.instances.length
         ? { name: choice.instances.map((i) => i.name).join(', '), namespace: ns.length === 1 ? ns[0] : undefined, why: choice.why }
-        : { name: '', why: 'no Argo CD install in the workspace governs its folder' };
+        : {
+            name: '',
+            why: choice.rejected.length
+              ? `no Argo CD install in the repository runs it: ${choice.rejected
+                  .slice(0, 3)
+                  .map((r) => `${r.inst.name} was found, but ${r.why}`)
+                  .join('; ')}`
+              : 'no Argo CD install in the workspace governs its folder',
+          };
       for (const o of choice.otherNamespace) {
         notes.push(
           `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${opts.appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,
@@ -161,7 +170,7 @@ export function detectEnablement(
   mappings: readonly InstanceMapping[] = [],
   roots: readonly string[] = [],
 ): EnablementDetails {
-  return decideFor(scanWorkspace(workspace, roots), { override, appset, mappings, roots });
+  return decideFor(buildModel(workspace, roots).scan, { override, appset, mappings, roots });
 }
 
 /** Workspace-wide enablement (any install); used for file-level findings in configuration files. */

@@ -142,7 +142,7 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
         : t.kind === 'configmap-generator'
           ? appendAt(file.text, doc, t.path ?? [], [`- ${CM_KEY}=true`])
           : t.kind === 'helm-values'
-            ? appendAt(file.text, doc, ['configs', 'params'], [value])
+            ? appendAt(file.text, doc, [...(t.path ?? []), 'configs', 'params'], [value])
             : appendAt(file.text, doc, ['spec', 'applicationSet', 'extraCommandArgs'], [`- ${FLAG}`]);
     if (e) return { edits: [{ file: t.file, ...e }], where: rel(t.file), restart: RESTART_BY[t.kind] };
   }
