@@ -142,7 +142,9 @@ export function chooseInstances(
 ): InstanceChoice {
   const dir = dirname(file);
   const isBase = (i: Instance) => all.some((o) => o.bases.includes(i.key));
-  const inScope = all.filter((i) => within(dir, i.scope) && !isBase(i));
+  // An Application installing Argo CD governs the workspace, unless it is a sample: then only its folder.
+  const scopeOf = (i: Instance) => (i.scope === '' && isSample(i, roots) ? dirname(installSource(i.key)) : i.scope);
+  const inScope = all.filter((i) => within(dir, scopeOf(i)) && !isBase(i));
   const nsOk = (i: Instance) =>
     !namespace || !i.namespace || i.namespace === namespace || i.watched.includes(namespace) || i.watched.includes('*');
   let candidates = inScope.filter(nsOk);
@@ -152,7 +154,7 @@ export function chooseInstances(
     candidates = all.filter((i) => !isBase(i) && !isSample(i, roots) && nsOk(i));
     repositoryWide = candidates.length > 0;
   }
-  const otherNamespace = all.filter((i) => !isBase(i) && !nsOk(i) && (within(dir, i.scope) || !isSample(i, roots)));
+  const otherNamespace = all.filter((i) => !isBase(i) && !nsOk(i) && (within(dir, scopeOf(i)) || !isSample(i, roots)));
   const rejected = all
     .filter((i) => !isBase(i) && !candidates.includes(i))
     .map((inst) => ({
@@ -164,7 +166,7 @@ export function chooseInstances(
           : `an install nearer to this file runs it`,
     }));
   if (!candidates.length) return { instances: [], why: '', otherNamespace, rejected };
-  const depth = (i: Instance) => (i.scope === '' ? -1 : i.scope.length);
+  const depth = (i: Instance) => (scopeOf(i) === '' ? -1 : scopeOf(i).length);
   const best = Math.max(...candidates.map(depth));
   const nearest = repositoryWide ? candidates : candidates.filter((i) => depth(i) === best);
   const names = nearest.map((i) => (i.key.startsWith('app:') ? i.name : `${i.name}/`));

@@ -161,6 +161,8 @@ class Collector {
   evidence: (DetailedEvidence & { site?: Site })[] = [];
   settings: SettingEvidence[] = [];
   targets: ConfigTarget[] = [];
+  /** Files already read (a chart's values are reached from its Chart.yaml too). */
+  scanned = new Set<string>();
   instances = new Map<string, Instance>();
   /** The install the resource being read belongs to (an Argo CD Application sets its own). */
   current: { key: string; namespace?: string } | undefined;
@@ -415,10 +417,25 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
     } finally {
       c.current = outer;
     }
+  } else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd') {
+    // Flux installs the argo-cd chart with these values (helm-controller; spec.valuesFrom is not read here).
+    const values = own(own(v, 'spec'), 'values');
+    if (isObj(values)) checkHelmValues(c, at(site, 'spec', 'values'), values, `HelmRelease ${name} values`);
   } else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
     const kns = own(v, 'namespace');
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
     checkKustomization(c, site, v, depth);
+  } else if (kind === undefined && !site.inner && /(^|\/)Chart\.ya?ml$/.test(site.file.path)) {
+    // A chart that is or wraps argo-cd: its values files are its configuration even when they do not
+    // name a setting yet (the enabling fix writes there, under the dependency's name or alias).
+    const deps = own(v, 'dependencies');
+    const argo = own(v, 'name') === 'argo-cd' || (Array.isArray(deps) && deps.some((d) => own(d, 'name') === 'argo-cd'));
+    if (!argo) return;
+    const dir = dirname(site.file.path);
+    for (const name of ['values.yaml', 'values.yml']) {
+      const values = c.workspace.file(`${dir}/${name}`);
+      if (values) scanFile(c, values);
+    }
   } else if (kind === undefined && own(v, 'apiVersion') === undefined) {
     const chart = site.inner ? undefined : chartBeside(c.workspace, site.file.path);
     if (!chart) {
@@ -613,6 +630,15 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
   });
 }
 
+/** Reads one file's documents, once per scan (a chart's values are also reached from its Chart.yaml). */
+function scanFile(c: Collector, file: IndexedFile) {
+  if (c.scanned.has(file.path)) return;
+  c.scanned.add(file.path);
+  for (const d of file.docs) {
+    if (isObj(d.value)) checkResource(c, { file, docIndex: d.index, path: [], inner: false }, d.value, 0);
+  }
+}
+
 export interface WorkspaceScan {
   evidence: DetailedEvidence[];
   /** The other controller settings the engine models (git file globbing, policy, SCM providers, namespaces). */
@@ -624,11 +650,7 @@ export interface WorkspaceScan {
 /** Scans the workspace's YAML files that may hold Argo CD configuration (see `ARGOCD_CONFIG`). */
 export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[] = []): WorkspaceScan {
   const c = new Collector(workspace);
-  for (const file of workspace.matching(ARGOCD_CONFIG)) {
-    for (const d of file.docs) {
-      if (isObj(d.value)) checkResource(c, { file, docIndex: d.index, path: [], inner: false }, d.value, 0);
-    }
-  }
+  for (const file of workspace.matching(ARGOCD_CONFIG)) scanFile(c, file);
   resolveSpans(c.evidence);
   resolveSpans(c.settings);
   for (const inst of c.instances.values()) {
@@ -683,3 +705,21 @@ function resolveSpans(evidence: { site?: Site; span?: Span; valueSpan?: Span; en
 }
 
 /** Combines evidence into a state: flag > env > ConfigMap; within a level any enabling evidence wins. */
+export function decide(evidence: DetailedEvidence[]): 'enabled' | 'disabled' | 'not-found' {
+  for (const level of ['flag', 'env', 'configmap'] as const) {
+    const at = evidence.filter((e) => e.level === level && e.effect !== 'ignored');
+    if (at.some((e) => e.effect === 'enables')) return 'enabled';
+    if (at.length) return 'disabled';
+  }
+  return 'not-found';
+}
+
+/** The evidence that decided a state (the first at the deciding level). */
+export function firstDeciding(evidence: DetailedEvidence[], state: 'enabled' | 'disabled' | 'not-found'): DetailedEvidence | undefined {
+  if (state === 'not-found') return undefined;
+  for (const level of ['flag', 'env', 'configmap'] as const) {
+    const e = evidence.find((x) => x.level === level && x.effect === (state === 'enabled' ? 'enables' : 'disables'));
+    if (e) return e;
+  }
+  return undefined;
+}

@@ -11,6 +11,9 @@ import type { Enablement } from './types';
 import { chooseInstances, inMappingConfig, mappingFor, relativePath, type Instance } from '../install/instances';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
 import { buildModel, getScan } from '../install/model';
+import { decide, firstDeciding } from '../install/scan';
+export { decide } from '../install/scan';
+import { installReport, installReportLines } from '../install/report';
 
 export {
   CM_KEY,
@@ -27,15 +30,6 @@ export {
   type WorkspaceScan,
 } from '../install/scan';
 export { getScan } from '../install/model';
-
-export function decide(evidence: DetailedEvidence[]): 'enabled' | 'disabled' | 'not-found' {
-  for (const level of ['flag', 'env', 'configmap'] as const) {
-    const at = evidence.filter((e) => e.level === level && e.effect !== 'ignored');
-    if (at.some((e) => e.effect === 'enables')) return 'enabled';
-    if (at.length) return 'disabled';
-  }
-  return 'not-found';
-}
 
 /** The ApplicationSet whose controller is asked about: its file and `metadata.namespace`. */
 export interface AppSetLocation {
@@ -54,15 +48,6 @@ export interface DetectOptions {
 }
 
 const RANK = { 'not-found': 0, disabled: 1, enabled: 2 } as const;
-
-function firstDeciding(evidence: DetailedEvidence[], state: 'enabled' | 'disabled' | 'not-found'): DetailedEvidence | undefined {
-  if (state === 'not-found') return undefined;
-  for (const level of ['flag', 'env', 'configmap'] as const) {
-    const e = evidence.find((x) => x.level === level && x.effect === (state === 'enabled' ? 'enables' : 'disables'));
-    if (e) return e;
-  }
-  return undefined;
-}
 
 /** Enablement, from a scan, for one ApplicationSet (or the whole workspace). */
 export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): EnablementDetails {
@@ -191,7 +176,6 @@ export function enablementAt(inputs: EngineInputs, appset: AppSetLocation): Enab
 
 /** One line per install found (and the override): what it says and which file decided — for the server log. */
 export function describeInstances(inputs: EngineInputs): string[] {
-  const scan = getScan(inputs);
   const out: string[] = [];
   const override = inputs.settings.progressiveSyncs ?? 'auto';
   if (override !== 'auto') out.push(`appsetTools.progressiveSyncs is "${override}": it overrides every install below`);
@@ -201,19 +185,7 @@ export function describeInstances(inputs: EngineInputs): string[] {
       `${m.origin ?? 'appsetTools.instances'} "${m.name}": ApplicationSets ${rel(m.applicationSets)} → ${m.progressiveSyncs ? `progressiveSyncs "${m.progressiveSyncs}"` : `configuration in ${rel(m.config ?? []) || '(none)'}`}`,
     );
   }
-  const used = new Set(scan.instances.flatMap((i) => i.bases));
-  for (const inst of scan.instances) {
-    if (used.has(inst.key)) continue;
-    const keys = [inst.key, ...inst.bases];
-    const ev = scan.evidence.filter((e) => e.instance !== undefined && keys.includes(e.instance));
-    const state = decide(ev);
-    const by = firstDeciding(ev, state);
-    const scope = inst.scope === '' ? 'the whole workspace' : `${relativePath(inputs.host.roots(), inst.scope)}/`;
-    out.push(
-      `Argo CD ${inst.name}${inst.namespace ? ` (namespace ${inst.namespace})` : ''}, governing ${scope}: progressive syncs ${state === 'not-found' ? 'not set (off by default)' : state}${by ? ` by ${by.where ?? by.file}` : ''}`,
-    );
-  }
-  if (!scan.instances.length)
-    out.push('no Argo CD configuration in the workspace: progressive syncs count as off (the controller default)');
+  // The same lines as `appset instances` and the status bar's tooltip: one model, one wording.
+  out.push(...installReportLines(installReport(inputs, [])));
   return out;
 }

@@ -48,7 +48,9 @@ export const CLUSTER_FILES: Interest = {
  * (install/instances.ts decides which install runs an ApplicationSet by it). The other controller
  * settings the install model reads (install/scan.ts CONTROLLER_SETTINGS) are named by a ConfigMap key
  * `applicationsetcontroller.…`, an env var `ARGOCD_APPLICATIONSET_CONTROLLER_…`, or a flag of the
- * `…applicationset-controller` Deployment (or chart values holding `params`/`extraArgs`/`extraEnv`).
+ * `…applicationset-controller` Deployment (or chart values holding `params`/`extraArgs`/`extraEnv`). A
+ * `Chart.yaml` that names `argo-cd` (the chart itself or an umbrella's dependency) passes too: the scan
+ * reads its values files from there, so values that do not name a setting yet are still its configuration.
  */
 export const ARGOCD_CONFIG: Interest = {
   name: 'argocd-config',
@@ -56,6 +58,7 @@ export const ARGOCD_CONFIG: Interest = {
     /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv|applicationsetcontroller|APPLICATIONSET_CONTROLLER|applicationset-controller/.test(
       text,
     ) ||
+    (/(^|\/)Chart\.ya?ml$/.test(path) && text.includes('argo-cd')) ||
     ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) &&
       /applicationset-controller|\.json\b|^namespace:/m.test(text)),
 };
