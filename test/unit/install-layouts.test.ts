@@ -175,3 +175,27 @@ test('appset instances lists each install with its version, settings, evidence a
     ['appsets/shop.yaml'],
   );
 });
+
+test('written but not deployed: a params ConfigMap its kustomization does not list is not "enabled"; the fix adds it there', () => {
+  const cm =
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
+  const kustomization = 'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\n';
+  const files = new Map<string, string>([
+    ['/ws/argocd/kustomization.yaml', kustomization],
+    ['/ws/argocd/argocd-cmd-params-cm.yaml', cm],
+  ]);
+  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']);
+  assert.equal(en.state, 'not-found');
+  assert.match(
+    en.evidence.map((e) => e.description).join('\n'),
+    /argocd\/argocd-cmd-params-cm\.yaml is not part of argocd\/kustomization\.yaml: nothing deploys it .*restart it after the change/,
+  );
+  const ctx = storyContext(APPSET, files);
+  const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+  assert.match(d.message, /is not part of argocd\/kustomization\.yaml/);
+  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.equal(fix.title, 'Enable progressive syncs: in argocd/kustomization.yaml (then restart the ApplicationSet controller)');
+  files.set('/ws/argocd/kustomization.yaml', applyEdits(kustomization, fix.edits!));
+  assert.match(files.get('/ws/argocd/kustomization.yaml')!, /\n {2}- argocd-cmd-params-cm\.yaml\n/);
+  assert.equal(enabledAfter(files), 'enabled');
+});

@@ -382,7 +382,7 @@ function checkResource(c: Collector, site: Site, v: Json, depth: number) {
 function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefined, name: string, depth: number) {
   if (kind === 'ConfigMap' && name === CM_NAME) {
     c.target('configmap', site);
-    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`);
+    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, site.inner ? undefined : notDeployed(c, site.file.path));
   } else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name)) {
     checkPodSpec(c, at(site, 'spec', 'template', 'spec'), own(own(own(v, 'spec'), 'template'), 'spec'), `Deployment ${name}`);
   } else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
@@ -628,6 +628,38 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
     } else if (p === '/data') checkParams(c, s, value, who);
     else if (p.startsWith('/data/')) checkParam(c, s, p.slice(6).replace(/~1/g, '/').replace(/~0/g, '~'), value, who);
   });
+}
+
+/** The lists of a kustomization that make a file part of its build. */
+const KUSTOMIZE_LISTS = ['resources', 'bases', 'components', 'patchesStrategicMerge', 'patches', 'crds'];
+
+/**
+ * "Written but not deployed": a ConfigMap file in a folder whose kustomization does not list it (in
+ * resources, patches, …) is built by nothing, so the controller never reads it. Only said when the
+ * folder has a kustomization (a folder of plain manifests may be applied whole by an Application).
+ */
+function notDeployed(c: Collector, file: string): string | undefined {
+  const dir = dirname(file);
+  const base = file.slice(dir.length + 1);
+  for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
+    const k = c.workspace.file(`${dir}/${name}`);
+    if (!k) continue;
+    const v = k.docs[0]?.value;
+    const listed = KUSTOMIZE_LISTS.some((field) => {
+      const list = own(v, field);
+      return (
+        Array.isArray(list) &&
+        list.some((e) => {
+          const ref = typeof e === 'string' ? e : scalarText(own(e, 'path'));
+          return ref !== undefined && ref.replace(/^\.\//, '') === base;
+        })
+      );
+    });
+    if (listed) return undefined;
+    const folder = (p: string) => p.split('/').slice(-2).join('/');
+    return `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; the ApplicationSet controller reads its parameters only when it starts, so restart it after the change)`;
+  }
+  return undefined;
 }
 
 /** Reads one file's documents, once per scan (a chart's values are also reached from its Chart.yaml). */

@@ -129,6 +129,17 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
     };
   }
   if (en.evidence.some((e) => e.effect === 'disables')) return undefined;
+  // Written but not deployed: the next step is to make the install's kustomization build the file.
+  const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.description.includes(' is not part of '));
+  if (unbuilt) {
+    const dir = dirname(unbuilt.file);
+    for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
+      const k = ctx.file.workspace.file(`${dir}/${name}`);
+      const doc = k && parseText(k.text, 0);
+      const e = k && doc ? appendAt(k.text, doc, ['resources'], [`- ${unbuilt.file.slice(dir.length + 1)}`]) : undefined;
+      if (k && e) return { edits: [{ file: k.path, ...e }], where: rel(k.path), restart: RESTART_MANUAL };
+    }
+  }
   const order: ConfigTarget['kind'][] = ['configmap', 'configmap-generator', 'helm-values', 'argocd-cr'];
   const targets = [...en.targets].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   for (const t of targets) {
