@@ -1,14 +1,14 @@
-// Rewrites the "codes" section of README.md from the diagnostic code registry
+// Rewrites the "codes" section of docs/codes.md from the diagnostic code registry
 // (server/src/engine/diagnostics/codes.ts), so the table always lists every registered code.
-//   node --import tsx scripts/codes-table.mjs          rewrite README.md
-//   node --import tsx scripts/codes-table.mjs --check  exit 1 if README.md is out of date
+//   node --import tsx scripts/codes-table.mjs          rewrite docs/codes.md
+//   node --import tsx scripts/codes-table.mjs --check  exit 1 if docs/codes.md is out of date
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { ALL_CODES } = await import(join(root, 'server/src/engine/diagnostics/codes.ts'));
-const readmePath = join(root, 'README.md');
+const readmePath = join(root, 'docs', 'codes.md');
 const readme = readFileSync(readmePath, 'utf8');
 
 const AREAS = {
@@ -38,7 +38,7 @@ for (const c of all) {
     `| <a id="code-${c.code.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}"></a>\`${c.code}\` | ${c.severity}${c.variant ? ` (${c.variant.severity} when ${esc(c.variant.when)})` : ''} | ${esc(c.summary)} |`,
   );
 }
-const body = `## Diagnostic codes
+const body = `# Diagnostic codes
 
 Every diagnostic has a stable code (shown in the editor's Problems view and by \`appset lint\`). Its
 severity is always the one in this table (a few codes name one case with another severity, in
@@ -51,16 +51,16 @@ ${rows.join('\n')}
 
 `;
 const start = readme.indexOf('<!-- section: codes -->');
-if (start < 0) throw new Error('README.md has no <!-- section: codes --> marker');
+if (start < 0) throw new Error('docs/codes.md has no <!-- section: codes --> marker');
 const afterMarker = start + '<!-- section: codes -->'.length;
 const next = readme.indexOf('<!-- section:', afterMarker);
 const updated = readme.slice(0, afterMarker) + '\n' + body + (next < 0 ? '' : readme.slice(next));
 if (process.argv.includes('--check')) {
   if (updated !== readme) {
-    console.error('README.md codes table is out of date: run node --import tsx scripts/codes-table.mjs');
+    console.error('docs/codes.md codes table is out of date: run node --import tsx scripts/codes-table.mjs');
     process.exit(1);
   }
 } else if (updated !== readme) {
   writeFileSync(readmePath, updated);
-  console.log(`README.md: ${all.length} codes`);
+  console.log(`docs/codes.md: ${all.length} codes`);
 }

@@ -32,11 +32,11 @@ export interface EditorRun {
   env?(dir: string): Record<string, string>;
 }
 
-/** The fenced block under `section` in README.md, pointed at the built server. */
+/** The fenced block under `section` in docs/editors.md, pointed at the built server. */
 function readmeBlock(section: string, fence: string): string {
-  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  const readme = readFileSync(join(repoRoot, 'docs', 'editors.md'), 'utf8');
   const at = readme.indexOf(section);
-  assert.ok(at >= 0, `README has a "${section}" section`);
+  assert.ok(at >= 0, `docs/editors.md has a "${section}" section`);
   const m = new RegExp('```' + fence + '\\n([\\s\\S]*?)```').exec(readme.slice(at));
   assert.ok(m, `the section has a ${fence} block`);
   assert.ok(m[1].includes('/path/to/appset-tools/dist/server.js'), 'the block names the server');

@@ -79,7 +79,7 @@ test('diff: a service added to the matrix → exactly its 12 Applications added,
   assert.equal(r.code, 0, r.err);
   const j = JSON.parse(r.out);
   assert.equal(j.version, 1);
-  assert.deepEqual(j.summary, { applicationSets: 1, added: 12, removed: 0, changed: 0, moved: 0, syncAtOnce: 6 });
+  assert.deepEqual(j.summary, { applicationSets: 1, added: 12, removed: 0, changed: 0, moved: 0, syncAtOnce: 6, deletesResources: 0 });
   const a = j.appsets[0];
   assert.equal(a.name, 'services');
   assert.equal(a.status, 'changed');
@@ -143,6 +143,35 @@ test('diff: a cluster relabelled in the same change → its Applications move be
   );
 });
 
+test('diff: the canary cluster relabelled → step 1 selects nothing and the stage disappears; steps before → after', () => {
+  const dir = makeRepo('diff-canary-gone', BASE);
+  write(dir, { 'argocd/clusters.yaml': clusters((i) => (i < 4 ? 'low' : 'high')) });
+  const j = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const a = j.appsets[0];
+  assert.deepEqual(a.rollout.emptied, [1]);
+  assert.deepEqual(
+    a.rollout.base.map((s: { apps: number }) => s.apps),
+    [2, 6, 16],
+  );
+  assert.deepEqual(
+    a.rollout.head.map((s: { apps: number }) => s.apps),
+    [0, 8, 16],
+  );
+  const text = run(['diff', '--base', 'main'], dir).out;
+  assert.match(
+    text,
+    /\n {2}rollout: steps \(Applications per step\): 1: 2 \(1 at once\), 2: 6 \(2 at once\), 3: 16 \(4 at once\) → 1: 0, 2: 8 \(2 at once\), 3: 16 \(4 at once\)\n/,
+  );
+  assert.match(text, /\n {2}rollout: step 1 \(tier In \(canary\)\) now selects no Application: that stage of the rollout disappears\n/);
+  const md = run(['diff', '--base', 'main', '--format', 'markdown'], dir).out;
+  assert.match(md, /^- Rollout: step 1 .* now selects no Application/m);
+  // Nothing syncs (labels only), so rows stay in name order.
+  assert.deepEqual(
+    a.changes.map((c: { name: string }) => c.name),
+    ['auth-prod-00', 'billing-prod-00'],
+  );
+});
+
 test('diff: ApplicationSets added, deleted and renamed; field-level changes; the strategy switched', () => {
   const other = services(['web'], 'web').replace(/  strategy:[\s\S]*?  template:/, '  template:');
   const dir = makeRepo('diff-appsets', { ...BASE, 'apps/web.yaml': other, 'apps/old.yaml': services(['legacy'], 'legacy') });
@@ -176,11 +205,90 @@ test('diff: ApplicationSets added, deleted and renamed; field-level changes; the
   assert.deepEqual(renamed.changes[0].fields, [{ path: 'spec.source.path', before: 'services/auth', after: 'svc/auth' }]);
   assert.ok(renamed.changes.every((c) => c.syncs));
   const web = by.get('web') as { strategy: { base: string; head: string }; status: string };
-  assert.deepEqual(web.strategy, { base: 'AllAtOnce', head: 'RollingSync', effective: true });
+  assert.deepEqual(web.strategy, { base: 'AllAtOnce', head: 'RollingSync', effective: true, effectiveBase: false });
   const md = run(['diff', '--base', 'main', '--format', 'markdown'], dir).out;
   assert.match(md, /#### `platform-services` \(renamed from `services`\)/);
   assert.match(md, /<details><summary>Field changes<\/summary>/);
   assert.match(md, /- `auth-prod-00`\n  - `spec\.source\.path`: `"services\/auth"` → `"svc\/auth"`/);
+});
+
+test('diff: each removed Application says whether it and its resources go, and why; policy.maxDeletes gates it', () => {
+  const dir = makeRepo('diff-deletes', BASE);
+  // billing leaves the list (24 → 12 Applications) and cluster prod-11 leaves the fleet.
+  const eleven = clusters()
+    .split('---\n')
+    .filter((d) => !d.includes('prod-11'))
+    .join('---\n');
+  write(dir, { 'apps/services.yaml': services(['auth']), 'argocd/clusters.yaml': eleven });
+  const r = run(['diff', '--base', 'main', '--format', 'json'], dir);
+  assert.equal(r.code, 0, r.err);
+  const j = JSON.parse(r.out);
+  const removed = new Map<string, { deletion: { application: string; resources: string; why: string } }>(
+    j.appsets[0].changes.filter((c: { change: string }) => c.change === 'removed').map((c: { name: string }) => [c.name, c]),
+  );
+  assert.equal(removed.size, 13);
+  assert.deepEqual(removed.get('billing-prod-00')!.deletion, {
+    application: 'deleted',
+    resources: 'deleted',
+    why: 'resources-finalizer.argocd.argoproj.io: its resources are deleted with it',
+  });
+  // The controller takes the resources finalizer off an Application whose cluster is gone.
+  for (const n of ['auth-prod-11', 'billing-prod-11'])
+    assert.deepEqual(removed.get(n)!.deletion, {
+      application: 'deleted',
+      resources: 'kept',
+      why: 'its destination cluster is no longer registered, so the controller removes the resources finalizer first',
+    });
+  assert.equal(j.summary.deletesResources, 11);
+  const text = run(['diff', '--base', 'main'], dir).out;
+  assert.match(
+    text,
+    /^1 ApplicationSet changed against main: Applications 0 added, 13 removed, 0 changed; 11 removals delete the resources in the cluster;/,
+  );
+  assert.match(
+    text,
+    /- billing-prod-00: deleted with its resources \(resources-finalizer\.argocd\.argoproj\.io: its resources are deleted with it\)/,
+  );
+  assert.match(text, /- auth-prod-11: deleted, its resources stay \(its destination cluster is no longer registered/);
+
+  // The gate: more resource-deleting removals than the repository allows fails the check.
+  write(dir, { '.appset-tools.yaml': 'policy:\n  maxDeletes: 5\n' });
+  const gated = run(['diff', '--base', 'main'], dir);
+  assert.equal(gated.code, 1);
+  assert.match(gated.err, /^appset diff: 11 removed Applications would delete their resources, more than policy\.maxDeletes \(5\)/);
+  write(dir, { '.appset-tools.yaml': 'policy:\n  maxDeletes: 11\n' });
+  assert.equal(run(['diff', '--base', 'main'], dir).code, 0);
+
+  // applicationsSync create-update never deletes; preserveResourcesOnDeletion leaves no finalizer.
+  const withPolicy = (p: string) => services(['auth']).replace('  goTemplate: true\n', `  goTemplate: true\n  syncPolicy:\n    ${p}\n`);
+  write(dir, { 'apps/services.yaml': withPolicy('applicationsSync: create-update') });
+  const kept = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const k = kept.appsets[0].changes.find((c: { name: string }) => c.name === 'billing-prod-00');
+  assert.equal(k.deletion.application, 'kept');
+  assert.match(k.deletion.why, /^applicationsSync: create-update never deletes Applications/);
+  assert.equal(kept.summary.deletesResources, 0);
+  // A selector that matches nothing any more: every Application goes, said first.
+  write(dir, {
+    'apps/services.yaml': services(['auth', 'billing']).replace('env: production', 'env: prodution'),
+    'argocd/clusters.yaml': clusters(),
+    '.appset-tools.yaml': null,
+  });
+  const none = run(['diff', '--base', 'main'], dir).out;
+  assert.match(
+    none,
+    /\n {2}!! the generators produce no Application at this revision .*: the controller deletes every Application of this ApplicationSet\n/,
+  );
+  assert.equal(JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out).appsets[0].generatesNothing, true);
+
+  // Applications rendered with preserveResourcesOnDeletion carry no resources finalizer: removed, their resources stay.
+  const preserve = (list: string[]) =>
+    services(list).replace('  goTemplate: true\n', '  goTemplate: true\n  syncPolicy:\n    preserveResourcesOnDeletion: true\n');
+  const dir2 = makeRepo('diff-preserve', { ...BASE, 'apps/services.yaml': preserve(['auth', 'billing']) });
+  write(dir2, { 'apps/services.yaml': preserve(['auth']) });
+  const p = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir2).out);
+  assert.equal(p.summary.removed, 12);
+  assert.equal(p.summary.deletesResources, 0);
+  assert.match(p.appsets[0].changes[0].deletion.why, /^no resources finalizer/);
 });
 
 test('diff: bad usage, unknown revision and no git repository exit 2', () => {
@@ -231,7 +339,7 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with
   const findings = json.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics);
   const run0 = sarif.runs[0];
   assert.equal(run0.results.length, findings.length, 'one result per finding');
-  const readme = fs.readFileSync(path.join(repo, 'README.md'), 'utf8');
+  const readme = fs.readFileSync(path.join(repo, 'docs', 'codes.md'), 'utf8');
   for (const rule of run0.tool.driver.rules) {
     const anchor = rule.helpUri.split('#')[1];
     assert.ok(readme.includes(`<a id="${anchor}"></a>\`${rule.id}\``), `README anchor for ${rule.id}`);
@@ -334,7 +442,7 @@ test('lint --format github: workflow-command annotations with escaped properties
   assert.match(md, /^### ❌ appset lint: 2 ApplicationSets in 2 files/);
   assert.match(
     md,
-    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+README\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
+    /\| \d+ \| ❌ error \| \[`appset\/unknown-field`\]\(https:\/\/[^)]+docs\/codes\.md#code-appset-unknown-field\) \| unknown field "maxUpdates"/,
   );
   assert.match(md, /<details><summary>1 suppressed<\/summary>/);
   const cq = JSON.parse(run(['lint', 'apps', '--format', 'codequality'], dir).out);

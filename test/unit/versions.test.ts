@@ -423,11 +423,11 @@ test('the gates of template libraries start where the per-release data changes',
     // mergo: imdario/mergo v0.3.16 and dario.cat/mergo v1.0.0–v1.0.2 merge maps with the same code.
     assert.match(r.libraries.mergo, /^(github\.com\/imdario\/mergo v0\.3\.16|dario\.cat\/mergo v1\.0\.[012])$/, `${r.version}: mergo`);
   }
-  const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+  const readme = readFileSync(resolve(root, 'docs', 'versions.md'), 'utf8');
   for (const r of RELEASES) {
     const l = r.libraries;
     const row = `| ${r.version} | ${l.go} | ${l.sprig} | ${l.semver} | ${l.xstrings} | ${l.mergo} |`;
-    assert.ok(readme.includes(row), `README libraries row ${row}`);
+    assert.ok(readme.includes(row), `docs/versions.md libraries row ${row}`);
   }
 });
 
@@ -482,12 +482,12 @@ test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilt
   );
 });
 
-test("README's table of version differences lists every gate", () => {
-  const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+test("docs/versions.md's table of version differences lists every gate", () => {
+  const readme = readFileSync(resolve(root, 'docs', 'versions.md'), 'utf8');
   const section = readme.slice(readme.indexOf('<!-- section: versions -->'));
-  assert.ok(readme.includes('<!-- section: versions -->'), 'README has a versions section');
+  assert.ok(readme.includes('<!-- section: versions -->'), 'docs/versions.md has a versions section');
   for (const [id, g] of Object.entries(GATES))
-    assert.ok(section.includes(`| ${g.since === 'master' ? 'master' : g.since} | ${g.what} |`), `README row for ${id}`);
+    assert.ok(section.includes(`| ${g.since === 'master' ? 'master' : g.since} | ${g.what} |`), `docs/versions.md row for ${id}`);
 });
 
 test('a field the target does not know gets one finding, not also the checks of its value', () => {

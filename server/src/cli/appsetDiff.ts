@@ -14,12 +14,28 @@ export interface SideAppSet {
   /** Position of the document in the file. */
   docIndex: number;
   /** Generated Applications by name (the controller-skipped ones included, flagged). */
-  apps: Map<string, { app: Json; invalid: boolean }>;
+  apps: Map<string, SideApp>;
+  /** `spec.syncPolicy.applicationsSync` as written ('' when unset). */
+  applicationsSync: string;
+  /** The clusters this side's repository registers (names and servers); undefined when it declares none. */
+  clusters?: { names: string[]; servers: string[] };
   /** The rollout plan, as `getRolloutPlan` computes it. */
   plan: PlanView;
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
   exact: boolean;
+}
+
+export interface SideApp {
+  app: Json;
+  invalid: boolean;
+}
+
+/** What happens to a removed Application and to the resources it deployed, and why. */
+export interface Deletion {
+  application: 'deleted' | 'kept';
+  resources: 'deleted' | 'kept';
+  why: string;
 }
 
 /** The parts of the rollout plan the diff reads. */
@@ -51,6 +67,8 @@ export interface AppChange {
   /** Never synced by the rollout: selected by no step, or the step is a manual gate. */
   note?: string;
   fields?: FieldChange[];
+  /** For a removed Application: whether it and its resources go (only `removed` changes have it). */
+  deletion?: Deletion;
 }
 
 export interface AppSetDiff {
@@ -60,7 +78,14 @@ export interface AppSetDiff {
   /** Old name of a renamed ApplicationSet. */
   renamedFrom?: string;
   file: { base?: string; head?: string };
-  strategy: { base?: string; head?: string; effective: boolean };
+  strategy: { base?: string; head?: string; effective: boolean; effectiveBase?: boolean };
+  /** The rollout before and after: steps with their sizes, and what changed in them. */
+  rollout: RolloutDiff;
+  /**
+   * The ApplicationSet stays but its generators now produce nothing while they produced Applications
+   * before (a selector or path that matches nothing any more): the controller deletes every one of them.
+   */
+  generatesNothing?: boolean;
   changes: AppChange[];
   unchanged: number;
   /** Most Applications this change makes sync at the same time. */
@@ -71,12 +96,42 @@ export interface AppSetDiff {
   exact: boolean;
 }
 
+/** One step of a plan, as the diff compares it. */
+export interface StepSize {
+  step: number;
+  selector: string;
+  /** Applications the step selects. */
+  apps: number;
+  /** Most of them syncing at the same time (maxUpdate applied; 0 for a manual gate). */
+  atOnce: number;
+}
+
+export interface RolloutDiff {
+  base?: StepSize[];
+  head?: StepSize[];
+  /** Steps that selected Applications before and select none now (a stage that disappears). */
+  emptied: number[];
+  /** Steps whose largest wave grows (more Applications sync at once in them). */
+  grown: { step: number; from: number; to: number }[];
+  /** Most Applications that sync at the same time when every Application syncs: before and after. */
+  atOnce: { base?: number; head?: number };
+}
+
 export interface DiffReport {
   version: number;
   base: string;
   head: string;
   appsets: AppSetDiff[];
-  summary: { applicationSets: number; added: number; removed: number; changed: number; moved: number; syncAtOnce: number };
+  summary: {
+    applicationSets: number;
+    added: number;
+    removed: number;
+    changed: number;
+    moved: number;
+    syncAtOnce: number;
+    /** Removed Applications whose resources are deleted with them. */
+    deletesResources: number;
+  };
 }
 
 const MAX_FIELD_CHANGES = 50;
@@ -147,6 +202,45 @@ function overlap(a: SideAppSet, b: SideAppSet): number {
   return n / Math.max(a.apps.size, b.apps.size);
 }
 
+/** The plan's steps with their sizes; undefined when the strategy does not roll out in steps. */
+function stepSizes(side: SideAppSet): StepSize[] | undefined {
+  if (side.plan.strategy !== 'RollingSync' || !side.plan.effective) return undefined;
+  return side.plan.steps.map((s) => ({
+    step: s.step,
+    selector: s.selector,
+    apps: s.apps.length,
+    atOnce: s.manual ? 0 : s.concurrency === null ? s.apps.length : Math.min(s.apps.length, Math.max(1, s.concurrency)),
+  }));
+}
+
+/** Most Applications syncing at once if all of them sync: the largest wave, or all of them. */
+function fleetAtOnce(side: SideAppSet): number {
+  const steps = stepSizes(side);
+  if (!steps) return [...side.apps.values()].filter((a) => !a.invalid).length;
+  return steps.reduce((m, s) => Math.max(m, s.atOnce), 0);
+}
+
+export function rolloutDiff(base: SideAppSet | undefined, head: SideAppSet | undefined): RolloutDiff {
+  const b = base && stepSizes(base);
+  const h = head && stepSizes(head);
+  const emptied: number[] = [];
+  const grown: RolloutDiff['grown'] = [];
+  if (b && h)
+    for (const s of b) {
+      const now = h.find((x) => x.step === s.step);
+      if (!now) continue;
+      if (s.apps > 0 && now.apps === 0) emptied.push(s.step);
+      if (now.atOnce > s.atOnce) grown.push({ step: s.step, from: s.atOnce, to: now.atOnce });
+    }
+  return {
+    ...(b ? { base: b } : {}),
+    ...(h ? { head: h } : {}),
+    emptied,
+    grown,
+    atOnce: { ...(base ? { base: fleetAtOnce(base) } : {}), ...(head ? { head: fleetAtOnce(head) } : {}) },
+  };
+}
+
 function stepOf(plan: PlanView): Map<string, number> {
   const m = new Map<string, number>();
   for (const s of plan.steps) for (const a of s.apps) if (!m.has(a)) m.set(a, s.step);
@@ -164,7 +258,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
     const b = baseApps.get(n);
     const h = headApps.get(n);
     if (!b && h) changes.push({ name: n, change: 'added', syncs: !h.invalid });
-    else if (b && !h) changes.push({ name: n, change: 'removed', syncs: false });
+    else if (b && !h) changes.push({ name: n, change: 'removed', syncs: false, deletion: deletionOf(b, head) });
     else if (b && h) {
       const fields = diffJson(b.app, h.app);
       if (!fields.length) {
@@ -211,18 +305,35 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
       if (from !== undefined && to === undefined && rolling) c.fromStep = from;
     }
   }
+  // Rows in the order they sync: step and wave, then what does not sync, by name within each.
+  const rank = (c: AppChange) => (c.syncs && !c.note ? (c.step ?? 0) * 1e6 + (c.wave ?? 0) : 1e12);
+  changes.sort((x, y) => rank(x) - rank(y) || compare(x.name, y.name));
   let status: AppSetDiff['status'] = 'changed';
   if (!base) status = 'added';
   else if (!head) status = 'removed';
   else if (keyOf(base) !== keyOf(head)) status = 'renamed';
-  else if (!changes.length && base.plan.strategy === head.plan.strategy) status = 'unchanged';
+  const rollout = rolloutDiff(base, head);
+  if (
+    status === 'changed' &&
+    !changes.length &&
+    base!.plan.strategy === head!.plan.strategy &&
+    JSON.stringify(rollout.base) === JSON.stringify(rollout.head)
+  )
+    status = 'unchanged';
   return {
     name: ref.name,
     namespace: ref.namespace,
     status,
     ...(status === 'renamed' ? { renamedFrom: base!.name } : {}),
     file: { ...(base ? { base: base.file } : {}), ...(head ? { head: head.file } : {}) },
-    strategy: { ...(base ? { base: base.plan.strategy } : {}), ...(head ? { head: head.plan.strategy } : {}), effective: rolling },
+    strategy: {
+      ...(base ? { base: base.plan.strategy } : {}),
+      ...(head ? { head: head.plan.strategy } : {}),
+      effective: rolling,
+      ...(base ? { effectiveBase: base.plan.strategy === 'RollingSync' && base.plan.effective } : {}),
+    },
+    rollout,
+    ...(base && head && base.apps.size > 0 && head.apps.size === 0 && !head.errors.length ? { generatesNothing: true } : {}),
     changes,
     unchanged,
     syncAtOnce: waves.reduce((m, w) => Math.max(m, w.apps.length), 0),
@@ -230,6 +341,56 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
     errors: { base: base?.errors ?? [], head: head?.errors ?? [] },
     exact: (base?.exact ?? true) && (head?.exact ?? true),
   };
+}
+
+const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+/**
+ * What the controller does with an Application the head no longer generates (argo-cd
+ * `applicationset/controllers/applicationset_controller.go`): with the ApplicationSet still there,
+ * `deleteInCluster` deletes it unless the policy forbids deletes (`applicationset/utils/policy.go`:
+ * `create-only` and `create-update`; the ApplicationSet's own policy counts while the controller runs
+ * with its default policy, which enables the override), and first removes the plain resources finalizer
+ * when the destination cluster is no longer registered (`removeFinalizerOnInvalidDestination`). With the
+ * ApplicationSet deleted, Kubernetes deletes its Applications through their owner references. The
+ * application controller deletes an Application's resources only when it carries a resources finalizer.
+ */
+export function deletionOf(base: SideApp, head: SideAppSet | undefined): Deletion {
+  const meta = isObj(base.app) && isObj(base.app.metadata) ? base.app.metadata : {};
+  const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f): f is string => typeof f === 'string') : [];
+  const cascading = finalizers.filter((f) => f === RESOURCES_FINALIZER || f.startsWith(RESOURCES_FINALIZER + '/'));
+  if (head && (head.applicationsSync === 'create-only' || head.applicationsSync === 'create-update'))
+    return {
+      application: 'kept',
+      resources: 'kept',
+      why: `applicationsSync: ${head.applicationsSync} never deletes Applications (with the controller's default policy)`,
+    };
+  // A generator or template that fails stops the reconcile before anything is deleted.
+  if (head?.errors.length)
+    return { application: 'kept', resources: 'kept', why: 'the controller fails at this revision and deletes nothing until that is fixed' };
+  const noFinalizer = { application: 'deleted' as const, resources: 'kept' as const };
+  if (!cascading.length)
+    return {
+      ...noFinalizer,
+      why: 'no resources finalizer (preserveResourcesOnDeletion or its own finalizers): its resources stay in the cluster',
+    };
+  if (head && cascading.every((f) => f === RESOURCES_FINALIZER) && head.clusters && !clusterRegistered(base.app, head.clusters))
+    return {
+      ...noFinalizer,
+      why: 'its destination cluster is no longer registered, so the controller removes the resources finalizer first',
+    };
+  return {
+    application: 'deleted',
+    resources: 'deleted',
+    why: `${cascading[0]}: its resources are deleted with it${head ? '' : ' (the ApplicationSet is deleted)'}`,
+  };
+}
+
+function clusterRegistered(app: Json, clusters: { names: string[]; servers: string[] }): boolean {
+  const spec = isObj(app) && isObj(app.spec) ? app.spec : {};
+  const d = isObj(spec.destination) ? spec.destination : {};
+  if (typeof d.name === 'string' && d.name) return clusters.names.includes(d.name);
+  return typeof d.server === 'string' && clusters.servers.includes(d.server);
 }
 
 /** Go's string order (byte order of UTF-8 = code point order), as the controller sorts names. */
@@ -252,6 +413,7 @@ export function diffReport(baseRev: string, headRev: string, base: SideAppSet[],
       changed: all.filter((c) => c.change === 'changed').length,
       moved: all.filter((c) => c.fromStep !== undefined).length,
       syncAtOnce: appsets.reduce((m, a) => Math.max(m, a.syncAtOnce), 0),
+      deletesResources: all.filter((c) => c.deletion?.resources === 'deleted').length,
     },
   };
 }

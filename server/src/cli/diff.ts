@@ -7,11 +7,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
-import { getLanguageService, getRolloutPlan, type EngineHost, type Json, type LanguageService } from '../engine';
+import { getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
 import { UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
-import { diffReport, type DiffReport, type SideAppSet } from './appsetDiff';
+import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
 
 const USAGE = `usage: appset diff --base <git revision> [files or folders…] [options]
@@ -31,8 +31,9 @@ options:
   --max-apps N                 stop expanding an ApplicationSet after N Applications
   --new-git-globbing           git file generators use the new globbing
 
-exit status: 0 report printed (whether or not anything changed), 2 bad usage, not a git work tree,
-unknown revision or unreadable input`;
+exit status: 0 report printed (whether or not anything changed), 1 more removed Applications would
+delete their resources than policy.maxDeletes in .appset-tools.yaml allows, 2 bad usage, not a git
+work tree, unknown revision or unreadable input`;
 
 const APPSET_RE = /^\s*kind:\s*["']?ApplicationSet\b/m;
 
@@ -77,6 +78,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
 
   let baseSide: SideAppSet[];
   let headSide: SideAppSet[];
+  let maxDeletes: number | undefined;
   try {
     const baseHost = createGitRevisionHost(rootPosix, commit, settings);
     const baseFiles = baseHost
@@ -85,6 +87,8 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     baseSide = collect(baseHost, baseFiles, rootPosix, (f) => baseHost.readFile(f));
 
     const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
+    // The gate is the repository's own (.appset-tools.yaml at its root, as the head has it).
+    maxDeletes = getLanguageService({ host: headHost }).configFor(`${rootPosix}/.appset-tools.yaml`).policy.maxDeletes;
     const headFiles: string[] = [];
     for (const p of prefixes) {
       const abs = p ? `${rootPosix}/${p}` : rootPosix;
@@ -116,6 +120,13 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
       return 2;
     }
   } else io.out(output);
+  const deletes = report.summary.deletesResources;
+  if (maxDeletes !== undefined && deletes > maxDeletes) {
+    io.err(
+      `appset diff: ${deletes} removed Application${deletes === 1 ? '' : 's'} would delete ${deletes === 1 ? 'its' : 'their'} resources, more than policy.maxDeletes (${maxDeletes}) in .appset-tools.yaml\n`,
+    );
+    return 1;
+  }
   return 0;
 }
 
@@ -127,6 +138,8 @@ function extraRoots(settings: ReturnType<typeof settingsFromArgs>): string[] {
 function collect(host: EngineHost, files: string[], root: string, read: (f: string) => string | undefined): SideAppSet[] {
   const service: LanguageService = getLanguageService({ host });
   const out: SideAppSet[] = [];
+  // One workspace per side: its registered clusters are the same for every ApplicationSet.
+  let clusters: SideAppSet['clusters'] | null | undefined;
   for (const f of files) {
     const text = read(f);
     if (text === undefined || !APPSET_RE.test(text)) continue;
@@ -135,14 +148,19 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
     for (const ctx of a.appsets) {
       const exp = ctx.expansion();
       const plan = getRolloutPlan(ctx);
-      const apps = new Map<string, { app: Json; invalid: boolean }>();
+      const apps = new Map<string, SideApp>();
       for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
+      const spec = ctx.doc.value.spec;
+      const policy = isObj(spec) && isObj(spec.syncPolicy) ? spec.syncPolicy.applicationsSync : undefined;
+      clusters ??= registeredClusters(ctx.file) ?? null;
       out.push({
         name: ctx.doc.name,
         namespace: ctx.doc.namespace,
         file: f.slice(root.length + 1),
         docIndex: ctx.doc.index,
         apps,
+        applicationsSync: typeof policy === 'string' ? policy : '',
+        ...(clusters ? { clusters } : {}),
         plan: {
           strategy: plan.strategy,
           effective: !!plan.effective,
@@ -162,5 +180,7 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
   }
   return out;
 }
+
+const isObj = (v: unknown): v is { [key: string]: unknown } => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export type { DiffReport };

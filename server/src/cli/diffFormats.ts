@@ -4,7 +4,10 @@
  * summary line, one table per changed ApplicationSet, and the field-level details folded.
  */
 import type { Json } from '../engine';
-import type { AppChange, AppSetDiff, DiffReport } from './appsetDiff';
+import type { AppChange, AppSetDiff, DiffReport, StepSize } from './appsetDiff';
+
+const NOTHING =
+  'the generators produce no Application at this revision (a selector or path that matches nothing now): the controller deletes every Application of this ApplicationSet';
 
 export const COMMENT_MARKER = '<!-- appset-tools:diff -->';
 /** Rows shown per ApplicationSet table before the rest is folded. */
@@ -17,11 +20,22 @@ export function summaryText(r: DiffReport): string {
   if (!s.added && !s.removed && !s.changed && !s.applicationSets) return `No generated Application changes against ${r.base}.`;
   const parts = [`${s.added} added`, `${s.removed} removed`, `${s.changed} changed`];
   const moved = s.moved ? `, ${plural(s.moved, 'Application')} move between rollout steps` : '';
-  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}; ${s.syncAtOnce ? `at most ${plural(s.syncAtOnce, 'Application')} sync at once` : 'nothing syncs'}.`;
+  const deletes = s.deletesResources
+    ? `; ${plural(s.deletesResources, 'removal')} ${s.deletesResources === 1 ? 'deletes' : 'delete'} the resources in the cluster`
+    : '';
+  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}${deletes}; ${s.syncAtOnce ? `at most ${plural(s.syncAtOnce, 'Application')} sync at once` : 'nothing syncs'}.`;
+}
+
+/** A removed Application: what goes, consequence first. */
+function deletionText(c: AppChange): string {
+  const d = c.deletion;
+  if (!d) return 'deleted';
+  if (d.application === 'kept') return `not deleted: ${d.why}`;
+  return d.resources === 'deleted' ? `deleted with its resources (${d.why})` : `deleted, its resources stay (${d.why})`;
 }
 
 function where(c: AppChange): string {
-  if (c.change === 'removed') return 'deleted';
+  if (c.change === 'removed') return deletionText(c);
   const moved =
     c.fromStep !== undefined
       ? c.step !== undefined
@@ -38,9 +52,32 @@ function where(c: AppChange): string {
 
 function strategyText(a: AppSetDiff): string {
   const s = a.strategy;
-  const head = s.head ? `${s.head}${s.head === 'RollingSync' && !s.effective ? ' (ignored: progressive syncs not enabled)' : ''}` : '';
-  if (s.base && s.head && s.base !== s.head) return `${s.base} → ${head}`;
-  return head || s.base || '';
+  const ignored = ' (ignored: progressive syncs not enabled)';
+  const head = s.head ? `${s.head}${s.head === 'RollingSync' && !s.effective ? ignored : ''}` : '';
+  const base = s.base ? `${s.base}${s.base === 'RollingSync' && s.effectiveBase === false ? ignored : ''}` : '';
+  if (s.base && s.head && base !== head) return `${base} → ${head}`;
+  return head || base;
+}
+
+const stepList = (steps: StepSize[] | undefined) =>
+  steps
+    ? steps.map((s) => `${s.step}: ${s.apps}${s.atOnce !== s.apps ? ` (${s.atOnce ? `${s.atOnce} at once` : 'manual'})` : ''}`).join(', ')
+    : 'none';
+
+/** What the change does to the rollout itself, one line each; nothing when the plan is the same. */
+export function rolloutLines(a: AppSetDiff): string[] {
+  const r = a.rollout;
+  const out: string[] = [];
+  if (JSON.stringify(r.base) !== JSON.stringify(r.head) && (r.base || r.head))
+    out.push(`steps (Applications per step): ${stepList(r.base)} → ${stepList(r.head)}`);
+  for (const s of r.emptied) {
+    const sel = r.base?.find((x) => x.step === s)?.selector;
+    out.push(`step ${s}${sel ? ` (${sel})` : ''} now selects no Application: that stage of the rollout disappears`);
+  }
+  for (const g of r.grown) out.push(`step ${g.step} syncs ${g.to} Applications at once (was ${g.from})`);
+  if (r.atOnce.base !== undefined && r.atOnce.head !== undefined && r.atOnce.base !== r.atOnce.head)
+    out.push(`when every Application syncs, at most ${r.atOnce.head} sync at once (was ${r.atOnce.base})`);
+  return out;
 }
 
 function title(a: AppSetDiff): string {
@@ -73,6 +110,8 @@ export function diffText(r: DiffReport): string {
     if (a.status === 'unchanged') continue;
     out.push('', `ApplicationSet ${title(a)}`, `  strategy: ${strategyText(a)}; ${counts(a)}`);
     for (const e of a.errors.head) out.push(`  !! the controller fails at the head revision: ${e}`);
+    if (a.generatesNothing) out.push(`  !! ${NOTHING}`);
+    for (const l of rolloutLines(a)) out.push(`  rollout: ${l}`);
     for (const c of a.changes) {
       out.push(`  ${c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~'} ${c.name}: ${where(c)}`);
       for (const f of c.fields ?? []) out.push(`      ${f.path}: ${short(f.before)} → ${short(f.after)}`);
@@ -99,9 +138,12 @@ export function diffMarkdown(r: DiffReport): string {
     );
     out.push(
       '',
-      `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: its Applications are deleted. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
+      `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: Kubernetes deletes its Applications. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
     );
     for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${cell(e)}`);
+    if (a.generatesNothing) out.push('', `> ⚠️ ${NOTHING}`);
+    const rollout = rolloutLines(a);
+    if (rollout.length) out.push('', ...rollout.map((l) => `- Rollout: ${cell(l)}`));
     if (!a.changes.length) continue;
     out.push('', '| Application | change | syncs in | changed fields |', '| --- | --- | --- | --- |');
     const rows = a.changes.map(

@@ -40,7 +40,7 @@ the nearest .appset-tools.yaml above each file; command-line options win over it
 
 options:
   --format text|json|sarif|github|markdown|codequality
-                               output format (default text; json is versioned, see the README;
+                               output format (default text; json is versioned, see docs/cli.md;
                                github: workflow-command annotations; codequality: GitLab Code Quality)
   --output FILE                write the report to FILE instead of standard output
   --sarif FILE                 also write the SARIF report to FILE
@@ -59,7 +59,7 @@ ${VERSION_USAGE}
   --no-limits                  lift the template work, step, output and slow-function budgets
   --no-fail                    exit 0 even when findings reach --fail-on
   --quiet                      report errors only
-  --no-cache                   do not use or update the workspace index cache (see README, "Performance")
+  --no-cache                   do not use or update the workspace index cache (see docs/performance.md)
 
 exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage or an input that
 could not be read (the other inputs are still checked and reported)`;

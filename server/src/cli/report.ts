@@ -11,17 +11,7 @@ import type { Severity } from '../engine';
 export const REPORT_VERSION = 1;
 export const TOOL_NAME = 'appset-tools';
 export const TOOL_VERSION = '0.1.0';
-/** Where the README lives; rule help links point at its diagnostic-code anchors. */
-export const README_URL = 'https://github.com/appset-tools/appset-tools/blob/main/README.md';
-
-/** The README anchor of a diagnostic code (`appset/unknown-field` → `code-appset-unknown-field`). */
-export function codeAnchor(code: string): string {
-  return 'code-' + code.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-}
-
-export function codeHelpUri(code: string): string {
-  return `${README_URL}#${codeAnchor(code)}`;
-}
+export { README_URL, codeAnchor, codeHelpUri } from '../engine';
 
 export interface ReportLocation {
   /** Path relative to the current folder (`/`-separated), or absolute when outside it. */

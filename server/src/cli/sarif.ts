@@ -31,7 +31,7 @@ function rule(c: CodeInfo) {
     fullDescription: { text: c.summary },
     help: {
       text: `${c.summary} See ${codeHelpUri(c.code)}`,
-      markdown: `${c.summary}\n\n[\`${c.code}\` in the ApplicationSet Tools README](${codeHelpUri(c.code)})`,
+      markdown: `${c.summary}\n\n[\`${c.code}\` in the ApplicationSet Tools documentation](${codeHelpUri(c.code)})`,
     },
     helpUri: codeHelpUri(c.code),
     defaultConfiguration: { level: LEVEL[c.severity] },

@@ -13,6 +13,7 @@ export type { ProbeCache } from './workspace/index';
 export { INTERESTS } from './workspace/interests';
 export { appsetOnly } from './service/openDocuments';
 export { mayDeclareClusters } from './generators/placeholders';
+export { registeredClusters } from './generators/inventory';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';
@@ -32,6 +33,7 @@ export { compareGoStrings } from './rules/order';
 
 // Diagnostic codes (README's code table and the CLI read the registry).
 export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
+export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
 export { planTitle, enablementLine, rollingSyncLines } from './rollout/describe';

@@ -18,9 +18,9 @@ import {
 } from 'vscode-languageserver/node';
 import { URI } from './uri';
 import type * as E from '../engine';
+import { codeHelpUri } from '../engine';
 
 export const SOURCE = 'appset';
-const DOCS = 'https://github.com/appset-tools/appset-tools/blob/main/README.md#diagnostic-codes';
 
 export function toRange(doc: TextDocument, span: E.Span): Range {
   return { start: doc.positionAt(span.start), end: doc.positionAt(span.end) };
@@ -45,7 +45,7 @@ export function toDiagnostic(doc: TextDocument, d: E.EngineDiagnostic, textOf: T
     range: toRange(doc, d.span),
     severity: SEVERITY[d.severity],
     code: d.code,
-    codeDescription: { href: DOCS },
+    codeDescription: { href: codeHelpUri(d.code) },
     source: SOURCE,
     message: d.message,
     // Kept so code actions get the engine's own diagnostic back (with its fix data).

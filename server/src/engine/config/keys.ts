@@ -201,7 +201,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
   },
   {
     key: 'policy',
-    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs` (see *Policy gates*)',
+    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs`, `maxDeletes` (see *Policy gates*)',
     read(v, into) {
       if (!isObj(v)) return `expected a mapping, got ${describe(v)}`;
       for (const [k, x] of Object.entries(v)) {
@@ -222,12 +222,19 @@ export const CONFIG_KEYS: ConfigKey[] = [
             for (const [lk, lv] of Object.entries(s)) put(m, lk, lv as string);
             return m;
           });
+        } else if (k === 'maxDeletes') {
+          if (typeof x !== 'number' || !Number.isInteger(x) || x < 0)
+            return { message: `policy.maxDeletes: expected a whole number (0 or more), got ${describe(x)}`, at: [k] };
+          into.policy.maxDeletes = x;
         } else if (k === 'requireProgressiveSyncs') {
           if (typeof x !== 'boolean')
             return { message: `policy.requireProgressiveSyncs: expected true or false, got ${describe(x)}`, at: [k] };
           into.policy.requireProgressiveSyncs = x;
         } else {
-          return { message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs)`, at: [k] };
+          return {
+            message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs, maxDeletes)`,
+            at: [k],
+          };
         }
       }
       return undefined;

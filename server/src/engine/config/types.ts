@@ -10,6 +10,8 @@ export interface PolicyConfig {
   requireRollingSync?: Record<string, string>[];
   /** `policy/strategy-ignored`: a RollingSync strategy while progressive syncs are not enabled is an error. */
   requireProgressiveSyncs?: boolean;
+  /** `appset diff`: most Applications one change may delete together with their resources (0: none). */
+  maxDeletes?: number;
 }
 
 export interface RepoConfig {

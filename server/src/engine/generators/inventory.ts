@@ -65,6 +65,16 @@ export interface Inventory {
 
 const cache = new WeakMap<object, { version: number; settings: string; inv: Inventory }>();
 
+/**
+ * The clusters Argo CD would know from this workspace (names and servers, the in-cluster one
+ * included), or undefined when the workspace declares none (then nothing can be said about a cluster).
+ */
+export function registeredClusters(file: SourceText): { names: string[]; servers: string[] } | undefined {
+  const inv = loadInventory(file);
+  if (!inv.clusters.length) return undefined;
+  return { names: ['in-cluster', ...inv.clusters.map((c) => c.name)], servers: [IN_CLUSTER_SERVER, ...inv.clusters.map((c) => c.server)] };
+}
+
 export function loadInventory(file: SourceText): Inventory {
   const ws = file.workspace;
   const key = JSON.stringify(file.settings.inventoryFiles);

@@ -29,7 +29,7 @@ function safeMatch(sel: unknown, labels: Record<string, string>): boolean {
 /** Why a cluster generator (or its selector) selected nothing. */
 export function emptyClustersReason(selector: unknown, clusters: readonly Cluster[]): string {
   if (!clusters.length) {
-    return 'no cluster Secrets or ClusterInventory in the workspace, so no cluster matches the selector offline: keep the cluster Secrets (or a ClusterInventory file, see the README) in the repository, or name one with appsetTools.inventoryFiles / --inventory';
+    return 'no cluster Secrets or ClusterInventory in the workspace, so no cluster matches the selector offline: keep the cluster Secrets (or a ClusterInventory file, see docs/previews.md) in the repository, or name one with appsetTools.inventoryFiles / --inventory';
   }
   const n = clusters.length;
   let best: Cluster | undefined;

@@ -34,6 +34,7 @@ import { APP_PROJECTS } from '../workspace/interests';
 import { relativePath } from '../install/instances';
 import type { GeneratedApp } from '../expand/types';
 import type { PlanWindow } from './types';
+import { gobwasMatch } from '../rules/gobwasGlob';
 
 export interface SyncWindowSpec {
   kind: string;
@@ -131,61 +132,9 @@ export function getProjects(workspace: WorkspaceIndex, roots: readonly string[])
   return projects;
 }
 
-// ---------------------------------------------------------------------------------------------
-// gobwas/glob without separators (what globMatch in app_project_types.go uses): `*` any run of
-// characters, `?` one character, `[abc]`/`[a-z]`/`[!…]` classes, `{a,b}` alternatives, `\` escapes.
-
-const globCache = new Map<string, RegExp | null>();
-
-function globToRegExp(pattern: string): RegExp | null {
-  let i = 0;
-  const esc = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  const parse = (inAlt: boolean): string => {
-    let re = '';
-    while (i < pattern.length) {
-      const c = pattern[i];
-      if (inAlt && (c === ',' || c === '}')) return re;
-      i++;
-      if (c === '\\') re += i < pattern.length ? esc(pattern[i++]) : '\\\\';
-      else if (c === '*') re += '[^]*';
-      else if (c === '?') re += '[^]';
-      else if (c === '[') {
-        const close = pattern.indexOf(']', i);
-        if (close < 0) throw new Error('unclosed class');
-        let body = pattern.slice(i, close);
-        i = close + 1;
-        const neg = body.startsWith('!');
-        if (neg) body = body.slice(1);
-        re += `[${neg ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
-      } else if (c === '{') {
-        const alts: string[] = [];
-        for (;;) {
-          alts.push(parse(true));
-          if (i >= pattern.length) throw new Error('unclosed alternatives');
-          if (pattern[i++] === '}') break;
-        }
-        re += `(?:${alts.join('|')})`;
-      } else re += esc(c);
-    }
-    return re;
-  };
-  try {
-    return new RegExp(`^${parse(false)}$`, 'u');
-  } catch {
-    return null;
-  }
-}
-
-/** globMatch of app_project_types.go (no negation): `*` matches everything; a pattern that does not compile matches nothing. */
+/** globMatch of app_project_types.go (no negation, no separators): `*` matches everything; a pattern that does not compile matches nothing. */
 export function globMatch(pattern: string, value: string): boolean {
-  if (pattern === '*') return true;
-  let re = globCache.get(pattern);
-  if (re === undefined) {
-    re = globToRegExp(pattern);
-    if (globCache.size > 1000) globCache.clear();
-    globCache.set(pattern, re);
-  }
-  return !!re && re.test(value);
+  return pattern === '*' || gobwasMatch(pattern, value);
 }
 
 /** The Application fields windows match on. */

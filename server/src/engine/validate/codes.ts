@@ -59,6 +59,12 @@ export const VALIDATION_CODES = [
     summary: "A value outside the CRD's allowed values or pattern (e.g. syncPolicy.applicationsSync).",
   },
   {
+    code: 'appset/project-denies',
+    severity: 'error',
+    summary:
+      "A generated Application's source repository or destination is not permitted by its AppProject (sourceRepos, destinations): the Application is created but never syncs.",
+  },
+  {
     code: 'appset/unknown-project',
     severity: 'warning',
     summary:

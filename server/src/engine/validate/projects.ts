@@ -13,6 +13,7 @@
 import type { SourceText } from '../inputs';
 import type { Json, Span } from '../types';
 import { APP_PROJECTS } from '../workspace/interests';
+import type { ProjectRules } from '../rules/appProject';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -21,6 +22,11 @@ export interface KnownProject {
   name: string;
   file: string;
   span?: Span;
+  /**
+   * What it permits, when that is certain offline: every field literal, and the project defined once
+   * (a name defined in several places, e.g. one per environment, leaves it unknown).
+   */
+  rules?: ProjectRules;
 }
 
 export interface ProjectIndex {
@@ -57,7 +63,7 @@ export function knownProjects(file: SourceText): ProjectIndex {
           continue;
         }
         named++;
-        if (!projects.has(name)) projects.set(name, { name, file: f.path, span: d.span });
+        add(projects, { name, file: f.path, span: d.span, rules: rulesOf(v.spec) });
         continue;
       }
       // argocd-apps values: `projects:` at the top or under the dependency's alias.
@@ -71,7 +77,7 @@ export function knownProjects(file: SourceText): ProjectIndex {
           if (!isObj(e) || !('sourceRepos' in e || 'destinations' in e || 'description' in e)) continue;
           if (!name || TEMPLATED.test(name)) continue;
           named++;
-          if (!projects.has(name)) projects.set(name, { name, file: f.path, span: d.span });
+          add(projects, { name, file: f.path, span: d.span, rules: rulesOf(e) });
         }
       }
     }
@@ -84,4 +90,35 @@ export function knownProjects(file: SourceText): ProjectIndex {
   const index = { projects, uncertain };
   cache.set(ws, { version: ws.version, index });
   return index;
+}
+
+/** Keeps the first place a project is defined; a second definition makes its rules unknown. */
+function add(projects: Map<string, KnownProject>, p: KnownProject): void {
+  const seen = projects.get(p.name);
+  if (!seen) projects.set(p.name, p);
+  else if (seen.file !== p.file || seen.span?.start !== p.span?.start) seen.rules = undefined;
+}
+
+const strings = (v: unknown): string[] | undefined =>
+  v === undefined || v === null ? [] : Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined;
+
+/** The permission fields of a project's spec, or undefined when any of them is not a literal. */
+function rulesOf(spec: unknown): ProjectRules | undefined {
+  if (!isObj(spec)) return undefined;
+  const sourceRepos = strings(spec.sourceRepos);
+  const rawDest = spec.destinations ?? [];
+  if (!sourceRepos || !Array.isArray(rawDest)) return undefined;
+  const destinations: ProjectRules['destinations'] = [];
+  for (const d of rawDest) {
+    if (!isObj(d)) return undefined;
+    const field = (k: string) => (d[k] === undefined || d[k] === null ? '' : typeof d[k] === 'string' ? (d[k] as string) : undefined);
+    const server = field('server');
+    const name = field('name');
+    const namespace = field('namespace');
+    if (server === undefined || name === undefined || namespace === undefined) return undefined;
+    destinations.push({ server, name, namespace });
+  }
+  const all = [...sourceRepos, ...destinations.flatMap((d) => [d.server, d.name, d.namespace])];
+  if (all.some((x) => TEMPLATED.test(x))) return undefined;
+  return { sourceRepos, destinations, permitOnlyProjectScopedClusters: spec.permitOnlyProjectScopedClusters === true };
 }

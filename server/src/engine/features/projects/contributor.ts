@@ -16,6 +16,7 @@ import { suggest } from '../../validate/describe';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import type { GeneratedApp } from '../../expand/types';
 import { fixesOf, quickFix } from '../quickFix';
+import { permissionFindings } from './permissions';
 
 const LISTED_PROJECTS = 8;
 
@@ -58,6 +59,7 @@ export const projectsContributor: FeatureContributor = {
     // Nothing rendered offline (no cluster Secret, no checkout): a literal project is still certain.
     if (!exp.apps.length && typeof raw === 'string' && raw && !raw.includes('{{') && !index.projects.has(raw))
       out.push(finding(raw, known, span, 'the controller skips every Application this ApplicationSet generates'));
+    out.push(...permissionFindings(ctx, index));
     return out;
   },
 
