@@ -15,6 +15,7 @@ import { rolloutCodeActions } from '../../server/src/engine/features/rollout/qui
 import { applyEdits, storyContext } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { rollingSyncBy } from '../helpers/appsets';
+import { workspaceFor } from './generators-helpers';
 
 const INSTALLS = path.join(repoRoot, 'test', 'fixtures', 'installs');
 
@@ -198,4 +199,40 @@ test('written but not deployed: a params ConfigMap its kustomization does not li
   files.set('/ws/argocd/kustomization.yaml', applyEdits(kustomization, fix.edits!));
   assert.match(files.get('/ws/argocd/kustomization.yaml')!, /\n {2}- argocd-cmd-params-cm\.yaml\n/);
   assert.equal(enabledAfter(files), 'enabled');
+});
+
+test('the git files generator uses the globbing of the install that runs it, and the preview says which', (t) => {
+  const gitAppset = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: g, namespace: argocd}
+spec:
+  generators:
+    - git:
+        repoURL: https://example.com/r.git
+        revision: HEAD
+        files: [{path: "apps/*/config.json"}]
+  template:
+    metadata: {name: '{{path.basenameNormalized}}'}
+    spec:
+      project: default
+      destination: {server: https://kubernetes.default.svc, namespace: x}
+`;
+  const repo = { 'repo/apps/a/config.json': '{}', 'repo/apps/a/b/config.json': '{}' };
+  const settings = { repoMappings: { 'https://example.com/r.git': 'repo' } };
+  // No install sets it: the controller's default, where `*` also crosses `/` (2 files).
+  const old = workspaceFor(t, repo, settings).expand(gitAppset);
+  assert.equal(old.apps.length, 2);
+  assert.ok(
+    old.notes.some((n) => /^git files generator: old globbing .*controller's default/.test(n)),
+    old.notes.join('|'),
+  );
+  // The install's argocd-cmd-params-cm turns the new globbing on: `*` stays in one folder (1 file).
+  const cm =
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.new.git.file.globbing: "true"\n';
+  const on = workspaceFor(t, { ...repo, 'argocd/argocd-cmd-params-cm.yaml': cm }, settings).expand(gitAppset);
+  assert.equal(on.apps.length, 1);
+  assert.ok(
+    on.notes.some((n) => /^git files generator: new globbing .* set by argocd\/argocd-cmd-params-cm\.yaml:7$/.test(n)),
+    on.notes.join('|'),
+  );
 });
