@@ -236,3 +236,21 @@ spec:
     on.notes.join('|'),
   );
 });
+
+test('kustomize configMapGenerator envs files are read like literals', () => {
+  const files = new Map<string, string>([
+    [
+      '/ws/argocd/kustomization.yaml',
+      'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\nconfigMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    envs:\n      - params.env\n',
+    ],
+    ['/ws/argocd/params.env', '# controller flags\nserver.insecure=true\napplicationsetcontroller.enable.progressive.syncs=true\n'],
+  ]);
+  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']);
+  assert.equal(en.state, 'enabled');
+  assert.match(en.decidedBy!.description, /configMapGenerator argocd-cmd-params-cm \(envs params\.env\)/);
+  files.set('/ws/argocd/params.env', 'applicationsetcontroller.enable.progressive.syncs=false\n');
+  assert.equal(
+    detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']).state,
+    'disabled',
+  );
+});

@@ -568,6 +568,26 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
     gens.forEach((g, i) => {
       if (own(g, 'name') !== CM_NAME) return;
       c.target('configmap-generator', site, ['configMapGenerator', i, 'literals']);
+      // `envs:` files hold KEY=VALUE lines, as literals do (kustomize api/kv: `#` comments, blank lines skipped).
+      const envs = own(g, 'envs');
+      if (Array.isArray(envs))
+        envs.slice(0, 20).forEach((e, j) => {
+          const p = typeof e === 'string' ? resolveRelative(dirname(site.file.path), e) : undefined;
+          const text = p ? c.workspace.file(p)?.text : undefined;
+          if (text === undefined) return;
+          for (const line of text.split(/\r?\n/).slice(0, 500)) {
+            const t = line.trim();
+            const eq = t.indexOf('=');
+            if (!t || t.startsWith('#') || eq < 0) continue;
+            checkParam(
+              c,
+              { ...at(site, 'configMapGenerator', i, 'envs', j), inner: true },
+              t.slice(0, eq).trim(),
+              t.slice(eq + 1).replace(/^["']|["']$/g, ''),
+              `kustomize configMapGenerator ${CM_NAME} (envs ${e})`,
+            );
+          }
+        });
       const lits = own(g, 'literals');
       if (!Array.isArray(lits)) return;
       lits.forEach((l, j) => {
