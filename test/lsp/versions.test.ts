@@ -44,7 +44,7 @@ test('a field newer than the detected install: flagged at the key, linked to the
   const d = unknown(ds)[0];
   const line = APPSET.split('\n').findIndex((l) => l.startsWith('  templatePatch:'));
   assert.deepEqual(d.range, { start: { line, character: 2 }, end: { line, character: 15 } });
-  assert.match(messageOf(d), /^"templatePatch" was added in Argo CD 2\.10: Argo CD 2\.9's API server drops it without a word/);
+  assert.match(messageOf(d), /^"templatePatch" was added in Argo CD 2\.10: Argo CD 2\.9\.3's API server drops it without a word/);
   const rel = d.relatedInformation?.[0];
   assert.ok(rel, 'related information points at the install');
   assert.equal(rel.location.uri, s.uriOf('argocd/kustomization.yaml'));
@@ -52,7 +52,7 @@ test('a field newer than the detected install: flagged at the key, linked to the
   const p = await preview();
   assert.match(
     p.yaml,
-    /# note: checked against Argo CD 2\.9 \(detected: kustomize remote base of argoproj\/argo-cd \?ref=v2\.9\.3 in argocd\/kustomization\.yaml\)/,
+    /# note: checked against Argo CD 2\.9\.3 \(detected: kustomize remote base of argoproj\/argo-cd \?ref=v2\.9\.3 in argocd\/kustomization\.yaml\)/,
   );
   assert.doesNotMatch(p.yaml, /patched/, 'the 2.9 controller never sees the patch');
 });

@@ -237,7 +237,7 @@ test('--argocd-version: detected from the repository, overridden by the flag, ba
   assert.doesNotMatch(detected.out, /deletion-order-ignored/, 'one finding for the field 3.1 does not know');
   assert.match(
     detected.out,
-    /appset\.yaml:8:5 error appset\/unknown-field "deletionOrder" was added in Argo CD 3\.2: Argo CD 3\.1's API server drops it .*detected: kustomize remote base of argoproj\/argo-cd \?ref=v3\.1\.4 in argocd\/kustomization\.yaml/,
+    /appset\.yaml:8:5 error appset\/unknown-field "deletionOrder" was added in Argo CD 3\.2: Argo CD 3\.1\.4's API server drops it .*detected: kustomize remote base of argoproj\/argo-cd \?ref=v3\.1\.4 in argocd\/kustomization\.yaml/,
   );
   const flagged = run(['appset.yaml', '--argocd-version', 'v3.2.0'], dir);
   assert.doesNotMatch(flagged.out, /unknown-field/, flagged.out);

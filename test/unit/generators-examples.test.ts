@@ -95,11 +95,11 @@ test('git files globbing: default pathspec vs new doublestar (util/git/git_test.
   }
 });
 
-test('git patterns cannot leave the checkout', (t) => {
+test('git patterns cannot leave the checkout (git: "is outside repository")', (t) => {
   const ws = workspaceFor(t, { 'repo/a/config.json': '{}', 'secret/config.json': '{"token": "x"}' }, { repoMappings: { [REPO]: 'repo' } });
   const e = ws.expand(appset(gitGenerator(REPO, 'files', '../secret/config.json'), { name: 'x' }));
   assert.equal(e.apps.length, 0);
-  assert.match(e.problems.find((p) => p.severity === 'error')!.message, /leaves the repository/);
+  assert.match(e.problems.find((p) => p.severity === 'error')!.message, /is outside repository/);
 });
 
 test('matrix-and-union / cluster / design-doc examples expand without crashing', { skip }, (t) => {

@@ -16,6 +16,8 @@ export interface Ws {
   expand(text: string, name?: string): Expansion;
   diagnostics(text: string, name?: string): { code: string; message: string; severity: string; start: number; end: number }[];
   lenses(text: string): string[];
+  hover(text: string, offset: number): string | undefined;
+  completions(text: string, offset: number): { label: string; documentation?: string }[];
   close(): void;
 }
 
@@ -47,6 +49,12 @@ export function workspace(
     },
     lenses(text) {
       return service.codeLenses(analyze(text)).map((l) => l.title);
+    },
+    hover(text, offset) {
+      return service.hover(analyze(text), offset)?.markdown;
+    },
+    completions(text, offset) {
+      return service.completions(analyze(text), offset).map((c) => ({ label: c.label, documentation: c.documentation }));
     },
     close: () => rmSync(dir, { recursive: true, force: true }),
   };

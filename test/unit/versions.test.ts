@@ -8,12 +8,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { appset, secret, secrets, workspace } from './generators-helpers';
-import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE } from '../../server/src/engine/versions/releases';
+import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE, splitVersion } from '../../server/src/engine/versions/releases';
 import { fieldAddedIn } from '../../server/src/engine/versions/fields';
 import { GATES, templateLibraries } from '../../server/src/engine/versions/gates';
 import { chartToLine } from '../../server/src/engine/versions/detect';
 import { APPSET_SCHEMA, schemaAt } from '../../server/src/engine/validate/schemaIndex';
 import data from '../../schemas/argocd-versions.json';
+import { VERSIONS_DOC, withVersionTables } from '../../scripts/versions-tables';
+import { cmdParamsCm } from '../helpers/clusters';
 
 const root = resolve(__dirname, '..', '..');
 const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
@@ -26,16 +28,20 @@ test('the supported versions, the schema data and the data script list the same 
     data.releases.map((r) => r.version),
     [...SUPPORTED],
   );
-  assert.ok(SUPPORTED.includes('2.10') && SUPPORTED.includes('3.5') && SUPPORTED.at(-1) === 'master', 'at least 2.10 … 3.5 and master');
+  assert.deepEqual(SUPPORTED.slice(0, 4), ['2.4', '2.5', '2.6', '2.7'], 'from 2.4, the first release with the ApplicationSet CRD');
+  assert.ok(SUPPORTED.includes('3.6') && SUPPORTED.at(-1) === 'master', '… 3.6 and master');
   for (const r of RELEASES) assert.match(r.commit, /^[0-9a-f]{40}$/, r.version);
   for (const v of Object.keys(data.fieldsAddedIn)) assert.ok(SUPPORTED.includes(v), `fieldsAddedIn names unsupported ${v}`);
-  for (const g of Object.values(GATES)) assert.ok(SUPPORTED.includes(g.since), `gate since ${g.since}`);
+  for (const g of Object.values(GATES)) assert.ok(SUPPORTED.includes(splitVersion(g.since)[0]), `gate since ${g.since}`);
+  for (const g of Object.values(GATES)) assert.match(g.commit, /^[0-9a-f]{10}$/, `gate commit ${g.commit}`);
   for (const [, line] of data.helmChartFirstVersion) assert.ok(SUPPORTED.includes(line), `chart table names ${line}`);
   // The compiled schema is the newest CRD: it holds every field that some release added.
   assert.match(String(APPSET_SCHEMA.title), /applicationset-crd-master\.yaml/);
   assert.ok(schemaAt(['spec', 'templatePatch']), 'templatePatch');
   assert.ok(schemaAt(['spec', 'strategy', 'deletionOrder']), 'deletionOrder');
-  assert.ok(schemaAt(['spec', 'template', 'spec', 'source', 'directory', 'disableExtensionFilter']), 'disableExtensionFilter (master)');
+  assert.ok(schemaAt(['spec', 'template', 'spec', 'source', 'directory', 'disableExtensionFilter']), 'disableExtensionFilter (3.6)');
+  assert.ok(schemaAt(['spec', 'generators', 0, 'oci', 'repoURL']), 'the oci generator (3.6)');
+  assert.ok(schemaAt(['spec', 'generators', 0, 'matrix', 'generators', 0, 'oci', 'files']), 'the oci generator as a matrix child');
 });
 
 test('fields know the release that added them, by the most specific path suffix', () => {
@@ -43,19 +49,30 @@ test('fields know the release that added them, by the most specific path suffix'
   assert.equal(fieldAddedIn(['strategy', 'deletionOrder']), '3.2');
   assert.equal(fieldAddedIn(['template', 'spec', 'source', 'kustomize', 'components']), '2.10');
   assert.equal(fieldAddedIn(['template', 'spec', 'sourceHydrator', 'drySource', 'kustomize']), '3.3');
-  assert.equal(fieldAddedIn(['template', 'spec', 'sources', 0, 'directory', 'disableExtensionFilter']), 'master');
+  assert.equal(fieldAddedIn(['template', 'spec', 'sources', 0, 'directory', 'disableExtensionFilter']), '3.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'oci']), '3.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'merge', 'generators', 1, 'oci']), '3.6');
+  // The fields 2.5–2.7 added (2.4 is the oldest release with the CRD).
+  assert.equal(fieldAddedIn(['goTemplate']), '2.5');
+  assert.equal(fieldAddedIn(['generators', 0, 'selector']), '2.5');
+  assert.equal(fieldAddedIn(['strategy']), '2.6');
+  assert.equal(fieldAddedIn(['template', 'spec', 'sources']), '2.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'git', 'pathParamPrefix']), '2.6');
+  assert.equal(fieldAddedIn(['generators', 0, 'list', 'elementsYaml']), '2.7');
+  assert.equal(fieldAddedIn(['syncPolicy', 'preserveResourcesOnDeletion']), undefined, 'in 2.4 already');
   assert.equal(fieldAddedIn(['generators', 0, 'matrix', 'generators', 1, 'pullRequest', 'values']), '3.0');
   assert.equal(fieldAddedIn(['generators', 0, 'list', 'elements']), undefined, 'in every release');
-  assert.equal(fieldAddedIn(['goTemplate']), undefined);
 });
 
 test('version texts: tags, minors, master; outside the range they are clamped with a note', () => {
-  assert.deepEqual(parseVersion('v3.2.5'), { line: '3.2' });
+  assert.deepEqual(parseVersion('v3.2.5'), { line: '3.2', patch: 5 });
   assert.deepEqual(parseVersion('2.14'), { line: '2.14' });
-  assert.deepEqual(parseVersion('v3.4.0-rc2'), { line: '3.4' });
+  assert.deepEqual(parseVersion('v3.4.0-rc2'), { line: '3.4', patch: 0 });
+  assert.deepEqual(parseVersion('3.6.1'), { line: '3.6', patch: 1 });
   assert.deepEqual(parseVersion('master'), { line: 'master' });
-  assert.equal(parseVersion('v2.4.0')?.line, SUPPORTED[0]);
-  assert.match(parseVersion('v2.4.0')!.note!, /older than the oldest supported/);
+  assert.deepEqual(parseVersion('v2.4.0'), { line: '2.4', patch: 0 });
+  assert.equal(parseVersion('v2.3.1')?.line, SUPPORTED[0]);
+  assert.match(parseVersion('v2.3.1')!.note!, /older than 2\.4, the first release with the ApplicationSet controller built in/);
   assert.equal(parseVersion('v4.1.0')?.line, 'master');
   assert.equal(parseVersion('sha256:abc'), undefined);
   assert.equal(chartToLine('7.7.0')?.line, '2.13');
@@ -79,13 +96,13 @@ test('detected from a kustomize remote base ?ref=: fields newer than the install
     const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: TEMPLATE_PATCH });
     const d = ws.diagnostics(text).filter((x) => x.code === 'appset/unknown-field');
     assert.equal(d.length, 1);
-    assert.match(d[0].message, /^"templatePatch" was added in Argo CD 2\.10: Argo CD 2\.9's API server drops it/);
+    assert.match(d[0].message, /^"templatePatch" was added in Argo CD 2\.10: Argo CD 2\.9\.3's API server drops it/);
     assert.match(d[0].message, /detected: kustomize remote base of argoproj\/argo-cd \?ref=v2\.9\.3 in argocd\/kustomization\.yaml/);
     assert.equal(text.slice(d[0].start, d[0].end), 'templatePatch');
     const e = ws.expand(text);
     assert.equal((e.apps[0].app.metadata as { labels?: object }).labels, undefined, 'the 2.9 controller never sees the patch');
     assert.ok(
-      e.notes.some((n) => n.startsWith('checked against Argo CD 2.9 (detected')),
+      e.notes.some((n) => n.startsWith('checked against Argo CD 2.9.3 (detected')),
       e.notes.join('|'),
     );
   } finally {
@@ -185,7 +202,8 @@ test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, 
     try {
       const e = ws.expand(appset(`    - list:\n        elements:\n          - name: a`));
       const note = e.notes.find((n) => n.startsWith('checked against'))!;
-      assert.match(note, new RegExp(`^checked against Argo CD ${line.replace('.', '\\.')} \\(detected: `), note);
+      // The patch is said when the evidence names one (an image tag, ?ref=), not for a chart version.
+      assert.match(note, new RegExp(`^checked against Argo CD ${line.replace('.', '\\.')}(\\.\\d+)? \\(detected: `), note);
       assert.match(note, why);
     } finally {
       ws.close();
@@ -202,7 +220,7 @@ test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, 
       .notes.find((n) => n.startsWith('checked against'))!;
     assert.match(
       note,
-      /^checked against Argo CD 2\.14 \(detected: .* in prod\/argocd\/kustomization\.yaml; other installs in the repository say Argo CD 3\.4\)$/,
+      /^checked against Argo CD 2\.14\.8 \(detected: .* in prod\/argocd\/kustomization\.yaml; other installs in the repository say Argo CD 3\.4\)$/,
     );
   } finally {
     ws.close();
@@ -245,7 +263,7 @@ test('the setting overrides detection; nothing found means the newest release', 
     const note = ws
       .expand(appset(`    - list:\n        elements:\n          - name: a`))
       .notes.find((n) => n.startsWith('checked against'));
-    assert.equal(note, 'checked against Argo CD 3.2 (set by argocdVersion "v3.2.0")');
+    assert.equal(note, 'checked against Argo CD 3.2.0 (set by argocdVersion "v3.2.0")');
   } finally {
     ws.close();
   }
@@ -354,17 +372,23 @@ test(`gate ${GATES.clusterProjectParam.since}: the cluster generator's project p
   at('2.14', files, (ws) => assert.deepEqual(names(ws.expand(text)), ['prod-1-']));
 });
 
-test(`gates ${GATES.argoTemplateFunctions.since}, ${GATES.sprig330.since}, ${GATES.templateNameBase.since}: template functions and error texts follow the release`, () => {
+test(`gates ${GATES.argoYamlFunctions.since}, ${GATES.slugify.since}, ${GATES.sprig330.since}, ${GATES.templateNameBase.since}, ${GATES.tplFunction.since}: template functions and error texts follow the release and patch`, () => {
   const list = `    - list:\n        elements:\n          - name: a`;
   const first = (ws: ReturnType<typeof workspace>, name: string) =>
     ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message;
-  at('2.9', {}, (ws) =>
+  // toYaml, fromYaml and fromYamlArray were backported into 2.9.1 (slugify was not).
+  at('v2.9.0', {}, (ws) =>
     assert.match(
       first(ws, '{{ .name | toYaml }}')!,
       /failed to parse template \{\{ \.name \| toYaml \}\}: template: :1: function "toYaml" not defined/,
     ),
   );
+  at('v2.9.1', {}, (ws) => assert.equal(first(ws, '{{ .name | toYaml }}'), undefined));
+  at('2.9', {}, (ws) => assert.equal(first(ws, '{{ .name | toYaml | trim }}'), undefined, 'the latest 2.9 patch'));
+  at('2.9', {}, (ws) => assert.match(first(ws, '{{ .name | slugify }}')!, /function "slugify" not defined/));
   at('2.10', {}, (ws) => assert.equal(first(ws, '{{ .name | slugify }}'), undefined));
+  at('3.5', {}, (ws) => assert.match(first(ws, '{{ tpl "{{ .name }}" . }}')!, /function "tpl" not defined/));
+  at('3.6', {}, (ws) => assert.equal(first(ws, 'x-{{ tpl `{{ .name }}` . }}'), undefined));
   at('2.12', {}, (ws) => assert.match(first(ws, '{{ sha512sum .name }}')!, /function "sha512sum" not defined/));
   at('2.13', {}, (ws) => assert.equal(first(ws, '{{ sha512sum .name | trunc 8 }}'), undefined));
   at('3.2', {}, (ws) => assert.match(first(ws, '{{ .name.x }}')!, /template: :1:8: executing "" at <\.name\.x>/));
@@ -387,7 +411,10 @@ test(`gates ${GATES.camelcasePascal.since}, ${GATES.goRangeInt.since}, ${GATES.s
   assert.equal(run('2.13', elseWith), 'a');
   const rangeInt = 'n{{ range $i := 2 }}{{ $i }}{{ end }}';
   assert.match(run('2.13', rangeInt), /range can't iterate over 2/);
-  assert.equal(run('2.14', rangeInt), 'n01');
+  // 2.14.0–2.14.13 were built with Go 1.23, 2.14.14 on with Go 1.24: the Go toolchain follows the patch.
+  assert.match(run('v2.14.13', rangeInt), /range can't iterate over 2/);
+  assert.equal(run('v2.14.14', rangeInt), 'n01');
+  assert.equal(run('2.14', rangeInt), 'n01', 'the latest 2.14 patch');
   const lte = '{{ if (semver "1.2.3").LessThanEqual (semver "1.2.3") }}lte{{ end }}';
   assert.match(run('2.12', lte), /can't evaluate field LessThanEqual/);
   assert.equal(run('2.13', lte), 'lte');
@@ -401,8 +428,14 @@ test(`gates ${GATES.camelcasePascal.since}, ${GATES.goRangeInt.since}, ${GATES.s
   assert.equal(run('3.2', pre), 'admitted');
 });
 
-test('the gates of template libraries start where the per-release data changes', () => {
-  const first = (pred: (l: (typeof RELEASES)[number]['libraries']) => boolean) => RELEASES.find((r) => pred(r.libraries))!.version;
+test('the gates of template libraries start where the per-release (and per-patch) data changes', () => {
+  // The first release, or patch release inside a line, whose libraries satisfy `pred`.
+  const first = (pred: (l: (typeof RELEASES)[number]['libraries']) => boolean) => {
+    for (const r of RELEASES) {
+      for (const [patch, libs] of r.patches ?? []) if (pred(libs)) return patch ? `${r.version}.${patch}` : r.version;
+      if (pred(r.libraries)) return r.version;
+    }
+  };
   const goMinor = (l: { go: string }) => Number(l.go.split('.')[1]);
   // Each gate and the library change that brought it.
   const changes: [keyof typeof GATES, (l: (typeof RELEASES)[number]['libraries']) => boolean][] = [
@@ -410,7 +443,7 @@ test('the gates of template libraries start where the per-release data changes',
     ['camelcasePascal', (l) => l.xstrings === '1.5.0'],
     ['goElseWith', (l) => goMinor(l) >= 23],
     ['goRangeInt', (l) => goMinor(l) >= 24],
-    ['semverLessThanEqual', (l) => l.semver !== '3.2.1'],
+    ['semverLessThanEqual', (l) => ['3.3.0', '3.3.1', '3.4.0'].includes(l.semver)],
     ['semverStrict', (l) => l.semver === '3.3.1'],
     ['semverGroupPrerelease', (l) => l.semver === '3.4.0'],
   ];
@@ -419,15 +452,11 @@ test('the gates of template libraries start where the per-release data changes',
     const libs = templateLibraries(r.version);
     assert.ok(['3.2.1', '3.3.0', '3.3.1', '3.4.0'].includes(libs.semver), `${r.version}: semver ${libs.semver} is modelled`);
     assert.ok(['1.3.3', '1.5.0'].includes(libs.xstrings), `${r.version}: xstrings ${libs.xstrings} is modelled`);
-    assert.ok(libs.goMinor >= 20 && libs.goMinor <= 26, `${r.version}: Go 1.${libs.goMinor} is modelled`);
-    // mergo: imdario/mergo v0.3.16 and dario.cat/mergo v1.0.0–v1.0.2 merge maps with the same code.
-    assert.match(r.libraries.mergo, /^(github\.com\/imdario\/mergo v0\.3\.16|dario\.cat\/mergo v1\.0\.[012])$/, `${r.version}: mergo`);
-  }
-  const readme = readFileSync(resolve(root, 'docs', 'versions.md'), 'utf8');
-  for (const r of RELEASES) {
-    const l = r.libraries;
-    const row = `| ${r.version} | ${l.go} | ${l.sprig} | ${l.semver} | ${l.xstrings} | ${l.mergo} |`;
-    assert.ok(readme.includes(row), `docs/versions.md libraries row ${row}`);
+    assert.ok(libs.goMinor >= 18 && libs.goMinor <= 26, `${r.version}: Go 1.${libs.goMinor} is modelled`);
+    if (r.patches) assert.deepEqual(r.patches.at(-1)![1], r.libraries, `${r.version}: the last patch run is the modelled tag's`);
+    // The patch decides: every patch run's Go minor is what templateLibraries gives that patch.
+    for (const [patch, l] of r.patches ?? [])
+      assert.equal(templateLibraries({ line: r.version, patch }).goMinor, Number(l.go.split('.')[1]), `${r.version}.${patch}`);
   }
 });
 
@@ -445,10 +474,11 @@ test(`gate ${GATES.noStepsHalts.since}: RollingSync with steps: []`, () => {
   const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
   const msg = (v: string) => at(v, {}, (ws) => ws.diagnostics(text).find((d) => d.code === 'rollout/no-steps')!.message);
   assert.match(msg('3.5'), /^RollingSync without steps: Argo CD 3\.5 syncs every Application at once/);
-  assert.match(msg('master'), /^RollingSync without steps: Argo CD master \(3\.6 development\) reports "No steps defined for rollout"/);
+  assert.match(msg('3.5'), /from Argo CD 3\.6 on, it stops reconciling/);
+  assert.match(msg('3.6'), /^RollingSync without steps: Argo CD 3\.6 reports "No steps defined for rollout"/);
 });
 
-test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilter (master)', () => {
+test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilter (3.6)', () => {
   const strategy =
     '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: env\n              operator: In\n              values: [dev]\n';
   const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
@@ -471,10 +501,10 @@ test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilt
   at('3.5', {}, (ws) =>
     assert.match(
       ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field')!.message,
-      /^"disableExtensionFilter" was added in Argo CD master/,
+      /^"disableExtensionFilter" was added in Argo CD 3\.6/,
     ),
   );
-  at('master', {}, (ws) =>
+  at('3.6', {}, (ws) =>
     assert.equal(
       ws.diagnostics(dir).find((d) => d.code === 'appset/unknown-field'),
       undefined,
@@ -482,12 +512,14 @@ test('fields newer than the target: deletionOrder (3.2) and disableExtensionFilt
   );
 });
 
-test("docs/versions.md's table of version differences lists every gate", () => {
-  const readme = readFileSync(resolve(root, 'docs', 'versions.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('<!-- section: versions -->'));
-  assert.ok(readme.includes('<!-- section: versions -->'), 'docs/versions.md has a versions section');
-  for (const [id, g] of Object.entries(GATES))
-    assert.ok(section.includes(`| ${g.since === 'master' ? 'master' : g.since} | ${g.what} |`), `docs/versions.md row for ${id}`);
+test("docs/versions.md's tables are the data's: every gate, the fields per release, the libraries per patch run", () => {
+  const doc = readFileSync(VERSIONS_DOC, 'utf8');
+  for (const name of ['gates', 'fields', 'libraries'])
+    assert.ok(doc.includes(`<!-- generated: ${name} -->`), `docs/versions.md has the ${name} table`);
+  assert.equal(withVersionTables(doc), doc, 'run: node --import tsx scripts/versions-tables.ts');
+  // Each row, as a reader finds it.
+  for (const [id, g] of Object.entries(GATES)) assert.ok(doc.includes(`| ${g.since} | ${g.what} |`), `docs/versions.md row for ${id}`);
+  assert.ok(doc.includes('| 2.14.0–2.14.13 | 1.23.3 |'), 'the Go 1.23 patches of 2.14');
 });
 
 test('a field the target does not know gets one finding, not also the checks of its value', () => {
@@ -507,7 +539,7 @@ test('a field the target does not know gets one finding, not also the checks of 
   assert.deepEqual(codes('3.2'), ['appset/deletion-order', 'appset/template-patch-syntax']);
 });
 
-test('an install older than 2.8 is checked as 2.8 without the fields 2.8 added (goTemplateOptions, the plugin generator)', () => {
+test('2.4–2.7 are releases of their own: the fields 2.5–2.8 added are flagged for them, and older installs are checked as 2.4', () => {
   assert.deepEqual(
     data.fieldsAddedIn['2.8'].filter((f) => ['goTemplateOptions', 'generators.[].plugin'].includes(f)),
     ['generators.[].plugin', 'goTemplateOptions'],
@@ -517,17 +549,17 @@ test('an install older than 2.8 is checked as 2.8 without the fields 2.8 added (
     extra: '  goTemplateOptions: ["missingkey=error"]\n',
     name: '{{ .name }}-{{ .nope }}',
   });
-  const unknown = (ws: ReturnType<typeof workspace>) =>
+  const unknown = (ws: ReturnType<typeof workspace>, t = text) =>
     ws
-      .diagnostics(text)
+      .diagnostics(t)
       .filter((d) => d.code === 'appset/unknown-field')
       .map((d) => d.message);
   at('v2.7.3', {}, (ws) => {
     const [msg, ...more] = unknown(ws);
     assert.equal(more.length, 0);
-    assert.match(
+    assert.equal(
       msg,
-      /^"goTemplateOptions" was added in Argo CD 2\.8: the API server of releases before 2\.8 drops it without a word, so it has no effect\. Checked against Argo CD 2\.8 \(set by argocdVersion "v2\.7\.3", older than the oldest supported release 2\.8; checked as 2\.8, without the fields 2\.8 added\)\.$/,
+      '"goTemplateOptions" was added in Argo CD 2.8: Argo CD 2.7.3\'s API server drops it without a word, so it has no effect. Checked against Argo CD 2.7.3 (set by argocdVersion "v2.7.3").',
     );
     // Pruned before expansion: without missingkey=error the missing key prints "<no value>".
     assert.deepEqual(names(ws.expand(text)), ['a-<no value>']);
@@ -536,14 +568,140 @@ test('an install older than 2.8 is checked as 2.8 without the fields 2.8 added (
     assert.deepEqual(unknown(ws), []);
     assert.match(ws.expand(text).problems[0].message, /map has no entry for key "nope"/);
   });
+  // 2.4 has no goTemplate (2.5) and no strategy (2.6): both flagged, and the template renders as fasttemplate.
+  const strategy = '  strategy:\n    type: AllAtOnce\n';
+  const old = appset(`    - list:\n        elements:\n          - name: a`, { goTemplate: true, extra: strategy, name: '{{name}}' });
+  at('2.4', {}, (ws) => {
+    const msgs = unknown(ws, old);
+    assert.equal(msgs.length, 2, msgs.join('\n'));
+    assert.ok(msgs.some((m) => m.startsWith('"goTemplate" was added in Argo CD 2.5: Argo CD 2.4\'s API server drops it')));
+    assert.ok(msgs.some((m) => m.startsWith('"strategy" was added in Argo CD 2.6')));
+    assert.deepEqual(names(ws.expand(old)), ['a']);
+  });
+  at('2.6', {}, (ws) => assert.deepEqual(unknown(ws, old), []));
+  // Older than 2.4 (no ApplicationSet CRD in argo-cd before it): checked as 2.4.
+  at('v2.3.2', {}, (ws) =>
+    assert.match(unknown(ws, old)[0], /Checked against Argo CD 2\.4 \(set by argocdVersion "v2\.3\.2", older than 2\.4/),
+  );
   // Detected from the repository: a kustomize remote base pinned to v2.6.15.
   const files = {
     'argocd/kustomization.yaml': 'resources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.6.15\n',
   };
   const ws = workspace(files, { repoMappings: { 'https://example.com/config.git': '.' } });
   try {
-    assert.match(unknown(ws)[0], /^"goTemplateOptions" was added in Argo CD 2\.8: the API server of releases before 2\.8/);
+    assert.match(unknown(ws)[0], /^"goTemplateOptions" was added in Argo CD 2\.8: Argo CD 2\.6\.15's API server/);
   } finally {
     ws.close();
   }
+});
+
+test('a template error only the target release makes names the release that behaves otherwise and how the target was chosen', () => {
+  const list = `    - list:\n        elements:\n          - name: a`;
+  const first = (v: string, name: string) =>
+    at(v, {}, (ws) => ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message ?? '');
+  assert.match(
+    first('2.12', '{{ sha512sum .name }}'),
+    /function "sha512sum" not defined \("sha512sum" exists since Argo CD 2\.13; checked against Argo CD 2\.12 \(set by argocdVersion "2\.12"\)\)$/,
+  );
+  assert.match(
+    first('v2.9.0', '{{ .name | toYaml }}'),
+    /\("toYaml" exists since Argo CD 2\.9\.1; checked against Argo CD 2\.9\.0 \(set by argocdVersion "v2\.9\.0"\)\)$/,
+  );
+  assert.match(first('3.5', 'x{{ tpl `{{ .name }}` . }}'), /\("tpl" exists since Argo CD 3\.6; checked against Argo CD 3\.5/);
+  assert.match(
+    first('v2.14.13', 'n{{ range 2 }}{{ . }}{{ end }}'),
+    /range can't iterate over 2 \(ranging over an integer needs Go 1\.24, which builds Argo CD 2\.14\.14 and newer; checked against Argo CD 2\.14\.13 \(set by argocdVersion "v2\.14\.13"\)\)$/,
+  );
+  // An error every release makes says nothing about versions.
+  assert.doesNotMatch(first('2.12', '{{ nosuchfn .name }}'), /checked against/);
+  // The default target says why it was chosen.
+  const ws = workspace({}, { repoMappings: { 'https://example.com/config.git': '.' } });
+  try {
+    assert.equal(
+      ws.expand(appset(list, { goTemplate: true, name: '{{ tpl `{{ .name }}` . }}' })).problems.length,
+      0,
+      'the default (3.6) has tpl',
+    );
+  } finally {
+    ws.close();
+  }
+});
+
+test('hovers over gated fields and template functions say since when, and whether the target has them', () => {
+  const text = appset(`    - list:\n        elements:\n          - name: a`, {
+    goTemplate: true,
+    name: 'x{{ tpl `{{ .name }}` . }}',
+  }).replace('        path: apps\n', '        path: apps\n        directory:\n          disableExtensionFilter: true\n');
+  const fnAt = text.indexOf('tpl `') + 1;
+  const fieldAt = text.indexOf('disableExtensionFilter') + 2;
+  at('3.6', {}, (ws) => {
+    const fn = ws.hover(text, fnAt)!;
+    assert.match(fn, /\*\*tpl\*\* — template function/);
+    assert.match(fn, /Since Argo CD 3\.6\./);
+    assert.doesNotMatch(fn, /Not defined/);
+    assert.match(ws.hover(text, fieldAt)!, /Since Argo CD 3\.6\./);
+    const items = ws.completions(text, fnAt - 1).map((c) => c.label);
+    assert.ok(items.includes('tpl'), 'tpl is offered for 3.6');
+  });
+  at('3.5', {}, (ws) => {
+    assert.match(
+      ws.hover(text, fnAt)!,
+      /Not defined in the release this ApplicationSet is checked against: Argo CD 3\.5 \(set by argocdVersion "3\.5"\)\./,
+    );
+    assert.match(
+      ws.hover(text, fieldAt)!,
+      /Unknown to the release this ApplicationSet is checked against, whose API server drops it: Argo CD 3\.5/,
+    );
+    const items = ws.completions(text, fnAt - 1).map((c) => c.label);
+    assert.ok(items.includes('toYaml') && !items.includes('tpl'), 'a function the target lacks is not offered');
+  });
+  at('2.12', {}, (ws) => {
+    const items = ws.completions(text, fnAt - 1).map((c) => c.label);
+    assert.ok(!items.includes('sha512sum') && items.includes('slugify'));
+  });
+});
+
+test(`gate ${GATES.deletionOrderFinalizerAdded.since}: in 3.2, deletionOrder: Reverse needs the resources finalizer on the ApplicationSet`, () => {
+  const strategy =
+    '  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: name\n              operator: In\n              values: [a]\n';
+  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
+  const withFinalizer = text.replace(
+    '  namespace: argocd\n',
+    '  namespace: argocd\n  finalizers:\n    - resources-finalizer.argocd.argoproj.io\n',
+  );
+  const on = { 'argocd/cmd-params.yaml': cmdParamsCm('true', 'argocd') };
+  const trap = (v: string, t: string, files: Record<string, string> = on) =>
+    at(v, files, (ws) => ws.diagnostics(t).filter((d) => d.code === 'rollout/deletion-order-finalizer'));
+  const [d, ...more] = trap('3.2', text);
+  assert.equal(more.length, 0);
+  assert.match(
+    d.message,
+    /^Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: Argo CD 3\.2 deletes in reverse only when the ApplicationSet has the resources-finalizer\.argocd\.argoproj\.io finalizer, and metadata\.finalizers lacks it \(from Argo CD 3\.3 on the controller adds it itself\)\. Checked against Argo CD 3\.2/,
+  );
+  assert.equal(text.slice(d.start, d.end), 'Reverse');
+  assert.deepEqual(trap('3.2', withFinalizer), [], 'the finalizer is there');
+  assert.deepEqual(trap('3.3', text), [], '3.3 adds it');
+  assert.deepEqual(trap('3.2', text, {}), [], 'progressive syncs off: the strategy is ignored (said elsewhere)');
+});
+
+test(`gate ${GATES.rollingSyncRefresh.since}: the step hover says every step starts with a refresh of every Application`, () => {
+  const strategy =
+    '  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: name\n              operator: In\n              values: [a]\n';
+  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
+  const stepAt = text.indexOf('- matchExpressions') + 2;
+  const strategyAt = text.indexOf('strategy:') + 1;
+  at('3.5', {}, (ws) => {
+    assert.match(ws.hover(text, stepAt)!, /the next step starts when all \d+ are Healthy\./);
+    assert.doesNotMatch(ws.hover(text, strategyAt)!, /refreshes every Application/);
+  });
+  at('3.6', {}, (ws) => {
+    assert.match(
+      ws.hover(text, stepAt)!,
+      /the next step starts when all \d+ are Healthy and every Application of the ApplicationSet has been refreshed/,
+    );
+    assert.match(
+      ws.hover(text, strategyAt)!,
+      /Before each step the controller refreshes every Application of the ApplicationSet .* Checked against Argo CD 3\.6/,
+    );
+  });
 });

@@ -137,13 +137,14 @@ export const ENGINE_OPTIONS: OptionSpec = {
 
 /** Usage lines of the options that say what is read besides the input (every engine-backed subcommand). */
 export const INPUT_USAGE = `  --inventory FILE             cluster inventory / cluster Secrets file (repeatable)
-  --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
+  --repo-map URL=DIR           use DIR as the checkout of the git repository URL, or as the
+                               content of the OCI artifact URL (oci://…) (repeatable)
   --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
                                (default: the input's git work tree, else its folder)`;
 
 /** Usage lines of `--argocd-version` (every engine-backed subcommand). */
 export const VERSION_USAGE = `  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
-                               repository's install), 2.8 … 3.5, v3.2.5, master, stable/latest (the
+                               repository's install), 2.4 … 3.6, v3.2.5, master, stable/latest (the
                                newest release)`;
 
 /** `--instance NAME` and `--argocd-config PATH` (plan, lint): which Argo CD's configuration decides. */

@@ -8,7 +8,8 @@ import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue } from './value
 import type { RenderOptions, RenderReport } from './index';
 import { TemplateError } from './index';
 import { parseTemplate, GoParseError, GO_MINOR_DEFAULT, type Tree } from './parse';
-import { execute, GoExecError, type MissingKey } from './exec';
+import { execute, GoExecError, type ExecOptions, type MissingKey } from './exec';
+import { withTpl } from './tpl';
 import { builtinsMap, hasFunction, templateFuncs } from './funcmap';
 import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
 import { walkTemplate } from './walk';
@@ -115,21 +116,23 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     const e = parsed.error;
     throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
   }
+  const exec: ExecOptions = {
+    text: template,
+    parseName: name,
+    trees: parsed.trees,
+    funcs: templateFuncs(opts.libraries),
+    builtins: builtinsMap(),
+    missingKey,
+    goMinor: opts.libraries?.goMinor,
+    onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
+  };
+  // `tpl` renders with the calling template (Argo CD 3.6): bound to this execution, only when it can be called.
+  if (template.includes('tpl') && !opts.missingFunctions?.includes('tpl')) {
+    exec.shared = { steps: 0 };
+    exec.funcs = withTpl(exec, (text) => parseCached(text, name, opts.missingFunctions, opts.libraries?.goMinor));
+  }
   try {
-    return execute(
-      {
-        text: template,
-        parseName: name,
-        trees: parsed.trees,
-        funcs: templateFuncs(opts.libraries),
-        builtins: builtinsMap(),
-        missingKey,
-        goMinor: opts.libraries?.goMinor,
-        onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
-      },
-      name,
-      params,
-    );
+    return execute(exec, name, params);
   } catch (e) {
     if (e instanceof GoExecError)
       throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length);
@@ -215,6 +218,21 @@ export function parseError(template: string, goTemplate: boolean): TemplateError
   if (!('error' in parsed)) return undefined;
   const e = parsed.error;
   return new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
+}
+
+/**
+ * Parses as another program built on text/template would, with its own function map (`defined`
+ * says which names it has: Helm's, for a chart template). Not cached: callers parse short actions.
+ */
+export function parseErrorWith(template: string, defined: (name: string) => boolean): TemplateError | undefined {
+  try {
+    parseTemplate(template, ROOT_NAME, (f) => defined(f) || builtinsMap().has(f));
+    return undefined;
+  } catch (e) {
+    if (e instanceof GoParseError) return new TemplateError(e.message, 'parse', template, e.offset, e.length);
+    if (e instanceof RangeError) return new TemplateError(`template: ${ROOT_NAME}:1: max expression depth exceeded`, 'parse', template);
+    throw e;
+  }
 }
 
 /** Whether `name` is a function of Argo CD's template function map (Sprig + Argo CD's own). */

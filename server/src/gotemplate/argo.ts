@@ -1,6 +1,6 @@
 /**
  * Argo CD's own template functions (`applicationset/utils/template_functions.go`, `utils.go`):
- * normalize, slugify, toYaml, fromYaml, fromYamlArray. YAML goes through JSON like
+ * normalize, slugify, toYaml, fromYaml, fromYamlArray, tpl (bound per execution in tpl.ts). YAML goes through JSON like
  * sigs.k8s.io/yaml (sorted keys, JSON types) and parses as YAML 1.1 like go-yaml v2.
  */
 import * as YAML from 'yaml';
@@ -303,6 +303,14 @@ export function argoFuncs(): FuncMap {
       },
       ['string'],
     ),
+  );
+  // Argo CD 3.6's tpl renders with the calling template, so each execution binds its own (tpl.ts);
+  // this entry declares it to the parser and never runs.
+  m.set(
+    'tpl',
+    F(() => {
+      throw new Error('tpl is bound to the calling template when it runs');
+    }, ['string', 'any']),
   );
   return m;
 }

@@ -83,6 +83,10 @@ export interface ExecOptions {
   goMinor?: number;
   /** Called with the name of every function that runs (for non-determinism reports). */
   onCall?: (name: string, fn: GoFunc) => void;
+  /** Run inside a function call of another execution (`tpl`): its work counts against the caller's budget. */
+  nested?: boolean;
+  /** One step count for an execution and the executions run inside it (`tpl`), so nesting cannot multiply the limit. */
+  shared?: { steps: number };
 }
 
 function utf8Len(s: string): number {
@@ -185,7 +189,8 @@ class State {
   }
 
   step(): void {
-    if (++this.steps > execLimits.steps) this.errorf(`execution exceeds ${execLimits.steps} steps (${LIMIT_TEXT})`);
+    const n = this.o.shared ? ++this.o.shared.steps : ++this.steps;
+    if (n > execLimits.steps) this.errorf(`execution exceeds ${execLimits.steps} steps (${LIMIT_TEXT})`);
   }
 
   mark(): number {
@@ -683,7 +688,8 @@ export function execute(o: ExecOptions, name: string, data: Val): string {
   const s = new State(o, data, name);
   if (!tree) s.errorf(`${goQuote(name)} is an incomplete or empty template`);
   try {
-    withWorkBudget(() => s.walk(data, (tree as Tree).root as ListNode));
+    if (o.nested) s.walk(data, (tree as Tree).root as ListNode);
+    else withWorkBudget(() => s.walk(data, (tree as Tree).root as ListNode));
   } catch (e) {
     if (e instanceof WorkLimitError) s.errorf(e.message); // printing a value outside a function call
     if (e instanceof RangeError && /call stack/i.test(e.message)) s.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);

@@ -73,6 +73,7 @@ export {
   referencedParams,
   validateOptions,
   parseError,
+  parseErrorWith,
   isTemplateFunction,
   NON_DETERMINISTIC_FUNCTIONS,
 } from './api';

@@ -81,7 +81,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
   },
   {
     key: 'repoMappings',
-    doc: 'git repoURL → local folder (relative to the config file), for git generators',
+    doc: 'git or OCI repoURL → local folder (relative to the config file), for git and oci generators',
     read(v, into, dir) {
       if (!isObj(v)) return `expected a mapping of repoURL: folder, got ${describe(v)}`;
       const m: Record<string, string> = Object.create(null);

@@ -158,3 +158,22 @@ function covers(o: EngineDiagnostic, d: EngineDiagnostic): boolean {
   // Overlap, not containment: a parse error may underline the whole action around the bad key.
   return d.span.start < o.span.end && o.span.start < Math.max(d.span.end, d.span.start + 1);
 }
+
+/**
+ * A document the YAML parser could not read is read by nobody else either: kubectl and Argo CD
+ * (sigs.k8s.io/yaml) reject it whole. What the schema, the generators and the templates say about
+ * the library's best-effort reading of it ("missing required field template", "the list has no
+ * elements") follows from the syntax error, not from the user's ApplicationSet, so only the YAML
+ * findings of such a document are kept, and the findings that explain the syntax error (superseding
+ * codes: control flow in the structure, an unquoted `{{`) (`broken`: the spans of documents with syntax errors).
+ */
+export function dropAfterYamlErrors(diags: EngineDiagnostic[], broken: readonly Span[]): EngineDiagnostic[] {
+  if (!broken.length) return diags;
+  return diags.filter(
+    (d) =>
+      d.code.startsWith('yaml/') ||
+      d.code.startsWith('config/') ||
+      SUPERSEDING.has(d.code) ||
+      !broken.some((b) => d.span.start >= b.start && d.span.start <= b.end),
+  );
+}

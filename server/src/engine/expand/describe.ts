@@ -35,6 +35,7 @@ function noun(kind: string, spec: unknown): string {
       return first && /^[a-z][a-zA-Z]*$/.test(first) && first !== 'name' ? first.replace(/s$/, '') + 's' : 'elements';
     }
     case 'git':
+    case 'oci':
       return Array.isArray(s.directories) ? 'directories' : 'files';
     case 'matrix':
       return 'matrix';

@@ -33,7 +33,7 @@ import { valueSpan } from './scalarOffsets';
 import { sourceResolver } from './provenance';
 import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../versions/target';
-import { has as hasBehaviour, templateBehaviour } from '../versions/gates';
+import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/gates';
 import { prunedForTarget } from '../versions/fieldCheck';
 import { severityOf } from '../diagnostics/codes';
 
@@ -86,8 +86,8 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
   const max = file.settings.maxApplications;
-  const renderOpts = { goTemplate, options, ...templateBehaviour(target.line) };
-  const dropNestedSelectors = !hasBehaviour(target.line, 'nestedSelectorsAlways') && spec.applyNestedSelectors !== true;
+  const renderOpts = { goTemplate, options, ...templateBehaviour(target) };
+  const dropNestedSelectors = !hasBehaviour(target, 'nestedSelectorsAlways') && spec.applyNestedSelectors !== true;
   const ctx: GenContext = {
     file,
     goTemplate,
@@ -224,10 +224,12 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
           const code = templateErrorCode(err.kind, err.message);
           if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
+          // An error only the target release makes says which release that is and why it was assumed.
+          const cause = versionCause(err.message, target);
           problems.push({
             code,
             severity: severityOf(code),
-            message: err.message,
+            message: cause ? `${err.message} (${cause})` : err.message,
             path: src,
             span: templateSpan(doc, file.text, src, err),
             who: { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
@@ -665,7 +667,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     const issues: string[] = [];
     if (!a.name) {
       issues.push(
-        hasBehaviour(target.line, 'emptyNameRejected')
+        hasBehaviour(target, 'emptyNameRejected')
           ? `ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`
           : `the Application has no name: creating it fails at the API server ("resource name may not be empty"), so it is skipped (checked against ${target.why}; from Argo CD master on, the ApplicationSet reports it as "contains an application with no name")`,
       );

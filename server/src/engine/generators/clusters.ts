@@ -63,7 +63,10 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   }
   if (!withValues.length) {
     const at = spec.selector !== undefined ? [...path, 'selector'] : path;
-    noteEmpty(ctx, at, emptyClustersReason(spec.selector, inv.clusters), !inv.clusters.length);
+    // Information, not a warning: Argo CD generates nothing and reports no error for a selector that
+    // matches no cluster (applicationset/generators/cluster.go), and the clusters Argo CD will have are
+    // registered at run time; the repository's cluster Secrets are only what is known today.
+    noteEmpty(ctx, at, emptyClustersReason(spec.selector, inv.clusters), true);
   }
   if (spec.flatList === true) {
     const p: ParamSet = {};

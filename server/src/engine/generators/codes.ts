@@ -48,6 +48,12 @@ export const GENERATOR_CODES = [
       "No local checkout of the git generator's repoURL was found (map it with appsetTools.repoMappings); the generator yields nothing in the preview.",
   },
   {
+    code: 'generator/no-oci-artifact',
+    severity: 'information',
+    summary:
+      "No folder is mapped to the oci generator's repoURL (map one holding the artifact's content with repoMappings or --repo-map); the generator yields nothing in the preview.",
+  },
+  {
     code: 'generator/placeholder-repo',
     severity: 'information',
     summary:
@@ -66,7 +72,10 @@ export const GENERATOR_CODES = [
   {
     code: 'generator/empty',
     severity: 'warning',
-    variant: { severity: 'information', when: 'there is no offline data to judge by' },
+    variant: {
+      severity: 'information',
+      when: 'there is no offline data to judge by, the clusters are those Argo CD registers at run time, or the list is empty as written',
+    },
     summary:
       'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).',
   },

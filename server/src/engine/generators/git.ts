@@ -8,7 +8,7 @@ import { parseGoYamlFile } from '../yaml/parse';
 import type { EngineHost } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { JsonPath } from '../yaml/document';
-import { doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
+import { cleanGitPath, doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
 import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
 import { has } from '../versions/gates';
@@ -80,7 +80,8 @@ export const generateGit: Generate = (spec, ctx, path) => {
   );
 };
 
-function fromDirectories(
+/** The directory patterns of a git (or oci) generator over the directories its source lists. */
+export function fromDirectories(
   patterns: unknown[],
   dirs: string[],
   ctx: GenContext,
@@ -130,7 +131,13 @@ function fromDirectories(
   });
 }
 
-function fromFiles(
+/**
+ * The file patterns of a git generator, or (`source: 'oci'`) of an oci generator: the repo server
+ * globs an extracted OCI artifact with doublestar and skips directories, "" and "." meaning every
+ * file (`GetOciFiles`, reposerver/repository/repository.go at argo-cd refs/pull/26121/merge); both
+ * then parse the files alike (`generateRepoSourceFileParams`, applicationset/generators/repo_path_utils.go there).
+ */
+export function fromFiles(
   patterns: unknown[],
   tree: Tree,
   root: string,
@@ -138,30 +145,39 @@ function fromFiles(
   prefix: string,
   path: JsonPath,
   spec: Record<string, unknown>,
+  source: 'git' | 'oci' = 'git',
 ): ParamSet[] {
-  // The controller that runs this ApplicationSet decides the globbing (install/model.ts).
-  const globbing = gitFileGlobbing(ctx.file, ctx.namespace);
-  const newGlobbing = globbing.on;
-  ctx.notes.add(
-    `git files generator: ${newGlobbing ? 'new globbing (doublestar: ** spans folders)' : 'old globbing (* also crosses /)'} assumed, ${globbing.why}`,
-  );
-  const matcher = newGlobbing ? doublestarMatcher : gitPathspecMatcher;
+  const oci = source === 'oci';
+  // The controller that runs this ApplicationSet decides the git globbing (install/model.ts); OCI always uses doublestar.
+  const globbing = oci ? undefined : gitFileGlobbing(ctx.file, ctx.namespace);
+  const newGlobbing = oci || !!globbing?.on;
+  if (globbing)
+    ctx.notes.add(
+      `git files generator: ${newGlobbing ? 'new globbing (doublestar: ** spans folders)' : 'old globbing (* also crosses /)'} assumed, ${globbing.why}`,
+    );
+  const matcher = oci
+    ? (pattern: string) => doublestarMatcher(pattern === '' || pattern === '.' ? '**' : pattern)
+    : newGlobbing
+      ? doublestarMatcher
+      : gitPathspecMatcher;
   // The new globbing (doublestar.FilepathGlob) also returns matching directories; reading them fails.
-  const candidates = newGlobbing ? [...tree.files, ...tree.allDirs] : tree.files;
+  const candidates = newGlobbing && !oci ? [...tree.files, ...tree.allDirs] : tree.files;
   const selected = new Set<string>();
   const excludes: ((f: string) => boolean)[] = [];
   patterns.forEach((p, i) => {
     if (!isObject(p)) return;
     const pattern = String(p.path ?? '');
-    checkPattern(pattern, [...path, 'files', i, 'path']);
-    if (pattern.startsWith('/'))
+    // git normalises a pathspec (./x, a/../b); an OCI artifact's paths are matched as written.
+    if (oci) checkPattern(pattern, [...path, 'files', i, 'path']);
+    const clean = oci ? pattern : pattern.startsWith('/') ? undefined : cleanGitPath(pattern);
+    if (clean === undefined)
       throw new GeneratorError(`error retrieving Git files: fatal: ${pattern}: '${pattern}' is outside repository`, [
         ...path,
         'files',
         i,
         'path',
       ]);
-    const m = matcher(pattern);
+    const m = matcher(clean);
     if (p.exclude === true) excludes.push(m);
     else for (const f of candidates) if (m(f)) selected.add(f);
   });
@@ -291,6 +307,18 @@ export function normalizeRepoURL(u: string): string {
 
 /** The local checkout of a git repoURL: `repoMappings` first, then the workspace's git remotes. With `path`, a mapping to a missing folder is an error there. */
 export function resolveCheckout(repoURL: string, file: EngineInputs, path?: JsonPath): string | undefined {
+  const mapped = mappedFolder(repoURL, file, path);
+  if (mapped) return mapped;
+  const want = normalizeRepoURL(repoURL);
+  for (const r of file.host.gitRemotes()) if (normalizeRepoURL(r.url) === want) return r.root;
+  return undefined;
+}
+
+/**
+ * The folder `repoMappings` (settings, `.appset-tools.yaml`, `--repo-map`) names for a repository
+ * URL (a git repository or an OCI artifact). With `path`, a mapping to a missing folder is an error there.
+ */
+export function mappedFolder(repoURL: string, file: EngineInputs, path?: JsonPath): string | undefined {
   const host = file.host;
   const want = normalizeRepoURL(repoURL);
   for (const [url, dir] of Object.entries(file.settings.repoMappings)) {
@@ -312,11 +340,10 @@ export function resolveCheckout(repoURL: string, file: EngineInputs, path?: Json
         [...path, 'repoURL'],
       );
   }
-  for (const r of host.gitRemotes()) if (normalizeRepoURL(r.url) === want) return r.root;
   return undefined;
 }
 
-interface Tree {
+export interface Tree {
   files: string[];
   /** Directories the directory generator sees: not hidden, and holding at least one file (git has no empty directories). */
   dirs: string[];
@@ -330,7 +357,7 @@ interface Tree {
  * order like filepath.WalkDir; `.git` skipped; dot-directories and their subtrees left out of
  * `dirs` (the repo-server's default). Capped at MAX_TREE_ENTRIES entries.
  */
-function listTree(host: EngineHost, root: string): Tree {
+export function listTree(host: EngineHost, root: string): Tree {
   const tree: Tree = { files: [], dirs: [], allDirs: [], truncated: false };
   let count = 0;
   const walk = (rel: string, hidden: boolean, depth: number): boolean => {

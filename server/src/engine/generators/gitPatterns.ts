@@ -76,10 +76,31 @@ function goClass(chars: string[], start: number): { re: string; end: number } | 
   return { re, end: i };
 }
 
+/**
+ * A files pattern as the repo server uses it: git normalises a pathspec before matching
+ * (`./clusters.json` → `clusters.json`, `a/../b` → `b`, `a//b` → `a/b`; setup.c prefix_path →
+ * path.c normalize_path_copy), and the new globbing joins it to the checkout with Go's
+ * filepath.Join, which cleans it the same way (util/git/client.go LsFiles). Undefined when `..`
+ * climbs above the repository root (git: "is outside repository").
+ */
+export function cleanGitPath(pattern: string): string | undefined {
+  const out: string[] = [];
+  for (const seg of pattern.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (!out.length) return undefined;
+      out.pop();
+    } else out.push(seg);
+  }
+  return out.join('/') + (out.length && /\/\.?$/.test(pattern) ? '/' : '');
+}
+
 /** git's default pathspec matching of ls-files (wildmatch without FNM_PATHNAME). */
 export function gitPathspecMatcher(pattern: string): (path: string) => boolean {
   if (!/[*?[]/.test(pattern)) {
     const p = pattern.replace(/\/+$/, '');
+    // `.` (cleaned to ''): the whole repository.
+    if (!p) return () => true;
     return (path) => path === p || path.startsWith(p + '/');
   }
   let re = '';

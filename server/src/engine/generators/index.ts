@@ -5,6 +5,7 @@
 import type { JsonPath } from '../yaml/document';
 import { generateClusters } from './clusters';
 import { generateGit } from './git';
+import { generateOci } from './oci';
 import { generateListSteps } from './list';
 import { generateLive } from './live';
 import { generateMatrixSteps } from './matrix';
@@ -30,6 +31,7 @@ const TABLE: Record<GeneratorKind, GenerateSteps> = {
   clusterDecisionResource: oneGo(generateLive),
   pullRequest: oneGo(generateLive),
   plugin: oneGo(generateLive),
+  oci: oneGo(generateOci),
   matrix: generateMatrixSteps,
   merge: generateMergeSteps,
 };

@@ -50,7 +50,7 @@ export interface EmptyGenerator {
   path: JsonPath;
   /** Plain words: why nothing came out, and what to do. */
   reason: string;
-  /** No offline data to judge by (the registry's milder variant of generator/empty); otherwise the data contradicts the generator. */
+  /** Information, not a warning (the registry's milder variant of generator/empty): no offline data to judge by, data that lives outside the repository (clusters), or empty as written; otherwise the data contradicts the generator. */
   noData?: boolean;
   /** Another finding at this generator already says why (no git checkout, live data): only the preview notes it. */
   covered?: boolean;

@@ -35,7 +35,7 @@ export const ROLLOUT_CODES = [
     code: 'rollout/no-steps',
     severity: 'warning',
     summary:
-      'RollingSync with an empty steps list: up to Argo CD 3.5 everything syncs at once; from master (3.6) on the ApplicationSet stops reconciling.',
+      'RollingSync with an empty steps list: up to Argo CD 3.5 everything syncs at once; from 3.6 on the ApplicationSet stops reconciling.',
   },
   {
     code: 'rollout/empty-step',
@@ -55,6 +55,7 @@ export const ROLLOUT_CODES = [
   {
     code: 'rollout/manual-step',
     severity: 'information',
+    variant: { severity: 'warning', when: 'every step is a manual gate, so the rollout never syncs anything by itself' },
     summary: 'maxUpdate 0 (or negative): the step is a manual gate; its Applications must be synced by hand before the rollout goes on.',
   },
   {
@@ -78,6 +79,12 @@ export const ROLLOUT_CODES = [
     code: 'rollout/sync-policy-blocks-rollout',
     severity: 'warning',
     summary: 'applicationsSync create-only/create-delete never updates Applications, so RollingSync can never trigger their syncs.',
+  },
+  {
+    code: 'rollout/deletion-order-finalizer',
+    severity: 'warning',
+    summary:
+      'Argo CD 3.2: deletionOrder: Reverse without the resources-finalizer.argocd.argoproj.io finalizer deletes the Applications all at once (3.3 adds the finalizer itself).',
   },
   {
     code: 'rollout/deletion-order-ignored',

@@ -67,10 +67,15 @@ export function offReason(en: Enablement): string {
   return `Nothing in the configuration of ${forWhom} enables them, and the controller's default is off.`;
 }
 
-/** maxUpdate in plain words. */
-export function explainMaxUpdate(s: PlanStep): string {
+/**
+ * maxUpdate in plain words. `refreshFirst`: the release refreshes every Application before each step
+ * (Argo CD 3.6, PR #27467), so a step starts later than its predecessor's last Healthy Application.
+ */
+export function explainMaxUpdate(s: PlanStep, refreshFirst = false): string {
   const m = s.apps.length - (s.syncedEarlier?.length ?? 0);
-  const all = `the next step starts when all ${m} are Healthy`;
+  const all = refreshFirst
+    ? `the next step starts when all ${m} are Healthy and every Application of the ApplicationSet has been refreshed (up to --refresh-grace-period-seconds, 30 s by default)`
+    : `the next step starts when all ${m} are Healthy`;
   const base =
     s.percentageBase !== undefined && typeof s.maxUpdate === 'string' && s.maxUpdate.endsWith('%')
       ? ` (${s.maxUpdate} of ${s.percentageBase})`

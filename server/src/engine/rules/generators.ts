@@ -13,6 +13,8 @@ export const GENERATOR_KINDS = [
   'matrix',
   'merge',
   'plugin',
+  // Argo CD 3.6 (PR #26121): after plugin in ApplicationSetGenerator (applicationset_types.go).
+  'oci',
 ] as const;
 export type GeneratorKind = (typeof GENERATOR_KINDS)[number];
 

@@ -17,7 +17,7 @@ import { lineOf } from '../expand/provenance';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
-import { dropSuperseded } from '../diagnostics/findings';
+import { dropAfterYamlErrors, dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewTextSteps } from '../expand/preview';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
@@ -416,7 +416,13 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
           yield;
         }
       }
-      result = applyConfig(superseded(dropSuperseded(out)), a.file.text, cfg, (c) => codeInfo(c) !== undefined);
+      const broken = a.file.parsed.docs.filter((d) => d.doc.errors.length).map((d) => d.span);
+      result = applyConfig(
+        superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
+        a.file.text,
+        cfg,
+        (c) => codeInfo(c) !== undefined,
+      );
     }
     if (!early) linted.set(a, result);
     return result;

@@ -121,6 +121,24 @@ export const VALIDATION_CODES = [
     summary: 'matrix/merge may be nested only one level deep; a deeper one is dropped and its parent fails.',
   },
   {
+    code: 'appset/git-negation',
+    severity: 'warning',
+    summary:
+      'A git generator path starts with "!", but path.Match and git pathspecs have no negation: it matches nothing; exclude with exclude: true.',
+  },
+  {
+    code: 'appset/constant-name',
+    severity: 'warning',
+    summary:
+      'The Application name uses no parameter but a generator yields several parameter sets by design: every Application gets the same name and the controller skips them all.',
+  },
+  {
+    code: 'appset/matrix-path-clash',
+    severity: 'warning',
+    summary:
+      'A fasttemplate matrix of two git generators without distinct pathParamPrefix: both set path, and the controller fails the ApplicationSet on "found duplicate key path".',
+  },
+  {
     code: 'appset/empty-generator',
     severity: 'warning',
     summary: 'A generator entry with no generator kind produces nothing (the Argo CD API server rejects it).',

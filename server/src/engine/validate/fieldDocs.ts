@@ -229,6 +229,36 @@ const DOCS: Record<string, Entry> = {
   'git.values': 'Extra parameters added to every parameter set as `values.<key>`; each value may use this generator’s parameters.',
   'git.template': 'A template for this generator’s Applications only, merged over `spec.template`.',
 
+  // The oci generator (Argo CD 3.6, PR #26121: OciGenerator in applicationset_types.go and
+  // repo_path_utils.go / the repo server's GetOciDirectories, GetOciFiles at refs/pull/26121/merge).
+  oci: {
+    doc: 'Parameter sets from an OCI artifact, read as the git generator reads a repository: one per matching directory (`directories`) or per matching file (`files`). The preview reads a local folder mapped to `repoURL` (repoMappings, `--repo-map`).',
+    trap: 'Argo CD 3.6 and newer: an older API server drops the whole generator.',
+  },
+  'oci.repoURL': 'The OCI repository (`oci://registry/org/name`). The controller needs credentials for it in Argo CD.',
+  'oci.revision': 'The tag or digest of the artifact to read (required).',
+  'oci.directories': {
+    doc: 'Directory patterns: one parameter set per matching directory of the artifact, with `path.path`, `path.basename`, `path.basenameNormalized`, `path.segments` (goTemplate) / `path[N]` (fasttemplate).',
+    trap: 'Every directory of the artifact counts, empty ones too (unlike git); those whose name starts with `.` are skipped unless the repo server includes hidden directories.',
+  },
+  'oci.directories.path': 'A Go `path.Match` glob for directories, relative to the artifact root (`*` does not cross `/`).',
+  'oci.directories.exclude': {
+    doc: 'When true, directories matching `path` are removed from the result, whatever order the entries have.',
+    default: 'false',
+  },
+  'oci.files': {
+    doc: 'File patterns: each matching YAML/JSON file of the artifact gives one parameter set (or one per item when it holds a list); its keys become parameters, plus `path.*` for the file’s folder.',
+  },
+  'oci.files.path': {
+    doc: 'A doublestar glob for files, relative to the artifact root; `""` or `.` means every file.',
+    trap: '`*` does not cross `/`; use `**` for that. Matching directories are skipped.',
+  },
+  'oci.files.exclude': { doc: 'When true, files matching `path` are removed from the result.', default: 'false' },
+  'oci.pathParamPrefix': 'Puts the path parameters under a prefix (`{{ .prefix.path.basename }}`), as for the git generator.',
+  'oci.values': 'Extra parameters added to every parameter set as `values.<key>`; each value may use this generator’s parameters.',
+  'oci.template': 'A template for this generator’s Applications only, merged over `spec.template`.',
+  'oci.requeueAfterSeconds': { doc: REQUEUE, default: '180 (the controller’s requeue setting)' },
+
   matrix: {
     doc: 'Combines exactly two child generators: every parameter set of the first with every parameter set of the second (the second may use the first’s parameters).',
     trap: 'A parameter both children set: with goTemplate the first child’s value wins; without it, different values fail the matrix (give one git child a `pathParamPrefix`). Only two levels of matrix/merge nesting are read.',

@@ -19,6 +19,8 @@ export interface InstallEvidence {
   file: string;
   span: Span;
   line: ReleaseLine;
+  /** The patch release the evidence names (`?ref=v3.2.5` → 5), when it names one. */
+  patch?: number;
   /** What was read, e.g. `kustomize remote base ?ref=v3.2.5`. */
   description: string;
   /** Namespace the install goes to, when the file says. */
@@ -137,6 +139,7 @@ function fromText(file: IndexedFile, out: InstallEvidence[]): void {
         file: file.path,
         span: { start: m.index, end: m.index + m[0].length },
         line: p.line,
+        ...(p.patch !== undefined ? { patch: p.patch } : {}),
         note: p.note,
         belowOldest: p.belowOldest,
         description: what(m[1]),
@@ -174,7 +177,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
     if (!isObj(v)) continue;
     const ns = docNamespace(v);
     const push = (
-      version: { line: ReleaseLine; note?: string; belowOldest?: true } | undefined,
+      version: { line: ReleaseLine; patch?: number; note?: string; belowOldest?: true } | undefined,
       needle: string,
       description: string,
       namespace = ns,
@@ -186,6 +189,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
         file: file.path,
         span: at.end ? at : { start: d.span.start, end: d.span.start },
         line: version.line,
+        ...(version.patch !== undefined ? { patch: version.patch } : {}),
         note: version.note,
         belowOldest: version.belowOldest,
         description,

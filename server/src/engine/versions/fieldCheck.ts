@@ -8,7 +8,7 @@ import type { EngineDiagnostic, Json } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../validate/schemaIndex';
 import { fieldAddedIn, newerThan } from './fields';
-import { label, OLDEST } from './releases';
+import { label, OLDEST, versionLabel } from './releases';
 import { targetRelated, type TargetVersion } from './target';
 import { severityOf } from '../diagnostics/codes';
 
@@ -74,7 +74,7 @@ function unknownInTarget(doc: AppSetDoc, path: JsonPath, key: string, since: str
   return {
     code: 'appset/unknown-field',
     severity: severityOf('appset/unknown-field'),
-    message: `"${key}" was added in ${label(since)}: ${target.belowOldest ? `the API server of releases before ${OLDEST}` : `${label(target.line)}'s API server`} drops it without a word, so it has no effect. Checked against ${target.why}.`,
+    message: `"${key}" was added in ${label(since)}: ${target.belowOldest ? `the API server of releases before ${OLDEST}` : `${versionLabel(target)}'s API server`} drops it without a word, so it has no effect. Checked against ${target.why}.`,
     span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
     related: targetRelated(target),
     data: { addedIn: since, target: target.line },

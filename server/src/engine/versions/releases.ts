@@ -5,7 +5,7 @@
  */
 import data from '../../../../schemas/argocd-versions.json';
 
-/** A supported release line: `2.8` … `3.5`, or `master` (the development line after the newest release). */
+/** A supported release line: `2.4` … `3.6`, or `master` (the development line after the newest release, 3.7). */
 export type ReleaseLine = string;
 
 export interface ReleaseInfo {
@@ -14,7 +14,27 @@ export interface ReleaseInfo {
   tag?: string;
   commit: string;
   /** What the release was built with: its Dockerfile's golang image and go.mod's template libraries. */
-  libraries: { go: string; sprig: string; semver: string; xstrings: string; mergo: string };
+  libraries: ReleaseLibraries;
+  /**
+   * Per patch release, where they differ inside the line: `[first patch, libraries]`, oldest first
+   * (e.g. 2.14.0–2.14.13 were built with Go 1.23, 2.14.14 on with Go 1.24). Absent: one set for the line.
+   */
+  patches?: [number, ReleaseLibraries][];
+}
+
+export interface ReleaseLibraries {
+  go: string;
+  sprig: string;
+  semver: string;
+  xstrings: string;
+  mergo: string;
+}
+
+/** A release line and, when known, the patch release inside it (`3.2.5` → line 3.2, patch 5). */
+export interface ReleaseVersion {
+  line: ReleaseLine;
+  /** Unknown (a minor was written, or the version was not read from a tag): the line's latest patch is assumed. */
+  patch?: number;
 }
 
 export const RELEASES: readonly ReleaseInfo[] = data.releases as ReleaseInfo[];
@@ -33,13 +53,48 @@ export function atLeast(v: ReleaseLine, since: ReleaseLine): boolean {
   return rank(v) >= rank(since);
 }
 
+/** The latest patch release of `line` that the data was built from (`v3.2.12` → 12); undefined for master and 3.6. */
+export function modelledPatch(line: ReleaseLine): number | undefined {
+  const tag = RELEASES.find((r) => r.version === line)?.tag;
+  return tag ? Number(tag.split('.')[2]) : undefined;
+}
+
+/**
+ * True when version `v` is release `since` or newer. `since` is a line (`3.3`: its first patch) or a
+ * patch release (`2.9.1`: a change backported into 2.9.1, present in every later line). A version
+ * whose patch is unknown is taken as its line's latest patch release.
+ */
+export function atLeastVersion(v: ReleaseLine | ReleaseVersion, since: string): boolean {
+  const { line, patch } = typeof v === 'string' ? { line: v, patch: undefined } : v;
+  const [sinceLine, sincePatch] = splitVersion(since);
+  const a = rank(line);
+  const b = rank(sinceLine);
+  if (a !== b) return a > b;
+  return (patch ?? modelledPatch(line) ?? Infinity) >= sincePatch;
+}
+
+/** `2.9.1` → ['2.9', 1]; `3.3` → ['3.3', 0]; `master` → ['master', 0]. */
+export function splitVersion(v: string): [ReleaseLine, number] {
+  const m = /^(\d+\.\d+)\.(\d+)$/.exec(v);
+  return m ? [m[1], Number(m[2])] : [v, 0];
+}
+
+/** Where the patch decides, `Argo CD 2.14.3`; else the line's label. */
+export function versionLabel(v: ReleaseVersion): string {
+  return v.patch !== undefined && v.line !== 'master' ? `Argo CD ${v.line}.${v.patch}` : label(v.line);
+}
+
 export function label(v: ReleaseLine): string {
-  return v === 'master' ? 'Argo CD master (3.6 development)' : `Argo CD ${v}`;
+  if (v === 'master') return 'Argo CD master (3.7 development)';
+  const [line, patch] = splitVersion(v);
+  return patch ? `Argo CD ${line}.${patch}` : `Argo CD ${line}`;
 }
 
 export interface ParsedVersion {
   /** The supported release line this version belongs to (clamped to the oldest / newest known). */
   line: ReleaseLine;
+  /** The patch release, when the text names one inside a supported line (`v3.2.5` → 5; `v3.4.0-rc2` → 0). */
+  patch?: number;
   /** Why the line differs from what was written, e.g. "older than the oldest supported release 2.8". */
   note?: string;
   /** The version is older than the oldest supported release (it is checked as that one, but lacks its new fields). */
@@ -47,7 +102,7 @@ export interface ParsedVersion {
 }
 
 /**
- * Reads a version as people write it: `v3.2.5`, `3.2`, `3.2.0-rc1`, `master`, `latest`, `stable`.
+ * Reads a version as people write it: `v3.2.5`, `3.2`, `3.2.0-rc1`, `master`, `latest`.
  * Undefined when it is not a version (a digest, a branch name). Versions outside the supported range
  * are clamped, with a note.
  */
@@ -60,14 +115,14 @@ export function parseVersion(text: string): ParsedVersion | undefined {
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(t);
   if (!m) return undefined;
   const minor = `${Number(m[1])}.${Number(m[2])}`;
-  if (SUPPORTED.includes(minor)) return { line: minor };
+  if (SUPPORTED.includes(minor) && minor !== 'master') return m[3] !== undefined ? { line: minor, patch: Number(m[3]) } : { line: minor };
   const major = Number(m[1]);
   const min = Number(m[2]);
   const [oMaj, oMin] = OLDEST.split('.').map(Number);
   if (major < oMaj || (major === oMaj && min < oMin))
     return {
       line: OLDEST,
-      note: `older than the oldest supported release ${OLDEST}; checked as ${OLDEST}, without the fields ${OLDEST} added`,
+      note: `older than ${OLDEST}, the first release with the ApplicationSet controller built in; checked as ${OLDEST}`,
       belowOldest: true,
     };
   const [nMaj, nMin] = NEWEST_RELEASE.split('.').map(Number);

@@ -13,10 +13,12 @@ import type { RelatedInfo } from '../types';
 import type { AppSetDoc } from '../yaml/document';
 import type { InstallEvidence } from './detect';
 import { governing, installModel, versionInstance as versionInstanceKey } from '../install/model';
-import { label, NEWEST_RELEASE, parseVersion, rank, type ReleaseLine } from './releases';
+import { label, NEWEST_RELEASE, parseVersion, rank, versionLabel, type ReleaseLine } from './releases';
 
 export interface TargetVersion {
   line: ReleaseLine;
+  /** The patch release when the setting or the install names one (`v2.14.3` → 3); else the line's latest is assumed. */
+  patch?: number;
   /** `setting` (settings, CLI flag or config file), `detected` (the repository's install), `default`. */
   source: 'setting' | 'detected' | 'default';
   /** One sentence: which version and why, e.g. "Argo CD 3.2 (argocd/kustomization.yaml: kustomize remote base … ?ref=v3.2.5)". */
@@ -39,8 +41,9 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
     if (p)
       return {
         line: p.line,
+        ...(p.patch !== undefined ? { patch: p.patch } : {}),
         source: 'setting',
-        why: `${label(p.line)} (set by argocdVersion "${setting}"${p.note ? `, ${p.note}` : ''})`,
+        why: `${versionLabel(p)} (set by argocdVersion "${setting}"${p.note ? `, ${p.note}` : ''})`,
         ...(p.belowOldest ? { belowOldest: true as const } : {}),
       };
   }
@@ -58,10 +61,11 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
     const others = chosen.disagree ? `; other installs in the repository say ${chosen.disagree}` : '';
     return {
       line: chosen.pick.line,
+      ...(chosen.pick.patch !== undefined ? { patch: chosen.pick.patch } : {}),
       source: 'detected',
       evidence: chosen.pick,
       ...(chosen.pick.belowOldest ? { belowOldest: true as const } : {}),
-      why: `${label(chosen.pick.line)} (detected: ${chosen.pick.description} in ${where}${chosen.pick.note ? `, ${chosen.pick.note}` : ''}${others})`,
+      why: `${versionLabel(chosen.pick)} (detected: ${chosen.pick.description} in ${where}${chosen.pick.note ? `, ${chosen.pick.note}` : ''}${others})`,
     };
   }
   const runs = gov.mapping ? `Argo CD "${gov.mapping.name}"` : gov.installs.map((i) => i.name).join(', ');

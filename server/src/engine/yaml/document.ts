@@ -202,8 +202,17 @@ export function* parseFileSteps(
     reuse.reused = reuse.moved = reuse.spliced = reuse.values = reuse.read = 0;
   }
   raws.forEach(({ doc, value, failure }, index) => {
+    // One finding per line: the parser's later complaints on a line (a tab in the indentation is
+    // followed by "nested mappings…" and "implicit keys…" about the same text) repeat the first.
+    // After a tab in the indentation the parser's reading of the lines below is off ("all mapping
+    // items must start at the same column"): the tab is the one finding until it is fixed.
+    const lines = new Set<number>();
     for (const err of doc.errors) {
+      if (lines.size && diagnostics[diagnostics.length - 1].message.startsWith('a tab in the indentation')) break;
       const [start, end] = err.pos;
+      const line = lineOfOffset(lineStarts(text), start);
+      if (lines.has(line)) continue;
+      lines.add(line);
       diagnostics.push({
         code: 'yaml/syntax',
         severity: severityOf('yaml/syntax'),
@@ -354,7 +363,12 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
 
 function cleanYamlMessage(m: string): string {
   // The library appends a code-frame after a colon and newline; keep the first line.
-  return m.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  const first = m.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  // YAML 1.2 §6.1: indentation is spaces only; go-yaml (sigs.k8s.io/yaml, which Argo CD and kubectl
+  // read with) stops at the tab with "found character that cannot start any token".
+  if (/^Tabs are not allowed as indentation/.test(first))
+    return 'a tab in the indentation: YAML allows only spaces there (YAML 1.2 §6.1), so kubectl and Argo CD cannot read this document ("found character that cannot start any token"); indent with spaces';
+  return first;
 }
 
 export interface NodeSpans {

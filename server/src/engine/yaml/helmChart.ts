@@ -1,7 +1,8 @@
 /**
  * Recognises Helm chart templates. A file under `templates/` of a chart (a folder with a
  * `Chart.yaml`), or a text whose `{{ }}` actions use Helm's objects (`.Values`, `.Release`, `.Chart`,
- * `.Capabilities`, `.Files`, `.Template`) or Helm-only functions (`include`, `tpl`, `define`), is not
+ * `.Capabilities`, `.Files`, `.Template`), or Helm-only functions (`include`, `define`, `required`,
+ * `lookup`) where YAML cannot hold them as text, is not
  * YAML until Helm renders it: `{{- if }}` lines and `{{ .Values.x }}` keys make no sense to a YAML
  * parser, and Argo CD's own `{{ }}` inside it are Helm's to render (or to escape) first. Such a file
  * gets one information finding instead of hundreds of syntax errors.
@@ -13,6 +14,8 @@ import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
 import type { ParsedFile } from './document';
 import { severityOf } from '../diagnostics/codes';
+import { actionWords, inStructure, scanActions } from './templateActions';
+import { helmPlaceholderFindings } from './helmPlaceholders';
 
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
@@ -23,8 +26,15 @@ export interface ChartTemplate {
   reason: string;
 }
 
-const HELM_OBJECT = /\{\{-?(?:[^}]*?[\s(|$])?\.(?:Values|Release|Chart|Capabilities|Files|Template)\b/;
-const HELM_FUNCTION = /\{\{-?\s*(?:define|include|tpl)\b|\{\{-?[^}]*?\|\s*(?:include|tpl)\b|\(\s*(?:include|tpl)\s+"/;
+/** Helm's built-in objects (helm.sh/helm/v3 pkg/engine: the root a chart template runs against). */
+const HELM_OBJECTS = new Set(['Values', 'Release', 'Chart', 'Capabilities', 'Files', 'Template', 'Subcharts']);
+/**
+ * Names only Helm defines and Argo CD does not (pkg/engine/funcs.go: include, required, lookup; define
+ * is Go's but names a template of the chart). `tpl` is Argo CD's too from 3.6 (PR 26614) and `toYaml`
+ * since 2.9, so they prove nothing. These count only where YAML cannot hold the action as text
+ * (`inStructure`): in a quoted string of a plain ApplicationSet they are that file's own mistake.
+ */
+const HELM_FUNCTIONS = new Set(['include', 'define', 'required', 'lookup']);
 /**
  * Other tools that render Go templates into YAML before anything reads it: helmfile (`.gotmpl`
  * values and state files; `.Environment`, `.StateValues`, `requiredEnv`, `exec`, `readFile`) and
@@ -32,8 +42,46 @@ const HELM_FUNCTION = /\{\{-?\s*(?:define|include|tpl)\b|\{\{-?[^}]*?\|\s*(?:inc
  * (`.name`, `.values.x`), so `.Env`/`.Environment` are never an ApplicationSet's.
  */
 const TEMPLATE_NAME = /\.(gotmpl|tmpl|tpl|j2|jinja2?)$/i;
-const OTHER_TOOL =
-  /\{\{-?(?:[^}]*?[\s(|$])?\.(?:Environment|StateValues|Env)\b|\{\{-?[^}]*?\b(?:requiredEnv|getenv|datasource|readFile|exec)\s+["(]|\{\{-?\s*env\s+"/;
+const TOOL_OBJECTS = new Map([
+  ['Environment', 'helmfile'],
+  ['StateValues', 'helmfile'],
+  ['Env', 'gomplate'],
+]);
+const TOOL_FUNCTIONS = new Map([
+  ['requiredEnv', 'helmfile'],
+  ['exec', 'helmfile'],
+  ['readFile', 'helmfile'],
+  ['getenv', 'gomplate'],
+  ['datasource', 'gomplate'],
+]);
+
+/** What the text's `{{ }}` actions say about the tool that renders it (one linear scan, `templateActions.ts`). */
+export function templateSignals(text: string): { helm?: string; tool?: { name: string; snippet: string }; work: number } {
+  const scan = scanActions(text);
+  let helm: string | undefined;
+  let tool: { name: string; snippet: string } | undefined;
+  for (const a of scan.actions) {
+    if (helm) break;
+    const { fields, idents } = actionWords(a.body);
+    const structural = () => inStructure(text, a);
+    if (fields.some((f) => HELM_OBJECTS.has(f)) || (idents.some((f) => HELM_FUNCTIONS.has(f)) && structural()))
+      helm = text.slice(a.start, Math.min(a.end, a.start + 60));
+    else if (!tool) {
+      const byObject = fields.find((f) => TOOL_OBJECTS.has(f));
+      const byFunction = idents.find((f) => TOOL_FUNCTIONS.has(f));
+      const name = byObject ? TOOL_OBJECTS.get(byObject) : byFunction && structural() ? TOOL_FUNCTIONS.get(byFunction) : undefined;
+      if (name) tool = { name, snippet: text.slice(a.start, Math.min(a.end, a.start + 60)) };
+    }
+  }
+  if (!tool && scan.terraformDirective !== undefined) {
+    const eol = text.indexOf('\n', scan.terraformDirective);
+    tool = {
+      name: "Terraform's templatefile",
+      snippet: text.slice(scan.terraformDirective, eol < 0 ? text.length : Math.min(eol, scan.terraformDirective + 60)),
+    };
+  }
+  return { ...(helm ? { helm } : {}), ...(tool ? { tool } : {}), work: scan.work };
+}
 
 /** How many folders up a `templates/` folder is looked for (templates may have sub-folders). */
 const MAX_DEPTH = 8;
@@ -51,14 +99,9 @@ export function chartTemplateOf(text: string, path: string | undefined, host: En
   // Outside a chart, only texts that declare an ApplicationSet are judged by their content (other
   // files keep their own findings, e.g. a placeholder {{ .Values.x }} in a cluster Secret).
   if (!/^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.test(text)) return undefined;
-  const m = HELM_OBJECT.exec(text) ?? HELM_FUNCTION.exec(text);
-  if (m) return { reason: `it uses Helm template syntax (${snippet(m[0])})` };
-  const o = OTHER_TOOL.exec(text);
-  if (o)
-    return {
-      tool: /Env\b|getenv|datasource/.test(o[0]) && !/Environment|requiredEnv/.test(o[0]) ? 'gomplate' : 'helmfile',
-      reason: `it uses ${snippet(o[0])}`,
-    };
+  const signals = templateSignals(text);
+  if (signals.helm) return { reason: `it uses Helm template syntax (${snippet(signals.helm)})` };
+  if (signals.tool) return { tool: signals.tool.name, reason: `it uses ${snippet(signals.tool.snippet)}` };
   return undefined;
 }
 
@@ -106,14 +149,17 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
     });
   } else if (m) {
     const start = m.index + m[0].length - 'ApplicationSet'.length;
+    const placeholders = helmPlaceholderFindings(text);
     diagnostics.push({
       code: 'helm/chart-template',
       severity: severityOf('helm/chart-template'),
       message:
-        `${t.chart ? 'this is a Helm chart template' : 'this looks like a Helm template'}: ${t.reason}, so its ApplicationSets exist only once Helm renders it and are not checked here. ` +
-        'Check the rendered output instead (helm template … > rendered.yaml, then appset lint rendered.yaml).',
+        `${t.chart ? 'this is a Helm chart template' : 'this looks like a Helm template'}: ${t.reason}, so its ApplicationSets exist only once Helm renders it. ` +
+        `Its Argo CD placeholders are checked against what Helm does with them (${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}); the ApplicationSets Helm renders are not previewed or linted here. ` +
+        'Check the rendered output too (helm template … > rendered.yaml, then appset lint rendered.yaml).',
       span: { start, end: start + 'ApplicationSet'.length },
     });
+    diagnostics.push(...placeholders);
   }
   return { text, docs: [], appsets: [], diagnostics };
 }

@@ -8,6 +8,13 @@ export const HELM_CODES = [
     summary: 'A Helm chart template: it becomes YAML only when Helm renders it, so it is not checked (lint the output of helm template).',
   },
   {
+    code: 'helm/argo-placeholder',
+    severity: 'error',
+    variant: { severity: 'warning', when: 'Helm renders the placeholder empty instead of failing' },
+    summary:
+      'An unescaped Argo CD placeholder in a Helm chart template: Helm evaluates it first and fails ({{path.basename}}) or renders it empty ({{ .cluster }}); escape it as {{ "{{…}}" }}.',
+  },
+  {
     code: 'yaml/templated-file',
     severity: 'information',
     summary:

@@ -1,10 +1,14 @@
 /**
  * One line of help per template function Argo CD offers in goTemplate mode (Go's builtins, Sprig's
  * generic map minus env/expandenv/getHostByName, and Argo CD's normalize/slugify/toYaml/fromYaml/
- * fromYamlArray; see applicationset/utils/utils.go in argoproj/argo-cd), for completion and hover.
+ * fromYamlArray/tpl; see applicationset/utils/utils.go in argoproj/argo-cd), for completion and hover.
+ * A function not every release has says since when (versions/gates.ts `functionGate`).
  * Signatures use the call form: the last argument is the one a pipeline passes (`.x | upper`).
  * The texts are ours; where a function surprises people the trap is said.
  */
+
+import { functionGate, GATES, has, sinceLabel } from '../../versions/gates';
+import type { TargetVersion } from '../../versions/target';
 
 export interface FunctionDoc {
   /** Call form, e.g. `default FALLBACK VALUE`. */
@@ -44,6 +48,11 @@ const T: [string, string, string][] = [
   ['toYaml', 'toYaml X', 'X as YAML (go-yaml v2), no trailing newline'],
   ['fromYaml', 'fromYaml X', 'the YAML mapping in X as a map (an error becomes an `Error` key)'],
   ['fromYamlArray', 'fromYamlArray X', 'the YAML list in X'],
+  [
+    'tpl',
+    'tpl TEXT DATA',
+    'TEXT rendered as a template with DATA as `.` (Argo CD, Helm-like): the same functions and options, at most 3 `tpl` calls deep; `<no value>` becomes ""',
+  ],
   // Sprig: strings
   ['trim', 'trim X', 'X without leading and trailing white space'],
   ['trimAll', 'trimAll CHARS X', 'X without leading and trailing CHARS'],
@@ -266,3 +275,22 @@ const T: [string, string, string][] = [
 ];
 
 export const FUNCTION_DOCS: ReadonlyMap<string, FunctionDoc> = new Map(T.map(([n, signature, doc]) => [n, { signature, doc }]));
+
+/** False when the target release does not define function `name` (a template calling it fails to parse there). */
+export function targetHasFunction(name: string, target: TargetVersion): boolean {
+  const gate = functionGate(name);
+  return !gate || has(target, gate);
+}
+
+/** A function's help as Markdown: signature, what it does, since when (for a gated one) and whether the target has it. */
+export function functionDocMarkdown(name: string, target: TargetVersion): string | undefined {
+  const d = FUNCTION_DOCS.get(name);
+  if (!d) return undefined;
+  const lines = [`\`${d.signature}\``, '', d.doc + '.'];
+  const gate = functionGate(name);
+  if (gate) {
+    lines.push('', `Since ${sinceLabel(GATES[gate].since)}.`);
+    if (!has(target, gate)) lines.push(`Not defined in the release this ApplicationSet is checked against: ${target.why}.`);
+  }
+  return lines.join('\n');
+}

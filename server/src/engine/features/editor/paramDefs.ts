@@ -68,7 +68,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
       const n = nodeAt(doc, [...g.path, 'values', valuesKey]);
       if (n.key) add({ file: uri, span: n.key, source: `values of the ${g.kind} generator`, renamable: true });
     }
-    if (g.kind === 'git' && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? ''))) {
+    if ((g.kind === 'git' || g.kind === 'oci') && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? ''))) {
       for (const list of ['files', 'directories']) {
         const entries = g.spec[list];
         if (!Array.isArray(entries)) continue;
@@ -113,7 +113,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
     for (const g of gens) {
       if (
         (g.kind === 'clusters' && clusterKeyOf(path, goTemplate)) ||
-        (g.kind === 'git' && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? '')))
+        ((g.kind === 'git' || g.kind === 'oci') && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? '')))
       ) {
         const n = nodeAt(doc, g.path);
         if (n.key) add({ file: uri, span: n.key, source: `the ${g.kind} generator`, renamable: false });

@@ -109,7 +109,8 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
 
 function describeKind(kind: string, spec: Record<string, unknown>): string | undefined {
   if (kind === 'list') return Array.isArray(spec.elements) ? plural(spec.elements.length, 'element') : undefined;
-  if (kind === 'git') return Array.isArray(spec.files) ? 'files' : Array.isArray(spec.directories) ? 'directories' : undefined;
+  if (kind === 'git' || kind === 'oci')
+    return Array.isArray(spec.files) ? 'files' : Array.isArray(spec.directories) ? 'directories' : undefined;
   if (kind === 'clusters') return spec.selector ? 'with selector' : 'all clusters';
   if (kind === 'matrix' || kind === 'merge')
     return Array.isArray(spec.generators) ? plural(spec.generators.length, 'child').replace('childs', 'children') : undefined;

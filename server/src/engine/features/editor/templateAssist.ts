@@ -5,13 +5,13 @@
  * syntax (`{{name}}` under goTemplate, `{{.name}}` without it).
  */
 import type { AppSetContext } from '../context';
-import type { CodeAction, CompletionItem, EngineDiagnostic, Span } from '../../types';
+import type { CodeAction, CompletionItem, EngineDiagnostic, Hover, Span } from '../../types';
 import { isObject } from '../../generators/params';
 import { goString } from '../../generators/params';
 import { suggest } from '../../validate/describe';
 import type { GeneratedApp } from '../../expand/types';
 import { quickFix } from '../quickFix';
-import { FUNCTION_DOCS } from './functionDocs';
+import { FUNCTION_DOCS, functionDocMarkdown, targetHasFunction } from './functionDocs';
 import { goExpression, goTemplateOf, isGoIdentifier } from './paramUses';
 import { paramDefinitions } from './paramDefs';
 
@@ -144,8 +144,11 @@ export function templateCompletions(ctx: AppSetContext, offset: number): Complet
     }
   }
   if (!word.startsWith('.') && !word.startsWith('$')) {
+    // Only the functions the target release defines (a call to another one fails to parse there).
+    const target = ctx.target();
     for (const [name, d] of FUNCTION_DOCS) {
-      items.push({ label: name, kind: 'function', detail: d.signature, documentation: d.doc, span });
+      if (!targetHasFunction(name, target)) continue;
+      items.push({ label: name, kind: 'function', detail: d.signature, documentation: functionDocMarkdown(name, target) ?? d.doc, span });
     }
     for (const kw of ['if', 'else', 'end', 'range', 'with', 'define', 'template', 'block', 'break', 'continue'])
       items.push({ label: kw, kind: 'keyword', span });
@@ -213,4 +216,23 @@ export function templateQuickFixes(ctx: AppSetContext, diagnostics: EngineDiagno
     }
   }
   return out;
+}
+
+/** Hover over a template function's name inside `{{ }}` (goTemplate mode): its help, since when, and whether the target has it. */
+export function templateFunctionHover(ctx: AppSetContext, offset: number): Hover | undefined {
+  if (!goTemplateOf(ctx)) return undefined;
+  const text = ctx.file.text;
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = text.indexOf('\n', offset) < 0 ? text.length : text.indexOf('\n', offset);
+  const open = text.lastIndexOf('{{', offset);
+  if (open < lineStart || text.lastIndexOf('}}', offset - 1) > open) return undefined;
+  let start = offset;
+  let end = offset;
+  while (start > lineStart && /\w/.test(text[start - 1])) start--;
+  while (end < lineEnd && /\w/.test(text[end])) end++;
+  // A field or variable (`.tpl`, `$tpl`) is not the function.
+  if (start === end || /[.$]/.test(text[start - 1] ?? '')) return undefined;
+  const name = text.slice(start, end);
+  const markdown = functionDocMarkdown(name, ctx.target());
+  return markdown ? { span: { start, end }, markdown: `**${name}** — template function\n\n${markdown}` } : undefined;
 }

@@ -93,7 +93,11 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
   const sources = new Set<string>();
   for (const a of exp.apps) {
     for (const o of a.origins ?? []) {
-      if (o.startsWith(prefix) || (kind === 'clusters' && o.startsWith('cluster:')) || (kind === 'git' && o.startsWith('git:')))
+      if (
+        o.startsWith(prefix) ||
+        (kind === 'clusters' && o.startsWith('cluster:')) ||
+        ((kind === 'git' || kind === 'oci') && o.startsWith('git:'))
+      )
         sources.add(o);
     }
   }

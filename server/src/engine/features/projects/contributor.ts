@@ -7,7 +7,7 @@
  * place it is written, with the Applications it affects.
  */
 import type { FeatureContributor } from '../context';
-import type { EngineDiagnostic, Json } from '../../types';
+import type { EngineDiagnostic, Json, Span } from '../../types';
 import { nodeAt, spanAt } from '../../yaml/document';
 import { isObject } from '../../generators/params';
 import { knownProjects } from '../../validate/projects';
@@ -35,22 +35,39 @@ export const projectsContributor: FeatureContributor = {
     const span = n.exact && n.value ? n.value : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
     const known = [...index.projects.keys()].sort();
     const exp = ctx.expansion();
-    const byProject = new Map<string, GeneratedApp[]>();
+    // A generator's own template that sets a project overrides the main template's for the
+    // Applications it generates (applicationset/controllers: the generator's template is merged over
+    // spec.template, non-empty fields winning): the finding belongs on that line.
+    const overrides = new Map<number, { raw: string; span: Span }>();
+    (Array.isArray(spec.generators) ? spec.generators : []).forEach((g, i) => {
+      if (!isObject(g)) return;
+      for (const kind of Object.keys(g)) {
+        const t = isObject(g[kind]) ? (g[kind] as Record<string, Json>).template : undefined;
+        const p = isObject(t) && isObject(t.spec) ? t.spec.project : undefined;
+        if (typeof p !== 'string' || !p) continue;
+        const at = nodeAt(ctx.doc.doc, ['spec', 'generators', i, kind, 'template', 'spec', 'project']);
+        if (at.exact && at.value) overrides.set(i, { raw: p, span: at.value });
+      }
+    });
+    const byProject = new Map<string, { apps: GeneratedApp[]; span: Span; raw: Json | undefined }>();
     for (const a of exp.apps) {
       const p = isObject(a.app.spec) ? a.app.spec.project : undefined;
       // An empty project is the default project (argo-cd util/argo NormalizeApplicationSpec).
       if (typeof p !== 'string' || !p || index.projects.has(p)) continue;
-      const list = byProject.get(p) ?? [];
-      list.push(a);
-      byProject.set(p, list);
+      const own = overrides.get(a.generatorIndex);
+      const key = `${p}\u0000${own ? a.generatorIndex : -1}`;
+      const entry = byProject.get(key) ?? { apps: [], span: own?.span ?? span, raw: own ? own.raw : raw };
+      entry.apps.push(a);
+      byProject.set(key, entry);
     }
     const out: EngineDiagnostic[] = [];
     const total = exp.paramSets ?? exp.apps.length;
-    for (const [project, apps] of byProject) {
+    for (const [key, { apps, span: at, raw: written }] of byProject) {
+      const project = key.slice(0, key.indexOf('\u0000'));
       const affected = affectedOf(apps, total);
       const skip = apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${apps.length} Applications`;
-      const literal = typeof raw === 'string' && !raw.includes('{{');
-      const d = finding(project, literal ? known : [], span, skip, ` — ${affectedText(affected)}`, known);
+      const literal = typeof written === 'string' && !written.includes('{{');
+      const d = finding(project, literal ? known : [], at, skip, ` — ${affectedText(affected)}`, known);
       d.affected = affected;
       const related = relatedOf(apps);
       if (related.length) d.related = related;
@@ -66,9 +83,10 @@ export const projectsContributor: FeatureContributor = {
   codeActions: (ctx, _span, diagnostics) =>
     fixesOf(diagnostics, 'appset/unknown-project', (d) => {
       const to = (d.data as { replacement?: string } | undefined)?.replacement;
-      const n = nodeAt(ctx.doc.doc, ['spec', 'template', 'spec', 'project']);
-      if (!to || !n.value || ctx.file.text.slice(n.value.start, n.value.end).includes('{{')) return undefined;
-      return quickFix(`Use project "${to}"`, [d], [{ file: ctx.file.uri, span: n.value, newText: to }], true);
+      // The finding lies on the project value it is about (the main template's or a generator's own).
+      const written = ctx.file.text.slice(d.span.start, d.span.end);
+      if (!to || written.includes('{{') || !/^["']?[^\s:{}]+["']?$/.test(written)) return undefined;
+      return quickFix(`Use project "${to}"`, [d], [{ file: ctx.file.uri, span: d.span, newText: to }], true);
     }),
 };
 

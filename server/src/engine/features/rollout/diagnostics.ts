@@ -10,9 +10,10 @@ import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labe
 import type { GeneratedApp } from '../../expand/types';
 import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
+import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../rollout/types';
-import { has as hasBehaviour } from '../../versions/gates';
+import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
@@ -43,9 +44,9 @@ export function getJson(root: Json, path: JsonPath): Json | undefined {
 
 /** What `steps: []` does depends on the release (argo-cd PR #27820, master). */
 function noStepsMessage(target: TargetVersion): string {
-  return hasBehaviour(target.line, 'noStepsHalts')
+  return hasBehaviour(target, 'noStepsHalts')
     ? `RollingSync without steps: ${label(target.line)} reports "No steps defined for rollout" and stops creating, updating and deleting this ApplicationSet's Applications (checked against ${target.why}).`
-    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from Argo CD master on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
+    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from ${sinceLabel(GATES.noStepsHalts.since)} on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
 }
 
 function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
@@ -156,6 +157,40 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     });
   }
 
+  // Every step a manual gate (maxUpdate 0 or "0%"): RollingSync turns auto-sync off on every
+  // Application and then syncs none of them (applicationset/progressivesync/progressive_sync.go:
+  // the "at least 1" rounding spares only "0%"). One warning for the strategy, not a note per step.
+  const allManual = strategy.steps.every(
+    (st) => resolveMaxUpdate(st.maxUpdate, 100).value !== null && resolveMaxUpdate(st.maxUpdate, 100).value! <= 0,
+  );
+  if (allManual)
+    out.push({
+      code: 'rollout/manual-step',
+      severity: severityOf('rollout/manual-step', true),
+      message: `every step has maxUpdate ${strategy.steps.length === 1 ? JSON.stringify(strategy.steps[0].maxUpdate) : '0'}: RollingSync turns auto-sync off on every Application and then syncs none of them, so ${plan.effective ? 'nothing is deployed' : 'once progressive syncs are on, nothing is deployed'} unless someone syncs each Application by hand. Give the first step a maxUpdate above 0 (e.g. 1 or 25%) to make it a rollout.`,
+      span: spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps'], 'key'),
+    });
+
+  // Argo CD 3.2: reverse deletion runs only while the ApplicationSet's resources finalizer holds its
+  // deletion; 3.3 adds the finalizer itself (PR #25125, applicationset_controller.go Reconcile).
+  const target = ctx.target();
+  // With progressive syncs off the whole strategy is ignored (said above), deletion order included.
+  if (
+    en?.state === 'enabled' &&
+    /^reverse$/i.test(strategy.deletionOrder) &&
+    knownTo(['strategy', 'deletionOrder'], target.line) &&
+    !hasBehaviour(target, 'deletionOrderFinalizerAdded') &&
+    !hasResourcesFinalizer(ctx.doc.value)
+  ) {
+    out.push({
+      code: 'rollout/deletion-order-finalizer',
+      severity: severityOf('rollout/deletion-order-finalizer'),
+      message: `Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: ${label(target.line)} deletes in reverse only when the ApplicationSet has the ${RESOURCES_FINALIZER} finalizer, and metadata.finalizers lacks it (from ${sinceLabel(GATES.deletionOrderFinalizerAdded.since)} on the controller adds it itself). Checked against ${target.why}.`,
+      related: targetRelated(target),
+      span: spanAt(doc, ['spec', 'strategy', 'deletionOrder']),
+    });
+  }
+
   // Plan-based findings need generated Applications; an empty or capped preview would only mislead.
   if (!exp.apps.length || exp.capped) return out;
   const maxWave = ctx.file.settings.maxWaveSize ?? 10;
@@ -186,7 +221,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
         data: why.clusterLabel ? { clusterLabel: why.clusterLabel, step: step.step } : { step: step.step },
       });
     }
-    if (step.manual) {
+    if (step.manual && !allManual) {
       out.push({
         code: 'rollout/manual-step',
         severity: severityOf('rollout/manual-step'),
@@ -331,4 +366,11 @@ export function ignoredSettingDiagnostics(file: FileContext): EngineDiagnostic[]
       message: `${e.description}.`,
       span: e.span!,
     }));
+}
+
+const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+function hasResourcesFinalizer(value: unknown): boolean {
+  const f = getJson(value as Json, ['metadata', 'finalizers']);
+  return Array.isArray(f) && f.some((x) => typeof x === 'string' && x.startsWith(RESOURCES_FINALIZER));
 }

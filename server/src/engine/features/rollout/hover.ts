@@ -1,6 +1,6 @@
 /**
  * Hover on a RollingSync step (its Applications wave by wave and maxUpdate in plain words) and on
- * `strategy:` (the whole rollout).
+ * `strategy:` (the whole rollout); from Argo CD 3.6 both say that every step starts with a refresh.
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
@@ -9,6 +9,7 @@ import { enabledSentence, explainMaxUpdate, ignoredSentence, offReason, planTitl
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep } from '../../rollout/types';
+import { has } from '../../versions/gates';
 
 const MAX_WAVES = 12;
 const MAX_NAMES = 20;
@@ -21,8 +22,8 @@ function list(names: string[]): string {
   return names.length > MAX_NAMES ? `${shown} … (+${names.length - MAX_NAMES})` : shown;
 }
 
-export function stepMarkdown(s: PlanStep): string {
-  const lines = [`**${stepTitle(s)}**`, '', explainMaxUpdate(s), ''];
+export function stepMarkdown(s: PlanStep, refreshFirst = false): string {
+  const lines = [`**${stepTitle(s)}**`, '', explainMaxUpdate(s, refreshFirst), ''];
   if (s.manual && s.apps.length) lines.push(`- sync by hand: ${list(s.apps)}`);
   for (const w of s.waves.slice(0, MAX_WAVES)) lines.push(`- wave ${w.wave}: ${list(w.apps)}`);
   if (s.waves.length > MAX_WAVES) lines.push(`- … ${s.waves.length - MAX_WAVES} more waves`);
@@ -43,12 +44,18 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
     const step = plan.steps[path[4]];
     const n = nodeAt(ctx.doc.doc, path.slice(0, 5));
     if (!step || !n.value) return undefined;
-    return { span: n.value, markdown: stepMarkdown(step) };
+    return { span: n.value, markdown: stepMarkdown(step, has(ctx.target(), 'rollingSyncRefresh')) };
   }
   if (path.length === 2) {
     const n = nodeAt(ctx.doc.doc, ['spec', 'strategy']);
     const lines = [`**RollingSync: ${planTitle(plan)}**`, ''];
     for (const s of plan.steps) lines.push(`- ${stepTitle(s)}`);
+    const target = ctx.target();
+    if (has(target, 'rollingSyncRefresh'))
+      lines.push(
+        '',
+        `Before each step the controller refreshes every Application of the ApplicationSet and waits for the refreshes (up to --refresh-grace-period-seconds, 30 s by default): steps start later, their members and maxUpdate do not change. Checked against ${target.why}.`,
+      );
     if (plan.unselected.length) lines.push(`- selected by no step (never synced by the rollout): ${list(plan.unselected)}`);
     // Whether the controller runs it, which install decided, and where detection looked.
     const en = plan.enablement;

@@ -16,7 +16,7 @@ import { astOf, walk } from '../../yaml/ast';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
-import { isTemplateFunction, isTemplateKeyword, parseError } from '../../../gotemplate';
+import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '../../../gotemplate';
 import { templateErrorCode } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObject } from '../../generators/params';
@@ -31,15 +31,13 @@ interface Fix {
 }
 
 const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/gm;
-/** Charts' own objects: a Helm template is not a raw ApplicationSet (recognised elsewhere). */
-const HELM = /\{\{[^}]*\.(Values|Release|Chart|Capabilities)\b/;
 
 export const templatesContributor: FeatureContributor = {
   name: 'templates',
 
   fileDiagnostics(file) {
-    if (!/^\s*kind:\s*["']?ApplicationSet\b/m.test(file.text) || HELM.test(file.text)) return [];
-    // A file another tool renders (yaml/helmChart.ts) already has its one note.
+    if (!/^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.test(file.text)) return [];
+    // A file another tool renders, Helm's included (yaml/helmChart.ts), already has its one note.
     if (file.parsed.diagnostics.some((d) => d.code === 'yaml/templated-file' || d.code === 'helm/chart-template')) return [];
     return [...controlFlow(file), ...unquoted(file)];
   },
@@ -66,15 +64,22 @@ export const templatesContributor: FeatureContributor = {
     if (typeof spec.templatePatch === 'string' && !rendered)
       out.push(...checkString(ctx, spec.templatePatch, ['spec', 'templatePatch'], goTemplate, rendered, true));
     if (!rendered) out.push(...literalDestination(ctx, spec));
+    if (ctx.expansion().apps.length < 2) out.push(...constantName(ctx, spec));
     return out;
   },
 
-  fileCodeActions: (file, _span, diagnostics) =>
-    fixesOf(diagnostics, 'appset/template-in-structure', (d) => {
+  fileCodeActions: (file, _span, diagnostics) => [
+    ...fixesOf(diagnostics, 'appset/template-in-structure', (d) => {
       const doc = (d.data as { doc?: Span } | undefined)?.doc;
       const fix = doc && moveToTemplatePatch(file.text, doc);
       return fix ? quickFix(fix.title, [d], [{ file: file.uri, span: fix.span, newText: fix.newText }], true) : undefined;
     }),
+    // An Argo CD placeholder in a Helm chart template: Helm's escape (yaml/helmPlaceholders.ts).
+    ...fixesOf(diagnostics, 'helm/argo-placeholder', (d) => {
+      const fix = (d.data as { fix?: Fix } | undefined)?.fix;
+      return fix ? quickFix(fix.title, [d], [{ file: file.uri, span: d.span, newText: fix.newText }], true) : undefined;
+    }),
+  ],
 
   codeActions(ctx, _span, diagnostics) {
     const out: CodeAction[] = [];
@@ -106,8 +111,12 @@ function checkString(
   const out: EngineDiagnostic[] = [];
   if (goTemplate) {
     // `{{service}}`: fasttemplate's syntax; Go reads a function call, "function not defined".
+    // Inside a string literal or comment of an action (the escapes {{`{{ x }}`}} and
+    // {{ "{{ x }}" }}) it is text Go prints as written (text/template/parse/lex.go: lexQuote, lexRawQuote).
+    const literal = literalRanges(raw);
     for (const m of raw.matchAll(/\{\{-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*-?\}\}/g)) {
       const name = m[1];
+      if (literal(m.index!)) continue;
       if (isTemplateKeyword(name) || isTemplateFunction(name.split('.')[0])) continue;
       const expr = goExpressionIn(ctx, name) ?? `.${name}`;
       out.push({
@@ -130,9 +139,13 @@ function checkString(
     }
   } else {
     // `{{ .service }}` without goTemplate: fasttemplate looks up ".service", finds nothing, and leaves the tag as written.
+    // fasttemplate takes everything between the delimiters as a parameter name, so a bare word
+    // ({{template}}, {{with}}, {{end}}) is a parameter like any other (Argo CD's
+    // applicationset/utils/utils.go replaces tags by key); only a field, a pipe, a trim marker or
+    // a keyword/function followed by arguments is Go's syntax.
     for (const m of raw.matchAll(/\{\{([^{}]*)\}\}/g)) {
       const inner = m[1].trim();
-      if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\b)|\|/.test(inner))
+      if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\s+\S)|\|/.test(inner))
         continue;
       out.push({
         code: 'template/gotemplate-syntax',
@@ -160,6 +173,20 @@ function checkString(
     }
   }
   return out;
+}
+
+/** Whether an offset of a Go template lies inside a string literal or a comment of one of its actions. */
+function literalRanges(raw: string): (offset: number) => boolean {
+  const spans = templateTokens(raw, true).filter((t) => t.kind === 'string');
+  // Comments are not lexer items (Argo CD parses without ParseComments): `{{/*` up to `*/`.
+  for (let i = raw.indexOf('/*'); i >= 0;) {
+    const end = raw.indexOf('*/', i + 2);
+    if (/\{\{-? ?$/.test(raw.slice(Math.max(0, i - 4), i)))
+      spans.push({ kind: 'comment', offset: i, length: (end < 0 ? raw.length : end) - i });
+    if (end < 0) break;
+    i = raw.indexOf('/*', end + 2);
+  }
+  return (offset) => spans.some((t) => offset >= t.offset && offset < t.offset + t.length);
 }
 
 /**
@@ -299,4 +326,54 @@ function unquoted(file: FileContext): EngineDiagnostic[] {
     });
   }
   return out;
+}
+
+/**
+ * A literal Application name under a generator that yields several parameter sets by design (a git
+ * pattern with a wildcard, a list of several elements, anywhere in a matrix or merge): every
+ * Application gets the same name, and the controller reports "ApplicationSet contains applications
+ * with duplicate name" and skips them all (applicationset/controllers: the duplicate check before
+ * create/update). Only said when the offline expansion cannot show it (fewer than two Applications),
+ * where generator/duplicate-name does.
+ */
+function constantName(ctx: AppSetContext, spec: Record<string, unknown>): EngineDiagnostic[] {
+  const meta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : undefined;
+  const name = meta?.name;
+  if (typeof name !== 'string' || !name || name.includes('{{') || typeof spec.templatePatch === 'string') return [];
+  const several = severalByDesign(spec.generators, 0);
+  if (!several) return [];
+  return [
+    {
+      code: 'appset/constant-name',
+      severity: severityOf('appset/constant-name'),
+      message: `every Application is named "${name}" (the name uses no parameter), but ${several} yields several parameter sets by design: as soon as it yields two, the controller finds duplicate names and skips every one of them; put a parameter in the name (e.g. {{path.basename}} or {{ .path.basename }})`,
+      span: spanAt(ctx.doc.doc, ['spec', 'template', 'metadata', 'name']),
+    },
+  ];
+}
+
+/** The first generator (in words) that yields several parameter sets by its own definition, not by data. */
+function severalByDesign(gens: unknown, depth: number): string | undefined {
+  if (!Array.isArray(gens) || depth > 2) return undefined;
+  for (const g of gens.slice(0, 100)) {
+    if (!isObject(g)) continue;
+    // A generator's own template may name its Applications itself.
+    const kind = Object.keys(g).find((k) => isObject(g[k]));
+    if (!kind) continue;
+    const body = g[kind] as Record<string, unknown>;
+    if (isObject(body.template) && isObject(body.template.metadata) && body.template.metadata.name !== undefined) continue;
+    if (kind === 'list' && Array.isArray(body.elements) && body.elements.length > 1)
+      return `the list generator (${body.elements.length} elements)`;
+    if (kind === 'git')
+      for (const what of ['directories', 'files'] as const) {
+        const list = Array.isArray(body[what]) ? (body[what] as unknown[]) : [];
+        const wild = list.find((p) => isObject(p) && p.exclude !== true && typeof p.path === 'string' && /[*?[]/.test(p.path));
+        if (wild) return `the git generator's pattern "${String((wild as Record<string, unknown>).path)}"`;
+      }
+    if (kind === 'matrix' || kind === 'merge') {
+      const inner = severalByDesign(body.generators, depth + 1);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
 }

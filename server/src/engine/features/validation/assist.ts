@@ -9,6 +9,8 @@ import { pathAt, type JsonPath } from '../../yaml/document';
 import { describeType, schemaAt, type SchemaNode } from '../../validate/schemaIndex';
 import { fieldDoc, fieldDocMarkdown } from '../../validate/fieldDocs';
 import { dottedPath } from '../../validate/describe';
+import { fieldAddedIn, newerThan } from '../../versions/fields';
+import { label } from '../../versions/releases';
 
 /** Values the controller understands for fields the CRD types only as strings. */
 function knownValues(path: JsonPath): string[] | undefined {
@@ -32,6 +34,14 @@ export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefine
   const doc = fieldDoc(at.path);
   if (doc) lines.push('', fieldDocMarkdown(doc, values));
   else if (values) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}.`);
+  // A field not every supported release has: since when, and whether the target knows it (fields.ts).
+  const since = at.path[0] === 'spec' ? fieldAddedIn(at.path.slice(1)) : undefined;
+  if (since) {
+    const target = ctx.target();
+    lines.push('', `Since ${label(since)}.`);
+    if (newerThan(since, target.line, target.belowOldest))
+      lines.push(`Unknown to the release this ApplicationSet is checked against, whose API server drops it: ${target.why}.`);
+  }
   return { span: at.span, markdown: lines.join('\n') };
 }
 

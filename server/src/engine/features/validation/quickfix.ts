@@ -29,6 +29,16 @@ export function validationCodeActions(ctx: AppSetContext, span: Span, diagnostic
         quickFix(`Change to "${replacement}"`, [d], [{ file: ctx.file.uri, span: d.span, newText: quote + replacement + quote }], true),
       );
     }
+    const fix = (d.data as { fix?: { title: string; edits: { span: Span; newText: string }[] } } | undefined)?.fix;
+    if (d.code === 'appset/git-negation' && fix)
+      out.push(
+        quickFix(
+          fix.title,
+          [d],
+          fix.edits.map((e) => ({ file: ctx.file.uri, span: e.span, newText: e.newText })),
+          true,
+        ),
+      );
     if (d.code === 'appset/deprecated-field') {
       const lineStart = text.lastIndexOf('\n', d.span.start - 1) + 1;
       const nl = text.indexOf('\n', d.span.end);

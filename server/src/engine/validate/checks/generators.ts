@@ -61,6 +61,10 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
     );
   }
 
+  out.push(...gitNegations(doc, text, entry, path));
+  const matrix = own(entry, 'matrix');
+  if (isObject(matrix)) out.push(...matrixPathClash(doc, own(doc.value, 'spec'), own(matrix, 'generators'), [...path, 'matrix']));
+
   for (const kind of ['matrix', 'merge'] as const) {
     const g = own(entry, kind);
     if (!isObject(g)) continue;
@@ -150,4 +154,113 @@ function itemSpan(doc: AppSetDoc, text: string, path: JsonPath): Span {
   const base = v?.start ?? parent.value?.start ?? 0;
   const dash = text.lastIndexOf('-', base);
   return dash >= 0 && base - dash < 200 ? { start: dash, end: dash + 1 } : spanAt(doc.doc, path.slice(0, -1), 'key');
+}
+
+/**
+ * `path: '!apps/legacy'` in a git generator: neither Go's path.Match (directories,
+ * applicationset/generators/git.go filterApps) nor a git pathspec (files, `git ls-files -- <path>`)
+ * knows a `!` negation, so the pattern is a literal path starting with "!" that matches nothing,
+ * and the directory meant to be left out is still selected by the other patterns. Exclusion is
+ * `exclude: true` on an entry of its own. The quick fix's edits travel in `data`.
+ */
+function gitNegations(doc: AppSetDoc, text: string, entry: Json, path: JsonPath): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  const git = own(entry, 'git');
+  if (!isObject(git)) return out;
+  for (const what of ['directories', 'files'] as const) {
+    const list = own(git, what);
+    if (!Array.isArray(list)) continue;
+    list.slice(0, MAX_ENTRIES).forEach((item: Json, i: number) => {
+      const pattern = own(item, 'path');
+      if (typeof pattern !== 'string' || !pattern.startsWith('!')) return;
+      const at = [...path, 'git', what, i];
+      const meant = pattern.replace(/^!+/, '');
+      const already = own(item, 'exclude') === true;
+      out.push(
+        diag(
+          'appset/git-negation',
+          already
+            ? `"${pattern}" is a literal path starting with "!" (git generator ${what} patterns have no negation), so this exclude entry leaves out nothing; write "${meant}"`
+            : `"${pattern}" is not a negation: git generator ${what} patterns (${what === 'directories' ? "Go's path.Match" : 'git pathspecs'}) have no "!", so it matches nothing and leaves nothing out (${meant} is still ${what === 'directories' ? 'deployed' : 'read'} wherever another pattern selects it); write "${meant}" with exclude: true`,
+          spanAt(doc.doc, [...at, 'path']),
+          { data: { fix: negationFix(doc, text, at, meant, already) } },
+        ),
+      );
+    });
+  }
+  return out;
+}
+
+function getItem(doc: AppSetDoc, at: JsonPath): Json | undefined {
+  let v: Json | undefined = doc.value;
+  for (const k of at) v = Array.isArray(v) && typeof k === 'number' ? v[k] : typeof k === 'string' ? own(v, k) : undefined;
+  return v;
+}
+
+/** The edits turning `path: '!x'` into `path: x` + `exclude: true` (block or flow entry). */
+function negationFix(
+  doc: AppSetDoc,
+  text: string,
+  at: JsonPath,
+  meant: string,
+  already: boolean,
+): { title: string; edits: { span: Span; newText: string }[] } | undefined {
+  const value = nodeAt(doc.doc, [...at, 'path']).value;
+  const key = nodeAt(doc.doc, [...at, 'path']).key;
+  if (!value || !key) return undefined;
+  const old = text.slice(value.start, value.end);
+  const quote = /^["']/.test(old) ? old[0] : /^[*&!%@`{[]/.test(meant) ? "'" : '';
+  const edits = [{ span: value, newText: quote + meant + quote }];
+  if (!already) {
+    const excl = own(getItem(doc, at), 'exclude') !== undefined ? nodeAt(doc.doc, [...at, 'exclude']).value : undefined;
+    if (excl) edits.push({ span: excl, newText: 'true' });
+    else {
+      const item = nodeAt(doc.doc, at).value;
+      const flow = item !== undefined && text[item.start] === '{';
+      const lineStart = text.lastIndexOf('\n', key.start - 1) + 1;
+      const before = text.slice(lineStart, key.start);
+      if (flow) edits.push({ span: { start: value.end, end: value.end }, newText: ', exclude: true' });
+      else if (/^[ \t-]*$/.test(before)) {
+        const indent = ' '.repeat(before.length);
+        const eol = text.indexOf('\n', value.end);
+        const end = eol < 0 ? text.length : eol;
+        edits.push({ span: { start: end, end }, newText: `\n${indent}exclude: true` });
+      } else return undefined;
+    }
+  }
+  return { title: already ? `Write "${meant}"` : `Exclude ${meant} (exclude: true)`, edits };
+}
+
+/**
+ * A matrix of two git generators that both set the same `pathParamPrefix` (or none): both define
+ * `path`, `path.basename`, … . In fasttemplate mode the controller combines the two parameter sets
+ * with utils.CombineStringMaps (applicationset/utils/map.go), which fails on a key with two different
+ * values: "found duplicate key path with different value", and the whole ApplicationSet fails as soon
+ * as both generators find something in different folders. In goTemplate mode mergo lets the first
+ * generator's values win (applicationset/generators/matrix.go), which Argo CD documents as a way to
+ * override parameters: not flagged. A second generator that reads the first's path (`{{path}}/config.json`) yields the
+ * same path on each pair and is not flagged.
+ */
+function matrixPathClash(doc: AppSetDoc, spec: Json | undefined, children: Json | undefined, mPath: JsonPath): EngineDiagnostic[] {
+  if (!Array.isArray(children) || children.length !== 2) return [];
+  const gits = children.map((c) => own(c, 'git'));
+  if (!gits.every(isObject)) return [];
+  const prefix = (g: Json) => {
+    const p = own(g, 'pathParamPrefix');
+    return typeof p === 'string' ? p : '';
+  };
+  if (prefix(gits[0]) !== prefix(gits[1])) return [];
+  const readsFirst = JSON.stringify([own(gits[1], 'directories') ?? null, own(gits[1], 'files') ?? null, own(gits[1], 'revision') ?? null]);
+  if (/\{\{[^}]*\bpath\b/.test(readsFirst)) return [];
+  // goTemplate: the first generator's values override the second's, which Argo CD documents as a
+  // feature (Generators-Matrix.md, "overriding parameters" with two git files generators): not flagged.
+  if (own(spec, 'goTemplate') === true) return [];
+  const key = prefix(gits[0]) ? `${prefix(gits[0])}.path` : 'path';
+  return [
+    diag(
+      'appset/matrix-path-clash',
+      `both git generators of this matrix set the ${key} parameters (no distinct pathParamPrefix): as soon as they find different folders the controller fails the whole ApplicationSet with "found duplicate key ${key} with different value"; give one of them a pathParamPrefix`,
+      spanAt(doc.doc, [...mPath, 'generators', 1, 'git'], 'key'),
+    ),
+  ];
 }

@@ -1,0 +1,169 @@
+/**
+ * The `{{ … }}` actions of a text, found in one pass the way Go's text/template lexer delimits them
+ * (text/template/parse/lex.go): an action ends at the first `}}` outside its string literals
+ * ("…" ends at its closing quote or the line's end, `…` at its closing backtick) and outside a
+ * `/* … *\/` comment; an action never closed runs to the end of the text. Every character is looked
+ * at a bounded number of times, so recognising a Helm template stays linear on hostile input (50,000
+ * unclosed `{{` in one annotation); `work` counts the characters visited, for the tests.
+ */
+
+export interface Action {
+  /** Offset of `{{`. */
+  start: number;
+  /** Offset after `}}` (the text's length when never closed). */
+  end: number;
+  /** The text between the delimiters (trim markers included). */
+  body: string;
+  closed: boolean;
+  /** Offset of the start of the action's line. */
+  lineStart: number;
+}
+
+export interface ActionScan {
+  actions: Action[];
+  /** Characters visited (each at most a few times): the scan's work, which tests bound. */
+  work: number;
+  /** Lines that start with a Terraform template directive (`%{ for … }`, `%{ if … }`, `%{ endfor }`). */
+  terraformDirective?: number;
+}
+
+/** Bound on the actions kept (a file has far fewer; the rest are not needed to decide anything). */
+const MAX_ACTIONS = 100_000;
+
+export function scanActions(text: string): ActionScan {
+  const actions: Action[] = [];
+  let work = 0;
+  let lineStart = 0;
+  let terraformDirective: number | undefined;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    work++;
+    if (c === 10) {
+      lineStart = i + 1;
+      i++;
+      continue;
+    }
+    if (c === 37 /* % */ && text.charCodeAt(i + 1) === 123 && terraformDirective === undefined && onlySpaceBefore(text, lineStart, i))
+      if (/^%\{~?\s*(?:for|if|endfor|endif|else)\b/.test(text.slice(i, i + 12))) terraformDirective = i;
+    if (c !== 123 /* { */ || text.charCodeAt(i + 1) !== 123) {
+      i++;
+      continue;
+    }
+    const start = i;
+    const actionLine = lineStart;
+    let j = i + 2;
+    let closed = false;
+    // A comment action: `{{/*` or `{{- /*` up to `*/`.
+    const comment = /^-?\s?\/\*/.test(text.slice(j, j + 4));
+    while (j < n) {
+      const d = text.charCodeAt(j);
+      work++;
+      if (d === 10) lineStart = j + 1;
+      if (comment) {
+        if (d === 42 && text.charCodeAt(j + 1) === 47) {
+          j += 2;
+          // `*/` then optional ` -` and `}}`.
+          const close = /^\s?-?\}\}/.exec(text.slice(j, j + 4));
+          if (close) {
+            j += close[0].length;
+            closed = true;
+            break;
+          }
+          continue;
+        }
+        j++;
+        continue;
+      }
+      if (d === 125 /* } */ && text.charCodeAt(j + 1) === 125) {
+        j += 2;
+        closed = true;
+        break;
+      }
+      if (d === 34 /* " */ || d === 39 /* ' */) {
+        // Interpreted string or rune: to the closing quote, a backslash escaping one character; a newline ends it (Go: unterminated).
+        j++;
+        while (j < n) {
+          const e = text.charCodeAt(j);
+          work++;
+          if (e === 92) j += 2;
+          else if (e === d || e === 10) break;
+          else j++;
+        }
+        if (text.charCodeAt(j) === d) j++;
+        continue;
+      }
+      if (d === 96 /* ` */) {
+        const close = text.indexOf('`', j + 1);
+        const stop = close < 0 ? n : close + 1;
+        for (let k = j + 1; k < stop; k++) if (text.charCodeAt(k) === 10) lineStart = k + 1;
+        work += stop - j;
+        j = stop;
+        continue;
+      }
+      j++;
+    }
+    if (actions.length < MAX_ACTIONS)
+      actions.push({ start, end: j, body: text.slice(start + 2, closed ? j - 2 : j), closed, lineStart: actionLine });
+    i = j;
+  }
+  return { actions, work, ...(terraformDirective !== undefined ? { terraformDirective } : {}) };
+}
+
+function onlySpaceBefore(text: string, lineStart: number, i: number): boolean {
+  if (i - lineStart > 200) return false;
+  for (let k = lineStart; k < i; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether an action sits where YAML cannot hold it as text: alone on its line (control flow around
+ * the structure), as a key, or unquoted at the start of a value or list item. An action inside a
+ * quoted or block string is text to YAML, and a plain ApplicationSet may hold any function there.
+ */
+export function inStructure(text: string, a: Action): boolean {
+  if (a.start - a.lineStart > 200) return false;
+  const before = text.slice(a.lineStart, a.start);
+  return /^[ \t]*(?:- )*$/.test(before) || /^[ \t]*(?:- )*[^\s#'"|>][^#'"]*:[ \t]+$/.test(before);
+}
+
+/** The words an action's body uses: root fields (`.Values`, `$.Release`) and identifiers (functions, keywords), strings left out. */
+export function actionWords(body: string): { fields: string[]; idents: string[] } {
+  const fields: string[] = [];
+  const idents: string[] = [];
+  const n = Math.min(body.length, 10_000);
+  let i = 0;
+  while (i < n) {
+    const c = body[i];
+    if (c === '"' || c === "'") {
+      i++;
+      while (i < n && body[i] !== c && body[i] !== '\n') i += body[i] === '\\' ? 2 : 1;
+      i++;
+      continue;
+    }
+    if (c === '`') {
+      const close = body.indexOf('`', i + 1);
+      i = close < 0 ? n : close + 1;
+      continue;
+    }
+    if (/[A-Za-z_]/.test(c)) {
+      let j = i + 1;
+      while (j < n && /\w/.test(body[j])) j++;
+      const prev = i > 0 ? body[i - 1] : ' ';
+      const word = body.slice(i, j);
+      // A root field: `.X` after a space, `(`, `|`, `$` or the start (not `a.X` or `).X`, which are chains).
+      if (prev === '.') {
+        const before = i > 1 ? body[i - 2] : ' ';
+        if (/[\s(|$,=]/.test(before) || i === 1) fields.push(word);
+      } else if (!/[\w$]/.test(prev)) idents.push(word);
+      i = j;
+      continue;
+    }
+    i++;
+  }
+  return { fields, idents };
+}
