@@ -42,7 +42,7 @@ const LAYOUTS: [string, string, 'enabled' | 'disabled' | 'not-found', string, Re
     'applications/shop.yaml',
     'enabled',
     'cluster/gitops',
-    /Argo CD 2\.13 \(detected: Argo CD Operator ArgoCD openshift-gitops/,
+    /Argo CD 2\.13(\.1)? \(detected: Argo CD Operator ArgoCD openshift-gitops/,
   ],
   [
     'flux-helmrelease',
@@ -51,13 +51,13 @@ const LAYOUTS: [string, string, 'enabled' | 'disabled' | 'not-found', string, Re
     'infrastructure/argocd',
     /Argo CD 3\.2 \(detected: argo-cd Helm chart 9\.1\.6 \(HelmRelease\)/,
   ],
-  ['kustomize-overlay', 'appsets/shop.yaml', 'enabled', 'argocd/overlays/prod', /Argo CD 2\.14 \(detected: kustomize remote base/],
+  ['kustomize-overlay', 'appsets/shop.yaml', 'enabled', 'argocd/overlays/prod', /Argo CD 2\.14(\.11)? \(detected: kustomize remote base/],
   [
     'unrelated-chart',
     'appsets/shop.yaml',
     'not-found',
     'argocd',
-    /Argo CD 3\.1 \(detected: install manifest of argoproj\/argo-cd v3\.1\.8/,
+    /Argo CD 3\.1(\.8)? \(detected: install manifest of argoproj\/argo-cd v3\.1\.8/,
   ],
 ];
 
