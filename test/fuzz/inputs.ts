@@ -45,6 +45,9 @@ const FRAGMENTS = [
   '{{ index .metadata.labels "x" }}',
 ];
 
+/** The glob that made every backtracking matcher freeze on a long name of `a`s (issue 25). */
+const BACKTRACK = '*a*a*a*a*a*a*b';
+
 /** Template bodies that do a lot of work from a little text. */
 const HEAVY = [
   (n: number) => `{{ $d := dict "x" "y" }}${'{{ $d = dict "a" $d "b" $d }}'.repeat(n)}{{ toJson $d }}`,
@@ -117,14 +120,19 @@ const generator = fc.oneof(
     git: fc.record({
       repoURL: fc.constantFrom('https://github.com/org/repo.git', 'x'),
       revision: fc.constant('HEAD'),
-      files: fc.array(fc.record({ path: fc.constantFrom('**/config.json', '*.yaml', '../x', '/etc/passwd', '**') }), { maxLength: 2 }),
+      files: fc.array(
+        fc.record({
+          path: fc.constantFrom('**/config.json', '*.yaml', '../x', '/etc/passwd', '**', BACKTRACK, `**/${BACKTRACK}`, '[!a]*{a,[b-'),
+        }),
+        { maxLength: 2 },
+      ),
     }),
   }),
   fc.record({
     git: fc.record({
       repoURL: fc.constant('https://github.com/org/repo.git'),
       revision: fc.constant('HEAD'),
-      directories: fc.array(fc.record({ path: fc.constantFrom('*', '**', 'apps/*', '.') }), { maxLength: 2 }),
+      directories: fc.array(fc.record({ path: fc.constantFrom('*', '**', 'apps/*', '.', BACKTRACK, `*/${BACKTRACK}`) }), { maxLength: 2 }),
     }),
   }),
   fc.record({
@@ -192,10 +200,12 @@ const mutation = fc.oneof(
   fc.record({ op: fc.constant('delete' as const), at: fc.nat(), len: fc.integer({ min: 1, max: 20 }) }),
   fc.record({ op: fc.constant('deep' as const), at: fc.nat(), kind: fc.nat(5), n: fc.integer({ min: 50, max: 5000 }) }),
   fc.record({ op: fc.constant('aliasBomb' as const), levels: fc.integer({ min: 2, max: 9 }) }),
+  // One mapping with many keys, some repeated (the library's duplicate check was quadratic, issue 25).
+  fc.record({ op: fc.constant('manyKeys' as const), n: fc.integer({ min: 1000, max: 30000 }) }),
 );
 
 interface Mutation {
-  op: 'insert' | 'delete' | 'deep' | 'aliasBomb';
+  op: 'insert' | 'delete' | 'deep' | 'aliasBomb' | 'manyKeys';
   at?: number;
   text?: string;
   len?: number;
@@ -213,6 +223,9 @@ function applyMutation(text: string, m: Mutation): string {
       return text.slice(0, at) + text.slice(at + (m.len ?? 1));
     case 'deep':
       return text.slice(0, at) + deepText(m.kind ?? 0, m.n ?? 1) + text.slice(at);
+    case 'manyKeys':
+      // A document of its own: inside a broken one, the parser's recursion is issue 25's other part.
+      return `${text}\n---\nmany:\n${Array.from({ length: m.n ?? 1 }, (_, i) => `  k${i % 997 === 0 ? 0 : i}: x\n`).join('')}`;
     default: {
       const lines = ['a0: &a0 [x, x, x, x, x, x, x, x, x]'];
       for (let i = 1; i < (m.levels ?? 2); i++)
@@ -243,7 +256,8 @@ export interface TreeEntry {
   text?: string;
 }
 
-const seg = fc.constantFrom('a', 'b', 'apps', 'c', '.hidden', 'node_modules');
+// A name of 200 `a`s meets the backtracking glob; `%` names are file names, never URIs (issue 25).
+const seg = fc.constantFrom('a', 'b', 'apps', 'c', '.hidden', 'node_modules', 'a'.repeat(200), 'bad%zz', 'p%41');
 const relPath = fc.array(seg, { minLength: 1, maxLength: 4 }).map((s) => s.join('/'));
 const secret = (name: string) => flowClusterSecret({ name, secretName: name, server: `https://${name}.example` });
 

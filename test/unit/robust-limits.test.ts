@@ -305,3 +305,40 @@ ${MINIMAL_TEMPLATE_SPEC}  templatePatch: '{{ $d := list 1 }}${'{{ $d = list $d $
   assert.match(exp.problems.map((p) => p.message).join('\n'), /error while converting template to json "\[\[\[/);
   assert.ok(Date.now() - t0 < 30_000, `a hang guard (took ${Date.now() - t0} ms)`);
 });
+
+// Issue 25: globs the user writes are matched without backtracking; many keys are checked with a Map.
+test('a git generator pattern *a*a*a*a*a*a*b against a folder and a file named with 200 a, and the same pattern in ignore: linear (no freeze)', () => {
+  const dir = path.join(work, 'glob-bomb');
+  const long = 'a'.repeat(200);
+  fs.mkdirSync(path.join(dir, 'repo', long), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'repo', long, `${long}.json`), '{}');
+  const pattern = '*a*a*a*a*a*a*b';
+  const gen = (kind: 'files' | 'directories', p: string) =>
+    `${appsetHead(`g-${kind}`)}  generators:\n${gitGenerator('https://example.com/r.git', kind, p)}  template:\n    metadata:\n      name: 'x-{{.path.basename}}'\n${MINIMAL_TEMPLATE_SPEC}`;
+  fs.writeFileSync(path.join(dir, 'dirs.yaml'), gen('directories', pattern));
+  fs.writeFileSync(path.join(dir, 'files.yaml'), gen('files', `${long}/${pattern}`));
+  fs.writeFileSync(path.join(dir, `${long}.yaml`), 'x: 1\n');
+  fs.writeFileSync(path.join(dir, '.appset-tools.yaml'), `ignore: ["${pattern}", "**/${pattern}/**"]\n`);
+  const r = appset(['lint', '--format', 'json', '--repo-map', `https://example.com/r.git=${path.join(dir, 'repo')}`, dir], dir);
+  assert.equal(r.signal, null, 'finished under the hang guard');
+  assert.ok(r.code === 0 || r.code === 1, r.err);
+  const j = JSON.parse(r.out);
+  assert.deepEqual(j.files.map((f: { path: string }) => f.path).sort(), ['dirs.yaml', 'files.yaml']);
+});
+
+test('a cluster Secret with 90,000 keys in data (0.9 MB, not a named file) is read in linear time', () => {
+  const dir = path.join(work, 'many-keys');
+  fs.mkdirSync(dir, { recursive: true });
+  const keys = Array.from({ length: 90000 }, (_, i) => `  k${i.toString(36)}: x\n`).join('');
+  fs.writeFileSync(
+    path.join(dir, 'secret.yaml'),
+    `${clusterSecret({ name: 'c1' }).replace('stringData:', 'data:\n' + keys + 'stringData:')}`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'appset.yaml'),
+    `${appsetHead('fleet')}  generators:\n    - clusters: {}\n  template:\n    metadata:\n      name: 'fleet-{{.name}}'\n${MINIMAL_TEMPLATE_SPEC}`,
+  );
+  const r = appset(['render', 'appset.yaml'], dir);
+  assert.equal(r.signal, null, 'finished under the hang guard');
+  assert.match(r.out, /fleet-c1/, r.err);
+});

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import type { CliIO } from './io';
 import { getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
+import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
 import { UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
 import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
@@ -95,12 +96,13 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
       if (fs.existsSync(abs) && fs.statSync(abs).isFile()) headFiles.push(abs);
       else walkYaml(abs, headFiles);
     }
+    // The work tree is read as lint reads it (host/files.ts): regular files inside the repository,
+    // size-capped, never blocking; a device, FIFO or link out of the repository is skipped and said.
     headSide = collect(headHost, [...new Set(headFiles.map(toPosix))].sort(), rootPosix, (f) => {
-      try {
-        return fs.readFileSync(f, 'utf8');
-      } catch {
-        return undefined;
-      }
+      const r = readTextFileWithin(f, [rootPosix], 'the repository');
+      if ('text' in r) return r.text;
+      io.err(`appset diff: ${f.slice(rootPosix.length + 1)}: skipped: ${r.skipped}\n`);
+      return undefined;
     });
   } catch (e) {
     if (e instanceof GitError) {
@@ -130,8 +132,13 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
   return 0;
 }
 
+/**
+ * Checkouts named with `--repo-map` are roots of the work tree side. `--inventory` files are not: the
+ * host reads exactly those files (nodeHost.ts `namedPlaces`), and their folders are not scanned (a
+ * stray Secret beside an inventory is not a cluster).
+ */
 function extraRoots(settings: ReturnType<typeof settingsFromArgs>): string[] {
-  return [...(settings.inventoryFiles ?? []).map((f) => toPosix(path.dirname(f))), ...Object.values(settings.repoMappings ?? {})];
+  return Object.values(settings.repoMappings ?? {});
 }
 
 /** Analyses the ApplicationSet files of one side. */

@@ -5,9 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { CliIO } from './io';
 import { getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding } from '../engine';
-import { readTextFile } from '../host/files';
+import { readTextFile, readTextFileWithin } from '../host/files';
 import { openIndexCache } from './indexCache';
 import {
   LineMap,
@@ -105,7 +106,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   };
   // Collect files: named files are always reported; files found in folders only when they look
   // like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
-  const files: { abs: string; named: boolean }[] = [];
+  const files: { abs: string; named: boolean; folder?: string }[] = [];
   const existing: string[] = [];
   for (const input of inputs) {
     const abs = path.resolve(io.cwd, input);
@@ -120,7 +121,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (st.isDirectory()) {
       const found: string[] = [];
       walkYaml(abs, found);
-      for (const f of found) files.push({ abs: f, named: false });
+      for (const f of found) files.push({ abs: f, named: false, folder: abs });
     } else files.push({ abs, named: !onlyAppsets });
   }
   if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
@@ -132,8 +133,9 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const configs = new Map<string, string>();
   for (const f of files) {
     const abs = toPosix(f.abs);
-    // Regular files only, size-capped, never blocking (host/files.ts); every skip is said.
-    const read = readTextFile(f.abs);
+    // Regular files only, size-capped, never blocking (host/files.ts); every skip is said. A file found
+    // in a folder is read only when it really lies inside that folder (a link out of it is not followed).
+    const read = f.folder ? readTextFileWithin(f.abs, [f.folder]) : readTextFile(f.abs);
     if (!('text' in read)) {
       if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
       else io.err(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}\n`);
@@ -232,7 +234,7 @@ function reportFile(
   const lines = new LineMap(text);
   /** A location in this or another file as path and 1-based line/column. */
   const locationOf = (f: string, span?: { start: number; end: number }) => {
-    const file = decodeURIComponent(f.replace(/^file:\/\//, ''));
+    const file = pathOfLocation(f);
     const same = file === abs || file === '';
     const map = same ? lines : linesOf(file);
     const at = span && map ? map.position(span.start) : undefined;
@@ -271,7 +273,7 @@ function reportFile(
     }
     if (d.related?.length) {
       r.related = d.related.map((rel) => {
-        const file = decodeURIComponent(rel.location.file.replace(/^file:\/\//, ''));
+        const file = pathOfLocation(rel.location.file);
         const same = file === abs || file === '';
         const loc: NonNullable<ReportFinding['related']>[number] = { path: same ? shown : shownPath(file), message: rel.message };
         const map = same ? lines : linesOf(file);
@@ -289,16 +291,27 @@ function reportFile(
   return { path: shown, applicationSets: appsets, diagnostics };
 }
 
+/**
+ * The file a finding's location names: the CLI gives the engine paths, never URIs, so a path is taken
+ * as written (`p%41.yaml` is not `pA.yaml`, `bad%zz.yaml` is no malformed URI); only a real `file://`
+ * URI is decoded.
+ */
+function pathOfLocation(f: string): string {
+  if (!f.startsWith('file://')) return f;
+  try {
+    return fileURLToPath(f).replace(/\\/g, '/');
+  } catch {
+    return f;
+  }
+}
+
 const otherFiles = new Map<string, LineMap | undefined>();
 /** Line maps of files that related locations point into (read once each). */
 function linesOf(file: string): LineMap | undefined {
   if (!otherFiles.has(file)) {
-    let map: LineMap | undefined;
-    try {
-      map = new LineMap(fs.readFileSync(file, 'utf8'));
-    } catch {
-      map = undefined;
-    }
+    // The engine read this file through the host; read it again as safely (host/files.ts).
+    const r = readTextFile(file);
+    const map = 'text' in r ? new LineMap(r.text) : undefined;
     otherFiles.set(file, map);
   }
   return otherFiles.get(file);

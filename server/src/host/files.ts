@@ -6,6 +6,7 @@
  * swapped for a FIFO between the check and the read.
  */
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 /** Files larger than this are not read (the engine reads YAML and small repository files, not artefacts). */
 export const MAX_READ_BYTES = 2 * 1024 * 1024;
@@ -42,6 +43,33 @@ export function readTextFile(p: string, maxBytes = MAX_READ_BYTES): ReadResult {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/**
+ * `readTextFile` for a file found inside `roots` (a folder the user named, the repository: `what`): the file's
+ * real path must lie inside one of them, so a symbolic link out of the folder is not followed (its
+ * text would be analysed and quoted in findings as if it were the folder's). The real path is then
+ * opened, so the check and the read concern the same file.
+ */
+export function readTextFileWithin(p: string, roots: readonly string[], what = 'the folder', maxBytes = MAX_READ_BYTES): ReadResult {
+  let real: string;
+  try {
+    real = fs.realpathSync(p);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    return { skipped: code === 'ENOENT' ? 'no such file (or a symbolic link to a missing file)' : `it cannot be opened (${code})` };
+  }
+  const inside = roots.some((r) => {
+    let root: string;
+    try {
+      root = fs.realpathSync(r);
+    } catch {
+      return false;
+    }
+    return real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+  });
+  if (!inside) return { skipped: `it is a symbolic link to a file outside ${what}, not followed` };
+  return readTextFile(real, maxBytes);
 }
 
 /** UTF-8 (BOM removed) or, after a UTF-16 byte-order mark, UTF-16. */

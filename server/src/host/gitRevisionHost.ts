@@ -12,6 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine';
 import { MAX_READ_BYTES } from './nodeHost';
+import { readTextFile } from './files';
 
 /** Bytes of eager YAML/JSON blobs read at once; beyond this, files are read one by one. */
 const MAX_BATCH_BYTES = 64 * 1024 * 1024;
@@ -97,6 +98,21 @@ export function createGitRevisionHost(
   }
   const blobs = new Map<string, string>();
   let batched = false;
+  // Inventory files the user named (`--inventory FILE`) describe the clusters, not the revision: both
+  // sides of a diff read exactly those files from disk (safely, files.ts), wherever they are.
+  const inventories = new Map<string, string | undefined>();
+  for (const f of settings.inventoryFiles ?? [])
+    if (typeof f === 'string' && f.startsWith('/') && !/[*?[{]/.test(f) && !f.includes('\0')) inventories.set(f, undefined);
+  const inventoryText = (p: string): string | undefined => {
+    let text = inventories.get(p);
+    if (text === undefined) {
+      const r = readTextFile(p);
+      text = 'text' in r ? r.text : '';
+      if (!('text' in r)) log?.(`not read: ${p}: ${r.skipped}`);
+      inventories.set(p, text);
+    }
+    return text || undefined;
+  };
   const current: EngineSettings = { ...DEFAULT_SETTINGS, ...settings };
   let remotes: GitRemote[] | undefined;
 
@@ -137,6 +153,7 @@ export function createGitRevisionHost(
         .map(([p]) => p)
         .sort(),
     readFile(p) {
+      if (inventories.has(p)) return inventoryText(p);
       const e = files.get(normal(p));
       if (!e || !e.readable || e.size > MAX_READ_BYTES) return undefined;
       if (!batched) batch();
@@ -153,6 +170,10 @@ export function createGitRevisionHost(
       return text;
     },
     stat(p) {
+      if (inventories.has(p)) {
+        const text = inventoryText(p);
+        return text === undefined ? undefined : ({ isFile: true, isDirectory: false, mtimeMs: 0, size: text.length } satisfies FileStat);
+      }
       const n = normal(p);
       const e = files.get(n);
       if (e) return e.readable ? ({ isFile: true, isDirectory: false, mtimeMs: 0, size: e.size } satisfies FileStat) : undefined;

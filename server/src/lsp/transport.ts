@@ -23,6 +23,8 @@ import {
   type ResponseMessage,
 } from 'vscode-languageserver/node';
 
+import { FramingGuard } from './framing';
+
 export type Phase = 'new' | 'running' | 'shutdown';
 
 export interface Transport {
@@ -43,7 +45,8 @@ export function transportFromArgs(argv: string[]): Transport | undefined {
       writer = new IPCMessageWriter(process);
     } else if (flag === '--stdio') {
       stdio = true;
-      reader = new StreamMessageReader(process.stdin);
+      // A bad header is dropped and reading goes on (framing.ts); the library's reader would stop for good.
+      reader = new StreamMessageReader(process.stdin.pipe(new FramingGuard((m) => process.stderr.write(m + '\n'))));
       writer = new StreamMessageWriter(process.stdout);
     } else if (flag === '--socket' && value) {
       [reader, writer] = createServerSocketTransport(Number.parseInt(value, 10));

@@ -3,13 +3,13 @@
  * the file is ignored, and — after every feature has reported — per-code severities (`off` drops a
  * finding) and inline suppressions (`# appset-tools: ignore <code> -- <why>` on or above the line).
  */
-import picomatch from 'picomatch';
 import { DEFAULT_SETTINGS, type EngineSettings } from '../host';
 import type { EngineDiagnostic, Severity } from '../types';
 import type { RepoConfig } from './types';
 import { finding } from '../diagnostics/codes';
 import { findSuppressions, type Suppression } from './suppress';
 import { lineIndex } from '../yaml/document';
+import { doublestarMatch } from '../rules/globs';
 
 /**
  * The file's settings: a value the editor or a CLI flag set away from its default wins (someone chose
@@ -44,8 +44,9 @@ export function isIgnored(path: string | undefined, cfg: RepoConfig): boolean {
   let m = matchers.get(cfg);
   if (!m) {
     const globs = cfg.ignore.flatMap((p) => (p.endsWith('/**') ? [p] : [p, p.replace(/\/$/, '') + '/**']));
-    const pm = picomatch(globs, { dot: true });
-    m = (p: string) => pm(p);
+    // doublestar's rules, matched in linear time (a pattern cannot stall a lint: `rules/globs.ts`).
+    const each = globs.map(doublestarMatch);
+    m = (p: string) => each.some((f) => f(p));
     matchers.set(cfg, m);
   }
   return m(path);

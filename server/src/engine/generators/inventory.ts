@@ -19,7 +19,7 @@
  *
  * Files named in `appsetTools.inventoryFiles` are read too (they may live outside the usual scan).
  */
-import picomatch from 'picomatch';
+import { doublestarMatch } from '../rules/globs';
 import type { SourceText } from '../inputs';
 import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
@@ -101,7 +101,7 @@ function extraFiles(file: SourceText, unread: string[]): IndexedFile[] {
     const before = out.length;
     if (/[*?[{]/.test(pattern)) {
       const abs = pattern.startsWith('/') ? [pattern] : roots.map((r) => `${r}/${pattern}`);
-      const matchers = abs.map((p) => picomatch(p, { dot: true }));
+      const matchers = abs.map(doublestarMatch);
       for (const p of file.workspace.paths()) {
         if (!matchers.some((m) => m(p))) continue;
         const f = file.workspace.file(p);

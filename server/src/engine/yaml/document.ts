@@ -13,6 +13,7 @@ import { fastRead } from './fastRead';
 import { lazyDocument, lazyMoved } from './lazyDocument';
 import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
+import { duplicateKeySteps } from './duplicateKeys';
 import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
@@ -258,6 +259,7 @@ function* parseRaw(text: string, offset: number, reader: Reader): Generator<void
   const { docs, grafts } = yield* composeAllSteps(text, offset, PARSE_OPTIONS);
   const out: RawDoc[] = [];
   for (const doc of docs) {
+    yield* duplicateKeySteps(doc, text, offset);
     yield;
     out.push(yield* rawSteps(doc, grafts));
   }

@@ -20,9 +20,14 @@
  */
 import * as YAML from 'yaml';
 import { put } from '../objects';
+import { runSteps } from '../steps';
+import { duplicateKeySteps } from './duplicateKeys';
 
-/** The parser options every document of the engine is read with (document.ts). */
-export const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: true, strict: false, logLevel: 'error' } as const;
+/**
+ * The parser options every document of the engine is read with (document.ts). Duplicate keys are
+ * errors, but found by `duplicateKeys.ts` after composing (the library's own check is quadratic).
+ */
+export const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: false, strict: false, logLevel: 'error' } as const;
 
 /** An edit between two texts: `old.slice(start, oldEnd)` became `text.slice(start, newEnd)`. */
 export interface TextEdit {
@@ -307,6 +312,7 @@ function parseAt(text: string, offset: number): YAML.Document.Parsed | undefined
   for (const d of composer.end()) docs.push(d as YAML.Document.Parsed);
   if (docs.length !== 1) return undefined;
   const d = docs[0];
+  runSteps(duplicateKeySteps(d, text, offset));
   if (d.errors.length || d.warnings.length || d.comment || d.commentBefore) return undefined;
   return d;
 }

@@ -8,6 +8,8 @@
 import * as YAML from 'yaml';
 import { MAX_ALIAS_COUNT } from './document';
 import { guardYaml } from './limits';
+import { duplicateKeySteps } from './duplicateKeys';
+import { runSteps } from '../steps';
 
 /** A parsed YAML document with source ranges (see `document.ts`, `ast.ts` for reading it). */
 export type YamlDocument = YAML.Document.Parsed;
@@ -27,16 +29,32 @@ function located(text: string, e: YAML.YAMLError): YAML.YAMLError {
   return e;
 }
 
+/**
+ * Duplicate keys are errors for these readers as for the library's default, but found by
+ * `duplicateKeys.ts` with a Map: the library's own check compares every key with all earlier ones
+ * (a cluster Secret with 90,000 keys took minutes to read).
+ */
+const UNIQUE_KEYS_BY_MAP = { uniqueKeys: false } as const;
+
+function keysChecked<D extends YAML.Document.Parsed>(docs: D[], text: string): D[] {
+  for (const d of docs) runSteps(duplicateKeySteps(d, text, 0));
+  return docs;
+}
+
 /** One YAML value as Go's readers see it (YAML 1.1 scalars, bounded aliases); throws on syntax errors. */
 export function parseGoYaml(text: string): unknown {
-  const doc = YAML.parseDocument(text, { version: '1.1', logLevel: 'error', prettyErrors: false });
+  const [doc] = keysChecked(
+    [YAML.parseDocument(text, { version: '1.1', logLevel: 'error', prettyErrors: false, ...UNIQUE_KEYS_BY_MAP })],
+    text,
+  );
   if (doc.errors.length) throw located(text, doc.errors[0]);
   return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
 }
 
 /** The first document of a file as Go's readers see it, timestamps kept as written; throws its first error. */
 export function parseGoYamlFile(text: string): unknown {
-  const doc = YAML.parseAllDocuments(text, { version: '1.1', logLevel: 'error', prettyErrors: false })[0];
+  const doc = YAML.parseAllDocuments(text, { version: '1.1', logLevel: 'error', prettyErrors: false, ...UNIQUE_KEYS_BY_MAP })[0];
+  if (doc && 'errors' in doc) keysChecked([doc], text);
   if (doc && 'errors' in doc && doc.errors.length) throw located(text, doc.errors[0]);
   if (!doc || !('toJS' in doc)) return null;
   // go-yaml v2 decodes a YAML 1.1 timestamp (`2001-12-14`) into an interface{} as the string written,
@@ -56,8 +74,9 @@ export function parseGoYamlFile(text: string): unknown {
  */
 export function parseDocuments(text: string): YamlDocument[] {
   try {
-    const docs = YAML.parseAllDocuments(guardYaml(text).text, { strict: false, logLevel: 'error', prettyErrors: false });
-    return Array.isArray(docs) ? (docs as YamlDocument[]) : [];
+    const guarded = guardYaml(text).text;
+    const docs = YAML.parseAllDocuments(guarded, { strict: false, logLevel: 'error', prettyErrors: false, ...UNIQUE_KEYS_BY_MAP });
+    return Array.isArray(docs) ? keysChecked(docs as YamlDocument[], guarded) : [];
   } catch {
     return [];
   }
@@ -95,7 +114,9 @@ export function documentsWithValues(text: string): { doc: YamlDocument; value: u
 
 /** The first document of a file as Go's readers see it (YAML 1.1), or undefined when it has errors. */
 export function parseGoYamlDocument(text: string): YamlDocument | undefined {
-  const d = YAML.parseAllDocuments(guardYaml(text).text, { version: '1.1', logLevel: 'error', prettyErrors: false })[0] as
+  const guarded = guardYaml(text).text;
+  const d = YAML.parseAllDocuments(guarded, { version: '1.1', logLevel: 'error', prettyErrors: false, ...UNIQUE_KEYS_BY_MAP })[0] as
     YamlDocument | undefined;
+  if (d?.errors) keysChecked([d], guarded);
   return d && !d.errors?.length ? d : undefined;
 }

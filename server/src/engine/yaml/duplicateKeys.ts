@@ -1,0 +1,130 @@
+/**
+ * Duplicate mapping keys, found with one Map per mapping. The `yaml` library's own check
+ * (`uniqueKeys: true`) compares every key with all earlier keys of its mapping, so 90,000 keys in a
+ * cluster Secret's `data` cost minutes; Go's YAML readers check duplicates with a map too. The engine
+ * composes with the library's check off and adds the library's error here, at the same place and in
+ * the same words (`yaml` `compose/resolve-block-map.js`: "Map keys must be unique" at the key's start;
+ * keys are equal when both are scalars with the same value, `===`, as `util-map-includes.js` compares).
+ */
+import * as YAML from 'yaml';
+
+/** Nodes visited between two steps of `duplicateKeySteps`. */
+const NODES_PER_STEP = 4000;
+
+/** Work counter for the tests: mapping entries looked at so far (never a clock). */
+export const duplicateKeyWork = { keys: 0 };
+
+/**
+ * Adds the library's DUPLICATE_KEY error to `doc` for every key that repeats an earlier one of its
+ * mapping; `text` is the text `doc` was composed from, found at `offset` in its file.
+ */
+export function* duplicateKeySteps(doc: YAML.Document.Parsed, text: string, offset: number): Generator<void, void> {
+  const repeated: { map: YAML.YAMLMap; index: number }[] = [];
+  const stack: unknown[] = [doc.contents];
+  let n = 0;
+  while (stack.length) {
+    const node = stack.pop();
+    if (++n % NODES_PER_STEP === 0) yield;
+    if (YAML.isMap(node)) {
+      const seen = new Map<unknown, true>();
+      node.items.forEach((pair, index) => {
+        duplicateKeyWork.keys++;
+        const key = pair.key;
+        // NaN never equals itself (`===`), though a Map would find it.
+        if (YAML.isScalar(key) && key.value === key.value) {
+          if (seen.has(key.value)) repeated.push({ map: node as YAML.YAMLMap, index });
+          else seen.set(key.value, true);
+        }
+        stack.push(pair.value, pair.key);
+      });
+    } else if (YAML.isSeq(node)) {
+      for (const it of node.items) stack.push(it);
+    } else if (YAML.isPair(node)) {
+      stack.push(node.value, node.key);
+    }
+  }
+  if (!repeated.length) return;
+  const blockMaps = blockMapTokens(text, offset);
+  const starts = new Map<YAML.YAMLMap, number[]>();
+  const found = repeated.map(({ map, index }) => {
+    let at = starts.get(map);
+    if (!at) starts.set(map, (at = keyStarts(map, blockMaps.get(map.range?.[0] ?? -1))));
+    return new YAML.YAMLParseError([at[index], at[index] + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
+  });
+  doc.errors = mergeByPosition(doc.errors, found);
+}
+
+type BlockMapToken = Extract<YAML.CST.Token, { type: 'block-map' }>;
+type SourceToken = YAML.CST.SourceToken;
+
+/** The block mappings of `text`'s syntax tree by offset (read again only when a document repeats a key). */
+function blockMapTokens(text: string, offset: number): Map<number, BlockMapToken> {
+  const out = new Map<number, BlockMapToken>();
+  const parser = new YAML.Parser();
+  parser.offset = offset;
+  const stack: (YAML.CST.Token | null | undefined)[] = [];
+  try {
+    for (const t of parser.parse(text)) stack.push(t);
+  } catch {
+    // The parser's own recursion overflowed (issue 25's YAML stack overflow): the keys' starts are
+    // then the key nodes' own, which differ from the library's only after an empty value.
+    return out;
+  }
+  while (stack.length) {
+    const t = stack.pop();
+    if (!t) continue;
+    if (t.type === 'document') stack.push(t.value);
+    else if (t.type === 'block-map') {
+      out.set(t.offset, t);
+      for (const it of t.items) stack.push(it.key, it.value);
+    } else if (t.type === 'block-seq') for (const it of t.items) stack.push(it.value);
+    else if (t.type === 'flow-collection') for (const it of t.items) stack.push(it.key, it.value);
+  }
+  return out;
+}
+
+const endOf = (tokens: SourceToken[] | undefined): number | undefined => {
+  const last = tokens?.[tokens.length - 1];
+  return last ? last.offset + last.source.length : undefined;
+};
+
+/**
+ * Where the library reports a duplicate of each pair's key (`compose/resolve-block-map.js`): the end of
+ * the tokens before the key, or — when there are none — where the previous entry ended (its value's
+ * end, or the end of its `:` and spaces). A flow mapping's keys are reported where they start.
+ */
+function keyStarts(map: YAML.YAMLMap, token: BlockMapToken | undefined): number[] {
+  const out = map.items.map((pair) => (pair.key as YAML.Node | null)?.range?.[0] ?? 0);
+  if (!token) return out;
+  let at = token.offset;
+  let p = 0;
+  for (const item of token.items) {
+    duplicateKeyWork.keys++;
+    const props = item.start.some((s) => s.type === 'explicit-key-ind' || s.type === 'anchor' || s.type === 'tag');
+    // An item with neither `:`, `?` nor properties is a comment or stray text: no pair.
+    if (!props && !item.sep) continue;
+    const pair = map.items[p];
+    if (!pair) break;
+    out[p++] = endOf(item.start) ?? at;
+    const value = pair.value as YAML.Node | null;
+    at = value ? (value.range?.[2] ?? at) : (endOf(item.sep) ?? (pair.key as YAML.Node).range?.[2] ?? at);
+  }
+  return out;
+}
+
+/**
+ * The two lists of errors by position: the library reports a duplicate when it reaches the key, so
+ * after every error that starts at or before the key. (An error the library finds at a mapping's end
+ * can come after later keys in its list; findings are shown by position.)
+ */
+function mergeByPosition(errors: YAML.YAMLError[], added: YAML.YAMLParseError[]): YAML.YAMLError[] {
+  added.sort((a, b) => a.pos[0] - b.pos[0]);
+  const out: YAML.YAMLError[] = [];
+  let j = 0;
+  for (const e of errors) {
+    while (j < added.length && added[j].pos[0] < e.pos[0]) out.push(added[j++]);
+    out.push(e);
+  }
+  while (j < added.length) out.push(added[j++]);
+  return out;
+}
