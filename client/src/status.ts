@@ -93,7 +93,8 @@ export class AppSetStatus implements vscode.Disposable {
     const en = a.enablement;
     const on = en.state === 'enabled';
     this.item.text = on ? '$(check) Progressive syncs: enabled' : '$(warning) Progressive syncs: off';
-    const tip = new vscode.MarkdownString(`**${a.name}**: ${en.text}${en.instance ? `\n\nArgo CD: ${en.instance}` : ''}`);
+    const install = en.install?.length ? `\n\n\`\`\`\n${en.install.join('\n')}\n\`\`\`` : '';
+    const tip = new vscode.MarkdownString(`**${a.name}**: ${en.text}${en.instance ? `\n\nArgo CD: ${en.instance}` : ''}${install}`);
     tip.isTrusted = false;
     this.item.tooltip = tip;
     this.item.backgroundColor = on ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');

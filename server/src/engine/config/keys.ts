@@ -170,12 +170,12 @@ export const CONFIG_KEYS: ConfigKey[] = [
   },
   {
     key: 'argocdVersion',
-    doc: "the Argo CD release to check against: `auto` (detect the repository's install), `3.2`, `v3.2.5` or `master`",
+    doc: "the Argo CD release to check against: `auto` (detect the repository's install), `3.2`, `v3.2.5`, `master`, or `stable`/`latest` (the newest release)",
     read(v, into, _dir, source) {
       // YAML reads an unquoted `2.10` as the number 2.1: a number is taken as written in the file.
       const text = typeof v === 'number' ? (source !== undefined && /^\s*[0-9.]+\s*$/.test(source) ? source : String(v)) : v;
       if (typeof text !== 'string' || !isVersionSetting(text.trim()))
-        return `expected auto, a release such as 3.2 or v3.2.5, or master, got ${describe(v)}`;
+        return `expected auto, a release such as 3.2 or v3.2.5, master, stable or latest, got ${describe(v)}`;
       into.settings.argocdVersion = text.trim();
       return undefined;
     },

@@ -35,6 +35,7 @@ import { codeInfo } from '../diagnostics/codes';
 import type { FileInfo, PreviewResult } from '../../protocol';
 import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';
 import { describeInstances } from '../rollout/enablement';
+import { installReport, installReportLines, type InstallReport } from '../install/report';
 import { decidedWhere, enabledSentence, ignoredSentence, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
@@ -123,6 +124,8 @@ export interface LanguageService {
   fileInfo(a: Analysis): FileInfo;
   /** One line per Argo CD install found (and the override): what decides progressive syncs, for the server log. */
   enablementSummary(): string[];
+  /** The install model as a report: every Argo CD install, its version, settings, evidence and which of `appsets` it runs (`appset instances`). */
+  installReport(appsets: readonly { path: string; namespace?: string }[]): InstallReport;
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
   readonly openDocuments: OpenDocuments;
   /**
@@ -169,6 +172,17 @@ const EXPANSION_CACHE_SIZE = 64;
  * one file, re-used across keystrokes in the others) still fit by the entry count.
  */
 const EXPANSION_CACHE_APPS = 2000;
+
+/** The install model's lines for the install(s) that run this ApplicationSet (status bar tooltip). */
+function installLinesFor(ctx: AppSetContext): { install?: string[] } {
+  const path = ctx.file.path;
+  if (!path) return {};
+  const meta = (ctx.doc.value as { metadata?: { namespace?: unknown } } | null)?.metadata;
+  const namespace = typeof meta?.namespace === 'string' && meta.namespace ? meta.namespace : undefined;
+  const r = installReport(ctx.file, [{ path, namespace }]);
+  const lines = installReportLines({ installs: r.installs.filter((i) => i.governs.length), others: r.others });
+  return lines.length ? { install: lines } : {};
+}
 
 export function getLanguageService(params: LanguageServiceParams): LanguageService {
   const host = params.host;
@@ -577,10 +591,18 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
                   : en.instance.why
                 : undefined,
               ...(d && d.file !== 'setting' ? { file: d.file, offset: d.span?.start } : {}),
+              ...installLinesFor(ctx),
             },
           };
         }),
       };
+    },
+    installReport(appsets) {
+      const root = host.roots()[0];
+      const settings = root
+        ? effectiveSettings(host.settings(), configFor(`${root}/.appset-tools.yaml`, host, workspace))
+        : host.settings();
+      return installReport({ host, settings, workspace }, appsets);
     },
     enablementSummary() {
       // The root's .appset-tools.yaml counts too (its instances mapping, its progressiveSyncs).

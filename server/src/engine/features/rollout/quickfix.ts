@@ -12,7 +12,7 @@ import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { spanAt } from '../../yaml/document';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
-import { dirname, relativePath } from '../../rollout/instances';
+import { dirname, relativePath } from '../../install/instances';
 import { enablementFor, getStrategy } from './plan';
 import { lengthText, proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { isRollingSync } from '../../rollout/spec';
@@ -135,6 +135,17 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
     };
   }
   if (en.evidence.some((e) => e.effect === 'disables')) return undefined;
+  // Written but not deployed: the next step is to make the install's kustomization build the file.
+  const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.description.includes(' is not part of '));
+  if (unbuilt) {
+    const dir = dirname(unbuilt.file);
+    for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
+      const k = ctx.file.workspace.file(`${dir}/${name}`);
+      const doc = k && parseText(k.text, 0);
+      const e = k && doc ? appendAt(k.text, doc, ['resources'], [`- ${unbuilt.file.slice(dir.length + 1)}`]) : undefined;
+      if (k && e) return { edits: [{ file: k.path, ...e }], where: rel(k.path), restart: RESTART_MANUAL };
+    }
+  }
   const order: ConfigTarget['kind'][] = ['configmap', 'configmap-generator', 'helm-values', 'argocd-cr'];
   const targets = [...en.targets].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   for (const t of targets) {
@@ -148,7 +159,7 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
         : t.kind === 'configmap-generator'
           ? appendAt(file.text, doc, t.path ?? [], [`- ${CM_KEY}=true`])
           : t.kind === 'helm-values'
-            ? appendAt(file.text, doc, ['configs', 'params'], [value])
+            ? appendAt(file.text, doc, [...(t.path ?? []), 'configs', 'params'], [value])
             : appendAt(file.text, doc, ['spec', 'applicationSet', 'extraCommandArgs'], [`- ${FLAG}`]);
     if (e) return { edits: [{ file: t.file, ...e }], where: rel(t.file), restart: RESTART_BY[t.kind] };
   }
