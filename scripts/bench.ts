@@ -15,7 +15,7 @@
  *
  * Writes bench/results.md (linked from the README). Options: `--quick` (fewer repetitions),
  * `--keystrokes N` (memory run length, default 10000), `--engine` (also the in-process engine
- * micro-benchmarks of scripts/bench/engine.ts), `--only open|keystrokes|memory|responsiveness|cli` (one
+ * micro-benchmarks of scripts/bench/engine.ts), `--only open|keystrokes|memory|preview|responsiveness|cli` (one
  * part of the run, for working on it; the file written then holds only that part).
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +26,8 @@ import * as YAML from 'yaml';
 import { appsetFolder, gitopsRepo, hugeFile, longList, manyAppSets, small } from './bench/fixtures';
 import { startLsp, type LspProcess } from './bench/lsp';
 import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/responsiveness';
+import { storyPreview } from './bench/preview';
+import { storyAppSet, storySecrets } from '../test/helpers/story';
 import { EARLY_ANSWER_CHARS } from '../server/src/lsp/handlers/diagnostics';
 import { FIRST_PASS_MIN_CHARS } from '../server/src/engine/service/firstPass';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol';
@@ -224,20 +226,23 @@ async function main() {
       const yn = await openTimes('yls-nodebounce', repo, file, text, n);
       const y = await openTimes('yls', repo, file, text, Math.max(2, n - 2));
       const floor = parseFloor(text);
+      // The headline is the whole answer (every finding of the file); a two-step answer's early,
+      // partial publish is noted beside it.
+      const whole = product.whole ?? product;
       const row: Row = {
-        measure: `open → first diagnostics, ${label}`,
-        product: product.ms,
+        measure: `open → all diagnostics of the file, ${label}`,
+        product: whole.ms,
         ylsNoDebounce: yn.ms,
         yls: y.ms,
         floor,
         unit: 'ms',
         target: '≤ 0.5× yaml-language-server, no debounce',
       };
-      row.ratio = product.ms / yn.ms;
+      row.ratio = whole.ms / yn.ms;
       row.ok = row.ratio <= 0.5;
       if (name === 'small.yaml') {
         row.target += '; ≤ 100 ms';
-        row.ok = row.ok && product.ms <= 100;
+        row.ok = row.ok && whole.ms <= 100;
         const cold = await openTimes('product-no-code-cache', repo, file, text, n);
         notes.push(
           `${label}, without the code cache (APPSET_CACHE_DIR=off, i.e. a build's first start): ${cold.ms.toFixed(0)} ms, ${(cold.ms / yn.ms).toFixed(2)}× yaml-language-server, no debounce`,
@@ -245,15 +250,15 @@ async function main() {
       }
       if (name === 'huge.yaml') {
         row.target = '≤ 1 s';
-        row.ok = product.ms <= 1000;
+        row.ok = whole.ms <= 1000;
       }
       rows.push(row);
       notes.push(
-        `${label}, server CPU time from didOpen to the first diagnostics (does not grow with the machine's load, unlike the times above): product ${product.cpuMs} ms, yaml-language-server (no debounce) ${yn.cpuMs} ms, ${yn.cpuMs ? (product.cpuMs / yn.cpuMs).toFixed(2) + '×' : '—'}`,
+        `${label}, server CPU time from didOpen to all its diagnostics (does not grow with the machine's load, unlike the times above): product ${whole.cpuMs} ms, yaml-language-server (no debounce) ${yn.cpuMs} ms, ${yn.cpuMs ? (whole.cpuMs / yn.cpuMs).toFixed(2) + '×' : '—'}`,
       );
       if (product.whole)
         notes.push(
-          `${label}: the product answers it in two steps (what needs no expansion, then the whole answer for the same version); the whole answer came ${product.whole.ms.toFixed(0)} ms after didOpen (${(product.whole.ms / yn.ms).toFixed(2)}× yaml-language-server, no debounce), server CPU ${product.whole.cpuMs} ms (${yn.cpuMs ? (product.whole.cpuMs / yn.cpuMs).toFixed(2) + '×' : '—'})`,
+          `${label}: the product answers it in two steps (what needs no expansion, then the whole answer for the same version); the row is the whole answer, the early partial publish came ${product.ms.toFixed(0)} ms after didOpen (${(product.ms / yn.ms).toFixed(2)}× yaml-language-server, no debounce), server CPU ${product.cpuMs} ms (${yn.cpuMs ? (product.cpuMs / yn.cpuMs).toFixed(2) + '×' : '—'})`,
         );
       notes.push(
         `${label}: product ${product.diagnostics} diagnostics, yaml-language-server ${yn.diagnostics}${name === 'huge.yaml' ? ' (it applies the ApplicationSet schema to every document of the file, the ConfigMaps and Deployments too)' : ''}`,
@@ -395,6 +400,56 @@ async function main() {
         });
         notes.push(
           `memory run: RSS ${early.toFixed(0)} MiB 10 s after ${Math.floor(keystrokeRun / 10)} keystrokes, ${late.toFixed(0)} MiB 10 s after ${keystrokeRun}; at the last keystroke of each burst ${earlyBusy.toFixed(0)} and ${lateBusy.toFixed(0)} MiB`,
+        );
+      } finally {
+        await s.stop();
+      }
+    }
+
+    // ---- the story's preview: 540 Applications, opened and refreshed (issue 29) ----
+    if (wanted('preview')) {
+      log("preview: the story's 540 Applications");
+      const dir = join(tmp, 'story');
+      mkdirSync(dir);
+      writeFileSync(join(dir, 'clusters.yaml'), storySecrets());
+      const text = storyAppSet('go');
+      const file = join(dir, 'services.yaml');
+      writeFileSync(file, text);
+      const s = await startLsp({
+        name: 'product',
+        argv: [...SERVER_NODE_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
+        root: dir,
+        initializationOptions: { settings: {} },
+        settings: { appsetTools: {} },
+        env: { APPSET_CACHE_DIR: codeCacheDir },
+      });
+      try {
+        const runs = [];
+        for (let i = 0; i < REPEAT; i++) runs.push(await storyPreview(s, file, text, i));
+        // The floor: a plain parse of the preview's YAML, the least work for any tool that shows that document.
+        const floor = parseFloor(runs[0].yaml);
+        const open = median(runs.map((r) => r.open.ms));
+        const refresh = median(runs.map((r) => r.refresh.ms));
+        rows.push(
+          {
+            measure: "the story's preview (540 Applications): the server's answer to opening it",
+            product: open,
+            floor,
+            unit: 'ms',
+            target: '≤ 0.5 s on an idle machine',
+            ok: open <= 500,
+          },
+          {
+            measure: "the story's preview: the server's answer after a template edit",
+            product: refresh,
+            floor,
+            unit: 'ms',
+            target: '≤ 0.3 s on an idle machine',
+            ok: refresh <= 300,
+          },
+        );
+        notes.push(
+          `the story's preview: server CPU ${median(runs.map((r) => r.open.cpuMs))} ms to answer the opening (${(runs[0].open.bytes / 1024).toFixed(0)} KiB of YAML), ${median(runs.map((r) => r.refresh.cpuMs))} ms for a template edit's diagnostics and preview; the floor column is a plain parse of the preview's YAML (what the server adds is the rest); VS Code adds its own time to show the document (test/vscode/suite/9-scale.test.js writes it to the report)`,
         );
       } finally {
         await s.stop();

@@ -15,6 +15,8 @@ import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';
 import { AppSetStatus } from './status';
 import { ServerRestarts } from './restarts';
+import { ResultsChanged } from './refresh';
+import { previewOutline } from './previewOutline';
 
 let client: LanguageClient | undefined;
 
@@ -76,11 +78,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   await client.start();
   const c = client;
 
-  preview = new PreviewProvider(c);
-  rollout = new RolloutView(c);
-  const status = new AppSetStatus(c);
+  // One subscription to the server's notification, fanned out to every view (refresh.ts says why).
+  const changed = new ResultsChanged(c);
+  preview = new PreviewProvider(c, changed.event);
+  rollout = new RolloutView(c, changed.event);
+  const status = new AppSetStatus(c, changed.event);
   context.subscriptions.push(
+    changed,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
+    // The preview's Outline: its ApplicationSet and every Application.
+    vscode.languages.registerDocumentSymbolProvider({ scheme: PREVIEW_SCHEME }, previewOutline, { label: 'Generated Applications' }),
     preview,
     rollout,
     status,
@@ -93,6 +100,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // For the tests and the UI check: what the status bar says.
     vscode.commands.registerCommand('appsetTools.statusSnapshot', () => status.snapshot()),
     vscode.commands.registerCommand('appsetTools.rolloutSnapshot', () => rollout?.snapshot()),
+    // For the tests: the notifications the client received and the preview requests it sent.
+    vscode.commands.registerCommand('appsetTools.viewsSnapshot', () => ({ resultsChanged: changed.count, preview: { ...preview?.stats } })),
     // For the tests: what the client said about server restarts.
     vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),
     vscode.commands.registerCommand(Commands.restartServer, () => {

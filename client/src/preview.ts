@@ -6,10 +6,11 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Notifications, PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
+import { PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
 import { affectsResults } from './refresh';
 
-const REFRESH_MS = 300;
+/** Edits come in bursts: one request after the burst (the server answers the newest version only). */
+const REFRESH_MS = 100;
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -19,18 +20,23 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly offsets = new Map<string, number | undefined>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscription: vscode.Disposable;
+  /** Requests sent and the last one's time and size (the tests read them through `appsetTools.viewsSnapshot`). */
+  readonly stats = { requests: 0, lastMs: 0, lastBytes: 0 };
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(
+    private readonly client: LanguageClient,
+    resultsChanged: vscode.Event<void>,
+  ) {
     this.subscription = vscode.Disposable.from(
       // Edits to the source, and to cluster Secrets or Argo CD configuration, change the preview.
       vscode.workspace.onDidChangeTextDocument((e) => {
-        for (const [src, previewUri] of this.open) if (affectsResults(e.document, vscode.Uri.parse(src))) this.refreshSoon(src, previewUri);
+        for (const [src, previewUri] of this.open) if (affectsResults(e, vscode.Uri.parse(src))) this.refreshSoon(src, previewUri);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('appsetTools')) this.refreshAll();
       }),
       // Files changed on disk (git pull, a new cluster Secret, a flipped ConfigMap): the server says so.
-      client.onNotification(Notifications.resultsChanged, () => this.refreshAll()),
+      resultsChanged(() => this.refreshAll()),
       // Closing the preview stops its refreshes.
       vscode.workspace.onDidCloseTextDocument((d) => {
         if (d.uri.scheme !== PREVIEW_SCHEME) return;
@@ -87,7 +93,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     this.offsets.set(source.toString(), offset);
     if (known && changedAppSet) this.changed.fire(uri);
     const doc = await vscode.workspace.openTextDocument(uri);
-    await vscode.languages.setTextDocumentLanguage(doc, 'yaml');
+    // The path ends in .yaml, so VS Code opens it as YAML; setting the language again would close and reopen it.
+    if (doc.languageId !== 'yaml') await vscode.languages.setTextDocumentLanguage(doc, 'yaml');
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preview: false, preserveFocus: !app });
     if (app) {
       const text = doc.getText();
@@ -102,11 +109,15 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const offset = this.offsets.get(uri.query);
+    const t0 = Date.now();
+    this.stats.requests++;
     try {
       const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, {
         uri: uri.query,
         offset,
       } satisfies DocumentRequestParams);
+      this.stats.lastMs = Date.now() - t0;
+      this.stats.lastBytes = r?.yaml.length ?? 0;
       return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';
     } catch (e) {
       return `# The preview failed: ${(e as Error).message}\n`;

@@ -2,8 +2,9 @@
  * The rollout view's page: steps as lanes, waves as rows of Application chips, warnings where the
  * controller would not do what the YAML suggests. Pure (no `vscode` import) so it is unit-tested.
  * Every value from the plan is escaped. Links are `command:` URIs (Application → its preview entry
- * and its source, evidence → the file and line); the only script is a nonce'd one-liner that scrolls
- * to the step whose lens was clicked.
+ * and its source, evidence → the file and line); the only script (nonce'd) filters the Applications
+ * and scrolls to the step whose lens was clicked. At scale, each step counts its Applications by
+ * cluster and by the labels the steps select on, big waves and long runs of waves are folded.
  *
  * The plan's shape is the server's contract (`RolloutPlan`, re-exported by server/src/protocol.ts).
  */
@@ -25,10 +26,20 @@ export interface RenderOptions {
 /** A `command:` link; the arguments are JSON, URI-encoded (VS Code's command URI form). */
 export const commandHref = (id: string, args: unknown[]) => `command:${id}?${encodeURIComponent(JSON.stringify(args))}`;
 
+const own = <T>(o: Record<string, T> | undefined, k: string): T | undefined =>
+  o && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
+
+/** What the filter box matches an Application on: its name, its cluster, its labels as `key=value`. */
+function filterText(plan: RolloutPlan, a: string): string {
+  const info = own(plan.apps, a);
+  const labels = Object.entries(info?.labels ?? {}).map(([k, v]) => `${k}=${v}`);
+  return [a, info?.cluster ?? '', ...labels].join(' ').toLowerCase();
+}
+
 function chipsOf(plan: RolloutPlan, opts: RenderOptions, apps: string[], cls = 'app'): string {
   return apps
     .map((a) => {
-      const info = plan.apps && Object.prototype.hasOwnProperty.call(plan.apps, a) ? plan.apps[a] : undefined;
+      const info = own(plan.apps, a);
       const title = [info?.destination && `→ ${info.destination}`, info?.source && `from ${info.source.label}`].filter(Boolean).join(' · ');
       const name = opts.source
         ? `<a class="${cls}" href="${esc(commandHref(Commands.showPreview, [opts.source, opts.offset ?? 0, a]))}" title="${esc(title || 'open in the preview')}">${esc(a)}</a>`
@@ -36,9 +47,35 @@ function chipsOf(plan: RolloutPlan, opts: RenderOptions, apps: string[], cls = '
       const src = info?.source
         ? `<a class="src" href="${esc(commandHref(Commands.openLocation, [info.source.file, info.source.offset]))}" title="${esc(info.source.label)}">↗</a>`
         : '';
-      return name + src;
+      return `<span class="c" data-f="${esc(filterText(plan, a))}">${name}${src}</span>`;
     })
     .join('');
+}
+
+/** Counts shown per group at most; the rest is summed up as "and N more". */
+const COUNTS_SHOWN = 6;
+
+/** `cluster: prod-01 45, prod-02 45 and 10 more · tier: canary 45`: Applications counted by cluster and by the label keys the steps select on. */
+export function countsOf(plan: RolloutPlan, apps: string[]): string {
+  if (!plan.apps || !apps.length) return '';
+  const groups: [string, (a: string) => string | undefined][] = [
+    ['cluster', (a) => own(plan.apps, a)?.cluster],
+    ...(plan.labelKeys ?? []).map((k): [string, (a: string) => string | undefined] => [k, (a) => own(own(plan.apps, a)?.labels, k)]),
+  ];
+  const parts: string[] = [];
+  for (const [what, of] of groups) {
+    const counts = new Map<string, number>();
+    for (const a of apps) {
+      const v = of(a);
+      if (v !== undefined) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    if (!counts.size) continue;
+    const list = [...counts].map(([v, n]) => `${v} ${n}`);
+    parts.push(
+      `${what}: ${list.slice(0, COUNTS_SHOWN).join(', ')}${list.length > COUNTS_SHOWN ? ` and ${list.length - COUNTS_SHOWN} more` : ''}`,
+    );
+  }
+  return esc(parts.join(' · '));
 }
 
 /** `https://a, https://b and 3 more` — the distinct destinations of some Applications. */
@@ -46,7 +83,7 @@ function destinations(plan: RolloutPlan, apps: string[]): string {
   if (!plan.apps) return '';
   const set = new Set<string>();
   for (const a of apps) {
-    const d = Object.prototype.hasOwnProperty.call(plan.apps, a) ? plan.apps[a].destination : undefined;
+    const d = own(plan.apps, a)?.destination;
     if (d) set.add(d.split(' / ')[0]);
   }
   if (!set.size) return '';
@@ -68,24 +105,44 @@ body{font-family:var(--vscode-font-family);color:var(--vscode-foreground);paddin
 a.app{text-decoration:none}
 a.src{text-decoration:none;opacity:.7;margin-right:.3em}
 .step.focus{border-left-width:8px}
+.counts{opacity:.8;font-size:.9em}
+details.wave{display:block}
+details.wave>summary{cursor:pointer}
+details.more>summary{cursor:pointer;margin:.35em 0}
+.c{display:inline-flex;align-items:baseline}
+.hidden{display:none!important}
+#filter{width:100%;max-width:40em;margin:.5em 0;padding:.2em .4em;background:var(--vscode-input-background);color:var(--vscode-input-foreground);border:1px solid var(--vscode-input-border,transparent)}
 .warn{color:var(--vscode-editorWarning-foreground)}
 .ok{color:var(--vscode-testing-iconPassed)}
 .err{color:var(--vscode-errorForeground)}
 .gate{font-style:italic}
 `;
 
-function page(title: string, body: string, scroll?: { nonce: string; id: string }): string {
-  const script =
-    scroll && /^[A-Za-z0-9]+$/.test(scroll.nonce)
-      ? `\n<script nonce="${scroll.nonce}">document.getElementById(${JSON.stringify(scroll.id)})?.scrollIntoView();</script>`
-      : '';
-  const csp = script
-    ? `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${scroll!.nonce}';`
+/**
+ * The page's one script (nonce'd): the filter box hides the Applications that do not match (name,
+ * cluster or `key=value` label), the waves and steps left empty, and opens collapsed groups while a
+ * filter is typed; and it scrolls to the step whose lens was clicked.
+ */
+const SCRIPT = `const box=document.getElementById('filter'),count=document.getElementById('matches');
+function apply(){const q=box.value.trim().toLowerCase().split(/\\s+/).filter(Boolean);let n=0;
+for(const c of document.querySelectorAll('.c')){const ok=q.every(w=>c.dataset.f.includes(w));c.classList.toggle('hidden',!ok);if(ok)n++;}
+for(const g of document.querySelectorAll('.wave,.step,details.more')){g.classList.toggle('hidden',q.length>0&&!g.querySelector('.c:not(.hidden)'));if(g.tagName==='DETAILS'&&q.length)g.open=true;}
+for(const g of document.querySelectorAll('details.wave'))if(q.length)g.open=true;
+count.textContent=q.length?n+' match':'';}
+box?.addEventListener('input',apply);`;
+
+function page(title: string, body: string, script?: { nonce: string; scrollTo?: string }): string {
+  const ok = script && /^[A-Za-z0-9]+$/.test(script.nonce);
+  const code = ok
+    ? `\n<script nonce="${script.nonce}">${SCRIPT}${script.scrollTo ? `document.getElementById(${JSON.stringify(script.scrollTo)})?.scrollIntoView();` : ''}</script>`
+    : '';
+  const csp = ok
+    ? `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${script.nonce}';`
     : `default-src 'none'; style-src 'unsafe-inline';`;
   return `<!DOCTYPE html><html><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <title>${esc(title)}</title><style>${STYLE}</style></head><body>
-${body}${script}
+${body}${code}
 </body></html>`;
 }
 
@@ -101,7 +158,7 @@ function enablementNote(plan: RolloutPlan): string {
     return `<p class="warn">No RollingSync strategy: one commit syncs all ${plan.totalApps} Applications at once${plan.clusters ? ` on ${plural(plan.clusters, 'cluster')}` : ''}.</p>`;
   const en = plan.enablement;
   const inst = en.instance
-    ? en.instance.name
+    ? en.instance.name && en.instance.name !== '.'
       ? ` <span class="summary">(Argo CD ${esc(en.instance.name)}: ${esc(en.instance.why)})</span>`
       : ` <span class="summary">(${esc(en.instance.why)})</span>`
     : '';
@@ -122,6 +179,19 @@ function enablementNote(plan: RolloutPlan): string {
   return `<p class="warn">Ignored: progressive syncs are off, so all ${plan.totalApps} Applications sync at once. They are ${why}${inst}.</p>${where}${notes}`;
 }
 
+/** A step with more waves than this shows the first WAVES_SHOWN and folds the rest. */
+const MANY_WAVES = 8;
+const WAVES_SHOWN = 3;
+/** A wave with more Applications than this is folded to one line with its counts. */
+const BIG_WAVE = 24;
+
+function waveHtml(plan: RolloutPlan, label: string, apps: string[], chips: (apps: string[]) => string, cls = ''): string {
+  const c = ['wave', cls].filter(Boolean).join(' ');
+  if (apps.length <= BIG_WAVE) return `<div class="${c}"><b>${esc(label)}</b>${chips(apps)}</div>`;
+  const counts = countsOf(plan, apps);
+  return `<details class="${c}"><summary><b>${esc(label)}</b> ${plural(apps.length, 'Application')}${counts ? ` <span class="counts">(${counts})</span>` : ''}</summary>${chips(apps)}</details>`;
+}
+
 function stepHtml(plan: RolloutPlan, opts: RenderOptions, s: PlanStep): string {
   const chips = (apps: string[], cls = 'app') => chipsOf(plan, opts, apps, cls);
   const conc = s.manual
@@ -137,8 +207,24 @@ function stepHtml(plan: RolloutPlan, opts: RenderOptions, s: PlanStep): string {
     `<p>${plural(s.apps.length, 'Application')} · maxUpdate ${esc(s.maxUpdate ?? 'unset')} → ${esc(conc)}${s.waves.length ? ` · ${plural(s.waves.length, 'wave')}` : ''}${destinations(plan, s.apps)}</p>`,
   );
   if (s.maxUpdateError) out.push(`<p class="err">${esc(s.maxUpdateError)} (the controller then syncs one at a time)</p>`);
-  if (s.manual && s.apps.length) out.push(`<div class="wave gate"><b>by hand</b>${chips(s.apps)}</div>`);
-  else for (const w of s.waves) out.push(`<div class="wave"><b>wave ${w.wave}</b>${chips(w.apps)}</div>`);
+  const counts = countsOf(plan, s.apps);
+  if (counts) out.push(`<p class="counts">${counts}</p>`);
+  if (s.manual && s.apps.length) out.push(waveHtml(plan, 'by hand', s.apps, chips, 'gate'));
+  else {
+    const rows = s.waves.map((w) => waveHtml(plan, `wave ${w.wave}`, w.apps, chips));
+    // Many waves (one at a time over hundreds): the first few, the rest folded with what they hold.
+    if (rows.length <= MANY_WAVES) out.push(...rows);
+    else {
+      const rest = s.waves.slice(WAVES_SHOWN);
+      const n = rest.reduce((k, w) => k + w.apps.length, 0);
+      out.push(
+        ...rows.slice(0, WAVES_SHOWN),
+        `<details class="more"><summary>waves ${rest[0].wave}–${rest[rest.length - 1].wave}: ${plural(rest.length, 'more wave')}, ${plural(n, 'Application')}</summary>`,
+        ...rows.slice(WAVES_SHOWN),
+        '</details>',
+      );
+    }
+  }
   if (!s.apps.length) out.push('<p class="warn">This step selects no Application.</p>');
   if (s.syncedEarlier?.length) out.push(`<p class="summary">Also selected, but synced by an earlier step: ${chips(s.syncedEarlier)}</p>`);
   if (s.blockedBy?.length)
@@ -179,6 +265,13 @@ export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOpt
     parts.push(
       `<h3 class="warn">Selected by several steps</h3><ul>${dups.map(([a, st]) => `<li>${esc(a)}: steps ${esc(st.join(', '))}</li>`).join('')}</ul>`,
     );
-  const scroll = opts.nonce && plan.focusStep ? { nonce: opts.nonce, id: `step-${plan.focusStep}` } : undefined;
-  return page(`Rollout: ${plan.appset}`, parts.join('\n'), scroll);
+  // The filter box works only with the script (a nonce); without one the page has no box.
+  if (opts.nonce && plan.totalApps)
+    parts.splice(
+      1,
+      0,
+      `<input id="filter" type="search" placeholder="Filter by name, cluster or label (tier=canary)" aria-label="Filter Applications"> <span id="matches" class="summary"></span>`,
+    );
+  const script = opts.nonce ? { nonce: opts.nonce, scrollTo: plan.focusStep ? `step-${plan.focusStep}` : undefined } : undefined;
+  return page(`Rollout: ${plan.appset}`, parts.join('\n'), script);
 }

@@ -7,11 +7,11 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Notifications, Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
+import { Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
 import { renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
-const REFRESH_MS = 300;
+const REFRESH_MS = 100;
 
 export class RolloutView implements vscode.Disposable {
   private panel: vscode.WebviewPanel | undefined;
@@ -20,16 +20,19 @@ export class RolloutView implements vscode.Disposable {
   private timer: NodeJS.Timeout | undefined;
   private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(
+    private readonly client: LanguageClient,
+    resultsChanged: vscode.Event<void>,
+  ) {
     // The source, but also cluster Secrets and Argo CD configuration being edited, change the plan.
     this.subscription = vscode.Disposable.from(
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (this.panel && affectsResults(e.document, this.source)) this.refreshSoon();
+        if (this.panel && affectsResults(e, this.source)) this.refreshSoon();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (this.panel && e.affectsConfiguration('appsetTools')) this.refreshSoon();
       }),
-      client.onNotification(Notifications.resultsChanged, () => {
+      resultsChanged(() => {
         if (this.panel) this.refreshSoon();
       }),
     );

@@ -6,14 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import {
-  Commands,
-  Notifications,
-  Requests,
-  type DocumentRequestParams,
-  type FileInfo,
-  type FileInfoAppSet,
-} from '../../server/src/protocol';
+import { Commands, Requests, type DocumentRequestParams, type FileInfo, type FileInfoAppSet } from '../../server/src/protocol';
 
 export const HAS_APPSET_CONTEXT = 'appsetTools.hasApplicationSet';
 const REFRESH_MS = 250;
@@ -27,7 +20,10 @@ export class AppSetStatus implements vscode.Disposable {
   /** The cursor moved (or the editor changed) in a file with ApplicationSets. */
   readonly onDidMove = this.moved.event;
 
-  constructor(private readonly client: LanguageClient) {
+  constructor(
+    private readonly client: LanguageClient,
+    resultsChanged: vscode.Event<void>,
+  ) {
     this.item.name = 'ApplicationSet progressive syncs';
     this.subscription = vscode.Disposable.from(
       vscode.window.onDidChangeActiveTextEditor(() => this.refreshSoon(0)),
@@ -38,9 +34,10 @@ export class AppSetStatus implements vscode.Disposable {
         if (this.info?.uri === doc.uri.toString()) this.moved.fire({ uri: doc.uri, offset: doc.offsetAt(e.selections[0].active) });
       }),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document.languageId === 'yaml' && e.document.uri.scheme !== 'appset-preview') this.refreshSoon();
+        // Not on a change of dirty state or a save (no content changes): nothing the server answers changed.
+        if (e.contentChanges.length && e.document.languageId === 'yaml' && e.document.uri.scheme !== 'appset-preview') this.refreshSoon();
       }),
-      client.onNotification(Notifications.resultsChanged, () => this.refreshSoon()),
+      resultsChanged(() => this.refreshSoon()),
     );
     this.refreshSoon(0);
   }
@@ -96,7 +93,8 @@ export class AppSetStatus implements vscode.Disposable {
     const en = a.enablement;
     const on = en.state === 'enabled';
     this.item.text = on ? '$(check) Progressive syncs: enabled' : '$(warning) Progressive syncs: off';
-    const tip = new vscode.MarkdownString(`**${a.name}**: ${en.text}${en.instance ? `\n\nArgo CD: ${en.instance}` : ''}`);
+    const install = en.install?.length ? `\n\n\`\`\`\n${en.install.join('\n')}\n\`\`\`` : '';
+    const tip = new vscode.MarkdownString(`**${a.name}**: ${en.text}${en.instance ? `\n\nArgo CD: ${en.instance}` : ''}${install}`);
     tip.isTrusted = false;
     this.item.tooltip = tip;
     this.item.backgroundColor = on ? undefined : new vscode.ThemeColor('statusBarItem.warningBackground');

@@ -84,6 +84,8 @@ export interface FileInfoAppSet {
     /** The file (absolute path) and offset that decided, when a file did. */
     file?: string;
     offset?: number;
+    /** The install model's lines for the install(s) that run it (version, settings, file:line), as `appset instances` prints them. */
+    install?: string[];
   };
 }
 

@@ -413,3 +413,26 @@ test('scoped hovers: a cluster selector lists matched and unmatched clusters, a 
   assert.match(clusters, /This clusters child of the matrix yields 2 parameter sets/);
   assert.match(clusters, /cluster `prod-us`/);
 });
+
+test('"did you mean" under missingkey=error: a misspelt parameter and a misspelt field', async (t) => {
+  t.after(() => s.change('shop.yaml', SHOP));
+  const uri = s.uriOf('shop.yaml');
+  const strict = SHOP.replace('  goTemplate: true\n', '  goTemplate: true\n  goTemplateOptions: ["missingkey=error"]\n');
+  for (const [wrong, right] of [
+    ['.servicex', '.service'],
+    ['.values.regon', '.values.region'],
+  ]) {
+    const typo = strict.replace(wrong === '.servicex' ? "path: 'services/{{.service}}'" : "region: '{{.values.region}}'", (l) =>
+      l.replace(right, wrong),
+    );
+    assert.notEqual(typo, strict);
+    const ds = await s.change('shop.yaml', typo);
+    const d = ds.find((x) => at({ uri, range: x.range }, typo) === wrong);
+    assert.ok(d, JSON.stringify(ds.map((x) => [x.code, x.message, at({ uri, range: x.range }, typo)])));
+    const actions =
+      (await s.conn.sendRequest(CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) ?? [];
+    const fix = actions.find((a) => a.title === `Did you mean ${right}?`);
+    assert.ok(fix && 'edit' in fix && fix.edit, `${d.code}: ${JSON.stringify(actions.map((a) => a.title))} ${JSON.stringify(d)}`);
+    assert.ok(applyTextEdits(typo, fix.edit.changes![uri]).includes(`{{${right}}}`));
+  }
+});

@@ -243,5 +243,5 @@ test('--argocd-version: detected from the repository, overridden by the flag, ba
   assert.doesNotMatch(flagged.out, /unknown-field/, flagged.out);
   const bad = run(['appset.yaml', '--argocd-version', 'latest-ish'], dir);
   assert.equal(bad.code, 2);
-  assert.match(bad.err, /--argocd-version must be auto, master or a version such as 3\.2 or v3\.2\.5/);
+  assert.match(bad.err, /--argocd-version must be auto, master, stable, latest or a version such as 3\.2 or v3\.2\.5/);
 });

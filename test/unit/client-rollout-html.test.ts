@@ -46,9 +46,9 @@ test('steps, waves, manual gates and problems are drawn', () => {
   const html = renderPlan(plan());
   assert.match(html, /4 steps · 5 Applications · 3 waves · 1 unselected/);
   assert.match(html, /Step 1 · tier In \(canary\)<\/h3>/);
-  assert.match(html, /<b>wave 2<\/b><span class="app">a-2<\/span>/);
+  assert.match(html, /<b>wave 2<\/b><span class="c" data-f="a-2 "><span class="app">a-2<\/span><\/span>/);
   assert.match(html, /manual gate \(maxUpdate 0\)/);
-  assert.match(html, /<b>by hand<\/b><span class="app">b-1<\/span>/);
+  assert.match(html, /<b>by hand<\/b><span class="c" data-f="b-1 "><span class="app">b-1<\/span><\/span>/);
   assert.match(html, /maxUpdate &#34;3&#34; is not an integer/);
   assert.match(html, /class="app blocked">BAD_NAME/);
   assert.match(html, /This step selects no Application/);
@@ -151,7 +151,8 @@ test('the step whose lens was clicked is marked and scrolled to, by the only (no
   assert.match(html, /<section class="step focus" id="step-3">/);
   assert.match(html, /script-src 'nonce-abc123'/);
   assert.equal(html.match(/<script/g)?.length, 1);
-  assert.match(html, /<script nonce="abc123">document\.getElementById\("step-3"\)\?\.scrollIntoView\(\);<\/script>/);
+  assert.match(html, /<script nonce="abc123">[^<]*document\.getElementById\("step-3"\)\?\.scrollIntoView\(\);<\/script>/);
+  assert.match(html, /<input id="filter" type="search"/, 'the filter box comes with the script');
   assert.doesNotMatch(
     renderPlan(plan({ focusStep: 3 }), '', { nonce: 'a"b' }),
     /<script/,
@@ -190,7 +191,7 @@ test('a sync window that can park a step is shown on the step, with the AppProje
   const step1 = html.slice(html.indexOf('id="step-1"'), html.indexOf('id="step-2"'));
   assert.ok(
     step1.includes(
-      `The deny window "0 22 * * *" for 8h of AppProject shop can park these; each parked one holds a maxUpdate slot and the step waits (<a href="${href(['/ws/projects/shop.yaml', 200])}">projects/shop.yaml:11</a>): <span class="app blocked">a-2</span>`,
+      `The deny window "0 22 * * *" for 8h of AppProject shop can park these; each parked one holds a maxUpdate slot and the step waits (<a href="${href(['/ws/projects/shop.yaml', 200])}">projects/shop.yaml:11</a>): <span class="c" data-f="a-2 "><span class="app blocked">a-2</span></span>`,
     ),
     step1,
   );

@@ -125,10 +125,21 @@ test('code lenses: one over strategy: with the whole rollout, one per step', () 
   assert.deepEqual(titles, [
     '3 steps · 540 apps · 8 waves · 0 unselected',
     'Progressive syncs enabled by argocd-cmd-params-cm.yaml:9',
-    'Step 1 · tier In (canary) · 45 apps · all at once, 1 wave',
-    'Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 50% → 90 at a time, 2 waves',
-    'Step 3 · tier In (high-traffic) · 315 apps · maxUpdate 25% → 78 at a time, 5 waves',
+    'Step 1 · 45 apps · all at once, 1 wave',
+    'Step 2 · 180 apps · 90 at a time, 2 waves',
+    'Step 3 · 315 apps · 78 at a time, 5 waves',
   ]);
+  // Within 40 characters (split editors cut lenses); the whole description is the tooltip.
+  assert.deepEqual(
+    rolloutLenses(ctx)
+      .map((l) => l.tooltip)
+      .filter(Boolean),
+    [
+      'Step 1 · tier In (canary) · 45 apps · all at once, 1 wave',
+      'Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 50% → 90 at a time, 2 waves',
+      'Step 3 · tier In (high-traffic) · 315 apps · maxUpdate 25% → 78 at a time, 5 waves',
+    ],
+  );
   const disabled = rolloutLenses(storyContext(text, fixtureFiles('cm-false'))).map((l) => l.title);
   assert.equal(disabled[0], 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
   assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves · 0 unselected');
@@ -435,5 +446,6 @@ test('hover on strategy: says whether the controller runs it, which install deci
   assert.match(off!.markdown, /Searched: ConfigMap argocd-cmd-params-cm/);
   const on = rolloutHover(storyContext(text, fixtureFiles('cm-true')), text.indexOf('strategy:') + 2);
   assert.match(on!.markdown, /Progressive syncs enabled by argocd-cmd-params-cm\.yaml:9\./);
-  assert.match(on!.markdown, /Argo CD: \. — installed beside it in the workspace root\./);
+  // The root install is not called ".": the reason names the place.
+  assert.match(on!.markdown, /\n\nArgo CD: installed beside it in the workspace root\./);
 });

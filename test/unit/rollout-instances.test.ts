@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
-import { installOf } from '../../server/src/engine/rollout/instances';
+import { installOf } from '../../server/src/engine/install/instances';
 import type { InstanceMapping } from '../../server/src/engine/host';
 import { memHost } from '../helpers/memHost';
 

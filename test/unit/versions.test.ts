@@ -162,7 +162,40 @@ test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, 
       '2.12',
       /Operator ArgoCD example spec\.version v2\.12\.3/,
     ],
-    [{ 'values.yaml': 'global:\n  image:\n    tag: v3.3.1\n' }, '3.3', /global\.image\.tag v3\.3\.1/],
+    [{ 'values.yaml': 'global:\n  image:\n    tag: v3.3.1\nconfigs:\n  cm: {}\n' }, '3.3', /global\.image\.tag v3\.3\.1/],
+    // The argo-cd chart itself, beside its values.
+    [
+      { 'argo/Chart.yaml': 'name: argo-cd\nversion: 9.1.0\n', 'argo/values.yaml': 'global:\n  image:\n    tag: v3.1.0\n' },
+      '3.1',
+      /global\.image\.tag v3\.1\.0/,
+    ],
+    // An umbrella chart: the argo-cd dependency (here under an alias) reads the values under its key.
+    [
+      {
+        'charts/argocd/Chart.yaml':
+          'apiVersion: v2\nname: platform\nversion: 0.1.0\ndependencies:\n  - name: argo-cd\n    alias: argo\n    version: ^7.0.0\n    repository: https://argoproj.github.io/argo-helm\n',
+        'charts/argocd/values.yaml': 'argo:\n  global:\n    image:\n      tag: v2.12.4\n',
+      },
+      '2.12',
+      /argo\.global\.image\.tag v2\.12\.4/,
+    ],
+    // A chart range: Helm installs the newest chart matching it.
+    [
+      {
+        'charts/argocd/Chart.yaml':
+          'apiVersion: v2\nname: platform\nversion: 0.1.0\ndependencies:\n  - name: argo-cd\n    version: ^7.0.0\n',
+      },
+      '2.14',
+      /chart range \^7\.0\.0: Helm takes the newest chart that matches it/,
+    ],
+    [
+      {
+        'deploy/argocd.yaml':
+          'kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n        - image: quay.io/argoproj/argocd:latest\n',
+      },
+      NEWEST_RELEASE,
+      /argocd:latest/,
+    ],
   ];
   for (const [files, line, why] of cases) {
     const ws = workspace(files);
@@ -192,6 +225,33 @@ test('detection: Helm chart (Chart.yaml, HelmRelease, Application), image tags, 
   } finally {
     ws.close();
   }
+});
+
+test("an unrelated chart's global.image.tag is not Argo CD's version", () => {
+  const ws = workspace({
+    'charts/web/Chart.yaml': 'apiVersion: v2\nname: web\nversion: 1.0.0\n',
+    'charts/web/values.yaml': 'global:\n  image:\n    tag: 1.4.2\n',
+    'other/values.yaml': 'global:\n  image:\n    tag: 1.4.2\nserver:\n  port: 80\n',
+  });
+  try {
+    const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: '  goTemplateOptions: ["missingkey=error"]\n' });
+    const note = ws.expand(text).notes.find((n) => n.startsWith('checked against'))!;
+    assert.match(note, new RegExp(`^checked against Argo CD ${NEWEST_RELEASE.replace('.', '\\.')} \\(no Argo CD install found`), note);
+    assert.deepEqual(
+      ws.diagnostics(text).filter((d) => d.code === 'appset/unknown-field'),
+      [],
+    );
+  } finally {
+    ws.close();
+  }
+});
+
+test('stable and latest are the newest release', () => {
+  assert.equal(parseVersion('stable')?.line, NEWEST_RELEASE);
+  assert.equal(parseVersion('latest')?.line, NEWEST_RELEASE);
+  assert.equal(chartToLine('^7.0.0')?.line, '2.14');
+  assert.equal(chartToLine('~7.7.0')?.line, '2.13');
+  assert.equal(chartToLine('>=8.0.0 <8.3.0')?.line, '3.0');
 });
 
 test('the setting overrides detection; nothing found means the newest release', () => {

@@ -117,7 +117,8 @@ async function main() {
     ...opts.devPaths.map((p) => ['extensionDevelopmentPath', server.remote(p)]),
     ['extensionTestsPath', server.remote(opts.testsPath)],
   ];
-  await browser.page.goto(server.url(payload));
+  // A loaded machine (CI, other jobs) can take longer than Playwright's default 30 s to serve the workbench.
+  await browser.page.goto(server.url(payload), { timeout: Math.min(timeoutMs, 120_000) });
   say('workbench opened; running tests');
   const code = await exitCode;
   say(`tests finished with exit code ${code}`);

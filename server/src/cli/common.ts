@@ -146,7 +146,8 @@ export const INPUT_USAGE = `  --inventory FILE             cluster inventory / c
 
 /** Usage lines of `--argocd-version` (every engine-backed subcommand). */
 export const VERSION_USAGE = `  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
-                               repository's install), 2.4 … 3.6, v3.2.5, master`;
+                               repository's install), 2.4 … 3.6, v3.2.5, master, stable/latest (the
+                               newest release)`;
 
 /** `--instance NAME` and `--argocd-config PATH` (plan, lint): which Argo CD's configuration decides. */
 const INSTANCE_OPTIONS: OptionSpec = { values: ['instance'], repeatable: ['argocd-config'] };
@@ -275,7 +276,7 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
   if (av !== undefined) {
     if (!isVersionSetting(av))
       throw new UsageError(
-        `--argocd-version must be auto, master or a version such as 3.2 or v3.2.5 (supported: ${SUPPORTED_ARGOCD_VERSIONS[0]} … ${SUPPORTED_ARGOCD_VERSIONS.at(-1)}), got "${av}"`,
+        `--argocd-version must be auto, master, stable, latest or a version such as 3.2 or v3.2.5 (supported: ${SUPPORTED_ARGOCD_VERSIONS[0]} … ${SUPPORTED_ARGOCD_VERSIONS.at(-1)}), got "${av}"`,
       );
     s.argocdVersion = av;
   }

@@ -8,6 +8,7 @@ import { runTemplate } from './template';
 import { runRender } from './render';
 import { runPlan } from './plan';
 import { runDiff } from './diff';
+import { runInstances } from './instances';
 import type { CliIO } from './io';
 import { nodeIO } from './io';
 import { PRODUCT_VERSION } from '../product';
@@ -20,6 +21,7 @@ commands:
   render <file>                print the generated Applications
   plan <file>                  print the RollingSync plan (steps and waves)
   diff --base <rev> [paths…]   what a change does to the generated Applications, step by step
+  instances [paths…]           the Argo CD installs of the repository: version, settings, evidence, ApplicationSets run
   template <template>          render one template string (or --jsonl for the golden protocol)
   --version                    print the version
 
@@ -38,6 +40,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return runDiff(rest, io);
     case 'template':
       return runTemplate(rest, io);
+    case 'instances':
+      return runInstances(rest, io);
     case '--help':
     case '-h':
     case 'help':

@@ -80,6 +80,8 @@ export interface EngineSettings {
   instances: InstanceMapping[];
   /** A rollout wave that syncs more Applications than this gets a policy note. */
   maxWaveSize: number;
+  /** Minutes one sync is assumed to take, for the total time of a proposed rollout (an assumption, said as one). */
+  minutesPerSync: number;
   /** The name of a mapping in `instances` that runs every ApplicationSet, whatever its path (CLI `--instance`); '' = by path. */
   instance: string;
 }
@@ -94,6 +96,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   argocdVersion: 'auto',
   instances: [],
   maxWaveSize: 10,
+  minutesPerSync: 3,
   instance: '',
 };
 

@@ -104,6 +104,8 @@ export interface CodeAction {
 export interface CodeLens {
   span: Span;
   title: string;
+  /** The whole text when the title is kept short (shown on hovering the lens). */
+  tooltip?: string;
   command?: CommandRef;
 }
 
@@ -111,6 +113,10 @@ export interface Hover {
   span: Span;
   /** Markdown content. */
   markdown: string;
+  /** Field documentation (what the schema says): shown after the hovers about this ApplicationSet's own data. */
+  fieldDocs?: boolean;
+  /** This hover says for this ApplicationSet what the field's general warning (its `⚠` trap) says may happen: the trap is left out. */
+  answersTrap?: boolean;
 }
 
 export interface CompletionItem {

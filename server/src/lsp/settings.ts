@@ -45,6 +45,7 @@ export function readSettings(raw: unknown): ServerSettings {
       argocdVersion: typeof o.argocdVersion === 'string' && isVersionSetting(o.argocdVersion.trim()) ? o.argocdVersion.trim() : 'auto',
       instances: readInstances(o.instances),
       maxWaveSize: num(o.maxWaveSize, DEFAULT_SETTINGS.maxWaveSize, 1),
+      minutesPerSync: num(o.minutesPerSync, DEFAULT_SETTINGS.minutesPerSync, 1),
     },
   };
 }

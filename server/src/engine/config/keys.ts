@@ -67,7 +67,7 @@ const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number
 const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
 
 /** A setting that takes a positive integer (one reader for all of them). */
-function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize', doc: string): ConfigKey {
+function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize' | 'minutesPerSync', doc: string): ConfigKey {
   return {
     key,
     doc,
@@ -136,6 +136,10 @@ export const CONFIG_KEYS: ConfigKey[] = [
     'maxWaveSize',
     'a RollingSync wave that syncs more Applications at once gets `rollout/large-wave`; the careful strategy never exceeds it',
   ),
+  positiveIntKey(
+    'minutesPerSync',
+    'minutes one sync is assumed to take (default 3): the proposed strategies say their number of waves and, at this pace, their total time',
+  ),
   {
     key: 'instances',
     doc: 'which Argo CD runs which ApplicationSets: name → `applicationSets` (globs), `config` (its configuration files or folders), `progressiveSyncs` (`enabled`/`disabled`, when configured outside the repository); paths relative to the config file',
@@ -185,12 +189,12 @@ export const CONFIG_KEYS: ConfigKey[] = [
   },
   {
     key: 'argocdVersion',
-    doc: "the Argo CD release to check against: `auto` (detect the repository's install), `3.2`, `v3.2.5` or `master`",
+    doc: "the Argo CD release to check against: `auto` (detect the repository's install), `3.2`, `v3.2.5`, `master`, or `stable`/`latest` (the newest release)",
     read(v, into, _dir, source) {
       // YAML reads an unquoted `2.10` as the number 2.1: a number is taken as written in the file.
       const text = typeof v === 'number' ? (source !== undefined && /^\s*[0-9.]+\s*$/.test(source) ? source : String(v)) : v;
       if (typeof text !== 'string' || !isVersionSetting(text.trim()))
-        return `expected auto, a release such as 3.2 or v3.2.5, or master, got ${describe(v)}`;
+        return `expected auto, a release such as 3.2 or v3.2.5, master, stable or latest, got ${describe(v)}`;
       into.settings.argocdVersion = text.trim();
       return undefined;
     },

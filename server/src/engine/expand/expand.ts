@@ -110,6 +110,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   ctx.notes.add(`checked against ${target.why}`);
   const sourcesOf = sourceResolver(doc, file, ctx.originFiles!);
   let paramSets = 0;
+  const unrendered: NonNullable<Expansion['unrendered']> = [];
   const problems: ExpansionProblem[] = [];
   const apps: GeneratedApp[] = [];
   const summaries: Expansion['generators'] = [];
@@ -229,10 +230,13 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           problems.push({
             code,
             severity: severityOf(code),
-            message: cause ? `${err.message} (${cause})` : err.message,
+            message: `${cause ? `${err.message} (${cause})` : err.message}${PARSE_FAILURES.has(code) ? ' — so no Application is generated from this template' : ''}`,
             path: src,
             span: templateSpan(doc, file.text, src, err),
-            who: { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
+            // A template that does not parse fails the same way for every parameter set: no set to name.
+            who: PARSE_FAILURES.has(code)
+              ? undefined
+              : { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
           });
         });
         for (const f of used) nonDeterministic.add(f);
@@ -240,7 +244,11 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           rendered && !used.size && pkey !== undefined ? { value: rendered, units: totalSpent() - spent, fields: fields?.kept } : undefined;
         if (keep) kept?.set(pkey as string, keep);
         yield;
-        if (!rendered) continue;
+        if (!rendered) {
+          if (unrendered.length < UNRENDERED_KEPT)
+            unrendered.push({ params: displayParams(p), origins: ctx.origins?.get(p), generatorIndex: gi });
+          continue;
+        }
         const shown = pushApp(apps, rendered, gi, p, ctx, sourcesOf);
         if (keep) keep.shown = shown;
       }
@@ -266,8 +274,15 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
     empties: ctx.empties ?? [],
     paramSetCounts: Object.fromEntries(ctx.counts),
     renders,
+    unrendered,
   };
 }
+
+/** Codes of a template that fails before any parameter is read (Go's parser): the same for every parameter set. */
+const PARSE_FAILURES: ReadonlySet<string> = new Set(['template/parse-error', 'template/unknown-function']);
+
+/** Parameter sets kept from failed renders (`Expansion.unrendered`): as many as completion scans. */
+const UNRENDERED_KEPT = 200;
 
 function pushApp(
   apps: GeneratedApp[],

@@ -86,4 +86,9 @@ export interface Expansion {
   empties?: EmptyGenerator[];
   /** The renders the next expansion of the same ApplicationSet may re-use (renderMemo.ts). */
   renders?: RenderMemo;
+  /**
+   * The first parameter sets whose render failed (no Application): under missingkey=error one misspelt
+   * reference fails every render, and completion and "did you mean" still need the parameters.
+   */
+  unrendered?: Pick<GeneratedApp, 'params' | 'origins' | 'generatorIndex'>[];
 }

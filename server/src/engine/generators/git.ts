@@ -16,6 +16,7 @@ import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason } from './why';
 import { appendValues } from './values';
+import { gitFileGlobbing } from '../install/model';
 import { yamlLimitMessage } from '../yaml/limits';
 
 const MAX_TREE_ENTRIES = 50000;
@@ -148,7 +149,13 @@ export function fromFiles(
   source: 'git' | 'oci' = 'git',
 ): ParamSet[] {
   const oci = source === 'oci';
-  const newGlobbing = oci || ctx.file.settings.newGitFileGlobbing;
+  // The controller that runs this ApplicationSet decides the git globbing (install/model.ts); OCI always uses doublestar.
+  const globbing = oci ? undefined : gitFileGlobbing(ctx.file, ctx.namespace);
+  const newGlobbing = oci || !!globbing?.on;
+  if (globbing)
+    ctx.notes.add(
+      `git files generator: ${newGlobbing ? 'new globbing (doublestar: ** spans folders)' : 'old globbing (* also crosses /)'} assumed, ${globbing.why}`,
+    );
   const matcher = oci
     ? (pattern: string) => doublestarMatcher(pattern === '' || pattern === '.' ? '**' : pattern)
     : newGlobbing

@@ -5,6 +5,14 @@ import type { Enablement, PlanStep, PlanWindow, RolloutPlan } from './types';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * An Argo CD install's name as shown: its workspace-relative folder, or nothing for the workspace root
+ * (`.` says nothing to a reader; the reason shown beside it, "installed beside it in the workspace root", does).
+ */
+export function shownInstanceName(name: string | undefined): string | undefined {
+  return name && name !== '.' ? name : undefined;
+}
+
 /** `maxUpdate 50% → 2 at a time, 2 waves` / `all at once, 1 wave` / `maxUpdate 0 → manual gate`. */
 export function stepPace(s: PlanStep): string {
   const mu = s.maxUpdate === undefined ? '' : `maxUpdate ${s.maxUpdate}${s.maxUpdateError ? ' (invalid)' : ''} → `;
@@ -16,6 +24,18 @@ export function stepPace(s: PlanStep): string {
 /** `Step 2 · tier In (low-traffic) · 3 apps · maxUpdate 50% → 2 at a time, 2 waves`. */
 export function stepTitle(s: PlanStep): string {
   return `Step ${s.step} · ${s.selector} · ${plural(s.apps.length, 'app')} · ${stepPace(s)}`;
+}
+
+/**
+ * A step's lens: what matters first and within 40 characters (the editor cuts lenses in a split view),
+ * `Step 2 · 180 apps · 45 at a time, 4 waves`; the selector is the YAML right under it, and the whole
+ * `stepTitle` is the lens's tooltip.
+ */
+export function stepLensTitle(s: PlanStep): string {
+  const pace = s.manual
+    ? 'manual gate: sync by hand'
+    : `${s.concurrency === null ? 'all at once' : `${s.concurrency} at a time`}, ${plural(s.waves.length, 'wave')}`;
+  return `Step ${s.step} · ${plural(s.apps.length, 'app')} · ${pace}`;
 }
 
 /** `3 steps · 12 apps · 7 waves · 0 unselected` (what the strategy would do). */
@@ -59,6 +79,9 @@ export function offReason(en: Enablement): string {
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
   }
+  // An install was found but does not run it: say which and why, never "nothing configures it".
+  if (!inst?.name && inst?.why.includes(' was found, but '))
+    return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
   if (!inst?.name)
     return `Nothing in this repository configures the Argo CD that runs it${inst?.why ? ` (${inst.why})` : ''}, and the controller's default is off.`;
   return `Nothing in the configuration of ${forWhom} enables them, and the controller's default is off.`;
@@ -103,7 +126,8 @@ export function windowLine(w: PlanWindow, names: (apps: string[]) => string = (a
  */
 export function enablementLine(en: Enablement, fileShown: (file: string) => string = (f) => f): string {
   const state = en.state === 'not-found' ? "not enabled (nothing found; the controller's default is off)" : en.state;
-  const inst = en.instance ? (en.instance.name ? ` — Argo CD ${en.instance.name} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
+  const shown = shownInstanceName(en.instance?.name);
+  const inst = en.instance ? (shown ? ` — Argo CD ${shown} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
   const d = en.decidedBy;
   const by = d ? `, decided by ${d.file === 'setting' ? d.description : (d.where ?? fileShown(d.file))}` : '';
   return `progressive syncs: ${state}${en.source === 'setting' ? ' (setting)' : ''}${inst}${by}`;

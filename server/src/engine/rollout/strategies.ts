@@ -63,13 +63,36 @@ export interface StrategyProposal {
   key: string;
   /** 'app': already an Application label; 'cluster': only a cluster label (must be copied into the template). */
   from: 'app' | 'cluster';
-  /** 'careful' grows from one Application to at most maxWaveSize; 'faster' from one to half a step. */
-  pace: 'careful' | 'faster';
+  /**
+   * 'careful' grows from one Application to at most maxWaveSize; 'faster' from one to half a step;
+   * 'steady' (large fleets) syncs a fixed number, maxWaveSize, at a time in every step.
+   */
+  pace: Pace;
   steps: StrategyStep[];
   /** `canary 1 → low-traffic 1 → high-traffic 25%`. */
   summary: string;
   /** Largest number of Applications one wave syncs. */
   largestWave: number;
+  /** Waves in all: the controller waits for each wave to be healthy before the next, so this is the rollout's length in syncs. */
+  waves: number;
+}
+
+export type Pace = 'careful' | 'faster' | 'steady';
+
+/** Above this many waves the careful pace is slow enough that a steady one is proposed beside it. */
+export const MANY_WAVES = 20;
+
+/** `about 4 h 45 min` for `waves` syncs of `minutes` each, one after another. */
+export function durationText(waves: number, minutes: number): string {
+  const total = waves * minutes;
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return `about ${h ? `${h} h${m ? ` ${m} min` : ''}` : `${m} min`}`;
+}
+
+/** `95 waves, about 4 h 45 min at 3 min a sync`: a proposal's length, with the time per sync said as the assumption it is. */
+export function lengthText(p: Pick<StrategyProposal, 'waves'>, minutesPerSync: number): string {
+  return `${p.waves} wave${p.waves === 1 ? '' : 's'}, ${durationText(p.waves, minutesPerSync)} at ${minutesPerSync} min a sync`;
 }
 
 /** More values than this are grouped into steps of growing size. */
@@ -130,9 +153,11 @@ function groupValues(values: string[]): string[][] {
 }
 
 /** The percentage (or count) each step may sync at once; batches grow step by step. */
-function paceFor(stepApps: number[], pace: 'careful' | 'faster', maxWave: number): (number | string)[] {
+function paceFor(stepApps: number[], pace: Pace, maxWave: number): (number | string)[] {
   const n = stepApps.length;
   return stepApps.map((apps, k) => {
+    // A fixed number a wave: the first step too (a canary step of 45 one at a time is 45 waves).
+    if (pace === 'steady') return Math.max(1, Math.min(maxWave, apps));
     if (k === 0) return 1;
     const last = k === n - 1;
     const pct = pace === 'faster' ? (last ? 50 : 25) : last ? 25 : Math.min(20, 10 * k);
@@ -148,18 +173,29 @@ function label(values: string[]): string {
   return values.length === 1 ? values[0] : `${values[0]} +${values.length - 1}`;
 }
 
-function proposal(c: Candidate, pace: 'careful' | 'faster', maxWave: number): StrategyProposal {
+function proposal(c: Candidate, pace: Pace, maxWave: number): StrategyProposal {
   const groups = groupValues(orderValues([...c.counts.keys()]));
   const stepApps = groups.map((g) => g.reduce((n, v) => n + (c.counts.get(v) ?? 0), 0));
   const mus = paceFor(stepApps, pace, maxWave);
   const steps = groups.map((values, k) => ({ values, maxUpdate: mus[k], apps: stepApps[k] }));
-  const largestWave = Math.max(...steps.map((s) => Math.min(s.apps, Math.max(1, resolveMaxUpdate(s.maxUpdate, s.apps).value ?? s.apps))));
-  return { key: c.key, from: c.from, pace, steps, summary: steps.map((s) => `${label(s.values)} ${s.maxUpdate}`).join(' → '), largestWave };
+  const size = (s: StrategyStep) => Math.min(s.apps, Math.max(1, resolveMaxUpdate(s.maxUpdate, s.apps).value ?? s.apps));
+  const largestWave = Math.max(...steps.map(size));
+  const waves = steps.reduce((n, s) => n + Math.ceil(s.apps / size(s)), 0);
+  return {
+    key: c.key,
+    from: c.from,
+    pace,
+    steps,
+    summary: steps.map((s) => `${label(s.values)} ${s.maxUpdate}`).join(' → '),
+    largestWave,
+    waves,
+  };
 }
 
 /**
- * Two or three strategies, safest first: the best label at a careful pace, the same label faster,
- * and the next label that partitions the fleet (when there is one) at a careful pace.
+ * Two to four strategies, safest first: the best label at a careful pace, the same label faster, for a
+ * fleet where the careful pace takes more than MANY_WAVES waves the same label at a steady maxWaveSize a
+ * wave, and the next label that partitions the fleet (when there is one) at a careful pace.
  */
 export function proposeStrategies(apps: readonly GeneratedApp[], maxWave = 10): StrategyProposal[] {
   const valid = apps.filter((a) => !a.invalid?.length);
@@ -169,6 +205,8 @@ export function proposeStrategies(apps: readonly GeneratedApp[], maxWave = 10): 
   const out = [proposal(cs[0], 'careful', maxWave)];
   const faster = proposal(cs[0], 'faster', maxWave);
   if (faster.summary !== out[0].summary) out.push(faster);
+  const steady = proposal(cs[0], 'steady', maxWave);
+  if (out[0].waves > MANY_WAVES && !out.some((p) => p.summary === steady.summary)) out.push(steady);
   if (cs[1]) out.push(proposal(cs[1], 'careful', maxWave));
-  return out.slice(0, 3);
+  return out.slice(0, 4);
 }

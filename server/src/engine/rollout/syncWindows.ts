@@ -31,7 +31,7 @@ import { nodeAt } from '../yaml/document';
 import type { Json, Span } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
-import { relativePath } from './instances';
+import { relativePath } from '../install/instances';
 import type { GeneratedApp } from '../expand/types';
 import type { PlanWindow } from './types';
 import { gobwasMatch } from '../rules/gobwasGlob';

@@ -114,6 +114,8 @@ export interface RolloutPlan {
   apps?: Record<string, PlanApp>;
   /** 1-based step whose YAML holds the requested offset (editor views only). */
   focusStep?: number;
+  /** The label keys the steps select on, in order of first use (editor views only: the view counts Applications by them). */
+  labelKeys?: string[];
   /** Operators other than In/NotIn, one per (1-based step, operator), as the controller records them. */
   invalidOperators?: { step: number; operator: string }[];
 }
@@ -124,4 +126,8 @@ export interface PlanApp {
   destination: string;
   /** Where its parameter set came from: a list element in this file or a cluster Secret's file. */
   source?: { file: string; offset: number; label: string };
+  /** The destination cluster: the cluster Secret's name when a cluster generator gave it, else the server or name written. */
+  cluster?: string;
+  /** The Application's labels as rendered (the view filters and counts by them). */
+  labels?: Record<string, string>;
 }

@@ -17,6 +17,7 @@ import { lineOf } from '../expand/provenance';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
 import { targetVersion, type TargetVersion } from '../versions/target';
 import { defaultContributors } from './contributors';
+import { fieldHover } from '../features/validation/assist';
 import { dropAfterYamlErrors, dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewTextSteps } from '../expand/preview';
@@ -34,7 +35,8 @@ import { codeInfo } from '../diagnostics/codes';
 import type { FileInfo, PreviewResult } from '../../protocol';
 import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';
 import { describeInstances } from '../rollout/enablement';
-import { decidedWhere, enabledSentence, ignoredSentence } from '../rollout/describe';
+import { installReport, installReportLines, type InstallReport } from '../install/report';
+import { decidedWhere, enabledSentence, ignoredSentence, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { chartTemplateOf, chartTemplateFile } from '../yaml/helmChart';
@@ -122,6 +124,8 @@ export interface LanguageService {
   fileInfo(a: Analysis): FileInfo;
   /** One line per Argo CD install found (and the override): what decides progressive syncs, for the server log. */
   enablementSummary(): string[];
+  /** The install model as a report: every Argo CD install, its version, settings, evidence and which of `appsets` it runs (`appset instances`). */
+  installReport(appsets: readonly { path: string; namespace?: string }[]): InstallReport;
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
   readonly openDocuments: OpenDocuments;
   /**
@@ -168,6 +172,17 @@ const EXPANSION_CACHE_SIZE = 64;
  * one file, re-used across keystrokes in the others) still fit by the entry count.
  */
 const EXPANSION_CACHE_APPS = 2000;
+
+/** The install model's lines for the install(s) that run this ApplicationSet (status bar tooltip). */
+function installLinesFor(ctx: AppSetContext): { install?: string[] } {
+  const path = ctx.file.path;
+  if (!path) return {};
+  const meta = (ctx.doc.value as { metadata?: { namespace?: unknown } } | null)?.metadata;
+  const namespace = typeof meta?.namespace === 'string' && meta.namespace ? meta.namespace : undefined;
+  const r = installReport(ctx.file, [{ path, namespace }]);
+  const lines = installReportLines({ installs: r.installs.filter((i) => i.governs.length), others: r.others });
+  return lines.length ? { install: lines } : {};
+}
 
 export function getLanguageService(params: LanguageServiceParams): LanguageService {
   const host = params.host;
@@ -467,9 +482,16 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     hover(a, offset) {
       const ctx = a.appsets.find((x) => inDoc(x, offset));
       if (!ctx) return undefined;
-      const hovers = each((c) => c.hover?.(ctx, offset));
-      if (!hovers.length) return undefined;
-      return { span: hovers[0].span, markdown: hovers.map((h) => h.markdown).join('\n\n---\n\n') };
+      const all = each((c) => c.hover?.(ctx, offset));
+      if (!all.length) return undefined;
+      // This ApplicationSet's data first (generators, rollout), then what the schema says of the field;
+      // a field's general warning is left out when a hover already says what happens here.
+      const trapAnswered = all.some((h) => h.answersTrap);
+      const hovers = [
+        ...all.filter((h) => !h.fieldDocs),
+        ...all.filter((h) => h.fieldDocs).map((h) => (trapAnswered ? (fieldHover(ctx, offset, false) ?? h) : h)),
+      ];
+      return { span: all[0].span, markdown: hovers.map((h) => h.markdown).join('\n\n---\n\n') };
     },
     codeLenses(a) {
       return a.appsets.flatMap((ctx) => each((c) => c.codeLenses?.(ctx)).flat());
@@ -563,12 +585,24 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
             enablement: {
               state: en.state,
               text,
-              instance: en.instance ? (en.instance.name ? `${en.instance.name} (${en.instance.why})` : en.instance.why) : undefined,
+              instance: en.instance
+                ? shownInstanceName(en.instance.name)
+                  ? `${en.instance.name} (${en.instance.why})`
+                  : en.instance.why
+                : undefined,
               ...(d && d.file !== 'setting' ? { file: d.file, offset: d.span?.start } : {}),
+              ...installLinesFor(ctx),
             },
           };
         }),
       };
+    },
+    installReport(appsets) {
+      const root = host.roots()[0];
+      const settings = root
+        ? effectiveSettings(host.settings(), configFor(`${root}/.appset-tools.yaml`, host, workspace))
+        : host.settings();
+      return installReport({ host, settings, workspace }, appsets);
     },
     enablementSummary() {
       // The root's .appset-tools.yaml counts too (its instances mapping, its progressiveSyncs).

@@ -29,10 +29,12 @@ export interface InstallEvidence {
   note?: string;
   /** Older than the oldest supported release (see ParsedVersion). */
   belowOldest?: true;
+  /** The install it belongs to when that is not its file's folder: `app:<file>#<name>` for an Application. */
+  instance?: string;
 }
 
 const MAX_EVIDENCE = 200;
-const IMAGE_RE = /(?:quay\.io\/)?argoproj\/argocd:(v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?)/g;
+const IMAGE_RE = /(?:quay\.io\/)?argoproj\/argocd:(v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?|latest\b|stable\b)/g;
 const REMOTE_RE = /argoproj\/argo-cd(?:\.git)?\/{1,2}manifests[^\s"'?]*\?(?:[^\s"']*&)?ref=(v?\d+\.\d+\.\d+[^\s"'&]*)/g;
 const RAW_RE = /raw\.githubusercontent\.com\/argoproj\/argo-cd\/(v\d+\.\d+\.\d+[^/\s"']*)\/manifests/g;
 
@@ -48,15 +50,68 @@ const get = (v: unknown, ...path: string[]): Json | undefined => {
   return cur as Json;
 };
 
-/** The Argo CD minor an argo-cd Helm chart version installs (argo-helm's Chart.yaml history). */
+type Triple = [number, number, number];
+const cmp3 = (a: Triple, b: Triple) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+
+/**
+ * The newest chart version a Helm constraint (Masterminds semver, as `helm dependency update` reads
+ * Chart.yaml) can select, as an exclusive upper bound: `^7.0.0` → 8.0.0, `~7.7.0` → 7.8.0, `7.x` → 8.0.0,
+ * `>=7 <8` → 8.0.0; undefined when unbounded (`>=7.0.0`, `*`). Undefined `kind` when it is a plain version.
+ */
+function rangeUpper(text: string): { upper?: Triple; inclusive?: boolean } | undefined {
+  const alts = text.split('||').map((a) => a.trim());
+  let best: { upper?: Triple; inclusive?: boolean } | undefined;
+  let unbounded = false;
+  for (const alt of alts) {
+    let upper: Triple | undefined;
+    let inclusive = false;
+    const num = (m: RegExpExecArray, i: number) => (m[i] === undefined || /[xX*]/.test(m[i]) ? undefined : Number(m[i]));
+    let m: RegExpExecArray | null;
+    if ((m = /^\^\s*v?(\d+)(?:\.(\d+|[xX*]))?(?:\.(\d+|[xX*]))?/.exec(alt))) {
+      const [a, b] = [Number(m[1]), num(m, 2)];
+      upper = a > 0 || b === undefined ? [a + 1, 0, 0] : [0, b + 1, 0];
+    } else if ((m = /^~>?\s*v?(\d+)(?:\.(\d+|[xX*]))?/.exec(alt))) {
+      const b = num(m, 2);
+      upper = b === undefined ? [Number(m[1]) + 1, 0, 0] : [Number(m[1]), b + 1, 0];
+    } else if ((m = /<(=?)\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?/.exec(alt))) {
+      upper = [Number(m[2]), Number(m[3] ?? 0), Number(m[4] ?? 0)];
+      inclusive = m[1] === '=';
+    } else if ((m = /^\s*=?\s*v?(\d+)\.(\d+)\.(\d+)\s*-\s*v?(\d+)\.(\d+)\.(\d+)/.exec(alt))) {
+      upper = [Number(m[4]), Number(m[5]), Number(m[6])];
+      inclusive = true;
+    } else if ((m = /^v?(\d+)(?:\.(\d+|[xX*]))?(?:\.([xX*]))?$/.exec(alt)) && (m[2] === undefined || /[xX*]/.test(m[2]) || m[3])) {
+      const b = num(m, 2);
+      upper = b === undefined ? [Number(m[1]) + 1, 0, 0] : [Number(m[1]), b + 1, 0];
+    } else if (/^(>|\*|[xX]$)/.test(alt) || alt === '') unbounded = true;
+    else return undefined; // a plain version
+    if (upper && (!best?.upper || cmp3(upper, best.upper) > 0)) best = { upper, inclusive };
+  }
+  return unbounded ? {} : best;
+}
+
+/**
+ * The Argo CD minor an argo-cd Helm chart version installs (argo-helm's Chart.yaml history). A range
+ * (`^7.0.0`, `~7.7.0`, `7.x`, `>=7.0.0 <8.0.0`) is resolved as Helm does: the newest chart matching it,
+ * here the newest one the table knows.
+ */
 export function chartToLine(chartVersion: string): { line: ReleaseLine; note?: string; belowOldest?: true } | undefined {
+  const table = (data as unknown as { helmChartFirstVersion?: [string, string][] }).helmChartFirstVersion ?? [];
+  const rows = table.map(([first, line]) => [first.split('.').map(Number) as Triple, line] as const);
+  const range = /^[\s^~<>=*xX|]|[xX*]$|\s-\s|\|\|/.test(chartVersion.trim()) ? rangeUpper(chartVersion.trim()) : undefined;
+  if (range && rows.length) {
+    const fits = rows.filter(([first]) => !range.upper || (range.inclusive ? cmp3(first, range.upper) <= 0 : cmp3(first, range.upper) < 0));
+    const last = fits.at(-1);
+    if (last)
+      return {
+        line: last[1],
+        note: `chart range ${chartVersion}: Helm takes the newest chart that matches it; the newest known installs Argo CD ${last[1]}`,
+      };
+  }
   const m = /(\d+)\.(\d+)\.(\d+)/.exec(chartVersion) ?? /(\d+)\.(\d+)/.exec(chartVersion);
   if (!m) return undefined;
-  const v = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
-  const table = (data as unknown as { helmChartFirstVersion?: [string, string][] }).helmChartFirstVersion ?? [];
-  const cmp = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  const v: Triple = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
   let found: string | undefined;
-  for (const [first, line] of table) if (cmp(v, first.split('.').map(Number)) >= 0) found = line;
+  for (const [first, line] of rows) if (cmp3(v, first) >= 0) found = line;
   if (!found)
     return table.length
       ? {
@@ -114,7 +169,7 @@ function docNamespace(v: Json): string | undefined {
   );
 }
 
-function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
+function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvidence[]): void {
   const base = file.path.split('/').pop() ?? '';
   for (const d of file.docs) {
     if (out.length >= MAX_EVIDENCE) return;
@@ -126,6 +181,7 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
       needle: string,
       description: string,
       namespace = ns,
+      instance?: string,
     ) => {
       if (!version) return;
       const at = findSpan(file.text, needle, d.span.start);
@@ -138,6 +194,7 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
         belowOldest: version.belowOldest,
         description,
         namespace,
+        ...(instance ? { instance } : {}),
       });
     };
     const kind = str(v.kind);
@@ -176,6 +233,7 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
             rev,
             `argo-cd Helm chart ${rev} (Application ${str(get(v, 'metadata', 'name')) ?? ''})`.replace(' )', ')'),
             str(get(v, 'spec', 'destination', 'namespace')) ?? ns,
+            `app:${file.path}#${str(get(v, 'metadata', 'name')) ?? ''}`,
           );
       }
     }
@@ -184,10 +242,50 @@ function fromDocs(file: IndexedFile, out: InstallEvidence[]): void {
       if (version)
         push(parseVersion(version), version, `Argo CD Operator ArgoCD ${str(get(v, 'metadata', 'name')) ?? ''} spec.version ${version}`);
     }
-    // argo-cd chart values: global.image.tag (the chart's default is its appVersion).
-    const tag = str(get(v, 'global', 'image', 'tag'));
-    if (tag) push(parseVersion(tag), tag, `argo-cd Helm values global.image.tag ${tag}`);
+    // argo-cd chart values: global.image.tag (the chart's default is its appVersion), only where the
+    // argo-cd chart reads them: an unrelated chart's global.image.tag is not Argo CD's version.
+    if (kind === undefined && v.apiVersion === undefined) {
+      for (const prefix of argoValuesKeys(workspace, file, v)) {
+        const tag = str(get(v, ...prefix, 'global', 'image', 'tag'));
+        const where = prefix.length ? `${prefix.join('.')}.global.image.tag` : 'global.image.tag';
+        if (tag) push(parseVersion(tag), tag, `argo-cd Helm values ${where} ${tag}`);
+      }
+    }
   }
+}
+
+/** Top-level keys that only the argo-cd chart's values have (argo-helm `charts/argo-cd/values.yaml`). */
+const ARGO_VALUES_KEYS = ['configs', 'applicationSet', 'repoServer', 'redis-ha'];
+
+/** The Chart.yaml beside a values file (also for `values/<env>.yaml` one folder down). */
+export function chartBeside(workspace: WorkspaceIndex, file: string): { path: string; value: Json } | undefined {
+  const dir = file.slice(0, file.lastIndexOf('/'));
+  for (const d of [dir, dir.slice(0, dir.lastIndexOf('/'))]) {
+    if (!d) continue;
+    for (const name of ['Chart.yaml', 'Chart.yml']) {
+      const f = workspace.file(`${d}/${name}`);
+      const value = f?.docs[0]?.value;
+      if (f && isObj(value)) return { path: f.path, value };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where the argo-cd chart reads a values document: `[]` for the chart's own values, `[alias or
+ * 'argo-cd']` for an umbrella chart's dependency (Helm passes a subchart the values under its name or
+ * alias), nothing for another chart's values.
+ */
+export function argoValuesKeys(workspace: WorkspaceIndex, file: IndexedFile, v: Obj): string[][] {
+  const chart = chartBeside(workspace, file.path);
+  if (chart) {
+    if (get(chart.value, 'name') === 'argo-cd') return [[]];
+    const deps = get(chart.value, 'dependencies');
+    return Array.isArray(deps) ? deps.filter((d) => get(d, 'name') === 'argo-cd').map((d) => [str(get(d, 'alias')) || 'argo-cd']) : [];
+  }
+  // No chart beside it: values files passed to the argo-cd chart, or an umbrella's values under argo-cd:.
+  if (isObj(v['argo-cd'])) return [['argo-cd']];
+  return ARGO_VALUES_KEYS.some((k) => isObj(v[k])) ? [[]] : [];
 }
 
 /** Every piece of install evidence in the workspace (files that pass `ARGOCD_INSTALL`), cached per index version. */
@@ -200,7 +298,7 @@ export function detectInstalls(workspace: WorkspaceIndex): InstallEvidence[] {
   for (const file of workspace.matching(ARGOCD_INSTALL)) {
     if (found.length >= MAX_EVIDENCE) break;
     fromText(file, found);
-    fromDocs(file, found);
+    fromDocs(workspace, file, found);
   }
   // The same version written twice in one file (image and tag of one Deployment) is one finding.
   const seen = new Set<string>();

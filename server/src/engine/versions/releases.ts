@@ -108,7 +108,10 @@ export interface ParsedVersion {
  */
 export function parseVersion(text: string): ParsedVersion | undefined {
   const t = text.trim();
-  if (/^(master|main|latest|head)$/i.test(t)) return { line: 'master' };
+  if (/^(master|main|head)$/i.test(t)) return { line: 'master' };
+  // The `stable` manifests branch and the `latest` image are the newest release.
+  if (/^(latest|stable)$/i.test(t))
+    return { line: NEWEST_RELEASE, note: `"${t}" is the newest release this version knows (${NEWEST_RELEASE})` };
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(t);
   if (!m) return undefined;
   const minor = `${Number(m[1])}.${Number(m[2])}`;

@@ -1,16 +1,18 @@
 /**
  * The Argo CD version an ApplicationSet is checked against, and why:
  * 1. `appsetTools.argocdVersion` / `--argocd-version` / the repository config file, when not `auto`;
- * 2. else the repository's own Argo CD install (see detect.ts) for this ApplicationSet's instance:
- *    installs into the ApplicationSet's namespace first, then the install whose files are nearest
- *    to the ApplicationSet's file; when several equally near installs disagree, the oldest
- *    (findings about fields and functions it lacks are the ones that cost silently);
+ * 2. else the version of the Argo CD install that runs this ApplicationSet, chosen by the install
+ *    model's one rule (install/model.ts `governing`: mapping > folder > namespace > the repository's
+ *    installs), so the version and progressive-sync enablement always speak of the same install; when
+ *    several installs are tied and disagree, the oldest (findings about fields and functions it lacks
+ *    are the ones that cost silently);
  * 3. else the newest supported release.
  */
 import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
 import type { AppSetDoc } from '../yaml/document';
-import { detectInstalls, type InstallEvidence } from './detect';
+import type { InstallEvidence } from './detect';
+import { governing, installModel, versionInstance as versionInstanceKey } from '../install/model';
 import { label, NEWEST_RELEASE, parseVersion, rank, versionLabel, type ReleaseLine } from './releases';
 
 export interface TargetVersion {
@@ -45,10 +47,17 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
         ...(p.belowOldest ? { belowOldest: true as const } : {}),
       };
   }
-  const installs = detectInstalls(file.workspace);
-  const chosen = chooseInstall(installs, file.path, appsetNamespace(doc));
+  const model = installModel(file);
+  const roots = file.host.roots();
+  const gov = governing(
+    model,
+    { path: file.path ?? '', namespace: appsetNamespace(doc) },
+    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots },
+  );
+  const mine = model.versions.filter((e) => gov.owns(e.file, e.instance ?? versionInstanceKey(e)));
+  const chosen = chooseInstall(mine, model.versions);
   if (chosen) {
-    const where = relative(chosen.pick.file, file.host.roots());
+    const where = relative(chosen.pick.file, roots);
     const others = chosen.disagree ? `; other installs in the repository say ${chosen.disagree}` : '';
     return {
       line: chosen.pick.line,
@@ -59,6 +68,13 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
       why: `${versionLabel(chosen.pick)} (detected: ${chosen.pick.description} in ${where}${chosen.pick.note ? `, ${chosen.pick.note}` : ''}${others})`,
     };
   }
+  const runs = gov.mapping ? `Argo CD "${gov.mapping.name}"` : gov.installs.map((i) => i.name).join(', ');
+  if (runs)
+    return {
+      line: NEWEST_RELEASE,
+      source: 'default',
+      why: `${label(NEWEST_RELEASE)} (${runs} runs it, and nothing in the repository says which version it installs: assuming the newest release)`,
+    };
   return {
     line: NEWEST_RELEASE,
     source: 'default',
@@ -84,41 +100,19 @@ function appsetNamespace(doc: AppSetDoc): string | undefined {
   return typeof ns === 'string' && ns ? ns : undefined;
 }
 
-function chooseInstall(
-  all: InstallEvidence[],
-  path: string | undefined,
-  namespace: string | undefined,
-): { pick: InstallEvidence; disagree?: string } | undefined {
-  if (!all.length) return undefined;
-  let pool = all;
-  if (namespace) {
-    const same = all.filter((e) => e.namespace === namespace);
-    if (same.length) pool = same;
-  }
-  const dir = path ? path.slice(0, path.lastIndexOf('/') + 1) : '';
-  const nearness = (e: InstallEvidence) => commonPrefix(dir, e.file.slice(0, e.file.lastIndexOf('/') + 1));
-  const best = Math.max(...pool.map(nearness));
-  const nearest = pool
-    .filter((e) => nearness(e) === best)
-    .sort(
-      (a, b) =>
-        rank(a.line) - rank(b.line) ||
-        Number(!!b.belowOldest) - Number(!!a.belowOldest) ||
-        a.file.localeCompare(b.file) ||
-        a.span.start - b.span.start,
-    );
-  const pick = nearest[0];
+/** The oldest of the governing install's versions (the one whose missing fields cost silently). */
+function chooseInstall(mine: InstallEvidence[], all: InstallEvidence[]): { pick: InstallEvidence; disagree?: string } | undefined {
+  if (!mine.length) return undefined;
+  const sorted = [...mine].sort(
+    (a, b) =>
+      rank(a.line) - rank(b.line) ||
+      Number(!!b.belowOldest) - Number(!!a.belowOldest) ||
+      a.file.localeCompare(b.file) ||
+      a.span.start - b.span.start,
+  );
+  const pick = sorted[0];
   const lines = [...new Set(all.map((e) => e.line))].filter((l) => l !== pick.line).sort((a, b) => rank(a) - rank(b));
   return { pick, disagree: lines.length ? lines.map(label).join(', ') : undefined };
-}
-
-/** Length in path segments of the common directory prefix. */
-function commonPrefix(a: string, b: string): number {
-  const x = a.split('/');
-  const y = b.split('/');
-  let n = 0;
-  while (n < x.length && n < y.length && x[n] === y[n]) n++;
-  return n;
 }
 
 function relative(p: string, roots: string[]): string {

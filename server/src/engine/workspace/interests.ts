@@ -36,7 +36,7 @@ export const CLUSTER_FILES: Interest = {
 };
 
 /**
- * Argo CD configuration that can enable progressive syncs (rollout/enablement.ts). Every piece of
+ * Argo CD configuration that can enable progressive syncs (install/scan.ts). Every piece of
  * evidence names the setting (`applicationsetcontroller.enable.progressive.syncs`,
  * `--enable-progressive-syncs`, `ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS`, or the
  * pre-rename `…progressive.rollouts` forms), so it contains "progressive" in either case. The quick
@@ -45,12 +45,20 @@ export const CLUSTER_FILES: Interest = {
  * naming the setting only when it points a patch file at the controller (its JSON6902 `target`
  * names the `…applicationset-controller`) or reads a non-YAML patch file (`.json`, not indexed on
  * its own). A kustomization's `namespace:` also matters: it is the namespace of the install it builds
- * (rollout/instances.ts decides which install runs an ApplicationSet by it).
+ * (install/instances.ts decides which install runs an ApplicationSet by it). The other controller
+ * settings the install model reads (install/scan.ts CONTROLLER_SETTINGS) are named by a ConfigMap key
+ * `applicationsetcontroller.…`, an env var `ARGOCD_APPLICATIONSET_CONTROLLER_…`, or a flag of the
+ * `…applicationset-controller` Deployment (or chart values holding `params`/`extraArgs`/`extraEnv`). A
+ * `Chart.yaml` that names `argo-cd` (the chart itself or an umbrella's dependency) passes too: the scan
+ * reads its values files from there, so values that do not name a setting yet are still its configuration.
  */
 export const ARGOCD_CONFIG: Interest = {
   name: 'argocd-config',
   test: (text, path) =>
-    /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv/.test(text) ||
+    /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv|applicationsetcontroller|APPLICATIONSET_CONTROLLER|applicationset-controller/.test(
+      text,
+    ) ||
+    (/(^|\/)Chart\.ya?ml$/.test(path) && text.includes('argo-cd')) ||
     ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) &&
       /applicationset-controller|\.json\b|^namespace:/m.test(text)),
 };

@@ -19,7 +19,9 @@ export function registerFeatures(s: ServerState): void {
       return s.guard('code lens', [], () =>
         s.service.codeLenses(s.analysisOf(doc)).map((l) => ({
           range: toRange(doc, l.span),
-          command: l.command ? { title: l.title, command: l.command.id, arguments: l.command.args } : { title: l.title, command: '' },
+          command: l.command
+            ? { title: l.title, command: l.command.id, arguments: l.command.args, ...(l.tooltip ? { tooltip: l.tooltip } : {}) }
+            : { title: l.title, command: '', ...(l.tooltip ? { tooltip: l.tooltip } : {}) },
         })),
       );
     }),

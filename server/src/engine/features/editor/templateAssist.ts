@@ -31,7 +31,9 @@ export interface KnownParam {
 export function knownParams(ctx: AppSetContext): { params: KnownParam[]; scanned: number } {
   return ctx.memo('knownParams', () => {
     const goTemplate = goTemplateOf(ctx);
-    const apps = ctx.expansion().apps.slice(0, MAX_APPS_SCANNED);
+    const exp = ctx.expansion();
+    // A render that failed (missingkey=error and a misspelt reference fails them all) still had its parameters.
+    const apps = [...exp.apps.slice(0, MAX_APPS_SCANNED), ...(exp.unrendered ?? [])].slice(0, MAX_APPS_SCANNED);
     const byKey = new Map<string, KnownParam>();
     for (const a of apps) {
       for (const path of paramPaths(a.params, goTemplate)) {
@@ -72,7 +74,7 @@ const CLUSTER_KEYS = new Set(['name', 'nameNormalized', 'server', 'project', 'me
  * Which of a parameter set's sources gave it this parameter, in words: a matrix combines a cluster
  * and a list element, and `.service` comes from the element while `.name` comes from the cluster.
  */
-export function sourceOf(a: GeneratedApp, path: string[], goTemplate: boolean): string {
+export function sourceOf(a: Pick<GeneratedApp, 'origins' | 'generatorIndex'>, path: string[], goTemplate: boolean): string {
   const origins = a.origins ?? [];
   const first = goTemplate ? path[0] : path[0].split('.')[0];
   const pick = (prefix: string) => origins.find((o) => o.startsWith(prefix));
@@ -175,6 +177,11 @@ export function templateQuickFixes(ctx: AppSetContext, diagnostics: EngineDiagno
       out.push(quickFix(title, [d], [{ file: ctx.file.uri, span, newText }], preferred));
     if (
       d.code === 'generator/missing-param' ||
+      // missingkey=error: the controller stops at the first missing key (template/missing-key), and a
+      // field of a map value that is not there stops it in every mode (template/exec-error); both
+      // underline the reference as written, as generator/missing-param does in the other modes.
+      d.code === 'template/missing-key' ||
+      d.code === 'template/exec-error' ||
       d.code.startsWith('template/mode') ||
       d.code === 'template/fasttemplate-syntax' ||
       d.code === 'template/gotemplate-syntax'

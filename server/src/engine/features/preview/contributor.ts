@@ -14,7 +14,7 @@ import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
 import { valueSpan } from '../../expand/scalarOffsets';
-import type { GeneratedApp } from '../../expand/types';
+import type { Expansion, GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
@@ -54,7 +54,12 @@ export const previewContributor: FeatureContributor = {
     const n = exp.apps.length;
     const desc = exp.generators.map((g) => g.description).join(' + ');
     const title = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${desc ? ' · ' + desc : ''}${exp.exact ? '' : ' · approximate'}`;
-    lenses.push({ span: gens.key, title, command: cmd(gens.key.start) });
+    lenses.push({
+      span: gens.key,
+      title: n ? title : `${title}${noneWhy(ctx, exp)}`,
+      command: cmd(gens.key.start),
+      tooltip: n ? undefined : noneTip(exp),
+    });
     const entries =
       isObject(ctx.doc.value.spec) && Array.isArray((ctx.doc.value.spec as Record<string, unknown>).generators)
         ? ((ctx.doc.value.spec as Record<string, unknown>).generators as unknown[])
@@ -103,17 +108,41 @@ export const previewContributor: FeatureContributor = {
   },
 };
 
+/** Why no Application comes out, in a few words after the count: the first error, else the first empty generator. */
+function noneWhy(ctx: AppSetContext, exp: Expansion): string {
+  const error = exp.problems.find((p) => p.severity === 'error');
+  if (error) return ` · ${error.code.startsWith('template/') ? 'every render fails' : 'the generators fail'} (${error.code})`;
+  if (exp.empties?.length) return ' · the generators yield nothing';
+  return ctx.doc.value.spec ? '' : ' · no spec';
+}
+
+/** The whole reason, for the lens's tooltip. */
+function noneTip(exp: Expansion): string | undefined {
+  const error = exp.problems.find((p) => p.severity === 'error');
+  return error?.message ?? exp.empties?.[0]?.reason ?? exp.notes[0];
+}
+
 function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string {
-  const rows = apps.slice(0, HOVER_ROWS).map((a) => {
-    const labels = Object.entries(a.labels)
-      .map(([k, v]) => `${k}=${v}`)
-      .join(', ');
-    // Short columns (no repository URL, which squeezed the names until they wrapped mid-word).
-    return `| \`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''} | ${clip(destinationOf(a.app))} | ${clip(labels)} | ${fromCell(a)} |`;
-  });
+  const shown = apps.slice(0, HOVER_ROWS);
+  const cells = shown.map((a) => [
+    `\`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''}`,
+    clip(destinationOf(a.app)),
+    clip(
+      Object.entries(a.labels)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(', '),
+    ),
+    fromCell(a),
+  ]);
+  // Short columns, and none that is empty in every row: a hover is narrow, and squeezed columns wrap
+  // the names mid-word (no repository URL; the places are the links' targets, not their text).
+  const heads = ['Application', 'destination', 'labels', 'from'];
+  const keep = heads.map((_, i) => i === 0 || cells.some((c) => c[i]));
+  const row = (c: string[]) => `| ${c.filter((_, i) => keep[i]).join(' | ')} |`;
   const more = apps.length > HOVER_ROWS ? `\n\n…and ${apps.length - HOVER_ROWS} more (Preview generated Applications shows all)` : '';
   const noteText = notes.length ? '\n\n' + notes.map((n) => `_${n}_`).join('\n\n') : '';
-  return `**${title}**\n\n| Application | destination | labels | from |\n| --- | --- | --- | --- |\n${rows.join('\n')}${more}${noteText}`;
+  const rule = row(heads.map(() => '---'));
+  return `**${title}**\n\n${row(heads)}\n${rule}\n${cells.map(row).join('\n')}${more}${noteText}`;
 }
 
 /** Where an Application's parameter set came from, as links to the place (list element, cluster Secret, git file). */
@@ -123,12 +152,12 @@ export function fromCell(a: GeneratedApp): string {
 }
 
 function sourceLink(s: Source): string {
-  const text = clip(s.where ? `${s.label} (${s.where})` : s.label);
   const file = s.location?.file;
-  if (!file || !s.where) return text;
+  if (!file || !s.where) return clip(s.where ? `${s.label} (${s.where})` : s.label);
   const line = /:(\d+)$/.exec(s.where)?.[1];
   const uri = file.startsWith('/') ? 'file://' + encodeURI(file) : file;
-  return `[${text.replace(/[[\]]/g, '\\$&')}](${uri}${line ? `#L${line}` : ''})`;
+  // The place is the link's target and its title (shown on hovering the link), not more text in a narrow column.
+  return `[${clip(s.label).replace(/[[\]]/g, '\\$&')}](${uri}${line ? `#L${line}` : ''} "${s.where.replace(/["\\]/g, '')}")`;
 }
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */

@@ -74,7 +74,15 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   if (en && en.state !== 'enabled') {
     const ignored = en.evidence.filter((e) => e.effect === 'ignored');
-    const parts = [`${ignoredSentence(exp.apps.length ? n : 0)}, with the template's own syncPolicy.`, offReason(en)];
+    // The controller then writes the template's own syncPolicy: say which one it is (automated or none).
+    const automated = exp.apps.some((a) => {
+      const policy = (a.app.spec as { syncPolicy?: { automated?: unknown } } | undefined)?.syncPolicy;
+      return !!policy && typeof policy === 'object' && policy.automated !== undefined && policy.automated !== null;
+    });
+    const policy = automated
+      ? ", with the template's own automated syncPolicy."
+      : '; the template has no automated syncPolicy, so each syncs when someone syncs it.';
+    const parts = [`${ignoredSentence(exp.apps.length ? n : 0)}${policy}`, offReason(en)];
     if (en.state === 'not-found' && ignored.length)
       parts.push(
         `Settings the controller does not read: ${names(

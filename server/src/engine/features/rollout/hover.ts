@@ -5,7 +5,16 @@
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { nodeAt, pathAt } from '../../yaml/document';
-import { enabledSentence, explainMaxUpdate, ignoredSentence, offReason, planTitle, stepTitle, windowLine } from '../../rollout/describe';
+import {
+  shownInstanceName,
+  enabledSentence,
+  explainMaxUpdate,
+  ignoredSentence,
+  offReason,
+  planTitle,
+  stepTitle,
+  windowLine,
+} from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep } from '../../rollout/types';
@@ -60,10 +69,12 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
     // Whether the controller runs it, which install decided, and where detection looked.
     const en = plan.enablement;
     lines.push('', en.state === 'enabled' ? `${enabledSentence(en)}.` : `${ignoredSentence(plan.totalApps)}. ${offReason(en)}`);
-    if (en.instance?.why) lines.push('', `Argo CD: ${en.instance.name ? `${en.instance.name} — ` : ''}${en.instance.why}.`);
+    const shown = shownInstanceName(en.instance?.name);
+    if (en.instance?.why) lines.push('', `Argo CD: ${shown ? `${shown} — ` : ''}${en.instance.why}.`);
     for (const note of en.notes ?? []) lines.push('', `Note: ${note}.`);
     if (en.searched.length) lines.push('', `Searched: ${en.searched.join('; ')}.`);
-    return { span: n.key ?? n.value ?? { start: offset, end: offset + 1 }, markdown: lines.join('\n') };
+    // It says whether this controller runs the strategy: the field doc's general "ignored unless enabled" is not repeated.
+    return { span: n.key ?? n.value ?? { start: offset, end: offset + 1 }, markdown: lines.join('\n'), answersTrap: true };
   }
   return undefined;
 }

@@ -6,7 +6,7 @@ import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
 import { spanAt } from '../../yaml/document';
 import { stepKeySpan, validApps } from './diagnostics';
-import { enabledSentence, ignoredSentence, planTitle, stepTitle } from '../../rollout/describe';
+import { enabledSentence, ignoredSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
@@ -40,7 +40,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
       out.push(lens(key, ignoredSentence(validApps(plan, ctx))));
       out.push(lens(key, `If enabled: ${planTitle(plan)}`));
     }
-    plan.steps.forEach((s, i) => out.push(lens(stepKeySpan(ctx, strategy.steps[i].path), stepTitle(s))));
+    plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(ctx, strategy.steps[i].path), stepLensTitle(s)), tooltip: stepTitle(s) }));
     return out;
   }
   if (isRollingSync(strategy)) return [];

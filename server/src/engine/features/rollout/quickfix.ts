@@ -12,9 +12,9 @@ import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { spanAt } from '../../yaml/document';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
-import { dirname, relativePath } from '../../rollout/instances';
+import { dirname, relativePath } from '../../install/instances';
 import { enablementFor, getStrategy } from './plan';
-import { proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
+import { lengthText, proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
@@ -60,7 +60,13 @@ function addTemplateLabelEdit(ctx: AppSetContext, key: string): TextEdit | undef
   return e && { file: ctx.file.uri, ...e };
 }
 
-/** The quick fixes that insert a strategy: two or three, safest first, sizes in the title. */
+const PACE_WORDS: Record<StrategyProposal['pace'], (maxWave: number) => string> = {
+  careful: () => '',
+  faster: () => ', faster',
+  steady: (n) => `, ${n} at a time`,
+};
+
+/** The quick fixes that insert a strategy: two to four, safest first, sizes, waves and time in the title. */
 export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDiagnostic[]): CodeAction[] {
   const proposals = proposeStrategies(ctx.expansion().apps, ctx.file.settings.maxWaveSize ?? 10);
   const out: CodeAction[] = [];
@@ -88,7 +94,7 @@ export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDia
     }
     out.push(
       quickFix(
-        `Roll out by ${p.key}${p.pace === 'faster' ? ', faster' : ''}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''}`,
+        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
         diagnostics,
         edits.sort((a, b) => b.span.start - a.span.start),
         k === 0,
@@ -129,6 +135,17 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
     };
   }
   if (en.evidence.some((e) => e.effect === 'disables')) return undefined;
+  // Written but not deployed: the next step is to make the install's kustomization build the file.
+  const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.description.includes(' is not part of '));
+  if (unbuilt) {
+    const dir = dirname(unbuilt.file);
+    for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
+      const k = ctx.file.workspace.file(`${dir}/${name}`);
+      const doc = k && parseText(k.text, 0);
+      const e = k && doc ? appendAt(k.text, doc, ['resources'], [`- ${unbuilt.file.slice(dir.length + 1)}`]) : undefined;
+      if (k && e) return { edits: [{ file: k.path, ...e }], where: rel(k.path), restart: RESTART_MANUAL };
+    }
+  }
   const order: ConfigTarget['kind'][] = ['configmap', 'configmap-generator', 'helm-values', 'argocd-cr'];
   const targets = [...en.targets].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
   for (const t of targets) {
@@ -142,7 +159,7 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
         : t.kind === 'configmap-generator'
           ? appendAt(file.text, doc, t.path ?? [], [`- ${CM_KEY}=true`])
           : t.kind === 'helm-values'
-            ? appendAt(file.text, doc, ['configs', 'params'], [value])
+            ? appendAt(file.text, doc, [...(t.path ?? []), 'configs', 'params'], [value])
             : appendAt(file.text, doc, ['spec', 'applicationSet', 'extraCommandArgs'], [`- ${FLAG}`]);
     if (e) return { edits: [{ file: t.file, ...e }], where: rel(t.file), restart: RESTART_BY[t.kind] };
   }

@@ -13,7 +13,10 @@ const MAX_APPS = 5000;
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 
-export function rolloutViewDetails(ctx: AppSetContext, offset?: number): { apps: Record<string, PlanApp>; focusStep?: number } {
+export function rolloutViewDetails(
+  ctx: AppSetContext,
+  offset?: number,
+): { apps: Record<string, PlanApp>; focusStep?: number; labelKeys: string[] } {
   const apps: Record<string, PlanApp> = {};
   const exp = ctx.expansion();
   let clusterFiles: Map<string, string> | undefined;
@@ -24,7 +27,13 @@ export function rolloutViewDetails(ctx: AppSetContext, offset?: number): { apps:
   for (const a of exp.apps.slice(0, MAX_APPS)) {
     const dest = obj(obj(a.app.spec)?.destination);
     const where = [dest?.server ?? dest?.name, dest?.namespace].filter((x) => typeof x === 'string' && x).join(' / ');
-    const entry: PlanApp = { destination: where || '(no destination)' };
+    const server = dest?.server ?? dest?.name;
+    const fromSecret = a.origins?.find((o) => o.startsWith('cluster:'))?.slice('cluster:'.length);
+    const entry: PlanApp = {
+      destination: where || '(no destination)',
+      cluster: fromSecret ?? (typeof server === 'string' && server ? server : undefined),
+      labels: a.labels,
+    };
     for (const o of a.origins ?? []) {
       if (o.startsWith('spec/')) {
         const path = o.split('/').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
@@ -45,13 +54,14 @@ export function rolloutViewDetails(ctx: AppSetContext, offset?: number): { apps:
     Object.defineProperty(apps, a.name, { value: entry, enumerable: true, writable: true, configurable: true });
   }
   let focusStep: number | undefined;
+  const steps = getStrategy(ctx).steps;
+  const labelKeys = [...new Set(steps.flatMap((st) => st.matchExpressions.map((e) => e.key)).filter(Boolean))];
   if (offset !== undefined) {
-    const steps = getStrategy(ctx).steps;
     for (const st of steps) {
       const n = nodeAt(ctx.doc.doc, st.path);
       const span = n.value ?? spanAt(ctx.doc.doc, st.path);
       if (span && offset >= span.start && offset <= span.end) focusStep = st.index + 1;
     }
   }
-  return { apps, focusStep };
+  return { apps, focusStep, labelKeys };
 }

@@ -23,7 +23,7 @@ function knownValues(path: JsonPath): string[] | undefined {
   return undefined;
 }
 
-export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefined {
+export function fieldHover(ctx: AppSetContext, offset: number, withTrap = true): Hover | undefined {
   const at = pathAt(ctx.doc.doc, offset);
   if (!at.onKey || !at.span) return undefined;
   const schema = schemaAt(at.path);
@@ -32,7 +32,7 @@ export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefine
   const lines = [`**${key}** — ${describeType(schema)}`, '', `\`${dottedPath(at.path)}\``];
   const values = schema.enum ?? knownValues(at.path);
   const doc = fieldDoc(at.path);
-  if (doc) lines.push('', fieldDocMarkdown(doc, values));
+  if (doc) lines.push('', fieldDocMarkdown(withTrap ? doc : { ...doc, trap: undefined }, values));
   else if (values) lines.push('', `Values: ${values.map((v) => `\`${v}\``).join(', ')}.`);
   // A field not every supported release has: since when, and whether the target knows it (fields.ts).
   const since = at.path[0] === 'spec' ? fieldAddedIn(at.path.slice(1)) : undefined;
@@ -42,7 +42,7 @@ export function fieldHover(ctx: AppSetContext, offset: number): Hover | undefine
     if (newerThan(since, target.line, target.belowOldest))
       lines.push(`Unknown to the release this ApplicationSet is checked against, whose API server drops it: ${target.why}.`);
   }
-  return { span: at.span, markdown: lines.join('\n') };
+  return { span: at.span, markdown: lines.join('\n'), fieldDocs: true };
 }
 
 export function fieldCompletions(ctx: AppSetContext, offset: number): CompletionItem[] {

@@ -15,7 +15,12 @@
  *    destination) must be the ApplicationSet's `metadata.namespace` or list it in
  *    `applicationsetcontroller.namespaces`;
  * 4. the nearest scope wins; installs tied at the same depth that disagree make the answer the least
- *    enabled one (and the finding names them).
+ *    enabled one (and the finding names them);
+ * 5. when no install's folder holds the file, the repository's installs govern every ApplicationSet in
+ *    the namespaces they run ApplicationSets in, wherever its file lies (argocd-autopilot keeps Argo CD
+ *    in `bootstrap/argo-cd/` and the ApplicationSets in `apps/`; an umbrella chart in `charts/argocd/`):
+ *    one install, or several that are then tied as in 4. Installs in sample folders (`examples/`,
+ *    `test/`, `docs/`, …) only govern their own folder: they are not what the repository deploys.
  */
 import type { InstanceMapping } from '../host';
 import { doublestarMatcher } from '../generators/gitPatterns';
@@ -79,6 +84,18 @@ export function relativePath(roots: readonly string[], p: string): string {
   return rel || '.';
 }
 
+/** Folders that hold samples, tests and documentation rather than what the repository deploys. */
+const SAMPLE_DIR = /^(examples?|samples?|tests?|testdata|test-data|fixtures?|docs?|demos?|e2e|hack)$/i;
+
+/** The file (or folder) an install is defined by, for `app:<file>#<name>` keys too. */
+export const installSource = (key: string) => (key.startsWith('app:') ? key.slice(4, key.lastIndexOf('#')) : key);
+
+/** True when the install lies in a sample folder of the workspace (see SAMPLE_DIR). */
+export function isSample(inst: Pick<Instance, 'key'>, roots: readonly string[]): boolean {
+  const rel = relativePath(roots, installSource(inst.key));
+  return rel.split('/').some((seg) => SAMPLE_DIR.test(seg));
+}
+
 const within = (dir: string, scope: string) => scope === '' || scope === '/' || dir === scope || dir.startsWith(scope + '/');
 
 export interface InstanceChoice {
@@ -88,6 +105,8 @@ export interface InstanceChoice {
   why: string;
   /** Installs left out because of their namespace (for the "not found" explanation). */
   otherNamespace: Instance[];
+  /** Installs found but not applied, with the reason (for "not found": never "nothing configures it" when one was found). */
+  rejected: { inst: Instance; why: string }[];
   /** The mapping that decided, if any. */
   mapping?: InstanceMapping;
 }
@@ -122,22 +141,43 @@ export function chooseInstances(
   roots: readonly string[],
 ): InstanceChoice {
   const dir = dirname(file);
-  const inScope = all.filter((i) => within(dir, i.scope) && !all.some((o) => o.bases.includes(i.key)));
+  const isBase = (i: Instance) => all.some((o) => o.bases.includes(i.key));
+  // An Application installing Argo CD governs the workspace, unless it is a sample: then only its folder.
+  const scopeOf = (i: Instance) => (i.scope === '' && isSample(i, roots) ? dirname(installSource(i.key)) : i.scope);
+  const inScope = all.filter((i) => within(dir, scopeOf(i)) && !isBase(i));
   const nsOk = (i: Instance) =>
     !namespace || !i.namespace || i.namespace === namespace || i.watched.includes(namespace) || i.watched.includes('*');
-  const candidates = inScope.filter(nsOk);
-  const otherNamespace = inScope.filter((i) => !nsOk(i));
-  if (!candidates.length) return { instances: [], why: '', otherNamespace };
-  const depth = (i: Instance) => (i.scope === '' ? -1 : i.scope.length);
+  let candidates = inScope.filter(nsOk);
+  let repositoryWide = false;
+  if (!candidates.length) {
+    // Rule 5: no install's folder holds it, so the repository's installs (not samples) run it by namespace.
+    candidates = all.filter((i) => !isBase(i) && !isSample(i, roots) && nsOk(i));
+    repositoryWide = candidates.length > 0;
+  }
+  const otherNamespace = all.filter((i) => !isBase(i) && !nsOk(i) && (within(dir, scopeOf(i)) || !isSample(i, roots)));
+  const rejected = all
+    .filter((i) => !isBase(i) && !candidates.includes(i))
+    .map((inst) => ({
+      inst,
+      why: !nsOk(inst)
+        ? `it runs ApplicationSets in namespace ${inst.namespace}${inst.watched.length ? ` (and ${inst.watched.join(', ')})` : ''}, this one is in ${namespace}`
+        : isSample(inst, roots)
+          ? `it lies in a sample folder (${relativePath(roots, installSource(inst.key))}), which governs only its own folder`
+          : `an install nearer to this file runs it`,
+    }));
+  if (!candidates.length) return { instances: [], why: '', otherNamespace, rejected };
+  const depth = (i: Instance) => (scopeOf(i) === '' ? -1 : scopeOf(i).length);
   const best = Math.max(...candidates.map(depth));
-  const nearest = candidates.filter((i) => depth(i) === best);
+  const nearest = repositoryWide ? candidates : candidates.filter((i) => depth(i) === best);
   const names = nearest.map((i) => (i.key.startsWith('app:') ? i.name : `${i.name}/`));
   const nsPart = namespace && nearest.some((i) => i.namespace === namespace) ? ` for namespace ${namespace}` : '';
   const why =
     nearest.length > 1
       ? `several Argo CD installs could run it (${names.join(', ')})`
-      : nearest[0].key.startsWith('app:')
-        ? `installed by ${names[0]}${nsPart}`
-        : `installed beside it in ${relativePath(roots, nearest[0].key) === '.' ? 'the workspace root' : names[0]}${nsPart}`;
-  return { instances: nearest, why, otherNamespace };
+      : repositoryWide
+        ? `the repository's only Argo CD install, ${names[0]}${nsPart ? `, runs ApplicationSets${nsPart}` : ', runs the ApplicationSets of every folder'}`
+        : nearest[0].key.startsWith('app:')
+          ? `installed by ${names[0]}${nsPart}`
+          : `installed beside it in ${relativePath(roots, nearest[0].key) === '.' ? 'the workspace root' : names[0]}${nsPart}`;
+  return { instances: nearest, why, otherNamespace, rejected };
 }

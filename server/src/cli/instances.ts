@@ -1,0 +1,85 @@
+/**
+ * `appset instances [paths…]`: the repository's Argo CD installs as the engine models them (install
+ * model, engine/install/): each install's namespaces, version, progressive syncs and other controller
+ * settings, the files and lines that say so, and the ApplicationSets found under the paths it runs.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { CliIO } from './io';
+import { getLanguageService, installReportLines, looksLikeAppSet } from '../engine';
+import { readTextFile } from '../host/files';
+import {
+  INSTANCE_USAGE,
+  VERSION_USAGE,
+  MAX_WALK_FILES,
+  choice,
+  engineArgs,
+  hostForInputs,
+  instanceProblem,
+  readCommand,
+  toPosix,
+  walkYaml,
+} from './common';
+
+const USAGE = `usage: appset instances [files or folders…] [options]
+
+Lists the Argo CD installs the repository defines, as lint, plan, render and diff see them: for each
+install its namespaces, version (and how it is known), progressive syncs and the other controller
+settings that change what the ApplicationSet controller does (new git file globbing, policy, SCM
+providers, namespaces), the files and lines that say so, and the ApplicationSets under the given paths
+(default: the current folder) that it runs, with why.
+
+options:
+  --output text|json           output format (default text)
+${INSTANCE_USAGE}
+${VERSION_USAGE}
+
+exit status: 0 listed, 2 bad usage or a path that does not exist`;
+
+export async function runInstances(args: string[], io: CliIO): Promise<number> {
+  const opts = readCommand('instances', USAGE, args, { values: ['output'], instance: true }, io, (p) => ({
+    ...engineArgs(p, io.cwd, true),
+    output: choice(p, 'output', ['text', 'json']),
+    inputs: p.positional.length ? p.positional : ['.'],
+  }));
+  if (typeof opts === 'number') return opts;
+  const { output, inputs, settings, workspace } = opts;
+  const files: string[] = [];
+  for (const input of inputs) {
+    const abs = path.resolve(io.cwd, input);
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(abs);
+    } catch {
+      io.err(`appset instances: ${input}: no such file or folder\n`);
+      return 2;
+    }
+    if (st.isDirectory()) walkYaml(abs, files);
+    else files.push(abs);
+  }
+  if (files.length >= MAX_WALK_FILES) io.err(`appset instances: stopped after ${MAX_WALK_FILES} files in a folder\n`);
+  const service = getLanguageService({ host: hostForInputs(inputs, io.cwd, settings, workspace) });
+  const appsets: { path: string; namespace?: string }[] = [];
+  let problem: string | undefined;
+  for (const f of files) {
+    const read = readTextFile(f);
+    if (!('text' in read) || !looksLikeAppSet(read.text)) continue;
+    const posix = toPosix(f);
+    const a = service.analyze(posix, read.text, posix);
+    for (const ctx of a.appsets) {
+      const meta = (ctx.doc.value as { metadata?: { namespace?: unknown } } | null)?.metadata;
+      const namespace = typeof meta?.namespace === 'string' && meta.namespace ? meta.namespace : undefined;
+      if (!appsets.some((x) => x.path === posix && x.namespace === namespace)) appsets.push({ path: posix, namespace });
+    }
+    if (a.appsets.length) problem ??= instanceProblem(a.file.settings, a.file.host.roots()) ?? '';
+    service.forget(posix);
+  }
+  if (problem) {
+    io.err(`appset instances: ${problem}\n`);
+    return 2;
+  }
+  const report = service.installReport(appsets);
+  if (output === 'json') io.out(JSON.stringify({ version: 1, ...report }, null, 2) + '\n');
+  else io.out(installReportLines(report).join('\n') + '\n');
+  return 0;
+}

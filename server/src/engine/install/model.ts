@@ -1,0 +1,175 @@
+/**
+ * The one model of the Argo CD installations in a repository: every install, where it is defined,
+ * the namespaces it runs ApplicationSets in, its version and how that is known, and the controller
+ * settings the engine models. Progressive-sync enablement (rollout/enablement.ts), the target version
+ * (versions/target.ts), the git files generator's globbing (generators/git.ts) and `appset instances`
+ * all read it, and choose the install that runs an ApplicationSet with the same rule
+ * (install/instances.ts), so they cannot disagree.
+ */
+import type { EngineInputs, SourceText } from '../inputs';
+import type { InstanceMapping } from '../host';
+import type { WorkspaceIndex } from '../workspace/index';
+import { detectInstalls, type InstallEvidence } from '../versions/detect';
+import {
+  chooseInstances,
+  inMappingConfig,
+  installOf,
+  installSource,
+  isSample,
+  mappingFor,
+  relativePath,
+  type Instance,
+  type InstanceChoice,
+} from './instances';
+import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
+
+/** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
+export function versionInstance(e: InstallEvidence): string {
+  return e.instance ?? installOf(e.file).key;
+}
+
+export interface InstallModel {
+  /** Enablement evidence, settings and targets, with every install (also those known only by their version). */
+  scan: WorkspaceScan;
+  /** Version evidence, each with its install key. */
+  versions: InstallEvidence[];
+}
+
+/** Builds the model: the configuration scan plus the installs the version detector found. */
+export function buildModel(workspace: WorkspaceIndex, roots: readonly string[]): InstallModel {
+  const scan = scanWorkspace(workspace, roots);
+  const versions = detectInstalls(workspace);
+  const byKey = new Map(scan.instances.map((i) => [i.key, i]));
+  for (const v of versions) {
+    const key = versionInstance(v);
+    let inst = byKey.get(key);
+    if (!inst) {
+      const app = key.startsWith('app:');
+      const where = app ? undefined : installOf(v.file);
+      inst = {
+        key,
+        name: app
+          ? `Application ${key.slice(key.lastIndexOf('#') + 1)} (${relativePath(roots, installSource(key))})`
+          : relativePath(roots, key),
+        scope: app ? '' : where!.scope,
+        watched: [],
+        bases: where?.base ? [where.base] : [],
+      };
+      byKey.set(key, inst);
+      scan.instances.push(inst);
+      for (const b of inst.bases)
+        if (!byKey.has(b)) {
+          const base: Instance = { key: b, name: relativePath(roots, b), scope: installOf(b + '/x').scope, watched: [], bases: [] };
+          byKey.set(b, base);
+          scan.instances.push(base);
+        }
+    }
+    if (!inst.namespace && v.namespace) inst.namespace = v.namespace;
+  }
+  return { scan, versions };
+}
+
+const models = new WeakMap<WorkspaceIndex, { version: number; roots: string; model: InstallModel }>();
+
+/** The repository's install model, built once per workspace index version. */
+export function installModel(inputs: Pick<EngineInputs, 'host' | 'workspace'>): InstallModel {
+  const roots = inputs.host.roots();
+  const key = roots.join('\u0000');
+  const hit = models.get(inputs.workspace);
+  if (hit && hit.version === inputs.workspace.version && hit.roots === key) return hit.model;
+  const model = buildModel(inputs.workspace, roots);
+  models.set(inputs.workspace, { version: inputs.workspace.version, roots: key, model });
+  return model;
+}
+
+/** The workspace's Argo CD configuration (with every install of the model), scanned once per index version. */
+export function getScan(inputs: Pick<EngineInputs, 'host' | 'workspace'>): WorkspaceScan {
+  return installModel(inputs).scan;
+}
+
+/** Keys of an install and the bases its overlay builds on. */
+export const installKeys = (i: Instance): string[] => [i.key, ...i.bases];
+
+export interface Governing {
+  /** The installs that run the ApplicationSet (several when tied); empty when none. */
+  installs: Instance[];
+  /** The explicit mapping that decided, if any (its config paths say which files count). */
+  mapping?: InstanceMapping;
+  /** True when `mapping` was chosen with `--instance`. */
+  chosen?: boolean;
+  choice?: InstanceChoice;
+  /** Whether a file's configuration belongs to the governing install(s). */
+  owns(file: string, instance: string | undefined): boolean;
+}
+
+/** Which install(s) run an ApplicationSet: mapping > folder > namespace > the repository's installs (install/instances.ts). */
+export function governing(
+  model: InstallModel,
+  appset: { path: string; namespace?: string },
+  opts: { mappings?: readonly InstanceMapping[]; instance?: string; roots: readonly string[] },
+): Governing {
+  const mappings = opts.mappings ?? [];
+  const chosen = opts.instance ? mappings.find((m) => m.name === opts.instance) : undefined;
+  const mapping = chosen ?? mappingFor(mappings, opts.roots, appset.path);
+  if (mapping) return { installs: [], mapping, chosen: !!chosen, owns: (file) => inMappingConfig(mapping, opts.roots, file) };
+  const choice = chooseInstances(model.scan.instances, appset.path, appset.namespace, opts.roots);
+  const keys = new Set(choice.instances.flatMap(installKeys));
+  return { installs: choice.instances, choice, owns: (_file, instance) => instance !== undefined && keys.has(instance) };
+}
+
+export interface SettingValue {
+  value: string;
+  level: SettingEvidence['level'];
+  where: string;
+}
+
+/**
+ * A controller setting of the governing install(s), as the controller resolves it: flag > env >
+ * ConfigMap; installs tied that disagree give no value (the caller keeps its default and says so).
+ */
+export function settingOf(model: InstallModel, gov: Governing, name: ControllerSettingName): SettingValue | undefined {
+  const own = model.scan.settings.filter((s) => s.setting === name && gov.owns(s.file, s.instance));
+  for (const level of ['flag', 'env', 'configmap'] as const) {
+    const at = own.filter((s) => s.level === level);
+    if (!at.length) continue;
+    const values = new Set(at.map((s) => s.value.trim().toLowerCase()));
+    if (values.size > 1) return undefined;
+    return { value: at[0].value, level, where: at[0].where ?? at[0].file };
+  }
+  return undefined;
+}
+
+/** Whether an install sits in a sample folder (examples/, test/, docs/): governs its own folder only. */
+export { isSample };
+
+/** The setting table, for the fronts that list every setting (`appset instances`). */
+export const SETTING_NAMES: readonly ControllerSettingName[] = CONTROLLER_SETTINGS.map((s) => s.name);
+
+/** strconv.ParseBool (a flag's `=value`), and the env/ConfigMap reading (only true/false, any case: util/env ParseBoolFromEnv). */
+function settingBool(v: SettingValue): boolean {
+  if (v.level === 'flag') return ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v.value.trim());
+  return v.value.trim().toLowerCase() === 'true';
+}
+
+/**
+ * Which git file globbing the controller that runs an ApplicationSet uses: the setting
+ * (`appsetTools.newGitFileGlobbing`, `--new-git-globbing`) when on, else the governing install's
+ * `--enable-new-git-file-globbing` / env / `applicationsetcontroller.enable.new.git.file.globbing`,
+ * else the controller's default (off). `why` says which, for the preview's notes.
+ */
+export function gitFileGlobbing(file: SourceText, namespace: string | undefined): { on: boolean; why: string } {
+  if (file.settings.newGitFileGlobbing) return { on: true, why: 'the newGitFileGlobbing setting is on' };
+  const model = installModel(file);
+  const roots = file.host.roots();
+  const gov = governing(
+    model,
+    { path: file.path ?? '', namespace },
+    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots },
+  );
+  const v = settingOf(model, gov, 'newGitFileGlobbing');
+  if (v) return { on: settingBool(v), why: `set by ${v.where}` };
+  return {
+    on: false,
+    why: "the controller's default: no applicationsetcontroller.enable.new.git.file.globbing in the install that runs it",
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * The install model as a report, for `appset instances`, the server's Output channel and the status
+ * bar's tooltip: every Argo CD install, its namespaces, version, progressive syncs and other controller
+ * settings, where each is written (file:line), and which ApplicationSets it runs and why.
+ */
+import type { EngineInputs } from '../inputs';
+import { label, rank } from '../versions/releases';
+import { governing, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
+import { isSample, relativePath, type Instance } from './instances';
+import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
+
+export interface InstallReportEntry {
+  name: string;
+  namespace?: string;
+  /** Namespaces besides its own whose ApplicationSets it runs (`applicationsetcontroller.namespaces`). */
+  watched: string[];
+  /** In a sample folder: governs only its own folder. */
+  sample: boolean;
+  version?: { line: string; label: string; why: string; where: string };
+  progressiveSyncs: { state: 'enabled' | 'disabled' | 'not-found'; where?: string };
+  settings: { name: string; value: string; where: string }[];
+  /** Every place the install is defined or configured (`file:line`). */
+  evidence: string[];
+  /** ApplicationSets (of the ones asked about) it runs, with why. */
+  governs: { file: string; why: string }[];
+}
+
+export interface InstallReport {
+  installs: InstallReportEntry[];
+  /** ApplicationSets no install runs, with why (mapped ones say their mapping). */
+  others: { file: string; why: string }[];
+}
+
+export function installReport(
+  inputs: Pick<EngineInputs, 'host' | 'workspace' | 'settings'>,
+  appsets: readonly { path: string; namespace?: string }[],
+): InstallReport {
+  const model: InstallModel = installModel(inputs);
+  const roots = inputs.host.roots();
+  const rel = (f: string) => relativePath(roots, f);
+  const isBase = (i: Instance) => model.scan.instances.some((o) => o.bases.includes(i.key));
+  const shown = model.scan.instances.filter((i) => !isBase(i));
+  const entries = new Map<Instance, InstallReportEntry>();
+  for (const inst of shown) {
+    const keys = new Set(installKeys(inst));
+    const ev = model.scan.evidence.filter((e) => e.instance !== undefined && keys.has(e.instance));
+    const state = decide(ev);
+    const by = firstDeciding(ev, state);
+    const versions = model.versions.filter((v) => keys.has(versionInstance(v))).sort((a, b) => rank(a.line) - rank(b.line));
+    const gov = { installs: [inst], owns: (_f: string, i: string | undefined) => i !== undefined && keys.has(i) };
+    const settings = CONTROLLER_SETTINGS.flatMap((st) => {
+      const v = settingOf(model, gov, st.name);
+      return v ? [{ name: st.cm, value: v.value, where: v.where }] : [];
+    });
+    const where = (file: string, span?: { start: number }) => {
+      const text = inputs.workspace.file(file)?.text;
+      if (!text || !span) return rel(file);
+      let line = 1;
+      for (let i = text.indexOf('\n'); i >= 0 && i < span.start; i = text.indexOf('\n', i + 1)) line++;
+      return `${rel(file)}:${line}`;
+    };
+    const evidence = [
+      ...ev.map((e) => e.where ?? rel(e.file)),
+      ...model.scan.settings.filter((s) => s.instance !== undefined && keys.has(s.instance)).map((s) => s.where ?? rel(s.file)),
+      ...versions.map((v) => where(v.file, v.span)),
+      ...model.scan.targets.filter((t) => t.instance !== undefined && keys.has(t.instance)).map((t) => rel(t.file)),
+    ];
+    const v = versions[0];
+    entries.set(inst, {
+      name: inst.name,
+      ...(inst.namespace ? { namespace: inst.namespace } : {}),
+      watched: inst.watched,
+      sample: isSample(inst, roots),
+      ...(v
+        ? {
+            version: {
+              line: v.line,
+              label: label(v.line),
+              why: `${v.description}${v.note ? ` (${v.note})` : ''}`,
+              where: where(v.file, v.span),
+            },
+          }
+        : {}),
+      progressiveSyncs: { state, ...(by ? { where: by.where ?? rel(by.file) } : {}) },
+      settings,
+      evidence: [...new Set(evidence)].filter((e) => !evidence.some((o) => o !== e && o.startsWith(e + ':'))),
+      governs: [],
+    });
+  }
+  const others: InstallReport['others'] = [];
+  for (const a of appsets) {
+    const gov = governing(model, a, { mappings: inputs.settings.instances ?? [], instance: inputs.settings.instance || undefined, roots });
+    if (gov.mapping) {
+      others.push({ file: rel(a.path), why: `mapped to Argo CD "${gov.mapping.name}" (${gov.mapping.origin ?? 'appsetTools.instances'})` });
+      continue;
+    }
+    if (!gov.installs.length) {
+      const r = gov.choice?.rejected ?? [];
+      others.push({
+        file: rel(a.path),
+        why: r.length
+          ? `no install runs it: ${r
+              .slice(0, 3)
+              .map((x) => `${x.inst.name} was found, but ${x.why}`)
+              .join('; ')}`
+          : 'no Argo CD install in the repository',
+      });
+      continue;
+    }
+    for (const inst of gov.installs) entries.get(inst)?.governs.push({ file: rel(a.path), why: gov.choice?.why ?? '' });
+  }
+  return { installs: [...entries.values()], others };
+}
+
+/** The report as text lines (CLI, Output channel). */
+export function installReportLines(r: InstallReport): string[] {
+  const out: string[] = [];
+  if (!r.installs.length) out.push('no Argo CD install found in the repository');
+  for (const i of r.installs) {
+    out.push(
+      `Argo CD ${i.name}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
+    );
+    out.push(
+      `  version: ${i.version ? `${i.version.label} — ${i.version.why} (${i.version.where})` : 'not stated in the repository (the newest release is assumed)'}`,
+    );
+    out.push(
+      `  progressive syncs: ${i.progressiveSyncs.state === 'not-found' ? "not set (the controller's default is off)" : i.progressiveSyncs.state}${i.progressiveSyncs.where ? ` (${i.progressiveSyncs.where})` : ''}`,
+    );
+    for (const s of i.settings) out.push(`  ${s.name}: ${s.value} (${s.where})`);
+    if (i.evidence.length) out.push(`  defined in: ${i.evidence.join(', ')}`);
+    if (i.governs.length) {
+      out.push(`  runs ${i.governs.length} ApplicationSet file${i.governs.length === 1 ? '' : 's'}:`);
+      for (const g of i.governs) out.push(`    ${g.file} — ${g.why}`);
+    }
+  }
+  for (const o of r.others) out.push(`${o.file}: ${o.why}`);
+  return out;
+}

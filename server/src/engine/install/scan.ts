@@ -1,0 +1,777 @@
+/**
+ * Is progressive sync enabled on the ApplicationSet controller? Detected from the workspace's
+ * Argo CD configuration, in every form teams write it:
+ * - `argocd-cmd-params-cm` key `applicationsetcontroller.enable.progressive.syncs` (wired into the
+ *   controller's env var by the upstream manifests and the Helm chart);
+ * - the controller Deployment's `--enable-progressive-syncs[=bool]` argument (pflag bool parsing) or
+ *   env `ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS` (only true/false, any case:
+ *   Argo CD `util/env/env.go` ParseBoolFromEnv; flag and env defined in
+ *   `cmd/argocd-applicationset-controller/commands/applicationset_controller.go`);
+ * - kustomize: strategic-merge patch files (they look like the resources themselves), inline
+ *   `patches:`, JSON6902 patches, `configMapGenerator` literals;
+ * - argo-cd Helm chart values (`configs.params`, `applicationSet.extraArgs`, `applicationSet.extraEnv`,
+ *   `global.env`), also inline in an Argo CD Application's `helm.valuesObject` / `values` / `parameters`;
+ * - the Argo CD Operator's `ArgoCD` resource (`spec.applicationSet.extraCommandArgs` / `env`;
+ *   `spec.cmdParams` is copied to the ConfigMap but not wired to the controller → ignored).
+ * The pre-rename "progressive rollouts" names are reported as ignored evidence.
+ *
+ * Precedence follows the controller: an explicit flag beats the env var, which beats the ConfigMap.
+ * Within one level, any enabling evidence wins (repos often hold several overlays, one per
+ * environment, and we cannot tell which controller runs the ApplicationSet).
+ */
+import { documentValues, parseDocuments, type YamlDocument } from '../yaml/parse';
+import type { Json, Span } from '../types';
+import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
+import { ARGOCD_CONFIG } from '../workspace/interests';
+import { nodeAt, type JsonPath } from '../yaml/document';
+import type { Enablement, EnablementEvidence } from '../rollout/types';
+import { yamlLimitMessage } from '../yaml/limits';
+import { argoValuesKeys, chartBeside } from '../versions/detect';
+import { dirname, installOf, relativePath, type Instance } from './instances';
+
+export const CM_NAME = 'argocd-cmd-params-cm';
+export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
+export const FLAG = '--enable-progressive-syncs';
+export const ENV = 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS';
+const OLD_CM_KEY = 'applicationsetcontroller.enable.progressive.rollouts';
+const OLD_FLAG = '--enable-progressive-rollouts';
+const OLD_ENV = 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_ROLLOUTS';
+const RENAMED = 'renamed to "progressive syncs" in Argo CD 2.6 (argo-cd PR #12265); the controller no longer reads it';
+
+/**
+ * The other controller settings the engine models, each as its ConfigMap key, flag and env var
+ * (Argo CD `cmd/argocd-applicationset-controller/commands/applicationset_controller.go`, wired from
+ * `argocd-cmd-params-cm` in `manifests/base/applicationset-controller/argocd-applicationset-controller-deployment.yaml`).
+ */
+export const CONTROLLER_SETTINGS = [
+  {
+    name: 'newGitFileGlobbing',
+    cm: 'applicationsetcontroller.enable.new.git.file.globbing',
+    flag: '--enable-new-git-file-globbing',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_NEW_GIT_FILE_GLOBBING',
+    bool: true,
+  },
+  { name: 'policy', cm: 'applicationsetcontroller.policy', flag: '--policy', env: 'ARGOCD_APPLICATIONSET_CONTROLLER_POLICY' },
+  {
+    name: 'policyOverride',
+    cm: 'applicationsetcontroller.enable.policy.override',
+    flag: '--enable-policy-override',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_POLICY_OVERRIDE',
+    bool: true,
+  },
+  {
+    name: 'scmProviders',
+    cm: 'applicationsetcontroller.enable.scm.providers',
+    flag: '--enable-scm-providers',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_SCM_PROVIDERS',
+    bool: true,
+  },
+  {
+    name: 'allowedScmProviders',
+    cm: 'applicationsetcontroller.allowed.scm.providers',
+    flag: '--allowed-scm-providers',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_ALLOWED_SCM_PROVIDERS',
+  },
+  {
+    name: 'namespaces',
+    cm: 'applicationsetcontroller.namespaces',
+    flag: '--applicationset-namespaces',
+    env: 'ARGOCD_APPLICATIONSET_CONTROLLER_NAMESPACES',
+  },
+] as const;
+
+export type ControllerSettingName = (typeof CONTROLLER_SETTINGS)[number]['name'];
+
+/** One value of a modelled controller setting, as written in one place. */
+export interface SettingEvidence {
+  setting: ControllerSettingName;
+  value: string;
+  level: EvidenceLevel;
+  file: string;
+  /** `argocd/argocd-cmd-params-cm.yaml:7` */
+  where?: string;
+  span?: Span;
+  instance?: string;
+  /** Internal: where it sits, for the span. */
+  site?: Site;
+}
+
+/** Which controller input a piece of evidence sets; decides precedence. */
+export type EvidenceLevel = 'flag' | 'env' | 'configmap';
+
+/** Where a configuration lives, so a quick fix can edit it. */
+export type ConfigTargetKind = 'configmap' | 'helm-values' | 'argocd-cr' | 'configmap-generator';
+
+export interface ConfigTarget {
+  kind: ConfigTargetKind;
+  file: string;
+  /** Index of the YAML document in the file. */
+  docIndex: number;
+  /** Key of the install it configures (see instances.ts). */
+  instance?: string;
+  /** Path of the list to extend inside the document (configMapGenerator literals), or the key an umbrella chart's argo-cd values sit under. */
+  path?: JsonPath;
+}
+
+export interface DetailedEvidence extends EnablementEvidence {
+  level?: EvidenceLevel;
+  /** Span of the scalar that holds the setting, for quick fixes (only for plain YAML fields). */
+  valueSpan?: Span;
+  /** The replacement text that makes this piece of evidence enable the feature. */
+  enableText?: string;
+  /** Key of the install it configures (see instances.ts). */
+  instance?: string;
+}
+
+export interface EnablementDetails extends Enablement {
+  evidence: DetailedEvidence[];
+  /** Argo CD configuration resources found (edited by the "enable" quick fix when nothing decides). */
+  targets: ConfigTarget[];
+}
+
+export const SEARCHED = [
+  `ConfigMap ${CM_NAME} (data, kustomize configMapGenerator)`,
+  'Deployment argocd-applicationset-controller (args, env), also as kustomize patches',
+  'argo-cd Helm chart values (configs.params, applicationSet.extraArgs/extraEnv), also inline in Argo CD Applications',
+  'ArgoCD resources of the Argo CD Operator (spec.applicationSet.extraCommandArgs/env)',
+];
+
+/** Bounds on what a single detection looks at (hostile workspaces). */
+const MAX_EVIDENCE = 200;
+const MAX_INLINE_YAML = 256 * 1024;
+
+type Obj = { [key: string]: Json };
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+const scalarText = (v: Json | undefined): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+
+/** Where a finding sits: a YAML path in a document of a file, or inside a string scalar there. */
+interface Site {
+  file: IndexedFile;
+  docIndex: number;
+  path: JsonPath;
+  /** True when the finding is inside a string (inline Helm values, inline kustomize patch). */
+  inner: boolean;
+}
+
+class Collector {
+  /** Kustomize patch files referenced by path are read through the workspace index. */
+  constructor(readonly workspace: WorkspaceIndex) {}
+  evidence: (DetailedEvidence & { site?: Site })[] = [];
+  settings: SettingEvidence[] = [];
+  targets: ConfigTarget[] = [];
+  /** Files already read (a chart's values are reached from its Chart.yaml too). */
+  scanned = new Set<string>();
+  instances = new Map<string, Instance>();
+  /** The install the resource being read belongs to (an Argo CD Application sets its own). */
+  current: { key: string; namespace?: string } | undefined;
+  /** `namespace:` of each kustomization folder. */
+  kustomizeNamespaces = new Map<string, string>();
+
+  private instanceOf(site: Site): Instance {
+    const key = this.current?.key ?? installOf(site.file.path).key;
+    let inst = this.instances.get(key);
+    if (!inst) {
+      const app = key.startsWith('app:');
+      const where = app ? undefined : installOf(site.file.path);
+      inst = { key, name: key, scope: app ? '' : where!.scope, watched: [], bases: where?.base ? [where.base] : [] };
+      this.instances.set(key, inst);
+    }
+    if (!inst.namespace && this.current?.namespace) inst.namespace = this.current.namespace;
+    return inst;
+  }
+
+  add(site: Site, level: EvidenceLevel | undefined, effect: EnablementEvidence['effect'], description: string, enableText?: string) {
+    if (this.evidence.length >= MAX_EVIDENCE) return;
+    const inst = this.instanceOf(site);
+    this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key });
+  }
+
+  target(kind: ConfigTargetKind, site: Site, path?: JsonPath) {
+    if (!site.inner && !this.targets.some((t) => t.file === site.file.path && t.docIndex === site.docIndex)) {
+      this.targets.push({
+        kind,
+        file: site.file.path,
+        docIndex: site.docIndex,
+        instance: this.instanceOf(site).key,
+        ...(path ? { path } : {}),
+      });
+    }
+  }
+
+  setting(site: Site, setting: ControllerSettingName, level: EvidenceLevel, value: string) {
+    if (this.settings.length >= MAX_EVIDENCE) return;
+    this.settings.push({ setting, value, level, file: site.file.path, site, instance: this.instanceOf(site).key });
+    if (setting === 'namespaces') this.watch(site, value);
+  }
+
+  watch(site: Site, value: Json | undefined) {
+    const list = scalarText(value);
+    if (list)
+      this.instanceOf(site).watched.push(
+        ...list
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      );
+  }
+}
+
+const at = (s: Site, ...p: JsonPath): Site => ({ ...s, path: [...s.path, ...p] });
+
+/** strconv.ParseBool, which pflag uses for `--flag=value`. */
+function parseGoBool(v: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
+  return undefined;
+}
+
+/** A boolean as the controller reads its env var (and so the ConfigMap key). */
+function envBool(v: string): boolean | undefined {
+  const l = v.toLowerCase();
+  return l === 'true' ? true : l === 'false' ? false : undefined;
+}
+
+function checkArgs(c: Collector, site: Site, args: Json | undefined, who: string) {
+  if (Array.isArray(args)) args.slice(0, 500).forEach((a, i) => checkArg(c, at(site, i), a, who));
+}
+
+/** One argument string; `site` points at it. */
+function checkArg(c: Collector, site: Site, arg: Json | undefined, who: string) {
+  const text = scalarText(arg);
+  if (text === undefined) return;
+  // `sh -c "... --enable-progressive-syncs"` puts several words in one string.
+  const whole = (tok: string) => text.trim() === tok;
+  const toks = text.split(/\s+/).slice(0, 500);
+  toks.forEach((tok, i) => {
+    for (const st of CONTROLLER_SETTINGS) {
+      if (tok === st.flag) {
+        // A bool flag alone is true; a value flag takes the next word.
+        const next = toks[i + 1];
+        if ('bool' in st) c.setting(site, st.name, 'flag', 'true');
+        else if (next !== undefined) c.setting(site, st.name, 'flag', next);
+      } else if (tok.startsWith(st.flag + '=')) c.setting(site, st.name, 'flag', tok.slice(st.flag.length + 1));
+    }
+  });
+  for (const tok of toks) {
+    if (tok === FLAG) c.add(site, 'flag', 'enables', `${who} passes ${FLAG}`);
+    else if (tok.startsWith(FLAG + '=')) {
+      const b = parseGoBool(tok.slice(FLAG.length + 1));
+      if (b === undefined)
+        c.add(
+          site,
+          undefined,
+          'ignored',
+          `${who} passes ${tok}: not a boolean, the controller refuses to start`,
+          whole(tok) ? FLAG : undefined,
+        );
+      else c.add(site, 'flag', b ? 'enables' : 'disables', `${who} passes ${tok}`, whole(tok) && !b ? FLAG : undefined);
+    } else if (tok === OLD_FLAG || tok.startsWith(OLD_FLAG + '=')) {
+      c.add(
+        site,
+        undefined,
+        'ignored',
+        `${who} passes ${tok}: the flag was ${RENAMED} (an unknown flag stops the controller)`,
+        whole(tok) ? FLAG : undefined,
+      );
+    }
+  }
+}
+
+function checkEnv(c: Collector, site: Site, env: Json | undefined, who: string) {
+  if (Array.isArray(env)) env.slice(0, 500).forEach((e, i) => checkEnvVar(c, at(site, i), e, who));
+}
+
+/** One `{name, value}` entry; `site` points at the entry. */
+function checkEnvVar(c: Collector, site: Site, e: Json | undefined, who: string) {
+  const name = own(e, 'name');
+  const st = CONTROLLER_SETTINGS.find((x) => x.env === name);
+  const stValue = scalarText(own(e, 'value'));
+  if (st && stValue !== undefined) c.setting(at(site, 'value'), st.name, 'env', stValue);
+  if (name !== ENV && name !== OLD_ENV) return;
+  const s = at(site, 'value');
+  if (name === OLD_ENV) {
+    c.add(s, undefined, 'ignored', `${who} sets ${OLD_ENV}: the variable was ${RENAMED}`);
+    return;
+  }
+  const raw = scalarText(own(e, 'value'));
+  if (raw === undefined) return; // valueFrom: the standard wiring from the ConfigMap
+  const b = envBool(raw);
+  if (b === undefined)
+    c.add(
+      s,
+      undefined,
+      'ignored',
+      `${who} sets ${ENV}="${raw}": only true/false are recognised, the controller falls back to false`,
+      '"true"',
+    );
+  else c.add(s, 'env', b ? 'enables' : 'disables', `${who} sets ${ENV}="${raw}"`, b ? undefined : '"true"');
+}
+
+/** A map of ConfigMap-style keys (ConfigMap data, Helm configs.params). */
+function checkParams(c: Collector, site: Site, data: Json | undefined, who: string, ignoredWhy?: string) {
+  if (!isObj(data)) return;
+  if (!ignoredWhy)
+    for (const st of CONTROLLER_SETTINGS) {
+      const value = Object.prototype.hasOwnProperty.call(data, st.cm) ? scalarText(data[st.cm]) : undefined;
+      if (value !== undefined) c.setting(at(site, st.cm), st.name, 'configmap', value);
+    }
+  for (const key of [CM_KEY, OLD_CM_KEY]) {
+    if (Object.prototype.hasOwnProperty.call(data, key)) checkParam(c, at(site, key), key, data[key], who, ignoredWhy);
+  }
+}
+
+/** One ConfigMap-style key and value; `site` points at the value. */
+function checkParam(c: Collector, site: Site, key: string, value: Json | undefined, who: string, ignoredWhy?: string) {
+  const st = CONTROLLER_SETTINGS.find((x) => x.cm === key);
+  if (st && !ignoredWhy) c.setting(site, st.name, 'configmap', scalarText(value) ?? '');
+  if (key !== CM_KEY && key !== OLD_CM_KEY) return;
+  const raw = scalarText(value) ?? '';
+  if (key === OLD_CM_KEY) c.add(site, undefined, 'ignored', `${who} sets ${key}: the key was ${RENAMED}`);
+  else if (ignoredWhy) c.add(site, undefined, 'ignored', `${who} sets ${key}: "${raw}", but ${ignoredWhy}`);
+  else {
+    const b = envBool(raw);
+    if (b === undefined)
+      c.add(
+        site,
+        undefined,
+        'ignored',
+        `${who} sets ${key}: "${raw}": only true/false are recognised, the controller falls back to false`,
+        '"true"',
+      );
+    else c.add(site, 'configmap', b ? 'enables' : 'disables', `${who} sets ${key}: "${raw}"`, b ? undefined : '"true"');
+  }
+}
+
+function resourceName(v: Json): string {
+  const n = own(own(v, 'metadata'), 'name');
+  return typeof n === 'string' ? n : '';
+}
+
+const isControllerName = (n: string) => n === 'argocd-applicationset-controller' || n.endsWith('-applicationset-controller');
+
+function checkPodSpec(c: Collector, site: Site, pod: Json | undefined, who: string) {
+  for (const list of ['containers', 'initContainers']) {
+    const cs = own(pod, list);
+    if (!Array.isArray(cs)) continue;
+    cs.forEach((ct, i) => {
+      const s = at(site, list, i);
+      checkArgs(c, at(s, 'command'), own(ct, 'command'), who);
+      checkArgs(c, at(s, 'args'), own(ct, 'args'), who);
+      checkEnv(c, at(s, 'env'), own(ct, 'env'), who);
+    });
+  }
+}
+
+/** A Kubernetes resource (or a strategic-merge patch of one). */
+function checkResource(c: Collector, site: Site, v: Json, depth: number) {
+  const kind = own(v, 'kind');
+  const name = resourceName(v);
+  const ns = own(own(v, 'metadata'), 'namespace');
+  const outer = c.current;
+  if (typeof ns === 'string' && ns && !outer?.key.startsWith('app:'))
+    c.current = { key: outer?.key ?? installOf(site.file.path).key, namespace: ns };
+  try {
+    checkResourceIn(c, site, v, kind, name, depth);
+  } finally {
+    c.current = outer;
+  }
+}
+
+function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefined, name: string, depth: number) {
+  if (kind === 'ConfigMap' && name === CM_NAME) {
+    c.target('configmap', site);
+    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, site.inner ? undefined : notDeployed(c, site.file.path));
+  } else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name)) {
+    checkPodSpec(c, at(site, 'spec', 'template', 'spec'), own(own(own(v, 'spec'), 'template'), 'spec'), `Deployment ${name}`);
+  } else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
+    c.target('argocd-cr', site);
+    const spec = own(v, 'spec');
+    const as = own(spec, 'applicationSet');
+    checkArgs(
+      c,
+      at(site, 'spec', 'applicationSet', 'extraCommandArgs'),
+      own(as, 'extraCommandArgs'),
+      `ArgoCD ${name} (spec.applicationSet.extraCommandArgs)`,
+    );
+    checkEnv(c, at(site, 'spec', 'applicationSet', 'env'), own(as, 'env'), `ArgoCD ${name} (spec.applicationSet.env)`);
+    checkParams(
+      c,
+      at(site, 'spec', 'cmdParams'),
+      own(spec, 'cmdParams'),
+      `ArgoCD ${name} spec.cmdParams`,
+      'the Operator does not pass this key to the ApplicationSet controller; use spec.applicationSet.extraCommandArgs: [--enable-progressive-syncs]',
+    );
+  } else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
+    const spec = own(v, 'spec');
+    const sources: [Json | undefined, JsonPath][] = [[own(spec, 'source'), ['spec', 'source']]];
+    const multi = own(spec, 'sources');
+    if (Array.isArray(multi)) multi.forEach((s, i) => sources.push([s, ['spec', 'sources', i]]));
+    // An Application that installs Argo CD is an install of its own, in its destination namespace.
+    const dest = own(own(spec, 'destination'), 'namespace');
+    const outer = c.current;
+    c.current = { key: `app:${site.file.path}#${name}`, namespace: typeof dest === 'string' && dest ? dest : undefined };
+    try {
+      for (const [src, p] of sources) checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth);
+    } finally {
+      c.current = outer;
+    }
+  } else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd') {
+    // Flux installs the argo-cd chart with these values (helm-controller; spec.valuesFrom is not read here).
+    const values = own(own(v, 'spec'), 'values');
+    if (isObj(values)) checkHelmValues(c, at(site, 'spec', 'values'), values, `HelmRelease ${name} values`);
+  } else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
+    const kns = own(v, 'namespace');
+    if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
+    checkKustomization(c, site, v, depth);
+  } else if (kind === undefined && !site.inner && /(^|\/)Chart\.ya?ml$/.test(site.file.path)) {
+    // A chart that is or wraps argo-cd: its values files are its configuration even when they do not
+    // name a setting yet (the enabling fix writes there, under the dependency's name or alias).
+    const deps = own(v, 'dependencies');
+    const argo = own(v, 'name') === 'argo-cd' || (Array.isArray(deps) && deps.some((d) => own(d, 'name') === 'argo-cd'));
+    if (!argo) return;
+    const dir = dirname(site.file.path);
+    for (const name of ['values.yaml', 'values.yml']) {
+      const values = c.workspace.file(`${dir}/${name}`);
+      if (values) scanFile(c, values);
+    }
+  } else if (kind === undefined && own(v, 'apiVersion') === undefined) {
+    const chart = site.inner ? undefined : chartBeside(c.workspace, site.file.path);
+    if (!chart) {
+      checkHelmValues(c, site, v, 'Helm values');
+      // An umbrella chart's values: the argo-cd dependency's values sit under its name.
+      const sub = own(v, 'argo-cd');
+      if (isObj(sub)) checkHelmValues(c, at(site, 'argo-cd'), sub, 'Helm values argo-cd:');
+      return;
+    }
+    // A chart beside the values: the argo-cd chart itself reads them at the top, an umbrella chart's
+    // argo-cd dependency under its name or alias (Helm's subchart values); any other chart not at all.
+    const keys = isObj(v) ? argoValuesKeys(c.workspace, site.file, v as Obj) : [];
+    for (const k of keys) {
+      const sub = k.length ? own(v, k[0]) : v;
+      if (k.length && !isObj(sub)) {
+        // The dependency has no values yet: the enabling fix writes them under its key.
+        if (!site.inner) c.target('helm-values', site, k);
+        continue;
+      }
+      checkHelmValues(c, k.length ? at(site, k[0]) : site, sub as Json, k.length ? `Helm values ${k[0]}:` : 'Helm values', k);
+    }
+    if (keys.length && !keys.some((k) => !k.length)) {
+      const rel = relativePath([dirname(chart.path)], site.file.path);
+      const ignored = `the argo-cd chart reads its values under "${keys[0][0]}:" (the dependency in ${chart.path.slice(chart.path.lastIndexOf('/') + 1)}), not at the top of ${rel}`;
+      checkParams(c, at(site, 'configs', 'params'), own(own(v, 'configs'), 'params'), 'Helm values configs.params', ignored);
+    }
+  }
+}
+
+function checkHelmValues(c: Collector, site: Site, v: Json, who: string, prefix: JsonPath = []) {
+  const configs = own(v, 'configs');
+  const as = own(v, 'applicationSet');
+  const params = own(configs, 'params');
+  const looksLikeChart = isObj(params) || (isObj(as) && (own(as, 'extraArgs') !== undefined || own(as, 'extraEnv') !== undefined));
+  // Values of a known argo-cd chart (prefix given by the chart beside them) are a target even when empty.
+  if (!site.inner && (looksLikeChart || prefix.length)) c.target('helm-values', site, prefix.length ? prefix : undefined);
+  if (!looksLikeChart) return;
+  checkParams(c, at(site, 'configs', 'params'), params, `${who} configs.params`);
+  checkArgs(c, at(site, 'applicationSet', 'extraArgs'), own(as, 'extraArgs'), `${who} applicationSet.extraArgs`);
+  checkEnv(c, at(site, 'applicationSet', 'extraEnv'), own(as, 'extraEnv'), `${who} applicationSet.extraEnv`);
+  checkEnv(c, at(site, 'global', 'env'), own(own(v, 'global'), 'env'), `${who} global.env`);
+}
+
+function checkHelmSource(c: Collector, site: Site, helm: Json | undefined, depth: number) {
+  if (!isObj(helm)) return;
+  const vo = own(helm, 'valuesObject');
+  if (isObj(vo)) checkHelmValues(c, at(site, 'valuesObject'), vo, 'Application helm.valuesObject');
+  const vs = own(helm, 'values');
+  if (typeof vs === 'string') {
+    for (const doc of parseInline(vs, depth))
+      if (isObj(doc)) checkHelmValues(c, { ...at(site, 'values'), inner: true }, doc, 'Application helm.values');
+  }
+  const params = own(helm, 'parameters');
+  if (Array.isArray(params)) {
+    params.forEach((p, i) => {
+      const name = String(own(p, 'name') ?? '').replace(/\\/g, '');
+      const value = scalarText(own(p, 'value'));
+      if (value === undefined) return;
+      const s = at(site, 'parameters', i, 'value');
+      if (name.startsWith('configs.params.')) checkParam(c, s, name.slice('configs.params.'.length), value, 'Application helm.parameters');
+      else if (/^applicationSet\.extraArgs\[\d+\]$/.test(name)) checkArg(c, s, value, 'Application helm.parameters');
+    });
+  }
+}
+
+function parseInline(text: string, depth: number): Json[] {
+  if (text.length > MAX_INLINE_YAML || depth > 2 || yamlLimitMessage(text)) return [];
+  try {
+    return documentValues(text) as Json[];
+  } catch {
+    return [];
+  }
+}
+
+/** Joins a kustomization-relative path; refuses absolute paths and URLs (the host confines reads anyway). */
+function resolveRelative(base: string, rel: string): string | undefined {
+  if (!rel || rel.startsWith('/') || /^[a-z]+:\/\//i.test(rel)) return undefined;
+  const parts = base.split('/');
+  for (const seg of rel.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop();
+    else parts.push(seg);
+  }
+  return parts.join('/') || '/';
+}
+
+interface PatchTarget {
+  kind: string;
+  name: string;
+}
+
+function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
+  const dir = dirname(site.file.path);
+  const lists: [string, Json | undefined][] = [
+    ['patches', own(v, 'patches')],
+    ['patchesJson6902', own(v, 'patchesJson6902')],
+    ['patchesStrategicMerge', own(v, 'patchesStrategicMerge')],
+  ];
+  for (const [field, list] of lists) {
+    if (!Array.isArray(list)) continue;
+    list.slice(0, 200).forEach((entry, i) => {
+      const s = at(site, field, i);
+      // patchesStrategicMerge entries are paths or inline YAML strings.
+      const patch = typeof entry === 'string' ? (entry.includes('\n') ? entry : undefined) : scalarText(own(entry, 'patch'));
+      const pathRef = typeof entry === 'string' ? (entry.includes('\n') ? undefined : entry) : scalarText(own(entry, 'path'));
+      const t = own(entry, 'target');
+      const target: PatchTarget = { kind: String(own(t, 'kind') ?? ''), name: String(own(t, 'name') ?? '') };
+      if (patch !== undefined) {
+        const inner: Site = { ...(typeof entry === 'string' ? s : at(s, 'patch')), inner: true };
+        for (const doc of parseInline(patch, depth + 1)) checkPatchDoc(c, inner, doc, target, depth + 1);
+      } else if (pathRef !== undefined) {
+        const p = resolveRelative(dir, pathRef);
+        // A YAML patch file only matters here as JSON6902 operations on the controller or the params
+        // ConfigMap (see below): other targets are not read at all (most kustomizations patch apps).
+        if (p && /\.ya?ml$/i.test(p) && !json6902Applies(target)) return;
+        const file = p ? c.workspace.file(p) : undefined;
+        // YAML patch files are indexed on their own (strategic merge patches are found as resources);
+        // only JSON6902 operation lists need the kustomization's target to make sense.
+        if (!file) return;
+        file.docs.forEach((d) => {
+          if (Array.isArray(d.value)) checkJson6902(c, { file, docIndex: d.index, path: [], inner: false }, d.value, target);
+          else if (!/\.ya?ml$/i.test(file.path))
+            checkPatchDoc(c, { file, docIndex: d.index, path: [], inner: false }, d.value, target, depth + 1);
+        });
+      }
+    });
+  }
+  const gens = own(v, 'configMapGenerator');
+  if (Array.isArray(gens)) {
+    gens.forEach((g, i) => {
+      if (own(g, 'name') !== CM_NAME) return;
+      c.target('configmap-generator', site, ['configMapGenerator', i, 'literals']);
+      // `envs:` files hold KEY=VALUE lines, as literals do (kustomize api/kv: `#` comments, blank lines skipped).
+      const envs = own(g, 'envs');
+      if (Array.isArray(envs))
+        envs.slice(0, 20).forEach((e, j) => {
+          const p = typeof e === 'string' ? resolveRelative(dirname(site.file.path), e) : undefined;
+          const text = p ? c.workspace.file(p)?.text : undefined;
+          if (text === undefined) return;
+          for (const line of text.split(/\r?\n/).slice(0, 500)) {
+            const t = line.trim();
+            const eq = t.indexOf('=');
+            if (!t || t.startsWith('#') || eq < 0) continue;
+            checkParam(
+              c,
+              { ...at(site, 'configMapGenerator', i, 'envs', j), inner: true },
+              t.slice(0, eq).trim(),
+              t.slice(eq + 1).replace(/^["']|["']$/g, ''),
+              `kustomize configMapGenerator ${CM_NAME} (envs ${e})`,
+            );
+          }
+        });
+      const lits = own(g, 'literals');
+      if (!Array.isArray(lits)) return;
+      lits.forEach((l, j) => {
+        if (typeof l !== 'string') return;
+        const eq = l.indexOf('=');
+        if (eq < 0) return;
+        const behavior = String(own(g, 'behavior') ?? 'create');
+        const value = l.slice(eq + 1).replace(/^["']|["']$/g, '');
+        checkParam(
+          c,
+          { ...at(site, 'configMapGenerator', i, 'literals', j), inner: true },
+          l.slice(0, eq).trim(),
+          value,
+          `kustomize configMapGenerator ${CM_NAME} (behavior ${behavior})`,
+        );
+      });
+    });
+  }
+}
+
+function checkPatchDoc(c: Collector, site: Site, doc: Json, target: PatchTarget, depth: number) {
+  if (Array.isArray(doc)) checkJson6902(c, site, doc, target);
+  else if (isObj(doc)) {
+    // An inline strategic-merge patch may leave kind/name to the target.
+    const kind = own(doc, 'kind') ?? target.kind;
+    const name = resourceName(doc) || target.name;
+    const withId: Obj = { ...doc };
+    Object.defineProperty(withId, 'kind', { value: kind, enumerable: true });
+    Object.defineProperty(withId, 'metadata', {
+      value: { ...(isObj(own(doc, 'metadata')) ? (own(doc, 'metadata') as Obj) : {}), name },
+      enumerable: true,
+    });
+    checkResource(c, site, withId, depth);
+  }
+}
+
+const onControllerTarget = (t: PatchTarget) => (t.kind === 'Deployment' || t.kind === 'StatefulSet') && isControllerName(t.name);
+const onConfigMapTarget = (t: PatchTarget) => t.kind === 'ConfigMap' && t.name === CM_NAME;
+const json6902Applies = (t: PatchTarget) => onControllerTarget(t) || onConfigMapTarget(t);
+
+/** JSON6902 operations against the controller Deployment or the params ConfigMap. */
+function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarget) {
+  const onDeployment = onControllerTarget(target);
+  const onConfigMap = onConfigMapTarget(target);
+  if (!onDeployment && !onConfigMap) return;
+  const who = `kustomize JSON6902 patch of ${target.kind} ${target.name}`;
+  ops.slice(0, 500).forEach((op, i) => {
+    const kindOp = own(op, 'op');
+    if (kindOp !== 'add' && kindOp !== 'replace') return;
+    const p = String(own(op, 'path') ?? '');
+    const value = own(op, 'value');
+    const s = at(site, i, 'value');
+    if (onDeployment) {
+      if (/\/(args|command)$/.test(p)) checkArgs(c, s, value, who);
+      else if (/\/(args|command)\/(-|\d+)$/.test(p)) checkArg(c, s, value, who);
+      else if (/\/env$/.test(p)) checkEnv(c, s, value, who);
+      else if (/\/env\/(-|\d+)$/.test(p)) checkEnvVar(c, s, value, who);
+    } else if (p === '/data') checkParams(c, s, value, who);
+    else if (p.startsWith('/data/')) checkParam(c, s, p.slice(6).replace(/~1/g, '/').replace(/~0/g, '~'), value, who);
+  });
+}
+
+/** The lists of a kustomization that make a file part of its build. */
+const KUSTOMIZE_LISTS = ['resources', 'bases', 'components', 'patchesStrategicMerge', 'patches', 'crds'];
+
+/**
+ * "Written but not deployed": a ConfigMap file in a folder whose kustomization does not list it (in
+ * resources, patches, …) is built by nothing, so the controller never reads it. Only said when the
+ * folder has a kustomization (a folder of plain manifests may be applied whole by an Application).
+ */
+function notDeployed(c: Collector, file: string): string | undefined {
+  const dir = dirname(file);
+  const base = file.slice(dir.length + 1);
+  for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
+    const k = c.workspace.file(`${dir}/${name}`);
+    if (!k) continue;
+    const v = k.docs[0]?.value;
+    const listed = KUSTOMIZE_LISTS.some((field) => {
+      const list = own(v, field);
+      return (
+        Array.isArray(list) &&
+        list.some((e) => {
+          const ref = typeof e === 'string' ? e : scalarText(own(e, 'path'));
+          return ref !== undefined && ref.replace(/^\.\//, '') === base;
+        })
+      );
+    });
+    if (listed) return undefined;
+    const folder = (p: string) => p.split('/').slice(-2).join('/');
+    return `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; the ApplicationSet controller reads its parameters only when it starts, so restart it after the change)`;
+  }
+  return undefined;
+}
+
+/** Reads one file's documents, once per scan (a chart's values are also reached from its Chart.yaml). */
+function scanFile(c: Collector, file: IndexedFile) {
+  if (c.scanned.has(file.path)) return;
+  c.scanned.add(file.path);
+  for (const d of file.docs) {
+    if (isObj(d.value)) checkResource(c, { file, docIndex: d.index, path: [], inner: false }, d.value, 0);
+  }
+}
+
+export interface WorkspaceScan {
+  evidence: DetailedEvidence[];
+  /** The other controller settings the engine models (git file globbing, policy, SCM providers, namespaces). */
+  settings: SettingEvidence[];
+  targets: ConfigTarget[];
+  instances: Instance[];
+}
+
+/** Scans the workspace's YAML files that may hold Argo CD configuration (see `ARGOCD_CONFIG`). */
+export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[] = []): WorkspaceScan {
+  const c = new Collector(workspace);
+  for (const file of workspace.matching(ARGOCD_CONFIG)) scanFile(c, file);
+  resolveSpans(c.evidence);
+  resolveSpans(c.settings);
+  for (const inst of c.instances.values()) {
+    if (!inst.key.startsWith('app:')) {
+      inst.name = relativePath(roots, inst.key);
+      inst.namespace ??= c.kustomizeNamespaces.get(inst.key) ?? inst.bases.map((b) => c.kustomizeNamespaces.get(b)).find(Boolean);
+    } else
+      inst.name = `Application ${inst.key.slice(inst.key.lastIndexOf('#') + 1)} (${relativePath(roots, inst.key.slice(4, inst.key.lastIndexOf('#')))})`;
+  }
+  // Bases referenced by an overlay exist as installs even when they hold no evidence of their own.
+  for (const inst of [...c.instances.values()]) {
+    for (const b of inst.bases)
+      if (!c.instances.has(b))
+        c.instances.set(b, { key: b, name: relativePath(roots, b), scope: installOf(b + '/x').scope, watched: [], bases: [] });
+  }
+  const evidence = c.evidence.map(({ site, ...e }) => {
+    if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
+    return e;
+  });
+  const settings = c.settings.map(({ site, ...e }) => {
+    if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
+    return e;
+  });
+  return { evidence, settings, targets: c.targets, instances: [...c.instances.values()] };
+}
+
+function lineOf(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** Re-parses the files that hold evidence to find precise spans (rare, so not cached further). */
+function resolveSpans(evidence: { site?: Site; span?: Span; valueSpan?: Span; enableText?: string }[]) {
+  const parsed = new Map<string, YamlDocument[]>();
+  for (const e of evidence) {
+    const site = e.site;
+    if (!site) continue;
+    let docs = parsed.get(site.file.path);
+    if (!docs) {
+      docs = parseDocuments(site.file.text);
+      parsed.set(site.file.path, Array.isArray(docs) ? docs : []);
+    }
+    const doc = docs[site.docIndex];
+    if (!doc) continue;
+    const n = nodeAt(doc, site.path);
+    const span = n.value ?? n.key;
+    if (span) e.span = span;
+    if (n.exact && !site.inner && n.value && n.ast?.kind === 'scalar') e.valueSpan = n.value;
+    else delete e.enableText;
+  }
+}
+
+/** Combines evidence into a state: flag > env > ConfigMap; within a level any enabling evidence wins. */
+export function decide(evidence: DetailedEvidence[]): 'enabled' | 'disabled' | 'not-found' {
+  for (const level of ['flag', 'env', 'configmap'] as const) {
+    const at = evidence.filter((e) => e.level === level && e.effect !== 'ignored');
+    if (at.some((e) => e.effect === 'enables')) return 'enabled';
+    if (at.length) return 'disabled';
+  }
+  return 'not-found';
+}
+
+/** The evidence that decided a state (the first at the deciding level). */
+export function firstDeciding(evidence: DetailedEvidence[], state: 'enabled' | 'disabled' | 'not-found'): DetailedEvidence | undefined {
+  if (state === 'not-found') return undefined;
+  for (const level of ['flag', 'env', 'configmap'] as const) {
+    const e = evidence.find((x) => x.level === level && x.effect === (state === 'enabled' ? 'enables' : 'disables'));
+    if (e) return e;
+  }
+  return undefined;
+}

@@ -1,0 +1,256 @@
+// The install model over the layouts people use to install Argo CD from git (test/fixtures/installs/,
+// our own small reproductions of patterns seen in public repositories, docs/installations.md): which
+// install runs the ApplicationSet, whether progressive syncs are on, which version is checked, and the
+// enabling fix writes where the install reads (re-running the model on the edited tree).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot } from '../helpers/cli';
+import { posix, serviceOver, bundledCli } from '../helpers/realworld';
+import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
+import { detectEnablement } from '../../server/src/engine/rollout/enablement';
+import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
+import { rolloutCodeActions } from '../../server/src/engine/features/rollout/quickfix';
+import { applyEdits, storyContext } from './rollout-helpers';
+import { memHost } from '../helpers/memHost';
+import { rollingSyncBy } from '../helpers/appsets';
+import { workspaceFor } from './generators-helpers';
+
+const INSTALLS = path.join(repoRoot, 'test', 'fixtures', 'installs');
+
+/** layout → [ApplicationSet file, progressive syncs, install that runs it, version checked (regexp)]. */
+const LAYOUTS: [string, string, 'enabled' | 'disabled' | 'not-found', string, RegExp][] = [
+  ['autopilot', 'apps/shop/appset.yaml', 'enabled', 'bootstrap/argo-cd', /no Argo CD install found|assuming the newest/],
+  [
+    'umbrella-alias',
+    'appsets/shop.yaml',
+    'enabled',
+    'charts/argocd',
+    /Argo CD 2\.13 \(detected: argo-cd Helm chart 7\.7\.3 \(Chart\.yaml dependency\)/,
+  ],
+  ['umbrella-top-level', 'appsets/shop.yaml', 'not-found', 'platform/argocd', /Argo CD 3\.0 \(detected: argo-cd Helm chart 8\.1\.2/],
+  [
+    'helm-application',
+    'teams/shop/appset.yaml',
+    'enabled',
+    'Application argocd (argocd/argocd.yaml)',
+    /Argo CD 3\.0 \(detected: .*Application argocd/,
+  ],
+  [
+    'openshift-gitops',
+    'applications/shop.yaml',
+    'enabled',
+    'cluster/gitops',
+    /Argo CD 2\.13(\.1)? \(detected: Argo CD Operator ArgoCD openshift-gitops/,
+  ],
+  [
+    'flux-helmrelease',
+    'apps/shop.yaml',
+    'enabled',
+    'infrastructure/argocd',
+    /Argo CD 3\.2 \(detected: argo-cd Helm chart 9\.1\.6 \(HelmRelease\)/,
+  ],
+  ['kustomize-overlay', 'appsets/shop.yaml', 'enabled', 'argocd/overlays/prod', /Argo CD 2\.14(\.11)? \(detected: kustomize remote base/],
+  [
+    'unrelated-chart',
+    'appsets/shop.yaml',
+    'not-found',
+    'argocd',
+    /Argo CD 3\.1(\.8)? \(detected: install manifest of argoproj\/argo-cd v3\.1\.8/,
+  ],
+];
+
+for (const [layout, file, state, install, version] of LAYOUTS) {
+  test(`layout ${layout}: ${state} by ${install}, and the version of that same install`, () => {
+    const root = path.join(INSTALLS, layout);
+    const service = serviceOver(root);
+    const abs = posix(path.join(root, file));
+    const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+    const plan = service.rolloutPlan(a, 0)!;
+    assert.equal(plan.enablement.state, state, JSON.stringify(plan.enablement, null, 1));
+    assert.equal(plan.enablement.instance?.name, install);
+    const note = a.appsets[0].expansion().notes.find((n) => n.startsWith('checked against'))!;
+    assert.match(note, version);
+    // The status bar's data names the same install, with the model's lines.
+    const info = service.fileInfo(a).appsets[0].enablement;
+    assert.ok(
+      info.install?.some((l) => l.startsWith(`Argo CD ${install}`)),
+      JSON.stringify(info),
+    );
+  });
+}
+
+test('an umbrella chart: configs.params at the top of its values is reported as not read, with where it belongs', () => {
+  const root = path.join(INSTALLS, 'umbrella-top-level');
+  const service = serviceOver(root);
+  const abs = posix(path.join(root, 'appsets/shop.yaml'));
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  const d = service.diagnostics(a).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
+  assert.match(
+    d.message,
+    /the argo-cd chart reads its values under "argo-cd:" \(the dependency in Chart\.yaml\), not at the top of values\.yaml/,
+  );
+});
+
+const APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: services
+  namespace: argocd
+spec:
+  generators:
+  - clusters: {}
+  template:
+    metadata:
+      name: '{{name}}'
+      labels:
+        tier: '{{metadata.labels.tier}}'
+    spec:
+      destination:
+        server: '{{server}}'
+${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}`;
+
+const enabledAfter = (files: Map<string, string>) =>
+  detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']).state;
+
+for (const [name, alias, values] of [
+  ['by name', undefined, 'argo-cd:\n  server:\n    replicas: 2\n'],
+  ['by alias', 'argo', 'argo:\n  server:\n    replicas: 2\n'],
+  ['by alias, no values yet', 'argo', 'other: {}\n'],
+  [
+    'with configs.params written at the top (not read)',
+    undefined,
+    'configs:\n  params:\n    applicationsetcontroller.enable.progressive.syncs: true\n',
+  ],
+] as const) {
+  test(`the enabling fix writes under the umbrella chart's argo-cd dependency (${name}), and the model then says enabled`, () => {
+    const files = new Map<string, string>([
+      [
+        '/ws/charts/argocd/Chart.yaml',
+        `apiVersion: v2\nname: argocd\nversion: 1.0.0\ndependencies:\n  - name: argo-cd\n${alias ? `    alias: ${alias}\n` : ''}    version: 7.7.3\n`,
+      ],
+      ['/ws/charts/argocd/values.yaml', values],
+    ]);
+    assert.notEqual(enabledAfter(files), 'enabled');
+    const ctx = storyContext(APPSET, files);
+    const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+    const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'));
+    assert.ok(fix, 'an enabling fix');
+    assert.match(fix.title, /in charts\/argocd\/values\.yaml/);
+    const edits = fix.edits!;
+    assert.ok(
+      edits.every((e) => e.file === '/ws/charts/argocd/values.yaml'),
+      JSON.stringify(edits),
+    );
+    const text = applyEdits(values, edits);
+    assert.match(
+      text,
+      new RegExp(
+        `^${alias ?? 'argo-cd'}:\\n(.*\\n)*  configs:\\n    params:\\n      applicationsetcontroller\\.enable\\.progressive\\.syncs: "true"`,
+        'm',
+      ),
+    );
+    files.set('/ws/charts/argocd/values.yaml', text);
+    assert.equal(enabledAfter(files), 'enabled');
+  });
+}
+
+test('appset instances lists each install with its version, settings, evidence and the ApplicationSets it runs', () => {
+  const cli = bundledCli('appset-installs-');
+  const root = path.join(INSTALLS, 'umbrella-alias');
+  const r = cli.run(['instances', '.', '--workspace', '.'], root);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^Argo CD charts\/argocd$/m);
+  assert.match(r.out, /version: Argo CD 2\.13 — argo-cd Helm chart 7\.7\.3 \(Chart\.yaml dependency\) \(charts\/argocd\/Chart\.yaml:7\)/);
+  assert.match(r.out, /progressive syncs: enabled \(charts\/argocd\/values\.yaml:6\)/);
+  assert.match(r.out, /applicationsetcontroller\.enable\.new\.git\.file\.globbing: true \(charts\/argocd\/values\.yaml:7\)/);
+  assert.match(
+    r.out,
+    /appsets\/shop\.yaml — the repository's only Argo CD install, charts\/argocd\/, runs the ApplicationSets of every folder/,
+  );
+  const json = JSON.parse(cli.run(['instances', '--output', 'json', '--workspace', '.'], root).out);
+  assert.equal(json.installs[0].version.line, '2.13');
+  assert.deepEqual(
+    json.installs[0].governs.map((g: { file: string }) => g.file),
+    ['appsets/shop.yaml'],
+  );
+});
+
+test('written but not deployed: a params ConfigMap its kustomization does not list is not "enabled"; the fix adds it there', () => {
+  const cm =
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
+  const kustomization = 'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\n';
+  const files = new Map<string, string>([
+    ['/ws/argocd/kustomization.yaml', kustomization],
+    ['/ws/argocd/argocd-cmd-params-cm.yaml', cm],
+  ]);
+  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']);
+  assert.equal(en.state, 'not-found');
+  assert.match(
+    en.evidence.map((e) => e.description).join('\n'),
+    /argocd\/argocd-cmd-params-cm\.yaml is not part of argocd\/kustomization\.yaml: nothing deploys it .*restart it after the change/,
+  );
+  const ctx = storyContext(APPSET, files);
+  const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+  assert.match(d.message, /is not part of argocd\/kustomization\.yaml/);
+  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.equal(fix.title, 'Enable progressive syncs: in argocd/kustomization.yaml (then restart the ApplicationSet controller)');
+  files.set('/ws/argocd/kustomization.yaml', applyEdits(kustomization, fix.edits!));
+  assert.match(files.get('/ws/argocd/kustomization.yaml')!, /\n {2}- argocd-cmd-params-cm\.yaml\n/);
+  assert.equal(enabledAfter(files), 'enabled');
+});
+
+test('the git files generator uses the globbing of the install that runs it, and the preview says which', (t) => {
+  const gitAppset = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: g, namespace: argocd}
+spec:
+  generators:
+    - git:
+        repoURL: https://example.com/r.git
+        revision: HEAD
+        files: [{path: "apps/*/config.json"}]
+  template:
+    metadata: {name: '{{path.basenameNormalized}}'}
+    spec:
+      project: default
+      destination: {server: https://kubernetes.default.svc, namespace: x}
+`;
+  const repo = { 'repo/apps/a/config.json': '{}', 'repo/apps/a/b/config.json': '{}' };
+  const settings = { repoMappings: { 'https://example.com/r.git': 'repo' } };
+  // No install sets it: the controller's default, where `*` also crosses `/` (2 files).
+  const old = workspaceFor(t, repo, settings).expand(gitAppset);
+  assert.equal(old.apps.length, 2);
+  assert.ok(
+    old.notes.some((n) => /^git files generator: old globbing .*controller's default/.test(n)),
+    old.notes.join('|'),
+  );
+  // The install's argocd-cmd-params-cm turns the new globbing on: `*` stays in one folder (1 file).
+  const cm =
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.new.git.file.globbing: "true"\n';
+  const on = workspaceFor(t, { ...repo, 'argocd/argocd-cmd-params-cm.yaml': cm }, settings).expand(gitAppset);
+  assert.equal(on.apps.length, 1);
+  assert.ok(
+    on.notes.some((n) => /^git files generator: new globbing .* set by argocd\/argocd-cmd-params-cm\.yaml:7$/.test(n)),
+    on.notes.join('|'),
+  );
+});
+
+test('kustomize configMapGenerator envs files are read like literals', () => {
+  const files = new Map<string, string>([
+    [
+      '/ws/argocd/kustomization.yaml',
+      'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\nconfigMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    envs:\n      - params.env\n',
+    ],
+    ['/ws/argocd/params.env', '# controller flags\nserver.insecure=true\napplicationsetcontroller.enable.progressive.syncs=true\n'],
+  ]);
+  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']);
+  assert.equal(en.state, 'enabled');
+  assert.match(en.decidedBy!.description, /configMapGenerator argocd-cmd-params-cm \(envs params\.env\)/);
+  files.set('/ws/argocd/params.env', 'applicationsetcontroller.enable.progressive.syncs=false\n');
+  assert.equal(
+    detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']).state,
+    'disabled',
+  );
+});

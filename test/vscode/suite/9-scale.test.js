@@ -1,0 +1,159 @@
+// The editor at incident scale: the story's 540 Applications (12 clusters x 45 services, as
+// test/helpers/story.ts). The preview opens with every Application and an outline entry for each, and
+// follows a template edit; each costs one request to the server, plus one per notification the server
+// sent meanwhile (counted, not timed: speed is the bench's). The open and refresh times seen are written
+// to the report for the record.
+const assert = require('assert');
+const vscode = require('vscode');
+const { openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+
+const TIERS = ['canary', ...Array(4).fill('low-traffic'), ...Array(7).fill('high-traffic')];
+const pad = (n) => String(n).padStart(2, '0');
+const secrets = TIERS.map(
+  (tier, i) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-scale-${pad(i + 1)}\n  namespace: argocd\n  labels:\n    argocd.argoproj.io/secret-type: cluster\n    env: scale\n    tier: ${tier}\ntype: Opaque\nstringData:\n  name: scale-${pad(i + 1)}\n  server: https://10.9.0.${i + 1}:6443\n`,
+).join('---\n');
+const services = Array.from({ length: 45 }, (_, i) => `          - service: svc-${pad(i + 1)}\n`).join('');
+const appset = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: services
+  namespace: argocd
+spec:
+  goTemplate: true
+  goTemplateOptions: ["missingkey=error"]
+  generators:
+  - matrix:
+      generators:
+      - clusters:
+          selector:
+            matchLabels:
+              env: scale
+      - list:
+          elements:
+${services}  template:
+    metadata:
+      name: '{{.name}}-{{.service}}'
+    spec:
+      project: default
+      source:
+        repoURL: https://github.com/example/services.git
+        targetRevision: HEAD
+        path: 'services/{{.service}}'
+      destination:
+        server: '{{.server}}'
+        namespace: '{{.service}}'
+`;
+
+const notifications = async () => (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged;
+/** Waits until the server has stopped announcing changes (the files this test wrote): each would refresh the preview too. */
+async function quiet() {
+  let last = -1;
+  await waitFor(
+    async () => {
+      const n = await notifications();
+      const same = n === last;
+      last = n;
+      return same;
+    },
+    { interval: 1500, describe: () => 'the server to stop announcing changes' },
+  );
+}
+
+const note = (line) => {
+  if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
+};
+
+describe('the preview at incident scale (540 Applications)', () => {
+  before(async () => {
+    await serverReady();
+    await vscode.workspace.fs.writeFile(fixtureUri('scale/clusters.yaml'), Buffer.from(secrets));
+    await vscode.workspace.fs.writeFile(fixtureUri('scale/services.yaml'), Buffer.from(appset));
+  });
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    for (const f of ['scale/services.yaml', 'scale/clusters.yaml']) {
+      try {
+        await vscode.workspace.fs.delete(fixtureUri(f));
+      } catch {
+        // already gone
+      }
+    }
+  });
+
+  it('opens with 540 Applications and their outline, and follows an edit, one request each (plus one per server notification)', async () => {
+    const { doc } = await openFixture('scale/services.yaml');
+    const uri = doc.uri.toString();
+    await waitFor(
+      async () =>
+        ((await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10)) || []).some(
+          (l) => l.command && /540 Applications/.test(l.command.title),
+        ),
+      { describe: () => 'the lens of the 540 Applications' },
+    );
+    const stats = async () => (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).preview;
+    await quiet();
+    const before = await stats();
+    const notes00 = await notifications();
+    const preview = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'appset-preview' && d.uri.query === uri);
+    const apps = () =>
+      (
+        (preview() &&
+          preview()
+            .getText()
+            .match(/^kind: Application$/gm)) ||
+        []
+      ).length;
+
+    let t0 = Date.now();
+    await vscode.commands.executeCommand('appsetTools.showPreview', uri);
+    await waitFor(() => apps() === 540, { describe: () => `540 Applications in the preview, saw ${apps()}` });
+    const open = Date.now() - t0;
+    const opened = await stats();
+    // One request, and at most one more per notification the server sent meanwhile (never one per event).
+    const openNotes = (await notifications()) - notes00;
+    assert.ok(
+      opened.requests - before.requests <= 1 + openNotes,
+      `opening: ${opened.requests - before.requests} preview requests, ${openNotes} notifications from the server`,
+    );
+    note(
+      `opening the 540-Application preview: ${open} ms in VS Code (the server's request ${opened.lastMs} ms, ${Math.round(opened.lastBytes / 1024)} KiB)`,
+    );
+
+    const symbols = await waitFor(async () => {
+      const s = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', preview().uri);
+      return s && s.length ? s : undefined;
+    });
+    assert.strictEqual(symbols[0].name, 'services');
+    assert.strictEqual(symbols[0].children.length, 540);
+    assert.strictEqual(symbols[0].children[0].name, 'scale-01-svc-01');
+    assert.match(symbols[0].children[0].detail, /cluster Secret "cluster-scale-01"/);
+
+    // A template edit: the preview follows with one more request. First the server's notifications about
+    // the files this test wrote must be over (each would refresh the preview too).
+    await quiet();
+    const settled = await stats();
+    const notes0 = await notifications();
+    const at = doc.getText().indexOf('targetRevision: HEAD') + 'targetRevision: '.length;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 4)), 'main');
+    t0 = Date.now();
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitFor(() => preview() && /targetRevision: main/.test(preview().getText()), { describe: () => 'the preview of the edit' });
+    const refresh = Date.now() - t0;
+    const refreshed = await stats();
+    // One request for the edit, and at most one more per notification the server sent meanwhile (an edit
+    // can move the workspace index: then every view asks again); never one per change event.
+    const notes = (await notifications()) - notes0;
+    assert.ok(
+      refreshed.requests - settled.requests <= 1 + notes,
+      `one edit: ${refreshed.requests - settled.requests} preview requests, ${notes} notifications from the server`,
+    );
+    note(`the edit: ${refreshed.requests - settled.requests} preview request(s), ${notes} resultsChanged notification(s)`);
+    note(
+      `refreshing it after a template edit: ${refresh} ms in VS Code, of which the client waits 100 ms for more edits (the server's request ${refreshed.lastMs} ms)`,
+    );
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+});
