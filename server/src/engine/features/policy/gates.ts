@@ -9,7 +9,7 @@ import type { GeneratedApp } from '../../expand/types';
 import type { RolloutPlan } from '../../rollout/types';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
-import { relativePath } from '../../rollout/instances';
+import { relativePath } from '../../install/instances';
 import { spanAt } from '../../yaml/document';
 import { configFor } from '../../config/load';
 import { severityOf } from '../../diagnostics/codes';
