@@ -96,7 +96,8 @@ const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/lib/server.js', plugins: [validatorsPlugin] },
   { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/lib/cli.js', plugins: [validatorsPlugin] },
-  { ...loader('server'), outfile: 'dist/server.js' },
+  // Both loaders are commands of the npm package (package.json `bin`: appset, appset-language-server).
+  { ...loader('server'), outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   { ...loader('cli'), outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
@@ -124,7 +125,7 @@ async function main() {
     return;
   }
   await Promise.all([buildValidators(), ...builds.map((b) => esbuild.build({ ...common, ...b }))]);
-  fs.chmodSync(path.join(__dirname, 'dist/cli.js'), 0o755);
+  for (const bin of ['dist/cli.js', 'dist/server.js']) fs.chmodSync(path.join(__dirname, bin), 0o755);
   for (const name of ['server', 'cli']) asciiOnly(path.join(__dirname, 'dist', 'lib', `${name}.js`));
 }
 

@@ -2,16 +2,17 @@
 # The GitHub Action's diff step: `appset diff` against the pull request's base commit, in the job
 # summary and as one pull request comment that later pushes update.
 set -euo pipefail
-: "${APPSET_TOOLS_DIR:?}" "${APPSET_OUT:?}" "${APPSET_BASE:?no base revision (not a pull request?)}"
+: "${APPSET_CLI:?the appset command (install.sh)}" "${APPSET_OUT:?}" "${APPSET_BASE:?no base revision (not a pull request?)}"
 read -r -a paths <<< "${APPSET_PATHS:-.}"
 # Shallow checkouts lack the base commit: fetch just that one.
 if ! git cat-file -e "$APPSET_BASE^{commit}" 2>/dev/null; then
   git fetch --no-tags --depth=1 origin "$APPSET_BASE"
 fi
 md="$APPSET_OUT/appset-diff.md"
-node "$APPSET_TOOLS_DIR/dist/cli.js" diff --base "$APPSET_BASE" "${paths[@]}" --format markdown --output "$md"
+mkdir -p "$APPSET_OUT"
+"$APPSET_CLI" diff --base "$APPSET_BASE" "${paths[@]}" --format markdown --output "$md"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$md" >> "$GITHUB_STEP_SUMMARY"; fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "diff-file=$md" >> "$GITHUB_OUTPUT"; fi
 if [ "${APPSET_COMMENT:-true}" = true ]; then
-  node "$APPSET_TOOLS_DIR/scripts/ci/pr-comment.mjs" github "$md"
+  node "$(dirname "$0")/pr-comment.mjs" github "$md"
 fi

@@ -3,20 +3,22 @@
 # scanning, the markdown report in the job summary. The exit status is passed on as a step output,
 # so SARIF upload and the diff comment still run before the job fails.
 set -uo pipefail
-: "${APPSET_TOOLS_DIR:?}" "${APPSET_OUT:?}"
+: "${APPSET_CLI:?the appset command (install.sh)}" "${APPSET_OUT:?}"
+mkdir -p "$APPSET_OUT"
 sarif="$APPSET_OUT/appset-tools.sarif"
 md="$APPSET_OUT/appset-lint.md"
 read -r -a paths <<< "${APPSET_PATHS:-.}"
 fail_on="${APPSET_FAIL_ON:-error}"
 fail_args=(--fail-on "$fail_on")
 [ "$fail_on" = never ] && fail_args=(--no-fail)
-node "$APPSET_TOOLS_DIR/dist/cli.js" lint "${paths[@]}" --format github --sarif "$sarif" --markdown "$md" "${fail_args[@]}"
+"$APPSET_CLI" lint "${paths[@]}" --format github --sarif "$sarif" --markdown "$md" "${fail_args[@]}"
 code=$?
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ] && [ -f "$md" ]; then cat "$md" >> "$GITHUB_STEP_SUMMARY"; fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   [ -f "$sarif" ] && echo "sarif-file=$sarif" >> "$GITHUB_OUTPUT"
   echo "exit-code=$code" >> "$GITHUB_OUTPUT"
 fi
-# Usage errors and unreadable inputs (2) fail the step at once; findings (1) fail the job at the end.
+# Usage errors, unreadable or missing inputs, config mistakes (2), documents that could not be checked (3)
+# and no input found (4) fail the step at once; findings (1) fail the job at the end.
 [ "$code" -ge 2 ] && exit "$code"
 exit 0

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The GitLab job (ci/appset-tools.gitlab-ci.yml): build the CLI, lint into a Code Quality report,
-# SARIF and markdown, and in merge request pipelines diff against the target branch and post the note.
+# The GitLab job (ci/appset-tools.gitlab-ci.yml), run from the installed appset-tools package: lint
+# into a Code Quality report, SARIF and markdown, and in merge request pipelines diff against the
+# target branch and post the note. The CLI is this script's own package (no checkout of the tool, no
+# build), so the job's paths never include the tool's files.
 set -uo pipefail
-: "${APPSET_TOOLS_DIR:?}"
 here="$(cd "$(dirname "$0")" && pwd)"
-bash "$here/build.sh" || exit 2
-cli="$APPSET_TOOLS_DIR/dist/cli.js"
+cli="${APPSET_CLI:-$here/../../dist/cli.js}"
 read -r -a paths <<< "${APPSET_PATHS:-.}"
 fail_on="${APPSET_FAIL_ON:-error}"
 fail_args=(--fail-on "$fail_on")
 [ "$fail_on" = never ] && fail_args=(--no-fail)
+node "$cli" --version || exit 2
 node "$cli" lint "${paths[@]}" --format codequality --output gl-code-quality-report.json --sarif appset-tools.sarif --markdown appset-lint.md "${fail_args[@]}"
 code=$?
 cat appset-lint.md 2>/dev/null || true
@@ -20,7 +21,7 @@ if [ -n "${CI_MERGE_REQUEST_IID:-}" ]; then
     cat appset-diff.md
     node "$here/pr-comment.mjs" gitlab appset-diff.md || echo "appset-tools: could not post the merge request note"
   else
-    code=2
+    [ "$code" -lt 2 ] && code=2
   fi
 fi
 exit "$code"

@@ -4,7 +4,9 @@
 // carries one up-to-date comment instead of one per push.
 //   node scripts/ci/pr-comment.mjs github <file>   (GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_EVENT_PATH, GITHUB_API_URL)
 //   node scripts/ci/pr-comment.mjs gitlab <file>   (APPSET_GITLAB_TOKEN, CI_API_V4_URL, CI_PROJECT_ID, CI_MERGE_REQUEST_IID)
-// Exit 0 when posted or updated (or nothing to comment on), 1 on an API error, 2 on bad usage.
+// Exit 0 when posted or updated (or nothing to comment on, or the token may not comment: a warning in
+// the log, since pull requests from forks and Dependabot get a read-only token and the report is in
+// the job summary and artifact anyway), 1 on another API error, 2 on bad usage.
 import { readFileSync } from 'node:fs';
 
 const MARKER = '<!-- appset-tools:diff -->';
@@ -19,7 +21,17 @@ if (!['github', 'gitlab'].includes(platform) || !file) {
 }
 let body = readFileSync(file, 'utf8');
 if (!body.includes(MARKER)) body = `${MARKER}\n${body}`;
-if (body.length > MAX_BODY) body = body.slice(0, MAX_BODY) + '\n\n… (truncated: run `appset diff` locally for the full report)\n';
+// `appset diff --format markdown` already fits (it cuts details, not the summary); this is the last
+// guard for any other file: cut at a line, close the folds left open, and say so outside them.
+if (body.length > MAX_BODY) {
+  let cut = body.slice(0, MAX_BODY - 500);
+  cut = cut.slice(0, Math.max(0, cut.lastIndexOf('\n')));
+  const open = (cut.match(/<details>/g) ?? []).length - (cut.match(/<\/details>/g) ?? []).length;
+  body =
+    cut +
+    '\n\n</details>'.repeat(Math.max(0, open)) +
+    '\n\n> ✂️ **This comment is cut at 65,000 characters.** The full report is the job artifact and the job summary.\n';
+}
 
 const env = process.env;
 async function api(method, url, headers, payload) {
@@ -28,7 +40,7 @@ async function api(method, url, headers, payload) {
     headers: { 'content-type': 'application/json', ...headers },
     body: payload ? JSON.stringify(payload) : undefined,
   });
-  if (!r.ok) throw new Error(`${method} ${url}: HTTP ${r.status} ${(await r.text()).slice(0, 300)}`);
+  if (!r.ok) throw Object.assign(new Error(`${method} ${url}: HTTP ${r.status} ${(await r.text()).slice(0, 300)}`), { status: r.status });
   return r.status === 204 ? null : r.json();
 }
 
@@ -84,7 +96,20 @@ async function gitlab() {
   }
 }
 
+/** HTTP statuses that mean "this token may not comment here" rather than a failure. */
+const REFUSED = new Set([401, 403]);
+
 (platform === 'github' ? github() : gitlab()).catch((e) => {
+  if (REFUSED.has(e.status)) {
+    const why =
+      platform === 'github'
+        ? 'the token may not comment on this pull request (pull requests from forks and Dependabot get a read-only token; give the job `pull-requests: write`, or set `comment: false`)'
+        : 'APPSET_GITLAB_TOKEN may not post notes on this merge request (it needs the `api` scope and at least the Reporter role)';
+    const text = `appset-tools: no comment posted: ${why}; the report is in the job summary and the job artifact (HTTP ${e.status})`;
+    // A workflow command makes it a warning annotation on the run; GitLab shows the line as it is.
+    console.log(platform === 'github' ? `::warning title=appset-tools comment not posted::${text}` : `WARNING: ${text}`);
+    return;
+  }
   console.error(`pr-comment: ${e.message}`);
   process.exit(1);
 });

@@ -3,7 +3,7 @@
  * library in one call): every `.yaml`/`.yml` file of this repository's tests and examples and of
  * ../shared (Argo CD's examples and CRDs, the golden corpus).
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The YAML files under `dir` (node_modules and dot folders left out; files over 2 MB too). */
@@ -18,10 +18,14 @@ export function yamlFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The YAML files of the repository's tests and examples and of ../shared. */
+/**
+ * The YAML files of the repository's tests and examples, and of ../shared when it is there (a clone of
+ * the public repository has no ../shared: the repository's own files are then the whole corpus).
+ */
 export function repositoryYaml(): string[] {
   const root = resolve(__dirname, '..', '..');
-  return [...yamlFiles(join(root, 'test')), ...yamlFiles(join(root, 'examples')), ...yamlFiles(resolve(root, '..', 'shared'))];
+  const shared = resolve(root, '..', 'shared');
+  return [...yamlFiles(join(root, 'test')), ...yamlFiles(join(root, 'examples')), ...(existsSync(shared) ? yamlFiles(shared) : [])];
 }
 
 /**

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, serverPath } from './client';
@@ -30,6 +30,8 @@ export interface EditorRun {
   args(dir: string, file: string, out: string): string[];
   /** More environment for the editor (HOME etc. are set to the folder already). */
   env?(dir: string): Record<string, string>;
+  /** The folder the editor is started in, when not the workspace (a setup must not depend on it). */
+  cwd?(dir: string): string;
 }
 
 /** The fenced block under `section` in docs/editors.md, pointed at the built server. */
@@ -57,8 +59,10 @@ function runEditor(e: EditorRun): { seen: Record<string, any>; shown: string } {
     assert.ok(config.includes(e.setting[1]));
     writeFileSync(join(dir, e.configFile), config);
     const out = join(dir, 'out.json');
+    const cwd = e.cwd?.(dir) ?? dir;
+    mkdirSync(cwd, { recursive: true });
     const r = spawnSync(e.binary, e.args(dir, file, out), {
-      cwd: dir,
+      cwd,
       encoding: 'utf8',
       timeout: 150_000,
       // No code cache: the server may write it (server/src/codeCache.ts) into HOME while `dir` is removed.

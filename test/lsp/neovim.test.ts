@@ -32,11 +32,13 @@ editorTest(
       '--cmd',
       `lua OUT=${JSON.stringify(out)}; FILE=${JSON.stringify(file)}`,
       '--cmd',
-      'luafile init.lua',
+      `luafile ${join(dir, 'init.lua')}`,
       '-c',
       `luafile ${join(__dirname, 'neovim', 'drive.lua')}`,
     ],
     env: (dir) => ({ XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir }),
+    // Started from another folder (as from ~ or a subfolder): the block roots the workspace at the file's.
+    cwd: (dir) => join(dir, 'started-elsewhere'),
   },
   (seen) => seen.definitions,
   (seen, shown) => {

@@ -8,12 +8,13 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 
 /** Runs a process without blocking the event loop (the stand-in API servers live in this process). */
 function runAsync(
   cmd: string,
   args: string[],
-  opts: { cwd: string; env: Record<string, string> },
+  opts: { cwd: string; env: Record<string, string>; timeout?: number },
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const p = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -21,25 +22,30 @@ function runAsync(
     let stderr = '';
     p.stdout.on('data', (c) => (stdout += c));
     p.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => p.kill(), 120_000);
+    const timer = setTimeout(() => p.kill(), opts.timeout ?? 120_000);
     p.on('close', (status) => {
       clearTimeout(timer);
       resolve({ status, stdout, stderr });
     });
   });
 }
-import { bundleCli, git as gitIn, repoRoot as repo } from '../helpers/cli';
+import { git as gitIn, repoRoot as repo } from '../helpers/cli';
+import { offlineNpmEnv, packRepository } from '../helpers/npmPackage';
 import * as YAML from 'yaml';
 
 let work = '';
-/** A stand-in for the appset-tools checkout the action runs from: the bundled CLI and scripts/ci. */
+/** The appset-tools repository as `uses: appset-tools/appset-tools@v1` checks it out: sources, no dist/. */
 let tools = '';
+/** The npm package packed from it: the action and the GitLab job install this instead of the registry's. */
+let tarball = '';
 
 before(() => {
-  work = bundleCli('ci-int-', 'tools/dist/cli.js').work;
-  tools = path.join(work, 'tools');
-  fs.cpSync(path.join(repo, 'scripts/ci'), path.join(tools, 'scripts/ci'), { recursive: true });
+  ({ work, src: tools, tarball } = packRepository('ci-int-'));
+  fs.rmSync(path.join(tools, 'dist'), { recursive: true, force: true });
 });
+
+/** The environment of a CI job: this one's, with npm offline and on an empty cache (the tarball must need nothing). */
+const jobEnv = (): Record<string, string> => ({ ...(process.env as Record<string, string>), ...offlineNpmEnv(work) });
 
 /** A local HTTP server recording requests and keeping comments, like the GitHub / GitLab comment APIs. */
 interface FakeApi {
@@ -49,7 +55,8 @@ interface FakeApi {
   close(): Promise<void>;
 }
 
-function fakeApi(): Promise<FakeApi> {
+/** `refuse`: answer every POST/PATCH/PUT with this HTTP status (a read-only token gets 403). */
+function fakeApi(refuse?: number): Promise<FakeApi> {
   const api: Partial<FakeApi> = { requests: [], comments: [] };
   let next = 100;
   const server = http.createServer((req, res) => {
@@ -64,6 +71,7 @@ function fakeApi(): Promise<FakeApi> {
       };
       const idMatch = /\/(\d+)$/.exec(req.url!.split('?')[0]);
       if (req.method === 'GET') return send(200, api.comments);
+      if (refuse) return send(refuse, { message: 'Resource not accessible by integration' });
       if (req.method === 'POST') {
         const c = { id: next++, body: body.body };
         api.comments!.push(c);
@@ -172,67 +180,96 @@ test('action.yml is a well-formed composite action: every run step has a shell, 
   for (const [k, o] of Object.entries(action.outputs)) assert.match(o.value, /steps\.\w+\.outputs\./, k);
 });
 
-test('the GitHub Action on a pull request: annotations, SARIF for code scanning, job summary, one diff comment updated on the next push', async () => {
+interface StepResult {
+  name?: string;
+  code: number | null;
+  out: string;
+  outputs: Record<string, string>;
+}
+
+/**
+ * The action's `run` steps on the pull request in `dir` (base commit `base`), as the runner runs them:
+ * the `uses` steps (setup-node, upload-sarif, upload-artifact) are GitHub's own and not run here; the
+ * package is installed from the packed tarball (the `version` input) instead of the registry.
+ */
+function githubAction(apiUrl: string, dir: string, base: string, name: string) {
+  const temp = path.join(work, `${name}-runner-temp`);
+  fs.mkdirSync(temp, { recursive: true });
+  const event = path.join(work, `${name}-event.json`);
+  fs.writeFileSync(event, JSON.stringify({ pull_request: { number: 7, base: { sha: base } } }));
+  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? '']));
+  inputs['github-token'] = 'test-token';
+  inputs.version = tarball;
+  const ctx: Record<string, unknown> = {
+    inputs,
+    github: {
+      action_path: tools,
+      event_name: 'pull_request',
+      token: 'test-token',
+      event: { pull_request: { number: 7, base: { sha: base } } },
+    },
+    runner: { temp },
+    steps: {},
+  };
+  return async () => {
+    const summary = path.join(work, `summary-${Math.random()}.md`);
+    const results: StepResult[] = [];
+    for (const step of action.runs.steps) {
+      if (!step.run) continue;
+      const outFile = path.join(work, `out-${Math.random()}`);
+      fs.writeFileSync(outFile, '');
+      const env: Record<string, string> = {
+        ...jobEnv(),
+        GITHUB_OUTPUT: outFile,
+        GITHUB_STEP_SUMMARY: summary,
+        GITHUB_EVENT_PATH: event,
+        GITHUB_REPOSITORY: 'acme/deploy',
+        GITHUB_API_URL: apiUrl,
+        GITHUB_ACTION_PATH: tools,
+      };
+      for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(v, ctx);
+      // The one condition that differs between the runs here: "Fail on findings" runs when lint exited non-zero.
+      if (
+        step.if?.includes("steps.lint.outputs.exit-code != '0'") &&
+        (ctx.steps as Record<string, { outputs: Record<string, string> }>).lint.outputs['exit-code'] === '0'
+      )
+        continue;
+      const r = await runAsync('bash', ['-e', '-c', step.run], { cwd: dir, env });
+      const outputs = Object.fromEntries(
+        fs
+          .readFileSync(outFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      );
+      if (step.id) (ctx.steps as Record<string, unknown>)[step.id] = { outputs };
+      results.push({ name: step.name, code: r.status, out: r.stdout + r.stderr, outputs });
+    }
+    return { results, summary: fs.readFileSync(summary, 'utf8'), reports: path.join(temp, 'appset-tools-report') };
+  };
+}
+
+test('the GitHub Action on a pull request: the packaged CLI installed (no build), annotations, SARIF, job summary, the reports for the artifact, one diff comment updated on the next push', async () => {
   const api = await fakeApi();
   try {
     const { dir, base } = pullRequest('gh-pr');
-    const temp = path.join(work, 'runner-temp');
-    fs.mkdirSync(temp, { recursive: true });
-    const event = path.join(work, 'event.json');
-    fs.writeFileSync(event, JSON.stringify({ pull_request: { number: 7, base: { sha: base } } }));
-    const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? '']));
-    inputs['github-token'] = 'test-token';
-    const ctx: Record<string, unknown> = {
-      inputs,
-      github: {
-        action_path: tools,
-        event_name: 'pull_request',
-        token: 'test-token',
-        event: { pull_request: { number: 7, base: { sha: base } } },
-      },
-      runner: { temp },
-      steps: {},
-    };
-    const runSteps = async () => {
-      const summary = path.join(work, `summary-${Math.random()}.md`);
-      const results: { name?: string; code: number | null; out: string; outputs: Record<string, string> }[] = [];
-      for (const step of action.runs.steps) {
-        if (!step.run) continue;
-        const outFile = path.join(work, `out-${Math.random()}`);
-        fs.writeFileSync(outFile, '');
-        const env: Record<string, string> = {
-          ...(process.env as Record<string, string>),
-          GITHUB_OUTPUT: outFile,
-          GITHUB_STEP_SUMMARY: summary,
-          GITHUB_EVENT_PATH: event,
-          GITHUB_REPOSITORY: 'acme/deploy',
-          GITHUB_API_URL: api.url,
-          GITHUB_ACTION_PATH: tools,
-        };
-        for (const [k, v] of Object.entries(step.env ?? {})) env[k] = evaluate(v, ctx);
-        // The one condition that differs between the runs here: "Fail on findings" runs when lint exited non-zero.
-        if (
-          step.if?.includes("steps.lint.outputs.exit-code != '0'") &&
-          (ctx.steps as Record<string, { outputs: Record<string, string> }>).lint.outputs['exit-code'] === '0'
-        )
-          continue;
-        const r = await runAsync('bash', ['-e', '-c', step.run], { cwd: dir, env });
-        const outputs = Object.fromEntries(
-          fs
-            .readFileSync(outFile, 'utf8')
-            .split('\n')
-            .filter(Boolean)
-            .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-        );
-        if (step.id) (ctx.steps as Record<string, unknown>)[step.id] = { outputs };
-        results.push({ name: step.name, code: r.status, out: r.stdout + r.stderr, outputs });
-      }
-      return { results, summary: fs.readFileSync(summary, 'utf8') };
-    };
-
+    const runSteps = githubAction(api.url, dir, base, 'gh-pr');
     const first = await runSteps();
-    const [build, lint, diff, fail] = first.results;
-    assert.equal(build.code, 0, build.out);
+    const [install, lint, diff, fail] = first.results;
+    assert.deepEqual(
+      first.results.map((r) => r.name),
+      ['Install appset-tools', 'appset lint', 'appset diff', 'Fail on findings'],
+    );
+    assert.equal(install.code, 0, install.out);
+    assert.match(install.out, /^appset \d+\.\d+\.\d+$/m);
+    assert.ok(
+      install.outputs.cli.startsWith(path.join(work, 'gh-pr-runner-temp')),
+      'installed outside the repository: ' + install.outputs.cli,
+    );
+    assert.ok(
+      !fs.existsSync(path.join(tools, 'node_modules', 'appset-tools')) && !fs.existsSync(path.join(tools, 'dist')),
+      'nothing built in the action checkout',
+    );
     assert.equal(lint.code, 0, 'findings do not stop the later steps: ' + lint.out);
     assert.equal(lint.outputs['exit-code'], '1');
     assert.match(
@@ -246,6 +283,8 @@ test('the GitHub Action on a pull request: annotations, SARIF for code scanning,
     assert.equal(fail.code, 1, 'the job fails at the end because of the error');
     assert.match(first.summary, /### ❌ appset lint/);
     assert.match(first.summary, /Applications 1 added, 0 removed, 0 changed/);
+    // What the artifact step uploads: the folder of the full reports.
+    assert.deepEqual(fs.readdirSync(first.reports).sort(), ['appset-diff.md', 'appset-lint.md', 'appset-tools.sarif']);
     assert.equal(api.comments.length, 1);
     assert.match(api.comments[0].body, /^<!-- appset-tools:diff -->/);
     assert.match(api.comments[0].body, /`guestbook-prod` \| ➕ added \| all at once/);
@@ -266,7 +305,30 @@ test('the GitHub Action on a pull request: annotations, SARIF for code scanning,
   }
 });
 
-test('the GitLab job: Code Quality report, SARIF and markdown artifacts, one merge request note', async () => {
+test('the GitHub Action on a pull request from a fork (read-only token): the refused comment is a warning, and clean lint passes', async () => {
+  const api = await fakeApi(403);
+  try {
+    const { dir, base } = pullRequest('gh-fork');
+    fs.writeFileSync(path.join(dir, 'apps/guestbook.yaml'), APPSET(['dev', 'staging', 'prod']));
+    const { results } = await githubAction(api.url, dir, base, 'gh-fork')();
+    assert.deepEqual(
+      results.map((r) => [r.name, r.code]),
+      [
+        ['Install appset-tools', 0],
+        ['appset lint', 0],
+        ['appset diff', 0],
+      ],
+      'no step fails, and "Fail on findings" does not run',
+    );
+    assert.match(results[2].out, /^::warning title=appset-tools comment not posted::.*forks and Dependabot.*\(HTTP 403\)$/m);
+    assert.equal(api.comments.length, 0);
+    assert.equal(api.requests.filter((r) => r.method === 'POST').length, 1);
+  } finally {
+    await api.close();
+  }
+});
+
+test('the GitLab job: the npm package installed outside the project (no checkout of the tool), Code Quality report, SARIF and markdown artifacts, one merge request note', async () => {
   const api = await fakeApi();
   try {
     const job = (
@@ -277,10 +339,15 @@ test('the GitLab job: Code Quality report, SARIF and markdown artifacts, one mer
     )['.appset-tools'];
     assert.ok(job, 'the template defines the .appset-tools job');
     const { dir, base } = pullRequest('gl-mr');
+    assert.match(
+      job.variables.APPSET_TOOLS_PACKAGE,
+      new RegExp(`^appset-tools@${pkgVersion.replace(/\./g, '\\.')}$`),
+      'the template runs its own release',
+    );
     const env: Record<string, string> = {
-      ...(process.env as Record<string, string>),
+      ...jobEnv(),
       ...job.variables,
-      APPSET_TOOLS_DIR: tools,
+      APPSET_TOOLS_PACKAGE: tarball,
       CI_PROJECT_DIR: dir,
       CI_MERGE_REQUEST_IID: '12',
       CI_MERGE_REQUEST_DIFF_BASE_SHA: base,
@@ -288,9 +355,18 @@ test('the GitLab job: Code Quality report, SARIF and markdown artifacts, one mer
       CI_PROJECT_ID: 'acme/deploy',
       APPSET_GITLAB_TOKEN: 'glpat-test',
     };
-    // The job's script lines, as the runner runs them (the tools folder exists, so nothing is cloned).
+    // The job's script lines, as the runner runs them.
     const r = await runAsync('bash', ['-c', job.script.join('\n')], { cwd: dir, env });
     assert.equal(r.status, 1, 'the error fails the job: ' + r.stdout + r.stderr);
+    // Nothing of the tool in the project: only the reports are new, and only the project's ApplicationSet was linted.
+    assert.deepEqual(gitIn(dir, 'status', '--porcelain', '--untracked-files=all').split('\n').filter(Boolean).sort(), [
+      ' M apps/guestbook.yaml',
+      '?? appset-diff.md',
+      '?? appset-lint.md',
+      '?? appset-tools.sarif',
+      '?? gl-code-quality-report.json',
+    ]);
+    assert.match(r.stdout, /1 ApplicationSet in 1 file/);
     for (const p of [...job.artifacts.paths, job.artifacts.reports.codequality])
       assert.ok(fs.existsSync(path.join(dir, p)), `artifact ${p}`);
     const cq = JSON.parse(fs.readFileSync(path.join(dir, job.artifacts.reports.codequality), 'utf8'));
@@ -310,42 +386,81 @@ test('the GitLab job: Code Quality report, SARIF and markdown artifacts, one mer
   }
 });
 
-test('the pre-commit hook: its entry lints the staged YAML files, skipping the ones without an ApplicationSet', () => {
-  const hooks = YAML.parse(fs.readFileSync(path.join(repo, '.pre-commit-hooks.yaml'), 'utf8')) as {
-    id: string;
-    entry: string;
-    language: string;
-    files: string;
-    name: string;
-  }[];
-  const hook = hooks.find((h) => h.id === 'appset-lint')!;
-  assert.equal(hook.language, 'node');
-  assert.ok(new RegExp(hook.files).test('apps/x.yaml') && !new RegExp(hook.files).test('README.md'));
-  const [bin, ...args] = hook.entry.split(' ');
-  const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
-  assert.equal(pkg.bin[bin], './dist/cli.js', "the entry is the package's bin");
-  assert.equal(pkg.scripts.prepare, 'node esbuild.js', 'pre-commit installs from git: npm builds dist/ on install');
-  const { dir } = pullRequest('pre-commit');
-  // pre-commit passes the changed files that match `files`.
-  const run = (files: string[]) =>
-    spawnSync(process.execPath, [path.join(tools, 'dist/cli.js'), ...args, ...files], { cwd: dir, encoding: 'utf8' });
-  const bad = run(['apps/guestbook.yaml', 'values.yaml']);
-  assert.equal(bad.status, 1);
-  assert.match(bad.stdout, /apps\/guestbook\.yaml:6:3 error appset\/unknown-field/);
-  assert.match(bad.stdout, /1 ApplicationSet in 1 file/, 'the Helm values file is not linted');
-  assert.equal(run(['values.yaml']).status, 0);
-});
+const pkgVersion: string = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version;
+const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
+const noPreCommit = preCommit.status === 0 ? false : 'pre-commit is not installed (.ci/run installs the Debian package)';
 
-test('npm pack keeps the built CLI that pre-commit installs (dist/ is git-ignored, not npm-ignored)', () => {
-  const dir = path.join(work, 'pack');
-  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
-  for (const f of ['package.json', '.npmignore', 'README.md', 'LICENSE']) fs.copyFileSync(path.join(repo, f), path.join(dir, f));
-  fs.writeFileSync(path.join(dir, 'dist/cli.js'), '');
-  fs.mkdirSync(path.join(dir, 'test'));
-  fs.writeFileSync(path.join(dir, 'test/x.ts'), '');
-  const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir, encoding: 'utf8' });
-  assert.equal(r.status, 0, r.stderr);
-  const files = (JSON.parse(r.stdout) as { files: { path: string }[] }[])[0].files.map((f) => f.path);
-  assert.ok(files.includes('dist/cli.js'), files.join());
-  assert.ok(!files.some((f) => f.startsWith('test/')));
-});
+/** Runs pre-commit on `files` in the repository `dir`, its environments under `work`. */
+function runPreCommit(dir: string, files: string[], env: Record<string, string>) {
+  return runAsync('pre-commit', ['run', '--color', 'never', '--files', ...files], {
+    cwd: dir,
+    env: { ...env, PRE_COMMIT_HOME: path.join(work, 'pre-commit-home') },
+    // A hang guard: the first run installs the hook (npm installs the dev toolchain and builds).
+    timeout: 900_000,
+  });
+}
+
+test(
+  'the pre-commit hook as documented: pre-commit installs it from the repository (npm builds it) and lints the staged ApplicationSets only',
+  { skip: noPreCommit },
+  async () => {
+    const hooks = YAML.parse(fs.readFileSync(path.join(repo, '.pre-commit-hooks.yaml'), 'utf8')) as {
+      id: string;
+      entry: string;
+      language: string;
+      files: string;
+    }[];
+    const hook = hooks.find((h) => h.id === 'appset-lint')!;
+    const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8'));
+    assert.equal(pkg.bin[hook.entry.split(' ')[0]], './dist/cli.js', "the entry is the package's bin");
+    // The hook repository: this repository's files at a commit (no dist/: pre-commit's npm install builds it).
+    const hookRepo = path.join(work, 'hook-repo');
+    fs.cpSync(tools, hookRepo, { recursive: true, verbatimSymlinks: true });
+    fs.rmSync(path.join(hookRepo, 'node_modules'));
+    git(hookRepo, 'init', '-q', '-b', 'main');
+    git(hookRepo, 'add', '-A');
+    git(hookRepo, 'commit', '-qm', 'release');
+    const { dir } = pullRequest('pre-commit');
+    fs.writeFileSync(
+      path.join(dir, '.pre-commit-config.yaml'),
+      `repos:\n  - repo: ${pathToFileURL(hookRepo).href}\n    rev: ${git(hookRepo, 'rev-parse', 'HEAD')}\n    hooks:\n      - id: appset-lint\n`,
+    );
+    git(dir, 'add', '-A');
+    // npm installs the dev toolchain for the build from its cache (no network needed where `npm ci` ran).
+    const env = { ...(process.env as Record<string, string>), npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false' };
+    const bad = await runPreCommit(dir, ['apps/guestbook.yaml', 'values.yaml'], env);
+    assert.equal(bad.status, 1, bad.stdout + bad.stderr);
+    assert.match(bad.stdout, /apps\/guestbook\.yaml:6:3 error appset\/unknown-field/);
+    assert.match(bad.stdout, /1 ApplicationSet in 1 file/, 'the Helm values file is not linted');
+    const ok = await runPreCommit(dir, ['values.yaml'], env);
+    assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+    assert.match(ok.stdout, /appset lint \(Argo CD ApplicationSets\)\.+Passed/);
+  },
+);
+
+test(
+  'the pre-commit hook from the npm package (a local hook with the package as its dependency): no build, nothing but the tarball',
+  { skip: noPreCommit },
+  async () => {
+    const { dir } = pullRequest('pre-commit-npm');
+    fs.writeFileSync(
+      path.join(dir, '.pre-commit-config.yaml'),
+      `repos:
+  - repo: local
+    hooks:
+      - id: appset-lint
+        name: appset lint
+        entry: appset lint --only-appsets
+        language: node
+        additional_dependencies: ['${tarball}']
+        files: \\.ya?ml$
+        require_serial: true
+`,
+    );
+    git(dir, 'add', '-A');
+    const r = await runPreCommit(dir, ['apps/guestbook.yaml', 'values.yaml'], jobEnv());
+    assert.equal(r.status, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /apps\/guestbook\.yaml:6:3 error appset\/unknown-field/);
+    assert.match(r.stdout, /1 ApplicationSet in 1 file/);
+  },
+);

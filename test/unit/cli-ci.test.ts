@@ -324,7 +324,7 @@ function lintRepo(): string {
   });
 }
 
-test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with README help, fingerprints, suppressions', () => {
+test('lint --format sarif: valid SARIF 2.1.0, one result per finding, only the reported rules, each with help linking to its section, fingerprints, suppressions', () => {
   const dir = lintRepo();
   const r = run(['lint', '.', '--format', 'sarif'], dir);
   assert.equal(r.code, 1, r.err);
@@ -339,10 +339,16 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, rules with
   const findings = json.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics);
   const run0 = sarif.runs[0];
   assert.equal(run0.results.length, findings.length, 'one result per finding');
-  const readme = fs.readFileSync(path.join(repo, 'docs', 'codes.md'), 'utf8');
+  const codesDoc = fs.readFileSync(path.join(repo, 'docs', 'codes.md'), 'utf8');
+  // Only the rules it reports, each once.
+  assert.deepEqual(
+    run0.tool.driver.rules.map((r: { id: string }) => r.id).sort(),
+    [...new Set(run0.results.map((x: { ruleId: string }) => x.ruleId))].sort(),
+  );
   for (const rule of run0.tool.driver.rules) {
     const anchor = rule.helpUri.split('#')[1];
-    assert.ok(readme.includes(`<a id="${anchor}"></a>\`${rule.id}\``), `README anchor for ${rule.id}`);
+    assert.match(rule.helpUri, /\/docs\/codes\.md#code-/);
+    assert.ok(codesDoc.includes(`<a id="${anchor}"></a>\`${rule.id}\``), `docs/codes.md anchor for ${rule.id}`);
     assert.ok(rule.help.text && rule.shortDescription.text);
   }
   for (const res of run0.results) {
@@ -376,7 +382,7 @@ test('lint --format json: the versioned shape with fingerprints, ApplicationSet 
   const dir = lintRepo();
   const j = JSON.parse(run(['lint', 'apps/services.yaml', '--format', 'json'], dir).out);
   assert.equal(j.version, 1);
-  assert.deepEqual(j.tool, { name: 'appset-tools', version: '0.1.0' });
+  assert.deepEqual(j.tool, { name: 'appset-tools', version: JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version });
   const d = j.files[0].diagnostics.find((x: { code: string; suppressed?: unknown }) => x.code === 'appset/unknown-field' && !x.suppressed);
   assert.deepEqual(Object.keys(d).sort(), [
     'applicationSet',
@@ -455,9 +461,117 @@ test('lint --format github: workflow-command annotations with escaped properties
   assert.match(fs.readFileSync(path.join(dir, 'out.md'), 'utf8'), /^### ❌ appset lint/);
 });
 
-test('lint: problems in .appset-tools.yaml are reported once, located in it', () => {
+test('lint: problems in .appset-tools.yaml are reported once, located in it, and exit 2 (a config mistake)', () => {
   const dir = makeRepo('badcfg', { ...BASE, '.appset-tools.yaml': 'severity:\n  rollout/blast-radius: quiet\n' });
   const r = run(['lint', 'apps', 'argocd'], dir);
-  assert.equal(r.code, 1);
+  assert.equal(r.code, 2);
   assert.match(r.out, /^\.appset-tools\.yaml:2:25 error config\/invalid severity: the severity of rollout\/blast-radius must be one of/m);
+  assert.match(r.err, /appset lint: \.appset-tools\.yaml: a setting cannot be used/);
+});
+
+test('reports travel: run from a subfolder, every format names files relative to the repository root, never by absolute path', () => {
+  const dir = lintRepo();
+  const sub = path.join(dir, 'apps');
+  for (const format of ['json', 'sarif', 'github', 'markdown', 'codequality', 'text']) {
+    const r = run(['lint', '.', '--format', format, '--no-fail'], sub);
+    assert.equal(r.code, 0, r.err);
+    assert.ok(
+      !r.out.includes(work),
+      `${format}: an absolute path in ${r.out
+        .split('\n')
+        .filter((l) => l.includes(work))
+        .join('\n')}`,
+    );
+    assert.ok(r.out.includes('apps/services.yaml'), `${format}: root-relative path`);
+  }
+  const sarif = JSON.parse(run(['lint', '.', '--format', 'sarif', '--no-fail'], sub).out);
+  assert.equal(sarif.runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri.split('/')[0], 'apps');
+});
+
+test('diff --format markdown fits a pull-request comment: 720 changed Applications keep the summary and sync order, and the cut is said outside any fold', () => {
+  const many = Array.from({ length: 60 }, (_, i) => `service-${String(i).padStart(2, '0')}`);
+  const dir = makeRepo('diff-big', { ...BASE, 'apps/services.yaml': services(many) });
+  write(dir, { 'apps/services.yaml': services(many).replace('targetRevision: HEAD', 'targetRevision: v2') });
+  const r = run(['diff', '--base', 'main', '--format', 'markdown'], dir);
+  assert.equal(r.code, 0, r.err);
+  assert.ok(r.out.length < 65_000, `${r.out.length} characters`);
+  assert.match(r.out, /Applications 0 added, 0 removed, 720 changed/);
+  const order = r.out.indexOf('Sync order: step 1 wave 1');
+  const note = r.out.indexOf('This comment is cut to fit');
+  assert.ok(order > 0 && note > order, 'sync order first, the note after it');
+  const before = r.out.slice(0, note);
+  assert.equal((before.match(/<details>/g) ?? []).length, (before.match(/<\/details>/g) ?? []).length, 'the note is outside any fold');
+  assert.match(r.out.slice(note), /artifact \(`appset-tools-report`\)/);
+  assert.match(r.out, /\| `service-00-prod-00` \| ✏️ changed \|/);
+});
+
+// ---------------------------------------------------------------- exit codes that cannot lie
+
+test('exit 4 when there is nothing to check: a folder without YAML, YAML without an ApplicationSet (diff too)', () => {
+  const dir = makeRepo('nothing', { 'README.md': '# deploy\n', 'charts/values.yaml': 'replicas: 2\n' });
+  fs.mkdirSync(path.join(dir, 'empty'));
+  const none = run(['lint', 'empty'], dir);
+  assert.equal(none.code, 4, none.out + none.err);
+  assert.match(none.err, /^appset lint: no YAML file found in empty$/m);
+  const noAppSet = run(['lint', '.'], dir);
+  assert.equal(noAppSet.code, 4);
+  assert.match(noAppSet.err, /no ApplicationSet found in \. \(1 YAML file looked at\)/);
+  // pre-commit hands over whatever YAML changed: none of it being an ApplicationSet is fine there.
+  assert.equal(run(['lint', '--only-appsets', 'charts/values.yaml'], dir).code, 0);
+  const diff = run(['diff', '--base', 'main'], dir);
+  assert.equal(diff.code, 4, diff.out + diff.err);
+  assert.match(diff.err, /no ApplicationSet in \., in the work tree or at main/);
+});
+
+test('diff: a path that exists nowhere exits 2; a folder the change deletes is a diff, not an error', () => {
+  const dir = makeRepo('diff-paths', { ...BASE, 'old/services.yaml': services(['auth'], 'old') });
+  const typo = run(['diff', '--base', 'main', 'aps'], dir);
+  assert.equal(typo.code, 2, typo.out);
+  assert.match(typo.err, /appset diff: aps: no such file or folder in the work tree or at main/);
+  assert.equal(typo.out, '');
+  fs.rmSync(path.join(dir, 'old'), { recursive: true });
+  const deleted = run(['diff', '--base', 'main', 'old', '--format', 'json'], dir);
+  assert.equal(deleted.code, 0, deleted.err);
+  assert.equal(JSON.parse(deleted.out).summary.removed, 12);
+});
+
+test('lint --quiet hides what does not fail the run but counts it: --quiet --fail-on warning exits 1 on warnings', () => {
+  const dir = makeRepo('quiet', {
+    ...BASE,
+    'apps/services.yaml': services(['auth']).replace('        maxUpdate: 2', '        maxUpdate: "2"'),
+  });
+  const q = run(['lint', 'apps', '--quiet'], dir);
+  assert.equal(q.code, 0);
+  assert.doesNotMatch(q.out, /warning appset\/max-update/);
+  assert.match(q.out, /1 ApplicationSet in 1 file: 0 errors, [1-9]\d* warnings?/);
+  const w = run(['lint', 'apps', '--quiet', '--fail-on', 'warning'], dir);
+  assert.equal(w.code, 1, w.out);
+  assert.match(w.out, /warning appset\/max-update/);
+  const j = JSON.parse(run(['lint', 'apps', '--quiet', '--fail-on', 'warning', '--format', 'json'], dir).out);
+  assert.ok(j.summary.warnings >= 1 && j.summary.failed);
+});
+
+test('.appset-tools.yaml severity: an unknown code is named (with a suggestion) and exits 2; the entries after a bad one still apply', () => {
+  const dir = makeRepo('sevcfg', {
+    ...BASE,
+    'apps/services.yaml': services(['auth']).replace('        maxUpdate: 2', '        maxUpdate: "2"'),
+    '.appset-tools.yaml': 'severity:\n  appset/max-updates: off\n  rollout/blast-radius: loud\n  appset/max-update: error\n',
+  });
+  const r = run(['lint', 'apps'], dir);
+  assert.equal(r.code, 2, r.out + r.err);
+  assert.match(
+    r.out,
+    /^\.appset-tools\.yaml:2:\d+ error config\/invalid severity: unknown code "appset\/max-updates"; did you mean "appset\/max-update"\?.*this entry is ignored/m,
+  );
+  assert.match(r.out, /^\.appset-tools\.yaml:3:\d+ error config\/invalid severity: the severity of rollout\/blast-radius must be one of/m);
+  assert.match(r.out, /^apps\/services\.yaml:\d+:\d+ error appset\/max-update /m, 'the entry after the bad ones applies');
+});
+
+test("npm start lints the bundled examples on their own (not with this repository's test fixtures): no warnings", () => {
+  const start: string = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).scripts.start;
+  const args = /node dist\/cli\.js (lint examples\/guestbook\.yaml [^&]+?)\s*&&/.exec(start)![1].split(' ');
+  assert.ok(args.includes('--workspace'), start);
+  const r = run(args, repo);
+  assert.equal(r.code, 0, r.out + r.err);
+  assert.match(r.out, /3 ApplicationSets in 2 files: 0 errors, 0 warnings, 0 notes/);
 });

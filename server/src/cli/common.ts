@@ -311,6 +311,17 @@ export function hostForInputs(inputs: string[], cwd: string, settings: Partial<E
   return createNodeHost(minimalRoots([...roots]), settings);
 }
 
+/** The folder report paths are relative to: the git work tree containing `cwd`, else `cwd`. */
+export function reportRoot(cwd: string): string {
+  for (let d = path.resolve(cwd), i = 0; i < 64; i++) {
+    if (fs.existsSync(path.join(d, '.git'))) return d;
+    const up = path.dirname(d);
+    if (up === d) break;
+    d = up;
+  }
+  return path.resolve(cwd);
+}
+
 /** The git work tree containing `p`, else `p` itself when it is a folder, else `p`'s folder. */
 function workspaceOf(p: string): string {
   let dir = p;

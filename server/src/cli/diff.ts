@@ -35,7 +35,8 @@ options:
 
 exit status: 0 report printed (whether or not anything changed), 1 more removed Applications would
 delete their resources than policy.maxDeletes in .appset-tools.yaml allows, 2 bad usage, not a git
-work tree, unknown revision or unreadable input`;
+work tree, unknown revision, a path that exists neither in the work tree nor at the base revision, or
+unreadable input, 4 no ApplicationSet on either side in the given paths`;
 
 const APPSET_RE = /^\s*kind:\s*["']?ApplicationSet\b/m;
 
@@ -86,6 +87,18 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     const baseFiles = baseHost
       .files()
       .filter((f) => /\.ya?ml$/i.test(f) && under(f.slice(rootPosix.length + 1)) && !/(^|\/)(node_modules|\.git)\//.test(f));
+    // A path that is in neither the work tree nor the base revision is a mistake, not "no changes"
+    // (a path only the base has is a deletion, which the report shows).
+    const missing = inputs.filter(
+      (input, i) =>
+        prefixes[i] !== '' &&
+        !fs.existsSync(path.resolve(io.cwd, input)) &&
+        !baseHost.files().some((f) => f === `${rootPosix}/${prefixes[i]}` || f.startsWith(`${rootPosix}/${prefixes[i]}/`)),
+    );
+    if (missing.length) {
+      for (const m of missing) io.err(`appset diff: ${m}: no such file or folder in the work tree or at ${baseRev}\n`);
+      return 2;
+    }
     baseSide = collect(baseHost, baseFiles, rootPosix, (f) => baseHost.readFile(f));
 
     const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
@@ -111,6 +124,10 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
       return 2;
     }
     throw e;
+  }
+  if (!baseSide.length && !headSide.length) {
+    io.err(`appset diff: no ApplicationSet in ${inputs.join(', ')}, in the work tree or at ${baseRev}\n`);
+    return 4;
   }
   const report = diffReport(baseRev, 'working tree', baseSide, headSide);
   const output =

@@ -129,61 +129,123 @@ const cell = (s: string) => messageLine(s).replace(/\\/g, '\\\\').replace(/\|/g,
 const code = (s: string) => '`' + cell(s).replace(/`/g, "'") + '`';
 const ICON: Record<AppChange['change'], string> = { added: '➕ added', removed: '➖ removed', changed: '✏️ changed' };
 
-export function diffMarkdown(r: DiffReport): string {
-  const out: string[] = [COMMENT_MARKER, `### ApplicationSet changes`, '', `**${cell(summaryText(r))}**`];
-  for (const a of r.appsets) {
-    if (a.status === 'unchanged') continue;
+/**
+ * The pull-request comment must fit GitHub's 65,536 characters: under this budget, every changed
+ * ApplicationSet's summary, rollout and sync order come first; its table and field changes follow while
+ * they fit, and what is left out is said in a visible line at the end (never inside a fold).
+ */
+export const COMMENT_LIMIT = 60_000;
+
+export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
+  const head = [COMMENT_MARKER, `### ApplicationSet changes`, '', `**${cell(summaryText(r))}**`];
+  const footer = ['', `<sub>appset diff --base ${cell(r.base)}</sub>`];
+  const sections = r.appsets.filter((a) => a.status !== 'unchanged').map((a) => ({ a, top: topLines(a), details: detailLines(a) }));
+  const size = (lines: string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
+  // Room for the note that says what was cut.
+  let used = size(head) + size(footer) + 1000;
+  const withTop = new Set<number>();
+  const withDetails = new Set<number>();
+  /** ApplicationSets shown with their first rows only. */
+  const partly = new Set<number>();
+  sections.forEach((s, i) => {
+    if (used + size(s.top) <= limit) {
+      used += size(s.top);
+      withTop.add(i);
+    }
+  });
+  sections.forEach((s, i) => {
+    if (!withTop.has(i)) return;
+    if (used + size(s.details) <= limit) {
+      used += size(s.details);
+      withDetails.add(i);
+      return;
+    }
+    // Too long whole: its first rows (the table without the folds) when they fit.
+    const end = s.details.findIndex((l, j) => j >= 3 && !l.startsWith('|'));
+    const firstRows = s.details.slice(0, end < 0 ? undefined : end);
+    if (used + size(firstRows) <= limit) {
+      used += size(firstRows);
+      s.details = firstRows;
+      partly.add(i);
+    }
+  });
+  const out = [...head];
+  sections.forEach((s, i) => {
+    if (withTop.has(i)) out.push(...s.top);
+    if (withDetails.has(i) || partly.has(i)) out.push(...s.details);
+  });
+  const left = sections.filter((s, i) => !withTop.has(i)).map((s) => code(s.a.name || '(unnamed)'));
+  const noDetails = sections
+    .filter((s, i) => withTop.has(i) && !withDetails.has(i) && s.a.changes.length)
+    .map((s) => code(s.a.name || '(unnamed)'));
+  if (left.length || noDetails.length) {
+    const parts = [
+      left.length ? `${left.length} ApplicationSet${left.length === 1 ? '' : 's'} left out (${list(left)})` : '',
+      noDetails.length ? `the Applications of ${list(noDetails)} (all but the first ${TABLE_ROWS}, or all) left out` : '',
+    ].filter(Boolean);
     out.push(
       '',
-      `#### ${code(a.name || '(unnamed)')}${a.renamedFrom !== undefined ? ` (renamed from ${code(a.renamedFrom)})` : ''} · ${cell(a.file.head ?? a.file.base ?? '')}`,
+      `> ✂️ **This comment is cut to fit: ${parts.join('; ')}.** The full report is the job's artifact (\`appset-tools-report\`) and the job summary, or run \`appset diff --base ${cell(r.base)}\` locally.`,
     );
-    out.push(
-      '',
-      `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: Kubernetes deletes its Applications. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
-    );
-    for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${cell(e)}`);
-    if (a.generatesNothing) out.push('', `> ⚠️ ${NOTHING}`);
-    const rollout = rolloutLines(a);
-    if (rollout.length) out.push('', ...rollout.map((l) => `- Rollout: ${cell(l)}`));
-    if (!a.changes.length) continue;
-    out.push('', '| Application | change | syncs in | changed fields |', '| --- | --- | --- | --- |');
-    const rows = a.changes.map(
-      (c) =>
-        `| ${code(c.name)} | ${ICON[c.change]} | ${cell(where(c))} | ${cell(
-          (c.fields ?? [])
-            .slice(0, 3)
-            .map((f) => f.path)
-            .join(', ') + ((c.fields?.length ?? 0) > 3 ? ', …' : ''),
-        )} |`,
-    );
-    out.push(...rows.slice(0, TABLE_ROWS));
-    if (rows.length > TABLE_ROWS) {
-      out.push(
-        '',
-        `<details><summary>${rows.length - TABLE_ROWS} more Applications</summary>`,
-        '',
-        '| Application | change | syncs in | changed fields |',
-        '| --- | --- | --- | --- |',
-        ...rows.slice(TABLE_ROWS),
-        '',
-        '</details>',
-      );
-    }
-    const detailed = a.changes.filter((c) => c.fields?.length);
-    if (detailed.length) {
-      out.push('', '<details><summary>Field changes</summary>', '');
-      for (const c of detailed) {
-        out.push(`- ${code(c.name)}`);
-        for (const f of c.fields!) out.push(`  - ${code(f.path)}: ${code(short(f.before))} → ${code(short(f.after))}`);
-      }
-      out.push('', '</details>');
-    }
-    if (a.waves.length > 1)
-      out.push(
-        '',
-        `Sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`,
-      );
   }
-  out.push('', `<sub>appset diff --base ${cell(r.base)}</sub>`);
+  out.push(...footer);
   return textLines(out);
+}
+
+/** At most five names, then how many more. */
+const list = (names: string[]) => names.slice(0, 5).join(', ') + (names.length > 5 ? `, and ${names.length - 5} more` : '');
+
+/** An ApplicationSet's heading, what happens to it, its rollout and sync order: always shown. */
+function topLines(a: AppSetDiff): string[] {
+  const out = [
+    '',
+    `#### ${code(a.name || '(unnamed)')}${a.renamedFrom !== undefined ? ` (renamed from ${code(a.renamedFrom)})` : ''} · ${cell(a.file.head ?? a.file.base ?? '')}`,
+    '',
+    `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: Kubernetes deletes its Applications. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
+  ];
+  for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${cell(e)}`);
+  if (a.generatesNothing) out.push('', `> ⚠️ ${NOTHING}`);
+  const rollout = rolloutLines(a);
+  if (rollout.length) out.push('', ...rollout.map((l) => `- Rollout: ${cell(l)}`));
+  if (a.changes.length && a.waves.length > 1)
+    out.push('', `Sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`);
+  return out;
+}
+
+/** The Applications that change: the first rows as a table, the rest and the field changes folded. */
+function detailLines(a: AppSetDiff): string[] {
+  if (!a.changes.length) return [];
+  const out = ['', '| Application | change | syncs in | changed fields |', '| --- | --- | --- | --- |'];
+  const rows = a.changes.map(
+    (c) =>
+      `| ${code(c.name)} | ${ICON[c.change]} | ${cell(where(c))} | ${cell(
+        (c.fields ?? [])
+          .slice(0, 3)
+          .map((f) => f.path)
+          .join(', ') + ((c.fields?.length ?? 0) > 3 ? ', …' : ''),
+      )} |`,
+  );
+  out.push(...rows.slice(0, TABLE_ROWS));
+  if (rows.length > TABLE_ROWS) {
+    out.push(
+      '',
+      `<details><summary>${rows.length - TABLE_ROWS} more Applications</summary>`,
+      '',
+      '| Application | change | syncs in | changed fields |',
+      '| --- | --- | --- | --- |',
+      ...rows.slice(TABLE_ROWS),
+      '',
+      '</details>',
+    );
+  }
+  const detailed = a.changes.filter((c) => c.fields?.length);
+  if (detailed.length) {
+    out.push('', '<details><summary>Field changes</summary>', '');
+    for (const c of detailed) {
+      out.push(`- ${code(c.name)}`);
+      for (const f of c.fields!) out.push(`  - ${code(f.path)}: ${code(short(f.before))} → ${code(short(f.after))}`);
+    }
+    out.push('', '</details>');
+  }
+  return out;
 }

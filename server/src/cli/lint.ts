@@ -24,8 +24,9 @@ import {
   walkYaml,
   readCommand,
   choice,
+  reportRoot,
 } from './common';
-import { summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
+import { fails, summarize, type FailOn, type LintReport, type ReportFile, type ReportFinding } from './report';
 import { toSarif } from './sarif';
 import { toGithub, toMarkdown, toText } from './humanFormats';
 import { toCodeQuality } from './codeQuality';
@@ -60,13 +61,15 @@ ${VERSION_USAGE}
   --new-git-globbing           git file generators use the new globbing (--enable-new-git-file-globbing)
   --no-limits                  lift the template work, step, output and slow-function budgets
   --no-fail                    exit 0 even when findings reach --fail-on
-  --quiet                      report errors only
+  --quiet                      report only the findings that fail the run (errors, or those at or above
+                               --fail-on); the summary still counts every finding
   --no-cache                   do not use or update the workspace index cache (see docs/performance.md)
 
-exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage or an input that
-could not be read (the other inputs are still checked and reported), 3 a document could not be checked
-(a limit of ApplicationSet Tools or a parse the YAML library could not finish; the gate fails closed unless
-.appset-tools.yaml lowers that code's severity), 4 no YAML file found in the inputs`;
+exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 bad usage, an input that does
+not exist or could not be read (the other inputs are still checked and reported) or a mistake in
+.appset-tools.yaml, 3 a document could not be checked (a limit of ApplicationSet Tools or a parse the YAML
+library could not finish; the gate fails closed unless .appset-tools.yaml lowers that code's severity),
+4 no input found (no YAML file, or no ApplicationSet, in the given paths)`;
 
 export async function runLint(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand(
@@ -103,8 +106,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const { format, failOn, inputs, quiet, outFile, extra, onlyAppsets, noCache, settings, workspace } = opts;
 
   const problems: LintReport['problems'] = [];
+  // Paths in every format are relative to the repository's root (its git work tree, else the current
+  // folder), whichever folder the command runs in: reports travel (code scanning, artifacts, comments)
+  // and must never carry the runner's absolute paths.
+  const root = reportRoot(io.cwd);
   const shownPath = (abs: string) => {
-    const rel = path.relative(io.cwd, abs);
+    const rel = path.relative(root, abs);
     return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs);
   };
   // Collect files: named files are always reported; files found in folders only when they look
@@ -138,6 +145,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const service = getLanguageService({ host, workspaceCache: cache });
   const results: ReportFile[] = [];
   const configs = new Map<string, string>();
+  /** Configuration files with a setting that cannot be used (exit 2: the run is not the one the user configured). */
+  const configMistakes: string[] = [];
   /** Findings that say a document was not checked, as `path:line code` (the gate fails closed on them). */
   const unchecked: string[] = [];
   for (const f of files) {
@@ -166,7 +175,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       }
       const all = service.lint(analysis);
       if (!clustersOnly) for (const d of all.filter(notChecked)) unchecked.push(`${shownPath(f.abs)}: ${d.code}`);
-      const findings = all.filter((d) => (!quiet || d.severity === 'error') && !(clustersOnly && d.code.startsWith('yaml/')));
+      const findings = all.filter((d) => !(clustersOnly && d.code.startsWith('yaml/')));
       if (clustersOnly && !findings.length) continue;
       results.push(
         reportFile(
@@ -186,7 +195,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   }
   // Problems in the configuration files themselves, once per file.
   for (const [cfgPath, text] of configs) {
-    const ds = service.configDiagnostics(cfgPath).filter((d) => !quiet || d.severity === 'error');
+    const ds = service.configDiagnostics(cfgPath);
+    if (ds.some((d) => d.code === 'config/invalid')) configMistakes.push(shownPath(cfgPath));
     if (ds.length) results.push(reportFile(cfgPath, shownPath(cfgPath), text, 0, ds, [], shownPath));
   }
   cache?.save();
@@ -200,10 +210,20 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   for (const n of service.workspace.scanNotes(true)) io.err(oneLine(`appset lint: note: ${n}`) + '\n');
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
-  const report = summarize(results, problems, failOn, unchecked.length);
+  // --quiet hides what would not fail the run, but the summary (and so the exit status) counts everything.
+  const full = summarize(results, problems, failOn, unchecked.length);
+  const shown = (d: ReportFinding) => d.severity === 'error' || fails(d.severity, failOn);
+  const report: LintReport = quiet
+    ? {
+        ...full,
+        files: full.files
+          .map((f) => ({ ...f, diagnostics: f.diagnostics.filter(shown) }))
+          .filter((f) => f.diagnostics.length || f.applicationSets),
+      }
+    : full;
   const render = (f: Format): string => {
     if (f === 'json') return JSON.stringify(report, null, 2) + '\n';
-    if (f === 'sarif') return JSON.stringify(toSarif(report, toPosix(io.cwd)), null, 2) + '\n';
+    if (f === 'sarif') return JSON.stringify(toSarif(report), null, 2) + '\n';
     if (f === 'github') return toGithub(report);
     if (f === 'markdown') return toMarkdown(report);
     if (f === 'codequality') return JSON.stringify(toCodeQuality(report), null, 2) + '\n';
@@ -225,6 +245,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   io.out(outFile ? toText(report).split('\n').slice(-2).join('\n') : render(format));
   if (format !== 'github') for (const p of problems) io.err(oneLine(`appset lint: ${p.message}`) + '\n');
   if (problems.length) return 2;
+  if (configMistakes.length) {
+    io.err(
+      `appset lint: ${configMistakes.join(', ')}: a setting cannot be used (config/invalid above); fix it, or the run is not the one configured\n`,
+    );
+    return 2;
+  }
   if (unchecked.length) {
     // Fail closed: a document the tool could not read was not checked by any rule or policy gate.
     io.err(
@@ -233,6 +259,14 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       ) + '\n',
     );
     return 3;
+  }
+  // Nothing to check is not a pass: a wrong path or pattern in CI must not go green.
+  const anyFinding = results.some((f) => f.diagnostics.length);
+  if (!full.summary.applicationSets && !anyFinding && !onlyAppsets) {
+    io.err(
+      `appset lint: no ${files.length ? 'ApplicationSet' : 'YAML file'} found in ${existing.join(', ')}${files.length ? ` (${files.length} YAML file${files.length === 1 ? '' : 's'} looked at)` : ''}\n`,
+    );
+    return 4;
   }
   return report.summary.failed ? 1 : 0;
 }

@@ -11,6 +11,7 @@ import { runDiff } from './diff';
 import { runInstances } from './instances';
 import type { CliIO } from './io';
 import { nodeIO } from './io';
+import { PRODUCT_VERSION } from '../product';
 import { oneLine } from './safeText';
 
 const USAGE = `usage: appset <command> [options]
@@ -22,6 +23,7 @@ commands:
   diff --base <rev> [paths…]   what a change does to the generated Applications, step by step
   instances [paths…]           the Argo CD installs of the repository: version, settings, evidence, ApplicationSets run
   template <template>          render one template string (or --jsonl for the golden protocol)
+  --version                    print the version
 
 run 'appset <command> --help' for the options of a command`;
 
@@ -46,7 +48,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.out(USAGE + '\n');
       return 0;
     case '--version':
-      io.out('appset 0.1.0\n');
+    case '-v':
+      io.out(`appset ${PRODUCT_VERSION}\n`);
       return 0;
     default:
       io.err((cmd ? oneLine(`unknown command "${cmd}"`) + '\n' : '') + USAGE + '\n');

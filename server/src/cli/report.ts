@@ -7,14 +7,15 @@
  * or removed; a breaking change increments `version`.
  */
 import type { Severity } from '../engine';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '../product';
 
 export const REPORT_VERSION = 1;
-export const TOOL_NAME = 'appset-tools';
-export const TOOL_VERSION = '0.1.0';
+export const TOOL_NAME = PRODUCT_NAME;
+export const TOOL_VERSION = PRODUCT_VERSION;
 export { README_URL, codeAnchor, codeHelpUri } from '../engine';
 
 export interface ReportLocation {
-  /** Path relative to the current folder (`/`-separated), or absolute when outside it. */
+  /** Path relative to the repository root (git work tree, else the current folder; `/`-separated), or absolute outside it. */
   path: string;
   line: number;
   col: number;

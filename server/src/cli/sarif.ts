@@ -1,6 +1,6 @@
 /**
  * `appset lint --format sarif`: SARIF 2.1.0 (OASIS), in the shape GitHub code scanning ingests —
- * one rule per registered diagnostic code (help text, help URI into the README's code table), one
+ * one rule per diagnostic code it reports (help text, help URI to the code's section of docs/codes.md), one
  * result per finding with its exact region (UTF-16 columns, end column exclusive), a stable
  * `partialFingerprints` entry, related locations, the affected Applications as properties, and
  * `suppressions` for findings an inline comment suppresses.
@@ -89,11 +89,17 @@ function result(f: ReportFinding, ruleIndex: Map<string, number>) {
   return res;
 }
 
-/** The SARIF log of a lint report. `srcRoot` is the absolute folder the relative paths start from. */
-export function toSarif(report: LintReport, srcRoot: string): object {
-  const rules = ALL_CODES.map(rule);
-  const ruleIndex = new Map(ALL_CODES.map((c, i) => [c.code, i]));
-  const root = srcRoot.endsWith('/') ? srcRoot : srcRoot + '/';
+/**
+ * The SARIF log of a lint report. Paths are relative to the repository's root (SRCROOT, which the log
+ * names without saying where it was on this machine: code scanning resolves it to the checkout).
+ */
+export function toSarif(report: LintReport): object {
+  // Only the rules the log reports (GitHub shows each rule's help beside its results; 83 rules' help
+  // for three findings is noise and size), in registry order.
+  const reported = new Set(report.files.flatMap((f) => f.diagnostics.map((d) => d.code)));
+  const used = ALL_CODES.filter((c) => reported.has(c.code));
+  const rules = used.map(rule);
+  const ruleIndex = new Map(used.map((c, i) => [c.code, i]));
   return {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
     version: '2.1.0',
@@ -108,7 +114,7 @@ export function toSarif(report: LintReport, srcRoot: string): object {
             rules,
           },
         },
-        originalUriBaseIds: { SRCROOT: { uri: 'file://' + uriOf(root) } },
+        originalUriBaseIds: { SRCROOT: { description: { text: "The repository's root folder." } } },
         columnKind: 'utf16CodeUnits',
         invocations: [
           {

@@ -11,6 +11,8 @@ import type { Json, Severity } from '../types';
 import type { RepoConfig } from './types';
 import { isVersionSetting } from '../versions/target';
 import { put } from '../objects';
+import { ALL_CODES } from '../diagnostics/codes';
+import { suggest } from '../validate/describe';
 
 export interface ConfigKey {
   key: string;
@@ -21,7 +23,7 @@ export interface ConfigKey {
    * below the key, when it is one entry), or undefined when it was taken. `source` is the value's
    * text as written in the file (for a scalar whose YAML reading loses what was meant, e.g. `2.10`).
    */
-  read(value: Json, into: RepoConfig, dir: string, source?: string): Problem | undefined;
+  read(value: Json, into: RepoConfig, dir: string, source?: string): Problem | Problem[] | undefined;
 }
 
 type Obj = { [key: string]: Json };
@@ -43,6 +45,23 @@ export function resolvePath(dir: string, p: string): string {
 
 const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
 export type SeverityOverride = Severity | 'off';
+
+/** Why `code` names no diagnostic code (`area/*` an area, `*` every code), or undefined when it names some. */
+function unknownCode(code: string): string | undefined {
+  if (code === '*') return undefined;
+  if (code.endsWith('/*')) {
+    const areas = new Set(ALL_CODES.map((c) => c.code.split('/')[0]));
+    if (areas.has(code.slice(0, -2))) return undefined;
+    const s = suggest(code.slice(0, -2), areas);
+    return `unknown area "${code}"${s ? `; did you mean "${s}/*"?` : ''} (docs/codes.md lists the codes)`;
+  }
+  if (ALL_CODES.some((c) => c.code === code)) return undefined;
+  const s = suggest(
+    code,
+    ALL_CODES.map((c) => c.code),
+  );
+  return `unknown code "${code}"${s ? `; did you mean "${s}"?` : ''} (docs/codes.md lists the codes)`;
+}
 
 const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined);
 const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
@@ -185,12 +204,16 @@ export const CONFIG_KEYS: ConfigKey[] = [
     doc: 'per diagnostic code: `error`, `warning`, `information`, `hint` or `off`; `area/*` sets a whole area',
     read(v, into) {
       if (!isObj(v)) return `expected a mapping of code: severity, got ${describe(v)}`;
+      // Each entry on its own: a bad one is reported and skipped, the entries after it still apply.
+      const problems: Problem[] = [];
       for (const [code, s] of Object.entries(v)) {
-        if (!(SEVERITIES as readonly unknown[]).includes(s))
-          return { message: `the severity of ${code} must be one of ${SEVERITIES.join(', ')}, got ${describe(s)}`, at: [code] };
-        into.severity.set(code, s as SeverityOverride);
+        const unknown = unknownCode(code);
+        if (unknown) problems.push({ message: unknown, at: [code] });
+        else if (!(SEVERITIES as readonly unknown[]).includes(s))
+          problems.push({ message: `the severity of ${code} must be one of ${SEVERITIES.join(', ')}, got ${describe(s)}`, at: [code] });
+        else into.severity.set(code, s as SeverityOverride);
       }
-      return undefined;
+      return problems.length ? problems : undefined;
     },
   },
   {

@@ -121,13 +121,15 @@ export function parseConfig(text: string, path: string): RepoConfig {
       continue;
     }
     if (v === null) continue;
-    const why = def.read(v, cfg, cfg.dir, spans.value && text.slice(spans.value.start, spans.value.end));
-    if (why === undefined) continue;
-    const at = typeof why === 'string' ? undefined : nodeAt(doc.doc, [key, ...why.at]);
-    const span = at?.exact ? (at.value ?? at.key) : undefined;
-    cfg.diagnostics.push(
-      problem(`${key}: ${typeof why === 'string' ? why : why.message}; this setting is ignored`, span ?? spans.value ?? keySpan),
-    );
+    const read = def.read(v, cfg, cfg.dir, spans.value && text.slice(spans.value.start, spans.value.end));
+    if (read === undefined) continue;
+    // One problem about the whole setting (it is ignored), or one per entry (each ignored, the others taken).
+    for (const why of Array.isArray(read) ? read : [read]) {
+      const at = typeof why === 'string' ? undefined : nodeAt(doc.doc, [key, ...why.at]);
+      const span = at?.exact ? (at.value ?? at.key) : undefined;
+      const ignored = Array.isArray(read) ? 'this entry is ignored' : 'this setting is ignored';
+      cfg.diagnostics.push(problem(`${key}: ${typeof why === 'string' ? why : why.message}; ${ignored}`, span ?? spans.value ?? keySpan));
+    }
   }
   return cfg;
 }

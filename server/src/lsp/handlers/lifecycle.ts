@@ -16,6 +16,7 @@ import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import type { Overrides } from './requests';
 import { SERVER_COMMANDS } from '../../protocol';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '../../product';
 import { SEMANTIC_LEGEND } from './navigation';
 
 export function registerLifecycle(s: ServerState, revalidation: Revalidation): Overrides {
@@ -61,7 +62,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
         inlayHintProvider: true,
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
-      serverInfo: { name: 'appset-tools', version: '0.1.0' },
+      serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION },
     };
   });
 

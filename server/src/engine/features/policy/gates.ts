@@ -9,6 +9,7 @@ import type { GeneratedApp } from '../../expand/types';
 import type { RolloutPlan } from '../../rollout/types';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
+import { relativePath } from '../../install/instances';
 import { spanAt } from '../../yaml/document';
 import { configFor } from '../../config/load';
 import { severityOf } from '../../diagnostics/codes';
@@ -68,7 +69,10 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const plan = getRolloutPlan(ctx);
   const strategy = getStrategy(ctx);
   const strategySpan = strategy.present ? spanAt(doc, ['spec', 'strategy'], 'key') : spanAt(doc, ['spec', 'generators'], 'key');
-  const related = cfg.path ? [{ location: { file: cfg.path }, message: `policy set in ${cfg.path}` }] : [];
+  // Named as the workspace has it (the location carries the absolute path): messages travel into reports.
+  const related = cfg.path
+    ? [{ location: { file: cfg.path }, message: `policy set in ${relativePath(ctx.file.host.roots(), cfg.path)}` }]
+    : [];
 
   if (pol.requireProgressiveSyncs && isRollingSync(strategy) && plan.enablement.state !== 'enabled') {
     const n = exp.apps.filter((a) => !a.invalid?.length).length;
