@@ -601,11 +601,11 @@ test('a template error only the target release makes names the release that beha
     at(v, {}, (ws) => ws.expand(appset(list, { goTemplate: true, name })).problems[0]?.message ?? '');
   assert.match(
     first('2.12', '{{ sha512sum .name }}'),
-    /function "sha512sum" not defined \("sha512sum" exists since Argo CD 2\.13; checked against Argo CD 2\.12 \(set by argocdVersion "2\.12"\)\)$/,
+    /function "sha512sum" not defined \("sha512sum" exists since Argo CD 2\.13; checked against Argo CD 2\.12 \(set by argocdVersion "2\.12"\)\) — so no Application is generated from this template$/,
   );
   assert.match(
     first('v2.9.0', '{{ .name | toYaml }}'),
-    /\("toYaml" exists since Argo CD 2\.9\.1; checked against Argo CD 2\.9\.0 \(set by argocdVersion "v2\.9\.0"\)\)$/,
+    /\("toYaml" exists since Argo CD 2\.9\.1; checked against Argo CD 2\.9\.0 \(set by argocdVersion "v2\.9\.0"\)\) — so no Application is generated from this template$/,
   );
   assert.match(first('3.5', 'x{{ tpl `{{ .name }}` . }}'), /\("tpl" exists since Argo CD 3\.6; checked against Argo CD 3\.5/);
   assert.match(

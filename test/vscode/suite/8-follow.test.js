@@ -4,14 +4,18 @@
 // until it says the new truth; none keeps "enabled by" a file that is gone.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+const { clusterSecret, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
 
 const CM = 'follow/argocd-cmd-params-cm.yaml';
 const SECRET = 'follow/cluster-b.yaml';
 const cm = (value) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd-follow\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "${value}"\n`;
-const secret =
-  'apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-follow-b\n  namespace: argocd-follow\n  labels:\n    argocd.argoproj.io/secret-type: cluster\n    env: follow\n    tier: main\ntype: Opaque\nstringData:\n  name: follow-b\n  server: https://follow-b.example.com\n';
+const secret = clusterSecret({
+  name: 'follow-b',
+  secretName: 'cluster-follow-b',
+  namespace: 'argocd-follow',
+  labels: { env: 'follow', tier: 'main' },
+});
 
 // Under the code-server shim, each stage is written to the report as it is reached (a run cut short says where).
 const note = (line) => {

@@ -5,13 +5,17 @@
 // to the report for the record.
 const assert = require('assert');
 const vscode = require('vscode');
-const { openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+const { clusterSecret, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
 
 const TIERS = ['canary', ...Array(4).fill('low-traffic'), ...Array(7).fill('high-traffic')];
 const pad = (n) => String(n).padStart(2, '0');
-const secrets = TIERS.map(
-  (tier, i) =>
-    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: cluster-scale-${pad(i + 1)}\n  namespace: argocd\n  labels:\n    argocd.argoproj.io/secret-type: cluster\n    env: scale\n    tier: ${tier}\ntype: Opaque\nstringData:\n  name: scale-${pad(i + 1)}\n  server: https://10.9.0.${i + 1}:6443\n`,
+const secrets = TIERS.map((tier, i) =>
+  clusterSecret({
+    name: `scale-${pad(i + 1)}`,
+    secretName: `cluster-scale-${pad(i + 1)}`,
+    server: `https://10.9.0.${i + 1}:6443`,
+    labels: { env: 'scale', tier },
+  }),
 ).join('---\n');
 const services = Array.from({ length: 45 }, (_, i) => `          - service: svc-${pad(i + 1)}\n`).join('');
 const appset = `apiVersion: argoproj.io/v1alpha1

@@ -113,7 +113,20 @@ function serverReady() {
   return ready;
 }
 
+/**
+ * A cluster Secret for the tests that run inside the extension host (CommonJS, so they cannot load
+ * test/helpers/clusters.ts): the same shape as that builder writes with `opaque: true`.
+ */
+function clusterSecret({ name, server, labels = {}, secretName, namespace = 'argocd' }) {
+  const lines = ['apiVersion: v1', 'kind: Secret', 'metadata:', `  name: ${secretName ?? `cluster-${name}`}`, `  namespace: ${namespace}`];
+  lines.push('  labels:', '    argocd.argoproj.io/secret-type: cluster');
+  for (const [k, v] of Object.entries(labels)) lines.push(`    ${k}: ${v}`);
+  lines.push('type: Opaque', 'stringData:', `  name: ${name}`, `  server: ${server ?? `https://${name}.example.com`}`);
+  return lines.join('\n') + '\n';
+}
+
 module.exports = {
+  clusterSecret,
   EXTENSION_ID,
   fixtureUri,
   openFixture,
