@@ -36,8 +36,8 @@ export interface InstallModel {
 }
 
 /** Builds the model: the configuration scan plus the installs the version detector found. */
-export function buildModel(workspace: WorkspaceIndex, roots: readonly string[]): InstallModel {
-  const scan = scanWorkspace(workspace, roots);
+export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], provisional = false): InstallModel {
+  const scan = scanWorkspace(workspace, roots, provisional);
   const versions = detectInstalls(workspace);
   const byKey = new Map(scan.instances.map((i) => [i.key, i]));
   for (const v of versions) {
@@ -70,15 +70,25 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[]):
 }
 
 const models = new WeakMap<WorkspaceIndex, { version: number; roots: string; model: InstallModel }>();
+const provisionalModels = new WeakMap<WorkspaceIndex, { version: number; roots: string; model: InstallModel }>();
 
-/** The repository's install model, built once per workspace index version. */
-export function installModel(inputs: Pick<EngineInputs, 'host' | 'workspace'>): InstallModel {
+/**
+ * The repository's install model, built once per workspace index version. `provisional`: a consumer
+ * whose answer has a safe default without an install (the target version: the newest release) takes,
+ * while the language server still reads the workspace, the model of the files read so far, so that its
+ * first answer does not read the whole workspace; `WorkspaceIndex.settle()` reports when the files the
+ * model was built from differ from the full answer, and the server re-validates. Enablement and the
+ * install report never pass it: there an absent setting is itself a finding.
+ */
+export function installModel(inputs: Pick<EngineInputs, 'host' | 'workspace'>, provisional = false): InstallModel {
+  const soFar = provisional && inputs.workspace.reading;
+  const cache = soFar ? provisionalModels : models;
   const roots = inputs.host.roots();
   const key = roots.join('\u0000');
-  const hit = models.get(inputs.workspace);
+  const hit = cache.get(inputs.workspace);
   if (hit && hit.version === inputs.workspace.version && hit.roots === key) return hit.model;
-  const model = buildModel(inputs.workspace, roots);
-  models.set(inputs.workspace, { version: inputs.workspace.version, roots: key, model });
+  const model = buildModel(inputs.workspace, roots, soFar);
+  cache.set(inputs.workspace, { version: inputs.workspace.version, roots: key, model });
   return model;
 }
 

@@ -699,10 +699,15 @@ export interface WorkspaceScan {
   instances: Instance[];
 }
 
-/** Scans the workspace's YAML files that may hold Argo CD configuration (see `ARGOCD_CONFIG`). */
-export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[] = []): WorkspaceScan {
+/**
+ * Scans the workspace's YAML files that may hold Argo CD configuration (see `ARGOCD_CONFIG`).
+ * `provisional`: from the files read so far while the language server reads the workspace
+ * (`WorkspaceIndex.matchingProvisional`), for consumers whose answer has a safe default.
+ */
+export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[] = [], provisional = false): WorkspaceScan {
   const c = new Collector(workspace);
-  for (const file of workspace.matching(ARGOCD_CONFIG)) scanFile(c, file);
+  const files = provisional ? workspace.matchingProvisional(ARGOCD_CONFIG) : workspace.matching(ARGOCD_CONFIG);
+  for (const file of files) scanFile(c, file);
   resolveSpans(c.evidence);
   resolveSpans(c.settings);
   for (const inst of c.instances.values()) {

@@ -47,7 +47,8 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
         ...(p.belowOldest ? { belowOldest: true as const } : {}),
       };
   }
-  const model = installModel(file);
+  // No install known yet means the newest release (a safe default): the first answer does not wait for the workspace.
+  const model = installModel(file, true);
   const roots = file.host.roots();
   const gov = governing(
     model,

@@ -150,6 +150,21 @@ export class WorkspaceIndex {
     return out;
   }
 
+  /**
+   * `matching()` for a consumer whose answer may be provisional while the workspace is read (deferred
+   * mode), even for an interest that is not `deferrable` for its other consumers: the files read so far,
+   * recorded so that `settle()` reports a change when the full answer differs. Outside deferred mode,
+   * or for a deferrable interest, the same as `matching()`.
+   */
+  matchingProvisional(interest: Interest): IndexedFile[] {
+    return this.deferring ? this.matchingSoFar(interest) : this.matching(interest);
+  }
+
+  /** Deferred mode: whether answers may still come from part of the workspace (see `matchingProvisional`). */
+  get reading(): boolean {
+    return this.deferring;
+  }
+
   /** Deferred mode: the files read so far (open documents included) that pass `interest`. */
   private matchingSoFar(interest: Interest): IndexedFile[] {
     const bit = INTERESTS.indexOf(interest);
