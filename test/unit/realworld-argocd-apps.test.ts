@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundledCli, posix, REAL_WORLD, serviceOver } from '../helpers/realworld';
+import { reportRoot } from '../../server/src/cli/common';
 
 const dir = path.join(REAL_WORLD, 'argocd-apps-values');
 const cli = bundledCli('rw-apps-');
@@ -94,14 +95,17 @@ test('appset lint finds values files in folders and prints values-file positions
   assert.equal(lint.err, '');
   assert.equal(lint.code, 0);
   const lines = lint.out.trim().split('\n');
+  // lint names files relative to the repository root (the git work tree around the current folder,
+  // else the current folder: docs/cli.md), so from this fixture folder they carry its path in the clone.
+  const shown = (f: string) => posix(path.relative(reportRoot(dir), path.join(dir, f)));
   assert.ok(
     lines.includes(
-      'values-v1-list.yaml:23:13 warning appset/strategy-type strategy type "Rollingsync" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce; did you mean "RollingSync"?',
+      `${shown('values-v1-list.yaml')}:23:13 warning appset/strategy-type strategy type "Rollingsync" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce; did you mean "RollingSync"?`,
     ),
     lint.out,
   );
-  assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:21:9 warning helm/values-ignored-field')));
-  assert.ok(lines.some((l) => l.startsWith('values-v2-map.yaml:41:16 warning template/gotemplate-syntax')));
+  assert.ok(lines.some((l) => l.startsWith(`${shown('values-v2-map.yaml')}:21:9 warning helm/values-ignored-field`)));
+  assert.ok(lines.some((l) => l.startsWith(`${shown('values-v2-map.yaml')}:41:16 warning template/gotemplate-syntax`)));
   assert.match(lines[lines.length - 1], /^4 ApplicationSets in 3 files: /);
   const render = cli.run(['render', 'values-v1-list.yaml', '--workspace', '.'], dir);
   assert.equal(render.code, 0, render.err);
