@@ -10,16 +10,16 @@ describe('one finding per authored site', () => {
 
   it('shows one Problems row for a typo met by 24 Applications, with related information', async () => {
     const { doc } = await openFixture('story/typo.yaml');
-    const { all: diags } = await waitForCode(doc.uri, 'template/parse-error', 'the parse error of the unclosed action');
+    const { all: diags } = await waitForCode(doc.uri, 'template/missing-key', 'the missing key of the misspelt parameter');
     // Let any further publication land before counting rows.
     await sleep(1500);
     const rows = vscode.languages.getDiagnostics(doc.uri);
     assert.strictEqual(rows.length, 1, `one row expected: ${show(rows)}`);
     const d = rows[0];
     assert.strictEqual(d.severity, vscode.DiagnosticSeverity.Error);
-    assert.match(d.message, /unclosed action — in 24 of 24 Applications \(/);
-    const action = rangeOf(doc, '{{ .service', doc.getText().indexOf("path: '"));
-    assert.ok(d.range.intersection(action), `the row points at the unclosed action: ${JSON.stringify(d.range)}`);
+    assert.match(d.message, /map has no entry for key "servic".* — in 24 of 24 Applications \(/);
+    const action = rangeOf(doc, '{{ .servic }}', doc.getText().indexOf("path: '"));
+    assert.ok(d.range.intersection(action), `the row points at the misspelt parameter: ${JSON.stringify(d.range)}`);
     const related = d.relatedInformation || [];
     assert.ok(
       related.some((r) => r.location.uri.path.endsWith('/story/clusters.yaml')),
