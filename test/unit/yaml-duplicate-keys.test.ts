@@ -129,3 +129,24 @@ test("the workspace's and Go's readers (yaml/parse.ts) report duplicates as the 
   }
   assert.ok(work[1] <= work[0] * 2.5 && work[2] <= work[1] * 2.5, `work ${work.join(' → ')}`);
 });
+
+test("a repeated key's error sits where the library's list has it, not only at its position", () => {
+  // From the `---` boundary differential (test/helpers/yamlDifferential.ts, seeds 40, 208 and 796):
+  // the library checks a key once it has read the tokens before it and the key, so their errors come
+  // first, even at or after its offset, and the key's own missing `:` and its value's errors come after.
+  const inOrder = (docs: YAML.Document.Parsed[]) => docs.map((d) => d.errors.map((e) => `${e.code} ${e.pos.join('-')}`));
+  for (const text of [
+    "---\no: *a\na: 1\n- \n {b\nn: &a 1\n- 1\n  d: 'r",
+    ": v\n- 1\n-  d: 'r\t\n",
+    '\t\ni: >-\n  c: "q\n- {-- # x\nf: {g: 1,\n: v\n--- a',
+  ]) {
+    const { docs } = runSteps(composeAllSteps(text, 0, PARSE_OPTIONS));
+    for (const d of docs) runSteps(duplicateKeySteps(d, text, 0));
+    const expected = inOrder(YAML.parseAllDocuments(text, LIBRARY) as YAML.Document.Parsed[]);
+    assert.ok(
+      expected.flat().some((e) => e.startsWith('DUPLICATE_KEY')),
+      JSON.stringify(text),
+    );
+    assert.deepEqual(inOrder(docs), expected, JSON.stringify(text));
+  }
+});

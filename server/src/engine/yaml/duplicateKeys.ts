@@ -45,11 +45,13 @@ export function* duplicateKeySteps(doc: YAML.Document.Parsed, text: string, offs
   }
   if (!repeated.length) return;
   const blockMaps = blockMapTokens(text, offset);
-  const starts = new Map<YAML.YAMLMap, number[]>();
+  const starts = new Map<YAML.YAMLMap, KeyStart[]>();
   const found = repeated.map(({ map, index }) => {
     let at = starts.get(map);
     if (!at) starts.set(map, (at = keyStarts(map, blockMaps.get(map.range?.[0] ?? -1))));
-    return new YAML.YAMLParseError([at[index], at[index] + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
+    const { start, valueFrom } = at[index];
+    const error = new YAML.YAMLParseError([start, start + 1], 'DUPLICATE_KEY', 'Map keys must be unique');
+    return { error, valueFrom, key: (map.items[index].key as YAML.Node | null)?.range ?? undefined };
   });
   doc.errors = mergeByPosition(doc.errors, found);
 }
@@ -89,12 +91,27 @@ const endOf = (tokens: SourceToken[] | undefined): number | undefined => {
 };
 
 /**
+ * Where the library reports a duplicate of a pair's key, and after which offset the errors it reports
+ * after that duplicate begin: those of the pair's `:` and value and of later pairs (`valueFrom`).
+ */
+interface KeyStart {
+  start: number;
+  valueFrom: number;
+}
+
+/**
  * Where the library reports a duplicate of each pair's key (`compose/resolve-block-map.js`): the end of
  * the tokens before the key, or — when there are none — where the previous entry ended (its value's
- * end, or the end of its `:` and spaces). A flow mapping's keys are reported where they start.
+ * end, or the end of its `:` and spaces). It checks the key once the tokens before it and the key are
+ * read, so their errors come first in its list, even those after where it reports the duplicate; the
+ * errors of the `:` and the value come after (those after the first of their tokens; with neither, those
+ * after the key). A flow mapping's keys are reported where they start, before any error after that.
  */
-function keyStarts(map: YAML.YAMLMap, token: BlockMapToken | undefined): number[] {
-  const out = map.items.map((pair) => (pair.key as YAML.Node | null)?.range?.[0] ?? 0);
+function keyStarts(map: YAML.YAMLMap, token: BlockMapToken | undefined): KeyStart[] {
+  const out = map.items.map((pair) => {
+    const start = (pair.key as YAML.Node | null)?.range?.[0] ?? 0;
+    return { start, valueFrom: start };
+  });
   if (!token) return out;
   let at = token.offset;
   let p = 0;
@@ -105,26 +122,49 @@ function keyStarts(map: YAML.YAMLMap, token: BlockMapToken | undefined): number[
     if (!props && !item.sep) continue;
     const pair = map.items[p];
     if (!pair) break;
-    out[p++] = endOf(item.start) ?? at;
+    const start = endOf(item.start) ?? at;
+    const key = pair.key as YAML.Node | null;
+    const keyEnd = Math.max(start, key?.range?.[1] ?? start);
+    out[p++] = { start, valueFrom: item.sep?.[0]?.offset ?? item.value?.offset ?? keyEnd };
     const value = pair.value as YAML.Node | null;
-    at = value ? (value.range?.[2] ?? at) : (endOf(item.sep) ?? (pair.key as YAML.Node).range?.[2] ?? at);
+    at = value ? (value.range?.[2] ?? at) : (endOf(item.sep) ?? key?.range?.[2] ?? at);
   }
   return out;
 }
 
+/** The library's error for an implicit key without `:` (`compose/resolve-block-map.js`), at the key's range. */
+const MISSING_VALUE = 'Implicit map keys need to be followed by map values';
+
 /**
- * The two lists of errors by position: the library reports a duplicate when it reaches the key, so
- * after every error that starts at or before the key. (An error the library finds at a mapping's end
- * can come after later keys in its list; findings are shown by position.)
+ * Whether the library reports `e` after the duplicate `dup` of the key at `key`: the errors after
+ * `valueFrom`, and the `MISSING_CHAR` "Implicit map keys need to be followed by map values" that it
+ * reports at the key's own range once it has checked the key.
  */
-function mergeByPosition(errors: YAML.YAMLError[], added: YAML.YAMLParseError[]): YAML.YAMLError[] {
-  added.sort((a, b) => a.pos[0] - b.pos[0]);
+function after(e: YAML.YAMLError, dup: Duplicate): boolean {
+  if (e.pos[0] > dup.valueFrom) return true;
+  const key = dup.key;
+  return !!key && e.code === 'MISSING_CHAR' && e.message === MISSING_VALUE && e.pos[0] === key[0] && e.pos[1] === key[1];
+}
+
+interface Duplicate {
+  error: YAML.YAMLParseError;
+  valueFrom: number;
+  key: YAML.Range | undefined;
+}
+
+/**
+ * The two lists of errors in the library's order: it reports a duplicate when it has read the key, so
+ * after every error before the pair's `:` and value (see `after`). (An error the library finds at a
+ * mapping's end can come after later keys in its list; findings are shown by position.)
+ */
+function mergeByPosition(errors: YAML.YAMLError[], added: Duplicate[]): YAML.YAMLError[] {
+  added.sort((a, b) => a.error.pos[0] - b.error.pos[0]);
   const out: YAML.YAMLError[] = [];
   let j = 0;
   for (const e of errors) {
-    while (j < added.length && added[j].pos[0] < e.pos[0]) out.push(added[j++]);
+    while (j < added.length && after(e, added[j])) out.push(added[j++].error);
     out.push(e);
   }
-  while (j < added.length) out.push(added[j++]);
+  while (j < added.length) out.push(added[j++].error);
   return out;
 }
