@@ -101,7 +101,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('appsetTools.statusSnapshot', () => status.snapshot()),
     vscode.commands.registerCommand('appsetTools.rolloutSnapshot', () => rollout?.snapshot()),
     // For the tests: the notifications the client received and the preview requests it sent.
-    vscode.commands.registerCommand('appsetTools.viewsSnapshot', () => ({ resultsChanged: changed.count, preview: { ...preview?.stats } })),
+    vscode.commands.registerCommand('appsetTools.viewsSnapshot', () => ({
+      resultsChanged: changed.count,
+      preview: { ...preview?.stats, bySource: { ...preview?.stats.bySource } },
+    })),
     // For the tests: what the client said about server restarts.
     vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),
     vscode.commands.registerCommand(Commands.restartServer, () => {

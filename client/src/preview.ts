@@ -20,8 +20,12 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly offsets = new Map<string, number | undefined>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly subscription: vscode.Disposable;
-  /** Requests sent and the last one's time and size (the tests read them through `appsetTools.viewsSnapshot`). */
-  readonly stats = { requests: 0, lastMs: 0, lastBytes: 0 };
+  /**
+   * Requests sent (in all, and per source document: a YAML edit also refreshes the other open previews,
+   * which a test of one preview must not count) and the last one's time and size (the tests read them
+   * through `appsetTools.viewsSnapshot`).
+   */
+  readonly stats = { requests: 0, lastMs: 0, lastBytes: 0, bySource: {} as Record<string, number> };
 
   constructor(
     private readonly client: LanguageClient,
@@ -111,6 +115,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     const offset = this.offsets.get(uri.query);
     const t0 = Date.now();
     this.stats.requests++;
+    this.stats.bySource[uri.query] = (this.stats.bySource[uri.query] ?? 0) + 1;
     try {
       const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, {
         uri: uri.query,

@@ -95,7 +95,11 @@ describe('the preview at incident scale (540 Applications)', () => {
         ),
       { describe: () => 'the lens of the 540 Applications' },
     );
-    const stats = async () => (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).preview;
+    // This preview's requests only: previews earlier tests left open refresh on a YAML edit too.
+    const stats = async () => {
+      const p = (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).preview;
+      return { ...p, requests: p.bySource[uri] ?? 0 };
+    };
     await quiet();
     const before = await stats();
     const notes00 = await notifications();
