@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { bundleCli, repoRoot, runCli, type CliRun } from './cli';
 import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
+import { reportRoot } from '../../server/src/cli/common';
 
 export const REAL_WORLD = path.join(repoRoot, 'test', 'fixtures', 'real-world');
 
@@ -36,3 +37,12 @@ export function findingHeads(r: CliRun): string[] {
     .split('\n')
     .map((l) => l.split(' ').slice(0, 3).join(' '));
 }
+
+/**
+ * How `appset lint` run in `dir` prints the file `rel` of it: relative to the repository root around
+ * `dir` (cli/common.ts `reportRoot`), so the expectation holds in this repository and in a copy without git.
+ */
+export const shownIn =
+  (dir: string) =>
+  (rel: string): string =>
+    posix(path.relative(reportRoot(dir), path.join(dir, rel)));

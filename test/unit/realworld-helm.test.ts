@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { bundledCli, findingHeads, posix, REAL_WORLD, serviceOver } from '../helpers/realworld';
+import { bundledCli, findingHeads, posix, REAL_WORLD, serviceOver, shownIn } from '../helpers/realworld';
 import { appsetHead, flowTemplate } from '../helpers/appsets';
 
 const fixtures = REAL_WORLD;
@@ -66,10 +66,11 @@ ${flowTemplate(
 });
 
 test('appset lint on a folder with a chart: one note per ApplicationSet template, exit 0, nothing on stderr', () => {
+  const shown = shownIn(fixtures);
   assert.deepEqual(findingHeads(cli.run(['lint', 'helm-chart', 'helm-syntax'], fixtures)), [
-    'helm-chart/templates/addons-appsets.yaml:5:7 information helm/chart-template',
-    'helm-chart/templates/crd-mention.yaml:8:11 information helm/chart-template',
-    'helm-syntax/appset.yaml:4:7 information helm/chart-template',
+    `${shown('helm-chart/templates/addons-appsets.yaml')}:5:7 information helm/chart-template`,
+    `${shown('helm-chart/templates/crd-mention.yaml')}:8:11 information helm/chart-template`,
+    `${shown('helm-syntax/appset.yaml')}:4:7 information helm/chart-template`,
     '0 ApplicationSets in',
   ]);
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { bundledCli, findingHeads, posix, REAL_WORLD, serviceOver } from '../helpers/realworld';
+import { bundledCli, findingHeads, posix, REAL_WORLD, serviceOver, shownIn } from '../helpers/realworld';
 import { placeholderIn } from '../../server/src/engine/generators/placeholders';
 
 const dir = path.join(REAL_WORLD, 'placeholder-clusters');
@@ -81,12 +81,13 @@ test('when every cluster Secret is a template, the preview says so instead of "n
 });
 
 test('appset lint of a folder prints the placeholder notes of the cluster Secrets in it, once each', () => {
+  const shown = shownIn(dir);
   assert.deepEqual(findingHeads(cli.run(['lint', '.', '--workspace', '.'], dir)), [
-    'clusters/_template.yaml:11:9 information inventory/placeholder-cluster',
-    'clusters/envsubst.yaml:11:11 information inventory/placeholder-cluster',
-    'clusters/envsubst.yaml:23:11 information inventory/placeholder-cluster',
-    'clusters/envsubst.yaml:33:9 information inventory/placeholder-cluster',
-    'clusters/inventory.yaml:7:11 information inventory/placeholder-cluster',
+    `${shown('clusters/_template.yaml')}:11:9 information inventory/placeholder-cluster`,
+    `${shown('clusters/envsubst.yaml')}:11:11 information inventory/placeholder-cluster`,
+    `${shown('clusters/envsubst.yaml')}:23:11 information inventory/placeholder-cluster`,
+    `${shown('clusters/envsubst.yaml')}:33:9 information inventory/placeholder-cluster`,
+    `${shown('clusters/inventory.yaml')}:7:11 information inventory/placeholder-cluster`,
     '1 ApplicationSet in',
   ]);
 });

@@ -149,6 +149,9 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const configMistakes: string[] = [];
   /** Findings that say a document was not checked, as `path:line code` (the gate fails closed on them). */
   const unchecked: string[] = [];
+  // Files that hold an ApplicationSet as text, also those a limit blanked and the user accepted as not
+  // checked (a lowered or `off` limit code): they are inputs found, never "nothing to check".
+  let appsetFiles = 0;
   for (const f of files) {
     const abs = toPosix(f.abs);
     // Regular files only, size-capped, never blocking (host/files.ts); every skip is said. A file found
@@ -166,6 +169,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     const cfg = service.configFor(abs);
     if (cfg.path) configs.set(cfg.path, cfg.text);
     if (service.isIgnored(abs)) continue;
+    if (looksLikeAppSet(text)) appsetFiles++;
     try {
       const analysis = service.analyze(abs, text, abs);
       const bad = analysis.appsets.length ? instanceProblem(analysis.file.settings, host.roots()) : undefined;
@@ -262,7 +266,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   }
   // Nothing to check is not a pass: a wrong path or pattern in CI must not go green.
   const anyFinding = results.some((f) => f.diagnostics.length);
-  if (!full.summary.applicationSets && !anyFinding && !onlyAppsets) {
+  if (!full.summary.applicationSets && !anyFinding && !appsetFiles && !onlyAppsets) {
     io.err(
       `appset lint: no ${files.length ? 'ApplicationSet' : 'YAML file'} found in ${existing.join(', ')}${files.length ? ` (${files.length} YAML file${files.length === 1 ? '' : 's'} looked at)` : ''}\n`,
     );
