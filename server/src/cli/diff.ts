@@ -175,8 +175,8 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
       const plan = getRolloutPlan(ctx);
       const apps = new Map<string, SideApp>();
       for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
-      const spec = ctx.doc.value.spec;
-      const policy = isObj(spec) && isObj(spec.syncPolicy) ? spec.syncPolicy.applicationsSync : undefined;
+      const policy = (ctx.doc.value as { spec?: { syncPolicy?: { applicationsSync?: unknown } } } | null)?.spec?.syncPolicy
+        ?.applicationsSync;
       clusters ??= registeredClusters(ctx.file) ?? null;
       out.push({
         name: ctx.doc.name,
@@ -205,7 +205,5 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
   }
   return out;
 }
-
-const isObj = (v: unknown): v is { [key: string]: unknown } => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export type { DiffReport };

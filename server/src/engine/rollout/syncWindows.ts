@@ -34,7 +34,7 @@ import { APP_PROJECTS } from '../workspace/interests';
 import { relativePath } from '../install/instances';
 import type { GeneratedApp } from '../expand/types';
 import type { PlanWindow } from './types';
-import { gobwasMatch } from '../rules/gobwasGlob';
+import { globMatch } from '../rules/gobwasGlob';
 
 export interface SyncWindowSpec {
   kind: string;
@@ -132,10 +132,8 @@ export function getProjects(workspace: WorkspaceIndex, roots: readonly string[])
   return projects;
 }
 
-/** globMatch of app_project_types.go (no negation, no separators): `*` matches everything; a pattern that does not compile matches nothing. */
-export function globMatch(pattern: string, value: string): boolean {
-  return pattern === '*' || gobwasMatch(pattern, value);
-}
+// Windows match with globMatch of app_project_types.go, no negation, no separators (rules/gobwasGlob.ts).
+export { globMatch };
 
 /** The Application fields windows match on. */
 export interface WindowTarget {

@@ -7,7 +7,7 @@
  *
  * Every answer is `true`, `false` or `undefined` (cannot be known offline); only `false` is reported.
  */
-import { gobwasMatch } from './gobwasGlob';
+import { globMatch } from './gobwasGlob';
 
 export interface ProjectDestination {
   server: string;
@@ -45,12 +45,6 @@ export function normalizeGitURL(repo: string): string | undefined {
 }
 
 const isDeny = (p: string) => p.startsWith('!');
-
-/** `globMatch` of app_project_types.go: a `!` pattern matches what it does not match. */
-function globMatch(pattern: string, value: string, allowNegation: boolean, separators: '' | '/' = ''): boolean {
-  if (allowNegation && isDeny(pattern)) return !gobwasMatch(pattern.slice(1), value, separators);
-  return pattern === '*' || gobwasMatch(pattern, value, separators);
-}
 
 /** `IsSourcePermitted`: any pattern matches and no deny pattern excludes the repository. */
 export function isSourcePermitted(rules: ProjectRules, repoURL: string): boolean | undefined {

@@ -97,3 +97,12 @@ function parse(chars: string[], slashSeparates: boolean): Token[] | null {
   const tokens = sequence(false);
   return tokens && i === chars.length ? tokens : null;
 }
+
+/**
+ * `globMatch` of app_project_types.go, which AppProjects and sync windows share: `*` alone matches
+ * everything; with `allowNegation`, a `!` pattern matches what the rest of it does not match.
+ */
+export function globMatch(pattern: string, value: string, allowNegation = false, separators: '' | '/' = ''): boolean {
+  if (allowNegation && pattern.startsWith('!')) return !gobwasMatch(pattern.slice(1), value, separators);
+  return pattern === '*' || gobwasMatch(pattern, value, separators);
+}
