@@ -165,3 +165,78 @@ test('a Helm chart template: each unescaped Argo CD placeholder is reported as H
     [],
   );
 });
+
+/** An ApplicationSet of our own with the given metadata name, template name and a free line in the spec. */
+const scaffold = (own: string, appName: string, extra = '', goTemplate = false) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: ${own}
+  namespace: argocd
+spec:
+${goTemplate ? '  goTemplate: true\n' : ''}  generators:
+  - list:
+      elements:
+      - svc: api
+      - svc: web
+  template:
+    metadata:
+      name: ${appName}
+    spec:
+      project: default
+      source:
+        repoURL: https://example.com/r.git
+        targetRevision: HEAD
+        path: apps
+${extra}      destination:
+        server: https://kubernetes.default.svc
+        namespace: shop
+`;
+
+test('Helm escapes under fasttemplate mark a Helm template; under goTemplate they are Argo CD text/template and stay plain', () => {
+  for (const name of [`'{{"{{"}}svc{{"}}"}}'`, "'{{`{{svc}}`}}'", `'{{ "{{svc}}" }}'`, `'{{- "{{svc}}" -}}'`]) {
+    const r = lint(scaffold('shop', name));
+    assert.equal(r.appsets, 0, name);
+    assert.deepEqual(r.codes, ['information helm/chart-template'], name);
+  }
+  const go = lint(scaffold('shop', "'{{`{{`}} .svc {{`}}`}}-{{ .svc }}'", '', true));
+  assert.equal(go.appsets, 1);
+  assert.ok(!go.codes.some((c) => /chart-template|templated-file/.test(c)), go.codes.join(', '));
+});
+
+test('a scaffold filled in by another tool gets one yaml/templated-file note, decided from what Argo CD would do with the text', () => {
+  const cases: [string, string][] = [
+    // Argo CD never templates the ApplicationSet's own metadata, and Kubernetes rejects `{` in a name.
+    [scaffold('{{APP_NAME}}-envs', "'{{svc}}'"), 'scaffolding'],
+    [scaffold("'${TEAM}-shop'", "'{{svc}}'"), 'scaffolding'],
+    [scaffold('shop', "'{{cookiecutter.slug}}-{{svc}}'"), 'cookiecutter'],
+    [scaffold('shop', "'{{svc}}'", '{% if cookiecutter_helm %}\n        helm: {releaseName: x}\n{% endif %}\n'), 'Jinja'],
+    // `$name` is no Argo CD syntax and no valid Application, project or namespace name.
+    [scaffold('shop', '$name'), 'envsubst'],
+    [scaffold('shop', "'{{svc}}'").replace('project: default', 'project: ${PROJECT}'), 'envsubst'],
+  ];
+  for (const [text, tool] of cases) {
+    const a = ls.analyze(`mem://d${n++}.yaml`, text);
+    const ds = ls.diagnostics(a);
+    assert.equal(a.appsets.length, 0, text);
+    assert.deepEqual(
+      ds.map((d) => d.code),
+      ['yaml/templated-file'],
+      text,
+    );
+    assert.match(ds[0].message, new RegExp(tool), text);
+  }
+});
+
+test("Argo CD's own `$` stays plain: build environment, multi-source $values, and `$` inside a values block", () => {
+  const texts = [
+    scaffold('shop', "'{{svc}}'", '        plugin:\n          env:\n          - name: APP\n            value: $ARGOCD_APP_NAME\n'),
+    scaffold('shop', "'{{svc}}'", '        helm:\n          valueFiles: [$values/envs/{{svc}}.yaml]\n'),
+    scaffold('shop', "'{{svc}}'", '        helm:\n          values: |\n            name: $name\n            project: ${PROJECT}\n'),
+    scaffold('shop', "'{{svc}}'").replace('namespace: shop', 'namespace: $ARGOCD_APP_NAMESPACE'),
+  ];
+  for (const text of texts) {
+    const r = lint(text);
+    assert.equal(r.appsets, 1, text);
+    assert.ok(!r.codes.some((c) => /chart-template|templated-file/.test(c)), `${text}: ${r.codes.join(', ')}`);
+  }
+});

@@ -16,6 +16,7 @@ import type { ParsedFile } from './document';
 import { severityOf } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
 import { helmPlaceholderFindings } from './helmPlaceholders';
+import { scaffoldOf } from './scaffolding';
 
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
@@ -102,7 +103,35 @@ export function chartTemplateOf(text: string, path: string | undefined, host: En
   const signals = templateSignals(text);
   if (signals.helm) return { reason: `it uses Helm template syntax (${snippet(signals.helm)})` };
   if (signals.tool) return { tool: signals.tool.name, reason: `it uses ${snippet(signals.tool.snippet)}` };
+  const scaffold = scaffoldOf(text);
+  if (scaffold) return { tool: scaffold.name, reason: `it uses ${snippet(scaffold.snippet)}` };
+  const escape = GO_TEMPLATE_ON.test(text) ? undefined : goEscapeIn(text);
+  if (escape)
+    return {
+      reason: `its actions are Go template escapes (${snippet(escape)}) that Argo CD's fasttemplate would read as parameter names: only a Go template renderer run first, such as Helm, prints them`,
+    };
   return undefined;
+}
+
+const GO_TEMPLATE_ON = /^[ \t]*goTemplate:[ \t]*["']?true\b/m;
+
+/**
+ * The first action that is a Go string literal (`{{ "{{" }}`, `` {{`{{name}}`}} ``): Helm's escape of
+ * an Argo CD placeholder. Under `goTemplate: true` Argo CD prints it as text/template does (valid,
+ * the file stays plain); under fasttemplate the tag would be a parameter named with quotes, which no
+ * generator writes (valyala/fasttemplate takes the text between the delimiters as the tag), so only a
+ * Go template renderer before Argo CD can mean it.
+ */
+function goEscapeIn(text: string): string | undefined {
+  let escape: string | undefined;
+  for (const a of scanActions(text).actions) {
+    if (!a.closed) continue;
+    const body = a.body.replace(/^-\s/, '').replace(/\s-$/, '').trim();
+    // Control flow of a tool that is not shown to be Helm has its own note (features/templates).
+    if (/^(?:if|range|with|define|block|end)\b/.test(body)) return undefined;
+    if (!escape && (/^"(?:[^"\\\n]|\\.)*"$/.test(body) || /^`[^`]*`$/.test(body))) escape = text.slice(a.start, a.end);
+  }
+  return escape;
 }
 
 function chartOf(path: string, host: EngineHost): string | undefined {

@@ -1,0 +1,85 @@
+/**
+ * ApplicationSet files that another tool fills in before anything applies them: project scaffolds
+ * (`{{PROJECT_NAME}}`, cookiecutter's `{{cookiecutter.name}}`, Jinja `{% if %}`), shell or envsubst
+ * variables (`$name`, `${NAMESPACE}`). Decided from what Argo CD would do with the file as written:
+ * - Argo CD never templates an ApplicationSet's own `metadata` (only `spec.template`, its
+ *   `templatePatch` and generators' templates: applicationset/controllers/applicationset_controller.go
+ *   renders `applicationSetInfo.Spec.Template`), and Kubernetes rejects a name holding `{`, `$` or `%`
+ *   (RFC 1123). A placeholder there is another tool's, which renders the file first.
+ * - Argo CD's templates are `{{ }}` only (fasttemplate or text/template); `$` is expanded only in its
+ *   build environment (`$ARGOCD_APP_NAME`… in tool arguments and plugin env, util/app/path and
+ *   reposerver's `newEnv`), and `$values` is a multi-source reference in value files. A name, project,
+ *   or namespace that is a shell variable stays literal and is rejected (neither a Kubernetes name nor
+ *   an AppProject name can be `$name`), so the file is another tool's template.
+ * - Jinja statements (`{% … %}`) and `cookiecutter.` variables are no syntax Argo CD reads.
+ * Such a file gets the one `yaml/templated-file` note (yaml/helmChart.ts), not findings about text
+ * that will not be there once it is rendered.
+ */
+
+export interface Scaffold {
+  /** Which tool renders the file, in words. */
+  name: string;
+  /** The text that says so. */
+  snippet: string;
+}
+
+const COOKIECUTTER = /\{\{-?\s*cookiecutter\.[A-Za-z_]/;
+/** A Jinja statement on one line (bounded, so the search stays linear). */
+const JINJA = /\{%-?\s*(?:if|elif|else|endif|for|endfor|raw|endraw|set|macro|endmacro|include|import|block|endblock)\b[^\n]{0,200}?%\}/;
+/** A Go template action. */
+const GO_ACTION = /\{\{-?\s*[.$]/;
+/** A placeholder Kubernetes would reject in a name and Argo CD does not fill in its own metadata. */
+const PLACEHOLDER = /\{\{|\$\{|\$[A-Za-z_]|<%|%\{|\[\[/;
+/**
+ * Keys whose literal text cannot hold a `$` for Argo CD: names, projects and namespaces. (A placeholder
+ * repoURL has its own note, generator/placeholder-repo.)
+ */
+const LITERAL_KEYS = /^(\s*(?:-\s+)?)(name|namespace|project):[ \t]+(\S.*?)\s*(?:#.*)?$/;
+
+export function scaffoldOf(text: string): Scaffold | undefined {
+  const cc = COOKIECUTTER.exec(text);
+  if (cc) return { name: 'cookiecutter', snippet: line(text, cc.index) };
+  const jinja = JINJA.exec(text);
+  if (jinja) return { name: 'a Jinja template tool (cookiecutter, copier, Ansible)', snippet: jinja[0] };
+  return scanLines(text);
+}
+
+function scanLines(text: string): Scaffold | undefined {
+  const lines = text.split('\n');
+  /** Indentation of the key whose block scalar (`|`, `>`) is being skipped; -1: none. */
+  let blockIndent = -1;
+  /** Inside the top-level `metadata:` of a document: the ApplicationSet's own metadata. */
+  let ownMetadata = false;
+  for (const raw of lines) {
+    const l = raw.replace(/\r$/, '');
+    const indent = l.length - l.trimStart().length;
+    if (blockIndent >= 0) {
+      if (l.trim() === '' || indent > blockIndent) continue;
+      blockIndent = -1;
+    }
+    if (/:[ \t]*[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(l)) blockIndent = indent;
+    if (indent === 0 && l.trim() !== '') ownMetadata = /^metadata:\s*$/.test(l);
+    const m = LITERAL_KEYS.exec(l);
+    if (!m) continue;
+    const [, , key, value] = m;
+    // Go template actions (`{{ $c.name }}`, `{{ .x }}`) are left to the Go-template checks (control flow
+    // around the documents has its own note).
+    if (ownMetadata && (key === 'name' || key === 'namespace') && PLACEHOLDER.test(value) && !GO_ACTION.test(value))
+      return { name: 'a scaffolding or substitution tool', snippet: l.trim() };
+    const v = shellVariable(value);
+    if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: l.trim() };
+  }
+  return undefined;
+}
+
+/** The variable's name when the whole value is `$name` or `${name}` (quoted or not). */
+function shellVariable(value: string): string | undefined {
+  const m = /^(["']?)\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))\1$/.exec(value);
+  return m ? (m[2] ?? m[3]) : undefined;
+}
+
+function line(text: string, at: number): string {
+  const s = text.lastIndexOf('\n', at) + 1;
+  const e = text.indexOf('\n', at);
+  return text.slice(s, e < 0 ? text.length : e).trim();
+}
