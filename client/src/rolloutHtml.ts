@@ -260,6 +260,14 @@ export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOpt
     parts.push(
       `<h3 class="warn">Selected by no step (never synced: auto-sync off, status step -1)</h3><div class="wave">${chips(plan.unselected)}</div>`,
     );
+  // Applications the controller refuses to create: not counted above, named here with the reason.
+  if (plan.skipped?.length)
+    parts.push(
+      `<h3 class="err">Skipped by the controller, never created (${plan.skipped.length})</h3><ul>${plan.skipped
+        .slice(0, 200)
+        .map((x) => `<li>${esc(x.name || '(no name)')}: ${esc(x.reason)}</li>`)
+        .join('')}</ul>`,
+    );
   const dups = Object.entries(plan.duplicates ?? {});
   if (dups.length)
     parts.push(

@@ -202,3 +202,19 @@ test('a sync window that can park a step is shown on the step, with the AppProje
   );
   assert.doesNotMatch(html, /&lt;x&gt;|<x>/, 'escaped (the schedule of an unreadable window is not shown)');
 });
+
+test('the Applications the controller skips are named with their reason, escaped', () => {
+  const html = renderPlan({
+    appset: 's',
+    strategy: 'AllAtOnce',
+    totalApps: 1,
+    steps: [],
+    unselected: [],
+    duplicates: {},
+    totalWaves: 1,
+    enablement: { state: 'not-found', source: 'detected', evidence: [], searched: [] },
+    skipped: [{ name: 'jobs', reason: 'the Application references an AppProject that does not exist: <batch>' }],
+  } as Plan);
+  assert.match(html, /Skipped by the controller, never created \(1\)/);
+  assert.match(html, /<li>jobs: the Application references an AppProject that does not exist: &#60;batch&#62;<\/li>/);
+});

@@ -8,6 +8,12 @@ import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { workspaceFor } from './generators-helpers';
 import { cleanGitPath } from '../../server/src/engine/generators/gitPatterns';
+import { computePlan } from '../../server/src/engine/rollout/plan';
+import { readStrategy } from '../../server/src/engine/rollout/spec';
+import { planText } from '../../server/src/engine/features/editor/commandText';
+import type { Enablement } from '../../server/src/engine/rollout/types';
+
+const ENABLED_FOR_TEST: Enablement = { state: 'enabled', source: 'setting', evidence: [], searched: [] };
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;
@@ -256,4 +262,39 @@ test('a literal Application name under a generator that yields several by design
   const list = run(appset('  generators:\n  - list: {elements: [{env: a}, {env: b}]}', 'metadata: {name: my-app}'));
   assert.deepEqual(list.line('appset/constant-name'), []);
   assert.ok(list.ds.some((d) => d.code === 'generator/duplicate-name'));
+});
+
+test('the plan counts only the Applications the controller creates: an unknown AppProject or a duplicate name is skipped, and said', (t) => {
+  const ws = workspaceFor(t, {
+    'projects.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: shop, namespace: argocd}\nspec: {}\n`,
+  });
+  const text = appset(
+    `  generators:
+  - list:
+      elements: [{name: api, proj: shop}, {name: web, proj: shop}, {name: jobs, proj: batch}, {name: web, proj: shop}]`,
+    "metadata: {name: '{{name}}'}",
+  ).replace('project: default', "project: '{{proj}}'");
+  const exp = ws.expand(text);
+  const plan = computePlan({ appset: 's', strategy: readStrategy({}), apps: exp.apps, enablement: ENABLED_FOR_TEST });
+  // applicationset_controller.go validateGeneratedApplications: duplicates, then the AppProject lookup.
+  assert.equal(plan.totalApps, 1);
+  assert.deepEqual(
+    plan.skipped?.map((s) => s.name),
+    ['jobs', 'web', 'web'],
+  );
+  assert.match(plan.skipped![0].reason, /AppProject that does not exist: batch/);
+  assert.match(
+    planText(plan),
+    /AllAtOnce — 1 Application on .* sync at the same time\n[\s\S]*skipped by the controller, never created \(3\): jobs \(/,
+  );
+  // The unknown project is one finding, on the project line, not a second one on the name.
+  const ds = ws.diagnostics(text);
+  assert.deepEqual(
+    ds.filter((d) => d.code === 'appset/unknown-project').map((d) => text.slice(d.start, d.end)),
+    ["'{{proj}}'"],
+  );
+  assert.ok(!ds.some((d) => d.code === 'generator/invalid-application'), JSON.stringify(ds));
+  // Without AppProjects in the repository, no project is called unknown, and nothing is skipped for it.
+  const bare = workspaceFor(t, {});
+  assert.ok(!bare.expand(text).apps.some((a) => a.invalid?.some((m) => /AppProject/.test(m))));
 });

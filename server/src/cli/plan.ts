@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine, textLines } from './safeText';
-import { enablementLine, planTitle, rollingSyncLines, type EngineDiagnostic, type RolloutPlan } from '../engine';
+import { enablementLine, planTitle, rollingSyncLines, skippedLine, type EngineDiagnostic, type RolloutPlan } from '../engine';
 import {
   LineMap,
   loadOneFile,
@@ -116,6 +116,8 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
   for (const e of en.evidence) out.push(`    ${e.effect}: ${e.file === 'setting' ? '' : relative(e.file, cwd) + ': '}${e.description}`);
   if (p.strategy === 'AllAtOnce') {
     out.push(`  strategy: AllAtOnce — ${p.totalApps} Applications on ${p.clusters ?? 0} clusters sync at the same time`);
+    const sk = skippedLine(p);
+    if (sk) out.push(`  ${sk}`);
   } else {
     out.push(`  strategy: RollingSync · ${planTitle(p)}`);
     for (const line of rollingSyncLines(p)) out.push(`  ${line}`);

@@ -36,7 +36,7 @@ export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
 export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
-export { planTitle, enablementLine, rollingSyncLines } from './rollout/describe';
+export { planTitle, enablementLine, rollingSyncLines, skippedLine } from './rollout/describe';
 export { installReportLines, type InstallReport, type InstallReportEntry } from './install/report';
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';

@@ -25,6 +25,7 @@ import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document'
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
 import { loadInventory } from '../generators/inventory';
+import { knownProjects } from '../validate/projects';
 import { GeneratorError, type GenContext } from '../generators/types';
 import { mergeTemplate } from './mergeTemplate';
 import { applyPatch, parsePatch, PatchError } from './patch';
@@ -675,6 +676,15 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     }
     return known;
   };
+  // The repository's AppProjects, when they are known (nothing is called unknown otherwise).
+  let projects: { names: ReadonlySet<string>; certain: boolean } | undefined;
+  const unknownProject = (name: string) => {
+    if (!projects) {
+      const index = knownProjects(file);
+      projects = { names: new Set(index.projects.keys()), certain: !index.uncertain };
+    }
+    return projects.certain && !projects.names.has(name);
+  };
   let n = 0;
   for (const a of apps) {
     // A pause every few hundred Applications (the language server answers other requests meanwhile).
@@ -704,6 +714,14 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     else if (!name && !server) issues.push('application destination spec is invalid: Destination server missing from app spec');
     else if (name && knownClusters().size && !knownClusters().has(name))
       issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
+    // An AppProject the repository does not define: the controller looks the project up and skips the
+    // Application when it is not found (applicationset_controller.go validateGeneratedApplications; an
+    // empty project is "default"). Only where the repository's projects are known (validate/projects.ts).
+    const project = isObject(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
+    if (project && unknownProject(project)) issues.push(`${UNKNOWN_PROJECT}: ${project}`);
     if (issues.length) a.invalid = issues;
   }
 }
+
+/** The start of the reason an Application with an unknown project is skipped (features/projects reports it). */
+export const UNKNOWN_PROJECT = 'the Application references an AppProject that does not exist';

@@ -151,5 +151,15 @@ export function rollingSyncLines(p: RolloutPlan): string[] {
   }
   if (p.unselected.length)
     out.push(`selected by no step, never synced by the rollout (${p.unselected.length}): ${p.unselected.join(', ')}`);
+  const sk = skippedLine(p);
+  if (sk) out.push(sk);
   return out;
+}
+
+/** `skipped by the controller, never created (2): a (reason), b (reason)`; undefined when none is. */
+export function skippedLine(p: RolloutPlan): string | undefined {
+  const s = p.skipped ?? [];
+  if (!s.length) return undefined;
+  const shown = s.slice(0, 20).map((x) => `${x.name || '(no name)'} (${x.reason})`);
+  return `skipped by the controller, never created (${s.length}): ${shown.join(', ')}${s.length > 20 ? `, … (${s.length - 20} more)` : ''}`;
 }

@@ -184,14 +184,21 @@ export function computePlan(input: PlanInput): RolloutPlan {
   let enablement = typeof input.enablement === 'function' ? undefined : input.enablement;
   const getEnablement = () => (enablement ??= (input.enablement as () => Enablement)());
   const names = apps.map((a) => a.name).sort(compareNames);
+  // Applications that fail the controller's validation are never created: not counted, but said.
+  const skipped = apps
+    .filter((x) => x.invalid?.length)
+    .map((x) => ({ name: x.name, reason: x.invalid![0] }))
+    .sort((x, y) => compareNames(x.name, y.name));
+  const created = apps.length - skipped.length;
   const base: RolloutPlan = {
     appset: input.appset,
     strategy: 'AllAtOnce',
-    totalApps: apps.length,
+    totalApps: created,
+    ...(skipped.length ? { skipped } : {}),
     steps: [],
     unselected: [],
     duplicates: {},
-    totalWaves: apps.length ? 1 : 0,
+    totalWaves: created ? 1 : 0,
     enablement: undefined as unknown as Enablement,
     effective: false,
     clusters: input.clusters ?? 0,

@@ -98,7 +98,13 @@ export interface PlanWindow {
 export interface RolloutPlan {
   appset: string;
   strategy: 'AllAtOnce' | 'RollingSync';
+  /** The Applications the controller creates (those it skips, `skipped`, are not counted). */
   totalApps: number;
+  /**
+   * Generated Applications the controller refuses to create (its validation: duplicate or invalid name,
+   * unknown AppProject, invalid destination), each with the first reason; absent when none.
+   */
+  skipped?: { name: string; reason: string }[];
   steps: PlanStep[];
   /** Applications selected by no step (never synced by the rollout). */
   unselected: string[];

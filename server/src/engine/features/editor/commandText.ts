@@ -5,7 +5,7 @@
  */
 import type { Expansion } from '../../expand/types';
 import type { RolloutPlan } from '../../rollout/types';
-import { enablementLine, planTitle, rollingSyncLines } from '../../rollout/describe';
+import { enablementLine, planTitle, rollingSyncLines, skippedLine } from '../../rollout/describe';
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 const MAX_NAMES = 5;
@@ -36,5 +36,9 @@ export function planText(p: RolloutPlan): string {
   out.push(enablementLine(en));
   for (const e of en.evidence) out.push(`  ${e.effect}: ${e.file === 'setting' ? '' : e.file + ': '}${e.description}`);
   if (p.strategy === 'RollingSync') out.push(...rollingSyncLines(p));
+  else {
+    const sk = skippedLine(p);
+    if (sk) out.push(sk);
+  }
   return out.join('\n') + '\n';
 }

@@ -10,7 +10,7 @@ import type { CodeLens, EngineDiagnostic, Source } from '../../types';
 import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml/document';
 import { referencedParams } from '../../../gotemplate';
 import { isObject, has, valueAt } from '../../generators/params';
-import { destinationOf } from '../../expand/expand';
+import { destinationOf, UNKNOWN_PROJECT } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
 import { valueSpan } from '../../expand/scalarOffsets';
@@ -165,6 +165,8 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
   const kinds = new Map<string, { code: DiagnosticCode; where: JsonPath; apps: GeneratedApp[]; first: string }>();
   for (const a of apps) {
     for (const m of a.invalid ?? []) {
+      // An unknown project is reported where the project is written (features/projects).
+      if (m.startsWith(UNKNOWN_PROJECT)) continue;
       const kind = invalidKind(m);
       const k = kinds.get(kind) ?? {
         code: kind === 'duplicate' ? 'generator/duplicate-name' : 'generator/invalid-application',
