@@ -204,3 +204,59 @@ test('render: usage errors exit 2, files without an ApplicationSet 4', async (t)
   assert.match(r.err, /no ApplicationSet found/);
   assert.equal((await run(dir, ['--help'])).code, 0);
 });
+
+test("a Helm chart template is rendered as `helm template` would with the chart's values.yaml; what cannot be rendered is said", async (t) => {
+  const template = (project: string) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: {{ .Chart.Name }}-{{ .Release.Name }}
+spec:
+  generators:
+  - list:
+      elements:
+{{- range .Values.environments }}
+      - env: {{ . }}
+{{- end }}
+  template:
+    metadata:
+      name: '{{ "{{env}}" }}-{{ .Values.missing }}web'
+    spec:
+      project: ${project}
+      source:
+        repoURL: {{ .Values.repoURL }}
+        targetRevision: HEAD
+        path: 'envs/{{\`{{env}}\`}}'
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: '{{ "{{env}}" }}'
+`;
+  const dir = tempDir(t, {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'charts/apps/Chart.yaml': 'apiVersion: v2\nname: platform-apps\nversion: 1.2.0\n',
+    'charts/apps/values.yaml': 'repoURL: https://example.com/apps.git\nenvironments: [dev, prod]\nproject: shop\n',
+    'charts/apps/templates/appset.yaml': template('{{ .Values.project }}'),
+    'charts/apps/templates/helper.yaml': template('{{ include "apps.project" . }}'),
+    'charts/novalues/Chart.yaml': 'apiVersion: v2\nname: novalues\nversion: 0.1.0\n',
+    'charts/novalues/templates/appset.yaml': template('{{ .Values.project }}'),
+  });
+  const r = await run(dir, ['charts/apps/templates/appset.yaml']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.err, /rendered as `helm template` would with charts\/apps\/values\.yaml alone \(release name release-name\)/);
+  const apps = YAML.parseAllDocuments(r.out).map((d) => d.toJS() as { metadata: { name: string }; spec: Record<string, unknown> });
+  // The ApplicationSet's name from .Chart and .Release; a missing value prints nothing (Helm drops "<no value>").
+  assert.match(r.out, /ApplicationSet "platform-apps-release-name": 2 Applications/);
+  assert.deepEqual(
+    apps.map((a) => [a.metadata.name, a.spec.project, (a.spec.source as { path: string }).path]),
+    [
+      ['dev-web', 'shop', 'envs/dev'],
+      ['prod-web', 'shop', 'envs/prod'],
+    ],
+  );
+  // A Helm-only function (include) is not guessed at: the render says so.
+  const inc = await run(dir, ['charts/apps/templates/helper.yaml']);
+  assert.equal(inc.code, 4);
+  assert.match(inc.err, /not rendered here: Helm's render cannot be reproduced here: line 16: function "include" not defined/);
+  const none = await run(dir, ['charts/novalues/templates/appset.yaml']);
+  assert.equal(none.code, 4);
+  assert.match(none.err, /values\.yaml \(.*charts\/novalues\/values\.yaml\) is not in the workspace/);
+});

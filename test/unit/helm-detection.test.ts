@@ -9,6 +9,10 @@ import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { templateSignals } from '../../server/src/engine/yaml/helmChart';
 import { scanActions } from '../../server/src/engine/yaml/templateActions';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;
@@ -152,7 +156,7 @@ test('a Helm chart template: each unescaped Argo CD placeholder is reported as H
   assert.equal(fix?.edits?.[0].newText, '{{ "{{path.basename}}" }}');
   const note = ds.find((d) => d.code === 'helm/chart-template')!;
   assert.match(note.message, /3 need escaping/);
-  assert.match(note.message, /not previewed/);
+  assert.match(note.message, /not linted here/);
   // Every escaped form parses in Helm and prints the placeholder: no finding once fixed.
   let fixed = chartAppSet;
   for (const d of ds.filter((x) => x.code === 'helm/argo-placeholder').sort((x, y) => y.span.start - x.span.start)) {
@@ -239,4 +243,41 @@ test("Argo CD's own `$` stays plain: build environment, multi-source $values, an
     assert.equal(r.appsets, 1, text);
     assert.ok(!r.codes.some((c) => /chart-template|templated-file/.test(c)), `${text}: ${r.codes.join(', ')}`);
   }
+});
+
+test("the preview of a chart template shows the ApplicationSet Helm renders from the chart's values.yaml", (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'appset-helm-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'templates'));
+  writeFileSync(join(dir, 'Chart.yaml'), 'apiVersion: v2\nname: shop\nversion: 0.1.0\n');
+  writeFileSync(join(dir, 'values.yaml'), 'services: [api, web]\n');
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: {{ .Release.Name }}
+spec:
+  generators:
+  - list:
+      elements:
+{{- range .Values.services }}
+      - svc: {{ . }}
+{{- end }}
+  template:
+    metadata:
+      name: '{{\`{{svc}}\`}}'
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', path: '{{\`{{svc}}\`}}', targetRevision: HEAD}
+      destination: {server: 'https://kubernetes.default.svc', namespace: shop}
+`;
+  writeFileSync(join(dir, 'templates', 'appset.yaml'), text);
+  const service = getLanguageService({ host: createNodeHost([dir]) });
+  const file = join(dir, 'templates', 'appset.yaml');
+  const a = service.analyze(file, text, file);
+  assert.equal(a.appsets.length, 0, 'the template itself is not YAML to check');
+  const p = service.preview(a);
+  assert.ok(p, 'a preview');
+  assert.equal(p.apps, 2);
+  assert.match(p.yaml, /^# rendered as `helm template` renders this chart template, with .*values\.yaml alone/);
+  assert.match(p.yaml, /name: api[\s\S]*name: web/);
 });

@@ -408,13 +408,23 @@ export function loadOneFile(
   const service = getLanguageService({ host: hostForInputs([path.dirname(abs)], io.cwd, settings, workspace) });
   const posix = toPosix(abs);
   const analysis = service.analyze(posix, text, posix);
+  // A Helm chart template: the ApplicationSets `helm template` renders from the chart's values.yaml.
+  const helm = analysis.appsets.length ? undefined : service.helmRendered(analysis);
+  if (helm && 'analysis' in helm && helm.analysis.appsets.length) {
+    io.err(
+      oneLine(
+        `appset ${cmd}: ${file}: a Helm chart template, rendered as \`helm template\` would with ${toPosix(path.relative(io.cwd, helm.values))} alone (release name release-name); lines below refer to the rendered text`,
+      ) + '\n',
+    );
+    return { abs, text: helm.text, service, analysis: helm.analysis };
+  }
   if (!analysis.appsets.length) {
     const lines = new LineMap(text);
     const unchecked = service.diagnostics(analysis).filter((d) => codeInfo(d.code)?.unchecked);
     for (const d of unchecked) io.err(formatDiagnostic(file, lines, d) + '\n');
     io.err(
       oneLine(
-        `appset ${cmd}: ${file}: ${unchecked.length ? 'NOT CHECKED: a document could not be read (above)' : 'no ApplicationSet found'}`,
+        `appset ${cmd}: ${file}: ${unchecked.length ? 'NOT CHECKED: a document could not be read (above)' : helm && 'cannot' in helm ? `a Helm chart template whose ApplicationSets are not rendered here: ${helm.cannot}` : 'no ApplicationSet found'}`,
       ) + '\n',
     );
     return unchecked.length ? 3 : 4;

@@ -40,6 +40,7 @@ import { decidedWhere, enabledSentence, ignoredSentence, shownInstanceName } fro
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { chartTemplateOf, chartTemplateFile } from '../yaml/helmChart';
+import { renderChartTemplate } from '../yaml/helmRender';
 import { firstPassParts } from './firstPass';
 import { mayHaveArgocdAppsValues } from '../yaml/argocdApps';
 import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
@@ -99,6 +100,11 @@ export interface LanguageService {
   diagnosticsToShow(a: Analysis): EngineDiagnostic[];
   /** The preview of the ApplicationSet containing `offset` (or the first one); null when there is none. */
   preview(a: Analysis, offset?: number, opts?: { lineSafe?: boolean }): PreviewResult | null;
+  /**
+   * For a Helm chart template with its chart's values.yaml in the workspace: the analysis of the text
+   * Helm renders (yaml/helmRender.ts), or why it cannot be rendered here; undefined for other files.
+   */
+  helmRendered(a: Analysis): { analysis: Analysis; text: string; values: string } | { cannot: string } | undefined;
   /** The rollout plan of the ApplicationSet containing `offset` (or the first one); null when there is none. */
   rolloutPlan(a: Analysis, offset?: number): RolloutPlan | null;
   /** The preview and the plan as text with a one-line summary, for the server's commands (editors without views). */
@@ -511,7 +517,28 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       const all = service.diagnostics(a);
       return a.appsets.length || looksLikeAppSet(a.file.text) ? all : all.filter((d) => !d.code.startsWith('yaml/'));
     },
+    helmRendered(a) {
+      const { text, path } = a.file;
+      const chart = path ? chartTemplateOf(text, path, host) : undefined;
+      if (!path || !chart?.chart || chart.tool) return undefined;
+      const r = renderChartTemplate(text, path, chart.chart, host);
+      if ('cannot' in r) return r;
+      // A path beside the chart (not under templates/), so that the rendered text is read as plain YAML.
+      const rendered = `${chart.chart}/.helm-rendered/${path.slice(path.lastIndexOf('/') + 1)}`;
+      return { analysis: analyze(`${a.file.uri}#helm-rendered`, r.text, rendered), text: r.text, values: r.values };
+    },
     preview(a, offset, opts) {
+      // A chart template: the ApplicationSets Helm renders from the chart's values.yaml, said as such.
+      const helm = a.appsets.length ? undefined : service.helmRendered(a);
+      if (helm && 'analysis' in helm && helm.analysis.appsets.length) {
+        const p = service.preview(helm.analysis, undefined, opts);
+        return (
+          p && {
+            ...p,
+            yaml: `# rendered as \`helm template\` renders this chart template, with ${helm.values} alone (release name release-name)\n${p.yaml}`,
+          }
+        );
+      }
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
       if (!ctx) return null;
       const exp = ctx.expansion();

@@ -184,7 +184,7 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
       severity: severityOf('helm/chart-template'),
       message:
         `${t.chart ? 'this is a Helm chart template' : 'this looks like a Helm template'}: ${t.reason}, so its ApplicationSets exist only once Helm renders it. ` +
-        `Its Argo CD placeholders are checked against what Helm does with them (${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}); the ApplicationSets Helm renders are not previewed or linted here. ` +
+        `Its Argo CD placeholders are checked against what Helm does with them (${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}); the ApplicationSets Helm renders are not linted here (appset render and the preview show them when the chart's values.yaml renders them). ` +
         'Check the rendered output too (helm template … > rendered.yaml, then appset lint rendered.yaml).',
       span: { start, end: start + 'ApplicationSet'.length },
     });

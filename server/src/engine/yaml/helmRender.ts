@@ -1,0 +1,69 @@
+/**
+ * The ApplicationSets a chart template becomes, where the chart's own values are known: the template
+ * rendered the way `helm template` renders it (helm.sh/helm/v3 pkg/engine engine.go), so that `appset
+ * render` and the preview can show the Applications of a chart that templates ApplicationSets.
+ * - The root is Helm's: `.Values` (the chart's `values.yaml`), `.Release` (`helm template`'s defaults:
+ *   name `release-name`, namespace `default`, `IsInstall`), `.Chart` (Chart.yaml's fields, capitalised as
+ *   Helm's `chart.Metadata` is), `.Template` and `.Capabilities.KubeVersion`.
+ * - Without `--strict`, Helm runs with `missingkey=zero` and removes every `<no value>` from the output.
+ * - Only the functions Helm shares with our Go template library render. A template that calls
+ *   `include`, `required`, `lookup`, `tpl` or another Helm-only function, or reads `.Files`, fails to
+ *   render here, and that is said (never guessed): `cannot` holds why.
+ * Values from `--set`, other values files or a parent chart are not known: the render says it uses
+ * `values.yaml` alone.
+ */
+import type { EngineHost } from '../host';
+import { renderString, TemplateError } from '../../gotemplate';
+import { parseGoYamlFile } from './parse';
+import { put } from '../objects';
+
+export type HelmRender = { text: string; values: string } | { cannot: string };
+
+const RELEASE_NAME = 'release-name';
+/**
+ * Functions of our library that Helm's engine does not define as we do (pkg/engine/funcs.go): Argo CD's
+ * `normalize`/`slugify`, and `tpl`, which Helm binds to the chart's templates.
+ */
+const NOT_HELM = ['normalize', 'slugify', 'tpl'];
+
+export function renderChartTemplate(text: string, path: string, chart: string, host: EngineHost): HelmRender {
+  const valuesPath = `${chart}/values.yaml`;
+  const valuesText = host.readFile(valuesPath);
+  if (valuesText === undefined) return { cannot: `the chart's values.yaml (${valuesPath}) is not in the workspace` };
+  let values: unknown;
+  let meta: unknown;
+  try {
+    values = parseGoYamlFile(valuesText) ?? {};
+    meta = parseGoYamlFile(host.readFile(`${chart}/Chart.yaml`) ?? '') ?? {};
+  } catch (e) {
+    return { cannot: `the chart's values.yaml or Chart.yaml does not parse: ${(e as Error).message}` };
+  }
+  if (!isMap(values)) return { cannot: "the chart's values.yaml is not a mapping" };
+  const chartMeta = isMap(meta) ? meta : {};
+  const chartName = typeof chartMeta.name === 'string' ? chartMeta.name : (chart.split('/').pop() ?? 'chart');
+  // Helm's chart.Metadata as templates see it: the Chart.yaml keys with a capital first letter.
+  const chartObj: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(chartMeta)) put(chartObj, k.charAt(0).toUpperCase() + k.slice(1), v);
+  const inChart = path.startsWith(chart + '/') ? path.slice(chart.length + 1) : path;
+  const root: Record<string, unknown> = {
+    Values: values,
+    Release: { Name: RELEASE_NAME, Namespace: 'default', Service: 'Helm', IsInstall: true, IsUpgrade: false, Revision: 1 },
+    Chart: chartObj,
+    Template: { Name: `${chartName}/${inChart}`, BasePath: `${chartName}/templates` },
+    Capabilities: { KubeVersion: { Version: 'v1.20.0', Major: '1', Minor: '20', GitVersion: 'v1.20.0' } },
+  };
+  try {
+    // Argo CD's own functions are not Helm's: calling one fails in Helm as it fails here.
+    const out = renderString(text, root, { goTemplate: true, options: ['missingkey=zero'], missingFunctions: NOT_HELM });
+    return { text: out.replaceAll('<no value>', ''), values: valuesPath };
+  } catch (e) {
+    const msg = e instanceof TemplateError || e instanceof Error ? e.message : String(e);
+    // Go's errors quote the whole template before `template: base:LINE: …`; the line and the cause say it.
+    const at = /template: [^:\n]*:(\d+)(?::\d+)?: ([^\n]*)$/.exec(msg);
+    return { cannot: `Helm's render cannot be reproduced here: ${at ? `line ${at[1]}: ${at[2]}` : msg.slice(0, 300)}` };
+  }
+}
+
+function isMap(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
