@@ -14,7 +14,7 @@ import { GENERATOR_CODES } from '../generators/codes';
 import { ROLLOUT_CODES } from '../rollout/codes';
 import { POLICY_CODES } from '../features/policy/codes';
 import { CONFIG_CODES } from '../config/codes';
-import { HELM_CODES } from '../yaml/helmCodes';
+import { HELM_CODES } from '../kinds/helmCodes';
 import { INVENTORY_CODES } from '../generators/placeholders';
 
 export interface CodeInfo {
