@@ -151,8 +151,8 @@ test('engine layers only import downwards (types → yaml → workspace → gene
     const from = layerOf(i.file.replace(/\.ts$/, ''));
     const to = layerOf(i.target);
     if (from < 0 || to < 0) return undefined;
-    // The diagnostic-code registry joins each area's own list of codes (data only).
-    if (i.file === 'server/src/engine/diagnostics/codes.ts') return undefined;
+    // The Helm area's code list (data only) still sits in yaml/ while yaml/ is being reorganised.
+    if (i.file === 'server/src/engine/diagnostics/registered.ts' && i.target === 'server/src/engine/yaml/helmCodes') return undefined;
     return to > from ? `${i.file} (layer ${from}) imports ${i.spec} (layer ${to})` : undefined;
   });
   assert.deepEqual(bad, []);
@@ -192,9 +192,9 @@ test('the repository tracks no local tool links or installs (.tools, node_module
 });
 
 test("a finding's severity comes from the code registry: no check writes a severity of its own", () => {
-  // The registry lists (`X_CODES = [...] as const satisfies readonly CodeInfo[]`) are the one place a
+  // The code lists (`X_CODES = [...] as const`, plain data in diagnostics/codeLists/) are the one place a
   // severity is written; everywhere else it is `finding(code, …)` or `severityOf(code)`.
-  const REGISTRY_LIST = /export const \w+_CODES = \[[\s\S]*?\] as const satisfies readonly CodeInfo\[\];/g;
+  const REGISTRY_LIST = /export const \w+_CODES = \[[\s\S]*?\] as const(?: satisfies readonly CodeInfo\[\])?;/g;
   const LITERAL = /severity:[^,\n;]*'(error|warning|information|hint)'/;
   const files = sources(join(SRC, 'engine'));
   const bad = files.flatMap((f) => {

@@ -32,7 +32,7 @@ export { SKIPPED_FOLDERS, inSkippedFolder } from './rules/folders';
 export { compareGoStrings } from './rules/order';
 
 // Diagnostic codes (README's code table and the CLI read the registry).
-export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
+export { ALL_CODES, codeInfo, isDiagnosticCode, type CodeInfo, type DiagnosticCode } from './diagnostics/codes';
 export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
