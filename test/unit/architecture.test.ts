@@ -178,7 +178,7 @@ test("the yaml library is an implementation detail of engine/yaml/ (and of the t
 test('the import reader sees imports (guards the checks above against reading nothing)', () => {
   assert.ok(all.length > 200, `only ${all.length} imports read`);
   assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));
-  assert.ok(all.some((i) => i.file === 'server/src/protocol.ts' && i.typeOnly));
+  assert.ok(all.some((i) => i.file === 'client/src/request.ts' && i.target === 'server/src/protocol' && i.typeOnly));
 });
 
 test('the repository tracks no local tool links or installs (.tools, node_modules, shared)', () => {

@@ -41,7 +41,7 @@ export { installReportLines, type InstallReport, type InstallReportEntry } from 
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';
 export type { SyncWave, SyncWaves } from './features/rollout/waves';
-export type { RolloutPlan, PlanStep, PlanWave, Enablement } from './rollout/types';
+export type { RolloutPlan, PlanStep, PlanWave, Enablement } from '../protocol';
 
 // The Go template library, as `appset template` and the language server's cost budget use it.
 export { renderString, renderValue, TemplateError, limitExpensiveFunctions, setTemplateLimits } from '../gotemplate';

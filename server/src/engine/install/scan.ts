@@ -24,7 +24,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import { nodeAt, type JsonPath } from '../yaml/document';
-import type { Enablement, EnablementEvidence } from '../rollout/types';
+import type { Enablement, EnablementEvidence } from '../../protocol';
 import { yamlLimitMessage } from '../yaml/limits';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
 import { dirname, installOf, relativePath, type Instance } from './instances';
