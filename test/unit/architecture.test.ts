@@ -127,6 +127,7 @@ const LAYERS: string[][] = [
     'server/src/engine/objects',
     'server/src/engine/steps',
     'server/src/protocol',
+    'server/src/settingsTable',
   ],
   ['server/src/engine/yaml'],
   ['server/src/engine/workspace'],
