@@ -11,7 +11,7 @@ import { cleanGitPath } from '../../server/src/engine/generators/gitPatterns';
 import { computePlan } from '../../server/src/engine/rollout/plan';
 import { readStrategy } from '../../server/src/engine/rollout/spec';
 import { planText } from '../../server/src/engine/features/editor/commandText';
-import type { Enablement } from '../../server/src/engine/rollout/types';
+import type { Enablement } from '../../server/src/protocol';
 
 const ENABLED_FOR_TEST: Enablement = { state: 'enabled', source: 'setting', evidence: [], searched: [] };
 

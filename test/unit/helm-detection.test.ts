@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
-import { templateSignals } from '../../server/src/engine/yaml/helmChart';
-import { scanActions } from '../../server/src/engine/yaml/templateActions';
+import { templateSignals } from '../../server/src/engine/kinds/helmChart';
+import { scanActions } from '../../server/src/engine/kinds/templateActions';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

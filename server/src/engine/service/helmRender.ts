@@ -14,7 +14,7 @@
  */
 import type { EngineHost } from '../host';
 import { renderString, TemplateError } from '../../gotemplate';
-import { parseGoYamlFile } from './parse';
+import { parseGoYamlFile } from '../yaml';
 import { put } from '../objects';
 
 export type HelmRender = { text: string; values: string } | { cannot: string };
