@@ -6,7 +6,7 @@
  * Needs the repositories on disk (fetched, never committed) and a built dist/ (`node esbuild.js`).
  *
  *   node scripts/eval/run.mjs --repos /tmp/eval/repos --half dev|held-out|all [--jobs 2]
- *        [--out results.json] [--list] [--timeout 120]
+ *        [--out results.json] [--list] [--timeout 120] [--repositories repositories.json]
  *
  * Exit status: 0 the goal holds for the half (no false error, ≤1% of files with a false warning,
  * nothing unclassified, no crash), 1 it does not, 2 bad usage.
@@ -41,7 +41,8 @@ if (!existsSync(cli)) {
   console.error(`${cli} is missing: run node esbuild.js first`);
   process.exit(2);
 }
-const { repositories } = JSON.parse(readFileSync(join(data, 'repositories.json'), 'utf8'));
+// Another list (a fresh set collected later, docs/evaluation.md) may be given instead of the committed one.
+const { repositories } = JSON.parse(readFileSync(resolve(arg('--repositories', join(data, 'repositories.json'))), 'utf8'));
 const classification = JSON.parse(readFileSync(join(data, 'classification.json'), 'utf8'));
 
 /** One lint of one file inside its repository: the JSON report's errors and warnings, or why not. */

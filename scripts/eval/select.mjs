@@ -7,7 +7,7 @@
  * of its name, fixed before anything was run. Writes test/data/evaluation/repositories.json: names,
  * commits and paths only, never the files' contents.
  *
- *   node scripts/eval/select.mjs --repos /tmp/eval/repos [--mirrors /work/.mirror]
+ *   node scripts/eval/select.mjs --repos /tmp/eval/repos [--mirrors /work/.mirror] [--out repositories.json]
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -65,7 +65,7 @@ function candidates(root) {
 const reposDir = arg('--repos', '/tmp/eval/repos');
 const mirrors = arg('--mirrors', '/work/.mirror');
 const here = dirname(fileURLToPath(import.meta.url));
-const outFile = join(here, '..', '..', 'test', 'data', 'evaluation', 'repositories.json');
+const outFile = arg('--out', join(here, '..', '..', 'test', 'data', 'evaluation', 'repositories.json'));
 
 const repositories = [];
 for (const dir of readdirSync(reposDir).sort()) {
