@@ -265,8 +265,36 @@ test('diff: each removed Application says whether it and its resources go, and w
   const kept = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
   const k = kept.appsets[0].changes.find((c: { name: string }) => c.name === 'billing-prod-00');
   assert.equal(k.deletion.application, 'kept');
-  assert.match(k.deletion.why, /^applicationsSync: create-update never deletes Applications/);
+  assert.equal(
+    k.deletion.why,
+    "applicationsSync: create-update (the controller's default policy lets it decide): the create-update policy never deletes Applications",
+  );
   assert.equal(kept.summary.deletesResources, 0);
+  // The controller's own policy, from the install that runs it: --policy sync turns the override off
+  // by default, so the ApplicationSet's create-update is ignored and the Applications go.
+  const policyCm = (extra: string) => CMD_PARAMS + `  applicationsetcontroller.policy: sync\n${extra}`;
+  write(dir, { 'argocd/argocd-cmd-params-cm.yaml': policyCm('') });
+  const ctl = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const c = ctl.appsets[0].changes.find((x: { name: string }) => x.name === 'billing-prod-00');
+  assert.equal(c.deletion.resources, 'deleted');
+  assert.equal(ctl.summary.deletesResources, 11);
+  // …unless the install enables the override: then the ApplicationSet's policy decides again.
+  write(dir, { 'argocd/argocd-cmd-params-cm.yaml': policyCm('  applicationsetcontroller.enable.policy.override: "true"\n') });
+  const over = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const o = over.appsets[0].changes.find((x: { name: string }) => x.name === 'billing-prod-00');
+  assert.equal(o.deletion.application, 'kept');
+  assert.match(o.deletion.why, /^applicationsSync: create-update \(policy override enabled by argocd\/argocd-cmd-params-cm\.yaml:\d+\)/);
+  // A controller policy create-only keeps everything, whatever the ApplicationSet says.
+  write(dir, {
+    'apps/services.yaml': services(['auth']),
+    'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS + '  applicationsetcontroller.policy: create-only\n',
+  });
+  const only = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const n = only.appsets[0].changes.find((x: { name: string }) => x.name === 'billing-prod-00');
+  assert.equal(n.deletion.application, 'kept');
+  assert.match(n.deletion.why, /^the controller's policy create-only \(argocd\/argocd-cmd-params-cm\.yaml:\d+\): the create-only policy never deletes/);
+  assert.equal(only.summary.deletesResources, 0);
+  write(dir, { 'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS });
   // A selector that matches nothing any more: every Application goes, said first.
   write(dir, {
     'apps/services.yaml': services(['auth', 'billing']).replace('env: production', 'env: prodution'),

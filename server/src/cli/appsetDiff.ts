@@ -3,7 +3,7 @@
  * generated Applications compared — added, removed, changed (field by field) — with the rollout step
  * and wave each change lands in under the head revision's plan. Pure: no git, no files.
  */
-import { compareGoStrings, type Json } from '../engine';
+import { compareGoStrings, type EffectivePolicy, type Json } from '../engine';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -15,8 +15,8 @@ export interface SideAppSet {
   docIndex: number;
   /** Generated Applications by name (the controller-skipped ones included, flagged). */
   apps: Map<string, SideApp>;
-  /** `spec.syncPolicy.applicationsSync` as written ('' when unset). */
-  applicationsSync: string;
+  /** The applications-sync policy the controller applies to it (its own, or the install's `--policy`). */
+  policy: EffectivePolicy;
   /** The clusters this side's repository registers (names and servers); undefined when it declares none. */
   clusters?: { names: string[]; servers: string[] };
   /** The rollout plan, as `getRolloutPlan` computes it. */
@@ -349,8 +349,8 @@ const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
  * What the controller does with an Application the head no longer generates (argo-cd
  * `applicationset/controllers/applicationset_controller.go`): with the ApplicationSet still there,
  * `deleteInCluster` deletes it unless the policy forbids deletes (`applicationset/utils/policy.go`:
- * `create-only` and `create-update`; the ApplicationSet's own policy counts while the controller runs
- * with its default policy, which enables the override), and first removes the plain resources finalizer
+ * `create-only` and `create-update`; which policy applies — the ApplicationSet's own or the
+ * controller's `--policy` — is `rules/applicationsSync.ts`, over the install model), and first removes the plain resources finalizer
  * when the destination cluster is no longer registered (`removeFinalizerOnInvalidDestination`). With the
  * ApplicationSet deleted, Kubernetes deletes its Applications through their owner references. The
  * application controller deletes an Application's resources only when it carries a resources finalizer.
@@ -359,12 +359,8 @@ export function deletionOf(base: SideApp, head: SideAppSet | undefined): Deletio
   const meta = isObj(base.app) && isObj(base.app.metadata) ? base.app.metadata : {};
   const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f): f is string => typeof f === 'string') : [];
   const cascading = finalizers.filter((f) => f === RESOURCES_FINALIZER || f.startsWith(RESOURCES_FINALIZER + '/'));
-  if (head && (head.applicationsSync === 'create-only' || head.applicationsSync === 'create-update'))
-    return {
-      application: 'kept',
-      resources: 'kept',
-      why: `applicationsSync: ${head.applicationsSync} never deletes Applications (with the controller's default policy)`,
-    };
+  if (head && (head.policy.policy === 'create-only' || head.policy.policy === 'create-update'))
+    return { application: 'kept', resources: 'kept', why: `${head.policy.why}: the ${head.policy.policy} policy never deletes Applications` };
   // A generator or template that fails stops the reconcile before anything is deleted.
   if (head?.errors.length)
     return { application: 'kept', resources: 'kept', why: 'the controller fails at this revision and deletes nothing until that is fixed' };

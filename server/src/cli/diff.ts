@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import { getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
+import { applicationsSyncPolicy, getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
@@ -175,8 +175,6 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
       const plan = getRolloutPlan(ctx);
       const apps = new Map<string, SideApp>();
       for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
-      const policy = (ctx.doc.value as { spec?: { syncPolicy?: { applicationsSync?: unknown } } } | null)?.spec?.syncPolicy
-        ?.applicationsSync;
       clusters ??= registeredClusters(ctx.file) ?? null;
       out.push({
         name: ctx.doc.name,
@@ -184,7 +182,7 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
         file: f.slice(root.length + 1),
         docIndex: ctx.doc.index,
         apps,
-        applicationsSync: typeof policy === 'string' ? policy : '',
+        policy: applicationsSyncPolicy(ctx),
         ...(clusters ? { clusters } : {}),
         plan: {
           strategy: plan.strategy,

@@ -60,3 +60,6 @@ export { fingerprints } from './diagnostics/fingerprint';
 // The rollout plan of one ApplicationSet (`appset diff`) and the policy gates' reading of it.
 export { getRolloutPlan } from './features/rollout/plan';
 export { largestSyncAtOnce } from './features/policy/gates';
+// The applications-sync policy the controller applies (the ApplicationSet's own, the install's --policy and override).
+export { applicationsSyncPolicy } from './features/policy/syncPolicy';
+export type { EffectivePolicy, SyncPolicyName } from './rules/applicationsSync';
