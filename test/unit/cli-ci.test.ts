@@ -292,7 +292,10 @@ test('diff: each removed Application says whether it and its resources go, and w
   const only = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
   const n = only.appsets[0].changes.find((x: { name: string }) => x.name === 'billing-prod-00');
   assert.equal(n.deletion.application, 'kept');
-  assert.match(n.deletion.why, /^the controller's policy create-only \(argocd\/argocd-cmd-params-cm\.yaml:\d+\): the create-only policy never deletes/);
+  assert.match(
+    n.deletion.why,
+    /^the controller's policy create-only \(argocd\/argocd-cmd-params-cm\.yaml:\d+\): the create-only policy never deletes/,
+  );
   assert.equal(only.summary.deletesResources, 0);
   write(dir, { 'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS });
   // A selector that matches nothing any more: every Application goes, said first.

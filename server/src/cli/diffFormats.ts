@@ -127,6 +127,8 @@ export function diffText(r: DiffReport): string {
 /** Markdown table cell: no pipes, newlines or HTML. */
 const cell = (s: string) => messageLine(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;');
 const code = (s: string) => '`' + cell(s).replace(/`/g, "'") + '`';
+/** Text in a markdown cell or paragraph outside code: also no emphasis or code span from `*`, `_`, backticks. */
+export const mdText = (s: string) => cell(s).replace(/[*_`]/g, (c) => `\\${c}`);
 const ICON: Record<AppChange['change'], string> = { added: '➕ added', removed: '➖ removed', changed: '✏️ changed' };
 
 /**

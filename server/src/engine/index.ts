@@ -37,6 +37,9 @@ export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
 export { planTitle, enablementLine, rollingSyncLines } from './rollout/describe';
+// The rollout timeline (order, duration at an assumed time per sync, stops), shown by plan, the rollout view and diff.
+export { timelineLines, timelineMarkdown, minutesText, clockText } from './rollout/timeline';
+export type { RolloutTimeline, TimelineStep, TimelineStop } from './rollout/timeline';
 export { installReportLines, type InstallReport, type InstallReportEntry } from './install/report';
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';

@@ -1,3 +1,5 @@
+import type { RolloutTimeline } from './timeline';
+
 /**
  * The RollingSync plan as the rollout view, the CLI (`appset plan --output json`) and the code
  * lenses consume it. CONTRACT: JSON-serialisable; fields may be added, none renamed.
@@ -116,6 +118,8 @@ export interface RolloutPlan {
   focusStep?: number;
   /** The label keys the steps select on, in order of first use (editor views only: the view counts Applications by them). */
   labelKeys?: string[];
+  /** The expected order and duration at an assumed time per sync, and where the rollout stops (`rollout/timeline.ts`). */
+  timeline?: RolloutTimeline;
   /** Operators other than In/NotIn, one per (1-based step, operator), as the controller records them. */
   invalidOperators?: { step: number; operator: string }[];
 }

@@ -24,7 +24,9 @@ export interface ControllerPolicy {
 export function effectivePolicy(own: string, controller: ControllerPolicy): EffectivePolicy {
   const ctl = controller.policy?.value.trim() ?? '';
   const overrideOn = controller.override ? controller.override.value : ctl === '';
-  const ctlWords = controller.policy ? `the controller's policy ${ctl || '(empty)'} (${controller.policy.where})` : "the controller's default policy";
+  const ctlWords = controller.policy
+    ? `the controller's policy ${ctl || '(empty)'} (${controller.policy.where})`
+    : "the controller's default policy";
   if (own && KNOWN.has(own) && overrideOn)
     return {
       policy: own as SyncPolicyName,
