@@ -52,9 +52,9 @@ test('plan: steps in order with when each starts and how long it syncs, at the t
   const at = lines.findIndex((l) => l.startsWith('  timeline: '));
   assert.deepEqual(lines.slice(at, at + 5), [
     '  timeline: 7 waves, about 35 min of syncing at 5 min a sync',
-    '    +0:00 step 1: 3 Applications in 1 wave, about 5 min',
-    '    +0:05 step 2: 6 Applications in 3 waves, about 15 min',
-    '    +0:20 step 3: 3 Applications in 3 waves, about 15 min',
+    '    +0:00 step 1: 3 Applications, 1 wave, about 5 min',
+    '    +0:05 step 2: 6 Applications, 3 waves, about 15 min',
+    '    +0:20 step 3: 3 Applications, 3 waves, about 15 min',
     '    +0:35 done',
   ]);
   assert.match(
@@ -75,7 +75,7 @@ test('plan: a sync window and a manual gate are where the rollout stops, in text
     text,
     /^ {6}stop: can wait up to 8h if AppProject shop's deny window "0 22 \* \* \*" is active when step 2 starts: it parks 3 Applications of step 2 \(its manualSync does not help: the rollout's syncs are automated\) \(projects\/shop\.yaml:10\)$/m,
   );
-  assert.match(text, /^ {4}\+0:40 step 3: 3 Applications$/m);
+  assert.match(text, /^ {4}\+0:40 step 3: 3 Applications, synced by hand$/m);
   assert.match(text, /^ {6}stop: waits for someone to sync its 3 Applications by hand \(maxUpdate 0: a manual gate\)$/m);
   assert.match(text, /^ {4}\+0:40 done, plus the time spent at the stops$/m);
 
@@ -116,7 +116,10 @@ test('plan: a sync window and a manual gate are where the rollout stops, in text
     md,
     /^\| 2 \| tier In \(low-traffic\) \(6 apps\) \| \+0:10 \| 3 waves, about 30 min \| can wait up to 8h .*"0 22 \\\* \\\* \\\*".*\|$/m,
   );
-  assert.match(md, /^\| 3 \| tier In \(high-traffic\) \(3 apps\) \| \+0:40 \| — \| waits for someone to sync its 3 Applications by hand/m);
+  assert.match(
+    md,
+    /^\| 3 \| tier In \(high-traffic\) \(3 apps\) \| \+0:40 \| synced by hand \| waits for someone to sync its 3 Applications by hand/m,
+  );
   assert.match(md, /^<sub>Assumes every sync takes 10 min/m);
   fs.rmSync(dir, { recursive: true, force: true });
 });

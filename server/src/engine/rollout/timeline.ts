@@ -41,6 +41,9 @@ export interface TimelineStep {
   minutes: number;
   /** Where it stops at this step, if anywhere. */
   stops: TimelineStop[];
+  /** Display: `+0:10` (the start), `3 waves, about 9 min` / `selects nothing, skipped` / `synced by hand` (every front shows these words). */
+  at: string;
+  takes: string;
 }
 
 export interface RolloutTimeline {
@@ -154,7 +157,18 @@ export function rolloutTimeline(plan: RolloutPlan, minutesPerSync: number, refre
     if (own.length && !s.manual) stepStops.push(...windowStops(s));
     const waves = s.manual ? 0 : s.waves.length;
     const minutes = waves * t;
-    steps.push({ step: s.step, selector: s.selector, apps: own.length, waves, start: clock, minutes, stops: stepStops });
+    const takes = waves ? `${plural(waves, 'wave')}, ${minutesText(minutes)}` : own.length ? 'synced by hand' : 'selects nothing, skipped';
+    steps.push({
+      step: s.step,
+      selector: s.selector,
+      apps: own.length,
+      waves,
+      start: clock,
+      minutes,
+      stops: stepStops,
+      at: clockText(clock),
+      takes,
+    });
     stops.push(...stepStops);
     clock += minutes;
     if (stepStops.some((x) => x.forever)) {
@@ -187,12 +201,7 @@ export function rolloutTimeline(plan: RolloutPlan, minutesPerSync: number, refre
 export function timelineLines(tl: RolloutTimeline): string[] {
   const out = [`timeline: ${tl.summary}`];
   for (const s of tl.steps) {
-    const at = `  ${clockText(s.start)} step ${s.step}`;
-    out.push(
-      s.waves
-        ? `${at}: ${plural(s.apps, 'Application')} in ${plural(s.waves, 'wave')}, ${minutesText(s.minutes)}`
-        : `${at}: ${s.apps ? plural(s.apps, 'Application') : 'selects nothing, skipped'}`,
-    );
+    out.push(`  ${s.at} step ${s.step}: ${s.apps ? `${plural(s.apps, 'Application')}, ` : ''}${s.takes}`);
     for (const x of s.stops) out.push(`    stop: ${x.text}${x.where ? ` (${x.where})` : ''}`);
   }
   if (tl.steps.length && tl.ends !== 'never-completes')
@@ -216,7 +225,7 @@ export function timelineMarkdown(tl: RolloutTimeline, esc: (s: string) => string
     out.push('', '| step | selects | starts | syncs for | stops |', '| ---: | --- | ---: | ---: | --- |');
     for (const s of tl.steps)
       out.push(
-        `| ${s.step} | ${esc(s.selector)} (${plural(s.apps, 'app')}) | ${clockText(s.start)} | ${s.waves ? `${plural(s.waves, 'wave')}, ${minutesText(s.minutes)}` : '—'} | ${s.stops.map((x) => esc(x.text + (x.where ? ` (${x.where})` : ''))).join('<br>')} |`,
+        `| ${s.step} | ${esc(s.selector)} (${plural(s.apps, 'app')}) | ${s.at} | ${s.takes} | ${s.stops.map((x) => esc(x.text + (x.where ? ` (${x.where})` : ''))).join('<br>')} |`,
       );
   }
   out.push('', `<sub>Assumes ${esc(tl.assumptions.join('; '))}.</sub>`);
