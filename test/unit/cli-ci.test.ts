@@ -322,6 +322,35 @@ test('diff: each removed Application says whether it and its resources go, and w
   assert.match(p.appsets[0].changes[0].deletion.why, /^no resources finalizer/);
 });
 
+test('diff: the rollout timeline before → after, and where the new one stops, in text, JSON and the comment', () => {
+  const dir = makeRepo('diff-timeline', BASE);
+  // The high-traffic step becomes a manual gate: 9 waves (2 + 3 + 4) → 5, and the rollout waits at step 3.
+  write(dir, { 'apps/services.yaml': services(['auth', 'billing']).replace('maxUpdate: 25%', 'maxUpdate: 0') });
+  const j = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const a = j.appsets[0];
+  assert.equal(a.status, 'changed');
+  assert.equal(a.timeline.base.summary, '9 waves, about 27 min of syncing at 3 min a sync');
+  assert.equal(a.timeline.head.summary, '5 waves, about 15 min of syncing at 3 min a sync; can stop at step 3 (manual gate)');
+  assert.deepEqual(
+    a.timeline.head.stops.map((x: { step: number; kind: string }) => [x.step, x.kind]),
+    [[3, 'manual-gate']],
+  );
+  const text = run(['diff', '--base', 'main', '--minutes-per-sync', '5'], dir).out;
+  assert.match(
+    text,
+    /^ {2}timeline: 9 waves, about 45 min of syncing at 5 min a sync → 5 waves, about 25 min of syncing at 5 min a sync; can stop at step 3 \(manual gate\)$/m,
+  );
+  assert.match(
+    text,
+    /^ {2}timeline: stop at step 3: waits for someone to sync its 16 Applications by hand \(maxUpdate 0: a manual gate\)$/m,
+  );
+  assert.match(text, /^timeline assumes: every sync takes 5 min/m);
+  const md = run(['diff', '--base', 'main', '--format', 'markdown'], dir).out;
+  assert.match(md, /^⏱️ Timeline: 9 waves, about 27 min of syncing at 3 min a sync → 5 waves, about 15 min .*$/m);
+  assert.match(md, /^- ⏸️ stop at step 3: waits for someone to sync its 16 Applications by hand/m);
+  assert.match(md, /^<sub>Timelines assume every sync takes 3 min .*appset diff --base main<\/sub>$/m);
+});
+
 test('diff: bad usage, unknown revision and no git repository exit 2', () => {
   const dir = makeRepo('diff-usage', BASE);
   assert.equal(run(['diff'], dir).code, 2);

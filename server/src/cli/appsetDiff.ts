@@ -3,7 +3,7 @@
  * generated Applications compared — added, removed, changed (field by field) — with the rollout step
  * and wave each change lands in under the head revision's plan. Pure: no git, no files.
  */
-import { compareGoStrings, type EffectivePolicy, type Json } from '../engine';
+import { compareGoStrings, type EffectivePolicy, type Json, type RolloutTimeline } from '../engine';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -44,6 +44,8 @@ export interface PlanView {
   effective: boolean;
   steps: { step: number; selector: string; apps: string[]; concurrency: number | null; manual: boolean }[];
   unselected: string[];
+  /** The plan's timeline (`rollout/timeline.ts`): order, expected duration, stops. */
+  timeline?: RolloutTimeline;
 }
 
 export interface FieldChange {
@@ -86,6 +88,8 @@ export interface AppSetDiff {
    * before (a selector or path that matches nothing any more): the controller deletes every one of them.
    */
   generatesNothing?: boolean;
+  /** The rollout timeline before and after (the same computation `appset plan` and the rollout view show). */
+  timeline: { base?: RolloutTimeline; head?: RolloutTimeline };
   changes: AppChange[];
   unchanged: number;
   /** Most Applications this change makes sync at the same time. */
@@ -313,11 +317,17 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
   else if (!head) status = 'removed';
   else if (keyOf(base) !== keyOf(head)) status = 'renamed';
   const rollout = rolloutDiff(base, head);
+  const timeline = {
+    ...(base?.plan.timeline ? { base: base.plan.timeline } : {}),
+    ...(head?.plan.timeline ? { head: head.plan.timeline } : {}),
+  };
   if (
     status === 'changed' &&
     !changes.length &&
     base!.plan.strategy === head!.plan.strategy &&
-    JSON.stringify(rollout.base) === JSON.stringify(rollout.head)
+    JSON.stringify(rollout.base) === JSON.stringify(rollout.head) &&
+    timeline.base?.summary === timeline.head?.summary &&
+    JSON.stringify(timeline.base?.stops) === JSON.stringify(timeline.head?.stops)
   )
     status = 'unchanged';
   return {
@@ -333,6 +343,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
       ...(base ? { effectiveBase: base.plan.strategy === 'RollingSync' && base.plan.effective } : {}),
     },
     rollout,
+    timeline,
     ...(base && head && base.apps.size > 0 && head.apps.size === 0 && !head.errors.length ? { generatesNothing: true } : {}),
     changes,
     unchanged,
@@ -360,7 +371,11 @@ export function deletionOf(base: SideApp, head: SideAppSet | undefined): Deletio
   const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f): f is string => typeof f === 'string') : [];
   const cascading = finalizers.filter((f) => f === RESOURCES_FINALIZER || f.startsWith(RESOURCES_FINALIZER + '/'));
   if (head && (head.policy.policy === 'create-only' || head.policy.policy === 'create-update'))
-    return { application: 'kept', resources: 'kept', why: `${head.policy.why}: the ${head.policy.policy} policy never deletes Applications` };
+    return {
+      application: 'kept',
+      resources: 'kept',
+      why: `${head.policy.why}: the ${head.policy.policy} policy never deletes Applications`,
+    };
   // A generator or template that fails stops the reconcile before anything is deleted.
   if (head?.errors.length)
     return { application: 'kept', resources: 'kept', why: 'the controller fails at this revision and deletes nothing until that is fixed' };

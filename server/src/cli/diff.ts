@@ -8,11 +8,18 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import { applicationsSyncPolicy, getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
+import {
+  applicationsSyncPolicy,
+  getLanguageService,
+  getRolloutPlan,
+  registeredClusters,
+  type EngineHost,
+  type LanguageService,
+} from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
-import { UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
+import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
 import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
 
@@ -30,6 +37,7 @@ options:
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable; both sides)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
   --progressive-syncs auto|enabled|disabled
+${MINUTES_USAGE}
   --max-apps N                 stop expanding an ApplicationSet after N Applications
   --new-git-globbing           git file generators use the new globbing
 
@@ -195,6 +203,7 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
             manual: s.manual,
           })),
           unselected: plan.unselected,
+          ...(plan.timeline ? { timeline: plan.timeline } : {}),
         },
         errors: exp.problems.filter((p) => p.severity === 'error').map((p) => p.message),
         exact: exp.exact,
