@@ -351,6 +351,56 @@ test('diff: the rollout timeline before → after, and where the new one stops, 
   assert.match(md, /^<sub>Timelines assume every sync takes 3 min .*appset diff --base main<\/sub>$/m);
 });
 
+test('diff --format sarif: deletions, an emptied step, a new manual gate and permission denials, located in the ApplicationSet file; valid SARIF 2.1.0', () => {
+  const project = `apiVersion: argoproj.io/v1alpha1
+kind: AppProject
+metadata: {name: default, namespace: argocd}
+spec:
+  sourceRepos: ['https://example.com/deploy.git']
+  destinations: [{server: '*', namespace: 'auth'}, {server: '*', namespace: 'billing'}]
+`;
+  const dir = makeRepo('diff-sarif', { ...BASE, 'argocd/default-project.yaml': project });
+  // billing leaves (12 removals that delete resources), search joins (its namespace the project denies),
+  // the canary cluster becomes low-traffic (step 1 empties), and the high-traffic step becomes a manual gate.
+  write(dir, {
+    'apps/services.yaml': services(['auth', 'search']).replace('maxUpdate: 25%', 'maxUpdate: 0'),
+    'argocd/clusters.yaml': clusters((i) => (i < 4 ? 'low' : 'high')),
+  });
+  const r = run(['diff', '--base', 'main', '--format', 'sarif'], dir);
+  assert.equal(r.code, 0, r.err);
+  const sarif = JSON.parse(r.out) as { runs: any[] };
+  const schema = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8'));
+  const ajv = new Ajv04({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  assert.ok(validate(sarif), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  const text = fs.readFileSync(path.join(dir, 'apps/services.yaml'), 'utf8').split('\n');
+  const results = sarif.runs[0].results.map((x: any) => {
+    const loc = x.locations[0].physicalLocation;
+    return [x.ruleId, x.level, loc.artifactLocation.uri, text[loc.region.startLine - 1].trim(), x.message.text];
+  });
+  const by = (id: string) => results.filter((x: string[]) => x[0] === id);
+  assert.deepEqual(
+    by('diff/deletes-resources').map((x: string[]) => x.slice(0, 4)),
+    [['diff/deletes-resources', 'warning', 'apps/services.yaml', 'generators:']],
+  );
+  assert.match(by('diff/deletes-resources')[0][4], /^12 removed Applications delete their resources in the cluster: billing-prod-00, /);
+  assert.deepEqual(
+    by('diff/step-emptied').map((x: string[]) => [x[1], x[4]]),
+    [['warning', 'step 1 (tier In (canary)) now selects no Application: that stage of the rollout disappears']],
+  );
+  assert.match(by('diff/step-emptied')[0][3], /canary/);
+  assert.deepEqual(
+    by('diff/rollout-stops').map((x: string[]) => [x[1], x[4]]),
+    [['note', 'the rollout waits for someone to sync its 16 Applications by hand (maxUpdate 0: a manual gate)']],
+  );
+  const denied = by('appset/project-denies');
+  assert.equal(denied.length, 1, JSON.stringify(results));
+  assert.equal(denied[0][1], 'error');
+  assert.match(denied[0][4], /^these 12 Applications are created but never sync: application destination .*namespace 'search'/);
+  assert.ok(sarif.runs[0].results.every((x: any) => x.partialFingerprints['appsetToolsFinding/v1']));
+});
+
 test('diff: bad usage, unknown revision and no git repository exit 2', () => {
   const dir = makeRepo('diff-usage', BASE);
   assert.equal(run(['diff'], dir).code, 2);

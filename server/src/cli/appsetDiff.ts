@@ -3,7 +3,7 @@
  * generated Applications compared — added, removed, changed (field by field) — with the rollout step
  * and wave each change lands in under the head revision's plan. Pure: no git, no files.
  */
-import { compareGoStrings, type EffectivePolicy, type Json, type RolloutTimeline } from '../engine';
+import { compareGoStrings, type EffectivePolicy, type EngineDiagnostic, type Json, type RolloutTimeline, type Span } from '../engine';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -24,6 +24,19 @@ export interface SideAppSet {
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
   exact: boolean;
+  /** Where things are written (head side only, for SARIF): the file's text and the spans results point at. */
+  sites?: AppSetSites;
+}
+
+/** Places in an ApplicationSet's file that diff results point at, and the head's permission findings. */
+export interface AppSetSites {
+  text: string;
+  doc: Span;
+  generators: Span;
+  /** `spec.strategy.rollingSync.steps[i]`, by 0-based index. */
+  steps: Span[];
+  /** `appset/project-denies` findings of the ApplicationSet at this revision. */
+  denials: EngineDiagnostic[];
 }
 
 export interface SideApp {
