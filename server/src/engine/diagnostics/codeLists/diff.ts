@@ -1,5 +1,3 @@
-import type { CodeInfo } from './codes';
-
 /**
  * What a change does, as `appset diff --format sarif` reports it (results located in the
  * ApplicationSet file at the head revision). Keep the summaries to one line.
@@ -33,4 +31,4 @@ export const DIFF_CODES = [
     summary:
       'After the change the rollout can stop at a step where it did not before: a manual gate, a sync window, or an invalid Application (the rollout timeline).',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;
