@@ -308,7 +308,6 @@ export interface RolloutTimeline {
   assumptions: string[];
 }
 
-
 /** One Application in the editor's rollout view. */
 export interface PlanApp {
   /** `https://10.0.0.1:6443 / shop` (server or name, then namespace). */
