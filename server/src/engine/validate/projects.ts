@@ -38,6 +38,8 @@ export interface ProjectIndex {
 
 /** `ProjectIndex.uncertain` while the language server has not read the workspace yet (then nothing is claimed). */
 export const STILL_READING = 'the workspace is still being read';
+/** `ProjectIndex.uncertain` when the repository keeps no AppProject at all. */
+export const NO_PROJECTS = 'no AppProject in the workspace';
 
 const TEMPLATED = /\{\{|\$\{|<<|\$[A-Z_]/;
 const cache = new WeakMap<object, { version: number; index: ProjectIndex }>();
@@ -87,7 +89,7 @@ export function knownProjects(file: SourceText): ProjectIndex {
     if (declares && !named) uncertain ??= `${f.path} declares an AppProject that cannot be read without rendering it`;
     found += named;
   }
-  if (!found) uncertain ??= 'no AppProject in the workspace';
+  if (!found) uncertain ??= NO_PROJECTS;
   projects.set('default', projects.get('default') ?? { name: 'default', file: '' });
   const index = { projects, uncertain };
   cache.set(ws, { version: ws.version, index });

@@ -15,7 +15,7 @@
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic, Json, Span } from '../../types';
 import type { GeneratedApp } from '../../expand/types';
-import { STILL_READING, type ProjectIndex } from '../../validate/projects';
+import { NO_PROJECTS, STILL_READING, type ProjectIndex } from '../../validate/projects';
 import { finding } from '../../diagnostics/codes';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import { isObject } from '../../generators/params';
@@ -213,7 +213,8 @@ export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagn
     if (known?.rules) continue;
     if (known?.file) why.set(project, 'defined in more than one place or with a field that is not literal');
     else if (project === 'default') continue;
-    else if (index.uncertain) why.set(project, `not in the repository (${index.uncertain})`);
+    else if (index.uncertain === NO_PROJECTS) why.set(project, `not in the repository (${NO_PROJECTS})`);
+    else if (index.uncertain) why.set(project, `not among the AppProjects read offline (${index.uncertain})`);
     else continue; // an unknown project: appset/unknown-project says it
     apps.push(a);
   }
