@@ -141,3 +141,15 @@ test('plan: --minutes-per-sync must be a whole number of minutes (exit 2)', () =
   assert.match(r.err, /--minutes-per-sync must be a whole number of minutes from 1 to 10000, got "0.5"/);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("lint: the controller's --policy create-only (no override) blocks the rollout, said on the strategy with where it is set", () => {
+  const cm = fs.readFileSync(path.join(EXAMPLE, 'argocd-cmd-params-cm.yaml'), 'utf8') + '  applicationsetcontroller.policy: create-only\n';
+  const dir = repo('25%', { 'argocd-cmd-params-cm.yaml': cm });
+  const r = cli.run(['lint', 'applicationset.yaml', '--no-fail'], dir);
+  const line = r.out.split('\n').find((l) => l.includes('rollout/sync-policy-blocks-rollout'));
+  assert.match(
+    line ?? r.out,
+    /^applicationset\.yaml:\d+:3 \w+ rollout\/sync-policy-blocks-rollout the controller's policy create-only \(argocd-cmd-params-cm\.yaml:\d+\): create-only never updates existing Applications/,
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+});
