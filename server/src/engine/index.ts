@@ -21,7 +21,8 @@ export type { EngineHost, EngineSettings, FileStat, GitRemote, InstanceMapping, 
 
 // The engine's vocabulary: spans are character offsets; fronts convert to lines and columns (the CLI with this line table).
 export type * from './types';
-export { lineStarts, lineOfOffset } from './yaml/document';
+export { lineStarts, lineOfOffset } from './yaml';
+export { declaresAppSet } from './kinds/appset';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
 export { SUPPORTED as SUPPORTED_ARGOCD_VERSIONS } from './versions/releases';

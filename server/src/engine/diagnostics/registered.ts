@@ -1,6 +1,6 @@
 /**
  * Every registered diagnostic code, as plain data: each area's list lives in `codeLists/` (the Helm
- * area's in `yaml/helmCodes.ts`) and imports nothing, so the registry (`codes.ts`) and the vocabulary
+ * area's in `codeLists/helm.ts`) and imports nothing, so the registry (`codes.ts`) and the vocabulary
  * (`types.ts`) read the codes without a circle back through the areas that emit them.
  * `DiagnosticCode` is the union of the literal codes, so `tsc` rejects an unregistered one.
  */
@@ -11,7 +11,7 @@ import { ROLLOUT_CODES } from './codeLists/rollout';
 import { POLICY_CODES } from './codeLists/policy';
 import { CONFIG_CODES } from './codeLists/config';
 import { INVENTORY_CODES } from './codeLists/inventory';
-import { HELM_CODES } from '../yaml/helmCodes';
+import { HELM_CODES } from './codeLists/helm';
 
 export const REGISTERED_CODES = [
   ...VALIDATION_CODES,

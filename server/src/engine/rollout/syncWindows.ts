@@ -26,8 +26,7 @@
  * active, allow windows stall it whenever none of them is (unless one is open all the time), and an
  * unparsable window stalls it always.
  */
-import { parseDocuments } from '../yaml/parse';
-import { nodeAt } from '../yaml/document';
+import { parseDocuments, nodeAt } from '../yaml';
 import type { Json, Span } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';

@@ -10,7 +10,7 @@ import type { RolloutPlan } from '../../../protocol';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
 import { relativePath } from '../../install/instances';
-import { spanAt } from '../../yaml/document';
+import { spanAt } from '../../yaml';
 import { configFor } from '../../config/load';
 import { severityOf } from '../../diagnostics/codes';
 

@@ -4,7 +4,7 @@
  */
 import type { AppSetContext, FileContext } from '../context';
 import type { EngineDiagnostic, Json, RelatedInfo, Span } from '../../types';
-import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
+import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';

@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
-import { nodeAt, pathAt } from '../../yaml/document';
+import { nodeAt, pathAt } from '../../yaml';
 import {
   shownInstanceName,
   enabledSentence,

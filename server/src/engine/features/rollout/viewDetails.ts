@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { PlanApp } from '../../../protocol';
-import { nodeAt, spanAt } from '../../yaml/document';
+import { nodeAt, spanAt } from '../../yaml';
 import { loadInventory } from '../../generators/inventory';
 import { getStrategy } from './plan';
 
