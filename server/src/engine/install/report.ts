@@ -6,7 +6,8 @@
 import type { EngineInputs } from '../inputs';
 import { label, rank } from '../versions/releases';
 import { governing, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
-import { isSample, relativePath, type Instance } from './instances';
+import { isSample, type Instance } from './instances';
+import { relativePath } from '../paths';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
 
 export interface InstallReportEntry {

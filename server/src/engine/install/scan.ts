@@ -25,7 +25,8 @@ import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import type { Enablement, EnablementEvidence } from '../../protocol';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
-import { dirname, installOf, relativePath, type Instance } from './instances';
+import { installOf, type Instance } from './instances';
+import { dirname, relativePath } from '../paths';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';

@@ -23,7 +23,7 @@ import {
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
-import { dirname, relativePath } from '../../install/instances';
+import { dirname, relativePath } from '../../paths';
 import { enablementFor, getStrategy } from './plan';
 import { lengthText, proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { isRollingSync } from '../../rollout/spec';
