@@ -18,6 +18,7 @@ import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
 import { severityOf } from '../../diagnostics/codes';
+import { own } from '../../objects';
 
 const MAX_NAMES = 5;
 
@@ -27,10 +28,6 @@ export function names(list: readonly string[], max = MAX_NAMES): string {
 }
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
-
-function own(o: Json | undefined, k: string): Json | undefined {
-  return o && typeof o === 'object' && !Array.isArray(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
-}
 
 export function getJson(root: Json, path: JsonPath): Json | undefined {
   let v: Json | undefined = root;
