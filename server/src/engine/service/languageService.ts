@@ -8,7 +8,6 @@ import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Loc
 import { parseFileSteps, spanAt, type AppSetDoc, type ParsedFile, astSteps, commentStarts } from '../yaml';
 import { runSteps } from '../steps';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
-import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
 import type { Expansion, ExpansionProblem } from '../expand/types';
 import type { RenderMemo } from '../expand/renderMemo';
@@ -43,6 +42,7 @@ import { firstPassParts } from './firstPass';
 import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
 import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
 import { BoundedCache } from './boundedCache';
+import { Expansions } from './expansions';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -165,13 +165,6 @@ function problemSite(ctx: AppSetContext): (p: ExpansionProblem) => string | unde
 
 const ANALYSES_KEPT = 256;
 const ANALYSES_CHARS = 16 * 1024 * 1024;
-const EXPANSION_CACHE_SIZE = 64;
-/**
- * And at most this many Applications in all cached expansions: each keystroke in a 540-element list
- * is a new expansion, and 64 of those held on to hundreds of MiB. Small ApplicationSets (dozens in
- * one file, re-used across keystrokes in the others) still fit by the entry count.
- */
-const EXPANSION_CACHE_APPS = 2000;
 
 /** The install model's lines for the install(s) that run this ApplicationSet (status bar tooltip). */
 function installLinesFor(ctx: AppSetContext): { install?: string[] } {
@@ -197,23 +190,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     maxWeight: ANALYSES_CHARS,
     weight: (a) => a.file.text.length,
   });
-  // Expansions keyed by the ApplicationSet's text, offset, workspace version and settings: typing in
-  // another document, or after this one, re-uses them.
-  const expansions = new BoundedCache<string, Expansion>({
-    maxEntries: EXPANSION_CACHE_SIZE,
-    maxWeight: EXPANSION_CACHE_APPS,
-    weight: (e) => e.apps.length,
-  });
-
-  // The document's offset and its text (not only its value) are the key: an expansion holds spans into
-  // the file, which move when a space, a comment or a quote changes before them.
-  const expansionKey = (doc: AppSetDoc, file: FileContext) =>
-    `${workspace.version}|${file.path ?? file.uri}|${doc.span.start}|${JSON.stringify(file.settings)}|${doc.helmValues ? JSON.stringify(doc.value) : ''}|${file.text.slice(doc.span.start, doc.span.end)}`;
-
-  function cachedExpansion(doc: AppSetDoc, file: FileContext, previous?: RenderMemo): Expansion {
-    const key = expansionKey(doc, file);
-    return expansions.use(key) ?? expansions.set(key, doc.partial ? partialExpansion(doc.partial) : expandAppSet(doc, file, previous));
-  }
+  const expansions = new Expansions(workspace);
 
   /** The parts `quickAnalysis` parses (see firstPass.ts); undefined: all. */
   let partFilter: ((part: string) => boolean) | undefined;
@@ -302,7 +279,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       file,
       doc,
       expansion: () => {
-        exp ??= prepared.get(ctx) ?? cachedExpansion(doc, file, lent.get(ctx));
+        exp ??= prepared.get(ctx) ?? expansions.of(doc, file, lent.get(ctx));
         lent.delete(ctx);
         state.exp = exp;
         return exp;
@@ -581,13 +558,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       for (const ctx of a.appsets) {
         // Already computed, or kept from the previous analysis of the same document (see `analyze`).
         if (prepared.has(ctx) || states.get(ctx)?.exp) continue;
-        const key = expansionKey(ctx.doc, ctx.file);
-        const exp =
-          expansions.use(key) ??
-          expansions.set(
-            key,
-            ctx.doc.partial ? partialExpansion(ctx.doc.partial) : yield* expandAppSetSteps(ctx.doc, ctx.file, lent.get(ctx)),
-          );
+        const exp = yield* expansions.ofSteps(ctx.doc, ctx.file, lent.get(ctx));
         lent.delete(ctx);
         prepared.set(ctx, exp);
       }
