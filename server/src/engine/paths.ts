@@ -9,6 +9,19 @@ export function dirname(p: string): string {
   return i <= 0 ? '/' : p.slice(0, i);
 }
 
+/** A path or glob relative to the folder `dir` made absolute (`..` never climbs above `/`); an absolute one as it is. */
+export function resolvePath(dir: string, p: string): string {
+  if (p.startsWith('/')) return p;
+  const parts = dir.split('/');
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (parts.length > 1) parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join('/') || '/';
+}
+
 /** `p` relative to the innermost of `roots` that holds it (`.` for a root itself); undefined outside every root. */
 export function workspaceRelative(roots: readonly string[], p: string): string | undefined {
   const r = [...roots].sort((a, b) => b.length - a.length).find((x) => p === x || p.startsWith(x.endsWith('/') ? x : x + '/'));

@@ -23,8 +23,7 @@ import type { Json } from '../types';
 import type { AppSetDoc } from '../yaml';
 import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
 import type { IndexedFile } from '../workspace/index';
-import { resolvePath } from '../config/keys';
-import { dirname, workspaceRelative } from '../paths';
+import { dirname, resolvePath, workspaceRelative } from '../paths';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
