@@ -137,11 +137,15 @@ const MISSING_VALUE = 'Implicit map keys need to be followed by map values';
 
 /**
  * Whether the library reports `e` after the duplicate `dup` of the key at `key`: the errors after
- * `valueFrom`, and the `MISSING_CHAR` "Implicit map keys need to be followed by map values" that it
+ * `valueFrom`, a block collection in a flow collection that holds the duplicate, and the `MISSING_CHAR` "Implicit map keys need to be followed by map values" that it
  * reports at the key's own range once it has checked the key.
  */
 function after(e: YAML.YAMLError, dup: Duplicate): boolean {
   if (e.pos[0] > dup.valueFrom) return true;
+  // A block collection inside a flow collection is reported at its whole range once it is composed
+  // (`compose/resolve-flow-collection.js`), so after the duplicates inside it.
+  const at = dup.error.pos[0];
+  if (e.code === 'BLOCK_IN_FLOW' && e.pos[0] <= at && at < e.pos[1]) return true;
   const key = dup.key;
   return !!key && e.code === 'MISSING_CHAR' && e.message === MISSING_VALUE && e.pos[0] === key[0] && e.pos[1] === key[1];
 }
