@@ -125,6 +125,13 @@ test('the differences the long differential run found, read as the library reads
     'i: >-\nb:\nh: |\n\n  # c\n  [a,\no:  # c\n\n---\t\n# c\n',
     'a: 1\nb:  # c\n---\nc: 2\n',
     '---\n {b\nf: {g: 1,\n  -\nj: "ok"\nj: "ok"\n',
+    // Duplicates among other syntax errors: listed where the library's error recovery lists them.
+    ': v\r\n# c\r\n?  \nk\r\n---\r\ni: >-\n',
+    'h: |  -\n# c\n--- a\ni: >-\n',
+    '  [a"\nf: {g: 1,\ni: >-\n# c\ni: >-\n--- a\n  text\n',
+    "f: {g: 1,\n  d: 'r\n\t\n  d: 'r\n---\n...\n  # c\n",
+    'o: *a\n{# c\n: v\n: v\nh: |\n---\nh: |\no: *a\n  # c\nf: {g: 1,\n- \n',
+    'e: [1,\ni: >- -\n# c\n\n "q\n',
   ])
     assert.deepEqual(summary(parseFile(text)), whole(text), JSON.stringify(text));
   // After an edit: a line break typed at an entry's last line (blank lines at its end), and a value

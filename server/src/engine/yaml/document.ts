@@ -40,7 +40,7 @@ export interface AppSetDoc extends YamlDoc {
   namespace: string;
   /**
    * Set when the ApplicationSet is an entry of the argocd-apps chart's `applicationsets` values
-   * (helm/argocdApps.ts): `doc` is then a virtual document holding the values file's own nodes.
+   * (kinds/argocdApps.ts): `doc` is then a virtual document holding the values file's own nodes.
    */
   helmValues?: HelmValuesOrigin;
   /**
