@@ -127,6 +127,7 @@ const LAYERS: string[][] = [
     'server/src/engine/objects',
     'server/src/engine/steps',
     'server/src/protocol',
+    'server/src/settingsTable',
   ],
   // What a document is (an ApplicationSet, argocd-apps values, a Helm chart template): tests on texts
   // and values that the reader asks when it lists a file's ApplicationSets.
@@ -154,8 +155,8 @@ test('engine layers only import downwards (types → kinds → yaml → workspac
     const from = layerOf(i.file.replace(/\.ts$/, ''));
     const to = layerOf(i.target);
     if (from < 0 || to < 0) return undefined;
-    // The diagnostic-code registry joins each area's own list of codes (data only).
-    if (i.file === 'server/src/engine/diagnostics/codes.ts') return undefined;
+    // The Helm area's code list (data only) still sits in yaml/ while yaml/ is being reorganised.
+    if (i.file === 'server/src/engine/diagnostics/registered.ts' && i.target === 'server/src/engine/yaml/helmCodes') return undefined;
     return to > from ? `${i.file} (layer ${from}) imports ${i.spec} (layer ${to})` : undefined;
   });
   assert.deepEqual(bad, []);
@@ -204,7 +205,7 @@ test('one test of "is this an ApplicationSet" (engine/kinds/appset.ts): no other
 test('the import reader sees imports (guards the checks above against reading nothing)', () => {
   assert.ok(all.length > 200, `only ${all.length} imports read`);
   assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));
-  assert.ok(all.some((i) => i.file === 'server/src/protocol.ts' && i.typeOnly));
+  assert.ok(all.some((i) => i.file === 'client/src/request.ts' && i.target === 'server/src/protocol' && i.typeOnly));
 });
 
 test('the repository tracks no local tool links or installs (.tools, node_modules, shared)', () => {
@@ -218,9 +219,9 @@ test('the repository tracks no local tool links or installs (.tools, node_module
 });
 
 test("a finding's severity comes from the code registry: no check writes a severity of its own", () => {
-  // The registry lists (`X_CODES = [...] as const satisfies readonly CodeInfo[]`) are the one place a
+  // The code lists (`X_CODES = [...] as const`, plain data in diagnostics/codeLists/) are the one place a
   // severity is written; everywhere else it is `finding(code, …)` or `severityOf(code)`.
-  const REGISTRY_LIST = /export const \w+_CODES = \[[\s\S]*?\] as const satisfies readonly CodeInfo\[\];/g;
+  const REGISTRY_LIST = /export const \w+_CODES = \[[\s\S]*?\] as const(?: satisfies readonly CodeInfo\[\])?;/g;
   const LITERAL = /severity:[^,\n;]*'(error|warning|information|hint)'/;
   const files = sources(join(SRC, 'engine'));
   const bad = files.flatMap((f) => {

@@ -33,7 +33,7 @@ export { SKIPPED_FOLDERS, inSkippedFolder } from './rules/folders';
 export { compareGoStrings } from './rules/order';
 
 // Diagnostic codes (README's code table and the CLI read the registry).
-export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
+export { ALL_CODES, codeInfo, isDiagnosticCode, type CodeInfo, type DiagnosticCode } from './diagnostics/codes';
 export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
@@ -42,7 +42,7 @@ export { installReportLines, type InstallReport, type InstallReportEntry } from 
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';
 export type { SyncWave, SyncWaves } from './features/rollout/waves';
-export type { RolloutPlan, PlanStep, PlanWave, Enablement } from './rollout/types';
+export type { RolloutPlan, PlanStep, PlanWave, Enablement } from '../protocol';
 
 // The Go template library, as `appset template` and the language server's cost budget use it.
 export { renderString, renderValue, TemplateError, limitExpensiveFunctions, setTemplateLimits } from '../gotemplate';

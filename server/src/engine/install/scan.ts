@@ -23,7 +23,7 @@ import { documentValues, parseDocuments, type YamlDocument, nodeAt, type JsonPat
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
-import type { Enablement, EnablementEvidence } from '../rollout/types';
+import type { Enablement, EnablementEvidence } from '../../protocol';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
 import { dirname, installOf, relativePath, type Instance } from './instances';
 

@@ -32,7 +32,7 @@ import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
 import { relativePath } from '../install/instances';
 import type { GeneratedApp } from '../expand/types';
-import type { PlanWindow } from './types';
+import type { PlanWindow } from '../../protocol';
 import { globMatch } from '../rules/gobwasGlob';
 
 export interface SyncWindowSpec {

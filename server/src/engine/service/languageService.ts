@@ -24,7 +24,7 @@ import { planSummary, planText, previewSummary } from '../features/editor/comman
 import { definitionsAt, prepareRenameAt, referencesAt, renameAt, type RenameResult } from '../features/editor/navigation';
 import { documentSymbols, foldingRanges, type DocumentSymbol, type FoldingRange } from '../features/editor/structure';
 import { inlayHints, semanticTokens, type InlayHint, type SemanticToken } from '../features/editor/decorations';
-import type { RolloutPlan } from '../rollout/types';
+import type { RolloutPlan } from '../../protocol';
 import { configFor, parseConfig } from '../config/load';
 import { applyConfig, effectiveSettings, isIgnored, type Finding } from '../config/apply';
 import { CONFIG_FILE, type RepoConfig } from '../config/types';

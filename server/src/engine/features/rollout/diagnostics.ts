@@ -12,7 +12,7 @@ import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
-import type { PlanStep, RolloutPlan } from '../../rollout/types';
+import type { PlanStep, RolloutPlan } from '../../../protocol';
 import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
