@@ -18,6 +18,7 @@ import type { Expansion, GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
+import { emptySelectorFixes } from './emptySelectorFix';
 
 const HOVER_ROWS = 20;
 /** Controller errors for generator structure that validation reports in its own words. */
@@ -35,7 +36,14 @@ export const previewContributor: FeatureContributor = {
       // Structural mistakes are already explained by validation (appset/matrix-children, appset/merge-keys,
       // appset/child-generator-kinds, appset/nesting-depth); the controller's wording would only repeat them.
       if (p.code === 'generator/error' && STRUCTURAL.test(p.message)) continue;
-      occ.push({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? spanAt(ctx.doc.doc, p.path), who: p.who });
+      occ.push({
+        code: p.code,
+        severity: p.severity,
+        message: p.message,
+        span: p.span ?? spanAt(ctx.doc.doc, p.path),
+        who: p.who,
+        ...(p.data !== undefined ? { data: p.data } : {}),
+      });
     }
     // One finding per code and site, however many parameter sets meet it.
     const out = groupBySite(occ, total);
@@ -44,6 +52,8 @@ export const previewContributor: FeatureContributor = {
     out.push(...inClusterTrap(ctx, exp.apps));
     return out;
   },
+
+  codeActions: (ctx, _span, diagnostics) => emptySelectorFixes(ctx, diagnostics),
 
   codeLenses(ctx) {
     const exp = ctx.expansion();
@@ -112,7 +122,11 @@ export const previewContributor: FeatureContributor = {
 function noneWhy(ctx: AppSetContext, exp: Expansion): string {
   const error = exp.problems.find((p) => p.severity === 'error');
   if (error) return ` · ${error.code.startsWith('template/') ? 'every render fails' : 'the generators fail'} (${error.code})`;
-  if (exp.empties?.length) return ' · the generators yield nothing';
+  const empty = exp.empties?.find((e) => !e.covered) ?? exp.empties?.[0];
+  if (empty)
+    return empty.path[empty.path.length - 1] === 'selector' && empty.data
+      ? ' · its selector keeps none'
+      : ' · the generators yield nothing';
   return ctx.doc.value.spec ? '' : ' · no spec';
 }
 
