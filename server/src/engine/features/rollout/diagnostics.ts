@@ -9,7 +9,7 @@ import { getEnablement, type EnablementDetails } from '../../rollout/enablement'
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
 import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
-import { enablementFor, getRolloutPlan, getStrategy } from './plan';
+import { appsetNamespace, enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../rollout/types';
@@ -18,6 +18,7 @@ import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
 import { severityOf } from '../../diagnostics/codes';
+import { windowMissDiagnostics } from './windowMissDiagnostics';
 
 const MAX_NAMES = 5;
 
@@ -201,6 +202,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   // Plan-based findings need generated Applications; an empty or capped preview would only mislead.
   if (!exp.apps.length || exp.capped) return out;
+  if (plan.steps.length) out.push(...windowMissDiagnostics(ctx, appsetNamespace(ctx)));
   const maxWave = ctx.file.settings.maxWaveSize ?? 10;
   for (const step of plan.steps) {
     const big = step.waves.find((w) => w.apps.length > maxWave);
