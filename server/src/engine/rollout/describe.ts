@@ -67,14 +67,21 @@ export function decidedWhere(en: Enablement): string | undefined {
 export function enabledSentence(en: Enablement): string {
   const where = decidedWhere(en);
   // The file already names the install; a mapping's name does not show in the path.
-  const inst = en.instance && /^(mapped|chosen|given)/.test(en.instance.why) ? ` (Argo CD "${en.instance.name}")` : '';
+  const inst =
+    en.instance && /^(mapped|chosen|given)/.test(en.instance.why) && shownInstanceName(en.instance.name)
+      ? ` (Argo CD "${en.instance.name}")`
+      : '';
   return `Progressive syncs enabled${where ? ` by ${where}` : ''}${inst}`;
 }
 
 /** Why the strategy is off, after the consequence (the warning's second sentence). */
 export function offReason(en: Enablement): string {
   const inst = en.instance;
-  const forWhom = inst?.name ? `Argo CD ${inst.name} (${inst.why})` : inst ? `the Argo CD that runs it (${inst.why})` : 'this workspace';
+  const forWhom = shownInstanceName(inst?.name)
+    ? `Argo CD ${inst!.name} (${inst!.why})`
+    : inst
+      ? `the Argo CD that runs it (${inst.why})`
+      : 'this workspace';
   if (en.state === 'disabled') {
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;

@@ -8,7 +8,7 @@ import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
-import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
+import { ignoredSentence, offReason, shownInstanceName, windowText } from '../../rollout/describe';
 import { appsetNamespace, enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
@@ -97,7 +97,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     if (en.searched.length)
       related.push({
         location: here,
-        message: `searched for ${en.instance?.name ? `Argo CD ${en.instance.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
+        message: `searched for ${shownInstanceName(en.instance?.name) ? `Argo CD ${en.instance!.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
       });
     const code = en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found';
     out.push({
