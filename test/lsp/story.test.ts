@@ -52,7 +52,7 @@ test('540 Applications at once → RollingSync by tier → progressive syncs ena
   assert.equal(blast.severity, 2, 'production destinations make the blast radius a warning');
   let lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/services.yaml') } })) ?? [];
   assert.ok(
-    lenses.some((l) => l.command?.title === 'AllAtOnce: one commit syncs 540 Applications on 12 clusters'),
+    lenses.some((l) => l.command?.title === 'All at once: 540 apps on 12 clusters'),
     JSON.stringify(lenses.map((l) => l.command?.title)),
   );
 

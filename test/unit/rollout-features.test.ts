@@ -111,7 +111,7 @@ test('AllAtOnce blast radius: information diagnostic and lens over spec:', () =>
   assert.equal(text.slice(d[0].span.start, d[0].span.end), 'generators');
   const lenses = rolloutLenses(ctx);
   assert.equal(lenses.length, 1);
-  assert.equal(lenses[0].title, 'AllAtOnce: one commit syncs 540 Applications on 12 clusters');
+  assert.equal(lenses[0].title, 'All at once: 540 apps on 12 clusters');
   assert.equal(text.slice(lenses[0].span.start, lenses[0].span.end), 'spec');
   assert.deepEqual(lenses[0].command?.args, ['file:///ws/appset.yaml', lenses[0].span.start]);
   // below the threshold: nothing
