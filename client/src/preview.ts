@@ -9,7 +9,10 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
 import { affectsResults } from './refresh';
 
-/** Edits come in bursts: one request after the burst (the server answers the newest version only). */
+/**
+ * Edits come in bursts: the first change after a quiet moment refreshes at once (an edit, a file changed on
+ * disk), the rest of a burst once it is over (the server answers the newest version only).
+ */
 const REFRESH_MS = 100;
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -72,10 +75,23 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   }
 
   private refreshSoon(src: string, previewUri: vscode.Uri): void {
-    clearTimeout(this.timers.get(src));
+    const pending = this.timers.get(src);
+    clearTimeout(pending);
+    if (pending === undefined) {
+      // Quiet until now: refresh at once, and keep later changes of the burst for one refresh after it.
+      this.changed.fire(previewUri);
+      this.timers.set(
+        src,
+        setTimeout(() => this.timers.delete(src), REFRESH_MS),
+      );
+      return;
+    }
     this.timers.set(
       src,
-      setTimeout(() => this.changed.fire(previewUri), REFRESH_MS),
+      setTimeout(() => {
+        this.timers.delete(src);
+        this.changed.fire(previewUri);
+      }, REFRESH_MS),
     );
   }
 
