@@ -102,6 +102,21 @@ describe('lenses in a split editor (540 Applications, preview and rollout view b
       describe: () => 'the preview beside',
     });
     assert.ok(vscode.window.visibleTextEditors.length >= 2);
+    // An edit updates the shown plan in place (its scroll, filter and open groups stay), not a new page.
+    await waitFor(async () => /Step 1/.test(((await vscode.commands.executeCommand('appsetTools.rolloutSnapshot')) || {}).html || ''), {
+      describe: () => 'the rollout view',
+    });
+    const before = (await vscode.commands.executeCommand('appsetTools.rolloutSnapshot')).updates;
+    const mu = doc.getText().indexOf('maxUpdate: 5') + 'maxUpdate: '.length;
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(doc.positionAt(mu), doc.positionAt(mu + 1)), '9');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    await waitFor(async () => /9 at a time/.test((await vscode.commands.executeCommand('appsetTools.rolloutSnapshot')).html), {
+      describe: () => 'the rollout view of the edit',
+    });
+    const after = (await vscode.commands.executeCommand('appsetTools.rolloutSnapshot')).updates;
+    assert.ok(after.inPlace > before.inPlace, `updates in place: ${JSON.stringify({ before, after })}`);
+    await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One });
     // Let the workbench paint the lenses before the run ends (the screenshot is taken then).
     await new Promise((r) => setTimeout(r, 3000));
   });
