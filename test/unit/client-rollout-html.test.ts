@@ -207,7 +207,10 @@ test('a refresh replaces only the plan (#plan): the filter box and the script st
   const html = renderPlan(plan(), '', { nonce: 'abc123', source: 'file:///a.yaml' });
   const body = planBody(html);
   assert.ok(body?.startsWith('<h2>'), body?.slice(0, 80));
-  assert.ok(!body.includes('id="filter"') && !body.includes('<script'), 'the filter box and the script are outside the replaced part');
+  assert.ok(
+    body && !body.includes('id="filter"') && !body.includes('<script'),
+    'the filter box and the script are outside the replaced part',
+  );
   assert.ok(html.indexOf('id="filter"') < html.indexOf('<main id="plan">'));
   assert.match(html, /addEventListener\('message'/);
   assert.equal(planBody(renderPlan(null, 'boom')), undefined, 'a page without a plan is replaced whole');

@@ -5,7 +5,7 @@
  * keep some: the requirement no parameter set meets, the values the parameter sets do have, and the
  * nearest of them (a misspelt value is the usual cause).
  */
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import { isObject } from './params';
 import { matchesSelector } from './selector';
 import { distance } from './why';

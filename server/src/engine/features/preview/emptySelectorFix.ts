@@ -6,8 +6,7 @@
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic } from '../../types';
 import type { PostSelectorFix } from '../../generators/postSelectorWhy';
-import { spanAt } from '../../yaml/document';
-import { removePair, yamlString } from '../../yaml/edit';
+import { removePair, spanAt, yamlString } from '../../yaml';
 import { quickFix } from '../quickFix';
 
 const sets = (n: number) => (n === 1 ? '1 parameter set' : `${n} parameter sets`);

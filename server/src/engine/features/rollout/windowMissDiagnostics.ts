@@ -6,7 +6,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic } from '../../types';
-import { spanAt } from '../../yaml/document';
+import { spanAt } from '../../yaml';
 import { getProjects } from '../../rollout/syncWindows';
 import { windowMisses } from '../../rollout/windowMisses';
 import { windowText } from '../../rollout/describe';
