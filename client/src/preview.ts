@@ -11,8 +11,9 @@ import { request } from './request';
 import { affectsResults } from './refresh';
 
 /**
- * Edits come in bursts: the first change after a quiet moment refreshes at once (an edit, a file changed on
- * disk), the rest of a burst once it is over (the server answers the newest version only).
+ * Edits come in bursts: one request after the burst (the server answers the newest version only). Not at
+ * once on the first change: the request could reach the server before the language client's didChange,
+ * and the preview would show the version before the edit (seen in the real VS Code test).
  */
 const REFRESH_MS = 100;
 
@@ -76,23 +77,10 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   }
 
   private refreshSoon(src: string, previewUri: vscode.Uri): void {
-    const pending = this.timers.get(src);
-    clearTimeout(pending);
-    if (pending === undefined) {
-      // Quiet until now: refresh at once, and keep later changes of the burst for one refresh after it.
-      this.changed.fire(previewUri);
-      this.timers.set(
-        src,
-        setTimeout(() => this.timers.delete(src), REFRESH_MS),
-      );
-      return;
-    }
+    clearTimeout(this.timers.get(src));
     this.timers.set(
       src,
-      setTimeout(() => {
-        this.timers.delete(src);
-        this.changed.fire(previewUri);
-      }, REFRESH_MS),
+      setTimeout(() => this.changed.fire(previewUri), REFRESH_MS),
     );
   }
 

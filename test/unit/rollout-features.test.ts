@@ -123,7 +123,7 @@ test('code lenses: one over strategy: with the whole rollout, one per step', () 
   const ctx = storyContext(text, fixtureFiles('cm-true'));
   const titles = rolloutLenses(ctx).map((l) => l.title);
   assert.deepEqual(titles, [
-    '3 steps · 540 apps · 8 waves · 0 unselected',
+    '3 steps · 540 apps · 8 waves',
     'Progressive syncs enabled by argocd-cmd-params-cm.yaml:9',
     'Step 1 · 45 apps · all at once, 1 wave',
     'Step 2 · 180 apps · 90 at a time, 2 waves',
@@ -142,7 +142,7 @@ test('code lenses: one over strategy: with the whole rollout, one per step', () 
   );
   const disabled = rolloutLenses(storyContext(text, fixtureFiles('cm-false'))).map((l) => l.title);
   assert.equal(disabled[0], 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
-  assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves · 0 unselected');
+  assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves');
   const none = rolloutLenses(storyContext(text, fixtureFiles('none')))[0].title;
   assert.equal(none, 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
 });

@@ -93,6 +93,11 @@ describe('lenses in a split editor (540 Applications, preview and rollout view b
     );
     for (const t of lenses) note(`lens: ${t.slice(0, 40)}${t.length > 40 ? ` | ${t.slice(40)}` : ''}`);
     await vscode.commands.executeCommand('appsetTools.showPreview', uri);
+    const previewDoc = await waitFor(() =>
+      vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'appset-preview' && d.uri.query === uri),
+    );
+    // The rollout view opens beside the active editor: from the preview's column, a third column.
+    await vscode.window.showTextDocument(previewDoc, { viewColumn: vscode.ViewColumn.Two, preserveFocus: false });
     await vscode.commands.executeCommand('appsetTools.showRollout', uri);
     // The source in front, in the first column, scrolled to the strategy (its lenses in view).
     const editor = await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });

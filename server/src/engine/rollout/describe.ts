@@ -38,14 +38,16 @@ export function stepLensTitle(s: PlanStep): string {
   return `Step ${s.step} · ${plural(s.apps.length, 'app')} · ${pace}`;
 }
 
-/** `3 steps · 12 apps · 7 waves · 0 unselected`, `3 steps · 12 apps · 2 unselected · 6 waves` (what the strategy would do). */
+/**
+ * `3 steps · 12 apps · 7 waves`, `3 steps · 12 apps · 2 unselected · 6 waves` (what the strategy would do).
+ * Lenses are cut at about 40 characters in a split editor, and the enablement lens shares the line:
+ * Applications no step selects never sync through the rollout, so a count of them comes before the waves,
+ * and none is not said.
+ */
 export function planTitle(p: RolloutPlan): string {
-  // Lenses are cut at about 40 characters in a split editor: Applications no step selects never sync
-  // through the rollout, so a count of them comes before the waves.
-  const unselected = `${p.unselected.length} unselected`;
   const parts = p.unselected.length
-    ? [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), unselected, plural(p.totalWaves, 'wave')]
-    : [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), plural(p.totalWaves, 'wave'), unselected];
+    ? [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), `${p.unselected.length} unselected`, plural(p.totalWaves, 'wave')]
+    : [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), plural(p.totalWaves, 'wave')];
   const manual = p.steps.filter((s) => s.manual).length;
   if (manual) parts.push(plural(manual, 'manual gate'));
   return parts.join(' · ');
