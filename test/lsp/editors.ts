@@ -45,7 +45,7 @@ export interface EditorRun {
 }
 
 /** The fenced block under `section` in docs/editors.md, pointed at the built server. */
-function readmeBlock(section: string, fence: string): string {
+export function readmeBlock(section: string, fence: string): string {
   const readme = readFileSync(join(repoRoot, 'docs', 'editors.md'), 'utf8');
   const at = readme.indexOf(section);
   assert.ok(at >= 0, `docs/editors.md has a "${section}" section`);
@@ -59,7 +59,7 @@ function readmeBlock(section: string, fence: string): string {
  * A git repository as users keep one: `apps/appset.yaml` (the fixture) and, beside it, `clusters/` with
  * the cluster Secrets its matrix selects by label (dev and prod; staging matches no list element).
  */
-function writeRepository(repo: string): string {
+export function writeRepository(repo: string): string {
   mkdirSync(join(repo, 'apps'), { recursive: true });
   mkdirSync(join(repo, 'clusters'), { recursive: true });
   const git = spawnSync('git', ['init', '-q'], { cwd: repo, encoding: 'utf8' });
