@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import { getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
+import { getLanguageService, getRolloutPlan, registeredClusters, declaresAppSet, type EngineHost, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
@@ -37,8 +37,6 @@ exit status: 0 report printed (whether or not anything changed), 1 more removed 
 delete their resources than policy.maxDeletes in .appset-tools.yaml allows, 2 bad usage, not a git
 work tree, unknown revision, a path that exists neither in the work tree nor at the base revision, or
 unreadable input, 4 no ApplicationSet on either side in the given paths`;
-
-const APPSET_RE = /^\s*kind:\s*["']?ApplicationSet\b/m;
 
 export async function runDiff(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand('diff', USAGE, args, { values: ['base', 'format', 'output'] }, io, (p) => {
@@ -167,7 +165,7 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
   let clusters: SideAppSet['clusters'] | null | undefined;
   for (const f of files) {
     const text = read(f);
-    if (text === undefined || !APPSET_RE.test(text)) continue;
+    if (text === undefined || !declaresAppSet(text)) continue;
     if (service.isIgnored(f)) continue;
     const a = service.analyze(f, text, f);
     for (const ctx of a.appsets) {
