@@ -12,6 +12,7 @@ import { POLICY_CODES } from './codeLists/policy';
 import { CONFIG_CODES } from './codeLists/config';
 import { INVENTORY_CODES } from './codeLists/inventory';
 import { HELM_CODES } from './codeLists/helm';
+import { DIFF_CODES } from './codeLists/diff';
 
 export const REGISTERED_CODES = [
   ...VALIDATION_CODES,
@@ -22,6 +23,7 @@ export const REGISTERED_CODES = [
   ...CONFIG_CODES,
   ...HELM_CODES,
   ...INVENTORY_CODES,
+  ...DIFF_CODES,
 ] as const;
 
 /** Every registered diagnostic code: a union of string literals, not `string`. */

@@ -341,15 +341,16 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
   );
   const out: ExpansionProblem[] = [];
   for (const e of innermost) {
-    const via = e.path.length > gpath.length + 2 && (kind === 'matrix' || kind === 'merge') ? `, so the ${kind} yields nothing` : '';
     ctx.notes.add(`${consequence}: ${e.reason}`);
     if (e.covered) continue;
+    // The consequence first, then why (a matrix or merge child's reason is why the whole generator is empty).
     out.push({
       code: 'generator/empty',
       severity: severityOf('generator/empty', e.noData),
-      message: `${e.reason}${via}: ${consequence}`,
+      message: `${consequence}: ${e.reason}`,
       path: e.path,
       span: spanAt(doc.doc, e.path, 'key'),
+      ...(e.data !== undefined ? { data: e.data } : {}),
     });
   }
   return out;

@@ -118,7 +118,7 @@ export function installReportLines(r: InstallReport): string[] {
   if (!r.installs.length) out.push('no Argo CD install found in the repository');
   for (const i of r.installs) {
     out.push(
-      `Argo CD ${i.name}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
+      `Argo CD ${i.name === '.' ? 'in the workspace root' : i.name}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
     );
     out.push(
       `  version: ${i.version ? `${i.version.label} — ${i.version.why} (${i.version.where})` : 'not stated in the repository (the newest release is assumed)'}`,

@@ -8,8 +8,8 @@ import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
-import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
-import { enablementFor, getRolloutPlan, getStrategy } from './plan';
+import { ignoredSentence, offReason, shownInstanceName, windowText } from '../../rollout/describe';
+import { appsetNamespace, enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../../protocol';
@@ -18,6 +18,8 @@ import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
 import { severityOf } from '../../diagnostics/codes';
+import { applicationsSyncPolicy } from '../policy/syncPolicy';
+import { windowMissDiagnostics } from './windowMissDiagnostics';
 
 const MAX_NAMES = 5;
 
@@ -96,7 +98,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     if (en.searched.length)
       related.push({
         location: here,
-        message: `searched for ${en.instance?.name ? `Argo CD ${en.instance.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
+        message: `searched for ${shownInstanceName(en.instance?.name) ? `Argo CD ${en.instance!.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
       });
     const code = en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found';
     out.push({
@@ -155,13 +157,17 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       span: spanAt(doc, automatedPath, 'key'),
     });
   }
-  const policy = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
-  if (policy === 'create-only' || policy === 'create-delete') {
+  // The policy the controller applies (the ApplicationSet's own, or the install's --policy when the
+  // override is off: features/policy/syncPolicy.ts), so `appset diff` and this finding agree.
+  const own = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
+  const applied = applicationsSyncPolicy(ctx);
+  if (applied.policy === 'create-only' || applied.policy === 'create-delete') {
+    const fromOwn = own === applied.policy;
     out.push({
       code: 'rollout/sync-policy-blocks-rollout',
       severity: severityOf('rollout/sync-policy-blocks-rollout'),
-      message: `applicationsSync: ${policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
-      span: spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']),
+      message: `${fromOwn ? `applicationsSync: ${applied.policy}` : `${applied.why}: ${applied.policy}`} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
+      span: fromOwn ? spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']) : spanAt(doc, ['spec', 'strategy'], 'key'),
     });
   }
 
@@ -201,6 +207,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   // Plan-based findings need generated Applications; an empty or capped preview would only mislead.
   if (!exp.apps.length || exp.capped) return out;
+  if (plan.steps.length) out.push(...windowMissDiagnostics(ctx, appsetNamespace(ctx)));
   const maxWave = ctx.file.settings.maxWaveSize ?? 10;
   for (const step of plan.steps) {
     const big = step.waves.find((w) => w.apps.length > maxWave);
