@@ -62,7 +62,10 @@ before(async () => {
   git(repo, 'init', '-q', '-b', 'main');
 });
 
-after(() => registry?.close());
+after(async () => {
+  await registry?.close();
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
 
 /** Runs a command without blocking this process's event loop, which the registry answers on. */
 function run(cmd: string, args: string[], cwd: string): Promise<{ code: number | null; out: string; err: string }> {
