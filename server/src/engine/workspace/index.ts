@@ -33,11 +33,21 @@ export interface IndexedDoc {
   span: Span;
 }
 
+/** A document of an indexed file that could not be read (consumers say so: never a silent skip). */
+export interface UnreadDoc {
+  index: number;
+  span: Span;
+  /** Why, in words: `it expands more than 100 YAML aliases`. */
+  why: string;
+}
+
 export interface IndexedFile {
   path: string;
   text: string;
   /** The file's documents that parse without errors (parsed on first access). */
   readonly docs: IndexedDoc[];
+  /** Documents that parse but cannot be read into values (an alias bomb). */
+  readonly unread: UnreadDoc[];
 }
 
 /** What is remembered of a file: its cache key, which interests it passes, and its text if any. */
@@ -389,34 +399,46 @@ export class WorkspaceIndex {
 }
 
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
-  let docs: IndexedDoc[] | undefined;
+  let read: { docs: IndexedDoc[]; unread: UnreadDoc[] } | undefined;
+  const parsed = () => {
+    if (!read) {
+      counts.parsed++;
+      read = parseDocs(text);
+    }
+    return read;
+  };
   return {
     path,
     text,
     get docs() {
-      if (!docs) {
-        counts.parsed++;
-        docs = parseDocs(text);
-      }
-      return docs;
+      return parsed().docs;
+    },
+    get unread() {
+      return parsed().unread;
     },
   };
 }
 
-function parseDocs(text: string): IndexedDoc[] {
+function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[] } {
   const docs: IndexedDoc[] = [];
+  const unread: UnreadDoc[] = [];
   const parsed = parseDocuments(text);
   parsed.forEach((d, index) => {
     if (d.errors.length) return;
+    const r = d.range ?? [0, 0, 0];
+    const span = { start: r[0], end: r[1] };
     try {
-      const value = d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json;
-      const r = d.range ?? [0, 0, 0];
-      docs.push({ index, value, span: { start: r[0], end: r[1] } });
-    } catch {
-      /* alias bombs and other unreadable documents are skipped */
+      docs.push({ index, value: d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json, span });
+    } catch (e) {
+      // An alias bomb (the library refuses past MAX_ALIAS_COUNT expansions): kept as unread, so the
+      // consumer that needed it says so (generators/inventory.ts), instead of a silent skip.
+      const why = /alias/i.test(String((e as Error)?.message))
+        ? `it expands more than ${MAX_ALIAS_COUNT} YAML aliases (a resource-exhaustion guard)`
+        : 'its YAML cannot be turned into values';
+      unread.push({ index, span, why });
     }
   });
-  return docs;
+  return { docs, unread };
 }
 
 function hash(s: string): number {
