@@ -116,6 +116,8 @@ details.more>summary{cursor:pointer;margin:.35em 0}
 .ok{color:var(--vscode-testing-iconPassed)}
 .err{color:var(--vscode-errorForeground)}
 .gate{font-style:italic}
+.timeline table{border-collapse:collapse;margin:.35em 0}
+.timeline td,.timeline th{text-align:left;padding:.1em .6em;vertical-align:top}
 `;
 
 /**
@@ -241,6 +243,28 @@ function stepHtml(plan: RolloutPlan, opts: RenderOptions, s: PlanStep): string {
   return out.join('\n');
 }
 
+/**
+ * The timeline the server computed (`RolloutPlan.timeline`): when each step starts and how long it
+ * syncs at the assumed time per sync, where the rollout stops, and what that assumes. Display only.
+ */
+function timelineHtml(plan: RolloutPlan): string {
+  const tl = plan.timeline;
+  if (!tl) return '';
+  const out = [`<section class="timeline"><h3>Timeline</h3><p class="summary">${esc(tl.summary)}</p>`];
+  if (tl.steps.length) {
+    out.push('<table><tr><th>step</th><th>starts</th><th>syncs</th><th>stops</th></tr>');
+    for (const s of tl.steps)
+      out.push(
+        `<tr><td><a href="#step-${s.step}">${s.step}</a></td><td>${esc(s.at)}</td><td>${esc(s.takes)}</td><td>${s.stops
+          .map((x) => `<span class="${x.forever ? 'err' : 'warn'}">${esc(x.text)}</span>`)
+          .join('<br>')}</td></tr>`,
+      );
+    out.push('</table>');
+  }
+  out.push(`<p class="summary assumes">Assumes ${esc(tl.assumptions.join('; '))}.</p></section>`);
+  return out.join('\n');
+}
+
 export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOptions = {}): string {
   if (!plan)
     return page(
@@ -255,6 +279,7 @@ export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOpt
     );
   }
   parts.push(enablementNote(plan));
+  parts.push(timelineHtml(plan));
   parts.push(...plan.steps.map((s) => stepHtml(plan, opts, s)));
   if (plan.unselected.length)
     parts.push(

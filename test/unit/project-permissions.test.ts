@@ -73,7 +73,12 @@ test("Argo CD's URL normalisation and gobwas globs: case, .git, SSH form, `*` st
   assert.equal(normalizeGitURL('git@GitHub.com:Org/Repo.git'), 'git@github.com/org/repo');
   assert.equal(normalizeGitURL('https://github.com/org/repo.git '), 'https://github.com/org/repo');
   assert.equal(normalizeGitURL('https://example.com/a%20b'), undefined, 'escapes are left to Go');
-  const rules = { sourceRepos: ['https://github.com/org/*'], destinations: [], permitOnlyProjectScopedClusters: false };
+  const rules = {
+    sourceRepos: ['https://github.com/org/*'],
+    destinations: [],
+    permitOnlyProjectScopedClusters: false,
+    sourceNamespaces: [],
+  };
   assert.equal(isSourcePermitted(rules, 'https://github.com/org/app'), true);
   assert.equal(isSourcePermitted(rules, 'https://github.com/org/group/app'), false);
   assert.equal(isSourcePermitted({ ...rules, sourceRepos: ['https://github.com/org/**'] }, 'https://github.com/org/group/app'), true);

@@ -132,7 +132,7 @@ export function onlyFile(p: ParsedArgs): string {
 
 /** The options every engine-backed subcommand accepts. */
 export const ENGINE_OPTIONS: OptionSpec = {
-  values: ['progressive-syncs', 'max-apps', 'argocd-version', 'workspace'],
+  values: ['progressive-syncs', 'max-apps', 'argocd-version', 'workspace', 'minutes-per-sync'],
   repeatable: ['inventory', 'repo-map'],
   flags: ['new-git-globbing', 'no-limits'],
 };
@@ -143,6 +143,10 @@ export const INPUT_USAGE = `  --inventory FILE             cluster inventory / c
                                content of the OCI artifact URL (oci://…) (repeatable)
   --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
                                (default: the input's git work tree, else its folder)`;
+
+/** Usage lines of `--minutes-per-sync` (plan, diff: the rollout timeline). */
+export const MINUTES_USAGE = `  --minutes-per-sync N         minutes one sync is assumed to take, health included (default 3, or
+                               minutesPerSync in .appset-tools.yaml): the rollout timeline's pace`;
 
 /** Usage lines of `--argocd-version` (every engine-backed subcommand). */
 export const VERSION_USAGE = `  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
@@ -270,6 +274,12 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
   if (max !== undefined) {
     if (!/^\d+$/.test(max) || Number(max) < 1) throw new UsageError(`--max-apps must be a positive integer, got "${max}"`);
     s.maxApplications = Number(max);
+  }
+  const mps = p.values.get('minutes-per-sync');
+  if (mps !== undefined) {
+    if (!/^\d+$/.test(mps) || Number(mps) < 1 || Number(mps) > 10_000)
+      throw new UsageError(`--minutes-per-sync must be a whole number of minutes from 1 to 10000, got "${mps}"`);
+    s.minutesPerSync = Number(mps);
   }
   if (p.flags.has('new-git-globbing')) s.newGitFileGlobbing = true;
   const av = p.values.get('argocd-version');

@@ -138,7 +138,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
   ),
   positiveIntKey(
     'minutesPerSync',
-    'minutes one sync is assumed to take (default 3): the proposed strategies say their number of waves and, at this pace, their total time',
+    'minutes one sync is assumed to take, health included (default 3): the proposed strategies say their total time, and the rollout timeline (plan, rollout view, diff) is computed at this pace',
   ),
   {
     key: 'instances',

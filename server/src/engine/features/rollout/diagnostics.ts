@@ -4,7 +4,7 @@
  */
 import type { AppSetContext, FileContext } from '../context';
 import type { EngineDiagnostic, Json, RelatedInfo, Span } from '../../types';
-import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
+import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
@@ -12,12 +12,13 @@ import { ignoredSentence, offReason, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
-import type { PlanStep, RolloutPlan } from '../../rollout/types';
+import type { PlanStep, RolloutPlan } from '../../../protocol';
 import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
 import { severityOf } from '../../diagnostics/codes';
+import { applicationsSyncPolicy } from '../policy/syncPolicy';
 
 const MAX_NAMES = 5;
 
@@ -155,13 +156,17 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       span: spanAt(doc, automatedPath, 'key'),
     });
   }
-  const policy = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
-  if (policy === 'create-only' || policy === 'create-delete') {
+  // The policy the controller applies (the ApplicationSet's own, or the install's --policy when the
+  // override is off: features/policy/syncPolicy.ts), so `appset diff` and this finding agree.
+  const own = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
+  const applied = applicationsSyncPolicy(ctx);
+  if (applied.policy === 'create-only' || applied.policy === 'create-delete') {
+    const fromOwn = own === applied.policy;
     out.push({
       code: 'rollout/sync-policy-blocks-rollout',
       severity: severityOf('rollout/sync-policy-blocks-rollout'),
-      message: `applicationsSync: ${policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
-      span: spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']),
+      message: `${fromOwn ? `applicationsSync: ${applied.policy}` : `${applied.why}: ${applied.policy}`} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
+      span: fromOwn ? spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']) : spanAt(doc, ['spec', 'strategy'], 'key'),
     });
   }
 

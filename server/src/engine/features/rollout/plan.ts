@@ -3,11 +3,13 @@
  * context, computed by the pure stages in `rollout/` (plan.ts, enablement.ts, spec.ts).
  */
 import type { AppSetContext } from '../context';
-import type { RolloutPlan } from '../../rollout/types';
+import type { RolloutPlan } from '../../../protocol';
 import { computePlan } from '../../rollout/plan';
 import { readStrategy, type StrategySpec } from '../../rollout/spec';
 import { enablementAt, type EnablementDetails } from '../../rollout/enablement';
 import { getProjects, stepWindows } from '../../rollout/syncWindows';
+import { rolloutTimeline } from '../../rollout/timeline';
+import { has } from '../../versions/gates';
 
 /** The plan of one ApplicationSet in its analysis context (memoised per context). */
 export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
@@ -31,6 +33,7 @@ export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
         });
       }
     }
+    plan.timeline = rolloutTimeline(plan, ctx.file.settings.minutesPerSync ?? 3, has(ctx.target(), 'rollingSyncRefresh'));
     return plan;
   });
 }

@@ -1,6 +1,4 @@
-import type { CodeInfo } from '../diagnostics/codes';
-
-/** Diagnostic codes owned by this area. Keep the summaries to one line. */
+/** Diagnostic codes owned by validation (schema and semantic checks) and the YAML reading. Keep the summaries to one line. */
 export const VALIDATION_CODES = [
   // Emitted by the YAML layer (yaml/document.ts parseFile) for every YAML file.
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
@@ -73,7 +71,13 @@ export const VALIDATION_CODES = [
     code: 'appset/project-denies',
     severity: 'error',
     summary:
-      "A generated Application's source repository or destination is not permitted by its AppProject (sourceRepos, destinations): the Application is created but never syncs.",
+      "A generated Application's source repository, destination or namespace is not permitted by its AppProject (sourceRepos, destinations, sourceNamespaces): the Application is created but never syncs.",
+  },
+  {
+    code: 'appset/project-not-checked',
+    severity: 'information',
+    summary:
+      "The generated Applications' AppProject is not in the repository (or cannot be read offline), so whether it permits their sources, destinations and namespace is not checked.",
   },
   {
     code: 'appset/unknown-project',
@@ -197,4 +201,4 @@ export const VALIDATION_CODES = [
     severity: 'hint',
     summary: 'A field that is deprecated and ignored (applyNestedSelectors: nested selectors always apply since Argo CD 3.0).',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;
