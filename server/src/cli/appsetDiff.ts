@@ -3,7 +3,7 @@
  * generated Applications compared — added, removed, changed (field by field) — with the rollout step
  * and wave each change lands in under the head revision's plan. Pure: no git, no files.
  */
-import { compareGoStrings, type EffectivePolicy, type EngineDiagnostic, type Json, type RolloutTimeline, type Span } from '../engine';
+import { compareGoStrings, own, type EffectivePolicy, type EngineDiagnostic, type Json, type RolloutTimeline, type Span } from '../engine';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -175,10 +175,6 @@ export function diffJson(a: Json | undefined, b: Json | undefined, prefix = '', 
   if (b !== undefined) c.after = b;
   out.push(c);
   return out;
-}
-
-function own(o: { [k: string]: Json }, k: string): Json | undefined {
-  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
 
 const keyOf = (a: SideAppSet) => `${a.namespace}/${a.name}`;

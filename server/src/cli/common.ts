@@ -24,6 +24,7 @@ import {
 } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
+import { gitWorkTreeOf, workspaceOf } from '../host/workspaceOf';
 import type { CliIO } from './io';
 import { messageLine, oneLine } from './safeText';
 
@@ -323,30 +324,7 @@ export function hostForInputs(inputs: string[], cwd: string, settings: Partial<E
 
 /** The folder report paths are relative to: the git work tree containing `cwd`, else `cwd`. */
 export function reportRoot(cwd: string): string {
-  for (let d = path.resolve(cwd), i = 0; i < 64; i++) {
-    if (fs.existsSync(path.join(d, '.git'))) return d;
-    const up = path.dirname(d);
-    if (up === d) break;
-    d = up;
-  }
-  return path.resolve(cwd);
-}
-
-/** The git work tree containing `p`, else `p` itself when it is a folder, else `p`'s folder. */
-function workspaceOf(p: string): string {
-  let dir = p;
-  try {
-    if (!fs.statSync(p).isDirectory()) dir = path.dirname(p);
-  } catch {
-    dir = path.dirname(p);
-  }
-  for (let d = dir, i = 0; i < 64; i++) {
-    if (fs.existsSync(path.join(d, '.git'))) return d;
-    const up = path.dirname(d);
-    if (up === d) break;
-    d = up;
-  }
-  return dir;
+  return gitWorkTreeOf(cwd) ?? path.resolve(cwd);
 }
 
 /** Drops roots that lie inside another root. */

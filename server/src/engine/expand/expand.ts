@@ -24,7 +24,7 @@ import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
-import { loadInventory } from '../generators/inventory';
+import { knownClusters, type KnownClusters } from '../generators/inventory';
 import { knownProjects } from '../validate/projects';
 import { GeneratorError, type GenContext } from '../generators/types';
 import { mergeTemplate } from './mergeTemplate';
@@ -342,15 +342,16 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
   );
   const out: ExpansionProblem[] = [];
   for (const e of innermost) {
-    const via = e.path.length > gpath.length + 2 && (kind === 'matrix' || kind === 'merge') ? `, so the ${kind} yields nothing` : '';
     ctx.notes.add(`${consequence}: ${e.reason}`);
     if (e.covered) continue;
+    // The consequence first, then why (a matrix or merge child's reason is why the whole generator is empty).
     out.push({
       code: 'generator/empty',
       severity: severityOf('generator/empty', e.noData),
-      message: `${e.reason}${via}: ${consequence}`,
+      message: `${consequence}: ${e.reason}`,
       path: e.path,
       span: spanAt(doc.doc, e.path, 'key'),
+      ...(e.data !== undefined ? { data: e.data } : {}),
     });
   }
   return out;
@@ -668,14 +669,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
   const counts = new Map<string, number>();
   for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
   // The cluster list is only needed for destinations given by name (read from the workspace then).
-  let known: Set<string> | undefined;
-  const knownClusters = () => {
-    if (!known) {
-      const inv = loadInventory(file);
-      known = inv.clusters.length ? new Set(['in-cluster', ...inv.clusters.map((c) => c.name)]) : new Set();
-    }
-    return known;
-  };
+  let known: KnownClusters | undefined;
   // The repository's AppProjects, when they are known (nothing is called unknown otherwise).
   let projects: { names: ReadonlySet<string>; certain: boolean } | undefined;
   const unknownProject = (name: string) => {
@@ -712,7 +706,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
         `application destination spec is invalid: application destination can't have both name and server defined: ${name} ${server}`,
       );
     else if (!name && !server) issues.push('application destination spec is invalid: Destination server missing from app spec');
-    else if (name && knownClusters().size && !knownClusters().has(name))
+    else if (name && (known ??= knownClusters(file)).declared && !known.byName.has(name))
       issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
     // An AppProject the repository does not define: the controller looks the project up and skips the
     // Application when it is not found (applicationset_controller.go validateGeneratedApplications; an

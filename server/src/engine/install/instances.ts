@@ -24,6 +24,7 @@
  */
 import type { InstanceMapping } from '../host';
 import { doublestarMatcher } from '../generators/gitPatterns';
+import { dirname, relativePath } from '../paths';
 
 export interface Instance {
   /** Key: absolute folder of the install (or `app:<file>#<name>` for an Argo CD Application). */
@@ -44,11 +45,6 @@ const OVERLAY_DIRS = new Set(['overlays', 'overlay', 'envs', 'environments']);
 /** Folder names that hold an install rather than the things it runs. */
 const INSTALL_LIKE =
   /^(argo-?cd.*|argo|install|installation|bootstrap|gitops|platform|system|infra|infrastructure|manifests|config|configs|deploy|helm|charts?|values|cluster-config|cd)$/i;
-
-export function dirname(p: string): string {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? '/' : p.slice(0, i);
-}
 
 /** Instance key, scope and base of a configuration file in the workspace. */
 export function installOf(file: string): { key: string; scope: string; base?: string } {
@@ -75,13 +71,6 @@ export function installOf(file: string): { key: string; scope: string; base?: st
   const name = root.slice(root.lastIndexOf('/') + 1);
   const scope = INSTALL_LIKE.test(name) || /argo/i.test(name) ? dirname(root) : root;
   return { key, scope, base };
-}
-
-export function relativePath(roots: readonly string[], p: string): string {
-  const r = [...roots].sort((a, b) => b.length - a.length).find((x) => p === x || p.startsWith(x.endsWith('/') ? x : x + '/'));
-  if (!r) return p;
-  const rel = p.slice(r.length).replace(/^\/+/, '');
-  return rel || '.';
 }
 
 /** Folders that hold samples, tests and documentation rather than what the repository deploys. */

@@ -17,10 +17,10 @@ import {
   installSource,
   isSample,
   mappingFor,
-  relativePath,
   type Instance,
   type InstanceChoice,
 } from './instances';
+import { relativePath } from '../paths';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */

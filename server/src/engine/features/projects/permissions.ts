@@ -19,15 +19,9 @@ import { NO_PROJECTS, STILL_READING, type ProjectIndex } from '../../validate/pr
 import { finding } from '../../diagnostics/codes';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import { isObject } from '../../generators/params';
-import { IN_CLUSTER_SERVER, loadInventory } from '../../generators/inventory';
+import { knownClusters, type KnownClusters } from '../../generators/inventory';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml';
-import {
-  isAppNamespacePermitted,
-  isDestinationPermitted,
-  isSourcePermitted,
-  type ProjectRules,
-  type ResolvedCluster,
-} from '../../rules/appProject';
+import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../../rules/appProject';
 import { governing, installModel } from '../../install/model';
 
 interface Denial {
@@ -50,7 +44,7 @@ const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
 export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): EngineDiagnostic[] {
   const exp = ctx.expansion();
   if (!exp.apps.length) return [];
-  const clusters = resolvedClusters(ctx);
+  const clusters = knownClusters(ctx.file);
   const argocdNs = argocdNamespace(ctx);
   // One finding per place in the template and project; the values it denies listed in it.
   const groups = new Map<string, { denial: Denial; values: Set<string>; apps: GeneratedApp[] }>();
@@ -133,7 +127,7 @@ function argocdNamespace(ctx: AppSetContext): string | undefined {
   return namespaces.size === 1 && only ? only : undefined;
 }
 
-function denials(spec: { [key: string]: Json }, project: string, rules: ProjectRules, clusters: Clusters): Denial[] {
+function denials(spec: { [key: string]: Json }, project: string, rules: ProjectRules, clusters: KnownClusters): Denial[] {
   const out: Denial[] = [];
   const base: JsonPath = ['spec', 'template', 'spec'];
   for (const { repoURL, path } of sourcesOf(spec)) {
@@ -162,27 +156,6 @@ function sourcesOf(spec: { [key: string]: Json }): { repoURL: string; path: Json
     return spec.sources.map((s, i) => ({ repoURL: isObject(s) ? str(s.repoURL) : '', path: ['sources', i, 'repoURL'] }));
   const src = isObject(spec.source) ? spec.source : {};
   return [{ repoURL: str(src.repoURL), path: ['source', 'repoURL'] }];
-}
-
-interface Clusters {
-  all: ResolvedCluster[];
-  byName: Map<string, ResolvedCluster>;
-  byServer: Map<string, ResolvedCluster>;
-}
-
-/** The clusters Argo CD knows, as the repository declares them, plus the in-cluster one it always has. */
-function resolvedClusters(ctx: AppSetContext): Clusters {
-  return ctx.memo('project-clusters', () => {
-    const all: ResolvedCluster[] = loadInventory(ctx.file).clusters.map((c) => ({ name: c.name, server: c.server, project: c.project }));
-    if (!all.some((c) => c.server === IN_CLUSTER_SERVER)) all.push({ name: 'in-cluster', server: IN_CLUSTER_SERVER, project: '' });
-    const byName = new Map<string, ResolvedCluster>();
-    const byServer = new Map<string, ResolvedCluster>();
-    for (const c of all) {
-      if (!byName.has(c.name)) byName.set(c.name, c);
-      if (!byServer.has(c.server)) byServer.set(c.server, c);
-    }
-    return { all, byName, byServer };
-  });
 }
 
 /** The value where the template writes it, or the template's key when it comes from elsewhere (templatePatch). */

@@ -38,7 +38,7 @@ export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
   });
 }
 
-function appsetNamespace(ctx: AppSetContext): string | undefined {
+export function appsetNamespace(ctx: AppSetContext): string | undefined {
   const meta = ctx.doc.value.metadata;
   const ns = meta && typeof meta === 'object' && !Array.isArray(meta) ? meta.namespace : undefined;
   return typeof ns === 'string' && ns ? ns : undefined;
