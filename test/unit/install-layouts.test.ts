@@ -59,6 +59,21 @@ const LAYOUTS: [string, string, 'enabled' | 'disabled' | 'not-found', string, Re
     'argocd',
     /Argo CD 3\.1(\.8)? \(detected: install manifest of argoproj\/argo-cd v3\.1\.8/,
   ],
+  ['env-values-files', 'apps/shop.yaml', 'enabled', 'platform/argocd', /Argo CD 3\.0 \(detected: argo-cd Helm chart 8\.0\.17/],
+  [
+    'multi-source-values',
+    'appsets/shop.yaml',
+    'enabled',
+    'Application argocd (argocd/application.yaml)',
+    /Argo CD 2\.14 \(detected: argo-cd Helm chart 7\.8\.2/,
+  ],
+  [
+    'flux-values-from',
+    'apps/shop.yaml',
+    'enabled',
+    'infrastructure/argocd',
+    /Argo CD 2\.14 \(detected: argo-cd Helm chart 7\.8\.2 \(HelmRelease\)/,
+  ],
 ];
 
 for (const [layout, file, state, install, version] of LAYOUTS) {
@@ -161,13 +176,13 @@ test('appset instances lists each install with its version, settings, evidence a
   const root = path.join(INSTALLS, 'umbrella-alias');
   const r = cli.run(['instances', '.', '--workspace', '.'], root);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /^Argo CD charts\/argocd$/m);
+  assert.match(r.out, /^Argo CD charts\/argocd \(namespace argocd\)$/m);
   assert.match(r.out, /version: Argo CD 2\.13 — argo-cd Helm chart 7\.7\.3 \(Chart\.yaml dependency\) \(charts\/argocd\/Chart\.yaml:7\)/);
   assert.match(r.out, /progressive syncs: enabled \(charts\/argocd\/values\.yaml:6\)/);
   assert.match(r.out, /applicationsetcontroller\.enable\.new\.git\.file\.globbing: true \(charts\/argocd\/values\.yaml:7\)/);
   assert.match(
     r.out,
-    /appsets\/shop\.yaml — the repository's only Argo CD install, charts\/argocd\/, runs the ApplicationSets of every folder/,
+    /appsets\/shop\.yaml — the repository's only Argo CD install, charts\/argocd\/, runs ApplicationSets for namespace argocd/,
   );
   const json = JSON.parse(cli.run(['instances', '--output', 'json', '--workspace', '.'], root).out);
   assert.equal(json.installs[0].version.line, '2.13');
@@ -253,4 +268,85 @@ test('kustomize configMapGenerator envs files are read like literals', () => {
     detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']).state,
     'disabled',
   );
+});
+
+const evidenceOf = (layout: string, file: string) => {
+  const root = path.join(INSTALLS, layout);
+  const service = serviceOver(root);
+  const abs = posix(path.join(root, file));
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  return service
+    .rolloutPlan(a, 0)!
+    .enablement.evidence.map((e) => `${e.effect}: ${e.where}: ${e.description}`)
+    .join('\n');
+};
+
+test('the values files the installing Application selects are read in Helm order; the others are said as not read', () => {
+  const umbrella = evidenceOf('env-values-files', 'apps/shop.yaml');
+  assert.match(umbrella, /^enables: platform\/argocd\/values-prod\.yaml:4: Helm values argo: configs\.params/m);
+  assert.match(
+    umbrella,
+    /^ignored: platform\/argocd\/values-dev\.yaml:4: .*no Application installing argocd selects values-dev\.yaml \(Application argocd \(clusters\/prod\/argocd\.yaml\) selects values\.yaml, values-prod\.yaml\)/m,
+  );
+  const multi = evidenceOf('multi-source-values', 'appsets/shop.yaml');
+  assert.match(multi, /^enables: argocd\/values\/prod\.yaml:3:/m);
+  assert.match(multi, /^ignored: argocd\/values\/common\.yaml:3: .*but Helm reads argocd\/values\/prod\.yaml after it/m);
+  assert.match(
+    multi,
+    /^ignored: argocd\/application\.yaml:16: .*\$values\/argocd\/values\/secrets\.yaml: not read \(not in the repository\)/m,
+  );
+  assert.match(
+    multi,
+    /^ignored: argocd\/values\/staging\.yaml:3: .*selects argocd\/values\/common\.yaml from this folder, not staging\.yaml/m,
+  );
+  const flux = evidenceOf('flux-values-from', 'apps/shop.yaml');
+  assert.match(flux, /^enables: infrastructure\/argocd\/argocd-values\.yaml:3: /m);
+  assert.match(
+    flux,
+    /^ignored: infrastructure\/argocd\/release\.yaml:\d+: HelmRelease argocd valuesFrom Secret argocd-secret-values: not read/m,
+  );
+});
+
+const CHART = 'apiVersion: v2\nname: argocd\nversion: 1.0.0\ndependencies:\n  - name: argo-cd\n    alias: argo\n    version: 7.7.3\n';
+const installApp = (valueFiles: string[], extra = '') =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: argocd, namespace: argocd}\nspec:\n  source:\n    repoURL: https://example.com/r.git\n    path: charts/argocd\n    helm:\n      valueFiles: [${valueFiles.join(', ')}]\n${extra}  destination: {namespace: argocd, server: https://kubernetes.default.svc}\n`;
+const PARAM = (v: string) => `argo:\n  configs:\n    params:\n      applicationsetcontroller.enable.progressive.syncs: ${v}\n`;
+
+test('Helm order: a later values file, valuesObject or parameter overrides an earlier one', () => {
+  const files = (app: string, base: string, prod: string) =>
+    new Map<string, string>([
+      ['/ws/charts/argocd/Chart.yaml', CHART],
+      ['/ws/charts/argocd/values.yaml', base],
+      ['/ws/charts/argocd/values-prod.yaml', prod],
+      ['/ws/clusters/prod/argocd.yaml', app],
+    ]);
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml']), PARAM('true'), PARAM('false'))), 'disabled');
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml']), PARAM('false'), PARAM('true'))), 'enabled');
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml']), PARAM('true'), 'argo: {}\n')), 'enabled');
+  // Not selected: values-prod.yaml is read by no install.
+  assert.equal(enabledAfter(files(installApp([]), 'argo: {}\n', PARAM('true'))), 'not-found');
+  // valuesObject after the values files, parameters (--set) last; under the dependency's alias.
+  const vo =
+    '      valuesObject:\n        argo:\n          configs:\n            params:\n              applicationsetcontroller.enable.progressive.syncs: true\n';
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml'], vo.replace(/^/gm, '')), 'argo: {}\n', PARAM('false'))), 'enabled');
+  const par =
+    "      parameters:\n        - {name: argo.configs.params.applicationsetcontroller\\.enable\\.progressive\\.syncs, value: 'false'}\n";
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml'], vo + par), 'argo: {}\n', PARAM('true'))), 'disabled');
+});
+
+test('the enabling fix writes in the values file the installing Application reads last, and the model then says enabled', () => {
+  const files = new Map<string, string>([
+    ['/ws/charts/argocd/Chart.yaml', CHART],
+    ['/ws/charts/argocd/values.yaml', 'argo:\n  server:\n    replicas: 1\n'],
+    ['/ws/charts/argocd/values-prod.yaml', 'argo:\n  server:\n    replicas: 2\n'],
+    ['/ws/clusters/prod/argocd.yaml', installApp(['values.yaml', 'values-prod.yaml'])],
+  ]);
+  assert.equal(enabledAfter(files), 'not-found');
+  const ctx = storyContext(APPSET, files);
+  const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.match(fix.title, /in charts\/argocd\/values-prod\.yaml/);
+  files.set('/ws/charts/argocd/values-prod.yaml', applyEdits(files.get('/ws/charts/argocd/values-prod.yaml')!, fix.edits!));
+  assert.match(files.get('/ws/charts/argocd/values-prod.yaml')!, /^argo:\n(.*\n)*  configs:\n    params:\n/m);
+  assert.equal(enabledAfter(files), 'enabled');
 });
