@@ -350,3 +350,58 @@ test('the enabling fix writes in the values file the installing Application read
   assert.match(files.get('/ws/charts/argocd/values-prod.yaml')!, /^argo:\n(.*\n)*  configs:\n    params:\n/m);
   assert.equal(enabledAfter(files), 'enabled');
 });
+
+test('a remote base of another repository is said as not read, and the verdict is unknown rather than "off" (every front)', () => {
+  const root = path.join(INSTALLS, 'remote-base');
+  const service = serviceOver(root);
+  const abs = posix(path.join(root, 'appsets/shop.yaml'));
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  const en = service.rolloutPlan(a, 0)!.enablement;
+  assert.equal(en.state, 'not-found');
+  assert.deepEqual(en.unread, ['argocd/kustomization.yaml:5: not read: remote base github.com/acme/platform-base//argocd?ref=v1.4.0']);
+  const d = service.diagnostics(a).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
+  assert.match(
+    d.message,
+    /^Unknown whether honoured: argocd\/kustomization\.yaml:5: not read: remote base github\.com\/acme\/platform-base/,
+  );
+  assert.match(service.fileInfo(a).appsets[0].enablement.text, /^Unknown whether honoured/);
+  const cli = bundledCli('appset-remote-base-');
+  const r = cli.run(['instances', '.', '--workspace', '.'], root);
+  assert.match(
+    r.out,
+    /progressive syncs: unknown \(argocd\/kustomization\.yaml:5: not read: remote base github\.com\/acme\/platform-base\/\/argocd\?ref=v1\.4\.0\)/,
+  );
+  // Argo CD's own manifests as the remote base are known: they leave the default (off), no "unknown".
+  const overlay = path.join(INSTALLS, 'kustomize-overlay');
+  const o = serviceOver(overlay);
+  const oabs = posix(path.join(overlay, 'appsets/shop.yaml'));
+  assert.equal(o.rolloutPlan(o.analyze(oabs, fs.readFileSync(oabs, 'utf8'), oabs), 0)!.enablement.unread, undefined);
+});
+
+test('kustomize configMapGenerator files: each file is one key, its content verbatim (a trailing newline is not "true")', () => {
+  const kustomization = (entry: string) =>
+    `namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\nconfigMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    files:\n      - ${entry}\n`;
+  const run = (entry: string, content: string) =>
+    detectEnablement(
+      new WorkspaceIndex(
+        memHost(
+          new Map([
+            ['/ws/argocd/kustomization.yaml', kustomization(entry)],
+            ['/ws/argocd/params/progressive', content],
+          ]),
+        ),
+      ),
+      'auto',
+      { path: '/ws/apps/a.yaml', namespace: 'argocd' },
+      [],
+      ['/ws'],
+    );
+  const on = run('applicationsetcontroller.enable.progressive.syncs=params/progressive', 'true');
+  assert.equal(on.state, 'enabled');
+  assert.match(on.decidedBy!.description, /configMapGenerator argocd-cmd-params-cm \(files applicationsetcontroller/);
+  const nl = run('applicationsetcontroller.enable.progressive.syncs=params/progressive', 'true\n');
+  assert.equal(nl.state, 'not-found');
+  assert.match(nl.evidence.map((e) => e.description).join('\n'), /"true\\n": only true\/false are recognised/);
+  // Without `key=`, the key is the file's name.
+  assert.equal(run('params/progressive', 'true').state, 'not-found');
+});

@@ -124,6 +124,8 @@ export interface DetailedEvidence extends EnablementEvidence {
   enableText?: string;
   /** Key of the install it configures (see instances.ts). */
   instance?: string;
+  /** A remote kustomize base that could configure the controller but cannot be read offline. */
+  unread?: true;
 }
 
 export interface EnablementDetails extends Enablement {
@@ -215,6 +217,10 @@ class Collector {
     return inst;
   }
 
+  instanceKey(site: Site): string {
+    return this.instanceOf(site).key;
+  }
+
   add(site: Site, level: EvidenceLevel | undefined, effect: EnablementEvidence['effect'], description: string, enableText?: string) {
     if (this.evidence.length >= MAX_EVIDENCE) return;
     const inst = this.instanceOf(site);
@@ -258,6 +264,9 @@ class Collector {
 }
 
 const at = (s: Site, ...p: JsonPath): Site => ({ ...s, path: [...s.path, ...p] });
+
+/** A value as written, quoted; control characters (a file's trailing newline) shown escaped. */
+const quote = (raw: string) => (/[\n\r\t]/.test(raw) ? JSON.stringify(raw) : `"${raw}"`);
 
 /** strconv.ParseBool, which pflag uses for `--flag=value`. */
 function parseGoBool(v: string): boolean | undefined {
@@ -370,7 +379,7 @@ function checkParam(c: Collector, site: Site, key: string, value: Json | undefin
   if (key !== CM_KEY && key !== OLD_CM_KEY) return;
   const raw = scalarText(value) ?? '';
   if (key === OLD_CM_KEY) c.add(site, undefined, 'ignored', `${who} sets ${key}: the key was ${RENAMED}`);
-  else if (ignoredWhy) c.add(site, undefined, 'ignored', `${who} sets ${key}: "${raw}", but ${ignoredWhy}`);
+  else if (ignoredWhy) c.add(site, undefined, 'ignored', `${who} sets ${key}: ${quote(raw)}, but ${ignoredWhy}`);
   else {
     const b = envBool(raw);
     if (b === undefined)
@@ -378,10 +387,10 @@ function checkParam(c: Collector, site: Site, key: string, value: Json | undefin
         site,
         undefined,
         'ignored',
-        `${who} sets ${key}: "${raw}": only true/false are recognised, the controller falls back to false`,
+        `${who} sets ${key}: ${quote(raw)}: only true/false are recognised, the controller falls back to false`,
         '"true"',
       );
-    else c.add(site, 'configmap', b ? 'enables' : 'disables', `${who} sets ${key}: "${raw}"`, b ? undefined : '"true"');
+    else c.add(site, 'configmap', b ? 'enables' : 'disables', `${who} sets ${key}: ${quote(raw)}`, b ? undefined : '"true"');
   }
 }
 
@@ -694,6 +703,11 @@ function parseInline(text: string, depth: number): Json[] {
   }
 }
 
+/** A kustomize resource that kustomize fetches (a git URL with `?ref=`, `github.com/…`, an http(s) URL). */
+function isRemote(ref: string): boolean {
+  return /^(https?:\/\/|git@|ssh:\/\/|git::|(github|gitlab|bitbucket)\.(com|org)\/)/i.test(ref) || /\?ref=|\/\/.*\?/.test(ref);
+}
+
 /** Joins a kustomization-relative path; refuses absolute paths and URLs (the host confines reads anyway). */
 function resolveRelative(base: string, rel: string): string | undefined {
   if (!rel || rel.startsWith('/') || /^[a-z]+:\/\//i.test(rel)) return undefined;
@@ -747,6 +761,27 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
       }
     });
   }
+  // Remote bases are fetched by kustomize at build time: offline we cannot read them. Argo CD's own
+  // manifests (and argocd-autopilot's base over them) leave progressive syncs at the default, so only
+  // another repository's base could be what enables them: said as "not read", never silently.
+  for (const field of ['resources', 'bases', 'components']) {
+    const list = own(v, field);
+    if (!Array.isArray(list)) continue;
+    list.slice(0, 200).forEach((r, i) => {
+      const ref = scalarText(r);
+      if (!ref || !isRemote(ref) || /argoproj\/argo-cd|argoproj-labs\/argocd-autopilot/i.test(ref)) return;
+      if (c.evidence.length >= MAX_EVIDENCE) return;
+      const inst = c.instanceKey(site);
+      c.evidence.push({
+        file: site.file.path,
+        description: `not read: remote base ${ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
+        effect: 'ignored',
+        site: at(site, field, i),
+        instance: inst,
+        unread: true,
+      });
+    });
+  }
   const gens = own(v, 'configMapGenerator');
   if (Array.isArray(gens)) {
     gens.forEach((g, i) => {
@@ -771,6 +806,24 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
               `kustomize configMapGenerator ${CM_NAME} (envs ${e})`,
             );
           }
+        });
+      // `files:` entries: one key per file, its content verbatim (kustomize api/kv), so a trailing
+      // newline is part of the value, and the controller's true/false reading does not accept it.
+      const fileList = own(g, 'files');
+      if (Array.isArray(fileList))
+        fileList.slice(0, 50).forEach((e, j) => {
+          if (typeof e !== 'string') return;
+          const entry = fileEntry(e);
+          const p = resolveRelative(dirname(site.file.path), entry.path);
+          const text = p ? c.workspace.file(p)?.text : undefined;
+          if (text === undefined || text.length > 4096) return;
+          checkParam(
+            c,
+            { ...at(site, 'configMapGenerator', i, 'files', j), inner: true },
+            entry.key,
+            text,
+            `kustomize configMapGenerator ${CM_NAME} (files ${e})`,
+          );
         });
       const lits = own(g, 'literals');
       if (!Array.isArray(lits)) return;

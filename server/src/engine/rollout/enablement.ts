@@ -144,6 +144,13 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     instance,
     decidedBy: firstDeciding(evidence, state),
     notes,
+    ...(state === 'not-found' && evidence.some((e) => e.unread)
+      ? {
+          unread: evidence
+            .filter((e) => e.unread)
+            .map((e) => `${e.where ?? e.file}: ${e.description.replace(/ \(kustomize fetches.*$/, '')}`),
+        }
+      : {}),
   };
 }
 

@@ -39,6 +39,11 @@ export interface Enablement {
   decidedBy?: EnablementEvidence;
   /** Plain-words notes on the decision, e.g. installs left out for their namespace. */
   notes?: string[];
+  /**
+   * When nothing found enables them: the configuration that could but cannot be read offline (a
+   * remote kustomize base of another repository). The verdict is then unknown, not "off".
+   */
+  unread?: string[];
 }
 
 export interface PlanWave {
