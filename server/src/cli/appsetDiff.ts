@@ -17,6 +17,8 @@ export interface SideAppSet {
   apps: Map<string, SideApp>;
   /** `spec.syncPolicy.applicationsSync` as written ('' when unset). */
   applicationsSync: string;
+  /** Set when the install's controller policy applies instead of the ApplicationSet's own (where it is set). */
+  policyWhy?: string;
   /** The clusters this side's repository registers (names and servers); undefined when it declares none. */
   clusters?: { names: string[]; servers: string[] };
   /** The rollout plan, as `getRolloutPlan` computes it. */
@@ -363,7 +365,9 @@ export function deletionOf(base: SideApp, head: SideAppSet | undefined): Deletio
     return {
       application: 'kept',
       resources: 'kept',
-      why: `applicationsSync: ${head.applicationsSync} never deletes Applications (with the controller's default policy)`,
+      why: head.policyWhy
+        ? `the controller's policy ${head.applicationsSync} never deletes Applications (${head.policyWhy})`
+        : `applicationsSync: ${head.applicationsSync} never deletes Applications (with the controller's default policy)`,
     };
   // A generator or template that fails stops the reconcile before anything is deleted.
   if (head?.errors.length)

@@ -8,7 +8,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import { getLanguageService, getRolloutPlan, registeredClusters, type EngineHost, type LanguageService } from '../engine';
+import {
+  controllerFor,
+  effectivePolicy,
+  getLanguageService,
+  getRolloutPlan,
+  registeredClusters,
+  type EngineHost,
+  type LanguageService,
+} from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
@@ -184,7 +192,17 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
         file: f.slice(root.length + 1),
         docIndex: ctx.doc.index,
         apps,
-        applicationsSync: typeof policy === 'string' ? policy : '',
+        // The policy the controller applies (the install's applicationsetcontroller.policy unless it lets the ApplicationSet choose).
+        ...(() => {
+          const eff = effectivePolicy(
+            controllerFor(ctx.file, ctx.doc.namespace || undefined),
+            typeof policy === 'string' ? policy : undefined,
+          );
+          const own = eff.why.startsWith('applicationsSync:') || eff.why.startsWith("the controller's default");
+          return own
+            ? { applicationsSync: typeof policy === 'string' ? policy : '' }
+            : { applicationsSync: eff.policy, policyWhy: eff.why };
+        })(),
         ...(clusters ? { clusters } : {}),
         plan: {
           strategy: plan.strategy,

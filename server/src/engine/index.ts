@@ -38,6 +38,7 @@ export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 // The rollout plan's words, shared by lenses and `appset plan`.
 export { planTitle, enablementLine, rollingSyncLines } from './rollout/describe';
 export { installReportLines, type InstallReport, type InstallReportEntry } from './install/report';
+export { controllerFor, effectivePolicy } from './install/controller';
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';
 export type { SyncWave, SyncWaves } from './features/rollout/waves';

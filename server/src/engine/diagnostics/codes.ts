@@ -16,6 +16,7 @@ import { POLICY_CODES } from '../features/policy/codes';
 import { CONFIG_CODES } from '../config/codes';
 import { HELM_CODES } from '../yaml/helmCodes';
 import { INVENTORY_CODES } from '../generators/placeholders';
+import { CONTROLLER_CODES } from '../features/controller/codes';
 
 export interface CodeInfo {
   code: string;
@@ -44,6 +45,7 @@ export const ALL_CODES: readonly CodeInfo[] = [
   ...CONFIG_CODES,
   ...HELM_CODES,
   ...INVENTORY_CODES,
+  ...CONTROLLER_CODES,
 ];
 
 /** Every registered diagnostic code. */

@@ -24,6 +24,26 @@
  */
 import type { InstanceMapping } from '../host';
 import { doublestarMatcher } from '../generators/gitPatterns';
+import { gobwasMatch } from '../rules/gobwasGlob';
+
+/**
+ * True when the controller of an install in `own` processes ApplicationSets in `namespace`: its own
+ * namespace always, others when a pattern of `applicationsetcontroller.namespaces` matches, by glob or
+ * as `/regexp/` (Argo CD `applicationset/utils/utils.go` IsNamespaceAllowed, `util/glob/list.go`).
+ */
+export function namespaceWatched(patterns: readonly string[], own: string | undefined, namespace: string): boolean {
+  if (own === namespace) return true;
+  return patterns.some((p) => {
+    if (p.length > 1 && p.startsWith('/') && p.endsWith('/')) {
+      try {
+        return new RegExp(p.slice(1, -1)).test(namespace);
+      } catch {
+        return false;
+      }
+    }
+    return gobwasMatch(p, namespace);
+  });
+}
 
 export interface Instance {
   /** Key: absolute folder of the install (or `app:<file>#<name>` for an Argo CD Application). */
@@ -145,8 +165,7 @@ export function chooseInstances(
   // An Application installing Argo CD governs the workspace, unless it is a sample: then only its folder.
   const scopeOf = (i: Instance) => (i.scope === '' && isSample(i, roots) ? dirname(installSource(i.key)) : i.scope);
   const inScope = all.filter((i) => within(dir, scopeOf(i)) && !isBase(i));
-  const nsOk = (i: Instance) =>
-    !namespace || !i.namespace || i.namespace === namespace || i.watched.includes(namespace) || i.watched.includes('*');
+  const nsOk = (i: Instance) => !namespace || !i.namespace || namespaceWatched(i.watched, i.namespace, namespace);
   let candidates = inScope.filter(nsOk);
   let repositoryWide = false;
   if (!candidates.length) {

@@ -18,6 +18,7 @@ import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
 import { severityOf } from '../../diagnostics/codes';
+import { controllerFor, effectivePolicy } from '../../install/controller';
 
 const MAX_NAMES = 5;
 
@@ -156,13 +157,22 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       span: spanAt(doc, automatedPath, 'key'),
     });
   }
-  const policy = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
-  if (policy === 'create-only' || policy === 'create-delete') {
+  // The policy the controller applies: the ApplicationSet's own only when the install lets it choose
+  // (install/controller.ts, applicationset/utils/policy.go DefaultPolicy).
+  const writtenPolicy = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
+  const eff = effectivePolicy(
+    controllerFor(ctx.file, ctx.doc.namespace || undefined),
+    typeof writtenPolicy === 'string' ? writtenPolicy : undefined,
+  );
+  if (eff.policy === 'create-only' || eff.policy === 'create-delete') {
+    const own = writtenPolicy === eff.policy;
     out.push({
       code: 'rollout/sync-policy-blocks-rollout',
       severity: severityOf('rollout/sync-policy-blocks-rollout'),
-      message: `applicationsSync: ${policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
-      span: spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']),
+      message: own
+        ? `applicationsSync: ${eff.policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`
+        : `The controller's policy ${eff.policy} never updates existing Applications (${eff.why}), and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation.`,
+      span: own ? spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']) : strategyKey,
     });
   }
 
