@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as os from 'node:os';
 import { repoRoot } from '../helpers/cli';
 import { posix, serviceOver, bundledCli } from '../helpers/realworld';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
@@ -404,4 +405,40 @@ test('kustomize configMapGenerator files: each file is one key, its content verb
   assert.match(nl.evidence.map((e) => e.description).join('\n'), /"true\\n": only true\/false are recognised/);
   // Without `key=`, the key is the file's name.
   assert.equal(run('params/progressive', 'true').state, 'not-found');
+});
+
+test('the "create argocd-cmd-params-cm.yaml" fix in a plain folder lands "written but not deployed" (model and CLI), and a kustomization then deploys it', () => {
+  const appset = APPSET;
+  const files = new Map<string, string>([['/ws/appset.yaml', appset]]);
+  const ctx = storyContext(appset, files);
+  const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
+  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.equal(fix.title, 'Enable progressive syncs: create argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
+  assert.equal(fix.edits?.length ?? 0, 0, 'no kustomization to extend');
+  const created = fix.createFiles![0];
+  files.set(created.file, created.text);
+  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']);
+  assert.equal(en.state, 'not-found');
+  assert.match(
+    en.undeployed!,
+    /^argocd-cmd-params-cm\.yaml is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys \.\/ /,
+  );
+  // The same through the CLI on the edited tree.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appset-undeployed-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'appset.yaml'), appset);
+    fs.writeFileSync(path.join(dir, 'argocd-cmd-params-cm.yaml'), created.text);
+    const cli = bundledCli('appset-undeployed-cli-');
+    const r = cli.run(['plan', 'appset.yaml', '--workspace', '.'], dir);
+    assert.match(r.out, /!! Not deployed yet: argocd-cmd-params-cm\.yaml is written but not deployed/);
+    // An Application deploying the folder makes it part of the install.
+    fs.mkdirSync(path.join(dir, 'bootstrap'));
+    fs.writeFileSync(
+      path.join(dir, 'bootstrap', 'apps.yaml'),
+      'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: apps, namespace: argocd}\nspec:\n  source: {repoURL: https://example.com/r.git, path: .}\n  destination: {namespace: argocd, server: https://kubernetes.default.svc}\n',
+    );
+    assert.match(cli.run(['plan', 'appset.yaml', '--workspace', '.'], dir).out, /progressive syncs: enabled/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

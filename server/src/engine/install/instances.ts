@@ -65,6 +65,9 @@ const OVERLAY_DIRS = new Set(['overlays', 'overlay', 'envs', 'environments']);
 const INSTALL_LIKE =
   /^(argo-?cd.*|argo|install|installation|bootstrap|gitops|platform|system|infra|infrastructure|manifests|config|configs|deploy|helm|charts?|values|cluster-config|cd)$/i;
 
+/** True when a folder's name says it holds an Argo CD install (`argocd/`, `bootstrap/`, `install/`, …). */
+export const isInstallFolder = (name: string) => INSTALL_LIKE.test(name) || /argo/i.test(name);
+
 export function dirname(p: string): string {
   const i = p.lastIndexOf('/');
   return i <= 0 ? '/' : p.slice(0, i);

@@ -27,8 +27,8 @@ import { nodeAt, type JsonPath } from '../yaml/document';
 import type { Enablement, EnablementEvidence } from '../rollout/types';
 import { yamlLimitMessage } from '../yaml/limits';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
-import { dirname, installOf, relativePath, type Instance } from './instances';
-import { chartAt, findInstallers, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
+import { dirname, installOf, isInstallFolder, isSample, relativePath, type Instance } from './instances';
+import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -126,6 +126,8 @@ export interface DetailedEvidence extends EnablementEvidence {
   instance?: string;
   /** A remote kustomize base that could configure the controller but cannot be read offline. */
   unread?: true;
+  /** Written but not deployed: what is missing (the file is built or applied by nothing). */
+  undeployed?: string;
 }
 
 export interface EnablementDetails extends Enablement {
@@ -197,6 +199,8 @@ class Collector {
   selected = new Map<string, Selection>();
   /** Helm's merge order of the values being read: later ranks of one chain override earlier ones. */
   rank: { chain: string; rank: number } | undefined;
+  /** The configuration files being scanned (never re-asked of the index while it is read). */
+  files: readonly IndexedFile[] = [];
   /** Workspace roots (an Application's `path:` is relative to its repository's root). */
   roots: readonly string[] = [];
   /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
@@ -432,7 +436,13 @@ function checkResource(c: Collector, site: Site, v: Json, depth: number) {
 function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefined, name: string, depth: number) {
   if (kind === 'ConfigMap' && name === CM_NAME) {
     c.target('configmap', site);
-    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, site.inner ? undefined : notDeployed(c, site.file.path));
+    const missing = site.inner ? undefined : notDeployed(c, site.file.path);
+    const before = c.evidence.length;
+    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, missing);
+    // What would enable them, once deployed: the lens and status bar say what is missing.
+    if (missing)
+      for (const e of c.evidence.slice(before))
+        if (/: "true"/i.test(e.description) && e.description.includes(CM_KEY)) e.undeployed = missing;
   } else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name)) {
     checkPodSpec(c, at(site, 'spec', 'template', 'spec'), own(own(own(v, 'spec'), 'template'), 'spec'), `Deployment ${name}`);
   } else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
@@ -891,32 +901,85 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
 const KUSTOMIZE_LISTS = ['resources', 'bases', 'components', 'patchesStrategicMerge', 'patches', 'crds'];
 
 /**
- * "Written but not deployed": a ConfigMap file in a folder whose kustomization does not list it (in
- * resources, patches, …) is built by nothing, so the controller never reads it. Only said when the
- * folder has a kustomization (a folder of plain manifests may be applied whole by an Application).
+ * "Written but not deployed": a params ConfigMap the controller never reads because nothing builds or
+ * applies its file. In a folder with a kustomization: the kustomization must list it (resources,
+ * patches, …). In a plain folder: something must deploy the folder — an Application's or Flux
+ * Kustomization's path (installers.ts), a kustomization above that lists the file — or the folder must
+ * be the install's own (named like one, `argocd/`, `bootstrap/`…, or holding other parts of Argo CD's
+ * install), which is applied as a whole, or hold nothing else (taken as the install's configuration,
+ * applied by hand). A ConfigMap dropped beside the ApplicationSets, in a folder nothing deploys, is
+ * written, not deployed.
  */
 function notDeployed(c: Collector, file: string): string | undefined {
   const dir = dirname(file);
   const base = file.slice(dir.length + 1);
+  const folder = (p: string) => p.split('/').slice(-2).join('/');
+  const restart = 'the ApplicationSet controller reads its parameters only when it starts, so restart it after the change';
+  const k = kustomizationIn(c, dir);
+  if (k) {
+    if (listedBy(k.value, base)) return undefined;
+    return `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; ${restart})`;
+  }
+  if (folderDeployed(c.installers, dir)) return undefined;
+  let up = dir;
+  for (let n = 0; n < 3 && up.lastIndexOf('/') > 0; n++) {
+    up = dirname(up);
+    const above = kustomizationIn(c, up);
+    if (above && listedBy(above.value, file.slice(up.length + 1))) return undefined;
+  }
+  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1)) || holdsInstallParts(c, dir, file)) return undefined;
+  // A folder of its own is taken as the install's configuration, applied by hand; one that holds the
+  // ApplicationSets is theirs, and nothing applies a ConfigMap dropped there.
+  // Samples (examples/, docs/, …) are applied by hand as a whole.
+  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return undefined;
+  const rel = relativePath(c.roots, file);
+  return `${rel} is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys ${relativePath(c.roots, dir)}/ (apply it, e.g. kubectl apply -f ${rel}, or add it to the install; ${restart})`;
+}
+
+function kustomizationIn(c: Collector, dir: string): { path: string; value: Json | undefined } | undefined {
   for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
     const k = c.workspace.file(`${dir}/${name}`);
-    if (!k) continue;
-    const v = k.docs[0]?.value;
-    const listed = KUSTOMIZE_LISTS.some((field) => {
-      const list = own(v, field);
-      return (
-        Array.isArray(list) &&
-        list.some((e) => {
-          const ref = typeof e === 'string' ? e : scalarText(own(e, 'path'));
-          return ref !== undefined && ref.replace(/^\.\//, '') === base;
-        })
-      );
-    });
-    if (listed) return undefined;
-    const folder = (p: string) => p.split('/').slice(-2).join('/');
-    return `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; the ApplicationSet controller reads its parameters only when it starts, so restart it after the change)`;
+    if (k) return { path: k.path, value: k.docs[0]?.value };
   }
   return undefined;
+}
+
+/** True when a kustomization lists `rel` (relative to its folder) in one of the lists kustomize builds. */
+function listedBy(v: Json | undefined, rel: string): boolean {
+  return KUSTOMIZE_LISTS.some((field) => {
+    const list = own(v, field);
+    return (
+      Array.isArray(list) &&
+      list.some((e) => {
+        const ref = typeof e === 'string' ? e : scalarText(own(e, 'path'));
+        return ref !== undefined && ref.replace(/^\.\//, '') === rel;
+      })
+    );
+  });
+}
+
+function holdsApplicationSets(c: Collector, dir: string, self: string): boolean {
+  return c.workspace
+    .paths()
+    .filter((p) => p !== self && dirname(p) === dir && /\.ya?ml$/i.test(p))
+    .slice(0, 200)
+    .some((p) => /^kind:\s*["']?ApplicationSet["']?\s*$/m.test(c.workspace.file(p)?.text ?? ''));
+}
+
+/** True when another file of the folder holds part of Argo CD's install (its Deployments, ConfigMaps, the Operator's ArgoCD). */
+function holdsInstallParts(c: Collector, dir: string, self: string): boolean {
+  return c.files.some(
+    (f) =>
+      f.path !== self &&
+      dirname(f.path) === dir &&
+      f.docs.some((d) => {
+        const kind = own(d.value, 'kind');
+        const name = resourceName(d.value);
+        return (
+          kind === 'ArgoCD' || ((kind === 'Deployment' || kind === 'StatefulSet' || kind === 'ConfigMap') && name.startsWith('argocd-'))
+        );
+      }),
+  );
 }
 
 /** Reads one file's documents, once per scan (a chart's values are also reached from its Chart.yaml). */
@@ -1121,6 +1184,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   const c = new Collector(workspace);
   c.roots = roots;
   const files = provisional ? workspace.matchingProvisional(ARGOCD_CONFIG) : workspace.matching(ARGOCD_CONFIG);
+  c.files = files;
   c.installers = findInstallers(files, workspace, roots);
   selectValues(c, files);
   for (const file of files) scanFile(c, file);

@@ -58,7 +58,8 @@ export function unknownSentence(apps: number, unread: readonly string[]): string
 }
 
 /** The headline of a strategy that is not honoured, or whose fate depends on a base not read offline. */
-export function offSentence(en: Pick<Enablement, 'unread'>, apps: number): string {
+export function offSentence(en: Pick<Enablement, 'unread' | 'undeployed'>, apps: number): string {
+  if (en.undeployed) return `Not deployed yet: ${en.undeployed}. Until then, ${ignoredSentence(apps).replace(/^Ignored: /, '')}`;
   return en.unread?.length ? unknownSentence(apps, en.unread) : ignoredSentence(apps);
 }
 

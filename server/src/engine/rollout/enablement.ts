@@ -144,6 +144,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     instance,
     decidedBy: firstDeciding(evidence, state),
     notes,
+    ...(state !== 'enabled' && evidence.some((e) => e.undeployed) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
     ...(state === 'not-found' && evidence.some((e) => e.unread)
       ? {
           unread: evidence

@@ -44,6 +44,11 @@ export interface Enablement {
    * remote kustomize base of another repository). The verdict is then unknown, not "off".
    */
   unread?: string[];
+  /**
+   * Written but not deployed: the enabling configuration that nothing deploys, and what is missing
+   * (`argocd/argocd-cmd-params-cm.yaml is not part of argocd/kustomization.yaml: …`).
+   */
+  undeployed?: string;
 }
 
 export interface PlanWave {
