@@ -199,6 +199,8 @@ class Collector {
   selected = new Map<string, Selection>();
   /** Helm's merge order of the values being read: later ranks of one chain override earlier ones. */
   rank: { chain: string; rank: number } | undefined;
+  /** Remote bases of kustomizations, said as "not read" only for kustomizations that are Argo CD installs. */
+  remoteBases: { site: Site; ref: string; key: string }[] = [];
   /** The configuration files being scanned (never re-asked of the index while it is read). */
   files: readonly IndexedFile[] = [];
   /** Workspace roots (an Application's `path:` is relative to its repository's root). */
@@ -780,16 +782,7 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
     list.slice(0, 200).forEach((r, i) => {
       const ref = scalarText(r);
       if (!ref || !isRemote(ref) || /argoproj\/argo-cd|argoproj-labs\/argocd-autopilot/i.test(ref)) return;
-      if (c.evidence.length >= MAX_EVIDENCE) return;
-      const inst = c.instanceKey(site);
-      c.evidence.push({
-        file: site.file.path,
-        description: `not read: remote base ${ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
-        effect: 'ignored',
-        site: at(site, field, i),
-        instance: inst,
-        unread: true,
-      });
+      c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
     });
   }
   const gens = own(v, 'configMapGenerator');
@@ -1192,6 +1185,22 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   for (const path of c.selected.keys()) {
     const f = workspace.file(path);
     if (f) scanFile(c, f);
+  }
+  // A remote base is only Argo CD's configuration when its kustomization is an install: one the model
+  // already knows, or one named or namespaced like Argo CD (`argocd/`, `namespace: argocd`).
+  for (const r of c.remoteBases) {
+    const dir = dirname(r.site.file.path);
+    const ns = c.kustomizeNamespaces.get(dir) ?? '';
+    if (!c.instances.has(r.key) && !/argo|gitops/i.test(dir.slice(dir.lastIndexOf('/') + 1)) && !/argo|gitops/i.test(ns)) continue;
+    if (c.evidence.length >= MAX_EVIDENCE) break;
+    c.evidence.push({
+      file: r.site.file.path,
+      description: `not read: remote base ${r.ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
+      effect: 'ignored',
+      site: r.site,
+      instance: c.instanceKey(r.site),
+      unread: true,
+    });
   }
   applyOverrides(c);
   // The fix writes in the values Helm reads last (highest rank first; the sort is stable).
