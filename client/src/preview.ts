@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { PREVIEW_SCHEME, Requests, type DocumentRequestParams, type PreviewResult } from '../../server/src/protocol';
+import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
+import { request } from './request';
 import { affectsResults } from './refresh';
 
 /** Edits come in bursts: one request after the burst (the server answers the newest version only). */
@@ -117,10 +118,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     this.stats.requests++;
     this.stats.bySource[uri.query] = (this.stats.bySource[uri.query] ?? 0) + 1;
     try {
-      const r = await this.client.sendRequest<PreviewResult | null>(Requests.preview, {
-        uri: uri.query,
-        offset,
-      } satisfies DocumentRequestParams);
+      const r = await request(this.client, Requests.preview, { uri: uri.query, offset });
       this.stats.lastMs = Date.now() - t0;
       this.stats.lastBytes = r?.yaml.length ?? 0;
       return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';

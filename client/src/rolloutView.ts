@@ -7,7 +7,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Requests, type DocumentRequestParams, type RolloutPlan } from '../../server/src/protocol';
+import { Requests, type RolloutPlan } from '../../server/src/protocol';
+import { request } from './request';
 import { renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
@@ -78,10 +79,7 @@ export class RolloutView implements vscode.Disposable {
     let plan: RolloutPlan | null = null;
     let error = '';
     try {
-      plan = await this.client.sendRequest<RolloutPlan | null>(Requests.rolloutPlan, {
-        uri: this.source.toString(),
-        offset: this.offset,
-      } satisfies DocumentRequestParams);
+      plan = await request(this.client, Requests.rolloutPlan, { uri: this.source.toString(), offset: this.offset });
     } catch (e) {
       error = (e as Error).message;
     }

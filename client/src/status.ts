@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { Commands, Requests, type DocumentRequestParams, type FileInfo, type FileInfoAppSet } from '../../server/src/protocol';
+import { Commands, Requests, type FileInfo, type FileInfoAppSet } from '../../server/src/protocol';
+import { request } from './request';
 
 export const HAS_APPSET_CONTEXT = 'appsetTools.hasApplicationSet';
 const REFRESH_MS = 250;
@@ -64,9 +65,7 @@ export class AppSetStatus implements vscode.Disposable {
       return;
     }
     try {
-      const info = await this.client.sendRequest<FileInfo | null>(Requests.fileInfo, {
-        uri: doc.uri.toString(),
-      } satisfies DocumentRequestParams);
+      const info = await request(this.client, Requests.fileInfo, { uri: doc.uri.toString() });
       this.info = { uri: doc.uri.toString(), version: doc.version, info: info ?? { appsets: [] } };
     } catch {
       this.info = undefined;

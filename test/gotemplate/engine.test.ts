@@ -18,7 +18,8 @@ import {
 } from '../../server/src/gotemplate/index';
 import { templateFuncs } from '../../server/src/gotemplate/funcmap';
 import { parseCount } from '../../server/src/gotemplate/api';
-import { templateErrorCode, TEMPLATE_CODES } from '../../server/src/engine/expand/templateCodes';
+import { templateErrorCode } from '../../server/src/engine/expand/templateCodes';
+import { TEMPLATE_CODES } from '../../server/src/engine/diagnostics/codeLists/templates';
 import { formatFloat } from '../../server/src/gotemplate/floatfmt';
 import { sprintf, formatValue } from '../../server/src/gotemplate/format';
 import { GoMap, GoStringMap, GoInt64 } from '../../server/src/gotemplate/values';

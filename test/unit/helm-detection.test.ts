@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
-import { templateSignals } from '../../server/src/engine/yaml/helmChart';
-import { scanActions } from '../../server/src/engine/yaml/templateActions';
+import { templateSignals } from '../../server/src/engine/kinds/helmChart';
+import { scanActions } from '../../server/src/engine/kinds/templateActions';
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;

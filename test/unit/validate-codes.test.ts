@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ALL_CODES } from '../../server/src/engine/diagnostics/codes';
-import { VALIDATION_CODES } from '../../server/src/engine/validate/codes';
+import { ALL_CODES, finding, isDiagnosticCode, severityOf, type DiagnosticCode } from '../../server/src/engine/diagnostics/codes';
+import { VALIDATION_CODES } from '../../server/src/engine/diagnostics/codeLists/validation';
 
 const repo = path.resolve(__dirname, '..', '..');
 
@@ -17,6 +17,28 @@ test('codes are unique, well-formed, with one-line summaries', () => {
     assert.ok(c.summary.length > 10 && !c.summary.includes('\n'), c.code);
   }
   assert.ok(VALIDATION_CODES.length >= 20);
+});
+
+test('the code lists are plain data with only the fields the registry reads', () => {
+  // The lists join with a spread, where tsc checks no excess fields: a misspelt `variant` would pass it.
+  const fields = new Set(['code', 'severity', 'summary', 'variant', 'unchecked']);
+  for (const c of ALL_CODES) for (const k of Object.keys(c)) assert.ok(fields.has(k), `${c.code}: ${k}`);
+});
+
+test('DiagnosticCode is the union of the registered codes, so tsc rejects an unregistered one', () => {
+  // Each line under a @ts-expect-error must fail to compile: `npm test`'s tsc run fails when it compiles.
+  // @ts-expect-error 'nope/unregistered' is no registered code
+  const unregistered: DiagnosticCode = 'nope/unregistered';
+  // @ts-expect-error finding() takes only a registered code
+  const made = () => finding('nope/unregistered', 'message', { start: 0, end: 1 });
+  // @ts-expect-error a plain string is no DiagnosticCode
+  const fromString = (s: string): DiagnosticCode => s;
+  assert.equal(isDiagnosticCode(unregistered), false);
+  assert.equal(typeof made, 'function');
+  assert.equal(fromString('yaml/syntax'), 'yaml/syntax');
+  const registered: DiagnosticCode = 'yaml/syntax';
+  assert.equal(isDiagnosticCode(registered), true);
+  assert.equal(severityOf(registered), 'error');
 });
 
 test('docs/codes.md lists every registered code in the codes section', () => {

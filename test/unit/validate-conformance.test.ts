@@ -106,7 +106,7 @@ test('the bundled examples: clean ones have no findings, the broken one shows it
     );
   }
   const broken = fs.readFileSync(path.join(ex, 'broken', 'mistakes.yaml'), 'utf8');
-  const found = new Set(validateText(broken).map((d) => d.code));
+  const found = new Set<string>(validateText(broken).map((d) => d.code));
   // Every code named in a comment of the file is produced.
   for (const m of broken.matchAll(/# (appset\/[a-z-]+)/g)) assert.ok(found.has(m[1]), m[1]);
 });

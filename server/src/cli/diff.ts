@@ -10,6 +10,7 @@ import type { CliIO } from './io';
 import { oneLine } from './safeText';
 import {
   controllerFor,
+  declaresAppSet,
   effectivePolicy,
   getLanguageService,
   getRolloutPlan,
@@ -45,8 +46,6 @@ exit status: 0 report printed (whether or not anything changed), 1 more removed 
 delete their resources than policy.maxDeletes in .appset-tools.yaml allows, 2 bad usage, not a git
 work tree, unknown revision, a path that exists neither in the work tree nor at the base revision, or
 unreadable input, 4 no ApplicationSet on either side in the given paths`;
-
-const APPSET_RE = /^\s*kind:\s*["']?ApplicationSet\b/m;
 
 export async function runDiff(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand('diff', USAGE, args, { values: ['base', 'format', 'output'] }, io, (p) => {
@@ -175,7 +174,7 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
   let clusters: SideAppSet['clusters'] | null | undefined;
   for (const f of files) {
     const text = read(f);
-    if (text === undefined || !APPSET_RE.test(text)) continue;
+    if (text === undefined || !declaresAppSet(text)) continue;
     if (service.isIgnored(f)) continue;
     const a = service.analyze(f, text, f);
     for (const ctx of a.appsets) {

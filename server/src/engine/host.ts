@@ -6,6 +6,7 @@
  * Architecture invariant: engine code never imports `fs`, `child_process` or `vscode`; it asks the host.
  * Paths given to and returned by the host are absolute, normalised, with `/` separators.
  */
+import { SETTINGS } from '../settingsTable';
 
 export interface FileStat {
   isFile: boolean;
@@ -86,17 +87,18 @@ export interface EngineSettings {
   instance: string;
 }
 
+/** The defaults of the settings table (settingsTable.ts), which package.json and the docs show too. */
 export const DEFAULT_SETTINGS: EngineSettings = {
-  maxApplications: 10000,
-  inventoryFiles: [],
-  repoMappings: {},
-  progressiveSyncs: 'auto',
-  newGitFileGlobbing: false,
-  blastRadiusThreshold: 10,
-  argocdVersion: 'auto',
-  instances: [],
-  maxWaveSize: 10,
-  minutesPerSync: 3,
+  maxApplications: SETTINGS.maxApplications.default,
+  inventoryFiles: [...SETTINGS.inventoryFiles.default],
+  repoMappings: { ...SETTINGS.repoMappings.default },
+  progressiveSyncs: SETTINGS.progressiveSyncs.default,
+  newGitFileGlobbing: SETTINGS.newGitFileGlobbing.default,
+  blastRadiusThreshold: SETTINGS.blastRadiusThreshold.default,
+  argocdVersion: SETTINGS.argocdVersion.default,
+  instances: [...SETTINGS.instances.default],
+  maxWaveSize: SETTINGS.maxWaveSize.default,
+  minutesPerSync: SETTINGS.minutesPerSync.default,
   instance: '',
 };
 

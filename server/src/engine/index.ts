@@ -21,7 +21,8 @@ export type { EngineHost, EngineSettings, FileStat, GitRemote, InstanceMapping, 
 
 // The engine's vocabulary: spans are character offsets; fronts convert to lines and columns (the CLI with this line table).
 export type * from './types';
-export { lineStarts, lineOfOffset } from './yaml/document';
+export { lineStarts, lineOfOffset } from './yaml';
+export { declaresAppSet } from './kinds/appset';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
 export { SUPPORTED as SUPPORTED_ARGOCD_VERSIONS } from './versions/releases';
@@ -32,7 +33,7 @@ export { SKIPPED_FOLDERS, inSkippedFolder } from './rules/folders';
 export { compareGoStrings } from './rules/order';
 
 // Diagnostic codes (README's code table and the CLI read the registry).
-export { ALL_CODES, codeInfo, type CodeInfo } from './diagnostics/codes';
+export { ALL_CODES, codeInfo, isDiagnosticCode, type CodeInfo, type DiagnosticCode } from './diagnostics/codes';
 export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
@@ -42,7 +43,7 @@ export { controllerFor, effectivePolicy } from './install/controller';
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';
 export type { SyncWave, SyncWaves } from './features/rollout/waves';
-export type { RolloutPlan, PlanStep, PlanWave, Enablement } from './rollout/types';
+export type { RolloutPlan, PlanStep, PlanWave, Enablement } from '../protocol';
 
 // The Go template library, as `appset template` and the language server's cost budget use it.
 export { renderString, renderValue, TemplateError, limitExpensiveFunctions, setTemplateLimits } from '../gotemplate';

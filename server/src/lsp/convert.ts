@@ -18,7 +18,7 @@ import {
 } from 'vscode-languageserver/node';
 import { URI } from './uri';
 import type * as E from '../engine';
-import { codeHelpUri } from '../engine';
+import { codeHelpUri, isDiagnosticCode } from '../engine';
 
 export const SOURCE = 'appset';
 
@@ -64,12 +64,17 @@ export function toDiagnostic(doc: TextDocument, d: E.EngineDiagnostic, textOf: T
   return out;
 }
 
-/** Rebuilds the engine diagnostic from what the client sends back in a code action request. */
-export function fromDiagnostic(doc: TextDocument, d: Diagnostic): E.EngineDiagnostic {
+/**
+ * Rebuilds the engine diagnostic from what the client sends back in a code action request; undefined
+ * for a code the engine does not register (no quick fix can answer it).
+ */
+export function fromDiagnostic(doc: TextDocument, d: Diagnostic): E.EngineDiagnostic | undefined {
+  const code = String(d.code ?? '');
+  if (!isDiagnosticCode(code)) return undefined;
   const extra = (d.data ?? {}) as { span?: E.Span; data?: unknown };
   const sev = Object.entries(SEVERITY).find(([, v]) => v === d.severity)?.[0] as E.Severity | undefined;
   return {
-    code: String(d.code ?? ''),
+    code,
     severity: sev ?? 'error',
     message: typeof d.message === 'string' ? d.message : d.message.value,
     span: extra.span ?? toSpan(doc, d.range),

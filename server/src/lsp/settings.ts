@@ -1,5 +1,6 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
 import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping, type ProgressiveSyncOverride } from '../engine';
+import { SETTINGS } from '../settingsTable';
 
 export interface ServerSettings {
   validate: boolean;
@@ -9,17 +10,19 @@ export interface ServerSettings {
   engine: EngineSettings;
 }
 
+/** The defaults of the settings table (settingsTable.ts), which package.json and the docs show too. */
 export const DEFAULT_SERVER_SETTINGS: ServerSettings = {
-  validate: true,
-  debounceMs: 200,
-  yamlSyntax: true,
+  validate: SETTINGS['validate.enable'].default,
+  debounceMs: SETTINGS['validate.debounceMs'].default,
+  yamlSyntax: SETTINGS['validate.yamlSyntax'].default,
   engine: { ...DEFAULT_SETTINGS },
 };
 
 export function readSettings(raw: unknown): ServerSettings {
   const o = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const v = (o.validate && typeof o.validate === 'object' ? o.validate : {}) as Record<string, unknown>;
-  const num = (x: unknown, d: number, min = 0) => (typeof x === 'number' && Number.isFinite(x) && x >= min ? x : d);
+  // A number below the table's minimum is not used (VS Code checks it too; other editors send anything).
+  const num = (x: unknown, d: number, min: number) => (typeof x === 'number' && Number.isFinite(x) && x >= min ? x : d);
   const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
   const map = (x: unknown) => {
     const out: Record<string, string> = {};
@@ -32,20 +35,20 @@ export function readSettings(raw: unknown): ServerSettings {
   const ps = o.progressiveSyncs;
   return {
     validate: v.enable !== false,
-    debounceMs: num(v.debounceMs, DEFAULT_SERVER_SETTINGS.debounceMs),
+    debounceMs: num(v.debounceMs, DEFAULT_SERVER_SETTINGS.debounceMs, SETTINGS['validate.debounceMs'].minimum),
     yamlSyntax: v.yamlSyntax !== false,
     engine: {
       ...DEFAULT_SETTINGS,
-      maxApplications: num(o.maxApplications, DEFAULT_SETTINGS.maxApplications, 1),
+      maxApplications: num(o.maxApplications, DEFAULT_SETTINGS.maxApplications, SETTINGS.maxApplications.minimum),
       inventoryFiles: strings(o.inventoryFiles),
       repoMappings: map(o.repoMappings),
       progressiveSyncs: (ps === 'enabled' || ps === 'disabled' || ps === 'auto' ? ps : 'auto') as ProgressiveSyncOverride,
       newGitFileGlobbing: o.newGitFileGlobbing === true,
-      blastRadiusThreshold: num(o.blastRadiusThreshold, DEFAULT_SETTINGS.blastRadiusThreshold, 1),
+      blastRadiusThreshold: num(o.blastRadiusThreshold, DEFAULT_SETTINGS.blastRadiusThreshold, SETTINGS.blastRadiusThreshold.minimum),
       argocdVersion: typeof o.argocdVersion === 'string' && isVersionSetting(o.argocdVersion.trim()) ? o.argocdVersion.trim() : 'auto',
       instances: readInstances(o.instances),
-      maxWaveSize: num(o.maxWaveSize, DEFAULT_SETTINGS.maxWaveSize, 1),
-      minutesPerSync: num(o.minutesPerSync, DEFAULT_SETTINGS.minutesPerSync, 1),
+      maxWaveSize: num(o.maxWaveSize, DEFAULT_SETTINGS.maxWaveSize, SETTINGS.maxWaveSize.minimum),
+      minutesPerSync: num(o.minutesPerSync, DEFAULT_SETTINGS.minutesPerSync, SETTINGS.minutesPerSync.minimum),
     },
   };
 }

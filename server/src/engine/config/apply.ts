@@ -8,7 +8,7 @@ import type { EngineDiagnostic, Severity } from '../types';
 import type { RepoConfig } from './types';
 import { finding } from '../diagnostics/codes';
 import { findSuppressions, type Suppression } from './suppress';
-import { lineIndex } from '../yaml/document';
+import { lineIndex } from '../yaml';
 import { doublestarMatch } from '../rules/globs';
 
 /**

@@ -9,7 +9,7 @@
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic, Json } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
-import { nodeAt, parseFile } from '../yaml/document';
+import { nodeAt, parseFile } from '../yaml';
 import { suggest } from '../validate/describe';
 import { CONFIG_KEYS, isObj } from './keys';
 import { CONFIG_FILE, emptyConfig, type RepoConfig } from './types';

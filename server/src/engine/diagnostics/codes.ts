@@ -1,22 +1,16 @@
 /**
- * The registry of diagnostic codes. Codes are stable: never rename or reuse one. Each area owns its
- * own list (validation, templates, generators, rollout) and this file joins them, so the README,
- * the CLI and the tests read one table. `DiagnosticCode` is the union of every registered code, so
+ * The registry of diagnostic codes. Codes are stable: never rename or reuse one. Each area's list is
+ * plain data in `codeLists/`, joined in `registered.ts`, so docs/codes.md, the CLI and the tests read
+ * one table. `DiagnosticCode` is the union of every registered code, so
  * `tsc` rejects a finding with an unregistered one, and a finding's severity always comes from here
  * (`finding`, `severityOf`): a check says which code it found, never how serious it is. Only the
  * user's `.appset-tools.yaml` may change a severity afterwards. A test checks that README.md
  * documents every registered code.
  */
 import type { EngineDiagnostic, Severity, Span } from '../types';
-import { VALIDATION_CODES } from '../validate/codes';
-import { TEMPLATE_CODES } from '../expand/templateCodes';
-import { GENERATOR_CODES } from '../generators/codes';
-import { ROLLOUT_CODES } from '../rollout/codes';
-import { POLICY_CODES } from '../features/policy/codes';
-import { CONFIG_CODES } from '../config/codes';
-import { HELM_CODES } from '../yaml/helmCodes';
-import { INVENTORY_CODES } from '../generators/placeholders';
-import { CONTROLLER_CODES } from '../features/controller/codes';
+import { REGISTERED_CODES, type DiagnosticCode } from './registered';
+
+export type { DiagnosticCode };
 
 export interface CodeInfo {
   code: string;
@@ -36,20 +30,8 @@ export interface CodeInfo {
   unchecked?: true;
 }
 
-export const ALL_CODES: readonly CodeInfo[] = [
-  ...VALIDATION_CODES,
-  ...TEMPLATE_CODES,
-  ...GENERATOR_CODES,
-  ...ROLLOUT_CODES,
-  ...POLICY_CODES,
-  ...CONFIG_CODES,
-  ...HELM_CODES,
-  ...INVENTORY_CODES,
-  ...CONTROLLER_CODES,
-];
-
-/** Every registered diagnostic code. */
-export type DiagnosticCode = (typeof ALL_CODES)[number]['code'];
+/** Every registered code with its severity and summary (checked against `CodeInfo` here, once). */
+export const ALL_CODES: readonly CodeInfo[] = REGISTERED_CODES satisfies readonly CodeInfo[];
 
 const byCode = new Map<string, CodeInfo>(ALL_CODES.map((c) => [c.code, c]));
 

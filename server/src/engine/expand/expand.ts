@@ -21,7 +21,7 @@ import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderM
 import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
 import { loadInventory } from '../generators/inventory';

@@ -4,10 +4,9 @@
  * Application type defines them: objects merge, lists are replaced, `null` deletes;
  * `metadata.finalizers` are united; `spec.project` cannot be changed by a patch.
  */
-import { parseGoYaml } from '../yaml/parse';
+import { parseGoYaml, yamlLimitMessage } from '../yaml';
 import { isObject, put } from '../generators/params';
 import { patchTypeError } from './patchTypes';
-import { yamlLimitMessage } from '../yaml/limits';
 
 export class PatchError extends Error {}
 

@@ -3,7 +3,7 @@
  * controller writes them (sorted by name, `applicationset_controller.go`), with a header that says
  * how exact the preview is.
  */
-import { stringifyYaml } from '../yaml/parse';
+import { stringifyYaml } from '../yaml';
 import { runSteps } from '../steps';
 import type { Expansion, ExpansionProblem } from './types';
 import type { Source } from '../types';

@@ -6,7 +6,7 @@
  */
 import type { SourceText } from '../inputs';
 import type { Source } from '../types';
-import { lineOfOffset, lineStarts, nodeAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { lineOfOffset, lineStarts, nodeAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { loadInventory, type Cluster } from '../generators/inventory';
 
 export type SourceResolver = (origins: readonly string[] | undefined) => Source[];

@@ -3,7 +3,7 @@
  * CONTRACT used by the preview, the rollout planner and the language features. Fields may be added; none renamed.
  */
 import type { Json, Source, Span } from '../types';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import type { EmptyGenerator } from '../generators/types';
 import type { DiagnosticCode } from '../diagnostics/codes';
 import type { Severity } from '../types';
@@ -34,7 +34,7 @@ export interface GeneratedApp {
 }
 
 export interface ExpansionProblem {
-  /** Diagnostic code (registered in generators/codes.ts or template/codes.ts). */
+  /** Diagnostic code (registered in diagnostics/codeLists/). */
   code: DiagnosticCode;
   /** The registry's severity for the code (`severityOf`), never chosen here. */
   severity: Severity;

@@ -4,10 +4,9 @@
  * tree is read through the host (so never outside the workspace). The preview says that the
  * working tree was used, not the remote `revision`.
  */
-import { parseGoYamlFile } from '../yaml/parse';
+import { parseGoYamlFile, type JsonPath, yamlLimitMessage } from '../yaml';
 import type { EngineHost } from '../host';
 import type { EngineInputs } from '../inputs';
-import type { JsonPath } from '../yaml/document';
 import { cleanGitPath, doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
 import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
@@ -17,7 +16,6 @@ import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, typ
 import { emptyGitReason } from './why';
 import { appendValues } from './values';
 import { gitFileGlobbing } from '../install/model';
-import { yamlLimitMessage } from '../yaml/limits';
 
 const MAX_TREE_ENTRIES = 50000;
 

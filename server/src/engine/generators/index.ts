@@ -2,7 +2,7 @@
  * Runs one generator kind. Terminal generators are looked up here; matrix and merge call back into
  * `runGenerator` for their children. Post-selectors are applied by `runWithSelector`.
  */
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import { generateClusters } from './clusters';
 import { generateGit } from './git';
 import { generateOci } from './oci';

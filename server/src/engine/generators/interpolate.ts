@@ -8,7 +8,7 @@
  * only the kind's own spec is replaced here.
  */
 import { renderString, renderValue, TemplateError } from '../../gotemplate';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import { isObject, put, type ParamSet } from './params';
 import { GeneratorError, type GenContext } from './types';
 

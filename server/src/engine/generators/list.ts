@@ -4,11 +4,10 @@
  * except `values`, an object of strings flattened to `values.<k>`. `elementsYaml` is appended
  * unchecked in both modes.
  */
-import { parseGoYaml } from '../yaml/parse';
+import { parseGoYaml, yamlLimitMessage } from '../yaml';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
 import { capParams, GeneratorError, noteEmpty, SETS_PER_STEP, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
-import { yamlLimitMessage } from '../yaml/limits';
 
 export const generateList: Generate = (spec, ctx, path) => runSteps(generateListSteps(spec, ctx, path));
 

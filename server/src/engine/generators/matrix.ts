@@ -10,7 +10,7 @@ import { interpolateChild } from './interpolate';
 import { childKinds, runWithSelectorSteps } from './index';
 import { GeneratorError, markCapped, SETS_PER_STEP, type GenContext, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 
 const FIRST = 'error failed to get params for first generator in matrix generator: ';
 const SECOND = 'failed to get params for second generator in the matrix generator: ';

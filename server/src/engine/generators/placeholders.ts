@@ -14,16 +14,6 @@
  * one `inventory/placeholder-cluster` note, where the placeholder is written
  * (features/inventory/contributor.ts).
  */
-import type { CodeInfo } from '../diagnostics/codes';
-
-export const INVENTORY_CODES = [
-  {
-    code: 'inventory/placeholder-cluster',
-    severity: 'information',
-    summary:
-      'A cluster Secret or inventory entry whose name or server is a placeholder (CLUSTER_NAME, ${…}, <…>, {{ … }}, changeme): a template, not a cluster, so generators leave it out.',
-  },
-] as const satisfies readonly CodeInfo[];
 
 /** A text that may declare clusters (a cluster Secret or a ClusterInventory): a cheap pre-filter for folder walks. */
 export function mayDeclareClusters(text: string): boolean {

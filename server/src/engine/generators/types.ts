@@ -1,7 +1,7 @@
 /** What every generator receives and returns. */
 import type { SourceText } from '../inputs';
 import type { DiagnosticCode } from '../diagnostics/codes';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import type { ParamSet } from './params';
 import type { RenderOptions } from '../../gotemplate';
 import type { ReleaseLine } from '../versions/releases';

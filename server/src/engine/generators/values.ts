@@ -5,7 +5,7 @@
  * existing `values` key. Callers wrap errors with their own context, as the Go callers do.
  */
 import { renderString, TemplateError, GoStringMap } from '../../gotemplate';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import { isObject, put, tagOrigin, type ParamSet } from './params';
 import { GeneratorError, type GenContext } from './types';
 

@@ -19,13 +19,11 @@
  * Within one level, any enabling evidence wins (repos often hold several overlays, one per
  * environment, and we cannot tell which controller runs the ApplicationSet).
  */
-import { documentValues, parseDocuments, type YamlDocument } from '../yaml/parse';
+import { documentValues, parseDocuments, type YamlDocument, nodeAt, type JsonPath, yamlLimitMessage } from '../yaml';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
-import { nodeAt, type JsonPath } from '../yaml/document';
-import type { Enablement, EnablementEvidence } from '../rollout/types';
-import { yamlLimitMessage } from '../yaml/limits';
+import type { Enablement, EnablementEvidence } from '../../protocol';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
 import { dirname, installOf, isInstallFolder, isSample, relativePath, type Instance } from './instances';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';

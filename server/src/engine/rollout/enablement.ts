@@ -7,7 +7,7 @@
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { WorkspaceIndex } from '../workspace/index';
-import type { Enablement } from './types';
+import type { Enablement } from '../../protocol';
 import { chooseInstances, inMappingConfig, mappingFor, relativePath, type Instance } from '../install/instances';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
 import { buildModel, getScan } from '../install/model';

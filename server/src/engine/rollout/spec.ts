@@ -5,7 +5,7 @@
  * (ApplicationSetStrategy, ApplicationSetRolloutStep, ApplicationMatchExpression).
  */
 import type { Json } from '../types';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 
 export interface MatchExpression {
   key: string;

@@ -26,14 +26,13 @@
  * active, allow windows stall it whenever none of them is (unless one is open all the time), and an
  * unparsable window stalls it always.
  */
-import { parseDocuments } from '../yaml/parse';
-import { nodeAt } from '../yaml/document';
+import { parseDocuments, nodeAt } from '../yaml';
 import type { Json, Span } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
 import { relativePath } from '../install/instances';
 import type { GeneratedApp } from '../expand/types';
-import type { PlanWindow } from './types';
+import type { PlanWindow } from '../../protocol';
 import { globMatch } from '../rules/gobwasGlob';
 
 export interface SyncWindowSpec {

@@ -12,7 +12,7 @@
  */
 import type { AppSetContext } from '../features/context';
 import type { EngineDiagnostic, Span } from '../types';
-import { astOf, walk } from '../yaml/ast';
+import { astOf, walk } from '../yaml';
 import { SUPERSEDES } from '../features/policy/gates';
 import type { Analysis } from './languageService';
 

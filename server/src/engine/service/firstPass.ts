@@ -11,7 +11,7 @@
  * text and offset, so they are not computed twice). Nothing is left out for good: the first pass only
  * orders the work.
  */
-import { splitDocuments } from '../yaml/document';
+import { splitDocuments } from '../yaml';
 import { INTERESTS } from '../workspace/interests';
 
 /** Below this size the whole text is parsed at once (the first pass would save too little). */

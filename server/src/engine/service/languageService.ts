@@ -5,9 +5,8 @@
  */
 import type { EngineHost } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
-import { parseFileSteps, spanAt, type AppSetDoc, type ParsedFile } from '../yaml/document';
+import { parseFileSteps, spanAt, type AppSetDoc, type ParsedFile, astSteps, commentStarts } from '../yaml';
 import { runSteps } from '../steps';
-import { astSteps } from '../yaml/ast';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
 import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
@@ -21,12 +20,11 @@ import { fieldHover } from '../features/validation/assist';
 import { dropAfterYamlErrors, dropSuperseded } from '../diagnostics/findings';
 import { OpenDocuments } from './openDocuments';
 import { previewTextSteps } from '../expand/preview';
-import { commentStarts } from '../yaml/comments';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
 import { definitionsAt, prepareRenameAt, referencesAt, renameAt, type RenameResult } from '../features/editor/navigation';
 import { documentSymbols, foldingRanges, type DocumentSymbol, type FoldingRange } from '../features/editor/structure';
 import { inlayHints, semanticTokens, type InlayHint, type SemanticToken } from '../features/editor/decorations';
-import type { RolloutPlan } from '../rollout/types';
+import type { RolloutPlan } from '../../protocol';
 import { configFor, parseConfig } from '../config/load';
 import { applyConfig, effectiveSettings, isIgnored, type Finding } from '../config/apply';
 import { CONFIG_FILE, type RepoConfig } from '../config/types';
@@ -39,9 +37,10 @@ import { installReport, installReportLines, type InstallReport } from '../instal
 import { decidedWhere, enabledSentence, offSentence, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
-import { chartTemplateOf, chartTemplateFile } from '../yaml/helmChart';
+import { chartTemplateOf, chartTemplateFile } from '../kinds/helmChart';
+import { declaresAppSet } from '../kinds/appset';
 import { firstPassParts } from './firstPass';
-import { mayHaveArgocdAppsValues } from '../yaml/argocdApps';
+import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
 import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
 
 export interface LanguageServiceParams {
@@ -680,7 +679,7 @@ function superseded(ds: EngineDiagnostic[]): EngineDiagnostic[] {
 
 /** A text that declares an ApplicationSet (also as argocd-apps chart values), even if it does not parse as one. */
 export function looksLikeAppSet(text: string): boolean {
-  return /^\s*kind:\s*["']?ApplicationSet\b/m.test(text) || mayHaveArgocdAppsValues(text);
+  return declaresAppSet(text) || mayHaveArgocdAppsValues(text);
 }
 
 interface AnalysisWithVersion extends Analysis {

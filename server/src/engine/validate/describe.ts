@@ -3,7 +3,7 @@
  * what a value is (`the number 1.5`, `a list`), and "did you mean" suggestions.
  */
 import type { Json } from '../types';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import { isGeneratorKind } from '../rules/generators';
 
 /** Dotted path with indexes: spec.generators[0].list.elements. */

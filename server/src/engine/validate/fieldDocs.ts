@@ -15,7 +15,7 @@
  * applicationset_types.go` and `types.go` (fields), `applicationset/` (generators, rendering, progressive
  * syncs); see also /work/shared/research/argocd-appset-semantics.md.
  */
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 
 export interface FieldDoc {
   /** What it does, in a sentence or two. */

@@ -20,7 +20,7 @@
  */
 import type { SourceText } from '../inputs';
 import type { Json } from '../types';
-import type { AppSetDoc } from '../yaml/document';
+import type { AppSetDoc } from '../yaml';
 import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
 import type { IndexedFile } from '../workspace/index';
 import { resolvePath } from '../config/keys';

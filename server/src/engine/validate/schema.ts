@@ -7,7 +7,7 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EngineDiagnostic, Json, Span } from '../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schemaIndex';
 import { isYaml11BooleanScalar } from './checks/yaml11';
 import { getValidator } from './validators';

@@ -3,7 +3,7 @@
  * a way to walk it by JSON path, used for messages (allowed field names), completions and hover.
  */
 import schemaJson from '../../../../schemas/applicationset.schema.json';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 
 export interface SchemaNode {
   type?: string | string[];

@@ -5,7 +5,7 @@
  * finding is `appset/unknown-field`, as for a misspelt one.
  */
 import type { EngineDiagnostic, Json } from '../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml/document';
+import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../validate/schemaIndex';
 import { fieldAddedIn, newerThan } from './fields';
 import { label, OLDEST, versionLabel } from './releases';

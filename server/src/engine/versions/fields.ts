@@ -6,7 +6,7 @@
  * stands for a list item.
  */
 import data from '../../../../schemas/argocd-versions.json';
-import type { JsonPath } from '../yaml/document';
+import type { JsonPath } from '../yaml';
 import { OLDEST, rank, type ReleaseLine } from './releases';
 
 interface Entry {

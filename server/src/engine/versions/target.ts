@@ -10,7 +10,7 @@
  */
 import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
-import type { AppSetDoc } from '../yaml/document';
+import type { AppSetDoc } from '../yaml';
 import type { InstallEvidence } from './detect';
 import { governing, installModel, versionInstance as versionInstanceKey } from '../install/model';
 import { label, NEWEST_RELEASE, parseVersion, rank, versionLabel, type ReleaseLine } from './releases';

@@ -10,10 +10,9 @@
  * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
-import { parseDocuments } from '../yaml/parse';
+import { parseDocuments, MAX_ALIAS_COUNT } from '../yaml';
 import type { EngineHost } from '../host';
 import type { Json, Span } from '../types';
-import { MAX_ALIAS_COUNT } from '../yaml/document';
 import { INTERESTS, type Interest } from './interests';
 import { SKIPPED_FOLDERS } from '../rules/folders';
 

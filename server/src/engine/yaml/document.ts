@@ -14,7 +14,8 @@ import { lazyDocument, lazyMoved } from './lazyDocument';
 import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
-import { argocdAppsAppSets, type HelmValuesOrigin } from './argocdApps';
+import { argocdAppsAppSets, type HelmValuesOrigin } from '../kinds/argocdApps';
+import { isAppSetValue } from '../kinds/appset';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
 import { PARSE_OPTIONS, diffTexts, reparseEntry } from './incremental';
@@ -95,11 +96,7 @@ interface RawDoc {
 /** Alias expansions allowed per document before conversion stops (the `yaml` library counts them). */
 export const MAX_ALIAS_COUNT = 100;
 
-export function isAppSetValue(v: unknown): v is { [key: string]: Json } {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return false;
-  const o = v as Record<string, unknown>;
-  return o.kind === 'ApplicationSet' && typeof o.apiVersion === 'string' && o.apiVersion.startsWith('argoproj.io/');
-}
+export { isAppSetValue };
 
 /**
  * Parses a file. With `previous` (the parse of an earlier text of the same file, e.g. before a

@@ -30,7 +30,7 @@ export function registerFeatures(s: ServerState): void {
   connection.onCodeAction((p, token) =>
     s.whenReady(p.textDocument.uri, token, [], (doc) => {
       return s.guard('code actions', [], () => {
-        const diags = p.context.diagnostics.filter((d) => d.source === 'appset').map((d) => fromDiagnostic(doc, d));
+        const diags = p.context.diagnostics.filter((d) => d.source === 'appset').flatMap((d) => fromDiagnostic(doc, d) ?? []);
         const actions = s.service.codeActions(s.analysisOf(doc), toSpan(doc, p.range), diags).map((a) => toCodeAction(a, doc, s.textOf));
         const only = p.context.only;
         return only?.length ? actions.filter((a) => only.some((k) => a.kind === k || (a.kind ?? '').startsWith(k + '.'))) : actions;

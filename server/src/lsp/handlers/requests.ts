@@ -6,7 +6,7 @@
  * only return the text. The VS Code client intercepts the lens commands to open its own views.
  */
 import { MessageType, ShowMessageNotification, type CancellationToken } from 'vscode-languageserver/node';
-import { Commands, Requests, type DocumentRequestParams } from '../../protocol';
+import { Commands, Requests, type DocumentRequestParams, type RequestMethod, type RequestParams, type RequestResult } from '../../protocol';
 import type { Analysis } from '../../engine';
 import { URI } from '../uri';
 import type { ServerState } from '../state';
@@ -76,12 +76,18 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     return a;
   };
 
-  connection.onRequest(Requests.preview, async (r: DocumentRequestParams, token: CancellationToken) => {
+  /** Registers a custom request with the params and result `protocol.ts`'s `RequestTypes` gives it. */
+  const handle = <M extends RequestMethod>(
+    method: M,
+    handler: (params: RequestParams<M>, token: CancellationToken) => Promise<RequestResult<M>>,
+  ) => connection.onRequest(method, handler);
+
+  handle(Requests.preview, async (r, token) => {
     const a = await previewFor(r, token);
     return a ? s.guard('preview', null, () => s.service.preview(a, offsetOf(r))) : null;
   });
 
-  connection.onRequest(Requests.rolloutPlan, async (r: DocumentRequestParams, token: CancellationToken) => {
+  handle(Requests.rolloutPlan, async (r, token) => {
     const a = await readyFor(r, token);
     return a ? s.guard('rollout plan', null, () => s.service.rolloutPlan(a, offsetOf(r))) : null;
   });
@@ -158,7 +164,7 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   if (process.env.APPSET_TOOLS_TEST_REQUESTS === '1')
     connection.onRequest('appsetTools/test/index', () => ({ version: s.service.workspace.version }));
 
-  connection.onRequest(Requests.fileInfo, async (r: DocumentRequestParams, token: CancellationToken) => {
+  handle(Requests.fileInfo, async (r, token) => {
     const a = await readyFor(r, token);
     return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
   });

@@ -6,7 +6,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic, Json } from '../../types';
-import { spanAt, type JsonPath } from '../../yaml/document';
+import { spanAt, type JsonPath } from '../../yaml';
 import { severityOf } from '../../diagnostics/codes';
 import { controllerFor, effectivePolicy, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
 

@@ -8,7 +8,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { Location, Span, TextEdit } from '../../types';
-import { pathAt } from '../../yaml/document';
+import { pathAt } from '../../yaml';
 import { paramDefinitions, type ParamDef } from './paramDefs';
 import { generatorSpecs, goTemplateOf, isGoIdentifier, paramUses, samePrefix, useAt, type ParamUse } from './paramUses';
 

@@ -9,11 +9,9 @@
  * `git:<path>`); sources that need no data (list elements, `values`) are also found statically, so
  * go to definition works when the generators yield nothing offline.
  */
-import { astOf } from '../../yaml/ast';
-import { documentsWithValues, parseGoYamlDocument, type YamlDocument } from '../../yaml/parse';
+import { astOf, documentsWithValues, parseGoYamlDocument, type YamlDocument, nodeAt, type JsonPath } from '../../yaml';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { nodeAt, type JsonPath } from '../../yaml/document';
 import { has, isObject } from '../../generators/params';
 import { loadInventory, type Cluster } from '../../generators/inventory';
 import { resolveCheckout } from '../../generators/git';

@@ -6,7 +6,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { nodeAt, type JsonPath } from '../../yaml/document';
+import { nodeAt, type JsonPath } from '../../yaml';
 import { referencedParams } from '../../../gotemplate';
 import { isObject } from '../../generators/params';
 import { valueSpan } from '../../expand/scalarOffsets';

@@ -3,11 +3,9 @@
  * generators (kind and how many parameter sets each yields), the template, the templatePatch and the
  * RollingSync steps; folding ranges for every multi-line mapping, list and block scalar.
  */
-import { astOf, walk } from '../../yaml/ast';
-import type { YamlDocument } from '../../yaml/parse';
+import { astOf, walk, type YamlDocument, lineIndex, nodeAt, type JsonPath } from '../../yaml';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { lineIndex, nodeAt, type JsonPath } from '../../yaml/document';
 import { isObject } from '../../generators/params';
 import { generatorSpecs } from './paramUses';
 

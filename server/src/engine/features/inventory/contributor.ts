@@ -5,7 +5,7 @@
  */
 import type { FeatureContributor, FileContext } from '../context';
 import type { EngineDiagnostic, Json } from '../../types';
-import { spanAt, type JsonPath } from '../../yaml/document';
+import { spanAt, type JsonPath } from '../../yaml';
 import { isObject } from '../../generators/params';
 import { clusterPlaceholder } from '../../generators/placeholders';
 import { SECRET_TYPE_LABEL } from '../../generators/inventory';

@@ -6,11 +6,11 @@
 import type { AppSetContext, FeatureContributor } from '../context';
 import type { EngineDiagnostic } from '../../types';
 import type { GeneratedApp } from '../../expand/types';
-import type { RolloutPlan } from '../../rollout/types';
+import type { RolloutPlan } from '../../../protocol';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
 import { relativePath } from '../../install/instances';
-import { spanAt } from '../../yaml/document';
+import { spanAt } from '../../yaml';
 import { configFor } from '../../config/load';
 import { severityOf } from '../../diagnostics/codes';
 

@@ -7,7 +7,7 @@
  */
 import type { AppSetContext, FeatureContributor } from '../context';
 import type { CodeLens, EngineDiagnostic, Source } from '../../types';
-import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml/document';
+import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml';
 import { referencedParams } from '../../../gotemplate';
 import { isObject, has, valueAt } from '../../generators/params';
 import { destinationOf } from '../../expand/expand';

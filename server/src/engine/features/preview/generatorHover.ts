@@ -6,7 +6,7 @@
  * - anywhere else in a generator → all the Applications of that top-level generator.
  * Provenance comes from `GeneratedApp.origins`, recorded by the generators.
  */
-import type { JsonPath } from '../../yaml/document';
+import type { JsonPath } from '../../yaml';
 import type { Expansion, GeneratedApp } from '../../expand/types';
 
 export interface GeneratorHoverContent {

@@ -7,7 +7,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
-import { nodeAt, type JsonPath } from '../../yaml/document';
+import { nodeAt, type JsonPath } from '../../yaml';
 import { isObject, valueAt } from '../../generators/params';
 import { loadInventory } from '../../generators/inventory';
 import { matchesSelector, selectorError } from '../../generators/selector';

@@ -8,7 +8,7 @@
  */
 import type { FeatureContributor } from '../context';
 import type { EngineDiagnostic, Json, Span } from '../../types';
-import { nodeAt, spanAt } from '../../yaml/document';
+import { nodeAt, spanAt } from '../../yaml';
 import { isObject } from '../../generators/params';
 import { knownProjects } from '../../validate/projects';
 import { severityOf } from '../../diagnostics/codes';

@@ -17,7 +17,7 @@ import { finding } from '../../diagnostics/codes';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import { isObject } from '../../generators/params';
 import { IN_CLUSTER_SERVER, loadInventory } from '../../generators/inventory';
-import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
+import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { isDestinationPermitted, isSourcePermitted, type ProjectRules, type ResolvedCluster } from '../../rules/appProject';
 
 interface Denial {

@@ -4,7 +4,7 @@
  */
 import type { AppSetContext, FileContext } from '../context';
 import type { EngineDiagnostic, Json, RelatedInfo, Span } from '../../types';
-import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
+import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
@@ -12,7 +12,7 @@ import { offReason, offSentence, windowText } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
-import type { PlanStep, RolloutPlan } from '../../rollout/types';
+import type { PlanStep, RolloutPlan } from '../../../protocol';
 import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';

@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
-import { nodeAt, pathAt } from '../../yaml/document';
+import { nodeAt, pathAt } from '../../yaml';
 import {
   shownInstanceName,
   enabledSentence,
@@ -17,7 +17,7 @@ import {
 } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
-import type { PlanStep } from '../../rollout/types';
+import type { PlanStep } from '../../../protocol';
 import { has } from '../../versions/gates';
 
 const MAX_WAVES = 12;

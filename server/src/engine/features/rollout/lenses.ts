@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
-import { spanAt } from '../../yaml/document';
+import { spanAt } from '../../yaml';
 import { stepKeySpan, validApps } from './diagnostics';
 import { enabledSentence, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';

@@ -3,7 +3,7 @@
  * context, computed by the pure stages in `rollout/` (plan.ts, enablement.ts, spec.ts).
  */
 import type { AppSetContext } from '../context';
-import type { RolloutPlan } from '../../rollout/types';
+import type { RolloutPlan } from '../../../protocol';
 import { computePlan } from '../../rollout/plan';
 import { readStrategy, type StrategySpec } from '../../rollout/spec';
 import { enablementAt, type EnablementDetails } from '../../rollout/enablement';

@@ -7,18 +7,27 @@
  * - add a cluster label to the template, replace an unsupported operator, fix a maxUpdate format,
  *   remove `automated` from the template under RollingSync.
  */
-import { parseDocuments, type YamlDocument } from '../../yaml/parse';
+import {
+  parseDocuments,
+  type YamlDocument,
+  spanAt,
+  appendAt,
+  indentUnit,
+  removePair,
+  replacePair,
+  sequenceIndent,
+  yamlString,
+  type Edit,
+  prefersFlowLists,
+} from '../../yaml';
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
-import { spanAt } from '../../yaml/document';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
 import { dirname, relativePath } from '../../install/instances';
 import { enablementFor, getStrategy } from './plan';
 import { lengthText, proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
-import { appendAt, indentUnit, removePair, replacePair, sequenceIndent, yamlString, type Edit } from '../../yaml/edit';
-import { prefersFlowLists } from '../../yaml/edit';
 import { quickFix } from '../quickFix';
 
 export { orderValues, valueRank } from '../../rollout/strategies';

@@ -3,8 +3,8 @@
  * parameters came from (a list element of this file, a cluster Secret), and the step under the cursor.
  */
 import type { AppSetContext } from '../context';
-import type { PlanApp } from '../../rollout/types';
-import { nodeAt, spanAt } from '../../yaml/document';
+import type { PlanApp } from '../../../protocol';
+import { nodeAt, spanAt } from '../../yaml';
 import { loadInventory } from '../../generators/inventory';
 import { getStrategy } from './plan';
 

@@ -12,10 +12,9 @@
  * ones: turn on goTemplate, convert every `{{name}}`); superseding codes
  * (diagnostics/findings.ts) drop the generic errors the same mistake also causes.
  */
-import { astOf, walk } from '../../yaml/ast';
+import { astOf, walk, nodeAt, spanAt, type JsonPath } from '../../yaml';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
-import { nodeAt, spanAt, type JsonPath } from '../../yaml/document';
 import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '../../../gotemplate';
 import { templateErrorCode } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
@@ -24,6 +23,7 @@ import { severityOf } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
+import { appSetKindAt, declaresAppSet } from '../../kinds/appset';
 
 interface Fix {
   title: string;
@@ -36,7 +36,7 @@ export const templatesContributor: FeatureContributor = {
   name: 'templates',
 
   fileDiagnostics(file) {
-    if (!/^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.test(file.text)) return [];
+    if (!declaresAppSet(file.text)) return [];
     // A file another tool renders, Helm's included (yaml/helmChart.ts), already has its one note.
     if (file.parsed.diagnostics.some((d) => d.code === 'yaml/templated-file' || d.code === 'helm/chart-template')) return [];
     return [...controlFlow(file), ...unquoted(file)];
@@ -283,8 +283,8 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
     lines.some((l) => /^\{\{-?\s*range\b/.test(file.text.slice(l.start, l.end)))
   ) {
     // The file as a whole is the template: its first ApplicationSet carries the note, every finding in it is dropped.
-    const kind = /^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.exec(file.text);
-    const at = kind ? kind.index + kind[0].length - 'ApplicationSet'.length : lines[0].start;
+    const kind = appSetKindAt(file.text);
+    const at = kind ? kind.start : lines[0].start;
     return [
       {
         code: 'yaml/templated-file',

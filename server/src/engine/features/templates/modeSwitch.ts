@@ -11,7 +11,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
-import { nodeAt } from '../../yaml/document';
+import { nodeAt } from '../../yaml';
 import { isTemplateFunction, isTemplateKeyword } from '../../../gotemplate';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { generatorSpecs, goExpression, isGoIdentifier, templateStrings } from '../editor/paramUses';

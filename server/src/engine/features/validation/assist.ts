@@ -2,10 +2,9 @@
  * Editing help from the schema: completion of field names and allowed values, and hover on a field
  * (its type, path and our documentation of it from validate/fieldDocs.ts).
  */
-import { astOf, type AstNode } from '../../yaml/ast';
+import { astOf, type AstNode, pathAt, type JsonPath } from '../../yaml';
 import type { AppSetContext } from '../context';
 import type { CompletionItem, Hover } from '../../types';
-import { pathAt, type JsonPath } from '../../yaml/document';
 import { describeType, schemaAt, type SchemaNode } from '../../validate/schemaIndex';
 import { fieldDoc, fieldDocMarkdown } from '../../validate/fieldDocs';
 import { dottedPath } from '../../validate/describe';

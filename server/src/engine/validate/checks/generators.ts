@@ -4,7 +4,7 @@
  * exactly one kind, matrix/merge nest one level at most, and entries that generate nothing.
  */
 import type { EngineDiagnostic, Json, Span } from '../../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../yaml/document';
+import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../yaml';
 import { isObject, own } from '../describe';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';

@@ -4,7 +4,7 @@
  * clusterDecisionResource `labelSelector` (Kubernetes `LabelSelectorAsSelector`). Invalid ones fail the generator.
  */
 import type { EngineDiagnostic, Json } from '../../types';
-import { spanAt, type AppSetDoc, type JsonPath } from '../../yaml/document';
+import { spanAt, type AppSetDoc, type JsonPath } from '../../yaml';
 import { isObject, own, suggest } from '../describe';
 import { diag } from './util';
 import { SELECTOR_OPERATORS, labelKeyProblems, plainText } from '../../rules/kubernetes';

@@ -4,9 +4,8 @@
  * templatePatch syntax (Argo CD `applicationset/controllers/template/template.go` `renderTemplatePatch`:
  * JSON when it starts with `{`, else YAML).
  */
-import { parseLenientDocument } from '../../yaml/parse';
+import { parseLenientDocument, spanAt, type AppSetDoc, yamlLimitMessage } from '../../yaml';
 import type { EngineDiagnostic, Json } from '../../types';
-import { spanAt, type AppSetDoc } from '../../yaml/document';
 import { validateOptions } from '../../../gotemplate';
 import { isObject, own } from '../describe';
 import { diag } from './util';
@@ -14,7 +13,6 @@ import { GATES, has } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import type { TargetVersion } from '../../versions/target';
-import { yamlLimitMessage } from '../../yaml/limits';
 
 /** Patches longer than this are not re-parsed on every keystroke. */
 const MAX_PATCH_CHARS = 200_000;

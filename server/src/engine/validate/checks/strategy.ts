@@ -3,7 +3,7 @@
  * `IsRollingSyncStrategy`, the step selection and `maxUpdate` scaling).
  */
 import type { EngineDiagnostic, Json } from '../../types';
-import { spanAt, type AppSetDoc } from '../../yaml/document';
+import { spanAt, type AppSetDoc } from '../../yaml';
 import { isObject, own, suggest } from '../describe';
 import { diag } from './util';
 import { knownTo } from '../../versions/fields';

@@ -6,8 +6,7 @@
  * that the API server rejects.
  */
 import type { EngineDiagnostic } from '../../types';
-import type { AppSetDoc } from '../../yaml/document';
-import { astOf, pathOf, walk, type AstNode, type ScalarNode } from '../../yaml/ast';
+import { type AppSetDoc, astOf, pathOf, walk, type AstNode, type ScalarNode } from '../../yaml';
 import { schemaAt } from '../schemaIndex';
 import { diag } from './util';
 

@@ -1,5 +1,3 @@
-import type { CodeInfo } from '../diagnostics/codes';
-
 /** Diagnostic codes of the repository configuration and inline suppressions. Keep the summaries to one line. */
 export const CONFIG_CODES = [
   {
@@ -14,4 +12,4 @@ export const CONFIG_CODES = [
     summary:
       'An "# appset-tools: ignore" comment with no code, an unknown code or no reason (then it suppresses nothing), or one that no longer suppresses anything.',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;

@@ -26,7 +26,7 @@
  */
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
-import type { AppSetDoc, YamlDoc } from './document';
+import type { AppSetDoc, YamlDoc } from '../yaml';
 import { severityOf } from '../diagnostics/codes';
 import { put } from '../objects';
 

@@ -1,6 +1,4 @@
-import type { CodeInfo } from '../diagnostics/codes';
-
-/** Diagnostic codes owned by this area. Keep the summaries to one line. */
+/** Diagnostic codes owned by validation (schema and semantic checks) and the YAML reading. Keep the summaries to one line. */
 export const VALIDATION_CODES = [
   // Emitted by the YAML layer (yaml/document.ts parseFile) for every YAML file.
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
@@ -197,4 +195,4 @@ export const VALIDATION_CODES = [
     severity: 'hint',
     summary: 'A field that is deprecated and ignored (applyNestedSelectors: nested selectors always apply since Argo CD 3.0).',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;

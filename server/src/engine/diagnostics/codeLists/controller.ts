@@ -1,8 +1,6 @@
-import type { CodeInfo } from '../../diagnostics/codes';
-
 /**
  * Findings about the ApplicationSet controller settings of the install that runs an ApplicationSet
- * (install/controller.ts). Keep the summaries to one line.
+ * (install/controller.ts; findings in features/controller/). Keep the summaries to one line.
  */
 export const CONTROLLER_CODES = [
   {
@@ -35,4 +33,4 @@ export const CONTROLLER_CODES = [
     summary:
       'The settings of the Argo CD that runs the ApplicationSet stop its controller from starting (an unknown policy; other namespaces with SCM providers on and no allow-list): nothing is generated.',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;

@@ -1,5 +1,3 @@
-import type { CodeInfo } from '../../diagnostics/codes';
-
 /** Policy gates configured under `policy:` in .appset-tools.yaml. Keep the summaries to one line. */
 export const POLICY_CODES = [
   {
@@ -20,4 +18,4 @@ export const POLICY_CODES = [
     summary:
       'A RollingSync strategy while progressive syncs are not enabled (policy.requireProgressiveSyncs): the controller ignores it and syncs everything at once.',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;

@@ -1,5 +1,3 @@
-import type { CodeInfo } from '../diagnostics/codes';
-
 /** Diagnostic codes owned by the generators and the rendering of Applications. Keep the summaries to one line. */
 export const GENERATOR_CODES = [
   {
@@ -84,4 +82,4 @@ export const GENERATOR_CODES = [
     severity: 'warning',
     summary: 'A git directories pattern starts with "/", but repository paths never do: it selects nothing.',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;

@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../diagnostics/codes';
+import type { CodeInfo } from '../codes';
 
 /** Diagnostic codes owned by the Helm area. Keep the summaries to one line. */
 export const HELM_CODES = [

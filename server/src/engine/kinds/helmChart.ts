@@ -12,10 +12,11 @@
  */
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
-import type { ParsedFile } from './document';
+import type { ParsedFile } from '../yaml';
 import { severityOf } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
 import { helmPlaceholderFindings } from './helmPlaceholders';
+import { appSetKindAt, declaresAppSet } from './appset';
 
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
@@ -98,7 +99,7 @@ export function chartTemplateOf(text: string, path: string | undefined, host: En
     };
   // Outside a chart, only texts that declare an ApplicationSet are judged by their content (other
   // files keep their own findings, e.g. a placeholder {{ .Values.x }} in a cluster Secret).
-  if (!/^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.test(text)) return undefined;
+  if (!declaresAppSet(text)) return undefined;
   const signals = templateSignals(text);
   if (signals.helm) return { reason: `it uses Helm template syntax (${snippet(signals.helm)})` };
   if (signals.tool) return { tool: signals.tool.name, reason: `it uses ${snippet(signals.tool.snippet)}` };
@@ -126,7 +127,7 @@ function snippet(s: string): string {
  */
 export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
   const diagnostics: EngineDiagnostic[] = [];
-  const m = /^[ \t]*kind:[ \t]*["']?ApplicationSet\b/m.exec(text);
+  const m = appSetKindAt(text);
   // A templated values file of the argocd-apps chart (helmfile `values.yaml.gotmpl`): the note goes on `applicationsets`.
   const values = !m && t.tool ? /^[ \t]*(applicationsets):/m.exec(text) : null;
   if (values) {
@@ -138,7 +139,7 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
       span: { start, end: start + 'applicationsets'.length },
     });
   } else if (m && t.tool) {
-    const start = m.index + m[0].length - 'ApplicationSet'.length;
+    const start = m.start;
     diagnostics.push({
       code: 'yaml/templated-file',
       severity: severityOf('yaml/templated-file'),
@@ -148,7 +149,7 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
       span: { start, end: start + 'ApplicationSet'.length },
     });
   } else if (m) {
-    const start = m.index + m[0].length - 'ApplicationSet'.length;
+    const start = m.start;
     const placeholders = helmPlaceholderFindings(text);
     diagnostics.push({
       code: 'helm/chart-template',

@@ -1,7 +1,5 @@
-import type { CodeInfo } from '../diagnostics/codes';
-
 /**
- * Diagnostic codes owned by this area. Keep the summaries to one line.
+ * Diagnostic codes owned by the rollout (progressive syncs, RollingSync plans). Keep the summaries to one line.
  * (Unsupported step operators and malformed maxUpdate values are reported by validation as
  * `appset/step-operator` and `appset/max-update`; this area offers their quick fixes.)
  */
@@ -97,4 +95,4 @@ export const ROLLOUT_CODES = [
     summary:
       'A progressive-sync setting the controller does not read (old "progressive rollouts" name, not true/false, operator cmdParams).',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;

@@ -1,0 +1,136 @@
+/**
+ * The one table of the editor settings (`appsetTools.*`, read by the language server through
+ * `workspace/configuration`). Each entry is the VS Code contribution as package.json declares it
+ * (type, default, bounds, description) plus `docs`, the meaning docs/editors.md shows.
+ * `scripts/settings-table.ts` writes package.json's `contributes.configuration` and docs/editors.md's
+ * settings table from it, the engine's and the server's defaults are read from it, and
+ * test/unit/settings-table.test.ts fails when any of them disagrees. Add a setting here.
+ * Plain data: imports nothing, so the engine, the server and the scripts can all read it.
+ */
+export const SETTINGS = {
+  'validate.enable': {
+    type: 'boolean',
+    default: true,
+    description: 'Validate ApplicationSet documents in YAML files.',
+    docs: 'validate ApplicationSet documents',
+  },
+  'validate.yamlSyntax': {
+    type: 'boolean',
+    default: true,
+    description:
+      "Report YAML syntax errors in ApplicationSet files. When Red Hat's YAML extension is installed and this is not set, they are left to it, so no error is shown twice.",
+    docs: "report YAML syntax errors in ApplicationSet files; in VS Code left to Red Hat's YAML extension when it is installed, unless set",
+  },
+  'validate.debounceMs': {
+    type: 'number',
+    default: 200,
+    minimum: 0,
+    description: 'Delay (ms) after the last keystroke before diagnostics are recomputed.',
+    docs: 'delay after the last keystroke before diagnostics are recomputed',
+  },
+  maxApplications: {
+    type: 'number',
+    default: 10000,
+    minimum: 1,
+    description: 'Stop expanding an ApplicationSet after this many Applications (a diagnostic says so).',
+    docs: 'stop expanding an ApplicationSet after this many Applications (a diagnostic says so)',
+  },
+  inventoryFiles: {
+    type: 'array',
+    items: { type: 'string' },
+    default: [],
+    description:
+      'Extra files (workspace-relative or absolute, globs allowed) with cluster Secrets or cluster inventories for the cluster generator.',
+    docs: 'extra files with cluster Secrets or cluster inventories (workspace-relative or absolute, globs allowed)',
+  },
+  repoMappings: {
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    default: {},
+    description: 'Map git repoURLs to local folders for the git generator, e.g. {"https://github.com/org/repo.git": "../repo"}.',
+    docs: 'git or OCI `repoURL` → local folder, for the git generator (a checkout) and the oci generator (the artifact\'s content); the folder may lie outside the workspace (e.g. `"../repo"`): a folder named here is read deliberately, and a mapping to a folder that does not exist is an error on the generator\'s `repoURL`',
+  },
+  progressiveSyncs: {
+    type: 'string',
+    enum: ['auto', 'enabled', 'disabled'],
+    default: 'auto',
+    enumDescriptions: [
+      'Detect from the configuration of the Argo CD that runs each ApplicationSet',
+      'I have enabled it outside this repository',
+      'The controller runs without progressive syncs',
+    ],
+    description: 'Whether the ApplicationSet controller has progressive syncs enabled.',
+    docs: '`auto` detects from the workspace; `enabled` / `disabled` override',
+  },
+  newGitFileGlobbing: {
+    type: 'boolean',
+    default: false,
+    description: 'The controller runs with --enable-new-git-file-globbing (changes git files generator pattern semantics).',
+    docs: 'the controller runs with `--enable-new-git-file-globbing`',
+  },
+  blastRadiusThreshold: {
+    type: 'number',
+    default: 10,
+    minimum: 1,
+    description:
+      'Minimum number of Applications for the AllAtOnce blast-radius finding (a warning when the destinations look like production).',
+    docs: 'minimum Applications for the AllAtOnce blast-radius finding (a warning when the destinations look like production)',
+  },
+  maxWaveSize: {
+    type: 'number',
+    default: 10,
+    minimum: 1,
+    description:
+      'A RollingSync wave that syncs more Applications at once gets a policy note (rollout/large-wave); the careful proposed strategy never exceeds it.',
+    docs: 'a RollingSync wave that syncs more Applications at once gets the `rollout/large-wave` note; the careful strategy never exceeds it',
+  },
+  minutesPerSync: {
+    type: 'number',
+    default: 3,
+    minimum: 1,
+    description:
+      'Minutes one sync is assumed to take: the proposed RollingSync strategies say their number of waves and, at this pace, their total time.',
+    docs: 'minutes one sync is assumed to take: the proposed strategies say their number of waves and, at this pace, their total time',
+  },
+  instances: {
+    type: 'array',
+    default: [],
+    description: 'Which Argo CD runs which ApplicationSets, when the repository holds several (see README "Which Argo CD instance").',
+    items: {
+      type: 'object',
+      required: ['applicationSets'],
+      properties: {
+        name: { type: 'string', description: 'Shown in findings, e.g. "prod".' },
+        applicationSets: {
+          type: 'array',
+          items: { type: 'string' },
+          description: 'Workspace-relative globs or folders of the ApplicationSet files this Argo CD runs.',
+        },
+        config: { type: 'array', items: { type: 'string' }, description: 'Workspace-relative files or folders holding its configuration.' },
+        progressiveSyncs: {
+          type: 'string',
+          enum: ['enabled', 'disabled'],
+          description: 'The answer when its configuration lives outside the repository.',
+        },
+      },
+    },
+    docs: 'which Argo CD runs which ApplicationSets: `[{ "name": "prod", "applicationSets": ["clusters/prod/**"], "config": ["argocd/overlays/prod", "argocd/base"], "progressiveSyncs": "enabled" }]` (`config` and `progressiveSyncs` optional; see "Which Argo CD instance")',
+  },
+  argocdVersion: {
+    type: 'string',
+    default: 'auto',
+    pattern: '^(auto|master|stable|latest|v?[0-9]+\\.[0-9]+(\\.[0-9]+)?)$',
+    description:
+      'The Argo CD version ApplicationSets are checked against (fields, template functions, controller behaviour): "auto" detects it from the repository\'s Argo CD install (kustomize ?ref=, Helm chart, image tag, Operator spec.version) and otherwise assumes the newest release; or a version such as "3.2", "v2.14.5", "master", or "stable"/"latest" (the newest release).',
+    docs: "the Argo CD version ApplicationSets are checked against: `auto` detects it from the repository's install, else `2.4` … `3.6`, `v3.2.5` (a patch release: gates that start at a patch follow it), `master` (see *Argo CD versions*)",
+  },
+  'trace.server': {
+    type: 'string',
+    enum: ['off', 'messages', 'verbose'],
+    default: 'off',
+    description: 'Trace the communication between VS Code and the language server.',
+    docs: 'trace LSP traffic in the output channel',
+  },
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
