@@ -771,15 +771,16 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
       }
     });
   }
-  // Remote bases are fetched by kustomize at build time: offline we cannot read them. Argo CD's own
-  // manifests (and argocd-autopilot's base over them) leave progressive syncs at the default, so only
-  // another repository's base could be what enables them: said as "not read", never silently.
+  // Remote bases are fetched by kustomize at build time: offline we cannot read them. The Argo projects'
+  // own manifests (argoproj/argo-cd, argocd-autopilot's base, image updater, …) leave the controller's
+  // settings at their defaults, so only another repository's base could be what enables them: said as
+  // "not read", never silently.
   for (const field of ['resources', 'bases', 'components']) {
     const list = own(v, field);
     if (!Array.isArray(list)) continue;
     list.slice(0, 200).forEach((r, i) => {
       const ref = scalarText(r);
-      if (!ref || !isRemote(ref) || /argoproj\/argo-cd|argoproj-labs\/argocd-autopilot/i.test(ref)) return;
+      if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
     });
   }
@@ -1189,7 +1190,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   for (const r of c.remoteBases) {
     const dir = dirname(r.site.file.path);
     const ns = c.kustomizeNamespaces.get(dir) ?? '';
-    if (!c.instances.has(r.key) && !/argo|gitops/i.test(dir.slice(dir.lastIndexOf('/') + 1)) && !/argo|gitops/i.test(ns)) continue;
+    if (!c.instances.has(r.key) && !/argo-?cd|gitops/i.test(dir.slice(dir.lastIndexOf('/') + 1)) && !/argo-?cd|gitops/i.test(ns)) continue;
     if (c.evidence.length >= MAX_EVIDENCE) break;
     c.evidence.push({
       file: r.site.file.path,
