@@ -10,7 +10,11 @@ import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
 import { request } from './request';
 import { affectsResults } from './refresh';
 
-/** Edits come in bursts: one request after the burst (the server answers the newest version only). */
+/**
+ * Edits come in bursts: one request after the burst (the server answers the newest version only). Not at
+ * once on the first change: the request could reach the server before the language client's didChange,
+ * and the preview would show the version before the edit (seen in the real VS Code test).
+ */
 const REFRESH_MS = 100;
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {

@@ -116,12 +116,15 @@ details.more>summary{cursor:pointer;margin:.35em 0}
 .ok{color:var(--vscode-testing-iconPassed)}
 .err{color:var(--vscode-errorForeground)}
 .gate{font-style:italic}
+.timeline table{border-collapse:collapse;margin:.35em 0}
+.timeline td,.timeline th{text-align:left;padding:.1em .6em;vertical-align:top}
 `;
 
 /**
  * The page's one script (nonce'd): the filter box hides the Applications that do not match (name,
  * cluster or `key=value` label), the waves and steps left empty, and opens collapsed groups while a
- * filter is typed; and it scrolls to the step whose lens was clicked.
+ * filter is typed; it scrolls to the step whose lens was clicked; and on a refresh it puts the new plan
+ * in place (`update` message: the page keeps its scroll, its filter and the groups the user opened).
  */
 const SCRIPT = `const box=document.getElementById('filter'),count=document.getElementById('matches');
 function apply(){const q=box.value.trim().toLowerCase().split(/\\s+/).filter(Boolean);let n=0;
@@ -129,7 +132,11 @@ for(const c of document.querySelectorAll('.c')){const ok=q.every(w=>c.dataset.f.
 for(const g of document.querySelectorAll('.wave,.step,details.more')){g.classList.toggle('hidden',q.length>0&&!g.querySelector('.c:not(.hidden)'));if(g.tagName==='DETAILS'&&q.length)g.open=true;}
 for(const g of document.querySelectorAll('details.wave'))if(q.length)g.open=true;
 count.textContent=q.length?n+' match':'';}
-box?.addEventListener('input',apply);`;
+box?.addEventListener('input',apply);
+window.addEventListener('message',e=>{const m=e.data;const main=document.getElementById('plan');if(!m||m.type!=='update'||!main)return;
+const open=[...main.querySelectorAll('details')].map(d=>d.open);main.innerHTML=m.body;const now=main.querySelectorAll('details');
+if(now.length===open.length)now.forEach((d,i)=>{d.open=open[i];});if(box)apply();
+if(m.scrollTo)document.getElementById(m.scrollTo)?.scrollIntoView();});`;
 
 function page(title: string, body: string, script?: { nonce: string; scrollTo?: string }): string {
   const ok = script && /^[A-Za-z0-9]+$/.test(script.nonce);
@@ -241,6 +248,28 @@ function stepHtml(plan: RolloutPlan, opts: RenderOptions, s: PlanStep): string {
   return out.join('\n');
 }
 
+/**
+ * The timeline the server computed (`RolloutPlan.timeline`): when each step starts and how long it
+ * syncs at the assumed time per sync, where the rollout stops, and what that assumes. Display only.
+ */
+function timelineHtml(plan: RolloutPlan): string {
+  const tl = plan.timeline;
+  if (!tl) return '';
+  const out = [`<section class="timeline"><h3>Timeline</h3><p class="summary">${esc(tl.summary)}</p>`];
+  if (tl.steps.length) {
+    out.push('<table><tr><th>step</th><th>starts</th><th>syncs</th><th>stops</th></tr>');
+    for (const s of tl.steps)
+      out.push(
+        `<tr><td><a href="#step-${s.step}">${s.step}</a></td><td>${esc(s.at)}</td><td>${esc(s.takes)}</td><td>${s.stops
+          .map((x) => `<span class="${x.forever ? 'err' : 'warn'}">${esc(x.text)}</span>`)
+          .join('<br>')}</td></tr>`,
+      );
+    out.push('</table>');
+  }
+  out.push(`<p class="summary assumes">Assumes ${esc(tl.assumptions.join('; '))}.</p></section>`);
+  return out.join('\n');
+}
+
 export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOptions = {}): string {
   if (!plan)
     return page(
@@ -255,6 +284,7 @@ export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOpt
     );
   }
   parts.push(enablementNote(plan));
+  parts.push(timelineHtml(plan));
   parts.push(...plan.steps.map((s) => stepHtml(plan, opts, s)));
   if (plan.unselected.length)
     parts.push(
@@ -265,13 +295,24 @@ export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOpt
     parts.push(
       `<h3 class="warn">Selected by several steps</h3><ul>${dups.map(([a, st]) => `<li>${esc(a)}: steps ${esc(st.join(', '))}</li>`).join('')}</ul>`,
     );
-  // The filter box works only with the script (a nonce); without one the page has no box.
-  if (opts.nonce && plan.totalApps)
-    parts.splice(
-      1,
-      0,
-      `<input id="filter" type="search" placeholder="Filter by name, cluster or label (tier=canary)" aria-label="Filter Applications"> <span id="matches" class="summary"></span>`,
-    );
-  const script = opts.nonce ? { nonce: opts.nonce, scrollTo: plan.focusStep ? `step-${plan.focusStep}` : undefined } : undefined;
-  return page(`Rollout: ${plan.appset}`, parts.join('\n'), script);
+  // The filter box works only with the script (a nonce); without one the page has no box. It stays
+  // outside the part a refresh replaces (`#plan`), so what is typed in it stays.
+  const filter =
+    opts.nonce && plan.totalApps
+      ? `<input id="filter" type="search" placeholder="Filter by name, cluster or label (tier=canary)" aria-label="Filter Applications"> <span id="matches" class="summary"></span>\n`
+      : '';
+  const script = opts.nonce ? { nonce: opts.nonce, scrollTo: planScrollTarget(plan) } : undefined;
+  return page(`Rollout: ${plan.appset}`, `${filter}<main id="plan">\n${parts.join('\n')}\n</main>`, script);
+}
+
+/** The step a refresh or an opening scrolls to (the one whose lens was clicked). */
+export function planScrollTarget(plan: RolloutPlan): string | undefined {
+  return plan.focusStep ? `step-${plan.focusStep}` : undefined;
+}
+
+/** What a refresh puts in place of the shown plan (`#plan`'s content), when the page already shows one. */
+export function planBody(html: string): string | undefined {
+  const start = html.indexOf('<main id="plan">\n');
+  const end = html.lastIndexOf('\n</main>');
+  return start >= 0 && end > start ? html.slice(start + '<main id="plan">\n'.length, end) : undefined;
 }

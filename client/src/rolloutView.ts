@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { Requests, type RolloutPlan } from '../../server/src/protocol';
 import { request } from './request';
-import { renderPlan } from './rolloutHtml';
+import { planBody, planScrollTarget, renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
 const REFRESH_MS = 100;
@@ -20,6 +20,13 @@ export class RolloutView implements vscode.Disposable {
   private offset: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly subscription: vscode.Disposable;
+  /** The page's nonce while it shows a plan that can be updated in place. */
+  private nonce: string | undefined;
+  /** The whole page of the last plan (what the view shows, after updates in place too). */
+  private shown: string | undefined;
+  /** The page's html is older than what it shows (updated in place): set it again when it is reloaded. */
+  private stale = false;
+  readonly updates = { total: 0, inPlace: 0 };
 
   constructor(
     private readonly client: LanguageClient,
@@ -68,7 +75,21 @@ export class RolloutView implements vscode.Disposable {
         { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
         { enableScripts: true, enableCommandUris: true },
       );
-      this.panel.onDidDispose(() => (this.panel = undefined));
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.nonce = undefined;
+        this.shown = undefined;
+      });
+      // A hidden webview is dropped and reloaded from its html when shown again: give it the current page.
+      let visible = true;
+      this.panel.onDidChangeViewState(() => {
+        const was = visible;
+        visible = !!this.panel?.visible;
+        if (!was && visible && this.stale && this.shown) {
+          this.stale = false;
+          this.panel!.webview.html = this.shown;
+        }
+      });
     }
     this.panel.reveal(vscode.ViewColumn.Beside, true);
     await this.refresh();
@@ -84,13 +105,30 @@ export class RolloutView implements vscode.Disposable {
       error = (e as Error).message;
     }
     this.panel.title = plan ? `Rollout: ${plan.appset}` : 'RollingSync plan';
-    const nonce = Array.from({ length: 16 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
-    this.panel.webview.html = renderPlan(plan, error, { source: this.source.toString(), offset: this.offset, nonce });
+    // A shown plan is updated in place (the page keeps its scroll, filter and open groups): only the new
+    // plan's part is sent. A new page otherwise (first time, no plan, hidden: a hidden webview is reloaded
+    // from its html when shown again, so that is kept current then).
+    const nonce = this.nonce ?? Array.from({ length: 16 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
+    const html = renderPlan(plan, error, { source: this.source.toString(), offset: this.offset, nonce });
+    const body = planBody(html);
+    this.shown = html;
+    this.updates.total++;
+    if (body !== undefined && this.nonce && this.panel.visible && planBody(this.panel.webview.html) !== undefined) {
+      const delivered = await this.panel.webview.postMessage({ type: 'update', body, scrollTo: plan ? planScrollTarget(plan) : undefined });
+      if (delivered) {
+        this.updates.inPlace++;
+        this.stale = true;
+        return;
+      }
+    }
+    this.nonce = nonce;
+    this.stale = false;
+    this.panel.webview.html = html;
   }
 
   /** What the view shows (tests read it through `appsetTools.rolloutSnapshot`: a webview's DOM is out of their reach). */
-  snapshot(): { title: string; html: string } | undefined {
-    return this.panel ? { title: this.panel.title, html: this.panel.webview.html } : undefined;
+  snapshot(): { title: string; html: string; updates: { total: number; inPlace: number } } | undefined {
+    return this.panel ? { title: this.panel.title, html: this.shown ?? this.panel.webview.html, updates: { ...this.updates } } : undefined;
   }
 
   dispose(): void {

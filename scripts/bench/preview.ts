@@ -7,6 +7,8 @@
  *   node esbuild.js && node --import tsx scripts/bench/preview.ts [rounds]
  *
  * PREVIEW_STEPS=<ms> runs the server with APPSET_DEBUG=steps:<ms> and prints its step log.
+ * PREVIEW_PROF=<dir> runs the server with `node --cpu-prof` into <dir> (open the .cpuprofile in Chrome's
+ * DevTools, or `node scripts/bench/profileTop.mjs <file>` for the functions with the most self time).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +64,11 @@ async function main(): Promise<void> {
     const steps = process.env.PREVIEW_STEPS;
     const s = await startLsp({
       name: 'product',
-      argv: [join(root, 'dist', 'server.js'), '--stdio'],
+      argv: [
+        ...(process.env.PREVIEW_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PREVIEW_PROF}`, '--cpu-prof-interval=250'] : []),
+        join(root, 'dist', 'server.js'),
+        '--stdio',
+      ],
       root: dir,
       initializationOptions: { settings: {} },
       settings: { appsetTools: {} },

@@ -256,8 +256,66 @@ export interface RolloutPlan {
   focusStep?: number;
   /** The label keys the steps select on, in order of first use (editor views only: the view counts Applications by them). */
   labelKeys?: string[];
+  /** The expected order and duration at an assumed time per sync, and where the rollout stops (engine/rollout/timeline.ts). */
+  timeline?: RolloutTimeline;
   /** Operators other than In/NotIn, one per (1-based step, operator), as the controller records them. */
   invalidOperators?: { step: number; operator: string }[];
+}
+
+// The rollout timeline (computed by engine/rollout/timeline.ts; every front shows these words).
+export type TimelineStopKind = 'manual-gate' | 'sync-window' | 'blocked';
+
+/** A place where the rollout stops or can stop, and for how long when that is known. */
+export interface TimelineStop {
+  step: number;
+  kind: TimelineStopKind;
+  /** Plain words, consequence first: `waits for someone to sync its 10 Applications by hand`. */
+  text: string;
+  /** The longest it can hold the rollout, in minutes (a deny window: its duration); absent when unknown or forever. */
+  maxMinutes?: number;
+  /** True when the rollout never gets past it (an invalid Application, a window the controller cannot parse). */
+  forever?: boolean;
+  /** The window's `file:line` (sync windows). */
+  where?: string;
+}
+
+export interface TimelineStep {
+  step: number;
+  selector: string;
+  /** Applications this step syncs (those an earlier step already synced left out). */
+  apps: number;
+  waves: number;
+  /** Minutes of syncing before this step starts, when every sync takes `minutesPerSync` (time spent at stops not counted). */
+  start: number;
+  /** Its own syncing time: waves × minutesPerSync (0 for a manual gate or an empty step). */
+  minutes: number;
+  /** Where it stops at this step, if anywhere. */
+  stops: TimelineStop[];
+  /** Display: `+0:10` (the start), `3 waves, about 9 min` / `selects nothing, skipped` / `synced by hand` (every front shows these words). */
+  at: string;
+  takes: string;
+}
+
+export interface RolloutTimeline {
+  /** The assumed minutes one sync takes (the `minutesPerSync` setting). */
+  minutesPerSync: number;
+  /** `rolling` (RollingSync honoured), `all-at-once` (AllAtOnce), `ignored` (RollingSync the controller ignores: all at once). */
+  mode: 'rolling' | 'all-at-once' | 'ignored';
+  steps: TimelineStep[];
+  /** Waves one after another (all at once: 1). */
+  waves: number;
+  /** Syncing time of the whole rollout, stops not counted. */
+  minutes: number;
+  /** Every stop, in order. */
+  stops: TimelineStop[];
+  /** `completes` (nothing stops it), `can-stop` (a window or gate holds it for a while), `never-completes`. */
+  ends: 'completes' | 'can-stop' | 'never-completes';
+  /** Applications the rollout never syncs (selected by no step). */
+  neverSynced: number;
+  /** One line: `6 waves, about 18 min at 3 min a sync; stops at step 2 (manual gate)`. */
+  summary: string;
+  /** What the numbers assume, said every time they are shown. */
+  assumptions: string[];
 }
 
 /** One Application in the editor's rollout view. */

@@ -89,8 +89,8 @@ export const SETTINGS = {
     default: 3,
     minimum: 1,
     description:
-      'Minutes one sync is assumed to take: the proposed RollingSync strategies say their number of waves and, at this pace, their total time.',
-    docs: 'minutes one sync is assumed to take: the proposed strategies say their number of waves and, at this pace, their total time',
+      "Minutes one sync is assumed to take, health included: the proposed RollingSync strategies say their number of waves and, at this pace, their total time; the rollout view's timeline is computed at this pace.",
+    docs: "minutes one sync is assumed to take, health included: the proposed strategies say their number of waves and, at this pace, their total time; the rollout view's timeline is computed at this pace",
   },
   instances: {
     type: 'array',

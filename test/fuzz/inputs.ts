@@ -43,6 +43,12 @@ const FRAGMENTS = [
   '\u2028',
   '{{ .path.basename }}',
   '{{ index .metadata.labels "x" }}',
+  // At a `---` boundary (issue 25): an empty value with a comment, an unterminated quote, an unclosed
+  // flow collection, each followed by a document marker.
+  'k:  # c\n---\n',
+  'q: "abc\n---\n',
+  'f: [a,\n---\n',
+  'm: {a: 1,\n---\n',
 ];
 
 /** The glob that made every backtracking matcher freeze on a long name of `a`s (issue 25). */

@@ -61,6 +61,9 @@ export const BOUNDARY_LINES = [
   ': v',
   'n: &a 1',
   'o: *a',
+  // An empty value with a comment on its line, and one after it (issue 25: a document's range).
+  'p:  # c',
+  '- # c',
   '---',
   '--- # x',
   '--- a',

@@ -1,9 +1,15 @@
 /**
  * One harness for the tests that run a real editor on the README's setup against the built server
- * (emacs.test.ts: Emacs with eglot; neovim.test.ts: Neovim): the setup block is read from README.md and
- * pointed at dist/server.js, the editor runs headless on a copy of neovim/appset.yaml with a driver
- * script that does what a user does and writes what the editor saw as JSON, and the results both
- * editors must show are checked here (each test adds its editor's own).
+ * (emacs.test.ts: Emacs with eglot; neovim.test.ts: Neovim): the setup block is read from docs/editors.md
+ * and pointed at dist/server.js, the editor runs headless on neovim/appset.yaml inside a small git
+ * repository with a driver script that does what a user does and writes what the editor saw as JSON,
+ * and the results both editors must show are checked here (each test adds its editor's own).
+ *
+ * The repository is laid out as users keep one: the ApplicationSet in `apps/`, its cluster Secrets in the
+ * sibling `clusters/`, and its matrix selects clusters by label, so it yields 2 Applications only when the
+ * editor roots the workspace at the repository. The editor is started from `apps/` (a subfolder) and from
+ * $HOME (outside the repository), where a setup that roots at the current directory (Neovim's
+ * `root_dir = vim.fn.getcwd()`) finds no cluster and shows 0 Applications and a `generator/empty` note.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +18,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot, serverPath } from './client';
+import { clusterSecrets } from '../helpers/clusters';
 
 const runs = (binary: string) => spawnSync(binary, ['--version'], { encoding: 'utf8' }).status === 0;
 
@@ -30,12 +37,15 @@ export interface EditorRun {
   args(dir: string, file: string, out: string): string[];
   /** More environment for the editor (HOME etc. are set to the folder already). */
   env?(dir: string): Record<string, string>;
-  /** The folder the editor is started in, when not the workspace (a setup must not depend on it). */
-  cwd?(dir: string): string;
+  /**
+   * Where the editor is started, one run each (a setup must not depend on it): `subfolder` is the
+   * ApplicationSet's own folder inside the repository, `home` is $HOME, outside it.
+   */
+  starts: ('subfolder' | 'home')[];
 }
 
 /** The fenced block under `section` in docs/editors.md, pointed at the built server. */
-function readmeBlock(section: string, fence: string): string {
+export function readmeBlock(section: string, fence: string): string {
   const readme = readFileSync(join(repoRoot, 'docs', 'editors.md'), 'utf8');
   const at = readme.indexOf(section);
   assert.ok(at >= 0, `docs/editors.md has a "${section}" section`);
@@ -45,32 +55,50 @@ function readmeBlock(section: string, fence: string): string {
   return m[1].replace('/path/to/appset-tools/dist/server.js', serverPath);
 }
 
-/** Runs the editor on the README setup (with the test's setting) and returns what its driver saw. */
-function runEditor(e: EditorRun): { seen: Record<string, any>; shown: string } {
+/**
+ * A git repository as users keep one: `apps/appset.yaml` (the fixture) and, beside it, `clusters/` with
+ * the cluster Secrets its matrix selects by label (dev and prod; staging matches no list element).
+ */
+export function writeRepository(repo: string): string {
+  mkdirSync(join(repo, 'apps'), { recursive: true });
+  mkdirSync(join(repo, 'clusters'), { recursive: true });
+  const git = spawnSync('git', ['init', '-q'], { cwd: repo, encoding: 'utf8' });
+  assert.equal(git.status, 0, `git init: ${git.stderr}`);
+  const file = join(repo, 'apps', 'appset.yaml');
+  copyFileSync(join(__dirname, 'neovim', 'appset.yaml'), file);
+  const envs = ['dev', 'prod', 'staging'];
+  writeFileSync(
+    join(repo, 'clusters', 'clusters.yaml'),
+    clusterSecrets(envs.map((env) => ({ name: `${env}-1`, server: `https://${env}.example.com`, labels: { env } }))),
+  );
+  return file;
+}
+
+/** Runs the editor on the docs' setup (with the test's setting), started from `start`; returns what its driver saw. */
+function runEditor(e: EditorRun, start: 'subfolder' | 'home'): { seen: Record<string, any>; shown: string } {
   assert.ok(runs(e.binary), `${e.binary} must be installed under CI (.ci/run installs ${e.packages.join(', ')})`);
   assert.ok(existsSync(serverPath), 'run `node esbuild.js` first');
   const dir = mkdtempSync(join(tmpdir(), `appset-${e.binary}-`));
   try {
-    const file = join(dir, 'appset.yaml');
-    copyFileSync(join(__dirname, 'neovim', 'appset.yaml'), file);
-    // A setting other than the README's proves the settings reach the server: the strategy warning
+    const file = writeRepository(join(dir, 'repo'));
+    const home = join(dir, 'home');
+    mkdirSync(home);
+    // A setting other than the docs' proves the settings reach the server: the strategy warning
     // the shared checks expect only exists when they do.
     const config = readmeBlock(e.section, e.fence).replace(e.setting[0], e.setting[1]);
     assert.ok(config.includes(e.setting[1]));
     writeFileSync(join(dir, e.configFile), config);
     const out = join(dir, 'out.json');
-    const cwd = e.cwd?.(dir) ?? dir;
-    mkdirSync(cwd, { recursive: true });
     const r = spawnSync(e.binary, e.args(dir, file, out), {
-      cwd,
+      cwd: start === 'home' ? home : join(dir, 'repo', 'apps'),
       encoding: 'utf8',
       timeout: 150_000,
       // No code cache: the server may write it (server/src/codeCache.ts) into HOME while `dir` is removed.
-      env: { ...process.env, HOME: dir, APPSET_CACHE_DIR: 'off', ...e.env?.(dir) },
+      env: { ...process.env, HOME: home, APPSET_CACHE_DIR: 'off', ...e.env?.(dir) },
     });
     assert.ok(existsSync(out), `${e.binary} wrote no result (exit ${r.status ?? r.signal}): ${r.stdout}\n${r.stderr}`);
     const seen = JSON.parse(readFileSync(out, 'utf8'));
-    return { seen, shown: JSON.stringify(seen, null, 1) + '\n' + r.stderr.slice(-3000) };
+    return { seen, shown: `started from ${start}\n` + JSON.stringify(seen, null, 1) + '\n' + r.stderr.slice(-3000) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -80,6 +108,8 @@ function runEditor(e: EditorRun): { seen: Record<string, any>; shown: string } {
 function assertSharedResults(seen: Record<string, any>, shown: string, definitionLines: (seen: Record<string, any>) => number[]): void {
   assert.equal(seen.error, undefined, shown);
   assert.equal(seen.attached, true, shown);
+  // The workspace is the repository, wherever the editor started: the cluster Secrets beside apps/ were read.
+  assert.ok(!seen.diagnostics.includes('generator/empty'), shown);
   // Diagnostics, with the settings the editor sent.
   assert.ok(seen.diagnostics.includes('appset/unknown-field'), shown);
   assert.ok(seen.diagnostics.includes('rollout/progressive-syncs-disabled'), shown);
@@ -88,7 +118,7 @@ function assertSharedResults(seen: Record<string, any>, shown: string, definitio
   assert.match(seen.fieldHover, /Go text\/template/, shown);
   // Completion inside {{ }}; go to definition from a parameter to the list keys.
   assert.ok(seen.completion.includes('.cluster') && seen.completion.includes('.url'), shown);
-  assert.deepEqual(definitionLines(seen), [10, 12], shown);
+  assert.deepEqual(definitionLines(seen), [12, 14], shown);
   // The "did you mean" quick fix edited the buffer; the progressive-syncs one ran a server command and
   // the warning went away.
   assert.equal(seen.fixTitle, 'Change to "project"', shown);
@@ -99,6 +129,7 @@ function assertSharedResults(seen: Record<string, any>, shown: string, definitio
   assert.equal(seen.renamed.length, 3, shown);
   // The preview, as a command returning text and as the custom request.
   assert.match(seen.previewCommand, /^# Preview of ApplicationSet "guestbook": 2 Applications/, shown);
+  assert.match(seen.previewCommand, /server: https:\/\/prod\.example\.com/, shown);
   assert.equal(seen.previewRequest, 2, shown);
 }
 
@@ -114,9 +145,11 @@ export function editorTest(
 ): void {
   const skip =
     !runs(e.binary) && !process.env.CI ? `${e.binary} is not installed (apt-get install ${e.packages.join(' ')}; CI installs it)` : false;
-  test(title, { skip, timeout: 180_000 }, () => {
-    const { seen, shown } = runEditor(e);
-    assertSharedResults(seen, shown, definitionLines);
-    checks(seen, shown);
-  });
+  for (const start of e.starts) {
+    test(`${title} (started from ${start === 'home' ? '$HOME' : 'a subfolder'})`, { skip, timeout: 180_000 }, () => {
+      const { seen, shown } = runEditor(e, start);
+      assertSharedResults(seen, shown, definitionLines);
+      checks(seen, shown);
+    });
+  }
 }

@@ -21,6 +21,9 @@ editorTest(
     fence: 'elisp',
     setting: ['(:progressiveSyncs "auto")', '(:progressiveSyncs "disabled")'],
     configFile: 'init.el',
+    // eglot roots at the file's project (project.el: the nearest .git), not the current directory;
+    // one run from ~ shows it.
+    starts: ['home'],
     // No init file, but Debian's site start-up, which activates the elpa-* packages.
     args: (dir, file, out) => [
       '--batch',

@@ -13,6 +13,7 @@ import { assertAnswersHover, messageOf, startServer, type TestServer } from './c
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 import { clusterSecret } from '../helpers/clusters';
 import { Requests } from '../../server/src/protocol';
+import { HoverRequest } from 'vscode-languageserver-protocol/node';
 
 const servers: TestServer[] = [];
 const folders: string[] = [];
@@ -122,5 +123,30 @@ ${MINIMAL_TEMPLATE_SPEC.replace('server: https://kubernetes.default.svc', "serve
     if (!warned) await new Promise((r) => setTimeout(r, 100));
   }
   assert.ok(warned, `a window message says so: ${JSON.stringify(s.messages)}`);
+  await answers(s);
+});
+
+test("one tab-indented line in a ~100 KiB list: the library's stack overflow is one yaml/parser-overflow finding in the editor, never an internal error (issue 25)", async () => {
+  const s = await startServer({}, {});
+  servers.push(s);
+  await s.open('small.yaml', SMALL);
+  const items = Array.from({ length: 3000 }, (_, i) => [`          - cluster: c${i}`, `            url: https://c${i}.example`]).flat();
+  items[1] = '\t' + items[1].trimStart();
+  const text = `${appsetHead('tabbed')}  generators:\n    - list:\n        elements:\n${items.join('\n')}\n  template:\n    metadata:\n      name: '{{.cluster}}'\n${MINIMAL_TEMPLATE_SPEC}`;
+  assert.ok(text.length > 100 * 1024);
+  const ds = await s.open('tabbed.yaml', text);
+  const tabLine = text.slice(0, text.indexOf('\t')).split('\n').length - 1;
+  assert.deepEqual(
+    ds.map((d) => [d.code, d.range.start.line]),
+    [['yaml/parser-overflow', tabLine]],
+  );
+  assert.match(messageOf(ds[0]), /the YAML parser ran out of stack reading it, after this syntax error: a tab in the indentation/);
+  assert.doesNotMatch(JSON.stringify(ds), /internal error|RangeError/i);
+  // The document is not read, so a hover on it has nothing to say; it still gets an answer.
+  const h = await s.conn.sendRequest(HoverRequest.type, {
+    textDocument: { uri: s.uriOf('tabbed.yaml') },
+    position: { line: tabLine, character: 2 },
+  });
+  assert.equal(h, null);
   await answers(s);
 });

@@ -37,8 +37,8 @@ editorTest(
       `luafile ${join(__dirname, 'neovim', 'drive.lua')}`,
     ],
     env: (dir) => ({ XDG_STATE_HOME: dir, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir }),
-    // Started from another folder (as from ~ or a subfolder): the block roots the workspace at the file's.
-    cwd: (dir) => join(dir, 'started-elsewhere'),
+    // From a subfolder and from ~: the block roots the workspace at the file's repository, not the cwd.
+    starts: ['subfolder', 'home'],
   },
   (seen) => seen.definitions,
   (seen, shown) => {

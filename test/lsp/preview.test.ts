@@ -7,6 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { HoverRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
+import { renderPlan } from '../../client/src/rolloutHtml';
+import type { RolloutPlan } from '../../server/src/protocol';
 import { clusterSecrets } from '../helpers/clusters';
 import { appsetHead, clusterListMatrix, flowTemplate, rollingSyncBy, serviceElements, TIER_LABEL } from '../helpers/appsets';
 
@@ -89,4 +91,22 @@ test('the rollout plan follows the tier labels copied from the clusters', async 
     plan.steps[1].waves.map((w) => w.apps.length),
     [2, 2],
   );
+});
+
+test('the rollout plan carries the timeline the server computed, and the rollout view shows it as it is', async () => {
+  const plan = (await s.conn.sendRequest('appsetTools/rolloutPlan', { uri: s.uriOf('shop.yaml') })) as RolloutPlan;
+  const tl = plan.timeline!;
+  // canary: 2 Applications one at a time (2 waves); prod: 4 at 50% → 2 at a time (2 waves); 3 min a sync.
+  assert.equal(tl.summary, '4 waves, about 12 min of syncing at 3 min a sync');
+  assert.deepEqual(
+    tl.steps.map((x) => [x.step, x.at, x.takes]),
+    [
+      [1, '+0:00', '2 waves, about 6 min'],
+      [2, '+0:06', '2 waves, about 6 min'],
+    ],
+  );
+  const html = renderPlan(plan);
+  assert.match(html, /<h3>Timeline<\/h3><p class="summary">4 waves, about 12 min of syncing at 3 min a sync<\/p>/);
+  assert.match(html, /<tr><td><a href="#step-2">2<\/a><\/td><td>\+0:06<\/td><td>2 waves, about 6 min<\/td><td><\/td><\/tr>/);
+  assert.match(html, /<p class="summary assumes">Assumes every sync takes 3 min/);
 });

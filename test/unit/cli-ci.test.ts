@@ -265,8 +265,39 @@ test('diff: each removed Application says whether it and its resources go, and w
   const kept = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
   const k = kept.appsets[0].changes.find((c: { name: string }) => c.name === 'billing-prod-00');
   assert.equal(k.deletion.application, 'kept');
-  assert.match(k.deletion.why, /^applicationsSync: create-update never deletes Applications/);
+  assert.equal(
+    k.deletion.why,
+    "applicationsSync: create-update (the controller's default policy lets it decide): the create-update policy never deletes Applications",
+  );
   assert.equal(kept.summary.deletesResources, 0);
+  // The controller's own policy, from the install that runs it: --policy sync turns the override off
+  // by default, so the ApplicationSet's create-update is ignored and the Applications go.
+  const policyCm = (extra: string) => CMD_PARAMS + `  applicationsetcontroller.policy: sync\n${extra}`;
+  write(dir, { 'argocd/argocd-cmd-params-cm.yaml': policyCm('') });
+  const ctl = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const c = ctl.appsets[0].changes.find((x: { name: string }) => x.name === 'billing-prod-00');
+  assert.equal(c.deletion.resources, 'deleted');
+  assert.equal(ctl.summary.deletesResources, 11);
+  // …unless the install enables the override: then the ApplicationSet's policy decides again.
+  write(dir, { 'argocd/argocd-cmd-params-cm.yaml': policyCm('  applicationsetcontroller.enable.policy.override: "true"\n') });
+  const over = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const o = over.appsets[0].changes.find((x: { name: string }) => x.name === 'billing-prod-00');
+  assert.equal(o.deletion.application, 'kept');
+  assert.match(o.deletion.why, /^applicationsSync: create-update \(policy override enabled by argocd\/argocd-cmd-params-cm\.yaml:\d+\)/);
+  // A controller policy create-only keeps everything, whatever the ApplicationSet says.
+  write(dir, {
+    'apps/services.yaml': services(['auth']),
+    'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS + '  applicationsetcontroller.policy: create-only\n',
+  });
+  const only = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const n = only.appsets[0].changes.find((x: { name: string }) => x.name === 'billing-prod-00');
+  assert.equal(n.deletion.application, 'kept');
+  assert.match(
+    n.deletion.why,
+    /^the controller's policy create-only \(argocd\/argocd-cmd-params-cm\.yaml:\d+\): the create-only policy never deletes/,
+  );
+  assert.equal(only.summary.deletesResources, 0);
+  write(dir, { 'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS });
   // A selector that matches nothing any more: every Application goes, said first.
   write(dir, {
     'apps/services.yaml': services(['auth', 'billing']).replace('env: production', 'env: prodution'),
@@ -289,6 +320,85 @@ test('diff: each removed Application says whether it and its resources go, and w
   assert.equal(p.summary.removed, 12);
   assert.equal(p.summary.deletesResources, 0);
   assert.match(p.appsets[0].changes[0].deletion.why, /^no resources finalizer/);
+});
+
+test('diff: the rollout timeline before → after, and where the new one stops, in text, JSON and the comment', () => {
+  const dir = makeRepo('diff-timeline', BASE);
+  // The high-traffic step becomes a manual gate: 9 waves (2 + 3 + 4) → 5, and the rollout waits at step 3.
+  write(dir, { 'apps/services.yaml': services(['auth', 'billing']).replace('maxUpdate: 25%', 'maxUpdate: 0') });
+  const j = JSON.parse(run(['diff', '--base', 'main', '--format', 'json'], dir).out);
+  const a = j.appsets[0];
+  assert.equal(a.status, 'changed');
+  assert.equal(a.timeline.base.summary, '9 waves, about 27 min of syncing at 3 min a sync');
+  assert.equal(a.timeline.head.summary, '5 waves, about 15 min of syncing at 3 min a sync; can stop at step 3 (manual gate)');
+  assert.deepEqual(
+    a.timeline.head.stops.map((x: { step: number; kind: string }) => [x.step, x.kind]),
+    [[3, 'manual-gate']],
+  );
+  const text = run(['diff', '--base', 'main', '--minutes-per-sync', '5'], dir).out;
+  assert.match(
+    text,
+    /^ {2}timeline: 9 waves, about 45 min of syncing at 5 min a sync → 5 waves, about 25 min of syncing at 5 min a sync; can stop at step 3 \(manual gate\)$/m,
+  );
+  assert.match(
+    text,
+    /^ {2}timeline: stop at step 3: waits for someone to sync its 16 Applications by hand \(maxUpdate 0: a manual gate\)$/m,
+  );
+  assert.match(text, /^timeline assumes: every sync takes 5 min/m);
+  const md = run(['diff', '--base', 'main', '--format', 'markdown'], dir).out;
+  assert.match(md, /^⏱️ Timeline: 9 waves, about 27 min of syncing at 3 min a sync → 5 waves, about 15 min .*$/m);
+  assert.match(md, /^- ⏸️ stop at step 3: waits for someone to sync its 16 Applications by hand/m);
+  assert.match(md, /^<sub>Timelines assume every sync takes 3 min .*appset diff --base main<\/sub>$/m);
+});
+
+test('diff --format sarif: deletions, an emptied step, a new manual gate and permission denials, located in the ApplicationSet file; valid SARIF 2.1.0', () => {
+  const project = `apiVersion: argoproj.io/v1alpha1
+kind: AppProject
+metadata: {name: default, namespace: argocd}
+spec:
+  sourceRepos: ['https://example.com/deploy.git']
+  destinations: [{server: '*', namespace: 'auth'}, {server: '*', namespace: 'billing'}]
+`;
+  const dir = makeRepo('diff-sarif', { ...BASE, 'argocd/default-project.yaml': project });
+  // billing leaves (12 removals that delete resources), search joins (its namespace the project denies),
+  // the canary cluster becomes low-traffic (step 1 empties), and the high-traffic step becomes a manual gate.
+  write(dir, {
+    'apps/services.yaml': services(['auth', 'search']).replace('maxUpdate: 25%', 'maxUpdate: 0'),
+    'argocd/clusters.yaml': clusters((i) => (i < 4 ? 'low' : 'high')),
+  });
+  const r = run(['diff', '--base', 'main', '--format', 'sarif'], dir);
+  assert.equal(r.code, 0, r.err);
+  const sarif = JSON.parse(r.out) as { runs: any[] };
+  const schema = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8'));
+  const ajv = new Ajv04({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  assert.ok(validate(sarif), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  const text = fs.readFileSync(path.join(dir, 'apps/services.yaml'), 'utf8').split('\n');
+  const results = sarif.runs[0].results.map((x: any) => {
+    const loc = x.locations[0].physicalLocation;
+    return [x.ruleId, x.level, loc.artifactLocation.uri, text[loc.region.startLine - 1].trim(), x.message.text];
+  });
+  const by = (id: string) => results.filter((x: string[]) => x[0] === id);
+  assert.deepEqual(
+    by('diff/deletes-resources').map((x: string[]) => x.slice(0, 4)),
+    [['diff/deletes-resources', 'warning', 'apps/services.yaml', 'generators:']],
+  );
+  assert.match(by('diff/deletes-resources')[0][4], /^12 removed Applications delete their resources in the cluster: billing-prod-00, /);
+  assert.deepEqual(
+    by('diff/step-emptied').map((x: string[]) => [x[1], x[4]]),
+    [['warning', 'step 1 (tier In (canary)) now selects no Application: that stage of the rollout disappears']],
+  );
+  assert.match(by('diff/step-emptied')[0][3], /canary/);
+  assert.deepEqual(
+    by('diff/rollout-stops').map((x: string[]) => [x[1], x[4]]),
+    [['note', 'the rollout waits for someone to sync its 16 Applications by hand (maxUpdate 0: a manual gate)']],
+  );
+  const denied = by('appset/project-denies');
+  assert.equal(denied.length, 1, JSON.stringify(results));
+  assert.equal(denied[0][1], 'error');
+  assert.match(denied[0][4], /^these 12 Applications are created but never sync: application destination .*namespace 'search'/);
+  assert.ok(sarif.runs[0].results.every((x: any) => x.partialFingerprints['appsetToolsFinding/v1']));
 });
 
 test('diff: bad usage, unknown revision and no git repository exit 2', () => {

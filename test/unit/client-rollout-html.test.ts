@@ -1,7 +1,7 @@
 /** The rollout view's HTML (client/src/rolloutHtml.ts): what it shows, and that it shows it safely. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderPlan } from '../../client/src/rolloutHtml';
+import { planBody, renderPlan } from '../../client/src/rolloutHtml';
 import type { RolloutPlan as Plan } from '../../server/src/protocol';
 
 const plan = (over: Partial<Plan> = {}): Plan => ({
@@ -201,4 +201,17 @@ test('a sync window that can park a step is shown on the step, with the AppProje
     /An unreadable sync window of AppProject shop \(bad &#34;1d&#34;\) blocks every sync of these, so the step never completes/,
   );
   assert.doesNotMatch(html, /&lt;x&gt;|<x>/, 'escaped (the schedule of an unreadable window is not shown)');
+});
+
+test('a refresh replaces only the plan (#plan): the filter box and the script stay, and the page reads the update message', () => {
+  const html = renderPlan(plan(), '', { nonce: 'abc123', source: 'file:///a.yaml' });
+  const body = planBody(html);
+  assert.ok(body?.startsWith('<h2>'), body?.slice(0, 80));
+  assert.ok(
+    body && !body.includes('id="filter"') && !body.includes('<script'),
+    'the filter box and the script are outside the replaced part',
+  );
+  assert.ok(html.indexOf('id="filter"') < html.indexOf('<main id="plan">'));
+  assert.match(html, /addEventListener\('message'/);
+  assert.equal(planBody(renderPlan(null, 'boom')), undefined, 'a page without a plan is replaced whole');
 });

@@ -3,6 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, secret, secrets, workspace, workspaceFor } from './generators-helpers';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { memHost } from '../helpers/memHost';
+import { applyEdits } from './rollout-helpers';
 
 const empty = (ds: { code: string; message: string; severity: string; start: number; end: number }[]) =>
   ds.filter((d) => d.code === 'generator/empty');
@@ -25,7 +28,7 @@ test('a selector that matches none of the known clusters: 0 of N, with the neare
   assert.equal(ds[0].severity, 'information');
   assert.equal(
     ds[0].message,
-    'the selector matches 0 of the 2 known clusters; nearest: prod-1 (env=prod, tier=canary): generator 1 (clusters) produces 0 Applications',
+    'generator 1 (clusters) produces 0 Applications: the selector matches 0 of the 2 known clusters; nearest: prod-1 (env=prod, tier=canary)',
   );
   assert.ok(ws.expand(text).notes.some((n) => n.includes('0 of the 2 known clusters')));
 });
@@ -49,7 +52,7 @@ test('a matrix whose first child is empty: the finding is on the child, and says
   assert.equal(text.slice(ds[0].start, ds[0].end), 'selector');
   assert.equal(
     ds[0].message,
-    'the selector matches 0 of the 1 known cluster; nearest: prod-1 (env=prod), so the matrix yields nothing: generator 1 (matrix) produces 0 Applications',
+    'generator 1 (matrix) produces 0 Applications: the selector matches 0 of the 1 known cluster; nearest: prod-1 (env=prod)',
   );
 });
 
@@ -67,7 +70,7 @@ test('a git directory pattern that matches nothing names the nearest directory',
     assert.equal(text.slice(ds[0].start, ds[0].end), 'directories');
     assert.match(
       ds[0].message,
-      /^the directory pattern "app\/\*" matches none of the 3 directories of .*; nearest: apps: generator 1 \(git\) produces 0 Applications$/,
+      /^generator 1 \(git\) produces 0 Applications: the directory pattern "app\/\*" matches none of the 3 directories of .*; nearest: apps$/,
     );
   } finally {
     mapped.close();
@@ -88,8 +91,46 @@ test('a post-selector that keeps nothing, and an empty list', (t) => {
   assert.equal(sel.length, 1);
   assert.equal(
     sel[0].message,
-    'the selector keeps 0 of the 1 parameter set the list generator produces: generator 1 (list) produces 0 Applications',
+    'generator 1 (list) produces 0 Applications: the selector leaves out the one parameter set the list generator produces: none has env=prod (the values are dev)',
   );
   const list = empty(ws.diagnostics(appset('  - list:\n      elements: []', { goTemplate: true })));
-  assert.equal(list[0].message, 'the list has no elements: generator 1 (list) produces 0 Applications');
+  assert.equal(list[0].message, 'generator 1 (list) produces 0 Applications: the list has no elements');
+});
+
+test('a post-selector with a misspelt value: the consequence, the values the parameter sets have, and two fixes (issue 29)', () => {
+  const text = appset(
+    '  - matrix:\n      generators:\n      - list:\n          elements: [{cluster: a}, {cluster: b}]\n      - list:\n          elements:\n          - service: cart\n          - service: checkout\n          - service: catalog\n        selector:\n          matchLabels:\n            service: carts',
+    { goTemplate: true, name: '{{ .service }}-{{ .cluster }}' },
+  );
+  const ls = getLanguageService({ host: memHost(new Map([['/ws/a.yaml', text]])) });
+  const a = ls.analyze('file:///ws/a.yaml', text, '/ws/a.yaml');
+  const d = ls.diagnostics(a).find((x) => x.code === 'generator/empty');
+  assert.ok(d);
+  assert.equal(text.slice(d.span.start, d.span.end), 'selector');
+  assert.equal(
+    d.message,
+    'generator 1 (matrix) produces 0 Applications: the selector keeps none of the 3 parameter sets the list generator produces: none has service=carts; did you mean cart? (the values are cart, checkout, catalog)',
+  );
+  assert.ok(ls.codeLenses(a).some((l) => l.title.startsWith('0 Applications · its selector keeps none')));
+  const fixes = ls.codeActions(a, d.span, [d]);
+  assert.deepEqual(
+    fixes.map((f) => [f.title, f.isPreferred]),
+    [
+      ['Use service: cart (keeps 1 of the 3 parameter sets)', true],
+      ['Remove the selector (keeps all 3 parameter sets)', false],
+    ],
+  );
+  // Each fix does what it says: the matrix then yields 2 (one service × 2 clusters) and 6 Applications.
+  for (const [fix, apps] of [
+    [fixes[0], 2],
+    [fixes[1], 6],
+  ] as const) {
+    const fixed = applyEdits(text, fix.edits!);
+    const b = ls.analyze('file:///ws/a.yaml', fixed, '/ws/a.yaml');
+    assert.equal(b.appsets[0].expansion().apps.length, apps, fixed);
+    assert.deepEqual(
+      ls.diagnostics(b).filter((x) => x.severity === 'error' || x.code === 'generator/empty'),
+      [],
+    );
+  }
 });

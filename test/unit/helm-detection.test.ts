@@ -1,5 +1,5 @@
 /**
- * Which texts are templates of another tool (yaml/helmChart.ts over yaml/templateActions.ts): Helm by
+ * Which texts are templates of another tool (kinds/helmChart.ts over kinds/templateActions.ts): Helm by
  * its objects or by Helm-only functions where YAML cannot hold them, never by one function name in a
  * string (issue 26: `tpl` is Argo CD's from 3.6, `env` is sprig's); and a linear scan on hostile input
  * (issue 25: 50,000 unclosed `{{` took 17 s), measured by the work it counts.

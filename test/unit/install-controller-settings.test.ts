@@ -33,7 +33,7 @@ test('the fixture: SCM provider allow-list, the policy without override, a names
   const policy = previews.find((d) => d.code === 'controller/policy-not-applied')!;
   assert.match(
     policy.message,
-    /^applicationsSync: sync is not applied: Argo CD argocd sets applicationsetcontroller\.policy: create-only \(argocd\/argocd-cmd-params-cm\.yaml:6\)/,
+    /^applicationsSync: sync is not applied: the controller's policy create-only \(argocd\/argocd-cmd-params-cm\.yaml:6\) applies, because the policy override is off — so/,
   );
   assert.match(policy.message, /never updates or deletes them/);
   const sandbox = lintOf('appsets/sandbox.yaml');
@@ -109,6 +109,6 @@ test('policy: the ApplicationSet chooses only with the override; the controller 
   assert.ok(d, 'the controller policy blocks the rollout');
   assert.match(
     d.message,
-    /The controller's policy create-only never updates existing Applications \(Argo CD argocd sets applicationsetcontroller\.policy: create-only/,
+    /^the controller's policy create-only \(argocd\/argocd-cmd-params-cm\.yaml:7\): create-only never updates existing Applications/,
   );
 });

@@ -442,3 +442,15 @@ test('the "create argocd-cmd-params-cm.yaml" fix in a plain folder lands "writte
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an install at the workspace root is named as such, never "Argo CD ." (issue 29)', () => {
+  const root = path.resolve(__dirname, '..', '..', 'examples', 'team-rollout');
+  const service = serviceOver(root);
+  const abs = posix(path.join(root, 'applicationset.yaml'));
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  const lines = service.fileInfo(a).appsets[0].enablement.install ?? [];
+  assert.ok(lines[0]?.startsWith('Argo CD in the workspace root (namespace argocd)'), JSON.stringify(lines));
+  assert.ok(!JSON.stringify(lines).includes('Argo CD .'));
+  const plan = service.rolloutPlan(a, 0)!;
+  assert.equal(plan.enablement.instance?.name, '.', 'the model keeps the relative folder; only the words change');
+});

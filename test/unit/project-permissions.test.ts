@@ -10,6 +10,9 @@ import { bundledCli, posix, REAL_WORLD, serviceOver } from '../helpers/realworld
 import { gobwasMatch } from '../../server/src/engine/rules/gobwasGlob';
 import { globWork } from '../../server/src/engine/rules/globMachine';
 import { isSourcePermitted, normalizeGitURL } from '../../server/src/engine/rules/appProject';
+import { getLanguageService } from '../../server/src/engine';
+import { memHost } from '../helpers/memHost';
+import { flowClusterSecret } from '../helpers/clusters';
 
 const cli = bundledCli('proj-perm-');
 const root = posix(path.join(REAL_WORLD, 'project-permissions'));
@@ -73,7 +76,12 @@ test("Argo CD's URL normalisation and gobwas globs: case, .git, SSH form, `*` st
   assert.equal(normalizeGitURL('git@GitHub.com:Org/Repo.git'), 'git@github.com/org/repo');
   assert.equal(normalizeGitURL('https://github.com/org/repo.git '), 'https://github.com/org/repo');
   assert.equal(normalizeGitURL('https://example.com/a%20b'), undefined, 'escapes are left to Go');
-  const rules = { sourceRepos: ['https://github.com/org/*'], destinations: [], permitOnlyProjectScopedClusters: false };
+  const rules = {
+    sourceRepos: ['https://github.com/org/*'],
+    destinations: [],
+    permitOnlyProjectScopedClusters: false,
+    sourceNamespaces: [],
+  };
   assert.equal(isSourcePermitted(rules, 'https://github.com/org/app'), true);
   assert.equal(isSourcePermitted(rules, 'https://github.com/org/group/app'), false);
   assert.equal(isSourcePermitted({ ...rules, sourceRepos: ['https://github.com/org/**'] }, 'https://github.com/org/group/app'), true);
@@ -94,4 +102,30 @@ test('glob matching is linear: a backtracking pattern against a long name costs 
   const large = cost(2000);
   assert.ok(large <= small * 2.2, `doubling the name took ${large} steps against ${small}`);
   assert.ok(small < 1000 * 14 * 4, `${small} steps for 1,000 characters and a 14-character pattern`);
+});
+
+test('one view of the registered clusters: a Secret that declares the in-cluster server under its own name replaces "in-cluster"', () => {
+  // argo-cd util/db/cluster.go GetClusterServersByName: the name in-cluster means the local cluster
+  // only while no Secret declares its server; ListClusters adds the local cluster on the same condition.
+  const appset = (dest: string) =>
+    `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: local}\nspec:\n  goTemplate: true\n  generators:\n  - list: {elements: [{x: a}]}\n  template:\n    metadata: {name: 'app-{{.x}}'}\n    spec:\n      project: default\n      source: {repoURL: 'https://github.com/example/repo.git', path: apps}\n      destination: {name: ${dest}, namespace: apps}\n`;
+  const invalid = (secretName: string, dest: string) => {
+    const files = new Map([
+      ['/ws/clusters/local.yaml', flowClusterSecret({ name: secretName, server: 'https://kubernetes.default.svc' })],
+      ['/ws/clusters/prod.yaml', flowClusterSecret({ name: 'prod' })],
+      ['/ws/appset.yaml', appset(dest)],
+    ]);
+    const ls = getLanguageService({ host: memHost(files) });
+    const a = ls.analyze('file:///ws/appset.yaml', files.get('/ws/appset.yaml')!, '/ws/appset.yaml');
+    return ls
+      .diagnostics(a)
+      .filter((d) => d.code === 'generator/invalid-application')
+      .map((d) => d.message);
+  };
+  assert.deepEqual(invalid('in-cluster', 'in-cluster'), []);
+  assert.deepEqual(invalid('local', 'local'), []);
+  assert.deepEqual(invalid('local', 'prod'), []);
+  const renamed = invalid('local', 'in-cluster');
+  assert.equal(renamed.length, 1);
+  assert.match(renamed[0], /there are no clusters with this name: in-cluster/);
 });

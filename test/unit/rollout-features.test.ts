@@ -111,7 +111,7 @@ test('AllAtOnce blast radius: information diagnostic and lens over spec:', () =>
   assert.equal(text.slice(d[0].span.start, d[0].span.end), 'generators');
   const lenses = rolloutLenses(ctx);
   assert.equal(lenses.length, 1);
-  assert.equal(lenses[0].title, 'AllAtOnce: one commit syncs 540 Applications on 12 clusters');
+  assert.equal(lenses[0].title, 'All at once: 540 apps on 12 clusters');
   assert.equal(text.slice(lenses[0].span.start, lenses[0].span.end), 'spec');
   assert.deepEqual(lenses[0].command?.args, ['file:///ws/appset.yaml', lenses[0].span.start]);
   // below the threshold: nothing
@@ -123,7 +123,7 @@ test('code lenses: one over strategy: with the whole rollout, one per step', () 
   const ctx = storyContext(text, fixtureFiles('cm-true'));
   const titles = rolloutLenses(ctx).map((l) => l.title);
   assert.deepEqual(titles, [
-    '3 steps · 540 apps · 8 waves · 0 unselected',
+    '3 steps · 540 apps · 8 waves',
     'Progressive syncs enabled by argocd-cmd-params-cm.yaml:9',
     'Step 1 · 45 apps · all at once, 1 wave',
     'Step 2 · 180 apps · 90 at a time, 2 waves',
@@ -142,7 +142,7 @@ test('code lenses: one over strategy: with the whole rollout, one per step', () 
   );
   const disabled = rolloutLenses(storyContext(text, fixtureFiles('cm-false'))).map((l) => l.title);
   assert.equal(disabled[0], 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
-  assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves · 0 unselected');
+  assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves');
   const none = rolloutLenses(storyContext(text, fixtureFiles('none')))[0].title;
   assert.equal(none, 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
 });

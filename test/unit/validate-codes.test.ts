@@ -53,3 +53,10 @@ test('docs/codes.md lists every registered code in the codes section', () => {
   ).map((c) => c.code);
   assert.deepEqual(missing, [], 'run: node --import tsx scripts/codes-table.mjs');
 });
+
+test('the code lists are plain data: they import nothing, so the registry and types.ts read them without a circle', () => {
+  const dir = path.join(repo, 'server', 'src', 'engine', 'diagnostics', 'codeLists');
+  const lists = fs.readdirSync(dir).filter((f) => f.endsWith('.ts'));
+  assert.ok(lists.length >= 8);
+  for (const f of lists) assert.doesNotMatch(fs.readFileSync(path.join(dir, f), 'utf8'), /^\s*import\b/m, f);
+});

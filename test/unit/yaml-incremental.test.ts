@@ -117,6 +117,36 @@ test('known differences, now read whole: a quote or flow collection read on past
     check(a, b, `${JSON.stringify(a)} → ${JSON.stringify(b)}`);
 });
 
+test('the differences the long differential run found, read as the library reads the whole text (issue 25)', () => {
+  // Fresh: an empty value with a comment on its own line before `---` (the document's range), and
+  // duplicate keys inside a block mapping that sits in an unclosed flow collection (the errors' order).
+  for (const text of [
+    'o: *a\r\nh: |\r\n  # c\r\n\r\n: #v\r\n  \r\n--- a\r\n# c\n',
+    'i: >-\nb:\nh: |\n\n  # c\n  [a,\no:  # c\n\n---\t\n# c\n',
+    'a: 1\nb:  # c\n---\nc: 2\n',
+    '---\n {b\nf: {g: 1,\n  -\nj: "ok"\nj: "ok"\n',
+    // Duplicates among other syntax errors: listed where the library's error recovery lists them.
+    ': v\r\n# c\r\n?  \nk\r\n---\r\ni: >-\n',
+    'h: |  -\n# c\n--- a\ni: >-\n',
+    '  [a"\nf: {g: 1,\ni: >-\n# c\ni: >-\n--- a\n  text\n',
+    "f: {g: 1,\n  d: 'r\n\t\n  d: 'r\n---\n...\n  # c\n",
+    'o: *a\n{# c\n: v\n: v\nh: |\n---\nh: |\no: *a\n  # c\nf: {g: 1,\n- \n',
+    'e: [1,\ni: >- -\n# c\n\n "q\n',
+  ])
+    assert.deepEqual(summary(parseFile(text)), whole(text), JSON.stringify(text));
+  // After an edit: a line break typed at an entry's last line (blank lines at its end), and a value
+  // typed into an empty one (`b:` → `bj: "ok"`): the one-entry re-parse leaves both to a whole parse.
+  for (const [a, b] of [
+    [': v\n---\n: v\n  text\n', ': v\n---\n: v\n  t "q\n\n'],
+    ['o: *a\na: 1\n  text\n---\n  - x\no: *a\n', 'o: *a\na: 1\n  te\n\n---\n  - x\no: *a\n'],
+    ['  \n  text\n---\n  - x\n', '  \n  text\n---\n  - x  - x\n\n'],
+    ['---\n: v\n {b\n', '---\n: v\n  text\n\n'],
+    ['\n- \n---\n- 1\n', '\n- \n---\n- - 1\n\n'],
+    ['  text\r\n---\r\nb:\n', '  text\r\n---\r\nbj: "ok"\n'],
+  ])
+    check(a, b, `${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+});
+
 test('every YAML file of the repository parses per document exactly as a whole', () => {
   const files: string[] = [];
   const walk = (d: string) => {

@@ -3,7 +3,7 @@
  * generated Applications compared — added, removed, changed (field by field) — with the rollout step
  * and wave each change lands in under the head revision's plan. Pure: no git, no files.
  */
-import { compareGoStrings, type Json } from '../engine';
+import { compareGoStrings, own, type EffectivePolicy, type EngineDiagnostic, type Json, type RolloutTimeline, type Span } from '../engine';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -15,10 +15,8 @@ export interface SideAppSet {
   docIndex: number;
   /** Generated Applications by name (the controller-skipped ones included, flagged). */
   apps: Map<string, SideApp>;
-  /** `spec.syncPolicy.applicationsSync` as written ('' when unset). */
-  applicationsSync: string;
-  /** Set when the install's controller policy applies instead of the ApplicationSet's own (where it is set). */
-  policyWhy?: string;
+  /** The applications-sync policy the controller applies to it (its own, or the install's `--policy`). */
+  policy: EffectivePolicy;
   /** The clusters this side's repository registers (names and servers); undefined when it declares none. */
   clusters?: { names: string[]; servers: string[] };
   /** The rollout plan, as `getRolloutPlan` computes it. */
@@ -26,6 +24,19 @@ export interface SideAppSet {
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
   exact: boolean;
+  /** Where things are written (head side only, for SARIF): the file's text and the spans results point at. */
+  sites?: AppSetSites;
+}
+
+/** Places in an ApplicationSet's file that diff results point at, and the head's permission findings. */
+export interface AppSetSites {
+  text: string;
+  doc: Span;
+  generators: Span;
+  /** `spec.strategy.rollingSync.steps[i]`, by 0-based index. */
+  steps: Span[];
+  /** `appset/project-denies` findings of the ApplicationSet at this revision. */
+  denials: EngineDiagnostic[];
 }
 
 export interface SideApp {
@@ -46,6 +57,8 @@ export interface PlanView {
   effective: boolean;
   steps: { step: number; selector: string; apps: string[]; concurrency: number | null; manual: boolean }[];
   unselected: string[];
+  /** The plan's timeline (`rollout/timeline.ts`): order, expected duration, stops. */
+  timeline?: RolloutTimeline;
 }
 
 export interface FieldChange {
@@ -88,6 +101,8 @@ export interface AppSetDiff {
    * before (a selector or path that matches nothing any more): the controller deletes every one of them.
    */
   generatesNothing?: boolean;
+  /** The rollout timeline before and after (the same computation `appset plan` and the rollout view show). */
+  timeline: { base?: RolloutTimeline; head?: RolloutTimeline };
   changes: AppChange[];
   unchanged: number;
   /** Most Applications this change makes sync at the same time. */
@@ -160,10 +175,6 @@ export function diffJson(a: Json | undefined, b: Json | undefined, prefix = '', 
   if (b !== undefined) c.after = b;
   out.push(c);
   return out;
-}
-
-function own(o: { [k: string]: Json }, k: string): Json | undefined {
-  return Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
 
 const keyOf = (a: SideAppSet) => `${a.namespace}/${a.name}`;
@@ -315,11 +326,17 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
   else if (!head) status = 'removed';
   else if (keyOf(base) !== keyOf(head)) status = 'renamed';
   const rollout = rolloutDiff(base, head);
+  const timeline = {
+    ...(base?.plan.timeline ? { base: base.plan.timeline } : {}),
+    ...(head?.plan.timeline ? { head: head.plan.timeline } : {}),
+  };
   if (
     status === 'changed' &&
     !changes.length &&
     base!.plan.strategy === head!.plan.strategy &&
-    JSON.stringify(rollout.base) === JSON.stringify(rollout.head)
+    JSON.stringify(rollout.base) === JSON.stringify(rollout.head) &&
+    timeline.base?.summary === timeline.head?.summary &&
+    JSON.stringify(timeline.base?.stops) === JSON.stringify(timeline.head?.stops)
   )
     status = 'unchanged';
   return {
@@ -335,6 +352,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
       ...(base ? { effectiveBase: base.plan.strategy === 'RollingSync' && base.plan.effective } : {}),
     },
     rollout,
+    timeline,
     ...(base && head && base.apps.size > 0 && head.apps.size === 0 && !head.errors.length ? { generatesNothing: true } : {}),
     changes,
     unchanged,
@@ -351,8 +369,8 @@ const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
  * What the controller does with an Application the head no longer generates (argo-cd
  * `applicationset/controllers/applicationset_controller.go`): with the ApplicationSet still there,
  * `deleteInCluster` deletes it unless the policy forbids deletes (`applicationset/utils/policy.go`:
- * `create-only` and `create-update`; the ApplicationSet's own policy counts while the controller runs
- * with its default policy, which enables the override), and first removes the plain resources finalizer
+ * `create-only` and `create-update`; which policy applies — the ApplicationSet's own or the
+ * controller's `--policy` — is `rules/applicationsSync.ts`, over the install model), and first removes the plain resources finalizer
  * when the destination cluster is no longer registered (`removeFinalizerOnInvalidDestination`). With the
  * ApplicationSet deleted, Kubernetes deletes its Applications through their owner references. The
  * application controller deletes an Application's resources only when it carries a resources finalizer.
@@ -361,13 +379,11 @@ export function deletionOf(base: SideApp, head: SideAppSet | undefined): Deletio
   const meta = isObj(base.app) && isObj(base.app.metadata) ? base.app.metadata : {};
   const finalizers = Array.isArray(meta.finalizers) ? meta.finalizers.filter((f): f is string => typeof f === 'string') : [];
   const cascading = finalizers.filter((f) => f === RESOURCES_FINALIZER || f.startsWith(RESOURCES_FINALIZER + '/'));
-  if (head && (head.applicationsSync === 'create-only' || head.applicationsSync === 'create-update'))
+  if (head && (head.policy.policy === 'create-only' || head.policy.policy === 'create-update'))
     return {
       application: 'kept',
       resources: 'kept',
-      why: head.policyWhy
-        ? `the controller's policy ${head.applicationsSync} never deletes Applications (${head.policyWhy})`
-        : `applicationsSync: ${head.applicationsSync} never deletes Applications (with the controller's default policy)`,
+      why: `${head.policy.why}: the ${head.policy.policy} policy never deletes Applications`,
     };
   // A generator or template that fails stops the reconcile before anything is deleted.
   if (head?.errors.length)

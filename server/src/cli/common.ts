@@ -24,6 +24,7 @@ import {
 } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
+import { gitWorkTreeOf, workspaceOf } from '../host/workspaceOf';
 import type { CliIO } from './io';
 import { messageLine, oneLine } from './safeText';
 
@@ -132,7 +133,7 @@ export function onlyFile(p: ParsedArgs): string {
 
 /** The options every engine-backed subcommand accepts. */
 export const ENGINE_OPTIONS: OptionSpec = {
-  values: ['progressive-syncs', 'max-apps', 'argocd-version', 'workspace'],
+  values: ['progressive-syncs', 'max-apps', 'argocd-version', 'workspace', 'minutes-per-sync'],
   repeatable: ['inventory', 'repo-map'],
   flags: ['new-git-globbing', 'no-limits'],
 };
@@ -143,6 +144,10 @@ export const INPUT_USAGE = `  --inventory FILE             cluster inventory / c
                                content of the OCI artifact URL (oci://…) (repeatable)
   --workspace DIR              the workspace whose cluster Secrets and Argo CD settings are read
                                (default: the input's git work tree, else its folder)`;
+
+/** Usage lines of `--minutes-per-sync` (plan, diff: the rollout timeline). */
+export const MINUTES_USAGE = `  --minutes-per-sync N         minutes one sync is assumed to take, health included (default 3, or
+                               minutesPerSync in .appset-tools.yaml): the rollout timeline's pace`;
 
 /** Usage lines of `--argocd-version` (every engine-backed subcommand). */
 export const VERSION_USAGE = `  --argocd-version V           the Argo CD version to check against: auto (default: detect from the
@@ -271,6 +276,12 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
     if (!/^\d+$/.test(max) || Number(max) < 1) throw new UsageError(`--max-apps must be a positive integer, got "${max}"`);
     s.maxApplications = Number(max);
   }
+  const mps = p.values.get('minutes-per-sync');
+  if (mps !== undefined) {
+    if (!/^\d+$/.test(mps) || Number(mps) < 1 || Number(mps) > 10_000)
+      throw new UsageError(`--minutes-per-sync must be a whole number of minutes from 1 to 10000, got "${mps}"`);
+    s.minutesPerSync = Number(mps);
+  }
   if (p.flags.has('new-git-globbing')) s.newGitFileGlobbing = true;
   const av = p.values.get('argocd-version');
   if (av !== undefined) {
@@ -313,30 +324,7 @@ export function hostForInputs(inputs: string[], cwd: string, settings: Partial<E
 
 /** The folder report paths are relative to: the git work tree containing `cwd`, else `cwd`. */
 export function reportRoot(cwd: string): string {
-  for (let d = path.resolve(cwd), i = 0; i < 64; i++) {
-    if (fs.existsSync(path.join(d, '.git'))) return d;
-    const up = path.dirname(d);
-    if (up === d) break;
-    d = up;
-  }
-  return path.resolve(cwd);
-}
-
-/** The git work tree containing `p`, else `p` itself when it is a folder, else `p`'s folder. */
-function workspaceOf(p: string): string {
-  let dir = p;
-  try {
-    if (!fs.statSync(p).isDirectory()) dir = path.dirname(p);
-  } catch {
-    dir = path.dirname(p);
-  }
-  for (let d = dir, i = 0; i < 64; i++) {
-    if (fs.existsSync(path.join(d, '.git'))) return d;
-    const up = path.dirname(d);
-    if (up === d) break;
-    d = up;
-  }
-  return dir;
+  return gitWorkTreeOf(cwd) ?? path.resolve(cwd);
 }
 
 /** Drops roots that lie inside another root. */

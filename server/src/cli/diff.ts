@@ -9,21 +9,22 @@ import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
 import {
-  controllerFor,
+  applicationsSyncPolicy,
   declaresAppSet,
-  effectivePolicy,
   getLanguageService,
   getRolloutPlan,
   registeredClusters,
+  spanAt,
   type EngineHost,
   type LanguageService,
 } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
-import { UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
+import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
 import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
+import { diffSarif } from './diffSarif';
 
 const USAGE = `usage: appset diff --base <git revision> [files or folders…] [options]
 
@@ -34,11 +35,15 @@ Secrets, inventories and Argo CD configuration are read from each side's own rev
 
 options:
   --base REV                   the revision to compare with (a branch, tag or commit; required)
-  --format text|markdown|json  output format (default text; markdown is a pull-request comment)
+  --format text|markdown|json|sarif
+                               output format (default text; markdown is a pull-request comment; sarif
+                               for code scanning: deletions, permission denials and rollout risks in
+                               the ApplicationSet's file)
   --output FILE                write the report to FILE instead of standard output
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable; both sides)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
   --progressive-syncs auto|enabled|disabled
+${MINUTES_USAGE}
   --max-apps N                 stop expanding an ApplicationSet after N Applications
   --new-git-globbing           git file generators use the new globbing
 
@@ -53,7 +58,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     if (!baseRev) throw new UsageError('--base <git revision> is required');
     return {
       baseRev,
-      format: choice(p, 'format', ['text', 'markdown', 'json']),
+      format: choice(p, 'format', ['text', 'markdown', 'json', 'sarif']),
       outFile: p.values.get('output'),
       inputs: p.positional.length ? p.positional : ['.'],
       settings: settingsFromArgs(p, io.cwd),
@@ -106,7 +111,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
       for (const m of missing) io.err(`appset diff: ${m}: no such file or folder in the work tree or at ${baseRev}\n`);
       return 2;
     }
-    baseSide = collect(baseHost, baseFiles, rootPosix, (f) => baseHost.readFile(f));
+    baseSide = collect(baseHost, baseFiles, rootPosix, (f) => baseHost.readFile(f), false);
 
     const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
     // The gate is the repository's own (.appset-tools.yaml at its root, as the head has it).
@@ -119,12 +124,18 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     }
     // The work tree is read as lint reads it (host/files.ts): regular files inside the repository,
     // size-capped, never blocking; a device, FIFO or link out of the repository is skipped and said.
-    headSide = collect(headHost, [...new Set(headFiles.map(toPosix))].sort(), rootPosix, (f) => {
-      const r = readTextFileWithin(f, [rootPosix], 'the repository');
-      if ('text' in r) return r.text;
-      io.err(`appset diff: ${f.slice(rootPosix.length + 1)}: skipped: ${r.skipped}\n`);
-      return undefined;
-    });
+    headSide = collect(
+      headHost,
+      [...new Set(headFiles.map(toPosix))].sort(),
+      rootPosix,
+      (f) => {
+        const r = readTextFileWithin(f, [rootPosix], 'the repository');
+        if ('text' in r) return r.text;
+        io.err(`appset diff: ${f.slice(rootPosix.length + 1)}: skipped: ${r.skipped}\n`);
+        return undefined;
+      },
+      format === 'sarif',
+    );
   } catch (e) {
     if (e instanceof GitError) {
       io.err(oneLine(`appset diff: git: ${e.message}`) + '\n');
@@ -138,7 +149,13 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
   }
   const report = diffReport(baseRev, 'working tree', baseSide, headSide);
   const output =
-    format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'markdown' ? diffMarkdown(report) : diffText(report);
+    format === 'json'
+      ? JSON.stringify(report, null, 2) + '\n'
+      : format === 'markdown'
+        ? diffMarkdown(report)
+        : format === 'sarif'
+          ? JSON.stringify(diffSarif(report, headSide), null, 2) + '\n'
+          : diffText(report);
   if (outFile) {
     try {
       fs.writeFileSync(path.resolve(io.cwd, outFile), output);
@@ -167,7 +184,13 @@ function extraRoots(settings: ReturnType<typeof settingsFromArgs>): string[] {
 }
 
 /** Analyses the ApplicationSet files of one side. */
-function collect(host: EngineHost, files: string[], root: string, read: (f: string) => string | undefined): SideAppSet[] {
+function collect(
+  host: EngineHost,
+  files: string[],
+  root: string,
+  read: (f: string) => string | undefined,
+  withSites: boolean,
+): SideAppSet[] {
   const service: LanguageService = getLanguageService({ host });
   const out: SideAppSet[] = [];
   // One workspace per side: its registered clusters are the same for every ApplicationSet.
@@ -177,13 +200,13 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
     if (text === undefined || !declaresAppSet(text)) continue;
     if (service.isIgnored(f)) continue;
     const a = service.analyze(f, text, f);
+    // SARIF points at the head's text: the generators, the steps, and the permission findings there.
+    const denials = withSites ? service.diagnostics(a).filter((d) => d.code === 'appset/project-denies') : [];
     for (const ctx of a.appsets) {
       const exp = ctx.expansion();
       const plan = getRolloutPlan(ctx);
       const apps = new Map<string, SideApp>();
       for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
-      const policy = (ctx.doc.value as { spec?: { syncPolicy?: { applicationsSync?: unknown } } } | null)?.spec?.syncPolicy
-        ?.applicationsSync;
       clusters ??= registeredClusters(ctx.file) ?? null;
       out.push({
         name: ctx.doc.name,
@@ -191,17 +214,7 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
         file: f.slice(root.length + 1),
         docIndex: ctx.doc.index,
         apps,
-        // The policy the controller applies (the install's applicationsetcontroller.policy unless it lets the ApplicationSet choose).
-        ...(() => {
-          const eff = effectivePolicy(
-            controllerFor(ctx.file, ctx.doc.namespace || undefined),
-            typeof policy === 'string' ? policy : undefined,
-          );
-          const own = eff.why.startsWith('applicationsSync:') || eff.why.startsWith("the controller's default");
-          return own
-            ? { applicationsSync: typeof policy === 'string' ? policy : '' }
-            : { applicationsSync: eff.policy, policyWhy: eff.why };
-        })(),
+        policy: applicationsSyncPolicy(ctx),
         ...(clusters ? { clusters } : {}),
         plan: {
           strategy: plan.strategy,
@@ -214,9 +227,21 @@ function collect(host: EngineHost, files: string[], root: string, read: (f: stri
             manual: s.manual,
           })),
           unselected: plan.unselected,
+          ...(plan.timeline ? { timeline: plan.timeline } : {}),
         },
         errors: exp.problems.filter((p) => p.severity === 'error').map((p) => p.message),
         exact: exp.exact,
+        ...(withSites
+          ? {
+              sites: {
+                text,
+                doc: ctx.doc.span,
+                generators: spanAt(ctx.doc.doc, ['spec', 'generators'], 'key'),
+                steps: plan.steps.map((_, i) => spanAt(ctx.doc.doc, ['spec', 'strategy', 'rollingSync', 'steps', i])),
+                denials: denials.filter((d) => d.span.start >= ctx.doc.span.start && d.span.start <= ctx.doc.span.end),
+              },
+            }
+          : {}),
       });
     }
   }

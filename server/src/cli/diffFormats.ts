@@ -81,6 +81,22 @@ export function rolloutLines(a: AppSetDiff): string[] {
   return out;
 }
 
+/**
+ * The rollout timeline before → after (`rollout/timeline.ts`, the same words `appset plan` and the
+ * rollout view print), then where the head's rollout stops; nothing when neither side has one.
+ */
+export function timelineLines(a: AppSetDiff): string[] {
+  const { base, head } = a.timeline;
+  if (!base && !head) return [];
+  const out = [
+    base && head && base.summary !== head.summary
+      ? `${base.summary} → ${head.summary}`
+      : `${(head ?? base)!.summary}${head ? '' : ' (before; the ApplicationSet is deleted)'}`,
+  ];
+  for (const x of head?.stops ?? []) out.push(`stop at step ${x.step}: ${x.text}${x.where ? ` (${x.where})` : ''}`);
+  return out;
+}
+
 function title(a: AppSetDiff): string {
   const renamed = a.renamedFrom !== undefined ? ` (renamed from ${a.renamedFrom})` : '';
   const status =
@@ -113,6 +129,7 @@ export function diffText(r: DiffReport): string {
     for (const e of a.errors.head) out.push(`  !! the controller fails at the head revision: ${messageLine(e)}`);
     if (a.generatesNothing) out.push(`  !! ${NOTHING}`);
     for (const l of rolloutLines(a)) out.push(`  rollout: ${l}`);
+    for (const l of timelineLines(a)) out.push(`  timeline: ${l}`);
     for (const c of a.changes) {
       out.push(`  ${c.change === 'added' ? '+' : c.change === 'removed' ? '-' : '~'} ${c.name}: ${where(c)}`);
       for (const f of c.fields ?? []) out.push(`      ${f.path}: ${short(f.before)} → ${short(f.after)}`);
@@ -121,12 +138,16 @@ export function diffText(r: DiffReport): string {
       out.push(`  sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`);
     if (!a.exact) out.push('  note: the preview is not exact (live-data generators or non-deterministic functions)');
   }
+  const assumes = assumptionsOf(r);
+  if (assumes) out.push('', `timeline assumes: ${assumes}`);
   return textLines(out);
 }
 
 /** Markdown table cell: no pipes, newlines or HTML. */
 const cell = (s: string) => messageLine(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;');
 const code = (s: string) => '`' + cell(s).replace(/`/g, "'") + '`';
+/** Text in a markdown cell or paragraph outside code: also no emphasis or code span from `*`, `_`, backticks. */
+export const mdText = (s: string) => cell(s).replace(/[*_`]/g, (c) => `\\${c}`);
 const ICON: Record<AppChange['change'], string> = { added: '➕ added', removed: '➖ removed', changed: '✏️ changed' };
 
 /**
@@ -138,7 +159,8 @@ export const COMMENT_LIMIT = 60_000;
 
 export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
   const head = [COMMENT_MARKER, `### ApplicationSet changes`, '', `**${cell(summaryText(r))}**`];
-  const footer = ['', `<sub>appset diff --base ${cell(r.base)}</sub>`];
+  const assumes = assumptionsOf(r);
+  const footer = ['', `<sub>${assumes ? `Timelines assume ${mdText(assumes)}. ` : ''}appset diff --base ${cell(r.base)}</sub>`];
   const sections = r.appsets.filter((a) => a.status !== 'unchanged').map((a) => ({ a, top: topLines(a), details: detailLines(a) }));
   const size = (lines: string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
   // Room for the note that says what was cut.
@@ -192,6 +214,15 @@ export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
   return textLines(out);
 }
 
+/** What the timelines shown assume (said once: every side computes them with the same setting). */
+function assumptionsOf(r: DiffReport): string | undefined {
+  const shown = r.appsets.filter((a) => a.status !== 'unchanged');
+  const tl =
+    shown.map((a) => a.timeline.head ?? a.timeline.base).find((t) => t?.mode === 'rolling') ??
+    shown.map((a) => a.timeline.head ?? a.timeline.base).find(Boolean);
+  return tl?.assumptions.join('; ');
+}
+
 /** At most five names, then how many more. */
 const list = (names: string[]) => names.slice(0, 5).join(', ') + (names.length > 5 ? `, and ${names.length - 5} more` : '');
 
@@ -207,6 +238,8 @@ function topLines(a: AppSetDiff): string[] {
   if (a.generatesNothing) out.push('', `> ⚠️ ${NOTHING}`);
   const rollout = rolloutLines(a);
   if (rollout.length) out.push('', ...rollout.map((l) => `- Rollout: ${cell(l)}`));
+  const [when, ...stops] = timelineLines(a);
+  if (when) out.push('', `⏱️ Timeline: ${mdText(when)}`, ...(stops.length ? ['', ...stops.map((l) => `- ⏸️ ${mdText(l)}`)] : []));
   if (a.changes.length && a.waves.length > 1)
     out.push('', `Sync order: ${a.waves.map((w) => `${w.step ? `step ${w.step} wave ${w.wave}` : 'all'} (${w.apps.length})`).join(' → ')}`);
   return out;

@@ -5,7 +5,16 @@
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine, textLines } from './safeText';
-import { enablementLine, planTitle, rollingSyncLines, type EngineDiagnostic, type RolloutPlan } from '../engine';
+import { mdText as md } from './diffFormats';
+import {
+  enablementLine,
+  planTitle,
+  rollingSyncLines,
+  timelineLines,
+  timelineMarkdown,
+  type EngineDiagnostic,
+  type RolloutPlan,
+} from '../engine';
 import {
   LineMap,
   loadOneFile,
@@ -13,6 +22,7 @@ import {
   INPUT_USAGE,
   INSTANCE_USAGE,
   VERSION_USAGE,
+  MINUTES_USAGE,
   engineArgs,
   instanceProblem,
   sortDiagnostics,
@@ -26,15 +36,18 @@ const USAGE = `usage: appset plan <file> [options]
 
 Prints the RollingSync plan of each ApplicationSet in the file: its steps, the waves of each step
 (maxUpdate Applications at a time, in Application-name order) and every Application, as the Argo CD
-ApplicationSet controller would roll them out, plus whether the controller has progressive syncs enabled.
+ApplicationSet controller would roll them out, plus whether the controller has progressive syncs enabled,
+and the timeline: the order and about how long it takes at an assumed time per sync, and where a manual
+gate or a sync window stops it.
 
 options:
-  --output text|json           output format (default text)
+  --output text|json|markdown  output format (default text; markdown for a job summary or a comment)
 ${INPUT_USAGE}
   --progressive-syncs auto|enabled|disabled
                                whether progressive syncs are enabled on the controller (default auto: detect
                                from the configuration of the Argo CD instance that runs it)
 ${INSTANCE_USAGE}
+${MINUTES_USAGE}
   --max-apps N                 stop expanding an ApplicationSet after N Applications
 ${VERSION_USAGE}
   --new-git-globbing           git file generators use the new globbing
@@ -57,7 +70,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   const own = { values: ['output'], flags: ['no-fail'], instance: true };
   const opts = readCommand('plan', USAGE, args, own, io, (p) => ({
     ...engineArgs(p, io.cwd, true),
-    output: choice(p, 'output', ['text', 'json']),
+    output: choice(p, 'output', ['text', 'json', 'markdown']),
     file: onlyFile(p),
     noFail: p.flags.has('no-fail'),
   }));
@@ -89,6 +102,8 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   });
   if (output === 'json') {
     io.out(JSON.stringify({ file: shown, plans: results }, null, 2) + '\n');
+  } else if (output === 'markdown') {
+    io.out(renderMarkdown(results, shown));
   } else {
     for (const r of results) io.out(renderText(r, shown, lines, io.cwd));
   }
@@ -120,7 +135,25 @@ function renderText(r: PlanResult, shown: string, lines: LineMap, cwd: string): 
     out.push(`  strategy: RollingSync · ${planTitle(p)}`);
     for (const line of rollingSyncLines(p)) out.push(`  ${line}`);
   }
+  if (p.timeline) for (const line of timelineLines(p.timeline)) out.push(`  ${line}`);
   if (!r.exact && r.notes.length) out.push(`  note: the preview is not exact: ${r.notes.join('; ')}`);
   for (const d of r.diagnostics) out.push(`  ${formatDiagnostic(shown, lines, d)}`);
+  return textLines(out);
+}
+
+/** The plans as markdown (a job summary): per ApplicationSet its strategy, steps and timeline. */
+function renderMarkdown(results: PlanResult[], shown: string): string {
+  const out: string[] = [];
+  for (const r of results) {
+    const p = r.plan;
+    out.push(`### \`${md(p.appset || '(unnamed)')}\` · ${md(shown)}:${r.line}`, '');
+    out.push(
+      p.strategy === 'AllAtOnce'
+        ? `Strategy: AllAtOnce — ${p.totalApps} Applications on ${p.clusters ?? 0} clusters sync at the same time.`
+        : `Strategy: RollingSync · ${md(planTitle(p))}${p.effective ? '' : ' — **ignored: progressive syncs are not enabled, so every Application syncs at once**'}`,
+      '',
+    );
+    if (p.timeline) out.push(...timelineMarkdown(p.timeline, md), '');
+  }
   return textLines(out);
 }

@@ -117,5 +117,5 @@ export function summaryLine(r: LintReport): string {
   const s = r.summary;
   const sup = s.suppressed ? `, ${s.suppressed} suppressed` : '';
   const unchecked = s.unchecked ? `; ${plural(s.unchecked, 'document')} NOT CHECKED` : '';
-  return `${plural(s.applicationSets, 'ApplicationSet')} in ${plural(s.files, 'file')}: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${s.information + s.hints} notes${sup}${unchecked}`;
+  return `${plural(s.applicationSets, 'ApplicationSet')} in ${plural(s.files, 'file')}: ${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.information + s.hints, 'note')}${sup}${unchecked}`;
 }

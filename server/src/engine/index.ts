@@ -14,6 +14,7 @@ export { INTERESTS } from './workspace/interests';
 export { appsetOnly } from './service/openDocuments';
 export { mayDeclareClusters } from './generators/placeholders';
 export { registeredClusters } from './generators/inventory';
+export { own } from './objects';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';
@@ -21,7 +22,7 @@ export type { EngineHost, EngineSettings, FileStat, GitRemote, InstanceMapping, 
 
 // The engine's vocabulary: spans are character offsets; fronts convert to lines and columns (the CLI with this line table).
 export type * from './types';
-export { lineStarts, lineOfOffset } from './yaml';
+export { lineStarts, lineOfOffset, spanAt } from './yaml';
 export { declaresAppSet } from './kinds/appset';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
@@ -38,8 +39,10 @@ export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
 export { planTitle, enablementLine, rollingSyncLines } from './rollout/describe';
+// The rollout timeline (order, duration at an assumed time per sync, stops), shown by plan, the rollout view and diff.
+export { timelineLines, timelineMarkdown, minutesText, clockText } from './rollout/timeline';
+export type { RolloutTimeline, TimelineStep, TimelineStop } from './rollout/timeline';
 export { installReportLines, type InstallReport, type InstallReportEntry } from './install/report';
-export { controllerFor, effectivePolicy } from './install/controller';
 // How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
 export { syncWaves } from './features/rollout/waves';
 export type { SyncWave, SyncWaves } from './features/rollout/waves';
@@ -62,3 +65,6 @@ export { fingerprints } from './diagnostics/fingerprint';
 // The rollout plan of one ApplicationSet (`appset diff`) and the policy gates' reading of it.
 export { getRolloutPlan } from './features/rollout/plan';
 export { largestSyncAtOnce } from './features/policy/gates';
+// The applications-sync policy the controller applies (the ApplicationSet's own, the install's --policy and override).
+export { applicationsSyncPolicy } from './features/policy/syncPolicy';
+export type { EffectivePolicy, SyncPolicyName } from './rules/applicationsSync';

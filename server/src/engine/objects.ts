@@ -1,7 +1,15 @@
 /**
  * Building plain objects from keys that come from user text (YAML keys, parameter names): `__proto__`
- * must stay an ordinary key, never reach the prototype. The one home of that rule for every layer.
+ * must stay an ordinary key, never reach the prototype; reading one must never find an inherited key.
+ * The one home of that rule for every layer.
  */
+import type { Json } from './types';
+
+/** The value of a key the object itself holds (never an inherited `__proto__` or `constructor`); undefined for a non-object or an array. */
+export function own(o: unknown, key: string): Json | undefined {
+  if (!o || typeof o !== 'object' || Array.isArray(o)) return undefined;
+  return Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, Json>)[key] : undefined;
+}
 
 /** Sets a key on a plain object without ever touching its prototype. */
 export function put<T>(o: Record<string, T>, k: string, v: NoInfer<T>): void {

@@ -13,6 +13,7 @@ import { isVersionSetting } from '../versions/target';
 import { put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
 import { suggest } from '../validate/describe';
+import { resolvePath } from '../paths';
 
 export interface ConfigKey {
   key: string;
@@ -29,19 +30,6 @@ export interface ConfigKey {
 type Obj = { [key: string]: Json };
 export type Problem = string | { message: string; at: (string | number)[] };
 export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** A config-relative path or glob made absolute (the config file's folder is the base). */
-export function resolvePath(dir: string, p: string): string {
-  if (p.startsWith('/')) return p;
-  const parts = dir.split('/');
-  for (const seg of p.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') {
-      if (parts.length > 1) parts.pop();
-    } else parts.push(seg);
-  }
-  return parts.join('/') || '/';
-}
 
 const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
 export type SeverityOverride = Severity | 'off';
@@ -138,7 +126,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
   ),
   positiveIntKey(
     'minutesPerSync',
-    'minutes one sync is assumed to take (default 3): the proposed strategies say their number of waves and, at this pace, their total time',
+    'minutes one sync is assumed to take, health included (default 3): the proposed strategies say their total time, and the rollout timeline (plan, rollout view, diff) is computed at this pace',
   ),
   {
     key: 'instances',

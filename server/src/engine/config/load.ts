@@ -9,6 +9,7 @@
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic, Json } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
+import { dirname } from '../paths';
 import { nodeAt, parseFile } from '../yaml';
 import { suggest } from '../validate/describe';
 import { CONFIG_KEYS, isObj } from './keys';
@@ -27,11 +28,6 @@ interface Cache {
 }
 
 const caches = new WeakMap<WorkspaceIndex, Cache>();
-
-function dirname(p: string): string {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? '/' : p.slice(0, i);
-}
 
 function within(p: string, root: string): boolean {
   return p === root || p.startsWith(root.endsWith('/') ? root : root + '/');

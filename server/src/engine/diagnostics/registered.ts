@@ -13,6 +13,7 @@ import { CONFIG_CODES } from './codeLists/config';
 import { INVENTORY_CODES } from './codeLists/inventory';
 import { HELM_CODES } from './codeLists/helm';
 import { CONTROLLER_CODES } from './codeLists/controller';
+import { DIFF_CODES } from './codeLists/diff';
 
 export const REGISTERED_CODES = [
   ...VALIDATION_CODES,
@@ -24,6 +25,7 @@ export const REGISTERED_CODES = [
   ...HELM_CODES,
   ...INVENTORY_CODES,
   ...CONTROLLER_CODES,
+  ...DIFF_CODES,
 ] as const;
 
 /** Every registered diagnostic code: a union of string literals, not `string`. */

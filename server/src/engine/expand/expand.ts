@@ -24,7 +24,7 @@ import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
-import { loadInventory } from '../generators/inventory';
+import { knownClusters, type KnownClusters } from '../generators/inventory';
 import { GeneratorError, type GenContext } from '../generators/types';
 import { mergeTemplate } from './mergeTemplate';
 import { applyPatch, parsePatch, PatchError } from './patch';
@@ -341,15 +341,16 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
   );
   const out: ExpansionProblem[] = [];
   for (const e of innermost) {
-    const via = e.path.length > gpath.length + 2 && (kind === 'matrix' || kind === 'merge') ? `, so the ${kind} yields nothing` : '';
     ctx.notes.add(`${consequence}: ${e.reason}`);
     if (e.covered) continue;
+    // The consequence first, then why (a matrix or merge child's reason is why the whole generator is empty).
     out.push({
       code: 'generator/empty',
       severity: severityOf('generator/empty', e.noData),
-      message: `${e.reason}${via}: ${consequence}`,
+      message: `${consequence}: ${e.reason}`,
       path: e.path,
       span: spanAt(doc.doc, e.path, 'key'),
+      ...(e.data !== undefined ? { data: e.data } : {}),
     });
   }
   return out;
@@ -667,14 +668,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
   const counts = new Map<string, number>();
   for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
   // The cluster list is only needed for destinations given by name (read from the workspace then).
-  let known: Set<string> | undefined;
-  const knownClusters = () => {
-    if (!known) {
-      const inv = loadInventory(file);
-      known = inv.clusters.length ? new Set(['in-cluster', ...inv.clusters.map((c) => c.name)]) : new Set();
-    }
-    return known;
-  };
+  let known: KnownClusters | undefined;
   let n = 0;
   for (const a of apps) {
     // A pause every few hundred Applications (the language server answers other requests meanwhile).
@@ -702,7 +696,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
         `application destination spec is invalid: application destination can't have both name and server defined: ${name} ${server}`,
       );
     else if (!name && !server) issues.push('application destination spec is invalid: Destination server missing from app spec');
-    else if (name && knownClusters().size && !knownClusters().has(name))
+    else if (name && (known ??= knownClusters(file)).declared && !known.byName.has(name))
       issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
     if (issues.length) a.invalid = issues;
   }

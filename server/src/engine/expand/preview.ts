@@ -5,7 +5,7 @@
  */
 import { stringifyYaml } from '../yaml';
 import { runSteps } from '../steps';
-import type { Expansion, ExpansionProblem } from './types';
+import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 import type { Source } from '../types';
 import { compareGoStrings } from '../rules/order';
 import { affectedOf, affectedText } from '../diagnostics/findings';
@@ -80,6 +80,21 @@ export function withAutomatedDisabled(app: unknown): unknown {
   return { ...app, spec: { ...spec, syncPolicy: { ...policy, automated: { ...automated, enabled: false } } } };
 }
 
+/**
+ * The YAML of an Application, kept per Application object: an edit that leaves an Application as it was
+ * (renderMemo.ts re-uses it whole, e.g. every Application but one after an edit in a list element, or
+ * every one when only the rollout or a comment changed) does not write it again. Application objects are
+ * never changed once made.
+ */
+const yamlOfApp = new WeakMap<object, string[]>();
+
+function appYaml(app: GeneratedApp['app'], rollingSync: boolean, lineSafe: boolean): string {
+  const slot = (rollingSync ? 1 : 0) + (lineSafe ? 2 : 0);
+  let kept = yamlOfApp.get(app);
+  if (!kept) yamlOfApp.set(app, (kept = []));
+  return (kept[slot] ??= stringifyYaml(rollingSync ? withAutomatedDisabled(app) : app, lineSafe));
+}
+
 /** Applications written between two steps of `previewTextSteps`. */
 const APPS_PER_STEP = 25;
 
@@ -111,7 +126,7 @@ export function* previewTextSteps(appsetName: string, exp: Expansion, opts: Prev
     // Where its parameter set came from (a matrix combines several sources).
     const from = a.sources?.length ? `# from: ${commentText(a.sources.map(sourceText).join(' + '))}\n` : '';
     const prefix = from + (a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${commentText(m)}\n`).join('') : '');
-    docs.push(prefix + stringifyYaml(opts.rollingSync ? withAutomatedDisabled(a.app) : a.app, opts.lineSafe));
+    docs.push(prefix + appYaml(a.app, !!opts.rollingSync, !!opts.lineSafe));
   }
   return head.join('\n') + '\n' + (docs.length ? '---\n' + docs.join('---\n') : '# (no Applications)\n');
 }

@@ -50,6 +50,8 @@ export interface ExpansionProblem {
    * and span are one finding (diagnostics/findings.ts).
    */
   who?: { name: string; sources: Source[] };
+  /** What a quick fix needs (the finding's `data`). */
+  data?: unknown;
 }
 
 export interface GeneratorSummary {

@@ -15,6 +15,7 @@ import { matchesSelector, selectorError, SelectorError } from './selector';
 import { has } from '../versions/gates';
 import { GeneratorError, noteEmpty, SETS_PER_STEP, type GenContext, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
+import { emptyPostSelectorReason } from './postSelectorWhy';
 import { COMBINING_KINDS, isGeneratorKind, kindsOf, type GeneratorKind } from '../rules/generators';
 
 /** One go: a generator whose output is bounded by files it reads (clusters, git) or by nothing at all (live). */
@@ -82,17 +83,18 @@ export function* runWithSelectorSteps(
     // Before Argo CD 3.4 the flattening left Go map[string]string values (cluster labels, values) whole.
     const stringMapsWhole = !has(ctx.version, 'postSelectorStringMaps');
     const kept: ParamSet[] = [];
+    const flat: Record<string, string>[] = [];
     for (let i = 0; i < params.length; i++) {
-      if (matchesSelector(sel, flatten(params[i], false, stringMapsWhole))) kept.push(params[i]);
+      const f = flatten(params[i], false, stringMapsWhole);
+      if (matchesSelector(sel, f)) kept.push(params[i]);
+      else if (!kept.length) flat.push(f);
       if ((i + 1) % SETS_PER_STEP === 0) yield;
     }
     ctx.counts.set(path.join('/'), kept.length);
-    if (params.length && !kept.length)
-      noteEmpty(
-        ctx,
-        [...path, 'selector'],
-        `the selector keeps 0 of the ${params.length} parameter set${params.length === 1 ? '' : 's'} the ${kind} generator produces`,
-      );
+    if (params.length && !kept.length) {
+      const why = emptyPostSelectorReason(sel, flat, kind, [...path, 'selector']);
+      noteEmpty(ctx, [...path, 'selector'], why.reason, false, false, { postSelector: why.fix });
+    }
     return kept;
   } catch (e) {
     if (e instanceof SelectorError) throw new GeneratorError(`error parsing label selector: ${e.message}`, [...path, 'selector']);

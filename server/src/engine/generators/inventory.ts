@@ -20,6 +20,7 @@
  * Files named in `appsetTools.inventoryFiles` are read too (they may live outside the usual scan).
  */
 import { doublestarMatch } from '../rules/globs';
+import type { ResolvedCluster } from '../rules/appProject';
 import type { SourceText } from '../inputs';
 import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
@@ -69,10 +70,44 @@ const cache = new WeakMap<object, { version: number; settings: string; inv: Inve
  * The clusters Argo CD would know from this workspace (names and servers, the in-cluster one
  * included), or undefined when the workspace declares none (then nothing can be said about a cluster).
  */
-export function registeredClusters(file: SourceText): { names: string[]; servers: string[] } | undefined {
+/**
+ * The clusters Argo CD knows, as the repository declares them (cluster Secrets, inventories), plus the
+ * in-cluster one it adds when no Secret declares that server (argo-cd util/db/cluster.go: ListClusters,
+ * GetClusterServersByName). The one view of the registered clusters: destination checks, AppProject
+ * permissions and `appset diff` read it.
+ */
+export interface KnownClusters {
+  /** The repository declares a cluster; when it declares none, which clusters exist is unknown here. */
+  declared: boolean;
+  all: ResolvedCluster[];
+  /** The first cluster of each name and of each server. */
+  byName: Map<string, ResolvedCluster>;
+  byServer: Map<string, ResolvedCluster>;
+}
+
+const knownOf = new WeakMap<Inventory, KnownClusters>();
+
+export function knownClusters(file: SourceText): KnownClusters {
   const inv = loadInventory(file);
-  if (!inv.clusters.length) return undefined;
-  return { names: ['in-cluster', ...inv.clusters.map((c) => c.name)], servers: [IN_CLUSTER_SERVER, ...inv.clusters.map((c) => c.server)] };
+  const hit = knownOf.get(inv);
+  if (hit) return hit;
+  const all: ResolvedCluster[] = inv.clusters.map((c) => ({ name: c.name, server: c.server, project: c.project }));
+  if (!all.some((c) => c.server === IN_CLUSTER_SERVER)) all.push({ name: 'in-cluster', server: IN_CLUSTER_SERVER, project: '' });
+  const byName = new Map<string, ResolvedCluster>();
+  const byServer = new Map<string, ResolvedCluster>();
+  for (const c of all) {
+    if (!byName.has(c.name)) byName.set(c.name, c);
+    if (!byServer.has(c.server)) byServer.set(c.server, c);
+  }
+  const known = { declared: inv.clusters.length > 0, all, byName, byServer };
+  knownOf.set(inv, known);
+  return known;
+}
+
+/** The names and servers of the known clusters, for `appset diff`; undefined when the repository declares none. */
+export function registeredClusters(file: SourceText): { names: string[]; servers: string[] } | undefined {
+  const known = knownClusters(file);
+  return known.declared ? { names: [...known.byName.keys()], servers: [...known.byServer.keys()] } : undefined;
 }
 
 export function loadInventory(file: SourceText): Inventory {

@@ -54,15 +54,17 @@ export interface EmptyGenerator {
   noData?: boolean;
   /** Another finding at this generator already says why (no git checkout, live data): only the preview notes it. */
   covered?: boolean;
+  /** What a quick fix needs (the finding's `data`): `postSelector`, see postSelectorWhy.ts. */
+  data?: unknown;
 }
 
 /** Records why a generator yielded nothing (the innermost reason wins when matrices nest). */
-export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string, noData = false, covered = false): void {
+export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string, noData = false, covered = false, data?: unknown): void {
   const list = (ctx.empties ??= []);
   const key = path.join('/');
   // A matrix runs its second child once per parameter set of the first: say it once.
   if (list.some((e) => e.path.join('/') === key && e.reason === reason)) return;
-  list.push({ path, reason, ...(noData ? { noData } : {}), ...(covered ? { covered } : {}) });
+  list.push({ path, reason, ...(noData ? { noData } : {}), ...(covered ? { covered } : {}), ...(data !== undefined ? { data } : {}) });
 }
 
 /**

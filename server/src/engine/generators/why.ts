@@ -79,7 +79,7 @@ export function emptyGitReason(
 }
 
 /** Levenshtein distance, bounded in work by the short strings paths are. */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   if (a.length > 200 || b.length > 200) return Math.abs(a.length - b.length) + 200;
   const prev = new Array<number>(b.length + 1);
   for (let j = 0; j <= b.length; j++) prev[j] = j;

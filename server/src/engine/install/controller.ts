@@ -1,10 +1,8 @@
 /**
  * The controller settings of the install that runs an ApplicationSet, as the ApplicationSet controller
  * applies them (Argo CD `cmd/argocd-applicationset-controller/commands/applicationset_controller.go`):
- * - `--policy` / `applicationsetcontroller.policy`: '' means sync, and then an ApplicationSet's own
- *   `syncPolicy.applicationsSync` counts; `--enable-policy-override` defaults to `policy == ""`
- *   (`applicationset/utils/policy.go` DefaultPolicy: the ApplicationSet's policy only with the override);
- *   an unknown value stops the controller (`utils.Policies`);
+ * - `--policy` / `applicationsetcontroller.policy`: the policy applied is `rules/applicationsSync.ts`'s
+ *   (features/policy/syncPolicy.ts); an unknown value stops the controller (`utils.Policies`);
  * - `--enable-scm-providers` (default true) and `--allowed-scm-providers` (empty = all): an SCM
  *   provider or pull request generator fails when providers are off, or when its custom API URL is not
  *   one of the allowed ones exactly (`applicationset/generators/scm_provider.go` ScmProviderAllowed);
@@ -63,33 +61,4 @@ export function settingList(v: SettingValue | undefined): string[] {
     .split(',')
     .map((x) => x.trim())
     .filter((x) => x !== '');
-}
-
-export interface EffectivePolicy {
-  /** What the controller does: sync, create-only, create-update or create-delete. */
-  policy: string;
-  /** Plain words: whose policy it is and where it is set. */
-  why: string;
-  /** The ApplicationSet's own applicationsSync when the controller does not let it count. */
-  overridden?: { written: string; controller: SettingValue; override?: SettingValue };
-}
-
-/** Which applications sync policy the controller applies to this ApplicationSet (DefaultPolicy). */
-export function effectivePolicy(view: ControllerView, written: string | undefined): EffectivePolicy {
-  const ctl = view.get('policy');
-  const ctlPolicy = ctl?.value.trim() ?? '';
-  const overrideSetting = view.get('policyOverride');
-  const override = settingBool(overrideSetting, ctlPolicy === '');
-  const appset = written && POLICIES.includes(written as (typeof POLICIES)[number]) ? written : undefined;
-  if (appset && override)
-    return { policy: appset, why: `applicationsSync: ${appset} of the ApplicationSet (the controller lets ApplicationSets choose)` };
-  if (!ctl || ctlPolicy === '') return { policy: 'sync', why: "the controller's default policy (sync)" };
-  const policy = ctlPolicy;
-  const out: EffectivePolicy = {
-    policy,
-    why: `${view.name} sets applicationsetcontroller.policy: ${ctlPolicy} (${ctl.where})`,
-  };
-  if (appset && appset !== policy)
-    out.overridden = { written: appset, controller: ctl, ...(overrideSetting ? { override: overrideSetting } : {}) };
-  return out;
 }

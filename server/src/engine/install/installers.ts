@@ -15,7 +15,6 @@
  */
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
-import { dirname } from './instances';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -169,5 +168,3 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
 export function folderDeployed(inst: Installers, dir: string): boolean {
   return inst.deployed.some((d) => d.dir === dir || (d.recurse && dir.startsWith(d.dir === '/' ? '/' : d.dir + '/')));
 }
-
-export { dirname };

@@ -24,6 +24,7 @@
  */
 import type { InstanceMapping } from '../host';
 import { doublestarMatcher } from '../generators/gitPatterns';
+import { dirname, relativePath } from '../paths';
 import { gobwasMatch } from '../rules/gobwasGlob';
 
 /**
@@ -68,11 +69,6 @@ const INSTALL_LIKE =
 /** True when a folder's name says it holds an Argo CD install (`argocd/`, `bootstrap/`, `install/`, …). */
 export const isInstallFolder = (name: string) => INSTALL_LIKE.test(name) || /argo/i.test(name);
 
-export function dirname(p: string): string {
-  const i = p.lastIndexOf('/');
-  return i <= 0 ? '/' : p.slice(0, i);
-}
-
 /** Instance key, scope and base of a configuration file in the workspace. */
 export function installOf(file: string): { key: string; scope: string; base?: string } {
   const segs = dirname(file).split('/');
@@ -98,13 +94,6 @@ export function installOf(file: string): { key: string; scope: string; base?: st
   const name = root.slice(root.lastIndexOf('/') + 1);
   const scope = INSTALL_LIKE.test(name) || /argo/i.test(name) ? dirname(root) : root;
   return { key, scope, base };
-}
-
-export function relativePath(roots: readonly string[], p: string): string {
-  const r = [...roots].sort((a, b) => b.length - a.length).find((x) => p === x || p.startsWith(x.endsWith('/') ? x : x + '/'));
-  if (!r) return p;
-  const rel = p.slice(r.length).replace(/^\/+/, '');
-  return rel || '.';
 }
 
 /** Folders that hold samples, tests and documentation rather than what the repository deploys. */

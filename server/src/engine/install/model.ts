@@ -17,10 +17,10 @@ import {
   installSource,
   isSample,
   mappingFor,
-  relativePath,
   type Instance,
   type InstanceChoice,
 } from './instances';
+import { relativePath } from '../paths';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
@@ -156,7 +156,7 @@ export { isSample };
 export const SETTING_NAMES: readonly ControllerSettingName[] = CONTROLLER_SETTINGS.map((s) => s.name);
 
 /** strconv.ParseBool (a flag's `=value`), and the env/ConfigMap reading (only true/false, any case: util/env ParseBoolFromEnv). */
-function settingBool(v: SettingValue): boolean {
+export function settingBool(v: SettingValue): boolean {
   if (v.level === 'flag') return ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v.value.trim());
   return v.value.trim().toLowerCase() === 'true';
 }

@@ -6,7 +6,8 @@
 import type { EngineInputs } from '../inputs';
 import { label, rank } from '../versions/releases';
 import { governing, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
-import { isSample, relativePath, type Instance } from './instances';
+import { isSample, type Instance } from './instances';
+import { relativePath } from '../paths';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
 
 export interface InstallReportEntry {
@@ -128,7 +129,7 @@ export function installReportLines(r: InstallReport): string[] {
   if (!r.installs.length) out.push('no Argo CD install found in the repository');
   for (const i of r.installs) {
     out.push(
-      `Argo CD ${i.name}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
+      `Argo CD ${i.name === '.' ? 'in the workspace root' : i.name}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
     );
     out.push(
       `  version: ${i.version ? `${i.version.label} — ${i.version.why} (${i.version.where})` : 'not stated in the repository (the newest release is assumed)'}`,

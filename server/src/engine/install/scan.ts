@@ -25,7 +25,9 @@ import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import type { Enablement, EnablementEvidence } from '../../protocol';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
-import { dirname, installOf, isInstallFolder, isSample, relativePath, type Instance } from './instances';
+import { installOf, isInstallFolder, isSample, type Instance } from './instances';
+import { dirname, relativePath } from '../paths';
+import { own } from '../objects';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
@@ -147,7 +149,6 @@ const MAX_INLINE_YAML = 256 * 1024;
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 const scalarText = (v: Json | undefined): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 

@@ -38,14 +38,16 @@ export function stepLensTitle(s: PlanStep): string {
   return `Step ${s.step} · ${plural(s.apps.length, 'app')} · ${pace}`;
 }
 
-/** `3 steps · 12 apps · 7 waves · 0 unselected` (what the strategy would do). */
+/**
+ * `3 steps · 12 apps · 7 waves`, `3 steps · 12 apps · 2 unselected · 6 waves` (what the strategy would do).
+ * Lenses are cut at about 40 characters in a split editor, and the enablement lens shares the line:
+ * Applications no step selects never sync through the rollout, so a count of them comes before the waves,
+ * and none is not said.
+ */
 export function planTitle(p: RolloutPlan): string {
-  const parts = [
-    plural(p.steps.length, 'step'),
-    plural(p.totalApps, 'app'),
-    plural(p.totalWaves, 'wave'),
-    `${p.unselected.length} unselected`,
-  ];
+  const parts = p.unselected.length
+    ? [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), `${p.unselected.length} unselected`, plural(p.totalWaves, 'wave')]
+    : [plural(p.steps.length, 'step'), plural(p.totalApps, 'app'), plural(p.totalWaves, 'wave')];
   const manual = p.steps.filter((s) => s.manual).length;
   if (manual) parts.push(plural(manual, 'manual gate'));
   return parts.join(' · ');
@@ -78,14 +80,21 @@ export function decidedWhere(en: Enablement): string | undefined {
 export function enabledSentence(en: Enablement): string {
   const where = decidedWhere(en);
   // The file already names the install; a mapping's name does not show in the path.
-  const inst = en.instance && /^(mapped|chosen|given)/.test(en.instance.why) ? ` (Argo CD "${en.instance.name}")` : '';
+  const inst =
+    en.instance && /^(mapped|chosen|given)/.test(en.instance.why) && shownInstanceName(en.instance.name)
+      ? ` (Argo CD "${en.instance.name}")`
+      : '';
   return `Progressive syncs enabled${where ? ` by ${where}` : ''}${inst}`;
 }
 
 /** Why the strategy is off, after the consequence (the warning's second sentence). */
 export function offReason(en: Enablement): string {
   const inst = en.instance;
-  const forWhom = inst?.name ? `Argo CD ${inst.name} (${inst.why})` : inst ? `the Argo CD that runs it (${inst.why})` : 'this workspace';
+  const forWhom = shownInstanceName(inst?.name)
+    ? `Argo CD ${inst!.name} (${inst!.why})`
+    : inst
+      ? `the Argo CD that runs it (${inst.why})`
+      : 'this workspace';
   if (en.state === 'disabled') {
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;

@@ -6,6 +6,7 @@
  */
 import type { Json } from '../types';
 import type { JsonPath } from '../yaml';
+import { own } from '../objects';
 
 export interface MatchExpression {
   key: string;
@@ -47,10 +48,6 @@ function str(v: Json | undefined): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   return '';
-}
-
-function own(o: { [key: string]: Json } | undefined, k: string): Json | undefined {
-  return o && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
 }
 
 export function readStrategy(appset: { [key: string]: Json }): StrategySpec {

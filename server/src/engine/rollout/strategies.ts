@@ -7,6 +7,7 @@
 import type { GeneratedApp } from '../expand/types';
 import { clusterLabels } from './labels';
 import { compareNames, resolveMaxUpdate } from './plan';
+import { clusterAtATime } from './clusterStrategy';
 
 /** Label keys that usually describe a rollout order. */
 const PREFERRED_KEYS = [
@@ -61,11 +62,16 @@ export interface StrategyStep {
 
 export interface StrategyProposal {
   key: string;
-  /** 'app': already an Application label; 'cluster': only a cluster label (must be copied into the template). */
-  from: 'app' | 'cluster';
+  /**
+   * 'app': already an Application label; 'cluster': only a cluster label (must be copied into the
+   * template); 'param': a new label carrying the generator parameter `param` (written into the template).
+   */
+  from: 'app' | 'cluster' | 'param';
+  param?: string;
   /**
    * 'careful' grows from one Application to at most maxWaveSize; 'faster' from one to half a step;
-   * 'steady' (large fleets) syncs a fixed number, maxWaveSize, at a time in every step.
+   * 'steady' (large fleets) syncs a fixed number, maxWaveSize, at a time in every step; 'cluster' is a
+   * step per destination cluster, maxWaveSize at a time (clusterStrategy.ts).
    */
   pace: Pace;
   steps: StrategyStep[];
@@ -77,7 +83,7 @@ export interface StrategyProposal {
   waves: number;
 }
 
-export type Pace = 'careful' | 'faster' | 'steady';
+export type Pace = 'careful' | 'faster' | 'steady' | 'cluster';
 
 /** Above this many waves the careful pace is slow enough that a steady one is proposed beside it. */
 export const MANY_WAVES = 20;
@@ -193,9 +199,10 @@ function proposal(c: Candidate, pace: Pace, maxWave: number): StrategyProposal {
 }
 
 /**
- * Two to four strategies, safest first: the best label at a careful pace, the same label faster, for a
+ * Two to five strategies, safest first: the best label at a careful pace, the same label faster, for a
  * fleet where the careful pace takes more than MANY_WAVES waves the same label at a steady maxWaveSize a
- * wave, and the next label that partitions the fleet (when there is one) at a careful pace.
+ * wave and one cluster at a time (a step per destination cluster, canary clusters first by the best
+ * label), and the next label that partitions the fleet (when there is one) at a careful pace.
  */
 export function proposeStrategies(apps: readonly GeneratedApp[], maxWave = 10): StrategyProposal[] {
   const valid = apps.filter((a) => !a.invalid?.length);
@@ -205,8 +212,22 @@ export function proposeStrategies(apps: readonly GeneratedApp[], maxWave = 10): 
   const out = [proposal(cs[0], 'careful', maxWave)];
   const faster = proposal(cs[0], 'faster', maxWave);
   if (faster.summary !== out[0].summary) out.push(faster);
-  const steady = proposal(cs[0], 'steady', maxWave);
-  if (out[0].waves > MANY_WAVES && !out.some((p) => p.summary === steady.summary)) out.push(steady);
+  if (out[0].waves > MANY_WAVES) {
+    const steady = proposal(cs[0], 'steady', maxWave);
+    if (!out.some((p) => p.summary === steady.summary)) out.push(steady);
+    const best = cs[0];
+    const valueOf = (a: GeneratedApp) =>
+      best.from === 'app'
+        ? Object.prototype.hasOwnProperty.call(a.labels, best.key)
+          ? a.labels[best.key]
+          : undefined
+        : clusterLabels(a.params).get(best.key);
+    const perCluster = clusterAtATime(valid, maxWave, (a) => {
+      const v = valueOf(a);
+      return v === undefined ? UNKNOWN_RANK : valueRank(v);
+    });
+    if (perCluster && perCluster.key !== best.key) out.push(perCluster);
+  }
   if (cs[1]) out.push(proposal(cs[1], 'careful', maxWave));
-  return out.slice(0, 4);
+  return out.slice(0, 5);
 }

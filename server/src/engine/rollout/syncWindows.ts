@@ -30,7 +30,7 @@ import { parseDocuments, nodeAt } from '../yaml';
 import type { Json, Span } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
-import { relativePath } from '../install/instances';
+import { relativePath } from '../paths';
 import type { GeneratedApp } from '../expand/types';
 import type { PlanWindow } from '../../protocol';
 import { globMatch } from '../rules/gobwasGlob';

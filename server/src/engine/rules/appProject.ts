@@ -7,7 +7,7 @@
  *
  * Every answer is `true`, `false` or `undefined` (cannot be known offline); only `false` is reported.
  */
-import { globMatch } from './gobwasGlob';
+import { globMatch, gobwasMatch } from './gobwasGlob';
 
 export interface ProjectDestination {
   server: string;
@@ -20,6 +20,8 @@ export interface ProjectRules {
   sourceRepos: string[];
   destinations: ProjectDestination[];
   permitOnlyProjectScopedClusters: boolean;
+  /** Namespaces outside Argo CD's own whose Applications may use the project (`sourceNamespaces`). */
+  sourceNamespaces: string[];
 }
 
 /** A destination cluster as Argo CD resolves it (its registered name and server). */
@@ -91,4 +93,20 @@ export function isDestinationPermitted(
   const matched = isDestinationMatched(rules, dst);
   if (!matched || !rules.permitOnlyProjectScopedClusters) return matched;
   return clusters.some((c) => c.project === project && (c.name === dst.name || c.server === dst.server));
+}
+
+/**
+ * `IsAppNamespacePermitted` (app_project_types.go): an Application in the Argo CD namespace may use
+ * any project; one elsewhere only a project whose `sourceNamespaces` matches its namespace
+ * (`util/glob` `MatchStringInList` with REGEXP: a `/…/` entry is a Go regular expression, any other a
+ * gobwas glob). A regular expression that does not settle it leaves the answer unknown.
+ */
+export function isAppNamespacePermitted(rules: ProjectRules, appNamespace: string, argocdNamespace: string): boolean | undefined {
+  if (appNamespace === '' || appNamespace === argocdNamespace) return true;
+  let regexp = false;
+  for (const entry of rules.sourceNamespaces) {
+    if (entry.length > 1 && entry.startsWith('/') && entry.endsWith('/')) regexp = true;
+    else if (gobwasMatch(entry, appNamespace)) return true;
+  }
+  return regexp ? undefined : false;
 }

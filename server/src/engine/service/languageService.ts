@@ -8,7 +8,6 @@ import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Loc
 import { parseFileSteps, spanAt, type AppSetDoc, type ParsedFile, astSteps, commentStarts } from '../yaml';
 import { runSteps } from '../steps';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
-import { expandAppSet, expandAppSetSteps, partialExpansion } from '../expand/expand';
 import { partialReason } from '../validate/partial';
 import type { Expansion, ExpansionProblem } from '../expand/types';
 import type { RenderMemo } from '../expand/renderMemo';
@@ -42,6 +41,8 @@ import { declaresAppSet } from '../kinds/appset';
 import { firstPassParts } from './firstPass';
 import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
 import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
+import { BoundedCache } from './boundedCache';
+import { Expansions } from './expansions';
 
 export interface LanguageServiceParams {
   host: EngineHost;
@@ -164,13 +165,6 @@ function problemSite(ctx: AppSetContext): (p: ExpansionProblem) => string | unde
 
 const ANALYSES_KEPT = 256;
 const ANALYSES_CHARS = 16 * 1024 * 1024;
-const EXPANSION_CACHE_SIZE = 64;
-/**
- * And at most this many Applications in all cached expansions: each keystroke in a 540-element list
- * is a new expansion, and 64 of those held on to hundreds of MiB. Small ApplicationSets (dozens in
- * one file, re-used across keystrokes in the others) still fit by the entry count.
- */
-const EXPANSION_CACHE_APPS = 2000;
 
 /** The install model's lines for the install(s) that run this ApplicationSet (status bar tooltip). */
 function installLinesFor(ctx: AppSetContext): { install?: string[] } {
@@ -187,47 +181,16 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   const host = params.host;
   const contributors = params.contributors ?? defaultContributors();
   const workspace = new WorkspaceIndex(host, { cache: params.workspaceCache, defer: params.deferWorkspaceScan });
-  const analyses = new Map<string, Analysis>();
-  // Expansions keyed by the ApplicationSet's text, offset, workspace version and settings: typing in
-  // another document, or after this one, re-uses them.
-  const expansions = new Map<string, Expansion>();
-  let cachedApps = 0;
-
-  // The document's offset and its text (not only its value) are the key: an expansion holds spans into
-  // the file, which move when a space, a comment or a quote changes before them.
-  const expansionKey = (doc: AppSetDoc, file: FileContext) =>
-    `${workspace.version}|${file.path ?? file.uri}|${doc.span.start}|${JSON.stringify(file.settings)}|${doc.helmValues ? JSON.stringify(doc.value) : ''}|${file.text.slice(doc.span.start, doc.span.end)}`;
-
-  function lookupExpansion(key: string): Expansion | undefined {
-    const hit = expansions.get(key);
-    if (hit) {
-      expansions.delete(key);
-      expansions.set(key, hit);
-    }
-    return hit;
-  }
-
-  function cachedExpansion(doc: AppSetDoc, file: FileContext, previous?: RenderMemo): Expansion {
-    const key = expansionKey(doc, file);
-    return lookupExpansion(key) ?? storeExpansion(key, doc.partial ? partialExpansion(doc.partial) : expandAppSet(doc, file, previous));
-  }
-
-  function storeExpansion(key: string, exp: Expansion): Expansion {
-    const before = expansions.get(key);
-    if (before) {
-      cachedApps -= before.apps.length;
-      expansions.delete(key);
-    }
-    expansions.set(key, exp);
-    cachedApps += exp.apps.length;
-    // Oldest first, but never the one just added.
-    while (expansions.size > 1 && (expansions.size > EXPANSION_CACHE_SIZE || cachedApps > EXPANSION_CACHE_APPS)) {
-      const [oldKey, old] = expansions.entries().next().value as [string, Expansion];
-      expansions.delete(oldKey);
-      cachedApps -= old.apps.length;
-    }
-    return exp;
-  }
+  /**
+   * Analyses kept, newest last: at most ANALYSES_KEPT, and at most ANALYSES_CHARS characters of text
+   * in all (a parsed document holds many times its text), never dropping the one just made.
+   */
+  const analyses = new BoundedCache<string, Analysis>({
+    maxEntries: ANALYSES_KEPT,
+    maxWeight: ANALYSES_CHARS,
+    weight: (a) => a.file.text.length,
+  });
+  const expansions = new Expansions(workspace);
 
   /** The parts `quickAnalysis` parses (see firstPass.ts); undefined: all. */
   let partFilter: ((part: string) => boolean) | undefined;
@@ -238,7 +201,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
 
   function* analyzeSteps(uri: string, text: string, path?: string): Generator<void, Analysis> {
     const only = partFilter;
-    const prev = analyses.get(uri);
+    const prev = analyses.peek(uri);
     if (prev && prev.file.text === text && prev.file.workspace === workspace && (prev as AnalysisWithVersion).version === workspace.version)
       return prev;
     const chart = chartTemplateOf(text, path, host);
@@ -292,7 +255,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       return ctx;
     });
     const a: AnalysisWithVersion = { file, appsets, version: workspace.version };
-    keep(uri, a);
+    analyses.set(uri, a);
     return a;
   }
 
@@ -307,26 +270,6 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
   // The previous version's renders, until the context's own expansion is made (then dropped: no chain of versions is kept).
   const lent = new WeakMap<AppSetContext, RenderMemo>();
 
-  /**
-   * Analyses kept, newest last: at most ANALYSES_KEPT, and at most ANALYSES_CHARS characters of text
-   * in all (a parsed document holds many times its text), never dropping the one just made.
-   */
-  let analysesChars = 0;
-  function keep(uri: string, a: Analysis): void {
-    const old = analyses.get(uri);
-    if (old) {
-      analysesChars -= old.file.text.length;
-      analyses.delete(uri);
-    }
-    analyses.set(uri, a);
-    analysesChars += a.file.text.length;
-    while (analyses.size > 1 && (analyses.size > ANALYSES_KEPT || analysesChars > ANALYSES_CHARS)) {
-      const [oldUri, oldest] = analyses.entries().next().value as [string, Analysis];
-      analyses.delete(oldUri);
-      analysesChars -= oldest.file.text.length;
-    }
-  }
-
   function makeContext(file: FileContext, doc: AppSetDoc, reuse?: AppSetContext): AppSetContext {
     const kept = reuse && states.get(reuse);
     let exp: Expansion | undefined = kept?.exp;
@@ -336,7 +279,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       file,
       doc,
       expansion: () => {
-        exp ??= prepared.get(ctx) ?? cachedExpansion(doc, file, lent.get(ctx));
+        exp ??= prepared.get(ctx) ?? expansions.of(doc, file, lent.get(ctx));
         lent.delete(ctx);
         state.exp = exp;
         return exp;
@@ -615,13 +558,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       for (const ctx of a.appsets) {
         // Already computed, or kept from the previous analysis of the same document (see `analyze`).
         if (prepared.has(ctx) || states.get(ctx)?.exp) continue;
-        const key = expansionKey(ctx.doc, ctx.file);
-        const exp =
-          lookupExpansion(key) ??
-          storeExpansion(
-            key,
-            ctx.doc.partial ? partialExpansion(ctx.doc.partial) : yield* expandAppSetSteps(ctx.doc, ctx.file, lent.get(ctx)),
-          );
+        const exp = yield* expansions.ofSteps(ctx.doc, ctx.file, lent.get(ctx));
         lent.delete(ctx);
         prepared.set(ctx, exp);
       }
@@ -649,10 +586,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       if (ctx) yield* previewYamlSteps(ctx);
     },
     forget(uri) {
-      const a = analyses.get(uri);
-      if (!a) return;
       analyses.delete(uri);
-      analysesChars -= a.file.text.length;
     },
     openDocuments: new OpenDocuments(workspace),
     appsetAt(a, offset) {
@@ -661,9 +595,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
     reset() {
       analyses.clear();
-      analysesChars = 0;
       expansions.clear();
-      cachedApps = 0;
       workspace.invalidate();
     },
   };

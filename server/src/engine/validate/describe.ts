@@ -84,12 +84,6 @@ export function suggest(word: string, candidates: Iterable<string>): string | un
   return best;
 }
 
-/** Object lookup that ignores inherited properties (`__proto__`, `constructor`). */
-export function own(o: Json | undefined, key: string): Json | undefined {
-  if (!o || typeof o !== 'object' || Array.isArray(o)) return undefined;
-  return Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, Json>)[key] : undefined;
-}
-
 export function isObject(v: unknown): v is { [k: string]: Json } {
   return !!v && typeof v === 'object' && !Array.isArray(v);
 }

@@ -23,14 +23,13 @@ import type { Json } from '../types';
 import type { AppSetDoc } from '../yaml';
 import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
 import type { IndexedFile } from '../workspace/index';
-import { resolvePath } from '../config/keys';
+import { dirname, resolvePath, workspaceRelative } from '../paths';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 /** The file names kustomize reads as a kustomization (kustomize `api/konfig/general.go`: RecognizedKustomizationFileNames). */
 const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
-const dirname = (p: string) => (p.lastIndexOf('/') <= 0 ? '/' : p.slice(0, p.lastIndexOf('/')));
 
 /** Why this ApplicationSet document is a patch, in words for a note; undefined for a whole ApplicationSet. */
 /** Whether a parsed value holds a `$patch` key, kept per value (an analysis made again from the same parse asks again). */
@@ -46,7 +45,8 @@ export function partialReason(doc: AppSetDoc, file: SourceText): string | undefi
   // One answer per analysed file: its ApplicationSets share it (50 in one file stat the same folders once).
   let listed = listedIn.get(file);
   if (listed === undefined) listedIn.set(file, (listed = listing(file, path) ?? null));
-  if (listed) return `a kustomize patch (listed under ${listed.field} in ${relativeTo(file, listed.by) ?? basename(listed.by)})`;
+  if (listed)
+    return `a kustomize patch (listed under ${listed.field} in ${workspaceRelative(file.host.roots(), listed.by) ?? basename(listed.by)})`;
   if (!isObj(doc.value.spec) && doc.value.spec === undefined) {
     const dir = dirname(path);
     for (const d of [dir, dirname(dir)]) {
@@ -137,11 +137,6 @@ function rootOf(file: SourceText, p: string): string | undefined {
 }
 
 const basename = (p: string) => p.slice(p.lastIndexOf('/') + 1);
-
-function relativeTo(file: SourceText, p: string): string | undefined {
-  const root = [...file.host.roots()].sort((a, b) => b.length - a.length).find((r) => p.startsWith(r.endsWith('/') ? r : r + '/'));
-  return root ? p.slice(root.length).replace(/^\/+/, '') : undefined;
-}
 
 /**
  * An entry of a values file other than the chart's `values.yaml` that the chart's `values.yaml`

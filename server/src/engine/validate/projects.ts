@@ -36,6 +36,11 @@ export interface ProjectIndex {
   uncertain?: string;
 }
 
+/** `ProjectIndex.uncertain` while the language server has not read the workspace yet (then nothing is claimed). */
+export const STILL_READING = 'the workspace is still being read';
+/** `ProjectIndex.uncertain` when the repository keeps no AppProject at all. */
+export const NO_PROJECTS = 'no AppProject in the workspace';
+
 const TEMPLATED = /\{\{|\$\{|<<|\$[A-Z_]/;
 const cache = new WeakMap<object, { version: number; index: ProjectIndex }>();
 
@@ -43,8 +48,7 @@ export function knownProjects(file: SourceText): ProjectIndex {
   const ws = file.workspace;
   // The language server's first answer does not wait for the workspace: until it is read, no project
   // is called unknown (the server validates again once it is).
-  if (ws.stillReading(APP_PROJECTS))
-    return { projects: new Map([['default', { name: 'default', file: '' }]]), uncertain: 'the workspace is still being read' };
+  if (ws.stillReading(APP_PROJECTS)) return { projects: new Map([['default', { name: 'default', file: '' }]]), uncertain: STILL_READING };
   const hit = cache.get(ws);
   if (hit && hit.version === ws.version) return hit.index;
   const projects = new Map<string, KnownProject>();
@@ -85,7 +89,7 @@ export function knownProjects(file: SourceText): ProjectIndex {
     if (declares && !named) uncertain ??= `${f.path} declares an AppProject that cannot be read without rendering it`;
     found += named;
   }
-  if (!found) uncertain ??= 'no AppProject in the workspace';
+  if (!found) uncertain ??= NO_PROJECTS;
   projects.set('default', projects.get('default') ?? { name: 'default', file: '' });
   const index = { projects, uncertain };
   cache.set(ws, { version: ws.version, index });
@@ -118,7 +122,9 @@ function rulesOf(spec: unknown): ProjectRules | undefined {
     if (server === undefined || name === undefined || namespace === undefined) return undefined;
     destinations.push({ server, name, namespace });
   }
-  const all = [...sourceRepos, ...destinations.flatMap((d) => [d.server, d.name, d.namespace])];
+  const sourceNamespaces = strings(spec.sourceNamespaces);
+  if (!sourceNamespaces) return undefined;
+  const all = [...sourceRepos, ...sourceNamespaces, ...destinations.flatMap((d) => [d.server, d.name, d.namespace])];
   if (all.some((x) => TEMPLATED.test(x))) return undefined;
-  return { sourceRepos, destinations, permitOnlyProjectScopedClusters: spec.permitOnlyProjectScopedClusters === true };
+  return { sourceRepos, destinations, permitOnlyProjectScopedClusters: spec.permitOnlyProjectScopedClusters === true, sourceNamespaces };
 }

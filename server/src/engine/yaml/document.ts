@@ -40,7 +40,7 @@ export interface AppSetDoc extends YamlDoc {
   namespace: string;
   /**
    * Set when the ApplicationSet is an entry of the argocd-apps chart's `applicationsets` values
-   * (helm/argocdApps.ts): `doc` is then a virtual document holding the values file's own nodes.
+   * (kinds/argocdApps.ts): `doc` is then a virtual document holding the values file's own nodes.
    */
   helmValues?: HelmValuesOrigin;
   /**
@@ -355,8 +355,11 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
     const trimmed = text.slice(i, lineEnd).trim();
     if (trimmed.startsWith('#')) commentAfter = true;
     else if (trimmed && !/^---(?:[ \t]|$)/.test(trimmed)) {
-      emptyLast = /(?:^|[ \t])-$|:$/.test(trimmed);
-      commentAfter = false;
+      // A comment on the line itself (`key:  # note`) counts as one after it. (Inside a quoted
+      // string this reads too much as a comment, which only makes the text read whole.)
+      const hash = trimmed.search(/[ \t]#/);
+      emptyLast = /(?:^|[ \t])-$|:$/.test(hash < 0 ? trimmed : trimmed.slice(0, hash).trimEnd());
+      commentAfter = hash >= 0;
     }
     // A directive carries over to later documents; a tab at a line's start is an error only the
     // whole text may show (a tab-indented line before `---`).

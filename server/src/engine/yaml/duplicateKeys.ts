@@ -7,6 +7,7 @@
  * keys are equal when both are scalars with the same value, `===`, as `util-map-includes.js` compares).
  */
 import * as YAML from 'yaml';
+import { PARSE_OPTIONS } from './incremental';
 
 /** Nodes visited between two steps of `duplicateKeySteps`. */
 const NODES_PER_STEP = 4000;
@@ -22,10 +23,13 @@ export function* duplicateKeySteps(doc: YAML.Document.Parsed, text: string, offs
   const repeated: { map: YAML.YAMLMap; index: number }[] = [];
   const stack: unknown[] = [doc.contents];
   let n = 0;
+  // What the library's own check would cost: it compares each key with every earlier one.
+  let pairs = 0;
   while (stack.length) {
     const node = stack.pop();
     if (++n % NODES_PER_STEP === 0) yield;
     if (YAML.isMap(node)) {
+      pairs += node.items.length * node.items.length;
       const seen = new Map<unknown, true>();
       node.items.forEach((pair, index) => {
         duplicateKeyWork.keys++;
@@ -44,6 +48,15 @@ export function* duplicateKeySteps(doc: YAML.Document.Parsed, text: string, offs
     }
   }
   if (!repeated.length) return;
+  // In a document with syntax errors, where the library lists a duplicate among them depends on its
+  // error recovery; when its check is cheap here, the library's own list is taken (exact).
+  if (doc.errors.length && pairs <= LIBRARY_CHECK_MAX && !doc.errors.some((e) => e.code === 'RESOURCE_EXHAUSTION')) {
+    const own = libraryErrors(doc, text, offset);
+    if (own) {
+      doc.errors = own;
+      return;
+    }
+  }
   const blockMaps = blockMapTokens(text, offset);
   const starts = new Map<YAML.YAMLMap, KeyStart[]>();
   const found = repeated.map(({ map, index }) => {
@@ -54,6 +67,28 @@ export function* duplicateKeySteps(doc: YAML.Document.Parsed, text: string, offs
     return { error, valueFrom, key: (map.items[index].key as YAML.Node | null)?.range ?? undefined };
   });
   doc.errors = mergeByPosition(doc.errors, found);
+}
+
+/**
+ * Key comparisons (the sum of each mapping's keys squared) up to which a document with syntax errors
+ * and a repeated key is composed again with the library's check on: 4 million is a few milliseconds,
+ * and a mapping of 2,000 keys; past it the errors are merged by position (`mergeByPosition`).
+ */
+const LIBRARY_CHECK_MAX = 4_000_000;
+
+/** `doc`'s errors as the library lists them with its own duplicate check (undefined if not found). */
+function libraryErrors(doc: YAML.Document.Parsed, text: string, offset: number): YAML.YAMLError[] | undefined {
+  try {
+    const parser = new YAML.Parser();
+    parser.offset = offset;
+    const composer = new YAML.Composer({ ...PARSE_OPTIONS, uniqueKeys: true });
+    const docs: YAML.Document.Parsed[] = [];
+    for (const cst of parser.parse(text)) docs.push(...(composer.next(cst) as Iterable<YAML.Document.Parsed>));
+    docs.push(...(composer.end() as Iterable<YAML.Document.Parsed>));
+    return docs.find((d) => d.range?.[0] === doc.range?.[0])?.errors;
+  } catch {
+    return undefined;
+  }
 }
 
 type BlockMapToken = Extract<YAML.CST.Token, { type: 'block-map' }>;
@@ -137,11 +172,15 @@ const MISSING_VALUE = 'Implicit map keys need to be followed by map values';
 
 /**
  * Whether the library reports `e` after the duplicate `dup` of the key at `key`: the errors after
- * `valueFrom`, and the `MISSING_CHAR` "Implicit map keys need to be followed by map values" that it
+ * `valueFrom`, a block collection in a flow collection that holds the duplicate, and the `MISSING_CHAR` "Implicit map keys need to be followed by map values" that it
  * reports at the key's own range once it has checked the key.
  */
 function after(e: YAML.YAMLError, dup: Duplicate): boolean {
   if (e.pos[0] > dup.valueFrom) return true;
+  // A block collection inside a flow collection is reported at its whole range once it is composed
+  // (`compose/resolve-flow-collection.js`), so after the duplicates inside it.
+  const at = dup.error.pos[0];
+  if (e.code === 'BLOCK_IN_FLOW' && e.pos[0] <= at && at < e.pos[1]) return true;
   const key = dup.key;
   return !!key && e.code === 'MISSING_CHAR' && e.message === MISSING_VALUE && e.pos[0] === key[0] && e.pos[1] === key[1];
 }

@@ -157,11 +157,13 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
   if (UNSAFE.test(oldEntry) || UNSAFE.test(newEntry)) return undefined;
   if (!lineBeforeIsContent(oldText, lineStart - base)) return undefined;
   if (!lineAfterEnds(oldText, end - base, col, pair)) return undefined;
-  // An entry that ends in an empty value (`key:`, `-`): the library ends the ranges of the collections
-  // around it before that line's break, not after it, so moving the old ranges would leave them one
-  // character off. Parsed whole instead (the case is rare: a value just deleted).
-  const tail = newEntry.trimEnd();
-  if (tail.endsWith(':') || tail.endsWith('-')) return undefined;
+  // An entry that ends, or ended, in an empty value (`key:`, `-`): the library ends the ranges of the
+  // collections around it before that line's break, not after it, so moving the old ranges would
+  // leave them one character off. Parsed whole instead (the case is rare: a value just deleted or typed).
+  for (const t of [newEntry.trimEnd(), oldEntry.trimEnd()]) if (t.endsWith(':') || t.endsWith('-')) return undefined;
+  // An edit that leaves blank lines at the entry's end (a line break typed at its last line): the
+  // collections around it end before those lines, so they do not move with the edit (issue 25).
+  if (!/\S/.test(newEntry.slice(newEntry.lastIndexOf('\n') + 1))) return undefined;
 
   // The entry's lines alone, the first one's prefix (`- `) made spaces, parsed at their offset.
   const fragment = ' '.repeat(col) + newText.slice(start - base, newEnd - base) + (newEnd - base < newText.length ? '\n' : '');

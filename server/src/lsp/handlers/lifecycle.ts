@@ -9,6 +9,7 @@ import {
 } from 'vscode-languageserver/node';
 import { getLanguageService } from '../../engine';
 import { createNodeHost } from '../../host/nodeHost';
+import { workspaceOf } from '../../host/workspaceOf';
 import { readSettings } from '../settings';
 import { URI } from '../uri';
 import { WATCH_GLOBS } from '../watch';
@@ -24,6 +25,8 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
   // Settings a command changed for this session (they win until the client sends new settings).
   let overrides: Record<string, unknown> = {};
   let lastRaw: unknown;
+  // The editor named no workspace (no folders, no rootUri): each opened document's own is added.
+  let rootless = false;
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const roots = (params.workspaceFolders ?? []).map((f) => URI.toPath(f.uri)).filter((p): p is string => !!p);
@@ -31,6 +34,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
       const p = URI.toPath(params.rootUri);
       if (p) roots.push(p);
     }
+    rootless = roots.length === 0;
     const ws = params.capabilities.workspace;
     const init = (params.initializationOptions ?? {}) as { settings?: unknown; appsetTools?: unknown; clientWatchesFiles?: unknown };
     s.client = {
@@ -91,6 +95,20 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
         revalidation.resetAndRevalidate();
       }),
     );
+  });
+
+  // Without a workspace nothing beside the file would be read (0 Applications, a false generator/empty):
+  // the document's git work tree, else its folder, becomes a root, as the CLI roots its inputs.
+  s.documents.onDidOpen((e) => {
+    if (!rootless) return;
+    const file = URI.toPath(e.document.uri);
+    if (!file) return;
+    s.guard('workspace of a document', undefined, () => {
+      const roots = s.host.roots();
+      if (roots.some((r) => file === r || file.startsWith(r.endsWith('/') ? r : r + '/'))) return;
+      s.host.updateRoots([...roots, workspaceOf(file)]);
+      revalidation.resetAndRevalidate();
+    });
   });
 
   function applySettings(raw: unknown): void {

@@ -7,7 +7,7 @@
  */
 import { MessageType, ShowMessageNotification, type CancellationToken } from 'vscode-languageserver/node';
 import { Commands, Requests, type DocumentRequestParams, type RequestMethod, type RequestParams, type RequestResult } from '../../protocol';
-import type { Analysis } from '../../engine';
+import { looksLikeAppSet, type Analysis } from '../../engine';
 import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
@@ -110,27 +110,46 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     return out?.text ?? null;
   };
 
+  /**
+   * The document a command names: lenses pass [uri, offset], a key map may pass just the uri. Without
+   * one (Helix's `:lsp-workspace-command` sends no arguments before 25.07), the one open document that
+   * holds an ApplicationSet; with none or several, a message says which argument the command needs
+   * rather than silently returning nothing.
+   */
+  const commandDocument = (command: string, args: unknown[]): DocumentRequestParams | undefined => {
+    const offset = typeof args[1] === 'number' ? args[1] : undefined;
+    if (typeof args[0] === 'string' && args[0]) return { uri: args[0], offset };
+    if (args.length && args[0] !== null && args[0] !== undefined) {
+      say(`${command} needs the document's URI as its first argument, not ${JSON.stringify(args[0])?.slice(0, 80)}.`);
+      return undefined;
+    }
+    const open = documents.all().filter((d) => looksLikeAppSet(d.getText()));
+    if (open.length === 1) return { uri: open[0].uri };
+    const which = open.length
+      ? `${open.length} ApplicationSet files are open (${open.map((d) => d.uri.split('/').pop()).join(', ')})`
+      : 'no ApplicationSet file is open';
+    say(`${command} needs the document's URI as its first argument: ${which}.`);
+    return undefined;
+  };
+
+  const documentCommands: ReadonlySet<string> = new Set([
+    Commands.showPreview,
+    Commands.preview,
+    Commands.showRollout,
+    Commands.rolloutPlan,
+  ]);
+
   connection.onExecuteCommand(async (p, token) => {
     const args = p.arguments ?? [];
-    // Lenses pass [uri, offset]; a key map may pass just the uri.
-    const r: DocumentRequestParams = {
-      uri: typeof args[0] === 'string' ? args[0] : '',
-      offset: typeof args[1] === 'number' ? args[1] : undefined,
-    };
+    if (documentCommands.has(p.command)) {
+      const r = commandDocument(p.command, args);
+      if (!r) return null;
+      const show = p.command === Commands.showPreview || p.command === Commands.showRollout;
+      return p.command === Commands.showPreview || p.command === Commands.preview
+        ? textCommand(r, token, 'preview command', show, (a, at) => s.service.previewText(a, at), previewFor)
+        : textCommand(r, token, 'plan command', show, (a, at) => s.service.planText(a, at));
+    }
     switch (p.command) {
-      case Commands.showPreview:
-      case Commands.preview:
-        return textCommand(
-          r,
-          token,
-          'preview command',
-          p.command === Commands.showPreview,
-          (a, at) => s.service.previewText(a, at),
-          previewFor,
-        );
-      case Commands.showRollout:
-      case Commands.rolloutPlan:
-        return textCommand(r, token, 'plan command', p.command === Commands.showRollout, (a, at) => s.service.planText(a, at));
       case Commands.openLocation: {
         // Lenses and the rollout view link to configuration files: the editor opens them.
         const file = typeof args[0] === 'string' ? args[0] : '';

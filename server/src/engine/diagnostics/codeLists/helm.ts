@@ -1,5 +1,3 @@
-import type { CodeInfo } from '../codes';
-
 /** Diagnostic codes owned by the Helm area. Keep the summaries to one line. */
 export const HELM_CODES = [
   {
@@ -26,4 +24,4 @@ export const HELM_CODES = [
     summary:
       'A field of an argocd-apps chart ApplicationSet entry that the chart does not copy into the ApplicationSet it renders, so it has no effect.',
   },
-] as const satisfies readonly CodeInfo[];
+] as const;

@@ -68,6 +68,12 @@ export const ROLLOUT_CODES = [
       "An AppProject sync window can keep a RollingSync step's Applications from syncing: each parked sync holds one of the step's maxUpdate slots, so the step stalls and later steps wait.",
   },
   {
+    code: 'rollout/sync-window-no-match',
+    severity: 'warning',
+    summary:
+      "A sync window entry names one of the ApplicationSet's clusters the way its Applications do not (a cluster name where they write the server, a cluster under applications), so the window never applies to them.",
+  },
+  {
     code: 'rollout/automated-disabled',
     severity: 'information',
     summary:

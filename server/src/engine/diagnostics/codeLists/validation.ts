@@ -71,7 +71,13 @@ export const VALIDATION_CODES = [
     code: 'appset/project-denies',
     severity: 'error',
     summary:
-      "A generated Application's source repository or destination is not permitted by its AppProject (sourceRepos, destinations): the Application is created but never syncs.",
+      "A generated Application's source repository, destination or namespace is not permitted by its AppProject (sourceRepos, destinations, sourceNamespaces): the Application is created but never syncs.",
+  },
+  {
+    code: 'appset/project-not-checked',
+    severity: 'information',
+    summary:
+      "The generated Applications' AppProject is not in the repository (or cannot be read offline), so whether it permits their sources, destinations and namespace is not checked.",
   },
   {
     code: 'appset/unknown-project',

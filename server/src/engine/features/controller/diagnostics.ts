@@ -8,7 +8,8 @@ import type { AppSetContext } from '../context';
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type JsonPath } from '../../yaml';
 import { severityOf } from '../../diagnostics/codes';
-import { controllerFor, effectivePolicy, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
+import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
+import { applicationsSyncPolicy } from '../policy/syncPolicy';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -69,18 +70,17 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   startFindings(view, push);
   scmFindings(ctx, view, push);
 
-  // Applications sync policy: the ApplicationSet's own only counts when the controller allows it.
+  // Applications sync policy: the ApplicationSet's own only counts when the controller allows it
+  // (the one rule, rules/applicationsSync.ts, as features/policy/syncPolicy.ts applies it).
   const sp = isObj(v.spec) && isObj(v.spec.syncPolicy) ? v.spec.syncPolicy : undefined;
   const written = typeof sp?.applicationsSync === 'string' ? sp.applicationsSync : undefined;
-  const eff = effectivePolicy(view, written);
-  if (eff.overridden) {
-    const o = eff.overridden.override;
+  const applied = applicationsSyncPolicy(ctx);
+  if (written && POLICIES.includes(written as (typeof POLICIES)[number]) && written !== applied.policy)
     push(
       'controller/policy-not-applied',
-      `applicationsSync: ${eff.overridden.written} is not applied: ${eff.why}, and ${o ? `applicationsetcontroller.enable.policy.override: ${o.value} (${o.where})` : 'with a policy set, the override is off unless applicationsetcontroller.enable.policy.override is true'} — so the controller ${POLICY_EFFECT[eff.policy] ?? 'applies its own policy'}.`,
+      `applicationsSync: ${written} is not applied: ${applied.why.replace(/ applies: applicationsSync: \S+ is ignored because /, ' applies, because ')} — so the controller ${POLICY_EFFECT[applied.policy] ?? 'applies its own policy'}.`,
       ['spec', 'syncPolicy', 'applicationsSync'],
     );
-  }
   return out;
 }
 

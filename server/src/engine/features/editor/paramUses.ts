@@ -9,6 +9,7 @@ import type { Span } from '../../types';
 import { nodeAt, type JsonPath } from '../../yaml';
 import { referencedParams } from '../../../gotemplate';
 import { isObject } from '../../generators/params';
+import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generators';
 import { valueSpan } from '../../expand/scalarOffsets';
 
 export interface ParamUse {
@@ -60,8 +61,6 @@ export interface GeneratorSpec {
   spec: Record<string, unknown>;
 }
 
-const KINDS = ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'matrix', 'merge', 'plugin'];
-
 /** Every generator of the ApplicationSet, nested matrix/merge children included (two levels, as the controller). */
 export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
   return ctx.memo('generatorSpecs', () => {
@@ -70,12 +69,12 @@ export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
       if (!Array.isArray(entries) || depth > 2) return;
       entries.forEach((e, i) => {
         if (!isObject(e)) return;
-        for (const kind of KINDS) {
+        for (const kind of GENERATOR_KINDS) {
           const s = e[kind];
           if (!isObject(s)) continue;
           const path = [...at, i, kind];
           out.push({ kind, path, spec: s });
-          if (kind === 'matrix' || kind === 'merge') walk(s.generators, [...path, 'generators'], depth + 1);
+          if (COMBINING_KINDS.includes(kind)) walk(s.generators, [...path, 'generators'], depth + 1);
         }
       });
     };

@@ -9,7 +9,7 @@ import type { GeneratedApp } from '../../expand/types';
 import type { RolloutPlan } from '../../../protocol';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
-import { relativePath } from '../../install/instances';
+import { relativePath } from '../../paths';
 import { spanAt } from '../../yaml';
 import { configFor } from '../../config/load';
 import { severityOf } from '../../diagnostics/codes';

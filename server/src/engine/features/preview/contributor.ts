@@ -18,6 +18,7 @@ import type { Expansion, GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
+import { emptySelectorFixes } from './emptySelectorFix';
 
 const HOVER_ROWS = 20;
 /** Controller errors for generator structure that validation reports in its own words. */
@@ -35,7 +36,14 @@ export const previewContributor: FeatureContributor = {
       // Structural mistakes are already explained by validation (appset/matrix-children, appset/merge-keys,
       // appset/child-generator-kinds, appset/nesting-depth); the controller's wording would only repeat them.
       if (p.code === 'generator/error' && STRUCTURAL.test(p.message)) continue;
-      occ.push({ code: p.code, severity: p.severity, message: p.message, span: p.span ?? spanAt(ctx.doc.doc, p.path), who: p.who });
+      occ.push({
+        code: p.code,
+        severity: p.severity,
+        message: p.message,
+        span: p.span ?? spanAt(ctx.doc.doc, p.path),
+        who: p.who,
+        ...(p.data !== undefined ? { data: p.data } : {}),
+      });
     }
     // One finding per code and site, however many parameter sets meet it.
     const out = groupBySite(occ, total);
@@ -45,6 +53,8 @@ export const previewContributor: FeatureContributor = {
     return out;
   },
 
+  codeActions: (ctx, _span, diagnostics) => emptySelectorFixes(ctx, diagnostics),
+
   codeLenses(ctx) {
     const exp = ctx.expansion();
     const gens = nodeAt(ctx.doc.doc, ['spec', 'generators']);
@@ -53,12 +63,15 @@ export const previewContributor: FeatureContributor = {
     const cmd = (offset: number) => ({ id: Commands.showPreview, title: 'Preview generated Applications', args: [ctx.file.uri, offset] });
     const n = exp.apps.length;
     const desc = exp.generators.map((g) => g.description).join(' + ');
-    const title = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${desc ? ' · ' + desc : ''}${exp.exact ? '' : ' · approximate'}`;
+    // What matters first (split editors cut lenses at about 40 characters): the count, whether it is
+    // approximate, and for none the reason; the generators' description after.
+    const count = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${exp.exact ? '' : ' · approximate'}`;
+    const title = n ? `${count}${desc ? ' · ' + desc : ''}` : `${count}${noneWhy(ctx, exp)}${desc ? ' · ' + desc : ''}`;
     lenses.push({
       span: gens.key,
-      title: n ? title : `${title}${noneWhy(ctx, exp)}`,
+      title,
       command: cmd(gens.key.start),
-      tooltip: n ? undefined : noneTip(exp),
+      tooltip: n ? title : noneTip(exp),
     });
     const entries =
       isObject(ctx.doc.value.spec) && Array.isArray((ctx.doc.value.spec as Record<string, unknown>).generators)
@@ -108,11 +121,20 @@ export const previewContributor: FeatureContributor = {
   },
 };
 
+/** A few words for the place an empty generator's finding is on (the lens is read within 40 characters). */
+const EMPTY_WORDS: Record<string, (e: NonNullable<Expansion['empties']>[number]) => string> = {
+  selector: (e) => (e.data ? 'its selector keeps none' : 'its selector matches no cluster'),
+  directories: () => 'no directory matches',
+  files: () => 'no file matches',
+  elements: () => 'its list is empty',
+};
+
 /** Why no Application comes out, in a few words after the count: the first error, else the first empty generator. */
 function noneWhy(ctx: AppSetContext, exp: Expansion): string {
   const error = exp.problems.find((p) => p.severity === 'error');
   if (error) return ` · ${error.code.startsWith('template/') ? 'every render fails' : 'the generators fail'} (${error.code})`;
-  if (exp.empties?.length) return ' · the generators yield nothing';
+  const empty = exp.empties?.find((e) => !e.covered) ?? exp.empties?.[0];
+  if (empty) return ` · ${EMPTY_WORDS[String(empty.path[empty.path.length - 1])]?.(empty) ?? 'the generators yield nothing'}`;
   return ctx.doc.value.spec ? '' : ' · no spec';
 }
 

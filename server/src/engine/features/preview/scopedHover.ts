@@ -9,6 +9,7 @@ import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { nodeAt, type JsonPath } from '../../yaml';
 import { isObject, valueAt } from '../../generators/params';
+import { isGeneratorKind } from '../../rules/generators';
 import { loadInventory } from '../../generators/inventory';
 import { matchesSelector, selectorError } from '../../generators/selector';
 
@@ -79,9 +80,7 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
   if (path.length > at + 2) return undefined;
   const child = valueAt(ctx.doc.value, entry);
   if (!isObject(child)) return undefined;
-  const kind = Object.keys(child).find((k) =>
-    ['list', 'clusters', 'git', 'scmProvider', 'clusterDecisionResource', 'pullRequest', 'plugin', 'matrix', 'merge'].includes(k),
-  );
+  const kind = Object.keys(child).find(isGeneratorKind);
   const n = nodeAt(ctx.doc.doc, kind ? [...entry, kind] : entry);
   const span = n.key ?? n.value;
   if (!span || !kind) return undefined;

@@ -16,7 +16,7 @@ import { suggest } from '../../validate/describe';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import type { GeneratedApp } from '../../expand/types';
 import { fixesOf, quickFix } from '../quickFix';
-import { permissionFindings } from './permissions';
+import { notChecked, permissionFindings } from './permissions';
 
 const LISTED_PROJECTS = 8;
 
@@ -26,7 +26,7 @@ export const projectsContributor: FeatureContributor = {
   diagnostics(ctx) {
     if (ctx.doc.partial) return [];
     const index = knownProjects(ctx.file);
-    if (index.uncertain) return [];
+    if (index.uncertain) return notChecked(ctx, index);
     const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
     const tspec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
     const raw: Json | undefined = tspec.project;
@@ -76,7 +76,7 @@ export const projectsContributor: FeatureContributor = {
     // Nothing rendered offline (no cluster Secret, no checkout): a literal project is still certain.
     if (!exp.apps.length && typeof raw === 'string' && raw && !raw.includes('{{') && !index.projects.has(raw))
       out.push(finding(raw, known, span, 'the controller skips every Application this ApplicationSet generates'));
-    out.push(...permissionFindings(ctx, index));
+    out.push(...permissionFindings(ctx, index), ...notChecked(ctx, index));
     return out;
   },
 

@@ -5,6 +5,9 @@
  * it (argo-cd `util/argo/argo.go` `ValidatePermissions`), so it never syncs. One finding per place in the
  * template (the `repoURL`, the destination) and project, with the Applications it affects.
  *
+ * An ApplicationSet outside Argo CD's namespace (ApplicationSets in any namespace) makes its Applications
+ * there; the project must list that namespace in `sourceNamespaces` (`IsAppNamespacePermitted`).
+ *
  * Checked only where the answer is certain offline: the project is defined once in the repository with
  * literal fields (`validate/projects.ts`), the repository URL normalises plainly, and the destination
  * cluster is known (in-cluster, or a cluster Secret / inventory entry).
@@ -12,21 +15,25 @@
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic, Json, Span } from '../../types';
 import type { GeneratedApp } from '../../expand/types';
-import type { ProjectIndex } from '../../validate/projects';
+import { NO_PROJECTS, STILL_READING, type ProjectIndex } from '../../validate/projects';
 import { finding } from '../../diagnostics/codes';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import { isObject } from '../../generators/params';
-import { IN_CLUSTER_SERVER, loadInventory } from '../../generators/inventory';
+import { knownClusters, type KnownClusters } from '../../generators/inventory';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml';
-import { isDestinationPermitted, isSourcePermitted, type ProjectRules, type ResolvedCluster } from '../../rules/appProject';
+import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../../rules/appProject';
+import { governing, installModel } from '../../install/model';
 
 interface Denial {
   /** Where the value is written in the template. */
   path: JsonPath;
   project: string;
-  kind: 'repo' | 'destination';
+  kind: 'repo' | 'destination' | 'namespace';
   /** The denied value in Argo CD's words: `https://…` or `server 'prod' and namespace 'apps'`. */
   value: string;
+  /** For `namespace`: the Applications' namespace and Argo CD's. */
+  namespace?: string;
+  argocd?: string;
 }
 
 /** How many denied values one finding names before "and N more". */
@@ -37,7 +44,8 @@ const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
 export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): EngineDiagnostic[] {
   const exp = ctx.expansion();
   if (!exp.apps.length) return [];
-  const clusters = resolvedClusters(ctx);
+  const clusters = knownClusters(ctx.file);
+  const argocdNs = argocdNamespace(ctx);
   // One finding per place in the template and project; the values it denies listed in it.
   const groups = new Map<string, { denial: Denial; values: Set<string>; apps: GeneratedApp[] }>();
   for (const a of exp.apps) {
@@ -46,7 +54,21 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
     const project = str(spec.project) || 'default';
     const rules = index.projects.get(project)?.rules;
     if (!rules) continue;
-    for (const d of denials(spec, project, rules, clusters)) {
+    const found = denials(spec, project, rules, clusters);
+    // Applications live in the ApplicationSet's namespace (expand.ts); outside Argo CD's own, the
+    // project must list it in sourceNamespaces or the application controller refuses the Application
+    // (controller/appcontroller.go getAppProj → AppProject.IsAppNamespacePermitted).
+    const ns = ctx.doc.namespace;
+    if (argocdNs && ns && isAppNamespacePermitted(rules, ns, argocdNs) === false)
+      found.push({
+        path: ['spec', 'template', 'spec', 'project'],
+        project,
+        kind: 'namespace',
+        value: `'${a.name}'`,
+        namespace: ns,
+        argocd: argocdNs,
+      });
+    for (const d of found) {
       const key = `${d.path.join('/')}\u0000${project}`;
       const g = groups.get(key) ?? { denial: d, values: new Set<string>(), apps: [] };
       g.values.add(d.value);
@@ -82,12 +104,30 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
 function argoWords(d: Denial, values: string[]): string {
   const shown =
     values.slice(0, LISTED_VALUES).join(', ') + (values.length > LISTED_VALUES ? ` and ${values.length - LISTED_VALUES} more` : '');
+  if (d.kind === 'namespace')
+    return `application ${shown} in namespace '${d.namespace}' is not allowed to use project ${d.project} (its sourceNamespaces does not list ${d.namespace}, and Argo CD runs in ${d.argocd})`;
   return d.kind === 'repo'
     ? `application repo ${shown} is not permitted in project '${d.project}'`
     : `application destination ${shown} do not match any of the allowed destinations in project '${d.project}'`;
 }
 
-function denials(spec: { [key: string]: Json }, project: string, rules: ProjectRules, clusters: Clusters): Denial[] {
+/**
+ * The namespace Argo CD runs in, as the install model says for the install that runs this
+ * ApplicationSet; undefined when no install (or installs that disagree) says it.
+ */
+function argocdNamespace(ctx: AppSetContext): string | undefined {
+  const file = ctx.file;
+  const gov = governing(
+    installModel(file),
+    { path: file.path ?? '', namespace: ctx.doc.namespace || undefined },
+    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots: file.host.roots() },
+  );
+  const namespaces = new Set(gov.installs.map((i) => i.namespace ?? ''));
+  const [only] = namespaces;
+  return namespaces.size === 1 && only ? only : undefined;
+}
+
+function denials(spec: { [key: string]: Json }, project: string, rules: ProjectRules, clusters: KnownClusters): Denial[] {
   const out: Denial[] = [];
   const base: JsonPath = ['spec', 'template', 'spec'];
   for (const { repoURL, path } of sourcesOf(spec)) {
@@ -118,30 +158,53 @@ function sourcesOf(spec: { [key: string]: Json }): { repoURL: string; path: Json
   return [{ repoURL: str(src.repoURL), path: ['source', 'repoURL'] }];
 }
 
-interface Clusters {
-  all: ResolvedCluster[];
-  byName: Map<string, ResolvedCluster>;
-  byServer: Map<string, ResolvedCluster>;
-}
-
-/** The clusters Argo CD knows, as the repository declares them, plus the in-cluster one it always has. */
-function resolvedClusters(ctx: AppSetContext): Clusters {
-  return ctx.memo('project-clusters', () => {
-    const all: ResolvedCluster[] = loadInventory(ctx.file).clusters.map((c) => ({ name: c.name, server: c.server, project: c.project }));
-    if (!all.some((c) => c.server === IN_CLUSTER_SERVER)) all.push({ name: 'in-cluster', server: IN_CLUSTER_SERVER, project: '' });
-    const byName = new Map<string, ResolvedCluster>();
-    const byServer = new Map<string, ResolvedCluster>();
-    for (const c of all) {
-      if (!byName.has(c.name)) byName.set(c.name, c);
-      if (!byServer.has(c.server)) byServer.set(c.server, c);
-    }
-    return { all, byName, byServer };
-  });
-}
-
 /** The value where the template writes it, or the template's key when it comes from elsewhere (templatePatch). */
 function siteOf(ctx: AppSetContext, path: JsonPath): Span {
   const n = nodeAt(ctx.doc.doc, path);
   if (n.exact && (n.value ?? n.key)) return (n.value ?? n.key)!;
   return spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
+}
+
+/**
+ * Said instead of silence: the Applications whose project the repository does not define (or defines
+ * in a way that cannot be read offline), so `permissionFindings` could not hold them against it. One
+ * finding on the template's project, naming the projects, why each is not checked, and the
+ * Applications. `default` is left out when the repository does not define it: Argo CD creates it
+ * permitting every repository and destination. Nothing is said while the language server is still
+ * reading the workspace.
+ */
+export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagnostic[] {
+  if (index.uncertain === STILL_READING) return [];
+  const exp = ctx.expansion();
+  const why = new Map<string, string>();
+  const apps: GeneratedApp[] = [];
+  for (const a of exp.apps) {
+    if (a.invalid?.length) continue;
+    const spec = isObject(a.app.spec) ? a.app.spec : {};
+    const project = str(spec.project) || 'default';
+    const known = index.projects.get(project);
+    if (known?.rules) continue;
+    if (known?.file) why.set(project, 'defined in more than one place or with a field that is not literal');
+    else if (project === 'default') continue;
+    else if (index.uncertain === NO_PROJECTS) why.set(project, `not in the repository (${NO_PROJECTS})`);
+    else if (index.uncertain) why.set(project, `not among the AppProjects read offline (${index.uncertain})`);
+    else continue; // an unknown project: appset/unknown-project says it
+    apps.push(a);
+  }
+  if (!apps.length) return [];
+  const projects = [...why.keys()];
+  const reasons = new Map<string, string[]>();
+  for (const [p, w] of why) reasons.set(w, [...(reasons.get(w) ?? []), p]);
+  const said = [...reasons].map(
+    ([w, ps]) =>
+      `${ps.length === 1 ? 'AppProject' : 'AppProjects'} ${ps.map((p) => `"${p}"`).join(', ')} ${ps.length === 1 ? 'is' : 'are'} ${w}`,
+  );
+  const affected = affectedOf(apps, exp.paramSets ?? exp.apps.length);
+  const d = finding(
+    'appset/project-not-checked',
+    `not checked: whether ${projects.length === 1 ? `project ${projects[0]} permits` : `projects ${projects.join(', ')} permit`} ${apps.length === 1 ? "this Application's" : `these ${apps.length} Applications'`} source repositories, destinations and namespace — ${said.join('; ')} — ${affectedText(affected)}`,
+    siteOf(ctx, ['spec', 'template', 'spec', 'project']),
+  );
+  d.affected = affected;
+  return [d];
 }

@@ -8,8 +8,8 @@ import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
-import { offReason, offSentence, windowText } from '../../rollout/describe';
-import { enablementFor, getRolloutPlan, getStrategy } from './plan';
+import { offReason, offSentence, shownInstanceName, windowText } from '../../rollout/describe';
+import { appsetNamespace, enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../../protocol';
@@ -18,7 +18,9 @@ import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../versions/target';
 import { severityOf } from '../../diagnostics/codes';
-import { controllerFor, effectivePolicy } from '../../install/controller';
+import { own } from '../../objects';
+import { applicationsSyncPolicy } from '../policy/syncPolicy';
+import { windowMissDiagnostics } from './windowMissDiagnostics';
 
 const MAX_NAMES = 5;
 
@@ -28,10 +30,6 @@ export function names(list: readonly string[], max = MAX_NAMES): string {
 }
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
-
-function own(o: Json | undefined, k: string): Json | undefined {
-  return o && typeof o === 'object' && !Array.isArray(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined;
-}
 
 export function getJson(root: Json, path: JsonPath): Json | undefined {
   let v: Json | undefined = root;
@@ -98,7 +96,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     if (en.searched.length)
       related.push({
         location: here,
-        message: `searched for ${en.instance?.name ? `Argo CD ${en.instance.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
+        message: `searched for ${shownInstanceName(en.instance?.name) ? `Argo CD ${en.instance!.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
       });
     const code = en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found';
     out.push({
@@ -157,22 +155,17 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       span: spanAt(doc, automatedPath, 'key'),
     });
   }
-  // The policy the controller applies: the ApplicationSet's own only when the install lets it choose
-  // (install/controller.ts, applicationset/utils/policy.go DefaultPolicy).
-  const writtenPolicy = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
-  const eff = effectivePolicy(
-    controllerFor(ctx.file, ctx.doc.namespace || undefined),
-    typeof writtenPolicy === 'string' ? writtenPolicy : undefined,
-  );
-  if (eff.policy === 'create-only' || eff.policy === 'create-delete') {
-    const own = writtenPolicy === eff.policy;
+  // The policy the controller applies (the ApplicationSet's own, or the install's --policy when the
+  // override is off: features/policy/syncPolicy.ts), so `appset diff` and this finding agree.
+  const own = getJson(ctx.doc.value, ['spec', 'syncPolicy', 'applicationsSync']);
+  const applied = applicationsSyncPolicy(ctx);
+  if (applied.policy === 'create-only' || applied.policy === 'create-delete') {
+    const fromOwn = own === applied.policy;
     out.push({
       code: 'rollout/sync-policy-blocks-rollout',
       severity: severityOf('rollout/sync-policy-blocks-rollout'),
-      message: own
-        ? `applicationsSync: ${eff.policy} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`
-        : `The controller's policy ${eff.policy} never updates existing Applications (${eff.why}), and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation.`,
-      span: own ? spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']) : strategyKey,
+      message: `${fromOwn ? `applicationsSync: ${applied.policy}` : `${applied.why}: ${applied.policy}`} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
+      span: fromOwn ? spanAt(doc, ['spec', 'syncPolicy', 'applicationsSync']) : spanAt(doc, ['spec', 'strategy'], 'key'),
     });
   }
 
@@ -212,6 +205,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   // Plan-based findings need generated Applications; an empty or capped preview would only mislead.
   if (!exp.apps.length || exp.capped) return out;
+  if (plan.steps.length) out.push(...windowMissDiagnostics(ctx, appsetNamespace(ctx)));
   const maxWave = ctx.file.settings.maxWaveSize ?? 10;
   for (const step of plan.steps) {
     const big = step.waves.find((w) => w.apps.length > maxWave);

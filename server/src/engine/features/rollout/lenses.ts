@@ -47,7 +47,13 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
   const exp = ctx.expansion();
   const n = validApps(plan, ctx);
   if (n >= ctx.file.settings.blastRadiusThreshold && exp.clusters.length >= 2) {
-    return [lens(spanAt(doc, ['spec'], 'key'), `AllAtOnce: one commit syncs ${n} Applications on ${exp.clusters.length} clusters`)];
+    // Short (split editors cut lenses at about 40 characters); the whole sentence is the tooltip.
+    return [
+      {
+        ...lens(spanAt(doc, ['spec'], 'key'), `All at once: ${n} apps on ${exp.clusters.length} clusters`),
+        tooltip: `No RollingSync strategy (AllAtOnce): one commit syncs ${n} Applications on ${exp.clusters.length} clusters`,
+      },
+    ];
   }
   return [];
 }

@@ -8,6 +8,8 @@ import { computePlan } from '../../rollout/plan';
 import { readStrategy, type StrategySpec } from '../../rollout/spec';
 import { enablementAt, type EnablementDetails } from '../../rollout/enablement';
 import { getProjects, stepWindows } from '../../rollout/syncWindows';
+import { rolloutTimeline } from '../../rollout/timeline';
+import { has } from '../../versions/gates';
 
 /** The plan of one ApplicationSet in its analysis context (memoised per context). */
 export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
@@ -31,11 +33,12 @@ export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
         });
       }
     }
+    plan.timeline = rolloutTimeline(plan, ctx.file.settings.minutesPerSync ?? 3, has(ctx.target(), 'rollingSyncRefresh'));
     return plan;
   });
 }
 
-function appsetNamespace(ctx: AppSetContext): string | undefined {
+export function appsetNamespace(ctx: AppSetContext): string | undefined {
   const meta = ctx.doc.value.metadata;
   const ns = meta && typeof meta === 'object' && !Array.isArray(meta) ? meta.namespace : undefined;
   return typeof ns === 'string' && ns ? ns : undefined;

@@ -23,9 +23,10 @@ import {
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
-import { dirname, relativePath } from '../../install/instances';
+import { dirname, relativePath } from '../../paths';
 import { enablementFor, getStrategy } from './plan';
 import { lengthText, proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
+import { paramExpression } from '../../rollout/clusterStrategy';
 import { isRollingSync } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
 import { quickFix } from '../quickFix';
@@ -60,11 +61,16 @@ function parseText(text: string, index: number): YamlDocument | undefined {
   return parseDocuments(text)[index];
 }
 
-/** Edit adding `key: <expression>` to template.metadata.labels. */
-function addTemplateLabelEdit(ctx: AppSetContext, key: string): TextEdit | undefined {
+function isGoTemplate(ctx: AppSetContext): boolean {
+  return (ctx.doc.value.spec as { goTemplate?: unknown } | undefined)?.goTemplate === true;
+}
+
+/** Edit adding `key: <expression>` to template.metadata.labels (the cluster label `key`, or the parameter `param`). */
+function addTemplateLabelEdit(ctx: AppSetContext, key: string, param?: string): TextEdit | undefined {
   const text = ctx.file.text;
-  const goTemplate = (ctx.doc.value.spec as { goTemplate?: unknown } | undefined)?.goTemplate === true;
-  const value = `'${clusterLabelExpression(key, goTemplate).replace(/'/g, "''")}'`;
+  const goTemplate = isGoTemplate(ctx);
+  const expr = param !== undefined ? paramExpression(param, goTemplate) : clusterLabelExpression(key, goTemplate);
+  const value = `'${expr.replace(/'/g, "''")}'`;
   const e = appendAt(text, ctx.doc.doc, ['spec', 'template', 'metadata', 'labels'], [`${yamlString(key)}: ${value}`]);
   return e && { file: ctx.file.uri, ...e };
 }
@@ -73,7 +79,16 @@ const PACE_WORDS: Record<StrategyProposal['pace'], (maxWave: number) => string> 
   careful: () => '',
   faster: () => ', faster',
   steady: (n) => `, ${n} at a time`,
+  cluster: () => ', one cluster at a time',
 };
+
+/** What else the fix writes into the template, for its title. */
+function labelWords(ctx: AppSetContext, p: StrategyProposal): string {
+  if (p.from === 'cluster') return ' (copies the cluster label into template.metadata.labels)';
+  if (p.from === 'param' && p.param !== undefined)
+    return ` (adds the label ${p.key}: '${paramExpression(p.param, isGoTemplate(ctx))}' to template.metadata.labels)`;
+  return '';
+}
 
 /** The quick fixes that insert a strategy: two to four, safest first, sizes, waves and time in the title. */
 export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDiagnostic[]): CodeAction[] {
@@ -96,14 +111,14 @@ export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDia
       : appendAt(text, doc, ['spec'], lines, unit);
     if (!main) return;
     const edits: TextEdit[] = [{ file: ctx.file.uri, ...main }];
-    if (p.from === 'cluster') {
-      const label = addTemplateLabelEdit(ctx, p.key);
+    if (p.from !== 'app') {
+      const label = addTemplateLabelEdit(ctx, p.key, p.from === 'param' ? p.param : undefined);
       if (!label) return;
       edits.push(label);
     }
     out.push(
       quickFix(
-        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.summary}${p.from === 'cluster' ? ' (copies the cluster label into template.metadata.labels)' : ''} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
+        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.summary}${labelWords(ctx, p)} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
         diagnostics,
         edits.sort((a, b) => b.span.start - a.span.start),
         k === 0,

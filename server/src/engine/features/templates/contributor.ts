@@ -37,7 +37,7 @@ export const templatesContributor: FeatureContributor = {
 
   fileDiagnostics(file) {
     if (!declaresAppSet(file.text)) return [];
-    // A file another tool renders, Helm's included (yaml/helmChart.ts), already has its one note.
+    // A file another tool renders, Helm's included (kinds/helmChart.ts), already has its one note.
     if (file.parsed.diagnostics.some((d) => d.code === 'yaml/templated-file' || d.code === 'helm/chart-template')) return [];
     return [...controlFlow(file), ...unquoted(file)];
   },
@@ -74,7 +74,7 @@ export const templatesContributor: FeatureContributor = {
       const fix = doc && moveToTemplatePatch(file.text, doc);
       return fix ? quickFix(fix.title, [d], [{ file: file.uri, span: fix.span, newText: fix.newText }], true) : undefined;
     }),
-    // An Argo CD placeholder in a Helm chart template: Helm's escape (yaml/helmPlaceholders.ts).
+    // An Argo CD placeholder in a Helm chart template: Helm's escape (kinds/helmPlaceholders.ts).
     ...fixesOf(diagnostics, 'helm/argo-placeholder', (d) => {
       const fix = (d.data as { fix?: Fix } | undefined)?.fix;
       return fix ? quickFix(fix.title, [d], [{ file: file.uri, span: d.span, newText: fix.newText }], true) : undefined;

@@ -5,7 +5,8 @@
  */
 import type { EngineDiagnostic, Json, Span } from '../../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../yaml';
-import { isObject, own } from '../describe';
+import { isObject } from '../describe';
+import { own } from '../../objects';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';
 import { kindsOf } from '../../rules/generators';

@@ -4,7 +4,8 @@
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml';
-import { isObject, own, suggest } from '../describe';
+import { isObject, suggest } from '../describe';
+import { own } from '../../objects';
 import { diag } from './util';
 import { knownTo } from '../../versions/fields';
 import type { TargetVersion } from '../../versions/target';

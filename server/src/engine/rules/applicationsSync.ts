@@ -1,0 +1,45 @@
+/**
+ * Which applications-sync policy the ApplicationSet controller applies to one ApplicationSet (argo-cd
+ * `applicationset/utils/policy.go` and `cmd/argocd-applicationset-controller/commands/
+ * applicationset_controller.go`): the ApplicationSet's own `spec.syncPolicy.applicationsSync` when it
+ * sets one and the policy override is enabled, else the controller's `--policy` (empty = `sync`). The
+ * override (`--enable-policy-override`) defaults to on only while the controller policy is empty.
+ */
+export type SyncPolicyName = 'sync' | 'create-only' | 'create-update' | 'create-delete';
+
+const KNOWN = new Set<string>(['sync', 'create-only', 'create-update', 'create-delete']);
+
+export interface EffectivePolicy {
+  policy: SyncPolicyName;
+  /** Plain words: which setting decided, e.g. `the controller's --policy create-only (…:12) overrides it`. */
+  why: string;
+}
+
+/** The controller's settings as the install model gives them (values as written, with where). */
+export interface ControllerPolicy {
+  policy?: { value: string; where: string };
+  override?: { value: boolean; where: string };
+}
+
+export function effectivePolicy(own: string, controller: ControllerPolicy): EffectivePolicy {
+  const ctl = controller.policy?.value.trim() ?? '';
+  const overrideOn = controller.override ? controller.override.value : ctl === '';
+  const ctlWords = controller.policy
+    ? `the controller's policy ${ctl || '(empty)'} (${controller.policy.where})`
+    : "the controller's default policy";
+  if (own && KNOWN.has(own) && overrideOn)
+    return {
+      policy: own as SyncPolicyName,
+      why: `applicationsSync: ${own}${controller.override ? ` (policy override enabled by ${controller.override.where})` : ` (${ctlWords} lets it decide)`}`,
+    };
+  const policy = (KNOWN.has(ctl) ? ctl : 'sync') as SyncPolicyName;
+  if (own && own !== policy)
+    return {
+      policy,
+      why: `${ctlWords} applies: applicationsSync: ${own} is ignored because the policy override is off${controller.override ? ` (${controller.override.where})` : ''}`,
+    };
+  return { policy, why: controller.policy ? ctlWords : own ? `applicationsSync: ${own}` : "the controller's default policy (sync)" };
+}
+
+/** Whether a policy lets the controller delete Applications it no longer generates. */
+export const policyDeletes = (p: SyncPolicyName): boolean => p === 'sync' || p === 'create-delete';

@@ -1,0 +1,86 @@
+/**
+ * Short lenses (issue 29): split editors cut a lens at about 40 characters, so every lens the server
+ * writes holds its key fact there. Each kind of lens is produced by the real language service over the
+ * story (540 Applications) in the states a user meets — no strategy, a strategy ignored, enabled,
+ * steps that leave Applications out, no Application at all — and its first 40 characters must hold
+ * the fact this test names for it. A lens of a kind the test does not know fails it (add it here).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { memHost } from '../helpers/memHost';
+import { cmdParamsCm } from '../helpers/clusters';
+import { storyAppSet, storySecrets } from '../helpers/story';
+
+const WIDTH = 40;
+
+/** The key fact of each kind of lens, as a pattern its first 40 characters must match whole. */
+const KINDS: [kind: string, key: RegExp][] = [
+  ['preview count', /^\d+\+? Applications?( · approximate)?( · \S.*)?$/],
+  ['per-generator count', /^\d+ Applications?$/],
+  ['blast radius', /^All at once: \d+ apps on \d+ clusters/],
+  ['plan', /^\d+ steps? · \d+ apps? · (\d+ waves?|[1-9]\d* unselected)/],
+  ['plan if enabled', /^If enabled: \d+ steps? · \d+ apps?/],
+  ['ignored', /^Ignored: progressive syncs are off/],
+  ['enabled by', /^Progressive syncs enabled/],
+  ['step', /^Step \d+ · \d+ apps? · (\d+ at a time|all at once|manual gate)/],
+];
+
+const STEPS = `  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+        - matchExpressions:
+            - key: tier
+              operator: In
+              values: [canary]
+        - matchExpressions:
+            - key: tier
+              operator: In
+              values: [low-traffic]
+          maxUpdate: 25%
+`;
+
+function lensesOf(appset: string, enabled: 'true' | 'false'): string[] {
+  const files = new Map([
+    ['/ws/clusters/secrets.yaml', storySecrets()],
+    ['/ws/argocd/argocd-cmd-params-cm.yaml', cmdParamsCm(enabled)],
+    ['/ws/apps/services.yaml', appset],
+  ]);
+  const ls = getLanguageService({ host: memHost(files) });
+  const a = ls.analyze('file:///ws/apps/services.yaml', appset, '/ws/apps/services.yaml');
+  return ls.codeLenses(a).map((l) => l.title);
+}
+
+test('every lens holds its key fact in its first 40 characters', () => {
+  const plain = storyAppSet('go');
+  const labelled = plain.replace(
+    "      name: '{{.name}}-{{.service}}'\n",
+    "      name: '{{.name}}-{{.service}}'\n      labels:\n        tier: '{{ index .metadata.labels \"tier\" }}'\n",
+  );
+  const withSteps = labelled.replace('  template:\n', `${STEPS}  template:\n`);
+  const none = plain.replace('env: prod', 'env: production');
+  const titles = [
+    ...lensesOf(plain, 'false'),
+    ...lensesOf(withSteps, 'false'),
+    ...lensesOf(withSteps, 'true'),
+    ...lensesOf(none, 'true'),
+    ...lensesOf(
+      plain.replace('  generators:\n', '  generators:\n  - list:\n      elements: [{name: x, service: y, server: https://x}]\n'),
+      'true',
+    ),
+  ];
+  const seen = new Set<string>();
+  for (const t of titles) {
+    const kinds = KINDS.filter(([, key]) => key.test(t.slice(0, WIDTH)));
+    assert.ok(kinds.length, `a lens whose first ${WIDTH} characters hold no known key fact: "${t}" → "${t.slice(0, WIDTH)}"`);
+    for (const [k] of kinds) seen.add(k);
+  }
+  // Every kind was met (the scenarios above produce each), and the 0-Application lens says why within 40.
+  assert.deepEqual([...seen].sort(), KINDS.map(([k]) => k).sort(), titles.join('\n'));
+  const zero = titles.find((t) => t.startsWith('0 Applications'));
+  assert.ok(zero && /^0 Applications · \S/.test(zero.slice(0, WIDTH)) && zero.slice(0, WIDTH).includes('selector'), zero);
+  // Applications no step selects are said before the waves.
+  const partial = titles.find((t) => /^\d+ steps/.test(t) && t.includes('unselected'));
+  assert.ok(partial && partial.slice(0, WIDTH).includes('315 unselected'), titles.join('\n'));
+});
