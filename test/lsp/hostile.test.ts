@@ -9,9 +9,19 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { assertAnswersHover, messageOf, startServer, type TestServer } from './client';
+import {
+  assertAnswersHover,
+  HANG_GUARD_MS,
+  initializeParams,
+  messageOf,
+  spawnStdioServer,
+  startServer,
+  stopStdio,
+  type TestServer,
+} from './client';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 import { clusterSecret } from '../helpers/clusters';
+import { until } from '../helpers/guard';
 import { Requests } from '../../server/src/protocol';
 import { HoverRequest } from 'vscode-languageserver-protocol/node';
 
@@ -149,4 +159,96 @@ test("one tab-indented line in a ~100 KiB list: the library's stack overflow is 
   });
   assert.equal(h, null);
   await answers(s);
+});
+
+/** YAML that expands 10^12 nodes through 12 levels of aliases, as lines of a mapping at `indent`. */
+export function aliasBombLines(indent: string): string {
+  const lines = [`${indent}a0: &a0 [x, x, x, x, x, x, x, x, x, x]`];
+  for (let i = 1; i < 12; i++)
+    lines.push(
+      `${indent}a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]`,
+    );
+  return lines.join('\n') + '\n';
+}
+
+test('issue 25: a 40,000-folder tree is listed in steps: hovers are answered while the scan is under way', async () => {
+  const s = await startServer({}, {}, { env: { APPSET_TOOLS_TEST_REQUESTS: '1' } });
+  servers.push(s);
+  // Made after the server started: the scan begins after the first answer.
+  for (let i = 0; i < 40; i++) for (let j = 0; j < 1000; j++) mkdirSync(join(s.workspace, `d${i}`, `e${j}`), { recursive: true });
+  await s.open('small.yaml', SMALL);
+  type Scanned = { scanned: { entries: number; complete: boolean } };
+  let during = 0;
+  // Hovers one after another until the listing is complete; each answer that arrives while the index
+  // says its listing is started and not complete was answered between the scan's steps (before: the
+  // whole listing was one step, and no answer came while it ran).
+  await until(
+    async () => {
+      await assertAnswersHover(s, 'small.yaml', 4, 4);
+      const st = (await s.conn.sendRequest('appsetTools/test/index')) as Scanned;
+      if (st.scanned.entries > 0 && !st.scanned.complete) during++;
+      return st.scanned.complete;
+    },
+    (done) => done,
+    () => `the scan never completed; stderr: ${s.stderr()}`,
+  );
+  assert.ok(during >= 2, `${during} hovers answered while the listing was under way`);
+});
+
+test('issue 25: an alias-bomb cluster Secret is one finding on its file and a note in the preview, never a silent skip', async () => {
+  const bomb = clusterSecret({ name: 'bomb' }) + aliasBombLines('  ');
+  const s = await startServer({ 'clusters/bomb.yaml': bomb, 'clusters/good.yaml': clusterSecret({ name: 'good' }) });
+  servers.push(s);
+  const text = `${appsetHead('all')}  generators:
+    - clusters: {}
+  template:
+    metadata:
+      name: 'app-{{ .name }}'
+${MINIMAL_TEMPLATE_SPEC}`;
+  await s.open('all.yaml', text);
+  const p = (await s.conn.sendRequest(Requests.preview, { uri: s.uriOf('all.yaml') })) as { apps: number; notes: string[]; exact: boolean };
+  assert.equal(p.apps, 2, 'good and in-cluster');
+  assert.ok(
+    p.notes.some((n) => /bomb\.yaml \(line 1\) was skipped, not read: it expands more than 100 YAML aliases/.test(n)),
+    JSON.stringify(p.notes),
+  );
+  const ds = await s.open('clusters/bomb.yaml', bomb);
+  assert.deepEqual(
+    ds.map((d) => d.code),
+    ['yaml/alias-limit'],
+    ds.map(messageOf).join(' | '),
+  );
+});
+
+test('issue 25: a bad Content-Length over stdio is dropped and the next request answered', async () => {
+  const { proc, conn } = spawnStdioServer();
+  let err = '';
+  proc.stderr!.on('data', (d) => (err += d));
+  conn.listen();
+  try {
+    // Garbage headers before the first request: a non-number, a missing length, a header without a colon.
+    proc.stdin!.write('Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":99,"method":"shutdown"}');
+    proc.stdin!.write('Content-Type: x\r\n\r\n{}');
+    proc.stdin!.write('garbage\r\n\r\n');
+    const dir = mkdtempSync(join(tmpdir(), 'appset-lsp-framing-'));
+    folders.push(dir);
+    const init = await Promise.race([
+      conn.sendRequest('initialize', initializeParams(dir)),
+      new Promise((_, rej) => setTimeout(() => rej(new Error(`no answer to initialize; stderr: ${err}`)), HANG_GUARD_MS)),
+    ]);
+    assert.ok((init as { capabilities: unknown }).capabilities, 'initialize answered after the bad headers');
+    // And again in the middle of a session.
+    proc.stdin!.write('Content-Length: 12x\r\n\r\n');
+    const r = await conn.sendRequest('textDocument/hover', {
+      textDocument: { uri: 'file:///none.yaml' },
+      position: { line: 0, character: 0 },
+    });
+    assert.equal(r, null);
+    assert.match(err, /dropped an incoming message with a bad header \(Content-Length "abc" is not a number\)/);
+    assert.match(err, /Content-Length "12x" is not a number/);
+  } finally {
+    await stopStdio(conn, proc);
+  }
 });

@@ -234,3 +234,66 @@ test('recheck: after a change, the files are looked at again in small batches, a
   assert.equal(ws.counts.statted, statted, 'matching looked at no file again');
   assert.equal(ws.recheck(25), true);
 });
+
+/**
+ * A host over a generated tree: /ws/d<i>/e<j> for i < wide, j < deep, an `a.yaml` in every e0 and a
+ * `b.yml` in every d<i>; it counts the folder reads and stats each call makes (the scan's work).
+ */
+function treeHost(wide: number, deep: number) {
+  const work = { calls: 0 };
+  const dir = (p: string): string[] | undefined => {
+    const parts = p.split('/').slice(2);
+    if (parts.length === 0) return Array.from({ length: wide }, (_, i) => `d${i}`);
+    if (parts.length === 1 && /^d\d+$/.test(parts[0])) return ['b.yml', ...Array.from({ length: deep }, (_, j) => `e${j}`)];
+    if (parts.length === 2 && /^e\d+$/.test(parts[1])) return parts[1] === 'e0' ? ['a.yaml'] : [];
+    return undefined;
+  };
+  const host = {
+    ...memHost(new Map()),
+    roots: () => ['/ws'],
+    readDir: (p: string) => (work.calls++, dir(p)),
+    stat: (p: string) => {
+      work.calls++;
+      const isDirectory = dir(p) !== undefined;
+      return { isFile: !isDirectory, isDirectory, mtimeMs: 1, size: 10, id: p };
+    },
+    readFile: () => 'a: 1\n',
+  };
+  return { host, work };
+}
+
+test('issue 25: a 100,000-folder tree is listed in steps of at most 1,000 folder reads and stats, in the order of one walk, the cap said', () => {
+  const { host, work } = treeHost(100, 1000);
+  const stepped = new WorkspaceIndex(host, { defer: true });
+  let steps = 0;
+  let most = 0;
+  for (;;) {
+    const before = work.calls;
+    const done = stepped.scan(1000);
+    most = Math.max(most, work.calls - before);
+    if (done) break;
+    steps++;
+    assert.equal(stepped.scanned.complete, false);
+  }
+  // 50,000 entries (the cap) and one folder read for each folder entered: every step does at most its
+  // budget of host calls, and the steps together do no more than one walk.
+  assert.ok(most <= 1000, `a step made ${most} host calls`);
+  assert.ok(steps >= 50 && steps <= Math.ceil(work.calls / 1000), `${steps} steps for ${work.calls} host calls`);
+  assert.equal(stepped.scanned.complete, true);
+  const whole = new WorkspaceIndex(treeHost(100, 1000).host);
+  assert.deepEqual(stepped.paths(), whole.paths(), 'the same listing as one walk');
+  assert.deepEqual(stepped.scanNotes(), whole.scanNotes());
+  assert.deepEqual(stepped.scanNotes(), ['the workspace scan stopped after 50,000 folder entries; later files were not read']);
+  // A small tree: the same files in the same order, stepped one entry at a time.
+  const small = new WorkspaceIndex(treeHost(3, 4).host);
+  let n = 0;
+  while (!small.scan(1)) n++;
+  assert.deepEqual(small.paths(), new WorkspaceIndex(treeHost(3, 4).host).paths());
+  assert.equal(small.paths().length, 6);
+  assert.ok(n > 20, `${n} steps`);
+  // The language server's warm-up lists in steps too: `warm(50)` looks at 1,000 entries a call.
+  const warm = new WorkspaceIndex(treeHost(100, 1000).host, { defer: true });
+  let calls = 1;
+  while (!warm.warm(50)) calls++;
+  assert.ok(calls >= 50, `${calls} warm-up calls`);
+});

@@ -63,6 +63,11 @@ const CONTINUE = new ContinueSignal();
 
 /** Marker for "no final (piped) value" (Go's missingVal). */
 const MISSING: unique symbol = Symbol('missing');
+/** `n` untyped parameters (a value function's signature), one array per count: built once, not per call. */
+const untyped: 'value'[][] = [];
+const valueParams = (n: number): 'value'[] => (untyped[n] ??= new Array<'value'>(n).fill('value'));
+/** The value of each number constant node (`idealConstant`), read once. */
+const constants = new WeakMap<NumberNode, Val>();
 type Final = Val | typeof MISSING;
 
 interface Variable {
@@ -197,7 +202,8 @@ class State {
     return this.vars.length;
   }
   pop(mark: number): void {
-    this.vars.length = mark;
+    // Setting an array's length is slow even when it does not change (a range's every iteration pops).
+    if (this.vars.length !== mark) this.vars.length = mark;
   }
   setVar(name: string, value: Val, iface = false): void {
     for (let i = this.vars.length - 1; i >= 0; i--) {
@@ -437,12 +443,16 @@ class State {
       const [re, im] = c.complex!;
       return new GoOther('complex128', [re, im], () => `(${formatValue(re)}${im < 0 || Object.is(im, -0) ? '' : '+'}${formatValue(im)}i)`);
     }
+    // A constant's value depends on its node only: read once (a range evaluates it every iteration).
+    if (constants.has(c)) return constants.get(c);
     const isHexInt = c.text.length > 2 && c.text[0] === '0' && (c.text[1] === 'x' || c.text[1] === 'X') && !/[pP]/.test(c.text);
     const isRune = c.text[0] === "'";
-    if (c.isFloat && !isHexInt && !isRune && /[.eEpP]/.test(c.text)) return c.float64;
-    if (c.isInt) return c.int64;
-    if (c.isUint) this.errorf(`${c.text} overflows int`);
-    return undefined;
+    let v: Val = undefined;
+    if (c.isFloat && !isHexInt && !isRune && /[.eEpP]/.test(c.text)) v = c.float64;
+    else if (c.isInt) v = c.int64;
+    else if (c.isUint) this.errorf(`${c.text} overflows int`);
+    constants.set(c, v);
+    return v;
   }
 
   evalFieldNode(dot: Val, field: FieldNode, args: Node[], final: Final): Val {
@@ -532,7 +542,7 @@ class State {
       fixed = fun.name === 'call' ? ['value'] : ['value'];
       variadic = 'value';
     } else if ('kind' in fun && fun.kind === 'value') {
-      fixed = new Array<'value'>((fun as ValueFunc).params).fill('value');
+      fixed = valueParams((fun as ValueFunc).params);
       variadic = (fun as ValueFunc).variadic ? 'value' : undefined;
     } else {
       fixed = (fun as GoFunc).params;

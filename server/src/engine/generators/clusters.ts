@@ -38,6 +38,12 @@ export const generateClusters: Generate = (spec, ctx, path) => {
     ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
   // A cap or a skipped file may be why Secrets are missing: say so (never a silent cap).
   for (const n of ctx.file.workspace.scanNotes()) ctx.notes.add(n);
+  // A cluster Secret that could not be read may be a missing cluster: the preview is not exact.
+  if (inv.skipped.length) ctx.inexact.value = true;
+  for (const k of inv.skipped)
+    ctx.notes.add(
+      `a cluster Secret or inventory in ${k.file} (line ${k.line}) was skipped, not read: ${k.why}; any cluster it declares is missing here`,
+    );
   for (const u of inv.unread)
     ctx.notes.add(
       `appsetTools.inventoryFiles names "${u}", but no readable file matches it (a relative path is read from each workspace folder): no clusters were read from it`,

@@ -62,6 +62,8 @@ export interface Inventory {
   files: string[];
   /** Entries of `appsetTools.inventoryFiles` that named no readable file (said in a note, never dropped in silence). */
   unread: string[];
+  /** Cluster Secrets / inventories that could not be read (an alias bomb): said in a note and on their file. */
+  skipped: { file: string; span: Span; line: number; why: string }[];
 }
 
 const cache = new WeakMap<object, { version: number; settings: string; inv: Inventory }>();
@@ -119,10 +121,13 @@ export function loadInventory(file: SourceText): Inventory {
   for (const f of ws.matching(CLUSTER_FILES)) files.set(f.path, f);
   const unread: string[] = [];
   for (const f of extraFiles(file, unread)) files.set(f.path, f);
-  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [], unread };
+  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [], unread, skipped: [] };
   for (const f of files.values()) {
     let used = false;
     for (const d of f.docs) used = readDoc(d.value, f.path, inv, d.span, f.text) || used;
+    for (const u of f.unread)
+      if (CLUSTER_FILES.test(f.text.slice(u.span.start, u.span.end), f.path))
+        inv.skipped.push({ file: f.path, span: u.span, line: lineOf(f.text, u.span.start), why: u.why });
     if (used) inv.files.push(f.path);
   }
   cache.set(ws, { version: ws.version, settings: key, inv });
@@ -222,6 +227,13 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
     return true;
   }
   return false;
+}
+
+/** The 1-based line of an offset. */
+function lineOf(text: string, offset: number): number {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** The first content line of a document (its `apiVersion:` line): where related information points. */

@@ -29,6 +29,7 @@ import { applyConfig, effectiveSettings, isIgnored, type Finding } from '../conf
 import { CONFIG_FILE, type RepoConfig } from '../config/types';
 import { SUPERSEDES } from '../features/policy/gates';
 import { codeInfo } from '../diagnostics/codes';
+import { mayDeclareClusters } from '../generators/placeholders';
 import type { FileInfo, PreviewResult } from '../../protocol';
 import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';
 import { describeInstances } from '../rollout/enablement';
@@ -451,7 +452,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     },
     diagnosticsToShow(a) {
       const all = service.diagnostics(a);
-      return a.appsets.length || looksLikeAppSet(a.file.text) ? all : all.filter((d) => !d.code.startsWith('yaml/'));
+      return outsideAppSets(a, all);
     },
     preview(a, offset, opts) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
@@ -579,7 +580,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
         const { suppressed: _, ...d } = f;
         return [d];
       });
-      return earlyShown(a, a.appsets.length || looksLikeAppSet(a.file.text) ? shown : shown.filter((d) => !d.code.startsWith('yaml/')));
+      return earlyShown(a, outsideAppSets(a, shown));
     },
     *preparePreview(a, offset) {
       const ctx = a.appsets.length ? service.appsetAt(a, offset) : undefined;
@@ -616,4 +617,15 @@ export function looksLikeAppSet(text: string): boolean {
 
 interface AnalysisWithVersion extends Analysis {
   version: number;
+}
+
+/**
+ * In a YAML file that holds no ApplicationSet, YAML findings are left to the editor's YAML tools,
+ * except a limit that left a cluster Secret unread (an alias bomb): the cluster generators miss that
+ * cluster, so its file says so.
+ */
+function outsideAppSets<D extends { code: string }>(a: Analysis, ds: D[]): D[] {
+  if (a.appsets.length || looksLikeAppSet(a.file.text)) return ds;
+  const clusters = mayDeclareClusters(a.file.text);
+  return ds.filter((d) => !d.code.startsWith('yaml/') || (clusters && codeInfo(d.code)?.unchecked));
 }

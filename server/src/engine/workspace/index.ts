@@ -20,6 +20,8 @@ export const MAX_FILES = 5000;
 export const MAX_FILE_SIZE = 1024 * 1024;
 /** Folder entries the scan looks at in all (a tree of 100,000 folders must not delay the first answer). */
 export const MAX_SCAN_ENTRIES = 50000;
+/** Units of listing work (a folder read, a name looked at) `warm` does per file of its budget: `warm(50)` does 1,000. */
+export const SCAN_ENTRIES_PER_FILE = 20;
 /** Folder depth below a workspace root. */
 export const MAX_SCAN_DEPTH = 12;
 const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
@@ -32,11 +34,21 @@ export interface IndexedDoc {
   span: Span;
 }
 
+/** A document of an indexed file that could not be read (consumers say so: never a silent skip). */
+export interface UnreadDoc {
+  index: number;
+  span: Span;
+  /** Why, in words: `it expands more than 100 YAML aliases`. */
+  why: string;
+}
+
 export interface IndexedFile {
   path: string;
   text: string;
   /** The file's documents that parse without errors (parsed on first access). */
   readonly docs: IndexedDoc[];
+  /** Documents that parse but cannot be read into values (an alias bomb). */
+  readonly unread: UnreadDoc[];
 }
 
 /** What is remembered of a file: its cache key, which interests it passes, and its text if any. */
@@ -121,6 +133,7 @@ export class WorkspaceIndex {
       this.provisional.clear();
     }
     this.listing = undefined;
+    this.scanning = undefined;
     this.version++;
   }
 
@@ -229,6 +242,8 @@ export class WorkspaceIndex {
    * the workspace find it ready.
    */
   warm(budget: number): boolean {
+    // A large tree is listed in steps first (SCAN_ENTRIES_PER_FILE folder entries for each file of budget).
+    if (!this.scan(budget * SCAN_ENTRIES_PER_FILE)) return false;
     for (const p of this.paths()) {
       if (budget <= 0) return false;
       if (this.probes.has(p) && !this.overlays.has(p)) continue;
@@ -334,88 +349,160 @@ export class WorkspaceIndex {
     return [...this.listingNotes, ...shown];
   }
 
-  private list(): string[] {
-    if (this.listing) return this.listing;
-    const out: string[] = [];
-    const notes: string[] = [];
-    // Each folder once, by identity: symlinked folders that loop back (`ln -s . l1`) are not rescanned.
+  /** How far the listing is: folder entries looked at, and whether it is complete (tests, `APPSET_DEBUG`). */
+  get scanned(): { entries: number; complete: boolean } {
+    return { entries: this.scanning?.entries ?? (this.listing ? this.listingEntries : 0), complete: !!this.listing };
+  }
+
+  private listingEntries = 0;
+
+  /** The listing so far (see `scan`), or nothing before the first step. */
+  private scanning: Scan | undefined;
+
+  /**
+   * Advances the listing of the workspace by up to `budget` units of work (a folder read, a name
+   * looked at); true when the listing is complete. The language server lists a large tree (100,000
+   * folders) in such steps between requests; `list()` runs it to its end in one go (the CLI, a consumer
+   * that needs every file now). Folders are walked depth first in name order, as one recursive walk would.
+   */
+  scan(budget: number): boolean {
+    if (this.listing) return true;
+    const sc = (this.scanning ??= this.startScan());
+    // The budget counts the host's work: a folder read, a name looked at (at most one stat).
+    while (sc.stack.length) {
+      const top = sc.stack[sc.stack.length - 1];
+      if (!top.names && top.depth > MAX_SCAN_DEPTH) {
+        sc.deepest ??= top.dir;
+        sc.stack.pop();
+        continue;
+      }
+      if (top.names && top.next >= top.names.length) {
+        sc.stack.pop();
+        continue;
+      }
+      if (budget-- <= 0) return false;
+      if (!top.names) {
+        top.names = this.host.readDir(top.dir)?.sort() ?? [];
+        continue;
+      }
+      if (sc.out.length >= MAX_FILES || ++sc.entries > MAX_SCAN_ENTRIES) {
+        // A cap ends the whole walk.
+        sc.stack.length = 0;
+        break;
+      }
+      const name = top.names[top.next++];
+      const p = top.dir.endsWith('/') ? top.dir + name : top.dir + '/' + name;
+      if (isYamlName(name)) {
+        sc.out.push(p);
+        continue;
+      }
+      if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
+      const st = this.host.stat(p);
+      if (!st?.isDirectory) continue;
+      // Each folder once, by identity: symlinked folders that loop back (`ln -s . l1`) are not rescanned.
+      if (st.id !== undefined) {
+        if (sc.visited.has(st.id)) continue;
+        sc.visited.add(st.id);
+      }
+      sc.stack.push({ dir: p, depth: top.depth + 1, next: 0 });
+    }
+    this.finishScan(sc);
+    return true;
+  }
+
+  private startScan(): Scan {
     const visited = new Set<string>();
-    let entries = 0;
-    let deepest: string | undefined;
-    const walk = (dir: string, depth: number) => {
-      if (out.length >= MAX_FILES || entries >= MAX_SCAN_ENTRIES) return;
-      if (depth > MAX_SCAN_DEPTH) {
-        deepest ??= dir;
-        return;
-      }
-      const names = this.host.readDir(dir);
-      if (!names) return;
-      for (const name of names.sort()) {
-        if (out.length >= MAX_FILES) return;
-        if (++entries > MAX_SCAN_ENTRIES) return;
-        const p = dir.endsWith('/') ? dir + name : dir + '/' + name;
-        if (isYamlName(name)) {
-          out.push(p);
-          continue;
-        }
-        if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
-        const st = this.host.stat(p);
-        if (!st?.isDirectory) continue;
-        if (st.id !== undefined) {
-          if (visited.has(st.id)) continue;
-          visited.add(st.id);
-        }
-        walk(p, depth + 1);
-      }
-    };
-    for (const r of this.host.roots()) {
+    const roots = this.host.roots();
+    for (const r of roots) {
       const st = this.host.stat(r);
       if (st?.id !== undefined) visited.add(st.id);
     }
-    for (const r of this.host.roots()) walk(r, 0);
+    // The first root on top: roots are walked in order.
+    const stack: ScanFrame[] = roots.map((dir) => ({ dir, depth: 0, next: 0 })).reverse();
+    return { stack, out: [], entries: 0, visited };
+  }
+
+  private finishScan(sc: Scan): void {
+    const { out, deepest } = sc;
+    const notes: string[] = [];
     if (out.length >= MAX_FILES)
       notes.push(
         `the workspace scan stopped at ${MAX_FILES.toLocaleString('en-US')} YAML files (the last one read: ${out[out.length - 1]}); later files were not read`,
       );
-    else if (entries > MAX_SCAN_ENTRIES)
+    else if (sc.entries > MAX_SCAN_ENTRIES)
       notes.push(`the workspace scan stopped after ${MAX_SCAN_ENTRIES.toLocaleString('en-US')} folder entries; later files were not read`);
     if (deepest) notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${deepest})`);
     this.listingNotes = notes;
     this.listing = out;
+    this.scanning = undefined;
+    this.listingEntries = sc.entries;
     this.counts.listed = out.length;
-    return out;
+  }
+
+  private list(): string[] {
+    while (!this.scan(Infinity));
+    return this.listing!;
   }
 }
 
+interface ScanFrame {
+  dir: string;
+  depth: number;
+  /** The folder's names, sorted (read at the frame's first step). */
+  names?: string[];
+  /** The next name to look at. */
+  next: number;
+}
+
+interface Scan {
+  stack: ScanFrame[];
+  out: string[];
+  entries: number;
+  visited: Set<string>;
+  deepest?: string;
+}
+
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
-  let docs: IndexedDoc[] | undefined;
+  let read: { docs: IndexedDoc[]; unread: UnreadDoc[] } | undefined;
+  const parsed = () => {
+    if (!read) {
+      counts.parsed++;
+      read = parseDocs(text);
+    }
+    return read;
+  };
   return {
     path,
     text,
     get docs() {
-      if (!docs) {
-        counts.parsed++;
-        docs = parseDocs(text);
-      }
-      return docs;
+      return parsed().docs;
+    },
+    get unread() {
+      return parsed().unread;
     },
   };
 }
 
-function parseDocs(text: string): IndexedDoc[] {
+function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[] } {
   const docs: IndexedDoc[] = [];
+  const unread: UnreadDoc[] = [];
   const parsed = parseDocuments(text);
   parsed.forEach((d, index) => {
     if (d.errors.length) return;
+    const r = d.range ?? [0, 0, 0];
+    const span = { start: r[0], end: r[1] };
     try {
-      const value = d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json;
-      const r = d.range ?? [0, 0, 0];
-      docs.push({ index, value, span: { start: r[0], end: r[1] } });
-    } catch {
-      /* alias bombs and other unreadable documents are skipped */
+      docs.push({ index, value: d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json, span });
+    } catch (e) {
+      // An alias bomb (the library refuses past MAX_ALIAS_COUNT expansions): kept as unread, so the
+      // consumer that needed it says so (generators/inventory.ts), instead of a silent skip.
+      const why = /alias/i.test(String((e as Error)?.message))
+        ? `it expands more than ${MAX_ALIAS_COUNT} YAML aliases (a resource-exhaustion guard)`
+        : 'its YAML cannot be turned into values';
+      unread.push({ index, span, why });
     }
   });
-  return docs;
+  return { docs, unread };
 }
 
 function hash(s: string): number {

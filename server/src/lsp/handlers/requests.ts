@@ -179,9 +179,10 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     });
 
   // For the test suite only (test/lsp/first-answer.test.ts): the workspace index's version, which every
-  // reset (new settings, folders) moves on.
+  // reset (new settings, folders) moves on; and how far its listing is (test/lsp/hostile.test.ts: hovers
+  // are answered while a large tree is listed).
   if (process.env.APPSET_TOOLS_TEST_REQUESTS === '1')
-    connection.onRequest('appsetTools/test/index', () => ({ version: s.service.workspace.version }));
+    connection.onRequest('appsetTools/test/index', () => ({ version: s.service.workspace.version, scanned: s.service.workspace.scanned }));
 
   handle(Requests.fileInfo, async (r, token) => {
     const a = await readyFor(r, token);

@@ -252,7 +252,9 @@ function matrixPathClash(doc: AppSetDoc, spec: Json | undefined, children: Json 
   };
   if (prefix(gits[0]) !== prefix(gits[1])) return [];
   const readsFirst = JSON.stringify([own(gits[1], 'directories') ?? null, own(gits[1], 'files') ?? null, own(gits[1], 'revision') ?? null]);
-  if (/\{\{[^}]*\bpath\b/.test(readsFirst)) return [];
+  // `/\{\{[^}]*\bpath\b/` without its rescan from every unclosed `{{` (quadratic, issue 25): between
+  // a `{{` and the next `}`, the text after the segment's first `{{` is the longest candidate.
+  if (readsFirst.split('}').some((seg) => seg.includes('{{') && /\bpath\b/.test(seg.slice(seg.indexOf('{{') + 2)))) return [];
   // goTemplate: the first generator's values override the second's, which Argo CD documents as a
   // feature (Generators-Matrix.md, "overriding parameters" with two git files generators): not flagged.
   if (own(spec, 'goTemplate') === true) return [];

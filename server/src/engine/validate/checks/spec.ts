@@ -169,8 +169,34 @@ function withoutActions(patch: string): string {
       .split('\n')
       // Action-only lines go; tested without a nested quantifier (\`^\s*(\{\{.*?\}\}\s*)+$\` backtracks
       // exponentially on a long line of actions that ends in text: a fuzz-found freeze).
-      .filter((line) => !(line.includes('{{') && line.replace(/\{\{.*?\}\}/g, '').trim() === ''))
-      .map((line) => line.replace(/\{\{.*?\}\}/g, 'x'))
+      .filter((line) => !(line.includes('{{') && replaceActions(line, '').trim() === ''))
+      .map((line) => replaceActions(line, 'x'))
       .join('\n')
   );
+}
+
+/**
+ * `line.replace(/\{\{.*?\}\}/g, by)` in one pass. The RegExp rescans to the end of the line from every
+ * `{{` that is never closed: 50,000 `{{ a` in one value took seconds (issue 25). Here a `{{` without a
+ * `}}` before the next line terminator (`.` stops at `\r`, U+2028, U+2029) means no later `{{` before
+ * that terminator has one either, so the search jumps there.
+ */
+export function replaceActions(line: string, by: string): string {
+  let out = '';
+  let from = 0;
+  let i = line.indexOf('{{');
+  while (i >= 0) {
+    let stop = line.length;
+    for (const t of ['\r', '\u2028', '\u2029']) {
+      const k = line.indexOf(t, i + 2);
+      if (k >= 0 && k < stop) stop = k;
+    }
+    const j = line.indexOf('}}', i + 2);
+    if (j >= 0 && j + 2 <= stop) {
+      out += line.slice(from, i) + by;
+      from = j + 2;
+      i = line.indexOf('{{', from);
+    } else i = stop < line.length ? line.indexOf('{{', stop) : -1;
+  }
+  return out + line.slice(from);
 }
