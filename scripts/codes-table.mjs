@@ -22,6 +22,7 @@ const AREAS = {
   config: 'Configuration and suppressions',
   helm: 'Helm',
   inventory: 'Cluster inventory',
+  controller: 'ApplicationSet controller settings',
 };
 const all = ALL_CODES;
 const esc = (s) => s.replace(/\|/g, '\\|');

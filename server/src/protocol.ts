@@ -169,6 +169,16 @@ export interface Enablement {
   decidedBy?: EnablementEvidence;
   /** Plain-words notes on the decision, e.g. installs left out for their namespace. */
   notes?: string[];
+  /**
+   * When nothing found enables them: the configuration that could but cannot be read offline (a
+   * remote kustomize base of another repository). The verdict is then unknown, not "off".
+   */
+  unread?: string[];
+  /**
+   * Written but not deployed: the enabling configuration that nothing deploys, and what is missing
+   * (`argocd/argocd-cmd-params-cm.yaml is not part of argocd/kustomization.yaml: …`).
+   */
+  undeployed?: string;
 }
 
 export interface PlanWave {

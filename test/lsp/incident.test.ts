@@ -1,8 +1,8 @@
 /**
  * The incident path through the language server: a RollingSync for an Argo CD whose configuration
  * is not in the repository (the one in argocd/ runs another namespace). The quick fix creates the
- * ConfigMap (a CreateFile WorkspaceEdit); once the file exists the server says so (resultsChanged,
- * appsetTools/fileInfo, lenses), the preview shows automated.enabled: false as the controller writes it,
+ * ConfigMap (a CreateFile WorkspaceEdit); once the file exists the server says it is written but not
+ * deployed, and once a kustomization deploys it, enabled (resultsChanged, appsetTools/fileInfo, lenses), the preview shows automated.enabled: false as the controller writes it,
  * and the rollout view's plan carries destinations, sources and the step under the cursor.
  */
 import { test, before, after } from 'node:test';
@@ -103,10 +103,28 @@ test('not found → the fix creates the ConfigMap → enabled, by which file', a
     (n) => n > seen,
     () => 'the server tells the views to refresh',
   );
+  // Written, but nothing deploys prod/ (no kustomization, Application or Flux Kustomization): not
+  // "enabled" yet — the status bar and the lens say what is missing and that a restart follows.
+  const notDeployed =
+    /^Not deployed yet: prod\/argocd-cmd-params-cm\.yaml is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys prod\/ .*restart it after the change\)\. Until then, progressive syncs are off, so all 3 Applications sync at once/;
+  let last: FileInfo | undefined;
   info = await until(
     fileInfo,
-    (i) => i.appsets[0].enablement.state === 'enabled',
-    () => `enablement: ${JSON.stringify(info.appsets[0].enablement)}`,
+    (i) => ((last = i), notDeployed.test(i.appsets[0].enablement.text)),
+    () => `enablement: ${JSON.stringify(last?.appsets[0].enablement)}`,
+  );
+  assert.equal(info.appsets[0].enablement.state, 'not-found');
+  const pending = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('prod/shop.yaml') } })) ?? [];
+  assert.ok(
+    pending.some((l) => notDeployed.test(l.command?.title ?? '')),
+    JSON.stringify(pending.map((l) => l.command?.title)),
+  );
+  // The user deploys it with the ApplicationSet's folder: now the install reads it.
+  await s.writeFile('prod/kustomization.yaml', 'resources:\n  - shop.yaml\n  - argocd-cmd-params-cm.yaml\n');
+  info = await until(
+    fileInfo,
+    (i) => ((last = i), i.appsets[0].enablement.state === 'enabled'),
+    () => `enablement: ${JSON.stringify(last?.appsets[0].enablement)}`,
   );
   const en = info.appsets[0].enablement;
   assert.equal(en.state, 'enabled');

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as os from 'node:os';
 import { repoRoot } from '../helpers/cli';
 import { posix, serviceOver, bundledCli } from '../helpers/realworld';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
@@ -58,6 +59,21 @@ const LAYOUTS: [string, string, 'enabled' | 'disabled' | 'not-found', string, Re
     'not-found',
     'argocd',
     /Argo CD 3\.1(\.8)? \(detected: install manifest of argoproj\/argo-cd v3\.1\.8/,
+  ],
+  ['env-values-files', 'apps/shop.yaml', 'enabled', 'platform/argocd', /Argo CD 3\.0 \(detected: argo-cd Helm chart 8\.0\.17/],
+  [
+    'multi-source-values',
+    'appsets/shop.yaml',
+    'enabled',
+    'Application argocd (argocd/application.yaml)',
+    /Argo CD 2\.14 \(detected: argo-cd Helm chart 7\.8\.2/,
+  ],
+  [
+    'flux-values-from',
+    'apps/shop.yaml',
+    'enabled',
+    'infrastructure/argocd',
+    /Argo CD 2\.14 \(detected: argo-cd Helm chart 7\.8\.2 \(HelmRelease\)/,
   ],
 ];
 
@@ -161,13 +177,13 @@ test('appset instances lists each install with its version, settings, evidence a
   const root = path.join(INSTALLS, 'umbrella-alias');
   const r = cli.run(['instances', '.', '--workspace', '.'], root);
   assert.equal(r.code, 0, r.err);
-  assert.match(r.out, /^Argo CD charts\/argocd$/m);
+  assert.match(r.out, /^Argo CD charts\/argocd \(namespace argocd\)$/m);
   assert.match(r.out, /version: Argo CD 2\.13 — argo-cd Helm chart 7\.7\.3 \(Chart\.yaml dependency\) \(charts\/argocd\/Chart\.yaml:7\)/);
   assert.match(r.out, /progressive syncs: enabled \(charts\/argocd\/values\.yaml:6\)/);
   assert.match(r.out, /applicationsetcontroller\.enable\.new\.git\.file\.globbing: true \(charts\/argocd\/values\.yaml:7\)/);
   assert.match(
     r.out,
-    /appsets\/shop\.yaml — the repository's only Argo CD install, charts\/argocd\/, runs the ApplicationSets of every folder/,
+    /appsets\/shop\.yaml — the repository's only Argo CD install, charts\/argocd\/, runs ApplicationSets for namespace argocd/,
   );
   const json = JSON.parse(cli.run(['instances', '--output', 'json', '--workspace', '.'], root).out);
   assert.equal(json.installs[0].version.line, '2.13');
@@ -253,6 +269,178 @@ test('kustomize configMapGenerator envs files are read like literals', () => {
     detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']).state,
     'disabled',
   );
+});
+
+const evidenceOf = (layout: string, file: string) => {
+  const root = path.join(INSTALLS, layout);
+  const service = serviceOver(root);
+  const abs = posix(path.join(root, file));
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  return service
+    .rolloutPlan(a, 0)!
+    .enablement.evidence.map((e) => `${e.effect}: ${e.where}: ${e.description}`)
+    .join('\n');
+};
+
+test('the values files the installing Application selects are read in Helm order; the others are said as not read', () => {
+  const umbrella = evidenceOf('env-values-files', 'apps/shop.yaml');
+  assert.match(umbrella, /^enables: platform\/argocd\/values-prod\.yaml:4: Helm values argo: configs\.params/m);
+  assert.match(
+    umbrella,
+    /^ignored: platform\/argocd\/values-dev\.yaml:4: .*no Application installing argocd selects values-dev\.yaml \(Application argocd \(clusters\/prod\/argocd\.yaml\) selects values\.yaml, values-prod\.yaml\)/m,
+  );
+  const multi = evidenceOf('multi-source-values', 'appsets/shop.yaml');
+  assert.match(multi, /^enables: argocd\/values\/prod\.yaml:3:/m);
+  assert.match(multi, /^ignored: argocd\/values\/common\.yaml:3: .*but Helm reads argocd\/values\/prod\.yaml after it/m);
+  assert.match(
+    multi,
+    /^ignored: argocd\/application\.yaml:16: .*\$values\/argocd\/values\/secrets\.yaml: not read \(not in the repository\)/m,
+  );
+  assert.match(
+    multi,
+    /^ignored: argocd\/values\/staging\.yaml:3: .*selects argocd\/values\/common\.yaml from this folder, not staging\.yaml/m,
+  );
+  const flux = evidenceOf('flux-values-from', 'apps/shop.yaml');
+  assert.match(flux, /^enables: infrastructure\/argocd\/argocd-values\.yaml:3: /m);
+  assert.match(
+    flux,
+    /^ignored: infrastructure\/argocd\/release\.yaml:\d+: HelmRelease argocd valuesFrom Secret argocd-secret-values: not read/m,
+  );
+});
+
+const CHART = 'apiVersion: v2\nname: argocd\nversion: 1.0.0\ndependencies:\n  - name: argo-cd\n    alias: argo\n    version: 7.7.3\n';
+const installApp = (valueFiles: string[], extra = '') =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: argocd, namespace: argocd}\nspec:\n  source:\n    repoURL: https://example.com/r.git\n    path: charts/argocd\n    helm:\n      valueFiles: [${valueFiles.join(', ')}]\n${extra}  destination: {namespace: argocd, server: https://kubernetes.default.svc}\n`;
+const PARAM = (v: string) => `argo:\n  configs:\n    params:\n      applicationsetcontroller.enable.progressive.syncs: ${v}\n`;
+
+test('Helm order: a later values file, valuesObject or parameter overrides an earlier one', () => {
+  const files = (app: string, base: string, prod: string) =>
+    new Map<string, string>([
+      ['/ws/charts/argocd/Chart.yaml', CHART],
+      ['/ws/charts/argocd/values.yaml', base],
+      ['/ws/charts/argocd/values-prod.yaml', prod],
+      ['/ws/clusters/prod/argocd.yaml', app],
+    ]);
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml']), PARAM('true'), PARAM('false'))), 'disabled');
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml']), PARAM('false'), PARAM('true'))), 'enabled');
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml']), PARAM('true'), 'argo: {}\n')), 'enabled');
+  // Not selected: values-prod.yaml is read by no install.
+  assert.equal(enabledAfter(files(installApp([]), 'argo: {}\n', PARAM('true'))), 'not-found');
+  // valuesObject after the values files, parameters (--set) last; under the dependency's alias.
+  const vo =
+    '      valuesObject:\n        argo:\n          configs:\n            params:\n              applicationsetcontroller.enable.progressive.syncs: true\n';
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml'], vo.replace(/^/gm, '')), 'argo: {}\n', PARAM('false'))), 'enabled');
+  const par =
+    "      parameters:\n        - {name: argo.configs.params.applicationsetcontroller\\.enable\\.progressive\\.syncs, value: 'false'}\n";
+  assert.equal(enabledAfter(files(installApp(['values-prod.yaml'], vo + par), 'argo: {}\n', PARAM('true'))), 'disabled');
+});
+
+test('the enabling fix writes in the values file the installing Application reads last, and the model then says enabled', () => {
+  const files = new Map<string, string>([
+    ['/ws/charts/argocd/Chart.yaml', CHART],
+    ['/ws/charts/argocd/values.yaml', 'argo:\n  server:\n    replicas: 1\n'],
+    ['/ws/charts/argocd/values-prod.yaml', 'argo:\n  server:\n    replicas: 2\n'],
+    ['/ws/clusters/prod/argocd.yaml', installApp(['values.yaml', 'values-prod.yaml'])],
+  ]);
+  assert.equal(enabledAfter(files), 'not-found');
+  const ctx = storyContext(APPSET, files);
+  const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.match(fix.title, /in charts\/argocd\/values-prod\.yaml/);
+  files.set('/ws/charts/argocd/values-prod.yaml', applyEdits(files.get('/ws/charts/argocd/values-prod.yaml')!, fix.edits!));
+  assert.match(files.get('/ws/charts/argocd/values-prod.yaml')!, /^argo:\n(.*\n)*  configs:\n    params:\n/m);
+  assert.equal(enabledAfter(files), 'enabled');
+});
+
+test('a remote base of another repository is said as not read, and the verdict is unknown rather than "off" (every front)', () => {
+  const root = path.join(INSTALLS, 'remote-base');
+  const service = serviceOver(root);
+  const abs = posix(path.join(root, 'appsets/shop.yaml'));
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  const en = service.rolloutPlan(a, 0)!.enablement;
+  assert.equal(en.state, 'not-found');
+  assert.deepEqual(en.unread, ['argocd/kustomization.yaml:5: not read: remote base github.com/acme/platform-base//argocd?ref=v1.4.0']);
+  const d = service.diagnostics(a).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
+  assert.match(
+    d.message,
+    /^Unknown whether honoured: argocd\/kustomization\.yaml:5: not read: remote base github\.com\/acme\/platform-base/,
+  );
+  assert.match(service.fileInfo(a).appsets[0].enablement.text, /^Unknown whether honoured/);
+  const cli = bundledCli('appset-remote-base-');
+  const r = cli.run(['instances', '.', '--workspace', '.'], root);
+  assert.match(
+    r.out,
+    /progressive syncs: unknown \(argocd\/kustomization\.yaml:5: not read: remote base github\.com\/acme\/platform-base\/\/argocd\?ref=v1\.4\.0\)/,
+  );
+  // Argo CD's own manifests as the remote base are known: they leave the default (off), no "unknown".
+  const overlay = path.join(INSTALLS, 'kustomize-overlay');
+  const o = serviceOver(overlay);
+  const oabs = posix(path.join(overlay, 'appsets/shop.yaml'));
+  assert.equal(o.rolloutPlan(o.analyze(oabs, fs.readFileSync(oabs, 'utf8'), oabs), 0)!.enablement.unread, undefined);
+});
+
+test('kustomize configMapGenerator files: each file is one key, its content verbatim (a trailing newline is not "true")', () => {
+  const kustomization = (entry: string) =>
+    `namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\nconfigMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    files:\n      - ${entry}\n`;
+  const run = (entry: string, content: string) =>
+    detectEnablement(
+      new WorkspaceIndex(
+        memHost(
+          new Map([
+            ['/ws/argocd/kustomization.yaml', kustomization(entry)],
+            ['/ws/argocd/params/progressive', content],
+          ]),
+        ),
+      ),
+      'auto',
+      { path: '/ws/apps/a.yaml', namespace: 'argocd' },
+      [],
+      ['/ws'],
+    );
+  const on = run('applicationsetcontroller.enable.progressive.syncs=params/progressive', 'true');
+  assert.equal(on.state, 'enabled');
+  assert.match(on.decidedBy!.description, /configMapGenerator argocd-cmd-params-cm \(files applicationsetcontroller/);
+  const nl = run('applicationsetcontroller.enable.progressive.syncs=params/progressive', 'true\n');
+  assert.equal(nl.state, 'not-found');
+  assert.match(nl.evidence.map((e) => e.description).join('\n'), /"true\\n": only true\/false are recognised/);
+  // Without `key=`, the key is the file's name.
+  assert.equal(run('params/progressive', 'true').state, 'not-found');
+});
+
+test('the "create argocd-cmd-params-cm.yaml" fix in a plain folder lands "written but not deployed" (model and CLI), and a kustomization then deploys it', () => {
+  const appset = APPSET;
+  const files = new Map<string, string>([['/ws/appset.yaml', appset]]);
+  const ctx = storyContext(appset, files);
+  const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
+  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.equal(fix.title, 'Enable progressive syncs: create argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
+  assert.equal(fix.edits?.length ?? 0, 0, 'no kustomization to extend');
+  const created = fix.createFiles![0];
+  files.set(created.file, created.text);
+  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']);
+  assert.equal(en.state, 'not-found');
+  assert.match(
+    en.undeployed!,
+    /^argocd-cmd-params-cm\.yaml is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys \.\/ /,
+  );
+  // The same through the CLI on the edited tree.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appset-undeployed-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'appset.yaml'), appset);
+    fs.writeFileSync(path.join(dir, 'argocd-cmd-params-cm.yaml'), created.text);
+    const cli = bundledCli('appset-undeployed-cli-');
+    const r = cli.run(['plan', 'appset.yaml', '--workspace', '.'], dir);
+    assert.match(r.out, /!! Not deployed yet: argocd-cmd-params-cm\.yaml is written but not deployed/);
+    // An Application deploying the folder makes it part of the install.
+    fs.mkdirSync(path.join(dir, 'bootstrap'));
+    fs.writeFileSync(
+      path.join(dir, 'bootstrap', 'apps.yaml'),
+      'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: apps, namespace: argocd}\nspec:\n  source: {repoURL: https://example.com/r.git, path: .}\n  destination: {namespace: argocd, server: https://kubernetes.default.svc}\n',
+    );
+    assert.match(cli.run(['plan', 'appset.yaml', '--workspace', '.'], dir).out, /progressive syncs: enabled/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('an install at the workspace root is named as such, never "Argo CD ." (issue 29)', () => {

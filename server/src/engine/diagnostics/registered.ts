@@ -12,6 +12,7 @@ import { POLICY_CODES } from './codeLists/policy';
 import { CONFIG_CODES } from './codeLists/config';
 import { INVENTORY_CODES } from './codeLists/inventory';
 import { HELM_CODES } from './codeLists/helm';
+import { CONTROLLER_CODES } from './codeLists/controller';
 import { DIFF_CODES } from './codeLists/diff';
 
 export const REGISTERED_CODES = [
@@ -23,6 +24,7 @@ export const REGISTERED_CODES = [
   ...CONFIG_CODES,
   ...HELM_CODES,
   ...INVENTORY_CODES,
+  ...CONTROLLER_CODES,
   ...DIFF_CODES,
 ] as const;
 

@@ -25,6 +25,26 @@
 import type { InstanceMapping } from '../host';
 import { doublestarMatcher } from '../generators/gitPatterns';
 import { dirname, relativePath } from '../paths';
+import { gobwasMatch } from '../rules/gobwasGlob';
+
+/**
+ * True when the controller of an install in `own` processes ApplicationSets in `namespace`: its own
+ * namespace always, others when a pattern of `applicationsetcontroller.namespaces` matches, by glob or
+ * as `/regexp/` (Argo CD `applicationset/utils/utils.go` IsNamespaceAllowed, `util/glob/list.go`).
+ */
+export function namespaceWatched(patterns: readonly string[], own: string | undefined, namespace: string): boolean {
+  if (own === namespace) return true;
+  return patterns.some((p) => {
+    if (p.length > 1 && p.startsWith('/') && p.endsWith('/')) {
+      try {
+        return new RegExp(p.slice(1, -1)).test(namespace);
+      } catch {
+        return false;
+      }
+    }
+    return gobwasMatch(p, namespace);
+  });
+}
 
 export interface Instance {
   /** Key: absolute folder of the install (or `app:<file>#<name>` for an Argo CD Application). */
@@ -45,6 +65,9 @@ const OVERLAY_DIRS = new Set(['overlays', 'overlay', 'envs', 'environments']);
 /** Folder names that hold an install rather than the things it runs. */
 const INSTALL_LIKE =
   /^(argo-?cd.*|argo|install|installation|bootstrap|gitops|platform|system|infra|infrastructure|manifests|config|configs|deploy|helm|charts?|values|cluster-config|cd)$/i;
+
+/** True when a folder's name says it holds an Argo CD install (`argocd/`, `bootstrap/`, `install/`, …). */
+export const isInstallFolder = (name: string) => INSTALL_LIKE.test(name) || /argo/i.test(name);
 
 /** Instance key, scope and base of a configuration file in the workspace. */
 export function installOf(file: string): { key: string; scope: string; base?: string } {
@@ -134,8 +157,7 @@ export function chooseInstances(
   // An Application installing Argo CD governs the workspace, unless it is a sample: then only its folder.
   const scopeOf = (i: Instance) => (i.scope === '' && isSample(i, roots) ? dirname(installSource(i.key)) : i.scope);
   const inScope = all.filter((i) => within(dir, scopeOf(i)) && !isBase(i));
-  const nsOk = (i: Instance) =>
-    !namespace || !i.namespace || i.namespace === namespace || i.watched.includes(namespace) || i.watched.includes('*');
+  const nsOk = (i: Instance) => !namespace || !i.namespace || namespaceWatched(i.watched, i.namespace, namespace);
   let candidates = inScope.filter(nsOk);
   let repositoryWide = false;
   if (!candidates.length) {

@@ -18,7 +18,7 @@ export interface InstallReportEntry {
   /** In a sample folder: governs only its own folder. */
   sample: boolean;
   version?: { line: string; label: string; why: string; where: string };
-  progressiveSyncs: { state: 'enabled' | 'disabled' | 'not-found'; where?: string };
+  progressiveSyncs: { state: 'enabled' | 'disabled' | 'not-found'; where?: string; unread?: string[] };
   settings: { name: string; value: string; where: string }[];
   /** Every place the install is defined or configured (`file:line`). */
   evidence: string[];
@@ -82,7 +82,17 @@ export function installReport(
             },
           }
         : {}),
-      progressiveSyncs: { state, ...(by ? { where: by.where ?? rel(by.file) } : {}) },
+      progressiveSyncs: {
+        state,
+        ...(by ? { where: by.where ?? rel(by.file) } : {}),
+        ...(state === 'not-found' && ev.some((e) => e.unread)
+          ? {
+              unread: ev
+                .filter((e) => e.unread)
+                .map((e) => `${e.where ?? rel(e.file)}: ${e.description.replace(/ \(kustomize fetches.*$/, '')}`),
+            }
+          : {}),
+      },
       settings,
       evidence: [...new Set(evidence)].filter((e) => !evidence.some((o) => o !== e && o.startsWith(e + ':'))),
       governs: [],
@@ -125,7 +135,7 @@ export function installReportLines(r: InstallReport): string[] {
       `  version: ${i.version ? `${i.version.label} — ${i.version.why} (${i.version.where})` : 'not stated in the repository (the newest release is assumed)'}`,
     );
     out.push(
-      `  progressive syncs: ${i.progressiveSyncs.state === 'not-found' ? "not set (the controller's default is off)" : i.progressiveSyncs.state}${i.progressiveSyncs.where ? ` (${i.progressiveSyncs.where})` : ''}`,
+      `  progressive syncs: ${i.progressiveSyncs.unread ? `unknown (${i.progressiveSyncs.unread.join('; ')})` : i.progressiveSyncs.state === 'not-found' ? "not set (the controller's default is off)" : i.progressiveSyncs.state}${i.progressiveSyncs.where ? ` (${i.progressiveSyncs.where})` : ''}`,
     );
     for (const s of i.settings) out.push(`  ${s.name}: ${s.value} (${s.where})`);
     if (i.evidence.length) out.push(`  defined in: ${i.evidence.join(', ')}`);

@@ -25,9 +25,10 @@ import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import type { Enablement, EnablementEvidence } from '../../protocol';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
-import { installOf, type Instance } from './instances';
+import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
 import { own } from '../objects';
+import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -111,6 +112,8 @@ export interface ConfigTarget {
   instance?: string;
   /** Path of the list to extend inside the document (configMapGenerator literals), or the key an umbrella chart's argo-cd values sit under. */
   path?: JsonPath;
+  /** Helm merge position of these values (the fix writes in the values Helm reads last). */
+  rank?: number;
 }
 
 export interface DetailedEvidence extends EnablementEvidence {
@@ -121,6 +124,10 @@ export interface DetailedEvidence extends EnablementEvidence {
   enableText?: string;
   /** Key of the install it configures (see instances.ts). */
   instance?: string;
+  /** A remote kustomize base that could configure the controller but cannot be read offline. */
+  unread?: true;
+  /** Written but not deployed: what is missing (the file is built or applied by nothing). */
+  undeployed?: string;
 }
 
 export interface EnablementDetails extends Enablement {
@@ -145,6 +152,24 @@ const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.i
 const scalarText = (v: Json | undefined): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 
+/** Internal: where a value sits in Helm's merge order (one chain per install). */
+interface Ordered {
+  chain?: string;
+  rank?: number;
+  slot?: string;
+}
+
+/** A values file read as one install's: under which install, keys, and merge position. */
+interface Selection {
+  key: string;
+  namespace?: string;
+  /** Where the argo-cd chart reads in it (`[]`, `['argo-cd']`, `['argo']`). */
+  keys: string[][];
+  chain?: string;
+  rank: number;
+  who: string;
+}
+
 /** Where a finding sits: a YAML path in a document of a file, or inside a string scalar there. */
 interface Site {
   file: IndexedFile;
@@ -157,8 +182,8 @@ interface Site {
 class Collector {
   /** Kustomize patch files referenced by path are read through the workspace index. */
   constructor(readonly workspace: WorkspaceIndex) {}
-  evidence: (DetailedEvidence & { site?: Site })[] = [];
-  settings: SettingEvidence[] = [];
+  evidence: (DetailedEvidence & { site?: Site } & Ordered)[] = [];
+  settings: (SettingEvidence & Ordered)[] = [];
   targets: ConfigTarget[] = [];
   /** Files already read (a chart's values are reached from its Chart.yaml too). */
   scanned = new Set<string>();
@@ -167,6 +192,22 @@ class Collector {
   current: { key: string; namespace?: string } | undefined;
   /** `namespace:` of each kustomization folder. */
   kustomizeNamespaces = new Map<string, string>();
+  /** What installs the charts and deploys the folders (installers.ts), read before the configuration. */
+  installers: Installers = { charts: new Map(), refs: new Map(), deployed: [] };
+  /** Values files an installing Application or HelmRelease selects: read as that install's, in its order. */
+  selected = new Map<string, Selection>();
+  /** Helm's merge order of the values being read: later ranks of one chain override earlier ones. */
+  rank: { chain: string; rank: number } | undefined;
+  /** Remote bases of kustomizations, said as "not read" only for kustomizations that are Argo CD installs. */
+  remoteBases: { site: Site; ref: string; key: string }[] = [];
+  /** The configuration files being scanned (never re-asked of the index while it is read). */
+  files: readonly IndexedFile[] = [];
+  /** Workspace roots (an Application's `path:` is relative to its repository's root). */
+  roots: readonly string[] = [];
+  /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
+  selectedFrom = new Set<string>();
+  /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, …), for overrides. */
+  slot: string | undefined;
 
   private instanceOf(site: Site): Instance {
     const key = this.current?.key ?? installOf(site.file.path).key;
@@ -181,10 +222,19 @@ class Collector {
     return inst;
   }
 
+  instanceKey(site: Site): string {
+    return this.instanceOf(site).key;
+  }
+
   add(site: Site, level: EvidenceLevel | undefined, effect: EnablementEvidence['effect'], description: string, enableText?: string) {
     if (this.evidence.length >= MAX_EVIDENCE) return;
     const inst = this.instanceOf(site);
-    this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key });
+    this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key, ...this.order() });
+  }
+
+  /** The merge position of what is being read (see `applyOverrides`). */
+  order(): Ordered {
+    return this.rank && this.slot ? { chain: this.rank.chain, rank: this.rank.rank, slot: this.slot } : {};
   }
 
   target(kind: ConfigTargetKind, site: Site, path?: JsonPath) {
@@ -195,13 +245,14 @@ class Collector {
         docIndex: site.docIndex,
         instance: this.instanceOf(site).key,
         ...(path ? { path } : {}),
+        ...(this.rank ? { rank: this.rank.rank } : {}),
       });
     }
   }
 
   setting(site: Site, setting: ControllerSettingName, level: EvidenceLevel, value: string) {
     if (this.settings.length >= MAX_EVIDENCE) return;
-    this.settings.push({ setting, value, level, file: site.file.path, site, instance: this.instanceOf(site).key });
+    this.settings.push({ setting, value, level, file: site.file.path, site, instance: this.instanceOf(site).key, ...this.order() });
     if (setting === 'namespaces') this.watch(site, value);
   }
 
@@ -218,6 +269,9 @@ class Collector {
 }
 
 const at = (s: Site, ...p: JsonPath): Site => ({ ...s, path: [...s.path, ...p] });
+
+/** A value as written, quoted; control characters (a file's trailing newline) shown escaped. */
+const quote = (raw: string) => (/[\n\r\t]/.test(raw) ? JSON.stringify(raw) : `"${raw}"`);
 
 /** strconv.ParseBool, which pflag uses for `--flag=value`. */
 function parseGoBool(v: string): boolean | undefined {
@@ -314,6 +368,7 @@ function checkParams(c: Collector, site: Site, data: Json | undefined, who: stri
   if (!ignoredWhy)
     for (const st of CONTROLLER_SETTINGS) {
       const value = Object.prototype.hasOwnProperty.call(data, st.cm) ? scalarText(data[st.cm]) : undefined;
+      c.slot = `params.${st.cm}`;
       if (value !== undefined) c.setting(at(site, st.cm), st.name, 'configmap', value);
     }
   for (const key of [CM_KEY, OLD_CM_KEY]) {
@@ -324,11 +379,12 @@ function checkParams(c: Collector, site: Site, data: Json | undefined, who: stri
 /** One ConfigMap-style key and value; `site` points at the value. */
 function checkParam(c: Collector, site: Site, key: string, value: Json | undefined, who: string, ignoredWhy?: string) {
   const st = CONTROLLER_SETTINGS.find((x) => x.cm === key);
+  c.slot = `params.${key}`;
   if (st && !ignoredWhy) c.setting(site, st.name, 'configmap', scalarText(value) ?? '');
   if (key !== CM_KEY && key !== OLD_CM_KEY) return;
   const raw = scalarText(value) ?? '';
   if (key === OLD_CM_KEY) c.add(site, undefined, 'ignored', `${who} sets ${key}: the key was ${RENAMED}`);
-  else if (ignoredWhy) c.add(site, undefined, 'ignored', `${who} sets ${key}: "${raw}", but ${ignoredWhy}`);
+  else if (ignoredWhy) c.add(site, undefined, 'ignored', `${who} sets ${key}: ${quote(raw)}, but ${ignoredWhy}`);
   else {
     const b = envBool(raw);
     if (b === undefined)
@@ -336,10 +392,10 @@ function checkParam(c: Collector, site: Site, key: string, value: Json | undefin
         site,
         undefined,
         'ignored',
-        `${who} sets ${key}: "${raw}": only true/false are recognised, the controller falls back to false`,
+        `${who} sets ${key}: ${quote(raw)}: only true/false are recognised, the controller falls back to false`,
         '"true"',
       );
-    else c.add(site, 'configmap', b ? 'enables' : 'disables', `${who} sets ${key}: "${raw}"`, b ? undefined : '"true"');
+    else c.add(site, 'configmap', b ? 'enables' : 'disables', `${who} sets ${key}: ${quote(raw)}`, b ? undefined : '"true"');
   }
 }
 
@@ -381,7 +437,13 @@ function checkResource(c: Collector, site: Site, v: Json, depth: number) {
 function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefined, name: string, depth: number) {
   if (kind === 'ConfigMap' && name === CM_NAME) {
     c.target('configmap', site);
-    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, site.inner ? undefined : notDeployed(c, site.file.path));
+    const missing = site.inner ? undefined : notDeployed(c, site.file.path);
+    const before = c.evidence.length;
+    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, missing);
+    // What would enable them, once deployed: the lens and status bar say what is missing.
+    if (missing)
+      for (const e of c.evidence.slice(before))
+        if (/: "true"/i.test(e.description) && e.description.includes(CM_KEY)) e.undeployed = missing;
   } else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name)) {
     checkPodSpec(c, at(site, 'spec', 'template', 'spec'), own(own(own(v, 'spec'), 'template'), 'spec'), `Deployment ${name}`);
   } else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
@@ -407,19 +469,63 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
     const sources: [Json | undefined, JsonPath][] = [[own(spec, 'source'), ['spec', 'source']]];
     const multi = own(spec, 'sources');
     if (Array.isArray(multi)) multi.forEach((s, i) => sources.push([s, ['spec', 'sources', i]]));
-    // An Application that installs Argo CD is an install of its own, in its destination namespace.
+    // An Application that installs Argo CD is an install of its own, in its destination namespace;
+    // one that installs a local argo-cd chart (`path:`) configures that chart's install.
     const dest = own(own(spec, 'destination'), 'namespace');
-    const outer = c.current;
-    c.current = { key: `app:${site.file.path}#${name}`, namespace: typeof dest === 'string' && dest ? dest : undefined };
+    const namespace = typeof dest === 'string' && dest ? dest : undefined;
+    const appKey = `app:${site.file.path}#${name}`;
+    const outer = { current: c.current, rank: c.rank };
     try {
-      for (const [src, p] of sources) checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth);
+      for (const [src, p] of sources) {
+        if (!isObj(src)) continue;
+        const path = scalarText(own(src, 'path'));
+        const root = c.roots.find((r) => site.file.path.startsWith(r + '/')) ?? c.roots[0];
+        const chartDir = path !== undefined && root ? joinPath(root, path) : undefined;
+        const installers = chartDir ? c.installers.charts.get(chartDir) : undefined;
+        if (chartDir && installers) {
+          const key = installOf(`${chartDir}/values.yaml`).key;
+          c.current = { key, namespace };
+          c.rank = installers.length === 1 ? { chain: key, rank: 1000 } : undefined;
+          checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, chartKeys(c, chartDir));
+          noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), installers.find((i) => i.appKey === appKey)?.valueFiles ?? [], name);
+        } else {
+          c.current = { key: appKey, namespace };
+          c.rank = { chain: appKey, rank: 1000 };
+          checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, [[]]);
+          const refs = c.installers.refs.get(appKey);
+          if (refs && scalarText(own(src, 'chart')) === 'argo-cd')
+            noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
+        }
+      }
     } finally {
-      c.current = outer;
+      c.current = outer.current;
+      c.rank = outer.rank;
     }
   } else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd') {
-    // Flux installs the argo-cd chart with these values (helm-controller; spec.valuesFrom is not read here).
-    const values = own(own(v, 'spec'), 'values');
-    if (isObj(values)) checkHelmValues(c, at(site, 'spec', 'values'), values, `HelmRelease ${name} values`);
+    // Flux merges the valuesFrom sources in order, then spec.values (helm-controller
+    // `internal/chartutil/values.go` ChartValuesFromReferences); the sources found in the repository
+    // are read in `selectFluxValues`, the ones that are not are said here.
+    const key = c.current?.key ?? installOf(site.file.path).key;
+    const from = own(own(v, 'spec'), 'valuesFrom');
+    if (Array.isArray(from))
+      from.slice(0, 50).forEach((ref, i) => {
+        if (c.selectedFrom.has(`${site.file.path}#${name}#${i}`)) return;
+        const rk = String(own(ref, 'kind') ?? 'ConfigMap');
+        c.add(
+          at(site, 'spec', 'valuesFrom', i),
+          undefined,
+          'ignored',
+          `HelmRelease ${name} valuesFrom ${rk} ${String(own(ref, 'name') ?? '')}: not read (not in this repository; Flux reads it from the cluster)`,
+        );
+      });
+    const outer = c.rank;
+    c.rank = { chain: `${key}#${name}`, rank: 1000 };
+    try {
+      const values = own(own(v, 'spec'), 'values');
+      if (isObj(values)) checkHelmValues(c, at(site, 'spec', 'values'), values, `HelmRelease ${name} values`);
+    } finally {
+      c.rank = outer;
+    }
   } else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
     const kns = own(v, 'namespace');
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
@@ -427,9 +533,7 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
   } else if (kind === undefined && !site.inner && /(^|\/)Chart\.ya?ml$/.test(site.file.path)) {
     // A chart that is or wraps argo-cd: its values files are its configuration even when they do not
     // name a setting yet (the enabling fix writes there, under the dependency's name or alias).
-    const deps = own(v, 'dependencies');
-    const argo = own(v, 'name') === 'argo-cd' || (Array.isArray(deps) && deps.some((d) => own(d, 'name') === 'argo-cd'));
-    if (!argo) return;
+    if (!isArgoChart(v)) return;
     const dir = dirname(site.file.path);
     for (const name of ['values.yaml', 'values.yml']) {
       const values = c.workspace.file(`${dir}/${name}`);
@@ -438,6 +542,28 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
   } else if (kind === undefined && own(v, 'apiVersion') === undefined) {
     const chart = site.inner ? undefined : chartBeside(c.workspace, site.file.path);
     if (!chart) {
+      // A folder of values files an install selects from (values/prod.yaml): the others are read by no install.
+      const dir = dirname(site.file.path);
+      const sibling = site.inner ? undefined : [...c.selected.entries()].find(([p]) => dirname(p) === dir);
+      if (sibling) {
+        const why = `${sibling[1].who.replace(/ helm\.valueFiles .*| valuesFrom .*/, '')} selects ${relativePath(c.roots, sibling[0])} from this folder, not ${relativePath([dir], site.file.path)}`;
+        // Said as the selecting install's evidence (the file is no install of its own).
+        const outer = c.current;
+        c.current = { key: sibling[1].key, namespace: sibling[1].namespace };
+        try {
+          for (const k of [[], ['argo-cd']])
+            checkParams(
+              c,
+              at(site, ...k, 'configs', 'params'),
+              own(own(k.length ? own(v, k[0]) : v, 'configs'), 'params'),
+              'Helm values configs.params',
+              why,
+            );
+        } finally {
+          c.current = outer;
+        }
+        return;
+      }
       checkHelmValues(c, site, v, 'Helm values');
       // An umbrella chart's values: the argo-cd dependency's values sit under its name.
       const sub = own(v, 'argo-cd');
@@ -447,57 +573,136 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
     // A chart beside the values: the argo-cd chart itself reads them at the top, an umbrella chart's
     // argo-cd dependency under its name or alias (Helm's subchart values); any other chart not at all.
     const keys = isObj(v) ? argoValuesKeys(c.workspace, site.file, v as Obj) : [];
-    for (const k of keys) {
-      const sub = k.length ? own(v, k[0]) : v;
-      if (k.length && !isObj(sub)) {
-        // The dependency has no values yet: the enabling fix writes them under its key.
-        if (!site.inner) c.target('helm-values', site, k);
-        continue;
-      }
-      checkHelmValues(c, k.length ? at(site, k[0]) : site, sub as Json, k.length ? `Helm values ${k[0]}:` : 'Helm values', k);
+    if (!keys.length) return;
+    const chartDir = dirname(chart.path);
+    const installers = c.installers.charts.get(chartDir) ?? [];
+    const base = site.file.path.slice(site.file.path.lastIndexOf('/') + 1);
+    const isDefault = dirname(site.file.path) === chartDir && /^values\.ya?ml$/.test(base);
+    if (installers.length && !isDefault) {
+      // Helm reads the chart's values.yaml and the files the installing Application selects; another
+      // values file beside the chart (values-dev.yaml) is read by no install of this repository.
+      const chosen = [...new Set(installers.flatMap((i) => i.valueFiles.map((f) => f.written)))];
+      const why = `no Application installing ${relativePath([dirname(chartDir)], chartDir)} selects ${relativePath([chartDir], site.file.path)} (${installers.map((i) => i.label).join(', ')} ${chosen.length ? `selects ${chosen.join(', ')}` : 'selects no values file'})`;
+      for (const k of keys)
+        checkParams(
+          c,
+          at(site, ...k, 'configs', 'params'),
+          own(own(k.length ? own(v, k[0]) : v, 'configs'), 'params'),
+          `Helm values ${k.length ? `${k[0]}.` : ''}configs.params`,
+          why,
+        );
+      return;
     }
-    if (keys.length && !keys.some((k) => !k.length)) {
-      const rel = relativePath([dirname(chart.path)], site.file.path);
-      const ignored = `the argo-cd chart reads its values under "${keys[0][0]}:" (the dependency in ${chart.path.slice(chart.path.lastIndexOf('/') + 1)}), not at the top of ${rel}`;
-      checkParams(c, at(site, 'configs', 'params'), own(own(v, 'configs'), 'params'), 'Helm values configs.params', ignored);
+    const outer = { current: c.current, rank: c.rank };
+    if (isDefault && installers.length) {
+      c.current = { key: installOf(site.file.path).key, namespace: installers[0].namespace };
+      if (installers.length === 1) c.rank = { chain: c.current.key, rank: 0 };
+    }
+    try {
+      scanValuesDoc(c, site, v, keys, chart.path);
+    } finally {
+      c.current = outer.current;
+      c.rank = outer.rank;
     }
   }
 }
 
-function checkHelmValues(c: Collector, site: Site, v: Json, who: string, prefix: JsonPath = []) {
+/** A values document the argo-cd chart reads under `keys` (`[]` at the top, `['argo']` for an alias). */
+function scanValuesDoc(c: Collector, site: Site, v: Json, keys: string[][], chartPath?: string) {
+  for (const k of keys) {
+    const sub = k.length ? own(v, k[0]) : v;
+    if (k.length && !isObj(sub)) {
+      // The dependency has no values yet: the enabling fix writes them under its key.
+      if (!site.inner) c.target('helm-values', site, k);
+      continue;
+    }
+    checkHelmValues(c, k.length ? at(site, k[0]) : site, sub as Json, k.length ? `Helm values ${k[0]}:` : 'Helm values', true);
+  }
+  if (chartPath && keys.length && !keys.some((k) => !k.length)) {
+    const rel = relativePath([dirname(chartPath)], site.file.path);
+    const ignored = `the argo-cd chart reads its values under "${keys[0][0]}:" (the dependency in ${chartPath.slice(chartPath.lastIndexOf('/') + 1)}), not at the top of ${rel}`;
+    checkParams(c, at(site, 'configs', 'params'), own(own(v, 'configs'), 'params'), 'Helm values configs.params', ignored);
+  }
+}
+
+/** Where the argo-cd chart of a chart folder reads its values: `[]` (the chart itself) or `[alias or 'argo-cd']`. */
+function chartKeys(c: Collector, chartDir: string): string[][] {
+  const v = chartAt(c.workspace, chartDir)?.docs[0]?.value;
+  if (own(v, 'name') === 'argo-cd') return [[]];
+  const deps = own(v, 'dependencies');
+  return Array.isArray(deps) ? deps.filter((d) => own(d, 'name') === 'argo-cd').map((d) => [scalarText(own(d, 'alias')) || 'argo-cd']) : [];
+}
+
+function checkHelmValues(c: Collector, site: Site, v: Json, who: string, known = false) {
   const configs = own(v, 'configs');
   const as = own(v, 'applicationSet');
   const params = own(configs, 'params');
   const looksLikeChart = isObj(params) || (isObj(as) && (own(as, 'extraArgs') !== undefined || own(as, 'extraEnv') !== undefined));
-  // Values of a known argo-cd chart (prefix given by the chart beside them) are a target even when empty.
-  if (!site.inner && (looksLikeChart || prefix.length)) c.target('helm-values', site, prefix.length ? prefix : undefined);
+  // Values of a known argo-cd chart (the chart beside them, or the install selecting them) are a
+  // target even when empty; the target's path is where the values sit in the document.
+  if (!site.inner && (looksLikeChart || known)) c.target('helm-values', site, site.path.length ? site.path : undefined);
   if (!looksLikeChart) return;
   checkParams(c, at(site, 'configs', 'params'), params, `${who} configs.params`);
+  c.slot = 'extraArgs';
   checkArgs(c, at(site, 'applicationSet', 'extraArgs'), own(as, 'extraArgs'), `${who} applicationSet.extraArgs`);
+  c.slot = 'extraEnv';
   checkEnv(c, at(site, 'applicationSet', 'extraEnv'), own(as, 'extraEnv'), `${who} applicationSet.extraEnv`);
+  c.slot = 'globalEnv';
   checkEnv(c, at(site, 'global', 'env'), own(own(v, 'global'), 'env'), `${who} global.env`);
+  c.slot = undefined;
 }
 
-function checkHelmSource(c: Collector, site: Site, helm: Json | undefined, depth: number) {
+/** An Application source's inline Helm values, in Helm's order: values/valuesObject, then parameters. */
+function checkHelmSource(c: Collector, site: Site, helm: Json | undefined, depth: number, keys: string[][]) {
   if (!isObj(helm)) return;
+  const base = c.rank?.rank ?? 1000;
+  const step = (n: number) => {
+    if (c.rank) c.rank = { ...c.rank, rank: base + n };
+  };
+  // Argo CD writes valuesObject (else values) to one values file after valueFiles, and passes
+  // parameters as --set (reposerver/repository/repository.go helmTemplate).
   const vo = own(helm, 'valuesObject');
-  if (isObj(vo)) checkHelmValues(c, at(site, 'valuesObject'), vo, 'Application helm.valuesObject');
+  step(1);
+  if (isObj(vo)) for (const k of keys) sub(c, at(site, 'valuesObject'), vo, k, 'Application helm.valuesObject');
   const vs = own(helm, 'values');
-  if (typeof vs === 'string') {
+  if (typeof vs === 'string' && !isObj(vo)) {
     for (const doc of parseInline(vs, depth))
-      if (isObj(doc)) checkHelmValues(c, { ...at(site, 'values'), inner: true }, doc, 'Application helm.values');
+      if (isObj(doc)) for (const k of keys) sub(c, { ...at(site, 'values'), inner: true }, doc, k, 'Application helm.values');
   }
+  step(2);
+  const prefix = keys[0]?.length ? `${keys[0][0]}.` : '';
   const params = own(helm, 'parameters');
   if (Array.isArray(params)) {
     params.forEach((p, i) => {
       const name = String(own(p, 'name') ?? '').replace(/\\/g, '');
       const value = scalarText(own(p, 'value'));
-      if (value === undefined) return;
+      if (value === undefined || !name.startsWith(prefix)) return;
+      const local = name.slice(prefix.length);
       const s = at(site, 'parameters', i, 'value');
-      if (name.startsWith('configs.params.')) checkParam(c, s, name.slice('configs.params.'.length), value, 'Application helm.parameters');
-      else if (/^applicationSet\.extraArgs\[\d+\]$/.test(name)) checkArg(c, s, value, 'Application helm.parameters');
+      if (local.startsWith('configs.params.'))
+        checkParam(c, s, local.slice('configs.params.'.length), value, 'Application helm.parameters');
+      else if (/^applicationSet\.extraArgs\[\d+\]$/.test(local)) {
+        c.slot = 'extraArgs';
+        checkArg(c, s, value, 'Application helm.parameters');
+      }
     });
   }
+  c.slot = undefined;
+}
+
+/** Values under an umbrella chart's dependency key (or at the top for the argo-cd chart itself). */
+function sub(c: Collector, site: Site, v: Obj, k: string[], who: string) {
+  if (!k.length) return checkHelmValues(c, site, v, who);
+  const inner = own(v, k[0]);
+  if (isObj(inner)) checkHelmValues(c, site.inner ? site : at(site, k[0]), inner, `${who} ${k[0]}:`);
+}
+
+/** The values files an Application selects that cannot be read: said, never silently skipped. */
+function noteUnread(c: Collector, site: Site, files: readonly SelectedValues[], app: string) {
+  files.forEach((f, i) => {
+    const why = f.unread ?? (f.path && !c.workspace.file(f.path) ? 'not in the repository' : undefined);
+    if (why) c.add(at(site, i), undefined, 'ignored', `Application ${app} helm.valueFiles ${f.written}: not read (${why})`);
+  });
 }
 
 function parseInline(text: string, depth: number): Json[] {
@@ -507,6 +712,11 @@ function parseInline(text: string, depth: number): Json[] {
   } catch {
     return [];
   }
+}
+
+/** A kustomize resource that kustomize fetches (a git URL with `?ref=`, `github.com/…`, an http(s) URL). */
+function isRemote(ref: string): boolean {
+  return /^(https?:\/\/|git@|ssh:\/\/|git::|(github|gitlab|bitbucket)\.(com|org)\/)/i.test(ref) || /\?ref=|\/\/.*\?/.test(ref);
 }
 
 /** Joins a kustomization-relative path; refuses absolute paths and URLs (the host confines reads anyway). */
@@ -562,6 +772,19 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
       }
     });
   }
+  // Remote bases are fetched by kustomize at build time: offline we cannot read them. The Argo projects'
+  // own manifests (argoproj/argo-cd, argocd-autopilot's base, image updater, …) leave the controller's
+  // settings at their defaults, so only another repository's base could be what enables them: said as
+  // "not read", never silently.
+  for (const field of ['resources', 'bases', 'components']) {
+    const list = own(v, field);
+    if (!Array.isArray(list)) continue;
+    list.slice(0, 200).forEach((r, i) => {
+      const ref = scalarText(r);
+      if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
+      c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
+    });
+  }
   const gens = own(v, 'configMapGenerator');
   if (Array.isArray(gens)) {
     gens.forEach((g, i) => {
@@ -586,6 +809,24 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
               `kustomize configMapGenerator ${CM_NAME} (envs ${e})`,
             );
           }
+        });
+      // `files:` entries: one key per file, its content verbatim (kustomize api/kv), so a trailing
+      // newline is part of the value, and the controller's true/false reading does not accept it.
+      const fileList = own(g, 'files');
+      if (Array.isArray(fileList))
+        fileList.slice(0, 50).forEach((e, j) => {
+          if (typeof e !== 'string') return;
+          const entry = fileEntry(e);
+          const p = resolveRelative(dirname(site.file.path), entry.path);
+          const text = p ? c.workspace.file(p)?.text : undefined;
+          if (text === undefined || text.length > 4096) return;
+          checkParam(
+            c,
+            { ...at(site, 'configMapGenerator', i, 'files', j), inner: true },
+            entry.key,
+            text,
+            `kustomize configMapGenerator ${CM_NAME} (files ${e})`,
+          );
         });
       const lits = own(g, 'literals');
       if (!Array.isArray(lits)) return;
@@ -653,41 +894,270 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
 const KUSTOMIZE_LISTS = ['resources', 'bases', 'components', 'patchesStrategicMerge', 'patches', 'crds'];
 
 /**
- * "Written but not deployed": a ConfigMap file in a folder whose kustomization does not list it (in
- * resources, patches, …) is built by nothing, so the controller never reads it. Only said when the
- * folder has a kustomization (a folder of plain manifests may be applied whole by an Application).
+ * "Written but not deployed": a params ConfigMap the controller never reads because nothing builds or
+ * applies its file. In a folder with a kustomization: the kustomization must list it (resources,
+ * patches, …). In a plain folder: something must deploy the folder — an Application's or Flux
+ * Kustomization's path (installers.ts), a kustomization above that lists the file — or the folder must
+ * be the install's own (named like one, `argocd/`, `bootstrap/`…, or holding other parts of Argo CD's
+ * install), which is applied as a whole, or hold nothing else (taken as the install's configuration,
+ * applied by hand). A ConfigMap dropped beside the ApplicationSets, in a folder nothing deploys, is
+ * written, not deployed.
  */
 function notDeployed(c: Collector, file: string): string | undefined {
   const dir = dirname(file);
   const base = file.slice(dir.length + 1);
+  const folder = (p: string) => p.split('/').slice(-2).join('/');
+  const restart = 'the ApplicationSet controller reads its parameters only when it starts, so restart it after the change';
+  const k = kustomizationIn(c, dir);
+  if (k) {
+    if (listedBy(k.value, base)) return undefined;
+    return `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; ${restart})`;
+  }
+  if (folderDeployed(c.installers, dir)) return undefined;
+  let up = dir;
+  for (let n = 0; n < 3 && up.lastIndexOf('/') > 0; n++) {
+    up = dirname(up);
+    const above = kustomizationIn(c, up);
+    if (above && listedBy(above.value, file.slice(up.length + 1))) return undefined;
+  }
+  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1)) || holdsInstallParts(c, dir, file)) return undefined;
+  // A folder of its own is taken as the install's configuration, applied by hand; one that holds the
+  // ApplicationSets is theirs, and nothing applies a ConfigMap dropped there.
+  // Samples (examples/, docs/, …) are applied by hand as a whole.
+  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return undefined;
+  const rel = relativePath(c.roots, file);
+  return `${rel} is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys ${relativePath(c.roots, dir)}/ (apply it, e.g. kubectl apply -f ${rel}, or add it to the install; ${restart})`;
+}
+
+function kustomizationIn(c: Collector, dir: string): { path: string; value: Json | undefined } | undefined {
   for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
     const k = c.workspace.file(`${dir}/${name}`);
-    if (!k) continue;
-    const v = k.docs[0]?.value;
-    const listed = KUSTOMIZE_LISTS.some((field) => {
-      const list = own(v, field);
-      return (
-        Array.isArray(list) &&
-        list.some((e) => {
-          const ref = typeof e === 'string' ? e : scalarText(own(e, 'path'));
-          return ref !== undefined && ref.replace(/^\.\//, '') === base;
-        })
-      );
-    });
-    if (listed) return undefined;
-    const folder = (p: string) => p.split('/').slice(-2).join('/');
-    return `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; the ApplicationSet controller reads its parameters only when it starts, so restart it after the change)`;
+    if (k) return { path: k.path, value: k.docs[0]?.value };
   }
   return undefined;
+}
+
+/** True when a kustomization lists `rel` (relative to its folder) in one of the lists kustomize builds. */
+function listedBy(v: Json | undefined, rel: string): boolean {
+  return KUSTOMIZE_LISTS.some((field) => {
+    const list = own(v, field);
+    return (
+      Array.isArray(list) &&
+      list.some((e) => {
+        const ref = typeof e === 'string' ? e : scalarText(own(e, 'path'));
+        return ref !== undefined && ref.replace(/^\.\//, '') === rel;
+      })
+    );
+  });
+}
+
+function holdsApplicationSets(c: Collector, dir: string, self: string): boolean {
+  return c.workspace
+    .paths()
+    .filter((p) => p !== self && dirname(p) === dir && /\.ya?ml$/i.test(p))
+    .slice(0, 200)
+    .some((p) => /^kind:\s*["']?ApplicationSet["']?\s*$/m.test(c.workspace.file(p)?.text ?? ''));
+}
+
+/** True when another file of the folder holds part of Argo CD's install (its Deployments, ConfigMaps, the Operator's ArgoCD). */
+function holdsInstallParts(c: Collector, dir: string, self: string): boolean {
+  return c.files.some(
+    (f) =>
+      f.path !== self &&
+      dirname(f.path) === dir &&
+      f.docs.some((d) => {
+        const kind = own(d.value, 'kind');
+        const name = resourceName(d.value);
+        return (
+          kind === 'ArgoCD' || ((kind === 'Deployment' || kind === 'StatefulSet' || kind === 'ConfigMap') && name.startsWith('argocd-'))
+        );
+      }),
+  );
 }
 
 /** Reads one file's documents, once per scan (a chart's values are also reached from its Chart.yaml). */
 function scanFile(c: Collector, file: IndexedFile) {
   if (c.scanned.has(file.path)) return;
   c.scanned.add(file.path);
+  const sel = c.selected.get(file.path);
   for (const d of file.docs) {
-    if (isObj(d.value)) checkResource(c, { file, docIndex: d.index, path: [], inner: false }, d.value, 0);
+    if (!isObj(d.value)) continue;
+    const site: Site = { file, docIndex: d.index, path: [], inner: false };
+    if (!sel) {
+      checkResource(c, site, d.value, 0);
+      continue;
+    }
+    // A values file an install selects: that install's, under the chart's keys, at its merge position.
+    const outer = { current: c.current, rank: c.rank };
+    c.current = { key: sel.key, namespace: sel.namespace };
+    c.rank = sel.chain ? { chain: sel.chain, rank: sel.rank } : undefined;
+    try {
+      scanValuesDoc(c, site, d.value, sel.keys);
+    } finally {
+      c.current = outer.current;
+      c.rank = outer.rank;
+    }
   }
+}
+
+/**
+ * The values files the installs select (installers.ts), and the Flux HelmReleases' `valuesFrom`
+ * sources found in the repository: a ConfigMap or Secret whose key holds the values, or a kustomize
+ * `configMapGenerator`/`secretGenerator` whose `files:` entry is the values file.
+ */
+function selectValues(c: Collector, files: readonly IndexedFile[]) {
+  for (const [dir, installers] of c.installers.charts) {
+    const key = installOf(`${dir}/values.yaml`).key;
+    const keys = chartKeys(c, dir);
+    for (const inst of installers)
+      inst.valueFiles.forEach((f, i) => {
+        if (f.path)
+          c.selected.set(f.path, {
+            key,
+            namespace: inst.namespace,
+            keys,
+            chain: installers.length === 1 ? key : undefined,
+            rank: i + 1,
+            who: `${inst.label} helm.valueFiles ${f.written}`,
+          });
+      });
+  }
+  for (const [appKey, r] of c.installers.refs)
+    r.valueFiles.forEach((f, i) => {
+      if (f.path)
+        c.selected.set(f.path, {
+          key: appKey,
+          keys: [[]],
+          chain: appKey,
+          rank: i + 1,
+          who: `Application ${r.name} helm.valueFiles ${f.written}`,
+        });
+    });
+  // Flux HelmReleases of argo-cd and their valuesFrom sources.
+  for (const file of files)
+    for (const d of file.docs) {
+      const v = d.value;
+      const spec = own(v, 'spec');
+      if (own(v, 'kind') !== 'HelmRelease' || own(own(own(spec, 'chart'), 'spec'), 'chart') !== 'argo-cd') continue;
+      const name = resourceName(v);
+      const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
+      const key = installOf(file.path).key;
+      const from = own(spec, 'valuesFrom');
+      if (!Array.isArray(from)) continue;
+      from.slice(0, 50).forEach((ref, i) => {
+        const kind = String(own(ref, 'kind') ?? 'ConfigMap');
+        const refName = scalarText(own(ref, 'name'));
+        const valuesKey = scalarText(own(ref, 'valuesKey')) ?? 'values.yaml';
+        if (!refName || own(ref, 'targetPath') !== undefined) return;
+        const found = valuesSource(c, files, kind, refName, valuesKey, ns);
+        if (!found) return;
+        c.selectedFrom.add(`${file.path}#${name}#${i}`);
+        const who = `HelmRelease ${name} valuesFrom ${kind} ${refName} (${valuesKey})`;
+        const chain = `${key}#${name}`;
+        if ('file' in found) {
+          c.selected.set(found.file.path, { key, namespace: ns, keys: [[]], chain, rank: i + 1, who });
+          return;
+        }
+        // A key of a ConfigMap/Secret in a manifest: its text is the values document.
+        const outer = { current: c.current, rank: c.rank };
+        c.current = { key, namespace: ns };
+        c.rank = { chain, rank: i + 1 };
+        try {
+          for (const doc of parseInline(found.text, 1)) if (isObj(doc)) checkHelmValues(c, { ...found.site, inner: true }, doc, who);
+        } finally {
+          c.current = outer.current;
+          c.rank = outer.rank;
+        }
+      });
+    }
+}
+
+/** Where a HelmRelease's valuesFrom reference is defined in the repository. */
+function valuesSource(
+  c: Collector,
+  files: readonly IndexedFile[],
+  kind: string,
+  name: string,
+  key: string,
+  namespace: string | undefined,
+): { file: IndexedFile } | { text: string; site: Site } | undefined {
+  for (const file of files)
+    for (const d of file.docs) {
+      const v = d.value;
+      const site: Site = { file, docIndex: d.index, path: [], inner: false };
+      if (own(v, 'kind') === kind && resourceName(v) === name) {
+        const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
+        if (namespace && ns && ns !== namespace) continue;
+        const data = scalarText(own(own(v, 'data'), key));
+        const stringData = scalarText(own(own(v, 'stringData'), key));
+        if (kind === 'ConfigMap' && data !== undefined) return { text: data, site: at(site, 'data', key) };
+        if (kind === 'Secret' && stringData !== undefined) return { text: stringData, site: at(site, 'stringData', key) };
+        if (kind === 'Secret' && data !== undefined) {
+          const text = decodeBase64(data);
+          if (text !== undefined) return { text, site: at(site, 'data', key) };
+        }
+      }
+      // kustomize generators: `files: [values.yaml=argocd-values.yaml]` or `files: [values.yaml]`.
+      const gens = own(v, kind === 'Secret' ? 'secretGenerator' : 'configMapGenerator');
+      if (!Array.isArray(gens) || !/(^|\/)kustomization\.ya?ml$/i.test(file.path)) continue;
+      for (const g of gens) {
+        if (own(g, 'name') !== name) continue;
+        const entries = own(g, 'files');
+        for (const e of Array.isArray(entries) ? entries : []) {
+          const { key: k, path: p } = fileEntry(typeof e === 'string' ? e : '');
+          const abs = p ? joinPath(dirname(file.path), p) : undefined;
+          const target = k === key && abs ? c.workspace.file(abs) : undefined;
+          if (target) return { file: target };
+        }
+      }
+    }
+  return undefined;
+}
+
+/** A kustomize generator `files:` entry: `key=path`, or `path` whose key is its base name (kustomize api/kv). */
+function fileEntry(e: string): { key: string; path: string } {
+  const eq = e.indexOf('=');
+  const path = eq >= 0 ? e.slice(eq + 1) : e;
+  return { key: eq >= 0 ? e.slice(0, eq) : path.slice(path.lastIndexOf('/') + 1), path };
+}
+
+function decodeBase64(s: string): string | undefined {
+  const t = s.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(t) || t.length > MAX_INLINE_YAML) return undefined;
+  try {
+    return new TextDecoder().decode(Uint8Array.from(atob(t), (ch) => ch.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Helm merges values files in order, so of one install's chain only the last place that sets a key
+ * counts: the earlier ones are kept as evidence, marked overridden (and their settings dropped).
+ */
+function applyOverrides(c: Collector) {
+  const last = new Map<string, { rank: number; who: string }>();
+  const items: (Ordered & { file: string })[] = [...c.evidence.filter((e) => e.effect !== 'ignored'), ...c.settings];
+  for (const e of items as (Ordered & { file: string; description?: string })[]) {
+    if (e.chain === undefined || e.rank === undefined) continue;
+    const k = `${e.chain}|${e.slot}`;
+    const best = last.get(k);
+    if (!best || e.rank > best.rank) last.set(k, { rank: e.rank, who: e.file });
+  }
+  const overridden = (e: Ordered) => {
+    if (e.chain === undefined || e.rank === undefined) return undefined;
+    const best = last.get(`${e.chain}|${e.slot}`);
+    return best && best.rank > e.rank ? best.who : undefined;
+  };
+  for (const e of c.evidence) {
+    const by = e.effect === 'ignored' ? undefined : overridden(e as Ordered);
+    if (by === undefined) continue;
+    e.effect = 'ignored';
+    delete e.level;
+    delete e.enableText;
+    e.description += `, but Helm reads ${relativePath(c.roots, by)} after it, which sets it again (the later values win)`;
+  }
+  c.settings = c.settings.filter((s) => overridden(s as Ordered) === undefined);
 }
 
 export interface WorkspaceScan {
@@ -705,8 +1175,36 @@ export interface WorkspaceScan {
  */
 export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[] = [], provisional = false): WorkspaceScan {
   const c = new Collector(workspace);
+  c.roots = roots;
   const files = provisional ? workspace.matchingProvisional(ARGOCD_CONFIG) : workspace.matching(ARGOCD_CONFIG);
+  c.files = files;
+  c.installers = findInstallers(files, workspace, roots);
+  selectValues(c, files);
   for (const file of files) scanFile(c, file);
+  // Selected values files that name no setting yet are still where the fix writes.
+  for (const path of c.selected.keys()) {
+    const f = workspace.file(path);
+    if (f) scanFile(c, f);
+  }
+  // A remote base is only Argo CD's configuration when its kustomization is an install: one the model
+  // already knows, or one named or namespaced like Argo CD (`argocd/`, `namespace: argocd`).
+  for (const r of c.remoteBases) {
+    const dir = dirname(r.site.file.path);
+    const ns = c.kustomizeNamespaces.get(dir) ?? '';
+    if (!c.instances.has(r.key) && !/argo-?cd|gitops/i.test(dir.slice(dir.lastIndexOf('/') + 1)) && !/argo-?cd|gitops/i.test(ns)) continue;
+    if (c.evidence.length >= MAX_EVIDENCE) break;
+    c.evidence.push({
+      file: r.site.file.path,
+      description: `not read: remote base ${r.ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
+      effect: 'ignored',
+      site: r.site,
+      instance: c.instanceKey(r.site),
+      unread: true,
+    });
+  }
+  applyOverrides(c);
+  // The fix writes in the values Helm reads last (highest rank first; the sort is stable).
+  c.targets.sort((a, b) => (b.rank ?? -1) - (a.rank ?? -1));
   resolveSpans(c.evidence);
   resolveSpans(c.settings);
   for (const inst of c.instances.values()) {
@@ -722,11 +1220,13 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
       if (!c.instances.has(b))
         c.instances.set(b, { key: b, name: relativePath(roots, b), scope: installOf(b + '/x').scope, watched: [], bases: [] });
   }
-  const evidence = c.evidence.map(({ site, ...e }) => {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const evidence = c.evidence.map(({ site, chain, rank, slot, ...e }) => {
     if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
     return e;
   });
-  const settings = c.settings.map(({ site, ...e }) => {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const settings = c.settings.map(({ site, chain, rank, slot, ...e }) => {
     if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
     return e;
   });

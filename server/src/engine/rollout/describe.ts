@@ -54,6 +54,17 @@ export function planTitle(p: RolloutPlan): string {
 }
 
 /** The consequence when the controller ignores the strategy: `Ignored: progressive syncs are off, so all 24 Applications sync at once`. */
+/** The headline when the configuration that could enable them is a remote base not read offline. */
+export function unknownSentence(apps: number, unread: readonly string[]): string {
+  return `Unknown whether honoured: ${unread.join('; ')}, and nothing read here enables progressive syncs; unless that base does, ${apps === 1 ? 'the 1 Application syncs' : apps ? `all ${apps} Applications sync` : 'all its Applications sync'} at once`;
+}
+
+/** The headline of a strategy that is not honoured, or whose fate depends on a base not read offline. */
+export function offSentence(en: Pick<Enablement, 'unread' | 'undeployed'>, apps: number): string {
+  if (en.undeployed) return `Not deployed yet: ${en.undeployed}. Until then, ${ignoredSentence(apps).replace(/^Ignored: /, '')}`;
+  return en.unread?.length ? unknownSentence(apps, en.unread) : ignoredSentence(apps);
+}
+
 export function ignoredSentence(apps: number): string {
   return `Ignored: progressive syncs are off, so ${apps === 1 ? 'the 1 Application syncs' : apps ? `all ${apps} Applications sync` : 'all its Applications sync'} at once`;
 }
@@ -91,6 +102,7 @@ export function offReason(en: Enablement): string {
   // An install was found but does not run it: say which and why, never "nothing configures it".
   if (!inst?.name && inst?.why.includes(' was found, but '))
     return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
+  if (en.unread?.length) return `Nothing read of the configuration of ${forWhom} enables them, and the controller's default is off.`;
   if (!inst?.name)
     return `Nothing in this repository configures the Argo CD that runs it${inst?.why ? ` (${inst.why})` : ''}, and the controller's default is off.`;
   return `Nothing in the configuration of ${forWhom} enables them, and the controller's default is off.`;
@@ -134,7 +146,12 @@ export function windowLine(w: PlanWindow, names: (apps: string[]) => string = (a
  * beside it in argocd/), decided by argocd/argocd-cmd-params-cm.yaml:6` (`appset plan`, the text command).
  */
 export function enablementLine(en: Enablement, fileShown: (file: string) => string = (f) => f): string {
-  const state = en.state === 'not-found' ? "not enabled (nothing found; the controller's default is off)" : en.state;
+  const state =
+    en.state === 'not-found'
+      ? en.unread?.length
+        ? `unknown (nothing read enables them, but ${en.unread.join('; ')})`
+        : "not enabled (nothing found; the controller's default is off)"
+      : en.state;
   const shown = shownInstanceName(en.instance?.name);
   const inst = en.instance ? (shown ? ` — Argo CD ${shown} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
   const d = en.decidedBy;
@@ -149,7 +166,7 @@ export function enablementLine(en: Enablement, fileShown: (file: string) => stri
  */
 export function rollingSyncLines(p: RolloutPlan): string[] {
   const out: string[] = [];
-  if (p.enablement.state !== 'enabled') out.push(`!! ${ignoredSentence(p.totalApps)}`);
+  if (p.enablement.state !== 'enabled') out.push(`!! ${offSentence(p.enablement, p.totalApps)}`);
   for (const s of p.steps) {
     out.push(stepTitle(s));
     if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);

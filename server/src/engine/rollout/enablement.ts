@@ -145,6 +145,14 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     instance,
     decidedBy: firstDeciding(evidence, state),
     notes,
+    ...(state !== 'enabled' && evidence.some((e) => e.undeployed) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
+    ...(state === 'not-found' && evidence.some((e) => e.unread)
+      ? {
+          unread: evidence
+            .filter((e) => e.unread)
+            .map((e) => `${e.where ?? e.file}: ${e.description.replace(/ \(kustomize fetches.*$/, '')}`),
+        }
+      : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { policyContributor } from '../features/policy/gates';
 import { templatesContributor } from '../features/templates/contributor';
 import { placeholderContributor } from '../features/inventory/contributor';
 import { projectsContributor } from '../features/projects/contributor';
+import { controllerContributor } from '../features/controller/contributor';
 
 export function defaultContributors(): FeatureContributor[] {
   return [
@@ -21,5 +22,6 @@ export function defaultContributors(): FeatureContributor[] {
     policyContributor,
     placeholderContributor,
     projectsContributor,
+    controllerContributor,
   ];
 }

@@ -34,7 +34,7 @@ import type { FileInfo, PreviewResult } from '../../protocol';
 import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';
 import { describeInstances } from '../rollout/enablement';
 import { installReport, installReportLines, type InstallReport } from '../install/report';
-import { decidedWhere, enabledSentence, ignoredSentence, shownInstanceName } from '../rollout/describe';
+import { decidedWhere, enabledSentence, offSentence, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { chartTemplateOf, chartTemplateFile } from '../kinds/helmChart';
@@ -546,7 +546,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
           const d = en.decidedBy;
           const valid = ctx.expansion().apps.filter((x) => !x.invalid?.length).length;
           const text =
-            en.state === 'enabled' ? enabledSentence(en) : `${ignoredSentence(valid)}${decidedWhere(en) ? ` (${decidedWhere(en)})` : ''}`;
+            en.state === 'enabled' ? enabledSentence(en) : `${offSentence(en, valid)}${decidedWhere(en) ? ` (${decidedWhere(en)})` : ''}`;
           return {
             name: ctx.doc.name,
             start: ctx.doc.span.start,

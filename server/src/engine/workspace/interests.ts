@@ -58,9 +58,12 @@ export const ARGOCD_CONFIG: Interest = {
     /progressive|PROGRESSIVE|argocd-cmd-params-cm|\bArgoCD\b|params|extraArgs|extraEnv|applicationsetcontroller|APPLICATIONSET_CONTROLLER|applicationset-controller/.test(
       text,
     ) ||
+    // What installs or deploys the configuration (install/installers.ts): Applications, HelmReleases,
+    // Flux Kustomizations.
+    /kind:\s*["']?(Application|HelmRelease)\b|valueFiles|valuesFrom|kustomize\.toolkit\.fluxcd\.io/.test(text) ||
     (/(^|\/)Chart\.ya?ml$/.test(path) && text.includes('argo-cd')) ||
     ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) &&
-      /applicationset-controller|\.json\b|^namespace:/m.test(text)),
+      /applicationset-controller|\.json\b|^namespace:|configMapGenerator|secretGenerator/m.test(text)),
 };
 
 /**

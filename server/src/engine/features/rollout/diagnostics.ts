@@ -8,7 +8,7 @@ import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
-import { ignoredSentence, offReason, shownInstanceName, windowText } from '../../rollout/describe';
+import { offReason, offSentence, shownInstanceName, windowText } from '../../rollout/describe';
 import { appsetNamespace, enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
@@ -72,7 +72,6 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const en = isRollingSync(strategy) ? enablementFor(ctx) : undefined;
 
   if (en && en.state !== 'enabled') {
-    const ignored = en.evidence.filter((e) => e.effect === 'ignored');
     // The controller then writes the template's own syncPolicy: say which one it is (automated or none).
     const automated = exp.apps.some((a) => {
       const policy = (a.app.spec as { syncPolicy?: { automated?: unknown } } | undefined)?.syncPolicy;
@@ -81,7 +80,9 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     const policy = automated
       ? ", with the template's own automated syncPolicy."
       : '; the template has no automated syncPolicy, so each syncs when someone syncs it.';
-    const parts = [`${ignoredSentence(exp.apps.length ? n : 0)}${policy}`, offReason(en)];
+    const head = offSentence(en, exp.apps.length ? n : 0);
+    const parts = [`${head}${policy}`, offReason(en)];
+    const ignored = en.evidence.filter((e) => e.effect === 'ignored' && !(e as { unread?: true }).unread);
     if (en.state === 'not-found' && ignored.length)
       parts.push(
         `Settings the controller does not read: ${names(

@@ -9,7 +9,7 @@ import {
   shownInstanceName,
   enabledSentence,
   explainMaxUpdate,
-  ignoredSentence,
+  offSentence,
   offReason,
   planTitle,
   stepTitle,
@@ -68,7 +68,7 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
     if (plan.unselected.length) lines.push(`- selected by no step (never synced by the rollout): ${list(plan.unselected)}`);
     // Whether the controller runs it, which install decided, and where detection looked.
     const en = plan.enablement;
-    lines.push('', en.state === 'enabled' ? `${enabledSentence(en)}.` : `${ignoredSentence(plan.totalApps)}. ${offReason(en)}`);
+    lines.push('', en.state === 'enabled' ? `${enabledSentence(en)}.` : `${offSentence(en, plan.totalApps)}. ${offReason(en)}`);
     const shown = shownInstanceName(en.instance?.name);
     if (en.instance?.why) lines.push('', `Argo CD: ${shown ? `${shown} — ` : ''}${en.instance.why}.`);
     for (const note of en.notes ?? []) lines.push('', `Note: ${note}.`);

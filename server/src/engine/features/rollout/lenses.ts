@@ -6,7 +6,7 @@ import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
 import { spanAt } from '../../yaml';
 import { stepKeySpan, validApps } from './diagnostics';
-import { enabledSentence, ignoredSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
+import { enabledSentence, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
@@ -37,7 +37,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
           : { span: key, title: enabledSentence(en) },
       );
     } else {
-      out.push(lens(key, ignoredSentence(validApps(plan, ctx))));
+      out.push(lens(key, offSentence(en, validApps(plan, ctx))));
       out.push(lens(key, `If enabled: ${planTitle(plan)}`));
     }
     plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(ctx, strategy.steps[i].path), stepLensTitle(s)), tooltip: stepTitle(s) }));

@@ -1,0 +1,143 @@
+/**
+ * Lint acts on the settings of the ApplicationSet controller that runs an ApplicationSet, read from the
+ * install model (install/controller.ts, which cites the upstream rules): the namespaces it watches, SCM
+ * provider switches and allow-lists, and its applications sync policy. Each finding sits on the field
+ * of the ApplicationSet the setting acts on and names where the setting is written.
+ */
+import type { AppSetContext } from '../context';
+import type { EngineDiagnostic, Json } from '../../types';
+import { spanAt, type JsonPath } from '../../yaml';
+import { severityOf } from '../../diagnostics/codes';
+import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
+import { applicationsSyncPolicy } from '../policy/syncPolicy';
+
+type Obj = { [key: string]: Json };
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** What each applications sync policy lets the controller do (applicationset/utils/policy.go). */
+export const POLICY_EFFECT: Record<string, string> = {
+  sync: 'creates, updates and deletes Applications',
+  'create-only': 'creates Applications but never updates or deletes them',
+  'create-update': 'creates and updates Applications but never deletes them',
+  'create-delete': 'creates and deletes Applications but never updates them',
+};
+
+/** Provider blocks whose `api` is the custom API URL ScmProviderAllowed checks (CustomApiUrl in applicationset_types.go). */
+const SCM_APIS: Record<'scmProvider' | 'pullRequest', string[]> = {
+  scmProvider: ['github', 'gitlab', 'gitea', 'bitbucketServer', 'azureDevOps'],
+  pullRequest: ['github', 'gitlab', 'gitea', 'bitbucketServer', 'bitbucket', 'azureDevOps'],
+};
+
+/** Every generator, top level and nested in matrix/merge (two levels, as Argo CD nests them), with its path. */
+function generators(spec: Json | undefined): { g: Obj; path: JsonPath }[] {
+  const out: { g: Obj; path: JsonPath }[] = [];
+  const walk = (list: Json | undefined, path: JsonPath, depth: number) => {
+    if (!Array.isArray(list) || depth > 2) return;
+    list.slice(0, 100).forEach((g, i) => {
+      if (!isObj(g)) return;
+      out.push({ g, path: [...path, i] });
+      for (const k of ['matrix', 'merge']) if (isObj(g[k])) walk((g[k] as Obj).generators, [...path, i, k, 'generators'], depth + 1);
+    });
+  };
+  walk(isObj(spec) ? spec.generators : undefined, ['spec', 'generators'], 0);
+  return out;
+}
+
+export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  const doc = ctx.doc.doc;
+  const v = ctx.doc.value;
+  const ns = ctx.doc.namespace || undefined;
+  const view = controllerFor(ctx.file, ns);
+  const push = (code: Parameters<typeof severityOf>[0], message: string, path: JsonPath, which: 'key' | 'value' = 'value') =>
+    out.push({ code, severity: severityOf(code), message, span: spanAt(doc, path, which) });
+
+  // Namespaces: the repository's installs were found, none processes ApplicationSets in this namespace.
+  const choice = view.gov.choice;
+  if (ns && !view.gov.mapping && !view.gov.installs.length && choice?.otherNamespace.length) {
+    const which = choice.otherNamespace
+      .slice(0, 3)
+      .map((i) => `${i.name} processes those in ${[...new Set([i.namespace, ...i.watched].filter(Boolean))].join(', ')}`)
+      .join('; ');
+    push(
+      'controller/namespace-not-watched',
+      `Ignored: no Argo CD of this repository processes ApplicationSets in namespace ${ns} (${which}), so this one generates no Applications. Add ${ns} to applicationsetcontroller.namespaces of the install (and to its AppProject's sourceNamespaces), or move the ApplicationSet to the install's namespace.`,
+      ['metadata', 'namespace'],
+    );
+  }
+  if (!view.gov.installs.length && !view.gov.mapping) return out;
+
+  startFindings(view, push);
+  scmFindings(ctx, view, push);
+
+  // Applications sync policy: the ApplicationSet's own only counts when the controller allows it
+  // (the one rule, rules/applicationsSync.ts, as features/policy/syncPolicy.ts applies it).
+  const sp = isObj(v.spec) && isObj(v.spec.syncPolicy) ? v.spec.syncPolicy : undefined;
+  const written = typeof sp?.applicationsSync === 'string' ? sp.applicationsSync : undefined;
+  const applied = applicationsSyncPolicy(ctx);
+  if (written && POLICIES.includes(written as (typeof POLICIES)[number]) && written !== applied.policy)
+    push(
+      'controller/policy-not-applied',
+      `applicationsSync: ${written} is not applied: ${applied.why.replace(/ applies: applicationsSync: \S+ is ignored because /, ' applies, because ')} — so the controller ${POLICY_EFFECT[applied.policy] ?? 'applies its own policy'}.`,
+      ['spec', 'syncPolicy', 'applicationsSync'],
+    );
+  return out;
+}
+
+type Push = (code: Parameters<typeof severityOf>[0], message: string, path: JsonPath, which?: 'key' | 'value') => void;
+
+/** Settings that stop the controller (cmd/argocd-applicationset-controller/commands/applicationset_controller.go): said once per ApplicationSet, at its kind. */
+function startFindings(view: ControllerView, push: Push) {
+  const policy = view.get('policy');
+  if (policy && policy.value.trim() !== '' && !POLICIES.includes(policy.value.trim() as (typeof POLICIES)[number]))
+    push(
+      'controller/does-not-start',
+      `${view.name}'s ApplicationSet controller does not start: applicationsetcontroller.policy is "${policy.value}" (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
+      ['kind'],
+    );
+  const namespaces = settingList(view.get('namespaces'));
+  const scm = settingBool(view.get('scmProviders'), true);
+  const allowed = settingList(view.get('allowedScmProviders'));
+  const own = view.gov.installs[0]?.namespace;
+  if (namespaces.some((n) => n !== own) && scm && !allowed.length)
+    push(
+      'controller/does-not-start',
+      `${view.name}'s ApplicationSet controller does not start: it processes ApplicationSets in other namespaces (applicationsetcontroller.namespaces: ${view.get('namespaces')!.value}, ${view.get('namespaces')!.where}) with SCM providers on and no applicationsetcontroller.allowed.scm.providers — set one of them (or enable.scm.providers: false).`,
+      ['kind'],
+    );
+}
+
+function scmFindings(ctx: AppSetContext, view: ControllerView, push: Push) {
+  const v = ctx.doc.value;
+  const enabledSetting = view.get('scmProviders');
+  const enabled = settingBool(enabledSetting, true);
+  const allowedSetting = view.get('allowedScmProviders');
+  const allowed = settingList(allowedSetting);
+  for (const { g, path } of generators(v.spec)) {
+    for (const kind of ['scmProvider', 'pullRequest'] as const) {
+      const gen = g[kind];
+      if (!isObj(gen)) continue;
+      if (!enabled) {
+        push(
+          'controller/scm-providers-disabled',
+          `This ${kind} generator fails: ${view.name} runs its ApplicationSet controller with SCM providers disabled (applicationsetcontroller.enable.scm.providers: ${enabledSetting!.value}, ${enabledSetting!.where}), so the ApplicationSet generates nothing and keeps its Applications as they are.`,
+          [...path, kind],
+          'key',
+        );
+        continue;
+      }
+      if (!allowed.length) continue;
+      for (const provider of SCM_APIS[kind]) {
+        const block = gen[provider];
+        const api = isObj(block) && typeof block.api === 'string' ? block.api : '';
+        // ScmProviderAllowed: no custom URL, or an exact entry of the list.
+        if (!api || allowed.includes(api)) continue;
+        push(
+          'controller/scm-provider-not-allowed',
+          `This ${kind} generator fails: its API URL "${api}" is not one of the SCM providers ${view.name} allows (applicationsetcontroller.allowed.scm.providers: ${allowedSetting!.value}, ${allowedSetting!.where}; the URL must match an entry exactly), so the ApplicationSet generates nothing and keeps its Applications as they are.`,
+          [...path, kind, provider, 'api'],
+        );
+      }
+    }
+  }
+}

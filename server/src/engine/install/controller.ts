@@ -1,0 +1,64 @@
+/**
+ * The controller settings of the install that runs an ApplicationSet, as the ApplicationSet controller
+ * applies them (Argo CD `cmd/argocd-applicationset-controller/commands/applicationset_controller.go`):
+ * - `--policy` / `applicationsetcontroller.policy`: the policy applied is `rules/applicationsSync.ts`'s
+ *   (features/policy/syncPolicy.ts); an unknown value stops the controller (`utils.Policies`);
+ * - `--enable-scm-providers` (default true) and `--allowed-scm-providers` (empty = all): an SCM
+ *   provider or pull request generator fails when providers are off, or when its custom API URL is not
+ *   one of the allowed ones exactly (`applicationset/generators/scm_provider.go` ScmProviderAllowed);
+ * - `--applicationset-namespaces`: the controller's own namespace is always watched, the others match
+ *   by glob or `/regexp/` (`applicationset/utils/utils.go` IsNamespaceAllowed, `util/glob/list.go`);
+ *   with other namespaces, SCM providers on and no allow-list, the controller refuses to start.
+ * Lists from the env var or ConfigMap are split on "," and trimmed (`util/env/env.go` StringsFromEnv).
+ */
+import type { SourceText } from '../inputs';
+import { governing, installModel, settingOf, type Governing, type InstallModel, type SettingValue } from './model';
+import type { ControllerSettingName } from './scan';
+
+export const POLICIES = ['sync', 'create-only', 'create-update', 'create-delete'] as const;
+
+export interface ControllerView {
+  model: InstallModel;
+  gov: Governing;
+  /** The governing install(s) by name, for messages (`Argo CD argocd`). */
+  name: string;
+  get(name: ControllerSettingName): SettingValue | undefined;
+}
+
+/** The settings of the install(s) that run an ApplicationSet at `path` in `namespace`. */
+export function controllerFor(file: SourceText, namespace: string | undefined): ControllerView {
+  const model = installModel(file);
+  const roots = file.host.roots();
+  const gov = governing(
+    model,
+    { path: file.path ?? '', namespace },
+    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots },
+  );
+  const name = gov.mapping
+    ? `Argo CD "${gov.mapping.name}"`
+    : gov.installs.length
+      ? `Argo CD ${gov.installs.map((i) => i.name).join(', ')}`
+      : 'Argo CD';
+  return { model, gov, name, get: (n) => settingOf(model, gov, n) };
+}
+
+/** A boolean setting as the controller reads it: a flag's value with strconv.ParseBool, else only true/false (any case). */
+export function settingBool(v: SettingValue | undefined, fallback: boolean): boolean {
+  if (!v) return fallback;
+  const t = v.value.trim();
+  if (v.level === 'flag') {
+    if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(t)) return true;
+    if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(t)) return false;
+    return fallback;
+  }
+  return t.toLowerCase() === 'true' ? true : t.toLowerCase() === 'false' ? false : fallback;
+}
+
+/** A list setting: split on "," and trimmed (StringsFromEnv; pflag's string slices are CSV). */
+export function settingList(v: SettingValue | undefined): string[] {
+  if (!v) return [];
+  return v.value
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x) => x !== '');
+}

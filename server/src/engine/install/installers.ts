@@ -1,0 +1,170 @@
+/**
+ * What installs and deploys Argo CD's configuration, read before the configuration itself so that the
+ * model reads exactly what the install reads:
+ * - an Argo CD `Application` whose source `path:` is a local chart that is or wraps argo-cd installs it
+ *   with the chart's `values.yaml`, then its `helm.valueFiles` in order (relative to the chart, or
+ *   `$<ref>/…` into the repository of a multi-source `ref:`), then `values`/`valuesObject`, then
+ *   `parameters` (Argo CD `reposerver/repository/repository.go` passes them to `helm template` in that
+ *   order; Helm merges later over earlier);
+ * - an Application with `chart: argo-cd` selects `$<ref>/…` values files of the repository the same way;
+ * - a Flux `HelmRelease` of argo-cd merges its `valuesFrom` ConfigMaps/Secrets in order, then
+ *   `spec.values` (fluxcd helm-controller `internal/chartutil/values.go`);
+ * - the folders an Application (`path:`) or a Flux `Kustomization` (`spec.path`) deploys, and the files
+ *   a kustomization lists: a params ConfigMap that none of them reaches is written but not deployed.
+ * Repositories named by `repoURL` are taken to be this one (a workspace holds one repository).
+ */
+import type { Json } from '../types';
+import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
+
+type Obj = { [key: string]: Json };
+const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : undefined);
+
+/** One values file an installing Application or HelmRelease selects, in Helm's order. */
+export interface SelectedValues {
+  /** Absolute path when it resolves inside the workspace. */
+  path?: string;
+  /** As written (`values-prod.yaml`, `$values/argocd/prod.yaml`). */
+  written: string;
+  /** Why it cannot be read (inside the chart package, another repository). */
+  unread?: string;
+}
+
+/** An Application installing a local chart that is or wraps argo-cd. */
+export interface ChartInstaller {
+  /** `Application argocd (clusters/main/argocd.yaml)`-style label for messages. */
+  label: string;
+  /** `app:<file>#<name>`. */
+  appKey: string;
+  chartDir: string;
+  namespace?: string;
+  valueFiles: SelectedValues[];
+}
+
+/** An Application installing the argo-cd chart from a Helm repository, with `$ref` values files. */
+export interface RefValues {
+  /** The Application's file and name (its install key is `app:<file>#<name>`). */
+  file: string;
+  name: string;
+  valueFiles: SelectedValues[];
+}
+
+export interface Installers {
+  /** Chart folder → the Applications that install it. */
+  charts: Map<string, ChartInstaller[]>;
+  /** Application key (`app:<file>#<name>`) → its values files. */
+  refs: Map<string, RefValues>;
+  /** Folders something deploys (`recurse`: also the folders below). */
+  deployed: { dir: string; recurse: boolean }[];
+}
+
+/** Joins a repository-relative path; refuses absolute paths, URLs and escapes above `base`'s root. */
+export function joinPath(base: string, rel: string): string | undefined {
+  if (!rel || rel.startsWith('/') || /^[a-z]+:\/\//i.test(rel)) return undefined;
+  const parts = base.split('/');
+  for (const seg of rel.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (parts.length <= 1) return undefined;
+      parts.pop();
+    } else parts.push(seg);
+  }
+  return parts.join('/') || '/';
+}
+
+/** The workspace root that holds a file (the repository its Application paths are relative to). */
+function rootOf(roots: readonly string[], file: string): string | undefined {
+  return [...roots].sort((a, b) => b.length - a.length).find((r) => file.startsWith(r.endsWith('/') ? r : r + '/')) ?? roots[0];
+}
+
+/** True when a Chart.yaml is argo-cd or depends on it. */
+export function isArgoChart(v: Json | undefined): boolean {
+  const deps = own(v, 'dependencies');
+  return own(v, 'name') === 'argo-cd' || (Array.isArray(deps) && deps.some((d) => own(d, 'name') === 'argo-cd'));
+}
+
+export function chartAt(workspace: WorkspaceIndex, dir: string): IndexedFile | undefined {
+  for (const name of ['Chart.yaml', 'Chart.yml']) {
+    const f = workspace.file(`${dir}/${name}`);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** A values file as written in `helm.valueFiles`, resolved against the chart folder or a `$ref` source's root. */
+function selectValues(written: string, chartDir: string | undefined, root: string | undefined, refs: Set<string>): SelectedValues {
+  const m = /^\$([^/]+)\/(.*)$/.exec(written);
+  if (m) {
+    if (!refs.has(m[1])) return { written, unread: `no source of the Application has ref: ${m[1]}` };
+    const p = root ? joinPath(root, m[2]) : undefined;
+    return p ? { path: p, written } : { written, unread: 'outside the repository' };
+  }
+  if (!chartDir) return { written, unread: 'inside the chart package, not in this repository' };
+  const p = /^[a-z]+:\/\//i.test(written) ? undefined : joinPath(chartDir, written);
+  return p ? { path: p, written } : { written, unread: 'a URL or a path outside the repository' };
+}
+
+export function findInstallers(files: readonly IndexedFile[], workspace: WorkspaceIndex, roots: readonly string[]): Installers {
+  const out: Installers = { charts: new Map(), refs: new Map(), deployed: [] };
+  for (const file of files) {
+    for (const d of file.docs) {
+      const v = d.value;
+      const kind = own(v, 'kind');
+      const api = String(own(v, 'apiVersion') ?? '');
+      const spec = own(v, 'spec');
+      const root = rootOf(roots, file.path);
+      if (kind === 'Kustomization' && api.startsWith('kustomize.toolkit.fluxcd.io/')) {
+        const p = str(own(spec, 'path'));
+        const dir = p !== undefined && root ? joinPath(root, p) : undefined;
+        // Flux builds the folder (its kustomization, or every manifest below it when it has none).
+        if (dir) out.deployed.push({ dir, recurse: true });
+        continue;
+      }
+      if (kind !== 'Application' || !api.startsWith('argoproj.io/')) continue;
+      const name = str(own(own(v, 'metadata'), 'name')) ?? '';
+      const sources: Json[] = [];
+      if (isObj(own(spec, 'source'))) sources.push(own(spec, 'source')!);
+      const multi = own(spec, 'sources');
+      if (Array.isArray(multi)) sources.push(...multi.slice(0, 50));
+      const refs = new Set(sources.map((s) => str(own(s, 'ref'))).filter((x): x is string => !!x));
+      const ns = str(own(own(spec, 'destination'), 'namespace'));
+      const label = `Application ${name} (${root ? file.path.slice(root.length).replace(/^\/+/, '') : file.path})`;
+      for (const src of sources) {
+        const helm = own(src, 'helm');
+        const vf = own(helm, 'valueFiles');
+        const written = Array.isArray(vf) ? vf.slice(0, 50).filter((x): x is string => typeof x === 'string') : [];
+        const path = str(own(src, 'path'));
+        const chart = str(own(src, 'chart'));
+        if (path !== undefined && root) {
+          const dir = joinPath(root, path);
+          if (!dir) continue;
+          out.deployed.push({ dir, recurse: own(own(src, 'directory'), 'recurse') === true });
+          const c = chartAt(workspace, dir);
+          if (!c || !isArgoChart(c.docs[0]?.value)) continue;
+          const list = out.charts.get(dir) ?? [];
+          list.push({
+            label,
+            appKey: `app:${file.path}#${name}`,
+            chartDir: dir,
+            namespace: ns,
+            valueFiles: written.map((w) => selectValues(w, dir, root, refs)),
+          });
+          out.charts.set(dir, list);
+        } else if (chart === 'argo-cd' && written.length) {
+          out.refs.set(`app:${file.path}#${name}`, {
+            file: file.path,
+            name,
+            valueFiles: written.map((w) => selectValues(w, undefined, root, refs)),
+          });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** True when something in the repository deploys the folder `dir` (an Application's or Flux Kustomization's path). */
+export function folderDeployed(inst: Installers, dir: string): boolean {
+  return inst.deployed.some((d) => d.dir === dir || (d.recurse && dir.startsWith(d.dir === '/' ? '/' : d.dir + '/')));
+}
