@@ -206,7 +206,7 @@ class Collector {
   roots: readonly string[] = [];
   /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
   selectedFrom = new Set<string>();
-  /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, …), for overrides. */
+  /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
   slot: string | undefined;
 
   private instanceOf(site: Site): Instance {
