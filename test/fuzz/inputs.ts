@@ -49,6 +49,12 @@ const FRAGMENTS = [
   'q: "abc\n---\n',
   'f: [a,\n---\n',
   'm: {a: 1,\n---\n',
+  // The rest of issue 25's probe: a workflow command after a line break, unclosed `{{` many times
+  // over (the rescanning detection patterns), a suppression that is text of a block scalar.
+  '\n::error file=x::injected\n',
+  '\n::add-mask::x\n',
+  '{{ a '.repeat(200),
+  '|\n  # appset-tools: ignore\n',
 ];
 
 /** The glob that made every backtracking matcher freeze on a long name of `a`s (issue 25). */

@@ -54,7 +54,7 @@ test('oci directories: path.Match over every directory of the artifact, hidden o
   // The lens over generators counts what it found, as for git.
   const lenses = ws.lenses(ociAppset(`        directories: [{path: "apps/*"}]`));
   assert.ok(
-    lenses.some((l) => l.startsWith('4 Applications · 4 directories')),
+    lenses.some((l) => /^4 Applications · (approximate · )?4 directories/.test(l)),
     lenses.join(' | '),
   );
   const all = ws.expand(ociAppset(`        directories: [{path: "*"}]`));

@@ -209,6 +209,18 @@ export class WorkspaceIndex {
   }
 
   /**
+   * Deferred mode: true while the workspace is read, for a consumer of any interest whose findings
+   * would claim something the rest of the workspace may contradict (the controller settings of an
+   * install not read yet). It claims nothing meanwhile; `settle()` reports a change when the full
+   * answer holds any file, so the caller re-validates.
+   */
+  holdClaims(interest: Interest): boolean {
+    if (!this.deferring) return false;
+    this.provisional.set(interest, UNKNOWN);
+    return true;
+  }
+
+  /**
    * Ends deferred mode once `warm()` has read every file: true when an answer given before (a
    * deferrable interest answered from part of the workspace) may differ now; the version is then
    * bumped so that cached results are recomputed, and the caller re-validates what it showed.

@@ -10,6 +10,7 @@ import { spanAt, type JsonPath } from '../../yaml';
 import { severityOf } from '../../diagnostics/codes';
 import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
+import { ARGOCD_CONFIG } from '../../workspace/interests';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -45,6 +46,9 @@ function generators(spec: Json | undefined): { g: Obj; path: JsonPath }[] {
 
 export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
+  // The language server's first answer does not read the workspace: what the controller does is said
+  // once the installs are read (the index then asks for a re-validation), never taken back.
+  if (ctx.file.workspace.holdClaims(ARGOCD_CONFIG)) return out;
   const doc = ctx.doc.doc;
   const v = ctx.doc.value;
   const ns = ctx.doc.namespace || undefined;
