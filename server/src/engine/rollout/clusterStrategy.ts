@@ -13,7 +13,7 @@ import type { GeneratedApp } from '../expand/types';
 import { labelValueProblems } from '../rules/kubernetes';
 import { clusterLabels } from './labels';
 import { compareNames } from './plan';
-import type { StrategyProposal, StrategyStep } from './strategies';
+import type { StrategyProposal, StrategyStep } from './strategyTypes';
 
 /** Beyond this many clusters a step per cluster is more YAML than anyone reviews: not proposed. */
 export const MAX_CLUSTER_STEPS = 100;

@@ -5,6 +5,12 @@ import type { Enablement, PlanStep, PlanWindow, RolloutPlan } from '../../protoc
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
+/** Up to `max` names, then how many more: the one way findings list Applications. */
+export function names(list: readonly string[], max = 5): string {
+  const shown = list.slice(0, max).join(', ');
+  return list.length > max ? `${shown} and ${list.length - max} more` : shown;
+}
+
 /**
  * An Argo CD install's name as shown: its workspace-relative folder, or nothing for the workspace root
  * (`.` says nothing to a reader; the reason shown beside it, "installed beside it in the workspace root", does).

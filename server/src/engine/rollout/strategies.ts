@@ -4,6 +4,7 @@
  * then small percentages, and never a wave larger than `appsetTools.maxWaveSize` in the careful
  * variant. Sizes are computed with the controller's own maxUpdate arithmetic (plan.ts).
  */
+import type { Pace, StrategyProposal, StrategyStep } from './strategyTypes';
 import type { GeneratedApp } from '../expand/types';
 import { clusterLabels } from './labels';
 import { compareNames, resolveMaxUpdate } from './plan';
@@ -46,44 +47,12 @@ export function valueRank(v: string): number {
   return UNKNOWN_RANK;
 }
 
+export type { Pace, StrategyProposal, StrategyStep };
+
 /** Orders label values for a rollout: known words by risk, others alphabetically. */
 export function orderValues(values: string[]): string[] {
   return [...values].sort((a, b) => valueRank(a) - valueRank(b) || compareNames(a, b));
 }
-
-export interface StrategyStep {
-  /** Label values this step selects (`operator: In`). */
-  values: string[];
-  /** maxUpdate to write. */
-  maxUpdate: number | string;
-  /** Applications in the step. */
-  apps: number;
-}
-
-export interface StrategyProposal {
-  key: string;
-  /**
-   * 'app': already an Application label; 'cluster': only a cluster label (must be copied into the
-   * template); 'param': a new label carrying the generator parameter `param` (written into the template).
-   */
-  from: 'app' | 'cluster' | 'param';
-  param?: string;
-  /**
-   * 'careful' grows from one Application to at most maxWaveSize; 'faster' from one to half a step;
-   * 'steady' (large fleets) syncs a fixed number, maxWaveSize, at a time in every step; 'cluster' is a
-   * step per destination cluster, maxWaveSize at a time (clusterStrategy.ts).
-   */
-  pace: Pace;
-  steps: StrategyStep[];
-  /** `canary 1 → low-traffic 1 → high-traffic 25%`. */
-  summary: string;
-  /** Largest number of Applications one wave syncs. */
-  largestWave: number;
-  /** Waves in all: the controller waits for each wave to be healthy before the next, so this is the rollout's length in syncs. */
-  waves: number;
-}
-
-export type Pace = 'careful' | 'faster' | 'steady' | 'cluster';
 
 /** Above this many waves the careful pace is slow enough that a steady one is proposed beside it. */
 export const MANY_WAVES = 20;

@@ -8,7 +8,7 @@ import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
 import { clusterLabelKeys, clusterLabels, labelValues } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
-import { offReason, offSentence, shownInstanceName, windowText } from '../../rollout/describe';
+import { names, offReason, offSentence, shownInstanceName, windowText } from '../../rollout/describe';
 import { appsetNamespace, enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
@@ -23,11 +23,6 @@ import { applicationsSyncPolicy } from '../policy/syncPolicy';
 import { windowMissDiagnostics } from './windowMissDiagnostics';
 
 const MAX_NAMES = 5;
-
-export function names(list: readonly string[], max = MAX_NAMES): string {
-  const shown = list.slice(0, max).join(', ');
-  return list.length > max ? `${shown} and ${list.length - max} more` : shown;
-}
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 

@@ -12,7 +12,7 @@ import { windowMisses } from '../../rollout/windowMisses';
 import { windowText } from '../../rollout/describe';
 import { loadInventory } from '../../generators/inventory';
 import { severityOf } from '../../diagnostics/codes';
-import { names } from './diagnostics';
+import { names } from '../../rollout/describe';
 
 export function windowMissDiagnostics(ctx: AppSetContext, namespace: string | undefined): EngineDiagnostic[] {
   const projects = getProjects(ctx.file.workspace, ctx.file.host.roots());
