@@ -1,7 +1,8 @@
 // The incident path in VS Code: a RollingSync for a production Argo CD whose configuration is not in
 // the repository. Nothing enables progressive syncs → the quick fix creates the ConfigMap next to the
-// ApplicationSet → the lens and the status bar say enabled, and by which file → the wave that syncs 15
-// Applications at once gets the safer strategy.
+// ApplicationSet → nothing deploys it yet, so the lens says "Not deployed yet" → a kustomization deploys it
+// → the lens and the status bar say enabled, and by which file → the wave that syncs 15 Applications at
+// once gets the safer strategy.
 const assert = require('assert');
 const vscode = require('vscode');
 const { openFixture, serverReady, waitFor, waitForDiagnostics, diagCode, fixtureUri, waitForCode, quickFixes } = require('./util');
@@ -14,7 +15,7 @@ const lensTitles = async (uri) =>
 describe('the incident path: progressive syncs not found', () => {
   before(() => serverReady());
   after(async () => {
-    for (const f of ['incident/argocd-cmd-params-cm.yaml', 'incident/project.yaml']) {
+    for (const f of ['incident/argocd-cmd-params-cm.yaml', 'incident/project.yaml', 'incident/kustomization.yaml']) {
       try {
         await vscode.workspace.fs.delete(fixtureUri(f));
       } catch {
@@ -53,7 +54,27 @@ describe('the incident path: progressive syncs not found', () => {
     await created.save();
     await vscode.window.showTextDocument(doc);
 
-    // 3. Enabled, and by which file: the warning goes, the lens and the status bar say so.
+    // 3. Written, but nothing deploys incident/ yet: not "enabled" (issue 24); the finding says what is missing.
+    await waitForDiagnostics(
+      doc.uri,
+      (ds) =>
+        ds.some(
+          (d) =>
+            diagCode(d) === 'rollout/progressive-syncs-not-found' &&
+            /^Not deployed yet: incident\/argocd-cmd-params-cm\.yaml/.test(d.message),
+        ),
+      'the finding to say the new ConfigMap is not deployed yet',
+    );
+    await waitFor(async () => (await lensTitles(doc.uri)).some((t) => t.startsWith('Not deployed yet')), {
+      describe: async () => JSON.stringify(await lensTitles(doc.uri)),
+    });
+    // The user deploys it with the ApplicationSet's folder.
+    await vscode.workspace.fs.writeFile(
+      fixtureUri('incident/kustomization.yaml'),
+      Buffer.from('resources:\n  - shop.yaml\n  - argocd-cmd-params-cm.yaml\n'),
+    );
+
+    // 4. Enabled, and by which file: the warning goes, the lens and the status bar say so.
     await waitForDiagnostics(
       doc.uri,
       (ds) => !ds.some((d) => /^rollout\/progressive-syncs/.test(diagCode(d))),
@@ -77,7 +98,7 @@ describe('the incident path: progressive syncs not found', () => {
     );
     assert.match(status.tooltip, /Progressive syncs enabled by incident\/argocd-cmd-params-cm\.yaml:13/);
 
-    // 4. The last step syncs 15 at once: the safer strategy replaces it, in the file's flow-list style.
+    // 5. The last step syncs 15 at once: the safer strategy replaces it, in the file's flow-list style.
     const { diag: big } = await waitForCode(doc.uri, 'rollout/large-wave', 'the large-wave note');
     assert.match(big.message, /^Step 3 syncs 15 Applications at once/);
     const fixes = await quickFixes(doc.uri, big.range);

@@ -8,6 +8,8 @@ const { clusterSecret, openFixture, serverReady, waitFor, fixtureUri } = require
 
 const CM = 'follow/argocd-cmd-params-cm.yaml';
 const SECRET = 'follow/cluster-b.yaml';
+// Deploys the ConfigMap (issue 24: a ConfigMap nothing deploys is "not deployed yet", never "enabled").
+const KUSTOMIZATION = 'follow/kustomization.yaml';
 const cm = (value) =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd-follow\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "${value}"\n`;
 const secret = clusterSecret({
@@ -34,6 +36,7 @@ describe('every view follows files changed on disk', () => {
   before(() => serverReady());
   after(async () => {
     await remove(CM);
+    await remove(KUSTOMIZATION);
     await remove(SECRET);
     const tabs = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
     for (const t of tabs) await vscode.window.tabGroups.close(t);
@@ -99,7 +102,8 @@ describe('every view follows files changed on disk', () => {
         v.lenses.some((t) => /^Step 2 .*· 1 app/.test(t)),
     );
 
-    // 2. The ConfigMap appears: enabled, by that file, everywhere.
+    // 2. The ConfigMap appears, with the kustomization that deploys it: enabled, by that file, everywhere.
+    await write(KUSTOMIZATION, 'resources:\n  - argocd-cmd-params-cm.yaml\n');
     await write(CM, cm('true'));
     await until(
       'enabled by the new ConfigMap',
