@@ -12,7 +12,7 @@
  * Lists from the env var or ConfigMap are split on "," and trimmed (`util/env/env.go` StringsFromEnv).
  */
 import type { SourceText } from '../inputs';
-import { governing, installModel, settingOf, type Governing, type InstallModel, type SettingValue } from './model';
+import { governingFor, installModel, settingOf, type Governing, type InstallModel, type SettingValue } from './model';
 import type { ControllerSettingName } from './scan';
 
 export const POLICIES = ['sync', 'create-only', 'create-update', 'create-delete'] as const;
@@ -28,12 +28,7 @@ export interface ControllerView {
 /** The settings of the install(s) that run an ApplicationSet at `path` in `namespace`. */
 export function controllerFor(file: SourceText, namespace: string | undefined): ControllerView {
   const model = installModel(file);
-  const roots = file.host.roots();
-  const gov = governing(
-    model,
-    { path: file.path ?? '', namespace },
-    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots },
-  );
+  const gov = governingFor(model, file, { path: file.path ?? '', namespace });
   const name = gov.mapping
     ? `Argo CD "${gov.mapping.name}"`
     : gov.installs.length

@@ -127,6 +127,22 @@ export function governing(
   return { installs: choice.instances, choice, owns: (_file, instance) => instance !== undefined && keys.has(instance) };
 }
 
+/**
+ * `governing` for an ApplicationSet read with `inputs`' settings (`instances` mappings, the chosen
+ * `instance`) and workspace roots: the one reading of those settings every consumer shares.
+ */
+export function governingFor(
+  model: InstallModel,
+  inputs: Pick<EngineInputs, 'settings' | 'host'>,
+  appset: { path: string; namespace?: string },
+): Governing {
+  return governing(model, appset, {
+    mappings: inputs.settings.instances ?? [],
+    instance: inputs.settings.instance || undefined,
+    roots: inputs.host.roots(),
+  });
+}
+
 export interface SettingValue {
   value: string;
   level: SettingEvidence['level'];
@@ -170,12 +186,7 @@ export function settingBool(v: SettingValue): boolean {
 export function gitFileGlobbing(file: SourceText, namespace: string | undefined): { on: boolean; why: string } {
   if (file.settings.newGitFileGlobbing) return { on: true, why: 'the newGitFileGlobbing setting is on' };
   const model = installModel(file);
-  const roots = file.host.roots();
-  const gov = governing(
-    model,
-    { path: file.path ?? '', namespace },
-    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots },
-  );
+  const gov = governingFor(model, file, { path: file.path ?? '', namespace });
   const v = settingOf(model, gov, 'newGitFileGlobbing');
   if (v) return { on: settingBool(v), why: `set by ${v.where}` };
   return {

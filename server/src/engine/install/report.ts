@@ -5,7 +5,7 @@
  */
 import type { EngineInputs } from '../inputs';
 import { label, rank } from '../versions/releases';
-import { governing, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
+import { governingFor, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
 import { isSample, type Instance } from './instances';
 import { relativePath } from '../paths';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
@@ -100,7 +100,7 @@ export function installReport(
   }
   const others: InstallReport['others'] = [];
   for (const a of appsets) {
-    const gov = governing(model, a, { mappings: inputs.settings.instances ?? [], instance: inputs.settings.instance || undefined, roots });
+    const gov = governingFor(model, inputs, a);
     if (gov.mapping) {
       others.push({ file: rel(a.path), why: `mapped to Argo CD "${gov.mapping.name}" (${gov.mapping.origin ?? 'appsetTools.instances'})` });
       continue;

@@ -12,7 +12,7 @@ import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
 import type { AppSetDoc } from '../yaml';
 import type { InstallEvidence } from './detect';
-import { governing, installModel, versionInstance as versionInstanceKey } from '../install/model';
+import { governingFor, installModel, versionInstance as versionInstanceKey } from '../install/model';
 import { label, NEWEST_RELEASE, parseVersion, rank, versionLabel, type ReleaseLine } from './releases';
 
 export interface TargetVersion {
@@ -50,11 +50,7 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
   // No install known yet means the newest release (a safe default): the first answer does not wait for the workspace.
   const model = installModel(file, true);
   const roots = file.host.roots();
-  const gov = governing(
-    model,
-    { path: file.path ?? '', namespace: appsetNamespace(doc) },
-    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots },
-  );
+  const gov = governingFor(model, file, { path: file.path ?? '', namespace: appsetNamespace(doc) });
   const mine = model.versions.filter((e) => gov.owns(e.file, e.instance ?? versionInstanceKey(e)));
   const chosen = chooseInstall(mine, model.versions);
   if (chosen) {

@@ -5,7 +5,7 @@
  * `rules/applicationsSync.ts`). `appset diff` says with it whether a removed Application goes.
  */
 import type { AppSetContext } from '../context';
-import { governing, installModel, settingBool, settingOf } from '../../install/model';
+import { governingFor, installModel, settingBool, settingOf } from '../../install/model';
 import { effectivePolicy, type EffectivePolicy } from '../../rules/applicationsSync';
 
 export function applicationsSyncPolicy(ctx: AppSetContext): EffectivePolicy {
@@ -15,13 +15,7 @@ export function applicationsSyncPolicy(ctx: AppSetContext): EffectivePolicy {
     const own = sp && typeof sp === 'object' && !Array.isArray(sp) ? sp.applicationsSync : undefined;
     const file = ctx.file;
     const model = installModel(file);
-    const meta = ctx.doc.value.metadata;
-    const ns = meta && typeof meta === 'object' && !Array.isArray(meta) && typeof meta.namespace === 'string' ? meta.namespace : undefined;
-    const gov = governing(
-      model,
-      { path: file.path ?? '', namespace: ns || undefined },
-      { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots: file.host.roots() },
-    );
+    const gov = governingFor(model, file, { path: file.path ?? '', namespace: ctx.doc.namespace || undefined });
     const policy = settingOf(model, gov, 'policy');
     const override = settingOf(model, gov, 'policyOverride');
     return effectivePolicy(typeof own === 'string' ? own : '', {

@@ -22,7 +22,7 @@ import { isObject } from '../../generators/params';
 import { knownClusters, type KnownClusters } from '../../generators/inventory';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../../rules/appProject';
-import { governing, installModel } from '../../install/model';
+import { governingFor, installModel } from '../../install/model';
 
 interface Denial {
   /** Where the value is written in the template. */
@@ -117,11 +117,7 @@ function argoWords(d: Denial, values: string[]): string {
  */
 function argocdNamespace(ctx: AppSetContext): string | undefined {
   const file = ctx.file;
-  const gov = governing(
-    installModel(file),
-    { path: file.path ?? '', namespace: ctx.doc.namespace || undefined },
-    { mappings: file.settings.instances ?? [], instance: file.settings.instance || undefined, roots: file.host.roots() },
-  );
+  const gov = governingFor(installModel(file), file, { path: file.path ?? '', namespace: ctx.doc.namespace || undefined });
   const namespaces = new Set(gov.installs.map((i) => i.namespace ?? ''));
   const [only] = namespaces;
   return namespaces.size === 1 && only ? only : undefined;
