@@ -4,7 +4,7 @@
 // until it says the new truth; none keeps "enabled by" a file that is gone.
 const assert = require('assert');
 const vscode = require('vscode');
-const { clusterSecret, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+const { clusterSecret, note, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
 
 const CM = 'follow/argocd-cmd-params-cm.yaml';
 const SECRET = 'follow/cluster-b.yaml';
@@ -19,10 +19,6 @@ const secret = clusterSecret({
   labels: { env: 'follow', tier: 'main' },
 });
 
-// Under the code-server shim, each stage is written to the report as it is reached (a run cut short says where).
-const note = (line) => {
-  if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
-};
 const write = (f, text) => vscode.workspace.fs.writeFile(fixtureUri(f), Buffer.from(text));
 const remove = async (f) => {
   try {

@@ -5,49 +5,9 @@
 // to the report for the record.
 const assert = require('assert');
 const vscode = require('vscode');
-const { clusterSecret, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+const { storyFleet, note, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
 
-const TIERS = ['canary', ...Array(4).fill('low-traffic'), ...Array(7).fill('high-traffic')];
-const pad = (n) => String(n).padStart(2, '0');
-const secrets = TIERS.map((tier, i) =>
-  clusterSecret({
-    name: `scale-${pad(i + 1)}`,
-    secretName: `cluster-scale-${pad(i + 1)}`,
-    server: `https://10.9.0.${i + 1}:6443`,
-    labels: { env: 'scale', tier },
-  }),
-).join('---\n');
-const services = Array.from({ length: 45 }, (_, i) => `          - service: svc-${pad(i + 1)}\n`).join('');
-const appset = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: services
-  namespace: argocd
-spec:
-  goTemplate: true
-  goTemplateOptions: ["missingkey=error"]
-  generators:
-  - matrix:
-      generators:
-      - clusters:
-          selector:
-            matchLabels:
-              env: scale
-      - list:
-          elements:
-${services}  template:
-    metadata:
-      name: '{{.name}}-{{.service}}'
-    spec:
-      project: default
-      source:
-        repoURL: https://github.com/example/services.git
-        targetRevision: HEAD
-        path: 'services/{{.service}}'
-      destination:
-        server: '{{.server}}'
-        namespace: '{{.service}}'
-`;
+const { secrets, appset } = storyFleet({ env: 'scale', subnet: 9 });
 
 const notifications = async () => (await vscode.commands.executeCommand('appsetTools.viewsSnapshot')).resultsChanged;
 /** Waits until the server has stopped announcing changes (the files this test wrote): each would refresh the preview too. */
@@ -63,10 +23,6 @@ async function quiet() {
     { interval: 1500, describe: () => 'the server to stop announcing changes' },
   );
 }
-
-const note = (line) => {
-  if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
-};
 
 describe('the preview at incident scale (540 Applications)', () => {
   before(async () => {

@@ -5,73 +5,9 @@
 // read, and writes the titles to the report.
 const assert = require('assert');
 const vscode = require('vscode');
-const { clusterSecret, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+const { storyFleet, note, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
 
-const TIERS = ['canary', ...Array(4).fill('low-traffic'), ...Array(7).fill('high-traffic')];
-const pad = (n) => String(n).padStart(2, '0');
-const secrets = TIERS.map((tier, i) =>
-  clusterSecret({
-    name: `split-${pad(i + 1)}`,
-    server: `https://10.8.0.${i + 1}:6443`,
-    labels: { env: 'split', tier },
-  }),
-).join('---\n');
-const services = Array.from({ length: 45 }, (_, i) => `          - service: svc-${pad(i + 1)}\n`).join('');
-const appset = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: services
-  namespace: argocd
-spec:
-  goTemplate: true
-  goTemplateOptions: ["missingkey=error"]
-  generators:
-  - matrix:
-      generators:
-      - clusters:
-          selector:
-            matchLabels:
-              env: split
-      - list:
-          elements:
-${services}  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [canary]
-          maxUpdate: 5
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [low-traffic]
-          maxUpdate: 10
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [high-traffic]
-          maxUpdate: 10
-  template:
-    metadata:
-      name: '{{.name}}-{{.service}}'
-      labels:
-        tier: '{{ index .metadata.labels "tier" }}'
-    spec:
-      project: default
-      source:
-        repoURL: https://github.com/example/services.git
-        targetRevision: HEAD
-        path: 'services/{{.service}}'
-      destination:
-        server: '{{.server}}'
-        namespace: '{{.service}}'
-`;
-
-const note = (line) => {
-  if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
-};
+const { secrets, appset } = storyFleet({ env: 'split', subnet: 8, rolling: true });
 
 describe('lenses in a split editor (540 Applications, preview and rollout view beside)', () => {
   before(async () => {

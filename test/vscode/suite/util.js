@@ -125,8 +125,69 @@ function clusterSecret({ name, server, labels = {}, secretName, namespace = 'arg
   return lines.join('\n') + '\n';
 }
 
+/**
+ * The story's fleet at incident scale (as test/helpers/story.ts builds it) for the tests that open it in
+ * VS Code: 12 cluster Secrets labelled `env` and a tier (1 canary, 4 low-traffic, 7 high-traffic) on
+ * 10.<subnet>.0.x, and an ApplicationSet of 45 services over them: 540 Applications. `rolling` adds the
+ * three-step RollingSync by tier and copies the tier label into the template, so the steps select it.
+ */
+function storyFleet({ env, subnet, rolling = false }) {
+  const tiers = ['canary', ...Array(4).fill('low-traffic'), ...Array(7).fill('high-traffic')];
+  const pad = (n) => String(n).padStart(2, '0');
+  const secrets = tiers
+    .map((tier, i) =>
+      clusterSecret({ name: `${env}-${pad(i + 1)}`, server: `https://10.${subnet}.0.${i + 1}:6443`, labels: { env, tier } }),
+    )
+    .join('---\n');
+  const services = Array.from({ length: 45 }, (_, i) => `          - service: svc-${pad(i + 1)}\n`).join('');
+  const step = (tier, maxUpdate) =>
+    `        - matchExpressions:\n            - key: tier\n              operator: In\n              values: [${tier}]\n          maxUpdate: ${maxUpdate}\n`;
+  const strategy = rolling
+    ? `  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n${step('canary', 5)}${step('low-traffic', 10)}${step('high-traffic', 10)}`
+    : '';
+  const labels = rolling ? `      labels:\n        tier: '{{ index .metadata.labels "tier" }}'\n` : '';
+  const appset = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: services
+  namespace: argocd
+spec:
+  goTemplate: true
+  goTemplateOptions: ["missingkey=error"]
+  generators:
+  - matrix:
+      generators:
+      - clusters:
+          selector:
+            matchLabels:
+              env: ${env}
+      - list:
+          elements:
+${services}${strategy}  template:
+    metadata:
+      name: '{{.name}}-{{.service}}'
+${labels}    spec:
+      project: default
+      source:
+        repoURL: https://github.com/example/services.git
+        targetRevision: HEAD
+        path: 'services/{{.service}}'
+      destination:
+        server: '{{.server}}'
+        namespace: '{{.service}}'
+`;
+  return { secrets, appset };
+}
+
+/** Under the code-server shim, writes a stage to the report as it is reached (a run cut short says where). */
+function note(line) {
+  if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
+}
+
 module.exports = {
   clusterSecret,
+  storyFleet,
+  note,
   EXTENSION_ID,
   fixtureUri,
   openFixture,
