@@ -69,6 +69,15 @@ const BASE = {
   'argocd/argocd-cmd-params-cm.yaml': CMD_PARAMS,
 };
 
+/** Asserts that `sarif` validates against the official SARIF 2.1.0 schema (test/fixtures/sarif). */
+function assertValidSarif(sarif: unknown): void {
+  const schema = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8'));
+  const ajv = new Ajv04({ allErrors: true, strict: false });
+  addFormats(ajv);
+  const validate = ajv.compile(schema);
+  assert.ok(validate(sarif), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+}
+
 // ---------------------------------------------------------------- appset diff
 
 test('diff: a service added to the matrix → exactly its 12 Applications added, nothing else', () => {
@@ -369,11 +378,7 @@ spec:
   const r = run(['diff', '--base', 'main', '--format', 'sarif'], dir);
   assert.equal(r.code, 0, r.err);
   const sarif = JSON.parse(r.out) as { runs: any[] };
-  const schema = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8'));
-  const ajv = new Ajv04({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const validate = ajv.compile(schema);
-  assert.ok(validate(sarif), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  assertValidSarif(sarif);
   const text = fs.readFileSync(path.join(dir, 'apps/services.yaml'), 'utf8').split('\n');
   const results = sarif.runs[0].results.map((x: any) => {
     const loc = x.locations[0].physicalLocation;
@@ -439,11 +444,7 @@ test('lint --format sarif: valid SARIF 2.1.0, one result per finding, only the r
   const r = run(['lint', '.', '--format', 'sarif'], dir);
   assert.equal(r.code, 1, r.err);
   const sarif = JSON.parse(r.out) as { runs: any[] };
-  const schema = JSON.parse(fs.readFileSync(path.join(repo, 'test/fixtures/sarif/sarif-schema-2.1.0.json'), 'utf8'));
-  const ajv = new Ajv04({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const validate = ajv.compile(schema);
-  assert.ok(validate(sarif), JSON.stringify(validate.errors?.slice(0, 5), null, 2));
+  assertValidSarif(sarif);
 
   const json = JSON.parse(run(['lint', '.', '--format', 'json'], dir).out);
   const findings = json.files.flatMap((f: { diagnostics: unknown[] }) => f.diagnostics);
