@@ -77,6 +77,24 @@ test('fasttemplate: {{template}} and {{with}} are parameter names, not Go syntax
   assert.ok(go.ds.some((d) => d.code === 'template/gotemplate-syntax'));
 });
 
+test('a Go block under fasttemplate is one finding: its {{else}} and {{end}} are not reported again as missing parameters', () => {
+  const block = (path: string) =>
+    run(
+      appset(
+        '  generators:\n  - list: {elements: [{name: a, env: prod}]}',
+        `metadata:\n      name: '{{name}}'\n      annotations:\n        path: '${path}'`,
+      ),
+    );
+  const simple = block('apps/{{if eq .env "prod"}}prod{{else}}dev{{end}}');
+  assert.deepEqual(loud(simple.ds), ['template/gotemplate-syntax'], 'one warning for the block, none for {{else}} or {{end}}');
+  // Nested blocks, trim markers and else-if are the same block.
+  const nested = block('apps/{{- if .env }}{{ range .list }}x{{ end }}{{ else if .y }}y{{ else }}z{{- end }}/{{name}}');
+  assert.deepEqual(loud(nested.ds), ['template/gotemplate-syntax']);
+  // A bare {{end}} outside any Go block is a fasttemplate parameter like any other (it is missing).
+  const bare = block('apps/{{env}}/{{end}}');
+  assert.deepEqual(loud(bare.ds), ['generator/missing-param']);
+});
+
 test('git files paths are normalised as git does (./, a/../b, //); .. above the root is outside the repository', (t) => {
   assert.equal(cleanGitPath('./clusters.json'), 'clusters.json');
   assert.equal(cleanGitPath('./a/../b//c/*.json'), 'b/c/*.json');

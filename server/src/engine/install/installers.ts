@@ -165,6 +165,6 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
 }
 
 /** True when something in the repository deploys the folder `dir` (an Application's or Flux Kustomization's path). */
-export function folderDeployed(inst: Installers, dir: string): boolean {
+export function folderDeployed(inst: Pick<Installers, 'deployed'>, dir: string): boolean {
   return inst.deployed.some((d) => d.dir === dir || (d.recurse && dir.startsWith(d.dir === '/' ? '/' : d.dir + '/')));
 }

@@ -4,11 +4,12 @@
  * settings, where each is written (file:line), and which ApplicationSets it runs and why.
  */
 import type { EngineInputs } from '../inputs';
-import { label, rank } from '../versions/releases';
+import { label, rank, versionLabel } from '../versions/releases';
 import { governingFor, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
 import { isSample, type Instance } from './instances';
 import { relativePath } from '../paths';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
+import { deployedFromRepository, governingVersion, supersededWhy } from './version';
 
 export interface InstallReportEntry {
   name: string;
@@ -17,7 +18,8 @@ export interface InstallReportEntry {
   watched: string[];
   /** In a sample folder: governs only its own folder. */
   sample: boolean;
-  version?: { line: string; label: string; why: string; where: string };
+  /** `bootstrap`: nothing in the repository deploys the manifest that states it (applied from outside, once). */
+  version?: { line: string; label: string; why: string; where: string; bootstrap?: true };
   progressiveSyncs: { state: 'enabled' | 'disabled' | 'not-found'; where?: string; unread?: string[] };
   settings: { name: string; value: string; where: string }[];
   /** Every place the install is defined or configured (`file:line`). */
@@ -79,6 +81,7 @@ export function installReport(
               label: label(v.line),
               why: `${v.description}${v.note ? ` (${v.note})` : ''}`,
               where: where(v.file, v.span),
+              ...(deployedFromRepository(model, v) ? {} : { bootstrap: true as const }),
             },
           }
         : {}),
@@ -118,7 +121,12 @@ export function installReport(
       });
       continue;
     }
-    for (const inst of gov.installs) entries.get(inst)?.governs.push({ file: rel(a.path), why: gov.choice?.why ?? '' });
+    // The version is decided once (install/version.ts): a superseded bootstrap's is said not to be known.
+    const version = governingVersion(model, gov);
+    const unknown = version?.superseded
+      ? `; which version runs it is not known: ${supersededWhy(version, roots, versionLabel(version.pick))} (set argocdVersion in .appset-tools.yaml)`
+      : '';
+    for (const inst of gov.installs) entries.get(inst)?.governs.push({ file: rel(a.path), why: (gov.choice?.why ?? '') + unknown });
   }
   return { installs: [...entries.values()], others };
 }
@@ -132,7 +140,7 @@ export function installReportLines(r: InstallReport): string[] {
       `Argo CD ${i.name === '.' ? 'in the workspace root' : i.name}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
     );
     out.push(
-      `  version: ${i.version ? `${i.version.label} — ${i.version.why} (${i.version.where})` : 'not stated in the repository (the newest release is assumed)'}`,
+      `  version: ${i.version ? `${i.version.label} — ${i.version.why} (${i.version.where})${i.version.bootstrap ? ', applied from outside: nothing in the repository deploys it' : ''}` : 'not stated in the repository (the newest release is assumed)'}`,
     );
     out.push(
       `  progressive syncs: ${i.progressiveSyncs.unread ? `unknown (${i.progressiveSyncs.unread.join('; ')})` : i.progressiveSyncs.state === 'not-found' ? "not set (the controller's default is off)" : i.progressiveSyncs.state}${i.progressiveSyncs.where ? ` (${i.progressiveSyncs.where})` : ''}`,

@@ -1166,6 +1166,8 @@ export interface WorkspaceScan {
   settings: SettingEvidence[];
   targets: ConfigTarget[];
   instances: Instance[];
+  /** Folders an Application's or Flux Kustomization's path deploys (installers.ts). */
+  deployed: Installers['deployed'];
 }
 
 /**
@@ -1230,7 +1232,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
     return e;
   });
-  return { evidence, settings, targets: c.targets, instances: [...c.instances.values()] };
+  return { evidence, settings, targets: c.targets, instances: [...c.instances.values()], deployed: c.installers.deployed };
 }
 
 function lineOf(text: string, offset: number): number {

@@ -31,6 +31,11 @@ export interface InstallEvidence {
   belowOldest?: true;
   /** The install it belongs to when that is not its file's folder: `app:<file>#<name>` for an Application. */
   instance?: string;
+  /**
+   * Read from a resource a GitOps controller keeps applied from the repository (an Argo CD
+   * Application installing the chart, a Flux HelmRelease): deployed, not a one-off bootstrap.
+   */
+  reconciled?: true;
 }
 
 const MAX_EVIDENCE = 200;
@@ -182,6 +187,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       description: string,
       namespace = ns,
       instance?: string,
+      reconciled = false,
     ) => {
       if (!version) return;
       const at = findSpan(file.text, needle, d.span.start);
@@ -195,6 +201,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
         description,
         namespace,
         ...(instance ? { instance } : {}),
+        ...(reconciled ? { reconciled: true as const } : {}),
       });
     };
     const kind = str(v.kind);
@@ -221,7 +228,8 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
     if (kind === 'HelmRelease') {
       const chart = get(v, 'spec', 'chart', 'spec');
       const version = str(get(chart, 'version'));
-      if (get(chart, 'chart') === 'argo-cd' && version) push(chartToLine(version), version, `argo-cd Helm chart ${version} (HelmRelease)`);
+      if (get(chart, 'chart') === 'argo-cd' && version)
+        push(chartToLine(version), version, `argo-cd Helm chart ${version} (HelmRelease)`, ns, undefined, true);
     }
     if (kind === 'Application' && str(v.apiVersion)?.startsWith('argoproj.io/')) {
       const sources = [get(v, 'spec', 'source'), ...((get(v, 'spec', 'sources') as Json[] | undefined) ?? [])];
@@ -234,6 +242,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
             `argo-cd Helm chart ${rev} (Application ${str(get(v, 'metadata', 'name')) ?? ''})`.replace(' )', ')'),
             str(get(v, 'spec', 'destination', 'namespace')) ?? ns,
             `app:${file.path}#${str(get(v, 'metadata', 'name')) ?? ''}`,
+            true,
           );
       }
     }

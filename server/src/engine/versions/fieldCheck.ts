@@ -16,7 +16,41 @@ const MAX_NODES = 50_000;
 const MAX_FINDINGS = 50;
 
 export function versionFieldDiagnostics(doc: AppSetDoc, target: TargetVersion): EngineDiagnostic[] {
-  return newerFields(doc.value, target).map(({ path, since }) => unknownInTarget(doc, path, String(path[path.length - 1]), since, target));
+  const found = newerFields(doc.value, target).map(({ path, since }) =>
+    unknownInTarget(doc, path, String(path[path.length - 1]), since, target),
+  );
+  const boot = target.bootstrap;
+  if (!boot) return found;
+  // The running version is not known (a superseded bootstrap): what the bootstrap's release would
+  // drop is said once per field, as information, with how to pin the version.
+  const known = new Set(found.map((d) => d.span.start));
+  return [
+    ...found,
+    ...newerFields(doc.value, boot)
+      .map(({ path, since }) => bootstrapNote(doc, path, String(path[path.length - 1]), since, target, boot))
+      .filter((d) => !known.has(d.span.start)),
+  ];
+}
+
+function bootstrapNote(
+  doc: AppSetDoc,
+  path: JsonPath,
+  key: string,
+  since: string,
+  target: TargetVersion,
+  boot: NonNullable<TargetVersion['bootstrap']>,
+): EngineDiagnostic {
+  const n = nodeAt(doc.doc, path);
+  return {
+    code: 'appset/unknown-field',
+    severity: severityOf('appset/unknown-field', true),
+    message: `"${key}" was added in ${label(since)}: if ${versionLabel(boot)} runs this ApplicationSet, its API server drops it without a word. Which version runs it is not known: ${boot.why}. Checked against ${label(target.line)}; set argocdVersion in .appset-tools.yaml to the version that runs it.`,
+    span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
+    related: [
+      { location: { file: boot.evidence.file, span: boot.evidence.span }, message: `bootstrap install: ${boot.evidence.description}` },
+    ],
+    data: { addedIn: since, bootstrap: boot.line },
+  };
 }
 
 /**

@@ -5,15 +5,18 @@
  *    model's one rule (install/model.ts `governing`: mapping > folder > namespace > the repository's
  *    installs), so the version and progressive-sync enablement always speak of the same install; when
  *    several installs are tied and disagree, the oldest (findings about fields and functions it lacks
- *    are the ones that cost silently);
+ *    are the ones that cost silently); unknown when the only version stated is a superseded bootstrap
+ *    (install/version.ts): then the newest release, and what the bootstrap's release would drop is
+ *    information only;
  * 3. else the newest supported release.
  */
 import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
 import type { AppSetDoc } from '../yaml';
 import type { InstallEvidence } from './detect';
-import { governingFor, installModel, versionInstance as versionInstanceKey } from '../install/model';
-import { label, NEWEST_RELEASE, parseVersion, rank, versionLabel, type ReleaseLine } from './releases';
+import { governingFor, installModel } from '../install/model';
+import { governingVersion, supersededWhy } from '../install/version';
+import { label, NEWEST_RELEASE, parseVersion, versionLabel, type ReleaseLine } from './releases';
 
 export interface TargetVersion {
   line: ReleaseLine;
@@ -27,6 +30,12 @@ export interface TargetVersion {
   evidence?: InstallEvidence;
   /** The version is older than the oldest supported release: checked as it, without the fields it added. */
   belowOldest?: true;
+  /**
+   * The version a superseded bootstrap install states (install/version.ts) when the running version is
+   * not known: the ApplicationSet is checked against the newest release, and what this one would drop
+   * is said as information (versions/fieldCheck.ts).
+   */
+  bootstrap?: { line: ReleaseLine; patch?: number; belowOldest?: true; evidence: InstallEvidence; why: string };
 }
 
 /** `auto` or a version text; anything unreadable falls back to `auto` (the settings readers report it). */
@@ -51,8 +60,24 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
   const model = installModel(file, true);
   const roots = file.host.roots();
   const gov = governingFor(model, file, { path: file.path ?? '', namespace: appsetNamespace(doc) });
-  const mine = model.versions.filter((e) => gov.owns(e.file, e.instance ?? versionInstanceKey(e)));
-  const chosen = chooseInstall(mine, model.versions);
+  const chosen = governingVersion(model, gov);
+  if (chosen?.superseded) {
+    const pick = chosen.pick;
+    const stated = `${versionLabel(pick)} (${pick.description})`;
+    const because = supersededWhy(chosen, roots, stated);
+    return {
+      line: NEWEST_RELEASE,
+      source: 'default',
+      why: `${label(NEWEST_RELEASE)} (which version runs it is not known: ${because}; assuming the newest release — set argocdVersion in .appset-tools.yaml to the version that runs it)`,
+      bootstrap: {
+        line: pick.line,
+        ...(pick.patch !== undefined ? { patch: pick.patch } : {}),
+        ...(pick.belowOldest ? { belowOldest: true as const } : {}),
+        evidence: pick,
+        why: because,
+      },
+    };
+  }
   if (chosen) {
     const where = relative(chosen.pick.file, roots);
     const others = chosen.disagree ? `; other installs in the repository say ${chosen.disagree}` : '';
@@ -95,21 +120,6 @@ function appsetNamespace(doc: AppSetDoc): string | undefined {
   const v = doc.value as { metadata?: { namespace?: unknown } } | null;
   const ns = v && typeof v === 'object' ? v.metadata?.namespace : undefined;
   return typeof ns === 'string' && ns ? ns : undefined;
-}
-
-/** The oldest of the governing install's versions (the one whose missing fields cost silently). */
-function chooseInstall(mine: InstallEvidence[], all: InstallEvidence[]): { pick: InstallEvidence; disagree?: string } | undefined {
-  if (!mine.length) return undefined;
-  const sorted = [...mine].sort(
-    (a, b) =>
-      rank(a.line) - rank(b.line) ||
-      Number(!!b.belowOldest) - Number(!!a.belowOldest) ||
-      a.file.localeCompare(b.file) ||
-      a.span.start - b.span.start,
-  );
-  const pick = sorted[0];
-  const lines = [...new Set(all.map((e) => e.line))].filter((l) => l !== pick.line).sort((a, b) => rank(a) - rank(b));
-  return { pick, disagree: lines.length ? lines.map(label).join(', ') : undefined };
 }
 
 function relative(p: string, roots: string[]): string {

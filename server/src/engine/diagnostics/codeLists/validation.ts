@@ -55,6 +55,10 @@ export const VALIDATION_CODES = [
     code: 'appset/unknown-field',
     severity: 'error',
     summary: 'A field the ApplicationSet CRD does not define; the API server rejects or silently drops it.',
+    variant: {
+      severity: 'information',
+      when: 'the field is only newer than a superseded bootstrap install (docs/versions.md): the version that runs the ApplicationSet is not known',
+    },
   },
   {
     code: 'appset/wrong-type',

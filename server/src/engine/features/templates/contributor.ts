@@ -143,15 +143,22 @@ function checkString(
     // ({{template}}, {{with}}, {{end}}) is a parameter like any other (Argo CD's
     // applicationset/utils/utils.go replaces tags by key); only a field, a pipe, a trim marker or
     // a keyword/function followed by arguments is Go's syntax.
+    let coveredUntil = -1;
     for (const m of raw.matchAll(/\{\{([^{}]*)\}\}/g)) {
       const inner = m[1].trim();
+      if (m.index! < coveredUntil) continue; // inside a Go block already reported
       if (!/^(-|\.|(if|range|with|end|else|index|printf|default|toYaml|toJson|lower|upper|quote|include|template)\s+\S)|\|/.test(inner))
         continue;
+      // A Go block (`{{if …}}…{{else}}…{{end}}`) is one mistake: the finding spans it to its `{{end}}`,
+      // so that the bare `{{else}}`/`{{end}}` tags inside (fasttemplate parameters named "else" and
+      // "end", missing everywhere) are not reported again (diagnostics/findings.ts dropSuperseded).
+      const length = blockLength(raw, m.index!, inner) ?? m[0].length;
+      coveredUntil = m.index! + length;
       out.push({
         code: 'template/gotemplate-syntax',
         severity: severityOf('template/gotemplate-syntax'),
         message: `{{${m[1]}}} is Go template syntax, but spec.goTemplate is not true: fasttemplate leaves it as written in every Application; set spec.goTemplate: true${/^\.[\w.]+$/.test(inner) ? ` or write {{${inner.slice(1)}}}` : ''}`,
-        span: at(ctx, path, raw, m.index!, m[0].length),
+        span: at(ctx, path, raw, m.index!, length),
         ...(/^\.[\w.]+$/.test(inner) ? { data: { fix: { title: `Write {{${inner.slice(1)}}}`, newText: `{{${inner.slice(1)}}}` } } } : {}),
       });
     }
@@ -374,6 +381,25 @@ function severalByDesign(gens: unknown, depth: number): string | undefined {
       const inner = severalByDesign(body.generators, depth + 1);
       if (inner) return inner;
     }
+  }
+  return undefined;
+}
+
+/**
+ * The length from a Go block's opening action (`if`, `range`, `with`, `define`, `block`, trim markers
+ * allowed) to the end of its matching `{{end}}` (text/template/parse: every such action ends with
+ * one), counting nested blocks; undefined for another action or a block left open.
+ */
+function blockLength(raw: string, start: number, inner: string): number | undefined {
+  const opens = (a: string) => /^-?\s*(if|range|with|define|block)\s/.test(a);
+  if (!opens(inner)) return undefined;
+  let depth = 0;
+  const tags = /\{\{([^{}]*)\}\}/g;
+  tags.lastIndex = start;
+  for (let m = tags.exec(raw); m; m = tags.exec(raw)) {
+    const a = m[1].trim();
+    if (opens(a)) depth++;
+    else if (/^-?\s*end\s*-?$/.test(a) && --depth === 0) return m.index + m[0].length - start;
   }
   return undefined;
 }

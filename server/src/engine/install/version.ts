@@ -1,0 +1,92 @@
+/**
+ * The version of the Argo CD that runs an ApplicationSet, decided once from the install model for
+ * every front (lint, plan, render, hover, `appset instances`, the status bar).
+ *
+ * The installs that run it (install/model.ts `governing`) state their versions; when several are
+ * tied and disagree, the oldest is taken (a field it lacks is the one that costs silently). One case
+ * makes the version unknown instead: a **superseded bootstrap**. A repository often installs Argo CD
+ * once from outside — `kubectl apply` of a pinned `install.yaml`, a manifest handed to Terraform or a
+ * script — and then lets Argo CD manage itself from the repository (Argo CD's "manage Argo CD using
+ * Argo CD" pattern: an Application of the argo-cd chart or of a kustomization that replaces the
+ * bootstrap's resources in the same namespace). When an install that states a version is applied
+ * from outside (nothing in the repository deploys it) and another install that could run the same
+ * ApplicationSet defines Argo CD itself (argo-cd chart values, an Application installing the chart,
+ * an Operator `ArgoCD`) without saying which version, the pinned manifest says which version was
+ * bootstrapped, not which one runs now: the version is not known.
+ */
+import type { InstallEvidence } from '../versions/detect';
+import { rank, label } from '../versions/releases';
+import { dirname, relativePath } from '../paths';
+import { folderDeployed } from './installers';
+import { installKeys, versionInstance, type Governing, type InstallModel } from './model';
+import type { Instance } from './instances';
+
+export interface GoverningVersion {
+  /** The evidence that decides (the oldest of the governing installs' versions). */
+  pick: InstallEvidence;
+  /** Other versions stated in the repository, as labels ("Argo CD 3.4, Argo CD 3.5"). */
+  disagree?: string;
+  /**
+   * Set when `pick` is a superseded bootstrap: the installs that could run the ApplicationSet, define
+   * Argo CD and state no version. The running version is then not known.
+   */
+  superseded?: Instance[];
+}
+
+/** The version evidence of the governing install(s), and whether it is only a superseded bootstrap. */
+export function governingVersion(model: InstallModel, gov: Governing): GoverningVersion | undefined {
+  const mine = model.versions.filter((e) => gov.owns(e.file, e.instance ?? versionInstance(e)));
+  if (!mine.length) return undefined;
+  const sorted = [...mine].sort(
+    (a, b) =>
+      rank(a.line) - rank(b.line) ||
+      Number(!!b.belowOldest) - Number(!!a.belowOldest) ||
+      a.file.localeCompare(b.file) ||
+      a.span.start - b.span.start,
+  );
+  const pick = sorted[0];
+  const lines = [...new Set(model.versions.map((e) => e.line))].filter((l) => l !== pick.line).sort((a, b) => rank(a) - rank(b));
+  const disagree = lines.length ? lines.map(label).join(', ') : undefined;
+  const silent = gov.installs.filter((i) => definesArgoCd(model, i) && !statesVersion(model, i));
+  if (silent.length && !mine.some((e) => deployedFromRepository(model, e))) return { pick, disagree, superseded: silent };
+  return { pick, disagree };
+}
+
+/** True when some version evidence belongs to the install (or the base its overlay builds on). */
+function statesVersion(model: InstallModel, inst: Instance): boolean {
+  const keys = new Set(installKeys(inst));
+  return model.versions.some((v) => keys.has(versionInstance(v)));
+}
+
+/**
+ * True when the install is Argo CD itself, not only configuration for one: argo-cd chart values, an
+ * Application installing the chart, an Operator `ArgoCD` (a lone argocd-cmd-params-cm configures
+ * whichever install runs beside it, and says nothing about a second Argo CD).
+ */
+function definesArgoCd(model: InstallModel, inst: Instance): boolean {
+  if (inst.key.startsWith('app:')) return true;
+  const keys = new Set(installKeys(inst));
+  return model.scan.targets.some(
+    (t) => (t.kind === 'helm-values' || t.kind === 'argocd-cr') && t.instance !== undefined && keys.has(t.instance),
+  );
+}
+
+/**
+ * True when the repository keeps the evidence applied: a GitOps resource (an Application installing
+ * the chart, a HelmRelease), or a file in a folder (or below one) an Application's or Flux
+ * Kustomization's path deploys. A file nothing here deploys is applied from outside — by hand,
+ * Terraform, a script — once.
+ */
+export function deployedFromRepository(model: InstallModel, e: InstallEvidence): boolean {
+  if (e.reconciled) return true;
+  // The folder itself, or a folder up to three levels above whose kustomization builds it (app of apps).
+  let dir = dirname(e.file);
+  for (let n = 0; n < 4 && dir && dir !== '/' && dir !== '.'; n++, dir = dirname(dir)) if (folderDeployed(model.scan, dir)) return true;
+  return false;
+}
+
+/** "terraform/…/install.yaml states Argo CD 2.6.7 …; apps/argo/cd/ … state none": the sentence both lint and the report use. */
+export function supersededWhy(v: GoverningVersion, roots: readonly string[], versionText: string): string {
+  const names = (v.superseded ?? []).map((i) => (i.key.startsWith('app:') ? i.name : `${i.name}/`));
+  return `${relativePath(roots, v.pick.file)} installs ${versionText}, but nothing in the repository deploys it (a bootstrap applied from outside, e.g. by hand, Terraform or a script), and ${names.join(', ')} ${names.length === 1 ? 'defines' : 'define'} Argo CD for the same ApplicationSets without saying which version`;
+}
