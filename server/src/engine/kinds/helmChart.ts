@@ -12,10 +12,11 @@
  */
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
-import type { ParsedFile } from '../yaml';
 import { severityOf } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
 import { helmPlaceholderFindings } from './helmPlaceholders';
+import { helmPrintedCollectionFindings } from './helmPrinted';
+import { parseGoYamlFile, type ParsedFile } from '../yaml';
 import { appSetKindAt, declaresAppSet } from './appset';
 import { scaffoldOf } from './scaffolding';
 
@@ -154,7 +155,7 @@ function snippet(s: string): string {
  * The parsed form of a chart template: no documents, no ApplicationSets, and one information
  * finding where it declares an ApplicationSet (nothing at all for the chart's other templates).
  */
-export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
+export function chartTemplateFile(text: string, t: ChartTemplate, host?: EngineHost): ParsedFile {
   const diagnostics: EngineDiagnostic[] = [];
   const m = appSetKindAt(text);
   // A templated values file of the argocd-apps chart (helmfile `values.yaml.gotmpl`): the note goes on `applicationsets`.
@@ -189,7 +190,18 @@ export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
         'Check the rendered output too (helm template … > rendered.yaml, then appset lint rendered.yaml).',
       span: { start, end: start + 'ApplicationSet'.length },
     });
-    diagnostics.push(...placeholders);
+    diagnostics.push(...placeholders, ...(t.chart && host ? helmPrintedCollectionFindings(text, chartValues(t.chart, host)) : []));
   }
   return { text, docs: [], appsets: [], diagnostics };
+}
+
+/** The chart's own values.yaml, decoded as Helm decodes it; undefined when absent or unreadable (nothing is guessed). */
+function chartValues(chart: string, host: EngineHost): unknown {
+  const text = host.readFile(`${chart}/values.yaml`);
+  if (text === undefined) return undefined;
+  try {
+    return parseGoYamlFile(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -217,7 +217,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     // without even the limits pre-scan (a long file's analysis again in one go held the server).
     const same = !chart && !only && prev?.file.text === text && wholeParses.has(prev.file.parsed);
     const parsed: ParsedFile = chart
-      ? chartTemplateFile(text, chart)
+      ? chartTemplateFile(text, chart, host)
       : same
         ? prev.file.parsed
         : yield* parseFileSteps(text, prev?.file.parsed, only);

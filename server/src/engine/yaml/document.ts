@@ -15,6 +15,7 @@ import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
 import { argocdAppsAppSets, type HelmValuesOrigin } from '../kinds/argocdApps';
+import { extraObjectsFindings } from '../kinds/extraObjects';
 import { isAppSetValue } from '../kinds/appset';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
@@ -251,6 +252,7 @@ export function* parseFileSteps(
       const helm = argocdAppsAppSets(yd);
       appsets.push(...helm.appsets);
       diagnostics.push(...helm.diagnostics);
+      if (/^[ \t]*extraObjects:/m.test(text)) diagnostics.push(...extraObjectsFindings(yd, text));
     }
   });
   return { text, docs, appsets, diagnostics, parts, order, reuse };

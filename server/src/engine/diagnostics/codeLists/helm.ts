@@ -13,6 +13,12 @@ export const HELM_CODES = [
       'An unescaped Argo CD placeholder in a Helm chart template: Helm evaluates it first and fails ({{path.basename}}) or renders it empty ({{ .cluster }}); escape it as {{ "{{…}}" }}.',
   },
   {
+    code: 'helm/printed-collection',
+    severity: 'error',
+    summary:
+      "A chart template prints a list or map of its values into the YAML ({{ .Values.x }}): Helm writes Go's text ([map[k:v]]), not YAML; use toYaml with nindent.",
+  },
+  {
     code: 'yaml/templated-file',
     severity: 'information',
     summary:
