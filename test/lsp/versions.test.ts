@@ -68,3 +68,36 @@ test('the setting overrides detection; an upgraded install on disk is picked up'
   assert.match((await preview()).yaml, /patched: "true"/);
   await s.setSettings({});
 });
+
+test('a superseded bootstrap install over LSP: an error while it is the only install, information once an argo-cd chart install without a version appears', async () => {
+  const boot = 'infra/terraform/cluster/manifests/argocd';
+  const b = await startServer({
+    [`${boot}/kustomization.yaml`]: 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - install.yaml\n',
+    [`${boot}/install.yaml`]:
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: argocd-server\nspec:\n  template:\n    spec:\n      containers:\n        - name: server\n          image: quay.io/argoproj/argocd:v2.9.3\n',
+  });
+  try {
+    await b.open('apps/guestbook.yaml', APPSET);
+    const only = await b.eventually('apps/guestbook.yaml', (d) => unknown(d).length === 1, 'the bootstrap is the only install');
+    assert.equal(unknown(only)[0].severity, 1, 'an error');
+    const hoverAt = async () =>
+      (
+        (await b.conn.sendRequest('textDocument/hover', {
+          textDocument: { uri: b.uriOf('apps/guestbook.yaml') },
+          position: { line: APPSET.split('\n').findIndex((l) => l.startsWith('  templatePatch:')), character: 4 },
+        })) as { contents: { value: string } } | null
+      )?.contents.value ?? '';
+    assert.match(await hoverAt(), /Unknown to the release .*2\.9\.3/, 'the only install: the hover says 2.9.3 drops it');
+    await b.writeFile('platform/argocd/values.yaml', 'configs:\n  params:\n    server.insecure: true\n');
+    const ds = await b.eventually(
+      'apps/guestbook.yaml',
+      (d) => unknown(d).length === 1 && unknown(d)[0].severity === 3,
+      'the running version is not known: information',
+    );
+    assert.match(messageOf(unknown(ds)[0]), /if Argo CD 2\.9\.3 runs this ApplicationSet, its API server drops it .*set argocdVersion/);
+    assert.equal(unknown(ds)[0].relatedInformation?.[0]?.location.uri, b.uriOf(`${boot}/install.yaml`));
+    assert.doesNotMatch(await hoverAt(), /Unknown to the release/, 'the hover does not claim 2.9.3 runs it');
+  } finally {
+    await b.shutdown();
+  }
+});

@@ -7,9 +7,7 @@
  * output): one information note says so, and its placeholders are checked the way Helm sees them
  * (kinds/helmPlaceholders.ts).
  */
-import * as YAML from 'yaml';
-import type { EngineDiagnostic, Json } from '../types';
-import type { YamlDoc } from '../yaml';
+import type { EngineDiagnostic, Json, Span } from '../types';
 import { finding } from '../diagnostics/codes';
 import { helmPlaceholderFindings } from './helmPlaceholders';
 
@@ -19,36 +17,40 @@ const ARGO_VALUES_KEYS = ['configs', 'applicationSet', 'repoServer', 'redis-ha',
 type Obj = { [k: string]: Json };
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
-export function extraObjectsFindings(yd: YamlDoc, text: string): EngineDiagnostic[] {
-  const v = yd.value;
-  if (!isObj(v) || !YAML.isMap(yd.doc.contents)) return [];
+/**
+ * Paths of the `extraObjects` entries that are ApplicationSets: in the argo-cd chart's own values
+ * (argo-cd's keys beside `extraObjects`) or an umbrella chart's under `argo-cd:`.
+ */
+export function extraObjectsAppSets(v: Json | undefined): (string | number)[][] {
+  if (!isObj(v)) return [];
+  const lists: [(string | number)[], Json][] = [];
+  if (Array.isArray(v.extraObjects) && ARGO_VALUES_KEYS.some((k) => isObj(v[k]))) lists.push([['extraObjects'], v.extraObjects]);
+  const sub = v['argo-cd'];
+  if (isObj(sub) && Array.isArray(sub.extraObjects)) lists.push([['argo-cd', 'extraObjects'], sub.extraObjects]);
+  const out: (string | number)[][] = [];
+  for (const [path, list] of lists)
+    (list as Json[]).forEach((e, i) => {
+      if (isObj(e) && e.kind === 'ApplicationSet') out.push([...path, i]);
+    });
+  return out;
+}
+
+/** One note per entry (at its `kind` value) and the placeholders Helm's tpl would evaluate in it. */
+export function extraObjectsFindings(text: string, entries: readonly { span: Span; kind: Span }[]): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  // The chart's own values (argo-cd's keys beside extraObjects), or an umbrella chart's under `argo-cd:`.
-  const sites: YAML.YAMLMap[] = [];
-  if (Array.isArray(v.extraObjects) && ARGO_VALUES_KEYS.some((k) => isObj(v[k]))) sites.push(yd.doc.contents);
-  const sub = yd.doc.contents.get('argo-cd', true);
-  if (YAML.isMap(sub) && isObj(v['argo-cd']) && Array.isArray(v['argo-cd'].extraObjects)) sites.push(sub);
-  for (const site of sites) {
-    const list = site.get('extraObjects', true);
-    if (!YAML.isSeq(list)) continue;
-    for (const item of list.items) {
-      if (!YAML.isMap(item) || !item.range) continue;
-      const kind = item.get('kind', true);
-      if (!YAML.isScalar(kind) || kind.value !== 'ApplicationSet' || !kind.range) continue;
-      const [start, end] = [item.range[0], item.range[1]];
-      const placeholders = helmPlaceholderFindings(text.slice(start, end)).map((d) => ({
-        ...d,
-        span: { start: d.span.start + start, end: d.span.end + start },
-      }));
-      out.push(
-        finding(
-          'helm/chart-template',
-          `this ApplicationSet is an entry of the argo-cd chart's extraObjects: the chart writes it out through Helm's tpl (templates/extra-manifests.yaml), so Helm evaluates its {{ }} before Argo CD sees it, and Argo CD's placeholders must be escaped for Helm ({{ "{{ .name }}" }}; ${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}). It is not checked here as an ApplicationSet: lint what Helm renders (helm template … > rendered.yaml, then appset lint rendered.yaml).`,
-          { start: kind.range[0], end: kind.range[1] },
-        ),
-        ...placeholders,
-      );
-    }
+  for (const { span, kind } of entries) {
+    const placeholders = helmPlaceholderFindings(text.slice(span.start, span.end)).map((d) => ({
+      ...d,
+      span: { start: d.span.start + span.start, end: d.span.end + span.start },
+    }));
+    out.push(
+      finding(
+        'helm/chart-template',
+        `this ApplicationSet is an entry of the argo-cd chart's extraObjects: the chart writes it out through Helm's tpl (templates/extra-manifests.yaml), so Helm evaluates its {{ }} before Argo CD sees it, and Argo CD's placeholders must be escaped for Helm ({{ "{{ .name }}" }}; ${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}). It is not checked here as an ApplicationSet: lint what Helm renders (helm template … > rendered.yaml, then appset lint rendered.yaml).`,
+        kind,
+      ),
+      ...placeholders,
+    );
   }
   return out;
 }

@@ -16,7 +16,7 @@ import { severityOf } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
 import { helmPlaceholderFindings } from './helmPlaceholders';
 import { helmPrintedCollectionFindings } from './helmPrinted';
-import { parseGoYamlFile, type ParsedFile } from '../yaml';
+import type { ParsedFile } from '../yaml';
 import { appSetKindAt, declaresAppSet } from './appset';
 import { scaffoldOf } from './scaffolding';
 
@@ -155,7 +155,8 @@ function snippet(s: string): string {
  * The parsed form of a chart template: no documents, no ApplicationSets, and one information
  * finding where it declares an ApplicationSet (nothing at all for the chart's other templates).
  */
-export function chartTemplateFile(text: string, t: ChartTemplate, host?: EngineHost): ParsedFile {
+/** `chartValues`: the chart's own values.yaml, decoded (service/helmRender.ts `chartValues`), when known. */
+export function chartTemplateFile(text: string, t: ChartTemplate, chartValues?: unknown): ParsedFile {
   const diagnostics: EngineDiagnostic[] = [];
   const m = appSetKindAt(text);
   // A templated values file of the argocd-apps chart (helmfile `values.yaml.gotmpl`): the note goes on `applicationsets`.
@@ -190,18 +191,7 @@ export function chartTemplateFile(text: string, t: ChartTemplate, host?: EngineH
         'Check the rendered output too (helm template … > rendered.yaml, then appset lint rendered.yaml).',
       span: { start, end: start + 'ApplicationSet'.length },
     });
-    diagnostics.push(...placeholders, ...(t.chart && host ? helmPrintedCollectionFindings(text, chartValues(t.chart, host)) : []));
+    diagnostics.push(...placeholders, ...(t.chart ? helmPrintedCollectionFindings(text, chartValues) : []));
   }
   return { text, docs: [], appsets: [], diagnostics };
-}
-
-/** The chart's own values.yaml, decoded as Helm decodes it; undefined when absent or unreadable (nothing is guessed). */
-function chartValues(chart: string, host: EngineHost): unknown {
-  const text = host.readFile(`${chart}/values.yaml`);
-  if (text === undefined) return undefined;
-  try {
-    return parseGoYamlFile(text);
-  } catch {
-    return undefined;
-  }
 }

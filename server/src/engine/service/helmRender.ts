@@ -64,6 +64,17 @@ export function renderChartTemplate(text: string, path: string, chart: string, h
   }
 }
 
+/** The chart's own values.yaml, decoded as Helm decodes it; undefined when absent or unreadable (nothing is guessed). */
+export function chartValues(chart: string, host: EngineHost): unknown {
+  const text = host.readFile(`${chart}/values.yaml`);
+  if (text === undefined) return undefined;
+  try {
+    return parseGoYamlFile(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function isMap(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -38,7 +38,7 @@ import { decidedWhere, enabledSentence, offSentence, shownInstanceName } from '.
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { chartTemplateOf, chartTemplateFile } from '../kinds/helmChart';
-import { renderChartTemplate } from './helmRender';
+import { chartValues, renderChartTemplate } from './helmRender';
 import { declaresAppSet } from '../kinds/appset';
 import { firstPassParts } from './firstPass';
 import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
@@ -217,7 +217,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     // without even the limits pre-scan (a long file's analysis again in one go held the server).
     const same = !chart && !only && prev?.file.text === text && wholeParses.has(prev.file.parsed);
     const parsed: ParsedFile = chart
-      ? chartTemplateFile(text, chart, host)
+      ? chartTemplateFile(text, chart, chart.chart ? chartValues(chart.chart, host) : undefined)
       : same
         ? prev.file.parsed
         : yield* parseFileSteps(text, prev?.file.parsed, only);

@@ -15,7 +15,7 @@ import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
 import { argocdAppsAppSets, type HelmValuesOrigin } from '../kinds/argocdApps';
-import { extraObjectsFindings } from '../kinds/extraObjects';
+import { extraObjectsAppSets, extraObjectsFindings } from '../kinds/extraObjects';
 import { isAppSetValue } from '../kinds/appset';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
@@ -252,7 +252,13 @@ export function* parseFileSteps(
       const helm = argocdAppsAppSets(yd);
       appsets.push(...helm.appsets);
       diagnostics.push(...helm.diagnostics);
-      if (/^[ \t]*extraObjects:/m.test(text)) diagnostics.push(...extraObjectsFindings(yd, text));
+      const extra = /^[ \t]*extraObjects:/m.test(text) ? extraObjectsAppSets(value) : [];
+      const sites = extra.flatMap((p) => {
+        const span = nodeAt(doc, p).value;
+        const kind = nodeAt(doc, [...p, 'kind']).value;
+        return span && kind ? [{ span, kind }] : [];
+      });
+      if (sites.length) diagnostics.push(...extraObjectsFindings(text, sites));
     }
   });
   return { text, docs, appsets, diagnostics, parts, order, reuse };
