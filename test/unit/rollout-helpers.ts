@@ -1,11 +1,11 @@
 /** Test helpers for the rollout tests: fixture loading, text edits and the real facade's context over the story. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EngineSettings } from '../../server/src/engine/host';
+import type { EngineSettings } from '../../server/src/engine';
 import { memHost } from '../helpers/memHost';
 import { clusterSecrets } from '../helpers/clusters';
 import { CLUSTERS } from '../helpers/story';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import type { AppSetContext } from '../../server/src/engine/features/context';
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'rollout');

@@ -299,7 +299,8 @@ samples:
 });
 
 test('repoURL forms (https, scp-like ssh, ssh with port, credentials, .git, trailing slash) name one checkout', () => {
-  const { normalizeRepoURL } = require('../../../../server/src/engine/generators/git') as typeof import('../../../../server/src/engine/generators/git');
+  const { normalizeRepoURL } =
+    require('../../../../server/src/engine/generators/git') as typeof import('../../../../server/src/engine/generators/git');
   const forms = [
     'https://github.com/argoproj/argo-cd.git',
     'git@github.com:argoproj/argo-cd.git',

@@ -9,7 +9,7 @@ import {
   type StatusEntry,
 } from '../../../../server/src/engine/rollout/plan';
 import { readStrategy, type RolloutStepSpec } from '../../../../server/src/engine/rollout/spec';
-import type { GeneratedApp } from '../../../../server/src/engine/expand/types';
+import type { GeneratedApp } from '../../../../server/src/engine';
 import type { Enablement } from '../../../../server/src/protocol';
 import * as YAML from 'yaml';
 import { DOC_EXAMPLE_STEPS, rollingSyncBy } from '../../../helpers/appsets';

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, codes, nestedMatrix, validateText } from './helpers';
-import { templatePatchProblem } from '../../../../server/src/engine/validate/checks/spec';
+import { replaceActions, templatePatchProblem } from '../../../../server/src/engine/validate/checks/spec';
+import { seededRandom } from '../../../helpers/random';
 import { qualifiedNameProblem } from '../../../../server/src/engine/validate/checks/selectors';
 
 const strategy = (body: string) => appset(`  strategy:\n${body}`);
@@ -193,4 +194,22 @@ test('YAML 1.1 booleans: unquoted yes in a boolean field (warning), no in a stri
   );
   // Free-form fields (list elements) are left alone.
   assert.deepEqual(validateText(appset('', { generators: '  - list:\n      elements:\n      - {name: a, enabled: yes}' })), []);
+});
+
+test('a long templatePatch line of actions ending in text is checked in linear time (fuzz-found freeze)', () => {
+  const line = '{{ $d := dict "x" "y" }}' + '{{ $d = dict "a" $d "b" $d }}'.repeat(40) + 'x';
+  const t0 = Date.now();
+  const problem = templatePatchProblem(line);
+  assert.ok(Date.now() - t0 < 1000, `took ${Date.now() - t0} ms`);
+  assert.match(problem?.message ?? '', /templatePatch/);
+});
+
+test("the templatePatch check's action scan equals /\\{\\{.*?\\}\\}/g on generated lines, without its rescan", () => {
+  const parts = ['{', '}', '{{', '}}', 'a', ' ', '\r', '\u2028', '{{ a'];
+  const rnd = seededRandom(25);
+  for (let n = 0; n < 20_000; n++) {
+    let line = '';
+    for (let k = Math.floor(rnd() * 12); k > 0; k--) line += parts[Math.floor(rnd() * parts.length)];
+    assert.equal(replaceActions(line, 'x'), line.replace(/\{\{.*?\}\}/g, 'x'), JSON.stringify(line));
+  }
 });

@@ -5,7 +5,7 @@ import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { APPSET_SCHEMA } from '../../../../server/src/engine/validate/schemaIndex';
+import { APPSET_SCHEMA, schemaAt } from '../../../../server/src/engine/validate/schemaIndex';
 import versionsData from '../../../../schemas/argocd-versions.json';
 
 test('a minimal valid ApplicationSet has no diagnostics', () => {
@@ -137,4 +137,14 @@ test('the schema file is up to date with schemas/generate.mjs (when the v3.5.1 C
     return v;
   };
   assert.deepEqual(strip(JSON.parse(fs.readFileSync(path.join(tmp, 'applicationset.schema.json'), 'utf8'))), strip(JSON.parse(before)));
+});
+
+// Moved from the versions test: the compiled schema is the newest CRD, so it holds every field that some release added.
+test('the compiled schema is the newest CRD: it holds the fields later releases added', () => {
+  assert.match(String(APPSET_SCHEMA.title), /applicationset-crd-master\.yaml/);
+  assert.ok(schemaAt(['spec', 'templatePatch']), 'templatePatch');
+  assert.ok(schemaAt(['spec', 'strategy', 'deletionOrder']), 'deletionOrder');
+  assert.ok(schemaAt(['spec', 'template', 'spec', 'source', 'directory', 'disableExtensionFilter']), 'disableExtensionFilter (3.6)');
+  assert.ok(schemaAt(['spec', 'generators', 0, 'oci', 'repoURL']), 'the oci generator (3.6)');
+  assert.ok(schemaAt(['spec', 'generators', 0, 'matrix', 'generators', 0, 'oci', 'files']), 'the oci generator as a matrix child');
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseFile, splitDocuments } from '../../../../server/src/engine/yaml/document';
 import { diffTexts } from '../../../../server/src/engine/yaml/incremental';
 import { getLanguageService } from '../../../../server/src/engine';
-import { emptyHost } from '../../../../server/src/engine/host';
+import { emptyHost } from '../../../../server/src/engine';
 import { appsetHead, flowTemplate, LOCAL } from '../../../helpers/appsets';
 import { seededRandom } from '../../../helpers/random';
 import { boundaryCase, check, summary, whole } from '../../../helpers/yamlDifferential';

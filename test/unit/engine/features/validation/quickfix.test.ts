@@ -1,11 +1,11 @@
 // Quick fixes of validation diagnostics: applying them removes the diagnostic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../../server/src/engine/service/languageService';
-import { emptyHost } from '../../../../../server/src/engine/host';
+import { getLanguageService } from '../../../../../server/src/engine';
+import { emptyHost } from '../../../../../server/src/engine';
 import { validationContributor } from '../../../../../server/src/engine/features/validation/contributor';
-import type { CodeAction } from '../../../../../server/src/engine/types';
-import { appset } from '../../validate/helpers';
+import type { CodeAction } from '../../../../../server/src/engine';
+import { appset } from '../../../../helpers/appsets';
 
 const ls = getLanguageService({ host: emptyHost(), contributors: [validationContributor] });
 

@@ -3,16 +3,16 @@
 // policy gates, and problems in the file itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine/index';
-import { memHost } from '../helpers/memHost';
-import { cmdParamsCm } from '../helpers/clusters';
-import { findSuppressions } from '../../server/src/engine/config/suppress';
-import { commentStarts } from '../../server/src/engine/yaml/comments';
-import { fingerprints } from '../../server/src/engine/diagnostics/fingerprint';
-import { CONFIG_KEYS } from '../../server/src/engine/config/keys';
+import { getLanguageService } from '../../../../server/src/engine/index';
+import { memHost } from '../../../helpers/memHost';
+import { cmdParamsCm } from '../../../helpers/clusters';
+import { findSuppressions } from '../../../../server/src/engine/config/suppress';
+import { commentStarts } from '../../../../server/src/engine/yaml';
+import { fingerprints } from '../../../../server/src/engine';
+import { CONFIG_KEYS } from '../../../../server/src/engine/config/keys';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { appsetHead, flowTemplate, rollingSyncBy } from '../helpers/appsets';
+import { appsetHead, flowTemplate, rollingSyncBy } from '../../../helpers/appsets';
 
 /** An AllAtOnce list ApplicationSet with `n` Applications on two clusters, `env` label from the element. */
 function appset(n: number, extra = '', name = 'fleet'): string {
@@ -350,7 +350,7 @@ test('instances and maxWaveSize that cannot be used are config/invalid on the of
 });
 
 test('docs/configuration.md: every .appset-tools.yaml key is in the config reference table', () => {
-  const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', 'docs', 'configuration.md'), 'utf8');
+  const readme = fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'docs', 'configuration.md'), 'utf8');
   const section = readme.slice(readme.indexOf('# Repository configuration'), readme.indexOf('## Suppressing a finding'));
   for (const k of CONFIG_KEYS)
     assert.match(section, new RegExp(`^\\| \`${k.key}\` \\|`, 'm'), `docs/configuration.md config table lacks ${k.key}`);

@@ -6,12 +6,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
-import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../../server/src/engine/validate/schemaIndex';
-import { canonicalPath, fieldDoc } from '../../server/src/engine/validate/fieldDocs';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
-import { emptyHost } from '../../server/src/engine/host';
-import { validationContributor } from '../../server/src/engine/features/validation/contributor';
-import type { JsonPath } from '../../server/src/engine/yaml/document';
+import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../../../../server/src/engine/validate/schemaIndex';
+import { canonicalPath, fieldDoc } from '../../../../server/src/engine/validate/fieldDocs';
+import { emptyHost, getLanguageService } from '../../../../server/src/engine';
+import type { JsonPath } from '../../../../server/src/engine/yaml';
 
 /** Every field path of a schema (list items as index 0; free-form map values are not fields). */
 function fieldPaths(root: SchemaNode, resolve: (n: SchemaNode | undefined) => SchemaNode | undefined): JsonPath[] {
@@ -38,7 +36,7 @@ test('every field path of the schema has documentation', () => {
 });
 
 test("every field path of Argo CD's CRD has documentation (status is not written by users)", (t) => {
-  const crd = path.resolve(__dirname, '..', '..', '..', 'shared', 'argocd-data', 'applicationset-crd-v3.5.1.yaml');
+  const crd = path.resolve(__dirname, '..', '..', '..', '..', '..', 'shared', 'argocd-data', 'applicationset-crd-v3.5.1.yaml');
   if (!fs.existsSync(crd)) return t.skip('../shared/argocd-data is not available');
   const doc = YAML.parse(fs.readFileSync(crd, 'utf8'));
   const root = doc.spec.versions[0].schema.openAPIV3Schema as SchemaNode;
@@ -65,7 +63,7 @@ test('the same key is documented for where it is', () => {
   assert.equal(fieldDoc(['spec', 'nonsense']), undefined);
 });
 
-const ls = getLanguageService({ host: emptyHost(), contributors: [validationContributor] });
+const ls = getLanguageService({ host: emptyHost() });
 const HEAD = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: x\n';
 const hoverAt = (text: string, needle: string) => {
   const a = ls.analyze(`mem://${Math.random()}.yaml`, text);
