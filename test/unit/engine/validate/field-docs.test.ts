@@ -77,7 +77,12 @@ test('hover shows what a field does, its default, its values and its trap', () =
     '  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n      - matchExpressions:\n        - key: env\n          operator: In\n          values: [dev]\n        maxUpdate: 2\n';
   const strategy = hoverAt(text, 'strategy:');
   assert.match(strategy, /Default: AllAtOnce/);
-  assert.match(strategy, /Ignored, without any warning, unless the ApplicationSet controller runs with progressive syncs enabled/);
+  // The trap is the field's documentation; where the rollout hover says what happens here, it says it instead.
+  assert.match(
+    fieldDoc(['spec', 'strategy'])?.trap ?? '',
+    /Ignored, without any warning, unless the ApplicationSet controller runs with progressive syncs enabled/,
+  );
+  assert.match(strategy, /Ignored: progressive syncs are off, so all its Applications sync at once/);
   const maxUpdate = hoverAt(text, 'maxUpdate');
   assert.match(maxUpdate, /How many Applications of this step may sync at the same time/);
   assert.match(maxUpdate, /Default: unlimited/);
