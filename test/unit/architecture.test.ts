@@ -347,7 +347,6 @@ const PENDING_DOOR_TESTS = [
   'test/unit/findings-heldout.test.ts',
   'test/unit/first-answer-workspace.test.ts',
   'test/unit/generators-steps.test.ts',
-  'test/unit/install-layouts.test.ts',
   'test/unit/rollout-enablement.test.ts',
   'test/unit/rollout-features.test.ts',
   'test/unit/rollout-helpers.ts',
