@@ -350,7 +350,6 @@ const PENDING_DOOR_TESTS = [
   'test/unit/rollout-enablement.test.ts',
   'test/unit/rollout-features.test.ts',
   'test/unit/rollout-helpers.ts',
-  'test/unit/rollout-instances.test.ts',
   'test/unit/workspace-index.test.ts',
 ];
 function testDoorViolations(imports: Import[]): string[] {
