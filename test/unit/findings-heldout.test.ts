@@ -4,6 +4,8 @@
  * The fixtures are written here; none is copied from a repository.
  */
 import { test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { workspaceFor } from './generators-helpers';
@@ -297,4 +299,51 @@ test('the plan counts only the Applications the controller creates: an unknown A
   // Without AppProjects in the repository, no project is called unknown, and nothing is skipped for it.
   const bare = workspaceFor(t, {});
   assert.ok(!bare.expand(text).apps.some((a) => a.invalid?.some((m) => /AppProject/.test(m))));
+});
+
+test('a git submodule left empty by the clone is a directory for the git generator: Argo CD checks submodules out', (t) => {
+  // The layout of a repository whose apps are submodules, cloned without --recurse-submodules (CI's default).
+  const ws = workspaceFor(
+    t,
+    {
+      'repo/.gitmodules':
+        '[submodule "apps/shop"]\n\tpath = apps/shop\n\turl = https://example.com/shop.git\n[submodule "libs/ui"]\n\tpath = ./libs/ui  # vendored\n\turl = ../ui.git\n',
+      'repo/apps/billing/kustomization.yaml': 'resources: []\n',
+    },
+    { repoMappings: { 'https://example.com/r.git': 'repo' } },
+  );
+  mkdirSync(join(ws.dir, 'repo/apps/shop'), { recursive: true });
+  mkdirSync(join(ws.dir, 'repo/libs/ui'), { recursive: true });
+  mkdirSync(join(ws.dir, 'repo/apps/scratch'), { recursive: true });
+  const dirs = (pattern: string) =>
+    appset(
+      `  generators:\n  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      directories: [{path: '${pattern}'}]`,
+      "metadata: {name: '{{path.basename}}'}",
+    );
+  const apps = ws.expand(dirs('apps/*'));
+  // The empty submodule folder counts; an empty folder that is no submodule does not (git has no empty directories).
+  assert.deepEqual(apps.apps.map((a) => a.name).sort(), ['billing', 'shop']);
+  assert.ok(apps.notes.some((n) => /submodules "apps\/shop", "libs\/ui" are not checked out/.test(n)));
+  assert.deepEqual(loud(ws.diagnostics(dirs('libs/*'))), []);
+  assert.deepEqual(
+    ws.expand(dirs('libs/*')).apps.map((a) => a.name),
+    ['ui'],
+  );
+  // A files pattern that reaches into a submodule not checked out: empty here, but not a warning.
+  const files = (pattern: string) =>
+    appset(
+      `  generators:\n  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      files: [{path: '${pattern}'}]`,
+      "metadata: {name: '{{name}}'}",
+    );
+  const inSub = ws.diagnostics(files('apps/shop/config.json')).filter((d) => d.code === 'generator/empty');
+  assert.deepEqual(
+    inSub.map((d) => d.severity),
+    ['information'],
+  );
+  // Elsewhere an empty files generator is still the warning it was.
+  const elsewhere = ws.diagnostics(files('envs/*.json')).filter((d) => d.code === 'generator/empty');
+  assert.deepEqual(
+    elsewhere.map((d) => d.severity),
+    ['warning'],
+  );
 });
