@@ -347,3 +347,22 @@ test('a git submodule left empty by the clone is a directory for the git generat
     ['warning'],
   );
 });
+
+test('Go syntax in metadata.name under fasttemplate: one finding at the name, an error, because the name it leaves is rejected', () => {
+  const r = run(appset('  generators:\n  - list: {elements: [{name: a}]}', "metadata: {name: '{{name | lower}}'}"));
+  const at = r.ds.filter((d) => d.severity === 'error' || d.severity === 'warning');
+  assert.deepEqual(
+    at.map((d) => `${d.severity} ${d.code}`),
+    ['error template/gotemplate-syntax'],
+  );
+  assert.match(at[0].message, /set spec.goTemplate: true; as a result, metadata.name renders names that are not lowercase RFC 1123/);
+  // Elsewhere (a label value the API server accepts as written) it stays the warning it is.
+  const label = run(
+    appset(
+      '  generators:\n  - list: {elements: [{name: a}]}',
+      "metadata:\n      name: '{{name}}'\n      annotations: {note: '{{name | upper}}'}",
+    ),
+  );
+  assert.deepEqual(loud(label.ds), ['template/gotemplate-syntax']);
+  assert.equal(label.ds.find((d) => d.code === 'template/gotemplate-syntax')?.severity, 'warning');
+});
