@@ -266,4 +266,3 @@ test('leftovers: a templatePatch ranging 2,000 items over 500 Applications ends;
   assert.equal(w.code, 0, w.out + w.err);
   assert.match(w.err, /note: the workspace scan stopped after 50,000 folder entries/);
 });
-

@@ -2,11 +2,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Analysis, EngineDiagnostic, EngineSettings, LanguageService } from '../../server/src/engine';
+
 import { memHost } from '../helpers/memHost';
 import { clusterSecrets } from '../helpers/clusters';
 import { CLUSTERS } from '../helpers/story';
 import { getLanguageService } from '../../server/src/engine';
-import type { AppSetContext } from '../../server/src/engine/features/context';
+
+/** One ApplicationSet of an analysis, as the language service hands it out. */
+type AppSetContext = Analysis['appsets'][number];
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'rollout');
 

@@ -5,24 +5,19 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
-import { rolloutLenses } from '../../server/src/engine/features/rollout/lenses';
-import { rolloutHover } from '../../server/src/engine/features/rollout/hover';
-import { rolloutCodeActions, orderValues } from '../../server/src/engine/features/rollout/quickfix';
-import { proposeStrategies } from '../../server/src/engine/rollout/strategies';
-import { syncWaves } from '../../server/src/engine/features/rollout/waves';
-import { getRolloutPlan } from '../../server/src/engine/features/rollout/plan';
-import { detectEnablement } from '../../server/src/engine/rollout/enablement';
-import { codeInfo } from '../../server/src/engine/diagnostics/codes';
-import { getLanguageService } from '../../server/src/engine';
-import { validationContributor } from '../../server/src/engine/features/validation/contributor';
-import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
-import { parseFile } from '../../server/src/engine/yaml/document';
-import { applyEdits, fixtureFiles, storyContext } from './rollout-helpers';
-import { memHost } from '../helpers/memHost';
-import { storyAppSet, TIERS } from '../helpers/story';
-import type { EngineDiagnostic } from '../../server/src/engine';
-import { rollingSyncBy } from '../helpers/appsets';
+import { rolloutDiagnostics } from '../../../../../server/src/engine/features/rollout/diagnostics';
+import { rolloutLenses } from '../../../../../server/src/engine/features/rollout/lenses';
+import { rolloutHover } from '../../../../../server/src/engine/features/rollout/hover';
+import { rolloutCodeActions, orderValues } from '../../../../../server/src/engine/features/rollout/quickfix';
+import { syncWaves } from '../../../../../server/src/engine/features/rollout/waves';
+import { getRolloutPlan } from '../../../../../server/src/engine/features/rollout/plan';
+import { codeInfo, getLanguageService } from '../../../../../server/src/engine';
+import { parseFile } from '../../../../../server/src/engine/yaml';
+import { applyEdits, fixtureFiles, storyContext, storyService } from '../../../rollout-helpers';
+import { memHost } from '../../../../helpers/memHost';
+import { storyAppSet, TIERS } from '../../../../helpers/story';
+import type { EngineDiagnostic } from '../../../../../server/src/engine';
+import { rollingSyncBy } from '../../../../helpers/appsets';
 
 // The story's 45 services, selected by a team label (same length as the fixture's env: prod): nothing looks
 // like production unless a test says so (storyContext's Secrets carry team: web).
@@ -48,10 +43,16 @@ function codes(ds: EngineDiagnostic[]) {
     .sort();
 }
 
-/** Validation of the (edited) text: no errors from the schema/semantic checks. */
+/** The errors of the (edited) text, every check's (the schema's and the semantic checks' among them). */
 function validationErrors(text: string): EngineDiagnostic[] {
-  const ls = getLanguageService({ host: memHost(new Map()), contributors: [validationContributor] });
+  const ls = getLanguageService({ host: memHost(new Map()) });
   return ls.diagnostics(ls.analyze('file:///ws/x.yaml', text)).filter((d) => d.severity === 'error');
+}
+
+/** What the rollout plan says of progressive syncs in the workspace `files` (through the engine's door). */
+function enablementIn(files: Map<string, string>) {
+  const { service, analysis } = storyService(withStrategy(ROLLING), files);
+  return service.rolloutPlan(analysis)?.enablement.state;
 }
 
 test('every emitted rollout code is registered', () => {
@@ -241,19 +242,10 @@ test('a step with an invalid Application blocks the rollout', () => {
   assert.match(d!.message, /Step 1 contains 1 Application the controller refuses to create \(prod-01-svc-01\)/);
 });
 
-test('label choice and value order', () => {
+test('value order of the proposed steps', () => {
   assert.deepEqual(orderValues(['prod', 'staging', 'dev', 'qa', 'canary']), ['canary', 'dev', 'qa', 'staging', 'prod']);
   assert.deepEqual(orderValues(['high-traffic', 'low-traffic', 'canary']), ['canary', 'low-traffic', 'high-traffic']);
   assert.deepEqual(orderValues(['b', 'c', 'a']), ['a', 'b', 'c']);
-  const ctx = storyContext(story('fast'));
-  const [careful, faster] = proposeStrategies(ctx.expansion().apps, 10);
-  assert.equal(careful.key, 'tier');
-  assert.equal(careful.from, 'cluster');
-  // Batches grow with confidence, and the careful pace never syncs more than maxWaveSize (10) at once.
-  assert.equal(careful.summary, 'canary 1 → low-traffic 10 → high-traffic 10');
-  assert.equal(careful.largestWave, 10);
-  assert.equal(faster.summary, 'canary 1 → low-traffic 25% → high-traffic 50%');
-  assert.equal(faster.largestWave, 157);
 });
 
 for (const mode of ['fast', 'go'] as const) {
@@ -309,7 +301,7 @@ test('enable quick fix edits the ConfigMap that disables it, and detection then 
   const edited = applyEdits(files.get('/ws/install/params.yaml')!, fix.edits);
   assert.match(edited, /applicationsetcontroller\.enable\.progressive\.syncs: "true"\n/);
   files.set('/ws/install/params.yaml', edited);
-  assert.equal(detectEnablement(new WorkspaceIndex(memHost(files)), 'auto').state, 'enabled');
+  assert.equal(enablementIn(files), 'enabled');
   assert.ok(actions.some((a) => a.command?.id === 'appsetTools.setProgressiveSyncs' && (a.command.args as string[])[0] === 'enabled'));
 });
 
@@ -354,7 +346,7 @@ for (const [name, fixture, file, expect] of [
     const edited = applyEdits(files.get(file)!, fix.edits);
     assert.match(edited, expect);
     files.set(file, edited);
-    assert.equal(detectEnablement(new WorkspaceIndex(memHost(files)), 'auto').state, 'enabled');
+    assert.equal(enablementIn(files), 'enabled');
   });
 }
 
