@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { emptyHost } from '../../server/src/engine/host';
 import type { Expansion } from '../../server/src/engine/expand/types';
 import { appsetHead, listOf, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';

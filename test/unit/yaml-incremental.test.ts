@@ -11,7 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFile, splitDocuments } from '../../server/src/engine/yaml/document';
 import { diffTexts } from '../../server/src/engine/yaml/incremental';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { emptyHost } from '../../server/src/engine/host';
 import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 import { seededRandom } from '../helpers/random';

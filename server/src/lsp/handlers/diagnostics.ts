@@ -88,7 +88,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       // A large document just opened: what needs no expansion (syntax, schema, static checks) is shown
       // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
       const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
-      if (a?.appsets.length) {
+      if (a && s.service.appsets(a).length) {
         const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale, 'early findings');
         if (!early.ok) return;
         const first = s.guard('diagnostics', [], () =>
