@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, secret, secrets, workspace, workspaceFor } from './generators-helpers';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import { memHost } from '../helpers/memHost';
 import { applyEdits } from './rollout-helpers';
 
@@ -127,7 +127,7 @@ test('a post-selector with a misspelt value: the consequence, the values the par
   ] as const) {
     const fixed = applyEdits(text, fix.edits!);
     const b = ls.analyze('file:///ws/a.yaml', fixed, '/ws/a.yaml');
-    assert.equal(b.appsets[0].expansion().apps.length, apps, fixed);
+    assert.equal(ls.applications(b)!.apps.length, apps, fixed);
     assert.deepEqual(
       ls.diagnostics(b).filter((x) => x.severity === 'error' || x.code === 'generator/empty'),
       [],

@@ -2,10 +2,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
-import type { EngineSettings } from '../../server/src/engine/host';
-import type { Expansion } from '../../server/src/engine/expand/types';
+import type { EngineSettings } from '../../server/src/engine';
+import type { Expansion } from '../../server/src/engine';
 import { MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
 export const sharedDir = resolve(__dirname, '..', '..', '..', 'shared');
@@ -39,8 +39,9 @@ export function workspace(
     dir,
     expand(text, name) {
       const a = analyze(text, name);
-      if (!a.appsets.length) throw new Error('no ApplicationSet in the text');
-      return a.appsets[0].expansion();
+      const exp = service.applications(a);
+      if (!exp) throw new Error('no ApplicationSet in the text');
+      return exp;
     },
     diagnostics(text, name) {
       return service

@@ -14,14 +14,14 @@ import { syncWaves } from '../../server/src/engine/features/rollout/waves';
 import { getRolloutPlan } from '../../server/src/engine/features/rollout/plan';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
 import { codeInfo } from '../../server/src/engine/diagnostics/codes';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import { validationContributor } from '../../server/src/engine/features/validation/contributor';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { parseFile } from '../../server/src/engine/yaml/document';
 import { applyEdits, fixtureFiles, storyContext } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { storyAppSet, TIERS } from '../helpers/story';
-import type { EngineDiagnostic } from '../../server/src/engine/types';
+import type { EngineDiagnostic } from '../../server/src/engine';
 import { rollingSyncBy } from '../helpers/appsets';
 
 // The story's 45 services, selected by a team label (same length as the fixture's env: prod): nothing looks

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 import { detectEnablement } from '../../server/src/engine/rollout/enablement';
 import { installOf } from '../../server/src/engine/install/instances';
-import type { InstanceMapping } from '../../server/src/engine/host';
+import type { InstanceMapping } from '../../server/src/engine';
 import { memHost } from '../helpers/memHost';
 
 const cm = (value: string, ns?: string, extra = '') =>

@@ -18,11 +18,16 @@ export type {
   WorkspaceState,
   OpenDocumentsOf,
 } from './service/results';
-export type { GeneratedApp, ExpansionProblem } from './expand/types';
 export type { ProbeCache } from './workspace/index';
 export { INTERESTS } from './workspace/interests';
 export { mayDeclareClusters } from './generators/placeholders';
 export { own } from './objects';
+// A stepwise computation (`*Steps`) run to its end in one go.
+export { runSteps } from './steps';
+// The length from which a long file's first answer covers its first `---` parts only (the whole answer follows).
+export { FIRST_PASS_MIN_CHARS } from './service/firstPass';
+// One ApplicationSet's expansion as `expand()` returns it: its Applications, problems and generators.
+export type { Expansion, ExpansionProblem, GeneratedApp, GeneratorSummary } from './expand/types';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';

@@ -4,7 +4,8 @@
  * the types that cross to the client are in protocol.ts.
  */
 import type { Span } from '../types';
-import type { GeneratedApp, ExpansionProblem } from '../expand/types';
+import type { Expansion } from '../expand/types';
+import type { HelmValuesOrigin } from '../kinds/argocdApps';
 
 declare const analysed: unique symbol;
 
@@ -22,17 +23,14 @@ export interface AppSetSummary {
   index: number;
   /** Its document in the file. */
   span: Span;
+  /** The document as read (plain JSON values). */
+  value: unknown;
+  /** For an ApplicationSet written as argocd-apps chart values: where in the values it is. */
+  helmValues?: HelmValuesOrigin;
 }
 
-/** The Applications an ApplicationSet generates, as the preview computes them. */
-export interface Applications {
-  apps: readonly GeneratedApp[];
-  problems: readonly ExpansionProblem[];
-  /** What the user should know about the result (working tree used, live-data generators, samples). */
-  notes: string[];
-  /** False when the result cannot be exact (live-data generators, non-deterministic functions, cap hit). */
-  exact: boolean;
-}
+/** The Applications an ApplicationSet generates, as the preview computes them: the expansion without the renders it lends its next version. */
+export type Applications = Omit<Expansion, 'renders'>;
 
 /** Where an ApplicationSet writes what `appset diff --format sarif` points at. */
 export interface RolloutSites {

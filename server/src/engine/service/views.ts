@@ -88,14 +88,21 @@ export class Views {
   }
 
   appsets(a: Analysis): AppSetSummary[] {
-    return a.appsets.map(({ doc }) => ({ name: doc.name, namespace: doc.namespace, index: doc.index, span: doc.span }));
+    return a.appsets.map(({ doc }) => ({
+      name: doc.name,
+      namespace: doc.namespace,
+      index: doc.index,
+      span: doc.span,
+      value: doc.value,
+      ...(doc.helmValues ? { helmValues: doc.helmValues } : {}),
+    }));
   }
 
   applications(a: Analysis, offset?: number): Applications | null {
     const ctx = appsetAt(a, offset);
     if (!ctx) return null;
-    const { apps, problems, notes, exact } = ctx.expansion();
-    return { apps, problems, notes, exact };
+    const { renders: _, ...applications } = ctx.expansion();
+    return applications;
   }
 
   syncPolicy(a: Analysis, offset?: number): EffectivePolicy | null {
