@@ -2,10 +2,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Analysis, EngineDiagnostic, EngineSettings, LanguageService } from '../../server/src/engine';
+
 import { memHost } from '../helpers/memHost';
 import { clusterSecrets } from '../helpers/clusters';
 import { CLUSTERS } from '../helpers/story';
 import { getLanguageService } from '../../server/src/engine';
+// The story's ApplicationSet context comes from the service's internal facade: the door hands out an
+// opaque analysis (engine/service/results.ts), and the rollout modules' own tests call their features on a context.
 import { getLanguageService as getEngineService } from '../../server/src/engine/service/languageService';
 import type { AppSetContext } from '../../server/src/engine/features/context';
 

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, secret, secrets, workspace, workspaceFor } from '../../generators-helpers';
-import { goPathMatcher } from '../../../../server/src/engine/generators/gitPatterns';
+import { cleanGitPath, goPathMatcher } from '../../../../server/src/engine/generators/gitPatterns';
 import { goJSON } from '../../../../server/src/engine/generators/goJson';
 import { GoStringMap } from '../../../../server/src/gotemplate/values';
 
@@ -225,7 +225,13 @@ test('git directories: depth-first byte order, hidden and file-less directories 
   assert.ok(bad.problems.some((p) => p.code === 'generator/bad-pattern'));
 });
 
-test('Go path.Match semantics for directory patterns (path/match.go)', () => {
+test('Go path.Match semantics for directory patterns (path/match.go), on paths cleaned as git does', () => {
+  // The pattern's path is cleaned first (./, a/../b, //); .. above the root is outside the repository.
+  assert.equal(cleanGitPath('./clusters.json'), 'clusters.json');
+  assert.equal(cleanGitPath('./a/../b//c/*.json'), 'b/c/*.json');
+  assert.equal(cleanGitPath('apps/./'), 'apps/');
+  assert.equal(cleanGitPath('../x.json'), undefined);
+  assert.equal(cleanGitPath('a/../../x.json'), undefined);
   const m = (p: string, s: string) => {
     const f = goPathMatcher(p);
     return f === undefined ? 'bad' : f(s);
