@@ -38,15 +38,16 @@ const emit = (o: object) => fs.writeSync(1, JSON.stringify(o) + '\n');
 function exercise(service: ReturnType<typeof getLanguageService>, file: string, text: string): void {
   const a = service.analyze(file, text, file);
   service.diagnostics(a);
-  for (const ctx of a.appsets) ctx.expansion();
+  for (const x of service.appsets(a)) service.applications(a, x.span.start);
   service.codeLenses(a);
   for (let off = 0; off <= text.length; off += Math.max(1, Math.floor(text.length / 5))) {
     service.hover(a, off);
     service.completions(a, off);
   }
-  if (a.appsets.length) {
-    service.preview(a, a.appsets[0].doc.span.start);
-    service.rolloutPlan(a, a.appsets[0].doc.span.start);
+  const first = service.appsets(a)[0];
+  if (first) {
+    service.preview(a, first.span.start);
+    service.rolloutPlan(a, first.span.start);
   }
 }
 
@@ -108,7 +109,7 @@ function treeRun(): void {
       const file = path.join(root, 'appset.yaml');
       const a = service.analyze(file, APPSET, file);
       service.diagnostics(a);
-      const exp = a.appsets[0].expansion();
+      const exp = service.applications(a)!;
       const leaked = JSON.stringify(exp.apps).includes('LEAKED');
       emit(
         leaked

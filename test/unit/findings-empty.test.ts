@@ -127,7 +127,7 @@ test('a post-selector with a misspelt value: the consequence, the values the par
   ] as const) {
     const fixed = applyEdits(text, fix.edits!);
     const b = ls.analyze('file:///ws/a.yaml', fixed, '/ws/a.yaml');
-    assert.equal(b.appsets[0].expansion().apps.length, apps, fixed);
+    assert.equal(ls.applications(b)!.apps.length, apps, fixed);
     assert.deepEqual(
       ls.diagnostics(b).filter((x) => x.severity === 'error' || x.code === 'generator/empty'),
       [],

@@ -44,7 +44,7 @@ test('Go template escapes under goTemplate print their literal text: no fasttemp
   );
   const r = run(text);
   assert.deepEqual(loud(r.ds), []);
-  const app = r.a.appsets[0].expansion().apps[0];
+  const app = ls.applications(r.a)!.apps[0];
   assert.deepEqual((app.app as { metadata: { annotations: unknown } }).metadata.annotations, {
     raw: '{{ user.name }}',
     quoted: '{{ user.name }}',
@@ -64,7 +64,7 @@ test('fasttemplate: {{template}} and {{with}} are parameter names, not Go syntax
   );
   assert.deepEqual(loud(r.ds), []);
   assert.deepEqual(
-    r.a.appsets[0].expansion().apps.map((a) => a.name),
+    ls.applications(r.a)!.apps.map((a) => a.name),
     ['a-t-w-e'],
   );
   // Keywords with arguments, fields and pipes are still Go's.

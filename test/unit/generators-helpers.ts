@@ -41,8 +41,9 @@ export function workspace(
     dir,
     expand(text, name) {
       const a = analyze(text, name);
-      if (!a.appsets.length) throw new Error('no ApplicationSet in the text');
-      return a.appsets[0].expansion();
+      const exp = service.applications(a);
+      if (!exp) throw new Error('no ApplicationSet in the text');
+      return exp;
     },
     diagnostics(text, name) {
       return service

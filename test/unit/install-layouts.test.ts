@@ -83,7 +83,7 @@ for (const [layout, file, state, install, version] of LAYOUTS) {
     const plan = service.rolloutPlan(a, 0)!;
     assert.equal(plan.enablement.state, state, JSON.stringify(plan.enablement, null, 1));
     assert.equal(plan.enablement.instance?.name, install);
-    const note = a.appsets[0].expansion().notes.find((n) => n.startsWith('checked against'))!;
+    const note = service.applications(a)!.notes.find((n) => n.startsWith('checked against'))!;
     assert.match(note, version);
     // The status bar's data names the same install, with the model's lines.
     const info = service.fileInfo(a).appsets[0].enablement;

@@ -21,12 +21,12 @@ function analyze(rel: string) {
 }
 
 test('chart 2.x map form: one ApplicationSet per non-empty key, named by the key, shaped as the chart renders it', () => {
-  const { a } = analyze('values-v2-map.yaml');
+  const { a, service } = analyze('values-v2-map.yaml');
   assert.deepEqual(
-    a.appsets.map((x) => x.doc.name),
+    service.appsets(a).map((x) => x.name),
     ['guestbook', 'platform'],
   );
-  const g = a.appsets[0].doc;
+  const g = service.appsets(a)[0] as { helmValues?: unknown; value: Record<string, any> };
   assert.deepEqual(g.helmValues, { form: 'map', path: ['applicationsets', 'guestbook'] });
   assert.deepEqual(g.value.metadata, { labels: { team: 'web' }, name: 'guestbook', namespace: 'argocd' });
   const spec = g.value.spec as Record<string, any>;
@@ -64,21 +64,21 @@ test('the preview of a values-file ApplicationSet', () => {
 });
 
 test('chart 1.x list form: entries name themselves; checks run on the values (a misspelt strategy type)', () => {
-  const { a, diags, text } = analyze('values-v1-list.yaml');
+  const { a, diags, text, service } = analyze('values-v1-list.yaml');
   assert.deepEqual(
-    a.appsets.map((x) => [x.doc.name, x.doc.helmValues?.form]),
+    service.appsets(a).map((x) => [x.name, x.helmValues?.form]),
     [['addons', 'list']],
   );
   const st = diags.find((d) => d.code === 'appset/strategy-type');
   assert.ok(st);
   assert.equal(text.slice(st.span.start, st.span.end), 'Rollingsync');
-  assert.equal(a.appsets[0].expansion().apps.length, 2);
+  assert.equal(service.applications(a)!.apps.length, 2);
 });
 
 test('umbrella chart: argocd-apps values under the dependency name, planned with the argo-cd values beside them', () => {
   const { a, service } = analyze('umbrella/values.yaml');
   assert.deepEqual(
-    a.appsets.map((x) => x.doc.helmValues?.path),
+    service.appsets(a).map((x) => x.helmValues?.path),
     [['argocd-apps', 'applicationsets', 'services']],
   );
   const plan = service.rolloutPlan(a);

@@ -40,7 +40,7 @@ test('preview: one header line per mistake with the Applications it hits and whe
     /^# {3}parameter sets from: list element 1 \(services\.yaml:15\), cluster Secret "cluster-prod-eu" \(clusters\/prod-eu\.yaml:1\)/m,
   );
   // The diagnostic is one too, with related information on the Secrets and list elements.
-  const typo = a.appsets[0] && ls.diagnostics(a).filter((d) => d.code === 'template/missing-key');
+  const typo = ls.appsets(a)[0] && ls.diagnostics(a).filter((d) => d.code === 'template/missing-key');
   assert.equal(typo.length, 1);
   assert.ok(typo[0].related!.some((r) => r.location.file.endsWith('clusters/prod-eu.yaml')));
 });

@@ -13,19 +13,19 @@ const cli = bundledCli('rw-helm-');
 function analyze(rel: string) {
   const abs = posix(path.join(fixtures, rel));
   const service = serviceOver(fixtures);
-  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
-  return { a, diags: service.diagnostics(a), shown: service.diagnosticsToShow(a), service };
+  const text = fs.readFileSync(abs, 'utf8');
+  const a = service.analyze(abs, text, abs);
+  return { a, text, diags: service.diagnostics(a), shown: service.diagnosticsToShow(a), service };
 }
 
 test('a chart template that emits ApplicationSets: one information finding on its kind line, no syntax errors', () => {
-  const { a, diags, shown } = analyze('helm-chart/templates/addons-appsets.yaml');
-  assert.equal(a.appsets.length, 0);
+  const { a, text, diags, shown, service } = analyze('helm-chart/templates/addons-appsets.yaml');
+  assert.equal(service.appsets(a).length, 0);
   assert.deepEqual(
     diags.map((d) => [d.code, d.severity]),
     [['helm/chart-template', 'information']],
   );
   assert.equal(shown.length, 1, 'the editor shows it too');
-  const text = a.file.text;
   assert.equal(text.slice(diags[0].span.start, diags[0].span.end), 'ApplicationSet');
   assert.match(diags[0].message, /^this is a Helm chart template: it lies in the templates folder of the Helm chart helm-chart,/);
   assert.match(diags[0].message, /helm template/);
@@ -42,8 +42,8 @@ test('other templates of the chart (a CRD naming the kind, a ConfigMap) get at m
 });
 
 test('Helm syntax outside a chart is recognised by its .Values / include actions', () => {
-  const { a, diags } = analyze('helm-syntax/appset.yaml');
-  assert.equal(a.appsets.length, 0);
+  const { a, diags, service } = analyze('helm-syntax/appset.yaml');
+  assert.equal(service.appsets(a).length, 0);
   assert.deepEqual(
     diags.map((d) => d.code),
     ['helm/chart-template'],
@@ -61,7 +61,7 @@ ${flowTemplate(
   "name: '{{ .name }}', namespace: x",
 )}`;
   const a = service.analyze('/nowhere/x.yaml', text, '/nowhere/x.yaml');
-  assert.equal(a.appsets.length, 1);
+  assert.equal(service.appsets(a).length, 1);
   assert.ok(!service.diagnostics(a).some((d) => d.code.startsWith('helm/')));
 });
 

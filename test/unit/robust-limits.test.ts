@@ -211,7 +211,7 @@ ${gitGenerator('https://github.com/org/repo.git', 'files', 'apps/**/config.json'
     const t0 = Date.now();
     const service = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../repo' } }) });
     const a = service.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml'));
-    const exp = a.appsets[0].expansion();
+    const exp = service.applications(a)!;
     assert.deepEqual(
       exp.apps.map((x) => x.name),
       ['a'],
@@ -219,7 +219,7 @@ ${gitGenerator('https://github.com/org/repo.git', 'files', 'apps/**/config.json'
     assert.ok(Date.now() - t0 < 10_000);
     // A mapping to a folder that does not exist is said, not dropped.
     const s2 = getLanguageService({ host: createNodeHost([ws], { repoMappings: { 'https://github.com/org/repo.git': '../nope' } }) });
-    const e2 = s2.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml')).appsets[0].expansion();
+    const e2 = s2.applications(s2.analyze(path.join(ws, 'appset.yaml'), text, path.join(ws, 'appset.yaml')))!;
     assert.match(
       e2.problems.map((p) => p.message).join('\n'),
       /repo mapping .* sends https:\/\/github\.com\/org\/repo\.git to "\.\.\/nope", but .*\/nope is not a readable folder/,
@@ -239,10 +239,10 @@ test('inventoryFiles outside the workspace ("../clusters.yaml") are read; one th
       name: 'app-{{ .name }}'
 ${MINIMAL_TEMPLATE_SPEC}`;
   const file = path.join(ws, 'appset.yaml');
-  const expansion = (inventoryFiles: string[]) =>
-    getLanguageService({ host: createNodeHost([ws], { inventoryFiles }) })
-      .analyze(file, text, file)
-      .appsets[0].expansion();
+  const expansion = (inventoryFiles: string[]) => {
+    const s = getLanguageService({ host: createNodeHost([ws], { inventoryFiles }) });
+    return s.applications(s.analyze(file, text, file))!;
+  };
   assert.deepEqual(
     expansion(['../clusters.yaml']).apps.map((a) => a.name),
     ['app-outside', 'app-in-cluster'],
@@ -267,8 +267,8 @@ ${MINIMAL_TEMPLATE_SPEC}  templatePatch: '{{ $d := list 1 }}${'{{ $d = list $d $
 `;
   const file = path.join(work, 'patch-print.yaml');
   const t0 = Date.now();
-  const a = getLanguageService({ host: createNodeHost([work]) }).analyze(file, text, file);
-  const exp = a.appsets[0].expansion();
+  const service = getLanguageService({ host: createNodeHost([work]) });
+  const exp = service.applications(service.analyze(file, text, file))!;
   assert.match(exp.problems.map((p) => p.message).join('\n'), /error while converting template to json "\[\[\[/);
   assert.ok(Date.now() - t0 < 30_000, `a hang guard (took ${Date.now() - t0} ms)`);
 });

@@ -7,9 +7,10 @@ import { memHost } from '../helpers/memHost';
 import { clusterSecrets } from '../helpers/clusters';
 import { CLUSTERS } from '../helpers/story';
 import { getLanguageService } from '../../server/src/engine';
-
-/** One ApplicationSet of an analysis, as the language service hands it out. */
-type AppSetContext = Analysis['appsets'][number];
+// The story's ApplicationSet context comes from the service's internal facade: the door hands out an
+// opaque analysis (engine/service/results.ts), and the rollout modules' own tests call their features on a context.
+import { getLanguageService as getEngineService } from '../../server/src/engine/service/languageService';
+import type { AppSetContext } from '../../server/src/engine/features/context';
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'rollout');
 
@@ -58,7 +59,7 @@ export function storyContext(
   settings: Partial<EngineSettings> = {},
   extraLabels: Record<string, string> = {},
 ): AppSetContext {
-  const ls = getLanguageService({ host: memHost(storyFiles(files, extraLabels), settings) });
+  const ls = getEngineService({ host: memHost(storyFiles(files, extraLabels), settings) });
   const ctx = ls.analyze('file:///ws/appset.yaml', text, '/ws/appset.yaml').appsets[0];
   if (!ctx) throw new Error('no ApplicationSet in text');
   return ctx;

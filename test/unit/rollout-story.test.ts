@@ -8,7 +8,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../server/src/engine';
-import { getRolloutPlan } from '../../server/src/engine';
 import { applyEdits } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';
@@ -33,7 +32,7 @@ for (const mode of ['fast', 'go'] as const) {
 
     // 1. AllAtOnce: the blast radius.
     let a = ls.analyze(uri, text, p);
-    const exp = a.appsets[0].expansion();
+    const exp = ls.applications(a)!;
     assert.equal(exp.apps.length, 540, `the generators should produce 12 × 45 Applications (notes: ${exp.notes.join('; ')})`);
     let ds = ls.diagnostics(a);
     assert.deepEqual(
@@ -84,7 +83,7 @@ for (const mode of ['fast', 'go'] as const) {
     assert.match(warn.message, /all 540 Applications sync at once/);
     assert.equal(warn.related?.[0].location.file, '/ws/argocd/argocd-cmd-params-cm.yaml');
 
-    const plan = getRolloutPlan(a.appsets[0]);
+    const plan = ls.rolloutPlan(a, undefined, { view: false })!;
     assert.deepEqual(
       plan.steps.map((s) => [s.selector, s.apps.length, s.maxUpdate, s.waves.length]),
       [

@@ -17,7 +17,7 @@ import { FIXTURES, fixtureFiles } from './rollout-helpers';
 import { memHost, repoFiles } from '../helpers/memHost';
 import { flowClusterSecret } from '../helpers/clusters';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '../../server/src/engine/service/languageService';
 
 /** Every YAML file under the given folders of the repository, as one workspace at /ws. */
 const allYaml = (...dirs: string[]) => repoFiles((n) => /\.ya?ml$/i.test(n), ...dirs);

@@ -397,8 +397,8 @@ export function loadOneFile(
   const posix = toPosix(abs);
   const analysis = service.analyze(posix, text, posix);
   // A Helm chart template: the ApplicationSets `helm template` renders from the chart's values.yaml.
-  const helm = analysis.appsets.length ? undefined : service.helmRendered(analysis);
-  if (helm && 'analysis' in helm && helm.analysis.appsets.length) {
+  const helm = service.appsets(analysis).length ? undefined : service.helmRendered(analysis);
+  if (helm && 'analysis' in helm && service.appsets(helm.analysis).length) {
     io.err(
       oneLine(
         `appset ${cmd}: ${file}: a Helm chart template, rendered as \`helm template\` would with ${toPosix(path.relative(io.cwd, helm.values))} alone (release name release-name); lines below refer to the rendered text`,
@@ -406,7 +406,7 @@ export function loadOneFile(
     );
     return { abs, text: helm.text, service, analysis: helm.analysis };
   }
-  if (!analysis.appsets.length) {
+  if (!service.appsets(analysis).length) {
     const lines = new LineMap(text);
     const unchecked = service.diagnostics(analysis).filter((d) => codeInfo(d.code)?.unchecked);
     for (const d of unchecked) io.err(formatDiagnostic(file, lines, d) + '\n');

@@ -8,16 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import {
-  applicationsSyncPolicy,
-  declaresAppSet,
-  getLanguageService,
-  getRolloutPlan,
-  registeredClusters,
-  spanAt,
-  type EngineHost,
-  type LanguageService,
-} from '../engine';
+import { declaresAppSet, getLanguageService, type EngineHost, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
@@ -202,19 +193,20 @@ function collect(
     const a = service.analyze(f, text, f);
     // SARIF points at the head's text: the generators, the steps, and the permission findings there.
     const denials = withSites ? service.diagnostics(a).filter((d) => d.code === 'appset/project-denies') : [];
-    for (const ctx of a.appsets) {
-      const exp = ctx.expansion();
-      const plan = getRolloutPlan(ctx);
+    for (const x of service.appsets(a)) {
+      const at = x.span.start;
+      const exp = service.applications(a, at)!;
+      const plan = service.rolloutPlan(a, at, { view: false })!;
       const apps = new Map<string, SideApp>();
       for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
-      clusters ??= registeredClusters(ctx.file) ?? null;
+      clusters ??= service.registeredClusters(a) ?? null;
       out.push({
-        name: ctx.doc.name,
-        namespace: ctx.doc.namespace,
+        name: x.name,
+        namespace: x.namespace,
         file: f.slice(root.length + 1),
-        docIndex: ctx.doc.index,
+        docIndex: x.index,
         apps,
-        policy: applicationsSyncPolicy(ctx),
+        policy: service.syncPolicy(a, at)!,
         ...(clusters ? { clusters } : {}),
         plan: {
           strategy: plan.strategy,
@@ -235,10 +227,9 @@ function collect(
           ? {
               sites: {
                 text,
-                doc: ctx.doc.span,
-                generators: spanAt(ctx.doc.doc, ['spec', 'generators'], 'key'),
-                steps: plan.steps.map((_, i) => spanAt(ctx.doc.doc, ['spec', 'strategy', 'rollingSync', 'steps', i])),
-                denials: denials.filter((d) => d.span.start >= ctx.doc.span.start && d.span.start <= ctx.doc.span.end),
+                doc: x.span,
+                ...service.rolloutSites(a, at)!,
+                denials: denials.filter((d) => d.span.start >= x.span.start && d.span.start <= x.span.end),
               },
             }
           : {}),

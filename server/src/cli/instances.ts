@@ -66,12 +66,12 @@ export async function runInstances(args: string[], io: CliIO): Promise<number> {
     if (!('text' in read) || !looksLikeAppSet(read.text)) continue;
     const posix = toPosix(f);
     const a = service.analyze(posix, read.text, posix);
-    for (const ctx of a.appsets) {
-      const meta = (ctx.doc.value as { metadata?: { namespace?: unknown } } | null)?.metadata;
-      const namespace = typeof meta?.namespace === 'string' && meta.namespace ? meta.namespace : undefined;
+    const found = service.appsets(a);
+    for (const x of found) {
+      const namespace = x.namespace || undefined;
       if (!appsets.some((x) => x.path === posix && x.namespace === namespace)) appsets.push({ path: posix, namespace });
     }
-    if (a.appsets.length) problem ??= instanceProblem(a.file.settings, a.file.host.roots()) ?? '';
+    if (found.length) problem ??= instanceProblem(service.settings(a), service.roots()) ?? '';
     service.forget(posix);
   }
   if (problem) {

@@ -172,7 +172,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     if (looksLikeAppSet(text)) appsetFiles++;
     try {
       const analysis = service.analyze(abs, text, abs);
-      const bad = analysis.appsets.length ? instanceProblem(analysis.file.settings, host.roots()) : undefined;
+      const appsets = service.appsets(analysis);
+      const bad = appsets.length ? instanceProblem(service.settings(analysis), host.roots()) : undefined;
       if (bad) {
         io.err(oneLine(`appset lint: ${bad}`) + '\n');
         return 2;
@@ -188,9 +189,9 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
           abs,
           shownPath(f.abs),
           text,
-          analysis.appsets.length,
+          appsets.length,
           findings,
-          analysis.appsets.map((a) => ({ name: a.doc.name, span: a.doc.span })),
+          appsets.map((a) => ({ name: a.name, span: a.span })),
           shownPath,
         ),
       );

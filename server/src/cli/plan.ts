@@ -80,7 +80,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   const loaded = loadOneFile('plan', file, io, settings, workspace);
   if (typeof loaded === 'number') return loaded;
   const { abs, text, service, analysis } = loaded;
-  const bad = instanceProblem(analysis.file.settings, analysis.file.host.roots());
+  const bad = instanceProblem(service.settings(analysis), service.roots());
   if (bad) {
     io.err(oneLine(`appset plan: ${bad}`) + '\n');
     return 2;
@@ -88,12 +88,13 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   const lines = new LineMap(text);
   const shown = toPosix(path.relative(io.cwd, abs) || path.basename(abs));
   const all = sortDiagnostics(service.diagnostics(analysis));
-  const results: PlanResult[] = analysis.appsets.map((ctx) => {
-    const exp = ctx.expansion();
-    const inDoc = all.filter((d) => d.span.start >= ctx.doc.span.start && d.span.start <= ctx.doc.span.end);
+  const appsets = service.appsets(analysis);
+  const results: PlanResult[] = appsets.map(({ span }) => {
+    const exp = service.applications(analysis, span.start)!;
+    const inDoc = all.filter((d) => d.span.start >= span.start && d.span.start <= span.end);
     return {
-      plan: service.rolloutPlan(analysis, ctx.doc.span.start) as RolloutPlan,
-      line: lines.position(ctx.doc.span.start).line,
+      plan: service.rolloutPlan(analysis, span.start) as RolloutPlan,
+      line: lines.position(span.start).line,
       exact: exp.exact,
       notes: exp.notes,
       diagnostics: inDoc
@@ -110,7 +111,7 @@ export async function runPlan(args: string[], io: CliIO): Promise<number> {
   }
   // Errors outside every ApplicationSet (a broken document beside them) fail the plan too.
   const outside = all.filter(
-    (d) => d.severity === 'error' && !analysis.appsets.some((c) => d.span.start >= c.doc.span.start && d.span.start <= c.doc.span.end),
+    (d) => d.severity === 'error' && !appsets.some((c) => d.span.start >= c.span.start && d.span.start <= c.span.end),
   );
   for (const d of outside) io.err(formatDiagnostic(shown, lines, d) + '\n');
   const failing = outside.length > 0 || results.some((r) => r.diagnostics.some((d) => d.severity === 'error' || d.severity === 'warning'));

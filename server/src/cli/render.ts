@@ -52,20 +52,20 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
   const docs: string[] = [];
   // YAML and schema errors of the file fail the render too (the controller would not accept it).
   const said = new Set<string>();
-  for (const ctx of analysis.appsets) for (const p of ctx.expansion().problems) said.add(`${p.code}@${p.span?.start}`);
+  const appsets = service.appsets(analysis).map((x) => ({ ...x, exp: service.applications(analysis, x.span.start)! }));
+  for (const { exp } of appsets) for (const p of exp.problems) said.add(`${p.code}@${p.span?.start}`);
   for (const d of sortDiagnostics(service.diagnostics(analysis))) {
     if (d.severity !== 'error' || said.has(`${d.code}@${d.span.start}`)) continue;
     failed = true;
     io.err(formatDiagnostic(file, lines, d) + '\n');
   }
-  for (const ctx of analysis.appsets) {
-    const exp = ctx.expansion();
+  for (const { exp, ...x } of appsets) {
     for (const d of sortDiagnostics(
       exp.problems.map((p) => ({
         code: p.code,
         severity: p.severity,
         message: p.message,
-        span: p.span ?? { start: ctx.doc.span.start, end: ctx.doc.span.start },
+        span: p.span ?? { start: x.span.start, end: x.span.start },
       })),
     )) {
       if (d.severity === 'error') failed = true;
@@ -74,14 +74,14 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
     for (const a of exp.apps) if (a.invalid?.length) failed = true;
     if (output === 'json') {
       json.push({
-        applicationSet: ctx.doc.name,
+        applicationSet: x.name,
         exact: exp.exact,
         notes: exp.notes,
         applications: [...exp.apps]
           .sort((a, b) => compareGoStrings(a.name, b.name))
           .map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
       });
-    } else docs.push(service.preview(analysis, ctx.doc.span.start, { lineSafe: true })?.yaml ?? '');
+    } else docs.push(service.preview(analysis, x.span.start, { lineSafe: true })?.yaml ?? '');
   }
   io.out(output === 'json' ? JSON.stringify(json.length === 1 ? json[0] : json, null, 2) + '\n' : docs.join(''));
   return failed ? 1 : 0;

@@ -6,14 +6,21 @@
  * Start at `getLanguageService()`: a facade over the feature modules (validation, preview, rollout)
  * with one cache and one `EngineHost`.
  */
-export { getLanguageService, looksLikeAppSet } from './service/languageService';
-export type { LanguageService, LanguageServiceParams, Analysis } from './service/languageService';
-export type { OpenDocuments } from './service/openDocuments';
+// What it hands out is plain data: an analysis is an opaque handle the fronts give back
+// (service/results.ts), never an engine context.
+export { getFrontLanguageService as getLanguageService, looksLikeAppSet } from './service/languageService';
+export type { FrontLanguageService as LanguageService, LanguageServiceParams } from './service/languageService';
+export type {
+  DocumentAnalysis as Analysis,
+  AppSetSummary,
+  Applications,
+  RolloutSites,
+  WorkspaceState,
+  OpenDocumentsOf,
+} from './service/results';
 export type { ProbeCache } from './workspace/index';
 export { INTERESTS } from './workspace/interests';
-export { appsetOnly } from './service/openDocuments';
 export { mayDeclareClusters } from './generators/placeholders';
-export { registeredClusters } from './generators/inventory';
 export { own } from './objects';
 // A stepwise computation (`*Steps`) run to its end in one go.
 export { runSteps } from './steps';
@@ -68,9 +75,7 @@ export { CONFIG_FILE, type RepoConfig } from './config/types';
 export { CONFIG_KEYS } from './config/keys';
 export type { Finding } from './config/apply';
 export { fingerprints } from './diagnostics/fingerprint';
-// The rollout plan of one ApplicationSet (`appset diff`) and the policy gates' reading of it.
-export { getRolloutPlan } from './features/rollout/plan';
+// The policy gates' reading of a rollout plan.
 export { largestSyncAtOnce } from './features/policy/gates';
 // The applications-sync policy the controller applies (the ApplicationSet's own, the install's --policy and override).
-export { applicationsSyncPolicy } from './features/policy/syncPolicy';
 export type { EffectivePolicy, SyncPolicyName } from './rules/applicationsSync';

@@ -7,7 +7,7 @@
  * Applications of each ApplicationSet, one LRU), dispatch.ts (the editor features, asked of the
  * feature modules), lintRun.ts (the findings) and views.ts (preview, plan, status).
  */
-import type { EngineHost } from '../host';
+import type { EngineHost, EngineSettings } from '../host';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Location, Span } from '../types';
 import { runSteps } from '../steps';
 import { WorkspaceIndex, type ProbeCache } from '../workspace/index';
@@ -27,6 +27,9 @@ import { Analyses, type Analysis } from './analyses';
 import { appsetAt, Dispatch } from './dispatch';
 import { LintRun, outsideAppSets, unsuppressed } from './lintRun';
 import { Views } from './views';
+import { registeredClusters } from '../generators/inventory';
+import type { AppSetSummary, Applications, DocumentAnalysis, OpenDocumentsOf, RolloutSites, WorkspaceState } from './results';
+import type { EffectivePolicy } from '../rules/applicationsSync';
 
 export type { Analysis } from './analyses';
 export { looksLikeAppSet } from './lintRun';
@@ -45,98 +48,129 @@ export interface LanguageServiceParams {
   deferWorkspaceScan?: boolean;
 }
 
-export interface LanguageService {
-  readonly workspace: WorkspaceIndex;
+/**
+ * The facade's answers, over an analysis of type `A`: the engine's own `A` inside the engine
+ * (`LanguageService`), an opaque handle for the fronts (`FrontLanguageService`, what engine/index.ts hands out).
+ * Every answer is plain data.
+ */
+export interface LanguageServiceOf<A> {
+  readonly workspace: WorkspaceState;
   /** Parses and prepares a document; cached by uri and text. */
-  analyze(uri: string, text: string, path?: string): Analysis;
+  analyze(uri: string, text: string, path?: string): A;
   /**
    * The first analysis of a very long file: only its `---` parts that can hold more than syntax
    * findings are parsed (firstPass.ts); undefined when the file was analysed before or the first
    * pass would not save much. `analyze` of the text gives the whole answer after it.
    */
-  quickAnalysis(uri: string, text: string, path?: string): Analysis | undefined;
+  quickAnalysis(uri: string, text: string, path?: string): A | undefined;
   /** `analyze` in steps (the YAML parse pauses between them; see `prepare`). */
-  analyzeSteps(uri: string, text: string, path?: string): Generator<void, Analysis>;
+  analyzeSteps(uri: string, text: string, path?: string): Generator<void, A>;
   /** The findings an editor or CI reports: repository config applied (severities, `off`, ignored paths), suppressed ones left out. */
-  diagnostics(a: Analysis): EngineDiagnostic[];
+  diagnostics(a: A): EngineDiagnostic[];
   /** Like `diagnostics`, but suppressed findings are kept, marked with `suppressed` (the CLI reports them in SARIF). */
-  lint(a: Analysis): Finding[];
+  lint(a: A): Finding[];
   /** The repository configuration (`.appset-tools.yaml`) that applies to a file. */
   configFor(path: string): RepoConfig;
   /** True when the repository configuration's `ignore` list names the file. */
   isIgnored(path: string): boolean;
   /** Problems in a configuration file itself (`config/invalid`). */
   configDiagnostics(configPath: string): EngineDiagnostic[];
-  hover(a: Analysis, offset: number): Hover | undefined;
-  codeLenses(a: Analysis): CodeLens[];
-  codeActions(a: Analysis, span: Span, diagnostics: EngineDiagnostic[]): CodeAction[];
-  completions(a: Analysis, offset: number): CompletionItem[];
-  /** The expansion of the ApplicationSet document containing `offset` (or the first one). */
-  appsetAt(a: Analysis, offset?: number): AppSetContext | undefined;
+  hover(a: A, offset: number): Hover | undefined;
+  codeLenses(a: A): CodeLens[];
+  codeActions(a: A, span: Span, diagnostics: EngineDiagnostic[]): CodeAction[];
+  completions(a: A, offset: number): CompletionItem[];
+  /** The file's ApplicationSets. */
+  appsets(a: A): AppSetSummary[];
+  /** The Applications of the ApplicationSet containing `offset` (or the first one); null when there is none. */
+  applications(a: A, offset?: number): Applications | null;
+  /** The effective settings for the file: the editor's or the CLI's, under the repository configuration. */
+  settings(a: A): EngineSettings;
+  /** The workspace roots of the service's host. */
+  roots(): readonly string[];
+  /** The applications-sync policy the controller applies to the ApplicationSet containing `offset` (or the first one). */
+  syncPolicy(a: A, offset?: number): EffectivePolicy | null;
+  /** The clusters the workspace registers (cluster Secrets, inventories); undefined when it declares none. */
+  registeredClusters(a: A): { names: string[]; servers: string[] } | undefined;
+  /** Where the ApplicationSet containing `offset` (or the first one) writes its generators and rollout steps. */
+  rolloutSites(a: A, offset?: number): RolloutSites | null;
   /**
    * What an editor shows for the file: every finding of ApplicationSet files; for other YAML files
    * only file-level findings (e.g. an ignored progressive-sync setting), never YAML syntax errors,
    * which the editor's YAML support reports already.
    */
-  diagnosticsToShow(a: Analysis): EngineDiagnostic[];
+  diagnosticsToShow(a: A): EngineDiagnostic[];
   /** The preview of the ApplicationSet containing `offset` (or the first one); null when there is none. */
-  preview(a: Analysis, offset?: number, opts?: { lineSafe?: boolean }): PreviewResult | null;
+  preview(a: A, offset?: number, opts?: { lineSafe?: boolean }): PreviewResult | null;
   /**
    * For a Helm chart template with its chart's values.yaml in the workspace: the analysis of the text
    * Helm renders (yaml/helmRender.ts), or why it cannot be rendered here; undefined for other files.
    */
-  helmRendered(a: Analysis): { analysis: Analysis; text: string; values: string } | { cannot: string } | undefined;
+  helmRendered(a: A): { analysis: A; text: string; values: string } | { cannot: string } | undefined;
   /** The rollout plan of the ApplicationSet containing `offset` (or the first one); null when there is none. */
-  rolloutPlan(a: Analysis, offset?: number): RolloutPlan | null;
+  rolloutPlan(a: A, offset?: number, opts?: { view?: boolean }): RolloutPlan | null;
   /** The preview and the plan as text with a one-line summary, for the server's commands (editors without views). */
-  previewText(a: Analysis, offset?: number): { text: string; summary: string } | null;
-  planText(a: Analysis, offset?: number): { text: string; summary: string } | null;
+  previewText(a: A, offset?: number): { text: string; summary: string } | null;
+  planText(a: A, offset?: number): { text: string; summary: string } | null;
   /** Where the parameter under the cursor is defined (list element keys, values entries, cluster Secrets, git files). */
-  definition(a: Analysis, offset: number): Location[];
+  definition(a: A, offset: number): Location[];
   /** Where the parameter under the cursor is used (and defined, with `includeDeclaration`). */
-  references(a: Analysis, offset: number, includeDeclaration: boolean): Location[];
+  references(a: A, offset: number, includeDeclaration: boolean): Location[];
   /** The span rename would change and its current name, or why it cannot rename there. */
-  prepareRename(a: Analysis, offset: number): { span: Span; placeholder: string } | { error: string } | undefined;
+  prepareRename(a: A, offset: number): { span: Span; placeholder: string } | { error: string } | undefined;
   /** Renames a list-element key and its uses. */
-  rename(a: Analysis, offset: number, newName: string): RenameResult | undefined;
+  rename(a: A, offset: number, newName: string): RenameResult | undefined;
   /** One symbol per ApplicationSet: generators (kind, parameter sets), template, templatePatch, strategy steps. */
-  documentSymbols(a: Analysis): DocumentSymbol[];
+  documentSymbols(a: A): DocumentSymbol[];
   /** Multi-line mappings, lists and block scalars of every document in the file. */
-  foldingRanges(a: Analysis): FoldingRange[];
+  foldingRanges(a: A): FoldingRange[];
   /** Tokens of the `{{ }}` actions inside YAML strings. */
-  semanticTokens(a: Analysis): SemanticToken[];
+  semanticTokens(a: A): SemanticToken[];
   /** A template string's value for the first Application, after the string. */
-  inlayHints(a: Analysis, range?: Span): InlayHint[];
+  inlayHints(a: A, range?: Span): InlayHint[];
   /** The document's ApplicationSets and their controller's progressive-sync state (status bar, context keys). */
-  fileInfo(a: Analysis): FileInfo;
+  fileInfo(a: A): FileInfo;
   /** One line per Argo CD install found (and the override): what decides progressive syncs, for the server log. */
   enablementSummary(): string[];
   /** The install model as a report: every Argo CD install, its version, settings, evidence and which of `appsets` it runs (`appset instances`). */
   installReport(appsets: readonly { path: string; namespace?: string }[]): InstallReport;
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
-  readonly openDocuments: OpenDocuments;
+  readonly openDocuments: OpenDocumentsOf<A>;
   /**
    * The expensive part of answering for `a` (expanding its ApplicationSets), in steps: the caller
    * runs it to the end before asking for answers, pausing between steps to serve other work, or
    * drops it when its text is outdated. Answers for `a` then reuse the result.
    */
-  prepare(a: Analysis): Generator<void, void>;
+  prepare(a: A): Generator<void, void>;
   /** Like `prepare`, for the findings of `a` (`lint`, `diagnostics`): computed in steps between feature modules. */
-  prepareDiagnostics(a: Analysis): Generator<void, void>;
+  prepareDiagnostics(a: A): Generator<void, void>;
   /**
    * What an editor can show of `a` before its ApplicationSets are expanded (as tsserver sends syntactic
    * diagnostics before semantic ones): YAML syntax, the schema and every check that needs no generated
    * Application — always a subset of `diagnosticsToShow(a)` (see earlyFindings.ts). In steps, like
    * `prepareDiagnostics`, whose run then re-uses the feature modules' memos.
    */
-  earlyDiagnosticsSteps(a: Analysis): Generator<void, EngineDiagnostic[]>;
+  earlyDiagnosticsSteps(a: A): Generator<void, EngineDiagnostic[]>;
   /** Like `prepare`, for the preview text of the ApplicationSet at `offset` (`preview`, `previewText`): a few Applications a step. */
-  preparePreview(a: Analysis, offset?: number): Generator<void, void>;
+  preparePreview(a: A, offset?: number): Generator<void, void>;
   /** Releases what is kept for a document that was closed. */
   forget(uri: string): void;
   /** Forget cached analyses (e.g. settings changed). */
   reset(): void;
 }
+
+/** The facade inside the engine (and the tests of its parts): analyses with their contexts. */
+export interface LanguageService extends LanguageServiceOf<Analysis> {
+  readonly workspace: WorkspaceIndex;
+  readonly openDocuments: OpenDocuments;
+  /** The context of the ApplicationSet document containing `offset` (or the first one). */
+  appsetAt(a: Analysis, offset?: number): AppSetContext | undefined;
+}
+
+/** The facade as the fronts see it (engine/index.ts): an analysis is an opaque handle, every answer plain data. */
+export type FrontLanguageService = LanguageServiceOf<DocumentAnalysis>;
+
+/** `getLanguageService` for the fronts: the same service, typed as `FrontLanguageService`. */
+export const getFrontLanguageService = getLanguageService as unknown as (params: LanguageServiceParams) => FrontLanguageService;
 
 export function getLanguageService(params: LanguageServiceParams): LanguageService {
   const host = params.host;
@@ -167,7 +201,14 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     diagnosticsToShow: (a) => outsideAppSets(a, service.diagnostics(a)),
     helmRendered: (a) => views.helmRendered(a),
     preview: (a, offset, opts) => views.preview(a, offset, opts),
-    rolloutPlan: (a, offset) => views.rolloutPlan(a, offset),
+    rolloutPlan: (a, offset, opts) => views.rolloutPlan(a, offset, opts),
+    appsets: (a) => views.appsets(a),
+    applications: (a, offset) => views.applications(a, offset),
+    settings: (a) => a.file.settings,
+    roots: () => host.roots(),
+    syncPolicy: (a, offset) => views.syncPolicy(a, offset),
+    registeredClusters: (a) => registeredClusters(a.file),
+    rolloutSites: (a, offset) => views.rolloutSites(a, offset),
     previewText: (a, offset) => views.previewText(a, offset),
     planText: (a, offset) => views.planText(a, offset),
     definition: (a, offset) => dispatch.definition(a, offset),

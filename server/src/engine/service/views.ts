@@ -25,6 +25,9 @@ import { chartTemplateOf } from '../kinds/helmChart';
 import { renderChartTemplate } from './helmRender';
 import type { Analysis, Analyses } from './analyses';
 import { appsetAt } from './dispatch';
+import type { AppSetSummary, Applications, RolloutSites } from './results';
+import { applicationsSyncPolicy } from '../features/policy/syncPolicy';
+import type { EffectivePolicy } from '../rules/applicationsSync';
 
 export class Views {
   constructor(
@@ -77,9 +80,43 @@ export class Views {
     if (ctx) yield* previewYamlSteps(ctx);
   }
 
-  rolloutPlan(a: Analysis, offset?: number): RolloutPlan | null {
+  /** The plan, with what the rollout view shows of each Application unless `view` is false. */
+  rolloutPlan(a: Analysis, offset?: number, opts?: { view?: boolean }): RolloutPlan | null {
     const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
-    return ctx ? { ...getRolloutPlan(ctx), ...rolloutViewDetails(ctx, offset) } : null;
+    if (!ctx) return null;
+    return opts?.view === false ? getRolloutPlan(ctx) : { ...getRolloutPlan(ctx), ...rolloutViewDetails(ctx, offset) };
+  }
+
+  appsets(a: Analysis): AppSetSummary[] {
+    return a.appsets.map(({ doc }) => ({
+      name: doc.name,
+      namespace: doc.namespace,
+      index: doc.index,
+      span: doc.span,
+      value: doc.value,
+      ...(doc.helmValues ? { helmValues: doc.helmValues } : {}),
+    }));
+  }
+
+  applications(a: Analysis, offset?: number): Applications | null {
+    const ctx = appsetAt(a, offset);
+    if (!ctx) return null;
+    const { renders: _, ...applications } = ctx.expansion();
+    return applications;
+  }
+
+  syncPolicy(a: Analysis, offset?: number): EffectivePolicy | null {
+    const ctx = appsetAt(a, offset);
+    return ctx ? applicationsSyncPolicy(ctx) : null;
+  }
+
+  rolloutSites(a: Analysis, offset?: number): RolloutSites | null {
+    const ctx = appsetAt(a, offset);
+    if (!ctx) return null;
+    return {
+      generators: spanAt(ctx.doc.doc, ['spec', 'generators'], 'key'),
+      steps: getRolloutPlan(ctx).steps.map((_, i) => spanAt(ctx.doc.doc, ['spec', 'strategy', 'rollingSync', 'steps', i])),
+    };
   }
 
   previewText(a: Analysis, offset?: number): { text: string; summary: string } | null {

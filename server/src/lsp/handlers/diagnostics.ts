@@ -88,7 +88,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
       // A large document just opened: what needs no expansion (syntax, schema, static checks) is shown
       // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
       const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
-      if (a?.appsets.length) {
+      if (a && s.service.appsets(a).length) {
         const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale, 'early findings');
         if (!early.ok) return;
         const first = s.guard('diagnostics', [], () =>
@@ -124,32 +124,8 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // error is not shown twice.
   const shown = (d: EngineDiagnostic) => s.settings.yamlSyntax || d.code !== 'yaml/syntax';
 
-  // The workspace index is read lazily, by the first answer that needs it. After the first answer,
-  // the rest is read in small steps between requests, so that later answers find it ready. Until
-  // then the Argo CD version is detected from the files read so far (WorkspaceIndex `defer`); once
-  // everything is read, documents whose answer may have changed are validated again, and the log
-  // says what decides progressive syncs (reading Argo CD's configuration never delays a first answer).
-  let warming = false;
-  let warmRun = 0;
-  /** The warm-up has read the whole workspace (since the last reset). */
-  let indexRead = false;
-  function warmIndex(): void {
-    if (warming) return;
-    warming = true;
-    const run = ++warmRun;
-    const step = () => {
-      if (run !== warmRun) return; // a reset started another warm-up
-      if (!s.guard('workspace index', true, () => s.service.workspace.warm(50))) {
-        setTimeout(step, 2);
-        return;
-      }
-      indexRead = true;
-      announceScanNotes();
-      if (s.guard('workspace index', false, () => s.service.workspace.settle())) revalidateAll(true);
-      logEnablement();
-    };
-    setTimeout(step, 20);
-  }
+  const warmUp = indexWarmUp(s, () => revalidateAll(true));
+  const warmIndex = () => warmUp.start();
 
   function schedule(doc: TextDocument, delayMs = s.settings.debounceMs): void {
     debouncer.run(doc.uri, delayMs, () => {
@@ -176,8 +152,116 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     lensRefresh.run('all', Math.max(s.settings.debounceMs, 50), () => {
       if (s.client.refreshLenses) void connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
       void connection.sendNotification(Notifications.resultsChanged).catch(() => undefined);
-      logEnablement();
+      warmUp.logEnablement();
     });
+  }
+
+  function resetAndRevalidate(): void {
+    warmUp.reset();
+    s.guard('reset', undefined, () => {
+      s.forgetRuns();
+      s.service.reset();
+      s.service.openDocuments.resync(documents.all().map((d) => ({ path: URI.toPath(d.uri), text: d.getText() })));
+    });
+    revalidateAll(true);
+  }
+
+  registerDocumentEvents(s, {
+    schedule,
+    scheduleOthers,
+    revalidateAll,
+    closed(uri) {
+      debouncer.cancel(uri);
+      quickAnswered.delete(uri);
+      answered.delete(uri);
+      runs.delete(uri);
+    },
+  });
+
+  return { resetAndRevalidate, scheduleOthers };
+}
+
+interface DocumentRuns {
+  schedule(doc: TextDocument, delayMs?: number): void;
+  scheduleOthers(uri: string): void;
+  revalidateAll(now?: boolean): void;
+  /** A document closed: its pending and past runs are forgotten. */
+  closed(uri: string): void;
+}
+
+/** Documents opened, changed and closed, and files changed on disk (git pull): the runs they start. */
+function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
+  const { connection, documents } = s;
+  // TextDocuments fires onDidChangeContent right after onDidOpen for the same document: that one must
+  // not replace the immediate run of the open with a debounced one (first diagnostics would wait).
+  let opened: TextDocument | undefined;
+  documents.onDidOpen((e) => {
+    opened = e.document;
+    on.schedule(e.document, 0);
+  });
+  documents.onDidChangeContent((e) => {
+    if (e.document === opened) {
+      opened = undefined;
+      return;
+    }
+    on.schedule(e.document);
+  });
+  documents.onDidClose((e) => {
+    on.closed(e.document.uri);
+    s.guard('close', undefined, () => {
+      s.service.openDocuments.close(URI.toPath(e.document.uri));
+      // Nothing of a closed document is kept (long sessions open and close many).
+      s.service.forget(e.document.uri);
+    });
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    // A closed cluster Secret reverts to its saved version for the other documents.
+    if (!looksLikeAppSet(e.document.getText())) on.scheduleOthers(e.document.uri);
+  });
+
+  connection.onDidChangeWatchedFiles((e) => {
+    s.guard('watched files', undefined, () => {
+      let changed = false;
+      for (const c of e.changes) {
+        const p = URI.toPath(c.uri);
+        // Open documents are overlays: their editor text wins over the file on disk.
+        if (!p || documents.get(c.uri) || !isWatchedChange(p, c.type)) continue;
+        s.service.workspace.invalidate(p);
+        changed = true;
+      }
+      if (changed) on.revalidateAll();
+    });
+  });
+}
+
+/**
+ * The workspace index is read lazily, by the first answer that needs it. After the first answer, the
+ * rest is read in small steps between requests, so that later answers find it ready. Until then the
+ * Argo CD version is detected from the files read so far (WorkspaceIndex `defer`); once everything is
+ * read, documents whose answer may have changed are validated again (`revalidate`), and the log says
+ * what decides progressive syncs (reading Argo CD's configuration never delays a first answer).
+ */
+function indexWarmUp(s: ServerState, revalidate: () => void): { start(): void; reset(): void; logEnablement(): void } {
+  const { connection } = s;
+  let warming = false;
+  let warmRun = 0;
+  /** The warm-up has read the whole workspace (since the last reset). */
+  let indexRead = false;
+  function warmIndex(): void {
+    if (warming) return;
+    warming = true;
+    const run = ++warmRun;
+    const step = () => {
+      if (run !== warmRun) return; // a reset started another warm-up
+      if (!s.guard('workspace index', true, () => s.service.workspace.warm(50))) {
+        setTimeout(step, 2);
+        return;
+      }
+      indexRead = true;
+      announceScanNotes();
+      if (s.guard('workspace index', false, () => s.service.workspace.settle())) revalidate();
+      logEnablement();
+    };
+    setTimeout(step, 20);
   }
 
   // What the workspace scan left out (a cap reached, files over the size limit, FIFOs) is said once,
@@ -211,60 +295,13 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     });
   }
 
-  function resetAndRevalidate(): void {
-    warming = false;
-    indexRead = false;
-    warmRun++;
-    s.guard('reset', undefined, () => {
-      s.forgetRuns();
-      s.service.reset();
-      s.service.openDocuments.resync(documents.all().map((d) => ({ path: URI.toPath(d.uri), text: d.getText() })));
-    });
-    revalidateAll(true);
-  }
-
-  // TextDocuments fires onDidChangeContent right after onDidOpen for the same document: that one must
-  // not replace the immediate run of the open with a debounced one (first diagnostics would wait).
-  let opened: TextDocument | undefined;
-  documents.onDidOpen((e) => {
-    opened = e.document;
-    schedule(e.document, 0);
-  });
-  documents.onDidChangeContent((e) => {
-    if (e.document === opened) {
-      opened = undefined;
-      return;
-    }
-    schedule(e.document);
-  });
-  documents.onDidClose((e) => {
-    debouncer.cancel(e.document.uri);
-    quickAnswered.delete(e.document.uri);
-    answered.delete(e.document.uri);
-    runs.delete(e.document.uri);
-    s.guard('close', undefined, () => {
-      s.service.openDocuments.close(URI.toPath(e.document.uri));
-      // Nothing of a closed document is kept (long sessions open and close many).
-      s.service.forget(e.document.uri);
-    });
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-    // A closed cluster Secret reverts to its saved version for the other documents.
-    if (!looksLikeAppSet(e.document.getText())) scheduleOthers(e.document.uri);
-  });
-
-  connection.onDidChangeWatchedFiles((e) => {
-    s.guard('watched files', undefined, () => {
-      let changed = false;
-      for (const c of e.changes) {
-        const p = URI.toPath(c.uri);
-        // Open documents are overlays: their editor text wins over the file on disk.
-        if (!p || documents.get(c.uri) || !isWatchedChange(p, c.type)) continue;
-        s.service.workspace.invalidate(p);
-        changed = true;
-      }
-      if (changed) revalidateAll();
-    });
-  });
-
-  return { resetAndRevalidate, scheduleOthers };
+  return {
+    start: warmIndex,
+    reset() {
+      warming = false;
+      indexRead = false;
+      warmRun++;
+    },
+    logEnablement,
+  };
 }

@@ -49,25 +49,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
     s.settings = readSettings(init.settings ?? init.appsetTools);
     s.host = createNodeHost(roots, s.settings.engine, s.log);
     s.service = getLanguageService({ host: s.host, deferWorkspaceScan: true });
-    return {
-      capabilities: {
-        textDocumentSync: TextDocumentSyncKind.Incremental,
-        hoverProvider: true,
-        codeLensProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: ['quickfix', 'refactor', 'source'] },
-        completionProvider: { triggerCharacters: ['.', ' ', ':', '"', '$'] },
-        executeCommandProvider: { commands: [...SERVER_COMMANDS] },
-        definitionProvider: true,
-        referencesProvider: true,
-        renameProvider: { prepareProvider: true },
-        documentSymbolProvider: { label: 'ApplicationSet' },
-        foldingRangeProvider: true,
-        semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
-        inlayHintProvider: true,
-        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
-      },
-      serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION },
-    };
+    return { capabilities: serverCapabilities(), serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION } };
   });
 
   connection.onInitialized(() => {
@@ -80,36 +62,9 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
         .register(DidChangeWatchedFilesNotification.type, { watchers: WATCH_GLOBS.map((globPattern) => ({ globPattern })) })
         .catch(() => undefined);
     }
-    s.guard('workspace folders', undefined, () =>
-      connection.workspace.onDidChangeWorkspaceFolders((e) => {
-        const roots = new Set(s.host.roots());
-        for (const r of e.removed) {
-          const p = URI.toPath(r.uri);
-          if (p) roots.delete(p);
-        }
-        for (const a of e.added) {
-          const p = URI.toPath(a.uri);
-          if (p) roots.add(p);
-        }
-        s.host.updateRoots([...roots]);
-        revalidation.resetAndRevalidate();
-      }),
-    );
+    followWorkspaceFolders(s, revalidation);
   });
-
-  // Without a workspace nothing beside the file would be read (0 Applications, a false generator/empty):
-  // the document's git work tree, else its folder, becomes a root, as the CLI roots its inputs.
-  s.documents.onDidOpen((e) => {
-    if (!rootless) return;
-    const file = URI.toPath(e.document.uri);
-    if (!file) return;
-    s.guard('workspace of a document', undefined, () => {
-      const roots = s.host.roots();
-      if (roots.some((r) => file === r || file.startsWith(r.endsWith('/') ? r : r + '/'))) return;
-      s.host.updateRoots([...roots, workspaceOf(file)]);
-      revalidation.resetAndRevalidate();
-    });
-  });
+  rootOpenedDocuments(s, revalidation, () => rootless);
 
   function applySettings(raw: unknown): void {
     lastRaw = raw;
@@ -147,4 +102,60 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
       applySettings(lastRaw);
     },
   };
+}
+
+/** What the server answers, announced at `initialize`. */
+function serverCapabilities(): InitializeResult['capabilities'] {
+  return {
+    textDocumentSync: TextDocumentSyncKind.Incremental,
+    hoverProvider: true,
+    codeLensProvider: { resolveProvider: false },
+    codeActionProvider: { codeActionKinds: ['quickfix', 'refactor', 'source'] },
+    completionProvider: { triggerCharacters: ['.', ' ', ':', '"', '$'] },
+    executeCommandProvider: { commands: [...SERVER_COMMANDS] },
+    definitionProvider: true,
+    referencesProvider: true,
+    renameProvider: { prepareProvider: true },
+    documentSymbolProvider: { label: 'ApplicationSet' },
+    foldingRangeProvider: true,
+    semanticTokensProvider: { legend: SEMANTIC_LEGEND, full: true },
+    inlayHintProvider: true,
+    workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+  };
+}
+
+/** The workspace roots follow the editor's folders (registered once initialized). */
+function followWorkspaceFolders(s: ServerState, revalidation: Revalidation): void {
+  const { connection } = s;
+  s.guard('workspace folders', undefined, () =>
+    connection.workspace.onDidChangeWorkspaceFolders((e) => {
+      const roots = new Set(s.host.roots());
+      for (const r of e.removed) {
+        const p = URI.toPath(r.uri);
+        if (p) roots.delete(p);
+      }
+      for (const a of e.added) {
+        const p = URI.toPath(a.uri);
+        if (p) roots.add(p);
+      }
+      s.host.updateRoots([...roots]);
+      revalidation.resetAndRevalidate();
+    }),
+  );
+}
+
+function rootOpenedDocuments(s: ServerState, revalidation: Revalidation, rootless: () => boolean): void {
+  // Without a workspace nothing beside the file would be read (0 Applications, a false generator/empty):
+  // the document's git work tree, else its folder, becomes a root, as the CLI roots its inputs.
+  s.documents.onDidOpen((e) => {
+    if (!rootless()) return;
+    const file = URI.toPath(e.document.uri);
+    if (!file) return;
+    s.guard('workspace of a document', undefined, () => {
+      const roots = s.host.roots();
+      if (roots.some((r) => file === r || file.startsWith(r.endsWith('/') ? r : r + '/'))) return;
+      s.host.updateRoots([...roots, workspaceOf(file)]);
+      revalidation.resetAndRevalidate();
+    });
+  });
 }

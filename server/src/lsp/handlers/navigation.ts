@@ -103,6 +103,13 @@ export function registerNavigation(s: ServerState): void {
     return { changes };
   }
 
+  registerStructure(s);
+}
+
+/** What the editor draws of a document's structure: symbols, folding, template tokens, inlay hints. */
+function registerStructure(s: ServerState): void {
+  const { connection } = s;
+
   connection.onDocumentSymbol((p, token) =>
     s.whenReady(p.textDocument.uri, token, [], (doc) => {
       return s.guard('document symbols', [], () => s.service.documentSymbols(s.analysisOf(doc)).map((x) => toSymbol(doc, x)));

@@ -23,7 +23,45 @@ const PROGRESSIVE_SYNCS = new Set(['auto', 'enabled', 'disabled']);
 const VERSION_WAIT_MS = 2000;
 
 export function registerRequests(s: ServerState, revalidation: Revalidation, overrides: Overrides): void {
-  const { connection, documents } = s;
+  const ready = readiness(s, revalidation);
+  const { readyFor, previewFor, offsetOf } = ready;
+
+  /** Registers a custom request with the params and result `protocol.ts`'s `RequestTypes` gives it. */
+  const handle = <M extends RequestMethod>(
+    method: M,
+    handler: (params: RequestParams<M>, token: CancellationToken) => Promise<RequestResult<M>>,
+  ) => s.connection.onRequest(method, handler);
+
+  handle(Requests.preview, async (r, token) => {
+    const a = await previewFor(r, token);
+    return a ? s.guard('preview', null, () => s.service.preview(a, offsetOf(r))) : null;
+  });
+
+  handle(Requests.rolloutPlan, async (r, token) => {
+    const a = await readyFor(r, token);
+    return a ? s.guard('rollout plan', null, () => s.service.rolloutPlan(a, offsetOf(r))) : null;
+  });
+
+  handle(Requests.fileInfo, async (r, token) => {
+    const a = await readyFor(r, token);
+    return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
+  });
+
+  registerCommands(s, ready, overrides);
+  registerTestRequests(s);
+}
+
+type Ready = (r: DocumentRequestParams, token?: CancellationToken) => Promise<Analysis | undefined>;
+
+/**
+ * A requested document made ready to answer: analysed and expanded in slices, with the workspace index
+ * in step with every open document; the request dropped when it is cancelled or its document changes.
+ */
+function readiness(
+  s: ServerState,
+  revalidation: Revalidation,
+): { readyFor: Ready; previewFor: Ready; offsetOf: (r: DocumentRequestParams) => number | undefined } {
+  const { documents } = s;
 
   /** The analysis of the requested document, with the index in step with every open document. */
   const analysisFor = (r: DocumentRequestParams): Analysis | undefined => {
@@ -101,22 +139,15 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     return a;
   };
 
-  /** Registers a custom request with the params and result `protocol.ts`'s `RequestTypes` gives it. */
-  const handle = <M extends RequestMethod>(
-    method: M,
-    handler: (params: RequestParams<M>, token: CancellationToken) => Promise<RequestResult<M>>,
-  ) => connection.onRequest(method, handler);
+  return { readyFor, previewFor, offsetOf };
+}
 
-  handle(Requests.preview, async (r, token) => {
-    const a = await previewFor(r, token);
-    return a ? s.guard('preview', null, () => s.service.preview(a, offsetOf(r))) : null;
-  });
-
-  handle(Requests.rolloutPlan, async (r, token) => {
-    const a = await readyFor(r, token);
-    return a ? s.guard('rollout plan', null, () => s.service.rolloutPlan(a, offsetOf(r))) : null;
-  });
-
+/**
+ * `workspace/executeCommand`: the commands lenses and quick fixes carry, for editors that send them back
+ * to the server (the preview and plan as text, opening a location, the progressive-syncs override).
+ */
+function registerCommands(s: ServerState, { readyFor, previewFor, offsetOf }: ReturnType<typeof readiness>, overrides: Overrides): void {
+  const { connection, documents } = s;
   // A notification, not window.showInformationMessage (a request some editors answer with a prompt).
   const say = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
 
@@ -127,7 +158,7 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     label: string,
     show: boolean,
     text: (a: Analysis, offset?: number) => { text: string; summary: string } | null,
-    ready: (r: DocumentRequestParams, token: CancellationToken) => Promise<Analysis | undefined> = readyFor,
+    ready: Ready = readyFor,
   ): Promise<string | null> => {
     const a = r.uri ? await ready(r, token) : undefined;
     const out = a ? s.guard(label, null, () => text(a, offsetOf(r))) : null;
@@ -194,6 +225,10 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     }
     return null;
   });
+}
+
+function registerTestRequests(s: ServerState): void {
+  const { connection } = s;
   // For the test suite only (test/lsp/load.test.ts): the server's memory after a full collection
   // (or as it is, with `{collect: false}`), to check that long sessions stay flat and that an idle
   // server gives garbage back. Not part of the protocol; off unless the variable is set.
@@ -208,9 +243,4 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   // are answered while a large tree is listed).
   if (process.env.APPSET_TOOLS_TEST_REQUESTS === '1')
     connection.onRequest('appsetTools/test/index', () => ({ version: s.service.workspace.version, scanned: s.service.workspace.scanned }));
-
-  handle(Requests.fileInfo, async (r, token) => {
-    const a = await readyFor(r, token);
-    return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
-  });
 }

@@ -53,14 +53,14 @@ test('the nearest .appset-tools.yaml above the file applies: settings and per-co
     '/ws/.appset-tools.yaml': 'blastRadiusThreshold: 4\nseverity:\n  rollout/blast-radius: warning\n',
     '/ws/apps/fleet.yaml': appset(6),
   };
-  const { a, diags } = lint(files, '/ws/apps/fleet.yaml');
-  assert.equal(a.file.settings.blastRadiusThreshold, 4);
+  const { service, a, diags } = lint(files, '/ws/apps/fleet.yaml');
+  assert.equal(service.settings(a).blastRadiusThreshold, 4);
   const blast = diags.find((d) => d.code === 'rollout/blast-radius');
   assert.ok(blast, 'the config lowered the threshold to 4, so 6 Applications on 2 clusters are reported');
   assert.equal(blast.severity, 'warning');
   // A nearer config replaces the outer one.
   const nested = lint({ ...files, '/ws/apps/.appset-tools.yaml': 'severity: {rollout/*: off}\n' }, '/ws/apps/fleet.yaml');
-  assert.equal(nested.a.file.settings.blastRadiusThreshold, 10);
+  assert.equal(nested.service.settings(nested.a).blastRadiusThreshold, 10);
   assert.equal(nested.diags.filter((d) => d.code.startsWith('rollout/')).length, 0);
 });
 
@@ -69,11 +69,11 @@ test('a setting chosen in the editor or on the command line wins over the config
     '/ws/.appset-tools.yaml': 'progressiveSyncs: disabled\nmaxApplications: 50\ninventoryFiles: [clusters/*.yaml]\nargocdVersion: 3.2\n',
     '/ws/a.yaml': appset(2),
   };
-  const { a } = lint(files, '/ws/a.yaml', { progressiveSyncs: 'enabled', inventoryFiles: ['/elsewhere/inv.yaml'] });
-  assert.equal(a.file.settings.progressiveSyncs, 'enabled');
-  assert.equal(a.file.settings.maxApplications, 50);
-  assert.equal(a.file.settings.argocdVersion, '3.2', 'a YAML number 3.2 is read as the release 3.2');
-  assert.deepEqual(a.file.settings.inventoryFiles, ['/elsewhere/inv.yaml', '/ws/clusters/*.yaml']);
+  const { service, a } = lint(files, '/ws/a.yaml', { progressiveSyncs: 'enabled', inventoryFiles: ['/elsewhere/inv.yaml'] });
+  assert.equal(service.settings(a).progressiveSyncs, 'enabled');
+  assert.equal(service.settings(a).maxApplications, 50);
+  assert.equal(service.settings(a).argocdVersion, '3.2', 'a YAML number 3.2 is read as the release 3.2');
+  assert.deepEqual(service.settings(a).inventoryFiles, ['/elsewhere/inv.yaml', '/ws/clusters/*.yaml']);
 });
 
 test('an unquoted argocdVersion: 2.10 means the release 2.10, as written (YAML alone would read the number 2.1)', () => {
@@ -86,7 +86,7 @@ test('an unquoted argocdVersion: 2.10 means the release 2.10, as written (YAML a
   ]) {
     const files = { '/ws/.appset-tools.yaml': `argocdVersion: ${written}\n`, '/ws/a.yaml': appset(2) };
     const { service, a } = lint(files, '/ws/a.yaml');
-    assert.equal(a.file.settings.argocdVersion, expected, written);
+    assert.equal(service.settings(a).argocdVersion, expected, written);
     assert.deepEqual(service.configDiagnostics('/ws/.appset-tools.yaml'), [], written);
   }
 });
@@ -95,7 +95,7 @@ test('problems in the config file are config/invalid findings on the key or valu
   const cfg = 'severty:\n  x: off\nmaxApplications: lots\nseverity:\n  appset/unknown-field: loud\n__proto__: {polluted: true}\n';
   const files = { '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(2) };
   const { service, a } = lint(files, '/ws/a.yaml');
-  assert.equal(a.file.settings.maxApplications, 10000);
+  assert.equal(service.settings(a).maxApplications, 10000);
   const ds = service.configDiagnostics('/ws/.appset-tools.yaml');
   const msgs = ds.map((d) => `${d.code} ${cfg.slice(d.span.start, d.span.end)} ${d.message}`);
   assert.equal(ds.length, 4, msgs.join('\n'));
@@ -282,9 +282,9 @@ test('instances: which Argo CD runs which ApplicationSets, paths relative to the
     '/ws/apps/hosted/a.yaml': rolling,
   };
   const prod = lint(files, '/ws/apps/prod/a.yaml');
-  assert.equal(prod.a.file.settings.maxWaveSize, 3);
+  assert.equal(prod.service.settings(prod.a).maxWaveSize, 3);
   assert.deepEqual(
-    prod.a.file.settings.instances.map((m) => [m.name, m.applicationSets, m.config]),
+    prod.service.settings(prod.a).instances.map((m) => [m.name, m.applicationSets, m.config]),
     [
       ['prod', ['/ws/apps/prod'], ['/ws/platform/argocd-prod']],
       ['staging', ['/ws/apps/staging/**'], ['/ws/platform/argocd-staging']],
@@ -344,8 +344,8 @@ test('instances and maxWaveSize that cannot be used are config/invalid on the of
     assert.equal(ds[0].code, 'config/invalid');
     assert.match(ds[0].message, re, cfg);
     assert.equal(cfg.slice(ds[0].span.start, ds[0].span.end), at, cfg);
-    assert.deepEqual(a.file.settings.instances, [], 'the setting is ignored');
-    assert.equal(a.file.settings.maxWaveSize, 10);
+    assert.deepEqual(service.settings(a).instances, [], 'the setting is ignored');
+    assert.equal(service.settings(a).maxWaveSize, 10);
   }
 });
 

@@ -45,7 +45,7 @@ test('the cluster generator sees only real clusters; placeholder entries never b
   const s = service();
   const abs = posix(path.join(dir, 'apps', 'guestbook.yaml'));
   const a = s.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
-  const exp = a.appsets[0].expansion();
+  const exp = s.applications(a)!;
   assert.deepEqual(exp.apps.map((x) => (x.app.metadata as { name: string }).name).sort(), ['guestbook-prod-eu', 'guestbook-prod-us']);
   assert.ok(!s.diagnostics(a).some((d) => d.code === 'generator/invalid-application'));
 });
@@ -76,7 +76,7 @@ test('when every cluster Secret is a template, the preview says so instead of "n
   const s = serviceOver(tmp);
   const abs = posix(path.join(dir, 'apps', 'guestbook.yaml'));
   const a = s.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
-  const notes = a.appsets[0].expansion().notes.join('\n');
+  const notes = s.applications(a)!.notes.join('\n');
   assert.match(notes, /the workspace's cluster Secrets are templates, not clusters \(.*template\.yaml: name "CLUSTER_NAME"\)/);
 });
 

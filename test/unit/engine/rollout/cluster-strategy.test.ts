@@ -7,7 +7,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../../../server/src/engine';
-import { getRolloutPlan } from '../../../../server/src/engine';
 import { clusterAtATime } from '../../../../server/src/engine/rollout/clusterStrategy';
 import { applyEdits } from '../../rollout-helpers';
 import { memHost } from '../../../helpers/memHost';
@@ -44,7 +43,7 @@ for (const mode of ['fast', 'go'] as const) {
       [],
       'the inserted strategy validates and its steps select every Application',
     );
-    const plan = getRolloutPlan(a.appsets[0]);
+    const plan = ls.rolloutPlan(a, undefined, { view: false })!;
     assert.equal(plan.steps.length, 12);
     assert.deepEqual(plan.unselected, []);
     assert.deepEqual(

@@ -147,7 +147,7 @@ test('a deny window on one low-traffic cluster stalls step 2 and holds its maxUp
   const proj = files.get('/ws/projects/shop.yaml')!;
   assert.ok(proj.slice(d.related![0].location.span!.start).startsWith('kind: deny'));
   // The plan carries the window on the step (CLI JSON, rollout view).
-  const plan = ls.rolloutPlan(a, a.appsets[0].doc.span.start)!;
+  const plan = ls.rolloutPlan(a, ls.appsets(a)[0].span.start)!;
   assert.deepEqual(
     plan.steps.map((s) => (s.syncWindows ?? []).map((w) => `${w.project}:${w.kind}:${w.where}:${w.apps.join(',')}`)),
     [[], ['shop:deny:projects/shop.yaml:11:cart-us-east,catalog-us-east,checkout-us-east'], []],

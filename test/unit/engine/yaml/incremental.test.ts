@@ -169,25 +169,6 @@ test('every YAML file of the repository parses per document exactly as a whole',
   }
 });
 
-test('the language service re-uses the parse and the expansion of unchanged ApplicationSets', () => {
-  const s = getLanguageService({ host: emptyHost() });
-  const docs = [appset('one'), appset('two'), appset('three')];
-  const uri = 'file:///work/sets.yaml';
-  const a1 = s.analyze(uri, docs.join('---\n'));
-  const exps1 = a1.appsets.map((c) => c.expansion());
-  const d1 = s.diagnostics(a1);
-  // type in the first document's template (same length: the others stay where they were)
-  const a2 = s.analyze(uri, docs.join('---\n').replace("'one-{{", "'onX-{{"));
-  assert.equal(a2.appsets[1].doc.doc, a1.appsets[1].doc.doc, 'the second document was not parsed again');
-  assert.equal(a2.appsets[1].expansion(), exps1[1], 'nor expanded again');
-  assert.equal(a2.appsets[2].expansion(), exps1[2]);
-  assert.notEqual(a2.appsets[0].expansion(), exps1[0]);
-  // the findings of the untouched documents are the same, at the same places
-  const d2 = s.diagnostics(a2);
-  const later = (ds: typeof d1) => ds.filter((d) => d.span.start >= a1.appsets[1].doc.span.start).map((d) => [d.code, d.span]);
-  assert.deepEqual(later(d2), later(d1));
-});
-
 test('a finding in a later document follows it when an earlier one grows (no stale offsets)', () => {
   const s = getLanguageService({ host: emptyHost() });
   const uri = 'file:///work/sets.yaml';

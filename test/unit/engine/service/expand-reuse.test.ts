@@ -2,15 +2,17 @@
  * Renders re-used between keystrokes (engine/expand/renderMemo.ts through the language service): after
  * seeded random edits of list elements, templates, options and templatePatch, one language service that
  * saw every version must answer exactly as a fresh one that sees only the last text (Applications,
- * problems, notes, findings), and an edit in one list element must render one Application again.
+ * problems, notes, findings), and an edit in one list element must render one Application again. Tests of
+ * the service's own re-use (analyses.ts, expansions.ts): they read the contexts, so they use the service's
+ * internal facade.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine';
-import { emptyHost } from '../../server/src/engine';
-import type { Expansion } from '../../server/src/engine';
-import { appsetHead, listOf, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
-import { seededRandom } from '../helpers/random';
+import { getLanguageService } from '../../../../server/src/engine/service/languageService';
+import { emptyHost } from '../../../../server/src/engine';
+import type { Expansion } from '../../../../server/src/engine';
+import { appsetHead, flowTemplate, listOf, LOCAL, MINIMAL_TEMPLATE_SPEC } from '../../../helpers/appsets';
+import { seededRandom } from '../../../helpers/random';
 
 const elements = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ service: `svc-${i}`, env: ['dev', 'prod', 'staging'][i % 3], replicas: `"${1 + (i % 4)}"` }));
@@ -167,4 +169,30 @@ test('a template edit after a list-element edit still re-uses the template field
     assert.equal(afterTemplate.filter((x, j) => destination(x) === destination(afterElement[j])).length, 0);
     prev = afterTemplate;
   }
+});
+
+const listAppSet = (name: string) => `${appsetHead(name, { namespace: null })}  generators:
+    - list:
+        elements:
+          - {svc: a}
+          - {svc: b}
+${flowTemplate(`'${name}-{{ .svc | badfunc }}'`, "repoURL: https://git.example.com/r.git, path: 'apps/{{ .svc }}'", `${LOCAL}, namespace: web`)}`;
+
+test('the language service re-uses the parse and the expansion of unchanged ApplicationSets', () => {
+  const s = getLanguageService({ host: emptyHost() });
+  const docs = [listAppSet('one'), listAppSet('two'), listAppSet('three')];
+  const uri = 'file:///work/sets.yaml';
+  const a1 = s.analyze(uri, docs.join('---\n'));
+  const exps1 = a1.appsets.map((c) => c.expansion());
+  const d1 = s.diagnostics(a1);
+  // type in the first document's template (same length: the others stay where they were)
+  const a2 = s.analyze(uri, docs.join('---\n').replace("'one-{{", "'onX-{{"));
+  assert.equal(a2.appsets[1].doc.doc, a1.appsets[1].doc.doc, 'the second document was not parsed again');
+  assert.equal(a2.appsets[1].expansion(), exps1[1], 'nor expanded again');
+  assert.equal(a2.appsets[2].expansion(), exps1[2]);
+  assert.notEqual(a2.appsets[0].expansion(), exps1[0]);
+  // the findings of the untouched documents are the same, at the same places
+  const d2 = s.diagnostics(a2);
+  const later = (ds: typeof d1) => ds.filter((d) => d.span.start >= a1.appsets[1].doc.span.start).map((d) => [d.code, d.span]);
+  assert.deepEqual(later(d2), later(d1));
 });
