@@ -19,7 +19,7 @@ import {
 import { templateFuncs } from '../../server/src/gotemplate/funcmap';
 import { parseCount } from '../../server/src/gotemplate/api';
 import { templateErrorCode } from '../../server/src/engine/expand/templateCodes';
-import { TEMPLATE_CODES } from '../../server/src/engine/diagnostics/codeLists/templates';
+import { TEMPLATE_CODES } from '../../server/src/engine/codeLists/templates';
 import { formatFloat } from '../../server/src/gotemplate/floatfmt';
 import { sprintf, formatValue } from '../../server/src/gotemplate/format';
 import { GoMap, GoStringMap, GoInt64 } from '../../server/src/gotemplate/values';

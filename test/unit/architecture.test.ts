@@ -178,6 +178,7 @@ const LAYERS: string[][] = [
     'server/src/engine/types',
     'server/src/engine/host',
     'server/src/engine/inputs',
+    'server/src/engine/codeLists',
     'server/src/engine/diagnostics',
     'server/src/engine/rules',
     'server/src/engine/objects',
@@ -298,7 +299,7 @@ test('the repository tracks no local tool links or installs (.tools, node_module
 });
 
 test("a finding's severity comes from the code registry: no check writes a severity of its own", () => {
-  // The code lists (`X_CODES = [...] as const`, plain data in diagnostics/codeLists/) are the one place a
+  // The code lists (`X_CODES = [...] as const`, plain data in engine/codeLists/) are the one place a
   // severity is written; everywhere else it is `finding(code, …)` or `severityOf(code)`.
   const REGISTRY_LIST = /export const \w+_CODES = \[[\s\S]*?\] as const(?: satisfies readonly CodeInfo\[\])?;/g;
   const LITERAL = /severity:[^,\n;]*'(error|warning|information|hint)'/;
