@@ -12,7 +12,7 @@ import type { RepoConfig } from './types';
 import { isVersionSetting } from '../versions/target';
 import { put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
-import { suggest } from '../validate/describe';
+import { suggest } from '../didYouMean';
 import { resolvePath } from '../paths';
 
 export interface ConfigKey {

@@ -11,7 +11,7 @@ import type { EngineDiagnostic, Json } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { dirname } from '../paths';
 import { nodeAt, parseFile } from '../yaml';
-import { suggest } from '../validate/describe';
+import { suggest } from '../didYouMean';
 import { CONFIG_KEYS, isObj } from './keys';
 import { CONFIG_FILE, emptyConfig, type RepoConfig } from './types';
 import { severityOf } from '../diagnostics/codes';

@@ -4,7 +4,8 @@
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml';
-import { isObject, suggest } from '../describe';
+import { isObject } from '../describe';
+import { suggest } from '../../didYouMean';
 import { own } from '../../objects';
 import { diag } from './util';
 import { knownTo } from '../../versions/fields';
