@@ -193,13 +193,12 @@ const LAYERS: string[][] = [
   ['server/src/engine/kinds'],
   ['server/src/engine/yaml'],
   ['server/src/engine/workspace'],
-  [
-    'server/src/engine/generators',
-    'server/src/engine/validate',
-    'server/src/engine/versions',
-    'server/src/engine/config',
-    'server/src/engine/install',
-  ],
+  // Argo CD's releases and the version evidence of its install files; the install model, which reads
+  // that evidence, and decides which release an ApplicationSet is checked against (install/target.ts);
+  // then the stages that read both.
+  ['server/src/engine/versions'],
+  ['server/src/engine/install'],
+  ['server/src/engine/generators', 'server/src/engine/validate', 'server/src/engine/config'],
   ['server/src/engine/expand'],
   ['server/src/engine/rollout'],
   ['server/src/engine/features'],
@@ -208,7 +207,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = (p: string | undefined) => (p ? LAYERS.findIndex((l) => l.some((d) => under(p, d) || p === d)) : -1);
 
-test('engine layers only import downwards (types → kinds → yaml → workspace → generators/validate/versions → expand → rollout → features → service → index)', () => {
+test('engine layers only import downwards (types → kinds → yaml → workspace → versions → install → generators/validate/config → expand → rollout → features → service → index)', () => {
   const bad = violations((i) => {
     if (!under(i.file, 'server/src/engine') || i.typeOnly) return undefined;
     const from = layerOf(i.file.replace(/\.ts$/, ''));

@@ -27,7 +27,7 @@ export { declaresAppSet } from './kinds/appset';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
 export { SUPPORTED as SUPPORTED_ARGOCD_VERSIONS } from './versions/releases';
-export { isVersionSetting } from './versions/target';
+export { isVersionSetting } from './versions/releases';
 
 // Controller rules the fronts share (folders no scan reads, Go's string order).
 export { SKIPPED_FOLDERS, inSkippedFolder } from './rules/folders';

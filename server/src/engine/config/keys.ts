@@ -9,7 +9,7 @@
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { Json, Severity } from '../types';
 import type { RepoConfig } from './types';
-import { isVersionSetting } from '../versions/target';
+import { isVersionSetting } from '../versions/releases';
 import { put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
 import { suggest } from '../didYouMean';

@@ -13,7 +13,7 @@ import type { Expansion, ExpansionProblem } from '../expand/types';
 import type { RenderMemo } from '../expand/renderMemo';
 import { lineOf } from '../expand/provenance';
 import type { AppSetContext, FeatureContributor, FileContext } from '../features/context';
-import { targetVersion, type TargetVersion } from '../versions/target';
+import { targetVersion, type TargetVersion } from '../install/target';
 import { defaultContributors } from './contributors';
 import { fieldHover } from '../features/validation/assist';
 import { dropAfterYamlErrors, dropSuperseded } from '../diagnostics/findings';

@@ -13,7 +13,7 @@ import { diag } from './util';
 import { GATES, has } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
-import type { TargetVersion } from '../../versions/target';
+import type { TargetVersion } from '../../install/target';
 
 /** Patches longer than this are not re-parsed on every keystroke. */
 const MAX_PATCH_CHARS = 200_000;

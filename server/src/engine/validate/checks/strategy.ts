@@ -9,7 +9,7 @@ import { suggest } from '../../didYouMean';
 import { own } from '../../objects';
 import { diag } from './util';
 import { knownTo } from '../../versions/fields';
-import type { TargetVersion } from '../../versions/target';
+import type { TargetVersion } from '../../install/target';
 
 const STRATEGY_TYPES = ['AllAtOnce', 'RollingSync'];
 const STEP_OPERATORS = ['In', 'NotIn'];

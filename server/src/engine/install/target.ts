@@ -11,9 +11,9 @@
 import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
 import type { AppSetDoc } from '../yaml';
-import type { InstallEvidence } from './detect';
-import { governingFor, installModel, versionInstance as versionInstanceKey } from '../install/model';
-import { label, NEWEST_RELEASE, parseVersion, rank, versionLabel, type ReleaseLine } from './releases';
+import type { InstallEvidence } from '../versions/detect';
+import { governingFor, installModel, versionInstance as versionInstanceKey } from './model';
+import { label, NEWEST_RELEASE, parseVersion, rank, versionLabel, type ReleaseLine } from '../versions/releases';
 
 export interface TargetVersion {
   line: ReleaseLine;
@@ -27,11 +27,6 @@ export interface TargetVersion {
   evidence?: InstallEvidence;
   /** The version is older than the oldest supported release: checked as it, without the fields it added. */
   belowOldest?: true;
-}
-
-/** `auto` or a version text; anything unreadable falls back to `auto` (the settings readers report it). */
-export function isVersionSetting(v: string): boolean {
-  return v === 'auto' || parseVersion(v) !== undefined;
 }
 
 export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
