@@ -12,7 +12,6 @@
  */
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
-import type { ParsedFile } from '../yaml';
 import { severityOf } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
 import { helmPlaceholderFindings } from './helmPlaceholders';
@@ -151,10 +150,13 @@ function snippet(s: string): string {
 }
 
 /**
- * The parsed form of a chart template: no documents, no ApplicationSets, and one information
- * finding where it declares an ApplicationSet (nothing at all for the chart's other templates).
+ * The parsed form of a chart template (a `ParsedFile` of the reader's): no documents, no ApplicationSets,
+ * and one information finding where it declares an ApplicationSet (nothing at all for the chart's other templates).
  */
-export function chartTemplateFile(text: string, t: ChartTemplate): ParsedFile {
+export function chartTemplateFile(
+  text: string,
+  t: ChartTemplate,
+): { text: string; docs: []; appsets: []; diagnostics: EngineDiagnostic[] } {
   const diagnostics: EngineDiagnostic[] = [];
   const m = appSetKindAt(text);
   // A templated values file of the argocd-apps chart (helmfile `values.yaml.gotmpl`): the note goes on `applicationsets`.
