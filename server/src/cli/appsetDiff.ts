@@ -3,7 +3,16 @@
  * generated Applications compared — added, removed, changed (field by field) — with the rollout step
  * and wave each change lands in under the head revision's plan. Pure: no git, no files.
  */
-import { compareGoStrings, own, type EffectivePolicy, type EngineDiagnostic, type Json, type RolloutTimeline, type Span } from '../engine';
+import {
+  compareGoStrings,
+  isObj,
+  own,
+  type EffectivePolicy,
+  type EngineDiagnostic,
+  type Json,
+  type RolloutTimeline,
+  type Span,
+} from '../engine';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -153,7 +162,6 @@ export interface DiffReport {
 
 const MAX_FIELD_CHANGES = 50;
 
-const isObj = (v: unknown): v is { [k: string]: Json } => !!v && typeof v === 'object' && !Array.isArray(v);
 const keyPath = (prefix: string, k: string) =>
   /^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? (prefix ? `${prefix}.${k}` : k) : `${prefix}[${JSON.stringify(k)}]`;
 

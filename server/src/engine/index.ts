@@ -14,7 +14,7 @@ export { INTERESTS } from './workspace/interests';
 export { appsetOnly } from './service/openDocuments';
 export { mayDeclareClusters } from './generators/placeholders';
 export { registeredClusters } from './generators/inventory';
-export { own } from './objects';
+export { isObj, own } from './objects';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';

@@ -10,7 +10,7 @@ import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { Json, Severity } from '../types';
 import type { RepoConfig } from './types';
 import { isVersionSetting } from '../versions/releases';
-import { put } from '../objects';
+import { isObj, put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
 import { suggest } from '../didYouMean';
 import { resolvePath } from '../paths';
@@ -29,7 +29,6 @@ export interface ConfigKey {
 
 type Obj = { [key: string]: Json };
 export type Problem = string | { message: string; at: (string | number)[] };
-export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
 export type SeverityOverride = Severity | 'off';

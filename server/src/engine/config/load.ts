@@ -12,7 +12,8 @@ import type { WorkspaceIndex } from '../workspace/index';
 import { dirname } from '../paths';
 import { nodeAt, parseFile } from '../yaml';
 import { suggest } from '../didYouMean';
-import { CONFIG_KEYS, isObj } from './keys';
+import { CONFIG_KEYS } from './keys';
+import { isObj } from '../objects';
 import { CONFIG_FILE, emptyConfig, type RepoConfig } from './types';
 import { severityOf } from '../diagnostics/codes';
 

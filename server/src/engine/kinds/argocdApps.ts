@@ -28,7 +28,7 @@ import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
 import type { AppSetDoc, HelmValuesOrigin, YamlDoc } from './documents';
 import { severityOf } from '../diagnostics/codes';
-import { put } from '../objects';
+import { isObj, put } from '../objects';
 
 type Obj = { [key: string]: Json };
 
@@ -261,10 +261,6 @@ function keyText(k: unknown): string | undefined {
   if (YAML.isScalar(k)) return String(k.value);
   if (typeof k === 'string' || typeof k === 'number') return String(k);
   return undefined;
-}
-
-function isObj(v: unknown): v is Obj {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
 function has(o: Obj, k: string): boolean {

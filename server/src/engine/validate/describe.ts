@@ -2,7 +2,6 @@
  * Words for messages: where a field is (`a rollingSync step`, `spec.template.spec.source.helm`),
  * what a value is (`the number 1.5`, `a list`). "Did you mean" is `engine/didYouMean.ts`.
  */
-import type { Json } from '../types';
 import type { JsonPath } from '../yaml';
 import { isGeneratorKind } from '../rules/generators';
 
@@ -46,8 +45,4 @@ export function describeValue(v: unknown): string {
     default:
       return String(v);
   }
-}
-
-export function isObject(v: unknown): v is { [k: string]: Json } {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
 }

@@ -5,9 +5,8 @@
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc, type JsonPath } from '../../yaml';
-import { isObject } from '../describe';
 import { suggest } from '../../didYouMean';
-import { own } from '../../objects';
+import { isObj as isObject, own } from '../../objects';
 import { diag } from './util';
 import { SELECTOR_OPERATORS, labelKeyProblems, plainText } from '../../rules/kubernetes';
 

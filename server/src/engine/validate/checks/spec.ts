@@ -7,8 +7,7 @@
 import { parseLenientDocument, spanAt, type AppSetDoc, yamlLimitMessage } from '../../yaml';
 import type { EngineDiagnostic, Json } from '../../types';
 import { validateOptions } from '../../../gotemplate';
-import { isObject } from '../describe';
-import { own } from '../../objects';
+import { isObj as isObject, own } from '../../objects';
 import { diag } from './util';
 import { GATES, has } from '../../versions/gates';
 import { label } from '../../versions/releases';

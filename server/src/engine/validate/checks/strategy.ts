@@ -4,9 +4,8 @@
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml';
-import { isObject } from '../describe';
 import { suggest } from '../../didYouMean';
-import { own } from '../../objects';
+import { isObj as isObject, own } from '../../objects';
 import { diag } from './util';
 import { knownTo } from '../../versions/fields';
 import type { TargetVersion } from '../../install/target';
