@@ -21,7 +21,8 @@ import {
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
-import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
+import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix } from './common';
+import { walkYaml } from './inputs';
 import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
 import { diffSarif } from './diffSarif';

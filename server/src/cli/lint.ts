@@ -8,11 +8,11 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIO } from './io';
 import { codeInfo, getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding, type Severity } from '../engine';
-import { readTextFile, readTextFileWithin } from '../host/files';
 import { openIndexCache } from './indexCache';
+import { collectInputs, readInput } from './inputs';
+import { readTextFile } from '../host/files';
 import {
   LineMap,
-  MAX_WALK_FILES,
   UsageError,
   hostForInputs,
   INPUT_USAGE,
@@ -21,7 +21,6 @@ import {
   engineArgs,
   instanceProblem,
   toPosix,
-  walkYaml,
   readCommand,
   choice,
   reportRoot,
@@ -114,31 +113,16 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     const rel = path.relative(root, abs);
     return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs);
   };
-  // Collect files: named files are always reported; files found in folders only when they look
-  // like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
-  const files: { abs: string; named: boolean; folder?: string }[] = [];
-  const existing: string[] = [];
-  for (const input of inputs) {
-    const abs = path.resolve(io.cwd, input);
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(abs);
-    } catch {
-      problems.push({ path: shownPath(abs), message: `${input}: no such file or folder` });
-      continue;
-    }
-    existing.push(input);
-    if (st.isDirectory()) {
-      const found: string[] = [];
-      walkYaml(abs, found);
-      for (const f of found) files.push({ abs: f, named: false, folder: abs });
-    } else files.push({ abs, named: !onlyAppsets });
-  }
+  // Collect files: named files are always reported (unless --only-appsets); files found in folders
+  // only when they look like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
+  const collected = collectInputs('lint', inputs, io);
+  for (const m of collected.missing) problems.push({ path: shownPath(m.abs), message: `${m.input}: no such file or folder` });
+  const { existing } = collected;
+  const files = collected.files.map((f) => (f.named && onlyAppsets ? { ...f, named: false } : f));
   if (!files.length && !problems.length) {
     io.err(oneLine(`appset lint: no YAML file found in ${inputs.join(', ')}`) + '\n');
     return 4;
   }
-  if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
   const host = hostForInputs(existing.length ? existing : ['.'], io.cwd, settings, workspace);
   const cache = noCache ? undefined : openIndexCache(host.roots());
@@ -154,9 +138,8 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   let appsetFiles = 0;
   for (const f of files) {
     const abs = toPosix(f.abs);
-    // Regular files only, size-capped, never blocking (host/files.ts); every skip is said. A file found
-    // in a folder is read only when it really lies inside that folder (a link out of it is not followed).
-    const read = f.folder ? readTextFileWithin(f.abs, [f.folder]) : readTextFile(f.abs);
+    // Every skip is said (readInput: regular files only, a found file only inside its folder).
+    const read = readInput(f);
     if (!('text' in read)) {
       if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
       else io.err(oneLine(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}`) + '\n');
