@@ -110,3 +110,18 @@ test('the rollout plan carries the timeline the server computed, and the rollout
   assert.match(html, /<tr><td><a href="#step-2">2<\/a><\/td><td>\+0:06<\/td><td>2 waves, about 6 min<\/td><td><\/td><\/tr>/);
   assert.match(html, /<p class="summary assumes">Assumes every sync takes 3 min/);
 });
+
+test('a preview request naming a newer version of its document answers that version, not the one before the edit', async () => {
+  // A client may ask right after an edit, before its didChange arrives (the VS Code preview asks at once).
+  const text = APPSET.replace('targetRevision: main', 'targetRevision: v1');
+  await s.open('ahead.yaml', text);
+  const uri = s.uriOf('ahead.yaml');
+  const asked = s.conn.sendRequest<{ yaml: string } | null>('appsetTools/preview', { uri, version: 2 });
+  await s.change('ahead.yaml', text.replace('targetRevision: v1', 'targetRevision: v2'));
+  const answer = await asked;
+  assert.match(answer?.yaml ?? '', /targetRevision: v2/);
+  assert.doesNotMatch(answer?.yaml ?? '', /targetRevision: v1/);
+  // A version that never comes: the request still answers, with what is there.
+  const later = await s.conn.sendRequest<{ yaml: string } | null>('appsetTools/preview', { uri, version: 9 });
+  assert.match(later?.yaml ?? '', /targetRevision: v2/);
+});

@@ -7,13 +7,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { workspaceFor } from './generators-helpers';
-import { cleanGitPath } from '../../server/src/engine/generators/gitPatterns';
-import { computePlan } from '../../server/src/engine/rollout/plan';
-import { readStrategy } from '../../server/src/engine/rollout/spec';
-import { planText } from '../../server/src/engine/features/editor/commandText';
-import type { Enablement } from '../../server/src/protocol';
-
-const ENABLED_FOR_TEST: Enablement = { state: 'enabled', source: 'setting', evidence: [], searched: [] };
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;
@@ -78,11 +71,6 @@ test('fasttemplate: {{template}} and {{with}} are parameter names, not Go syntax
 });
 
 test('git files paths are normalised as git does (./, a/../b, //); .. above the root is outside the repository', (t) => {
-  assert.equal(cleanGitPath('./clusters.json'), 'clusters.json');
-  assert.equal(cleanGitPath('./a/../b//c/*.json'), 'b/c/*.json');
-  assert.equal(cleanGitPath('apps/./'), 'apps/');
-  assert.equal(cleanGitPath('../x.json'), undefined);
-  assert.equal(cleanGitPath('a/../../x.json'), undefined);
   const ws = workspaceFor(
     t,
     { 'repo/clusters.json': '[{"name": "c1"}, {"name": "c2"}]', 'repo/envs/dev/config.json': '{"name": "dev"}' },
@@ -265,17 +253,19 @@ test('a literal Application name under a generator that yields several by design
 });
 
 test('the plan counts only the Applications the controller creates: an unknown AppProject or a duplicate name is skipped, and said', (t) => {
-  const ws = workspaceFor(t, {
-    'projects.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: shop, namespace: argocd}\nspec: {}\n`,
-  });
+  const ws = workspaceFor(
+    t,
+    { 'projects.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: shop, namespace: argocd}\nspec: {}\n` },
+    { progressiveSyncs: 'enabled' },
+  );
   const text = appset(
     `  generators:
   - list:
       elements: [{name: api, proj: shop}, {name: web, proj: shop}, {name: jobs, proj: batch}, {name: web, proj: shop}]`,
     "metadata: {name: '{{name}}'}",
   ).replace('project: default', "project: '{{proj}}'");
-  const exp = ws.expand(text);
-  const plan = computePlan({ appset: 's', strategy: readStrategy({}), apps: exp.apps, enablement: ENABLED_FOR_TEST });
+  const { plan: shown, text: printed } = ws.plan(text);
+  const plan = shown!;
   // applicationset_controller.go validateGeneratedApplications: duplicates, then the AppProject lookup.
   assert.equal(plan.totalApps, 1);
   assert.deepEqual(
@@ -284,7 +274,7 @@ test('the plan counts only the Applications the controller creates: an unknown A
   );
   assert.match(plan.skipped![0].reason, /AppProject that does not exist: batch/);
   assert.match(
-    planText(plan),
+    printed ?? '',
     /AllAtOnce — 1 Application on .* sync at the same time\n[\s\S]*skipped by the controller, never created \(3\): jobs \(/,
   );
   // The unknown project is one finding, on the project line, not a second one on the name.
