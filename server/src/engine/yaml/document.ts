@@ -19,7 +19,8 @@ import type { AppSetDoc, YamlDoc } from '../kinds/documents';
 import { isAppSetValue } from '../kinds/appset';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
-import { PARSE_OPTIONS, diffTexts, reparseEntry } from './incremental';
+import { diffTexts, reparseEntry } from './incremental';
+import { PARSE_OPTIONS } from './parseOptions';
 
 export type JsonPath = (string | number)[];
 
