@@ -7,8 +7,8 @@
  * `RepoConfig`; the loader validates it and the README's config reference lists it.
  */
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
-import type { Json, Severity } from '../types';
-import type { RepoConfig } from './types';
+import type { Json } from '../types';
+import type { RepoConfig, SeverityOverride } from './types';
 import { isVersionSetting } from '../versions/releases';
 import { isObj, put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
@@ -31,7 +31,6 @@ type Obj = { [key: string]: Json };
 export type Problem = string | { message: string; at: (string | number)[] };
 
 const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
-export type SeverityOverride = Severity | 'off';
 
 /** Why `code` names no diagnostic code (`area/*` an area, `*` every code), or undefined when it names some. */
 function unknownCode(code: string): string | undefined {
