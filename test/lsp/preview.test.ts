@@ -45,8 +45,9 @@ test('code lens over generators counts Applications per cluster × element', asy
   assert.equal(gen.command?.title, '6 Applications · 3 clusters × 2 services');
   assert.equal(gen.command?.command, 'appsetTools.showPreview');
   assert.deepEqual(gen.command?.arguments?.[0], s.uriOf('shop.yaml'));
-  const strategy = lenses.find((l) => l.range.start.line === lineOf('  strategy:'));
-  assert.match(strategy?.command?.title ?? '', /2 steps · 6 apps/);
+  // The plan over rollingSync: (the strategy: line says whether the controller runs it; one lens a line).
+  const plan = lenses.find((l) => l.range.start.line === lineOf('    rollingSync:'));
+  assert.match(plan?.command?.title ?? '', /2 steps · 6 apps/);
 });
 
 test('hover on a template string shows its value in each Application', async () => {
@@ -54,8 +55,9 @@ test('hover on a template string shows its value in each Application', async () 
   const character = APPSET.split('\n')[line].indexOf('services/') + 2;
   const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') }, position: { line, character } });
   const md = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
-  assert.match(md, /`cart-c1` \| `services\/cart`/);
-  assert.match(md, /`checkout-c3` \| `services\/checkout`/);
+  // Each name links to where its parameter set came from (features/hoverTable.ts keeps the table narrow).
+  assert.match(md, /\[`cart-c1`\]\([^ )]* "[^"]*"\) \| `services\/cart`/);
+  assert.match(md, /\[`checkout-c3`\]\([^ )]* "[^"]*"\) \| `services\/checkout`/);
 });
 
 test('hover on the generator lists its Applications', async () => {

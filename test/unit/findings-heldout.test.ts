@@ -4,6 +4,8 @@
  * The fixtures are written here; none is copied from a repository.
  */
 import { test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { workspaceFor } from './generators-helpers';
@@ -287,4 +289,70 @@ test('the plan counts only the Applications the controller creates: an unknown A
   // Without AppProjects in the repository, no project is called unknown, and nothing is skipped for it.
   const bare = workspaceFor(t, {});
   assert.ok(!bare.expand(text).apps.some((a) => a.invalid?.some((m) => /AppProject/.test(m))));
+});
+
+test('a git submodule left empty by the clone is a directory for the git generator: Argo CD checks submodules out', (t) => {
+  // The layout of a repository whose apps are submodules, cloned without --recurse-submodules (CI's default).
+  const ws = workspaceFor(
+    t,
+    {
+      'repo/.gitmodules':
+        '[submodule "apps/shop"]\n\tpath = apps/shop\n\turl = https://example.com/shop.git\n[submodule "libs/ui"]\n\tpath = ./libs/ui  # vendored\n\turl = ../ui.git\n',
+      'repo/apps/billing/kustomization.yaml': 'resources: []\n',
+    },
+    { repoMappings: { 'https://example.com/r.git': 'repo' } },
+  );
+  mkdirSync(join(ws.dir, 'repo/apps/shop'), { recursive: true });
+  mkdirSync(join(ws.dir, 'repo/libs/ui'), { recursive: true });
+  mkdirSync(join(ws.dir, 'repo/apps/scratch'), { recursive: true });
+  const dirs = (pattern: string) =>
+    appset(
+      `  generators:\n  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      directories: [{path: '${pattern}'}]`,
+      "metadata: {name: '{{path.basename}}'}",
+    );
+  const apps = ws.expand(dirs('apps/*'));
+  // The empty submodule folder counts; an empty folder that is no submodule does not (git has no empty directories).
+  assert.deepEqual(apps.apps.map((a) => a.name).sort(), ['billing', 'shop']);
+  assert.ok(apps.notes.some((n) => /submodules "apps\/shop", "libs\/ui" are not checked out/.test(n)));
+  assert.deepEqual(loud(ws.diagnostics(dirs('libs/*'))), []);
+  assert.deepEqual(
+    ws.expand(dirs('libs/*')).apps.map((a) => a.name),
+    ['ui'],
+  );
+  // A files pattern that reaches into a submodule not checked out: empty here, but not a warning.
+  const files = (pattern: string) =>
+    appset(
+      `  generators:\n  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      files: [{path: '${pattern}'}]`,
+      "metadata: {name: '{{name}}'}",
+    );
+  const inSub = ws.diagnostics(files('apps/shop/config.json')).filter((d) => d.code === 'generator/empty');
+  assert.deepEqual(
+    inSub.map((d) => d.severity),
+    ['information'],
+  );
+  // Elsewhere an empty files generator is still the warning it was.
+  const elsewhere = ws.diagnostics(files('envs/*.json')).filter((d) => d.code === 'generator/empty');
+  assert.deepEqual(
+    elsewhere.map((d) => d.severity),
+    ['warning'],
+  );
+});
+
+test('Go syntax in metadata.name under fasttemplate: one finding at the name, an error, because the name it leaves is rejected', () => {
+  const r = run(appset('  generators:\n  - list: {elements: [{name: a}]}', "metadata: {name: '{{name | lower}}'}"));
+  const at = r.ds.filter((d) => d.severity === 'error' || d.severity === 'warning');
+  assert.deepEqual(
+    at.map((d) => `${d.severity} ${d.code}`),
+    ['error template/gotemplate-syntax'],
+  );
+  assert.match(at[0].message, /set spec.goTemplate: true; as a result, metadata.name renders names that are not lowercase RFC 1123/);
+  // Elsewhere (a label value the API server accepts as written) it stays the warning it is.
+  const label = run(
+    appset(
+      '  generators:\n  - list: {elements: [{name: a}]}',
+      "metadata:\n      name: '{{name}}'\n      annotations: {note: '{{name | upper}}'}",
+    ),
+  );
+  assert.deepEqual(loud(label.ds), ['template/gotemplate-syntax']);
+  assert.equal(label.ds.find((d) => d.code === 'template/gotemplate-syntax')?.severity, 'warning');
 });

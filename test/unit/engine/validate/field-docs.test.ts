@@ -82,7 +82,11 @@ test('hover shows what a field does, its default, its values and its trap', () =
     fieldDoc(['spec', 'strategy'])?.trap ?? '',
     /Ignored, without any warning, unless the ApplicationSet controller runs with progressive syncs enabled/,
   );
-  assert.match(strategy, /Ignored: progressive syncs are off, so all its Applications sync at once/);
+  // Here: the plan as it would run, and that nothing enables progressive syncs (the warning on the key says
+  // the consequence; the hover does not repeat it, nor the trap).
+  assert.match(strategy, /^\*\*RollingSync, if enabled: 1 step · /);
+  assert.match(strategy, /\n\nProgressive syncs: not enabled \(nothing found; the controller's default is off\)/);
+  assert.doesNotMatch(strategy, /Ignored, without any warning/);
   const maxUpdate = hoverAt(text, 'maxUpdate');
   assert.match(maxUpdate, /How many Applications of this step may sync at the same time/);
   assert.match(maxUpdate, /Default: unlimited/);

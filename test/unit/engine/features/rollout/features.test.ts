@@ -119,31 +119,54 @@ test('AllAtOnce blast radius: information diagnostic and lens over spec:', () =>
   assert.deepEqual(rolloutDiagnostics(storyContext(text, new Map(), { blastRadiusThreshold: 1000 })), []);
 });
 
-test('code lenses: one over strategy: with the whole rollout, one per step', () => {
+test('code lenses: whether it runs over strategy:, the plan over rollingSync:, one per step', () => {
   const text = withStrategy(ROLLING);
   const ctx = storyContext(text, fixtureFiles('cm-true'));
-  const titles = rolloutLenses(ctx).map((l) => l.title);
-  assert.deepEqual(titles, [
-    '3 steps · 540 apps · 8 waves',
-    'Progressive syncs enabled by argocd-cmd-params-cm.yaml:9',
-    'Step 1 · 45 apps · all at once, 1 wave',
-    'Step 2 · 180 apps · 90 at a time, 2 waves',
-    'Step 3 · 315 apps · 78 at a time, 5 waves',
-  ]);
+  const lineOf = (l: { span: { start: number } }) => text.slice(0, l.span.start).split('\n').length - 1;
+  const lineText = (l: { span: { start: number } }) => text.split('\n')[lineOf(l)].trim();
+  const lenses = rolloutLenses(ctx);
+  assert.deepEqual(
+    lenses.map((l) => [lineText(l), l.title]),
+    [
+      ['strategy:', 'Progressive syncs enabled by argocd-cmd-params-cm.yaml:9'],
+      ['rollingSync:', '3 steps · 540 apps · 8 waves'],
+      ['- matchExpressions:', 'Step 1 · 45 apps · all at once, 1 wave'],
+      ['- matchExpressions:', 'Step 2 · 180 apps · 90 at a time, 2 waves'],
+      ['- matchExpressions:', 'Step 3 · 315 apps · 78 at a time, 5 waves'],
+    ],
+  );
+  // One lens a line: a second lens on a line is out of sight in a split editor.
+  assert.equal(new Set(lenses.map(lineOf)).size, lenses.length);
   // Within 40 characters (split editors cut lenses); the whole description is the tooltip.
   assert.deepEqual(
-    rolloutLenses(ctx)
-      .map((l) => l.tooltip)
-      .filter(Boolean),
+    lenses.slice(2).map((l) => l.tooltip),
     [
       'Step 1 · tier In (canary) · 45 apps · all at once, 1 wave',
       'Step 2 · tier In (low-traffic) · 180 apps · maxUpdate 50% → 90 at a time, 2 waves',
       'Step 3 · tier In (high-traffic) · 315 apps · maxUpdate 25% → 78 at a time, 5 waves',
     ],
   );
-  const disabled = rolloutLenses(storyContext(text, fixtureFiles('cm-false'))).map((l) => l.title);
-  assert.equal(disabled[0], 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
-  assert.equal(disabled[1], 'If enabled: 3 steps · 540 apps · 8 waves');
+  assert.match(
+    lenses[0].tooltip ?? '',
+    /^progressive syncs: enabled — installed beside it in the workspace root, decided by argocd-cmd-params-cm\.yaml:9/,
+  );
+  assert.equal(
+    lenses[1].tooltip,
+    lenses
+      .slice(2)
+      .map((l) => l.tooltip)
+      .join('\n'),
+  );
+  const disabled = rolloutLenses(storyContext(text, fixtureFiles('cm-false')));
+  assert.deepEqual(
+    disabled.slice(0, 2).map((l) => [lineText(l), l.title]),
+    [
+      ['strategy:', 'Ignored: progressive syncs are off, so all 540 Applications sync at once'],
+      ['rollingSync:', 'If enabled: 3 steps · 540 apps · 8 waves'],
+    ],
+  );
+  // The reason, cut from the lens, is its tooltip.
+  assert.match(disabled[0].tooltip ?? '', /^Ignored: progressive syncs are off, so all 540 Applications sync at once\. \S+ turns them off/);
   const none = rolloutLenses(storyContext(text, fixtureFiles('none')))[0].title;
   assert.equal(none, 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
 });
@@ -428,16 +451,23 @@ test('syncWaves: the largest number of Applications one commit syncs, as the con
   assert.equal(off.plan.steps.length, 3, 'the plan as written is still there');
 });
 
-test('hover on strategy: says whether the controller runs it, which install decided and where it searched', () => {
+test('hover on strategy: the plan and the enablement facts, never the warning VS Code shows beside it', () => {
   const text = withStrategy(ROLLING);
-  const off = rolloutHover(storyContext(text, fixtureFiles('none')), text.indexOf('strategy:') + 2);
+  const ctx = storyContext(text, fixtureFiles('none'));
+  const off = rolloutHover(ctx, text.indexOf('strategy:') + 2)!.markdown;
+  // The plan first, said as what would happen.
+  assert.match(off, /^\*\*RollingSync, if enabled: 3 steps · 540 apps · 8 waves\*\*\n\n- Step 1 · tier In \(canary\)/);
+  assert.match(off, /\n\nProgressive syncs: not enabled \(nothing found; the controller's default is off\) — /);
+  assert.match(off, /Searched: ConfigMap argocd-cmd-params-cm/);
+  // The warning on the same key is shown by the editor in the same hover: none of its sentences is repeated.
+  const warning = rolloutDiagnostics(ctx).find((d) => d.code === 'rollout/progressive-syncs-not-found')!;
+  for (const sentence of warning.message.split(/(?<=\.) |; /).filter((x) => x.length > 20))
+    assert.ok(!off.includes(sentence.replace(/\.$/, '')), `the hover repeats the warning: "${sentence}"\n${off}`);
+  const on = rolloutHover(storyContext(text, fixtureFiles('cm-true')), text.indexOf('strategy:') + 2)!.markdown;
+  assert.match(on, /^\*\*RollingSync: 3 steps · 540 apps · 8 waves\*\*/);
+  // The root install is not called ".": the reason names the place; the deciding file is a link to its line.
   assert.match(
-    off!.markdown,
-    /Ignored: progressive syncs are off, so all 540 Applications sync at once\. Nothing in this repository configures the Argo CD that runs it/,
+    on,
+    /\n\nProgressive syncs: enabled — installed beside it in the workspace root, decided by \[argocd-cmd-params-cm\.yaml:9\]\(file:\/\/\/ws\/argocd-cmd-params-cm\.yaml#L9\)\./,
   );
-  assert.match(off!.markdown, /Searched: ConfigMap argocd-cmd-params-cm/);
-  const on = rolloutHover(storyContext(text, fixtureFiles('cm-true')), text.indexOf('strategy:') + 2);
-  assert.match(on!.markdown, /Progressive syncs enabled by argocd-cmd-params-cm\.yaml:9\./);
-  // The root install is not called ".": the reason names the place.
-  assert.match(on!.markdown, /\n\nArgo CD: installed beside it in the workspace root\./);
 });
