@@ -111,7 +111,7 @@ extraObjects:
 `;
   const escaped = values(`'{{ "{{ .env }}" }}'`);
   const a = ls.analyze('mem://values.yaml', escaped);
-  assert.equal(a.appsets.length, 0, 'not read as an ApplicationSet: Argo CD gets what Helm renders');
+  assert.equal(ls.appsets(a).length, 0, 'not read as an ApplicationSet: Argo CD gets what Helm renders');
   const notes = ls.diagnostics(a).map((d) => [d.severity, d.code, escaped.slice(d.span.start, d.span.end)]);
   assert.deepEqual(notes, [['information', 'helm/chart-template', 'ApplicationSet']]);
   assert.match(ls.diagnostics(a)[0].message, /through Helm's tpl .*all are escaped/);

@@ -3,7 +3,16 @@
  * generated Applications compared — added, removed, changed (field by field) — with the rollout step
  * and wave each change lands in under the head revision's plan. Pure: no git, no files.
  */
-import { compareGoStrings, own, type EffectivePolicy, type EngineDiagnostic, type Json, type RolloutTimeline, type Span } from '../engine';
+import {
+  compareGoStrings,
+  isObj,
+  own,
+  type EffectivePolicy,
+  type EngineDiagnostic,
+  type Json,
+  type RolloutTimeline,
+  type Span,
+} from '../engine';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -153,7 +162,6 @@ export interface DiffReport {
 
 const MAX_FIELD_CHANGES = 50;
 
-const isObj = (v: unknown): v is { [k: string]: Json } => !!v && typeof v === 'object' && !Array.isArray(v);
 const keyPath = (prefix: string, k: string) =>
   /^[A-Za-z_][A-Za-z0-9_-]*$/.test(k) ? (prefix ? `${prefix}.${k}` : k) : `${prefix}[${JSON.stringify(k)}]`;
 
@@ -260,31 +268,15 @@ function stepOf(plan: PlanView): Map<string, number> {
   return m;
 }
 
-export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | undefined): AppSetDiff {
-  const ref = (head ?? base)!;
-  const baseApps = base?.apps ?? new Map();
-  const headApps = head?.apps ?? new Map();
-  const changes: AppChange[] = [];
-  let unchanged = 0;
-  const names = [...new Set([...baseApps.keys(), ...headApps.keys()])].sort(compare);
-  for (const n of names) {
-    const b = baseApps.get(n);
-    const h = headApps.get(n);
-    if (!b && h) changes.push({ name: n, change: 'added', syncs: !h.invalid });
-    else if (b && !h) changes.push({ name: n, change: 'removed', syncs: false, deletion: deletionOf(b, head) });
-    else if (b && h) {
-      const fields = diffJson(b.app, h.app);
-      if (!fields.length) {
-        unchanged++;
-        continue;
-      }
-      // Only a changed spec makes the Application OutOfSync; labels and annotations do not.
-      const syncs = !h.invalid && fields.some((f) => f.path === 'spec' || f.path.startsWith('spec.') || f.path.startsWith('spec['));
-      changes.push({ name: n, change: 'changed', syncs, fields });
-    }
-  }
-
-  // Where each change lands under the head plan.
+/**
+ * Where each change lands under the head plan: its step and wave (a RollingSync the controller
+ * follows), the step it moves from, and the waves of Applications synced together.
+ */
+function placeChanges(
+  changes: AppChange[],
+  base: SideAppSet | undefined,
+  head: SideAppSet | undefined,
+): { rolling: boolean; waves: AppSetDiff['waves'] } {
   const rolling = !!head && head.plan.strategy === 'RollingSync' && head.plan.effective;
   const headStep = head ? stepOf(head.plan) : new Map<string, number>();
   const baseStep = base ? stepOf(base.plan) : new Map<string, number>();
@@ -318,6 +310,34 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
       if (from !== undefined && to === undefined && rolling) c.fromStep = from;
     }
   }
+  return { rolling, waves };
+}
+
+export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | undefined): AppSetDiff {
+  const ref = (head ?? base)!;
+  const baseApps = base?.apps ?? new Map();
+  const headApps = head?.apps ?? new Map();
+  const changes: AppChange[] = [];
+  let unchanged = 0;
+  const names = [...new Set([...baseApps.keys(), ...headApps.keys()])].sort(compare);
+  for (const n of names) {
+    const b = baseApps.get(n);
+    const h = headApps.get(n);
+    if (!b && h) changes.push({ name: n, change: 'added', syncs: !h.invalid });
+    else if (b && !h) changes.push({ name: n, change: 'removed', syncs: false, deletion: deletionOf(b, head) });
+    else if (b && h) {
+      const fields = diffJson(b.app, h.app);
+      if (!fields.length) {
+        unchanged++;
+        continue;
+      }
+      // Only a changed spec makes the Application OutOfSync; labels and annotations do not.
+      const syncs = !h.invalid && fields.some((f) => f.path === 'spec' || f.path.startsWith('spec.') || f.path.startsWith('spec['));
+      changes.push({ name: n, change: 'changed', syncs, fields });
+    }
+  }
+
+  const { rolling, waves } = placeChanges(changes, base, head);
   // Rows in the order they sync: step and wave, then what does not sync, by name within each.
   const rank = (c: AppChange) => (c.syncs && !c.note ? (c.step ?? 0) * 1e6 + (c.wave ?? 0) : 1e12);
   changes.sort((x, y) => rank(x) - rank(y) || compare(x.name, y.name));

@@ -6,8 +6,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   codeInfo,
-  compareGoStrings,
-  SKIPPED_FOLDERS,
   getLanguageService,
   isVersionSetting,
   limitExpensiveFunctions,
@@ -418,28 +416,4 @@ export function loadOneFile(
     return unchecked.length ? 3 : 4;
   }
   return { abs, text, service, analysis };
-}
-
-/** Bound on the YAML files one folder walk collects. */
-export const MAX_WALK_FILES = 20000;
-
-/**
- * Collects the `*.yaml`/`*.yml` files below `dir` in name order, skipping `node_modules` and `.git`;
- * symlinked folders are not followed (no loops, no escaping the tree). Stops at MAX_WALK_FILES.
- */
-export function walkYaml(dir: string, out: string[]): void {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  entries.sort((a, b) => compareGoStrings(a.name, b.name));
-  for (const e of entries) {
-    if (out.length >= MAX_WALK_FILES) return;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(e.name)) walkYaml(p, out);
-    } else if (/\.ya?ml$/i.test(e.name)) out.push(p); // FIFOs, devices…: readTextFile says why they are skipped
-  }
 }

@@ -8,11 +8,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import { declaresAppSet, getLanguageService, type EngineHost, type LanguageService } from '../engine';
+import { declaresAppSet, getLanguageService, type EngineHost, type EngineSettings, type LanguageService } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
-import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix, walkYaml } from './common';
+import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix } from './common';
+import { walkYaml } from './inputs';
 import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
 import { diffSarif } from './diffSarif';
@@ -68,72 +69,11 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     return 2;
   }
   const rootPosix = toPosix(fs.realpathSync(root));
-  // Inputs as repository-relative prefixes ('' = everything).
-  const prefixes: string[] = [];
-  for (const i of inputs) {
-    const abs = toPosix(path.resolve(io.cwd, i));
-    const real = fs.existsSync(abs) ? toPosix(fs.realpathSync(abs)) : abs;
-    const rel = path.posix.relative(rootPosix, real);
-    if (rel.startsWith('..') || path.posix.isAbsolute(rel)) {
-      io.err(oneLine(`appset diff: ${i} is outside the repository ${rootPosix}`) + '\n');
-      return 2;
-    }
-    prefixes.push(rel);
-  }
-  const under = (rel: string) => prefixes.some((p) => p === '' || rel === p || rel.startsWith(p + '/'));
-
-  let baseSide: SideAppSet[];
-  let headSide: SideAppSet[];
-  let maxDeletes: number | undefined;
-  try {
-    const baseHost = createGitRevisionHost(rootPosix, commit, settings);
-    const baseFiles = baseHost
-      .files()
-      .filter((f) => /\.ya?ml$/i.test(f) && under(f.slice(rootPosix.length + 1)) && !/(^|\/)(node_modules|\.git)\//.test(f));
-    // A path that is in neither the work tree nor the base revision is a mistake, not "no changes"
-    // (a path only the base has is a deletion, which the report shows).
-    const missing = inputs.filter(
-      (input, i) =>
-        prefixes[i] !== '' &&
-        !fs.existsSync(path.resolve(io.cwd, input)) &&
-        !baseHost.files().some((f) => f === `${rootPosix}/${prefixes[i]}` || f.startsWith(`${rootPosix}/${prefixes[i]}/`)),
-    );
-    if (missing.length) {
-      for (const m of missing) io.err(`appset diff: ${m}: no such file or folder in the work tree or at ${baseRev}\n`);
-      return 2;
-    }
-    baseSide = collect(baseHost, baseFiles, rootPosix, (f) => baseHost.readFile(f), false);
-
-    const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
-    // The gate is the repository's own (.appset-tools.yaml at its root, as the head has it).
-    maxDeletes = getLanguageService({ host: headHost }).configFor(`${rootPosix}/.appset-tools.yaml`).policy.maxDeletes;
-    const headFiles: string[] = [];
-    for (const p of prefixes) {
-      const abs = p ? `${rootPosix}/${p}` : rootPosix;
-      if (fs.existsSync(abs) && fs.statSync(abs).isFile()) headFiles.push(abs);
-      else walkYaml(abs, headFiles);
-    }
-    // The work tree is read as lint reads it (host/files.ts): regular files inside the repository,
-    // size-capped, never blocking; a device, FIFO or link out of the repository is skipped and said.
-    headSide = collect(
-      headHost,
-      [...new Set(headFiles.map(toPosix))].sort(),
-      rootPosix,
-      (f) => {
-        const r = readTextFileWithin(f, [rootPosix], 'the repository');
-        if ('text' in r) return r.text;
-        io.err(`appset diff: ${f.slice(rootPosix.length + 1)}: skipped: ${r.skipped}\n`);
-        return undefined;
-      },
-      format === 'sarif',
-    );
-  } catch (e) {
-    if (e instanceof GitError) {
-      io.err(oneLine(`appset diff: git: ${e.message}`) + '\n');
-      return 2;
-    }
-    throw e;
-  }
+  const prefixes = repoPrefixes(rootPosix, inputs, io);
+  if (typeof prefixes === 'number') return prefixes;
+  const sides = readSides({ rootPosix, commit, baseRev, inputs, prefixes, settings, sarif: format === 'sarif' }, io);
+  if (typeof sides === 'number') return sides;
+  const { baseSide, headSide, maxDeletes } = sides;
   if (!baseSide.length && !headSide.length) {
     io.err(`appset diff: no ApplicationSet in ${inputs.join(', ')}, in the work tree or at ${baseRev}\n`);
     return 4;
@@ -163,6 +103,92 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+/** The inputs as repository-relative prefixes ('' = everything); exit 2 for one outside the repository. */
+function repoPrefixes(rootPosix: string, inputs: string[], io: CliIO): string[] | number {
+  const prefixes: string[] = [];
+  for (const i of inputs) {
+    const abs = toPosix(path.resolve(io.cwd, i));
+    const real = fs.existsSync(abs) ? toPosix(fs.realpathSync(abs)) : abs;
+    const rel = path.posix.relative(rootPosix, real);
+    if (rel.startsWith('..') || path.posix.isAbsolute(rel)) {
+      io.err(oneLine(`appset diff: ${i} is outside the repository ${rootPosix}`) + '\n');
+      return 2;
+    }
+    prefixes.push(rel);
+  }
+  return prefixes;
+}
+
+/**
+ * Both sides' ApplicationSets under the prefixes: the base revision's, read from git, and the work
+ * tree's, with the head's `policy.maxDeletes`. Exit 2 for a path on neither side or a git failure.
+ */
+function readSides(
+  w: {
+    rootPosix: string;
+    commit: string;
+    baseRev: string;
+    inputs: string[];
+    prefixes: string[];
+    settings: Partial<EngineSettings>;
+    sarif: boolean;
+  },
+  io: CliIO,
+): { baseSide: SideAppSet[]; headSide: SideAppSet[]; maxDeletes: number | undefined } | number {
+  const { rootPosix, commit, baseRev, inputs, prefixes, settings, sarif } = w;
+  const under = (rel: string) => prefixes.some((p) => p === '' || rel === p || rel.startsWith(p + '/'));
+  try {
+    const baseHost = createGitRevisionHost(rootPosix, commit, settings);
+    const baseFiles = baseHost
+      .files()
+      .filter((f) => /\.ya?ml$/i.test(f) && under(f.slice(rootPosix.length + 1)) && !/(^|\/)(node_modules|\.git)\//.test(f));
+    // A path that is in neither the work tree nor the base revision is a mistake, not "no changes"
+    // (a path only the base has is a deletion, which the report shows).
+    const missing = inputs.filter(
+      (input, i) =>
+        prefixes[i] !== '' &&
+        !fs.existsSync(path.resolve(io.cwd, input)) &&
+        !baseHost.files().some((f) => f === `${rootPosix}/${prefixes[i]}` || f.startsWith(`${rootPosix}/${prefixes[i]}/`)),
+    );
+    if (missing.length) {
+      for (const m of missing) io.err(`appset diff: ${m}: no such file or folder in the work tree or at ${baseRev}\n`);
+      return 2;
+    }
+    const baseSide = collect(baseHost, baseFiles, rootPosix, (f) => baseHost.readFile(f), false);
+
+    const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
+    // The gate is the repository's own (.appset-tools.yaml at its root, as the head has it).
+    const maxDeletes = getLanguageService({ host: headHost }).configFor(`${rootPosix}/.appset-tools.yaml`).policy.maxDeletes;
+    const headFiles: string[] = [];
+    for (const p of prefixes) {
+      const abs = p ? `${rootPosix}/${p}` : rootPosix;
+      if (fs.existsSync(abs) && fs.statSync(abs).isFile()) headFiles.push(abs);
+      else walkYaml(abs, headFiles);
+    }
+    // The work tree is read as lint reads it (host/files.ts): regular files inside the repository,
+    // size-capped, never blocking; a device, FIFO or link out of the repository is skipped and said.
+    const headSide = collect(
+      headHost,
+      [...new Set(headFiles.map(toPosix))].sort(),
+      rootPosix,
+      (f) => {
+        const r = readTextFileWithin(f, [rootPosix], 'the repository');
+        if ('text' in r) return r.text;
+        io.err(`appset diff: ${f.slice(rootPosix.length + 1)}: skipped: ${r.skipped}\n`);
+        return undefined;
+      },
+      sarif,
+    );
+    return { baseSide, headSide, maxDeletes };
+  } catch (e) {
+    if (e instanceof GitError) {
+      io.err(oneLine(`appset diff: git: ${e.message}`) + '\n');
+      return 2;
+    }
+    throw e;
+  }
 }
 
 /**

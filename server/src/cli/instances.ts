@@ -3,23 +3,10 @@
  * model, engine/install/): each install's namespaces, version, progressive syncs and other controller
  * settings, the files and lines that say so, and the ApplicationSets found under the paths it runs.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import type { CliIO } from './io';
 import { getLanguageService, installReportLines, looksLikeAppSet } from '../engine';
-import { readTextFile } from '../host/files';
-import {
-  INSTANCE_USAGE,
-  VERSION_USAGE,
-  MAX_WALK_FILES,
-  choice,
-  engineArgs,
-  hostForInputs,
-  instanceProblem,
-  readCommand,
-  toPosix,
-  walkYaml,
-} from './common';
+import { collectInputs, readInput } from './inputs';
+import { INSTANCE_USAGE, VERSION_USAGE, choice, engineArgs, hostForInputs, instanceProblem, readCommand, toPosix } from './common';
 
 const USAGE = `usage: appset instances [files or folders…] [options]
 
@@ -44,27 +31,18 @@ export async function runInstances(args: string[], io: CliIO): Promise<number> {
   }));
   if (typeof opts === 'number') return opts;
   const { output, inputs, settings, workspace } = opts;
-  const files: string[] = [];
-  for (const input of inputs) {
-    const abs = path.resolve(io.cwd, input);
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(abs);
-    } catch {
-      io.err(`appset instances: ${input}: no such file or folder\n`);
-      return 2;
-    }
-    if (st.isDirectory()) walkYaml(abs, files);
-    else files.push(abs);
+  const { files, missing } = collectInputs('instances', inputs, io);
+  if (missing.length) {
+    io.err(`appset instances: ${missing[0].input}: no such file or folder\n`);
+    return 2;
   }
-  if (files.length >= MAX_WALK_FILES) io.err(`appset instances: stopped after ${MAX_WALK_FILES} files in a folder\n`);
   const service = getLanguageService({ host: hostForInputs(inputs, io.cwd, settings, workspace) });
   const appsets: { path: string; namespace?: string }[] = [];
   let problem: string | undefined;
   for (const f of files) {
-    const read = readTextFile(f);
+    const read = readInput(f);
     if (!('text' in read) || !looksLikeAppSet(read.text)) continue;
-    const posix = toPosix(f);
+    const posix = toPosix(f.abs);
     const a = service.analyze(posix, read.text, posix);
     const found = service.appsets(a);
     for (const x of found) {

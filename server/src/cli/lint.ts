@@ -7,12 +7,21 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CliIO } from './io';
-import { codeInfo, getLanguageService, fingerprints, looksLikeAppSet, mayDeclareClusters, type Finding, type Severity } from '../engine';
-import { readTextFile, readTextFileWithin } from '../host/files';
+import {
+  codeInfo,
+  getLanguageService,
+  fingerprints,
+  looksLikeAppSet,
+  mayDeclareClusters,
+  type Finding,
+  type LanguageService,
+  type Severity,
+} from '../engine';
 import { openIndexCache } from './indexCache';
+import { collectInputs, readInput, type InputFile } from './inputs';
+import { readTextFile } from '../host/files';
 import {
   LineMap,
-  MAX_WALK_FILES,
   UsageError,
   hostForInputs,
   INPUT_USAGE,
@@ -21,7 +30,6 @@ import {
   engineArgs,
   instanceProblem,
   toPosix,
-  walkYaml,
   readCommand,
   choice,
   reportRoot,
@@ -71,8 +79,10 @@ not exist or could not be read (the other inputs are still checked and reported)
 library could not finish; the gate fails closed unless .appset-tools.yaml lowers that code's severity),
 4 no input found (no YAML file, or no ApplicationSet, in the given paths)`;
 
-export async function runLint(args: string[], io: CliIO): Promise<number> {
-  const opts = readCommand(
+type LintOptions = Exclude<ReturnType<typeof lintOptions>, number>;
+
+function lintOptions(args: string[], io: CliIO) {
+  return readCommand(
     'lint',
     USAGE,
     args,
@@ -102,8 +112,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       };
     },
   );
+}
+
+export async function runLint(args: string[], io: CliIO): Promise<number> {
+  const opts = lintOptions(args, io);
   if (typeof opts === 'number') return opts;
-  const { format, failOn, inputs, quiet, outFile, extra, onlyAppsets, noCache, settings, workspace } = opts;
+  const { format, failOn, inputs, quiet, onlyAppsets, noCache, settings, workspace } = opts;
 
   const problems: LintReport['problems'] = [];
   // Paths in every format are relative to the repository's root (its git work tree, else the current
@@ -114,49 +128,122 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     const rel = path.relative(root, abs);
     return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs);
   };
-  // Collect files: named files are always reported; files found in folders only when they look
-  // like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
-  const files: { abs: string; named: boolean; folder?: string }[] = [];
-  const existing: string[] = [];
-  for (const input of inputs) {
-    const abs = path.resolve(io.cwd, input);
-    let st: fs.Stats;
-    try {
-      st = fs.statSync(abs);
-    } catch {
-      problems.push({ path: shownPath(abs), message: `${input}: no such file or folder` });
-      continue;
-    }
-    existing.push(input);
-    if (st.isDirectory()) {
-      const found: string[] = [];
-      walkYaml(abs, found);
-      for (const f of found) files.push({ abs: f, named: false, folder: abs });
-    } else files.push({ abs, named: !onlyAppsets });
-  }
+  // Collect files: named files are always reported (unless --only-appsets); files found in folders
+  // only when they look like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
+  const collected = collectInputs('lint', inputs, io);
+  for (const m of collected.missing) problems.push({ path: shownPath(m.abs), message: `${m.input}: no such file or folder` });
+  const { existing } = collected;
+  const files = collected.files.map((f) => (f.named && onlyAppsets ? { ...f, named: false } : f));
   if (!files.length && !problems.length) {
     io.err(oneLine(`appset lint: no YAML file found in ${inputs.join(', ')}`) + '\n');
     return 4;
   }
-  if (files.length >= MAX_WALK_FILES) io.err(`appset lint: stopped after ${MAX_WALK_FILES} files in a folder\n`);
 
   const host = hostForInputs(existing.length ? existing : ['.'], io.cwd, settings, workspace);
   const cache = noCache ? undefined : openIndexCache(host.roots());
   const service = getLanguageService({ host, workspaceCache: cache });
-  const results: ReportFile[] = [];
-  const configs = new Map<string, string>();
+  const checked = checkFiles(files, service, host.roots(), problems, shownPath, io);
+  if (typeof checked === 'number') return checked;
+  const { results, unchecked } = checked;
+  cache?.save();
+  if (debugStats()) {
+    const c = service.workspace.counts;
+    io.err(
+      `appset lint: stats: workspace index: ${c.listed} YAML files listed, ${c.statted} looked at (stat), ${c.read} read, ${c.cacheSkips} not read (cache), ${c.parsed} parsed\n`,
+    );
+  }
+  // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.
+  for (const n of service.workspace.scanNotes(true)) io.err(oneLine(`appset lint: note: ${n}`) + '\n');
+  results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+
+  // --quiet hides what would not fail the run, but the summary (and so the exit status) counts everything.
+  const full = summarize(results, problems, failOn, unchecked.length);
+  const shown = (d: ReportFinding) => d.severity === 'error' || fails(d.severity, failOn);
+  const report: LintReport = quiet
+    ? {
+        ...full,
+        files: full.files
+          .map((f) => ({ ...f, diagnostics: f.diagnostics.filter(shown) }))
+          .filter((f) => f.diagnostics.length || f.applicationSets),
+      }
+    : full;
+  if (!writeReports(report, opts, io)) return 2;
+  if (format !== 'github') for (const p of problems) io.err(oneLine(`appset lint: ${p.message}`) + '\n');
+  return exitStatus(report, problems, checked, { inputs: existing, files: files.length, onlyAppsets }, io);
+}
+
+/**
+ * The exit status (the agreed table, docs/cli.md): 2 for a problem or a configuration mistake, 3 for
+ * a document not checked (fail closed), 4 for nothing to check, else 1 when a finding fails the run.
+ */
+function exitStatus(
+  report: LintReport,
+  problems: LintReport['problems'],
+  { results, configMistakes, unchecked, appsetFiles }: Checked,
+  looked: { inputs: string[]; files: number; onlyAppsets: boolean },
+  io: CliIO,
+): number {
+  if (problems.length) return 2;
+  if (configMistakes.length) {
+    io.err(
+      `appset lint: ${configMistakes.join(', ')}: a setting cannot be used (config/invalid above); fix it, or the run is not the one configured\n`,
+    );
+    return 2;
+  }
+  if (unchecked.length) {
+    // Fail closed: a document the tool could not read was not checked by any rule or policy gate.
+    io.err(
+      oneLine(
+        `appset lint: ${unchecked.length === 1 ? 'a document was' : `${unchecked.length} documents were`} NOT CHECKED (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); exit status 3. To accept this, lower that code's severity in .appset-tools.yaml (e.g. "severity: {${unchecked[0].slice(unchecked[0].lastIndexOf(': ') + 2)}: information}").`,
+      ) + '\n',
+    );
+    return 3;
+  }
+  // Nothing to check is not a pass: a wrong path or pattern in CI must not go green.
+  const anyFinding = results.some((f) => f.diagnostics.length);
+  if (!report.summary.applicationSets && !anyFinding && !appsetFiles && !looked.onlyAppsets) {
+    io.err(
+      `appset lint: no ${looked.files ? 'ApplicationSet' : 'YAML file'} found in ${looked.inputs.join(', ')}${looked.files ? ` (${looked.files} YAML file${looked.files === 1 ? '' : 's'} looked at)` : ''}\n`,
+    );
+    return 4;
+  }
+  return report.summary.failed ? 1 : 0;
+}
+
+/** What checking the input files found, for the report and the exit status. */
+interface Checked {
+  results: ReportFile[];
   /** Configuration files with a setting that cannot be used (exit 2: the run is not the one the user configured). */
-  const configMistakes: string[] = [];
+  configMistakes: string[];
   /** Findings that say a document was not checked, as `path:line code` (the gate fails closed on them). */
-  const unchecked: string[] = [];
-  // Files that hold an ApplicationSet as text, also those a limit blanked and the user accepted as not
-  // checked (a lowered or `off` limit code): they are inputs found, never "nothing to check".
-  let appsetFiles = 0;
+  unchecked: string[];
+  /**
+   * Files that hold an ApplicationSet as text, also those a limit blanked and the user accepted as not
+   * checked (a lowered or `off` limit code): they are inputs found, never "nothing to check".
+   */
+  appsetFiles: number;
+}
+
+/**
+ * Every input file through the facade, as the language server checks it (a file that cannot be read
+ * is a problem when named, a note when found), then the configuration files they use. A mapping
+ * mistake of `--instance` ends the run (exit 2).
+ */
+function checkFiles(
+  files: InputFile[],
+  service: LanguageService,
+  roots: string[],
+  problems: LintReport['problems'],
+  shownPath: (abs: string) => string,
+  io: CliIO,
+): Checked | number {
+  const out: Checked = { results: [], configMistakes: [], unchecked: [], appsetFiles: 0 };
+  const { results, unchecked } = out;
+  const configs = new Map<string, string>();
   for (const f of files) {
     const abs = toPosix(f.abs);
-    // Regular files only, size-capped, never blocking (host/files.ts); every skip is said. A file found
-    // in a folder is read only when it really lies inside that folder (a link out of it is not followed).
-    const read = f.folder ? readTextFileWithin(f.abs, [f.folder]) : readTextFile(f.abs);
+    // Every skip is said (readInput: regular files only, a found file only inside its folder).
+    const read = readInput(f);
     if (!('text' in read)) {
       if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
       else io.err(oneLine(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}`) + '\n');
@@ -169,11 +256,11 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     const cfg = service.configFor(abs);
     if (cfg.path) configs.set(cfg.path, cfg.text);
     if (service.isIgnored(abs)) continue;
-    if (looksLikeAppSet(text)) appsetFiles++;
+    if (looksLikeAppSet(text)) out.appsetFiles++;
     try {
       const analysis = service.analyze(abs, text, abs);
       const appsets = service.appsets(analysis);
-      const bad = appsets.length ? instanceProblem(service.settings(analysis), host.roots()) : undefined;
+      const bad = appsets.length ? instanceProblem(service.settings(analysis), roots) : undefined;
       if (bad) {
         io.err(oneLine(`appset lint: ${bad}`) + '\n');
         return 2;
@@ -203,31 +290,15 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   // Problems in the configuration files themselves, once per file.
   for (const [cfgPath, text] of configs) {
     const ds = service.configDiagnostics(cfgPath);
-    if (ds.some((d) => d.code === 'config/invalid')) configMistakes.push(shownPath(cfgPath));
+    if (ds.some((d) => d.code === 'config/invalid')) out.configMistakes.push(shownPath(cfgPath));
     if (ds.length) results.push(reportFile(cfgPath, shownPath(cfgPath), text, 0, ds, [], shownPath));
   }
-  cache?.save();
-  if (debugStats()) {
-    const c = service.workspace.counts;
-    io.err(
-      `appset lint: stats: workspace index: ${c.listed} YAML files listed, ${c.statted} looked at (stat), ${c.read} read, ${c.cacheSkips} not read (cache), ${c.parsed} parsed\n`,
-    );
-  }
-  // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.
-  for (const n of service.workspace.scanNotes(true)) io.err(oneLine(`appset lint: note: ${n}`) + '\n');
-  results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return out;
+}
 
-  // --quiet hides what would not fail the run, but the summary (and so the exit status) counts everything.
-  const full = summarize(results, problems, failOn, unchecked.length);
-  const shown = (d: ReportFinding) => d.severity === 'error' || fails(d.severity, failOn);
-  const report: LintReport = quiet
-    ? {
-        ...full,
-        files: full.files
-          .map((f) => ({ ...f, diagnostics: f.diagnostics.filter(shown) }))
-          .filter((f) => f.diagnostics.length || f.applicationSets),
-      }
-    : full;
+/** Writes the report to `--output`, `--sarif`, `--markdown` and standard output; false when a file cannot be written. */
+function writeReports(report: LintReport, opts: Pick<LintOptions, 'format' | 'outFile' | 'extra'>, io: CliIO): boolean {
+  const { format, outFile, extra } = opts;
   const render = (f: Format): string => {
     if (f === 'json') return JSON.stringify(report, null, 2) + '\n';
     if (f === 'sarif') return JSON.stringify(toSarif(report), null, 2) + '\n';
@@ -245,37 +316,12 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
       fs.writeFileSync(path.resolve(io.cwd, file), render(f));
     } catch (e) {
       io.err(oneLine(`appset lint: cannot write ${file}: ${(e as Error).message}`) + '\n');
-      return 2;
+      return false;
     }
   }
   // With --output the report goes to the file and the summary line to the terminal.
   io.out(outFile ? toText(report).split('\n').slice(-2).join('\n') : render(format));
-  if (format !== 'github') for (const p of problems) io.err(oneLine(`appset lint: ${p.message}`) + '\n');
-  if (problems.length) return 2;
-  if (configMistakes.length) {
-    io.err(
-      `appset lint: ${configMistakes.join(', ')}: a setting cannot be used (config/invalid above); fix it, or the run is not the one configured\n`,
-    );
-    return 2;
-  }
-  if (unchecked.length) {
-    // Fail closed: a document the tool could not read was not checked by any rule or policy gate.
-    io.err(
-      oneLine(
-        `appset lint: ${unchecked.length === 1 ? 'a document was' : `${unchecked.length} documents were`} NOT CHECKED (${unchecked.slice(0, 5).join(', ')}${unchecked.length > 5 ? ', …' : ''}); exit status 3. To accept this, lower that code's severity in .appset-tools.yaml (e.g. "severity: {${unchecked[0].slice(unchecked[0].lastIndexOf(': ') + 2)}: information}").`,
-      ) + '\n',
-    );
-    return 3;
-  }
-  // Nothing to check is not a pass: a wrong path or pattern in CI must not go green.
-  const anyFinding = results.some((f) => f.diagnostics.length);
-  if (!full.summary.applicationSets && !anyFinding && !appsetFiles && !onlyAppsets) {
-    io.err(
-      `appset lint: no ${files.length ? 'ApplicationSet' : 'YAML file'} found in ${existing.join(', ')}${files.length ? ` (${files.length} YAML file${files.length === 1 ? '' : 's'} looked at)` : ''}\n`,
-    );
-    return 4;
-  }
-  return report.summary.failed ? 1 : 0;
+  return true;
 }
 
 const RANK: Record<Severity, number> = { error: 0, warning: 1, information: 2, hint: 3 };

@@ -21,7 +21,7 @@ export type {
 export type { ProbeCache } from './workspace/index';
 export { INTERESTS } from './workspace/interests';
 export { mayDeclareClusters } from './generators/placeholders';
-export { own } from './objects';
+export { isObj, own } from './objects';
 // A stepwise computation (`*Steps`) run to its end in one go.
 export { runSteps } from './steps';
 // The length from which a long file's first answer covers its first `---` parts only (the whole answer follows).
@@ -40,7 +40,7 @@ export { declaresAppSet } from './kinds/appset';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
 export { SUPPORTED as SUPPORTED_ARGOCD_VERSIONS } from './versions/releases';
-export { isVersionSetting } from './versions/target';
+export { isVersionSetting } from './versions/releases';
 
 // Controller rules the fronts share (folders no scan reads, Go's string order).
 export { SKIPPED_FOLDERS, inSkippedFolder } from './rules/folders';

@@ -5,6 +5,18 @@
  */
 import type { Json } from './types';
 
+/** A mapping read from YAML or JSON: its values are JSON. */
+export type JsonObject = { [key: string]: Json };
+
+/**
+ * True for an object that is neither null, a list nor a `Map` (a YAML mapping once read; a `Map` is
+ * what the generators keep their own tables in, never user data). The one test every layer uses;
+ * `T` names what the caller reads the values as (JSON by default).
+ */
+export function isObj<T = Json>(v: unknown): v is { [key: string]: T } {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map);
+}
+
 /** The value of a key the object itself holds (never an inherited `__proto__` or `constructor`); undefined for a non-object or an array. */
 export function own(o: unknown, key: string): Json | undefined {
   if (!o || typeof o !== 'object' || Array.isArray(o)) return undefined;

@@ -4,7 +4,7 @@
  * language server and the CLI convert them to lines and columns.
  */
 
-import type { DiagnosticCode } from './diagnostics/registered';
+import type { DiagnosticCode } from './codeLists';
 
 /** A half-open range of character offsets [start, end) in one text. */
 export interface Span {

@@ -7,12 +7,12 @@
  * `RepoConfig`; the loader validates it and the README's config reference lists it.
  */
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
-import type { Json, Severity } from '../types';
-import type { RepoConfig } from './types';
-import { isVersionSetting } from '../versions/target';
-import { put } from '../objects';
+import type { Json } from '../types';
+import type { RepoConfig, SeverityOverride } from './types';
+import { isVersionSetting } from '../versions/releases';
+import { isObj, put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
-import { suggest } from '../validate/describe';
+import { suggest } from '../didYouMean';
 import { resolvePath } from '../paths';
 
 export interface ConfigKey {
@@ -29,10 +29,8 @@ export interface ConfigKey {
 
 type Obj = { [key: string]: Json };
 export type Problem = string | { message: string; at: (string | number)[] };
-export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 const SEVERITIES = ['error', 'warning', 'information', 'hint', 'off'] as const;
-export type SeverityOverride = Severity | 'off';
 
 /** Why `code` names no diagnostic code (`area/*` an area, `*` every code), or undefined when it names some. */
 function unknownCode(code: string): string | undefined {

@@ -11,8 +11,9 @@ import type { EngineDiagnostic, Json } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { dirname } from '../paths';
 import { nodeAt, parseFile } from '../yaml';
-import { suggest } from '../validate/describe';
-import { CONFIG_KEYS, isObj } from './keys';
+import { suggest } from '../didYouMean';
+import { CONFIG_KEYS } from './keys';
+import { isObj } from '../objects';
 import { CONFIG_FILE, emptyConfig, type RepoConfig } from './types';
 import { severityOf } from '../diagnostics/codes';
 

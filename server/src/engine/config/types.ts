@@ -1,7 +1,9 @@
 /** The repository configuration (`.appset-tools.yaml`) as the engine uses it. */
-import type { EngineDiagnostic } from '../types';
+import type { EngineDiagnostic, Severity } from '../types';
 import type { EngineSettings } from '../host';
-import type { SeverityOverride } from './keys';
+
+/** A code's severity as `.appset-tools.yaml` sets it, or `off`. */
+export type SeverityOverride = Severity | 'off';
 
 export interface PolicyConfig {
   /** `policy/max-sync-at-once`: most Applications one commit may sync at the same time. */

@@ -1,6 +1,6 @@
 /**
  * The registry of diagnostic codes. Codes are stable: never rename or reuse one. Each area's list is
- * plain data in `codeLists/`, joined in `registered.ts`, so docs/codes.md, the CLI and the tests read
+ * plain data in `engine/codeLists/`, joined in its `index.ts`, so docs/codes.md, the CLI and the tests read
  * one table. `DiagnosticCode` is the union of every registered code, so
  * `tsc` rejects a finding with an unregistered one, and a finding's severity always comes from here
  * (`finding`, `severityOf`): a check says which code it found, never how serious it is. Only the
@@ -8,7 +8,7 @@
  * documents every registered code.
  */
 import type { EngineDiagnostic, Severity, Span } from '../types';
-import { REGISTERED_CODES, type DiagnosticCode } from './registered';
+import { REGISTERED_CODES, type DiagnosticCode } from '../codeLists';
 
 export type { DiagnosticCode };
 

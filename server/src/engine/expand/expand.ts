@@ -33,9 +33,9 @@ import { describeGenerator } from './describe';
 import { valueSpan } from './scalarOffsets';
 import { sourceResolver } from './provenance';
 import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
-import { targetVersion, type TargetVersion } from '../versions/target';
+import { targetVersion, type TargetVersion } from '../install/target';
 import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/gates';
-import { prunedForTarget } from '../versions/fieldCheck';
+import { prunedForTarget } from '../validate/fieldCheck';
 import { severityOf } from '../diagnostics/codes';
 
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';

@@ -9,6 +9,7 @@ import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
 import type { Source } from '../types';
 import { compareGoStrings } from '../rules/order';
 import { affectedOf, affectedText } from '../diagnostics/findings';
+import { isObj } from '../objects';
 
 export interface PreviewOptions {
   /**
@@ -68,15 +69,12 @@ function problemLines(exp: Expansion, opts: PreviewOptions): string[] {
   return out.map(commentText);
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
 /** The Application as the controller writes it under an active RollingSync (a copy; the input is untouched). */
 export function withAutomatedDisabled(app: unknown): unknown {
-  const spec = isObj(app) ? app.spec : undefined;
-  const policy = isObj(spec) ? spec.syncPolicy : undefined;
-  const automated = isObj(policy) ? policy.automated : undefined;
-  if (!isObj(app) || !isObj(spec) || !isObj(policy) || !isObj(automated)) return app;
+  const spec = isObj<unknown>(app) ? app.spec : undefined;
+  const policy = isObj<unknown>(spec) ? spec.syncPolicy : undefined;
+  const automated = isObj<unknown>(policy) ? policy.automated : undefined;
+  if (!isObj<unknown>(app) || !isObj<unknown>(spec) || !isObj<unknown>(policy) || !isObj<unknown>(automated)) return app;
   return { ...app, spec: { ...spec, syncPolicy: { ...policy, automated: { ...automated, enabled: false } } } };
 }
 

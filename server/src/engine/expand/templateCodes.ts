@@ -1,4 +1,4 @@
-import type { TEMPLATE_CODES } from '../diagnostics/codeLists/templates';
+import type { TEMPLATE_CODES } from '../codeLists/templates';
 
 /** Picks the diagnostic code for a TemplateError (kind + Go message). */
 export function templateErrorCode(kind: 'parse' | 'exec' | 'fast' | 'option', message: string): (typeof TEMPLATE_CODES)[number]['code'] {

@@ -34,7 +34,7 @@ export interface GeneratedApp {
 }
 
 export interface ExpansionProblem {
-  /** Diagnostic code (registered in diagnostics/codeLists/). */
+  /** Diagnostic code (registered in codeLists/). */
   code: DiagnosticCode;
   /** The registry's severity for the code (`severityOf`), never chosen here. */
   severity: Severity;

@@ -8,7 +8,7 @@ import type { SourceText } from '../inputs';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
 import type { AppSetDoc, ParsedFile } from '../yaml';
 import type { Expansion } from '../expand/types';
-import type { TargetVersion } from '../versions/target';
+import type { TargetVersion } from '../install/target';
 import type { RepoConfig } from '../config/types';
 
 export interface FileContext extends SourceText {

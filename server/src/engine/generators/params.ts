@@ -5,7 +5,7 @@
  * Argo CD's matrix and merge generators in goTemplate mode).
  */
 import { formatValue, fromJSON, GoStringMap } from '../../gotemplate';
-import { put } from '../objects';
+import { isObj, put } from '../objects';
 
 export type ParamSet = Record<string, unknown>;
 
@@ -16,9 +16,8 @@ export function has(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map);
-}
+/** `isObj` (objects.ts) over parameter values, which are not only JSON. */
+export const isObject = isObj<unknown>;
 
 /** The value at `path` in parsed YAML/JSON (own keys only, array indexes for numbers), or undefined. */
 export function valueAt(v: unknown, path: readonly (string | number)[]): unknown {

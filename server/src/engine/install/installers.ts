@@ -15,9 +15,8 @@
  */
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
+import { isObj } from '../objects';
 
-type Obj = { [key: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : undefined);
 

@@ -23,7 +23,7 @@
  *    `test/`, `docs/`, …) only govern their own folder: they are not what the repository deploys.
  */
 import type { InstanceMapping } from '../host';
-import { doublestarMatcher } from '../generators/gitPatterns';
+import { doublestarMatch } from '../rules/globs';
 import { dirname, relativePath } from '../paths';
 import { gobwasMatch } from '../rules/gobwasGlob';
 
@@ -132,7 +132,7 @@ function covers(pattern: string, roots: readonly string[], file: string): boolea
   const subject = abs ? file : relativePath(roots, file);
   const p = abs ? pattern.replace(/\/+$/, '') : pattern.replace(/^\.\//, '').replace(/\/+$/, '');
   if (p === '' || p === '.' || p === '**') return true;
-  return subject === p || subject.startsWith(p.replace(/\/\*\*$/, '') + '/') || doublestarMatcher(p)(subject);
+  return subject === p || subject.startsWith(p.replace(/\/\*\*$/, '') + '/') || doublestarMatch(p)(subject);
 }
 
 /** Which mapping (if any) claims an ApplicationSet file. */

@@ -2,7 +2,7 @@
  * The one model of the Argo CD installations in a repository: every install, where it is defined,
  * the namespaces it runs ApplicationSets in, its version and how that is known, and the controller
  * settings the engine models. Progressive-sync enablement (rollout/enablement.ts), the target version
- * (versions/target.ts), the git files generator's globbing (generators/git.ts) and `appset instances`
+ * (install/target.ts), the git files generator's globbing (generators/git.ts) and `appset instances`
  * all read it, and choose the install that runs an ApplicationSet with the same rule
  * (install/instances.ts), so they cannot disagree.
  */

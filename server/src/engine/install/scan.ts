@@ -27,7 +27,7 @@ import type { Enablement, EnablementEvidence } from '../../protocol';
 import { argoValuesKeys, chartBeside } from '../versions/detect';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
-import { own } from '../objects';
+import { isObj, own } from '../objects';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
@@ -148,7 +148,6 @@ const MAX_EVIDENCE = 200;
 const MAX_INLINE_YAML = 256 * 1024;
 
 type Obj = { [key: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const scalarText = (v: Json | undefined): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 

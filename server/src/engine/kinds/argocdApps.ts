@@ -26,9 +26,9 @@
  */
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
-import type { AppSetDoc, YamlDoc } from '../yaml';
+import type { AppSetDoc, HelmValuesOrigin, YamlDoc } from './documents';
 import { severityOf } from '../diagnostics/codes';
-import { put } from '../objects';
+import { isObj, put } from '../objects';
 
 type Obj = { [key: string]: Json };
 
@@ -50,14 +50,6 @@ const SPEC_FIELDS = [
 ];
 const TEMPLATE_META_FIELDS = ['annotations', 'labels', 'name', 'namespace'];
 const TEMPLATE_SPEC_FIELDS = ['project', 'source', 'sources', 'destination', 'syncPolicy', 'ignoreDifferences', 'info', 'sourceHydrator'];
-
-/** What the values file says about one entry, kept for messages. */
-export interface HelmValuesOrigin {
-  /** `map` (chart 2.x) or `list` (chart 1.x). */
-  form: 'map' | 'list';
-  /** JSON path of the entry in the values document, e.g. `['argocd-apps', 'applicationsets', 'guestbook']`. */
-  path: (string | number)[];
-}
 
 /** True when the text may declare argocd-apps ApplicationSets (a cheap pre-filter for folder walks). */
 export function mayHaveArgocdAppsValues(text: string): boolean {
@@ -269,10 +261,6 @@ function keyText(k: unknown): string | undefined {
   if (YAML.isScalar(k)) return String(k.value);
   if (typeof k === 'string' || typeof k === 'number') return String(k);
   return undefined;
-}
-
-function isObj(v: unknown): v is Obj {
-  return !!v && typeof v === 'object' && !Array.isArray(v);
 }
 
 function has(o: Obj, k: string): boolean {

@@ -152,11 +152,15 @@ function snippet(s: string): string {
 }
 
 /**
- * The parsed form of a chart template: no documents, no ApplicationSets, and one information
- * finding where it declares an ApplicationSet (nothing at all for the chart's other templates).
+ * The parsed form of a chart template (a `ParsedFile` of the reader's): no documents, no ApplicationSets,
+ * and one information finding where it declares an ApplicationSet (nothing at all for the chart's other templates).
  */
 /** `chartValues`: the chart's own values.yaml, decoded (service/helmRender.ts `chartValues`), when known. */
-export function chartTemplateFile(text: string, t: ChartTemplate, chartValues?: unknown): ParsedFile {
+export function chartTemplateFile(
+  text: string,
+  t: ChartTemplate,
+  chartValues?: unknown,
+): { text: string; docs: []; appsets: []; diagnostics: EngineDiagnostic[] } {
   const diagnostics: EngineDiagnostic[] = [];
   const m = appSetKindAt(text);
   // A templated values file of the argocd-apps chart (helmfile `values.yaml.gotmpl`): the note goes on `applicationsets`.

@@ -53,59 +53,11 @@ const RANK = { 'not-found': 0, disabled: 1, enabled: 2 } as const;
 /** Enablement, from a scan, for one ApplicationSet (or the whole workspace). */
 export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): EnablementDetails {
   const override = opts.override ?? 'auto';
-  const roots = opts.roots ?? [];
-  let evidence = scan.evidence;
-  let targets = scan.targets;
-  let instance: Enablement['instance'];
-  const notes: string[] = [];
-  let instanceOverride: 'enabled' | 'disabled' | undefined;
-  let mapping0: InstanceMapping | undefined;
-  let perInstance: { inst: Instance; ev: DetailedEvidence[] }[] | undefined;
-  if (opts.appset) {
-    const chosen = opts.instance ? (opts.mappings ?? []).find((m) => m.name === opts.instance) : undefined;
-    const mapping = chosen ?? mappingFor(opts.mappings ?? [], roots, opts.appset.path);
-    if (mapping) {
-      evidence = evidence.filter((e) => inMappingConfig(mapping, roots, e.file));
-      targets = targets.filter((t) => inMappingConfig(mapping, roots, t.file));
-      instance = {
-        name: mapping.name,
-        why: chosen
-          ? `chosen with --instance ("${mapping.name}")`
-          : mapping.origin?.startsWith('--')
-            ? `given with ${mapping.origin}`
-            : `mapped in ${mapping.origin ?? 'appsetTools.instances'} ("${mapping.name}")`,
-      };
-      instanceOverride = mapping.progressiveSyncs;
-      mapping0 = mapping;
-    } else {
-      const choice = chooseInstances(scan.instances, opts.appset.path, opts.appset.namespace, roots);
-      const keys = (i: Instance) => [i.key, ...i.bases];
-      perInstance = choice.instances.map((inst) => ({
-        inst,
-        ev: evidence.filter((e) => e.instance !== undefined && keys(inst).includes(e.instance)),
-      }));
-      const chosen = new Set(choice.instances.flatMap(keys));
-      evidence = evidence.filter((e) => e.instance !== undefined && chosen.has(e.instance));
-      targets = targets.filter((t) => t.instance !== undefined && chosen.has(t.instance));
-      const ns = [...new Set(choice.instances.map((i) => i.namespace).filter(Boolean))];
-      instance = choice.instances.length
-        ? { name: choice.instances.map((i) => i.name).join(', '), namespace: ns.length === 1 ? ns[0] : undefined, why: choice.why }
-        : {
-            name: '',
-            why: choice.rejected.length
-              ? `no Argo CD install in the repository runs it: ${choice.rejected
-                  .slice(0, 3)
-                  .map((r) => `${r.inst.name} was found, but ${r.why}`)
-                  .join('; ')}`
-              : 'no Argo CD install in the workspace governs its folder',
-          };
-      for (const o of choice.otherNamespace) {
-        notes.push(
-          `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${opts.appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,
-        );
-      }
-    }
-  }
+  const { instance, notes, instanceOverride, mapping0, perInstance, ...found } = opts.appset
+    ? narrowToInstall(scan, opts.appset, opts)
+    : { evidence: scan.evidence, targets: scan.targets, notes: [] as string[] };
+  let evidence = found.evidence;
+  const targets = found.targets;
   if (override === 'enabled' || override === 'disabled' || instanceOverride) {
     const value = instanceOverride ?? (override as 'enabled' | 'disabled');
     const what = instanceOverride
@@ -154,6 +106,78 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
         }
       : {}),
   };
+}
+
+/** The evidence and fix targets of the install that runs one ApplicationSet, and that install. */
+interface Narrowed {
+  evidence: DetailedEvidence[];
+  targets: WorkspaceScan['targets'];
+  instance?: Enablement['instance'];
+  notes: string[];
+  /** The instances mapping's own `progressiveSyncs`, which wins over any evidence. */
+  instanceOverride?: 'enabled' | 'disabled';
+  mapping0?: InstanceMapping;
+  /** Tied installs, each with its own evidence (when no mapping chose one). */
+  perInstance?: { inst: Instance; ev: DetailedEvidence[] }[];
+}
+
+/**
+ * Narrows the workspace's evidence to the install that runs `appset`: the instances mapping that
+ * `--instance` names or that covers its path, else the installs `install/instances.ts` chooses.
+ */
+function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions['appset']>, opts: DetectOptions): Narrowed {
+  const roots = opts.roots ?? [];
+  let evidence = scan.evidence;
+  let targets = scan.targets;
+  let instance: Enablement['instance'];
+  const notes: string[] = [];
+  let instanceOverride: 'enabled' | 'disabled' | undefined;
+  let mapping0: InstanceMapping | undefined;
+  let perInstance: { inst: Instance; ev: DetailedEvidence[] }[] | undefined;
+  const chosen = opts.instance ? (opts.mappings ?? []).find((m) => m.name === opts.instance) : undefined;
+  const mapping = chosen ?? mappingFor(opts.mappings ?? [], roots, appset.path);
+  if (mapping) {
+    evidence = evidence.filter((e) => inMappingConfig(mapping, roots, e.file));
+    targets = targets.filter((t) => inMappingConfig(mapping, roots, t.file));
+    instance = {
+      name: mapping.name,
+      why: chosen
+        ? `chosen with --instance ("${mapping.name}")`
+        : mapping.origin?.startsWith('--')
+          ? `given with ${mapping.origin}`
+          : `mapped in ${mapping.origin ?? 'appsetTools.instances'} ("${mapping.name}")`,
+    };
+    instanceOverride = mapping.progressiveSyncs;
+    mapping0 = mapping;
+  } else {
+    const choice = chooseInstances(scan.instances, appset.path, appset.namespace, roots);
+    const keys = (i: Instance) => [i.key, ...i.bases];
+    perInstance = choice.instances.map((inst) => ({
+      inst,
+      ev: evidence.filter((e) => e.instance !== undefined && keys(inst).includes(e.instance)),
+    }));
+    const chosen = new Set(choice.instances.flatMap(keys));
+    evidence = evidence.filter((e) => e.instance !== undefined && chosen.has(e.instance));
+    targets = targets.filter((t) => t.instance !== undefined && chosen.has(t.instance));
+    const ns = [...new Set(choice.instances.map((i) => i.namespace).filter(Boolean))];
+    instance = choice.instances.length
+      ? { name: choice.instances.map((i) => i.name).join(', '), namespace: ns.length === 1 ? ns[0] : undefined, why: choice.why }
+      : {
+          name: '',
+          why: choice.rejected.length
+            ? `no Argo CD install in the repository runs it: ${choice.rejected
+                .slice(0, 3)
+                .map((r) => `${r.inst.name} was found, but ${r.why}`)
+                .join('; ')}`
+            : 'no Argo CD install in the workspace governs its folder',
+        };
+    for (const o of choice.otherNamespace) {
+      notes.push(
+        `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,
+      );
+    }
+  }
+  return { evidence, targets, instance, notes, instanceOverride, mapping0, perInstance };
 }
 
 /** Workspace-wide detection (kept for callers that ask about the workspace, not one ApplicationSet). */

@@ -27,13 +27,14 @@
  * unparsable window stalls it always.
  */
 import { parseDocuments, nodeAt } from '../yaml';
-import type { Json, Span } from '../types';
+import type { Span } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
 import { relativePath } from '../paths';
 import type { GeneratedApp } from '../expand/types';
 import type { PlanWindow } from '../../protocol';
 import { globMatch } from '../rules/gobwasGlob';
+import { isObj } from '../objects';
 
 export interface SyncWindowSpec {
   kind: string;
@@ -62,8 +63,6 @@ export interface ProjectWindows {
   windows: SyncWindowSpec[];
 }
 
-type Obj = { [key: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const strs = (v: unknown) => (Array.isArray(v) ? v.map(str) : []);
 /** Bounds (hostile workspaces): projects and windows read. */

@@ -12,7 +12,7 @@ import { partialReason } from '../validate/partial';
 import type { Expansion } from '../expand/types';
 import type { RenderMemo } from '../expand/renderMemo';
 import type { AppSetContext, FileContext } from '../features/context';
-import { targetVersion, type TargetVersion } from '../versions/target';
+import { targetVersion, type TargetVersion } from '../install/target';
 import { configFor } from '../config/load';
 import { effectiveSettings } from '../config/apply';
 import { chartTemplateOf, chartTemplateFile } from '../kinds/helmChart';

@@ -5,7 +5,7 @@
  */
 import type { Span } from '../types';
 import type { Expansion } from '../expand/types';
-import type { HelmValuesOrigin } from '../kinds/argocdApps';
+import type { HelmValuesOrigin } from '../kinds/documents';
 
 declare const analysed: unique symbol;
 

@@ -19,14 +19,12 @@
  * is not expanded on its own (the ApplicationSet it patches is).
  */
 import type { SourceText } from '../inputs';
-import type { Json } from '../types';
 import type { AppSetDoc } from '../yaml';
 import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
 import type { IndexedFile } from '../workspace/index';
 import { dirname, resolvePath, workspaceRelative } from '../paths';
+import { isObj } from '../objects';
 
-type Obj = { [key: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 /** The file names kustomize reads as a kustomization (kustomize `api/konfig/general.go`: RecognizedKustomizationFileNames). */
 const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 const KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;

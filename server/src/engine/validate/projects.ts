@@ -11,12 +11,10 @@
  * (a Helm template or a templated name means the full list is unknown, so nothing is claimed).
  */
 import type { SourceText } from '../inputs';
-import type { Json, Span } from '../types';
+import type { Span } from '../types';
 import { APP_PROJECTS } from '../workspace/interests';
 import type { ProjectRules } from '../rules/appProject';
-
-type Obj = { [key: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+import { isObj } from '../objects';
 
 export interface KnownProject {
   name: string;

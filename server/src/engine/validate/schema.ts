@@ -11,7 +11,9 @@ import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schemaIndex';
 import { isYaml11BooleanScalar } from './checks/yaml11';
 import { getValidator } from './validators';
-import { describeLocation, describeValue, dottedPath, isObject, suggest } from './describe';
+import { describeLocation, describeValue, dottedPath } from './describe';
+import { isObj as isObject } from '../objects';
+import { suggest } from '../didYouMean';
 import { severityOf } from '../diagnostics/codes';
 
 /** Documents nested deeper than this are cut for validation (deeper YAML is not a real ApplicationSet). */

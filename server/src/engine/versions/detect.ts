@@ -14,6 +14,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_INSTALL } from '../workspace/interests';
 import { parseVersion, type ReleaseLine } from './releases';
+import { isObj } from '../objects';
 
 export interface InstallEvidence {
   file: string;
@@ -44,7 +45,6 @@ const REMOTE_RE = /argoproj\/argo-cd(?:\.git)?\/{1,2}manifests[^\s"'?]*\?(?:[^\s
 const RAW_RE = /raw\.githubusercontent\.com\/argoproj\/argo-cd\/(v\d+\.\d+\.\d+[^/\s"']*)\/manifests/g;
 
 type Obj = { [k: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 const get = (v: unknown, ...path: string[]): Json | undefined => {
   let cur: unknown = v;

@@ -8,7 +8,6 @@
  */
 import { atLeastVersion, RELEASES, splitVersion, type ReleaseLine, type ReleaseLibraries, type ReleaseVersion } from './releases';
 import type { TemplateLibraries } from '../../gotemplate';
-import type { TargetVersion } from './target';
 
 export interface Gate {
   /** The first release with the new behaviour: a line (`3.3`) or a patch release (`2.9.1`, `2.14.14`). */
@@ -219,7 +218,7 @@ export function sinceLabel(since: string): string {
  * lacks, its Go toolchain or semver library), the words that say so: which release has the other
  * behaviour and which version was assumed and why. Undefined for errors every release makes.
  */
-export function versionCause(message: string, target: TargetVersion): string | undefined {
+export function versionCause(message: string, target: ReleaseVersion & { why: string }): string | undefined {
   const checked = `checked against ${target.why}`;
   const fn = /function "([^"]+)" not defined/.exec(message)?.[1];
   const gate = fn ? functionGate(fn) : undefined;

@@ -130,3 +130,8 @@ export function parseVersion(text: string): ParsedVersion | undefined {
     return { line: 'master', note: `newer than the newest release this version knows (${NEWEST_RELEASE}); checked as master` };
   return undefined;
 }
+
+/** `auto` or a version text; anything unreadable falls back to `auto` (the settings readers report it). */
+export function isVersionSetting(v: string): boolean {
+  return v === 'auto' || parseVersion(v) !== undefined;
+}

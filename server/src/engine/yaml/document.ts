@@ -14,43 +14,20 @@ import { lazyDocument, lazyMoved } from './lazyDocument';
 import { guardYamlSteps } from './limits';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
-import { argocdAppsAppSets, type HelmValuesOrigin } from '../kinds/argocdApps';
+import { argocdAppsAppSets } from '../kinds/argocdApps';
 import { extraObjectsAppSets, extraObjectsFindings } from '../kinds/extraObjects';
+import type { AppSetDoc, HelmValuesOrigin, YamlDoc } from '../kinds/documents';
 import { isAppSetValue } from '../kinds/appset';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
-import { PARSE_OPTIONS, diffTexts, reparseEntry } from './incremental';
+import { diffTexts, reparseEntry } from './incremental';
+import { PARSE_OPTIONS } from './parseOptions';
 
 export type JsonPath = (string | number)[];
 
-export interface YamlDoc {
-  /** Position of the document in the file (0-based). */
-  index: number;
-  doc: YAML.Document.Parsed;
-  /** Span of the whole document (from its first content to its end). */
-  span: Span;
-  /** The document as JSON, or undefined when it could not be converted (syntax or alias errors). */
-  value: Json | undefined;
-}
-
-export interface AppSetDoc extends YamlDoc {
-  value: { [key: string]: Json };
-  /** `metadata.name`, or '' when absent. */
-  name: string;
-  /** `metadata.namespace`, or '' when absent. */
-  namespace: string;
-  /**
-   * Set when the ApplicationSet is an entry of the argocd-apps chart's `applicationsets` values
-   * (kinds/argocdApps.ts): `doc` is then a virtual document holding the values file's own nodes.
-   */
-  helmValues?: HelmValuesOrigin;
-  /**
-   * Set when the document is a patch of an ApplicationSet rather than a whole one (a kustomize patch,
-   * a values override): why, in words (validate/partial.ts). Required fields are not asked of it and
-   * it is not expanded on its own.
-   */
-  partial?: string;
-}
+// What a document is, the reader's output, is written in kinds/documents.ts (beneath the reader and the
+// kinds that read it); the reader's door hands it on.
+export type { AppSetDoc, YamlDoc };
 
 export interface ParsedFile {
   text: string;

@@ -7,7 +7,7 @@
  * keys are equal when both are scalars with the same value, `===`, as `util-map-includes.js` compares).
  */
 import * as YAML from 'yaml';
-import { PARSE_OPTIONS } from './incremental';
+import { PARSE_OPTIONS } from './parseOptions';
 
 /** Nodes visited between two steps of `duplicateKeySteps`. */
 const NODES_PER_STEP = 4000;

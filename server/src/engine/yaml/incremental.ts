@@ -22,12 +22,7 @@ import * as YAML from 'yaml';
 import { put } from '../objects';
 import { runSteps } from '../steps';
 import { duplicateKeySteps } from './duplicateKeys';
-
-/**
- * The parser options every document of the engine is read with (document.ts). Duplicate keys are
- * errors, but found by `duplicateKeys.ts` after composing (the library's own check is quadratic).
- */
-export const PARSE_OPTIONS = { prettyErrors: false, uniqueKeys: false, strict: false, logLevel: 'error' } as const;
+import { PARSE_OPTIONS } from './parseOptions';
 
 /** An edit between two texts: `old.slice(start, oldEnd)` became `text.slice(start, newEnd)`. */
 export interface TextEdit {

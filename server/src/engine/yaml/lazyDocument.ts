@@ -13,7 +13,7 @@ import * as YAML from 'yaml';
 import { presetTree } from './ast';
 import { composeAllSteps } from './composeSteps';
 import { fastRead, type FastDocument } from './fastRead';
-import { PARSE_OPTIONS } from './incremental';
+import { PARSE_OPTIONS } from './parseOptions';
 import { runSteps } from '../steps';
 
 /** Lazy documents whose nodes are not made yet, with their text and offset. */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
 import { composeAllSteps } from '../../../../server/src/engine/yaml/composeSteps';
 import { duplicateKeySteps, duplicateKeyWork } from '../../../../server/src/engine/yaml/duplicateKeys';
-import { PARSE_OPTIONS } from '../../../../server/src/engine/yaml/incremental';
+import { PARSE_OPTIONS } from '../../../../server/src/engine/yaml/parseOptions';
 import { parseFile } from '../../../../server/src/engine/yaml/document';
 import { parseDocuments, parseGoYaml } from '../../../../server/src/engine/yaml/parse';
 import { runSteps } from '../../../../server/src/engine';

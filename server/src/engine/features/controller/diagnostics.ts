@@ -11,9 +11,9 @@ import { severityOf } from '../../diagnostics/codes';
 import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
 import { ARGOCD_CONFIG } from '../../workspace/interests';
+import { isObj } from '../../objects';
 
 type Obj = { [key: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** What each applications sync policy lets the controller do (applicationset/utils/policy.go). */
 export const POLICY_EFFECT: Record<string, string> = {

@@ -8,7 +8,7 @@
  */
 
 import { functionGate, GATES, has, sinceLabel } from '../../versions/gates';
-import type { TargetVersion } from '../../versions/target';
+import type { TargetVersion } from '../../install/target';
 
 export interface FunctionDoc {
   /** Call form, e.g. `default FALLBACK VALUE`. */

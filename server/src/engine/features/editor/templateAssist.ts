@@ -8,7 +8,7 @@ import type { AppSetContext } from '../context';
 import type { CodeAction, CompletionItem, EngineDiagnostic, Hover, Span } from '../../types';
 import { isObject } from '../../generators/params';
 import { goString } from '../../generators/params';
-import { suggest } from '../../validate/describe';
+import { suggest } from '../../didYouMean';
 import type { GeneratedApp } from '../../expand/types';
 import { quickFix } from '../quickFix';
 import { FUNCTION_DOCS, functionDocMarkdown, targetHasFunction } from './functionDocs';

@@ -12,7 +12,7 @@ import { nodeAt, spanAt } from '../../yaml';
 import { isObject } from '../../generators/params';
 import { knownProjects } from '../../validate/projects';
 import { severityOf } from '../../diagnostics/codes';
-import { suggest } from '../../validate/describe';
+import { suggest } from '../../didYouMean';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import type { GeneratedApp } from '../../expand/types';
 import { fixesOf, quickFix } from '../quickFix';

@@ -16,7 +16,7 @@ import type { PlanStep, RolloutPlan } from '../../../protocol';
 import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
-import { targetRelated, type TargetVersion } from '../../versions/target';
+import { targetRelated, type TargetVersion } from '../../install/target';
 import { severityOf } from '../../diagnostics/codes';
 import { own } from '../../objects';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';

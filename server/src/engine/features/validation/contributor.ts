@@ -8,7 +8,7 @@ import { validateSchema } from '../../validate/schema';
 import { runChecks } from '../../validate/checks/index';
 import { fieldCompletions, fieldHover } from './assist';
 import { validationCodeActions } from './quickfix';
-import { versionFieldDiagnostics } from '../../versions/fieldCheck';
+import { versionFieldDiagnostics } from '../../validate/fieldCheck';
 import { REQUIRED_CODES } from '../../validate/partial';
 
 export function validateAppSet(ctx: AppSetContext): EngineDiagnostic[] {

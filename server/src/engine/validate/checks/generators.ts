@@ -5,8 +5,7 @@
  */
 import type { EngineDiagnostic, Json, Span } from '../../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../yaml';
-import { isObject } from '../describe';
-import { own } from '../../objects';
+import { isObj as isObject, own } from '../../objects';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';
 import { kindsOf } from '../../rules/generators';

@@ -5,7 +5,7 @@ import { checkGenerators } from './generators';
 import { checkSpecFields } from './spec';
 import { checkStrategy } from './strategy';
 import { checkYaml11Booleans } from './yaml11';
-import type { TargetVersion } from '../../versions/target';
+import type { TargetVersion } from '../../install/target';
 
 /** `target` is the Argo CD version checked against (undefined: the newest release's behaviour). */
 export function runChecks(doc: AppSetDoc, text: string, target?: TargetVersion): EngineDiagnostic[] {

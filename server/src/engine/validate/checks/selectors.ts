@@ -5,8 +5,8 @@
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc, type JsonPath } from '../../yaml';
-import { isObject, suggest } from '../describe';
-import { own } from '../../objects';
+import { suggest } from '../../didYouMean';
+import { isObj as isObject, own } from '../../objects';
 import { diag } from './util';
 import { SELECTOR_OPERATORS, labelKeyProblems, plainText } from '../../rules/kubernetes';
 

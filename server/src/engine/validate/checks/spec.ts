@@ -7,13 +7,12 @@
 import { parseLenientDocument, spanAt, type AppSetDoc, yamlLimitMessage } from '../../yaml';
 import type { EngineDiagnostic, Json } from '../../types';
 import { validateOptions } from '../../../gotemplate';
-import { isObject } from '../describe';
-import { own } from '../../objects';
+import { isObj as isObject, own } from '../../objects';
 import { diag } from './util';
 import { GATES, has } from '../../versions/gates';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
-import type { TargetVersion } from '../../versions/target';
+import type { TargetVersion } from '../../install/target';
 
 /** Patches longer than this are not re-parsed on every keystroke. */
 const MAX_PATCH_CHARS = 200_000;

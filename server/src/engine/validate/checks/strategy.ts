@@ -4,11 +4,11 @@
  */
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type AppSetDoc } from '../../yaml';
-import { isObject, suggest } from '../describe';
-import { own } from '../../objects';
+import { suggest } from '../../didYouMean';
+import { isObj as isObject, own } from '../../objects';
 import { diag } from './util';
 import { knownTo } from '../../versions/fields';
-import type { TargetVersion } from '../../versions/target';
+import type { TargetVersion } from '../../install/target';
 
 const STRATEGY_TYPES = ['AllAtOnce', 'RollingSync'];
 const STEP_OPERATORS = ['In', 'NotIn'];

@@ -1,7 +1,7 @@
 /** Small helpers shared by the semantic checks. */
 import type { EngineDiagnostic, Span } from '../../types';
 import { finding, type FindingExtra } from '../../diagnostics/codes';
-import type { VALIDATION_CODES } from '../../diagnostics/codeLists/validation';
+import type { VALIDATION_CODES } from '../../codeLists/validation';
 
 /** A validation finding with the code's registered severity. */
 export function diag(

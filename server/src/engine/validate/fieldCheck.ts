@@ -6,10 +6,10 @@
  */
 import type { EngineDiagnostic, Json } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
-import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../validate/schemaIndex';
-import { fieldAddedIn, newerThan } from './fields';
-import { label, OLDEST, versionLabel } from './releases';
-import { targetRelated, type TargetVersion } from './target';
+import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
+import { fieldAddedIn, newerThan } from '../versions/fields';
+import { label, OLDEST, versionLabel } from '../versions/releases';
+import { targetRelated, type TargetVersion } from '../install/target';
 import { severityOf } from '../diagnostics/codes';
 
 const MAX_NODES = 50_000;

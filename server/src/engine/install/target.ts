@@ -13,10 +13,10 @@
 import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
 import type { AppSetDoc } from '../yaml';
-import type { InstallEvidence } from './detect';
-import { governingFor, installModel } from '../install/model';
-import { governingVersion, supersededWhy } from '../install/version';
-import { label, NEWEST_RELEASE, parseVersion, versionLabel, type ReleaseLine } from './releases';
+import type { InstallEvidence } from '../versions/detect';
+import { governingFor, installModel } from './model';
+import { governingVersion, supersededWhy } from './version';
+import { label, NEWEST_RELEASE, parseVersion, versionLabel, type ReleaseLine } from '../versions/releases';
 
 export interface TargetVersion {
   line: ReleaseLine;
@@ -36,11 +36,6 @@ export interface TargetVersion {
    * is said as information (versions/fieldCheck.ts).
    */
   bootstrap?: { line: ReleaseLine; patch?: number; belowOldest?: true; evidence: InstallEvidence; why: string };
-}
-
-/** `auto` or a version text; anything unreadable falls back to `auto` (the settings readers report it). */
-export function isVersionSetting(v: string): boolean {
-  return v === 'auto' || parseVersion(v) !== undefined;
 }
 
 export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
