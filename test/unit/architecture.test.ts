@@ -190,6 +190,8 @@ const LAYERS: string[][] = [
   // and values that the reader asks when it lists a file's ApplicationSets.
   ['server/src/engine/kinds'],
   ['server/src/engine/yaml'],
+  // The typed view of an ApplicationSet: its fields with their places, read from the located tree.
+  ['server/src/engine/view'],
   ['server/src/engine/workspace'],
   [
     'server/src/engine/generators',
@@ -206,7 +208,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = (p: string | undefined) => (p ? LAYERS.findIndex((l) => l.some((d) => under(p, d) || p === d)) : -1);
 
-test('engine layers only import downwards (types → kinds → yaml → workspace → generators/validate/versions → expand → rollout → features → service → index)', () => {
+test('engine layers only import downwards (types → kinds → yaml → view → workspace → generators/validate/versions → expand → rollout → features → service → index)', () => {
   const bad = violations((i) => {
     if (!under(i.file, 'server/src/engine') || i.typeOnly) return undefined;
     const from = layerOf(i.file.replace(/\.ts$/, ''));
