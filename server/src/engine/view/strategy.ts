@@ -5,7 +5,7 @@
  * (ApplicationSetStrategy, ApplicationSetRolloutStep, ApplicationMatchExpression); what the controller
  * does with them is `rollout/spec.ts` (IsRollingSyncStrategy) and `rollout/plan.ts`.
  */
-import type { Json } from '../types';
+import type { Json, Span } from '../types';
 import type { JsonPath } from '../yaml';
 import { sub, unplaced, type Field } from './place';
 
@@ -129,4 +129,10 @@ export function readStrategyAt(root: Field): StrategyView {
     });
   });
   return out;
+}
+
+/** Where a finding about a step sits: its first key (`- matchExpressions:`), or the step itself. */
+export function stepKeySpan(step: RolloutStepView): Span {
+  const me = step.at.matchExpressions;
+  return me.exact && me.keyRange ? me.keyRange : step.at.step.span;
 }

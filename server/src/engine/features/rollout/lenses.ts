@@ -5,7 +5,8 @@
 import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
 import { spanAt } from '../../yaml';
-import { stepKeySpan, validApps } from './diagnostics';
+import { validApps } from './diagnostics';
+import { stepKeySpan } from '../../view/strategy';
 import { enabledSentence, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
@@ -40,7 +41,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
       out.push(lens(key, offSentence(en, validApps(plan, ctx))));
       out.push(lens(key, `If enabled: ${planTitle(plan)}`));
     }
-    plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(ctx, strategy.steps[i].path), stepLensTitle(s)), tooltip: stepTitle(s) }));
+    plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(strategy.steps[i]), stepLensTitle(s)), tooltip: stepTitle(s) }));
     return out;
   }
   if (isRollingSync(strategy)) return [];
