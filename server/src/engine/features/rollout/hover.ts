@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
-import { nodeAt, pathAt } from '../../yaml';
+import { pathAt } from '../../yaml';
 import {
   shownInstanceName,
   enabledSentence,
@@ -51,12 +51,12 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
   const plan = getRolloutPlan(ctx);
   if (path[2] === 'rollingSync' && path[3] === 'steps' && typeof path[4] === 'number') {
     const step = plan.steps[path[4]];
-    const n = nodeAt(ctx.doc.doc, path.slice(0, 5));
-    if (!step || !n.value) return undefined;
-    return { span: n.value, markdown: stepMarkdown(step, has(ctx.target(), 'rollingSyncRefresh')) };
+    const at = strategy.steps[path[4]]?.at.step;
+    if (!step || !at?.valueRange) return undefined;
+    return { span: at.valueRange, markdown: stepMarkdown(step, has(ctx.target(), 'rollingSyncRefresh')) };
   }
   if (path.length === 2) {
-    const n = nodeAt(ctx.doc.doc, ['spec', 'strategy']);
+    const n = strategy.at.strategy;
     const lines = [`**RollingSync: ${planTitle(plan)}**`, ''];
     for (const s of plan.steps) lines.push(`- ${stepTitle(s)}`);
     const target = ctx.target();
@@ -74,7 +74,7 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
     for (const note of en.notes ?? []) lines.push('', `Note: ${note}.`);
     if (en.searched.length) lines.push('', `Searched: ${en.searched.join('; ')}.`);
     // It says whether this controller runs the strategy: the field doc's general "ignored unless enabled" is not repeated.
-    return { span: n.key ?? n.value ?? { start: offset, end: offset + 1 }, markdown: lines.join('\n'), answersTrap: true };
+    return { span: n.keyRange ?? n.valueRange ?? { start: offset, end: offset + 1 }, markdown: lines.join('\n'), answersTrap: true };
   }
   return undefined;
 }

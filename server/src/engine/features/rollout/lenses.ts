@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
-import { spanAt } from '../../yaml';
+import { viewOf } from '../../view/appset';
 import { validApps } from './diagnostics';
 import { stepKeySpan } from '../../view/strategy';
 import { enabledSentence, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
@@ -15,14 +15,13 @@ import { Commands } from '../../../protocol';
 export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
   const strategy = getStrategy(ctx);
   const plan = getRolloutPlan(ctx);
-  const doc = ctx.doc.doc;
   const lens = (span: Span, title: string): CodeLens => ({
     span,
     title,
     command: { id: Commands.showRollout, title: 'Show RollingSync plan', args: [ctx.file.uri, span.start] },
   });
   if (rollingSyncWithSteps(strategy)) {
-    const key = spanAt(doc, ['spec', 'strategy'], 'key');
+    const key = strategy.at.strategy.keySpan;
     const en = plan.enablement;
     const out: CodeLens[] = [];
     if (en.state === 'enabled') {
@@ -51,7 +50,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     // Short (split editors cut lenses at about 40 characters); the whole sentence is the tooltip.
     return [
       {
-        ...lens(spanAt(doc, ['spec'], 'key'), `All at once: ${n} apps on ${exp.clusters.length} clusters`),
+        ...lens(viewOf(ctx.doc).spec.keySpan, `All at once: ${n} apps on ${exp.clusters.length} clusters`),
         tooltip: `No RollingSync strategy (AllAtOnce): one commit syncs ${n} Applications on ${exp.clusters.length} clusters`,
       },
     ];
