@@ -103,7 +103,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // For the tests: the notifications the client received and the preview requests it sent.
     vscode.commands.registerCommand('appsetTools.viewsSnapshot', () => ({
       resultsChanged: changed.count,
-      preview: { ...preview?.stats, bySource: { ...preview?.stats.bySource } },
+      preview: { ...preview?.stats, bySource: { ...preview?.stats.bySource }, last: { ...preview?.stats.last } },
     })),
     // For the tests: what the client said about server restarts.
     vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),

@@ -9,11 +9,11 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
 import { request } from './request';
 import { affectsResults } from './refresh';
+import { inPlaceHunks } from './lineDiff';
 
 /**
- * Edits come in bursts: one request after the burst (the server answers the newest version only). Not at
- * once on the first change: the request could reach the server before the language client's didChange,
- * and the preview would show the version before the edit (seen in the real VS Code test).
+ * Edits come in bursts: the first change is asked at once, the ones that follow within this time once
+ * after the burst (the server answers the newest version only). See `refreshSoon`.
  */
 const REFRESH_MS = 100;
 
@@ -24,13 +24,28 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   /** The offset (ApplicationSet) each source's preview shows; follows the cursor. */
   private readonly offsets = new Map<string, number | undefined>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Per source, the newest refresh asked for: an older answer that comes later is not shown. */
+  private readonly generations = new Map<string, number>();
+  /** Per source, when the last refresh was asked (the first change after a quiet moment is asked at once). */
+  private readonly lastAsked = new Map<string, number>();
+  /** Per preview, the server's answer a refresh got and handed to VS Code to replace the text with. */
+  private readonly answers = new Map<string, { text: string; offset: number | undefined }>();
   private readonly subscription: vscode.Disposable;
   /**
    * Requests sent (in all, and per source document: a YAML edit also refreshes the other open previews,
    * which a test of one preview must not count) and the last one's time and size (the tests read them
    * through `appsetTools.viewsSnapshot`).
    */
-  readonly stats = { requests: 0, lastMs: 0, lastBytes: 0, bySource: {} as Record<string, number> };
+  readonly stats = {
+    requests: 0,
+    lastMs: 0,
+    lastBytes: 0,
+    bySource: {} as Record<string, number>,
+    /** When (Date.now()) the last refresh was asked for (`onDidChange` fired), sent to the server and answered. */
+    last: { fired: 0, asked: 0, answered: 0 },
+    /** The last refresh's edit: its number of hunks, or -1 when VS Code replaced the text whole. */
+    lastHunks: 0,
+  };
 
   constructor(
     private readonly client: LanguageClient,
@@ -55,6 +70,9 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
             this.offsets.delete(src);
             clearTimeout(this.timers.get(src));
             this.timers.delete(src);
+            this.generations.delete(src);
+            this.lastAsked.delete(src);
+            this.answers.delete(previewUri.toString());
           }
       }),
     );
@@ -76,12 +94,59 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     this.refreshSoon(src, previewUri);
   }
 
+  /**
+   * The first change after a quiet moment is asked at once (on the next turn of the event loop, so the
+   * language client's didChange for it is sent first; the request names the source's version, and the
+   * server waits for it: the answer is never the version before the edit). Changes that follow within
+   * REFRESH_MS are one request after the burst.
+   */
   private refreshSoon(src: string, previewUri: vscode.Uri): void {
+    const quiet = !this.timers.has(src) && Date.now() - (this.lastAsked.get(src) ?? 0) > REFRESH_MS;
     clearTimeout(this.timers.get(src));
     this.timers.set(
       src,
-      setTimeout(() => this.changed.fire(previewUri), REFRESH_MS),
+      setTimeout(
+        () => {
+          this.timers.delete(src);
+          this.lastAsked.set(src, Date.now());
+          void this.refresh(src, previewUri);
+        },
+        quiet ? 0 : REFRESH_MS,
+      ),
     );
+  }
+
+  /**
+   * Asks the server again and puts its answer in place. A few changed lines are applied as an edit of
+   * those lines; VS Code, asked through `onDidChange`, replaces a preview over 100,000 characters whole
+   * (and lays it out and tokenises it again), which costs several times more for an edit of one list
+   * element (lineDiff.ts). Many changes (a template edit changes every Application) are left to VS Code.
+   * Should the edit not give exactly the server's text, VS Code is asked to replace it whole.
+   */
+  private async refresh(src: string, previewUri: vscode.Uri): Promise<void> {
+    this.stats.last.fired = Date.now();
+    const key = previewUri.toString();
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === key);
+    // Not open (any more): VS Code asks when it is opened again.
+    if (!doc) return;
+    const generation = (this.generations.get(src) ?? 0) + 1;
+    this.generations.set(src, generation);
+    const text = await this.provideTextDocumentContent(previewUri);
+    // A newer refresh was asked for meanwhile (it shows the newer answer), or the preview was closed.
+    if (this.generations.get(src) !== generation || doc.isClosed) return;
+    const hunks = inPlaceHunks(doc.getText(), text);
+    this.stats.lastHunks = hunks?.length ?? -1;
+    if (!hunks) {
+      // VS Code asks again (the server answers from what it keeps) and replaces the text whole.
+      this.answers.set(key, { text, offset: this.offsets.get(src) });
+      this.changed.fire(previewUri);
+      return;
+    }
+    if (!hunks.length) return;
+    const edit = new vscode.WorkspaceEdit();
+    for (const h of hunks) edit.replace(previewUri, new vscode.Range(doc.positionAt(h.start), doc.positionAt(h.end)), h.text);
+    const applied = await vscode.workspace.applyEdit(edit);
+    if (!applied || (!doc.isClosed && doc.getText() !== text)) this.changed.fire(previewUri);
   }
 
   /** Opens (or refreshes) the preview; with `app`, reveals that Application's entry. */
@@ -117,13 +182,20 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    // The answer a refresh just got, which it leaves to VS Code to put in place: not asked twice.
     const offset = this.offsets.get(uri.query);
+    const answer = this.answers.get(uri.toString());
+    this.answers.delete(uri.toString());
+    if (answer && answer.offset === offset) return answer.text;
+    const source = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.query);
     const t0 = Date.now();
+    this.stats.last.asked = t0;
     this.stats.requests++;
     this.stats.bySource[uri.query] = (this.stats.bySource[uri.query] ?? 0) + 1;
     try {
-      const r = await request(this.client, Requests.preview, { uri: uri.query, offset });
-      this.stats.lastMs = Date.now() - t0;
+      const r = await request(this.client, Requests.preview, { uri: uri.query, offset, version: source?.version });
+      this.stats.last.answered = Date.now();
+      this.stats.lastMs = this.stats.last.answered - t0;
       this.stats.lastBytes = r?.yaml.length ?? 0;
       return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';
     } catch (e) {

@@ -37,6 +37,8 @@ export interface LspProcess {
   type(path: string, offset: number, insert: string): Promise<number>;
   /** Replaces [start, end) with `insert`; ms until the diagnostics of that version. */
   edit(path: string, start: number, end: number, insert: string): Promise<number>;
+  /** The version of the open document the last change gave (what an editor would name in a request). */
+  version(path: string): number | undefined;
   /** Resident set now and at its peak, in MiB (Linux /proc). */
   memory(): { rssMiB: number; peakMiB: number };
   /**
@@ -157,6 +159,9 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
       });
       await p;
       return performance.now() - t0;
+    },
+    version(path) {
+      return versions.get(pathToFileURL(path).toString());
     },
     memory() {
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');

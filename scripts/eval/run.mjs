@@ -105,6 +105,16 @@ async function runHalf(h) {
   return outcomes;
 }
 
+// A checkout without `.git` (made with `git archive`) has no origin remote: every git generator that
+// points at its own repository is then "no local checkout" and goes unevaluated, unlike in a user's CI.
+const noGit = [...new Set(repositories.map((r) => r.repo))].filter(
+  (r) => existsSync(join(reposDir, r.replace('/', '+'))) && !existsSync(join(reposDir, r.replace('/', '+'), '.git')),
+);
+if (noGit.length)
+  console.log(
+    `note: ${noGit.length} checkouts have no .git (no origin remote): their git generators are not evaluated (docs/evaluation.md)`,
+  );
+
 let failed = false;
 const saved = {};
 for (const h of half === 'all' ? ['dev', 'held-out'] : [half]) {

@@ -111,6 +111,11 @@ export interface FileInfo {
 export interface DocumentRequestParams {
   uri: string;
   offset?: number;
+  /**
+   * The version of the open document the client saw: the server answers that version or a newer one,
+   * waiting briefly for its didChange (a client may ask right after an edit, before the change arrives).
+   */
+  version?: number;
 }
 
 /** Result of `appsetTools/preview` (null when the document holds no ApplicationSet). */

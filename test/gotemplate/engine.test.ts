@@ -18,8 +18,6 @@ import {
 } from '../../server/src/gotemplate/index';
 import { templateFuncs } from '../../server/src/gotemplate/funcmap';
 import { parseCount } from '../../server/src/gotemplate/api';
-import { templateErrorCode } from '../../server/src/engine/expand/templateCodes';
-import { TEMPLATE_CODES } from '../../server/src/engine/diagnostics/codeLists/templates';
 import { formatFloat } from '../../server/src/gotemplate/floatfmt';
 import { sprintf, formatValue } from '../../server/src/gotemplate/format';
 import { GoMap, GoStringMap, GoInt64 } from '../../server/src/gotemplate/values';
@@ -89,28 +87,8 @@ test('parse errors carry the line and the offending token position', () => {
   assert.equal(e.kind, 'parse');
   assert.equal(e.message, `failed to parse template ${t}: template: base:3: function "nosuch" not defined`);
   assert.equal(t.slice(e.offset!, e.offset! + e.length!), 'nosuch');
-  assert.equal(templateErrorCode(e.kind, e.message), 'template/unknown-function');
   const u = goErr('{{ if .x }}');
   assert.equal(u.message, 'failed to parse template {{ if .x }}: template: base:1: unexpected EOF');
-});
-
-test('missing-key errors map to template/missing-key; every emitted code is registered', () => {
-  const e = goErr('{{ .nope }}', P, ['missingkey=error']);
-  const code = templateErrorCode(e.kind, e.message);
-  assert.equal(code, 'template/missing-key');
-  for (const c of [
-    'template/parse-error',
-    'template/exec-error',
-    'template/missing-key',
-    'template/unknown-function',
-    'template/invalid-option',
-    'template/fasttemplate-unclosed',
-    'template/non-deterministic',
-  ])
-    assert.ok(
-      TEMPLATE_CODES.some((x) => x.code === c),
-      c,
-    );
 });
 
 test('goTemplateOptions: last missingkey wins; invalid options are reported', () => {
@@ -118,7 +96,6 @@ test('goTemplateOptions: last missingkey wins; invalid options are reported', ()
   assert.deepEqual(validateOptions(['missingkey=zero', 'missingkey=Error', 'foo']), ['missingkey=Error', 'foo']);
   const e = goErr('{{ .name }}', P, ['missingkey=bogus']);
   assert.equal(e.kind, 'option');
-  assert.equal(templateErrorCode(e.kind, e.message), 'template/invalid-option');
 });
 
 test('map[string]string params (cluster labels): missing keys index to ""', () => {

@@ -151,3 +151,25 @@ ${Array.from({ length: elements }, (_, i) => `          - name: e${i}\n         
       destination: {server: '{{ .url }}', namespace: x}
 `;
 }
+
+/** A minimal valid ApplicationSet (named test) with `spec` lines spliced in (indented by 2 under spec). */
+export function appset(specExtra: string, opts: { goTemplate?: boolean; generators?: string } = {}): string {
+  return `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: test
+spec:
+${opts.goTemplate ? '  goTemplate: true\n' : ''}  generators:
+${opts.generators ?? '  - list:\n      elements:\n      - name: a'}
+  template:
+    metadata:
+      name: '{{name}}'
+${MINIMAL_TEMPLATE_SPEC}${specExtra}`;
+}
+
+/** The codes of some findings, sorted. */
+export const codes = (ds: readonly { code: string }[]) => ds.map((d) => d.code).sort();
+
+/** `generators` (for appset's opts) of one matrix: a matrix whose children are `inner` (YAML items 10 spaces deep), then an empty list. */
+export const nestedMatrix = (inner: string) =>
+  `  - matrix:\n      generators:\n      - matrix:\n          generators:\n${inner}      - list:\n          elements: []`;

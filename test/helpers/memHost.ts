@@ -3,7 +3,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings } from '../../server/src/engine/host';
+import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings } from '../../server/src/engine';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 

@@ -1,13 +1,12 @@
 /**
  * The YAML readers against the library on the whole text: `parseFile` (the `---` split, the fast
  * reader, the one-entry re-parse) must give exactly what `YAML.parseAllDocuments` gives — values,
- * errors, every range — fresh and after an edit. Used by test/unit/yaml-incremental.test.ts and, long,
+ * errors, every range — fresh and after an edit. Used by test/unit/engine/yaml/incremental.test.ts and, long,
  * by `npm run fuzz -- --yaml N` (test/fuzz/).
  */
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { parseFile, type ParsedFile } from '../../server/src/engine/yaml/document';
-import { astOf, type AstNode } from '../../server/src/engine/yaml/ast';
+import { astOf, parseFile, type AstNode, type ParsedFile } from '../../server/src/engine/yaml';
 import { appsetHead, flowTemplate, LOCAL } from './appsets';
 import { seededRandom } from './random';
 import { boundaryEdit, boundaryText } from './yamlCorpus';

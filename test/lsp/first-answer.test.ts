@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { HANG_GUARD_MS, startServer, type TestServer } from './client';
 import { until } from '../helpers/guard';
 import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
-import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine/service/firstPass';
+import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine';
 
 const servers: TestServer[] = [];
 after(async () => {

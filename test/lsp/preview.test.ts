@@ -45,8 +45,9 @@ test('code lens over generators counts Applications per cluster × element', asy
   assert.equal(gen.command?.title, '6 Applications · 3 clusters × 2 services');
   assert.equal(gen.command?.command, 'appsetTools.showPreview');
   assert.deepEqual(gen.command?.arguments?.[0], s.uriOf('shop.yaml'));
-  const strategy = lenses.find((l) => l.range.start.line === lineOf('  strategy:'));
-  assert.match(strategy?.command?.title ?? '', /2 steps · 6 apps/);
+  // The plan over rollingSync: (the strategy: line says whether the controller runs it; one lens a line).
+  const plan = lenses.find((l) => l.range.start.line === lineOf('    rollingSync:'));
+  assert.match(plan?.command?.title ?? '', /2 steps · 6 apps/);
 });
 
 test('hover on a template string shows its value in each Application', async () => {
@@ -54,8 +55,9 @@ test('hover on a template string shows its value in each Application', async () 
   const character = APPSET.split('\n')[line].indexOf('services/') + 2;
   const h = await s.conn.sendRequest(HoverRequest.type, { textDocument: { uri: s.uriOf('shop.yaml') }, position: { line, character } });
   const md = h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '';
-  assert.match(md, /`cart-c1` \| `services\/cart`/);
-  assert.match(md, /`checkout-c3` \| `services\/checkout`/);
+  // Each name links to where its parameter set came from (features/hoverTable.ts keeps the table narrow).
+  assert.match(md, /\[`cart-c1`\]\([^ )]* "[^"]*"\) \| `services\/cart`/);
+  assert.match(md, /\[`checkout-c3`\]\([^ )]* "[^"]*"\) \| `services\/checkout`/);
 });
 
 test('hover on the generator lists its Applications', async () => {
@@ -109,4 +111,19 @@ test('the rollout plan carries the timeline the server computed, and the rollout
   assert.match(html, /<h3>Timeline<\/h3><p class="summary">4 waves, about 12 min of syncing at 3 min a sync<\/p>/);
   assert.match(html, /<tr><td><a href="#step-2">2<\/a><\/td><td>\+0:06<\/td><td>2 waves, about 6 min<\/td><td><\/td><\/tr>/);
   assert.match(html, /<p class="summary assumes">Assumes every sync takes 3 min/);
+});
+
+test('a preview request naming a newer version of its document answers that version, not the one before the edit', async () => {
+  // A client may ask right after an edit, before its didChange arrives (the VS Code preview asks at once).
+  const text = APPSET.replace('targetRevision: main', 'targetRevision: v1');
+  await s.open('ahead.yaml', text);
+  const uri = s.uriOf('ahead.yaml');
+  const asked = s.conn.sendRequest<{ yaml: string } | null>('appsetTools/preview', { uri, version: 2 });
+  await s.change('ahead.yaml', text.replace('targetRevision: v1', 'targetRevision: v2'));
+  const answer = await asked;
+  assert.match(answer?.yaml ?? '', /targetRevision: v2/);
+  assert.doesNotMatch(answer?.yaml ?? '', /targetRevision: v1/);
+  // A version that never comes: the request still answers, with what is there.
+  const later = await s.conn.sendRequest<{ yaml: string } | null>('appsetTools/preview', { uri, version: 9 });
+  assert.match(later?.yaml ?? '', /targetRevision: v2/);
 });

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
@@ -315,4 +315,100 @@ test("a finding's severity comes from the code registry: no check writes a sever
   assert.deepEqual(bad, []);
   // …and the pattern still sees the registry lists it strips (guards against checking nothing).
   assert.ok(files.filter((f) => new RegExp(REGISTRY_LIST.source).test(readFileSync(f, 'utf8'))).length >= 8);
+});
+
+/**
+ * Tests go through the doors. A test of behaviour imports the engine only through
+ * `server/src/engine/index.ts` (or drives a front: the CLI as a process, the built server over
+ * stdio); a unit test of one module's internals lives in `test/unit/engine/<module>/`, named for
+ * the engine folder it tests, and imports only that folder's files besides the doors. The YAML
+ * reader's door (`engine/yaml`, its index.ts) counts as a door. So moving a file inside the engine
+ * breaks only the tests in that module's folder.
+ */
+const TESTS = join(root, 'test');
+function testSources(dir: string): string[] {
+  const out: string[] = [];
+  for (const n of readdirSync(dir)) {
+    const p = join(dir, n);
+    if (['fixtures', 'data', '.tmp', 'workspace', 'node_modules'].includes(n)) continue;
+    if (statSync(p).isDirectory()) out.push(...testSources(p));
+    else if (/\.(ts|mts|js|mjs)$/.test(n) && !n.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+const ENGINE_DOORS = ['server/src/engine', 'server/src/engine/index', 'server/src/engine/yaml', 'server/src/engine/yaml/index'];
+const INTERNAL_TESTS = 'test/unit/engine';
+/** The engine folder a test's own folder is named for (`test/unit/engine/yaml/x.test.ts` → `server/src/engine/yaml`). */
+const moduleOfTest = (file: string) =>
+  under(file, INTERNAL_TESTS) ? 'server/src/engine/' + relative(INTERNAL_TESTS, dirname(file)) : undefined;
+/**
+ * Tests that still reach into other modules' internals, to be rewritten through the door (issue 31).
+ * The list only shrinks: a new test may not join it, and one that no longer needs it fails until removed.
+ */
+const PENDING_DOOR_TESTS = [
+  'test/unit/first-answer-workspace.test.ts',
+  'test/unit/generators-steps.test.ts',
+  'test/unit/rollout-enablement.test.ts',
+  'test/unit/workspace-index.test.ts',
+];
+function testDoorViolations(imports: Import[]): string[] {
+  return imports.flatMap((i) => {
+    const own = moduleOfTest(i.file);
+    if (under(i.target, 'server/src/engine') && !ENGINE_DOORS.includes(i.target!) && !(own && under(i.target, own)))
+      return [
+        `${i.file} imports ${i.spec}, an engine internal: test behaviour through server/src/engine/index.ts (or the CLI, the built server); ` +
+          (dirname(i.target!) === 'server/src/engine'
+            ? 'the door exports the engine vocabulary'
+            : `a unit test of that module's internals belongs in ${INTERNAL_TESTS}/${relative('server/src/engine', dirname(i.target!))}/`),
+      ];
+    // A test outside a module's folder borrowing a helper from inside it reaches the internals through it.
+    if (under(i.target, INTERNAL_TESTS) && moduleOfTest(i.target!) !== own && !under(i.file, dirname(i.target!)))
+      return [`${i.file} imports ${i.spec}, a helper of ${dirname(i.target!)}'s internal tests`];
+    return [];
+  });
+}
+const testImports = testSources(TESTS).flatMap(importsOf);
+
+test("tests import the engine through its door; only a module's own folder in test/unit/engine/ imports its internals", () => {
+  const bad = testDoorViolations(testImports);
+  const pending = new Set(PENDING_DOOR_TESTS);
+  assert.deepEqual(
+    bad.filter((b) => !pending.has(b.slice(0, b.indexOf(' imports ')))),
+    [],
+  );
+  const stillNeeded = new Set(bad.map((b) => b.slice(0, b.indexOf(' imports '))));
+  assert.deepEqual(
+    PENDING_DOOR_TESTS.filter((f) => !stillNeeded.has(f)),
+    [],
+    'these tests now go through the door: remove them from PENDING_DOOR_TESTS',
+  );
+});
+
+test('every internal-tests folder is named for an engine folder', () => {
+  const folders = (dir: string): string[] =>
+    readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? [join(dir, n), ...folders(join(dir, n))] : []));
+  const bad = folders(join(root, INTERNAL_TESTS))
+    .map((d) => relative(join(root, INTERNAL_TESTS), d))
+    .filter((d) => !existsSync(join(SRC, 'engine', d)));
+  assert.deepEqual(bad, []);
+});
+
+test('the test-door check fails a test that imports an engine internal from outside its module folder', () => {
+  const read = (file: string, text: string) => importsOfText(text, join(root, file));
+  const outside = read(
+    'test/unit/x.test.ts',
+    "import { parseFile } from '../../server/src/engine/yaml/document';\nimport { a } from '../../server/src/engine';",
+  );
+  assert.equal(testDoorViolations(outside).length, 1);
+  assert.match(testDoorViolations(outside)[0], /engine internal: test behaviour through server\/src\/engine\/index\.ts/);
+  const inside = read('test/unit/engine/yaml/x.test.ts', "import { fastRead } from '../../../../server/src/engine/yaml/fastRead';");
+  assert.deepEqual(testDoorViolations(inside), []);
+  const neighbour = read(
+    'test/unit/engine/yaml/x.test.ts',
+    "import { runChecks } from '../../../../server/src/engine/validate/checks/index';",
+  );
+  assert.equal(testDoorViolations(neighbour).length, 1);
+  const helper = read('test/unit/x.test.ts', "import { validateText } from './engine/validate/helpers';");
+  assert.equal(testDoorViolations(helper).length, 1);
+  assert.ok(testImports.length > 300, `only ${testImports.length} test imports read`);
 });

@@ -5,9 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
-import { runSteps } from '../../server/src/engine/steps';
-import type { EngineDiagnostic } from '../../server/src/engine/types';
+import { getLanguageService } from '../../server/src/engine';
+import { runSteps } from '../../server/src/engine';
+import type { EngineDiagnostic } from '../../server/src/engine';
 import { memHost, repoFiles } from '../helpers/memHost';
 import { longListAppSet } from '../helpers/appsets';
 

@@ -7,8 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../server/src/engine';
-import { emptyHost } from '../../server/src/engine/host';
-import type { Expansion } from '../../server/src/engine/expand/types';
+import { emptyHost } from '../../server/src/engine';
+import type { Expansion } from '../../server/src/engine';
 import { appsetHead, listOf, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 import { seededRandom } from '../helpers/random';
 

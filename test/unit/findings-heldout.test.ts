@@ -4,16 +4,11 @@
  * The fixtures are written here; none is copied from a repository.
  */
 import { test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { workspaceFor } from './generators-helpers';
-import { cleanGitPath } from '../../server/src/engine/generators/gitPatterns';
-import { computePlan } from '../../server/src/engine/rollout/plan';
-import { readStrategy } from '../../server/src/engine/rollout/spec';
-import { planText } from '../../server/src/engine/features/editor/commandText';
-import type { Enablement } from '../../server/src/protocol';
-
-const ENABLED_FOR_TEST: Enablement = { state: 'enabled', source: 'setting', evidence: [], searched: [] };
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;
@@ -78,11 +73,6 @@ test('fasttemplate: {{template}} and {{with}} are parameter names, not Go syntax
 });
 
 test('git files paths are normalised as git does (./, a/../b, //); .. above the root is outside the repository', (t) => {
-  assert.equal(cleanGitPath('./clusters.json'), 'clusters.json');
-  assert.equal(cleanGitPath('./a/../b//c/*.json'), 'b/c/*.json');
-  assert.equal(cleanGitPath('apps/./'), 'apps/');
-  assert.equal(cleanGitPath('../x.json'), undefined);
-  assert.equal(cleanGitPath('a/../../x.json'), undefined);
   const ws = workspaceFor(
     t,
     { 'repo/clusters.json': '[{"name": "c1"}, {"name": "c2"}]', 'repo/envs/dev/config.json': '{"name": "dev"}' },
@@ -265,17 +255,19 @@ test('a literal Application name under a generator that yields several by design
 });
 
 test('the plan counts only the Applications the controller creates: an unknown AppProject or a duplicate name is skipped, and said', (t) => {
-  const ws = workspaceFor(t, {
-    'projects.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: shop, namespace: argocd}\nspec: {}\n`,
-  });
+  const ws = workspaceFor(
+    t,
+    { 'projects.yaml': `apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: shop, namespace: argocd}\nspec: {}\n` },
+    { progressiveSyncs: 'enabled' },
+  );
   const text = appset(
     `  generators:
   - list:
       elements: [{name: api, proj: shop}, {name: web, proj: shop}, {name: jobs, proj: batch}, {name: web, proj: shop}]`,
     "metadata: {name: '{{name}}'}",
   ).replace('project: default', "project: '{{proj}}'");
-  const exp = ws.expand(text);
-  const plan = computePlan({ appset: 's', strategy: readStrategy({}), apps: exp.apps, enablement: ENABLED_FOR_TEST });
+  const { plan: shown, text: printed } = ws.plan(text);
+  const plan = shown!;
   // applicationset_controller.go validateGeneratedApplications: duplicates, then the AppProject lookup.
   assert.equal(plan.totalApps, 1);
   assert.deepEqual(
@@ -284,7 +276,7 @@ test('the plan counts only the Applications the controller creates: an unknown A
   );
   assert.match(plan.skipped![0].reason, /AppProject that does not exist: batch/);
   assert.match(
-    planText(plan),
+    printed ?? '',
     /AllAtOnce — 1 Application on .* sync at the same time\n[\s\S]*skipped by the controller, never created \(3\): jobs \(/,
   );
   // The unknown project is one finding, on the project line, not a second one on the name.
@@ -297,4 +289,70 @@ test('the plan counts only the Applications the controller creates: an unknown A
   // Without AppProjects in the repository, no project is called unknown, and nothing is skipped for it.
   const bare = workspaceFor(t, {});
   assert.ok(!bare.expand(text).apps.some((a) => a.invalid?.some((m) => /AppProject/.test(m))));
+});
+
+test('a git submodule left empty by the clone is a directory for the git generator: Argo CD checks submodules out', (t) => {
+  // The layout of a repository whose apps are submodules, cloned without --recurse-submodules (CI's default).
+  const ws = workspaceFor(
+    t,
+    {
+      'repo/.gitmodules':
+        '[submodule "apps/shop"]\n\tpath = apps/shop\n\turl = https://example.com/shop.git\n[submodule "libs/ui"]\n\tpath = ./libs/ui  # vendored\n\turl = ../ui.git\n',
+      'repo/apps/billing/kustomization.yaml': 'resources: []\n',
+    },
+    { repoMappings: { 'https://example.com/r.git': 'repo' } },
+  );
+  mkdirSync(join(ws.dir, 'repo/apps/shop'), { recursive: true });
+  mkdirSync(join(ws.dir, 'repo/libs/ui'), { recursive: true });
+  mkdirSync(join(ws.dir, 'repo/apps/scratch'), { recursive: true });
+  const dirs = (pattern: string) =>
+    appset(
+      `  generators:\n  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      directories: [{path: '${pattern}'}]`,
+      "metadata: {name: '{{path.basename}}'}",
+    );
+  const apps = ws.expand(dirs('apps/*'));
+  // The empty submodule folder counts; an empty folder that is no submodule does not (git has no empty directories).
+  assert.deepEqual(apps.apps.map((a) => a.name).sort(), ['billing', 'shop']);
+  assert.ok(apps.notes.some((n) => /submodules "apps\/shop", "libs\/ui" are not checked out/.test(n)));
+  assert.deepEqual(loud(ws.diagnostics(dirs('libs/*'))), []);
+  assert.deepEqual(
+    ws.expand(dirs('libs/*')).apps.map((a) => a.name),
+    ['ui'],
+  );
+  // A files pattern that reaches into a submodule not checked out: empty here, but not a warning.
+  const files = (pattern: string) =>
+    appset(
+      `  generators:\n  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      files: [{path: '${pattern}'}]`,
+      "metadata: {name: '{{name}}'}",
+    );
+  const inSub = ws.diagnostics(files('apps/shop/config.json')).filter((d) => d.code === 'generator/empty');
+  assert.deepEqual(
+    inSub.map((d) => d.severity),
+    ['information'],
+  );
+  // Elsewhere an empty files generator is still the warning it was.
+  const elsewhere = ws.diagnostics(files('envs/*.json')).filter((d) => d.code === 'generator/empty');
+  assert.deepEqual(
+    elsewhere.map((d) => d.severity),
+    ['warning'],
+  );
+});
+
+test('Go syntax in metadata.name under fasttemplate: one finding at the name, an error, because the name it leaves is rejected', () => {
+  const r = run(appset('  generators:\n  - list: {elements: [{name: a}]}', "metadata: {name: '{{name | lower}}'}"));
+  const at = r.ds.filter((d) => d.severity === 'error' || d.severity === 'warning');
+  assert.deepEqual(
+    at.map((d) => `${d.severity} ${d.code}`),
+    ['error template/gotemplate-syntax'],
+  );
+  assert.match(at[0].message, /set spec.goTemplate: true; as a result, metadata.name renders names that are not lowercase RFC 1123/);
+  // Elsewhere (a label value the API server accepts as written) it stays the warning it is.
+  const label = run(
+    appset(
+      '  generators:\n  - list: {elements: [{name: a}]}',
+      "metadata:\n      name: '{{name}}'\n      annotations: {note: '{{name | upper}}'}",
+    ),
+  );
+  assert.deepEqual(loud(label.ds), ['template/gotemplate-syntax']);
+  assert.equal(label.ds.find((d) => d.code === 'template/gotemplate-syntax')?.severity, 'warning');
 });

@@ -2,10 +2,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
-import type { EngineSettings } from '../../server/src/engine/host';
-import type { Expansion } from '../../server/src/engine/expand/types';
+import type { EngineSettings } from '../../server/src/engine';
+import type { Expansion, RolloutPlan } from '../../server/src/engine';
 import { MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
 export const sharedDir = resolve(__dirname, '..', '..', '..', 'shared');
@@ -18,6 +18,8 @@ export interface Ws {
   lenses(text: string): string[];
   hover(text: string, offset: number): string | undefined;
   completions(text: string, offset: number): { label: string; documentation?: string }[];
+  /** The rollout plan of the text's ApplicationSet and the plan as the server's command prints it. */
+  plan(text: string): { plan: RolloutPlan | null; text: string | undefined };
   close(): void;
 }
 
@@ -55,6 +57,10 @@ export function workspace(
     },
     completions(text, offset) {
       return service.completions(analyze(text), offset).map((c) => ({ label: c.label, documentation: c.documentation }));
+    },
+    plan(text) {
+      const a = analyze(text);
+      return { plan: service.rolloutPlan(a), text: service.planText(a)?.text };
     },
     close: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -13,7 +13,7 @@ import type { GenContext } from '../../server/src/engine/generators/types';
 import { templateBehaviour } from '../../server/src/engine/versions/gates';
 import { NEWEST_RELEASE } from '../../server/src/engine/versions/releases';
 import { expandAppSet, expandAppSetSteps } from '../../server/src/engine/expand/expand';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { matrixAppSet } from '../../scripts/bench/responsiveness';
 import { longListAppSet } from '../helpers/appsets';

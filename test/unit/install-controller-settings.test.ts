@@ -8,9 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../helpers/cli';
 import { posix, serviceOver } from '../helpers/realworld';
-import { storyContext } from './rollout-helpers';
-import { controllerDiagnostics } from '../../server/src/engine/features/controller/diagnostics';
-import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
+import { storyFindings } from './rollout-helpers';
 import { rollingSyncBy } from '../helpers/appsets';
 
 const ROOT = path.join(repoRoot, 'test', 'fixtures', 'installs', 'controller-settings');
@@ -65,7 +63,9 @@ ${generator}  template:
         server: '{{server}}'
 `;
 const codes = (text: string, data: Record<string, string>) =>
-  controllerDiagnostics(storyContext(text, new Map([['/ws/argocd/argocd-cmd-params-cm.yaml', cm(data)]]))).map((d) => d.code);
+  storyFindings(text, new Map([['/ws/argocd/argocd-cmd-params-cm.yaml', cm(data)]]))
+    .filter((d) => d.code.startsWith('controller/'))
+    .map((d) => d.code);
 
 test('namespaces: globs and /regexp/ as Argo CD matches them; the own namespace always', () => {
   assert.deepEqual(codes(appset('argocd'), {}), []);
@@ -105,7 +105,7 @@ test('policy: the ApplicationSet chooses only with the override; the controller 
   // RollingSync under the controller's create-only: the rollout can never sync (said at the strategy).
   const rolling = appset('argocd', `${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}\n`);
   const files = new Map([['/ws/argocd/argocd-cmd-params-cm.yaml', cm({ 'applicationsetcontroller.policy': 'create-only' })]]);
-  const d = rolloutDiagnostics(storyContext(rolling, files)).find((x) => x.code === 'rollout/sync-policy-blocks-rollout');
+  const d = storyFindings(rolling, files).find((x) => x.code === 'rollout/sync-policy-blocks-rollout');
   assert.ok(d, 'the controller policy blocks the rollout');
   assert.match(
     d.message,

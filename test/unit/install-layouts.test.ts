@@ -9,11 +9,8 @@ import * as path from 'node:path';
 import * as os from 'node:os';
 import { repoRoot } from '../helpers/cli';
 import { posix, serviceOver, bundledCli } from '../helpers/realworld';
-import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
-import { detectEnablement } from '../../server/src/engine/rollout/enablement';
-import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
-import { rolloutCodeActions } from '../../server/src/engine/features/rollout/quickfix';
-import { applyEdits, storyContext } from './rollout-helpers';
+import { getLanguageService } from '../../server/src/engine';
+import { applyEdits, storyService } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { rollingSyncBy } from '../helpers/appsets';
 import { workspaceFor } from './generators-helpers';
@@ -127,8 +124,19 @@ spec:
         server: '{{server}}'
 ${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}`;
 
-const enabledAfter = (files: Map<string, string>) =>
-  detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']).state;
+/** What the rollout plan of APPSET, at `at` in the workspace `files`, says of progressive syncs (through the engine's door). */
+const enablementAt = (files: Map<string, string>, at = '/ws/appset.yaml') => {
+  const service = getLanguageService({ host: memHost(files) });
+  return service.rolloutPlan(service.analyze(at, APPSET, at))!.enablement;
+};
+const enabledAfter = (files: Map<string, string>) => enablementAt(files).state;
+
+/** The findings and quick fixes of `text` at /ws/appset.yaml (with the story's cluster Secrets): the progressive-syncs finding and its enabling fix. */
+function enablingFix(text: string, files: Map<string, string>, code = 'rollout/progressive-syncs-') {
+  const { service, analysis } = storyService(text, files);
+  const d = service.diagnostics(analysis).find((x) => x.code.startsWith(code))!;
+  return { d, fix: service.codeActions(analysis, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs')) };
+}
 
 for (const [name, alias, values] of [
   ['by name', undefined, 'argo-cd:\n  server:\n    replicas: 2\n'],
@@ -149,9 +157,7 @@ for (const [name, alias, values] of [
       ['/ws/charts/argocd/values.yaml', values],
     ]);
     assert.notEqual(enabledAfter(files), 'enabled');
-    const ctx = storyContext(APPSET, files);
-    const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
-    const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'));
+    const { fix } = enablingFix(APPSET, files);
     assert.ok(fix, 'an enabling fix');
     assert.match(fix.title, /in charts\/argocd\/values\.yaml/);
     const edits = fix.edits!;
@@ -201,16 +207,15 @@ test('written but not deployed: a params ConfigMap its kustomization does not li
     ['/ws/argocd/kustomization.yaml', kustomization],
     ['/ws/argocd/argocd-cmd-params-cm.yaml', cm],
   ]);
-  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']);
+  const en = enablementAt(files);
   assert.equal(en.state, 'not-found');
   assert.match(
     en.evidence.map((e) => e.description).join('\n'),
     /argocd\/argocd-cmd-params-cm\.yaml is not part of argocd\/kustomization\.yaml: nothing deploys it .*restart it after the change/,
   );
-  const ctx = storyContext(APPSET, files);
-  const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+  const { d, fix: found } = enablingFix(APPSET, files);
   assert.match(d.message, /is not part of argocd\/kustomization\.yaml/);
-  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  const fix = found!;
   assert.equal(fix.title, 'Enable progressive syncs: in argocd/kustomization.yaml (then restart the ApplicationSet controller)');
   files.set('/ws/argocd/kustomization.yaml', applyEdits(kustomization, fix.edits!));
   assert.match(files.get('/ws/argocd/kustomization.yaml')!, /\n {2}- argocd-cmd-params-cm\.yaml\n/);
@@ -261,14 +266,11 @@ test('kustomize configMapGenerator envs files are read like literals', () => {
     ],
     ['/ws/argocd/params.env', '# controller flags\nserver.insecure=true\napplicationsetcontroller.enable.progressive.syncs=true\n'],
   ]);
-  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']);
+  const en = enablementAt(files, '/ws/apps/a.yaml');
   assert.equal(en.state, 'enabled');
   assert.match(en.decidedBy!.description, /configMapGenerator argocd-cmd-params-cm \(envs params\.env\)/);
   files.set('/ws/argocd/params.env', 'applicationsetcontroller.enable.progressive.syncs=false\n');
-  assert.equal(
-    detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/apps/a.yaml', namespace: 'argocd' }, [], ['/ws']).state,
-    'disabled',
-  );
+  assert.equal(enablementAt(files, '/ws/apps/a.yaml').state, 'disabled');
 });
 
 const evidenceOf = (layout: string, file: string) => {
@@ -343,9 +345,7 @@ test('the enabling fix writes in the values file the installing Application read
     ['/ws/clusters/prod/argocd.yaml', installApp(['values.yaml', 'values-prod.yaml'])],
   ]);
   assert.equal(enabledAfter(files), 'not-found');
-  const ctx = storyContext(APPSET, files);
-  const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
-  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  const fix = enablingFix(APPSET, files).fix!;
   assert.match(fix.title, /in charts\/argocd\/values-prod\.yaml/);
   files.set('/ws/charts/argocd/values-prod.yaml', applyEdits(files.get('/ws/charts/argocd/values-prod.yaml')!, fix.edits!));
   assert.match(files.get('/ws/charts/argocd/values-prod.yaml')!, /^argo:\n(.*\n)*  configs:\n    params:\n/m);
@@ -383,19 +383,12 @@ test('kustomize configMapGenerator files: each file is one key, its content verb
   const kustomization = (entry: string) =>
     `namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\nconfigMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    files:\n      - ${entry}\n`;
   const run = (entry: string, content: string) =>
-    detectEnablement(
-      new WorkspaceIndex(
-        memHost(
-          new Map([
-            ['/ws/argocd/kustomization.yaml', kustomization(entry)],
-            ['/ws/argocd/params/progressive', content],
-          ]),
-        ),
-      ),
-      'auto',
-      { path: '/ws/apps/a.yaml', namespace: 'argocd' },
-      [],
-      ['/ws'],
+    enablementAt(
+      new Map([
+        ['/ws/argocd/kustomization.yaml', kustomization(entry)],
+        ['/ws/argocd/params/progressive', content],
+      ]),
+      '/ws/apps/a.yaml',
     );
   const on = run('applicationsetcontroller.enable.progressive.syncs=params/progressive', 'true');
   assert.equal(on.state, 'enabled');
@@ -410,14 +403,12 @@ test('kustomize configMapGenerator files: each file is one key, its content verb
 test('the "create argocd-cmd-params-cm.yaml" fix in a plain folder lands "written but not deployed" (model and CLI), and a kustomization then deploys it', () => {
   const appset = APPSET;
   const files = new Map<string, string>([['/ws/appset.yaml', appset]]);
-  const ctx = storyContext(appset, files);
-  const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found')!;
-  const fix = rolloutCodeActions(ctx, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  const fix = enablingFix(appset, files, 'rollout/progressive-syncs-not-found').fix!;
   assert.equal(fix.title, 'Enable progressive syncs: create argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
   assert.equal(fix.edits?.length ?? 0, 0, 'no kustomization to extend');
   const created = fix.createFiles![0];
   files.set(created.file, created.text);
-  const en = detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: 'argocd' }, [], ['/ws']);
+  const en = enablementAt(files);
   assert.equal(en.state, 'not-found');
   assert.match(
     en.undeployed!,

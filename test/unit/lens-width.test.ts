@@ -3,11 +3,12 @@
  * writes holds its key fact there. Each kind of lens is produced by the real language service over the
  * story (540 Applications) in the states a user meets — no strategy, a strategy ignored, enabled,
  * steps that leave Applications out, no Application at all — and its first 40 characters must hold
- * the fact this test names for it. A lens of a kind the test does not know fails it (add it here).
+ * the fact this test names for it, and be the only lens of its line (VS Code draws a line's lenses side by
+ * side, so a second one starts past the cut). A lens of a kind the test does not know fails it (add it here).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';
 import { storyAppSet, storySecrets } from '../helpers/story';
@@ -41,6 +42,7 @@ const STEPS = `  strategy:
           maxUpdate: 25%
 `;
 
+/** The lenses' titles; fails when two lenses share a line (the second would start past the cut). */
 function lensesOf(appset: string, enabled: 'true' | 'false'): string[] {
   const files = new Map([
     ['/ws/clusters/secrets.yaml', storySecrets()],
@@ -49,7 +51,16 @@ function lensesOf(appset: string, enabled: 'true' | 'false'): string[] {
   ]);
   const ls = getLanguageService({ host: memHost(files) });
   const a = ls.analyze('file:///ws/apps/services.yaml', appset, '/ws/apps/services.yaml');
-  return ls.codeLenses(a).map((l) => l.title);
+  const lenses = ls.codeLenses(a);
+  const lines = new Map<number, string[]>();
+  for (const l of lenses) {
+    const line = appset.slice(0, l.span.start).split('\n').length;
+    lines.set(line, [...(lines.get(line) ?? []), l.title]);
+  }
+  // VS Code draws the lenses of a line side by side (`a | b`): only the first starts within the cut.
+  for (const [line, titles] of lines)
+    assert.equal(titles.length, 1, `lenses sharing line ${line} ("${appset.split('\n')[line - 1]}"): ${titles.join(' | ')}`);
+  return lenses.map((l) => l.title);
 }
 
 test('every lens holds its key fact in its first 40 characters', () => {

@@ -60,17 +60,18 @@ test('preview and hover: every generated Application says where its parameter se
     yaml,
     /# from: list element 1 \(services\.yaml:47\) \+ cluster Secret "cluster-prod-eu" \(clusters\/prod-eu\.yaml:1\)\napiVersion: argoproj\.io\/v1alpha1\nkind: Application\nmetadata:\n {2}name: auth-prod-eu-ok/,
   );
-  // Hover on the generator: a "from" column linking to the places.
+  // Hover on the generator: each name links to the first place, and every place is the link's title (a
+  // column of places would not fit a hover's width).
   const h = ls.hover(a, text.indexOf('- matrix:', at) + 2)!;
-  // Columns empty in every row are left out (no labels here); the place is the link's target and title.
-  assert.match(h.markdown, /\| Application \| destination \| from \|/);
+  // Columns empty in every row are left out (no labels here).
+  assert.match(h.markdown, /\| Application \| destination \|\n/);
   assert.match(
     h.markdown,
-    /\[cluster Secret "cluster-prod-eu"\]\(file:\/\/[^)]*\/clusters\/prod-eu\.yaml#L1 "clusters\/prod-eu\.yaml:1"\)/,
+    /\[`auth-prod-eu-ok`\]\(file:\/\/[^ )]*\/services\.yaml#L47 "list element 1 \(services\.yaml:47\) \+ cluster Secret 'cluster-prod-eu' \(clusters\/prod-eu\.yaml:1\)"\)/,
   );
-  // Hover on a template string: its value per Application, with the same column.
+  // Hover on a template string: its value per Application, the name linked the same way.
   const v = ls.hover(a, text.indexOf("'services/{{ .service }}'") + 3)!;
-  assert.match(v.markdown, /\| `auth-prod-eu-ok` \| `services\/auth` \| \[list element 1/);
+  assert.match(v.markdown, /\| \[`auth-prod-eu-ok`\]\([^ )]* "list element 1 [^"]*"\) \| `services\/auth` \|/);
 });
 
 test('appset lint text: the sources of a grouped finding are listed under it', () => {

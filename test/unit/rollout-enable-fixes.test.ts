@@ -2,12 +2,7 @@
 // the Argo CD instance that runs the ApplicationSet (and only that one).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
-import { detectEnablement } from '../../server/src/engine/rollout/enablement';
-import { rolloutDiagnostics } from '../../server/src/engine/features/rollout/diagnostics';
-import { OUTSIDE_TITLE, rolloutCodeActions } from '../../server/src/engine/features/rollout/quickfix';
-import { applyEdits, storyContext } from './rollout-helpers';
-import { memHost } from '../helpers/memHost';
+import { applyEdits, storyService } from './rollout-helpers';
 import { rollingSyncBy } from '../helpers/appsets';
 
 const APPSET = (ns = 'argocd') => `apiVersion: argoproj.io/v1alpha1
@@ -28,16 +23,21 @@ spec:
         server: '{{server}}'
 ${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}`;
 
+const OUTSIDE_TITLE = 'I have enabled it outside this repository (sets appsetTools.progressiveSyncs to "enabled")';
+
 function enableFix(files: Map<string, string>, ns?: string) {
-  const ctx = storyContext(APPSET(ns), files);
-  const d = rolloutDiagnostics(ctx).find((x) => x.code.startsWith('rollout/progressive-syncs-'));
+  const { service, analysis } = storyService(APPSET(ns), files);
+  const d = service.diagnostics(analysis).find((x) => x.code.startsWith('rollout/progressive-syncs-'));
   assert.ok(d, 'a not-enabled warning');
-  const actions = rolloutCodeActions(ctx, d.span, [d]);
+  const actions = service.codeActions(analysis, d.span, [d]);
   return { d, actions, fix: actions.find((a) => a.title.startsWith('Enable progressive syncs')) };
 }
 
-const enabledAfter = (files: Map<string, string>, ns = 'argocd') =>
-  detectEnablement(new WorkspaceIndex(memHost(files)), 'auto', { path: '/ws/appset.yaml', namespace: ns }, [], ['/ws']).state;
+/** What the rollout plan says of progressive syncs once the fix is applied to the files. */
+const enabledAfter = (files: Map<string, string>, ns = 'argocd') => {
+  const { service, analysis } = storyService(APPSET(ns), files);
+  return service.rolloutPlan(analysis)?.enablement.state;
+};
 
 test('nothing in the repository: the fix creates argocd-cmd-params-cm.yaml next to the ApplicationSet and says to restart', () => {
   const files = new Map<string, string>();

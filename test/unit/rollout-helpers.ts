@@ -1,12 +1,15 @@
 /** Test helpers for the rollout tests: fixture loading, text edits and the real facade's context over the story. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EngineSettings } from '../../server/src/engine/host';
+import type { Analysis, EngineDiagnostic, EngineSettings, LanguageService } from '../../server/src/engine';
+
 import { memHost } from '../helpers/memHost';
 import { clusterSecrets } from '../helpers/clusters';
 import { CLUSTERS } from '../helpers/story';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
-import type { AppSetContext } from '../../server/src/engine/features/context';
+import { getLanguageService } from '../../server/src/engine';
+
+/** One ApplicationSet of an analysis, as the language service hands it out. */
+type AppSetContext = Analysis['appsets'][number];
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'rollout');
 
@@ -32,6 +35,18 @@ export function applyEdits(text: string, edits: { span: { start: number; end: nu
   return out;
 }
 
+/** The in-memory workspace of the story: `files` and the 12 cluster Secrets, labelled `team: web` and their tier (plus `extraLabels`). */
+function storyFiles(files: Map<string, string>, extraLabels: Record<string, string>): Map<string, string> {
+  const all = new Map(files);
+  all.set(
+    '/ws/clusters/secrets.yaml',
+    clusterSecrets(
+      CLUSTERS.map((c) => ({ name: c.name, server: c.server, labels: { team: 'web', tier: c.tier, ...extraLabels }, opaque: true })),
+    ),
+  );
+  return all;
+}
+
 /**
  * The real facade's AppSetContext for `text` (at /ws/appset.yaml) in an in-memory workspace holding `files`
  * and the story's 12 cluster Secrets, labelled `team: web` and their tier (plus `extraLabels`): nothing in
@@ -43,15 +58,30 @@ export function storyContext(
   settings: Partial<EngineSettings> = {},
   extraLabels: Record<string, string> = {},
 ): AppSetContext {
-  const all = new Map(files);
-  all.set(
-    '/ws/clusters/secrets.yaml',
-    clusterSecrets(
-      CLUSTERS.map((c) => ({ name: c.name, server: c.server, labels: { team: 'web', tier: c.tier, ...extraLabels }, opaque: true })),
-    ),
-  );
-  const ls = getLanguageService({ host: memHost(all, settings) });
+  const ls = getLanguageService({ host: memHost(storyFiles(files, extraLabels), settings) });
   const ctx = ls.analyze('file:///ws/appset.yaml', text, '/ws/appset.yaml').appsets[0];
   if (!ctx) throw new Error('no ApplicationSet in text');
   return ctx;
+}
+
+/** The language service over the story's workspace (as `storyContext`) and its analysis of `text` at /ws/appset.yaml, through the engine's door. */
+export function storyService(
+  text: string,
+  files = new Map<string, string>(),
+  settings: Partial<EngineSettings> = {},
+  extraLabels: Record<string, string> = {},
+): { service: LanguageService; analysis: Analysis } {
+  const service = getLanguageService({ host: memHost(storyFiles(files, extraLabels), settings) });
+  return { service, analysis: service.analyze('file:///ws/appset.yaml', text, '/ws/appset.yaml') };
+}
+
+/** The findings of `text` in the story's workspace, through the engine's door. */
+export function storyFindings(
+  text: string,
+  files = new Map<string, string>(),
+  settings: Partial<EngineSettings> = {},
+  extraLabels: Record<string, string> = {},
+): EngineDiagnostic[] {
+  const { service, analysis } = storyService(text, files, settings, extraLabels);
+  return service.diagnostics(analysis);
 }

@@ -2,35 +2,28 @@
 // never from the whole workspace (README "Which Argo CD instance").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
-import { detectEnablement } from '../../server/src/engine/rollout/enablement';
-import { installOf } from '../../server/src/engine/install/instances';
-import type { InstanceMapping } from '../../server/src/engine/host';
+import { getLanguageService, type InstanceMapping } from '../../server/src/engine';
 import { memHost } from '../helpers/memHost';
+import { rollingSyncBy } from '../helpers/appsets';
 
 const cm = (value: string, ns?: string, extra = '') =>
   `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n${ns ? `  namespace: ${ns}\n` : ''}data:\n  applicationsetcontroller.enable.progressive.syncs: "${value}"\n${extra}`;
 
-function detect(files: Record<string, string>, appset: string, namespace?: string, mappings: InstanceMapping[] = []) {
-  const host = memHost(new Map(Object.entries(files)));
-  return detectEnablement(new WorkspaceIndex(host), 'auto', { path: appset, namespace }, mappings, ['/ws']);
-}
+/** A RollingSync ApplicationSet in `namespace` (none written when undefined). */
+const appsetText = (namespace?: string) =>
+  `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: shop\n${namespace ? `  namespace: ${namespace}\n` : ''}spec:\n` +
+  `  generators:\n  - list: {elements: [{env: dev}]}\n  template:\n    metadata: {name: 'shop-{{env}}', labels: {env: '{{env}}'}}\n` +
+  `    spec: {project: default, source: {repoURL: https://example.com/r.git, path: x}, destination: {server: https://kubernetes.default.svc, namespace: x}}\n` +
+  rollingSyncBy('env', [{ values: ['dev'] }]);
 
-test('install scopes: an install folder governs its parent, a plain folder itself, overlays are installs of their own', () => {
-  assert.deepEqual(installOf('/ws/argocd/argocd-cmd-params-cm.yaml'), { key: '/ws/argocd', scope: '/ws', base: undefined });
-  assert.deepEqual(installOf('/ws/examples/team-rollout/cm.yaml'), {
-    key: '/ws/examples/team-rollout',
-    scope: '/ws/examples/team-rollout',
-    base: undefined,
-  });
-  assert.deepEqual(installOf('/ws/argocd/base/cm.yaml'), { key: '/ws/argocd', scope: '/ws', base: undefined });
-  assert.deepEqual(installOf('/ws/argocd/overlays/prod/patch.yaml'), { key: '/ws/argocd/overlays/prod', scope: '/ws', base: '/ws/argocd' });
-  assert.deepEqual(installOf('/ws/clusters/prod/argocd/cm.yaml'), {
-    key: '/ws/clusters/prod/argocd',
-    scope: '/ws/clusters/prod',
-    base: undefined,
-  });
-});
+/** The enablement the rollout plan states for an ApplicationSet at `appset` in the workspace `files`, through the engine's door. */
+function detect(files: Record<string, string>, appset: string, namespace?: string, mappings: InstanceMapping[] = []) {
+  const service = getLanguageService({ host: memHost(new Map(Object.entries(files)), { instances: mappings }) });
+  const text = appsetText(namespace);
+  const plan = service.rolloutPlan(service.analyze(appset, text, appset));
+  assert.ok(plan, 'a rollout plan');
+  return plan.enablement;
+}
 
 test('a ConfigMap under examples/ does not vouch for an ApplicationSet at the root', () => {
   const files = {

@@ -7,8 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
-import { getRolloutPlan } from '../../server/src/engine/features/rollout/plan';
+import { getLanguageService } from '../../server/src/engine';
+import { getRolloutPlan } from '../../server/src/engine';
 import { applyEdits } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine/service/languageService';
+import { getLanguageService } from '../../server/src/engine';
 import { renderPlan } from '../../client/src/rolloutHtml';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';

@@ -16,6 +16,8 @@
 //   CODE_SHIM_TIMEOUT_MS             overall limit (default 180000)
 //   CODE_SHIM_REPORT                 report file (default: inside the scratch dir)
 //   CODE_SHIM_SCREENSHOT             if set, save a screenshot of the workbench there at the end
+//   CODE_SHIM_PROFILE                if set, a CPU profile of the workbench's main thread is written there
+//                                    (test/vscode/profileWindows.mjs reads it with the windows tests mark)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_BROWSER, openBrowser, prepareDirs, startCodeServer, tail } from './codeServer.mjs';
@@ -120,7 +122,9 @@ async function main() {
   // A loaded machine (CI, other jobs) can take longer than Playwright's default 30 s to serve the workbench.
   await browser.page.goto(server.url(payload), { timeout: Math.min(timeoutMs, 120_000) });
   say('workbench opened; running tests');
+  const profiler = process.env.CODE_SHIM_PROFILE ? await startProfile(browser.page) : undefined;
   const code = await exitCode;
+  if (profiler) await profiler.stop(resolve(process.env.CODE_SHIM_PROFILE));
   say(`tests finished with exit code ${code}`);
   if (process.env.CODE_SHIM_SCREENSHOT) {
     try {
@@ -130,6 +134,46 @@ async function main() {
     }
   }
   await finish(code, code === 0 ? '' : `tests failed with exit code ${code}`);
+}
+
+/**
+ * Samples the workbench page's main thread. A profile's timestamps are the browser's monotonic clock; a
+ * function spinning for 20 ms from a known Date.now() (`shimClockMark`) ties them to the wall clock the
+ * tests write their windows in.
+ */
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+  await cdp.send('Profiler.start');
+  // The renderer's CPU time (its main thread, and the whole process with the editor's workers), which
+  // the machine's load does not inflate as it does the samples' wall time.
+  await cdp.send('Performance.enable');
+  const cpu = [];
+  const poll = setInterval(async () => {
+    try {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const m = Object.fromEntries(metrics.map((x) => [x.name, x.value]));
+      cpu.push({ at: Date.now(), thread: m.ThreadTime, process: m.ProcessTime });
+    } catch {
+      /* the page is going */
+    }
+  }, 25);
+  return {
+    async stop(file) {
+      clearInterval(poll);
+      const mark = await page.evaluate(() => {
+        const t = Date.now();
+        (function shimClockMark() {
+          while (Date.now() - t < 20);
+        })();
+        return t;
+      });
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(file, JSON.stringify({ ...profile, shimClockMark: mark, shimCpu: cpu }));
+      say(`workbench CPU profile written to ${file}`);
+    },
+  };
 }
 
 main().catch((e) => finish(1, `shim error: ${e.stack || e}`));

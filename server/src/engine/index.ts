@@ -15,6 +15,12 @@ export { appsetOnly } from './service/openDocuments';
 export { mayDeclareClusters } from './generators/placeholders';
 export { registeredClusters } from './generators/inventory';
 export { own } from './objects';
+// A stepwise computation (`*Steps`) run to its end in one go.
+export { runSteps } from './steps';
+// The length from which a long file's first answer covers its first `---` parts only (the whole answer follows).
+export { FIRST_PASS_MIN_CHARS } from './service/firstPass';
+// One ApplicationSet's expansion as `expand()` returns it: its Applications, problems and generators.
+export type { Expansion, ExpansionProblem, GeneratedApp, GeneratorSummary } from './expand/types';
 
 // The outside world, as the engine sees it.
 export { DEFAULT_SETTINGS, emptyHost } from './host';

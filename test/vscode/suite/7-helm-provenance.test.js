@@ -45,19 +45,20 @@ describe('Helm and provenance', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
-  it('hovers on a generator name where each Application came from, with links to the cluster Secret', async () => {
+  it('hovers on a generator link each Application to where it came from, the cluster Secret in the title', async () => {
     const { doc } = await openFixture('story/shop.yaml');
     const at = doc.positionAt(doc.getText().indexOf('matrix:') + 2);
     const text = await waitFor(
       async () => {
         const hovers = (await vscode.commands.executeCommand('vscode.executeHoverProvider', doc.uri, at)) || [];
         const md = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-        return /\| from \|/.test(md) && /cluster Secret/.test(md) ? md : undefined;
+        return /\| Application \|/.test(md) && /cluster Secret/.test(md) ? md : undefined;
       },
-      { describe: () => 'a hover with a "from" column naming cluster Secrets', timeout: 30_000 },
+      { describe: () => 'a hover whose Applications name their cluster Secrets', timeout: 30_000 },
     );
-    // The place is the link's title, so the table stays narrow.
-    assert.match(text, /\[cluster Secret "[^"]+"\]\(file:\/\/[^)]*\/story\/clusters\.yaml#L\d+ "story\/clusters\.yaml:\d+"\)/);
+    // Each name links to where its parameter set came from, every place in the link's title: no column of
+    // places, so the table stays narrow.
+    assert.match(text, /\[`[^`]+`\]\(file:\/\/[^ )]*#L\d+ "[^"]*cluster Secret '[^']+' \(story\/clusters\.yaml:\d+\)[^"]*"\)/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });

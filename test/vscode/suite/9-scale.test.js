@@ -1,11 +1,13 @@
 // The editor at incident scale: the story's 540 Applications (12 clusters x 45 services, as
 // test/helpers/story.ts). The preview opens with every Application and an outline entry for each, and
-// follows a template edit; each costs one request to the server, plus one per notification the server
-// sent meanwhile (counted, not timed: speed is the bench's). The open and refresh times seen are written
-// to the report for the record.
+// follows a template edit (VS Code replaces the text whole) and a list element edit (the client edits the
+// few lines in place), each time showing exactly the server's text; each costs one request to the server,
+// plus one per notification the server sent meanwhile (counted, not timed: speed is the bench's). The open
+// and refresh times seen, split into their parts, are written to the report for the record; under
+// CODE_SHIM_PROFILE the windows are marked for test/vscode/profileWindows.mjs.
 const assert = require('assert');
 const vscode = require('vscode');
-const { storyFleet, note, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+const { storyFleet, markWindow, note, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
 
 const { secrets, appset } = storyFleet({ env: 'scale', subnet: 9 });
 
@@ -24,6 +26,10 @@ async function quiet() {
   );
 }
 
+/** Where the time went: to the client's refresh (its wait after an edit), to its request, to the server's answer, to VS Code's new text. */
+const parts = (t0, { fired, asked, answered }, seen) =>
+  `${fired >= t0 ? `until the refresh ${fired - t0} ms, ` : ''}until the request ${asked - t0} ms, the request ${answered - asked} ms, VS Code applying the text ${seen - answered} ms`;
+
 describe('the preview at incident scale (540 Applications)', () => {
   before(async () => {
     await serverReady();
@@ -41,7 +47,7 @@ describe('the preview at incident scale (540 Applications)', () => {
     }
   });
 
-  it('opens with 540 Applications and their outline, and follows an edit, one request each (plus one per server notification)', async () => {
+  it('opens with 540 Applications and their outline, and follows a template edit and a list element edit, one request each (plus one per server notification)', async () => {
     const { doc } = await openFixture('scale/services.yaml');
     const uri = doc.uri.toString();
     await waitFor(
@@ -97,7 +103,8 @@ describe('the preview at incident scale (540 Applications)', () => {
     const openedAt = seen((t) => (t.match(/^kind: Application$/gm) || []).length === 540);
     await vscode.commands.executeCommand('appsetTools.showPreview', uri);
     await waitFor(() => apps() === 540, { describe: () => `540 Applications in the preview, saw ${apps()}` });
-    const open = ((await openedAt) ?? Date.now()) - t0;
+    const openSeen = (await openedAt) ?? Date.now();
+    const open = openSeen - t0;
     const openCpu = cpu(c0);
     const opened = await stats();
     // One request, and at most one more per notification the server sent meanwhile (never one per event).
@@ -109,6 +116,8 @@ describe('the preview at incident scale (540 Applications)', () => {
     note(
       `opening the 540-Application preview: ${open} ms in VS Code (the server's request ${opened.lastMs} ms, ${Math.round(opened.lastBytes / 1024)} KiB; extension host CPU ${openCpu} ms)`,
     );
+    note(`  ${parts(t0, opened.last, openSeen)}`);
+    markWindow('open', t0, openSeen);
 
     const symbols = await waitFor(async () => {
       const s = await vscode.commands.executeCommand('vscode.executeDocumentSymbolProvider', preview().uri);
@@ -132,7 +141,8 @@ describe('the preview at incident scale (540 Applications)', () => {
     t0 = Date.now();
     assert.ok(await vscode.workspace.applyEdit(edit));
     await waitFor(() => preview() && /targetRevision: main/.test(preview().getText()), { describe: () => 'the preview of the edit' });
-    const refresh = ((await refreshedAt) ?? Date.now()) - t0;
+    const refreshSeen = (await refreshedAt) ?? Date.now();
+    const refresh = refreshSeen - t0;
     const refreshCpu = cpu(c0);
     const refreshed = await stats();
     // One request for the edit, and at most one more per notification the server sent meanwhile (an edit
@@ -146,6 +156,38 @@ describe('the preview at incident scale (540 Applications)', () => {
     note(
       `refreshing it after a template edit: ${refresh} ms in VS Code (the server's request ${refreshed.lastMs} ms; extension host CPU ${refreshCpu} ms)`,
     );
+    note(`  ${parts(t0, refreshed.last, refreshSeen)}`);
+    markWindow('refresh', t0, refreshSeen);
+    markWindow('refresh: VS Code applying the text', refreshed.last.answered, refreshSeen);
+    // What the preview shows is the server's text, exactly (VS Code replaced it whole: every Application changed).
+    assert.strictEqual(preview().getText(), await vscode.commands.executeCommand('appsetTools.preview', uri));
+    assert.strictEqual(refreshed.lastHunks, -1, 'a template edit leaves the preview to VS Code to replace whole');
+
+    // An edit of one list element changes its 12 Applications: the preview is edited in place (a few
+    // lines), and ends the same as the server's text.
+    await quiet();
+    const notes1 = await notifications();
+    const el = doc.getText().indexOf('service: svc-45') + 'service: '.length;
+    const edit2 = new vscode.WorkspaceEdit();
+    edit2.replace(doc.uri, new vscode.Range(doc.positionAt(el), doc.positionAt(el + 'svc-45'.length)), 'svc-99');
+    const gone = (t) => /path: services\/svc-99/.test(t) && !/svc-45/.test(t);
+    const elementAt = seen(gone);
+    c0 = process.cpuUsage();
+    t0 = Date.now();
+    assert.ok(await vscode.workspace.applyEdit(edit2));
+    await waitFor(() => preview() && gone(preview().getText()), { describe: () => 'the preview of the list element edit' });
+    const elementSeen = (await elementAt) ?? Date.now();
+    const elementCpu = cpu(c0);
+    const element = await stats();
+    assert.strictEqual(preview().getText(), await vscode.commands.executeCommand('appsetTools.preview', uri));
+    assert.ok(element.lastHunks > 0, `the list element edit was applied in place (${element.lastHunks} hunks)`);
+    assert.ok(element.requests - refreshed.requests <= 1 + ((await notifications()) - notes1), 'one request for the edit');
+    note(
+      `refreshing it after a list element edit: ${elementSeen - t0} ms in VS Code, in place (${element.lastHunks} hunks; the server's request ${element.lastMs} ms; extension host CPU ${elementCpu} ms)`,
+    );
+    note(`  ${parts(t0, element.last, elementSeen)}`);
+    markWindow('list element edit', t0, elementSeen);
+    markWindow('list element edit: VS Code applying the text', element.last.answered, elementSeen);
     await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });

@@ -184,8 +184,18 @@ function note(line) {
   if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
 }
 
+/**
+ * Under CODE_SHIM_PROFILE (the shim profiles the workbench), records a window of wall time (Date.now())
+ * that test/vscode/profileWindows.mjs cuts out of the profile.
+ */
+function markWindow(name, start, end) {
+  const file = process.env.CODE_SHIM_PROFILE;
+  if (file) require('fs').appendFileSync(`${file}.windows.jsonl`, JSON.stringify({ name, start, end }) + '\n');
+}
+
 module.exports = {
   clusterSecret,
+  markWindow,
   storyFleet,
   note,
   EXTENSION_ID,

@@ -137,14 +137,27 @@ const SUPERSEDING = new Set([
   'template/needs-index',
 ]);
 
-/** Drops diagnostics that a superseding finding at the same place already explains. */
+/**
+ * Drops diagnostics that a superseding finding at the same place already explains. The site keeps
+ * the worst consequence, though: a warning that explains an error it hides (Go syntax left as written
+ * by fasttemplate in metadata.name, which the API server then rejects) becomes that error and says
+ * it, so a gate on errors still stops it. A file another tool renders (information) stays silent.
+ */
 export function dropSuperseded(diags: EngineDiagnostic[]): EngineDiagnostic[] {
   const over = diags.filter((d) => SUPERSEDING.has(d.code));
   if (!over.length) return diags;
-  return diags.filter((d) => {
+  const raised = new Map<EngineDiagnostic, EngineDiagnostic>();
+  const kept = diags.filter((d) => {
     if (SUPERSEDING.has(d.code)) return true;
-    return !over.some((o) => covers(o, d));
+    const by = over.filter((o) => covers(o, d));
+    for (const o of by) {
+      const now = raised.get(o) ?? o;
+      if (o.severity === 'warning' && RANK[d.severity] < RANK[now.severity])
+        raised.set(o, { ...now, severity: d.severity, message: `${now.message}; as a result, ${d.message}` });
+    }
+    return !by.length;
   });
+  return raised.size ? kept.map((d) => raised.get(d) ?? d) : kept;
 }
 
 function covers(o: EngineDiagnostic, d: EngineDiagnostic): boolean {

@@ -71,6 +71,10 @@ export const generateGit: Generate = (spec, ctx, path) => {
     ctx.notes.add(
       `the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`,
     );
+  if (tree.uncheckedSubmodules.length)
+    ctx.notes.add(
+      `the submodule${tree.uncheckedSubmodules.length > 1 ? 's' : ''} ${tree.uncheckedSubmodules.map((s) => `"${s}"`).join(', ')} ${tree.uncheckedSubmodules.length > 1 ? 'are' : 'is'} not checked out in ${root}; Argo CD checks submodules out (ARGOCD_GIT_MODULES_ENABLED, on by default), so the generator counts ${tree.uncheckedSubmodules.length > 1 ? 'them as directories' : 'it as a directory'} whose files are not seen here`,
+    );
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
   return wrapErrors('error generating params from git: ', () =>
     dirs
@@ -190,7 +194,16 @@ export function fromFiles(
     const included = patterns
       .filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true)
       .map((p) => String(p.path ?? ''));
-    if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, root));
+    // A pattern that can reach into a submodule not checked out here may match files Argo CD sees.
+    const hidden = tree.uncheckedSubmodules.filter((sub) => included.some((p) => reaches(cleanGitPath(p) ?? p, sub)));
+    if (hidden.length)
+      noteEmpty(
+        ctx,
+        [...path, 'files'],
+        `${emptyGitReason('file', included, tree.files, root)}; the submodule ${hidden.map((h) => `"${h}"`).join(', ')} is not checked out here and Argo CD reads its files`,
+        true,
+      );
+    else if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, root));
   }
   for (const f of chosen) {
     const at = [...path, 'files'];
@@ -343,13 +356,48 @@ export function mappedFolder(repoURL: string, file: EngineInputs, path?: JsonPat
   return undefined;
 }
 
+/** Whether a file pattern can match below the folder `dir`: its literal folder prefix and `dir` overlap. */
+function reaches(pattern: string, dir: string): boolean {
+  const literal = pattern.slice(0, pattern.search(/[*?[{\\]|$/));
+  const prefix = literal.slice(0, literal.lastIndexOf('/') + 1);
+  return (dir + '/').startsWith(prefix) || prefix.startsWith(dir + '/');
+}
+
 export interface Tree {
   files: string[];
   /** Directories the directory generator sees: not hidden, and holding at least one file (git has no empty directories). */
   dirs: string[];
   /** Every directory, for the new globbing. */
   allDirs: string[];
+  /** Submodules declared in `.gitmodules` that are empty here (not initialised): Argo CD sees them checked out. */
+  uncheckedSubmodules: string[];
   truncated: boolean;
+}
+
+/**
+ * The submodule paths `.gitmodules` declares (git-config syntax: `path = apps/x` under
+ * `[submodule "…"]`), repo-relative and cleaned. Argo CD checks submodules out before listing the
+ * tree (`git submodule update --init --recursive` in util/git's Submodule, run by the repo-server's
+ * checkoutRevision when ARGOCD_GIT_MODULES_ENABLED is on, its default in
+ * cmd/argocd-applicationset-controller), while a clone made without `--recurse-submodules` (CI's
+ * default) leaves each one an empty folder.
+ */
+export function submodulePaths(text: string): string[] {
+  const out: string[] = [];
+  let inSubmodule = false;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('[')) inSubmodule = /^\[submodule\b/i.test(line);
+    else if (inSubmodule) {
+      const m = /^path\s*=\s*(.*)$/i.exec(line);
+      if (!m) continue;
+      let v = m[1].replace(/\s[#;].*$/, '').trim();
+      if (/^".*"$/.test(v)) v = v.slice(1, -1);
+      const clean = cleanGitPath(v);
+      if (clean) out.push(clean.replace(/\/+$/, ''));
+    }
+  }
+  return out;
 }
 
 /**
@@ -358,7 +406,9 @@ export interface Tree {
  * `dirs` (the repo-server's default). Capped at MAX_TREE_ENTRIES entries.
  */
 export function listTree(host: EngineHost, root: string): Tree {
-  const tree: Tree = { files: [], dirs: [], allDirs: [], truncated: false };
+  const tree: Tree = { files: [], dirs: [], allDirs: [], uncheckedSubmodules: [], truncated: false };
+  const gitmodules = host.readFile(`${root}/.gitmodules`);
+  const submodules = new Set(gitmodules ? submodulePaths(gitmodules) : []);
   let count = 0;
   const walk = (rel: string, hidden: boolean, depth: number): boolean => {
     const names = host.readDir(rel ? `${root}/${rel}` : root);
@@ -387,7 +437,12 @@ export function listTree(host: EngineHost, root: string): Tree {
         tree.allDirs.push(p);
         const at = tree.dirs.length;
         if (!h) tree.dirs.push(p);
-        const sub = walk(p, h, depth + 1);
+        let sub = walk(p, h, depth + 1);
+        // An empty submodule folder has its repository's files in Argo CD's checkout: it is kept, and said.
+        if (!sub && submodules.has(p)) {
+          tree.uncheckedSubmodules.push(p);
+          sub = true;
+        }
         if (!sub && !h) tree.dirs.splice(at, 1);
         hasFile = hasFile || sub;
       } else if (st.isFile) {

@@ -14,7 +14,7 @@ import type { AppSetContext } from '../features/context';
 import type { EngineDiagnostic, Span } from '../types';
 import { astOf, walk } from '../yaml';
 import { SUPERSEDES } from '../features/policy/gates';
-import type { Analysis } from './languageService';
+import type { Analysis } from './analyses';
 
 const NEEDS_EXPANSION: unique symbol = Symbol('the expansion is not computed yet');
 

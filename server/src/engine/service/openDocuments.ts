@@ -9,7 +9,7 @@
  * edits in between leave the index alone. Any other YAML file (a cluster Secret, Helm values) is
  * pushed on every change, as before.
  */
-import type { Analysis } from './languageService';
+import type { Analysis } from './analyses';
 import type { WorkspaceIndex } from '../workspace/index';
 
 export class OpenDocuments {

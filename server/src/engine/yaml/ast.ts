@@ -77,7 +77,7 @@ export function inheritTree(doc: YAML.Document, earlier: YAML.Document, before: 
 
 /**
  * Gives `doc` the tree `root`, built by another reader of the same text (fastRead.ts) that gives the
- * same tree `build` would (test/unit/fast-read.test.ts).
+ * same tree `build` would (test/unit/engine/yaml/fast-read.test.ts).
  */
 export function presetTree(doc: YAML.Document, root: AstNode): void {
   cache.set(doc, root);

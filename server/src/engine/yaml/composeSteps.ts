@@ -8,7 +8,7 @@
  * before); then the items are put back in front of the last one. Anything that could make the parts
  * differ from the whole falls back to one call: directives (`%`), an item that is not a `- ` entry
  * (a trailing comment line), and any error or warning while composing the items apart.
- * `test/unit/compose-steps.test.ts` compares both ways over the repository's YAML and mutated texts.
+ * `test/unit/engine/yaml/compose-steps.test.ts` compares both ways over the repository's YAML and mutated texts.
  */
 import * as YAML from 'yaml';
 import { toJS, type ToJSContext } from 'yaml/util';

@@ -9,7 +9,7 @@
  * value, the same tree with the same spans, the same document range): anything else, from an
  * anchor, a tag, a multi-line plain scalar or a comment where the library's placement of comments
  * moves a collection's end, to any YAML error, makes it give up (undefined), and the text is parsed
- * by the library as before. `test/unit/fast-read.test.ts` compares both readers over the repository's
+ * by the library as before. `test/unit/engine/yaml/fast-read.test.ts` compares both readers over the repository's
  * YAML and mutated texts, and readings after an edit (`PriorReading`) with fresh ones.
  *
  * The budget of tree nodes mirrors ast.ts's cut at MAX_AST_NODES; entries taken from a previous

@@ -15,7 +15,7 @@
  * anchors, aliases and tags (they reach across the document), a key that repeats a sibling's, an edit
  * that touches the entry's indentation or indicator or the line after it, an entry whose new text is
  * not exactly one entry at the same column, or a line after the entry that could continue it.
- * test/unit/yaml-incremental.test.ts checks the result against the whole parse over thousands of
+ * test/unit/engine/yaml/incremental.test.ts checks the result against the whole parse over thousands of
  * random edits.
  */
 import * as YAML from 'yaml';

@@ -19,6 +19,8 @@ export interface Overrides {
 }
 
 const PROGRESSIVE_SYNCS = new Set(['auto', 'enabled', 'disabled']);
+/** How long a request naming a newer version of its document waits for that version's didChange. */
+const VERSION_WAIT_MS = 2000;
 
 export function registerRequests(s: ServerState, revalidation: Revalidation, overrides: Overrides): void {
   const { connection, documents } = s;
@@ -67,8 +69,31 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     if (!(await s.prepare(a, stale))) throw s.dropped(token);
     return a;
   };
+  /**
+   * Resolves once the open document has reached the version the client saw (`DocumentRequestParams.version`),
+   * or after VERSION_WAIT_MS (a version that never comes: the request answers what is there).
+   */
+  const versionReached = (r: DocumentRequestParams): Promise<void> | undefined => {
+    const behind = () => {
+      const open = typeof r?.uri === 'string' ? documents.get(r.uri) : undefined;
+      return !!open && typeof r.version === 'number' && open.version < r.version;
+    };
+    if (!behind()) return undefined;
+    return new Promise((done) => {
+      const finish = () => {
+        clearTimeout(timer);
+        sub.dispose();
+        done();
+      };
+      const timer = setTimeout(finish, VERSION_WAIT_MS);
+      const sub = documents.onDidChangeContent(() => {
+        if (!behind()) finish();
+      });
+    });
+  };
   /** `readyFor` with the preview text of the ApplicationSet at the offset written in slices too. */
   const previewFor = async (r: DocumentRequestParams, token?: CancellationToken): Promise<Analysis | undefined> => {
+    await versionReached(r);
     const st = staleness(r, token);
     const a = await readyFor(r, token, st);
     if (!a) return undefined;

@@ -43,7 +43,7 @@ export const TEMPLATE_CODES = [
     code: 'template/gotemplate-syntax',
     severity: 'warning',
     summary:
-      'Go template syntax ({{ .service }}, pipes, if) without goTemplate: true: fasttemplate leaves it as written in every Application.',
+      'Go template syntax ({{ .service }}, pipes, if) without goTemplate: true: fasttemplate leaves it as written in every Application (an error where the text left is rejected, as in metadata.name).',
   },
   {
     code: 'template/needs-index',

@@ -6,7 +6,7 @@
  * - hovers on a generator (its Applications) and on a template string (its value per Application);
  */
 import type { AppSetContext, FeatureContributor } from '../context';
-import type { CodeLens, EngineDiagnostic, Source } from '../../types';
+import type { CodeLens, EngineDiagnostic } from '../../types';
 import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml';
 import { referencedParams } from '../../../gotemplate';
 import { isObject, has, valueAt } from '../../generators/params';
@@ -19,8 +19,8 @@ import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
 import { emptySelectorFixes } from './emptySelectorFix';
+import { cellText, fits, fittedTable, HOVER_ROWS, moreLine } from '../hoverTable';
 
-const HOVER_ROWS = 20;
 export const previewContributor: FeatureContributor = {
   name: 'preview',
 
@@ -97,21 +97,13 @@ export const previewContributor: FeatureContributor = {
     const about = generatorHoverContent(path, exp);
     if (about) {
       const span = nodeAt(ctx.doc.doc, path.slice(0, Math.max(3, path.length))).key ?? spanAt(ctx.doc.doc, about.path);
-      return { span, markdown: appsTable(about.title, about.apps, [...about.extra, ...exp.notes]) };
+      return { span, markdown: appsTable(about.title, about.apps, about.extra, exp.notes) };
     }
     if (path[1] === 'template' && path.length > 2) {
       const n = nodeAt(ctx.doc.doc, path);
       const raw = valueAt(ctx.doc.value, path);
       if (typeof raw !== 'string' || !raw.includes('{{') || !n.value) return undefined;
-      const rel = path.slice(2);
-      const rows = exp.apps
-        .slice(0, HOVER_ROWS)
-        .map((a) => `| \`${a.name || '(no name)'}\` | \`${clip(String(valueAt(a.app, rel) ?? '(absent)'))}\` | ${fromCell(a)} |`);
-      const more = exp.apps.length > HOVER_ROWS ? `\n\n…and ${exp.apps.length - HOVER_ROWS} more` : '';
-      return {
-        span: n.value,
-        markdown: `**\`${clip(raw)}\`** in each Application\n\n| Application | value | from |\n| --- | --- | --- |\n${rows.join('\n')}${more}`,
-      };
+      return { span: n.value, markdown: valuesTable(raw, path.slice(2), exp.apps) };
     }
     return undefined;
   },
@@ -140,42 +132,61 @@ function noneTip(exp: Expansion): string | undefined {
   return error?.message ?? exp.empties?.[0]?.reason ?? exp.notes[0];
 }
 
-function appsTable(title: string, apps: GeneratedApp[], notes: string[]): string {
+/** The Applications a generator part produces: data first, in a table narrow enough for a hover (features/hoverTable.ts). */
+function appsTable(title: string, apps: GeneratedApp[], extra: string[], notes: string[]): string {
   const shown = apps.slice(0, HOVER_ROWS);
-  const cells = shown.map((a) => [
-    `\`${a.name || '(no name)'}\`${a.invalid ? ' ⚠' : ''}`,
-    clip(destinationOf(a.app)),
-    clip(
-      Object.entries(a.labels)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(', '),
-    ),
-    fromCell(a),
+  // One column per label key (the value under the key's name is shorter than `key=value`), after the destination.
+  const keys = [...new Set(shown.flatMap((a) => Object.keys(a.labels)))];
+  const { table, left } = fittedTable([
+    { head: 'Application', cells: shown.map((a) => nameCell(a) + (a.invalid ? ' ⚠' : '')) },
+    { head: 'destination', cells: shown.map((a) => cellText(destinationOf(a.app), 40)) },
+    ...keys.map((k) => ({ head: cellText(k, 24), cells: shown.map((a) => (has(a.labels, k) ? cellText(a.labels[k], 24) : '')) })),
   ]);
-  // Short columns, and none that is empty in every row: a hover is narrow, and squeezed columns wrap
-  // the names mid-word (no repository URL; the places are the links' targets, not their text).
-  const heads = ['Application', 'destination', 'labels', 'from'];
-  const keep = heads.map((_, i) => i === 0 || cells.some((c) => c[i]));
-  const row = (c: string[]) => `| ${c.filter((_, i) => keep[i]).join(' | ')} |`;
-  const more = apps.length > HOVER_ROWS ? `\n\n…and ${apps.length - HOVER_ROWS} more (Preview generated Applications shows all)` : '';
-  const noteText = notes.length ? '\n\n' + notes.map((n) => `_${n}_`).join('\n\n') : '';
-  const rule = row(heads.map(() => '---'));
-  return `**${title}**\n\n${row(heads)}\n${rule}\n${cells.map(row).join('\n')}${more}${noteText}`;
+  return [`**${title}**`, ...extra, table, footer(apps.length, shown.length, left), ...notes.map((n) => `_${n}_`)]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
-/** Where an Application's parameter set came from, as links to the place (list element, cluster Secret, git file). */
-export function fromCell(a: GeneratedApp): string {
-  if (!a.sources?.length) return '';
-  return a.sources.map(sourceLink).join(' + ');
+/** A template string's value in each Application: a table when names and values fit side by side, else a list. */
+function valuesTable(raw: string, rel: JsonPath, apps: GeneratedApp[]): string {
+  const shown = apps.slice(0, HOVER_ROWS);
+  const values = apps.map((a) => String(valueAt(a.app, rel) ?? '(absent)'));
+  const distinct = new Set(values).size;
+  const head = `**\`${cellText(raw, 60)}\`** in each Application (${distinct === 1 ? `one value in all ${apps.length}` : `${distinct} distinct values in ${apps.length}`})`;
+  const columns = [
+    { head: 'Application', cells: shown.map(nameCell) },
+    { head: 'value', cells: shown.map((_, i) => '`' + cellText(values[i], 60) + '`') },
+  ];
+  // A long value wraps inside a narrow column: each pair on its own line reads better.
+  const body = fits(columns)
+    ? fittedTable(columns).table
+    : shown.map((a, i) => `- ${nameCell(a)}: \`${cellText(values[i], 200)}\``).join('\n');
+  return [head, body, footer(apps.length, shown.length, [])].filter(Boolean).join('\n\n');
 }
 
-function sourceLink(s: Source): string {
-  const file = s.location?.file;
-  if (!file || !s.where) return clip(s.where ? `${s.label} (${s.where})` : s.label);
-  const line = /:(\d+)$/.exec(s.where)?.[1];
+/** What the hover leaves out, and where it is all shown. */
+function footer(total: number, shown: number, left: string[]): string {
+  const more = moreLine(total, shown, `Preview generated Applications shows all ${total}`);
+  const cols = left.length ? `Left out to fit the hover: ${left.join(', ')} (the preview shows them).` : '';
+  return [more, cols].filter(Boolean).join('\n\n');
+}
+
+/**
+ * An Application's name as a link to where its parameter set came from (the first source); every source,
+ * with its place, is the link's title. The places are not a column of their own: a hover is narrow.
+ */
+function nameCell(a: GeneratedApp): string {
+  const name = '`' + cellText(a.name || '(no name)', 60) + '`';
+  const first = a.sources?.find((s) => s.location?.file && s.where);
+  if (!first?.location) return name;
+  const line = /:(\d+)$/.exec(first.where ?? '')?.[1];
+  const file = first.location.file;
   const uri = file.startsWith('/') ? 'file://' + encodeURI(file) : file;
-  // The place is the link's target and its title (shown on hovering the link), not more text in a narrow column.
-  return `[${clip(s.label).replace(/[[\]]/g, '\\$&')}](${uri}${line ? `#L${line}` : ''} "${s.where.replace(/["\\]/g, '')}")`;
+  const title = (a.sources ?? [])
+    .map((s) => (s.where ? `${s.label} (${s.where})` : s.label))
+    .join(' + ')
+    .replace(/["\\]/g, "'");
+  return `[${name}](${uri}${line ? `#L${line}` : ''} "${title}")`;
 }
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */
@@ -327,5 +338,3 @@ function hasParam(params: Record<string, unknown>, path: string[], goTemplate: b
   }
   return cur !== undefined;
 }
-
-const clip = (s: string) => (s.length > 80 ? s.slice(0, 77) + '…' : s).replace(/\|/g, '\\|').replace(/\n/g, ' ');

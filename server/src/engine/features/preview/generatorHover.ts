@@ -60,9 +60,11 @@ export function generatorHoverContent(path: JsonPath, exp: Expansion): Generator
     };
   }
 
+  // What the lens says of it (`12 clusters × 45 services`), in the heading: the table's first rows show one corner.
+  const desc = exp.generators.find((g) => g.index === gi)?.description;
   return {
     path: path.slice(0, 3),
-    title: `Generator ${gi + 1} produces ${plural(ofGenerator.length, 'Application')}`,
+    title: `Generator ${gi + 1} produces ${plural(ofGenerator.length, 'Application')}${desc ? ` · ${desc}` : ''}`,
     apps: ofGenerator,
     extra: [],
   };

@@ -12,11 +12,10 @@ import { isObject, valueAt } from '../../generators/params';
 import { isGeneratorKind } from '../../rules/generators';
 import { loadInventory } from '../../generators/inventory';
 import { matchesSelector, selectorError } from '../../generators/selector';
+import { cellText, fittedTable, HOVER_ROWS, moreLine } from '../hoverTable';
 
-const MAX_ROWS = 15;
+const MAX_ROWS = HOVER_ROWS;
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
-/** Table cells: short, no pipes or line breaks. */
-const cell = (s: string) => (s.length > 40 ? s.slice(0, 39) + '…' : s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The label keys a selector reads (matchLabels and matchExpressions). */
 function selectorKeys(sel: unknown): string[] {
@@ -54,15 +53,19 @@ export function clusterSelectorHover(ctx: AppSetContext, path: JsonPath): Hover 
   const what = 'It chooses which cluster Secrets the cluster generator reads, by their labels (it is not a post-selector).';
   if (!inv.clusters.length)
     return { span: key, markdown: `${head}\n\n${what}\n\nNo cluster Secret or ClusterInventory was found in the workspace.` };
-  const header = `| | cluster |${keys.map((k) => ` ${cell(k)} |`).join('')}\n| --- | --- |${keys.map(() => ' --- |').join('')}`;
-  const body = rows
-    .slice(0, MAX_ROWS)
-    .map(
-      (r) =>
-        `| ${r.ok ? '✓' : '✗'} | ${cell(r.c.name)} |${keys.map((k) => ` ${Object.prototype.hasOwnProperty.call(r.c.labels, k) ? cell(r.c.labels[k]) : '—'} |`).join('')}`,
-    );
-  const more = rows.length > MAX_ROWS ? `\n\n…and ${rows.length - MAX_ROWS} more` : '';
-  return { span: key, markdown: `${head}\n\n${what}\n\n${header}\n${body.join('\n')}${more}` };
+  const shown = rows.slice(0, MAX_ROWS);
+  // The label keys the selector reads, one column each, as many as fit the hover (features/hoverTable.ts).
+  const { table, left } = fittedTable([
+    { head: ' ', cells: shown.map((r) => (r.ok ? '✓' : '✗')) },
+    { head: 'cluster', cells: shown.map((r) => cellText(r.c.name, 40)) },
+    ...keys.map((k) => ({
+      head: cellText(k, 30),
+      cells: shown.map((r) => (Object.prototype.hasOwnProperty.call(r.c.labels, k) ? cellText(r.c.labels[k], 30) : '—')),
+    })),
+  ]);
+  const more = moreLine(rows.length, shown.length, 'the cluster Secrets and ClusterInventory files hold them all');
+  const leftOut = left.length ? `Labels left out to fit the hover: ${left.join(', ')}.` : '';
+  return { span: key, markdown: [head, table, more, leftOut, what].filter(Boolean).join('\n\n') };
 }
 
 /** The child of a matrix/merge under the cursor: `[..., 'matrix', 'generators', j]`. */

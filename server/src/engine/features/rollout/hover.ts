@@ -5,19 +5,10 @@
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { pathAt } from '../../yaml';
-import {
-  shownInstanceName,
-  enabledSentence,
-  explainMaxUpdate,
-  offSentence,
-  offReason,
-  planTitle,
-  stepTitle,
-  windowLine,
-} from '../../rollout/describe';
+import { enablementLine, explainMaxUpdate, names, planTitle, stepTitle, windowLine } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
-import type { PlanStep } from '../../../protocol';
+import type { PlanStep, RolloutPlan } from '../../../protocol';
 import { has } from '../../versions/gates';
 
 const MAX_WAVES = 12;
@@ -57,24 +48,40 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
   }
   if (path.length === 2) {
     const n = strategy.at.strategy;
-    const lines = [`**RollingSync: ${planTitle(plan)}**`, ''];
-    for (const s of plan.steps) lines.push(`- ${stepTitle(s)}`);
-    const target = ctx.target();
-    if (has(target, 'rollingSyncRefresh'))
-      lines.push(
-        '',
-        `Before each step the controller refreshes every Application of the ApplicationSet and waits for the refreshes (up to --refresh-grace-period-seconds, 30 s by default): steps start later, their members and maxUpdate do not change. Checked against ${target.why}.`,
-      );
-    if (plan.unselected.length) lines.push(`- selected by no step (never synced by the rollout): ${list(plan.unselected)}`);
-    // Whether the controller runs it, which install decided, and where detection looked.
-    const en = plan.enablement;
-    lines.push('', en.state === 'enabled' ? `${enabledSentence(en)}.` : `${offSentence(en, plan.totalApps)}. ${offReason(en)}`);
-    const shown = shownInstanceName(en.instance?.name);
-    if (en.instance?.why) lines.push('', `Argo CD: ${shown ? `${shown} — ` : ''}${en.instance.why}.`);
-    for (const note of en.notes ?? []) lines.push('', `Note: ${note}.`);
-    if (en.searched.length) lines.push('', `Searched: ${en.searched.join('; ')}.`);
-    // It says whether this controller runs the strategy: the field doc's general "ignored unless enabled" is not repeated.
-    return { span: n.keyRange ?? n.valueRange ?? { start: offset, end: offset + 1 }, markdown: lines.join('\n'), answersTrap: true };
+    return {
+      span: n.keyRange ?? n.valueRange ?? { start: offset, end: offset + 1 },
+      markdown: strategyMarkdown(ctx, plan),
+      answersTrap: true,
+    };
   }
   return undefined;
+}
+
+/**
+ * The hover on `strategy:`: the plan, then the enablement facts (state, install, deciding file as a link,
+ * where detection looked). When the strategy is ignored, VS Code shows the `rollout/progressive-syncs-disabled`
+ * warning in the same hover, so its sentences are not said again here; the state is said in the heading
+ * and the facts line (the warning may be switched off in `.appset-tools.yaml`).
+ */
+function strategyMarkdown(ctx: AppSetContext, plan: RolloutPlan): string {
+  const en = plan.enablement;
+  const lines = [`**RollingSync${en.state === 'enabled' ? '' : ', if enabled'}: ${planTitle(plan)}**`, ''];
+  for (const s of plan.steps) lines.push(`- ${stepTitle(s)}`);
+  // The names are in the finding on `steps:` and in the rollout view; here the count and the first few.
+  if (plan.unselected.length) lines.push(`- selected by no step, never synced: ${plan.unselected.length} (${names(plan.unselected)})`);
+  const d = en.decidedBy;
+  const file = d && d.file !== 'setting' && d.file.startsWith('/') ? d.file : undefined;
+  const line = /:(\d+)$/.exec(d?.where ?? '')?.[1];
+  const fact = enablementLine(en);
+  const linked = file && d?.where ? fact.replace(d.where, `[${d.where}](file://${encodeURI(file)}${line ? `#L${line}` : ''})`) : fact;
+  lines.push('', linked.charAt(0).toUpperCase() + linked.slice(1) + '.');
+  for (const note of en.notes ?? []) lines.push('', `Note: ${note}.`);
+  if (en.searched.length) lines.push('', `Searched: ${en.searched.join('; ')}.`);
+  const target = ctx.target();
+  if (has(target, 'rollingSyncRefresh'))
+    lines.push(
+      '',
+      `Before each step the controller refreshes every Application of the ApplicationSet and waits for the refreshes (up to --refresh-grace-period-seconds, 30 s by default): steps start later, their members and maxUpdate do not change. Checked against ${target.why}.`,
+    );
+  return lines.join('\n');
 }

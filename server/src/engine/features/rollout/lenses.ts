@@ -7,7 +7,7 @@ import type { CodeLens, Span } from '../../types';
 import { viewOf } from '../../view/appset';
 import { validApps } from './diagnostics';
 import { stepKeySpan } from '../../view/strategy';
-import { enabledSentence, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
+import { enabledSentence, enablementLine, offReason, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
@@ -21,24 +21,34 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     command: { id: Commands.showRollout, title: 'Show RollingSync plan', args: [ctx.file.uri, span.start] },
   });
   if (rollingSyncWithSteps(strategy)) {
+    // One lens a line, its key fact first (split editors cut a lens line at about 40 characters, and
+    // two lenses on one line put the second out of sight): whether the controller honours the strategy
+    // over `strategy:`, the plan over `rollingSync:`; the rest of each in its tooltip.
     const key = strategy.at.strategy.keySpan;
+    const planKey = strategy.at.rollingSync.keySpan;
     const en = plan.enablement;
     const out: CodeLens[] = [];
+    const steps = plan.steps.map(stepTitle).join('\n');
     if (en.state === 'enabled') {
-      out.push(lens(key, planTitle(plan)));
       const d = en.decidedBy;
+      const facts = enablementLine(en);
       out.push(
         d && d.file !== 'setting' && d.span
           ? {
               span: key,
               title: enabledSentence(en),
+              tooltip: `${facts}\nClick to open the configuration.`,
               command: { id: Commands.openLocation, title: 'Open the configuration', args: [d.file, d.span.start] },
             }
-          : { span: key, title: enabledSentence(en) },
+          : { span: key, title: enabledSentence(en), tooltip: facts },
       );
+      out.push({ ...lens(planKey, planTitle(plan)), tooltip: steps });
     } else {
-      out.push(lens(key, offSentence(en, validApps(plan, ctx))));
-      out.push(lens(key, `If enabled: ${planTitle(plan)}`));
+      out.push({
+        ...lens(key, offSentence(en, validApps(plan, ctx))),
+        tooltip: `${offSentence(en, validApps(plan, ctx))}. ${offReason(en)}`,
+      });
+      out.push({ ...lens(planKey, `If enabled: ${planTitle(plan)}`), tooltip: steps });
     }
     plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(strategy.steps[i]), stepLensTitle(s)), tooltip: stepTitle(s) }));
     return out;

@@ -1,0 +1,43 @@
+/**
+ * The Go template library's errors as the engine's findings: which code each TemplateError becomes
+ * (expand/templateCodes.ts), and that every such code is registered. Moved from test/gotemplate, whose
+ * tests use the template library only.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderString, TemplateError, ALL_CODES } from '../../../../server/src/engine';
+import { templateErrorCode } from '../../../../server/src/engine/expand/templateCodes';
+
+const P = { name: 'guestbook' };
+const goErr = (t: string, params: object = P, options: string[] = []): TemplateError => {
+  try {
+    renderString(t, params as Record<string, unknown>, { goTemplate: true, options });
+  } catch (e) {
+    assert.ok(e instanceof TemplateError, String(e));
+    return e;
+  }
+  assert.fail(`expected ${t} to fail`);
+};
+
+test('template errors map to their codes (missing key, unknown function, invalid option); every emitted code is registered', () => {
+  assert.equal(templateErrorCode('parse', goErr('ok\n{{ .name }}\n{{ nosuch .x }}').message), 'template/unknown-function');
+  const o = goErr('{{ .name }}', P, ['missingkey=bogus']);
+  assert.equal(o.kind, 'option');
+  assert.equal(templateErrorCode(o.kind, o.message), 'template/invalid-option');
+  const e = goErr('{{ .nope }}', P, ['missingkey=error']);
+  const code = templateErrorCode(e.kind, e.message);
+  assert.equal(code, 'template/missing-key');
+  for (const c of [
+    'template/parse-error',
+    'template/exec-error',
+    'template/missing-key',
+    'template/unknown-function',
+    'template/invalid-option',
+    'template/fasttemplate-unclosed',
+    'template/non-deterministic',
+  ])
+    assert.ok(
+      ALL_CODES.some((x) => x.code === c),
+      c,
+    );
+});
