@@ -192,6 +192,8 @@ const LAYERS: string[][] = [
   // and values that the reader asks when it lists a file's ApplicationSets.
   ['server/src/engine/kinds'],
   ['server/src/engine/yaml'],
+  // The typed view of an ApplicationSet: its fields with their places, read from the located tree.
+  ['server/src/engine/view'],
   ['server/src/engine/workspace'],
   // Argo CD's releases and the version evidence of its install files; the install model, which reads
   // that evidence, and decides which release an ApplicationSet is checked against (install/target.ts);
@@ -207,7 +209,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = (p: string | undefined) => (p ? LAYERS.findIndex((l) => l.some((d) => under(p, d) || p === d)) : -1);
 
-test('engine layers only import downwards (types → kinds → yaml → workspace → versions → install → generators/validate/config → expand → rollout → features → service → index)', () => {
+test('engine layers only import downwards (types → kinds → yaml → view → workspace → versions → install → generators/validate/config → expand → rollout → features → service → index)', () => {
   const bad = violations((i) => {
     if (!under(i.file, 'server/src/engine') || i.typeOnly) return undefined;
     const from = layerOf(i.file.replace(/\.ts$/, ''));

@@ -137,6 +137,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
           message: e.message,
           path: e.path,
           span: spanAt(doc.doc, e.path),
+          ...(e.structural ? { structural: true as const } : {}),
         });
         if (cap) capped = true;
         continue;

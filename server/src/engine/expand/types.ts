@@ -52,6 +52,8 @@ export interface ExpansionProblem {
   who?: { name: string; sources: Source[] };
   /** What a quick fix needs (the finding's `data`). */
   data?: unknown;
+  /** A mistake in the generators' structure that validation already explains (GeneratorError `structural`). */
+  structural?: true;
 }
 
 export interface GeneratorSummary {

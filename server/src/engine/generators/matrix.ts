@@ -21,8 +21,10 @@ export const generateMatrix: Generate = (spec, ctx, path) => runSteps(generateMa
 /** The matrix in steps: the second child runs once per set of the first, and sets are merged a hundred a step. */
 export const generateMatrixSteps: GenerateSteps = function* (spec, ctx, path) {
   const children = Array.isArray(spec.generators) ? spec.generators : [];
-  if (children.length < 2) throw new GeneratorError('found less than two generators, Matrix support only two', [...path, 'generators']);
-  if (children.length > 2) throw new GeneratorError('found more than two generators, Matrix support only two', [...path, 'generators']);
+  if (children.length < 2)
+    throw new GeneratorError('found less than two generators, Matrix support only two', [...path, 'generators'], 'generator/error', true);
+  if (children.length > 2)
+    throw new GeneratorError('found more than two generators, Matrix support only two', [...path, 'generators'], 'generator/error', true);
   const first = yield* childParamsSteps(children[0], ctx, [...path, 'generators', 0], undefined, FIRST);
   const out: ParamSet[] = [];
   for (const a of first) {
@@ -56,7 +58,7 @@ export function* childParamsSteps(
   prefix: string,
 ): Generator<void, ParamSet[]> {
   const kinds = childKinds(child, ctx);
-  if (kinds.length === 0) throw new GeneratorError(`${prefix}child generator generated no parameters`, path);
+  if (kinds.length === 0) throw new GeneratorError(`${prefix}child generator generated no parameters`, path, 'generator/error', true);
   const depth = ctx.depth ?? 0;
   ctx.depth = depth + 1;
   const results: ParamSet[][] = [];
@@ -68,14 +70,15 @@ export function* childParamsSteps(
         results.push(yield* runWithSelectorSteps(entry, kind, ctx, path));
       } catch (e) {
         if (e instanceof GeneratorError && e.code === 'generator/error')
-          throw new GeneratorError(`${prefix}${CHILD_ERROR}${e.message}`, e.path);
+          throw new GeneratorError(`${prefix}${CHILD_ERROR}${e.message}`, e.path, e.code, e.structural);
         throw e;
       }
     }
   } finally {
     ctx.depth = depth;
   }
-  if (results.length > 1) throw new GeneratorError(`${prefix}found more than one generator in matrix.Generators`, path);
+  if (results.length > 1)
+    throw new GeneratorError(`${prefix}found more than one generator in matrix.Generators`, path, 'generator/error', true);
   return results[0];
 }
 

@@ -19,7 +19,13 @@ export const generateMerge: Generate = (spec, ctx, path) => runSteps(generateMer
 /** The merge in steps: a step per child, and keys indexed and sets merged a hundred a step. */
 export const generateMergeSteps: GenerateSteps = function* (spec, ctx, path) {
   const children = Array.isArray(spec.generators) ? spec.generators : [];
-  if (children.length < 2) throw new GeneratorError('found less than two generators, Merge requires two or more', [...path, 'generators']);
+  if (children.length < 2)
+    throw new GeneratorError(
+      'found less than two generators, Merge requires two or more',
+      [...path, 'generators'],
+      'generator/error',
+      true,
+    );
   const sets: ParamSet[][] = [];
   for (let i = 0; i < children.length; i++) {
     sets.push(
@@ -37,7 +43,12 @@ export const generateMergeSteps: GenerateSteps = function* (spec, ctx, path) {
     ...new Set((Array.isArray(spec.mergeKeys) ? spec.mergeKeys : []).map((k) => (typeof k === 'string' ? k : String(k)))),
   ].sort();
   if (!keys.length)
-    throw new GeneratorError(`${KEY_ERROR}no merge keys were specified, Merge requires at least one`, [...path, 'mergeKeys']);
+    throw new GeneratorError(
+      `${KEY_ERROR}no merge keys were specified, Merge requires at least one`,
+      [...path, 'mergeKeys'],
+      'generator/error',
+      true,
+    );
   // json.Marshal of map[string]any: keys sorted, missing keys are null.
   const keyOf = (p: ParamSet) => `{${keys.map((k) => `${goJSON(k)}:${goJSON(has(p, k) ? p[k] : null)}`).join(',')}}`;
   function* index(list: ParamSet[], at: (string | number)[]): Generator<void, Map<string, ParamSet>> {

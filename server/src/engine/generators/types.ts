@@ -89,10 +89,16 @@ export function markCapped(ctx: GenContext, path: JsonPath, what: string): void 
 
 /** A failure the controller would report, with Argo CD's error text. */
 export class GeneratorError extends Error {
+  /**
+   * `structural`: the generators' structure is wrong (a matrix or merge without two children, a child
+   * with no generator, no merge keys): validation explains it in its own words (appset/matrix-children,
+   * appset/merge-keys, appset/child-generator-kinds), so the preview does not repeat the controller's.
+   */
   constructor(
     message: string,
     readonly path: JsonPath,
     readonly code: DiagnosticCode = 'generator/error',
+    readonly structural = false,
   ) {
     super(message);
   }
@@ -115,7 +121,8 @@ export function wrapErrors<T>(prefix: string, fn: () => T): T {
   try {
     return fn();
   } catch (e) {
-    if (e instanceof GeneratorError && e.code === 'generator/error') throw new GeneratorError(prefix + e.message, e.path, e.code);
+    if (e instanceof GeneratorError && e.code === 'generator/error')
+      throw new GeneratorError(prefix + e.message, e.path, e.code, e.structural);
     throw e;
   }
 }

@@ -156,6 +156,3 @@ function valuesOverride(doc: AppSetDoc, path: string, file: SourceText): string 
   if (!sites.some(declares)) return undefined;
   return `an override of "${doc.name}" in the chart's values.yaml (Helm merges this file over it)`;
 }
-
-/** Codes that ask for what a partial document may leave out. */
-export const REQUIRED_CODES = new Set(['appset/missing-field']);

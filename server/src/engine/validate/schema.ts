@@ -118,6 +118,8 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
           span: n.key ?? spanAt(doc.doc, path, 'key'),
         };
       }
+      // A patch (validate/partial.ts) holds only what it changes: what is absent is not asked for.
+      if (doc.partial) return undefined;
       return {
         code: 'appset/missing-field',
         severity: severityOf('appset/missing-field'),

@@ -10,7 +10,7 @@ import type { RolloutPlan } from '../../../protocol';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
 import { relativePath } from '../../paths';
-import { spanAt } from '../../yaml';
+import { viewOf } from '../../view/appset';
 import { configFor } from '../../config/load';
 import { severityOf } from '../../diagnostics/codes';
 
@@ -31,6 +31,8 @@ export interface AtOnce {
   apps: string[];
   /** Where they sync: 'all' (AllAtOnce or an ignored strategy) or `step N wave W`. */
   where: string;
+  /** The 1-based step of that wave (absent for 'all'). */
+  step?: number;
 }
 
 /** The largest group the plan syncs at once: everything when the rollout is not in effect, else the largest wave. */
@@ -40,7 +42,7 @@ export function largestSyncAtOnce(plan: RolloutPlan, apps: readonly GeneratedApp
   let best: AtOnce = { count: 0, apps: [], where: 'all' };
   for (const s of plan.steps)
     for (const w of s.waves)
-      if (w.apps.length > best.count) best = { count: w.apps.length, apps: w.apps, where: `step ${s.step} wave ${w.wave}` };
+      if (w.apps.length > best.count) best = { count: w.apps.length, apps: w.apps, where: `step ${s.step} wave ${w.wave}`, step: s.step };
   return best;
 }
 
@@ -64,11 +66,10 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const pol = cfg.policy;
   if (pol.maxSyncAtOnce === undefined && !pol.requireRollingSync?.length && !pol.requireProgressiveSyncs) return [];
   const out: EngineDiagnostic[] = [];
-  const doc = ctx.doc.doc;
   const exp = ctx.expansion();
   const plan = getRolloutPlan(ctx);
   const strategy = getStrategy(ctx);
-  const strategySpan = strategy.present ? spanAt(doc, ['spec', 'strategy'], 'key') : spanAt(doc, ['spec', 'generators'], 'key');
+  const strategySpan = strategy.present ? strategy.at.strategy.keySpan : viewOf(ctx.doc).generators.keySpan;
   // Named as the workspace has it (the location carries the absolute path): messages travel into reports.
   const related = cfg.path
     ? [{ location: { file: cfg.path }, message: `policy set in ${relativePath(ctx.file.host.roots(), cfg.path)}` }]
@@ -80,7 +81,7 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       code: 'policy/strategy-ignored',
       severity: severityOf('policy/strategy-ignored'),
       message: `Ignored: progressive syncs are ${plan.enablement.state === 'disabled' ? 'disabled' : 'not enabled'} on the controller, so ${n ? `all ${plural(n, 'Application')}` : 'every Application'} sync at once and this RollingSync strategy does nothing. Enable them (applicationsetcontroller.enable.progressive.syncs: "true" in argocd-cmd-params-cm) or set progressiveSyncs: enabled in the config file if they are enabled outside this repository.`,
-      span: spanAt(doc, ['spec', 'strategy'], 'key'),
+      span: strategy.at.strategy.keySpan,
       related,
     });
   }
@@ -99,9 +100,7 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
         code: 'policy/max-sync-at-once',
         severity: severityOf('policy/max-sync-at-once'),
         message: `One commit can sync ${plural(at.count, 'Application')} at the same time (policy: at most ${pol.maxSyncAtOnce}): ${how} (${names(at.apps)}). ${at.where === 'all' ? 'Roll out with RollingSync steps' : 'Lower maxUpdate or split the step'}.`,
-        span: at.where.startsWith('step ')
-          ? spanAt(doc, ['spec', 'strategy', 'rollingSync', 'steps', Number(at.where.split(' ')[1]) - 1], 'value')
-          : strategySpan,
+        span: at.step !== undefined ? strategy.steps[at.step - 1].at.step.span : strategySpan,
         related,
         data: { count: at.count, threshold: pol.maxSyncAtOnce },
       });

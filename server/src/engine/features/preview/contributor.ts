@@ -21,10 +21,6 @@ import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
 import { emptySelectorFixes } from './emptySelectorFix';
 import { cellText, fits, fittedTable, HOVER_ROWS, moreLine } from '../hoverTable';
 
-/** Controller errors for generator structure that validation reports in its own words. */
-const STRUCTURAL =
-  /found (less|more) than two generators|found more than one generator in matrix\.Generators|child generator generated no parameters|no merge keys were specified/;
-
 export const previewContributor: FeatureContributor = {
   name: 'preview',
 
@@ -35,7 +31,7 @@ export const previewContributor: FeatureContributor = {
     for (const p of exp.problems) {
       // Structural mistakes are already explained by validation (appset/matrix-children, appset/merge-keys,
       // appset/child-generator-kinds, appset/nesting-depth); the controller's wording would only repeat them.
-      if (p.code === 'generator/error' && STRUCTURAL.test(p.message)) continue;
+      if (p.structural) continue;
       occ.push({
         code: p.code,
         severity: p.severity,

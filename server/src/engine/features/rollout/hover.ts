@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
-import { nodeAt, pathAt } from '../../yaml';
+import { pathAt } from '../../yaml';
 import { enablementLine, explainMaxUpdate, names, planTitle, stepTitle, windowLine } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
@@ -42,13 +42,17 @@ export function rolloutHover(ctx: AppSetContext, offset: number): Hover | undefi
   const plan = getRolloutPlan(ctx);
   if (path[2] === 'rollingSync' && path[3] === 'steps' && typeof path[4] === 'number') {
     const step = plan.steps[path[4]];
-    const n = nodeAt(ctx.doc.doc, path.slice(0, 5));
-    if (!step || !n.value) return undefined;
-    return { span: n.value, markdown: stepMarkdown(step, has(ctx.target(), 'rollingSyncRefresh')) };
+    const at = strategy.steps[path[4]]?.at.step;
+    if (!step || !at?.valueRange) return undefined;
+    return { span: at.valueRange, markdown: stepMarkdown(step, has(ctx.target(), 'rollingSyncRefresh')) };
   }
   if (path.length === 2) {
-    const n = nodeAt(ctx.doc.doc, ['spec', 'strategy']);
-    return { span: n.key ?? n.value ?? { start: offset, end: offset + 1 }, markdown: strategyMarkdown(ctx, plan), answersTrap: true };
+    const n = strategy.at.strategy;
+    return {
+      span: n.keyRange ?? n.valueRange ?? { start: offset, end: offset + 1 },
+      markdown: strategyMarkdown(ctx, plan),
+      answersTrap: true,
+    };
   }
   return undefined;
 }

@@ -4,8 +4,9 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
-import { spanAt } from '../../yaml';
-import { stepKeySpan, validApps } from './diagnostics';
+import { viewOf } from '../../view/appset';
+import { validApps } from './diagnostics';
+import { stepKeySpan } from '../../view/strategy';
 import { enabledSentence, enablementLine, offReason, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
@@ -14,7 +15,6 @@ import { Commands } from '../../../protocol';
 export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
   const strategy = getStrategy(ctx);
   const plan = getRolloutPlan(ctx);
-  const doc = ctx.doc.doc;
   const lens = (span: Span, title: string): CodeLens => ({
     span,
     title,
@@ -24,8 +24,8 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     // One lens a line, its key fact first (split editors cut a lens line at about 40 characters, and
     // two lenses on one line put the second out of sight): whether the controller honours the strategy
     // over `strategy:`, the plan over `rollingSync:`; the rest of each in its tooltip.
-    const key = spanAt(doc, ['spec', 'strategy'], 'key');
-    const planKey = spanAt(doc, ['spec', 'strategy', 'rollingSync'], 'key');
+    const key = strategy.at.strategy.keySpan;
+    const planKey = strategy.at.rollingSync.keySpan;
     const en = plan.enablement;
     const out: CodeLens[] = [];
     const steps = plan.steps.map(stepTitle).join('\n');
@@ -50,7 +50,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
       });
       out.push({ ...lens(planKey, `If enabled: ${planTitle(plan)}`), tooltip: steps });
     }
-    plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(ctx, strategy.steps[i].path), stepLensTitle(s)), tooltip: stepTitle(s) }));
+    plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(strategy.steps[i]), stepLensTitle(s)), tooltip: stepTitle(s) }));
     return out;
   }
   if (isRollingSync(strategy)) return [];
@@ -60,7 +60,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     // Short (split editors cut lenses at about 40 characters); the whole sentence is the tooltip.
     return [
       {
-        ...lens(spanAt(doc, ['spec'], 'key'), `All at once: ${n} apps on ${exp.clusters.length} clusters`),
+        ...lens(viewOf(ctx.doc).spec.keySpan, `All at once: ${n} apps on ${exp.clusters.length} clusters`),
         tooltip: `No RollingSync strategy (AllAtOnce): one commit syncs ${n} Applications on ${exp.clusters.length} clusters`,
       },
     ];

@@ -1,11 +1,13 @@
 /**
  * The rollout model of one ApplicationSet as the feature modules read it: memoised per analysis
- * context, computed by the pure stages in `rollout/` (plan.ts, enablement.ts, spec.ts).
+ * context, computed by the pure stages in `rollout/` (plan.ts, enablement.ts, spec.ts) over the document's
+ * view (`view/`).
  */
 import type { AppSetContext } from '../context';
 import type { RolloutPlan } from '../../../protocol';
 import { computePlan } from '../../rollout/plan';
-import { readStrategy, type StrategySpec } from '../../rollout/spec';
+import type { StrategyView } from '../../view/strategy';
+import { viewOf } from '../../view/appset';
 import { enablementAt, type EnablementDetails } from '../../rollout/enablement';
 import { getProjects, stepWindows } from '../../rollout/syncWindows';
 import { rolloutTimeline } from '../../rollout/timeline';
@@ -44,9 +46,9 @@ export function appsetNamespace(ctx: AppSetContext): string | undefined {
   return typeof ns === 'string' && ns ? ns : undefined;
 }
 
-/** The parsed `spec.strategy` (memoised per context). */
-export function getStrategy(ctx: AppSetContext): StrategySpec {
-  return ctx.memo('rollout.strategy', () => readStrategy(ctx.doc.value));
+/** `spec.strategy` with its places, from the document's view (read once per document). */
+export function getStrategy(ctx: AppSetContext): StrategyView {
+  return viewOf(ctx.doc).strategy;
 }
 
 /** Enablement for the controller that runs this ApplicationSet (memoised per analysis). */

@@ -10,7 +10,6 @@
 import {
   parseDocuments,
   type YamlDocument,
-  spanAt,
   appendAt,
   indentUnit,
   removePair,
@@ -21,6 +20,7 @@ import {
   prefersFlowLists,
 } from '../../yaml';
 import type { AppSetContext } from '../context';
+import { viewOf } from '../../view/appset';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
 import { dirname, relativePath } from '../../paths';
@@ -329,7 +329,8 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
   }
   // Also offered without a diagnostic (below the threshold, one cluster): on `generators:` or `strategy:`.
   if (!strategyOffered && !isRollingSync(getStrategy(ctx))) {
-    const on = [spanAt(ctx.doc.doc, ['spec', 'generators'], 'key'), spanAt(ctx.doc.doc, ['spec', 'strategy'], 'key')];
+    const view = viewOf(ctx.doc);
+    const on = [view.generators.keySpan, view.strategy.at.strategy.keySpan];
     if (on.some((s) => overlaps(s, span))) {
       for (const a of insertStrategyActions(ctx, [])) out.push({ ...a, kind: 'refactor', isPreferred: false });
     }

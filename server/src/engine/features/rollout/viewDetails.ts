@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { PlanApp } from '../../../protocol';
-import { nodeAt, spanAt } from '../../yaml';
+import { nodeAt } from '../../yaml';
 import { loadInventory } from '../../generators/inventory';
 import { getStrategy } from './plan';
 
@@ -58,8 +58,7 @@ export function rolloutViewDetails(
   const labelKeys = [...new Set(steps.flatMap((st) => st.matchExpressions.map((e) => e.key)).filter(Boolean))];
   if (offset !== undefined) {
     for (const st of steps) {
-      const n = nodeAt(ctx.doc.doc, st.path);
-      const span = n.value ?? spanAt(ctx.doc.doc, st.path);
+      const span = st.at.step.span;
       if (span && offset >= span.start && offset <= span.end) focusStep = st.index + 1;
     }
   }

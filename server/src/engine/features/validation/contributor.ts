@@ -9,17 +9,15 @@ import { runChecks } from '../../validate/checks/index';
 import { fieldCompletions, fieldHover } from './assist';
 import { validationCodeActions } from './quickfix';
 import { versionFieldDiagnostics } from '../../validate/fieldCheck';
-import { REQUIRED_CODES } from '../../validate/partial';
 
 export function validateAppSet(ctx: AppSetContext): EngineDiagnostic[] {
   const target = ctx.target();
-  const all = [
+  // A patch is checked for what it holds (schema.ts leaves its absent required fields out).
+  return [
     ...validateSchema(ctx.doc, ctx.file.text),
     ...versionFieldDiagnostics(ctx.doc, target),
     ...runChecks(ctx.doc, ctx.file.text, target),
   ];
-  // A patch holds only what it changes: what is there is checked, what is absent is not asked for.
-  return ctx.doc.partial ? all.filter((d) => !REQUIRED_CODES.has(d.code) || d.message.includes('required but empty')) : all;
 }
 
 export const validationContributor: FeatureContributor = {

@@ -5,6 +5,8 @@
  * JSON when it starts with `{`, else YAML).
  */
 import { parseLenientDocument, spanAt, type AppSetDoc, yamlLimitMessage } from '../../yaml';
+import { viewOf } from '../../view/appset';
+import { sub } from '../../view/place';
 import type { EngineDiagnostic, Json } from '../../types';
 import { validateOptions } from '../../../gotemplate';
 import { isObj as isObject, own } from '../../objects';
@@ -19,11 +21,12 @@ const MAX_PATCH_CHARS = 200_000;
 
 export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  const spec = own(doc.value, 'spec');
+  const view = viewOf(doc);
+  const spec = view.spec.value;
   if (!isObject(spec)) return out;
 
   // A field the target does not know gets only the unknown-field finding (its API server drops it).
-  const options = !target || knownTo(['goTemplateOptions'], target.line, target.belowOldest) ? own(spec, 'goTemplateOptions') : undefined;
+  const options = !target || knownTo(['goTemplateOptions'], target.line, target.belowOldest) ? view.goTemplateOptions.value : undefined;
   if (Array.isArray(options)) {
     const strings = options.filter((o): o is string => typeof o === 'string');
     const bad = new Set(validateOptions(strings));
@@ -33,18 +36,14 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
           diag(
             'appset/go-template-options',
             `"${o}" is not a valid goTemplateOptions entry; only missingkey=default, missingkey=invalid, missingkey=zero and missingkey=error are accepted (anything else crashes the controller's reconcile)`,
-            spanAt(doc.doc, ['spec', 'goTemplateOptions', i]),
+            sub(view.goTemplateOptions, i).span,
           ),
         );
       }
     });
-    if (options.length > 0 && own(spec, 'goTemplate') !== true) {
+    if (options.length > 0 && view.goTemplate.value !== true) {
       out.push(
-        diag(
-          'appset/go-template-options-ignored',
-          'goTemplateOptions only apply with goTemplate: true',
-          spanAt(doc.doc, ['spec', 'goTemplateOptions'], 'key'),
-        ),
+        diag('appset/go-template-options-ignored', 'goTemplateOptions only apply with goTemplate: true', view.goTemplateOptions.keySpan),
       );
     }
   }
@@ -56,7 +55,7 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
         diag(
           'appset/deprecated-field',
           `applyNestedSelectors is deprecated and ignored since Argo CD ${GATES.nestedSelectorsAlways.since}: selectors of nested generators always apply${checked}`,
-          spanAt(doc.doc, ['spec', 'applyNestedSelectors'], 'key'),
+          sub(view.spec, 'applyNestedSelectors').keySpan,
           {
             tags: ['deprecated'],
           },
@@ -68,11 +67,11 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
   }
 
   // A release without templatePatch never reads it (reported once, as a field it does not know).
-  const patch = !target || knownTo(['templatePatch'], target.line) ? own(spec, 'templatePatch') : undefined;
+  const patch = !target || knownTo(['templatePatch'], target.line) ? view.templatePatch.value : undefined;
   if (typeof patch === 'string' && patch.length <= MAX_PATCH_CHARS) {
     const problem = templatePatchProblem(patch);
     if (problem) {
-      const span = spanAt(doc.doc, ['spec', 'templatePatch']);
+      const span = view.templatePatch.span;
       out.push(diag('appset/template-patch-syntax', problem.message, span, { variant: problem.approximate }));
     }
   }

@@ -2,8 +2,9 @@
  * `spec.strategy` checks the CRD cannot express (Argo CD `applicationset/progressivesync/progressive_sync.go`:
  * `IsRollingSyncStrategy`, the step selection and `maxUpdate` scaling).
  */
-import type { EngineDiagnostic, Json } from '../../types';
-import { spanAt, type AppSetDoc } from '../../yaml';
+import type { EngineDiagnostic } from '../../types';
+import type { AppSetDoc } from '../../yaml';
+import { viewOf } from '../../view/appset';
 import { suggest } from '../../didYouMean';
 import { isObj as isObject, own } from '../../objects';
 import { diag } from './util';
@@ -18,12 +19,11 @@ const PERCENT = /^[+-]?\d+%$/;
 /** `target`: a release that does not know deletionOrder gets only the unknown-field finding for it. */
 export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  const spec = own(doc.value, 'spec');
-  const strategy = own(spec, 'strategy');
+  const view = viewOf(doc).strategy;
+  const strategy = view.at.strategy.value;
   if (!isObject(strategy)) return out;
-  const base = ['spec', 'strategy'];
-  const type = own(strategy, 'type');
-  const rolling = own(strategy, 'rollingSync');
+  const type = view.at.type.value;
+  const rolling = view.at.rollingSync.value;
 
   if (typeof type === 'string' && !STRATEGY_TYPES.includes(type)) {
     const hint = suggest(type, STRATEGY_TYPES);
@@ -31,7 +31,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
       diag(
         'appset/strategy-type',
         `strategy type "${type}" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`,
-        spanAt(doc.doc, [...base, 'type']),
+        view.at.type.span,
         { data: hint ? { replacement: hint } : undefined },
       ),
     );
@@ -41,7 +41,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
       diag(
         'appset/rolling-sync-ignored',
         'strategy type is RollingSync but there is no rollingSync block with steps, so every Application syncs at once',
-        spanAt(doc.doc, [...base, 'type']),
+        view.at.type.span,
       ),
     );
   } else if (
@@ -53,19 +53,19 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
       diag(
         'appset/rolling-sync-ignored',
         `rollingSync is ignored because strategy type is ${type === undefined ? 'not set' : JSON.stringify(type)}; set type: RollingSync to use the steps`,
-        spanAt(doc.doc, [...base, 'rollingSync'], 'key'),
+        view.at.rollingSync.keySpan,
       ),
     );
   }
 
-  const order = !target || knownTo(['strategy', 'deletionOrder'], target.line) ? own(strategy, 'deletionOrder') : undefined;
+  const order = !target || knownTo(['strategy', 'deletionOrder'], target.line) ? view.at.deletionOrder.value : undefined;
   if (typeof order === 'string' && !['allatonce', 'reverse'].includes(order.toLowerCase())) {
     const hint = suggest(order, ['AllAtOnce', 'Reverse']);
     out.push(
       diag(
         'appset/deletion-order',
         `deletionOrder "${order}" is not AllAtOnce or Reverse; the controller treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`,
-        spanAt(doc.doc, [...base, 'deletionOrder']),
+        view.at.deletionOrder.span,
         {
           data: hint ? { replacement: hint } : undefined,
         },
@@ -73,38 +73,34 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
     );
   }
 
-  const steps = own(rolling, 'steps');
-  if (!Array.isArray(steps)) return out;
-  steps.forEach((step: Json, i: number) => {
-    const stepPath = [...base, 'rollingSync', 'steps', i];
-    const exprs = own(step, 'matchExpressions');
-    if (Array.isArray(exprs)) {
-      exprs.forEach((e: Json, j: number) => {
-        const op = own(e, 'operator');
-        if (typeof op !== 'string' || STEP_OPERATORS.includes(op)) return;
-        const hint = suggest(op, STEP_OPERATORS);
-        out.push(
-          diag(
-            'appset/step-operator',
-            `rollingSync steps only support the In and NotIn operators${hint ? ` (did you mean "${hint}"?)` : ''}; with "${op}" this expression fails for every Application that has the label "${String(own(e, 'key') ?? '')}" and passes for those without it`,
-            spanAt(doc.doc, [...stepPath, 'matchExpressions', j, 'operator']),
-            { data: hint ? { replacement: hint } : undefined },
-          ),
-        );
-      });
+  // The view reads the steps of a rollingSync that is an object, as the controller decodes it.
+  if (!isObject(rolling)) return out;
+  for (const step of view.steps) {
+    for (const e of step.matchExpressions) {
+      const op = e.at.operator.value;
+      if (typeof op !== 'string' || STEP_OPERATORS.includes(op)) continue;
+      const hint = suggest(op, STEP_OPERATORS);
+      out.push(
+        diag(
+          'appset/step-operator',
+          `rollingSync steps only support the In and NotIn operators${hint ? ` (did you mean "${hint}"?)` : ''}; with "${op}" this expression fails for every Application that has the label "${String(own(e.at.expression.value, 'key') ?? '')}" and passes for those without it`,
+          e.at.operator.span,
+          { data: hint ? { replacement: hint } : undefined },
+        ),
+      );
     }
-    const max = own(step, 'maxUpdate');
+    const max = step.at.maxUpdate.value;
     if (typeof max === 'string' && !PERCENT.test(max)) {
       const digits = /^\s*([+-]?\d+)\s*$/.exec(max);
       const message = digits
         ? `maxUpdate "${max}" is a string without "%", which the controller cannot read and treats as 1 (one Application at a time); write ${digits[1]} without quotes for ${digits[1]} at a time, or "${digits[1]}%" for a percentage`
         : `maxUpdate "${max}" is neither an integer nor a percentage like "25%"; the controller treats it as 1 (one Application at a time)`;
       out.push(
-        diag('appset/max-update', message, spanAt(doc.doc, [...stepPath, 'maxUpdate']), {
+        diag('appset/max-update', message, step.at.maxUpdate.span, {
           data: digits ? { replacement: digits[1] } : undefined,
         }),
       );
     }
-  });
+  }
   return out;
 }

@@ -1,0 +1,158 @@
+/**
+ * Rollout findings on the strategy as written: a RollingSync without steps, a deletion order the
+ * strategy cannot honour, an AllAtOnce over many clusters, and what a RollingSync with steps does to
+ * auto-sync, the applications-sync policy and manual gates. Spans come from the strategy's view.
+ */
+import type { AppSetContext } from '../context';
+import type { EngineDiagnostic, Json } from '../../types';
+import type { EnablementDetails } from '../../rollout/enablement';
+import { clusterLabels } from '../../rollout/labels';
+import type { GeneratedApp } from '../../expand/types';
+import { resolveMaxUpdate } from '../../rollout/plan';
+import { isRollingSync, type StrategyView } from '../../rollout/spec';
+import type { RolloutPlan } from '../../../protocol';
+import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
+import { label } from '../../versions/releases';
+import { knownTo } from '../../versions/fields';
+import { targetRelated, type TargetVersion } from '../../install/target';
+import { severityOf } from '../../diagnostics/codes';
+import { applicationsSyncPolicy } from '../policy/syncPolicy';
+import { viewOf } from '../../view/appset';
+
+const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
+
+/** What `steps: []` does depends on the release (argo-cd PR #27820, master). */
+function noStepsMessage(target: TargetVersion): string {
+  return hasBehaviour(target, 'noStepsHalts')
+    ? `RollingSync without steps: ${label(target.line)} reports "No steps defined for rollout" and stops creating, updating and deleting this ApplicationSet's Applications (checked against ${target.why}).`
+    : `RollingSync without steps: ${label(target.line)} syncs every Application at once (checked against ${target.why}); from ${sinceLabel(GATES.noStepsHalts.since)} on, it stops reconciling this ApplicationSet with "No steps defined for rollout".`;
+}
+
+/** No RollingSync with steps: the steps, the deletion order and the blast radius of syncing all at once. */
+export function withoutStepsFindings(ctx: AppSetContext, strategy: StrategyView, n: number): EngineDiagnostic[] {
+  const out: EngineDiagnostic[] = [];
+  const exp = ctx.expansion();
+  if (strategy.type === 'RollingSync' && strategy.hasRollingSync) {
+    out.push({
+      code: 'rollout/no-steps',
+      severity: severityOf('rollout/no-steps'),
+      message: noStepsMessage(ctx.target()),
+      related: targetRelated(ctx.target()),
+      span: strategy.at.steps.keySpan,
+    });
+  }
+  // A release older than the field never sees it (reported as a field it does not know).
+  if (/^reverse$/i.test(strategy.deletionOrder) && knownTo(['strategy', 'deletionOrder'], ctx.target().line)) {
+    out.push({
+      code: 'rollout/deletion-order-ignored',
+      severity: severityOf('rollout/deletion-order-ignored'),
+      message:
+        'deletionOrder: Reverse only takes effect with a RollingSync strategy that has steps; these Applications are deleted all at once.',
+      span: strategy.at.deletionOrder.span,
+    });
+  }
+  const threshold = ctx.file.settings.blastRadiusThreshold;
+  if (!isRollingSync(strategy) && n >= threshold && exp.clusters.length >= 2 && !exp.capped) {
+    const prod = productionLooking(exp.apps);
+    out.push({
+      code: 'rollout/blast-radius',
+      severity: severityOf('rollout/blast-radius', !!prod),
+      message: `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} ${prod ? 'production ' : ''}clusters at the same time${prod ? ` (${prod})` : ''}. A RollingSync strategy rolls it out step by step (quick fix available).`,
+      span: viewOf(ctx.doc).generators.keySpan,
+      data: { apps: n, clusters: exp.clusters.length, production: !!prod },
+    });
+  }
+  return out;
+}
+
+/**
+ * A RollingSync with steps: auto-sync turned off, an applications-sync policy that never updates,
+ * every step a manual gate, a reverse deletion the release cannot do. `allManual` tells the plan's
+ * findings not to repeat the manual gate per step.
+ */
+export function rollingSyncFindings(
+  ctx: AppSetContext,
+  strategy: StrategyView,
+  plan: RolloutPlan,
+  en: EnablementDetails | undefined,
+): { findings: EngineDiagnostic[]; allManual: boolean } {
+  const out: EngineDiagnostic[] = [];
+  const view = viewOf(ctx.doc);
+  const automated = view.templateAutomated;
+  if (automated.value !== undefined && automated.value !== null) {
+    out.push({
+      code: 'rollout/automated-disabled',
+      severity: severityOf('rollout/automated-disabled'),
+      message: plan.effective
+        ? 'Under RollingSync the controller writes automated.enabled: false on every generated Application (the preview shows it): syncs happen only when the rollout reaches their step (automated.prune still decides whether those syncs prune). Applications selected by no step never sync on their own.'
+        : 'Once progressive syncs are on, the controller writes automated.enabled: false on every generated Application and syncs them step by step; today they are off, so auto-sync stays on and every Application syncs on its own.',
+      span: automated.keySpan,
+    });
+  }
+  // The policy the controller applies (the ApplicationSet's own, or the install's --policy when the
+  // override is off: features/policy/syncPolicy.ts), so `appset diff` and this finding agree.
+  const applied = applicationsSyncPolicy(ctx);
+  if (applied.policy === 'create-only' || applied.policy === 'create-delete') {
+    const fromOwn = view.applicationsSync.value === applied.policy;
+    out.push({
+      code: 'rollout/sync-policy-blocks-rollout',
+      severity: severityOf('rollout/sync-policy-blocks-rollout'),
+      message: `${fromOwn ? `applicationsSync: ${applied.policy}` : `${applied.why}: ${applied.policy}`} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
+      span: fromOwn ? view.applicationsSync.span : strategy.at.strategy.keySpan,
+    });
+  }
+
+  // Every step a manual gate (maxUpdate 0 or "0%"): RollingSync turns auto-sync off on every
+  // Application and then syncs none of them (applicationset/progressivesync/progressive_sync.go:
+  // the "at least 1" rounding spares only "0%"). One warning for the strategy, not a note per step.
+  const allManual = strategy.steps.every(
+    (st) => resolveMaxUpdate(st.maxUpdate, 100).value !== null && resolveMaxUpdate(st.maxUpdate, 100).value! <= 0,
+  );
+  if (allManual)
+    out.push({
+      code: 'rollout/manual-step',
+      severity: severityOf('rollout/manual-step', true),
+      message: `every step has maxUpdate ${strategy.steps.length === 1 ? JSON.stringify(strategy.steps[0].maxUpdate) : '0'}: RollingSync turns auto-sync off on every Application and then syncs none of them, so ${plan.effective ? 'nothing is deployed' : 'once progressive syncs are on, nothing is deployed'} unless someone syncs each Application by hand. Give the first step a maxUpdate above 0 (e.g. 1 or 25%) to make it a rollout.`,
+      span: strategy.at.steps.keySpan,
+    });
+
+  // Argo CD 3.2: reverse deletion runs only while the ApplicationSet's resources finalizer holds its
+  // deletion; 3.3 adds the finalizer itself (PR #25125, applicationset_controller.go Reconcile).
+  const target = ctx.target();
+  // With progressive syncs off the whole strategy is ignored (said above), deletion order included.
+  if (
+    en?.state === 'enabled' &&
+    /^reverse$/i.test(strategy.deletionOrder) &&
+    knownTo(['strategy', 'deletionOrder'], target.line) &&
+    !hasBehaviour(target, 'deletionOrderFinalizerAdded') &&
+    !hasResourcesFinalizer(view.finalizers.value)
+  ) {
+    out.push({
+      code: 'rollout/deletion-order-finalizer',
+      severity: severityOf('rollout/deletion-order-finalizer'),
+      message: `Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: ${label(target.line)} deletes in reverse only when the ApplicationSet has the ${RESOURCES_FINALIZER} finalizer, and metadata.finalizers lacks it (from ${sinceLabel(GATES.deletionOrderFinalizerAdded.since)} on the controller adds it itself). Checked against ${target.why}.`,
+      related: targetRelated(target),
+      span: strategy.at.deletionOrder.span,
+    });
+  }
+  return { findings: out, allManual };
+}
+
+const PROD = /(^|[^a-z])(prod|production|prd|live)([^a-z]|$)/i;
+
+/** Why the destinations look like production (a destination or a cluster label says so), or undefined. */
+export function productionLooking(apps: readonly GeneratedApp[]): string | undefined {
+  for (const a of apps) {
+    const dest = (a.app as { spec?: { destination?: { server?: unknown; name?: unknown; namespace?: unknown } } }).spec?.destination;
+    for (const v of [dest?.name, dest?.server, dest?.namespace]) if (typeof v === 'string' && PROD.test(v)) return `destination ${v}`;
+    for (const [k, v] of clusterLabels(a.params)) if (PROD.test(v)) return `cluster label ${k}: ${v}`;
+    for (const [k, v] of Object.entries(a.labels)) if (PROD.test(v)) return `label ${k}: ${v}`;
+  }
+  return undefined;
+}
+
+const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+function hasResourcesFinalizer(f: Json | undefined): boolean {
+  return Array.isArray(f) && f.some((x) => typeof x === 'string' && x.startsWith(RESOURCES_FINALIZER));
+}

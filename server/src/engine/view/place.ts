@@ -1,0 +1,93 @@
+/**
+ * Where a field of a document is: the spans a finding underlines, taken from the located tree
+ * (`yaml/ast.ts`) while the view is read, so no check looks a path up afterwards.
+ *
+ * A field the document does not have gets the place of the nearest field around it that it does
+ * have (`exact: false`): a finding about a missing `steps` sits on `rollingSync:`, one about a missing
+ * `spec` on the document. That is the same fallback `yaml/document.ts` `spanAt` gives a path, so
+ * moving a check onto the view moves none of its findings.
+ */
+import type { Json, Span } from '../types';
+import { astOf, property, type AppSetDoc, type AstNode } from '../yaml';
+import { own } from '../objects';
+
+export interface Place {
+  /** True when the document has this field; false: the spans are those of the nearest enclosing field. */
+  exact: boolean;
+  /** The located node of the value (undefined for `key:` with no value, or when not `exact`). */
+  node?: AstNode;
+  /** The key's span, when the field is a map entry. */
+  keyRange?: Span;
+  /** The value's span (absent for `key:` with no value). */
+  valueRange?: Span;
+  /** What to underline for the value: the value, else the key, else the document's start. */
+  span: Span;
+  /** What to underline for the field's name: the key, else the value, else the document's start. */
+  keySpan: Span;
+}
+
+/** A field of the document: its value as the document's JSON has it, and its place. */
+export interface Field<T = Json> extends Place {
+  value: T | undefined;
+}
+
+function placed(node: AstNode | undefined, key: Span | undefined, valueSpan: Span | undefined, start: Span, exact: boolean): Place {
+  return {
+    exact,
+    ...(node ? { node } : {}),
+    ...(key ? { keyRange: key } : {}),
+    ...(valueSpan ? { valueRange: valueSpan } : {}),
+    span: valueSpan ?? key ?? start,
+    keySpan: key ?? valueSpan ?? start,
+  };
+}
+
+/** Where the document starts, what a field gets when nothing around it is located either. */
+function startOf(doc: AppSetDoc): Span {
+  const r = doc.doc.range ?? [0, 0, 0];
+  return { start: r[0], end: r[0] + 1 };
+}
+
+/** The document itself as a field: its JSON value and the root of its located tree. */
+export function rootField(doc: AppSetDoc): Field {
+  const root = astOf(doc.doc);
+  const start = startOf(doc);
+  return { value: doc.value, ...placed(root, undefined, root?.span, start, true) };
+}
+
+/** A field with no document behind it (a strategy read from a bare value, in tests and tools). */
+export function unplaced(value: Json | undefined): Field {
+  const none = { start: 0, end: 0 };
+  return { value, exact: false, span: none, keySpan: none };
+}
+
+/**
+ * The field `seg` of `parent` (a map key or a list index), one step down from a node already held.
+ * Not there: the parent's place, `exact: false`.
+ */
+export function sub(parent: Field, seg: string | number): Field {
+  const pv = parent.value;
+  const value = Array.isArray(pv) && typeof seg === 'number' ? pv[seg] : own(pv, String(seg));
+  const n = parent.exact ? parent.node : undefined;
+  if (n?.kind === 'object') {
+    const p = property(n, String(seg));
+    if (p) return { value, ...placed(p.value, p.keySpan, p.value?.span, p.keySpan, true) };
+  } else if (n?.kind === 'array' && typeof seg === 'number') {
+    const item = n.items[seg];
+    if (item) return { value, ...placed(item, undefined, item.span, item.span, true) };
+  }
+  return { ...outside(parent), value };
+}
+
+/** The place of a field the document does not have: its nearest enclosing field's spans. */
+function outside(parent: Place): Place {
+  const { keyRange, valueRange, span, keySpan } = parent;
+  return { exact: false, ...(keyRange ? { keyRange } : {}), ...(valueRange ? { valueRange } : {}), span, keySpan };
+}
+
+/** A field `path` below `from`, step by step (each step from the node the previous one held). */
+export function subPath(from: Field, path: readonly (string | number)[]): Field {
+  let f = from;
+  for (const seg of path) f = sub(f, seg);
+  return f;
+}

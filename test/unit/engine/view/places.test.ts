@@ -1,0 +1,136 @@
+// The ApplicationSet's view (engine/view/): every field carries the place spanAt would give its path,
+// so a check that takes its span from the view underlines exactly what a path lookup did.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { parseFile, nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../../../server/src/engine/yaml';
+import { viewOf } from '../../../../server/src/engine/view/appset';
+import { readStrategy, stepKeySpan } from '../../../../server/src/engine/view/strategy';
+import type { Field } from '../../../../server/src/engine/view/place';
+import { repositoryYaml } from '../../../helpers/yamlCorpus';
+
+type Json = Field['value'];
+
+/** The value at a path of the document's JSON (own keys only, as the engine reads user objects). */
+function jsonAt(v: Json, path: JsonPath): Json {
+  for (const seg of path) {
+    if (Array.isArray(v) && typeof seg === 'number') v = v[seg];
+    else if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, seg))
+      v = (v as Record<string, Json>)[seg];
+    else return undefined;
+  }
+  return v;
+}
+
+/** Every field of the view with the path it stands for. */
+function fields(doc: AppSetDoc): [JsonPath, Field][] {
+  const v = viewOf(doc);
+  const s = v.strategy;
+  const out: [JsonPath, Field][] = [
+    [[], v.root],
+    [['metadata'], v.metadata],
+    [['metadata', 'finalizers'], v.finalizers],
+    [['spec'], v.spec],
+    [['spec', 'generators'], v.generators],
+    ...v.generatorList.map((g, i): [JsonPath, Field] => [['spec', 'generators', i], g]),
+    [['spec', 'template'], v.template],
+    [['spec', 'template', 'metadata', 'name'], v.templateName],
+    [['spec', 'template', 'spec', 'destination'], v.templateDestination],
+    [['spec', 'template', 'spec', 'project'], v.templateProject],
+    [['spec', 'template', 'spec', 'syncPolicy', 'automated'], v.templateAutomated],
+    [['spec', 'templatePatch'], v.templatePatch],
+    [['spec', 'syncPolicy'], v.syncPolicy],
+    [['spec', 'syncPolicy', 'applicationsSync'], v.applicationsSync],
+    [['spec', 'goTemplate'], v.goTemplate],
+    [['spec', 'goTemplateOptions'], v.goTemplateOptions],
+    [['spec', 'ignoreApplicationDifferences'], v.ignoreApplicationDifferences],
+    [['spec', 'strategy'], s.at.strategy],
+    [['spec', 'strategy', 'type'], s.at.type],
+    [['spec', 'strategy', 'rollingSync'], s.at.rollingSync],
+    [['spec', 'strategy', 'rollingSync', 'steps'], s.at.steps],
+    [['spec', 'strategy', 'deletionOrder'], s.at.deletionOrder],
+  ];
+  for (const st of s.steps) {
+    out.push(
+      [st.path, st.at.step],
+      [[...st.path, 'matchExpressions'], st.at.matchExpressions],
+      [[...st.path, 'maxUpdate'], st.at.maxUpdate],
+    );
+    for (const e of st.matchExpressions) out.push([e.path, e.at.expression], [[...e.path, 'operator'], e.at.operator]);
+  }
+  return out;
+}
+
+function assertPlaces(doc: AppSetDoc, where: string): number {
+  let n = 0;
+  for (const [path, f] of fields(doc)) {
+    const at = `${where} ${path.join('.')}`;
+    const found = nodeAt(doc.doc, path);
+    assert.equal(f.exact, found.exact, at);
+    assert.deepEqual(f.span, spanAt(doc.doc, path), at);
+    assert.deepEqual(f.keySpan, spanAt(doc.doc, path, 'key'), at);
+    assert.deepEqual(f.value, jsonAt(doc.value, path), at);
+    n++;
+  }
+  return n;
+}
+
+test("every field of every repository ApplicationSet has the place spanAt gives its path, and the document's value", () => {
+  let checked = 0;
+  for (const file of repositoryYaml()) {
+    const parsed = parseFile(readFileSync(file, 'utf8'));
+    for (const doc of parsed.appsets) checked += assertPlaces(doc, file);
+  }
+  assert.ok(checked > 1000, `only ${checked} fields checked`);
+});
+
+test('a field the document does not have sits where the nearest enclosing field is, as spanAt says', () => {
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: s
+spec:
+  strategy:
+    type: RollingSync
+    rollingSync:
+  template: {}
+---
+apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: t}
+spec:
+  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+        - maxUpdate: 0
+        - matchExpressions: [{key: a, operator: In, values: [x]}]
+          maxUpdate: 25%
+`;
+  const [s, t] = parseFile(text).appsets;
+  assertPlaces(s, 's');
+  assertPlaces(t, 't');
+  const vs = viewOf(s).strategy;
+  assert.equal(vs.at.steps.exact, false);
+  assert.deepEqual(vs.at.steps.keySpan, spanAt(s.doc, ['spec', 'strategy', 'rollingSync'], 'key'));
+  assert.equal(text.slice(vs.at.steps.keySpan.start, vs.at.steps.keySpan.end), 'rollingSync');
+  const [first, second] = viewOf(t).strategy.steps;
+  // A step with no matchExpressions: its finding sits on the step; else on `matchExpressions`.
+  assert.match(text.slice(stepKeySpan(first).start, stepKeySpan(first).end), /^maxUpdate: 0\s*$/);
+  assert.equal(text.slice(stepKeySpan(second).start, stepKeySpan(second).end), 'matchExpressions');
+  assert.equal(text.slice(second.at.maxUpdate.span.start, second.at.maxUpdate.span.end), '25%');
+  assert.equal(second.maxUpdate, '25%');
+});
+
+test('the view is read once per document, and a bare value reads the same strategy', () => {
+  const doc = parseFile(
+    'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec:\n  strategy: {type: RollingSync, rollingSync: {steps: [{maxUpdate: 2}]}}\n',
+  ).appsets[0];
+  assert.equal(viewOf(doc), viewOf(doc));
+  const strip = ({ at: _at, ...rest }: { at: unknown }) => rest;
+  const bare = readStrategy(doc.value);
+  const placed = viewOf(doc).strategy;
+  assert.deepEqual({ ...strip(bare), steps: bare.steps.map(strip) }, { ...strip(placed), steps: placed.steps.map(strip) });
+  assert.equal(bare.steps[0].at.maxUpdate.exact, false);
+  assert.equal(placed.steps[0].at.maxUpdate.exact, true);
+});
