@@ -16,7 +16,6 @@ import { severityOf } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
 import { helmPlaceholderFindings } from './helmPlaceholders';
 import { helmPrintedCollectionFindings } from './helmPrinted';
-import type { ParsedFile } from '../yaml';
 import { appSetKindAt, declaresAppSet } from './appset';
 import { scaffoldOf } from './scaffolding';
 

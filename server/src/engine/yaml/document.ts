@@ -16,7 +16,7 @@ import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
 import { argocdAppsAppSets } from '../kinds/argocdApps';
 import { extraObjectsAppSets, extraObjectsFindings } from '../kinds/extraObjects';
-import type { AppSetDoc, HelmValuesOrigin, YamlDoc } from '../kinds/documents';
+import type { AppSetDoc, YamlDoc } from '../kinds/documents';
 import { isAppSetValue } from '../kinds/appset';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
