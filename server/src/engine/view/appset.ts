@@ -11,6 +11,7 @@ import type { Json } from '../types';
 import type { AppSetDoc } from '../yaml';
 import { rootField, sub, type Field } from './place';
 import { readStrategyAt, type StrategyView } from './strategy';
+import { readEntries, type GeneratorEntryView } from './generators';
 
 export interface AppSetView {
   /** The document (its root node). */
@@ -22,6 +23,11 @@ export interface AppSetView {
   generators: Field;
   /** One field per entry of `spec.generators` (none when it is not a list). */
   generatorList: Field[];
+  /**
+   * The entries of `spec.generators` read for the generator checks (kinds, selectors, git patterns,
+   * matrix/merge children), with places; read on first use.
+   */
+  readonly generatorEntries: GeneratorEntryView[];
   template: Field;
   /** `template.metadata.name`. */
   templateName: Field;
@@ -62,6 +68,7 @@ function readView(doc: AppSetDoc): AppSetView {
   const template = sub(spec, 'template');
   const templateSpec = sub(template, 'spec');
   const syncPolicy = sub(spec, 'syncPolicy');
+  let entries: GeneratorEntryView[] | undefined;
   return {
     root,
     metadata,
@@ -69,6 +76,9 @@ function readView(doc: AppSetDoc): AppSetView {
     spec,
     generators,
     generatorList: Array.isArray(generators.value) ? generators.value.map((_: Json, i: number) => sub(generators, i)) : [],
+    get generatorEntries() {
+      return (entries ??= readEntries(generators, ['spec', 'generators'], 1));
+    },
     template,
     templateName: sub(sub(template, 'metadata'), 'name'),
     templateDestination: sub(templateSpec, 'destination'),

@@ -7,6 +7,7 @@ import { parseFile, nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../
 import { viewOf } from '../../../../server/src/engine/view/appset';
 import { readStrategy, stepKeySpan } from '../../../../server/src/engine/view/strategy';
 import type { Field } from '../../../../server/src/engine/view/place';
+import type { GeneratorEntryView } from '../../../../server/src/engine/view/generators';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
 
 type Json = Field['value'];
@@ -57,6 +58,34 @@ function fields(doc: AppSetDoc): [JsonPath, Field][] {
       [[...st.path, 'maxUpdate'], st.at.maxUpdate],
     );
     for (const e of st.matchExpressions) out.push([e.path, e.at.expression], [[...e.path, 'operator'], e.at.operator]);
+  }
+  for (const g of v.generatorEntries) out.push(...entryFields(g));
+  return out;
+}
+
+/** The fields of a generator entry and of the matrix/merge children below it, with their paths. */
+function entryFields(g: GeneratorEntryView): [JsonPath, Field][] {
+  const out: [JsonPath, Field][] = [[g.path, g.at]];
+  for (const k of g.kinds) out.push([[...g.path, k], g.kindAt[k] as Field]);
+  for (const s of g.selectors) {
+    out.push([s.path, s.at]);
+    for (const l of s.labels) out.push([[...s.path, 'matchLabels', l.key], l.at]);
+    for (const e of s.expressions) {
+      const p = [...s.path, 'matchExpressions', e.index];
+      out.push([p, e.at], [[...p, 'key'], e.key], [[...p, 'operator'], e.operator], [[...p, 'values'], e.values]);
+    }
+  }
+  for (const pat of g.gitPatterns) {
+    const p = [...g.path, 'git', pat.what, pat.index];
+    out.push([p, pat.at], [[...p, 'path'], pat.path], [[...p, 'exclude'], pat.exclude]);
+  }
+  for (const c of g.combined) {
+    out.push(
+      [[...g.path, c.kind], c.at],
+      [[...g.path, c.kind, 'generators'], c.generators],
+      [[...g.path, c.kind, 'mergeKeys'], c.mergeKeys],
+    );
+    for (const child of c.children) out.push(...entryFields(child));
   }
   return out;
 }
@@ -133,4 +162,42 @@ test('the view is read once per document, and a bare value reads the same strate
   assert.deepEqual({ ...strip(bare), steps: bare.steps.map(strip) }, { ...strip(placed), steps: placed.steps.map(strip) });
   assert.equal(bare.steps[0].at.maxUpdate.exact, false);
   assert.equal(placed.steps[0].at.maxUpdate.exact, true);
+});
+
+test('generator entries, their selectors, git patterns and matrix/merge children carry the places spanAt gives', () => {
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: g}
+spec:
+  generators:
+    -
+    - {}
+    - list: {elements: []}
+      clusters:
+        selector:
+          matchLabels: {"bad key": x}
+          matchExpressions: [{key: a, operator: In}, 3, {key: b, operator: Exists, values: [x]}]
+    - matrix:
+        generators:
+          - git: {repoURL: x, directories: [{path: '!a'}, {path: b, exclude: true}]}
+          - merge:
+              mergeKeys: []
+              generators:
+                - matrix: {generators: [{list: {}}]}
+      selector: {matchLabels: {}}
+    - clusterDecisionResource: {labelSelector: {matchExpressions: [{key: k, operator: NotIn, values: []}]}}
+`;
+  const [doc] = parseFile(text).appsets;
+  const n = assertPlaces(doc, 'g');
+  const entries = viewOf(doc).generatorEntries;
+  assert.equal(entries.length, 5);
+  assert.deepEqual(entries[2].kinds, ['list', 'clusters']);
+  assert.equal(entries[2].selectors[0].expressions.length, 2, 'the non-map expression is not read');
+  const [, merge] = entries[3].combined[0].children;
+  assert.equal(merge.level, 2);
+  assert.equal(merge.combined[0].children[0].level, 3);
+  assert.deepEqual(merge.combined[0].children[0].combined[0].children, [], 'nothing is read below the third level');
+  const neg = entries[3].combined[0].children[0].gitPatterns[0].path;
+  assert.equal(text.slice(neg.span.start, neg.span.end), "'!a'");
+  assert.ok(n > 40, `only ${n} fields checked`);
 });

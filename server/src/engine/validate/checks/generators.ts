@@ -4,31 +4,28 @@
  * exactly one kind, matrix/merge nest one level at most, and entries that generate nothing.
  */
 import type { EngineDiagnostic, Json, Span } from '../../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../yaml';
+import type { AppSetDoc } from '../../yaml';
 import { isObj as isObject, own } from '../../objects';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';
-import { kindsOf } from '../../rules/generators';
-
-/** Bound on generator entries looked at per level (a hostile file could list millions). */
-const MAX_ENTRIES = 1000;
+import { viewOf } from '../../view/appset';
+import { sub, type Field } from '../../view/place';
+import { MAX_LEVEL, type CombinedView, type GeneratorEntryView, type GitPatternView } from '../../view/generators';
 
 export { GENERATOR_KINDS, kindsOf } from '../../rules/generators';
 
 export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  const gens = own(own(doc.value, 'spec'), 'generators');
-  if (!Array.isArray(gens)) return out;
-  gens.slice(0, MAX_ENTRIES).forEach((entry: Json, i: number) => {
-    const path: JsonPath = ['spec', 'generators', i];
-    const kinds = kindsOf(entry);
-    if (kinds.length === 0 && entry !== null) {
+  const view = viewOf(doc);
+  for (const entry of view.generatorEntries) {
+    const { kinds } = entry;
+    if (kinds.length === 0 && entry.at.value !== null) {
       // (a null entry is a schema type error already)
       out.push(
         diag(
           'appset/empty-generator',
           'this generator entry sets no generator (list, clusters, git, matrix, …), so it produces no Applications',
-          itemSpan(doc, text, path),
+          itemSpan(text, entry),
         ),
       );
     } else if (kinds.length > 1) {
@@ -36,44 +33,34 @@ export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[
         diag(
           'appset/multiple-generator-kinds',
           `this entry sets ${kinds.length} generators (${kinds.join(', ')}); each runs separately and their Applications are added together, not combined — use a matrix to combine them`,
-          spanAt(doc.doc, [...path, kinds[1]], 'key'),
+          secondKind(entry).keySpan,
         ),
       );
     }
-    checkEntry(doc, text, entry, path, 1, out);
-  });
+    checkEntry(text, view.goTemplate.value, entry, out);
+  }
   return out;
 }
 
-/** Checks one generator entry at nesting `level` (1 = top level) and recurses into matrix/merge. */
-function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, level: number, out: EngineDiagnostic[]): void {
-  if (!isObject(entry)) return;
-  const selector = own(entry, 'selector');
-  if (selector !== undefined) out.push(...checkLabelSelector(doc, [...path, 'selector'], selector, 'post-selector'));
-  const clusters = own(entry, 'clusters');
-  if (isObject(clusters) && own(clusters, 'selector') !== undefined) {
-    out.push(...checkLabelSelector(doc, [...path, 'clusters', 'selector'], own(clusters, 'selector'), 'cluster selector'));
-  }
-  const cdr = own(entry, 'clusterDecisionResource');
-  if (isObject(cdr) && own(cdr, 'labelSelector') !== undefined) {
-    out.push(
-      ...checkLabelSelector(doc, [...path, 'clusterDecisionResource', 'labelSelector'], own(cdr, 'labelSelector'), 'label selector'),
-    );
-  }
+/** The field of the second kind an entry sets (where a finding about too many kinds sits). */
+function secondKind(entry: GeneratorEntryView): Field {
+  return entry.kindAt[entry.kinds[1]] as Field;
+}
 
-  out.push(...gitNegations(doc, text, entry, path));
-  const matrix = own(entry, 'matrix');
-  if (isObject(matrix)) out.push(...matrixPathClash(doc, own(doc.value, 'spec'), own(matrix, 'generators'), [...path, 'matrix']));
+/** Checks one generator entry and recurses into its matrix/merge children (read to MAX_LEVEL by the view). */
+function checkEntry(text: string, goTemplate: Json | undefined, entry: GeneratorEntryView, out: EngineDiagnostic[]): void {
+  if (!isObject(entry.at.value)) return;
+  for (const selector of entry.selectors) out.push(...checkLabelSelector(selector));
 
-  for (const kind of ['matrix', 'merge'] as const) {
-    const g = own(entry, kind);
-    if (!isObject(g)) continue;
-    const gPath = [...path, kind];
-    if (level >= 3) continue; // already reported by the parent as too deep
-    const children = own(g, 'generators');
-    if (Array.isArray(children)) {
-      const n = children.length;
-      const at = spanAt(doc.doc, [...gPath, 'generators'], 'key');
+  out.push(...gitNegations(text, entry));
+  const matrix = entry.combined.find((c) => c.kind === 'matrix');
+  if (matrix) out.push(...matrixPathClash(goTemplate, matrix));
+
+  for (const { kind, generators, children, mergeKeys } of entry.combined) {
+    if (entry.level >= MAX_LEVEL) continue; // already reported by the parent as too deep
+    if (Array.isArray(generators.value)) {
+      const n = generators.value.length;
+      const at = generators.keySpan;
       if (kind === 'matrix' && n !== 2) {
         out.push(
           diag(
@@ -92,16 +79,15 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
           ),
         );
       }
-      children.slice(0, MAX_ENTRIES).forEach((child: Json, j: number) => {
-        const cPath = [...gPath, 'generators', j];
-        const kinds = kindsOf(child);
-        if (level === 2) {
+      for (const child of children) {
+        const { kinds } = child;
+        if (entry.level === 2) {
           for (const deep of kinds.filter((k) => k === 'matrix' || k === 'merge')) {
             out.push(
               diag(
                 'appset/nesting-depth',
                 `a ${deep} inside a nested ${kind} is not supported: matrix/merge can be nested only one level deep; the controller drops it, so this child generates nothing and the ${kind} fails`,
-                spanAt(doc.doc, [...cPath, deep], 'key'),
+                (child.kindAt[deep] as Field).keySpan,
               ),
             );
           }
@@ -111,7 +97,7 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
             diag(
               'appset/child-generator-kinds',
               `this ${kind} child sets no generator; the ${kind} fails with "child generator generated no parameters"`,
-              itemSpan(doc, text, cPath),
+              itemSpan(text, child),
             ),
           );
         } else if (kinds.length > 1) {
@@ -119,21 +105,20 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
             diag(
               'appset/child-generator-kinds',
               `this ${kind} child sets ${kinds.length} generators (${kinds.join(', ')}); each ${kind} child must set exactly one, otherwise the ${kind} fails`,
-              spanAt(doc.doc, [...cPath, kinds[1]], 'key'),
+              secondKind(child).keySpan,
             ),
           );
         }
-        checkEntry(doc, text, child, cPath, level + 1, out);
-      });
+        checkEntry(text, goTemplate, child, out);
+      }
     }
     if (kind === 'merge') {
-      const keys = own(g, 'mergeKeys');
-      if (Array.isArray(keys) && keys.length === 0) {
+      if (Array.isArray(mergeKeys.value) && mergeKeys.value.length === 0) {
         out.push(
           diag(
             'appset/merge-keys',
             'mergeKeys is empty; a merge generator needs at least one key to match parameter sets on',
-            spanAt(doc.doc, [...gPath, 'mergeKeys']),
+            mergeKeys.span,
           ),
         );
       }
@@ -142,18 +127,16 @@ function checkEntry(doc: AppSetDoc, text: string, entry: Json, path: JsonPath, l
 }
 
 /** The first line of a list item (or its key), for diagnostics about a whole entry. */
-function itemSpan(doc: AppSetDoc, text: string, path: JsonPath): Span {
-  const n = nodeAt(doc.doc, path);
-  const v = n.value;
+function itemSpan(text: string, { at, list }: GeneratorEntryView): Span {
+  const v = at.valueRange;
   if (v && v.end > v.start) {
     const nl = text.indexOf('\n', v.start);
     return { start: v.start, end: nl < 0 || nl > v.end ? v.end : Math.max(nl, v.start + 1) };
   }
   // `- ` with nothing after it: underline the dash of the item.
-  const parent = nodeAt(doc.doc, path.slice(0, -1));
-  const base = v?.start ?? parent.value?.start ?? 0;
+  const base = v?.start ?? list.valueRange?.start ?? 0;
   const dash = text.lastIndexOf('-', base);
-  return dash >= 0 && base - dash < 200 ? { start: dash, end: dash + 1 } : spanAt(doc.doc, path.slice(0, -1), 'key');
+  return dash >= 0 && base - dash < 200 ? { start: dash, end: dash + 1 } : list.keySpan;
 }
 
 /**
@@ -163,59 +146,46 @@ function itemSpan(doc: AppSetDoc, text: string, path: JsonPath): Span {
  * and the directory meant to be left out is still selected by the other patterns. Exclusion is
  * `exclude: true` on an entry of its own. The quick fix's edits travel in `data`.
  */
-function gitNegations(doc: AppSetDoc, text: string, entry: Json, path: JsonPath): EngineDiagnostic[] {
+function gitNegations(text: string, entry: GeneratorEntryView): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  const git = own(entry, 'git');
-  if (!isObject(git)) return out;
-  for (const what of ['directories', 'files'] as const) {
-    const list = own(git, what);
-    if (!Array.isArray(list)) continue;
-    list.slice(0, MAX_ENTRIES).forEach((item: Json, i: number) => {
-      const pattern = own(item, 'path');
-      if (typeof pattern !== 'string' || !pattern.startsWith('!')) return;
-      const at = [...path, 'git', what, i];
-      const meant = pattern.replace(/^!+/, '');
-      const already = own(item, 'exclude') === true;
-      out.push(
-        diag(
-          'appset/git-negation',
-          already
-            ? `"${pattern}" is a literal path starting with "!" (git generator ${what} patterns have no negation), so this exclude entry leaves out nothing; write "${meant}"`
-            : `"${pattern}" is not a negation: git generator ${what} patterns (${what === 'directories' ? "Go's path.Match" : 'git pathspecs'}) have no "!", so it matches nothing and leaves nothing out (${meant} is still ${what === 'directories' ? 'deployed' : 'read'} wherever another pattern selects it); write "${meant}" with exclude: true`,
-          spanAt(doc.doc, [...at, 'path']),
-          { data: { fix: negationFix(doc, text, at, meant, already) } },
-        ),
-      );
-    });
+  for (const pattern of entry.gitPatterns) {
+    const written = pattern.path.value;
+    if (typeof written !== 'string' || !written.startsWith('!')) continue;
+    const { what } = pattern;
+    const meant = written.replace(/^!+/, '');
+    const already = pattern.exclude.value === true;
+    out.push(
+      diag(
+        'appset/git-negation',
+        already
+          ? `"${written}" is a literal path starting with "!" (git generator ${what} patterns have no negation), so this exclude entry leaves out nothing; write "${meant}"`
+          : `"${written}" is not a negation: git generator ${what} patterns (${what === 'directories' ? "Go's path.Match" : 'git pathspecs'}) have no "!", so it matches nothing and leaves nothing out (${meant} is still ${what === 'directories' ? 'deployed' : 'read'} wherever another pattern selects it); write "${meant}" with exclude: true`,
+        pattern.path.span,
+        { data: { fix: negationFix(text, pattern, meant, already) } },
+      ),
+    );
   }
   return out;
 }
 
-function getItem(doc: AppSetDoc, at: JsonPath): Json | undefined {
-  let v: Json | undefined = doc.value;
-  for (const k of at) v = Array.isArray(v) && typeof k === 'number' ? v[k] : typeof k === 'string' ? own(v, k) : undefined;
-  return v;
-}
-
 /** The edits turning `path: '!x'` into `path: x` + `exclude: true` (block or flow entry). */
 function negationFix(
-  doc: AppSetDoc,
   text: string,
-  at: JsonPath,
+  pattern: GitPatternView,
   meant: string,
   already: boolean,
 ): { title: string; edits: { span: Span; newText: string }[] } | undefined {
-  const value = nodeAt(doc.doc, [...at, 'path']).value;
-  const key = nodeAt(doc.doc, [...at, 'path']).key;
+  const value = pattern.path.valueRange;
+  const key = pattern.path.keyRange;
   if (!value || !key) return undefined;
   const old = text.slice(value.start, value.end);
   const quote = /^["']/.test(old) ? old[0] : /^[*&!%@`{[]/.test(meant) ? "'" : '';
   const edits = [{ span: value, newText: quote + meant + quote }];
   if (!already) {
-    const excl = own(getItem(doc, at), 'exclude') !== undefined ? nodeAt(doc.doc, [...at, 'exclude']).value : undefined;
+    const excl = pattern.exclude.value !== undefined ? pattern.exclude.valueRange : undefined;
     if (excl) edits.push({ span: excl, newText: 'true' });
     else {
-      const item = nodeAt(doc.doc, at).value;
+      const item = pattern.at.valueRange;
       const flow = item !== undefined && text[item.start] === '{';
       const lineStart = text.lastIndexOf('\n', key.start - 1) + 1;
       const before = text.slice(lineStart, key.start);
@@ -241,7 +211,8 @@ function negationFix(
  * override parameters: not flagged. A second generator that reads the first's path (`{{path}}/config.json`) yields the
  * same path on each pair and is not flagged.
  */
-function matrixPathClash(doc: AppSetDoc, spec: Json | undefined, children: Json | undefined, mPath: JsonPath): EngineDiagnostic[] {
+function matrixPathClash(goTemplate: Json | undefined, matrix: CombinedView): EngineDiagnostic[] {
+  const children = matrix.generators.value;
   if (!Array.isArray(children) || children.length !== 2) return [];
   const gits = children.map((c) => own(c, 'git'));
   if (!gits.every(isObject)) return [];
@@ -256,13 +227,13 @@ function matrixPathClash(doc: AppSetDoc, spec: Json | undefined, children: Json 
   if (readsFirst.split('}').some((seg) => seg.includes('{{') && /\bpath\b/.test(seg.slice(seg.indexOf('{{') + 2)))) return [];
   // goTemplate: the first generator's values override the second's, which Argo CD documents as a
   // feature (Generators-Matrix.md, "overriding parameters" with two git files generators): not flagged.
-  if (own(spec, 'goTemplate') === true) return [];
+  if (goTemplate === true) return [];
   const key = prefix(gits[0]) ? `${prefix(gits[0])}.path` : 'path';
   return [
     diag(
       'appset/matrix-path-clash',
       `both git generators of this matrix set the ${key} parameters (no distinct pathParamPrefix): as soon as they find different folders the controller fails the whole ApplicationSet with "found duplicate key ${key} with different value"; give one of them a pathParamPrefix`,
-      spanAt(doc.doc, [...mPath, 'generators', 1, 'git'], 'key'),
+      sub(sub(matrix.generators, 1), 'git').keySpan,
     ),
   ];
 }

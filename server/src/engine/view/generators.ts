@@ -1,0 +1,132 @@
+/**
+ * The generators of an ApplicationSet read into the view: each entry of `spec.generators` with the
+ * kinds it sets, its label selectors, its git path patterns and its matrix/merge children, every one
+ * a field carrying its place (`place.ts`), so the generator checks (`validate/checks/generators.ts`,
+ * `selectors.ts`) take their spans from here. Which keys are generator kinds: `rules/generators.ts`.
+ */
+import type { Json } from '../types';
+import type { JsonPath } from '../yaml';
+import { isObj } from '../objects';
+import { kindsOf, type GeneratorKind } from '../rules/generators';
+import { sub, type Field } from './place';
+
+/** Bound on entries read per list (a hostile file could list millions). */
+export const MAX_ENTRIES = 1000;
+/**
+ * Deepest level whose entries are read: the top (1), a matrix/merge child (2), a child of a nested
+ * matrix/merge (3). Argo CD nests matrix/merge one level only (`applicationset/utils/utils.go`
+ * `CheckInvalidGenerators`), so what lies below is reported at level 2 and not read.
+ */
+export const MAX_LEVEL = 3;
+
+/** A label selector: the generator's post-selector, a cluster generator's or a clusterDecisionResource's. */
+export interface SelectorView {
+  /** How findings name it. */
+  what: 'post-selector' | 'cluster selector' | 'label selector';
+  at: Field;
+  /** JSON path of the selector in the document. */
+  path: JsonPath;
+  /** Each key of `matchLabels` (when it is a map). */
+  labels: { key: string; at: Field }[];
+  /** Each map entry of `matchExpressions` (the first MAX_ENTRIES), with its `key`, `operator`, `values`. */
+  expressions: { index: number; at: Field; key: Field; operator: Field; values: Field }[];
+}
+
+/** A `path` pattern of a git generator's `directories` or `files`. */
+export interface GitPatternView {
+  what: 'directories' | 'files';
+  /** Its index in that list. */
+  index: number;
+  /** The list item. */
+  at: Field;
+  path: Field;
+  exclude: Field;
+}
+
+/** A matrix or merge object of an entry. */
+export interface CombinedView {
+  kind: 'matrix' | 'merge';
+  at: Field;
+  /** Its `generators` list, and the children read from it (none below MAX_LEVEL). */
+  generators: Field;
+  children: GeneratorEntryView[];
+  mergeKeys: Field;
+}
+
+export interface GeneratorEntryView {
+  /** The list item. */
+  at: Field;
+  /** The list it stands in (a finding about an empty item falls back to it). */
+  list: Field;
+  /** JSON path of the entry in the document. */
+  path: JsonPath;
+  /** 1 = `spec.generators`, 2 = a matrix/merge child, 3 = a child of a nested one. */
+  level: number;
+  /** The generator kinds the entry sets, in `GENERATOR_KINDS` order, each with its field. */
+  kinds: GeneratorKind[];
+  kindAt: Partial<Record<GeneratorKind, Field>>;
+  selectors: SelectorView[];
+  gitPatterns: GitPatternView[];
+  /** Its `matrix` and `merge` when they are maps, in that order. */
+  combined: CombinedView[];
+}
+
+/** The entries of a generator list at `level` (the first MAX_ENTRIES). */
+export function readEntries(list: Field, path: JsonPath, level: number): GeneratorEntryView[] {
+  const items = list.value;
+  if (!Array.isArray(items)) return [];
+  return items.slice(0, MAX_ENTRIES).map((_: Json, i: number) => readEntry(sub(list, i), list, [...path, i], level));
+}
+
+function readEntry(at: Field, list: Field, path: JsonPath, level: number): GeneratorEntryView {
+  const kinds = kindsOf(at.value);
+  const kindAt: Partial<Record<GeneratorKind, Field>> = {};
+  for (const k of kinds) kindAt[k] = sub(at, k);
+  const entry: GeneratorEntryView = { at, list, path, level, kinds, kindAt, selectors: [], gitPatterns: [], combined: [] };
+  if (!isObj(at.value)) return entry;
+  const selector = sub(at, 'selector');
+  if (selector.value !== undefined) entry.selectors.push(readSelector(selector, 'post-selector', [...path, 'selector']));
+  const clusters = sub(at, 'clusters');
+  const clusterSelector = sub(clusters, 'selector');
+  if (isObj(clusters.value) && clusterSelector.value !== undefined)
+    entry.selectors.push(readSelector(clusterSelector, 'cluster selector', [...path, 'clusters', 'selector']));
+  const cdr = sub(at, 'clusterDecisionResource');
+  const labelSelector = sub(cdr, 'labelSelector');
+  if (isObj(cdr.value) && labelSelector.value !== undefined)
+    entry.selectors.push(readSelector(labelSelector, 'label selector', [...path, 'clusterDecisionResource', 'labelSelector']));
+  const git = sub(at, 'git');
+  if (isObj(git.value)) {
+    for (const what of ['directories', 'files'] as const) {
+      const patterns = sub(git, what);
+      if (!Array.isArray(patterns.value)) continue;
+      patterns.value.slice(0, MAX_ENTRIES).forEach((_: Json, i: number) => {
+        const item = sub(patterns, i);
+        entry.gitPatterns.push({ what, index: i, at: item, path: sub(item, 'path'), exclude: sub(item, 'exclude') });
+      });
+    }
+  }
+  for (const kind of ['matrix', 'merge'] as const) {
+    const g = sub(at, kind);
+    if (!isObj(g.value)) continue;
+    const generators = sub(g, 'generators');
+    const children = level < MAX_LEVEL ? readEntries(generators, [...path, kind, 'generators'], level + 1) : [];
+    entry.combined.push({ kind, at: g, generators, children, mergeKeys: sub(g, 'mergeKeys') });
+  }
+  return entry;
+}
+
+function readSelector(at: Field, what: SelectorView['what'], path: JsonPath): SelectorView {
+  const view: SelectorView = { what, at, path, labels: [], expressions: [] };
+  if (!isObj(at.value)) return view;
+  const labels = sub(at, 'matchLabels');
+  if (isObj(labels.value)) for (const key of Object.keys(labels.value)) view.labels.push({ key, at: sub(labels, key) });
+  const exprs = sub(at, 'matchExpressions');
+  if (Array.isArray(exprs.value)) {
+    exprs.value.slice(0, MAX_ENTRIES).forEach((e: Json, i: number) => {
+      if (!isObj(e)) return;
+      const ex = sub(exprs, i);
+      view.expressions.push({ index: i, at: ex, key: sub(ex, 'key'), operator: sub(ex, 'operator'), values: sub(ex, 'values') });
+    });
+  }
+  return view;
+}
