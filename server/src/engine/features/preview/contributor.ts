@@ -8,6 +8,8 @@
 import type { AppSetContext, FeatureContributor } from '../context';
 import type { CodeLens, EngineDiagnostic } from '../../types';
 import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml';
+import { viewOf } from '../../view/appset';
+import { sub, type Field } from '../../view/place';
 import { referencedParams } from '../../../gotemplate';
 import { isObject, has, valueAt } from '../../generators/params';
 import { destinationOf, UNKNOWN_PROJECT } from '../../expand/expand';
@@ -53,8 +55,10 @@ export const previewContributor: FeatureContributor = {
 
   codeLenses(ctx) {
     const exp = ctx.expansion();
-    const gens = nodeAt(ctx.doc.doc, ['spec', 'generators']);
-    if (!gens.key) return [];
+    const view = viewOf(ctx.doc);
+    // `generators` not written: the lens sits on the nearest key around it (`spec:`).
+    const gensKey = view.generators.keyRange;
+    if (!gensKey) return [];
     const lenses: CodeLens[] = [];
     const cmd = (offset: number) => ({ id: Commands.showPreview, title: 'Preview generated Applications', args: [ctx.file.uri, offset] });
     const n = exp.apps.length;
@@ -64,18 +68,15 @@ export const previewContributor: FeatureContributor = {
     const count = `${n}${exp.capped ? '+' : ''} Application${n === 1 ? '' : 's'}${exp.exact ? '' : ' · approximate'}`;
     const title = n ? `${count}${desc ? ' · ' + desc : ''}` : `${count}${noneWhy(ctx, exp)}${desc ? ' · ' + desc : ''}`;
     lenses.push({
-      span: gens.key,
+      span: gensKey,
       title,
-      command: cmd(gens.key.start),
+      command: cmd(gensKey.start),
       tooltip: n ? title : noneTip(exp),
     });
-    const entries =
-      isObject(ctx.doc.value.spec) && Array.isArray((ctx.doc.value.spec as Record<string, unknown>).generators)
-        ? ((ctx.doc.value.spec as Record<string, unknown>).generators as unknown[])
-        : [];
+    const entries = view.generatorList;
     if (entries.length > 1) {
-      entries.forEach((_, i) => {
-        const span = nodeAt(ctx.doc.doc, ['spec', 'generators', i]).value;
+      entries.forEach((entry, i) => {
+        const span = entry.valueRange;
         if (!span) return;
         const count = exp.apps.filter((a) => a.generatorIndex === i).length;
         lenses.push({
@@ -191,7 +192,8 @@ function nameCell(a: GeneratedApp): string {
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */
 function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): EngineDiagnostic[] {
-  const kinds = new Map<string, { code: DiagnosticCode; where: JsonPath; apps: GeneratedApp[]; first: string }>();
+  const view = viewOf(ctx.doc);
+  const kinds = new Map<string, { code: DiagnosticCode; where: Field; apps: GeneratedApp[]; first: string }>();
   for (const a of apps) {
     for (const m of a.invalid ?? []) {
       // An unknown project is reported where the project is written (features/projects).
@@ -199,7 +201,7 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
       const kind = invalidKind(m);
       const k = kinds.get(kind) ?? {
         code: kind === 'duplicate' ? 'generator/duplicate-name' : 'generator/invalid-application',
-        where: kind.startsWith('destination') ? ['spec', 'template', 'spec', 'destination'] : ['spec', 'template', 'metadata', 'name'],
+        where: kind.startsWith('destination') ? view.templateDestination : view.templateName,
         apps: [],
         first: m,
       };
@@ -209,7 +211,7 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
   }
   const out: EngineDiagnostic[] = [];
   for (const [kind, k] of kinds) {
-    const span = nodeAt(ctx.doc.doc, k.where).exact ? spanAt(ctx.doc.doc, k.where) : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
+    const span = k.where.exact ? k.where.span : view.template.keySpan;
     const skip = k.apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${k.apps.length} Applications`;
     const affected = affectedOf(k.apps, total);
     const d: EngineDiagnostic = {
@@ -274,7 +276,8 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
   if (goTemplate && opts.includes('missingkey=error')) return []; // render errors say it already
   const out: EngineDiagnostic[] = [];
   const seen = new Set<string>();
-  const visit = (v: unknown, path: JsonPath) => {
+  const visit = (at: Field, path: JsonPath) => {
+    const v = at.value;
     if (typeof v === 'string') {
       if (!v.includes('{{')) return;
       for (const ref of referencedParams(v, goTemplate)) {
@@ -286,9 +289,8 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         const key = name + '@' + path.join('/');
         if (seen.has(key)) continue;
         seen.add(key);
-        const n = nodeAt(ctx.doc.doc, path);
-        const whole = n.value ?? spanAt(ctx.doc.doc, path);
-        const span = (n.value && valueSpan(ctx.file.text, n.value, v, ref.offset, ref.length)) || whole;
+        const whole = at.span;
+        const span = (at.valueRange && valueSpan(ctx.file.text, at.valueRange, v, ref.offset, ref.length)) || whole;
         const effect = goTemplate ? 'renders <no value>' : `stays "{{${ref.path[0]}}}"`;
         const affected = affectedOf(lacking, apps.length);
         const d: EngineDiagnostic = {
@@ -302,10 +304,10 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         if (related.length) d.related = related;
         out.push(d);
       }
-    } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i]));
-    else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...path, k]);
+    } else if (Array.isArray(v)) v.forEach((_, i) => visit(sub(at, i), [...path, i]));
+    else if (isObject(v)) for (const k of Object.keys(v)) visit(sub(at, k), [...path, k]);
   };
-  visit(spec.template, ['spec', 'template']);
+  if (isObject(ctx.doc.value.spec)) visit(viewOf(ctx.doc).template, ['spec', 'template']);
   return out;
 }
 
@@ -323,7 +325,7 @@ function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
       severity: severityOf('generator/in-cluster-metadata'),
       message:
         'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
-      span: spanAt(ctx.doc.doc, ['spec', 'template'], 'key'),
+      span: viewOf(ctx.doc).template.keySpan,
     },
   ];
 }
