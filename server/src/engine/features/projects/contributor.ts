@@ -8,7 +8,8 @@
  */
 import type { FeatureContributor } from '../context';
 import type { EngineDiagnostic, Json, Span } from '../../types';
-import { nodeAt, spanAt } from '../../yaml';
+import { viewOf } from '../../view/appset';
+import { subPath } from '../../view/place';
 import { isObject } from '../../generators/params';
 import { knownProjects } from '../../validate/projects';
 import { severityOf } from '../../diagnostics/codes';
@@ -30,9 +31,9 @@ export const projectsContributor: FeatureContributor = {
     const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
     const tspec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
     const raw: Json | undefined = tspec.project;
-    const path = ['spec', 'template', 'spec', 'project'];
-    const n = nodeAt(ctx.doc.doc, path);
-    const span = n.exact && n.value ? n.value : spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
+    const view = viewOf(ctx.doc);
+    const project = view.templateProject;
+    const span = project.exact && project.valueRange ? project.valueRange : view.template.keySpan;
     const known = [...index.projects.keys()].sort();
     const exp = ctx.expansion();
     // A generator's own template that sets a project overrides the main template's for the
@@ -45,8 +46,8 @@ export const projectsContributor: FeatureContributor = {
         const t = isObject(g[kind]) ? (g[kind] as Record<string, Json>).template : undefined;
         const p = isObject(t) && isObject(t.spec) ? t.spec.project : undefined;
         if (typeof p !== 'string' || !p) continue;
-        const at = nodeAt(ctx.doc.doc, ['spec', 'generators', i, kind, 'template', 'spec', 'project']);
-        if (at.exact && at.value) overrides.set(i, { raw: p, span: at.value });
+        const at = subPath(view.generatorList[i], [kind, 'template', 'spec', 'project']);
+        if (at.exact && at.valueRange) overrides.set(i, { raw: p, span: at.valueRange });
       }
     });
     const byProject = new Map<string, { apps: GeneratedApp[]; span: Span; raw: Json | undefined }>();

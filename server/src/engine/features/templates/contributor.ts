@@ -24,6 +24,7 @@ import { moveToTemplatePatch } from './templatePatchFix';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
 import { appSetKindAt, declaresAppSet } from '../../kinds/appset';
+import { viewOf } from '../../view/appset';
 
 interface Fix {
   title: string;
@@ -238,7 +239,7 @@ function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): 
       severity: severityOf('generator/invalid-application'),
       message:
         'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
-      span: spanAt(ctx.doc.doc, ['spec', 'template', 'spec', 'destination'], 'key'),
+      span: viewOf(ctx.doc).templateDestination.keySpan,
     },
   ];
 }
@@ -354,7 +355,7 @@ function constantName(ctx: AppSetContext, spec: Record<string, unknown>): Engine
       code: 'appset/constant-name',
       severity: severityOf('appset/constant-name'),
       message: `every Application is named "${name}" (the name uses no parameter), but ${several} yields several parameter sets by design: as soon as it yields two, the controller finds duplicate names and skips every one of them; put a parameter in the name (e.g. {{path.basename}} or {{ .path.basename }})`,
-      span: spanAt(ctx.doc.doc, ['spec', 'template', 'metadata', 'name']),
+      span: viewOf(ctx.doc).templateName.span,
     },
   ];
 }

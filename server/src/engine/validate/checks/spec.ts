@@ -4,9 +4,9 @@
  * templatePatch syntax (Argo CD `applicationset/controllers/template/template.go` `renderTemplatePatch`:
  * JSON when it starts with `{`, else YAML).
  */
-import { parseLenientDocument, spanAt, type AppSetDoc, yamlLimitMessage } from '../../yaml';
+import { parseLenientDocument, type AppSetDoc, yamlLimitMessage } from '../../yaml';
 import { viewOf } from '../../view/appset';
-import { sub } from '../../view/place';
+import { sub, subPath } from '../../view/place';
 import type { EngineDiagnostic, Json } from '../../types';
 import { validateOptions } from '../../../gotemplate';
 import { isObj as isObject, own } from '../../objects';
@@ -87,6 +87,7 @@ function ignoredNestedSelectors(doc: AppSetDoc, spec: Record<string, Json>, targ
   const out: EngineDiagnostic[] = [];
   const generators = own(spec, 'generators');
   if (!Array.isArray(generators)) return out;
+  const entries = viewOf(doc).generatorList;
   generators.forEach((g, i) => {
     for (const outer of ['matrix', 'merge']) {
       const children = own(own(g, outer), 'generators');
@@ -101,7 +102,7 @@ function ignoredNestedSelectors(doc: AppSetDoc, spec: Record<string, Json>, targ
               diag(
                 'appset/nested-selector-ignored',
                 `This selector is ignored by ${label(target.line)}: selectors of generators inside a nested ${inner} apply only with spec.applyNestedSelectors: true (always since Argo CD ${GATES.nestedSelectorsAlways.since}). Checked against ${target.why}.`,
-                spanAt(doc.doc, ['spec', 'generators', i, outer, 'generators', j, inner, 'generators', k, 'selector'], 'key'),
+                subPath(entries[i], [outer, 'generators', j, inner, 'generators', k, 'selector']).keySpan,
               ),
             );
           });
