@@ -70,13 +70,32 @@ export function sub(parent: Field, seg: string | number): Field {
   const value = Array.isArray(pv) && typeof seg === 'number' ? pv[seg] : own(pv, String(seg));
   const n = parent.exact ? parent.node : undefined;
   if (n?.kind === 'object') {
-    const p = property(n, String(seg));
+    const p = propertyOf(n, String(seg));
     if (p) return { value, ...placed(p.value, p.keySpan, p.value?.span, p.keySpan, true) };
   } else if (n?.kind === 'array' && typeof seg === 'number') {
     const item = n.items[seg];
     if (item) return { value, ...placed(item, undefined, item.span, item.span, true) };
   }
   return { ...outside(parent), value };
+}
+
+type Property = ReturnType<typeof property>;
+/** Maps with more keys than this get an index, so walking every field of a big map stays linear. */
+const INDEXED = 16;
+const indexes = new WeakMap<AstNode, { size: number; byKey: Map<string, NonNullable<Property>> }>();
+
+/** `property` (the first entry with that key, as `nodeAt` finds it), by an index kept per map node. */
+function propertyOf(node: AstNode & { kind: 'object' }, key: string): Property {
+  const props = node.properties;
+  if (props.length <= INDEXED) return property(node, key);
+  let ix = indexes.get(node);
+  if (!ix || ix.size !== props.length) {
+    const byKey = new Map<string, NonNullable<Property>>();
+    for (const p of props) if (!byKey.has(p.key)) byKey.set(p.key, p);
+    ix = { size: props.length, byKey };
+    indexes.set(node, ix);
+  }
+  return ix.byKey.get(key);
 }
 
 /** The place of a field the document does not have: its nearest enclosing field's spans. */

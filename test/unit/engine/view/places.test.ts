@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseFile, nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../../../server/src/engine/yaml';
 import { viewOf } from '../../../../server/src/engine/view/appset';
 import { readStrategy, stepKeySpan } from '../../../../server/src/engine/view/strategy';
-import type { Field } from '../../../../server/src/engine/view/place';
+import { sub, subPath, type Field } from '../../../../server/src/engine/view/place';
 import type { GeneratorEntryView } from '../../../../server/src/engine/view/generators';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
 
@@ -200,4 +200,18 @@ spec:
   const neg = entries[3].combined[0].children[0].gitPatterns[0].path;
   assert.equal(text.slice(neg.span.start, neg.span.end), "'!a'");
   assert.ok(n > 40, `only ${n} fields checked`);
+});
+
+test('a big map is looked into by an index that finds what spanAt finds, the first of a repeated key too', () => {
+  const keys = Array.from({ length: 40 }, (_, i) => `k${i}: v${i}`);
+  const text = `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: big}\nspec:\n  template:\n    metadata:\n      labels:\n${keys.map((k) => `        ${k}\n`).join('')}        k3: again\n`;
+  const [doc] = parseFile(text).appsets;
+  const labels = subPath(viewOf(doc).template, ['metadata', 'labels']);
+  for (let i = 0; i < 40; i++) {
+    const f = sub(labels, `k${i}`);
+    const path: JsonPath = ['spec', 'template', 'metadata', 'labels', `k${i}`];
+    assert.deepEqual([f.span, f.keySpan], [spanAt(doc.doc, path), spanAt(doc.doc, path, 'key')], `k${i}`);
+  }
+  const k3 = sub(labels, 'k3');
+  assert.equal(text.slice(k3.span.start, k3.span.end), 'v3');
 });
