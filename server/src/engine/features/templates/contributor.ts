@@ -12,7 +12,7 @@
  * ones: turn on goTemplate, convert every `{{name}}`); superseding codes
  * (diagnostics/findings.ts) drop the generic errors the same mistake also causes.
  */
-import { astOf, walk, nodeAt, spanAt, type JsonPath } from '../../yaml';
+import { astOf, walk } from '../../yaml';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '../../../gotemplate';
@@ -25,6 +25,7 @@ import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
 import { appSetKindAt, declaresAppSet } from '../../kinds/appset';
 import { viewOf } from '../../view/appset';
+import { sub, subPath, type Field } from '../../view/place';
 
 interface Fix {
   title: string;
@@ -48,22 +49,25 @@ export const templatesContributor: FeatureContributor = {
     const goTemplate = spec.goTemplate === true;
     const rendered = (ctx.expansion().paramSets ?? ctx.expansion().apps.length) > 0;
     const out: EngineDiagnostic[] = [];
-    const visit = (v: unknown, path: JsonPath, depth: number) => {
+    const view = viewOf(ctx.doc);
+    // Each string is checked with its place, reached one step at a time from the view.
+    const visit = (place: Field, depth: number) => {
       if (depth > 100) return;
-      if (typeof v === 'string') out.push(...checkString(ctx, v, path, goTemplate, rendered));
-      else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...path, i], depth + 1));
-      else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...path, k], depth + 1);
+      const v = place.value;
+      if (typeof v === 'string') out.push(...checkString(ctx, v, place, goTemplate, rendered));
+      else if (Array.isArray(v)) v.forEach((_, i) => visit(sub(place, i), depth + 1));
+      else if (isObject(v)) for (const k of Object.keys(v)) visit(sub(place, k), depth + 1);
     };
-    visit(spec.template, ['spec', 'template'], 0);
+    if (isObject(ctx.doc.value.spec)) visit(view.template, 0);
     if (Array.isArray(spec.generators))
       spec.generators.forEach((g, i) => {
         if (!isObject(g)) return;
         for (const kind of Object.keys(g))
           if (isObject(g[kind]) && (g[kind] as Record<string, unknown>).template !== undefined)
-            visit((g[kind] as Record<string, unknown>).template, ['spec', 'generators', i, kind, 'template'], 0);
+            visit(subPath(view.generatorList[i], [kind, 'template']), 0);
       });
     if (typeof spec.templatePatch === 'string' && !rendered)
-      out.push(...checkString(ctx, spec.templatePatch, ['spec', 'templatePatch'], goTemplate, rendered, true));
+      out.push(...checkString(ctx, spec.templatePatch, view.templatePatch, goTemplate, rendered, true));
     if (!rendered) out.push(...literalDestination(ctx, spec));
     if (ctx.expansion().apps.length < 2) out.push(...constantName(ctx, spec));
     return out;
@@ -94,16 +98,16 @@ export const templatesContributor: FeatureContributor = {
   },
 };
 
-function at(ctx: AppSetContext, path: JsonPath, raw: string, offset: number, length: number): Span {
-  const n = nodeAt(ctx.doc.doc, path);
-  const whole = n.value ?? spanAt(ctx.doc.doc, path);
-  return (n.value && n.ast?.kind === 'scalar' && n.ast.value === raw && valueSpan(ctx.file.text, n.value, raw, offset, length)) || whole;
+function at(ctx: AppSetContext, place: Field, raw: string, offset: number, length: number): Span {
+  const value = place.valueRange;
+  const n = place.node;
+  return (value && n?.kind === 'scalar' && n.value === raw && valueSpan(ctx.file.text, value, raw, offset, length)) || place.span;
 }
 
 function checkString(
   ctx: AppSetContext,
   raw: string,
-  path: JsonPath,
+  place: Field,
   goTemplate: boolean,
   rendered: boolean,
   patch = false,
@@ -124,7 +128,7 @@ function checkString(
         code: 'template/fasttemplate-syntax',
         severity: severityOf('template/fasttemplate-syntax'),
         message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ ${expr} }}`,
-        span: at(ctx, path, raw, m.index!, m[0].length),
+        span: at(ctx, place, raw, m.index!, m[0].length),
         data: { fix: { title: `Write {{ ${expr} }}`, newText: `{{ ${expr} }}` } },
       });
     }
@@ -134,7 +138,7 @@ function checkString(
         code: 'template/needs-index',
         severity: severityOf('template/needs-index'),
         message: `"${n.key}" cannot be written as a field (${/[-/]/.test(n.key) ? `"${n.key.match(/[-/]/)![0]}" is not allowed in a Go template field name` : 'each "." starts a new field, and label values are strings'}): write index ${n.base} "${n.key}"`,
-        span: at(ctx, path, raw, n.offset, n.length),
+        span: at(ctx, place, raw, n.offset, n.length),
         data: { fix: { title: `Write index ${n.base} "${n.key}"`, newText: `index ${n.base} "${n.key}"` } },
       });
     }
@@ -159,7 +163,7 @@ function checkString(
         code: 'template/gotemplate-syntax',
         severity: severityOf('template/gotemplate-syntax'),
         message: `{{${m[1]}}} is Go template syntax, but spec.goTemplate is not true: fasttemplate leaves it as written in every Application; set spec.goTemplate: true${/^\.[\w.]+$/.test(inner) ? ` or write {{${inner.slice(1)}}}` : ''}`,
-        span: at(ctx, path, raw, m.index!, length),
+        span: at(ctx, place, raw, m.index!, length),
         ...(/^\.[\w.]+$/.test(inner) ? { data: { fix: { title: `Write {{${inner.slice(1)}}}`, newText: `{{${inner.slice(1)}}}` } } } : {}),
       });
     }
@@ -175,8 +179,8 @@ function checkString(
         message: `${patch ? 'error replacing values in templatePatch: ' : ''}${err.message} — no parameter set offline, but the controller fails the ApplicationSet as soon as one exists`,
         span:
           err.offset !== undefined && err.offset < raw.length
-            ? at(ctx, path, raw, err.offset, Math.max(1, err.length ?? 1))
-            : at(ctx, path, raw, 0, raw.length),
+            ? at(ctx, place, raw, err.offset, Math.max(1, err.length ?? 1))
+            : at(ctx, place, raw, 0, raw.length),
       });
     }
   }
