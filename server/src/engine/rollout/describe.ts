@@ -123,6 +123,12 @@ export function offReason(en: Enablement): string {
       ? `the Argo CD that runs it (${inst.why})`
       : 'this workspace';
   if (en.state === 'disabled') {
+    // A setting is said as a sentence of its own (`The appsetTools.progressiveSyncs setting is "disabled": it
+    // turns them off for …`), a file by its place and what it says.
+    if (en.decidedBy?.file === 'setting') {
+      const d = en.decidedBy.description;
+      return `${d.charAt(0).toUpperCase()}${d.slice(1)}: it turns them off for ${forWhom}.`;
+    }
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
   }
