@@ -93,6 +93,6 @@ export function sampleRows<T>(rows: readonly T[], groupOf: (r: T) => string, max
 }
 
 /** `…and 520 more — <where>`: what a hover leaves out and where to see it all. */
-export function moreLine(total: number, shown: number, where: string): string {
-  return total > shown ? `…and ${total - shown} more — ${where}` : '';
+export function moreLine(total: number, shown: number, where: string, how = ''): string {
+  return total > shown ? `…and ${total - shown} more${how} — ${where}` : '';
 }

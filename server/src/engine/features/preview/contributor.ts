@@ -168,7 +168,7 @@ function valuesTable(raw: string, rel: JsonPath, apps: GeneratedApp[]): string {
 
 /** What the hover leaves out, and where it is all shown. */
 function footer(total: number, shown: number, left: string[], how = ''): string {
-  const more = moreLine(total, shown, `Preview generated Applications shows all ${total}`).replace(/ more — /, ` more${how} — `);
+  const more = moreLine(total, shown, `Preview generated Applications shows all ${total}`, how);
   const cols = left.length ? `Left out to fit the hover: ${left.join(', ')} (the preview shows them).` : '';
   return [more, cols].filter(Boolean).join('\n\n');
 }
