@@ -116,7 +116,14 @@ test('the generator hover: its Applications first, 20 narrow rows, the rest coun
     /^\[`prod-01-svc-01`\]\(file:\/\/[^ )]*\/clusters\/secrets\.yaml#L1 "cluster Secret 'cluster-prod-01' \(clusters\/secrets\.yaml:1\) \+ list element 1 \(apps\/services\.yaml:\d+\)"\)$/,
   );
   assert.deepEqual(apps[1].slice(1), ['https://10.0.0.1:6443', 'canary']);
-  assert.match(md, /\n\n…and 520 more — Preview generated Applications shows all 540\n\n/);
+  // Across the fleet, not 20 rows of the first cluster: each cluster's first Application, then the rest.
+  assert.deepEqual(
+    apps.slice(1, 13).map((r) => r[1]),
+    Array.from({ length: 12 }, (_, i) => `https://10.0.0.${i + 1}:6443`),
+  );
+  assert.match(apps[12][0], /^\[`prod-12-svc-01`\]/);
+  assert.match(apps[13][0], /^\[`prod-01-svc-02`\]/);
+  assert.match(md, /\n\n…and 520 more \(one per cluster first\) — Preview generated Applications shows all 540\n\n/);
 });
 
 test('a list element: the 12 Applications it produces, all listed', async () => {

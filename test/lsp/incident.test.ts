@@ -115,9 +115,10 @@ test('not found → the fix creates the ConfigMap → enabled, by which file', a
   );
   assert.equal(info.appsets[0].enablement.state, 'not-found');
   const pending = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('prod/shop.yaml') } })) ?? [];
+  // The lens says it within 40 characters; the whole sentence is its tooltip.
   assert.ok(
-    pending.some((l) => notDeployed.test(l.command?.title ?? '')),
-    JSON.stringify(pending.map((l) => l.command?.title)),
+    pending.some((l) => l.command?.title === 'Not deployed yet · 3 apps at once' && notDeployed.test(l.command?.tooltip ?? '')),
+    JSON.stringify(pending.map((l) => l.command)),
   );
   // The user deploys it with the ApplicationSet's folder: now the install reads it.
   await s.writeFile('prod/kustomization.yaml', 'resources:\n  - shop.yaml\n  - argocd-cmd-params-cm.yaml\n');
@@ -131,7 +132,7 @@ test('not found → the fix creates the ConfigMap → enabled, by which file', a
   assert.equal(en.text, 'Progressive syncs enabled by prod/argocd-cmd-params-cm.yaml:13');
   assert.equal(en.instance, 'prod (installed beside it in prod/ for namespace argocd-prod)');
   const lenses = (await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('prod/shop.yaml') } })) ?? [];
-  const enabledLens = lenses.find((l) => l.command?.title === 'Progressive syncs enabled by prod/argocd-cmd-params-cm.yaml:13');
+  const enabledLens = lenses.find((l) => l.command?.title === 'Enabled by argocd-cmd-params-cm.yaml:13');
   assert.ok(enabledLens, JSON.stringify(lenses.map((l) => l.command?.title)));
   assert.equal(enabledLens.command?.command, 'appsetTools.openLocation');
 

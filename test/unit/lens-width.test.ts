@@ -22,8 +22,12 @@ const KINDS: [kind: string, key: RegExp][] = [
   ['blast radius', /^All at once: \d+ apps on \d+ clusters/],
   ['plan', /^\d+ steps? · \d+ apps? · (\d+ waves?|[1-9]\d* unselected)/],
   ['plan if enabled', /^If enabled: \d+ steps? · \d+ apps?/],
-  ['ignored', /^Ignored: progressive syncs are off/],
-  ['enabled by', /^Progressive syncs enabled/],
+  // Whether the controller honours the strategy, one kind per enablement state; the file that enables
+  // it by name and line, whole (its path and the install are the tooltip).
+  ['ignored', /^Ignored · all \d+ apps sync at once$/],
+  ['enabled by', /^Enabled by [\w.-]+\.ya?ml:\d+$/],
+  ['unknown', /^Unknown whether honoured · base unread$/],
+  ['not deployed', /^Not deployed yet · \d+ apps at once$/],
   ['step', /^Step \d+ · \d+ apps? · (\d+ at a time|all at once|manual gate)/],
 ];
 
@@ -43,10 +47,10 @@ const STEPS = `  strategy:
 `;
 
 /** The lenses' titles; fails when two lenses share a line (the second would start past the cut). */
-function lensesOf(appset: string, enabled: 'true' | 'false'): string[] {
+function lensesOf(appset: string, enabled: 'true' | 'false' | Record<string, string>): string[] {
   const files = new Map([
     ['/ws/clusters/secrets.yaml', storySecrets()],
-    ['/ws/argocd/argocd-cmd-params-cm.yaml', cmdParamsCm(enabled)],
+    ...Object.entries(typeof enabled === 'string' ? { '/ws/argocd/argocd-cmd-params-cm.yaml': cmdParamsCm(enabled) } : enabled),
     ['/ws/apps/services.yaml', appset],
   ]);
   const ls = getLanguageService({ host: memHost(files) });
@@ -75,6 +79,12 @@ test('every lens holds its key fact in its first 40 characters', () => {
     ...lensesOf(plain, 'false'),
     ...lensesOf(withSteps, 'false'),
     ...lensesOf(withSteps, 'true'),
+    // Not deployed yet: the enabling ConfigMap beside the ApplicationSets, which nothing deploys.
+    ...lensesOf(withSteps, { '/ws/apps/argocd-cmd-params-cm.yaml': cmdParamsCm('true') }),
+    // Unknown: the install is a remote base of another repository, not read offline.
+    ...lensesOf(withSteps, {
+      '/ws/argocd/kustomization.yaml': 'namespace: argocd\nresources:\n  - github.com/acme/platform-base//argocd?ref=v1.4.0\n',
+    }),
     ...lensesOf(none, 'true'),
     ...lensesOf(
       plain.replace('  generators:\n', '  generators:\n  - list:\n      elements: [{name: x, service: y, server: https://x}]\n'),

@@ -15,10 +15,15 @@
 //   CODE_SHIM_CHROMIUM               browser binary (default /usr/bin/chromium)
 //   CODE_SHIM_TIMEOUT_MS             overall limit (default 180000)
 //   CODE_SHIM_REPORT                 report file (default: inside the scratch dir)
-//   CODE_SHIM_SCREENSHOT             if set, save a screenshot of the workbench there at the end
+//   CODE_SHIM_SCREENSHOT             if set, save a screenshot of the workbench there at the end. By then
+//                                    the workbench has stopped the extension host (it does so before it
+//                                    reports the exit code), so diagnostics, hovers and status-bar items
+//                                    are gone; a test takes one while they show with util.js
+//                                    `screenshotNow(name)`, which writes `<that path>.request` for the
+//                                    shim to take `<that path without .png>-<name>.png`.
 //   CODE_SHIM_PROFILE                if set, a CPU profile of the workbench's main thread is written there
 //                                    (test/vscode/profileWindows.mjs reads it with the windows tests mark)
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_BROWSER, openBrowser, prepareDirs, startCodeServer, tail } from './codeServer.mjs';
 
@@ -123,7 +128,9 @@ async function main() {
   await browser.page.goto(server.url(payload), { timeout: Math.min(timeoutMs, 120_000) });
   say('workbench opened; running tests');
   const profiler = process.env.CODE_SHIM_PROFILE ? await startProfile(browser.page) : undefined;
+  const shots = process.env.CODE_SHIM_SCREENSHOT ? screenshotsOnRequest(browser.page, process.env.CODE_SHIM_SCREENSHOT) : undefined;
   const code = await exitCode;
+  if (shots) clearInterval(shots);
   if (profiler) await profiler.stop(resolve(process.env.CODE_SHIM_PROFILE));
   say(`tests finished with exit code ${code}`);
   if (process.env.CODE_SHIM_SCREENSHOT) {
@@ -134,6 +141,29 @@ async function main() {
     }
   }
   await finish(code, code === 0 ? '' : `tests failed with exit code ${code}`);
+}
+
+/**
+ * Screenshots a test asks for while the extension host runs: the request file names the png to write;
+ * it is removed once the png is written, which the test waits for.
+ */
+function screenshotsOnRequest(page, shot) {
+  const request = `${resolve(shot)}.request`;
+  let busy = false;
+  return setInterval(async () => {
+    if (busy || !existsSync(request)) return;
+    busy = true;
+    try {
+      const path = readFileSync(request, 'utf8').trim();
+      await page.screenshot({ path });
+      say(`screenshot ${path}`);
+    } catch (e) {
+      say(`screenshot failed: ${e.message}`);
+    } finally {
+      rmSync(request, { force: true });
+      busy = false;
+    }
+  }, 200);
 }
 
 /**

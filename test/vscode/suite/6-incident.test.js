@@ -31,7 +31,7 @@ describe('the incident path: progressive syncs not found', () => {
     assert.match(warn.message, /^Ignored: progressive syncs are off, so all 30 Applications sync at once/);
     assert.match(warn.message, /argocd configures the controller in namespace argocd, and this ApplicationSet is in argocd-prod/);
     let titles = await lensTitles(doc.uri);
-    assert.ok(titles.includes('Ignored: progressive syncs are off, so all 30 Applications sync at once'), JSON.stringify(titles));
+    assert.ok(titles.includes('Ignored · all 30 apps sync at once'), JSON.stringify(titles));
     editor.selection = new vscode.Selection(
       doc.positionAt(doc.getText().indexOf('strategy:')),
       doc.positionAt(doc.getText().indexOf('strategy:')),
@@ -83,7 +83,7 @@ describe('the incident path: progressive syncs not found', () => {
     titles = await waitFor(
       async () => {
         const t = await lensTitles(doc.uri);
-        return t.includes('Progressive syncs enabled by incident/argocd-cmd-params-cm.yaml:13') ? t : undefined;
+        return t.includes('Enabled by argocd-cmd-params-cm.yaml:13') ? t : undefined;
       },
       { describe: async () => JSON.stringify(await lensTitles(doc.uri)) },
     );

@@ -84,7 +84,7 @@ describe('every view follows files changed on disk', () => {
         v.apps === 1 &&
         /Ignored: progressive syncs are off/.test(v.rollout) &&
         v.status === '$(warning) Progressive syncs: off' &&
-        v.lenses.some((t) => t.startsWith('Ignored: progressive syncs are off')),
+        v.lenses.some((t) => t.startsWith('Ignored · ')),
     );
 
     // 1. A new cluster Secret (as a git pull brings it): two Applications in the preview and the plan.
@@ -107,7 +107,7 @@ describe('every view follows files changed on disk', () => {
         /Progressive syncs enabled by follow\/argocd-cmd-params-cm\.yaml/.test(v.rollout) &&
         v.status === '$(check) Progressive syncs: enabled' &&
         /argocd-cmd-params-cm\.yaml/.test(v.tooltip) &&
-        v.lenses.some((t) => /^Progressive syncs enabled by follow\/argocd-cmd-params-cm\.yaml/.test(t)),
+        v.lenses.some((t) => /^Enabled by argocd-cmd-params-cm\.yaml:\d+$/.test(t)),
     );
 
     // 3. Flipped to "false": off everywhere.
@@ -118,7 +118,7 @@ describe('every view follows files changed on disk', () => {
         !/enabled by/.test(v.rollout) &&
         /Ignored: progressive syncs are off/.test(v.rollout) &&
         v.status === '$(warning) Progressive syncs: off' &&
-        !v.lenses.some((t) => /enabled by/.test(t)),
+        !v.lenses.some((t) => /^Enabled by/.test(t)),
     );
 
     // 4. On again, then deleted: nothing may keep saying "enabled by" the deleted file.
@@ -132,7 +132,7 @@ describe('every view follows files changed on disk', () => {
         /Ignored: progressive syncs are off/.test(v.rollout) &&
         v.status === '$(warning) Progressive syncs: off' &&
         !/follow\/argocd-cmd-params-cm\.yaml/.test(v.tooltip) &&
-        !v.lenses.some((t) => /enabled by/.test(t)),
+        !v.lenses.some((t) => /^Enabled by/.test(t)),
     );
     assert.strictEqual(gone.apps, 2, 'the preview still shows both Applications');
   });

@@ -1,12 +1,12 @@
 // Hovers in a split editor (issue 29): the story's 540 Applications with a RollingSync strategy, the
-// preview beside the source. The last test leaves the generator's hover open, so the screenshot of the
-// run's end (APPSET_VSCODE_SCREENSHOT) shows how it reads at VS Code's own width. What the hover holds is checked as VS Code received it: this ApplicationSet's
+// preview beside the source. Under APPSET_VSCODE_SCREENSHOT each test takes a screenshot of its hover
+// while it shows (`<screenshot>-strategy-hover.png`, `-generator-hover.png`): how it reads at VS Code's own width. What the hover holds is checked as VS Code received it: this ApplicationSet's
 // data before the field's documentation, narrow tables (test/lsp/hovers.test.ts counts their widths), the
 // rest counted with a pointer to the preview; on `strategy:`, the plan and the facts, not the warning
 // VS Code shows in the same hover.
 const assert = require('assert');
 const vscode = require('vscode');
-const { storyFleet, note, openFixture, serverReady, waitFor, fixtureUri, diagCode } = require('./util');
+const { storyFleet, note, openFixture, serverReady, waitFor, fixtureUri, diagCode, screenshotNow } = require('./util');
 
 const { secrets, appset } = storyFleet({ env: 'hover', subnet: 9, rolling: true });
 const hoverText = (hovers) => hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n\n---\n\n');
@@ -43,14 +43,18 @@ async function showHoverAt(needle, ready, lens = /^540 Applications/) {
 }
 
 /**
- * Shows the hover at the cursor for the screenshot taken when the run ends: once the lenses and
- * diagnostics that arrive late on a loaded machine have been laid out (a re-layout closes a hover), and
- * once only (asked again, VS Code moves the focus into the hover, and a second time closes it).
+ * Under APPSET_VSCODE_SCREENSHOT, shows the hover at the cursor and takes a screenshot while it shows
+ * (`<screenshot>-<name>.png`; the one of the run's end comes after the workbench stopped the extension
+ * host, when diagnostics and hovers are gone): once the lenses and diagnostics that arrive late on a loaded
+ * machine have been laid out (a re-layout closes a hover), and once only (asked again, VS Code moves the
+ * focus into the hover, and a second time closes it).
  */
-async function showHoverForScreenshot() {
+async function showHoverForScreenshot(name) {
+  if (!process.env.CODE_SHIM_SCREENSHOT) return;
   await new Promise((r) => setTimeout(r, 4000));
   await vscode.commands.executeCommand('editor.action.showHover');
   await new Promise((r) => setTimeout(r, 2000));
+  note(`screenshot: ${await screenshotNow(name)}`);
 }
 
 describe('hovers in a split editor (540 Applications, the preview beside)', () => {
@@ -67,6 +71,7 @@ describe('hovers in a split editor (540 Applications, the preview beside)', () =
     await config.update('progressiveSyncs', 'disabled', vscode.ConfigurationTarget.Workspace);
     try {
       await strategyHover();
+      await showHoverForScreenshot('strategy-hover');
     } finally {
       await config.update('progressiveSyncs', previous, vscode.ConfigurationTarget.Workspace);
     }
@@ -84,14 +89,14 @@ describe('hovers in a split editor (540 Applications, the preview beside)', () =
     );
     const rows = parts[0].split('\n').filter((l) => l.startsWith('| [`'));
     assert.equal(rows.length, 20);
-    assert.match(parts[0], /…and 520 more — Preview generated Applications shows all 540/);
+    assert.match(parts[0], /…and 520 more \(one per cluster first\) — Preview generated Applications shows all 540/);
     note(`generator hover: ${rows.length} rows, first ${rows[0].replace(/\]\([^)]*"\)/, ']').slice(0, 60)}`);
-    await showHoverForScreenshot();
+    await showHoverForScreenshot('generator-hover');
   });
 });
 
 async function strategyHover() {
-  const { doc, md } = await showHoverAt('  strategy:', /RollingSync, if enabled/, /^Ignored: /);
+  const { doc, md } = await showHoverAt('  strategy:', /RollingSync, if enabled/, /^Ignored · /);
   assert.match(md, /^\*\*RollingSync, if enabled: 3 steps · 540 apps · \d+ waves\*\*/);
   assert.match(md, /\n\nProgressive syncs: disabled \(setting\)/);
   const warning = await waitFor(

@@ -180,6 +180,21 @@ ${labels}    spec:
 }
 
 /** Under the code-server shim, writes a stage to the report as it is reached (a run cut short says where). */
+/**
+ * Under APPSET_VSCODE_SCREENSHOT, a screenshot of the workbench now, as `<that path without .png>-<name>.png`
+ * (code-shim.mjs takes it): the one taken when the run ends comes after the workbench stopped the extension
+ * host, with no diagnostics, hovers or status-bar items left. Resolves to the png's path, or undefined.
+ */
+async function screenshotNow(name) {
+  const shot = process.env.CODE_SHIM_SCREENSHOT;
+  if (!shot) return undefined;
+  const fs = require('fs');
+  const png = `${shot.replace(/\.png$/, '')}-${name}.png`;
+  fs.writeFileSync(`${shot}.request`, png);
+  await waitFor(() => !fs.existsSync(`${shot}.request`), { timeout: 20_000, describe: () => `the shim to take ${png}` });
+  return png;
+}
+
 function note(line) {
   if (process.env.CODE_SHIM_REPORT) require('fs').appendFileSync(process.env.CODE_SHIM_REPORT, `      · ${line}\n`);
 }
@@ -194,6 +209,7 @@ function markWindow(name, start, end) {
 }
 
 module.exports = {
+  screenshotNow,
   clusterSecret,
   markWindow,
   storyFleet,

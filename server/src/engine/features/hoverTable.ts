@@ -72,7 +72,27 @@ export function cellText(s: string, max = HOVER_WIDTH): string {
   return short.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 }
 
+/**
+ * The rows a hover lists when it cannot list them all: the first row of each group first (each cluster's
+ * first Application, so a matrix of 12 clusters × 45 services does not show 20 rows of one cluster), then
+ * the rest in their order, up to `max`. `perGroup` says whether the rows were so chosen (more than one
+ * group and more rows than fit), for the hover to say it.
+ */
+export function sampleRows<T>(rows: readonly T[], groupOf: (r: T) => string, max = HOVER_ROWS): { shown: T[]; perGroup: boolean } {
+  if (rows.length <= max) return { shown: [...rows], perGroup: false };
+  const firsts = new Map<string, number>();
+  rows.forEach((r, i) => {
+    const g = groupOf(r);
+    if (!firsts.has(g)) firsts.set(g, i);
+  });
+  if (firsts.size < 2) return { shown: rows.slice(0, max), perGroup: false };
+  const picked = [...firsts.values()].slice(0, max);
+  const taken = new Set(picked);
+  for (let i = 0; i < rows.length && picked.length < max; i++) if (!taken.has(i)) picked.push(i);
+  return { shown: picked.map((i) => rows[i]), perGroup: true };
+}
+
 /** `…and 520 more — <where>`: what a hover leaves out and where to see it all. */
-export function moreLine(total: number, shown: number, where: string): string {
-  return total > shown ? `…and ${total - shown} more — ${where}` : '';
+export function moreLine(total: number, shown: number, where: string, how = ''): string {
+  return total > shown ? `…and ${total - shown} more${how} — ${where}` : '';
 }

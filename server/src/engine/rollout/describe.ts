@@ -93,6 +93,27 @@ export function enabledSentence(en: Enablement): string {
   return `Progressive syncs enabled${where ? ` by ${where}` : ''}${inst}`;
 }
 
+/**
+ * The lens over `strategy:`: whether the controller honours it, said first and within 40 characters (a
+ * split editor cuts a lens line at about 40). `Enabled by argocd-cmd-params-cm.yaml:13` (the file's name
+ * only; its path, the install and the click to open it are the lens's tooltip and command),
+ * `Ignored · all 540 apps sync at once`, `Unknown whether honoured · base unread`,
+ * `Not deployed yet · 540 apps at once`. The whole sentences are `enabledSentence`/`offSentence`.
+ */
+export function enablementLensTitle(en: Enablement, apps: number): string {
+  if (en.state === 'enabled') {
+    const d = en.decidedBy;
+    if (!d) return 'Enabled';
+    if (d.file === 'setting') return 'Enabled by a setting (progressiveSyncs)';
+    const where = d.where ?? d.file;
+    return `Enabled by ${where.slice(where.lastIndexOf('/') + 1)}`;
+  }
+  const atOnce = apps === 1 ? 'the 1 app syncs at once' : apps ? `all ${apps} apps sync at once` : 'all sync at once';
+  if (en.undeployed) return `Not deployed yet · ${apps === 1 ? '1 app' : apps ? `${apps} apps` : 'all'} at once`;
+  if (en.unread?.length) return `Unknown whether honoured · base unread`;
+  return `Ignored · ${atOnce}`;
+}
+
 /** Why the strategy is off, after the consequence (the warning's second sentence). */
 export function offReason(en: Enablement): string {
   const inst = en.instance;
@@ -102,6 +123,12 @@ export function offReason(en: Enablement): string {
       ? `the Argo CD that runs it (${inst.why})`
       : 'this workspace';
   if (en.state === 'disabled') {
+    // A setting is said as a sentence of its own (`The appsetTools.progressiveSyncs setting is "disabled": it
+    // turns them off for …`), a file by its place and what it says.
+    if (en.decidedBy?.file === 'setting') {
+      const d = en.decidedBy.description;
+      return `${d.charAt(0).toUpperCase()}${d.slice(1)}: it turns them off for ${forWhom}.`;
+    }
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
   }

@@ -21,7 +21,7 @@ import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
 import { emptySelectorFixes } from './emptySelectorFix';
-import { cellText, fits, fittedTable, HOVER_ROWS, moreLine } from '../hoverTable';
+import { cellText, fits, fittedTable, HOVER_ROWS, moreLine, sampleRows } from '../hoverTable';
 
 export const previewContributor: FeatureContributor = {
   name: 'preview',
@@ -135,7 +135,8 @@ function noneTip(exp: Expansion): string | undefined {
 
 /** The Applications a generator part produces: data first, in a table narrow enough for a hover (features/hoverTable.ts). */
 function appsTable(title: string, apps: GeneratedApp[], extra: string[], notes: string[]): string {
-  const shown = apps.slice(0, HOVER_ROWS);
+  // Across the clusters (destination server or name): each one's first Application, then the rest in order.
+  const { shown, perGroup } = sampleRows(apps, (a) => destinationOf(a.app));
   // One column per label key (the value under the key's name is shorter than `key=value`), after the destination.
   const keys = [...new Set(shown.flatMap((a) => Object.keys(a.labels)))];
   const { table, left } = fittedTable([
@@ -143,7 +144,8 @@ function appsTable(title: string, apps: GeneratedApp[], extra: string[], notes: 
     { head: 'destination', cells: shown.map((a) => cellText(destinationOf(a.app), 40)) },
     ...keys.map((k) => ({ head: cellText(k, 24), cells: shown.map((a) => (has(a.labels, k) ? cellText(a.labels[k], 24) : '')) })),
   ]);
-  return [`**${title}**`, ...extra, table, footer(apps.length, shown.length, left), ...notes.map((n) => `_${n}_`)]
+  const sampled = perGroup ? ' (one per cluster first)' : '';
+  return [`**${title}**`, ...extra, table, footer(apps.length, shown.length, left, sampled), ...notes.map((n) => `_${n}_`)]
     .filter(Boolean)
     .join('\n\n');
 }
@@ -166,8 +168,8 @@ function valuesTable(raw: string, rel: JsonPath, apps: GeneratedApp[]): string {
 }
 
 /** What the hover leaves out, and where it is all shown. */
-function footer(total: number, shown: number, left: string[]): string {
-  const more = moreLine(total, shown, `Preview generated Applications shows all ${total}`);
+function footer(total: number, shown: number, left: string[], how = ''): string {
+  const more = moreLine(total, shown, `Preview generated Applications shows all ${total}`, how);
   const cols = left.length ? `Left out to fit the hover: ${left.join(', ')} (the preview shows them).` : '';
   return [more, cols].filter(Boolean).join('\n\n');
 }

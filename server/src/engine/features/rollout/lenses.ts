@@ -7,7 +7,16 @@ import type { CodeLens, Span } from '../../types';
 import { viewOf } from '../../view/appset';
 import { validApps } from './diagnostics';
 import { stepKeySpan } from '../../view/strategy';
-import { enabledSentence, enablementLine, offReason, offSentence, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
+import {
+  enabledSentence,
+  enablementLensTitle,
+  enablementLine,
+  offReason,
+  offSentence,
+  planTitle,
+  stepLensTitle,
+  stepTitle,
+} from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
@@ -31,23 +40,22 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     const steps = plan.steps.map(stepTitle).join('\n');
     if (en.state === 'enabled') {
       const d = en.decidedBy;
-      const facts = enablementLine(en);
+      const facts = `${enabledSentence(en)}\n${enablementLine(en)}`;
+      const title = enablementLensTitle(en, plan.totalApps);
       out.push(
         d && d.file !== 'setting' && d.span
           ? {
               span: key,
-              title: enabledSentence(en),
+              title,
               tooltip: `${facts}\nClick to open the configuration.`,
               command: { id: Commands.openLocation, title: 'Open the configuration', args: [d.file, d.span.start] },
             }
-          : { span: key, title: enabledSentence(en), tooltip: facts },
+          : { span: key, title, tooltip: facts },
       );
       out.push({ ...lens(planKey, planTitle(plan)), tooltip: steps });
     } else {
-      out.push({
-        ...lens(key, offSentence(en, validApps(plan, ctx))),
-        tooltip: `${offSentence(en, validApps(plan, ctx))}. ${offReason(en)}`,
-      });
+      const apps = validApps(plan, ctx);
+      out.push({ ...lens(key, enablementLensTitle(en, apps)), tooltip: `${offSentence(en, apps)}. ${offReason(en)}` });
       out.push({ ...lens(planKey, `If enabled: ${planTitle(plan)}`), tooltip: steps });
     }
     plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(strategy.steps[i]), stepLensTitle(s)), tooltip: stepTitle(s) }));

@@ -128,7 +128,7 @@ test('code lenses: whether it runs over strategy:, the plan over rollingSync:, o
   assert.deepEqual(
     lenses.map((l) => [lineText(l), l.title]),
     [
-      ['strategy:', 'Progressive syncs enabled by argocd-cmd-params-cm.yaml:9'],
+      ['strategy:', 'Enabled by argocd-cmd-params-cm.yaml:9'],
       ['rollingSync:', '3 steps · 540 apps · 8 waves'],
       ['- matchExpressions:', 'Step 1 · 45 apps · all at once, 1 wave'],
       ['- matchExpressions:', 'Step 2 · 180 apps · 90 at a time, 2 waves'],
@@ -148,7 +148,7 @@ test('code lenses: whether it runs over strategy:, the plan over rollingSync:, o
   );
   assert.match(
     lenses[0].tooltip ?? '',
-    /^progressive syncs: enabled — installed beside it in the workspace root, decided by argocd-cmd-params-cm\.yaml:9/,
+    /^Progressive syncs enabled by argocd-cmd-params-cm\.yaml:9\nprogressive syncs: enabled — installed beside it in the workspace root, decided by argocd-cmd-params-cm\.yaml:9/,
   );
   assert.equal(
     lenses[1].tooltip,
@@ -161,14 +161,14 @@ test('code lenses: whether it runs over strategy:, the plan over rollingSync:, o
   assert.deepEqual(
     disabled.slice(0, 2).map((l) => [lineText(l), l.title]),
     [
-      ['strategy:', 'Ignored: progressive syncs are off, so all 540 Applications sync at once'],
+      ['strategy:', 'Ignored · all 540 apps sync at once'],
       ['rollingSync:', 'If enabled: 3 steps · 540 apps · 8 waves'],
     ],
   );
   // The reason, cut from the lens, is its tooltip.
   assert.match(disabled[0].tooltip ?? '', /^Ignored: progressive syncs are off, so all 540 Applications sync at once\. \S+ turns them off/);
   const none = rolloutLenses(storyContext(text, fixtureFiles('none')))[0].title;
-  assert.equal(none, 'Ignored: progressive syncs are off, so all 540 Applications sync at once');
+  assert.equal(none, 'Ignored · all 540 apps sync at once');
 });
 
 test('hover on a step lists its waves and explains maxUpdate in plain words', () => {
