@@ -225,10 +225,10 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
         const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
         const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
-          const code = templateErrorCode(err.kind, err.message);
+          const code = templateErrorCode(err.kind, err.reason);
           if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
           // An error only the target release makes says which release that is and why it was assumed.
-          const cause = versionCause(err.message, target);
+          const cause = versionCause(err.reason, target);
           problems.push({
             code,
             severity: severityOf(code),
@@ -427,7 +427,7 @@ function renderApp(
       if (e instanceof TemplateError) {
         onError(
           ['templatePatch'],
-          new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length),
+          new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length, e.reason),
         );
         return undefined;
       }
