@@ -306,7 +306,7 @@ test('the plan counts only the Applications the controller creates: an unknown A
   assert.ok(!ds.some((d) => d.code === 'generator/invalid-application'), JSON.stringify(ds));
   // Without AppProjects in the repository, no project is called unknown, and nothing is skipped for it.
   const bare = workspaceFor(t, {});
-  assert.ok(!bare.expand(text).apps.some((a) => a.invalid?.some((m) => /AppProject/.test(m))));
+  assert.ok(!bare.expand(text).apps.some((a) => a.invalid?.some((m) => m.kind === 'unknown-project')));
 });
 
 test('a git submodule left empty by the clone is a directory for the git generator: Argo CD checks submodules out', (t) => {

@@ -28,7 +28,7 @@ test('list: goTemplate keeps element types; numbers print like Go float64', (t) 
     }),
   );
   assert.deepEqual(names(e), ['a-1e+06'], 'name is not a DNS name, so it is also flagged');
-  assert.ok(e.apps[0].invalid?.some((m) => m.includes('RFC 1123')));
+  assert.ok(e.apps[0].invalid?.some((m) => m.kind === 'bad-name' && m.message.includes('RFC 1123')));
 });
 
 test('clusters: params, nameNormalized, selector, in-cluster rule (cluster_test.go TestGenerateParams)', (t) => {
@@ -168,7 +168,13 @@ test('rendering: duplicate names skip every copy; destination rules (application
   const ws = workspaceFor(t);
   const e = ws.expand(appset(`    - list:\n        elements: [{env: a}, {env: b}]`, { name: 'same' }));
   assert.equal(e.apps.length, 2);
-  assert.ok(e.apps.every((a) => a.invalid?.some((m) => m === 'ApplicationSet test contains applications with duplicate name: same')));
+  assert.ok(
+    e.apps.every((a) =>
+      a.invalid?.some(
+        (m) => m.kind === 'duplicate-name' && m.message === 'ApplicationSet test contains applications with duplicate name: same',
+      ),
+    ),
+  );
   const d = ws.diagnostics(appset(`    - list:\n        elements: [{env: a}, {env: b}]`, { name: 'same' }));
   assert.ok(
     d.some((x) => x.code === 'generator/duplicate-name' && /skips these 2 Applications/.test(x.message)),

@@ -79,7 +79,7 @@ export async function runRender(args: string[], io: CliIO): Promise<number> {
         notes: exp.notes,
         applications: [...exp.apps]
           .sort((a, b) => compareGoStrings(a.name, b.name))
-          .map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid } : a.app)),
+          .map((a) => (a.invalid ? { ...a.app, 'x-skipped-by-controller': a.invalid.map((m) => m.message) } : a.app)),
       });
     } else docs.push(service.preview(analysis, x.span.start, { lineSafe: true })?.yaml ?? '');
   }

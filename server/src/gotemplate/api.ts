@@ -114,7 +114,7 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
   const parsed = parseCached(template, name, opts.missingFunctions, opts.libraries?.goMinor);
   if ('error' in parsed) {
     const e = parsed.error;
-    throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
+    throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length, e.reason);
   }
   const exec: ExecOptions = {
     text: template,
@@ -135,7 +135,7 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     return execute(exec, name, params);
   } catch (e) {
     if (e instanceof GoExecError)
-      throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length);
+      throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length, e.reason);
     throw stackOverflow(e, template);
   }
 }
@@ -146,7 +146,9 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
  */
 function stackOverflow(e: unknown, template: string): unknown {
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return new TemplateError(`failed to execute go template ${template}: ${TOO_DEEP_MESSAGE}`, 'exec', template);
+    return new TemplateError(`failed to execute go template ${template}: ${TOO_DEEP_MESSAGE}`, 'exec', template, undefined, undefined, {
+      kind: 'limit',
+    });
   }
   return e;
 }
@@ -217,7 +219,7 @@ export function parseError(template: string, goTemplate: boolean): TemplateError
   const parsed = parseCached(template);
   if (!('error' in parsed)) return undefined;
   const e = parsed.error;
-  return new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length);
+  return new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length, e.reason);
 }
 
 /**
@@ -229,7 +231,7 @@ export function parseErrorWith(template: string, defined: (name: string) => bool
     parseTemplate(template, ROOT_NAME, (f) => defined(f) || builtinsMap().has(f));
     return undefined;
   } catch (e) {
-    if (e instanceof GoParseError) return new TemplateError(e.message, 'parse', template, e.offset, e.length);
+    if (e instanceof GoParseError) return new TemplateError(e.message, 'parse', template, e.offset, e.length, e.reason);
     if (e instanceof RangeError) return new TemplateError(`template: ${ROOT_NAME}:1: max expression depth exceeded`, 'parse', template);
     throw e;
   }

@@ -9,6 +9,7 @@
  * as expanded, and stop with a clear error when it runs out. Go has no such limit (Argo CD would use
  * the memory or time it takes); the message therefore says the limit is ours and how to lift it.
  */
+import { ReasonedError } from './reason';
 
 /**
  * Units one execution may spend: a node visited or built is one unit, sixteen bytes of string are one
@@ -19,7 +20,11 @@ export const DEFAULT_WORK_LIMIT = 250_000;
 /** Units all executions of one ApplicationSet's expansion may spend together (see withTotalBudget). */
 export const DEFAULT_TOTAL_LIMIT = 1_000_000;
 
-export class WorkLimitError extends Error {}
+export class WorkLimitError extends ReasonedError {
+  constructor(message: string) {
+    super(message, { kind: 'limit' });
+  }
+}
 
 let limit = DEFAULT_WORK_LIMIT;
 let used = 0;

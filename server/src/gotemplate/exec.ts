@@ -21,6 +21,7 @@ import type {
 } from './ast';
 import { str } from './ast';
 import type { Tree } from './parse';
+import { reasonOf, type TemplateReason } from './reason';
 import type { GoFunc, GoParamType } from './funcs';
 import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
 import { formatValue, goQuote, goUint8, goUint64, unsignedOf } from './format';
@@ -51,6 +52,7 @@ export class GoExecError extends Error {
     /** Offset/length of the node being executed (in the template text). */
     readonly offset: number,
     readonly length: number,
+    readonly reason?: TemplateReason,
   ) {
     super(message);
   }
@@ -63,6 +65,8 @@ const CONTINUE = new ContinueSignal();
 
 /** Marker for "no final (piped) value" (Go's missingVal). */
 const MISSING: unique symbol = Symbol('missing');
+/** The reason every limit error carries. */
+const LIMIT: TemplateReason = { kind: 'limit' };
 /** `n` untyped parameters (a value function's signature), one array per count: built once, not per call. */
 const untyped: 'value'[][] = [];
 const valueParams = (n: number): 'value'[] => (untyped[n] ??= new Array<'value'>(n).fill('value'));
@@ -170,9 +174,9 @@ class State {
     this.node = n;
   }
 
-  errorf(msg: string): never {
+  errorf(msg: string, reason?: TemplateReason): never {
     const n = this.node;
-    if (!n) throw new GoExecError(`template: ${this.tmplName}: ${msg}`, 0, 0);
+    if (!n) throw new GoExecError(`template: ${this.tmplName}: ${msg}`, 0, 0, reason);
     const text = this.o.text;
     const before = text.slice(0, n.pos);
     const nl = before.lastIndexOf('\n');
@@ -183,19 +187,20 @@ class State {
       `template: ${this.o.parseName}:${line}:${col}: executing ${goQuote(this.tmplName)} at <${str(n)}>: ${msg}`,
       n.start ?? n.pos,
       Math.max(1, n.end - (n.start ?? n.pos)),
+      reason,
     );
   }
 
   write(s: string): void {
     this.outLen += s.length;
     charge(0, s.length); // the output counts towards the ApplicationSet's total
-    if (this.outLen > execLimits.output) this.errorf(`output exceeds ${execLimits.output} characters (${LIMIT_TEXT})`);
+    if (this.outLen > execLimits.output) this.errorf(`output exceeds ${execLimits.output} characters (${LIMIT_TEXT})`, LIMIT);
     this.out.push(s);
   }
 
   step(): void {
     const n = this.o.shared ? ++this.o.shared.steps : ++this.steps;
-    if (n > execLimits.steps) this.errorf(`execution exceeds ${execLimits.steps} steps (${LIMIT_TEXT})`);
+    if (n > execLimits.steps) this.errorf(`execution exceeds ${execLimits.steps} steps (${LIMIT_TEXT})`, LIMIT);
   }
 
   mark(): number {
@@ -314,7 +319,7 @@ class State {
           case 'int64':
           case 'uint8':
           case 'uint64': {
-            if ((this.o.goMinor ?? 26) < 24) this.errorf(`range can't iterate over ${formatValue(val)}`);
+            if ((this.o.goMinor ?? 26) < 24) this.errorf(`range can't iterate over ${formatValue(val)}`, { kind: 'range-int' });
             if (decl.length > 1) this.errorf(`can't use ${formatValue(val)} to iterate over more than one variable`);
             const n = typeof val === 'bigint' ? val : val instanceof GoInt64 ? val.v : unsignedOf(val)!;
             const wrap = (i: bigint): Val =>
@@ -491,7 +496,7 @@ class State {
 
   evalField(dot: Val, node: Node, fieldName: string, args: Node[], final: Final, receiver: Val, iface: boolean): Val {
     if (receiver === undefined) {
-      if (this.o.missingKey === 'error') this.errorf(`nil data; no entry for key ${goQuote(fieldName)}`);
+      if (this.o.missingKey === 'error') this.errorf(`nil data; no entry for key ${goQuote(fieldName)}`, { kind: 'nil-data' });
       return undefined;
     }
     const typ = iface ? 'interface {}' : typeString(receiver);
@@ -506,7 +511,7 @@ class State {
         case 'zero':
           return receiver instanceof GoStringMap ? '' : null;
         case 'error':
-          this.errorf(`map has no entry for key ${goQuote(fieldName)}`);
+          this.errorf(`map has no entry for key ${goQuote(fieldName)}`, { kind: 'missing-key' });
       }
     }
     if (receiver instanceof GoOther) {
@@ -517,7 +522,7 @@ class State {
         return member.field;
       }
     }
-    this.errorf(`can't evaluate field ${fieldName} in type ${typ}`);
+    this.errorf(`can't evaluate field ${fieldName} in type ${typ}`, { kind: 'no-field', field: fieldName });
   }
 
   evalFunction(dot: Val, node: IdentifierNode, cmd: Node, args: Node[], final: Final): Val {
@@ -599,8 +604,10 @@ class State {
     } catch (e) {
       if (e instanceof GoExecError || e instanceof BreakSignal || e instanceof ContinueSignal) throw e;
       this.at(node);
-      const msg = e instanceof RangeError && /call stack/i.test(e.message) ? TOO_DEEP_MESSAGE : e instanceof Error ? e.message : String(e);
-      this.errorf(`error calling ${name}: ${msg}`);
+      // A JavaScript stack overflow has no structure: its RangeError's text is all there is.
+      const deep = e instanceof RangeError && /call stack/i.test(e.message);
+      const msg = deep ? TOO_DEEP_MESSAGE : e instanceof Error ? e.message : String(e);
+      this.errorf(`error calling ${name}: ${msg}`, deep ? LIMIT : reasonOf(e));
     }
     return result;
   }
@@ -701,7 +708,7 @@ export function execute(o: ExecOptions, name: string, data: Val): string {
     if (o.nested) s.walk(data, (tree as Tree).root as ListNode);
     else withWorkBudget(() => s.walk(data, (tree as Tree).root as ListNode));
   } catch (e) {
-    if (e instanceof WorkLimitError) s.errorf(e.message); // printing a value outside a function call
+    if (e instanceof WorkLimitError) s.errorf(e.message, LIMIT); // printing a value outside a function call
     if (e instanceof RangeError && /call stack/i.test(e.message)) s.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
     if (e === BREAK || e === CONTINUE) s.errorf('break or continue outside range');
     throw e;

@@ -10,6 +10,8 @@
  * - Errors are thrown as `TemplateError` whose `message` is Argo CD's full text, e.g.
  *   `failed to execute go template {{.x}}: template: base:1:2: executing "base" at <.x>: map has no entry for key "x"`.
  */
+import type { TemplateReason } from './reason';
+export type { TemplateReason } from './reason';
 
 export type { Params } from './values';
 
@@ -61,6 +63,8 @@ export class TemplateError extends Error {
     readonly offset?: number,
     /** Length of the failing action in `template`, when known. */
     readonly length?: number,
+    /** Why it failed, for callers that decide by it (reason.ts); undefined for the other errors. */
+    readonly reason?: TemplateReason,
   ) {
     super(message);
     this.name = 'TemplateError';

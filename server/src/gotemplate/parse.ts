@@ -8,12 +8,14 @@ import { Lexer, T, type Item, formatRuneU } from './lexer';
 import { goQuote } from './format';
 import type { BranchNode, ChainNode, CommandNode, ListNode, Node, NumberNode, PipeNode, TemplateNode, VariableNode } from './ast';
 import { str } from './ast';
+import type { TemplateReason } from './reason';
 
 export class GoParseError extends Error {
   constructor(
     message: string,
     readonly offset: number,
     readonly length: number,
+    readonly reason?: TemplateReason,
   ) {
     super(message);
   }
@@ -108,11 +110,11 @@ class Parser {
     return t;
   }
 
-  errorf(msg: string, at?: Item | Node): never {
+  errorf(msg: string, at?: Item | Node, reason?: TemplateReason): never {
     const tok = this.token[0];
     const pos = at ? at.pos : tok.pos;
     const len = at ? ('typ' in at ? at.val.length : Math.max(1, at.end - at.pos)) : Math.max(1, tok.typ === T.Error ? 1 : tok.val.length);
-    throw new GoParseError(`template: ${this.parseName}:${tok.line}: ${msg}`, pos, len);
+    throw new GoParseError(`template: ${this.parseName}:${tok.line}: ${msg}`, pos, len, reason);
   }
 
   expect(expected: T, context: string): Item {
@@ -127,7 +129,7 @@ class Parser {
     return tok;
   }
 
-  unexpected(tok: Item, context: string): never {
+  unexpected(tok: Item, context: string, reason?: TemplateReason): never {
     if (tok.typ === T.Error) {
       let extra = '';
       if (this.actionLine !== 0 && this.actionLine !== tok.line) {
@@ -136,7 +138,7 @@ class Parser {
       }
       this.errorf(`${tok.val}${extra}`, tok);
     }
-    this.errorf(`unexpected ${itemString(tok)} in ${context}`, tok);
+    this.errorf(`unexpected ${itemString(tok)} in ${context}`, tok, reason);
   }
 
   add(root: ListNode): void {
@@ -362,6 +364,7 @@ class Parser {
     const peek = this.peekNonSpace();
     // `{{else with}}` is Go 1.23's; before, `with` after `else` is "unexpected <with> in else".
     if (peek.typ === T.If || (peek.typ === T.With && this.goMinor >= 23)) return { kind: 'else', pos: peek.pos, end: peek.pos };
+    if (peek.typ === T.With) this.unexpected(this.nextNonSpace(), 'else', { kind: 'else-with' });
     const t = this.expect(T.RightDelim, 'else');
     return { kind: 'else', pos: t.pos, end: t.pos };
   }
@@ -456,7 +459,8 @@ class Parser {
     const end = tok.pos + tok.val.length;
     switch (tok.typ) {
       case T.Identifier:
-        if (!this.hasFunction(tok.val)) this.errorf(`function ${goQuote(tok.val)} not defined`, tok);
+        if (!this.hasFunction(tok.val))
+          this.errorf(`function ${goQuote(tok.val)} not defined`, tok, { kind: 'undefined-function', name: tok.val });
         return { kind: 'identifier', pos: tok.pos, end, ident: tok.val };
       case T.Dot:
         return { kind: 'dot', pos: tok.pos, end };

@@ -11,6 +11,7 @@ import { execute, GoExecError, type ExecOptions } from './exec';
 import { goQuote } from './format';
 import type { GoParseError, Tree } from './parse';
 import type { GoValue } from './values';
+import { rewrap } from './reason';
 
 /** Argo CD's TPL_FUNC_MAX_RECURSION_DEPTH. */
 export const TPL_MAX_DEPTH = 3;
@@ -29,7 +30,7 @@ export function withTpl(exec: ExecOptions, parse: (text: string) => Parsed): Map
         if (depth > TPL_MAX_DEPTH) throw new Error(`maximum recursion depth ${TPL_MAX_DEPTH} exceeded in tpl function`);
         const t = text as string;
         const parsed = parse(t);
-        if ('error' in parsed) throw new Error(`cannot parse template ${goQuote(t)}: ${parsed.error.message}`);
+        if ('error' in parsed) throw rewrap(`cannot parse template ${goQuote(t)}: ${parsed.error.message}`, parsed.error);
         // The clone holds the caller's templates; the new text's own replace them by name.
         const trees = new Map(exec.trees);
         for (const [k, v] of parsed.trees) trees.set(k, v);
@@ -39,7 +40,7 @@ export function withTpl(exec: ExecOptions, parse: (text: string) => Parsed): Map
           // is the same object), so a loop of tpl calls cannot multiply the limits.
           out = execute({ ...exec, text: t, trees, funcs, nested: true }, exec.parseName, data as GoValue);
         } catch (e) {
-          if (e instanceof GoExecError) throw new Error(`error during tpl function execution for ${goQuote(t)}: ${e.message}`);
+          if (e instanceof GoExecError) throw rewrap(`error during tpl function execution for ${goQuote(t)}: ${e.message}`, e);
           throw e;
         }
         return out.replaceAll('<no value>', '');

@@ -32,7 +32,7 @@ import { applyPatch, parsePatch, PatchError } from './patch';
 import { describeGenerator } from './describe';
 import { valueSpan } from './scalarOffsets';
 import { sourceResolver } from './provenance';
-import type { Expansion, ExpansionProblem, GeneratedApp } from './types';
+import type { AppInvalid, AppInvalidKind, Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../install/target';
 import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/gates';
 import { prunedForTarget } from '../validate/fieldCheck';
@@ -225,10 +225,10 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
         const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
         const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) => {
           const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
-          const code = templateErrorCode(err.kind, err.message);
+          const code = templateErrorCode(err.kind, err.reason);
           if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
           // An error only the target release makes says which release that is and why it was assumed.
-          const cause = versionCause(err.message, target);
+          const cause = versionCause(err.reason, target);
           problems.push({
             code,
             severity: severityOf(code),
@@ -427,7 +427,7 @@ function renderApp(
       if (e instanceof TemplateError) {
         onError(
           ['templatePatch'],
-          new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length),
+          new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length, e.reason),
         );
         return undefined;
       }
@@ -684,17 +684,21 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
   for (const a of apps) {
     // A pause every few hundred Applications (the language server answers other requests meanwhile).
     if (++n % 250 === 0) yield;
-    const issues: string[] = [];
+    const issues: AppInvalid[] = [];
+    const add = (kind: AppInvalidKind, message: string) => issues.push({ kind, message });
     if (!a.name) {
-      issues.push(
+      add(
+        'no-name',
         hasBehaviour(target, 'emptyNameRejected')
           ? `ApplicationSet ${appset} contains an application with no name; a name must be set in the template's metadata.name or via a templatePatch (generateName is not supported)`
           : `the Application has no name: creating it fails at the API server ("resource name may not be empty"), so it is skipped (checked against ${target.why}; from Argo CD master on, the ApplicationSet reports it as "contains an application with no name")`,
       );
     } else {
-      if ((counts.get(a.name) ?? 0) > 1) issues.push(`ApplicationSet ${appset} contains applications with duplicate name: ${a.name}`);
+      if ((counts.get(a.name) ?? 0) > 1)
+        add('duplicate-name', `ApplicationSet ${appset} contains applications with duplicate name: ${a.name}`);
       if (!isDnsSubdomain(a.name)) {
-        issues.push(
+        add(
+          'bad-name',
           `metadata.name: Invalid value: "${a.name}": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character`,
         );
       }
@@ -703,20 +707,22 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     const name = typeof d.name === 'string' ? d.name : '';
     const server = typeof d.server === 'string' ? d.server : '';
     if (name && server)
-      issues.push(
+      add(
+        'destination-both',
         `application destination spec is invalid: application destination can't have both name and server defined: ${name} ${server}`,
       );
-    else if (!name && !server) issues.push('application destination spec is invalid: Destination server missing from app spec');
+    else if (!name && !server)
+      add('destination-missing', 'application destination spec is invalid: Destination server missing from app spec');
     else if (name && (known ??= knownClusters(file)).declared && !known.byName.has(name))
-      issues.push(`application destination spec is invalid: there are no clusters with this name: ${name}`);
+      add('destination-unknown', `application destination spec is invalid: there are no clusters with this name: ${name}`);
     // An AppProject the repository does not define: the controller looks the project up and skips the
     // Application when it is not found (applicationset_controller.go validateGeneratedApplications; an
     // empty project is "default"). Only where the repository's projects are known (validate/projects.ts).
     const project = isObject(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
-    if (project && unknownProject(project)) issues.push(`${UNKNOWN_PROJECT}: ${project}`);
+    if (project && unknownProject(project)) add('unknown-project', `${UNKNOWN_PROJECT}: ${project}`);
     if (issues.length) a.invalid = issues;
   }
 }
 
 /** The start of the reason an Application with an unknown project is skipped (features/projects reports it). */
-export const UNKNOWN_PROJECT = 'the Application references an AppProject that does not exist';
+const UNKNOWN_PROJECT = 'the Application references an AppProject that does not exist';

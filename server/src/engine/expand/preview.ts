@@ -123,7 +123,8 @@ export function* previewTextSteps(appsetName: string, exp: Expansion, opts: Prev
     if (docs.length % APPS_PER_STEP === APPS_PER_STEP - 1) yield;
     // Where its parameter set came from (a matrix combines several sources).
     const from = a.sources?.length ? `# from: ${commentText(a.sources.map(sourceText).join(' + '))}\n` : '';
-    const prefix = from + (a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${commentText(m)}\n`).join('') : '');
+    const prefix =
+      from + (a.invalid?.length ? a.invalid.map((m) => `# SKIPPED by the controller: ${commentText(m.message)}\n`).join('') : '');
     docs.push(prefix + appYaml(a.app, !!opts.rollingSync, !!opts.lineSafe));
   }
   return head.join('\n') + '\n' + (docs.length ? '---\n' + docs.join('---\n') : '# (no Applications)\n');

@@ -23,7 +23,7 @@ export interface GeneratedApp {
   /** The parameter set the Application was rendered from (flat keys in fasttemplate mode). */
   params: { [key: string]: unknown };
   /** Controller validation problems; a non-empty list means the controller skips this Application. */
-  invalid?: string[];
+  invalid?: AppInvalid[];
   /**
    * Where its parameter set came from: JSON paths of list elements (`spec/generators/0/list/elements/2`),
    * `cluster:<name>`, `git:<repo-relative path>`, `sample:<kind>/<n>`. Used by hovers.
@@ -31,6 +31,19 @@ export interface GeneratedApp {
   origins?: string[];
   /** The same provenance resolved to places a user can open (file + span), in plain words (render/provenance.ts). */
   sources?: Source[];
+}
+
+/**
+ * Why the controller refuses to create a generated Application (applicationset_controller.go
+ * validateGeneratedApplications and the API server's name check). Readers decide by `kind`; `message` is the
+ * text shown to the user (the controller's own words where it has some).
+ */
+export type AppInvalidKind =
+  'no-name' | 'duplicate-name' | 'bad-name' | 'destination-both' | 'destination-missing' | 'destination-unknown' | 'unknown-project';
+
+export interface AppInvalid {
+  kind: AppInvalidKind;
+  message: string;
 }
 
 export interface ExpansionProblem {

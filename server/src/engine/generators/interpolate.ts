@@ -45,7 +45,7 @@ export function interpolateChild(
         put(out, k, renderString(v, params, { ...ctx.renderOpts, options: resolveOpts }));
       } catch (e) {
         // isMissingKeyError: the text is kept so the child resolves it against its own params.
-        if (e instanceof TemplateError && /map has no entry for key|can't evaluate field/.test(e.message)) put(out, k, v);
+        if (e instanceof TemplateError && (e.reason?.kind === 'missing-key' || e.reason?.kind === 'no-field')) put(out, k, v);
         else if (e instanceof TemplateError)
           throw new GeneratorError(`${PREFIX}failed to pre-resolve Values key "${k}": ${e.message}`, [...path, kind, 'values', k]);
         else throw e;

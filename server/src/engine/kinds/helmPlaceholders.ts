@@ -72,7 +72,7 @@ export function helmPlaceholderFindings(text: string): EngineDiagnostic[] {
     if (keyword === 'else') continue;
     const action = text.slice(a.start, a.end);
     const err = parseErrorWith(`{{${a.body}}}`, helmHasFunction);
-    const undefinedFn = err && /function "([^"]+)" not defined/.exec(err.message)?.[1];
+    const undefinedFn = err?.reason?.kind === 'undefined-function' ? err.reason.name : undefined;
     if (undefinedFn) {
       out.push(
         finding(

@@ -187,7 +187,7 @@ export function computePlan(input: PlanInput): RolloutPlan {
   // Applications that fail the controller's validation are never created: not counted, but said.
   const skipped = apps
     .filter((x) => x.invalid?.length)
-    .map((x) => ({ name: x.name, reason: x.invalid![0] }))
+    .map((x) => ({ name: x.name, reason: x.invalid![0].message }))
     .sort((x, y) => compareNames(x.name, y.name));
   const created = apps.length - skipped.length;
   const base: RolloutPlan = {

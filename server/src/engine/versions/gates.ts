@@ -7,7 +7,7 @@
  * added by a release are the other half of the gating (schemas/argocd-versions.json, fields.ts).
  */
 import { atLeastVersion, RELEASES, splitVersion, type ReleaseLine, type ReleaseLibraries, type ReleaseVersion } from './releases';
-import type { TemplateLibraries } from '../../gotemplate';
+import type { TemplateLibraries, TemplateReason } from '../../gotemplate';
 
 export interface Gate {
   /** The first release with the new behaviour: a line (`3.3`) or a patch release (`2.9.1`, `2.14.14`). */
@@ -218,18 +218,19 @@ export function sinceLabel(since: string): string {
  * lacks, its Go toolchain or semver library), the words that say so: which release has the other
  * behaviour and which version was assumed and why. Undefined for errors every release makes.
  */
-export function versionCause(message: string, target: ReleaseVersion & { why: string }): string | undefined {
+export function versionCause(reason: TemplateReason | undefined, target: ReleaseVersion & { why: string }): string | undefined {
   const checked = `checked against ${target.why}`;
-  const fn = /function "([^"]+)" not defined/.exec(message)?.[1];
+  const fn = reason?.kind === 'undefined-function' ? reason.name : undefined;
   const gate = fn ? functionGate(fn) : undefined;
   if (fn && gate && !has(target, gate)) return `"${fn}" exists since ${sinceLabel(GATES[gate].since)}; ${checked}`;
-  if (/range can't iterate over -?\d/.test(message) && !has(target, 'goRangeInt'))
+  if (reason?.kind === 'range-int' && !has(target, 'goRangeInt'))
     return `ranging over an integer needs Go 1.24, which builds ${sinceLabel(GATES.goRangeInt.since)} and newer; ${checked}`;
-  if (/unexpected <with> in else/.test(message) && !has(target, 'goElseWith'))
+  if (reason?.kind === 'else-with' && !has(target, 'goElseWith'))
     return `{{else with}} needs Go 1.23, which builds ${sinceLabel(GATES.goElseWith.since)} and newer; ${checked}`;
-  if (/can't evaluate field (LessThanEqual|GreaterThanEqual)/.test(message) && !has(target, 'semverLessThanEqual'))
+  const field = reason?.kind === 'no-field' ? reason.field : undefined;
+  if ((field === 'LessThanEqual' || field === 'GreaterThanEqual') && !has(target, 'semverLessThanEqual'))
     return `semver v3.3.0 of ${sinceLabel(GATES.semverLessThanEqual.since)} and newer has it; ${checked}`;
-  if (/Invalid Semantic Version/.test(message) && has(target, 'semverStrict') && !has(target, 'semverGroupPrerelease'))
+  if (reason?.kind === 'invalid-semver' && has(target, 'semverStrict') && !has(target, 'semverGroupPrerelease'))
     return `semver v3.3.1 of Argo CD 2.14–3.1 rejects leading zeros, ${sinceLabel(GATES.semverGroupPrerelease.since)} accepts them again; ${checked}`;
   return undefined;
 }

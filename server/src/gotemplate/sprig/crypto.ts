@@ -25,6 +25,7 @@ import { goFunc, type FuncMap, type GoFunc } from '../funcs';
 import { byteLength, goString, utf8Bytes, type GoValue } from '../values';
 import { goBase64Decode } from './encoding';
 import * as der from './der';
+import { ReasonedError } from '../reason';
 
 const F = (impl: (...a: any[]) => GoValue, params: GoFunc['params'], nonDeterministic?: boolean): GoFunc =>
   goFunc(impl, params, undefined, nonDeterministic);
@@ -51,8 +52,9 @@ export function costly<T>(name: string, args: unknown[], compute: () => T): T {
   spent = spent.filter((s) => now - s.at < COSTLY_WINDOW_MS);
   const used = spent.reduce((a, s) => a + s.ms, 0);
   if (used >= COSTLY_BUDGET_MS) {
-    throw new Error(
+    throw new ReasonedError(
       `${name} skipped by the offline preview: expensive crypto functions used ${(used / 1000).toFixed(1)}s of the last ${COSTLY_WINDOW_MS / 1000}s (appset --no-limits lifts this budget)`,
+      { kind: 'preview-skipped' },
     );
   }
   const t0 = Date.now();

@@ -15,6 +15,7 @@
  * `semver` returns a `*semver.Version` whose methods templates can call (`.Major` is a uint64,
  * `.Compare`, …).
  */
+import { ReasonedError, type TemplateReason } from '../reason';
 import type { FuncMap, GoFunc } from '../funcs';
 import { RE2, type RE2JS } from './lazy';
 import { GoOther, type GoValue } from '../values';
@@ -42,6 +43,8 @@ const STRICT =
   /^v?(0|[1-9][0-9]*)(?:\.(0|[1-9][0-9]*))?(?:\.(0|[1-9][0-9]*))?(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const NUM = /^[0-9]*$/;
 const ALLOWED = /^[0-9A-Za-z-]*$/;
+/** The reason semver's "invalid semantic version" carries (versions/gates words its cause). */
+const INVALID: TemplateReason = { kind: 'invalid-semver' };
 
 /** The texts v3.4.0 lower-cased; earlier versions write them as here. */
 const OLD_TEXTS: Record<string, string> = {
@@ -92,7 +95,7 @@ export function parseVersion(v: string, lib: SemverVersion = SEMVER_DEFAULT): Ve
   let ver: Version;
   if (lib === '3.3.1') {
     const m = STRICT.exec(v);
-    if (!m) throw new Error(msg(lib, 'invalid semantic version'));
+    if (!m) throw new ReasonedError(msg(lib, 'invalid semantic version'), INVALID);
     ver = {
       major: segment(m[1], lib),
       minor: m[2] ? segment(m[2], lib) : 0n,
@@ -104,7 +107,7 @@ export function parseVersion(v: string, lib: SemverVersion = SEMVER_DEFAULT): Ve
     };
   } else {
     const m = VERSION.exec(v);
-    if (!m) throw new Error(msg(lib, 'invalid semantic version'));
+    if (!m) throw new ReasonedError(msg(lib, 'invalid semantic version'), INVALID);
     ver = {
       major: segment(m[1], lib),
       minor: m[2] ? segment(m[2].slice(1), lib) : 0n,

@@ -25,7 +25,7 @@ function step(exprs: Expr[], maxUpdate?: number | string, index = 0): RolloutSte
   };
 }
 const app = (name: string, labels: Record<string, string> = {}) => ({ name, labels });
-const gen = (name: string, labels: Record<string, string> = {}, invalid?: string[]): GeneratedApp => ({
+const gen = (name: string, labels: Record<string, string> = {}, invalid?: GeneratedApp['invalid']): GeneratedApp => ({
   app: {},
   name,
   labels,
@@ -343,7 +343,11 @@ test('quirk: unselected Applications count toward step 1 percentage base', () =>
 
 test('invalid Applications block their step and do not count toward percentages; duplicates sync in their first step', () => {
   const steps = [step([['env', 'In', ['dev']]], undefined, 0), step([['region', 'In', ['w']]], 1, 1)];
-  const apps = [gen('d1', { env: 'dev', region: 'w' }), gen('d2', { env: 'dev' }, ['bad destination']), gen('w1', { region: 'w' })];
+  const apps = [
+    gen('d1', { env: 'dev', region: 'w' }),
+    gen('d2', { env: 'dev' }, [{ kind: 'destination-missing', message: 'bad destination' }]),
+    gen('w1', { region: 'w' }),
+  ];
   const plan = computePlan({
     appset: 'x',
     strategy: { type: 'RollingSync', hasRollingSync: true, steps, deletionOrder: '', present: true },

@@ -456,9 +456,12 @@ test(`gate ${GATES.emptyNameRejected.since}: an empty generated name`, () => {
   const text = appset(`    - list:\n        elements:\n          - name: ""`, { goTemplate: true });
   at('3.5', {}, (ws) => {
     const e = ws.expand(text);
-    assert.match(e.apps[0].invalid![0], /creating it fails at the API server \("resource name may not be empty"\)/);
+    assert.equal(e.apps[0].invalid![0].kind, 'no-name');
+    assert.match(e.apps[0].invalid![0].message, /creating it fails at the API server \("resource name may not be empty"\)/);
   });
-  at('master', {}, (ws) => assert.match(ws.expand(text).apps[0].invalid![0], /^ApplicationSet test contains an application with no name/));
+  at('master', {}, (ws) =>
+    assert.match(ws.expand(text).apps[0].invalid![0].message, /^ApplicationSet test contains an application with no name/),
+  );
 });
 
 test(`gate ${GATES.noStepsHalts.since}: RollingSync with steps: []`, () => {

@@ -12,11 +12,11 @@ import { viewOf } from '../../view/appset';
 import { sub, type Field } from '../../view/place';
 import { referencedParams } from '../../../gotemplate';
 import { isObject, has, valueAt } from '../../generators/params';
-import { destinationOf, UNKNOWN_PROJECT } from '../../expand/expand';
+import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
 import { valueSpan } from '../../expand/scalarOffsets';
-import type { Expansion, GeneratedApp } from '../../expand/types';
+import type { AppInvalidKind, Expansion, GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
 import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
@@ -195,17 +195,16 @@ function nameCell(a: GeneratedApp): string {
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */
 function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): EngineDiagnostic[] {
   const view = viewOf(ctx.doc);
-  const kinds = new Map<string, { code: DiagnosticCode; where: Field; apps: GeneratedApp[]; first: string }>();
+  const kinds = new Map<AppInvalidKind, { code: DiagnosticCode; where: Field; apps: GeneratedApp[]; first: string }>();
   for (const a of apps) {
-    for (const m of a.invalid ?? []) {
+    for (const { kind, message } of a.invalid ?? []) {
       // An unknown project is reported where the project is written (features/projects).
-      if (m.startsWith(UNKNOWN_PROJECT)) continue;
-      const kind = invalidKind(m);
+      if (kind === 'unknown-project') continue;
       const k = kinds.get(kind) ?? {
-        code: kind === 'duplicate' ? 'generator/duplicate-name' : 'generator/invalid-application',
+        code: kind === 'duplicate-name' ? 'generator/duplicate-name' : 'generator/invalid-application',
         where: kind.startsWith('destination') ? view.templateDestination : view.templateName,
         apps: [],
-        first: m,
+        first: message,
       };
       k.apps.push(a);
       kinds.set(kind, k);
@@ -230,18 +229,8 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
   return out;
 }
 
-function invalidKind(m: string): string {
-  if (m.includes('duplicate name')) return 'duplicate';
-  if (m.includes('with no name')) return 'no-name';
-  if (m.startsWith('metadata.name: Invalid value')) return 'bad-name';
-  if (m.includes("can't have both name and server")) return 'destination-both';
-  if (m.includes('Destination server missing')) return 'destination-missing';
-  if (m.includes('no clusters with this name')) return 'destination-unknown';
-  return 'other:' + m;
-}
-
 /** One message for a kind of validation problem: the controller's words, with every name involved. */
-function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): string {
+function invalidMessage(kind: AppInvalidKind, first: string, apps: GeneratedApp[]): string {
   const list = (xs: string[], quote = true) => {
     const d = [...new Set(xs)];
     return (
@@ -252,7 +241,7 @@ function invalidMessage(kind: string, first: string, apps: GeneratedApp[]): stri
     );
   };
   switch (kind) {
-    case 'duplicate':
+    case 'duplicate-name':
       return `several parameter sets render the same Application name (${list(apps.map((a) => a.name))}): the ApplicationSet contains applications with duplicate names`;
     case 'bad-name':
       return `metadata.name renders names that are not lowercase RFC 1123 subdomains (${list(apps.map((a) => a.name))}): only lower case alphanumeric characters, '-' or '.', starting and ending with an alphanumeric character, are allowed`;

@@ -172,7 +172,7 @@ function checkString(
   if (!rendered && !out.length) {
     const err = parseError(raw, goTemplate);
     if (err) {
-      const code = templateErrorCode(err.kind, err.message);
+      const code = templateErrorCode(err.kind, err.reason);
       out.push({
         code,
         severity: severityOf(code),

@@ -237,7 +237,7 @@ test('duplicates, unselected, manual gate, no steps, deletion order, sync policy
 
 test('a step with an invalid Application blocks the rollout', () => {
   const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('cm-true'));
-  ctx.expansion().apps[0].invalid = ['application destination spec is invalid'];
+  ctx.expansion().apps[0].invalid = [{ kind: 'destination-missing', message: 'application destination spec is invalid' }];
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/blocked-step');
   assert.match(d!.message, /Step 1 contains 1 Application the controller refuses to create \(prod-01-svc-01\)/);
 });
