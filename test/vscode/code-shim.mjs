@@ -13,7 +13,7 @@
 // Environment:
 //   CODE_SHIM_NODE, CODE_SHIM_ENTRY  Node 24 binary and code-server's out/node/entry.js (required)
 //   CODE_SHIM_CHROMIUM               browser binary (default /usr/bin/chromium)
-//   CODE_SHIM_TIMEOUT_MS             overall limit (default 180000)
+//   CODE_SHIM_TIMEOUT_MS             overall limit (default 480000: the suite on a loaded 2-core machine)
 //   CODE_SHIM_REPORT                 report file (default: inside the scratch dir)
 //   CODE_SHIM_SCREENSHOT             if set, save a screenshot of the workbench there at the end. By then
 //                                    the workbench has stopped the extension host (it does so before it
@@ -56,7 +56,7 @@ const opts = parseArgs(process.argv.slice(2));
 const node = process.env.CODE_SHIM_NODE;
 const entry = process.env.CODE_SHIM_ENTRY;
 const browserPath = process.env.CODE_SHIM_CHROMIUM || DEFAULT_BROWSER;
-const timeoutMs = Number(process.env.CODE_SHIM_TIMEOUT_MS) || 180_000;
+const timeoutMs = Number(process.env.CODE_SHIM_TIMEOUT_MS) || 480_000;
 
 function usageError(msg) {
   process.stderr.write(`[code-shim] ${msg}\n`);

@@ -62,11 +62,6 @@ export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, s
     };
     await expect('an error squiggle in the editor', editor.locator('.squiggly-error'));
     const lens = await expect('a RollingSync step code lens', editor.locator('.codelens-decoration', { hasText: 'Step 1' }));
-    await page.keyboard.press('Control+Shift+M');
-    const row = await expect(
-      'the unknown-field row in the Problems panel',
-      page.locator('.markers-panel .monaco-list-row', { hasText: 'did you mean "maxUpdate"?' }),
-    );
     // Code lenses appear above lines and move them, so the squiggle's position is checked once
     // the lenses are in, measuring squiggles and key together.
     if (lens !== undefined && !(await poll(() => editor.evaluate(squiggleUnderKey, 'maxUpdates'), 5000))) {
@@ -90,6 +85,14 @@ export async function uiCheck({ codeServer, extensionsDir, workspace, workDir, s
           `not seen: the RollingSync plan opened from the lens (webview text: ${JSON.stringify((await planText())?.slice(0, 200))})`,
         );
     }
+    // The Problems panel last: it takes the lower half of the window, and with the lenses above the
+    // strategy and each step the misspelled line would then lie below the editor's visible lines.
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+Shift+M');
+    const row = await expect(
+      'the unknown-field row in the Problems panel',
+      page.locator('.markers-panel .monaco-list-row', { hasText: 'did you mean "maxUpdate"?' }),
+    );
     mark('all seen');
     if (screenshot) await page.screenshot({ path: screenshot });
     console.log(`[ui] lens: ${lens ?? '-'} | problem: ${row?.replace(/\s+/g, ' ') ?? '-'} | plan: ${plan ?? '-'}`);

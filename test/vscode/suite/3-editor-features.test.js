@@ -34,21 +34,32 @@ describe('editor features', () => {
     );
   });
 
-  it('puts RollingSync lenses over the strategy and over each step', async () => {
+  it('puts RollingSync lenses over the strategy, its rollingSync and each step', async () => {
     const { doc } = await openFixture('rolling.yaml');
     const lenses = await waitFor(
       async () => {
         const l = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', doc.uri, 10);
-        return l.length >= 3 ? l : undefined;
+        return l.length >= 4 ? l : undefined;
       },
-      { describe: () => 'three code lenses (strategy + 2 steps)' },
+      { describe: () => 'four code lenses (strategy, rollingSync, 2 steps)' },
     );
     const at = (line) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command && l.command.title);
     const strategyLine = rangeOf(doc, 'strategy:').start.line;
     const text = doc.getText();
     const step1 = doc.positionAt(text.indexOf('- matchExpressions') + 2).line;
     const step2 = doc.positionAt(text.indexOf('- matchExpressions', text.indexOf('maxUpdate: 1')) + 2).line;
-    assert.match(at(strategyLine).join(' | '), /2 steps/, `lens over strategy (line ${strategyLine}): ${JSON.stringify(at(strategyLine))}`);
+    // One lens a line: whether the controller runs the strategy over `strategy:`, the plan over `rollingSync:`.
+    assert.match(
+      at(strategyLine).join(' | '),
+      /^(Enabled by |Ignored · |Not deployed yet · |Unknown whether honoured)/,
+      `lens over strategy (line ${strategyLine}): ${JSON.stringify(at(strategyLine))}`,
+    );
+    const rollingSyncLine = rangeOf(doc, 'rollingSync:').start.line;
+    assert.match(
+      at(rollingSyncLine).join(' | '),
+      /2 steps/,
+      `lens over rollingSync (line ${rollingSyncLine}): ${JSON.stringify(at(rollingSyncLine))}`,
+    );
     assert.match(at(step1).join(' | '), /^Step 1 · /, `lens over step 1 (line ${step1}): ${JSON.stringify(at(step1))}`);
     assert.match(
       at(step1).join(' | '),
