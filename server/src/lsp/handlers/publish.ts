@@ -79,68 +79,13 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     s.guard('diagnostics', undefined, () => {
       if (open.sync(path, doc.getText(), () => quick ?? s.analysisOf(doc))) hooks.scheduleOthers(doc.uri);
     });
-    if (!(await firstAnswer(doc, quick, stale, answer))) return;
+    if (!(await firstAnswer(s, doc, quick, stale, answer, !answered.has(doc.uri)))) return;
     answered.add(doc.uri);
-    const diagnostics = await wholeAnswer(doc, path, stale, open);
+    const diagnostics = await wholeAnswer(s, doc, path, stale, open);
     if (diagnostics === undefined) return;
     answer(diagnostics);
     hooks.answered();
   }
-
-  /** The first answer of a document just opened, when it gets one; false when the run went stale. */
-  async function firstAnswer(doc: TextDocument, quick: Analysis | undefined, stale: () => boolean, answer: Answer): Promise<boolean> {
-    if (quick) {
-      if (!(await s.prepare(quick, stale))) return false;
-      const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(doc, quick) : []));
-      answer(first);
-      // Let the message out before the whole file is parsed (the connection writes on the next turn).
-      await new Promise((resolve) => setImmediate(resolve));
-    } else if (!answered.has(doc.uri) && doc.getText().length >= EARLY_ANSWER_CHARS) {
-      // A large document just opened: what needs no expansion (syntax, schema, static checks) is shown
-      // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
-      const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
-      if (a && s.service.appsets(a).length) {
-        const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale, 'early findings');
-        if (!early.ok) return false;
-        const first = s.guard('diagnostics', [], () =>
-          s.settings.validate ? early.value?.filter(shown).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
-        );
-        answer(first ?? []);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    return true;
-  }
-
-  /** The whole file's findings; undefined when the run went stale. */
-  async function wholeAnswer(
-    doc: TextDocument,
-    path: string | undefined,
-    stale: () => boolean,
-    open: ServerState['service']['openDocuments'],
-  ): Promise<Diagnostic[] | undefined> {
-    // The whole file's analysis and expansions (state.ts `ready`), then its findings.
-    if (!(await s.ready(doc))) return undefined;
-    const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
-    if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale, 'findings')).ok) return undefined;
-    if (stale()) return undefined;
-    return s.guard('diagnostics', [], () => {
-      const a = s.analysisOf(doc);
-      open.remember(path, a);
-      return s.settings.validate ? shownOf(doc, a) : [];
-    });
-  }
-
-  function shownOf(doc: TextDocument, a: Analysis) {
-    return s.service
-      .diagnosticsToShow(a)
-      .filter(shown)
-      .map((d) => toDiagnostic(doc, d, s.textOf));
-  }
-
-  // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
-  // error is not shown twice.
-  const shown = (d: EngineDiagnostic) => s.settings.yamlSyntax || d.code !== 'yaml/syntax';
 
   return {
     publish,
@@ -151,3 +96,66 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     },
   };
 }
+
+/** The first answer of a document just opened, when it gets one; false when the run went stale. */
+async function firstAnswer(
+  s: ServerState,
+  doc: TextDocument,
+  quick: Analysis | undefined,
+  stale: () => boolean,
+  answer: Answer,
+  opened: boolean,
+): Promise<boolean> {
+  if (quick) {
+    if (!(await s.prepare(quick, stale))) return false;
+    const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(s, doc, quick) : []));
+    answer(first);
+    // Let the message out before the whole file is parsed (the connection writes on the next turn).
+    await new Promise((resolve) => setImmediate(resolve));
+  } else if (opened && doc.getText().length >= EARLY_ANSWER_CHARS) {
+    // A large document just opened: what needs no expansion (syntax, schema, static checks) is shown
+    // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
+    const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
+    if (a && s.service.appsets(a).length) {
+      const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale, 'early findings');
+      if (!early.ok) return false;
+      const first = s.guard('diagnostics', [], () =>
+        s.settings.validate ? early.value?.filter((d) => shown(s, d)).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
+      );
+      answer(first ?? []);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return true;
+}
+
+/** The whole file's findings; undefined when the run went stale. */
+async function wholeAnswer(
+  s: ServerState,
+  doc: TextDocument,
+  path: string | undefined,
+  stale: () => boolean,
+  open: ServerState['service']['openDocuments'],
+): Promise<Diagnostic[] | undefined> {
+  // The whole file's analysis and expansions (state.ts `ready`), then its findings.
+  if (!(await s.ready(doc))) return undefined;
+  const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
+  if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale, 'findings')).ok) return undefined;
+  if (stale()) return undefined;
+  return s.guard('diagnostics', [], () => {
+    const a = s.analysisOf(doc);
+    open.remember(path, a);
+    return s.settings.validate ? shownOf(s, doc, a) : [];
+  });
+}
+
+function shownOf(s: ServerState, doc: TextDocument, a: Analysis) {
+  return s.service
+    .diagnosticsToShow(a)
+    .filter((d) => shown(s, d))
+    .map((d) => toDiagnostic(doc, d, s.textOf));
+}
+
+// Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
+// error is not shown twice.
+const shown = (s: ServerState, d: EngineDiagnostic) => s.settings.yamlSyntax || d.code !== 'yaml/syntax';
