@@ -72,6 +72,52 @@ export function createGitRevisionHost(
   log?: (m: string) => void,
 ): GitRevisionHost {
   const base = root.replace(/\/+$/, '');
+  const { files, dirs } = listTree(base, commit);
+  const blobs = createBlobReader(base, files, log);
+  const inventories = createInventoryReader(settings, log);
+  const current: EngineSettings = { ...DEFAULT_SETTINGS, ...settings };
+  let remotes: GitRemote[] | undefined;
+
+  return {
+    commit,
+    roots: () => [base],
+    files: () =>
+      [...files.entries()]
+        .filter(([, e]) => e.readable)
+        .map(([p]) => p)
+        .sort(),
+    readFile(p) {
+      if (inventories.has(p)) return inventories.text(p);
+      const e = files.get(normal(p));
+      if (!e || !e.readable || e.size > MAX_READ_BYTES) return undefined;
+      return blobs.read(e);
+    },
+    stat(p) {
+      if (inventories.has(p)) {
+        const text = inventories.text(p);
+        return text === undefined ? undefined : ({ isFile: true, isDirectory: false, mtimeMs: 0, size: text.length } satisfies FileStat);
+      }
+      const n = normal(p);
+      const e = files.get(n);
+      if (e) return e.readable ? ({ isFile: true, isDirectory: false, mtimeMs: 0, size: e.size } satisfies FileStat) : undefined;
+      if (dirs.has(n)) return { isFile: false, isDirectory: true, mtimeMs: 0, size: 0 };
+      return undefined;
+    },
+    readDir(p) {
+      const d = dirs.get(normal(p));
+      return d ? [...d].sort() : undefined;
+    },
+    gitRemotes() {
+      remotes ??= configRemotes(base);
+      return remotes;
+    },
+    settings: () => current,
+    log,
+  };
+}
+
+/** The commit's tree (`git ls-tree -r -l -z`): its files by absolute path, and each folder's entries. */
+function listTree(base: string, commit: string): { files: Map<string, Entry>; dirs: Map<string, Set<string>> } {
   const files = new Map<string, Entry>();
   const dirs = new Map<string, Set<string>>([[base, new Set()]]);
   const out = git(base, ['ls-tree', '-r', '-l', '-z', '--full-tree', commit]).toString('utf8');
@@ -96,25 +142,16 @@ export function createGitRevisionHost(
       child = d;
     }
   }
+  return { files, dirs };
+}
+
+/**
+ * The text of a blob, kept once read: the first read fetches every YAML/JSON blob of the commit in
+ * one `git cat-file --batch` process (up to MAX_BATCH_BYTES), other blobs are read one by one.
+ */
+function createBlobReader(base: string, files: Map<string, Entry>, log?: (m: string) => void): { read(e: Entry): string | undefined } {
   const blobs = new Map<string, string>();
   let batched = false;
-  // Inventory files the user named (`--inventory FILE`) describe the clusters, not the revision: both
-  // sides of a diff read exactly those files from disk (safely, files.ts), wherever they are.
-  const inventories = new Map<string, string | undefined>();
-  for (const f of settings.inventoryFiles ?? [])
-    if (typeof f === 'string' && f.startsWith('/') && !/[*?[{]/.test(f) && !f.includes('\0')) inventories.set(f, undefined);
-  const inventoryText = (p: string): string | undefined => {
-    let text = inventories.get(p);
-    if (text === undefined) {
-      const r = readTextFile(p);
-      text = 'text' in r ? r.text : '';
-      if (!('text' in r)) log?.(`not read: ${p}: ${r.skipped}`);
-      inventories.set(p, text);
-    }
-    return text || undefined;
-  };
-  const current: EngineSettings = { ...DEFAULT_SETTINGS, ...settings };
-  let remotes: GitRemote[] | undefined;
 
   /** Reads the YAML/JSON blobs of the commit in one git process. */
   function batch(): void {
@@ -144,18 +181,8 @@ export function createGitRevisionHost(
     }
   }
 
-  const host: GitRevisionHost = {
-    commit,
-    roots: () => [base],
-    files: () =>
-      [...files.entries()]
-        .filter(([, e]) => e.readable)
-        .map(([p]) => p)
-        .sort(),
-    readFile(p) {
-      if (inventories.has(p)) return inventoryText(p);
-      const e = files.get(normal(p));
-      if (!e || !e.readable || e.size > MAX_READ_BYTES) return undefined;
+  return {
+    read(e) {
       if (!batched) batch();
       let text = blobs.get(e.oid);
       if (text === undefined) {
@@ -169,52 +196,62 @@ export function createGitRevisionHost(
       }
       return text;
     },
-    stat(p) {
-      if (inventories.has(p)) {
-        const text = inventoryText(p);
-        return text === undefined ? undefined : ({ isFile: true, isDirectory: false, mtimeMs: 0, size: text.length } satisfies FileStat);
-      }
-      const n = normal(p);
-      const e = files.get(n);
-      if (e) return e.readable ? ({ isFile: true, isDirectory: false, mtimeMs: 0, size: e.size } satisfies FileStat) : undefined;
-      if (dirs.has(n)) return { isFile: false, isDirectory: true, mtimeMs: 0, size: 0 };
-      return undefined;
-    },
-    readDir(p) {
-      const d = dirs.get(normal(p));
-      return d ? [...d].sort() : undefined;
-    },
-    gitRemotes() {
-      if (remotes) return remotes;
-      remotes = [];
-      try {
-        const text = git(base, ['config', '--get-regexp', '^remote\\..*\\.url$']).toString('utf8');
-        const seen = new Set<string>();
-        for (const line of text.split('\n')) {
-          const m = /^remote\.(.+)\.url (.*)$/.exec(line);
-          if (m && !seen.has(m[1])) {
-            seen.add(m[1]);
-            remotes.push({ root: base, name: m[1], url: m[2] });
-          }
-        }
-      } catch {
-        /* no remotes */
-      }
-      return remotes;
-    },
-    settings: () => current,
-    log,
   };
-  return host;
+}
 
-  function normal(p: string): string {
-    if (typeof p !== 'string' || p.includes('\0')) return '';
-    const parts: string[] = [];
-    for (const seg of p.split('/')) {
-      if (seg === '' || seg === '.') continue;
-      if (seg === '..') parts.pop();
-      else parts.push(seg);
+/**
+ * Inventory files the user named (`--inventory FILE`) describe the clusters, not the revision: both
+ * sides of a diff read exactly those files from disk (safely, files.ts), wherever they are.
+ */
+function createInventoryReader(
+  settings: Partial<EngineSettings>,
+  log?: (m: string) => void,
+): { has(p: string): boolean; text(p: string): string | undefined } {
+  const inventories = new Map<string, string | undefined>();
+  for (const f of settings.inventoryFiles ?? [])
+    if (typeof f === 'string' && f.startsWith('/') && !/[*?[{]/.test(f) && !f.includes('\0')) inventories.set(f, undefined);
+  return {
+    has: (p) => inventories.has(p),
+    text(p) {
+      let text = inventories.get(p);
+      if (text === undefined) {
+        const r = readTextFile(p);
+        text = 'text' in r ? r.text : '';
+        if (!('text' in r)) log?.(`not read: ${p}: ${r.skipped}`);
+        inventories.set(p, text);
+      }
+      return text || undefined;
+    },
+  };
+}
+
+/** The remotes of the repository's config (`git config --get-regexp`; the first url of each remote). */
+function configRemotes(base: string): GitRemote[] {
+  const remotes: GitRemote[] = [];
+  try {
+    const text = git(base, ['config', '--get-regexp', '^remote\\..*\\.url$']).toString('utf8');
+    const seen = new Set<string>();
+    for (const line of text.split('\n')) {
+      const m = /^remote\.(.+)\.url (.*)$/.exec(line);
+      if (m && !seen.has(m[1])) {
+        seen.add(m[1]);
+        remotes.push({ root: base, name: m[1], url: m[2] });
+      }
     }
-    return '/' + parts.join('/');
+  } catch {
+    /* no remotes */
   }
+  return remotes;
+}
+
+/** `p` with `.` and `..` segments resolved (never above `/`); '' for a path that cannot be one. */
+function normal(p: string): string {
+  if (typeof p !== 'string' || p.includes('\0')) return '';
+  const parts: string[] = [];
+  for (const seg of p.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') parts.pop();
+    else parts.push(seg);
+  }
+  return '/' + parts.join('/');
 }

@@ -434,175 +434,204 @@ function checkResource(c: Collector, site: Site, v: Json, depth: number) {
 }
 
 function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefined, name: string, depth: number) {
-  if (kind === 'ConfigMap' && name === CM_NAME) {
-    c.target('configmap', site);
-    const missing = site.inner ? undefined : notDeployed(c, site.file.path);
-    const before = c.evidence.length;
-    checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, missing);
-    // What would enable them, once deployed: the lens and status bar say what is missing.
-    if (missing)
-      for (const e of c.evidence.slice(before))
-        if (/: "true"/i.test(e.description) && e.description.includes(CM_KEY)) e.undeployed = missing;
-  } else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name)) {
+  if (kind === 'ConfigMap' && name === CM_NAME) checkParamsConfigMap(c, site, v);
+  else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name))
     checkPodSpec(c, at(site, 'spec', 'template', 'spec'), own(own(own(v, 'spec'), 'template'), 'spec'), `Deployment ${name}`);
-  } else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
-    c.target('argocd-cr', site);
-    const spec = own(v, 'spec');
-    const as = own(spec, 'applicationSet');
-    checkArgs(
-      c,
-      at(site, 'spec', 'applicationSet', 'extraCommandArgs'),
-      own(as, 'extraCommandArgs'),
-      `ArgoCD ${name} (spec.applicationSet.extraCommandArgs)`,
-    );
-    checkEnv(c, at(site, 'spec', 'applicationSet', 'env'), own(as, 'env'), `ArgoCD ${name} (spec.applicationSet.env)`);
-    checkParams(
-      c,
-      at(site, 'spec', 'cmdParams'),
-      own(spec, 'cmdParams'),
-      `ArgoCD ${name} spec.cmdParams`,
-      'the Operator does not pass this key to the ApplicationSet controller; use spec.applicationSet.extraCommandArgs: [--enable-progressive-syncs]',
-    );
-  } else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
-    const spec = own(v, 'spec');
-    const sources: [Json | undefined, JsonPath][] = [[own(spec, 'source'), ['spec', 'source']]];
-    const multi = own(spec, 'sources');
-    if (Array.isArray(multi)) multi.forEach((s, i) => sources.push([s, ['spec', 'sources', i]]));
-    // An Application that installs Argo CD is an install of its own, in its destination namespace;
-    // one that installs a local argo-cd chart (`path:`) configures that chart's install.
-    const dest = own(own(spec, 'destination'), 'namespace');
-    const namespace = typeof dest === 'string' && dest ? dest : undefined;
-    const appKey = `app:${site.file.path}#${name}`;
-    const outer = { current: c.current, rank: c.rank };
-    try {
-      for (const [src, p] of sources) {
-        if (!isObj(src)) continue;
-        const path = scalarText(own(src, 'path'));
-        const root = c.roots.find((r) => site.file.path.startsWith(r + '/')) ?? c.roots[0];
-        const chartDir = path !== undefined && root ? joinPath(root, path) : undefined;
-        const installers = chartDir ? c.installers.charts.get(chartDir) : undefined;
-        if (chartDir && installers) {
-          const key = installOf(`${chartDir}/values.yaml`).key;
-          c.current = { key, namespace };
-          c.rank = installers.length === 1 ? { chain: key, rank: 1000 } : undefined;
-          checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, chartKeys(c, chartDir));
-          noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), installers.find((i) => i.appKey === appKey)?.valueFiles ?? [], name);
-        } else {
-          c.current = { key: appKey, namespace };
-          c.rank = { chain: appKey, rank: 1000 };
-          checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, [[]]);
-          const refs = c.installers.refs.get(appKey);
-          if (refs && scalarText(own(src, 'chart')) === 'argo-cd')
-            noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
-        }
-      }
-    } finally {
-      c.current = outer.current;
-      c.rank = outer.rank;
-    }
-  } else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd') {
-    // Flux merges the valuesFrom sources in order, then spec.values (helm-controller
-    // `internal/chartutil/values.go` ChartValuesFromReferences); the sources found in the repository
-    // are read in `selectFluxValues`, the ones that are not are said here.
-    const key = c.current?.key ?? installOf(site.file.path).key;
-    const from = own(own(v, 'spec'), 'valuesFrom');
-    if (Array.isArray(from))
-      from.slice(0, 50).forEach((ref, i) => {
-        if (c.selectedFrom.has(`${site.file.path}#${name}#${i}`)) return;
-        const rk = String(own(ref, 'kind') ?? 'ConfigMap');
-        c.add(
-          at(site, 'spec', 'valuesFrom', i),
-          undefined,
-          'ignored',
-          `HelmRelease ${name} valuesFrom ${rk} ${String(own(ref, 'name') ?? '')}: not read (not in this repository; Flux reads it from the cluster)`,
-        );
-      });
-    const outer = c.rank;
-    c.rank = { chain: `${key}#${name}`, rank: 1000 };
-    try {
-      const values = own(own(v, 'spec'), 'values');
-      if (isObj(values)) checkHelmValues(c, at(site, 'spec', 'values'), values, `HelmRelease ${name} values`);
-    } finally {
-      c.rank = outer;
-    }
-  } else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
+  else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) checkArgoCDResource(c, site, v, name);
+  else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/'))
+    checkArgoApplication(c, site, v, name, depth);
+  else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd')
+    checkHelmRelease(c, site, v, name);
+  else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
     const kns = own(v, 'namespace');
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
     checkKustomization(c, site, v, depth);
-  } else if (kind === undefined && !site.inner && /(^|\/)Chart\.ya?ml$/.test(site.file.path)) {
-    // A chart that is or wraps argo-cd: its values files are its configuration even when they do not
-    // name a setting yet (the enabling fix writes there, under the dependency's name or alias).
-    if (!isArgoChart(v)) return;
-    const dir = dirname(site.file.path);
-    for (const name of ['values.yaml', 'values.yml']) {
-      const values = c.workspace.file(`${dir}/${name}`);
-      if (values) scanFile(c, values);
-    }
-  } else if (kind === undefined && own(v, 'apiVersion') === undefined) {
-    const chart = site.inner ? undefined : chartBeside(c.workspace, site.file.path);
-    if (!chart) {
-      // A folder of values files an install selects from (values/prod.yaml): the others are read by no install.
-      const dir = dirname(site.file.path);
-      const sibling = site.inner ? undefined : [...c.selected.entries()].find(([p]) => dirname(p) === dir);
-      if (sibling) {
-        const why = `${sibling[1].who.replace(/ helm\.valueFiles .*| valuesFrom .*/, '')} selects ${relativePath(c.roots, sibling[0])} from this folder, not ${relativePath([dir], site.file.path)}`;
-        // Said as the selecting install's evidence (the file is no install of its own).
-        const outer = c.current;
-        c.current = { key: sibling[1].key, namespace: sibling[1].namespace };
-        try {
-          for (const k of [[], ['argo-cd']])
-            checkParams(
-              c,
-              at(site, ...k, 'configs', 'params'),
-              own(own(k.length ? own(v, k[0]) : v, 'configs'), 'params'),
-              'Helm values configs.params',
-              why,
-            );
-        } finally {
-          c.current = outer;
-        }
-        return;
+  } else if (kind === undefined && !site.inner && /(^|\/)Chart\.ya?ml$/.test(site.file.path)) checkChartFile(c, site, v);
+  else if (kind === undefined && own(v, 'apiVersion') === undefined) checkValuesFile(c, site, v);
+}
+
+/** The argocd-cmd-params-cm ConfigMap. */
+function checkParamsConfigMap(c: Collector, site: Site, v: Json) {
+  c.target('configmap', site);
+  const missing = site.inner ? undefined : notDeployed(c, site.file.path);
+  const before = c.evidence.length;
+  checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, missing);
+  // What would enable them, once deployed: the lens and status bar say what is missing.
+  if (missing)
+    for (const e of c.evidence.slice(before)) if (/: "true"/i.test(e.description) && e.description.includes(CM_KEY)) e.undeployed = missing;
+}
+
+/** The Argo CD Operator's `ArgoCD` resource: spec.applicationSet and spec.cmdParams. */
+function checkArgoCDResource(c: Collector, site: Site, v: Json, name: string) {
+  c.target('argocd-cr', site);
+  const spec = own(v, 'spec');
+  const as = own(spec, 'applicationSet');
+  checkArgs(
+    c,
+    at(site, 'spec', 'applicationSet', 'extraCommandArgs'),
+    own(as, 'extraCommandArgs'),
+    `ArgoCD ${name} (spec.applicationSet.extraCommandArgs)`,
+  );
+  checkEnv(c, at(site, 'spec', 'applicationSet', 'env'), own(as, 'env'), `ArgoCD ${name} (spec.applicationSet.env)`);
+  checkParams(
+    c,
+    at(site, 'spec', 'cmdParams'),
+    own(spec, 'cmdParams'),
+    `ArgoCD ${name} spec.cmdParams`,
+    'the Operator does not pass this key to the ApplicationSet controller; use spec.applicationSet.extraCommandArgs: [--enable-progressive-syncs]',
+  );
+}
+
+/** An Argo CD Application whose sources may install Argo CD (its Helm values and value files). */
+function checkArgoApplication(c: Collector, site: Site, v: Json, name: string, depth: number) {
+  const spec = own(v, 'spec');
+  const sources: [Json | undefined, JsonPath][] = [[own(spec, 'source'), ['spec', 'source']]];
+  const multi = own(spec, 'sources');
+  if (Array.isArray(multi)) multi.forEach((s, i) => sources.push([s, ['spec', 'sources', i]]));
+  // An Application that installs Argo CD is an install of its own, in its destination namespace;
+  // one that installs a local argo-cd chart (`path:`) configures that chart's install.
+  const dest = own(own(spec, 'destination'), 'namespace');
+  const namespace = typeof dest === 'string' && dest ? dest : undefined;
+  const appKey = `app:${site.file.path}#${name}`;
+  const outer = { current: c.current, rank: c.rank };
+  try {
+    for (const [src, p] of sources) {
+      if (!isObj(src)) continue;
+      const path = scalarText(own(src, 'path'));
+      const root = c.roots.find((r) => site.file.path.startsWith(r + '/')) ?? c.roots[0];
+      const chartDir = path !== undefined && root ? joinPath(root, path) : undefined;
+      const installers = chartDir ? c.installers.charts.get(chartDir) : undefined;
+      if (chartDir && installers) {
+        const key = installOf(`${chartDir}/values.yaml`).key;
+        c.current = { key, namespace };
+        c.rank = installers.length === 1 ? { chain: key, rank: 1000 } : undefined;
+        checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, chartKeys(c, chartDir));
+        noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), installers.find((i) => i.appKey === appKey)?.valueFiles ?? [], name);
+      } else {
+        c.current = { key: appKey, namespace };
+        c.rank = { chain: appKey, rank: 1000 };
+        checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, [[]]);
+        const refs = c.installers.refs.get(appKey);
+        if (refs && scalarText(own(src, 'chart')) === 'argo-cd') noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
       }
-      checkHelmValues(c, site, v, 'Helm values');
-      // An umbrella chart's values: the argo-cd dependency's values sit under its name.
-      const sub = own(v, 'argo-cd');
-      if (isObj(sub)) checkHelmValues(c, at(site, 'argo-cd'), sub, 'Helm values argo-cd:');
-      return;
     }
-    // A chart beside the values: the argo-cd chart itself reads them at the top, an umbrella chart's
-    // argo-cd dependency under its name or alias (Helm's subchart values); any other chart not at all.
-    const keys = isObj(v) ? argoValuesKeys(c.workspace, site.file, v as Obj) : [];
-    if (!keys.length) return;
-    const chartDir = dirname(chart.path);
-    const installers = c.installers.charts.get(chartDir) ?? [];
-    const base = site.file.path.slice(site.file.path.lastIndexOf('/') + 1);
-    const isDefault = dirname(site.file.path) === chartDir && /^values\.ya?ml$/.test(base);
-    if (installers.length && !isDefault) {
-      // Helm reads the chart's values.yaml and the files the installing Application selects; another
-      // values file beside the chart (values-dev.yaml) is read by no install of this repository.
-      const chosen = [...new Set(installers.flatMap((i) => i.valueFiles.map((f) => f.written)))];
-      const why = `no Application installing ${relativePath([dirname(chartDir)], chartDir)} selects ${relativePath([chartDir], site.file.path)} (${installers.map((i) => i.label).join(', ')} ${chosen.length ? `selects ${chosen.join(', ')}` : 'selects no values file'})`;
-      for (const k of keys)
+  } finally {
+    c.current = outer.current;
+    c.rank = outer.rank;
+  }
+}
+
+/** A Flux HelmRelease of the argo-cd chart: its valuesFrom sources and spec.values. */
+function checkHelmRelease(c: Collector, site: Site, v: Json, name: string) {
+  // Flux merges the valuesFrom sources in order, then spec.values (helm-controller
+  // `internal/chartutil/values.go` ChartValuesFromReferences); the sources found in the repository
+  // are read in `selectFluxValues`, the ones that are not are said here.
+  const key = c.current?.key ?? installOf(site.file.path).key;
+  const from = own(own(v, 'spec'), 'valuesFrom');
+  if (Array.isArray(from))
+    from.slice(0, 50).forEach((ref, i) => {
+      if (c.selectedFrom.has(`${site.file.path}#${name}#${i}`)) return;
+      const rk = String(own(ref, 'kind') ?? 'ConfigMap');
+      c.add(
+        at(site, 'spec', 'valuesFrom', i),
+        undefined,
+        'ignored',
+        `HelmRelease ${name} valuesFrom ${rk} ${String(own(ref, 'name') ?? '')}: not read (not in this repository; Flux reads it from the cluster)`,
+      );
+    });
+  const outer = c.rank;
+  c.rank = { chain: `${key}#${name}`, rank: 1000 };
+  try {
+    const values = own(own(v, 'spec'), 'values');
+    if (isObj(values)) checkHelmValues(c, at(site, 'spec', 'values'), values, `HelmRelease ${name} values`);
+  } finally {
+    c.rank = outer;
+  }
+}
+
+/** A Chart.yaml without a kind. */
+function checkChartFile(c: Collector, site: Site, v: Json) {
+  // A chart that is or wraps argo-cd: its values files are its configuration even when they do not
+  // name a setting yet (the enabling fix writes there, under the dependency's name or alias).
+  if (!isArgoChart(v)) return;
+  const dir = dirname(site.file.path);
+  for (const name of ['values.yaml', 'values.yml']) {
+    const values = c.workspace.file(`${dir}/${name}`);
+    if (values) scanFile(c, values);
+  }
+}
+
+/** A YAML document without kind or apiVersion: Helm values, of a chart beside it or selected by an install. */
+function checkValuesFile(c: Collector, site: Site, v: Json) {
+  const chart = site.inner ? undefined : chartBeside(c.workspace, site.file.path);
+  if (chart) checkValuesBesideChart(c, site, v, chart.path);
+  else checkLooseValues(c, site, v);
+}
+
+/** Values with no chart beside them: of a folder an install selects from, or of an install found elsewhere. */
+function checkLooseValues(c: Collector, site: Site, v: Json) {
+  // A folder of values files an install selects from (values/prod.yaml): the others are read by no install.
+  const dir = dirname(site.file.path);
+  const sibling = site.inner ? undefined : [...c.selected.entries()].find(([p]) => dirname(p) === dir);
+  if (sibling) {
+    const why = `${sibling[1].who.replace(/ helm\.valueFiles .*| valuesFrom .*/, '')} selects ${relativePath(c.roots, sibling[0])} from this folder, not ${relativePath([dir], site.file.path)}`;
+    // Said as the selecting install's evidence (the file is no install of its own).
+    const outer = c.current;
+    c.current = { key: sibling[1].key, namespace: sibling[1].namespace };
+    try {
+      for (const k of [[], ['argo-cd']])
         checkParams(
           c,
           at(site, ...k, 'configs', 'params'),
           own(own(k.length ? own(v, k[0]) : v, 'configs'), 'params'),
-          `Helm values ${k.length ? `${k[0]}.` : ''}configs.params`,
+          'Helm values configs.params',
           why,
         );
-      return;
-    }
-    const outer = { current: c.current, rank: c.rank };
-    if (isDefault && installers.length) {
-      c.current = { key: installOf(site.file.path).key, namespace: installers[0].namespace };
-      if (installers.length === 1) c.rank = { chain: c.current.key, rank: 0 };
-    }
-    try {
-      scanValuesDoc(c, site, v, keys, chart.path);
     } finally {
-      c.current = outer.current;
-      c.rank = outer.rank;
+      c.current = outer;
     }
+    return;
+  }
+  checkHelmValues(c, site, v, 'Helm values');
+  // An umbrella chart's values: the argo-cd dependency's values sit under its name.
+  const sub = own(v, 'argo-cd');
+  if (isObj(sub)) checkHelmValues(c, at(site, 'argo-cd'), sub, 'Helm values argo-cd:');
+}
+
+function checkValuesBesideChart(c: Collector, site: Site, v: Json, chartPath: string) {
+  // A chart beside the values: the argo-cd chart itself reads them at the top, an umbrella chart's
+  // argo-cd dependency under its name or alias (Helm's subchart values); any other chart not at all.
+  const keys = isObj(v) ? argoValuesKeys(c.workspace, site.file, v as Obj) : [];
+  if (!keys.length) return;
+  const chartDir = dirname(chartPath);
+  const installers = c.installers.charts.get(chartDir) ?? [];
+  const base = site.file.path.slice(site.file.path.lastIndexOf('/') + 1);
+  const isDefault = dirname(site.file.path) === chartDir && /^values\.ya?ml$/.test(base);
+  if (installers.length && !isDefault) {
+    // Helm reads the chart's values.yaml and the files the installing Application selects; another
+    // values file beside the chart (values-dev.yaml) is read by no install of this repository.
+    const chosen = [...new Set(installers.flatMap((i) => i.valueFiles.map((f) => f.written)))];
+    const why = `no Application installing ${relativePath([dirname(chartDir)], chartDir)} selects ${relativePath([chartDir], site.file.path)} (${installers.map((i) => i.label).join(', ')} ${chosen.length ? `selects ${chosen.join(', ')}` : 'selects no values file'})`;
+    for (const k of keys)
+      checkParams(
+        c,
+        at(site, ...k, 'configs', 'params'),
+        own(own(k.length ? own(v, k[0]) : v, 'configs'), 'params'),
+        `Helm values ${k.length ? `${k[0]}.` : ''}configs.params`,
+        why,
+      );
+    return;
+  }
+  const outer = { current: c.current, rank: c.rank };
+  if (isDefault && installers.length) {
+    c.current = { key: installOf(site.file.path).key, namespace: installers[0].namespace };
+    if (installers.length === 1) c.rank = { chain: c.current.key, rank: 0 };
+  }
+  try {
+    scanValuesDoc(c, site, v, keys, chartPath);
+  } finally {
+    c.current = outer.current;
+    c.rank = outer.rank;
   }
 }
 
@@ -736,6 +765,21 @@ interface PatchTarget {
 }
 
 function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
+  checkKustomizePatches(c, site, v, depth);
+  noteRemoteBases(c, site, v);
+  const gens = own(v, 'configMapGenerator');
+  if (Array.isArray(gens))
+    gens.forEach((g, i) => {
+      if (own(g, 'name') !== CM_NAME) return;
+      c.target('configmap-generator', site, ['configMapGenerator', i, 'literals']);
+      checkGeneratorEnvs(c, site, g, i);
+      checkGeneratorFiles(c, site, g, i);
+      checkGeneratorLiterals(c, site, g, i);
+    });
+}
+
+/** The patches of a kustomization that concern the controller or the params ConfigMap. */
+function checkKustomizePatches(c: Collector, site: Site, v: Json, depth: number) {
   const dir = dirname(site.file.path);
   const lists: [string, Json | undefined][] = [
     ['patches', own(v, 'patches')],
@@ -771,6 +815,9 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
       }
     });
   }
+}
+
+function noteRemoteBases(c: Collector, site: Site, v: Json) {
   // Remote bases are fetched by kustomize at build time: offline we cannot read them. The Argo projects'
   // own manifests (argoproj/argo-cd, argocd-autopilot's base, image updater, …) leave the controller's
   // settings at their defaults, so only another repository's base could be what enables them: said as
@@ -784,67 +831,72 @@ function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
     });
   }
-  const gens = own(v, 'configMapGenerator');
-  if (Array.isArray(gens)) {
-    gens.forEach((g, i) => {
-      if (own(g, 'name') !== CM_NAME) return;
-      c.target('configmap-generator', site, ['configMapGenerator', i, 'literals']);
-      // `envs:` files hold KEY=VALUE lines, as literals do (kustomize api/kv: `#` comments, blank lines skipped).
-      const envs = own(g, 'envs');
-      if (Array.isArray(envs))
-        envs.slice(0, 20).forEach((e, j) => {
-          const p = typeof e === 'string' ? resolveRelative(dirname(site.file.path), e) : undefined;
-          const text = p ? c.workspace.file(p)?.text : undefined;
-          if (text === undefined) return;
-          for (const line of text.split(/\r?\n/).slice(0, 500)) {
-            const t = line.trim();
-            const eq = t.indexOf('=');
-            if (!t || t.startsWith('#') || eq < 0) continue;
-            checkParam(
-              c,
-              { ...at(site, 'configMapGenerator', i, 'envs', j), inner: true },
-              t.slice(0, eq).trim(),
-              t.slice(eq + 1).replace(/^["']|["']$/g, ''),
-              `kustomize configMapGenerator ${CM_NAME} (envs ${e})`,
-            );
-          }
-        });
-      // `files:` entries: one key per file, its content verbatim (kustomize api/kv), so a trailing
-      // newline is part of the value, and the controller's true/false reading does not accept it.
-      const fileList = own(g, 'files');
-      if (Array.isArray(fileList))
-        fileList.slice(0, 50).forEach((e, j) => {
-          if (typeof e !== 'string') return;
-          const entry = fileEntry(e);
-          const p = resolveRelative(dirname(site.file.path), entry.path);
-          const text = p ? c.workspace.file(p)?.text : undefined;
-          if (text === undefined || text.length > 4096) return;
-          checkParam(
-            c,
-            { ...at(site, 'configMapGenerator', i, 'files', j), inner: true },
-            entry.key,
-            text,
-            `kustomize configMapGenerator ${CM_NAME} (files ${e})`,
-          );
-        });
-      const lits = own(g, 'literals');
-      if (!Array.isArray(lits)) return;
-      lits.forEach((l, j) => {
-        if (typeof l !== 'string') return;
-        const eq = l.indexOf('=');
-        if (eq < 0) return;
-        const behavior = String(own(g, 'behavior') ?? 'create');
-        const value = l.slice(eq + 1).replace(/^["']|["']$/g, '');
+}
+
+/** The `envs:` files of the params ConfigMap generator `g` (the `i`th). */
+function checkGeneratorEnvs(c: Collector, site: Site, g: Json, i: number) {
+  // `envs:` files hold KEY=VALUE lines, as literals do (kustomize api/kv: `#` comments, blank lines skipped).
+  const envs = own(g, 'envs');
+  if (Array.isArray(envs))
+    envs.slice(0, 20).forEach((e, j) => {
+      const p = typeof e === 'string' ? resolveRelative(dirname(site.file.path), e) : undefined;
+      const text = p ? c.workspace.file(p)?.text : undefined;
+      if (text === undefined) return;
+      for (const line of text.split(/\r?\n/).slice(0, 500)) {
+        const t = line.trim();
+        const eq = t.indexOf('=');
+        if (!t || t.startsWith('#') || eq < 0) continue;
         checkParam(
           c,
-          { ...at(site, 'configMapGenerator', i, 'literals', j), inner: true },
-          l.slice(0, eq).trim(),
-          value,
-          `kustomize configMapGenerator ${CM_NAME} (behavior ${behavior})`,
+          { ...at(site, 'configMapGenerator', i, 'envs', j), inner: true },
+          t.slice(0, eq).trim(),
+          t.slice(eq + 1).replace(/^["']|["']$/g, ''),
+          `kustomize configMapGenerator ${CM_NAME} (envs ${e})`,
         );
-      });
+      }
     });
-  }
+}
+
+/** The `files:` entries of the params ConfigMap generator `g`. */
+function checkGeneratorFiles(c: Collector, site: Site, g: Json, i: number) {
+  // `files:` entries: one key per file, its content verbatim (kustomize api/kv), so a trailing
+  // newline is part of the value, and the controller's true/false reading does not accept it.
+  const fileList = own(g, 'files');
+  if (Array.isArray(fileList))
+    fileList.slice(0, 50).forEach((e, j) => {
+      if (typeof e !== 'string') return;
+      const entry = fileEntry(e);
+      const p = resolveRelative(dirname(site.file.path), entry.path);
+      const text = p ? c.workspace.file(p)?.text : undefined;
+      if (text === undefined || text.length > 4096) return;
+      checkParam(
+        c,
+        { ...at(site, 'configMapGenerator', i, 'files', j), inner: true },
+        entry.key,
+        text,
+        `kustomize configMapGenerator ${CM_NAME} (files ${e})`,
+      );
+    });
+}
+
+/** The `literals:` of the params ConfigMap generator `g`. */
+function checkGeneratorLiterals(c: Collector, site: Site, g: Json, i: number) {
+  const lits = own(g, 'literals');
+  if (!Array.isArray(lits)) return;
+  lits.forEach((l, j) => {
+    if (typeof l !== 'string') return;
+    const eq = l.indexOf('=');
+    if (eq < 0) return;
+    const behavior = String(own(g, 'behavior') ?? 'create');
+    const value = l.slice(eq + 1).replace(/^["']|["']$/g, '');
+    checkParam(
+      c,
+      { ...at(site, 'configMapGenerator', i, 'literals', j), inner: true },
+      l.slice(0, eq).trim(),
+      value,
+      `kustomize configMapGenerator ${CM_NAME} (behavior ${behavior})`,
+    );
+  });
 }
 
 function checkPatchDoc(c: Collector, site: Site, doc: Json, target: PatchTarget, depth: number) {

@@ -2,24 +2,17 @@
  * Publishing diagnostics: one debounced run per document, open documents kept in step with the
  * workspace index, and files changed on disk (git pull) re-validating what they affect.
  */
-import { MessageType, ShowMessageNotification, type Diagnostic } from 'vscode-languageserver/node';
+import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { toDiagnostic } from '../convert';
-import { settleAfterFirstAnswer } from '../idleMemory';
 import { Debouncer } from '../debounce';
+import { createPublisher } from './publish';
 import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
 import type { ServerState } from '../state';
-import { looksLikeAppSet, type Analysis, type EngineDiagnostic } from '../../engine';
+import { looksLikeAppSet } from '../../engine';
 import { Notifications } from '../../protocol';
 
-/**
- * From this size on, a document just opened is answered in two steps: what needs no expansion first,
- * then the whole answer (expanding a large ApplicationSet, or reading the workspace for cluster
- * generators, is most of its first answer). A smaller document is answered once: the whole answer
- * comes about as fast, and one publish is less churn for the editor.
- */
-export const EARLY_ANSWER_CHARS = 32 * 1024;
+export { EARLY_ANSWER_CHARS } from './publish';
 
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */
@@ -34,103 +27,13 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // the document's current text, so results for a stale version are never computed or published.
   const debouncer = new Debouncer();
 
-  /** The latest `publish` run started per document (see `publish`). */
-  const runs = new Map<string, number>();
-
-  /** The version of each document whose first pass was answered (see `publish`). */
-  const quickAnswered = new Map<string, number>();
-  /** Open documents that had their first answer (the early one, see `publish`). */
-  const answered = new Set<string>();
-
-  async function publish(doc: TextDocument): Promise<void> {
-    const path = URI.toPath(doc.uri);
-    const open = s.service.openDocuments;
-    // Every step in slices (state.ts): other documents' requests are answered meanwhile, and a newer
-    // version of this one (or its closing) drops this run; the newer version's run publishes. So does
-    // a newer run for the same version (settings or the workspace changed): the queue may finish it
-    // first, and this one's results, computed before the change, must not be published after it.
-    const run = (runs.get(doc.uri) ?? 0) + 1;
-    runs.set(doc.uri, run);
-    const stale = () => documents.get(doc.uri)?.version !== doc.version || runs.get(doc.uri) !== run;
-    // Every answer of this version (a first one, then the whole one); the session's first is followed by
-    // one full collection (idleMemory.ts).
-    const answer = (diagnostics: Diagnostic[]) => {
-      void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-      settleAfterFirstAnswer();
-    };
-    // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).
-    if (s.guard('diagnostics', false, () => open.opened(path, doc.getText()))) scheduleOthers(doc.uri);
-    // A very long file opened: the documents that can hold more than syntax findings answer first
-    // (engine/service/firstPass.ts); the whole file's answer follows below.
-    // Once per version: the whole file's analysis runs in slices, and a second run for the same version
-    // (the warm-up's re-validation) must not answer with the first pass again.
-    const quick =
-      quickAnswered.get(doc.uri) === doc.version
-        ? undefined
-        : s.guard('diagnostics', undefined, () => s.service.quickAnalysis(doc.uri, doc.getText(), path));
-    if (quick) quickAnswered.set(doc.uri, doc.version);
-    if (!quick) {
-      await s.analyzed(doc);
-      if (stale()) return;
-    }
-    // Keep the workspace index in step first: a change to a cluster Secret or to Argo CD's
-    // configuration changes the results of every open ApplicationSet.
-    s.guard('diagnostics', undefined, () => {
-      if (open.sync(path, doc.getText(), () => quick ?? s.analysisOf(doc))) scheduleOthers(doc.uri);
-    });
-    if (quick) {
-      if (!(await s.prepare(quick, stale))) return;
-      const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(doc, quick) : []));
-      answer(first);
-      // Let the message out before the whole file is parsed (the connection writes on the next turn).
-      await new Promise((resolve) => setImmediate(resolve));
-    } else if (!answered.has(doc.uri) && doc.getText().length >= EARLY_ANSWER_CHARS) {
-      // A large document just opened: what needs no expansion (syntax, schema, static checks) is shown
-      // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
-      const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
-      if (a && s.service.appsets(a).length) {
-        const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale, 'early findings');
-        if (!early.ok) return;
-        const first = s.guard('diagnostics', [], () =>
-          s.settings.validate ? early.value?.filter(shown).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
-        );
-        answer(first ?? []);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    answered.add(doc.uri);
-    // The whole file's analysis and expansions (state.ts `ready`), then its findings.
-    if (!(await s.ready(doc))) return;
-    const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
-    if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale, 'findings')).ok) return;
-    if (stale()) return;
-    const diagnostics = s.guard('diagnostics', [], () => {
-      const a = s.analysisOf(doc);
-      open.remember(path, a);
-      return s.settings.validate ? shownOf(doc, a) : [];
-    });
-    answer(diagnostics);
-    warmIndex();
-  }
-
-  function shownOf(doc: TextDocument, a: Analysis) {
-    return s.service
-      .diagnosticsToShow(a)
-      .filter(shown)
-      .map((d) => toDiagnostic(doc, d, s.textOf));
-  }
-
-  // Beside Red Hat's YAML extension (which reports syntax errors in every YAML file) the same
-  // error is not shown twice.
-  const shown = (d: EngineDiagnostic) => s.settings.yamlSyntax || d.code !== 'yaml/syntax';
-
   const warmUp = indexWarmUp(s, () => revalidateAll(true));
-  const warmIndex = () => warmUp.start();
+  const publisher = createPublisher(s, { scheduleOthers, answered: () => warmUp.start() });
 
   function schedule(doc: TextDocument, delayMs = s.settings.debounceMs): void {
     debouncer.run(doc.uri, delayMs, () => {
       const current = documents.get(doc.uri);
-      if (current) void publish(current);
+      if (current) void publisher.publish(current);
     });
   }
 
@@ -172,9 +75,7 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     revalidateAll,
     closed(uri) {
       debouncer.cancel(uri);
-      quickAnswered.delete(uri);
-      answered.delete(uri);
-      runs.delete(uri);
+      publisher.forget(uri);
     },
   });
 
