@@ -10,6 +10,7 @@ import { MAX_ALIAS_COUNT } from './document';
 import { guardYaml } from './limits';
 import { duplicateKeySteps } from './duplicateKeys';
 import { runSteps } from '../steps';
+import { fastWriteYaml } from './fastWrite';
 
 /** A parsed YAML document with source ranges (see `document.ts`, `ast.ts` for reading it). */
 export type YamlDocument = YAML.Document.Parsed;
@@ -94,8 +95,16 @@ export function parseLenientDocument(text: string): YamlDocument {
   return YAML.parseDocument(text, { uniqueKeys: false, prettyErrors: false, logLevel: 'error' }) as YamlDocument;
 }
 
-/** A value as YAML text, for previews: no folding, no anchors for repeated objects. */
+/**
+ * A value as YAML text, for previews: no folding, no anchors for repeated objects. Plain values are
+ * written by the fast writer (fastWrite.ts, the same text), the rest by the library.
+ */
 export function stringifyYaml(value: unknown, lineSafe = false): string {
+  return fastWriteYaml(value, lineSafe) ?? libraryStringifyYaml(value, lineSafe);
+}
+
+/** `stringifyYaml` by the `yaml` library alone (the fast writer's reference). */
+export function libraryStringifyYaml(value: unknown, lineSafe = false): string {
   if (!lineSafe) return YAML.stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
   // For output a CI runner reads line by line: a string that holds a line break or starts with `:` (a
   // workflow command `::…`) is written double-quoted, so no line starts with text from a value or key.
