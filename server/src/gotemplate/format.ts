@@ -557,6 +557,48 @@ function intFromArg(a: (GoValue | undefined)[], argNum: number): [number, boolea
   return [0, false, argNum];
 }
 
+/** The flags of a directive from `i` (`#0+- `) set in `f`: the index of the first character after them. */
+function readFlags(format: string, i: number, end: number, f: Flags): number {
+  for (; i < end; i++) {
+    switch (format[i]) {
+      case '#':
+        f.sharp = true;
+        break;
+      case '0':
+        f.zero = !f.minus;
+        break;
+      case '+':
+        f.plus = true;
+        break;
+      case '-':
+        f.minus = true;
+        f.zero = false;
+        break;
+      case ' ':
+        f.space = true;
+        break;
+      default:
+        return i;
+    }
+  }
+  return i;
+}
+
+/** Arguments no verb used, as Go lists them: `%!(EXTRA type=value, …)`. */
+function printExtra(p: Printer, extra: (GoValue | undefined)[]): void {
+  p.f = clearFlags();
+  p.buf += '%!(EXTRA ';
+  extra.forEach((arg, k) => {
+    if (k > 0) p.buf += ', ';
+    if (arg === null || arg === undefined) p.buf += '<nil>';
+    else {
+      p.buf += goTypeName(arg) + '=';
+      p.printArg(arg, 'v');
+    }
+  });
+  p.buf += ')';
+}
+
 /** fmt.Sprintf with Go's verbs and error forms. */
 export function sprintf(format: string, a: (GoValue | undefined)[]): string {
   const p = new Printer();
@@ -584,7 +626,7 @@ export function sprintf(format: string, a: (GoValue | undefined)[]): string {
   };
 
   let i = 0;
-  formatLoop: while (i < end) {
+  while (i < end) {
     goodArgNum = true;
     const lasti = i;
     while (i < end && format[i] !== '%') i++;
@@ -593,34 +635,13 @@ export function sprintf(format: string, a: (GoValue | undefined)[]): string {
     i++;
     p.f = clearFlags();
     const f = p.f;
-    simple: for (; i < end; i++) {
-      const c = format[i];
-      switch (c) {
-        case '#':
-          f.sharp = true;
-          break;
-        case '0':
-          f.zero = !f.minus;
-          break;
-        case '+':
-          f.plus = true;
-          break;
-        case '-':
-          f.minus = true;
-          f.zero = false;
-          break;
-        case ' ':
-          f.space = true;
-          break;
-        default:
-          if (c >= 'a' && c <= 'z' && argNum < a.length) {
-            p.printVerb(a[argNum], c);
-            argNum++;
-            i++;
-            continue formatLoop;
-          }
-          break simple;
-      }
+    i = readFlags(format, i, end, f);
+    // A simple verb right after the flags (the common case): printed at once.
+    if (i < end && format[i] >= 'a' && format[i] <= 'z' && argNum < a.length) {
+      p.printVerb(a[argNum], format[i]);
+      argNum++;
+      i++;
+      continue;
     }
     afterIndex = false;
     i = argNumber(i);
@@ -675,18 +696,6 @@ export function sprintf(format: string, a: (GoValue | undefined)[]): string {
       argNum++;
     }
   }
-  if (!reordered && argNum < a.length) {
-    p.f = clearFlags();
-    p.buf += '%!(EXTRA ';
-    a.slice(argNum).forEach((arg, k) => {
-      if (k > 0) p.buf += ', ';
-      if (arg === null || arg === undefined) p.buf += '<nil>';
-      else {
-        p.buf += goTypeName(arg) + '=';
-        p.printArg(arg, 'v');
-      }
-    });
-    p.buf += ')';
-  }
+  if (!reordered && argNum < a.length) printExtra(p, a.slice(argNum));
   return p.buf;
 }

@@ -16,6 +16,7 @@ import {
   totalSpent,
   chargeTotal,
   type GoMap,
+  type RenderOptions,
 } from '../../gotemplate';
 import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode } from './templateCodes';
@@ -79,7 +80,40 @@ export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText, previous?: 
   }
 }
 
+/** What one expansion reads (the target release, the spec, the generator context) and what it gathers. */
+interface Run {
+  doc: AppSetDoc;
+  file: SourceText;
+  previous: RenderMemo | undefined;
+  target: TargetVersion;
+  spec: Record<string, unknown>;
+  renderOpts: RenderOptions;
+  max: number;
+  ctx: GenContext;
+  sourcesOf: ReturnType<typeof sourceResolver>;
+  paramSets: number;
+  capped: boolean;
+  unrendered: NonNullable<Expansion['unrendered']>;
+  problems: ExpansionProblem[];
+  apps: GeneratedApp[];
+  summaries: Expansion['generators'];
+  nonDeterministic: Set<string>;
+  renders: RenderMemo;
+}
+
 function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Generator<void, Expansion> {
+  const run = startRun(doc, file, previous);
+  const generators = Array.isArray(run.spec.generators) ? run.spec.generators : [];
+  for (let gi = 0; gi < generators.length; gi++) {
+    const entry = generators[gi];
+    if (run.capped || !isObject(entry)) continue;
+    for (const kind of kindsOf(entry)) yield* expandGenerator(run, gi, entry, kind);
+  }
+  yield* validateApps(run.apps, doc, file, run.target);
+  return finishRun(run);
+}
+
+function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undefined): Run {
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.
   const value = prunedForTarget(doc, target);
@@ -109,155 +143,202 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   };
   // Every result that depends on the release says which one was assumed (the preview shows notes).
   ctx.notes.add(`checked against ${target.why}`);
-  const sourcesOf = sourceResolver(doc, file, ctx.originFiles!);
-  let paramSets = 0;
-  const unrendered: NonNullable<Expansion['unrendered']> = [];
-  const problems: ExpansionProblem[] = [];
-  const apps: GeneratedApp[] = [];
-  const summaries: Expansion['generators'] = [];
-  let capped = false;
-  const nonDeterministic = new Set<string>();
-  const renders: RenderMemo = new Map();
+  return {
+    doc,
+    file,
+    previous,
+    target,
+    spec,
+    renderOpts,
+    max,
+    ctx,
+    sourcesOf: sourceResolver(doc, file, ctx.originFiles!),
+    paramSets: 0,
+    capped: false,
+    unrendered: [],
+    problems: [],
+    apps: [],
+    summaries: [],
+    nonDeterministic: new Set<string>(),
+    renders: new Map(),
+  };
+}
 
-  const generators = Array.isArray(spec.generators) ? spec.generators : [];
-  for (let gi = 0; gi < generators.length; gi++) {
-    const entry = generators[gi];
-    if (capped || !isObject(entry)) continue;
-    for (const kind of kindsOf(entry)) {
-      const gpath: JsonPath = ['spec', 'generators', gi];
-      let params: ParamSet[];
-      try {
-        params = yield* runWithSelectorSteps(entry, kind, ctx, gpath);
-      } catch (e) {
-        if (!(e instanceof GeneratorError)) throw e;
-        const cap = e.code === 'generator/too-many-applications';
-        problems.push({
-          code: e.code,
-          severity: severityOf(e.code),
-          message: e.message,
-          path: e.path,
-          span: spanAt(doc.doc, e.path),
-          ...(e.structural ? { structural: true as const } : {}),
-        });
-        if (cap) capped = true;
-        continue;
-      }
-      if (ctx.capped.value) capped = true;
-      if (!params.length) problems.push(...whyEmpty(ctx, gpath, kind, doc));
-      summaries.push({
-        index: gi,
-        kind,
-        paramSets: params.length,
-        description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))),
-      });
-      const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
-      // A missing or null template is Go's zero-value struct: Applications with empty fields, which the
-      // controller then rejects (the schema check reports the missing template itself).
-      const merged = mergeTemplate(genTemplate, spec.template);
-      const template = isObject(merged) ? merged : {};
-      // What every render of this generator depends on besides its parameter set (renderMemo.ts).
-      const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
-      const tkey = memoKey([
-        template,
-        spec.templatePatch ?? null,
-        sp?.preserveResourcesOnDeletion === true,
-        doc.namespace,
-        target.line,
-        renderOpts,
-      ]);
-      const before = tkey === undefined ? undefined : previous?.get(tkey);
-      let kept: Map<string, KeptRender> | undefined;
-      if (tkey !== undefined) {
-        kept = renders.get(tkey);
-        if (!kept) renders.set(tkey, (kept = new Map()));
-      }
-      // The same for each field of the template's metadata and spec (see renderApp).
-      const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
-      const fieldMemo = (top: string, k: string, x: unknown) => {
-        let inTop = byField.get(top);
-        if (!inTop) byField.set(top, (inTop = new Map()));
-        const seen = inTop.get(k);
-        if (seen && seen.x === x) return seen.found;
-        const fkey = memoKey([top, k, x, target.line, renderOpts]);
-        let found: ReturnType<FieldRenders['at']>;
-        if (fkey !== undefined) {
-          let keep = renders.get(fkey);
-          if (!keep) renders.set(fkey, (keep = new Map()));
-          found = { key: fkey, before: previous?.get(fkey), keep };
-        }
-        inTop.set(k, { x, found });
-        return found;
-      };
-      const sourceOf = (p: JsonPath): JsonPath => {
-        const gp: JsonPath = [...gpath, kind, 'template', ...p];
-        return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
-      };
-      for (let pi = 0; pi < params.length; pi++) {
-        if (apps.length >= max) {
-          if (capped && ctx.capped.value) break; // the generator already said so
-          capped = true;
-          problems.push({
-            code: 'generator/too-many-applications',
-            severity: severityOf('generator/too-many-applications'),
-            message: `the preview stopped after ${max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
-            path: ['spec', 'generators'],
-            span: spanAt(doc.doc, ['spec', 'generators'], 'key'),
-          });
-          break;
-        }
-        const p = params[pi];
-        paramSets++;
-        const pkey = kept ? memoKey(p) : undefined;
-        const again = pkey === undefined ? undefined : before?.get(pkey);
-        if (again && chargeTotal(again.units)) {
-          kept?.set(pkey as string, again);
-          for (const [fkey, field] of again.fields ?? []) {
-            let keep = renders.get(fkey);
-            if (!keep) renders.set(fkey, (keep = new Map()));
-            keep.set(pkey as string, field);
-          }
-          again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
-          yield;
-          continue;
-        }
-        const spent = totalSpent();
-        const used = new Set<string>();
-        const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
-        const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) => {
-          const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
-          const code = templateErrorCode(err.kind, err.reason);
-          if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
-          // An error only the target release makes says which release that is and why it was assumed.
-          const cause = versionCause(err.reason, target);
-          problems.push({
-            code,
-            severity: severityOf(code),
-            message: `${cause ? `${err.message} (${cause})` : err.message}${PARSE_FAILURES.has(code) ? ' — so no Application is generated from this template' : ''}`,
-            path: src,
-            span: templateSpan(doc, file.text, src, err),
-            // A template that does not parse fails the same way for every parameter set: no set to name.
-            who: PARSE_FAILURES.has(code)
-              ? undefined
-              : { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
-          });
-        });
-        for (const f of used) nonDeterministic.add(f);
-        const keep: KeptRender | undefined =
-          rendered && !used.size && pkey !== undefined ? { value: rendered, units: totalSpent() - spent, fields: fields?.kept } : undefined;
-        if (keep) kept?.set(pkey as string, keep);
-        yield;
-        if (!rendered) {
-          if (unrendered.length < UNRENDERED_KEPT)
-            unrendered.push({ params: displayParams(p), origins: ctx.origins?.get(p), generatorIndex: gi });
-          continue;
-        }
-        const shown = pushApp(apps, rendered, gi, p, ctx, sourcesOf);
-        if (keep) keep.shown = shown;
-      }
-    }
+/** One kind of one top-level generator entry: its parameter sets, each rendered into an Application. */
+function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, kind: string): Generator<void> {
+  const { doc, spec, ctx } = run;
+  const gpath: JsonPath = ['spec', 'generators', gi];
+  let params: ParamSet[];
+  try {
+    params = yield* runWithSelectorSteps(entry, kind, ctx, gpath);
+  } catch (e) {
+    if (!(e instanceof GeneratorError)) throw e;
+    const cap = e.code === 'generator/too-many-applications';
+    run.problems.push({
+      code: e.code,
+      severity: severityOf(e.code),
+      message: e.message,
+      path: e.path,
+      span: spanAt(doc.doc, e.path),
+      ...(e.structural ? { structural: true as const } : {}),
+    });
+    if (cap) run.capped = true;
+    return;
   }
+  if (ctx.capped.value) run.capped = true;
+  if (!params.length) run.problems.push(...whyEmpty(ctx, gpath, kind, doc));
+  run.summaries.push({
+    index: gi,
+    kind,
+    paramSets: params.length,
+    description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))),
+  });
+  const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
+  // A missing or null template is Go's zero-value struct: Applications with empty fields, which the
+  // controller then rejects (the schema check reports the missing template itself).
+  const merged = mergeTemplate(genTemplate, spec.template);
+  const template = isObject(merged) ? merged : {};
+  const memo = templateMemo(run, template);
+  const sourceOf = (p: JsonPath): JsonPath => {
+    const gp: JsonPath = [...gpath, kind, 'template', ...p];
+    return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
+  };
+  for (let pi = 0; pi < params.length; pi++) {
+    if (run.apps.length >= run.max) {
+      if (run.capped && ctx.capped.value) break; // the generator already said so
+      run.capped = true;
+      run.problems.push({
+        code: 'generator/too-many-applications',
+        severity: severityOf('generator/too-many-applications'),
+        message: `the preview stopped after ${run.max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
+        path: ['spec', 'generators'],
+        span: spanAt(doc.doc, ['spec', 'generators'], 'key'),
+      });
+      break;
+    }
+    yield* expandParamSet(run, gi, params[pi], template, memo, sourceOf);
+  }
+}
 
-  yield* validateApps(apps, doc, file, target);
+/** The kept renders of one generator's template: of the whole Application, and of each field (renderMemo.ts). */
+interface TemplateMemo {
+  before: Map<string, KeptRender> | undefined;
+  kept: Map<string, KeptRender> | undefined;
+  fieldMemo: FieldRenders['at'];
+}
+
+function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo {
+  const { doc, spec, target, renderOpts, renders, previous } = run;
+  // What every render of this generator depends on besides its parameter set (renderMemo.ts).
+  const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
+  const tkey = memoKey([
+    template,
+    spec.templatePatch ?? null,
+    sp?.preserveResourcesOnDeletion === true,
+    doc.namespace,
+    target.line,
+    renderOpts,
+  ]);
+  const before = tkey === undefined ? undefined : previous?.get(tkey);
+  let kept: Map<string, KeptRender> | undefined;
+  if (tkey !== undefined) {
+    kept = renders.get(tkey);
+    if (!kept) renders.set(tkey, (kept = new Map()));
+  }
+  // The same for each field of the template's metadata and spec (see renderApp).
+  const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
+  const fieldMemo = (top: string, k: string, x: unknown) => {
+    let inTop = byField.get(top);
+    if (!inTop) byField.set(top, (inTop = new Map()));
+    const seen = inTop.get(k);
+    if (seen && seen.x === x) return seen.found;
+    const fkey = memoKey([top, k, x, target.line, renderOpts]);
+    let found: ReturnType<FieldRenders['at']>;
+    if (fkey !== undefined) {
+      let keep = renders.get(fkey);
+      if (!keep) renders.set(fkey, (keep = new Map()));
+      found = { key: fkey, before: previous?.get(fkey), keep };
+    }
+    inTop.set(k, { x, found });
+    return found;
+  };
+  return { before, kept, fieldMemo };
+}
+
+/** One parameter set: its Application re-used from the previous expansion, or rendered (one step either way). */
+function* expandParamSet(
+  run: Run,
+  gi: number,
+  p: ParamSet,
+  template: Record<string, unknown>,
+  { before, kept, fieldMemo }: TemplateMemo,
+  sourceOf: (p: JsonPath) => JsonPath,
+): Generator<void> {
+  const { doc, spec, ctx, renders, apps, sourcesOf } = run;
+  run.paramSets++;
+  const pkey = kept ? memoKey(p) : undefined;
+  const again = pkey === undefined ? undefined : before?.get(pkey);
+  if (again && chargeTotal(again.units)) {
+    kept?.set(pkey as string, again);
+    for (const [fkey, field] of again.fields ?? []) {
+      let keep = renders.get(fkey);
+      if (!keep) renders.set(fkey, (keep = new Map()));
+      keep.set(pkey as string, field);
+    }
+    again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
+    yield;
+    return;
+  }
+  const spent = totalSpent();
+  const used = new Set<string>();
+  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
+  const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
+    run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
+  );
+  for (const f of used) run.nonDeterministic.add(f);
+  const keep: KeptRender | undefined =
+    rendered && !used.size && pkey !== undefined ? { value: rendered, units: totalSpent() - spent, fields: fields?.kept } : undefined;
+  if (keep) kept?.set(pkey as string, keep);
+  yield;
+  if (!rendered) {
+    if (run.unrendered.length < UNRENDERED_KEPT)
+      run.unrendered.push({ params: displayParams(p), origins: ctx.origins?.get(p), generatorIndex: gi });
+    return;
+  }
+  const shown = pushApp(apps, rendered, gi, p, ctx, sourcesOf);
+  if (keep) keep.shown = shown;
+}
+
+/** A template that failed to render for one parameter set, at the place in the text it came from. */
+function templateProblem(
+  run: Run,
+  template: Record<string, unknown>,
+  p: ParamSet,
+  sourceOf: (p: JsonPath) => JsonPath,
+  path: JsonPath,
+  err: TemplateError,
+): ExpansionProblem {
+  const { doc, file, ctx, target, sourcesOf } = run;
+  const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
+  const code = templateErrorCode(err.kind, err.reason);
+  if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
+  // An error only the target release makes says which release that is and why it was assumed.
+  const cause = versionCause(err.reason, target);
+  return {
+    code,
+    severity: severityOf(code),
+    message: `${cause ? `${err.message} (${cause})` : err.message}${PARSE_FAILURES.has(code) ? ' — so no Application is generated from this template' : ''}`,
+    path: src,
+    span: templateSpan(doc, file.text, src, err),
+    // A template that does not parse fails the same way for every parameter set: no set to name.
+    who: PARSE_FAILURES.has(code)
+      ? undefined
+      : { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
+  };
+}
+
+function finishRun(run: Run): Expansion {
+  const { doc, ctx, problems, apps, capped, nonDeterministic } = run;
   for (const f of ctx.findings) problems.push({ ...f, severity: severityOf(f.code), span: spanAt(doc.doc, f.path) });
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
@@ -267,16 +348,16 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   return {
     apps,
     problems,
-    generators: summaries,
+    generators: run.summaries,
     notes: [...ctx.notes],
     exact: !ctx.inexact.value && !capped,
     capped,
     clusters,
-    paramSets,
+    paramSets: run.paramSets,
     empties: ctx.empties ?? [],
     paramSetCounts: Object.fromEntries(ctx.counts),
-    renders,
-    unrendered,
+    renders: run.renders,
+    unrendered: run.unrendered,
   };
 }
 

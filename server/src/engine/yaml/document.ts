@@ -109,136 +109,177 @@ export function* parseFileSteps(
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
   const guarded = yield* guardYamlSteps(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
-  const reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0, values: 0, read: 0 };
+  const reuse: Reuse = { parsed: 0, reused: 0, moved: 0, spliced: 0, values: 0, read: 0 };
   const split = splitDocuments(guarded.text);
-  let raws: RawDoc[] | undefined;
-  let parts: Map<string, ParsedPart> | undefined;
-  let order: (ParsedPart | undefined)[] | undefined;
-  if (split) {
-    parts = new Map();
-    order = [];
-    raws = [];
-    for (const [i, { start, end }] of split.entries()) {
-      const partText = guarded.text.slice(start, end);
-      // A first pass over part of the file (service/firstPass.ts): the other parts are left out.
-      if (only && !only(partText)) continue;
-      const old = previous?.parts?.get(partText);
-      let part: ParsedPart;
-      if (old && old.start === start) {
-        part = old;
-        reuse.reused++;
-      } else if (old) {
-        part = { text: partText, start, docs: old.docs.map((r) => shifted(r, start - old.start)), open: old.open };
-        reuse.moved++;
-      } else {
-        const prior = previous?.order?.[i];
-        // Read fast, with the previous reading's entries before the edit taken as they are (fastRead.ts).
-        const fast = reader === 'fast' ? readFast(partText, start, prior) : undefined;
-        // Else an edit inside one block entry of the part: that entry is parsed again by the library.
-        const spliced =
-          !fast && prior && prior.start === start && prior.docs.length === 1
-            ? reparseEntry(prior.docs[0].doc, prior.text, partText, start)
-            : undefined;
-        if (fast) {
-          part = { text: partText, start, docs: fast, open: false };
-          reuse.read++;
-        } else if (spliced && prior) {
-          // Its located tree re-uses the previous tree's nodes before the entry (ast.ts).
-          inheritTree(spliced.doc, prior.docs[0].doc, spliced.before);
-          // The value too: the previous one with the entry's value replaced (the rest shared).
-          const value = prior.docs[0].value === undefined ? undefined : spliced.valueFrom(prior.docs[0].value, MAX_ALIAS_COUNT);
-          part = {
-            text: partText,
-            start,
-            docs: [value === undefined ? rawOf(spliced.doc) : { doc: spliced.doc, value: value as Json }],
-            open: false,
-          };
-          reuse.spliced++;
-          if (value !== undefined) reuse.values++;
-        } else {
-          // The fast reader was tried above (it reads with or without the prior reading alike).
-          const docs = yield* parseRaw(partText, start, 'library');
-          // A part with an error may read differently alone than in the whole text: the library's error
-          // recovery can carry an unterminated quote or an unclosed flow collection over the `---`, and
-          // where a broken document's range ends depends on what follows it. The text is then read
-          // whole, so the split never gives what the whole reading does not (issue 25).
-          part = { text: partText, start, docs, open: docs.some((d) => d.doc.errors.length > 0) };
-          reuse.parsed++;
-        }
-      }
-      if (part.open && i < split.length - 1) {
-        raws = parts = order = undefined;
-        break;
-      }
-      order[i] = part;
-      // Two equal parts (the same ApplicationSet pasted twice) keep the first; the other is parsed.
-      if (!parts.has(partText)) parts.set(partText, part);
-      raws.push(...part.docs);
-    }
-  }
+  const byPart = split ? yield* readParts(guarded.text, split, previous, only, reader, reuse) : undefined;
+  let raws = byPart?.raws;
   if (!raws) {
     raws = yield* parseRaw(guarded.text, 0, reader);
     reuse.parsed = 1;
     reuse.reused = reuse.moved = reuse.spliced = reuse.values = reuse.read = 0;
   }
-  raws.forEach(({ doc, value, failure }, index) => {
-    const overflow = parserOverflow(doc, failure);
-    if (overflow) {
-      // One finding instead of the library's hundreds, and the document is not read (not checked).
-      diagnostics.push(overflow);
-      value = undefined;
-      failure = undefined;
-    }
-    // One finding per line: the parser's later complaints on a line (a tab in the indentation is
-    // followed by "nested mappings…" and "implicit keys…" about the same text) repeat the first.
-    // After a tab in the indentation the parser's reading of the lines below is off ("all mapping
-    // items must start at the same column"): the tab is the one finding until it is fixed.
-    const lines = new Set<number>();
-    for (const err of overflow ? [] : doc.errors) {
-      if (lines.size && diagnostics[diagnostics.length - 1].message.startsWith('a tab in the indentation')) break;
-      const [start, end] = err.pos;
-      const line = lineOfOffset(lineStarts(text), start);
-      if (lines.has(line)) continue;
-      lines.add(line);
-      diagnostics.push({
-        code: 'yaml/syntax',
-        severity: severityOf('yaml/syntax'),
-        message: cleanYamlMessage(err.message),
-        span: { start, end: Math.max(end, start + 1) },
-      });
-    }
-    const range = doc.range ?? [0, text.length, text.length];
-    if (failure !== undefined)
-      diagnostics.push({
-        code: 'yaml/alias-limit',
-        severity: severityOf('yaml/alias-limit'),
-        message: `this document cannot be read: ${failure}`,
-        span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
-      });
-    const yd: YamlDoc = { index, doc, span: { start: range[0], end: range[2] ?? range[1] }, value };
-    docs.push(yd);
-    if (isAppSetValue(value)) {
-      const md = (value.metadata ?? {}) as Record<string, Json>;
-      appsets.push({
-        ...yd,
-        value,
-        name: typeof md?.name === 'string' ? md.name : '',
-        namespace: typeof md?.namespace === 'string' ? md.namespace : '',
-      });
-    } else if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const helm = argocdAppsAppSets(yd);
-      appsets.push(...helm.appsets);
-      diagnostics.push(...helm.diagnostics);
-      const extra = /^[ \t]*extraObjects:/m.test(text) ? extraObjectsAppSets(value) : [];
-      const sites = extra.flatMap((p) => {
-        const span = nodeAt(doc, p).value;
-        const kind = nodeAt(doc, [...p, 'kind']).value;
-        return span && kind ? [{ span, kind }] : [];
-      });
-      if (sites.length) diagnostics.push(...extraObjectsFindings(text, sites));
-    }
-  });
-  return { text, docs, appsets, diagnostics, parts, order, reuse };
+  raws.forEach((raw, index) => readDocument(text, raw, index, docs, appsets, diagnostics));
+  return { text, docs, appsets, diagnostics, parts: byPart?.parts, order: byPart?.order, reuse };
+}
+
+type Reuse = NonNullable<ParsedFile['reuse']>;
+
+/**
+ * The documents of the text's parts (`split`), each part re-used from `previous` when it can be;
+ * undefined when a part with an error makes the split unsafe (the text is then read whole).
+ */
+function* readParts(
+  text: string,
+  split: { start: number; end: number }[],
+  previous: ParsedFile | undefined,
+  only: ((part: string) => boolean) | undefined,
+  reader: Reader,
+  reuse: Reuse,
+): Generator<void, { raws: RawDoc[]; parts: Map<string, ParsedPart>; order: (ParsedPart | undefined)[] } | undefined> {
+  const parts = new Map<string, ParsedPart>();
+  const order: (ParsedPart | undefined)[] = [];
+  const raws: RawDoc[] = [];
+  for (const [i, { start, end }] of split.entries()) {
+    const partText = text.slice(start, end);
+    // A first pass over part of the file (service/firstPass.ts): the other parts are left out.
+    if (only && !only(partText)) continue;
+    const part = yield* readPart(partText, start, previous?.parts?.get(partText), previous?.order?.[i], reader, reuse);
+    if (part.open && i < split.length - 1) return undefined;
+    order[i] = part;
+    // Two equal parts (the same ApplicationSet pasted twice) keep the first; the other is parsed.
+    if (!parts.has(partText)) parts.set(partText, part);
+    raws.push(...part.docs);
+  }
+  return { raws, parts, order };
+}
+
+/**
+ * One part of the text at `start`: the previous reading's part of the same text (moved if need be),
+ * else read fast, else with one entry of the part at the same place parsed again, else parsed.
+ */
+function* readPart(
+  partText: string,
+  start: number,
+  old: ParsedPart | undefined,
+  prior: ParsedPart | undefined,
+  reader: Reader,
+  reuse: Reuse,
+): Generator<void, ParsedPart> {
+  if (old && old.start === start) {
+    reuse.reused++;
+    return old;
+  }
+  if (old) {
+    reuse.moved++;
+    return { text: partText, start, docs: old.docs.map((r) => shifted(r, start - old.start)), open: old.open };
+  }
+  // Read fast, with the previous reading's entries before the edit taken as they are (fastRead.ts).
+  const fast = reader === 'fast' ? readFast(partText, start, prior) : undefined;
+  // Else an edit inside one block entry of the part: that entry is parsed again by the library.
+  const spliced =
+    !fast && prior && prior.start === start && prior.docs.length === 1
+      ? reparseEntry(prior.docs[0].doc, prior.text, partText, start)
+      : undefined;
+  if (fast) {
+    reuse.read++;
+    return { text: partText, start, docs: fast, open: false };
+  }
+  if (spliced && prior) {
+    // Its located tree re-uses the previous tree's nodes before the entry (ast.ts).
+    inheritTree(spliced.doc, prior.docs[0].doc, spliced.before);
+    // The value too: the previous one with the entry's value replaced (the rest shared).
+    const value = prior.docs[0].value === undefined ? undefined : spliced.valueFrom(prior.docs[0].value, MAX_ALIAS_COUNT);
+    reuse.spliced++;
+    if (value !== undefined) reuse.values++;
+    return {
+      text: partText,
+      start,
+      docs: [value === undefined ? rawOf(spliced.doc) : { doc: spliced.doc, value: value as Json }],
+      open: false,
+    };
+  }
+  // The fast reader was tried above (it reads with or without the prior reading alike).
+  const docs = yield* parseRaw(partText, start, 'library');
+  // A part with an error may read differently alone than in the whole text: the library's error
+  // recovery can carry an unterminated quote or an unclosed flow collection over the `---`, and
+  // where a broken document's range ends depends on what follows it. The text is then read
+  // whole, so the split never gives what the whole reading does not (issue 25).
+  reuse.parsed++;
+  return { text: partText, start, docs, open: docs.some((d) => d.doc.errors.length > 0) };
+}
+
+/** One document read: its syntax findings, and the ApplicationSets it holds (itself, or in a chart's values). */
+function readDocument(
+  text: string,
+  raw: RawDoc,
+  index: number,
+  docs: YamlDoc[],
+  appsets: AppSetDoc[],
+  diagnostics: EngineDiagnostic[],
+): void {
+  const { doc } = raw;
+  let { value, failure } = raw;
+  const overflow = parserOverflow(doc, failure);
+  if (overflow) {
+    // One finding instead of the library's hundreds, and the document is not read (not checked).
+    diagnostics.push(overflow);
+    value = undefined;
+    failure = undefined;
+  }
+  syntaxFindings(text, overflow ? [] : doc.errors, diagnostics);
+  const range = doc.range ?? [0, text.length, text.length];
+  if (failure !== undefined)
+    diagnostics.push({
+      code: 'yaml/alias-limit',
+      severity: severityOf('yaml/alias-limit'),
+      message: `this document cannot be read: ${failure}`,
+      span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
+    });
+  const yd: YamlDoc = { index, doc, span: { start: range[0], end: range[2] ?? range[1] }, value };
+  docs.push(yd);
+  if (isAppSetValue(value)) {
+    const md = (value.metadata ?? {}) as Record<string, Json>;
+    appsets.push({
+      ...yd,
+      value,
+      name: typeof md?.name === 'string' ? md.name : '',
+      namespace: typeof md?.namespace === 'string' ? md.namespace : '',
+    });
+  } else if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const helm = argocdAppsAppSets(yd);
+    appsets.push(...helm.appsets);
+    diagnostics.push(...helm.diagnostics);
+    const extra = /^[ \t]*extraObjects:/m.test(text) ? extraObjectsAppSets(value) : [];
+    const sites = extra.flatMap((p) => {
+      const span = nodeAt(doc, p).value;
+      const kind = nodeAt(doc, [...p, 'kind']).value;
+      return span && kind ? [{ span, kind }] : [];
+    });
+    if (sites.length) diagnostics.push(...extraObjectsFindings(text, sites));
+  }
+}
+
+/**
+ * One finding per line: the parser's later complaints on a line (a tab in the indentation is
+ * followed by "nested mappings…" and "implicit keys…" about the same text) repeat the first.
+ * After a tab in the indentation the parser's reading of the lines below is off ("all mapping
+ * items must start at the same column"): the tab is the one finding until it is fixed.
+ */
+function syntaxFindings(text: string, errors: readonly YAML.YAMLError[], diagnostics: EngineDiagnostic[]): void {
+  const lines = new Set<number>();
+  for (const err of errors) {
+    if (lines.size && diagnostics[diagnostics.length - 1].message.startsWith('a tab in the indentation')) break;
+    const [start, end] = err.pos;
+    const line = lineOfOffset(lineStarts(text), start);
+    if (lines.has(line)) continue;
+    lines.add(line);
+    diagnostics.push({
+      code: 'yaml/syntax',
+      severity: severityOf('yaml/syntax'),
+      message: cleanYamlMessage(err.message),
+      span: { start, end: Math.max(end, start + 1) },
+    });
+  }
 }
 
 /**

@@ -89,11 +89,58 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
   const a = base + e.start;
   const b = base + e.oldEnd;
   const delta = e.newEnd - e.oldEnd;
-  const at = (off: number) => oldText.charCodeAt(off - base);
 
-  // The innermost block entry whose lines hold the edit.
+  const inner = innermostEntry(doc, oldText, base, a, b);
+  if (!inner) return undefined;
+  const { steps, entry } = inner;
+  const { end, lineStart, pair } = entry;
+  // Deeper steps than the entry chosen were pushed only when each was an entry: the last one is it.
+  const last = steps[steps.length - 1];
+  const newEnd = end + delta;
+  if (!standsAlone(oldText, newText, base, entry, newEnd)) return undefined;
+  const parsed = parseEntry(newText, base, entry, newEnd, last);
+  if (!parsed) return undefined;
+  const { fresh } = parsed;
+  if (!plainTree(fresh) || !plainTree(pair ? (last.coll.items[last.index] as YAML.Pair) : last.coll.items[last.index])) return undefined;
+  adopt(fresh, doc.schema);
+
+  // A copy of the tree along the steps; the entry replaced, what follows it moved by delta.
+  const rebuilt = rebuild(doc.contents, steps, 0, fresh, b, delta);
+  const out = Object.create(Object.getPrototypeOf(doc) as object, Object.getOwnPropertyDescriptors(doc)) as YAML.Document.Parsed;
+  out.contents = rebuilt as YAML.Document.Parsed['contents'];
+  out.range = moveRange(doc.range as Range, b, delta) as typeof doc.range;
+  out.errors = [];
+  out.warnings = [];
+  // An alias elsewhere may repeat the edited entry's value (it sits under an anchor): with an anchor
+  // anywhere in the text, the whole document is converted.
+  const anchored = ANCHOR.test(newText);
+  return {
+    doc: out,
+    before: lineStart,
+    valueFrom: (before, maxAliasCount) => (anchored ? undefined : spliceValue(before, steps, fresh, out, maxAliasCount)),
+  };
+}
+
+/** The block entry chosen for parsing again: its first line's start, its content's end, its column. */
+interface Entry {
+  start: number;
+  end: number;
+  col: number;
+  lineStart: number;
+  pair: boolean;
+}
+
+/** The innermost block entry whose lines hold the edit (file offsets `a` to `b`), and the steps down to it. */
+function innermostEntry(
+  doc: YAML.Document.Parsed,
+  oldText: string,
+  base: number,
+  a: number,
+  b: number,
+): { steps: Step[]; entry: Entry } | undefined {
+  const at = (off: number) => oldText.charCodeAt(off - base);
   const steps: Step[] = [];
-  let found: { start: number; end: number; col: number; lineStart: number; pair: boolean } | undefined;
+  let found: Entry | undefined;
   let node: unknown = doc.contents;
   for (;;) {
     if (!YAML.isCollection(node) || node.flow || !node.range) break;
@@ -139,34 +186,45 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
     found = { start, end, col: start - lineStart, lineStart, pair };
     node = pair ? (it as YAML.Pair).value : it;
   }
-  if (!found) return undefined;
-  // Deeper steps than the entry chosen were pushed only when each was an entry: the last one is it.
-  const { start, end, col, lineStart, pair } = found;
-  const last = steps[steps.length - 1];
+  return found ? { steps, entry: found } : undefined;
+}
 
-  // Nothing around the entry may belong to it: the line before is content, the line after is a
-  // sibling or a parent's entry, and no comment is near.
+/**
+ * Nothing around the entry may belong to it: the line before is content, the line after is a
+ * sibling or a parent's entry, and no comment is near.
+ */
+function standsAlone(oldText: string, newText: string, base: number, { end, col, lineStart, pair }: Entry, newEnd: number): boolean {
   const oldEntry = oldText.slice(lineStart - base, end - base);
-  const newEnd = end + delta;
   const newEntry = newText.slice(lineStart - base, newEnd - base);
-  if (UNSAFE.test(oldEntry) || UNSAFE.test(newEntry)) return undefined;
-  if (!lineBeforeIsContent(oldText, lineStart - base)) return undefined;
-  if (!lineAfterEnds(oldText, end - base, col, pair)) return undefined;
+  if (UNSAFE.test(oldEntry) || UNSAFE.test(newEntry)) return false;
+  if (!lineBeforeIsContent(oldText, lineStart - base)) return false;
+  if (!lineAfterEnds(oldText, end - base, col, pair)) return false;
   // An entry that ends, or ended, in an empty value (`key:`, `-`): the library ends the ranges of the
   // collections around it before that line's break, not after it, so moving the old ranges would
   // leave them one character off. Parsed whole instead (the case is rare: a value just deleted or typed).
-  for (const t of [newEntry.trimEnd(), oldEntry.trimEnd()]) if (t.endsWith(':') || t.endsWith('-')) return undefined;
+  for (const t of [newEntry.trimEnd(), oldEntry.trimEnd()]) if (t.endsWith(':') || t.endsWith('-')) return false;
   // An edit that leaves blank lines at the entry's end (a line break typed at its last line): the
   // collections around it end before those lines, so they do not move with the edit (issue 25).
-  if (!/\S/.test(newEntry.slice(newEntry.lastIndexOf('\n') + 1))) return undefined;
+  if (!/\S/.test(newEntry.slice(newEntry.lastIndexOf('\n') + 1))) return false;
+  return true;
+}
 
-  // The entry's lines alone, the first one's prefix (`- `) made spaces, parsed at their offset.
+/**
+ * The entry's lines alone, the first one's prefix (`- `) made spaces, parsed at their offset: the new
+ * pair or item, or undefined when it does not read as one entry where the old one stood.
+ */
+function parseEntry(
+  newText: string,
+  base: number,
+  { start, col, lineStart, pair }: Entry,
+  newEnd: number,
+  last: Step,
+): { fresh: unknown } | undefined {
   const fragment = ' '.repeat(col) + newText.slice(start - base, newEnd - base) + (newEnd - base < newText.length ? '\n' : '');
   const parsed = parseAt(fragment, lineStart);
   if (!parsed) return undefined;
   const top = parsed.contents;
   if (!YAML.isCollection(top) || top.flow || top.items.length !== 1 || !top.range || top.range[0] !== start) return undefined;
-  let fresh: unknown;
   if (pair) {
     if (!YAML.isMap(top)) return undefined;
     const p = top.items[0];
@@ -175,29 +233,10 @@ export function reparseEntry(doc: YAML.Document.Parsed, oldText: string, newText
     const siblings = (last.coll as YAML.YAMLMap).items;
     const k = p.key.value;
     if (siblings.some((s, i) => i !== last.index && YAML.isScalar(s.key) && s.key.value === k)) return undefined;
-    fresh = p;
-  } else {
-    if (!YAML.isSeq(top)) return undefined;
-    fresh = top.items[0];
+    return { fresh: p };
   }
-  if (!plainTree(fresh) || !plainTree(pair ? (last.coll.items[last.index] as YAML.Pair) : last.coll.items[last.index])) return undefined;
-  adopt(fresh, doc.schema);
-
-  // A copy of the tree along the steps; the entry replaced, what follows it moved by delta.
-  const rebuilt = rebuild(doc.contents, steps, 0, fresh, b, delta);
-  const out = Object.create(Object.getPrototypeOf(doc) as object, Object.getOwnPropertyDescriptors(doc)) as YAML.Document.Parsed;
-  out.contents = rebuilt as YAML.Document.Parsed['contents'];
-  out.range = moveRange(doc.range as Range, b, delta) as typeof doc.range;
-  out.errors = [];
-  out.warnings = [];
-  // An alias elsewhere may repeat the edited entry's value (it sits under an anchor): with an anchor
-  // anywhere in the text, the whole document is converted.
-  const anchored = ANCHOR.test(newText);
-  return {
-    doc: out,
-    before: lineStart,
-    valueFrom: (before, maxAliasCount) => (anchored ? undefined : spliceValue(before, steps, fresh, out, maxAliasCount)),
-  };
+  if (!YAML.isSeq(top)) return undefined;
+  return { fresh: top.items[0] };
 }
 
 /** Returned by `splice` when the previous value does not have the previous tree's shape. */

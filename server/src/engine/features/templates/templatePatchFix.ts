@@ -50,6 +50,42 @@ export interface PatchFix {
 }
 
 export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefined {
+  const { from, to, lines } = documentLines(text, doc);
+  const block = templateBlock(lines);
+  if (!block) return undefined;
+  const { specAt, specEnd, S, tAt, tEnd, T, gAt } = block;
+  const regions = regionsOf(lines, tAt, tEnd);
+  if (!regions) return undefined;
+  const moved = withAncestors(lines, regions, tAt, T);
+  if (!moved) return undefined;
+  // goTemplate: templatePatch is rendered only in goTemplate mode.
+  const goTemplate = gAt >= 0 && /^[ \t]*goTemplate:[ \t]*true\b/.test(lines[gAt].text);
+  const patch = patchLines(lines, regions, moved, S, T);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!moved.has(i)) {
+      if (i === gAt && !goTemplate) out.push(`${' '.repeat(S)}goTemplate: true`);
+      else {
+        const c = i > specAt && i < specEnd ? convert(lines[i].text, goTemplate) : lines[i].text;
+        if (c === undefined) return undefined;
+        out.push(c);
+      }
+      if (i === specAt && gAt < 0) out.push(`${' '.repeat(S)}goTemplate: true`);
+    }
+    // After the template block.
+    if (i === tEnd - 1) out.push(`${' '.repeat(S)}templatePatch: |`, ...patch);
+  }
+  return {
+    title: goTemplate
+      ? 'Move the conditional fields to spec.templatePatch'
+      : 'Move the conditional fields to spec.templatePatch (and switch to goTemplate: {{name}} → {{ .name }})',
+    span: { start: from, end: to },
+    newText: out.join('\n'),
+  };
+}
+
+/** The lines of the document at `doc`, from its first line to the next document marker. */
+function documentLines(text: string, doc: Span): { from: number; to: number; lines: Line[] } {
   const from = text.lastIndexOf('\n', doc.start - 1) + 1;
   // To the next document marker: the parser's span of a document it could not read may stop early.
   const marker = /^(---|\.\.\.)[ \t]*$/m;
@@ -71,7 +107,18 @@ export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefin
     });
     at += raw.length + 1;
   }
-  const content = (l: Line) => !l.blank && !l.control;
+  return { from, to, lines };
+}
+
+const content = (l: Line) => !l.blank && !l.control;
+
+/**
+ * Where spec (`specAt` to `specEnd`, its children at indent `S`), its template (`tAt` to `tEnd`, its
+ * children at `T`) and goTemplate (`gAt`) are; undefined when the template cannot take a patch.
+ */
+function templateBlock(
+  lines: Line[],
+): { specAt: number; specEnd: number; S: number; tAt: number; tEnd: number; T: number; gAt: number } | undefined {
   const specAt = lines.findIndex((l) => /^spec:[ \t]*(#.*)?$/.test(l.text));
   if (specAt < 0) return undefined;
   const S = lines.slice(specAt + 1).find(content)?.indent;
@@ -96,9 +143,14 @@ export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefin
   if (lines.some((l, i) => l.control && (i < tAt || i >= tEnd))) return undefined;
   const T = lines.slice(tAt + 1, tEnd).find(content)?.indent;
   if (T === undefined || T <= S) return undefined;
+  return { specAt, specEnd, S, tAt, tEnd, T, gAt: keyAt('goTemplate') };
+}
 
-  // Top-level regions: an opening `if`/`with` line to its matching end (no `else` at their level:
-  // the keys above would belong to one branch only; no `range`: it repeats what it holds).
+/**
+ * Top-level regions: an opening `if`/`with` line to its matching end (no `else` at their level:
+ * the keys above would belong to one branch only; no `range`: it repeats what it holds).
+ */
+function regionsOf(lines: Line[], tAt: number, tEnd: number): Region[] | undefined {
   const regions: Region[] = [];
   let depth = 0;
   let open = -1;
@@ -118,7 +170,11 @@ export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefin
     } else if (depth === 1) return undefined; // else at the region's level
   }
   if (depth !== 0 || !regions.length) return undefined;
+  return regions;
+}
 
+/** The lines the regions move (each region's `ancestors` filled in); undefined when a key above one is not a plain key. */
+function withAncestors(lines: Line[], regions: Region[], tAt: number, T: number): Set<number> | undefined {
   const moved = new Set<number>();
   for (const r of regions) {
     for (let i = r.open; i <= r.end; i++) moved.add(i);
@@ -134,6 +190,11 @@ export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefin
       need = l.indent;
     }
   }
+  return moved;
+}
+
+/** The text of the patch: the regions and the keys above them, each key guarded by its regions' conditions. */
+function patchLines(lines: Line[], regions: Region[], moved: Set<number>, S: number, T: number): string[] {
   // A key of the patch must not render empty when its conditions are false (`spec:` alone is
   // `spec: null`, which the strategic merge reads as "delete spec"): each key is guarded by the
   // conditions of the regions below it, unless its parent's guard is the same.
@@ -153,24 +214,6 @@ export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefin
       } else guards.set(k, { openText: `{{- if or ${rs.map((x) => `(${x.cond})`).join(' ')} }}`, last: Math.max(...rs.map((x) => x.end)) });
     });
   }
-  // goTemplate: templatePatch is rendered only in goTemplate mode.
-  const gAt = keyAt('goTemplate');
-  const goTemplate = gAt >= 0 && /^[ \t]*goTemplate:[ \t]*true\b/.test(lines[gAt].text);
-  const convert = (s: string): string | undefined => {
-    if (goTemplate || !s.includes('{{')) return s;
-    let bad = false;
-    const out = s.replace(/\{\{[^}]*\}\}/g, (tag) => {
-      FAST_TAG.lastIndex = 0;
-      const m = FAST_TAG.exec(tag);
-      if (!m || m[0] !== tag) {
-        bad = true;
-        return tag;
-      }
-      return `{{ .${m[1]} }}`;
-    });
-    return bad ? undefined : out;
-  };
-
   const pad = ' '.repeat(S + 2);
   const keep = new Set(regions.flatMap((r) => r.ancestors));
   const liftedLines = new Set([...lifted].flatMap((r) => [r.open, r.end]));
@@ -193,25 +236,21 @@ export function moveToTemplatePatch(text: string, doc: Span): PatchFix | undefin
       emit('{{- end }}', 0);
     }
   }
-  const out: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    if (!moved.has(i)) {
-      if (i === gAt && !goTemplate) out.push(`${' '.repeat(S)}goTemplate: true`);
-      else {
-        const c = i > specAt && i < specEnd ? convert(lines[i].text) : lines[i].text;
-        if (c === undefined) return undefined;
-        out.push(c);
-      }
-      if (i === specAt && gAt < 0) out.push(`${' '.repeat(S)}goTemplate: true`);
+  return patch;
+}
+
+/** A line of the template in goTemplate syntax (`{{name}}` → `{{ .name }}`); undefined when a tag is not a plain parameter. */
+function convert(s: string, goTemplate: boolean): string | undefined {
+  if (goTemplate || !s.includes('{{')) return s;
+  let bad = false;
+  const out = s.replace(/\{\{[^}]*\}\}/g, (tag) => {
+    FAST_TAG.lastIndex = 0;
+    const m = FAST_TAG.exec(tag);
+    if (!m || m[0] !== tag) {
+      bad = true;
+      return tag;
     }
-    // After the template block.
-    if (i === tEnd - 1) out.push(`${' '.repeat(S)}templatePatch: |`, ...patch);
-  }
-  return {
-    title: goTemplate
-      ? 'Move the conditional fields to spec.templatePatch'
-      : 'Move the conditional fields to spec.templatePatch (and switch to goTemplate: {{name}} → {{ .name }})',
-    span: { start: from, end: to },
-    newText: out.join('\n'),
-  };
+    return `{{ .${m[1]} }}`;
+  });
+  return bad ? undefined : out;
 }
