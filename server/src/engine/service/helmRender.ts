@@ -13,6 +13,9 @@
  * `values.yaml` alone.
  */
 import type { EngineHost } from '../host';
+import { isObj } from '../objects';
+
+const isObject = isObj<unknown>;
 import { renderString, TemplateError } from '../../gotemplate';
 import { parseGoYamlFile } from '../yaml';
 import { put } from '../objects';
@@ -38,8 +41,8 @@ export function renderChartTemplate(text: string, path: string, chart: string, h
   } catch (e) {
     return { cannot: `the chart's values.yaml or Chart.yaml does not parse: ${(e as Error).message}` };
   }
-  if (!isMap(values)) return { cannot: "the chart's values.yaml is not a mapping" };
-  const chartMeta = isMap(meta) ? meta : {};
+  if (!isObject(values)) return { cannot: "the chart's values.yaml is not a mapping" };
+  const chartMeta = isObject(meta) ? meta : {};
   const chartName = typeof chartMeta.name === 'string' ? chartMeta.name : (chart.split('/').pop() ?? 'chart');
   // Helm's chart.Metadata as templates see it: the Chart.yaml keys with a capital first letter.
   const chartObj: Record<string, unknown> = {};
@@ -73,8 +76,4 @@ export function chartValues(chart: string, host: EngineHost): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
