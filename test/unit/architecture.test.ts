@@ -416,3 +416,75 @@ test('the test-door check fails a test that imports an engine internal from outs
   assert.equal(testDoorViolations(helper).length, 1);
   assert.ok(testImports.length > 300, `only ${testImports.length} test imports read`);
 });
+
+/**
+ * Problems are structured values: nothing in server/src or client/src decides by reading an error's or
+ * a finding's message (ARCHITECTURE.md, "Problems are values, not text"). A message is built, or copied
+ * through as the library words it; what a caller decides by is a code, a reason, a kind, a class or a
+ * place carried with it. Read as code lines (comments left out): a message — `.message`, a `msg` or
+ * `message` variable, `String(e)` — searched, split, matched by a RegExp or compared.
+ */
+const MESSAGE = String.raw`(?:\.message|\bmsg|\bmessage|String\(\s*(?:e|err|error)\s*\))`;
+const MESSAGE_READS = [
+  new RegExp(MESSAGE + String.raw`\??\.(?:match|matchAll|includes|startsWith|endsWith|search|indexOf|lastIndexOf|split)\(`),
+  /(?<!typeof\s+[\w.?]*)\.message\s*[!=]==?|[!=]==?\s*[\w.?]*\.message\b/,
+];
+
+/** The arguments of every `.test(…)` and `.exec(…)` call on a line (a RegExp run over them), parentheses matched. */
+function regexArguments(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(/\.(?:test|exec)\(/g)) {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    for (; i < code.length && depth > 0; i++) depth += code[i] === '(' ? 1 : code[i] === ')' ? -1 : 0;
+    out.push(code.slice(m.index + m[0].length, i - 1));
+  }
+  return out;
+}
+/**
+ * The places allowed to read a message, each because nothing else tells the fact. Keep it short.
+ * - gotemplate/stackOverflow.ts: JavaScript's stack overflow is a plain RangeError with no code; it is
+ *   told by the engine's own text for it, measured once there (never a guessed wording).
+ */
+const MESSAGE_READ_ALLOWED = new Set(['server/src/gotemplate/stackOverflow.ts']);
+
+function messageReads(file: string, text: string): string[] {
+  return text.split('\n').flatMap((line, i) => {
+    const code = line.replace(/\/\/.*$/, '');
+    if (/^\s*(?:\*|\/\*)/.test(code)) return [];
+    const read = MESSAGE_READS.some((p) => p.test(code)) || regexArguments(code).some((arg) => new RegExp(MESSAGE).test(arg));
+    if (!read) return [];
+    return [`${file}:${i + 1}: ${line.trim()}`];
+  });
+}
+
+test("nothing decides by a message's text: problems carry codes, reasons and places", () => {
+  const files = [...sources(SRC), ...sources(join(root, 'client/src'))].map((f) => relative(root, f));
+  const bad = files.filter((f) => !MESSAGE_READ_ALLOWED.has(f)).flatMap((f) => messageReads(f, readFileSync(join(root, f), 'utf8')));
+  assert.deepEqual(bad, []);
+  // Every allowed place still exists and still reads a message (an entry that no longer does is removed).
+  for (const f of MESSAGE_READ_ALLOWED) assert.ok(messageReads(f, readFileSync(join(root, f), 'utf8')).length > 0, f);
+});
+
+test('the message check fails on the ways a message was read before (guards it against reading nothing)', () => {
+  const reads = [
+    'const m = /function "([^"]+)" not defined/.exec(d.message);',
+    "if (diagnostics[diagnostics.length - 1].message.startsWith('a tab in the indentation')) break;",
+    'const exhausted = doc.errors.filter((e) => /call stack/i.test(e.message));',
+    "const first = m.split('\\n')[0]; const x = e.message.split('\\n')[0];",
+    'const why = /alias/i.test(String((e as Error)?.message));',
+    'return e.message === MISSING_VALUE;',
+    'if (msg.includes("not found")) return;',
+    "if (/x/.test(v)) message += 'x'; else if (/y/.test(err.message)) return;",
+    "if (String(e).startsWith('Error: x')) return;",
+  ];
+  for (const r of reads) assert.equal(messageReads('x.ts', r).length, 1, r);
+  const fine = [
+    'message: `${err.message} (line ${line})`,',
+    "message: typeof d.message === 'string' ? d.message : d.message.value,",
+    '// e.message.startsWith(…) in a comment',
+    'throw new Error(`unable to parse url: ${(e as Error).message}`);',
+    "if (/^-?\\d+$/.test(v)) message += ' (remove the quotes)';",
+  ];
+  for (const f of fine) assert.deepEqual(messageReads('x.ts', f), [], f);
+});

@@ -15,6 +15,7 @@ import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
 import { walkTemplate } from './walk';
 import { analyzeRefs, fallbackRefs } from './refs';
 import { TOO_DEEP_MESSAGE } from './budget';
+import { isStackOverflow } from './stackOverflow';
 
 /** A param reference found by static analysis, with its position inside the template string. */
 export interface ParamRef {
@@ -77,8 +78,10 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
     p = { trees: parseTemplate(text, name, defined, goMinor) };
   } catch (e) {
     if (e instanceof GoParseError) p = { error: e };
-    else if (e instanceof RangeError) p = { error: new GoParseError(`template: ${name}:1: max expression depth exceeded`, 0, text.length) };
-    else throw e;
+    else if (e instanceof RangeError) {
+      const detail = 'max expression depth exceeded';
+      p = { error: new GoParseError(`template: ${name}:1: ${detail}`, 0, text.length, undefined, { line: 1, detail }) };
+    } else throw e;
   }
   cache.set(ownKey, { key: ownKey, parsed: p });
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
@@ -114,7 +117,7 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
   const parsed = parseCached(template, name, opts.missingFunctions, opts.libraries?.goMinor);
   if ('error' in parsed) {
     const e = parsed.error;
-    throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length, e.reason);
+    throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length, e.reason, e.place);
   }
   const exec: ExecOptions = {
     text: template,
@@ -135,7 +138,15 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     return execute(exec, name, params);
   } catch (e) {
     if (e instanceof GoExecError)
-      throw new TemplateError(`failed to execute go template ${template}: ${e.message}`, 'exec', template, e.offset, e.length, e.reason);
+      throw new TemplateError(
+        `failed to execute go template ${template}: ${e.message}`,
+        'exec',
+        template,
+        e.offset,
+        e.length,
+        e.reason,
+        e.place,
+      );
     throw stackOverflow(e, template);
   }
 }
@@ -145,7 +156,7 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
  * (params from a generated file, fromYaml output) end in a clear template error, not a crash.
  */
 function stackOverflow(e: unknown, template: string): unknown {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+  if (isStackOverflow(e)) {
     return new TemplateError(`failed to execute go template ${template}: ${TOO_DEEP_MESSAGE}`, 'exec', template, undefined, undefined, {
       kind: 'limit',
     });
@@ -219,7 +230,7 @@ export function parseError(template: string, goTemplate: boolean): TemplateError
   const parsed = parseCached(template);
   if (!('error' in parsed)) return undefined;
   const e = parsed.error;
-  return new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length, e.reason);
+  return new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length, e.reason, e.place);
 }
 
 /**
@@ -231,7 +242,7 @@ export function parseErrorWith(template: string, defined: (name: string) => bool
     parseTemplate(template, ROOT_NAME, (f) => defined(f) || builtinsMap().has(f));
     return undefined;
   } catch (e) {
-    if (e instanceof GoParseError) return new TemplateError(e.message, 'parse', template, e.offset, e.length, e.reason);
+    if (e instanceof GoParseError) return new TemplateError(e.message, 'parse', template, e.offset, e.length, e.reason, e.place);
     if (e instanceof RangeError) return new TemplateError(`template: ${ROOT_NAME}:1: max expression depth exceeded`, 'parse', template);
     throw e;
   }

@@ -173,18 +173,23 @@ function parseYaml11(s: string): unknown {
   }
   // go-yaml's Unmarshal reads the first document of a stream and ignores the rest.
   // Without the library's pretty errors, which copy a whole line per error (minutes for a long printed value).
-  const docs = YAML.parseAllDocuments(s, { version: '1.1', uniqueKeys: false, logLevel: 'error', prettyErrors: false });
+  // Source tokens are kept so that an unclosed flow collection can be told from its own tokens (unclosedFlow).
+  const docs = YAML.parseAllDocuments(s, {
+    version: '1.1',
+    uniqueKeys: false,
+    logLevel: 'error',
+    prettyErrors: false,
+    keepSourceTokens: true,
+  });
   const doc = Array.isArray(docs) ? docs[0] : docs;
   if (!doc) return null;
   if (doc.errors.length) {
     const e = doc.errors[0];
     let line = 1;
     for (let i = s.indexOf('\n'); i >= 0 && i < e.pos[0]; i = s.indexOf('\n', i + 1)) line++;
-    const what = /Flow sequence/.test(e.message)
-      ? "did not find expected ',' or ']'"
-      : /Flow map/.test(e.message)
-        ? "did not find expected ',' or '}'"
-        : e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+    const close = unclosedFlow(doc, e);
+    // The library's own words otherwise (its pretty errors are off: one line, no position appended).
+    const what = close ? `did not find expected ',' or '${close}'` : e.message;
     throw new Error(`error converting YAML to JSON: yaml: line ${line}: ${what}`);
   }
   YAML.visit(doc, {
@@ -218,6 +223,71 @@ function parseYaml11(s: string): unknown {
   const bad = nonFinite(value);
   if (bad) throw new Error(`error converting YAML to JSON: json: unsupported value: ${bad}`);
   return value;
+}
+
+/**
+ * The closing bracket go-yaml says it did not find when `e` is the library's error for a flow
+ * collection that is never closed (go-yaml v2 parserc.go, parsing a flow sequence or mapping entry:
+ * "did not find expected ',' or ']'"). Decided by structure, not wording: the library reports an
+ * unclosed collection at the end of its last item — where the collection's node range stops
+ * (`range[1]`) — with MISSING_CHAR at the document's root and BAD_INDENT below it, innermost
+ * collection first; its source token has no closing bracket. An error of the last item reported at
+ * that same place comes before the collection's: an unclosed quote (compose/resolve-flow-scalar: the
+ * token's last character is not its opening quote) and the items' own errors (itemError) are told
+ * by their tokens.
+ */
+function unclosedFlow(doc: YAML.Document.Parsed, e: YAML.YAMLError): ']' | '}' | undefined {
+  if (e.code !== 'MISSING_CHAR' && e.code !== 'BAD_INDENT') return undefined;
+  const at = e.pos[0];
+  let innermost: { start: number; close: ']' | '}'; code: 'MISSING_CHAR' | 'BAD_INDENT'; itemError: boolean } | undefined;
+  let quoteOpen = false;
+  YAML.visit(doc, {
+    Collection(_, node) {
+      const token = node.srcToken;
+      if (!node.flow || node.range?.[1] !== at || token?.type !== 'flow-collection') return;
+      const close = token.start.source === '{' ? '}' : ']';
+      if (token.end[0]?.source !== close && (!innermost || token.offset > innermost.start))
+        innermost = {
+          start: token.offset,
+          close,
+          code: node === doc.contents ? 'MISSING_CHAR' : 'BAD_INDENT',
+          itemError: itemError(token),
+        };
+    },
+    Scalar(_, node) {
+      const token = node.srcToken;
+      if (token?.type !== 'single-quoted-scalar' && token?.type !== 'double-quoted-scalar') return;
+      const src = token.source;
+      if (token.offset + src.length === at && (src.length === 1 || src[src.length - 1] !== src[0])) quoteOpen = true;
+    },
+  });
+  if (!innermost || quoteOpen || innermost.code !== e.code || innermost.itemError) return undefined;
+  // An error inside the collection (after its bracket, before the place) is an item's, reported before its end.
+  const start = innermost.start;
+  return doc.errors.some((x) => x.pos[0] > start && x.pos[0] < at) ? undefined : innermost.close;
+}
+
+/**
+ * Items the library reports an error for while composing them, so before the collection's end: an
+ * item after the first with something in it but no comma token before it ("Missing , between"), and
+ * a block collection inside (BLOCK_IN_FLOW, reported after composing it), both in
+ * compose/resolve-flow-collection.
+ */
+function itemError(token: YAML.CST.FlowCollection): boolean {
+  const block = (t: YAML.CST.Token | null | undefined) => t?.type === 'block-map' || t?.type === 'block-seq';
+  return token.items.some(
+    (item, i) =>
+      block(item.key) ||
+      block(item.value) ||
+      (i > 0 &&
+        !item.start.some((t) => t.type === 'comma') &&
+        !!(
+          item.key ||
+          item.sep ||
+          item.value ||
+          item.start.some((t) => t.type === 'explicit-key-ind' || t.type === 'anchor' || t.type === 'tag')
+        )),
+  );
 }
 
 function nonFinite(v: unknown): string | undefined {

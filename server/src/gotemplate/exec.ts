@@ -21,9 +21,10 @@ import type {
 } from './ast';
 import { str } from './ast';
 import type { Tree } from './parse';
-import { reasonOf, type TemplateReason } from './reason';
+import { reasonOf, type TemplateErrorPlace, type TemplateReason } from './reason';
 import type { GoFunc, GoParamType } from './funcs';
 import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
+import { isStackOverflow } from './stackOverflow';
 import { formatValue, goQuote, goUint8, goUint64, unsignedOf } from './format';
 import { isTrue, kindOf, typeString, truth, type Builtin, type Val, type ValueFunc } from './builtins';
 import {
@@ -53,6 +54,7 @@ export class GoExecError extends Error {
     readonly offset: number,
     readonly length: number,
     readonly reason?: TemplateReason,
+    readonly place?: TemplateErrorPlace,
   ) {
     super(message);
   }
@@ -183,11 +185,13 @@ class State {
     let line = 1;
     for (let i = 0; i < before.length; i++) if (before.charCodeAt(i) === 10) line++;
     const col = nl < 0 ? utf8Len(before) : utf8Len(before.slice(nl + 1));
+    const detail = `executing ${goQuote(this.tmplName)} at <${str(n)}>: ${msg}`;
     throw new GoExecError(
-      `template: ${this.o.parseName}:${line}:${col}: executing ${goQuote(this.tmplName)} at <${str(n)}>: ${msg}`,
+      `template: ${this.o.parseName}:${line}:${col}: ${detail}`,
       n.start ?? n.pos,
       Math.max(1, n.end - (n.start ?? n.pos)),
       reason,
+      { line, detail },
     );
   }
 
@@ -604,8 +608,7 @@ class State {
     } catch (e) {
       if (e instanceof GoExecError || e instanceof BreakSignal || e instanceof ContinueSignal) throw e;
       this.at(node);
-      // A JavaScript stack overflow has no structure: its RangeError's text is all there is.
-      const deep = e instanceof RangeError && /call stack/i.test(e.message);
+      const deep = isStackOverflow(e);
       const msg = deep ? TOO_DEEP_MESSAGE : e instanceof Error ? e.message : String(e);
       this.errorf(`error calling ${name}: ${msg}`, deep ? LIMIT : reasonOf(e));
     }
@@ -709,7 +712,7 @@ export function execute(o: ExecOptions, name: string, data: Val): string {
     else withWorkBudget(() => s.walk(data, (tree as Tree).root as ListNode));
   } catch (e) {
     if (e instanceof WorkLimitError) s.errorf(e.message, LIMIT); // printing a value outside a function call
-    if (e instanceof RangeError && /call stack/i.test(e.message)) s.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
+    if (isStackOverflow(e)) s.errorf(`exceeded maximum template depth (${GO_MAX_EXEC_DEPTH})`);
     if (e === BREAK || e === CONTINUE) s.errorf('break or continue outside range');
     throw e;
   }

@@ -10,8 +10,8 @@
  * - Errors are thrown as `TemplateError` whose `message` is Argo CD's full text, e.g.
  *   `failed to execute go template {{.x}}: template: base:1:2: executing "base" at <.x>: map has no entry for key "x"`.
  */
-import type { TemplateReason } from './reason';
-export type { TemplateReason } from './reason';
+import type { TemplateErrorPlace, TemplateReason } from './reason';
+export type { TemplateReason, TemplateErrorPlace } from './reason';
 
 export type { Params } from './values';
 
@@ -65,6 +65,8 @@ export class TemplateError extends Error {
     readonly length?: number,
     /** Why it failed, for callers that decide by it (reason.ts); undefined for the other errors. */
     readonly reason?: TemplateReason,
+    /** Where Go's error text says it failed (line, and the words after the place), when it names one. */
+    readonly place?: TemplateErrorPlace,
   ) {
     super(message);
     this.name = 'TemplateError';
@@ -95,6 +97,7 @@ export { compareGoStrings } from './format';
 // Lexical tokens of a template string (editors highlight `{{ }}` actions with them).
 export { templateTokens, type TemplateToken, type TokenKind } from './tokens';
 /** Size, line-length and nesting limits checked before any YAML text reaches the parser. */
+export { isStackOverflow } from './stackOverflow';
 export { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimits, type YamlLimitHit } from './yamlGuard';
 /** Per-execution limits (work, steps, output): `setTemplateLimits(false)` lifts them (the CLI's --no-limits). */
 export { setTemplateLimits, withTotalBudget, totalBudget, totalSpent, chargeTotal, type TotalBudget } from './budget';

@@ -8,7 +8,7 @@ import { Lexer, T, type Item, formatRuneU } from './lexer';
 import { goQuote } from './format';
 import type { BranchNode, ChainNode, CommandNode, ListNode, Node, NumberNode, PipeNode, TemplateNode, VariableNode } from './ast';
 import { str } from './ast';
-import type { TemplateReason } from './reason';
+import type { TemplateErrorPlace, TemplateReason } from './reason';
 
 export class GoParseError extends Error {
   constructor(
@@ -16,6 +16,7 @@ export class GoParseError extends Error {
     readonly offset: number,
     readonly length: number,
     readonly reason?: TemplateReason,
+    readonly place?: TemplateErrorPlace,
   ) {
     super(message);
   }
@@ -114,7 +115,7 @@ class Parser {
     const tok = this.token[0];
     const pos = at ? at.pos : tok.pos;
     const len = at ? ('typ' in at ? at.val.length : Math.max(1, at.end - at.pos)) : Math.max(1, tok.typ === T.Error ? 1 : tok.val.length);
-    throw new GoParseError(`template: ${this.parseName}:${tok.line}: ${msg}`, pos, len, reason);
+    throw new GoParseError(`template: ${this.parseName}:${tok.line}: ${msg}`, pos, len, reason, { line: tok.line, detail: msg });
   }
 
   expect(expected: T, context: string): Item {

@@ -22,6 +22,16 @@ export type TemplateReason =
   /** semver's "invalid semantic version". */
   | { kind: 'invalid-semver' };
 
+/**
+ * Where Go's error says a template failed, as data: the line of its `template: NAME:LINE[:COL]:`
+ * prefix and the words after that prefix, so a caller that shows the error its own way (a Helm chart's
+ * render note) never takes the message apart.
+ */
+export interface TemplateErrorPlace {
+  line: number;
+  detail: string;
+}
+
 /** An error a template function or the executor raises with its reason; the reason travels up with it. */
 export class ReasonedError extends Error {
   constructor(

@@ -19,7 +19,7 @@ import {
   type RenderOptions,
 } from '../../gotemplate';
 import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
-import { templateErrorCode } from './templateCodes';
+import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
@@ -334,7 +334,13 @@ function templateProblem(
     who: PARSE_FAILURES.has(code)
       ? undefined
       : { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
+    ...dataOf(templateErrorData(err.reason)),
   };
+}
+
+/** A finding's `data` when there is any (a finding without it has no `data` key at all). */
+function dataOf(data: unknown): { data?: unknown } {
+  return data === undefined ? {} : { data };
 }
 
 function finishRun(run: Run): Expansion {

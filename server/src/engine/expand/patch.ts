@@ -26,7 +26,7 @@ export function parsePatch(rendered: string): Record<string, unknown> {
     try {
       v = parseGoYaml(rendered);
     } catch (e) {
-      throw new PatchError(`error while converting template to json ${JSON.stringify(rendered)}: ${(e as Error).message.split('\n')[0]}`);
+      throw new PatchError(`error while converting template to json ${JSON.stringify(rendered)}: ${(e as Error).message}`);
     }
   }
   if (v === null || v === undefined) return {};

@@ -19,3 +19,23 @@ export function templateErrorCode(
       return reason?.kind === 'missing-key' || reason?.kind === 'nil-data' ? 'template/missing-key' : 'template/exec-error';
   }
 }
+
+/**
+ * What a template finding carries for its quick fixes (the finding's `data`): the name of a function
+ * the template library does not have, taken from the error's reason where it is raised, so the
+ * "did you mean" fixes never read it back out of the message.
+ */
+export interface TemplateFindingData {
+  undefinedFunction?: string;
+}
+
+/** The finding data of a template error's reason (undefined when it carries nothing a fix reads). */
+export function templateErrorData(reason: TemplateReason | undefined): TemplateFindingData | undefined {
+  return reason?.kind === 'undefined-function' ? { undefinedFunction: reason.name } : undefined;
+}
+
+/** The function a finding says is not defined, as its producer recorded it in `data`. */
+export function undefinedFunctionOf(d: { data?: unknown }): string | undefined {
+  const name = (d.data as TemplateFindingData | undefined)?.undefinedFunction;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}

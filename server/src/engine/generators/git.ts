@@ -252,7 +252,7 @@ function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Recor
   try {
     v = parseGoYamlFile(text);
   } catch (e) {
-    throw new GeneratorError(`unable to parse file: error converting YAML to JSON: ${(e as Error).message.split('\n')[0]}`, at);
+    throw new GeneratorError(`unable to parse file: error converting YAML to JSON: ${(e as Error).message}`, at);
   }
   if (beforeArgo32) {
     // Before Argo CD 3.2: a list first (an empty one still gives one default object), then one object.

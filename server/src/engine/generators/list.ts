@@ -61,7 +61,7 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
     try {
       parsed = parseGoYaml(spec.elementsYaml);
     } catch (e) {
-      throw new GeneratorError(`error unmarshling decoded ElementsYaml ${(e as Error).message.split('\n')[0]}`, [...path, 'elementsYaml']);
+      throw new GeneratorError(`error unmarshling decoded ElementsYaml ${(e as Error).message}`, [...path, 'elementsYaml']);
     }
     const decodeError = (what: string, into: string) =>
       new GeneratorError(

@@ -60,10 +60,11 @@ export function renderChartTemplate(text: string, path: string, chart: string, h
     const out = renderString(text, root, { goTemplate: true, options: ['missingkey=zero'], missingFunctions: NOT_HELM });
     return { text: out.replaceAll('<no value>', ''), values: valuesPath };
   } catch (e) {
-    const msg = e instanceof TemplateError || e instanceof Error ? e.message : String(e);
-    // Go's errors quote the whole template before `template: base:LINE: …`; the line and the cause say it.
-    const at = /template: [^:\n]*:(\d+)(?::\d+)?: ([^\n]*)$/.exec(msg);
-    return { cannot: `Helm's render cannot be reproduced here: ${at ? `line ${at[1]}: ${at[2]}` : msg.slice(0, 300)}` };
+    // Go's errors quote the whole template before `template: base:LINE: …`; the line and the cause
+    // (the error's place, carried as data where it is raised) say it.
+    const place = e instanceof TemplateError ? e.place : undefined;
+    const msg = e instanceof Error ? e.message : String(e);
+    return { cannot: `Helm's render cannot be reproduced here: ${place ? `line ${place.line}: ${place.detail}` : msg.slice(0, 300)}` };
   }
 }
 

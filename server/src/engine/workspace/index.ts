@@ -507,10 +507,12 @@ function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[] } {
       docs.push({ index, value: d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json, span });
     } catch (e) {
       // An alias bomb (the library refuses past MAX_ALIAS_COUNT expansions): kept as unread, so the
-      // consumer that needed it says so (generators/inventory.ts), instead of a silent skip.
-      const why = /alias/i.test(String((e as Error)?.message))
-        ? `it expands more than ${MAX_ALIAS_COUNT} YAML aliases (a resource-exhaustion guard)`
-        : 'its YAML cannot be turned into values';
+      // consumer that needed it says so (generators/inventory.ts), instead of a silent skip. The
+      // library's every alias refusal is a ReferenceError (nodes/Alias.ts), and nothing else it throws is.
+      const why =
+        e instanceof ReferenceError
+          ? `it expands more than ${MAX_ALIAS_COUNT} YAML aliases (a resource-exhaustion guard)`
+          : 'its YAML cannot be turned into values';
       unread.push({ index, span, why });
     }
   });

@@ -22,6 +22,7 @@ import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
 import { diffTexts, reparseEntry } from './incremental';
 import { PARSE_OPTIONS } from './parseOptions';
+import { isStackOverflow } from '../../gotemplate';
 
 export type JsonPath = (string | number)[];
 
@@ -67,8 +68,21 @@ export interface ParsedPart {
 interface RawDoc {
   doc: YAML.Document.Parsed;
   value: Json | undefined;
-  /** Why the value could not be built (alias limits), when it could not. */
-  failure?: string;
+  /** Why the value could not be built (alias limits, or the converter ran out of stack), when it could not. */
+  failure?: Failure;
+}
+
+interface Failure {
+  /** The library's words, shown to the user as they are. */
+  message: string;
+  /** The converter ran out of stack (JavaScript's stack overflow; aliases over the limit are another error). */
+  outOfStack: boolean;
+}
+
+/** A document whose value could not be built; reported only when it has no syntax errors (those already have their finding). */
+function failed(doc: YAML.Document.Parsed, e: unknown): RawDoc {
+  const failure = doc.errors.length === 0 ? { message: (e as Error).message, outOfStack: isStackOverflow(e) } : undefined;
+  return { doc, value: undefined, failure };
 }
 
 /** Alias expansions allowed per document before conversion stops (the `yaml` library counts them). */
@@ -219,7 +233,7 @@ function readDocument(
 ): void {
   const { doc } = raw;
   let { value, failure } = raw;
-  const overflow = parserOverflow(doc, failure);
+  const overflow = parserOverflow(doc, text, failure);
   if (overflow) {
     // One finding instead of the library's hundreds, and the document is not read (not checked).
     diagnostics.push(overflow);
@@ -232,7 +246,7 @@ function readDocument(
     diagnostics.push({
       code: 'yaml/alias-limit',
       severity: severityOf('yaml/alias-limit'),
-      message: `this document cannot be read: ${failure}`,
+      message: `this document cannot be read: ${failure.message}`,
       span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
     });
   const yd: YamlDoc = { index, doc, span: { start: range[0], end: range[2] ?? range[1] }, value };
@@ -268,7 +282,6 @@ function readDocument(
 function syntaxFindings(text: string, errors: readonly YAML.YAMLError[], diagnostics: EngineDiagnostic[]): void {
   const lines = new Set<number>();
   for (const err of errors) {
-    if (lines.size && diagnostics[diagnostics.length - 1].message.startsWith('a tab in the indentation')) break;
     const [start, end] = err.pos;
     const line = lineOfOffset(lineStarts(text), start);
     if (lines.has(line)) continue;
@@ -276,9 +289,10 @@ function syntaxFindings(text: string, errors: readonly YAML.YAMLError[], diagnos
     diagnostics.push({
       code: 'yaml/syntax',
       severity: severityOf('yaml/syntax'),
-      message: cleanYamlMessage(err.message),
+      message: syntaxMessage(err),
       span: { start, end: Math.max(end, start + 1) },
     });
+    if (err.code === 'TAB_AS_INDENT') break;
   }
 }
 
@@ -325,8 +339,7 @@ function* rawSteps(doc: YAML.Document.Parsed, grafts: Graft[]): Generator<void, 
   try {
     return { doc, value: (yield* valueSteps(doc, grafts, MAX_ALIAS_COUNT)) as Json };
   } catch (e) {
-    // Reported only for documents without syntax errors (those already have their finding).
-    return { doc, value: undefined, failure: doc.errors.length === 0 ? (e as Error).message : undefined };
+    return failed(doc, e);
   }
 }
 
@@ -334,8 +347,7 @@ function rawOf(doc: YAML.Document.Parsed): RawDoc {
   try {
     return { doc, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json };
   } catch (e) {
-    // Reported only for documents without syntax errors (those already have their finding).
-    return { doc, value: undefined, failure: doc.errors.length === 0 ? (e as Error).message : undefined };
+    return failed(doc, e);
   }
 }
 
@@ -426,33 +438,46 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
  * every later item nest one level deeper in the library's error recovery. Go's parser reports that
  * line as a syntax error; we say the same place, and that the document is not checked.
  */
-function parserOverflow(doc: YAML.Document.Parsed, failure: string | undefined): EngineDiagnostic | undefined {
-  const exhausted = doc.errors.filter((e) => e.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(e.message));
-  if (!exhausted.length && !(failure && /call stack/i.test(failure))) return undefined;
+function parserOverflow(doc: YAML.Document.Parsed, text: string, failure: Failure | undefined): EngineDiagnostic | undefined {
+  const exhausted = doc.errors.filter((e) => outOfStack(e, text));
+  if (!exhausted.length && !failure?.outOfStack) return undefined;
   let cause: YAML.YAMLError | undefined;
   for (const e of doc.errors)
-    if (!exhausted.includes(e) && e.code !== 'TAG_RESOLVE_FAILED' && !/call stack/i.test(e.message) && (!cause || e.pos[0] < cause.pos[0]))
-      cause = e;
+    if (!exhausted.includes(e) && e.code !== 'TAG_RESOLVE_FAILED' && (!cause || e.pos[0] < cause.pos[0])) cause = e;
   const range = doc.range ?? [0, 0, 0];
   const at = cause?.pos ?? exhausted[0]?.pos ?? [range[0], range[1]];
   return {
     code: 'yaml/parser-overflow',
     severity: severityOf('yaml/parser-overflow'),
     message: `This document is not checked: the YAML parser ran out of stack reading it${
-      cause ? `, after this syntax error: ${cleanYamlMessage(cause.message)}` : ''
+      cause ? `, after this syntax error: ${syntaxMessage(cause)}` : ''
     }. One mis-indented line in a long list (a tab, an item out of line) can nest every line after it one level deeper; fix it and the document is read again.`,
     span: { start: at[0], end: Math.max(at[1], at[0] + 1) },
   };
 }
 
-function cleanYamlMessage(m: string): string {
-  // The library appends a code-frame after a colon and newline; keep the first line.
-  const first = m.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+/**
+ * Whether the library ran out of stack where this error is. It catches the RangeError itself and keeps
+ * only its text, so the structure is the code and the place: a collection it could not compose
+ * (RESOURCE_EXHAUSTION; the library's own comment on that catch: "almost certainly a stack overflow"),
+ * or a failure to resolve a scalar that has no tag (`compose-scalar.ts`: a scalar without a tag is
+ * resolved by the schema's default tags, whose resolvers report nothing, so only a throw lands there;
+ * a tag's own failures are reported at the tag, whose text starts with `!`).
+ */
+function outOfStack(e: YAML.YAMLError, text: string): boolean {
+  return e.code === 'RESOURCE_EXHAUSTION' || (e.code === 'TAG_RESOLVE_FAILED' && text[e.pos[0]] !== '!');
+}
+
+/**
+ * A syntax error in the user's words: the library's message as it gives it (every reader turns its
+ * pretty errors off, so there is no code frame to cut), except for a tab in the indentation.
+ */
+function syntaxMessage(e: YAML.YAMLError): string {
   // YAML 1.2 §6.1: indentation is spaces only; go-yaml (sigs.k8s.io/yaml, which Argo CD and kubectl
   // read with) stops at the tab with "found character that cannot start any token".
-  if (/^Tabs are not allowed as indentation/.test(first))
+  if (e.code === 'TAB_AS_INDENT')
     return 'a tab in the indentation: YAML allows only spaces there (YAML 1.2 §6.1), so kubectl and Argo CD cannot read this document ("found character that cannot start any token"); indent with spaces';
-  return first;
+  return e.message;
 }
 
 export interface NodeSpans {

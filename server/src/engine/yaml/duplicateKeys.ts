@@ -167,9 +167,6 @@ function keyStarts(map: YAML.YAMLMap, token: BlockMapToken | undefined): KeyStar
   return out;
 }
 
-/** The library's error for an implicit key without `:` (`compose/resolve-block-map.js`), at the key's range. */
-const MISSING_VALUE = 'Implicit map keys need to be followed by map values';
-
 /**
  * Whether the library reports `e` after the duplicate `dup` of the key at `key`: the errors after
  * `valueFrom`, a block collection in a flow collection that holds the duplicate, and the `MISSING_CHAR` "Implicit map keys need to be followed by map values" that it
@@ -182,7 +179,10 @@ function after(e: YAML.YAMLError, dup: Duplicate): boolean {
   const at = dup.error.pos[0];
   if (e.code === 'BLOCK_IN_FLOW' && e.pos[0] <= at && at < e.pos[1]) return true;
   const key = dup.key;
-  return !!key && e.code === 'MISSING_CHAR' && e.message === MISSING_VALUE && e.pos[0] === key[0] && e.pos[1] === key[1];
+  // The library's one MISSING_CHAR reported at a key's whole range is "Implicit map keys need to be
+  // followed by map values" (`compose/resolve-block-map.js`, onError(keyNode.range)); the others it
+  // reports at a token or a single character that is not a key (a tag, a comma's place, a quote's end).
+  return !!key && e.code === 'MISSING_CHAR' && e.pos[0] === key[0] && e.pos[1] === key[1];
 }
 
 interface Duplicate {

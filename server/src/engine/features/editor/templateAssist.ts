@@ -11,6 +11,7 @@ import { goString } from '../../generators/params';
 import { suggest } from '../../didYouMean';
 import type { GeneratedApp } from '../../expand/types';
 import { quickFix } from '../quickFix';
+import { undefinedFunctionOf } from '../../expand/templateCodes';
 import { FUNCTION_DOCS, functionDocMarkdown, targetHasFunction } from './functionDocs';
 import { goExpression, goTemplateOf, isGoIdentifier } from './paramUses';
 import { paramDefinitions } from './paramDefs';
@@ -200,8 +201,7 @@ export function templateQuickFixes(ctx: AppSetContext, diagnostics: EngineDiagno
       }
     }
     if (d.code === 'template/unknown-function' || d.code.startsWith('template/mode') || d.code === 'template/fasttemplate-syntax') {
-      const m = /function "([^"]+)" not defined/.exec(d.message);
-      const name = m?.[1];
+      const name = undefinedFunctionOf(d);
       if (!name) continue;
       // Find the identifier inside the diagnostic's span (or the whole string around it).
       const at = text.indexOf(name, d.span.start);

@@ -16,7 +16,7 @@ import { astOf, walk } from '../../yaml';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '../../../gotemplate';
-import { templateErrorCode } from '../../expand/templateCodes';
+import { templateErrorCode, templateErrorData } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObject } from '../../generators/params';
 import { severityOf } from '../../diagnostics/codes';
@@ -129,7 +129,7 @@ function checkString(
         severity: severityOf('template/fasttemplate-syntax'),
         message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ ${expr} }}`,
         span: at(ctx, place, raw, m.index!, m[0].length),
-        data: { fix: { title: `Write {{ ${expr} }}`, newText: `{{ ${expr} }}` } },
+        data: { fix: { title: `Write {{ ${expr} }}`, newText: `{{ ${expr} }}` }, undefinedFunction: name.split('.')[0] },
       });
     }
     // `.metadata.labels.cluster-role`: a field name cannot hold `-` or `/`; the key needs index.
@@ -173,6 +173,7 @@ function checkString(
     const err = parseError(raw, goTemplate);
     if (err) {
       const code = templateErrorCode(err.kind, err.reason);
+      const data = templateErrorData(err.reason);
       out.push({
         code,
         severity: severityOf(code),
@@ -181,6 +182,7 @@ function checkString(
           err.offset !== undefined && err.offset < raw.length
             ? at(ctx, place, raw, err.offset, Math.max(1, err.length ?? 1))
             : at(ctx, place, raw, 0, raw.length),
+        ...(data ? { data } : {}),
       });
     }
   }

@@ -142,7 +142,7 @@ export function templatePatchProblem(patch: string): { message: string; approxim
       const err = d.errors[0];
       const line = text.slice(0, err.pos[0]).split('\n').length;
       return {
-        message: `templatePatch is not valid YAML${note}: ${err.message.split('\n')[0]} (line ${line} of the patch)`,
+        message: `templatePatch is not valid YAML${note}: ${err.message} (line ${line} of the patch)`,
         approximate: templated,
       };
     }
