@@ -93,3 +93,37 @@ test("the library's stack overflow is recorded as RESOURCE_EXHAUSTION (document.
     ['yaml/parser-overflow'],
   );
 });
+
+test("the library's codes and places the readers decide by, instead of its words", () => {
+  const errors = (text: string) =>
+    YAML.parseAllDocuments(text, { uniqueKeys: false, prettyErrors: false, keepSourceTokens: true })[0].errors.map((e) => [
+      e.code,
+      e.pos[0],
+    ]);
+  // A tab in the indentation (document.ts syntaxMessage).
+  assert.deepEqual(errors('a:\n\t- b\n')[0], ['TAB_AS_INDENT', 3]);
+  // An unclosed flow collection (gotemplate/argo.ts unclosedFlow): reported at the end of its last item,
+  // where its node's range stops, MISSING_CHAR at the root and BAD_INDENT below, innermost first; its
+  // source token has no closing bracket.
+  assert.deepEqual(errors('[a, b'), [['MISSING_CHAR', 5]]);
+  assert.deepEqual(errors('k: [a, {b: c'), [
+    ['BAD_INDENT', 12],
+    ['BAD_INDENT', 12],
+  ]);
+  const [doc] = YAML.parseAllDocuments('k: [a, b', { keepSourceTokens: true });
+  const seq = (doc.contents as YAML.YAMLMap).items[0].value as YAML.YAMLSeq;
+  assert.equal(seq.range?.[1], 8);
+  assert.equal(seq.srcToken?.type, 'flow-collection');
+  assert.deepEqual(seq.srcToken?.type === 'flow-collection' && seq.srcToken.end, []);
+  // An unclosed quote at the same place is reported first, at its token's end.
+  assert.deepEqual(errors('["abc'), [
+    ['MISSING_CHAR', 5],
+    ['MISSING_CHAR', 5],
+  ]);
+  // A key without a value: MISSING_CHAR at the key's whole range (duplicateKeys.ts `after`).
+  const [missing] = YAML.parseAllDocuments('a: 1\nkey\n', { uniqueKeys: false, prettyErrors: false })[0].errors;
+  assert.deepEqual([missing.code, missing.pos], ['MISSING_CHAR', [5, 8]]);
+  // Aliases past the limit: a ReferenceError (workspace/index.ts tells an alias bomb by it).
+  const bomb = YAML.parseDocument('a: &a [1]\nb: [*a, *a, *a]\n');
+  assert.throws(() => bomb.toJS({ maxAliasCount: 1 }), ReferenceError);
+});
