@@ -159,6 +159,8 @@ export interface EnablementInstance {
   namespace?: string;
   /** Plain words: `installed beside it in argocd/`, `mapped in appsetTools.instances ("prod")`. */
   why: string;
+  /** Installs were found, but none runs this ApplicationSet (`why` names them and says why not). */
+  rejected?: true;
 }
 
 export interface Enablement {

@@ -133,8 +133,7 @@ export function offReason(en: Enablement): string {
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
   }
   // An install was found but does not run it: say which and why, never "nothing configures it".
-  if (!inst?.name && inst?.why.includes(' was found, but '))
-    return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
+  if (!inst?.name && inst?.rejected) return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
   if (en.unread?.length) return `Nothing read of the configuration of ${forWhom} enables them, and the controller's default is off.`;
   if (!inst?.name)
     return `Nothing in this repository configures the Argo CD that runs it${inst?.why ? ` (${inst.why})` : ''}, and the controller's default is off.`;

@@ -164,6 +164,7 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
       ? { name: choice.instances.map((i) => i.name).join(', '), namespace: ns.length === 1 ? ns[0] : undefined, why: choice.why }
       : {
           name: '',
+          ...(choice.rejected.length ? { rejected: true as const } : {}),
           why: choice.rejected.length
             ? `no Argo CD install in the repository runs it: ${choice.rejected
                 .slice(0, 3)
