@@ -161,6 +161,8 @@ export interface EnablementInstance {
   why: string;
   /** Installs were found, but none runs this ApplicationSet (`why` names them and says why not). */
   rejected?: true;
+  /** Chosen by the instances mapping (`.appset-tools.yaml` / `appsetTools.instances`, `--instance`), not found by path. */
+  mapped?: true;
 }
 
 export interface Enablement {

@@ -422,9 +422,10 @@ test('the test-door check fails a test that imports an engine internal from outs
  * a finding's message (ARCHITECTURE.md, "Problems are values, not text"). A message is built, or copied
  * through as the library words it; what a caller decides by is a code, a reason, a kind, a class or a
  * place carried with it. Read as code lines (comments left out): a message — `.message`, a `msg` or
- * `message` variable, `String(e)` — searched, split, matched by a RegExp or compared.
+ * `message` variable, `String(e)`, and the plain-words `why` and `description` of installs and
+ * evidence — searched, split, matched by a RegExp or compared.
  */
-const MESSAGE = String.raw`(?:\.message|\bmsg|\bmessage|String\(\s*(?:e|err|error)\s*\))`;
+const MESSAGE = String.raw`(?:\.(?:message|why|description)\b|\bmsg|\bmessage|String\(\s*(?:e|err|error)\s*\))`;
 const MESSAGE_READS = [
   new RegExp(MESSAGE + String.raw`\??\.(?:match|matchAll|includes|startsWith|endsWith|search|indexOf|lastIndexOf|split)\(`),
   /(?<!typeof\s+[\w.?]*)\.message\s*[!=]==?|[!=]==?\s*[\w.?]*\.message\b/,
@@ -477,6 +478,10 @@ test('the message check fails on the ways a message was read before (guards it a
     'if (msg.includes("not found")) return;',
     "if (/x/.test(v)) message += 'x'; else if (/y/.test(err.message)) return;",
     "if (String(e).startsWith('Error: x')) return;",
+    "if (!inst?.name && inst?.why.includes(' was found, but '))",
+    "const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.description.includes(' is not part of '));",
+    'en.instance && /^(mapped|chosen|given)/.test(en.instance.why)',
+    'for (const e of c.evidence.slice(before)) if (/: "true"/i.test(e.description)) e.undeployed = missing;',
   ];
   for (const r of reads) assert.equal(messageReads('x.ts', r).length, 1, r);
   const fine = [

@@ -128,6 +128,8 @@ export interface DetailedEvidence extends EnablementEvidence {
   unread?: true;
   /** Written but not deployed: what is missing (the file is built or applied by nothing). */
   undeployed?: string;
+  /** Ignored because the kustomization beside its file does not list the file (the fix adds it to its resources). */
+  unlisted?: true;
 }
 
 export interface EnablementDetails extends Enablement {
@@ -453,12 +455,20 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
 /** The argocd-cmd-params-cm ConfigMap. */
 function checkParamsConfigMap(c: Collector, site: Site, v: Json) {
   c.target('configmap', site);
-  const missing = site.inner ? undefined : notDeployed(c, site.file.path);
+  const notBuilt = site.inner ? undefined : notDeployed(c, site.file.path);
   const before = c.evidence.length;
-  checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, missing);
-  // What would enable them, once deployed: the lens and status bar say what is missing.
-  if (missing)
-    for (const e of c.evidence.slice(before)) if (/: "true"/i.test(e.description) && e.description.includes(CM_KEY)) e.undeployed = missing;
+  checkParams(c, at(site, 'data'), own(v, 'data'), `ConfigMap ${CM_NAME}`, notBuilt?.why);
+  // The progressive-syncs key's evidence is ignored for what is missing (the renamed key's for its name):
+  // it carries the facts, by its place, not its description. What would enable them, once deployed: the
+  // lens and status bar say what is missing; a kustomization that does not list the file: the fix adds it.
+  if (notBuilt)
+    for (const e of c.evidence.slice(before)) {
+      const path = e.site?.path;
+      if (path?.[path.length - 1] !== CM_KEY) continue;
+      if (notBuilt.unlisted) e.unlisted = true;
+      const raw = scalarText(own(own(v, 'data'), CM_KEY));
+      if (raw !== undefined && raw.toLowerCase() === 'true') e.undeployed = notBuilt.why;
+    }
 }
 
 /** The Argo CD Operator's `ArgoCD` resource: spec.applicationSet and spec.cmdParams. */
@@ -954,7 +964,7 @@ const KUSTOMIZE_LISTS = ['resources', 'bases', 'components', 'patchesStrategicMe
  * applied by hand). A ConfigMap dropped beside the ApplicationSets, in a folder nothing deploys, is
  * written, not deployed.
  */
-function notDeployed(c: Collector, file: string): string | undefined {
+function notDeployed(c: Collector, file: string): { why: string; unlisted?: true } | undefined {
   const dir = dirname(file);
   const base = file.slice(dir.length + 1);
   const folder = (p: string) => p.split('/').slice(-2).join('/');
@@ -962,7 +972,10 @@ function notDeployed(c: Collector, file: string): string | undefined {
   const k = kustomizationIn(c, dir);
   if (k) {
     if (listedBy(k.value, base)) return undefined;
-    return `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; ${restart})`;
+    return {
+      why: `${folder(file)} is not part of ${folder(k.path)}: nothing deploys it (add it to its resources; ${restart})`,
+      unlisted: true,
+    };
   }
   if (folderDeployed(c.installers, dir)) return undefined;
   let up = dir;
@@ -977,7 +990,9 @@ function notDeployed(c: Collector, file: string): string | undefined {
   // Samples (examples/, docs/, …) are applied by hand as a whole.
   if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return undefined;
   const rel = relativePath(c.roots, file);
-  return `${rel} is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys ${relativePath(c.roots, dir)}/ (apply it, e.g. kubectl apply -f ${rel}, or add it to the install; ${restart})`;
+  return {
+    why: `${rel} is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys ${relativePath(c.roots, dir)}/ (apply it, e.g. kubectl apply -f ${rel}, or add it to the install; ${restart})`,
+  };
 }
 
 function kustomizationIn(c: Collector, dir: string): { path: string; value: Json | undefined } | undefined {

@@ -86,10 +86,7 @@ export function decidedWhere(en: Enablement): string | undefined {
 export function enabledSentence(en: Enablement): string {
   const where = decidedWhere(en);
   // The file already names the install; a mapping's name does not show in the path.
-  const inst =
-    en.instance && /^(mapped|chosen|given)/.test(en.instance.why) && shownInstanceName(en.instance.name)
-      ? ` (Argo CD "${en.instance.name}")`
-      : '';
+  const inst = en.instance?.mapped && shownInstanceName(en.instance.name) ? ` (Argo CD "${en.instance.name}")` : '';
   return `Progressive syncs enabled${where ? ` by ${where}` : ''}${inst}`;
 }
 

@@ -141,6 +141,7 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
     targets = targets.filter((t) => inMappingConfig(mapping, roots, t.file));
     instance = {
       name: mapping.name,
+      mapped: true,
       why: chosen
         ? `chosen with --instance ("${mapping.name}")`
         : mapping.origin?.startsWith('--')

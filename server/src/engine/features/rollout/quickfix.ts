@@ -160,7 +160,7 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
   }
   if (en.evidence.some((e) => e.effect === 'disables')) return undefined;
   // Written but not deployed: the next step is to make the install's kustomization build the file.
-  const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.description.includes(' is not part of '));
+  const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.unlisted);
   if (unbuilt) {
     const dir = dirname(unbuilt.file);
     for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
