@@ -7,7 +7,7 @@
  */
 import type { AppSetContext, FeatureContributor } from '../context';
 import type { CodeLens, EngineDiagnostic } from '../../types';
-import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml';
+import { pathAt, type JsonPath } from '../../yaml';
 import { viewOf } from '../../view/appset';
 import { sub, type Field } from '../../view/place';
 import { referencedParams } from '../../../gotemplate';
@@ -38,7 +38,7 @@ export const previewContributor: FeatureContributor = {
         code: p.code,
         severity: p.severity,
         message: p.message,
-        span: p.span ?? spanAt(ctx.doc.doc, p.path),
+        span: p.span,
         who: p.who,
         ...(p.data !== undefined ? { data: p.data } : {}),
       });
@@ -90,18 +90,22 @@ export const previewContributor: FeatureContributor = {
   },
 
   hover(ctx, offset) {
-    const { path } = pathAt(ctx.doc.doc, offset);
+    // The node-at-offset door: the fields around the cursor come with it (`trail`), none is looked up again.
+    const cursor = pathAt(ctx.doc.doc, offset);
+    const { path, trail } = cursor;
     const exp = ctx.expansion();
     if (path[0] !== 'spec') return undefined;
-    const scoped = clusterSelectorHover(ctx, path) ?? childGeneratorHover(ctx, path);
+    const scoped = clusterSelectorHover(ctx, cursor) ?? childGeneratorHover(ctx, cursor);
     if (scoped) return scoped;
     const about = generatorHoverContent(path, exp);
     if (about) {
-      const span = nodeAt(ctx.doc.doc, path.slice(0, Math.max(3, path.length))).key ?? spanAt(ctx.doc.doc, about.path);
+      // `about.path` is the part of the cursor's path the hover is about (the element, the selector, the entry).
+      const whole = trail[about.path.length];
+      const span = trail[path.length].key ?? whole.value ?? whole.key ?? ctx.doc.span;
       return { span, markdown: appsTable(about.title, about.apps, about.extra, exp.notes) };
     }
     if (path[1] === 'template' && path.length > 2) {
-      const n = nodeAt(ctx.doc.doc, path);
+      const n = trail[path.length];
       const raw = valueAt(ctx.doc.value, path);
       if (typeof raw !== 'string' || !raw.includes('{{') || !n.value) return undefined;
       return { span: n.value, markdown: valuesTable(raw, path.slice(2), exp.apps) };
