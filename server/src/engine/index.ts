@@ -35,7 +35,7 @@ export type { EngineHost, EngineSettings, FileStat, GitRemote, InstanceMapping, 
 
 // The engine's vocabulary: spans are character offsets; fronts convert to lines and columns (the CLI with this line table).
 export type * from './types';
-export { lineStarts, lineOfOffset, spanAt } from './yaml';
+export { lineStarts, lineOfOffset } from './yaml';
 export { declaresAppSet } from './kinds/appset';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.

@@ -23,6 +23,8 @@ import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
+import { viewOf } from '../view/appset';
+import { sub, type Field } from '../view/place';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
 import { knownClusters, type KnownClusters } from '../generators/inventory';
@@ -186,7 +188,7 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
     return;
   }
   if (ctx.capped.value) run.capped = true;
-  if (!params.length) run.problems.push(...whyEmpty(ctx, gpath, kind, doc));
+  if (!params.length) run.problems.push(...whyEmpty(ctx, gpath, kind, doc, sub(viewOf(doc).generatorList[gi], kind)));
   run.summaries.push({
     index: gi,
     kind,
@@ -212,7 +214,7 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
         severity: severityOf('generator/too-many-applications'),
         message: `the preview stopped after ${run.max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
         path: ['spec', 'generators'],
-        span: spanAt(doc.doc, ['spec', 'generators'], 'key'),
+        span: viewOf(doc).generators.keySpan,
       });
       break;
     }
@@ -399,7 +401,7 @@ function pushApp(
  * place that explains it (the selector that matched 0 of 6 known clusters, the git pattern that
  * matched no directory, the empty list), and a note for the preview and the lens's hover.
  */
-function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc): ExpansionProblem[] {
+function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc, kindAt: Field): ExpansionProblem[] {
   // The entry's own post-selector (`spec/generators/0/selector`) counts too.
   const prefix = gpath.join('/') + '/';
   const mine = (ctx.empties ?? []).filter((e) => e.path.join('/').startsWith(prefix));
@@ -414,7 +416,7 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
         severity: severityOf('generator/empty', true),
         message: `${consequence}: the ${kind} generator yields no parameter sets`,
         path,
-        span: spanAt(doc.doc, path, 'key'),
+        span: kindAt.keySpan,
       },
     ];
   }
