@@ -361,11 +361,10 @@ const PATH_LOOKUPS_ALLOWED: Record<string, { names: string[]; calls: number; why
     calls: 6,
     why: 'problems of the generators and the render walk carry paths',
   },
-  'server/src/engine/expand/provenance.ts': { names: ['nodeAt'], calls: 1, why: "a parameter set's origin is a list element's path" },
-  'server/src/engine/features/rollout/viewDetails.ts': {
+  'server/src/engine/expand/provenance.ts': {
     names: ['nodeAt'],
     calls: 1,
-    why: "a parameter set's origin is a list element's path",
+    why: "a parameter set's origin is a list element's path (originPlace, the one place it becomes a span)",
   },
   'server/src/engine/features/preview/emptySelectorFix.ts': {
     names: ['spanAt'],
