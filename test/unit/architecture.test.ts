@@ -354,12 +354,12 @@ const PATH_LOOKUPS_ALLOWED: Record<string, { names: string[]; calls: number; why
     calls: 3,
     why: "a cluster Secret, a git generator's parameter file, the YAML inside elementsYaml",
   },
-  // Not yet on the view (issue 31): paths carried out of the value-level generators and the render
-  // walk (GeneratorError.path, GenContext findings and empties, a template error's field, origins).
+  // Not yet on the view (issue 31): paths carried out of the generators, which run on values
+  // (GeneratorError.path, GenContext findings and empties, origins, the post-selector fix's data).
   'server/src/engine/expand/expand.ts': {
-    names: ['nodeAt', 'spanAt'],
-    calls: 6,
-    why: 'problems of the generators and the render walk carry paths',
+    names: ['spanAt'],
+    calls: 3,
+    why: 'a GeneratorError, a GenContext finding and an empty generator carry the path the generator reported',
   },
   'server/src/engine/expand/provenance.ts': {
     names: ['nodeAt'],

@@ -22,9 +22,9 @@ import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderM
 import { templateErrorCode } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
+import { spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { viewOf } from '../view/appset';
-import { sub, type Field } from '../view/place';
+import { sub, subPath, type Field } from '../view/place';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
 import { knownClusters, type KnownClusters } from '../generators/inventory';
@@ -166,6 +166,12 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
   };
 }
 
+/** A template field a render error is placed on: its path in the document and its place (from the view). */
+interface TemplateSource {
+  path: JsonPath;
+  at: Field;
+}
+
 /** One kind of one top-level generator entry: its parameter sets, each rendered into an Application. */
 function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, kind: string): Generator<void> {
   const { doc, spec, ctx } = run;
@@ -201,9 +207,15 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   const merged = mergeTemplate(genTemplate, spec.template);
   const template = isObject(merged) ? merged : {};
   const memo = templateMemo(run, template);
-  const sourceOf = (p: JsonPath): JsonPath => {
-    const gp: JsonPath = [...gpath, kind, 'template', ...p];
-    return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
+  // The render walk names a failing field by its path in the merged template: it is placed below the
+  // template field it came from (the generator's own when it writes that field), read from the view.
+  const view = viewOf(doc);
+  const genTemplateAt = sub(sub(view.generatorList[gi], kind), 'template');
+  const sourceOf = (p: JsonPath): TemplateSource => {
+    const own = genTemplate !== undefined ? subPath(genTemplateAt, p) : undefined;
+    return own?.exact
+      ? { path: [...gpath, kind, 'template', ...p], at: own }
+      : { path: ['spec', 'template', ...p], at: subPath(view.template, p) };
   };
   for (let pi = 0; pi < params.length; pi++) {
     if (run.apps.length >= run.max) {
@@ -274,7 +286,7 @@ function* expandParamSet(
   p: ParamSet,
   template: Record<string, unknown>,
   { before, kept, fieldMemo }: TemplateMemo,
-  sourceOf: (p: JsonPath) => JsonPath,
+  sourceOf: (p: JsonPath) => TemplateSource,
 ): Generator<void> {
   const { doc, spec, ctx, renders, apps, sourcesOf } = run;
   run.paramSets++;
@@ -316,12 +328,13 @@ function templateProblem(
   run: Run,
   template: Record<string, unknown>,
   p: ParamSet,
-  sourceOf: (p: JsonPath) => JsonPath,
+  sourceOf: (p: JsonPath) => TemplateSource,
   path: JsonPath,
   err: TemplateError,
 ): ExpansionProblem {
   const { doc, file, ctx, target, sourcesOf } = run;
-  const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
+  const src: TemplateSource =
+    path[0] === 'templatePatch' ? { path: ['spec', 'templatePatch'], at: viewOf(doc).templatePatch } : sourceOf(path);
   const code = templateErrorCode(err.kind, err.reason);
   if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
   // An error only the target release makes says which release that is and why it was assumed.
@@ -330,8 +343,8 @@ function templateProblem(
     code,
     severity: severityOf(code),
     message: `${cause ? `${err.message} (${cause})` : err.message}${PARSE_FAILURES.has(code) ? ' — so no Application is generated from this template' : ''}`,
-    path: src,
-    span: templateSpan(doc, file.text, src, err),
+    path: src.path,
+    span: templateSpan(src.at, file.text, err),
     // A template that does not parse fails the same way for every parameter set: no set to name.
     who: PARSE_FAILURES.has(code)
       ? undefined
@@ -738,14 +751,13 @@ function describeParams(p: ParamSet): string {
 }
 
 /** The span of the failing action inside the YAML scalar, when it can be found in the source. */
-function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: TemplateError): Span {
-  const n = nodeAt(doc.doc, path);
-  const whole = n.value ?? n.key ?? spanAt(doc.doc, path);
-  if (err.offset === undefined || !n.value) return whole;
+function templateSpan(at: Field, source: string, err: TemplateError): Span {
+  const whole = at.valueRange ?? at.keyRange ?? at.span;
+  if (err.offset === undefined || !at.valueRange) return whole;
   // Only the value's own text can be placed (a key that fails is underlined whole).
-  const node = n.ast;
+  const node = at.node;
   if (node?.kind !== 'scalar' || node.value !== err.template) return whole;
-  return valueSpan(source, n.value, err.template, err.offset, err.length ?? 1) ?? whole;
+  return valueSpan(source, at.valueRange, err.template, err.offset, err.length ?? 1) ?? whole;
 }
 
 function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, target: TargetVersion): Generator<void, void> {
