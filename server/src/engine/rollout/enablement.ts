@@ -6,12 +6,11 @@
  */
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
-import type { WorkspaceIndex } from '../workspace/index';
 import type { Enablement } from '../../protocol';
 import { chooseInstances, inMappingConfig, mappingFor, type Instance } from '../install/instances';
 import { relativePath } from '../paths';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
-import { buildModel, getScan } from '../install/model';
+import { getScan } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
@@ -21,7 +20,6 @@ export {
   CM_NAME,
   ENV,
   FLAG,
-  scanWorkspace,
   SEARCHED,
   type ConfigTarget,
   type ConfigTargetKind,
@@ -178,17 +176,6 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
     }
   }
   return { evidence, targets, instance, notes, instanceOverride, mapping0, perInstance };
-}
-
-/** Workspace-wide detection (kept for callers that ask about the workspace, not one ApplicationSet). */
-export function detectEnablement(
-  workspace: WorkspaceIndex,
-  override: ProgressiveSyncOverride,
-  appset?: AppSetLocation,
-  mappings: readonly InstanceMapping[] = [],
-  roots: readonly string[] = [],
-): EnablementDetails {
-  return decideFor(buildModel(workspace, roots).scan, { override, appset, mappings, roots });
 }
 
 /** Workspace-wide enablement (any install); used for file-level findings in configuration files. */
