@@ -149,3 +149,43 @@ test('a ConfigMap dropped beside the ApplicationSets, in a folder nothing deploy
   assert.match(ls.fileInfo(a).appsets[0].enablement!.text, /^Not deployed yet: argocd-cmd-params-cm\.yaml is written but not deployed/);
   assert.ok(ls.diagnostics(a).some((d) => d.code === 'rollout/progressive-syncs-not-found' && /^Not deployed yet/.test(d.message)));
 });
+
+test("a file is applied whole: the controller's Deployment and a ConfigMap in one file beside the ApplicationSets are both deployed", () => {
+  // deployment-flag-false's deploy.yaml holds the controller Deployment (--enable-progressive-syncs=false)
+  // and a ConfigMap enabling them. Beside the ApplicationSet, in a folder nothing deploys, the file is
+  // still Argo CD's install: the flag decides (flag > ConfigMap), never "not deployed yet" (applying the
+  // file would not enable them).
+  const { ls, a } = analysed(fixtureFiles('deployment-flag-false'), {}, '/ws/appset.yaml');
+  const en = ls.rolloutPlan(a)!.enablement;
+  assert.equal(en.state, 'disabled');
+  assert.deepEqual(en.evidence.map((e) => e.effect).sort(), ['disables', 'enables']);
+  assert.equal(en.undeployed, undefined);
+  assert.match(en.decidedBy!.description, /passes --enable-progressive-syncs=false$/);
+  assert.ok(ls.codeLenses(a).some((l) => l.title === 'Ignored · all 2 apps sync at once'));
+  assert.match(ls.fileInfo(a).appsets[0].enablement!.text, /^Ignored: progressive syncs are off/);
+});
+
+test('a flag that turns them off is the reason, even beside a ConfigMap that is not deployed', () => {
+  // The install's kustomization builds the controller's Deployment, which passes
+  // --enable-progressive-syncs=false, and does not list the enabling ConfigMap written beside it:
+  // deploying the ConfigMap would change nothing (flag > ConfigMap), so the answer is "off" by the flag,
+  // not "not deployed yet".
+  const deployment = fixtureFiles('deployment-flag-false').get('/ws/deploy.yaml')!.split('\n---\n')[0] + '\n';
+  const files = new Map([
+    ['/ws/argocd/kustomization.yaml', 'resources:\n  - deploy.yaml\n'],
+    ['/ws/argocd/deploy.yaml', deployment],
+    ['/ws/argocd/argocd-cmd-params-cm.yaml', fixtureFiles('cm-true').get('/ws/argocd-cmd-params-cm.yaml')!],
+  ]);
+  const { ls, a } = analysed(files);
+  const en = ls.rolloutPlan(a)!.enablement;
+  assert.equal(en.state, 'disabled');
+  assert.equal(en.undeployed, undefined);
+  assert.match(en.decidedBy!.description, /passes --enable-progressive-syncs=false$/);
+  assert.ok(en.evidence.some((e) => e.effect === 'ignored' && /is not part of argocd\/kustomization\.yaml/.test(e.description)));
+  assert.match(ls.fileInfo(a).appsets[0].enablement!.text, /^Ignored: progressive syncs are off/);
+  // Without the flag, the same ConfigMap is what is missing: "not deployed yet".
+  files.set('/ws/argocd/deploy.yaml', deployment.replace(', "--enable-progressive-syncs=false"', ''));
+  const without = enablementOf(files);
+  assert.equal(without.state, 'not-found');
+  assert.match(without.undeployed ?? '', /is not part of argocd\/kustomization\.yaml/);
+});

@@ -95,7 +95,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     instance,
     decidedBy: firstDeciding(evidence, state),
     notes,
-    ...(state !== 'enabled' && evidence.some((e) => e.undeployed) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
+    ...(state !== 'enabled' && enabledOnceDeployed(evidence) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
     ...(state === 'not-found' && evidence.some((e) => e.unread)
       ? {
           unread: evidence
@@ -104,6 +104,17 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
         }
       : {}),
   };
+}
+
+/**
+ * "Not deployed yet" explains the state only when deploying what is written would enable progressive
+ * syncs: a deployed flag or env var that turns them off decides whatever an undeployed ConfigMap says
+ * (flag > env > ConfigMap), and then the answer is "off", with that flag as the reason.
+ */
+function enabledOnceDeployed(evidence: DetailedEvidence[]): boolean {
+  if (!evidence.some((e) => e.undeployed)) return false;
+  // What is undeployed is always the params ConfigMap (install/scan.ts checkParamsConfigMap): its level, once deployed.
+  return decide(evidence.map((e) => (e.undeployed ? { ...e, level: 'configmap' as const, effect: 'enables' as const } : e))) === 'enabled';
 }
 
 /** The evidence and fix targets of the install that runs one ApplicationSet, and that install. */
