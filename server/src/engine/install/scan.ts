@@ -28,6 +28,7 @@ import { argoValuesKeys, chartBeside } from '../versions/detect';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
 import { isObj, own } from '../objects';
+import { declaresAppSet } from '../kinds/appset';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
@@ -1007,7 +1008,7 @@ function holdsApplicationSets(c: Collector, dir: string, self: string): boolean 
     .paths()
     .filter((p) => p !== self && dirname(p) === dir && /\.ya?ml$/i.test(p))
     .slice(0, 200)
-    .some((p) => /^kind:\s*["']?ApplicationSet["']?\s*$/m.test(c.workspace.file(p)?.text ?? ''));
+    .some((p) => declaresAppSet(c.workspace.file(p)?.text ?? ''));
 }
 
 /**
