@@ -37,7 +37,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   /** Per preview, the server's answer a refresh got and handed to VS Code to replace the text with. */
   private readonly answers = new Map<string, { text: string; offset: number | undefined }>();
   /** Per preview, the whole replacement that follows an on-screen edit (see `refresh`), and its time. */
-  private readonly wholeSoon = new Map<string, { timer: NodeJS.Timeout; run: () => void }>();
+  private readonly wholeSoon = new Map<string, { timer: NodeJS.Timeout | undefined; run: () => void }>();
   private readonly subscription: vscode.Disposable;
   /**
    * Requests sent (in all, and per source document: a YAML edit also refreshes the other open previews,
@@ -172,8 +172,13 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
         this.changed.fire(previewUri);
       };
       if (!first?.length || first.length > 64) return whole();
-      this.wholeSoon.set(key, { timer: setTimeout(whole, WHOLE_MS), run: whole });
-      if (!(await this.applyInPlace(doc, first, old))) this.wholeSoon.get(key)?.run();
+      // The pause is counted from when the edit on screen is in place (scrolling meanwhile runs it at once).
+      const pending = { timer: undefined as NodeJS.Timeout | undefined, run: whole };
+      this.wholeSoon.set(key, pending);
+      const ok = await this.applyInPlace(doc, first, old);
+      if (this.wholeSoon.get(key) !== pending) return; // done, or a newer answer took its place
+      if (!ok) return whole();
+      pending.timer = setTimeout(whole, WHOLE_MS);
       return;
     }
     if (!hunks.length) return;
