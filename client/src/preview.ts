@@ -162,7 +162,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     const hunks = inPlaceHunks(old, text);
     this.stats.lastHunks = hunks?.length ?? -1;
     if (!hunks) {
-      const first = onScreenHunks(old, text, this.onScreen(doc));
+      // Only for the same ApplicationSet: another one (the cursor moved to it) is a new text, shown whole.
+      const first = sameAppSet(old, text) ? onScreenHunks(old, text, this.onScreen(doc)) : undefined;
       this.stats.onScreen = { hunks: first?.length ?? 0, wholeAsked: 0 };
       const whole = () => {
         this.cancelWhole(key);
@@ -271,4 +272,10 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     for (const t of this.timers.values()) clearTimeout(t);
     for (const w of this.wholeSoon.values()) clearTimeout(w.timer);
   }
+}
+
+/** Whether two preview texts are of the same ApplicationSet (their first lines name it; expand/preview.ts). */
+function sameAppSet(a: string, b: string): boolean {
+  const name = (t: string) => /^# Preview of ApplicationSet ("(?:[^"\\]|\\.)*")/.exec(t)?.[1];
+  return name(a) !== undefined && name(a) === name(b);
 }
