@@ -21,7 +21,7 @@ const REFRESH_MS = 100;
  * the parts on screen are edited at once and the whole text is replaced this long after, unless another
  * refresh comes first (typing in the template): see `refresh`.
  */
-const WHOLE_MS = 250;
+const WHOLE_MS = 400;
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
