@@ -10,7 +10,7 @@ import type { JsonPath } from '../../yaml';
 import { viewOf } from '../../view/appset';
 import { sub, type Field } from '../../view/place';
 import { referencedParams } from '../../../gotemplate';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generators';
 import { valueSpan } from '../../expand/scalarOffsets';
 
@@ -45,15 +45,15 @@ export function templateStrings(ctx: AppSetContext): TemplateString[] {
         if (!v.includes('{{')) return;
         if (f.exact && f.valueRange) out.push({ at, value: v, span: f.valueRange });
       } else if (Array.isArray(v)) v.forEach((_x, i) => visit(sub(f, i), [...at, i]));
-      else if (isObject(v)) for (const k of Object.keys(v)) visit(sub(f, k), [...at, k]);
+      else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(f, k), [...at, k]);
     };
-    if (isObject(ctx.doc.value.spec)) {
+    if (isObj(ctx.doc.value.spec)) {
       visit(view.template, ['spec', 'template']);
       if (typeof view.templatePatch.value === 'string') visit(view.templatePatch, ['spec', 'templatePatch']);
     }
     for (const g of generatorSpecs(ctx)) {
-      if (isObject(g.spec.template)) visit(sub(g.at, 'template'), [...g.path, 'template']);
-      if (isObject(g.spec.values)) visit(sub(g.at, 'values'), [...g.path, 'values']);
+      if (isObj(g.spec.template)) visit(sub(g.at, 'template'), [...g.path, 'template']);
+      if (isObj(g.spec.values)) visit(sub(g.at, 'values'), [...g.path, 'values']);
     }
     return out;
   });
@@ -75,11 +75,11 @@ export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
     const walk = (entries: Field, at: JsonPath, depth: number) => {
       if (!Array.isArray(entries.value) || depth > 2) return;
       entries.value.forEach((e, i) => {
-        if (!isObject(e)) return;
+        if (!isObj(e)) return;
         const entry = sub(entries, i);
         for (const kind of GENERATOR_KINDS) {
           const s = e[kind];
-          if (!isObject(s)) continue;
+          if (!isObj(s)) continue;
           const path = [...at, i, kind];
           const kindAt = sub(entry, kind);
           out.push({ kind, path, at: kindAt, spec: s });
@@ -87,14 +87,14 @@ export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
         }
       });
     };
-    if (isObject(ctx.doc.value.spec)) walk(viewOf(ctx.doc).generators, ['spec', 'generators'], 0);
+    if (isObj(ctx.doc.value.spec)) walk(viewOf(ctx.doc).generators, ['spec', 'generators'], 0);
     return out;
   });
 }
 
 export function goTemplateOf(ctx: AppSetContext): boolean {
   const spec = ctx.doc.value.spec;
-  return isObject(spec) && spec.goTemplate === true;
+  return isObj(spec) && spec.goTemplate === true;
 }
 
 /** Every parameter reference of the ApplicationSet, placed in the document. */

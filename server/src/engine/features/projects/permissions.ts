@@ -18,7 +18,7 @@ import type { GeneratedApp } from '../../expand/types';
 import { NO_PROJECTS, STILL_READING, type ProjectIndex } from '../../validate/projects';
 import { finding } from '../../diagnostics/codes';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { knownClusters, type KnownClusters } from '../../generators/inventory';
 import type { JsonPath } from '../../yaml';
 import { viewOf, type AppSetView } from '../../view/appset';
@@ -55,7 +55,7 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
   const groups = new Map<string, { denial: Denial; values: Set<string>; apps: GeneratedApp[] }>();
   for (const a of exp.apps) {
     if (a.invalid?.length) continue; // skipped by the ApplicationSet controller: said elsewhere
-    const spec = isObject(a.app.spec) ? a.app.spec : {};
+    const spec = isObj(a.app.spec) ? a.app.spec : {};
     const project = str(spec.project) || 'default';
     const rules = index.projects.get(project)?.rules;
     if (!rules) continue;
@@ -136,7 +136,7 @@ function denials(spec: { [key: string]: Json }, project: string, rules: ProjectR
     if (!repoURL || isSourcePermitted(rules, repoURL) !== false) continue;
     out.push({ path: [...base, ...path], at, project, kind: 'repo', value: repoURL });
   }
-  const dest = isObject(spec.destination) ? spec.destination : {};
+  const dest = isObj(spec.destination) ? spec.destination : {};
   const name = str(dest.name);
   const server = str(dest.server);
   const namespace = str(dest.namespace);
@@ -156,20 +156,20 @@ function denials(spec: { [key: string]: Json }, project: string, rules: ProjectR
 
 /** The sources `ValidatePermissions` checks, with where each `repoURL` sits under the template's spec. */
 function sourcesOf(spec: { [key: string]: Json }, template: Field): { repoURL: string; path: JsonPath; at: Field }[] {
-  if (isObject(spec.sourceHydrator)) {
-    const dry = isObject(spec.sourceHydrator.drySource) ? spec.sourceHydrator.drySource : {};
+  if (isObj(spec.sourceHydrator)) {
+    const dry = isObj(spec.sourceHydrator.drySource) ? spec.sourceHydrator.drySource : {};
     const at = sub(sub(sub(template, 'sourceHydrator'), 'drySource'), 'repoURL');
     return [{ repoURL: str(dry.repoURL), path: ['sourceHydrator', 'drySource', 'repoURL'], at }];
   }
   if (Array.isArray(spec.sources) && spec.sources.length) {
     const sources = sub(template, 'sources');
     return spec.sources.map((s, i) => ({
-      repoURL: isObject(s) ? str(s.repoURL) : '',
+      repoURL: isObj(s) ? str(s.repoURL) : '',
       path: ['sources', i, 'repoURL'],
       at: sub(sub(sources, i), 'repoURL'),
     }));
   }
-  const src = isObject(spec.source) ? spec.source : {};
+  const src = isObj(spec.source) ? spec.source : {};
   return [{ repoURL: str(src.repoURL), path: ['source', 'repoURL'], at: sub(sub(template, 'source'), 'repoURL') }];
 }
 
@@ -193,7 +193,7 @@ export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagn
   const apps: GeneratedApp[] = [];
   for (const a of exp.apps) {
     if (a.invalid?.length) continue;
-    const spec = isObject(a.app.spec) ? a.app.spec : {};
+    const spec = isObj(a.app.spec) ? a.app.spec : {};
     const project = str(spec.project) || 'default';
     const known = index.projects.get(project);
     if (known?.rules) continue;
