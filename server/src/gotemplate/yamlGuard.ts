@@ -97,7 +97,7 @@ class LimitScan {
   private flowBase = 0; // depth of the block structure around the current flow collection
   private quote = 0; // 0, or the char code of the quote a multi-line scalar is open with
   private quoteIndent = 0; // a continuation line indented this much or less ends that scalar (see line())
-  private blockScalarIndent = -1; // ≥ 0 while inside a `|`/`>` scalar opened on a line with this indentation
+  private blockScalarIndent = -1; // >= 0 while inside a `|`/`>` scalar opened on a line with this indentation
   private blockContentIndent = -1; // the indentation of the scalar's first content line, once seen
   // A second, cruder measure over every line, inside scalars too: indentation levels and leading
   // `- `/`? `. Where the parser ends a scalar earlier than modelled above (error recovery), what
