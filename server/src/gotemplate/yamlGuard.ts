@@ -244,8 +244,9 @@ class LimitScan {
       // A quoted scalar: in a flow collection where a quote may start a node, in block context at a node's start.
       // (Inside a flow collection atNodeStart is read again only after the collection closes, which clears it.)
       if ((c === 34 || c === 39) && (this.flow > 0 ? quoteMayStart(text, i, this.lineStart) : this.atNodeStart)) i = this.quoted(i, c);
-      else if (this.flow > 0) i = this.flowNode(i, c);
-      else i = this.blockNode(i, c);
+      else if (this.flow === 0) i = this.blockNode(i, c);
+      else if (c === 45 || c === 63 || c === 91 || c === 123 || c === 93 || c === 125) i = this.flowNode(i, c);
+      else i++; // any other character inside a flow collection
       if (i === END_OF_LINE) break;
       if (i === HIT) return this.hit;
     }
@@ -264,7 +265,7 @@ class LimitScan {
     return end;
   }
 
-  /** One character inside a flow collection: brackets, and `- `/`? ` (see `line`). */
+  /** A bracket, `-` or `?` inside a flow collection (`- ` and `? ` open block levels there, see `line`). */
   private flowNode(i: number, c: number): number {
     const around = Math.max(this.flowBase, this.outer + this.inline);
     if ((c === 45 || c === 63) && spaceAfter(this.text, i, this.lineEnd)) {
