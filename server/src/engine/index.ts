@@ -56,9 +56,6 @@ export { planTitle, enablementLine, rollingSyncLines, skippedLine } from './roll
 export { timelineLines, timelineMarkdown, minutesText, clockText } from './rollout/timeline';
 export type { RolloutTimeline, TimelineStep, TimelineStop } from './rollout/timeline';
 export { installReportLines, type InstallReport, type InstallReportEntry } from './install/report';
-// How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
-export { syncWaves } from './features/rollout/waves';
-export type { SyncWave, SyncWaves } from './features/rollout/waves';
 export type { RolloutPlan, PlanStep, PlanWave, Enablement } from '../protocol';
 
 // The Go template library, as `appset template` and the language server's cost budget use it.

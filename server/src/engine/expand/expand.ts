@@ -24,7 +24,8 @@ import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
 import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
-import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
+import { displayParams, goString, has, put, type ParamSet } from '../generators/params';
+import { isObj } from '../objects';
 import { knownClusters, type KnownClusters } from '../generators/inventory';
 import { knownProjects } from '../validate/projects';
 import { GeneratorError, type GenContext } from '../generators/types';
@@ -106,7 +107,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   const generators = Array.isArray(run.spec.generators) ? run.spec.generators : [];
   for (let gi = 0; gi < generators.length; gi++) {
     const entry = generators[gi];
-    if (run.capped || !isObject(entry)) continue;
+    if (run.capped || !isObj(entry)) continue;
     for (const kind of kindsOf(entry)) yield* expandGenerator(run, gi, entry, kind);
   }
   yield* validateApps(run.apps, doc, file, run.target);
@@ -117,7 +118,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.
   const value = prunedForTarget(doc, target);
-  const spec = isObject(value.spec) ? value.spec : {};
+  const spec = isObj(value.spec) ? value.spec : {};
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
   const max = file.settings.maxApplications;
@@ -193,11 +194,11 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
     paramSets: params.length,
     description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))),
   });
-  const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
+  const genTemplate = isObj(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
   // A missing or null template is Go's zero-value struct: Applications with empty fields, which the
   // controller then rejects (the schema check reports the missing template itself).
   const merged = mergeTemplate(genTemplate, spec.template);
-  const template = isObject(merged) ? merged : {};
+  const template = isObj(merged) ? merged : {};
   const memo = templateMemo(run, template);
   const sourceOf = (p: JsonPath): JsonPath => {
     const gp: JsonPath = [...gpath, kind, 'template', ...p];
@@ -230,7 +231,7 @@ interface TemplateMemo {
 function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo {
   const { doc, spec, target, renderOpts, renders, previous } = run;
   // What every render of this generator depends on besides its parameter set (renderMemo.ts).
-  const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
+  const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
   const tkey = memoKey([
     template,
     spec.templatePatch ?? null,
@@ -496,7 +497,7 @@ function renderApp(
     }
     const meta = app.metadata as Record<string, unknown>;
     const fins = Array.isArray(meta.finalizers) ? meta.finalizers : [];
-    const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
+    const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
     if (!fins.length && (!sp || sp.preserveResourcesOnDeletion !== true)) put(meta, 'finalizers', [DEFAULT_FINALIZER]);
   }
   // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
@@ -520,7 +521,7 @@ function renderApp(
     }
   }
   // The namespace is always the ApplicationSet's own (template.go GenerateApplications).
-  const meta = (isObject(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
+  const meta = (isObj(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
   if (has(meta, 'name')) put(ordered, 'name', meta.name);
   if (doc.namespace) put(ordered, 'namespace', doc.namespace);
@@ -553,7 +554,7 @@ function walkFields(
   report: { nonDeterministic: Set<string> },
 ): unknown {
   const path: JsonPath = [top];
-  if (!fields || !isObject(v)) return walk(v, render, path, 0);
+  if (!fields || !isObj(v)) return walk(v, render, path, 0);
   const value = (k: string, x: unknown): unknown => {
     const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
     const again = memo?.before?.get(fields.key);
@@ -603,7 +604,7 @@ function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: J
     }
     return out;
   }
-  if (isObject(v))
+  if (isObj(v))
     return walkObject(
       v,
       path,
@@ -674,7 +675,7 @@ const bases = new WeakMap<object, Record<string, unknown>>();
 function baseOf(template: Record<string, unknown>): Record<string, unknown> {
   let base = bases.get(template);
   if (!base) {
-    const md = isObject(template.metadata) ? template.metadata : {};
+    const md = isObj(template.metadata) ? template.metadata : {};
     base = {
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
@@ -694,18 +695,18 @@ function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknow
 
 function nameOf(app: Record<string, unknown>): string {
   const md = app.metadata;
-  return isObject(md) && typeof md.name === 'string' ? md.name : '';
+  return isObj(md) && typeof md.name === 'string' ? md.name : '';
 }
 
 function labelsOf(app: Record<string, unknown>): Record<string, string> {
   const md = app.metadata;
   const out: Record<string, string> = {};
-  if (isObject(md) && isObject(md.labels)) for (const k of Object.keys(md.labels)) put(out, k, goString(md.labels[k]));
+  if (isObj(md) && isObj(md.labels)) for (const k of Object.keys(md.labels)) put(out, k, goString(md.labels[k]));
   return out as Record<string, string>;
 }
 
 export function destinationOf(app: Record<string, unknown>): string {
-  const d = isObject(app.spec) && isObject(app.spec.destination) ? app.spec.destination : {};
+  const d = isObj(app.spec) && isObj(app.spec.destination) ? app.spec.destination : {};
   return typeof d.server === 'string' && d.server ? d.server : typeof d.name === 'string' ? d.name : '';
 }
 
@@ -714,7 +715,7 @@ export function destinationOf(app: Record<string, unknown>): string {
  * template: findings name Applications, not "parameter set 7". '' when the name itself fails.
  */
 function nameFor(template: Record<string, unknown>, p: ParamSet, ctx: GenContext): string {
-  const md = isObject(template.metadata) ? template.metadata : {};
+  const md = isObj(template.metadata) ? template.metadata : {};
   if (typeof md.name !== 'string') return '';
   if (!md.name.includes('{{')) return md.name;
   try {
@@ -784,7 +785,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
         );
       }
     }
-    const d = isObject(a.app.spec) && isObject(a.app.spec.destination) ? a.app.spec.destination : {};
+    const d = isObj(a.app.spec) && isObj(a.app.spec.destination) ? a.app.spec.destination : {};
     const name = typeof d.name === 'string' ? d.name : '';
     const server = typeof d.server === 'string' ? d.server : '';
     if (name && server)
@@ -799,7 +800,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     // An AppProject the repository does not define: the controller looks the project up and skips the
     // Application when it is not found (applicationset_controller.go validateGeneratedApplications; an
     // empty project is "default"). Only where the repository's projects are known (validate/projects.ts).
-    const project = isObject(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
+    const project = isObj(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
     if (project && unknownProject(project)) add('unknown-project', `${UNKNOWN_PROJECT}: ${project}`);
     if (issues.length) a.invalid = issues;
   }

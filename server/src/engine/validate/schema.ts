@@ -12,7 +12,7 @@ import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schema
 import { isYaml11BooleanScalar } from './checks/yaml11';
 import { getValidator } from './validators';
 import { describeLocation, describeValue, dottedPath } from './describe';
-import { isObj as isObject } from '../objects';
+import { isObj } from '../objects';
 import { suggest } from '../didYouMean';
 import { severityOf } from '../diagnostics/codes';
 
@@ -108,7 +108,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
     case 'required': {
       const missing = String((err.params as { missingProperty: string }).missingProperty);
       const orig = valueAt(doc.value, path);
-      const isNull = isObject(orig) && Object.prototype.hasOwnProperty.call(orig, missing) && orig[missing] === null;
+      const isNull = isObj(orig) && Object.prototype.hasOwnProperty.call(orig, missing) && orig[missing] === null;
       if (isNull) {
         const n = nodeAt(doc.doc, [...path, missing]);
         return {
@@ -198,7 +198,7 @@ function pointerToPath(pointer: string, value: Json): JsonPath {
       cur = cur[Number(seg)];
     } else {
       out.push(seg);
-      cur = isObject(cur) && Object.prototype.hasOwnProperty.call(cur, seg) ? cur[seg] : undefined;
+      cur = isObj(cur) && Object.prototype.hasOwnProperty.call(cur, seg) ? cur[seg] : undefined;
     }
   }
   return out;
@@ -208,7 +208,7 @@ function valueAt(value: Json | undefined, path: JsonPath): Json | undefined {
   let cur: Json | undefined = value;
   for (const seg of path) {
     if (typeof seg === 'number' && Array.isArray(cur)) cur = cur[seg];
-    else if (typeof seg === 'string' && isObject(cur) && Object.prototype.hasOwnProperty.call(cur, seg)) cur = cur[seg];
+    else if (typeof seg === 'string' && isObj(cur) && Object.prototype.hasOwnProperty.call(cur, seg)) cur = cur[seg];
     else return undefined;
   }
   return cur;
@@ -230,7 +230,7 @@ function stripNulls(v: Json | undefined, depth: number): Json | undefined {
     }
     return out ?? v;
   }
-  if (isObject(v)) {
+  if (isObj(v)) {
     const keys = Object.keys(v);
     let o: { [k: string]: Json } | undefined;
     for (let i = 0; i < keys.length; i++) {

@@ -12,7 +12,8 @@
 import { astOf, documentsWithValues, parseGoYamlDocument, type YamlDocument, nodeAt, type JsonPath } from '../../yaml';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { has, isObject } from '../../generators/params';
+import { has } from '../../generators/params';
+import { isObj } from '../../objects';
 import { loadInventory, type Cluster } from '../../generators/inventory';
 import { resolveCheckout } from '../../generators/git';
 import { generatorSpecs, goTemplateOf } from './paramUses';
@@ -52,7 +53,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
   for (const g of gens) {
     if (g.kind === 'list' && Array.isArray(g.spec.elements)) {
       g.spec.elements.forEach((el, i) => {
-        if (!isObject(el)) return;
+        if (!isObj(el)) return;
         const keyPath = elementKeyPath(el, path, goTemplate);
         if (!keyPath) return;
         const n = nodeAt(doc, [...g.path, 'elements', i, ...keyPath]);
@@ -62,7 +63,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
     if (g.kind === 'list' && typeof g.spec.elementsYaml === 'string')
       for (const d of elementsYamlDefs(ctx, g.path, g.spec.elementsYaml, path, goTemplate)) add(d);
     const valuesKey = valuesKeyOf(path, goTemplate);
-    if (valuesKey !== undefined && isObject(g.spec.values) && has(g.spec.values, valuesKey)) {
+    if (valuesKey !== undefined && isObj(g.spec.values) && has(g.spec.values, valuesKey)) {
       const n = nodeAt(doc, [...g.path, 'values', valuesKey]);
       if (n.key) add({ file: uri, span: n.key, source: `values of the ${g.kind} generator`, renamable: true });
     }
@@ -71,7 +72,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
         const entries = g.spec[list];
         if (!Array.isArray(entries)) continue;
         entries.forEach((e, i) => {
-          if (!isObject(e) || e.exclude === true) return;
+          if (!isObj(e) || e.exclude === true) return;
           const n = nodeAt(doc, [...g.path, list, i, 'path']);
           if (n.value) add({ file: uri, span: n.value, source: `git ${list} pattern`, renamable: false });
         });
@@ -126,14 +127,14 @@ function elementKeyPath(el: Record<string, unknown>, path: string[], goTemplate:
   if (!goTemplate) {
     const flat = path[0];
     if (has(el, flat)) return [flat];
-    if (flat.startsWith('values.') && isObject(el.values) && has(el.values, flat.slice(7))) return ['values', flat.slice(7)];
+    if (flat.startsWith('values.') && isObj(el.values) && has(el.values, flat.slice(7))) return ['values', flat.slice(7)];
     return undefined;
   }
   // The deepest existing key of the path (`.config.replicas` → config.replicas, or config when it is not a map).
   let cur: unknown = el;
   const keys: string[] = [];
   for (const seg of path) {
-    if (!isObject(cur) || !has(cur, seg)) break;
+    if (!isObj(cur) || !has(cur, seg)) break;
     keys.push(seg);
     cur = cur[seg];
   }
@@ -177,9 +178,9 @@ function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | 
   const f = ctx.file.workspace.file(c.file);
   if (!f) return undefined;
   for (const { doc, value: v } of documentsWithValues(f.text)) {
-    if (!isObject(v)) continue;
+    if (!isObj(v)) continue;
     if (v.kind === 'Secret') {
-      const sd = isObject(v.stringData) && has(v.stringData, 'name') ? 'stringData' : 'data';
+      const sd = isObj(v.stringData) && has(v.stringData, 'name') ? 'stringData' : 'data';
       const name =
         sd === 'stringData'
           ? String((v.stringData as Record<string, unknown>).name ?? '')
@@ -192,7 +193,7 @@ function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | 
       );
     }
     if (v.kind === 'ClusterInventory' && Array.isArray(v.clusters)) {
-      const i = v.clusters.findIndex((x) => isObject(x) && String(x.name ?? '') === c.name);
+      const i = v.clusters.findIndex((x) => isObj(x) && String(x.name ?? '') === c.name);
       if (i < 0) continue;
       return spanIn(
         doc,

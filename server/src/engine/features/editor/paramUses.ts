@@ -8,7 +8,7 @@ import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import { nodeAt, type JsonPath } from '../../yaml';
 import { referencedParams } from '../../../gotemplate';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generators';
 import { valueSpan } from '../../expand/scalarOffsets';
 
@@ -34,7 +34,7 @@ const MAX_STRINGS = 20000;
 export function templateStrings(ctx: AppSetContext): TemplateString[] {
   return ctx.memo('templateStrings', () => {
     const out: TemplateString[] = [];
-    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
     const visit = (v: unknown, at: JsonPath) => {
       if (out.length >= MAX_STRINGS) return;
       if (typeof v === 'string') {
@@ -42,13 +42,13 @@ export function templateStrings(ctx: AppSetContext): TemplateString[] {
         const n = nodeAt(ctx.doc.doc, at);
         if (n.exact && n.value) out.push({ at, value: v, span: n.value });
       } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...at, i]));
-      else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...at, k]);
+      else if (isObj(v)) for (const k of Object.keys(v)) visit(v[k], [...at, k]);
     };
     visit(spec.template, ['spec', 'template']);
     if (typeof spec.templatePatch === 'string') visit(spec.templatePatch, ['spec', 'templatePatch']);
     for (const g of generatorSpecs(ctx)) {
-      if (isObject(g.spec.template)) visit(g.spec.template, [...g.path, 'template']);
-      if (isObject(g.spec.values)) visit(g.spec.values, [...g.path, 'values']);
+      if (isObj(g.spec.template)) visit(g.spec.template, [...g.path, 'template']);
+      if (isObj(g.spec.values)) visit(g.spec.values, [...g.path, 'values']);
     }
     return out;
   });
@@ -68,17 +68,17 @@ export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
     const walk = (entries: unknown, at: JsonPath, depth: number) => {
       if (!Array.isArray(entries) || depth > 2) return;
       entries.forEach((e, i) => {
-        if (!isObject(e)) return;
+        if (!isObj(e)) return;
         for (const kind of GENERATOR_KINDS) {
           const s = e[kind];
-          if (!isObject(s)) continue;
+          if (!isObj(s)) continue;
           const path = [...at, i, kind];
           out.push({ kind, path, spec: s });
           if (COMBINING_KINDS.includes(kind)) walk(s.generators, [...path, 'generators'], depth + 1);
         }
       });
     };
-    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
     walk(spec.generators, ['spec', 'generators'], 0);
     return out;
   });
@@ -86,7 +86,7 @@ export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
 
 export function goTemplateOf(ctx: AppSetContext): boolean {
   const spec = ctx.doc.value.spec;
-  return isObject(spec) && spec.goTemplate === true;
+  return isObj(spec) && spec.goTemplate === true;
 }
 
 /** Every parameter reference of the ApplicationSet, placed in the document. */

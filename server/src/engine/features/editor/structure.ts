@@ -6,7 +6,7 @@
 import { astOf, walk, type YamlDocument, lineIndex, nodeAt, type JsonPath } from '../../yaml';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { generatorSpecs } from './paramUses';
 
 export type SymbolKind = 'class' | 'module' | 'function' | 'object' | 'array' | 'event' | 'field' | 'struct';
@@ -26,7 +26,7 @@ const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined {
   const doc = ctx.doc.doc;
-  const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+  const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
   const exp = ctx.expansion();
   const children: DocumentSymbol[] = [];
   const sym = (name: string, path: JsonPath, kind: SymbolKind, detail?: string, kids?: DocumentSymbol[]): DocumentSymbol | undefined => {
@@ -66,16 +66,16 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
   const g = sym('generators', ['spec', 'generators'], 'array', plural(exp.apps.length, 'Application'), genSymbols(['spec', 'generators']));
   if (g) children.push(g);
   const tmplName =
-    isObject(spec.template) && isObject(spec.template.metadata) && typeof spec.template.metadata.name === 'string'
+    isObj(spec.template) && isObj(spec.template.metadata) && typeof spec.template.metadata.name === 'string'
       ? spec.template.metadata.name
       : undefined;
   const t = sym('template', ['spec', 'template'], 'object', tmplName);
   if (t) children.push(t);
   const tp = sym('templatePatch', ['spec', 'templatePatch'], 'object');
   if (tp) children.push(tp);
-  const strat = isObject(spec.strategy) ? spec.strategy : undefined;
+  const strat = isObj(spec.strategy) ? spec.strategy : undefined;
   if (strat) {
-    const steps = isObject(strat.rollingSync) && Array.isArray(strat.rollingSync.steps) ? strat.rollingSync.steps : [];
+    const steps = isObj(strat.rollingSync) && Array.isArray(strat.rollingSync.steps) ? strat.rollingSync.steps : [];
     const stepSyms = steps
       .map((st, i) => sym(`step ${i + 1}`, ['spec', 'strategy', 'rollingSync', 'steps', i], 'event', stepDetail(st)))
       .filter((s): s is DocumentSymbol => !!s);
@@ -116,9 +116,9 @@ function describeKind(kind: string, spec: Record<string, unknown>): string | und
 }
 
 function stepDetail(st: unknown): string | undefined {
-  if (!isObject(st) || !Array.isArray(st.matchExpressions)) return undefined;
+  if (!isObj(st) || !Array.isArray(st.matchExpressions)) return undefined;
   const parts = st.matchExpressions
-    .filter(isObject)
+    .filter(isObj)
     .map((e) => `${String(e.key ?? '')} ${String(e.operator ?? '')} ${Array.isArray(e.values) ? e.values.join(', ') : ''}`.trim());
   const mu = st.maxUpdate !== undefined ? ` · maxUpdate ${String(st.maxUpdate)}` : '';
   return parts.join('; ') + mu;

@@ -11,7 +11,8 @@ import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml';
 import { viewOf } from '../../view/appset';
 import { sub, type Field } from '../../view/place';
 import { referencedParams } from '../../../gotemplate';
-import { isObject, has, valueAt } from '../../generators/params';
+import { has, valueAt } from '../../generators/params';
+import { isObj } from '../../objects';
 import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
@@ -246,9 +247,7 @@ function invalidMessage(kind: AppInvalidKind, first: string, apps: GeneratedApp[
     case 'bad-name':
       return `metadata.name renders names that are not lowercase RFC 1123 subdomains (${list(apps.map((a) => a.name))}): only lower case alphanumeric characters, '-' or '.', starting and ending with an alphanumeric character, are allowed`;
     case 'destination-unknown': {
-      const names = apps.map((a) =>
-        isObject(a.app.spec) && isObject(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : '',
-      );
+      const names = apps.map((a) => (isObj(a.app.spec) && isObj(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : ''));
       // The controller's own words (one name per Application), so they can be searched for.
       return `application destination spec is invalid: there are no clusters with this name: ${list(names, false)}`;
     }
@@ -260,7 +259,7 @@ function invalidMessage(kind: AppInvalidKind, first: string, apps: GeneratedApp[
 }
 
 function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
-  const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
+  const spec = isObj(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
   if (!apps.length) return [];
   const goTemplate = spec.goTemplate === true;
   const opts = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions : [];
@@ -296,15 +295,15 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         out.push(d);
       }
     } else if (Array.isArray(v)) v.forEach((_, i) => visit(sub(at, i), [...path, i]));
-    else if (isObject(v)) for (const k of Object.keys(v)) visit(sub(at, k), [...path, k]);
+    else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(at, k), [...path, k]);
   };
-  if (isObject(ctx.doc.value.spec)) visit(viewOf(ctx.doc).template, ['spec', 'template']);
+  if (isObj(ctx.doc.value.spec)) visit(viewOf(ctx.doc).template, ['spec', 'template']);
   return out;
 }
 
 /** A cluster generator without selector adds an in-cluster entry that has no metadata. */
 function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
-  const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
+  const spec = isObj(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
   if (spec.goTemplate !== true) return [];
   const inCluster = apps.find((a) => a.params.name === 'in-cluster' && !has(a.params, 'metadata'));
   if (!inCluster) return [];
@@ -326,7 +325,7 @@ function hasParam(params: Record<string, unknown>, path: string[], goTemplate: b
   let cur: unknown = params;
   for (const seg of path) {
     if (Array.isArray(cur) && /^\d+$/.test(seg)) cur = cur[Number(seg)];
-    else if (isObject(cur) && has(cur, seg)) cur = cur[seg];
+    else if (isObj(cur) && has(cur, seg)) cur = cur[seg];
     else return false;
   }
   return cur !== undefined;

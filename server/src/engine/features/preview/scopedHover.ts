@@ -8,7 +8,8 @@
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { nodeAt, type JsonPath } from '../../yaml';
-import { isObject, valueAt } from '../../generators/params';
+import { valueAt } from '../../generators/params';
+import { isObj } from '../../objects';
 import { isGeneratorKind } from '../../rules/generators';
 import { loadInventory } from '../../generators/inventory';
 import { matchesSelector, selectorError } from '../../generators/selector';
@@ -19,11 +20,10 @@ const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /** The label keys a selector reads (matchLabels and matchExpressions). */
 function selectorKeys(sel: unknown): string[] {
-  if (!isObject(sel)) return [];
+  if (!isObj(sel)) return [];
   const keys = new Set<string>();
-  if (isObject(sel.matchLabels)) for (const k of Object.keys(sel.matchLabels)) keys.add(k);
-  if (Array.isArray(sel.matchExpressions))
-    for (const e of sel.matchExpressions) if (isObject(e) && typeof e.key === 'string') keys.add(e.key);
+  if (isObj(sel.matchLabels)) for (const k of Object.keys(sel.matchLabels)) keys.add(k);
+  if (Array.isArray(sel.matchExpressions)) for (const e of sel.matchExpressions) if (isObj(e) && typeof e.key === 'string') keys.add(e.key);
   return [...keys];
 }
 
@@ -82,7 +82,7 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
   // Deeper parts (a list element, a selector) have their own hovers.
   if (path.length > at + 2) return undefined;
   const child = valueAt(ctx.doc.value, entry);
-  if (!isObject(child)) return undefined;
+  if (!isObj(child)) return undefined;
   const kind = Object.keys(child).find(isGeneratorKind);
   const n = nodeAt(ctx.doc.doc, kind ? [...entry, kind] : entry);
   const span = n.key ?? n.value;
@@ -112,7 +112,7 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
     );
     const m = /(\d+)$/.exec(o);
     return `- element ${m ? Number(m[1]) + 1 : ''}${
-      isObject(el)
+      isObj(el)
         ? ': ' +
           Object.entries(el)
             .slice(0, 4)

@@ -18,7 +18,7 @@ import type { GeneratedApp } from '../../expand/types';
 import { NO_PROJECTS, STILL_READING, type ProjectIndex } from '../../validate/projects';
 import { finding } from '../../diagnostics/codes';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { knownClusters, type KnownClusters } from '../../generators/inventory';
 import { nodeAt, spanAt, type JsonPath } from '../../yaml';
 import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../../rules/appProject';
@@ -50,7 +50,7 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
   const groups = new Map<string, { denial: Denial; values: Set<string>; apps: GeneratedApp[] }>();
   for (const a of exp.apps) {
     if (a.invalid?.length) continue; // skipped by the ApplicationSet controller: said elsewhere
-    const spec = isObject(a.app.spec) ? a.app.spec : {};
+    const spec = isObj(a.app.spec) ? a.app.spec : {};
     const project = str(spec.project) || 'default';
     const rules = index.projects.get(project)?.rules;
     if (!rules) continue;
@@ -130,7 +130,7 @@ function denials(spec: { [key: string]: Json }, project: string, rules: ProjectR
     if (!repoURL || isSourcePermitted(rules, repoURL) !== false) continue;
     out.push({ path: [...base, ...path], project, kind: 'repo', value: repoURL });
   }
-  const dest = isObject(spec.destination) ? spec.destination : {};
+  const dest = isObj(spec.destination) ? spec.destination : {};
   const name = str(dest.name);
   const server = str(dest.server);
   const namespace = str(dest.namespace);
@@ -144,13 +144,13 @@ function denials(spec: { [key: string]: Json }, project: string, rules: ProjectR
 
 /** The sources `ValidatePermissions` checks, with where each `repoURL` sits under the template's spec. */
 function sourcesOf(spec: { [key: string]: Json }): { repoURL: string; path: JsonPath }[] {
-  if (isObject(spec.sourceHydrator)) {
-    const dry = isObject(spec.sourceHydrator.drySource) ? spec.sourceHydrator.drySource : {};
+  if (isObj(spec.sourceHydrator)) {
+    const dry = isObj(spec.sourceHydrator.drySource) ? spec.sourceHydrator.drySource : {};
     return [{ repoURL: str(dry.repoURL), path: ['sourceHydrator', 'drySource', 'repoURL'] }];
   }
   if (Array.isArray(spec.sources) && spec.sources.length)
-    return spec.sources.map((s, i) => ({ repoURL: isObject(s) ? str(s.repoURL) : '', path: ['sources', i, 'repoURL'] }));
-  const src = isObject(spec.source) ? spec.source : {};
+    return spec.sources.map((s, i) => ({ repoURL: isObj(s) ? str(s.repoURL) : '', path: ['sources', i, 'repoURL'] }));
+  const src = isObj(spec.source) ? spec.source : {};
   return [{ repoURL: str(src.repoURL), path: ['source', 'repoURL'] }];
 }
 
@@ -176,7 +176,7 @@ export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagn
   const apps: GeneratedApp[] = [];
   for (const a of exp.apps) {
     if (a.invalid?.length) continue;
-    const spec = isObject(a.app.spec) ? a.app.spec : {};
+    const spec = isObj(a.app.spec) ? a.app.spec : {};
     const project = str(spec.project) || 'default';
     const known = index.projects.get(project);
     if (known?.rules) continue;
