@@ -28,7 +28,7 @@ import { startLsp, type LspProcess } from './bench/lsp';
 import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/responsiveness';
 import { storyPreview, type PreviewTimes } from './bench/preview';
 import { storyAppSet, storySecrets } from '../test/helpers/story';
-import { EARLY_ANSWER_CHARS } from '../server/src/lsp/handlers/diagnostics';
+import { EARLY_ANSWER_CHARS } from '../server/src/lsp/handlers/publish';
 import { FIRST_PASS_MIN_CHARS } from '../server/src/engine/service/firstPass';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol';
 

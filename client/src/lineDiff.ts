@@ -149,3 +149,44 @@ export function inPlaceHunks(oldText: string, newText: string): TextHunk[] | und
   for (const h of hunks) rewritten += h.end - h.start + h.text.length;
   return rewritten * 4 > oldText.length + newText.length ? undefined : hunks;
 }
+
+/**
+ * Where each part of a preview starts: the text before the first `---` line, then one part per
+ * Application (each begins with its `---` line; expand/preview.ts writes them so), and the text's end.
+ */
+function partStarts(text: string): number[] {
+  const starts = [0];
+  for (let at = text.indexOf('\n---\n'); at >= 0; at = text.indexOf('\n---\n', at + 1)) starts.push(at + 1);
+  starts.push(text.length);
+  return starts;
+}
+
+/**
+ * The hunks that bring only the parts of the old text lying in `windows` (offsets into the old text: what
+ * the editors show) up to date, part by part (the header, then each Application, matched by their
+ * order); undefined when the two texts do not have the same parts (Applications added or removed: the
+ * parts no longer match one to one). Applying them leaves the other parts as they were: the caller
+ * replaces the text whole soon after (`client/src/preview.ts`), so that a template edit, which changes
+ * every Application, first shows its effect where the user looks, at the cost of a few lines, and the
+ * 258 KiB replacement waits for a pause in the typing.
+ */
+export function onScreenHunks(
+  oldText: string,
+  newText: string,
+  windows: readonly { start: number; end: number }[],
+): TextHunk[] | undefined {
+  const a = partStarts(oldText);
+  const b = partStarts(newText);
+  if (a.length !== b.length) return undefined;
+  const hunks: TextHunk[] = [];
+  for (let i = 0; i + 1 < a.length; i++) {
+    const start = a[i];
+    const end = a[i + 1];
+    if (!windows.some((w) => w.start <= end && w.end >= start)) continue;
+    const before = oldText.slice(start, end);
+    const after = newText.slice(b[i], b[i + 1]);
+    if (before === after) continue;
+    for (const h of lineHunks(before, after, 160)) hunks.push({ start: start + h.start, end: start + h.end, text: h.text });
+  }
+  return hunks;
+}

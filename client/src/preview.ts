@@ -9,13 +9,19 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
 import { request } from './request';
 import { affectsResults } from './refresh';
-import { inPlaceHunks } from './lineDiff';
+import { applyHunks, inPlaceHunks, onScreenHunks, type TextHunk } from './lineDiff';
 
 /**
  * Edits come in bursts: the first change is asked at once, the ones that follow within this time once
  * after the burst (the server answers the newest version only). See `refreshSoon`.
  */
 const REFRESH_MS = 100;
+/**
+ * After a refresh that changed too much to edit in place (a template edit changes every Application),
+ * the parts on screen are edited at once and the whole text is replaced this long after, unless another
+ * refresh comes first (typing in the template): see `refresh`.
+ */
+const WHOLE_MS = 400;
 
 export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
@@ -30,6 +36,8 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly lastAsked = new Map<string, number>();
   /** Per preview, the server's answer a refresh got and handed to VS Code to replace the text with. */
   private readonly answers = new Map<string, { text: string; offset: number | undefined }>();
+  /** Per preview, the whole replacement that follows an on-screen edit (see `refresh`), and its time. */
+  private readonly wholeSoon = new Map<string, { timer: NodeJS.Timeout | undefined; run: () => void }>();
   private readonly subscription: vscode.Disposable;
   /**
    * Requests sent (in all, and per source document: a YAML edit also refreshes the other open previews,
@@ -45,6 +53,12 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     last: { fired: 0, asked: 0, answered: 0 },
     /** The last refresh's edit: its number of hunks, or -1 when VS Code replaced the text whole. */
     lastHunks: 0,
+    /**
+     * The last refresh that changed too much to edit in place: the hunks it edited on screen first (0 when
+     * it replaced the text whole at once), and when (Date.now()) the whole replacement that followed was
+     * asked for (0 until it is).
+     */
+    onScreen: { hunks: 0, wholeAsked: 0 },
   };
 
   constructor(
@@ -73,8 +87,12 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
             this.generations.delete(src);
             this.lastAsked.delete(src);
             this.answers.delete(previewUri.toString());
+            this.cancelWhole(previewUri.toString());
           }
       }),
+      // Scrolling or going to the preview while the rest of its text waits for the pause: put it in place now.
+      vscode.window.onDidChangeTextEditorVisibleRanges((e) => this.wholeSoon.get(e.textEditor.document.uri.toString())?.run()),
+      vscode.window.onDidChangeActiveTextEditor((e) => e && this.wholeSoon.get(e.document.uri.toString())?.run()),
     );
   }
 
@@ -120,8 +138,12 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
    * Asks the server again and puts its answer in place. A few changed lines are applied as an edit of
    * those lines; VS Code, asked through `onDidChange`, replaces a preview over 100,000 characters whole
    * (and lays it out and tokenises it again), which costs several times more for an edit of one list
-   * element (lineDiff.ts). Many changes (a template edit changes every Application) are left to VS Code.
-   * Should the edit not give exactly the server's text, VS Code is asked to replace it whole.
+   * element (lineDiff.ts). Many changes (a template edit changes every Application) cannot be edited in
+   * place cheaply (VS Code's tokeniser takes an edit's changes one by one): the Applications on screen are
+   * edited at once, and VS Code replaces the whole text WHOLE_MS later, or at once when the preview is
+   * scrolled or focused; a refresh that comes first (the next keystroke in the template) takes its place,
+   * so typing in the template never pays for the whole 258 KiB of a 540-Application preview per
+   * keystroke. Should an edit not give exactly the text meant, VS Code is asked to replace it whole.
    */
   private async refresh(src: string, previewUri: vscode.Uri): Promise<void> {
     this.stats.last.fired = Date.now();
@@ -134,19 +156,60 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     const text = await this.provideTextDocumentContent(previewUri);
     // A newer refresh was asked for meanwhile (it shows the newer answer), or the preview was closed.
     if (this.generations.get(src) !== generation || doc.isClosed) return;
-    const hunks = inPlaceHunks(doc.getText(), text);
+    // This answer supersedes the one a pending whole replacement would have put in place.
+    this.cancelWhole(key);
+    const old = doc.getText();
+    const hunks = inPlaceHunks(old, text);
     this.stats.lastHunks = hunks?.length ?? -1;
     if (!hunks) {
-      // VS Code asks again (the server answers from what it keeps) and replaces the text whole.
-      this.answers.set(key, { text, offset: this.offsets.get(src) });
-      this.changed.fire(previewUri);
+      // Only for the same ApplicationSet: another one (the cursor moved to it) is a new text, shown whole.
+      const first = sameAppSet(old, text) ? onScreenHunks(old, text, this.onScreen(doc)) : undefined;
+      this.stats.onScreen = { hunks: first?.length ?? 0, wholeAsked: 0 };
+      const whole = () => {
+        this.cancelWhole(key);
+        this.stats.onScreen.wholeAsked = Date.now();
+        // VS Code asks again (the server answers from what it keeps) and replaces the text whole.
+        this.answers.set(key, { text, offset: this.offsets.get(src) });
+        this.changed.fire(previewUri);
+      };
+      if (!first?.length || first.length > 64) return whole();
+      // The pause is counted from when the edit on screen is in place (scrolling meanwhile runs it at once).
+      const pending = { timer: undefined as NodeJS.Timeout | undefined, run: whole };
+      this.wholeSoon.set(key, pending);
+      const ok = await this.applyInPlace(doc, first, old);
+      if (this.wholeSoon.get(key) !== pending) return; // done, or a newer answer took its place
+      if (!ok) return whole();
+      pending.timer = setTimeout(whole, WHOLE_MS);
       return;
     }
     if (!hunks.length) return;
+    if (!(await this.applyInPlace(doc, hunks, old))) this.changed.fire(previewUri);
+  }
+
+  /** Edits the hunks into the preview; false when that did not give the text meant. */
+  private async applyInPlace(doc: vscode.TextDocument, hunks: TextHunk[], old: string): Promise<boolean> {
     const edit = new vscode.WorkspaceEdit();
-    for (const h of hunks) edit.replace(previewUri, new vscode.Range(doc.positionAt(h.start), doc.positionAt(h.end)), h.text);
+    for (const h of hunks) edit.replace(doc.uri, new vscode.Range(doc.positionAt(h.start), doc.positionAt(h.end)), h.text);
     const applied = await vscode.workspace.applyEdit(edit);
-    if (!applied || (!doc.isClosed && doc.getText() !== text)) this.changed.fire(previewUri);
+    return applied && (doc.isClosed || doc.getText() === applyHunks(old, hunks));
+  }
+
+  /** What the editors showing the preview show, one screen more above and below, as offsets. */
+  private onScreen(doc: vscode.TextDocument): { start: number; end: number }[] {
+    return vscode.window.visibleTextEditors
+      .filter((e) => e.document === doc)
+      .flatMap((e) => e.visibleRanges)
+      .map((r) => {
+        const height = r.end.line - r.start.line + 1;
+        const start = doc.offsetAt(new vscode.Position(Math.max(0, r.start.line - height), 0));
+        const end = doc.offsetAt(new vscode.Position(r.end.line + height, 0));
+        return { start, end };
+      });
+  }
+
+  private cancelWhole(key: string): void {
+    clearTimeout(this.wholeSoon.get(key)?.timer);
+    this.wholeSoon.delete(key);
   }
 
   /** Opens (or refreshes) the preview; with `app`, reveals that Application's entry. */
@@ -207,5 +270,12 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     this.subscription.dispose();
     this.changed.dispose();
     for (const t of this.timers.values()) clearTimeout(t);
+    for (const w of this.wholeSoon.values()) clearTimeout(w.timer);
   }
+}
+
+/** Whether two preview texts are of the same ApplicationSet (their first lines name it; expand/preview.ts). */
+function sameAppSet(a: string, b: string): boolean {
+  const name = (t: string) => /^# Preview of ApplicationSet ("(?:[^"\\]|\\.)*")/.exec(t)?.[1];
+  return name(a) !== undefined && name(a) === name(b);
 }

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { clusterSecrets } from './clusters';
+import { rollingSyncBy, TIER_LABEL, type RollingSyncStyle, type Step } from './appsets';
 
 export const STORY_FIXTURES = resolve(__dirname, '..', 'fixtures', 'rollout', 'story');
 
@@ -52,4 +53,15 @@ export function storyAppSet(mode: 'fast' | 'go', services: readonly string[] = S
   return readFileSync(join(STORY_FIXTURES, `appset-${mode}.yaml`), 'utf8').replace(/( *)- service: svc-01\n/, (_, ind: string) =>
     services.map((s) => `${ind}- service: ${s}\n`).join(''),
   );
+}
+
+/**
+ * The story's goTemplate ApplicationSet rolled out by tier: every Application labelled with its
+ * cluster's tier (`TIER_LABEL`) and a RollingSync strategy whose steps select tiers (`rollingSyncBy`).
+ */
+export function storyRollout(steps: readonly Step[], style: RollingSyncStyle = {}, services: readonly string[] = SERVICES): string {
+  const name = "      name: '{{.name}}-{{.service}}'\n";
+  return storyAppSet('go', services)
+    .replace(name, () => name + TIER_LABEL)
+    .replace('  template:\n', () => rollingSyncBy('tier', steps, style) + '  template:\n');
 }

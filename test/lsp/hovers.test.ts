@@ -12,29 +12,10 @@ import assert from 'node:assert/strict';
 import { HoverRequest, type Diagnostic, type MarkupContent } from 'vscode-languageserver-protocol/node';
 import { messageOf, startServer, type TestServer } from './client';
 import { cmdParamsCm } from '../helpers/clusters';
-import { storyAppSet, storySecrets } from '../helpers/story';
+import { storyRollout, storySecrets } from '../helpers/story';
 
 const WIDTH = 56;
-const STRATEGY = `  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [canary]
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [low-traffic, high-traffic]
-          maxUpdate: 10
-`;
-const APPSET = storyAppSet('go')
-  .replace(
-    "      name: '{{.name}}-{{.service}}'\n",
-    "      name: '{{.name}}-{{.service}}'\n      labels:\n        tier: '{{ index .metadata.labels \"tier\" }}'\n",
-  )
-  .replace('  template:\n', `${STRATEGY}  template:\n`);
+const APPSET = storyRollout([{ values: ['canary'] }, { values: ['low-traffic', 'high-traffic'], maxUpdate: 10 }], { block: true });
 
 let s: TestServer;
 let diagnostics: Diagnostic[];

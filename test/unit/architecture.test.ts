@@ -281,7 +281,7 @@ test('the YAML reader has one door: outside engine/yaml/ it is imported only as 
 
 test('one test of "is this an ApplicationSet" (engine/kinds/appset.ts): no other `kind: ApplicationSet` pattern', () => {
   const bad = sources(SRC).filter(
-    (f) => !f.endsWith('engine/kinds/appset.ts') && /kind:(?:\[ \\t\]\*|\\s\*)[^\n]*ApplicationSet\\b/.test(readFileSync(f, 'utf8')),
+    (f) => !f.endsWith('engine/kinds/appset.ts') && /kind:(?:\[ \\t\]\*|\\s\*)[^\n]*ApplicationSet/.test(readFileSync(f, 'utf8')),
   );
   assert.deepEqual(bad, []);
 });
@@ -321,6 +321,113 @@ test("a finding's severity comes from the code registry: no check writes a sever
 });
 
 /**
+ * Spans come from the view. A check or feature that knows which field of an ApplicationSet it speaks
+ * of takes the field's place from the typed view (engine/view/), read once with the value; it never
+ * looks a JSON path or an offset up in the tree afterwards (`nodeAt`, `spanAt`, `pathAt`,
+ * engine/yaml/document.ts). Outside engine/yaml/ and engine/view/, only the files below call them,
+ * each with the look-ups it may make and why; `calls` is a ratchet: a file may make fewer (then
+ * lower it here), never more. The ajv translation (validate/instancePath.ts) walks the view's fields
+ * and calls none of them.
+ */
+const PATH_LOOKUP = /\b(nodeAt|spanAt|pathAt)\s*\(/g;
+const PATH_LOOKUPS_ALLOWED: Record<string, { names: string[]; calls: number; why: string }> = {
+  // The node-at-offset door: the question arrives as a cursor offset (ARCHITECTURE.md).
+  'server/src/engine/features/editor/navigation.ts': { names: ['pathAt'], calls: 1, why: 'go to definition starts from the cursor' },
+  'server/src/engine/features/rollout/hover.ts': { names: ['pathAt'], calls: 1, why: 'a hover starts from the cursor' },
+  'server/src/engine/features/validation/assist.ts': {
+    names: ['pathAt'],
+    calls: 1,
+    why: 'completion and field hovers start from the cursor',
+  },
+  'server/src/engine/features/preview/contributor.ts': {
+    names: ['pathAt'],
+    calls: 1,
+    why: 'the generator hover starts from the cursor (its trail)',
+  },
+  // Documents that are not ApplicationSets have no view.
+  'server/src/engine/config/load.ts': { names: ['nodeAt'], calls: 2, why: '.appset-tools.yaml' },
+  'server/src/engine/install/scan.ts': { names: ['nodeAt'], calls: 1, why: "Argo CD's install manifests" },
+  'server/src/engine/rollout/syncWindows.ts': { names: ['nodeAt'], calls: 1, why: "an AppProject's syncWindows" },
+  'server/src/engine/features/inventory/contributor.ts': { names: ['spanAt'], calls: 2, why: 'cluster Secrets and ClusterInventory files' },
+  'server/src/engine/features/editor/paramDefs.ts': {
+    names: ['nodeAt'],
+    calls: 3,
+    why: "a cluster Secret, a git generator's parameter file, the YAML inside elementsYaml",
+  },
+  // Not yet on the view (issue 31): paths carried out of the generators, which run on values
+  // (GeneratorError.path, GenContext findings and empties, origins, the post-selector fix's data).
+  'server/src/engine/expand/expand.ts': {
+    names: ['spanAt'],
+    calls: 3,
+    why: 'a GeneratorError, a GenContext finding and an empty generator carry the path the generator reported',
+  },
+  'server/src/engine/expand/provenance.ts': {
+    names: ['nodeAt'],
+    calls: 1,
+    why: "a parameter set's origin is a list element's path (originPlace, the one place it becomes a span)",
+  },
+  'server/src/engine/features/preview/emptySelectorFix.ts': {
+    names: ['spanAt'],
+    calls: 1,
+    why: 'the post-selector fix carries the path of the label',
+  },
+};
+
+/** The path look-ups a source text calls (comments left out). */
+const lookupsIn = (text: string) =>
+  [
+    ...text
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
+      .matchAll(PATH_LOOKUP),
+  ].map((m) => m[1]);
+
+/** Each source file's path look-ups that the list above does not allow. */
+function pathLookupViolations(files: { file: string; text: string }[]): string[] {
+  const bad: string[] = [];
+  for (const { file, text } of files) {
+    if (under(file, 'server/src/engine/yaml') || under(file, 'server/src/engine/view')) continue;
+    const names = lookupsIn(text);
+    if (!names.length) continue;
+    const allowed = PATH_LOOKUPS_ALLOWED[file];
+    const other = names.filter((n) => !allowed?.names.includes(n));
+    if (!allowed || other.length)
+      bad.push(`${file} looks up ${[...new Set(other)].join(', ')} by path or offset: take the span from the view (engine/view/)`);
+    else if (names.length > allowed.calls)
+      bad.push(`${file} makes ${names.length} path look-ups, ${allowed.calls} allowed: take the span from the view (engine/view/)`);
+  }
+  return bad;
+}
+const sourceTexts = () => sources(SRC).map((f) => ({ file: relative(root, f), text: readFileSync(f, 'utf8') }));
+
+test('checks take spans from the view: path and offset look-ups only in yaml/, view/ and the listed files', () => {
+  const files = sourceTexts();
+  assert.deepEqual(pathLookupViolations(files), []);
+  // The list stays true: each file still makes exactly the look-ups it is allowed (lower it when it makes fewer).
+  const count = (file: string) => lookupsIn(files.find((f) => f.file === file)?.text ?? '').length;
+  const stale = Object.entries(PATH_LOOKUPS_ALLOWED)
+    .filter(([file, a]) => count(file) !== a.calls)
+    .map(([file, a]) => `${file}: ${count(file)} look-ups, ${a.calls} listed`);
+  assert.deepEqual(stale, []);
+});
+
+test('the path look-up check fails a check that looks a span up by path, and reads the real sources', () => {
+  const bad = pathLookupViolations([
+    { file: 'server/src/engine/validate/checks/x.ts', text: "import { spanAt } from '../../yaml';\nconst s = spanAt(doc.doc, ['spec']);" },
+    { file: 'server/src/engine/features/rollout/hover.ts', text: 'pathAt(d, 1); nodeAt(d, []);' },
+    { file: 'server/src/engine/config/load.ts', text: 'nodeAt(a, []); nodeAt(b, []); nodeAt(c, []);' },
+  ]);
+  assert.equal(bad.length, 3, bad.join('\n'));
+  assert.deepEqual(pathLookupViolations([{ file: 'server/src/engine/view/x.ts', text: 'spanAt(d, [])' }]), []);
+  assert.deepEqual(
+    pathLookupViolations([{ file: 'server/src/engine/validate/x.ts', text: '// nodeAt(d, []) said once\n/* spanAt(d) */' }]),
+    [],
+  );
+  // The door itself defines them (guards against a pattern that reads nothing).
+  assert.ok([...readFileSync(join(SRC, 'engine/yaml/document.ts'), 'utf8').matchAll(PATH_LOOKUP)].length >= 3);
+});
+
+/**
  * Tests go through the doors. A test of behaviour imports the engine only through
  * `server/src/engine/index.ts` (or drives a front: the CLI as a process, the built server over
  * stdio); a unit test of one module's internals lives in `test/unit/engine/<module>/`, named for
@@ -344,17 +451,6 @@ const INTERNAL_TESTS = 'test/unit/engine';
 /** The engine folder a test's own folder is named for (`test/unit/engine/yaml/x.test.ts` → `server/src/engine/yaml`). */
 const moduleOfTest = (file: string) =>
   under(file, INTERNAL_TESTS) ? 'server/src/engine/' + relative(INTERNAL_TESTS, dirname(file)) : undefined;
-/**
- * Tests that still reach into other modules' internals, to be rewritten through the door (issue 31).
- * The list only shrinks: a new test may not join it, and one that no longer needs it fails until removed.
- */
-const PENDING_DOOR_TESTS = [
-  'test/unit/first-answer-workspace.test.ts',
-  'test/unit/generators-steps.test.ts',
-  'test/unit/rollout-enablement.test.ts',
-  'test/unit/rollout-helpers.ts',
-  'test/unit/workspace-index.test.ts',
-];
 function testDoorViolations(imports: Import[]): string[] {
   return imports.flatMap((i) => {
     const own = moduleOfTest(i.file);
@@ -374,18 +470,7 @@ function testDoorViolations(imports: Import[]): string[] {
 const testImports = testSources(TESTS).flatMap(importsOf);
 
 test("tests import the engine through its door; only a module's own folder in test/unit/engine/ imports its internals", () => {
-  const bad = testDoorViolations(testImports);
-  const pending = new Set(PENDING_DOOR_TESTS);
-  assert.deepEqual(
-    bad.filter((b) => !pending.has(b.slice(0, b.indexOf(' imports ')))),
-    [],
-  );
-  const stillNeeded = new Set(bad.map((b) => b.slice(0, b.indexOf(' imports '))));
-  assert.deepEqual(
-    PENDING_DOOR_TESTS.filter((f) => !stillNeeded.has(f)),
-    [],
-    'these tests now go through the door: remove them from PENDING_DOOR_TESTS',
-  );
+  assert.deepEqual(testDoorViolations(testImports), []);
 });
 
 test('every internal-tests folder is named for an engine folder', () => {

@@ -2,7 +2,7 @@
 // and a refresh that changes a few lines gives a few small hunks (not one replacing the whole text).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyHunks, lineHunks } from '../../client/src/lineDiff';
+import { applyHunks, inPlaceHunks, lineHunks, onScreenHunks } from '../../client/src/lineDiff';
 
 /** A small seeded generator, so that a failure can be replayed. */
 function rng(seed: number) {
@@ -52,4 +52,61 @@ test('a template edit in a 540-Application preview: one small hunk per Applicati
   assert.equal(applyHunks(before, grown), added);
   assert.ok(grown.length <= 3, `${grown.length} hunks`);
   assert.deepEqual(lineHunks(before, before), []);
+});
+
+test('a template edit seen on screen: only the Applications in the windows are edited, the rest left for the whole replacement', () => {
+  const app = (n: number, rev: string, extra = '') =>
+    `---\n# from: element ${n}\napiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: app-${n}\nspec:\n  source:\n    targetRevision: ${rev}\n${extra}    path: services/${n}\n`;
+  const head = '# Preview of ApplicationSet "services": 540 Applications\n';
+  const before = head + Array.from({ length: 540 }, (_, i) => app(i, 'HEAD')).join('');
+  const after = head + Array.from({ length: 540 }, (_, i) => app(i, 'main')).join('');
+  assert.equal(inPlaceHunks(before, after), undefined, 'too many changes to edit in place');
+  // The editor shows Applications 100 to 103 (a window inside 100..103's text).
+  const from = before.indexOf('  name: app-100\n');
+  const to = before.indexOf('  name: app-103\n');
+  const hunks = onScreenHunks(before, after, [{ start: from, end: to }])!;
+  assert.deepEqual(
+    hunks.map((h) => h.text),
+    Array(4).fill('    targetRevision: main\n'),
+    'one small hunk for each of the 4 Applications on screen',
+  );
+  const partly = applyHunks(before, hunks);
+  for (let n = 0; n < 540; n++) {
+    const shown = partly.includes(app(n, 'main'));
+    assert.equal(shown, n >= 100 && n <= 103, `Application ${n}`);
+  }
+  // A window over everything gives the new text; the header counts as a part of its own.
+  assert.equal(applyHunks(before, onScreenHunks(before, after, [{ start: 0, end: before.length }])!), after);
+  const retitled = after.replace('540 Applications', '540 Applications (2 skipped)');
+  assert.equal(applyHunks(before, onScreenHunks(before, retitled, [{ start: 0, end: 10 }])!).split('\n')[0], retitled.split('\n')[0]);
+  // A line added in every Application: the parts on screen grow, the others keep their old text.
+  const grown = head + Array.from({ length: 540 }, (_, i) => app(i, 'HEAD', '    ref: x\n')).join('');
+  const g = applyHunks(before, onScreenHunks(before, grown, [{ start: from, end: from }])!);
+  assert.ok(g.includes(app(100, 'HEAD', '    ref: x\n')) && g.includes(app(99, 'HEAD')) && g.includes(app(101, 'HEAD')));
+  // Applications added or removed: the parts no longer match one to one.
+  assert.equal(
+    onScreenHunks(before, head + Array.from({ length: 541 }, (_, i) => app(i, 'main')).join(''), [{ start: from, end: to }]),
+    undefined,
+  );
+  assert.deepEqual(onScreenHunks(before, before, [{ start: 0, end: before.length }]), []);
+});
+
+test('random previews: on-screen hunks over every window give the new text part by part', () => {
+  const r = rng(31);
+  const words = ['kind: Application', '  name: a', '  name: b', '', '# from: x', 'spec:', '  project: default'];
+  const part = () => '---\n' + Array.from({ length: 1 + Math.floor(r() * 5) }, () => words[Math.floor(r() * words.length)] + '\n').join('');
+  for (let round = 0; round < 500; round++) {
+    const parts = Array.from({ length: 1 + Math.floor(r() * 8) }, part);
+    const changed = parts.map((p) => (r() < 0.5 ? part() : p));
+    const oldText = '# head\n' + parts.join('');
+    const newText = '# head\n' + changed.join('');
+    const all = onScreenHunks(oldText, newText, [{ start: 0, end: oldText.length }])!;
+    assert.equal(applyHunks(oldText, all), newText);
+    const at = Math.floor(r() * oldText.length);
+    const some = onScreenHunks(oldText, newText, [{ start: at, end: at }])!;
+    const result = applyHunks(oldText, some);
+    for (let i = 1; i < some.length; i++) assert.ok(some[i].start >= some[i - 1].end);
+    assert.ok(result.length > 0);
+    assert.ok(some.length <= all.length);
+  }
 });

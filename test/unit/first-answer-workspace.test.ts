@@ -12,61 +12,32 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine';
-import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
-import { KUSTOMIZE_OUTSIDE_PATCHES } from '../../server/src/engine/workspace/interests';
-import { partialReason } from '../../server/src/engine/validate/partial';
-import { parseFile } from '../../server/src/engine/yaml/document';
-import type { SourceText } from '../../server/src/engine/inputs';
+import { getLanguageService, type LanguageService } from '../../server/src/engine';
 import { memHost, repoFiles } from '../helpers/memHost';
-import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
-
-/** A patch of an ApplicationSet: metadata and one changed field, no generators or template. */
-const PATCH = (name: string) =>
-  `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: ${name}\nspec:\n  syncPolicy:\n    preserveResourcesOnDeletion: true\n`;
-const WHOLE = `${appsetHead('whole')}  generators:\n    - list:\n        elements: [{name: a}]\n  template:\n    metadata:\n      name: '{{ .name }}'\n${MINIMAL_TEMPLATE_SPEC}`;
-const KUSTOMIZATION = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n';
+import { appsetPatch, KUSTOMIZATION, patchWorkspace, WHOLE_APPSET } from '../helpers/kustomize';
 
 /** Every YAML file (and kustomize's extension-less Kustomization) under the given folders of the repository, as one workspace at /ws. */
 const allYaml = (...dirs: string[]) => repoFiles((n) => /\.ya?ml$/i.test(n) || n === 'Kustomization', ...dirs);
 
-/** The partial reason of every ApplicationSet document of `file`, read through `ws`. */
-function reasons(files: Map<string, string>, ws: WorkspaceIndex, file: string): (string | undefined)[] {
-  const host = memHost(files);
-  const text = files.get(file)!;
-  const src = { path: file, text, host, workspace: ws, settings: host.settings() } as unknown as SourceText;
-  return parseFile(text).appsets.map((d) => partialReason(d, src));
-}
-
-/** Patches listed in every way kustomize allows, near and far. */
-function patchWorkspace(): Map<string, string> {
-  return new Map([
-    // listed by the kustomization beside it, and by one two folders up
-    ['/ws/overlays/prod/kustomization.yaml', `${KUSTOMIZATION}resources: [../../base]\npatches:\n  - path: wave.yaml\n`],
-    ['/ws/overlays/prod/wave.yaml', PATCH('web')],
-    ['/ws/kustomization.yaml', `${KUSTOMIZATION}patchesStrategicMerge:\n- apps/deep/down/keep.yaml\n`],
-    ['/ws/apps/deep/down/keep.yaml', PATCH('api')],
-    // the file name kustomize also reads
-    ['/ws/legacy/Kustomization', `patchesJson6902:\n  - {path: json.yaml, target: {kind: ApplicationSet, name: web}}\n`],
-    ['/ws/legacy/json.yaml', PATCH('web')],
-    // outside the kustomization's folder: only with LoadRestrictionsNone, in every layout of the field
-    ['/ws/overlays/dev/kustomization.yaml', `${KUSTOMIZATION}resources:\n- ../../base\npatches:\n- path: ../../shared/dev-patch.yaml\n`],
-    ['/ws/shared/dev-patch.yaml', PATCH('web')],
-    ['/ws/overlays/qa/kustomization.yml', `resources: [../../base]\n"patchesStrategicMerge": [../../shared/qa-patch.yaml]\n`],
-    ['/ws/shared/qa-patch.yaml', PATCH('web')],
-    // a file of another name is not a kustomization for kustomize, whatever its kind says
-    ['/ws/other/not-kustomize.yaml', `${KUSTOMIZATION}patches:\n  - path: ignored.yaml\n`],
-    ['/ws/other/ignored.yaml', WHOLE],
-    // a kustomization whose only `..` is a resource, and a whole ApplicationSet it does not list
-    ['/ws/overlays/stage/kustomization.yaml', `${KUSTOMIZATION}resources: [../../base]\npatches:\n  - path: stage.yaml\n`],
-    ['/ws/base/appset.yaml', WHOLE],
-  ]);
+/**
+ * Why the service leaves each ApplicationSet document of `file` unexpanded — the note its preview and
+ * `appset render` show: "this document is a kustomize patch (listed under …): it changes an
+ * ApplicationSet defined elsewhere …" — or undefined for a whole ApplicationSet.
+ */
+function reasons(ls: LanguageService, files: Map<string, string>, file: string): (string | undefined)[] {
+  const a = ls.analyze(`file://${file}`, files.get(file)!, file);
+  return ls.appsets(a).map((s) =>
+    ls
+      .applications(a, s.span.start)
+      ?.notes.map((n) => /^this document is (.*): it changes an ApplicationSet defined elsewhere/.exec(n)?.[1])
+      .find((r) => r !== undefined),
+  );
 }
 
 test('kustomize patch files are found in the ancestor folders and, when their path climbs out, anywhere', () => {
   const files = patchWorkspace();
-  const ws = new WorkspaceIndex(memHost(files));
-  const reason = (f: string) => reasons(files, ws, f)[0];
+  const ls = getLanguageService({ host: memHost(files) });
+  const reason = (f: string) => reasons(ls, files, f)[0];
   assert.equal(reason('/ws/overlays/prod/wave.yaml'), 'a kustomize patch (listed under patches in overlays/prod/kustomization.yaml)');
   assert.equal(reason('/ws/apps/deep/down/keep.yaml'), 'a kustomize patch (listed under patchesStrategicMerge in kustomization.yaml)');
   assert.equal(reason('/ws/legacy/json.yaml'), 'a kustomize patch (listed under patchesJson6902 in legacy/Kustomization)');
@@ -77,11 +48,8 @@ test('kustomize patch files are found in the ancestor folders and, when their pa
   );
   assert.equal(reason('/ws/other/ignored.yaml'), undefined);
   assert.equal(reason('/ws/base/appset.yaml'), undefined);
-  // The pre-filter passes only kustomizations whose patches leave their folder.
-  assert.deepEqual(
-    ws.matching(KUSTOMIZE_OUTSIDE_PATCHES).map((f) => f.path),
-    ['/ws/overlays/dev/kustomization.yaml', '/ws/overlays/qa/kustomization.yml'],
-  );
+  // Which kustomizations the index's pre-filter passes (only those whose patches leave their folder)
+  // is the workspace module's own test: test/unit/engine/workspace/index.test.ts.
 });
 
 test('the partial reason of every ApplicationSet of the fixtures and examples is the same with and without the pre-filter', () => {
@@ -89,17 +57,17 @@ test('the partial reason of every ApplicationSet of the fixtures and examples is
   for (const [p, t] of patchWorkspace()) files.set(p, t);
   // Layouts the line test must not misread: a flow mapping at the top, a comment, CRLF line ends.
   files.set('/ws/flow/kustomization.yaml', '{patches: [{path: ../shared/flow-patch.yaml}]}\n');
-  files.set('/ws/shared/flow-patch.yaml', PATCH('web'));
+  files.set('/ws/shared/flow-patch.yaml', appsetPatch('web'));
   files.set('/ws/crlf/kustomization.yaml', 'patches:\r\n# shared\r\n  - path: ../shared/crlf-patch.yaml\r\n');
-  files.set('/ws/shared/crlf-patch.yaml', PATCH('web'));
-  const filtered = new WorkspaceIndex(memHost(files));
-  const full = new WorkspaceIndex(memHost(files), { prefilter: false });
+  files.set('/ws/shared/crlf-patch.yaml', appsetPatch('web'));
+  const filtered = getLanguageService({ host: memHost(files) });
+  const full = getLanguageService({ host: memHost(files), prefilter: false });
   let partial = 0;
   let checked = 0;
   for (const [p, t] of files) {
     if (!p.endsWith('.yaml') || !/kind:\s*ApplicationSet/.test(t)) continue;
-    const got = reasons(files, filtered, p);
-    assert.deepEqual(got, reasons(files, full, p), p);
+    const got = reasons(filtered, files, p);
+    assert.deepEqual(got, reasons(full, files, p), p);
     checked += got.length;
     partial += got.filter((r) => r?.startsWith('a kustomize patch')).length;
   }
@@ -140,7 +108,7 @@ test("the language server's first answer on a patch reads only its folders' kust
 
 test('the language server does not call a project unknown before the workspace is read, and says it once it is', () => {
   const files = new Map<string, string>([
-    ['/ws/apps/appset.yaml', WHOLE.replace('project: default', 'project: plaform')],
+    ['/ws/apps/appset.yaml', WHOLE_APPSET.replace('project: default', 'project: plaform')],
     [
       '/ws/projects/platform.yaml',
       'apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: platform, namespace: argocd}\nspec: {}\n',

@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { workspaceFor } from './generators-helpers';
+import { chartFiles } from '../helpers/charts';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 
 const VALUES = `source:
@@ -20,6 +21,9 @@ const VALUES = `source:
     team: web
   empty: []
 `;
+
+/** The chart the templates below belong to: chart/Chart.yaml and VALUES as its values.yaml. */
+const APPS_CHART = chartFiles('chart', 'apps', VALUES);
 
 const template = (directories: string, extra = '') => `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -49,7 +53,7 @@ const printed = (ws: ReturnType<typeof workspaceFor>, text: string) =>
   ws.diagnostics(text, 'chart/templates/appset.yaml').filter((d) => d.code === 'helm/printed-collection');
 
 test("a values list or map printed by a bare action is Go's text, an error with the toYaml form", (t) => {
-  const ws = workspaceFor(t, { 'chart/Chart.yaml': 'apiVersion: v2\nname: apps\nversion: 0.1.0\n', 'chart/values.yaml': VALUES });
+  const ws = workspaceFor(t, APPS_CHART);
   const quoted = printed(ws, template(`'{{- $.Values.source.directories }}'`));
   assert.equal(quoted.length, 1);
   assert.equal(quoted[0].severity, 'error');
@@ -70,7 +74,7 @@ test("a values list or map printed by a bare action is Go's text, an error with 
 });
 
 test('what Helm prints right is left alone: toYaml, a scalar, an empty list, a range, a value values.yaml does not have', (t) => {
-  const ws = workspaceFor(t, { 'chart/Chart.yaml': 'apiVersion: v2\nname: apps\nversion: 0.1.0\n', 'chart/values.yaml': VALUES });
+  const ws = workspaceFor(t, APPS_CHART);
   assert.deepEqual(printed(ws, template(`{{- toYaml .Values.source.directories | nindent 8 }}`)), []);
   assert.deepEqual(printed(ws, template(`{{ .Values.source.empty }}`)), []);
   assert.deepEqual(printed(ws, template(`'{{ .Values.source.missing }}'`)), []);
@@ -80,7 +84,7 @@ test('what Helm prints right is left alone: toYaml, a scalar, an empty list, a r
     [],
   );
   // Without the chart's values.yaml nothing is known, and nothing is said.
-  const bare = workspaceFor(t, { 'chart/Chart.yaml': 'apiVersion: v2\nname: apps\nversion: 0.1.0\n' });
+  const bare = workspaceFor(t, chartFiles('chart', 'apps'));
   assert.deepEqual(printed(bare, template(`'{{- $.Values.source.directories }}'`)), []);
 });
 

@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createNodeHost, MAX_READ_BYTES, parseGitConfigRemotes } from '../../server/src/host/nodeHost';
+import { createNodeHost } from '../../server/src/host/nodeHost';
+import { MAX_READ_BYTES } from '../../server/src/host/files';
+import { parseGitConfigRemotes } from '../../server/src/host/gitRemotes';
 import { hostForInputs } from '../../server/src/cli/common';
 
 function tempTree(): { base: string; root: string; outside: string } {

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { getLanguageService } from '../../server/src/engine';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';
-import { storyAppSet, storySecrets } from '../helpers/story';
+import { storyAppSet, storyRollout, storySecrets } from '../helpers/story';
 
 const WIDTH = 40;
 
@@ -30,21 +30,6 @@ const KINDS: [kind: string, key: RegExp][] = [
   ['not deployed', /^Not deployed yet · \d+ apps at once$/],
   ['step', /^Step \d+ · \d+ apps? · (\d+ at a time|all at once|manual gate)/],
 ];
-
-const STEPS = `  strategy:
-    type: RollingSync
-    rollingSync:
-      steps:
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [canary]
-        - matchExpressions:
-            - key: tier
-              operator: In
-              values: [low-traffic]
-          maxUpdate: 25%
-`;
 
 /** The lenses' titles; fails when two lenses share a line (the second would start past the cut). */
 function lensesOf(appset: string, enabled: 'true' | 'false' | Record<string, string>): string[] {
@@ -69,11 +54,7 @@ function lensesOf(appset: string, enabled: 'true' | 'false' | Record<string, str
 
 test('every lens holds its key fact in its first 40 characters', () => {
   const plain = storyAppSet('go');
-  const labelled = plain.replace(
-    "      name: '{{.name}}-{{.service}}'\n",
-    "      name: '{{.name}}-{{.service}}'\n      labels:\n        tier: '{{ index .metadata.labels \"tier\" }}'\n",
-  );
-  const withSteps = labelled.replace('  template:\n', `${STEPS}  template:\n`);
+  const withSteps = storyRollout([{ values: ['canary'] }, { values: ['low-traffic'], maxUpdate: '25%' }], { block: true });
   const none = plain.replace('env: prod', 'env: production');
   const titles = [
     ...lensesOf(plain, 'false'),

@@ -1,16 +1,17 @@
 /** Test helpers for the rollout tests: fixture loading, text edits and the real facade's context over the story. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Analysis, EngineDiagnostic, EngineSettings, LanguageService } from '../../server/src/engine';
+import type { Analysis, EngineDiagnostic, EngineSettings, LanguageService, LanguageServiceParams } from '../../server/src/engine';
 
 import { memHost } from '../helpers/memHost';
 import { clusterSecrets } from '../helpers/clusters';
 import { CLUSTERS } from '../helpers/story';
 import { getLanguageService } from '../../server/src/engine';
-// The story's ApplicationSet context comes from the service's internal facade: the door hands out an
-// opaque analysis (engine/service/results.ts), and the rollout modules' own tests call their features on a context.
-import { getLanguageService as getEngineService } from '../../server/src/engine/service/languageService';
-import type { AppSetContext } from '../../server/src/engine/features/context';
+
+/** A feature module as the facade calls it (engine/features/context.ts `FeatureContributor`), named from the door's parameters. */
+type Contributor = NonNullable<LanguageServiceParams['contributors']>[number];
+/** The context the facade hands a feature module for one ApplicationSet (engine/features/context.ts `AppSetContext`). */
+export type StoryContext = Parameters<NonNullable<Contributor['codeLenses']>>[0];
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures', 'rollout');
 
@@ -52,15 +53,20 @@ function storyFiles(files: Map<string, string>, extraLabels: Record<string, stri
  * The real facade's AppSetContext for `text` (at /ws/appset.yaml) in an in-memory workspace holding `files`
  * and the story's 12 cluster Secrets, labelled `team: web` and their tier (plus `extraLabels`): nothing in
  * them looks like production unless a test adds it. Expansion, enablement and the rest are the engine's own.
+ * For the tests of the rollout modules' internals, which call their features on a context: the door hands
+ * the fronts an opaque analysis, and a context only to a feature module (a contributor), so the context is
+ * taken the way every feature module receives it — as a contributor the facade asks for lenses.
  */
 export function storyContext(
   text: string,
   files = new Map<string, string>(),
   settings: Partial<EngineSettings> = {},
   extraLabels: Record<string, string> = {},
-): AppSetContext {
-  const ls = getEngineService({ host: memHost(storyFiles(files, extraLabels), settings) });
-  const ctx = ls.analyze('file:///ws/appset.yaml', text, '/ws/appset.yaml').appsets[0];
+): StoryContext {
+  let ctx: StoryContext | undefined;
+  const probe: Contributor = { name: 'test-context', codeLenses: (c) => ((ctx ??= c), []) };
+  const ls = getLanguageService({ host: memHost(storyFiles(files, extraLabels), settings), contributors: [probe] });
+  ls.codeLenses(ls.analyze('file:///ws/appset.yaml', text, '/ws/appset.yaml'));
   if (!ctx) throw new Error('no ApplicationSet in text');
   return ctx;
 }

@@ -10,27 +10,17 @@ import { getLanguageService } from '../../server/src/engine';
 import { renderPlan } from '../../client/src/rolloutHtml';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';
-import { storyAppSet, storySecrets } from '../helpers/story';
-import { rollingSyncBy } from '../helpers/appsets';
+import { storyRollout, storySecrets } from '../helpers/story';
 
 test('540 Applications: counts by cluster and tier, folded waves, filter data, source links', () => {
   const files = new Map<string, string>();
   files.set('/ws/clusters/secrets.yaml', storySecrets());
   files.set('/ws/argocd/argocd-cmd-params-cm.yaml', cmdParamsCm('true'));
-  const text = storyAppSet('go')
-    .replace(
-      '  template:\n',
-      () =>
-        rollingSyncBy('tier', [
-          { values: ['canary'], maxUpdate: 1 },
-          { values: ['low-traffic'], maxUpdate: '25%' },
-          { values: ['high-traffic'], maxUpdate: '100%' },
-        ]) + '  template:\n',
-    )
-    .replace(
-      "      name: '{{.name}}-{{.service}}'\n",
-      `      name: '{{.name}}-{{.service}}'\n      labels:\n        tier: '{{ index .metadata.labels "tier" }}'\n`,
-    );
+  const text = storyRollout([
+    { values: ['canary'], maxUpdate: 1 },
+    { values: ['low-traffic'], maxUpdate: '25%' },
+    { values: ['high-traffic'], maxUpdate: '100%' },
+  ]);
   files.set('/ws/apps/services.yaml', text);
   const ls = getLanguageService({ host: memHost(files) });
   const a = ls.analyze('file:///ws/apps/services.yaml', text, '/ws/apps/services.yaml');

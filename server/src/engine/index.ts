@@ -35,7 +35,7 @@ export type { EngineHost, EngineSettings, FileStat, GitRemote, InstanceMapping, 
 
 // The engine's vocabulary: spans are character offsets; fronts convert to lines and columns (the CLI with this line table).
 export type * from './types';
-export { lineStarts, lineOfOffset, spanAt } from './yaml';
+export { lineStarts, lineOfOffset } from './yaml';
 export { declaresAppSet } from './kinds/appset';
 
 // Argo CD versions: the supported release lines and the `argocdVersion` setting's accepted values.
@@ -56,9 +56,6 @@ export { planTitle, enablementLine, rollingSyncLines, skippedLine } from './roll
 export { timelineLines, timelineMarkdown, minutesText, clockText } from './rollout/timeline';
 export type { RolloutTimeline, TimelineStep, TimelineStop } from './rollout/timeline';
 export { installReportLines, type InstallReport, type InstallReportEntry } from './install/report';
-// How many Applications one commit syncs at once (CI gates and the editor's policy note share it).
-export { syncWaves } from './features/rollout/waves';
-export type { SyncWave, SyncWaves } from './features/rollout/waves';
 export type { RolloutPlan, PlanStep, PlanWave, Enablement } from '../protocol';
 
 // The Go template library, as `appset template` and the language server's cost budget use it.

@@ -63,187 +63,110 @@ const LINES_PER_STEP = 2000;
 export function* checkYamlLimitsSteps(text: string, limits: YamlLimits = YAML_LIMITS, base = 0): Generator<void, YamlLimitHit | undefined> {
   if (text.length > limits.maxChars) return { kind: 'size', offset: base, value: text.length, limit: limits.maxChars };
   const n = text.length;
-  // Block structure: the indentation columns of the enclosing lines, and how many levels each opened
-  // (`- key:` opens a sequence item and a mapping: two).
-  const indents: number[] = [];
-  const opened: number[] = [];
-  let outer = 0; // levels opened by the enclosing lines
-  let flow = 0; // open flow brackets
-  let flowBase = 0; // depth of the block structure around the current flow collection
-  let quote = 0; // 0, or the char code of the quote a multi-line scalar is open with
-  let quoteIndent = 0; // a continuation line indented this much or less ends that scalar (see below)
-  let blockScalarIndent = -1; // ≥ 0 while inside a `|`/`>` scalar opened on a line with this indentation
-  let blockContentIndent = -1; // the indentation of the scalar's first content line, once seen
-  // A second, cruder measure over every line, inside scalars too: indentation levels and leading
-  // `- `/`? `. Where the parser ends a scalar earlier than modelled above (error recovery), what
-  // follows is still counted.
-  const shadowIndents: number[] = [];
-  const shadowOpened: number[] = [];
-  let shadow = 0;
-  let lineStart = 0;
+  const scan = new LimitScan(text, limits, base);
   let lines = 0;
-  while (lineStart <= n) {
+  for (let lineStart = 0; lineStart <= n;) {
     if (++lines % LINES_PER_STEP === 0) yield;
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = n;
-    if (lineEnd - lineStart > limits.maxLineChars)
-      return { kind: 'line', offset: base + lineStart, value: lineEnd - lineStart, limit: limits.maxLineChars };
-    let i = lineStart;
-    while (i < lineEnd && text.charCodeAt(i) === 32) i++;
-    const indent = i - lineStart;
-    const blank = i >= lineEnd || text.charCodeAt(i) === 13 || (text.charCodeAt(i) === 35 && quote === 0 && flow === 0); // '#'
-    const shadowHit = measureShadow(i, lineEnd, indent);
-    if (shadowHit) return shadowHit;
-    // A document marker at column 0 ends everything (even block and quoted scalars).
-    if (isMarker(text, lineStart, lineEnd)) {
-      shadowIndents.length = 0;
-      shadowOpened.length = 0;
-      shadow = 0;
-      indents.length = 0;
-      opened.length = 0;
-      outer = 0;
-      flow = 0;
-      quote = 0;
-      blockScalarIndent = -1;
-      blockContentIndent = -1;
-      lineStart = lineEnd + 1;
-      continue;
-    }
-    if (blockScalarIndent >= 0) {
-      // The first content line fixes the scalar's indentation; a later line indented less ends the
-      // scalar for the parser, so it ends it here too (ending it earlier only over-counts).
-      const empty = i >= lineEnd || text.charCodeAt(i) === 13;
-      if (empty || (indent > blockScalarIndent && (blockContentIndent < 0 || indent >= blockContentIndent))) {
-        if (!empty && blockContentIndent < 0) blockContentIndent = indent;
-        lineStart = lineEnd + 1;
-        continue;
-      }
-      blockScalarIndent = -1;
-      blockContentIndent = -1;
-    }
-    let inline = 0;
-    let lineOpens = false;
-    // The parser ends a multi-line quoted scalar at a continuation line that is not indented more
-    // than the key it belongs to (an error, after which the rest is structure again), so does this.
-    if (quote !== 0 && !(i >= lineEnd || text.charCodeAt(i) === 13) && indent <= quoteIndent) quote = 0;
-    if (quote !== 0) {
-      i = skipQuoted(text, i, lineEnd, quote);
-      if (i >= 0) quote = 0;
-      else {
-        lineStart = lineEnd + 1;
-        continue;
-      }
-    } else {
-      if (blank) {
-        lineStart = lineEnd + 1;
-        continue;
-      }
-      // Inside a flow collection too: the parser recovers from a `- ` or `? ` there by opening block
-      // collections, nested by indentation, so flow lines are measured as block lines as well.
-      while (indents.length && indents[indents.length - 1] >= indent) {
-        indents.pop();
-        outer -= opened.pop() as number;
-      }
-      lineOpens = true;
-    }
-    // The rest of the line: indicators, keys, flow brackets, quotes, comments.
-    let atNodeStart = flow === 0;
-    let content = -1; // the column of the line's first node (after its `- `/`? `/`: ` indicators)
-    while (i < lineEnd) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 13) {
-        i++;
-        continue;
-      }
-      if (c === 35 && (i === lineStart || isSpace(text.charCodeAt(i - 1)))) break; // comment
-      if (content < 0 && !((c === 45 || c === 63 || c === 58) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))))
-        content = i - lineStart;
-      // A quoted scalar: in a flow collection where a quote may start a node, in block context at a node's start.
-      // One left open continues on the next lines. (Inside a flow collection atNodeStart is read again only
-      // after the collection closes, which clears it.)
-      if ((c === 34 || c === 39) && (flow > 0 ? quoteMayStart(text, i, lineStart) : atNodeStart)) {
-        const end = skipQuoted(text, i + 1, lineEnd, c);
-        if (end < 0) {
-          quote = c;
-          quoteIndent = content < 0 ? i - lineStart : content;
-          break;
-        }
-        i = end;
-        atNodeStart = false;
-        continue;
-      }
-      if (flow > 0) {
-        const around = Math.max(flowBase, outer + inline);
-        if ((c === 45 || c === 63) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))) {
-          // '- ', '? ' inside a flow collection: a block collection for the parser's error recovery
-          inline++;
-          if (around + 1 + flow > limits.maxDepth)
-            return { kind: 'depth', offset: base + i, value: around + 1 + flow, limit: limits.maxDepth };
-          i++;
-        } else if (c === 91 || c === 123) {
-          // '[' '{'
-          flow++;
-          if (around + flow > limits.maxDepth) return { kind: 'depth', offset: base + i, value: around + flow, limit: limits.maxDepth };
-          i++;
-        } else if (c === 93 || c === 125) {
-          flow--;
-          i++;
-          if (flow === 0) atNodeStart = false;
-        } else i++;
-        continue;
-      }
-      // Block context.
-      if ((c === 45 || c === 63 || c === 58) && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))) {
-        // '- ', '? ', ': '
-        inline++;
-        if (outer + inline > limits.maxDepth) return { kind: 'depth', offset: base + i, value: outer + inline, limit: limits.maxDepth };
-        i++;
-        atNodeStart = true;
-        continue;
-      }
-      if ((c === 33 || c === 38 || c === 42) && atNodeStart) {
-        // tag, anchor or alias: a token up to the next space
-        while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
-        continue;
-      }
-      if ((c === 91 || c === 123) && atNodeStart) {
-        flow = 1;
-        flowBase = outer + inline;
-        if (flowBase + flow > limits.maxDepth) return { kind: 'depth', offset: base + i, value: flowBase + flow, limit: limits.maxDepth };
-        i++;
-        continue;
-      }
-      if ((c === 124 || c === 62) && atNodeStart) {
-        // '|' '>': a block scalar; its content lines are not structure.
-        blockScalarIndent = indent;
-        blockContentIndent = -1;
-        break;
-      }
-      // A plain scalar (or a key): up to ': ' or ' #' or the end of the line.
-      atNodeStart = false;
-      while (i < lineEnd) {
-        const d = text.charCodeAt(i);
-        if (d === 58 && (i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1)))) break;
-        if (d === 35 && isSpace(text.charCodeAt(i - 1))) break;
-        i++;
-      }
-    }
-    if (lineOpens) {
-      const levels = Math.max(1, inline);
-      indents.push(indent);
-      opened.push(levels);
-      outer += levels;
-      if (outer > limits.maxDepth) return { kind: 'depth', offset: base + lineStart + indent, value: outer, limit: limits.maxDepth };
-    }
+    const hit = scan.line(lineStart, lineEnd);
+    if (hit) return hit;
     lineStart = lineEnd + 1;
   }
   return undefined;
+}
 
-  function measureShadow(i: number, lineEnd: number, indent: number): YamlLimitHit | undefined {
+/**
+ * What `LimitScan`'s node readers return instead of the next position: the rest of the line is not
+ * structure (a comment, a quote left open, a block scalar), or a limit was passed (in `hit`).
+ */
+const END_OF_LINE = -1;
+const HIT = -2;
+
+/**
+ * The scanner of `checkYamlLimitsSteps`: the structure open around the current line (kept from one
+ * line to the next), and what has been read of the current line.
+ */
+class LimitScan {
+  // Block structure: the indentation columns of the enclosing lines, and how many levels each opened
+  // (`- key:` opens a sequence item and a mapping: two).
+  private readonly indents: number[] = [];
+  private readonly opened: number[] = [];
+  private outer = 0; // levels opened by the enclosing lines
+  private flow = 0; // open flow brackets
+  private flowBase = 0; // depth of the block structure around the current flow collection
+  private quote = 0; // 0, or the char code of the quote a multi-line scalar is open with
+  private quoteIndent = 0; // a continuation line indented this much or less ends that scalar (see line())
+  private blockScalarIndent = -1; // >= 0 while inside a `|`/`>` scalar opened on a line with this indentation
+  private blockContentIndent = -1; // the indentation of the scalar's first content line, once seen
+  // A second, cruder measure over every line, inside scalars too: indentation levels and leading
+  // `- `/`? `. Where the parser ends a scalar earlier than modelled above (error recovery), what
+  // follows is still counted.
+  private readonly shadowIndents: number[] = [];
+  private readonly shadowOpened: number[] = [];
+  private shadow = 0;
+  // The line being read.
+  private lineStart = 0;
+  private lineEnd = 0;
+  private indent = 0;
+  private inline = 0; // levels opened by the indicators read so far on this line
+  private atNodeStart = false;
+  private content = -1; // the column of the line's first node (after its `- `/`? `/`: ` indicators)
+  private hit: YamlLimitHit | undefined; // the limit a node reader found passed
+
+  constructor(
+    private readonly text: string,
+    private readonly limits: YamlLimits,
+    private readonly base: number,
+  ) {}
+
+  /** Measures the line from `lineStart` to `lineEnd` (its `\n`); the limit it passes, if any. */
+  line(lineStart: number, lineEnd: number): YamlLimitHit | undefined {
+    const text = this.text;
+    if (lineEnd - lineStart > this.limits.maxLineChars)
+      return { kind: 'line', offset: this.base + lineStart, value: lineEnd - lineStart, limit: this.limits.maxLineChars };
+    let i = lineStart;
+    while (i < lineEnd && text.charCodeAt(i) === 32) i++;
+    const indent = i - lineStart;
+    const blank = i >= lineEnd || text.charCodeAt(i) === 13 || (text.charCodeAt(i) === 35 && this.quote === 0 && this.flow === 0); // '#'
+    const shadowHit = this.measureShadow(i, lineEnd, indent);
+    if (shadowHit) return shadowHit;
+    // A document marker at column 0 ends everything (even block and quoted scalars).
+    if (isMarker(text, lineStart, lineEnd)) {
+      this.endDocument();
+      return undefined;
+    }
+    if (this.blockScalarIndent >= 0 && this.inBlockScalar(i, lineEnd, indent)) return undefined;
+    let lineOpens = false;
+    // The parser ends a multi-line quoted scalar at a continuation line that is not indented more
+    // than the key it belongs to (an error, after which the rest is structure again), so does this.
+    if (this.quote !== 0 && !(i >= lineEnd || text.charCodeAt(i) === 13) && indent <= this.quoteIndent) this.quote = 0;
+    if (this.quote !== 0) {
+      i = skipQuoted(text, i, lineEnd, this.quote);
+      if (i < 0) return undefined;
+      this.quote = 0;
+    } else {
+      if (blank) return undefined;
+      // Inside a flow collection too: the parser recovers from a `- ` or `? ` there by opening block
+      // collections, nested by indentation, so flow lines are measured as block lines as well.
+      this.closeBlocks(indent);
+      lineOpens = true;
+    }
+    this.lineStart = lineStart;
+    this.lineEnd = lineEnd;
+    this.indent = indent;
+    const hit = this.readNodes(i);
+    if (hit || !lineOpens) return hit;
+    return this.openLine();
+  }
+
+  /** The shadow measure of a line whose first non-space is at `i`. */
+  private measureShadow(i: number, lineEnd: number, indent: number): YamlLimitHit | undefined {
+    const text = this.text;
     if (i >= lineEnd || text.charCodeAt(i) === 13 || text.charCodeAt(i) === 35) return undefined;
-    while (shadowIndents.length && shadowIndents[shadowIndents.length - 1] >= indent) {
-      shadowIndents.pop();
-      shadow -= shadowOpened.pop() as number;
+    while (this.shadowIndents.length && this.shadowIndents[this.shadowIndents.length - 1] >= indent) {
+      this.shadowIndents.pop();
+      this.shadow -= this.shadowOpened.pop() as number;
     }
     let levels = 1;
     for (let j = i; j + 1 < lineEnd && (text.charCodeAt(j) === 45 || text.charCodeAt(j) === 63) && isSpace(text.charCodeAt(j + 1));) {
@@ -251,11 +174,167 @@ export function* checkYamlLimitsSteps(text: string, limits: YamlLimits = YAML_LI
       j += 2;
       while (j < lineEnd && text.charCodeAt(j) === 32) j++;
     }
-    shadowIndents.push(indent);
-    shadowOpened.push(levels);
-    shadow += levels;
-    return shadow > limits.maxDepth ? { kind: 'depth', offset: base + i, value: shadow, limit: limits.maxDepth } : undefined;
+    this.shadowIndents.push(indent);
+    this.shadowOpened.push(levels);
+    this.shadow += levels;
+    return this.shadow > this.limits.maxDepth ? depthHit(this.base + i, this.shadow, this.limits) : undefined;
   }
+
+  private endDocument(): void {
+    this.shadowIndents.length = 0;
+    this.shadowOpened.length = 0;
+    this.shadow = 0;
+    this.indents.length = 0;
+    this.opened.length = 0;
+    this.outer = 0;
+    this.flow = 0;
+    this.quote = 0;
+    this.blockScalarIndent = -1;
+    this.blockContentIndent = -1;
+  }
+
+  /**
+   * Whether a line belongs to the open block scalar. The first content line fixes the scalar's
+   * indentation; a later line indented less ends the scalar for the parser, so it ends it here too
+   * (ending it earlier only over-counts).
+   */
+  private inBlockScalar(i: number, lineEnd: number, indent: number): boolean {
+    const empty = i >= lineEnd || this.text.charCodeAt(i) === 13;
+    if (empty || (indent > this.blockScalarIndent && (this.blockContentIndent < 0 || indent >= this.blockContentIndent))) {
+      if (!empty && this.blockContentIndent < 0) this.blockContentIndent = indent;
+      return true;
+    }
+    this.blockScalarIndent = -1;
+    this.blockContentIndent = -1;
+    return false;
+  }
+
+  /** Leaves the enclosing lines indented as much as or more than this one. */
+  private closeBlocks(indent: number): void {
+    while (this.indents.length && this.indents[this.indents.length - 1] >= indent) {
+      this.indents.pop();
+      this.outer -= this.opened.pop() as number;
+    }
+  }
+
+  /** A line that starts a node opens the levels of its indicators (at least one). */
+  private openLine(): YamlLimitHit | undefined {
+    const levels = Math.max(1, this.inline);
+    this.indents.push(this.indent);
+    this.opened.push(levels);
+    this.outer += levels;
+    return this.outer > this.limits.maxDepth ? depthHit(this.base + this.lineStart + this.indent, this.outer, this.limits) : undefined;
+  }
+
+  /** The rest of the line from `from`: indicators, keys, flow brackets, quotes, comments. */
+  private readNodes(from: number): YamlLimitHit | undefined {
+    const text = this.text;
+    const lineEnd = this.lineEnd;
+    this.inline = 0;
+    this.atNodeStart = this.flow === 0;
+    this.content = -1;
+    for (let i = from; i < lineEnd;) {
+      const c = text.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 13) {
+        i++;
+        continue;
+      }
+      if (c === 35 && (i === this.lineStart || isSpace(text.charCodeAt(i - 1)))) break; // comment
+      if (this.content < 0 && !((c === 45 || c === 63 || c === 58) && spaceAfter(text, i, lineEnd))) this.content = i - this.lineStart;
+      // A quoted scalar: in a flow collection where a quote may start a node, in block context at a node's start.
+      // (Inside a flow collection atNodeStart is read again only after the collection closes, which clears it.)
+      if ((c === 34 || c === 39) && (this.flow > 0 ? quoteMayStart(text, i, this.lineStart) : this.atNodeStart)) i = this.quoted(i, c);
+      else if (this.flow === 0) i = this.blockNode(i, c);
+      else if (c === 45 || c === 63 || c === 91 || c === 123 || c === 93 || c === 125) i = this.flowNode(i, c);
+      else i++; // any other character inside a flow collection
+      if (i === END_OF_LINE) break;
+      if (i === HIT) return this.hit;
+    }
+    return undefined;
+  }
+
+  /** A quoted scalar at `i`; one left open continues on the next lines. */
+  private quoted(i: number, q: number): number {
+    const end = skipQuoted(this.text, i + 1, this.lineEnd, q);
+    if (end < 0) {
+      this.quote = q;
+      this.quoteIndent = this.content < 0 ? i - this.lineStart : this.content;
+      return END_OF_LINE;
+    }
+    this.atNodeStart = false;
+    return end;
+  }
+
+  /** A bracket, `-` or `?` inside a flow collection (`- ` and `? ` open block levels there, see `line`). */
+  private flowNode(i: number, c: number): number {
+    const around = Math.max(this.flowBase, this.outer + this.inline);
+    if ((c === 45 || c === 63) && spaceAfter(this.text, i, this.lineEnd)) {
+      // '- ', '? ' inside a flow collection: a block collection for the parser's error recovery
+      this.inline++;
+      if (around + 1 + this.flow > this.limits.maxDepth) return this.depthHit(i, around + 1 + this.flow);
+    } else if (c === 91 || c === 123) {
+      // '[' '{'
+      this.flow++;
+      if (around + this.flow > this.limits.maxDepth) return this.depthHit(i, around + this.flow);
+    } else if (c === 93 || c === 125) {
+      this.flow--;
+      if (this.flow === 0) this.atNodeStart = false;
+    }
+    return i + 1;
+  }
+
+  /** An indicator, node property, flow collection, block scalar or plain scalar at `i` in block context. */
+  private blockNode(i: number, c: number): number {
+    const text = this.text;
+    const lineEnd = this.lineEnd;
+    if ((c === 45 || c === 63 || c === 58) && spaceAfter(text, i, lineEnd)) {
+      // '- ', '? ', ': '
+      this.inline++;
+      if (this.outer + this.inline > this.limits.maxDepth) return this.depthHit(i, this.outer + this.inline);
+      this.atNodeStart = true;
+      return i + 1;
+    }
+    if ((c === 33 || c === 38 || c === 42) && this.atNodeStart) {
+      // tag, anchor or alias: a token up to the next space
+      while (i < lineEnd && !isSpace(text.charCodeAt(i))) i++;
+      return i;
+    }
+    if ((c === 91 || c === 123) && this.atNodeStart) {
+      this.flow = 1;
+      this.flowBase = this.outer + this.inline;
+      if (this.flowBase + this.flow > this.limits.maxDepth) return this.depthHit(i, this.flowBase + this.flow);
+      return i + 1;
+    }
+    if ((c === 124 || c === 62) && this.atNodeStart) {
+      // '|' '>': a block scalar; its content lines are not structure.
+      this.blockScalarIndent = this.indent;
+      this.blockContentIndent = -1;
+      return END_OF_LINE;
+    }
+    // A plain scalar (or a key): up to ': ' or ' #' or the end of the line.
+    this.atNodeStart = false;
+    while (i < lineEnd) {
+      const d = text.charCodeAt(i);
+      if (d === 58 && spaceAfter(text, i, lineEnd)) break;
+      if (d === 35 && isSpace(text.charCodeAt(i - 1))) break;
+      i++;
+    }
+    return i;
+  }
+
+  /** Records a passed depth limit; returns HIT. */
+  private depthHit(at: number, value: number): typeof HIT {
+    this.hit = depthHit(this.base + at, value, this.limits);
+    return HIT;
+  }
+}
+function depthHit(offset: number, value: number, limits: YamlLimits): YamlLimitHit {
+  return { kind: 'depth', offset, value, limit: limits.maxDepth };
+}
+
+/** The character after `i` is a space, or the line ends there. */
+function spaceAfter(text: string, i: number, lineEnd: number): boolean {
+  return i + 1 >= lineEnd || isSpace(text.charCodeAt(i + 1));
 }
 
 function isSpace(c: number): boolean {

@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine';
-import { MAX_READ_BYTES } from './nodeHost';
+import { MAX_READ_BYTES } from './files';
 import { readTextFile } from './files';
 
 /** Bytes of eager YAML/JSON blobs read at once; beyond this, files are read one by one. */

@@ -11,9 +11,6 @@ import { createConfinement } from './confinement';
 import { MAX_READ_BYTES, readTextFile } from './files';
 import { createGitRemotes } from './gitRemotes';
 
-export { MAX_READ_BYTES };
-export { GIT_SEARCH_DEPTH, parseGitConfigRemotes } from './gitRemotes';
-
 export interface NodeHost extends EngineHost {
   /** Replaces the settings (e.g. after a configuration change in the editor). */
   updateSettings(settings: Partial<EngineSettings>): void;

@@ -1,7 +1,8 @@
 // The editor at incident scale: the story's 540 Applications (12 clusters x 45 services, as
 // test/helpers/story.ts). The preview opens with every Application and an outline entry for each, and
-// follows a template edit (VS Code replaces the text whole) and a list element edit (the client edits the
-// few lines in place), each time showing exactly the server's text; each costs one request to the server,
+// follows a template edit (the Applications on screen edited at once, then, in the pause after it, the
+// whole text replaced by VS Code) and a list element edit (the client edits the few lines in place),
+// each time ending with exactly the server's text; each costs one request to the server,
 // plus one per notification the server sent meanwhile (counted, not timed: speed is the bench's). The open
 // and refresh times seen, split into their parts, are written to the report for the record; under
 // CODE_SHIM_PROFILE the windows are marked for test/vscode/profileWindows.mjs.
@@ -137,6 +138,7 @@ describe('the preview at incident scale (540 Applications)', () => {
     const edit = new vscode.WorkspaceEdit();
     edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + 4)), 'main');
     const refreshedAt = seen((t) => /targetRevision: main/.test(t));
+    const wholeAt = seen((t) => /targetRevision: main/.test(t) && !/targetRevision: HEAD/.test(t));
     c0 = process.cpuUsage();
     t0 = Date.now();
     assert.ok(await vscode.workspace.applyEdit(edit));
@@ -159,9 +161,23 @@ describe('the preview at incident scale (540 Applications)', () => {
     note(`  ${parts(t0, refreshed.last, refreshSeen)}`);
     markWindow('refresh', t0, refreshSeen);
     markWindow('refresh: VS Code applying the text', refreshed.last.answered, refreshSeen);
-    // What the preview shows is the server's text, exactly (VS Code replaced it whole: every Application changed).
+    markWindow('refresh: until the refresh', t0, refreshed.last.fired);
+    // Every Application changed: too much to edit in place. The Applications on screen were edited at
+    // once (a few hunks), and VS Code replaces the whole text in the pause after the edit: then the
+    // preview is the server's text, exactly.
+    assert.strictEqual(refreshed.lastHunks, -1, 'a template edit is too large to edit in place');
+    assert.ok(
+      refreshed.onScreen.hunks > 0 && refreshed.onScreen.hunks <= 40,
+      `the Applications on screen edited first: ${refreshed.onScreen.hunks} hunks`,
+    );
+    const wholeSeen = (await wholeAt) ?? Date.now();
+    const whole = await stats();
+    assert.ok(whole.onScreen.wholeAsked > 0, 'the whole replacement followed');
     assert.strictEqual(preview().getText(), await vscode.commands.executeCommand('appsetTools.preview', uri));
-    assert.strictEqual(refreshed.lastHunks, -1, 'a template edit leaves the preview to VS Code to replace whole');
+    note(
+      `  the ${refreshed.onScreen.hunks} on-screen hunks first; the whole text replaced after the pause (asked ${whole.onScreen.wholeAsked - refreshSeen} ms after), ${wholeSeen - t0} ms after the edit`,
+    );
+    markWindow('refresh: the whole text', whole.onScreen.wholeAsked, wholeSeen);
 
     // An edit of one list element changes its 12 Applications: the preview is edited in place (a few
     // lines), and ends the same as the server's text.

@@ -2,7 +2,7 @@
  * Short human descriptions of what a generator produces, for code lenses and hovers:
  * `12 clusters × 45 services`, `3 directories`, `2 elements`.
  */
-import { isObject } from '../generators/params';
+import { isObj } from '../objects';
 import { kindsOf } from '../generators/index';
 
 /** `countOf(['generators', i])` is the number of parameter sets child i produced (the last time it ran). */
@@ -12,13 +12,13 @@ export function describeGenerator(
   count: number,
   countOf: (rel: (string | number)[]) => number | undefined,
 ): string {
-  const spec = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>) : {};
+  const spec = isObj(entry[kind]) ? (entry[kind] as Record<string, unknown>) : {};
   if ((kind === 'matrix' || kind === 'merge') && Array.isArray(spec.generators)) {
     const parts = spec.generators.map((c, i) => {
       const k = kindsOf(c)[0];
       if (!k) return '?';
       const n = countOf(['generators', i]) ?? 0;
-      return `${n} ${plural(noun(k, isObject(c) ? (c as Record<string, unknown>)[k] : undefined), n)}`;
+      return `${n} ${plural(noun(k, isObj(c) ? (c as Record<string, unknown>)[k] : undefined), n)}`;
     });
     return parts.join(kind === 'matrix' ? ' × ' : ' + ');
   }
@@ -26,12 +26,12 @@ export function describeGenerator(
 }
 
 function noun(kind: string, spec: unknown): string {
-  const s = isObject(spec) ? spec : {};
+  const s = isObj(spec) ? spec : {};
   switch (kind) {
     case 'clusters':
       return 'clusters';
     case 'list': {
-      const first = Array.isArray(s.elements) && isObject(s.elements[0]) ? Object.keys(s.elements[0])[0] : undefined;
+      const first = Array.isArray(s.elements) && isObj(s.elements[0]) ? Object.keys(s.elements[0])[0] : undefined;
       return first && /^[a-z][a-zA-Z]*$/.test(first) && first !== 'name' ? first.replace(/s$/, '') + 's' : 'elements';
     }
     case 'git':

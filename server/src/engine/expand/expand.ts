@@ -22,9 +22,12 @@ import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderM
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
+import { spanAt, type AppSetDoc, type JsonPath } from '../yaml';
+import { viewOf } from '../view/appset';
+import { sub, subPath, type Field } from '../view/place';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
-import { displayParams, goString, has, isObject, put, type ParamSet } from '../generators/params';
+import { displayParams, goString, has, put, type ParamSet } from '../generators/params';
+import { isObj } from '../objects';
 import { knownClusters, type KnownClusters } from '../generators/inventory';
 import { knownProjects } from '../validate/projects';
 import { GeneratorError, type GenContext } from '../generators/types';
@@ -106,7 +109,7 @@ function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo
   const generators = Array.isArray(run.spec.generators) ? run.spec.generators : [];
   for (let gi = 0; gi < generators.length; gi++) {
     const entry = generators[gi];
-    if (run.capped || !isObject(entry)) continue;
+    if (run.capped || !isObj(entry)) continue;
     for (const kind of kindsOf(entry)) yield* expandGenerator(run, gi, entry, kind);
   }
   yield* validateApps(run.apps, doc, file, run.target);
@@ -117,7 +120,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
   const target = targetVersion(file, doc);
   // What the controller of the target release reads: the API server has pruned newer fields.
   const value = prunedForTarget(doc, target);
-  const spec = isObject(value.spec) ? value.spec : {};
+  const spec = isObj(value.spec) ? value.spec : {};
   const goTemplate = spec.goTemplate === true;
   const options = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions.filter((o): o is string => typeof o === 'string') : [];
   const max = file.settings.maxApplications;
@@ -164,6 +167,12 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
   };
 }
 
+/** A template field a render error is placed on: its path in the document and its place (from the view). */
+interface TemplateSource {
+  path: JsonPath;
+  at: Field;
+}
+
 /** One kind of one top-level generator entry: its parameter sets, each rendered into an Application. */
 function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, kind: string): Generator<void> {
   const { doc, spec, ctx } = run;
@@ -186,22 +195,28 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
     return;
   }
   if (ctx.capped.value) run.capped = true;
-  if (!params.length) run.problems.push(...whyEmpty(ctx, gpath, kind, doc));
+  if (!params.length) run.problems.push(...whyEmpty(ctx, gpath, kind, doc, sub(viewOf(doc).generatorList[gi], kind)));
   run.summaries.push({
     index: gi,
     kind,
     paramSets: params.length,
     description: describeGenerator(entry, kind, params.length, (p) => ctx.counts.get(['spec', 'generators', gi, kind, ...p].join('/'))),
   });
-  const genTemplate = isObject(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
+  const genTemplate = isObj(entry[kind]) ? (entry[kind] as Record<string, unknown>).template : undefined;
   // A missing or null template is Go's zero-value struct: Applications with empty fields, which the
   // controller then rejects (the schema check reports the missing template itself).
   const merged = mergeTemplate(genTemplate, spec.template);
-  const template = isObject(merged) ? merged : {};
+  const template = isObj(merged) ? merged : {};
   const memo = templateMemo(run, template);
-  const sourceOf = (p: JsonPath): JsonPath => {
-    const gp: JsonPath = [...gpath, kind, 'template', ...p];
-    return genTemplate !== undefined && nodeAt(doc.doc, gp).exact ? gp : ['spec', 'template', ...p];
+  // The render walk names a failing field by its path in the merged template: it is placed below the
+  // template field it came from (the generator's own when it writes that field), read from the view.
+  const view = viewOf(doc);
+  const genTemplateAt = sub(sub(view.generatorList[gi], kind), 'template');
+  const sourceOf = (p: JsonPath): TemplateSource => {
+    const own = genTemplate !== undefined ? subPath(genTemplateAt, p) : undefined;
+    return own?.exact
+      ? { path: [...gpath, kind, 'template', ...p], at: own }
+      : { path: ['spec', 'template', ...p], at: subPath(view.template, p) };
   };
   for (let pi = 0; pi < params.length; pi++) {
     if (run.apps.length >= run.max) {
@@ -212,7 +227,7 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
         severity: severityOf('generator/too-many-applications'),
         message: `the preview stopped after ${run.max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
         path: ['spec', 'generators'],
-        span: spanAt(doc.doc, ['spec', 'generators'], 'key'),
+        span: viewOf(doc).generators.keySpan,
       });
       break;
     }
@@ -230,7 +245,7 @@ interface TemplateMemo {
 function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo {
   const { doc, spec, target, renderOpts, renders, previous } = run;
   // What every render of this generator depends on besides its parameter set (renderMemo.ts).
-  const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
+  const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
   const tkey = memoKey([
     template,
     spec.templatePatch ?? null,
@@ -272,7 +287,7 @@ function* expandParamSet(
   p: ParamSet,
   template: Record<string, unknown>,
   { before, kept, fieldMemo }: TemplateMemo,
-  sourceOf: (p: JsonPath) => JsonPath,
+  sourceOf: (p: JsonPath) => TemplateSource,
 ): Generator<void> {
   const { doc, spec, ctx, renders, apps, sourcesOf } = run;
   run.paramSets++;
@@ -314,12 +329,13 @@ function templateProblem(
   run: Run,
   template: Record<string, unknown>,
   p: ParamSet,
-  sourceOf: (p: JsonPath) => JsonPath,
+  sourceOf: (p: JsonPath) => TemplateSource,
   path: JsonPath,
   err: TemplateError,
 ): ExpansionProblem {
   const { doc, file, ctx, target, sourcesOf } = run;
-  const src: JsonPath = path[0] === 'templatePatch' ? ['spec', 'templatePatch'] : sourceOf(path);
+  const src: TemplateSource =
+    path[0] === 'templatePatch' ? { path: ['spec', 'templatePatch'], at: viewOf(doc).templatePatch } : sourceOf(path);
   const code = templateErrorCode(err.kind, err.reason);
   if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
   // An error only the target release makes says which release that is and why it was assumed.
@@ -328,8 +344,8 @@ function templateProblem(
     code,
     severity: severityOf(code),
     message: `${cause ? `${err.message} (${cause})` : err.message}${PARSE_FAILURES.has(code) ? ' — so no Application is generated from this template' : ''}`,
-    path: src,
-    span: templateSpan(doc, file.text, src, err),
+    path: src.path,
+    span: templateSpan(src.at, file.text, err),
     // A template that does not parse fails the same way for every parameter set: no set to name.
     who: PARSE_FAILURES.has(code)
       ? undefined
@@ -405,7 +421,7 @@ function pushApp(
  * place that explains it (the selector that matched 0 of 6 known clusters, the git pattern that
  * matched no directory, the empty list), and a note for the preview and the lens's hover.
  */
-function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc): ExpansionProblem[] {
+function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc, kindAt: Field): ExpansionProblem[] {
   // The entry's own post-selector (`spec/generators/0/selector`) counts too.
   const prefix = gpath.join('/') + '/';
   const mine = (ctx.empties ?? []).filter((e) => e.path.join('/').startsWith(prefix));
@@ -420,7 +436,7 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
         severity: severityOf('generator/empty', true),
         message: `${consequence}: the ${kind} generator yields no parameter sets`,
         path,
-        span: spanAt(doc.doc, path, 'key'),
+        span: kindAt.keySpan,
       },
     ];
   }
@@ -502,7 +518,7 @@ function renderApp(
     }
     const meta = app.metadata as Record<string, unknown>;
     const fins = Array.isArray(meta.finalizers) ? meta.finalizers : [];
-    const sp = isObject(spec.syncPolicy) ? spec.syncPolicy : undefined;
+    const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
     if (!fins.length && (!sp || sp.preserveResourcesOnDeletion !== true)) put(meta, 'finalizers', [DEFAULT_FINALIZER]);
   }
   // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
@@ -526,7 +542,7 @@ function renderApp(
     }
   }
   // The namespace is always the ApplicationSet's own (template.go GenerateApplications).
-  const meta = (isObject(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
+  const meta = (isObj(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
   if (has(meta, 'name')) put(ordered, 'name', meta.name);
   if (doc.namespace) put(ordered, 'namespace', doc.namespace);
@@ -559,7 +575,7 @@ function walkFields(
   report: { nonDeterministic: Set<string> },
 ): unknown {
   const path: JsonPath = [top];
-  if (!fields || !isObject(v)) return walk(v, render, path, 0);
+  if (!fields || !isObj(v)) return walk(v, render, path, 0);
   const value = (k: string, x: unknown): unknown => {
     const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
     const again = memo?.before?.get(fields.key);
@@ -609,7 +625,7 @@ function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: J
     }
     return out;
   }
-  if (isObject(v))
+  if (isObj(v))
     return walkObject(
       v,
       path,
@@ -680,7 +696,7 @@ const bases = new WeakMap<object, Record<string, unknown>>();
 function baseOf(template: Record<string, unknown>): Record<string, unknown> {
   let base = bases.get(template);
   if (!base) {
-    const md = isObject(template.metadata) ? template.metadata : {};
+    const md = isObj(template.metadata) ? template.metadata : {};
     base = {
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
@@ -700,18 +716,18 @@ function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknow
 
 function nameOf(app: Record<string, unknown>): string {
   const md = app.metadata;
-  return isObject(md) && typeof md.name === 'string' ? md.name : '';
+  return isObj(md) && typeof md.name === 'string' ? md.name : '';
 }
 
 function labelsOf(app: Record<string, unknown>): Record<string, string> {
   const md = app.metadata;
   const out: Record<string, string> = {};
-  if (isObject(md) && isObject(md.labels)) for (const k of Object.keys(md.labels)) put(out, k, goString(md.labels[k]));
+  if (isObj(md) && isObj(md.labels)) for (const k of Object.keys(md.labels)) put(out, k, goString(md.labels[k]));
   return out as Record<string, string>;
 }
 
 export function destinationOf(app: Record<string, unknown>): string {
-  const d = isObject(app.spec) && isObject(app.spec.destination) ? app.spec.destination : {};
+  const d = isObj(app.spec) && isObj(app.spec.destination) ? app.spec.destination : {};
   return typeof d.server === 'string' && d.server ? d.server : typeof d.name === 'string' ? d.name : '';
 }
 
@@ -720,7 +736,7 @@ export function destinationOf(app: Record<string, unknown>): string {
  * template: findings name Applications, not "parameter set 7". '' when the name itself fails.
  */
 function nameFor(template: Record<string, unknown>, p: ParamSet, ctx: GenContext): string {
-  const md = isObject(template.metadata) ? template.metadata : {};
+  const md = isObj(template.metadata) ? template.metadata : {};
   if (typeof md.name !== 'string') return '';
   if (!md.name.includes('{{')) return md.name;
   try {
@@ -742,14 +758,13 @@ function describeParams(p: ParamSet): string {
 }
 
 /** The span of the failing action inside the YAML scalar, when it can be found in the source. */
-function templateSpan(doc: AppSetDoc, source: string, path: JsonPath, err: TemplateError): Span {
-  const n = nodeAt(doc.doc, path);
-  const whole = n.value ?? n.key ?? spanAt(doc.doc, path);
-  if (err.offset === undefined || !n.value) return whole;
+function templateSpan(at: Field, source: string, err: TemplateError): Span {
+  const whole = at.valueRange ?? at.keyRange ?? at.span;
+  if (err.offset === undefined || !at.valueRange) return whole;
   // Only the value's own text can be placed (a key that fails is underlined whole).
-  const node = n.ast;
+  const node = at.node;
   if (node?.kind !== 'scalar' || node.value !== err.template) return whole;
-  return valueSpan(source, n.value, err.template, err.offset, err.length ?? 1) ?? whole;
+  return valueSpan(source, at.valueRange, err.template, err.offset, err.length ?? 1) ?? whole;
 }
 
 function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, target: TargetVersion): Generator<void, void> {
@@ -790,7 +805,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
         );
       }
     }
-    const d = isObject(a.app.spec) && isObject(a.app.spec.destination) ? a.app.spec.destination : {};
+    const d = isObj(a.app.spec) && isObj(a.app.spec.destination) ? a.app.spec.destination : {};
     const name = typeof d.name === 'string' ? d.name : '';
     const server = typeof d.server === 'string' ? d.server : '';
     if (name && server)
@@ -805,7 +820,7 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     // An AppProject the repository does not define: the controller looks the project up and skips the
     // Application when it is not found (applicationset_controller.go validateGeneratedApplications; an
     // empty project is "default"). Only where the repository's projects are known (validate/projects.ts).
-    const project = isObject(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
+    const project = isObj(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
     if (project && unknownProject(project)) add('unknown-project', `${UNKNOWN_PROJECT}: ${project}`);
     if (issues.length) a.invalid = issues;
   }

@@ -5,11 +5,12 @@
  * whole, nested structs merge recursively. A generator template cannot set a bool to false or a
  * string to empty when the spec template sets it.
  */
-import { isObject, put } from '../generators/params';
+import { put } from '../generators/params';
+import { isObj } from '../objects';
 
 export function mergeTemplate(generator: unknown, spec: unknown): unknown {
   if (generator === undefined || generator === null) return spec;
-  if (isObject(generator) && isObject(spec)) {
+  if (isObj(generator) && isObj(spec)) {
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(spec)) put(out, k, spec[k]);
     for (const k of Object.keys(generator)) put(out, k, mergeTemplate(generator[k], spec[k]));

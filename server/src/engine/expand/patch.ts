@@ -5,7 +5,8 @@
  * `metadata.finalizers` are united; `spec.project` cannot be changed by a patch.
  */
 import { parseGoYaml, yamlLimitMessage } from '../yaml';
-import { isObject, put } from '../generators/params';
+import { put } from '../generators/params';
+import { isObj } from '../objects';
 import { patchTypeError } from './patchTypes';
 
 export class PatchError extends Error {}
@@ -32,7 +33,7 @@ export function parsePatch(rendered: string): Record<string, unknown> {
   if (v === null || v === undefined) return {};
   // Go's %q of the converted JSON: a quoted JSON string.
   const quoted = JSON.stringify(JSON.stringify(v));
-  if (!isObject(v))
+  if (!isObj(v))
     throw new PatchError(
       `invalid templatePatch ${quoted}: json: cannot unmarshal ${Array.isArray(v) ? 'array' : typeof v} into Go value of type v1alpha1.Application`,
     );
@@ -42,15 +43,15 @@ export function parsePatch(rendered: string): Record<string, unknown> {
 }
 
 export function applyPatch(app: Record<string, unknown>, patch: Record<string, unknown>): Record<string, unknown> {
-  const project = isObject(app.spec) ? app.spec.project : undefined;
+  const project = isObj(app.spec) ? app.spec.project : undefined;
   const out = merge(app, patch, []) as Record<string, unknown>;
-  if (isObject(out.spec) && project !== undefined) put(out.spec, 'project', project);
+  if (isObj(out.spec) && project !== undefined) put(out.spec, 'project', project);
   return out;
 }
 
 function merge(dst: unknown, patch: unknown, path: string[]): unknown {
-  if (!isObject(patch)) return patch;
-  const base = isObject(dst) ? dst : {};
+  if (!isObj(patch)) return patch;
+  const base = isObj(dst) ? dst : {};
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(base)) put(out, k, base[k]);
   for (const k of Object.keys(patch)) {
@@ -64,7 +65,7 @@ function merge(dst: unknown, patch: unknown, path: string[]): unknown {
       const union = [...(out[k] as unknown[])];
       for (const f of v) if (!union.includes(f)) union.push(f);
       put(out, k, union);
-    } else put(out, k, isObject(v) ? merge(out[k], v, here) : v);
+    } else put(out, k, isObj(v) ? merge(out[k], v, here) : v);
   }
   return out;
 }

@@ -6,7 +6,7 @@
  * `spec.template` schema.
  */
 import { resolveRef, schemaAt, type SchemaNode } from '../validate/schemaIndex';
-import { isObject } from '../generators/params';
+import { isObj } from '../objects';
 
 const MAX_DEPTH = 64;
 
@@ -51,7 +51,7 @@ function check(v: unknown, schema: SchemaNode | undefined, path: string, depth: 
       return undefined;
     }
     case 'object': {
-      if (!isObject(v)) return mismatch(v, path, s.properties ? 'struct' : 'map');
+      if (!isObj(v)) return mismatch(v, path, s.properties ? 'struct' : 'map');
       for (const k of Object.keys(v)) {
         const sub =
           s.properties && Object.prototype.hasOwnProperty.call(s.properties, k)
@@ -71,7 +71,7 @@ function check(v: unknown, schema: SchemaNode | undefined, path: string, depth: 
 
 function jsonType(v: unknown): string {
   if (Array.isArray(v)) return 'array';
-  if (isObject(v)) return 'object';
+  if (isObj(v)) return 'object';
   return typeof v === 'boolean' ? 'bool' : typeof v;
 }
 

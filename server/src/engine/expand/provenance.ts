@@ -5,7 +5,7 @@
  * (file + span) related information and hovers can point at.
  */
 import type { SourceText } from '../inputs';
-import type { Source } from '../types';
+import type { Source, Span } from '../types';
 import { lineOfOffset, lineStarts, nodeAt, type AppSetDoc, type JsonPath } from '../yaml';
 import { loadInventory, type Cluster } from '../generators/inventory';
 
@@ -72,9 +72,7 @@ export function sourceResolver(
       return { kind: 'sample', label: `sample ${Number(n) + 1} of samples.${kind}` };
     }
     if (o.startsWith('spec/')) {
-      const path: JsonPath = o.split('/').map((s) => (isIndex(s) ? Number(s) : s));
-      const n = nodeAt(doc.doc, path);
-      const span = n.value ?? n.key;
+      const { path, span } = originPlace(doc, o);
       const last = path[path.length - 1];
       const label =
         typeof last === 'number'
@@ -98,6 +96,17 @@ export function sourceResolver(
     }
     return out;
   };
+}
+
+/**
+ * Where a list-element origin (`spec/generators/0/list/elements/2`) is written: its path and the span
+ * of the element (its key's when it has no value). The generators run on values and tag a parameter
+ * set with the element's path; this is the one place such a path becomes a place.
+ */
+export function originPlace(doc: AppSetDoc, origin: string): { path: JsonPath; span?: Span } {
+  const path: JsonPath = origin.split('/').map((s) => (isIndex(s) ? Number(s) : s));
+  const n = nodeAt(doc.doc, path);
+  return { path, span: n.value ?? n.key };
 }
 
 /** A path segment that is an array index (digits only). */

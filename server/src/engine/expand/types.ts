@@ -55,8 +55,11 @@ export interface ExpansionProblem {
   message: string;
   /** Where in the ApplicationSet document the problem is (JSON path from the document root). */
   path: JsonPath;
-  /** Precise span in the source when known (e.g. the template action inside a string). */
-  span?: Span;
+  /**
+   * Where the finding underlines, set where the problem is made (the template action inside a string
+   * when it can be placed); the fronts take it as it is, never from `path` again.
+   */
+  span: Span;
   /**
    * The parameter set the problem happened for (render errors): the name its Application would
    * have (or a description of its values) and where the set came from. Problems with the same code

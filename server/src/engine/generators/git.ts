@@ -9,7 +9,8 @@ import type { EngineHost } from '../host';
 import type { EngineInputs } from '../inputs';
 import { cleanGitPath, doublestarMatcher, gitPathspecMatcher, goPathMatcher } from './gitPatterns';
 import { normalize } from './normalize';
-import { flatten, isObject, put, tagOrigin, type ParamSet } from './params';
+import { flatten, put, tagOrigin, type ParamSet } from './params';
+import { isObj } from '../objects';
 import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
@@ -96,7 +97,7 @@ export function fromDirectories(
   const inc: ((d: string) => boolean)[] = [];
   const exc: ((d: string) => boolean)[] = [];
   patterns.forEach((p, i) => {
-    if (!isObject(p)) return;
+    if (!isObj(p)) return;
     const pattern = String(p.path ?? '');
     checkPattern(pattern, [...path, 'directories', i, 'path']);
     if (pattern.startsWith('/')) {
@@ -120,9 +121,7 @@ export function fromDirectories(
   });
   const found = dirs.filter((d) => inc.some((m) => m(d)) && !exc.some((m) => m(d)));
   if (!found.length && inc.length) {
-    const included = patterns
-      .filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true)
-      .map((p) => String(p.path ?? ''));
+    const included = patterns.filter((p): p is Record<string, unknown> => isObj(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
     noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, root));
   }
   return found.map((d) => {
@@ -168,7 +167,7 @@ export function fromFiles(
   const selected = new Set<string>();
   const excludes: ((f: string) => boolean)[] = [];
   patterns.forEach((p, i) => {
-    if (!isObject(p)) return;
+    if (!isObj(p)) return;
     const pattern = String(p.path ?? '');
     // git normalises a pathspec (./x, a/../b); an OCI artifact's paths are matched as written.
     if (oci) checkPattern(pattern, [...path, 'files', i, 'path']);
@@ -191,9 +190,7 @@ export function fromFiles(
   // sort.Strings: byte order.
   const chosen = [...selected].filter((f) => !excludes.some((m) => m(f))).sort((a, b) => compareGoStrings(a, b));
   if (!chosen.length) {
-    const included = patterns
-      .filter((p): p is Record<string, unknown> => isObject(p) && p.exclude !== true)
-      .map((p) => String(p.path ?? ''));
+    const included = patterns.filter((p): p is Record<string, unknown> => isObj(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
     // A pattern that can reach into a submodule not checked out here may match files Argo CD sees.
     const hidden = tree.uncheckedSubmodules.filter((sub) => included.some((p) => reaches(cleanGitPath(p) ?? p, sub)));
     if (hidden.length)
@@ -256,9 +253,9 @@ function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Recor
   }
   if (beforeArgo32) {
     // Before Argo CD 3.2: a list first (an empty one still gives one default object), then one object.
-    if (Array.isArray(v) && v.every((x) => x === null || isObject(x))) return v.length ? v.map((x) => (isObject(x) ? x : {})) : [{}];
+    if (Array.isArray(v) && v.every((x) => x === null || isObj(x))) return v.length ? v.map((x) => (isObj(x) ? x : {})) : [{}];
     if (v === null || v === undefined) return [{}];
-    if (isObject(v)) return [v];
+    if (isObj(v)) return [v];
     const kind = Array.isArray(v) ? 'array' : typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string';
     throw new GeneratorError(
       `unable to parse file: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ${kind} into Go value of type map[string]interface {}`,
@@ -266,8 +263,8 @@ function parseParamFile(text: string, at: JsonPath, beforeArgo32 = false): Recor
     );
   }
   if (v === null || v === undefined) return [{}];
-  if (isObject(v)) return [v];
-  if (Array.isArray(v) && v.every((x) => x === null || isObject(x))) return v.map((x) => (isObject(x) ? x : {}));
+  if (isObj(v)) return [v];
+  if (Array.isArray(v) && v.every((x) => x === null || isObj(x))) return v.map((x) => (isObj(x) ? x : {}));
   const what = Array.isArray(v)
     ? 'array into Go value of type map[string]interface {}'
     : `${typeof v === 'number' ? 'number' : typeof v === 'boolean' ? 'bool' : 'string'} into Go value of type []map[string]interface {}`;

@@ -4,7 +4,7 @@
  * form (Go's float64 encoder agrees with it for finite numbers).
  */
 import { GoStringMap, compareGoStrings } from '../../gotemplate';
-import { isObject } from './params';
+import { isObj } from '../objects';
 
 export function goJSON(v: unknown, depth = 0): string {
   if (depth > 100) return 'null';
@@ -14,7 +14,7 @@ export function goJSON(v: unknown, depth = 0): string {
   if (typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map((x) => goJSON(x, depth + 1)).join(',')}]`;
   const entries: [string, unknown][] =
-    v instanceof GoStringMap ? [...v] : isObject(v) ? Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k]]) : [];
+    v instanceof GoStringMap ? [...v] : isObj(v) ? Object.keys(v).map((k) => [k, (v as Record<string, unknown>)[k]]) : [];
   entries.sort((a, b) => compareGoStrings(a[0], b[0]));
   return `{${entries.map(([k, x]) => `${quote(k)}:${goJSON(x, depth + 1)}`).join(',')}}`;
 }

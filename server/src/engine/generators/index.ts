@@ -10,7 +10,8 @@ import { generateListSteps } from './list';
 import { generateLive } from './live';
 import { generateMatrixSteps } from './matrix';
 import { generateMergeSteps } from './merge';
-import { flatten, isObject, type ParamSet } from './params';
+import { flatten, type ParamSet } from './params';
+import { isObj } from '../objects';
 import { matchesSelector, selectorError, SelectorError } from './selector';
 import { has } from '../versions/gates';
 import { GeneratorError, noteEmpty, SETS_PER_STEP, type GenContext, type Generate, type GenerateSteps } from './types';
@@ -51,7 +52,7 @@ export function childKinds(child: unknown, ctx: GenContext): string[] {
 function* runGeneratorSteps(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): Generator<void, ParamSet[]> {
   const gen = isGeneratorKind(kind) ? TABLE[kind] : undefined;
   if (!gen) throw new GeneratorError(`unknown generator ${kind}`, path);
-  return yield* gen(isObject(spec) ? spec : {}, ctx, path);
+  return yield* gen(isObj(spec) ? spec : {}, ctx, path);
 }
 
 /**
@@ -75,7 +76,7 @@ export function* runWithSelectorSteps(
   const bad = selectorError(sel, false);
   if (bad) throw new GeneratorError(`error parsing label selector: ${bad}`, [...path, 'selector']);
   const params = yield* runGeneratorSteps(kind, entry[kind], ctx, [...path, kind]);
-  if (!isObject(sel)) {
+  if (!isObj(sel)) {
     ctx.counts.set(path.join('/'), params.length);
     return params;
   }

@@ -9,7 +9,8 @@
  */
 import { renderString, renderValue, TemplateError } from '../../gotemplate';
 import type { JsonPath } from '../yaml';
-import { isObject, put, type ParamSet } from './params';
+import { put, type ParamSet } from './params';
+import { isObj } from '../objects';
 import { GeneratorError, type GenContext } from './types';
 
 const PREFIX = 'failed to replace parameters in generator: ';
@@ -22,7 +23,7 @@ export function interpolateChild(
   path: JsonPath,
 ): Record<string, unknown> {
   const spec = child[kind];
-  if (!isObject(spec)) return child;
+  if (!isObj(spec)) return child;
   const opts = ctx.renderOpts;
   const { values, ...rest } = spec;
   let rendered: Record<string, unknown>;
@@ -32,7 +33,7 @@ export function interpolateChild(
     if (e instanceof TemplateError) throw new GeneratorError(`${PREFIX}${e.message}`, [...path, kind]);
     throw e;
   }
-  if (isObject(values)) {
+  if (isObj(values)) {
     const resolveOpts = ctx.goTemplate ? [...ctx.options.filter((o) => !o.startsWith('missingkey=')), 'missingkey=error'] : ctx.options;
     const out: Record<string, unknown> = {};
     for (const k of Object.keys(values)) {

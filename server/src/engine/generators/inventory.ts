@@ -25,7 +25,7 @@ import type { SourceText } from '../inputs';
 import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
 import { CLUSTER_FILES } from '../workspace/interests';
-import { isObject } from './params';
+import { isObj } from '../objects';
 import { clusterPlaceholder } from './placeholders';
 
 export const SECRET_TYPE_LABEL = 'argocd.argoproj.io/secret-type';
@@ -161,19 +161,19 @@ function extraFiles(file: SourceText, unread: string[]): IndexedFile[] {
 
 function strMap(v: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  if (isObject(v))
+  if (isObj(v))
     for (const k of Object.keys(v))
       Object.defineProperty(out, k, { value: String(v[k] ?? ''), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
 function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: string): boolean {
-  if (!isObject(v)) return false;
-  if (v.kind === 'Secret' && isObject(v.metadata) && strMap(v.metadata.labels)[SECRET_TYPE_LABEL] === 'cluster') {
+  if (!isObj(v)) return false;
+  if (v.kind === 'Secret' && isObj(v.metadata) && strMap(v.metadata.labels)[SECRET_TYPE_LABEL] === 'cluster') {
     const data: Record<string, string> = {};
-    if (isObject(v.data)) for (const [k, x] of Object.entries(v.data)) data[k] = Buffer.from(String(x ?? ''), 'base64').toString('utf8');
-    if (isObject(v.stringData)) for (const [k, x] of Object.entries(v.stringData)) data[k] = String(x ?? '');
-    const raw = (k: string) => (isObject(v.stringData) && k in v.stringData ? v.stringData[k] : data[k]);
+    if (isObj(v.data)) for (const [k, x] of Object.entries(v.data)) data[k] = Buffer.from(String(x ?? ''), 'base64').toString('utf8');
+    if (isObj(v.stringData)) for (const [k, x] of Object.entries(v.stringData)) data[k] = String(x ?? '');
+    const raw = (k: string) => (isObj(v.stringData) && k in v.stringData ? v.stringData[k] : data[k]);
     const placeholder = clusterPlaceholder(raw('name'), raw('server'));
     if (placeholder) {
       inv.templates.push({ file: path, span, ...placeholder });
@@ -194,7 +194,7 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
   if (v.kind === 'ClusterInventory' && typeof v.apiVersion === 'string' && v.apiVersion.startsWith('appset-tools/')) {
     if (Array.isArray(v.clusters)) {
       for (const c of v.clusters) {
-        if (!isObject(c)) continue;
+        if (!isObj(c)) continue;
         const placeholder = clusterPlaceholder(c.name, c.server);
         if (placeholder) {
           inv.templates.push({ file: path, span, ...placeholder });
@@ -216,11 +216,11 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
         });
       }
     }
-    if (isObject(v.samples)) {
+    if (isObj(v.samples)) {
       for (const [kind, list] of Object.entries(v.samples)) {
         if (!Array.isArray(list)) continue;
         const arr = inv.samples.get(kind) ?? [];
-        for (const s of list) if (isObject(s)) arr.push(s);
+        for (const s of list) if (isObj(s)) arr.push(s);
         inv.samples.set(kind, arr);
       }
     }

@@ -5,7 +5,8 @@
  * unchecked in both modes.
  */
 import { parseGoYaml, yamlLimitMessage } from '../yaml';
-import { isObject, put, tagOrigin, type ParamSet } from './params';
+import { put, tagOrigin, type ParamSet } from './params';
+import { isObj } from '../objects';
 import { capParams, GeneratorError, noteEmpty, SETS_PER_STEP, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
 
@@ -27,7 +28,7 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
       out.push(tagOrigin(ctx.origins, {}, origin));
       return;
     }
-    if (!isObject(el))
+    if (!isObj(el))
       throw new GeneratorError(
         `error unmarshling list element json: cannot unmarshal ${jsonType(el)} into Go value of type map[string]interface {}`,
         at,
@@ -43,7 +44,7 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
     for (const k of Object.keys(el)) {
       const v = el[k];
       if (k === 'values') {
-        if (!isObject(v)) throw new GeneratorError('error parsing values map', [...at, k]);
+        if (!isObj(v)) throw new GeneratorError('error parsing values map', [...at, k]);
         for (const vk of Object.keys(v)) {
           if (typeof v[vk] !== 'string') throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at, k, vk]);
           put(p, `values.${vk}`, v[vk]);
@@ -71,9 +72,9 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
     if (parsed !== null && parsed !== undefined && !Array.isArray(parsed)) throw decodeError(jsonType(parsed), '[]map[string]interface {}');
     const items = Array.isArray(parsed) ? parsed : [];
     items.forEach((el, i) => {
-      if (el !== null && el !== undefined && !isObject(el)) throw decodeError(jsonType(el), 'map[string]interface {}');
+      if (el !== null && el !== undefined && !isObj(el)) throw decodeError(jsonType(el), 'map[string]interface {}');
       const p: ParamSet = {};
-      if (isObject(el)) for (const k of Object.keys(el)) put(p, k, el[k]);
+      if (isObj(el)) for (const k of Object.keys(el)) put(p, k, el[k]);
       out.push(tagOrigin(ctx.origins, p, `${[...path, 'elementsYaml'].join('/')}/${i}`));
     });
   }
@@ -85,7 +86,7 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
 /** The JSON type name encoding/json uses in "cannot unmarshal X into Go value" errors. */
 function jsonType(v: unknown): string {
   if (Array.isArray(v)) return 'array';
-  if (isObject(v)) return 'object';
+  if (isObj(v)) return 'object';
   if (typeof v === 'number') return 'number';
   if (typeof v === 'boolean') return 'bool';
   return 'string';

@@ -16,15 +16,12 @@ export function has(o: object, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(o, k);
 }
 
-/** `isObj` (objects.ts) over parameter values, which are not only JSON. */
-export const isObject = isObj<unknown>;
-
 /** The value at `path` in parsed YAML/JSON (own keys only, array indexes for numbers), or undefined. */
 export function valueAt(v: unknown, path: readonly (string | number)[]): unknown {
   let cur = v;
   for (const seg of path) {
     if (Array.isArray(cur) && typeof seg === 'number') cur = cur[seg];
-    else if (isObject(cur) && has(cur, String(seg))) cur = cur[String(seg)];
+    else if (isObj(cur) && has(cur, String(seg))) cur = cur[String(seg)];
     else return undefined;
   }
   return cur;
@@ -51,7 +48,7 @@ export function flatten(p: ParamSet, dropEmpty = false, stringMapsWhole = false)
     } else if (v instanceof GoStringMap) {
       for (const [k, x] of v) walk(prefix ? `${prefix}.${k}` : k, x);
       if (!dropEmpty && v.size === 0 && prefix) put(out, prefix, goString({}));
-    } else if (isObject(v)) {
+    } else if (isObj(v)) {
       const keys = Object.keys(v);
       if (!keys.length) {
         if (!dropEmpty && prefix) put(out, prefix, goString(v));
@@ -86,7 +83,7 @@ export function deepMergeOverride(dst: ParamSet, src: ParamSet, depth = 0): Para
   return out;
 }
 
-const isMapLike = (v: unknown): v is GoStringMap | Record<string, unknown> => v instanceof GoStringMap || isObject(v);
+const isMapLike = (v: unknown): v is GoStringMap | Record<string, unknown> => v instanceof GoStringMap || isObj(v);
 
 function mergeMaps(
   d: GoStringMap | Record<string, unknown>,
@@ -116,7 +113,7 @@ export function displayParams(p: ParamSet): Record<string, unknown> {
       return o;
     }
     if (Array.isArray(v)) return v.map(conv);
-    if (isObject(v)) {
+    if (isObj(v)) {
       const o: Record<string, unknown> = {};
       for (const k of Object.keys(v)) put(o, k, conv(v[k]));
       return o;

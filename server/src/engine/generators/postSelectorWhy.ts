@@ -6,7 +6,7 @@
  * nearest of them (a misspelt value is the usual cause).
  */
 import type { JsonPath } from '../yaml';
-import { isObject } from './params';
+import { isObj } from '../objects';
 import { matchesSelector } from './selector';
 import { distance } from './why';
 
@@ -42,7 +42,7 @@ interface Requirement {
 
 function requirements(sel: Record<string, unknown>, at: JsonPath): Requirement[] {
   const out: Requirement[] = [];
-  if (isObject(sel.matchLabels)) {
+  if (isObj(sel.matchLabels)) {
     for (const [k, v] of Object.entries(sel.matchLabels)) {
       if (typeof v !== 'string') continue;
       out.push({
@@ -55,7 +55,7 @@ function requirements(sel: Record<string, unknown>, at: JsonPath): Requirement[]
   }
   if (Array.isArray(sel.matchExpressions)) {
     sel.matchExpressions.forEach((e, i) => {
-      if (!isObject(e) || e.operator !== 'In' || typeof e.key !== 'string' || !Array.isArray(e.values) || e.values.length !== 1) return;
+      if (!isObj(e) || e.operator !== 'In' || typeof e.key !== 'string' || !Array.isArray(e.values) || e.values.length !== 1) return;
       const v = e.values[0];
       if (typeof v !== 'string') return;
       const exprs = sel.matchExpressions as unknown[];

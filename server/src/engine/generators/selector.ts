@@ -4,7 +4,8 @@
  * (Argo CD `applicationset/utils/selector.go`, a copy of the Kubernetes selector without label
  * value validation). `NotIn` and `DoesNotExist` match when the key is absent.
  */
-import { has, isObject } from './params';
+import { has } from './params';
+import { isObj } from '../objects';
 import { SELECTOR_OPERATORS, controllerText, labelKeyProblems, labelValueProblems } from '../rules/kubernetes';
 
 export class SelectorError extends Error {}
@@ -15,10 +16,10 @@ export interface LabelSelector {
 }
 
 export function isEmptySelector(sel: unknown): boolean {
-  if (!isObject(sel)) return true;
+  if (!isObj(sel)) return true;
   const ml = sel.matchLabels;
   const me = sel.matchExpressions;
-  return (!isObject(ml) || Object.keys(ml).length === 0) && (!Array.isArray(me) || me.length === 0);
+  return (!isObj(ml) || Object.keys(ml).length === 0) && (!Array.isArray(me) || me.length === 0);
 }
 
 /** Kubernetes IsQualifiedName messages (k8s.io/apimachinery validation), for a label key. */
@@ -42,12 +43,12 @@ const goStrings = (v: string[]) => (v.length ? `[]string{${v.map(goQuote).join('
  * Returns the first failing requirement's aggregated message, or undefined.
  */
 export function selectorError(sel: unknown, validateValues: boolean): string | undefined {
-  if (!isObject(sel)) return undefined;
+  if (!isObj(sel)) return undefined;
   const reqs: { key: string; op: string; values: string[] }[] = [];
-  if (isObject(sel.matchLabels)) for (const [k, v] of Object.entries(sel.matchLabels)) reqs.push({ key: k, op: '=', values: [text(v)] });
+  if (isObj(sel.matchLabels)) for (const [k, v] of Object.entries(sel.matchLabels)) reqs.push({ key: k, op: '=', values: [text(v)] });
   if (Array.isArray(sel.matchExpressions)) {
     for (const e of sel.matchExpressions) {
-      if (!isObject(e)) continue;
+      if (!isObj(e)) continue;
       const op = text(e.operator);
       if (!(SELECTOR_OPERATORS as readonly string[]).includes(op))
         return `${goQuote(op)} is not a valid ${validateValues ? 'label' : 'pod'} selector operator`;
@@ -72,14 +73,14 @@ export function selectorError(sel: unknown, validateValues: boolean): string | u
 }
 
 export function matchesSelector(sel: unknown, labels: Record<string, string>): boolean {
-  if (!isObject(sel)) return true;
+  if (!isObj(sel)) return true;
   const get = (k: string) => (has(labels, k) ? labels[k] : undefined);
-  if (isObject(sel.matchLabels)) {
+  if (isObj(sel.matchLabels)) {
     for (const [k, v] of Object.entries(sel.matchLabels)) if (get(k) !== text(v)) return false;
   }
   if (Array.isArray(sel.matchExpressions)) {
     for (const e of sel.matchExpressions) {
-      if (!isObject(e)) continue;
+      if (!isObj(e)) continue;
       const key = text(e.key);
       const values = Array.isArray(e.values) ? e.values.map(text) : [];
       const v = get(key);

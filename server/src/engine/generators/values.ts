@@ -6,11 +6,12 @@
  */
 import { renderString, TemplateError, GoStringMap } from '../../gotemplate';
 import type { JsonPath } from '../yaml';
-import { isObject, put, tagOrigin, type ParamSet } from './params';
+import { put, tagOrigin, type ParamSet } from './params';
+import { isObj } from '../objects';
 import { GeneratorError, type GenContext } from './types';
 
 export function appendValues(p: ParamSet, values: unknown, ctx: GenContext, path: JsonPath): ParamSet {
-  if (!isObject(values) || Object.keys(values).length === 0) return p;
+  if (!isObj(values) || Object.keys(values).length === 0) return p;
   const out: ParamSet = {};
   for (const k of Object.keys(p)) put(out, k, p[k]);
   tagOrigin(ctx.origins, out, p);

@@ -3,7 +3,7 @@
  * user sees what to change (the cluster whose labels come closest to the selector, the directory
  * closest to the pattern). Only the offline data is known, so the words say "known clusters".
  */
-import { isObject } from './params';
+import { isObj } from '../objects';
 import { matchesSelector } from './selector';
 import type { Cluster } from './inventory';
 
@@ -12,8 +12,7 @@ const MAX_CANDIDATES = 5000;
 /** How many of a selector's requirements a label set satisfies (each matchLabels entry and expression counts one). */
 function satisfied(sel: Record<string, unknown>, labels: Record<string, string>): number {
   let n = 0;
-  if (isObject(sel.matchLabels))
-    for (const [k, v] of Object.entries(sel.matchLabels)) if (safeMatch({ matchLabels: { [k]: v } }, labels)) n++;
+  if (isObj(sel.matchLabels)) for (const [k, v] of Object.entries(sel.matchLabels)) if (safeMatch({ matchLabels: { [k]: v } }, labels)) n++;
   if (Array.isArray(sel.matchExpressions)) for (const e of sel.matchExpressions) if (safeMatch({ matchExpressions: [e] }, labels)) n++;
   return n;
 }
@@ -34,7 +33,7 @@ export function emptyClustersReason(selector: unknown, clusters: readonly Cluste
   const n = clusters.length;
   let best: Cluster | undefined;
   let score = -1;
-  if (isObject(selector)) {
+  if (isObj(selector)) {
     for (const c of clusters.slice(0, MAX_CANDIDATES)) {
       const s = satisfied(selector, c.labels);
       if (s > score) {

@@ -28,6 +28,7 @@ import { argoValuesKeys, chartBeside } from '../versions/detect';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
 import { isObj, own } from '../objects';
+import { declaresAppSet } from '../kinds/appset';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
@@ -1022,18 +1023,23 @@ function holdsApplicationSets(c: Collector, dir: string, self: string): boolean 
     .paths()
     .filter((p) => p !== self && dirname(p) === dir && /\.ya?ml$/i.test(p))
     .slice(0, 200)
-    .some((p) => /^kind:\s*["']?ApplicationSet["']?\s*$/m.test(c.workspace.file(p)?.text ?? ''));
+    .some((p) => declaresAppSet(c.workspace.file(p)?.text ?? ''));
 }
 
-/** True when another file of the folder holds part of Argo CD's install (its Deployments, ConfigMaps, the Operator's ArgoCD). */
+/**
+ * True when the folder holds another part of Argo CD's install (its Deployments, ConfigMaps, the
+ * Operator's ArgoCD): in another file, or in the params ConfigMap's own file beside it — a file is
+ * applied whole, so a ConfigMap written in the same file as the controller's Deployment is deployed
+ * with it (the Deployment's own flags count as deployed).
+ */
 function holdsInstallParts(c: Collector, dir: string, self: string): boolean {
   return c.files.some(
     (f) =>
-      f.path !== self &&
       dirname(f.path) === dir &&
       f.docs.some((d) => {
         const kind = own(d.value, 'kind');
         const name = resourceName(d.value);
+        if (f.path === self && kind === 'ConfigMap' && name === CM_NAME) return false;
         return (
           kind === 'ArgoCD' || ((kind === 'Deployment' || kind === 'StatefulSet' || kind === 'ConfigMap') && name.startsWith('argocd-'))
         );

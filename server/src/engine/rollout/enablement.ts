@@ -6,12 +6,11 @@
  */
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
-import type { WorkspaceIndex } from '../workspace/index';
 import type { Enablement } from '../../protocol';
 import { chooseInstances, inMappingConfig, mappingFor, type Instance } from '../install/instances';
 import { relativePath } from '../paths';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
-import { buildModel, getScan } from '../install/model';
+import { getScan } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
@@ -21,7 +20,6 @@ export {
   CM_NAME,
   ENV,
   FLAG,
-  scanWorkspace,
   SEARCHED,
   type ConfigTarget,
   type ConfigTargetKind,
@@ -97,7 +95,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     instance,
     decidedBy: firstDeciding(evidence, state),
     notes,
-    ...(state !== 'enabled' && evidence.some((e) => e.undeployed) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
+    ...(state !== 'enabled' && enabledOnceDeployed(evidence) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
     ...(state === 'not-found' && evidence.some((e) => e.unread)
       ? {
           unread: evidence
@@ -106,6 +104,17 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
         }
       : {}),
   };
+}
+
+/**
+ * "Not deployed yet" explains the state only when deploying what is written would enable progressive
+ * syncs: a deployed flag or env var that turns them off decides whatever an undeployed ConfigMap says
+ * (flag > env > ConfigMap), and then the answer is "off", with that flag as the reason.
+ */
+function enabledOnceDeployed(evidence: DetailedEvidence[]): boolean {
+  if (!evidence.some((e) => e.undeployed)) return false;
+  // What is undeployed is always the params ConfigMap (install/scan.ts checkParamsConfigMap): its level, once deployed.
+  return decide(evidence.map((e) => (e.undeployed ? { ...e, level: 'configmap' as const, effect: 'enables' as const } : e))) === 'enabled';
 }
 
 /** The evidence and fix targets of the install that runs one ApplicationSet, and that install. */
@@ -180,17 +189,6 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
     }
   }
   return { evidence, targets, instance, notes, instanceOverride, mapping0, perInstance };
-}
-
-/** Workspace-wide detection (kept for callers that ask about the workspace, not one ApplicationSet). */
-export function detectEnablement(
-  workspace: WorkspaceIndex,
-  override: ProgressiveSyncOverride,
-  appset?: AppSetLocation,
-  mappings: readonly InstanceMapping[] = [],
-  roots: readonly string[] = [],
-): EnablementDetails {
-  return decideFor(buildModel(workspace, roots).scan, { override, appset, mappings, roots });
 }
 
 /** Workspace-wide enablement (any install); used for file-level findings in configuration files. */

@@ -15,7 +15,6 @@
 import type { EngineHost } from '../host';
 import { isObj } from '../objects';
 
-const isObject = isObj<unknown>;
 import { renderString, TemplateError } from '../../gotemplate';
 import { parseGoYamlFile } from '../yaml';
 import { put } from '../objects';
@@ -41,8 +40,8 @@ export function renderChartTemplate(text: string, path: string, chart: string, h
   } catch (e) {
     return { cannot: `the chart's values.yaml or Chart.yaml does not parse: ${(e as Error).message}` };
   }
-  if (!isObject(values)) return { cannot: "the chart's values.yaml is not a mapping" };
-  const chartMeta = isObject(meta) ? meta : {};
+  if (!isObj(values)) return { cannot: "the chart's values.yaml is not a mapping" };
+  const chartMeta = isObj(meta) ? meta : {};
   const chartName = typeof chartMeta.name === 'string' ? chartMeta.name : (chart.split('/').pop() ?? 'chart');
   // Helm's chart.Metadata as templates see it: the Chart.yaml keys with a capital first letter.
   const chartObj: Record<string, unknown> = {};

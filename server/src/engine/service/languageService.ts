@@ -46,6 +46,12 @@ export interface LanguageServiceParams {
    * WorkspaceIndexOptions.defer). The CLI leaves it off: every answer is final.
    */
   deferWorkspaceScan?: boolean;
+  /**
+   * `false`: the workspace index keeps and parses every YAML file, not only the ones an interest's
+   * cheap text test passes (workspace/interests.ts). Slower, and every answer must be the same: the
+   * tests compare the two (test/unit/workspace-index.test.ts). Default true.
+   */
+  prefilter?: boolean;
 }
 
 /**
@@ -174,7 +180,11 @@ export const getFrontLanguageService = getLanguageService as unknown as (params:
 
 export function getLanguageService(params: LanguageServiceParams): LanguageService {
   const host = params.host;
-  const workspace = new WorkspaceIndex(host, { cache: params.workspaceCache, defer: params.deferWorkspaceScan });
+  const workspace = new WorkspaceIndex(host, {
+    cache: params.workspaceCache,
+    defer: params.deferWorkspaceScan,
+    prefilter: params.prefilter,
+  });
   const expansions = new Expansions(workspace);
   const analyses = new Analyses(host, workspace, expansions);
   const dispatch = new Dispatch(params.contributors ?? defaultContributors(), host);

@@ -4,7 +4,6 @@
  * model's reports.
  */
 import type { EngineHost } from '../host';
-import { spanAt } from '../yaml';
 import { runSteps } from '../steps';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { ExpansionProblem } from '../expand/types';
@@ -21,6 +20,8 @@ import { installReport, installReportLines, type InstallReport } from '../instal
 import { decidedWhere, enabledSentence, offSentence, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
+import { viewOf } from '../view/appset';
+import { sub } from '../view/place';
 import { chartTemplateOf } from '../kinds/helmChart';
 import { renderChartTemplate } from './helmRender';
 import type { Analysis, Analyses } from './analyses';
@@ -113,9 +114,10 @@ export class Views {
   rolloutSites(a: Analysis, offset?: number): RolloutSites | null {
     const ctx = appsetAt(a, offset);
     if (!ctx) return null;
+    const view = viewOf(ctx.doc);
     return {
-      generators: spanAt(ctx.doc.doc, ['spec', 'generators'], 'key'),
-      steps: getRolloutPlan(ctx).steps.map((_, i) => spanAt(ctx.doc.doc, ['spec', 'strategy', 'rollingSync', 'steps', i])),
+      generators: view.generators.keySpan,
+      steps: getRolloutPlan(ctx).steps.map((_, i) => sub(view.strategy.at.steps, i).span),
     };
   }
 
@@ -201,7 +203,7 @@ function problemSite(ctx: AppSetContext): (p: ExpansionProblem) => string | unde
   const root = roots.find((r) => file.startsWith(r.endsWith('/') ? r : r + '/'));
   const name = root ? file.slice(root.length).replace(/^\/+/, '') : file.slice(file.lastIndexOf('/') + 1);
   return (p) => {
-    const span = p.span ?? spanAt(ctx.doc.doc, p.path);
+    const span = p.span;
     return `${name}:${lineOf(ctx.file.text, span.start)}`;
   };
 }

@@ -4,8 +4,10 @@
  * that added it. The API server of the older release prunes such a field without a word, so the
  * finding is `appset/unknown-field`, as for a misspelt one.
  */
-import type { EngineDiagnostic, Json } from '../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
+import type { EngineDiagnostic } from '../types';
+import type { AppSetDoc, JsonPath } from '../yaml';
+import { viewOf } from '../view/appset';
+import { sub, unplaced, type Field } from '../view/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
 import { fieldAddedIn, newerThan } from '../versions/fields';
 import { label, OLDEST, versionLabel } from '../versions/releases';
@@ -16,9 +18,8 @@ const MAX_NODES = 50_000;
 const MAX_FINDINGS = 50;
 
 export function versionFieldDiagnostics(doc: AppSetDoc, target: TargetVersion): EngineDiagnostic[] {
-  const found = newerFields(doc.value, target).map(({ path, since }) =>
-    unknownInTarget(doc, path, String(path[path.length - 1]), since, target),
-  );
+  const root = viewOf(doc).root;
+  const found = newerFields(root, target).map(({ path, at, since }) => unknownInTarget(at, String(path[path.length - 1]), since, target));
   const boot = target.bootstrap;
   if (!boot) return found;
   // The running version is not known (a superseded bootstrap): what the bootstrap's release would
@@ -26,26 +27,24 @@ export function versionFieldDiagnostics(doc: AppSetDoc, target: TargetVersion): 
   const known = new Set(found.map((d) => d.span.start));
   return [
     ...found,
-    ...newerFields(doc.value, boot)
-      .map(({ path, since }) => bootstrapNote(doc, path, String(path[path.length - 1]), since, target, boot))
+    ...newerFields(root, boot)
+      .map(({ path, at, since }) => bootstrapNote(at, String(path[path.length - 1]), since, target, boot))
       .filter((d) => !known.has(d.span.start)),
   ];
 }
 
 function bootstrapNote(
-  doc: AppSetDoc,
-  path: JsonPath,
+  at: Field,
   key: string,
   since: string,
   target: TargetVersion,
   boot: NonNullable<TargetVersion['bootstrap']>,
 ): EngineDiagnostic {
-  const n = nodeAt(doc.doc, path);
   return {
     code: 'appset/unknown-field',
     severity: severityOf('appset/unknown-field', true),
     message: `"${key}" was added in ${label(since)}: if ${versionLabel(boot)} runs this ApplicationSet, its API server drops it without a word. Which version runs it is not known: ${boot.why}. Checked against ${label(target.line)}; set argocdVersion in .appset-tools.yaml to the version that runs it.`,
-    span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
+    span: at.keySpan,
     related: [
       { location: { file: boot.evidence.file, span: boot.evidence.span }, message: `bootstrap install: ${boot.evidence.description}` },
     ],
@@ -58,7 +57,7 @@ function bootstrapNote(
  * are pruned by its API server (the document itself when there are none).
  */
 export function prunedForTarget(doc: AppSetDoc, target: Pick<TargetVersion, 'line' | 'belowOldest'>): AppSetDoc['value'] {
-  const newer = newerFields(doc.value, target);
+  const newer = newerFields(unplaced(doc.value), target);
   if (!newer.length) return doc.value;
   const copy = structuredClone(doc.value);
   for (const { path } of newer) {
@@ -69,47 +68,49 @@ export function prunedForTarget(doc: AppSetDoc, target: Pick<TargetVersion, 'lin
   return copy;
 }
 
-/** Paths of the fields of `value` that the target release does not know, with the release that added them. */
-function newerFields(value: Json, target: Pick<TargetVersion, 'line' | 'belowOldest'>): { path: JsonPath; since: string }[] {
-  const out: { path: JsonPath; since: string }[] = [];
+/**
+ * The fields below `root` that the target release does not know, with their paths, their places (read
+ * with the walk, one step down at a time) and the release that added them.
+ */
+function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOldest'>): { path: JsonPath; at: Field; since: string }[] {
+  const out: { path: JsonPath; at: Field; since: string }[] = [];
   let budget = MAX_NODES;
-  const walk = (value: Json | undefined, schema: SchemaNode | undefined, path: JsonPath) => {
+  const walk = (at: Field, schema: SchemaNode | undefined, path: JsonPath) => {
+    const value = at.value;
     const s = resolveRef(schema);
     if (!s || value === null || value === undefined || --budget < 0 || out.length >= MAX_FINDINGS) return;
     // Free-form data (list elements, Helm values) has no fields of its own to check.
     if (!s.properties && !s.items && (!s.additionalProperties || typeof s.additionalProperties !== 'object')) return;
     if (Array.isArray(value)) {
-      if (s.items) value.forEach((v, i) => walk(v, s.items, [...path, i]));
+      if (s.items) value.forEach((_v, i) => walk(sub(at, i), s.items, [...path, i]));
       return;
     }
     if (typeof value !== 'object') return;
     const props = s.properties;
     for (const key of Object.keys(value)) {
-      const child = (value as Record<string, Json>)[key];
       if (props && Object.prototype.hasOwnProperty.call(props, key)) {
         const p = [...path, key];
         const since = p[0] === 'spec' ? fieldAddedIn(p.slice(1)) : undefined;
         if (since && newerThan(since, target.line, target.belowOldest)) {
-          out.push({ path: p, since });
+          out.push({ path: p, at: sub(at, key), since });
           continue;
         }
-        walk(child, props[key], p);
+        walk(sub(at, key), props[key], p);
       } else if (!props && s.additionalProperties && typeof s.additionalProperties === 'object') {
-        walk(child, s.additionalProperties, [...path, key]);
+        walk(sub(at, key), s.additionalProperties, [...path, key]);
       }
     }
   };
-  walk(value, APPSET_SCHEMA, []);
+  walk(root, APPSET_SCHEMA, []);
   return out;
 }
 
-function unknownInTarget(doc: AppSetDoc, path: JsonPath, key: string, since: string, target: TargetVersion): EngineDiagnostic {
-  const n = nodeAt(doc.doc, path);
+function unknownInTarget(at: Field, key: string, since: string, target: TargetVersion): EngineDiagnostic {
   return {
     code: 'appset/unknown-field',
     severity: severityOf('appset/unknown-field'),
     message: `"${key}" was added in ${label(since)}: ${target.belowOldest ? `the API server of releases before ${OLDEST}` : `${versionLabel(target)}'s API server`} drops it without a word, so it has no effect. Checked against ${target.why}.`,
-    span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
+    span: at.keySpan,
     related: targetRelated(target),
     data: { addedIn: since, target: target.line },
   };

@@ -7,12 +7,14 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EngineDiagnostic, Json, Span } from '../types';
-import { nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../yaml';
+import type { AppSetDoc, JsonPath } from '../yaml';
+import { sub, type Field } from '../view/place';
+import { instanceAt } from './instancePath';
 import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schemaIndex';
 import { isYaml11BooleanScalar } from './checks/yaml11';
 import { getValidator } from './validators';
 import { describeLocation, describeValue, dottedPath } from './describe';
-import { isObj as isObject } from '../objects';
+import { isObj } from '../objects';
 import { suggest } from '../didYouMean';
 import { severityOf } from '../diagnostics/codes';
 
@@ -67,7 +69,8 @@ function schemaErrors(value: Json): ErrorObject[] {
 }
 
 function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObject): EngineDiagnostic | undefined {
-  const path = pointerToPath(err.instancePath, value);
+  // The one look-up by path in validation: ajv names the failing value by its JSON pointer.
+  const { path, at } = instanceAt(doc, err.instancePath, value);
   // ajv only reports schemas with `verbose`; looking them up by path is cheaper and follows $refs.
   const parentSchema = schemaAt(path);
   switch (err.keyword) {
@@ -82,18 +85,17 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         message +=
           ': only the pullRequest and scmProvider generators have filters (expression filters were a design proposal that was never implemented)';
       else if (allowed.length && allowed.length <= 12) message += ` (expected one of: ${allowed.join(', ')})`;
-      const n = nodeAt(doc.doc, [...path, key]);
       return {
         code: 'appset/unknown-field',
         severity: severityOf('appset/unknown-field'),
         message,
-        span: n.key ?? n.value ?? spanAt(doc.doc, path, 'key'),
+        span: sub(at, key).keySpan,
         data: hint ? { replacement: hint } : undefined,
       };
     }
     case 'type': {
       // Unquoted yes/no/on/off in a boolean field: the YAML 1.1 check reports it.
-      if (parentSchema?.type === 'boolean' && isYaml11BooleanScalar(nodeAt(doc.doc, path).ast)) return undefined;
+      if (parentSchema?.type === 'boolean' && isYaml11BooleanScalar(at.node)) return undefined;
       const v = valueAt(value, path);
       const expected = describeType(parentSchema);
       let message = `${dottedPath(path)}: expected ${expected}, got ${describeValue(v)}`;
@@ -103,19 +105,19 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         message += ' (write true or false without quotes)';
       }
       if (typeof v === 'string' && includesType(parentSchema, 'integer') && /^-?\d+$/.test(v)) message += ' (remove the quotes)';
-      return { code: 'appset/wrong-type', severity: severityOf('appset/wrong-type'), message, span: spanAt(doc.doc, path) };
+      return { code: 'appset/wrong-type', severity: severityOf('appset/wrong-type'), message, span: at.span };
     }
     case 'required': {
       const missing = String((err.params as { missingProperty: string }).missingProperty);
       const orig = valueAt(doc.value, path);
-      const isNull = isObject(orig) && Object.prototype.hasOwnProperty.call(orig, missing) && orig[missing] === null;
+      const isNull = isObj(orig) && Object.prototype.hasOwnProperty.call(orig, missing) && orig[missing] === null;
       if (isNull) {
-        const n = nodeAt(doc.doc, [...path, missing]);
+        const n = sub(at, missing);
         return {
           code: 'appset/missing-field',
           severity: severityOf('appset/missing-field'),
           message: `"${missing}" in ${describeLocation(path)} is required but empty`,
-          span: n.key ?? spanAt(doc.doc, path, 'key'),
+          span: n.keyRange ?? at.keySpan,
         };
       }
       // A patch (validate/partial.ts) holds only what it changes: what is absent is not asked for.
@@ -124,7 +126,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         code: 'appset/missing-field',
         severity: severityOf('appset/missing-field'),
         message: `missing required field "${missing}" in ${describeLocation(path)}`,
-        span: parentKeySpan(doc, text, path),
+        span: parentKeySpan(text, path, at),
       };
     }
     case 'enum': {
@@ -135,7 +137,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         code: 'appset/invalid-value',
         severity: severityOf('appset/invalid-value'),
         message: `${dottedPath(path)}: ${describeValue(v)} is not allowed; expected one of ${allowed.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
-        span: spanAt(doc.doc, path),
+        span: at.span,
         data: hint ? { replacement: hint } : undefined,
       };
     }
@@ -145,7 +147,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         code: 'appset/invalid-value',
         severity: severityOf('appset/invalid-value'),
         message: `${dottedPath(path)}: ${describeValue(v)} does not match the pattern ${(err.params as { pattern: string }).pattern}`,
-        span: spanAt(doc.doc, path),
+        span: at.span,
       };
     }
     default:
@@ -153,7 +155,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         code: 'appset/invalid-value',
         severity: severityOf('appset/invalid-value'),
         message: `${dottedPath(path)}: ${err.message ?? 'invalid value'}`,
-        span: spanAt(doc.doc, path),
+        span: at.span,
       };
   }
 }
@@ -163,16 +165,13 @@ function includesType(s: SchemaNode | undefined, t: string): boolean {
 }
 
 /** The key of the object at `path` (so "missing X" underlines `template:`), or its first line. */
-function parentKeySpan(doc: AppSetDoc, text: string, path: JsonPath): Span {
-  if (path.length === 0) {
-    const kind = nodeAt(doc.doc, ['kind']);
-    return kind.key ?? spanAt(doc.doc, []);
-  }
-  const n = nodeAt(doc.doc, path);
-  if (n.key) return n.key;
+function parentKeySpan(text: string, path: JsonPath, at: Field): Span {
+  if (path.length === 0) return sub(at, 'kind').keyRange ?? at.span;
+  if (at.keyRange) return at.keyRange;
   // A list item: underline its first line.
-  if (n.value) return { start: n.value.start, end: Math.max(n.value.start + 1, Math.min(n.value.end, lineEnd(text, n.value.start))) };
-  return spanAt(doc.doc, path, 'key');
+  const v = at.valueRange;
+  if (v) return { start: v.start, end: Math.max(v.start + 1, Math.min(v.end, lineEnd(text, v.start))) };
+  return at.keySpan;
 }
 
 function lineEnd(text: string, offset: number): number {
@@ -187,28 +186,11 @@ function isTooDeepNesting(path: JsonPath, key: string): boolean {
   return kinds >= 2 && path[path.length - 2] === 'generators';
 }
 
-function pointerToPath(pointer: string, value: Json): JsonPath {
-  if (!pointer) return [];
-  const out: JsonPath = [];
-  let cur: unknown = value;
-  for (const raw of pointer.slice(1).split('/')) {
-    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(cur) && /^\d+$/.test(seg)) {
-      out.push(Number(seg));
-      cur = cur[Number(seg)];
-    } else {
-      out.push(seg);
-      cur = isObject(cur) && Object.prototype.hasOwnProperty.call(cur, seg) ? cur[seg] : undefined;
-    }
-  }
-  return out;
-}
-
 function valueAt(value: Json | undefined, path: JsonPath): Json | undefined {
   let cur: Json | undefined = value;
   for (const seg of path) {
     if (typeof seg === 'number' && Array.isArray(cur)) cur = cur[seg];
-    else if (typeof seg === 'string' && isObject(cur) && Object.prototype.hasOwnProperty.call(cur, seg)) cur = cur[seg];
+    else if (typeof seg === 'string' && isObj(cur) && Object.prototype.hasOwnProperty.call(cur, seg)) cur = cur[seg];
     else return undefined;
   }
   return cur;
@@ -230,7 +212,7 @@ function stripNulls(v: Json | undefined, depth: number): Json | undefined {
     }
     return out ?? v;
   }
-  if (isObject(v)) {
+  if (isObj(v)) {
     const keys = Object.keys(v);
     let o: { [k: string]: Json } | undefined;
     for (let i = 0; i < keys.length; i++) {

@@ -29,6 +29,8 @@ export interface AppSetView {
    */
   readonly generatorEntries: GeneratorEntryView[];
   template: Field;
+  /** `template.spec`. */
+  templateSpec: Field;
   /** `template.metadata.name`. */
   templateName: Field;
   /** `template.spec.destination`. */
@@ -80,6 +82,7 @@ function readView(doc: AppSetDoc): AppSetView {
       return (entries ??= readEntries(generators, ['spec', 'generators'], 1));
     },
     template,
+    templateSpec,
     templateName: sub(sub(template, 'metadata'), 'name'),
     templateDestination: sub(templateSpec, 'destination'),
     templateProject: sub(templateSpec, 'project'),

@@ -6,8 +6,9 @@
  *
  * A test must never miss a file that its consumer would use: it may let through files that turn
  * out not to matter (they are parsed and ignored), never the other way round. Each test below says
- * why it is complete for its consumer; `test/unit/workspace-index.test.ts` checks every consumer's
- * results with and without the pre-filter over the test fixtures.
+ * why it is complete for its consumer; `test/unit/workspace-index.test.ts` checks, through the
+ * engine's door, that every consumer's answers are the same with and without the pre-filter
+ * (`getLanguageService({ prefilter: false })`) over the test fixtures.
  */
 
 export interface Interest {

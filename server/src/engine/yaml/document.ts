@@ -524,13 +524,30 @@ export function spanAt(doc: YAML.Document.Parsed, path: JsonPath, prefer: 'key' 
   return { start: r[0], end: r[0] + 1 };
 }
 
+/** What the cursor is on (`pathAt`): its JSON path and, for each prefix of it, the located node there. */
+export interface CursorAt {
+  path: JsonPath;
+  onKey: boolean;
+  node?: AstNode;
+  span?: Span;
+  /**
+   * `trail[i]` is what `nodeAt` gives `path.slice(0, i)` (0 … path.length): the spans and node of each
+   * field the cursor is inside, outermost first, read on the way down — a hover about an enclosing
+   * field (the selector, the generator entry) takes its place from here, not from a look-up by path.
+   */
+  trail: NodeSpans[];
+}
+
 /**
- * The JSON path of the innermost node at `offset`, whether the offset is on a key, and the span
- * under the offset (the key's when on a key). Used by hover, completion and code actions.
+ * The node-at-offset door: the JSON path of the innermost node at `offset`, whether the offset is on a
+ * key, the span under the offset (the key's when on a key) and the trail of fields down to it. With
+ * schema errors' instance paths (`validate/instancePath.ts`), the one way a feature starts from a
+ * place rather than from the view (hover, completion, navigation, code actions; ARCHITECTURE.md).
  */
-export function pathAt(doc: YAML.Document.Parsed, offset: number): { path: JsonPath; onKey: boolean; node?: AstNode; span?: Span } {
+export function pathAt(doc: YAML.Document.Parsed, offset: number): CursorAt {
   const path: JsonPath = [];
   let node = astOf(doc);
+  const trail: NodeSpans[] = [node ? { value: node.span, ast: node } : {}];
   const inside = (s: Span | undefined) => !!s && offset >= s.start && offset <= s.end;
   for (;;) {
     if (node?.kind === 'object') {
@@ -538,26 +555,29 @@ export function pathAt(doc: YAML.Document.Parsed, offset: number): { path: JsonP
       for (const p of node.properties) {
         if (inside(p.keySpan)) {
           path.push(p.key);
-          return { path, onKey: true, node: p.value, span: p.keySpan };
+          trail.push({ key: p.keySpan, value: p.value?.span, ast: p.value });
+          return { path, onKey: true, node: p.value, span: p.keySpan, trail };
         }
         if (p.value && inside(p.value.span)) {
           path.push(p.key);
+          trail.push({ key: p.keySpan, value: p.value.span, ast: p.value });
           next = p.value;
           break;
         }
       }
-      if (!next) return { path, onKey: false, node, span: node.span };
+      if (!next) return { path, onKey: false, node, span: node.span, trail };
       node = next;
     } else if (node?.kind === 'array') {
       let idx = -1;
       node.items.forEach((it, i) => {
         if (inside(it.span)) idx = i;
       });
-      if (idx < 0) return { path, onKey: false, node, span: node.span };
+      if (idx < 0) return { path, onKey: false, node, span: node.span, trail };
       path.push(idx);
       node = node.items[idx];
+      trail.push({ value: node.span, ast: node });
     } else {
-      return { path, onKey: false, node, span: node?.span };
+      return { path, onKey: false, node, span: node?.span, trail };
     }
   }
 }

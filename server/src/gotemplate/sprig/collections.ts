@@ -89,8 +89,19 @@ function mergeInto(dst: Map<string, GoValue>, src: Map<string, GoValue>, overwri
   }
 }
 
+/** Sprig's list and dict functions, in sprig's order (later libraries override by name). */
 export function collectionFuncs(): FuncMap {
   const m: FuncMap = new Map();
+  addListAccess(m);
+  addListBuilding(m);
+  addListSlicing(m);
+  addDictAccess(m);
+  addDictMerging(m);
+  return m;
+}
+
+/** list, tuple and the ends of a list: first, last, rest, initial. */
+function addListAccess(m: FuncMap): void {
   m.set(
     'list',
     F((...xs: GoValue[]) => xs, [], 'any'),
@@ -143,6 +154,10 @@ export function collectionFuncs(): FuncMap {
       ['any'],
     ),
   );
+}
+
+/** Functions that build a new list from one: append, prepend, concat, reverse, uniq, without, has, compact. */
+function addListBuilding(m: FuncMap): void {
   // Each call copies its list: a loop of appends costs the sum of the lengths, which is what is charged.
   pair(
     m,
@@ -209,6 +224,10 @@ export function collectionFuncs(): FuncMap {
     'compact',
     F((l: GoValue) => asList(l, 'compact').filter((x) => !isEmpty(x)), ['any']),
   );
+}
+
+/** slice and chunk. */
+function addListSlicing(m: FuncMap): void {
   pair(
     m,
     'slice',
@@ -226,42 +245,41 @@ export function collectionFuncs(): FuncMap {
       'any',
     ),
   );
-  // sprig's chunk arithmetic in float64, including what a size of 0 or below does.
-  pair(
-    m,
-    'chunk',
-    F(
-      (sizeArg: bigint, l: GoValue) => {
-        if (l === null) throw new Error(NIL_DEREF);
-        if (!Array.isArray(l)) throw new Error(`Cannot chunk type ${kindName(l)}`);
-        const size = Number(sizeArg),
-          n = l.length;
-        const q = (n - 1) / size;
-        const makeslice = () => new Error('runtime error: makeslice: len out of range');
-        if (!Number.isFinite(q)) throw makeslice(); // Go's int(±Inf/NaN) is negative on amd64
-        const cs = Math.floor(q) + 1;
-        if (cs < 0) throw makeslice();
-        const out: GoValue[] = [];
-        for (let i = 0; i < cs; i++) {
-          let clen = size;
-          if (i === cs - 1) {
-            clen = Math.floor(n % size);
-            if (clen === 0) clen = size;
-          }
-          if (clen < 0) throw makeslice();
-          const chunk: GoValue[] = [];
-          for (let j = 0; j < clen; j++) {
-            const ix = i * size + j;
-            if (ix < 0 || ix >= n) throw new Error('reflect: slice index out of range');
-            chunk.push(l[ix]);
-          }
-          out.push(chunk);
-        }
-        return out;
-      },
-      ['int', 'any'],
-    ),
-  );
+  pair(m, 'chunk', F(chunkList, ['int', 'any']));
+}
+
+/** sprig's chunk, with its arithmetic in float64, including what a size of 0 or below does. */
+function chunkList(sizeArg: bigint, l: GoValue): GoValue[] {
+  if (l === null) throw new Error(NIL_DEREF);
+  if (!Array.isArray(l)) throw new Error(`Cannot chunk type ${kindName(l)}`);
+  const size = Number(sizeArg),
+    n = l.length;
+  const q = (n - 1) / size;
+  const makeslice = () => new Error('runtime error: makeslice: len out of range');
+  if (!Number.isFinite(q)) throw makeslice(); // Go's int(±Inf/NaN) is negative on amd64
+  const cs = Math.floor(q) + 1;
+  if (cs < 0) throw makeslice();
+  const out: GoValue[] = [];
+  for (let i = 0; i < cs; i++) {
+    let clen = size;
+    if (i === cs - 1) {
+      clen = Math.floor(n % size);
+      if (clen === 0) clen = size;
+    }
+    if (clen < 0) throw makeslice();
+    const chunk: GoValue[] = [];
+    for (let j = 0; j < clen; j++) {
+      const ix = i * size + j;
+      if (ix < 0 || ix >= n) throw new Error('reflect: slice index out of range');
+      chunk.push(l[ix]);
+    }
+    out.push(chunk);
+  }
+  return out;
+}
+
+/** dict and the functions that read or change one key or a set of keys. */
+function addDictAccess(m: FuncMap): void {
   m.set(
     'dict',
     F(
@@ -353,6 +371,10 @@ export function collectionFuncs(): FuncMap {
       'string',
     ),
   );
+}
+
+/** merge, mergeOverwrite, deepCopy and dig. */
+function addDictMerging(m: FuncMap): void {
   // mergo gives a nil destination map a fresh map before merging into it.
   const merge = (overwrite: boolean) =>
     F(
@@ -377,34 +399,28 @@ export function collectionFuncs(): FuncMap {
       ['any'],
     ),
   );
-  // sprig's dig asserts the dict, then each key, then every step it descends into.
-  m.set(
-    'dig',
-    F(
-      (...args: GoValue[]) => {
-        if (args.length < 3) throw new Error('dig needs at least three arguments');
-        const conv = (v: GoValue, want: string) =>
-          new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
-        const asDict = (v: GoValue) => {
-          if (v instanceof GoMap) return v;
-          throw conv(v, 'map[string]interface {}');
-        };
-        let cur = asDict(args[args.length - 1]);
-        const def = args[args.length - 2];
-        const keys = args.slice(0, -2).map((k) => {
-          if (typeof k !== 'string') throw conv(k, 'string');
-          return k;
-        });
-        for (let i = 0; ; i++) {
-          if (!cur.has(keys[i])) return def;
-          const step = cur.get(keys[i]) as GoValue;
-          if (i === keys.length - 1) return step;
-          cur = asDict(step);
-        }
-      },
-      [],
-      'any',
-    ),
-  );
-  return m;
+  m.set('dig', F(dig, [], 'any'));
+}
+
+/** sprig's dig asserts the dict, then each key, then every step it descends into. */
+function dig(...args: GoValue[]): GoValue {
+  if (args.length < 3) throw new Error('dig needs at least three arguments');
+  const conv = (v: GoValue, want: string) =>
+    new Error(`interface conversion: interface {} is ${v === null ? 'nil' : goTypeName(v)}, not ${want}`);
+  const asDict = (v: GoValue) => {
+    if (v instanceof GoMap) return v;
+    throw conv(v, 'map[string]interface {}');
+  };
+  let cur = asDict(args[args.length - 1]);
+  const def = args[args.length - 2];
+  const keys = args.slice(0, -2).map((k) => {
+    if (typeof k !== 'string') throw conv(k, 'string');
+    return k;
+  });
+  for (let i = 0; ; i++) {
+    if (!cur.has(keys[i])) return def;
+    const step = cur.get(keys[i]) as GoValue;
+    if (i === keys.length - 1) return step;
+    cur = asDict(step);
+  }
 }

@@ -185,109 +185,120 @@ export const zoneOf = (t: GoTime): Zone => ({ offset: t.offset, abbr: t.zone });
 
 /** time.Time.Format of `t` seen in `zone`. */
 export function formatTime(t: GoTime, layout: string, zone: Zone = UTC): string {
-  const d = new Date(t.ms + zone.offset * 1000);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  const Y = d.getUTCFullYear(),
-    M = d.getUTCMonth(),
-    D = d.getUTCDate(),
-    h = d.getUTCHours(),
-    mi = d.getUTCMinutes(),
-    s = d.getUTCSeconds();
-  const ns = ((((t.ms % 1000) + 1000) % 1000) * 1e6 + t.nsec) | 0;
+  const f = wallClock(t, zone);
   let out = '';
   for (let rest = layout; rest !== '';) {
     const c = nextChunk(rest);
     out += c.prefix;
     rest = c.suffix;
     if (!c.std) break;
-    switch (c.std) {
-      case 'LongMonth':
-        out += LONG_MONTHS[M];
-        break;
-      case 'Month':
-        out += SHORT_MONTHS[M];
-        break;
-      case 'NumMonth':
-        out += String(M + 1);
-        break;
-      case 'ZeroMonth':
-        out += p(M + 1);
-        break;
-      case 'LongWeekDay':
-        out += LONG_DAYS[d.getUTCDay()];
-        break;
-      case 'WeekDay':
-        out += SHORT_DAYS[d.getUTCDay()];
-        break;
-      case 'Day':
-        out += String(D);
-        break;
-      case 'UnderDay':
-        out += String(D).padStart(2, ' ');
-        break;
-      case 'ZeroDay':
-        out += p(D);
-        break;
-      case 'UnderYearDay':
-      case 'ZeroYearDay': {
-        const yd = Math.floor((utcMs(Y, M, D) - utcMs(Y, 0, 1)) / 86400000) + 1;
-        out += c.std === 'ZeroYearDay' ? p(yd, 3) : String(yd).padStart(3, ' ');
-        break;
-      }
-      case 'Hour':
-        out += p(h);
-        break;
-      case 'Hour12':
-        out += String(h % 12 || 12);
-        break;
-      case 'ZeroHour12':
-        out += p(h % 12 || 12);
-        break;
-      case 'Minute':
-        out += String(mi);
-        break;
-      case 'ZeroMinute':
-        out += p(mi);
-        break;
-      case 'Second':
-        out += String(s);
-        break;
-      case 'ZeroSecond':
-        out += p(s);
-        break;
-      case 'LongYear':
-        out += Y < 0 ? '-' + p(-Y, 4) : p(Y, 4);
-        break;
-      case 'Year':
-        out += p(((Y % 100) + 100) % 100);
-        break;
-      case 'PM':
-        out += h >= 12 ? 'PM' : 'AM';
-        break;
-      case 'pm':
-        out += h >= 12 ? 'pm' : 'am';
-        break;
-      case 'TZ':
-        out += zone.abbr !== '' ? zone.abbr : offsetText(zone.offset, false, zone.offset % 60 ? 'hms' : 'hm');
-        break;
-      default: {
-        if (c.std.startsWith('ISO') && zone.offset === 0) {
-          out += 'Z';
-          break;
-        }
-        const colons = c.std.includes('Colon');
-        const parts = c.std.includes('Short') ? 'h' : c.std.includes('Seconds') ? 'hms' : 'hm';
-        if (c.std === 'Frac0' || c.std === 'Frac9') {
-          const digits = String(ns).padStart(9, '0').slice(0, c.digits);
-          if (c.std === 'Frac0') out += c.sep + digits;
-          else if (digits.replace(/0+$/, '')) out += c.sep + digits.replace(/0+$/, '');
-          break;
-        }
-        out += offsetText(zone.offset, colons, parts);
-      }
-    }
+    out += formatDate(c.std, f) ?? formatClock(c, f) ?? formatZone(c.std, zone);
   }
   return out;
+}
+
+/** The wall clock of a time seen in a zone: what layout elements print. */
+interface WallClock {
+  year: number;
+  /** 0-11 */
+  month: number;
+  day: number;
+  /** 0 (Sunday) - 6 */
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+  nanosecond: number;
+}
+
+function wallClock(t: GoTime, zone: Zone): WallClock {
+  const d = new Date(t.ms + zone.offset * 1000);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth(),
+    day: d.getUTCDate(),
+    weekday: d.getUTCDay(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    nanosecond: ((((t.ms % 1000) + 1000) % 1000) * 1e6 + t.nsec) | 0,
+  };
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** A year, month, weekday or day element; undefined for the others. */
+function formatDate(std: Std, f: WallClock): string | undefined {
+  switch (std) {
+    case 'LongMonth':
+      return LONG_MONTHS[f.month];
+    case 'Month':
+      return SHORT_MONTHS[f.month];
+    case 'NumMonth':
+      return String(f.month + 1);
+    case 'ZeroMonth':
+      return pad(f.month + 1);
+    case 'LongWeekDay':
+      return LONG_DAYS[f.weekday];
+    case 'WeekDay':
+      return SHORT_DAYS[f.weekday];
+    case 'Day':
+      return String(f.day);
+    case 'UnderDay':
+      return String(f.day).padStart(2, ' ');
+    case 'ZeroDay':
+      return pad(f.day);
+    case 'UnderYearDay':
+    case 'ZeroYearDay': {
+      const yd = Math.floor((utcMs(f.year, f.month, f.day) - utcMs(f.year, 0, 1)) / 86400000) + 1;
+      return std === 'ZeroYearDay' ? pad(yd, 3) : String(yd).padStart(3, ' ');
+    }
+    case 'LongYear':
+      return f.year < 0 ? '-' + pad(-f.year, 4) : pad(f.year, 4);
+    case 'Year':
+      return pad(((f.year % 100) + 100) % 100);
+  }
+  return undefined;
+}
+
+/** An hour, minute, second, AM/PM or fraction-of-second element; undefined for the others. */
+function formatClock(c: Chunk, f: WallClock): string | undefined {
+  switch (c.std) {
+    case 'Hour':
+      return pad(f.hour);
+    case 'Hour12':
+      return String(f.hour % 12 || 12);
+    case 'ZeroHour12':
+      return pad(f.hour % 12 || 12);
+    case 'Minute':
+      return String(f.minute);
+    case 'ZeroMinute':
+      return pad(f.minute);
+    case 'Second':
+      return String(f.second);
+    case 'ZeroSecond':
+      return pad(f.second);
+    case 'PM':
+      return f.hour >= 12 ? 'PM' : 'AM';
+    case 'pm':
+      return f.hour >= 12 ? 'pm' : 'am';
+    case 'Frac0':
+    case 'Frac9': {
+      const digits = String(f.nanosecond).padStart(9, '0').slice(0, c.digits);
+      if (c.std === 'Frac0') return c.sep + digits;
+      return digits.replace(/0+$/, '') ? c.sep + digits.replace(/0+$/, '') : '';
+    }
+  }
+  return undefined;
+}
+
+/** A zone element: the abbreviation (MST), `Z` for UTC in the ISO 8601 ones, else the offset. */
+function formatZone(std: Std, zone: Zone): string {
+  if (std === 'TZ') return zone.abbr !== '' ? zone.abbr : offsetText(zone.offset, false, zone.offset % 60 ? 'hms' : 'hm');
+  if (std.startsWith('ISO') && zone.offset === 0) return 'Z';
+  const colons = std.includes('Colon');
+  const parts = std.includes('Short') ? 'h' : std.includes('Seconds') ? 'hms' : 'hm';
+  return offsetText(zone.offset, colons, parts);
 }
 
 // ---- parsing -------------------------------------------------------------------------------------
@@ -381,257 +392,294 @@ export class TimeParseError extends Error {}
 
 /** time.ParseInLocation(layout, value, Local) with Local = UTC, as sprig's toDate calls it. */
 export function parseTime(layoutIn: string, valueIn: string): GoTime {
-  const fail = (layoutElem: string, valueElem: string, message = ''): never => {
+  const fail: Fail = (layoutElem, valueElem, message = '') => {
     throw new TimeParseError(
       message
         ? `parsing time ${timeQuote(valueIn)}${message}`
         : `parsing time ${timeQuote(valueIn)} as ${timeQuote(layoutIn)}: cannot parse ${timeQuote(valueElem)} as ${timeQuote(layoutElem)}`,
     );
   };
-  let layout = layoutIn,
-    value = valueIn;
-  let year = 0,
-    month = -1,
-    day = -1,
-    yday = -1,
-    hour = 0,
-    min = 0,
-    sec = 0,
-    nsec = 0;
-  let utcZone = false,
-    zoneOffset: number | undefined,
-    zoneName = '';
-  let amSet = false,
-    pmSet = false;
+  const p: Parsed = {
+    value: valueIn,
+    year: 0,
+    month: -1,
+    day: -1,
+    yday: -1,
+    hour: 0,
+    min: 0,
+    sec: 0,
+    nsec: 0,
+    utcZone: false,
+    zoneOffset: undefined,
+    zoneName: '',
+    amSet: false,
+    pmSet: false,
+  };
+  let layout = layoutIn;
   for (;;) {
     const c = nextChunk(layout);
     const stdstr = layout.slice(c.prefix.length, layout.length - c.suffix.length);
     try {
-      value = skip(value, c.prefix);
+      p.value = skip(p.value, c.prefix);
     } catch {
-      fail(c.prefix, value);
+      fail(c.prefix, p.value);
     }
     if (!c.std) {
-      if (value.length) fail('', value, `: extra text: ${timeQuote(value)}`);
+      if (p.value.length) fail('', p.value, `: extra text: ${timeQuote(p.value)}`);
       break;
     }
     layout = c.suffix;
     let range = '';
-    const hold = value;
     try {
-      switch (c.std) {
-        case 'Year': {
-          if (value.length < 2) throw new Bad();
-          const y = value.slice(0, 2);
-          value = value.slice(2);
-          try {
-            year = atoi(y);
-          } catch (e) {
-            value = hold;
-            throw e;
-          }
-          year += year >= 69 ? 1900 : 2000;
-          break;
-        }
-        case 'LongYear': {
-          if (value.length < 4 || !isDigitAt(value, 0)) throw new Bad();
-          const y = value.slice(0, 4);
-          value = value.slice(4);
-          year = atoi(y);
-          break;
-        }
-        case 'Month':
-          [month, value] = lookup(SHORT_MONTHS, value);
-          month++;
-          break;
-        case 'LongMonth':
-          [month, value] = lookup(LONG_MONTHS, value);
-          month++;
-          break;
-        case 'NumMonth':
-        case 'ZeroMonth':
-          [month, value] = getnum(value, c.std === 'ZeroMonth');
-          if (month <= 0 || month > 12) range = 'month';
-          break;
-        case 'WeekDay':
-          value = lookup(SHORT_DAYS, value)[1];
-          break;
-        case 'LongWeekDay':
-          value = lookup(LONG_DAYS, value)[1];
-          break;
-        case 'Day':
-        case 'UnderDay':
-        case 'ZeroDay':
-          if (c.std === 'UnderDay' && value[0] === ' ') value = value.slice(1);
-          [day, value] = getnum(value, c.std === 'ZeroDay');
-          break;
-        case 'UnderYearDay':
-        case 'ZeroYearDay':
-          for (let i = 0; i < 2; i++) if (c.std === 'UnderYearDay' && value[0] === ' ') value = value.slice(1);
-          [yday, value] = getnum3(value, c.std === 'ZeroYearDay');
-          break;
-        case 'Hour':
-          [hour, value] = getnum(value, false);
-          if (hour < 0 || hour >= 24) range = 'hour';
-          break;
-        case 'Hour12':
-        case 'ZeroHour12':
-          [hour, value] = getnum(value, c.std === 'ZeroHour12');
-          if (hour < 0 || hour > 12) range = 'hour';
-          break;
-        case 'Minute':
-        case 'ZeroMinute':
-          [min, value] = getnum(value, c.std === 'ZeroMinute');
-          if (min < 0 || min >= 60) range = 'minute';
-          break;
-        case 'Second':
-        case 'ZeroSecond': {
-          [sec, value] = getnum(value, c.std === 'ZeroSecond');
-          if (sec < 0 || sec >= 60) {
-            range = 'second';
-            break;
-          }
-          // A fraction right after the seconds is read even when the layout has none.
-          if (value.length >= 2 && (value[0] === '.' || value[0] === ',') && isDigitAt(value, 1)) {
-            const next = nextChunk(layout).std;
-            if (next === 'Frac0' || next === 'Frac9') break;
-            let n = 2;
-            while (n < value.length && isDigitAt(value, n)) n++;
-            const frac = value;
-            value = value.slice(n); // Go moves on before it looks at the digits
-            nsec = parseNanoseconds(frac, n);
-          }
-          break;
-        }
-        case 'PM':
-        case 'pm': {
-          if (value.length < 2) throw new Bad();
-          const v = value.slice(0, 2);
-          value = value.slice(2);
-          const [am, pm] = c.std === 'PM' ? ['AM', 'PM'] : ['am', 'pm'];
-          if (v === pm) pmSet = true;
-          else if (v === am) amSet = true;
-          else throw new Bad();
-          break;
-        }
-        case 'TZ': {
-          if (value.startsWith('UTC')) {
-            utcZone = true;
-            value = value.slice(3);
-            break;
-          }
-          const n = parseTimeZone(value);
-          if (!n) throw new Bad();
-          zoneName = value.slice(0, n);
-          value = value.slice(n);
-          break;
-        }
-        case 'Frac0': {
-          const n = 1 + c.digits!;
-          if (value.length < n) throw new Bad();
-          const frac = value;
-          value = value.slice(n);
-          nsec = parseNanoseconds(frac, n);
-          break;
-        }
-        case 'Frac9': {
-          if (value.length < 2 || (value[0] !== '.' && value[0] !== ',') || !isDigitAt(value, 1)) break;
-          let i = 0;
-          while (i < 9 && isDigitAt(value, i + 1)) i++;
-          const frac = value;
-          value = value.slice(1 + i);
-          nsec = parseNanoseconds(frac, 1 + i);
-          break;
-        }
-        default: {
-          // numeric and ISO 8601 zone offsets
-          const std = c.std;
-          if ((std === 'ISO8601TZ' || std === 'ISO8601ShortTZ' || std === 'ISO8601ColonTZ') && value[0] === 'Z') {
-            value = value.slice(1);
-            utcZone = true;
-            break;
-          }
-          let sign: string,
-            hh: string,
-            mm = '00',
-            ss = '00';
-          if (std === 'ISO8601ColonTZ' || std === 'NumColonTZ') {
-            if (value.length < 6 || value[3] !== ':') throw new Bad();
-            [sign, hh, mm] = [value[0], value.slice(1, 3), value.slice(4, 6)];
-            value = value.slice(6);
-          } else if (std === 'NumShortTZ' || std === 'ISO8601ShortTZ') {
-            if (value.length < 3) throw new Bad();
-            [sign, hh] = [value[0], value.slice(1, 3)];
-            value = value.slice(3);
-          } else if (std === 'ISO8601ColonSecondsTZ' || std === 'NumColonSecondsTZ') {
-            if (value.length < 9 || value[3] !== ':' || value[6] !== ':') throw new Bad();
-            [sign, hh, mm, ss] = [value[0], value.slice(1, 3), value.slice(4, 6), value.slice(7, 9)];
-            value = value.slice(9);
-          } else if (std === 'ISO8601SecondsTZ' || std === 'NumSecondsTz') {
-            if (value.length < 7) throw new Bad();
-            [sign, hh, mm, ss] = [value[0], value.slice(1, 3), value.slice(3, 5), value.slice(5, 7)];
-            value = value.slice(7);
-          } else {
-            if (value.length < 5) throw new Bad();
-            [sign, hh, mm] = [value[0], value.slice(1, 3), value.slice(3, 5)];
-            value = value.slice(5);
-          }
-          const off = (atoi(hh) * 60 + atoi(mm)) * 60 + atoi(ss);
-          if (sign === '+') zoneOffset = off;
-          else if (sign === '-') zoneOffset = -off;
-          else throw new Bad();
-        }
-      }
+      range = parseDate(p, c.std) ?? parseClock(p, c, layout) ?? parseZone(p, c.std);
     } catch (e) {
       if (!(e instanceof Bad)) throw e;
-      fail(stdstr, value);
+      fail(stdstr, p.value);
     }
-    if (range) fail(stdstr, value, `: ${range} out of range`);
+    if (range) fail(stdstr, p.value, `: ${range} out of range`);
   }
-  if (pmSet && hour < 12) hour += 12;
-  else if (amSet && hour === 12) hour = 0;
+  if (p.pmSet && p.hour < 12) p.hour += 12;
+  else if (p.amSet && p.hour === 12) p.hour = 0;
+  settleDate(p, fail);
+  return parsedTime(p);
+}
 
-  if (yday >= 0) {
+type Fail = (layoutElem: string, valueElem: string, message?: string) => never;
+
+/** What time.Parse has read so far: the rest of the value and the fields its elements set. */
+interface Parsed {
+  value: string;
+  year: number;
+  /** 1-12, or -1 until read */
+  month: number;
+  day: number;
+  yday: number;
+  hour: number;
+  min: number;
+  sec: number;
+  nsec: number;
+  utcZone: boolean;
+  zoneOffset: number | undefined;
+  zoneName: string;
+  amSet: boolean;
+  pmSet: boolean;
+}
+
+/**
+ * A year, month, weekday or day element read from `p.value`: the name of a field out of range, or ''
+ * (undefined for the other elements). Throws Bad where the value does not match.
+ */
+function parseDate(p: Parsed, std: Std): string | undefined {
+  switch (std) {
+    case 'Year': {
+      if (p.value.length < 2) throw new Bad();
+      const hold = p.value;
+      const y = p.value.slice(0, 2);
+      p.value = p.value.slice(2);
+      try {
+        p.year = atoi(y);
+      } catch (e) {
+        p.value = hold;
+        throw e;
+      }
+      p.year += p.year >= 69 ? 1900 : 2000;
+      return '';
+    }
+    case 'LongYear': {
+      if (p.value.length < 4 || !isDigitAt(p.value, 0)) throw new Bad();
+      const y = p.value.slice(0, 4);
+      p.value = p.value.slice(4);
+      p.year = atoi(y);
+      return '';
+    }
+    case 'Month':
+    case 'LongMonth':
+      [p.month, p.value] = lookup(std === 'Month' ? SHORT_MONTHS : LONG_MONTHS, p.value);
+      p.month++;
+      return '';
+    case 'NumMonth':
+    case 'ZeroMonth':
+      [p.month, p.value] = getnum(p.value, std === 'ZeroMonth');
+      return p.month <= 0 || p.month > 12 ? 'month' : '';
+    case 'WeekDay':
+    case 'LongWeekDay':
+      p.value = lookup(std === 'WeekDay' ? SHORT_DAYS : LONG_DAYS, p.value)[1];
+      return '';
+    case 'Day':
+    case 'UnderDay':
+    case 'ZeroDay':
+      if (std === 'UnderDay' && p.value[0] === ' ') p.value = p.value.slice(1);
+      [p.day, p.value] = getnum(p.value, std === 'ZeroDay');
+      return '';
+    case 'UnderYearDay':
+    case 'ZeroYearDay':
+      for (let i = 0; i < 2; i++) if (std === 'UnderYearDay' && p.value[0] === ' ') p.value = p.value.slice(1);
+      [p.yday, p.value] = getnum3(p.value, std === 'ZeroYearDay');
+      return '';
+  }
+  return undefined;
+}
+
+/**
+ * An hour, minute, second, AM/PM or fraction element (`layout` is what follows it), as `parseDate`.
+ */
+function parseClock(p: Parsed, c: Chunk, layout: string): string | undefined {
+  switch (c.std) {
+    case 'Hour':
+      [p.hour, p.value] = getnum(p.value, false);
+      return p.hour < 0 || p.hour >= 24 ? 'hour' : '';
+    case 'Hour12':
+    case 'ZeroHour12':
+      [p.hour, p.value] = getnum(p.value, c.std === 'ZeroHour12');
+      return p.hour < 0 || p.hour > 12 ? 'hour' : '';
+    case 'Minute':
+    case 'ZeroMinute':
+      [p.min, p.value] = getnum(p.value, c.std === 'ZeroMinute');
+      return p.min < 0 || p.min >= 60 ? 'minute' : '';
+    case 'Second':
+    case 'ZeroSecond':
+      [p.sec, p.value] = getnum(p.value, c.std === 'ZeroSecond');
+      if (p.sec < 0 || p.sec >= 60) return 'second';
+      // A fraction right after the seconds is read even when the layout has none.
+      if (p.value.length >= 2 && (p.value[0] === '.' || p.value[0] === ',') && isDigitAt(p.value, 1)) {
+        const next = nextChunk(layout).std;
+        if (next !== 'Frac0' && next !== 'Frac9') readFraction(p, 2, true);
+      }
+      return '';
+    case 'PM':
+    case 'pm': {
+      if (p.value.length < 2) throw new Bad();
+      const v = p.value.slice(0, 2);
+      p.value = p.value.slice(2);
+      const [am, pm] = c.std === 'PM' ? ['AM', 'PM'] : ['am', 'pm'];
+      if (v === pm) p.pmSet = true;
+      else if (v === am) p.amSet = true;
+      else throw new Bad();
+      return '';
+    }
+    case 'Frac0':
+      if (p.value.length < 1 + c.digits!) throw new Bad();
+      readFraction(p, 1 + c.digits!, false);
+      return '';
+    case 'Frac9': {
+      if (p.value.length < 2 || (p.value[0] !== '.' && p.value[0] !== ',') || !isDigitAt(p.value, 1)) return '';
+      let i = 0;
+      while (i < 9 && isDigitAt(p.value, i + 1)) i++;
+      readFraction(p, 1 + i, false);
+      return '';
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The separator and digits of a fraction of a second: `n` bytes, or with `more` as many digits as
+ * follow from the `n`th byte on. Go moves past them before it looks at the digits.
+ */
+function readFraction(p: Parsed, n: number, more: boolean): void {
+  if (more) while (n < p.value.length && isDigitAt(p.value, n)) n++;
+  const frac = p.value;
+  p.value = p.value.slice(n);
+  p.nsec = parseNanoseconds(frac, n);
+}
+
+/** A zone element: an abbreviation (MST), or a numeric or ISO 8601 offset, as `parseDate`. */
+function parseZone(p: Parsed, std: Std): string {
+  if (std === 'TZ') {
+    if (p.value.startsWith('UTC')) {
+      p.utcZone = true;
+      p.value = p.value.slice(3);
+      return '';
+    }
+    const n = parseTimeZone(p.value);
+    if (!n) throw new Bad();
+    p.zoneName = p.value.slice(0, n);
+    p.value = p.value.slice(n);
+    return '';
+  }
+  if ((std === 'ISO8601TZ' || std === 'ISO8601ShortTZ' || std === 'ISO8601ColonTZ') && p.value[0] === 'Z') {
+    p.value = p.value.slice(1);
+    p.utcZone = true;
+    return '';
+  }
+  const [sign, hh, mm, ss] = offsetFields(p, std);
+  const off = (atoi(hh) * 60 + atoi(mm)) * 60 + atoi(ss);
+  if (sign === '+') p.zoneOffset = off;
+  else if (sign === '-') p.zoneOffset = -off;
+  else throw new Bad();
+  return '';
+}
+
+/** The sign, hours, minutes and seconds of a numeric offset in the layout's form, read from `p.value`. */
+function offsetFields(p: Parsed, std: Std): [string, string, string, string] {
+  const v = p.value;
+  let fields: [string, string, string, string], len: number;
+  if (std === 'ISO8601ColonTZ' || std === 'NumColonTZ') {
+    if (v.length < 6 || v[3] !== ':') throw new Bad();
+    [fields, len] = [[v[0], v.slice(1, 3), v.slice(4, 6), '00'], 6];
+  } else if (std === 'NumShortTZ' || std === 'ISO8601ShortTZ') {
+    if (v.length < 3) throw new Bad();
+    [fields, len] = [[v[0], v.slice(1, 3), '00', '00'], 3];
+  } else if (std === 'ISO8601ColonSecondsTZ' || std === 'NumColonSecondsTZ') {
+    if (v.length < 9 || v[3] !== ':' || v[6] !== ':') throw new Bad();
+    [fields, len] = [[v[0], v.slice(1, 3), v.slice(4, 6), v.slice(7, 9)], 9];
+  } else if (std === 'ISO8601SecondsTZ' || std === 'NumSecondsTz') {
+    if (v.length < 7) throw new Bad();
+    [fields, len] = [[v[0], v.slice(1, 3), v.slice(3, 5), v.slice(5, 7)], 7];
+  } else {
+    if (v.length < 5) throw new Bad();
+    [fields, len] = [[v[0], v.slice(1, 3), v.slice(3, 5), '00'], 5];
+  }
+  p.value = v.slice(len);
+  return fields;
+}
+
+/** The month and day from a day of the year, checked against those read; the defaults (January 1); the day's range. */
+function settleDate(p: Parsed, fail: Fail): void {
+  if (p.yday >= 0) {
     let m = 0,
       d = 0;
-    if (isLeap(year)) {
-      if (yday === 31 + 29) {
+    if (isLeap(p.year)) {
+      if (p.yday === 31 + 29) {
         m = 2;
         d = 29;
-      } else if (yday > 31 + 29) yday--;
+      } else if (p.yday > 31 + 29) p.yday--;
     }
-    if (yday < 1 || yday > 365) fail('', value, ': day-of-year out of range');
+    if (p.yday < 1 || p.yday > 365) fail('', p.value, ': day-of-year out of range');
     if (m === 0) {
       const before = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365];
-      m = Math.floor((yday - 1) / 31) + 1;
-      if (before[m] < yday) m++;
-      d = yday - before[m - 1];
+      m = Math.floor((p.yday - 1) / 31) + 1;
+      if (before[m] < p.yday) m++;
+      d = p.yday - before[m - 1];
     }
-    if (month >= 0 && month !== m) fail('', value, ': day-of-year does not match month');
-    month = m;
-    if (day >= 0 && day !== d) fail('', value, ': day-of-year does not match day');
-    day = d;
+    if (p.month >= 0 && p.month !== m) fail('', p.value, ': day-of-year does not match month');
+    p.month = m;
+    if (p.day >= 0 && p.day !== d) fail('', p.value, ': day-of-year does not match day');
+    p.day = d;
   } else {
-    if (month < 0) month = 1;
-    if (day < 0) day = 1;
+    if (p.month < 0) p.month = 1;
+    if (p.day < 0) p.day = 1;
   }
-  if (day < 1 || day > daysIn(month, year)) fail('', value, ': day out of range');
+  if (p.day < 1 || p.day > daysIn(p.month, p.year)) fail('', p.value, ': day out of range');
+}
 
-  const wall = utcMs(year, month - 1, day, hour, min, sec);
-  const ms = wall + Math.floor(nsec / 1e6),
-    extra = nsec % 1e6;
-  if (utcZone) return new GoTime(ms, extra);
-  if (zoneOffset !== undefined) {
-    const at = ms - zoneOffset * 1000;
+/** The instant and zone of a parsed time. */
+function parsedTime(p: Parsed): GoTime {
+  const wall = utcMs(p.year, p.month - 1, p.day, p.hour, p.min, p.sec);
+  const ms = wall + Math.floor(p.nsec / 1e6),
+    extra = p.nsec % 1e6;
+  if (p.utcZone) return new GoTime(ms, extra);
+  if (p.zoneOffset !== undefined) {
+    const at = ms - p.zoneOffset * 1000;
     // Local is UTC: an offset of 0 without another name is Local itself, anything else a fixed zone.
-    if (zoneOffset === 0 && (zoneName === '' || zoneName === 'UTC')) return new GoTime(at, extra);
-    return new GoTime(at, extra, zoneName, zoneOffset);
+    if (p.zoneOffset === 0 && (p.zoneName === '' || p.zoneName === 'UTC')) return new GoTime(at, extra);
+    return new GoTime(at, extra, p.zoneName, p.zoneOffset);
   }
-  if (zoneName !== '') {
-    if (zoneName === 'UTC') return new GoTime(ms, extra);
+  if (p.zoneName !== '') {
+    if (p.zoneName === 'UTC') return new GoTime(ms, extra);
     let offset = 0;
-    if (zoneName.length > 3 && zoneName.startsWith('GMT')) offset = atoi(zoneName.slice(3)) * 3600;
-    return new GoTime(ms, extra, zoneName, offset); // Go keeps the UTC instant here (the wall clock moves)
+    if (p.zoneName.length > 3 && p.zoneName.startsWith('GMT')) offset = atoi(p.zoneName.slice(3)) * 3600;
+    return new GoTime(ms, extra, p.zoneName, offset); // Go keeps the UTC instant here (the wall clock moves)
   }
   return new GoTime(ms, extra);
 }

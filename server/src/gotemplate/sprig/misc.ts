@@ -93,12 +93,23 @@ function randomString(n: number, alphabet: string): string {
   return s;
 }
 
+/** The rest of sprig's functions, in sprig's order (later libraries override by name). */
 export function miscFuncs(): FuncMap {
   const m: FuncMap = new Map();
   m.set(
     'hello',
     F(() => 'Hello!', []),
   );
+  addDateFuncs(m);
+  addDurationFuncs(m);
+  addPathFuncs(m);
+  addURLFuncs(m);
+  addRandomFuncs(m);
+  return m;
+}
+
+/** now, and formatting and parsing dates: date, dateInZone, htmlDate, unixEpoch, toDate … */
+function addDateFuncs(m: FuncMap): void {
   // time.Now(): nanoseconds from the high-resolution clock, and a monotonic reading.
   m.set(
     'now',
@@ -156,6 +167,10 @@ export function miscFuncs(): FuncMap {
     'mustToDate',
     F((fmt: string, s: string) => parseTime(fmt, s), ['string', 'string']),
   );
+}
+
+/** Durations: dateModify, duration, durationRound. */
+function addDurationFuncs(m: FuncMap): void {
   // dateModify keeps the date when the duration does not parse; mustDateModify reports it.
   const dateModify = F(
     (fmt: string, t: GoValue) => {
@@ -184,38 +199,39 @@ export function miscFuncs(): FuncMap {
       ['any'],
     ),
   );
-  // sprig's durationRound: a string duration, an int64 of nanoseconds or the time since a date
-  // (a template's plain int is none of these, so it rounds 0); the largest unit it strictly exceeds.
-  m.set(
-    'durationRound',
-    F(
-      (v: GoValue) => {
-        let d = 0n;
-        if (typeof v === 'string') {
-          try {
-            d = parseDuration(v);
-          } catch {
-            d = 0n;
-          }
-        } else if (v instanceof GoInt64) d = v.v;
-        else if (v instanceof GoTime) d = BigInt(Date.now() - v.ms) * 1000000n;
-        const u = BigInt.asUintN(64, d < 0n ? -d : d);
-        const H = 3600000000000n;
-        const units: [bigint, string][] = [
-          [H * 24n * 365n, 'y'],
-          [H * 24n * 30n, 'mo'],
-          [H * 24n, 'd'],
-          [H, 'h'],
-          [60000000000n, 'm'],
-          [1000000000n, 's'],
-        ];
-        for (const [unit, name] of units) if (u > unit) return `${u / unit}${name}`;
-        return '0s';
-      },
-      ['any'],
-    ),
-  );
-  // path.Base … and their filepath twins osBase …, the same functions on the controller's Linux.
+  m.set('durationRound', F(durationRound, ['any']));
+}
+
+/**
+ * sprig's durationRound: a string duration, an int64 of nanoseconds or the time since a date (a
+ * template's plain int is none of these, so it rounds 0); the largest unit it strictly exceeds.
+ */
+function durationRound(v: GoValue): string {
+  let d = 0n;
+  if (typeof v === 'string') {
+    try {
+      d = parseDuration(v);
+    } catch {
+      d = 0n;
+    }
+  } else if (v instanceof GoInt64) d = v.v;
+  else if (v instanceof GoTime) d = BigInt(Date.now() - v.ms) * 1000000n;
+  const u = BigInt.asUintN(64, d < 0n ? -d : d);
+  const H = 3600000000000n;
+  const units: [bigint, string][] = [
+    [H * 24n * 365n, 'y'],
+    [H * 24n * 30n, 'mo'],
+    [H * 24n, 'd'],
+    [H, 'h'],
+    [60000000000n, 'm'],
+    [1000000000n, 's'],
+  ];
+  for (const [unit, name] of units) if (u > unit) return `${u / unit}${name}`;
+  return '0s';
+}
+
+/** path.Base … and their filepath twins osBase …, the same functions on the controller's Linux. */
+function addPathFuncs(m: FuncMap): void {
   const paths: [string, (p: string) => GoValue][] = [
     ['base', basePath],
     ['dir', dirPath],
@@ -229,65 +245,67 @@ export function miscFuncs(): FuncMap {
       F((p: string) => impl(p), ['string']),
     );
   for (const [name] of paths) m.set(`os${name[0].toUpperCase()}${name.slice(1)}`, m.get(name)!);
-  m.set(
-    'urlParse',
-    F(
-      (s: string) => {
-        let u: GoURL;
-        try {
-          u = parseURL(s);
-        } catch (e) {
-          throw new Error(`unable to parse url: ${(e as Error).message}`);
-        }
-        const out = new GoMap();
-        out.set('scheme', u.scheme);
-        out.set('host', u.host);
-        out.set('hostname', hostname(u.host));
-        out.set('path', u.path);
-        out.set('query', u.rawQuery);
-        out.set('opaque', u.opaque);
-        out.set('fragment', u.fragment);
-        out.set('userinfo', u.user ? userinfoString(u.user) : '');
-        return out;
-      },
-      ['string'],
-    ),
-  );
-  m.set(
-    'urlJoin',
-    F(
-      (d: GoValue) => {
-        const dict = d as GoMap;
-        const get = (k: string): string => {
-          if (!dict.has(k)) return '';
-          const v = dict.get(k)!;
-          if (v === null) throw new Error(NIL_DEREF);
-          if (typeof v !== 'string') throw new Error(`unable to parse ${k} key, must be of type string, but ${kindName(v)} found`);
-          return v;
-        };
-        const u: GoURL = {
-          scheme: get('scheme'),
-          host: get('host'),
-          path: get('path'),
-          rawQuery: get('query'),
-          opaque: get('opaque'),
-          fragment: get('fragment'),
-          forceQuery: false,
-          omitHost: false,
-        };
-        const info = get('userinfo');
-        if (info !== '') {
-          try {
-            u.user = parseURL(`proto://${info}@host`).user;
-          } catch (e) {
-            throw new Error(`unable to parse userinfo in dict: ${(e as Error).message}`);
-          }
-        }
-        return urlString(u);
-      },
-      ['map'],
-    ),
-  );
+}
+
+/** urlParse and urlJoin, on Go's net/url (url.ts). */
+function addURLFuncs(m: FuncMap): void {
+  m.set('urlParse', F(urlParse, ['string']));
+  m.set('urlJoin', F(urlJoin, ['map']));
+}
+
+/** sprig's urlParse: the parts of a URL as a dict. */
+function urlParse(s: string): GoMap {
+  let u: GoURL;
+  try {
+    u = parseURL(s);
+  } catch (e) {
+    throw new Error(`unable to parse url: ${(e as Error).message}`);
+  }
+  const out = new GoMap();
+  out.set('scheme', u.scheme);
+  out.set('host', u.host);
+  out.set('hostname', hostname(u.host));
+  out.set('path', u.path);
+  out.set('query', u.rawQuery);
+  out.set('opaque', u.opaque);
+  out.set('fragment', u.fragment);
+  out.set('userinfo', u.user ? userinfoString(u.user) : '');
+  return out;
+}
+
+/** sprig's urlJoin: a URL from a dict of its parts, each a string. */
+function urlJoin(d: GoValue): string {
+  const dict = d as GoMap;
+  const get = (k: string): string => {
+    if (!dict.has(k)) return '';
+    const v = dict.get(k)!;
+    if (v === null) throw new Error(NIL_DEREF);
+    if (typeof v !== 'string') throw new Error(`unable to parse ${k} key, must be of type string, but ${kindName(v)} found`);
+    return v;
+  };
+  const u: GoURL = {
+    scheme: get('scheme'),
+    host: get('host'),
+    path: get('path'),
+    rawQuery: get('query'),
+    opaque: get('opaque'),
+    fragment: get('fragment'),
+    forceQuery: false,
+    omitHost: false,
+  };
+  const info = get('userinfo');
+  if (info !== '') {
+    try {
+      u.user = parseURL(`proto://${info}@host`).user;
+    } catch (e) {
+      throw new Error(`unable to parse userinfo in dict: ${(e as Error).message}`);
+    }
+  }
+  return urlString(u);
+}
+
+/** uuidv4, rand* and shuffle: a different result on every render. */
+function addRandomFuncs(m: FuncMap): void {
   m.set(
     'uuidv4',
     F(() => randomUUID(), [], undefined, true),
@@ -321,5 +339,4 @@ export function miscFuncs(): FuncMap {
     'shuffle',
     F((s: string) => [...s].sort(() => Math.random() - 0.5).join(''), ['string'], undefined, true),
   );
-  return m;
 }

@@ -2,7 +2,7 @@
  * Sprig's string functions (Masterminds/sprig v3 `strings.go`, `functions.go`), with Go string
  * semantics: lengths and cuts in bytes, per-rune case mapping (Go's unicode.ToUpper keeps `ß`).
  */
-import { type FuncMap, funcMap, goFunc as S } from '../funcs';
+import { type FuncMap, type GoFunc, funcMap, goFunc as S } from '../funcs';
 import { goQuote, formatValue } from '../format';
 import { byteLength, goString, GoStringMap, utf8Bytes, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
@@ -147,13 +147,25 @@ function abbreviate(str: string, offset: number, max: number): string {
   return '...' + goString(b.subarray(len - (max - 3)));
 }
 
+/** Sprig's string functions, in sprig's order (later libraries override by name). */
 export function stringFuncs(): FuncMap {
-  const spaces = (n: bigint) => {
-    if (n < 0n) throw new Error('strings: negative Repeat count');
-    if (n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
-    return ' '.repeat(Number(n));
-  };
   return funcMap({
+    ...caseFuncs(),
+    ...cutFuncs(),
+    ...trimFuncs(),
+    ...shortenFuncs(),
+    ...containsFuncs(),
+    ...quoteFuncs(),
+    ...layoutFuncs(),
+    ...convertFuncs(),
+    ...wordCaseFuncs(),
+    ...sequenceFuncs(),
+  });
+}
+
+/** Case by rune, as Go maps it: upper, lower, title, untitle. */
+function caseFuncs(): Record<string, GoFunc> {
+  return {
     upper: S((s: string) => goUpper(s), ['string']),
     lower: S((s: string) => goLower(s), ['string']),
     title: S((s: string) => goTitle(s), ['string']),
@@ -175,6 +187,12 @@ export function stringFuncs(): FuncMap {
       },
       ['string'],
     ),
+  };
+}
+
+/** Cuts in bytes, as Go slices strings: substr, repeat, trunc. */
+function cutFuncs(): Record<string, GoFunc> {
+  return {
     // sprig's substring slices the bytes as Go does, so out-of-range cuts panic with Go's texts.
     substr: S(
       (start: bigint, end: bigint, s: string) => {
@@ -214,6 +232,12 @@ export function stringFuncs(): FuncMap {
       },
       ['int', 'string'],
     ),
+  };
+}
+
+/** Trimming and removing: trim, trimAll, trimSuffix, trimPrefix, nospace, initials. */
+function trimFuncs(): Record<string, GoFunc> {
+  return {
     trim: S(
       (s: string) => {
         const r = [...s];
@@ -241,6 +265,12 @@ export function stringFuncs(): FuncMap {
     trimPrefix: S((pre: string, s: string) => (pre && s.startsWith(pre) ? s.slice(pre.length) : s), ['string', 'string']),
     nospace: S((s: string) => latin1Bytewise(s, 'nospace'), ['string']),
     initials: S((s: string) => latin1Bytewise(s, 'initials'), ['string']),
+  };
+}
+
+/** Abbreviating and wrapping (goutils): abbrev, abbrevboth, wrap, wrapWith. */
+function shortenFuncs(): Record<string, GoFunc> {
+  return {
     abbrev: S((w: bigint, s: string) => (w < 4n ? s : abbreviate(s, 0, Number(w))), ['int', 'string']),
     abbrevboth: S(
       (l: bigint, r: bigint, s: string) => (r < 4n || (l > 0n && r < 7n) ? s : abbreviate(s, Number(l), Number(r))),
@@ -248,9 +278,21 @@ export function stringFuncs(): FuncMap {
     ),
     wrap: S((w: bigint, s: string) => wrapText(s, Number(w), '', false), ['int', 'string']),
     wrapWith: S((w: bigint, nl: string, s: string) => wrapText(s, Number(w), nl, true), ['int', 'string', 'string']),
+  };
+}
+
+/** contains, hasPrefix, hasSuffix. */
+function containsFuncs(): Record<string, GoFunc> {
+  return {
     contains: S((sub: string, s: string) => s.includes(sub), ['string', 'string']),
     hasPrefix: S((p: string, s: string) => s.startsWith(p), ['string', 'string']),
     hasSuffix: S((p: string, s: string) => s.endsWith(p), ['string', 'string']),
+  };
+}
+
+/** Joining arguments: quote, squote, cat. */
+function quoteFuncs(): Record<string, GoFunc> {
+  return {
     quote: S(
       (...xs: GoValue[]) =>
         xs
@@ -278,6 +320,12 @@ export function stringFuncs(): FuncMap {
       [],
       'any',
     ),
+  };
+}
+
+/** indent, nindent, replace, plural. */
+function layoutFuncs(): Record<string, GoFunc> {
+  return {
     indent: S(
       (n: bigint, s: string) => {
         const pad = spaces(n);
@@ -297,6 +345,12 @@ export function stringFuncs(): FuncMap {
       ['string', 'string', 'string'],
     ),
     plural: S((one: string, many: string, c: bigint) => (c === 1n ? one : many), ['string', 'string', 'int']),
+  };
+}
+
+/** Conversions, splitting and joining: toString, toStrings, join, split, splitList, splitn, sortAlpha, atoi. */
+function convertFuncs(): Record<string, GoFunc> {
+  return {
     toString: S((v: GoValue) => strval(v), ['any']),
     toStrings: S((v: GoValue) => strslice(v), ['any']),
     join: S((sep: string, v: GoValue) => strslice(v).join(sep), ['string', 'any']),
@@ -320,6 +374,12 @@ export function stringFuncs(): FuncMap {
       },
       ['string'],
     ),
+  };
+}
+
+/** Case by word: swapcase, snakecase, kebabcase, camelcase. */
+function wordCaseFuncs(): Record<string, GoFunc> {
+  return {
     // goutils.SwapCase: upper/title -> lower; lower -> title after a space (or at the start), else upper.
     swapcase: S(
       (s: string) => {
@@ -344,10 +404,23 @@ export function stringFuncs(): FuncMap {
     snakecase: S((s: string) => toLowerCaseWords(s, '_'), ['string']),
     kebabcase: S((s: string) => toLowerCaseWords(s, '-'), ['string']),
     camelcase: S((s: string) => toPascalCase(s), ['string']),
+  };
+}
+
+/** Number sequences: seq, until, untilStep. */
+function sequenceFuncs(): Record<string, GoFunc> {
+  return {
     seq: S((...xs: GoValue[]) => seq(xs.map((x) => Number(toInt64(x)))), [], 'int'),
     until: S((n: bigint) => range(0n, n, n < 0n ? -1n : 1n), ['int']),
     untilStep: S((a: bigint, b: bigint, st: bigint) => range(a, b, st), ['int', 'int', 'int']),
-  });
+  };
+}
+
+/** The padding of indent and nindent, with strings.Repeat's checks. */
+function spaces(n: bigint): string {
+  if (n < 0n) throw new Error('strings: negative Repeat count');
+  if (n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
+  return ' '.repeat(Number(n));
 }
 
 function range(a: bigint, b: bigint, step: bigint): bigint[] {

@@ -12,8 +12,6 @@ import type { ServerState } from '../state';
 import { looksLikeAppSet } from '../../engine';
 import { Notifications } from '../../protocol';
 
-export { EARLY_ANSWER_CHARS } from './publish';
-
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */
   resetAndRevalidate(): void;

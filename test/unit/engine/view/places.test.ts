@@ -35,6 +35,7 @@ function fields(doc: AppSetDoc): [JsonPath, Field][] {
     [['spec', 'generators'], v.generators],
     ...v.generatorList.map((g, i): [JsonPath, Field] => [['spec', 'generators', i], g]),
     [['spec', 'template'], v.template],
+    [['spec', 'template', 'spec'], v.templateSpec],
     [['spec', 'template', 'metadata', 'name'], v.templateName],
     [['spec', 'template', 'spec', 'destination'], v.templateDestination],
     [['spec', 'template', 'spec', 'project'], v.templateProject],

@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFile, nodeAt, pathAt } from '../../../../server/src/engine/yaml/document';
 import { astOf, child, pathOf, walk, type AstNode } from '../../../../server/src/engine/yaml/ast';
+import { readFileSync } from 'node:fs';
+import { repositoryYaml } from '../../../helpers/yamlCorpus';
 
 const TEXT = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
@@ -63,4 +65,27 @@ test('walk visits in document order and reaches the bottom of a deeply nested do
     depth = Math.max(depth, pathOf(n).length);
   });
   assert.ok(depth >= 90, `depth ${depth}`);
+});
+
+test("pathAt's trail holds, for each prefix of the cursor's path, what nodeAt gives it: every offset of the repository's ApplicationSets", () => {
+  let checked = 0;
+  for (const file of repositoryYaml()) {
+    const text = readFileSync(file, 'utf8');
+    for (const { doc } of parseFile(text).appsets) {
+      const r = doc.range ?? [0, 0, 0];
+      // Every 7th offset: each key, value and gap is reached in a typical file.
+      for (let offset = r[0]; offset <= r[1]; offset += 7) {
+        const at = pathAt(doc, offset);
+        assert.equal(at.trail.length, at.path.length + 1);
+        at.trail.forEach((t, i) => {
+          const n = nodeAt(doc, at.path.slice(0, i));
+          assert.ok(n.exact, `${file}@${offset}`);
+          assert.deepEqual({ key: t.key, value: t.value }, { key: n.key, value: n.value }, `${file}@${offset} ${i}`);
+          assert.equal(t.ast, n.ast, `${file}@${offset} ${i}`);
+        });
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 1000, `only ${checked} offsets checked`);
 });

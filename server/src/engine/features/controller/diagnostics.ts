@@ -5,8 +5,10 @@
  * of the ApplicationSet the setting acts on and names where the setting is written.
  */
 import type { AppSetContext } from '../context';
-import type { EngineDiagnostic, Json } from '../../types';
-import { spanAt, type JsonPath } from '../../yaml';
+import type { EngineDiagnostic, Json, Span } from '../../types';
+import { viewOf } from '../../view/appset';
+import { sub } from '../../view/place';
+import type { GeneratorEntryView } from '../../view/generators';
 import { severityOf } from '../../diagnostics/codes';
 import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
@@ -29,18 +31,21 @@ const SCM_APIS: Record<'scmProvider' | 'pullRequest', string[]> = {
   pullRequest: ['github', 'gitlab', 'gitea', 'bitbucketServer', 'bitbucket', 'azureDevOps'],
 };
 
-/** Every generator, top level and nested in matrix/merge (two levels, as Argo CD nests them), with its path. */
-function generators(spec: Json | undefined): { g: Obj; path: JsonPath }[] {
-  const out: { g: Obj; path: JsonPath }[] = [];
-  const walk = (list: Json | undefined, path: JsonPath, depth: number) => {
-    if (!Array.isArray(list) || depth > 2) return;
-    list.slice(0, 100).forEach((g, i) => {
-      if (!isObj(g)) return;
-      out.push({ g, path: [...path, i] });
-      for (const k of ['matrix', 'merge']) if (isObj(g[k])) walk((g[k] as Obj).generators, [...path, i, k, 'generators'], depth + 1);
-    });
+/**
+ * Every generator, top level and nested in matrix/merge (two levels, as Argo CD nests them), the first
+ * 100 of each list, from the view's entries (each with its place).
+ */
+function generators(entries: readonly GeneratorEntryView[]): { g: Obj; entry: GeneratorEntryView }[] {
+  const out: { g: Obj; entry: GeneratorEntryView }[] = [];
+  const walk = (list: readonly GeneratorEntryView[]) => {
+    for (const entry of list.slice(0, 100)) {
+      const g = entry.at.value;
+      if (!isObj(g)) continue;
+      out.push({ g, entry });
+      for (const c of entry.combined) walk(c.children);
+    }
   };
-  walk(isObj(spec) ? spec.generators : undefined, ['spec', 'generators'], 0);
+  walk(entries);
   return out;
 }
 
@@ -49,12 +54,12 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   // The language server's first answer does not read the workspace: what the controller does is said
   // once the installs are read (the index then asks for a re-validation), never taken back.
   if (ctx.file.workspace.holdClaims(ARGOCD_CONFIG)) return out;
-  const doc = ctx.doc.doc;
+  const fields = viewOf(ctx.doc);
   const v = ctx.doc.value;
   const ns = ctx.doc.namespace || undefined;
   const view = controllerFor(ctx.file, ns);
-  const push = (code: Parameters<typeof severityOf>[0], message: string, path: JsonPath, which: 'key' | 'value' = 'value') =>
-    out.push({ code, severity: severityOf(code), message, span: spanAt(doc, path, which) });
+  const push = (code: Parameters<typeof severityOf>[0], message: string, span: Span) =>
+    out.push({ code, severity: severityOf(code), message, span });
 
   // Namespaces: the repository's installs were found, none processes ApplicationSets in this namespace.
   const choice = view.gov.choice;
@@ -66,12 +71,12 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     push(
       'controller/namespace-not-watched',
       `Ignored: no Argo CD of this repository processes ApplicationSets in namespace ${ns} (${which}), so this one generates no Applications. Add ${ns} to applicationsetcontroller.namespaces of the install (and to its AppProject's sourceNamespaces), or move the ApplicationSet to the install's namespace.`,
-      ['metadata', 'namespace'],
+      sub(fields.metadata, 'namespace').span,
     );
   }
   if (!view.gov.installs.length && !view.gov.mapping) return out;
 
-  startFindings(view, push);
+  startFindings(view, push, sub(fields.root, 'kind').span);
   scmFindings(ctx, view, push);
 
   // Applications sync policy: the ApplicationSet's own only counts when the controller allows it
@@ -83,21 +88,21 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     push(
       'controller/policy-not-applied',
       `applicationsSync: ${written} is not applied: ${applied.why.replace(/ applies: applicationsSync: \S+ is ignored because /, ' applies, because ')} — so the controller ${POLICY_EFFECT[applied.policy] ?? 'applies its own policy'}.`,
-      ['spec', 'syncPolicy', 'applicationsSync'],
+      fields.applicationsSync.span,
     );
   return out;
 }
 
-type Push = (code: Parameters<typeof severityOf>[0], message: string, path: JsonPath, which?: 'key' | 'value') => void;
+type Push = (code: Parameters<typeof severityOf>[0], message: string, span: Span) => void;
 
 /** Settings that stop the controller (cmd/argocd-applicationset-controller/commands/applicationset_controller.go): said once per ApplicationSet, at its kind. */
-function startFindings(view: ControllerView, push: Push) {
+function startFindings(view: ControllerView, push: Push, kindAt: Span) {
   const policy = view.get('policy');
   if (policy && policy.value.trim() !== '' && !POLICIES.includes(policy.value.trim() as (typeof POLICIES)[number]))
     push(
       'controller/does-not-start',
       `${view.name}'s ApplicationSet controller does not start: applicationsetcontroller.policy is "${policy.value}" (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
-      ['kind'],
+      kindAt,
     );
   const namespaces = settingList(view.get('namespaces'));
   const scm = settingBool(view.get('scmProviders'), true);
@@ -107,17 +112,16 @@ function startFindings(view: ControllerView, push: Push) {
     push(
       'controller/does-not-start',
       `${view.name}'s ApplicationSet controller does not start: it processes ApplicationSets in other namespaces (applicationsetcontroller.namespaces: ${view.get('namespaces')!.value}, ${view.get('namespaces')!.where}) with SCM providers on and no applicationsetcontroller.allowed.scm.providers — set one of them (or enable.scm.providers: false).`,
-      ['kind'],
+      kindAt,
     );
 }
 
 function scmFindings(ctx: AppSetContext, view: ControllerView, push: Push) {
-  const v = ctx.doc.value;
   const enabledSetting = view.get('scmProviders');
   const enabled = settingBool(enabledSetting, true);
   const allowedSetting = view.get('allowedScmProviders');
   const allowed = settingList(allowedSetting);
-  for (const { g, path } of generators(v.spec)) {
+  for (const { g, entry } of generators(viewOf(ctx.doc).generatorEntries)) {
     for (const kind of ['scmProvider', 'pullRequest'] as const) {
       const gen = g[kind];
       if (!isObj(gen)) continue;
@@ -125,8 +129,7 @@ function scmFindings(ctx: AppSetContext, view: ControllerView, push: Push) {
         push(
           'controller/scm-providers-disabled',
           `This ${kind} generator fails: ${view.name} runs its ApplicationSet controller with SCM providers disabled (applicationsetcontroller.enable.scm.providers: ${enabledSetting!.value}, ${enabledSetting!.where}), so the ApplicationSet generates nothing and keeps its Applications as they are.`,
-          [...path, kind],
-          'key',
+          sub(entry.at, kind).keySpan,
         );
         continue;
       }
@@ -139,7 +142,7 @@ function scmFindings(ctx: AppSetContext, view: ControllerView, push: Push) {
         push(
           'controller/scm-provider-not-allowed',
           `This ${kind} generator fails: its API URL "${api}" is not one of the SCM providers ${view.name} allows (applicationsetcontroller.allowed.scm.providers: ${allowedSetting!.value}, ${allowedSetting!.where}; the URL must match an entry exactly), so the ApplicationSet generates nothing and keeps its Applications as they are.`,
-          [...path, kind, provider, 'api'],
+          sub(sub(sub(entry.at, kind), provider), 'api').span,
         );
       }
     }

@@ -10,9 +10,11 @@
  * go to definition works when the generators yield nothing offline.
  */
 import { astOf, documentsWithValues, parseGoYamlDocument, type YamlDocument, nodeAt, type JsonPath } from '../../yaml';
+import { sub, subPath, type Field } from '../../view/place';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { has, isObject } from '../../generators/params';
+import { has } from '../../generators/params';
+import { isObj } from '../../objects';
 import { loadInventory, type Cluster } from '../../generators/inventory';
 import { resolveCheckout } from '../../generators/git';
 import { generatorSpecs, goTemplateOf } from './paramUses';
@@ -44,7 +46,6 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
     seen.add(k);
     out.push(d);
   };
-  const doc = ctx.doc.doc;
   const uri = ctx.file.uri;
   const gens = generatorSpecs(ctx);
 
@@ -52,28 +53,28 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
   for (const g of gens) {
     if (g.kind === 'list' && Array.isArray(g.spec.elements)) {
       g.spec.elements.forEach((el, i) => {
-        if (!isObject(el)) return;
+        if (!isObj(el)) return;
         const keyPath = elementKeyPath(el, path, goTemplate);
         if (!keyPath) return;
-        const n = nodeAt(doc, [...g.path, 'elements', i, ...keyPath]);
-        if (n.exact && n.key) add({ file: uri, span: n.key, source: `list element ${i + 1}`, renamable: true });
+        const n = subPath(sub(sub(g.at, 'elements'), i), keyPath);
+        if (n.exact && n.keyRange) add({ file: uri, span: n.keyRange, source: `list element ${i + 1}`, renamable: true });
       });
     }
     if (g.kind === 'list' && typeof g.spec.elementsYaml === 'string')
-      for (const d of elementsYamlDefs(ctx, g.path, g.spec.elementsYaml, path, goTemplate)) add(d);
+      for (const d of elementsYamlDefs(ctx, sub(g.at, 'elementsYaml'), g.spec.elementsYaml, path, goTemplate)) add(d);
     const valuesKey = valuesKeyOf(path, goTemplate);
-    if (valuesKey !== undefined && isObject(g.spec.values) && has(g.spec.values, valuesKey)) {
-      const n = nodeAt(doc, [...g.path, 'values', valuesKey]);
-      if (n.key) add({ file: uri, span: n.key, source: `values of the ${g.kind} generator`, renamable: true });
+    if (valuesKey !== undefined && isObj(g.spec.values) && has(g.spec.values, valuesKey)) {
+      const n = sub(sub(g.at, 'values'), valuesKey);
+      if (n.keyRange) add({ file: uri, span: n.keyRange, source: `values of the ${g.kind} generator`, renamable: true });
     }
     if ((g.kind === 'git' || g.kind === 'oci') && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? ''))) {
       for (const list of ['files', 'directories']) {
         const entries = g.spec[list];
         if (!Array.isArray(entries)) continue;
         entries.forEach((e, i) => {
-          if (!isObject(e) || e.exclude === true) return;
-          const n = nodeAt(doc, [...g.path, list, i, 'path']);
-          if (n.value) add({ file: uri, span: n.value, source: `git ${list} pattern`, renamable: false });
+          if (!isObj(e) || e.exclude === true) return;
+          const n = sub(sub(sub(g.at, list), i), 'path');
+          if (n.valueRange) add({ file: uri, span: n.valueRange, source: `git ${list} pattern`, renamable: false });
         });
       }
     }
@@ -113,8 +114,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
         (g.kind === 'clusters' && clusterKeyOf(path, goTemplate)) ||
         ((g.kind === 'git' || g.kind === 'oci') && isGitPathParam(path, goTemplate, String(g.spec.pathParamPrefix ?? '')))
       ) {
-        const n = nodeAt(doc, g.path);
-        if (n.key) add({ file: uri, span: n.key, source: `the ${g.kind} generator`, renamable: false });
+        if (g.at.keyRange) add({ file: uri, span: g.at.keyRange, source: `the ${g.kind} generator`, renamable: false });
       }
     }
   }
@@ -126,14 +126,14 @@ function elementKeyPath(el: Record<string, unknown>, path: string[], goTemplate:
   if (!goTemplate) {
     const flat = path[0];
     if (has(el, flat)) return [flat];
-    if (flat.startsWith('values.') && isObject(el.values) && has(el.values, flat.slice(7))) return ['values', flat.slice(7)];
+    if (flat.startsWith('values.') && isObj(el.values) && has(el.values, flat.slice(7))) return ['values', flat.slice(7)];
     return undefined;
   }
   // The deepest existing key of the path (`.config.replicas` → config.replicas, or config when it is not a map).
   let cur: unknown = el;
   const keys: string[] = [];
   for (const seg of path) {
-    if (!isObject(cur) || !has(cur, seg)) break;
+    if (!isObj(cur) || !has(cur, seg)) break;
     keys.push(seg);
     cur = cur[seg];
   }
@@ -177,9 +177,9 @@ function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | 
   const f = ctx.file.workspace.file(c.file);
   if (!f) return undefined;
   for (const { doc, value: v } of documentsWithValues(f.text)) {
-    if (!isObject(v)) continue;
+    if (!isObj(v)) continue;
     if (v.kind === 'Secret') {
-      const sd = isObject(v.stringData) && has(v.stringData, 'name') ? 'stringData' : 'data';
+      const sd = isObj(v.stringData) && has(v.stringData, 'name') ? 'stringData' : 'data';
       const name =
         sd === 'stringData'
           ? String((v.stringData as Record<string, unknown>).name ?? '')
@@ -192,7 +192,7 @@ function locateCluster(ctx: AppSetContext, c: Cluster, key: ClusterKey): Span | 
       );
     }
     if (v.kind === 'ClusterInventory' && Array.isArray(v.clusters)) {
-      const i = v.clusters.findIndex((x) => isObject(x) && String(x.name ?? '') === c.name);
+      const i = v.clusters.findIndex((x) => isObj(x) && String(x.name ?? '') === c.name);
       if (i < 0) continue;
       return spanIn(
         doc,
@@ -257,16 +257,16 @@ function keySpansIn(d: YamlDocument, segs: string[]): Span[] {
  * Keys of a list generator's `elementsYaml` that define `path`, placed in the document. A templated
  * elementsYaml (`{{ .x | toJson }}`) has no keys of its own: its parameters come from elsewhere.
  */
-function elementsYamlDefs(ctx: AppSetContext, at: JsonPath, raw: string, path: string[], goTemplate: boolean): ParamDef[] {
-  const n = nodeAt(ctx.doc.doc, [...at, 'elementsYaml']);
-  if (!n.exact || !n.value || !n.key) return [];
+function elementsYamlDefs(ctx: AppSetContext, at: Field, raw: string, path: string[], goTemplate: boolean): ParamDef[] {
+  const value = at.valueRange;
+  if (!at.exact || !value || !at.keyRange) return [];
   if (raw.includes('{{')) return [];
   const d = parseGoYamlDocument(raw);
   if (!d) return [];
   const segs = goTemplate ? path : path[0].startsWith('values.') ? ['values', path[0].slice(7)] : [path[0]];
   const out: ParamDef[] = [];
   for (const s of keySpansIn(d, segs)) {
-    const span = valueSpan(ctx.file.text, n.value, raw, s.start, s.end - s.start);
+    const span = valueSpan(ctx.file.text, value, raw, s.start, s.end - s.start);
     if (span) out.push({ file: ctx.file.uri, span, source: "the list's elementsYaml", renamable: true });
   }
   return out;

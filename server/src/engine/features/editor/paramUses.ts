@@ -6,9 +6,11 @@
  */
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { nodeAt, type JsonPath } from '../../yaml';
+import type { JsonPath } from '../../yaml';
+import { viewOf } from '../../view/appset';
+import { sub, type Field } from '../../view/place';
 import { referencedParams } from '../../../gotemplate';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generators';
 import { valueSpan } from '../../expand/scalarOffsets';
 
@@ -34,21 +36,24 @@ const MAX_STRINGS = 20000;
 export function templateStrings(ctx: AppSetContext): TemplateString[] {
   return ctx.memo('templateStrings', () => {
     const out: TemplateString[] = [];
-    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
-    const visit = (v: unknown, at: JsonPath) => {
+    const view = viewOf(ctx.doc);
+    // Each string's place is read with it, one step down the view's fields at a time.
+    const visit = (f: Field, at: JsonPath) => {
+      const v = f.value;
       if (out.length >= MAX_STRINGS) return;
       if (typeof v === 'string') {
         if (!v.includes('{{')) return;
-        const n = nodeAt(ctx.doc.doc, at);
-        if (n.exact && n.value) out.push({ at, value: v, span: n.value });
-      } else if (Array.isArray(v)) v.forEach((x, i) => visit(x, [...at, i]));
-      else if (isObject(v)) for (const k of Object.keys(v)) visit(v[k], [...at, k]);
+        if (f.exact && f.valueRange) out.push({ at, value: v, span: f.valueRange });
+      } else if (Array.isArray(v)) v.forEach((_x, i) => visit(sub(f, i), [...at, i]));
+      else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(f, k), [...at, k]);
     };
-    visit(spec.template, ['spec', 'template']);
-    if (typeof spec.templatePatch === 'string') visit(spec.templatePatch, ['spec', 'templatePatch']);
+    if (isObj(ctx.doc.value.spec)) {
+      visit(view.template, ['spec', 'template']);
+      if (typeof view.templatePatch.value === 'string') visit(view.templatePatch, ['spec', 'templatePatch']);
+    }
     for (const g of generatorSpecs(ctx)) {
-      if (isObject(g.spec.template)) visit(g.spec.template, [...g.path, 'template']);
-      if (isObject(g.spec.values)) visit(g.spec.values, [...g.path, 'values']);
+      if (isObj(g.spec.template)) visit(sub(g.at, 'template'), [...g.path, 'template']);
+      if (isObj(g.spec.values)) visit(sub(g.at, 'values'), [...g.path, 'values']);
     }
     return out;
   });
@@ -58,6 +63,8 @@ export interface GeneratorSpec {
   kind: string;
   /** Path of the kind's object, e.g. ['spec', 'generators', 0, 'matrix', 'generators', 1, 'list']. */
   path: JsonPath;
+  /** The kind's object with its place. */
+  at: Field;
   spec: Record<string, unknown>;
 }
 
@@ -65,28 +72,29 @@ export interface GeneratorSpec {
 export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
   return ctx.memo('generatorSpecs', () => {
     const out: GeneratorSpec[] = [];
-    const walk = (entries: unknown, at: JsonPath, depth: number) => {
-      if (!Array.isArray(entries) || depth > 2) return;
-      entries.forEach((e, i) => {
-        if (!isObject(e)) return;
+    const walk = (entries: Field, at: JsonPath, depth: number) => {
+      if (!Array.isArray(entries.value) || depth > 2) return;
+      entries.value.forEach((e, i) => {
+        if (!isObj(e)) return;
+        const entry = sub(entries, i);
         for (const kind of GENERATOR_KINDS) {
           const s = e[kind];
-          if (!isObject(s)) continue;
+          if (!isObj(s)) continue;
           const path = [...at, i, kind];
-          out.push({ kind, path, spec: s });
-          if (COMBINING_KINDS.includes(kind)) walk(s.generators, [...path, 'generators'], depth + 1);
+          const kindAt = sub(entry, kind);
+          out.push({ kind, path, at: kindAt, spec: s });
+          if (COMBINING_KINDS.includes(kind)) walk(sub(kindAt, 'generators'), [...path, 'generators'], depth + 1);
         }
       });
     };
-    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
-    walk(spec.generators, ['spec', 'generators'], 0);
+    if (isObj(ctx.doc.value.spec)) walk(viewOf(ctx.doc).generators, ['spec', 'generators'], 0);
     return out;
   });
 }
 
 export function goTemplateOf(ctx: AppSetContext): boolean {
   const spec = ctx.doc.value.spec;
-  return isObject(spec) && spec.goTemplate === true;
+  return isObj(spec) && spec.goTemplate === true;
 }
 
 /** Every parameter reference of the ApplicationSet, placed in the document. */

@@ -3,10 +3,12 @@
  * generators (kind and how many parameter sets each yields), the template, the templatePatch and the
  * RollingSync steps; folding ranges for every multi-line mapping, list and block scalar.
  */
-import { astOf, walk, type YamlDocument, lineIndex, nodeAt, type JsonPath } from '../../yaml';
+import { astOf, walk, type YamlDocument, lineIndex, type JsonPath } from '../../yaml';
+import { viewOf } from '../../view/appset';
+import { sub, type Field } from '../../view/place';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { generatorSpecs } from './paramUses';
 
 export type SymbolKind = 'class' | 'module' | 'function' | 'object' | 'array' | 'event' | 'field' | 'struct';
@@ -25,16 +27,15 @@ export interface DocumentSymbol {
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined {
-  const doc = ctx.doc.doc;
-  const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+  const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
   const exp = ctx.expansion();
   const children: DocumentSymbol[] = [];
-  const sym = (name: string, path: JsonPath, kind: SymbolKind, detail?: string, kids?: DocumentSymbol[]): DocumentSymbol | undefined => {
-    const n = nodeAt(doc, path);
-    if (!n.exact) return undefined;
-    const sel = n.key ?? n.value;
+  const view = viewOf(ctx.doc);
+  const sym = (name: string, at: Field, kind: SymbolKind, detail?: string, kids?: DocumentSymbol[]): DocumentSymbol | undefined => {
+    if (!at.exact) return undefined;
+    const sel = at.keyRange ?? at.valueRange;
     if (!sel) return undefined;
-    const end = n.value?.end ?? sel.end;
+    const end = at.valueRange?.end ?? sel.end;
     return {
       name,
       detail,
@@ -58,30 +59,30 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
         .filter(Boolean)
         .join(' · ');
       const kids = g.kind === 'matrix' || g.kind === 'merge' ? genSymbols([...g.path, 'generators']) : [];
-      const s = sym(g.kind, g.path, g.kind === 'matrix' || g.kind === 'merge' ? 'module' : 'function', detail, kids);
+      const s = sym(g.kind, g.at, g.kind === 'matrix' || g.kind === 'merge' ? 'module' : 'function', detail, kids);
       if (s) out.push(s);
     }
     return out;
   };
-  const g = sym('generators', ['spec', 'generators'], 'array', plural(exp.apps.length, 'Application'), genSymbols(['spec', 'generators']));
+  const g = sym('generators', view.generators, 'array', plural(exp.apps.length, 'Application'), genSymbols(['spec', 'generators']));
   if (g) children.push(g);
   const tmplName =
-    isObject(spec.template) && isObject(spec.template.metadata) && typeof spec.template.metadata.name === 'string'
+    isObj(spec.template) && isObj(spec.template.metadata) && typeof spec.template.metadata.name === 'string'
       ? spec.template.metadata.name
       : undefined;
-  const t = sym('template', ['spec', 'template'], 'object', tmplName);
+  const t = sym('template', view.template, 'object', tmplName);
   if (t) children.push(t);
-  const tp = sym('templatePatch', ['spec', 'templatePatch'], 'object');
+  const tp = sym('templatePatch', view.templatePatch, 'object');
   if (tp) children.push(tp);
-  const strat = isObject(spec.strategy) ? spec.strategy : undefined;
+  const strat = isObj(spec.strategy) ? spec.strategy : undefined;
   if (strat) {
-    const steps = isObject(strat.rollingSync) && Array.isArray(strat.rollingSync.steps) ? strat.rollingSync.steps : [];
+    const steps = isObj(strat.rollingSync) && Array.isArray(strat.rollingSync.steps) ? strat.rollingSync.steps : [];
     const stepSyms = steps
-      .map((st, i) => sym(`step ${i + 1}`, ['spec', 'strategy', 'rollingSync', 'steps', i], 'event', stepDetail(st)))
+      .map((st, i) => sym(`step ${i + 1}`, sub(view.strategy.at.steps, i), 'event', stepDetail(st)))
       .filter((s): s is DocumentSymbol => !!s);
     const s = sym(
       'strategy',
-      ['spec', 'strategy'],
+      view.strategy.at.strategy,
       'object',
       [typeof strat.type === 'string' ? strat.type : undefined, steps.length ? plural(steps.length, 'step') : undefined]
         .filter(Boolean)
@@ -90,17 +91,17 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
     );
     if (s) children.push(s);
   }
-  const sp = sym('syncPolicy', ['spec', 'syncPolicy'], 'object');
+  const sp = sym('syncPolicy', view.syncPolicy, 'object');
   if (sp) children.push(sp);
   const name = ctx.doc.name || '(unnamed)';
   const root = ctx.doc.span;
-  const kindKey = nodeAt(doc, ['metadata', 'name']);
+  const kindKey = sub(view.metadata, 'name');
   return {
     name,
     detail: `ApplicationSet · ${plural(exp.apps.length, 'Application')}`,
     kind: 'class',
     span: root,
-    selection: kindKey.value ?? kindKey.key ?? { start: root.start, end: root.start },
+    selection: kindKey.valueRange ?? kindKey.keyRange ?? { start: root.start, end: root.start },
     children,
   };
 }
@@ -116,9 +117,9 @@ function describeKind(kind: string, spec: Record<string, unknown>): string | und
 }
 
 function stepDetail(st: unknown): string | undefined {
-  if (!isObject(st) || !Array.isArray(st.matchExpressions)) return undefined;
+  if (!isObj(st) || !Array.isArray(st.matchExpressions)) return undefined;
   const parts = st.matchExpressions
-    .filter(isObject)
+    .filter(isObj)
     .map((e) => `${String(e.key ?? '')} ${String(e.operator ?? '')} ${Array.isArray(e.values) ? e.values.join(', ') : ''}`.trim());
   const mu = st.maxUpdate !== undefined ? ` · maxUpdate ${String(st.maxUpdate)}` : '';
   return parts.join('; ') + mu;

@@ -6,7 +6,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeAction, CompletionItem, EngineDiagnostic, Hover, Span } from '../../types';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { goString } from '../../generators/params';
 import { suggest } from '../../didYouMean';
 import type { GeneratedApp } from '../../expand/types';
@@ -54,7 +54,7 @@ function paramPaths(params: Record<string, unknown>, goTemplate: boolean): strin
   const out: string[][] = [];
   const walk = (v: unknown, path: string[], depth: number) => {
     if (path.length) out.push(path);
-    if (depth > 6 || !isObject(v)) return;
+    if (depth > 6 || !isObj(v)) return;
     for (const k of Object.keys(v)) walk(v[k], [...path, k], depth + 1);
   };
   walk(params, [], 0);
@@ -64,8 +64,8 @@ function paramPaths(params: Record<string, unknown>, goTemplate: boolean): strin
 function sampleOf(params: Record<string, unknown>, path: string[], goTemplate: boolean): string {
   if (!goTemplate) return String(params[path[0]] ?? '');
   let cur: unknown = params;
-  for (const s of path) cur = isObject(cur) ? cur[s] : undefined;
-  if (isObject(cur)) return `map (${Object.keys(cur).length} keys)`;
+  for (const s of path) cur = isObj(cur) ? cur[s] : undefined;
+  if (isObj(cur)) return `map (${Object.keys(cur).length} keys)`;
   return goString(cur);
 }
 

@@ -6,7 +6,7 @@
 import type { FeatureContributor, FileContext } from '../context';
 import type { EngineDiagnostic, Json } from '../../types';
 import { spanAt, type JsonPath } from '../../yaml';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { clusterPlaceholder } from '../../generators/placeholders';
 import { SECRET_TYPE_LABEL } from '../../generators/inventory';
 import { severityOf } from '../../diagnostics/codes';
@@ -16,18 +16,18 @@ function placeholderDiagnostics(file: FileContext): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   for (const d of file.parsed.docs) {
     const v = d.value;
-    if (!isObject(v)) continue;
-    const labels = isObject(v.metadata) && isObject(v.metadata.labels) ? v.metadata.labels : undefined;
+    if (!isObj(v)) continue;
+    const labels = isObj(v.metadata) && isObj(v.metadata.labels) ? v.metadata.labels : undefined;
     if (v.kind === 'Secret' && labels && labels[SECRET_TYPE_LABEL] === 'cluster') {
-      const sd = isObject(v.stringData) ? v.stringData : undefined;
-      const data = isObject(v.data) ? v.data : undefined;
+      const sd = isObj(v.stringData) ? v.stringData : undefined;
+      const data = isObj(v.data) ? v.data : undefined;
       const field = (k: string): [Json | undefined, JsonPath] =>
         sd && k in sd ? [sd[k], ['stringData', k]] : data && k in data ? [decode(data[k]), ['data', k]] : [undefined, []];
       const [name, namePath] = field('name');
       const [server, serverPath] = field('server');
       const p = clusterPlaceholder(name, server);
       if (!p) continue;
-      const secret = isObject(v.metadata) && typeof v.metadata.name === 'string' ? `cluster Secret "${v.metadata.name}"` : 'cluster Secret';
+      const secret = isObj(v.metadata) && typeof v.metadata.name === 'string' ? `cluster Secret "${v.metadata.name}"` : 'cluster Secret';
       out.push(
         note(
           spanAt(d.doc, p.field === 'name' ? namePath : serverPath),
@@ -41,7 +41,7 @@ function placeholderDiagnostics(file: FileContext): EngineDiagnostic[] {
       Array.isArray(v.clusters)
     ) {
       v.clusters.forEach((c, i) => {
-        if (!isObject(c)) return;
+        if (!isObj(c)) return;
         const p = clusterPlaceholder(c.name, c.server);
         if (p)
           out.push(

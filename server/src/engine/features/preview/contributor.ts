@@ -7,11 +7,12 @@
  */
 import type { AppSetContext, FeatureContributor } from '../context';
 import type { CodeLens, EngineDiagnostic } from '../../types';
-import { nodeAt, pathAt, spanAt, type JsonPath } from '../../yaml';
+import { pathAt, type JsonPath } from '../../yaml';
 import { viewOf } from '../../view/appset';
 import { sub, type Field } from '../../view/place';
 import { referencedParams } from '../../../gotemplate';
-import { isObject, has, valueAt } from '../../generators/params';
+import { has, valueAt } from '../../generators/params';
+import { isObj } from '../../objects';
 import { destinationOf } from '../../expand/expand';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
@@ -38,7 +39,7 @@ export const previewContributor: FeatureContributor = {
         code: p.code,
         severity: p.severity,
         message: p.message,
-        span: p.span ?? spanAt(ctx.doc.doc, p.path),
+        span: p.span,
         who: p.who,
         ...(p.data !== undefined ? { data: p.data } : {}),
       });
@@ -90,18 +91,22 @@ export const previewContributor: FeatureContributor = {
   },
 
   hover(ctx, offset) {
-    const { path } = pathAt(ctx.doc.doc, offset);
+    // The node-at-offset door: the fields around the cursor come with it (`trail`), none is looked up again.
+    const cursor = pathAt(ctx.doc.doc, offset);
+    const { path, trail } = cursor;
     const exp = ctx.expansion();
     if (path[0] !== 'spec') return undefined;
-    const scoped = clusterSelectorHover(ctx, path) ?? childGeneratorHover(ctx, path);
+    const scoped = clusterSelectorHover(ctx, cursor) ?? childGeneratorHover(ctx, cursor);
     if (scoped) return scoped;
     const about = generatorHoverContent(path, exp);
     if (about) {
-      const span = nodeAt(ctx.doc.doc, path.slice(0, Math.max(3, path.length))).key ?? spanAt(ctx.doc.doc, about.path);
+      // `about.path` is the part of the cursor's path the hover is about (the element, the selector, the entry).
+      const whole = trail[about.path.length];
+      const span = trail[path.length].key ?? whole.value ?? whole.key ?? ctx.doc.span;
       return { span, markdown: appsTable(about.title, about.apps, about.extra, exp.notes) };
     }
     if (path[1] === 'template' && path.length > 2) {
-      const n = nodeAt(ctx.doc.doc, path);
+      const n = trail[path.length];
       const raw = valueAt(ctx.doc.value, path);
       if (typeof raw !== 'string' || !raw.includes('{{') || !n.value) return undefined;
       return { span: n.value, markdown: valuesTable(raw, path.slice(2), exp.apps) };
@@ -246,9 +251,7 @@ function invalidMessage(kind: AppInvalidKind, first: string, apps: GeneratedApp[
     case 'bad-name':
       return `metadata.name renders names that are not lowercase RFC 1123 subdomains (${list(apps.map((a) => a.name))}): only lower case alphanumeric characters, '-' or '.', starting and ending with an alphanumeric character, are allowed`;
     case 'destination-unknown': {
-      const names = apps.map((a) =>
-        isObject(a.app.spec) && isObject(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : '',
-      );
+      const names = apps.map((a) => (isObj(a.app.spec) && isObj(a.app.spec.destination) ? String(a.app.spec.destination.name ?? '') : ''));
       // The controller's own words (one name per Application), so they can be searched for.
       return `application destination spec is invalid: there are no clusters with this name: ${list(names, false)}`;
     }
@@ -260,7 +263,7 @@ function invalidMessage(kind: AppInvalidKind, first: string, apps: GeneratedApp[
 }
 
 function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
-  const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
+  const spec = isObj(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
   if (!apps.length) return [];
   const goTemplate = spec.goTemplate === true;
   const opts = Array.isArray(spec.goTemplateOptions) ? spec.goTemplateOptions : [];
@@ -296,15 +299,15 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         out.push(d);
       }
     } else if (Array.isArray(v)) v.forEach((_, i) => visit(sub(at, i), [...path, i]));
-    else if (isObject(v)) for (const k of Object.keys(v)) visit(sub(at, k), [...path, k]);
+    else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(at, k), [...path, k]);
   };
-  if (isObject(ctx.doc.value.spec)) visit(viewOf(ctx.doc).template, ['spec', 'template']);
+  if (isObj(ctx.doc.value.spec)) visit(viewOf(ctx.doc).template, ['spec', 'template']);
   return out;
 }
 
 /** A cluster generator without selector adds an in-cluster entry that has no metadata. */
 function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnostic[] {
-  const spec = isObject(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
+  const spec = isObj(ctx.doc.value.spec) ? (ctx.doc.value.spec as Record<string, unknown>) : {};
   if (spec.goTemplate !== true) return [];
   const inCluster = apps.find((a) => a.params.name === 'in-cluster' && !has(a.params, 'metadata'));
   if (!inCluster) return [];
@@ -326,7 +329,7 @@ function hasParam(params: Record<string, unknown>, path: string[], goTemplate: b
   let cur: unknown = params;
   for (const seg of path) {
     if (Array.isArray(cur) && /^\d+$/.test(seg)) cur = cur[Number(seg)];
-    else if (isObject(cur) && has(cur, seg)) cur = cur[seg];
+    else if (isObj(cur) && has(cur, seg)) cur = cur[seg];
     else return false;
   }
   return cur !== undefined;

@@ -7,8 +7,9 @@
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
-import { nodeAt, type JsonPath } from '../../yaml';
-import { isObject, valueAt } from '../../generators/params';
+import { property, type CursorAt } from '../../yaml';
+import { valueAt } from '../../generators/params';
+import { isObj } from '../../objects';
 import { isGeneratorKind } from '../../rules/generators';
 import { loadInventory } from '../../generators/inventory';
 import { matchesSelector, selectorError } from '../../generators/selector';
@@ -19,20 +20,20 @@ const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /** The label keys a selector reads (matchLabels and matchExpressions). */
 function selectorKeys(sel: unknown): string[] {
-  if (!isObject(sel)) return [];
+  if (!isObj(sel)) return [];
   const keys = new Set<string>();
-  if (isObject(sel.matchLabels)) for (const k of Object.keys(sel.matchLabels)) keys.add(k);
-  if (Array.isArray(sel.matchExpressions))
-    for (const e of sel.matchExpressions) if (isObject(e) && typeof e.key === 'string') keys.add(e.key);
+  if (isObj(sel.matchLabels)) for (const k of Object.keys(sel.matchLabels)) keys.add(k);
+  if (Array.isArray(sel.matchExpressions)) for (const e of sel.matchExpressions) if (isObj(e) && typeof e.key === 'string') keys.add(e.key);
   return [...keys];
 }
 
-export function clusterSelectorHover(ctx: AppSetContext, path: JsonPath): Hover | undefined {
+export function clusterSelectorHover(ctx: AppSetContext, cursor: CursorAt): Hover | undefined {
+  const { path, trail } = cursor;
   const at = path.findIndex((seg, i) => seg === 'selector' && path[i - 1] === 'clusters');
   if (at < 0) return undefined;
   const selPath = path.slice(0, at + 1);
   const sel = valueAt(ctx.doc.value, selPath);
-  const key = nodeAt(ctx.doc.doc, selPath).key;
+  const key = trail[at + 1].key;
   if (!key) return undefined;
   const inv = loadInventory(ctx.file);
   const bad = selectorError(sel, true);
@@ -69,7 +70,8 @@ export function clusterSelectorHover(ctx: AppSetContext, path: JsonPath): Hover 
 }
 
 /** The child of a matrix/merge under the cursor: `[..., 'matrix', 'generators', j]`. */
-export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover | undefined {
+export function childGeneratorHover(ctx: AppSetContext, cursor: CursorAt): Hover | undefined {
+  const { path, trail } = cursor;
   let at = -1;
   for (let i = path.length - 1; i >= 2; i--) {
     if (typeof path[i] === 'number' && path[i - 1] === 'generators' && (path[i - 2] === 'matrix' || path[i - 2] === 'merge')) {
@@ -82,11 +84,12 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
   // Deeper parts (a list element, a selector) have their own hovers.
   if (path.length > at + 2) return undefined;
   const child = valueAt(ctx.doc.value, entry);
-  if (!isObject(child)) return undefined;
+  if (!isObj(child)) return undefined;
   const kind = Object.keys(child).find(isGeneratorKind);
-  const n = nodeAt(ctx.doc.doc, kind ? [...entry, kind] : entry);
-  const span = n.key ?? n.value;
-  if (!span || !kind) return undefined;
+  if (!kind) return undefined;
+  // The kind's key in the child the cursor is in (the child itself when its node lacks that key).
+  const span = property(trail[at + 1].ast, kind)?.keySpan ?? trail[at + 1].value;
+  if (!span) return undefined;
   const exp = ctx.expansion();
   const count = exp.paramSetCounts?.[entry.join('/')];
   const parent = String(path[at - 2]);
@@ -112,7 +115,7 @@ export function childGeneratorHover(ctx: AppSetContext, path: JsonPath): Hover |
     );
     const m = /(\d+)$/.exec(o);
     return `- element ${m ? Number(m[1]) + 1 : ''}${
-      isObject(el)
+      isObj(el)
         ? ': ' +
           Object.entries(el)
             .slice(0, 4)

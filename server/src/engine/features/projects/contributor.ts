@@ -10,7 +10,7 @@ import type { FeatureContributor } from '../context';
 import type { EngineDiagnostic, Json, Span } from '../../types';
 import { viewOf } from '../../view/appset';
 import { subPath } from '../../view/place';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { knownProjects } from '../../validate/projects';
 import { severityOf } from '../../diagnostics/codes';
 import { suggest } from '../../didYouMean';
@@ -28,8 +28,8 @@ export const projectsContributor: FeatureContributor = {
     if (ctx.doc.partial) return [];
     const index = knownProjects(ctx.file);
     if (index.uncertain) return notChecked(ctx, index);
-    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
-    const tspec = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : {};
+    const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    const tspec = isObj(spec.template) && isObj(spec.template.spec) ? spec.template.spec : {};
     const raw: Json | undefined = tspec.project;
     const view = viewOf(ctx.doc);
     const project = view.templateProject;
@@ -41,10 +41,10 @@ export const projectsContributor: FeatureContributor = {
     // spec.template, non-empty fields winning): the finding belongs on that line.
     const overrides = new Map<number, { raw: string; span: Span }>();
     (Array.isArray(spec.generators) ? spec.generators : []).forEach((g, i) => {
-      if (!isObject(g)) return;
+      if (!isObj(g)) return;
       for (const kind of Object.keys(g)) {
-        const t = isObject(g[kind]) ? (g[kind] as Record<string, Json>).template : undefined;
-        const p = isObject(t) && isObject(t.spec) ? t.spec.project : undefined;
+        const t = isObj(g[kind]) ? (g[kind] as Record<string, Json>).template : undefined;
+        const p = isObj(t) && isObj(t.spec) ? t.spec.project : undefined;
         if (typeof p !== 'string' || !p) continue;
         const at = subPath(view.generatorList[i], [kind, 'template', 'spec', 'project']);
         if (at.exact && at.valueRange) overrides.set(i, { raw: p, span: at.valueRange });
@@ -52,7 +52,7 @@ export const projectsContributor: FeatureContributor = {
     });
     const byProject = new Map<string, { apps: GeneratedApp[]; span: Span; raw: Json | undefined }>();
     for (const a of exp.apps) {
-      const p = isObject(a.app.spec) ? a.app.spec.project : undefined;
+      const p = isObj(a.app.spec) ? a.app.spec.project : undefined;
       // An empty project is the default project (argo-cd util/argo NormalizeApplicationSpec).
       if (typeof p !== 'string' || !p || index.projects.has(p)) continue;
       const own = overrides.get(a.generatorIndex);

@@ -18,15 +18,19 @@ import type { GeneratedApp } from '../../expand/types';
 import { NO_PROJECTS, STILL_READING, type ProjectIndex } from '../../validate/projects';
 import { finding } from '../../diagnostics/codes';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { knownClusters, type KnownClusters } from '../../generators/inventory';
-import { nodeAt, spanAt, type JsonPath } from '../../yaml';
+import type { JsonPath } from '../../yaml';
+import { viewOf, type AppSetView } from '../../view/appset';
+import { sub, type Field } from '../../view/place';
 import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../../rules/appProject';
 import { governingFor, installModel } from '../../install/model';
 
 interface Denial {
-  /** Where the value is written in the template. */
+  /** Where the value is written in the template (the finding's group). */
   path: JsonPath;
+  /** That field of the template, from the view (absent there when templatePatch or a generator sets it). */
+  at: Field;
   project: string;
   kind: 'repo' | 'destination' | 'namespace';
   /** The denied value in Argo CD's words: `https://…` or `server 'prod' and namespace 'apps'`. */
@@ -46,15 +50,16 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
   if (!exp.apps.length) return [];
   const clusters = knownClusters(ctx.file);
   const argocdNs = argocdNamespace(ctx);
+  const view = viewOf(ctx.doc);
   // One finding per place in the template and project; the values it denies listed in it.
   const groups = new Map<string, { denial: Denial; values: Set<string>; apps: GeneratedApp[] }>();
   for (const a of exp.apps) {
     if (a.invalid?.length) continue; // skipped by the ApplicationSet controller: said elsewhere
-    const spec = isObject(a.app.spec) ? a.app.spec : {};
+    const spec = isObj(a.app.spec) ? a.app.spec : {};
     const project = str(spec.project) || 'default';
     const rules = index.projects.get(project)?.rules;
     if (!rules) continue;
-    const found = denials(spec, project, rules, clusters);
+    const found = denials(spec, project, rules, clusters, view);
     // Applications live in the ApplicationSet's namespace (expand.ts); outside Argo CD's own, the
     // project must list it in sourceNamespaces or the application controller refuses the Application
     // (controller/appcontroller.go getAppProj → AppProject.IsAppNamespacePermitted).
@@ -62,6 +67,7 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
     if (argocdNs && ns && isAppNamespacePermitted(rules, ns, argocdNs) === false)
       found.push({
         path: ['spec', 'template', 'spec', 'project'],
+        at: view.templateProject,
         project,
         kind: 'namespace',
         value: `'${a.name}'`,
@@ -85,7 +91,7 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
     const d = finding(
       'appset/project-denies',
       `${who}: ${argoWords(denial, [...values])} — ${affectedText(affected)}`,
-      siteOf(ctx, denial.path),
+      siteOf(view, denial.at),
     );
     d.affected = affected;
     const project = index.projects.get(denial.project);
@@ -123,42 +129,53 @@ function argocdNamespace(ctx: AppSetContext): string | undefined {
   return namespaces.size === 1 && only ? only : undefined;
 }
 
-function denials(spec: { [key: string]: Json }, project: string, rules: ProjectRules, clusters: KnownClusters): Denial[] {
+function denials(spec: { [key: string]: Json }, project: string, rules: ProjectRules, clusters: KnownClusters, view: AppSetView): Denial[] {
   const out: Denial[] = [];
   const base: JsonPath = ['spec', 'template', 'spec'];
-  for (const { repoURL, path } of sourcesOf(spec)) {
+  for (const { repoURL, path, at } of sourcesOf(spec, view.templateSpec)) {
     if (!repoURL || isSourcePermitted(rules, repoURL) !== false) continue;
-    out.push({ path: [...base, ...path], project, kind: 'repo', value: repoURL });
+    out.push({ path: [...base, ...path], at, project, kind: 'repo', value: repoURL });
   }
-  const dest = isObject(spec.destination) ? spec.destination : {};
+  const dest = isObj(spec.destination) ? spec.destination : {};
   const name = str(dest.name);
   const server = str(dest.server);
   const namespace = str(dest.namespace);
   const cluster = name ? clusters.byName.get(name) : server ? clusters.byServer.get(server) : undefined;
   if (cluster && !(name && server) && !isDestinationPermitted(rules, project, cluster, namespace, clusters.all)) {
     const shown = name ? cluster.name : cluster.server;
-    out.push({ path: [...base, 'destination'], project, kind: 'destination', value: `server '${shown}' and namespace '${namespace}'` });
+    out.push({
+      path: [...base, 'destination'],
+      at: view.templateDestination,
+      project,
+      kind: 'destination',
+      value: `server '${shown}' and namespace '${namespace}'`,
+    });
   }
   return out;
 }
 
 /** The sources `ValidatePermissions` checks, with where each `repoURL` sits under the template's spec. */
-function sourcesOf(spec: { [key: string]: Json }): { repoURL: string; path: JsonPath }[] {
-  if (isObject(spec.sourceHydrator)) {
-    const dry = isObject(spec.sourceHydrator.drySource) ? spec.sourceHydrator.drySource : {};
-    return [{ repoURL: str(dry.repoURL), path: ['sourceHydrator', 'drySource', 'repoURL'] }];
+function sourcesOf(spec: { [key: string]: Json }, template: Field): { repoURL: string; path: JsonPath; at: Field }[] {
+  if (isObj(spec.sourceHydrator)) {
+    const dry = isObj(spec.sourceHydrator.drySource) ? spec.sourceHydrator.drySource : {};
+    const at = sub(sub(sub(template, 'sourceHydrator'), 'drySource'), 'repoURL');
+    return [{ repoURL: str(dry.repoURL), path: ['sourceHydrator', 'drySource', 'repoURL'], at }];
   }
-  if (Array.isArray(spec.sources) && spec.sources.length)
-    return spec.sources.map((s, i) => ({ repoURL: isObject(s) ? str(s.repoURL) : '', path: ['sources', i, 'repoURL'] }));
-  const src = isObject(spec.source) ? spec.source : {};
-  return [{ repoURL: str(src.repoURL), path: ['source', 'repoURL'] }];
+  if (Array.isArray(spec.sources) && spec.sources.length) {
+    const sources = sub(template, 'sources');
+    return spec.sources.map((s, i) => ({
+      repoURL: isObj(s) ? str(s.repoURL) : '',
+      path: ['sources', i, 'repoURL'],
+      at: sub(sub(sources, i), 'repoURL'),
+    }));
+  }
+  const src = isObj(spec.source) ? spec.source : {};
+  return [{ repoURL: str(src.repoURL), path: ['source', 'repoURL'], at: sub(sub(template, 'source'), 'repoURL') }];
 }
 
 /** The value where the template writes it, or the template's key when it comes from elsewhere (templatePatch). */
-function siteOf(ctx: AppSetContext, path: JsonPath): Span {
-  const n = nodeAt(ctx.doc.doc, path);
-  if (n.exact && (n.value ?? n.key)) return (n.value ?? n.key)!;
-  return spanAt(ctx.doc.doc, ['spec', 'template'], 'key');
+function siteOf(view: AppSetView, at: Field): Span {
+  return (at.exact ? (at.valueRange ?? at.keyRange) : undefined) ?? view.template.keySpan;
 }
 
 /**
@@ -176,7 +193,7 @@ export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagn
   const apps: GeneratedApp[] = [];
   for (const a of exp.apps) {
     if (a.invalid?.length) continue;
-    const spec = isObject(a.app.spec) ? a.app.spec : {};
+    const spec = isObj(a.app.spec) ? a.app.spec : {};
     const project = str(spec.project) || 'default';
     const known = index.projects.get(project);
     if (known?.rules) continue;
@@ -199,7 +216,7 @@ export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagn
   const d = finding(
     'appset/project-not-checked',
     `not checked: whether ${projects.length === 1 ? `project ${projects[0]} permits` : `projects ${projects.join(', ')} permit`} ${apps.length === 1 ? "this Application's" : `these ${apps.length} Applications'`} source repositories, destinations and namespace — ${said.join('; ')} — ${affectedText(affected)}`,
-    siteOf(ctx, ['spec', 'template', 'spec', 'project']),
+    siteOf(viewOf(ctx.doc), viewOf(ctx.doc).templateProject),
   );
   d.affected = affected;
   return [d];

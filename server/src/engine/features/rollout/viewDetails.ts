@@ -4,7 +4,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { PlanApp } from '../../../protocol';
-import { nodeAt } from '../../yaml';
+import { originPlace } from '../../expand/provenance';
 import { loadInventory } from '../../generators/inventory';
 import { getStrategy } from './plan';
 
@@ -36,9 +36,7 @@ export function rolloutViewDetails(
     };
     for (const o of a.origins ?? []) {
       if (o.startsWith('spec/')) {
-        const path = o.split('/').map((seg) => (/^\d+$/.test(seg) ? Number(seg) : seg));
-        const n = nodeAt(ctx.doc.doc, path);
-        const span = n.value ?? n.key;
+        const { path, span } = originPlace(ctx.doc, o);
         if (span) entry.source = { file: ctx.file.path ?? ctx.file.uri, offset: span.start, label: `list element ${path.at(-1)}` };
       } else if (o.startsWith('cluster:')) {
         const name = o.slice('cluster:'.length);

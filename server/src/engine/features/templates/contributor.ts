@@ -18,7 +18,7 @@ import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '../../../gotemplate';
 import { templateErrorCode, templateErrorData } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
-import { isObject } from '../../generators/params';
+import { isObj } from '../../objects';
 import { severityOf } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
@@ -45,7 +45,7 @@ export const templatesContributor: FeatureContributor = {
   },
 
   diagnostics(ctx) {
-    const spec = isObject(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
+    const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
     const goTemplate = spec.goTemplate === true;
     const rendered = (ctx.expansion().paramSets ?? ctx.expansion().apps.length) > 0;
     const out: EngineDiagnostic[] = [];
@@ -56,14 +56,14 @@ export const templatesContributor: FeatureContributor = {
       const v = place.value;
       if (typeof v === 'string') out.push(...checkString(ctx, v, place, goTemplate, rendered));
       else if (Array.isArray(v)) v.forEach((_, i) => visit(sub(place, i), depth + 1));
-      else if (isObject(v)) for (const k of Object.keys(v)) visit(sub(place, k), depth + 1);
+      else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(place, k), depth + 1);
     };
-    if (isObject(ctx.doc.value.spec)) visit(view.template, 0);
+    if (isObj(ctx.doc.value.spec)) visit(view.template, 0);
     if (Array.isArray(spec.generators))
       spec.generators.forEach((g, i) => {
-        if (!isObject(g)) return;
+        if (!isObj(g)) return;
         for (const kind of Object.keys(g))
-          if (isObject(g[kind]) && (g[kind] as Record<string, unknown>).template !== undefined)
+          if (isObj(g[kind]) && (g[kind] as Record<string, unknown>).template !== undefined)
             visit(subPath(view.generatorList[i], [kind, 'template']), 0);
       });
     if (typeof spec.templatePatch === 'string' && !rendered)
@@ -233,8 +233,8 @@ function needsIndex(raw: string): { base: string; key: string; offset: number; l
 
 /** A literal destination with neither name nor server fails every Application (checked only when nothing rendered). */
 function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): EngineDiagnostic[] {
-  const t = isObject(spec.template) && isObject(spec.template.spec) ? spec.template.spec : undefined;
-  if (!t || !isObject(t.destination) || spec.templatePatch !== undefined) return [];
+  const t = isObj(spec.template) && isObj(spec.template.spec) ? spec.template.spec : undefined;
+  if (!t || !isObj(t.destination) || spec.templatePatch !== undefined) return [];
   const d = t.destination;
   const name = typeof d.name === 'string' ? d.name : '';
   const server = typeof d.server === 'string' ? d.server : '';
@@ -351,7 +351,7 @@ function unquoted(file: FileContext): EngineDiagnostic[] {
  * where generator/duplicate-name does.
  */
 function constantName(ctx: AppSetContext, spec: Record<string, unknown>): EngineDiagnostic[] {
-  const meta = isObject(spec.template) && isObject(spec.template.metadata) ? spec.template.metadata : undefined;
+  const meta = isObj(spec.template) && isObj(spec.template.metadata) ? spec.template.metadata : undefined;
   const name = meta?.name;
   if (typeof name !== 'string' || !name || name.includes('{{') || typeof spec.templatePatch === 'string') return [];
   const several = severalByDesign(spec.generators, 0);
@@ -370,18 +370,18 @@ function constantName(ctx: AppSetContext, spec: Record<string, unknown>): Engine
 function severalByDesign(gens: unknown, depth: number): string | undefined {
   if (!Array.isArray(gens) || depth > 2) return undefined;
   for (const g of gens.slice(0, 100)) {
-    if (!isObject(g)) continue;
+    if (!isObj(g)) continue;
     // A generator's own template may name its Applications itself.
-    const kind = Object.keys(g).find((k) => isObject(g[k]));
+    const kind = Object.keys(g).find((k) => isObj(g[k]));
     if (!kind) continue;
     const body = g[kind] as Record<string, unknown>;
-    if (isObject(body.template) && isObject(body.template.metadata) && body.template.metadata.name !== undefined) continue;
+    if (isObj(body.template) && isObj(body.template.metadata) && body.template.metadata.name !== undefined) continue;
     if (kind === 'list' && Array.isArray(body.elements) && body.elements.length > 1)
       return `the list generator (${body.elements.length} elements)`;
     if (kind === 'git')
       for (const what of ['directories', 'files'] as const) {
         const list = Array.isArray(body[what]) ? (body[what] as unknown[]) : [];
-        const wild = list.find((p) => isObject(p) && p.exclude !== true && typeof p.path === 'string' && /[*?[]/.test(p.path));
+        const wild = list.find((p) => isObj(p) && p.exclude !== true && typeof p.path === 'string' && /[*?[]/.test(p.path));
         if (wild) return `the git generator's pattern "${String((wild as Record<string, unknown>).path)}"`;
       }
     if (kind === 'matrix' || kind === 'merge') {

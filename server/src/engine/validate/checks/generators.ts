@@ -5,7 +5,7 @@
  */
 import type { EngineDiagnostic, Json, Span } from '../../types';
 import type { AppSetDoc } from '../../yaml';
-import { isObj as isObject, own } from '../../objects';
+import { isObj, own } from '../../objects';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';
 import { viewOf } from '../../view/appset';
@@ -49,7 +49,7 @@ function secondKind(entry: GeneratorEntryView): Field {
 
 /** Checks one generator entry and recurses into its matrix/merge children (read to MAX_LEVEL by the view). */
 function checkEntry(text: string, goTemplate: Json | undefined, entry: GeneratorEntryView, out: EngineDiagnostic[]): void {
-  if (!isObject(entry.at.value)) return;
+  if (!isObj(entry.at.value)) return;
   for (const selector of entry.selectors) out.push(...checkLabelSelector(selector));
 
   out.push(...gitNegations(text, entry));
@@ -215,7 +215,7 @@ function matrixPathClash(goTemplate: Json | undefined, matrix: CombinedView): En
   const children = matrix.generators.value;
   if (!Array.isArray(children) || children.length !== 2) return [];
   const gits = children.map((c) => own(c, 'git'));
-  if (!gits.every(isObject)) return [];
+  if (!gits.every(isObj)) return [];
   const prefix = (g: Json) => {
     const p = own(g, 'pathParamPrefix');
     return typeof p === 'string' ? p : '';

@@ -6,7 +6,7 @@
 import type { EngineDiagnostic } from '../../types';
 import type { SelectorView } from '../../view/generators';
 import { suggest } from '../../didYouMean';
-import { isObj as isObject } from '../../objects';
+import { isObj } from '../../objects';
 import { diag } from './util';
 import { SELECTOR_OPERATORS, labelKeyProblems, plainText } from '../../rules/kubernetes';
 
@@ -20,7 +20,7 @@ export function qualifiedNameProblem(key: string): string | undefined {
 
 export function checkLabelSelector({ what, at, labels, expressions }: SelectorView): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  if (!isObject(at.value)) return out;
+  if (!isObj(at.value)) return out;
   // Selectors of generators inside a matrix may be templated by the first child's parameters.
   const templated = (s: string) => s.includes('{{');
   for (const { key, at: keyAt } of labels) {

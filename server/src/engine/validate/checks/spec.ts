@@ -9,7 +9,7 @@ import { viewOf } from '../../view/appset';
 import { sub, subPath } from '../../view/place';
 import type { EngineDiagnostic, Json } from '../../types';
 import { validateOptions } from '../../../gotemplate';
-import { isObj as isObject, own } from '../../objects';
+import { isObj, own } from '../../objects';
 import { diag } from './util';
 import { GATES, has } from '../../versions/gates';
 import { label } from '../../versions/releases';
@@ -23,7 +23,7 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
   const out: EngineDiagnostic[] = [];
   const view = viewOf(doc);
   const spec = view.spec.value;
-  if (!isObject(spec)) return out;
+  if (!isObj(spec)) return out;
 
   // A field the target does not know gets only the unknown-field finding (its API server drops it).
   const options = !target || knownTo(['goTemplateOptions'], target.line, target.belowOldest) ? view.goTemplateOptions.value : undefined;
@@ -152,7 +152,7 @@ export function templatePatchProblem(patch: string): { message: string; approxim
       return { message: `templatePatch cannot be read: ${(e as Error).message}`, approximate: templated };
     }
   }
-  if (value !== null && !isObject(value)) {
+  if (value !== null && !isObj(value)) {
     return {
       message: `templatePatch must be a mapping with Application fields (like spec: …), got ${Array.isArray(value) ? 'a list' : 'a scalar'}${note}`,
       approximate: templated,

@@ -6,7 +6,7 @@ import type { EngineDiagnostic } from '../../types';
 import type { AppSetDoc } from '../../yaml';
 import { viewOf } from '../../view/appset';
 import { suggest } from '../../didYouMean';
-import { isObj as isObject, own } from '../../objects';
+import { isObj, own } from '../../objects';
 import { diag } from './util';
 import { knownTo } from '../../versions/fields';
 import type { TargetVersion } from '../../install/target';
@@ -21,7 +21,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
   const out: EngineDiagnostic[] = [];
   const view = viewOf(doc).strategy;
   const strategy = view.at.strategy.value;
-  if (!isObject(strategy)) return out;
+  if (!isObj(strategy)) return out;
   const type = view.at.type.value;
   const rolling = view.at.rollingSync.value;
 
@@ -36,7 +36,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
       ),
     );
   }
-  if (type === 'RollingSync' && !isObject(rolling)) {
+  if (type === 'RollingSync' && !isObj(rolling)) {
     out.push(
       diag(
         'appset/rolling-sync-ignored',
@@ -44,11 +44,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
         view.at.type.span,
       ),
     );
-  } else if (
-    isObject(rolling) &&
-    type !== 'RollingSync' &&
-    !(typeof type === 'string' && suggest(type, STRATEGY_TYPES) === 'RollingSync')
-  ) {
+  } else if (isObj(rolling) && type !== 'RollingSync' && !(typeof type === 'string' && suggest(type, STRATEGY_TYPES) === 'RollingSync')) {
     out.push(
       diag(
         'appset/rolling-sync-ignored',
@@ -74,7 +70,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
   }
 
   // The view reads the steps of a rollingSync that is an object, as the controller decodes it.
-  if (!isObject(rolling)) return out;
+  if (!isObj(rolling)) return out;
   for (const step of view.steps) {
     for (const e of step.matchExpressions) {
       const op = e.at.operator.value;
