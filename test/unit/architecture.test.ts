@@ -354,23 +354,6 @@ const PATH_LOOKUPS_ALLOWED: Record<string, { names: string[]; calls: number; why
     calls: 3,
     why: "a cluster Secret, a git generator's parameter file, the YAML inside elementsYaml",
   },
-  // Not yet on the view (issue 31): paths carried out of the generators, which run on values
-  // (GeneratorError.path, GenContext findings and empties, origins, the post-selector fix's data).
-  'server/src/engine/expand/expand.ts': {
-    names: ['spanAt'],
-    calls: 3,
-    why: 'a GeneratorError, a GenContext finding and an empty generator carry the path the generator reported',
-  },
-  'server/src/engine/expand/provenance.ts': {
-    names: ['nodeAt'],
-    calls: 1,
-    why: "a parameter set's origin is a list element's path (originPlace, the one place it becomes a span)",
-  },
-  'server/src/engine/features/preview/emptySelectorFix.ts': {
-    names: ['spanAt'],
-    calls: 1,
-    why: 'the post-selector fix carries the path of the label',
-  },
 };
 
 /** The path look-ups a source text calls (comments left out). */

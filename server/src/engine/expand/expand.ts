@@ -22,8 +22,9 @@ import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderM
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
-import { spanAt, type AppSetDoc, type JsonPath } from '../yaml';
+import type { AppSetDoc, JsonPath } from '../yaml';
 import { viewOf } from '../view/appset';
+import { below } from '../view/generators';
 import { sub, subPath, type Field } from '../view/place';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, put, type ParamSet } from '../generators/params';
@@ -98,6 +99,8 @@ interface Run {
   capped: boolean;
   unrendered: NonNullable<Expansion['unrendered']>;
   problems: ExpansionProblem[];
+  /** The field each `ctx.findings` entry names, walked from its generator entry's field while that generator ran. */
+  findingAt: Map<object, Field>;
   apps: GeneratedApp[];
   summaries: Expansion['generators'];
   nonDeterministic: Set<string>;
@@ -160,6 +163,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     capped: false,
     unrendered: [],
     problems: [],
+    findingAt: new Map(),
     apps: [],
     summaries: [],
     nonDeterministic: new Set<string>(),
@@ -177,6 +181,11 @@ interface TemplateSource {
 function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, kind: string): Generator<void> {
   const { doc, spec, ctx } = run;
   const gpath: JsonPath = ['spec', 'generators', gi];
+  // The generators run on values and name places by JSON paths below `gpath`; each is walked from the
+  // entry's field in the view (`view/generators.ts` `below`), never looked up from the document's root.
+  const entryAt = viewOf(doc).generatorList[gi];
+  const placeOf = (p: JsonPath) => below(entryAt, gpath, p) ?? entryAt;
+  const firstFinding = ctx.findings.length;
   let params: ParamSet[];
   try {
     params = yield* runWithSelectorSteps(entry, kind, ctx, gpath);
@@ -188,14 +197,16 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
       severity: severityOf(e.code),
       message: e.message,
       path: e.path,
-      span: spanAt(doc.doc, e.path),
+      span: placeOf(e.path).span,
       ...(e.structural ? { structural: true as const } : {}),
     });
     if (cap) run.capped = true;
     return;
+  } finally {
+    for (let i = firstFinding; i < ctx.findings.length; i++) run.findingAt.set(ctx.findings[i], placeOf(ctx.findings[i].path));
   }
   if (ctx.capped.value) run.capped = true;
-  if (!params.length) run.problems.push(...whyEmpty(ctx, gpath, kind, doc, sub(viewOf(doc).generatorList[gi], kind)));
+  if (!params.length) run.problems.push(...whyEmpty(ctx, gpath, kind, placeOf));
   run.summaries.push({
     index: gi,
     kind,
@@ -360,8 +371,10 @@ function dataOf(data: unknown): { data?: unknown } {
 }
 
 function finishRun(run: Run): Expansion {
-  const { doc, ctx, problems, apps, capped, nonDeterministic } = run;
-  for (const f of ctx.findings) problems.push({ ...f, severity: severityOf(f.code), span: spanAt(doc.doc, f.path) });
+  const { doc, ctx, problems, apps, capped, nonDeterministic, findingAt } = run;
+  // Every finding is pushed while a generator runs, so its place was walked from that entry then.
+  for (const f of ctx.findings)
+    problems.push({ ...f, severity: severityOf(f.code), span: (findingAt.get(f) ?? viewOf(doc).generators).span });
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
@@ -421,7 +434,7 @@ function pushApp(
  * place that explains it (the selector that matched 0 of 6 known clusters, the git pattern that
  * matched no directory, the empty list), and a note for the preview and the lens's hover.
  */
-function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc, kindAt: Field): ExpansionProblem[] {
+function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, placeOf: (p: JsonPath) => Field): ExpansionProblem[] {
   // The entry's own post-selector (`spec/generators/0/selector`) counts too.
   const prefix = gpath.join('/') + '/';
   const mine = (ctx.empties ?? []).filter((e) => e.path.join('/').startsWith(prefix));
@@ -436,7 +449,7 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
         severity: severityOf('generator/empty', true),
         message: `${consequence}: the ${kind} generator yields no parameter sets`,
         path,
-        span: kindAt.keySpan,
+        span: placeOf(path).keySpan,
       },
     ];
   }
@@ -454,7 +467,7 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, doc: AppSetDoc
       severity: severityOf('generator/empty', e.noData),
       message: `${consequence}: ${e.reason}`,
       path: e.path,
-      span: spanAt(doc.doc, e.path, 'key'),
+      span: placeOf(e.path).keySpan,
       ...(e.data !== undefined ? { data: e.data } : {}),
     });
   }

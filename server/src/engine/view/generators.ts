@@ -8,7 +8,7 @@ import type { Json } from '../types';
 import type { JsonPath } from '../yaml';
 import { isObj } from '../objects';
 import { kindsOf, type GeneratorKind } from '../rules/generators';
-import { sub, type Field } from './place';
+import { sub, subPath, type Field } from './place';
 
 /** Bound on entries read per list (a hostile file could list millions). */
 export const MAX_ENTRIES = 1000;
@@ -69,6 +69,30 @@ export interface GeneratorEntryView {
   gitPatterns: GitPatternView[];
   /** Its `matrix` and `merge` when they are maps, in that order. */
   combined: CombinedView[];
+}
+
+/**
+ * The field a generator named, walked from the generator entry's field the view already holds. The
+ * generators run on plain values and name a place by the JSON path below the entry they were given
+ * (`[...entryPath, 'list', 'elements', 2]`, see generators/types.ts): only the part below the entry is
+ * walked (`subPath`), so nothing is looked up from the document's root. Undefined when `path` is not
+ * below `entryPath`.
+ */
+export function below(entry: Field, entryPath: JsonPath, path: JsonPath): Field | undefined {
+  if (path.length < entryPath.length) return undefined;
+  for (let i = 0; i < entryPath.length; i++) if (path[i] !== entryPath[i]) return undefined;
+  return subPath(entry, path.slice(entryPath.length));
+}
+
+/**
+ * The field a path inside `spec.generators` names (`spec/generators/<i>/…`, as origins, empties and
+ * quick-fix data carry it): the entry `i` of the view's `generatorList`, and the rest walked below it.
+ * Undefined for a path outside the generator entries.
+ */
+export function inGenerators(generatorList: readonly Field[], path: JsonPath): Field | undefined {
+  const gi = path[2];
+  const entry = typeof gi === 'number' ? generatorList[gi] : undefined;
+  return entry && below(entry, ['spec', 'generators', gi], path);
 }
 
 /** The entries of a generator list at `level` (the first MAX_ENTRIES). */

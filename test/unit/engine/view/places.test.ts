@@ -7,7 +7,7 @@ import { parseFile, nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../
 import { viewOf } from '../../../../server/src/engine/view/appset';
 import { readStrategy, stepKeySpan } from '../../../../server/src/engine/view/strategy';
 import { sub, subPath, type Field } from '../../../../server/src/engine/view/place';
-import type { GeneratorEntryView } from '../../../../server/src/engine/view/generators';
+import { below, inGenerators, type GeneratorEntryView } from '../../../../server/src/engine/view/generators';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
 
 type Json = Field['value'];
@@ -201,6 +201,50 @@ spec:
   const neg = entries[3].combined[0].children[0].gitPatterns[0].path;
   assert.equal(text.slice(neg.span.start, neg.span.end), "'!a'");
   assert.ok(n > 40, `only ${n} fields checked`);
+});
+
+test("a generator's reported path is walked from its entry's field to the place spanAt gives, present or not", () => {
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: r}
+spec:
+  generators:
+    - list:
+        elements:
+          - {cluster: a}
+          -
+      selector: {matchLabels: {env: prod}}
+    - matrix:
+        generators:
+          - git: {repoURL: x, files: [{path: 'a/*.yaml'}]}
+          - list: {elementsYaml: "{{ .x }}"}
+`;
+  const [doc] = parseFile(text).appsets;
+  const list = viewOf(doc).generatorList;
+  const paths: JsonPath[] = [
+    ['spec', 'generators', 0],
+    ['spec', 'generators', 0, 'list', 'elements', 0],
+    ['spec', 'generators', 0, 'list', 'elements', 1],
+    ['spec', 'generators', 0, 'list', 'elements', 7, 'cluster'],
+    ['spec', 'generators', 0, 'selector', 'matchLabels', 'env'],
+    ['spec', 'generators', 0, 'selector', 'matchLabels', 'nope'],
+    ['spec', 'generators', 1, 'matrix', 'generators', 0, 'git', 'files', 0, 'path'],
+    ['spec', 'generators', 1, 'matrix', 'generators', 1, 'list', 'elementsYaml'],
+    ['spec', 'generators', 1, 'matrix', 'generators', 1, 'list', 'elements'],
+  ];
+  for (const path of paths) {
+    const gi = path[2] as number;
+    const f = below(list[gi], ['spec', 'generators', gi], path);
+    const n = nodeAt(doc.doc, path);
+    assert.ok(f, path.join('/'));
+    assert.deepEqual([f.span, f.keySpan], [spanAt(doc.doc, path), spanAt(doc.doc, path, 'key')], path.join('/'));
+    assert.deepEqual([f.valueRange, f.keyRange, f.exact], [n.value, n.key, n.exact], path.join('/'));
+    assert.deepEqual(inGenerators(list, path), f, path.join('/'));
+  }
+  assert.equal(below(list[0], ['spec', 'generators', 0], ['spec', 'generators', 1, 'matrix']), undefined, 'another entry');
+  assert.equal(below(list[0], ['spec', 'generators', 0], ['spec']), undefined, 'above the entry');
+  assert.equal(inGenerators(list, ['spec', 'template']), undefined);
+  assert.equal(inGenerators(list, ['spec', 'generators', 5, 'list']), undefined, 'no such entry');
 });
 
 test('a big map is looked into by an index that finds what spanAt finds, the first of a repeated key too', () => {
