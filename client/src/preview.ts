@@ -9,7 +9,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
 import { request } from './request';
 import { affectsResults } from './refresh';
-import { applyHunks, inPlaceHunks, onScreenHunks, type TextHunk } from './lineDiff';
+import { applyHunks, inPlaceHunks, manyPartsChanged, onScreenHunks, type TextHunk } from './lineDiff';
 
 /**
  * Edits come in bursts: the first change is asked at once, the ones that follow within this time once
@@ -159,7 +159,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     // This answer supersedes the one a pending whole replacement would have put in place.
     this.cancelWhole(key);
     const old = doc.getText();
-    const hunks = inPlaceHunks(old, text);
+    const hunks = manyPartsChanged(old, text) ? undefined : inPlaceHunks(old, text);
     this.stats.lastHunks = hunks?.length ?? -1;
     if (!hunks) {
       // Only for the same ApplicationSet: another one (the cursor moved to it) is a new text, shown whole.

@@ -2,7 +2,7 @@
 // and a refresh that changes a few lines gives a few small hunks (not one replacing the whole text).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyHunks, inPlaceHunks, lineHunks, onScreenHunks } from '../../client/src/lineDiff';
+import { applyHunks, inPlaceHunks, lineHunks, manyPartsChanged, onScreenHunks } from '../../client/src/lineDiff';
 
 /** A small seeded generator, so that a failure can be replayed. */
 function rng(seed: number) {
@@ -61,6 +61,15 @@ test('a template edit seen on screen: only the Applications in the windows are e
   const before = head + Array.from({ length: 540 }, (_, i) => app(i, 'HEAD')).join('');
   const after = head + Array.from({ length: 540 }, (_, i) => app(i, 'main')).join('');
   assert.equal(inPlaceHunks(before, after), undefined, 'too many changes to edit in place');
+  assert.equal(manyPartsChanged(before, after), true, 'every Application changed: no line diff is tried');
+  const twelve = head + Array.from({ length: 540 }, (_, i) => app(i, i % 45 === 3 ? 'main' : 'HEAD')).join('');
+  assert.equal(manyPartsChanged(before, twelve), false, '12 Applications changed: the line diff edits them in place');
+  assert.equal(inPlaceHunks(before, twelve)?.length, 12);
+  assert.equal(
+    manyPartsChanged(before, head + Array.from({ length: 541 }, (_, i) => app(i, 'main')).join('')),
+    false,
+    'parts added: not one to one',
+  );
   // The editor shows Applications 100 to 103 (a window inside 100..103's text).
   const from = before.indexOf('  name: app-100\n');
   const to = before.indexOf('  name: app-103\n');
