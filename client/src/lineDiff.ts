@@ -147,7 +147,23 @@ export function inPlaceHunks(oldText: string, newText: string): TextHunk[] | und
   if (hunks.length > 64) return undefined;
   let rewritten = 0;
   for (const h of hunks) rewritten += h.end - h.start + h.text.length;
-  return rewritten * 4 > oldText.length + newText.length ? undefined : hunks;
+  return rewritten * 4 > oldText.length + newText.length ? undefined : joinNear(oldText, hunks);
+}
+
+/**
+ * Hunks a few lines apart joined into one (the unchanged lines between them written again): VS Code
+ * pays per change of an edit more than per character, and an Application's changes (its name, path and
+ * label lines) are a few lines apart.
+ */
+export function joinNear(oldText: string, hunks: readonly TextHunk[], gap = 400): TextHunk[] {
+  const out: TextHunk[] = [];
+  for (const h of hunks) {
+    const last = out[out.length - 1];
+    if (last && h.start - last.end <= gap)
+      out[out.length - 1] = { start: last.start, end: h.end, text: last.text + oldText.slice(last.end, h.start) + h.text };
+    else out.push({ ...h });
+  }
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@
 // and a refresh that changes a few lines gives a few small hunks (not one replacing the whole text).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { applyHunks, inPlaceHunks, lineHunks, manyPartsChanged, onScreenHunks } from '../../client/src/lineDiff';
+import { applyHunks, inPlaceHunks, joinNear, lineHunks, manyPartsChanged, onScreenHunks } from '../../client/src/lineDiff';
 
 /** A small seeded generator, so that a failure can be replayed. */
 function rng(seed: number) {
@@ -32,6 +32,9 @@ test('random line edits: the hunks turn the old text into the new one', () => {
       for (const limit of [4000, 2]) {
         const hunks = lineHunks(oldText, newText, limit);
         assert.equal(applyHunks(oldText, hunks), newText, JSON.stringify({ oldText, newText, limit }));
+        const joined = joinNear(oldText, hunks, limit * 4);
+        assert.equal(applyHunks(oldText, joined), newText, 'joined hunks give the same text');
+        assert.ok(joined.length <= hunks.length);
         for (let i = 1; i < hunks.length; i++) assert.ok(hunks[i].start >= hunks[i - 1].end, 'hunks in order, not overlapping');
       }
   }

@@ -8,7 +8,7 @@
 // CODE_SHIM_PROFILE the windows are marked for test/vscode/profileWindows.mjs.
 const assert = require('assert');
 const vscode = require('vscode');
-const { storyFleet, markWindow, note, openFixture, serverReady, waitFor, fixtureUri } = require('./util');
+const { storyFleet, markWindow, note, openFixture, serverReady, waitFor, fixtureUri, workbenchIdle } = require('./util');
 
 const { secrets, appset } = storyFleet({ env: 'scale', subnet: 9 });
 
@@ -130,8 +130,10 @@ describe('the preview at incident scale (540 Applications)', () => {
     assert.match(symbols[0].children[0].detail, /cluster Secret "cluster-scale-01"/);
 
     // A template edit: the preview follows with one more request. First the server's notifications about
-    // the files this test wrote must be over (each would refresh the preview too).
+    // the files this test wrote must be over (each would refresh the preview too), and the workbench done
+    // with the 258 KiB it just opened (an edit is timed on an idle editor).
     await quiet();
+    note(`  the workbench idle before the template edit (round trips ${(await workbenchIdle()).join(', ')} ms)`);
     const settled = await stats();
     const notes0 = await notifications();
     const at = doc.getText().indexOf('targetRevision: HEAD') + 'targetRevision: '.length;
@@ -182,6 +184,7 @@ describe('the preview at incident scale (540 Applications)', () => {
     // An edit of one list element changes its 12 Applications: the preview is edited in place (a few
     // lines), and ends the same as the server's text.
     await quiet();
+    note(`  the workbench idle before the list element edit (round trips ${(await workbenchIdle()).join(', ')} ms)`);
     const notes1 = await notifications();
     const el = doc.getText().indexOf('service: svc-45') + 'service: '.length;
     const edit2 = new vscode.WorkspaceEdit();
