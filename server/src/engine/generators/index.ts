@@ -1,6 +1,6 @@
 /**
- * Runs one generator kind. Terminal generators are looked up here; matrix and merge call back into
- * `runGenerator` for their children. Post-selectors are applied by `runWithSelector`.
+ * Runs one generator kind. Terminal generators are looked up here; matrix and merge are handed
+ * `runWithSelectorSteps` to run their children (so they never import this module). Post-selectors are applied by `runWithSelector`.
  */
 import type { JsonPath } from '../yaml';
 import { generateClusters } from './clusters';
@@ -17,7 +17,7 @@ import { has } from '../versions/gates';
 import { GeneratorError, noteEmpty, SETS_PER_STEP, type GenContext, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
 import { emptyPostSelectorReason } from './postSelectorWhy';
-import { COMBINING_KINDS, isGeneratorKind, kindsOf, type GeneratorKind } from '../rules/generators';
+import { isGeneratorKind, type GeneratorKind } from '../rules/generators';
 
 /** One go: a generator whose output is bounded by files it reads (clusters, git) or by nothing at all (live). */
 const oneGo = (gen: Generate): GenerateSteps =>
@@ -34,20 +34,12 @@ const TABLE: Record<GeneratorKind, GenerateSteps> = {
   pullRequest: oneGo(generateLive),
   plugin: oneGo(generateLive),
   oci: oneGo(generateOci),
-  matrix: generateMatrixSteps,
-  merge: generateMergeSteps,
+  // runWithSelectorSteps is a hoisted function declaration, so it exists when the table is built.
+  matrix: generateMatrixSteps(runWithSelectorSteps),
+  merge: generateMergeSteps(runWithSelectorSteps),
 };
 
 export { GENERATOR_KINDS, kindsOf } from '../rules/generators';
-
-/**
- * The kinds of a matrix/merge child. Inside a matrix/merge that is itself nested, children are
- * decoded as terminal generators, so their matrix/merge fields vanish.
- */
-export function childKinds(child: unknown, ctx: GenContext): string[] {
-  const kinds = kindsOf(child);
-  return (ctx.depth ?? 0) >= 1 ? kinds.filter((k) => !COMBINING_KINDS.includes(k)) : kinds;
-}
 
 function* runGeneratorSteps(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): Generator<void, ParamSet[]> {
   const gen = isGeneratorKind(kind) ? TABLE[kind] : undefined;
