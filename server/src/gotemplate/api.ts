@@ -5,31 +5,17 @@
  * options only affect execution).
  */
 import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue } from './values';
-import type { RenderOptions, RenderReport } from './index';
-import { TemplateError } from './index';
+import type { RenderOptions, RenderReport } from './types';
+import { TemplateError } from './errors';
 import { parseTemplate, GoParseError, GO_MINOR_DEFAULT, type Tree } from './parse';
 import { execute, GoExecError, type ExecOptions, type MissingKey } from './exec';
 import { withTpl } from './tpl';
 import { builtinsMap, hasFunction, templateFuncs } from './funcmap';
 import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
 import { walkTemplate } from './walk';
-import { analyzeRefs, fallbackRefs } from './refs';
+import { analyzeRefs, fallbackRefs, type ParamRef } from './refs';
 import { TOO_DEEP_MESSAGE } from './budget';
 import { isStackOverflow } from './stackOverflow';
-
-/** A param reference found by static analysis, with its position inside the template string. */
-export interface ParamRef {
-  /** Path from the root, e.g. ['metadata', 'labels', 'tier'] for `.metadata.labels.tier` or `index .metadata.labels "tier"`. In fasttemplate mode, a single flat key. */
-  path: string[];
-  offset: number;
-  length: number;
-  /**
-   * True when a missing value prints nothing here: the reference is tested (`if`/`with`/`range`
-   * conditions and what they guard, `hasKey`), or falls back (`default`, `coalesce`, `dig`,
-   * `ternary`, `empty`, `and`/`or`/`not`, also when piped into them).
-   */
-  guarded?: boolean;
-}
 
 /** Functions whose results differ from run to run (a preview using them is not exact). */
 export const NON_DETERMINISTIC_FUNCTIONS: ReadonlySet<string> = new Set(

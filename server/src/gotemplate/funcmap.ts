@@ -9,7 +9,7 @@ import { sprigFuncs } from './sprig/index';
 import { argoFuncs } from './argo';
 import { semverFuncs } from './sprig/semver';
 import { toCamelCaseV133 } from './sprig/xstrings';
-import type { TemplateLibraries } from './index';
+import type { TemplateLibraries } from './types';
 
 const REMOVED = ['env', 'expandenv', 'getHostByName'];
 

@@ -6,7 +6,20 @@
 import type { Node, PipeNode, CommandNode, ListNode } from './ast';
 import type { Tree } from './parse';
 import { Lexer, T } from './lexer';
-import type { ParamRef } from './api';
+
+/** A param reference found by static analysis, with its position inside the template string. */
+export interface ParamRef {
+  /** Path from the root, e.g. ['metadata', 'labels', 'tier'] for `.metadata.labels.tier` or `index .metadata.labels "tier"`. In fasttemplate mode, a single flat key. */
+  path: string[];
+  offset: number;
+  length: number;
+  /**
+   * True when a missing value prints nothing here: the reference is tested (`if`/`with`/`range`
+   * conditions and what they guard, `hasKey`), or falls back (`default`, `coalesce`, `dig`,
+   * `ternary`, `empty`, `and`/`or`/`not`, also when piped into them).
+   */
+  guarded?: boolean;
+}
 
 type Path = string[] | null;
 

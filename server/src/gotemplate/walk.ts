@@ -6,7 +6,7 @@
  * we report the first in Go's sorted key order (as the golden renderer does).
  */
 import { compareGoStrings } from './format';
-import { TemplateError } from './index';
+import { TemplateError } from './errors';
 
 /** Nesting limit of the walked value (real Application templates are a few levels deep). */
 export const MAX_WALK_DEPTH = 1000;
