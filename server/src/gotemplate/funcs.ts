@@ -7,29 +7,11 @@
  *
  * CONTRACT between the executor (exec.ts) and the function libraries (builtins.ts, sprig/*.ts, argo.ts).
  */
-import type { GoValue } from './values';
+import type { GoFunc, GoParamType, GoValue } from './values';
 
-/**
- * Go parameter types the executor knows how to check and convert:
- * - 'any'      interface{}: anything, including nil; a missing value (`<no value>`) arrives as null.
- * - 'string' | 'bool' | 'float64' | 'int' | 'int64': exact Go kinds (no implicit conversion, as in Go;
- *   untyped template constants convert: `3` fits int/int64/float64, `3.5` fits float64).
- * - 'list'     []interface{}   - 'strings' []string   - 'map' map[string]interface{}
- * - 'time'     time.Time
- * - '*semver.Version' | 'sprig.certificate': a GoOther of exactly that type
- */
-export type GoParamType = 'any' | 'string' | 'bool' | 'float64' | 'int' | 'int64' | 'list' | 'strings' | 'map' | 'time' | GoOtherParamType;
-export type GoOtherParamType = '*semver.Version' | 'sprig.certificate';
-
-export interface GoFunc {
-  params: GoParamType[];
-  /** Type of the trailing variadic parameter (`...interface{}` → 'any'). */
-  variadic?: GoParamType;
-  /** Receives converted arguments; `this` is unbound. */
-  impl: (...args: GoValue[]) => GoValue;
-  /** Marks functions whose result differs from run to run (now, rand*, uuidv4, genCA, …). */
-  nonDeterministic?: boolean;
-}
+// The signature types live with the value model (a GoOther's methods are GoFuncs), so that values.ts
+// never imports this module back; they are re-exported here for the function libraries.
+export type { GoFunc, GoOtherParamType, GoParamType } from './values';
 
 export type FuncMap = Map<string, GoFunc>;
 

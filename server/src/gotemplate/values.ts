@@ -55,8 +55,34 @@ export class GoTime {
   ) {}
 }
 
+/**
+ * Go parameter types the executor knows how to check and convert:
+ * - 'any'      interface{}: anything, including nil; a missing value (`<no value>`) arrives as null.
+ * - 'string' | 'bool' | 'float64' | 'int' | 'int64': exact Go kinds (no implicit conversion, as in Go;
+ *   untyped template constants convert: `3` fits int/int64/float64, `3.5` fits float64).
+ * - 'list'     []interface{}   - 'strings' []string   - 'map' map[string]interface{}
+ * - 'time'     time.Time
+ * - '*semver.Version' | 'sprig.certificate': a GoOther of exactly that type
+ */
+export type GoParamType = 'any' | 'string' | 'bool' | 'float64' | 'int' | 'int64' | 'list' | 'strings' | 'map' | 'time' | GoOtherParamType;
+export type GoOtherParamType = '*semver.Version' | 'sprig.certificate';
+
+/**
+ * A template function's Go signature and implementation (declared with `goFunc` of funcs.ts). It is
+ * part of the value model because a GoOther's methods are GoFuncs (GoMember below).
+ */
+export interface GoFunc {
+  params: GoParamType[];
+  /** Type of the trailing variadic parameter (`...interface{}` → 'any'). */
+  variadic?: GoParamType;
+  /** Receives converted arguments; `this` is unbound. */
+  impl: (...args: GoValue[]) => GoValue;
+  /** Marks functions whose result differs from run to run (now, rand*, uuidv4, genCA, …). */
+  nonDeterministic?: boolean;
+}
+
 /** A struct field or a method of a GoOther, as `.Name` reaches it in a template. */
-export type GoMember = { field: GoValue } | { method: import('./funcs').GoFunc };
+export type GoMember = { field: GoValue } | { method: GoFunc };
 
 /** What a GoOther offers beyond printing: members, its JSON form, its reflect kind. */
 export interface GoOtherExt {
