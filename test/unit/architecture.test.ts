@@ -141,6 +141,55 @@ test('the Go template library imports nothing outside itself', () => {
   assert.deepEqual(bad, []);
 });
 
+/** The source file an import's target names: `x` is `x.ts`, or `x/index.ts` for a folder. */
+const fileOf = (target: string, exists: (f: string) => boolean) =>
+  [`${target}.ts`, `${target}/index.ts`, target].find((f) => exists(f)) ?? target;
+
+/**
+ * The import circles among the given imports (type-only ones included: they tie the files together for
+ * a reader just as much), each once, as the files around it from its first-met file.
+ */
+function circlesOf(imports: Import[], exists: (f: string) => boolean): string[] {
+  const next = new Map<string, string[]>();
+  for (const i of imports) {
+    if (!i.target) continue;
+    const list = next.get(i.file) ?? [];
+    list.push(fileOf(i.target, exists));
+    next.set(i.file, list);
+  }
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const found = new Set<string>();
+  const visit = (f: string) => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const t of next.get(f) ?? []) {
+      if (state.get(t) === 'open') found.add([...stack.slice(stack.indexOf(t)), t].join(' -> '));
+      else if (!state.has(t)) visit(t);
+    }
+    stack.pop();
+    state.set(f, 'done');
+  };
+  for (const f of [...next.keys()].sort()) if (!state.has(f)) visit(f);
+  return [...found];
+}
+
+const existsInRepo = (f: string) => existsSync(join(root, f)) && statSync(join(root, f)).isFile();
+
+test('no import circles: a file never reaches itself through its imports (inside a folder, shared parts move below both)', () => {
+  assert.deepEqual(circlesOf(all, existsInRepo), []);
+});
+
+test('the circle check finds a circle, also through a folder index and a type-only import', () => {
+  const imp = (file: string, target: string, typeOnly = false): Import => ({ file, spec: target, target, typeOnly });
+  const files = new Set(['g/index.ts', 'g/matrix.ts', 'g/list.ts']);
+  const exists = (f: string) => files.has(f);
+  assert.deepEqual(circlesOf([imp('g/index.ts', 'g/matrix'), imp('g/matrix.ts', 'g', true), imp('g/index.ts', 'g/list')], exists), [
+    'g/index.ts -> g/matrix.ts -> g/index.ts',
+  ]);
+  assert.deepEqual(circlesOf([imp('g/index.ts', 'g/matrix'), imp('g/matrix.ts', 'g/list')], exists), []);
+});
+
 test('fronts import the engine only through server/src/engine/index.ts, and the template library only through it', () => {
   const fronts = ['server/src/lsp', 'server/src/cli', 'server/src/host', 'server/src/server.ts', 'server/src/cli.ts'];
   const bad = violations((i) => {
