@@ -9,6 +9,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
 import { request } from './request';
 import { affectsResults } from './refresh';
+import { previewHeader } from './previewOutline';
 import { applyHunks, inPlaceHunks, manyPartsChanged, onScreenHunks, type TextHunk } from './lineDiff';
 
 /**
@@ -274,8 +275,11 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   }
 }
 
-/** Whether two preview texts are of the same ApplicationSet (their first lines name it; expand/preview.ts). */
+/** Whether two preview texts are of the same ApplicationSet (their first lines name it, `previewHeader`). */
 function sameAppSet(a: string, b: string): boolean {
-  const name = (t: string) => /^# Preview of ApplicationSet ("(?:[^"\\]|\\.)*")/.exec(t)?.[1];
+  const name = (t: string) => {
+    const nl = t.indexOf('\n');
+    return previewHeader(nl < 0 ? t : t.slice(0, nl))?.name;
+  };
   return name(a) !== undefined && name(a) === name(b);
 }

@@ -7,14 +7,20 @@
  */
 import * as vscode from 'vscode';
 
+/** The preview's first line, as expand/preview.ts writes it: the ApplicationSet's name and what it generates. */
+export function previewHeader(firstLine: string): { name: string; summary: string } | undefined {
+  const head = /^# Preview of ApplicationSet "(.*)": (.*)$/.exec(firstLine);
+  return head ? { name: head[1], summary: head[2] } : undefined;
+}
+
 export function previewSymbols(doc: vscode.TextDocument): vscode.DocumentSymbol[] {
   const lines = doc.getText().split('\n');
-  const head = /^# Preview of ApplicationSet "(.*)": (.*)$/.exec(lines[0] ?? '');
+  const head = previewHeader(lines[0] ?? '');
   if (!head) return [];
   const end = new vscode.Position(Math.max(0, lines.length - 1), (lines[lines.length - 1] ?? '').length);
   const root = new vscode.DocumentSymbol(
-    head[1],
-    head[2],
+    head.name,
+    head.summary,
     vscode.SymbolKind.Namespace,
     new vscode.Range(new vscode.Position(0, 0), end),
     new vscode.Range(new vscode.Position(0, 0), new vscode.Position(0, lines[0].length)),
