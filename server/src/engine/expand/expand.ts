@@ -183,7 +183,8 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   const gpath: JsonPath = ['spec', 'generators', gi];
   // The generators run on values and name places by JSON paths below `gpath`; each is walked from the
   // entry's field in the view (`view/generators.ts` `below`), never looked up from the document's root.
-  const entryAt = viewOf(doc).generatorList[gi];
+  const view = viewOf(doc);
+  const entryAt = view.generatorList[gi];
   const placeOf = (p: JsonPath) => below(entryAt, gpath, p) ?? entryAt;
   const firstFinding = ctx.findings.length;
   let params: ParamSet[];
@@ -221,8 +222,7 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   const memo = templateMemo(run, template);
   // The render walk names a failing field by its path in the merged template: it is placed below the
   // template field it came from (the generator's own when it writes that field), read from the view.
-  const view = viewOf(doc);
-  const genTemplateAt = sub(sub(view.generatorList[gi], kind), 'template');
+  const genTemplateAt = sub(sub(entryAt, kind), 'template');
   const sourceOf = (p: JsonPath): TemplateSource => {
     const own = genTemplate !== undefined ? subPath(genTemplateAt, p) : undefined;
     return own?.exact
@@ -238,7 +238,7 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
         severity: severityOf('generator/too-many-applications'),
         message: `the preview stopped after ${run.max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
         path: ['spec', 'generators'],
-        span: viewOf(doc).generators.keySpan,
+        span: view.generators.keySpan,
       });
       break;
     }
@@ -468,7 +468,7 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, placeOf: (p: J
       message: `${consequence}: ${e.reason}`,
       path: e.path,
       span: placeOf(e.path).keySpan,
-      ...(e.data !== undefined ? { data: e.data } : {}),
+      ...dataOf(e.data),
     });
   }
   return out;
