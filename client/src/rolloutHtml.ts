@@ -173,17 +173,15 @@ function enablementNote(plan: RolloutPlan): string {
     const d = en.decidedBy;
     return `<p class="ok">Progressive syncs enabled${d ? ` by ${d.file === 'setting' ? esc(d.description) : evidenceLink(d)}` : ''}${inst}.</p>`;
   }
-  const why =
-    en.state === 'disabled'
-      ? 'turned off for the Argo CD that runs it'
-      : 'not enabled by the configuration of the Argo CD that runs it (the controller defaults to off)';
   const where = en.evidence.length
     ? `<ul>${en.evidence.map((e) => `<li>${esc(e.description)} <span class="summary">(${evidenceLink(e)}, ${esc(e.effect)})</span></li>`).join('')}</ul>`
     : en.searched?.length
       ? `<p class="summary">Looked for: ${esc(en.searched.join(', '))}.</p>`
       : '';
   const notes = (en.notes ?? []).map((n) => `<p class="summary">${esc(n)}</p>`).join('');
-  return `<p class="warn">Ignored: progressive syncs are off, so all ${plan.totalApps} Applications sync at once. They are ${why}${inst}.</p>${where}${notes}`;
+  // The plan's verdict, in the words of the lens, the warning and the status bar (engine/rollout/describe.ts).
+  const v = plan.verdict;
+  return `<p class="warn">${esc(v.sentence)}.${v.reason ? ` ${esc(v.reason)}` : ''}${inst}</p>${where}${notes}`;
 }
 
 /** A step with more waves than this shows the first WAVES_SHOWN and folds the rest. */

@@ -1,7 +1,7 @@
 /**
  * Plain-words descriptions of a plan, shared by the code lenses, the hover and `appset plan`.
  */
-import type { Enablement, PlanStep, PlanWindow, RolloutPlan } from '../../protocol';
+import type { Enablement, PlanStep, PlanWindow, RolloutPlan, Verdict } from '../../protocol';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
@@ -57,6 +57,19 @@ export function planTitle(p: RolloutPlan): string {
   const manual = p.steps.filter((s) => s.manual).length;
   if (manual) parts.push(plural(manual, 'manual gate'));
   return parts.join(' · ');
+}
+
+/**
+ * The one verdict on a RollingSync strategy, for every front (issue 37: the rollout view said "Ignored" where
+ * the lens said "Not deployed yet"): its kind, the status bar's word, the sentence, the reason and the lens.
+ * `apps` is the number of Applications the controller creates.
+ */
+export function verdictOf(en: Enablement, apps: number): Verdict {
+  const lens = enablementLensTitle(en, apps);
+  if (en.state === 'enabled') return { kind: 'enabled', label: 'enabled', sentence: enabledSentence(en), lens };
+  const kind = en.undeployed ? 'not-deployed' : en.unread?.length ? 'unknown' : 'ignored';
+  const label = kind === 'not-deployed' ? 'not deployed yet' : kind === 'unknown' ? 'unknown' : 'off';
+  return { kind, label, sentence: offSentence(en, apps), reason: offReason(en), lens };
 }
 
 /** The consequence when the controller ignores the strategy: `Ignored: progressive syncs are off, so all 24 Applications sync at once`. */
@@ -129,6 +142,8 @@ export function offReason(en: Enablement): string {
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
   }
+  // Written and enabling, but not deployed: the headline says what is missing; nothing else is "off".
+  if (en.undeployed) return `Once deployed, what is written enables them for ${forWhom}.`;
   // An install was found but does not run it: say which and why, never "nothing configures it".
   if (!inst?.name && inst?.rejected) return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
   if (en.unread?.length) return `Nothing read of the configuration of ${forWhom} enables them, and the controller's default is off.`;
@@ -177,7 +192,9 @@ export function windowLine(w: PlanWindow, names: (apps: string[]) => string = (a
 export function enablementLine(en: Enablement, fileShown: (file: string) => string = (f) => f): string {
   const state =
     en.state === 'not-found'
-      ? en.unread?.length
+      ? en.undeployed
+        ? 'not deployed yet'
+        : en.unread?.length
         ? `unknown (nothing read enables them, but ${en.unread.join('; ')})`
         : "not enabled (nothing found; the controller's default is off)"
       : en.state;
