@@ -195,8 +195,8 @@ export function enablementLine(en: Enablement, fileShown: (file: string) => stri
       ? en.undeployed
         ? 'not deployed yet'
         : en.unread?.length
-        ? `unknown (nothing read enables them, but ${en.unread.join('; ')})`
-        : "not enabled (nothing found; the controller's default is off)"
+          ? `unknown (nothing read enables them, but ${en.unread.join('; ')})`
+          : "not enabled (nothing found; the controller's default is off)"
       : en.state;
   const shown = shownInstanceName(en.instance?.name);
   const inst = en.instance ? (shown ? ` — Argo CD ${shown} (${en.instance.why})` : ` — ${en.instance.why}`) : '';

@@ -188,7 +188,12 @@ function deployFix(ctx: AppSetContext, en: ReturnType<typeof enablementFor>): En
   if (ctx.file.host.stat(target)) return undefined;
   return {
     edits: [],
-    createFiles: [{ file: target, text: `# Deploys ${base}: kubectl apply -k ${rel(dir) || '.'} (or an Argo CD Application of this folder).\nresources:\n  - ${base}\n` }],
+    createFiles: [
+      {
+        file: target,
+        text: `# Deploys ${base}: kubectl apply -k ${rel(dir) || '.'} (or an Argo CD Application of this folder).\nresources:\n  - ${base}\n`,
+      },
+    ],
     where: `${rel(target)} (new)`,
     restart: `apply it with kubectl apply -k, ${RESTART_MANUAL}`,
     deploys: base,
