@@ -544,3 +544,59 @@ test('after "Not deployed yet" in a folder with a kustomization, the fix lists t
     JSON.stringify(f.actions.map((a) => a.title)),
   );
 });
+
+test('an install at the workspace root is "Argo CD in the workspace root" in errors, hovers and the preview, never "Argo CD ." (issue 37)', () => {
+  const appset = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: services, namespace: argocd}
+spec:
+  generators:
+  - scmProvider:
+      github: {organization: shop}
+  - list:
+      elements: [{name: a, tier: canary}]
+  template:
+    metadata:
+      name: '{{name}}'
+      labels: {tier: '{{tier}}'}
+    spec:
+      project: default
+      source: {repoURL: https://example.com/r.git, path: '.', targetRevision: HEAD}
+      destination: {server: https://kubernetes.default.svc, namespace: shop}
+${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}`;
+  const cm = (extra: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n${extra}`;
+  const everything = (files: Map<string, string>) => {
+    const service = getLanguageService({ host: memHost(files) });
+    const a = service.analyze('/ws/appset.yaml', appset, '/ws/appset.yaml');
+    const out = service.diagnostics(a).map((d) => d.message);
+    for (let off = 0; off < appset.length; off += 5) out.push(service.hover(a, off)?.markdown ?? '');
+    out.push(service.previewText(a, 0)!.text, JSON.stringify(service.fileInfo(a)), service.planText(a, 0)!.text);
+    return out.join('\n');
+  };
+  // Settings that stop the controller and turn SCM providers off, at the root.
+  const broken = everything(
+    new Map([
+      [
+        '/ws/argocd-cmd-params-cm.yaml',
+        cm('  applicationsetcontroller.policy: "bogus"\n  applicationsetcontroller.enable.scm.providers: "false"\n'),
+      ],
+      ['/ws/kustomization.yaml', 'namespace: argocd\nresources:\n  - argocd-cmd-params-cm.yaml\n'],
+    ]),
+  );
+  assert.doesNotMatch(broken, /Argo CD \.|\. runs it/);
+  assert.match(
+    broken,
+    /The ApplicationSet controller of Argo CD in the workspace root does not start: applicationsetcontroller\.policy is "bogus"/,
+  );
+  assert.match(broken, /fails: Argo CD in the workspace root runs its ApplicationSet controller with SCM providers disabled/);
+  // No version written anywhere: the preview's "checked against" names the root install in words.
+  const noVersion = everything(
+    new Map([
+      ['/ws/argocd-cmd-params-cm.yaml', cm('')],
+      ['/ws/kustomization.yaml', 'namespace: argocd\nresources:\n  - argocd-cmd-params-cm.yaml\n'],
+    ]),
+  );
+  assert.doesNotMatch(noVersion, /Argo CD \.|\. runs it/);
+  assert.match(noVersion, /\(Argo CD in the workspace root runs it, and nothing in the repository says which version it installs/);
+});

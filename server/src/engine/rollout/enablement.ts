@@ -15,6 +15,7 @@ import { getScan } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
+import { argoCdNamed } from '../install/names';
 
 export {
   CM_KEY,
@@ -82,7 +83,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     if (states.some((x) => x.s !== worst.s)) {
       state = worst.s;
       notes.push(
-        `${states.map((x) => `${x.p.inst.name}: ${x.s === 'not-found' ? 'not enabled' : x.s}`).join('; ')} — map this ApplicationSet to its instance in appsetTools.instances to decide`,
+        `${states.map((x) => `${argoCdNamed(x.p.inst.name)}: ${x.s === 'not-found' ? 'not enabled' : x.s}`).join('; ')} — map this ApplicationSet to its instance in appsetTools.instances to decide`,
       );
       evidence = worst.p.ev;
     }
@@ -179,7 +180,7 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
           why: choice.rejected.length
             ? `no Argo CD install in the repository runs it: ${choice.rejected
                 .slice(0, 3)
-                .map((r) => `${r.inst.name} was found, but ${r.why}`)
+                .map((r) => `${argoCdNamed(r.inst.name)} was found, but ${r.why}`)
                 .join('; ')}`
             : 'no Argo CD install in the workspace governs its folder',
         };
