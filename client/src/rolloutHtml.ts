@@ -254,6 +254,8 @@ function timelineHtml(plan: RolloutPlan): string {
   const tl = plan.timeline;
   if (!tl) return '';
   const out = [`<section class="timeline"><h3>Timeline</h3><p class="summary">${esc(tl.summary)}</p>`];
+  if (tl.refreshGate && tl.steps.length)
+    out.push(`<p class="summary refresh-gate">Before step 1, the refresh gate: ${esc(tl.refreshGate.text)}.</p>`);
   if (tl.steps.length) {
     out.push('<table><tr><th>step</th><th>starts</th><th>syncs</th><th>stops</th></tr>');
     for (const s of tl.steps)

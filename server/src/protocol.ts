@@ -351,6 +351,12 @@ export interface RolloutTimeline {
   summary: string;
   /** What the numbers assume, said every time they are shown. */
   assumptions: string[];
+  /**
+   * Argo CD 3.6 and newer: the refresh gate before the first step after a change to existing Applications
+   * (not for a new ApplicationSet): at least `minSeconds` after the latest change, then no upper bound until
+   * every Application has reconciled. Not counted in the clock (`+0:00` is when it opens).
+   */
+  refreshGate?: { minSeconds: number; text: string };
 }
 
 /** One Application in the editor's rollout view. */

@@ -153,23 +153,33 @@ export function offReason(en: Enablement): string {
 }
 
 /**
- * maxUpdate in plain words. `refreshFirst`: the release refreshes every Application before each step
- * (Argo CD 3.6, PR #27467), so a step starts later than its predecessor's last Healthy Application.
+ * Argo CD 3.6's refresh gate (PR #27467, `applicationset/progressivesync/progressive_sync.go`
+ * ensureApplicationsReconciled): it acts when Applications wait with pending changes (a new
+ * ApplicationSet's Applications do not), lets nothing progress until `--refresh-grace-period-seconds` (a
+ * minimum, 30 by default) have passed since the latest such change, then asks for refreshes and waits, with
+ * no upper bound, until every Application has reconciled since that change. Once per change, not per step.
  */
-export function explainMaxUpdate(s: PlanStep, refreshFirst = false): string {
+export const REFRESH_GATE =
+  'on a change to Applications that exist (not for a new ApplicationSet), the controller first waits at least --refresh-grace-period-seconds (30 s by default, a minimum) after the latest change, then, with no upper bound, until every Application of the ApplicationSet has reconciled since it (it asks for refreshes and waits for the application controller); once per change, not before each step, and step members and maxUpdate are unchanged';
+
+/**
+ * maxUpdate in plain words. `refreshGate`: the target has Argo CD 3.6's refresh gate, which holds the first
+ * step after a change (`REFRESH_GATE`); the steps after it start when their predecessor is Healthy.
+ */
+export function explainMaxUpdate(s: PlanStep, refreshGate = false): string {
   const m = s.apps.length - (s.syncedEarlier?.length ?? 0);
-  const all = refreshFirst
-    ? `the next step starts when all ${m} are Healthy and every Application of the ApplicationSet has been refreshed (up to --refresh-grace-period-seconds, 30 s by default)`
-    : `the next step starts when all ${m} are Healthy`;
+  const all = `the next step starts when all ${m} are Healthy`;
+  const gate = refreshGate && s.step === 1 ? ` Before this step: ${REFRESH_GATE}.` : '';
   const base =
     s.percentageBase !== undefined && typeof s.maxUpdate === 'string' && s.maxUpdate.endsWith('%')
       ? ` (${s.maxUpdate} of ${s.percentageBase})`
       : '';
   const rules = 'percentages round down, minimum 1; 0 = manual';
-  if (s.manual) return `maxUpdate ${s.maxUpdate}: the controller syncs none of this step's ${m} Applications — sync them by hand; ${all}.`;
-  if (s.concurrency === null) return `No maxUpdate: all ${m} of this step's Applications sync at the same time; ${all}.`;
+  if (s.manual)
+    return `maxUpdate ${s.maxUpdate}: the controller syncs none of this step's ${m} Applications — sync them by hand; ${all}.${gate}`;
+  if (s.concurrency === null) return `No maxUpdate: all ${m} of this step's Applications sync at the same time; ${all}.${gate}`;
   const err = s.maxUpdateError ? ` "${s.maxUpdate}" is not an integer or "<int>%" (${s.maxUpdateError}), so the controller uses 1.` : '';
-  return `At most ${s.concurrency}${base} of this step's ${m} Applications sync at the same time; ${all}; ${rules}.${err}`;
+  return `At most ${s.concurrency}${base} of this step's ${m} Applications sync at the same time; ${all}; ${rules}.${err}${gate}`;
 }
 
 /** A window in a sentence: `deny window "0 22 * * *" for 8h`. */

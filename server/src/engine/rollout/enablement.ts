@@ -216,6 +216,11 @@ export function enablementAt(inputs: EngineInputs, appset: AppSetLocation): Enab
 const NAMES_CONTROLLER_SETTINGS =
   /argocd-cmd-params-cm|progressive|PROGRESSIVE|applicationsetcontroller|APPLICATIONSET_CONTROLLER|applicationset-controller/;
 
+/** True when a text may configure the ApplicationSet controller (a file the install model reads for its settings). */
+export function mayConfigureController(text: string): boolean {
+  return NAMES_CONTROLLER_SETTINGS.test(text);
+}
+
 /**
  * Argo CD configuration files that are not valid YAML, in words: such a document is refused by kubectl,
  * kustomize and Argo CD alike (sigs.k8s.io/yaml rejects a key written twice), so nothing in it configures
@@ -224,7 +229,7 @@ const NAMES_CONTROLLER_SETTINGS =
 function invalidConfiguration(inputs: EngineInputs): string[] {
   const out: string[] = [];
   for (const f of inputs.workspace.matching(ARGOCD_CONFIG)) {
-    if (!f.invalid.length || !NAMES_CONTROLLER_SETTINGS.test(f.text)) continue;
+    if (!f.invalid.length || !mayConfigureController(f.text)) continue;
     const e = f.invalid[0];
     const where = `${relativePath(inputs.host.roots(), f.path)}:${lineAt(f.text, e.span.start)}`;
     const line = f.text.slice(e.span.start, (f.text.indexOf('\n', e.span.start) + 1 || f.text.length + 1) - 1);
