@@ -173,15 +173,21 @@ function enablementNote(plan: RolloutPlan): string {
     const d = en.decidedBy;
     return `<p class="ok">Progressive syncs enabled${d ? ` by ${d.file === 'setting' ? esc(d.description) : evidenceLink(d)}` : ''}${inst}.</p>`;
   }
+  // Written but not deployed: the sentence above says it; the file is linked, not described again.
+  const v = plan.verdict;
+  const described = (e: (typeof en.evidence)[number]) =>
+    v.kind === 'not-deployed' && e.effect === 'ignored'
+      ? `<li>${evidenceLink(e)} <span class="summary">(written, not deployed)</span></li>`
+      : `<li>${esc(e.description)} <span class="summary">(${evidenceLink(e)}, ${esc(e.effect)})</span></li>`;
   const where = en.evidence.length
-    ? `<ul>${en.evidence.map((e) => `<li>${esc(e.description)} <span class="summary">(${evidenceLink(e)}, ${esc(e.effect)})</span></li>`).join('')}</ul>`
+    ? `<ul>${en.evidence.map(described).join('')}</ul>`
     : en.searched?.length
       ? `<p class="summary">Looked for: ${esc(en.searched.join(', '))}.</p>`
       : '';
   const notes = (en.notes ?? []).map((n) => `<p class="summary">${esc(n)}</p>`).join('');
-  // The plan's verdict, in the words of the lens, the warning and the status bar (engine/rollout/describe.ts).
-  const v = plan.verdict;
-  return `<p class="warn">${esc(v.sentence)}.${v.reason ? ` ${esc(v.reason)}` : ''}${inst}</p>${where}${notes}`;
+  // The plan's verdict, in the words of the lens, the warning and the status bar (engine/rollout/describe.ts);
+  // its reason names the install already.
+  return `<p class="warn">${esc(v.sentence)}.${v.reason ? ` ${esc(v.reason)}` : inst}</p>${where}${notes}`;
 }
 
 /** A step with more waves than this shows the first WAVES_SHOWN and folds the rest. */

@@ -5,11 +5,28 @@
 // open (it kept "Enabled by argocd-cmd-params-cm.yaml:13" until the tab was closed).
 const assert = require('assert');
 const vscode = require('vscode');
-const { diagCode, fixtureUri, note, openFixture, quickFixes, screenshotNow, serverReady, waitFor, waitForCode, waitForDiagnostics } = require('./util');
+const {
+  diagCode,
+  fixtureUri,
+  note,
+  openFixture,
+  quickFixes,
+  screenshotNow,
+  serverReady,
+  sleep,
+  waitFor,
+  waitForDiagnostics,
+} = require('./util');
 
 const APPSET = 'verdict/shop.yaml';
 const CM = 'verdict/argocd-cmd-params-cm.yaml';
 const KUSTOMIZATION = 'verdict/kustomization.yaml';
+
+/** A screenshot once the editor has drawn what the fronts say (lenses are re-requested after the server's refresh). */
+const shot = async (name) => {
+  await sleep(2000);
+  return screenshotNow(name);
+};
 
 const remove = async (f) => {
   try {
@@ -78,7 +95,7 @@ describe('one verdict everywhere, from an empty folder to enabled (issue 37)', (
         f.warning.startsWith('Ignored: progressive syncs are off, so all 3 Applications sync at once'),
     );
     assert.ok(v.tooltip.includes('Ignored: progressive syncs are off, so all 3 Applications sync at once'), v.tooltip);
-    await screenshotNow('verdict-1-ignored');
+    await shot('verdict-1-ignored');
 
     // 2. The fix creates the ConfigMap beside the ApplicationSet; saved, it is written but not deployed.
     let warn = vscode.languages.getDiagnostics(doc.uri).find((d) => /^rollout\/progressive-syncs/.test(diagCode(d)));
@@ -90,7 +107,8 @@ describe('one verdict everywhere, from an empty folder to enabled (issue 37)', (
     await cmDoc.save();
     const written = cmDoc.getText();
     await focus();
-    const sentence = /^Not deployed yet: verdict\/argocd-cmd-params-cm\.yaml is written but not deployed: [^]*\. Until then, progressive syncs are off, so all 3 Applications sync at once/;
+    const sentence =
+      /^Not deployed yet: verdict\/argocd-cmd-params-cm\.yaml is written but not deployed: [^]*\. Until then, progressive syncs are off, so all 3 Applications sync at once/;
     v = await until(
       'not deployed yet, everywhere',
       (f) =>
@@ -105,13 +123,15 @@ describe('one verdict everywhere, from an empty folder to enabled (issue 37)', (
     assert.ok(v.tooltip.includes(said), v.tooltip);
     assert.ok(!/Ignored|Nothing in/.test(v.banner + v.warning), `no "Ignored" beside "Not deployed yet": ${v.banner} / ${v.warning}`);
     assert.strictEqual(v.warning.split('is written but not deployed').length, 2, `said once: ${v.warning}`);
-    await screenshotNow('verdict-2-not-deployed');
+    await shot('verdict-2-not-deployed');
 
     // 3. The next fix is the missing step, deploying it, never the key a second time.
     warn = vscode.languages.getDiagnostics(doc.uri).find((d) => /^rollout\/progressive-syncs/.test(diagCode(d)));
     actions = await quickFixes(doc.uri, warn.range);
     assert.ok(!actions.some((a) => /^Enable progressive syncs: in /.test(a.title)), JSON.stringify(actions.map((a) => a.title)));
-    const deploy = actions.find((a) => a.title.startsWith('Deploy argocd-cmd-params-cm.yaml: create verdict/kustomization.yaml listing it'));
+    const deploy = actions.find((a) =>
+      a.title.startsWith('Deploy argocd-cmd-params-cm.yaml: create verdict/kustomization.yaml listing it'),
+    );
     assert.ok(deploy, JSON.stringify(actions.map((a) => a.title)));
     assert.ok(await vscode.workspace.applyEdit(deploy.edit));
     const kDoc = await vscode.workspace.openTextDocument(fixtureUri(KUSTOMIZATION));
@@ -131,29 +151,37 @@ describe('one verdict everywhere, from an empty folder to enabled (issue 37)', (
         !f.warning,
     );
     assert.deepStrictEqual(vscode.languages.getDiagnostics(cmDoc.uri).map(diagCode), [], 'the ConfigMap is valid YAML');
-    await screenshotNow('verdict-3-enabled');
+    await shot('verdict-3-enabled');
 
     // 5. The same key written twice in the ConfigMap's tab: the file gets an error there, and the warning names it.
-    const cmEditor = await vscode.window.showTextDocument(cmDoc, { viewColumn: vscode.ViewColumn.Two, preserveFocus: false });
-    const keyLine = cmDoc.lineAt(cmDoc.positionAt(written.indexOf('  applicationsetcontroller.enable.progressive.syncs')).line);
+    const cmEditor = await vscode.window.showTextDocument(fixtureUri(CM), { viewColumn: vscode.ViewColumn.Two, preserveFocus: false });
+    // The editor's document (the one loaded for the fix may have been let go since: nothing showed it).
+    const cm = cmEditor.document;
+    const keyLine = cm.lineAt(cm.positionAt(written.indexOf('  applicationsetcontroller.enable.progressive.syncs')).line);
     assert.ok(await cmEditor.edit((e) => e.insert(keyLine.range.end, `\n${keyLine.text}`)));
-    await waitForDiagnostics(cmDoc.uri, (ds) => ds.length > 0, 'the ConfigMap with a key written twice to get an error');
+    await waitForDiagnostics(cm.uri, (ds) => ds.length > 0, 'the ConfigMap with a key written twice to get an error');
     await focus();
     v = await until(
       'the key written twice is named in the warning',
       (f) =>
-        / writes the key applicationsetcontroller\.enable\.progressive\.syncs twice: kubectl, kustomize and Argo CD refuse such a file/.test(f.warning) &&
+        / writes the key applicationsetcontroller\.enable\.progressive\.syncs twice: kubectl, kustomize and Argo CD refuse such a file/.test(
+          f.warning,
+        ) &&
         f.lens.startsWith('Ignored · ') &&
         f.status === '$(warning) Progressive syncs: off',
     );
-    await vscode.window.showTextDocument(cmDoc, { viewColumn: vscode.ViewColumn.Two });
-    await vscode.commands.executeCommand('workbench.action.files.revert');
+    // Taken back (the line removed) and saved: valid again.
+    assert.ok(await cmEditor.edit((e) => e.delete(new vscode.Range(keyLine.range.end, keyLine.range.end.translate(1, 0)))));
+    assert.strictEqual(cm.getText(), written);
+    assert.ok(await cm.save());
     await focus();
     await until('enabled again after the revert', (f) => f.lens === 'Enabled by argocd-cmd-params-cm.yaml:13');
 
     // 6. The ConfigMap deleted on disk (a git checkout) while its tab stays open: not in the repository.
     assert.ok(
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === cmDoc.uri.toString()),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === cm.uri.toString()),
       'the ConfigMap has a tab open',
     );
     const t0 = Date.now();
@@ -169,13 +197,15 @@ describe('one verdict everywhere, from an empty folder to enabled (issue 37)', (
     note(`the fronts dropped "enabled" ${Date.now() - t0} ms after the deletion: ${JSON.stringify(v)}`);
     assert.ok(Date.now() - t0 < 20_000, `took ${Date.now() - t0} ms`);
     assert.ok(
-      vscode.window.tabGroups.all.flatMap((g) => g.tabs).some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === cmDoc.uri.toString()),
+      vscode.window.tabGroups.all
+        .flatMap((g) => g.tabs)
+        .some((t) => t.input instanceof vscode.TabInputText && t.input.uri.toString() === cm.uri.toString()),
       'the tab of the deleted file is still open',
     );
     // The fronts agree on what it is now.
     const lensKind = v.lens.split(' ')[0];
     assert.ok(v.banner.startsWith(`${lensKind === 'Not' ? 'Not deployed yet' : lensKind}`), JSON.stringify(v));
     assert.ok(v.warning.startsWith(v.banner.split('.')[0]), JSON.stringify(v));
-    await screenshotNow('verdict-4-deleted-tab-open');
+    await shot('verdict-4-deleted-tab-open');
   });
 });

@@ -76,7 +76,7 @@ export function rolloutTimeline(plan: RolloutPlan, minutesPerSync: number, refre
       stops: [],
       ends: 'completes',
       neverSynced: 0,
-      summary: `${apps ? `all ${plural(apps, 'Application')} at once, ${minutesText(minutes)}` : 'nothing to sync'} at ${t} min a sync${mode === 'ignored' ? ' (the strategy is ignored)' : ''}`,
+      summary: `${apps ? `all ${plural(apps, 'Application')} at once, ${minutesText(minutes)}` : 'nothing to sync'} at ${t} min a sync${mode === 'ignored' ? (plan.verdict?.kind === 'not-deployed' ? ' (not deployed yet: until then the strategy is ignored)' : ' (the strategy is ignored)') : ''}`,
       assumptions: [
         ...assumptions,
         'each Application syncs by its own syncPolicy (automated) or when someone syncs it; sync windows are not applied',
