@@ -601,3 +601,24 @@ ${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true }
   assert.doesNotMatch(noVersion, /Argo CD \.|\. runs it/);
   assert.match(noVersion, /\(Argo CD in the workspace root runs it, and nothing in the repository says which version it installs/);
 });
+
+test('deletionOrder: Reverse with progressive syncs off: the warning says whether the reverse deletion still runs (it does not depend on them; the finalizer it needs does)', () => {
+  const reverse = APPSET.replace('    type: RollingSync\n', '    type: RollingSync\n    deletionOrder: Reverse\n');
+  const finalized = reverse.replace(
+    '  namespace: argocd\n',
+    '  namespace: argocd\n  finalizers:\n    - resources-finalizer.argocd.argoproj.io\n',
+  );
+  const warning = (text: string) => {
+    const { service, analysis } = storyService(text, new Map(), { progressiveSyncs: 'disabled' });
+    return service.diagnostics(analysis).find((d) => d.code === 'rollout/progressive-syncs-disabled')!.message;
+  };
+  assert.match(
+    warning(finalized),
+    /deletionOrder: Reverse still applies, as the deletion does not depend on progressive syncs: the ApplicationSet carries the resources-finalizer\.argocd\.argoproj\.io finalizer, so deleting it deletes its Applications one at a time, last step first\./,
+  );
+  assert.match(
+    warning(reverse),
+    /deletionOrder: Reverse does not apply either: the controller adds the resources-finalizer\.argocd\.argoproj\.io finalizer the reverse deletion needs only while progressive syncs are on, so deleting the ApplicationSet deletes its Applications at once/,
+  );
+  assert.doesNotMatch(warning(APPSET), /deletionOrder/);
+});

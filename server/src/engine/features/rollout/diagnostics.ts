@@ -13,7 +13,7 @@ import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { RolloutPlan, Verdict } from '../../../protocol';
 import { severityOf } from '../../diagnostics/codes';
-import { rollingSyncFindings, withoutStepsFindings } from './strategyFindings';
+import { deletionOrderWhileOff, rollingSyncFindings, withoutStepsFindings } from './strategyFindings';
 import { planFindings } from './planFindings';
 
 function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
@@ -67,6 +67,8 @@ function enablementFinding(ctx: AppSetContext, en: EnablementDetails, verdict: V
         2,
       )}.`,
     );
+  const deletion = deletionOrderWhileOff(ctx, getStrategy(ctx));
+  if (deletion) parts.push(deletion);
   for (const note of en.notes ?? []) parts.push(`Note: ${note}.`);
   const here = { file: ctx.file.path ?? ctx.file.uri, span: strategyKey };
   const related = evidenceRelated(en);
