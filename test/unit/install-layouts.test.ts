@@ -481,6 +481,11 @@ test('the fix sequence from an empty folder: create the ConfigMap ("Not deployed
   assert.equal(f.info.text, f.plan.verdict.sentence);
   assert.ok(f.d!.message.startsWith(`${f.plan.verdict.sentence};`), f.d!.message);
   assert.equal(f.d!.message.split('is written but not deployed').length, 2, `said once: ${f.d!.message}`);
+  // VS Code shows the warning and the strategy's hover together: the sentence is not said again there.
+  const { service, analysis } = storyService(APPSET, files);
+  const hover = service.hover(analysis, APPSET.indexOf('strategy:') + 2)!.markdown;
+  assert.doesNotMatch(hover, /written but not deployed|Ignored|not enabled/, hover);
+  assert.match(hover, /Progressive syncs: not deployed yet/);
   assert.doesNotMatch(f.d!.message, /Nothing in|not enabled|Ignored/);
   assert.doesNotMatch(f.plan.verdict.sentence, /Ignored/);
   const deploy = f.actions[0];

@@ -222,7 +222,8 @@ export function enablementLine(en: Enablement, fileShown: (file: string) => stri
  */
 export function rollingSyncLines(p: RolloutPlan): string[] {
   const out: string[] = [];
-  if (p.enablement.state !== 'enabled') out.push(`!! ${offSentence(p.enablement, p.totalApps)}`);
+  // The plan's verdict, as the editor's fronts say it.
+  if (p.enablement.state !== 'enabled') out.push(`!! ${p.verdict.sentence}`);
   for (const s of p.steps) {
     out.push(stepTitle(s));
     if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);
