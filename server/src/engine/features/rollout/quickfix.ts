@@ -232,6 +232,9 @@ function enableEditsUnchecked(ctx: AppSetContext): EnableFix | undefined {
     const file = ctx.file.workspace.file(t.file);
     const doc = file && parseText(file.text, t.docIndex);
     if (!file || !doc) continue;
+    // A generator that already lists the key would get it twice, which kustomize refuses: not a
+    // YAML error, so the check below would not see it (kustomize api/internal/generators/utils.go).
+    if (t.kind === 'configmap-generator' && file.text.includes(`${CM_KEY}=`)) continue;
     const value = `${CM_KEY}: "true"`;
     const e =
       t.kind === 'configmap'
