@@ -14,6 +14,7 @@ import { controllerFor, POLICIES, settingBool, settingList, type ControllerView 
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
 import { ARGOCD_CONFIG } from '../../workspace/interests';
 import { isObj } from '../../objects';
+import { argoCdNamed } from '../../install/names';
 
 type Obj = { [key: string]: Json };
 
@@ -66,7 +67,10 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (ns && !view.gov.mapping && !view.gov.installs.length && choice?.otherNamespace.length) {
     const which = choice.otherNamespace
       .slice(0, 3)
-      .map((i) => `${i.name} processes those in ${[...new Set([i.namespace, ...i.watched].filter(Boolean))].join(', ')}`)
+      .map(
+        (i) =>
+          `${i.name === '.' ? argoCdNamed(i.name) : i.name} processes those in ${[...new Set([i.namespace, ...i.watched].filter(Boolean))].join(', ')}`,
+      )
       .join('; ');
     push(
       'controller/namespace-not-watched',
@@ -101,7 +105,7 @@ function startFindings(view: ControllerView, push: Push, kindAt: Span) {
   if (policy && policy.value.trim() !== '' && !POLICIES.includes(policy.value.trim() as (typeof POLICIES)[number]))
     push(
       'controller/does-not-start',
-      `${view.name}'s ApplicationSet controller does not start: applicationsetcontroller.policy is "${policy.value}" (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
+      `The ApplicationSet controller of ${view.name} does not start: applicationsetcontroller.policy is "${policy.value}" (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
       kindAt,
     );
   const namespaces = settingList(view.get('namespaces'));
@@ -111,7 +115,7 @@ function startFindings(view: ControllerView, push: Push, kindAt: Span) {
   if (namespaces.some((n) => n !== own) && scm && !allowed.length)
     push(
       'controller/does-not-start',
-      `${view.name}'s ApplicationSet controller does not start: it processes ApplicationSets in other namespaces (applicationsetcontroller.namespaces: ${view.get('namespaces')!.value}, ${view.get('namespaces')!.where}) with SCM providers on and no applicationsetcontroller.allowed.scm.providers — set one of them (or enable.scm.providers: false).`,
+      `The ApplicationSet controller of ${view.name} does not start: it processes ApplicationSets in other namespaces (applicationsetcontroller.namespaces: ${view.get('namespaces')!.value}, ${view.get('namespaces')!.where}) with SCM providers on and no applicationsetcontroller.allowed.scm.providers — set one of them (or enable.scm.providers: false).`,
       kindAt,
     );
 }
