@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
+import { appset, workspaceFor } from './generators-helpers';
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;
@@ -48,4 +49,25 @@ spec:
   const apps = ls.applications(r.a)!.apps;
   const red = apps.find((a) => a.name === 'red-app')!.app as { spec: { source: { path: string } } };
   assert.equal(red.spec.source.path, 'teams/red');
+});
+
+test('generator/empty: a git files generator matching nothing beside one that yields is information; alone, a warning', (t) => {
+  const ws = workspaceFor(
+    t,
+    { 'repo/projects/web/config.json': '{"name": "web"}' },
+    { repoMappings: { 'https://example.com/r.git': 'repo' } },
+  );
+  const files = (pattern: string) =>
+    `  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      files: [{path: '${pattern}'}]\n`;
+  const both = ws.diagnostics(appset(files('projects/*/config.json') + files('projects/*/config_dir.json')));
+  const empty = both.filter((d) => d.code === 'generator/empty');
+  assert.equal(empty.length, 1, JSON.stringify(both));
+  assert.equal(empty[0].severity, 'information');
+  assert.match(empty[0].message, /generator 2 \(git\) produces 0 Applications.*generator 1 \(git\) yields 1/);
+  // The same generator alone: the ApplicationSet generates nothing, which is worth a warning.
+  const alone = ws.diagnostics(appset(files('projects/*/config_dir.json'))).filter((d) => d.code === 'generator/empty');
+  assert.deepEqual(
+    alone.map((d) => d.severity),
+    ['warning'],
+  );
 });
