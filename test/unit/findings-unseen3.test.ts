@@ -71,3 +71,30 @@ test('generator/empty: a git files generator matching nothing beside one that yi
     ['warning'],
   );
 });
+
+test('rollout/progressive-syncs-not-found: the syncPolicy clause is read from the template when nothing renders offline', () => {
+  const text = (policy: string) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: waves, namespace: argocd}
+spec:
+  generators:
+    - clusters: {selector: {matchLabels: {tier: edge}}}
+  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+        - matchExpressions: [{key: env, operator: In, values: [dev]}]
+  template:
+    metadata: {name: '{{name}}-web', labels: {env: '{{metadata.labels.env}}'}}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: web}
+      destination: {server: '{{server}}', namespace: web}
+${policy}`;
+  const message = (policy: string) =>
+    run(text(policy)).ds.find((d) => d.code === 'rollout/progressive-syncs-not-found')?.message ?? '';
+  const automated = message('      syncPolicy: {automated: {prune: true}}\n');
+  assert.match(automated, /with the template's own automated syncPolicy/);
+  assert.doesNotMatch(automated, /has no automated syncPolicy/);
+  assert.match(message(''), /the template has no automated syncPolicy/);
+});
