@@ -98,3 +98,20 @@ ${policy}`;
   assert.doesNotMatch(automated, /has no automated syncPolicy/);
   assert.match(message(''), /the template has no automated syncPolicy/);
 });
+
+test('generator/empty: exclude patterns that remove every match say so, as information', (t) => {
+  const ws = workspaceFor(
+    t,
+    { 'repo/apps/web/k.yaml': 'a: 1', 'repo/apps/legacy/k.yaml': 'a: 1' },
+    { repoMappings: { 'https://example.com/r.git': 'repo' } },
+  );
+  const text = appset(
+    `  - git:\n      repoURL: https://example.com/r.git\n      revision: HEAD\n      directories:\n        - path: 'apps/*'\n        - {path: apps/web, exclude: true}\n        - {path: apps/legacy, exclude: true}\n`,
+    { name: '{{path.basename}}' },
+  );
+  const empty = ws.diagnostics(text).filter((d) => d.code === 'generator/empty');
+  assert.equal(empty.length, 1);
+  assert.equal(empty[0].severity, 'information');
+  assert.match(empty[0].message, /match 2 directories \("apps\/legacy", "apps\/web"\) and the exclude patterns remove every one/);
+  assert.doesNotMatch(empty[0].message, /matches none/);
+});

@@ -72,7 +72,7 @@ export const GENERATOR_CODES = [
     severity: 'warning',
     variant: {
       severity: 'information',
-      when: 'there is no offline data to judge by, the clusters are those Argo CD registers at run time, the list is empty as written, or another top-level generator yields (the ApplicationSet still generates Applications)',
+      when: 'there is no offline data to judge by, the clusters are those Argo CD registers at run time, the list is empty as written, exclude patterns remove every match, or another top-level generator yields (the ApplicationSet still generates Applications)',
     },
     summary:
       'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).',

@@ -14,7 +14,7 @@ import { isObj } from '../objects';
 import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
-import { emptyGitReason } from './why';
+import { emptyGitReason, excludedAllReason } from './why';
 import { appendValues } from './values';
 import { gitFileGlobbing } from '../install/model';
 
@@ -119,8 +119,12 @@ export function fromDirectories(
     }
     (p.exclude === true ? exc : inc).push(m);
   });
-  const found = dirs.filter((d) => inc.some((m) => m(d)) && !exc.some((m) => m(d)));
-  if (!found.length && inc.length) {
+  const matched = dirs.filter((d) => inc.some((m) => m(d)));
+  const found = matched.filter((d) => !exc.some((m) => m(d)));
+  if (!found.length && matched.length)
+    // Every match removed by an `exclude: true` pattern: deliberate, and said as what happened.
+    noteEmpty(ctx, [...path, 'directories'], excludedAllReason('directory', matched), true);
+  else if (!found.length && inc.length) {
     const included = patterns.filter((p): p is Record<string, unknown> => isObj(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
     noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, root));
   }
@@ -200,6 +204,7 @@ export function fromFiles(
         `${emptyGitReason('file', included, tree.files, root)}; the submodule ${hidden.map((h) => `"${h}"`).join(', ')} is not checked out here and Argo CD reads its files`,
         true,
       );
+    else if (selected.size) noteEmpty(ctx, [...path, 'files'], excludedAllReason('file', [...selected].sort(compareGoStrings)), true);
     else if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, root));
   }
   for (const f of chosen) {

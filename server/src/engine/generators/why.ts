@@ -77,6 +77,20 @@ export function emptyGitReason(
   return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match${patterns.length === 1 ? 'es' : ''} none of the ${candidates.length} ${plural} of ${root}; nearest: ${best}`;
 }
 
+/**
+ * Every path the include patterns match is removed by an `exclude: true` pattern (the repo-server's
+ * listing filtered by the generator: applicationset/generators/git.go filterApps for directories, the
+ * exclude loop of generateParamsForGitFiles for files): what
+ * happened, with the paths that matched.
+ */
+export function excludedAllReason(what: 'directory' | 'file', matched: readonly string[]): string {
+  const shown = matched.slice(0, 3).map((m) => `"${m}"`).join(', ');
+  const more = matched.length > 3 ? ` and ${matched.length - 3} more` : '';
+  const n = matched.length;
+  const noun = what === 'directory' ? (n === 1 ? 'directory' : 'directories') : n === 1 ? 'file' : 'files';
+  return `its patterns match ${n} ${noun} (${shown}${more}) and the exclude patterns remove ${n === 1 ? 'it' : 'every one'}`;
+}
+
 /** Levenshtein distance, bounded in work by the short strings paths are. */
 export function distance(a: string, b: string): number {
   if (a.length > 200 || b.length > 200) return Math.abs(a.length - b.length) + 200;
