@@ -91,8 +91,7 @@ spec:
       source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: web}
       destination: {server: '{{server}}', namespace: web}
 ${policy}`;
-  const message = (policy: string) =>
-    run(text(policy)).ds.find((d) => d.code === 'rollout/progressive-syncs-not-found')?.message ?? '';
+  const message = (policy: string) => run(text(policy)).ds.find((d) => d.code === 'rollout/progressive-syncs-not-found')?.message ?? '';
   const automated = message('      syncPolicy: {automated: {prune: true}}\n');
   assert.match(automated, /with the template's own automated syncPolicy/);
   assert.doesNotMatch(automated, /has no automated syncPolicy/);

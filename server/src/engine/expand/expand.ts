@@ -405,7 +405,7 @@ function finishRun(run: Run): Expansion {
  * Only an ApplicationSet that generates nothing as a whole keeps the warning.
  */
 function besideYieldingSiblings(run: Run): void {
-  const yielding = run.summaries.filter((g) => g.paramSets > 0);
+  const yielding = run.summaries.filter((g) => (g.paramSets ?? 0) > 0);
   if (!yielding.length) return;
   const others = yielding.map((g) => `generator ${g.index + 1} (${g.kind}) yields ${g.paramSets}`).join(', ');
   for (let i = 0; i < run.problems.length; i++) {

@@ -15,6 +15,7 @@ import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason, excludedAllReason } from './why';
+import { relativePath } from '../paths';
 import { appendValues } from './values';
 import { gitFileGlobbing } from '../install/model';
 
@@ -64,17 +65,21 @@ export const generateGit: Generate = (spec, ctx, path) => {
     return [];
   }
   ctx.inexact.value = true;
-  const note = `the git generator read the working tree of ${root}, not revision ${String(spec.revision ?? 'HEAD')} of ${repoURL}`;
+  const shown = checkoutShown(ctx, root);
+  // An empty revision is HEAD for the repo-server (util/git's client resolves "" as HEAD).
+  const revision =
+    typeof spec.revision === 'string' && spec.revision ? spec.revision : spec.revision ? JSON.stringify(spec.revision) : 'HEAD';
+  const note = `the git generator read the working tree of ${shown}, not revision ${revision} of ${repoURL}`;
   ctx.notes.add(note);
   ctx.findings.push({ code: 'generator/working-tree', message: note, path: [...path, 'repoURL'] });
   const tree = listTree(ctx.file.host, root);
   if (tree.truncated)
     ctx.notes.add(
-      `the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`,
+      `the checkout ${shown} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`,
     );
   if (tree.uncheckedSubmodules.length)
     ctx.notes.add(
-      `the submodule${tree.uncheckedSubmodules.length > 1 ? 's' : ''} ${tree.uncheckedSubmodules.map((s) => `"${s}"`).join(', ')} ${tree.uncheckedSubmodules.length > 1 ? 'are' : 'is'} not checked out in ${root}; Argo CD checks submodules out (ARGOCD_GIT_MODULES_ENABLED, on by default), so the generator counts ${tree.uncheckedSubmodules.length > 1 ? 'them as directories' : 'it as a directory'} whose files are not seen here`,
+      `the submodule${tree.uncheckedSubmodules.length > 1 ? 's' : ''} ${tree.uncheckedSubmodules.map((s) => `"${s}"`).join(', ')} ${tree.uncheckedSubmodules.length > 1 ? 'are' : 'is'} not checked out in ${shown}; Argo CD checks submodules out (ARGOCD_GIT_MODULES_ENABLED, on by default), so the generator counts ${tree.uncheckedSubmodules.length > 1 ? 'them as directories' : 'it as a directory'} whose files are not seen here`,
     );
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
   return wrapErrors('error generating params from git: ', () =>
@@ -83,6 +88,15 @@ export const generateGit: Generate = (spec, ctx, path) => {
       : fromFiles(files!, tree, root, ctx, prefix, path, spec),
   );
 };
+
+/**
+ * A checkout as messages name it: relative to the workspace ("the workspace" for its root), never the
+ * absolute path of the machine that runs the lint (a CI runner's folder means nothing to the reader).
+ */
+export function checkoutShown(ctx: GenContext, root: string): string {
+  const rel = relativePath(ctx.file.host.roots(), root);
+  return rel === '.' ? 'the workspace' : rel;
+}
 
 /** The directory patterns of a git (or oci) generator over the directories its source lists. */
 export function fromDirectories(
@@ -126,7 +140,7 @@ export function fromDirectories(
     noteEmpty(ctx, [...path, 'directories'], excludedAllReason('directory', matched), true);
   else if (!found.length && inc.length) {
     const included = patterns.filter((p): p is Record<string, unknown> => isObj(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
-    noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, root));
+    noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, checkoutShown(ctx, root)));
   }
   return found.map((d) => {
     const p: ParamSet = {};
@@ -201,11 +215,11 @@ export function fromFiles(
       noteEmpty(
         ctx,
         [...path, 'files'],
-        `${emptyGitReason('file', included, tree.files, root)}; the submodule ${hidden.map((h) => `"${h}"`).join(', ')} is not checked out here and Argo CD reads its files`,
+        `${emptyGitReason('file', included, tree.files, checkoutShown(ctx, root))}; the submodule ${hidden.map((h) => `"${h}"`).join(', ')} is not checked out here and Argo CD reads its files`,
         true,
       );
     else if (selected.size) noteEmpty(ctx, [...path, 'files'], excludedAllReason('file', [...selected].sort(compareGoStrings)), true);
-    else if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, root));
+    else if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, checkoutShown(ctx, root)));
   }
   for (const f of chosen) {
     const at = [...path, 'files'];

@@ -61,7 +61,7 @@ export function emptyGitReason(
 ): string {
   const list = patterns.map((p) => `"${p}"`).join(', ');
   if (!candidates.length)
-    return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match nothing: the checkout ${root} has no ${what === 'directory' ? 'directories with files' : 'files'}`;
+    return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match nothing: ${root} has no ${what === 'directory' ? 'directories with files' : 'files'}`;
   let best = '';
   let dist = Infinity;
   for (const c of candidates.slice(0, MAX_CANDIDATES)) {
@@ -84,7 +84,10 @@ export function emptyGitReason(
  * happened, with the paths that matched.
  */
 export function excludedAllReason(what: 'directory' | 'file', matched: readonly string[]): string {
-  const shown = matched.slice(0, 3).map((m) => `"${m}"`).join(', ');
+  const shown = matched
+    .slice(0, 3)
+    .map((m) => `"${m}"`)
+    .join(', ');
   const more = matched.length > 3 ? ` and ${matched.length - 3} more` : '';
   const n = matched.length;
   const noun = what === 'directory' ? (n === 1 ? 'directory' : 'directories') : n === 1 ? 'file' : 'files';
