@@ -114,3 +114,40 @@ test('generator/empty: exclude patterns that remove every match say so, as infor
   assert.match(empty[0].message, /match 2 directories \("apps\/legacy", "apps\/web"\) and the exclude patterns remove every one/);
   assert.doesNotMatch(empty[0].message, /matches none/);
 });
+
+test('a destination name no cluster Secret in the repository registers is known only at run time: information, an error with an inventory', (t) => {
+  const secret = `apiVersion: v1
+kind: Secret
+metadata:
+  name: staging
+  namespace: argocd
+  labels: {argocd.argoproj.io/secret-type: cluster}
+stringData: {name: staging, server: 'https://10.0.0.1'}
+`;
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: web, namespace: argocd}
+spec:
+  generators:
+    - list: {elements: [{cluster: prod-east}, {cluster: staging}]}
+  template:
+    metadata: {name: 'web-{{cluster}}'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: web}
+      destination: {name: '{{cluster}}', namespace: web}
+`;
+  const found = (settings: object) =>
+    workspaceFor(t, { 'clusters/staging.yaml': secret }, settings)
+      .diagnostics(text)
+      .filter((d) => d.code === 'generator/invalid-application');
+  const plain = found({});
+  assert.equal(plain.length, 1);
+  assert.equal(plain[0].severity, 'information');
+  assert.match(plain[0].message, /there are no clusters with this name: prod-east — the controller skips this Application unless a cluster of that name is registered outside the repository/);
+  const declared = found({ inventoryFiles: ['clusters/staging.yaml'] });
+  assert.deepEqual(
+    declared.map((d) => d.severity),
+    ['error'],
+  );
+});

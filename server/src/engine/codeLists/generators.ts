@@ -20,6 +20,10 @@ export const GENERATOR_CODES = [
   {
     code: 'generator/invalid-application',
     severity: 'error',
+    variant: {
+      severity: 'information',
+      when: 'the only problem is a destination cluster name that no cluster Secret in the repository registers: a cluster added with argocd cluster add or by Terraform is known only at run time (an inventory given with inventoryFiles keeps it an error)',
+    },
     summary: "A generated Application fails the controller's validation (no name, bad name, bad destination) and is skipped.",
   },
   {

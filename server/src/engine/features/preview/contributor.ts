@@ -221,10 +221,14 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
     const span = k.where.exact ? k.where.span : view.template.keySpan;
     const skip = k.apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${k.apps.length} Applications`;
     const affected = affectedOf(k.apps, total);
+    // The controller looks a destination name up among the cluster Secrets of the cluster it runs in
+    // (util/argo ValidateDestination → db.GetClusterServersByName), which may be registered outside git
+    // (argocd cluster add, Terraform): known only at run time, unless the user gave the inventory.
+    const runTime = kind === 'destination-unknown' && !ctx.file.settings.inventoryFiles.length;
     const d: EngineDiagnostic = {
       code: k.code,
-      severity: severityOf(k.code),
-      message: `${invalidMessage(kind, k.first, k.apps)} — ${skip}`,
+      severity: severityOf(k.code, runTime),
+      message: `${invalidMessage(kind, k.first, k.apps)} — ${runTime ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it` : skip}`,
       span,
       affected,
     };
