@@ -151,3 +151,31 @@ spec:
     ['error'],
   );
 });
+
+test('appset/matrix-path-clash: a directories generator that descends below the first one`s paths clashes; one that stays on them does not', () => {
+  const matrix = (second: string, goTemplate = false) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: fleet, namespace: argocd}
+spec:
+  goTemplate: ${goTemplate}
+  generators:
+    - matrix:
+        generators:
+          - git: {repoURL: 'https://example.com/r.git', revision: HEAD, directories: [{path: 'clusters/*'}]}
+          - git: {repoURL: 'https://example.com/r.git', revision: HEAD, ${second}}
+  template:
+    metadata: {name: 'app-{{path.basename}}'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: apps}
+      destination: {server: 'https://kubernetes.default.svc', namespace: x}
+`;
+  const clash = (second: string, goTemplate?: boolean) =>
+    run(matrix(second, goTemplate)).ds.filter((d) => d.code === 'appset/matrix-path-clash').length;
+  assert.equal(clash("directories: [{path: 'clusters/{{path.basename}}/*'}]"), 1);
+  assert.equal(clash("directories: [{path: '{{path}}/*'}]"), 1);
+  assert.equal(clash("files: [{path: '{{path}}/config.json'}]"), 0, 'a file in the first one`s folder: the same path');
+  assert.equal(clash("directories: [{path: 'clusters/{{path.basename}}'}]"), 0, 'the same folder again');
+  assert.equal(clash("directories: [{path: '{{path.basenameNormalized}}/*'}]"), 0, 'not known: nothing claimed');
+  assert.equal(clash("directories: [{path: 'clusters/{{path.basename}}/*'}]", true), 0, 'goTemplate: the first one`s values win');
+});
