@@ -179,3 +179,29 @@ spec:
   assert.equal(clash("directories: [{path: '{{path.basenameNormalized}}/*'}]"), 0, 'not known: nothing claimed');
   assert.equal(clash("directories: [{path: 'clusters/{{path.basename}}/*'}]", true), 0, 'goTemplate: the first one`s values win');
 });
+
+test('appset/constant-name: a name made only of a parameter the matrix`s list sets alike in every element', () => {
+  const text = (name: string, elements = '[{app: web, tier: a}, {app: web, tier: b}]') => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: fleet, namespace: argocd}
+spec:
+  generators:
+    - matrix:
+        generators:
+          - list: {elements: ${elements}}
+          - git: {repoURL: 'https://example.com/r.git', revision: HEAD, directories: [{path: 'envs/*'}]}
+  template:
+    metadata: {name: '${name}'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: apps}
+      destination: {server: 'https://kubernetes.default.svc', namespace: x}
+`;
+  const found = (name: string, elements?: string) => run(text(name, elements)).ds.filter((d) => d.code === 'appset/constant-name');
+  const d = found('{{app}}-svc');
+  assert.equal(d.length, 1);
+  assert.match(d[0].message, /every Application is named "web-svc" \(app is the same in every element/);
+  assert.equal(found('{{app}}-{{path.basename}}').length, 0, 'the git generator varies the name');
+  assert.equal(found('{{tier}}').length, 0, 'the list varies it');
+  assert.equal(found('{{app}}', '[{app: web}, {app: api}]').length, 0);
+});
