@@ -144,7 +144,10 @@ spec:
   const plain = found({});
   assert.equal(plain.length, 1);
   assert.equal(plain[0].severity, 'information');
-  assert.match(plain[0].message, /there are no clusters with this name: prod-east — the controller skips this Application unless a cluster of that name is registered outside the repository/);
+  assert.match(
+    plain[0].message,
+    /there are no clusters with this name: prod-east — the controller skips this Application unless a cluster of that name is registered outside the repository/,
+  );
   const declared = found({ inventoryFiles: ['clusters/staging.yaml'] });
   assert.deepEqual(
     declared.map((d) => d.severity),
@@ -204,4 +207,27 @@ spec:
   assert.equal(found('{{app}}-{{path.basename}}').length, 0, 'the git generator varies the name');
   assert.equal(found('{{tier}}').length, 0, 'the list varies it');
   assert.equal(found('{{app}}', '[{app: web}, {app: api}]').length, 0);
+});
+
+test('appset/glob-source-path: a glob in source.path is a literal folder for Argo CD', () => {
+  const text = (path: string, extra = '') => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: team, namespace: argocd}
+spec:
+  generators:
+    - list: {elements: [{env: dev}, {env: prod}]}
+  template:
+    metadata: {name: 'team-{{env}}'}
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: '${path}'${extra}}
+      destination: {server: 'https://kubernetes.default.svc', namespace: x}
+`;
+  const found = (path: string, extra?: string) => run(text(path, extra)).ds.filter((d) => d.code === 'appset/glob-source-path');
+  const d = found('projects/team/*');
+  assert.equal(d.length, 1);
+  assert.equal(d[0].severity, 'error');
+  assert.match(d[0].message, /source path "projects\/team\/\*" holds the glob character "\*"/);
+  assert.equal(found('projects/{{env}}').length, 0);
+  assert.equal(found('charts/*', ', chart: web').length, 0, 'a Helm repository chart has no path');
 });

@@ -146,6 +146,12 @@ export const VALIDATION_CODES = [
       'A git generator path starts with "!", but path.Match and git pathspecs have no negation: it matches nothing; exclude with exclude: true.',
   },
   {
+    code: 'appset/glob-source-path',
+    severity: 'error',
+    summary:
+      'A source path holds a glob ("apps/*"), but Argo CD reads source.path as one literal folder: every generated Application fails with "app path does not exist".',
+  },
+  {
     code: 'appset/constant-name',
     severity: 'warning',
     summary:

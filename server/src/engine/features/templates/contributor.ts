@@ -387,9 +387,7 @@ function constantFromParameters(ctx: AppSetContext, spec: Record<string, unknown
       const elements = list && Array.isArray(list.elements) ? list.elements : [];
       if (!elements.length || !elements.every(isObj) || isObj(list?.template)) continue;
       const first = elements[0] as Record<string, unknown>;
-      const same = refs.every(
-        (r) => typeof first[r] === 'string' && elements.every((e) => (e as Record<string, unknown>)[r] === first[r]),
-      );
+      const same = refs.every((r) => typeof first[r] === 'string' && elements.every((e) => (e as Record<string, unknown>)[r] === first[r]));
       const several = same ? severalByDesign([children[1 - i]], 1) : undefined;
       if (!several) continue;
       const rendered = name.replace(plain, (_, r: string) => String(first[r]));
