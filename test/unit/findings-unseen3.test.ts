@@ -231,3 +231,24 @@ spec:
   assert.equal(found('projects/{{env}}').length, 0);
   assert.equal(found('charts/*', ', chart: web').length, 0, 'a Helm repository chart has no path');
 });
+
+test('a repeated YAML key does not hide the other certain mistakes of the document', () => {
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: web, namespace: argocd}
+spec:
+  generators:
+    - list: {elements: [{env: dev}]}
+  template:
+    metadata: {name: 'web-{{env}}'}
+    spec:
+      project: default
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: web}
+      destination: {name: in-cluster, server: 'https://kubernetes.default.svc', namespace: web}
+`;
+  assert.deepEqual(loud(run(text).ds).sort(), ['error generator/invalid-application', 'error yaml/syntax']);
+  // Any other YAML error still stops the findings read from the library's best-effort reading.
+  const broken = text.replace('      project: default\n      project: default\n', '      project: default\n     bad: [\n');
+  assert.deepEqual([...new Set(loud(run(broken).ds))], ['error yaml/syntax']);
+});

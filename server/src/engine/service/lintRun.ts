@@ -62,7 +62,11 @@ export class LintRun {
           yield;
         }
       }
-      const broken = a.file.parsed.docs.filter((d) => d.doc.errors.length).map((d) => d.span);
+      // A document whose only YAML errors are repeated keys was read whole (every value is there, the
+      // later of two repeated keys kept): the API server rejects it for the repeat, and every other
+      // certain mistake in it is reported at once, not after the repeat is fixed. Any other YAML error
+      // leaves only the library's best-effort reading, whose findings would be guesses.
+      const broken = a.file.parsed.docs.filter((d) => d.doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')).map((d) => d.span);
       result = applyConfig(
         superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
         a.file.text,
