@@ -252,3 +252,48 @@ spec:
   const broken = text.replace('      project: default\n      project: default\n', '      project: default\n     bad: [\n');
   assert.deepEqual([...new Set(loud(run(broken).ds))], ['error yaml/syntax']);
 });
+
+test('helm/render-fails: lint says that Helm itself fails on a chart template (a nil pointer in .Values)', (t) => {
+  const template = (ref: string) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: apps
+spec:
+  generators:
+    - list:
+        elements:
+          - env: dev
+  template:
+    metadata:
+      name: '{{\`{{env}}\`}}-web'
+    spec:
+      project: default
+      source:
+        repoURL: {{ .Values.apps.repo }}
+        targetRevision: ${ref}
+        path: web
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: web
+`;
+  const files = (ref: string, extra: Record<string, string> = {}) => ({
+    'chart/Chart.yaml': 'apiVersion: v2\nname: apps\nversion: 0.1.0\n',
+    'chart/values.yaml': 'apps:\n  repo: https://example.com/r.git\n',
+    'chart/templates/appset.yaml': template(ref),
+    ...extra,
+  });
+  const lint = (ref: string, extra?: Record<string, string>) => {
+    const ws = workspaceFor(t, files(ref, extra));
+    return ws.diagnostics(template(ref), 'chart/templates/appset.yaml').filter((d) => d.code === 'helm/render-fails');
+  };
+  const fails = lint('{{ .Values.git.revision }}');
+  assert.equal(fails.length, 1);
+  assert.equal(fails[0].severity, 'warning');
+  assert.match(fails[0].message, /nil pointer evaluating interface \{\}\.revision/);
+  assert.equal(lint('{{ .Values.apps.repo }}').length, 0, 'renders with values.yaml');
+  assert.deepEqual(
+    lint('{{ .Values.git.revision }}', { 'chart/values-prod.yaml': 'git:\n  revision: main\n' }).map((d) => d.severity),
+    ['information'],
+    'another values file may set it',
+  );
+});
