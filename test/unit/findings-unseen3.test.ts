@@ -297,3 +297,52 @@ spec:
     'another values file may set it',
   );
 });
+
+test('a kustomize base whose overlays replace its generators is not expanded as written', (t) => {
+  const base = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: metrics
+  namespace: argocd
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+          - cluster: <cluster>
+            env: <env>
+  template:
+    metadata:
+      name: '{{.env}}-metrics'
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: metrics}
+      destination: {name: '{{.cluster}}', namespace: metrics}
+`;
+  const overlay = (patch: string) => `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+  - ../../base
+patches:
+  - target: {kind: ApplicationSet}
+    patch: |
+      kind: ApplicationSet
+      metadata:
+        name: any
+      spec:
+${patch}
+`;
+  const files = (patch: string) => ({
+    'deploy/base/kustomization.yaml': 'resources:\n  - metrics.yaml\n',
+    'deploy/base/metrics.yaml': base,
+    'deploy/overlays/dev/kustomization.yaml': overlay(patch),
+  });
+  const loudIn = (patch: string) =>
+    loud(workspaceFor(t, files(patch)).diagnostics(base, 'deploy/base/metrics.yaml') as { severity: string; code: string }[]);
+  assert.deepEqual(
+    loudIn('        generators:\n        - list:\n            elements:\n            - {cluster: in-cluster, env: dev}'),
+    [],
+  );
+  // An overlay that patches something else leaves the base's generators as written: the name is invalid.
+  assert.deepEqual(loudIn('        syncPolicy:\n          preserveResourcesOnDeletion: true'), ['error generator/invalid-application']);
+});
