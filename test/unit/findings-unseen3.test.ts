@@ -346,3 +346,26 @@ ${patch}
   // An overlay that patches something else leaves the base's generators as written: the name is invalid.
   assert.deepEqual(loudIn('        syncPolicy:\n          preserveResourcesOnDeletion: true'), ['error generator/invalid-application']);
 });
+
+test('AppProjects in a documentation folder are examples: they do not make the repository`s project list known', (t) => {
+  const project = 'apiVersion: argoproj.io/v1alpha1\nkind: AppProject\nmetadata: {name: my-project, namespace: argocd}\nspec: {}\n';
+  const text = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: guestbook, namespace: argocd}
+spec:
+  generators:
+    - list: {elements: [{env: dev}]}
+  template:
+    metadata: {name: 'guestbook-{{env}}'}
+    spec:
+      project: '{{env}}'
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: guestbook}
+      destination: {server: 'https://kubernetes.default.svc', namespace: guestbook}
+`;
+  const unknown = (at: string) =>
+    workspaceFor(t, { [at]: project })
+      .diagnostics(text)
+      .filter((d) => d.code === 'appset/unknown-project').length;
+  assert.equal(unknown('docs/operator-manual/project.yaml'), 0);
+  assert.equal(unknown('argocd/projects/project.yaml'), 1);
+});
