@@ -24,6 +24,7 @@ import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
 import type { IndexedFile } from '../workspace/index';
 import { dirname, resolvePath, workspaceRelative } from '../paths';
 import { isObj } from '../objects';
+import { declaresAppSet } from '../kinds/appset';
 
 /** The file names kustomize reads as a kustomization (kustomize `api/konfig/general.go`: RecognizedKustomizationFileNames). */
 const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -112,7 +113,7 @@ function resourcesOf(f: IndexedFile): string[] {
 /** Whether one of a kustomization's patches (inline, or a file it names) writes `generators:` under a spec. */
 function patchesSetGenerators(f: IndexedFile, file: SourceText): boolean {
   const dir = dirname(f.path);
-  const sets = (text: string | undefined) => !!text && /\bkind:\s*ApplicationSet\b|^\s*spec:/m.test(text) && /^\s*generators:/m.test(text);
+  const sets = (text: string | undefined) => !!text && (declaresAppSet(text) || /^\s*spec:/m.test(text)) && /^\s*generators:/m.test(text);
   for (const d of f.docs) {
     if (!isObj(d.value)) continue;
     const { patches, patchesStrategicMerge } = d.value;
