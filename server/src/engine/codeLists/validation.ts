@@ -155,7 +155,7 @@ export const VALIDATION_CODES = [
     code: 'appset/constant-name',
     severity: 'warning',
     summary:
-      'The Application name uses no parameter but a generator yields several parameter sets by design: every Application gets the same name and the controller skips them all.',
+      'The Application name uses no parameter (or only ones a matrix list sets alike in every element) but a generator yields several parameter sets by design: every Application gets the same name and the controller skips them all.',
   },
   {
     code: 'appset/matrix-path-clash',
