@@ -10,5 +10,11 @@ import type { TargetVersion } from '../../install/target';
 
 /** `target` is the Argo CD version checked against (undefined: the newest release's behaviour). */
 export function runChecks(doc: AppSetDoc, text: string, target?: TargetVersion): EngineDiagnostic[] {
-  return [...checkSpecFields(doc, target), ...checkGenerators(doc, text), ...checkStrategy(doc, target), ...checkYaml11Booleans(doc), ...checkSourcePaths(doc)];
+  return [
+    ...checkSpecFields(doc, target),
+    ...checkGenerators(doc, text),
+    ...checkStrategy(doc, target),
+    ...checkYaml11Booleans(doc),
+    ...checkSourcePaths(doc),
+  ];
 }
