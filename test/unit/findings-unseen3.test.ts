@@ -291,6 +291,8 @@ spec:
   assert.equal(fails[0].severity, 'warning');
   assert.match(fails[0].message, /nil pointer evaluating interface \{\}\.revision/);
   assert.equal(lint('{{ .Values.apps.repo }}').length, 0, 'renders with values.yaml');
+  // Helm's own objects that this render does not hold (.Files) are no failure of Helm's.
+  assert.equal(lint('{{ (.Files.Glob "x/*").AsConfig }}').length, 0, '.Files is Helm`s');
   assert.deepEqual(
     lint('{{ .Values.git.revision }}', { 'chart/values-prod.yaml': 'git:\n  revision: main\n' }).map((d) => d.severity),
     ['information'],

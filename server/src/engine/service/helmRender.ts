@@ -72,7 +72,11 @@ export function renderChartTemplate(text: string, path: string, chart: string, h
     const cannot = `Helm's render cannot be reproduced here: ${place ? `line ${place.line}: ${place.detail}` : msg.slice(0, 300)}`;
     // A nil pointer is text/template's own failure on the data, which Helm's engine (the same package,
     // pkg/engine engine.go render → template.Execute) meets with the same values: Helm fails too.
-    if (place && e instanceof TemplateError && e.reason?.kind === 'nil-pointer') return { cannot, helmFails: place };
+    // Only a chain read from `.Values` is decided by values.yaml: `.Files`, `.Capabilities`, `.Subcharts`
+    // or a variable hold what Helm gives and this render does not, and their nil is this port's.
+    const chain = e instanceof TemplateError && e.offset !== undefined ? text.slice(e.offset, e.offset + (e.length ?? 0)) : '';
+    if (place && e instanceof TemplateError && e.reason?.kind === 'nil-pointer' && /^\$?\.Values\./.test(chain))
+      return { cannot, helmFails: place };
     return { cannot };
   }
 }
