@@ -371,3 +371,28 @@ spec:
   assert.equal(unknown('docs/operator-manual/project.yaml'), 0);
   assert.equal(unknown('argocd/projects/project.yaml'), 1);
 });
+
+test('generator/empty: a working tree that is not the revision the generator reads says nothing certain (information)', (t) => {
+  const git = (revision: string) =>
+    appset(`  - git:\n      repoURL: https://example.com/r.git\n      revision: ${revision}\n      directories: [{path: 'services/*'}]\n`);
+  const empty = (revision: string) =>
+    workspaceFor(
+      t,
+      { '.git/HEAD': 'ref: refs/heads/main\n', 'apps/web/k.yaml': 'a: 1\n' },
+      { repoMappings: { 'https://example.com/r.git': '.' } },
+    )
+      .diagnostics(git(revision))
+      .filter((d) => d.code === 'generator/empty');
+  const other = empty('release-2');
+  assert.deepEqual(
+    other.map((d) => d.severity),
+    ['information'],
+  );
+  assert.match(other[0].message, /the working tree is branch main, and the generator reads revision release-2/);
+  for (const same of ['HEAD', 'main', 'master'])
+    assert.deepEqual(
+      empty(same).map((d) => d.severity),
+      ['warning'],
+      same,
+    );
+});

@@ -82,12 +82,46 @@ export const generateGit: Generate = (spec, ctx, path) => {
       `the submodule${tree.uncheckedSubmodules.length > 1 ? 's' : ''} ${tree.uncheckedSubmodules.map((s) => `"${s}"`).join(', ')} ${tree.uncheckedSubmodules.length > 1 ? 'are' : 'is'} not checked out in ${shown}; Argo CD checks submodules out (ARGOCD_GIT_MODULES_ENABLED, on by default), so the generator counts ${tree.uncheckedSubmodules.length > 1 ? 'them as directories' : 'it as a directory'} whose files are not seen here`,
     );
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
-  return wrapErrors('error generating params from git: ', () =>
-    dirs
-      ? wrapErrors('error generating params from apps: ', () => fromDirectories(dirs, tree.dirs, ctx, prefix, path, spec.values, root))
-      : fromFiles(files!, tree, root, ctx, prefix, path, spec),
-  );
+  const emptiesBefore = ctx.empties?.length ?? 0;
+  try {
+    return wrapErrors('error generating params from git: ', () =>
+      dirs
+        ? wrapErrors('error generating params from apps: ', () => fromDirectories(dirs, tree.dirs, ctx, prefix, path, spec.values, root))
+        : fromFiles(files!, tree, root, ctx, prefix, path, spec),
+    );
+  } finally {
+    // Matching nothing in a working tree that is not the revision the generator reads says nothing
+    // certain about that revision: information, with why (never a different answer than Unknown).
+    const other = otherRevision(ctx.file.host, root, revision);
+    if (other)
+      for (const e of (ctx.empties ?? []).slice(emptiesBefore)) {
+        e.noData = true;
+        e.reason += `; but the working tree is ${other}, and the generator reads revision ${revision}, whose files are not read here`;
+      }
+  }
 };
+
+/**
+ * The branch the working tree holds, when it is certainly not `revision`: the generator reads another
+ * branch, a tag or a commit than the one checked out. HEAD, the checked-out branch and the clone's
+ * default branch (origin/HEAD, else main or master: what a change under review becomes once merged) are
+ * taken as the working tree, as is any checkout
+ * without a readable `.git/HEAD` (a mapped folder: the user said it is that repository).
+ */
+function otherRevision(host: EngineHost, root: string, revision: string): string | undefined {
+  const rev = revision.replace(/^refs\/heads\//, '');
+  if (rev === 'HEAD') return undefined;
+  const head = host.readFile(`${root}/.git/HEAD`)?.trim();
+  if (!head) return undefined;
+  const branch = /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+  if (branch === rev) return undefined;
+  if (!branch && /^[0-9a-f]{7,40}$/i.test(rev) && head.toLowerCase().startsWith(rev.toLowerCase())) return undefined;
+  const originHead = /^ref: refs\/remotes\/origin\/(.+)$/.exec(host.readFile(`${root}/.git/refs/remotes/origin/HEAD`)?.trim() ?? '')?.[1];
+  const defaults = originHead ? [originHead] : ['main', 'master'];
+  // The default branch is what a change under review becomes once merged: the working tree stands for it.
+  if (defaults.includes(rev)) return undefined;
+  return branch ? `branch ${branch}` : `commit ${head.slice(0, 12)}`;
+}
 
 /**
  * A checkout as messages name it: relative to the workspace ("the workspace" for its root), never the
