@@ -138,8 +138,20 @@ test('plan: --minutes-per-sync must be a whole number of minutes (exit 2)', () =
   const dir = repo('25%');
   const r = plan(dir, ['--minutes-per-sync', '0.5']);
   assert.equal(r.code, 2);
-  assert.match(r.err, /--minutes-per-sync must be a whole number of minutes from 1 to 10000, got "0.5"/);
+  assert.match(r.err, /--minutes-per-sync must be a whole number from 1 to 10000, got "0.5"/);
+  assert.match(plan(dir, ['--minutes-per-sync', '10001']).err, /--minutes-per-sync must be a whole number from 1 to 10000, got "10001"/);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("issue 38: minutesPerSync in .appset-tools.yaml follows the flag's rule: 1e300 and 10001 are refused there too", () => {
+  for (const bad of ['1e300', '10001']) {
+    const dir = repo('0', { 'projects/shop.yaml': PROJECT, '.appset-tools.yaml': `minutesPerSync: ${bad}\n` });
+    const r = plan(dir, ['--output', 'json']);
+    assert.equal(JSON.parse(r.out).plans[0].plan.timeline.minutesPerSync, 3, `${bad}: the default, not the refused value`);
+    const lint = cli.run(['lint', '.appset-tools.yaml', '--format', 'json', '--no-fail'], dir);
+    assert.match(lint.out, /minutesPerSync: expected a whole number from 1 to 10000/, `${bad}: ${lint.out}${lint.err}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("lint: the controller's --policy create-only (no override) blocks the rollout, said on the strategy with where it is set", () => {
