@@ -245,7 +245,10 @@ function checkFiles(
     // Every skip is said (readInput: regular files only, a found file only inside its folder).
     const read = readInput(f);
     if (!('text' in read)) {
+      // A file found in a folder that could not be read (a permission, an I/O error, over the size limit)
+      // was not checked: the run fails closed on it as on a named one (exit 2), never passes beside it.
       if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
+      else if (read.unread) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: NOT CHECKED: ${read.skipped}` });
       else io.err(oneLine(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}`) + '\n');
       continue;
     }
