@@ -114,11 +114,11 @@ test('plan: a sync window and a manual gate are where the rollout stops, in text
   assert.match(md, /^\*\*Timeline:\*\* 4 waves, about 40 min of syncing at 10 min a sync; can stop at step 2/m);
   assert.match(
     md,
-    /^\| 2 \| tier In \(low-traffic\) \(6 apps\) \| \+0:10 \| 3 waves, about 30 min \| can wait up to 8h .*"0 22 \\\* \\\* \\\*".*\|$/m,
+    /^\| 2 \| tier In \\\(low-traffic\\\) \(6 apps\) \| \+0:10 \| 3 waves, about 30 min \| can wait up to 8h .*"0 22 \\\* \\\* \\\*".*\|$/m,
   );
   assert.match(
     md,
-    /^\| 3 \| tier In \(high-traffic\) \(3 apps\) \| \+0:40 \| synced by hand \| waits for someone to sync its 3 Applications by hand/m,
+    /^\| 3 \| tier In \\\(high-traffic\\\) \(3 apps\) \| \+0:40 \| synced by hand \| waits for someone to sync its 3 Applications by hand/m,
   );
   assert.match(md, /^<sub>Assumes every sync takes 10 min/m);
   fs.rmSync(dir, { recursive: true, force: true });
