@@ -612,8 +612,18 @@ test('diff --format markdown fits a pull-request comment: 720 changed Applicatio
   assert.ok(order > 0 && note > order, 'sync order first, the note after it');
   const before = r.out.slice(0, note);
   assert.equal((before.match(/<details>/g) ?? []).length, (before.match(/<\/details>/g) ?? []).length, 'the note is outside any fold');
-  assert.match(r.out.slice(note), /artifact \(`appset-tools-report`\)/);
+  assert.match(r.out.slice(note), /artifact \(`appset-diff\.md` in `appset-tools-report`, written by `--report`\)/);
   assert.match(r.out, /\| `service-00-prod-00` \| ✏️ changed \|/);
+  // Issue 38: the artifact is the whole report, not the same cut comment (25 of 720 rows).
+  const cut = run(['diff', '--base', 'main', '--format', 'markdown', '--output', 'comment.md', '--report', 'whole.md'], dir);
+  assert.equal(cut.code, 0, cut.err);
+  const comment = fs.readFileSync(path.join(dir, 'comment.md'), 'utf8');
+  const whole = fs.readFileSync(path.join(dir, 'whole.md'), 'utf8');
+  assert.equal(comment, r.out, 'the comment is what --format markdown prints');
+  const rows = (t: string) => (t.match(/^\| `service-\d\d-\w+-\d\d` \| ✏️ changed \|/gm) ?? []).length;
+  assert.ok(rows(comment) < 720, `${rows(comment)} rows in the comment`);
+  assert.equal(rows(whole), 720);
+  assert.doesNotMatch(whole, /cut to fit/);
 });
 
 // ---------------------------------------------------------------- exit codes that cannot lie

@@ -204,7 +204,7 @@ export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
     ].filter(Boolean);
     out.push(
       '',
-      `> ✂️ **This comment is cut to fit: ${parts.join('; ')}.** The full report is the job's artifact (\`appset-tools-report\`) and the job summary, or run ${mdCodeProse(`appset diff --base ${r.base}`)} locally.`,
+      `> ✂️ **This comment is cut to fit: ${parts.join('; ')}.** The whole report is the job's artifact (\`appset-diff.md\` in \`appset-tools-report\`, written by \`--report\`), or run ${mdCodeProse(`appset diff --base ${r.base}`)} locally.`,
     );
   }
   out.push(...footer);
