@@ -25,7 +25,17 @@ export function summaryText(r: DiffReport): string {
   const deletes = s.deletesResources
     ? `; ${plural(s.deletesResources, 'removal')} ${s.deletesResources === 1 ? 'deletes' : 'delete'} the resources in the cluster`
     : '';
-  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}${deletes}; ${s.syncAtOnce ? `at most ${plural(s.syncAtOnce, 'Application')} sync at once` : 'nothing syncs'}.`;
+  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}${deletes}; ${atOnceText(s)}.`;
+}
+
+/**
+ * How many Applications sync at once. Each ApplicationSet rolls out on its own, so with several the merge
+ * starts every one's first wave together: that sum is the headline, not the largest wave of one of them.
+ */
+function atOnceText(s: DiffReport['summary']): string {
+  if (!s.syncAtOnce) return 'nothing syncs';
+  if (s.startingAppSets <= 1) return `at most ${plural(s.syncAtOnce, 'Application')} sync at once`;
+  return `this merge starts ${plural(s.startsAtOnce, 'Application')} syncing at once across ${s.startingAppSets} ApplicationSets (each rolls out on its own; the largest wave of one is ${s.syncAtOnce})`;
 }
 
 /** A removed Application: what goes, consequence first. */
