@@ -249,6 +249,8 @@ export interface PlanWindow {
   schedule: string;
   duration: string;
   timeZone?: string;
+  /** Set when Go cannot load `timeZone`: the controller logs it and reads the window in UTC. */
+  timeZoneProblem?: string;
   /** Absolute path of the AppProject's file, and the window's span in it. */
   file: string;
   span?: { start: number; end: number };

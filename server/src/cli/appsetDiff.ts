@@ -116,6 +116,11 @@ export interface AppSetDiff {
   unchanged: number;
   /** Most Applications this change makes sync at the same time. */
   syncAtOnce: number;
+  /**
+   * Applications that start syncing the moment the change is merged: its first wave (all of them when every
+   * Application syncs at once); 0 when a manual gate holding changed Applications comes first.
+   */
+  startsAtOnce: number;
   /** The groups that sync together, in order: `all` or `step N wave W`. */
   waves: { step?: number; wave?: number; apps: string[] }[];
   errors: { base: string[]; head: string[] };
@@ -154,7 +159,16 @@ export interface DiffReport {
     removed: number;
     changed: number;
     moved: number;
+    /** The largest wave of any one ApplicationSet. */
     syncAtOnce: number;
+    /**
+     * What one merge starts at the same moment across all of them: each ApplicationSet rolls out on its own
+     * (the controller reconciles each apart, RollingSync steps are per ApplicationSet), so their first
+     * waves start together — the sum of every changed ApplicationSet's `startsAtOnce`.
+     */
+    startsAtOnce: number;
+    /** ApplicationSets whose change starts Applications syncing at the merge. */
+    startingAppSets: number;
     /** Removed Applications whose resources are deleted with them. */
     deletesResources: number;
   };
@@ -276,11 +290,13 @@ function placeChanges(
   changes: AppChange[],
   base: SideAppSet | undefined,
   head: SideAppSet | undefined,
-): { rolling: boolean; waves: AppSetDiff['waves'] } {
+): { rolling: boolean; waves: AppSetDiff['waves']; startsAtOnce: number } {
   const rolling = !!head && head.plan.strategy === 'RollingSync' && head.plan.effective;
   const headStep = head ? stepOf(head.plan) : new Map<string, number>();
   const baseStep = base ? stepOf(base.plan) : new Map<string, number>();
   const waves: AppSetDiff['waves'] = [];
+  /** A manual gate with changed Applications came before any wave: nothing starts at the merge. */
+  let gated = false;
   if (head) {
     if (!rolling) {
       const all = changes.filter((c) => c.syncs).map((c) => c.name);
@@ -291,6 +307,7 @@ function placeChanges(
         const mine = changes.filter((c) => c.syncs && c.step === s.step);
         if (s.manual) {
           for (const c of mine) c.note = `step ${s.step} is a manual gate (maxUpdate 0): sync it by hand`;
+          if (mine.length && !waves.length) gated = true;
           continue;
         }
         const width = s.concurrency === null ? Math.max(1, mine.length) : Math.max(1, s.concurrency);
@@ -310,7 +327,7 @@ function placeChanges(
       if (from !== undefined && to === undefined && rolling) c.fromStep = from;
     }
   }
-  return { rolling, waves };
+  return { rolling, waves, startsAtOnce: gated ? 0 : (waves[0]?.apps.length ?? 0) };
 }
 
 export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | undefined): AppSetDiff {
@@ -337,7 +354,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
     }
   }
 
-  const { rolling, waves } = placeChanges(changes, base, head);
+  const { rolling, waves, startsAtOnce } = placeChanges(changes, base, head);
   // Rows in the order they sync: step and wave, then what does not sync, by name within each.
   const rank = (c: AppChange) => (c.syncs && !c.note ? (c.step ?? 0) * 1e6 + (c.wave ?? 0) : 1e12);
   changes.sort((x, y) => rank(x) - rank(y) || compare(x.name, y.name));
@@ -377,6 +394,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
     changes,
     unchanged,
     syncAtOnce: waves.reduce((m, w) => Math.max(m, w.apps.length), 0),
+    startsAtOnce,
     waves,
     errors: { base: base?.errors ?? [], head: head?.errors ?? [] },
     exact: (base?.exact ?? true) && (head?.exact ?? true),
@@ -453,6 +471,8 @@ export function diffReport(baseRev: string, headRev: string, base: SideAppSet[],
       changed: all.filter((c) => c.change === 'changed').length,
       moved: all.filter((c) => c.fromStep !== undefined).length,
       syncAtOnce: appsets.reduce((m, a) => Math.max(m, a.syncAtOnce), 0),
+      startsAtOnce: appsets.reduce((n, a) => n + a.startsAtOnce, 0),
+      startingAppSets: appsets.filter((a) => a.startsAtOnce > 0).length,
       deletesResources: all.filter((c) => c.deletion?.resources === 'deleted').length,
     },
   };

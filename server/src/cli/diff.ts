@@ -32,6 +32,8 @@ options:
                                for code scanning: deletions, permission denials and rollout risks in
                                the ApplicationSet's file)
   --output FILE                write the report to FILE instead of standard output
+  --report FILE                also write the whole report to FILE as markdown, never cut to a comment's
+                               size (every ApplicationSet and every Application: the CI artifact)
   --inventory FILE             cluster inventory / cluster Secrets file (repeatable; both sides)
   --repo-map URL=DIR           use DIR as the checkout of the git repository URL (repeatable)
   --progressive-syncs auto|enabled|disabled
@@ -45,19 +47,20 @@ work tree, unknown revision, a path that exists neither in the work tree nor at 
 unreadable input, 4 no ApplicationSet on either side in the given paths`;
 
 export async function runDiff(args: string[], io: CliIO): Promise<number> {
-  const opts = readCommand('diff', USAGE, args, { values: ['base', 'format', 'output'] }, io, (p) => {
+  const opts = readCommand('diff', USAGE, args, { values: ['base', 'format', 'output', 'report'] }, io, (p) => {
     const baseRev = p.values.get('base');
     if (!baseRev) throw new UsageError('--base <git revision> is required');
     return {
       baseRev,
       format: choice(p, 'format', ['text', 'markdown', 'json', 'sarif']),
       outFile: p.values.get('output'),
+      reportFile: p.values.get('report'),
       inputs: p.positional.length ? p.positional : ['.'],
       settings: settingsFromArgs(p, io.cwd),
     };
   });
   if (typeof opts === 'number') return opts;
-  const { baseRev, format, outFile, inputs, settings } = opts;
+  const { baseRev, format, outFile, reportFile, inputs, settings } = opts;
   const root = workTreeRoot(io.cwd);
   if (!root) {
     io.err('appset diff: not inside a git work tree\n');
@@ -87,14 +90,19 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
         : format === 'sarif'
           ? JSON.stringify(diffSarif(report, headSide), null, 2) + '\n'
           : diffText(report);
-  if (outFile) {
+  // The comment is cut to fit a pull-request comment; the report file (the CI artifact) holds all of it.
+  const writes: [string, string][] = [];
+  if (reportFile) writes.push([reportFile, diffMarkdown(report, Infinity)]);
+  if (outFile) writes.push([outFile, output]);
+  for (const [file, text] of writes) {
     try {
-      fs.writeFileSync(path.resolve(io.cwd, outFile), output);
+      fs.writeFileSync(path.resolve(io.cwd, file), text);
     } catch (e) {
-      io.err(oneLine(`appset diff: cannot write ${outFile}: ${(e as Error).message}`) + '\n');
+      io.err(oneLine(`appset diff: cannot write ${file}: ${(e as Error).message}`) + '\n');
       return 2;
     }
-  } else io.out(output);
+  }
+  if (!outFile) io.out(output);
   const deletes = report.summary.deletesResources;
   if (maxDeletes !== undefined && deletes > maxDeletes) {
     io.err(

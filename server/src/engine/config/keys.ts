@@ -14,6 +14,7 @@ import { isObj, put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
 import { suggest } from '../didYouMean';
 import { resolvePath } from '../paths';
+import { isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../../settingsTable';
 
 export interface ConfigKey {
   key: string;
@@ -49,18 +50,17 @@ function unknownCode(code: string): string | undefined {
   return `unknown code "${code}"${s ? `; did you mean "${s}"?` : ''} (docs/codes.md lists the codes)`;
 }
 
-const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined);
+const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 ? v : undefined);
 const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
 
-/** A setting that takes a positive integer (one reader for all of them). */
-function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize' | 'minutesPerSync', doc: string): ConfigKey {
+/** A setting that takes a whole number: the settings table's one rule (`isWholeNumberSetting`), as the editor and the CLI read it. */
+function wholeNumberKey(key: WholeNumberSetting, doc: string): ConfigKey {
   return {
     key,
     doc,
     read(v, into) {
-      const n = posInt(v);
-      if (n === undefined) return `expected a positive integer, got ${describe(v)}`;
-      into.settings[key] = n;
+      if (!isWholeNumberSetting(key, v)) return `expected ${wholeNumberRange(key)}, got ${describe(v)}`;
+      into.settings[key] = v;
       return undefined;
     },
   };
@@ -107,7 +107,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
       return undefined;
     },
   },
-  positiveIntKey('maxApplications', 'stop expanding an ApplicationSet after this many Applications'),
+  wholeNumberKey('maxApplications', 'stop expanding an ApplicationSet after this many Applications'),
   {
     key: 'newGitFileGlobbing',
     doc: 'the controller runs with `--enable-new-git-file-globbing`',
@@ -117,12 +117,12 @@ export const CONFIG_KEYS: ConfigKey[] = [
       return undefined;
     },
   },
-  positiveIntKey('blastRadiusThreshold', 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)'),
-  positiveIntKey(
+  wholeNumberKey('blastRadiusThreshold', 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)'),
+  wholeNumberKey(
     'maxWaveSize',
     'a RollingSync wave that syncs more Applications at once gets `rollout/large-wave`; the careful strategy never exceeds it',
   ),
-  positiveIntKey(
+  wholeNumberKey(
     'minutesPerSync',
     'minutes one sync is assumed to take, health included (default 3): the proposed strategies say their total time, and the rollout timeline (plan, rollout view, diff) is computed at this pace',
   ),
