@@ -7,7 +7,7 @@
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, utf8Bytes, type GoValue } from './values';
 import { formatTime, zoneOf } from './sprig/goTime';
 import { formatFloat } from './floatfmt';
-import { charge } from './budget';
+import { charge, valueLimitError, valueLimits } from './budget';
 
 /** A Go uint8 (what `index` yields on a string), kept as a GoOther so the value model stays closed. */
 export function goUint8(n: number): GoOther {
@@ -160,6 +160,9 @@ class Printer {
       this.buf += s;
       return;
     }
+    // The padding, before it is made: Go allows widths up to 1,000,000, and a format may hold many.
+    if (this.buf.length + width + s.length > valueLimits.string) throw valueLimitError('string', this.buf.length + width + s.length, true);
+    charge(0, width);
     if (f.minus) this.buf += s + ' '.repeat(width);
     else this.buf += (f.zero ? '0' : ' ').repeat(width) + s;
   }
