@@ -104,43 +104,46 @@ function wrapText(str: string, width: number, nl: string, wrapLongWords: boolean
   if (width < 1) width = 1;
   const b = utf8Bytes(str),
     sep = utf8Bytes(nl);
-  const out: Buffer[] = [];
-  let offset = 0;
-  // The pieces are views of `b`; what the lines and separators add up to is checked as they are cut,
-  // so a narrow width over a long text stops at the value limit instead of collecting millions of them.
+  // The lines as [start, end) offsets into `b`, each followed by the separator but the last; what they
+  // add up to is checked as they are cut, so a narrow width over a long text stops at the value limit.
+  const lines: number[] = [];
   let size = 0;
-  const cut = (piece: Buffer): void => {
-    size += piece.length + sep.length;
+  const cut = (from: number, to: number): void => {
+    size += to - from + sep.length;
     if (size > valueLimits.string) throw valueLimitError('string', size, true);
-    out.push(piece, sep);
+    lines.push(from, to);
   };
+  let offset = 0;
   while (b.length - offset > width) {
     if (b[offset] === 0x20) {
       offset++;
       continue;
     }
-    const space = b.subarray(offset, width + offset + 1).lastIndexOf(0x20) + offset;
+    let space = Math.min(width + offset, b.length - 1);
+    while (space >= offset && b[space] !== 0x20) space--;
     if (space >= offset) {
-      cut(b.subarray(offset, space));
+      cut(offset, space);
       offset = space + 1;
     } else if (wrapLongWords) {
-      cut(b.subarray(offset, offset + width));
+      cut(offset, offset + width);
       offset += width;
     } else {
       const end = width + offset;
-      const index = b.subarray(end).indexOf(0x20);
-      if (index === -1) {
-        out.push(b.subarray(offset));
-        offset = b.length;
-      } else {
-        cut(b.subarray(offset, index + end));
-        offset = index + end + 1;
-      }
+      const index = b.indexOf(0x20, end);
+      if (index === -1) break;
+      cut(offset, index);
+      offset = index + 1;
     }
   }
-  out.push(b.subarray(offset));
   chargeBuild('string', size + b.length - offset);
-  return goString(Buffer.concat(out));
+  const out = Buffer.allocUnsafe(size + b.length - offset);
+  let at = 0;
+  for (let i = 0; i < lines.length; i += 2) {
+    at += b.copy(out, at, lines[i], lines[i + 1]);
+    at += sep.copy(out, at);
+  }
+  b.copy(out, at, offset);
+  return goString(out);
 }
 
 /** goutils.AbbreviateFull, which counts and cuts bytes (a cut inside a character leaves raw bytes). */
