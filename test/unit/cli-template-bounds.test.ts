@@ -32,7 +32,7 @@ function run(args: string[], label: string): { code: number | null; out: string;
 }
 
 for (const [name, [template, fn]] of Object.entries(TEMPLATE_PROBES)) {
-  test(`appset lint on the ${name} probe: one template/limit at the ${fn} call, under ${CEILING_MB} MB`, () => {
+  test(`appset lint on the ${name} probe: one template/limit at the ${fn} call, under ${CEILING_MB} MB`, (t) => {
     const file = `${name}.yaml`;
     writeFiles(work, { [file]: probeAppSet(name, template) });
     const r = run(['lint', file], name);
@@ -41,16 +41,18 @@ for (const [name, [template, fn]] of Object.entries(TEMPLATE_PROBES)) {
     assert.ok(line, r.out);
     // Where: the call in the user's text (line 16 is the annotation), and which limit.
     assert.match(line, new RegExp(`^${file}:16:\\d+ warning template/limit .*error calling ${fn}: .*ApplicationSet Tools' limit`));
+    t.diagnostic(`peak RSS ${Math.round(r.peak.maxRssMB)} MB, ${Math.round(r.peak.cpuMs)} ms of CPU`);
     assert.ok(r.peak.maxRssMB < CEILING_MB, `${name}: peak ${Math.round(r.peak.maxRssMB)} MB`);
   });
 }
 
-test(`appset render of a Helm chart template running the replace probe: said, under ${CEILING_MB} MB`, () => {
+test(`appset render of a Helm chart template running the replace probe: said, under ${CEILING_MB} MB`, (t) => {
   const r = run(['render', 'charts/apps/templates/appset.yaml'], 'chart');
   assert.equal(r.code, 4, r.err);
   assert.match(
     r.err,
     /not rendered here: Helm's render cannot be reproduced here: line 1: .*error calling replace: .*ApplicationSet Tools' limit/,
   );
+  t.diagnostic(`peak RSS ${Math.round(r.peak.maxRssMB)} MB, ${Math.round(r.peak.cpuMs)} ms of CPU`);
   assert.ok(r.peak.maxRssMB < CEILING_MB, `chart: peak ${Math.round(r.peak.maxRssMB)} MB`);
 });
