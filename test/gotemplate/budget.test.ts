@@ -104,6 +104,12 @@ const BUILT: [string, string, RegExp][] = [
   ],
 ];
 
+BUILT.push([
+  'uniq (quadratic, as sprig)',
+  '{{ uniq (until 100000) | len }}',
+  /error calling uniq: the values this template builds or prints exceed 250,000 units of work/,
+]);
+
 for (const [name, template, message] of BUILT) {
   test(`${name}: stops before building, with the limit said at the call`, () => {
     const r = renderInChild(template);
