@@ -1,20 +1,29 @@
 /**
  * `appset diff --base <rev> [files or folders…]`: what a change does to the fleet. Every ApplicationSet
  * is rendered at the base revision (read from git objects through a git-revision host: the work tree
- * is never read for it) and in the work tree, and the generated Applications are compared (see
- * `appsetDiff.ts`). Output: text, markdown (a pull-request comment) or json.
+ * is never read for it) and in the work tree, and the generated Applications are compared by the
+ * engine (`features/impact/diff.ts`, which the editor's "this change" lens uses too). Output: text, markdown (a pull-request comment) or json.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import { declaresAppSet, getLanguageService, type EngineHost, type EngineSettings, type LanguageService } from '../engine';
+import {
+  appSetSides,
+  declaresAppSet,
+  diffReport,
+  getLanguageService,
+  type DiffReport,
+  type EngineHost,
+  type EngineSettings,
+  type LanguageService,
+  type SideAppSet,
+} from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
 import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix } from './common';
 import { walkYaml } from './inputs';
-import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
 import { diffSarif } from './diffSarif';
 
@@ -200,7 +209,7 @@ function extraRoots(settings: ReturnType<typeof settingsFromArgs>): string[] {
   return Object.values(settings.repoMappings ?? {});
 }
 
-/** Analyses the ApplicationSet files of one side. */
+/** Analyses the ApplicationSet files of one side (the engine's `appSetSides` reads each file). */
 function collect(
   host: EngineHost,
   files: string[],
@@ -216,51 +225,9 @@ function collect(
     const text = read(f);
     if (text === undefined || !declaresAppSet(text)) continue;
     if (service.isIgnored(f)) continue;
-    const a = service.analyze(f, text, f);
-    // SARIF points at the head's text: the generators, the steps, and the permission findings there.
-    const denials = withSites ? service.diagnostics(a).filter((d) => d.code === 'appset/project-denies') : [];
-    for (const x of service.appsets(a)) {
-      const at = x.span.start;
-      const exp = service.applications(a, at)!;
-      const plan = service.rolloutPlan(a, at, { view: false })!;
-      const apps = new Map<string, SideApp>();
-      for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
-      clusters ??= service.registeredClusters(a) ?? null;
-      out.push({
-        name: x.name,
-        namespace: x.namespace,
-        file: f.slice(root.length + 1),
-        docIndex: x.index,
-        apps,
-        policy: service.syncPolicy(a, at)!,
-        ...(clusters ? { clusters } : {}),
-        plan: {
-          strategy: plan.strategy,
-          effective: !!plan.effective,
-          steps: plan.steps.map((s) => ({
-            step: s.step,
-            selector: s.selector,
-            apps: s.apps,
-            concurrency: s.concurrency,
-            manual: s.manual,
-          })),
-          unselected: plan.unselected,
-          ...(plan.timeline ? { timeline: plan.timeline } : {}),
-        },
-        errors: exp.problems.filter((p) => p.severity === 'error').map((p) => p.message),
-        exact: exp.exact,
-        ...(withSites
-          ? {
-              sites: {
-                text,
-                doc: x.span,
-                ...service.rolloutSites(a, at)!,
-                denials: denials.filter((d) => d.span.start >= x.span.start && d.span.start <= x.span.end),
-              },
-            }
-          : {}),
-      });
-    }
+    const sides = appSetSides(service, service.analyze(f, text, f), { root, path: f, text, sites: withSites, clusters });
+    if (sides.length) clusters = sides[0].clusters ?? null;
+    out.push(...sides);
   }
   return out;
 }

@@ -127,6 +127,15 @@ export const CONFIG_KEYS: ConfigKey[] = [
     'minutes one sync is assumed to take, health included (default 3): the proposed strategies say their total time, and the rollout timeline (plan, rollout view, diff) is computed at this pace',
   ),
   {
+    key: 'impactBaseline',
+    doc: 'what the editor\'s "This change" lens compares with: `HEAD` (default), `merge-base` (with the default branch), another git revision, or `off`',
+    read(v, into) {
+      if (typeof v !== 'string' || !v.trim() || v.trim().startsWith('-')) return `expected HEAD, merge-base, off or a git revision, got ${describe(v)}`;
+      into.settings.impactBaseline = v.trim();
+      return undefined;
+    },
+  },
+  {
     key: 'instances',
     doc: 'which Argo CD runs which ApplicationSets: name → `applicationSets` (globs), `config` (its configuration files or folders), `progressiveSyncs` (`enabled`/`disabled`, when configured outside the repository); paths relative to the config file',
     read(v, into, dir) {

@@ -1,0 +1,177 @@
+/**
+ * The impact of the uncommitted change, in the editor: for an open document, each ApplicationSet's
+ * generated Applications at the baseline commit (`impactBaseline`: HEAD by default) beside those of the
+ * editor's state — unsaved edits of any input included, since the head side is the server's own
+ * service, which sees every open document — compared by the engine that `appset diff` uses
+ * (`appSetSides`, `diffAppSet`, `changeImpact`). The baseline tree is read through the read-only git
+ * host `appset diff` uses (host/gitRevisionHost.ts), once per baseline commit and settings: its
+ * service and each file's side are kept by commit id.
+ */
+import * as path from 'node:path';
+import {
+  appSetSides,
+  changeImpact,
+  diffAppSet,
+  getLanguageService,
+  pairAppSets,
+  runSteps,
+  type Analysis,
+  impactLensTitle,
+  impactMarkdown,
+  type AppSetDiff,
+  type ChangeImpact,
+  type CodeLens,
+  type Span,
+  type LanguageService,
+  type SideAppSet,
+} from '../engine';
+import { createGitRevisionHost, type GitRevisionHost } from '../host/gitRevisionHost';
+import { gitFolder, resolveBaseline, type Baseline } from '../host/baseline';
+import type { ServerState } from './state';
+import { URI } from './uri';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+
+/** How long a resolved baseline is trusted (a commit moves HEAD; resolving costs one git process). */
+const RESOLVE_TTL_MS = 2000;
+/** Baseline commits kept (each a service over one commit's tree). */
+const MAX_BASELINES = 2;
+
+export interface AppSetImpact {
+  diff: AppSetDiff;
+  impact: ChangeImpact;
+  /** Where the ApplicationSet's document starts (the lens and the hover sit there). */
+  start: number;
+}
+
+export type DocumentImpact = { baseline: string; appsets: AppSetImpact[] } | { unknown: string } | undefined;
+
+interface BaseTree {
+  host: GitRevisionHost;
+  service: LanguageService;
+  /** Each file's side at the baseline (absolute path → its ApplicationSets). */
+  sides: Map<string, Promise<SideAppSet[]>>;
+}
+
+export class Impacts {
+  private readonly roots = new Map<string, { root: string; dir: string } | null>();
+  private readonly resolved = new Map<string, { at: number; baseline: Baseline }>();
+  private readonly trees = new Map<string, BaseTree>();
+  private readonly results = new WeakMap<Analysis, { key: string; value: DocumentImpact }>();
+
+  constructor(private readonly s: ServerState) {}
+
+  /**
+   * The git work tree holding a file and the file's path in it as git names it (its folder's real
+   * path: git reports the root with symbolic links resolved); null outside one. Asked once per folder.
+   */
+  private rootOf(file: string): { root: string; file: string } | null {
+    const dir = path.posix.dirname(file);
+    let r = this.roots.get(dir);
+    if (r === undefined) {
+      r = gitFolder(dir) ?? null;
+      this.roots.set(dir, r);
+    }
+    return r && { root: r.root, file: `${r.dir}/${path.posix.basename(file)}` };
+  }
+
+  private baseline(root: string, setting: string): Baseline {
+    const key = `${root}\0${setting}`;
+    const now = Date.now();
+    const c = this.resolved.get(key);
+    if (c && now - c.at < RESOLVE_TTL_MS) return c.baseline;
+    const baseline = resolveBaseline(root, setting);
+    this.resolved.set(key, { at: now, baseline });
+    return baseline;
+  }
+
+  /** The baseline's side of one file, computed once per commit, settings and file (in slices: other requests go on meanwhile). */
+  private baseSides(root: string, commit: string, file: string): Promise<SideAppSet[]> {
+    const settings = this.s.settings.engine;
+    const key = `${root}\0${commit}\0${JSON.stringify(settings)}`;
+    let tree = this.trees.get(key);
+    if (!tree) {
+      const host = createGitRevisionHost(root, commit, settings);
+      tree = { host, service: getLanguageService({ host }), sides: new Map() };
+      this.trees.set(key, tree);
+      while (this.trees.size > MAX_BASELINES) this.trees.delete(this.trees.keys().next().value!);
+    }
+    const t = tree;
+    let sides = t.sides.get(file);
+    if (!sides) {
+      const text = t.host.readFile(file);
+      sides = text === undefined ? Promise.resolve([]) : this.computeBase(t.service, root, file, text);
+      t.sides.set(file, sides);
+    }
+    return sides;
+  }
+
+  private async computeBase(service: LanguageService, root: string, file: string, text: string): Promise<SideAppSet[]> {
+    const uri = URI.fromPath(file);
+    const steps = (function* () {
+      const a = yield* service.analyzeSteps(uri, text, file);
+      yield* service.prepare(a);
+      return a;
+    })();
+    const r = await this.s.slices(steps, () => false, 'baseline');
+    const a = r.ok ? r.value : runSteps(service.analyzeSteps(uri, text, file));
+    return appSetSides(service, a, { root, path: file, text });
+  }
+
+  private where(file: string): { root: string; file: string; baseline: Baseline } | undefined {
+    const at = this.rootOf(file);
+    if (!at) return undefined;
+    const setting = this.s.service.configFor(file).settings.impactBaseline ?? this.s.settings.engine.impactBaseline;
+    return { ...at, baseline: this.baseline(at.root, setting) };
+  }
+
+  /**
+   * The impact of the change on the ApplicationSets of `a` (its expansions ready): `{ unknown }` with the
+   * reason when the baseline names no commit; undefined outside a git work tree or with `impactBaseline: off`.
+   */
+  async of(a: Analysis, file: string, text: string): Promise<DocumentImpact> {
+    const at = this.where(file);
+    if (!at || 'off' in at.baseline) return undefined;
+    if ('unknown' in at.baseline) return { unknown: at.baseline.unknown };
+    const { root, baseline } = at;
+    const base = await this.baseSides(root, baseline.commit, at.file);
+    const key = `${baseline.commit}\0${base.length}`;
+    const kept = this.results.get(a);
+    if (kept && kept.key === key) return kept.value;
+    const head = appSetSides(this.s.service, a, { root, path: at.file, text });
+    const starts = new Map(this.s.service.appsets(a).map((x) => [x.index, x.span.start]));
+    const appsets: AppSetImpact[] = [];
+    for (const [b, h] of pairAppSets(base, head)) {
+      if (!h) continue; // an ApplicationSet removed from the file has no place to show its lens
+      const diff = diffAppSet(b, h);
+      appsets.push({ diff, impact: changeImpact(diff, h), start: starts.get(h.docIndex) ?? 0 });
+    }
+    const value: DocumentImpact = { baseline: baseline.label, appsets };
+    this.results.set(a, { key, value });
+    return value;
+  }
+}
+
+/** The lens over each changed ApplicationSet (its first line), or one saying why the change's impact is not known. */
+export function impactLenses(d: DocumentImpact): CodeLens[] {
+  if (!d) return [];
+  if ('unknown' in d) return [{ span: { start: 0, end: 0 }, title: `This change: not known (${d.unknown})` }];
+  const out: CodeLens[] = [];
+  for (const x of d.appsets) {
+    const title = impactLensTitle(x.impact);
+    if (!title) continue;
+    const tooltip = impactMarkdown(x.impact, x.diff, d.baseline);
+    out.push({ span: { start: x.start, end: x.start }, title, ...(tooltip ? { tooltip } : {}) });
+  }
+  return out;
+}
+
+/** The breakdown, on hovering the first line of a changed ApplicationSet. */
+export function impactHover(d: DocumentImpact | void, doc: TextDocument, offset: number): { span: Span; markdown: string } | undefined {
+  if (!d || 'unknown' in d) return undefined;
+  const line = doc.positionAt(offset).line;
+  const x = d.appsets.find((a) => doc.positionAt(a.start).line === line);
+  const markdown = x && impactMarkdown(x.impact, x.diff, d.baseline);
+  if (!x || !markdown) return undefined;
+  const end = doc.offsetAt({ line: line + 1, character: 0 });
+  return { span: { start: x.start, end: Math.max(x.start, end - 1) }, markdown };
+}
