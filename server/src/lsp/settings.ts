@@ -49,7 +49,8 @@ export function readSettings(raw: unknown): ServerSettings {
       instances: readInstances(o.instances),
       maxWaveSize: num(o.maxWaveSize, DEFAULT_SETTINGS.maxWaveSize, SETTINGS.maxWaveSize.minimum),
       minutesPerSync: num(o.minutesPerSync, DEFAULT_SETTINGS.minutesPerSync, SETTINGS.minutesPerSync.minimum),
-      impactBaseline: typeof o.impactBaseline === 'string' && o.impactBaseline.trim() ? o.impactBaseline.trim() : DEFAULT_SETTINGS.impactBaseline,
+      impactBaseline:
+        typeof o.impactBaseline === 'string' && o.impactBaseline.trim() ? o.impactBaseline.trim() : DEFAULT_SETTINGS.impactBaseline,
     },
   };
 }

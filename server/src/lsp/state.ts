@@ -159,7 +159,12 @@ export class ServerState {
    * A request about an open document: `fn` runs once the document's expansions are ready (see
    * `prepare`); `fallback` for a document that is not open.
    */
-  async whenReady<T>(uri: string, token: CancellationToken | undefined, fallback: T, fn: (doc: TextDocument) => T | Promise<T>): Promise<T> {
+  async whenReady<T>(
+    uri: string,
+    token: CancellationToken | undefined,
+    fallback: T,
+    fn: (doc: TextDocument) => T | Promise<T>,
+  ): Promise<T> {
     const doc = this.documents.get(uri);
     if (!doc) return fallback;
     if (!(await this.ready(doc, token))) throw this.dropped(token);

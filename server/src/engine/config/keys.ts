@@ -130,7 +130,8 @@ export const CONFIG_KEYS: ConfigKey[] = [
     key: 'impactBaseline',
     doc: 'what the editor\'s "This change" lens compares with: `HEAD` (default), `merge-base` (with the default branch), another git revision, or `off`',
     read(v, into) {
-      if (typeof v !== 'string' || !v.trim() || v.trim().startsWith('-')) return `expected HEAD, merge-base, off or a git revision, got ${describe(v)}`;
+      if (typeof v !== 'string' || !v.trim() || v.trim().startsWith('-'))
+        return `expected HEAD, merge-base, off or a git revision, got ${describe(v)}`;
       into.settings.impactBaseline = v.trim();
       return undefined;
     },
