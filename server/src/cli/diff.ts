@@ -10,6 +10,8 @@ import type { CliIO } from './io';
 import { oneLine } from './safeText';
 import {
   appSetSides,
+  changeGateMessage,
+  changeImpact,
   declaresAppSet,
   diffReport,
   getLanguageService,
@@ -17,6 +19,7 @@ import {
   type EngineHost,
   type EngineSettings,
   type LanguageService,
+  type RepoConfig,
   type SideAppSet,
 } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
@@ -49,7 +52,8 @@ ${MINUTES_USAGE}
   --new-git-globbing           git file generators use the new globbing
 
 exit status: 0 report printed (whether or not anything changed), 1 more removed Applications would
-delete their resources than policy.maxDeletes in .appset-tools.yaml allows, 2 bad usage, not a git
+delete their resources than policy.maxDeletes in .appset-tools.yaml allows, or the change makes more
+Applications or clusters sync at once than policy.maxChangeAtOnce / maxChangeClustersAtOnce allow, 2 bad usage, not a git
 work tree, unknown revision, a path that exists neither in the work tree nor at the base revision, or
 unreadable input, 4 no ApplicationSet on either side in the given paths`;
 
@@ -82,7 +86,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
   if (typeof prefixes === 'number') return prefixes;
   const sides = readSides({ rootPosix, commit, baseRev, inputs, prefixes, settings, sarif: format === 'sarif' }, io);
   if (typeof sides === 'number') return sides;
-  const { baseSide, headSide, maxDeletes } = sides;
+  const { baseSide, headSide, maxDeletes, policy } = sides;
   if (!baseSide.length && !headSide.length) {
     io.err(`appset diff: no ApplicationSet in ${inputs.join(', ')}, in the work tree or at ${baseRev}\n`);
     return 4;
@@ -104,14 +108,23 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
       return 2;
     }
   } else io.out(output);
+  let status = 0;
   const deletes = report.summary.deletesResources;
   if (maxDeletes !== undefined && deletes > maxDeletes) {
     io.err(
       `appset diff: ${deletes} removed Application${deletes === 1 ? '' : 's'} would delete ${deletes === 1 ? 'its' : 'their'} resources, more than policy.maxDeletes (${maxDeletes}) in .appset-tools.yaml\n`,
     );
-    return 1;
+    status = 1;
   }
-  return 0;
+  // The change gate (policy.maxChangeAtOnce / maxChangeClustersAtOnce), as the editor judges it (features/impact/gate.ts).
+  for (const d of report.appsets) {
+    const head = headSide.find((h) => h.file === d.file.head && h.name === d.name && h.namespace === d.namespace);
+    const why = head && changeGateMessage(changeImpact(d, head), policy);
+    if (!why) continue;
+    io.err(oneLine(`appset diff: ${d.file.head}: ApplicationSet ${d.name}: ${why} in .appset-tools.yaml (policy/change-at-once)`) + '\n');
+    status = 1;
+  }
+  return status;
 }
 
 /** The inputs as repository-relative prefixes ('' = everything); exit 2 for one outside the repository. */
@@ -145,7 +158,7 @@ function readSides(
     sarif: boolean;
   },
   io: CliIO,
-): { baseSide: SideAppSet[]; headSide: SideAppSet[]; maxDeletes: number | undefined } | number {
+): { baseSide: SideAppSet[]; headSide: SideAppSet[]; maxDeletes: number | undefined; policy: RepoConfig['policy'] } | number {
   const { rootPosix, commit, baseRev, inputs, prefixes, settings, sarif } = w;
   const under = (rel: string) => prefixes.some((p) => p === '' || rel === p || rel.startsWith(p + '/'));
   try {
@@ -169,7 +182,8 @@ function readSides(
 
     const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
     // The gate is the repository's own (.appset-tools.yaml at its root, as the head has it).
-    const maxDeletes = getLanguageService({ host: headHost }).configFor(`${rootPosix}/.appset-tools.yaml`).policy.maxDeletes;
+    const policy = getLanguageService({ host: headHost }).configFor(`${rootPosix}/.appset-tools.yaml`).policy;
+    const maxDeletes = policy.maxDeletes;
     const headFiles: string[] = [];
     for (const p of prefixes) {
       const abs = p ? `${rootPosix}/${p}` : rootPosix;
@@ -190,7 +204,7 @@ function readSides(
       },
       sarif,
     );
-    return { baseSide, headSide, maxDeletes };
+    return { baseSide, headSide, maxDeletes, policy };
   } catch (e) {
     if (e instanceof GitError) {
       io.err(oneLine(`appset diff: git: ${e.message}`) + '\n');

@@ -79,6 +79,7 @@ export { appSetSides, type SideOptions } from './service/impactSides';
 export { diffReport, diffAppSet, diffJson, pairAppSets } from './features/impact/diff';
 export { changeImpact, type ChangeImpact } from './features/impact/summary';
 export { impactLensTitle, impactMarkdown } from './features/impact/words';
+export { changeGateFinding, changeGateMessage } from './features/impact/gate';
 export type {
   AppChange,
   AppSetDiff,

@@ -10,6 +10,7 @@
 import * as path from 'node:path';
 import {
   appSetSides,
+  changeGateFinding,
   changeImpact,
   diffAppSet,
   getLanguageService,
@@ -21,14 +22,16 @@ import {
   type AppSetDiff,
   type ChangeImpact,
   type CodeLens,
+  type EngineDiagnostic,
+  type EngineSettings,
   type Span,
   type LanguageService,
   type SideAppSet,
 } from '../engine';
 import { createGitRevisionHost, type GitRevisionHost } from '../host/gitRevisionHost';
 import { gitFolder, resolveBaseline, type Baseline } from '../host/baseline';
-import type { ServerState } from './state';
 import { URI } from './uri';
+import type { Outcome } from './scheduler';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** How long a resolved baseline is trusted (a commit moves HEAD; resolving costs one git process). */
@@ -41,6 +44,15 @@ export interface AppSetImpact {
   impact: ChangeImpact;
   /** Where the ApplicationSet's document starts (the lens and the hover sit there). */
   start: number;
+  /** Its `spec.generators` key (the change gate's finding sits there). */
+  generators?: Span;
+}
+
+/** What the comparison needs of the server (state.ts builds it; this module does not import the state). */
+export interface ImpactDeps {
+  service(): LanguageService;
+  settings(): EngineSettings;
+  slices<T>(steps: Generator<unknown, T>, stale: () => boolean, name: string): Promise<Outcome<T>>;
 }
 
 export type DocumentImpact = { baseline: string; appsets: AppSetImpact[] } | { unknown: string } | undefined;
@@ -58,7 +70,7 @@ export class Impacts {
   private readonly trees = new Map<string, BaseTree>();
   private readonly results = new WeakMap<Analysis, { key: string; value: DocumentImpact }>();
 
-  constructor(private readonly s: ServerState) {}
+  constructor(private readonly s: ImpactDeps) {}
 
   /**
    * The git work tree holding a file and the file's path in it as git names it (its folder's real
@@ -86,7 +98,7 @@ export class Impacts {
 
   /** The baseline's side of one file, computed once per commit, settings and file (in slices: other requests go on meanwhile). */
   private baseSides(root: string, commit: string, file: string): Promise<SideAppSet[]> {
-    const settings = this.s.settings.engine;
+    const settings = this.s.settings();
     const key = `${root}\0${commit}\0${JSON.stringify(settings)}`;
     let tree = this.trees.get(key);
     if (!tree) {
@@ -113,14 +125,14 @@ export class Impacts {
       return a;
     })();
     const r = await this.s.slices(steps, () => false, 'baseline');
-    const a = r.ok ? r.value : runSteps(service.analyzeSteps(uri, text, file));
+    const a = r.value ?? runSteps(service.analyzeSteps(uri, text, file));
     return appSetSides(service, a, { root, path: file, text });
   }
 
   private where(file: string): { root: string; file: string; baseline: Baseline } | undefined {
     const at = this.rootOf(file);
     if (!at) return undefined;
-    const setting = this.s.service.configFor(file).settings.impactBaseline ?? this.s.settings.engine.impactBaseline;
+    const setting = this.s.service().configFor(file).settings.impactBaseline ?? this.s.settings().impactBaseline;
     return { ...at, baseline: this.baseline(at.root, setting) };
   }
 
@@ -137,17 +149,36 @@ export class Impacts {
     const key = `${baseline.commit}\0${base.length}`;
     const kept = this.results.get(a);
     if (kept && kept.key === key) return kept.value;
-    const head = appSetSides(this.s.service, a, { root, path: at.file, text });
-    const starts = new Map(this.s.service.appsets(a).map((x) => [x.index, x.span.start]));
+    const head = appSetSides(this.s.service(), a, { root, path: at.file, text });
+    const starts = new Map(
+      this.s
+        .service()
+        .appsets(a)
+        .map((x) => [x.index, x.span.start]),
+    );
     const appsets: AppSetImpact[] = [];
     for (const [b, h] of pairAppSets(base, head)) {
       if (!h) continue; // an ApplicationSet removed from the file has no place to show its lens
       const diff = diffAppSet(b, h);
-      appsets.push({ diff, impact: changeImpact(diff, h), start: starts.get(h.docIndex) ?? 0 });
+      const start = starts.get(h.docIndex) ?? 0;
+      const generators = this.s.service().rolloutSites(a, start)?.generators;
+      appsets.push({ diff, impact: changeImpact(diff, h), start, ...(generators ? { generators } : {}) });
     }
     const value: DocumentImpact = { baseline: baseline.label, appsets };
     this.results.set(a, { key, value });
     return value;
+  }
+
+  /**
+   * The change gate's findings for `a` (`policy/change-at-once`, features/impact/gate.ts): none unless
+   * the repository's configuration sets `policy.maxChangeAtOnce` or `policy.maxChangeClustersAtOnce`.
+   */
+  async gateFindings(a: Analysis, file: string, text: string): Promise<EngineDiagnostic[]> {
+    const cfg = this.s.service().configFor(file);
+    if (cfg.policy.maxChangeAtOnce === undefined && cfg.policy.maxChangeClustersAtOnce === undefined) return [];
+    const d = await this.of(a, file, text);
+    if (!d || 'unknown' in d) return [];
+    return d.appsets.flatMap((x) => changeGateFinding(x.impact, cfg, x.generators ?? { start: x.start, end: x.start }) ?? []);
   }
 }
 

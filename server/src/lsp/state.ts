@@ -12,6 +12,7 @@ import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings';
 import { URI } from './uri';
 import { timed } from './stepLog';
 import { Scheduler, type Outcome } from './scheduler';
+import { Impacts } from './impact';
 
 export interface ClientCapabilities {
   /** The client answers workspace/configuration. */
@@ -36,6 +37,13 @@ export class ServerState {
   service!: LanguageService;
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
   client: ClientCapabilities = { pullConfig: false, registerConfigChanges: false, refreshLenses: false, registerWatchers: false };
+
+  /** The impact of the uncommitted change against the baseline commit (impact.ts): lenses, hovers, the change gate. */
+  readonly impacts = new Impacts({
+    service: () => this.service,
+    settings: () => this.settings.engine,
+    slices: (steps, stale, name) => this.slices(steps, stale, name),
+  });
 
   constructor(readonly connection: Connection) {}
 

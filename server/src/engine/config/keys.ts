@@ -224,14 +224,14 @@ export const CONFIG_KEYS: ConfigKey[] = [
   },
   {
     key: 'policy',
-    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs`, `maxDeletes` (see *Policy gates*)',
+    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs`, `maxDeletes`, `maxChangeAtOnce`, `maxChangeClustersAtOnce` (see *Policy gates*)',
     read(v, into) {
       if (!isObj(v)) return `expected a mapping, got ${describe(v)}`;
       for (const [k, x] of Object.entries(v)) {
-        if (k === 'maxSyncAtOnce') {
+        if (k === 'maxSyncAtOnce' || k === 'maxChangeAtOnce' || k === 'maxChangeClustersAtOnce') {
           const n = posInt(x);
-          if (n === undefined) return { message: `policy.maxSyncAtOnce: expected a positive integer, got ${describe(x)}`, at: [k] };
-          into.policy.maxSyncAtOnce = n;
+          if (n === undefined) return { message: `policy.${k}: expected a positive integer, got ${describe(x)}`, at: [k] };
+          into.policy[k] = n;
         } else if (k === 'requireRollingSync') {
           const list = isObj(x) ? [x] : x;
           if (!Array.isArray(list) || !list.every((s) => isObj(s) && Object.values(s).every((l) => typeof l === 'string'))) {
@@ -255,7 +255,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
           into.policy.requireProgressiveSyncs = x;
         } else {
           return {
-            message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs, maxDeletes)`,
+            message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs, maxDeletes, maxChangeAtOnce, maxChangeClustersAtOnce)`,
             at: [k],
           };
         }

@@ -2,17 +2,16 @@
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toCodeAction, toCompletion, toRange, toSpan, fromDiagnostic } from '../convert';
 import type { ServerState } from '../state';
-import { Impacts, impactHover, impactLenses } from '../impact';
+import { impactHover, impactLenses } from '../impact';
 import { URI } from '../uri';
 
 export function registerFeatures(s: ServerState): void {
   const { connection } = s;
-  const impacts = new Impacts(s);
   // The change's impact against the baseline (impact.ts); a failure leaves the other answers.
   const impactOf = (doc: TextDocument) => {
     const file = URI.toPath(doc.uri);
     return file
-      ? impacts.of(s.analysisOf(doc), file, doc.getText()).catch((e: Error) => void s.log(`impact failed: ${e.stack ?? e}`))
+      ? s.impacts.of(s.analysisOf(doc), file, doc.getText()).catch((e: Error) => void s.log(`impact failed: ${e.stack ?? e}`))
       : undefined;
   };
 

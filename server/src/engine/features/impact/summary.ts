@@ -21,7 +21,7 @@ export interface ChangeImpact {
   total: number;
   /** How they sync under the head plan: in waves of a RollingSync, all at once, or all at once because the strategy is ignored. */
   mode: 'rolling' | 'all-at-once' | 'ignored';
-  /** Most of them syncing at the same time, and on how many clusters that group lands. */
+  /** Most of them syncing at the same time, and most clusters one group of them lands on. */
   atOnce: number;
   clustersAtOnce: number;
   /** Clusters the syncing Applications land on. */
@@ -62,7 +62,6 @@ export function changeImpact(diff: AppSetDiff, head: SideAppSet | undefined): Ch
     return a ? destinationOf(a.app) : '';
   };
   const syncing = diff.changes.filter((c) => c.syncs);
-  const largest = diff.waves.reduce<string[]>((m, w) => (w.apps.length > m.length ? w.apps : m), []);
   const minutesPerSync = diff.timeline.head?.minutesPerSync ?? diff.timeline.base?.minutesPerSync ?? 0;
   const mode = diff.strategy.effective ? 'rolling' : diff.strategy.head === 'RollingSync' ? 'ignored' : 'all-at-once';
   const selectorOf = (step: number) =>
@@ -78,7 +77,7 @@ export function changeImpact(diff: AppSetDiff, head: SideAppSet | undefined): Ch
     total: diff.unchanged + diff.changes.filter((c) => c.change !== 'removed').length,
     mode,
     atOnce: diff.syncAtOnce,
-    clustersAtOnce: new Set(largest.map(clusterOf)).size,
+    clustersAtOnce: diff.waves.reduce((m, w) => Math.max(m, new Set(w.apps.map(clusterOf)).size), 0),
     clusters: new Set(syncing.map((c) => clusterOf(c.name))).size,
     waves: diff.waves.length,
     minutes: diff.waves.length * minutesPerSync,

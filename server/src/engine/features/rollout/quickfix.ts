@@ -298,6 +298,16 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
         strategyOffered = true;
         break;
       }
+      case 'policy/change-at-once': {
+        // The change syncs too much at once (features/impact/gate.ts): the strategy the controller
+        // ignores is turned on, else a RollingSync is proposed.
+        if ((d.data as { mode?: string } | undefined)?.mode === 'ignored') out.push(...enableActions(ctx, d));
+        else if (!strategyOffered) {
+          out.push(...insertStrategyActions(ctx, [d]));
+          strategyOffered = true;
+        }
+        break;
+      }
       case 'rollout/empty-step': {
         const key = (d.data as { clusterLabel?: string } | undefined)?.clusterLabel;
         const e = key ? addTemplateLabelEdit(ctx, key) : undefined;
