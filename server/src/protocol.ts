@@ -37,6 +37,11 @@ export const Commands = {
   rolloutPlan: 'appsetTools.rolloutPlan',
   /** Opens a file at a character offset (the server asks the editor with window/showDocument). Args: [absolute path or URI, offset]. */
   openLocation: 'appsetTools.openLocation',
+  /**
+   * Lens: "This change", the impact of the uncommitted change against the baseline. Args: [documentUri, offset?].
+   * Returns the breakdown as text; the server also shows the lens's line. The VS Code client opens a diff view instead.
+   */
+  showChange: 'appsetTools.showChange',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
@@ -48,6 +53,7 @@ export const SERVER_COMMANDS: readonly CommandId[] = [
   Commands.preview,
   Commands.rolloutPlan,
   Commands.openLocation,
+  Commands.showChange,
 ];
 
 /** Custom request methods; `RequestTypes` binds each to its params and result. */
@@ -58,6 +64,8 @@ export const Requests = {
   rolloutPlan: 'appsetTools/rolloutPlan',
   /** The ApplicationSets of a document and whether their controller runs progressive syncs. */
   fileInfo: 'appsetTools/fileInfo',
+  /** The generated Applications of the ApplicationSet at the offset at the baseline and now, for a diff view. */
+  changeTexts: 'appsetTools/changeTexts',
 } as const;
 export type RequestMethod = (typeof Requests)[keyof typeof Requests];
 
@@ -70,6 +78,20 @@ export interface RequestTypes {
   [Requests.preview]: { params: DocumentRequestParams; result: PreviewResult | null };
   [Requests.rolloutPlan]: { params: DocumentRequestParams; result: RolloutPlan | null };
   [Requests.fileInfo]: { params: DocumentRequestParams; result: FileInfo | null };
+  [Requests.changeTexts]: { params: DocumentRequestParams; result: ChangeTexts | null };
+}
+
+/** Both sides of a change to one ApplicationSet (null result: outside git, nothing changed, baseline not known). */
+export interface ChangeTexts {
+  /** The ApplicationSet's name. */
+  name: string;
+  /** What it is compared with: `HEAD (1a2b3c4)`. */
+  baseline: string;
+  /** The lens's line: `This change: …`. */
+  summary: string;
+  /** Its generated Applications at the baseline and now, as YAML documents by name. */
+  before: string;
+  after: string;
 }
 export type RequestParams<M extends RequestMethod> = RequestTypes[M]['params'];
 export type RequestResult<M extends RequestMethod> = RequestTypes[M]['result'];

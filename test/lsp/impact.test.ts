@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { CodeLensRequest, HoverRequest, type CodeLens } from 'vscode-languageserver-protocol/node';
+import { CodeLensRequest, ExecuteCommandRequest, HoverRequest, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
 import { cmdParamsCm } from '../helpers/clusters';
 import { SERVICES, storyRollout, storySecrets } from '../helpers/story';
@@ -54,6 +54,34 @@ test('nothing changed: no lens; the shared revision bumped: every Application sy
   assert.match(md, /This change\*\* \(against HEAD \([0-9a-f]{7}\)\)/);
   assert.match(md, /0 Applications added, 0 removed, 24 changed; 24 Applications sync \(of 24\)/);
   assert.match(md, /the RollingSync strategy is ignored/);
+  // The lens's command: the breakdown as text for editors without a diff view, its line shown.
+  assert.equal(l.command?.command, 'appsetTools.showChange');
+  const text = (await s.conn.sendRequest(ExecuteCommandRequest.type, {
+    command: 'appsetTools.showChange',
+    arguments: l.command?.arguments,
+  })) as string;
+  assert.match(text, /^This change \(against HEAD \([0-9a-f]{7}\)\), ApplicationSet services\n/);
+  assert.ok(s.messages.some((m) => m.message === l.command?.title));
+  // Both sides' Applications for the diff view: the same 24, one field apart.
+  const texts = (await s.conn.sendRequest('appsetTools/changeTexts', { uri: s.uriOf(FILE) })) as {
+    name: string;
+    before: string;
+    after: string;
+    summary: string;
+  };
+  assert.equal(texts.name, 'services');
+  assert.equal(texts.summary, l.command?.title);
+  assert.equal(texts.before.split('\n---\n').length, 25);
+  assert.equal(texts.before.match(/targetRevision: HEAD/g)?.length, 24);
+  assert.equal(texts.after.match(/targetRevision: v2/g)?.length, 24);
+  assert.equal(
+    texts.before
+      .replace(/targetRevision: HEAD/g, 'targetRevision: v2')
+      .split('\n')
+      .slice(1)
+      .join('\n'),
+    texts.after.split('\n').slice(1).join('\n'),
+  );
 });
 
 test('progressive syncs enabled in the unsaved ConfigMap: waves and time', async () => {

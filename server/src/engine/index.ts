@@ -80,6 +80,7 @@ export { diffReport, diffAppSet, diffJson, pairAppSets } from './features/impact
 export { changeImpact, type ChangeImpact } from './features/impact/summary';
 export { impactLensTitle, impactMarkdown } from './features/impact/words';
 export { changeGateFinding, changeGateMessage } from './features/impact/gate';
+export { appsYaml } from './features/impact/texts';
 export type {
   AppChange,
   AppSetDiff,

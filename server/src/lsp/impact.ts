@@ -10,6 +10,7 @@
 import * as path from 'node:path';
 import {
   appSetSides,
+  appsYaml,
   changeGateFinding,
   changeImpact,
   diffAppSet,
@@ -32,6 +33,7 @@ import { createGitRevisionHost, type GitRevisionHost } from '../host/gitRevision
 import { gitFolder, resolveBaseline, type Baseline } from '../host/baseline';
 import { URI } from './uri';
 import type { Outcome } from './scheduler';
+import { Commands, type ChangeTexts } from '../protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** How long a resolved baseline is trusted (a commit moves HEAD; resolving costs one git process). */
@@ -46,6 +48,9 @@ export interface AppSetImpact {
   start: number;
   /** Its `spec.generators` key (the change gate's finding sits there). */
   generators?: Span;
+  /** Both sides, for the diff view's texts. */
+  base?: SideAppSet;
+  head: SideAppSet;
 }
 
 /** What the comparison needs of the server (state.ts builds it; this module does not import the state). */
@@ -162,7 +167,14 @@ export class Impacts {
       const diff = diffAppSet(b, h);
       const start = starts.get(h.docIndex) ?? 0;
       const generators = this.s.service().rolloutSites(a, start)?.generators;
-      appsets.push({ diff, impact: changeImpact(diff, h), start, ...(generators ? { generators } : {}) });
+      appsets.push({
+        diff,
+        impact: changeImpact(diff, h),
+        start,
+        head: h,
+        ...(b ? { base: b } : {}),
+        ...(generators ? { generators } : {}),
+      });
     }
     const value: DocumentImpact = { baseline: baseline.label, appsets };
     this.results.set(a, { key, value });
@@ -182,8 +194,11 @@ export class Impacts {
   }
 }
 
-/** The lens over each changed ApplicationSet (its first line), or one saying why the change's impact is not known. */
-export function impactLenses(d: DocumentImpact): CodeLens[] {
+/**
+ * The lens over each changed ApplicationSet (its first line), or one saying why the change's impact is
+ * not known. Its command shows the breakdown (other editors) or the diff view (the VS Code client).
+ */
+export function impactLenses(d: DocumentImpact | void, uri: string): CodeLens[] {
   if (!d) return [];
   if ('unknown' in d) return [{ span: { start: 0, end: 0 }, title: `This change: not known (${d.unknown})` }];
   const out: CodeLens[] = [];
@@ -191,9 +206,44 @@ export function impactLenses(d: DocumentImpact): CodeLens[] {
     const title = impactLensTitle(x.impact);
     if (!title) continue;
     const tooltip = impactMarkdown(x.impact, x.diff, d.baseline);
-    out.push({ span: { start: x.start, end: x.start }, title, ...(tooltip ? { tooltip } : {}) });
+    out.push({
+      span: { start: x.start, end: x.start },
+      title,
+      ...(tooltip ? { tooltip } : {}),
+      command: { id: Commands.showChange, title: 'Show this change', args: [uri, x.start] },
+    });
   }
   return out;
+}
+
+/** The changed ApplicationSet at `offset` (the last one starting at or before it), else the first changed one. */
+function changedAt(d: DocumentImpact | void, offset: number | undefined): AppSetImpact | undefined {
+  if (!d || 'unknown' in d) return undefined;
+  const changed = d.appsets.filter((x) => !x.impact.none);
+  if (offset === undefined) return changed[0];
+  return [...changed].reverse().find((x) => x.start <= offset) ?? changed[0];
+}
+
+/** Both sides' generated Applications of the ApplicationSet at `offset`, for a diff view; null when nothing changed or not known. */
+export function changeTexts(d: DocumentImpact | void, offset: number | undefined): ChangeTexts | null {
+  const x = changedAt(d, offset);
+  if (!x || !d || 'unknown' in d) return null;
+  return {
+    name: x.diff.name,
+    baseline: d.baseline,
+    summary: impactLensTitle(x.impact) ?? '',
+    before: appsYaml(x.base, `${x.diff.name}: the Applications generated at ${d.baseline}`),
+    after: appsYaml(x.head, `${x.diff.name}: the Applications generated now (unsaved edits included)`),
+  };
+}
+
+/** The breakdown as text and its one line, for `appsetTools.showChange` in editors without a diff view. */
+export function changeText(d: DocumentImpact | void, offset: number | undefined): { text: string; summary: string } | null {
+  if (d && 'unknown' in d) return { text: `This change: not known (${d.unknown})`, summary: `This change: not known (${d.unknown})` };
+  const x = changedAt(d, offset);
+  const text = x && d && impactMarkdown(x.impact, x.diff, d.baseline);
+  if (!x || !text) return null;
+  return { text: text.replace(/\*\*/g, '').replace(/`/g, ''), summary: impactLensTitle(x.impact) ?? '' };
 }
 
 /** The breakdown, on hovering the first line of a changed ApplicationSet. */

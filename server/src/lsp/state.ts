@@ -23,6 +23,8 @@ export interface ClientCapabilities {
   refreshLenses: boolean;
   /** We ask the client to watch files (it supports dynamic registration and does not watch itself). */
   registerWatchers: boolean;
+  /** The client opens a document on window/showDocument (LSP 3.16; Neovim 0.7 ignores the request). */
+  showDocument: boolean;
 }
 
 interface PrepareRun {
@@ -36,7 +38,13 @@ export class ServerState {
   host!: NodeHost;
   service!: LanguageService;
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
-  client: ClientCapabilities = { pullConfig: false, registerConfigChanges: false, refreshLenses: false, registerWatchers: false };
+  client: ClientCapabilities = {
+    pullConfig: false,
+    registerConfigChanges: false,
+    refreshLenses: false,
+    registerWatchers: false,
+    showDocument: false,
+  };
 
   /** The impact of the uncommitted change against the baseline commit (impact.ts): lenses, hovers, the change gate. */
   readonly impacts = new Impacts({

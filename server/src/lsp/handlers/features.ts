@@ -29,7 +29,7 @@ export function registerFeatures(s: ServerState): void {
   connection.onCodeLens((p, token) =>
     s.whenReady(p.textDocument.uri, token, [], async (doc) => {
       const lenses = s.guard('code lens', [], () => s.service.codeLenses(s.analysisOf(doc)));
-      return [...impactLenses(await impactOf(doc)), ...lenses].map((l) => ({
+      return [...impactLenses(await impactOf(doc), doc.uri), ...lenses].map((l) => ({
         range: toRange(doc, l.span),
         command: l.command
           ? { title: l.title, command: l.command.id, arguments: l.command.args, ...(l.tooltip ? { tooltip: l.tooltip } : {}) }
