@@ -155,6 +155,9 @@ export interface PreviewResult {
 /** URI scheme of the read-only preview documents the VS Code client opens. */
 export const PREVIEW_SCHEME = 'appset-preview';
 
+/** The scheme of the two sides of the "This change" diff view (client/src/changeDiff.ts). */
+export const CHANGE_SCHEME = 'appset-change';
+
 /*
  * The RollingSync plan as the rollout view, the CLI (`appset plan --output json`) and the code
  * lenses consume it. CONTRACT: JSON-serialisable; fields may be added, none renamed.
