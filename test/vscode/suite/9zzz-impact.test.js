@@ -8,7 +8,15 @@ const assert = require('assert');
 const path = require('path');
 const { execFileSync } = require('child_process');
 const vscode = require('vscode');
-const { storyFleet, note, openFixture, serverReady, waitFor, fixtureUri, screenshotNow } = require('./util');
+const { storyFleet, note, openFixture, serverReady, waitFor, fixtureUri, screenshotNow, workbenchIdle, sleep } = require('./util');
+
+// The editor draws a lens a moment after the provider answers (VS Code debounces lens updates): the
+// screenshot waits for it.
+async function shot(name) {
+  await workbenchIdle();
+  await sleep(2500);
+  return screenshotNow(name);
+}
 
 const { secrets, appset } = storyFleet({ env: 'impact', subnet: 9, rolling: true });
 
@@ -77,7 +85,7 @@ describe('This change: the impact of the uncommitted change (540 Applications)',
     assert.equal(lens.command.title, 'This change: all 540 Applications sync, all at once on 12 clusters (strategy ignored)');
     assert.equal(lens.range.start.line, 0, 'over the ApplicationSet');
     note(`lens: ${lens.command.title}`);
-    await screenshotNow('impact-1-all-at-once');
+    await shot('impact-1-all-at-once');
 
     // 2. Progressive syncs enabled: the waves and the time.
     await vscode.workspace.getConfiguration('appsetTools').update('progressiveSyncs', 'enabled', vscode.ConfigurationTarget.Workspace);
@@ -85,7 +93,7 @@ describe('This change: the impact of the uncommitted change (540 Applications)',
     // canary: 45 Applications 5 at a time (9 waves); low-traffic: 180, 10 at a time (18); high-traffic: 315, 10 at a time (32).
     assert.equal(lens.command.title, 'This change: all 540 Applications sync · 59 waves · about 2 h 57 min');
     note(`lens: ${lens.command.title}`);
-    await screenshotNow('impact-2-waves');
+    await shot('impact-2-waves');
 
     // 3. The canary cluster's tier label moved in the cluster Secrets (another file, unsaved).
     const clusters = (await openFixture('impact/clusters.yaml')).doc;
@@ -94,7 +102,7 @@ describe('This change: the impact of the uncommitted change (540 Applications)',
     lens = await changeLens(doc, /canary step is now empty/);
     assert.equal(lens.command.title, 'This change: all 540 Applications sync · 55 waves · about 2 h 45 min · the canary step is now empty');
     note(`lens: ${lens.command.title}`);
-    await screenshotNow('impact-3-canary-empty');
+    await shot('impact-3-canary-empty');
 
     // 4. The lens opens VS Code's diff editor: the Applications at HEAD beside the current ones.
     await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments || []));
@@ -115,6 +123,6 @@ describe('This change: the impact of the uncommitted change (540 Applications)',
     assert.equal((before.getText().match(/targetRevision: HEAD/g) || []).length, 540);
     assert.equal((now.getText().match(/targetRevision: v2/g) || []).length, 540);
     note(`diff view: ${shown.title}`);
-    await screenshotNow('impact-4-diff');
+    await shot('impact-4-diff');
   });
 });
