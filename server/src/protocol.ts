@@ -66,6 +66,8 @@ export const Requests = {
   fileInfo: 'appsetTools/fileInfo',
   /** The generated Applications of the ApplicationSet at the offset at the baseline and now, for a diff view. */
   changeTexts: 'appsetTools/changeTexts',
+  /** What the uncommitted change does to the ApplicationSet at the offset, for the rollout view's "This change" section. */
+  changeSummary: 'appsetTools/changeSummary',
 } as const;
 export type RequestMethod = (typeof Requests)[keyof typeof Requests];
 
@@ -79,6 +81,26 @@ export interface RequestTypes {
   [Requests.rolloutPlan]: { params: DocumentRequestParams; result: RolloutPlan | null };
   [Requests.fileInfo]: { params: DocumentRequestParams; result: FileInfo | null };
   [Requests.changeTexts]: { params: DocumentRequestParams; result: ChangeTexts | null };
+  [Requests.changeSummary]: { params: DocumentRequestParams; result: ChangeSummary | null };
+}
+
+/** The change to one ApplicationSet against the baseline, as the rollout view shows it (null: nothing changed, outside git). */
+export interface ChangeSummary {
+  name: string;
+  /** What it is compared with: `HEAD (1a2b3c4)`. */
+  baseline: string;
+  /** The lens's line: `This change: …`. */
+  summary: string;
+  /** The rollout timeline's one line at the baseline and now. */
+  timeline: { before?: string; after?: string };
+  /** Each step's Applications at the baseline and now (RollingSync on either side). */
+  steps: { step: number; selector: string; before: number; after: number }[];
+  /** Steps that selected Applications and select none now. */
+  emptied: number[];
+  /** Applications that move between steps: name, from, to (0: no step). */
+  moved: { name: string; from: number; to: number }[];
+  /** Applications no longer generated: whether they and their resources are deleted, and why. */
+  deletions: { name: string; application: 'deleted' | 'kept'; resources: 'deleted' | 'kept'; why: string }[];
 }
 
 /** Both sides of a change to one ApplicationSet (null result: outside git, nothing changed, baseline not known). */

@@ -108,6 +108,27 @@ test("the canary cluster's label moved in the unsaved cluster Secrets: the canar
     if (!/empty/.test(titles(ls))) await new Promise((r) => setTimeout(r, 100));
   }
   assert.match(titles(ls), /the canary step is now empty/);
+  // The rollout view's section: the steps before → now, the emptied one, the Applications that moved.
+  const sum = (await s.conn.sendRequest('appsetTools/changeSummary', { uri: s.uriOf(FILE) })) as {
+    steps: { step: number; before: number; after: number }[];
+    emptied: number[];
+    moved: { name: string; from: number; to: number }[];
+    timeline: { before?: string; after?: string };
+  };
+  assert.deepEqual(sum.emptied, [1]);
+  assert.deepEqual(
+    sum.steps.map((x) => [x.step, x.before, x.after]),
+    [
+      [1, 2, 0],
+      [2, 8, 10],
+      [3, 14, 14],
+    ],
+  );
+  assert.deepEqual(sum.moved, [
+    { name: 'prod-01-svc-01', from: 1, to: 2 },
+    { name: 'prod-01-svc-02', from: 1, to: 2 },
+  ]);
+  assert.match(sum.timeline.before ?? '', /the strategy is ignored/);
   // Back to the saved Secrets and ConfigMap, and the file as committed: nothing changes, no lens.
   await s.change('clusters/secrets.yaml', secrets);
   await s.change('argocd/argocd-cmd-params-cm.yaml', cmdParamsCm('false'));

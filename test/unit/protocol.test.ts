@@ -45,6 +45,7 @@ test('a request with the wrong params or read as the wrong result does not compi
     'appsetTools/rolloutPlan': true,
     'appsetTools/fileInfo': true,
     'appsetTools/changeTexts': true,
+    'appsetTools/changeSummary': true,
   };
   assert.deepEqual(Object.keys(rows).sort(), Object.values(Requests).sort());
   const plan: RequestResult<typeof Requests.rolloutPlan> = null;

@@ -77,7 +77,7 @@ export { largestSyncAtOnce } from './features/policy/gates';
 // A change's impact, one engine for `appset diff` and the editor's "this change" lens: the sides, their comparison.
 export { appSetSides, type SideOptions } from './service/impactSides';
 export { diffReport, diffAppSet, diffJson, pairAppSets } from './features/impact/diff';
-export { changeImpact, type ChangeImpact } from './features/impact/summary';
+export { changeImpact, changeSummary, type ChangeImpact } from './features/impact/summary';
 export { impactLensTitle, impactMarkdown } from './features/impact/words';
 export { changeGateFinding, changeGateMessage } from './features/impact/gate';
 export { appsYaml } from './features/impact/texts';

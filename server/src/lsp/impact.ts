@@ -13,6 +13,7 @@ import {
   appsYaml,
   changeGateFinding,
   changeImpact,
+  changeSummary,
   diffAppSet,
   getLanguageService,
   pairAppSets,
@@ -33,7 +34,7 @@ import { createGitRevisionHost, type GitRevisionHost } from '../host/gitRevision
 import { gitFolder, resolveBaseline, type Baseline } from '../host/baseline';
 import { URI } from './uri';
 import type { Outcome } from './scheduler';
-import { Commands, type ChangeTexts } from '../protocol';
+import { Commands, type ChangeSummary, type ChangeTexts } from '../protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** How long a resolved baseline is trusted (a commit moves HEAD; resolving costs one git process). */
@@ -235,6 +236,13 @@ export function changeTexts(d: DocumentImpact | void, offset: number | undefined
     before: appsYaml(x.base, `${x.diff.name}: the Applications generated at ${d.baseline}`),
     after: appsYaml(x.head, `${x.diff.name}: the Applications generated now (unsaved edits included)`),
   };
+}
+
+/** The rollout view's "This change" section for the ApplicationSet at `offset`; null when nothing changed or not known. */
+export function changeSummaryAt(d: DocumentImpact | void, offset: number | undefined): ChangeSummary | null {
+  const x = changedAt(d, offset);
+  if (!x || !d || 'unknown' in d) return null;
+  return changeSummary(x.diff, x.base, x.head, d.baseline, impactLensTitle(x.impact) ?? '');
 }
 
 /** The breakdown as text and its one line, for `appsetTools.showChange` in editors without a diff view. */

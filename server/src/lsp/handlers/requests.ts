@@ -12,7 +12,7 @@ import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
-import { changeText, changeTexts } from '../impact';
+import { changeSummaryAt, changeText, changeTexts } from '../impact';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
@@ -53,6 +53,13 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     const path = r.uri ? URI.toPath(r.uri) : undefined;
     const doc = r.uri ? s.textOf(r.uri) : undefined;
     return a && path && doc ? changeTexts(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
+  });
+
+  handle(Requests.changeSummary, async (r, token) => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? changeSummaryAt(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
   });
 
   registerCommands(s, ready, overrides);

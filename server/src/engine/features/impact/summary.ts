@@ -7,6 +7,7 @@
 import { isObj } from '../../objects';
 import type { Json } from '../../types';
 import type { AppSetDiff, SideAppSet } from './diff';
+import type { ChangeSummary } from '../../../protocol';
 
 export interface ChangeImpact {
   name: string;
@@ -90,5 +91,40 @@ export function changeImpact(diff: AppSetDiff, head: SideAppSet | undefined): Ch
     deletesResources: removed.filter((c) => c.deletion?.resources === 'deleted').length,
     generatesNothing: !!diff.generatesNothing,
     none: diff.status === 'unchanged',
+  };
+}
+
+/** The rollout view's "This change" section: the timeline and steps before → after, moves, deletions. */
+export function changeSummary(
+  diff: AppSetDiff,
+  base: SideAppSet | undefined,
+  head: SideAppSet,
+  baseline: string,
+  summary: string,
+): ChangeSummary {
+  const count = (side: SideAppSet | undefined, step: number) =>
+    side?.plan.strategy === 'RollingSync' ? (side.plan.steps.find((s) => s.step === step)?.apps.length ?? 0) : 0;
+  const numbers = new Set([...(base?.plan.steps ?? []), ...head.plan.steps].map((s) => s.step));
+  const selector = (step: number) =>
+    head.plan.steps.find((s) => s.step === step)?.selector ?? base?.plan.steps.find((s) => s.step === step)?.selector ?? '';
+  const rolling = base?.plan.strategy === 'RollingSync' || head.plan.strategy === 'RollingSync';
+  return {
+    name: diff.name,
+    baseline,
+    summary,
+    timeline: {
+      ...(diff.timeline.base ? { before: diff.timeline.base.summary } : {}),
+      ...(diff.timeline.head ? { after: diff.timeline.head.summary } : {}),
+    },
+    steps: rolling
+      ? [...numbers]
+          .sort((a, b) => a - b)
+          .map((step) => ({ step, selector: selector(step), before: count(base, step), after: count(head, step) }))
+      : [],
+    emptied: diff.rollout.emptied,
+    moved: diff.changes.filter((c) => c.fromStep !== undefined).map((c) => ({ name: c.name, from: c.fromStep!, to: c.step ?? 0 })),
+    deletions: diff.changes
+      .filter((c) => c.change === 'removed' && c.deletion)
+      .map((c) => ({ name: c.name, application: c.deletion!.application, resources: c.deletion!.resources, why: c.deletion!.why })),
   };
 }
