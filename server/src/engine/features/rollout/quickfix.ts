@@ -118,7 +118,8 @@ export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDia
     }
     out.push(
       quickFix(
-        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.summary}${labelWords(ctx, p)} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
+        // Counts, not percentages: "45" is what the step syncs at once, "25%" would leave the reader to compute it.
+        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.atOnce ?? p.summary}${labelWords(ctx, p)} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
         diagnostics,
         edits.sort((a, b) => b.span.start - a.span.start),
         k === 0,
