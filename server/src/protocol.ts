@@ -172,6 +172,8 @@ export interface PreviewResult {
   apps: number;
   notes: string[];
   exact: boolean;
+  /** The document's first YAML syntax error (`line 12: …`): the preview is of what could be read (the client keeps the last good one, marked stale). */
+  broken?: string;
 }
 
 /** URI scheme of the read-only preview documents the VS Code client opens. */
