@@ -137,6 +137,17 @@ test("the canary cluster's label moved in the unsaved cluster Secrets: the canar
   assert.deepEqual(await changeLenses(), []);
 });
 
+test('YAML that does not parse: the impact is not known, said with the syntax error, and no gate or hover', async () => {
+  await s.change(FILE, BUMPED.replace('- service: svc-02', '- service: [svc-02'));
+  let t = '';
+  for (let i = 0; i < 50 && !/not known/.test(t); i++) {
+    t = titles(await changeLenses());
+    if (!/not known/.test(t)) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.match(t, /^\["This change: not known while the YAML does not parse \(line \d+: [^"]+\)"\]$/);
+  await s.change(FILE, BEFORE);
+});
+
 test('the baseline setting: HEAD, the merge base with the default branch, a revision that names no commit, off', async () => {
   // The bump committed on a branch: against HEAD nothing changes, against the merge base with main everything does.
   git('checkout', '-q', '-b', 'feature');

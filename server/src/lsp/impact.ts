@@ -52,6 +52,8 @@ export interface AppSetImpact {
   /** Both sides, for the diff view's texts. */
   base?: SideAppSet;
   head: SideAppSet;
+  /** Why the impact is not known (the document's YAML does not parse): said instead of a wrong answer. */
+  unknown?: string;
 }
 
 /** What the comparison needs of the server (state.ts builds it; this module does not import the state). */
@@ -175,6 +177,7 @@ export class Impacts {
         head: h,
         ...(b ? { base: b } : {}),
         ...(generators ? { generators } : {}),
+        ...(h.broken ? { unknown: `while the YAML does not parse (${h.broken})` } : {}),
       });
     }
     const value: DocumentImpact = { baseline: baseline.label, appsets };
@@ -191,7 +194,10 @@ export class Impacts {
     if (cfg.policy.maxChangeAtOnce === undefined && cfg.policy.maxChangeClustersAtOnce === undefined) return [];
     const d = await this.of(a, file, text);
     if (!d || 'unknown' in d) return [];
-    return d.appsets.flatMap((x) => changeGateFinding(x.impact, cfg, x.generators ?? { start: x.start, end: x.start }) ?? []);
+    // Not known while the YAML does not parse: no gate finding (the syntax error is the finding).
+    return d.appsets.flatMap((x) =>
+      x.unknown ? [] : (changeGateFinding(x.impact, cfg, x.generators ?? { start: x.start, end: x.start }) ?? []),
+    );
   }
 }
 
@@ -204,6 +210,10 @@ export function impactLenses(d: DocumentImpact | void, uri: string): CodeLens[] 
   if ('unknown' in d) return [{ span: { start: 0, end: 0 }, title: `This change: not known (${d.unknown})` }];
   const out: CodeLens[] = [];
   for (const x of d.appsets) {
+    if (x.unknown) {
+      out.push({ span: { start: x.start, end: x.start }, title: `This change: not known ${x.unknown}` });
+      continue;
+    }
     const title = impactLensTitle(x.impact);
     if (!title) continue;
     const tooltip = impactMarkdown(x.impact, x.diff, d.baseline);
@@ -220,7 +230,7 @@ export function impactLenses(d: DocumentImpact | void, uri: string): CodeLens[] 
 /** The changed ApplicationSet at `offset` (the last one starting at or before it), else the first changed one. */
 function changedAt(d: DocumentImpact | void, offset: number | undefined): AppSetImpact | undefined {
   if (!d || 'unknown' in d) return undefined;
-  const changed = d.appsets.filter((x) => !x.impact.none);
+  const changed = d.appsets.filter((x) => !x.impact.none && !x.unknown);
   if (offset === undefined) return changed[0];
   return [...changed].reverse().find((x) => x.start <= offset) ?? changed[0];
 }
@@ -258,7 +268,7 @@ export function changeText(d: DocumentImpact | void, offset: number | undefined)
 export function impactHover(d: DocumentImpact | void, doc: TextDocument, offset: number): { span: Span; markdown: string } | undefined {
   if (!d || 'unknown' in d) return undefined;
   const line = doc.positionAt(offset).line;
-  const x = d.appsets.find((a) => doc.positionAt(a.start).line === line);
+  const x = d.appsets.find((a) => !a.unknown && doc.positionAt(a.start).line === line);
   const markdown = x && impactMarkdown(x.impact, x.diff, d.baseline);
   if (!x || !markdown) return undefined;
   const end = doc.offsetAt({ line: line + 1, character: 0 });

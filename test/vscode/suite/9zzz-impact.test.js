@@ -125,4 +125,40 @@ describe('This change: the impact of the uncommitted change (540 Applications)',
     note(`diff view: ${shown.title}`);
     await shot('impact-4-diff');
   });
+
+  it('shows the change in the rollout view, and keeps the preview, marked stale, while the YAML is broken', async () => {
+    const { doc } = await openFixture('impact/services.yaml');
+    const uri = doc.uri.toString();
+    // The rollout view: a "This change" section and, on each timeline row, what syncs at once.
+    await vscode.commands.executeCommand('appsetTools.showRollout', uri, 0);
+    const view = await waitFor(
+      async () => {
+        const snap = await vscode.commands.executeCommand('appsetTools.rolloutSnapshot');
+        return snap && /id="change"/.test(snap.html) ? snap : undefined;
+      },
+      { timeout: 60_000, describe: () => 'the rollout view with its This change section' },
+    );
+    assert.match(view.html, /">1<\/a><\/td><td>tier In \(canary\)<\/td><td>45<\/td><td>0 \(now empty\)<\/td>/);
+    assert.match(view.html, /<td>tier In \(high-traffic\) · 315 Applications on 7 clusters · 10 at a time<\/td>/);
+    await shot('impact-5-rollout-view');
+
+    // The preview, then a keystroke that breaks the YAML: the last good preview stays, marked stale.
+    await vscode.window.showTextDocument(doc, vscode.ViewColumn.One);
+    await vscode.commands.executeCommand('appsetTools.showPreview', uri);
+    const preview = await waitFor(() =>
+      vscode.workspace.textDocuments.find(
+        (d) => d.uri.scheme === 'appset-preview' && d.uri.query === uri && /540 Applications/.test(d.getText()),
+      ),
+    );
+    await replaceIn(doc, '          - service: svc-02\n', '          - service: [svc-02\n');
+    await waitFor(() => /^# STALE: the YAML does not parse \(line \d+: /m.test(preview.getText()), {
+      describe: () => `the stale mark; the preview begins: ${preview.getText().split('\n').slice(0, 3).join(' | ')}`,
+    });
+    assert.match(preview.getText().split('\n', 1)[0], /540 Applications/, 'the last good preview, not what could be read');
+    note(`preview: ${preview.getText().split('\n')[1]}`);
+    // The lens does not guess from a broken document either.
+    const unknown = await changeLens(doc, /^This change: not known while the YAML does not parse \(line \d+: /);
+    note(`lens: ${unknown.command.title}`);
+    await shot('impact-6-stale-preview');
+  });
 });

@@ -34,6 +34,7 @@ export function appSetSides<A>(service: LanguageServiceOf<A>, a: A, o: SideOptio
     for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
     if (clusters === undefined) clusters = service.registeredClusters(a) ?? null;
     const sites = o.sites ? service.rolloutSites(a, at) : null;
+    const broken = service.syntaxError(a, at);
     out.push({
       name: x.name,
       namespace: x.namespace,
@@ -51,6 +52,7 @@ export function appSetSides<A>(service: LanguageServiceOf<A>, a: A, o: SideOptio
       },
       errors: exp.problems.filter((p) => p.severity === 'error').map((p) => p.message),
       exact: exp.exact,
+      ...(broken ? { broken } : {}),
       ...(sites
         ? {
             sites: {

@@ -29,6 +29,8 @@ export interface SideAppSet {
   plan: PlanView;
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
+  /** The first YAML syntax error in its document (`line 12: …`): what was read of it is not what was meant. */
+  broken?: string;
   exact: boolean;
   /** Where things are written (head side only, for SARIF): the file's text and the spans results point at. */
   sites?: AppSetSites;
