@@ -78,7 +78,7 @@ export class Views {
     };
   }
 
-  /** The first YAML syntax error in the document of the ApplicationSet at `offset` (`line 12: …`), or undefined. */
+  /** The first YAML syntax error in the document of the ApplicationSet at `offset` (`line 12: ...`), or undefined. */
   syntaxError(a: Analysis, offset?: number): string | undefined {
     const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
     return ctx && syntaxErrorIn(a, ctx);
