@@ -73,7 +73,7 @@ interface BaseTree {
 }
 
 export class Impacts {
-  private readonly roots = new Map<string, { root: string; dir: string } | null>();
+  private readonly roots = new Map<string, { at: number; value: { root: string; dir: string } | null }>();
   private readonly resolved = new Map<string, { at: number; baseline: Baseline }>();
   private readonly trees = new Map<string, BaseTree>();
   private readonly results = new WeakMap<Analysis, { key: string; value: DocumentImpact }>();
@@ -87,11 +87,13 @@ export class Impacts {
   private rootOf(file: string): { root: string; file: string } | null {
     const dir = path.posix.dirname(file);
     let r = this.roots.get(dir);
-    if (r === undefined) {
-      r = gitFolder(dir) ?? null;
+    // A folder outside git is asked again after a while (`git init` may come later).
+    if (r === undefined || (r.value === null && Date.now() - r.at >= RESOLVE_TTL_MS)) {
+      r = { at: Date.now(), value: gitFolder(dir) ?? null };
       this.roots.set(dir, r);
     }
-    return r && { root: r.root, file: `${r.dir}/${path.posix.basename(file)}` };
+    const v = r.value;
+    return v && { root: v.root, file: `${v.dir}/${path.posix.basename(file)}` };
   }
 
   private baseline(root: string, setting: string): Baseline {
@@ -121,6 +123,8 @@ export class Impacts {
       const text = t.host.readFile(file);
       sides = text === undefined ? Promise.resolve([]) : this.computeBase(t.service, root, file, text);
       t.sides.set(file, sides);
+      // A failure is not kept: the next request tries again.
+      sides.catch(() => t.sides.get(file) === sides && t.sides.delete(file));
     }
     return sides;
   }
@@ -146,14 +150,21 @@ export class Impacts {
 
   /**
    * The impact of the change on the ApplicationSets of `a` (its expansions ready): `{ unknown }` with the
-   * reason when the baseline names no commit; undefined outside a git work tree or with `impactBaseline: off`.
+   * reason when the baseline names no commit or cannot be read; undefined outside a git work tree or with
+   * `impactBaseline: off`.
    */
   async of(a: Analysis, file: string, text: string): Promise<DocumentImpact> {
     const at = this.where(file);
     if (!at || 'off' in at.baseline) return undefined;
     if ('unknown' in at.baseline) return { unknown: at.baseline.unknown };
     const { root, baseline } = at;
-    const base = await this.baseSides(root, baseline.commit, at.file);
+    let base: SideAppSet[];
+    try {
+      base = await this.baseSides(root, baseline.commit, at.file);
+    } catch (e) {
+      // git failed (gone, a broken object): said, never an answer against another baseline.
+      return { unknown: `the baseline ${baseline.label} could not be read: ${(e as Error).message.split('\n')[0]}` };
+    }
     const key = `${baseline.commit}\0${base.length}`;
     const kept = this.results.get(a);
     if (kept && kept.key === key) return kept.value;
