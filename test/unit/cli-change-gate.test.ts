@@ -69,3 +69,18 @@ test('diff: the change gate fails a change that syncs too much at once, and pass
     /This change syncs up to 3 Applications on up to 2 clusters at the same time in its waves, more than policy\.maxChangeClustersAtOnce \(1\) allows/,
   );
 });
+
+test('diff: an ApplicationSet whose YAML does not parse has no known comparison: said, exit 3 (the gate fails closed)', () => {
+  const dir = repo('broken', {
+    'apps/services.yaml': storyAppSet('go', TWO),
+    'clusters/secrets.yaml': storySecrets(),
+    '.appset-tools.yaml': 'policy:\n  maxChangeAtOnce: 100\n',
+  });
+  writeFiles(dir, { 'apps/services.yaml': storyAppSet('go', TWO).replace('- service: svc-02', '- service: [svc-02') });
+  const r = run(['diff', '--base', 'main'], dir);
+  assert.equal(r.code, 3, r.err);
+  assert.match(
+    r.err,
+    /^appset diff: apps\/services\.yaml: ApplicationSet services: the YAML does not parse at the work tree \(line \d+: [^)]*\): its comparison is NOT KNOWN; exit status 3$/m,
+  );
+});

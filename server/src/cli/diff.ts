@@ -55,7 +55,8 @@ exit status: 0 report printed (whether or not anything changed), 1 more removed 
 delete their resources than policy.maxDeletes in .appset-tools.yaml allows, or the change makes more
 Applications or clusters sync at once than policy.maxChangeAtOnce / maxChangeClustersAtOnce allow, 2 bad usage, not a git
 work tree, unknown revision, a path that exists neither in the work tree nor at the base revision, or
-unreadable input, 4 no ApplicationSet on either side in the given paths`;
+unreadable input, 3 an ApplicationSet's YAML does not parse on one side (its comparison is not known),
+4 no ApplicationSet on either side in the given paths`;
 
 export async function runDiff(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand('diff', USAGE, args, { values: ['base', 'format', 'output'] }, io, (p) => {
@@ -108,6 +109,19 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
       return 2;
     }
   } else io.out(output);
+  // An ApplicationSet whose YAML does not parse (on either side) was compared as far as it could be
+  // read: its comparison is not known, and the gate fails closed (exit 3, as lint's for a document
+  // it could not check), whatever the report above says of it.
+  const broken = [...baseSide.map((b) => ({ side: baseRev, a: b })), ...headSide.map((h) => ({ side: 'the work tree', a: h }))].filter(
+    (x) => x.a.broken,
+  );
+  for (const { side, a } of broken)
+    io.err(
+      oneLine(
+        `appset diff: ${a.file}: ApplicationSet ${a.name}: the YAML does not parse at ${side} (${a.broken}): its comparison is NOT KNOWN; exit status 3`,
+      ) + '\n',
+    );
+  if (broken.length) return 3;
   let status = 0;
   const deletes = report.summary.deletesResources;
   if (maxDeletes !== undefined && deletes > maxDeletes) {
