@@ -24,6 +24,7 @@ export function gitFolder(dir: string): { root: string; dir: string } | undefine
   return { root, dir: real };
 }
 
+/** A commit to compare with; `off` (the setting, or a repository without a commit yet); or why the named baseline is not known. */
 export type Baseline = { commit: string; label: string } | { off: true } | { unknown: string };
 
 /** The default branch: what `origin/HEAD` points at, else the first of origin/main, main, origin/master, master that exists. */
@@ -53,7 +54,11 @@ export function resolveBaseline(root: string, setting: string): Baseline {
     return { unknown: `HEAD and ${branch} have no merge base` };
   }
   const commit = resolveCommit(root, rev);
+  // A repository without a commit has nothing to compare with yet: no lens, as outside git. A revision
+  // the user named that names nothing is said.
   if (!commit)
-    return { unknown: rev === 'HEAD' ? 'the repository has no commit yet' : `impactBaseline "${rev}" names no commit in this repository` };
+    return rev === 'HEAD' && !resolveCommit(root, 'HEAD')
+      ? { off: true }
+      : { unknown: `impactBaseline "${rev}" names no commit in this repository` };
   return { commit, label: `${rev} (${commit.slice(0, 7)})` };
 }
