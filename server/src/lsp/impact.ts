@@ -163,7 +163,7 @@ export class Impacts {
       base = await this.baseSides(root, baseline.commit, at.file);
     } catch (e) {
       // git failed (gone, a broken object): said, never an answer against another baseline.
-      return { unknown: `the baseline ${baseline.label} could not be read: ${(e as Error).message.split('\n')[0]}` };
+      return { unknown: `the baseline ${baseline.label} could not be read: ${(e as Error).message.replace(/\s*\n[\s\S]*$/, '')}` };
     }
     const key = `${baseline.commit}\0${base.length}`;
     const kept = this.results.get(a);
