@@ -123,23 +123,48 @@ details.more>summary{cursor:pointer;margin:.35em 0}
 .change{border-left:4px solid var(--vscode-charts-purple);margin:1em 0;padding:.2em .8em}
 `;
 
+/** What the page's script needs of an element (a DOM element has it; the tests give plain objects). */
+export interface GroupElement {
+  className: string;
+  closest(selector: string): { id: string } | null;
+  querySelector(
+    selector: string,
+  ): { textContent: string | null; querySelector(selector: string): { textContent: string | null } | null } | null;
+}
+
+/**
+ * A folded group's key across refreshes: its step's section, its class and its label (what its summary
+ * says before any colon: `wave 3`; a step's fold of many waves by its step alone), never its position, so
+ * a refresh that adds or removes waves elsewhere leaves the groups the user opened open. Runs in the page (the script embeds it).
+ */
+export function groupKey(d: GroupElement): string {
+  const summary = d.querySelector(':scope>summary');
+  // A step's one fold of many waves is known by its step alone (its label counts the waves).
+  const label = summary && !d.className.split(' ').includes('more') ? ((summary.querySelector('b') ?? summary).textContent ?? '') : '';
+  return `${d.closest('section')?.id ?? ''}|${d.className}|${label.replace(/:[\s\S]*$/, '')}`;
+}
+
+/** The Application a chip shows, from its filter text (its name first): the filter counts each once. */
+export function chipApp(filterText: string): string {
+  return filterText.replace(/ [\s\S]*$/, '');
+}
+
 /**
  * The page's one script (nonce'd): the filter box hides the Applications that do not match (name,
  * cluster or `key=value` label), the waves and steps left empty, and opens collapsed groups while a
  * filter is typed, and says how many Applications match (an Application shown twice, e.g. also
- * selected by a later step, counts once: a chip's filter text starts with its name); it scrolls to the
- * step whose lens was clicked; and on a refresh it puts the new plan in place (`update` message: the
- * page keeps its scroll, its filter and the groups the user opened — each group known by its step and
- * its label, so a refresh that adds or removes a wave elsewhere leaves them open).
+ * selected by a later step, counts once: `chipApp`); it scrolls to the step whose lens was clicked; and
+ * on a refresh it puts the new plan in place (`update` message: the page keeps its scroll, its filter
+ * and the groups the user opened, known by `groupKey`).
  */
 const SCRIPT = `const box=document.getElementById('filter'),count=document.getElementById('matches');
+const key=(${groupKey.toString()}),appOf=(${chipApp.toString()});
 function apply(){const q=box.value.trim().toLowerCase().split(/\\s+/).filter(Boolean);const seen=new Set();
-for(const c of document.querySelectorAll('.c')){const ok=q.every(w=>c.dataset.f.includes(w));c.classList.toggle('hidden',!ok);if(ok)seen.add(c.dataset.f.split(' ')[0]);}
+for(const c of document.querySelectorAll('.c')){const ok=q.every(w=>c.dataset.f.includes(w));c.classList.toggle('hidden',!ok);if(ok)seen.add(appOf(c.dataset.f));}
 for(const g of document.querySelectorAll('.wave,.step,details.more')){g.classList.toggle('hidden',q.length>0&&!g.querySelector('.c:not(.hidden)'));if(g.tagName==='DETAILS'&&q.length)g.open=true;}
 for(const g of document.querySelectorAll('details.wave'))if(q.length)g.open=true;
 count.textContent=q.length?seen.size+(seen.size===1?' Application':' Applications'):'';}
 box?.addEventListener('input',apply);
-function key(d){const s=d.querySelector(':scope>summary');return (d.closest('section')?.id||'')+'|'+d.className+'|'+((s&&(s.querySelector('b')||s).textContent)||'').split(':')[0];}
 window.addEventListener('message',e=>{const m=e.data;const main=document.getElementById('plan');if(!m||m.type!=='update'||!main)return;
 const open=new Set([...main.querySelectorAll('details')].filter(d=>d.open).map(key));main.innerHTML=m.body;
 for(const d of main.querySelectorAll('details'))d.open=open.has(key(d));if(box)apply();

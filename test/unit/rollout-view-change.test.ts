@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atOnceOf, changeHtml, renderPlan } from '../../client/src/rolloutHtml';
+import { atOnceOf, changeHtml, chipApp, groupKey, renderPlan, type GroupElement } from '../../client/src/rolloutHtml';
 import type { ChangeSummary, RolloutPlan } from '../../server/src/protocol';
 
 const apps = (prefix: string, clusters: number, perCluster: number) =>
@@ -117,4 +117,31 @@ test('the "This change" section: timeline before → after, steps before → now
   // In the page, before the timeline.
   const page = renderPlan(plan, '', { change });
   assert.ok(page.indexOf('id="change"') > 0);
+});
+
+/** A folded group as the page's script sees it: its class, its section and its summary's text. */
+function group(section: string, className: string, summary: string, bold?: string): GroupElement {
+  const b = bold === undefined ? null : { textContent: bold, querySelector: () => null };
+  return {
+    className,
+    closest: (sel) => (sel === 'section' ? { id: section } : null),
+    querySelector: (sel) => (sel === ':scope>summary' ? { textContent: summary, querySelector: (x) => (x === 'b' ? b : null) } : null),
+  };
+}
+
+test('an opened group is known across refreshes by its step and label, never by its position or counts', () => {
+  const before = groupKey(group('step-2', 'wave', 'wave 3 45 Applications (cluster: prod-03 45)', 'wave 3'));
+  const after = groupKey(group('step-2', 'wave', 'wave 3 44 Applications (cluster: prod-03 44)', 'wave 3'));
+  assert.equal(before, after, 'the same wave after its counts changed');
+  assert.notEqual(before, groupKey(group('step-3', 'wave', 'wave 3 45 Applications', 'wave 3')), 'the same label in another step');
+  // A step's fold of many waves: the same fold when the number of waves it holds changes.
+  assert.equal(
+    groupKey(group('step-2', 'more', 'waves 4-45: 42 more waves, 42 Applications')),
+    groupKey(group('step-2', 'more', 'waves 4-46: 43 more waves, 43 Applications')),
+  );
+});
+
+test("the filter counts Applications, each once: a chip's filter text starts with its name", () => {
+  assert.equal(chipApp('prod-01-svc-01 prod-01 tier=canary'), 'prod-01-svc-01');
+  assert.equal(chipApp('a-2 '), 'a-2');
 });
