@@ -13,6 +13,7 @@ import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
 import { checkCommand } from './commandArgs';
+import { changeSummaryAt, changeText, changeTexts } from '../impact';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
@@ -45,6 +46,20 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   handle(Requests.fileInfo, async (r, token) => {
     const a = await readyFor(r, token);
     return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
+  });
+
+  handle(Requests.changeTexts, async (r, token) => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? changeTexts(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
+  });
+
+  handle(Requests.changeSummary, async (r, token) => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? changeSummaryAt(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
   });
 
   registerCommands(s, ready, overrides);
@@ -204,8 +219,24 @@ function registerCommands(s: ServerState, { readyFor, previewFor, offsetOf }: Re
         const doc = s.textOf(c.uri!);
         if (!doc) return null;
         const pos = doc.positionAt(c.offset ?? 0);
-        void connection.window.showDocument({ uri: doc.uri, takeFocus: true, selection: { start: pos, end: pos } }).catch(() => undefined);
+        // Only a client that says it opens documents is asked to (Neovim 0.7 ignores the request); any
+        // other is told where to look.
+        if (s.client.showDocument)
+          void connection.window
+            .showDocument({ uri: doc.uri, takeFocus: true, selection: { start: pos, end: pos } })
+            .catch(() => undefined);
+        else say(`Open ${URI.toPath(doc.uri) ?? doc.uri}:${pos.line + 1}`);
         return doc.uri;
+      }
+      case Commands.showChange: {
+        // The "This change" lens in editors without a diff view: the breakdown as text, its line shown.
+        const r = commandDocument(c.command, c.uri, c.offset);
+        const a = r ? await readyFor(r, token) : undefined;
+        const path = r?.uri ? URI.toPath(r.uri) : undefined;
+        const doc = r?.uri ? s.textOf(r.uri) : undefined;
+        const out = a && path && doc ? changeText(await s.impacts.of(a, path, doc.getText()), offsetOf(r!)) : null;
+        say(out?.summary ?? 'This change: nothing changes against the baseline');
+        return out?.text ?? null;
       }
       case Commands.setProgressiveSyncs: {
         const v = c.value!;
