@@ -31,6 +31,6 @@ export const CONTROLLER_CODES = [
     code: 'controller/does-not-start',
     severity: 'error',
     summary:
-      'The settings of the Argo CD that runs the ApplicationSet stop its controller from starting (an unknown policy; other namespaces with SCM providers on and no allow-list): nothing is generated.',
+      'The settings of the Argo CD that runs the ApplicationSet stop its controller from starting (an unknown policy; applicationsetcontroller.namespaces set with SCM providers on and no allow-list; a boolean flag that is not a boolean): nothing is generated.',
   },
 ] as const;

@@ -3,6 +3,7 @@
  * bar's tooltip: every Argo CD install, its namespaces, version, progressive syncs and other controller
  * settings, where each is written (file:line), and which ApplicationSets it runs and why.
  */
+import { unreadLines } from './completeness';
 import type { EngineInputs } from '../inputs';
 import { label, rank, versionLabel } from '../versions/releases';
 import { governingFor, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
@@ -88,13 +89,7 @@ export function installReport(
       progressiveSyncs: {
         state,
         ...(by ? { where: by.where ?? rel(by.file) } : {}),
-        ...(state === 'not-found' && ev.some((e) => e.unread)
-          ? {
-              unread: ev
-                .filter((e) => e.unread)
-                .map((e) => `${e.where ?? rel(e.file)}: ${e.description.replace(/ \(kustomize fetches.*$/, '')}`),
-            }
-          : {}),
+        ...(ev.some((e) => e.unread) ? { unread: unreadLines(ev, (e) => e.where ?? rel(e.file)) } : {}),
       },
       settings,
       evidence: [...new Set(evidence)].filter((e) => !evidence.some((o) => o !== e && o.startsWith(e + ':'))),

@@ -14,6 +14,7 @@ import { getScan } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
+import { unreadLines } from '../install/completeness';
 
 export {
   CM_KEY,
@@ -86,6 +87,22 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
       evidence = worst.p.ev;
     }
   }
+  // Configuration of the install that exists but was not read: unknown, whatever the rest says
+  // (install/completeness.ts); what was read is kept as `partial`, never as the answer.
+  if (evidence.some((e) => e.unread)) {
+    const decided = firstDeciding(evidence, state);
+    return {
+      state: 'not-found',
+      source: 'detected',
+      evidence,
+      searched: [],
+      targets,
+      instance,
+      notes,
+      unread: unreadLines(evidence, (e) => e.where ?? e.file),
+      ...(state !== 'not-found' ? { partial: { state, ...(decided ? { where: decided.where ?? decided.file } : {}) } } : {}),
+    };
+  }
   return {
     state,
     source: 'detected',
@@ -96,13 +113,6 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     decidedBy: firstDeciding(evidence, state),
     notes,
     ...(state !== 'enabled' && enabledOnceDeployed(evidence) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
-    ...(state === 'not-found' && evidence.some((e) => e.unread)
-      ? {
-          unread: evidence
-            .filter((e) => e.unread)
-            .map((e) => `${e.where ?? e.file}: ${e.description.replace(/ \(kustomize fetches.*$/, '')}`),
-        }
-      : {}),
   };
 }
 

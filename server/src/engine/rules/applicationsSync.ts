@@ -17,20 +17,33 @@ export interface EffectivePolicy {
 
 /** The controller's settings as the install model gives them (values as written, with where). */
 export interface ControllerPolicy {
-  policy?: { value: string; where: string };
+  /** `flag`: given as `--policy`, which pflag parses after the override's default was computed. */
+  policy?: { value: string; where: string; flag?: boolean };
   override?: { value: boolean; where: string };
+  /**
+   * The override when no `--enable-policy-override`/env sets it: on while the policy read from the
+   * environment (env var or ConfigMap, not the `--policy` flag) is empty. Default: the policy is empty.
+   */
+  overrideDefault?: boolean;
 }
 
 export function effectivePolicy(own: string, controller: ControllerPolicy): EffectivePolicy {
-  const ctl = controller.policy?.value.trim() ?? '';
-  const overrideOn = controller.override ? controller.override.value : ctl === '';
+  // Values as the controller reads them, untrimmed (an unknown policy stops it: lint says so).
+  const ctl = controller.policy?.value ?? '';
+  const overrideOn = controller.override ? controller.override.value : (controller.overrideDefault ?? ctl === '');
   const ctlWords = controller.policy
     ? `the controller's policy ${ctl || '(empty)'} (${controller.policy.where})`
     : "the controller's default policy";
   if (own && KNOWN.has(own) && overrideOn)
     return {
       policy: own as SyncPolicyName,
-      why: `applicationsSync: ${own}${controller.override ? ` (policy override enabled by ${controller.override.where})` : ` (${ctlWords} lets it decide)`}`,
+      why: `applicationsSync: ${own}${
+        controller.override
+          ? ` (policy override enabled by ${controller.override.where})`
+          : controller.policy?.flag && ctl !== ''
+            ? ` (${ctlWords} is a --policy flag, and the override stays on: its default is computed from the ConfigMap's policy, which is empty)`
+            : ` (${ctlWords} lets it decide)`
+      }`,
     };
   const policy = (KNOWN.has(ctl) ? ctl : 'sync') as SyncPolicyName;
   if (own && own !== policy)
