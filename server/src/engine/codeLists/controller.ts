@@ -10,6 +10,12 @@ export const CONTROLLER_CODES = [
       "The ApplicationSet lies in a namespace the repository's Argo CD does not process ApplicationSets in (its own namespace and applicationsetcontroller.namespaces): it generates nothing.",
   },
   {
+    code: 'controller/application-namespace-not-enabled',
+    severity: 'warning',
+    summary:
+      "The ApplicationSet lies outside its Argo CD's namespace and that namespace is not in application.namespaces: the Applications it creates are never reconciled.",
+  },
+  {
     code: 'controller/scm-providers-disabled',
     severity: 'error',
     summary:

@@ -83,6 +83,11 @@ export const CONTROLLER_SETTINGS = [
     flag: '--applicationset-namespaces',
     env: 'ARGOCD_APPLICATIONSET_CONTROLLER_NAMESPACES',
   },
+  // Read by the application controller and the API server, not by the ApplicationSet controller
+  // (`--application-namespaces`, util/security/application_namespaces.go IsNamespaceEnabled): an
+  // ApplicationSet outside Argo CD's namespace creates its Applications in its own namespace, which must be
+  // enabled here too. Only the ConfigMap key is read (the flag and env var belong to other Deployments).
+  { name: 'applicationNamespaces', cm: 'application.namespaces', flag: '', env: '' },
 ] as const;
 
 export type ControllerSettingName = (typeof CONTROLLER_SETTINGS)[number]['name'];
@@ -211,6 +216,8 @@ class Collector {
   roots: readonly string[] = [];
   /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
   selectedFrom = new Set<string>();
+  /** Namespaces that hold Argo CD Applications of the repository, each with the first file (install/outside.ts). */
+  appNamespaces = new Map<string, string>();
   /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
   slot: string | undefined;
 
@@ -316,7 +323,7 @@ const quote = (raw: string) => {
 
 /** The flags the arguments are read for, each with whether it is a bool flag (controllerArgs.ts). */
 const KNOWN_FLAGS: ReadonlyMap<string, boolean> = new Map<string, boolean>([
-  ...CONTROLLER_SETTINGS.map((st): [string, boolean] => [st.flag, 'bool' in st]),
+  ...CONTROLLER_SETTINGS.filter((st) => st.flag).map((st): [string, boolean] => [st.flag, 'bool' in st]),
   [FLAG, true],
   [OLD_FLAG, true],
 ]);
@@ -386,7 +393,7 @@ function checkEnv(c: Collector, site: Site, env: Json | undefined, who: string) 
 /** One `{name, value}` entry; `site` points at the entry. */
 function checkEnvVar(c: Collector, site: Site, e: Json | undefined, who: string) {
   const name = own(e, 'name');
-  const st = CONTROLLER_SETTINGS.find((x) => x.env === name);
+  const st = name ? CONTROLLER_SETTINGS.find((x) => x.env === name) : undefined;
   const stValue = scalarText(own(e, 'value'));
   if (st && stValue !== undefined) c.setting(at(site, 'value'), st.name, 'env', stValue);
   if (name !== ENV && name !== OLD_ENV) return;
@@ -486,9 +493,11 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
   else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name))
     checkPodSpec(c, at(site, 'spec', 'template', 'spec'), own(own(own(v, 'spec'), 'template'), 'spec'), `Deployment ${name}`);
   else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) checkArgoCDResource(c, site, v, name);
-  else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/'))
+  else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
+    const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
+    if (ns && !site.inner && !c.appNamespaces.has(ns)) c.appNamespaces.set(ns, site.file.path);
     checkArgoApplication(c, site, v, name, depth);
-  else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd')
+  } else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd')
     checkHelmRelease(c, site, v, name);
   else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
     const kns = own(v, 'namespace');
@@ -1297,6 +1306,8 @@ export interface WorkspaceScan {
   instances: Instance[];
   /** Folders an Application's or Flux Kustomization's path deploys (installers.ts). */
   deployed: Installers['deployed'];
+  /** Namespaces that hold Argo CD Applications of the repository, each with the first file that does. */
+  appNamespaces: { namespace: string; file: string }[];
 }
 
 /**
@@ -1369,7 +1380,14 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
     return e;
   });
-  return { evidence, settings, targets: c.targets, instances: [...c.instances.values()], deployed: c.installers.deployed };
+  return {
+    evidence,
+    settings,
+    targets: c.targets,
+    instances: [...c.instances.values()],
+    deployed: c.installers.deployed,
+    appNamespaces: [...c.appNamespaces].map(([namespace, file]) => ({ namespace, file })),
+  };
 }
 
 function lineOf(text: string, offset: number): number {

@@ -15,6 +15,7 @@ import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
 import { unreadLines } from '../install/completeness';
+import { outsideArgoCD } from '../install/outside';
 
 export {
   CM_KEY,
@@ -192,6 +193,29 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
                 .join('; ')}`
             : 'no Argo CD install in the workspace governs its folder',
         };
+    // Installs of the repository were found, none runs ApplicationSets in this namespace: an Argo CD
+    // installed outside the repository may (install/outside.ts), with settings not read here.
+    if (!choice.instances.length && appset.namespace && choice.otherNamespace.length) {
+      const outside = outsideArgoCD(scan, appset.namespace, roots);
+      evidence = [
+        {
+          file: appset.path,
+          where: outside?.file ?? relativePath(roots, appset.path),
+          description: outside
+            ? `not read: the Argo CD that runs ApplicationSets in namespace ${appset.namespace} is installed outside this repository (Applications are kept in that namespace), and its settings are not in the repository`
+            : `not read: no Argo CD of this repository runs ApplicationSets in namespace ${appset.namespace}; only one installed outside the repository could, and its settings are not in the repository`,
+          effect: 'ignored',
+          unread: true,
+        },
+      ];
+      instance = {
+        name: '',
+        why: outside
+          ? `an Argo CD installed outside this repository runs in namespace ${appset.namespace} (${outside.file} keeps Applications there)`
+          : instance!.why,
+        ...(outside ? {} : { rejected: true as const }),
+      };
+    }
     for (const o of choice.otherNamespace) {
       notes.push(
         `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,

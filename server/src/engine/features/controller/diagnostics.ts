@@ -12,6 +12,8 @@ import type { GeneratorEntryView } from '../../view/generators';
 import { severityOf } from '../../diagnostics/codes';
 import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
 import { flagBool } from '../../install/argoEnv';
+import { applicationNamespaces, outsideArgoCD } from '../../install/outside';
+import { namespaceWatched } from '../../install/instances';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
 import { ARGOCD_CONFIG } from '../../workspace/interests';
 import { isObj } from '../../objects';
@@ -64,7 +66,11 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   // Namespaces: the repository's installs were found, none processes ApplicationSets in this namespace.
   const choice = view.gov.choice;
-  if (ns && !view.gov.mapping && !view.gov.installs.length && choice?.otherNamespace.length) {
+  // Applications kept in that namespace show an Argo CD installed outside the repository runs there
+  // (install/outside.ts): it processes the ApplicationSets of its own namespace, so nothing is said.
+  const roots = ctx.file.host.roots();
+  const outside = ns && !view.gov.mapping && !view.gov.installs.length ? outsideArgoCD(view.model.scan, ns, roots) : undefined;
+  if (ns && !outside && !view.gov.mapping && !view.gov.installs.length && choice?.otherNamespace.length) {
     const which = choice.otherNamespace
       .slice(0, 3)
       .map((i) => `${i.name} processes those in ${[...new Set([i.namespace, ...i.watched].filter(Boolean))].join(', ')}`)
@@ -76,6 +82,17 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     );
   }
   if (!view.gov.installs.length && !view.gov.mapping) return out;
+
+  // An ApplicationSet outside Argo CD's namespace creates its Applications in its own namespace; the
+  // application controller and the API server only handle Applications there when application.namespaces
+  // enables it (util/security/application_namespaces.go IsNamespaceEnabled; Appset-Any-Namespace.md).
+  const inst = view.gov.installs.length === 1 ? view.gov.installs[0] : undefined;
+  if (ns && inst?.namespace && ns !== inst.namespace && !namespaceWatched(applicationNamespaces(view.model.scan, inst), inst.namespace, ns))
+    push(
+      'controller/application-namespace-not-enabled',
+      `The Applications this ApplicationSet creates in namespace ${ns} are never reconciled: ${view.name} runs in namespace ${inst.namespace}, and ${ns} is not in its application.namespaces (argocd-cmd-params-cm), so the application controller and the API server ignore Applications there. Add ${ns} to application.namespaces (and to the AppProject's sourceNamespaces).`,
+      sub(fields.metadata, 'namespace').span,
+    );
 
   startFindings(view, push, sub(fields.root, 'kind').span);
   scmFindings(ctx, view, push);
