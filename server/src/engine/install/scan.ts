@@ -318,7 +318,9 @@ const at = (s: Site, ...p: JsonPath): Site => ({ ...s, path: [...s.path, ...p] }
 /** A value as written, quoted; control characters (a file's trailing newline) shown escaped. */
 const quote = (raw: string) => {
   const shown = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
-  return /[\n\r\t]/.test(shown) ? JSON.stringify(shown) : `"${shown}"`;
+  // Control characters escaped (a file's trailing newline); a value with double quotes (an `envs:` line
+  // keeps them) in single quotes, so the quotes the controller gets show.
+  return /[\n\r\t]/.test(shown) ? JSON.stringify(shown) : shown.includes('"') ? `'${shown}'` : `"${shown}"`;
 };
 
 /** The flags the arguments are read for, each with whether it is a bool flag (controllerArgs.ts). */

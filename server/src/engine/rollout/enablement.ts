@@ -202,8 +202,8 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
           file: appset.path,
           where: outside?.file ?? relativePath(roots, appset.path),
           description: outside
-            ? `not read: the Argo CD that runs ApplicationSets in namespace ${appset.namespace} is installed outside this repository (Applications are kept in that namespace), and its settings are not in the repository`
-            : `not read: no Argo CD of this repository runs ApplicationSets in namespace ${appset.namespace}; only one installed outside the repository could, and its settings are not in the repository`,
+            ? `not read: the settings of the Argo CD in namespace ${appset.namespace}, installed outside this repository (Applications are kept in that namespace)`
+            : `not read: the settings of an Argo CD installed outside this repository in namespace ${appset.namespace} (no Argo CD of this repository runs ApplicationSets there; only such an Argo CD could)`,
           effect: 'ignored',
           unread: true,
         },
