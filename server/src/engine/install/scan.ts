@@ -209,7 +209,7 @@ class Collector {
   /** Helm's merge order of the values being read: later ranks of one chain override earlier ones. */
   rank: { chain: string; rank: number } | undefined;
   /** Remote bases of kustomizations, said as "not read" only for kustomizations that are Argo CD installs. */
-  remoteBases: { site: Site; ref: string; key: string }[] = [];
+  remoteBases: { site: Site; ref: string; key: string; what?: string }[] = [];
   /** The configuration files being scanned (never re-asked of the index while it is read). */
   files: readonly IndexedFile[] = [];
   /** Workspace roots (an Application's `path:` is relative to its repository's root). */
@@ -315,6 +315,35 @@ class Collector {
 
 const at = (s: Site, ...p: JsonPath): Site => ({ ...s, path: [...s.path, ...p] });
 
+/**
+ * The first `max` entries of a list the model reads (a bound against hostile files). When an entry past
+ * the bound could configure the controller (`relevant`), the install's answers become unknown: said as
+ * "not read", with the bound, never silently dropped (install/completeness.ts).
+ */
+function bounded<T>(
+  c: Collector,
+  site: Site,
+  list: readonly T[],
+  max: number,
+  what: string,
+  relevant: (x: T) => boolean,
+  kustomization = false,
+): T[] {
+  if (list.length > max && list.slice(max).some(relevant)) {
+    const description = `not read: ${what} past the first ${max} (the install model reads no more), and one of them may set a controller setting`;
+    // A kustomization's lists count only when it is an Argo CD install: decided at the end, as for remote bases.
+    if (kustomization) c.remoteBases.push({ site, ref: what, key: c.current?.key ?? installOf(site.file.path).key, what: description });
+    else c.unread(site, description);
+  }
+  return list.slice(0, max);
+}
+
+/** Words that name a flag the model reads (for `bounded`). */
+const namesFlag = (a: Json | undefined) => {
+  const t = scalarText(a);
+  return t !== undefined && /--(enable-|policy|allowed-scm|applicationset-namespaces)/.test(t);
+};
+
 /** A value as written, quoted; control characters (a file's trailing newline) shown escaped. */
 const quote = (raw: string) => {
   const shown = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
@@ -337,7 +366,7 @@ function checkArgs(c: Collector, site: Site, args: Json | undefined, who: string
     readArgs(
       c,
       (i) => at(site, i),
-      args.slice(0, 500).map((a) => scalarText(a)),
+      bounded(c, site, args, 500, `${who}: arguments`, namesFlag).map((a) => scalarText(a)),
       who,
     );
 }
@@ -389,7 +418,10 @@ function readArgs(c: Collector, siteOf: (item: number) => Site, items: (string |
 }
 
 function checkEnv(c: Collector, site: Site, env: Json | undefined, who: string) {
-  if (Array.isArray(env)) env.slice(0, 500).forEach((e, i) => checkEnvVar(c, at(site, i), e, who));
+  if (Array.isArray(env))
+    bounded(c, site, env, 500, `${who}: env entries`, (e) =>
+      /^ARGOCD_APPLICATIONSET_CONTROLLER_/.test(String(own(e, 'name') ?? '')),
+    ).forEach((e, i) => checkEnvVar(c, at(site, i), e, who));
 }
 
 /** One `{name, value}` entry; `site` points at the entry. */
@@ -862,7 +894,13 @@ function checkKustomizePatches(c: Collector, site: Site, v: Json, depth: number)
   ];
   for (const [field, list] of lists) {
     if (!Array.isArray(list)) continue;
-    list.slice(0, 200).forEach((entry, i) => {
+    // A patch past the bound counts when it may concern the controller: no target (a file or an inline
+    // strategic-merge patch names its own), or the controller or the params ConfigMap as its target.
+    const mayConcern = (e: Json) => {
+      const t = own(e, 'target');
+      return t === undefined || json6902Applies({ kind: String(own(t, 'kind') ?? ''), name: String(own(t, 'name') ?? '') });
+    };
+    bounded(c, at(site, field), list, 200, `kustomize ${field}`, mayConcern, true).forEach((entry, i) => {
       const s = at(site, field, i);
       // patchesStrategicMerge entries are paths or inline YAML strings.
       const patch = typeof entry === 'string' ? (entry.includes('\n') ? entry : undefined) : scalarText(own(entry, 'patch'));
@@ -899,7 +937,11 @@ function noteRemoteBases(c: Collector, site: Site, v: Json) {
   for (const field of ['resources', 'bases', 'components']) {
     const list = own(v, field);
     if (!Array.isArray(list)) continue;
-    list.slice(0, 200).forEach((r, i) => {
+    const remoteOther = (r: Json) => {
+      const ref = scalarText(r);
+      return !!ref && isRemote(ref) && !/argoproj(-labs)?\//i.test(ref);
+    };
+    bounded(c, at(site, field), list, 200, `kustomize ${field}`, remoteOther, true).forEach((r, i) => {
       const ref = scalarText(r);
       if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
@@ -915,7 +957,14 @@ function checkGeneratorEnvs(c: Collector, site: Site, g: Json, i: number) {
     ['env', typeof own(g, 'env') === 'string' ? [own(g, 'env') as Json] : []],
   ];
   for (const [field, list] of lists)
-    list.slice(0, 20).forEach((e, j) => {
+    bounded(
+      c,
+      { ...at(site, 'configMapGenerator', i, field), inner: true },
+      list,
+      20,
+      `kustomize configMapGenerator ${field} files`,
+      () => true,
+    ).forEach((e, j) => {
       const s: Site = {
         ...(field === 'env' ? at(site, 'configMapGenerator', i, 'env') : at(site, 'configMapGenerator', i, 'envs', j)),
         inner: true,
@@ -923,7 +972,8 @@ function checkGeneratorEnvs(c: Collector, site: Site, g: Json, i: number) {
       const text = generatorSource(c, s, e, `envs ${String(e)}`);
       if (text === undefined) return;
       // kustomize api/kv keyValuesFromLines: the value is everything after the first "=", quotes kept (kustomizeKv.ts).
-      for (const pair of envFilePairs(text).slice(0, 500))
+      const isSetting = (pair: { key: string }) => pair.key === CM_KEY || CONTROLLER_SETTINGS.some((st) => st.cm === pair.key);
+      for (const pair of bounded(c, s, envFilePairs(text), 500, `lines of ${String(e)}`, isSetting))
         checkParam(c, s, pair.key, pair.value, `kustomize configMapGenerator ${CM_NAME} (${field} ${String(e)}, line ${pair.line + 1})`);
     });
 }
@@ -950,7 +1000,10 @@ function checkGeneratorFiles(c: Collector, site: Site, g: Json, i: number) {
   // is part of the value, for every setting (`false\n` is not a boolean, `create-only\n` not a policy).
   const fileList = own(g, 'files');
   if (Array.isArray(fileList))
-    fileList.slice(0, 50).forEach((e, j) => {
+    bounded(c, { ...at(site, 'configMapGenerator', i, 'files'), inner: true }, fileList, 50, 'kustomize configMapGenerator files', (e) => {
+      const k = typeof e === 'string' ? fileSource(e)?.key : undefined;
+      return k === CM_KEY || CONTROLLER_SETTINGS.some((st) => st.cm === k);
+    }).forEach((e, j) => {
       const entry = typeof e === 'string' ? fileSource(e) : undefined;
       if (!entry) return;
       const s: Site = { ...at(site, 'configMapGenerator', i, 'files', j), inner: true };
@@ -1004,7 +1057,7 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
   const onConfigMap = onConfigMapTarget(target);
   if (!onDeployment && !onConfigMap) return;
   const who = `kustomize JSON6902 patch of ${target.kind} ${target.name}`;
-  ops.slice(0, 500).forEach((op, i) => {
+  bounded(c, site, ops, 500, who, (op) => own(op, 'op') === 'add' || own(op, 'op') === 'replace').forEach((op, i) => {
     const kindOp = own(op, 'op');
     if (kindOp !== 'add' && kindOp !== 'replace') return;
     const p = String(own(op, 'path') ?? '');
@@ -1338,7 +1391,9 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     if (!c.instances.has(r.key) && !/argo-?cd|gitops/i.test(dir.slice(dir.lastIndexOf('/') + 1)) && !/argo-?cd|gitops/i.test(ns)) continue;
     c.evidence.push({
       file: r.site.file.path,
-      description: `not read: remote base ${r.ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
+      description:
+        r.what ??
+        `not read: remote base ${r.ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
       effect: 'ignored',
       site: r.site,
       instance: c.instanceKey(r.site),
