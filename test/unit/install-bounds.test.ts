@@ -1,0 +1,170 @@
+// "A limit reached or a file not read makes an answer Unknown, with the reason: never a different
+// answer." Each bound of the install model (install/scan.ts, install/completeness.ts) is hit here, and
+// the verdict is either the one without the bound (when what was left out decides nothing) or "Unknown
+// whether honoured" naming what was not read and why — through the CLI's plan and lint (exit codes
+// too) on real folders, and through the language service for the list bounds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { repoRoot } from '../helpers/cli';
+import { bundledCli } from '../helpers/realworld';
+import { getLanguageService } from '../../server/src/engine';
+import { memHost } from '../helpers/memHost';
+import { rollingSyncBy } from '../helpers/appsets';
+
+const cli = bundledCli('appset-install-bounds-');
+const FIXTURE = path.join(repoRoot, 'test', 'fixtures', 'installs', 'env-values-files');
+
+/** A copy of the env-values-files fixture (an umbrella chart, installed by one Application selecting values.yaml and values-prod.yaml). */
+function layout(prodEnables: boolean): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-bounds-')));
+  fs.cpSync(FIXTURE, dir, { recursive: true });
+  const prod = path.join(dir, 'platform/argocd/values-prod.yaml');
+  fs.writeFileSync(prod, fs.readFileSync(prod, 'utf8').replace(/syncs: \w+/, `syncs: ${prodEnables}`));
+  return dir;
+}
+const progressive = (out: string) => /progressive syncs: [^\n]*/.exec(out)?.[0] ?? out;
+const plan = (dir: string) => cli.run(['plan', 'apps/shop.yaml', '--workspace', '.'], dir);
+
+test('199 values files no install selects, beside the chart: the verdict does not move ("disabled" stays, and "enabled" stays)', () => {
+  for (const prodEnables of [false, true]) {
+    const dir = layout(prodEnables);
+    const before = plan(dir);
+    for (let i = 0; i < 199; i++)
+      fs.writeFileSync(
+        path.join(dir, `platform/argocd/values-a${String(i).padStart(3, '0')}.yaml`),
+        `argo:\n  configs:\n    params:\n      applicationsetcontroller.enable.progressive.syncs: ${!prodEnables}\n`,
+      );
+    const after = plan(dir);
+    assert.match(progressive(before.out), prodEnables ? /^progressive syncs: enabled/ : /^progressive syncs: disabled/);
+    assert.equal(progressive(after.out), progressive(before.out));
+    assert.equal(after.code, before.code);
+  }
+});
+
+test('280 Applications installing one chart, each setting progressive syncs: past the bound the verdict is unknown, with the bound named', () => {
+  const dir = layout(true);
+  for (let i = 0; i < 280; i++) {
+    const n = String(i).padStart(3, '0');
+    fs.mkdirSync(path.join(dir, `clusters/c${n}`), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, `clusters/c${n}/argocd.yaml`),
+      `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: argocd-${n}\n  namespace: argocd\nspec:\n  project: default\n  source:\n    repoURL: https://example.com/platform.git\n    targetRevision: main\n    path: platform/argocd\n    helm:\n      valuesObject:\n        argo:\n          configs:\n            params:\n              applicationsetcontroller.enable.progressive.syncs: true\n  destination:\n    server: https://kubernetes.default.svc\n    namespace: argocd\n`,
+    );
+  }
+  const r = plan(dir);
+  assert.match(progressive(r.out), /^progressive syncs: unknown \(what was read says enabled/);
+  assert.match(r.out, /the install model keeps at most 200 places that set progressive syncs per install/);
+  assert.equal(r.code, 1);
+  const lint = cli.run(['lint', 'apps/shop.yaml', '--workspace', '.'], dir);
+  assert.match(lint.out, /rollout\/progressive-syncs-not-found Unknown whether honoured: .*keeps at most 200/);
+  assert.equal(lint.code, 0, 'a warning: lint fails only on errors');
+});
+
+test('a values file the installing Application selects but the index skipped: unknown, "not read" with why — never "not in the repository"', () => {
+  // Over the size limit.
+  const big = layout(true);
+  const prod = path.join(big, 'platform/argocd/values-prod.yaml');
+  fs.writeFileSync(prod, fs.readFileSync(prod, 'utf8') + `# ${'x'.repeat(1100 * 1024)}\n`);
+  const r = plan(big);
+  assert.match(progressive(r.out), /^progressive syncs: unknown/);
+  assert.match(r.out, /helm\.valueFiles values-prod\.yaml: not read \(it is 1\.1 MB, larger than the 1 MB limit\)/);
+  assert.doesNotMatch(r.out, /not in the repository/);
+  assert.equal(r.code, 1);
+  // A FIFO (a read would block forever).
+  const fifo = layout(true);
+  const p = path.join(fifo, 'platform/argocd/values-prod.yaml');
+  fs.rmSync(p);
+  if (spawnSync('mkfifo', [p]).status !== 0) return; // no mkfifo on this system
+  const f = plan(fifo);
+  assert.match(progressive(f.out), /^progressive syncs: unknown/);
+  assert.match(f.out, /values-prod\.yaml: not read \(it is not a regular file\)/);
+  // What was read (values.yaml) decides nothing: no "Ignored" headline.
+  assert.doesNotMatch(f.out, /!! Ignored/);
+});
+
+test('an envs file of the params generator the index skipped: unknown', () => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-bounds-envs-')));
+  fs.mkdirSync(path.join(dir, 'argocd'));
+  fs.mkdirSync(path.join(dir, 'apps'));
+  fs.writeFileSync(
+    path.join(dir, 'argocd/kustomization.yaml'),
+    'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\nconfigMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    envs:\n      - params.env\n',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'argocd/params.env'),
+    `applicationsetcontroller.enable.progressive.syncs=true\n#${'x'.repeat(1100 * 1024)}\n`,
+  );
+  fs.copyFileSync(path.join(FIXTURE, 'apps/shop.yaml'), path.join(dir, 'apps/shop.yaml'));
+  const r = plan(dir);
+  assert.match(progressive(r.out), /^progressive syncs: unknown/);
+  assert.match(r.out, /envs params\.env\): not read \(it is 1\.1 MB/);
+});
+
+// ---- list bounds, through the language service ----
+
+const APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: services
+  namespace: argocd
+spec:
+  generators:
+  - clusters: {}
+  template:
+    metadata:
+      name: '{{name}}'
+      labels:
+        tier: '{{metadata.labels.tier}}'
+    spec:
+      destination:
+        server: '{{server}}'
+${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}`;
+const enablement = (files: Record<string, string>) => {
+  const service = getLanguageService({ host: memHost(new Map(Object.entries(files))) });
+  const at = '/ws/apps/a.yaml';
+  return service.rolloutPlan(service.analyze(at, APPSET, at))!.enablement;
+};
+const kustomization = (extra: string) =>
+  `namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v3.1.8\n${extra}`;
+
+test('list bounds: a setting past each bound makes the verdict unknown, naming the bound; within it, the setting decides', () => {
+  const pad = (n: number) => Array.from({ length: n }, (_, i) => `--metrics-addr=:${8000 + i}`);
+  const deployment = (args: string[]) =>
+    `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: argocd-applicationset-controller\n  namespace: argocd\nspec:\n  template:\n    spec:\n      containers:\n        - name: c\n          args:\n${args.map((a) => `            - "${a}"`).join('\n')}\n`;
+  const within = enablement({ '/ws/argocd/deploy.yaml': deployment([...pad(10), '--enable-progressive-syncs']) });
+  assert.equal(within.state, 'enabled');
+  const past = enablement({ '/ws/argocd/deploy.yaml': deployment([...pad(500), '--enable-progressive-syncs']) });
+  assert.equal(past.state, 'not-found');
+  assert.match(past.unread!.join('\n'), /arguments past the first 500/);
+  // envs lines.
+  const lines = (n: number) =>
+    `${Array.from({ length: n }, (_, i) => `other.key${i}=x`).join('\n')}\napplicationsetcontroller.enable.progressive.syncs=true\n`;
+  const gen = 'configMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    envs:\n      - params.env\n';
+  assert.equal(enablement({ '/ws/argocd/kustomization.yaml': kustomization(gen), '/ws/argocd/params.env': lines(10) }).state, 'enabled');
+  const envs = enablement({ '/ws/argocd/kustomization.yaml': kustomization(gen), '/ws/argocd/params.env': lines(600) });
+  assert.equal(envs.state, 'not-found');
+  assert.match(envs.unread!.join('\n'), /lines of params\.env past the first 500/);
+  // kustomize patches of the install.
+  const patches = (n: number) =>
+    `patches:\n${Array.from({ length: n }, (_, i) => `  - target: {kind: Service, name: s${i}}\n    patch: '[{"op": "add", "path": "/metadata/labels/x", "value": "y"}]'`).join('\n')}\n  - path: controller-patch.yaml\n`;
+  const patchFile =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: argocd-applicationset-controller\nspec:\n  template:\n    spec:\n      containers:\n        - name: c\n          args: [--enable-progressive-syncs]\n';
+  // The patch file is also read on its own (a strategic-merge patch looks like the resource): the bound
+  // still makes the answer unknown, since a patch past it might be anything.
+  const p = enablement({ '/ws/argocd/kustomization.yaml': kustomization(patches(250)), '/ws/argocd/controller-patch.yaml': patchFile });
+  assert.equal(p.state, 'not-found');
+  assert.match(p.unread!.join('\n'), /kustomize patches past the first 200/);
+  // JSON6902 operations on the controller.
+  const ops = (n: number) =>
+    `[${Array.from({ length: n }, () => '{"op": "add", "path": "/spec/template/spec/containers/0/args/-", "value": "--metrics-addr=:9"}').join(', ')}, {"op": "add", "path": "/spec/template/spec/containers/0/args/-", "value": "--enable-progressive-syncs"}]`;
+  const json = (n: number) =>
+    kustomization(`patches:\n  - target: {kind: Deployment, name: argocd-applicationset-controller}\n    patch: '${ops(n)}'\n`);
+  assert.equal(enablement({ '/ws/argocd/kustomization.yaml': json(5) }).state, 'enabled');
+  const j = enablement({ '/ws/argocd/kustomization.yaml': json(600) });
+  assert.equal(j.state, 'not-found');
+  assert.match(j.unread!.join('\n'), /JSON6902 patch of Deployment argocd-applicationset-controller past the first 500/);
+});
