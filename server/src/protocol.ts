@@ -93,6 +93,8 @@ export interface FileInfoAppSet {
     state: EnablementState;
     /** One line: `Progressive syncs enabled by argocd/argocd-cmd-params-cm.yaml:12`, `Ignored: progressive syncs are off, …`. */
     text: string;
+    /** Part of the configuration of the install was not read: whether it is honoured is unknown (`text` says why). */
+    unknown?: true;
     /** Which install, and why it was chosen. */
     instance?: string;
     /** The file (absolute path) and offset that decided, when a file did. */

@@ -153,6 +153,7 @@ export class Views {
           enablement: {
             state: en.state,
             text,
+            ...(en.unread?.length ? { unknown: true as const } : {}),
             instance: en.instance
               ? shownInstanceName(en.instance.name)
                 ? `${en.instance.name} (${en.instance.why})`
