@@ -178,19 +178,41 @@ test('fixture kustomize-generator-values: the quoted envs line leaves progressiv
   assert.doesNotMatch(lint.out, /scm-providers-disabled/);
 });
 
-test('fixture outside-namespace: Applications in openshift-gitops show an Argo CD installed outside; lint and plan agree it is unknown', () => {
+test('fixture outside-namespace: Applications in openshift-gitops show an Argo CD installed outside; lint and plan agree', () => {
   const { service, a, root } = analyzed('outside-namespace', 'gitops/shop.yaml');
   const codes = service.diagnostics(a).map((d) => d.code);
   assert.ok(!codes.includes('controller/namespace-not-watched'), codes.join(', '));
+  // That Argo CD runs it, and nothing in the repository configures it: the answer of a repository with no install.
   const en = service.rolloutPlan(a, 0)!.enablement;
   assert.equal(en.state, 'not-found');
-  assert.match(en.unread!.join('\n'), /the settings of the Argo CD in namespace openshift-gitops, installed outside this repository/);
-  assert.match(service.fileInfo(a).appsets[0].enablement.text, /^Unknown whether honoured/);
+  assert.match(
+    en.instance!.why,
+    /the Argo CD in namespace openshift-gitops is installed outside this repository \(gitops\/shop-app\.yaml keeps Applications there\)/,
+  );
+  assert.match(service.fileInfo(a).appsets[0].enablement.text, /^Ignored: progressive syncs are off, so all 2 Applications sync at once/);
   const plan = cli.run(['plan', 'gitops/shop.yaml', '--workspace', '.'], root);
   assert.equal(plan.code, 1);
-  assert.match(plan.out, /progressive syncs: unknown/);
-  assert.doesNotMatch(plan.out, /Ignored: progressive syncs are off/);
+  assert.match(plan.out, /progressive syncs: not enabled .* installed outside this repository/);
   const lint = cli.run(['lint', 'gitops/shop.yaml', '--workspace', '.'], root);
   assert.doesNotMatch(lint.out, /namespace-not-watched/);
-  assert.match(lint.out, /Unknown whether honoured/);
+  assert.match(
+    lint.out,
+    /Nothing in this repository configures the Argo CD that runs it \(the Argo CD in namespace openshift-gitops is installed outside/,
+  );
+  // Without those Applications, lint says no install of the repository processes that namespace — and
+  // that only one installed outside it could, as the plan's "all sync at once" then assumes.
+  const files = new Map<string, string>([
+    ['/ws/argocd/argocd-cmd-params-cm.yaml', fs.readFileSync(path.join(root, 'argocd/argocd-cmd-params-cm.yaml'), 'utf8')],
+    ['/ws/argocd/kustomization.yaml', fs.readFileSync(path.join(root, 'argocd/kustomization.yaml'), 'utf8')],
+  ]);
+  const service2 = getLanguageService({ host: memHost(files) });
+  const text = fs.readFileSync(path.join(root, 'gitops/shop.yaml'), 'utf8');
+  const d = service2
+    .diagnostics(service2.analyze('/ws/gitops/shop.yaml', text, '/ws/gitops/shop.yaml'))
+    .find((x) => x.code === 'controller/namespace-not-watched');
+  assert.ok(d);
+  assert.match(
+    d.message,
+    /unless an Argo CD installed outside this repository runs in namespace openshift-gitops, this one generates no Applications/,
+  );
 });

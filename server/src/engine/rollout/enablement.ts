@@ -193,29 +193,18 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
                 .join('; ')}`
             : 'no Argo CD install in the workspace governs its folder',
         };
-    // Installs of the repository were found, none runs ApplicationSets in this namespace: an Argo CD
-    // installed outside the repository may (install/outside.ts), with settings not read here.
-    if (!choice.instances.length && appset.namespace && choice.otherNamespace.length) {
-      const outside = outsideArgoCD(scan, appset.namespace, roots);
-      evidence = [
-        {
-          file: appset.path,
-          where: outside?.file ?? relativePath(roots, appset.path),
-          description: outside
-            ? `not read: the settings of the Argo CD in namespace ${appset.namespace}, installed outside this repository (Applications are kept in that namespace)`
-            : `not read: the settings of an Argo CD installed outside this repository in namespace ${appset.namespace} (no Argo CD of this repository runs ApplicationSets there; only such an Argo CD could)`,
-          effect: 'ignored',
-          unread: true,
-        },
-      ];
+    // Installs of the repository were found, none runs ApplicationSets in this namespace, and Applications
+    // kept there show an Argo CD installed outside the repository (install/outside.ts): that one runs it,
+    // and nothing in the repository configures it — the same answer as a repository with no install.
+    const outside =
+      !choice.instances.length && appset.namespace && choice.otherNamespace.length
+        ? outsideArgoCD(scan, appset.namespace, roots)
+        : undefined;
+    if (outside)
       instance = {
         name: '',
-        why: outside
-          ? `an Argo CD installed outside this repository runs in namespace ${appset.namespace} (${outside.file} keeps Applications there)`
-          : instance!.why,
-        ...(outside ? {} : { rejected: true as const }),
+        why: `the Argo CD in namespace ${appset.namespace} is installed outside this repository (${outside.file} keeps Applications there)`,
       };
-    }
     for (const o of choice.otherNamespace) {
       notes.push(
         `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,

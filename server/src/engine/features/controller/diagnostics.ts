@@ -77,7 +77,7 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       .join('; ');
     push(
       'controller/namespace-not-watched',
-      `Ignored: no Argo CD of this repository processes ApplicationSets in namespace ${ns} (${which}), so this one generates no Applications. Add ${ns} to applicationsetcontroller.namespaces of the install (and to its AppProject's sourceNamespaces), or move the ApplicationSet to the install's namespace.`,
+      `Ignored: no Argo CD of this repository processes ApplicationSets in namespace ${ns} (${which}), so unless an Argo CD installed outside this repository runs in namespace ${ns}, this one generates no Applications. Add ${ns} to applicationsetcontroller.namespaces of the install (and to its AppProject's sourceNamespaces), or move the ApplicationSet to the install's namespace.`,
       sub(fields.metadata, 'namespace').span,
     );
   }
