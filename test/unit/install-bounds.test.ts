@@ -168,3 +168,22 @@ test('list bounds: a setting past each bound makes the verdict unknown, naming t
   assert.equal(j.state, 'not-found');
   assert.match(j.unread!.join('\n'), /JSON6902 patch of Deployment argocd-applicationset-controller past the first 500/);
 });
+
+test('controller settings past the bound: lint says nothing of that install rather than a finding it cannot vouch for', () => {
+  const cmFile = (i: number) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.scm.providers: "false"\n  applicationsetcontroller.policy: "create-only"\n  applicationsetcontroller.namespaces: "t${i}"\n`;
+  const withPr = APPSET.replace('  - clusters: {}', '  - pullRequest:\n      github: {owner: acme, repo: app}');
+  const codes = (n: number) => {
+    const files = new Map(
+      Array.from({ length: n }, (_, i) => [`/ws/argocd/params-${String(i).padStart(3, '0')}.yaml`, cmFile(i)] as [string, string]),
+    );
+    const service = getLanguageService({ host: memHost(files) });
+    const at = '/ws/apps/a.yaml';
+    return service
+      .diagnostics(service.analyze(at, withPr, at))
+      .filter((d) => d.code.startsWith('controller/'))
+      .map((d) => d.code);
+  };
+  assert.ok(codes(2).includes('controller/scm-providers-disabled'));
+  assert.deepEqual(codes(80), []);
+});

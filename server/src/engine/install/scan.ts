@@ -240,12 +240,15 @@ class Collector {
 
   /** Entries kept per install: [deciding evidence, ignored evidence, settings] (see `full`). */
   private counts = new Map<string, [number, number, number]>();
+  /** Installs whose settings reached the bound (the controller findings then say nothing of them). */
+  settingsTruncated = new Set<string>();
   /** Installs whose configuration was not all kept (MAX_EVIDENCE reached), with what was left out. */
   truncated = new Map<string, { site: Site; what: string }>();
 
   /**
-   * Counts an entry of an install, false when its bound is reached. Evidence that decides and settings
-   * reaching the bound make the install's answers unknown (`truncated`, said as "not read"); ignored
+   * Counts an entry of an install, false when its bound is reached. Evidence that decides reaching the
+   * bound makes the install's progressive-sync verdict unknown (`truncated`, said as "not read"); settings
+   * reaching it leave them unknown (`settingsTruncated`: lint's controller findings say nothing); ignored
    * evidence beyond it is only left out of the list (it decides nothing).
    */
   private full(site: Site, key: string, kind: 0 | 1 | 2): boolean {
@@ -255,10 +258,11 @@ class Collector {
       n[kind]++;
       return false;
     }
-    if (kind !== 1 && !this.truncated.has(key))
+    if (kind === 2) this.settingsTruncated.add(key);
+    if (kind === 0 && !this.truncated.has(key))
       this.truncated.set(key, {
         site,
-        what: `the install model keeps at most ${MAX_EVIDENCE} ${kind === 0 ? 'places that set progressive syncs' : 'controller settings'} per install, and ${relativePath(this.roots, site.file.path)} holds more`,
+        what: `the install model keeps at most ${MAX_EVIDENCE} places that set progressive syncs per install, and ${relativePath(this.roots, site.file.path)} holds more`,
       });
     return true;
   }
@@ -1363,6 +1367,8 @@ export interface WorkspaceScan {
   deployed: Installers['deployed'];
   /** Namespaces that hold Argo CD Applications of the repository, each with the first file that does. */
   appNamespaces: { namespace: string; file: string }[];
+  /** Installs whose controller settings reached the model's bound: their settings are not all known. */
+  settingsTruncated: string[];
 }
 
 /**
@@ -1444,6 +1450,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     instances: [...c.instances.values()],
     deployed: c.installers.deployed,
     appNamespaces: [...c.appNamespaces].map(([namespace, file]) => ({ namespace, file })),
+    settingsTruncated: [...c.settingsTruncated],
   };
 }
 

@@ -82,6 +82,8 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
     );
   }
   if (!view.gov.installs.length && !view.gov.mapping) return out;
+  // Settings past the install model's bound are not known: no finding could be vouched for.
+  if (view.gov.installs.some((i) => view.model.scan.settingsTruncated.includes(i.key))) return out;
 
   // An ApplicationSet outside Argo CD's namespace creates its Applications in its own namespace; the
   // application controller and the API server only handle Applications there when application.namespaces
