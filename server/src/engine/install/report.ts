@@ -54,7 +54,10 @@ export function installReport(
     const gov = { installs: [inst], owns: (_f: string, i: string | undefined) => i !== undefined && keys.has(i) };
     const settings = CONTROLLER_SETTINGS.flatMap((st) => {
       const v = settingOf(model, gov, st.name);
-      return v ? [{ name: st.cm, value: v.value, where: v.where }] : [];
+      // As the controller gets it: a file's trailing newline or an envs line's quotes shown (JSON-escaped).
+      return v
+        ? [{ name: st.cm, value: v.value === '' || /[\n\r\t"]|^\s|\s$/.test(v.value) ? JSON.stringify(v.value) : v.value, where: v.where }]
+        : [];
     });
     const where = (file: string, span?: { start: number }) => {
       const text = inputs.workspace.file(file)?.text;
