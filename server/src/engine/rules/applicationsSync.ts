@@ -3,7 +3,9 @@
  * `applicationset/utils/policy.go` and `cmd/argocd-applicationset-controller/commands/
  * applicationset_controller.go`): the ApplicationSet's own `spec.syncPolicy.applicationsSync` when it
  * sets one and the policy override is enabled, else the controller's `--policy` (empty = `sync`). The
- * override (`--enable-policy-override`) defaults to on only while the controller policy is empty.
+ * override (`--enable-policy-override`) defaults to on only while the policy read from the environment
+ * (`applicationsetcontroller.policy`) is empty: Argo CD v3.5.1 computes that default when the flags are
+ * defined, before pflag parses `--policy`, so a `--policy` flag alone leaves it on.
  */
 export type SyncPolicyName = 'sync' | 'create-only' | 'create-update' | 'create-delete';
 
