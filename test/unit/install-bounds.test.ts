@@ -84,6 +84,17 @@ test('a values file the installing Application selects but the index skipped: un
   assert.match(f.out, /values-prod\.yaml: not read \(it is not a regular file\)/);
   // What was read (values.yaml) decides nothing: no "Ignored" headline.
   assert.doesNotMatch(f.out, /!! Ignored/);
+  // A binary file, and one that is not YAML: not read, unknown.
+  for (const [content, why] of [
+    [Buffer.from([0x00, 0x01, 0xff, 0xfe, 0x00, 0x7a]), 'it is not a text file'],
+    ['argo: [unclosed\n  configs: {\n', 'it does not parse as YAML'],
+  ] as const) {
+    const dir = layout(true);
+    fs.writeFileSync(path.join(dir, 'platform/argocd/values-prod.yaml'), content);
+    const r = plan(dir);
+    assert.match(progressive(r.out), /^progressive syncs: unknown/, r.out);
+    assert.match(r.out, new RegExp(`helm\\.valueFiles values-prod\\.yaml: not read \\(${why}\\)`));
+  }
 });
 
 test('an envs file of the params generator the index skipped: unknown', () => {

@@ -1177,6 +1177,25 @@ function scanFile(c: Collector, file: IndexedFile) {
   if (c.scanned.has(file.path)) return;
   c.scanned.add(file.path);
   const sel = c.selected.get(file.path);
+  // A values file an install selects that cannot be read as values (binary, not YAML, an alias bomb):
+  // what it sets is unknown, and so the install's verdict (Helm would not render it either).
+  const bad = sel
+    ? (file.unread[0]?.why ??
+      (file.docs.length === 0 && /^[ \t]*[^#\s]/m.test(file.text)
+        ? file.text.includes('\0')
+          ? 'it is not a text file'
+          : 'it does not parse as YAML'
+        : undefined))
+    : undefined;
+  if (sel && bad) {
+    const outer = c.current;
+    c.current = { key: sel.key, namespace: sel.namespace };
+    try {
+      c.unread({ file, docIndex: 0, path: [], inner: false }, `${sel.who}: not read (${bad})`);
+    } finally {
+      c.current = outer;
+    }
+  }
   for (const d of file.docs) {
     if (!isObj(d.value)) continue;
     const site: Site = { file, docIndex: d.index, path: [], inner: false };
