@@ -151,6 +151,22 @@ test('list bounds: a setting past each bound makes the verdict unknown, naming t
   const past = enablement({ '/ws/argocd/deploy.yaml': deployment([...pad(500), '--enable-progressive-syncs']) });
   assert.equal(past.state, 'not-found');
   assert.match(past.unread!.join('\n'), /arguments past the first 500/);
+  // Every front of the language service says the same: the finding, the lens, the status data.
+  {
+    const service = getLanguageService({
+      host: memHost(new Map([['/ws/argocd/deploy.yaml', deployment([...pad(500), '--enable-progressive-syncs'])]])),
+    });
+    const a = service.analyze('/ws/apps/a.yaml', APPSET, '/ws/apps/a.yaml');
+    const d = service.diagnostics(a).find((x) => x.code === 'rollout/progressive-syncs-not-found');
+    assert.match(d!.message, /^Unknown whether honoured: .*arguments past the first 500/);
+    assert.ok(
+      service.codeLenses(a).some((l) => l.title === 'Unknown whether honoured · not all read'),
+      JSON.stringify(service.codeLenses(a).map((l) => l.title)),
+    );
+    const info = service.fileInfo(a).appsets[0].enablement;
+    assert.match(info.text, /^Unknown whether honoured/);
+    assert.equal(info.unknown, true);
+  }
   // envs lines.
   const lines = (n: number) =>
     `${Array.from({ length: n }, (_, i) => `other.key${i}=x`).join('\n')}\napplicationsetcontroller.enable.progressive.syncs=true\n`;
