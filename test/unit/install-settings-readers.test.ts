@@ -121,6 +121,13 @@ test('the --policy flag: read as two items too, and it leaves the policy overrid
     }),
     ['controller/policy-not-applied'],
   );
+  // Policies are case-sensitive: `--policy Sync` (two items) is read as `--policy=Sync` is, an unknown policy.
+  for (const args of [['--policy=Sync'], ['--policy', 'Sync']])
+    assert.deepEqual(
+      codesWith(appset('argocd'), { '/ws/argocd/deploy.yaml': deployment(args) }),
+      ['controller/does-not-start'],
+      args.join(' '),
+    );
   // A bool flag whose value is not a boolean: pflag fails, the controller does not start.
   assert.deepEqual(codesWith(appset('argocd'), { '/ws/argocd/deploy.yaml': deployment(['--enable-scm-providers=yes']) }), [
     'controller/does-not-start',
