@@ -214,3 +214,24 @@ test('controller settings past the bound: lint says nothing of that install rath
   assert.ok(codes(2).includes('controller/scm-providers-disabled'));
   assert.deepEqual(codes(80), []);
 });
+
+test('values files the install model cannot reach, or past its bound of 50: unknown, never decided without them', () => {
+  const dir = layout(false);
+  const app = path.join(dir, 'clusters/prod/argocd.yaml');
+  const text = fs.readFileSync(app, 'utf8');
+  // A values file by URL: Argo CD fetches it, the model cannot.
+  fs.writeFileSync(
+    app,
+    text.replace('        - values-prod.yaml\n', '        - values-prod.yaml\n        - https://example.com/values-extra.yaml\n'),
+  );
+  const url = plan(dir);
+  assert.match(progressive(url.out), /^progressive syncs: unknown \(what was read says disabled/);
+  assert.match(url.out, /helm\.valueFiles https:\/\/example\.com\/values-extra\.yaml: not read \(a URL or a path outside the repository\)/);
+  // values.yaml, values-prod.yaml and 51 more: the last 3 are past the bound.
+  const many = Array.from({ length: 51 }, (_, i) => `        - values-x${i}.yaml\n`).join('');
+  for (let i = 0; i < 51; i++) fs.writeFileSync(path.join(dir, `platform/argocd/values-x${i}.yaml`), 'argo: {}\n');
+  fs.writeFileSync(app, text.replace('        - values-prod.yaml\n', `        - values-prod.yaml\n${many}`));
+  const past = plan(dir);
+  assert.match(progressive(past.out), /^progressive syncs: unknown/);
+  assert.match(past.out, /helm\.valueFiles \(3 more\): not read \(past the first 50 values files/);
+});

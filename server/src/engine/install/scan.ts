@@ -838,8 +838,14 @@ function noteUnread(c: Collector, site: Site, files: readonly SelectedValues[], 
       c.unread(at(site, i), `Application ${app} helm.valueFiles ${f.written}: not read (${skipped})`);
       return;
     }
-    const why = f.unread ?? (f.path && !c.workspace.file(f.path) ? 'not in the repository' : undefined);
-    if (why) c.add(at(site, i), undefined, 'ignored', `Application ${app} helm.valueFiles ${f.written}: not read (${why})`);
+    // One the model cannot reach (another repository, the chart package, a URL, past the bound): unknown too.
+    if (f.unread) {
+      c.unread(at(site, Math.min(i, 49)), `Application ${app} helm.valueFiles ${f.written}: not read (${f.unread})`);
+      return;
+    }
+    // A file of this repository that does not exist sets nothing (Argo CD fails to render without it).
+    if (f.path && !c.workspace.file(f.path))
+      c.add(at(site, i), undefined, 'ignored', `Application ${app} helm.valueFiles ${f.written}: not read (not in the repository)`);
   });
 }
 
