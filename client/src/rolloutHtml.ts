@@ -173,17 +173,21 @@ function enablementNote(plan: RolloutPlan): string {
     const d = en.decidedBy;
     return `<p class="ok">Progressive syncs enabled${d ? ` by ${d.file === 'setting' ? esc(d.description) : evidenceLink(d)}` : ''}${inst}.</p>`;
   }
-  const why =
-    en.state === 'disabled'
-      ? 'turned off for the Argo CD that runs it'
-      : 'not enabled by the configuration of the Argo CD that runs it (the controller defaults to off)';
+  // Written but not deployed: the sentence above says it; the file is linked, not described again.
+  const v = plan.verdict;
+  const described = (e: (typeof en.evidence)[number]) =>
+    v.kind === 'not-deployed' && e.effect === 'ignored'
+      ? `<li>${evidenceLink(e)} <span class="summary">(written, not deployed)</span></li>`
+      : `<li>${esc(e.description)} <span class="summary">(${evidenceLink(e)}, ${esc(e.effect)})</span></li>`;
   const where = en.evidence.length
-    ? `<ul>${en.evidence.map((e) => `<li>${esc(e.description)} <span class="summary">(${evidenceLink(e)}, ${esc(e.effect)})</span></li>`).join('')}</ul>`
+    ? `<ul>${en.evidence.map(described).join('')}</ul>`
     : en.searched?.length
       ? `<p class="summary">Looked for: ${esc(en.searched.join(', '))}.</p>`
       : '';
   const notes = (en.notes ?? []).map((n) => `<p class="summary">${esc(n)}</p>`).join('');
-  return `<p class="warn">Ignored: progressive syncs are off, so all ${plan.totalApps} Applications sync at once. They are ${why}${inst}.</p>${where}${notes}`;
+  // The plan's verdict, in the words of the lens, the warning and the status bar (engine/rollout/describe.ts);
+  // its reason names the install already.
+  return `<p class="warn">${esc(v.sentence)}.${v.reason ? ` ${esc(v.reason)}` : inst}</p>${where}${notes}`;
 }
 
 /** A step with more waves than this shows the first WAVES_SHOWN and folds the rest. */
@@ -256,6 +260,8 @@ function timelineHtml(plan: RolloutPlan): string {
   const tl = plan.timeline;
   if (!tl) return '';
   const out = [`<section class="timeline"><h3>Timeline</h3><p class="summary">${esc(tl.summary)}</p>`];
+  if (tl.refreshGate && tl.steps.length)
+    out.push(`<p class="summary refresh-gate">Before step 1, the refresh gate: ${esc(tl.refreshGate.text)}.</p>`);
   if (tl.steps.length) {
     out.push('<table><tr><th>step</th><th>starts</th><th>syncs</th><th>stops</th></tr>');
     for (const s of tl.steps)

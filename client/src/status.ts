@@ -91,12 +91,8 @@ export class AppSetStatus implements vscode.Disposable {
     }
     const en = a.enablement;
     const on = en.state === 'enabled';
-    // Unknown (configuration not read) is said as such, never as "off": the one verdict of the lens and hover.
-    this.item.text = on
-      ? '$(check) Progressive syncs: enabled'
-      : en.unknown
-        ? '$(question) Progressive syncs: unknown'
-        : '$(warning) Progressive syncs: off';
+    // The verdict's word (`off`, `not deployed yet`, `unknown`): what the lens and the rollout view say.
+    this.item.text = on ? '$(check) Progressive syncs: enabled' : `$(warning) Progressive syncs: ${en.label}`;
     const install = en.install?.length ? `\n\n\`\`\`\n${en.install.join('\n')}\n\`\`\`` : '';
     const tip = new vscode.MarkdownString(`**${a.name}**: ${en.text}${en.instance ? `\n\nArgo CD: ${en.instance}` : ''}${install}`);
     tip.isTrusted = false;

@@ -91,10 +91,10 @@ export interface FileInfoAppSet {
   /** Progressive syncs on the controller that runs it. */
   enablement: {
     state: EnablementState;
-    /** One line: `Progressive syncs enabled by argocd/argocd-cmd-params-cm.yaml:12`, `Ignored: progressive syncs are off, …`. */
+    /** One line: `Progressive syncs enabled by argocd/argocd-cmd-params-cm.yaml:12`, `Ignored: progressive syncs are off, …` (the plan's verdict sentence). */
     text: string;
-    /** Part of the configuration of the install was not read: whether it is honoured is unknown (`text` says why). */
-    unknown?: true;
+    /** The verdict's word for the status bar: `enabled`, `not deployed yet`, `unknown`, `off`. */
+    label: string;
     /** Which install, and why it was chosen. */
     instance?: string;
     /** The file (absolute path) and offset that decided, when a file did. */
@@ -198,6 +198,22 @@ export interface Enablement {
   undeployed?: string;
 }
 
+/**
+ * Whether the controller honours a RollingSync strategy, worded once (engine/rollout/describe.ts `verdictOf`)
+ * for every front: the lens, the warning, the hover, the rollout view, the status bar and `appset plan`.
+ */
+export interface Verdict {
+  kind: 'enabled' | 'not-deployed' | 'unknown' | 'ignored';
+  /** The status bar's word after "Progressive syncs:": `enabled`, `not deployed yet`, `unknown`, `off`. */
+  label: string;
+  /** The one sentence, consequence first: `Not deployed yet: …. Until then, progressive syncs are off, so all 13 Applications sync at once`. */
+  sentence: string;
+  /** Why, when not enabled (the sentence after it): `Nothing in the configuration of … enables them, …`. */
+  reason?: string;
+  /** The lens over `strategy:` (within 40 characters): `Not deployed yet · 13 apps at once`. */
+  lens: string;
+}
+
 export interface PlanWave {
   /** 1-based wave number within the step. */
   wave: number;
@@ -269,6 +285,8 @@ export interface RolloutPlan {
   duplicates: Record<string, number[]>;
   totalWaves: number;
   enablement: Enablement;
+  /** Whether the controller honours the strategy, in the words every front shows (read with the enablement). */
+  verdict: Verdict;
   /** True when the controller will actually run this RollingSync (enabled and at least one step). */
   effective?: boolean;
   /** Distinct destination clusters of the Applications. */
@@ -339,6 +357,12 @@ export interface RolloutTimeline {
   summary: string;
   /** What the numbers assume, said every time they are shown. */
   assumptions: string[];
+  /**
+   * Argo CD 3.6 and newer: the refresh gate before the first step after a change to existing Applications
+   * (not for a new ApplicationSet): at least `minSeconds` after the latest change, then no upper bound until
+   * every Application has reconciled. Not counted in the clock (`+0:00` is when it opens).
+   */
+  refreshGate?: { minSeconds: number; text: string };
 }
 
 /** One Application in the editor's rollout view. */

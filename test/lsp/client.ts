@@ -71,6 +71,8 @@ export interface TestServer {
   close(rel: string): Promise<void>;
   /** Writes a file on disk and tells the server, as an editor's file watcher would. */
   writeFile(rel: string, text: string): Promise<void>;
+  /** Deletes a file on disk and tells the server, as an editor's file watcher would (an open tab stays open). */
+  removeFile(rel: string): Promise<void>;
   /** New `appsetTools` settings: answered to workspace/configuration, announced by didChangeConfiguration. */
   setSettings(s: Record<string, unknown>): Promise<void>;
   stderr(): string;
@@ -241,6 +243,10 @@ export async function startServer(
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
       await conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(rel), type }] });
+    },
+    async removeFile(rel) {
+      rmSync(join(workspace, rel), { force: true });
+      await conn.sendNotification(DidChangeWatchedFilesNotification.type, { changes: [{ uri: uriOf(rel), type: FileChangeType.Deleted }] });
     },
     async setSettings(next) {
       current = { validate: { debounceMs: 0 }, ...next };

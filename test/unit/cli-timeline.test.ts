@@ -46,7 +46,8 @@ function plan(dir: string, args: string[]) {
 
 test('plan: steps in order with when each starts and how long it syncs, at the time per sync given', () => {
   const dir = repo('25%');
-  const r = plan(dir, ['--minutes-per-sync', '5']);
+  // 3.5: before the refresh gate of 3.6 (its line is the test below).
+  const r = plan(dir, ['--minutes-per-sync', '5', '--argocd-version', '3.5']);
   assert.equal(r.code, 0, r.err);
   const lines = r.out.split('\n');
   const at = lines.findIndex((l) => l.startsWith('  timeline: '));
@@ -151,5 +152,24 @@ test("lint: the controller's --policy create-only (no override) blocks the rollo
     line ?? r.out,
     /^applicationset\.yaml:\d+:3 \w+ rollout\/sync-policy-blocks-rollout the controller's policy create-only \(argocd-cmd-params-cm\.yaml:\d+\): create-only never updates existing Applications/,
   );
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('plan: from Argo CD 3.6 the timeline says the refresh gate holds the first step once per change (at least 30 s, no upper bound), not every step (PR #27467)', () => {
+  const dir = repo('25%');
+  const v36 = plan(dir, ['--minutes-per-sync', '5', '--argocd-version', '3.6']).out;
+  assert.match(
+    v36,
+    /^ {4}before step 1, the refresh gate: on a change to Applications that exist \(not for a new ApplicationSet\), the controller first waits at least --refresh-grace-period-seconds \(30 s by default, a minimum\) after the latest change, then, with no upper bound, until every Application of the ApplicationSet has reconciled since it .*; once per change, not before each step/m,
+  );
+  assert.equal(v36.split('refresh gate').length, 3, 'said once, and once in what the clock assumes');
+  assert.match(v36, /assumes: .*the clock starts when the refresh gate opens \(on a change: at least 30 s after it, no upper bound\)/);
+  assert.doesNotMatch(v36, /before each step the controller|up to 30 s/);
+  // The steps start as before: the gate is not a per-step delay.
+  assert.match(v36, /^ {4}\+0:05 step 2: 6 Applications, 3 waves, about 15 min$/m);
+  const json = JSON.parse(plan(dir, ['--argocd-version', '3.6', '--output', 'json']).out);
+  assert.equal(json.plans[0].plan.timeline.refreshGate.minSeconds, 30);
+  const v35 = plan(dir, ['--minutes-per-sync', '5', '--argocd-version', '3.5']).out;
+  assert.doesNotMatch(v35, /refresh gate/);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -3,44 +3,48 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planBody, renderPlan } from '../../client/src/rolloutHtml';
 import type { RolloutPlan as Plan } from '../../server/src/protocol';
+import { verdictOf } from '../../server/src/engine';
 
-const plan = (over: Partial<Plan> = {}): Plan => ({
-  appset: 'shop',
-  strategy: 'RollingSync',
-  totalApps: 5,
-  steps: [
-    {
-      step: 1,
-      selector: 'tier In (canary)',
-      apps: ['a-1', 'a-2'],
-      maxUpdate: 1,
-      concurrency: 1,
-      manual: false,
-      waves: [
-        { wave: 1, apps: ['a-1'] },
-        { wave: 2, apps: ['a-2'] },
-      ],
-    },
-    { step: 2, selector: 'tier In (qa)', apps: ['b-1'], maxUpdate: 0, concurrency: 0, manual: true, waves: [] },
-    {
-      step: 3,
-      selector: 'tier In (prod)',
-      apps: ['c-1'],
-      maxUpdate: '3',
-      concurrency: 1,
-      manual: false,
-      waves: [{ wave: 1, apps: ['c-1'] }],
-      maxUpdateError: 'maxUpdate "3" is not an integer or a percentage',
-      blockedBy: ['BAD_NAME'],
-    },
-    { step: 4, selector: 'tier In (nowhere)', apps: [], concurrency: null, manual: false, waves: [] },
-  ],
-  unselected: ['lost-1'],
-  duplicates: { 'a-1': [1, 3] },
-  totalWaves: 3,
-  enablement: { state: 'enabled', source: 'detected', evidence: [], searched: [] },
-  ...over,
-});
+/** A plan as the server sends it: its verdict is the engine's, worded from its enablement (every front's words). */
+const withVerdict = (p: Omit<Plan, 'verdict'>): Plan => ({ ...p, verdict: verdictOf(p.enablement, p.totalApps) });
+const plan = (over: Partial<Plan> = {}): Plan =>
+  withVerdict({
+    appset: 'shop',
+    strategy: 'RollingSync',
+    totalApps: 5,
+    steps: [
+      {
+        step: 1,
+        selector: 'tier In (canary)',
+        apps: ['a-1', 'a-2'],
+        maxUpdate: 1,
+        concurrency: 1,
+        manual: false,
+        waves: [
+          { wave: 1, apps: ['a-1'] },
+          { wave: 2, apps: ['a-2'] },
+        ],
+      },
+      { step: 2, selector: 'tier In (qa)', apps: ['b-1'], maxUpdate: 0, concurrency: 0, manual: true, waves: [] },
+      {
+        step: 3,
+        selector: 'tier In (prod)',
+        apps: ['c-1'],
+        maxUpdate: '3',
+        concurrency: 1,
+        manual: false,
+        waves: [{ wave: 1, apps: ['c-1'] }],
+        maxUpdateError: 'maxUpdate "3" is not an integer or a percentage',
+        blockedBy: ['BAD_NAME'],
+      },
+      { step: 4, selector: 'tier In (nowhere)', apps: [], concurrency: null, manual: false, waves: [] },
+    ],
+    unselected: ['lost-1'],
+    duplicates: { 'a-1': [1, 3] },
+    totalWaves: 3,
+    enablement: { state: 'enabled', source: 'detected', evidence: [], searched: [] },
+    ...over,
+  });
 
 test('steps, waves, manual gates and problems are drawn', () => {
   const html = renderPlan(plan());
@@ -70,13 +74,27 @@ test('a disabled or undetected controller setting is called out with its evidenc
   );
   assert.match(
     disabled,
-    /Ignored: progressive syncs are off, so all 5 Applications sync at once\. They are turned off for the Argo CD that runs it/,
+    /Ignored: progressive syncs are off, so all 5 Applications sync at once\. The configuration turns them off for this workspace\./,
   );
   assert.match(disabled, /argocd-cmd-params-cm sets it to &#34;false&#34;/);
   const missing = renderPlan(
     plan({ enablement: { state: 'not-found', source: 'detected', evidence: [], searched: ['argocd-cmd-params-cm', 'Helm values'] } }),
   );
-  assert.match(missing, /not enabled by the configuration of the Argo CD that runs it/);
+  assert.match(
+    missing,
+    /Ignored: progressive syncs are off, so all 5 Applications sync at once\. Nothing in this repository configures the Argo CD that runs it/,
+  );
+  // Written but not deployed: the banner says what the lens and the warning say, never "Ignored".
+  const undeployed = renderPlan(
+    plan({
+      enablement: { state: 'not-found', source: 'detected', evidence: [], searched: [], undeployed: 'cm.yaml is written but not deployed' },
+    }),
+  );
+  assert.match(
+    undeployed,
+    /<p class="warn">Not deployed yet: cm\.yaml is written but not deployed\. Until then, progressive syncs are off, so all 5 Applications sync at once\./,
+  );
+  assert.doesNotMatch(undeployed, /Ignored/);
   assert.match(missing, /Looked for: argocd-cmd-params-cm, Helm values/);
   const allAtOnce = renderPlan(plan({ strategy: 'AllAtOnce', steps: [], clusters: 3 }));
   assert.match(allAtOnce, /one commit syncs all 5 Applications at once on 3 clusters/);
@@ -227,7 +245,7 @@ test('the Applications the controller skips are named with their reason, escaped
     totalWaves: 1,
     enablement: { state: 'not-found', source: 'detected', evidence: [], searched: [] },
     skipped: [{ name: 'jobs', reason: 'the Application references an AppProject that does not exist: <batch>' }],
-  } as Plan);
+  } as Omit<Plan, 'verdict'> as Plan);
   assert.match(html, /Skipped by the controller, never created \(1\)/);
   assert.match(html, /<li>jobs: the Application references an AppProject that does not exist: &#60;batch&#62;<\/li>/);
 });

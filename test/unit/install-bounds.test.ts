@@ -165,7 +165,7 @@ test('list bounds: a setting past each bound makes the verdict unknown, naming t
     );
     const info = service.fileInfo(a).appsets[0].enablement;
     assert.match(info.text, /^Unknown whether honoured/);
-    assert.equal(info.unknown, true);
+    assert.equal(info.label, 'unknown');
   }
   // envs lines.
   const lines = (n: number) =>

@@ -135,7 +135,7 @@ const enabledAfter = (files: Map<string, string>) => enablementAt(files).state;
 function enablingFix(text: string, files: Map<string, string>, code = 'rollout/progressive-syncs-') {
   const { service, analysis } = storyService(text, files);
   const d = service.diagnostics(analysis).find((x) => x.code.startsWith(code))!;
-  return { d, fix: service.codeActions(analysis, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs')) };
+  return { d, fix: service.codeActions(analysis, d.span, [d]).find((x) => /^(Enable progressive syncs|Deploy \S+):/.test(x.title)) };
 }
 
 for (const [name, alias, values] of [
@@ -216,7 +216,10 @@ test('written but not deployed: a params ConfigMap its kustomization does not li
   const { d, fix: found } = enablingFix(APPSET, files);
   assert.match(d.message, /is not part of argocd\/kustomization\.yaml/);
   const fix = found!;
-  assert.equal(fix.title, 'Enable progressive syncs: in argocd/kustomization.yaml (then restart the ApplicationSet controller)');
+  assert.equal(
+    fix.title,
+    'Deploy argocd-cmd-params-cm.yaml: list it in argocd/kustomization.yaml (then restart the ApplicationSet controller)',
+  );
   files.set('/ws/argocd/kustomization.yaml', applyEdits(kustomization, fix.edits!));
   assert.match(files.get('/ws/argocd/kustomization.yaml')!, /\n {2}- argocd-cmd-params-cm\.yaml\n/);
   assert.equal(enabledAfter(files), 'enabled');
@@ -444,4 +447,183 @@ test('an install at the workspace root is named as such, never "Argo CD ." (issu
   assert.ok(!JSON.stringify(lines).includes('Argo CD .'));
   const plan = service.rolloutPlan(a, 0)!;
   assert.equal(plan.enablement.instance?.name, '.', 'the model keeps the relative folder; only the words change');
+});
+
+/** Every verdict front of APPSET in `files`: the warning, the lens over `strategy:`, the plan's verdict and the status bar's. */
+function fronts(files: Map<string, string>) {
+  const { service, analysis } = storyService(APPSET, files);
+  const d = service.diagnostics(analysis).find((x) => x.code.startsWith('rollout/progressive-syncs-'));
+  const plan = service.rolloutPlan(analysis)!;
+  const lens = service.codeLenses(analysis).find((l) => /^(Enabled|Ignored|Not deployed|Unknown)/.test(l.title ?? ''))?.title;
+  const info = service.fileInfo(analysis).appsets[0].enablement;
+  const actions = d ? service.codeActions(analysis, d.span, [d]) : [];
+  return { d, plan, lens, info, actions };
+}
+
+test('the fix sequence from an empty folder: create the ConfigMap ("Not deployed yet"), then deploy it ("Enabled"); every front says the same at each step, and no fix writes a key twice (issue 37)', () => {
+  const files = new Map<string, string>([['/ws/appset.yaml', APPSET]]);
+  // 1. Nothing configures Argo CD: "Ignored", and the fix creates the ConfigMap beside the ApplicationSet.
+  let f = fronts(files);
+  assert.equal(f.plan.verdict.kind, 'ignored');
+  assert.equal(f.lens, f.plan.verdict.lens);
+  assert.ok(f.d!.message.startsWith(`${f.plan.verdict.sentence};`), f.d!.message);
+  assert.ok(f.info.text.startsWith(f.plan.verdict.sentence));
+  assert.equal(f.info.label, 'off');
+  const create = f.actions[0];
+  assert.equal(create.title, 'Enable progressive syncs: create argocd-cmd-params-cm.yaml (then restart the ApplicationSet controller)');
+  for (const c of create.createFiles!) files.set(c.file, c.text);
+
+  // 2. Written, not deployed: one sentence everywhere, said once; the fix deploys it, never writes the key again.
+  f = fronts(files);
+  assert.equal(f.plan.verdict.kind, 'not-deployed');
+  assert.equal(f.lens, 'Not deployed yet · 13 apps at once');
+  assert.equal(f.info.label, 'not deployed yet');
+  assert.equal(f.info.text, f.plan.verdict.sentence);
+  assert.ok(f.d!.message.startsWith(`${f.plan.verdict.sentence};`), f.d!.message);
+  assert.equal(f.d!.message.split('is written but not deployed').length, 2, `said once: ${f.d!.message}`);
+  // VS Code shows the warning and the strategy's hover together: the sentence is not said again there.
+  const { service, analysis } = storyService(APPSET, files);
+  const hover = service.hover(analysis, APPSET.indexOf('strategy:') + 2)!.markdown;
+  assert.doesNotMatch(hover, /written but not deployed|Ignored|not enabled/, hover);
+  assert.match(hover, /Progressive syncs: not deployed yet/);
+  assert.doesNotMatch(f.d!.message, /Nothing in|not enabled|Ignored/);
+  assert.doesNotMatch(f.plan.verdict.sentence, /Ignored/);
+  const deploy = f.actions[0];
+  assert.equal(
+    deploy.title,
+    'Deploy argocd-cmd-params-cm.yaml: create kustomization.yaml listing it (apply it with kubectl apply -k, then restart the ApplicationSet controller)',
+  );
+  assert.equal(deploy.edits?.length ?? 0, 0, 'argocd-cmd-params-cm.yaml is not edited');
+  assert.deepEqual(
+    deploy.createFiles!.map((c) => [c.file, c.text.replace(/^#.*\n/, '')]),
+    [['/ws/kustomization.yaml', 'resources:\n  - argocd-cmd-params-cm.yaml\n']],
+  );
+  for (const c of deploy.createFiles!) files.set(c.file, c.text);
+
+  // 3. Deployed: enabled, by the ConfigMap, everywhere; no enabling fix is left.
+  f = fronts(files);
+  assert.equal(f.plan.verdict.kind, 'enabled');
+  assert.equal(f.lens, 'Enabled by argocd-cmd-params-cm.yaml:13');
+  assert.equal(f.info.label, 'enabled');
+  assert.equal(f.info.text, 'Progressive syncs enabled by argocd-cmd-params-cm.yaml:13');
+  assert.equal(f.d, undefined);
+});
+
+test('after "Not deployed yet" in a folder with a kustomization, the fix lists the file there; a ConfigMap that writes the key twice is named in the warning (issue 37)', () => {
+  const cm = (extra = '') =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n${extra}`;
+  const files = new Map<string, string>([
+    ['/ws/argocd-cmd-params-cm.yaml', cm()],
+    ['/ws/kustomization.yaml', 'resources:\n  - other.yaml\n'],
+    ['/ws/other.yaml', 'apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n'],
+  ]);
+  let f = fronts(files);
+  assert.equal(f.plan.verdict.kind, 'not-deployed');
+  assert.equal(
+    f.actions[0].title,
+    'Deploy argocd-cmd-params-cm.yaml: list it in kustomization.yaml (then restart the ApplicationSet controller)',
+  );
+  files.set('/ws/kustomization.yaml', applyEdits(files.get('/ws/kustomization.yaml')!, f.actions[0].edits!));
+  assert.equal(files.get('/ws/kustomization.yaml'), 'resources:\n  - other.yaml\n  - argocd-cmd-params-cm.yaml\n');
+  assert.equal(fronts(files).plan.verdict.kind, 'enabled');
+
+  // The same key twice: kubectl, kustomize and Argo CD refuse the file. Off, and the warning says why.
+  files.set('/ws/argocd-cmd-params-cm.yaml', cm('  applicationsetcontroller.enable.progressive.syncs: "true"\n'));
+  f = fronts(files);
+  assert.equal(f.plan.verdict.kind, 'ignored');
+  assert.match(
+    f.d!.message,
+    /Note: argocd-cmd-params-cm\.yaml:8 writes the key applicationsetcontroller\.enable\.progressive\.syncs twice: kubectl, kustomize and Argo CD refuse such a file, so nothing in it configures the ApplicationSet controller\./,
+  );
+  // Its own file carries the error where the second key is, also as the editor shows a file with no
+  // ApplicationSet (whose other YAML findings are left to the editor's YAML tools).
+  const service = getLanguageService({ host: memHost(files) });
+  const text = files.get('/ws/argocd-cmd-params-cm.yaml')!;
+  const own = service.diagnosticsToShow(service.analyze('/ws/argocd-cmd-params-cm.yaml', text, '/ws/argocd-cmd-params-cm.yaml'));
+  assert.deepEqual(
+    own.map((d) => [d.code, text.slice(d.span.start).split(':')[0]]),
+    [['yaml/syntax', 'applicationsetcontroller.enable.progressive.syncs']],
+  );
+  // No enabling fix that would write the key a third time.
+  assert.ok(
+    !f.actions.some((a) => a.edits?.some((e) => e.newText.includes('progressive.syncs'))),
+    JSON.stringify(f.actions.map((a) => a.title)),
+  );
+});
+
+test('an install at the workspace root is "Argo CD in the workspace root" in errors, hovers and the preview, never "Argo CD ." (issue 37)', () => {
+  const appset = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: services, namespace: argocd}
+spec:
+  generators:
+  - scmProvider:
+      github: {organization: shop}
+  - list:
+      elements: [{name: a, tier: canary}]
+  template:
+    metadata:
+      name: '{{name}}'
+      labels: {tier: '{{tier}}'}
+    spec:
+      project: default
+      source: {repoURL: https://example.com/r.git, path: '.', targetRevision: HEAD}
+      destination: {server: https://kubernetes.default.svc, namespace: shop}
+${rollingSyncBy('tier', [{ values: ['canary'] }], { block: true, compact: true })}`;
+  const cm = (extra: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\n  namespace: argocd\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n${extra}`;
+  const everything = (files: Map<string, string>) => {
+    const service = getLanguageService({ host: memHost(files) });
+    const a = service.analyze('/ws/appset.yaml', appset, '/ws/appset.yaml');
+    const out = service.diagnostics(a).map((d) => d.message);
+    for (let off = 0; off < appset.length; off += 5) out.push(service.hover(a, off)?.markdown ?? '');
+    out.push(service.previewText(a, 0)!.text, JSON.stringify(service.fileInfo(a)), service.planText(a, 0)!.text);
+    return out.join('\n');
+  };
+  // Settings that stop the controller and turn SCM providers off, at the root.
+  const broken = everything(
+    new Map([
+      [
+        '/ws/argocd-cmd-params-cm.yaml',
+        cm('  applicationsetcontroller.policy: "bogus"\n  applicationsetcontroller.enable.scm.providers: "false"\n'),
+      ],
+      ['/ws/kustomization.yaml', 'namespace: argocd\nresources:\n  - argocd-cmd-params-cm.yaml\n'],
+    ]),
+  );
+  assert.doesNotMatch(broken, /Argo CD \.|\. runs it/);
+  assert.match(
+    broken,
+    /The ApplicationSet controller of Argo CD in the workspace root does not start: applicationsetcontroller\.policy is "bogus"/,
+  );
+  assert.match(broken, /fails: Argo CD in the workspace root runs its ApplicationSet controller with SCM providers disabled/);
+  // No version written anywhere: the preview's "checked against" names the root install in words.
+  const noVersion = everything(
+    new Map([
+      ['/ws/argocd-cmd-params-cm.yaml', cm('')],
+      ['/ws/kustomization.yaml', 'namespace: argocd\nresources:\n  - argocd-cmd-params-cm.yaml\n'],
+    ]),
+  );
+  assert.doesNotMatch(noVersion, /Argo CD \.|\. runs it/);
+  assert.match(noVersion, /\(Argo CD in the workspace root runs it, and nothing in the repository says which version it installs/);
+});
+
+test('deletionOrder: Reverse with progressive syncs off: the warning says whether the reverse deletion still runs (it does not depend on them; the finalizer it needs does)', () => {
+  const reverse = APPSET.replace('    type: RollingSync\n', '    type: RollingSync\n    deletionOrder: Reverse\n');
+  const finalized = reverse.replace(
+    '  namespace: argocd\n',
+    '  namespace: argocd\n  finalizers:\n    - resources-finalizer.argocd.argoproj.io\n',
+  );
+  const warning = (text: string) => {
+    const { service, analysis } = storyService(text, new Map(), { progressiveSyncs: 'disabled' });
+    return service.diagnostics(analysis).find((d) => d.code === 'rollout/progressive-syncs-disabled')!.message;
+  };
+  assert.match(
+    warning(finalized),
+    /deletionOrder: Reverse still applies, as the deletion does not depend on progressive syncs: the ApplicationSet carries the resources-finalizer\.argocd\.argoproj\.io finalizer, so deleting it deletes its Applications one at a time, last step first\./,
+  );
+  assert.match(
+    warning(reverse),
+    /deletionOrder: Reverse does not apply either: the controller adds the resources-finalizer\.argocd\.argoproj\.io finalizer the reverse deletion needs only while progressive syncs are on, so deleting the ApplicationSet deletes its Applications at once/,
+  );
+  assert.doesNotMatch(warning(APPSET), /deletionOrder/);
 });

@@ -51,7 +51,7 @@ export { ALL_CODES, codeInfo, isDiagnosticCode, type CodeInfo, type DiagnosticCo
 export { README_URL, codeAnchor, codeHelpUri } from './diagnostics/help';
 
 // The rollout plan's words, shared by lenses and `appset plan`.
-export { planTitle, enablementLine, rollingSyncLines, skippedLine } from './rollout/describe';
+export { planTitle, enablementLine, rollingSyncLines, skippedLine, verdictOf } from './rollout/describe';
 // The rollout timeline (order, duration at an assumed time per sync, stops), shown by plan, the rollout view and diff.
 export { timelineLines, timelineMarkdown, minutesText, clockText } from './rollout/timeline';
 export type { RolloutTimeline, TimelineStep, TimelineStop } from './rollout/timeline';

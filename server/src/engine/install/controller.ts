@@ -14,6 +14,7 @@
 import type { SourceText } from '../inputs';
 import { governingFor, installModel, settingOf, type Governing, type InstallModel, type SettingValue } from './model';
 import type { ControllerSettingName } from './scan';
+import { argoCdsNamed } from './names';
 
 export const POLICIES = ['sync', 'create-only', 'create-update', 'create-delete'] as const;
 
@@ -32,7 +33,7 @@ export function controllerFor(file: SourceText, namespace: string | undefined): 
   const name = gov.mapping
     ? `Argo CD "${gov.mapping.name}"`
     : gov.installs.length
-      ? `Argo CD ${gov.installs.map((i) => i.name).join(', ')}`
+      ? argoCdsNamed(gov.installs.map((i) => i.name))
       : 'Argo CD';
   return { model, gov, name, get: (n) => settingOf(model, gov, n) };
 }

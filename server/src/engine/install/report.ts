@@ -11,6 +11,7 @@ import { isSample, type Instance } from './instances';
 import { relativePath } from '../paths';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
 import { deployedFromRepository, governingVersion, supersededWhy } from './version';
+import { argoCdNamed } from './names';
 
 export interface InstallReportEntry {
   name: string;
@@ -113,7 +114,7 @@ export function installReport(
         why: r.length
           ? `no install runs it: ${r
               .slice(0, 3)
-              .map((x) => `${x.inst.name} was found, but ${x.why}`)
+              .map((x) => `${argoCdNamed(x.inst.name)} was found, but ${x.why}`)
               .join('; ')}`
           : 'no Argo CD install in the repository',
       });
@@ -135,7 +136,7 @@ export function installReportLines(r: InstallReport): string[] {
   if (!r.installs.length) out.push('no Argo CD install found in the repository');
   for (const i of r.installs) {
     out.push(
-      `Argo CD ${i.name === '.' ? 'in the workspace root' : i.name}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
+      `${argoCdNamed(i.name)}${i.namespace ? ` (namespace ${i.namespace}${i.watched.length ? `, also ${i.watched.join(', ')}` : ''})` : ''}${i.sample ? ' [sample folder: governs only its own folder]' : ''}`,
     );
     out.push(
       `  version: ${i.version ? `${i.version.label} — ${i.version.why} (${i.version.where})${i.version.bootstrap ? ', applied from outside: nothing in the repository deploys it' : ''}` : 'not stated in the repository (the newest release is assumed)'}`,

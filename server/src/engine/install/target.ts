@@ -17,6 +17,7 @@ import type { InstallEvidence } from '../versions/detect';
 import { governingFor, installModel } from './model';
 import { governingVersion, supersededWhy } from './version';
 import { label, NEWEST_RELEASE, parseVersion, versionLabel, type ReleaseLine } from '../versions/releases';
+import { argoCdsNamed } from './names';
 
 export interface TargetVersion {
   line: ReleaseLine;
@@ -85,7 +86,7 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
       why: `${versionLabel(chosen.pick)} (detected: ${chosen.pick.description} in ${where}${chosen.pick.note ? `, ${chosen.pick.note}` : ''}${others})`,
     };
   }
-  const runs = gov.mapping ? `Argo CD "${gov.mapping.name}"` : gov.installs.map((i) => i.name).join(', ');
+  const runs = gov.mapping ? `Argo CD "${gov.mapping.name}"` : gov.installs.length ? argoCdsNamed(gov.installs.map((i) => i.name)) : '';
   if (runs)
     return {
       line: NEWEST_RELEASE,

@@ -1,7 +1,7 @@
 /**
  * Plain-words descriptions of a plan, shared by the code lenses, the hover and `appset plan`.
  */
-import type { Enablement, PlanStep, PlanWindow, RolloutPlan } from '../../protocol';
+import type { Enablement, PlanStep, PlanWindow, RolloutPlan, Verdict } from '../../protocol';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
@@ -57,6 +57,19 @@ export function planTitle(p: RolloutPlan): string {
   const manual = p.steps.filter((s) => s.manual).length;
   if (manual) parts.push(plural(manual, 'manual gate'));
   return parts.join(' · ');
+}
+
+/**
+ * The one verdict on a RollingSync strategy, for every front (issue 37: the rollout view said "Ignored" where
+ * the lens said "Not deployed yet"): its kind, the status bar's word, the sentence, the reason and the lens.
+ * `apps` is the number of Applications the controller creates.
+ */
+export function verdictOf(en: Enablement, apps: number): Verdict {
+  const lens = enablementLensTitle(en, apps);
+  if (en.state === 'enabled') return { kind: 'enabled', label: 'enabled', sentence: enabledSentence(en), lens };
+  const kind = en.undeployed ? 'not-deployed' : en.unread?.length ? 'unknown' : 'ignored';
+  const label = kind === 'not-deployed' ? 'not deployed yet' : kind === 'unknown' ? 'unknown' : 'off';
+  return { kind, label, sentence: offSentence(en, apps), reason: offReason(en), lens };
 }
 
 /** The consequence when the controller ignores the strategy: `Ignored: progressive syncs are off, so all 24 Applications sync at once`. */
@@ -140,6 +153,8 @@ export function offReason(en: Enablement): string {
     const where = decidedWhere(en);
     return `${where ?? 'The configuration'} turns them off for ${forWhom}${en.decidedBy && en.decidedBy.file !== 'setting' ? `: ${en.decidedBy.description}` : ''}.`;
   }
+  // Written and enabling, but not deployed: the headline says what is missing; nothing else is "off".
+  if (en.undeployed) return `Once deployed, what is written enables them for ${forWhom}.`;
   // An install was found but does not run it: say which and why, never "nothing configures it".
   if (!inst?.name && inst?.rejected) return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
   if (en.unread?.length)
@@ -152,23 +167,33 @@ export function offReason(en: Enablement): string {
 }
 
 /**
- * maxUpdate in plain words. `refreshFirst`: the release refreshes every Application before each step
- * (Argo CD 3.6, PR #27467), so a step starts later than its predecessor's last Healthy Application.
+ * Argo CD 3.6's refresh gate (PR #27467, `applicationset/progressivesync/progressive_sync.go`
+ * ensureApplicationsReconciled): it acts when Applications wait with pending changes (a new
+ * ApplicationSet's Applications do not), lets nothing progress until `--refresh-grace-period-seconds` (a
+ * minimum, 30 by default) have passed since the latest such change, then asks for refreshes and waits, with
+ * no upper bound, until every Application has reconciled since that change. Once per change, not per step.
  */
-export function explainMaxUpdate(s: PlanStep, refreshFirst = false): string {
+export const REFRESH_GATE =
+  'on a change to Applications that exist (not for a new ApplicationSet), the controller first waits at least --refresh-grace-period-seconds (30 s by default, a minimum) after the latest change, then, with no upper bound, until every Application of the ApplicationSet has reconciled since it (it asks for refreshes and waits for the application controller); once per change, not before each step, and step members and maxUpdate are unchanged';
+
+/**
+ * maxUpdate in plain words. `refreshGate`: the target has Argo CD 3.6's refresh gate, which holds the first
+ * step after a change (`REFRESH_GATE`); the steps after it start when their predecessor is Healthy.
+ */
+export function explainMaxUpdate(s: PlanStep, refreshGate = false): string {
   const m = s.apps.length - (s.syncedEarlier?.length ?? 0);
-  const all = refreshFirst
-    ? `the next step starts when all ${m} are Healthy and every Application of the ApplicationSet has been refreshed (up to --refresh-grace-period-seconds, 30 s by default)`
-    : `the next step starts when all ${m} are Healthy`;
+  const all = `the next step starts when all ${m} are Healthy`;
+  const gate = refreshGate && s.step === 1 ? ` Before this step: ${REFRESH_GATE}.` : '';
   const base =
     s.percentageBase !== undefined && typeof s.maxUpdate === 'string' && s.maxUpdate.endsWith('%')
       ? ` (${s.maxUpdate} of ${s.percentageBase})`
       : '';
   const rules = 'percentages round down, minimum 1; 0 = manual';
-  if (s.manual) return `maxUpdate ${s.maxUpdate}: the controller syncs none of this step's ${m} Applications — sync them by hand; ${all}.`;
-  if (s.concurrency === null) return `No maxUpdate: all ${m} of this step's Applications sync at the same time; ${all}.`;
+  if (s.manual)
+    return `maxUpdate ${s.maxUpdate}: the controller syncs none of this step's ${m} Applications — sync them by hand; ${all}.${gate}`;
+  if (s.concurrency === null) return `No maxUpdate: all ${m} of this step's Applications sync at the same time; ${all}.${gate}`;
   const err = s.maxUpdateError ? ` "${s.maxUpdate}" is not an integer or "<int>%" (${s.maxUpdateError}), so the controller uses 1.` : '';
-  return `At most ${s.concurrency}${base} of this step's ${m} Applications sync at the same time; ${all}; ${rules}.${err}`;
+  return `At most ${s.concurrency}${base} of this step's ${m} Applications sync at the same time; ${all}; ${rules}.${err}${gate}`;
 }
 
 /** A window in a sentence: `deny window "0 22 * * *" for 8h`. */
@@ -191,9 +216,11 @@ export function windowLine(w: PlanWindow, names: (apps: string[]) => string = (a
 export function enablementLine(en: Enablement, fileShown: (file: string) => string = (f) => f): string {
   const state =
     en.state === 'not-found'
-      ? en.unread?.length
-        ? `unknown (${en.partial ? `what was read says ${en.partial.state}${en.partial.where ? ` at ${en.partial.where}` : ''}` : 'nothing read enables them'}, but ${en.unread.join('; ')})`
-        : "not enabled (nothing found; the controller's default is off)"
+      ? en.undeployed
+        ? 'not deployed yet'
+        : en.unread?.length
+          ? `unknown (${en.partial ? `what was read says ${en.partial.state}${en.partial.where ? ` at ${en.partial.where}` : ''}` : 'nothing read enables them'}, but ${en.unread.join('; ')})`
+          : "not enabled (nothing found; the controller's default is off)"
       : en.state;
   const shown = shownInstanceName(en.instance?.name);
   const inst = en.instance ? (shown ? ` — Argo CD ${shown} (${en.instance.why})` : ` — ${en.instance.why}`) : '';
@@ -209,7 +236,8 @@ export function enablementLine(en: Enablement, fileShown: (file: string) => stri
  */
 export function rollingSyncLines(p: RolloutPlan): string[] {
   const out: string[] = [];
-  if (p.enablement.state !== 'enabled') out.push(`!! ${offSentence(p.enablement, p.totalApps)}`);
+  // The plan's verdict, as the editor's fronts say it.
+  if (p.enablement.state !== 'enabled') out.push(`!! ${p.verdict.sentence}`);
   for (const s of p.steps) {
     out.push(stepTitle(s));
     if (s.manual && s.apps.length) out.push(`  manual (${s.apps.length}): ${s.apps.join(', ')}`);

@@ -9,6 +9,7 @@ import type { EngineInputs } from '../inputs';
 import type { Enablement } from '../../protocol';
 import { chooseInstances, inMappingConfig, mappingFor, type Instance } from '../install/instances';
 import { relativePath } from '../paths';
+import { ARGOCD_CONFIG } from '../workspace/interests';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
 import { getScan } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
@@ -16,6 +17,7 @@ export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
 import { unreadLines } from '../install/completeness';
 import { outsideArgoCD } from '../install/outside';
+import { argoCdNamed } from '../install/names';
 
 export {
   CM_KEY,
@@ -83,7 +85,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     if (states.some((x) => x.s !== worst.s)) {
       state = worst.s;
       notes.push(
-        `${states.map((x) => `${x.p.inst.name}: ${x.s === 'not-found' ? 'not enabled' : x.s}`).join('; ')} — map this ApplicationSet to its instance in appsetTools.instances to decide`,
+        `${states.map((x) => `${argoCdNamed(x.p.inst.name)}: ${x.s === 'not-found' ? 'not enabled' : x.s}`).join('; ')} — map this ApplicationSet to its instance in appsetTools.instances to decide`,
       );
       evidence = worst.p.ev;
     }
@@ -189,7 +191,7 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
           why: choice.rejected.length
             ? `no Argo CD install in the repository runs it: ${choice.rejected
                 .slice(0, 3)
-                .map((r) => `${r.inst.name} was found, but ${r.why}`)
+                .map((r) => `${argoCdNamed(r.inst.name)} was found, but ${r.why}`)
                 .join('; ')}`
             : 'no Argo CD install in the workspace governs its folder',
         };
@@ -221,13 +223,53 @@ export function getEnablement(inputs: EngineInputs): EnablementDetails {
 
 /** Enablement for the controller that runs the ApplicationSet at `appset` (its file and namespace). */
 export function enablementAt(inputs: EngineInputs, appset: AppSetLocation): EnablementDetails {
-  return decideFor(getScan(inputs), {
+  const en = decideFor(getScan(inputs), {
     override: inputs.settings.progressiveSyncs ?? 'auto',
     appset,
     mappings: inputs.settings.instances ?? [],
     roots: inputs.host.roots(),
     instance: inputs.settings.instance || undefined,
   });
+  if (en.state === 'enabled') return en;
+  const refused = invalidConfiguration(inputs);
+  return refused.length ? { ...en, notes: [...(en.notes ?? []), ...refused] } : en;
+}
+
+/** Names the controller's settings, as the install model reads them (the params ConfigMap, its keys, env vars, flags). */
+const NAMES_CONTROLLER_SETTINGS =
+  /argocd-cmd-params-cm|progressive|PROGRESSIVE|applicationsetcontroller|APPLICATIONSET_CONTROLLER|applicationset-controller/;
+
+/** True when a text may configure the ApplicationSet controller (a file the install model reads for its settings). */
+export function mayConfigureController(text: string): boolean {
+  return NAMES_CONTROLLER_SETTINGS.test(text);
+}
+
+/**
+ * Argo CD configuration files that are not valid YAML, in words: such a document is refused by kubectl,
+ * kustomize and Argo CD alike (sigs.k8s.io/yaml rejects a key written twice), so nothing in it configures
+ * the controller — said, so "nothing configures it" never hides a file the user wrote (issue 37).
+ */
+function invalidConfiguration(inputs: EngineInputs): string[] {
+  const out: string[] = [];
+  for (const f of inputs.workspace.matching(ARGOCD_CONFIG)) {
+    if (!f.invalid.length || !mayConfigureController(f.text)) continue;
+    const e = f.invalid[0];
+    const where = `${relativePath(inputs.host.roots(), f.path)}:${lineAt(f.text, e.span.start)}`;
+    const line = f.text.slice(e.span.start, (f.text.indexOf('\n', e.span.start) + 1 || f.text.length + 1) - 1);
+    const key = line.slice(0, line.indexOf(':') < 0 ? line.length : line.indexOf(':')).trim();
+    const what = e.code === 'DUPLICATE_KEY' ? `writes the key ${key} twice` : `is not valid YAML (${e.why})`;
+    out.push(
+      `${where} ${what}: kubectl, kustomize and Argo CD refuse such a file, so nothing in it configures the ApplicationSet controller`,
+    );
+    if (out.length >= 3) break;
+  }
+  return out;
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }
 
 /** One line per install found (and the override): what it says and which file decided — for the server log. */

@@ -11,7 +11,8 @@
  *   Applications in Application-name order, `maxUpdate` at a time.
  */
 import type { GeneratedApp } from '../expand/types';
-import type { Enablement, PlanStep, RolloutPlan } from '../../protocol';
+import type { Enablement, PlanStep, RolloutPlan, Verdict } from '../../protocol';
+import { verdictOf } from './describe';
 import { describeSelector, rollingSyncWithSteps, type RolloutStepSpec, type StrategySpec } from './spec';
 import { compareGoStrings } from '../rules/order';
 
@@ -200,12 +201,19 @@ export function computePlan(input: PlanInput): RolloutPlan {
     duplicates: {},
     totalWaves: created ? 1 : 0,
     enablement: undefined as unknown as Enablement,
+    verdict: undefined as unknown as Verdict,
     effective: false,
     clusters: input.clusters ?? 0,
     invalidOperators: [],
   };
   // Read on demand: an AllAtOnce plan only needs it when someone looks (the plan view, `appset plan`).
   Object.defineProperty(base, 'enablement', { get: getEnablement, enumerable: true, configurable: true });
+  let verdict: Verdict | undefined;
+  Object.defineProperty(base, 'verdict', {
+    get: () => (verdict ??= verdictOf(getEnablement(), created)),
+    enumerable: true,
+    configurable: true,
+  });
   if (!rollingSyncWithSteps(strategy)) return base;
 
   const a = assignSteps(strategy.steps, apps);

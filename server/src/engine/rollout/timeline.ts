@@ -14,6 +14,7 @@ import type { PlanStep, RolloutPlan, RolloutTimeline, TimelineStep, TimelineStop
 
 export type { RolloutTimeline, TimelineStep, TimelineStop };
 import { durationMs } from './syncWindows';
+import { REFRESH_GATE } from './describe';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
@@ -49,7 +50,12 @@ function windowStops(s: PlanStep): TimelineStop[] {
   });
 }
 
-export function rolloutTimeline(plan: RolloutPlan, minutesPerSync: number, refreshBeforeSteps = false): RolloutTimeline {
+/**
+ * `refreshGate`: the target has Argo CD 3.6's refresh gate (PR #27467): once per change to existing
+ * Applications, before the rollout progresses, at least the grace period (a minimum, 30 s by default) and
+ * then no upper bound until every Application has reconciled. The clock starts when it opens.
+ */
+export function rolloutTimeline(plan: RolloutPlan, minutesPerSync: number, refreshGate = false): RolloutTimeline {
   const t = Math.max(1, minutesPerSync);
   const assumptions = [
     `every sync takes ${t} min (the minutesPerSync setting; measure yours)`,
@@ -70,17 +76,14 @@ export function rolloutTimeline(plan: RolloutPlan, minutesPerSync: number, refre
       stops: [],
       ends: 'completes',
       neverSynced: 0,
-      summary: `${apps ? `all ${plural(apps, 'Application')} at once, ${minutesText(minutes)}` : 'nothing to sync'} at ${t} min a sync${mode === 'ignored' ? ' (the strategy is ignored)' : ''}`,
+      summary: `${apps ? `all ${plural(apps, 'Application')} at once, ${minutesText(minutes)}` : 'nothing to sync'} at ${t} min a sync${mode === 'ignored' ? (plan.verdict?.kind === 'not-deployed' ? ' (not deployed yet: until then the strategy is ignored)' : ' (the strategy is ignored)') : ''}`,
       assumptions: [
         ...assumptions,
         'each Application syncs by its own syncPolicy (automated) or when someone syncs it; sync windows are not applied',
       ],
     };
   }
-  if (refreshBeforeSteps)
-    assumptions.push(
-      'before each step the controller refreshes every Application (up to 30 s each step, --refresh-grace-period-seconds), not counted',
-    );
+  if (refreshGate) assumptions.push('the clock starts when the refresh gate opens (on a change: at least 30 s after it, no upper bound)');
   const steps: TimelineStep[] = [];
   const stops: TimelineStop[] = [];
   let clock = 0;
@@ -141,12 +144,17 @@ export function rolloutTimeline(plan: RolloutPlan, minutesPerSync: number, refre
     neverSynced: never,
     summary: `${plural(waves, 'wave')}, ${minutesText(clock)} of syncing at ${t} min a sync${where}${never ? `; ${plural(never, 'Application')} never synced (no step selects ${never === 1 ? 'it' : 'them'})` : ''}`,
     assumptions,
+    ...(refreshGate ? { refreshGate: { minSeconds: REFRESH_GRACE_SECONDS, text: REFRESH_GATE } } : {}),
   };
 }
+
+/** `--refresh-grace-period-seconds`'s default (argo-cd `cmd/argocd-applicationset-controller`, PR #27467): a minimum. */
+const REFRESH_GRACE_SECONDS = 30;
 
 /** The timeline as text lines (`appset plan`, the diff's text and markdown put them under the plan). */
 export function timelineLines(tl: RolloutTimeline): string[] {
   const out = [`timeline: ${tl.summary}`];
+  if (tl.refreshGate && tl.steps.length) out.push(`  before step 1, the refresh gate: ${tl.refreshGate.text}`);
   for (const s of tl.steps) {
     out.push(`  ${s.at} step ${s.step}: ${s.apps ? `${plural(s.apps, 'Application')}, ` : ''}${s.takes}`);
     for (const x of s.stops) out.push(`    stop: ${x.text}${x.where ? ` (${x.where})` : ''}`);
@@ -168,6 +176,7 @@ export function clockText(minutes: number): string {
  */
 export function timelineMarkdown(tl: RolloutTimeline, esc: (s: string) => string = (s) => s): string[] {
   const out = [`**Timeline:** ${esc(tl.summary)}.`];
+  if (tl.refreshGate && tl.steps.length) out.push('', `Before step 1, the refresh gate: ${esc(tl.refreshGate.text)}.`);
   if (tl.steps.length) {
     out.push('', '| step | selects | starts | syncs for | stops |', '| ---: | --- | ---: | ---: | --- |');
     for (const s of tl.steps)

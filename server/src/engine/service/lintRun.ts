@@ -14,6 +14,7 @@ import { CONFIG_FILE } from '../config/types';
 import { SUPERSEDES } from '../features/policy/gates';
 import { codeInfo } from '../diagnostics/codes';
 import { mayDeclareClusters } from '../generators/placeholders';
+import { mayConfigureController } from '../rollout/enablement';
 import { declaresAppSet } from '../kinds/appset';
 import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
 import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
@@ -110,11 +111,15 @@ export function looksLikeAppSet(text: string): boolean {
 
 /**
  * In a YAML file that holds no ApplicationSet, YAML findings are left to the editor's YAML tools,
- * except a limit that left a cluster Secret unread (an alias bomb): the cluster generators miss that
- * cluster, so its file says so.
+ * except where the model reads the file: a limit that left a cluster Secret unread (an alias bomb) —
+ * the cluster generators miss that cluster —, and a syntax error (a key written twice) in a cluster
+ * Secret or in the configuration of the ApplicationSet controller, which kubectl, kustomize and Argo CD
+ * refuse, so the model does not read it either (issue 37: a duplicate key in argocd-cmd-params-cm.yaml
+ * had no finding anywhere). Beside Red Hat's YAML extension the server hides `yaml/syntax` (it says it).
  */
 export function outsideAppSets<D extends { code: string }>(a: Analysis, ds: D[]): D[] {
   if (a.appsets.length || looksLikeAppSet(a.file.text)) return ds;
   const clusters = mayDeclareClusters(a.file.text);
-  return ds.filter((d) => !d.code.startsWith('yaml/') || (clusters && codeInfo(d.code)?.unchecked));
+  const read = clusters || mayConfigureController(a.file.text);
+  return ds.filter((d) => !d.code.startsWith('yaml/') || (clusters && codeInfo(d.code)?.unchecked) || (read && d.code === 'yaml/syntax'));
 }

@@ -15,6 +15,12 @@ import type { WorkspaceIndex } from '../workspace/index';
 export class OpenDocuments {
   /** path -> whether the text last pushed for it held only ApplicationSets. */
   private readonly pushed = new Map<string, boolean>();
+  /**
+   * Open documents whose file was deleted on disk: a tab may still hold the text, but a file that is not
+   * on disk is not in the repository, so it overlays nothing until the file is back (issue 37: a deleted
+   * params ConfigMap kept "Enabled by argocd-cmd-params-cm.yaml:13" while its tab stayed open).
+   */
+  private readonly offDisk = new Set<string>();
 
   constructor(private readonly workspace: WorkspaceIndex) {}
 
@@ -23,7 +29,7 @@ export class OpenDocuments {
    * other documents may need new results).
    */
   sync(path: string | undefined, text: string, analysis: () => Analysis): boolean {
-    if (!path) return false;
+    if (!path || this.offDisk.has(path)) return false;
     const ws = this.workspace;
     const last = this.pushed.get(path);
     // A file that mattered last time is pushed without looking (no parse before the push: the
@@ -43,7 +49,7 @@ export class OpenDocuments {
    * analysis that follows tells `remember` whether the document holds only ApplicationSets.
    */
   opened(path: string | undefined, text: string): boolean {
-    if (!path || this.pushed.has(path)) return false;
+    if (!path || this.pushed.has(path) || this.offDisk.has(path)) return false;
     const before = this.workspace.version;
     this.workspace.setOverlay(path, text);
     // Until `remember`, the next `sync` pushes without looking (the same text: no change).
@@ -60,12 +66,34 @@ export class OpenDocuments {
   resync(docs: { path: string | undefined; text: string }[]): void {
     this.pushed.clear();
     const ws = this.workspace;
-    for (const d of docs) if (d.path) ws.setOverlay(d.path, d.text);
+    for (const d of docs) if (d.path && !this.offDisk.has(d.path)) ws.setOverlay(d.path, d.text);
+  }
+
+  /**
+   * An open document's file was deleted on disk (or is back, `onDisk`): its text stops (or starts again)
+   * overlaying the file. Returns true when the index changed.
+   */
+  deletedOnDisk(path: string | undefined): boolean {
+    if (!path || this.offDisk.has(path)) return false;
+    this.offDisk.add(path);
+    this.pushed.delete(path);
+    const before = this.workspace.version;
+    this.workspace.setOverlay(path, undefined);
+    this.workspace.invalidate(path);
+    return this.workspace.version !== before;
+  }
+
+  onDisk(path: string | undefined, text: string): boolean {
+    if (!path || !this.offDisk.delete(path)) return false;
+    this.workspace.invalidate(path);
+    this.opened(path, text);
+    return true;
   }
 
   close(path: string | undefined): void {
     if (!path) return;
     this.pushed.delete(path);
+    this.offDisk.delete(path);
     this.workspace.setOverlay(path, undefined);
   }
 }

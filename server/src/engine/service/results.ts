@@ -62,5 +62,9 @@ export interface OpenDocumentsOf<A> {
   opened(path: string | undefined, text: string): boolean;
   remember(path: string | undefined, a: A): void;
   resync(docs: { path: string | undefined; text: string }[]): void;
+  /** The document's file was deleted on disk: it is no longer in the repository, whatever its tab holds. */
+  deletedOnDisk(path: string | undefined): boolean;
+  /** The document's file is on disk again (saved, restored): its text overlays it again. */
+  onDisk(path: string | undefined, text: string): boolean;
   close(path: string | undefined): void;
 }

@@ -17,7 +17,7 @@ import { effectiveSettings } from '../config/apply';
 import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';
 import { describeInstances } from '../rollout/enablement';
 import { installReport, installReportLines, type InstallReport } from '../install/report';
-import { decidedWhere, enabledSentence, offSentence, shownInstanceName } from '../rollout/describe';
+import { decidedWhere, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { viewOf } from '../view/appset';
@@ -142,9 +142,9 @@ export class Views {
       appsets: a.appsets.map((ctx) => {
         const en = enablementFor(ctx);
         const d = en.decidedBy;
-        const valid = ctx.expansion().apps.filter((x) => !x.invalid?.length).length;
-        const text =
-          en.state === 'enabled' ? enabledSentence(en) : `${offSentence(en, valid)}${decidedWhere(en) ? ` (${decidedWhere(en)})` : ''}`;
+        // The plan's verdict: the sentence the lens, the warning and the rollout view say.
+        const verdict = getRolloutPlan(ctx).verdict;
+        const text = en.state === 'enabled' ? verdict.sentence : `${verdict.sentence}${decidedWhere(en) ? ` (${decidedWhere(en)})` : ''}`;
         return {
           name: ctx.doc.name,
           start: ctx.doc.span.start,
@@ -153,7 +153,7 @@ export class Views {
           enablement: {
             state: en.state,
             text,
-            ...(en.unread?.length ? { unknown: true as const } : {}),
+            label: verdict.label,
             instance: en.instance
               ? shownInstanceName(en.instance.name)
                 ? `${en.instance.name} (${en.instance.why})`

@@ -119,10 +119,10 @@ const DOCS: Record<string, Entry> = {
     trap: '`0` means the step is never synced by the rollout; a quoted number like `"3"` is invalid and means 1.',
   },
   'spec.strategy.deletionOrder': {
-    doc: 'When the ApplicationSet is deleted with RollingSync: `Reverse` deletes its Applications one step at a time, last step first; `AllAtOnce` deletes them together.',
+    doc: 'When the ApplicationSet is deleted with RollingSync: `Reverse` deletes its Applications one at a time, last step first (each gone before the next); `AllAtOnce` deletes them together.',
     default: 'AllAtOnce',
     values: ['AllAtOnce', 'Reverse'],
-    trap: 'Only applies when the ApplicationSet itself is deleted, and only with progressive syncs enabled (Argo CD 3.2+).',
+    trap: 'Only applies when the ApplicationSet itself is deleted, and only while it carries the resources-finalizer.argocd.argoproj.io finalizer: the controller adds it when progressive syncs are on (Argo CD 3.3+); with them off, the reverse deletion still runs if metadata.finalizers has it (Argo CD 3.2+).',
   },
   'spec.preservedFields': 'Labels and annotations of generated Applications whose live values the controller keeps when it updates them.',
   'spec.preservedFields.annotations':

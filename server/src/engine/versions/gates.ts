@@ -129,8 +129,8 @@ export const GATES = {
   },
   rollingSyncRefresh: {
     since: '3.6',
-    what: 'RollingSync refreshes every Application of the ApplicationSet before each step and waits for the refresh (`--refresh-grace-period-seconds`, default 30) before syncing it: steps start later, their membership and `maxUpdate` are unchanged',
-    source: 'applicationset/controllers/applicationset_controller.go (PR #27467)',
+    what: 'RollingSync has a refresh gate: on a change to existing Applications (not for a new ApplicationSet) nothing progresses until at least `--refresh-grace-period-seconds` (default 30, a minimum) after the latest change, then, with no upper bound, until every Application has reconciled since it; once per change, not before each step; step membership and `maxUpdate` are unchanged',
+    source: 'applicationset/progressivesync/progressive_sync.go (PR #27467)',
     commit: '4783ec4f97',
   },
   tplFunction: {

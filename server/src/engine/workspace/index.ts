@@ -42,6 +42,17 @@ export interface UnreadDoc {
   why: string;
 }
 
+/** A document of an indexed file that is not valid YAML (a key written twice, a syntax error): left out of `docs`. */
+export interface InvalidDoc {
+  index: number;
+  /** Where the first error is. */
+  span: Span;
+  /** The YAML library's words for the first error, unchanged: `Map keys must be unique`. */
+  why: string;
+  /** The library's code for it: `DUPLICATE_KEY` for a key written twice in one mapping. */
+  code: string;
+}
+
 export interface IndexedFile {
   path: string;
   text: string;
@@ -49,6 +60,8 @@ export interface IndexedFile {
   readonly docs: IndexedDoc[];
   /** Documents that parse but cannot be read into values (an alias bomb). */
   readonly unread: UnreadDoc[];
+  /** Documents that are not valid YAML; kubectl, kustomize and Argo CD refuse them (consumers may say so). */
+  readonly invalid: InvalidDoc[];
 }
 
 /** What is remembered of a file: its cache key, which interests it passes, and its text if any. */
@@ -484,7 +497,7 @@ interface Scan {
 }
 
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
-  let read: { docs: IndexedDoc[]; unread: UnreadDoc[] } | undefined;
+  let read: { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[] } | undefined;
   const parsed = () => {
     if (!read) {
       counts.parsed++;
@@ -501,15 +514,23 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
     get unread() {
       return parsed().unread;
     },
+    get invalid() {
+      return parsed().invalid;
+    },
   };
 }
 
-function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[] } {
+function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[] } {
   const docs: IndexedDoc[] = [];
   const unread: UnreadDoc[] = [];
+  const invalid: InvalidDoc[] = [];
   const parsed = parseDocuments(text);
   parsed.forEach((d, index) => {
-    if (d.errors.length) return;
+    if (d.errors.length) {
+      const e = d.errors[0];
+      invalid.push({ index, span: { start: e.pos[0], end: e.pos[1] }, why: e.message, code: e.code });
+      return;
+    }
     const r = d.range ?? [0, 0, 0];
     const span = { start: r[0], end: r[1] };
     try {
@@ -525,7 +546,7 @@ function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[] } {
       unread.push({ index, span, why });
     }
   });
-  return { docs, unread };
+  return { docs, unread, invalid };
 }
 
 function hash(s: string): number {

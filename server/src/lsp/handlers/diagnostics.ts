@@ -2,7 +2,7 @@
  * Publishing diagnostics: one debounced run per document, open documents kept in step with the
  * workspace index, and files changed on disk (git pull) re-validating what they affect.
  */
-import { MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
+import { FileChangeType, MessageType, ShowMessageNotification } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { Debouncer } from '../debounce';
 import { createPublisher } from './publish';
@@ -122,8 +122,16 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
       let changed = false;
       for (const c of e.changes) {
         const p = URI.toPath(c.uri);
-        // Open documents are overlays: their editor text wins over the file on disk.
-        if (!p || documents.get(c.uri) || !isWatchedChange(p, c.type)) continue;
+        if (!p || !isWatchedChange(p, c.type)) continue;
+        const open = documents.get(c.uri);
+        if (open) {
+          // Open documents are overlays: their editor text wins over the file on disk, while there is
+          // one. A file deleted on disk is not in the repository, whatever its tab still holds; it counts
+          // again once it is back (saved again, restored by a checkout).
+          const open_ = s.service.openDocuments;
+          if (c.type === FileChangeType.Deleted ? open_.deletedOnDisk(p) : open_.onDisk(p, open.getText())) changed = true;
+          continue;
+        }
         s.service.workspace.invalidate(p);
         changed = true;
       }

@@ -33,7 +33,7 @@ test('a project that does not list the ApplicationSet namespace in sourceNamespa
   assert.equal(r.code, 1, r.out + r.err);
   const denies = r.out.split('\n').filter((l) => l.includes('appset/project-denies'));
   assert.deepEqual(denies, [
-    "teams/team-a.yaml:22:16 error appset/project-denies these 2 Applications are created but never sync: application 'team-a-ingress', 'team-a-dns' in namespace 'team-a' is not allowed to use project platform (its sourceNamespaces does not list team-a, and Argo CD runs in argocd) — in 2 of 5 Applications (team-a-ingress, team-a-dns)",
+    "teams/team-a.yaml:22:16 error appset/project-denies these 2 Applications are created but never sync: Argo CD marks 'team-a-ingress', 'team-a-dns' in namespace 'team-a' with the condition \"… is not permitted to use project 'platform'\": the project's sourceNamespaces does not list team-a, and Argo CD runs in argocd — in 2 of 5 Applications (team-a-ingress, team-a-dns)",
   ]);
   assert.match(r.out, /^ {2}projects\/projects\.yaml:12:1 from: AppProject "platform"$/m);
   // team-a lists team-a; shared lists team-* (a glob); platform from Argo CD's own namespace is always allowed.

@@ -60,3 +60,24 @@ test('file events: content files, and creations or deletions of anything else', 
   assert.equal(isWatchedChange('/w/.git/index', FileChangeType.Changed), false);
   assert.equal(isWatchedChange('/w/dist/x.json', FileChangeType.Changed), false);
 });
+
+test('a tab whose file was deleted on disk overlays nothing until the file is back (issue 37)', () => {
+  const ls = getLanguageService({ host: emptyHost() });
+  const ov = new OpenDocuments(ls.workspace);
+  const sync = (text: string) => ov.sync('/w/s.yaml', text, () => ls.analyze('file:///w/s.yaml', text, '/w/s.yaml'));
+  assert.equal(sync(SECRET), true);
+  assert.equal(ls.workspace.file('/w/s.yaml')?.text, SECRET);
+  assert.equal(ov.deletedOnDisk('/w/s.yaml'), true, 'the index changes');
+  assert.equal(ls.workspace.file('/w/s.yaml'), undefined, 'not in the repository, whatever the tab holds');
+  assert.equal(sync(SECRET + '# typed in the tab\n'), false, 'edits in its tab push nothing');
+  assert.equal(ov.opened('/w/s.yaml', SECRET), false);
+  ov.resync([{ path: '/w/s.yaml', text: SECRET }]);
+  assert.equal(ls.workspace.file('/w/s.yaml'), undefined, 'nor does a resync');
+  assert.equal(ov.deletedOnDisk('/w/s.yaml'), false, 'said once');
+  assert.equal(ov.onDisk('/w/s.yaml', SECRET), true, 'back on disk: the tab overlays it again');
+  assert.equal(ls.workspace.file('/w/s.yaml')?.text, SECRET);
+  assert.equal(ov.onDisk('/w/s.yaml', SECRET), false, 'a change of a file on disk is no news for an open tab');
+  ov.deletedOnDisk('/w/s.yaml');
+  ov.close('/w/s.yaml');
+  assert.equal(ov.opened('/w/s.yaml', SECRET), true, 'closed and opened again: pushed as any new tab');
+});

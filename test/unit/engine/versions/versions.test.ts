@@ -679,24 +679,27 @@ test(`gate ${GATES.deletionOrderFinalizerAdded.since}: in 3.2, deletionOrder: Re
   assert.deepEqual(trap('3.2', text, {}), [], 'progressive syncs off: the strategy is ignored (said elsewhere)');
 });
 
-test(`gate ${GATES.rollingSyncRefresh.since}: the step hover says every step starts with a refresh of every Application`, () => {
-  const strategy =
-    '  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n        - matchExpressions:\n            - key: name\n              operator: In\n              values: [a]\n';
-  const text = appset(`    - list:\n        elements:\n          - name: a`, { extra: strategy });
+test(`gate ${GATES.rollingSyncRefresh.since}: the first step's hover, the strategy's and the timeline describe the refresh gate (once per change, at least 30 s, no upper bound; PR #27467)`, () => {
+  const step = (v: string) =>
+    `        - matchExpressions:\n            - key: name\n              operator: In\n              values: [${v}]\n`;
+  const strategy = `  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n${step('a')}${step('b')}`;
+  const text = appset(`    - list:\n        elements:\n          - name: a\n          - name: b`, { extra: strategy });
   const stepAt = text.indexOf('- matchExpressions') + 2;
+  const step2At = text.lastIndexOf('- matchExpressions') + 2;
   const strategyAt = text.indexOf('strategy:') + 1;
   at('3.5', {}, (ws) => {
-    assert.match(ws.hover(text, stepAt)!, /the next step starts when all \d+ are Healthy\./);
-    assert.doesNotMatch(ws.hover(text, strategyAt)!, /refreshes every Application/);
+    assert.match(ws.hover(text, stepAt)!, /the next step starts when all \d+ are Healthy\.$/m);
+    assert.doesNotMatch(ws.hover(text, strategyAt)!, /refresh/i);
   });
   at('3.6', {}, (ws) => {
-    assert.match(
-      ws.hover(text, stepAt)!,
-      /the next step starts when all \d+ are Healthy and every Application of the ApplicationSet has been refreshed/,
-    );
-    assert.match(
-      ws.hover(text, strategyAt)!,
-      /Before each step the controller refreshes every Application of the ApplicationSet .* Checked against Argo CD 3\.6/,
-    );
+    const gate =
+      /on a change to Applications that exist \(not for a new ApplicationSet\), the controller first waits at least --refresh-grace-period-seconds \(30 s by default, a minimum\) after the latest change, then, with no upper bound, until every Application of the ApplicationSet has reconciled since it .*; once per change, not before each step/;
+    const first = ws.hover(text, stepAt)!;
+    assert.match(first, /the next step starts when all \d+ are Healthy\. Before this step: on a change/);
+    assert.match(first, gate);
+    assert.doesNotMatch(ws.hover(text, step2At)!, /refresh/i, 'the second step is not held by it');
+    assert.match(ws.hover(text, strategyAt)!, /Refresh gate: on a change/);
+    assert.match(ws.hover(text, strategyAt)!, gate);
+    assert.doesNotMatch(ws.hover(text, strategyAt)!, /before each step the controller|up to 30 s/i);
   });
 });

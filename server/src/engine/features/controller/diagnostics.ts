@@ -17,6 +17,7 @@ import { namespaceWatched } from '../../install/instances';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
 import { ARGOCD_CONFIG } from '../../workspace/interests';
 import { isObj } from '../../objects';
+import { argoCdNamed } from '../../install/names';
 
 type Obj = { [key: string]: Json };
 
@@ -73,7 +74,10 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   if (ns && !outside && !view.gov.mapping && !view.gov.installs.length && choice?.otherNamespace.length) {
     const which = choice.otherNamespace
       .slice(0, 3)
-      .map((i) => `${i.name} processes those in ${[...new Set([i.namespace, ...i.watched].filter(Boolean))].join(', ')}`)
+      .map(
+        (i) =>
+          `${i.name === '.' ? argoCdNamed(i.name) : i.name} processes those in ${[...new Set([i.namespace, ...i.watched].filter(Boolean))].join(', ')}`,
+      )
       .join('; ');
     push(
       'controller/namespace-not-watched',
@@ -129,7 +133,7 @@ function startFindings(view: ControllerView, push: Push, kindAt: Span) {
   if (policy && policy.value !== '' && !POLICIES.includes(policy.value as (typeof POLICIES)[number]))
     push(
       'controller/does-not-start',
-      `${view.name}'s ApplicationSet controller does not start: applicationsetcontroller.policy is ${shown(policy.value)} (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
+      `The ApplicationSet controller of ${view.name} does not start: applicationsetcontroller.policy is ${shown(policy.value)} (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
       kindAt,
     );
   // A bool flag whose `=value` strconv.ParseBool refuses: pflag fails and the controller exits.
@@ -138,7 +142,7 @@ function startFindings(view: ControllerView, push: Push, kindAt: Span) {
     if (v?.level === 'flag' && flagBool(v.value) === undefined)
       push(
         'controller/does-not-start',
-        `${view.name}'s ApplicationSet controller does not start: it is passed ${v.value === '' ? 'an empty value' : shown(v.value)} for a boolean flag (${v.where}), which is not a boolean (1, t, true, 0, f, false …) — nothing is generated for any ApplicationSet.`,
+        `The ApplicationSet controller of ${view.name} does not start: it is passed ${v.value === '' ? 'an empty value' : shown(v.value)} for a boolean flag (${v.where}), which is not a boolean (1, t, true, 0, f, false …) — nothing is generated for any ApplicationSet.`,
         kindAt,
       );
   }
@@ -152,7 +156,7 @@ function startFindings(view: ControllerView, push: Push, kindAt: Span) {
   if (namespaces.length && scm && !allowed.length)
     push(
       'controller/does-not-start',
-      `${view.name}'s ApplicationSet controller does not start: applicationsetcontroller.namespaces is set (${listed!.value}, ${listed!.where}) while SCM providers are on and applicationsetcontroller.allowed.scm.providers is empty; the controller adds its own namespace to the list and then refuses to start — set allowed.scm.providers (or enable.scm.providers: false)${namespaces.every((n) => n === view.gov.installs[0]?.namespace) ? ', or remove the setting: listing only its own namespace changes nothing else' : ''}.`,
+      `The ApplicationSet controller of ${view.name} does not start: applicationsetcontroller.namespaces is set (${listed!.value}, ${listed!.where}) while SCM providers are on and applicationsetcontroller.allowed.scm.providers is empty; the controller adds its own namespace to the list and then refuses to start — set allowed.scm.providers (or enable.scm.providers: false)${namespaces.every((n) => n === view.gov.installs[0]?.namespace) ? ', or remove the setting: listing only its own namespace changes nothing else' : ''}.`,
       kindAt,
     );
 }

@@ -106,12 +106,17 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
   return out;
 }
 
-/** Argo CD's condition message (util/argo/argo.go), naming the first few denied values. */
+/**
+ * What the denial means, in words that contain the phrase Argo CD writes in the Application's condition, so
+ * a user can match the two: for the namespace, "is not permitted to use project" (util/argo/argo.go
+ * ErrProjectNotPermitted); for sources and destinations, the phrases of `ValidatePermissions`. Names the
+ * first few denied values.
+ */
 function argoWords(d: Denial, values: string[]): string {
   const shown =
     values.slice(0, LISTED_VALUES).join(', ') + (values.length > LISTED_VALUES ? ` and ${values.length - LISTED_VALUES} more` : '');
   if (d.kind === 'namespace')
-    return `application ${shown} in namespace '${d.namespace}' is not allowed to use project ${d.project} (its sourceNamespaces does not list ${d.namespace}, and Argo CD runs in ${d.argocd})`;
+    return `Argo CD marks ${shown} in namespace '${d.namespace}' with the condition "… is not permitted to use project '${d.project}'": the project's sourceNamespaces does not list ${d.namespace}, and Argo CD runs in ${d.argocd}`;
   return d.kind === 'repo'
     ? `application repo ${shown} is not permitted in project '${d.project}'`
     : `application destination ${shown} do not match any of the allowed destinations in project '${d.project}'`;

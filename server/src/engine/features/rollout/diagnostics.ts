@@ -8,12 +8,12 @@
 import type { AppSetContext, FileContext } from '../context';
 import type { EngineDiagnostic, RelatedInfo, Span } from '../../types';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
-import { names, offReason, offSentence, shownInstanceName } from '../../rollout/describe';
+import { names, offReason, shownInstanceName } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
-import type { RolloutPlan } from '../../../protocol';
+import type { RolloutPlan, Verdict } from '../../../protocol';
 import { severityOf } from '../../diagnostics/codes';
-import { rollingSyncFindings, withoutStepsFindings } from './strategyFindings';
+import { deletionOrderWhileOff, rollingSyncFindings, withoutStepsFindings } from './strategyFindings';
 import { planFindings } from './planFindings';
 
 function evidenceRelated(en: EnablementDetails): RelatedInfo[] {
@@ -35,7 +35,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   // Only a RollingSync strategy needs to know whether progressive syncs are on (a workspace scan).
   const en = isRollingSync(strategy) ? enablementFor(ctx) : undefined;
   const out: EngineDiagnostic[] = [];
-  if (en && en.state !== 'enabled') out.push(enablementFinding(ctx, en, strategy.at.strategy.keySpan, n));
+  if (en && en.state !== 'enabled') out.push(enablementFinding(ctx, en, plan.verdict, strategy.at.strategy.keySpan));
   if (!rollingSyncWithSteps(strategy)) return [...out, ...withoutStepsFindings(ctx, strategy, n)];
   const { findings, allManual } = rollingSyncFindings(ctx, strategy, plan, en);
   out.push(...findings);
@@ -46,7 +46,7 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 }
 
 /** Progressive syncs are off or not found: the strategy is ignored, and what the controller does instead. */
-function enablementFinding(ctx: AppSetContext, en: EnablementDetails, strategyKey: Span, n: number): EngineDiagnostic {
+function enablementFinding(ctx: AppSetContext, en: EnablementDetails, verdict: Verdict, strategyKey: Span): EngineDiagnostic {
   const exp = ctx.expansion();
   // The controller then writes the template's own syncPolicy: say which one it is (automated or none).
   const automated = exp.apps.some((a) => {
@@ -56,9 +56,10 @@ function enablementFinding(ctx: AppSetContext, en: EnablementDetails, strategyKe
   const policy = automated
     ? ", with the template's own automated syncPolicy."
     : '; the template has no automated syncPolicy, so each syncs when someone syncs it.';
-  const head = offSentence(en, exp.apps.length ? n : 0);
-  const parts = [`${head}${policy}`, offReason(en)];
-  const ignored = en.evidence.filter((e) => e.effect === 'ignored' && !(e as { unread?: true }).unread);
+  // The plan's verdict, as the lens, the hover, the rollout view and the status bar say it.
+  const parts = [`${verdict.sentence}${policy}`, verdict.reason ?? offReason(en)];
+  // The undeployed file is the headline already: it is not listed again as a setting the controller does not read.
+  const ignored = en.evidence.filter((e) => e.effect === 'ignored' && !e.unread && !e.undeployed);
   if (en.state === 'not-found' && ignored.length)
     parts.push(
       `Settings the controller does not read: ${names(
@@ -66,6 +67,8 @@ function enablementFinding(ctx: AppSetContext, en: EnablementDetails, strategyKe
         2,
       )}.`,
     );
+  const deletion = deletionOrderWhileOff(ctx, getStrategy(ctx));
+  if (deletion) parts.push(deletion);
   for (const note of en.notes ?? []) parts.push(`Note: ${note}.`);
   const here = { file: ctx.file.path ?? ctx.file.uri, span: strategyKey };
   const related = evidenceRelated(en);

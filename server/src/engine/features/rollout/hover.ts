@@ -1,11 +1,12 @@
 /**
  * Hover on a RollingSync step (its Applications wave by wave and maxUpdate in plain words) and on
- * `strategy:` (the whole rollout); from Argo CD 3.6 both say that every step starts with a refresh.
+ * `strategy:` (the whole rollout); from Argo CD 3.6 the first step's and the strategy's say how the refresh
+ * gate holds a rollout after a change (rollout/describe.ts REFRESH_GATE).
  */
 import type { AppSetContext } from '../context';
 import type { Hover } from '../../types';
 import { pathAt } from '../../yaml';
-import { enablementLine, explainMaxUpdate, names, planTitle, stepTitle, windowLine } from '../../rollout/describe';
+import { enablementLine, explainMaxUpdate, names, planTitle, REFRESH_GATE, stepTitle, windowLine } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../../protocol';
@@ -22,8 +23,8 @@ function list(names: string[]): string {
   return names.length > MAX_NAMES ? `${shown} … (+${names.length - MAX_NAMES})` : shown;
 }
 
-export function stepMarkdown(s: PlanStep, refreshFirst = false): string {
-  const lines = [`**${stepTitle(s)}**`, '', explainMaxUpdate(s, refreshFirst), ''];
+export function stepMarkdown(s: PlanStep, refreshGate = false): string {
+  const lines = [`**${stepTitle(s)}**`, '', explainMaxUpdate(s, refreshGate), ''];
   if (s.manual && s.apps.length) lines.push(`- sync by hand: ${list(s.apps)}`);
   for (const w of s.waves.slice(0, MAX_WAVES)) lines.push(`- wave ${w.wave}: ${list(w.apps)}`);
   if (s.waves.length > MAX_WAVES) lines.push(`- … ${s.waves.length - MAX_WAVES} more waves`);
@@ -78,10 +79,6 @@ function strategyMarkdown(ctx: AppSetContext, plan: RolloutPlan): string {
   for (const note of en.notes ?? []) lines.push('', `Note: ${note}.`);
   if (en.searched.length) lines.push('', `Searched: ${en.searched.join('; ')}.`);
   const target = ctx.target();
-  if (has(target, 'rollingSyncRefresh'))
-    lines.push(
-      '',
-      `Before each step the controller refreshes every Application of the ApplicationSet and waits for the refreshes (up to --refresh-grace-period-seconds, 30 s by default): steps start later, their members and maxUpdate do not change. Checked against ${target.why}.`,
-    );
+  if (has(target, 'rollingSyncRefresh')) lines.push('', `Refresh gate: ${REFRESH_GATE}. Checked against ${target.why}.`);
   return lines.join('\n');
 }

@@ -7,16 +7,7 @@ import type { CodeLens, Span } from '../../types';
 import { viewOf } from '../../view/appset';
 import { validApps } from './diagnostics';
 import { stepKeySpan } from '../../view/strategy';
-import {
-  enabledSentence,
-  enablementLensTitle,
-  enablementLine,
-  offReason,
-  offSentence,
-  planTitle,
-  stepLensTitle,
-  stepTitle,
-} from '../../rollout/describe';
+import { enabledSentence, enablementLine, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import { Commands } from '../../../protocol';
@@ -41,7 +32,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     if (en.state === 'enabled') {
       const d = en.decidedBy;
       const facts = `${enabledSentence(en)}\n${enablementLine(en)}`;
-      const title = enablementLensTitle(en, plan.totalApps);
+      const title = plan.verdict.lens;
       out.push(
         d && d.file !== 'setting' && d.span
           ? {
@@ -54,8 +45,8 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
       );
       out.push({ ...lens(planKey, planTitle(plan)), tooltip: steps });
     } else {
-      const apps = validApps(plan, ctx);
-      out.push({ ...lens(key, enablementLensTitle(en, apps)), tooltip: `${offSentence(en, apps)}. ${offReason(en)}` });
+      const v = plan.verdict;
+      out.push({ ...lens(key, v.lens), tooltip: `${v.sentence}. ${v.reason ?? ''}`.trim() });
       out.push({ ...lens(planKey, `If enabled: ${planTitle(plan)}`), tooltip: steps });
     }
     plan.steps.forEach((s, i) => out.push({ ...lens(stepKeySpan(strategy.steps[i]), stepLensTitle(s)), tooltip: stepTitle(s) }));

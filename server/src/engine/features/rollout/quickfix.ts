@@ -135,6 +135,8 @@ export interface EnableFix {
   where: string;
   /** What happens next, for the title: who restarts the controller. */
   restart: string;
+  /** The fix deploys this file (written but not deployed), rather than writing the setting. */
+  deploys?: string;
 }
 
 const RESTART_MANUAL = 'then restart the ApplicationSet controller';
@@ -145,9 +147,63 @@ const RESTART_BY: Record<ConfigTarget['kind'], string> = {
   'argocd-cr': 'the Operator restarts the controller',
 };
 
-/** Edits that turn the configuration of the Argo CD that runs this ApplicationSet to "enabled". */
+/**
+ * Edits that turn the configuration of the Argo CD that runs this ApplicationSet to "enabled", or, when
+ * what is written would enable them but nothing deploys it, the step that deploys it. Never an edit that
+ * leaves a file invalid YAML (a key written twice is refused by kubectl, kustomize and Argo CD alike).
+ */
 export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
+  const fix = enableEditsUnchecked(ctx);
+  return fix && fix.edits.every((e) => keepsYamlValid(ctx, e)) ? fix : undefined;
+}
+
+/** True when `edit` leaves its file with no more broken documents than it had (a duplicate key is one). */
+function keepsYamlValid(ctx: AppSetContext, edit: TextEdit): boolean {
+  const file = ctx.file.workspace.file(edit.file);
+  if (!file) return true;
+  const after = file.text.slice(0, edit.span.start) + edit.newText + file.text.slice(edit.span.end);
+  const broken = (text: string) => parseDocuments(text).filter((d) => d.errors.length).length;
+  return broken(after) <= broken(file.text);
+}
+
+/** The params ConfigMap that would enable progressive syncs once deployed, and the step that deploys it. */
+function deployFix(ctx: AppSetContext, en: ReturnType<typeof enablementFor>): EnableFix | undefined {
+  if (!en.undeployed) return undefined;
+  const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.undeployed);
+  if (!unbuilt) return undefined;
+  const rel = (f: string) => relativePath(ctx.file.host.roots(), f);
+  const dir = dirname(unbuilt.file);
+  const base = unbuilt.file.slice(dir.length + 1);
+  for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
+    const k = ctx.file.workspace.file(`${dir}/${name}`);
+    if (!k) continue;
+    // The kustomization beside it builds the folder: list the file in its resources.
+    const doc = parseText(k.text, 0);
+    const e = doc ? appendAt(k.text, doc, ['resources'], [`- ${base}`]) : undefined;
+    return e ? { edits: [{ file: k.path, ...e }], where: rel(k.path), restart: RESTART_MANUAL, deploys: base } : undefined;
+  }
+  // A plain folder nothing deploys: a kustomization that lists the ConfigMap is what `kubectl apply -k`
+  // and an Argo CD Application of the folder build (install/scan.ts notDeployed counts it as deployed).
+  const target = `${dir}/kustomization.yaml`;
+  if (ctx.file.host.stat(target)) return undefined;
+  return {
+    edits: [],
+    createFiles: [
+      {
+        file: target,
+        text: `# Deploys ${base}: kubectl apply -k ${rel(dir) || '.'} (or an Argo CD Application of this folder).\nresources:\n  - ${base}\n`,
+      },
+    ],
+    where: `${rel(target)} (new)`,
+    restart: `apply it with kubectl apply -k, ${RESTART_MANUAL}`,
+    deploys: base,
+  };
+}
+
+function enableEditsUnchecked(ctx: AppSetContext): EnableFix | undefined {
   const en = enablementFor(ctx);
+  // Written but not deployed: the missing step is deploying it, never writing the setting again.
+  if (en.undeployed) return deployFix(ctx, en);
   const roots = ctx.file.host.roots();
   const rel = (f: string) => relativePath(roots, f);
   const fixable = en.evidence.filter((e) => (e.effect === 'disables' || e.effect === 'ignored') && e.valueSpan && e.enableText);
@@ -159,7 +215,7 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
     };
   }
   if (en.evidence.some((e) => e.effect === 'disables')) return undefined;
-  // Written but not deployed: the next step is to make the install's kustomization build the file.
+  // Written but not deployed while something else decides (a deployed flag): the kustomization beside it builds it.
   const unbuilt = en.evidence.find((e) => e.effect === 'ignored' && e.unlisted);
   if (unbuilt) {
     const dir = dirname(unbuilt.file);
@@ -176,6 +232,9 @@ export function enableEdits(ctx: AppSetContext): EnableFix | undefined {
     const file = ctx.file.workspace.file(t.file);
     const doc = file && parseText(file.text, t.docIndex);
     if (!file || !doc) continue;
+    // A generator that already lists the key would get it twice, which kustomize refuses: not a
+    // YAML error, so the check below would not see it (kustomize api/internal/generators/utils.go).
+    if (t.kind === 'configmap-generator' && file.text.includes(`${CM_KEY}=`)) continue;
     const value = `${CM_KEY}: "true"`;
     const e =
       t.kind === 'configmap'
@@ -252,9 +311,12 @@ function enableActions(ctx: AppSetContext, d: EngineDiagnostic): CodeAction[] {
   const out: CodeAction[] = [];
   const fix = enableEdits(ctx);
   if (fix) {
-    const verb = fix.createFiles?.length ? `create ${fix.where.replace(/ \(new\)$/, '')}` : `in ${fix.where}`;
+    const file = fix.where.replace(/ \(new\)$/, '');
+    const title = fix.deploys
+      ? `Deploy ${fix.deploys}: ${fix.createFiles?.length ? `create ${file} listing it` : `list it in ${file}`} (${fix.restart})`
+      : `Enable progressive syncs: ${fix.createFiles?.length ? `create ${file}` : `in ${file}`} (${fix.restart})`;
     out.push({
-      ...quickFix(`Enable progressive syncs: ${verb} (${fix.restart})`, [d], fix.edits, true),
+      ...quickFix(title, [d], fix.edits, true),
       ...(fix.createFiles ? { createFiles: fix.createFiles } : {}),
     });
   }

@@ -119,7 +119,8 @@ export function rollingSyncFindings(
   // Argo CD 3.2: reverse deletion runs only while the ApplicationSet's resources finalizer holds its
   // deletion; 3.3 adds the finalizer itself (PR #25125, applicationset_controller.go Reconcile).
   const target = ctx.target();
-  // With progressive syncs off the whole strategy is ignored (said above), deletion order included.
+  // With progressive syncs off the strategy is ignored, and what deletion does then is said in that warning
+  // (deletionOrderWhileOff): the controller adds the finalizer only while they are on.
   if (
     en?.state === 'enabled' &&
     /^reverse$/i.test(strategy.deletionOrder) &&
@@ -152,6 +153,22 @@ export function productionLooking(apps: readonly GeneratedApp[]): string | undef
 }
 
 const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
+
+/**
+ * `deletionOrder: Reverse` while progressive syncs are off, for the warning that says the strategy is
+ * ignored: the controller's deletion branch does not check the switch (applicationset_controller.go
+ * Reconcile: DeletionTimestamp set → progressivesync.IsDeletionOrderReversed → PerformReverseDeletion, which
+ * deletes one Application per reconcile, last step first, and requeues every 10 s until it is gone), but
+ * only with progressive syncs on does the controller add the resources finalizer that keeps the
+ * ApplicationSet while it deletes. So it runs when metadata.finalizers carries that finalizer.
+ */
+export function deletionOrderWhileOff(ctx: AppSetContext, strategy: StrategyView): string | undefined {
+  if (!/^reverse$/i.test(strategy.deletionOrder) || !strategy.steps.length || !knownTo(['strategy', 'deletionOrder'], ctx.target().line))
+    return undefined;
+  return hasResourcesFinalizer(viewOf(ctx.doc).finalizers.value)
+    ? `deletionOrder: Reverse still applies, as the deletion does not depend on progressive syncs: the ApplicationSet carries the ${RESOURCES_FINALIZER} finalizer, so deleting it deletes its Applications one at a time, last step first.`
+    : `deletionOrder: Reverse does not apply either: the controller adds the ${RESOURCES_FINALIZER} finalizer the reverse deletion needs only while progressive syncs are on, so deleting the ApplicationSet deletes its Applications at once (with that finalizer in metadata.finalizers it deletes them one at a time, last step first).`;
+}
 
 function hasResourcesFinalizer(f: Json | undefined): boolean {
   return Array.isArray(f) && f.some((x) => typeof x === 'string' && x.startsWith(RESOURCES_FINALIZER));

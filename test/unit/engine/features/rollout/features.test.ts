@@ -179,7 +179,7 @@ test('hover on a step lists its waves and explains maxUpdate in plain words', ()
   assert.match(h.markdown, /Step 2 · tier In \(low-traffic\)/);
   assert.match(
     h.markdown,
-    /At most 90 \(50% of 180\) of this step's 180 Applications sync at the same time; the next step starts when all 180 are Healthy and every Application of the ApplicationSet has been refreshed \(up to --refresh-grace-period-seconds, 30 s by default\); percentages round down, minimum 1; 0 = manual/,
+    /At most 90 \(50% of 180\) of this step's 180 Applications sync at the same time; the next step starts when all 180 are Healthy; percentages round down, minimum 1; 0 = manual\./,
   );
   assert.match(h.markdown, /- wave 1: `prod-02-svc-01`/);
   assert.match(h.markdown, /- wave 2: /);
