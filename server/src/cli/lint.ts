@@ -153,11 +153,13 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
     );
   }
   // What the workspace scan left out (caps, files over the size limit, FIFOs), once per run.
-  for (const n of service.workspace.scanNotes(true)) io.err(oneLine(`appset lint: note: ${n}`) + '\n');
+  // On stderr for a person, and in the JSON report for a machine (a limit reached is never silent there).
+  const scanNotes = service.workspace.scanNotes(true);
+  for (const n of scanNotes) io.err(oneLine(`appset lint: note: ${n}`) + '\n');
   results.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 
   // --quiet hides what would not fail the run, but the summary (and so the exit status) counts everything.
-  const full = summarize(results, problems, failOn, unchecked.length);
+  const full = summarize(results, problems, failOn, unchecked.length, scanNotes);
   const shown = (d: ReportFinding) => d.severity === 'error' || fails(d.severity, failOn);
   const report: LintReport = quiet
     ? {

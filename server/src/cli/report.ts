@@ -58,6 +58,8 @@ export interface LintReport {
   files: ReportFile[];
   /** Inputs that could not be read or checked (they make the exit status 2). */
   problems: { path: string; message: string }[];
+  /** What the workspace scan left out (files over the size limit, caps), as stderr's notes say; absent when nothing. */
+  notes?: string[];
   summary: {
     files: number;
     applicationSets: number;
@@ -87,7 +89,13 @@ export function fails(severity: Severity, failOn: FailOn): boolean {
   return RANK[severity] <= RANK[failOn];
 }
 
-export function summarize(files: ReportFile[], problems: LintReport['problems'], failOn: FailOn, unchecked = 0): LintReport {
+export function summarize(
+  files: ReportFile[],
+  problems: LintReport['problems'],
+  failOn: FailOn,
+  unchecked = 0,
+  notes: string[] = [],
+): LintReport {
   const counted = files.flatMap((f) => f.diagnostics).filter((d) => !d.suppressed);
   const count = (s: Severity) => counted.filter((d) => d.severity === s).length;
   return {
@@ -95,6 +103,7 @@ export function summarize(files: ReportFile[], problems: LintReport['problems'],
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     files,
     problems,
+    ...(notes.length ? { notes } : {}),
     summary: {
       files: files.length,
       applicationSets: files.reduce((n, f) => n + f.applicationSets, 0),

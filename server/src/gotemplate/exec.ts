@@ -504,7 +504,7 @@ class State {
       return undefined;
     }
     const typ = iface ? 'interface {}' : typeString(receiver);
-    if (receiver === null) this.errorf(`nil pointer evaluating ${typ}.${fieldName}`);
+    if (receiver === null) this.errorf(`nil pointer evaluating ${typ}.${fieldName}`, { kind: 'nil-pointer' });
     const hasArgs = args.length > 1 || final !== MISSING;
     if (receiver instanceof GoMap || receiver instanceof GoStringMap) {
       if (hasArgs) this.errorf(`${fieldName} is not a method but has arguments`);

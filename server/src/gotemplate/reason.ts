@@ -20,7 +20,9 @@ export type TemplateReason =
   /** A function the offline preview did not run (its cost budget was spent). */
   | { kind: 'preview-skipped' }
   /** semver's "invalid semantic version". */
-  | { kind: 'invalid-semver' };
+  | { kind: 'invalid-semver' }
+  /** `nil pointer evaluating T.x`: a field read below a value that is nil (a key the data lacks). */
+  | { kind: 'nil-pointer' };
 
 /**
  * Where Go's error says a template failed, as data: the line of its `template: NAME:LINE[:COL]:`

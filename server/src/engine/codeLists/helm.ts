@@ -13,6 +13,13 @@ export const HELM_CODES = [
       'An unescaped Argo CD placeholder in a Helm chart template: Helm evaluates it first and fails ({{path.basename}}) or renders it empty ({{ .cluster }}); escape it as {{ "{{…}}" }}.',
   },
   {
+    code: 'helm/render-fails',
+    severity: 'warning',
+    variant: { severity: 'information', when: 'the chart folder holds other values files, which may set what values.yaml lacks' },
+    summary:
+      "Helm itself fails on the chart template with the chart's values.yaml (a field read below a value it lacks: nil pointer evaluating …), so helm template and Argo CD's sync of the chart fail.",
+  },
+  {
     code: 'helm/printed-collection',
     severity: 'error',
     summary:

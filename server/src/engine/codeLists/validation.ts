@@ -146,10 +146,16 @@ export const VALIDATION_CODES = [
       'A git generator path starts with "!", but path.Match and git pathspecs have no negation: it matches nothing; exclude with exclude: true.',
   },
   {
+    code: 'appset/glob-source-path',
+    severity: 'error',
+    summary:
+      'A source path holds a glob ("apps/*"), but Argo CD reads source.path as one literal folder: every generated Application fails with "app path does not exist".',
+  },
+  {
     code: 'appset/constant-name',
     severity: 'warning',
     summary:
-      'The Application name uses no parameter but a generator yields several parameter sets by design: every Application gets the same name and the controller skips them all.',
+      'The Application name uses no parameter (or only ones a matrix list sets alike in every element) but a generator yields several parameter sets by design: every Application gets the same name and the controller skips them all.',
   },
   {
     code: 'appset/matrix-path-clash',

@@ -375,6 +375,7 @@ function finishRun(run: Run): Expansion {
   // Every finding is pushed while a generator runs, so its place was walked from that entry then.
   for (const f of ctx.findings)
     problems.push({ ...f, severity: severityOf(f.code), span: (findingAt.get(f) ?? viewOf(doc).generators).span });
+  besideYieldingSiblings(run);
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
@@ -394,6 +395,28 @@ function finishRun(run: Run): Expansion {
     renders: run.renders,
     unrendered: run.unrendered,
   };
+}
+
+/**
+ * A generator empty beside siblings that yield is information, not a warning: Argo CD concatenates the
+ * top-level generators' parameter sets (applicationset_controller.go generateApplications, one
+ * generator after another), and a git files pattern matching nothing, or a selector for clusters still
+ * to come, yields no parameters and no error (generators/git.go, cluster.go): the ApplicationSet works.
+ * Only an ApplicationSet that generates nothing as a whole keeps the warning.
+ */
+function besideYieldingSiblings(run: Run): void {
+  const yielding = run.summaries.filter((g) => (g.paramSets ?? 0) > 0);
+  if (!yielding.length) return;
+  const others = yielding.map((g) => `generator ${g.index + 1} (${g.kind}) yields ${g.paramSets}`).join(', ');
+  for (let i = 0; i < run.problems.length; i++) {
+    const p = run.problems[i];
+    if (p.code !== 'generator/empty' || p.severity === severityOf('generator/empty', true)) continue;
+    run.problems[i] = {
+      ...p,
+      severity: severityOf('generator/empty', true),
+      message: `${p.message} (${others}: the ApplicationSet still generates Applications, so this may be by design)`,
+    };
+  }
 }
 
 /** Codes of a template that fails before any parameter is read (Go's parser): the same for every parameter set. */

@@ -24,3 +24,23 @@ export function mergeTemplate(generator: unknown, spec: unknown): unknown {
 function isZero(v: unknown): boolean {
   return v === '' || v === 0 || v === false;
 }
+
+/**
+ * Whether the ApplicationSet's template still decides the field at `path` (below `template`) once a
+ * generator's own template is merged over it, by the same rule as `mergeTemplate`: the generator's
+ * non-zero scalar or non-empty list at the path, or at a field above it, wins, and the spec's text there
+ * is never rendered for that generator's parameter sets.
+ */
+export function specTemplateDecides(generator: unknown, path: readonly (string | number)[]): boolean {
+  let g = generator;
+  for (const seg of path) {
+    if (g === undefined || g === null) return true;
+    if (Array.isArray(g)) return g.length === 0;
+    if (!isObj(g)) return isZero(g);
+    g = g[String(seg)];
+  }
+  if (g === undefined || g === null) return true;
+  if (Array.isArray(g)) return g.length === 0;
+  if (isObj(g)) return false; // a map where the spec writes a scalar: the generator's value is kept
+  return isZero(g);
+}

@@ -14,7 +14,8 @@ import { isObj } from '../objects';
 import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
-import { emptyGitReason } from './why';
+import { emptyGitReason, excludedAllReason } from './why';
+import { relativePath } from '../paths';
 import { appendValues } from './values';
 import { gitFileGlobbing } from '../install/model';
 
@@ -64,25 +65,72 @@ export const generateGit: Generate = (spec, ctx, path) => {
     return [];
   }
   ctx.inexact.value = true;
-  const note = `the git generator read the working tree of ${root}, not revision ${String(spec.revision ?? 'HEAD')} of ${repoURL}`;
+  const shown = checkoutShown(ctx, root);
+  // An empty revision is HEAD for the repo-server (util/git's client resolves "" as HEAD).
+  const revision =
+    typeof spec.revision === 'string' && spec.revision ? spec.revision : spec.revision ? JSON.stringify(spec.revision) : 'HEAD';
+  const note = `the git generator read the working tree of ${shown}, not revision ${revision} of ${repoURL}`;
   ctx.notes.add(note);
   ctx.findings.push({ code: 'generator/working-tree', message: note, path: [...path, 'repoURL'] });
   const tree = listTree(ctx.file.host, root);
   if (tree.truncated)
     ctx.notes.add(
-      `the checkout ${root} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`,
+      `the checkout ${shown} has more than ${MAX_TREE_ENTRIES} entries or folders more than 64 levels deep; the git generator only saw part of it`,
     );
   if (tree.uncheckedSubmodules.length)
     ctx.notes.add(
-      `the submodule${tree.uncheckedSubmodules.length > 1 ? 's' : ''} ${tree.uncheckedSubmodules.map((s) => `"${s}"`).join(', ')} ${tree.uncheckedSubmodules.length > 1 ? 'are' : 'is'} not checked out in ${root}; Argo CD checks submodules out (ARGOCD_GIT_MODULES_ENABLED, on by default), so the generator counts ${tree.uncheckedSubmodules.length > 1 ? 'them as directories' : 'it as a directory'} whose files are not seen here`,
+      `the submodule${tree.uncheckedSubmodules.length > 1 ? 's' : ''} ${tree.uncheckedSubmodules.map((s) => `"${s}"`).join(', ')} ${tree.uncheckedSubmodules.length > 1 ? 'are' : 'is'} not checked out in ${shown}; Argo CD checks submodules out (ARGOCD_GIT_MODULES_ENABLED, on by default), so the generator counts ${tree.uncheckedSubmodules.length > 1 ? 'them as directories' : 'it as a directory'} whose files are not seen here`,
     );
   const prefix = typeof spec.pathParamPrefix === 'string' ? spec.pathParamPrefix : '';
-  return wrapErrors('error generating params from git: ', () =>
-    dirs
-      ? wrapErrors('error generating params from apps: ', () => fromDirectories(dirs, tree.dirs, ctx, prefix, path, spec.values, root))
-      : fromFiles(files!, tree, root, ctx, prefix, path, spec),
-  );
+  const emptiesBefore = ctx.empties?.length ?? 0;
+  try {
+    return wrapErrors('error generating params from git: ', () =>
+      dirs
+        ? wrapErrors('error generating params from apps: ', () => fromDirectories(dirs, tree.dirs, ctx, prefix, path, spec.values, root))
+        : fromFiles(files!, tree, root, ctx, prefix, path, spec),
+    );
+  } finally {
+    // Matching nothing in a working tree that is not the revision the generator reads says nothing
+    // certain about that revision: information, with why (never a different answer than Unknown).
+    const other = otherRevision(ctx.file.host, root, revision);
+    if (other)
+      for (const e of (ctx.empties ?? []).slice(emptiesBefore)) {
+        e.noData = true;
+        e.reason += `; but the working tree is ${other}, and the generator reads revision ${revision}, whose files are not read here`;
+      }
+  }
 };
+
+/**
+ * The branch the working tree holds, when it is certainly not `revision`: the generator reads another
+ * branch, a tag or a commit than the one checked out. HEAD, the checked-out branch and the clone's
+ * default branch (origin/HEAD, else main or master: what a change under review becomes once merged) are
+ * taken as the working tree, as is any checkout
+ * without a readable `.git/HEAD` (a mapped folder: the user said it is that repository).
+ */
+function otherRevision(host: EngineHost, root: string, revision: string): string | undefined {
+  const rev = revision.replace(/^refs\/heads\//, '');
+  if (rev === 'HEAD') return undefined;
+  const head = host.readFile(`${root}/.git/HEAD`)?.trim();
+  if (!head) return undefined;
+  const branch = /^ref: refs\/heads\/(.+)$/.exec(head)?.[1];
+  if (branch === rev) return undefined;
+  if (!branch && /^[0-9a-f]{7,40}$/i.test(rev) && head.toLowerCase().startsWith(rev.toLowerCase())) return undefined;
+  const originHead = /^ref: refs\/remotes\/origin\/(.+)$/.exec(host.readFile(`${root}/.git/refs/remotes/origin/HEAD`)?.trim() ?? '')?.[1];
+  const defaults = originHead ? [originHead] : ['main', 'master'];
+  // The default branch is what a change under review becomes once merged: the working tree stands for it.
+  if (defaults.includes(rev)) return undefined;
+  return branch ? `branch ${branch}` : `commit ${head.slice(0, 12)}`;
+}
+
+/**
+ * A checkout as messages name it: relative to the workspace ("the workspace" for its root), never the
+ * absolute path of the machine that runs the lint (a CI runner's folder means nothing to the reader).
+ */
+export function checkoutShown(ctx: GenContext, root: string): string {
+  const rel = relativePath(ctx.file.host.roots(), root);
+  return rel === '.' ? 'the workspace' : rel;
+}
 
 /** The directory patterns of a git (or oci) generator over the directories its source lists. */
 export function fromDirectories(
@@ -119,10 +167,14 @@ export function fromDirectories(
     }
     (p.exclude === true ? exc : inc).push(m);
   });
-  const found = dirs.filter((d) => inc.some((m) => m(d)) && !exc.some((m) => m(d)));
-  if (!found.length && inc.length) {
+  const matched = dirs.filter((d) => inc.some((m) => m(d)));
+  const found = matched.filter((d) => !exc.some((m) => m(d)));
+  if (!found.length && matched.length)
+    // Every match removed by an `exclude: true` pattern: deliberate, and said as what happened.
+    noteEmpty(ctx, [...path, 'directories'], excludedAllReason('directory', matched), true);
+  else if (!found.length && inc.length) {
     const included = patterns.filter((p): p is Record<string, unknown> => isObj(p) && p.exclude !== true).map((p) => String(p.path ?? ''));
-    noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, root));
+    noteEmpty(ctx, [...path, 'directories'], emptyGitReason('directory', included, dirs, checkoutShown(ctx, root)));
   }
   return found.map((d) => {
     const p: ParamSet = {};
@@ -197,10 +249,11 @@ export function fromFiles(
       noteEmpty(
         ctx,
         [...path, 'files'],
-        `${emptyGitReason('file', included, tree.files, root)}; the submodule ${hidden.map((h) => `"${h}"`).join(', ')} is not checked out here and Argo CD reads its files`,
+        `${emptyGitReason('file', included, tree.files, checkoutShown(ctx, root))}; the submodule ${hidden.map((h) => `"${h}"`).join(', ')} is not checked out here and Argo CD reads its files`,
         true,
       );
-    else if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, root));
+    else if (selected.size) noteEmpty(ctx, [...path, 'files'], excludedAllReason('file', [...selected].sort(compareGoStrings)), true);
+    else if (included.length) noteEmpty(ctx, [...path, 'files'], emptyGitReason('file', included, tree.files, checkoutShown(ctx, root)));
   }
   for (const f of chosen) {
     const at = [...path, 'files'];

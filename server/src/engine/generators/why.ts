@@ -61,7 +61,7 @@ export function emptyGitReason(
 ): string {
   const list = patterns.map((p) => `"${p}"`).join(', ');
   if (!candidates.length)
-    return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match nothing: the checkout ${root} has no ${what === 'directory' ? 'directories with files' : 'files'}`;
+    return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match nothing: ${root} has no ${what === 'directory' ? 'directories with files' : 'files'}`;
   let best = '';
   let dist = Infinity;
   for (const c of candidates.slice(0, MAX_CANDIDATES)) {
@@ -75,6 +75,23 @@ export function emptyGitReason(
   }
   const plural = what === 'directory' ? 'directories' : 'files';
   return `the ${what} pattern${patterns.length === 1 ? '' : 's'} ${list} match${patterns.length === 1 ? 'es' : ''} none of the ${candidates.length} ${plural} of ${root}; nearest: ${best}`;
+}
+
+/**
+ * Every path the include patterns match is removed by an `exclude: true` pattern (the repo-server's
+ * listing filtered by the generator: applicationset/generators/git.go filterApps for directories, the
+ * exclude loop of generateParamsForGitFiles for files): what
+ * happened, with the paths that matched.
+ */
+export function excludedAllReason(what: 'directory' | 'file', matched: readonly string[]): string {
+  const shown = matched
+    .slice(0, 3)
+    .map((m) => `"${m}"`)
+    .join(', ');
+  const more = matched.length > 3 ? ` and ${matched.length - 3} more` : '';
+  const n = matched.length;
+  const noun = what === 'directory' ? (n === 1 ? 'directory' : 'directories') : n === 1 ? 'file' : 'files';
+  return `its patterns match ${n} ${noun} (${shown}${more}) and the exclude patterns remove ${n === 1 ? 'it' : 'every one'}`;
 }
 
 /** Levenshtein distance, bounded in work by the short strings paths are. */

@@ -19,7 +19,13 @@ import { renderString, TemplateError } from '../../gotemplate';
 import { parseGoYamlFile } from '../yaml';
 import { put } from '../objects';
 
-export type HelmRender = { text: string; values: string } | { cannot: string };
+export type HelmRender =
+  | { text: string; values: string }
+  | {
+      cannot: string;
+      /** Set when Helm itself fails the same way with these values (a nil pointer), not only this port: where and why. */
+      helmFails?: { line: number; detail: string };
+    };
 
 const RELEASE_NAME = 'release-name';
 /**
@@ -63,7 +69,15 @@ export function renderChartTemplate(text: string, path: string, chart: string, h
     // (the error's place, carried as data where it is raised) say it.
     const place = e instanceof TemplateError ? e.place : undefined;
     const msg = e instanceof Error ? e.message : String(e);
-    return { cannot: `Helm's render cannot be reproduced here: ${place ? `line ${place.line}: ${place.detail}` : msg.slice(0, 300)}` };
+    const cannot = `Helm's render cannot be reproduced here: ${place ? `line ${place.line}: ${place.detail}` : msg.slice(0, 300)}`;
+    // A nil pointer is text/template's own failure on the data, which Helm's engine (the same package,
+    // pkg/engine engine.go render → template.Execute) meets with the same values: Helm fails too.
+    // Only a chain read from `.Values` is decided by values.yaml: `.Files`, `.Capabilities`, `.Subcharts`
+    // or a variable hold what Helm gives and this render does not, and their nil is this port's.
+    const chain = e instanceof TemplateError && e.offset !== undefined ? text.slice(e.offset, e.offset + (e.length ?? 0)) : '';
+    if (place && e instanceof TemplateError && e.reason?.kind === 'nil-pointer' && /^\$?\.Values\./.test(chain))
+      return { cannot, helmFails: place };
+    return { cannot };
   }
 }
 

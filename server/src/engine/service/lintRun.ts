@@ -20,6 +20,7 @@ import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
 import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
 import type { Analysis } from './analyses';
 import type { Dispatch } from './dispatch';
+import { helmRenderFindings } from './helmRenderFindings';
 
 export class LintRun {
   // Findings kept per analysis: the diagnostics run computes them in steps (`prepareDiagnostics`), the
@@ -63,7 +64,14 @@ export class LintRun {
           yield;
         }
       }
-      const broken = a.file.parsed.docs.filter((d) => d.doc.errors.length).map((d) => d.span);
+      // A document whose only YAML errors are repeated keys was read whole (every value is there, the
+      // later of two repeated keys kept): the API server rejects it for the repeat, and every other
+      // certain mistake in it is reported at once, not after the repeat is fixed. Any other YAML error
+      // leaves only the library's best-effort reading, whose findings would be guesses.
+      // A chart template (no ApplicationSet before Helm renders it) that Helm itself fails on.
+      if (!early && !a.appsets.length && a.file.path && out.some((d) => d.code === 'helm/chart-template'))
+        out.push(...helmRenderFindings(a.file.text, a.file.path, host));
+      const broken = a.file.parsed.docs.filter((d) => d.doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')).map((d) => d.span);
       result = applyConfig(
         superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
         a.file.text,

@@ -24,6 +24,7 @@ import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
 import type { IndexedFile } from '../workspace/index';
 import { dirname, resolvePath, workspaceRelative } from '../paths';
 import { isObj } from '../objects';
+import { declaresAppSet } from '../kinds/appset';
 
 /** The file names kustomize reads as a kustomization (kustomize `api/konfig/general.go`: RecognizedKustomizationFileNames). */
 const KUSTOMIZATION_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
@@ -45,6 +46,10 @@ export function partialReason(doc: AppSetDoc, file: SourceText): string | undefi
   if (listed === undefined) listedIn.set(file, (listed = listing(file, path) ?? null));
   if (listed)
     return `a kustomize patch (listed under ${listed.field} in ${workspaceRelative(file.host.roots(), listed.by) ?? basename(listed.by)})`;
+  let overlay = overlaidIn.get(file);
+  if (overlay === undefined) overlaidIn.set(file, (overlay = overlayReplacingGenerators(file, path) ?? null));
+  if (overlay)
+    return `a kustomize base whose generators the overlay ${workspaceRelative(file.host.roots(), overlay) ?? overlay} replaces (a list in a custom resource is replaced whole by a patch)`;
   if (!isObj(doc.value.spec) && doc.value.spec === undefined) {
     const dir = dirname(path);
     for (const d of [dir, dirname(dir)]) {
@@ -56,6 +61,71 @@ export function partialReason(doc: AppSetDoc, file: SourceText): string | undefi
 }
 
 const listedIn = new WeakMap<SourceText, Listed | null>();
+const overlaidIn = new WeakMap<SourceText, string | null>();
+
+/** Folders looked at around a kustomize base for its overlays (siblings and their children). */
+const MAX_OVERLAY_DIRS = 60;
+
+/**
+ * A kustomize base (the file is a `resources` entry of its folder's kustomization) that an overlay
+ * beside it (`../overlays/dev`, `../dev`: the base folder's siblings and their children) builds with a
+ * patch that sets `spec.generators`: kustomize's strategic merge replaces a list of a custom resource
+ * whole (no merge keys; kustomize api/filters/patchstrategicmerge), so the base's generators, often
+ * placeholders (`<env>`), never reach Argo CD as written. Returns the overlay's kustomization.
+ */
+function overlayReplacingGenerators(file: SourceText, path: string): string | undefined {
+  const base = dirname(path);
+  const own = KUSTOMIZATION_NAMES.map((n) => `${base}/${n}`).find((k) => file.host.stat(k)?.isFile);
+  const listing = own ? file.workspace.file(own) : undefined;
+  if (!listing || !resourcesOf(listing).includes(path)) return undefined;
+  const parent = dirname(base);
+  const dirs: string[] = [];
+  for (const name of (file.host.readDir(parent) ?? []).slice(0, MAX_OVERLAY_DIRS)) {
+    const d = `${parent}/${name}`;
+    if (d === base || !file.host.stat(d)?.isDirectory) continue;
+    dirs.push(d);
+    for (const child of (file.host.readDir(d) ?? []).slice(0, MAX_OVERLAY_DIRS))
+      if (file.host.stat(`${d}/${child}`)?.isDirectory) dirs.push(`${d}/${child}`);
+    if (dirs.length > MAX_OVERLAY_DIRS) break;
+  }
+  for (const d of dirs) {
+    for (const n of KUSTOMIZATION_NAMES) {
+      const k = `${d}/${n}`;
+      if (!file.host.stat(k)?.isFile) continue;
+      const f = file.workspace.file(k);
+      if (f && resourcesOf(f).includes(base) && patchesSetGenerators(f, file)) return k;
+    }
+  }
+  return undefined;
+}
+
+/** The absolute paths a kustomization's `resources` name. */
+function resourcesOf(f: IndexedFile): string[] {
+  const dir = dirname(f.path);
+  const out: string[] = [];
+  for (const d of f.docs)
+    if (isObj(d.value) && Array.isArray(d.value.resources))
+      for (const r of d.value.resources)
+        if (typeof r === 'string' && !r.includes('://')) out.push(resolvePath(dir, r.trim().replace(/\/+$/, '')));
+  return out;
+}
+
+/** Whether one of a kustomization's patches (inline, or a file it names) writes `generators:` under a spec. */
+function patchesSetGenerators(f: IndexedFile, file: SourceText): boolean {
+  const dir = dirname(f.path);
+  const sets = (text: string | undefined) => !!text && (declaresAppSet(text) || /^\s*spec:/m.test(text)) && /^\s*generators:/m.test(text);
+  for (const d of f.docs) {
+    if (!isObj(d.value)) continue;
+    const { patches, patchesStrategicMerge } = d.value;
+    for (const p of [...(Array.isArray(patches) ? patches : []), ...(Array.isArray(patchesStrategicMerge) ? patchesStrategicMerge : [])]) {
+      const inline = typeof p === 'string' ? p : isObj(p) && typeof p.patch === 'string' ? p.patch : undefined;
+      const named = isObj(p) && typeof p.path === 'string' ? p.path : typeof p === 'string' && !p.includes('\n') ? p : undefined;
+      if (inline?.includes('\n') && sets(inline)) return true;
+      if (named && sets(file.host.readFile(resolvePath(dir, named.trim())))) return true;
+    }
+  }
+  return false;
+}
 
 function hasPatchDirective(v: unknown, depth: number): boolean {
   if (depth > 20) return false;

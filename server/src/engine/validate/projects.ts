@@ -8,13 +8,16 @@
  * `applicationset/controllers/applicationset_controller.go` `validateGeneratedApplications`:
  * "application references project … which does not exist"). Offline, that is only checkable when the
  * repository keeps its AppProjects: the check runs when it finds at least one and none it cannot read
- * (a Helm template or a templated name means the full list is unknown, so nothing is claimed).
+ * (a Helm template or a templated name means the full list is unknown, so nothing is claimed). An
+ * AppProject in a documentation folder (`docs/`) is an example for readers, not a project of the
+ * repository's Argo CD, and is not counted.
  */
 import type { SourceText } from '../inputs';
 import type { Span } from '../types';
 import { APP_PROJECTS } from '../workspace/interests';
 import type { ProjectRules } from '../rules/appProject';
 import { isObj } from '../objects';
+import { workspaceRelative } from '../paths';
 
 export interface KnownProject {
   name: string;
@@ -53,6 +56,8 @@ export function knownProjects(file: SourceText): ProjectIndex {
   let uncertain: string | undefined;
   let found = 0;
   for (const f of ws.matching(APP_PROJECTS)) {
+    // A documentation folder's AppProjects are examples for readers, not projects any Argo CD has.
+    if (inDocs(file, f.path)) continue;
     const declares = /^kind:[ \t]*["']?AppProject\b/m.test(f.text);
     let named = 0;
     for (const d of f.docs) {
@@ -92,6 +97,15 @@ export function knownProjects(file: SourceText): ProjectIndex {
   const index = { projects, uncertain };
   cache.set(ws, { version: ws.version, index });
   return index;
+}
+
+/** Whether `path` lies in a documentation folder (`docs/`, `doc/`) of its workspace. */
+function inDocs(file: SourceText, path: string): boolean {
+  const rel = workspaceRelative(file.host.roots(), path) ?? path;
+  return rel
+    .split('/')
+    .slice(0, -1)
+    .some((seg) => seg === 'docs' || seg === 'doc');
 }
 
 /** Keeps the first place a project is defined; a second definition makes its rules unknown. */

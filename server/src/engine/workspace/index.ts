@@ -12,6 +12,7 @@
  */
 import { parseDocuments, MAX_ALIAS_COUNT } from '../yaml';
 import type { EngineHost } from '../host';
+import { relativePath } from '../paths';
 import type { Json, Span } from '../types';
 import { INTERESTS, type Interest } from './interests';
 import { SKIPPED_FOLDERS } from '../rules/folders';
@@ -378,7 +379,8 @@ export class WorkspaceIndex {
     if (onlyIfScanned && !this.listing && !this.skipped.size) return [];
     if (!onlyIfScanned) this.list();
     const files = [...this.skipped].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    const shown = files.slice(0, 5).map(([p, why]) => `${p} was not read: ${why}`);
+    // Workspace-relative, as every message shows a path (never the machine's own folders).
+    const shown = files.slice(0, 5).map(([p, why]) => `${relativePath(this.host.roots(), p)} was not read: ${why}`);
     if (files.length > 5) shown.push(`${files.length - 5} more files were not read`);
     return [...this.listingNotes, ...shown];
   }

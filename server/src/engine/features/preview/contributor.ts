@@ -14,6 +14,7 @@ import { referencedParams } from '../../../gotemplate';
 import { has, valueAt } from '../../generators/params';
 import { isObj } from '../../objects';
 import { destinationOf } from '../../expand/expand';
+import { specTemplateDecides } from '../../expand/mergeTemplate';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
 import { valueSpan } from '../../expand/scalarOffsets';
@@ -220,10 +221,14 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
     const span = k.where.exact ? k.where.span : view.template.keySpan;
     const skip = k.apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${k.apps.length} Applications`;
     const affected = affectedOf(k.apps, total);
+    // The controller looks a destination name up among the cluster Secrets of the cluster it runs in
+    // (util/argo ValidateDestination → db.GetClusterServersByName), which may be registered outside git
+    // (argocd cluster add, Terraform): known only at run time, unless the user gave the inventory.
+    const runTime = kind === 'destination-unknown' && !ctx.file.settings.inventoryFiles.length;
     const d: EngineDiagnostic = {
       code: k.code,
-      severity: severityOf(k.code),
-      message: `${invalidMessage(kind, k.first, k.apps)} — ${skip}`,
+      severity: severityOf(k.code, runTime),
+      message: `${invalidMessage(kind, k.first, k.apps)} — ${runTime ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it` : skip}`,
       span,
       affected,
     };
@@ -270,6 +275,7 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
   if (goTemplate && opts.includes('missingkey=error')) return []; // render errors say it already
   const out: EngineDiagnostic[] = [];
   const seen = new Set<string>();
+  const ownTemplates = (Array.isArray(spec.generators) ? spec.generators : []).map(generatorTemplateOf);
   const visit = (at: Field, path: JsonPath) => {
     const v = at.value;
     if (typeof v === 'string') {
@@ -277,7 +283,11 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
       for (const ref of referencedParams(v, goTemplate)) {
         // A guarded reference (`default`, `if`, `with`, `hasKey`, …) renders its fallback, as the preview shows.
         if (!ref.path.length || ref.guarded) continue;
-        const lacking = apps.filter((a) => !hasParam(a.params, ref.path, goTemplate));
+        // A generator's own template that sets this field replaces the spec's text for its Applications
+        // (generator_spec_processor.go mergeGeneratorTemplate): the reference is never rendered for them.
+        const lacking = apps.filter(
+          (a) => specTemplateDecides(ownTemplates[a.generatorIndex], path.slice(2)) && !hasParam(a.params, ref.path, goTemplate),
+        );
         if (!lacking.length) continue;
         const name = goTemplate ? '.' + ref.path.join('.') : ref.path[0];
         const key = name + '@' + path.join('/');
@@ -303,6 +313,16 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
   };
   if (isObj(ctx.doc.value.spec)) visit(viewOf(ctx.doc).template, ['spec', 'template']);
   return out;
+}
+
+/** The `template` a top-level generator entry sets under its kind (`list.template`, `git.template`, …), if any. */
+function generatorTemplateOf(entry: unknown): unknown {
+  if (!isObj(entry)) return undefined;
+  for (const k of Object.keys(entry)) {
+    const g = entry[k];
+    if (k !== 'selector' && isObj(g) && g.template !== undefined) return g.template;
+  }
+  return undefined;
 }
 
 /** A cluster generator without selector adds an in-cluster entry that has no metadata. */

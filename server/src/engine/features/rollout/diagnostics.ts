@@ -5,6 +5,7 @@
  * Here: whether progressive syncs are on; the strategy as written is `strategyFindings.ts`, what its
  * plan does is `planFindings.ts`.
  */
+import { isObj } from '../../objects';
 import type { AppSetContext, FileContext } from '../context';
 import type { EngineDiagnostic, RelatedInfo, Span } from '../../types';
 import { getEnablement, type EnablementDetails } from '../../rollout/enablement';
@@ -49,13 +50,15 @@ export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 function enablementFinding(ctx: AppSetContext, en: EnablementDetails, verdict: Verdict, strategyKey: Span): EngineDiagnostic {
   const exp = ctx.expansion();
   // The controller then writes the template's own syncPolicy: say which one it is (automated or none).
-  const automated = exp.apps.some((a) => {
-    const policy = (a.app.spec as { syncPolicy?: { automated?: unknown } } | undefined)?.syncPolicy;
-    return !!policy && typeof policy === 'object' && policy.automated !== undefined && policy.automated !== null;
-  });
-  const policy = automated
-    ? ", with the template's own automated syncPolicy."
-    : '; the template has no automated syncPolicy, so each syncs when someone syncs it.';
+  // From the rendered Applications when there are some; else from the templates as written (an empty
+  // offline preview says nothing of the templates' syncPolicy).
+  const automated = exp.apps.length ? exp.apps.some((a) => isAutomated(a.app.spec)) : templateAutomated(ctx.doc.value);
+  const policy =
+    automated === true
+      ? ", with the template's own automated syncPolicy."
+      : automated === false
+        ? '; the template has no automated syncPolicy, so each syncs when someone syncs it.'
+        : ", with the syncPolicy the template's templatePatch writes.";
   // The plan's verdict, as the lens, the hover, the rollout view and the status bar say it.
   const parts = [`${verdict.sentence}${policy}`, verdict.reason ?? offReason(en)];
   // The undeployed file is the headline already: it is not listed again as a setting the controller does not read.
@@ -86,6 +89,26 @@ function enablementFinding(ctx: AppSetContext, en: EnablementDetails, verdict: V
     related,
     data: { state: en.state, instance: en.instance?.name },
   };
+}
+
+function isAutomated(spec: unknown): boolean {
+  const policy = isObj(spec) ? spec.syncPolicy : undefined;
+  return isObj(policy) && policy.automated !== undefined && policy.automated !== null;
+}
+
+/**
+ * Whether the Applications would carry an automated syncPolicy, read from the ApplicationSet's template
+ * and its generators' own templates (merged over it, generator_spec_processor.go); undefined when a
+ * templatePatch may write one (known only once rendered).
+ */
+function templateAutomated(value: Record<string, unknown>): boolean | undefined {
+  const spec = isObj(value.spec) ? value.spec : {};
+  const templates = [spec.template];
+  for (const g of Array.isArray(spec.generators) ? spec.generators : [])
+    if (isObj(g)) for (const k of Object.keys(g)) if (isObj(g[k]) && isObj(g[k].template)) templates.push(g[k].template);
+  if (templates.some((t) => isObj(t) && isAutomated(t.spec))) return true;
+  if (typeof spec.templatePatch === 'string' && /\bautomated\b/.test(spec.templatePatch)) return undefined;
+  return false;
 }
 
 /** Warnings in Argo CD configuration files: settings that look like they enable progressive syncs but do not. */

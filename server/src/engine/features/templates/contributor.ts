@@ -353,7 +353,8 @@ function unquoted(file: FileContext): EngineDiagnostic[] {
 function constantName(ctx: AppSetContext, spec: Record<string, unknown>): EngineDiagnostic[] {
   const meta = isObj(spec.template) && isObj(spec.template.metadata) ? spec.template.metadata : undefined;
   const name = meta?.name;
-  if (typeof name !== 'string' || !name || name.includes('{{') || typeof spec.templatePatch === 'string') return [];
+  if (typeof name !== 'string' || !name || typeof spec.templatePatch === 'string') return [];
+  if (name.includes('{{')) return constantFromParameters(ctx, spec, name);
   const several = severalByDesign(spec.generators, 0);
   if (!several) return [];
   return [
@@ -364,6 +365,43 @@ function constantName(ctx: AppSetContext, spec: Record<string, unknown>): Engine
       span: viewOf(ctx.doc).templateName.span,
     },
   ];
+}
+
+/**
+ * A name made only of parameters that one list generator of a matrix sets to the same value in every
+ * element, while the matrix's other child yields several parameter sets by design: the matrix pairs
+ * each list element with each of the other's (applicationset/generators/matrix.go), so every pair
+ * renders the same name, and the controller skips them all as duplicates. Only plain references
+ * (`{{app}}`, `{{ .app }}`) are read; anything else in the name and nothing is claimed.
+ */
+function constantFromParameters(ctx: AppSetContext, spec: Record<string, unknown>, name: string): EngineDiagnostic[] {
+  const goTemplate = spec.goTemplate === true;
+  const plain = goTemplate ? /\{\{-?\s*\.([A-Za-z_][A-Za-z0-9_]*)\s*-?\}\}/g : /\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g;
+  const refs = [...name.matchAll(plain)].map((m) => m[1]);
+  if (!refs.length || name.replace(plain, '').includes('{{')) return [];
+  for (const g of Array.isArray(spec.generators) ? spec.generators.slice(0, 100) : []) {
+    const children = isObj(g) && isObj(g.matrix) && Array.isArray(g.matrix.generators) ? g.matrix.generators : undefined;
+    if (!children || children.length !== 2 || isObj(g.matrix.template)) continue;
+    for (const [i, child] of children.entries()) {
+      const list = isObj(child) && isObj(child.list) ? child.list : undefined;
+      const elements = list && Array.isArray(list.elements) ? list.elements : [];
+      if (!elements.length || !elements.every(isObj) || isObj(list?.template)) continue;
+      const first = elements[0] as Record<string, unknown>;
+      const same = refs.every((r) => typeof first[r] === 'string' && elements.every((e) => (e as Record<string, unknown>)[r] === first[r]));
+      const several = same ? severalByDesign([children[1 - i]], 1) : undefined;
+      if (!several) continue;
+      const rendered = name.replace(plain, (_, r: string) => String(first[r]));
+      return [
+        {
+          code: 'appset/constant-name',
+          severity: severityOf('appset/constant-name'),
+          message: `every Application is named "${rendered}" (${[...new Set(refs)].join(', ')} ${refs.length === 1 ? 'is' : 'are'} the same in every element of the matrix's list generator), but ${several} yields several parameter sets by design: the matrix pairs each with the list, so as soon as it yields two the controller finds duplicate names and skips every one of them; put a parameter of the other generator in the name`,
+          span: viewOf(ctx.doc).templateName.span,
+        },
+      ];
+    }
+  }
+  return [];
 }
 
 /** The first generator (in words) that yields several parameter sets by its own definition, not by data. */

@@ -201,6 +201,42 @@ function negationFix(
   return { title: already ? `Write "${meant}"` : `Exclude ${meant} (exclude: true)`, edits };
 }
 
+/** The one include pattern of a git generator as the pattern of its `path` parameter (a file's folder), or undefined. */
+function pathPatternOf(git: Json): string | undefined {
+  const only = (list: Json | undefined) => {
+    const inc = Array.isArray(list) ? list.filter((p) => isObj(p) && own(p, 'exclude') !== true) : [];
+    const p = inc.length === 1 ? own(inc[0], 'path') : undefined;
+    return typeof p === 'string' ? p.replace(/^\.\//, '') : undefined;
+  };
+  const dir = only(own(git, 'directories'));
+  if (dir !== undefined) return dir;
+  const file = only(own(git, 'files'));
+  return file === undefined ? undefined : file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
+}
+
+/**
+ * Whether the second git generator's `path` differs from the first's although it reads it:
+ * its pattern, with the first's `{{path}}`, `{{path.basename}}` and `{{path[N]}}` put in (fasttemplate's
+ * flat keys, applicationset/generators/git.go generateParamsFromApps), is not the first's own pattern.
+ * Anything else it reads, or several patterns, and nothing is claimed.
+ */
+function descendsBelowFirst(first: Json, second: Json): boolean {
+  const p1 = pathPatternOf(first);
+  const p2 = pathPatternOf(second);
+  if (p1 === undefined || p2 === undefined) return false;
+  const segs = p1.split('/');
+  let unknown = false;
+  const put = p2.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (_, ref: string) => {
+    if (ref === 'path') return p1;
+    if (ref === 'path.basename') return segs[segs.length - 1];
+    const n = /^path\[(\d+)\]$/.exec(ref);
+    if (n && Number(n[1]) < segs.length) return segs[Number(n[1])];
+    unknown = true;
+    return '';
+  });
+  return !unknown && !put.includes('{{') && put !== p1;
+}
+
 /**
  * A matrix of two git generators that both set the same `pathParamPrefix` (or none): both define
  * `path`, `path.basename`, … . In fasttemplate mode the controller combines the two parameter sets
@@ -224,7 +260,12 @@ function matrixPathClash(goTemplate: Json | undefined, matrix: CombinedView): En
   const readsFirst = JSON.stringify([own(gits[1], 'directories') ?? null, own(gits[1], 'files') ?? null, own(gits[1], 'revision') ?? null]);
   // `/\{\{[^}]*\bpath\b/` without its rescan from every unclosed `{{` (quadratic, issue 25): between
   // a `{{` and the next `}`, the text after the segment's first `{{` is the longest candidate.
-  if (readsFirst.split('}').some((seg) => seg.includes('{{') && /\bpath\b/.test(seg.slice(seg.indexOf('{{') + 2)))) return [];
+  if (readsFirst.split('}').some((seg) => seg.includes('{{') && /\bpath\b/.test(seg.slice(seg.indexOf('{{') + 2)))) {
+    // Reading the first's path keeps the two paths equal only where the second's path comes out as the
+    // first's (`{{path}}/config.json`, `clusters/{{path.basename}}` after `clusters/*`); a directories
+    // pattern that descends below it (`clusters/{{path.basename}}/*`) yields deeper paths: the clash.
+    if (!descendsBelowFirst(gits[0], gits[1])) return [];
+  }
   // goTemplate: the first generator's values override the second's, which Argo CD documents as a
   // feature (Generators-Matrix.md, "overriding parameters" with two git files generators): not flagged.
   if (goTemplate === true) return [];

@@ -5,9 +5,16 @@ import { checkGenerators } from './generators';
 import { checkSpecFields } from './spec';
 import { checkStrategy } from './strategy';
 import { checkYaml11Booleans } from './yaml11';
+import { checkSourcePaths } from './sourcePath';
 import type { TargetVersion } from '../../install/target';
 
 /** `target` is the Argo CD version checked against (undefined: the newest release's behaviour). */
 export function runChecks(doc: AppSetDoc, text: string, target?: TargetVersion): EngineDiagnostic[] {
-  return [...checkSpecFields(doc, target), ...checkGenerators(doc, text), ...checkStrategy(doc, target), ...checkYaml11Booleans(doc)];
+  return [
+    ...checkSpecFields(doc, target),
+    ...checkGenerators(doc, text),
+    ...checkStrategy(doc, target),
+    ...checkYaml11Booleans(doc),
+    ...checkSourcePaths(doc),
+  ];
 }

@@ -1,0 +1,54 @@
+/**
+ * A glob in a template's `source.path` (`projects/team/*`): the repo-server joins the path to the
+ * checkout and requires that folder to exist (reposerver/repository/repository.go runManifestGen →
+ * util/io/path `Path`: "app path does not exist"), with no glob expansion, so every Application the
+ * template generates fails to generate manifests. Globs belong in a git generator's `directories`
+ * (which then sets `{{path}}`) or in `directory.include`. Only the text outside `{{ }}` actions is read:
+ * a parameter's value is not the user's text here.
+ */
+import type { AppSetDoc } from '../../yaml';
+import { viewOf } from '../../view/appset';
+import { sub, type Field } from '../../view/place';
+import type { EngineDiagnostic } from '../../types';
+import { isObj } from '../../objects';
+import { diag } from './util';
+
+/** A glob character Go's path.Match and git pathspecs read, outside template actions. */
+const GLOB = /[*?[]/;
+
+export function checkSourcePaths(doc: AppSetDoc): EngineDiagnostic[] {
+  const view = viewOf(doc);
+  const out: EngineDiagnostic[] = [];
+  const templates: Field[] = [view.template];
+  view.generatorList.forEach((entry) => {
+    if (!isObj(entry.value)) return;
+    for (const kind of Object.keys(entry.value)) {
+      const body = entry.value[kind];
+      if (isObj(body) && isObj(body.template)) templates.push(sub(sub(entry, kind), 'template'));
+    }
+  });
+  for (const t of templates) {
+    const spec = sub(t, 'spec');
+    if (!isObj(spec.value)) continue;
+    const sources: Field[] = [];
+    if (isObj(spec.value.source)) sources.push(sub(spec, 'source'));
+    if (Array.isArray(spec.value.sources)) spec.value.sources.forEach((_, i) => sources.push(sub(sub(spec, 'sources'), i)));
+    for (const source of sources) {
+      const v = source.value;
+      // A Helm repository chart has no path; a ref-only source of multi-source is not built.
+      if (!isObj(v) || typeof v.path !== 'string' || typeof v.chart === 'string') continue;
+      const literal = v.path.replace(/\{\{[\s\S]*?\}\}/g, '');
+      const m = GLOB.exec(literal);
+      if (!m) continue;
+      const path = sub(source, 'path');
+      out.push(
+        diag(
+          'appset/glob-source-path',
+          `source path "${v.path}" holds the glob character "${m[0]}", but Argo CD reads the path as one literal folder: every Application this template generates fails with "app path does not exist"; to generate one Application per folder, put the pattern in a git generator's directories and write path: '{{path}}'`,
+          path.valueRange && path.exact ? path.span : source.keySpan,
+        ),
+      );
+    }
+  }
+  return out;
+}
