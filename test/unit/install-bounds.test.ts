@@ -235,3 +235,49 @@ test('values files the install model cannot reach, or past its bound of 50: unkn
   assert.match(progressive(past.out), /^progressive syncs: unknown/);
   assert.match(past.out, /helm\.valueFiles \(3 more\): not read \(past the first 50 values files/);
 });
+
+test('list bounds, the others: env entries (500), generator files entries (50) and envs files (20), kustomize resources (200)', () => {
+  const envDeployment = (n: number) =>
+    `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: argocd-applicationset-controller\n  namespace: argocd\nspec:\n  template:\n    spec:\n      containers:\n        - name: c\n          env:\n${Array.from({ length: n }, (_, i) => `            - {name: OTHER_${i}, value: x}`).join('\n')}\n            - {name: ARGOCD_APPLICATIONSET_CONTROLLER_ENABLE_PROGRESSIVE_SYNCS, value: "true"}\n`;
+  assert.equal(enablement({ '/ws/argocd/deploy.yaml': envDeployment(5) }).state, 'enabled');
+  const env = enablement({ '/ws/argocd/deploy.yaml': envDeployment(500) });
+  assert.equal(env.state, 'not-found');
+  assert.match(env.unread!.join('\n'), /env entries past the first 500/);
+  // files: 50 entries, the setting in the 51st.
+  const filesGen = (n: number) =>
+    kustomization(
+      `configMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    files:\n${Array.from({ length: n }, (_, i) => `      - other.key${i}=params/v`).join('\n')}\n      - applicationsetcontroller.enable.progressive.syncs=params/on\n`,
+    );
+  const fileTree = (n: number) => ({
+    '/ws/argocd/kustomization.yaml': filesGen(n),
+    '/ws/argocd/params/v': 'x',
+    '/ws/argocd/params/on': 'true',
+  });
+  assert.equal(enablement(fileTree(3)).state, 'enabled');
+  const files = enablement(fileTree(50));
+  assert.equal(files.state, 'not-found');
+  assert.match(files.unread!.join('\n'), /configMapGenerator files past the first 50/);
+  // envs: 20 files, the setting in the 21st.
+  const envsGen = (n: number) =>
+    kustomization(
+      `configMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    envs:\n${Array.from({ length: n + 1 }, (_, i) => `      - e${i}.env`).join('\n')}\n`,
+    );
+  const envsTree = (n: number) => ({
+    '/ws/argocd/kustomization.yaml': envsGen(n),
+    ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`/ws/argocd/e${i}.env`, 'other.key=x\n'])),
+    [`/ws/argocd/e${n}.env`]: 'applicationsetcontroller.enable.progressive.syncs=true\n',
+  });
+  assert.equal(enablement(envsTree(2)).state, 'enabled');
+  const envs = enablement(envsTree(20));
+  assert.equal(envs.state, 'not-found');
+  assert.match(envs.unread!.join('\n'), /configMapGenerator envs files past the first 20/);
+  // resources: a remote base of another repository past the first 200 entries of an Argo CD install.
+  const resources = (n: number) =>
+    `namespace: argocd\nresources:\n${Array.from({ length: n }, (_, i) => `  - r${i}.yaml`).join('\n')}\n  - github.com/acme/platform//argocd?ref=v1\n  - argocd-cmd-params-cm.yaml\n`;
+  const cmText =
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: argocd-cmd-params-cm\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n';
+  const res = enablement({ '/ws/argocd/kustomization.yaml': resources(200), '/ws/argocd/argocd-cmd-params-cm.yaml': cmText });
+  assert.equal(res.state, 'not-found');
+  assert.match(res.unread!.join('\n'), /kustomize resources past the first 200/);
+  assert.match(res.unread!.join('\n'), /resources past the first 200/);
+});
