@@ -158,6 +158,13 @@ test('application.namespaces: an ApplicationSet outside Argo CD’s namespace ne
   assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/cm.yaml': cm(base) }), ['controller/application-namespace-not-enabled']);
   assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/cm.yaml': cm({ ...base, 'application.namespaces': 'team-a' }) }), []);
   assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/cm.yaml': cm({ ...base, 'application.namespaces': '/^team-/' }) }), []);
+  // The Operator's ArgoCD resource: spec.sourceNamespaces.
+  const argocdCr = (extra: string) =>
+    `apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata:\n  name: argocd\n  namespace: argocd\nspec:\n  applicationSet:\n    extraCommandArgs: [--applicationset-namespaces=team-*, --enable-scm-providers=false]\n${extra}`;
+  assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/argocd.yaml': argocdCr('') }), [
+    'controller/application-namespace-not-enabled',
+  ]);
+  assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/argocd.yaml': argocdCr('  sourceNamespaces: [team-a]\n') }), []);
 });
 
 // ---- our fixtures, every front ----

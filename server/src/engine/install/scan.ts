@@ -576,6 +576,20 @@ function checkArgoCDResource(c: Collector, site: Site, v: Json, name: string) {
     `ArgoCD ${name} (spec.applicationSet.extraCommandArgs)`,
   );
   checkEnv(c, at(site, 'spec', 'applicationSet', 'env'), own(as, 'env'), `ArgoCD ${name} (spec.applicationSet.env)`);
+  // spec.sourceNamespaces: the namespaces the Operator lets Applications live in (it passes them as the
+  // application controller's and API server's --application-namespaces; argocd-operator api/v1beta1
+  // ArgoCDSpec.SourceNamespaces), read as application.namespaces.
+  const sourceNs = own(spec, 'sourceNamespaces');
+  if (Array.isArray(sourceNs) && sourceNs.length)
+    c.setting(
+      at(site, 'spec', 'sourceNamespaces'),
+      'applicationNamespaces',
+      'configmap',
+      sourceNs
+        .map((x) => scalarText(x) ?? '')
+        .filter(Boolean)
+        .join(','),
+    );
   checkParams(
     c,
     at(site, 'spec', 'cmdParams'),
