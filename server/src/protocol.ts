@@ -230,10 +230,16 @@ export interface Enablement {
   /** Plain-words notes on the decision, e.g. installs left out for their namespace. */
   notes?: string[];
   /**
-   * When nothing found enables them: the configuration that could but cannot be read offline (a
-   * remote kustomize base of another repository). The verdict is then unknown, not "off".
+   * Configuration of the install that exists but was not read (a remote kustomize base, a file the
+   * workspace index skipped, entries past the install model's bound), each with why. The verdict is then
+   * unknown (`state` is 'not-found'), whatever the configuration read says (`partial`).
    */
   unread?: string[];
+  /**
+   * With `unread`: what the configuration that was read says (`enabled` by `where`, or `disabled`), which
+   * is not the answer, since what was not read may say otherwise.
+   */
+  partial?: { state: 'enabled' | 'disabled'; where?: string };
   /**
    * Written but not deployed: the enabling configuration that nothing deploys, and what is missing
    * (`argocd/argocd-cmd-params-cm.yaml is not part of argocd/kustomization.yaml: …`).

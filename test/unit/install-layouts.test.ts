@@ -271,7 +271,7 @@ test('kustomize configMapGenerator envs files are read like literals', () => {
   ]);
   const en = enablementAt(files, '/ws/apps/a.yaml');
   assert.equal(en.state, 'enabled');
-  assert.match(en.decidedBy!.description, /configMapGenerator argocd-cmd-params-cm \(envs params\.env\)/);
+  assert.match(en.decidedBy!.description, /configMapGenerator argocd-cmd-params-cm \(envs params\.env, line 3\)/);
   files.set('/ws/argocd/params.env', 'applicationsetcontroller.enable.progressive.syncs=false\n');
   assert.equal(enablementAt(files, '/ws/apps/a.yaml').state, 'disabled');
 });

@@ -132,7 +132,13 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
       for (const src of sources) {
         const helm = own(src, 'helm');
         const vf = own(helm, 'valueFiles');
-        const written = Array.isArray(vf) ? vf.slice(0, 50).filter((x): x is string => typeof x === 'string') : [];
+        const all = Array.isArray(vf) ? vf.filter((x): x is string => typeof x === 'string') : [];
+        const written = all.slice(0, 50);
+        // Past the bound: one entry said as not read (scan.ts noteUnread), so the verdict is unknown.
+        const past: SelectedValues[] =
+          all.length > 50
+            ? [{ written: `(${all.length - 50} more)`, unread: 'past the first 50 values files, which the install model reads' }]
+            : [];
         const path = str(own(src, 'path'));
         const chart = str(own(src, 'chart'));
         if (path !== undefined && root) {
@@ -147,14 +153,14 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
             appKey: `app:${file.path}#${name}`,
             chartDir: dir,
             namespace: ns,
-            valueFiles: written.map((w) => selectValues(w, dir, root, refs)),
+            valueFiles: [...written.map((w) => selectValues(w, dir, root, refs)), ...past],
           });
           out.charts.set(dir, list);
         } else if (chart === 'argo-cd' && written.length) {
           out.refs.set(`app:${file.path}#${name}`, {
             file: file.path,
             name,
-            valueFiles: written.map((w) => selectValues(w, undefined, root, refs)),
+            valueFiles: [...written.map((w) => selectValues(w, undefined, root, refs)), ...past],
           });
         }
       }

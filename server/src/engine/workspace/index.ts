@@ -304,6 +304,15 @@ export class WorkspaceIndex {
     return probe?.file;
   }
 
+  /**
+   * Why a file that exists is not in the index (over the size limit, not a regular file, unreadable), or
+   * undefined when it is read or does not exist: a consumer that needs it says "not read", never "missing".
+   */
+  notRead(path: string): string | undefined {
+    if (this.file(path)) return undefined;
+    return this.skipped.get(path);
+  }
+
   /** The cached probe of `path`, read again when its key changed; `keep` keeps its text regardless of interests. */
   private probe(path: string, keep = false): Probe | undefined {
     const seen = this.probes.get(path);
