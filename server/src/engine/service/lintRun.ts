@@ -16,7 +16,6 @@ import { codeInfo } from '../diagnostics/codes';
 import { mayDeclareClusters } from '../generators/placeholders';
 import { declaresAppSet } from '../kinds/appset';
 import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
-import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
 import type { Analysis } from './analyses';
 import type { Dispatch } from './dispatch';
 
@@ -24,7 +23,6 @@ export class LintRun {
   // Findings kept per analysis: the diagnostics run computes them in steps (`prepareDiagnostics`), the
   // answers that follow read them.
   private readonly linted = new WeakMap<Analysis, Finding[]>();
-  private readonly fileFindings = new WeakMap<Analysis, EngineDiagnostic[]>();
 
   constructor(
     private readonly host: EngineHost,
@@ -32,7 +30,7 @@ export class LintRun {
     private readonly dispatch: Dispatch,
   ) {}
 
-  *lintSteps(a: Analysis, early = false): Generator<void, Finding[]> {
+  *lintSteps(a: Analysis): Generator<void, Finding[]> {
     const { host, workspace, dispatch } = this;
     const done = this.linted.get(a);
     if (done) return done;
@@ -43,25 +41,15 @@ export class LintRun {
     else if (a.file.path && a.file.path.endsWith('/' + CONFIG_FILE)) result = parseConfig(a.file.text, a.file.path).diagnostics;
     else {
       const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
-      // The file's findings, computed once per analysis (an early answer computed them already).
-      let files = this.fileFindings.get(a);
-      if (!files) {
-        files = [];
+      for (const c of dispatch.contributors) {
+        out.push(...(dispatch.one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
+        yield;
+      }
+      for (const ctx of a.appsets)
         for (const c of dispatch.contributors) {
-          files.push(...(dispatch.one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
+          out.push(...(dispatch.one(c, (x) => x.diagnostics?.(ctx)) ?? []));
           yield;
         }
-        this.fileFindings.set(a, files);
-      }
-      out.push(...files);
-      for (const ctx of a.appsets) {
-        // Early: the modules that ask for the expansion give nothing now (they answer in the whole run).
-        const c2 = early ? withoutExpansion(ctx) : ctx;
-        for (const c of dispatch.contributors) {
-          out.push(...(dispatch.one(c, (x) => (early ? unlessExpansion(() => x.diagnostics?.(c2)) : x.diagnostics?.(c2))) ?? []));
-          yield;
-        }
-      }
       const broken = a.file.parsed.docs.filter((d) => d.doc.errors.length).map((d) => d.span);
       result = applyConfig(
         superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
@@ -71,20 +59,10 @@ export class LintRun {
         commentStarts,
       );
     }
-    if (!early) this.linted.set(a, result);
+    this.linted.set(a, result);
     return result;
   }
 
-  /** Whether the whole answer for `a` is known. */
-  done(a: Analysis): boolean {
-    return this.linted.has(a);
-  }
-
-  /** The early answer (see earlyFindings.ts), in steps. */
-  *earlySteps(a: Analysis): Generator<void, EngineDiagnostic[]> {
-    const findings = yield* this.lintSteps(a, true);
-    return earlyShown(a, outsideAppSets(a, unsuppressed(findings)));
-  }
 }
 
 /** The findings not suppressed, without the mark. */
