@@ -12,8 +12,12 @@ import type { ServerState } from '../state';
 import type { Analysis, EngineDiagnostic } from '../../engine';
 
 export interface Publisher {
-  /** Computes and sends the diagnostics of `doc` (its current version). */
-  publish(doc: TextDocument): Promise<void>;
+  /**
+   * Computes and sends the diagnostics of `doc` (its current version); with `onlyChanges` (the
+   * re-validation once the workspace has been read) only when they differ from the list last sent for
+   * that version.
+   */
+  publish(doc: TextDocument, onlyChanges?: boolean): Promise<void>;
   /** A document closed: its past runs and answers are forgotten. */
   forget(uri: string): void;
 }
@@ -34,13 +38,13 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
   /** The version of each document whose first pass was answered (see `publish`). */
   const quickAnswered = new Map<string, number>();
   /**
-   * The last list sent per document, with its version: the same list again for the same version (the
-   * re-validation once the workspace is read, when the workspace changed nothing) is not sent, so the
+   * The last list sent per document, with its version: the re-validation once the workspace is read
+   * does not send the same list again for the same version (the workspace changed nothing), so the
    * editor's last publish is the whole answer, not a copy of it.
    */
   const sent = new Map<string, { version: number; json: string }>();
 
-  async function publish(doc: TextDocument): Promise<void> {
+  async function publish(doc: TextDocument, onlyChanges = false): Promise<void> {
     const path = URI.toPath(doc.uri);
     const open = s.service.openDocuments;
     // Every step in slices (state.ts): other documents' requests are answered meanwhile, and a newer
@@ -55,7 +59,7 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     const answer = (diagnostics: Diagnostic[]) => {
       const json = JSON.stringify(diagnostics);
       const last = sent.get(doc.uri);
-      if (last && last.version === doc.version && last.json === json) return;
+      if (onlyChanges && last && last.version === doc.version && last.json === json) return;
       sent.set(doc.uri, { version: doc.version, json });
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     };
