@@ -62,7 +62,6 @@ export class LintRun {
     this.linted.set(a, result);
     return result;
   }
-
 }
 
 /** The findings not suppressed, without the mark. */
