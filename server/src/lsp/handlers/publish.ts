@@ -42,7 +42,7 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
    * does not send the same list again for the same version (the workspace changed nothing), so the
    * editor's last publish is the whole answer, not a copy of it.
    */
-  const sent = new Map<string, { version: number; json: string }>();
+  const sent = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
 
   async function publish(doc: TextDocument, onlyChanges = false): Promise<void> {
     const path = URI.toPath(doc.uri);
@@ -54,13 +54,11 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     const run = (runs.get(doc.uri) ?? 0) + 1;
     runs.set(doc.uri, run);
     const stale = () => documents.get(doc.uri)?.version !== doc.version || runs.get(doc.uri) !== run;
-    // Every answer of this version (a first one, then the whole one); the session's first is followed by
-    // one full collection (idleMemory.ts).
+    // Every answer of this version (a very long file's quick pass, then the whole one).
     const answer = (diagnostics: Diagnostic[]) => {
-      const json = JSON.stringify(diagnostics);
       const last = sent.get(doc.uri);
-      if (onlyChanges && last && last.version === doc.version && last.json === json) return;
-      sent.set(doc.uri, { version: doc.version, json });
+      if (onlyChanges && last?.version === doc.version && JSON.stringify(last.diagnostics) === JSON.stringify(diagnostics)) return;
+      sent.set(doc.uri, { version: doc.version, diagnostics });
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     };
     // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).
