@@ -10,6 +10,8 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { HANG_GUARD_MS, startServer, type TestServer } from './client';
 import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
+import { clusterSecret } from '../helpers/clusters';
+import { until } from '../helpers/guard';
 import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine';
 
 const servers: TestServer[] = [];
@@ -84,6 +86,36 @@ test('a large ApplicationSet just opened: the first publish is the whole answer,
   // sends nothing when it changes nothing).
   const opened = s.published('long.yaml').filter((p) => p.version === 1);
   for (let i = 1; i < opened.length; i++) assert.notDeepEqual(opened[i].diagnostics, opened[i - 1].diagnostics);
+});
+
+test("a cluster generator opened before the workspace is read: the document's findings at once, the cluster Secrets' follow once it is read", async () => {
+  // Two cluster Secrets: one fixed Application name for each cluster is a duplicate only they make;
+  // the misspelt field is the document's own.
+  const text = `${appsetHead('fleet')}  generators:
+    - clusters:
+        selector:
+          matchLabels: {env: prod}
+${flowTemplate('web', 'repoURL: https://example.com/r.git, targetRevision: main, path: apps', `${LOCAL}, namespace: web`).replace('      project: default\n', '      project: default\n      projct: typo\n')}`;
+  // More files than the server reads before its first answer (lsp/handlers/publish.ts SMALL_WORKSPACE_FILES).
+  const files: Record<string, string> = Object.fromEntries(
+    Array.from({ length: 80 }, (_, i) => [
+      `apps/app-${String(i).padStart(2, '0')}/config.yaml`,
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-${i}\n`,
+    ]),
+  );
+  files['zz-clusters/a.yaml'] = clusterSecret({ name: 'a', labels: { env: 'prod' } });
+  files['zz-clusters/b.yaml'] = clusterSecret({ name: 'b', labels: { env: 'prod' } });
+  const s = await startServer(files);
+  servers.push(s);
+  const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
+  const first = await s.open('fleet.yaml', text);
+  assert.deepEqual(codes(first), ['appset/unknown-field'], "the first publish: the document's own finding, nothing claimed about clusters");
+  const all = await until(
+    () => s.published('fleet.yaml').filter((p) => p.version === 1),
+    (h) => h.length >= 2,
+    () => `a second publish once the workspace is read: ${JSON.stringify(s.published('fleet.yaml').map((p) => codes(p.diagnostics)))}`,
+  );
+  assert.deepEqual(codes(all[1].diagnostics), ['appset/unknown-field', 'generator/duplicate-name'], "the cluster Secrets' finding added");
 });
 
 test('settings that did not change reset nothing: the pull after start-up and a repeated announcement keep every analysis and the workspace index', async () => {

@@ -16,7 +16,9 @@ import { codeInfo } from '../diagnostics/codes';
 import { mayDeclareClusters } from '../generators/placeholders';
 import { declaresAppSet } from '../kinds/appset';
 import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
+import { heldShown, unlessExpansion, withoutExpansion } from './heldFindings';
 import type { Analysis } from './analyses';
+import type { AppSetContext } from '../features/context';
 import type { Dispatch } from './dispatch';
 
 export class LintRun {
@@ -45,11 +47,30 @@ export class LintRun {
         out.push(...(dispatch.one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
         yield;
       }
-      for (const ctx of a.appsets)
-        for (const c of dispatch.contributors) {
-          out.push(...(dispatch.one(c, (x) => x.diagnostics?.(ctx)) ?? []));
-          yield;
+      // An ApplicationSet whose answer read cluster data while the language server still reads the
+      // workspace gives only its findings that need no expansion now (heldFindings.ts).
+      let held = false;
+      for (const ctx of a.appsets) {
+        const before = workspace.heldReads;
+        const heldBefore = workspace.reading && expansionHeld(ctx);
+        let mine: EngineDiagnostic[] = [];
+        if (!heldBefore)
+          for (const c of dispatch.contributors) {
+            mine.push(...(dispatch.one(c, (x) => x.diagnostics?.(ctx)) ?? []));
+            yield;
+          }
+        if (heldBefore || workspace.heldReads !== before) {
+          held = true;
+          const early = withoutExpansion(ctx);
+          mine = [];
+          for (const c of dispatch.contributors) {
+            mine.push(...(dispatch.one(c, (x) => unlessExpansion(() => x.diagnostics?.(early))) ?? []));
+            yield;
+          }
+          mine = heldShown(ctx, mine);
         }
+        out.push(...mine);
+      }
       const broken = a.file.parsed.docs.filter((d) => d.doc.errors.length).map((d) => d.span);
       result = applyConfig(
         superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
@@ -58,9 +79,20 @@ export class LintRun {
         (c) => codeInfo(c) !== undefined,
         commentStarts,
       );
+      // Whether a suppression comment suppresses nothing is known once nothing is held.
+      if (held) result = result.filter((f) => f.code !== 'config/suppression');
     }
     this.linted.set(a, result);
     return result;
+  }
+}
+
+/** Whether the ApplicationSet's expansion used cluster data read while the workspace is still read (an expansion that fails is not held). */
+function expansionHeld(ctx: AppSetContext): boolean {
+  try {
+    return ctx.expansion().held === true;
+  } catch {
+    return false;
   }
 }
 

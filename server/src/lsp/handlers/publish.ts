@@ -11,6 +11,13 @@ import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Analysis, EngineDiagnostic } from '../../engine';
 
+/**
+ * Up to this many files (and their folders' entries, WorkspaceIndex.warm) are read before a first answer:
+ * a workspace that small is read whole at once; the bench's 1,000-file repository is not (reading it was
+ * a third of the first answer on 50 ApplicationSets with cluster generators, issue 39).
+ */
+const SMALL_WORKSPACE_FILES = 32;
+
 export interface Publisher {
   /**
    * Computes and sends the diagnostics of `doc` (its current version); with `onlyChanges` (the
@@ -61,6 +68,14 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
       sent.set(doc.uri, { version: doc.version, diagnostics });
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     };
+    // A small workspace is read whole before the first answer (cheaper than answering twice); a larger one
+    // is read in the background after it, and what needs it follows then (engine/service/heldFindings.ts).
+    // (Answers other documents had from part of it are validated again.)
+    const settled = s.guard('workspace index', false, () => {
+      const ws = s.service.workspace;
+      return ws.reading && ws.warm(SMALL_WORKSPACE_FILES) && ws.settle();
+    });
+    if (settled) hooks.scheduleOthers(doc.uri);
     // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).
     if (s.guard('diagnostics', false, () => open.opened(path, doc.getText()))) hooks.scheduleOthers(doc.uri);
     // A very long file opened: the documents that can hold more than syntax findings answer first
