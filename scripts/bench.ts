@@ -596,7 +596,8 @@ async function main() {
 
 Written by \`npm run bench\` (${quick ? 'quick run, ' : ''}${when}; Node ${process.version}, ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)} at the end).
 All numbers come from the same run on the same machine; compare the ratios, not the times, with other
-machines. yaml-language-server ${require('yaml-language-server/package.json').version} validates the same text
+machines. With a load average above the machine's CPUs, wall times swing widely: read the server CPU-time
+ratios in the notes. yaml-language-server ${require('yaml-language-server/package.json').version} validates the same text
 against the same ApplicationSet schema; "no debounce" is its compute time alone (its fixed 200 ms validation
 delay set to 0). The floor is a plain parse of the same text with the \`yaml\` library
 (\`parseAllDocuments\` + \`toJS\`; for the CLI, a Node process that reads and parses the file).
