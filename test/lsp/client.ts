@@ -128,6 +128,8 @@ export interface StartOptions {
   /** Node options for the server process (e.g. `--expose-gc`) and extra environment variables. */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** Called as each publishDiagnostics arrives, before any waiter (test/lsp/cpu-guard.test.ts reads the server's CPU time then). */
+  onPublish?: (uri: string, version: number | undefined) => void;
 }
 
 export async function startServer(
@@ -148,6 +150,7 @@ export async function startServer(
   const waiting = new Map<string, { minVersion: number; done: (d: Diagnostic[]) => void }[]>();
   const history = new Map<string, { version?: number; diagnostics: Diagnostic[] }[]>();
   conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    options.onPublish?.(p.uri, p.version);
     const h = history.get(p.uri) ?? [];
     h.push({ version: p.version, diagnostics: p.diagnostics });
     history.set(p.uri, h);

@@ -64,6 +64,11 @@ export interface Inventory {
   unread: string[];
   /** Cluster Secrets / inventories that could not be read (an alias bomb): said in a note and on their file. */
   skipped: { file: string; span: Span; line: number; why: string }[];
+  /**
+   * Read while the language server still reads the workspace (WorkspaceIndex `matchingHeld`): only the
+   * files read so far, so nothing may be claimed from it; the server re-validates once the workspace is read.
+   */
+  held: boolean;
 }
 
 const cache = new WeakMap<object, { version: number; settings: string; inv: Inventory }>();
@@ -116,12 +121,18 @@ export function loadInventory(file: SourceText): Inventory {
   const ws = file.workspace;
   const key = JSON.stringify(file.settings.inventoryFiles);
   const hit = cache.get(ws);
-  if (hit && hit.version === ws.version && hit.settings === key) return hit.inv;
+  if (hit && hit.version === ws.version && hit.settings === key && hit.inv.held === ws.reading) {
+    if (hit.inv.held) ws.noteHeld();
+    return hit.inv;
+  }
   const files = new Map<string, IndexedFile>();
-  for (const f of ws.matching(CLUSTER_FILES)) files.set(f.path, f);
+  // The language server's first answers do not wait for the workspace to be listed and read: the
+  // cluster files read so far, and the findings that use them wait (service/lintRun.ts).
+  const held = ws.reading;
+  for (const f of held ? ws.matchingHeld(CLUSTER_FILES) : ws.matching(CLUSTER_FILES)) files.set(f.path, f);
   const unread: string[] = [];
   for (const f of extraFiles(file, unread)) files.set(f.path, f);
-  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [], unread, skipped: [] };
+  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [], unread, skipped: [], held };
   for (const f of files.values()) {
     let used = false;
     for (const d of f.docs) used = readDoc(d.value, f.path, inv, d.span, f.text) || used;

@@ -151,13 +151,6 @@ export interface LanguageServiceOf<A> {
   prepare(a: A): Generator<void, void>;
   /** Like `prepare`, for the findings of `a` (`lint`, `diagnostics`): computed in steps between feature modules. */
   prepareDiagnostics(a: A): Generator<void, void>;
-  /**
-   * What an editor can show of `a` before its ApplicationSets are expanded (as tsserver sends syntactic
-   * diagnostics before semantic ones): YAML syntax, the schema and every check that needs no generated
-   * Application — always a subset of `diagnosticsToShow(a)` (see earlyFindings.ts). In steps, like
-   * `prepareDiagnostics`, whose run then re-uses the feature modules' memos.
-   */
-  earlyDiagnosticsSteps(a: A): Generator<void, EngineDiagnostic[]>;
   /** Like `prepare`, for the preview text of the ApplicationSet at `offset` (`preview`, `previewText`): a few Applications a step. */
   preparePreview(a: A, offset?: number): Generator<void, void>;
   /** Releases what is kept for a document that was closed. */
@@ -242,11 +235,6 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       // compute it in one go (10,000 Applications: over 100 ms with every render re-used).
       yield* analyses.prepare(a);
       yield* lint.lintSteps(a);
-    },
-    *earlyDiagnosticsSteps(a) {
-      // Once the whole answer is known, it is the early answer too.
-      if (lint.done(a)) return service.diagnosticsToShow(a);
-      return yield* lint.earlySteps(a);
     },
     preparePreview: (a, offset) => views.preparePreview(a, offset),
     forget: (uri) => analyses.forget(uri),

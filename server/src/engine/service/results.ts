@@ -46,6 +46,8 @@ export interface WorkspaceState {
   readonly version: number;
   readonly scanned: { entries: number; complete: boolean };
   readonly counts: { listed: number; statted: number; read: number; cacheSkips: number; parsed: number };
+  /** Deferred mode: answers may still come from part of the workspace (see WorkspaceIndex.reading). */
+  readonly reading: boolean;
   /** Reads more of a deferred workspace (see WorkspaceIndex.warm); true when all of it is read. */
   warm(budget: number): boolean;
   /** After `warm` finished: whether answers given before may change (validate again). */

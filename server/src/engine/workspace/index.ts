@@ -28,6 +28,8 @@ export const MAX_SCAN_DEPTH = 12;
 const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
 /** A provisional answer that claimed nothing (see `stillReading`). */
 const UNKNOWN = Symbol('unknown');
+/** A provisional answer whose findings wait for the whole workspace, whatever it holds (see `matchingHeld`). */
+const HELD = Symbol('held');
 
 export interface IndexedDoc {
   index: number;
@@ -111,7 +113,12 @@ export class WorkspaceIndex {
    * Deferrable interests answered before the workspace was read, with the files each answer held,
    * or UNKNOWN when the consumer claimed nothing (`stillReading`).
    */
-  private provisional = new Map<Interest, string[] | typeof UNKNOWN>();
+  private provisional = new Map<Interest, string[] | typeof UNKNOWN | typeof HELD>();
+  /**
+   * Deferred mode: how many answers were given from a held interest (`matchingHeld`, `noteHeld`); a
+   * consumer compares it before and after its work to know whether that work must wait for the read.
+   */
+  heldReads = 0;
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
   version = 0;
   /**
@@ -203,12 +210,32 @@ export class WorkspaceIndex {
       const f = probe.file ?? this.file(p);
       if (f && (!this.prefilter || bit >= 0 || interest.test(f.text, p))) out.push(f);
     }
-    if (this.provisional.get(interest) !== UNKNOWN)
+    const given = this.provisional.get(interest);
+    if (given !== UNKNOWN && given !== HELD)
       this.provisional.set(
         interest,
         out.map((f) => f.path),
       );
     return out;
+  }
+
+  /**
+   * `matching()` for a consumer whose findings wait until the workspace has been read (deferred mode,
+   * any interest): the files read so far, for what needs no finding (a preview while the workspace is
+   * read); the call is counted in `heldReads`, and `settle()` reports a change whatever the whole
+   * workspace holds, so the caller re-validates and then gives the findings it held.
+   */
+  matchingHeld(interest: Interest): IndexedFile[] {
+    if (!this.deferring) return this.matching(interest);
+    const files = this.matchingSoFar(interest);
+    this.provisional.set(interest, HELD);
+    this.heldReads++;
+    return files;
+  }
+
+  /** Deferred mode: an answer made from `matchingHeld`'s files was used again (a cached reading of them). */
+  noteHeld(): void {
+    if (this.deferring) this.heldReads++;
   }
 
   /**
@@ -245,7 +272,8 @@ export class WorkspaceIndex {
     let changed = false;
     for (const [interest, given] of this.provisional) {
       const now = this.matching(interest).map((f) => f.path);
-      if (given === UNKNOWN ? now.length > 0 : now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
+      if (given === HELD) changed = true;
+      else if (given === UNKNOWN ? now.length > 0 : now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
     }
     this.provisional.clear();
     if (changed) this.version++;

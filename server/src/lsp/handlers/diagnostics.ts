@@ -25,13 +25,15 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // the document's current text, so results for a stale version are never computed or published.
   const debouncer = new Debouncer();
 
-  const warmUp = indexWarmUp(s, () => revalidateAll(true));
+  // Once the workspace has been read, what it changes is added: a document whose list stays the same
+  // is not sent it again.
+  const warmUp = indexWarmUp(s, () => revalidateAll(true, true));
   const publisher = createPublisher(s, { scheduleOthers, answered: () => warmUp.start() });
 
-  function schedule(doc: TextDocument, delayMs = s.settings.debounceMs): void {
+  function schedule(doc: TextDocument, delayMs = s.settings.debounceMs, onlyChanges = false): void {
     debouncer.run(doc.uri, delayMs, () => {
       const current = documents.get(doc.uri);
-      if (current) void publisher.publish(current);
+      if (current) void publisher.publish(current, onlyChanges);
     });
   }
 
@@ -40,9 +42,12 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     refreshLenses();
   }
 
-  /** Re-validates every open document; `now` skips the keystroke debounce (settings, folders). */
-  function revalidateAll(now = false): void {
-    for (const d of documents.all()) schedule(d, now ? 0 : s.settings.debounceMs);
+  /**
+   * Re-validates every open document; `now` skips the keystroke debounce (settings, folders);
+   * `onlyChanges` publishes only lists that changed (see Publisher.publish).
+   */
+  function revalidateAll(now = false, onlyChanges = false): void {
+    for (const d of documents.all()) schedule(d, now ? 0 : s.settings.debounceMs, onlyChanges);
     refreshLenses();
   }
 

@@ -108,6 +108,9 @@ function readiness(
     token?: CancellationToken,
     { open, stale } = staleness(r, token),
   ): Promise<Analysis | undefined> => {
+    // A view (the preview, the plan) is whole: a workspace still being read is read first, in slices; the
+    // open documents' findings that waited for it follow (engine/service/heldFindings.ts).
+    if (s.service.workspace.reading && !(await readWorkspace(s, revalidation, stale))) throw s.dropped(token);
     // An open document is parsed in slices first (a file on disk is read whole, within the host's size cap),
     // and again in slices when pushing the open documents moved the workspace index (its analysis is
     // then made again from the same parse, with the workspace looked at anew).
@@ -155,6 +158,17 @@ function readiness(
   };
 
   return { readyFor, previewFor, offsetOf };
+}
+
+/** Reads the rest of a deferred workspace in slices; false when the request went stale meanwhile. */
+async function readWorkspace(s: ServerState, revalidation: Revalidation, stale: () => boolean): Promise<boolean> {
+  const ws = s.service.workspace;
+  const steps = function* () {
+    while (!ws.warm(10)) yield;
+  };
+  if (!(await s.slices(steps(), stale, 'workspace index')).ok) return false;
+  if (ws.reading && s.guard('workspace index', false, () => ws.settle())) revalidation.scheduleOthers('');
+  return true;
 }
 
 /**
