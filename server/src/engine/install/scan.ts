@@ -30,6 +30,7 @@ import { dirname, relativePath } from '../paths';
 import { isObj, own } from '../objects';
 import { declaresAppSet } from '../kinds/appset';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
+import { argoHelmCharts } from './helmCharts';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -232,6 +233,12 @@ class Collector {
     if (this.evidence.length >= MAX_EVIDENCE) return;
     const inst = this.instanceOf(site);
     this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key, ...this.order() });
+  }
+
+  /** Something that may configure the controller but is not read: the verdict is then unknown, never a definite answer. */
+  unread(site: Site, description: string) {
+    if (this.evidence.length >= MAX_EVIDENCE) return;
+    this.evidence.push({ file: site.file.path, description, effect: 'ignored', site, instance: this.instanceOf(site).key, unread: true });
   }
 
   /** The merge position of what is being read (see `applyOverrides`). */
@@ -776,6 +783,7 @@ interface PatchTarget {
 }
 
 function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
+  if (!site.inner) checkHelmCharts(c, site, v);
   checkKustomizePatches(c, site, v, depth);
   noteRemoteBases(c, site, v);
   const gens = own(v, 'configMapGenerator');
@@ -1105,6 +1113,7 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
           who: `Application ${r.name} helm.valueFiles ${f.written}`,
         });
     });
+  selectHelmChartValues(c, files);
   // Flux HelmReleases of argo-cd and their valuesFrom sources.
   for (const file of files)
     for (const d of file.docs) {
@@ -1142,6 +1151,64 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         }
       });
     }
+}
+
+const isKustomizationDoc = (v: Json, path: string) =>
+  own(v, 'kind') === 'Kustomization' || (own(v, 'kind') === undefined && /(^|\/)kustomization\.ya?ml$/i.test(path));
+
+/** The values files of kustomize `helmCharts:` entries inflating argo-cd (install/helmCharts.ts), as the kustomization's install's. */
+function selectHelmChartValues(c: Collector, files: readonly IndexedFile[]) {
+  for (const file of files)
+    for (const d of file.docs) {
+      if (!isKustomizationDoc(d.value, file.path)) continue;
+      const key = installOf(file.path).key;
+      for (const chart of argoHelmCharts(d.value, file.path))
+        for (const f of chart.files)
+          if (f.path && f.replaced) c.scanned.add(f.path);
+          else if (f.path && !f.unread)
+            c.selected.set(f.path, {
+              key,
+              namespace: scalarText(own(d.value, 'namespace')) ?? chart.namespace,
+              keys: [[]],
+              chain: `${key}#helmCharts${chart.index}`,
+              rank: f.rank,
+              who: `kustomize helmCharts argo-cd ${f.at[2]} ${f.written}`,
+            });
+    }
+}
+
+/**
+ * A kustomization inflating the argo-cd chart is an install, with or without values of its own: its
+ * `valuesInline` read at its place in Helm's order, the values files it cannot read said as not read.
+ */
+function checkHelmCharts(c: Collector, site: Site, v: Json) {
+  const key = c.current?.key ?? installOf(site.file.path).key;
+  for (const chart of argoHelmCharts(v, site.file.path)) {
+    const outer = { current: c.current, rank: c.rank };
+    c.current = { key, namespace: scalarText(own(v, 'namespace')) ?? chart.namespace };
+    try {
+      c.instanceKey(site);
+      const here = at(site, 'helmCharts', chart.index);
+      for (const f of chart.files) {
+        const what = `kustomize helmCharts argo-cd ${f.at[2]} ${f.written}: not read`;
+        if (f.replaced) c.add(at(site, ...f.at), undefined, 'ignored', `${what} (valuesMerge: replace puts valuesInline in its place)`);
+        else if (f.unread) c.unread(at(site, ...f.at), `${what} (${f.unread})`);
+        else if (f.path && !c.workspace.file(f.path)) c.unread(at(site, ...f.at), `${what} (not in the repository)`);
+      }
+      if (chart.inlineRank === undefined) {
+        // No inline values: the fix writes them there when no values file is read.
+        if (!chart.files.some((f) => f.path && !f.unread && !f.replaced))
+          c.target('helm-values', site, ['helmCharts', chart.index, 'valuesInline']);
+        continue;
+      }
+      c.rank = { chain: `${key}#helmCharts${chart.index}`, rank: chart.inlineRank };
+      const entry = (own(v, 'helmCharts') as Json[])[chart.index];
+      checkHelmValues(c, at(here, 'valuesInline'), own(entry, 'valuesInline')!, 'kustomize helmCharts argo-cd valuesInline', true);
+    } finally {
+      c.current = outer.current;
+      c.rank = outer.rank;
+    }
+  }
 }
 
 /** Where a HelmRelease's valuesFrom reference is defined in the repository. */

@@ -213,6 +213,15 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
         if (/argoproj\/argocd$/.test(name) && tag) push(parseVersion(tag), tag, `kustomize images: ${name} newTag ${tag}`);
       }
     }
+    // kustomize `helmCharts:` inflating the argo-cd chart (install/helmCharts.ts reads its values); its
+    // namespace when the kustomization sets none (kustomize's `namespace:` wins over the release's).
+    if ((kind === 'Kustomization' || /^kustomization\.ya?ml$/.test(base)) && Array.isArray(v.helmCharts)) {
+      for (const h of v.helmCharts.slice(0, 50)) {
+        const version = str(get(h, 'version'));
+        if (isArgoHelmChart(h) && version)
+          push(chartToLine(version), version, `argo-cd Helm chart ${version} (kustomize helmCharts)`, ns ?? str(get(h, 'namespace')));
+      }
+    }
     // The argo-cd chart itself (vendored) or a chart depending on it.
     if (/^Chart\.ya?ml$/.test(base)) {
       if (v.name === 'argo-cd' && str(v.appVersion))
@@ -261,6 +270,16 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       }
     }
   }
+}
+
+/**
+ * A kustomize `helmCharts:` entry inflates the argo-cd chart: its `name`, or an OCI `repo` that names the
+ * chart in its path (kustomize `api/types/helmchartargs.go`: `repo` is helm's `--repo`, or an `oci://` URL).
+ */
+export function isArgoHelmChart(entry: Json | undefined): boolean {
+  if (get(entry, 'name') === 'argo-cd') return true;
+  const repo = str(get(entry, 'repo')) ?? '';
+  return /^oci:\/\/.*\/argo-cd\/?$/.test(repo);
 }
 
 /** Top-level keys that only the argo-cd chart's values have (argo-helm `charts/argo-cd/values.yaml`). */

@@ -1,0 +1,143 @@
+// Install forms the model missed (issue 37, "Install forms still missed"): each fixture under
+// test/fixtures/installs/ is our own small reproduction of a form seen in public repositories, and
+// gives Argo CD's answer: which install runs the ApplicationSet, whether progressive syncs are honoured,
+// and the version it is checked against. Each is checked through the model (the engine's door) and the
+// CLI (`plan`, `instances`, `lint`).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { repoRoot } from '../helpers/cli';
+import { posix, serviceOver, bundledCli } from '../helpers/realworld';
+import { getLanguageService } from '../../server/src/engine';
+import { memHost } from '../helpers/memHost';
+import { applyEdits, storyService } from './rollout-helpers';
+
+const INSTALLS = path.join(repoRoot, 'test', 'fixtures', 'installs');
+const cli = bundledCli('appset-install-forms-');
+
+/** The model's answer for one fixture's ApplicationSet: enablement, the version note, the fronts' words. */
+function modelOf(layout: string, file: string) {
+  const root = path.join(INSTALLS, layout);
+  const service = serviceOver(root);
+  const abs = posix(path.join(root, file));
+  const a = service.analyze(abs, fs.readFileSync(abs, 'utf8'), abs);
+  const enablement = service.rolloutPlan(a, 0)!.enablement;
+  const version = service.applications(a)!.notes.find((n) => n.startsWith('checked against'))!;
+  const finding = service.diagnostics(a).find((d) => d.code.startsWith('rollout/progressive-syncs-'));
+  return { enablement, version, finding, status: service.fileInfo(a).appsets[0].enablement.text };
+}
+
+const run = (layout: string, args: string[]) => cli.run(args, path.join(INSTALLS, layout));
+
+const APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: web, namespace: argocd}
+spec:
+  generators: [{list: {elements: [{env: dev}]}}]
+  strategy:
+    type: RollingSync
+    rollingSync:
+      steps:
+        - matchExpressions: [{key: env, operator: In, values: [dev]}]
+  template:
+    metadata: {name: 'web-{{env}}', labels: {env: '{{env}}'}}
+    spec:
+      project: default
+      source: {repoURL: https://example.com/web.git, path: deploy}
+      destination: {server: https://kubernetes.default.svc, namespace: web}
+`;
+
+/** The enablement of APPSET at /ws/apps/web.yaml in the workspace `files` (through the engine's door). */
+function enablementIn(files: Map<string, string>) {
+  const service = getLanguageService({ host: memHost(files) });
+  const at = '/ws/apps/web.yaml';
+  const a = service.analyze(at, APPSET, at);
+  return {
+    ...service.rolloutPlan(a)!.enablement,
+    version: service.applications(a)!.notes.find((n) => n.startsWith('checked against'))!,
+  };
+}
+
+// 1. kustomize helmCharts inflating the argo-cd chart.
+
+test('kustomize helmCharts: the chart version gives the release, valuesInline is read over the valuesFile (model)', () => {
+  const m = modelOf('kustomize-helm-charts', 'appsets/shop.yaml');
+  assert.equal(m.enablement.state, 'enabled', JSON.stringify(m.enablement, null, 1));
+  assert.equal(m.enablement.instance?.name, 'platform/argocd');
+  assert.match(m.enablement.decidedBy!.description, /^kustomize helmCharts argo-cd valuesInline configs\.params/);
+  assert.match(m.version, /Argo CD 3\.0 \(detected: argo-cd Helm chart 8\.0\.17 \(kustomize helmCharts\)/);
+  // The valuesFile's "false" is read first and overridden (valuesMerge defaults to override).
+  assert.ok(
+    m.enablement.evidence.some(
+      (e) =>
+        e.effect === 'ignored' && /argocd-values\.yaml/.test(e.file) && /but Helm reads .*kustomization\.yaml after it/.test(e.description),
+    ),
+    JSON.stringify(m.enablement.evidence, null, 1),
+  );
+  assert.equal(m.finding, undefined);
+});
+
+test('kustomize helmCharts: plan, instances and lint name the install, its namespace and its 3.0 release', () => {
+  const plan = run('kustomize-helm-charts', ['plan', 'appsets/shop.yaml', '--workspace', '.']);
+  assert.equal(plan.code, 0, plan.out + plan.err);
+  assert.match(plan.out, /progressive syncs: enabled — Argo CD platform\/argocd .*for namespace argocd/);
+  const inst = run('kustomize-helm-charts', ['instances', '.', '--workspace', '.']);
+  assert.match(inst.out, /^Argo CD platform\/argocd \(namespace argocd\)$/m);
+  assert.match(inst.out, /version: Argo CD 3\.0 — argo-cd Helm chart 8\.0\.17 \(kustomize helmCharts\)/);
+  const lint = run('kustomize-helm-charts', ['lint', '.', '--workspace', '.']);
+  assert.equal(lint.code, 0, lint.out + lint.err);
+  assert.doesNotMatch(lint.out, /progressive-syncs/);
+});
+
+const HELM_CHARTS = (entry: string, ns = '') =>
+  `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n${ns}helmCharts:\n  - name: argo-cd\n    repo: https://argoproj.github.io/argo-helm\n    version: 7.8.2\n    releaseName: argocd\n    namespace: argocd\n${entry}`;
+const PARAMS = (v: string) => `configs:\n  params:\n    applicationsetcontroller.enable.progressive.syncs: ${v}\n`;
+
+test('kustomize helmCharts: Helm order (valuesFile, valuesInline, additionalValuesFiles), valuesMerge replace, unread values', () => {
+  const files = (entry: string, extra: [string, string][] = []) =>
+    new Map<string, string>([['/ws/argocd/kustomization.yaml', HELM_CHARTS(entry)], ...extra]);
+  // The additional files come after the inline values (kustomize passes them as later -f).
+  const later = files(
+    '    valuesFile: values.yaml\n    additionalValuesFiles: [prod.yaml]\n    valuesInline:\n      configs: {params: {applicationsetcontroller.enable.progressive.syncs: true}}\n',
+    [
+      ['/ws/argocd/values.yaml', PARAMS('true')],
+      ['/ws/argocd/prod.yaml', PARAMS('false')],
+    ],
+  );
+  const en = enablementIn(later);
+  assert.equal(en.state, 'disabled');
+  assert.match(en.version, /Argo CD 2\.14 \(detected: argo-cd Helm chart 7\.8\.2 \(kustomize helmCharts\)/);
+  // valuesMerge: replace drops the valuesFile's values: only the inline ones count.
+  const replace = files('    valuesFile: values.yaml\n    valuesMerge: replace\n    valuesInline:\n      server: {replicas: 2}\n', [
+    ['/ws/argocd/values.yaml', PARAMS('true')],
+  ]);
+  const r = enablementIn(replace);
+  assert.equal(r.state, 'not-found');
+  assert.equal(r.unread, undefined);
+  // A valuesFile kustomize fetches (a URL) may enable them: unknown, never "off".
+  const remote = enablementIn(files('    valuesFile: https://example.com/argocd-values.yaml\n'));
+  assert.equal(remote.state, 'not-found');
+  assert.match(remote.unread?.join('\n') ?? '', /valuesFile https:\/\/example\.com\/argocd-values\.yaml: not read/);
+  // A valuesFile that is not in the repository: the same.
+  assert.match(
+    enablementIn(files('    valuesFile: missing.yaml\n')).unread?.join('\n') ?? '',
+    /missing\.yaml: not read \(not in the repository\)/,
+  );
+});
+
+test('kustomize helmCharts with no values: an install; the enabling fix writes valuesInline and the model then says enabled', () => {
+  const kustomization = HELM_CHARTS('', 'namespace: argocd\n');
+  const files = new Map<string, string>([['/ws/argocd/kustomization.yaml', kustomization]]);
+  const before = enablementIn(files);
+  assert.equal(before.state, 'not-found');
+  assert.equal(before.instance?.name, 'argocd');
+  const { service, analysis } = storyService(APPSET, files);
+  const d = service.diagnostics(analysis).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+  const fix = service.codeActions(analysis, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.match(fix.title, /in argocd\/kustomization\.yaml/);
+  const text = applyEdits(kustomization, fix.edits!);
+  assert.match(text, /\n {4}valuesInline:\n {6}configs:\n {8}params:\n {10}applicationsetcontroller\.enable\.progressive\.syncs: "true"/);
+  files.set('/ws/argocd/kustomization.yaml', text);
+  assert.equal(enablementIn(files).state, 'enabled');
+});
