@@ -141,3 +141,40 @@ test('kustomize helmCharts with no values: an install; the enabling fix writes v
   files.set('/ws/argocd/kustomization.yaml', text);
   assert.equal(enablementIn(files).state, 'enabled');
 });
+
+// 2. An argocd-autopilot bootstrap whose kustomization merges only into argocd-cm.
+
+test('autopilot bootstrap merging only into argocd-cm: found as the install; progressive syncs at their default, off (model)', () => {
+  const m = modelOf('autopilot-argocd-cm', 'apps/shop/appset.yaml');
+  assert.equal(m.enablement.state, 'not-found');
+  assert.equal(m.enablement.instance?.name, 'bootstrap/argo-cd');
+  assert.equal(m.enablement.unread, undefined, 'the autopilot base leaves the controller at its defaults');
+  assert.match(m.finding!.message, /^Ignored: .*Argo CD bootstrap\/argo-cd/);
+  assert.doesNotMatch(m.finding!.message, /no Argo CD install/);
+  assert.match(m.version, /bootstrap\/argo-cd runs it, and nothing in the repository says which version it installs/);
+});
+
+test('autopilot bootstrap merging only into argocd-cm: plan, instances and lint name the install', () => {
+  const plan = run('autopilot-argocd-cm', ['plan', 'apps/shop/appset.yaml', '--workspace', '.']);
+  assert.match(plan.out, /progressive syncs: not enabled .* — Argo CD bootstrap\/argo-cd \(the repository's only Argo CD install/);
+  const inst = run('autopilot-argocd-cm', ['instances', '.', '--workspace', '.']);
+  assert.match(inst.out, /^Argo CD bootstrap\/argo-cd \(namespace argocd\)$/m);
+  assert.doesNotMatch(inst.out, /no Argo CD install found/);
+  const lint = run('autopilot-argocd-cm', ['lint', '.', '--workspace', '.', '--no-fail']);
+  assert.match(
+    lint.out,
+    /apps\/shop\/appset\.yaml:\d+:\d+ warning rollout\/progressive-syncs-not-found Ignored: .*Argo CD bootstrap\/argo-cd/,
+  );
+});
+
+test("Argo CD's own manifests make a kustomization an install (unpinned, without namespace); its CRDs alone do not", () => {
+  const k = (resource: string) => new Map([['/ws/platform/gitops/kustomization.yaml', `resources:\n  - ${resource}\n`]]);
+  for (const r of [
+    'github.com/argoproj-labs/argocd-autopilot/manifests/base?ref=v0.4.17',
+    'https://raw.githubusercontent.com/argoproj/argo-cd/stable/manifests/install.yaml',
+    'https://github.com/argoproj/argo-cd//manifests/ha/cluster-install',
+  ])
+    assert.equal(enablementIn(k(r)).instance?.name, 'platform/gitops', r);
+  assert.equal(enablementIn(k('https://github.com/argoproj/argo-cd//manifests/crds')).instance?.name, '');
+  assert.equal(enablementIn(k('https://github.com/argoproj-labs/argocd-image-updater/manifests/base')).instance?.name, '');
+});

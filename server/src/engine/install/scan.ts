@@ -31,6 +31,7 @@ import { isObj, own } from '../objects';
 import { declaresAppSet } from '../kinds/appset';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 import { argoHelmCharts } from './helmCharts';
+import { installsArgoCd } from './upstreamManifests';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -846,6 +847,8 @@ function noteRemoteBases(c: Collector, site: Site, v: Json) {
     if (!Array.isArray(list)) continue;
     list.slice(0, 200).forEach((r, i) => {
       const ref = scalarText(r);
+      // Argo CD's own manifests (install/upstreamManifests.ts): the kustomization is an install.
+      if (ref && installsArgoCd(ref)) c.instanceKey(at(site, field, i));
       if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
     });

@@ -46,7 +46,8 @@ export const CLUSTER_FILES: Interest = {
  * naming the setting only when it points a patch file at the controller (its JSON6902 `target`
  * names the `…applicationset-controller`) or reads a non-YAML patch file (`.json`, not indexed on
  * its own). A kustomization's `helmCharts:` matters (install/helmCharts.ts: an argo-cd chart inflated there is
- * an install, its values files and `valuesInline` its configuration). A kustomization's `namespace:` also matters: it is the namespace of the install it builds
+ * an install, its values files and `valuesInline` its configuration), and so does one that lists Argo CD's own
+ * manifests (`argoproj/argo-cd`, argocd-autopilot's base: install/upstreamManifests.ts). A kustomization's `namespace:` also matters: it is the namespace of the install it builds
  * (install/instances.ts decides which install runs an ApplicationSet by it). The other controller
  * settings the install model reads (install/scan.ts CONTROLLER_SETTINGS) are named by a ConfigMap key
  * `applicationsetcontroller.…`, an env var `ARGOCD_APPLICATIONSET_CONTROLLER_…`, or a flag of the
@@ -65,7 +66,9 @@ export const ARGOCD_CONFIG: Interest = {
     /kind:\s*["']?(Application|HelmRelease)\b|valueFiles|valuesFrom|kustomize\.toolkit\.fluxcd\.io/.test(text) ||
     (/(^|\/)Chart\.ya?ml$/.test(path) && text.includes('argo-cd')) ||
     ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) &&
-      /applicationset-controller|\.json\b|^namespace:|configMapGenerator|secretGenerator|^helmCharts:/m.test(text)),
+      /applicationset-controller|\.json\b|^namespace:|configMapGenerator|secretGenerator|^helmCharts:|argoproj\/argo-cd|argocd-autopilot/m.test(
+        text,
+      )),
 };
 
 /**
