@@ -178,3 +178,60 @@ test("Argo CD's own manifests make a kustomization an install (unpinned, without
   assert.equal(enablementIn(k('https://github.com/argoproj/argo-cd//manifests/crds')).instance?.name, '');
   assert.equal(enablementIn(k('https://github.com/argoproj-labs/argocd-image-updater/manifests/base')).instance?.name, '');
 });
+
+// 3. A Flux HelmRelease with only valuesFrom and no chart version.
+
+test('Flux HelmRelease with only valuesFrom, no chart version: an install, its ConfigMap values read, the version said unknown', () => {
+  const m = modelOf('flux-values-from-only', 'apps/shop.yaml');
+  assert.equal(m.enablement.state, 'not-found');
+  assert.equal(m.enablement.instance?.name, 'clusters/home/argocd');
+  assert.equal(m.enablement.unread, undefined, 'its ConfigMap is in the repository and was read');
+  assert.match(m.version, /clusters\/home\/argocd runs it, and nothing in the repository says which version it installs/);
+  const inst = run('flux-values-from-only', ['instances', '.', '--workspace', '.']);
+  assert.match(inst.out, /^Argo CD clusters\/home\/argocd \(namespace argocd\)$/m);
+  assert.match(inst.out, /version: not stated in the repository/);
+  const plan = run('flux-values-from-only', ['plan', 'apps/shop.yaml', '--workspace', '.']);
+  assert.match(plan.out, /progressive syncs: not enabled .* — Argo CD clusters\/home\/argocd/);
+  const lint = run('flux-values-from-only', ['lint', '.', '--workspace', '.', '--no-fail']);
+  assert.match(lint.out, /rollout\/progressive-syncs-not-found Ignored: .*Argo CD clusters\/home\/argocd/);
+});
+
+const RELEASE = (from: string) =>
+  `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: argo-cd, namespace: argocd}\nspec:\n  interval: 1h\n  chart:\n    spec: {chart: argo-cd, sourceRef: {kind: HelmRepository, name: argo}}\n  valuesFrom:\n${from}`;
+const VALUES_CM = (name: string, values: string) =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ${name}, namespace: argocd}\ndata:\n  values.yaml: |\n${values.replace(/^/gm, '    ')}`;
+
+test('Flux valuesFrom: a source in a sibling folder is read; one the repository does not hold makes the verdict unknown, never "off"', () => {
+  const sibling = new Map([
+    ['/ws/flux/argocd/release.yaml', RELEASE('    - {kind: ConfigMap, name: argo-values}\n')],
+    ['/ws/flux/config/values.yaml', VALUES_CM('argo-values', PARAMS('"true"'))],
+  ]);
+  assert.equal(enablementIn(sibling).state, 'enabled');
+  const secret = enablementIn(
+    new Map([['/ws/flux/argocd/release.yaml', RELEASE('    - {kind: Secret, name: argo-oidc, optional: true}\n')]]),
+  );
+  assert.equal(secret.state, 'not-found');
+  assert.equal(secret.instance?.name, 'flux/argocd');
+  assert.match(secret.unread?.join('\n') ?? '', /HelmRelease argo-cd valuesFrom Secret argo-oidc: not read/);
+  const service = getLanguageService({
+    host: memHost(new Map([['/ws/flux/argocd/release.yaml', RELEASE('    - {kind: Secret, name: argo-oidc}\n')]])),
+  });
+  const a = service.analyze('/ws/apps/web.yaml', APPSET, '/ws/apps/web.yaml');
+  assert.match(service.fileInfo(a).appsets[0].enablement.text, /^Unknown whether honoured/);
+});
+
+test('Flux HelmRelease: the enabling fix writes spec.values (Flux merges it last), and the model then says enabled', () => {
+  const release = RELEASE('    - {kind: ConfigMap, name: argo-values}\n');
+  const files = new Map([
+    ['/ws/flux/argocd/release.yaml', release],
+    ['/ws/flux/argocd/values.yaml', VALUES_CM('argo-values', 'server: {replicas: 2}\n')],
+  ]);
+  assert.equal(enablementIn(files).state, 'not-found');
+  const { service, analysis } = storyService(APPSET, files);
+  const d = service.diagnostics(analysis).find((x) => x.code.startsWith('rollout/progressive-syncs-'))!;
+  const fix = service.codeActions(analysis, d.span, [d]).find((x) => x.title.startsWith('Enable progressive syncs'))!;
+  assert.match(fix.title, /in flux\/argocd\/release\.yaml/);
+  files.set('/ws/flux/argocd/release.yaml', applyEdits(release, fix.edits!));
+  assert.match(files.get('/ws/flux/argocd/release.yaml')!, /\n {2}values:\n {4}configs:\n {6}params:\n/);
+  assert.equal(enablementIn(files).state, 'enabled');
+});

@@ -32,6 +32,7 @@ import { declaresAppSet } from '../kinds/appset';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
 import { argoHelmCharts } from './helmCharts';
 import { installsArgoCd } from './upstreamManifests';
+import { valuesFromCandidates } from './fluxValuesFrom';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -545,16 +546,18 @@ function checkHelmRelease(c: Collector, site: Site, v: Json, name: string) {
   // Flux merges the valuesFrom sources in order, then spec.values (helm-controller
   // `internal/chartutil/values.go` ChartValuesFromReferences); the sources found in the repository
   // are read in `selectFluxValues`, the ones that are not are said here.
+  // A HelmRelease of argo-cd is an install whatever it states (no chart version, values only from
+  // valuesFrom); its spec.values, which Flux merges last, is where the enabling fix writes.
   const key = c.current?.key ?? installOf(site.file.path).key;
+  c.target('helm-values', site, ['spec', 'values']);
   const from = own(own(v, 'spec'), 'valuesFrom');
   if (Array.isArray(from))
     from.slice(0, 50).forEach((ref, i) => {
       if (c.selectedFrom.has(`${site.file.path}#${name}#${i}`)) return;
       const rk = String(own(ref, 'kind') ?? 'ConfigMap');
-      c.add(
+      // Values the model cannot see may set anything: the verdict is unknown, never "off".
+      c.unread(
         at(site, 'spec', 'valuesFrom', i),
-        undefined,
-        'ignored',
         `HelmRelease ${name} valuesFrom ${rk} ${String(own(ref, 'name') ?? '')}: not read (not in this repository; Flux reads it from the cluster)`,
       );
     });
@@ -1133,7 +1136,9 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         const refName = scalarText(own(ref, 'name'));
         const valuesKey = scalarText(own(ref, 'valuesKey')) ?? 'values.yaml';
         if (!refName || own(ref, 'targetPath') !== undefined) return;
-        const found = valuesSource(c, files, kind, refName, valuesKey, ns);
+        const found =
+          valuesSource(c, files, kind, refName, valuesKey, ns) ??
+          valuesSource(c, valuesFromCandidates(c.workspace, file.path), kind, refName, valuesKey, ns);
         if (!found) return;
         c.selectedFrom.add(`${file.path}#${name}#${i}`);
         const who = `HelmRelease ${name} valuesFrom ${kind} ${refName} (${valuesKey})`;
