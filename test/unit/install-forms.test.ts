@@ -235,3 +235,47 @@ test('Flux HelmRelease: the enabling fix writes spec.values (Flux merges it last
   assert.match(files.get('/ws/flux/argocd/release.yaml')!, /\n {2}values:\n {4}configs:\n {6}params:\n/);
   assert.equal(enablementIn(files).state, 'enabled');
 });
+
+// 5. A kustomize base found as its own install beside the overlay that builds it.
+
+test("a kustomize base beside the overlay that builds it: one install, the overlay's, with the base's version and namespace", () => {
+  const m = modelOf('base-beside-overlay', 'apps/shop.yaml');
+  assert.equal(m.enablement.state, 'enabled', JSON.stringify(m.enablement, null, 1));
+  assert.equal(m.enablement.instance?.name, 'clusters/prod/argocd');
+  assert.match(
+    m.version,
+    /Argo CD 3\.0(\.12)? \(detected: kustomize remote base of argoproj\/argo-cd \?ref=v3\.0\.12 in platform\/argocd\/kustomization\.yaml/,
+  );
+  const inst = run('base-beside-overlay', ['instances', '.', '--workspace', '.']);
+  assert.match(inst.out, /^Argo CD clusters\/prod\/argocd \(namespace argocd\)$/m);
+  assert.doesNotMatch(inst.out, /^Argo CD platform\/argocd/m);
+  assert.doesNotMatch(inst.out, /several Argo CD installs/);
+  const plan = run('base-beside-overlay', ['plan', 'apps/shop.yaml', '--workspace', '.']);
+  assert.match(plan.out, /progressive syncs: enabled — Argo CD clusters\/prod\/argocd \(the repository's only Argo CD install/);
+  const lint = run('base-beside-overlay', ['lint', '.', '--workspace', '.']);
+  assert.equal(lint.code, 0, lint.out + lint.err);
+  assert.doesNotMatch(lint.out, /progressive-syncs/);
+});
+
+test('kustomize bases are followed through a middle kustomization, and a cycle neither hangs nor drops both installs', () => {
+  const base = 'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.14.11\n';
+  const overlay = (res: string) =>
+    `resources:\n  - ${res}\nconfigMapGenerator:\n  - name: argocd-cmd-params-cm\n    behavior: merge\n    literals: [applicationsetcontroller.enable.progressive.syncs=true]\n`;
+  const chain = enablementIn(
+    new Map([
+      ['/ws/platform/argocd/kustomization.yaml', base],
+      ['/ws/platform/common/kustomization.yaml', 'resources:\n  - ../argocd\n'],
+      ['/ws/clusters/east/argocd/kustomization.yaml', overlay('../../../platform/common')],
+    ]),
+  );
+  assert.equal(chain.state, 'enabled');
+  assert.equal(chain.instance?.name, 'clusters/east/argocd');
+  assert.match(chain.version, /Argo CD 2\.14/);
+  const cycle = enablementIn(
+    new Map([
+      ['/ws/a/argocd/kustomization.yaml', overlay('../../b/argocd') + 'namespace: argocd\n'],
+      ['/ws/b/argocd/kustomization.yaml', base + '  - ../../a/argocd\n'],
+    ]),
+  );
+  assert.ok(cycle.instance?.name, JSON.stringify(cycle));
+});

@@ -21,6 +21,7 @@ import {
   type InstanceChoice,
 } from './instances';
 import { relativePath } from '../paths';
+import { linkKustomizeBases } from './kustomizeBases';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
@@ -66,6 +67,8 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
     }
     if (!inst.namespace && v.namespace) inst.namespace = v.namespace;
   }
+  // A kustomize base found as an install of its own is part of the overlay that builds it.
+  linkKustomizeBases(scan.instances, workspace);
   return { scan, versions };
 }
 
