@@ -279,3 +279,42 @@ test('kustomize bases are followed through a middle kustomization, and a cycle n
   );
   assert.ok(cycle.instance?.name, JSON.stringify(cycle));
 });
+
+// 6. A folder holding only a params ConfigMap that nothing deploys.
+
+test('a lone params ConfigMap nothing deploys does not make ApplicationSets ambiguous beside a real install', () => {
+  const m = modelOf('lone-params-configmap', 'apps/shop.yaml');
+  assert.equal(m.enablement.state, 'enabled', JSON.stringify(m.enablement, null, 1));
+  assert.equal(m.enablement.instance?.name, 'bootstrap/argocd');
+  assert.match(m.version, /Argo CD 3\.1/);
+  const plan = run('lone-params-configmap', ['plan', 'apps/shop.yaml', '--workspace', '.']);
+  assert.match(plan.out, /progressive syncs: enabled — Argo CD bootstrap\/argocd /);
+  assert.doesNotMatch(plan.out, /several Argo CD installs/);
+  const inst = run('lone-params-configmap', ['instances', '.', '--workspace', '.']);
+  assert.doesNotMatch(inst.out, /several Argo CD installs/);
+  assert.match(inst.out, /apps\/shop\.yaml — the repository's only Argo CD install, bootstrap\/argocd\//);
+  const lint = run('lone-params-configmap', ['lint', '.', '--workspace', '.']);
+  assert.equal(lint.code, 0, lint.out + lint.err);
+  assert.doesNotMatch(lint.out, /progressive-syncs/);
+});
+
+test('a lone params ConfigMap is still the install (applied by hand) where the repository holds no other', () => {
+  const cm = (v: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm, namespace: argocd}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "${v}"\n`;
+  const alone = enablementIn(new Map([['/ws/cluster/params/argocd-cmd-params-cm.yaml', cm('true')]]));
+  assert.equal(alone.state, 'enabled');
+  assert.equal(alone.instance?.name, 'cluster/params');
+  // Beside an Argo CD Application installing the chart, the lone ConfigMap's "false" no longer decides (its
+  // folder, named like an install, governs the whole workspace: it was the nearer install before).
+  const app =
+    'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: argocd, namespace: argocd}\nspec:\n  source:\n    repoURL: https://argoproj.github.io/argo-helm\n    chart: argo-cd\n    targetRevision: 8.1.2\n    helm:\n      valuesObject: {configs: {params: {applicationsetcontroller.enable.progressive.syncs: true}}}\n  destination: {namespace: argocd, server: https://kubernetes.default.svc}\n';
+  const beside = enablementIn(
+    new Map([
+      ['/ws/platform/argocd-cmd-params-cm.yaml', cm('false')],
+      ['/ws/bootstrap/argocd.yaml', app],
+    ]),
+  );
+  assert.equal(beside.state, 'enabled');
+  assert.equal(beside.instance?.name, 'Application argocd (bootstrap/argocd.yaml)');
+  assert.deepEqual(beside.notes ?? [], []);
+});

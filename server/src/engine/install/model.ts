@@ -66,6 +66,8 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
         }
     }
     if (!inst.namespace && v.namespace) inst.namespace = v.namespace;
+    // An install that states its version is more than a ConfigMap applied by hand.
+    delete inst.loose;
   }
   // A kustomize base found as an install of its own is part of the overlay that builds it.
   linkKustomizeBases(scan.instances, workspace);

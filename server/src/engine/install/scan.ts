@@ -211,6 +211,8 @@ class Collector {
   roots: readonly string[] = [];
   /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
   selectedFrom = new Set<string>();
+  /** Params ConfigMap files that nothing deploys, in folders holding no other part of Argo CD (`notDeployed`). */
+  byHand = new Set<string>();
   /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
   slot: string | undefined;
 
@@ -999,11 +1001,14 @@ function notDeployed(c: Collector, file: string): { why: string; unlisted?: true
     const above = kustomizationIn(c, up);
     if (above && listedBy(above.value, file.slice(up.length + 1))) return undefined;
   }
-  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1)) || holdsInstallParts(c, dir, file)) return undefined;
+  if (holdsInstallParts(c, dir, file)) return undefined;
+  // Nothing deploys the ConfigMap and no other part of Argo CD lies beside it: applied by hand, if at
+  // all. Such a folder is an install only where the repository holds no other (see `looseInstances`).
+  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1))) return void c.byHand.add(file);
   // A folder of its own is taken as the install's configuration, applied by hand; one that holds the
   // ApplicationSets is theirs, and nothing applies a ConfigMap dropped there.
   // Samples (examples/, docs/, …) are applied by hand as a whole.
-  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return undefined;
+  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return void c.byHand.add(file);
   const rel = relativePath(c.roots, file);
   return {
     why: `${rel} is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys ${relativePath(c.roots, dir)}/ (apply it, e.g. kubectl apply -f ${rel}, or add it to the install; ${restart})`,
@@ -1363,6 +1368,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     } else
       inst.name = `Application ${inst.key.slice(inst.key.lastIndexOf('#') + 1)} (${relativePath(roots, inst.key.slice(4, inst.key.lastIndexOf('#')))})`;
   }
+  looseInstances(c);
   // Bases referenced by an overlay exist as installs even when they hold no evidence of their own.
   for (const inst of [...c.instances.values()]) {
     for (const b of inst.bases)
@@ -1380,6 +1386,27 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     return e;
   });
   return { evidence, settings, targets: c.targets, instances: [...c.instances.values()], deployed: c.installers.deployed };
+}
+
+/**
+ * Installs defined only by params ConfigMaps that nothing in the repository deploys, in folders that hold
+ * no other part of Argo CD (a copy kept for reference, a snippet): "applied by hand, if at all". Such a
+ * folder is the install's configuration when the repository holds no other install; beside a real one it
+ * must not make ApplicationSets ambiguous (install/instances.ts leaves it out of the candidates then).
+ */
+function looseInstances(c: Collector) {
+  const files = new Map<string, Set<string>>();
+  const note = (instance: string | undefined, file: string) => {
+    if (instance) files.set(instance, (files.get(instance) ?? new Set()).add(file));
+  };
+  for (const e of c.evidence) note(e.instance, e.file);
+  for (const s of c.settings) note(s.instance, s.file);
+  for (const t of c.targets) note(t.instance, t.file);
+  for (const inst of c.instances.values()) {
+    const own = files.get(inst.key);
+    if (inst.key.startsWith('app:') || !own?.size || [...own].some((f) => !c.byHand.has(f))) continue;
+    inst.loose = `${[...own].map((f) => relativePath(c.roots, f)).join(', ')}: a ${CM_NAME} that nothing in the repository deploys, with no other part of Argo CD beside it`;
+  }
 }
 
 function lineOf(text: string, offset: number): number {
