@@ -318,3 +318,90 @@ test('a lone params ConfigMap is still the install (applied by hand) where the r
   assert.equal(beside.instance?.name, 'Application argocd (bootstrap/argocd.yaml)');
   assert.deepEqual(beside.notes ?? [], []);
 });
+
+// 4. Terraform's helm_release of the argo-cd chart.
+
+test('Terraform helm_release: its set block enables progressive syncs; its chart version gives the release (model, plan, instances, lint)', () => {
+  const m = modelOf('terraform-helm-release', 'appsets/shop.yaml');
+  assert.equal(m.enablement.state, 'enabled', JSON.stringify(m.enablement, null, 1));
+  assert.equal(m.enablement.instance?.name, 'infra/argocd');
+  assert.match(
+    m.enablement.decidedBy!.description,
+    /^Terraform helm_release argocd set sets applicationsetcontroller\.enable\.progressive\.syncs: "true"/,
+  );
+  assert.equal(m.enablement.decidedBy!.where, 'infra/argocd/main.tf:20');
+  assert.match(m.version, /Argo CD 2\.14 \(detected: argo-cd Helm chart 7\.8\.2 \(Terraform helm_release argocd\)/);
+  const plan = run('terraform-helm-release', ['plan', 'appsets/shop.yaml', '--workspace', '.']);
+  assert.equal(plan.code, 0, plan.out + plan.err);
+  assert.match(plan.out, /progressive syncs: enabled — Argo CD infra\/argocd .* decided by infra\/argocd\/main\.tf:20/);
+  assert.doesNotMatch(plan.out, /Ignored/);
+  const inst = run('terraform-helm-release', ['instances', '.', '--workspace', '.']);
+  assert.match(inst.out, /^Argo CD infra\/argocd \(namespace argocd\)$/m);
+  assert.match(
+    inst.out,
+    /version: Argo CD 2\.14 — argo-cd Helm chart 7\.8\.2 \(Terraform helm_release argocd\) \(infra\/argocd\/main\.tf:12\)/,
+  );
+  const lint = run('terraform-helm-release', ['lint', '.', '--workspace', '.']);
+  assert.equal(lint.code, 0, lint.out + lint.err);
+  assert.doesNotMatch(lint.out, /progressive-syncs/);
+});
+
+const TF = (body: string) =>
+  `resource "helm_release" "argo" {\n  name       = "argo"\n  repository = "https://argoproj.github.io/argo-helm"\n  chart      = "argo-cd"\n  version    = "8.1.2"\n  namespace  = "argocd"\n${body}}\n`;
+
+test('Terraform helm_release: values in the provider order (values files, heredocs, yamlencode, then set); what it cannot read is unknown, never "off"', () => {
+  const tf = (body: string, extra: [string, string][] = []) => enablementIn(new Map([['/ws/terraform/argocd.tf', TF(body)], ...extra]));
+  // A values file turns them off, a later set block on: the set wins.
+  const later = tf(
+    '  values = [file("values.yaml")]\n  set {\n    name  = "configs.params.applicationsetcontroller\\\\.enable\\\\.progressive\\\\.syncs"\n    value = true\n  }\n',
+    [['/ws/terraform/values.yaml', PARAMS('false')]],
+  );
+  assert.equal(later.state, 'enabled');
+  assert.match(later.version, /Argo CD 3\.0 \(detected: argo-cd Helm chart 8\.1\.2 \(Terraform helm_release argo\)/);
+  // The values file alone decides.
+  assert.equal(tf('  values = [file("${path.module}/values.yaml")]\n', [['/ws/terraform/values.yaml', PARAMS('false')]]).state, 'disabled');
+  // A heredoc and yamlencode of a literal object are read.
+  assert.equal(tf(`  values = [<<-EOT\n    ${PARAMS('true').replace(/\n/g, '\n    ')}EOT\n  ]\n`).state, 'enabled');
+  assert.equal(
+    tf('  values = [yamlencode({ configs = { params = { "applicationsetcontroller.enable.progressive.syncs" = true } } })]\n').state,
+    'enabled',
+  );
+  // The provider 3.x list form of set.
+  assert.equal(tf('  set = [{ name = "applicationSet.extraArgs[0]", value = "--enable-progressive-syncs" }]\n').state, 'enabled');
+  // Values Terraform computes: unknown, with what was not read.
+  for (const [body, what] of [
+    ['  values = [templatefile("${path.module}/values.tpl", { env = var.env })]\n', /values: not read \(templatefile/],
+    ['  values = [var.argocd_values]\n', /values: not read \(var\.argocd_values\)/],
+    ['  values = [file("missing.yaml")]\n', /file\(missing\.yaml\): not read \(not in the repository\)/],
+    [
+      '  dynamic "set" {\n    for_each = var.sets\n    content {\n      name  = set.key\n      value = set.value\n    }\n  }\n',
+      /dynamic "set"/,
+    ],
+    [
+      '  set {\n    name  = "configs.params.applicationsetcontroller\\\\.enable\\\\.progressive\\\\.syncs"\n    value = var.progressive\n  }\n',
+      /its value is computed by Terraform/,
+    ],
+  ] as const) {
+    const en = tf(body);
+    assert.equal(en.state, 'not-found', body);
+    assert.match(en.unread?.join('\n') ?? '', what, body);
+    assert.equal(en.instance?.name, 'terraform');
+  }
+  // A release of another chart is no install.
+  assert.equal(enablementIn(new Map([['/ws/terraform/argocd.tf', TF('').replace('argo-cd', 'argo-workflows')]])).instance?.name, '');
+});
+
+test('Terraform files that are not HCL the reader follows neither crash nor hang, and say nothing', () => {
+  for (const text of [
+    'resource "helm_release" "a" { chart = "argo-cd" values = [',
+    'resource "helm_release" "a" {\n  chart = "argo-cd"\n  values = [}\n  set { name = "x" value = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1 }\n',
+    `resource "helm_release" "a" {\n  chart = "argo-cd"\n  values = [<<EOT\n${'x: y\n'.repeat(20000)}`,
+    '"'.repeat(50000) + ' helm_release argo-cd',
+    `resource "helm_release" "a" {\n  chart = "argo-cd"\n${'  set {\n    name = "a"\n    value = "${x}"\n  }\n'.repeat(3000)}}\n`,
+  ]) {
+    const started = Date.now();
+    const en = enablementIn(new Map([['/ws/terraform/main.tf', text]]));
+    assert.ok(Date.now() - started < 20_000);
+    assert.notEqual(en.state, 'enabled');
+  }
+});

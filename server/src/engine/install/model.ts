@@ -22,6 +22,7 @@ import {
 } from './instances';
 import { relativePath } from '../paths';
 import { linkKustomizeBases } from './kustomizeBases';
+import { terraformVersions } from './terraform';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
@@ -39,7 +40,8 @@ export interface InstallModel {
 /** Builds the model: the configuration scan plus the installs the version detector found. */
 export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], provisional = false): InstallModel {
   const scan = scanWorkspace(workspace, roots, provisional);
-  const versions = detectInstalls(workspace);
+  // Terraform's helm_release of argo-cd states its chart version too (install/terraform.ts).
+  const versions = [...detectInstalls(workspace), ...terraformVersions(workspace.terraformFiles())];
   const byKey = new Map(scan.instances.map((i) => [i.key, i]));
   for (const v of versions) {
     const key = versionInstance(v);

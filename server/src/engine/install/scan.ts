@@ -33,6 +33,7 @@ import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type In
 import { argoHelmCharts } from './helmCharts';
 import { installsArgoCd } from './upstreamManifests';
 import { valuesFromCandidates } from './fluxValuesFrom';
+import { terraformHelmReleases, type TerraformHelmRelease } from './terraform';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -182,6 +183,8 @@ interface Site {
   path: JsonPath;
   /** True when the finding is inside a string (inline Helm values, inline kustomize patch). */
   inner: boolean;
+  /** The span, for a file that is not YAML (a Terraform file: `docIndex` -1). */
+  span?: Span;
 }
 
 class Collector {
@@ -211,6 +214,8 @@ class Collector {
   roots: readonly string[] = [];
   /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
   selectedFrom = new Set<string>();
+  /** The argo-cd helm_releases of the Terraform files, read once per scan. */
+  terraform: { file: IndexedFile; release: TerraformHelmRelease; key: string }[] | undefined;
   /** Params ConfigMap files that nothing deploys, in folders holding no other part of Argo CD (`notDeployed`). */
   byHand = new Set<string>();
   /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
@@ -236,13 +241,31 @@ class Collector {
   add(site: Site, level: EvidenceLevel | undefined, effect: EnablementEvidence['effect'], description: string, enableText?: string) {
     if (this.evidence.length >= MAX_EVIDENCE) return;
     const inst = this.instanceOf(site);
-    this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key, ...this.order() });
+    this.evidence.push({
+      file: site.file.path,
+      description,
+      effect,
+      level,
+      site,
+      enableText,
+      instance: inst.key,
+      ...(site.span ? { span: site.span } : {}),
+      ...this.order(),
+    });
   }
 
   /** Something that may configure the controller but is not read: the verdict is then unknown, never a definite answer. */
   unread(site: Site, description: string) {
     if (this.evidence.length >= MAX_EVIDENCE) return;
-    this.evidence.push({ file: site.file.path, description, effect: 'ignored', site, instance: this.instanceOf(site).key, unread: true });
+    this.evidence.push({
+      file: site.file.path,
+      description,
+      effect: 'ignored',
+      site,
+      instance: this.instanceOf(site).key,
+      unread: true,
+      ...(site.span ? { span: site.span } : {}),
+    });
   }
 
   /** The merge position of what is being read (see `applyOverrides`). */
@@ -265,7 +288,16 @@ class Collector {
 
   setting(site: Site, setting: ControllerSettingName, level: EvidenceLevel, value: string) {
     if (this.settings.length >= MAX_EVIDENCE) return;
-    this.settings.push({ setting, value, level, file: site.file.path, site, instance: this.instanceOf(site).key, ...this.order() });
+    this.settings.push({
+      setting,
+      value,
+      level,
+      file: site.file.path,
+      site,
+      instance: this.instanceOf(site).key,
+      ...(site.span ? { span: site.span } : {}),
+      ...this.order(),
+    });
     if (setting === 'namespaces') this.watch(site, value);
   }
 
@@ -1125,6 +1157,7 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         });
     });
   selectHelmChartValues(c, files);
+  selectTerraformValues(c);
   // Flux HelmReleases of argo-cd and their valuesFrom sources.
   for (const file of files)
     for (const d of file.docs) {
@@ -1164,6 +1197,78 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         }
       });
     }
+}
+
+/** The argo-cd `helm_release`s of the workspace's Terraform files (install/terraform.ts), each with its install key. */
+function terraformReleases(c: Collector): { file: IndexedFile; release: TerraformHelmRelease; key: string }[] {
+  if (!c.terraform)
+    c.terraform = c.workspace
+      .terraformFiles()
+      .flatMap((file) => terraformHelmReleases(file).map((release) => ({ file, release, key: installOf(file.path).key })));
+  return c.terraform;
+}
+
+/** The values files a Terraform helm_release reads with `file(…)`: that install's, in Helm's order. */
+function selectTerraformValues(c: Collector) {
+  for (const { release, key } of terraformReleases(c))
+    release.values.forEach((v, i) => {
+      if (v.kind === 'file')
+        c.selected.set(v.path, {
+          key,
+          namespace: release.namespace,
+          keys: [[]],
+          chain: `${key}#tf:${release.name}`,
+          rank: i + 1,
+          who: `Terraform helm_release ${release.name} values file(${v.written})`,
+        });
+    });
+}
+
+/**
+ * A Terraform helm_release of argo-cd is an install: its inline values and `set` entries are read in
+ * the provider's order (values, then set), what it cannot read is said as not read (the verdict is then
+ * unknown). Terraform files are not YAML: their findings carry their span.
+ */
+function checkTerraform(c: Collector) {
+  const outer = { current: c.current, rank: c.rank };
+  try {
+    for (const { file, release, key } of terraformReleases(c)) {
+      const site = (span: Span): Site => ({ file, docIndex: -1, path: [], inner: true, span });
+      const who = `Terraform helm_release ${release.name}`;
+      const chain = `${key}#tf:${release.name}`;
+      c.current = { key, namespace: release.namespace };
+      c.rank = undefined;
+      c.instanceKey(site(release.span));
+      release.values.forEach((v, i) => {
+        c.rank = { chain, rank: i + 1 };
+        if (v.kind === 'unread') c.unread(site(v.span), `${who} values: not read (${v.what})`);
+        else if (v.kind === 'file' && !c.workspace.file(v.path))
+          c.unread(site(v.span), `${who} values file(${v.written}): not read (not in the repository)`);
+        else if (v.kind === 'object' && isObj(v.value)) checkHelmValues(c, site(v.span), v.value, `${who} values`);
+        else if (v.kind === 'yaml')
+          for (const doc of parseInline(v.text, 1)) if (isObj(doc)) checkHelmValues(c, site(v.span), doc, `${who} values`);
+      });
+      release.sets.forEach((st, i) => {
+        c.rank = { chain, rank: 1000 + i };
+        const name = st.key.replace(/\\/g, '');
+        const relevant =
+          name.startsWith('configs.params.') || /^applicationSet\.extra(Args|Env)\b/.test(name) || /^global\.env\b/.test(name);
+        if (!st.key) c.unread(site(st.span), `${who} ${st.what}: not read`);
+        else if (relevant && st.value === undefined)
+          c.unread(site(st.span), `${who} ${st.what}: not read (its value is computed by Terraform)`);
+        else if (st.value !== undefined && name.startsWith('configs.params.'))
+          checkParam(c, site(st.span), name.slice('configs.params.'.length), st.value, `${who} ${st.what.split(' ')[0]}`);
+        else if (st.value !== undefined && /^applicationSet\.extraArgs\[\d+\]$/.test(name)) {
+          c.slot = 'extraArgs';
+          checkArg(c, site(st.span), st.value, `${who} ${st.what.split(' ')[0]}`);
+          c.slot = undefined;
+        }
+      });
+    }
+  } finally {
+    c.current = outer.current;
+    c.rank = outer.rank;
+  }
 }
 
 const isKustomizationDoc = (v: Json, path: string) =>
@@ -1335,6 +1440,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   c.installers = findInstallers(files, workspace, roots);
   selectValues(c, files);
   for (const file of files) scanFile(c, file);
+  checkTerraform(c);
   // Selected values files that name no setting yet are still where the fix writes.
   for (const path of c.selected.keys()) {
     const f = workspace.file(path);
