@@ -428,3 +428,21 @@ test('the index lists Terraform files apart from YAML; in deferred mode an answe
   );
   assert.equal(new WorkspaceIndex(memHost(files)).terraformFiles()[0]?.text, tf);
 });
+
+test('a params ConfigMap patched in by the kustomization above is part of its install, not a second one', () => {
+  const files = new Map([
+    [
+      '/ws/argocd/install/kustomization.yaml',
+      'namespace: argocd\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.1.8/manifests/ha/install.yaml\npatches:\n  - path: overlays/argocd-cmd-params-cm.yaml\n',
+    ],
+    [
+      '/ws/argocd/install/overlays/argocd-cmd-params-cm.yaml',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: argocd-cmd-params-cm}\ndata:\n  applicationsetcontroller.enable.progressive.syncs: "true"\n',
+    ],
+  ]);
+  const en = enablementIn(files);
+  assert.equal(en.state, 'enabled');
+  assert.equal(en.instance?.name, 'argocd/install');
+  assert.deepEqual(en.notes ?? [], []);
+  assert.match(en.version, /Argo CD 3\.1/);
+});

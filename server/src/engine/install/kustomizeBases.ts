@@ -3,7 +3,9 @@
  * base of argoproj/argo-cd), beside the overlay that builds it (its settings, no version): kustomize
  * builds the overlay with the base's resources in it (kustomize `api/internal/target/kusttarget.go`
  * accumulates `resources:` — files and folders with a kustomization — and `components:`), so the two
- * are one install, the overlay's, whose version is the base's. The overlay's kustomization is read in
+ * are one install, the overlay's, whose version is the base's. The same holds for a file it lists as a
+ * resource or patch whose folder was taken as an install of its own (`overlays/argocd-cmd-params-cm.yaml`
+ * patched in by the kustomization above). The overlay's kustomization is read in
  * its install's folder; local folders it lists are followed down (bounded: MAX_DEPTH levels,
  * MAX_ENTRIES entries each); each one that is an install becomes a base of the overlay, which then runs
  * the ApplicationSets alone (install/instances.ts leaves bases out) and takes the base's namespace when
@@ -19,6 +21,9 @@ import { own } from '../objects';
 const MAX_DEPTH = 4;
 const MAX_ENTRIES = 100;
 const LISTS = ['resources', 'bases', 'components'];
+/** Lists whose entries are files kustomize reads into the build (a patch's `path:` too). */
+const FILE_LISTS = ['resources', 'patches', 'patchesStrategicMerge'];
+const REMOTE = /^[a-z]+:\/\/|^git@|\?ref=|^(github|gitlab|bitbucket)\.(com|org)\//i;
 
 function kustomizationIn(workspace: WorkspaceIndex, dir: string): Json | undefined {
   for (const name of ['kustomization.yaml', 'kustomization.yml', 'Kustomization']) {
@@ -28,7 +33,11 @@ function kustomizationIn(workspace: WorkspaceIndex, dir: string): Json | undefin
   return undefined;
 }
 
-/** The local folders a kustomization in `dir` builds (below it, through their own kustomizations). */
+/**
+ * What a kustomization in `dir` builds from elsewhere: the local folders with a kustomization it lists
+ * (followed through theirs), as `<folder>/kustomization.yaml`, and the files it lists as resources or
+ * patches (`overlays/argocd-cmd-params-cm.yaml`), whose folder may have been taken as an install of its own.
+ */
 function builtFolders(workspace: WorkspaceIndex, dir: string): string[] {
   const seen = new Set<string>([dir]);
   const out: string[] = [];
@@ -37,15 +46,28 @@ function builtFolders(workspace: WorkspaceIndex, dir: string): string[] {
     const next: string[] = [];
     for (const d of level) {
       const k = kustomizationIn(workspace, d);
+      for (const field of FILE_LISTS) {
+        const list = own(k, field);
+        if (!Array.isArray(list)) continue;
+        for (const entry of list.slice(0, MAX_ENTRIES)) {
+          const ref = typeof entry === 'string' ? entry : own(entry, 'path');
+          if (typeof ref !== 'string' || ref.includes('\n') || REMOTE.test(ref) || !/\.ya?ml$/i.test(ref)) continue;
+          const file = joinPath(d, ref);
+          if (file && !seen.has(file) && workspace.file(file)) {
+            seen.add(file);
+            out.push(file);
+          }
+        }
+      }
       for (const field of LISTS) {
         const list = own(k, field);
         if (!Array.isArray(list)) continue;
         for (const entry of list.slice(0, MAX_ENTRIES)) {
-          if (typeof entry !== 'string' || /^[a-z]+:\/\/|^git@|\?ref=|^(github|gitlab|bitbucket)\.(com|org)\//i.test(entry)) continue;
+          if (typeof entry !== 'string' || REMOTE.test(entry)) continue;
           const sub = joinPath(d, entry);
           if (!sub || seen.has(sub) || kustomizationIn(workspace, sub) === undefined) continue;
           seen.add(sub);
-          out.push(sub);
+          out.push(`${sub}/kustomization.yaml`);
           next.push(sub);
         }
       }
@@ -60,8 +82,8 @@ export function linkKustomizeBases(instances: Instance[], workspace: WorkspaceIn
   const byKey = new Map(instances.map((i) => [i.key, i]));
   for (const inst of instances) {
     if (inst.key.startsWith('app:')) continue;
-    for (const dir of builtFolders(workspace, inst.key)) {
-      const base = byKey.get(installOf(`${dir}/kustomization.yaml`).key);
+    for (const path of builtFolders(workspace, inst.key)) {
+      const base = byKey.get(installOf(path).key);
       // A base that builds this install back is a kustomize cycle (a build error): left as it is.
       if (!base || base === inst || inst.bases.includes(base.key) || base.bases.includes(inst.key)) continue;
       inst.bases.push(base.key);
