@@ -446,3 +446,16 @@ test('a params ConfigMap patched in by the kustomization above is part of its in
   assert.deepEqual(en.notes ?? [], []);
   assert.match(en.version, /Argo CD 3\.1/);
 });
+
+test('an install kept under archive/ (an old Terraform setup) governs only its own folder, and does not join the tie', () => {
+  const files = new Map([
+    ['/ws/archive/deploy/main.tf', TF('').replace('8.1.2', '5.35.0')],
+    [
+      '/ws/platform/argocd/kustomization.yaml',
+      'namespace: argocd\nresources:\n  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.11.2\n',
+    ],
+  ]);
+  const en = enablementIn(files);
+  assert.equal(en.instance?.name, 'platform/argocd');
+  assert.match(en.version, /Argo CD 2\.11/);
+});

@@ -101,8 +101,8 @@ export function installOf(file: string): { key: string; scope: string; base?: st
   return { key, scope, base };
 }
 
-/** Folders that hold samples, tests and documentation rather than what the repository deploys. */
-const SAMPLE_DIR = /^(examples?|samples?|tests?|testdata|test-data|fixtures?|docs?|demos?|e2e|hack)$/i;
+/** Folders that hold samples, tests, documentation and archived setups rather than what the repository deploys. */
+const SAMPLE_DIR = /^(examples?|samples?|tests?|testdata|test-data|fixtures?|docs?|demos?|e2e|hack|archived?|archives)$/i;
 
 /** The file (or folder) an install is defined by, for `app:<file>#<name>` keys too. */
 export const installSource = (key: string) => (key.startsWith('app:') ? key.slice(4, key.lastIndexOf('#')) : key);
