@@ -12,7 +12,6 @@ import { posix, serviceOver, bundledCli } from '../helpers/realworld';
 import { getLanguageService } from '../../server/src/engine';
 import { memHost } from '../helpers/memHost';
 import { applyEdits, storyService } from './rollout-helpers';
-import { WorkspaceIndex } from '../../server/src/engine/workspace/index';
 
 const INSTALLS = path.join(repoRoot, 'test', 'fixtures', 'installs');
 const cli = bundledCli('appset-install-forms-');
@@ -405,28 +404,6 @@ test('Terraform files that are not HCL the reader follows neither crash nor hang
     assert.ok(Date.now() - started < 20_000);
     assert.notEqual(en.state, 'enabled');
   }
-});
-
-test('the index lists Terraform files apart from YAML; in deferred mode an answer from the files listed so far is settled', () => {
-  const tf = TF('  set {\n    name  = "server.replicas"\n    value = 2\n  }\n');
-  const files = new Map<string, string>([['/ws/a/appset.yaml', APPSET]]);
-  for (let i = 0; i < 30; i++) files.set(`/ws/b${String(i).padStart(2, '0')}/x.yaml`, 'a: 1\n');
-  files.set('/ws/z/argocd.tf', tf);
-  const index = new WorkspaceIndex(memHost(files), { defer: true });
-  index.scan(5);
-  assert.deepEqual(
-    index.terraformFiles().map((f) => f.path),
-    [],
-    'not listed yet',
-  );
-  while (!index.warm(50));
-  assert.equal(index.settle(), true, 'the Terraform answer given before the listing changed');
-  assert.equal(index.paths().includes('/ws/z/argocd.tf'), false, 'paths() stays the YAML files');
-  assert.deepEqual(
-    index.terraformFiles().map((f) => f.path),
-    ['/ws/z/argocd.tf'],
-  );
-  assert.equal(new WorkspaceIndex(memHost(files)).terraformFiles()[0]?.text, tf);
 });
 
 test('a params ConfigMap patched in by the kustomization above is part of its install, not a second one', () => {
