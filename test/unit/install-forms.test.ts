@@ -436,3 +436,22 @@ test('an install kept under archive/ (an old Terraform setup) governs only its o
   assert.equal(en.instance?.name, 'platform/argocd');
   assert.match(en.version, /Argo CD 2\.11/);
 });
+
+test('kustomize helmCharts with the pulled chart kept in the repository: its values.yaml is read first, and it is the same install', () => {
+  const files = new Map<string, string>([
+    ['/ws/argocd/kustomization.yaml', HELM_CHARTS('    valuesInline:\n      server: {replicas: 2}\n', 'namespace: argocd\n')],
+    ['/ws/argocd/charts/argo-cd-7.8.2/argo-cd/Chart.yaml', 'apiVersion: v2\nname: argo-cd\nversion: 7.8.2\nappVersion: v2.14.2\n'],
+    ['/ws/argocd/charts/argo-cd-7.8.2/argo-cd/values.yaml', PARAMS('false')],
+  ]);
+  const en = enablementIn(files);
+  assert.equal(en.state, 'disabled');
+  assert.equal(en.instance?.name, 'argocd');
+  assert.deepEqual(en.notes ?? [], []);
+  assert.match(en.version, /Argo CD 2\.14/);
+  // valuesInline is read after the chart's own values.
+  files.set(
+    '/ws/argocd/kustomization.yaml',
+    HELM_CHARTS(`    valuesInline:\n${PARAMS('true').replace(/^/gm, '      ')}`, 'namespace: argocd\n'),
+  );
+  assert.equal(enablementIn(files).state, 'enabled');
+});

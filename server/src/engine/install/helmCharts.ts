@@ -51,11 +51,21 @@ const MAX_CHARTS = 50;
 const MAX_FILES = 50;
 const text = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
 
-/** The argo-cd entries of a kustomization's `helmCharts:` (`file`: the kustomization's absolute path). */
-export function argoHelmCharts(kustomization: Json | undefined, file: string): ArgoHelmChart[] {
+/**
+ * The argo-cd entries of a kustomization's `helmCharts:` (`file`: the kustomization's absolute path).
+ * `exists` tells whether a workspace file exists: a chart kustomize pulled and the repository keeps
+ * (`helmGlobals.chartHome`, default `charts/`, as `<home>/<name>` or kustomize's `<home>/<name>-<version>/<name>`)
+ * has its own values.yaml, which Helm reads first.
+ */
+export function argoHelmCharts(
+  kustomization: Json | undefined,
+  file: string,
+  exists: (path: string) => boolean = () => false,
+): ArgoHelmChart[] {
   const list = own(kustomization, 'helmCharts');
   if (!Array.isArray(list)) return [];
   const dir = dirname(file);
+  const home = text(own(own(kustomization, 'helmGlobals'), 'chartHome')) ?? 'charts';
   const out: ArgoHelmChart[] = [];
   list.slice(0, MAX_CHARTS).forEach((entry, index) => {
     if (!isObj(entry) || !isArgoHelmChart(entry)) return;
@@ -75,6 +85,15 @@ export function argoHelmCharts(kustomization: Json | undefined, file: string): A
             : {}),
       });
     };
+    const name = text(own(entry, 'name')) ?? 'argo-cd';
+    const version = text(own(entry, 'version'));
+    for (const folder of [`${home}/${name}`, ...(version ? [`${home}/${name}-${version}/${name}`] : [])]) {
+      const values = joinPath(dir, `${folder}/values.yaml`);
+      if (values && exists(values)) {
+        files.push({ written: `${folder}/values.yaml`, at: ['helmCharts', index], rank: 0, path: values });
+        break;
+      }
+    }
     const valuesFile = text(own(entry, 'valuesFile'));
     if (valuesFile) resolve(valuesFile, ['helmCharts', index, 'valuesFile'], 1, merge === 'replace' && isObj(own(entry, 'valuesInline')));
     const extra = own(entry, 'additionalValuesFiles');
@@ -84,7 +103,7 @@ export function argoHelmCharts(kustomization: Json | undefined, file: string): A
       });
     out.push({
       index,
-      version: text(own(entry, 'version')),
+      version,
       namespace: text(own(entry, 'namespace')),
       files,
       ...(isObj(own(entry, 'valuesInline')) ? { inlineRank: 2 } : {}),

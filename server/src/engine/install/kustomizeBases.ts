@@ -5,7 +5,8 @@
  * accumulates `resources:` — files and folders with a kustomization — and `components:`), so the two
  * are one install, the overlay's, whose version is the base's. The same holds for a file it lists as a
  * resource or patch whose folder was taken as an install of its own (`overlays/argocd-cmd-params-cm.yaml`
- * patched in by the kustomization above). The overlay's kustomization is read in
+ * patched in by the kustomization above), and for the argo-cd chart a `helmCharts:` entry pulled and the
+ * repository keeps (its Chart.yaml states a version of its own). The overlay's kustomization is read in
  * its install's folder; local folders it lists are followed down (bounded: MAX_DEPTH levels,
  * MAX_ENTRIES entries each); each one that is an install becomes a base of the overlay, which then runs
  * the ApplicationSets alone (install/instances.ts leaves bases out) and takes the base's namespace when
@@ -17,6 +18,7 @@ import type { Instance } from './instances';
 import { installOf } from './instances';
 import { joinPath } from './installers';
 import { own } from '../objects';
+import { argoHelmCharts } from './helmCharts';
 
 const MAX_DEPTH = 4;
 const MAX_ENTRIES = 100;
@@ -46,6 +48,9 @@ function builtFolders(workspace: WorkspaceIndex, dir: string): string[] {
     const next: string[] = [];
     for (const d of level) {
       const k = kustomizationIn(workspace, d);
+      // A pulled argo-cd chart kept beside a `helmCharts:` entry (install/helmCharts.ts) is built here too.
+      for (const chart of argoHelmCharts(k, `${d}/kustomization.yaml`, (p) => !!workspace.file(p)))
+        for (const f of chart.files) if (f.rank === 0 && f.path) out.push(f.path);
       for (const field of FILE_LISTS) {
         const list = own(k, field);
         if (!Array.isArray(list)) continue;

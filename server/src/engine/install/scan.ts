@@ -1280,7 +1280,7 @@ function selectHelmChartValues(c: Collector, files: readonly IndexedFile[]) {
     for (const d of file.docs) {
       if (!isKustomizationDoc(d.value, file.path)) continue;
       const key = installOf(file.path).key;
-      for (const chart of argoHelmCharts(d.value, file.path))
+      for (const chart of argoHelmCharts(d.value, file.path, (p) => !!c.workspace.file(p)))
         for (const f of chart.files)
           if (f.path && f.replaced) c.scanned.add(f.path);
           else if (f.path && !f.unread)
@@ -1290,7 +1290,7 @@ function selectHelmChartValues(c: Collector, files: readonly IndexedFile[]) {
               keys: [[]],
               chain: `${key}#helmCharts${chart.index}`,
               rank: f.rank,
-              who: `kustomize helmCharts argo-cd ${f.at[2]} ${f.written}`,
+              who: `kustomize helmCharts argo-cd ${f.at[2] ?? 'chart'} ${f.written}`,
             });
     }
 }
@@ -1301,14 +1301,14 @@ function selectHelmChartValues(c: Collector, files: readonly IndexedFile[]) {
  */
 function checkHelmCharts(c: Collector, site: Site, v: Json) {
   const key = c.current?.key ?? installOf(site.file.path).key;
-  for (const chart of argoHelmCharts(v, site.file.path)) {
+  for (const chart of argoHelmCharts(v, site.file.path, (p) => !!c.workspace.file(p))) {
     const outer = { current: c.current, rank: c.rank };
     c.current = { key, namespace: scalarText(own(v, 'namespace')) ?? chart.namespace };
     try {
       c.instanceKey(site);
       const here = at(site, 'helmCharts', chart.index);
       for (const f of chart.files) {
-        const what = `kustomize helmCharts argo-cd ${f.at[2]} ${f.written}: not read`;
+        const what = `kustomize helmCharts argo-cd ${f.at[2] ?? 'chart'} ${f.written}: not read`;
         if (f.replaced) c.add(at(site, ...f.at), undefined, 'ignored', `${what} (valuesMerge: replace puts valuesInline in its place)`);
         else if (f.unread) c.unread(at(site, ...f.at), `${what} (${f.unread})`);
         else if (f.path && !c.workspace.file(f.path)) c.unread(at(site, ...f.at), `${what} (not in the repository)`);
