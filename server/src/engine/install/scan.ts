@@ -241,31 +241,13 @@ class Collector {
   add(site: Site, level: EvidenceLevel | undefined, effect: EnablementEvidence['effect'], description: string, enableText?: string) {
     if (this.evidence.length >= MAX_EVIDENCE) return;
     const inst = this.instanceOf(site);
-    this.evidence.push({
-      file: site.file.path,
-      description,
-      effect,
-      level,
-      site,
-      enableText,
-      instance: inst.key,
-      ...(site.span ? { span: site.span } : {}),
-      ...this.order(),
-    });
+    this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key, ...this.order() });
   }
 
   /** Something that may configure the controller but is not read: the verdict is then unknown, never a definite answer. */
   unread(site: Site, description: string) {
     if (this.evidence.length >= MAX_EVIDENCE) return;
-    this.evidence.push({
-      file: site.file.path,
-      description,
-      effect: 'ignored',
-      site,
-      instance: this.instanceOf(site).key,
-      unread: true,
-      ...(site.span ? { span: site.span } : {}),
-    });
+    this.evidence.push({ file: site.file.path, description, effect: 'ignored', site, instance: this.instanceOf(site).key, unread: true });
   }
 
   /** The merge position of what is being read (see `applyOverrides`). */
@@ -288,16 +270,7 @@ class Collector {
 
   setting(site: Site, setting: ControllerSettingName, level: EvidenceLevel, value: string) {
     if (this.settings.length >= MAX_EVIDENCE) return;
-    this.settings.push({
-      setting,
-      value,
-      level,
-      file: site.file.path,
-      site,
-      instance: this.instanceOf(site).key,
-      ...(site.span ? { span: site.span } : {}),
-      ...this.order(),
-    });
+    this.settings.push({ setting, value, level, file: site.file.path, site, instance: this.instanceOf(site).key, ...this.order() });
     if (setting === 'namespaces') this.watch(site, value);
   }
 
@@ -1527,6 +1500,12 @@ function resolveSpans(evidence: { site?: Site; span?: Span; valueSpan?: Span; en
   for (const e of evidence) {
     const site = e.site;
     if (!site) continue;
+    if (site.span) {
+      // Not YAML (a Terraform file): the reader gave the span.
+      e.span = site.span;
+      delete e.enableText;
+      continue;
+    }
     let docs = parsed.get(site.file.path);
     if (!docs) {
       docs = parseDocuments(site.file.text);
