@@ -11,13 +11,18 @@
  *   the valuesFile's values (`api/internal/builtins/HelmChartInflationGenerator.go`: with `valuesMerge`
  *   `override`, the default, or `merge`, inline values win over the file's; with `replace` the file's
  *   values are dropped). The chart's own values.yaml comes first in any case (Helm reads it).
- * The reader only reads; install/scan.ts reads the values it names as the install's configuration.
+ * install/scan.ts calls `selectHelmChartValues` before it reads the workspace and `checkHelmCharts` on each
+ * kustomization; what they find goes through its sink (install/sink.ts).
  */
 import type { Json } from '../types';
 import { isObj, own } from '../objects';
 import { dirname } from '../paths';
 import { joinPath } from './installers';
 import { isArgoHelmChart } from '../versions/detect';
+import { installOf } from './instances';
+import type { IndexedFile } from '../workspace/index';
+import type { JsonPath } from '../yaml';
+import type { FormSink, FormSite, Placement } from './sink';
 
 /** One values source of an argo-cd `helmCharts:` entry, with its place in Helm's order. */
 export interface HelmChartValuesFile {
@@ -111,4 +116,64 @@ export function argoHelmCharts(
     });
   });
   return out;
+}
+
+const isKustomizationDoc = (v: Json, path: string) =>
+  own(v, 'kind') === 'Kustomization' || (own(v, 'kind') === undefined && /(^|\/)kustomization\.ya?ml$/i.test(path));
+
+/** The namespace of an entry's release: the kustomization's own `namespace:` wins (kustomize sets it on every resource). */
+const namespaceOf = (kustomization: Json, chart: ArgoHelmChart) => {
+  const ns = own(kustomization, 'namespace');
+  return typeof ns === 'string' && ns ? ns : chart.namespace;
+};
+
+/** Before the scan: the values files of the argo-cd entries, as the kustomization's install's, in Helm's order. */
+export function selectHelmChartValues(sink: FormSink, files: readonly IndexedFile[]): void {
+  const exists = (p: string) => !!sink.workspace.file(p);
+  for (const file of files)
+    for (const d of file.docs) {
+      if (!isKustomizationDoc(d.value, file.path)) continue;
+      const key = installOf(file.path).key;
+      for (const chart of argoHelmCharts(d.value, file.path, exists))
+        for (const f of chart.files)
+          if (f.path && f.replaced) sink.skip(f.path);
+          else if (f.path && !f.unread)
+            sink.select(
+              f.path,
+              { key, namespace: namespaceOf(d.value, chart), chain: `${key}#helmCharts${chart.index}`, rank: f.rank },
+              `kustomize helmCharts argo-cd ${f.at[2] ?? 'chart'} ${f.written}`,
+            );
+    }
+}
+
+/**
+ * A kustomization inflating the argo-cd chart is an install (`key`), with or without values of its own:
+ * its `valuesInline` read at its place in Helm's order, the values files it cannot read said as not read.
+ */
+export function checkHelmCharts(sink: FormSink, site: FormSite, v: Json, key: string): void {
+  const at = (...p: JsonPath) => ({ ...site, path: [...site.path, ...p] });
+  for (const chart of argoHelmCharts(v, site.file.path, (p) => !!sink.workspace.file(p))) {
+    const place: Placement = { key, namespace: namespaceOf(v, chart) };
+    sink.install(site, place);
+    for (const f of chart.files) {
+      const what = `kustomize helmCharts argo-cd ${f.at[2] ?? 'chart'} ${f.written}: not read`;
+      if (f.replaced) sink.ignored(at(...f.at), place, `${what} (valuesMerge: replace puts valuesInline in its place)`);
+      else if (f.unread) sink.unread(at(...f.at), place, `${what} (${f.unread})`);
+      else if (f.path && !sink.workspace.file(f.path)) sink.unread(at(...f.at), place, `${what} (not in the repository)`);
+    }
+    const inline = own((own(v, 'helmCharts') as Json[])[chart.index], 'valuesInline');
+    if (chart.inlineRank === undefined || inline === undefined) {
+      // No inline values: the fix writes them there when no values file is read.
+      if (!chart.files.some((f) => f.path && !f.unread && !f.replaced))
+        sink.target(site, place, ['helmCharts', chart.index, 'valuesInline']);
+      continue;
+    }
+    sink.values(
+      at('helmCharts', chart.index, 'valuesInline'),
+      { ...place, chain: `${key}#helmCharts${chart.index}`, rank: chart.inlineRank },
+      inline,
+      'kustomize helmCharts argo-cd valuesInline',
+      true,
+    );
+  }
 }

@@ -30,10 +30,11 @@ import { dirname, relativePath } from '../paths';
 import { isObj, own } from '../objects';
 import { declaresAppSet } from '../kinds/appset';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
-import { argoHelmCharts } from './helmCharts';
+import { checkHelmCharts, selectHelmChartValues } from './helmCharts';
 import { installsArgoCd } from './upstreamManifests';
 import { valuesFromCandidates } from './fluxValuesFrom';
-import { terraformHelmReleases, type TerraformHelmRelease } from './terraform';
+import { checkTerraform, selectTerraformValues, terraformReleases } from './terraform';
+import type { FormSink, Placement } from './sink';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -215,7 +216,7 @@ class Collector {
   /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
   selectedFrom = new Set<string>();
   /** The argo-cd helm_releases of the Terraform files, read once per scan. */
-  terraform: { file: IndexedFile; release: TerraformHelmRelease; key: string }[] | undefined;
+  terraform: ReturnType<typeof terraformReleases> | undefined;
   /** Params ConfigMap files that nothing deploys, in folders holding no other part of Argo CD (`notDeployed`). */
   byHand = new Set<string>();
   /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
@@ -794,7 +795,7 @@ interface PatchTarget {
 }
 
 function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
-  if (!site.inner) checkHelmCharts(c, site, v);
+  if (!site.inner) checkHelmCharts(sinkOf(c), site, v, c.current?.key ?? installOf(site.file.path).key);
   checkKustomizePatches(c, site, v, depth);
   noteRemoteBases(c, site, v);
   const gens = own(v, 'configMapGenerator');
@@ -1129,8 +1130,8 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
           who: `Application ${r.name} helm.valueFiles ${f.written}`,
         });
     });
-  selectHelmChartValues(c, files);
-  selectTerraformValues(c);
+  selectHelmChartValues(sinkOf(c), files);
+  selectTerraformValues(sinkOf(c), (c.terraform = terraformReleases(c.workspace)));
   // Flux HelmReleases of argo-cd and their valuesFrom sources.
   for (const file of files)
     for (const d of file.docs) {
@@ -1172,134 +1173,38 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
     }
 }
 
-/** The argo-cd `helm_release`s of the workspace's Terraform files (install/terraform.ts), each with its install key. */
-function terraformReleases(c: Collector): { file: IndexedFile; release: TerraformHelmRelease; key: string }[] {
-  if (!c.terraform)
-    c.terraform = c.workspace
-      .terraformFiles()
-      .flatMap((file) => terraformHelmReleases(file).map((release) => ({ file, release, key: installOf(file.path).key })));
-  return c.terraform;
-}
-
-/** The values files a Terraform helm_release reads with `file(…)`: that install's, in Helm's order. */
-function selectTerraformValues(c: Collector) {
-  for (const { release, key } of terraformReleases(c))
-    release.values.forEach((v, i) => {
-      if (v.kind === 'file')
-        c.selected.set(v.path, {
-          key,
-          namespace: release.namespace,
-          keys: [[]],
-          chain: `${key}#tf:${release.name}`,
-          rank: i + 1,
-          who: `Terraform helm_release ${release.name} values file(${v.written})`,
-        });
-    });
-}
-
-/**
- * A Terraform helm_release of argo-cd is an install: its inline values and `set` entries are read in
- * the provider's order (values, then set), what it cannot read is said as not read (the verdict is then
- * unknown). Terraform files are not YAML: their findings carry their span.
- */
-function checkTerraform(c: Collector) {
-  const outer = { current: c.current, rank: c.rank };
-  try {
-    for (const { file, release, key } of terraformReleases(c)) {
-      const site = (span: Span): Site => ({ file, docIndex: -1, path: [], inner: true, span });
-      const who = `Terraform helm_release ${release.name}`;
-      const chain = `${key}#tf:${release.name}`;
-      c.current = { key, namespace: release.namespace };
-      c.rank = undefined;
-      c.instanceKey(site(release.span));
-      release.values.forEach((v, i) => {
-        c.rank = { chain, rank: i + 1 };
-        if (v.kind === 'unread') c.unread(site(v.span), `${who} values: not read (${v.what})`);
-        else if (v.kind === 'file' && !c.workspace.file(v.path))
-          c.unread(site(v.span), `${who} values file(${v.written}): not read (not in the repository)`);
-        else if (v.kind === 'object' && isObj(v.value)) checkHelmValues(c, site(v.span), v.value, `${who} values`);
-        else if (v.kind === 'yaml')
-          for (const doc of parseInline(v.text, 1)) if (isObj(doc)) checkHelmValues(c, site(v.span), doc, `${who} values`);
-      });
-      release.sets.forEach((st, i) => {
-        c.rank = { chain, rank: 1000 + i };
-        const name = st.key.replace(/\\/g, '');
-        const relevant =
-          name.startsWith('configs.params.') || /^applicationSet\.extra(Args|Env)\b/.test(name) || /^global\.env\b/.test(name);
-        if (!st.key) c.unread(site(st.span), `${who} ${st.what}: not read`);
-        else if (relevant && st.value === undefined)
-          c.unread(site(st.span), `${who} ${st.what}: not read (its value is computed by Terraform)`);
-        else if (st.value !== undefined && name.startsWith('configs.params.'))
-          checkParam(c, site(st.span), name.slice('configs.params.'.length), st.value, `${who} ${st.what.split(' ')[0]}`);
-        else if (st.value !== undefined && /^applicationSet\.extraArgs\[\d+\]$/.test(name)) {
-          c.slot = 'extraArgs';
-          checkArg(c, site(st.span), st.value, `${who} ${st.what.split(' ')[0]}`);
-          c.slot = undefined;
-        }
-      });
-    }
-  } finally {
-    c.current = outer.current;
-    c.rank = outer.rank;
-  }
-}
-
-const isKustomizationDoc = (v: Json, path: string) =>
-  own(v, 'kind') === 'Kustomization' || (own(v, 'kind') === undefined && /(^|\/)kustomization\.ya?ml$/i.test(path));
-
-/** The values files of kustomize `helmCharts:` entries inflating argo-cd (install/helmCharts.ts), as the kustomization's install's. */
-function selectHelmChartValues(c: Collector, files: readonly IndexedFile[]) {
-  for (const file of files)
-    for (const d of file.docs) {
-      if (!isKustomizationDoc(d.value, file.path)) continue;
-      const key = installOf(file.path).key;
-      for (const chart of argoHelmCharts(d.value, file.path, (p) => !!c.workspace.file(p)))
-        for (const f of chart.files)
-          if (f.path && f.replaced) c.scanned.add(f.path);
-          else if (f.path && !f.unread)
-            c.selected.set(f.path, {
-              key,
-              namespace: scalarText(own(d.value, 'namespace')) ?? chart.namespace,
-              keys: [[]],
-              chain: `${key}#helmCharts${chart.index}`,
-              rank: f.rank,
-              who: `kustomize helmCharts argo-cd ${f.at[2] ?? 'chart'} ${f.written}`,
-            });
-    }
-}
-
-/**
- * A kustomization inflating the argo-cd chart is an install, with or without values of its own: its
- * `valuesInline` read at its place in Helm's order, the values files it cannot read said as not read.
- */
-function checkHelmCharts(c: Collector, site: Site, v: Json) {
-  const key = c.current?.key ?? installOf(site.file.path).key;
-  for (const chart of argoHelmCharts(v, site.file.path, (p) => !!c.workspace.file(p))) {
-    const outer = { current: c.current, rank: c.rank };
-    c.current = { key, namespace: scalarText(own(v, 'namespace')) ?? chart.namespace };
+/** The sink through which the readers of single install forms (helmCharts.ts, terraform.ts) report (install/sink.ts). */
+function sinkOf(c: Collector): FormSink {
+  const within = (at: Placement, read: () => void) => {
+    const outer = { current: c.current, rank: c.rank, slot: c.slot };
+    c.current = { key: at.key, namespace: at.namespace };
+    c.rank = at.chain !== undefined && at.rank !== undefined ? { chain: at.chain, rank: at.rank } : undefined;
     try {
-      c.instanceKey(site);
-      const here = at(site, 'helmCharts', chart.index);
-      for (const f of chart.files) {
-        const what = `kustomize helmCharts argo-cd ${f.at[2] ?? 'chart'} ${f.written}: not read`;
-        if (f.replaced) c.add(at(site, ...f.at), undefined, 'ignored', `${what} (valuesMerge: replace puts valuesInline in its place)`);
-        else if (f.unread) c.unread(at(site, ...f.at), `${what} (${f.unread})`);
-        else if (f.path && !c.workspace.file(f.path)) c.unread(at(site, ...f.at), `${what} (not in the repository)`);
-      }
-      if (chart.inlineRank === undefined) {
-        // No inline values: the fix writes them there when no values file is read.
-        if (!chart.files.some((f) => f.path && !f.unread && !f.replaced))
-          c.target('helm-values', site, ['helmCharts', chart.index, 'valuesInline']);
-        continue;
-      }
-      c.rank = { chain: `${key}#helmCharts${chart.index}`, rank: chart.inlineRank };
-      const entry = (own(v, 'helmCharts') as Json[])[chart.index];
-      checkHelmValues(c, at(here, 'valuesInline'), own(entry, 'valuesInline')!, 'kustomize helmCharts argo-cd valuesInline', true);
+      read();
     } finally {
       c.current = outer.current;
       c.rank = outer.rank;
+      c.slot = outer.slot;
     }
-  }
+  };
+  return {
+    workspace: c.workspace,
+    select: (path, at, who) =>
+      c.selected.set(path, { key: at.key, namespace: at.namespace, keys: [[]], chain: at.chain, rank: at.rank, who }),
+    skip: (path) => c.scanned.add(path),
+    install: (site, at) => within(at, () => c.instanceKey(site)),
+    values: (site, at, v, who, known) => within(at, () => isObj(v) && checkHelmValues(c, site, v, who, known)),
+    param: (site, at, key, value, who) => within(at, () => checkParam(c, site, key, value, who)),
+    arg: (site, at, value, who) =>
+      within(at, () => {
+        c.slot = 'extraArgs';
+        checkArg(c, site, value, who);
+      }),
+    unread: (site, at, description) => within(at, () => c.unread(site, description)),
+    ignored: (site, at, description) => within(at, () => c.add(site, undefined, 'ignored', description)),
+    target: (site, at, path) => within(at, () => c.target('helm-values', site, path)),
+    parse: (text) => parseInline(text, 1),
+  };
 }
 
 /** Where a HelmRelease's valuesFrom reference is defined in the repository. */
@@ -1413,7 +1318,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   c.installers = findInstallers(files, workspace, roots);
   selectValues(c, files);
   for (const file of files) scanFile(c, file);
-  checkTerraform(c);
+  checkTerraform(sinkOf(c), c.terraform ?? []);
   // Selected values files that name no setting yet are still where the fix writes.
   for (const path of c.selected.keys()) {
     const f = workspace.file(path);

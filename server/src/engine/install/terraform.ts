@@ -13,7 +13,9 @@
  * reference) is returned as such, so the verdict says it and stays unknown.
  */
 import type { Json, Span } from '../types';
-import type { IndexedFile } from '../workspace/index';
+import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
+import type { FormSink, FormSite, Placement } from './sink';
+import { installOf } from './instances';
 import { attr, readHcl, type HclBlock, type HclBody, type HclValue } from './hcl';
 import { dirname } from '../paths';
 import { joinPath } from './installers';
@@ -202,4 +204,63 @@ export function terraformVersions(files: readonly IndexedFile[]): InstallEvidenc
       });
     }
   return out;
+}
+
+/** The argo-cd helm_releases of the workspace's Terraform files, each with its install key (the file's folder's). */
+export function terraformReleases(workspace: WorkspaceIndex): { file: IndexedFile; release: TerraformHelmRelease; key: string }[] {
+  return workspace
+    .terraformFiles()
+    .flatMap((file) => terraformHelmReleases(file).map((release) => ({ file, release, key: installOf(file.path).key })));
+}
+
+type Releases = ReturnType<typeof terraformReleases>;
+
+/** Before the scan: the values files a helm_release reads with `file(…)`, that install's, in Helm's order. */
+export function selectTerraformValues(sink: FormSink, releases: Releases): void {
+  for (const { release, key } of releases)
+    release.values.forEach((v, i) => {
+      if (v.kind === 'file')
+        sink.select(
+          v.path,
+          { key, namespace: release.namespace, chain: `${key}#tf:${release.name}`, rank: i + 1 },
+          `Terraform helm_release ${release.name} values file(${v.written})`,
+        );
+    });
+}
+
+/**
+ * A helm_release of argo-cd is an install: its inline values and `set` entries are read in the
+ * provider's order (values, then set), what it cannot read is said as not read (the verdict is then
+ * unknown). Terraform files are not YAML: their findings carry their span.
+ */
+export function checkTerraform(sink: FormSink, releases: Releases): void {
+  for (const { file, release, key } of releases) {
+    const site = (span: Span): FormSite => ({ file, docIndex: -1, path: [], inner: true, span });
+    const who = `Terraform helm_release ${release.name}`;
+    const chain = `${key}#tf:${release.name}`;
+    const place = (rank: number): Placement => ({ key, namespace: release.namespace, chain, rank });
+    sink.install(site(release.span), { key, namespace: release.namespace });
+    release.values.forEach((v, i) => {
+      const at = place(i + 1);
+      if (v.kind === 'unread') sink.unread(site(v.span), at, `${who} values: not read (${v.what})`);
+      else if (v.kind === 'file' && !sink.workspace.file(v.path))
+        sink.unread(site(v.span), at, `${who} values file(${v.written}): not read (not in the repository)`);
+      else if (v.kind === 'object') sink.values(site(v.span), at, v.value, `${who} values`);
+      else if (v.kind === 'yaml') for (const doc of sink.parse(v.text)) sink.values(site(v.span), at, doc, `${who} values`);
+    });
+    release.sets.forEach((st, i) => {
+      const at = place(1000 + i);
+      // Helm's --set path: `\.` is a dot inside a key.
+      const name = st.key.replace(/\\/g, '');
+      const kind = st.what.split(' ')[0];
+      const relevant = name.startsWith('configs.params.') || /^applicationSet\.extra(Args|Env)\b/.test(name) || /^global\.env\b/.test(name);
+      if (!st.key) sink.unread(site(st.span), at, `${who} ${st.what}: not read`);
+      else if (relevant && st.value === undefined)
+        sink.unread(site(st.span), at, `${who} ${st.what}: not read (its value is computed by Terraform)`);
+      else if (st.value !== undefined && name.startsWith('configs.params.'))
+        sink.param(site(st.span), at, name.slice('configs.params.'.length), st.value, `${who} ${kind}`);
+      else if (st.value !== undefined && /^applicationSet\.extraArgs\[\d+\]$/.test(name))
+        sink.arg(site(st.span), at, st.value, `${who} ${kind}`);
+    });
+  }
 }
