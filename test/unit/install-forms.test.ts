@@ -455,3 +455,50 @@ test('kustomize helmCharts with the pulled chart kept in the repository: its val
   );
   assert.equal(enablementIn(files).state, 'enabled');
 });
+
+test('Flux HelmRelease with chartRef: an OCIRepository of argo-cd gives the chart and version; one not in the repository is unknown', () => {
+  const release = (values: string) =>
+    `apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: argocd, namespace: argocd}\nspec:\n  interval: 1h\n  chartRef: {kind: OCIRepository, name: argo-cd-chart}\n${values}`;
+  const oci = (url: string) =>
+    `apiVersion: source.toolkit.fluxcd.io/v1beta2\nkind: OCIRepository\nmetadata: {name: argo-cd-chart, namespace: argocd}\nspec:\n  interval: 1h\n  url: ${url}\n  ref: {tag: 7.8.2}\n`;
+  const on = `  values:\n${PARAMS('true').replace(/^/gm, '    ')}`;
+  const resolved = enablementIn(
+    new Map([
+      ['/ws/flux/argocd/release.yaml', release(on)],
+      ['/ws/flux/sources/argo.yaml', oci('oci://ghcr.io/argoproj/argo-helm/argo-cd')],
+    ]),
+  );
+  assert.equal(resolved.state, 'enabled');
+  assert.equal(resolved.instance?.name, 'flux/argocd');
+  assert.match(resolved.version, /Argo CD 2\.14 \(detected: argo-cd Helm chart 7\.8\.2 \(HelmRelease\)/);
+  // The source is another chart: no Argo CD install.
+  const other = enablementIn(
+    new Map([
+      ['/ws/flux/argocd/release.yaml', release(on)],
+      ['/ws/flux/sources/argo.yaml', oci('oci://ghcr.io/stefanprodan/charts/podinfo')],
+    ]),
+  );
+  assert.equal(other.instance?.name, '');
+  // The source is not in the repository: seen by its name, read as unknown.
+  const unknown = enablementIn(new Map([['/ws/flux/argocd/release.yaml', release('')]]));
+  assert.equal(unknown.state, 'not-found');
+  assert.equal(unknown.instance?.name, 'flux/argocd');
+  assert.match(unknown.unread?.join('\n') ?? '', /HelmRelease argocd spec\.chartRef OCIRepository argo-cd-chart: not in this repository/);
+});
+
+test('Flux chartRef: the version is found when neither the HelmRelease nor its file names argo-cd', () => {
+  const en = enablementIn(
+    new Map([
+      [
+        '/ws/flux/cd/release.yaml',
+        'apiVersion: helm.toolkit.fluxcd.io/v2\nkind: HelmRelease\nmetadata: {name: cd, namespace: argocd}\nspec:\n  interval: 1h\n  chartRef: {kind: OCIRepository, name: cd-chart}\n',
+      ],
+      [
+        '/ws/flux/sources/cd.yaml',
+        'apiVersion: source.toolkit.fluxcd.io/v1\nkind: OCIRepository\nmetadata: {name: cd-chart, namespace: argocd}\nspec:\n  url: oci://ghcr.io/argoproj/argo-helm/argo-cd\n  ref: {semver: 8.1.x}\n',
+      ],
+    ]),
+  );
+  assert.equal(en.instance?.name, 'flux/cd');
+  assert.match(en.version, /Argo CD 3\.0 \(detected: argo-cd Helm chart 8\.1\.x \(HelmRelease\)/);
+});

@@ -22,9 +22,10 @@
 import { documentValues, parseDocuments, type YamlDocument, nodeAt, type JsonPath, yamlLimitMessage } from '../yaml';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
-import { ARGOCD_CONFIG } from '../workspace/interests';
+import { ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
 import type { Enablement, EnablementEvidence } from '../../protocol';
-import { argoValuesKeys, chartBeside } from '../versions/detect';
+import { argoValuesKeys, chartBeside, fluxSources } from '../versions/detect';
+import { fluxArgoChart, type FluxSourceLookup } from '../versions/fluxChart';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
 import { isObj, own } from '../objects';
@@ -217,6 +218,9 @@ class Collector {
   selectedFrom = new Set<string>();
   /** The argo-cd helm_releases of the Terraform files, read once per scan. */
   terraform: ReturnType<typeof terraformReleases> | undefined;
+  /** The Flux sources a HelmRelease's `chartRef` may name (versions/fluxChart.ts). */
+  fluxSources = (): FluxSourceLookup => (this.fluxLookup ??= fluxSources(this.workspace.matching(ARGOCD_INSTALL)));
+  private fluxLookup: FluxSourceLookup | undefined;
   /** Params ConfigMap files that nothing deploys, in folders holding no other part of Argo CD (`notDeployed`). */
   byHand = new Set<string>();
   /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
@@ -460,8 +464,7 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
   else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) checkArgoCDResource(c, site, v, name);
   else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/'))
     checkArgoApplication(c, site, v, name, depth);
-  else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd')
-    checkHelmRelease(c, site, v, name);
+  else if (kind === 'HelmRelease' && fluxArgoChart(v, c.fluxSources())) checkHelmRelease(c, site, v, name);
   else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
     const kns = own(v, 'namespace');
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
@@ -558,6 +561,8 @@ function checkHelmRelease(c: Collector, site: Site, v: Json, name: string) {
   // valuesFrom); its spec.values, which Flux merges last, is where the enabling fix writes.
   const key = c.current?.key ?? installOf(site.file.path).key;
   c.target('helm-values', site, ['spec', 'values']);
+  const unresolved = fluxArgoChart(v, c.fluxSources())?.unresolved;
+  if (unresolved) c.unread(at(site, 'spec', 'chartRef'), `HelmRelease ${name} ${unresolved}`);
   const from = own(own(v, 'spec'), 'valuesFrom');
   if (Array.isArray(from))
     from.slice(0, 50).forEach((ref, i) => {
@@ -1137,7 +1142,7 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
     for (const d of file.docs) {
       const v = d.value;
       const spec = own(v, 'spec');
-      if (own(v, 'kind') !== 'HelmRelease' || own(own(own(spec, 'chart'), 'spec'), 'chart') !== 'argo-cd') continue;
+      if (own(v, 'kind') !== 'HelmRelease' || !fluxArgoChart(v, c.fluxSources())) continue;
       const name = resourceName(v);
       const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
       const key = installOf(file.path).key;

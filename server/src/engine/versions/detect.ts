@@ -15,6 +15,7 @@ import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_INSTALL } from '../workspace/interests';
 import { parseVersion, type ReleaseLine } from './releases';
 import { isObj } from '../objects';
+import { fluxArgoChart, lookupIn, type FluxSourceLookup } from './fluxChart';
 
 export interface InstallEvidence {
   file: string;
@@ -174,7 +175,7 @@ function docNamespace(v: Json): string | undefined {
   );
 }
 
-function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvidence[]): void {
+function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvidence[], lookup: FluxSourceLookup): void {
   const base = file.path.split('/').pop() ?? '';
   for (const d of file.docs) {
     if (out.length >= MAX_EVIDENCE) return;
@@ -235,10 +236,9 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       }
     }
     if (kind === 'HelmRelease') {
-      const chart = get(v, 'spec', 'chart', 'spec');
-      const version = str(get(chart, 'version'));
-      if (get(chart, 'chart') === 'argo-cd' && version)
-        push(chartToLine(version), version, `argo-cd Helm chart ${version} (HelmRelease)`, ns, undefined, true);
+      // `spec.chart.spec.version`, or the OCIRepository/HelmChart its `spec.chartRef` names (versions/fluxChart.ts).
+      const version = fluxArgoChart(v, lookup)?.version;
+      if (version) push(chartToLine(version), version, `argo-cd Helm chart ${version} (HelmRelease)`, ns, undefined, true);
     }
     if (kind === 'Application' && str(v.apiVersion)?.startsWith('argoproj.io/')) {
       const sources = [get(v, 'spec', 'source'), ...((get(v, 'spec', 'sources') as Json[] | undefined) ?? [])];
@@ -316,6 +316,21 @@ export function argoValuesKeys(workspace: WorkspaceIndex, file: IndexedFile, v: 
   return ARGO_VALUES_KEYS.some((k) => isObj(v[k])) ? [[]] : [];
 }
 
+/**
+ * The Flux sources (`OCIRepository`, `HelmChart`) a HelmRelease's `chartRef` may name, among `files`: one
+ * that installs argo-cd names it (`oci://…/argo-cd`, `chart: argo-cd`), so the install interest passes it.
+ */
+export function fluxSources(files: readonly IndexedFile[]): FluxSourceLookup {
+  let docs: Json[] | undefined;
+  return (kind, name, namespace) => {
+    docs ??= files
+      .filter((f) => /\b(OCIRepository|HelmChart)\b/.test(f.text))
+      .flatMap((f) => f.docs.map((d) => d.value))
+      .filter((v) => get(v, 'kind') === 'OCIRepository' || get(v, 'kind') === 'HelmChart');
+    return lookupIn(docs)(kind, name, namespace);
+  };
+}
+
 /** Every piece of install evidence in the workspace (files that pass `ARGOCD_INSTALL`), cached per index version. */
 const cache = new WeakMap<WorkspaceIndex, { version: number; found: InstallEvidence[] }>();
 
@@ -323,10 +338,12 @@ export function detectInstalls(workspace: WorkspaceIndex): InstallEvidence[] {
   const hit = cache.get(workspace);
   if (hit && hit.version === workspace.version) return hit.found;
   const found: InstallEvidence[] = [];
-  for (const file of workspace.matching(ARGOCD_INSTALL)) {
+  const files = workspace.matching(ARGOCD_INSTALL);
+  const lookup = fluxSources(files);
+  for (const file of files) {
     if (found.length >= MAX_EVIDENCE) break;
     fromText(file, found);
-    fromDocs(workspace, file, found);
+    fromDocs(workspace, file, found, lookup);
   }
   // The same version written twice in one file (image and tag of one Deployment) is one finding.
   const seen = new Set<string>();

@@ -75,12 +75,14 @@ export const ARGOCD_CONFIG: Interest = {
  * Argo CD installs that tell which version runs (versions/detect.ts). Every piece of evidence names
  * `argoproj/argo…` (the argocd image, the argo-cd repository in a remote base or raw URL, the image
  * in kustomize `images:`), the chart `argo-cd` (Chart.yaml, HelmRelease, Application), the Operator's
- * kind `ArgoCD`, or is chart values under `global:` (`global.image.tag`).
+ * kind `ArgoCD`, or is chart values under `global:` (`global.image.tag`). A Flux HelmRelease may name its
+ * chart only through `chartRef` (an OCIRepository or HelmChart, which itself names `argo-cd`:
+ * versions/fluxChart.ts).
  */
 export const ARGOCD_INSTALL: Interest = {
   name: 'argocd-install',
   deferrable: true,
-  test: (text) => /argoproj\/argo|argo-cd|\bArgoCD\b|\bglobal\s*:/.test(text),
+  test: (text) => /argoproj\/argo|argo-cd|\bArgoCD\b|\bglobal\s*:|\bchartRef\b/.test(text),
 };
 
 /**
