@@ -502,3 +502,31 @@ test('Flux chartRef: the version is found when neither the HelmRelease nor its f
   assert.equal(en.instance?.name, 'flux/cd');
   assert.match(en.version, /Argo CD 3\.0 \(detected: argo-cd Helm chart 8\.1\.x \(HelmRelease\)/);
 });
+
+test("an Application installing argo-cd from an OCI repository (Argo CD's OCI sources: no chart:, path inside the artifact) is an install", () => {
+  const app = (source: string, extra = '') =>
+    `apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: argocd, namespace: argocd}\nspec:\n  project: default\n  sources:\n    - repoURL: oci://ghcr.io/argoproj/argo-helm/argo-cd\n      targetRevision: 9.1.4\n      path: .\n${source}${extra}  destination: {server: https://kubernetes.default.svc, namespace: argocd}\n`;
+  const inline = enablementIn(
+    new Map([
+      [
+        '/ws/bootstrap/argocd.yaml',
+        app(`      helm:\n        valuesObject:\n          configs: {params: {applicationsetcontroller.enable.progressive.syncs: true}}\n`),
+      ],
+    ]),
+  );
+  assert.equal(inline.state, 'enabled');
+  assert.equal(inline.instance?.name, 'Application argocd (bootstrap/argocd.yaml)');
+  assert.match(inline.version, /Argo CD 3\.2 \(detected: argo-cd Helm chart 9\.1\.4 \(Application argocd\)/);
+  // Its $values files are read; its `path: .` is not this repository's root (nothing here is "deployed" by it).
+  const files = new Map([
+    [
+      '/ws/bootstrap/argocd.yaml',
+      app(
+        '      helm:\n        valueFiles: [$values/argocd/values.yaml]\n',
+        '    - repoURL: https://example.com/r.git\n      ref: values\n',
+      ),
+    ],
+    ['/ws/argocd/values.yaml', PARAMS('false')],
+  ]);
+  assert.equal(enablementIn(files).state, 'disabled');
+});

@@ -16,6 +16,7 @@
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { isObj } from '../objects';
+import { isArgoChartSource, isOciSource } from '../versions/detect';
 
 const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -133,8 +134,8 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
         const helm = own(src, 'helm');
         const vf = own(helm, 'valueFiles');
         const written = Array.isArray(vf) ? vf.slice(0, 50).filter((x): x is string => typeof x === 'string') : [];
-        const path = str(own(src, 'path'));
-        const chart = str(own(src, 'chart'));
+        // An OCI source's path is inside the artifact (Argo CD's OCI sources), not a folder of this repository.
+        const path = isOciSource(src) ? undefined : str(own(src, 'path'));
         if (path !== undefined && root) {
           const dir = joinPath(root, path);
           if (!dir) continue;
@@ -150,7 +151,7 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
             valueFiles: written.map((w) => selectValues(w, dir, root, refs)),
           });
           out.charts.set(dir, list);
-        } else if (chart === 'argo-cd' && written.length) {
+        } else if (isArgoChartSource(src) && written.length) {
           out.refs.set(`app:${file.path}#${name}`, {
             file: file.path,
             name,

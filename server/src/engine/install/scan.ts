@@ -24,7 +24,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
 import type { Enablement, EnablementEvidence } from '../../protocol';
-import { argoValuesKeys, chartBeside, fluxSources } from '../versions/detect';
+import { argoValuesKeys, chartBeside, fluxSources, isArgoChartSource, isOciSource } from '../versions/detect';
 import { fluxArgoChart, type FluxSourceLookup } from '../versions/fluxChart';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
@@ -528,7 +528,7 @@ function checkArgoApplication(c: Collector, site: Site, v: Json, name: string, d
   try {
     for (const [src, p] of sources) {
       if (!isObj(src)) continue;
-      const path = scalarText(own(src, 'path'));
+      const path = isOciSource(src) ? undefined : scalarText(own(src, 'path'));
       const root = c.roots.find((r) => site.file.path.startsWith(r + '/')) ?? c.roots[0];
       const chartDir = path !== undefined && root ? joinPath(root, path) : undefined;
       const installers = chartDir ? c.installers.charts.get(chartDir) : undefined;
@@ -543,7 +543,7 @@ function checkArgoApplication(c: Collector, site: Site, v: Json, name: string, d
         c.rank = { chain: appKey, rank: 1000 };
         checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, [[]]);
         const refs = c.installers.refs.get(appKey);
-        if (refs && scalarText(own(src, 'chart')) === 'argo-cd') noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
+        if (refs && isArgoChartSource(src)) noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
       }
     }
   } finally {

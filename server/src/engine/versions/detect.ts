@@ -244,7 +244,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       const sources = [get(v, 'spec', 'source'), ...((get(v, 'spec', 'sources') as Json[] | undefined) ?? [])];
       for (const s of Array.isArray(sources) ? sources : []) {
         const rev = str(get(s, 'targetRevision'));
-        if (get(s, 'chart') === 'argo-cd' && rev)
+        if (isArgoChartSource(s) && rev)
           push(
             chartToLine(rev),
             rev,
@@ -271,6 +271,20 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
     }
   }
 }
+
+/**
+ * An Argo CD Application source installs the argo-cd chart: `chart: argo-cd` (from a Helm repository), or
+ * an OCI repository whose URL names the chart (`repoURL: oci://ghcr.io/argoproj/argo-helm/argo-cd`, Argo CD
+ * 3.1's OCI sources, with `path:` inside the artifact and no `chart:`).
+ */
+export function isArgoChartSource(source: Json | undefined): boolean {
+  if (get(source, 'chart') === 'argo-cd') return true;
+  const url = str(get(source, 'repoURL')) ?? '';
+  return get(source, 'chart') === undefined && /^oci:\/\/.*\/argo-cd\/?$/.test(url);
+}
+
+/** An OCI source: its `path:` is inside the artifact, not a folder of this repository. */
+export const isOciSource = (source: Json | undefined): boolean => /^oci:\/\//.test(str(get(source, 'repoURL')) ?? '');
 
 /**
  * A kustomize `helmCharts:` entry inflates the argo-cd chart: its `name`, or an OCI `repo` that names the
