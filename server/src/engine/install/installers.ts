@@ -16,6 +16,7 @@
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { isObj } from '../objects';
+import { isArgoChartSource, isOciSource } from '../versions/detect';
 
 const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -139,8 +140,8 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
           all.length > 50
             ? [{ written: `(${all.length - 50} more)`, unread: 'past the first 50 values files, which the install model reads' }]
             : [];
-        const path = str(own(src, 'path'));
-        const chart = str(own(src, 'chart'));
+        // An OCI source's path is inside the artifact (Argo CD's OCI sources), not a folder of this repository.
+        const path = isOciSource(src) ? undefined : str(own(src, 'path'));
         if (path !== undefined && root) {
           const dir = joinPath(root, path);
           if (!dir) continue;
@@ -156,7 +157,7 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
             valueFiles: [...written.map((w) => selectValues(w, dir, root, refs)), ...past],
           });
           out.charts.set(dir, list);
-        } else if (chart === 'argo-cd' && written.length) {
+        } else if (isArgoChartSource(src) && written.length) {
           out.refs.set(`app:${file.path}#${name}`, {
             file: file.path,
             name,

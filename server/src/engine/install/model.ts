@@ -22,6 +22,8 @@ import {
 } from './instances';
 import { relativePath } from '../paths';
 import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
+import { linkKustomizeBases } from './kustomizeBases';
+import { terraformVersions } from './terraform';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
@@ -39,7 +41,8 @@ export interface InstallModel {
 /** Builds the model: the configuration scan plus the installs the version detector found. */
 export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], provisional = false): InstallModel {
   const scan = scanWorkspace(workspace, roots, provisional);
-  const versions = detectInstalls(workspace);
+  // Terraform's helm_release of argo-cd states its chart version too (install/terraform.ts).
+  const versions = [...detectInstalls(workspace), ...terraformVersions(workspace.terraformFiles())];
   const byKey = new Map(scan.instances.map((i) => [i.key, i]));
   for (const v of versions) {
     const key = versionInstance(v);
@@ -66,7 +69,11 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
         }
     }
     if (!inst.namespace && v.namespace) inst.namespace = v.namespace;
+    // An install that states its version is more than a ConfigMap applied by hand.
+    delete inst.loose;
   }
+  // A kustomize base found as an install of its own is part of the overlay that builds it.
+  linkKustomizeBases(scan.instances, workspace);
   return { scan, versions };
 }
 

@@ -22,9 +22,10 @@
 import { documentValues, parseDocuments, type YamlDocument, nodeAt, type JsonPath, yamlLimitMessage } from '../yaml';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
-import { ARGOCD_CONFIG } from '../workspace/interests';
+import { ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
 import type { Enablement, EnablementEvidence } from '../../protocol';
-import { argoValuesKeys, chartBeside } from '../versions/detect';
+import { argoValuesKeys, chartBeside, fluxSources, isArgoChartSource, isOciSource } from '../versions/detect';
+import { fluxArgoChart, type FluxSourceLookup } from '../versions/fluxChart';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
 import { isObj, own } from '../objects';
@@ -33,6 +34,11 @@ import { envBool, flagBool } from './argoEnv';
 import { parseControllerArgs } from './controllerArgs';
 import { envFilePairs, fileSource, literalPair } from './kustomizeKv';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
+import { checkHelmCharts, selectHelmChartValues } from './helmCharts';
+import { installsArgoCd } from './upstreamManifests';
+import { valuesFromCandidates } from './fluxValuesFrom';
+import { checkTerraform, selectTerraformValues, terraformReleases } from './terraform';
+import type { FormSink, Placement } from './sink';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -187,6 +193,8 @@ interface Site {
   path: JsonPath;
   /** True when the finding is inside a string (inline Helm values, inline kustomize patch). */
   inner: boolean;
+  /** The span, for a file that is not YAML (a Terraform file: `docIndex` -1). */
+  span?: Span;
 }
 
 class Collector {
@@ -218,6 +226,13 @@ class Collector {
   selectedFrom = new Set<string>();
   /** Namespaces that hold Argo CD Applications of the repository, each with the first file (install/outside.ts). */
   appNamespaces = new Map<string, string>();
+  /** The argo-cd helm_releases of the Terraform files, read once per scan. */
+  terraform: ReturnType<typeof terraformReleases> | undefined;
+  /** The Flux sources a HelmRelease's `chartRef` may name (versions/fluxChart.ts). */
+  fluxSources = (): FluxSourceLookup => (this.fluxLookup ??= fluxSources(this.workspace.matching(ARGOCD_INSTALL)));
+  private fluxLookup: FluxSourceLookup | undefined;
+  /** Params ConfigMap files that nothing deploys, in folders holding no other part of Argo CD (`notDeployed`). */
+  byHand = new Set<string>();
   /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
   slot: string | undefined;
 
@@ -535,8 +550,7 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
     const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
     if (ns && !site.inner && !c.appNamespaces.has(ns)) c.appNamespaces.set(ns, site.file.path);
     checkArgoApplication(c, site, v, name, depth);
-  } else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd')
-    checkHelmRelease(c, site, v, name);
+  } else if (kind === 'HelmRelease' && fluxArgoChart(v, c.fluxSources())) checkHelmRelease(c, site, v, name);
   else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
     const kns = own(v, 'namespace');
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
@@ -614,7 +628,7 @@ function checkArgoApplication(c: Collector, site: Site, v: Json, name: string, d
   try {
     for (const [src, p] of sources) {
       if (!isObj(src)) continue;
-      const path = scalarText(own(src, 'path'));
+      const path = isOciSource(src) ? undefined : scalarText(own(src, 'path'));
       const root = c.roots.find((r) => site.file.path.startsWith(r + '/')) ?? c.roots[0];
       const chartDir = path !== undefined && root ? joinPath(root, path) : undefined;
       const installers = chartDir ? c.installers.charts.get(chartDir) : undefined;
@@ -629,7 +643,7 @@ function checkArgoApplication(c: Collector, site: Site, v: Json, name: string, d
         c.rank = { chain: appKey, rank: 1000 };
         checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, [[]]);
         const refs = c.installers.refs.get(appKey);
-        if (refs && scalarText(own(src, 'chart')) === 'argo-cd') noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
+        if (refs && isArgoChartSource(src)) noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
       }
     }
   } finally {
@@ -643,16 +657,20 @@ function checkHelmRelease(c: Collector, site: Site, v: Json, name: string) {
   // Flux merges the valuesFrom sources in order, then spec.values (helm-controller
   // `internal/chartutil/values.go` ChartValuesFromReferences); the sources found in the repository
   // are read in `selectFluxValues`, the ones that are not are said here.
+  // A HelmRelease of argo-cd is an install whatever it states (no chart version, values only from
+  // valuesFrom); its spec.values, which Flux merges last, is where the enabling fix writes.
   const key = c.current?.key ?? installOf(site.file.path).key;
+  c.target('helm-values', site, ['spec', 'values']);
+  const unresolved = fluxArgoChart(v, c.fluxSources())?.unresolved;
+  if (unresolved) c.unread(at(site, 'spec', 'chartRef'), `HelmRelease ${name} ${unresolved}`);
   const from = own(own(v, 'spec'), 'valuesFrom');
   if (Array.isArray(from))
     from.slice(0, 50).forEach((ref, i) => {
       if (c.selectedFrom.has(`${site.file.path}#${name}#${i}`)) return;
       const rk = String(own(ref, 'kind') ?? 'ConfigMap');
-      c.add(
+      // Values the model cannot see may set anything: the verdict is unknown, never "off".
+      c.unread(
         at(site, 'spec', 'valuesFrom', i),
-        undefined,
-        'ignored',
         `HelmRelease ${name} valuesFrom ${rk} ${String(own(ref, 'name') ?? '')}: not read (not in this repository; Flux reads it from the cluster)`,
       );
     });
@@ -895,6 +913,7 @@ interface PatchTarget {
 }
 
 function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
+  if (!site.inner) checkHelmCharts(sinkOf(c), site, v, c.current?.key ?? installOf(site.file.path).key);
   checkKustomizePatches(c, site, v, depth);
   noteRemoteBases(c, site, v);
   const gens = own(v, 'configMapGenerator');
@@ -967,6 +986,8 @@ function noteRemoteBases(c: Collector, site: Site, v: Json) {
     };
     bounded(c, at(site, field), list, 200, `kustomize ${field}`, remoteOther, true).forEach((r, i) => {
       const ref = scalarText(r);
+      // Argo CD's own manifests (install/upstreamManifests.ts): the kustomization is an install.
+      if (ref && installsArgoCd(ref)) c.instanceKey(at(site, field, i));
       if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
     });
@@ -1130,11 +1151,14 @@ function notDeployed(c: Collector, file: string): { why: string; unlisted?: true
     const above = kustomizationIn(c, up);
     if (above && listedBy(above.value, file.slice(up.length + 1))) return undefined;
   }
-  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1)) || holdsInstallParts(c, dir, file)) return undefined;
+  if (holdsInstallParts(c, dir, file)) return undefined;
+  // Nothing deploys the ConfigMap and no other part of Argo CD lies beside it: applied by hand, if at
+  // all. Such a folder is an install only where the repository holds no other (see `looseInstances`).
+  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1))) return void c.byHand.add(file);
   // A folder of its own is taken as the install's configuration, applied by hand; one that holds the
   // ApplicationSets is theirs, and nothing applies a ConfigMap dropped there.
   // Samples (examples/, docs/, …) are applied by hand as a whole.
-  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return undefined;
+  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return void c.byHand.add(file);
   const rel = relativePath(c.roots, file);
   return {
     why: `${rel} is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys ${relativePath(c.roots, dir)}/ (apply it, e.g. kubectl apply -f ${rel}, or add it to the install; ${restart})`,
@@ -1269,12 +1293,14 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
           who: `Application ${r.name} helm.valueFiles ${f.written}`,
         });
     });
+  selectHelmChartValues(sinkOf(c), files);
+  selectTerraformValues(sinkOf(c), (c.terraform = terraformReleases(c.workspace)));
   // Flux HelmReleases of argo-cd and their valuesFrom sources.
   for (const file of files)
     for (const d of file.docs) {
       const v = d.value;
       const spec = own(v, 'spec');
-      if (own(v, 'kind') !== 'HelmRelease' || own(own(own(spec, 'chart'), 'spec'), 'chart') !== 'argo-cd') continue;
+      if (own(v, 'kind') !== 'HelmRelease' || !fluxArgoChart(v, c.fluxSources())) continue;
       const name = resourceName(v);
       const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
       const key = installOf(file.path).key;
@@ -1285,7 +1311,9 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         const refName = scalarText(own(ref, 'name'));
         const valuesKey = scalarText(own(ref, 'valuesKey')) ?? 'values.yaml';
         if (!refName || own(ref, 'targetPath') !== undefined) return;
-        const found = valuesSource(c, files, kind, refName, valuesKey, ns);
+        const found =
+          valuesSource(c, files, kind, refName, valuesKey, ns) ??
+          valuesSource(c, valuesFromCandidates(c.workspace, file.path), kind, refName, valuesKey, ns);
         if (!found) return;
         c.selectedFrom.add(`${file.path}#${name}#${i}`);
         const who = `HelmRelease ${name} valuesFrom ${kind} ${refName} (${valuesKey})`;
@@ -1306,6 +1334,40 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         }
       });
     }
+}
+
+/** The sink through which the readers of single install forms (helmCharts.ts, terraform.ts) report (install/sink.ts). */
+function sinkOf(c: Collector): FormSink {
+  const within = (at: Placement, read: () => void) => {
+    const outer = { current: c.current, rank: c.rank, slot: c.slot };
+    c.current = { key: at.key, namespace: at.namespace };
+    c.rank = at.chain !== undefined && at.rank !== undefined ? { chain: at.chain, rank: at.rank } : undefined;
+    try {
+      read();
+    } finally {
+      c.current = outer.current;
+      c.rank = outer.rank;
+      c.slot = outer.slot;
+    }
+  };
+  return {
+    workspace: c.workspace,
+    select: (path, at, who) =>
+      c.selected.set(path, { key: at.key, namespace: at.namespace, keys: [[]], chain: at.chain, rank: at.rank, who }),
+    skip: (path) => c.scanned.add(path),
+    install: (site, at) => within(at, () => c.instanceKey(site)),
+    values: (site, at, v, who, known) => within(at, () => isObj(v) && checkHelmValues(c, site, v, who, known)),
+    param: (site, at, key, value, who) => within(at, () => checkParam(c, site, key, value, who)),
+    arg: (site, at, value, who) =>
+      within(at, () => {
+        c.slot = 'extraArgs';
+        checkArg(c, site, value, who);
+      }),
+    unread: (site, at, description) => within(at, () => c.unread(site, description)),
+    ignored: (site, at, description) => within(at, () => c.add(site, undefined, 'ignored', description)),
+    target: (site, at, path) => within(at, () => c.target('helm-values', site, path)),
+    parse: (text) => parseInline(text, 1),
+  };
 }
 
 /** Where a HelmRelease's valuesFrom reference is defined in the repository. */
@@ -1423,6 +1485,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   c.installers = findInstallers(files, workspace, roots);
   selectValues(c, files);
   for (const file of files) scanFile(c, file);
+  checkTerraform(sinkOf(c), c.terraform ?? []);
   // Selected values files that name no setting yet are still where the fix writes.
   for (const path of c.selected.keys()) {
     const f = workspace.file(path);
@@ -1466,6 +1529,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     } else
       inst.name = `Application ${inst.key.slice(inst.key.lastIndexOf('#') + 1)} (${relativePath(roots, inst.key.slice(4, inst.key.lastIndexOf('#')))})`;
   }
+  looseInstances(c);
   // Bases referenced by an overlay exist as installs even when they hold no evidence of their own.
   for (const inst of [...c.instances.values()]) {
     for (const b of inst.bases)
@@ -1493,6 +1557,27 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   };
 }
 
+/**
+ * Installs defined only by params ConfigMaps that nothing in the repository deploys, in folders that hold
+ * no other part of Argo CD (a copy kept for reference, a snippet): "applied by hand, if at all". Such a
+ * folder is the install's configuration when the repository holds no other install; beside a real one it
+ * must not make ApplicationSets ambiguous (install/instances.ts leaves it out of the candidates then).
+ */
+function looseInstances(c: Collector) {
+  const files = new Map<string, Set<string>>();
+  const note = (instance: string | undefined, file: string) => {
+    if (instance) files.set(instance, (files.get(instance) ?? new Set()).add(file));
+  };
+  for (const e of c.evidence) note(e.instance, e.file);
+  for (const s of c.settings) note(s.instance, s.file);
+  for (const t of c.targets) note(t.instance, t.file);
+  for (const inst of c.instances.values()) {
+    const own = files.get(inst.key);
+    if (inst.key.startsWith('app:') || !own?.size || [...own].some((f) => !c.byHand.has(f))) continue;
+    inst.loose = `${[...own].map((f) => relativePath(c.roots, f)).join(', ')}: a ${CM_NAME} that nothing in the repository deploys, with no other part of Argo CD beside it`;
+  }
+}
+
 function lineOf(text: string, offset: number): number {
   let n = 1;
   for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
@@ -1505,6 +1590,12 @@ function resolveSpans(evidence: { site?: Site; span?: Span; valueSpan?: Span; en
   for (const e of evidence) {
     const site = e.site;
     if (!site) continue;
+    if (site.span) {
+      // Not YAML (a Terraform file): the reader gave the span.
+      e.span = site.span;
+      delete e.enableText;
+      continue;
+    }
     let docs = parsed.get(site.file.path);
     if (!docs) {
       docs = parseDocuments(site.file.text);

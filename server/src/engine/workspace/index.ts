@@ -26,6 +26,12 @@ export const SCAN_ENTRIES_PER_FILE = 20;
 /** Folder depth below a workspace root. */
 export const MAX_SCAN_DEPTH = 12;
 const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
+/**
+ * Terraform files are listed too, apart from the YAML files (`terraformFiles`): a `helm_release` of the
+ * argo-cd chart is an Argo CD install (install/terraform.ts). At most MAX_TERRAFORM_FILES of them.
+ */
+const isTerraformName = (p: string) => /\.tf$/i.test(p);
+export const MAX_TERRAFORM_FILES = 500;
 /** A provisional answer that claimed nothing (see `stillReading`). */
 const UNKNOWN = Symbol('unknown');
 /** A provisional answer whose findings wait for the whole workspace, whatever it holds (see `matchingHeld`). */
@@ -102,6 +108,10 @@ export class WorkspaceIndex {
   private probes = new Map<string, Probe>();
   private overlays = new Map<string, string>();
   private listing: string[] | undefined;
+  /** The Terraform files of the listing (see `terraformFiles`). */
+  private terraformListing: string[] = [];
+  /** Deferred mode: the Terraform files an answer was given from (`settle` compares). */
+  private terraformGiven: string[] | undefined;
   /** What the scan left out (caps, unreadable or oversized files), in words; see `scanNotes()`. */
   private listingNotes: string[] = [];
   private skipped = new Map<string, string>();
@@ -276,8 +286,34 @@ export class WorkspaceIndex {
       else if (given === UNKNOWN ? now.length > 0 : now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
     }
     this.provisional.clear();
+    if (this.terraformGiven) {
+      const now = this.terraformPaths();
+      if (now.length !== this.terraformGiven.length || now.some((p, i) => p !== this.terraformGiven![i])) changed = true;
+      this.terraformGiven = undefined;
+    }
     if (changed) this.version++;
     return changed;
+  }
+
+  /**
+   * The Terraform files of the workspace (`*.tf`, open documents included), read on access; their text
+   * only (`docs` is not for them). In deferred mode, the ones listed so far (`settle` reports a change).
+   */
+  terraformFiles(): IndexedFile[] {
+    const paths = this.deferring ? (this.terraformGiven = this.terraformPaths(true)) : this.terraformPaths();
+    const out: IndexedFile[] = [];
+    for (const p of paths) {
+      const f = this.file(p);
+      if (f) out.push(f);
+    }
+    return out;
+  }
+
+  private terraformPaths(soFar = false): string[] {
+    const listed = soFar && !this.listing ? (this.scanning?.terraform ?? []) : (this.list(), this.terraformListing);
+    const paths = new Set(listed);
+    for (const p of this.overlays.keys()) if (isTerraformName(p)) paths.add(p);
+    return [...paths].sort();
   }
 
   /** Every YAML file, parsed on access (prefer `matching`: this reads and keeps every file). */
@@ -460,6 +496,11 @@ export class WorkspaceIndex {
         sc.out.push(p);
         continue;
       }
+      if (isTerraformName(name)) {
+        if (sc.terraform.length < MAX_TERRAFORM_FILES) sc.terraform.push(p);
+        else sc.terraformCapped ??= p;
+        continue;
+      }
       if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
       const st = this.host.stat(p);
       if (!st?.isDirectory) continue;
@@ -483,7 +524,7 @@ export class WorkspaceIndex {
     }
     // The first root on top: roots are walked in order.
     const stack: ScanFrame[] = roots.map((dir) => ({ dir, depth: 0, next: 0 })).reverse();
-    return { stack, out: [], entries: 0, visited };
+    return { stack, out: [], terraform: [], entries: 0, visited };
   }
 
   private finishScan(sc: Scan): void {
@@ -496,7 +537,10 @@ export class WorkspaceIndex {
     else if (sc.entries > MAX_SCAN_ENTRIES)
       notes.push(`the workspace scan stopped after ${MAX_SCAN_ENTRIES.toLocaleString('en-US')} folder entries; later files were not read`);
     if (deepest) notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${deepest})`);
+    if (sc.terraformCapped)
+      notes.push(`the workspace scan read ${MAX_TERRAFORM_FILES} Terraform files; later ones were not read (first: ${sc.terraformCapped})`);
     this.listingNotes = notes;
+    this.terraformListing = sc.terraform;
     this.listing = out;
     this.scanning = undefined;
     this.listingEntries = sc.entries;
@@ -521,6 +565,9 @@ interface ScanFrame {
 interface Scan {
   stack: ScanFrame[];
   out: string[];
+  /** Terraform files listed (see `terraformFiles`). */
+  terraform: string[];
+  terraformCapped?: string;
   entries: number;
   visited: Set<string>;
   deepest?: string;
