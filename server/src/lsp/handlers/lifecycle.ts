@@ -8,8 +8,6 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import { getLanguageService } from '../../engine';
-import { createNodeHost } from '../../host/nodeHost';
-import { workspaceOf } from '../../host/workspaceOf';
 import { readSettings } from '../settings';
 import { URI } from '../uri';
 import { WATCH_GLOBS } from '../watch';
@@ -47,7 +45,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
     };
     lastRaw = init.settings ?? init.appsetTools;
     s.settings = readSettings(init.settings ?? init.appsetTools);
-    s.host = createNodeHost(roots, s.settings.engine, s.log);
+    s.host = s.platform.createHost(roots, s.settings.engine, s.log);
     s.service = getLanguageService({ host: s.host, deferWorkspaceScan: true });
     return { capabilities: serverCapabilities(), serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION } };
   });
@@ -154,7 +152,7 @@ function rootOpenedDocuments(s: ServerState, revalidation: Revalidation, rootles
     s.guard('workspace of a document', undefined, () => {
       const roots = s.host.roots();
       if (roots.some((r) => file === r || file.startsWith(r.endsWith('/') ? r : r + '/'))) return;
-      s.host.updateRoots([...roots, workspaceOf(file)]);
+      s.host.updateRoots([...roots, s.platform.workspaceOf(file)]);
       revalidation.resetAndRevalidate();
     });
   });

@@ -1,0 +1,116 @@
+/**
+ * The language server built for VS Code for the Web (dist/web/server.js, server/src/web/) gives the
+ * answers the Node server gives, reading the workspace through its client: the same diagnostics and
+ * lenses for the same repository, including what only a file the engine asks for later decides (a
+ * kustomize `envs:` file, read when the install model first asks for it).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import * as fc from 'fast-check';
+import {
+  CodeLensRequest,
+  DidOpenTextDocumentNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  type Diagnostic,
+} from 'vscode-languageserver-protocol/node';
+import { initializeParams, startServer } from './client';
+import { startWorkerServer, WEB_SERVER } from '../helpers/webWorker';
+import { until } from '../helpers/guard';
+import { fileUriOfPath, resourceOfWebPath, webPathOf } from '../../server/src/protocol';
+
+const SHOP = readFileSync(join(__dirname, '..', 'fixtures', 'installs', 'kustomize-overlay', 'appsets', 'shop.yaml'), 'utf8');
+const FILES = {
+  'appsets/shop.yaml': SHOP,
+  'argocd/kustomization.yaml': [
+    'namespace: argocd',
+    'resources:',
+    '  - https://github.com/argoproj/argo-cd//manifests/cluster-install?ref=v2.14.11',
+    'configMapGenerator:',
+    '  - name: argocd-cmd-params-cm',
+    '    behavior: merge',
+    '    envs:',
+    '      - params.env',
+    '',
+  ].join('\n'),
+  'argocd/params.env': 'applicationsetcontroller.enable.progressive.syncs=true\n',
+};
+
+const shape = (ds: Diagnostic[]) => ds.map((d) => `${d.range.start.line}:${d.range.start.character} ${d.code} ${d.message}`).sort();
+
+test(
+  'the web worker answers as the Node server does, reading the workspace through its client',
+  { skip: !existsSync(WEB_SERVER) && 'build first (node esbuild.js)' },
+  async () => {
+    const node = await startServer(FILES);
+    const uri = node.uriOf('appsets/shop.yaml');
+    const nodeDiagnostics = await node.open('appsets/shop.yaml', SHOP);
+    const nodeLenses = await until(
+      () => node.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
+      (ls) => !!ls?.some((l) => /kustomization\.yaml/.test(l.command?.title ?? '')),
+      () => 'the Node server never said argocd/kustomization.yaml (its envs file) enables progressive syncs',
+    );
+
+    const web = startWorkerServer();
+    const published: Diagnostic[][] = [];
+    web.conn.onNotification(PublishDiagnosticsNotification.type, (p) => void (p.uri === uri && published.push(p.diagnostics)));
+    web.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({ validate: { debounceMs: 0 } })));
+    web.conn.listen();
+    await web.conn.sendRequest(InitializeRequest.type, {
+      ...initializeParams(node.workspace, { workspace: { configuration: true } }),
+      initializationOptions: { settings: { validate: { debounceMs: 0 } } },
+    });
+    await web.conn.sendNotification(InitializedNotification.type, {});
+    await web.conn.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: 'yaml', version: 1, text: SHOP },
+    });
+    const webLenses = await until(
+      () => web.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
+      (ls) => !!ls?.some((l) => /kustomization\.yaml/.test(l.command?.title ?? '')),
+      () =>
+        `the web worker never said argocd/kustomization.yaml (its envs file) enables progressive syncs; it read ${web.reads.join(', ')}`,
+    );
+    await until(
+      () => published.at(-1),
+      (d) => !!d && JSON.stringify(shape(d)) === JSON.stringify(shape(nodeDiagnostics)),
+      () =>
+        `the web worker's diagnostics differ: ${JSON.stringify(shape(published.at(-1) ?? []))} vs ${JSON.stringify(shape(nodeDiagnostics))}`,
+    );
+    assert.deepEqual(
+      webLenses?.map((l) => l.command?.title),
+      nodeLenses?.map((l) => l.command?.title),
+    );
+    // YAML was read at once, the envs file only when the install model asked for it.
+    assert.ok(web.reads.includes(join(node.workspace, 'argocd', 'params.env')), 'params.env was read');
+    assert.ok(web.listings.includes(node.workspace), 'the workspace folder was listed');
+    web.conn.dispose();
+    await node.shutdown();
+  },
+);
+
+test('a web path and its file URI are named alike on both sides (as Node encodes file URIs)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(
+        fc.string({ unit: 'grapheme', minLength: 1 }).filter((s) => !s.includes('/') && s !== '.' && s !== '..'),
+        { minLength: 1, maxLength: 4 },
+      ),
+      (segs) => {
+        const p = '/' + segs.join('/');
+        assert.equal(fileUriOfPath(p), pathToFileURL(p).href);
+      },
+    ),
+  );
+  for (const [scheme, authority, path] of [
+    ['vscode-vfs', 'github', '/owner/repo/apps/a b.yaml'],
+    ['vscode-remote', '127.0.0.1:8080', '/home/u/x#y.yaml'],
+    ['vscode-test-web', '', '/w/a.yaml'],
+  ]) {
+    const p = webPathOf(scheme, authority, path);
+    assert.deepEqual(resourceOfWebPath(p), { scheme, authority, path });
+  }
+});
