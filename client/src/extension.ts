@@ -21,6 +21,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     },
   };
   await startClient(context, {
+    kind: 'node',
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },

@@ -20,6 +20,8 @@ import { previewOutline } from './previewOutline';
 
 /** What differs between the desktop and the web: which documents, how the client is made. */
 export interface ClientHost {
+  /** Which extension host runs this client: Node's (extension.ts) or the browser's web worker (web/extension.ts). */
+  kind: 'node' | 'web';
   documentSelector: NonNullable<LanguageClientOptions['documentSelector']>;
   /** More client options (the web client's URI converters and middleware). */
   options?: Partial<LanguageClientOptions>;
@@ -104,6 +106,11 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
       resultsChanged: changed.count,
       preview: { ...preview?.stats, bySource: { ...preview?.stats.bySource }, last: { ...preview?.stats.last } },
     })),
+    // For the tests: which extension host runs the client, and where its language server runs.
+    vscode.commands.registerCommand('appsetTools.hostSnapshot', () => ({
+      client: host.kind,
+      server: (c.initializeResult?.capabilities.experimental as { platform?: string } | undefined)?.platform,
+    })),
     // For the tests: what the client said about server restarts.
     vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),
     vscode.commands.registerCommand(Commands.restartServer, () => {
@@ -125,8 +132,10 @@ function withYamlSyntaxDefault(settings: unknown): unknown {
   const set =
     explicit &&
     (explicit.globalValue !== undefined || explicit.workspaceValue !== undefined || explicit.workspaceFolderValue !== undefined);
-  if (!redHat || set) return settings;
+  // A plain copy always: a WorkspaceConfiguration carries functions, which a web worker's messages
+  // cannot carry (structured clone fails) where Node's JSON messages dropped them.
   const o = JSON.parse(JSON.stringify(settings ?? {})) as { validate?: Record<string, unknown> };
+  if (!redHat || set) return o;
   o.validate = { ...(o.validate ?? {}), yamlSyntax: false };
   return o;
 }

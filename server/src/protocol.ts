@@ -385,7 +385,9 @@ export function fileUriOfPath(p: string): string {
     .replace(/#/g, '%23')
     .replace(/\[/g, '%5B')
     .replace(/\]/g, '%5D')
-    .replace(/~/g, '%7E');
+    .replace(/~/g, '%7E')
+    .replace(/\^/g, '%5E')
+    .replace(/\|/g, '%7C');
   return url.href;
 }
 

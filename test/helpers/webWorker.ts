@@ -48,6 +48,8 @@ class ToWorker extends AbstractMessageWriter {
 
 export interface WorkerServer {
   conn: ProtocolConnection;
+  /** Ends the worker: its connection and its timers, as `Worker.terminate()` does. */
+  stop(): void;
   /** Paths the server asked the client to read (files) and list (folders), in order. */
   reads: string[];
   listings: string[];
@@ -57,20 +59,32 @@ export interface WorkerServer {
 export function startWorkerServer(): WorkerServer {
   const reader = new ToClient();
   const clone = <T>(m: T): T => structuredClone(m);
+  // A browser's timers are numbers (no Node `unref`), and its `performance` has no Node extensions
+  // (`eventLoopUtilization`): code that relies on either fails here as it would in the worker.
+  // Its timers are kept, so that `stop()` ends them as terminating a worker would.
+  const timers = new Map<number, NodeJS.Timeout>();
+  const channels: MessageChannel[] = [];
+  const keep = (t: NodeJS.Timeout) => (timers.set(Number(t), t), Number(t));
   const scope: Record<string, unknown> = {
     console,
-    setTimeout,
-    clearTimeout,
-    setInterval,
-    clearInterval,
+    setTimeout: (fn: () => void, ms?: number, ...args: unknown[]) => keep(setTimeout(fn, ms, ...args)),
+    clearTimeout: (id: number) => (clearTimeout(timers.get(id)), timers.delete(id)),
+    setInterval: (fn: () => void, ms?: number, ...args: unknown[]) => keep(setInterval(fn, ms, ...args)),
+    clearInterval: (id: number) => (clearInterval(timers.get(id)), timers.delete(id)),
     queueMicrotask,
     URL,
     TextEncoder,
     TextDecoder,
-    performance,
+    performance: { now: () => performance.now(), timeOrigin: performance.timeOrigin, mark: () => undefined, measure: () => undefined },
     crypto: globalThis.crypto,
     structuredClone,
-    MessageChannel,
+    // Its channels too (the setImmediate shim's port would keep Node running).
+    MessageChannel: class extends MessageChannel {
+      constructor() {
+        super();
+        channels.push(this);
+      }
+    },
     postMessage: (m: Message) => reader.deliver(clone(m)),
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
@@ -104,5 +118,11 @@ export function startWorkerServer(): WorkerServer {
       return { skipped: 'missing' };
     }
   });
-  return { conn, reads, listings };
+  const stop = () => {
+    conn.dispose();
+    for (const t of timers.values()) clearTimeout(t);
+    timers.clear();
+    for (const c of channels.splice(0)) c.port1.close();
+  };
+  return { conn, reads, listings, stop };
 }

@@ -87,7 +87,7 @@ test(
     // YAML was read at once, the envs file only when the install model asked for it.
     assert.ok(web.reads.includes(join(node.workspace, 'argocd', 'params.env')), 'params.env was read');
     assert.ok(web.listings.includes(node.workspace), 'the workspace folder was listed');
-    web.conn.dispose();
+    web.stop();
     await node.shutdown();
   },
 );

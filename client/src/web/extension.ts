@@ -5,13 +5,14 @@
  * the client (preview, rollout view, status bar) is start.ts, shared with the desktop.
  */
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/browser';
+import { BrowserMessageReader, BrowserMessageWriter, LanguageClient } from 'vscode-languageclient/browser';
 import { ClientRequests } from '../../../server/src/protocol';
 import { startClient } from '../start';
 import { readDirectory, readFile } from './files';
 import { fromServerUri, toServerUri } from './uris';
 
 let client: LanguageClient | undefined;
+let worker: WorkerLike | undefined;
 
 interface WorkerLike {
   terminate(): void;
@@ -22,11 +23,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js');
   const schemes = new Set(['file', 'untitled', 'vscode-vfs', ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.scheme)]);
   await startClient(context, {
+    kind: 'web',
     documentSelector: [...schemes].map((scheme) => ({ scheme, language: 'yaml' })),
     options: { uriConverters: { code2Protocol: toServerUri, protocol2Code: fromServerUri } },
     create(id, name, options) {
-      // A function, so that a restart starts a new worker.
-      const c = new LanguageClient(id, name, () => startWorker(script) as never, options);
+      // A function, so that a restart starts a new worker. The worker's message transports, not the
+      // worker: VS Code's web worker extension host replaces `Worker` with a function whose workers
+      // are not `instanceof` it, which the language client tests to tell a worker from transports.
+      const c = new LanguageClient(
+        id,
+        name,
+        async () => {
+          // A restart's new worker replaces the old one, which the client does not end itself.
+          worker?.terminate();
+          worker = await startWorker(script);
+          const port = worker as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
+          return { reader: new BrowserMessageReader(port), writer: new BrowserMessageWriter(port) };
+        },
+        options,
+      );
       // Registered before the start: the server asks for files as soon as the first document opens.
       c.onRequest(ClientRequests.readDirectory, (p: { path: string }) => readDirectory(p.path));
       c.onRequest(ClientRequests.readFile, (p: { path: string; maxBytes: number }) => readFile(p.path, p.maxBytes));
@@ -54,4 +69,5 @@ async function startWorker(script: vscode.Uri): Promise<WorkerLike> {
 
 export async function deactivate(): Promise<void> {
   await client?.stop();
+  worker?.terminate();
 }

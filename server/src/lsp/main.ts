@@ -32,5 +32,6 @@ export function startServer(connection: Connection, platform: ServerPlatform): v
   state.documents.listen(connection);
   connection.listen();
   // Memory stays flat over long sessions: garbage from a burst of keystrokes is collected once idle.
-  collectWhenIdle();
+  // Node only: a web worker has neither \`gc\` to call nor the event loop's utilisation to wait for.
+  if (platform.kind === 'node') collectWhenIdle();
 }

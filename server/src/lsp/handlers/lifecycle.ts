@@ -47,7 +47,11 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
     s.settings = readSettings(init.settings ?? init.appsetTools);
     s.host = s.platform.createHost(roots, s.settings.engine, s.log);
     s.service = getLanguageService({ host: s.host, deferWorkspaceScan: true });
-    return { capabilities: serverCapabilities(), serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION } };
+    return {
+      // Where the server runs (a Node process or a browser's web worker): the client's tests read it.
+      capabilities: { ...serverCapabilities(), experimental: { platform: s.platform.kind } },
+      serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION },
+    };
   });
 
   connection.onInitialized(() => {
