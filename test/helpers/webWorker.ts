@@ -63,13 +63,13 @@ export function startWorkerServer(): WorkerServer {
   // (`eventLoopUtilization`): code that relies on either fails here as it would in the worker.
   // Its timers are kept, so that `stop()` ends them as terminating a worker would.
   const timers = new Map<number, NodeJS.Timeout>();
-  const channels: MessageChannel[] = [];
+  const channels: InstanceType<typeof MessageChannel>[] = [];
   const keep = (t: NodeJS.Timeout) => (timers.set(Number(t), t), Number(t));
   const scope: Record<string, unknown> = {
     console,
-    setTimeout: (fn: () => void, ms?: number, ...args: unknown[]) => keep(setTimeout(fn, ms, ...args)),
+    setTimeout: (fn: () => void, ms?: number) => keep(setTimeout(fn, ms)),
     clearTimeout: (id: number) => (clearTimeout(timers.get(id)), timers.delete(id)),
-    setInterval: (fn: () => void, ms?: number, ...args: unknown[]) => keep(setInterval(fn, ms, ...args)),
+    setInterval: (fn: () => void, ms?: number) => keep(setInterval(fn, ms)),
     clearInterval: (id: number) => (clearInterval(timers.get(id)), timers.delete(id)),
     queueMicrotask,
     URL,
