@@ -11,6 +11,11 @@ import { join } from 'node:path';
 import * as vm from 'node:vm';
 import {
   AbstractMessageReader,
+  DidOpenTextDocumentNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  type Diagnostic,
   AbstractMessageWriter,
   createProtocolConnection,
   type DataCallback,
@@ -125,4 +130,30 @@ export function startWorkerServer(): WorkerServer {
     for (const c of channels.splice(0)) c.port1.close();
   };
   return { conn, reads, listings, stop };
+}
+
+/**
+ * The worker started and initialized over `workspace` (diagnostics without debounce), as the web
+ * client starts it; `open` sends a document and `diagnostics` holds what was last published for each URI.
+ */
+export async function startWorkerOn(
+  workspace: string,
+  initializeParams: Record<string, unknown>,
+): Promise<WorkerServer & { diagnostics: Map<string, Diagnostic[]>; open(uri: string, text: string): Promise<void> }> {
+  const web = startWorkerServer();
+  const diagnostics = new Map<string, Diagnostic[]>();
+  web.conn.onNotification(PublishDiagnosticsNotification.type, (p) => void diagnostics.set(p.uri, p.diagnostics));
+  web.conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({ validate: { debounceMs: 0 } })));
+  web.conn.listen();
+  await web.conn.sendRequest(InitializeRequest.type, {
+    ...initializeParams,
+    initializationOptions: { settings: { validate: { debounceMs: 0 } } },
+  } as never);
+  await web.conn.sendNotification(InitializedNotification.type, {});
+  return {
+    ...web,
+    diagnostics,
+    open: (uri, text) =>
+      web.conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text } }),
+  };
 }

@@ -12,14 +12,15 @@ import { join } from 'node:path';
 import * as fc from 'fast-check';
 import {
   CodeLensRequest,
+  HoverRequest,
   DidOpenTextDocumentNotification,
   InitializedNotification,
   InitializeRequest,
   PublishDiagnosticsNotification,
   type Diagnostic,
 } from 'vscode-languageserver-protocol/node';
-import { initializeParams, startServer } from './client';
-import { startWorkerServer, WEB_SERVER } from '../helpers/webWorker';
+import { initializeParams, messageOf, startServer } from './client';
+import { startWorkerOn, startWorkerServer, WEB_SERVER } from '../helpers/webWorker';
 import { until } from '../helpers/guard';
 import { fileUriOfPath, resourceOfWebPath, webPathOf } from '../../server/src/protocol';
 
@@ -114,3 +115,109 @@ test('a web path and its file URI are named alike on both sides (as Node encodes
     assert.deepEqual(resourceOfWebPath(p), { scheme, authority, path });
   }
 });
+
+// A template that builds too much (thirty doublings of a dict, printed: 2^30 nodes), beside `now`
+// (the worker's clock is not Node's): the worker stops it with the Node server's limit and its words,
+// answers the next request, and no finding differs.
+const HEAVY = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: heavy
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+          - env: dev
+  template:
+    metadata:
+      name: 'heavy-{{ .env }}'
+      labels:
+        year: '{{ now | date "2006" }}'
+      annotations:
+        blob: '{{- $d := dict "a" "x" }}{{- range until 30 }}{{- $d = dict "l" $d "r" $d }}{{- end }}{{ toJson $d }}'
+    spec:
+      project: default
+      source:
+        repoURL: https://example.com/heavy.git
+        path: heavy
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: heavy
+`;
+
+// A git generator over another repository: the worker cannot read its checkout and says why, once, on
+// the generator; the Node server gives its desktop advice there instead.
+const ELSEWHERE = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: elsewhere
+spec:
+  goTemplate: true
+  generators:
+    - git:
+        repoURL: https://example.com/other/config.git
+        revision: HEAD
+        directories:
+          - path: apps/*
+  template:
+    metadata:
+      name: '{{ .path.basename }}'
+    spec:
+      project: default
+      source:
+        repoURL: https://example.com/other/config.git
+        path: '{{ .path.path }}'
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: apps
+`;
+
+test(
+  'in the web worker a template that builds too much is stopped by the same limit, and another repository is said to be out of reach',
+  { skip: !existsSync(WEB_SERVER) && 'build first (node esbuild.js)' },
+  async () => {
+    const node = await startServer({ 'heavy.yaml': HEAVY, 'elsewhere.yaml': ELSEWHERE });
+    const heavy = node.uriOf('heavy.yaml');
+    const elsewhere = node.uriOf('elsewhere.yaml');
+    const nodeHeavy = await node.open('heavy.yaml', HEAVY);
+    assert.ok(
+      nodeHeavy.some((d) => /ApplicationSet Tools' limit/.test(messageOf(d))),
+      `the Node server stops the template: ${JSON.stringify(shape(nodeHeavy))}`,
+    );
+    const nodeElsewhere = await node.open('elsewhere.yaml', ELSEWHERE);
+
+    const web = await startWorkerOn(node.workspace, initializeParams(node.workspace, { workspace: { configuration: true } }));
+    const t0 = Date.now();
+    await web.open(heavy, HEAVY);
+    const webHeavy = await until(
+      () => web.diagnostics.get(heavy),
+      (d) => !!d && JSON.stringify(shape(d)) === JSON.stringify(shape(nodeHeavy)),
+      () =>
+        `the web worker's diagnostics differ: ${JSON.stringify(shape(web.diagnostics.get(heavy) ?? []))} vs ${JSON.stringify(shape(nodeHeavy))}`,
+    );
+    // Still answering: a hover right after.
+    const hover = await web.conn.sendRequest(HoverRequest.type, { textDocument: { uri: heavy }, position: { line: 5, character: 4 } });
+    assert.ok(hover, 'the worker answers a hover after the heavy template');
+    const ms = Date.now() - t0;
+    assert.ok(ms < 20_000, `the worker took ${ms} ms over the heavy template`);
+    assert.ok(webHeavy && webHeavy.length > 0);
+
+    await web.open(elsewhere, ELSEWHERE);
+    const webElsewhere = await until(
+      () => web.diagnostics.get(elsewhere),
+      (d) => !!d?.some((x) => x.code === 'generator/no-git-checkout'),
+      () => `no generator/no-git-checkout from the web worker: ${JSON.stringify(shape(web.diagnostics.get(elsewhere) ?? []))}`,
+    );
+    const said = (webElsewhere ?? []).filter((d) => /VS Code for the Web reads only the opened repository/.test(messageOf(d)));
+    assert.equal(said.length, 1, `said once: ${JSON.stringify(shape(webElsewhere ?? []))}`);
+    assert.equal(said[0].code, 'generator/no-git-checkout');
+    const nodeSaid = nodeElsewhere.find((d) => d.code === 'generator/no-git-checkout');
+    assert.ok(
+      nodeSaid && /repoMappings/.test(messageOf(nodeSaid)) && !/VS Code for the Web/.test(messageOf(nodeSaid)),
+      'the Node server gives its own advice',
+    );
+    web.stop();
+    await node.shutdown();
+  },
+);

@@ -29,6 +29,7 @@ export function createMemoryHost(
   settings: Partial<EngineSettings> = {},
   log?: (message: string) => void,
   onMiss?: (path: string) => void,
+  onlyOpenedRepository?: string,
 ): MemoryHost {
   let current: EngineSettings = { ...DEFAULT_SETTINGS, ...settings };
   let rootList = roots.map(trimSlash);
@@ -50,6 +51,7 @@ export function createMemoryHost(
   }
 
   return {
+    onlyOpenedRepository,
     roots: () => [...rootList],
     readFile(p) {
       if (!inside(p)) return undefined;

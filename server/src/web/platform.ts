@@ -10,6 +10,9 @@ import { ClientRequests, type WebDirectoryEntry, type WebFileResult } from '../p
 import type { ServerPlatform } from '../lsp/platform';
 import { createWorkspaceReader, type WorkspaceReader } from './workspaceReader';
 
+/** What the worker cannot read, said where a finding needs it (engine/host.ts `onlyOpenedRepository`). */
+export const ONLY_OPENED_REPOSITORY = 'VS Code for the Web reads only the opened repository';
+
 export function webPlatform(connection: Connection): ServerPlatform {
   let revalidate = (): void => undefined;
   let host: MemoryHost | undefined;
@@ -38,10 +41,16 @@ export function webPlatform(connection: Connection): ServerPlatform {
       revalidate = () => r.resetAndRevalidate();
     },
     createHost(roots, settings, hostLog) {
-      host = createMemoryHost(roots, settings, hostLog, (p) => {
-        missing.add(p);
-        readMissingSoon();
-      });
+      host = createMemoryHost(
+        roots,
+        settings,
+        hostLog,
+        (p) => {
+          missing.add(p);
+          readMissingSoon();
+        },
+        ONLY_OPENED_REPOSITORY,
+      );
       const h = host;
       reader = createWorkspaceReader(
         {

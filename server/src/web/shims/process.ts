@@ -15,6 +15,14 @@ export const process = {
   memoryUsage: Object.assign(() => ({ rss: 0, heapTotal: 0, heapUsed: 0, external: 0, arrayBuffers: 0 }), { rss: () => 0 }),
   cpuUsage: (): { user: number; system: number } => ({ user: Math.round(performance.now() * 1000), system: 0 }),
   exit: (): void => undefined,
+  // The template library's \`now\` reads nanoseconds from it: the worker's clock is performance.now().
+  hrtime: Object.assign(
+    (): [number, number] => {
+      const ns = Math.round(performance.now() * 1e6);
+      return [Math.floor(ns / 1e9), ns % 1e9];
+    },
+    { bigint: (): bigint => BigInt(Math.round(performance.now() * 1e6)) },
+  ),
   nextTick: (fn: (...args: unknown[]) => void, ...args: unknown[]): void => void queueMicrotask(() => fn(...args)),
 };
 export const cpuUsage = process.cpuUsage;
