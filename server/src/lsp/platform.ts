@@ -6,7 +6,6 @@
  */
 import type { EngineSettings } from '../engine';
 import type { WorkspaceHost } from '../host/workspaceHost';
-import type { Revalidation } from './handlers/diagnostics';
 
 export interface ServerPlatform {
   /** Where the server runs: what a browser cannot do (git history, other checkouts) is said, not attempted. */
@@ -22,6 +21,10 @@ export interface ServerPlatform {
   refresh?(paths: string[]): Promise<void>;
   /** Resolves once the host can answer for the workspace (the web worker's first read of the files). */
   ready?(): Promise<void> | undefined;
-  /** Called once the handlers are registered, with what re-validates the open documents (files read later). */
-  attach?(revalidation: Revalidation): void;
+  /**
+   * Called once the handlers are registered, with what re-validates the open documents (files read
+   * later). Only the one method, so that this file imports no handler (handlers/diagnostics.ts reaches
+   * the platform through the server's state).
+   */
+  attach?(revalidation: { resetAndRevalidate(): void }): void;
 }
