@@ -217,7 +217,12 @@ function reachedFrom(entry: string): Set<string> {
   for (const i of all) if (i.target && !i.typeOnly) next.set(i.file, [...(next.get(i.file) ?? []), fileOf(i.target, existsInRepo)]);
   const seen = new Set<string>([entry]);
   const todo = [entry];
-  while (todo.length) for (const t of next.get(todo.pop()!) ?? []) if (!seen.has(t)) (seen.add(t), todo.push(t));
+  while (todo.length)
+    for (const t of next.get(todo.pop()!) ?? [])
+      if (!seen.has(t)) {
+        seen.add(t);
+        todo.push(t);
+      }
   return seen;
 }
 
