@@ -53,6 +53,8 @@ class ToWorker extends AbstractMessageWriter {
 
 export interface WorkerServer {
   conn: ProtocolConnection;
+  /** How long evaluating the bundle took (ms): the worker's start before its first message. */
+  evaluatedMs: number;
   /** Ends the worker: its connection and its timers, as `Worker.terminate()` does. */
   stop(): void;
   /** Paths the server asked the client to read (files) and list (folders), in order. */
@@ -97,7 +99,10 @@ export function startWorkerServer(): WorkerServer {
   };
   scope.self = scope;
   const context = vm.createContext(scope);
-  vm.runInContext(readFileSync(WEB_SERVER, 'utf8'), context, { filename: WEB_SERVER });
+  const source = readFileSync(WEB_SERVER, 'utf8');
+  const t0 = performance.now();
+  vm.runInContext(source, context, { filename: WEB_SERVER });
+  const evaluatedMs = performance.now() - t0;
   const writer = new ToWorker((m) => (scope.onmessage as (e: { data: unknown }) => void)({ data: clone(m) }));
   const conn = createProtocolConnection(reader, writer);
   const reads: string[] = [];
@@ -129,7 +134,7 @@ export function startWorkerServer(): WorkerServer {
     timers.clear();
     for (const c of channels.splice(0)) c.port1.close();
   };
-  return { conn, reads, listings, stop };
+  return { conn, reads, listings, stop, evaluatedMs };
 }
 
 /**
