@@ -15,7 +15,7 @@
  *
  * Writes bench/results.md (linked from the README). Options: `--quick` (fewer repetitions),
  * `--keystrokes N` (memory run length, default 10000), `--engine` (also the in-process engine
- * micro-benchmarks of scripts/bench/engine.ts), `--only open|keystrokes|memory|impact|preview|responsiveness|cli` (one
+ * micro-benchmarks of scripts/bench/engine.ts), `--only open|keystrokes|memory|impact|preview|responsiveness|cli|web` (one
  * part of the run, for working on it; the file written then holds only that part).
  */
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,7 @@ import { startLsp, type LspProcess, type Publish } from './bench/lsp';
 import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/responsiveness';
 import { storyPreview, type PreviewTimes } from './bench/preview';
 import { impactRows } from './bench/impact';
+import { webWorkerFigures } from './bench/webWorker';
 import { storyAppSet, storySecrets } from '../test/helpers/story';
 import { SERVER_NODE_OPTIONS } from '../server/src/protocol';
 
@@ -597,6 +598,15 @@ async function main() {
         target: '≤ 3 s',
         ok: thousand <= 3000,
       });
+    }
+
+    // VS Code for the Web: the worker bundle's size and start-up (scripts/bench/webWorker.ts).
+    if (wanted('web')) {
+      const w = await webWorkerFigures(quick ? 3 : 6);
+      rows.push({ measure: 'VS Code for the Web: first diagnostics after the worker starts', product: w.coldMs, unit: 'ms', target: '—' });
+      notes.push(
+        `VS Code for the Web: dist/web/server.js is ${(w.serverBytes / 1024).toFixed(0)} KiB (${(w.serverGzipBytes / 1024).toFixed(0)} KiB gzip), dist/web/extension.js ${(w.clientBytes / 1024).toFixed(0)} KiB (${(w.clientGzipBytes / 1024).toFixed(0)} KiB gzip); the worker's first diagnostics of a small ApplicationSet ${w.coldMs.toFixed(0)} ms after it starts (${w.firstDiagnosticsMs.toFixed(0)} ms with its code compiled; evaluating the bundle ${w.evaluateMs.toFixed(0)} ms), in Node's V8 as a worker (no network).`,
+      );
     }
 
     const when = new Date().toISOString().replace(/\.\d+Z$/, 'Z');

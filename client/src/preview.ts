@@ -5,7 +5,7 @@
  * multi-document files. Preview URIs look like `appset-preview:/<file> · Applications.yaml?<source uri>`.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
 import { request } from './request';
 import { affectsResults } from './refresh';

@@ -6,7 +6,7 @@
  * URIs; the only script (nonce'd) scrolls to the step whose lens was clicked.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { Requests, type RolloutPlan } from '../../server/src/protocol';
 import { request } from './request';
 import { planBody, planScrollTarget, renderPlan } from './rolloutHtml';

@@ -427,3 +427,69 @@ export interface PlanApp {
   /** The Application's labels as rendered (the view filters and counts by them). */
   labels?: Record<string, string>;
 }
+
+/**
+ * VS Code for the Web: the language server runs in a web worker and reads the workspace through its
+ * client, which reads it with VS Code's file system API (client/src/web/). The server sees every
+ * document and file as a `file:` URI whose path is `/@<scheme>/<authority>/<path>` for a workspace
+ * of another scheme (`vscode-vfs://github/owner/repo/a.yaml` → `/@vscode-vfs/github/owner/repo/a.yaml`),
+ * so the engine's paths stay plain absolute paths; `file:` documents keep their own path.
+ */
+export const WEB_PATH_MARK = '@';
+
+/** The server's path of a resource of the workspace: `scheme`, `authority` and `path` of its URI. */
+export function webPathOf(scheme: string, authority: string, path: string): string {
+  if (scheme === 'file') return path;
+  return `/${WEB_PATH_MARK}${encodeURIComponent(scheme)}/${encodeURIComponent(authority) || '-'}${path.startsWith('/') ? path : '/' + path}`;
+}
+
+/** The scheme, authority and path of the resource a server path names (the inverse of webPathOf). */
+export function resourceOfWebPath(p: string): { scheme: string; authority: string; path: string } {
+  const m = new RegExp(`^/${WEB_PATH_MARK}([^/]+)/([^/]+)(/.*)?$`).exec(p);
+  if (!m) return { scheme: 'file', authority: '', path: p };
+  const authority = m[2] === '-' ? '' : decodeURIComponent(m[2]);
+  return { scheme: decodeURIComponent(m[1]), authority, path: m[3] ?? '/' };
+}
+
+/**
+ * The `file:` URI of a server path, encoded as Node's `pathToFileURL` encodes it (the web worker's
+ * `node:url` shim and the web client both use this), so both sides name a document the same way.
+ */
+export function fileUriOfPath(p: string): string {
+  const url = new URL('file:///');
+  // The URL parser keeps `%` as written and cuts at `?` and `#`: encode them first, as Node does.
+  url.pathname = p
+    .replace(/%/g, '%25')
+    .replace(/\\/g, '%5C')
+    .replace(/\n/g, '%0A')
+    .replace(/\r/g, '%0D')
+    .replace(/\t/g, '%09')
+    .replace(/\?/g, '%3F')
+    .replace(/#/g, '%23')
+    .replace(/\[/g, '%5B')
+    .replace(/\]/g, '%5D')
+    .replace(/~/g, '%7E')
+    .replace(/\^/g, '%5E')
+    .replace(/\|/g, '%7C');
+  return url.href;
+}
+
+/** Server → client requests of the web worker: the workspace's folders and files. */
+export const ClientRequests = {
+  /** The entries of a folder. Params: { path } (a server path). Result: WebDirectoryEntry[] | null (not a folder, not readable). */
+  readDirectory: 'appsetTools/web/readDirectory',
+  /** A file's text. Params: { path, maxBytes }. Result: WebFileResult. */
+  readFile: 'appsetTools/web/readFile',
+} as const;
+
+export interface WebDirectoryEntry {
+  name: string;
+  kind: 'file' | 'directory' | 'other';
+}
+
+/** A file read by the client: its UTF-8 text, or why it was not read (missing, too large, not text). */
+export interface WebFileResult {
+  text?: string;
+  size?: number;
+  skipped?: 'missing' | 'too-large' | 'not-text' | 'unreadable';
+}

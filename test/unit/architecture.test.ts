@@ -191,7 +191,7 @@ test('the circle check finds a circle, also through a folder index and a type-on
 });
 
 test('fronts import the engine only through server/src/engine/index.ts, and the template library only through it', () => {
-  const fronts = ['server/src/lsp', 'server/src/cli', 'server/src/host', 'server/src/server.ts', 'server/src/cli.ts'];
+  const fronts = ['server/src/lsp', 'server/src/cli', 'server/src/host', 'server/src/web', 'server/src/server.ts', 'server/src/cli.ts'];
   const bad = violations((i) => {
     if (!fronts.some((f) => under(i.file, f))) return undefined;
     if (under(i.target, 'server/src/gotemplate')) return `${i.file} imports ${i.spec}`;
@@ -208,6 +208,43 @@ test('the VS Code client imports only the protocol from the server (never the en
     if (i.target && !under(i.target, 'client/src') && i.target !== 'server/src/protocol') return `${i.file} imports ${i.spec}`;
     return undefined;
   });
+  assert.deepEqual(bad, []);
+});
+
+/** The files a bundle starting at `entry` carries: its runtime imports, followed (type-only imports add no code). */
+function reachedFrom(entry: string): Set<string> {
+  const next = new Map<string, string[]>();
+  for (const i of all) if (i.target && !i.typeOnly) next.set(i.file, [...(next.get(i.file) ?? []), fileOf(i.target, existsInRepo)]);
+  const seen = new Set<string>([entry]);
+  const todo = [entry];
+  while (todo.length)
+    for (const t of next.get(todo.pop()!) ?? [])
+      if (!seen.has(t)) {
+        seen.add(t);
+        todo.push(t);
+      }
+  return seen;
+}
+
+test("the web worker's server (server/src/web) carries no Node host and no Node I/O; the web client no Node module", () => {
+  const server = reachedFrom('server/src/web/server.ts');
+  // Sanity: the walk reaches the engine and the shared handlers.
+  assert.ok(server.has('server/src/lsp/main.ts') && server.has('server/src/engine/index.ts'), [...server].slice(0, 5).join(', '));
+  const NODE_ONLY = [
+    'server/src/host/nodeHost.ts',
+    'server/src/host/gitRevisionHost.ts',
+    'server/src/host/files.ts',
+    'server/src/lsp/nodeMain.ts',
+    'server/src/cli',
+  ];
+  const bad = [...server].filter((f) => NODE_ONLY.some((n) => under(f, n)));
+  for (const i of all) if (server.has(i.file) && !i.typeOnly && NODE_IO.test(i.spec)) bad.push(`${i.file} imports ${i.spec}`);
+  const client = reachedFrom('client/src/web/extension.ts');
+  assert.ok(client.has('client/src/start.ts'));
+  // (vscode-languageclient/node is fine there: esbuild.js builds the web client with it aliased to /browser.)
+  for (const i of all)
+    if (client.has(i.file) && !i.typeOnly && /^(node:)?(path|fs|child_process|os|net)$/.test(i.spec))
+      bad.push(`${i.file} imports ${i.spec}`);
   assert.deepEqual(bad, []);
 });
 

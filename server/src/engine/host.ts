@@ -41,6 +41,12 @@ export interface EngineHost {
   settings(): EngineSettings;
   /** Optional log sink for non-fatal problems. */
   log?(message: string): void;
+  /**
+   * Set where the host reads only the opened repository (VS Code for the Web: no local checkouts of
+   * other repositories, no git history): the reason, which a finding that needs one says instead of
+   * the desktop's advice.
+   */
+  readonly onlyOpenedRepository?: string;
 }
 
 export type ProgressiveSyncOverride = 'auto' | 'enabled' | 'disabled';

@@ -7,7 +7,6 @@
  * host `appset diff` uses (host/gitRevisionHost.ts), once per baseline commit and settings: its
  * service and each file's side are kept by commit id.
  */
-import * as path from 'node:path';
 import {
   appSetSides,
   appsYaml,
@@ -25,13 +24,13 @@ import {
   type ChangeImpact,
   type CodeLens,
   type EngineDiagnostic,
+  type EngineHost,
   type EngineSettings,
   type Span,
   type LanguageService,
   type SideAppSet,
 } from '../engine';
-import { createGitRevisionHost, type GitRevisionHost } from '../host/gitRevisionHost';
-import { gitFolder, resolveBaseline, type Baseline } from '../host/baseline';
+import type { Baseline } from '../host/baseline';
 import { URI } from './uri';
 import type { Outcome } from './scheduler';
 import { Commands, type ChangeSummary, type ChangeTexts } from '../protocol';
@@ -56,17 +55,32 @@ export interface AppSetImpact {
   unknown?: string;
 }
 
+/**
+ * The read-only git access the comparison needs: the Node server's (host/baseline.ts, host/gitRevisionHost.ts,
+ * given by lsp/nodeMain.ts); the web worker has none (no git history in VS Code for the Web).
+ */
+export interface BaselineGit {
+  gitFolder(dir: string): { root: string; dir: string } | undefined;
+  resolveBaseline(root: string, setting: string): Baseline;
+  revisionHost(root: string, commit: string, settings: EngineSettings): EngineHost;
+}
+
 /** What the comparison needs of the server (state.ts builds it; this module does not import the state). */
 export interface ImpactDeps {
   service(): LanguageService;
   settings(): EngineSettings;
   slices<T>(steps: Generator<unknown, T>, stale: () => boolean, name: string): Promise<Outcome<T>>;
+  /** The git access, or undefined where the server has none (the web worker). */
+  git(): BaselineGit | undefined;
 }
+
+/** Said on the lens where the server cannot read git history (the web worker), instead of going quiet. */
+export const NO_GIT_HISTORY = 'VS Code for the Web reads no git history, so the change against the baseline is not known here';
 
 export type DocumentImpact = { baseline: string; appsets: AppSetImpact[] } | { unknown: string } | undefined;
 
 interface BaseTree {
-  host: GitRevisionHost;
+  host: EngineHost;
   service: LanguageService;
   /** Each file's side at the baseline (absolute path → its ApplicationSets). */
   sides: Map<string, Promise<SideAppSet[]>>;
@@ -84,35 +98,35 @@ export class Impacts {
    * The git work tree holding a file and the file's path in it as git names it (its folder's real
    * path: git reports the root with symbolic links resolved); null outside one. Asked once per folder.
    */
-  private rootOf(file: string): { root: string; file: string } | null {
-    const dir = path.posix.dirname(file);
+  private rootOf(git: BaselineGit, file: string): { root: string; file: string } | null {
+    const dir = file.slice(0, Math.max(1, file.lastIndexOf('/')));
     let r = this.roots.get(dir);
     // A folder outside git is asked again after a while (`git init` may come later).
     if (r === undefined || (r.value === null && Date.now() - r.at >= RESOLVE_TTL_MS)) {
-      r = { at: Date.now(), value: gitFolder(dir) ?? null };
+      r = { at: Date.now(), value: git.gitFolder(dir) ?? null };
       this.roots.set(dir, r);
     }
     const v = r.value;
-    return v && { root: v.root, file: `${v.dir}/${path.posix.basename(file)}` };
+    return v && { root: v.root, file: `${v.dir}/${file.slice(file.lastIndexOf('/') + 1)}` };
   }
 
-  private baseline(root: string, setting: string): Baseline {
+  private baseline(git: BaselineGit, root: string, setting: string): Baseline {
     const key = `${root}\0${setting}`;
     const now = Date.now();
     const c = this.resolved.get(key);
     if (c && now - c.at < RESOLVE_TTL_MS) return c.baseline;
-    const baseline = resolveBaseline(root, setting);
+    const baseline = git.resolveBaseline(root, setting);
     this.resolved.set(key, { at: now, baseline });
     return baseline;
   }
 
   /** The baseline's side of one file, computed once per commit, settings and file (in slices: other requests go on meanwhile). */
-  private baseSides(root: string, commit: string, file: string): Promise<SideAppSet[]> {
+  private baseSides(git: BaselineGit, root: string, commit: string, file: string): Promise<SideAppSet[]> {
     const settings = this.s.settings();
     const key = `${root}\0${commit}\0${JSON.stringify(settings)}`;
     let tree = this.trees.get(key);
     if (!tree) {
-      const host = createGitRevisionHost(root, commit, settings);
+      const host = git.revisionHost(root, commit, settings);
       tree = { host, service: getLanguageService({ host }), sides: new Map() };
       this.trees.set(key, tree);
       while (this.trees.size > MAX_BASELINES) this.trees.delete(this.trees.keys().next().value!);
@@ -141,11 +155,14 @@ export class Impacts {
     return appSetSides(service, a, { root, path: file, text });
   }
 
-  private where(file: string): { root: string; file: string; baseline: Baseline } | undefined {
-    const at = this.rootOf(file);
+  private where(git: BaselineGit, file: string): { root: string; file: string; baseline: Baseline } | undefined {
+    const at = this.rootOf(git, file);
     if (!at) return undefined;
-    const setting = this.s.service().configFor(file).settings.impactBaseline ?? this.s.settings().impactBaseline;
-    return { ...at, baseline: this.baseline(at.root, setting) };
+    return { ...at, baseline: this.baseline(git, at.root, this.setting(file)) };
+  }
+
+  private setting(file: string): string {
+    return this.s.service().configFor(file).settings.impactBaseline ?? this.s.settings().impactBaseline;
   }
 
   /**
@@ -154,13 +171,15 @@ export class Impacts {
    * `impactBaseline: off`.
    */
   async of(a: Analysis, file: string, text: string): Promise<DocumentImpact> {
-    const at = this.where(file);
+    const git = this.s.git();
+    if (!git) return this.setting(file).trim() === 'off' ? undefined : { unknown: NO_GIT_HISTORY };
+    const at = this.where(git, file);
     if (!at || 'off' in at.baseline) return undefined;
     if ('unknown' in at.baseline) return { unknown: at.baseline.unknown };
     const { root, baseline } = at;
     let base: SideAppSet[];
     try {
-      base = await this.baseSides(root, baseline.commit, at.file);
+      base = await this.baseSides(git, root, baseline.commit, at.file);
     } catch (e) {
       // git failed (gone, a broken object): said, never an answer against another baseline.
       return { unknown: `the baseline ${baseline.label} could not be read: ${(e as Error).message.replace(/\s*\n[\s\S]*$/, '')}` };

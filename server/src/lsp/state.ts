@@ -6,7 +6,8 @@ import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, LanguageService } from '../engine';
-import type { NodeHost } from '../host/nodeHost';
+import type { WorkspaceHost } from '../host/workspaceHost';
+import type { ServerPlatform } from './platform';
 import type { TextOf } from './convert';
 import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings';
 import { URI } from './uri';
@@ -35,7 +36,7 @@ interface PrepareRun {
 
 export class ServerState {
   readonly documents = new TextDocuments(TextDocument);
-  host!: NodeHost;
+  host!: WorkspaceHost;
   service!: LanguageService;
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
   client: ClientCapabilities = {
@@ -51,9 +52,13 @@ export class ServerState {
     service: () => this.service,
     settings: () => this.settings.engine,
     slices: (steps, stale, name) => this.slices(steps, stale, name),
+    git: () => this.platform.git,
   });
 
-  constructor(readonly connection: Connection) {}
+  constructor(
+    readonly connection: Connection,
+    readonly platform: ServerPlatform,
+  ) {}
 
   log = (message: string): void => this.connection.console.log(message);
 
@@ -109,6 +114,9 @@ export class ServerState {
    * however many ask; undefined when it went stale (`stale`, or the document changed or closed).
    */
   async analyzed(doc: TextDocument, stale: () => boolean = () => false): Promise<Analysis | undefined> {
+    // The web worker's workspace is read through its client first (platform.ts `ready`); Node reads on demand.
+    const loading = this.platform.ready?.();
+    if (loading) await loading;
     const key = `${doc.version}|${doc.uri}`;
     let run = this.analyses.get(key);
     if (!run) {

@@ -57,7 +57,10 @@ export const generateGit: Generate = (spec, ctx, path) => {
   }
   const root = resolveCheckout(repoURL, ctx.file, path);
   if (!root) {
-    const message = `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
+    const only = ctx.file.host.onlyOpenedRepository;
+    const message = only
+      ? `the git generator cannot be previewed here: ${only}, and ${repoURL || 'its repository'} is not the opened one; the desktop extension and the CLI preview it from a local checkout`
+      : `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
     ctx.notes.add(message);
     ctx.inexact.value = true;
     ctx.findings.push({ code: 'generator/no-git-checkout', message, path: [...path, 'repoURL'] });

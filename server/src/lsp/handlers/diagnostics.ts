@@ -122,7 +122,12 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
     if (!looksLikeAppSet(e.document.getText())) on.scheduleOthers(e.document.uri);
   });
 
-  connection.onDidChangeWatchedFiles((e) => {
+  connection.onDidChangeWatchedFiles(async (e) => {
+    // The web worker's copy of the files is brought up to date first (platform.ts `refresh`).
+    if (s.platform.refresh) {
+      const paths = e.changes.map((c) => URI.toPath(c.uri)).filter((p): p is string => !!p && !documents.get(URI.fromPath(p)));
+      await s.platform.refresh(paths).catch((err: unknown) => s.log(`could not read changed files: ${String(err)}`));
+    }
     s.guard('watched files', undefined, () => {
       let changed = false;
       for (const c of e.changes) {
