@@ -17,12 +17,13 @@ import { registerFeatures } from './handlers/features';
 import { registerRequests } from './handlers/requests';
 import { registerNavigation } from './handlers/navigation';
 import { collectWhenIdle } from './idleMemory';
+import type { ReceivedVersions } from './received';
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, received?: ReceivedVersions): void {
   // Diagnostics run on every keystroke: bcrypt, scrypt and RSA key generation in a template must
   // not stall them (a clear template error appears instead once the budget is used).
   limitExpensiveFunctions({ budgetMs: 4000, windowMs: 15000 });
-  const state = new ServerState(connection);
+  const state = new ServerState(connection, received);
   const revalidation = registerDiagnostics(state);
   const overrides = registerLifecycle(state, revalidation);
   registerFeatures(state);
@@ -38,5 +39,6 @@ export function startServer(connection: Connection): void {
 export function runFromCommandLine(): void {
   // Our own transport wrapper enforces the LSP lifecycle for every handler (transport.ts).
   const t = transportFromArgs(process.argv.slice(2));
-  startServer(t ? createConnection(ProposedFeatures.all, t.reader, t.writer) : createConnection(ProposedFeatures.all));
+  if (t) startServer(createConnection(ProposedFeatures.all, t.reader, t.writer), t.received);
+  else startServer(createConnection(ProposedFeatures.all));
 }

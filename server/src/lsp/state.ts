@@ -12,6 +12,7 @@ import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings';
 import { URI } from './uri';
 import { timed } from './stepLog';
 import { Scheduler, type Outcome } from './scheduler';
+import { ReceivedVersions } from './received';
 
 export interface ClientCapabilities {
   /** The client answers workspace/configuration. */
@@ -37,7 +38,18 @@ export class ServerState {
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
   client: ClientCapabilities = { pullConfig: false, registerConfigChanges: false, refreshLenses: false, registerWatchers: false };
 
-  constructor(readonly connection: Connection) {}
+  constructor(
+    readonly connection: Connection,
+    private readonly received = new ReceivedVersions(),
+  ) {}
+
+  /**
+   * `doc` is not the version the next answers are for: the document changed or closed, or another
+   * version of it is already read and queued (received.ts). Work for it is dropped before it starts.
+   */
+  superseded(doc: TextDocument): boolean {
+    return this.documents.get(doc.uri)?.version !== doc.version || this.received.superseded(doc.uri, doc.version);
+  }
 
   log = (message: string): void => this.connection.console.log(message);
 
@@ -98,7 +110,7 @@ export class ServerState {
     if (!run) {
       const waiters: (() => boolean)[] = [];
       const generation = this.generation;
-      const gone = () => this.documents.get(doc.uri)?.version !== doc.version || this.generation !== generation;
+      const gone = () => this.superseded(doc) || this.generation !== generation;
       const steps = this.service.analyzeSteps(doc.uri, doc.getText(), URI.toPath(doc.uri));
       run = {
         waiters,
@@ -140,7 +152,7 @@ export class ServerState {
    * changed or closed, or `token` was cancelled.
    */
   async ready(doc: TextDocument, token?: CancellationToken): Promise<boolean> {
-    const stale = () => !!token?.isCancellationRequested || this.documents.get(doc.uri)?.version !== doc.version;
+    const stale = () => !!token?.isCancellationRequested || this.superseded(doc);
     if (!(await this.analyzed(doc, stale))) return !stale();
     // The analysis again: the same object unless the workspace changed meanwhile (then re-made from the same parse).
     const a = this.guard('analysis', undefined, () => this.analysisOf(doc));

@@ -24,6 +24,7 @@ import {
 } from 'vscode-languageserver/node';
 
 import { FramingGuard } from './framing';
+import { joiningChanges, ReceivedVersions } from './received';
 
 export type Phase = 'new' | 'running' | 'shutdown';
 
@@ -31,6 +32,8 @@ export interface Transport {
   reader: MessageReader;
   writer: MessageWriter;
   phase(): Phase;
+  /** The newest version of each document read so far (received.ts). */
+  received: ReceivedVersions;
 }
 
 /** The transport from `argv`, or undefined when none is named. */
@@ -69,6 +72,7 @@ export function transportFromArgs(argv: string[]): Transport | undefined {
 /** Wraps a reader so that messages the lifecycle does not allow are answered (or dropped) here. */
 export function withLifecycle(inner: MessageReader, writer: MessageWriter): Transport {
   let phase: Phase = 'new';
+  const received = new ReceivedVersions();
   const refuse = (id: ResponseMessage['id'], code: number, message: string) => {
     void writer.write({ jsonrpc: '2.0', id, error: { code, message } } as ResponseMessage).catch(() => undefined);
   };
@@ -78,6 +82,7 @@ export function withLifecycle(inner: MessageReader, writer: MessageWriter): Tran
     onPartialMessage: inner.onPartialMessage,
     dispose: () => inner.dispose(),
     listen(callback: DataCallback) {
+      const pass = joiningChanges(callback);
       return inner.listen((msg) => {
         if (Message.isRequest(msg)) {
           if (msg.method === 'initialize') {
@@ -94,10 +99,11 @@ export function withLifecycle(inner: MessageReader, writer: MessageWriter): Tran
           } else if (msg.method === 'shutdown') phase = 'shutdown';
         } else if (Message.isNotification(msg)) {
           if (msg.method !== 'exit' && phase !== 'running') return;
+          received.note(msg);
         }
-        callback(msg);
+        pass(msg);
       });
     },
   };
-  return { reader, writer, phase: () => phase };
+  return { reader, writer, phase: () => phase, received };
 }

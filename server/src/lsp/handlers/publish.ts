@@ -35,7 +35,7 @@ export interface PublishHooks {
 type Answer = (diagnostics: Diagnostic[]) => void;
 
 export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher {
-  const { connection, documents } = s;
+  const { connection } = s;
   /** The latest `publish` run started per document (see `publish`). */
   const runs = new Map<string, number>();
   /** The version of each document whose first pass was answered (see `publish`). */
@@ -52,7 +52,7 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     // first, and this one's results, computed before the change, must not be published after it.
     const run = (runs.get(doc.uri) ?? 0) + 1;
     runs.set(doc.uri, run);
-    const stale = () => documents.get(doc.uri)?.version !== doc.version || runs.get(doc.uri) !== run;
+    const stale = () => s.superseded(doc) || runs.get(doc.uri) !== run;
     // Every answer of this version (a first one, then the whole one); the session's first is followed by
     // one full collection (idleMemory.ts).
     const answer = (diagnostics: Diagnostic[]) => {
