@@ -25,7 +25,12 @@ export class ReceivedVersions {
     else if (msg.method === 'textDocument/didOpen' && typeof td.version === 'number') this.newest.set(td.uri, td.version);
     // Only a change the documents will take (TextDocuments ignores an empty one): a version that never
     // arrives would hold the document's runs back until its next edit.
-    else if (msg.method === 'textDocument/didChange' && typeof td.version === 'number' && Array.isArray(params.contentChanges) && params.contentChanges.length)
+    else if (
+      msg.method === 'textDocument/didChange' &&
+      typeof td.version === 'number' &&
+      Array.isArray(params.contentChanges) &&
+      params.contentChanges.length
+    )
       this.newest.set(td.uri, td.version);
   }
 
@@ -44,7 +49,8 @@ function changeOf(msg: AnyMessage): { uri: string; changes: unknown[] } | undefi
   if (!Message.isNotification(msg) || msg.method !== 'textDocument/didChange') return undefined;
   const params = msg.params as VersionedParams | undefined;
   const uri = params?.textDocument?.uri;
-  if (typeof uri !== 'string' || typeof params?.textDocument?.version !== 'number' || !Array.isArray(params.contentChanges)) return undefined;
+  if (typeof uri !== 'string' || typeof params?.textDocument?.version !== 'number' || !Array.isArray(params.contentChanges))
+    return undefined;
   return { uri, changes: params.contentChanges as unknown[] };
 }
 
