@@ -75,14 +75,15 @@ export class ServerState {
     // One run per analysis, however many wait for it (diagnostics, hover, lenses, completion and the
     // preview all ask at once after an edit); it is dropped only when every one of them is stale.
     let run = this.runs.get(a);
-    if (!run) {
-      const r: PrepareRun = { waiters: [], done: Promise.resolve(true) };
+    if (run) run.waiters.push(stale);
+    else {
+      // Its first waiter before it starts: a run nobody wants is not started (scheduler.ts).
+      const r: PrepareRun = { waiters: [stale], done: Promise.resolve(true) };
       r.done = this.slices(this.service.prepare(a), () => r.waiters.every((w) => w()), 'expansion').then((x) => x.ok);
       void r.done.finally(() => this.runs.delete(a));
       this.runs.set(a, r);
       run = r;
     }
-    run.waiters.push(stale);
     return run.done.then((ok) => ok && !stale());
   }
 
@@ -107,8 +108,10 @@ export class ServerState {
   async analyzed(doc: TextDocument, stale: () => boolean = () => false): Promise<Analysis | undefined> {
     const key = `${doc.version}|${doc.uri}`;
     let run = this.analyses.get(key);
-    if (!run) {
-      const waiters: (() => boolean)[] = [];
+    if (run) run.waiters.push(stale);
+    else {
+      // Its first waiter before it starts: a run nobody wants is not started (scheduler.ts).
+      const waiters: (() => boolean)[] = [stale];
       const generation = this.generation;
       const gone = () => this.superseded(doc) || this.generation !== generation;
       const steps = this.service.analyzeSteps(doc.uri, doc.getText(), URI.toPath(doc.uri));
@@ -121,7 +124,6 @@ export class ServerState {
       void run.done.finally(() => this.analyses.get(key) === own && this.analyses.delete(key));
       this.analyses.set(key, run);
     }
-    run.waiters.push(stale);
     const a = await run.done;
     return a && !stale() ? a : undefined;
   }
