@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ExecuteCommandRequest } from 'vscode-languageserver-protocol/node';
 import { repoRoot, startServer, type TestServer } from './client';
-import { runCli } from '../helpers/cli';
+import { git, runCli } from '../helpers/cli';
 import { Commands, Requests, type PreviewResult } from '../../server/src/protocol';
 
 // `include` is Helm's own (it calls the chart's named templates): not rendered here (engine/service/helmRender.ts).
@@ -49,9 +49,13 @@ test('the preview of a chart template it cannot render says why, as `appset rend
   assert.equal(p.exact, false);
   // The preview document (client/src/preview.ts shows `yaml`) says it, as YAML comments.
   assert.match(p.yaml, /^# a Helm chart template whose ApplicationSets are not rendered here: /);
-  assert.ok(p.yaml.split('\n').every((l) => l === '' || l.startsWith('#')), p.yaml);
+  assert.ok(
+    p.yaml.split('\n').every((l) => l === '' || l.startsWith('#')),
+    p.yaml,
+  );
 
-  // The same sentence as the CLI's.
+  // The same sentence as the CLI's (run in a git work tree: the CLI reads the chart's folder from the work tree's root).
+  git(s.workspace, 'init', '-q');
   const r = runCli(join(repoRoot, 'dist', 'cli.js'), ['render', 'chart/templates/appset.yaml'], { cwd: s.workspace });
   assert.equal(r.code, 4, r.err);
   const said = p.notes[0];
