@@ -166,8 +166,13 @@ export interface DocumentRequestParams {
 
 /** Result of `appsetTools/preview` (null when the document holds no ApplicationSet). */
 export interface PreviewResult {
-  /** The ApplicationSet's metadata.name. */
+  /** The ApplicationSet's metadata.name ('' with `cannot`). */
   name: string;
+  /**
+   * Why no Application is shown, when it is known: a Helm chart template whose render cannot be
+   * reproduced here (the sentence `appset render` prints). `yaml` then says it as a comment, and `apps` is 0.
+   */
+  cannot?: string;
   /** Every generated Application as multi-document YAML, with a header saying how exact it is. */
   yaml: string;
   /** Number of Applications. */

@@ -26,6 +26,7 @@ export { isObj, own } from './objects';
 export { runSteps } from './steps';
 // The length from which a long file's first answer covers its first `---` parts only (the whole answer follows).
 export { FIRST_PASS_MIN_CHARS } from './service/firstPass';
+export { notRenderedHere } from './service/helmRender';
 // One ApplicationSet's expansion as `expand()` returns it: its Applications, problems and generators.
 export type { Expansion, ExpansionProblem, GeneratedApp, GeneratorSummary } from './expand/types';
 

@@ -15,6 +15,7 @@ import {
   type MessageWriter,
   type ResponseMessage,
 } from 'vscode-languageserver/node';
+import { joiningChanges, ReceivedVersions } from './received';
 
 export type Phase = 'new' | 'running' | 'shutdown';
 
@@ -22,11 +23,14 @@ export interface Transport {
   reader: MessageReader;
   writer: MessageWriter;
   phase(): Phase;
+  /** The newest version of each document read so far (received.ts). */
+  received: ReceivedVersions;
 }
 
 /** Wraps a reader so that messages the lifecycle does not allow are answered (or dropped) here. */
 export function withLifecycle(inner: MessageReader, writer: MessageWriter): Transport {
   let phase: Phase = 'new';
+  const received = new ReceivedVersions();
   const refuse = (id: ResponseMessage['id'], code: number, message: string) => {
     void writer.write({ jsonrpc: '2.0', id, error: { code, message } } as ResponseMessage).catch(() => undefined);
   };
@@ -36,6 +40,8 @@ export function withLifecycle(inner: MessageReader, writer: MessageWriter): Tran
     onPartialMessage: inner.onPartialMessage,
     dispose: () => inner.dispose(),
     listen(callback: DataCallback) {
+      // Consecutive edits of one document read at once are passed on as one (received.ts).
+      const pass = joiningChanges(callback);
       return inner.listen((msg) => {
         if (Message.isRequest(msg)) {
           if (msg.method === 'initialize') {
@@ -52,10 +58,11 @@ export function withLifecycle(inner: MessageReader, writer: MessageWriter): Tran
           } else if (msg.method === 'shutdown') phase = 'shutdown';
         } else if (Message.isNotification(msg)) {
           if (msg.method !== 'exit' && phase !== 'running') return;
+          received.note(msg);
         }
-        callback(msg);
+        pass(msg);
       });
     },
   };
-  return { reader, writer, phase: () => phase };
+  return { reader, writer, phase: () => phase, received };
 }

@@ -17,12 +17,13 @@ import { registerRequests } from './handlers/requests';
 import { registerNavigation } from './handlers/navigation';
 import { collectWhenIdle } from './idleMemory';
 import type { ServerPlatform } from './platform';
+import type { ReceivedVersions } from './received';
 
-export function startServer(connection: Connection, platform: ServerPlatform): void {
+export function startServer(connection: Connection, platform: ServerPlatform, received?: ReceivedVersions): void {
   // Diagnostics run on every keystroke: bcrypt, scrypt and RSA key generation in a template must
   // not stall them (a clear template error appears instead once the budget is used).
   limitExpensiveFunctions({ budgetMs: 4000, windowMs: 15000 });
-  const state = new ServerState(connection, platform);
+  const state = new ServerState(connection, platform, received);
   const revalidation = registerDiagnostics(state);
   platform.attach?.(revalidation);
   const overrides = registerLifecycle(state, revalidation);

@@ -22,6 +22,6 @@ export const nodePlatform: ServerPlatform = {
 export function runFromCommandLine(): void {
   // Our own transport wrapper enforces the LSP lifecycle for every handler (transport.ts).
   const t = transportFromArgs(process.argv.slice(2));
-  const connection = t ? createConnection(ProposedFeatures.all, t.reader, t.writer) : createConnection(ProposedFeatures.all);
-  startServer(connection, nodePlatform);
+  if (t) startServer(createConnection(ProposedFeatures.all, t.reader, t.writer), nodePlatform, t.received);
+  else startServer(createConnection(ProposedFeatures.all), nodePlatform);
 }

@@ -14,6 +14,7 @@ import { URI } from './uri';
 import { timed } from './stepLog';
 import { Scheduler, type Outcome } from './scheduler';
 import { Impacts } from './impact';
+import { ReceivedVersions } from './received';
 
 export interface ClientCapabilities {
   /** The client answers workspace/configuration. */
@@ -58,7 +59,16 @@ export class ServerState {
   constructor(
     readonly connection: Connection,
     readonly platform: ServerPlatform,
+    private readonly received = new ReceivedVersions(),
   ) {}
+
+  /**
+   * `doc` is not the version the next answers are for: the document changed or closed, or another
+   * version of it is already read and queued (received.ts). Work for it is dropped before it starts.
+   */
+  superseded(doc: TextDocument): boolean {
+    return this.documents.get(doc.uri)?.version !== doc.version || this.received.superseded(doc.uri, doc.version);
+  }
 
   log = (message: string): void => this.connection.console.log(message);
 
@@ -84,14 +94,15 @@ export class ServerState {
     // One run per analysis, however many wait for it (diagnostics, hover, lenses, completion and the
     // preview all ask at once after an edit); it is dropped only when every one of them is stale.
     let run = this.runs.get(a);
-    if (!run) {
-      const r: PrepareRun = { waiters: [], done: Promise.resolve(true) };
+    if (run) run.waiters.push(stale);
+    else {
+      // Its first waiter before it starts: a run nobody wants is not started (scheduler.ts).
+      const r: PrepareRun = { waiters: [stale], done: Promise.resolve(true) };
       r.done = this.slices(this.service.prepare(a), () => r.waiters.every((w) => w()), 'expansion').then((x) => x.ok);
       void r.done.finally(() => this.runs.delete(a));
       this.runs.set(a, r);
       run = r;
     }
-    run.waiters.push(stale);
     return run.done.then((ok) => ok && !stale());
   }
 
@@ -119,10 +130,12 @@ export class ServerState {
     if (loading) await loading;
     const key = `${doc.version}|${doc.uri}`;
     let run = this.analyses.get(key);
-    if (!run) {
-      const waiters: (() => boolean)[] = [];
+    if (run) run.waiters.push(stale);
+    else {
+      // Its first waiter before it starts: a run nobody wants is not started (scheduler.ts).
+      const waiters: (() => boolean)[] = [stale];
       const generation = this.generation;
-      const gone = () => this.documents.get(doc.uri)?.version !== doc.version || this.generation !== generation;
+      const gone = () => this.superseded(doc) || this.generation !== generation;
       const steps = this.service.analyzeSteps(doc.uri, doc.getText(), URI.toPath(doc.uri));
       run = {
         waiters,
@@ -133,7 +146,6 @@ export class ServerState {
       void run.done.finally(() => this.analyses.get(key) === own && this.analyses.delete(key));
       this.analyses.set(key, run);
     }
-    run.waiters.push(stale);
     const a = await run.done;
     return a && !stale() ? a : undefined;
   }
@@ -164,7 +176,7 @@ export class ServerState {
    * changed or closed, or `token` was cancelled.
    */
   async ready(doc: TextDocument, token?: CancellationToken): Promise<boolean> {
-    const stale = () => !!token?.isCancellationRequested || this.documents.get(doc.uri)?.version !== doc.version;
+    const stale = () => !!token?.isCancellationRequested || this.superseded(doc);
     if (!(await this.analyzed(doc, stale))) return !stale();
     // The analysis again: the same object unless the workspace changed meanwhile (then re-made from the same parse).
     const a = this.guard('analysis', undefined, () => this.analysisOf(doc));

@@ -14,4 +14,4 @@ type WorkerScope = ConstructorParameters<typeof BrowserMessageReader>[0];
 const scope = globalThis as unknown as WorkerScope;
 const t = withLifecycle(new BrowserMessageReader(scope), new BrowserMessageWriter(scope));
 const connection = createConnection(ProposedFeatures.all, t.reader, t.writer);
-startServer(connection, webPlatform(connection));
+startServer(connection, webPlatform(connection), t.received);

@@ -23,7 +23,7 @@ import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { viewOf } from '../view/appset';
 import { sub } from '../view/place';
 import { chartTemplateOf } from '../kinds/helmChart';
-import { renderChartTemplate } from './helmRender';
+import { notRenderedHere, renderChartTemplate } from './helmRender';
 import type { Analysis, Analyses } from './analyses';
 import { appsetAt } from './dispatch';
 import type { AppSetSummary, Applications, RolloutSites } from './results';
@@ -64,6 +64,8 @@ export class Views {
         }
       );
     }
+    // A chart template Helm's render cannot be reproduced for: why, rather than nothing (as `appset render` says).
+    if (helm && 'cannot' in helm) return notRendered(helm.cannot);
     const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
     if (!ctx) return null;
     const exp = ctx.expansion();
@@ -131,7 +133,13 @@ export class Views {
 
   previewText(a: Analysis, offset?: number): { text: string; summary: string } | null {
     const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
-    if (!ctx) return null;
+    if (!ctx) {
+      // A chart template not rendered here: why, as the preview says it.
+      const helm = a.appsets.length ? undefined : this.helmRendered(a);
+      if (!helm || !('cannot' in helm)) return null;
+      const p = notRendered(helm.cannot);
+      return { text: p.yaml, summary: p.notes[0] };
+    }
     return {
       text: runSteps(previewYamlSteps(ctx)),
       summary: previewSummary(ctx.doc.name, ctx.expansion()),
@@ -191,6 +199,16 @@ export class Views {
     const root = host.roots()[0];
     return root ? effectiveSettings(host.settings(), configFor(`${root}/.appset-tools.yaml`, host, workspace)) : host.settings();
   }
+}
+
+/** The preview of a chart template whose ApplicationSets are not rendered here: the reason, as a YAML comment. */
+function notRendered(cannot: string): PreviewResult {
+  const said = notRenderedHere(cannot);
+  const yaml = said
+    .split('\n')
+    .map((l) => `# ${l}`.trimEnd())
+    .join('\n');
+  return { name: '', cannot, yaml: `${yaml}\n`, apps: 0, notes: [said], exact: false };
 }
 
 /** The preview text of one ApplicationSet, kept with its context (see `preparePreview`). */

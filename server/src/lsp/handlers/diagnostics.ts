@@ -33,7 +33,8 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   function schedule(doc: TextDocument, delayMs = s.settings.debounceMs, onlyChanges = false): void {
     debouncer.run(doc.uri, delayMs, () => {
       const current = documents.get(doc.uri);
-      if (current) void publisher.publish(current, onlyChanges);
+      // A newer version already queued publishes for itself (its change schedules its own run).
+      if (current && !s.superseded(current)) void publisher.publish(current, onlyChanges);
     });
   }
 

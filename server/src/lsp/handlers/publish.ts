@@ -39,7 +39,7 @@ export interface PublishHooks {
 type Answer = (diagnostics: Diagnostic[]) => void;
 
 export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher {
-  const { connection, documents } = s;
+  const { connection } = s;
   /** The latest `publish` run started per document (see `publish`). */
   const runs = new Map<string, number>();
   /** The version of each document whose first pass was answered (see `publish`). */
@@ -60,7 +60,7 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     // first, and this one's results, computed before the change, must not be published after it.
     const run = (runs.get(doc.uri) ?? 0) + 1;
     runs.set(doc.uri, run);
-    const stale = () => documents.get(doc.uri)?.version !== doc.version || runs.get(doc.uri) !== run;
+    const stale = () => s.superseded(doc) || runs.get(doc.uri) !== run;
     // Every answer of this version (a very long file's quick pass, then the whole one).
     const answer = (diagnostics: Diagnostic[]) => {
       const last = sent.get(doc.uri);
