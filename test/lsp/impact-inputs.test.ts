@@ -4,7 +4,8 @@
  * one Application it feeds, against the same file at HEAD; back as committed, no lens. An unsaved edit
  * of the config file in an open tab counts the same (the git generator reads an open document's text,
  * as the workspace index does), in the lens and in the preview; a tab whose file was deleted on disk
- * counts as the disk does (the file is gone).
+ * counts as the disk does (the file is gone). A `config.json` tab, which the VS Code client sends as text
+ * only (`appsetTools/inputDocument`), counts the same, until it closes.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,6 +38,8 @@ spec:
         server: '{{.cluster.server}}'
         namespace: shop
 `;
+/** The same over `config.json` files, which the VS Code client sends as text only (`appsetTools/inputDocument`). */
+const JSON_APPSET = APPSET.replace('name: shop\n', 'name: shop-json\n').replace("'clusters/*/config.yaml'", "'json/*/config.json'");
 const config = (name: string, tag: string) =>
   JSON.stringify({ cluster: { name, server: `https://${name}.example.com` }, image: { tag } }, null, 2) + '\n';
 
@@ -47,6 +50,8 @@ before(async () => {
       'apps/shop.yaml': APPSET,
       'config-repo/clusters/eu/config.yaml': config('eu', '1.0.0'),
       'config-repo/clusters/us/config.yaml': config('us', '1.0.0'),
+      'apps/json.yaml': JSON_APPSET,
+      'config-repo/json/eu/config.json': config('eu', '1.0.0'),
     },
     { repoMappings: { 'https://example.com/config.git': 'config-repo' } },
   );
@@ -124,4 +129,33 @@ test("a git generator's config file edited and not saved: the lens and the previ
   assert.doesNotMatch(gone, /shop-us/);
   assert.match(gone, /name: shop-eu/);
   await s.close('config-repo/clusters/us/config.yaml');
+});
+
+test("a git generator's config.json in a tab sent as text only: its unsaved text counts until the tab closes", async () => {
+  const uri = s.uriOf('config-repo/json/eu/config.json');
+  const titles = async () =>
+    (((await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uriOf('apps/json.yaml') } })) ?? []) as CodeLens[])
+      .map((l) => l.command?.title ?? '')
+      .filter((t) => t.startsWith('This change'));
+  const jsonPreview = async () =>
+    ((await s.conn.sendRequest('appsetTools/preview', { uri: s.uriOf('apps/json.yaml') })) as { yaml: string } | null)?.yaml ?? '';
+  await s.open('apps/json.yaml', JSON_APPSET);
+  assert.deepEqual(await until(titles, (t) => !t.length), []);
+  await s.conn.sendNotification('appsetTools/inputDocument', { uri, text: config('eu', '4.0.0') });
+  assert.deepEqual(await until(titles, (t) => t.length > 0), ['This change: 1 Application syncs, on 1 cluster']);
+  assert.match(await until(jsonPreview, (y) => y.includes('4.0.0')), /targetRevision: 4\.0\.0/);
+  // Broken while typed: the generator's error, said (never the saved file's answer).
+  await s.conn.sendNotification('appsetTools/inputDocument', { uri, text: '{ "cluster": ' });
+  const broken = await until(
+    () => s.diagnostics('apps/json.yaml').catch(() => []),
+    (ds) => ds.some((d) => /config\.json/.test(d.message)),
+  );
+  assert.ok(
+    broken.some((d) => /unable to process file 'json\/eu\/config\.json'/.test(d.message)),
+    JSON.stringify(broken.map((d) => d.message)),
+  );
+  // The tab closes: the saved file counts again, and nothing changed.
+  await s.conn.sendNotification('appsetTools/inputDocument', { uri });
+  assert.deepEqual(await until(titles, (t) => !t.length), []);
+  assert.match(await until(jsonPreview, (y) => y.includes('1.0.0')), /targetRevision: 1\.0\.0/);
 });
