@@ -18,6 +18,7 @@ import { AppSetStatus } from './status';
 import { ServerRestarts } from './restarts';
 import { ResultsChanged } from './refresh';
 import { previewOutline } from './previewOutline';
+import { InputDocuments } from './inputDocuments';
 
 let client: LanguageClient | undefined;
 
@@ -87,8 +88,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   rollout = new RolloutView(c, changed.event);
   changeDiff = new ChangeDiff(c);
   const status = new AppSetStatus(c, changed.event);
+  // JSON tabs (a git generator's config.json) reach the server as text only (inputDocuments.ts).
+  const inputs = new InputDocuments(c);
   context.subscriptions.push(
     changed,
+    inputs,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     // "This change": the baseline's Applications beside the current ones (changeDiff.ts).
     vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, changeDiff),

@@ -148,10 +148,10 @@ test("a git generator's config.json in a tab sent as text only: its unsaved text
   await s.conn.sendNotification('appsetTools/inputDocument', { uri, text: '{ "cluster": ' });
   const broken = await until(
     () => s.diagnostics('apps/json.yaml').catch(() => []),
-    (ds) => ds.some((d) => /config\.json/.test(d.message)),
+    (ds) => ds.some((d) => /config\.json/.test(String(d.message))),
   );
   assert.ok(
-    broken.some((d) => /unable to process file 'json\/eu\/config\.json'/.test(d.message)),
+    broken.some((d) => /unable to process file 'json\/eu\/config\.json'/.test(String(d.message))),
     JSON.stringify(broken.map((d) => d.message)),
   );
   // The tab closes: the saved file counts again, and nothing changed.
