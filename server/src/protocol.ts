@@ -123,8 +123,8 @@ export const Notifications = {
   /** Something the lenses and diagnostics depend on changed (another file, settings): views should ask again. No params. */
   resultsChanged: 'appsetTools/resultsChanged',
   /**
-   * Client → server: the text of an open document the server is not sent as a document (the VS Code client
-   * syncs YAML only), for a file the engine may read — a git generator's `config.json`. `InputDocumentParams`:
+   * Client to server: the text of an open document the server is not sent as a document (the VS Code client
+   * syncs YAML only), for a file the engine may read (a git generator's `config.json`). `InputDocumentParams`:
    * `text` on open and on each change, none when the tab closes. Its unsaved text then counts (issue 41).
    */
   inputDocument: 'appsetTools/inputDocument',
