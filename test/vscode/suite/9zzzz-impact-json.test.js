@@ -3,6 +3,7 @@
 // text only (client/src/inputDocuments.ts, `appsetTools/inputDocument`). Closing the tab without saving
 // brings the saved file back. Named to run after 9zzz-impact: it commits the workspace as its baseline.
 const assert = require('assert');
+const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
 const vscode = require('vscode');
@@ -94,6 +95,9 @@ describe("This change: a git generator's config.json edited, not saved", () => {
       },
       { timeout: 60_000, describe: () => `"This change: 1 Application syncs" after the unsaved edit; lenses: ${JSON.stringify(seen)}` },
     );
+    // Still not saved: the disk holds the committed text.
+    assert.match(fs.readFileSync(json.uri.fsPath, 'utf8'), /"tag": "1\.0\.0"/);
+    assert.ok(json.isDirty, 'still not saved');
     const preview = await vscode.commands.executeCommand('appsetTools.preview', doc.uri.toString());
     assert.match(String(preview), /targetRevision: 2\.0\.0/);
     // Closed without saving: the saved file (as committed) counts again, and nothing changes.
@@ -101,7 +105,8 @@ describe("This change: a git generator's config.json edited, not saved", () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await waitFor(async () => !(seen = await changeTitles(doc)).length, {
       timeout: 60_000,
-      describe: () => `no "This change" once the tab closed unsaved; lenses: ${JSON.stringify(seen)}`,
+      describe: () =>
+        `no "This change" once the tab closed unsaved; lenses: ${JSON.stringify(seen)}; on disk: ${fs.readFileSync(json.uri.fsPath, 'utf8')}`,
     });
   });
 });
