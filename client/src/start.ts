@@ -18,6 +18,7 @@ import { AppSetStatus } from './status';
 import { ServerRestarts } from './restarts';
 import { ResultsChanged } from './refresh';
 import { previewOutline } from './previewOutline';
+import { InputDocuments } from './inputDocuments';
 
 /** What differs between the desktop and the web: which documents, how the client is made. */
 export interface ClientHost {
@@ -88,8 +89,11 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
   rollout = new RolloutView(c, changed.event);
   changeDiff = new ChangeDiff(c);
   const status = new AppSetStatus(c, changed.event);
+  // JSON tabs (a git generator's config.json) reach the server as text only (inputDocuments.ts).
+  const inputs = new InputDocuments(c);
   context.subscriptions.push(
     changed,
+    inputs,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
     // "This change": the baseline's Applications beside the current ones (changeDiff.ts).
     vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, changeDiff),

@@ -122,7 +122,20 @@ export type RequestResult<M extends RequestMethod> = RequestTypes[M]['result'];
 export const Notifications = {
   /** Something the lenses and diagnostics depend on changed (another file, settings): views should ask again. No params. */
   resultsChanged: 'appsetTools/resultsChanged',
+  /**
+   * Client to server: the text of an open document the server is not sent as a document (the VS Code client
+   * syncs YAML only), for a file the engine may read (a git generator's `config.json`). `InputDocumentParams`:
+   * `text` on open and on each change, none when the tab closes. Its unsaved text then counts (issue 41).
+   */
+  inputDocument: 'appsetTools/inputDocument',
 } as const;
+
+/** Params of `appsetTools/inputDocument`. */
+export interface InputDocumentParams {
+  uri: string;
+  /** The tab's text; absent when it closed (the file on disk counts again). */
+  text?: string;
+}
 
 /** One ApplicationSet of a document, for the editor's status bar and context keys. */
 export interface FileInfoAppSet {

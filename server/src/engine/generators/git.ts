@@ -1,8 +1,9 @@
 /**
  * The git generator (Argo CD `applicationset/generators/git.go`) on a local checkout: `repoURL`
  * is matched to `appsetTools.repoMappings` or to the git remotes of the workspace, and the working
- * tree is read through the host (so never outside the workspace). The preview says that the
- * working tree was used, not the remote `revision`.
+ * tree is read through the host (so never outside the workspace), its files' text through the workspace
+ * index (an open document's unsaved text wins). The preview says that the working tree was used, not the
+ * remote `revision`.
  */
 import { parseGoYamlFile, type JsonPath, yamlLimitMessage } from '../yaml';
 import type { EngineHost } from '../host';
@@ -260,7 +261,9 @@ export function fromFiles(
   }
   for (const f of chosen) {
     const at = [...path, 'files'];
-    const text = dirSet.has(f) ? undefined : ctx.file.host.readFile(`${root}/${f}`);
+    // Through the index: an open document's unsaved text wins over the saved file (issue 41: an edit of a
+    // config file counts while it is typed). The tree itself is the disk's (a file deleted on disk is gone).
+    const text = dirSet.has(f) ? undefined : ctx.file.workspace.readText(`${root}/${f}`);
     if (text === undefined)
       throw new GeneratorError(
         `unable to process file '${f}' from repository '${repoURL}': ${dirSet.has(f) ? 'read ' + f + ': is a directory' : 'unable to read file'}`,

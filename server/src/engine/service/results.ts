@@ -69,4 +69,10 @@ export interface OpenDocumentsOf<A> {
   /** The document's file is on disk again (saved, restored): its text overlays it again. */
   onDisk(path: string | undefined, text: string): boolean;
   close(path: string | undefined): void;
+  /** A tab sent as text only (`appsetTools/inputDocument`: a git generator's `config.json`), opened or changed. */
+  input(path: string | undefined, text: string): boolean;
+  /** That tab closed: its file on disk counts again. */
+  inputClosed(path: string | undefined): boolean;
+  /** That tab's text, while it is open. */
+  inputText(path: string | undefined): string | undefined;
 }

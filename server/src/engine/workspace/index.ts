@@ -154,6 +154,17 @@ export class WorkspaceIndex {
     this.version++;
   }
 
+  /**
+   * A file's text as the editor holds it: an open document's text (unsaved edits included), else the file
+   * on disk. For readers outside the YAML index (the git generators' config files): the same rule as the
+   * index's own files, so an edit counts before it is saved. A document whose file was deleted on disk has
+   * no overlay (OpenDocuments.deletedOnDisk): it reads as the disk does, missing. Every overlay change
+   * bumps `version`, which keys the expansions: a result read from an overlay never outlives its text.
+   */
+  readText(path: string): string | undefined {
+    return this.overlays.get(path) ?? this.host.readFile(path);
+  }
+
   /** Something changed on disk (undefined: anything). */
   invalidate(path?: string): void {
     if (path) this.probes.delete(path);

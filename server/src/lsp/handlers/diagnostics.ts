@@ -10,7 +10,7 @@ import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
 import type { ServerState } from '../state';
 import { looksLikeAppSet } from '../../engine';
-import { Notifications } from '../../protocol';
+import { Notifications, type InputDocumentParams } from '../../protocol';
 
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */
@@ -123,6 +123,18 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
     if (!looksLikeAppSet(e.document.getText())) on.scheduleOthers(e.document.uri);
   });
 
+  // A tab the client sends as text only (a git generator's config.json): it overlays its file, unanalysed.
+  connection.onNotification(Notifications.inputDocument, (p: InputDocumentParams) => {
+    const path = typeof p?.uri === 'string' ? URI.toPath(p.uri) : undefined;
+    // A document the server is sent as one is kept by its own events.
+    if (!path || documents.get(p.uri)) return;
+    const open = s.service.openDocuments;
+    const changed = s.guard('input document', false, () =>
+      typeof p.text === 'string' ? open.input(path, p.text) : open.inputClosed(path),
+    );
+    if (changed) on.scheduleOthers(p.uri);
+  });
+
   connection.onDidChangeWatchedFiles(async (e) => {
     // The web worker's copy of the files is brought up to date first (platform.ts `refresh`).
     if (s.platform.refresh) {
@@ -134,7 +146,7 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
       for (const c of e.changes) {
         const p = URI.toPath(c.uri);
         if (!p || !isWatchedChange(p, c.type)) continue;
-        const open = documents.get(c.uri);
+        const open = documents.get(c.uri) ?? inputTab(p);
         if (open) {
           // Open documents are overlays: their editor text wins over the file on disk, while there is
           // one. A file deleted on disk is not in the repository, whatever its tab still holds; it counts
@@ -149,6 +161,11 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
       if (changed) on.revalidateAll();
     });
   });
+
+  function inputTab(path: string): { getText(): string } | undefined {
+    const text = s.service.openDocuments.inputText(path);
+    return text === undefined ? undefined : { getText: () => text };
+  }
 }
 
 /**
