@@ -5,7 +5,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { bundleCli, runCli, writeFiles } from '../helpers/cli';
-import { YAML_LIMITS } from '../../server/src/gotemplate/yamlGuard';
+import { YAML_LIMITS } from '../../server/src/gotemplate';
 
 let cli = '';
 let work = '';
