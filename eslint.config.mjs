@@ -130,7 +130,11 @@ export default tseslint.config(
         {
           allowed: {
             // The node-at-offset door: the question arrives as a cursor offset (ARCHITECTURE.md).
-            'server/src/engine/features/editor/navigation.ts': { names: ['pathAt'], calls: 1, why: 'go to definition starts from the cursor' },
+            'server/src/engine/features/editor/navigation.ts': {
+              names: ['pathAt'],
+              calls: 1,
+              why: 'go to definition starts from the cursor',
+            },
             'server/src/engine/features/rollout/hover.ts': { names: ['pathAt'], calls: 1, why: 'a hover starts from the cursor' },
             'server/src/engine/features/validation/assist.ts': {
               names: ['pathAt'],

@@ -34,9 +34,32 @@ const SAME_TEXT = new Set([
   'padEnd',
 ]);
 /** Methods of the message that read it. */
-const READS = new Set(['match', 'matchAll', 'includes', 'startsWith', 'endsWith', 'search', 'indexOf', 'lastIndexOf', 'split', 'localeCompare']);
+const READS = new Set([
+  'match',
+  'matchAll',
+  'includes',
+  'startsWith',
+  'endsWith',
+  'search',
+  'indexOf',
+  'lastIndexOf',
+  'split',
+  'localeCompare',
+]);
 /** Methods that read their argument: a RegExp's, a list's, a set's or a table's. */
-const READ_ARGUMENT = new Set(['test', 'exec', 'includes', 'indexOf', 'lastIndexOf', 'has', 'get', 'startsWith', 'endsWith', 'match', 'search']);
+const READ_ARGUMENT = new Set([
+  'test',
+  'exec',
+  'includes',
+  'indexOf',
+  'lastIndexOf',
+  'has',
+  'get',
+  'startsWith',
+  'endsWith',
+  'match',
+  'search',
+]);
 
 function isMessage(node, tainted) {
   const n = unwrap(node);
@@ -104,7 +127,8 @@ export default {
       },
       MemberExpression(node) {
         // TABLE[e.message]: a look-up by the text
-        if (node.computed && isMessage(node.property, tainted) && node.parent?.type !== 'AssignmentExpression') report(node, 'a table look-up');
+        if (node.computed && isMessage(node.property, tainted) && node.parent?.type !== 'AssignmentExpression')
+          report(node, 'a table look-up');
       },
     };
   },

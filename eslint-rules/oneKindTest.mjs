@@ -22,7 +22,8 @@ export default {
     docs: { description: 'What a document is gets decided in engine/kinds/ only.' },
     schema: [],
     messages: {
-      compare: "This decides whether something is an ApplicationSet ({{how}}): ask engine/kinds/ (isAppSetValue, looksLikeAppSet) instead, the one test of it.",
+      compare:
+        'This decides whether something is an ApplicationSet ({{how}}): ask engine/kinds/ (isAppSetValue, looksLikeAppSet) instead, the one test of it.',
     },
   },
   create(context) {

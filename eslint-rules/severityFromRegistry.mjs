@@ -18,7 +18,8 @@ function writesSeverity(node, names) {
   return false;
 }
 
-const isSeverityKey = (key) => (key.type === 'Identifier' && key.name === 'severity') || (key.type === 'Literal' && key.value === 'severity');
+const isSeverityKey = (key) =>
+  (key.type === 'Identifier' && key.name === 'severity') || (key.type === 'Literal' && key.value === 'severity');
 
 /** Inside a code list: `export const X_CODES = [...]`. */
 function inRegistry(node) {
@@ -43,7 +44,8 @@ export default {
         names = taintedNames(program, (init) => writesSeverity(init, new Set()));
       },
       Property(node) {
-        if (isSeverityKey(node.key) && writesSeverity(node.value, names) && !inRegistry(node)) context.report({ node, messageId: 'literal' });
+        if (isSeverityKey(node.key) && writesSeverity(node.value, names) && !inRegistry(node))
+          context.report({ node, messageId: 'literal' });
       },
       AssignmentExpression(node) {
         const left = unwrap(node.left);

@@ -97,11 +97,18 @@ const BREAKS: Plant[] = [
     "import { nodeAt, pathAt } from '../../yaml';\nexport const h = (d: any) => [pathAt(d, 1), nodeAt(d, [])];",
     'server/src/engine/features/rollout/hover.ts',
   ),
-  lookup("import { nodeAt } from '../yaml';\nexport const f = (a: any) => [nodeAt(a, []), nodeAt(a, []), nodeAt(a, [])];", 'server/src/engine/config/load.ts'),
+  lookup(
+    "import { nodeAt } from '../yaml';\nexport const f = (a: any) => [nodeAt(a, []), nodeAt(a, []), nodeAt(a, [])];",
+    'server/src/engine/config/load.ts',
+  ),
   // …and fewer than listed: the list is a ratchet, lowered when a file makes fewer.
   lookup("import { nodeAt } from '../yaml';\nexport const f = (a: any) => nodeAt(a, []);", 'server/src/engine/config/load.ts'),
   // Custom requests go through the typed request table.
-  { file: 'client/src/planted.ts', text: "export const f = (c: any) => c.sendRequest('appsetTools/preview', {});", rule: 'architecture/typed-requests' },
+  {
+    file: 'client/src/planted.ts',
+    text: "export const f = (c: any) => c.sendRequest('appsetTools/preview', {});",
+    rule: 'architecture/typed-requests',
+  },
   {
     file: LSP,
     text: "import { Requests } from '../../protocol';\nexport const f = (c: any) => c.onRequest(Requests.preview, () => null);",
@@ -130,11 +137,17 @@ const ALLOWED: Omit<Plant, 'rule'>[] = [
   { file: CHECK, text: "export const m = (d: any) => (typeof d.message === 'string' ? d.message : d.message.value);" },
   { file: CHECK, text: '// e.message.startsWith(…) in a comment\nexport const x = 1;' },
   { file: CHECK, text: 'export const f = (e: unknown) => { throw new Error(`unable to parse url: ${(e as Error).message}`); };' },
-  { file: CHECK, text: "export const f = (v: string) => { let message = 'x'; if (/^-?\\d+$/.test(v)) message += ' (remove the quotes)'; return message; };" },
+  {
+    file: CHECK,
+    text: "export const f = (v: string) => { let message = 'x'; if (/^-?\\d+$/.test(v)) message += ' (remove the quotes)'; return message; };",
+  },
   { file: CHECK, text: 'export const f = (e: { why?: string }) => e.why === undefined;' },
   { file: 'server/src/gotemplate/stackOverflow.ts', text: "export const f = (e: Error) => e.message.includes('call stack');" },
   { file: 'server/src/cli/planted.ts', text: 'export const home = process.env.HOME;' },
-  { file: 'server/src/engine/kinds/planted.ts', text: "export const is = (v: { kind?: string }) => v.kind === 'ApplicationSet' || /kind:\\s+ApplicationSet/.test('');" },
+  {
+    file: 'server/src/engine/kinds/planted.ts',
+    text: "export const is = (v: { kind?: string }) => v.kind === 'ApplicationSet' || /kind:\\s+ApplicationSet/.test('');",
+  },
   { file: FEATURE, text: "export const label = (name?: string) => `${name || 'ApplicationSet'}: 3 Applications`;" },
   {
     file: 'server/src/engine/codeLists/planted.ts',
@@ -142,14 +155,17 @@ const ALLOWED: Omit<Plant, 'rule'>[] = [
   },
   { file: CHECK, text: "import { severityOf } from '../../diagnostics/codes';\nexport const d = { severity: severityOf('appset/x') };" },
   { file: 'server/src/engine/view/planted.ts', text: "import { spanAt } from '../yaml';\nexport const s = (d: any) => spanAt(d, []);" },
-  { file: CHECK, text: "import { sub, subPath } from '../../view/place';\nexport const f = (g: any) => subPath(sub(g, 'list'), ['elements', 0]).span;" },
+  {
+    file: CHECK,
+    text: "import { sub, subPath } from '../../view/place';\nexport const f = (g: any) => subPath(sub(g, 'list'), ['elements', 0]).span;",
+  },
   { file: CHECK, text: '// nodeAt(d, []) said once\n/* spanAt(d) */\nexport const x = 1;' },
   {
     file: 'server/src/engine/features/rollout/hover.ts',
     text: "import { pathAt } from '../../yaml';\nexport const h = (d: any) => pathAt(d, 1);",
   },
   { file: 'client/src/request.ts', text: 'export const request = (c: any, m: string, p: unknown) => c.sendRequest(m, p);' },
-  { file: LSP, text: "export const f = (c: any, method: string) => c.onRequest(method, () => null);" },
+  { file: LSP, text: 'export const f = (c: any, method: string) => c.onRequest(method, () => null);' },
   { file: 'test/unit/planted.test.ts', text: "import { formatValue } from '../../server/src/gotemplate';\nexport { formatValue };" },
   { file: 'test/gotemplate/planted.test.ts', text: "import { execute } from '../../server/src/gotemplate/exec';\nexport { execute };" },
 ];
@@ -158,7 +174,8 @@ test('every planted break of the architecture is caught by its rule', async () =
   const missed: string[] = [];
   for (const p of BREAKS) {
     const found = await caught(p.file, p.text);
-    if (!found.some((f) => f.startsWith(p.rule + ':'))) missed.push(`${p.rule} missed in ${p.file}: ${p.text}\n  (found: ${found.join('; ') || 'nothing'})`);
+    if (!found.some((f) => f.startsWith(p.rule + ':')))
+      missed.push(`${p.rule} missed in ${p.file}: ${p.text}\n  (found: ${found.join('; ') || 'nothing'})`);
   }
   assert.deepEqual(missed, []);
   assert.ok(BREAKS.length >= 49, `${BREAKS.length} breaks planted`);
