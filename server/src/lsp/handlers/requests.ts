@@ -12,13 +12,15 @@ import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
+import { SETTINGS } from '../../settingsTable';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
   setOverride(key: 'progressiveSyncs', value: string): void;
 }
 
-const PROGRESSIVE_SYNCS = new Set(['auto', 'enabled', 'disabled']);
+/** The setting's values, from its one home (settingsTable.ts). */
+const PROGRESSIVE_SYNCS = new Set<string>(SETTINGS.progressiveSyncs.enum);
 /** How long a request naming a newer version of its document waits for that version's didChange. */
 const VERSION_WAIT_MS = 2000;
 
