@@ -12,15 +12,13 @@ import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
-import { SETTINGS } from '../../settingsTable';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
   setOverride(key: 'progressiveSyncs', value: string): void;
 }
 
-/** The setting's values, from its one home (settingsTable.ts). */
-const PROGRESSIVE_SYNCS = new Set<string>(SETTINGS.progressiveSyncs.enum);
+const PROGRESSIVE_SYNCS = new Set(['auto', 'enabled', 'disabled']);
 /** How long a request naming a newer version of its document waits for that version's didChange. */
 const VERSION_WAIT_MS = 2000;
 
