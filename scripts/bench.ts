@@ -15,7 +15,7 @@
  *
  * Writes bench/results.md (linked from the README). Options: `--quick` (fewer repetitions),
  * `--keystrokes N` (memory run length, default 10000), `--engine` (also the in-process engine
- * micro-benchmarks of scripts/bench/engine.ts), `--only open|keystrokes|memory|preview|responsiveness|cli` (one
+ * micro-benchmarks of scripts/bench/engine.ts), `--only open|keystrokes|memory|impact|preview|responsiveness|cli` (one
  * part of the run, for working on it; the file written then holds only that part).
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +27,7 @@ import { appsetFolder, gitopsRepo, hugeFile, longList, manyAppSets, small } from
 import { startLsp, type LspProcess } from './bench/lsp';
 import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/responsiveness';
 import { storyPreview, type PreviewTimes } from './bench/preview';
+import { impactRows } from './bench/impact';
 import { storyAppSet, storySecrets } from '../test/helpers/story';
 import { EARLY_ANSWER_CHARS } from '../server/src/lsp/handlers/publish';
 import { FIRST_PASS_MIN_CHARS } from '../server/src/engine/service/firstPass';
@@ -404,6 +405,13 @@ async function main() {
       } finally {
         await s.stop();
       }
+    }
+
+    // ---- the impact of a keystroke: the "This change" lens after an edit (issue 41; scripts/bench/impact.ts) ----
+    if (wanted('impact')) {
+      const impact = await impactRows(tmp, root, codeCacheDir, REPEAT, log);
+      rows.push(...impact.rows);
+      notes.push(...impact.notes);
     }
 
     // ---- the story's preview: 540 Applications, opened and refreshed (issue 29) ----

@@ -4,13 +4,14 @@
  * from the server, so other editors get the same answers.
  *
  * The commands lenses and quick fixes carry are the server's (`executeCommandProvider`, registered in
- * VS Code by the language client); the middleware below only puts VS Code's UI on top of three of
- * them: the preview document, the rollout view, and saving the progressive-syncs setting.
+ * VS Code by the language client); the middleware below only puts VS Code's UI on top of four of
+ * them: the preview document, the rollout view, the "This change" diff, and saving the progressive-syncs setting.
  */
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { Commands, PREVIEW_SCHEME, SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { CHANGE_SCHEME, Commands, PREVIEW_SCHEME, SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { ChangeDiff } from './changeDiff';
 import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';
 import { AppSetStatus } from './status';
@@ -60,6 +61,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         if (command === Commands.showPreview && preview)
           return preview.show(target(uri), at, typeof args[2] === 'string' ? args[2] : undefined);
         if (command === Commands.showRollout && rollout) return rollout.show(target(uri), at);
+        if (command === Commands.showChange && changeDiff) return changeDiff.show(target(uri), at);
         if (command === Commands.setProgressiveSyncs) {
           // Saved in the settings (the server reads them back), not only for the session.
           const scope = vscode.workspace.workspaceFolders?.length
@@ -73,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   let preview: PreviewProvider | undefined;
   let rollout: RolloutView | undefined;
+  let changeDiff: ChangeDiff | undefined;
   client = new LanguageClient('appsetTools', 'ApplicationSet Tools', serverOptions, clientOptions);
   channel = client.outputChannel;
   await client.start();
@@ -82,10 +85,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const changed = new ResultsChanged(c);
   preview = new PreviewProvider(c, changed.event);
   rollout = new RolloutView(c, changed.event);
+  changeDiff = new ChangeDiff(c);
   const status = new AppSetStatus(c, changed.event);
   context.subscriptions.push(
     changed,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
+    // "This change": the baseline's Applications beside the current ones (changeDiff.ts).
+    vscode.workspace.registerTextDocumentContentProvider(CHANGE_SCHEME, changeDiff),
+    changeDiff,
+    vscode.commands.registerCommand('appsetTools.changeSnapshot', () => changeDiff?.last),
     // The preview's Outline: its ApplicationSet and every Application.
     vscode.languages.registerDocumentSymbolProvider({ scheme: PREVIEW_SCHEME }, previewOutline, { label: 'Generated Applications' }),
     preview,

@@ -8,11 +8,14 @@ read -r -a paths <<< "${APPSET_PATHS:-.}"
 if ! git cat-file -e "$APPSET_BASE^{commit}" 2>/dev/null; then
   git fetch --no-tags --depth=1 origin "$APPSET_BASE"
 fi
+# The artifact folder gets the whole report (--report, never cut); the comment and the job summary get the
+# text cut to a comment's size, which says where the whole report is.
 md="$APPSET_OUT/appset-diff.md"
+comment="$(dirname "$APPSET_OUT")/appset-diff-comment.md"
 mkdir -p "$APPSET_OUT"
-"$APPSET_CLI" diff --base "$APPSET_BASE" "${paths[@]}" --format markdown --output "$md"
-if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$md" >> "$GITHUB_STEP_SUMMARY"; fi
+"$APPSET_CLI" diff --base "$APPSET_BASE" "${paths[@]}" --format markdown --output "$comment" --report "$md"
+if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$comment" >> "$GITHUB_STEP_SUMMARY"; fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then echo "diff-file=$md" >> "$GITHUB_OUTPUT"; fi
 if [ "${APPSET_COMMENT:-true}" = true ]; then
-  node "$(dirname "$0")/pr-comment.mjs" github "$md"
+  node "$(dirname "$0")/pr-comment.mjs" github "$comment"
 fi

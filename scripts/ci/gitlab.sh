@@ -17,9 +17,12 @@ cat appset-lint.md 2>/dev/null || true
 if [ -n "${CI_MERGE_REQUEST_IID:-}" ]; then
   base="${APPSET_BASE:-${CI_MERGE_REQUEST_DIFF_BASE_SHA:-origin/${CI_MERGE_REQUEST_TARGET_BRANCH_NAME:-main}}}"
   if ! git cat-file -e "$base^{commit}" 2>/dev/null; then git fetch --no-tags origin "${CI_MERGE_REQUEST_TARGET_BRANCH_NAME:-main}" || true; fi
-  if node "$cli" diff --base "$base" "${paths[@]}" --format markdown --output appset-diff.md; then
-    cat appset-diff.md
-    node "$here/pr-comment.mjs" gitlab appset-diff.md || echo "appset-tools: could not post the merge request note"
+  # appset-diff.md (an artifact) is the whole report; the note is the text cut to a note's size, kept
+  # outside the project folder.
+  note="$(mktemp)"
+  if node "$cli" diff --base "$base" "${paths[@]}" --format markdown --output "$note" --report appset-diff.md; then
+    cat "$note"
+    node "$here/pr-comment.mjs" gitlab "$note" || echo "appset-tools: could not post the merge request note"
   else
     [ "$code" -lt 2 ] && code=2
   fi

@@ -37,6 +37,11 @@ export const Commands = {
   rolloutPlan: 'appsetTools.rolloutPlan',
   /** Opens a file at a character offset (the server asks the editor with window/showDocument). Args: [absolute path or URI, offset]. */
   openLocation: 'appsetTools.openLocation',
+  /**
+   * Lens: "This change", the impact of the uncommitted change against the baseline. Args: [documentUri, offset?].
+   * Returns the breakdown as text; the server also shows the lens's line. The VS Code client opens a diff view instead.
+   */
+  showChange: 'appsetTools.showChange',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
@@ -48,6 +53,7 @@ export const SERVER_COMMANDS: readonly CommandId[] = [
   Commands.preview,
   Commands.rolloutPlan,
   Commands.openLocation,
+  Commands.showChange,
 ];
 
 /** Custom request methods; `RequestTypes` binds each to its params and result. */
@@ -58,6 +64,10 @@ export const Requests = {
   rolloutPlan: 'appsetTools/rolloutPlan',
   /** The ApplicationSets of a document and whether their controller runs progressive syncs. */
   fileInfo: 'appsetTools/fileInfo',
+  /** The generated Applications of the ApplicationSet at the offset at the baseline and now, for a diff view. */
+  changeTexts: 'appsetTools/changeTexts',
+  /** What the uncommitted change does to the ApplicationSet at the offset, for the rollout view's "This change" section. */
+  changeSummary: 'appsetTools/changeSummary',
 } as const;
 export type RequestMethod = (typeof Requests)[keyof typeof Requests];
 
@@ -70,6 +80,40 @@ export interface RequestTypes {
   [Requests.preview]: { params: DocumentRequestParams; result: PreviewResult | null };
   [Requests.rolloutPlan]: { params: DocumentRequestParams; result: RolloutPlan | null };
   [Requests.fileInfo]: { params: DocumentRequestParams; result: FileInfo | null };
+  [Requests.changeTexts]: { params: DocumentRequestParams; result: ChangeTexts | null };
+  [Requests.changeSummary]: { params: DocumentRequestParams; result: ChangeSummary | null };
+}
+
+/** The change to one ApplicationSet against the baseline, as the rollout view shows it (null: nothing changed, outside git). */
+export interface ChangeSummary {
+  name: string;
+  /** What it is compared with: `HEAD (1a2b3c4)`. */
+  baseline: string;
+  /** The lens's line: `This change: …`. */
+  summary: string;
+  /** The rollout timeline's one line at the baseline and now. */
+  timeline: { before?: string; after?: string };
+  /** Each step's Applications at the baseline and now (RollingSync on either side). */
+  steps: { step: number; selector: string; before: number; after: number }[];
+  /** Steps that selected Applications and select none now. */
+  emptied: number[];
+  /** Applications that move between steps: name, from, to (0: no step). */
+  moved: { name: string; from: number; to: number }[];
+  /** Applications no longer generated: whether they and their resources are deleted, and why. */
+  deletions: { name: string; application: 'deleted' | 'kept'; resources: 'deleted' | 'kept'; why: string }[];
+}
+
+/** Both sides of a change to one ApplicationSet (null result: outside git, nothing changed, baseline not known). */
+export interface ChangeTexts {
+  /** The ApplicationSet's name. */
+  name: string;
+  /** What it is compared with: `HEAD (1a2b3c4)`. */
+  baseline: string;
+  /** The lens's line: `This change: …`. */
+  summary: string;
+  /** Its generated Applications at the baseline and now, as YAML documents by name. */
+  before: string;
+  after: string;
 }
 export type RequestParams<M extends RequestMethod> = RequestTypes[M]['params'];
 export type RequestResult<M extends RequestMethod> = RequestTypes[M]['result'];
@@ -130,10 +174,15 @@ export interface PreviewResult {
   apps: number;
   notes: string[];
   exact: boolean;
+  /** The document's first YAML syntax error (`line 12: …`): the preview is of what could be read (the client keeps the last good one, marked stale). */
+  broken?: string;
 }
 
 /** URI scheme of the read-only preview documents the VS Code client opens. */
 export const PREVIEW_SCHEME = 'appset-preview';
+
+/** The scheme of the two sides of the "This change" diff view (client/src/changeDiff.ts). */
+export const CHANGE_SCHEME = 'appset-change';
 
 /*
  * The RollingSync plan as the rollout view, the CLI (`appset plan --output json`) and the code
@@ -249,6 +298,8 @@ export interface PlanWindow {
   schedule: string;
   duration: string;
   timeZone?: string;
+  /** Set when Go cannot load `timeZone`: the controller logs it and reads the window in UTC. */
+  timeZoneProblem?: string;
   /** Absolute path of the AppProject's file, and the window's span in it. */
   file: string;
   span?: { start: number; end: number };

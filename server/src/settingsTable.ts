@@ -29,9 +29,10 @@ export const SETTINGS = {
     docs: 'delay after the last keystroke before diagnostics are recomputed',
   },
   maxApplications: {
-    type: 'number',
+    type: 'integer',
     default: 10000,
     minimum: 1,
+    maximum: 1_000_000,
     description: 'Stop expanding an ApplicationSet after this many Applications (a diagnostic says so).',
     docs: 'stop expanding an ApplicationSet after this many Applications (a diagnostic says so)',
   },
@@ -69,25 +70,28 @@ export const SETTINGS = {
     docs: 'the controller runs with `--enable-new-git-file-globbing`',
   },
   blastRadiusThreshold: {
-    type: 'number',
+    type: 'integer',
     default: 10,
     minimum: 1,
+    maximum: 1_000_000,
     description:
       'Minimum number of Applications for the AllAtOnce blast-radius finding (a warning when the destinations look like production).',
     docs: 'minimum Applications for the AllAtOnce blast-radius finding (a warning when the destinations look like production)',
   },
   maxWaveSize: {
-    type: 'number',
+    type: 'integer',
     default: 10,
     minimum: 1,
+    maximum: 1_000_000,
     description:
       'A RollingSync wave that syncs more Applications at once gets a policy note (rollout/large-wave); the careful proposed strategy never exceeds it.',
     docs: 'a RollingSync wave that syncs more Applications at once gets the `rollout/large-wave` note; the careful strategy never exceeds it',
   },
   minutesPerSync: {
-    type: 'number',
+    type: 'integer',
     default: 3,
     minimum: 1,
+    maximum: 10_000,
     description:
       "Minutes one sync is assumed to take, health included: the proposed RollingSync strategies say their number of waves and, at this pace, their total time; the rollout view's timeline is computed at this pace.",
     docs: "minutes one sync is assumed to take, health included: the proposed strategies say their number of waves and, at this pace, their total time; the rollout view's timeline is computed at this pace",
@@ -124,6 +128,13 @@ export const SETTINGS = {
       'The Argo CD version ApplicationSets are checked against (fields, template functions, controller behaviour): "auto" detects it from the repository\'s Argo CD install (kustomize ?ref=, Helm chart, image tag, Operator spec.version) and otherwise assumes the newest release; or a version such as "3.2", "v2.14.5", "master", or "stable"/"latest" (the newest release).',
     docs: "the Argo CD version ApplicationSets are checked against: `auto` detects it from the repository's install, else `2.4` … `3.6`, `v3.2.5` (a patch release: gates that start at a patch follow it), `master` (see *Argo CD versions*)",
   },
+  impactBaseline: {
+    type: 'string',
+    default: 'HEAD',
+    description:
+      'What the "This change" lens compares the ApplicationSets with: "HEAD" (the last commit), "merge-base" (the merge base with the default branch, as a pull request is reviewed), another git revision (a branch, tag or commit), or "off".',
+    docs: 'what the "This change" lens compares with: `HEAD` (the last commit), `merge-base` (the merge base with the default branch: `origin/HEAD`, else `main` or `master`), another revision, or `off` (see docs/previews.md, *This change*)',
+  },
   'trace.server': {
     type: 'string',
     enum: ['off', 'messages', 'verbose'],
@@ -134,3 +145,21 @@ export const SETTINGS = {
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
+
+/** The settings that take a whole number, each within its table bounds wherever it is given (editor, `.appset-tools.yaml`, CLI flag). */
+export type WholeNumberSetting = 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize' | 'minutesPerSync';
+
+/**
+ * The one rule of a whole-number setting: an integer within the table's `minimum` and `maximum`. The
+ * language server, the repository configuration and the CLI flags all ask it (`minutesPerSync: 1e300`
+ * was taken from `.appset-tools.yaml` while `--minutes-per-sync` refused it).
+ */
+export function isWholeNumberSetting(name: WholeNumberSetting, v: unknown): v is number {
+  const e = SETTINGS[name];
+  return typeof v === 'number' && Number.isInteger(v) && v >= e.minimum && v <= e.maximum;
+}
+
+/** What the setting takes, in words: `a whole number from 1 to 10000`. */
+export function wholeNumberRange(name: WholeNumberSetting): string {
+  return `a whole number from ${SETTINGS[name].minimum} to ${SETTINGS[name].maximum}`;
+}

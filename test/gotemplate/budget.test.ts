@@ -59,3 +59,72 @@ test("the limit leaves ordinary templates alone and can be lifted (the CLI's --n
     /ApplicationSet Tools' limit/,
   );
 });
+
+// Issue 38: what functions build is charged, before building where the size is known, under one
+// limit on any single value; a bound that is reached is said, never a silent cut.
+const BUILT: [string, string, RegExp][] = [
+  [
+    'replace doubling forty times (V8 aborted at 1.4 GB)',
+    '{{ $x := "xxxxxxxx" }}{{ range until 40 }}{{ $x = replace "x" "xx" $x }}{{ end }}',
+    /executing "base" at <replace "x" "xx" \$x>: error calling replace: .*ApplicationSet Tools' limit/,
+  ],
+  [
+    'randAlphaNum of 100,000,000',
+    '{{ randAlphaNum 100000000 }}',
+    /error calling randAlphaNum: this would build a string of 100,000,000 characters; one value may hold at most 4,194,304 \(ApplicationSet Tools' limit; Argo CD has none, and appset --no-limits raises it\)$/,
+  ],
+  ['repeat', '{{ repeat 100000000 "xxxxxxxx" | len }}', /error calling repeat: this would build a string of 800,000,000 characters/],
+  [
+    'seq (was cut at 1,000,001 numbers without a word)',
+    '{{ seq 1 10000000 | len }}',
+    /error calling seq: this would build a string of 90,000,000 characters/,
+  ],
+  [
+    'until',
+    '{{ until 100000000 | len }}',
+    /error calling until: this would build a list of 100,000,000 elements; one value may hold at most 1,048,576/,
+  ],
+  ['splitList', '{{ splitList "" (repeat 2000000 "xx") | len }}', /error calling splitList: this would build a list of 4,000,000 elements/],
+  ['indent', '{{ indent 1000000 (repeat 100 "\\n") | len }}', /error calling indent: this would build a string of 101,000,100 characters/],
+  [
+    'wrapWith',
+    '{{ wrapWith 1 "yyyyyyyyyyyyyyyy" (repeat 1000000 "x") | len }}',
+    /error calling wrapWith: this would build a string of at least 4,194,3\d\d characters/,
+  ],
+  ['printf widths', '{{ printf (repeat 100 "%1000000[1]d") 1 | len }}', /error calling printf: .*ApplicationSet Tools' limit/],
+  [
+    'regexFindAll (was cut at 100,001 matches without a word)',
+    '{{ regexFindAll "x" (repeat 300000 "x") -1 | len }}',
+    /error calling regexFindAll: .*ApplicationSet Tools' limit/,
+  ],
+  [
+    'join',
+    '{{ $l := list }}{{ $x := repeat 1000000 "x" }}{{ range until 100 }}{{ $l = append $l $x }}{{ end }}{{ join "," $l | len }}',
+    /error calling join: this would build a string of 100,000,099 characters/,
+  ],
+];
+
+BUILT.push([
+  'uniq (quadratic, as sprig)',
+  '{{ uniq (until 100000) | len }}',
+  /error calling uniq: the values this template builds or prints exceed 250,000 units of work/,
+]);
+
+for (const [name, template, message] of BUILT) {
+  test(`${name}: stops before building, with the limit said at the call`, () => {
+    const r = renderInChild(template);
+    assert.equal(r.signal, null, r.message);
+    assert.equal(r.status, 0, r.message);
+    assert.match(r.message, message);
+  });
+}
+
+test('values under the limit are built as Go builds them; --no-limits raises the value limit but keeps one', () => {
+  assert.equal(renderInChild('{{ seq 1 200000 | len }}').message, 'rendered 7');
+  assert.equal(renderInChild('{{ repeat 3000000 "x" | len }}').message, 'rendered 7');
+  assert.equal(renderInChild('{{ repeat 10000000 "x" | len }}', false).message, 'rendered 8');
+  assert.match(
+    renderInChild('{{ repeat 200000000 "x" | len }}', false).message,
+    /error calling repeat: this would build a string of 200,000,000 characters; one value may hold at most 134,217,728 \(ApplicationSet Tools' limit, kept under --no-limits so that the process cannot crash\)$/,
+  );
+});

@@ -47,6 +47,8 @@ export interface CliRunOptions {
   maxBuffer?: number;
   /** The environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
+  /** Run as this user and group (needs root): a file `chmod 000` cannot be read then, as in CI. */
+  user?: { uid: number; gid: number };
 }
 
 /** Runs `node <cli> …args` to completion. */
@@ -57,6 +59,7 @@ export function runCli(cli: string, args: string[], o: CliRunOptions): CliRun {
     timeout: o.timeout ?? 60_000,
     ...(o.maxBuffer ? { maxBuffer: o.maxBuffer } : {}),
     ...(o.env ? { env: o.env } : {}),
+    ...(o.user ? { uid: o.user.uid, gid: o.user.gid } : {}),
   });
   return { code: r.status, signal: r.signal, out: r.stdout, err: r.stderr };
 }

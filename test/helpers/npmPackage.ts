@@ -1,6 +1,6 @@
 /**
  * The npm package as a user gets it: the repository's files as a clone has them (tracked and new, not
- * ignored ones such as dist/), `npm pack` there (its prepare script builds the bundles), and the
+ * ignored ones such as dist/), `npm pack` there (its prepack script builds the bundles), and the
  * tarball installed into an empty prefix with an empty cache and no network — so it can hold no
  * runtime dependency. Shared by the package's own test and the CI integrations' tests.
  */

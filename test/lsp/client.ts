@@ -36,6 +36,7 @@ export const SERVER_COMMANDS = [
   'appsetTools.preview',
   'appsetTools.rolloutPlan',
   'appsetTools.setProgressiveSyncs',
+  'appsetTools.showChange',
   'appsetTools.showPreview',
   'appsetTools.showRollout',
 ];
@@ -122,7 +123,7 @@ export function initializeParams(dir: string, capabilities: Record<string, unkno
 }
 
 export interface StartOptions {
-  /** Replaces the client capabilities (default: configuration, lens refresh, dynamic file watching). */
+  /** Replaces the client capabilities (default: configuration, lens refresh, dynamic file watching, showDocument). */
   capabilities?: Record<string, unknown>;
   /** Node options for the server process (e.g. `--expose-gc`) and extra environment variables. */
   nodeArgs?: string[];
@@ -175,6 +176,7 @@ export async function startServer(
       workspace,
       options.capabilities ?? {
         workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
+        window: { showDocument: { support: true } },
       },
     ),
     initializationOptions: { settings: { validate: { debounceMs: 0 }, ...settings } },

@@ -61,12 +61,59 @@ test('lens commands, text commands and the progressive-syncs quick fix run in th
     assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: cmd.command, arguments: cmd.arguments }), 'enabled');
     assert.ok(!(await after).some((x) => x.code === 'rollout/progressive-syncs-disabled'));
 
-    // Unknown commands and bad arguments are answered with null, not an error.
-    assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.nope', arguments: [] }), null);
-    assert.equal(await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.preview', arguments: [42] }), null);
+    // Unknown commands and arguments a command cannot use are answered InvalidParams with a sentence (issue 38).
+    const refusal = async (params: unknown) => {
+      try {
+        const r = await s.conn.sendRequest(ExecuteCommandRequest.method, params);
+        return `answered ${JSON.stringify(r)}`;
+      } catch (e) {
+        const err = e as { code?: number; message?: string };
+        return `${err.code}: ${err.message}`;
+      }
+    };
+    assert.match(
+      await refusal({ command: 'appsetTools.nope', arguments: [] }),
+      /^-32602: unknown command "appsetTools\.nope": this server runs appsetTools\.showPreview, /,
+    );
     assert.equal(
-      await s.conn.sendRequest(ExecuteCommandRequest.type, { command: 'appsetTools.setProgressiveSyncs', arguments: ['maybe'] }),
-      null,
+      await refusal({ command: 'appsetTools.preview', arguments: [42] }),
+      "-32602: appsetTools.preview: argument 1 must be the document's URI (a string), not the number 42",
+    );
+    assert.equal(
+      await refusal({ command: 'appsetTools.setProgressiveSyncs', arguments: ['maybe'] }),
+      '-32602: appsetTools.setProgressiveSyncs: argument 1 must be one of auto, enabled, disabled, not "maybe"',
+    );
+    // The probe's hostile arguments: internal errors (-32603) with the exception's text before.
+    const hostile: [unknown, RegExp][] = [
+      [
+        { command: 'appsetTools.setProgressiveSyncs', arguments: [{ toString: 1 }] },
+        /^-32602: appsetTools\.setProgressiveSyncs: argument 1 must be one of auto, enabled, disabled, not an object$/,
+      ],
+      [
+        { command: 'appsetTools.openLocation', arguments: [{ toString: 1 }] },
+        /^-32602: appsetTools\.openLocation: argument 1 must be a file path or URI \(a string\), not an object$/,
+      ],
+      [
+        { command: 'appsetTools.openLocation', arguments: [uri, { valueOf: 1 }] },
+        /^-32602: appsetTools\.openLocation: argument 2 must be a character offset/,
+      ],
+      [
+        { command: 'appsetTools.showPreview', arguments: [uri, -1] },
+        /^-32602: appsetTools\.showPreview: argument 2 must be a character offset \(a whole number, 0 or more\), not the number -1$/,
+      ],
+      [
+        { command: 'appsetTools.showRollout', arguments: { toString: 1 } },
+        /^-32602: appsetTools\.showRollout: the arguments must be a list, not an object$/,
+      ],
+      [{ command: 'appsetTools.preview', arguments: 'abc' }, /^-32602: appsetTools\.preview: the arguments must be a list, not a string$/],
+      [{ command: { toString: 1 } }, /^-32602: workspace\/executeCommand needs a command name \(a string\), not an object$/],
+      [{ command: 'appsetTools.rolloutPlan', arguments: [uri, 0, 1] }, /^-32602: appsetTools\.rolloutPlan takes at most 2 arguments/],
+    ];
+    for (const [params, want] of hostile) assert.match(await refusal(params), want, JSON.stringify(params));
+    // The server still answers after them.
+    assert.match(
+      (await refusal({ command: 'appsetTools.preview', arguments: [uri, null] })) as string,
+      /^answered "# Preview of ApplicationSet/,
     );
     // A client without dynamic registration is never asked to register anything.
     assert.deepEqual(s.registrations, []);

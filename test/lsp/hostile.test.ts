@@ -252,3 +252,29 @@ test('issue 25: a bad Content-Length over stdio is dropped and the next request 
     await stopStdio(conn, proc);
   }
 });
+
+test('issue 38: Content-Length 2147483647 over stdio is dropped and said; the requests after it are answered', async () => {
+  const { proc, conn } = spawnStdioServer();
+  let err = '';
+  proc.stderr!.on('data', (d) => (err += d));
+  conn.listen();
+  try {
+    const dir = mkdtempSync(join(tmpdir(), 'appset-lsp-framing-'));
+    folders.push(dir);
+    await conn.sendRequest('initialize', initializeParams(dir));
+    // The reader waited for 2 GB of content, reading every later message as part of it.
+    proc.stdin!.write('Content-Length: 2147483647\r\n\r\n{"jsonrpc":"2.0","id":98,"method":"shutdown"}');
+    const r = await Promise.race([
+      conn.sendRequest('textDocument/hover', { textDocument: { uri: 'file:///none.yaml' }, position: { line: 0, character: 0 } }),
+      new Promise((_, rej) => setTimeout(() => rej(new Error(`no answer after the huge header; stderr: ${err}`)), HANG_GUARD_MS)),
+    ]);
+    assert.equal(r, null);
+    await until(
+      () => err,
+      (e) => /dropped an incoming message with a bad header \(Content-Length 2147483647 is over the 64 MiB limit\)/.test(e),
+      () => `the dropped message is said on stderr: ${err}`,
+    );
+  } finally {
+    await stopStdio(conn, proc);
+  }
+});

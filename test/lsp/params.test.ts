@@ -436,3 +436,19 @@ test('"did you mean" under missingkey=error: a misspelt parameter and a misspelt
     assert.ok(applyTextEdits(typo, fix.edit.changes![uri]).includes(`{{${right}}}`));
   }
 });
+
+test('issue 38: rename changes every definition of a 300-element list, not the first 200', async () => {
+  const elements = Array.from({ length: 300 }, (_, i) => `          - svc: s${i}\n`).join('');
+  const text = `${appsetHead('many')}  generators:
+    - list:
+        elements:
+${elements}${flowTemplate("'many-{{.svc}}'", 'repoURL: https://example.com/x.git, path: deploy', LOCAL)}`;
+  await s.open('many.yaml', text);
+  const uri = s.uriOf('many.yaml');
+  const position = pos(text, '{{.svc}}', 4);
+  const edit = await s.conn.sendRequest(RenameRequest.type, { textDocument: { uri }, position, newName: 'service' });
+  const renamed = applyTextEdits(text, edit!.changes![uri]);
+  assert.equal((renamed.match(/- service: s\d+/g) ?? []).length, 300);
+  assert.equal((renamed.match(/- svc:/g) ?? []).length, 0, 'no element keeps the old key');
+  assert.match(renamed, /'many-\{\{\.service\}\}'/);
+});

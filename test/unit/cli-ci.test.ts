@@ -80,6 +80,34 @@ function assertValidSarif(sarif: unknown): void {
 
 // ---------------------------------------------------------------- appset diff
 
+test('issue 38: the headline says what one merge starts across every ApplicationSet, not the largest wave of one', () => {
+  // Five ApplicationSets, each rolling out on its own: the merge starts every one's first wave (its canary: 1).
+  const names = ['a', 'b', 'c', 'd', 'e'];
+  const dir = makeRepo('diff-many', {
+    ...BASE,
+    ...Object.fromEntries(names.map((n) => [`apps/${n}.yaml`, services(['auth'], `set-${n}`)])),
+  });
+  write(
+    dir,
+    Object.fromEntries(
+      names.map((n) => [`apps/${n}.yaml`, services(['auth'], `set-${n}`).replace('targetRevision: HEAD', 'targetRevision: v2')]),
+    ),
+  );
+  const r = run(['diff', '--base', 'main', '--format', 'json'], dir);
+  assert.equal(r.code, 0, r.err);
+  const j = JSON.parse(r.out);
+  assert.equal(j.summary.applicationSets, 5);
+  assert.equal(j.summary.changed, 60);
+  assert.equal(j.summary.syncAtOnce, 2, 'the largest wave of one ApplicationSet (12 Applications: high 25% of 8 = 2)');
+  assert.equal(j.summary.startsAtOnce, 5);
+  assert.equal(j.summary.startingAppSets, 5);
+  const text = run(['diff', '--base', 'main'], dir);
+  assert.match(
+    text.out,
+    /^5 ApplicationSets changed against main: Applications 0 added, 0 removed, 60 changed; this merge starts 5 Applications syncing at once across 5 ApplicationSets \(each rolls out on its own; the largest wave of one is 2\)\.$/m,
+  );
+});
+
 test('diff: a service added to the matrix → exactly its 12 Applications added, nothing else', () => {
   const dir = makeRepo('diff-add', BASE);
   write(dir, { 'apps/services.yaml': services(['auth', 'billing', 'search']) });
@@ -88,7 +116,17 @@ test('diff: a service added to the matrix → exactly its 12 Applications added,
   assert.equal(r.code, 0, r.err);
   const j = JSON.parse(r.out);
   assert.equal(j.version, 1);
-  assert.deepEqual(j.summary, { applicationSets: 1, added: 12, removed: 0, changed: 0, moved: 0, syncAtOnce: 6, deletesResources: 0 });
+  assert.deepEqual(j.summary, {
+    applicationSets: 1,
+    added: 12,
+    removed: 0,
+    changed: 0,
+    moved: 0,
+    syncAtOnce: 6,
+    startsAtOnce: 1,
+    startingAppSets: 1,
+    deletesResources: 0,
+  });
   const a = j.appsets[0];
   assert.equal(a.name, 'services');
   assert.equal(a.status, 'changed');
@@ -612,8 +650,18 @@ test('diff --format markdown fits a pull-request comment: 720 changed Applicatio
   assert.ok(order > 0 && note > order, 'sync order first, the note after it');
   const before = r.out.slice(0, note);
   assert.equal((before.match(/<details>/g) ?? []).length, (before.match(/<\/details>/g) ?? []).length, 'the note is outside any fold');
-  assert.match(r.out.slice(note), /artifact \(`appset-tools-report`\)/);
+  assert.match(r.out.slice(note), /artifact \(`appset-diff\.md` in `appset-tools-report`, written by `--report`\)/);
   assert.match(r.out, /\| `service-00-prod-00` \| ✏️ changed \|/);
+  // Issue 38: the artifact is the whole report, not the same cut comment (25 of 720 rows).
+  const cut = run(['diff', '--base', 'main', '--format', 'markdown', '--output', 'comment.md', '--report', 'whole.md'], dir);
+  assert.equal(cut.code, 0, cut.err);
+  const comment = fs.readFileSync(path.join(dir, 'comment.md'), 'utf8');
+  const whole = fs.readFileSync(path.join(dir, 'whole.md'), 'utf8');
+  assert.equal(comment, r.out, 'the comment is what --format markdown prints');
+  const rows = (t: string) => (t.match(/^\| `service-\d\d-\w+-\d\d` \| ✏️ changed \|/gm) ?? []).length;
+  assert.ok(rows(comment) < 720, `${rows(comment)} rows in the comment`);
+  assert.equal(rows(whole), 720);
+  assert.doesNotMatch(whole, /cut to fit/);
 });
 
 // ---------------------------------------------------------------- exit codes that cannot lie

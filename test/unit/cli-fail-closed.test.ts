@@ -3,6 +3,7 @@
 // "0 ApplicationSets, exit 0" — unless the repository configuration lowers that code's severity.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleCli, runCli, writeFiles } from '../helpers/cli';
 import { YAML_LIMITS } from '../../server/src/gotemplate';
@@ -91,4 +92,43 @@ test('no YAML file in the inputs: exit 4 (a CI job pointed at the wrong folder d
   const r = run(['lint', 'docs'], dir);
   assert.equal(r.code, 4, r.out + r.err);
   assert.match(r.err, /appset lint: no YAML file found in docs/);
+});
+
+/**
+ * Issue 38: a file found in a linted folder that cannot be read was not checked, so the run fails (exit 2,
+ * an input that cannot be read, docs/cli.md), beside a readable one and alone. The tests run as root, which
+ * reads a `chmod 000` file: the CLI runs as the unprivileged `nobody` user instead (skipped when this
+ * process cannot switch users).
+ */
+test('issue 38: an ApplicationSet that cannot be opened (EACCES) in a linted folder fails the run: exit 2, NOT CHECKED, not exit 0 or 4', (t) => {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return t.skip('needs root to run the CLI as another user');
+  const nobody = { uid: 65534, gid: 65534 };
+  const dir = path.join(work, 'eacces');
+  writeFiles(dir, { 'apps/readable.yaml': appset('1'), 'apps/locked.yaml': appset('2'), 'alone/locked.yaml': appset('3') });
+  for (const d of [work, dir, path.join(dir, 'apps'), path.join(dir, 'alone')]) fs.chmodSync(d, 0o755);
+  fs.chmodSync(cli, 0o644);
+  fs.chmodSync(path.join(dir, 'apps/readable.yaml'), 0o644);
+  fs.chmodSync(path.join(dir, 'apps/locked.yaml'), 0o000);
+  fs.chmodSync(path.join(dir, 'alone/locked.yaml'), 0o000);
+  const asNobody = (args: string[]) => runCli(cli, args, { cwd: dir, user: nobody, env: { ...process.env, HOME: dir } });
+  const probe = asNobody(['--version']);
+  if (probe.code !== 0) return t.skip(`the CLI cannot run as nobody here: ${probe.err}`);
+
+  const beside = asNobody(['lint', '--no-cache', '--format', 'json', 'apps']);
+  assert.equal(beside.code, 2, beside.err);
+  assert.match(beside.err, /appset lint: apps\/locked\.yaml: NOT CHECKED: it cannot be opened \(EACCES\)/);
+  const j = JSON.parse(beside.out);
+  assert.deepEqual(
+    j.problems.map((p: { path: string }) => p.path),
+    ['apps/locked.yaml'],
+  );
+  assert.deepEqual(
+    j.files.map((f: { path: string }) => f.path),
+    ['apps/readable.yaml'],
+  );
+
+  const alone = asNobody(['lint', '--no-cache', 'alone']);
+  assert.equal(alone.code, 2, alone.err);
+  assert.match(alone.err, /alone\/locked\.yaml: NOT CHECKED: it cannot be opened \(EACCES\)/);
+  assert.doesNotMatch(alone.err, /no (ApplicationSet|YAML file) found/);
 });

@@ -245,3 +245,21 @@ test('--argocd-version: detected from the repository, overridden by the flag, ba
   assert.equal(bad.code, 2);
   assert.match(bad.err, /--argocd-version must be auto, master, stable, latest or a version such as 3\.2 or v3\.2\.5/);
 });
+
+test('issue 38: outside any git work tree, absolute arguments elsewhere are shown relative in all six formats', () => {
+  // The repository: not a git work tree, and not under the folder the command runs in.
+  const elsewhere = path.join(work, 'elsewhere');
+  const cwd = path.join(work, 'runner');
+  fs.mkdirSync(path.join(elsewhere, 'apps'), { recursive: true });
+  fs.mkdirSync(cwd, { recursive: true });
+  const bad = CLEAN.replace('project: default', 'project: default\n      sneaky: true');
+  fs.writeFileSync(path.join(elsewhere, 'apps', 'bad.yaml'), bad);
+  for (const format of ['text', 'json', 'sarif', 'github', 'markdown', 'codequality']) {
+    for (const input of [path.join(elsewhere, 'apps'), path.join(elsewhere, 'apps', 'bad.yaml')]) {
+      const r = run(['--format', format, '--no-fail', input], cwd);
+      assert.equal(r.code, 0, `${format}: ${r.err}`);
+      assert.ok(!r.out.includes(work) && !r.err.includes(work), `${format} ${input}: an absolute path in\n${r.out}${r.err}`);
+      assert.match(r.out, /bad\.yaml/, format);
+    }
+  }
+});

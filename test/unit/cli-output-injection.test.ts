@@ -139,3 +139,64 @@ test('--format github: only our own commands, user text escaped the workflow-com
   // Every line of stdout is a command of ours or the summary.
   for (const l of r.out.trimEnd().split(/\r\n|\r|\n/)) assert.ok(l.startsWith('::') || /^\d+ ApplicationSets? in /.test(l), l);
 });
+
+/** Markdown a GitHub renderer would make live from user text: links, images, HTML, mentions, bare URLs. */
+const LIVE_MD = [
+  '[click](https://evil.example/x)',
+  '![img](https://evil.example/i.png)',
+  '<img src=x onerror=y>',
+  '@octocat',
+  'www.evil.example',
+];
+
+const mdAppSet = (name: string) => `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: ${JSON.stringify(name)}
+spec:
+  goTemplate: true
+  generators:
+    - list:
+        elements:
+          - cluster: ${JSON.stringify(`c ${LIVE_MD.join(' ')}`)}
+  template:
+    metadata:
+      name: '{{.cluster}}'
+    spec:
+      project: ${JSON.stringify(`p ${LIVE_MD.join(' ')}`)}
+      source: {repoURL: https://example.com/x.git, path: p, targetRevision: HEAD}
+      destination: {server: https://kubernetes.default.svc, namespace: default}
+`;
+
+/** The markdown outside its code spans (whatever their fence), where GitHub renders constructs. */
+const outsideCode = (md: string) => md.replace(/(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g, '');
+
+function assertInertMarkdown(what: string, md: string) {
+  const live = outsideCode(md);
+  // Our own links (to docs/codes.md) stay; none to the user's target.
+  assert.doesNotMatch(live, /(?<!\\)\]\((?!https:\/\/github\.com\/)/, `${what}: a live link from user text\n${md}`);
+  assert.doesNotMatch(live, /(?<!\\)!(?<!\\)\[/, `${what}: a live image\n${md}`);
+  assert.doesNotMatch(live, /(?<!\\)<img/i, `${what}: live HTML\n${md}`);
+  assert.doesNotMatch(live, /@octocat/, `${what}: a live mention\n${md}`);
+  assert.doesNotMatch(live, /https:\/\/evil|www\.evil/, `${what}: a live URL\n${md}`);
+}
+
+test('issue 38: markdown (lint, plan, diff) keeps no link, image, HTML, mention or URL from user text live', () => {
+  const name = `shop ${LIVE_MD.join(' ')}`;
+  const dir = path.join(work, 'md');
+  fs.mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  writeFiles(dir, { 'apps/keep.yaml': appset(7, '') });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', 'base');
+  writeFiles(dir, { 'apps/shop.yaml': mdAppSet(name) });
+  const lint = run(['lint', 'apps', '--format', 'markdown', '--no-fail'], dir);
+  assert.match(lint.out, /octocat/, `lint: the finding quotes the user's text\n${lint.out}${lint.err}`);
+  assertInertMarkdown('lint --format markdown', lint.out);
+  const plan = run(['plan', 'apps/shop.yaml', '--output', 'markdown'], dir);
+  assert.match(plan.out, /octocat/, `plan\n${plan.out}${plan.err}`);
+  assertInertMarkdown('plan --output markdown', plan.out);
+  const diff = run(['diff', '--base', 'main', '--format', 'markdown'], dir);
+  assert.match(diff.out, /octocat/, `diff\n${diff.out}${diff.err}`);
+  assertInertMarkdown('diff --format markdown', diff.out);
+});

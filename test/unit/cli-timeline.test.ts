@@ -115,11 +115,11 @@ test('plan: a sync window and a manual gate are where the rollout stops, in text
   assert.match(md, /^\*\*Timeline:\*\* 4 waves, about 40 min of syncing at 10 min a sync; can stop at step 2/m);
   assert.match(
     md,
-    /^\| 2 \| tier In \(low-traffic\) \(6 apps\) \| \+0:10 \| 3 waves, about 30 min \| can wait up to 8h .*"0 22 \\\* \\\* \\\*".*\|$/m,
+    /^\| 2 \| tier In \\\(low-traffic\\\) \(6 apps\) \| \+0:10 \| 3 waves, about 30 min \| can wait up to 8h .*"0 22 \\\* \\\* \\\*".*\|$/m,
   );
   assert.match(
     md,
-    /^\| 3 \| tier In \(high-traffic\) \(3 apps\) \| \+0:40 \| synced by hand \| waits for someone to sync its 3 Applications by hand/m,
+    /^\| 3 \| tier In \\\(high-traffic\\\) \(3 apps\) \| \+0:40 \| synced by hand \| waits for someone to sync its 3 Applications by hand/m,
   );
   assert.match(md, /^<sub>Assumes every sync takes 10 min/m);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -139,8 +139,20 @@ test('plan: --minutes-per-sync must be a whole number of minutes (exit 2)', () =
   const dir = repo('25%');
   const r = plan(dir, ['--minutes-per-sync', '0.5']);
   assert.equal(r.code, 2);
-  assert.match(r.err, /--minutes-per-sync must be a whole number of minutes from 1 to 10000, got "0.5"/);
+  assert.match(r.err, /--minutes-per-sync must be a whole number from 1 to 10000, got "0.5"/);
+  assert.match(plan(dir, ['--minutes-per-sync', '10001']).err, /--minutes-per-sync must be a whole number from 1 to 10000, got "10001"/);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("issue 38: minutesPerSync in .appset-tools.yaml follows the flag's rule: 1e300 and 10001 are refused there too", () => {
+  for (const bad of ['1e300', '10001']) {
+    const dir = repo('0', { 'projects/shop.yaml': PROJECT, '.appset-tools.yaml': `minutesPerSync: ${bad}\n` });
+    const r = plan(dir, ['--output', 'json']);
+    assert.equal(JSON.parse(r.out).plans[0].plan.timeline.minutesPerSync, 3, `${bad}: the default, not the refused value`);
+    const lint = cli.run(['lint', '.appset-tools.yaml', '--format', 'json', '--no-fail'], dir);
+    assert.match(lint.out, /minutesPerSync: expected a whole number from 1 to 10000/, `${bad}: ${lint.out}${lint.err}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("lint: the controller's --policy create-only (no override) blocks the rollout, said on the strategy with where it is set", () => {

@@ -56,3 +56,14 @@ test('a header part longer than 64 KiB is dropped', () => {
   assert.equal(r.out, frame('{}'));
   assert.match(r.said[0], /a header part longer than 64 KiB/);
 });
+
+test('issue 38: a Content-Length over the cap is dropped and said; the content after it is skipped, not held, and reading goes on', () => {
+  const huge = 'Content-Length: 2147483647\r\n\r\n{"jsonrpc":"2.0","id":7,"method":"shutdown"}' + 'y'.repeat(200_000);
+  const r = through(Buffer.from(huge + frame('{"ok":1}') + frame('{"ok":2}')), () => [10, 5000, 70000]);
+  assert.equal(r.out, frame('{"ok":1}') + frame('{"ok":2}'));
+  assert.equal(r.said.length, 1, r.said.join('\n'));
+  assert.match(r.said[0], /Content-Length 2147483647 is over the 64 MiB limit/);
+  // At the cap itself the message is waited for, as any other.
+  const at = through(Buffer.from(`Content-Length: ${64 * 1024 * 1024}\r\n\r\n{}`), () => []);
+  assert.deepEqual(at.said, []);
+});

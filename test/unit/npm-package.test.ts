@@ -55,6 +55,10 @@ test('the tarball holds the bundles and package.json, no sources, and declares n
   );
   const shipped = JSON.parse(fs.readFileSync(path.join(installed, 'node_modules', pkg.name, 'package.json'), 'utf8'));
   assert.equal(shipped.dependencies, undefined);
+  // Issue 38: no script npm runs when the tarball is installed (npm 11 warns of each one: "install scripts
+  // not yet covered by allowScripts"); the build runs before packing (prepack), never in a user's install.
+  const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'].filter((k) => shipped.scripts && k in shipped.scripts);
+  assert.deepEqual(lifecycle, [], JSON.stringify(shipped.scripts));
   assert.equal(shipped.private, undefined);
   assert.match(shipped.repository.url, /^https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/);
   assert.ok(shipped.homepage.startsWith(shipped.repository.url.replace(/\.git$/, '')));

@@ -32,7 +32,7 @@ function another(e: (typeof SETTINGS)[keyof typeof SETTINGS]): unknown {
   const d: unknown = e.default;
   if ('enum' in e) return e.enum.find((v) => v !== d);
   if (e.type === 'boolean') return !d;
-  if (e.type === 'number') return (d as number) + 1;
+  if (e.type === 'number' || e.type === 'integer') return (d as number) + 1;
   if (e.type === 'string') return '3.2';
   if (e.type === 'object') return { 'https://example.com/repo.git': '.' };
   if ('items' in e && e.items.type === 'object') return [{ name: 'prod', applicationSets: ['apps/'] }];
@@ -49,4 +49,12 @@ test("the server's defaults are the table's, and it reads every setting of the t
     assert.deepEqual(def, e.default, `${name}: the default differs from the table's`);
     assert.notDeepEqual(readSettings(raw(name, another(e))), defaults, `${name}: the server does not read it`);
   }
+});
+
+test('issue 38: a whole-number setting has one rule wherever it is given; the server ignores a value outside it', () => {
+  for (const bad of [1e300, 10001, 2.5, 0, Infinity])
+    assert.equal(readSettings({ minutesPerSync: bad }).engine.minutesPerSync, 3, String(bad));
+  assert.equal(readSettings({ minutesPerSync: 10000 }).engine.minutesPerSync, 10000);
+  assert.equal(readSettings({ maxApplications: 1e300 }).engine.maxApplications, 10000);
+  assert.equal(SETTINGS.minutesPerSync.maximum, 10000);
 });

@@ -25,6 +25,7 @@ import { readTextFile } from '../host/files';
 import { gitWorkTreeOf, workspaceOf } from '../host/workspaceOf';
 import type { CliIO } from './io';
 import { messageLine, oneLine } from './safeText';
+import { isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../settingsTable';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
 export class UsageError extends Error {}
@@ -269,17 +270,16 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
     }
     s.progressiveSyncs = ps as ProgressiveSyncOverride;
   }
-  const max = p.values.get('max-apps');
-  if (max !== undefined) {
-    if (!/^\d+$/.test(max) || Number(max) < 1) throw new UsageError(`--max-apps must be a positive integer, got "${max}"`);
-    s.maxApplications = Number(max);
-  }
-  const mps = p.values.get('minutes-per-sync');
-  if (mps !== undefined) {
-    if (!/^\d+$/.test(mps) || Number(mps) < 1 || Number(mps) > 10_000)
-      throw new UsageError(`--minutes-per-sync must be a whole number of minutes from 1 to 10000, got "${mps}"`);
-    s.minutesPerSync = Number(mps);
-  }
+  // The settings table's one rule for whole numbers, as `.appset-tools.yaml` and the editor read them.
+  const whole = (flag: string, name: WholeNumberSetting) => {
+    const v = p.values.get(flag);
+    if (v === undefined) return;
+    const n = /^\d{1,16}$/.test(v) ? Number(v) : NaN;
+    if (!isWholeNumberSetting(name, n)) throw new UsageError(`--${flag} must be ${wholeNumberRange(name)}, got "${v}"`);
+    s[name] = n;
+  };
+  whole('max-apps', 'maxApplications');
+  whole('minutes-per-sync', 'minutesPerSync');
   if (p.flags.has('new-git-globbing')) s.newGitFileGlobbing = true;
   const av = p.values.get('argocd-version');
   if (av !== undefined) {

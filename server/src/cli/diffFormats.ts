@@ -3,9 +3,9 @@
  * the GitHub Action and the GitLab job update their previous comment instead of adding one), a
  * summary line, one table per changed ApplicationSet, and the field-level details folded.
  */
-import type { Json } from '../engine';
-import type { AppChange, AppSetDiff, DiffReport, StepSize } from './appsetDiff';
+import type { AppChange, AppSetDiff, DiffReport, Json, StepSize } from '../engine';
 import { messageLine, textLines } from './safeText';
+import { mdCode, mdCodeProse, mdText } from './safeMarkdown';
 
 const NOTHING =
   'the generators produce no Application at this revision (a selector or path that matches nothing now): the controller deletes every Application of this ApplicationSet';
@@ -24,7 +24,17 @@ export function summaryText(r: DiffReport): string {
   const deletes = s.deletesResources
     ? `; ${plural(s.deletesResources, 'removal')} ${s.deletesResources === 1 ? 'deletes' : 'delete'} the resources in the cluster`
     : '';
-  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}${deletes}; ${s.syncAtOnce ? `at most ${plural(s.syncAtOnce, 'Application')} sync at once` : 'nothing syncs'}.`;
+  return `${plural(s.applicationSets, 'ApplicationSet')} changed against ${r.base}: Applications ${parts.join(', ')}${moved}${deletes}; ${atOnceText(s)}.`;
+}
+
+/**
+ * How many Applications sync at once. Each ApplicationSet rolls out on its own, so with several the merge
+ * starts every one's first wave together: that sum is the headline, not the largest wave of one of them.
+ */
+function atOnceText(s: DiffReport['summary']): string {
+  if (!s.syncAtOnce) return 'nothing syncs';
+  if (s.startingAppSets <= 1) return `at most ${plural(s.syncAtOnce, 'Application')} sync at once`;
+  return `this merge starts ${plural(s.startsAtOnce, 'Application')} syncing at once across ${s.startingAppSets} ApplicationSets (each rolls out on its own; the largest wave of one is ${s.syncAtOnce})`;
 }
 
 /** A removed Application: what goes, consequence first. */
@@ -143,11 +153,7 @@ export function diffText(r: DiffReport): string {
   return textLines(out);
 }
 
-/** Markdown table cell: no pipes, newlines or HTML. */
-const cell = (s: string) => messageLine(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;');
-const code = (s: string) => '`' + cell(s).replace(/`/g, "'") + '`';
-/** Text in a markdown cell or paragraph outside code: also no emphasis or code span from `*`, `_`, backticks. */
-export const mdText = (s: string) => cell(s).replace(/[*_`]/g, (c) => `\\${c}`);
+// User text in the comment goes through safeMarkdown.ts: names and values as code, prose escaped.
 const ICON: Record<AppChange['change'], string> = { added: '➕ added', removed: '➖ removed', changed: '✏️ changed' };
 
 /**
@@ -158,9 +164,9 @@ const ICON: Record<AppChange['change'], string> = { added: '➕ added', removed:
 export const COMMENT_LIMIT = 60_000;
 
 export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
-  const head = [COMMENT_MARKER, `### ApplicationSet changes`, '', `**${cell(summaryText(r))}**`];
+  const head = [COMMENT_MARKER, `### ApplicationSet changes`, '', `**${mdText(summaryText(r))}**`];
   const assumes = assumptionsOf(r);
-  const footer = ['', `<sub>${assumes ? `Timelines assume ${mdText(assumes)}. ` : ''}appset diff --base ${cell(r.base)}</sub>`];
+  const footer = ['', `<sub>${assumes ? `Timelines assume ${mdText(assumes)}. ` : ''}appset diff --base ${mdText(r.base)}</sub>`];
   const sections = r.appsets.filter((a) => a.status !== 'unchanged').map((a) => ({ a, top: topLines(a), details: detailLines(a) }));
   const size = (lines: string[]) => lines.reduce((n, l) => n + l.length + 1, 0);
   // Room for the note that says what was cut.
@@ -196,10 +202,10 @@ export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
     if (withTop.has(i)) out.push(...s.top);
     if (withDetails.has(i) || partly.has(i)) out.push(...s.details);
   });
-  const left = sections.filter((s, i) => !withTop.has(i)).map((s) => code(s.a.name || '(unnamed)'));
+  const left = sections.filter((s, i) => !withTop.has(i)).map((s) => mdCodeProse(s.a.name || '(unnamed)'));
   const noDetails = sections
     .filter((s, i) => withTop.has(i) && !withDetails.has(i) && s.a.changes.length)
-    .map((s) => code(s.a.name || '(unnamed)'));
+    .map((s) => mdCodeProse(s.a.name || '(unnamed)'));
   if (left.length || noDetails.length) {
     const parts = [
       left.length ? `${left.length} ApplicationSet${left.length === 1 ? '' : 's'} left out (${list(left)})` : '',
@@ -207,7 +213,7 @@ export function diffMarkdown(r: DiffReport, limit = COMMENT_LIMIT): string {
     ].filter(Boolean);
     out.push(
       '',
-      `> ✂️ **This comment is cut to fit: ${parts.join('; ')}.** The full report is the job's artifact (\`appset-tools-report\`) and the job summary, or run \`appset diff --base ${cell(r.base)}\` locally.`,
+      `> ✂️ **This comment is cut to fit: ${parts.join('; ')}.** The whole report is the job's artifact (\`appset-diff.md\` in \`appset-tools-report\`, written by \`--report\`), or run ${mdCodeProse(`appset diff --base ${r.base}`)} locally.`,
     );
   }
   out.push(...footer);
@@ -230,14 +236,14 @@ const list = (names: string[]) => names.slice(0, 5).join(', ') + (names.length >
 function topLines(a: AppSetDiff): string[] {
   const out = [
     '',
-    `#### ${code(a.name || '(unnamed)')}${a.renamedFrom !== undefined ? ` (renamed from ${code(a.renamedFrom)})` : ''} · ${cell(a.file.head ?? a.file.base ?? '')}`,
+    `#### ${mdCodeProse(a.name || '(unnamed)')}${a.renamedFrom !== undefined ? ` (renamed from ${mdCodeProse(a.renamedFrom)})` : ''} · ${mdText(a.file.head ?? a.file.base ?? '')}`,
     '',
-    `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: Kubernetes deletes its Applications. ' : ''}Strategy: ${cell(strategyText(a))} — ${cell(counts(a))}.`,
+    `${a.status === 'added' ? 'New ApplicationSet. ' : a.status === 'removed' ? 'ApplicationSet deleted: Kubernetes deletes its Applications. ' : ''}Strategy: ${mdText(strategyText(a))} — ${mdText(counts(a))}.`,
   ];
-  for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${cell(e)}`);
+  for (const e of a.errors.head) out.push('', `> ❗ The controller fails at this revision: ${mdText(e)}`);
   if (a.generatesNothing) out.push('', `> ⚠️ ${NOTHING}`);
   const rollout = rolloutLines(a);
-  if (rollout.length) out.push('', ...rollout.map((l) => `- Rollout: ${cell(l)}`));
+  if (rollout.length) out.push('', ...rollout.map((l) => `- Rollout: ${mdText(l)}`));
   const [when, ...stops] = timelineLines(a);
   if (when) out.push('', `⏱️ Timeline: ${mdText(when)}`, ...(stops.length ? ['', ...stops.map((l) => `- ⏸️ ${mdText(l)}`)] : []));
   if (a.changes.length && a.waves.length > 1)
@@ -251,7 +257,7 @@ function detailLines(a: AppSetDiff): string[] {
   const out = ['', '| Application | change | syncs in | changed fields |', '| --- | --- | --- | --- |'];
   const rows = a.changes.map(
     (c) =>
-      `| ${code(c.name)} | ${ICON[c.change]} | ${cell(where(c))} | ${cell(
+      `| ${mdCode(c.name)} | ${ICON[c.change]} | ${mdText(where(c))} | ${mdText(
         (c.fields ?? [])
           .slice(0, 3)
           .map((f) => f.path)
@@ -275,8 +281,8 @@ function detailLines(a: AppSetDiff): string[] {
   if (detailed.length) {
     out.push('', '<details><summary>Field changes</summary>', '');
     for (const c of detailed) {
-      out.push(`- ${code(c.name)}`);
-      for (const f of c.fields!) out.push(`  - ${code(f.path)}: ${code(short(f.before))} → ${code(short(f.after))}`);
+      out.push(`- ${mdCodeProse(c.name)}`);
+      for (const f of c.fields!) out.push(`  - ${mdCodeProse(f.path)}: ${mdCodeProse(short(f.before))} → ${mdCodeProse(short(f.after))}`);
     }
     out.push('', '</details>');
   }

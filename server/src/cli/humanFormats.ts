@@ -6,6 +6,7 @@
 import type { Severity } from '../engine';
 import { codeHelpUri, summaryLine, type LintReport, type ReportFinding } from './report';
 import { messageLine, oneLine, textLines } from './safeText';
+import { mdCodeProse, mdText } from './safeMarkdown';
 
 export function toText(r: LintReport): string {
   const out: string[] = [];
@@ -50,31 +51,30 @@ export function toGithub(r: LintReport): string {
 }
 
 const ICON: Record<Severity, string> = { error: '❌ error', warning: '⚠️ warning', information: 'ℹ️ info', hint: '💡 hint' };
-/** Markdown table cells: no pipes or newlines, no HTML. */
-const cell = (s: string) => messageLine(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/</g, '&lt;');
-
 export function toMarkdown(r: LintReport): string {
   const out: string[] = [];
   const s = r.summary;
   const verdict = s.failed ? '❌' : '✅';
-  out.push(`### ${verdict} appset lint: ${summaryLine(r)}`, '');
+  out.push(`### ${verdict} appset lint: ${mdText(summaryLine(r))}`, '');
   for (const f of r.files) {
     const shown = f.diagnostics.filter((d) => !d.suppressed);
     const suppressed = f.diagnostics.filter((d) => d.suppressed);
     if (!shown.length && !suppressed.length) continue;
-    out.push(`**\`${cell(f.path)}\`**`, '');
+    out.push(`**${mdCodeProse(f.path)}**`, '');
     if (shown.length) {
       out.push('| line | severity | code | finding |', '| ---: | --- | --- | --- |');
-      for (const d of shown) out.push(`| ${d.line} | ${ICON[d.severity]} | [\`${d.code}\`](${codeHelpUri(d.code)}) | ${cell(d.message)} |`);
+      for (const d of shown)
+        out.push(`| ${d.line} | ${ICON[d.severity]} | [\`${d.code}\`](${codeHelpUri(d.code)}) | ${mdText(d.message)} |`);
       out.push('');
     }
     if (suppressed.length) {
       out.push(`<details><summary>${suppressed.length} suppressed</summary>`, '');
-      for (const d of suppressed) out.push(`- line ${d.line} \`${d.code}\`: ${cell(d.message)} — *${cell(d.suppressed!.justification)}*`);
+      for (const d of suppressed)
+        out.push(`- line ${d.line} \`${d.code}\`: ${mdText(d.message)} — *${mdText(d.suppressed!.justification)}*`);
       out.push('', '</details>', '');
     }
   }
-  for (const p of r.problems) out.push(`- ❗ \`${cell(p.path)}\`: ${cell(p.message)}`);
+  for (const p of r.problems) out.push(`- ❗ ${mdCodeProse(p.path)}: ${mdText(p.message)}`);
   while (out.length && !out[out.length - 1]) out.pop();
   return textLines(out);
 }

@@ -20,6 +20,7 @@ import {
 import { openIndexCache } from './indexCache';
 import { collectInputs, readInput, type InputFile } from './inputs';
 import { readTextFile } from '../host/files';
+import { workspaceOf } from '../host/workspaceOf';
 import {
   LineMap,
   UsageError,
@@ -122,11 +123,22 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const problems: LintReport['problems'] = [];
   // Paths in every format are relative to the repository's root (its git work tree, else the current
   // folder), whichever folder the command runs in: reports travel (code scanning, artifacts, comments)
-  // and must never carry the runner's absolute paths.
+  // and must never carry the runner's absolute paths. A file outside it (an absolute argument, run outside
+  // any git work tree) is shown relative to its own workspace root — the root the host reads it under,
+  // else its git work tree or folder (`workspaceOf`) —, as `appset diff` shows paths relative to its repository.
   const root = reportRoot(io.cwd);
+  let roots: string[] = [];
+  const inside = (base: string, abs: string) => {
+    const rel = path.relative(base, abs);
+    return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : undefined;
+  };
   const shownPath = (abs: string) => {
-    const rel = path.relative(root, abs);
-    return toPosix(rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : abs);
+    const rel =
+      inside(root, abs) ??
+      roots.map((r) => inside(r, abs)).find((r) => r !== undefined) ??
+      inside(workspaceOf(abs), abs) ??
+      path.basename(abs);
+    return toPosix(rel);
   };
   // Collect files: named files are always reported (unless --only-appsets); files found in folders
   // only when they look like ApplicationSets (a folder may hold Helm templates that are not YAML at all).
@@ -142,6 +154,7 @@ export async function runLint(args: string[], io: CliIO): Promise<number> {
   const host = hostForInputs(existing.length ? existing : ['.'], io.cwd, settings, workspace);
   const cache = noCache ? undefined : openIndexCache(host.roots());
   const service = getLanguageService({ host, workspaceCache: cache });
+  roots = host.roots().map((r) => path.resolve(r));
   const checked = checkFiles(files, service, host.roots(), problems, shownPath, io);
   if (typeof checked === 'number') return checked;
   const { results, unchecked } = checked;
@@ -247,7 +260,10 @@ function checkFiles(
     // Every skip is said (readInput: regular files only, a found file only inside its folder).
     const read = readInput(f);
     if (!('text' in read)) {
+      // A file found in a folder that could not be read (a permission, an I/O error, over the size limit)
+      // was not checked: the run fails closed on it as on a named one (exit 2), never passes beside it.
       if (f.named) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: ${read.skipped}` });
+      else if (read.unread) problems.push({ path: shownPath(f.abs), message: `${shownPath(f.abs)}: NOT CHECKED: ${read.skipped}` });
       else io.err(oneLine(`appset lint: ${shownPath(f.abs)}: skipped: ${read.skipped}`) + '\n');
       continue;
     }

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine, textLines } from './safeText';
-import { mdText as md } from './diffFormats';
+import { mdCodeProse, mdText as md } from './safeMarkdown';
 import {
   enablementLine,
   planTitle,
@@ -150,7 +150,7 @@ function renderMarkdown(results: PlanResult[], shown: string): string {
   const out: string[] = [];
   for (const r of results) {
     const p = r.plan;
-    out.push(`### \`${md(p.appset || '(unnamed)')}\` · ${md(shown)}:${r.line}`, '');
+    out.push(`### ${mdCodeProse(p.appset || '(unnamed)')} · ${md(shown)}:${r.line}`, '');
     out.push(
       p.strategy === 'AllAtOnce'
         ? `Strategy: AllAtOnce — ${p.totalApps} Applications on ${p.clusters ?? 0} clusters sync at the same time.`

@@ -85,6 +85,8 @@ export interface EngineSettings {
   minutesPerSync: number;
   /** The name of a mapping in `instances` that runs every ApplicationSet, whatever its path (CLI `--instance`); '' = by path. */
   instance: string;
+  /** What the editor's "this change" lens compares with: `HEAD`, `merge-base`, another git revision, or `off`. */
+  impactBaseline: string;
 }
 
 /** The defaults of the settings table (settingsTable.ts), which package.json and the docs show too. */
@@ -99,6 +101,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   instances: [...SETTINGS.instances.default],
   maxWaveSize: SETTINGS.maxWaveSize.default,
   minutesPerSync: SETTINGS.minutesPerSync.default,
+  impactBaseline: SETTINGS.impactBaseline.default,
   instance: '',
 };
 

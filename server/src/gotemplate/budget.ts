@@ -38,6 +38,7 @@ export const LIMIT_TEXT = "ApplicationSet Tools' limit";
 /** Counts `nodes` visited or built and `bytes` of strings produced; throws WorkLimitError when over. */
 export function charge(nodes: number, bytes = 0): void {
   const units = nodes + bytes / 16;
+  charged.units += units;
   used += units;
   totalUsed += units;
   if (used > limit) {
@@ -52,6 +53,94 @@ export function charge(nodes: number, bytes = 0): void {
       `the templates of this ApplicationSet together exceed ${totalLimit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
     );
   }
+}
+
+/**
+ * The largest value one function may build (ApplicationSet Tools' limit; Argo CD has none). Why these
+ * sizes: a value larger than this is twice the largest text a value can come from — a YAML file and a
+ * file a git generator reads are at most 2 MB —, and more than can end up in an Application, which etcd
+ * stores whole in at most 1.5 MiB; yet V8 aborts the whole process ("invalid size error") on a string of 512 Mi characters
+ * or an array past its length limit, so a template that doubles a string forty times must stop long
+ * before that. Real templates build values of a few kilobytes (docs/limits.md has the measurements).
+ * Lifted limits (`setTemplateLimits(false)`) keep a ceiling still far below V8's, so that even then
+ * no template can crash the process.
+ */
+export const DEFAULT_MAX_STRING = 4 * 1024 * 1024;
+export const DEFAULT_MAX_ITEMS = 1024 * 1024;
+const UNBOUNDED_MAX_STRING = 128 * 1024 * 1024;
+const UNBOUNDED_MAX_ITEMS = 16 * 1024 * 1024;
+export const valueLimits = { string: DEFAULT_MAX_STRING, items: DEFAULT_MAX_ITEMS };
+
+/** What a built value is, for the value limit's message. */
+export type BuiltKind = 'string' | 'list' | 'map';
+
+/** The limit a value of `kind` may not exceed (characters of a string, elements of a list, entries of a map). */
+function valueLimit(kind: BuiltKind): number {
+  return kind === 'string' ? valueLimits.string : valueLimits.items;
+}
+
+const UNIT: Record<BuiltKind, string> = { string: 'characters', list: 'elements', map: 'entries' };
+
+/**
+ * The error for a value over the value limit: which limit, and how big the value would have been
+ * (`atLeast` when it was stopped while being built, its whole size unknown).
+ */
+export function valueLimitError(kind: BuiltKind, size: number, atLeast = false): WorkLimitError {
+  const limit = valueLimit(kind);
+  const raised = limit === (kind === 'string' ? UNBOUNDED_MAX_STRING : UNBOUNDED_MAX_ITEMS);
+  const n = Number.isFinite(size) && size < 1e21 ? Math.ceil(size).toLocaleString('en-US') : 'more than 10^21';
+  return new WorkLimitError(
+    `this would build a ${kind} of ${atLeast ? 'at least ' : ''}${n} ${UNIT[kind]}; one value may hold at most ${limit.toLocaleString('en-US')} (${LIMIT_TEXT}${
+      raised ? ', kept under --no-limits so that the process cannot crash' : '; Argo CD has none, and appset --no-limits raises it'
+    })`,
+  );
+}
+
+/**
+ * Units a built value costs: a character, an element or an entry is 1/16, as a byte printed. An element
+ * costs no more than a character because `range until N` builds its list only to walk it, and each
+ * iteration is a step already; its memory is bounded all the same (1,000,000 units are at most 16 Mi
+ * elements made by one ApplicationSet's templates, each list at most DEFAULT_MAX_ITEMS).
+ */
+function unitsOf(size: number): number {
+  return size / 16;
+}
+
+/**
+ * Charges a value of `size` (characters of a string, elements of a list, entries of a map) that a
+ * function is about to build: throws before anything is allocated when it is over the value limit or
+ * the work budget. Call it before building wherever the size is known or can be bounded from the
+ * arguments (`repeat`, `replace`, `randAlphaNum`, …); the executor charges every other result after
+ * the call for what its builder did not charge itself (`chargeResult`).
+ */
+export function chargeBuild(kind: BuiltKind, size: number): void {
+  if (!(size <= valueLimit(kind))) throw valueLimitError(kind, size);
+  charge(unitsOf(size));
+}
+
+/** Units charged so far (all executions, never reset): the executor reads it around a call. */
+export const charged = { units: 0 };
+
+/** The size of a value as the value limit counts it, or undefined for a value that is not built (scalars, times, …). */
+export function sizeOf(v: unknown): { kind: BuiltKind; size: number } | undefined {
+  if (typeof v === 'string') return { kind: 'string', size: v.length };
+  if (Array.isArray(v)) return { kind: 'list', size: v.length };
+  if (v instanceof Map) return { kind: 'map', size: v.size };
+  return undefined;
+}
+
+/**
+ * Charges a function's result for its size, less what the function charged while building it
+ * (`unitsBefore` is `charged.units` at the call), and checks it against the value limit. A result that
+ * is one of the arguments (`set`, `default`, `merge`) was not built by the call and costs nothing.
+ */
+export function chargeResult(result: unknown, args: readonly unknown[], unitsBefore: number): void {
+  const s = sizeOf(result);
+  if (!s || s.size === 0) return;
+  if (!(s.size <= valueLimit(s.kind))) throw valueLimitError(s.kind, s.size);
+  if (args.includes(result)) return;
+  const rest = unitsOf(s.size) - (charged.units - unitsBefore);
+  if (rest > 0) charge(rest);
 }
 
 /** Units the running total budget has spent so far (see `totalBudget`): what one render cost is the difference. */
@@ -129,11 +218,14 @@ export const execLimits = { steps: DEFAULT_STEP_LIMIT, output: DEFAULT_OUTPUT_LI
 
 /**
  * Lifts every per-execution limit (work, steps, output) or restores the defaults: the CLI's
- * `--no-limits`, for a render that must match the controller whatever it costs.
+ * `--no-limits`, for a render that must match the controller whatever it costs. The value limit is
+ * raised, not lifted: past V8's own limits the process would abort.
  */
 export function setTemplateLimits(on: boolean): void {
   bounded = on;
   limit = bounded ? DEFAULT_WORK_LIMIT : Infinity;
   execLimits.steps = bounded ? DEFAULT_STEP_LIMIT : Infinity;
   execLimits.output = bounded ? DEFAULT_OUTPUT_LIMIT : Infinity;
+  valueLimits.string = bounded ? DEFAULT_MAX_STRING : UNBOUNDED_MAX_STRING;
+  valueLimits.items = bounded ? DEFAULT_MAX_ITEMS : UNBOUNDED_MAX_ITEMS;
 }

@@ -32,6 +32,8 @@ import {
   DEFAULT_OUTPUT_LIMIT,
   DEFAULT_STEP_LIMIT,
   charge,
+  charged,
+  chargeResult,
   execLimits,
   LIMIT_TEXT,
   TOO_DEEP_MESSAGE,
@@ -588,6 +590,7 @@ class State {
     }
 
     let result: Val;
+    const unitsBefore = charged.units;
     try {
       if ('kind' in fun && fun.kind === 'value') result = (fun as ValueFunc).impl(argv);
       else {
@@ -596,6 +599,9 @@ class State {
         result = gf.impl(...(argv as GoValue[]));
         if (result === undefined) result = null;
       }
+      // Every string, list or map a function returns is charged for its size (budget.ts), so no
+      // function can build past the value limit or the work budget unsaid.
+      chargeResult(result, argv, unitsBefore);
     } catch (e) {
       if (e instanceof GoExecError || e instanceof BreakSignal || e instanceof ContinueSignal) throw e;
       this.at(node);

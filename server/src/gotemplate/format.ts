@@ -7,7 +7,7 @@
 import { GoInt64, GoMap, GoOther, GoStringMap, GoTime, goTypeName, utf8Bytes, type GoValue } from './values';
 import { formatTime, zoneOf } from './sprig/goTime';
 import { formatFloat } from './floatfmt';
-import { charge } from './budget';
+import { charge, valueLimitError, valueLimits } from './budget';
 
 /** A Go uint8 (what `index` yields on a string), kept as a GoOther so the value model stays closed. */
 export function goUint8(n: number): GoOther {
@@ -88,9 +88,23 @@ function quoteRuneInto(r: number, quote: number, asciiOnly: boolean): string {
 /** strconv.Quote (or QuoteToASCII). */
 export function goQuote(s: string, asciiOnly = false): string {
   let out = '"';
-  for (const ch of s) out += quoteRuneInto(ch.codePointAt(0)!, 0x22, asciiOnly);
+  let i = 0;
+  // Runs of printable ASCII other than `"` and `\\` are written as they are (strconv does the same):
+  // copied whole, so quoting a long text is not a string concatenation per character.
+  for (NEEDS_QUOTING.lastIndex = 0; ;) {
+    const m = NEEDS_QUOTING.exec(s);
+    const at = m ? m.index : s.length;
+    if (at > i) out += s.slice(i, at);
+    if (!m) break;
+    const r = s.codePointAt(at)!;
+    out += quoteRuneInto(r, 0x22, asciiOnly);
+    i = at + (r > 0xffff ? 2 : 1);
+    NEEDS_QUOTING.lastIndex = i;
+  }
   return out + '"';
 }
+/** A character goQuote escapes or looks at as a rune: anything but printable ASCII, and `"` and `\\`. */
+const NEEDS_QUOTING = /[^\x20-\x21\x23-\x5b\x5d-\x7e]/g;
 
 /** strconv.QuoteRune */
 export function goQuoteRune(r: number, asciiOnly = false): string {
@@ -160,6 +174,9 @@ class Printer {
       this.buf += s;
       return;
     }
+    // The padding, before it is made: Go allows widths up to 1,000,000, and a format may hold many.
+    if (this.buf.length + width + s.length > valueLimits.string) throw valueLimitError('string', this.buf.length + width + s.length, true);
+    charge(0, width);
     if (f.minus) this.buf += s + ' '.repeat(width);
     else this.buf += (f.zero ? '0' : ' ').repeat(width) + s;
   }

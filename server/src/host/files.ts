@@ -11,7 +11,16 @@ import * as path from 'node:path';
 /** Files larger than this are not read (the engine reads YAML and small repository files, not artefacts). */
 export const MAX_READ_BYTES = 2 * 1024 * 1024;
 
-export type ReadResult = { text: string } | { skipped: string };
+/**
+ * `skipped` says why a file was not read, in words for the user. `unread`: a regular file (or one that could
+ * not even be opened) whose text could not be had — a permission, an I/O error, over the size limit —, so
+ * it was not checked; a command that gates on files fails closed on it. A FIFO, a device, a socket, a
+ * missing file or a link out of the folder is skipped by design and is not `unread`.
+ */
+export type ReadResult = { text: string } | { skipped: string; unread?: true };
+
+/** open(2) errors that say there is no file to read here (no file, a folder, a socket, a link loop): skipped, not unread. */
+const NOT_A_FILE = new Set(['ENOENT', 'EISDIR', 'ENXIO', 'ELOOP', 'ENOTDIR']);
 
 /** Reads `p` (following symlinks); `skipped` says why it was not read, in words for the user. */
 export function readTextFile(p: string, maxBytes = MAX_READ_BYTES): ReadResult {
@@ -23,23 +32,24 @@ export function readTextFile(p: string, maxBytes = MAX_READ_BYTES): ReadResult {
     return {
       skipped:
         code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : `it cannot be opened (${code ?? (e as Error).message})`,
+      ...(NOT_A_FILE.has(code ?? '') ? {} : { unread: true as const }),
     };
   }
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return { skipped: `it is not a regular file (${kindOf(st)})` };
-    if (st.size > maxBytes) return { skipped: `it is ${mb(st.size)}, larger than the ${mb(maxBytes)} limit` };
+    if (st.size > maxBytes) return { skipped: `it is ${mb(st.size)}, larger than the ${mb(maxBytes)} limit`, unread: true };
     const buf = Buffer.alloc(Math.min(st.size, maxBytes) + 1);
     let n = 0;
     for (;;) {
       const r = fs.readSync(fd, buf, n, buf.length - n, null);
       if (r <= 0) break;
       n += r;
-      if (n >= buf.length) return { skipped: `it grew beyond ${mb(maxBytes)} while being read` };
+      if (n >= buf.length) return { skipped: `it grew beyond ${mb(maxBytes)} while being read`, unread: true };
     }
     return { text: decodeText(buf.subarray(0, n)) };
   } catch (e) {
-    return { skipped: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})` };
+    return { skipped: `it cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, unread: true };
   } finally {
     fs.closeSync(fd);
   }
@@ -57,7 +67,10 @@ export function readTextFileWithin(p: string, roots: readonly string[], what = '
     real = fs.realpathSync(p);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { skipped: code === 'ENOENT' ? 'no such file (or a symbolic link to a missing file)' : `it cannot be opened (${code})` };
+    return {
+      skipped: code === 'ENOENT' ? 'no such file (or a symbolic link to a missing file)' : `it cannot be opened (${code})`,
+      ...(NOT_A_FILE.has(code ?? '') ? {} : { unread: true as const }),
+    };
   }
   const inside = roots.some((r) => {
     let root: string;

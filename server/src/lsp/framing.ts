@@ -4,7 +4,8 @@
  * of its buffer, so it never reads another message: one `Content-Length: abc` wedged the server for
  * good. This guard passes well-framed messages through byte for byte, drops a message whose header is
  * bad (said once on stderr) and reads on from the next `Content-Length:` header (LSP 3.17, "Base
- * Protocol": a header part of `\r\n`-terminated fields, then an empty line, then the content).
+ * Protocol": a header part of `\r\n`-terminated fields, then an empty line, then the content). A length
+ * over `MAX_CONTENT_BYTES` is a bad header too: the content that follows is skipped, never held.
  */
 import { Transform, type TransformCallback } from 'node:stream';
 
@@ -12,6 +13,13 @@ const SEPARATOR = Buffer.from('\r\n\r\n');
 const HEADER = Buffer.from('content-length:');
 /** A header part longer than this is no header: skipped to the next `Content-Length:`. */
 const MAX_HEADER_BYTES = 64 * 1024;
+/**
+ * The largest message content read. The largest real message is a document the engine still reads (2 MB of
+ * characters, docs/limits.md) sent whole, which JSON escaping can at most multiply by six (`\u0001`); a
+ * `Content-Length: 2147483647` made the guard wait for 2 GB that never came, reading every later message as
+ * its content. Past this, the message is dropped and reading goes on from the next header.
+ */
+export const MAX_CONTENT_BYTES = 64 * 1024 * 1024;
 
 /** Finds `needle` in `hay` from `from`, ignoring ASCII case (`needle` is lower case). */
 function indexOfHeader(hay: Buffer, from: number): number {
@@ -67,6 +75,10 @@ export class FramingGuard extends Transform {
           break;
         }
         length = Number(value);
+        if (length > MAX_CONTENT_BYTES) {
+          problem = `Content-Length ${value} is over the 64 MiB limit`;
+          break;
+        }
       }
       if (!problem && length === undefined) problem = 'no Content-Length';
       if (problem) {

@@ -1,6 +1,6 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
 import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping, type ProgressiveSyncOverride } from '../engine';
-import { SETTINGS } from '../settingsTable';
+import { isWholeNumberSetting, SETTINGS, type WholeNumberSetting } from '../settingsTable';
 
 export interface ServerSettings {
   validate: boolean;
@@ -23,6 +23,8 @@ export function readSettings(raw: unknown): ServerSettings {
   const v = (o.validate && typeof o.validate === 'object' ? o.validate : {}) as Record<string, unknown>;
   // A number below the table's minimum is not used (VS Code checks it too; other editors send anything).
   const num = (x: unknown, d: number, min: number) => (typeof x === 'number' && Number.isFinite(x) && x >= min ? x : d);
+  // The whole-number settings: the table's one rule, as `.appset-tools.yaml` and the CLI flags read them.
+  const whole = (name: WholeNumberSetting) => (isWholeNumberSetting(name, o[name]) ? o[name] : DEFAULT_SETTINGS[name]);
   const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
   const map = (x: unknown) => {
     const out: Record<string, string> = {};
@@ -39,16 +41,18 @@ export function readSettings(raw: unknown): ServerSettings {
     yamlSyntax: v.yamlSyntax !== false,
     engine: {
       ...DEFAULT_SETTINGS,
-      maxApplications: num(o.maxApplications, DEFAULT_SETTINGS.maxApplications, SETTINGS.maxApplications.minimum),
+      maxApplications: whole('maxApplications'),
       inventoryFiles: strings(o.inventoryFiles),
       repoMappings: map(o.repoMappings),
       progressiveSyncs: (ps === 'enabled' || ps === 'disabled' || ps === 'auto' ? ps : 'auto') as ProgressiveSyncOverride,
       newGitFileGlobbing: o.newGitFileGlobbing === true,
-      blastRadiusThreshold: num(o.blastRadiusThreshold, DEFAULT_SETTINGS.blastRadiusThreshold, SETTINGS.blastRadiusThreshold.minimum),
+      blastRadiusThreshold: whole('blastRadiusThreshold'),
       argocdVersion: typeof o.argocdVersion === 'string' && isVersionSetting(o.argocdVersion.trim()) ? o.argocdVersion.trim() : 'auto',
       instances: readInstances(o.instances),
-      maxWaveSize: num(o.maxWaveSize, DEFAULT_SETTINGS.maxWaveSize, SETTINGS.maxWaveSize.minimum),
-      minutesPerSync: num(o.minutesPerSync, DEFAULT_SETTINGS.minutesPerSync, SETTINGS.minutesPerSync.minimum),
+      maxWaveSize: whole('maxWaveSize'),
+      minutesPerSync: whole('minutesPerSync'),
+      impactBaseline:
+        typeof o.impactBaseline === 'string' && o.impactBaseline.trim() ? o.impactBaseline.trim() : DEFAULT_SETTINGS.impactBaseline,
     },
   };
 }

@@ -12,6 +12,7 @@ import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings';
 import { URI } from './uri';
 import { timed } from './stepLog';
 import { Scheduler, type Outcome } from './scheduler';
+import { Impacts } from './impact';
 
 export interface ClientCapabilities {
   /** The client answers workspace/configuration. */
@@ -22,6 +23,8 @@ export interface ClientCapabilities {
   refreshLenses: boolean;
   /** We ask the client to watch files (it supports dynamic registration and does not watch itself). */
   registerWatchers: boolean;
+  /** The client opens a document on window/showDocument (LSP 3.16; Neovim 0.7 ignores the request). */
+  showDocument: boolean;
 }
 
 interface PrepareRun {
@@ -35,7 +38,20 @@ export class ServerState {
   host!: NodeHost;
   service!: LanguageService;
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
-  client: ClientCapabilities = { pullConfig: false, registerConfigChanges: false, refreshLenses: false, registerWatchers: false };
+  client: ClientCapabilities = {
+    pullConfig: false,
+    registerConfigChanges: false,
+    refreshLenses: false,
+    registerWatchers: false,
+    showDocument: false,
+  };
+
+  /** The impact of the uncommitted change against the baseline commit (impact.ts): lenses, hovers, the change gate. */
+  readonly impacts = new Impacts({
+    service: () => this.service,
+    settings: () => this.settings.engine,
+    slices: (steps, stale, name) => this.slices(steps, stale, name),
+  });
 
   constructor(readonly connection: Connection) {}
 
@@ -159,7 +175,12 @@ export class ServerState {
    * A request about an open document: `fn` runs once the document's expansions are ready (see
    * `prepare`); `fallback` for a document that is not open.
    */
-  async whenReady<T>(uri: string, token: CancellationToken | undefined, fallback: T, fn: (doc: TextDocument) => T): Promise<T> {
+  async whenReady<T>(
+    uri: string,
+    token: CancellationToken | undefined,
+    fallback: T,
+    fn: (doc: TextDocument) => T | Promise<T>,
+  ): Promise<T> {
     const doc = this.documents.get(uri);
     if (!doc) return fallback;
     if (!(await this.ready(doc, token))) throw this.dropped(token);

@@ -61,7 +61,7 @@ export const TEMPLATE_CODES = [
     code: 'template/limit',
     severity: 'warning',
     summary:
-      "The template did more work than ApplicationSet Tools allows (values built or printed, steps, output); Argo CD has no such limit, the CLI's --no-limits lifts it.",
+      "The template did more work than ApplicationSet Tools allows (values built or printed, the size of one value, steps, output); Argo CD has no such limit, the CLI's --no-limits lifts or raises it.",
   },
   {
     code: 'template/non-deterministic',

@@ -14,6 +14,7 @@ import { isObj, put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
 import { suggest } from '../didYouMean';
 import { resolvePath } from '../paths';
+import { isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../../settingsTable';
 
 export interface ConfigKey {
   key: string;
@@ -49,18 +50,17 @@ function unknownCode(code: string): string | undefined {
   return `unknown code "${code}"${s ? `; did you mean "${s}"?` : ''} (docs/codes.md lists the codes)`;
 }
 
-const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : undefined);
+const posInt = (v: Json): number | undefined => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 1 ? v : undefined);
 const describe = (v: Json) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a mapping' : JSON.stringify(v));
 
-/** A setting that takes a positive integer (one reader for all of them). */
-function positiveIntKey(key: 'maxApplications' | 'blastRadiusThreshold' | 'maxWaveSize' | 'minutesPerSync', doc: string): ConfigKey {
+/** A setting that takes a whole number: the settings table's one rule (`isWholeNumberSetting`), as the editor and the CLI read it. */
+function wholeNumberKey(key: WholeNumberSetting, doc: string): ConfigKey {
   return {
     key,
     doc,
     read(v, into) {
-      const n = posInt(v);
-      if (n === undefined) return `expected a positive integer, got ${describe(v)}`;
-      into.settings[key] = n;
+      if (!isWholeNumberSetting(key, v)) return `expected ${wholeNumberRange(key)}, got ${describe(v)}`;
+      into.settings[key] = v;
       return undefined;
     },
   };
@@ -107,7 +107,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
       return undefined;
     },
   },
-  positiveIntKey('maxApplications', 'stop expanding an ApplicationSet after this many Applications'),
+  wholeNumberKey('maxApplications', 'stop expanding an ApplicationSet after this many Applications'),
   {
     key: 'newGitFileGlobbing',
     doc: 'the controller runs with `--enable-new-git-file-globbing`',
@@ -117,15 +117,25 @@ export const CONFIG_KEYS: ConfigKey[] = [
       return undefined;
     },
   },
-  positiveIntKey('blastRadiusThreshold', 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)'),
-  positiveIntKey(
+  wholeNumberKey('blastRadiusThreshold', 'minimum Applications for the AllAtOnce blast-radius note (`rollout/blast-radius`)'),
+  wholeNumberKey(
     'maxWaveSize',
     'a RollingSync wave that syncs more Applications at once gets `rollout/large-wave`; the careful strategy never exceeds it',
   ),
-  positiveIntKey(
+  wholeNumberKey(
     'minutesPerSync',
     'minutes one sync is assumed to take, health included (default 3): the proposed strategies say their total time, and the rollout timeline (plan, rollout view, diff) is computed at this pace',
   ),
+  {
+    key: 'impactBaseline',
+    doc: 'what the editor\'s "This change" lens compares with: `HEAD` (default), `merge-base` (with the default branch), another git revision, or `off`',
+    read(v, into) {
+      if (typeof v !== 'string' || !v.trim() || v.trim().startsWith('-'))
+        return `expected HEAD, merge-base, off or a git revision, got ${describe(v)}`;
+      into.settings.impactBaseline = v.trim();
+      return undefined;
+    },
+  },
   {
     key: 'instances',
     doc: 'which Argo CD runs which ApplicationSets: name → `applicationSets` (globs), `config` (its configuration files or folders), `progressiveSyncs` (`enabled`/`disabled`, when configured outside the repository); paths relative to the config file',
@@ -214,14 +224,14 @@ export const CONFIG_KEYS: ConfigKey[] = [
   },
   {
     key: 'policy',
-    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs`, `maxDeletes` (see *Policy gates*)',
+    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs`, `maxDeletes`, `maxChangeAtOnce`, `maxChangeClustersAtOnce` (see *Policy gates*)',
     read(v, into) {
       if (!isObj(v)) return `expected a mapping, got ${describe(v)}`;
       for (const [k, x] of Object.entries(v)) {
-        if (k === 'maxSyncAtOnce') {
+        if (k === 'maxSyncAtOnce' || k === 'maxChangeAtOnce' || k === 'maxChangeClustersAtOnce') {
           const n = posInt(x);
-          if (n === undefined) return { message: `policy.maxSyncAtOnce: expected a positive integer, got ${describe(x)}`, at: [k] };
-          into.policy.maxSyncAtOnce = n;
+          if (n === undefined) return { message: `policy.${k}: expected a positive integer, got ${describe(x)}`, at: [k] };
+          into.policy[k] = n;
         } else if (k === 'requireRollingSync') {
           const list = isObj(x) ? [x] : x;
           if (!Array.isArray(list) || !list.every((s) => isObj(s) && Object.values(s).every((l) => typeof l === 'string'))) {
@@ -245,7 +255,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
           into.policy.requireProgressiveSyncs = x;
         } else {
           return {
-            message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs, maxDeletes)`,
+            message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs, maxDeletes, maxChangeAtOnce, maxChangeClustersAtOnce)`,
             at: [k],
           };
         }

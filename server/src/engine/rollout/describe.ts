@@ -183,8 +183,13 @@ export function explainMaxUpdate(s: PlanStep, refreshGate = false): string {
 }
 
 /** A window in a sentence: `deny window "0 22 * * *" for 8h`. */
-export function windowText(w: Pick<PlanWindow, 'kind' | 'schedule' | 'duration' | 'timeZone'>): string {
-  return `${w.kind || '(no kind)'} window "${w.schedule}" for ${w.duration || '(no duration)'}${w.timeZone && w.timeZone !== 'UTC' ? ` (${w.timeZone})` : ''}`;
+export function windowText(w: Pick<PlanWindow, 'kind' | 'schedule' | 'duration' | 'timeZone' | 'timeZoneProblem'>): string {
+  const zone = w.timeZoneProblem
+    ? ` (${w.timeZoneProblem}: Argo CD reads this window in UTC)`
+    : w.timeZone && w.timeZone !== 'UTC'
+      ? ` (${w.timeZone})`
+      : '';
+  return `${w.kind || '(no kind)'} window "${w.schedule}" for ${w.duration || '(no duration)'}${zone}`;
 }
 
 /** One line of a step: `sync window: deny window "0 22 * * *" for 8h of AppProject shop (projects/shop.yaml:11) can park 3: …`. */

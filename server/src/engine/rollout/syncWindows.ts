@@ -35,6 +35,7 @@ import type { GeneratedApp } from '../expand/types';
 import type { PlanWindow } from '../../protocol';
 import { globMatch } from '../rules/gobwasGlob';
 import { isObj } from '../objects';
+import { GO_MAX_DURATION, loadLocationProblem, parseGoDuration } from '../rules/goTime';
 
 export interface SyncWindowSpec {
   kind: string;
@@ -54,6 +55,8 @@ export interface SyncWindowSpec {
   where: string;
   /** Why the controller cannot use it (then every sync of a matching Application is blocked). */
   problem?: string;
+  /** Why Go cannot load its `timeZone`: the controller then reads the window in UTC (types.go scheduleOffsetByTimeZone). */
+  timeZoneProblem?: string;
 }
 
 export interface ProjectWindows {
@@ -104,6 +107,8 @@ export function readProjects(workspace: WorkspaceIndex, roots: readonly string[]
           where: `${relativePath(roots, file.path)}:${lineNumber(file.text, span?.start ?? d.span.start)}`,
         };
         win.problem = cronProblem(win.schedule) ?? durationProblem(win.duration);
+        const tz = win.timeZone === undefined ? undefined : loadLocationProblem(win.timeZone);
+        if (tz) win.timeZoneProblem = tz;
         windows.push(win);
       });
       out.push({ name, namespace: str(meta.namespace) || undefined, file: file.path, windows });
@@ -243,6 +248,7 @@ export function stepWindows(
             schedule: w.schedule,
             duration: w.duration,
             ...(w.timeZone ? { timeZone: w.timeZone } : {}),
+            ...(w.timeZoneProblem ? { timeZoneProblem: w.timeZoneProblem } : {}),
             file: project.file,
             ...(w.span ? { span: w.span } : {}),
             where: w.where,
@@ -331,21 +337,17 @@ function rangeProblem(part: string, f: (typeof FIELDS)[number]): string | undefi
   return undefined;
 }
 
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-
-/** Go's time.ParseDuration in milliseconds, or NaN when Go rejects it. */
+/** Go's time.ParseDuration in milliseconds, or NaN when Go rejects it (rules/goTime.ts). */
 export function durationMs(d: string): number {
-  if (d === '0' || d === '+0' || d === '-0') return 0;
-  const m = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|\u00b5s|\u03bcs|ms|s|m|h))+)$/u.exec(d);
-  if (!m) return NaN;
-  let total = 0;
-  for (const part of m[2].matchAll(/(\d+\.?\d*|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/gu)) total += Number(part[1]) * UNIT_MS[part[2]];
-  return m[1] === '-' ? -total : total;
+  const r = parseGoDuration(d);
+  return 'ns' in r ? Number(r.ns) / 1e6 : NaN;
 }
 
-/** Why Go's time.ParseDuration rejects the duration, or undefined. */
+/** Why Go's time.ParseDuration rejects the duration (Argo CD: "cannot parse duration"), or undefined. */
 export function durationProblem(d: string): string | undefined {
-  if (!Number.isNaN(durationMs(d))) return undefined;
+  const r = parseGoDuration(d);
+  if ('ns' in r) return undefined;
+  if (r.error === 'overflow') return `the duration "${d}" is longer than Go's largest duration (${GO_MAX_DURATION}, about 292 years)`;
   if (!d) return 'the duration is empty';
   const days = /^(\d+)d$/.exec(d);
   return `the duration "${d}" is not a Go duration${days ? ` (no "d" unit: write ${Number(days[1]) * 24}h)` : ' (units h, m, s, e.g. 1h30m)'}`;

@@ -99,6 +99,8 @@ export interface LanguageServiceOf<A> {
   registeredClusters(a: A): { names: string[]; servers: string[] } | undefined;
   /** Where the ApplicationSet containing `offset` (or the first one) writes its generators and rollout steps. */
   rolloutSites(a: A, offset?: number): RolloutSites | null;
+  /** The first YAML syntax error in the document of the ApplicationSet containing `offset` (`line 12: …`): what is read of it is not what was meant. */
+  syntaxError(a: A, offset?: number): string | undefined;
   /**
    * What an editor shows for the file: every finding of ApplicationSet files; for other YAML files
    * only file-level findings (e.g. an ignored progressive-sync setting), never YAML syntax errors,
@@ -219,6 +221,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     syncPolicy: (a, offset) => views.syncPolicy(a, offset),
     registeredClusters: (a) => registeredClusters(a.file),
     rolloutSites: (a, offset) => views.rolloutSites(a, offset),
+    syntaxError: (a, offset) => views.syntaxError(a, offset),
     previewText: (a, offset) => views.previewText(a, offset),
     planText: (a, offset) => views.planText(a, offset),
     definition: (a, offset) => dispatch.definition(a, offset),

@@ -67,13 +67,21 @@ export class Views {
     const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
     if (!ctx) return null;
     const exp = ctx.expansion();
+    const broken = syntaxErrorIn(a, ctx);
     return {
       name: ctx.doc.name,
       yaml: runSteps(previewYamlSteps(ctx, opts?.lineSafe)),
       apps: exp.apps.length,
       notes: exp.notes,
       exact: exp.exact,
+      ...(broken ? { broken } : {}),
     };
+  }
+
+  /** The first YAML syntax error in the document of the ApplicationSet at `offset` (`line 12: ...`), or undefined. */
+  syntaxError(a: Analysis, offset?: number): string | undefined {
+    const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
+    return ctx && syntaxErrorIn(a, ctx);
   }
 
   *preparePreview(a: Analysis, offset?: number): Generator<void, void> {
@@ -218,4 +226,14 @@ function installLinesFor(ctx: AppSetContext): { install?: string[] } {
   const r = installReport(ctx.file, [{ path, namespace }]);
   const lines = installReportLines({ installs: r.installs.filter((i) => i.governs.length), others: r.others });
   return lines.length ? { install: lines } : {};
+}
+
+/**
+ * The first YAML syntax error in the ApplicationSet's document (`line 12: …`), or undefined: while it
+ * stands, the preview is of what could be read (the client then keeps the last good one, marked stale).
+ */
+export function syntaxErrorIn(a: Analysis, ctx: AppSetContext): string | undefined {
+  const { start, end } = ctx.doc.span;
+  const d = a.file.parsed.diagnostics.find((x) => x.code === 'yaml/syntax' && x.span.start >= start && x.span.start <= end);
+  return d ? `line ${lineOf(a.file.text, d.span.start)}: ${d.message}` : undefined;
 }

@@ -200,7 +200,12 @@ function addListBuilding(m: FuncMap): void {
     F(
       (l: GoValue) => {
         const out: GoValue[] = [];
-        for (const x of asList(l, 'find uniq')) if (!out.some((y) => deepEqual(x, y))) out.push(x);
+        for (const x of asList(l, 'find uniq')) {
+          // Each element is compared with every one kept, as sprig does: charged, so a long list ends at
+          // the work limit instead of billions of comparisons (4 comparisons are one unit).
+          charge(out.length / 4);
+          if (!out.some((y) => deepEqual(x, y))) out.push(x);
+        }
         return out;
       },
       ['any'],

@@ -11,6 +11,7 @@ import { kindName, NIL_DEREF, toInt64 } from './cast';
 import { hostname, parseURL, urlString, userinfoString, type GoURL } from './url';
 import { UTC, zoneAt } from './zones';
 import { addDuration, formatTime, parseDuration, parseTime, TimeParseError, utcMs } from './goTime';
+import { chargeBuild } from '../budget';
 
 // ---- dates -----------------------------------------------------------------------------------
 function toTime(v: GoValue): GoTime {
@@ -87,6 +88,7 @@ function extPath(p: string): string {
 }
 
 function randomString(n: number, alphabet: string): string {
+  chargeBuild('string', n); // before the bytes are drawn
   const bytes = randomBytes(Math.max(0, n));
   let s = '';
   for (const b of bytes) s += alphabet[b % alphabet.length];
@@ -333,7 +335,15 @@ function addRandomFuncs(m: FuncMap): void {
   );
   m.set(
     'randBytes',
-    F((n: bigint) => randomBytes(Number(n)).toString('base64'), ['int'], undefined, true),
+    F(
+      (n: bigint) => {
+        chargeBuild('string', 4 * Math.ceil(Number(n) / 3)); // its base64, before the bytes are drawn
+        return randomBytes(Number(n)).toString('base64');
+      },
+      ['int'],
+      undefined,
+      true,
+    ),
   );
   m.set(
     'shuffle',

@@ -7,6 +7,7 @@ import { RE2, type RE2JS } from './lazy';
 import { type FuncMap, type GoFunc, goFunc as F } from '../funcs';
 import type { GoValue } from '../values';
 import { goQuote } from '../format';
+import { charge, valueLimitError, valueLimits } from '../budget';
 
 const cache = new Map<string, RE2JS | Error>();
 
@@ -53,10 +54,10 @@ function findAll(re: RE2JS, s: string, n: number): Match[] {
     if (start === end && start === prevEnd) continue; // Go: no empty match right after a match
     const groups: (string | null)[] = [];
     for (let i = 0; i <= m.groupCount(); i++) groups.push(m.group(i));
+    charge(1 + groups.length); // every match is a value built: many matches end at the work limit, said, never cut
     out.push({ start, end, groups });
     prevEnd = end;
     if (n > 0 && out.length >= n) break;
-    if (out.length > 100000) break;
   }
   return out;
 }
@@ -111,6 +112,8 @@ function replaceAll(re: RE2JS, s: string, repl: (m: Match) => string): string {
   for (const m of findAll(re, s, -1)) {
     out += s.slice(last, m.start) + repl(m);
     last = m.end;
+    // Checked as it grows: a short match replaced by a long text many times stops at the value limit.
+    if (out.length > valueLimits.string) throw valueLimitError('string', out.length + (s.length - last), true);
   }
   return out + s.slice(last);
 }

@@ -7,6 +7,7 @@ import { goQuote, formatValue } from '../format';
 import { byteLength, goString, GoStringMap, utf8Bytes, type GoValue } from '../values';
 import { strval, toInt64 } from './cast';
 import { toLowerCaseWords, toPascalCase } from './xstrings';
+import { chargeBuild, valueLimitError, valueLimits } from '../budget';
 import { goToLower, goToTitle, goToUpper, isGoLower, isGoSpace, isGoTitle, isGoUpper } from './unicase';
 
 /** Byte-level slicing of a Go string (a cut inside a character leaves raw bytes, as in Go). */
@@ -103,34 +104,46 @@ function wrapText(str: string, width: number, nl: string, wrapLongWords: boolean
   if (width < 1) width = 1;
   const b = utf8Bytes(str),
     sep = utf8Bytes(nl);
-  const out: Buffer[] = [];
+  // The lines as [start, end) offsets into `b`, each followed by the separator but the last; what they
+  // add up to is checked as they are cut, so a narrow width over a long text stops at the value limit.
+  const lines: number[] = [];
+  let size = 0;
+  const cut = (from: number, to: number): void => {
+    size += to - from + sep.length;
+    if (size > valueLimits.string) throw valueLimitError('string', size, true);
+    lines.push(from, to);
+  };
   let offset = 0;
   while (b.length - offset > width) {
     if (b[offset] === 0x20) {
       offset++;
       continue;
     }
-    const space = b.subarray(offset, width + offset + 1).lastIndexOf(0x20) + offset;
+    let space = Math.min(width + offset, b.length - 1);
+    while (space >= offset && b[space] !== 0x20) space--;
     if (space >= offset) {
-      out.push(b.subarray(offset, space), sep);
+      cut(offset, space);
       offset = space + 1;
     } else if (wrapLongWords) {
-      out.push(b.subarray(offset, offset + width), sep);
+      cut(offset, offset + width);
       offset += width;
     } else {
       const end = width + offset;
-      const index = b.subarray(end).indexOf(0x20);
-      if (index === -1) {
-        out.push(b.subarray(offset));
-        offset = b.length;
-      } else {
-        out.push(b.subarray(offset, index + end), sep);
-        offset = index + end + 1;
-      }
+      const index = b.indexOf(0x20, end);
+      if (index === -1) break;
+      cut(offset, index);
+      offset = index + 1;
     }
   }
-  out.push(b.subarray(offset));
-  return goString(Buffer.concat(out));
+  chargeBuild('string', size + b.length - offset);
+  const out = Buffer.allocUnsafe(size + b.length - offset);
+  let at = 0;
+  for (let i = 0; i < lines.length; i += 2) {
+    at += b.copy(out, at, lines[i], lines[i + 1]);
+    at += sep.copy(out, at);
+  }
+  b.copy(out, at, offset);
+  return goString(out);
 }
 
 /** goutils.AbbreviateFull, which counts and cuts bytes (a cut inside a character leaves raw bytes). */
@@ -217,7 +230,7 @@ function cutFuncs(): Record<string, GoFunc> {
     repeat: S(
       (n: bigint, s: string) => {
         if (n < 0n) throw new Error('strings: negative Repeat count');
-        if (BigInt(byteLen(s)) * n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
+        chargeBuild('string', s.length * Number(n)); // before building: the size is known
         return s.repeat(Number(n));
       },
       ['int', 'string'],
@@ -295,28 +308,28 @@ function quoteFuncs(): Record<string, GoFunc> {
   return {
     quote: S(
       (...xs: GoValue[]) =>
-        xs
-          .filter((x) => x !== null && x !== undefined)
-          .map((x) => goQuote(strval(x)))
-          .join(' '),
+        chargedJoin(
+          xs.filter((x) => x !== null && x !== undefined).map((x) => goQuote(strval(x))),
+          ' ',
+        ),
       [],
       'any',
     ),
     squote: S(
       (...xs: GoValue[]) =>
-        xs
-          .filter((x) => x !== null && x !== undefined)
-          .map((x) => `'${strval(x)}'`)
-          .join(' '),
+        chargedJoin(
+          xs.filter((x) => x !== null && x !== undefined).map((x) => `'${strval(x)}'`),
+          ' ',
+        ),
       [],
       'any',
     ),
     cat: S(
       (...xs: GoValue[]) =>
-        xs
-          .filter((x) => x !== null && x !== undefined)
-          .map((x) => formatValue(x))
-          .join(' '),
+        chargedJoin(
+          xs.filter((x) => x !== null && x !== undefined).map((x) => formatValue(x)),
+          ' ',
+        ),
       [],
       'any',
     ),
@@ -328,20 +341,25 @@ function layoutFuncs(): Record<string, GoFunc> {
   return {
     indent: S(
       (n: bigint, s: string) => {
-        const pad = spaces(n);
+        const pad = spaces(n, s);
         return pad + s.replace(/\n/g, '\n' + pad);
       },
       ['int', 'string'],
     ),
     nindent: S(
       (n: bigint, s: string) => {
-        const pad = spaces(n);
+        const pad = spaces(n, s);
         return '\n' + pad + s.replace(/\n/g, '\n' + pad);
       },
       ['int', 'string'],
     ),
     replace: S(
-      (o: string, n: string, s: string) => (o === '' ? [...s].map((c) => n + c).join('') + n : s.split(o).join(n)),
+      (o: string, n: string, s: string) => {
+        // Before building: every match of `o` becomes `n` (an empty `o` matches around every character).
+        const matches = o === '' ? pieces(s, '') + 1 : occurrences(s, o);
+        chargeBuild('string', s.length + matches * (n.length - o.length));
+        return o === '' ? [...s].map((c) => n + c).join('') + n : s.split(o).join(n);
+      },
       ['string', 'string', 'string'],
     ),
     plural: S((one: string, many: string, c: bigint) => (c === 1n ? one : many), ['string', 'string', 'int']),
@@ -353,11 +371,27 @@ function convertFuncs(): Record<string, GoFunc> {
   return {
     toString: S((v: GoValue) => strval(v), ['any']),
     toStrings: S((v: GoValue) => strslice(v), ['any']),
-    join: S((sep: string, v: GoValue) => strslice(v).join(sep), ['string', 'any']),
-    split: S((sep: string, s: string) => new GoStringMap(splitGo(s, sep).map((p, i) => [`_${i}`, p])), ['string', 'string']),
-    splitList: S((sep: string, s: string) => splitGo(s, sep), ['string', 'string']),
+    join: S((sep: string, v: GoValue) => chargedJoin(strslice(v), sep), ['string', 'any']),
+    // The pieces are counted, and charged, before they are built.
+    split: S(
+      (sep: string, s: string) => {
+        chargeBuild('map', pieces(s, sep));
+        return new GoStringMap(splitGo(s, sep).map((p, i) => [`_${i}`, p]));
+      },
+      ['string', 'string'],
+    ),
+    splitList: S(
+      (sep: string, s: string) => {
+        chargeBuild('list', pieces(s, sep));
+        return splitGo(s, sep);
+      },
+      ['string', 'string'],
+    ),
     splitn: S(
-      (sep: string, n: bigint, s: string) => new GoStringMap(splitGo(s, sep, Number(n)).map((p, i) => [`_${i}`, p])),
+      (sep: string, n: bigint, s: string) => {
+        chargeBuild('map', pieces(s, sep, Number(n)));
+        return new GoStringMap(splitGo(s, sep, Number(n)).map((p, i) => [`_${i}`, p]));
+      },
       ['string', 'int', 'string'],
     ),
     sortAlpha: S(
@@ -416,21 +450,47 @@ function sequenceFuncs(): Record<string, GoFunc> {
   };
 }
 
-/** The padding of indent and nindent, with strings.Repeat's checks. */
-function spaces(n: bigint): string {
+/**
+ * The padding of indent and nindent, with strings.Repeat's check; the result (`s` with the padding
+ * before each of its lines) is charged before anything is built.
+ */
+function spaces(n: bigint, s: string): string {
   if (n < 0n) throw new Error('strings: negative Repeat count');
-  if (n > 8n * 1024n * 1024n) throw new Error('strings: Repeat output length overflow');
+  chargeBuild('string', s.length + (occurrences(s, '\n') + 1) * Number(n));
   return ' '.repeat(Number(n));
+}
+
+/** How often `sep` (not empty) occurs in `s`, counted without building anything. */
+function occurrences(s: string, sep: string): number {
+  let n = 0;
+  for (let i = s.indexOf(sep); i >= 0; i = s.indexOf(sep, i + sep.length)) n++;
+  return n;
+}
+
+/** The pieces splitGo(s, sep, n) returns, counted without building them. */
+function pieces(s: string, sep: string, n = -1): number {
+  if (n === 0) return 0;
+  let count = 0;
+  if (sep === '') for (const _ of s) count++;
+  else count = occurrences(s, sep) + 1;
+  return n < 0 ? count : Math.min(count, n);
+}
+
+/** `parts` joined by `sep`, charged before the join builds it. */
+export function chargedJoin(parts: string[], sep: string): string {
+  let size = parts.length > 1 ? sep.length * (parts.length - 1) : 0;
+  for (const p of parts) size += p.length;
+  chargeBuild('string', size);
+  return parts.join(sep);
 }
 
 function range(a: bigint, b: bigint, step: bigint): bigint[] {
   const out: bigint[] = [];
   if (step === 0n) return out;
   if ((step > 0n && a >= b) || (step < 0n && a <= b)) return out;
-  for (let i = a; step > 0n ? i < b : i > b; i += step) {
-    out.push(i);
-    if (out.length > 1_000_000) throw new Error('until: too many elements');
-  }
+  const abs = (x: bigint) => (x < 0n ? -x : x);
+  chargeBuild('list', Number((abs(b - a) + abs(step) - 1n) / abs(step))); // the elements, before they are made
+  for (let i = a; step > 0n ? i < b : i > b; i += step) out.push(i);
   return out;
 }
 
@@ -445,10 +505,11 @@ function seq(p: number[]): string {
   else return '';
   if (end < start && p.length < 3) step = -1;
   if (step === 0 || (end > start && step < 0) || (end < start && step > 0)) return '';
+  // The whole sequence, as sprig writes it; its length is bounded before it is built (every number
+  // at most as long as the longer end, and a space), so a long one is said, never cut.
+  const count = Math.floor((end - start) / step) + 1;
+  chargeBuild('string', count * (Math.max(String(start).length, String(end).length) + 1));
   const out: number[] = [];
-  for (let i = start; step > 0 ? i <= end : i >= end; i += step) {
-    out.push(i);
-    if (out.length > 1_000_000) break;
-  }
+  for (let i = start; step > 0 ? i <= end : i >= end; i += step) out.push(i);
   return out.join(' ');
 }

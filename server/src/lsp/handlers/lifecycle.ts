@@ -44,6 +44,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
       refreshLenses: !!ws?.codeLens?.refreshSupport,
       // The VS Code client watches files itself (synchronize.fileEvents); other editors are asked to.
       registerWatchers: !!ws?.didChangeWatchedFiles?.dynamicRegistration && init.clientWatchesFiles !== true,
+      showDocument: !!params.capabilities.window?.showDocument?.support,
     };
     lastRaw = init.settings ?? init.appsetTools;
     s.settings = readSettings(init.settings ?? init.appsetTools);

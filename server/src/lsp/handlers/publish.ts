@@ -142,11 +142,20 @@ async function wholeAnswer(
   const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
   if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale, 'findings')).ok) return undefined;
   if (stale()) return undefined;
-  return s.guard('diagnostics', [], () => {
-    const a = s.analysisOf(doc);
+  const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
+  const shownNow = s.guard('diagnostics', [], () => {
+    if (!a) return [];
     open.remember(path, a);
     return s.settings.validate ? shownOf(s, doc, a) : [];
   });
+  if (!a || !path || !s.settings.validate) return shownNow;
+  // The change gate judges the change against the baseline commit (impact.ts), read once per commit.
+  const gate = await s.impacts.gateFindings(a, path, doc.getText()).catch((e: Error) => {
+    s.log(`change gate failed: ${e.stack ?? e}`);
+    return [];
+  });
+  if (stale()) return undefined;
+  return [...shownNow, ...s.guard('diagnostics', [], () => gate.filter((d) => shown(s, d)).map((d) => toDiagnostic(doc, d, s.textOf)))];
 }
 
 function shownOf(s: ServerState, doc: TextDocument, a: Analysis) {

@@ -5,20 +5,21 @@
  * so a lens does something visible in an editor without a preview window; `preview`/`rolloutPlan`
  * only return the text. The VS Code client intercepts the lens commands to open its own views.
  */
-import { MessageType, ShowMessageNotification, type CancellationToken } from 'vscode-languageserver/node';
+import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type CancellationToken } from 'vscode-languageserver/node';
 import { Commands, Requests, type DocumentRequestParams, type RequestMethod, type RequestParams, type RequestResult } from '../../protocol';
 import { looksLikeAppSet, type Analysis } from '../../engine';
 import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
+import { checkCommand } from './commandArgs';
+import { changeSummaryAt, changeText, changeTexts } from '../impact';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
   setOverride(key: 'progressiveSyncs', value: string): void;
 }
 
-const PROGRESSIVE_SYNCS = new Set(['auto', 'enabled', 'disabled']);
 /** How long a request naming a newer version of its document waits for that version's didChange. */
 const VERSION_WAIT_MS = 2000;
 
@@ -45,6 +46,20 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   handle(Requests.fileInfo, async (r, token) => {
     const a = await readyFor(r, token);
     return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
+  });
+
+  handle(Requests.changeTexts, async (r, token) => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? changeTexts(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
+  });
+
+  handle(Requests.changeSummary, async (r, token) => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? changeSummaryAt(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
   });
 
   registerCommands(s, ready, overrides);
@@ -172,13 +187,8 @@ function registerCommands(s: ServerState, { readyFor, previewFor, offsetOf }: Re
    * holds an ApplicationSet; with none or several, a message says which argument the command needs
    * rather than silently returning nothing.
    */
-  const commandDocument = (command: string, args: unknown[]): DocumentRequestParams | undefined => {
-    const offset = typeof args[1] === 'number' ? args[1] : undefined;
-    if (typeof args[0] === 'string' && args[0]) return { uri: args[0], offset };
-    if (args.length && args[0] !== null && args[0] !== undefined) {
-      say(`${command} needs the document's URI as its first argument, not ${JSON.stringify(args[0])?.slice(0, 80)}.`);
-      return undefined;
-    }
+  const commandDocument = (command: string, uri: string | undefined, offset: number | undefined): DocumentRequestParams | undefined => {
+    if (uri) return { uri, offset };
     const open = documents.all().filter((d) => looksLikeAppSet(d.getText()));
     if (open.length === 1) return { uri: open[0].uri };
     const which = open.length
@@ -188,36 +198,48 @@ function registerCommands(s: ServerState, { readyFor, previewFor, offsetOf }: Re
     return undefined;
   };
 
-  const documentCommands: ReadonlySet<string> = new Set([
-    Commands.showPreview,
-    Commands.preview,
-    Commands.showRollout,
-    Commands.rolloutPlan,
-  ]);
-
   connection.onExecuteCommand(async (p, token) => {
-    const args = p.arguments ?? [];
-    if (documentCommands.has(p.command)) {
-      const r = commandDocument(p.command, args);
-      if (!r) return null;
-      const show = p.command === Commands.showPreview || p.command === Commands.showRollout;
-      return p.command === Commands.showPreview || p.command === Commands.preview
-        ? textCommand(r, token, 'preview command', show, (a, at) => s.service.previewText(a, at), previewFor)
-        : textCommand(r, token, 'plan command', show, (a, at) => s.service.planText(a, at));
-    }
-    switch (p.command) {
+    // Arguments are any JSON the client sends: checked first (commandArgs.ts), answered InvalidParams when unusable.
+    const c = checkCommand(p);
+    if (!c.ok) return new ResponseError(ErrorCodes.InvalidParams, c.message);
+    switch (c.command) {
+      case Commands.showPreview:
+      case Commands.preview:
+      case Commands.showRollout:
+      case Commands.rolloutPlan: {
+        const r = commandDocument(c.command, c.uri, c.offset);
+        if (!r) return null;
+        const show = c.command === Commands.showPreview || c.command === Commands.showRollout;
+        return c.command === Commands.showPreview || c.command === Commands.preview
+          ? textCommand(r, token, 'preview command', show, (a, at) => s.service.previewText(a, at), previewFor)
+          : textCommand(r, token, 'plan command', show, (a, at) => s.service.planText(a, at));
+      }
       case Commands.openLocation: {
         // Lenses and the rollout view link to configuration files: the editor opens them.
-        const file = typeof args[0] === 'string' ? args[0] : '';
-        const doc = file ? s.textOf(file) : undefined;
+        const doc = s.textOf(c.uri!);
         if (!doc) return null;
-        const pos = doc.positionAt(typeof args[1] === 'number' ? args[1] : 0);
-        void connection.window.showDocument({ uri: doc.uri, takeFocus: true, selection: { start: pos, end: pos } }).catch(() => undefined);
+        const pos = doc.positionAt(c.offset ?? 0);
+        // Only a client that says it opens documents is asked to (Neovim 0.7 ignores the request); any
+        // other is told where to look.
+        if (s.client.showDocument)
+          void connection.window
+            .showDocument({ uri: doc.uri, takeFocus: true, selection: { start: pos, end: pos } })
+            .catch(() => undefined);
+        else say(`Open ${URI.toPath(doc.uri) ?? doc.uri}:${pos.line + 1}`);
         return doc.uri;
       }
+      case Commands.showChange: {
+        // The "This change" lens in editors without a diff view: the breakdown as text, its line shown.
+        const r = commandDocument(c.command, c.uri, c.offset);
+        const a = r ? await readyFor(r, token) : undefined;
+        const path = r?.uri ? URI.toPath(r.uri) : undefined;
+        const doc = r?.uri ? s.textOf(r.uri) : undefined;
+        const out = a && path && doc ? changeText(await s.impacts.of(a, path, doc.getText()), offsetOf(r!)) : null;
+        say(out?.summary ?? 'This change: nothing changes against the baseline');
+        return out?.text ?? null;
+      }
       case Commands.setProgressiveSyncs: {
-        const v = String(args[0] ?? '');
-        if (!PROGRESSIVE_SYNCS.has(v)) return null;
+        const v = c.value!;
         overrides.setOverride('progressiveSyncs', v);
         say(`appsetTools.progressiveSyncs is "${v}" until the server restarts; set it in this server's settings to keep it.`);
         return v;

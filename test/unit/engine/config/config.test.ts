@@ -100,7 +100,7 @@ test('problems in the config file are config/invalid findings on the key or valu
   const msgs = ds.map((d) => `${d.code} ${cfg.slice(d.span.start, d.span.end)} ${d.message}`);
   assert.equal(ds.length, 4, msgs.join('\n'));
   assert.match(msgs[0], /^config\/invalid severty unknown setting "severty".*did you mean "severity"\?/);
-  assert.match(msgs[1], /^config\/invalid lots maxApplications: expected a positive integer, got "lots"/);
+  assert.match(msgs[1], /^config\/invalid lots maxApplications: expected a whole number from 1 to 1000000, got "lots"/);
   assert.match(msgs[2], /severity of appset\/unknown-field must be one of error, warning, information, hint, off/);
   assert.match(msgs[3], /unknown setting "__proto__"/);
   assert.equal(({} as Record<string, unknown>).polluted, undefined);
@@ -334,8 +334,13 @@ test('instances and maxWaveSize that cannot be used are config/invalid on the of
       '[x]',
     ],
     ['instances: 3\n', /expected a mapping of instance name/, '3'],
-    ['maxWaveSize: 0\n', /maxWaveSize: expected a positive integer, got 0/, '0'],
-    ['maxWaveSize: ten\n', /expected a positive integer, got "ten"/, 'ten'],
+    ['maxWaveSize: 0\n', /maxWaveSize: expected a whole number from 1 to 1000000, got 0/, '0'],
+    ['maxWaveSize: ten\n', /expected a whole number from 1 to 1000000, got "ten"/, 'ten'],
+    // Issue 38: the settings table's one rule, as --minutes-per-sync and the editor read it.
+    ['minutesPerSync: 1e300\n', /minutesPerSync: expected a whole number from 1 to 10000, got 1e\+300/, '1e300'],
+    ['minutesPerSync: 10001\n', /minutesPerSync: expected a whole number from 1 to 10000, got 10001/, '10001'],
+    ['minutesPerSync: 2.5\n', /minutesPerSync: expected a whole number from 1 to 10000, got 2\.5/, '2.5'],
+    ['maxApplications: 1e300\n', /maxApplications: expected a whole number from 1 to 1000000, got 1e\+300/, '1e300'],
   ];
   for (const [cfg, re, at] of cases) {
     const { service, a } = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(2) }, '/ws/a.yaml');
@@ -346,6 +351,8 @@ test('instances and maxWaveSize that cannot be used are config/invalid on the of
     assert.equal(cfg.slice(ds[0].span.start, ds[0].span.end), at, cfg);
     assert.deepEqual(service.settings(a).instances, [], 'the setting is ignored');
     assert.equal(service.settings(a).maxWaveSize, 10);
+    assert.equal(service.settings(a).minutesPerSync, 3);
+    assert.equal(service.settings(a).maxApplications, 10000);
   }
 });
 

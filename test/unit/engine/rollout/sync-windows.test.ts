@@ -248,3 +248,39 @@ test('a window written with a cluster name where the Applications write the serv
   assert.equal(text.slice(ds[0].span.start, ds[0].span.end), 'strategy');
   assert.equal(ds[0].related?.[0].location.file, '/ws/projects/shop.yaml');
 });
+
+test("issue 38: a duration past Go's largest blocks every sync (Argo CD cannot parse it); a time zone Go cannot load is read in UTC, and said", () => {
+  const overflow = analyze(
+    workspace(
+      PROJECT(`  - kind: deny
+    schedule: "0 22 * * *"
+    duration: 3000000h
+    namespaces: [cart]
+`),
+    ),
+  );
+  const o = overflow.ls.diagnostics(overflow.a).filter((x) => x.code === 'rollout/sync-window');
+  assert.equal(o[0]?.message.split(':')[0], 'Step 1 never completes', JSON.stringify(o.map((x) => x.message)));
+  assert.match(o[0].message, /the duration "3000000h" is longer than Go's largest duration \(2562047h47m16\.854775807s, about 292 years\)/);
+  assert.equal(durationProblem('2562047h'), undefined);
+  assert.ok(Number.isNaN(durationMs('2562048h')));
+
+  const zone = analyze(
+    workspace(
+      PROJECT(`  - kind: deny
+    schedule: "0 22 * * *"
+    duration: 8h
+    clusters: ["https://10.0.0.3"]
+    timeZone: "Europe/../Paris"
+`),
+    ),
+  );
+  const z = zone.ls.diagnostics(zone.a).filter((x) => x.code === 'rollout/sync-window');
+  assert.equal(z.length, 1);
+  assert.match(
+    z[0].message,
+    /deny window "0 22 \* \* \*" for 8h \(the time zone "Europe\/\.\.\/Paris" is not a time zone name \(Go refuses a name with "\.\." or a leading slash\): Argo CD reads this window in UTC\)/,
+  );
+  const plan = zone.ls.rolloutPlan(zone.a, zone.ls.appsets(zone.a)[0].span.start)!;
+  assert.match(plan.steps[1].syncWindows![0].timeZoneProblem!, /not a time zone name/);
+});

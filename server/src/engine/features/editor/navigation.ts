@@ -9,8 +9,8 @@
 import type { AppSetContext } from '../context';
 import type { Location, Span, TextEdit } from '../../types';
 import { pathAt } from '../../yaml';
-import { paramDefinitions, type ParamDef } from './paramDefs';
-import { generatorSpecs, goTemplateOf, isGoIdentifier, paramUses, samePrefix, useAt, type ParamUse } from './paramUses';
+import { MAX_RENAME_DEFS, paramDefinitions, paramDefinitionsUpTo, type ParamDef } from './paramDefs';
+import { generatorSpecs, goTemplateOf, isGoIdentifier, paramUses, samePrefix, templateStringsCut, useAt, type ParamUse } from './paramUses';
 
 export interface ParamAt {
   /** goTemplate: segments; fasttemplate: one flat key. */
@@ -98,7 +98,16 @@ function renameDefs(ctx: AppSetContext, segs: string[]): ParamDef[] | { error: s
   const goTemplate = goTemplateOf(ctx);
   const name = segs[segs.length - 1];
   const shown = goTemplate ? '.' + segs.join('.') : segs.join('.');
-  const defs = paramDefinitions(ctx, goTemplate ? segs : [segs.join('.')]);
+  const { defs, cut } = paramDefinitionsUpTo(ctx, goTemplate ? segs : [segs.join('.')], MAX_RENAME_DEFS);
+  // Renaming some definitions and not the others breaks the ApplicationSet: all of them, or none and why.
+  if (cut)
+    return {
+      error: `${shown} is defined in more than ${MAX_RENAME_DEFS.toLocaleString('en-US')} places, more than rename changes at once (ApplicationSet Tools' limit): nothing was renamed`,
+    };
+  if (templateStringsCut(ctx))
+    return {
+      error: `this ApplicationSet has more than 20,000 template strings, more than rename reads (ApplicationSet Tools' limit): nothing was renamed`,
+    };
   const other = defs.find((d) => !d.renamable);
   if (other)
     return {

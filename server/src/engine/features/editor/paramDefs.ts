@@ -30,19 +30,36 @@ export interface ParamDef {
   renamable: boolean;
 }
 
+/** Definitions shown by go to definition and references (an answer a person reads). */
 const MAX_DEFS = 200;
+/**
+ * Definitions rename changes: every one a document can hold in practice (a list of 50,000 elements is
+ * over 1 MB). Past it, rename refuses rather than change some and leave the others with the old key.
+ */
+export const MAX_RENAME_DEFS = 50_000;
 
 /**
  * The definitions of a parameter. `path` is the reference's path (goTemplate: segments; fasttemplate:
- * one flat key, split here on the generators' own flattening rules).
+ * one flat key, split here on the generators' own flattening rules). At most 200 (go to definition,
+ * references); `paramDefinitionsUpTo` says whether there were more.
  */
 export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[] {
+  return paramDefinitionsUpTo(ctx, path, MAX_DEFS).defs;
+}
+
+/** The definitions of a parameter, at most `max`; `cut` when there were more (rename then refuses). */
+export function paramDefinitionsUpTo(ctx: AppSetContext, path: string[], max: number): { defs: ParamDef[]; cut: boolean } {
   const goTemplate = goTemplateOf(ctx);
   const out: ParamDef[] = [];
   const seen = new Set<string>();
+  let cut = false;
   const add = (d: ParamDef) => {
     const k = `${d.file}@${d.span.start}`;
-    if (seen.has(k) || out.length >= MAX_DEFS) return;
+    if (seen.has(k)) return;
+    if (out.length >= max) {
+      cut = true;
+      return;
+    }
     seen.add(k);
     out.push(d);
   };
@@ -61,7 +78,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
       });
     }
     if (g.kind === 'list' && typeof g.spec.elementsYaml === 'string')
-      for (const d of elementsYamlDefs(ctx, sub(g.at, 'elementsYaml'), g.spec.elementsYaml, path, goTemplate)) add(d);
+      for (const d of elementsYamlDefs(ctx, sub(g.at, 'elementsYaml'), g.spec.elementsYaml, path, goTemplate, max + 1)) add(d);
     const valuesKey = valuesKeyOf(path, goTemplate);
     if (valuesKey !== undefined && isObj(g.spec.values) && has(g.spec.values, valuesKey)) {
       const n = sub(sub(g.at, 'values'), valuesKey);
@@ -86,7 +103,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
   for (const a of exp.apps) for (const o of a.origins ?? []) origins.add(o);
   const inv = [...origins].some((o) => o.startsWith('cluster:')) ? loadInventory(ctx.file) : undefined;
   for (const o of origins) {
-    if (out.length >= MAX_DEFS) break;
+    if (cut) break;
     if (o.startsWith('cluster:') && inv) {
       const key = clusterKeyOf(path, goTemplate);
       if (!key) continue;
@@ -101,7 +118,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
         if (g.kind !== 'git' || !Array.isArray(g.spec.files)) continue;
         const root = resolveCheckout(String(g.spec.repoURL ?? ''), ctx.file);
         if (!root) continue;
-        for (const at of fileKeySpans(ctx, `${root}/${rel}`, path, goTemplate))
+        for (const at of fileKeySpans(ctx, `${root}/${rel}`, path, goTemplate, max + 1))
           add({ file: `${root}/${rel}`, span: at, source: `git file ${rel}`, renamable: true });
       }
     }
@@ -118,7 +135,7 @@ export function paramDefinitions(ctx: AppSetContext, path: string[]): ParamDef[]
       }
     }
   }
-  return out;
+  return { defs: out, cut };
 }
 
 /** The key path inside a list element that defines `path`, or undefined. */
@@ -223,16 +240,16 @@ function decode(v: unknown): string {
  * The keys of a git generator's parameter file that define `path` (the deepest existing key of the
  * path, in the file's object or in each item when the file holds a list).
  */
-function fileKeySpans(ctx: AppSetContext, file: string, path: string[], goTemplate: boolean): Span[] {
+function fileKeySpans(ctx: AppSetContext, file: string, path: string[], goTemplate: boolean, max: number): Span[] {
   const text = ctx.file.host.readFile(file);
   if (text === undefined) return [];
   const d = parseGoYamlDocument(text);
   if (!d) return [];
-  return keySpansIn(d, goTemplate ? path : path[0].split('.'));
+  return keySpansIn(d, goTemplate ? path : path[0].split('.'), max);
 }
 
 /** In a parsed parameter document (an object, or a list of objects), the deepest key of `segs` in each. */
-function keySpansIn(d: YamlDocument, segs: string[]): Span[] {
+function keySpansIn(d: YamlDocument, segs: string[], max: number): Span[] {
   const tryAt = (prefix: JsonPath) => {
     for (let n = segs.length; n >= 1; n--) {
       const r = nodeAt(d, [...prefix, ...segs.slice(0, n)]);
@@ -243,7 +260,7 @@ function keySpansIn(d: YamlDocument, segs: string[]): Span[] {
   const root = astOf(d);
   const out: Span[] = [];
   if (root?.kind === 'array') {
-    for (let i = 0; i < root.items.length && out.length < MAX_DEFS; i++) {
+    for (let i = 0; i < root.items.length && out.length < max; i++) {
       const s = tryAt([i]);
       if (s) out.push(s);
     }
@@ -257,7 +274,7 @@ function keySpansIn(d: YamlDocument, segs: string[]): Span[] {
  * Keys of a list generator's `elementsYaml` that define `path`, placed in the document. A templated
  * elementsYaml (`{{ .x | toJson }}`) has no keys of its own: its parameters come from elsewhere.
  */
-function elementsYamlDefs(ctx: AppSetContext, at: Field, raw: string, path: string[], goTemplate: boolean): ParamDef[] {
+function elementsYamlDefs(ctx: AppSetContext, at: Field, raw: string, path: string[], goTemplate: boolean, max: number): ParamDef[] {
   const value = at.valueRange;
   if (!at.exact || !value || !at.keyRange) return [];
   if (raw.includes('{{')) return [];
@@ -265,7 +282,7 @@ function elementsYamlDefs(ctx: AppSetContext, at: Field, raw: string, path: stri
   if (!d) return [];
   const segs = goTemplate ? path : path[0].startsWith('values.') ? ['values', path[0].slice(7)] : [path[0]];
   const out: ParamDef[] = [];
-  for (const s of keySpansIn(d, segs)) {
+  for (const s of keySpansIn(d, segs, max)) {
     const span = valueSpan(ctx.file.text, value, raw, s.start, s.end - s.start);
     if (span) out.push({ file: ctx.file.uri, span, source: "the list's elementsYaml", renamable: true });
   }

@@ -34,16 +34,27 @@ const MAX_STRINGS = 20000;
 
 /** Strings with `{{` that the controller renders against a parameter set. */
 export function templateStrings(ctx: AppSetContext): TemplateString[] {
+  return templateStringsRead(ctx).list;
+}
+
+/** Whether `templateStrings` stopped at its bound (20,000 strings): rename then refuses rather than change only some. */
+export function templateStringsCut(ctx: AppSetContext): boolean {
+  return templateStringsRead(ctx).cut;
+}
+
+function templateStringsRead(ctx: AppSetContext): { list: TemplateString[]; cut: boolean } {
   return ctx.memo('templateStrings', () => {
     const out: TemplateString[] = [];
+    let cut = false;
     const view = viewOf(ctx.doc);
     // Each string's place is read with it, one step down the view's fields at a time.
     const visit = (f: Field, at: JsonPath) => {
       const v = f.value;
-      if (out.length >= MAX_STRINGS) return;
+      if (cut) return;
       if (typeof v === 'string') {
         if (!v.includes('{{')) return;
-        if (f.exact && f.valueRange) out.push({ at, value: v, span: f.valueRange });
+        if (out.length >= MAX_STRINGS) cut = true;
+        else if (f.exact && f.valueRange) out.push({ at, value: v, span: f.valueRange });
       } else if (Array.isArray(v)) v.forEach((_x, i) => visit(sub(f, i), [...at, i]));
       else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(f, k), [...at, k]);
     };
@@ -55,7 +66,7 @@ export function templateStrings(ctx: AppSetContext): TemplateString[] {
       if (isObj(g.spec.template)) visit(sub(g.at, 'template'), [...g.path, 'template']);
       if (isObj(g.spec.values)) visit(sub(g.at, 'values'), [...g.path, 'values']);
     }
-    return out;
+    return { list: out, cut };
   });
 }
 

@@ -1,18 +1,15 @@
 /**
- * The model of `appset diff`: every ApplicationSet rendered at two revisions, paired up, and the
- * generated Applications compared — added, removed, changed (field by field) — with the rollout step
- * and wave each change lands in under the head revision's plan. Pure: no git, no files.
+ * The model of a change's impact, one engine for `appset diff` (CI) and the editor's "this change"
+ * lens: every ApplicationSet rendered at two revisions (or at a baseline commit and in the editor's
+ * unsaved state), paired up, and the generated Applications compared — added, removed, changed (field
+ * by field) — with the rollout step and wave each change lands in under the head's plan. Pure: no
+ * git, no files (the sides are read by `service/impactSides.ts`).
  */
-import {
-  compareGoStrings,
-  isObj,
-  own,
-  type EffectivePolicy,
-  type EngineDiagnostic,
-  type Json,
-  type RolloutTimeline,
-  type Span,
-} from '../engine';
+import { compareGoStrings } from '../../rules/order';
+import { isObj, own } from '../../objects';
+import type { EffectivePolicy } from '../../rules/applicationsSync';
+import type { EngineDiagnostic, Json, Span } from '../../types';
+import type { RolloutTimeline } from '../../rollout/timeline';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -32,6 +29,8 @@ export interface SideAppSet {
   plan: PlanView;
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
+  /** The first YAML syntax error in its document (`line 12: …`): what was read of it is not what was meant. */
+  broken?: string;
   exact: boolean;
   /** Where things are written (head side only, for SARIF): the file's text and the spans results point at. */
   sites?: AppSetSites;
@@ -116,6 +115,11 @@ export interface AppSetDiff {
   unchanged: number;
   /** Most Applications this change makes sync at the same time. */
   syncAtOnce: number;
+  /**
+   * Applications that start syncing the moment the change is merged: its first wave (all of them when every
+   * Application syncs at once); 0 when a manual gate holding changed Applications comes first.
+   */
+  startsAtOnce: number;
   /** The groups that sync together, in order: `all` or `step N wave W`. */
   waves: { step?: number; wave?: number; apps: string[] }[];
   errors: { base: string[]; head: string[] };
@@ -154,7 +158,16 @@ export interface DiffReport {
     removed: number;
     changed: number;
     moved: number;
+    /** The largest wave of any one ApplicationSet. */
     syncAtOnce: number;
+    /**
+     * What one merge starts at the same moment across all of them: each ApplicationSet rolls out on its own
+     * (the controller reconciles each apart, RollingSync steps are per ApplicationSet), so their first
+     * waves start together — the sum of every changed ApplicationSet's `startsAtOnce`.
+     */
+    startsAtOnce: number;
+    /** ApplicationSets whose change starts Applications syncing at the merge. */
+    startingAppSets: number;
     /** Removed Applications whose resources are deleted with them. */
     deletesResources: number;
   };
@@ -249,9 +262,14 @@ export function rolloutDiff(base: SideAppSet | undefined, head: SideAppSet | und
   if (b && h)
     for (const s of b) {
       const now = h.find((x) => x.step === s.step);
-      if (!now) continue;
-      if (s.apps > 0 && now.apps === 0) emptied.push(s.step);
-      if (now.atOnce > s.atOnce) grown.push({ step: s.step, from: s.atOnce, to: now.atOnce });
+      if (now && now.atOnce > s.atOnce) grown.push({ step: s.step, from: s.atOnce, to: now.atOnce });
+    }
+  // A step that selected Applications and selects none now empties whether or not the controller
+  // honoured the strategy before (progressive syncs turned on by the same change included).
+  if (base?.plan.strategy === 'RollingSync' && head?.plan.strategy === 'RollingSync')
+    for (const s of base.plan.steps) {
+      const now = head.plan.steps.find((x) => x.step === s.step);
+      if (now && s.apps.length > 0 && now.apps.length === 0) emptied.push(s.step);
     }
   return {
     ...(b ? { base: b } : {}),
@@ -276,11 +294,13 @@ function placeChanges(
   changes: AppChange[],
   base: SideAppSet | undefined,
   head: SideAppSet | undefined,
-): { rolling: boolean; waves: AppSetDiff['waves'] } {
+): { rolling: boolean; waves: AppSetDiff['waves']; startsAtOnce: number } {
   const rolling = !!head && head.plan.strategy === 'RollingSync' && head.plan.effective;
   const headStep = head ? stepOf(head.plan) : new Map<string, number>();
   const baseStep = base ? stepOf(base.plan) : new Map<string, number>();
   const waves: AppSetDiff['waves'] = [];
+  /** A manual gate with changed Applications came before any wave: nothing starts at the merge. */
+  let gated = false;
   if (head) {
     if (!rolling) {
       const all = changes.filter((c) => c.syncs).map((c) => c.name);
@@ -291,6 +311,7 @@ function placeChanges(
         const mine = changes.filter((c) => c.syncs && c.step === s.step);
         if (s.manual) {
           for (const c of mine) c.note = `step ${s.step} is a manual gate (maxUpdate 0): sync it by hand`;
+          if (mine.length && !waves.length) gated = true;
           continue;
         }
         const width = s.concurrency === null ? Math.max(1, mine.length) : Math.max(1, s.concurrency);
@@ -310,7 +331,7 @@ function placeChanges(
       if (from !== undefined && to === undefined && rolling) c.fromStep = from;
     }
   }
-  return { rolling, waves };
+  return { rolling, waves, startsAtOnce: gated ? 0 : (waves[0]?.apps.length ?? 0) };
 }
 
 export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | undefined): AppSetDiff {
@@ -337,7 +358,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
     }
   }
 
-  const { rolling, waves } = placeChanges(changes, base, head);
+  const { rolling, waves, startsAtOnce } = placeChanges(changes, base, head);
   // Rows in the order they sync: step and wave, then what does not sync, by name within each.
   const rank = (c: AppChange) => (c.syncs && !c.note ? (c.step ?? 0) * 1e6 + (c.wave ?? 0) : 1e12);
   changes.sort((x, y) => rank(x) - rank(y) || compare(x.name, y.name));
@@ -377,6 +398,7 @@ export function diffAppSet(base: SideAppSet | undefined, head: SideAppSet | unde
     changes,
     unchanged,
     syncAtOnce: waves.reduce((m, w) => Math.max(m, w.apps.length), 0),
+    startsAtOnce,
     waves,
     errors: { base: base?.errors ?? [], head: head?.errors ?? [] },
     exact: (base?.exact ?? true) && (head?.exact ?? true),
@@ -453,6 +475,8 @@ export function diffReport(baseRev: string, headRev: string, base: SideAppSet[],
       changed: all.filter((c) => c.change === 'changed').length,
       moved: all.filter((c) => c.fromStep !== undefined).length,
       syncAtOnce: appsets.reduce((m, a) => Math.max(m, a.syncAtOnce), 0),
+      startsAtOnce: appsets.reduce((n, a) => n + a.startsAtOnce, 0),
+      startingAppSets: appsets.filter((a) => a.startsAtOnce > 0).length,
       deletesResources: all.filter((c) => c.deletion?.resources === 'deleted').length,
     },
   };
