@@ -235,5 +235,5 @@ function installLinesFor(ctx: AppSetContext): { install?: string[] } {
 export function syntaxErrorIn(a: Analysis, ctx: AppSetContext): string | undefined {
   const { start, end } = ctx.doc.span;
   const d = a.file.parsed.diagnostics.find((x) => x.code === 'yaml/syntax' && x.span.start >= start && x.span.start <= end);
-  return d ? `line ${lineOf(a.file.text, d.span.start)}: ${d.message}` : undefined;
+  return d ? `line ${lineNumber(a.file.text, d.span.start)}: ${d.message}` : undefined;
 }
