@@ -14,7 +14,7 @@ import { flatten, put, tagOrigin, type ParamSet } from './params';
 import { isObj } from '../objects';
 import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
-import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
+import { GeneratorError, markCapped, noLocalSource, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason, excludedAllReason } from './why';
 import { relativePath } from '../paths';
 import { appendValues } from './values';
@@ -62,11 +62,7 @@ export const generateGit: Generate = (spec, ctx, path) => {
     const message = only
       ? `the git generator cannot be previewed here: ${only}, and ${repoURL || 'its repository'} is not the opened one; the desktop extension and the CLI preview it from a local checkout`
       : `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
-    ctx.notes.add(message);
-    ctx.inexact.value = true;
-    ctx.findings.push({ code: 'generator/no-git-checkout', message, path: [...path, 'repoURL'] });
-    noteEmpty(ctx, [...path, 'repoURL'], message, true, true);
-    return [];
+    return noLocalSource(ctx, path, 'generator/no-git-checkout', message);
   }
   ctx.inexact.value = true;
   const shown = checkoutShown(ctx, root);

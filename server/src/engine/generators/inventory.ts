@@ -26,6 +26,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
 import { CLUSTER_FILES } from '../workspace/interests';
 import { isObj } from '../objects';
+import { lineNumber } from '../yaml';
 import { clusterPlaceholder } from './placeholders';
 
 export const SECRET_TYPE_LABEL = 'argocd.argoproj.io/secret-type';
@@ -138,7 +139,7 @@ export function loadInventory(file: SourceText): Inventory {
     for (const d of f.docs) used = readDoc(d.value, f.path, inv, d.span, f.text) || used;
     for (const u of f.unread)
       if (CLUSTER_FILES.test(f.text.slice(u.span.start, u.span.end), f.path))
-        inv.skipped.push({ file: f.path, span: u.span, line: lineOf(f.text, u.span.start), why: u.why });
+        inv.skipped.push({ file: f.path, span: u.span, line: lineNumber(f.text, u.span.start), why: u.why });
     if (used) inv.files.push(f.path);
   }
   cache.set(ws, { version: ws.version, settings: key, inv });
@@ -238,13 +239,6 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
     return true;
   }
   return false;
-}
-
-/** The 1-based line of an offset. */
-function lineOf(text: string, offset: number): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /** The first content line of a document (its `apiVersion:` line): where related information points. */

@@ -288,10 +288,15 @@ class Collector {
     this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key, ...this.order() });
   }
 
+  private readonly unreadAt = new Set<string>();
+
   /** Configuration of the install being read that exists but was not read: the install's answers are unknown. */
   unread(site: Site, description: string) {
     const inst = this.instanceOf(site);
-    if (this.evidence.some((e) => e.unread && e.instance === inst.key && e.description === description)) return;
+    // Once per install: the same source reached twice (two overlays of one base) is one note.
+    const key = `${inst.key}\0${description}`;
+    if (this.unreadAt.has(key)) return;
+    this.unreadAt.add(key);
     this.evidence.push({ file: site.file.path, description, effect: 'ignored', site, instance: inst.key, unread: true });
   }
 

@@ -7,7 +7,7 @@ import type { EngineHost } from '../host';
 import { runSteps } from '../steps';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { ExpansionProblem } from '../expand/types';
-import { lineOf } from '../expand/provenance';
+import { lineNumber } from '../yaml';
 import type { AppSetContext } from '../features/context';
 import { previewTextSteps } from '../expand/preview';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
@@ -231,7 +231,7 @@ function problemSite(ctx: AppSetContext): (p: ExpansionProblem) => string | unde
   const name = root ? file.slice(root.length).replace(/^\/+/, '') : file.slice(file.lastIndexOf('/') + 1);
   return (p) => {
     const span = p.span;
-    return `${name}:${lineOf(ctx.file.text, span.start)}`;
+    return `${name}:${lineNumber(ctx.file.text, span.start)}`;
   };
 }
 
@@ -253,5 +253,5 @@ function installLinesFor(ctx: AppSetContext): { install?: string[] } {
 export function syntaxErrorIn(a: Analysis, ctx: AppSetContext): string | undefined {
   const { start, end } = ctx.doc.span;
   const d = a.file.parsed.diagnostics.find((x) => x.code === 'yaml/syntax' && x.span.start >= start && x.span.start <= end);
-  return d ? `line ${lineOf(a.file.text, d.span.start)}: ${d.message}` : undefined;
+  return d ? `line ${lineNumber(a.file.text, d.span.start)}: ${d.message}` : undefined;
 }
