@@ -3,7 +3,7 @@
  * speaks JSON-RPC to it with vscode-languageserver-protocol, as Neovim or Helix would.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -87,6 +87,11 @@ export function spawnStdioServer(
   env: Record<string, string> = {},
 ): { proc: ChildProcess; conn: ProtocolConnection } {
   return spawnStdio([...nodeArgs, serverPath, '--stdio'], stderr, env);
+}
+
+/** The built server over stdio with raw pipes, for tests that write frames byte by byte (no connection). */
+export function spawnRawStdioServer(env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
 }
 
 /** Any language server run by Node over stdio (`node argv…`; the benchmark's too) and a connection to it (not listening yet). */

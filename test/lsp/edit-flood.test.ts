@@ -8,12 +8,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serverPath } from './client';
+import { spawnRawStdioServer } from './client';
 import { appsetHead, flowTemplate, LOCAL } from '../helpers/appsets';
 
 const APPSET = (n: number, name: string) => `${appsetHead(name, { namespace: null })}  generators:
@@ -37,10 +36,7 @@ const frame = (m: object) => {
 };
 
 function startRaw(): Wire {
-  const p = spawn(process.execPath, [serverPath, '--stdio'], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, APPSET_DEBUG: 'steps:0' },
-  });
+  const p = spawnRawStdioServer({ APPSET_DEBUG: 'steps:0' });
   let err = '';
   p.stderr.on('data', (d: Buffer) => (err += d.toString()));
   let id = 0;
