@@ -142,6 +142,15 @@ test('kustomize helmCharts with no values: an install; the enabling fix writes v
   assert.equal(enablementIn(files).state, 'enabled');
 });
 
+test('kustomize helmCharts beside an images: tag of the argocd image: the tag runs (kustomize transforms what the chart generates)', () => {
+  const chartOnly = enablementIn(new Map([['/ws/argocd/kustomization.yaml', HELM_CHARTS('', 'namespace: argocd\n')]]));
+  assert.match(chartOnly.version, /Argo CD 2\.14/);
+  const tagged = HELM_CHARTS('', 'namespace: argocd\nimages:\n  - name: quay.io/argoproj/argocd\n    newTag: v3.0.6\n');
+  const withTag = enablementIn(new Map([['/ws/argocd/kustomization.yaml', tagged]]));
+  assert.match(withTag.version, /Argo CD 3\.0/);
+  assert.doesNotMatch(withTag.version, /2\.14/);
+});
+
 // 2. An argocd-autopilot bootstrap whose kustomization merges only into argocd-cm.
 
 test('autopilot bootstrap merging only into argocd-cm: found as the install; progressive syncs at their default, off (model)', () => {

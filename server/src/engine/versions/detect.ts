@@ -207,16 +207,23 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
     };
     const kind = str(v.kind);
     // kustomize `images:` override of the argocd image.
+    let imageTagged = false;
     if ((kind === 'Kustomization' || /^kustomization\.ya?ml$/.test(base)) && Array.isArray(v.images)) {
       for (const img of v.images) {
         const name = str(get(img, 'name')) ?? '';
         const tag = str(get(img, 'newTag'));
-        if (/argoproj\/argocd$/.test(name) && tag) push(parseVersion(tag), tag, `kustomize images: ${name} newTag ${tag}`);
+        if (/argoproj\/argocd$/.test(name) && tag) {
+          push(parseVersion(tag), tag, `kustomize images: ${name} newTag ${tag}`);
+          imageTagged = true;
+        }
       }
     }
     // kustomize `helmCharts:` inflating the argo-cd chart (install/helmCharts.ts reads its values); its
-    // namespace when the kustomization sets none (kustomize's `namespace:` wins over the release's).
-    if ((kind === 'Kustomization' || /^kustomization\.ya?ml$/.test(base)) && Array.isArray(v.helmCharts)) {
+    // namespace when the kustomization sets none (kustomize's `namespace:` wins over the release's). The
+    // chart's Argo CD only where the same kustomization sets no argocd image tag: kustomize runs its
+    // generators (helmCharts among them) before its transformers, so `images:` rewrites the chart's
+    // Deployments and that tag is what runs (kustomize api/internal/target/kusttarget.go).
+    if ((kind === 'Kustomization' || /^kustomization\.ya?ml$/.test(base)) && Array.isArray(v.helmCharts) && !imageTagged) {
       for (const h of v.helmCharts.slice(0, 50)) {
         const version = str(get(h, 'version'));
         if (isArgoHelmChart(h) && version)
