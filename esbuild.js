@@ -101,6 +101,54 @@ const builds = [
   { ...loader('cli'), outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
+// VS Code for the Web (package.json `browser`): the client for the browser's extension host and the
+// language server for a web worker (server/src/web/server.ts), from the same sources. The server's
+// few Node modules are the shims in server/src/web/shims/; the schema validators are bundled in
+// (a worker has no files to load them from), so this build waits for them.
+const webShims = path.join(__dirname, 'server/src/web/shims');
+const webPlugin = {
+  name: 'web-worker',
+  setup(b) {
+    b.onResolve({ filter: /^node:(url|v8|vm|perf_hooks|process|crypto|net)$/ }, (args) => ({
+      path: path.join(webShims, args.path.slice(5) + '.ts'),
+    }));
+    b.onLoad({ filter: validatorsModule }, () => {
+      const names = fs
+        .readdirSync(path.join(__dirname, 'schemas'))
+        .filter((f) => f.endsWith('.schema.json'))
+        .map((f) => f.slice(0, -'.schema.json'.length))
+        .sort();
+      const table = names.map(
+        (n) => `  ${JSON.stringify(n)}: require(${JSON.stringify(path.join(__dirname, 'dist', 'validators', n + '.js'))}),`,
+      );
+      return {
+        contents: `const validators = {\n${table.join('\n')}\n};\nexports.getValidator = function getValidator(name) {\n  const v = Object.prototype.hasOwnProperty.call(validators, name) ? validators[name] : undefined;\n  if (!v) throw new Error('no validator for schema ' + JSON.stringify(name));\n  return v;\n};\n`,
+        loader: 'js',
+        resolveDir: __dirname,
+      };
+    });
+  },
+};
+const webCommon = { platform: 'browser', target: 'es2022', format: 'cjs', mainFields: ['browser', 'module', 'main'] };
+const webBuilds = [
+  {
+    ...webCommon,
+    entryPoints: ['client/src/web/extension.ts'],
+    outfile: 'dist/web/extension.js',
+    external: ['vscode'],
+    alias: { 'vscode-languageclient/node': 'vscode-languageclient/browser' },
+  },
+  {
+    ...webCommon,
+    format: 'iife',
+    entryPoints: ['server/src/web/server.ts'],
+    outfile: 'dist/web/server.js',
+    alias: { 'vscode-languageserver/node': 'vscode-languageserver/browser' },
+    inject: ['process.ts', 'buffer.ts', 'timers.ts'].map((f) => path.join(webShims, f)),
+    plugins: [webPlugin],
+  },
+];
+
 // esbuild writes strings and regular expressions as ASCII escapes but keeps some comments as written:
 // one non-ASCII character makes V8 hold the whole bundle's source as a two-byte string (about 2 MB
 // more in every server process), so the build refuses one and names the line.
@@ -121,10 +169,11 @@ function asciiOnly(file) {
 async function main() {
   if (watch) {
     await buildValidators();
-    for (const b of builds) (await esbuild.context({ ...common, ...b })).watch();
+    for (const b of [...builds, ...webBuilds]) (await esbuild.context({ ...common, ...b })).watch();
     return;
   }
-  await Promise.all([buildValidators(), ...builds.map((b) => esbuild.build({ ...common, ...b }))]);
+  const web = buildValidators().then(() => Promise.all(webBuilds.map((b) => esbuild.build({ ...common, ...b }))));
+  await Promise.all([web, ...builds.map((b) => esbuild.build({ ...common, ...b }))]);
   for (const bin of ['dist/cli.js', 'dist/server.js']) fs.chmodSync(path.join(__dirname, bin), 0o755);
   for (const name of ['server', 'cli']) asciiOnly(path.join(__dirname, 'dist', 'lib', `${name}.js`));
 }

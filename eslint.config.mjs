@@ -1,7 +1,10 @@
-// ESLint: correctness rules from typescript-eslint, plus the architecture's import zones (the same
-// boundaries test/unit/architecture.test.ts checks, reported in the editor while you type).
+// ESLint: correctness rules from typescript-eslint, the architecture's import zones (the same
+// boundaries test/unit/architecture.test.ts checks on the import graph, reported in the editor while
+// you type) and the architecture's source rules as syntax-tree rules (eslint-rules/, each planted
+// break caught in test/unit/architecture-rules.test.ts).
 // Formatting is Prettier's job (`.prettierrc.json`), not ESLint's.
 import tseslint from 'typescript-eslint';
+import architecture from './eslint-rules/index.mjs';
 
 const restrict = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 
@@ -80,5 +83,95 @@ export default tseslint.config(
         'The client imports only server/src/protocol.ts from the server.',
       ),
     },
+  },
+  {
+    files: ['test/**/*.ts', 'test/**/*.mjs', 'test/**/*.js'],
+    ignores: ['test/gotemplate/**'],
+    rules: {
+      'no-restricted-imports': restrict(
+        ['**/server/src/gotemplate/*', '**/server/src/gotemplate/**', '!**/server/src/gotemplate/index'],
+        "Tests outside test/gotemplate/ use the template library only through its door (server/src/gotemplate/index.ts); its internals are test/gotemplate/'s.",
+      ),
+    },
+  },
+  // The architecture's source rules (eslint-rules/, ARCHITECTURE.md invariants).
+  {
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    plugins: { architecture },
+    rules: {
+      'architecture/no-message-decisions': 'error',
+      'architecture/one-kind-test': 'error',
+    },
+  },
+  {
+    // JavaScript's stack overflow is a plain RangeError with no code: it is told by the engine's own
+    // text for it, measured once there (never a guessed wording).
+    files: ['server/src/gotemplate/stackOverflow.ts'],
+    rules: { 'architecture/no-message-decisions': 'off' },
+  },
+  {
+    // engine/kinds/ is where what a document is gets decided.
+    files: ['server/src/engine/kinds/**/*.ts'],
+    rules: { 'architecture/one-kind-test': 'off' },
+  },
+  {
+    files: ['server/src/engine/**/*.ts'],
+    rules: {
+      'architecture/no-process-state': 'error',
+      'architecture/severity-from-registry': 'error',
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/engine/yaml/**', 'server/src/engine/view/**'],
+    rules: {
+      'architecture/path-lookups': [
+        'error',
+        {
+          allowed: {
+            // The node-at-offset door: the question arrives as a cursor offset (ARCHITECTURE.md).
+            'server/src/engine/features/editor/navigation.ts': {
+              names: ['pathAt'],
+              calls: 1,
+              why: 'go to definition starts from the cursor',
+            },
+            'server/src/engine/features/rollout/hover.ts': { names: ['pathAt'], calls: 1, why: 'a hover starts from the cursor' },
+            'server/src/engine/features/validation/assist.ts': {
+              names: ['pathAt'],
+              calls: 1,
+              why: 'completion and field hovers start from the cursor',
+            },
+            'server/src/engine/features/preview/contributor.ts': {
+              names: ['pathAt'],
+              calls: 1,
+              why: 'the generator hover starts from the cursor (its trail)',
+            },
+            // Documents that are not ApplicationSets have no view.
+            'server/src/engine/config/load.ts': { names: ['nodeAt'], calls: 2, why: '.appset-tools.yaml' },
+            'server/src/engine/install/scan.ts': { names: ['nodeAt'], calls: 1, why: "Argo CD's install manifests" },
+            'server/src/engine/rollout/syncWindows.ts': { names: ['nodeAt'], calls: 1, why: "an AppProject's syncWindows" },
+            'server/src/engine/features/inventory/contributor.ts': {
+              names: ['spanAt'],
+              calls: 2,
+              why: 'cluster Secrets and ClusterInventory files',
+            },
+            'server/src/engine/features/editor/paramDefs.ts': {
+              names: ['nodeAt'],
+              calls: 3,
+              why: "a cluster Secret, a git generator's parameter file, the YAML inside elementsYaml",
+            },
+          },
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/src/**/*.ts'],
+    ignores: ['client/src/request.ts'],
+    rules: { 'architecture/typed-requests': ['error', { send: true }] },
+  },
+  {
+    files: ['server/src/lsp/**/*.ts'],
+    rules: { 'architecture/typed-requests': ['error', { register: true }] },
   },
 );

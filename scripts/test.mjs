@@ -25,7 +25,7 @@ function testFiles(dir) {
 }
 
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-run('npx', ['eslint', 'server/src', 'client/src', 'test', 'scripts']);
+run('npx', ['eslint', 'server/src', 'client/src', 'test', 'scripts', 'eslint-rules']);
 run('npm', ['run', '--silent', 'format:check']);
 run('node', ['esbuild.js']);
 run('node', [

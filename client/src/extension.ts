@@ -1,22 +1,12 @@
 /**
- * The VS Code client: starts the bundled language server over IPC and adds the editor-only parts
- * (the preview document, the rollout view). It never imports the engine: everything it shows comes
- * from the server, so other editors get the same answers.
- *
- * The commands lenses and quick fixes carry are the server's (`executeCommandProvider`, registered in
- * VS Code by the language client); the middleware below only puts VS Code's UI on top of three of
- * them: the preview document, the rollout view, and saving the progressive-syncs setting.
+ * The VS Code client on the desktop (and in remote workspaces): starts the bundled language server
+ * in a Node process over IPC; the rest is start.ts, shared with VS Code for the Web (web/extension.ts).
  */
 import * as path from 'path';
-import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
-import { Commands, PREVIEW_SCHEME, SERVER_NODE_OPTIONS } from '../../server/src/protocol';
-import { PreviewProvider } from './preview';
-import { RolloutView } from './rolloutView';
-import { AppSetStatus } from './status';
-import { ServerRestarts } from './restarts';
-import { ResultsChanged } from './refresh';
-import { previewOutline } from './previewOutline';
+import type * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
+import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { startClient } from './start';
 
 let client: LanguageClient | undefined;
 
@@ -30,111 +20,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'] },
     },
   };
-  let channel: vscode.OutputChannel | undefined;
-  const restarts = new ServerRestarts((line) => channel?.appendLine(line));
-  const clientOptions: LanguageClientOptions = {
-    // A dead server is started again, and the user is told once (restarts.ts).
-    errorHandler: restarts,
+  await startClient(context, {
+    kind: 'node',
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
     ],
-    synchronize: {
-      configurationSection: 'appsetTools',
-      // YAML for cluster Secrets and Argo CD configuration; everything else because the git
-      // generators read JSON files and directory trees of local checkouts (the server filters).
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*'),
-    },
-    initializationOptions: { settings: withYamlSyntaxDefault(vscode.workspace.getConfiguration('appsetTools')), clientWatchesFiles: true },
-    middleware: {
-      workspace: {
-        configuration: async (params, token, next) => {
-          const r = await next(params, token);
-          return Array.isArray(r) ? r.map((v, i) => (params.items[i]?.section === 'appsetTools' ? withYamlSyntaxDefault(v) : v)) : r;
-        },
-      },
-      executeCommand: async (command, args, next) => {
-        const [uri, offset] = args as [unknown, unknown];
-        const at = typeof offset === 'number' ? offset : undefined;
-        // A third argument (the rollout view's Application chips) reveals that Application's entry.
-        if (command === Commands.showPreview && preview)
-          return preview.show(target(uri), at, typeof args[2] === 'string' ? args[2] : undefined);
-        if (command === Commands.showRollout && rollout) return rollout.show(target(uri), at);
-        if (command === Commands.setProgressiveSyncs) {
-          // Saved in the settings (the server reads them back), not only for the session.
-          const scope = vscode.workspace.workspaceFolders?.length
-            ? vscode.ConfigurationTarget.Workspace
-            : vscode.ConfigurationTarget.Global;
-          return vscode.workspace.getConfiguration('appsetTools').update('progressiveSyncs', String(uri), scope);
-        }
-        return next(command, args);
-      },
-    },
-  };
-  let preview: PreviewProvider | undefined;
-  let rollout: RolloutView | undefined;
-  client = new LanguageClient('appsetTools', 'ApplicationSet Tools', serverOptions, clientOptions);
-  channel = client.outputChannel;
-  await client.start();
-  const c = client;
-
-  // One subscription to the server's notification, fanned out to every view (refresh.ts says why).
-  const changed = new ResultsChanged(c);
-  preview = new PreviewProvider(c, changed.event);
-  rollout = new RolloutView(c, changed.event);
-  const status = new AppSetStatus(c, changed.event);
-  context.subscriptions.push(
-    changed,
-    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
-    // The preview's Outline: its ApplicationSet and every Application.
-    vscode.languages.registerDocumentSymbolProvider({ scheme: PREVIEW_SCHEME }, previewOutline, { label: 'Generated Applications' }),
-    preview,
-    rollout,
-    status,
-    // The preview and the rollout view follow the ApplicationSet under the cursor.
-    status.onDidMove(({ uri, offset }) => {
-      const at = (o: number) => status.appsetAt(uri, o);
-      preview?.follow(uri, offset, at);
-      rollout?.follow(uri, offset, at);
-    }),
-    // For the tests and the UI check: what the status bar says.
-    vscode.commands.registerCommand('appsetTools.statusSnapshot', () => status.snapshot()),
-    vscode.commands.registerCommand('appsetTools.rolloutSnapshot', () => rollout?.snapshot()),
-    // For the tests: the notifications the client received and the preview requests it sent.
-    vscode.commands.registerCommand('appsetTools.viewsSnapshot', () => ({
-      resultsChanged: changed.count,
-      preview: { ...preview?.stats, bySource: { ...preview?.stats.bySource }, last: { ...preview?.stats.last } },
-    })),
-    // For the tests: what the client said about server restarts.
-    vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),
-    vscode.commands.registerCommand(Commands.restartServer, () => {
-      restarts.reset();
-      return c.restart();
-    }),
-  );
-}
-
-/**
- * Red Hat's YAML extension reports YAML syntax errors in every YAML file; when it is installed the
- * server leaves them to it (unless the user set appsetTools.validate.yamlSyntax), so no error shows twice.
- */
-function withYamlSyntaxDefault(settings: unknown): unknown {
-  const redHat = !!vscode.extensions.getExtension('redhat.vscode-yaml');
-  const explicit = vscode.workspace.getConfiguration('appsetTools').inspect('validate.yamlSyntax');
-  const set =
-    explicit &&
-    (explicit.globalValue !== undefined || explicit.workspaceValue !== undefined || explicit.workspaceFolderValue !== undefined);
-  if (!redHat || set) return settings;
-  const o = JSON.parse(JSON.stringify(settings ?? {})) as { validate?: Record<string, unknown> };
-  o.validate = { ...(o.validate ?? {}), yamlSyntax: false };
-  return o;
-}
-
-/** The document a command applies to: the argument from a code lens, else the active editor. */
-function target(uri?: unknown): vscode.Uri | undefined {
-  if (typeof uri === 'string') return vscode.Uri.parse(uri);
-  if (uri && typeof uri === 'object') return uri as vscode.Uri;
-  return vscode.window.activeTextEditor?.document.uri;
+    create: (id, name, options) => (client = new LanguageClient(id, name, serverOptions, options)),
+    restart: () => client?.restart() ?? Promise.resolve(),
+  });
 }
 
 export async function deactivate(): Promise<void> {

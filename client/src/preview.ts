@@ -5,7 +5,7 @@
  * multi-document files. Preview URIs look like `appset-preview:/<file> · Applications.yaml?<source uri>`.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
 import { request } from './request';
 import { affectsResults } from './refresh';
@@ -261,10 +261,33 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
       this.stats.last.answered = Date.now();
       this.stats.lastMs = this.stats.last.answered - t0;
       this.stats.lastBytes = r?.yaml.length ?? 0;
-      return r ? r.yaml : '# No ApplicationSet found in ' + uri.query + '\n';
+      return r ? this.unlessBroken(uri.toString(), r) : '# No ApplicationSet found in ' + uri.query + '\n';
     } catch (e) {
       return `# The preview failed: ${(e as Error).message}\n`;
     }
+  }
+
+  /** The last preview of each preview document whose YAML parsed (see `unlessBroken`). */
+  private readonly lastGood = new Map<string, string>();
+
+  /**
+   * While the ApplicationSet's YAML does not parse (a keystroke half-way), the server's preview is of
+   * what could be read: the last good preview of the same ApplicationSet stays, marked stale with the
+   * syntax error, so it neither empties nor shows a wrong count; without one, what could be read is
+   * shown, said to be incomplete. The mark is the second line (the first names the ApplicationSet).
+   */
+  private unlessBroken(key: string, r: { yaml: string; broken?: string }): string {
+    if (!r.broken) {
+      this.lastGood.set(key, r.yaml);
+      return r.yaml;
+    }
+    const good = this.lastGood.get(key);
+    return good !== undefined && sameAppSet(good, r.yaml)
+      ? secondLine(
+          good,
+          `# STALE: the YAML does not parse (${oneLine(r.broken)}); these are the Applications of its last version that parsed.`,
+        )
+      : secondLine(r.yaml, `# The YAML does not parse (${oneLine(r.broken)}): this is what could be read, and may be incomplete.`);
   }
 
   dispose(): void {
@@ -283,3 +306,11 @@ function sameAppSet(a: string, b: string): boolean {
   };
   return name(a) !== undefined && name(a) === name(b);
 }
+
+/** `text` with `line` inserted after its first line. */
+export function secondLine(text: string, line: string): string {
+  const nl = text.indexOf('\n');
+  return nl < 0 ? `${text}\n${line}\n` : `${text.slice(0, nl + 1)}${line}\n${text.slice(nl + 1)}`;
+}
+
+const oneLine = (s: string) => s.replace(/\s*\n\s*/g, ' ');

@@ -1,6 +1,6 @@
 /** When the preview, the rollout view and the status bar must ask the server again. */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { Notifications, PREVIEW_SCHEME } from '../../server/src/protocol';
 
 /**

@@ -8,7 +8,7 @@
  *
  * The plan's shape is the server's contract (`RolloutPlan`, re-exported by server/src/protocol.ts).
  */
-import { Commands, type PlanStep, type RolloutPlan } from '../../server/src/protocol';
+import { Commands, type ChangeSummary, type PlanStep, type RolloutPlan } from '../../server/src/protocol';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
@@ -21,6 +21,8 @@ export interface RenderOptions {
   offset?: number;
   /** Nonce for the scroll script (none: no script at all). */
   nonce?: string;
+  /** What the uncommitted change does against the baseline (the server's `appsetTools/changeSummary`). */
+  change?: ChangeSummary | null;
 }
 
 /** A `command:` link; the arguments are JSON, URI-encoded (VS Code's command URI form). */
@@ -117,25 +119,55 @@ details.more>summary{cursor:pointer;margin:.35em 0}
 .err{color:var(--vscode-errorForeground)}
 .gate{font-style:italic}
 .timeline table{border-collapse:collapse;margin:.35em 0}
-.timeline td,.timeline th{text-align:left;padding:.1em .6em;vertical-align:top}
+.timeline td,.timeline th,.change td,.change th{text-align:left;padding:.1em .6em;vertical-align:top}
+.change{border-left:4px solid var(--vscode-charts-purple);margin:1em 0;padding:.2em .8em}
 `;
+
+/** What the page's script needs of an element (a DOM element has it; the tests give plain objects). */
+export interface GroupElement {
+  className: string;
+  closest(selector: string): { id: string } | null;
+  querySelector(
+    selector: string,
+  ): { textContent: string | null; querySelector(selector: string): { textContent: string | null } | null } | null;
+}
+
+/**
+ * A folded group's key across refreshes: its step's section, its class and its label (what its summary
+ * says before any colon: `wave 3`; a step's fold of many waves by its step alone), never its position, so
+ * a refresh that adds or removes waves elsewhere leaves the groups the user opened open. Runs in the page (the script embeds it).
+ */
+export function groupKey(d: GroupElement): string {
+  const summary = d.querySelector(':scope>summary');
+  // A step's one fold of many waves is known by its step alone (its label counts the waves).
+  const label = summary && !d.className.split(' ').includes('more') ? ((summary.querySelector('b') ?? summary).textContent ?? '') : '';
+  return `${d.closest('section')?.id ?? ''}|${d.className}|${label.replace(/:[\s\S]*$/, '')}`;
+}
+
+/** The Application a chip shows, from its filter text (its name first): the filter counts each once. */
+export function chipApp(filterText: string): string {
+  return filterText.replace(/ [\s\S]*$/, '');
+}
 
 /**
  * The page's one script (nonce'd): the filter box hides the Applications that do not match (name,
  * cluster or `key=value` label), the waves and steps left empty, and opens collapsed groups while a
- * filter is typed; it scrolls to the step whose lens was clicked; and on a refresh it puts the new plan
- * in place (`update` message: the page keeps its scroll, its filter and the groups the user opened).
+ * filter is typed, and says how many Applications match (an Application shown twice, e.g. also
+ * selected by a later step, counts once: `chipApp`); it scrolls to the step whose lens was clicked; and
+ * on a refresh it puts the new plan in place (`update` message: the page keeps its scroll, its filter
+ * and the groups the user opened, known by `groupKey`).
  */
 const SCRIPT = `const box=document.getElementById('filter'),count=document.getElementById('matches');
-function apply(){const q=box.value.trim().toLowerCase().split(/\\s+/).filter(Boolean);let n=0;
-for(const c of document.querySelectorAll('.c')){const ok=q.every(w=>c.dataset.f.includes(w));c.classList.toggle('hidden',!ok);if(ok)n++;}
+const key=(${groupKey.toString()}),appOf=(${chipApp.toString()});
+function apply(){const q=box.value.trim().toLowerCase().split(/\\s+/).filter(Boolean);const seen=new Set();
+for(const c of document.querySelectorAll('.c')){const ok=q.every(w=>c.dataset.f.includes(w));c.classList.toggle('hidden',!ok);if(ok)seen.add(appOf(c.dataset.f));}
 for(const g of document.querySelectorAll('.wave,.step,details.more')){g.classList.toggle('hidden',q.length>0&&!g.querySelector('.c:not(.hidden)'));if(g.tagName==='DETAILS'&&q.length)g.open=true;}
 for(const g of document.querySelectorAll('details.wave'))if(q.length)g.open=true;
-count.textContent=q.length?n+' match':'';}
+count.textContent=q.length?seen.size+(seen.size===1?' Application':' Applications'):'';}
 box?.addEventListener('input',apply);
 window.addEventListener('message',e=>{const m=e.data;const main=document.getElementById('plan');if(!m||m.type!=='update'||!main)return;
-const open=[...main.querySelectorAll('details')].map(d=>d.open);main.innerHTML=m.body;const now=main.querySelectorAll('details');
-if(now.length===open.length)now.forEach((d,i)=>{d.open=open[i];});if(box)apply();
+const open=new Set([...main.querySelectorAll('details')].filter(d=>d.open).map(key));main.innerHTML=m.body;
+for(const d of main.querySelectorAll('details'))d.open=open.has(key(d));if(box)apply();
 if(m.scrollTo)document.getElementById(m.scrollTo)?.scrollIntoView();});`;
 
 function page(title: string, body: string, script?: { nonce: string; scrollTo?: string }): string {
@@ -252,6 +284,69 @@ function stepHtml(plan: RolloutPlan, opts: RenderOptions, s: PlanStep): string {
   return out.join('\n');
 }
 
+/** Rows of a long list shown at most; the rest is counted. */
+const CHANGE_ROWS = 20;
+
+/**
+ * "This change": what the uncommitted change does to the rollout against the baseline — its line, the
+ * timeline before → after, each step's Applications before → after (an emptied step marked), the
+ * Applications that move between steps and those deleted (with their resources or not, and why).
+ */
+export function changeHtml(c: ChangeSummary | null | undefined): string {
+  if (!c) return '';
+  const out = [`<section class="change" id="change"><h3>This change <span class="summary">(against ${esc(c.baseline)})</span></h3>`];
+  out.push(`<p>${esc(c.summary.replace(/^This change: /, ''))}</p>`);
+  if (c.timeline.before !== c.timeline.after)
+    out.push(`<p class="summary">Timeline: ${esc(c.timeline.before ?? 'none')} → ${esc(c.timeline.after ?? 'none')}</p>`);
+  const steps = c.steps.filter((s) => s.before !== s.after);
+  if (steps.length) {
+    out.push('<table><tr><th>step</th><th>selector</th><th>before</th><th>now</th></tr>');
+    for (const s of steps)
+      out.push(
+        `<tr${c.emptied.includes(s.step) ? ' class="warn"' : ''}><td><a href="#step-${s.step}">${s.step}</a></td><td>${esc(s.selector)}</td><td>${s.before}</td><td>${s.after}${c.emptied.includes(s.step) ? ' (now empty)' : ''}</td></tr>`,
+      );
+    out.push('</table>');
+  }
+  if (c.moved.length)
+    out.push(
+      `<p>${plural(c.moved.length, 'Application')} move between steps: ${c.moved
+        .slice(0, CHANGE_ROWS)
+        .map((m) => `${esc(m.name)} (step ${m.from} → ${m.to || 'none'})`)
+        .join(', ')}${c.moved.length > CHANGE_ROWS ? ` and ${c.moved.length - CHANGE_ROWS} more` : ''}</p>`,
+    );
+  if (c.deletions.length) {
+    const gone = c.deletions.filter((d) => d.resources === 'deleted').length;
+    out.push(
+      `<p class="${gone ? 'err' : 'warn'}">${plural(c.deletions.length, 'Application')} no longer generated${gone ? `, ${gone} deleted with their resources` : ''}:</p><ul>`,
+    );
+    for (const d of c.deletions.slice(0, CHANGE_ROWS))
+      out.push(
+        `<li>${esc(d.name)}: Application ${esc(d.application)}, resources ${esc(d.resources)} <span class="summary">(${esc(d.why)})</span></li>`,
+      );
+    if (c.deletions.length > CHANGE_ROWS) out.push(`<li>and ${c.deletions.length - CHANGE_ROWS} more</li>`);
+    out.push('</ul>');
+  }
+  out.push('</section>');
+  return out.join('\n');
+}
+
+/**
+ * What one step syncs at the same time, on the timeline's row (the first screen at incident scale):
+ * `tier In (high-traffic) · 315 Applications on 7 clusters · 10 at a time`.
+ */
+export function atOnceOf(plan: RolloutPlan, step: number): string {
+  const s = plan.steps.find((x) => x.step === step);
+  if (!s) return '';
+  const clusters = new Set(s.apps.map((a) => own(plan.apps, a)?.cluster ?? own(plan.apps, a)?.destination?.split(' / ')[0] ?? '')).size;
+  const where = plan.apps && s.apps.length ? ` on ${plural(clusters, 'cluster')}` : '';
+  const pace = s.manual
+    ? 'by hand (manual gate)'
+    : s.concurrency === null || s.concurrency >= s.apps.length
+      ? 'all at once'
+      : `${s.concurrency} at a time`;
+  return `${s.selector} · ${plural(s.apps.length, 'Application')}${where} · ${s.apps.length ? pace : 'nothing to sync'}`;
+}
+
 /**
  * The timeline the server computed (`RolloutPlan.timeline`): when each step starts and how long it
  * syncs at the assumed time per sync, where the rollout stops, and what that assumes. Display only.
@@ -263,10 +358,10 @@ function timelineHtml(plan: RolloutPlan): string {
   if (tl.refreshGate && tl.steps.length)
     out.push(`<p class="summary refresh-gate">Before step 1, the refresh gate: ${esc(tl.refreshGate.text)}.</p>`);
   if (tl.steps.length) {
-    out.push('<table><tr><th>step</th><th>starts</th><th>syncs</th><th>stops</th></tr>');
+    out.push('<table><tr><th>step</th><th>what syncs at once</th><th>starts</th><th>syncs</th><th>stops</th></tr>');
     for (const s of tl.steps)
       out.push(
-        `<tr><td><a href="#step-${s.step}">${s.step}</a></td><td>${esc(s.at)}</td><td>${esc(s.takes)}</td><td>${s.stops
+        `<tr><td><a href="#step-${s.step}">${s.step}</a></td><td>${esc(atOnceOf(plan, s.step))}</td><td>${esc(s.at)}</td><td>${esc(s.takes)}</td><td>${s.stops
           .map((x) => `<span class="${x.forever ? 'err' : 'warn'}">${esc(x.text)}</span>`)
           .join('<br>')}</td></tr>`,
       );
@@ -290,6 +385,7 @@ export function renderPlan(plan: RolloutPlan | null, error = '', opts: RenderOpt
     );
   }
   parts.push(enablementNote(plan));
+  parts.push(changeHtml(opts.change));
   parts.push(timelineHtml(plan));
   parts.push(...plan.steps.map((s) => stepHtml(plan, opts, s)));
   if (plan.unselected.length)

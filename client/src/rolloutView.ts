@@ -6,7 +6,7 @@
  * URIs; the only script (nonce'd) scrolls to the step whose lens was clicked.
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { Requests, type RolloutPlan } from '../../server/src/protocol';
 import { request } from './request';
 import { planBody, planScrollTarget, renderPlan } from './rolloutHtml';
@@ -104,12 +104,17 @@ export class RolloutView implements vscode.Disposable {
     } catch (e) {
       error = (e as Error).message;
     }
+    // What the uncommitted change does (the server compares with the baseline commit); none when it cannot say.
+    const change = plan
+      ? await request(this.client, Requests.changeSummary, { uri: this.source.toString(), offset: this.offset }).catch(() => null)
+      : null;
+    if (!this.panel) return;
     this.panel.title = plan ? `Rollout: ${plan.appset}` : 'RollingSync plan';
     // A shown plan is updated in place (the page keeps its scroll, filter and open groups): only the new
     // plan's part is sent. A new page otherwise (first time, no plan, hidden: a hidden webview is reloaded
     // from its html when shown again, so that is kept current then).
     const nonce = this.nonce ?? Array.from({ length: 16 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
-    const html = renderPlan(plan, error, { source: this.source.toString(), offset: this.offset, nonce });
+    const html = renderPlan(plan, error, { source: this.source.toString(), offset: this.offset, nonce, change });
     const body = planBody(html);
     this.shown = html;
     this.updates.total++;

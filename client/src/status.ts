@@ -5,7 +5,7 @@
  * and which ApplicationSet the cursor is in (the preview and the rollout view follow it).
  */
 import * as vscode from 'vscode';
-import type { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { Commands, Requests, type FileInfo, type FileInfoAppSet } from '../../server/src/protocol';
 import { request } from './request';
 

@@ -59,6 +59,18 @@ ${els.join('\n')}
 ${template('apps/{{ .service }}/overlays/{{ .env }}')}`;
 }
 
+/**
+ * The 111 KiB ApplicationSet with one error deep down: its 501st list element lacks the `team` key
+ * the template reads under `missingkey=error`, so only rendering that element finds it (an answer
+ * without the expansion would be an empty list).
+ */
+export function deepError(): string {
+  const text = longList();
+  const at = text.indexOf('          - service: service-500\n');
+  const team = text.indexOf('            team: ', at);
+  return text.slice(0, team) + text.slice(text.indexOf('\n', team) + 1);
+}
+
 /** 50 ApplicationSets in one file: list, cluster and matrix generators. */
 export function manyAppSets(n = 50): string {
   const docs: string[] = [];

@@ -43,7 +43,8 @@ export async function hoversDuring(s: LspProcess, small: string, heavyPath: stri
   const t0 = performance.now();
   let done = false;
   const heavy = Promise.all([
-    s.open(heavyPath, heavyText),
+    // Its first publish ends the scenario (no wait for the server to go quiet).
+    s.open(heavyPath, heavyText, 0),
     s.conn.sendRequest('appsetTools/preview', { uri: pathToFileURL(heavyPath).toString() }),
   ]).finally(() => (done = true));
   const times: number[] = [];

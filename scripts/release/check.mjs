@@ -56,6 +56,8 @@ if (run('npm', ['run', 'package', '--silent'])) {
     'extension/package.json',
     'extension/dist/extension.js',
     'extension/dist/server.js',
+    'extension/dist/web/extension.js',
+    'extension/dist/web/server.js',
     'extension/readme.md',
     'extension/changelog.md',
     `extension/${pkg.icon}`,

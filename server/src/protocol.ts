@@ -37,6 +37,11 @@ export const Commands = {
   rolloutPlan: 'appsetTools.rolloutPlan',
   /** Opens a file at a character offset (the server asks the editor with window/showDocument). Args: [absolute path or URI, offset]. */
   openLocation: 'appsetTools.openLocation',
+  /**
+   * Lens: "This change", the impact of the uncommitted change against the baseline. Args: [documentUri, offset?].
+   * Returns the breakdown as text; the server also shows the lens's line. The VS Code client opens a diff view instead.
+   */
+  showChange: 'appsetTools.showChange',
 } as const;
 export type CommandId = (typeof Commands)[keyof typeof Commands];
 
@@ -48,6 +53,7 @@ export const SERVER_COMMANDS: readonly CommandId[] = [
   Commands.preview,
   Commands.rolloutPlan,
   Commands.openLocation,
+  Commands.showChange,
 ];
 
 /** Custom request methods; `RequestTypes` binds each to its params and result. */
@@ -58,6 +64,10 @@ export const Requests = {
   rolloutPlan: 'appsetTools/rolloutPlan',
   /** The ApplicationSets of a document and whether their controller runs progressive syncs. */
   fileInfo: 'appsetTools/fileInfo',
+  /** The generated Applications of the ApplicationSet at the offset at the baseline and now, for a diff view. */
+  changeTexts: 'appsetTools/changeTexts',
+  /** What the uncommitted change does to the ApplicationSet at the offset, for the rollout view's "This change" section. */
+  changeSummary: 'appsetTools/changeSummary',
 } as const;
 export type RequestMethod = (typeof Requests)[keyof typeof Requests];
 
@@ -70,6 +80,40 @@ export interface RequestTypes {
   [Requests.preview]: { params: DocumentRequestParams; result: PreviewResult | null };
   [Requests.rolloutPlan]: { params: DocumentRequestParams; result: RolloutPlan | null };
   [Requests.fileInfo]: { params: DocumentRequestParams; result: FileInfo | null };
+  [Requests.changeTexts]: { params: DocumentRequestParams; result: ChangeTexts | null };
+  [Requests.changeSummary]: { params: DocumentRequestParams; result: ChangeSummary | null };
+}
+
+/** The change to one ApplicationSet against the baseline, as the rollout view shows it (null: nothing changed, outside git). */
+export interface ChangeSummary {
+  name: string;
+  /** What it is compared with: `HEAD (1a2b3c4)`. */
+  baseline: string;
+  /** The lens's line: `This change: …`. */
+  summary: string;
+  /** The rollout timeline's one line at the baseline and now. */
+  timeline: { before?: string; after?: string };
+  /** Each step's Applications at the baseline and now (RollingSync on either side). */
+  steps: { step: number; selector: string; before: number; after: number }[];
+  /** Steps that selected Applications and select none now. */
+  emptied: number[];
+  /** Applications that move between steps: name, from, to (0: no step). */
+  moved: { name: string; from: number; to: number }[];
+  /** Applications no longer generated: whether they and their resources are deleted, and why. */
+  deletions: { name: string; application: 'deleted' | 'kept'; resources: 'deleted' | 'kept'; why: string }[];
+}
+
+/** Both sides of a change to one ApplicationSet (null result: outside git, nothing changed, baseline not known). */
+export interface ChangeTexts {
+  /** The ApplicationSet's name. */
+  name: string;
+  /** What it is compared with: `HEAD (1a2b3c4)`. */
+  baseline: string;
+  /** The lens's line: `This change: …`. */
+  summary: string;
+  /** Its generated Applications at the baseline and now, as YAML documents by name. */
+  before: string;
+  after: string;
 }
 export type RequestParams<M extends RequestMethod> = RequestTypes[M]['params'];
 export type RequestResult<M extends RequestMethod> = RequestTypes[M]['result'];
@@ -78,7 +122,20 @@ export type RequestResult<M extends RequestMethod> = RequestTypes[M]['result'];
 export const Notifications = {
   /** Something the lenses and diagnostics depend on changed (another file, settings): views should ask again. No params. */
   resultsChanged: 'appsetTools/resultsChanged',
+  /**
+   * Client to server: the text of an open document the server is not sent as a document (the VS Code client
+   * syncs YAML only), for a file the engine may read (a git generator's `config.json`). `InputDocumentParams`:
+   * `text` on open and on each change, none when the tab closes. Its unsaved text then counts (issue 41).
+   */
+  inputDocument: 'appsetTools/inputDocument',
 } as const;
+
+/** Params of `appsetTools/inputDocument`. */
+export interface InputDocumentParams {
+  uri: string;
+  /** The tab's text; absent when it closed (the file on disk counts again). */
+  text?: string;
+}
 
 /** One ApplicationSet of a document, for the editor's status bar and context keys. */
 export interface FileInfoAppSet {
@@ -122,18 +179,28 @@ export interface DocumentRequestParams {
 
 /** Result of `appsetTools/preview` (null when the document holds no ApplicationSet). */
 export interface PreviewResult {
-  /** The ApplicationSet's metadata.name. */
+  /** The ApplicationSet's metadata.name ('' with `cannot`). */
   name: string;
+  /**
+   * Why no Application is shown, when it is known: a Helm chart template whose render cannot be
+   * reproduced here (the sentence `appset render` prints). `yaml` then says it as a comment, and `apps` is 0.
+   */
+  cannot?: string;
   /** Every generated Application as multi-document YAML, with a header saying how exact it is. */
   yaml: string;
   /** Number of Applications. */
   apps: number;
   notes: string[];
   exact: boolean;
+  /** The document's first YAML syntax error (`line 12: …`): the preview is of what could be read (the client keeps the last good one, marked stale). */
+  broken?: string;
 }
 
 /** URI scheme of the read-only preview documents the VS Code client opens. */
 export const PREVIEW_SCHEME = 'appset-preview';
+
+/** The scheme of the two sides of the "This change" diff view (client/src/changeDiff.ts). */
+export const CHANGE_SCHEME = 'appset-change';
 
 /*
  * The RollingSync plan as the rollout view, the CLI (`appset plan --output json`) and the code
@@ -181,10 +248,16 @@ export interface Enablement {
   /** Plain-words notes on the decision, e.g. installs left out for their namespace. */
   notes?: string[];
   /**
-   * When nothing found enables them: the configuration that could but cannot be read offline (a
-   * remote kustomize base of another repository). The verdict is then unknown, not "off".
+   * Configuration of the install that exists but was not read (a remote kustomize base, a file the
+   * workspace index skipped, entries past the install model's bound), each with why. The verdict is then
+   * unknown (`state` is 'not-found'), whatever the configuration read says (`partial`).
    */
   unread?: string[];
+  /**
+   * With `unread`: what the configuration that was read says (`enabled` by `where`, or `disabled`), which
+   * is not the answer, since what was not read may say otherwise.
+   */
+  partial?: { state: 'enabled' | 'disabled'; where?: string };
   /**
    * Written but not deployed: the enabling configuration that nothing deploys, and what is missing
    * (`argocd/argocd-cmd-params-cm.yaml is not part of argocd/kustomization.yaml: …`).
@@ -371,4 +444,70 @@ export interface PlanApp {
   cluster?: string;
   /** The Application's labels as rendered (the view filters and counts by them). */
   labels?: Record<string, string>;
+}
+
+/**
+ * VS Code for the Web: the language server runs in a web worker and reads the workspace through its
+ * client, which reads it with VS Code's file system API (client/src/web/). The server sees every
+ * document and file as a `file:` URI whose path is `/@<scheme>/<authority>/<path>` for a workspace
+ * of another scheme (`vscode-vfs://github/owner/repo/a.yaml` → `/@vscode-vfs/github/owner/repo/a.yaml`),
+ * so the engine's paths stay plain absolute paths; `file:` documents keep their own path.
+ */
+export const WEB_PATH_MARK = '@';
+
+/** The server's path of a resource of the workspace: `scheme`, `authority` and `path` of its URI. */
+export function webPathOf(scheme: string, authority: string, path: string): string {
+  if (scheme === 'file') return path;
+  return `/${WEB_PATH_MARK}${encodeURIComponent(scheme)}/${encodeURIComponent(authority) || '-'}${path.startsWith('/') ? path : '/' + path}`;
+}
+
+/** The scheme, authority and path of the resource a server path names (the inverse of webPathOf). */
+export function resourceOfWebPath(p: string): { scheme: string; authority: string; path: string } {
+  const m = new RegExp(`^/${WEB_PATH_MARK}([^/]+)/([^/]+)(/.*)?$`).exec(p);
+  if (!m) return { scheme: 'file', authority: '', path: p };
+  const authority = m[2] === '-' ? '' : decodeURIComponent(m[2]);
+  return { scheme: decodeURIComponent(m[1]), authority, path: m[3] ?? '/' };
+}
+
+/**
+ * The `file:` URI of a server path, encoded as Node's `pathToFileURL` encodes it (the web worker's
+ * `node:url` shim and the web client both use this), so both sides name a document the same way.
+ */
+export function fileUriOfPath(p: string): string {
+  const url = new URL('file:///');
+  // The URL parser keeps `%` as written and cuts at `?` and `#`: encode them first, as Node does.
+  url.pathname = p
+    .replace(/%/g, '%25')
+    .replace(/\\/g, '%5C')
+    .replace(/\n/g, '%0A')
+    .replace(/\r/g, '%0D')
+    .replace(/\t/g, '%09')
+    .replace(/\?/g, '%3F')
+    .replace(/#/g, '%23')
+    .replace(/\[/g, '%5B')
+    .replace(/\]/g, '%5D')
+    .replace(/~/g, '%7E')
+    .replace(/\^/g, '%5E')
+    .replace(/\|/g, '%7C');
+  return url.href;
+}
+
+/** Server → client requests of the web worker: the workspace's folders and files. */
+export const ClientRequests = {
+  /** The entries of a folder. Params: { path } (a server path). Result: WebDirectoryEntry[] | null (not a folder, not readable). */
+  readDirectory: 'appsetTools/web/readDirectory',
+  /** A file's text. Params: { path, maxBytes }. Result: WebFileResult. */
+  readFile: 'appsetTools/web/readFile',
+} as const;
+
+export interface WebDirectoryEntry {
+  name: string;
+  kind: 'file' | 'directory' | 'other';
+}
+
+/** A file read by the client: its UTF-8 text, or why it was not read (missing, too large, not text). */
+export interface WebFileResult {
+  text?: string;
+  size?: number;
+  skipped?: 'missing' | 'too-large' | 'not-text' | 'unreadable';
 }

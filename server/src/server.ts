@@ -2,7 +2,7 @@
  * `node dist/server.js --stdio` (other editors) or `--node-ipc` (VS Code): the language server.
  * Without a transport argument it prints how to start it instead of a stack trace.
  */
-import { runFromCommandLine } from './lsp/main';
+import { runFromCommandLine } from './lsp/nodeMain';
 import { PRODUCT_VERSION } from './product';
 
 const TRANSPORTS = /^--(stdio|node-ipc|socket=\d+|pipe=.+|clientProcessId=\d+)$/;

@@ -128,6 +128,13 @@ export const SETTINGS = {
       'The Argo CD version ApplicationSets are checked against (fields, template functions, controller behaviour): "auto" detects it from the repository\'s Argo CD install (kustomize ?ref=, Helm chart, image tag, Operator spec.version) and otherwise assumes the newest release; or a version such as "3.2", "v2.14.5", "master", or "stable"/"latest" (the newest release).',
     docs: "the Argo CD version ApplicationSets are checked against: `auto` detects it from the repository's install, else `2.4` … `3.6`, `v3.2.5` (a patch release: gates that start at a patch follow it), `master` (see *Argo CD versions*)",
   },
+  impactBaseline: {
+    type: 'string',
+    default: 'HEAD',
+    description:
+      'What the "This change" lens compares the ApplicationSets with: "HEAD" (the last commit), "merge-base" (the merge base with the default branch, as a pull request is reviewed), another git revision (a branch, tag or commit), or "off".',
+    docs: 'what the "This change" lens compares with: `HEAD` (the last commit), `merge-base` (the merge base with the default branch: `origin/HEAD`, else `main` or `master`), another revision, or `off` (see docs/previews.md, *This change*)',
+  },
   'trace.server': {
     type: 'string',
     enum: ['off', 'messages', 'verbose'],

@@ -3,7 +3,7 @@
  * speaks JSON-RPC to it with vscode-languageserver-protocol, as Neovim or Helix would.
  */
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -36,6 +36,7 @@ export const SERVER_COMMANDS = [
   'appsetTools.preview',
   'appsetTools.rolloutPlan',
   'appsetTools.setProgressiveSyncs',
+  'appsetTools.showChange',
   'appsetTools.showPreview',
   'appsetTools.showRollout',
 ];
@@ -88,6 +89,11 @@ export function spawnStdioServer(
   return spawnStdio([...nodeArgs, serverPath, '--stdio'], stderr, env);
 }
 
+/** The built server over stdio with raw pipes, for tests that write frames byte by byte (no connection). */
+export function spawnRawStdioServer(env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
+  return spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+}
+
 /** Any language server run by Node over stdio (`node argv…`; the benchmark's too) and a connection to it (not listening yet). */
 export function spawnStdio(
   argv: string[],
@@ -122,11 +128,13 @@ export function initializeParams(dir: string, capabilities: Record<string, unkno
 }
 
 export interface StartOptions {
-  /** Replaces the client capabilities (default: configuration, lens refresh, dynamic file watching). */
+  /** Replaces the client capabilities (default: configuration, lens refresh, dynamic file watching, showDocument). */
   capabilities?: Record<string, unknown>;
   /** Node options for the server process (e.g. `--expose-gc`) and extra environment variables. */
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** Called as each publishDiagnostics arrives, before any waiter (test/lsp/cpu-guard.test.ts reads the server's CPU time then). */
+  onPublish?: (uri: string, version: number | undefined) => void;
 }
 
 export async function startServer(
@@ -147,6 +155,7 @@ export async function startServer(
   const waiting = new Map<string, { minVersion: number; done: (d: Diagnostic[]) => void }[]>();
   const history = new Map<string, { version?: number; diagnostics: Diagnostic[] }[]>();
   conn.onNotification(PublishDiagnosticsNotification.type, (p) => {
+    options.onPublish?.(p.uri, p.version);
     const h = history.get(p.uri) ?? [];
     h.push({ version: p.version, diagnostics: p.diagnostics });
     history.set(p.uri, h);
@@ -175,6 +184,7 @@ export async function startServer(
       workspace,
       options.capabilities ?? {
         workspace: { configuration: true, codeLens: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } },
+        window: { showDocument: { support: true } },
       },
     ),
     initializationOptions: { settings: { validate: { debounceMs: 0 }, ...settings } },

@@ -71,6 +71,14 @@ export function writeRepository(repo: string): string {
     join(repo, 'clusters', 'clusters.yaml'),
     clusterSecrets(envs.map((env) => ({ name: `${env}-1`, server: `https://${env}.example.com`, labels: { env } }))),
   );
+  // Committed, as users keep it: the editor's edits are then a change against HEAD ("This change").
+  for (const args of [
+    ['add', '-A'],
+    ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'apps'],
+  ]) {
+    const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8' });
+    assert.equal(r.status, 0, `git ${args.join(' ')}: ${r.stderr}`);
+  }
   return file;
 }
 

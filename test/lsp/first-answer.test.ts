@@ -2,14 +2,16 @@
  * The first answer on a very long file (engine/service/firstPass.ts): the documents that can hold
  * more than YAML syntax findings answer first, and the whole file's answer follows for the same
  * version, so a syntax error in a ConfigMap thousands of lines down is never lost. A large
- * ApplicationSet just opened answers what needs no expansion first (engine/service/earlyFindings.ts).
+ * ApplicationSet just opened is answered once, whole: its first publish holds the expansion's findings
+ * (an error deep in a list is never hidden behind an empty first answer).
  * Assertions are about what is published and in which order, never about time.
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { HANG_GUARD_MS, startServer, type TestServer } from './client';
-import { until } from '../helpers/guard';
 import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
+import { clusterSecret } from '../helpers/clusters';
+import { until } from '../helpers/guard';
 import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine';
 
 const servers: TestServer[] = [];
@@ -65,7 +67,7 @@ test('a short file is answered once, whole', async () => {
   assert.ok(first.some((d) => d.code === 'appset/unknown-field'));
 });
 
-test("a large ApplicationSet just opened: what needs no expansion is published first, then the whole answer for the same version, equal to an edit's", async () => {
+test('a large ApplicationSet just opened: the first publish is the whole answer, with what only the expansion finds, and it is not sent twice', async () => {
   // 700 list elements (over 32 KiB), an unknown field (schema) and two elements rendering one name
   // (a finding of the expansion).
   const text = longListAppSet(700)
@@ -76,23 +78,44 @@ test("a large ApplicationSet just opened: what needs no expansion is published f
   servers.push(s);
   const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
   const first = await s.open('long.yaml', text);
-  assert.deepEqual(codes(first), ['appset/unknown-field'], 'the early answer: the schema finding only');
-  const [one, two] = await until(
-    () => s.published('long.yaml'),
-    (h) => h.length >= 2,
-    () => 'a second publish for the opened version',
-  );
-  assert.deepEqual([one?.version, two?.version], [1, 1], 'both answers are for the opened version');
-  assert.deepEqual(codes(two.diagnostics), ['appset/unknown-field', 'generator/duplicate-name', 'rollout/blast-radius']);
-  for (const d of one.diagnostics)
-    assert.ok(
-      two.diagnostics.some((w) => JSON.stringify(w) === JSON.stringify(d)),
-      'shown early, kept after',
-    );
-  // The same text again (an edit): answered once, whole, with what the open's second answer said.
+  assert.deepEqual(codes(first), ['appset/unknown-field', 'generator/duplicate-name', 'rollout/blast-radius']);
+  // The same text again (an edit): answered once, with what the open's answer said.
   const again = await s.change('long.yaml', text);
-  assert.deepEqual(again, two.diagnostics);
-  assert.equal(s.published('long.yaml').length, 3);
+  assert.deepEqual(again, first);
+  // Every publish of the opened version differs from the one before it (the workspace's re-validation
+  // sends nothing when it changes nothing).
+  const opened = s.published('long.yaml').filter((p) => p.version === 1);
+  for (let i = 1; i < opened.length; i++) assert.notDeepEqual(opened[i].diagnostics, opened[i - 1].diagnostics);
+});
+
+test("a cluster generator opened before the workspace is read: the document's findings at once, the cluster Secrets' follow once it is read", async () => {
+  // Two cluster Secrets: one fixed Application name for each cluster is a duplicate only they make;
+  // the misspelt field is the document's own.
+  const text = `${appsetHead('fleet')}  generators:
+    - clusters:
+        selector:
+          matchLabels: {env: prod}
+${flowTemplate('web', 'repoURL: https://example.com/r.git, targetRevision: main, path: apps', `${LOCAL}, namespace: web`).replace('      project: default\n', '      project: default\n      projct: typo\n')}`;
+  // More files than the server reads before its first answer (lsp/handlers/publish.ts SMALL_WORKSPACE_FILES).
+  const files: Record<string, string> = Object.fromEntries(
+    Array.from({ length: 80 }, (_, i) => [
+      `apps/app-${String(i).padStart(2, '0')}/config.yaml`,
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-${i}\n`,
+    ]),
+  );
+  files['zz-clusters/a.yaml'] = clusterSecret({ name: 'a', labels: { env: 'prod' } });
+  files['zz-clusters/b.yaml'] = clusterSecret({ name: 'b', labels: { env: 'prod' } });
+  const s = await startServer(files);
+  servers.push(s);
+  const codes = (ds: { code?: string | number }[]) => ds.map((d) => String(d.code)).sort();
+  const first = await s.open('fleet.yaml', text);
+  assert.deepEqual(codes(first), ['appset/unknown-field'], "the first publish: the document's own finding, nothing claimed about clusters");
+  const all = await until(
+    () => s.published('fleet.yaml').filter((p) => p.version === 1),
+    (h) => h.length >= 2,
+    () => `a second publish once the workspace is read: ${JSON.stringify(s.published('fleet.yaml').map((p) => codes(p.diagnostics)))}`,
+  );
+  assert.deepEqual(codes(all[1].diagnostics), ['appset/unknown-field', 'generator/duplicate-name'], "the cluster Secrets' finding added");
 });
 
 test('settings that did not change reset nothing: the pull after start-up and a repeated announcement keep every analysis and the workspace index', async () => {

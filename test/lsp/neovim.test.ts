@@ -48,5 +48,8 @@ editorTest(
     assert.deepEqual(seen.lensNotes, ['guestbook: 2 Applications (guestbook-dev, guestbook-prod)'], shown);
     assert.ok(!seen.notes.some((n: string) => /-32601|Unhandled method|does not support command/.test(n)), shown);
     assert.match(seen.previewCommand, /name: guestbook-prod/, shown);
+    // The edits above against HEAD: the "This change" lens, and running it shows its line (issue 41).
+    assert.match(seen.changeLens, /^This change: /, shown);
+    assert.ok(seen.changeNotes?.includes(seen.changeLens), shown);
   },
 );

@@ -109,7 +109,11 @@ test('the rollout plan carries the timeline the server computed, and the rollout
   );
   const html = renderPlan(plan);
   assert.match(html, /<h3>Timeline<\/h3><p class="summary">4 waves, about 12 min of syncing at 3 min a sync<\/p>/);
-  assert.match(html, /<tr><td><a href="#step-2">2<\/a><\/td><td>\+0:06<\/td><td>2 waves, about 6 min<\/td><td><\/td><\/tr>/);
+  // Each row says what the step syncs at once (issue 41), then when it starts and how long it syncs.
+  assert.match(
+    html,
+    /<tr><td><a href="#step-2">2<\/a><\/td><td>tier In \(prod\) · 4 Applications on 2 clusters · 2 at a time<\/td><td>\+0:06<\/td><td>2 waves, about 6 min<\/td><td><\/td><\/tr>/,
+  );
   assert.match(html, /<p class="summary assumes">Assumes every sync takes 3 min/);
 });
 

@@ -52,12 +52,14 @@ test(`every probe is one template/limit finding, its preview and the chart's ans
     const again = await s.change('replace.yaml', probeAppSet('replace', TEMPLATE_PROBES.replace[0]) + '\n');
     assert.ok(again.some((d) => d.code === 'template/limit'));
     // The Helm chart's preview renders the chart template with the same template library (it killed the
-    // server too): it answers — with no Applications, as for any chart it cannot render; the CLI's
-    // `appset render` says why (test/unit/cli-template-bounds.test.ts).
+    // server too): it answers with no Applications and says why, as any chart it cannot render and as the
+    // CLI's `appset render` does (test/unit/cli-template-bounds.test.ts, test/lsp/helm-preview.test.ts).
     const chart = 'charts/apps/templates/appset.yaml';
     await s.open(chart, fs.readFileSync(path.join(s.workspace, chart), 'utf8'));
     const p = (await s.conn.sendRequest(Requests.preview, { uri: s.uriOf(chart) })) as PreviewResult | null;
-    assert.equal(p, null);
+    assert.equal(p?.apps, 0);
+    assert.match(p?.cannot ?? '', /error calling replace: .*ApplicationSet Tools' limit/);
+    assert.match(p?.yaml ?? '', /^# a Helm chart template whose ApplicationSets are not rendered here: /);
     await assertAnswersHover(s, 'small.yaml', 4, 4);
     assert.equal(s.proc.exitCode, null, s.stderr());
   } finally {

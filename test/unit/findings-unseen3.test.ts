@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '../../server/src/engine';
 import { appset, workspaceFor } from './generators-helpers';
+import { clusterSecret } from '../helpers/clusters';
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;
@@ -116,14 +117,7 @@ test('generator/empty: exclude patterns that remove every match say so, as infor
 });
 
 test('a destination name no cluster Secret in the repository registers is known only at run time: information, an error with an inventory', (t) => {
-  const secret = `apiVersion: v1
-kind: Secret
-metadata:
-  name: staging
-  namespace: argocd
-  labels: {argocd.argoproj.io/secret-type: cluster}
-stringData: {name: staging, server: 'https://10.0.0.1'}
-`;
+  const secret = clusterSecret({ name: 'staging', secretName: 'staging', server: 'https://10.0.0.1' });
   const text = `apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet
 metadata: {name: web, namespace: argocd}

@@ -70,7 +70,11 @@ const codes = (text: string, data: Record<string, string>) =>
 test('namespaces: globs and /regexp/ as Argo CD matches them; the own namespace always', () => {
   assert.deepEqual(codes(appset('argocd'), {}), []);
   assert.deepEqual(codes(appset('team-a'), {}), ['controller/namespace-not-watched']);
-  const watch = { 'applicationsetcontroller.namespaces': 'team-*', 'applicationsetcontroller.enable.scm.providers': 'false' };
+  const watch = {
+    'applicationsetcontroller.namespaces': 'team-*',
+    'applicationsetcontroller.enable.scm.providers': 'false',
+    'application.namespaces': 'team-*, ops',
+  };
   assert.deepEqual(codes(appset('team-a'), watch), []);
   assert.deepEqual(codes(appset('ops'), { ...watch, 'applicationsetcontroller.namespaces': '/^(ops|dev)$/' }), []);
   assert.deepEqual(codes(appset('opsx'), { ...watch, 'applicationsetcontroller.namespaces': '/^(ops|dev)$/' }), [

@@ -44,6 +44,8 @@ test('a request with the wrong params or read as the wrong result does not compi
     'appsetTools/preview': true,
     'appsetTools/rolloutPlan': true,
     'appsetTools/fileInfo': true,
+    'appsetTools/changeTexts': true,
+    'appsetTools/changeSummary': true,
   };
   assert.deepEqual(Object.keys(rows).sort(), Object.values(Requests).sort());
   const plan: RequestResult<typeof Requests.rolloutPlan> = null;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { bundleCli, repoRoot as repo, runCli } from '../helpers/cli';
 import * as YAML from 'yaml';
-import { checkYamlLimits, YAML_LIMITS } from '../../server/src/gotemplate/yamlGuard';
+import { checkYamlLimits, YAML_LIMITS } from '../../server/src/gotemplate';
 import { guardYaml, parseFile } from '../../server/src/engine/yaml';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { decodeText, readTextFile } from '../../server/src/host/files';

@@ -77,3 +77,12 @@ test('a run that goes stale is dropped at its next pause; a failing run is repor
   assert.ok(settled, 'settled within the same turn');
   assert.deepEqual(await quick, { ok: true, value: 42 });
 });
+
+test('a run not wanted when it starts takes no step, not even the inline one (issue 38)', async () => {
+  const s = new Scheduler(() => undefined);
+  const log: string[] = [];
+  const out = await s.run(work('superseded', 3, 0, log), () => true, 'superseded');
+  assert.deepEqual(out, { ok: false });
+  assert.deepEqual(log, []);
+  assert.equal(s.pending, 0);
+});

@@ -8,10 +8,11 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection } from 'vscode-languageserver/node';
 import { ServerState } from '../../server/src/lsp/state';
+import { nodePlatform } from '../../server/src/lsp/nodeMain';
 import type { Analysis, LanguageService } from '../../server/src/engine';
 
 function stateWith(doc: TextDocument): { state: ServerState; started: () => number } {
-  const state = new ServerState({ console: { error() {}, log() {} } } as unknown as Connection);
+  const state = new ServerState({ console: { error() {}, log() {} } } as unknown as Connection, nodePlatform);
   Object.defineProperty(state, 'documents', { value: { get: (uri: string) => (uri === doc.uri ? doc : undefined) } });
   let started = 0;
   state.service = {

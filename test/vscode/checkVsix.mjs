@@ -21,6 +21,9 @@ const REQUIRED = [
   ['dist/cli.js'],
   ['dist/lib/server.js'],
   ['dist/lib/cli.js'],
+  // VS Code for the Web (package.json `browser`): the client and the language server's worker.
+  ['dist/web/extension.js'],
+  ['dist/web/server.js'],
 ];
 const FORBIDDEN = ['node_modules', 'client', 'server', 'test', '.tools'];
 const MAX_FILES = 40;
@@ -83,7 +86,9 @@ export async function checkVsix({ repoRoot, codeServer, workDir }) {
   for (const f of files) if (FORBIDDEN.some((x) => f === x || f.startsWith(`${x}/`))) problems.push(`the VSIX should not ship ${f}`);
   if (files.length > MAX_FILES) problems.push(`the VSIX has ${files.length} files (more than ${MAX_FILES}): ${files.join(', ')}`);
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-  if (!existsSync(join(installed, manifest.main))) problems.push(`package.json main ${manifest.main} is not in the VSIX`);
+  for (const entry of ['main', 'browser'])
+    if (!manifest[entry] || !existsSync(join(installed, manifest[entry])))
+      problems.push(`package.json ${entry} ${manifest[entry]} is not in the VSIX`);
   return problems;
 }
 

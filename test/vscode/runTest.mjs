@@ -7,7 +7,8 @@
 // Other knobs: APPSET_VSCODE_GREP=<regex> runs only matching tests; APPSET_VSCODE_SCREENSHOT=<png>
 // (shim only) saves the workbench as it looked at the end. After the tests (shim only): the VSIX is
 // packaged and installed into code-server, then a UI check opens a broken file in it as a user
-// would (APPSET_SKIP_VSIX=1 skips both, APPSET_SKIP_UI=1 the UI check only).
+// would (APPSET_SKIP_VSIX=1 skips both, APPSET_SKIP_UI=1 the UI check only). Last (shim only), the web
+// build in the browser's web worker extension host (webCheck.mjs; APPSET_SKIP_WEB=1 skips it).
 import { runTests } from '@vscode/test-electron';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureCodeServer } from './install-code-server.mjs';
 import { checkVsix } from './checkVsix.mjs';
 import { uiCheck } from './uiCheck.mjs';
+import { webCheck } from './webCheck.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');
@@ -109,6 +111,24 @@ async function main() {
         `[vscode-tests] UI check passed: squiggle under the key, code lens, Problems row and the plan it opens seen (${secs()}; screenshot ${screenshot})`,
       );
     }
+  }
+
+  if (codeServer && process.env.APPSET_SKIP_WEB !== '1') {
+    const screenshot = join(here, '.tmp', 'web-check.png');
+    const webProblems = await webCheck({
+      codeServer,
+      repoRoot,
+      workspace: copyWorkspace(join(runDir, 'web-workspace')),
+      workDir: join(runDir, 'web'),
+      screenshot,
+    });
+    if (webProblems.length) {
+      console.error(`[vscode-tests] web check FAILED (screenshot: ${screenshot}):\n  ${webProblems.join('\n  ')}`);
+      process.exit(1);
+    }
+    console.log(
+      `[vscode-tests] web check passed: the extension and its server in web workers, diagnostic, lens and hover seen (${secs()}; screenshot ${screenshot})`,
+    );
   }
 }
 

@@ -11,6 +11,7 @@ import {
   limitExpensiveFunctions,
   lineOfOffset,
   lineStarts,
+  notRenderedHere,
   setTemplateLimits,
   SUPPORTED_ARGOCD_VERSIONS,
   type Analysis,
@@ -410,7 +411,7 @@ export function loadOneFile(
     for (const d of unchecked) io.err(formatDiagnostic(file, lines, d) + '\n');
     io.err(
       oneLine(
-        `appset ${cmd}: ${file}: ${unchecked.length ? 'NOT CHECKED: a document could not be read (above)' : helm && 'cannot' in helm ? `a Helm chart template whose ApplicationSets are not rendered here: ${helm.cannot}` : 'no ApplicationSet found'}`,
+        `appset ${cmd}: ${file}: ${unchecked.length ? 'NOT CHECKED: a document could not be read (above)' : helm && 'cannot' in helm ? notRenderedHere(helm.cannot) : 'no ApplicationSet found'}`,
       ) + '\n',
     );
     return unchecked.length ? 3 : 4;

@@ -1,20 +1,32 @@
 /**
  * `appset diff --base <rev> [files or folders…]`: what a change does to the fleet. Every ApplicationSet
  * is rendered at the base revision (read from git objects through a git-revision host: the work tree
- * is never read for it) and in the work tree, and the generated Applications are compared (see
- * `appsetDiff.ts`). Output: text, markdown (a pull-request comment) or json.
+ * is never read for it) and in the work tree, and the generated Applications are compared by the
+ * engine (`features/impact/diff.ts`, which the editor's "this change" lens uses too). Output: text, markdown (a pull-request comment) or json.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CliIO } from './io';
 import { oneLine } from './safeText';
-import { declaresAppSet, getLanguageService, type EngineHost, type EngineSettings, type LanguageService } from '../engine';
+import {
+  appSetSides,
+  changeGateMessage,
+  changeImpact,
+  declaresAppSet,
+  diffReport,
+  getLanguageService,
+  type DiffReport,
+  type EngineHost,
+  type EngineSettings,
+  type LanguageService,
+  type RepoConfig,
+  type SideAppSet,
+} from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';
 import { MINUTES_USAGE, UsageError, choice, readCommand, settingsFromArgs, toPosix } from './common';
 import { walkYaml } from './inputs';
-import { diffReport, type DiffReport, type SideApp, type SideAppSet } from './appsetDiff';
 import { diffMarkdown, diffText } from './diffFormats';
 import { diffSarif } from './diffSarif';
 
@@ -42,9 +54,11 @@ ${MINUTES_USAGE}
   --new-git-globbing           git file generators use the new globbing
 
 exit status: 0 report printed (whether or not anything changed), 1 more removed Applications would
-delete their resources than policy.maxDeletes in .appset-tools.yaml allows, 2 bad usage, not a git
+delete their resources than policy.maxDeletes in .appset-tools.yaml allows, or the change makes more
+Applications or clusters sync at once than policy.maxChangeAtOnce / maxChangeClustersAtOnce allow, 2 bad usage, not a git
 work tree, unknown revision, a path that exists neither in the work tree nor at the base revision, or
-unreadable input, 4 no ApplicationSet on either side in the given paths`;
+unreadable input, 3 an ApplicationSet's YAML does not parse on one side (its comparison is not known),
+4 no ApplicationSet on either side in the given paths`;
 
 export async function runDiff(args: string[], io: CliIO): Promise<number> {
   const opts = readCommand('diff', USAGE, args, { values: ['base', 'format', 'output', 'report'] }, io, (p) => {
@@ -76,7 +90,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
   if (typeof prefixes === 'number') return prefixes;
   const sides = readSides({ rootPosix, commit, baseRev, inputs, prefixes, settings, sarif: format === 'sarif' }, io);
   if (typeof sides === 'number') return sides;
-  const { baseSide, headSide, maxDeletes } = sides;
+  const { baseSide, headSide, maxDeletes, policy } = sides;
   if (!baseSide.length && !headSide.length) {
     io.err(`appset diff: no ApplicationSet in ${inputs.join(', ')}, in the work tree or at ${baseRev}\n`);
     return 4;
@@ -103,14 +117,36 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     }
   }
   if (!outFile) io.out(output);
+  // An ApplicationSet whose YAML does not parse (on either side) was compared as far as it could be
+  // read: its comparison is not known, and the gate fails closed (exit 3, as lint's for a document
+  // it could not check), whatever the report above says of it.
+  const broken = [...baseSide.map((b) => ({ side: baseRev, a: b })), ...headSide.map((h) => ({ side: 'the work tree', a: h }))].filter(
+    (x) => x.a.broken,
+  );
+  for (const { side, a } of broken)
+    io.err(
+      oneLine(
+        `appset diff: ${a.file}: ApplicationSet ${a.name}: the YAML does not parse at ${side} (${a.broken}): its comparison is NOT KNOWN; exit status 3`,
+      ) + '\n',
+    );
+  if (broken.length) return 3;
+  let status = 0;
   const deletes = report.summary.deletesResources;
   if (maxDeletes !== undefined && deletes > maxDeletes) {
     io.err(
       `appset diff: ${deletes} removed Application${deletes === 1 ? '' : 's'} would delete ${deletes === 1 ? 'its' : 'their'} resources, more than policy.maxDeletes (${maxDeletes}) in .appset-tools.yaml\n`,
     );
-    return 1;
+    status = 1;
   }
-  return 0;
+  // The change gate (policy.maxChangeAtOnce / maxChangeClustersAtOnce), as the editor judges it (features/impact/gate.ts).
+  for (const d of report.appsets) {
+    const head = headSide.find((h) => h.file === d.file.head && h.name === d.name && h.namespace === d.namespace);
+    const why = head && changeGateMessage(changeImpact(d, head), policy);
+    if (!why) continue;
+    io.err(oneLine(`appset diff: ${d.file.head}: ApplicationSet ${d.name}: ${why} in .appset-tools.yaml (policy/change-at-once)`) + '\n');
+    status = 1;
+  }
+  return status;
 }
 
 /** The inputs as repository-relative prefixes ('' = everything); exit 2 for one outside the repository. */
@@ -144,7 +180,7 @@ function readSides(
     sarif: boolean;
   },
   io: CliIO,
-): { baseSide: SideAppSet[]; headSide: SideAppSet[]; maxDeletes: number | undefined } | number {
+): { baseSide: SideAppSet[]; headSide: SideAppSet[]; maxDeletes: number | undefined; policy: RepoConfig['policy'] } | number {
   const { rootPosix, commit, baseRev, inputs, prefixes, settings, sarif } = w;
   const under = (rel: string) => prefixes.some((p) => p === '' || rel === p || rel.startsWith(p + '/'));
   try {
@@ -168,7 +204,8 @@ function readSides(
 
     const headHost = createNodeHost([rootPosix, ...extraRoots(settings)], settings);
     // The gate is the repository's own (.appset-tools.yaml at its root, as the head has it).
-    const maxDeletes = getLanguageService({ host: headHost }).configFor(`${rootPosix}/.appset-tools.yaml`).policy.maxDeletes;
+    const policy = getLanguageService({ host: headHost }).configFor(`${rootPosix}/.appset-tools.yaml`).policy;
+    const maxDeletes = policy.maxDeletes;
     const headFiles: string[] = [];
     for (const p of prefixes) {
       const abs = p ? `${rootPosix}/${p}` : rootPosix;
@@ -189,7 +226,7 @@ function readSides(
       },
       sarif,
     );
-    return { baseSide, headSide, maxDeletes };
+    return { baseSide, headSide, maxDeletes, policy };
   } catch (e) {
     if (e instanceof GitError) {
       io.err(oneLine(`appset diff: git: ${e.message}`) + '\n');
@@ -208,7 +245,7 @@ function extraRoots(settings: ReturnType<typeof settingsFromArgs>): string[] {
   return Object.values(settings.repoMappings ?? {});
 }
 
-/** Analyses the ApplicationSet files of one side. */
+/** Analyses the ApplicationSet files of one side (the engine's `appSetSides` reads each file). */
 function collect(
   host: EngineHost,
   files: string[],
@@ -224,51 +261,9 @@ function collect(
     const text = read(f);
     if (text === undefined || !declaresAppSet(text)) continue;
     if (service.isIgnored(f)) continue;
-    const a = service.analyze(f, text, f);
-    // SARIF points at the head's text: the generators, the steps, and the permission findings there.
-    const denials = withSites ? service.diagnostics(a).filter((d) => d.code === 'appset/project-denies') : [];
-    for (const x of service.appsets(a)) {
-      const at = x.span.start;
-      const exp = service.applications(a, at)!;
-      const plan = service.rolloutPlan(a, at, { view: false })!;
-      const apps = new Map<string, SideApp>();
-      for (const g of exp.apps) if (!apps.has(g.name)) apps.set(g.name, { app: g.app, invalid: !!g.invalid?.length });
-      clusters ??= service.registeredClusters(a) ?? null;
-      out.push({
-        name: x.name,
-        namespace: x.namespace,
-        file: f.slice(root.length + 1),
-        docIndex: x.index,
-        apps,
-        policy: service.syncPolicy(a, at)!,
-        ...(clusters ? { clusters } : {}),
-        plan: {
-          strategy: plan.strategy,
-          effective: !!plan.effective,
-          steps: plan.steps.map((s) => ({
-            step: s.step,
-            selector: s.selector,
-            apps: s.apps,
-            concurrency: s.concurrency,
-            manual: s.manual,
-          })),
-          unselected: plan.unselected,
-          ...(plan.timeline ? { timeline: plan.timeline } : {}),
-        },
-        errors: exp.problems.filter((p) => p.severity === 'error').map((p) => p.message),
-        exact: exp.exact,
-        ...(withSites
-          ? {
-              sites: {
-                text,
-                doc: x.span,
-                ...service.rolloutSites(a, at)!,
-                denials: denials.filter((d) => d.span.start >= x.span.start && d.span.start <= x.span.end),
-              },
-            }
-          : {}),
-      });
-    }
+    const sides = appSetSides(service, service.analyze(f, text, f), { root, path: f, text, sites: withSites, clusters });
+    if (sides.length) clusters = sides[0].clusters ?? null;
+    out.push(...sides);
   }
   return out;
 }

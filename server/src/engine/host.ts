@@ -41,6 +41,12 @@ export interface EngineHost {
   settings(): EngineSettings;
   /** Optional log sink for non-fatal problems. */
   log?(message: string): void;
+  /**
+   * Set where the host reads only the opened repository (VS Code for the Web: no local checkouts of
+   * other repositories, no git history): the reason, which a finding that needs one says instead of
+   * the desktop's advice.
+   */
+  readonly onlyOpenedRepository?: string;
 }
 
 export type ProgressiveSyncOverride = 'auto' | 'enabled' | 'disabled';
@@ -85,6 +91,8 @@ export interface EngineSettings {
   minutesPerSync: number;
   /** The name of a mapping in `instances` that runs every ApplicationSet, whatever its path (CLI `--instance`); '' = by path. */
   instance: string;
+  /** What the editor's "this change" lens compares with: `HEAD`, `merge-base`, another git revision, or `off`. */
+  impactBaseline: string;
 }
 
 /** The defaults of the settings table (settingsTable.ts), which package.json and the docs show too. */
@@ -99,6 +107,7 @@ export const DEFAULT_SETTINGS: EngineSettings = {
   instances: [...SETTINGS.instances.default],
   maxWaveSize: SETTINGS.maxWaveSize.default,
   minutesPerSync: SETTINGS.minutesPerSync.default,
+  impactBaseline: SETTINGS.impactBaseline.default,
   instance: '',
 };
 

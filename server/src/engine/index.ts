@@ -26,6 +26,7 @@ export { isObj, own } from './objects';
 export { runSteps } from './steps';
 // The length from which a long file's first answer covers its first `---` parts only (the whole answer follows).
 export { FIRST_PASS_MIN_CHARS } from './service/firstPass';
+export { notRenderedHere } from './service/helmRender';
 // One ApplicationSet's expansion as `expand()` returns it: its Applications, problems and generators.
 export type { Expansion, ExpansionProblem, GeneratedApp, GeneratorSummary } from './expand/types';
 
@@ -74,5 +75,25 @@ export type { Finding } from './config/apply';
 export { fingerprints } from './diagnostics/fingerprint';
 // The policy gates' reading of a rollout plan.
 export { largestSyncAtOnce } from './features/policy/gates';
+// A change's impact, one engine for `appset diff` and the editor's "this change" lens: the sides, their comparison.
+export { appSetSides, type SideOptions } from './service/impactSides';
+export { diffReport, diffAppSet, diffJson, pairAppSets } from './features/impact/diff';
+export { changeImpact, changeSummary, type ChangeImpact } from './features/impact/summary';
+export { impactLensTitle, impactMarkdown } from './features/impact/words';
+export { changeGateFinding, changeGateMessage } from './features/impact/gate';
+export { appsYaml } from './features/impact/texts';
+export type {
+  AppChange,
+  AppSetDiff,
+  AppSetSites,
+  Deletion,
+  DiffReport,
+  FieldChange,
+  PlanView,
+  RolloutDiff,
+  SideApp,
+  SideAppSet,
+  StepSize,
+} from './features/impact/diff';
 // The applications-sync policy the controller applies (the ApplicationSet's own, the install's --policy and override).
 export type { EffectivePolicy, SyncPolicyName } from './rules/applicationsSync';

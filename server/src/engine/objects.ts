@@ -17,6 +17,11 @@ export function isObj<T = Json>(v: unknown): v is { [key: string]: T } {
   return !!v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map);
 }
 
+/** The object itself holds the key (never an inherited `__proto__` or `constructor`). */
+export function hasKey(o: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, key);
+}
+
 /** The value of a key the object itself holds (never an inherited `__proto__` or `constructor`); undefined for a non-object or an array. */
 export function own(o: unknown, key: string): Json | undefined {
   if (!o || typeof o !== 'object' || Array.isArray(o)) return undefined;

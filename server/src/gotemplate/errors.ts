@@ -4,6 +4,24 @@
  */
 import type { TemplateErrorPlace, TemplateReason } from './reason';
 
+/**
+ * An error the parser or the executor raises inside the library, at a place in the template text
+ * (`GoParseError`, `GoExecError`): Go's message, the offending node's offset and length, and why.
+ * The render turns it into a `TemplateError`.
+ */
+export class GoPlacedError extends Error {
+  constructor(
+    message: string,
+    /** Offset/length of the node being parsed or executed (in the template text). */
+    readonly offset: number,
+    readonly length: number,
+    readonly reason?: TemplateReason,
+    readonly place?: TemplateErrorPlace,
+  ) {
+    super(message);
+  }
+}
+
 export class TemplateError extends Error {
   constructor(
     message: string,

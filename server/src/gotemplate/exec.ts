@@ -21,7 +21,8 @@ import type {
 } from './ast';
 import { str } from './ast';
 import type { Tree } from './parse';
-import { reasonOf, type TemplateErrorPlace, type TemplateReason } from './reason';
+import { reasonOf, type TemplateReason } from './reason';
+import { GoPlacedError } from './errors';
 import type { GoFunc, GoParamType } from './funcs';
 import { byteLength, GoInt64, GoMap, GoNilMap, GoOther, GoStringMap, GoTime, utf8Bytes, type GoValue } from './values';
 import { isStackOverflow } from './stackOverflow';
@@ -49,18 +50,8 @@ const GO_MAX_EXEC_DEPTH = 100000;
 export const MAX_STEPS = DEFAULT_STEP_LIMIT;
 export const MAX_OUTPUT = DEFAULT_OUTPUT_LIMIT;
 
-export class GoExecError extends Error {
-  constructor(
-    message: string,
-    /** Offset/length of the node being executed (in the template text). */
-    readonly offset: number,
-    readonly length: number,
-    readonly reason?: TemplateReason,
-    readonly place?: TemplateErrorPlace,
-  ) {
-    super(message);
-  }
-}
+/** An execution error at a node of the template (errors.ts `GoPlacedError`). */
+export class GoExecError extends GoPlacedError {}
 
 class BreakSignal {}
 class ContinueSignal {}

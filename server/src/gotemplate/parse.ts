@@ -8,19 +8,11 @@ import { Lexer, T, type Item, formatRuneU } from './lexer';
 import { goQuote } from './format';
 import type { BranchNode, ChainNode, CommandNode, ListNode, Node, NumberNode, PipeNode, TemplateNode, VariableNode } from './ast';
 import { str } from './ast';
-import type { TemplateErrorPlace, TemplateReason } from './reason';
+import type { TemplateReason } from './reason';
+import { GoPlacedError } from './errors';
 
-export class GoParseError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-    readonly length: number,
-    readonly reason?: TemplateReason,
-    readonly place?: TemplateErrorPlace,
-  ) {
-    super(message);
-  }
-}
+/** A parse error at a token of the template (errors.ts `GoPlacedError`). */
+export class GoParseError extends GoPlacedError {}
 
 export interface Tree {
   name: string;

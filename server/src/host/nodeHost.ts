@@ -5,18 +5,14 @@
  * work trees' `.git/config` (gitRemotes.ts).
  */
 import * as fs from 'node:fs';
-import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat } from '../engine';
+import { DEFAULT_SETTINGS, type EngineSettings, type FileStat } from '../engine';
+import type { WorkspaceHost } from './workspaceHost';
 
 import { createConfinement } from './confinement';
 import { MAX_READ_BYTES, readTextFile } from './files';
 import { createGitRemotes } from './gitRemotes';
 
-export interface NodeHost extends EngineHost {
-  /** Replaces the settings (e.g. after a configuration change in the editor). */
-  updateSettings(settings: Partial<EngineSettings>): void;
-  /** Replaces the workspace roots. */
-  updateRoots(roots: string[]): void;
-}
+export type NodeHost = WorkspaceHost;
 
 export function createNodeHost(roots: string[], settings: Partial<EngineSettings> = {}, log?: (m: string) => void): NodeHost {
   let current: EngineSettings = { ...DEFAULT_SETTINGS, ...settings };

@@ -7,23 +7,25 @@
  * guarded: a document that breaks a feature module yields no answer for that request, never a dead
  * server.
  */
-import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
+import type { Connection } from 'vscode-languageserver/node';
 import { limitExpensiveFunctions } from '../engine';
 import { ServerState } from './state';
-import { transportFromArgs } from './transport';
 import { registerLifecycle } from './handlers/lifecycle';
 import { registerDiagnostics } from './handlers/diagnostics';
 import { registerFeatures } from './handlers/features';
 import { registerRequests } from './handlers/requests';
 import { registerNavigation } from './handlers/navigation';
 import { collectWhenIdle } from './idleMemory';
+import type { ServerPlatform } from './platform';
+import type { ReceivedVersions } from './received';
 
-export function startServer(connection: Connection): void {
+export function startServer(connection: Connection, platform: ServerPlatform, received?: ReceivedVersions): void {
   // Diagnostics run on every keystroke: bcrypt, scrypt and RSA key generation in a template must
   // not stall them (a clear template error appears instead once the budget is used).
   limitExpensiveFunctions({ budgetMs: 4000, windowMs: 15000 });
-  const state = new ServerState(connection);
+  const state = new ServerState(connection, platform, received);
   const revalidation = registerDiagnostics(state);
+  platform.attach?.(revalidation);
   const overrides = registerLifecycle(state, revalidation);
   registerFeatures(state);
   registerNavigation(state);
@@ -31,12 +33,6 @@ export function startServer(connection: Connection): void {
   state.documents.listen(connection);
   connection.listen();
   // Memory stays flat over long sessions: garbage from a burst of keystrokes is collected once idle.
-  collectWhenIdle();
-}
-
-/** Starts the server on the transport named on the command line (`--stdio`, `--node-ipc`, `--socket=N`). */
-export function runFromCommandLine(): void {
-  // Our own transport wrapper enforces the LSP lifecycle for every handler (transport.ts).
-  const t = transportFromArgs(process.argv.slice(2));
-  startServer(t ? createConnection(ProposedFeatures.all, t.reader, t.writer) : createConnection(ProposedFeatures.all));
+  // Node only: a web worker has neither \`gc\` to call nor the event loop's utilisation to wait for.
+  if (platform.kind === 'node') collectWhenIdle();
 }

@@ -49,6 +49,8 @@ export class Scheduler {
    */
   run<T>(steps: Generator<unknown, T>, stale: () => boolean, name: string): Promise<Outcome<T>> {
     return new Promise<Outcome<T>>((resolve) => {
+      // Not wanted already (more edits of its document are queued, received.ts): no slice, not even inline.
+      if (stale()) return resolve({ ok: false });
       const run: Run = { steps, stale, name, used: 0, settle: resolve as (o: Outcome<unknown>) => void };
       if (this.advance(run, performance.now() + INLINE_MS)) return;
       this.runs.push(run);

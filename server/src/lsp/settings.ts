@@ -51,6 +51,8 @@ export function readSettings(raw: unknown): ServerSettings {
       instances: readInstances(o.instances),
       maxWaveSize: whole('maxWaveSize'),
       minutesPerSync: whole('minutesPerSync'),
+      impactBaseline:
+        typeof o.impactBaseline === 'string' && o.impactBaseline.trim() ? o.impactBaseline.trim() : DEFAULT_SETTINGS.impactBaseline,
     },
   };
 }

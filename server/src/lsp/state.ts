@@ -6,12 +6,15 @@ import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, LanguageService } from '../engine';
-import type { NodeHost } from '../host/nodeHost';
+import type { WorkspaceHost } from '../host/workspaceHost';
+import type { ServerPlatform } from './platform';
 import type { TextOf } from './convert';
 import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings';
 import { URI } from './uri';
 import { timed } from './stepLog';
 import { Scheduler, type Outcome } from './scheduler';
+import { Impacts } from './impact';
+import { ReceivedVersions } from './received';
 
 export interface ClientCapabilities {
   /** The client answers workspace/configuration. */
@@ -22,6 +25,8 @@ export interface ClientCapabilities {
   refreshLenses: boolean;
   /** We ask the client to watch files (it supports dynamic registration and does not watch itself). */
   registerWatchers: boolean;
+  /** The client opens a document on window/showDocument (LSP 3.16; Neovim 0.7 ignores the request). */
+  showDocument: boolean;
 }
 
 interface PrepareRun {
@@ -32,12 +37,38 @@ interface PrepareRun {
 
 export class ServerState {
   readonly documents = new TextDocuments(TextDocument);
-  host!: NodeHost;
+  host!: WorkspaceHost;
   service!: LanguageService;
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
-  client: ClientCapabilities = { pullConfig: false, registerConfigChanges: false, refreshLenses: false, registerWatchers: false };
+  client: ClientCapabilities = {
+    pullConfig: false,
+    registerConfigChanges: false,
+    refreshLenses: false,
+    registerWatchers: false,
+    showDocument: false,
+  };
 
-  constructor(readonly connection: Connection) {}
+  /** The impact of the uncommitted change against the baseline commit (impact.ts): lenses, hovers, the change gate. */
+  readonly impacts = new Impacts({
+    service: () => this.service,
+    settings: () => this.settings.engine,
+    slices: (steps, stale, name) => this.slices(steps, stale, name),
+    git: () => this.platform.git,
+  });
+
+  constructor(
+    readonly connection: Connection,
+    readonly platform: ServerPlatform,
+    private readonly received = new ReceivedVersions(),
+  ) {}
+
+  /**
+   * `doc` is not the version the next answers are for: the document changed or closed, or another
+   * version of it is already read and queued (received.ts). Work for it is dropped before it starts.
+   */
+  superseded(doc: TextDocument): boolean {
+    return this.documents.get(doc.uri)?.version !== doc.version || this.received.superseded(doc.uri, doc.version);
+  }
 
   log = (message: string): void => this.connection.console.log(message);
 
@@ -63,14 +94,15 @@ export class ServerState {
     // One run per analysis, however many wait for it (diagnostics, hover, lenses, completion and the
     // preview all ask at once after an edit); it is dropped only when every one of them is stale.
     let run = this.runs.get(a);
-    if (!run) {
-      const r: PrepareRun = { waiters: [], done: Promise.resolve(true) };
+    if (run) run.waiters.push(stale);
+    else {
+      // Its first waiter before it starts: a run nobody wants is not started (scheduler.ts).
+      const r: PrepareRun = { waiters: [stale], done: Promise.resolve(true) };
       r.done = this.slices(this.service.prepare(a), () => r.waiters.every((w) => w()), 'expansion').then((x) => x.ok);
       void r.done.finally(() => this.runs.delete(a));
       this.runs.set(a, r);
       run = r;
     }
-    run.waiters.push(stale);
     return run.done.then((ok) => ok && !stale());
   }
 
@@ -93,12 +125,17 @@ export class ServerState {
    * however many ask; undefined when it went stale (`stale`, or the document changed or closed).
    */
   async analyzed(doc: TextDocument, stale: () => boolean = () => false): Promise<Analysis | undefined> {
+    // The web worker's workspace is read through its client first (platform.ts `ready`); Node reads on demand.
+    const loading = this.platform.ready?.();
+    if (loading) await loading;
     const key = `${doc.version}|${doc.uri}`;
     let run = this.analyses.get(key);
-    if (!run) {
-      const waiters: (() => boolean)[] = [];
+    if (run) run.waiters.push(stale);
+    else {
+      // Its first waiter before it starts: a run nobody wants is not started (scheduler.ts).
+      const waiters: (() => boolean)[] = [stale];
       const generation = this.generation;
-      const gone = () => this.documents.get(doc.uri)?.version !== doc.version || this.generation !== generation;
+      const gone = () => this.superseded(doc) || this.generation !== generation;
       const steps = this.service.analyzeSteps(doc.uri, doc.getText(), URI.toPath(doc.uri));
       run = {
         waiters,
@@ -109,7 +146,6 @@ export class ServerState {
       void run.done.finally(() => this.analyses.get(key) === own && this.analyses.delete(key));
       this.analyses.set(key, run);
     }
-    run.waiters.push(stale);
     const a = await run.done;
     return a && !stale() ? a : undefined;
   }
@@ -140,7 +176,7 @@ export class ServerState {
    * changed or closed, or `token` was cancelled.
    */
   async ready(doc: TextDocument, token?: CancellationToken): Promise<boolean> {
-    const stale = () => !!token?.isCancellationRequested || this.documents.get(doc.uri)?.version !== doc.version;
+    const stale = () => !!token?.isCancellationRequested || this.superseded(doc);
     if (!(await this.analyzed(doc, stale))) return !stale();
     // The analysis again: the same object unless the workspace changed meanwhile (then re-made from the same parse).
     const a = this.guard('analysis', undefined, () => this.analysisOf(doc));
@@ -159,7 +195,12 @@ export class ServerState {
    * A request about an open document: `fn` runs once the document's expansions are ready (see
    * `prepare`); `fallback` for a document that is not open.
    */
-  async whenReady<T>(uri: string, token: CancellationToken | undefined, fallback: T, fn: (doc: TextDocument) => T): Promise<T> {
+  async whenReady<T>(
+    uri: string,
+    token: CancellationToken | undefined,
+    fallback: T,
+    fn: (doc: TextDocument) => T | Promise<T>,
+  ): Promise<T> {
     const doc = this.documents.get(uri);
     if (!doc) return fallback;
     if (!(await this.ready(doc, token))) throw this.dropped(token);

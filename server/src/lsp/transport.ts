@@ -1,37 +1,23 @@
 /**
  * The transport named on the command line (`--stdio`, `--node-ipc`, `--socket=N`, `--pipe=NAME`, as
  * vscode-languageserver reads them), with the LSP lifecycle enforced on every incoming message
- * before any handler sees it, so no handler has to remember it:
- * - before `initialize`: requests are answered ServerNotInitialized (-32002), notifications dropped;
- * - after `shutdown`: requests are answered InvalidRequest (-32600), notifications dropped;
- * - `exit` always passes (the library then exits 0 after a shutdown, 1 otherwise); a second
- *   `initialize` is an InvalidRequest.
- * (LSP 3.17, "Lifecycle Messages".)
+ * before any handler sees it (lifecycleGate.ts), so no handler has to remember it.
  */
 import {
   createServerPipeTransport,
   createServerSocketTransport,
-  ErrorCodes,
   IPCMessageReader,
   IPCMessageWriter,
-  Message,
   StreamMessageReader,
   StreamMessageWriter,
-  type DataCallback,
   type MessageReader,
   type MessageWriter,
-  type ResponseMessage,
 } from 'vscode-languageserver/node';
 
 import { FramingGuard } from './framing';
+import { withLifecycle, type Transport } from './lifecycleGate';
 
-export type Phase = 'new' | 'running' | 'shutdown';
-
-export interface Transport {
-  reader: MessageReader;
-  writer: MessageWriter;
-  phase(): Phase;
-}
+export { withLifecycle, type Phase, type Transport } from './lifecycleGate';
 
 /** The transport from `argv`, or undefined when none is named. */
 export function transportFromArgs(argv: string[]): Transport | undefined {
@@ -64,40 +50,4 @@ export function transportFromArgs(argv: string[]): Transport | undefined {
     process.stdin.on('close', end);
   }
   return t;
-}
-
-/** Wraps a reader so that messages the lifecycle does not allow are answered (or dropped) here. */
-export function withLifecycle(inner: MessageReader, writer: MessageWriter): Transport {
-  let phase: Phase = 'new';
-  const refuse = (id: ResponseMessage['id'], code: number, message: string) => {
-    void writer.write({ jsonrpc: '2.0', id, error: { code, message } } as ResponseMessage).catch(() => undefined);
-  };
-  const reader: MessageReader = {
-    onError: inner.onError,
-    onClose: inner.onClose,
-    onPartialMessage: inner.onPartialMessage,
-    dispose: () => inner.dispose(),
-    listen(callback: DataCallback) {
-      return inner.listen((msg) => {
-        if (Message.isRequest(msg)) {
-          if (msg.method === 'initialize') {
-            if (phase !== 'new') return refuse(msg.id, ErrorCodes.InvalidRequest, 'initialize was already received');
-            phase = 'running';
-          } else if (phase === 'new') {
-            return refuse(
-              msg.id,
-              ErrorCodes.ServerNotInitialized,
-              `the server is not initialized yet: "${msg.method}" must come after "initialize"`,
-            );
-          } else if (phase === 'shutdown') {
-            return refuse(msg.id, ErrorCodes.InvalidRequest, `the server is shut down: "${msg.method}" is not answered after "shutdown"`);
-          } else if (msg.method === 'shutdown') phase = 'shutdown';
-        } else if (Message.isNotification(msg)) {
-          if (msg.method !== 'exit' && phase !== 'running') return;
-        }
-        callback(msg);
-      });
-    },
-  };
-  return { reader, writer, phase: () => phase };
 }

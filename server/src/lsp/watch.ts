@@ -1,13 +1,14 @@
 /**
  * Which file changes matter. The workspace index reads YAML files (cluster Secrets, inventories,
- * Argo CD configuration); the git generators read JSON/YAML config files and the directory trees of
+ * Argo CD configuration) and Terraform files (Argo CD installed by a helm_release); the git generators read JSON/YAML config files and the directory trees of
  * local checkouts, so for any other file only its appearing or disappearing counts. Build output and
  * dependency folders are never read, so their churn is ignored.
  */
 import { FileChangeType } from 'vscode-languageserver/node';
 import { inSkippedFolder } from '../engine';
 
-const CONTENT_FILES = /\.(ya?ml|json)$/i;
+// Terraform files too: an argo-cd helm_release is an install (engine install/terraform.ts).
+const CONTENT_FILES = /\.(ya?ml|json|tf)$/i;
 
 /** Patterns registered with clients that support dynamic file watching (VS Code's client watches itself). */
 export const WATCH_GLOBS = ['**/*'];

@@ -115,6 +115,27 @@ local ok, err = pcall(function()
   out.previewCommand = p and p.result or vim.NIL
   p = client().request_sync('appsetTools/preview', { uri = uri }, 10000, buf)
   out.previewRequest = p and p.result and p.result.apps or vim.NIL
+
+  -- "This change": the edits above against the repository's HEAD, a lens over the first line, run
+  -- the way :lua vim.lsp.codelens.run() runs it (the server shows the lens's line)
+  local function change_lens()
+    for _, lens in ipairs(vim.lsp.codelens.get(buf)) do
+      if lens.command and lens.command.title:find('This change', 1, true) == 1 then return lens end
+    end
+  end
+  vim.wait(20000, function()
+    vim.lsp.codelens.refresh()
+    return vim.wait(500, function() return change_lens() ~= nil end, 50)
+  end, 100)
+  local lens = change_lens()
+  out.changeLens = lens and lens.command.title or vim.NIL
+  if lens then
+    vim.api.nvim_win_set_cursor(0, { lens.range.start.line + 1, 0 })
+    before = #out.notes
+    vim.lsp.codelens.run()
+    vim.wait(10000, function() return #out.notes > before end, 50)
+    out.changeNotes = { unpack(out.notes, before + 1) }
+  end
 end)
 if not ok then out.error = tostring(err) end
 local f = io.open(OUT, 'w')

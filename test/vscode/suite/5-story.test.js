@@ -25,7 +25,7 @@ describe('the progressive-sync story', () => {
     assert.match(blast.message, /6 production clusters/);
 
     const actions = await quickFixes(doc.uri, blast.range);
-    const fix = actions.find((a) => /^Roll out by tier: canary 1 → low-traffic 1 → high-traffic 25% /.test(a.title));
+    const fix = actions.find((a) => /^Roll out by tier: canary 1 → low-traffic 1 → high-traffic 2 /.test(a.title));
     assert.ok(fix, `no tier rollout quick fix; offered: ${JSON.stringify(actions.map((a) => a.title))}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));
     const text = doc.getText();

@@ -102,7 +102,7 @@ describe('the incident path: progressive syncs not found', () => {
     const { diag: big } = await waitForCode(doc.uri, 'rollout/large-wave', 'the large-wave note');
     assert.match(big.message, /^Step 3 syncs 15 Applications at once/);
     const fixes = await quickFixes(doc.uri, big.range);
-    const safer = fixes.find((a) => a.title.startsWith('Roll out by tier: canary 1 → low-traffic 1 → high-traffic 25% — '));
+    const safer = fixes.find((a) => a.title.startsWith('Roll out by tier: canary 1 → low-traffic 1 → high-traffic 3 — '));
     assert.ok(safer, JSON.stringify(fixes.map((a) => a.title)));
     assert.ok(
       fixes.some((a) => a.title.startsWith('Roll out by tier, faster: ')),

@@ -10,6 +10,12 @@ export const CONTROLLER_CODES = [
       "The ApplicationSet lies in a namespace the repository's Argo CD does not process ApplicationSets in (its own namespace and applicationsetcontroller.namespaces): it generates nothing.",
   },
   {
+    code: 'controller/application-namespace-not-enabled',
+    severity: 'warning',
+    summary:
+      "The ApplicationSet lies outside its Argo CD's namespace and that namespace is not in application.namespaces: the Applications it creates are never reconciled.",
+  },
+  {
     code: 'controller/scm-providers-disabled',
     severity: 'error',
     summary:
@@ -31,6 +37,6 @@ export const CONTROLLER_CODES = [
     code: 'controller/does-not-start',
     severity: 'error',
     summary:
-      'The settings of the Argo CD that runs the ApplicationSet stop its controller from starting (an unknown policy; other namespaces with SCM providers on and no allow-list): nothing is generated.',
+      'The settings of the Argo CD that runs the ApplicationSet stop its controller from starting (an unknown policy; applicationsetcontroller.namespaces set with SCM providers on and no allow-list; a boolean flag that is not a boolean): nothing is generated.',
   },
 ] as const;

@@ -18,4 +18,10 @@ export const POLICY_CODES = [
     summary:
       'A RollingSync strategy while progressive syncs are not enabled (policy.requireProgressiveSyncs): the controller ignores it and syncs everything at once.',
   },
+  {
+    code: 'policy/change-at-once',
+    severity: 'error',
+    summary:
+      'The uncommitted change makes more Applications (policy.maxChangeAtOnce) or clusters (policy.maxChangeClustersAtOnce) sync at the same time than the policy allows; `appset diff` exits 1 for it.',
+  },
 ] as const;

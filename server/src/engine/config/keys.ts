@@ -127,6 +127,16 @@ export const CONFIG_KEYS: ConfigKey[] = [
     'minutes one sync is assumed to take, health included (default 3): the proposed strategies say their total time, and the rollout timeline (plan, rollout view, diff) is computed at this pace',
   ),
   {
+    key: 'impactBaseline',
+    doc: 'what the editor\'s "This change" lens compares with: `HEAD` (default), `merge-base` (with the default branch), another git revision, or `off`',
+    read(v, into) {
+      if (typeof v !== 'string' || !v.trim() || v.trim().startsWith('-'))
+        return `expected HEAD, merge-base, off or a git revision, got ${describe(v)}`;
+      into.settings.impactBaseline = v.trim();
+      return undefined;
+    },
+  },
+  {
     key: 'instances',
     doc: 'which Argo CD runs which ApplicationSets: name → `applicationSets` (globs), `config` (its configuration files or folders), `progressiveSyncs` (`enabled`/`disabled`, when configured outside the repository); paths relative to the config file',
     read(v, into, dir) {
@@ -214,14 +224,14 @@ export const CONFIG_KEYS: ConfigKey[] = [
   },
   {
     key: 'policy',
-    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs`, `maxDeletes` (see *Policy gates*)',
+    doc: 'policy gates: `maxSyncAtOnce`, `requireRollingSync`, `requireProgressiveSyncs`, `maxDeletes`, `maxChangeAtOnce`, `maxChangeClustersAtOnce` (see *Policy gates*)',
     read(v, into) {
       if (!isObj(v)) return `expected a mapping, got ${describe(v)}`;
       for (const [k, x] of Object.entries(v)) {
-        if (k === 'maxSyncAtOnce') {
+        if (k === 'maxSyncAtOnce' || k === 'maxChangeAtOnce' || k === 'maxChangeClustersAtOnce') {
           const n = posInt(x);
-          if (n === undefined) return { message: `policy.maxSyncAtOnce: expected a positive integer, got ${describe(x)}`, at: [k] };
-          into.policy.maxSyncAtOnce = n;
+          if (n === undefined) return { message: `policy.${k}: expected a positive integer, got ${describe(x)}`, at: [k] };
+          into.policy[k] = n;
         } else if (k === 'requireRollingSync') {
           const list = isObj(x) ? [x] : x;
           if (!Array.isArray(list) || !list.every((s) => isObj(s) && Object.values(s).every((l) => typeof l === 'string'))) {
@@ -245,7 +255,7 @@ export const CONFIG_KEYS: ConfigKey[] = [
           into.policy.requireProgressiveSyncs = x;
         } else {
           return {
-            message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs, maxDeletes)`,
+            message: `unknown policy "${k}" (known: maxSyncAtOnce, requireRollingSync, requireProgressiveSyncs, maxDeletes, maxChangeAtOnce, maxChangeClustersAtOnce)`,
             at: [k],
           };
         }

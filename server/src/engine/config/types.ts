@@ -14,6 +14,10 @@ export interface PolicyConfig {
   requireProgressiveSyncs?: boolean;
   /** `appset diff`: most Applications one change may delete together with their resources (0: none). */
   maxDeletes?: number;
+  /** `policy/change-at-once` (the editor's change impact, `appset diff`): most Applications one change may make sync at the same time. */
+  maxChangeAtOnce?: number;
+  /** `policy/change-at-once`: most clusters one change's Applications may sync on at the same time. */
+  maxChangeClustersAtOnce?: number;
 }
 
 export interface RepoConfig {

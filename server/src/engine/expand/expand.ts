@@ -105,6 +105,8 @@ interface Run {
   summaries: Expansion['generators'];
   nonDeterministic: Set<string>;
   renders: RenderMemo;
+  /** The workspace's `heldReads` when the run started (see Expansion.held). */
+  heldAt: number;
 }
 
 function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Generator<void, Expansion> {
@@ -168,6 +170,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     summaries: [],
     nonDeterministic: new Set<string>(),
     renders: new Map(),
+    heldAt: file.workspace.heldReads,
   };
 }
 
@@ -394,6 +397,8 @@ function finishRun(run: Run): Expansion {
     paramSetCounts: Object.fromEntries(ctx.counts),
     renders: run.renders,
     unrendered: run.unrendered,
+    // Another run's read between this run's steps counts too: it only holds more.
+    held: run.file.workspace.heldReads !== run.heldAt,
   };
 }
 

@@ -122,13 +122,6 @@ function isIndex(s: string): boolean {
   return true;
 }
 
-/** 1-based line of an offset, for text a reader sees (never for positions the fronts convert). */
-export function lineOf(text: string, offset: number): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
 /** A multi-line element is pointed at by its first line (a related-information link, not a block). */
 function firstLine(text: string, span: { start: number; end: number }): { start: number; end: number } {
   const nl = text.indexOf('\n', span.start);

@@ -94,6 +94,11 @@ export interface Expansion {
   /** True when settings.maxApplications stopped the expansion. */
   capped: boolean;
   /**
+   * True when it used cluster data read while the language server still reads the workspace
+   * (generators/inventory.ts `held`): its findings wait for the re-validation (service/lintRun.ts).
+   */
+  held?: boolean;
+  /**
    * Parameter sets each generator entry yielded (after its post-selector), keyed by the entry's JSON
    * path joined with '/' (`spec/generators/0`, `spec/generators/0/matrix/generators/1`), for the Outline.
    */

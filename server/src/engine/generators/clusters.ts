@@ -29,7 +29,11 @@ export const generateClusters: Generate = (spec, ctx, path) => {
   }
   for (const c of selected) byName.set(c.name, c);
   const clusters = [...byName.values()].sort((a, b) => compareGoStrings(a.name, b.name));
-  if (!inv.clusters.length && inv.templates.length) {
+  if (inv.held)
+    ctx.notes.add(
+      'the workspace is still being read: the cluster generator sees the cluster Secrets read so far (the findings follow once it is read)',
+    );
+  else if (!inv.clusters.length && inv.templates.length) {
     const t = inv.templates[0];
     ctx.notes.add(
       `the workspace's cluster Secrets are templates, not clusters (${t.file}: ${t.field} ${t.what}${inv.templates.length > 1 ? ` and ${inv.templates.length - 1} more` : ''}): the cluster generator only sees the in-cluster entry`,

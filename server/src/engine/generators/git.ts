@@ -1,8 +1,9 @@
 /**
  * The git generator (Argo CD `applicationset/generators/git.go`) on a local checkout: `repoURL`
  * is matched to `appsetTools.repoMappings` or to the git remotes of the workspace, and the working
- * tree is read through the host (so never outside the workspace). The preview says that the
- * working tree was used, not the remote `revision`.
+ * tree is read through the host (so never outside the workspace), its files' text through the workspace
+ * index (an open document's unsaved text wins). The preview says that the working tree was used, not the
+ * remote `revision`.
  */
 import { parseGoYamlFile, type JsonPath, yamlLimitMessage } from '../yaml';
 import type { EngineHost } from '../host';
@@ -13,7 +14,7 @@ import { flatten, put, tagOrigin, type ParamSet } from './params';
 import { isObj } from '../objects';
 import { has } from '../versions/gates';
 import { compareGoStrings } from '../../gotemplate';
-import { GeneratorError, markCapped, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
+import { GeneratorError, markCapped, noLocalSource, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason, excludedAllReason } from './why';
 import { relativePath } from '../paths';
 import { appendValues } from './values';
@@ -57,12 +58,11 @@ export const generateGit: Generate = (spec, ctx, path) => {
   }
   const root = resolveCheckout(repoURL, ctx.file, path);
   if (!root) {
-    const message = `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
-    ctx.notes.add(message);
-    ctx.inexact.value = true;
-    ctx.findings.push({ code: 'generator/no-git-checkout', message, path: [...path, 'repoURL'] });
-    noteEmpty(ctx, [...path, 'repoURL'], message, true, true);
-    return [];
+    const only = ctx.file.host.onlyOpenedRepository;
+    const message = only
+      ? `the git generator cannot be previewed here: ${only}, and ${repoURL || 'its repository'} is not the opened one; the desktop extension and the CLI preview it from a local checkout`
+      : `no local checkout of ${repoURL || 'the repository'} found in the workspace; map it with appsetTools.repoMappings (or --repo-map) to preview this generator`;
+    return noLocalSource(ctx, path, 'generator/no-git-checkout', message);
   }
   ctx.inexact.value = true;
   const shown = checkoutShown(ctx, root);
@@ -257,7 +257,9 @@ export function fromFiles(
   }
   for (const f of chosen) {
     const at = [...path, 'files'];
-    const text = dirSet.has(f) ? undefined : ctx.file.host.readFile(`${root}/${f}`);
+    // Through the index: an open document's unsaved text wins over the saved file (issue 41: an edit of a
+    // config file counts while it is typed). The tree itself is the disk's (a file deleted on disk is gone).
+    const text = dirSet.has(f) ? undefined : ctx.file.workspace.readText(`${root}/${f}`);
     if (text === undefined)
       throw new GeneratorError(
         `unable to process file '${f}' from repository '${repoURL}': ${dirSet.has(f) ? 'read ' + f + ': is a directory' : 'unable to read file'}`,

@@ -26,6 +26,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
 import { CLUSTER_FILES } from '../workspace/interests';
 import { isObj } from '../objects';
+import { lineNumber } from '../yaml';
 import { clusterPlaceholder } from './placeholders';
 
 export const SECRET_TYPE_LABEL = 'argocd.argoproj.io/secret-type';
@@ -64,6 +65,11 @@ export interface Inventory {
   unread: string[];
   /** Cluster Secrets / inventories that could not be read (an alias bomb): said in a note and on their file. */
   skipped: { file: string; span: Span; line: number; why: string }[];
+  /**
+   * Read while the language server still reads the workspace (WorkspaceIndex `matchingHeld`): only the
+   * files read so far, so nothing may be claimed from it; the server re-validates once the workspace is read.
+   */
+  held: boolean;
 }
 
 const cache = new WeakMap<object, { version: number; settings: string; inv: Inventory }>();
@@ -116,18 +122,24 @@ export function loadInventory(file: SourceText): Inventory {
   const ws = file.workspace;
   const key = JSON.stringify(file.settings.inventoryFiles);
   const hit = cache.get(ws);
-  if (hit && hit.version === ws.version && hit.settings === key) return hit.inv;
+  if (hit && hit.version === ws.version && hit.settings === key && hit.inv.held === ws.reading) {
+    if (hit.inv.held) ws.noteHeld();
+    return hit.inv;
+  }
   const files = new Map<string, IndexedFile>();
-  for (const f of ws.matching(CLUSTER_FILES)) files.set(f.path, f);
+  // The language server's first answers do not wait for the workspace to be listed and read: the
+  // cluster files read so far, and the findings that use them wait (service/lintRun.ts).
+  const held = ws.reading;
+  for (const f of held ? ws.matchingHeld(CLUSTER_FILES) : ws.matching(CLUSTER_FILES)) files.set(f.path, f);
   const unread: string[] = [];
   for (const f of extraFiles(file, unread)) files.set(f.path, f);
-  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [], unread, skipped: [] };
+  const inv: Inventory = { clusters: [], templates: [], samples: new Map(), files: [], unread, skipped: [], held };
   for (const f of files.values()) {
     let used = false;
     for (const d of f.docs) used = readDoc(d.value, f.path, inv, d.span, f.text) || used;
     for (const u of f.unread)
       if (CLUSTER_FILES.test(f.text.slice(u.span.start, u.span.end), f.path))
-        inv.skipped.push({ file: f.path, span: u.span, line: lineOf(f.text, u.span.start), why: u.why });
+        inv.skipped.push({ file: f.path, span: u.span, line: lineNumber(f.text, u.span.start), why: u.why });
     if (used) inv.files.push(f.path);
   }
   cache.set(ws, { version: ws.version, settings: key, inv });
@@ -227,13 +239,6 @@ function readDoc(v: Json, path: string, inv: Inventory, span?: Span, text?: stri
     return true;
   }
   return false;
-}
-
-/** The 1-based line of an offset. */
-function lineOf(text: string, offset: number): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /** The first content line of a document (its `apiVersion:` line): where related information points. */

@@ -11,7 +11,7 @@
  * ones too; hidden ones and their subtrees left out), files are globbed with doublestar (`""` and
  * `"."` mean every file) and matching directories are skipped. Errors read "from oci".
  */
-import { GeneratorError, noteEmpty, wrapErrors, type Generate } from './types';
+import { GeneratorError, noLocalSource, wrapErrors, type Generate } from './types';
 import { fromDirectories, fromFiles, listTree, mappedFolder, repoPlaceholder } from './git';
 
 export const generateOci: Generate = (spec, ctx, path) => {
@@ -25,11 +25,7 @@ export const generateOci: Generate = (spec, ctx, path) => {
     const message = placeholder
       ? `repoURL is the placeholder ${placeholder}, filled in before Argo CD reads this file: the oci generator yields nothing offline; map the real artifact to a folder with appsetTools.repoMappings (or --repo-map) to preview it`
       : `no local copy of the OCI artifact ${repoURL || '(no repoURL)'}: the oci generator yields nothing offline; map it to a folder holding the artifact's content with appsetTools.repoMappings, repoMappings in .appset-tools.yaml or --repo-map ${repoURL || 'oci://…'}=./folder`;
-    ctx.notes.add(message);
-    ctx.inexact.value = true;
-    ctx.findings.push({ code: 'generator/no-oci-artifact', message, path: [...path, 'repoURL'] });
-    noteEmpty(ctx, [...path, 'repoURL'], message, true, true);
-    return [];
+    return noLocalSource(ctx, path, 'generator/no-oci-artifact', message);
   }
   ctx.inexact.value = true;
   const note = `the oci generator read the folder ${root}, mapped to ${repoURL}, not the artifact at revision ${String(spec.revision ?? '')}`;

@@ -5,23 +5,19 @@
  * Argo CD's matrix and merge generators in goTemplate mode).
  */
 import { formatValue, fromJSON, GoStringMap } from '../../gotemplate';
-import { isObj, put } from '../objects';
+import { hasKey, isObj, put } from '../objects';
 
 export type ParamSet = Record<string, unknown>;
 
-// One home for building objects from user keys (objects.ts); re-exported for the generators' callers.
-export { put };
-
-export function has(o: object, k: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, k);
-}
+// One home for building and reading objects by user keys (objects.ts); re-exported for the generators' callers.
+export { put, hasKey as has };
 
 /** The value at `path` in parsed YAML/JSON (own keys only, array indexes for numbers), or undefined. */
 export function valueAt(v: unknown, path: readonly (string | number)[]): unknown {
   let cur = v;
   for (const seg of path) {
     if (Array.isArray(cur) && typeof seg === 'number') cur = cur[seg];
-    else if (isObj(cur) && has(cur, String(seg))) cur = cur[String(seg)];
+    else if (isObj(cur) && hasKey(cur, String(seg))) cur = cur[String(seg)];
     else return undefined;
   }
   return cur;
@@ -77,7 +73,7 @@ export function deepMergeOverride(dst: ParamSet, src: ParamSet, depth = 0): Para
   for (const k of Object.keys(dst)) put(out, k, dst[k]);
   for (const k of Object.keys(src)) {
     const s = src[k];
-    const d = has(out, k) ? out[k] : undefined;
+    const d = hasKey(out, k) ? out[k] : undefined;
     put(out, k, isMapLike(s) && isMapLike(d) && depth < 100 ? mergeMaps(d, s, depth + 1) : s);
   }
   return out;

@@ -68,6 +68,19 @@ export function noteEmpty(ctx: GenContext, path: JsonPath, reason: string, noDat
 }
 
 /**
+ * A generator whose source (a git checkout, an OCI artifact) has no local copy: the preview is inexact,
+ * the note and the finding `code` say why at `repoURL`, and the generator yields nothing. The git and
+ * oci generators' one way of saying it.
+ */
+export function noLocalSource(ctx: GenContext, path: JsonPath, code: DiagnosticCode, message: string): [] {
+  ctx.notes.add(message);
+  ctx.inexact.value = true;
+  ctx.findings.push({ code, message, path: [...path, 'repoURL'] });
+  noteEmpty(ctx, [...path, 'repoURL'], message, true, true);
+  return [];
+}
+
+/**
  * Cuts a generator's output at the cap, so a huge fleet still previews its first Applications
  * instead of nothing (or a frozen editor); the finding explains why the rest is missing.
  */

@@ -9,7 +9,7 @@
  * - `--applicationset-namespaces`: the controller's own namespace is always watched, the others match
  *   by glob or `/regexp/` (`applicationset/utils/utils.go` IsNamespaceAllowed, `util/glob/list.go`);
  *   with other namespaces, SCM providers on and no allow-list, the controller refuses to start.
- * Lists from the env var or ConfigMap are split on "," and trimmed (`util/env/env.go` StringsFromEnv).
+ * Values are read as the controller reads them (install/argoEnv.ts, install/model.ts settingBool/settingList).
  */
 import type { SourceText } from '../inputs';
 import { governingFor, installModel, settingOf, type Governing, type InstallModel, type SettingValue } from './model';
@@ -38,23 +38,4 @@ export function controllerFor(file: SourceText, namespace: string | undefined): 
   return { model, gov, name, get: (n) => settingOf(model, gov, n) };
 }
 
-/** A boolean setting as the controller reads it: a flag's value with strconv.ParseBool, else only true/false (any case). */
-export function settingBool(v: SettingValue | undefined, fallback: boolean): boolean {
-  if (!v) return fallback;
-  const t = v.value.trim();
-  if (v.level === 'flag') {
-    if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(t)) return true;
-    if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(t)) return false;
-    return fallback;
-  }
-  return t.toLowerCase() === 'true' ? true : t.toLowerCase() === 'false' ? false : fallback;
-}
-
-/** A list setting: split on "," and trimmed (StringsFromEnv; pflag's string slices are CSV). */
-export function settingList(v: SettingValue | undefined): string[] {
-  if (!v) return [];
-  return v.value
-    .split(',')
-    .map((x) => x.trim())
-    .filter((x) => x !== '');
-}
+export { settingBool, settingList } from './model';

@@ -16,6 +16,7 @@
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { isObj } from '../objects';
+import { isArgoChartSource, isOciSource } from '../versions/detect';
 
 const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : undefined);
@@ -132,9 +133,15 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
       for (const src of sources) {
         const helm = own(src, 'helm');
         const vf = own(helm, 'valueFiles');
-        const written = Array.isArray(vf) ? vf.slice(0, 50).filter((x): x is string => typeof x === 'string') : [];
-        const path = str(own(src, 'path'));
-        const chart = str(own(src, 'chart'));
+        const all = Array.isArray(vf) ? vf.filter((x): x is string => typeof x === 'string') : [];
+        const written = all.slice(0, 50);
+        // Past the bound: one entry said as not read (scan.ts noteUnread), so the verdict is unknown.
+        const past: SelectedValues[] =
+          all.length > 50
+            ? [{ written: `(${all.length - 50} more)`, unread: 'past the first 50 values files, which the install model reads' }]
+            : [];
+        // An OCI source's path is inside the artifact (Argo CD's OCI sources), not a folder of this repository.
+        const path = isOciSource(src) ? undefined : str(own(src, 'path'));
         if (path !== undefined && root) {
           const dir = joinPath(root, path);
           if (!dir) continue;
@@ -147,14 +154,14 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
             appKey: `app:${file.path}#${name}`,
             chartDir: dir,
             namespace: ns,
-            valueFiles: written.map((w) => selectValues(w, dir, root, refs)),
+            valueFiles: [...written.map((w) => selectValues(w, dir, root, refs)), ...past],
           });
           out.charts.set(dir, list);
-        } else if (chart === 'argo-cd' && written.length) {
+        } else if (isArgoChartSource(src) && written.length) {
           out.refs.set(`app:${file.path}#${name}`, {
             file: file.path,
             name,
-            valueFiles: written.map((w) => selectValues(w, undefined, root, refs)),
+            valueFiles: [...written.map((w) => selectValues(w, undefined, root, refs)), ...past],
           });
         }
       }

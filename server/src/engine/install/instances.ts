@@ -58,6 +58,11 @@ export interface Instance {
   watched: string[];
   /** Keys of installs whose evidence also applies (a kustomize overlay's base). */
   bases: string[];
+  /**
+   * Set when the install is only a params ConfigMap that nothing in the repository deploys (install/scan.ts
+   * `looseInstances`), saying so: it runs ApplicationSets only where no other install could.
+   */
+  loose?: string;
 }
 
 const KUSTOMIZE_LEAVES = new Set(['base', 'bases', 'patches', 'components', 'resources']);
@@ -96,8 +101,8 @@ export function installOf(file: string): { key: string; scope: string; base?: st
   return { key, scope, base };
 }
 
-/** Folders that hold samples, tests and documentation rather than what the repository deploys. */
-const SAMPLE_DIR = /^(examples?|samples?|tests?|testdata|test-data|fixtures?|docs?|demos?|e2e|hack)$/i;
+/** Folders that hold samples, tests, documentation and archived setups rather than what the repository deploys. */
+const SAMPLE_DIR = /^(examples?|samples?|tests?|testdata|test-data|fixtures?|docs?|demos?|e2e|hack|archived?|archives)$/i;
 
 /** The file (or folder) an install is defined by, for `app:<file>#<name>` keys too. */
 export const installSource = (key: string) => (key.startsWith('app:') ? key.slice(4, key.lastIndexOf('#')) : key);
@@ -158,11 +163,13 @@ export function chooseInstances(
   const scopeOf = (i: Instance) => (i.scope === '' && isSample(i, roots) ? dirname(installSource(i.key)) : i.scope);
   const inScope = all.filter((i) => within(dir, scopeOf(i)) && !isBase(i));
   const nsOk = (i: Instance) => !namespace || !i.namespace || namespaceWatched(i.watched, i.namespace, namespace);
-  let candidates = inScope.filter(nsOk);
+  // A params ConfigMap nothing deploys is an install only where no other install could run it.
+  const firm = (list: Instance[]) => (list.some((i) => !i.loose) ? list.filter((i) => !i.loose) : list);
+  let candidates = firm(inScope.filter(nsOk));
   let repositoryWide = false;
   if (!candidates.length) {
     // Rule 5: no install's folder holds it, so the repository's installs (not samples) run it by namespace.
-    candidates = all.filter((i) => !isBase(i) && !isSample(i, roots) && nsOk(i));
+    candidates = firm(all.filter((i) => !isBase(i) && !isSample(i, roots) && nsOk(i)));
     repositoryWide = candidates.length > 0;
   }
   const otherNamespace = all.filter((i) => !isBase(i) && !nsOk(i) && (within(dir, scopeOf(i)) || !isSample(i, roots)));
@@ -174,7 +181,9 @@ export function chooseInstances(
         ? `it runs ApplicationSets in namespace ${inst.namespace}${inst.watched.length ? ` (and ${inst.watched.join(', ')})` : ''}, this one is in ${namespace}`
         : isSample(inst, roots)
           ? `it lies in a sample folder (${relativePath(roots, installSource(inst.key))}), which governs only its own folder`
-          : `an install nearer to this file runs it`,
+          : inst.loose
+            ? `it is only ${inst.loose}, and another install runs it`
+            : `an install nearer to this file runs it`,
     }));
   if (!candidates.length) return { instances: [], why: '', otherNamespace, rejected };
   const depth = (i: Instance) => (scopeOf(i) === '' ? -1 : scopeOf(i).length);

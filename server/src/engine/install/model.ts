@@ -21,6 +21,9 @@ import {
   type InstanceChoice,
 } from './instances';
 import { relativePath } from '../paths';
+import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
+import { linkKustomizeBases } from './kustomizeBases';
+import { terraformVersions } from './terraform';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
@@ -38,7 +41,8 @@ export interface InstallModel {
 /** Builds the model: the configuration scan plus the installs the version detector found. */
 export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], provisional = false): InstallModel {
   const scan = scanWorkspace(workspace, roots, provisional);
-  const versions = detectInstalls(workspace);
+  // Terraform's helm_release of argo-cd states its chart version too (install/terraform.ts).
+  const versions = [...detectInstalls(workspace), ...terraformVersions(workspace.terraformFiles())];
   const byKey = new Map(scan.instances.map((i) => [i.key, i]));
   for (const v of versions) {
     const key = versionInstance(v);
@@ -65,7 +69,11 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
         }
     }
     if (!inst.namespace && v.namespace) inst.namespace = v.namespace;
+    // An install that states its version is more than a ConfigMap applied by hand.
+    delete inst.loose;
   }
+  // A kustomize base found as an install of its own is part of the overlay that builds it.
+  linkKustomizeBases(scan.instances, workspace);
   return { scan, versions };
 }
 
@@ -153,12 +161,18 @@ export interface SettingValue {
  * A controller setting of the governing install(s), as the controller resolves it: flag > env >
  * ConfigMap; installs tied that disagree give no value (the caller keeps its default and says so).
  */
-export function settingOf(model: InstallModel, gov: Governing, name: ControllerSettingName): SettingValue | undefined {
+export function settingOf(
+  model: InstallModel,
+  gov: Governing,
+  name: ControllerSettingName,
+  levels: readonly SettingEvidence['level'][] = ['flag', 'env', 'configmap'],
+): SettingValue | undefined {
   const own = model.scan.settings.filter((s) => s.setting === name && gov.owns(s.file, s.instance));
-  for (const level of ['flag', 'env', 'configmap'] as const) {
+  for (const level of levels) {
     const at = own.filter((s) => s.level === level);
     if (!at.length) continue;
-    const values = new Set(at.map((s) => s.value.trim().toLowerCase()));
+    // Values compared as written: the controller reads them untrimmed (argoEnv.ts).
+    const values = new Set(at.map((s) => s.value));
     if (values.size > 1) return undefined;
     return { value: at[0].value, level, where: at[0].where ?? at[0].file };
   }
@@ -171,10 +185,20 @@ export { isSample };
 /** The setting table, for the fronts that list every setting (`appset instances`). */
 export const SETTING_NAMES: readonly ControllerSettingName[] = CONTROLLER_SETTINGS.map((s) => s.name);
 
-/** strconv.ParseBool (a flag's `=value`), and the env/ConfigMap reading (only true/false, any case: util/env ParseBoolFromEnv). */
-export function settingBool(v: SettingValue): boolean {
-  if (v.level === 'flag') return ['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v.value.trim());
-  return v.value.trim().toLowerCase() === 'true';
+/**
+ * A boolean setting as the controller reads it (argoEnv.ts): a flag's value with strconv.ParseBool (not a
+ * boolean: pflag fails, `fallback` here; lint says the controller does not start), else ParseBoolFromEnv
+ * (exactly true/false in any case, untrimmed; anything else or empty: the default, `fallback`).
+ */
+export function settingBool(v: SettingValue | undefined, fallback: boolean): boolean {
+  if (!v) return fallback;
+  return (v.level === 'flag' ? flagBool(v.value) : envBool(v.value)) ?? fallback;
+}
+
+/** A list setting: a flag's value as pflag's CSV, else StringsFromEnv (split on "," and trimmed; empty: none). */
+export function settingList(v: SettingValue | undefined): string[] {
+  if (!v) return [];
+  return v.level === 'flag' ? flagStrings(v.value) : (envStrings(v.value) ?? []);
 }
 
 /**
@@ -188,7 +212,7 @@ export function gitFileGlobbing(file: SourceText, namespace: string | undefined)
   const model = installModel(file);
   const gov = governingFor(model, file, { path: file.path ?? '', namespace });
   const v = settingOf(model, gov, 'newGitFileGlobbing');
-  if (v) return { on: settingBool(v), why: `set by ${v.where}` };
+  if (v) return { on: settingBool(v, false), why: `set by ${v.where}` };
   return {
     on: false,
     why: "the controller's default: no applicationsetcontroller.enable.new.git.file.globbing in the install that runs it",

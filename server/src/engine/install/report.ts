@@ -3,6 +3,7 @@
  * bar's tooltip: every Argo CD install, its namespaces, version, progressive syncs and other controller
  * settings, where each is written (file:line), and which ApplicationSets it runs and why.
  */
+import { unreadLines } from './completeness';
 import type { EngineInputs } from '../inputs';
 import { label, rank, versionLabel } from '../versions/releases';
 import { governingFor, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
@@ -54,7 +55,10 @@ export function installReport(
     const gov = { installs: [inst], owns: (_f: string, i: string | undefined) => i !== undefined && keys.has(i) };
     const settings = CONTROLLER_SETTINGS.flatMap((st) => {
       const v = settingOf(model, gov, st.name);
-      return v ? [{ name: st.cm, value: v.value, where: v.where }] : [];
+      // As the controller gets it: a file's trailing newline or an envs line's quotes shown (JSON-escaped).
+      return v
+        ? [{ name: st.cm, value: v.value === '' || /[\n\r\t"]|^\s|\s$/.test(v.value) ? JSON.stringify(v.value) : v.value, where: v.where }]
+        : [];
     });
     const where = (file: string, span?: { start: number }) => {
       const text = inputs.workspace.file(file)?.text;
@@ -89,13 +93,7 @@ export function installReport(
       progressiveSyncs: {
         state,
         ...(by ? { where: by.where ?? rel(by.file) } : {}),
-        ...(state === 'not-found' && ev.some((e) => e.unread)
-          ? {
-              unread: ev
-                .filter((e) => e.unread)
-                .map((e) => `${e.where ?? rel(e.file)}: ${e.description.replace(/ \(kustomize fetches.*$/, '')}`),
-            }
-          : {}),
+        ...(ev.some((e) => e.unread) ? { unread: unreadLines(ev, (e) => e.where ?? rel(e.file)) } : {}),
       },
       settings,
       evidence: [...new Set(evidence)].filter((e) => !evidence.some((o) => o !== e && o.startsWith(e + ':'))),

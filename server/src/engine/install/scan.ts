@@ -22,14 +22,23 @@
 import { documentValues, parseDocuments, type YamlDocument, nodeAt, type JsonPath, yamlLimitMessage } from '../yaml';
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
-import { ARGOCD_CONFIG } from '../workspace/interests';
+import { ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
 import type { Enablement, EnablementEvidence } from '../../protocol';
-import { argoValuesKeys, chartBeside } from '../versions/detect';
+import { argoValuesKeys, chartBeside, fluxSources, isArgoChartSource, isOciSource } from '../versions/detect';
+import { fluxArgoChart, type FluxSourceLookup } from '../versions/fluxChart';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';
 import { dirname, relativePath } from '../paths';
 import { isObj, own } from '../objects';
 import { declaresAppSet } from '../kinds/appset';
+import { envBool, flagBool } from './argoEnv';
+import { parseControllerArgs } from './controllerArgs';
+import { envFilePairs, fileSource, literalPair } from './kustomizeKv';
 import { chartAt, findInstallers, folderDeployed, isArgoChart, joinPath, type Installers, type SelectedValues } from './installers';
+import { checkHelmCharts, selectHelmChartValues } from './helmCharts';
+import { installsArgoCd } from './upstreamManifests';
+import { valuesFromCandidates } from './fluxValuesFrom';
+import { checkTerraform, selectTerraformValues, terraformReleases } from './terraform';
+import type { FormSink, Placement } from './sink';
 
 export const CM_NAME = 'argocd-cmd-params-cm';
 export const CM_KEY = 'applicationsetcontroller.enable.progressive.syncs';
@@ -80,6 +89,11 @@ export const CONTROLLER_SETTINGS = [
     flag: '--applicationset-namespaces',
     env: 'ARGOCD_APPLICATIONSET_CONTROLLER_NAMESPACES',
   },
+  // Read by the application controller and the API server, not by the ApplicationSet controller
+  // (`--application-namespaces`, util/security/application_namespaces.go IsNamespaceEnabled): an
+  // ApplicationSet outside Argo CD's namespace creates its Applications in its own namespace, which must be
+  // enabled here too. Only the ConfigMap key is read (the flag and env var belong to other Deployments).
+  { name: 'applicationNamespaces', cm: 'application.namespaces', flag: '', env: '' },
 ] as const;
 
 export type ControllerSettingName = (typeof CONTROLLER_SETTINGS)[number]['name'];
@@ -179,6 +193,8 @@ interface Site {
   path: JsonPath;
   /** True when the finding is inside a string (inline Helm values, inline kustomize patch). */
   inner: boolean;
+  /** The span, for a file that is not YAML (a Terraform file: `docIndex` -1). */
+  span?: Span;
 }
 
 class Collector {
@@ -201,13 +217,22 @@ class Collector {
   /** Helm's merge order of the values being read: later ranks of one chain override earlier ones. */
   rank: { chain: string; rank: number } | undefined;
   /** Remote bases of kustomizations, said as "not read" only for kustomizations that are Argo CD installs. */
-  remoteBases: { site: Site; ref: string; key: string }[] = [];
+  remoteBases: { site: Site; ref: string; key: string; what?: string }[] = [];
   /** The configuration files being scanned (never re-asked of the index while it is read). */
   files: readonly IndexedFile[] = [];
   /** Workspace roots (an Application's `path:` is relative to its repository's root). */
   roots: readonly string[] = [];
   /** HelmRelease valuesFrom entries (`file#name#index`) found in the repository. */
   selectedFrom = new Set<string>();
+  /** Namespaces that hold Argo CD Applications of the repository, each with the first file (install/outside.ts). */
+  appNamespaces = new Map<string, string>();
+  /** The argo-cd helm_releases of the Terraform files, read once per scan. */
+  terraform: ReturnType<typeof terraformReleases> | undefined;
+  /** The Flux sources a HelmRelease's `chartRef` may name (versions/fluxChart.ts). */
+  fluxSources = (): FluxSourceLookup => (this.fluxLookup ??= fluxSources(this.workspace.matching(ARGOCD_INSTALL)));
+  private fluxLookup: FluxSourceLookup | undefined;
+  /** Params ConfigMap files that nothing deploys, in folders holding no other part of Argo CD (`notDeployed`). */
+  byHand = new Set<string>();
   /** The Helm key the evidence being read sits under (`params.<key>`, `extraArgs`, ...), for overrides. */
   slot: string | undefined;
 
@@ -228,10 +253,51 @@ class Collector {
     return this.instanceOf(site).key;
   }
 
+  /** Entries kept per install: [deciding evidence, ignored evidence, settings] (see `full`). */
+  private counts = new Map<string, [number, number, number]>();
+  /** Installs whose settings reached the bound (the controller findings then say nothing of them). */
+  settingsTruncated = new Set<string>();
+  /** Installs whose configuration was not all kept (MAX_EVIDENCE reached), with what was left out. */
+  truncated = new Map<string, { site: Site; what: string }>();
+
+  /**
+   * Counts an entry of an install, false when its bound is reached. Evidence that decides reaching the
+   * bound makes the install's progressive-sync verdict unknown (`truncated`, said as "not read"); settings
+   * reaching it leave them unknown (`settingsTruncated`: lint's controller findings say nothing); ignored
+   * evidence beyond it is only left out of the list (it decides nothing).
+   */
+  private full(site: Site, key: string, kind: 0 | 1 | 2): boolean {
+    const n = this.counts.get(key) ?? [0, 0, 0];
+    this.counts.set(key, n);
+    if (n[kind] < MAX_EVIDENCE) {
+      n[kind]++;
+      return false;
+    }
+    if (kind === 2) this.settingsTruncated.add(key);
+    if (kind === 0 && !this.truncated.has(key))
+      this.truncated.set(key, {
+        site,
+        what: `the install model keeps at most ${MAX_EVIDENCE} places that set progressive syncs per install, and ${relativePath(this.roots, site.file.path)} holds more`,
+      });
+    return true;
+  }
+
   add(site: Site, level: EvidenceLevel | undefined, effect: EnablementEvidence['effect'], description: string, enableText?: string) {
-    if (this.evidence.length >= MAX_EVIDENCE) return;
     const inst = this.instanceOf(site);
+    if (this.full(site, inst.key, effect === 'ignored' ? 1 : 0)) return;
     this.evidence.push({ file: site.file.path, description, effect, level, site, enableText, instance: inst.key, ...this.order() });
+  }
+
+  private readonly unreadAt = new Set<string>();
+
+  /** Configuration of the install being read that exists but was not read: the install's answers are unknown. */
+  unread(site: Site, description: string) {
+    const inst = this.instanceOf(site);
+    // Once per install: the same source reached twice (two overlays of one base) is one note.
+    const key = `${inst.key}\0${description}`;
+    if (this.unreadAt.has(key)) return;
+    this.unreadAt.add(key);
+    this.evidence.push({ file: site.file.path, description, effect: 'ignored', site, instance: inst.key, unread: true });
   }
 
   /** The merge position of what is being read (see `applyOverrides`). */
@@ -253,8 +319,9 @@ class Collector {
   }
 
   setting(site: Site, setting: ControllerSettingName, level: EvidenceLevel, value: string) {
-    if (this.settings.length >= MAX_EVIDENCE) return;
-    this.settings.push({ setting, value, level, file: site.file.path, site, instance: this.instanceOf(site).key, ...this.order() });
+    const key = this.instanceOf(site).key;
+    if (this.full(site, key, 2)) return;
+    this.settings.push({ setting, value, level, file: site.file.path, site, instance: key, ...this.order() });
     if (setting === 'namespaces') this.watch(site, value);
   }
 
@@ -272,76 +339,119 @@ class Collector {
 
 const at = (s: Site, ...p: JsonPath): Site => ({ ...s, path: [...s.path, ...p] });
 
+/**
+ * The first `max` entries of a list the model reads (a bound against hostile files). When an entry past
+ * the bound could configure the controller (`relevant`), the install's answers become unknown: said as
+ * "not read", with the bound, never silently dropped (install/completeness.ts).
+ */
+function bounded<T>(
+  c: Collector,
+  site: Site,
+  list: readonly T[],
+  max: number,
+  what: string,
+  relevant: (x: T) => boolean,
+  kustomization = false,
+): T[] {
+  if (list.length > max && list.slice(max).some(relevant)) {
+    const description = `not read: ${what} past the first ${max} (the install model reads no more), and one of them may set a controller setting`;
+    // A kustomization's lists count only when it is an Argo CD install: decided at the end, as for remote bases.
+    if (kustomization) c.remoteBases.push({ site, ref: what, key: c.current?.key ?? installOf(site.file.path).key, what: description });
+    else c.unread(site, description);
+  }
+  return list.slice(0, max);
+}
+
+/** Words that name a flag the model reads (for `bounded`). */
+const namesFlag = (a: Json | undefined) => {
+  const t = scalarText(a);
+  return t !== undefined && /--(enable-|policy|allowed-scm|applicationset-namespaces)/.test(t);
+};
+
 /** A value as written, quoted; control characters (a file's trailing newline) shown escaped. */
-const quote = (raw: string) => (/[\n\r\t]/.test(raw) ? JSON.stringify(raw) : `"${raw}"`);
+const quote = (raw: string) => {
+  const shown = raw.length > 80 ? `${raw.slice(0, 80)}…` : raw;
+  // Control characters escaped (a file's trailing newline); a value with double quotes (an `envs:` line
+  // keeps them) in single quotes, so the quotes the controller gets show.
+  return /[\n\r\t]/.test(shown) ? JSON.stringify(shown) : shown.includes('"') ? `'${shown}'` : `"${shown}"`;
+};
 
-/** strconv.ParseBool, which pflag uses for `--flag=value`. */
-function parseGoBool(v: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(v)) return true;
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(v)) return false;
-  return undefined;
-}
-
-/** A boolean as the controller reads its env var (and so the ConfigMap key). */
-function envBool(v: string): boolean | undefined {
-  const l = v.toLowerCase();
-  return l === 'true' ? true : l === 'false' ? false : undefined;
-}
+/** The flags the arguments are read for, each with whether it is a bool flag (controllerArgs.ts). */
+const KNOWN_FLAGS: ReadonlyMap<string, boolean> = new Map<string, boolean>([
+  ...CONTROLLER_SETTINGS.filter((st) => st.flag).map((st): [string, boolean] => [st.flag, 'bool' in st]),
+  [FLAG, true],
+  [OLD_FLAG, true],
+]);
+/** String slice flags: a repeated flag adds to the list (pflag stringSlice Set); any other: the last one wins. */
+const SLICE_FLAGS = new Set(['--applicationset-namespaces', '--allowed-scm-providers']);
 
 function checkArgs(c: Collector, site: Site, args: Json | undefined, who: string) {
-  if (Array.isArray(args)) args.slice(0, 500).forEach((a, i) => checkArg(c, at(site, i), a, who));
+  if (Array.isArray(args))
+    readArgs(
+      c,
+      (i) => at(site, i),
+      bounded(c, site, args, 500, `${who}: arguments`, namesFlag).map((a) => scalarText(a)),
+      who,
+    );
 }
 
 /** One argument string; `site` points at it. */
 function checkArg(c: Collector, site: Site, arg: Json | undefined, who: string) {
-  const text = scalarText(arg);
-  if (text === undefined) return;
-  // `sh -c "... --enable-progressive-syncs"` puts several words in one string.
-  const whole = (tok: string) => text.trim() === tok;
-  const toks = text.split(/\s+/).slice(0, 500);
-  toks.forEach((tok, i) => {
-    for (const st of CONTROLLER_SETTINGS) {
-      if (tok === st.flag) {
-        // A bool flag alone is true; a value flag takes the next word.
-        const next = toks[i + 1];
-        if ('bool' in st) c.setting(site, st.name, 'flag', 'true');
-        else if (next !== undefined) c.setting(site, st.name, 'flag', next);
-      } else if (tok.startsWith(st.flag + '=')) c.setting(site, st.name, 'flag', tok.slice(st.flag.length + 1));
-    }
-  });
-  for (const tok of toks) {
-    if (tok === FLAG) c.add(site, 'flag', 'enables', `${who} passes ${FLAG}`);
-    else if (tok.startsWith(FLAG + '=')) {
-      const b = parseGoBool(tok.slice(FLAG.length + 1));
-      if (b === undefined)
-        c.add(
-          site,
-          undefined,
-          'ignored',
-          `${who} passes ${tok}: not a boolean, the controller refuses to start`,
-          whole(tok) ? FLAG : undefined,
-        );
-      else c.add(site, 'flag', b ? 'enables' : 'disables', `${who} passes ${tok}`, whole(tok) && !b ? FLAG : undefined);
-    } else if (tok === OLD_FLAG || tok.startsWith(OLD_FLAG + '=')) {
+  readArgs(c, () => site, [scalarText(arg)], who);
+}
+
+/** An argument list as pflag reads it (controllerArgs.ts); `siteOf(i)` points at its `i`th item. */
+function readArgs(c: Collector, siteOf: (item: number) => Site, items: (string | undefined)[], who: string) {
+  const parsed = parseControllerArgs(items, KNOWN_FLAGS);
+  // pflag sets a flag each time it is given: the last one wins, a string slice collects them all.
+  const last = new Map<string, number>();
+  parsed.forEach((p, i) => last.set(p.flag, i));
+  const slices = new Map<string, string[]>();
+  for (const p of parsed) if (SLICE_FLAGS.has(p.flag)) slices.set(p.flag, [...(slices.get(p.flag) ?? []), p.value]);
+  parsed.forEach((p, i) => {
+    if (last.get(p.flag) !== i) return;
+    const st = CONTROLLER_SETTINGS.find((x) => x.flag === p.flag);
+    if (st) c.setting(siteOf(p.item), st.name, 'flag', SLICE_FLAGS.has(p.flag) ? slices.get(p.flag)!.join(',') : p.value);
+    // The replacement text of a fix is only offered where the item holds just this flag.
+    const whole = items[p.flagItem]?.trim() === p.word && p.item === p.flagItem;
+    const site = siteOf(p.flagItem);
+    if (p.flag === FLAG) {
+      if (!p.written) c.add(site, 'flag', 'enables', `${who} passes ${FLAG}`);
+      else {
+        const b = flagBool(p.value);
+        if (b === undefined)
+          c.add(
+            site,
+            undefined,
+            'ignored',
+            `${who} passes ${p.word}: not a boolean, the controller refuses to start`,
+            whole ? FLAG : undefined,
+          );
+        else c.add(site, 'flag', b ? 'enables' : 'disables', `${who} passes ${p.word}`, whole && !b ? FLAG : undefined);
+      }
+    } else if (p.flag === OLD_FLAG) {
       c.add(
         site,
         undefined,
         'ignored',
-        `${who} passes ${tok}: the flag was ${RENAMED} (an unknown flag stops the controller)`,
-        whole(tok) ? FLAG : undefined,
+        `${who} passes ${p.word}: the flag was ${RENAMED} (an unknown flag stops the controller)`,
+        whole ? FLAG : undefined,
       );
     }
-  }
+  });
 }
 
 function checkEnv(c: Collector, site: Site, env: Json | undefined, who: string) {
-  if (Array.isArray(env)) env.slice(0, 500).forEach((e, i) => checkEnvVar(c, at(site, i), e, who));
+  if (Array.isArray(env))
+    bounded(c, site, env, 500, `${who}: env entries`, (e) =>
+      /^ARGOCD_APPLICATIONSET_CONTROLLER_/.test(String(own(e, 'name') ?? '')),
+    ).forEach((e, i) => checkEnvVar(c, at(site, i), e, who));
 }
 
 /** One `{name, value}` entry; `site` points at the entry. */
 function checkEnvVar(c: Collector, site: Site, e: Json | undefined, who: string) {
   const name = own(e, 'name');
-  const st = CONTROLLER_SETTINGS.find((x) => x.env === name);
+  const st = name ? CONTROLLER_SETTINGS.find((x) => x.env === name) : undefined;
   const stValue = scalarText(own(e, 'value'));
   if (st && stValue !== undefined) c.setting(at(site, 'value'), st.name, 'env', stValue);
   if (name !== ENV && name !== OLD_ENV) return;
@@ -441,10 +551,11 @@ function checkResourceIn(c: Collector, site: Site, v: Json, kind: Json | undefin
   else if ((kind === 'Deployment' || kind === 'StatefulSet') && isControllerName(name))
     checkPodSpec(c, at(site, 'spec', 'template', 'spec'), own(own(own(v, 'spec'), 'template'), 'spec'), `Deployment ${name}`);
   else if (kind === 'ArgoCD' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) checkArgoCDResource(c, site, v, name);
-  else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/'))
+  else if (kind === 'Application' && String(own(v, 'apiVersion') ?? '').startsWith('argoproj.io/')) {
+    const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
+    if (ns && !site.inner && !c.appNamespaces.has(ns)) c.appNamespaces.set(ns, site.file.path);
     checkArgoApplication(c, site, v, name, depth);
-  else if (kind === 'HelmRelease' && own(own(own(own(v, 'spec'), 'chart'), 'spec'), 'chart') === 'argo-cd')
-    checkHelmRelease(c, site, v, name);
+  } else if (kind === 'HelmRelease' && fluxArgoChart(v, c.fluxSources())) checkHelmRelease(c, site, v, name);
   else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
     const kns = own(v, 'namespace');
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
@@ -484,6 +595,20 @@ function checkArgoCDResource(c: Collector, site: Site, v: Json, name: string) {
     `ArgoCD ${name} (spec.applicationSet.extraCommandArgs)`,
   );
   checkEnv(c, at(site, 'spec', 'applicationSet', 'env'), own(as, 'env'), `ArgoCD ${name} (spec.applicationSet.env)`);
+  // spec.sourceNamespaces: the namespaces the Operator lets Applications live in (it passes them as the
+  // application controller's and API server's --application-namespaces; argocd-operator api/v1beta1
+  // ArgoCDSpec.SourceNamespaces), read as application.namespaces.
+  const sourceNs = own(spec, 'sourceNamespaces');
+  if (Array.isArray(sourceNs) && sourceNs.length)
+    c.setting(
+      at(site, 'spec', 'sourceNamespaces'),
+      'applicationNamespaces',
+      'configmap',
+      sourceNs
+        .map((x) => scalarText(x) ?? '')
+        .filter(Boolean)
+        .join(','),
+    );
   checkParams(
     c,
     at(site, 'spec', 'cmdParams'),
@@ -508,7 +633,7 @@ function checkArgoApplication(c: Collector, site: Site, v: Json, name: string, d
   try {
     for (const [src, p] of sources) {
       if (!isObj(src)) continue;
-      const path = scalarText(own(src, 'path'));
+      const path = isOciSource(src) ? undefined : scalarText(own(src, 'path'));
       const root = c.roots.find((r) => site.file.path.startsWith(r + '/')) ?? c.roots[0];
       const chartDir = path !== undefined && root ? joinPath(root, path) : undefined;
       const installers = chartDir ? c.installers.charts.get(chartDir) : undefined;
@@ -523,7 +648,7 @@ function checkArgoApplication(c: Collector, site: Site, v: Json, name: string, d
         c.rank = { chain: appKey, rank: 1000 };
         checkHelmSource(c, at(site, ...p, 'helm'), own(src, 'helm'), depth, [[]]);
         const refs = c.installers.refs.get(appKey);
-        if (refs && scalarText(own(src, 'chart')) === 'argo-cd') noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
+        if (refs && isArgoChartSource(src)) noteUnread(c, at(site, ...p, 'helm', 'valueFiles'), refs.valueFiles, name);
       }
     }
   } finally {
@@ -537,16 +662,20 @@ function checkHelmRelease(c: Collector, site: Site, v: Json, name: string) {
   // Flux merges the valuesFrom sources in order, then spec.values (helm-controller
   // `internal/chartutil/values.go` ChartValuesFromReferences); the sources found in the repository
   // are read in `selectFluxValues`, the ones that are not are said here.
+  // A HelmRelease of argo-cd is an install whatever it states (no chart version, values only from
+  // valuesFrom); its spec.values, which Flux merges last, is where the enabling fix writes.
   const key = c.current?.key ?? installOf(site.file.path).key;
+  c.target('helm-values', site, ['spec', 'values']);
+  const unresolved = fluxArgoChart(v, c.fluxSources())?.unresolved;
+  if (unresolved) c.unread(at(site, 'spec', 'chartRef'), `HelmRelease ${name} ${unresolved}`);
   const from = own(own(v, 'spec'), 'valuesFrom');
   if (Array.isArray(from))
     from.slice(0, 50).forEach((ref, i) => {
       if (c.selectedFrom.has(`${site.file.path}#${name}#${i}`)) return;
       const rk = String(own(ref, 'kind') ?? 'ConfigMap');
-      c.add(
+      // Values the model cannot see may set anything: the verdict is unknown, never "off".
+      c.unread(
         at(site, 'spec', 'valuesFrom', i),
-        undefined,
-        'ignored',
         `HelmRelease ${name} valuesFrom ${rk} ${String(own(ref, 'name') ?? '')}: not read (not in this repository; Flux reads it from the cluster)`,
       );
     });
@@ -739,8 +868,21 @@ function sub(c: Collector, site: Site, v: Obj, k: string[], who: string) {
 /** The values files an Application selects that cannot be read: said, never silently skipped. */
 function noteUnread(c: Collector, site: Site, files: readonly SelectedValues[], app: string) {
   files.forEach((f, i) => {
-    const why = f.unread ?? (f.path && !c.workspace.file(f.path) ? 'not in the repository' : undefined);
-    if (why) c.add(at(site, i), undefined, 'ignored', `Application ${app} helm.valueFiles ${f.written}: not read (${why})`);
+    // A file of the repository that the workspace index skipped (over its size limit, not a regular file)
+    // exists: what it sets is unknown, so the install's answers are (never "not in the repository").
+    const skipped = f.path ? c.workspace.notRead(f.path) : undefined;
+    if (skipped) {
+      c.unread(at(site, i), `Application ${app} helm.valueFiles ${f.written}: not read (${skipped})`);
+      return;
+    }
+    // One the model cannot reach (another repository, the chart package, a URL, past the bound): unknown too.
+    if (f.unread) {
+      c.unread(at(site, Math.min(i, 49)), `Application ${app} helm.valueFiles ${f.written}: not read (${f.unread})`);
+      return;
+    }
+    // A file of this repository that does not exist sets nothing (Argo CD fails to render without it).
+    if (f.path && !c.workspace.file(f.path))
+      c.add(at(site, i), undefined, 'ignored', `Application ${app} helm.valueFiles ${f.written}: not read (not in the repository)`);
   });
 }
 
@@ -776,6 +918,7 @@ interface PatchTarget {
 }
 
 function checkKustomization(c: Collector, site: Site, v: Json, depth: number) {
+  if (!site.inner) checkHelmCharts(sinkOf(c), site, v, c.current?.key ?? installOf(site.file.path).key);
   checkKustomizePatches(c, site, v, depth);
   noteRemoteBases(c, site, v);
   const gens = own(v, 'configMapGenerator');
@@ -799,7 +942,13 @@ function checkKustomizePatches(c: Collector, site: Site, v: Json, depth: number)
   ];
   for (const [field, list] of lists) {
     if (!Array.isArray(list)) continue;
-    list.slice(0, 200).forEach((entry, i) => {
+    // A patch past the bound counts when it may concern the controller: no target (a file or an inline
+    // strategic-merge patch names its own), or the controller or the params ConfigMap as its target.
+    const mayConcern = (e: Json) => {
+      const t = own(e, 'target');
+      return t === undefined || json6902Applies({ kind: String(own(t, 'kind') ?? ''), name: String(own(t, 'name') ?? '') });
+    };
+    bounded(c, at(site, field), list, 200, `kustomize ${field}`, mayConcern, true).forEach((entry, i) => {
       const s = at(site, field, i);
       // patchesStrategicMerge entries are paths or inline YAML strings.
       const patch = typeof entry === 'string' ? (entry.includes('\n') ? entry : undefined) : scalarText(own(entry, 'patch'));
@@ -836,75 +985,97 @@ function noteRemoteBases(c: Collector, site: Site, v: Json) {
   for (const field of ['resources', 'bases', 'components']) {
     const list = own(v, field);
     if (!Array.isArray(list)) continue;
-    list.slice(0, 200).forEach((r, i) => {
+    const remoteOther = (r: Json) => {
       const ref = scalarText(r);
+      return !!ref && isRemote(ref) && !/argoproj(-labs)?\//i.test(ref);
+    };
+    bounded(c, at(site, field), list, 200, `kustomize ${field}`, remoteOther, true).forEach((r, i) => {
+      const ref = scalarText(r);
+      // Argo CD's own manifests (install/upstreamManifests.ts): the kustomization is an install.
+      if (ref && installsArgoCd(ref)) c.instanceKey(at(site, field, i));
       if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.current?.key ?? installOf(site.file.path).key });
     });
   }
 }
 
-/** The `envs:` files of the params ConfigMap generator `g` (the `i`th). */
+/** The `envs:` files (and the older single `env:`) of the params ConfigMap generator `g` (the `i`th). */
 function checkGeneratorEnvs(c: Collector, site: Site, g: Json, i: number) {
-  // `envs:` files hold KEY=VALUE lines, as literals do (kustomize api/kv: `#` comments, blank lines skipped).
   const envs = own(g, 'envs');
-  if (Array.isArray(envs))
-    envs.slice(0, 20).forEach((e, j) => {
-      const p = typeof e === 'string' ? resolveRelative(dirname(site.file.path), e) : undefined;
-      const text = p ? c.workspace.file(p)?.text : undefined;
+  const lists: [string, Json[]][] = [
+    ['envs', Array.isArray(envs) ? envs : []],
+    ['env', typeof own(g, 'env') === 'string' ? [own(g, 'env') as Json] : []],
+  ];
+  for (const [field, list] of lists)
+    bounded(
+      c,
+      { ...at(site, 'configMapGenerator', i, field), inner: true },
+      list,
+      20,
+      `kustomize configMapGenerator ${field} files`,
+      () => true,
+    ).forEach((e, j) => {
+      const s: Site = {
+        ...(field === 'env' ? at(site, 'configMapGenerator', i, 'env') : at(site, 'configMapGenerator', i, 'envs', j)),
+        inner: true,
+      };
+      const text = generatorSource(c, s, e, `envs ${String(e)}`);
       if (text === undefined) return;
-      for (const line of text.split(/\r?\n/).slice(0, 500)) {
-        const t = line.trim();
-        const eq = t.indexOf('=');
-        if (!t || t.startsWith('#') || eq < 0) continue;
-        checkParam(
-          c,
-          { ...at(site, 'configMapGenerator', i, 'envs', j), inner: true },
-          t.slice(0, eq).trim(),
-          t.slice(eq + 1).replace(/^["']|["']$/g, ''),
-          `kustomize configMapGenerator ${CM_NAME} (envs ${e})`,
-        );
-      }
+      // kustomize api/kv keyValuesFromLines: the value is everything after the first "=", quotes kept (kustomizeKv.ts).
+      const isSetting = (pair: { key: string }) => pair.key === CM_KEY || CONTROLLER_SETTINGS.some((st) => st.cm === pair.key);
+      for (const pair of bounded(c, s, envFilePairs(text), 500, `lines of ${String(e)}`, isSetting))
+        checkParam(c, s, pair.key, pair.value, `kustomize configMapGenerator ${CM_NAME} (${field} ${String(e)}, line ${pair.line + 1})`);
     });
+}
+
+/**
+ * The text of a generator's `envs:`/`files:` source, or undefined: a path kustomize cannot resolve is
+ * left alone (kustomize fails the build), a file in the repository that the workspace index skipped is
+ * said as "not read" (the verdict is then unknown, never decided without it).
+ */
+function generatorSource(c: Collector, site: Site, entry: Json, what: string): string | undefined {
+  if (typeof entry !== 'string') return undefined;
+  const p = resolveRelative(dirname(site.file.path), entry);
+  if (!p) return undefined;
+  const f = c.workspace.file(p);
+  if (f) return f.text;
+  const why = c.workspace.notRead(p);
+  if (why) c.unread(site, `kustomize configMapGenerator ${CM_NAME} (${what}): not read (${why})`);
+  return undefined;
 }
 
 /** The `files:` entries of the params ConfigMap generator `g`. */
 function checkGeneratorFiles(c: Collector, site: Site, g: Json, i: number) {
-  // `files:` entries: one key per file, its content verbatim (kustomize api/kv), so a trailing
-  // newline is part of the value, and the controller's true/false reading does not accept it.
+  // One key per file, its content verbatim (kustomize api/kv keyValuesFromFileSources): a trailing newline
+  // is part of the value, for every setting (`false\n` is not a boolean, `create-only\n` not a policy).
   const fileList = own(g, 'files');
   if (Array.isArray(fileList))
-    fileList.slice(0, 50).forEach((e, j) => {
-      if (typeof e !== 'string') return;
-      const entry = fileEntry(e);
-      const p = resolveRelative(dirname(site.file.path), entry.path);
-      const text = p ? c.workspace.file(p)?.text : undefined;
-      if (text === undefined || text.length > 4096) return;
-      checkParam(
-        c,
-        { ...at(site, 'configMapGenerator', i, 'files', j), inner: true },
-        entry.key,
-        text,
-        `kustomize configMapGenerator ${CM_NAME} (files ${e})`,
-      );
+    bounded(c, { ...at(site, 'configMapGenerator', i, 'files'), inner: true }, fileList, 50, 'kustomize configMapGenerator files', (e) => {
+      const k = typeof e === 'string' ? fileSource(e)?.key : undefined;
+      return k === CM_KEY || CONTROLLER_SETTINGS.some((st) => st.cm === k);
+    }).forEach((e, j) => {
+      const entry = typeof e === 'string' ? fileSource(e) : undefined;
+      if (!entry) return;
+      const s: Site = { ...at(site, 'configMapGenerator', i, 'files', j), inner: true };
+      const text = generatorSource(c, s, entry.path, `files ${String(e)}`);
+      if (text === undefined) return;
+      checkParam(c, s, entry.key, text, `kustomize configMapGenerator ${CM_NAME} (files ${String(e)})`);
     });
 }
 
-/** The `literals:` of the params ConfigMap generator `g`. */
+/** The `literals:` of the params ConfigMap generator `g`: one pair of matching surrounding quotes removed (kustomizeKv.ts). */
 function checkGeneratorLiterals(c: Collector, site: Site, g: Json, i: number) {
   const lits = own(g, 'literals');
   if (!Array.isArray(lits)) return;
   lits.forEach((l, j) => {
-    if (typeof l !== 'string') return;
-    const eq = l.indexOf('=');
-    if (eq < 0) return;
+    const pair = typeof l === 'string' ? literalPair(l) : undefined;
+    if (!pair) return;
     const behavior = String(own(g, 'behavior') ?? 'create');
-    const value = l.slice(eq + 1).replace(/^["']|["']$/g, '');
     checkParam(
       c,
       { ...at(site, 'configMapGenerator', i, 'literals', j), inner: true },
-      l.slice(0, eq).trim(),
-      value,
+      pair.key,
+      pair.value,
       `kustomize configMapGenerator ${CM_NAME} (behavior ${behavior})`,
     );
   });
@@ -936,7 +1107,7 @@ function checkJson6902(c: Collector, site: Site, ops: Json[], target: PatchTarge
   const onConfigMap = onConfigMapTarget(target);
   if (!onDeployment && !onConfigMap) return;
   const who = `kustomize JSON6902 patch of ${target.kind} ${target.name}`;
-  ops.slice(0, 500).forEach((op, i) => {
+  bounded(c, site, ops, 500, who, (op) => own(op, 'op') === 'add' || own(op, 'op') === 'replace').forEach((op, i) => {
     const kindOp = own(op, 'op');
     if (kindOp !== 'add' && kindOp !== 'replace') return;
     const p = String(own(op, 'path') ?? '');
@@ -985,11 +1156,14 @@ function notDeployed(c: Collector, file: string): { why: string; unlisted?: true
     const above = kustomizationIn(c, up);
     if (above && listedBy(above.value, file.slice(up.length + 1))) return undefined;
   }
-  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1)) || holdsInstallParts(c, dir, file)) return undefined;
+  if (holdsInstallParts(c, dir, file)) return undefined;
+  // Nothing deploys the ConfigMap and no other part of Argo CD lies beside it: applied by hand, if at
+  // all. Such a folder is an install only where the repository holds no other (see `looseInstances`).
+  if (isInstallFolder(dir.slice(dir.lastIndexOf('/') + 1))) return void c.byHand.add(file);
   // A folder of its own is taken as the install's configuration, applied by hand; one that holds the
   // ApplicationSets is theirs, and nothing applies a ConfigMap dropped there.
   // Samples (examples/, docs/, …) are applied by hand as a whole.
-  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return undefined;
+  if (!holdsApplicationSets(c, dir, file) || isSample({ key: dir }, c.roots)) return void c.byHand.add(file);
   const rel = relativePath(c.roots, file);
   return {
     why: `${rel} is written but not deployed: no kustomization lists it and no Application or Flux Kustomization deploys ${relativePath(c.roots, dir)}/ (apply it, e.g. kubectl apply -f ${rel}, or add it to the install; ${restart})`,
@@ -1052,6 +1226,25 @@ function scanFile(c: Collector, file: IndexedFile) {
   if (c.scanned.has(file.path)) return;
   c.scanned.add(file.path);
   const sel = c.selected.get(file.path);
+  // A values file an install selects that cannot be read as values (binary, not YAML, an alias bomb):
+  // what it sets is unknown, and so the install's verdict (Helm would not render it either).
+  const bad = sel
+    ? (file.unread[0]?.why ??
+      (file.docs.length === 0 && /^[ \t]*[^#\s]/m.test(file.text)
+        ? file.text.includes('\0')
+          ? 'it is not a text file'
+          : 'it does not parse as YAML'
+        : undefined))
+    : undefined;
+  if (sel && bad) {
+    const outer = c.current;
+    c.current = { key: sel.key, namespace: sel.namespace };
+    try {
+      c.unread({ file, docIndex: 0, path: [], inner: false }, `${sel.who}: not read (${bad})`);
+    } finally {
+      c.current = outer;
+    }
+  }
   for (const d of file.docs) {
     if (!isObj(d.value)) continue;
     const site: Site = { file, docIndex: d.index, path: [], inner: false };
@@ -1105,12 +1298,14 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
           who: `Application ${r.name} helm.valueFiles ${f.written}`,
         });
     });
+  selectHelmChartValues(sinkOf(c), files);
+  selectTerraformValues(sinkOf(c), (c.terraform = terraformReleases(c.workspace)));
   // Flux HelmReleases of argo-cd and their valuesFrom sources.
   for (const file of files)
     for (const d of file.docs) {
       const v = d.value;
       const spec = own(v, 'spec');
-      if (own(v, 'kind') !== 'HelmRelease' || own(own(own(spec, 'chart'), 'spec'), 'chart') !== 'argo-cd') continue;
+      if (own(v, 'kind') !== 'HelmRelease' || !fluxArgoChart(v, c.fluxSources())) continue;
       const name = resourceName(v);
       const ns = scalarText(own(own(v, 'metadata'), 'namespace'));
       const key = installOf(file.path).key;
@@ -1121,7 +1316,9 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         const refName = scalarText(own(ref, 'name'));
         const valuesKey = scalarText(own(ref, 'valuesKey')) ?? 'values.yaml';
         if (!refName || own(ref, 'targetPath') !== undefined) return;
-        const found = valuesSource(c, files, kind, refName, valuesKey, ns);
+        const found =
+          valuesSource(c, files, kind, refName, valuesKey, ns) ??
+          valuesSource(c, valuesFromCandidates(c.workspace, file.path), kind, refName, valuesKey, ns);
         if (!found) return;
         c.selectedFrom.add(`${file.path}#${name}#${i}`);
         const who = `HelmRelease ${name} valuesFrom ${kind} ${refName} (${valuesKey})`;
@@ -1142,6 +1339,40 @@ function selectValues(c: Collector, files: readonly IndexedFile[]) {
         }
       });
     }
+}
+
+/** The sink through which the readers of single install forms (helmCharts.ts, terraform.ts) report (install/sink.ts). */
+function sinkOf(c: Collector): FormSink {
+  const within = (at: Placement, read: () => void) => {
+    const outer = { current: c.current, rank: c.rank, slot: c.slot };
+    c.current = { key: at.key, namespace: at.namespace };
+    c.rank = at.chain !== undefined && at.rank !== undefined ? { chain: at.chain, rank: at.rank } : undefined;
+    try {
+      read();
+    } finally {
+      c.current = outer.current;
+      c.rank = outer.rank;
+      c.slot = outer.slot;
+    }
+  };
+  return {
+    workspace: c.workspace,
+    select: (path, at, who) =>
+      c.selected.set(path, { key: at.key, namespace: at.namespace, keys: [[]], chain: at.chain, rank: at.rank, who }),
+    skip: (path) => c.scanned.add(path),
+    install: (site, at) => within(at, () => c.instanceKey(site)),
+    values: (site, at, v, who, known) => within(at, () => isObj(v) && checkHelmValues(c, site, v, who, known)),
+    param: (site, at, key, value, who) => within(at, () => checkParam(c, site, key, value, who)),
+    arg: (site, at, value, who) =>
+      within(at, () => {
+        c.slot = 'extraArgs';
+        checkArg(c, site, value, who);
+      }),
+    unread: (site, at, description) => within(at, () => c.unread(site, description)),
+    ignored: (site, at, description) => within(at, () => c.add(site, undefined, 'ignored', description)),
+    target: (site, at, path) => within(at, () => c.target('helm-values', site, path)),
+    parse: (text) => parseInline(text, 1),
+  };
 }
 
 /** Where a HelmRelease's valuesFrom reference is defined in the repository. */
@@ -1240,6 +1471,10 @@ export interface WorkspaceScan {
   instances: Instance[];
   /** Folders an Application's or Flux Kustomization's path deploys (installers.ts). */
   deployed: Installers['deployed'];
+  /** Namespaces that hold Argo CD Applications of the repository, each with the first file that does. */
+  appNamespaces: { namespace: string; file: string }[];
+  /** Installs whose controller settings reached the model's bound: their settings are not all known. */
+  settingsTruncated: string[];
 }
 
 /**
@@ -1255,6 +1490,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
   c.installers = findInstallers(files, workspace, roots);
   selectValues(c, files);
   for (const file of files) scanFile(c, file);
+  checkTerraform(sinkOf(c), c.terraform ?? []);
   // Selected values files that name no setting yet are still where the fix writes.
   for (const path of c.selected.keys()) {
     const f = workspace.file(path);
@@ -1266,16 +1502,26 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     const dir = dirname(r.site.file.path);
     const ns = c.kustomizeNamespaces.get(dir) ?? '';
     if (!c.instances.has(r.key) && !/argo-?cd|gitops/i.test(dir.slice(dir.lastIndexOf('/') + 1)) && !/argo-?cd|gitops/i.test(ns)) continue;
-    if (c.evidence.length >= MAX_EVIDENCE) break;
     c.evidence.push({
       file: r.site.file.path,
-      description: `not read: remote base ${r.ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
+      description:
+        r.what ??
+        `not read: remote base ${r.ref} (kustomize fetches it when it builds; it cannot be read offline and may configure the ApplicationSet controller)`,
       effect: 'ignored',
       site: r.site,
       instance: c.instanceKey(r.site),
       unread: true,
     });
   }
+  // An install whose entries reached the bound: its answers are unknown, and say why.
+  for (const [key, t] of c.truncated)
+    c.evidence.push({
+      file: t.site.file.path,
+      description: `not read: ${t.what}`,
+      effect: 'ignored',
+      instance: key,
+      unread: true,
+    });
   applyOverrides(c);
   // The fix writes in the values Helm reads last (highest rank first; the sort is stable).
   c.targets.sort((a, b) => (b.rank ?? -1) - (a.rank ?? -1));
@@ -1288,6 +1534,7 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     } else
       inst.name = `Application ${inst.key.slice(inst.key.lastIndexOf('#') + 1)} (${relativePath(roots, inst.key.slice(4, inst.key.lastIndexOf('#')))})`;
   }
+  looseInstances(c);
   // Bases referenced by an overlay exist as installs even when they hold no evidence of their own.
   for (const inst of [...c.instances.values()]) {
     for (const b of inst.bases)
@@ -1304,7 +1551,36 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     if (site && e.span) e.where = `${relativePath(roots, e.file)}:${lineOf(site.file.text, e.span.start)}`;
     return e;
   });
-  return { evidence, settings, targets: c.targets, instances: [...c.instances.values()], deployed: c.installers.deployed };
+  return {
+    evidence,
+    settings,
+    targets: c.targets,
+    instances: [...c.instances.values()],
+    deployed: c.installers.deployed,
+    appNamespaces: [...c.appNamespaces].map(([namespace, file]) => ({ namespace, file })),
+    settingsTruncated: [...c.settingsTruncated],
+  };
+}
+
+/**
+ * Installs defined only by params ConfigMaps that nothing in the repository deploys, in folders that hold
+ * no other part of Argo CD (a copy kept for reference, a snippet): "applied by hand, if at all". Such a
+ * folder is the install's configuration when the repository holds no other install; beside a real one it
+ * must not make ApplicationSets ambiguous (install/instances.ts leaves it out of the candidates then).
+ */
+function looseInstances(c: Collector) {
+  const files = new Map<string, Set<string>>();
+  const note = (instance: string | undefined, file: string) => {
+    if (instance) files.set(instance, (files.get(instance) ?? new Set()).add(file));
+  };
+  for (const e of c.evidence) note(e.instance, e.file);
+  for (const s of c.settings) note(s.instance, s.file);
+  for (const t of c.targets) note(t.instance, t.file);
+  for (const inst of c.instances.values()) {
+    const own = files.get(inst.key);
+    if (inst.key.startsWith('app:') || !own?.size || [...own].some((f) => !c.byHand.has(f))) continue;
+    inst.loose = `${[...own].map((f) => relativePath(c.roots, f)).join(', ')}: a ${CM_NAME} that nothing in the repository deploys, with no other part of Argo CD beside it`;
+  }
 }
 
 function lineOf(text: string, offset: number): number {
@@ -1319,6 +1595,12 @@ function resolveSpans(evidence: { site?: Site; span?: Span; valueSpan?: Span; en
   for (const e of evidence) {
     const site = e.site;
     if (!site) continue;
+    if (site.span) {
+      // Not YAML (a Terraform file): the reader gave the span.
+      e.span = site.span;
+      delete e.enableText;
+      continue;
+    }
     let docs = parsed.get(site.file.path);
     if (!docs) {
       docs = parseDocuments(site.file.text);

@@ -28,7 +28,7 @@ import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
 import type { AppSetDoc, HelmValuesOrigin, YamlDoc } from './documents';
 import { severityOf } from '../diagnostics/codes';
-import { isObj, put } from '../objects';
+import { hasKey, isObj, put } from '../objects';
 
 type Obj = { [key: string]: Json };
 
@@ -58,10 +58,10 @@ export function mayHaveArgocdAppsValues(text: string): boolean {
 
 /** Whether `applicationsets` is a key of the document or of one of its top-level mappings (where `argocdAppsAppSets` looks). */
 function mentionsAppSets(value: { [key: string]: Json }): boolean {
-  if (has(value, 'applicationsets')) return true;
+  if (hasKey(value, 'applicationsets')) return true;
   for (const k in value) {
     const v = value[k];
-    if (isObj(v) && has(v, 'applicationsets')) return true;
+    if (isObj(v) && hasKey(v, 'applicationsets')) return true;
   }
   return false;
 }
@@ -118,7 +118,7 @@ export function argocdAppsAppSets(yd: YamlDoc): { appsets: AppSetDoc[]; diagnost
 }
 
 function looksLikeEntry(entry: Obj): boolean {
-  return has(entry, 'generators') || has(entry, 'template');
+  return hasKey(entry, 'generators') || hasKey(entry, 'template');
 }
 
 function makeAppSet(
@@ -227,7 +227,7 @@ function cover(map: YAML.YAMLMap): void {
 /** Copies `from[field]` as `to[as]` (node and value) when the chart would render it. */
 function copy(fromNode: YAML.YAMLMap, from: Obj, field: string, as: string, toNode: YAML.YAMLMap, to: Obj, whenPresent = false): void {
   const p = pairOf(fromNode, field);
-  if (!p || !has(from, field)) return;
+  if (!p || !hasKey(from, field)) return;
   const v = from[field];
   if (!whenPresent && !truthy(v)) return;
   toNode.items.push(new YAML.Pair(p.key, p.value));
@@ -261,8 +261,4 @@ function keyText(k: unknown): string | undefined {
   if (YAML.isScalar(k)) return String(k.value);
   if (typeof k === 'string' || typeof k === 'number') return String(k);
   return undefined;
-}
-
-function has(o: Obj, k: string): boolean {
-  return Object.prototype.hasOwnProperty.call(o, k);
 }

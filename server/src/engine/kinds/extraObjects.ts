@@ -9,13 +9,11 @@
  */
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { finding } from '../diagnostics/codes';
+import { isObj } from '../objects';
 import { helmPlaceholderFindings } from './helmPlaceholders';
 
 /** Top-level keys only the argo-cd chart's values have (as versions/detect.ts reads them). */
 const ARGO_VALUES_KEYS = ['configs', 'applicationSet', 'repoServer', 'redis-ha', 'server', 'controller'];
-
-type Obj = { [k: string]: Json };
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * Paths of the `extraObjects` entries that are ApplicationSets: in the argo-cd chart's own values

@@ -73,15 +73,25 @@ export function verdictOf(en: Enablement, apps: number): Verdict {
 }
 
 /** The consequence when the controller ignores the strategy: `Ignored: progressive syncs are off, so all 24 Applications sync at once`. */
-/** The headline when the configuration that could enable them is a remote base not read offline. */
-export function unknownSentence(apps: number, unread: readonly string[]): string {
-  return `Unknown whether honoured: ${unread.join('; ')}, and nothing read here enables progressive syncs; unless that base does, ${apps === 1 ? 'the 1 Application syncs' : apps ? `all ${apps} Applications sync` : 'all its Applications sync'} at once`;
+/**
+ * The headline when configuration of the install was not read (a remote base, a skipped file, a bound):
+ * what was not read and why, what the rest says, and what follows if the unread part says nothing.
+ */
+export function unknownSentence(apps: number, unread: readonly string[], partial?: Enablement['partial']): string {
+  const all = apps === 1 ? 'the 1 Application syncs' : apps ? `all ${apps} Applications sync` : 'all its Applications sync';
+  if (partial?.state === 'enabled')
+    return `Unknown whether honoured: ${unread.join('; ')}; what was read enables progressive syncs${partial.where ? ` (${partial.where})` : ''}, unless what was not read turns them off`;
+  const read =
+    partial?.state === 'disabled'
+      ? `what was read turns progressive syncs off${partial.where ? ` (${partial.where})` : ''}`
+      : 'nothing read here enables progressive syncs';
+  return `Unknown whether honoured: ${unread.join('; ')}, and ${read}; unless what was not read enables them, ${all} at once`;
 }
 
-/** The headline of a strategy that is not honoured, or whose fate depends on a base not read offline. */
-export function offSentence(en: Pick<Enablement, 'unread' | 'undeployed'>, apps: number): string {
+/** The headline of a strategy that is not honoured, or whose fate depends on configuration not read. */
+export function offSentence(en: Pick<Enablement, 'unread' | 'undeployed' | 'partial'>, apps: number): string {
   if (en.undeployed) return `Not deployed yet: ${en.undeployed}. Until then, ${ignoredSentence(apps).replace(/^Ignored: /, '')}`;
-  return en.unread?.length ? unknownSentence(apps, en.unread) : ignoredSentence(apps);
+  return en.unread?.length ? unknownSentence(apps, en.unread, en.partial) : ignoredSentence(apps);
 }
 
 export function ignoredSentence(apps: number): string {
@@ -120,7 +130,8 @@ export function enablementLensTitle(en: Enablement, apps: number): string {
   }
   const atOnce = apps === 1 ? 'the 1 app syncs at once' : apps ? `all ${apps} apps sync at once` : 'all sync at once';
   if (en.undeployed) return `Not deployed yet · ${apps === 1 ? '1 app' : apps ? `${apps} apps` : 'all'} at once`;
-  if (en.unread?.length) return `Unknown whether honoured · base unread`;
+  if (en.unread?.length)
+    return `Unknown whether honoured · ${en.unread.every((u) => u.includes('remote base')) ? 'base unread' : 'not all read'}`;
   return `Ignored · ${atOnce}`;
 }
 
@@ -146,7 +157,10 @@ export function offReason(en: Enablement): string {
   if (en.undeployed) return `Once deployed, what is written enables them for ${forWhom}.`;
   // An install was found but does not run it: say which and why, never "nothing configures it".
   if (!inst?.name && inst?.rejected) return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
-  if (en.unread?.length) return `Nothing read of the configuration of ${forWhom} enables them, and the controller's default is off.`;
+  if (en.unread?.length)
+    return en.partial
+      ? `Part of the configuration of ${forWhom} was not read, so what was read (${en.partial.state === 'enabled' ? 'enabled' : 'off'}${en.partial.where ? `, ${en.partial.where}` : ''}) does not decide.`
+      : `Nothing read of the configuration of ${forWhom} enables them, and the controller's default is off.`;
   if (!inst?.name)
     return `Nothing in this repository configures the Argo CD that runs it${inst?.why ? ` (${inst.why})` : ''}, and the controller's default is off.`;
   return `Nothing in the configuration of ${forWhom} enables them, and the controller's default is off.`;
@@ -210,7 +224,7 @@ export function enablementLine(en: Enablement, fileShown: (file: string) => stri
       ? en.undeployed
         ? 'not deployed yet'
         : en.unread?.length
-          ? `unknown (nothing read enables them, but ${en.unread.join('; ')})`
+          ? `unknown (${en.partial ? `what was read says ${en.partial.state}${en.partial.where ? ` at ${en.partial.where}` : ''}` : 'nothing read enables them'}, but ${en.unread.join('; ')})`
           : "not enabled (nothing found; the controller's default is off)"
       : en.state;
   const shown = shownInstanceName(en.instance?.name);

@@ -15,6 +15,8 @@ import { getScan } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
+import { unreadLines } from '../install/completeness';
+import { outsideArgoCD } from '../install/outside';
 import { argoCdNamed } from '../install/names';
 
 export {
@@ -88,6 +90,22 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
       evidence = worst.p.ev;
     }
   }
+  // Configuration of the install that exists but was not read: unknown, whatever the rest says
+  // (install/completeness.ts); what was read is kept as `partial`, never as the answer.
+  if (evidence.some((e) => e.unread)) {
+    const decided = firstDeciding(evidence, state);
+    return {
+      state: 'not-found',
+      source: 'detected',
+      evidence,
+      searched: [],
+      targets,
+      instance,
+      notes,
+      unread: unreadLines(evidence, (e) => e.where ?? e.file),
+      ...(state !== 'not-found' ? { partial: { state, ...(decided ? { where: decided.where ?? decided.file } : {}) } } : {}),
+    };
+  }
   return {
     state,
     source: 'detected',
@@ -98,13 +116,6 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     decidedBy: firstDeciding(evidence, state),
     notes,
     ...(state !== 'enabled' && enabledOnceDeployed(evidence) ? { undeployed: evidence.find((e) => e.undeployed)!.undeployed } : {}),
-    ...(state === 'not-found' && evidence.some((e) => e.unread)
-      ? {
-          unread: evidence
-            .filter((e) => e.unread)
-            .map((e) => `${e.where ?? e.file}: ${e.description.replace(/ \(kustomize fetches.*$/, '')}`),
-        }
-      : {}),
   };
 }
 
@@ -184,6 +195,18 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
                 .join('; ')}`
             : 'no Argo CD install in the workspace governs its folder',
         };
+    // Installs of the repository were found, none runs ApplicationSets in this namespace, and Applications
+    // kept there show an Argo CD installed outside the repository (install/outside.ts): that one runs it,
+    // and nothing in the repository configures it — the same answer as a repository with no install.
+    const outside =
+      !choice.instances.length && appset.namespace && choice.otherNamespace.length
+        ? outsideArgoCD(scan, appset.namespace, roots)
+        : undefined;
+    if (outside)
+      instance = {
+        name: '',
+        why: `the Argo CD in namespace ${appset.namespace} is installed outside this repository (${outside.file} keeps Applications there)`,
+      };
     for (const o of choice.otherNamespace) {
       notes.push(
         `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,

@@ -15,6 +15,7 @@ import type { Enablement, PlanStep, RolloutPlan, Verdict } from '../../protocol'
 import { verdictOf } from './describe';
 import { describeSelector, rollingSyncWithSteps, type RolloutStepSpec, type StrategySpec } from './spec';
 import { compareGoStrings } from '../rules/order';
+import { hasKey } from '../objects';
 
 export interface LabelledApp {
   name: string;
@@ -34,10 +35,6 @@ export interface StepAssignment {
   emptySteps: number[];
 }
 
-function hasLabel(labels: Record<string, string>, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(labels, key);
-}
-
 /** `buildAppDependencyList`: every matchExpression must pass (AND); steps in order. */
 export function assignSteps(steps: readonly RolloutStepSpec[], apps: readonly LabelledApp[]): StepAssignment {
   const lists: string[][] = steps.map(() => []);
@@ -49,7 +46,7 @@ export function assignSteps(steps: readonly RolloutStepSpec[], apps: readonly La
     steps.forEach((step, i) => {
       let selected = true;
       for (const e of step.matchExpressions) {
-        if (hasLabel(app.labels, e.key)) {
+        if (hasKey(app.labels, e.key)) {
           if (e.operator !== 'In' && e.operator !== 'NotIn') {
             // Recorded once per (step, operator); the expression fails either way.
             const k = `${i}\u0000${e.operator}`;

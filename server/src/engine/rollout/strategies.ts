@@ -162,6 +162,7 @@ function proposal(c: Candidate, pace: Pace, maxWave: number): StrategyProposal {
     pace,
     steps,
     summary: steps.map((s) => `${label(s.values)} ${s.maxUpdate}`).join(' → '),
+    atOnce: steps.map((s) => `${label(s.values)} ${size(s)}`).join(' → '),
     largestWave,
     waves,
   };

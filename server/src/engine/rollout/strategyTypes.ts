@@ -27,6 +27,11 @@ export interface StrategyProposal {
   steps: StrategyStep[];
   /** `canary 1 → low-traffic 1 → high-traffic 25%`. */
   summary: string;
+  /**
+   * The same with each step's maxUpdate as the count it syncs at once (`canary 1 → low-traffic 45`, not
+   * `25%`): what a quick fix's title says. Absent: `summary` says it already.
+   */
+  atOnce?: string;
   /** Largest number of Applications one wave syncs. */
   largestWave: number;
   /** Waves in all: the controller waits for each wave to be healthy before the next, so this is the rollout's length in syncs. */

@@ -26,7 +26,7 @@
  * active, allow windows stall it whenever none of them is (unless one is open all the time), and an
  * unparsable window stalls it always.
  */
-import { parseDocuments, nodeAt } from '../yaml';
+import { lineNumber, parseDocuments, nodeAt } from '../yaml';
 import type { Span } from '../types';
 import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
@@ -72,12 +72,6 @@ const strs = (v: unknown) => (Array.isArray(v) ? v.map(str) : []);
 const MAX_PROJECTS = 500;
 const MAX_WINDOWS = 100;
 
-function lineOf(text: string, offset: number): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
 /** The AppProjects of the workspace that declare sync windows. */
 export function readProjects(workspace: WorkspaceIndex, roots: readonly string[]): ProjectWindows[] {
   const out: ProjectWindows[] = [];
@@ -110,7 +104,7 @@ export function readProjects(workspace: WorkspaceIndex, roots: readonly string[]
           timeZone: str(w.timeZone) || undefined,
           index,
           span,
-          where: `${relativePath(roots, file.path)}:${lineOf(file.text, span?.start ?? d.span.start)}`,
+          where: `${relativePath(roots, file.path)}:${lineNumber(file.text, span?.start ?? d.span.start)}`,
         };
         win.problem = cronProblem(win.schedule) ?? durationProblem(win.duration);
         const tz = win.timeZone === undefined ? undefined : loadLocationProblem(win.timeZone);

@@ -27,6 +27,14 @@ export type HelmRender =
       helmFails?: { line: number; detail: string };
     };
 
+/**
+ * What the CLI (`appset render`, `lint`, …) and the editor's preview say of a chart template whose
+ * ApplicationSets are not rendered here (`cannot` is why): one sentence, said the same way everywhere.
+ */
+export function notRenderedHere(cannot: string): string {
+  return `a Helm chart template whose ApplicationSets are not rendered here: ${cannot}`;
+}
+
 const RELEASE_NAME = 'release-name';
 /**
  * Functions of our library that Helm's engine does not define as we do (pkg/engine/funcs.go): Argo CD's

@@ -99,6 +99,8 @@ export interface LanguageServiceOf<A> {
   registeredClusters(a: A): { names: string[]; servers: string[] } | undefined;
   /** Where the ApplicationSet containing `offset` (or the first one) writes its generators and rollout steps. */
   rolloutSites(a: A, offset?: number): RolloutSites | null;
+  /** The first YAML syntax error in the document of the ApplicationSet containing `offset` (`line 12: …`): what is read of it is not what was meant. */
+  syntaxError(a: A, offset?: number): string | undefined;
   /**
    * What an editor shows for the file: every finding of ApplicationSet files; for other YAML files
    * only file-level findings (e.g. an ignored progressive-sync setting), never YAML syntax errors,
@@ -149,13 +151,6 @@ export interface LanguageServiceOf<A> {
   prepare(a: A): Generator<void, void>;
   /** Like `prepare`, for the findings of `a` (`lint`, `diagnostics`): computed in steps between feature modules. */
   prepareDiagnostics(a: A): Generator<void, void>;
-  /**
-   * What an editor can show of `a` before its ApplicationSets are expanded (as tsserver sends syntactic
-   * diagnostics before semantic ones): YAML syntax, the schema and every check that needs no generated
-   * Application — always a subset of `diagnosticsToShow(a)` (see earlyFindings.ts). In steps, like
-   * `prepareDiagnostics`, whose run then re-uses the feature modules' memos.
-   */
-  earlyDiagnosticsSteps(a: A): Generator<void, EngineDiagnostic[]>;
   /** Like `prepare`, for the preview text of the ApplicationSet at `offset` (`preview`, `previewText`): a few Applications a step. */
   preparePreview(a: A, offset?: number): Generator<void, void>;
   /** Releases what is kept for a document that was closed. */
@@ -219,6 +214,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     syncPolicy: (a, offset) => views.syncPolicy(a, offset),
     registeredClusters: (a) => registeredClusters(a.file),
     rolloutSites: (a, offset) => views.rolloutSites(a, offset),
+    syntaxError: (a, offset) => views.syntaxError(a, offset),
     previewText: (a, offset) => views.previewText(a, offset),
     planText: (a, offset) => views.planText(a, offset),
     definition: (a, offset) => dispatch.definition(a, offset),
@@ -239,11 +235,6 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
       // compute it in one go (10,000 Applications: over 100 ms with every render re-used).
       yield* analyses.prepare(a);
       yield* lint.lintSteps(a);
-    },
-    *earlyDiagnosticsSteps(a) {
-      // Once the whole answer is known, it is the early answer too.
-      if (lint.done(a)) return service.diagnosticsToShow(a);
-      return yield* lint.earlySteps(a);
     },
     preparePreview: (a, offset) => views.preparePreview(a, offset),
     forget: (uri) => analyses.forget(uri),

@@ -17,8 +17,9 @@ import { mayDeclareClusters } from '../generators/placeholders';
 import { mayConfigureController } from '../rollout/enablement';
 import { declaresAppSet } from '../kinds/appset';
 import { mayHaveArgocdAppsValues } from '../kinds/argocdApps';
-import { earlyShown, withoutExpansion, unlessExpansion } from './earlyFindings';
+import { heldShown, unlessExpansion, withoutExpansion } from './heldFindings';
 import type { Analysis } from './analyses';
+import type { AppSetContext } from '../features/context';
 import type { Dispatch } from './dispatch';
 import { helmRenderFindings } from './helmRenderFindings';
 
@@ -26,7 +27,6 @@ export class LintRun {
   // Findings kept per analysis: the diagnostics run computes them in steps (`prepareDiagnostics`), the
   // answers that follow read them.
   private readonly linted = new WeakMap<Analysis, Finding[]>();
-  private readonly fileFindings = new WeakMap<Analysis, EngineDiagnostic[]>();
 
   constructor(
     private readonly host: EngineHost,
@@ -34,7 +34,7 @@ export class LintRun {
     private readonly dispatch: Dispatch,
   ) {}
 
-  *lintSteps(a: Analysis, early = false): Generator<void, Finding[]> {
+  *lintSteps(a: Analysis): Generator<void, Finding[]> {
     const { host, workspace, dispatch } = this;
     const done = this.linted.get(a);
     if (done) return done;
@@ -45,32 +45,41 @@ export class LintRun {
     else if (a.file.path && a.file.path.endsWith('/' + CONFIG_FILE)) result = parseConfig(a.file.text, a.file.path).diagnostics;
     else {
       const out: EngineDiagnostic[] = [...a.file.parsed.diagnostics];
-      // The file's findings, computed once per analysis (an early answer computed them already).
-      let files = this.fileFindings.get(a);
-      if (!files) {
-        files = [];
-        for (const c of dispatch.contributors) {
-          files.push(...(dispatch.one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
-          yield;
-        }
-        this.fileFindings.set(a, files);
+      for (const c of dispatch.contributors) {
+        out.push(...(dispatch.one(c, (x) => x.fileDiagnostics?.(a.file)) ?? []));
+        yield;
       }
-      out.push(...files);
+      // An ApplicationSet whose answer read cluster data while the language server still reads the
+      // workspace gives only its findings that need no expansion now (heldFindings.ts).
+      let held = false;
       for (const ctx of a.appsets) {
-        // Early: the modules that ask for the expansion give nothing now (they answer in the whole run).
-        const c2 = early ? withoutExpansion(ctx) : ctx;
-        for (const c of dispatch.contributors) {
-          out.push(...(dispatch.one(c, (x) => (early ? unlessExpansion(() => x.diagnostics?.(c2)) : x.diagnostics?.(c2))) ?? []));
-          yield;
+        const before = workspace.heldReads;
+        const heldBefore = workspace.reading && expansionHeld(ctx);
+        let mine: EngineDiagnostic[] = [];
+        if (!heldBefore)
+          for (const c of dispatch.contributors) {
+            mine.push(...(dispatch.one(c, (x) => x.diagnostics?.(ctx)) ?? []));
+            yield;
+          }
+        if (heldBefore || workspace.heldReads !== before) {
+          held = true;
+          const early = withoutExpansion(ctx);
+          mine = [];
+          for (const c of dispatch.contributors) {
+            mine.push(...(dispatch.one(c, (x) => unlessExpansion(() => x.diagnostics?.(early))) ?? []));
+            yield;
+          }
+          mine = heldShown(ctx, mine);
         }
+        out.push(...mine);
       }
+      // A chart template (no ApplicationSet before Helm renders it) that Helm itself fails on.
+      if (!a.appsets.length && a.file.path && out.some((d) => d.code === 'helm/chart-template'))
+        out.push(...helmRenderFindings(a.file.text, a.file.path, host));
       // A document whose only YAML errors are repeated keys was read whole (every value is there, the
       // later of two repeated keys kept): the API server rejects it for the repeat, and every other
       // certain mistake in it is reported at once, not after the repeat is fixed. Any other YAML error
       // leaves only the library's best-effort reading, whose findings would be guesses.
-      // A chart template (no ApplicationSet before Helm renders it) that Helm itself fails on.
-      if (!early && !a.appsets.length && a.file.path && out.some((d) => d.code === 'helm/chart-template'))
-        out.push(...helmRenderFindings(a.file.text, a.file.path, host));
       const broken = a.file.parsed.docs.filter((d) => d.doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')).map((d) => d.span);
       result = applyConfig(
         superseded(dropSuperseded(dropAfterYamlErrors(out, broken))),
@@ -79,20 +88,20 @@ export class LintRun {
         (c) => codeInfo(c) !== undefined,
         commentStarts,
       );
+      // Whether a suppression comment suppresses nothing is known once nothing is held.
+      if (held) result = result.filter((f) => f.code !== 'config/suppression');
     }
-    if (!early) this.linted.set(a, result);
+    this.linted.set(a, result);
     return result;
   }
+}
 
-  /** Whether the whole answer for `a` is known. */
-  done(a: Analysis): boolean {
-    return this.linted.has(a);
-  }
-
-  /** The early answer (see earlyFindings.ts), in steps. */
-  *earlySteps(a: Analysis): Generator<void, EngineDiagnostic[]> {
-    const findings = yield* this.lintSteps(a, true);
-    return earlyShown(a, outsideAppSets(a, unsuppressed(findings)));
+/** Whether the ApplicationSet's expansion used cluster data read while the workspace is still read (an expansion that fails is not held). */
+function expansionHeld(ctx: AppSetContext): boolean {
+  try {
+    return ctx.expansion().held === true;
+  } catch {
+    return false;
   }
 }
 

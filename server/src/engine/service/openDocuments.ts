@@ -22,7 +22,37 @@ export class OpenDocuments {
    */
   private readonly offDisk = new Set<string>();
 
+  /**
+   * Open documents the server is not sent as documents but as text only (`appsetTools/inputDocument`: the
+   * VS Code client's JSON tabs, a git generator's `config.json`): path -> the tab's text. They overlay their
+   * file like any open document (the same rule for a file deleted on disk) and are never analysed.
+   */
+  private readonly inputs = new Map<string, string>();
+
   constructor(private readonly workspace: WorkspaceIndex) {}
+
+  /** An input tab's text (opened or changed); returns true when the index changed. */
+  input(path: string | undefined, text: string): boolean {
+    if (!path) return false;
+    this.inputs.set(path, text);
+    if (this.offDisk.has(path)) return false;
+    const before = this.workspace.version;
+    this.workspace.setOverlay(path, text);
+    return this.workspace.version !== before;
+  }
+
+  /** An input tab closed: its file on disk counts again. Returns true when the index changed. */
+  inputClosed(path: string | undefined): boolean {
+    if (!path || !this.inputs.delete(path)) return false;
+    const before = this.workspace.version;
+    this.close(path);
+    return this.workspace.version !== before;
+  }
+
+  /** The text of an open input tab (undefined when none is open for `path`). */
+  inputText(path: string | undefined): string | undefined {
+    return path ? this.inputs.get(path) : undefined;
+  }
 
   /**
    * Brings the index up to date with an open document. Returns true when the index changed (so
@@ -66,7 +96,8 @@ export class OpenDocuments {
   resync(docs: { path: string | undefined; text: string }[]): void {
     this.pushed.clear();
     const ws = this.workspace;
-    for (const d of docs) if (d.path && !this.offDisk.has(d.path)) ws.setOverlay(d.path, d.text);
+    for (const d of [...docs, ...[...this.inputs].map(([path, text]) => ({ path, text }))])
+      if (d.path && !this.offDisk.has(d.path)) ws.setOverlay(d.path, d.text);
   }
 
   /**

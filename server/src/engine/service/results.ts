@@ -46,6 +46,8 @@ export interface WorkspaceState {
   readonly version: number;
   readonly scanned: { entries: number; complete: boolean };
   readonly counts: { listed: number; statted: number; read: number; cacheSkips: number; parsed: number };
+  /** Deferred mode: answers may still come from part of the workspace (see WorkspaceIndex.reading). */
+  readonly reading: boolean;
   /** Reads more of a deferred workspace (see WorkspaceIndex.warm); true when all of it is read. */
   warm(budget: number): boolean;
   /** After `warm` finished: whether answers given before may change (validate again). */
@@ -67,4 +69,10 @@ export interface OpenDocumentsOf<A> {
   /** The document's file is on disk again (saved, restored): its text overlays it again. */
   onDisk(path: string | undefined, text: string): boolean;
   close(path: string | undefined): void;
+  /** A tab sent as text only (`appsetTools/inputDocument`: a git generator's `config.json`), opened or changed. */
+  input(path: string | undefined, text: string): boolean;
+  /** That tab closed: its file on disk counts again. */
+  inputClosed(path: string | undefined): boolean;
+  /** That tab's text, while it is open. */
+  inputText(path: string | undefined): string | undefined;
 }

@@ -7,7 +7,7 @@ import type { EngineHost } from '../host';
 import { runSteps } from '../steps';
 import type { WorkspaceIndex } from '../workspace/index';
 import type { ExpansionProblem } from '../expand/types';
-import { lineOf } from '../expand/provenance';
+import { lineNumber } from '../yaml';
 import type { AppSetContext } from '../features/context';
 import { previewTextSteps } from '../expand/preview';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
@@ -23,7 +23,7 @@ import { rolloutViewDetails } from '../features/rollout/viewDetails';
 import { viewOf } from '../view/appset';
 import { sub } from '../view/place';
 import { chartTemplateOf } from '../kinds/helmChart';
-import { renderChartTemplate } from './helmRender';
+import { notRenderedHere, renderChartTemplate } from './helmRender';
 import type { Analysis, Analyses } from './analyses';
 import { appsetAt } from './dispatch';
 import type { AppSetSummary, Applications, RolloutSites } from './results';
@@ -64,16 +64,26 @@ export class Views {
         }
       );
     }
+    // A chart template Helm's render cannot be reproduced for: why, rather than nothing (as `appset render` says).
+    if (helm && 'cannot' in helm) return notRendered(helm.cannot);
     const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
     if (!ctx) return null;
     const exp = ctx.expansion();
+    const broken = syntaxErrorIn(a, ctx);
     return {
       name: ctx.doc.name,
       yaml: runSteps(previewYamlSteps(ctx, opts?.lineSafe)),
       apps: exp.apps.length,
       notes: exp.notes,
       exact: exp.exact,
+      ...(broken ? { broken } : {}),
     };
+  }
+
+  /** The first YAML syntax error in the document of the ApplicationSet at `offset` (`line 12: ...`), or undefined. */
+  syntaxError(a: Analysis, offset?: number): string | undefined {
+    const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
+    return ctx && syntaxErrorIn(a, ctx);
   }
 
   *preparePreview(a: Analysis, offset?: number): Generator<void, void> {
@@ -123,7 +133,13 @@ export class Views {
 
   previewText(a: Analysis, offset?: number): { text: string; summary: string } | null {
     const ctx = a.appsets.length ? appsetAt(a, offset) : undefined;
-    if (!ctx) return null;
+    if (!ctx) {
+      // A chart template not rendered here: why, as the preview says it.
+      const helm = a.appsets.length ? undefined : this.helmRendered(a);
+      if (!helm || !('cannot' in helm)) return null;
+      const p = notRendered(helm.cannot);
+      return { text: p.yaml, summary: p.notes[0] };
+    }
     return {
       text: runSteps(previewYamlSteps(ctx)),
       summary: previewSummary(ctx.doc.name, ctx.expansion()),
@@ -185,6 +201,16 @@ export class Views {
   }
 }
 
+/** The preview of a chart template whose ApplicationSets are not rendered here: the reason, as a YAML comment. */
+function notRendered(cannot: string): PreviewResult {
+  const said = notRenderedHere(cannot);
+  const yaml = said
+    .split('\n')
+    .map((l) => `# ${l}`.trimEnd())
+    .join('\n');
+  return { name: '', cannot, yaml: `${yaml}\n`, apps: 0, notes: [said], exact: false };
+}
+
 /** The preview text of one ApplicationSet, kept with its context (see `preparePreview`). */
 function* previewYamlSteps(ctx: AppSetContext, lineSafe = false): Generator<void, string> {
   const kept = ctx.memo(lineSafe ? 'preview-yaml-line-safe' : 'preview-yaml', () => ({ text: undefined as string | undefined }));
@@ -205,7 +231,7 @@ function problemSite(ctx: AppSetContext): (p: ExpansionProblem) => string | unde
   const name = root ? file.slice(root.length).replace(/^\/+/, '') : file.slice(file.lastIndexOf('/') + 1);
   return (p) => {
     const span = p.span;
-    return `${name}:${lineOf(ctx.file.text, span.start)}`;
+    return `${name}:${lineNumber(ctx.file.text, span.start)}`;
   };
 }
 
@@ -218,4 +244,14 @@ function installLinesFor(ctx: AppSetContext): { install?: string[] } {
   const r = installReport(ctx.file, [{ path, namespace }]);
   const lines = installReportLines({ installs: r.installs.filter((i) => i.governs.length), others: r.others });
   return lines.length ? { install: lines } : {};
+}
+
+/**
+ * The first YAML syntax error in the ApplicationSet's document (`line 12: …`), or undefined: while it
+ * stands, the preview is of what could be read (the client then keeps the last good one, marked stale).
+ */
+export function syntaxErrorIn(a: Analysis, ctx: AppSetContext): string | undefined {
+  const { start, end } = ctx.doc.span;
+  const d = a.file.parsed.diagnostics.find((x) => x.code === 'yaml/syntax' && x.span.start >= start && x.span.start <= end);
+  return d ? `line ${lineNumber(a.file.text, d.span.start)}: ${d.message}` : undefined;
 }

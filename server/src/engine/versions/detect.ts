@@ -15,6 +15,7 @@ import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_INSTALL } from '../workspace/interests';
 import { parseVersion, type ReleaseLine } from './releases';
 import { isObj } from '../objects';
+import { fluxArgoChart, lookupIn, type FluxSourceLookup } from './fluxChart';
 
 export interface InstallEvidence {
   file: string;
@@ -174,7 +175,7 @@ function docNamespace(v: Json): string | undefined {
   );
 }
 
-function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvidence[]): void {
+function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvidence[], lookup: FluxSourceLookup): void {
   const base = file.path.split('/').pop() ?? '';
   for (const d of file.docs) {
     if (out.length >= MAX_EVIDENCE) return;
@@ -213,6 +214,15 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
         if (/argoproj\/argocd$/.test(name) && tag) push(parseVersion(tag), tag, `kustomize images: ${name} newTag ${tag}`);
       }
     }
+    // kustomize `helmCharts:` inflating the argo-cd chart (install/helmCharts.ts reads its values); its
+    // namespace when the kustomization sets none (kustomize's `namespace:` wins over the release's).
+    if ((kind === 'Kustomization' || /^kustomization\.ya?ml$/.test(base)) && Array.isArray(v.helmCharts)) {
+      for (const h of v.helmCharts.slice(0, 50)) {
+        const version = str(get(h, 'version'));
+        if (isArgoHelmChart(h) && version)
+          push(chartToLine(version), version, `argo-cd Helm chart ${version} (kustomize helmCharts)`, ns ?? str(get(h, 'namespace')));
+      }
+    }
     // The argo-cd chart itself (vendored) or a chart depending on it.
     if (/^Chart\.ya?ml$/.test(base)) {
       if (v.name === 'argo-cd' && str(v.appVersion))
@@ -226,16 +236,15 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       }
     }
     if (kind === 'HelmRelease') {
-      const chart = get(v, 'spec', 'chart', 'spec');
-      const version = str(get(chart, 'version'));
-      if (get(chart, 'chart') === 'argo-cd' && version)
-        push(chartToLine(version), version, `argo-cd Helm chart ${version} (HelmRelease)`, ns, undefined, true);
+      // `spec.chart.spec.version`, or the OCIRepository/HelmChart its `spec.chartRef` names (versions/fluxChart.ts).
+      const version = fluxArgoChart(v, lookup)?.version;
+      if (version) push(chartToLine(version), version, `argo-cd Helm chart ${version} (HelmRelease)`, ns, undefined, true);
     }
     if (kind === 'Application' && str(v.apiVersion)?.startsWith('argoproj.io/')) {
       const sources = [get(v, 'spec', 'source'), ...((get(v, 'spec', 'sources') as Json[] | undefined) ?? [])];
       for (const s of Array.isArray(sources) ? sources : []) {
         const rev = str(get(s, 'targetRevision'));
-        if (get(s, 'chart') === 'argo-cd' && rev)
+        if (isArgoChartSource(s) && rev)
           push(
             chartToLine(rev),
             rev,
@@ -261,6 +270,30 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       }
     }
   }
+}
+
+/**
+ * An Argo CD Application source installs the argo-cd chart: `chart: argo-cd` (from a Helm repository), or
+ * an OCI repository whose URL names the chart (`repoURL: oci://ghcr.io/argoproj/argo-helm/argo-cd`, Argo CD
+ * 3.1's OCI sources, with `path:` inside the artifact and no `chart:`).
+ */
+export function isArgoChartSource(source: Json | undefined): boolean {
+  if (get(source, 'chart') === 'argo-cd') return true;
+  const url = str(get(source, 'repoURL')) ?? '';
+  return get(source, 'chart') === undefined && /^oci:\/\/.*\/argo-cd\/?$/.test(url);
+}
+
+/** An OCI source: its `path:` is inside the artifact, not a folder of this repository. */
+export const isOciSource = (source: Json | undefined): boolean => /^oci:\/\//.test(str(get(source, 'repoURL')) ?? '');
+
+/**
+ * A kustomize `helmCharts:` entry inflates the argo-cd chart: its `name`, or an OCI `repo` that names the
+ * chart in its path (kustomize `api/types/helmchartargs.go`: `repo` is helm's `--repo`, or an `oci://` URL).
+ */
+export function isArgoHelmChart(entry: Json | undefined): boolean {
+  if (get(entry, 'name') === 'argo-cd') return true;
+  const repo = str(get(entry, 'repo')) ?? '';
+  return /^oci:\/\/.*\/argo-cd\/?$/.test(repo);
 }
 
 /** Top-level keys that only the argo-cd chart's values have (argo-helm `charts/argo-cd/values.yaml`). */
@@ -297,6 +330,21 @@ export function argoValuesKeys(workspace: WorkspaceIndex, file: IndexedFile, v: 
   return ARGO_VALUES_KEYS.some((k) => isObj(v[k])) ? [[]] : [];
 }
 
+/**
+ * The Flux sources (`OCIRepository`, `HelmChart`) a HelmRelease's `chartRef` may name, among `files`: one
+ * that installs argo-cd names it (`oci://…/argo-cd`, `chart: argo-cd`), so the install interest passes it.
+ */
+export function fluxSources(files: readonly IndexedFile[]): FluxSourceLookup {
+  let docs: Json[] | undefined;
+  return (kind, name, namespace) => {
+    docs ??= files
+      .filter((f) => /\b(OCIRepository|HelmChart)\b/.test(f.text))
+      .flatMap((f) => f.docs.map((d) => d.value))
+      .filter((v) => get(v, 'kind') === 'OCIRepository' || get(v, 'kind') === 'HelmChart');
+    return lookupIn(docs)(kind, name, namespace);
+  };
+}
+
 /** Every piece of install evidence in the workspace (files that pass `ARGOCD_INSTALL`), cached per index version. */
 const cache = new WeakMap<WorkspaceIndex, { version: number; found: InstallEvidence[] }>();
 
@@ -304,10 +352,12 @@ export function detectInstalls(workspace: WorkspaceIndex): InstallEvidence[] {
   const hit = cache.get(workspace);
   if (hit && hit.version === workspace.version) return hit.found;
   const found: InstallEvidence[] = [];
-  for (const file of workspace.matching(ARGOCD_INSTALL)) {
+  const files = workspace.matching(ARGOCD_INSTALL);
+  const lookup = fluxSources(files);
+  for (const file of files) {
     if (found.length >= MAX_EVIDENCE) break;
     fromText(file, found);
-    fromDocs(workspace, file, found);
+    fromDocs(workspace, file, found, lookup);
   }
   // The same version written twice in one file (image and tag of one Deployment) is one finding.
   const seen = new Set<string>();

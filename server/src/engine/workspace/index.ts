@@ -26,8 +26,16 @@ export const SCAN_ENTRIES_PER_FILE = 20;
 /** Folder depth below a workspace root. */
 export const MAX_SCAN_DEPTH = 12;
 const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
+/**
+ * Terraform files are listed too, apart from the YAML files (`terraformFiles`): a `helm_release` of the
+ * argo-cd chart is an Argo CD install (install/terraform.ts). At most MAX_TERRAFORM_FILES of them.
+ */
+const isTerraformName = (p: string) => /\.tf$/i.test(p);
+export const MAX_TERRAFORM_FILES = 500;
 /** A provisional answer that claimed nothing (see `stillReading`). */
 const UNKNOWN = Symbol('unknown');
+/** A provisional answer whose findings wait for the whole workspace, whatever it holds (see `matchingHeld`). */
+const HELD = Symbol('held');
 
 export interface IndexedDoc {
   index: number;
@@ -100,6 +108,10 @@ export class WorkspaceIndex {
   private probes = new Map<string, Probe>();
   private overlays = new Map<string, string>();
   private listing: string[] | undefined;
+  /** The Terraform files of the listing (see `terraformFiles`). */
+  private terraformListing: string[] = [];
+  /** Deferred mode: the Terraform files an answer was given from (`settle` compares). */
+  private terraformGiven: string[] | undefined;
   /** What the scan left out (caps, unreadable or oversized files), in words; see `scanNotes()`. */
   private listingNotes: string[] = [];
   private skipped = new Map<string, string>();
@@ -111,7 +123,12 @@ export class WorkspaceIndex {
    * Deferrable interests answered before the workspace was read, with the files each answer held,
    * or UNKNOWN when the consumer claimed nothing (`stillReading`).
    */
-  private provisional = new Map<Interest, string[] | typeof UNKNOWN>();
+  private provisional = new Map<Interest, string[] | typeof UNKNOWN | typeof HELD>();
+  /**
+   * Deferred mode: how many answers were given from a held interest (`matchingHeld`, `noteHeld`); a
+   * consumer compares it before and after its work to know whether that work must wait for the read.
+   */
+  heldReads = 0;
   /** Incremented whenever anything may have changed; callers use it as a cache key. */
   version = 0;
   /**
@@ -135,6 +152,17 @@ export class WorkspaceIndex {
     } else if (this.overlays.get(path) === text) return;
     else this.overlays.set(path, text);
     this.version++;
+  }
+
+  /**
+   * A file's text as the editor holds it: an open document's text (unsaved edits included), else the file
+   * on disk. For readers outside the YAML index (the git generators' config files): the same rule as the
+   * index's own files, so an edit counts before it is saved. A document whose file was deleted on disk has
+   * no overlay (OpenDocuments.deletedOnDisk): it reads as the disk does, missing. Every overlay change
+   * bumps `version`, which keys the expansions: a result read from an overlay never outlives its text.
+   */
+  readText(path: string): string | undefined {
+    return this.overlays.get(path) ?? this.host.readFile(path);
   }
 
   /** Something changed on disk (undefined: anything). */
@@ -203,12 +231,32 @@ export class WorkspaceIndex {
       const f = probe.file ?? this.file(p);
       if (f && (!this.prefilter || bit >= 0 || interest.test(f.text, p))) out.push(f);
     }
-    if (this.provisional.get(interest) !== UNKNOWN)
+    const given = this.provisional.get(interest);
+    if (given !== UNKNOWN && given !== HELD)
       this.provisional.set(
         interest,
         out.map((f) => f.path),
       );
     return out;
+  }
+
+  /**
+   * `matching()` for a consumer whose findings wait until the workspace has been read (deferred mode,
+   * any interest): the files read so far, for what needs no finding (a preview while the workspace is
+   * read); the call is counted in `heldReads`, and `settle()` reports a change whatever the whole
+   * workspace holds, so the caller re-validates and then gives the findings it held.
+   */
+  matchingHeld(interest: Interest): IndexedFile[] {
+    if (!this.deferring) return this.matching(interest);
+    const files = this.matchingSoFar(interest);
+    this.provisional.set(interest, HELD);
+    this.heldReads++;
+    return files;
+  }
+
+  /** Deferred mode: an answer made from `matchingHeld`'s files was used again (a cached reading of them). */
+  noteHeld(): void {
+    if (this.deferring) this.heldReads++;
   }
 
   /**
@@ -245,11 +293,38 @@ export class WorkspaceIndex {
     let changed = false;
     for (const [interest, given] of this.provisional) {
       const now = this.matching(interest).map((f) => f.path);
-      if (given === UNKNOWN ? now.length > 0 : now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
+      if (given === HELD) changed = true;
+      else if (given === UNKNOWN ? now.length > 0 : now.length !== given.length || now.some((p, i) => p !== given[i])) changed = true;
     }
     this.provisional.clear();
+    if (this.terraformGiven) {
+      const now = this.terraformPaths();
+      if (now.length !== this.terraformGiven.length || now.some((p, i) => p !== this.terraformGiven![i])) changed = true;
+      this.terraformGiven = undefined;
+    }
     if (changed) this.version++;
     return changed;
+  }
+
+  /**
+   * The Terraform files of the workspace (`*.tf`, open documents included), read on access; their text
+   * only (`docs` is not for them). In deferred mode, the ones listed so far (`settle` reports a change).
+   */
+  terraformFiles(): IndexedFile[] {
+    const paths = this.deferring ? (this.terraformGiven = this.terraformPaths(true)) : this.terraformPaths();
+    const out: IndexedFile[] = [];
+    for (const p of paths) {
+      const f = this.file(p);
+      if (f) out.push(f);
+    }
+    return out;
+  }
+
+  private terraformPaths(soFar = false): string[] {
+    const listed = soFar && !this.listing ? (this.scanning?.terraform ?? []) : (this.list(), this.terraformListing);
+    const paths = new Set(listed);
+    for (const p of this.overlays.keys()) if (isTerraformName(p)) paths.add(p);
+    return [...paths].sort();
   }
 
   /** Every YAML file, parsed on access (prefer `matching`: this reads and keeps every file). */
@@ -302,6 +377,15 @@ export class WorkspaceIndex {
   file(path: string): IndexedFile | undefined {
     const probe = this.probe(path, true);
     return probe?.file;
+  }
+
+  /**
+   * Why a file that exists is not in the index (over the size limit, not a regular file, unreadable), or
+   * undefined when it is read or does not exist: a consumer that needs it says "not read", never "missing".
+   */
+  notRead(path: string): string | undefined {
+    if (this.file(path)) return undefined;
+    return this.skipped.get(path);
   }
 
   /** The cached probe of `path`, read again when its key changed; `keep` keeps its text regardless of interests. */
@@ -423,6 +507,11 @@ export class WorkspaceIndex {
         sc.out.push(p);
         continue;
       }
+      if (isTerraformName(name)) {
+        if (sc.terraform.length < MAX_TERRAFORM_FILES) sc.terraform.push(p);
+        else sc.terraformCapped ??= p;
+        continue;
+      }
       if (name.startsWith('.') || SKIPPED_FOLDERS.has(name)) continue;
       const st = this.host.stat(p);
       if (!st?.isDirectory) continue;
@@ -446,7 +535,7 @@ export class WorkspaceIndex {
     }
     // The first root on top: roots are walked in order.
     const stack: ScanFrame[] = roots.map((dir) => ({ dir, depth: 0, next: 0 })).reverse();
-    return { stack, out: [], entries: 0, visited };
+    return { stack, out: [], terraform: [], entries: 0, visited };
   }
 
   private finishScan(sc: Scan): void {
@@ -459,7 +548,10 @@ export class WorkspaceIndex {
     else if (sc.entries > MAX_SCAN_ENTRIES)
       notes.push(`the workspace scan stopped after ${MAX_SCAN_ENTRIES.toLocaleString('en-US')} folder entries; later files were not read`);
     if (deepest) notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${deepest})`);
+    if (sc.terraformCapped)
+      notes.push(`the workspace scan read ${MAX_TERRAFORM_FILES} Terraform files; later ones were not read (first: ${sc.terraformCapped})`);
     this.listingNotes = notes;
+    this.terraformListing = sc.terraform;
     this.listing = out;
     this.scanning = undefined;
     this.listingEntries = sc.entries;
@@ -484,6 +576,9 @@ interface ScanFrame {
 interface Scan {
   stack: ScanFrame[];
   out: string[];
+  /** Terraform files listed (see `terraformFiles`). */
+  terraform: string[];
+  terraformCapped?: string;
   entries: number;
   visited: Set<string>;
   deepest?: string;

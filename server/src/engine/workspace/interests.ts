@@ -45,7 +45,9 @@ export const CLUSTER_FILES: Interest = {
  * values (`configs.params`, `applicationSet.extraArgs/extraEnv`). A kustomization matters without
  * naming the setting only when it points a patch file at the controller (its JSON6902 `target`
  * names the `…applicationset-controller`) or reads a non-YAML patch file (`.json`, not indexed on
- * its own). A kustomization's `namespace:` also matters: it is the namespace of the install it builds
+ * its own). A kustomization's `helmCharts:` matters (install/helmCharts.ts: an argo-cd chart inflated there is
+ * an install, its values files and `valuesInline` its configuration), and so does one that lists Argo CD's own
+ * manifests (`argoproj/argo-cd`, argocd-autopilot's base: install/upstreamManifests.ts). A kustomization's `namespace:` also matters: it is the namespace of the install it builds
  * (install/instances.ts decides which install runs an ApplicationSet by it). The other controller
  * settings the install model reads (install/scan.ts CONTROLLER_SETTINGS) are named by a ConfigMap key
  * `applicationsetcontroller.…`, an env var `ARGOCD_APPLICATIONSET_CONTROLLER_…`, or a flag of the
@@ -64,19 +66,23 @@ export const ARGOCD_CONFIG: Interest = {
     /kind:\s*["']?(Application|HelmRelease)\b|valueFiles|valuesFrom|kustomize\.toolkit\.fluxcd\.io/.test(text) ||
     (/(^|\/)Chart\.ya?ml$/.test(path) && text.includes('argo-cd')) ||
     ((/(^|\/)kustomization\.ya?ml$/i.test(path) || text.includes('Kustomization')) &&
-      /applicationset-controller|\.json\b|^namespace:|configMapGenerator|secretGenerator/m.test(text)),
+      /applicationset-controller|\.json\b|^namespace:|configMapGenerator|secretGenerator|^helmCharts:|argoproj\/argo-cd|argocd-autopilot/m.test(
+        text,
+      )),
 };
 
 /**
  * Argo CD installs that tell which version runs (versions/detect.ts). Every piece of evidence names
  * `argoproj/argo…` (the argocd image, the argo-cd repository in a remote base or raw URL, the image
  * in kustomize `images:`), the chart `argo-cd` (Chart.yaml, HelmRelease, Application), the Operator's
- * kind `ArgoCD`, or is chart values under `global:` (`global.image.tag`).
+ * kind `ArgoCD`, or is chart values under `global:` (`global.image.tag`). A Flux HelmRelease may name its
+ * chart only through `chartRef` (an OCIRepository or HelmChart, which itself names `argo-cd`:
+ * versions/fluxChart.ts).
  */
 export const ARGOCD_INSTALL: Interest = {
   name: 'argocd-install',
   deferrable: true,
-  test: (text) => /argoproj\/argo|argo-cd|\bArgoCD\b|\bglobal\s*:/.test(text),
+  test: (text) => /argoproj\/argo|argo-cd|\bArgoCD\b|\bglobal\s*:|\bchartRef\b/.test(text),
 };
 
 /**

@@ -12,6 +12,7 @@ import { astOf, builtTree, inheritTree, property, type AstNode } from './ast';
 import { fastRead } from './fastRead';
 import { lazyDocument, lazyMoved } from './lazyDocument';
 import { guardYamlSteps } from './limits';
+import { lineOfOffset, lineStarts } from './lines';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
 import { argocdAppsAppSets } from '../kinds/argocdApps';
@@ -582,33 +583,5 @@ export function pathAt(doc: YAML.Document.Parsed, offset: number): CursorAt {
   }
 }
 
-/** 0-based line of an offset, binary search over line starts computed once. */
-export function lineIndex(text: string): (offset: number) => number {
-  const starts = lineStarts(text);
-  return (offset: number) => lineOfOffset(starts, offset);
-}
-
-/**
- * The offset each line of `text` starts at, in one pass; the last text's answer is kept (a keystroke's
- * findings and expansion ask for the same long text several times). Read-only: callers share it.
- */
-export function lineStarts(text: string): readonly number[] {
-  if (text === lastLines.text) return lastLines.starts;
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
-  lastLines = { text, starts };
-  return starts;
-}
-let lastLines: { text: string | undefined; starts: readonly number[] } = { text: undefined, starts: [0] };
-
-/** 0-based line of `offset`, by binary search over `lineStarts`. */
-export function lineOfOffset(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
+// Line numbers have one home (lines.ts); the reader's door has always exported them from here.
+export { lineIndex, lineNumber, lineOfOffset, lineStarts } from './lines';

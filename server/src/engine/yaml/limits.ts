@@ -9,6 +9,7 @@ import { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimitHit }
 import type { EngineDiagnostic } from '../types';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
+import { lineNumber } from './lines';
 
 export { YAML_LIMITS };
 
@@ -65,7 +66,7 @@ export function* guardYamlSteps(text: string): Generator<void, GuardedText> {
 }
 
 function finding(text: string, hit: YamlLimitHit): EngineDiagnostic {
-  const line = lineOf(text, hit.offset);
+  const line = lineNumber(text, hit.offset);
   if (hit.kind === 'line') {
     return {
       code: 'yaml/line-too-long',
@@ -101,12 +102,6 @@ function documents(text: string): [number, number][] {
 function lineEnd(text: string, from: number): number {
   const e = text.indexOf('\n', from);
   return e < 0 ? text.length : e;
-}
-
-function lineOf(text: string, offset: number): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 function mb(chars: number): string {

@@ -16,6 +16,7 @@ const DOCUMENT_COMMANDS: ReadonlySet<string> = new Set([
   Commands.preview,
   Commands.showRollout,
   Commands.rolloutPlan,
+  Commands.showChange,
 ]);
 export const PROGRESSIVE_SYNCS: readonly string[] = ['auto', 'enabled', 'disabled'];
 

@@ -10,7 +10,7 @@ import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
 import type { ServerState } from '../state';
 import { looksLikeAppSet } from '../../engine';
-import { Notifications } from '../../protocol';
+import { Notifications, type InputDocumentParams } from '../../protocol';
 
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */
@@ -25,13 +25,16 @@ export function registerDiagnostics(s: ServerState): Revalidation {
   // the document's current text, so results for a stale version are never computed or published.
   const debouncer = new Debouncer();
 
-  const warmUp = indexWarmUp(s, () => revalidateAll(true));
+  // Once the workspace has been read, what it changes is added: a document whose list stays the same
+  // is not sent it again.
+  const warmUp = indexWarmUp(s, () => revalidateAll(true, true));
   const publisher = createPublisher(s, { scheduleOthers, answered: () => warmUp.start() });
 
-  function schedule(doc: TextDocument, delayMs = s.settings.debounceMs): void {
+  function schedule(doc: TextDocument, delayMs = s.settings.debounceMs, onlyChanges = false): void {
     debouncer.run(doc.uri, delayMs, () => {
       const current = documents.get(doc.uri);
-      if (current) void publisher.publish(current);
+      // A newer version already queued publishes for itself (its change schedules its own run).
+      if (current && !s.superseded(current)) void publisher.publish(current, onlyChanges);
     });
   }
 
@@ -40,9 +43,12 @@ export function registerDiagnostics(s: ServerState): Revalidation {
     refreshLenses();
   }
 
-  /** Re-validates every open document; `now` skips the keystroke debounce (settings, folders). */
-  function revalidateAll(now = false): void {
-    for (const d of documents.all()) schedule(d, now ? 0 : s.settings.debounceMs);
+  /**
+   * Re-validates every open document; `now` skips the keystroke debounce (settings, folders);
+   * `onlyChanges` publishes only lists that changed (see Publisher.publish).
+   */
+  function revalidateAll(now = false, onlyChanges = false): void {
+    for (const d of documents.all()) schedule(d, now ? 0 : s.settings.debounceMs, onlyChanges);
     refreshLenses();
   }
 
@@ -117,13 +123,30 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
     if (!looksLikeAppSet(e.document.getText())) on.scheduleOthers(e.document.uri);
   });
 
-  connection.onDidChangeWatchedFiles((e) => {
+  // A tab the client sends as text only (a git generator's config.json): it overlays its file, unanalysed.
+  connection.onNotification(Notifications.inputDocument, (p: InputDocumentParams) => {
+    const path = typeof p?.uri === 'string' ? URI.toPath(p.uri) : undefined;
+    // A document the server is sent as one is kept by its own events.
+    if (!path || documents.get(p.uri)) return;
+    const open = s.service.openDocuments;
+    const changed = s.guard('input document', false, () =>
+      typeof p.text === 'string' ? open.input(path, p.text) : open.inputClosed(path),
+    );
+    if (changed) on.scheduleOthers(p.uri);
+  });
+
+  connection.onDidChangeWatchedFiles(async (e) => {
+    // The web worker's copy of the files is brought up to date first (platform.ts `refresh`).
+    if (s.platform.refresh) {
+      const paths = e.changes.map((c) => URI.toPath(c.uri)).filter((p): p is string => !!p && !documents.get(URI.fromPath(p)));
+      await s.platform.refresh(paths).catch((err: unknown) => s.log(`could not read changed files: ${String(err)}`));
+    }
     s.guard('watched files', undefined, () => {
       let changed = false;
       for (const c of e.changes) {
         const p = URI.toPath(c.uri);
         if (!p || !isWatchedChange(p, c.type)) continue;
-        const open = documents.get(c.uri);
+        const open = documents.get(c.uri) ?? inputTab(p);
         if (open) {
           // Open documents are overlays: their editor text wins over the file on disk, while there is
           // one. A file deleted on disk is not in the repository, whatever its tab still holds; it counts
@@ -138,6 +161,11 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
       if (changed) on.revalidateAll();
     });
   });
+
+  function inputTab(path: string): { getText(): string } | undefined {
+    const text = s.service.openDocuments.inputText(path);
+    return text === undefined ? undefined : { getText: () => text };
+  }
 }
 
 /**

@@ -1,29 +1,40 @@
 /** Hover, code lenses, code actions and completion: each a thin mapping of the facade's answer to LSP. */
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { toCodeAction, toCompletion, toRange, toSpan, fromDiagnostic } from '../convert';
 import type { ServerState } from '../state';
+import { impactHover, impactLenses } from '../impact';
+import { URI } from '../uri';
 
 export function registerFeatures(s: ServerState): void {
   const { connection } = s;
+  // The change's impact against the baseline (impact.ts); a failure leaves the other answers.
+  const impactOf = (doc: TextDocument) => {
+    const file = URI.toPath(doc.uri);
+    return file
+      ? s.impacts.of(s.analysisOf(doc), file, doc.getText()).catch((e: Error) => void s.log(`impact failed: ${e.stack ?? e}`))
+      : undefined;
+  };
 
   connection.onHover((p, token) =>
-    s.whenReady(p.textDocument.uri, token, null, (doc) => {
-      return s.guard('hover', null, () => {
-        const h = s.service.hover(s.analysisOf(doc), doc.offsetAt(p.position));
-        return h ? { contents: { kind: 'markdown' as const, value: h.markdown }, range: toRange(doc, h.span) } : null;
-      });
+    s.whenReady(p.textDocument.uri, token, null, async (doc) => {
+      const offset = doc.offsetAt(p.position);
+      const h = s.guard('hover', undefined, () => s.service.hover(s.analysisOf(doc), offset));
+      const more = impactHover(await impactOf(doc), doc, offset);
+      if (!h && !more) return null;
+      const value = [h?.markdown, more?.markdown].filter(Boolean).join('\n\n---\n\n');
+      return { contents: { kind: 'markdown' as const, value }, range: toRange(doc, (h ?? more)!.span) };
     }),
   );
 
   connection.onCodeLens((p, token) =>
-    s.whenReady(p.textDocument.uri, token, [], (doc) => {
-      return s.guard('code lens', [], () =>
-        s.service.codeLenses(s.analysisOf(doc)).map((l) => ({
-          range: toRange(doc, l.span),
-          command: l.command
-            ? { title: l.title, command: l.command.id, arguments: l.command.args, ...(l.tooltip ? { tooltip: l.tooltip } : {}) }
-            : { title: l.title, command: '', ...(l.tooltip ? { tooltip: l.tooltip } : {}) },
-        })),
-      );
+    s.whenReady(p.textDocument.uri, token, [], async (doc) => {
+      const lenses = s.guard('code lens', [], () => s.service.codeLenses(s.analysisOf(doc)));
+      return [...impactLenses(await impactOf(doc), doc.uri), ...lenses].map((l) => ({
+        range: toRange(doc, l.span),
+        command: l.command
+          ? { title: l.title, command: l.command.id, arguments: l.command.args, ...(l.tooltip ? { tooltip: l.tooltip } : {}) }
+          : { title: l.title, command: '', ...(l.tooltip ? { tooltip: l.tooltip } : {}) },
+      }));
     }),
   );
 

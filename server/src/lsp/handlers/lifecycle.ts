@@ -8,8 +8,6 @@ import {
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import { getLanguageService } from '../../engine';
-import { createNodeHost } from '../../host/nodeHost';
-import { workspaceOf } from '../../host/workspaceOf';
 import { readSettings } from '../settings';
 import { URI } from '../uri';
 import { WATCH_GLOBS } from '../watch';
@@ -44,12 +42,17 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
       refreshLenses: !!ws?.codeLens?.refreshSupport,
       // The VS Code client watches files itself (synchronize.fileEvents); other editors are asked to.
       registerWatchers: !!ws?.didChangeWatchedFiles?.dynamicRegistration && init.clientWatchesFiles !== true,
+      showDocument: !!params.capabilities.window?.showDocument?.support,
     };
     lastRaw = init.settings ?? init.appsetTools;
     s.settings = readSettings(init.settings ?? init.appsetTools);
-    s.host = createNodeHost(roots, s.settings.engine, s.log);
+    s.host = s.platform.createHost(roots, s.settings.engine, s.log);
     s.service = getLanguageService({ host: s.host, deferWorkspaceScan: true });
-    return { capabilities: serverCapabilities(), serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION } };
+    return {
+      // Where the server runs (a Node process or a browser's web worker): the client's tests read it.
+      capabilities: { ...serverCapabilities(), experimental: { platform: s.platform.kind } },
+      serverInfo: { name: PRODUCT_NAME, version: PRODUCT_VERSION },
+    };
   });
 
   connection.onInitialized(() => {
@@ -154,7 +157,7 @@ function rootOpenedDocuments(s: ServerState, revalidation: Revalidation, rootles
     s.guard('workspace of a document', undefined, () => {
       const roots = s.host.roots();
       if (roots.some((r) => file === r || file.startsWith(r.endsWith('/') ? r : r + '/'))) return;
-      s.host.updateRoots([...roots, workspaceOf(file)]);
+      s.host.updateRoots([...roots, s.platform.workspaceOf(file)]);
       revalidation.resetAndRevalidate();
     });
   });

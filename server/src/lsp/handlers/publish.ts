@@ -1,6 +1,7 @@
 /**
- * One document's diagnostics run: a first answer for a document just opened (the quick pass of a very
- * long file, or the early findings of a large one), then the whole answer, never for a stale version.
+ * One document's diagnostics run: the whole answer of the document (a very long file just opened gets
+ * the quick pass of its ApplicationSets first), never for a stale version, and never the same list twice
+ * for one version (the re-validation after the workspace was read sends only what it changed).
  */
 import type { Diagnostic } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -11,16 +12,19 @@ import type { ServerState } from '../state';
 import type { Analysis, EngineDiagnostic } from '../../engine';
 
 /**
- * From this size on, a document just opened is answered in two steps: what needs no expansion first,
- * then the whole answer (expanding a large ApplicationSet, or reading the workspace for cluster
- * generators, is most of its first answer). A smaller document is answered once: the whole answer
- * comes about as fast, and one publish is less churn for the editor.
+ * Up to this many files (and their folders' entries, WorkspaceIndex.warm) are read before a first answer:
+ * a workspace that small is read whole at once; the bench's 1,000-file repository is not (reading it was
+ * a third of the first answer on 50 ApplicationSets with cluster generators, issue 39).
  */
-export const EARLY_ANSWER_CHARS = 32 * 1024;
+const SMALL_WORKSPACE_FILES = 32;
 
 export interface Publisher {
-  /** Computes and sends the diagnostics of `doc` (its current version). */
-  publish(doc: TextDocument): Promise<void>;
+  /**
+   * Computes and sends the diagnostics of `doc` (its current version); with `onlyChanges` (the
+   * re-validation once the workspace has been read) only when they differ from the list last sent for
+   * that version.
+   */
+  publish(doc: TextDocument, onlyChanges?: boolean): Promise<void>;
   /** A document closed: its past runs and answers are forgotten. */
   forget(uri: string): void;
 }
@@ -35,15 +39,19 @@ export interface PublishHooks {
 type Answer = (diagnostics: Diagnostic[]) => void;
 
 export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher {
-  const { connection, documents } = s;
+  const { connection } = s;
   /** The latest `publish` run started per document (see `publish`). */
   const runs = new Map<string, number>();
   /** The version of each document whose first pass was answered (see `publish`). */
   const quickAnswered = new Map<string, number>();
-  /** Open documents that had their first answer (the early one, see `publish`). */
-  const answered = new Set<string>();
+  /**
+   * The last list sent per document, with its version: the re-validation once the workspace is read
+   * does not send the same list again for the same version (the workspace changed nothing), so the
+   * editor's last publish is the whole answer, not a copy of it.
+   */
+  const sent = new Map<string, { version: number; diagnostics: Diagnostic[] }>();
 
-  async function publish(doc: TextDocument): Promise<void> {
+  async function publish(doc: TextDocument, onlyChanges = false): Promise<void> {
     const path = URI.toPath(doc.uri);
     const open = s.service.openDocuments;
     // Every step in slices (state.ts): other documents' requests are answered meanwhile, and a newer
@@ -52,13 +60,29 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     // first, and this one's results, computed before the change, must not be published after it.
     const run = (runs.get(doc.uri) ?? 0) + 1;
     runs.set(doc.uri, run);
-    const stale = () => documents.get(doc.uri)?.version !== doc.version || runs.get(doc.uri) !== run;
-    // Every answer of this version (a first one, then the whole one); the session's first is followed by
-    // one full collection (idleMemory.ts).
+    const stale = () => s.superseded(doc) || runs.get(doc.uri) !== run;
+    // Every answer of this version (a very long file's quick pass, then the whole one).
     const answer = (diagnostics: Diagnostic[]) => {
+      const last = sent.get(doc.uri);
+      if (onlyChanges && last?.version === doc.version && JSON.stringify(last.diagnostics) === JSON.stringify(diagnostics)) return;
+      sent.set(doc.uri, { version: doc.version, diagnostics });
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-      settleAfterFirstAnswer();
     };
+    // The web worker reads the workspace through its client first (lsp/platform.ts `ready`): nothing of
+    // the index may be read from its host before that, or the index would list an empty workspace.
+    const loading = s.platform.ready?.();
+    if (loading) {
+      await loading;
+      if (stale()) return;
+    }
+    // A small workspace is read whole before the first answer (cheaper than answering twice); a larger one
+    // is read in the background after it, and what needs it follows then (engine/service/heldFindings.ts).
+    // (Answers other documents had from part of it are validated again.)
+    const settled = s.guard('workspace index', false, () => {
+      const ws = s.service.workspace;
+      return ws.reading && ws.warm(SMALL_WORKSPACE_FILES) && ws.settle();
+    });
+    if (settled) hooks.scheduleOthers(doc.uri);
     // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).
     if (s.guard('diagnostics', false, () => open.opened(path, doc.getText()))) hooks.scheduleOthers(doc.uri);
     // A very long file opened: the documents that can hold more than syntax findings answer first
@@ -79,11 +103,12 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     s.guard('diagnostics', undefined, () => {
       if (open.sync(path, doc.getText(), () => quick ?? s.analysisOf(doc))) hooks.scheduleOthers(doc.uri);
     });
-    if (!(await firstAnswer(s, doc, quick, stale, answer, !answered.has(doc.uri)))) return;
-    answered.add(doc.uri);
+    if (quick && !(await quickAnswer(s, doc, quick, stale, answer))) return;
     const diagnostics = await wholeAnswer(s, doc, path, stale, open);
     if (diagnostics === undefined) return;
     answer(diagnostics);
+    // The session's first whole answer is followed by one full collection (idleMemory.ts).
+    settleAfterFirstAnswer();
     hooks.answered();
   }
 
@@ -91,41 +116,22 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     publish,
     forget(uri) {
       quickAnswered.delete(uri);
-      answered.delete(uri);
+      sent.delete(uri);
       runs.delete(uri);
     },
   };
 }
 
-/** The first answer of a document just opened, when it gets one; false when the run went stale. */
-async function firstAnswer(
-  s: ServerState,
-  doc: TextDocument,
-  quick: Analysis | undefined,
-  stale: () => boolean,
-  answer: Answer,
-  opened: boolean,
-): Promise<boolean> {
-  if (quick) {
-    if (!(await s.prepare(quick, stale))) return false;
-    const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(s, doc, quick) : []));
-    answer(first);
-    // Let the message out before the whole file is parsed (the connection writes on the next turn).
-    await new Promise((resolve) => setImmediate(resolve));
-  } else if (opened && doc.getText().length >= EARLY_ANSWER_CHARS) {
-    // A large document just opened: what needs no expansion (syntax, schema, static checks) is shown
-    // first, the whole answer for the same version follows (engine/service/earlyFindings.ts).
-    const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
-    if (a && s.service.appsets(a).length) {
-      const early = await s.slices(s.service.earlyDiagnosticsSteps(a), stale, 'early findings');
-      if (!early.ok) return false;
-      const first = s.guard('diagnostics', [], () =>
-        s.settings.validate ? early.value?.filter((d) => shown(s, d)).map((d) => toDiagnostic(doc, d, s.textOf)) : [],
-      );
-      answer(first ?? []);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
+/**
+ * The quick pass of a very long file just opened: its ApplicationSets' whole answer (every finding of
+ * those documents, the expansion's included), before the whole file's; false when the run went stale.
+ */
+async function quickAnswer(s: ServerState, doc: TextDocument, quick: Analysis, stale: () => boolean, answer: Answer): Promise<boolean> {
+  if (!(await s.prepare(quick, stale))) return false;
+  const first = s.guard('diagnostics', [], () => (s.settings.validate ? shownOf(s, doc, quick) : []));
+  answer(first);
+  // Let the message out before the whole file is parsed (the connection writes on the next turn).
+  await new Promise((resolve) => setImmediate(resolve));
   return true;
 }
 
@@ -142,11 +148,20 @@ async function wholeAnswer(
   const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
   if (analysis && !(await s.slices(s.service.prepareDiagnostics(analysis), stale, 'findings')).ok) return undefined;
   if (stale()) return undefined;
-  return s.guard('diagnostics', [], () => {
-    const a = s.analysisOf(doc);
+  const a = s.guard('analysis', undefined, () => s.analysisOf(doc));
+  const shownNow = s.guard('diagnostics', [], () => {
+    if (!a) return [];
     open.remember(path, a);
     return s.settings.validate ? shownOf(s, doc, a) : [];
   });
+  if (!a || !path || !s.settings.validate) return shownNow;
+  // The change gate judges the change against the baseline commit (impact.ts), read once per commit.
+  const gate = await s.impacts.gateFindings(a, path, doc.getText()).catch((e: Error) => {
+    s.log(`change gate failed: ${e.stack ?? e}`);
+    return [];
+  });
+  if (stale()) return undefined;
+  return [...shownNow, ...s.guard('diagnostics', [], () => gate.filter((d) => shown(s, d)).map((d) => toDiagnostic(doc, d, s.textOf)))];
 }
 
 function shownOf(s: ServerState, doc: TextDocument, a: Analysis) {

@@ -13,6 +13,7 @@ import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
 import { checkCommand } from './commandArgs';
+import { changeSummaryAt, changeText, changeTexts } from '../impact';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
@@ -45,6 +46,20 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
   handle(Requests.fileInfo, async (r, token) => {
     const a = await readyFor(r, token);
     return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
+  });
+
+  handle(Requests.changeTexts, async (r, token) => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? changeTexts(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
+  });
+
+  handle(Requests.changeSummary, async (r, token) => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? changeSummaryAt(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
   });
 
   registerCommands(s, ready, overrides);
@@ -93,6 +108,9 @@ function readiness(
     token?: CancellationToken,
     { open, stale } = staleness(r, token),
   ): Promise<Analysis | undefined> => {
+    // A view (the preview, the plan) is whole: a workspace still being read is read first, in slices; the
+    // open documents' findings that waited for it follow (engine/service/heldFindings.ts).
+    if (s.service.workspace.reading && !(await readWorkspace(s, revalidation, stale))) throw s.dropped(token);
     // An open document is parsed in slices first (a file on disk is read whole, within the host's size cap),
     // and again in slices when pushing the open documents moved the workspace index (its analysis is
     // then made again from the same parse, with the workspace looked at anew).
@@ -140,6 +158,17 @@ function readiness(
   };
 
   return { readyFor, previewFor, offsetOf };
+}
+
+/** Reads the rest of a deferred workspace in slices; false when the request went stale meanwhile. */
+async function readWorkspace(s: ServerState, revalidation: Revalidation, stale: () => boolean): Promise<boolean> {
+  const ws = s.service.workspace;
+  const steps = function* () {
+    while (!ws.warm(10)) yield;
+  };
+  if (!(await s.slices(steps(), stale, 'workspace index')).ok) return false;
+  if (ws.reading && s.guard('workspace index', false, () => ws.settle())) revalidation.scheduleOthers('');
+  return true;
 }
 
 /**
@@ -204,8 +233,24 @@ function registerCommands(s: ServerState, { readyFor, previewFor, offsetOf }: Re
         const doc = s.textOf(c.uri!);
         if (!doc) return null;
         const pos = doc.positionAt(c.offset ?? 0);
-        void connection.window.showDocument({ uri: doc.uri, takeFocus: true, selection: { start: pos, end: pos } }).catch(() => undefined);
+        // Only a client that says it opens documents is asked to (Neovim 0.7 ignores the request); any
+        // other is told where to look.
+        if (s.client.showDocument)
+          void connection.window
+            .showDocument({ uri: doc.uri, takeFocus: true, selection: { start: pos, end: pos } })
+            .catch(() => undefined);
+        else say(`Open ${URI.toPath(doc.uri) ?? doc.uri}:${pos.line + 1}`);
         return doc.uri;
+      }
+      case Commands.showChange: {
+        // The "This change" lens in editors without a diff view: the breakdown as text, its line shown.
+        const r = commandDocument(c.command, c.uri, c.offset);
+        const a = r ? await readyFor(r, token) : undefined;
+        const path = r?.uri ? URI.toPath(r.uri) : undefined;
+        const doc = r?.uri ? s.textOf(r.uri) : undefined;
+        const out = a && path && doc ? changeText(await s.impacts.of(a, path, doc.getText()), offsetOf(r!)) : null;
+        say(out?.summary ?? 'This change: nothing changes against the baseline');
+        return out?.text ?? null;
       }
       case Commands.setProgressiveSyncs: {
         const v = c.value!;

@@ -18,4 +18,7 @@ test('label choice: the cluster label with tiers, batches that grow with confide
   assert.equal(careful.largestWave, 10);
   assert.equal(faster.summary, 'canary 1 → low-traffic 25% → high-traffic 50%');
   assert.equal(faster.largestWave, 157);
+  // What a quick fix's title says: each step's count at once, not its percentage (issue 41).
+  assert.equal(careful.atOnce, 'canary 1 → low-traffic 10 → high-traffic 10');
+  assert.equal(faster.atOnce, 'canary 1 → low-traffic 45 → high-traffic 157');
 });

@@ -167,3 +167,37 @@ test('issue 25: a 100,000-folder tree is listed in steps of at most 1,000 folder
   while (!warm.warm(50)) calls++;
   assert.ok(calls >= 50, `${calls} warm-up calls`);
 });
+
+test('issue 39: a held answer (cluster data while the language server still reads the workspace) is the files read so far, counted, and always asks for the re-validation', () => {
+  const files = new Map<string, string>([
+    ['/ws/a/deploy.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n'],
+    ['/ws/clusters/c1.yaml', flowClusterSecret({ name: 'c1' })],
+  ]);
+  const ws = new WorkspaceIndex(memHost(files), { defer: true });
+  assert.deepEqual(ws.matchingHeld(CLUSTER_FILES), [], 'nothing read yet: no listing is made for it');
+  assert.equal(ws.heldReads, 1);
+  ws.noteHeld();
+  assert.equal(ws.heldReads, 2, 'a cached reading used again counts too');
+  while (!ws.warm(1));
+  const before = ws.version;
+  assert.equal(ws.settle(), true, 'the held answer asks for the re-validation');
+  assert.ok(ws.version > before, 'and cached results are made again');
+  assert.deepEqual(
+    ws.matchingHeld(CLUSTER_FILES).map((f) => f.path),
+    ['/ws/clusters/c1.yaml'],
+    'read: the whole answer',
+  );
+  assert.equal(ws.heldReads, 2, 'not counted once read');
+  // Held with no cluster file in the whole workspace: still re-validated (the absence is a finding too).
+  const empty = new WorkspaceIndex(memHost(new Map([['/ws/a.yaml', 'a: 1\n']])), { defer: true });
+  empty.matchingHeld(CLUSTER_FILES);
+  while (!empty.warm(1));
+  assert.equal(empty.settle(), true);
+  // The CLI's index (no deferral) answers whole at once.
+  const cli = new WorkspaceIndex(memHost(files));
+  assert.deepEqual(
+    cli.matchingHeld(CLUSTER_FILES).map((f) => f.path),
+    ['/ws/clusters/c1.yaml'],
+  );
+  assert.equal(cli.heldReads, 0);
+});

@@ -24,8 +24,11 @@ test('yaml is pinned to one exact version, the same in package.json, package-loc
   const pkg = json('package.json') as { dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
   const pin = pkg.dependencies?.yaml ?? pkg.devDependencies?.yaml;
   assert.match(pin ?? '', /^\d+\.\d+\.\d+$/, `package.json pins yaml exactly (not a range): ${pin}`);
-  const lock = json('package-lock.json') as { packages: Record<string, { version?: string; dependencies?: Record<string, string> }> };
-  assert.equal(lock.packages[''].dependencies?.yaml, pin, 'package-lock.json asks for the same version');
+  const lock = json('package-lock.json') as {
+    packages: Record<string, { version?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>;
+  };
+  const asked = lock.packages[''].dependencies?.yaml ?? lock.packages[''].devDependencies?.yaml;
+  assert.equal(asked, pin, 'package-lock.json asks for the same version');
   assert.equal(lock.packages['node_modules/yaml'].version, pin, 'package-lock.json resolves it');
   assert.equal((json('node_modules/yaml/package.json') as { version: string }).version, pin, 'the installed copy is it');
 });

@@ -11,6 +11,9 @@ import { sub } from '../../view/place';
 import type { GeneratorEntryView } from '../../view/generators';
 import { severityOf } from '../../diagnostics/codes';
 import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
+import { flagBool } from '../../install/argoEnv';
+import { applicationNamespaces, outsideArgoCD } from '../../install/outside';
+import { namespaceWatched } from '../../install/instances';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
 import { ARGOCD_CONFIG } from '../../workspace/interests';
 import { isObj } from '../../objects';
@@ -64,7 +67,11 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   // Namespaces: the repository's installs were found, none processes ApplicationSets in this namespace.
   const choice = view.gov.choice;
-  if (ns && !view.gov.mapping && !view.gov.installs.length && choice?.otherNamespace.length) {
+  // Applications kept in that namespace show an Argo CD installed outside the repository runs there
+  // (install/outside.ts): it processes the ApplicationSets of its own namespace, so nothing is said.
+  const roots = ctx.file.host.roots();
+  const outside = ns && !view.gov.mapping && !view.gov.installs.length ? outsideArgoCD(view.model.scan, ns, roots) : undefined;
+  if (ns && !outside && !view.gov.mapping && !view.gov.installs.length && choice?.otherNamespace.length) {
     const which = choice.otherNamespace
       .slice(0, 3)
       .map(
@@ -74,11 +81,24 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       .join('; ');
     push(
       'controller/namespace-not-watched',
-      `Ignored: no Argo CD of this repository processes ApplicationSets in namespace ${ns} (${which}), so this one generates no Applications. Add ${ns} to applicationsetcontroller.namespaces of the install (and to its AppProject's sourceNamespaces), or move the ApplicationSet to the install's namespace.`,
+      `Ignored: no Argo CD of this repository processes ApplicationSets in namespace ${ns} (${which}), so unless an Argo CD installed outside this repository runs in namespace ${ns}, this one generates no Applications. Add ${ns} to applicationsetcontroller.namespaces of the install (and to its AppProject's sourceNamespaces), or move the ApplicationSet to the install's namespace.`,
       sub(fields.metadata, 'namespace').span,
     );
   }
   if (!view.gov.installs.length && !view.gov.mapping) return out;
+  // Settings past the install model's bound are not known: no finding could be vouched for.
+  if (view.gov.installs.some((i) => view.model.scan.settingsTruncated.includes(i.key))) return out;
+
+  // An ApplicationSet outside Argo CD's namespace creates its Applications in its own namespace; the
+  // application controller and the API server only handle Applications there when application.namespaces
+  // enables it (util/security/application_namespaces.go IsNamespaceEnabled; Appset-Any-Namespace.md).
+  const inst = view.gov.installs.length === 1 ? view.gov.installs[0] : undefined;
+  if (ns && inst?.namespace && ns !== inst.namespace && !namespaceWatched(applicationNamespaces(view.model.scan, inst), inst.namespace, ns))
+    push(
+      'controller/application-namespace-not-enabled',
+      `The Applications this ApplicationSet creates in namespace ${ns} are never reconciled: ${view.name} runs in namespace ${inst.namespace}, and ${ns} is not in its application.namespaces (argocd-cmd-params-cm), so the application controller and the API server ignore Applications there. Add ${ns} to application.namespaces (and to the AppProject's sourceNamespaces).`,
+      sub(fields.metadata, 'namespace').span,
+    );
 
   startFindings(view, push, sub(fields.root, 'kind').span);
   scmFindings(ctx, view, push);
@@ -99,23 +119,44 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
 type Push = (code: Parameters<typeof severityOf>[0], message: string, span: Span) => void;
 
-/** Settings that stop the controller (cmd/argocd-applicationset-controller/commands/applicationset_controller.go): said once per ApplicationSet, at its kind. */
+/** A value as written, quoted; a file's trailing newline shown escaped (`"create-only\n"`). */
+const shown = (v: string) => (/[\n\r\t]/.test(v) ? JSON.stringify(v) : `"${v}"`);
+
+/**
+ * Settings that stop the controller (Argo CD v3.5.1 cmd/argocd-applicationset-controller/commands/
+ * applicationset_controller.go): said once per ApplicationSet, at its kind. Values are compared as the
+ * controller reads them (install/argoEnv.ts): `create-only` followed by a newline is not a policy.
+ */
 function startFindings(view: ControllerView, push: Push, kindAt: Span) {
   const policy = view.get('policy');
-  if (policy && policy.value.trim() !== '' && !POLICIES.includes(policy.value.trim() as (typeof POLICIES)[number]))
+  // utils.Policies holds the four policies and "" (sync); any other value: os.Exit(1).
+  if (policy && policy.value !== '' && !POLICIES.includes(policy.value as (typeof POLICIES)[number]))
     push(
       'controller/does-not-start',
-      `The ApplicationSet controller of ${view.name} does not start: applicationsetcontroller.policy is "${policy.value}" (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
+      `The ApplicationSet controller of ${view.name} does not start: applicationsetcontroller.policy is ${shown(policy.value)} (${policy.where}), and only sync, create-only, create-update and create-delete are accepted — nothing is generated for any ApplicationSet.`,
       kindAt,
     );
-  const namespaces = settingList(view.get('namespaces'));
+  // A bool flag whose `=value` strconv.ParseBool refuses: pflag fails and the controller exits.
+  for (const name of ['scmProviders', 'policyOverride', 'newGitFileGlobbing'] as const) {
+    const v = view.get(name);
+    if (v?.level === 'flag' && flagBool(v.value) === undefined)
+      push(
+        'controller/does-not-start',
+        `The ApplicationSet controller of ${view.name} does not start: it is passed ${v.value === '' ? 'an empty value' : shown(v.value)} for a boolean flag (${v.where}), which is not a boolean (1, t, true, 0, f, false …) — nothing is generated for any ApplicationSet.`,
+        kindAt,
+      );
+  }
+  // The controller appends its own namespace to applicationsetcontroller.namespaces: with any entry at
+  // all (even only its own namespace) the list has two, and then SCM providers on with no allow-list
+  // stop it ("len(applicationSetNamespaces) == 1" is the only case without the check).
+  const listed = view.get('namespaces');
+  const namespaces = settingList(listed);
   const scm = settingBool(view.get('scmProviders'), true);
   const allowed = settingList(view.get('allowedScmProviders'));
-  const own = view.gov.installs[0]?.namespace;
-  if (namespaces.some((n) => n !== own) && scm && !allowed.length)
+  if (namespaces.length && scm && !allowed.length)
     push(
       'controller/does-not-start',
-      `The ApplicationSet controller of ${view.name} does not start: it processes ApplicationSets in other namespaces (applicationsetcontroller.namespaces: ${view.get('namespaces')!.value}, ${view.get('namespaces')!.where}) with SCM providers on and no applicationsetcontroller.allowed.scm.providers — set one of them (or enable.scm.providers: false).`,
+      `The ApplicationSet controller of ${view.name} does not start: applicationsetcontroller.namespaces is set (${listed!.value}, ${listed!.where}) while SCM providers are on and applicationsetcontroller.allowed.scm.providers is empty; the controller adds its own namespace to the list and then refuses to start — set allowed.scm.providers (or enable.scm.providers: false)${namespaces.every((n) => n === view.gov.installs[0]?.namespace) ? ', or remove the setting: listing only its own namespace changes nothing else' : ''}.`,
       kindAt,
     );
 }

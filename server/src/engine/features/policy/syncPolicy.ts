@@ -17,10 +17,18 @@ export function applicationsSyncPolicy(ctx: AppSetContext): EffectivePolicy {
     const model = installModel(file);
     const gov = governingFor(model, file, { path: file.path ?? '', namespace: ctx.doc.namespace || undefined });
     const policy = settingOf(model, gov, 'policy');
+    // The override's default is `policy == ""` evaluated when the flags are defined, i.e. on the policy
+    // read from the environment (env var or argocd-cmd-params-cm), before pflag parses `--policy`
+    // (cmd/argocd-applicationset-controller/commands/applicationset_controller.go: the
+    // --enable-policy-override default is computed right after StringVar(&policy, …) set the env
+    // value). So a `--policy` flag alone leaves the override on.
+    const fromEnv = settingOf(model, gov, 'policy', ['env', 'configmap']);
+    const overrideDefault = (fromEnv?.value ?? '') === '';
     const override = settingOf(model, gov, 'policyOverride');
     return effectivePolicy(typeof own === 'string' ? own : '', {
-      ...(policy ? { policy: { value: policy.value, where: policy.where } } : {}),
-      ...(override ? { override: { value: settingBool(override), where: override.where } } : {}),
+      ...(policy ? { policy: { value: policy.value, where: policy.where, flag: policy.level === 'flag' } } : {}),
+      overrideDefault,
+      ...(override ? { override: { value: settingBool(override, overrideDefault), where: override.where } } : {}),
     });
   });
 }

@@ -118,7 +118,8 @@ export function insertStrategyActions(ctx: AppSetContext, diagnostics: EngineDia
     }
     out.push(
       quickFix(
-        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.summary}${labelWords(ctx, p)} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
+        // Counts, not percentages: "45" is what the step syncs at once, "25%" would leave the reader to compute it.
+        `Roll out by ${p.key}${PACE_WORDS[p.pace](ctx.file.settings.maxWaveSize ?? 10)}: ${p.atOnce ?? p.summary}${labelWords(ctx, p)} — ${lengthText(p, ctx.file.settings.minutesPerSync ?? 3)}`,
         diagnostics,
         edits.sort((a, b) => b.span.start - a.span.start),
         k === 0,
@@ -358,6 +359,16 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
         // Too many at once: the safer strategies replace what is written.
         if (!strategyOffered) out.push(...insertStrategyActions(ctx, [d]));
         strategyOffered = true;
+        break;
+      }
+      case 'policy/change-at-once': {
+        // The change syncs too much at once (features/impact/gate.ts): the strategy the controller
+        // ignores is turned on, else a RollingSync is proposed.
+        if ((d.data as { mode?: string } | undefined)?.mode === 'ignored') out.push(...enableActions(ctx, d));
+        else if (!strategyOffered) {
+          out.push(...insertStrategyActions(ctx, [d]));
+          strategyOffered = true;
+        }
         break;
       }
       case 'rollout/empty-step': {

@@ -1,18 +1,15 @@
 /**
- * The model of `appset diff`: every ApplicationSet rendered at two revisions, paired up, and the
- * generated Applications compared — added, removed, changed (field by field) — with the rollout step
- * and wave each change lands in under the head revision's plan. Pure: no git, no files.
+ * The model of a change's impact, one engine for `appset diff` (CI) and the editor's "this change"
+ * lens: every ApplicationSet rendered at two revisions (or at a baseline commit and in the editor's
+ * unsaved state), paired up, and the generated Applications compared — added, removed, changed (field
+ * by field) — with the rollout step and wave each change lands in under the head's plan. Pure: no
+ * git, no files (the sides are read by `service/impactSides.ts`).
  */
-import {
-  compareGoStrings,
-  isObj,
-  own,
-  type EffectivePolicy,
-  type EngineDiagnostic,
-  type Json,
-  type RolloutTimeline,
-  type Span,
-} from '../engine';
+import { compareGoStrings } from '../../rules/order';
+import { isObj, own } from '../../objects';
+import type { EffectivePolicy } from '../../rules/applicationsSync';
+import type { EngineDiagnostic, Json, Span } from '../../types';
+import type { RolloutTimeline } from '../../rollout/timeline';
 
 export interface SideAppSet {
   /** metadata.name ('' when absent). */
@@ -32,6 +29,8 @@ export interface SideAppSet {
   plan: PlanView;
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
+  /** The first YAML syntax error in its document (`line 12: …`): what was read of it is not what was meant. */
+  broken?: string;
   exact: boolean;
   /** Where things are written (head side only, for SARIF): the file's text and the spans results point at. */
   sites?: AppSetSites;
@@ -263,9 +262,14 @@ export function rolloutDiff(base: SideAppSet | undefined, head: SideAppSet | und
   if (b && h)
     for (const s of b) {
       const now = h.find((x) => x.step === s.step);
-      if (!now) continue;
-      if (s.apps > 0 && now.apps === 0) emptied.push(s.step);
-      if (now.atOnce > s.atOnce) grown.push({ step: s.step, from: s.atOnce, to: now.atOnce });
+      if (now && now.atOnce > s.atOnce) grown.push({ step: s.step, from: s.atOnce, to: now.atOnce });
+    }
+  // A step that selected Applications and selects none now empties whether or not the controller
+  // honoured the strategy before (progressive syncs turned on by the same change included).
+  if (base?.plan.strategy === 'RollingSync' && head?.plan.strategy === 'RollingSync')
+    for (const s of base.plan.steps) {
+      const now = head.plan.steps.find((x) => x.step === s.step);
+      if (now && s.apps.length > 0 && now.apps.length === 0) emptied.push(s.step);
     }
   return {
     ...(b ? { base: b } : {}),

@@ -1,0 +1,19 @@
+/**
+ * A kustomize resource that is Argo CD's own install, fetched when kustomize builds: the manifests of
+ * argoproj/argo-cd (`manifests/cluster-install`, `namespace-install`, `ha/…`, `core-install`, or a raw
+ * `…/manifests/install.yaml`), or argocd-autopilot's bootstrap base (`argoproj-labs/argocd-autopilot`
+ * `manifests/base`, `manifests/insecure`, which themselves build argo-cd's `cluster-install`:
+ * argocd-autopilot `manifests/base/kustomization.yaml`). A kustomization listing one is an Argo CD
+ * install, whatever else it merges (autopilot's bootstrap often merges only into `argocd-cm`). Argo CD's
+ * CRDs alone (`manifests/crds`) are not an install. These upstream manifests leave the ApplicationSet
+ * controller's settings at their defaults (install/scan.ts reads them as known, never as "not read").
+ */
+const ARGO_CD_MANIFESTS =
+  /argoproj\/argo-cd(?:\.git)?\/{1,2}manifests(?:\/|\?|$)|raw\.githubusercontent\.com\/argoproj\/argo-cd\/[^/\s]+\/manifests\//i;
+const AUTOPILOT_MANIFESTS = /argoproj-labs\/argocd-autopilot(?:\.git)?\/{1,2}manifests(?:\/|\?|$)/i;
+const CRDS_ONLY = /\/manifests\/crds(?:[/?]|$)/i;
+
+/** True when a kustomization resource is Argo CD's own install manifests (see above). */
+export function installsArgoCd(ref: string): boolean {
+  return (ARGO_CD_MANIFESTS.test(ref) || AUTOPILOT_MANIFESTS.test(ref)) && !CRDS_ONLY.test(ref);
+}

@@ -1,0 +1,204 @@
+/**
+ * The architecture's source rules (eslint-rules/, wired into eslint.config.mjs) catch the breaks they
+ * are for. Each break below is planted as a small source text at a path inside the repository and
+ * linted with the repository's own ESLint configuration, so the rule, its wiring to the folder and its
+ * exceptions are all tested: a planted break must be reported by the named rule, a text that is
+ * allowed by design must not be. The near-variants that the regular expressions this replaced missed
+ * are marked "(missed before)".
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+
+const root = resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The architecture rules (and import zones) that report on `text` as if it were the file `file`. */
+async function caught(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: join(root, file) });
+  return result.messages
+    .filter((m) => m.ruleId?.startsWith('architecture/') || m.ruleId === 'no-restricted-imports' || m.fatal)
+    .map((m) => `${m.ruleId ?? 'parse error'}: ${m.message}`);
+}
+
+interface Plant {
+  file: string;
+  text: string;
+  rule: string;
+}
+
+const CHECK = 'server/src/engine/validate/checks/planted.ts';
+const FEATURE = 'server/src/engine/features/editor/planted.ts';
+const LSP = 'server/src/lsp/handlers/planted.ts';
+
+const message = (text: string, file = CHECK): Plant => ({ file, text, rule: 'architecture/no-message-decisions' });
+const processState = (text: string): Plant => ({ file: CHECK, text, rule: 'architecture/no-process-state' });
+const kind = (text: string, file = FEATURE): Plant => ({ file, text, rule: 'architecture/one-kind-test' });
+const severity = (text: string): Plant => ({ file: CHECK, text, rule: 'architecture/severity-from-registry' });
+const lookup = (text: string, file = CHECK): Plant => ({ file, text, rule: 'architecture/path-lookups' });
+const zone = (file: string, text: string): Plant => ({ file, text, rule: 'no-restricted-imports' });
+
+export const BREAKS: Plant[] = [
+  // Deciding by a message's text.
+  message('export const f = (d: { message: string }) => /function "([^"]+)" not defined/.exec(d.message);'),
+  message("export const f = (ds: { message: string }[]) => ds[ds.length - 1].message.startsWith('a tab in the indentation');"),
+  message('export const f = (es: Error[]) => es.filter((e) => /call stack/i.test(e.message));'),
+  message("export const f = (e: Error) => e.message.split('\\n')[0];"),
+  message('export const f = (e: unknown) => /alias/i.test(String((e as Error)?.message));'),
+  message("const MISSING = 'missing'; export const f = (e: Error) => e.message === MISSING;"),
+  message('export const f = (msg: string) => { if (msg.includes("not found")) return 1; return 0; };'),
+  message('export const f = (err: Error) => /y/.test(err.message);', 'client/src/planted.ts'),
+  message("export const f = (e: unknown) => String(e).startsWith('Error: x');"),
+  message("export const f = (inst?: { why: string }) => inst?.why.includes(' was found, but ');"),
+  message("export const f = (ev: { description: string }[]) => ev.find((e) => e.description.includes(' is not part of '));"),
+  message('export const f = (en: { instance: { why: string } }) => /^(mapped|chosen|given)/.test(en.instance.why);'),
+  message('export const f = (e: { description: string }) => /: "true"/i.test(e.description);'),
+  message("export const f = (e: Error) => { switch (e.message) { case 'x': return 1; } return 0; }; // (missed before)"),
+  message("export const f = (e: Error) => e.message.toLowerCase().includes('not found'); // (missed before)"),
+  message("export const f = (e: Error) => { const text = e.message; return text.includes('not found'); }; // (missed before)"),
+  message("export const f = (e: Error) => { const { message: m } = e; return m === 'x'; };"),
+  message("const KNOWN = new Set(['x']); export const f = (e: Error) => KNOWN.has(e.message);"),
+  message("export const f = (e: Error) => e.message.trim() === 'x';"),
+  message("export const f = (e: Error) => { let t = ''; t = e.message; return /x/.test(t); };", 'server/src/gotemplate/planted.ts'),
+  // The engine reads no process state.
+  processState('export const home = process.env.HOME;'),
+  processState('export const dir = () => process.cwd();'),
+  processState('export const home = globalThis.process.env.HOME;'),
+  processState('const { env } = globalThis.process; export const home = env.HOME; // (missed before)'),
+  processState("export const p = (global as any)['process'];"),
+  processState('const { process: p } = globalThis; export const env = p.env;'),
+  // One test of "is this an ApplicationSet".
+  kind('export const is = (text: string) => /kind:\\s+ApplicationSet/.test(text); // (missed before)'),
+  kind('export const is = (text: string) => /^kind:[ \\t]*ApplicationSet/m.test(text);'),
+  kind('export const is = (text: string) => /kind:\\s*["\']?ApplicationSet/.test(text);', 'server/src/engine/yaml/planted.ts'),
+  kind("export const is = (v: { kind?: string }) => v.kind === 'ApplicationSet'; // (missed before)"),
+  kind("export const is = (v: { kind?: string }) => { switch (v.kind) { case 'ApplicationSet': return true; } return false; };"),
+  kind("export const is = (text: string) => new RegExp('kind:\\\\s*ApplicationSet').test(text);"),
+  kind("export const is = (text: string) => text.includes('kind: ApplicationSet');", 'server/src/lsp/planted.ts'),
+  kind("export const is = (k: string) => ['ApplicationSet', 'ApplicationSetList'].includes(k);"),
+  // A severity is written only in the code lists.
+  severity("export const d = { code: 'appset/x', severity: 'error', message: 'x' };"),
+  severity("export const d = (bad: boolean) => ({ code: 'appset/x', severity: bad ? 'error' : 'warning' });"),
+  severity("export const f = (d: { severity: string }) => { d.severity = 'hint'; };"),
+  severity("const sev = 'warning'; export const d = { code: 'appset/x', severity: sev };"),
+  // Spans come from the view.
+  lookup("import { spanAt } from '../../yaml';\nexport const s = (doc: any) => spanAt(doc.doc, ['spec']);"),
+  lookup("import { nodeAt as find } from '../../yaml';\nexport const n = (d: any) => find(d, ['spec']); // (missed before)"),
+  lookup("import * as y from '../../yaml';\nexport const n = (d: any) => y.pathAt(d, 1);"),
+  lookup("import { nodeAt } from '../../yaml';\nconst look = nodeAt;\nexport const n = (d: any) => look(d, []);"),
+  lookup(
+    "import { subPath } from '../../view/place';\nimport { viewOf } from '../../view';\nexport const f = (doc: any) => subPath(viewOf(doc).root, ['spec', 'generators', 0]).span; // (missed before)",
+  ),
+  lookup(
+    "import { rootField, subPath } from '../../view/place';\nexport const f = (doc: any) => { const r = rootField(doc); return subPath(r, ['spec', 'template']).span; };",
+  ),
+  // A listed file: another name than its own, or more look-ups than listed.
+  lookup(
+    "import { nodeAt, pathAt } from '../../yaml';\nexport const h = (d: any) => [pathAt(d, 1), nodeAt(d, [])];",
+    'server/src/engine/features/rollout/hover.ts',
+  ),
+  lookup(
+    "import { nodeAt } from '../yaml';\nexport const f = (a: any) => [nodeAt(a, []), nodeAt(a, []), nodeAt(a, [])];",
+    'server/src/engine/config/load.ts',
+  ),
+  // …and fewer than listed: the list is a ratchet, lowered when a file makes fewer.
+  lookup("import { nodeAt } from '../yaml';\nexport const f = (a: any) => nodeAt(a, []);", 'server/src/engine/config/load.ts'),
+  // Custom requests go through the typed request table.
+  {
+    file: 'client/src/planted.ts',
+    text: "export const f = (c: any) => c.sendRequest('appsetTools/preview', {});",
+    rule: 'architecture/typed-requests',
+  },
+  {
+    file: LSP,
+    text: "import { Requests } from '../../protocol';\nexport const f = (c: any) => c.onRequest(Requests.preview, () => null);",
+    rule: 'architecture/typed-requests',
+  },
+  {
+    file: LSP,
+    text: "import { Requests } from '../../protocol';\nconst m = Requests.preview;\nexport const f = (c: any) => c.onRequest(m, () => null);",
+    rule: 'architecture/typed-requests',
+  },
+  // Import zones (the import graph test holds them too, for what a pattern cannot see).
+  zone('test/unit/planted.test.ts', "import { execute } from '../../server/src/gotemplate/exec';\nexport { execute }; // (missed before)"),
+  zone('test/lsp/planted.test.ts', "export { GoStringMap } from '../../server/src/gotemplate/values';"),
+  zone(CHECK, "import { readFileSync } from 'node:fs';\nexport { readFileSync };"),
+  zone(CHECK, "import { spawnSync } from 'child_process';\nexport { spawnSync };"),
+  zone(CHECK, "import { URI } from '../../../lsp/uri';\nexport { URI };"),
+  zone('server/src/gotemplate/planted.ts', "import { parseFile } from '../engine/yaml';\nexport { parseFile };"),
+  zone('server/src/lsp/planted.ts', "import { runChecks } from '../engine/validate/checks';\nexport { runChecks };"),
+  zone('server/src/cli/planted.ts', "import { execute } from '../gotemplate/exec';\nexport { execute };"),
+  zone('client/src/planted.ts', "import { createService } from '../../server/src/engine';\nexport { createService };"),
+];
+
+/** Texts allowed by design: each must lint clean of the architecture rules. */
+export const ALLOWED: Omit<Plant, 'rule'>[] = [
+  { file: CHECK, text: 'export const m = (err: Error, line: number) => ({ message: `${err.message} (line ${line})` });' },
+  { file: CHECK, text: "export const m = (d: any) => (typeof d.message === 'string' ? d.message : d.message.value);" },
+  { file: CHECK, text: '// e.message.startsWith(…) in a comment\nexport const x = 1;' },
+  { file: CHECK, text: 'export const f = (e: unknown) => { throw new Error(`unable to parse url: ${(e as Error).message}`); };' },
+  {
+    file: CHECK,
+    text: "export const f = (v: string) => { let message = 'x'; if (/^-?\\d+$/.test(v)) message += ' (remove the quotes)'; return message; };",
+  },
+  { file: CHECK, text: 'export const f = (e: { why?: string }) => e.why === undefined;' },
+  { file: 'server/src/gotemplate/stackOverflow.ts', text: "export const f = (e: Error) => e.message.includes('call stack');" },
+  { file: 'server/src/cli/planted.ts', text: 'export const home = process.env.HOME;' },
+  {
+    file: 'server/src/engine/kinds/planted.ts',
+    text: "export const is = (v: { kind?: string }) => v.kind === 'ApplicationSet' || /kind:\\s+ApplicationSet/.test('');",
+  },
+  { file: FEATURE, text: "export const label = (name?: string) => `${name || 'ApplicationSet'}: 3 Applications`;" },
+  {
+    file: 'server/src/engine/codeLists/planted.ts',
+    text: "export const X_CODES = [{ code: 'appset/x', severity: 'error' }] as const;",
+  },
+  { file: CHECK, text: "import { severityOf } from '../../diagnostics/codes';\nexport const d = { severity: severityOf('appset/x') };" },
+  { file: 'server/src/engine/view/planted.ts', text: "import { spanAt } from '../yaml';\nexport const s = (d: any) => spanAt(d, []);" },
+  {
+    file: CHECK,
+    text: "import { sub, subPath } from '../../view/place';\nexport const f = (g: any) => subPath(sub(g, 'list'), ['elements', 0]).span;",
+  },
+  { file: CHECK, text: '// nodeAt(d, []) said once\n/* spanAt(d) */\nexport const x = 1;' },
+  {
+    file: 'server/src/engine/features/rollout/hover.ts',
+    text: "import { pathAt } from '../../yaml';\nexport const h = (d: any) => pathAt(d, 1);",
+  },
+  { file: 'client/src/request.ts', text: 'export const request = (c: any, m: string, p: unknown) => c.sendRequest(m, p);' },
+  { file: LSP, text: 'export const f = (c: any, method: string) => c.onRequest(method, () => null);' },
+  { file: 'test/unit/planted.test.ts', text: "import { formatValue } from '../../server/src/gotemplate';\nexport { formatValue };" },
+  { file: 'test/gotemplate/planted.test.ts', text: "import { execute } from '../../server/src/gotemplate/exec';\nexport { execute };" },
+];
+
+test('every planted break of the architecture is caught by its rule', async () => {
+  const missed: string[] = [];
+  for (const p of BREAKS) {
+    const found = await caught(p.file, p.text);
+    if (!found.some((f) => f.startsWith(p.rule + ':')))
+      missed.push(`${p.rule} missed in ${p.file}: ${p.text}\n  (found: ${found.join('; ') || 'nothing'})`);
+  }
+  assert.deepEqual(missed, []);
+  assert.ok(BREAKS.length >= 49, `${BREAKS.length} breaks planted`);
+});
+
+test('what is allowed by design passes the architecture rules', async () => {
+  const flagged: string[] = [];
+  for (const p of ALLOWED) {
+    const found = await caught(p.file, p.text);
+    if (found.length) flagged.push(`${p.file}: ${p.text}\n  ${found.join('\n  ')}`);
+  }
+  assert.deepEqual(flagged, []);
+});
+
+test("the path look-up rule's list names files that exist (a moved or deleted file leaves no stale entry)", async () => {
+  const config = await eslint.calculateConfigForFile(join(root, 'server/src/engine/config/load.ts'));
+  const [, options] = (config?.rules?.['architecture/path-lookups'] ?? []) as [unknown, { allowed?: Record<string, unknown> }?];
+  const allowed = Object.keys(options?.allowed ?? {});
+  assert.ok(allowed.length >= 5, allowed.join(', '));
+  assert.deepEqual(
+    allowed.filter((f) => !existsSync(join(root, f))),
+    [],
+  );
+});

@@ -1,0 +1,138 @@
+// The extension test module for VS Code for the Web (webCheck.mjs loads it through the smoke-test
+// driver's payload). The workbench runs it in the extension host that runs the extension, here the
+// browser's web worker extension host, so it is plain CommonJS that needs nothing but `vscode`: a
+// worker has no `require` of its own, no `fs`, no mocha.
+//
+// It checks, as a user of github.dev would see it, that the web build works: the test itself and the
+// extension run in the web worker (no Node), the language server runs in a web worker too, and over a
+// workspace the browser reads through VS Code's file system API it publishes the diagnostic, the
+// RollingSync lens and a hover. It writes its report into the workspace (`.web-check/report.txt`,
+// through the same file system API) and asks the driver for a screenshot while all of it shows.
+const vscode = require('vscode');
+
+const EXTENSION_ID = 'appset-tools.appset-tools';
+const FILE = 'unknown-field.yaml';
+const lines = [];
+const say = (line) => lines.push(line);
+
+function folder() {
+  const f = vscode.workspace.workspaceFolders && vscode.workspace.workspaceFolders[0];
+  if (!f) throw new Error('no workspace folder open (webCheck.mjs opens the test workspace)');
+  return f.uri;
+}
+const checkDir = () => vscode.Uri.joinPath(folder(), '.web-check');
+const text = (s) => new TextEncoder().encode(s);
+
+async function waitFor(probe, what, timeout = 60_000) {
+  const end = Date.now() + timeout;
+  let last;
+  for (;;) {
+    try {
+      last = await probe();
+      if (last) return last;
+    } catch (e) {
+      last = `error: ${e && e.message}`;
+    }
+    if (Date.now() > end) throw new Error(`timed out after ${timeout} ms waiting for ${what} (last seen: ${JSON.stringify(last)})`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function check(ok, what) {
+  if (!ok) throw new Error(what);
+  say(`ok - ${what.replace(/^not /, '')}`);
+}
+
+const codeOf = (d) => (d.code && typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+const hoverText = (hs) => hs.map((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n')).join('\n---\n');
+
+/** Asks the driver to take a screenshot now, and waits until it has (it deletes the request). */
+async function screenshot(name) {
+  const request = vscode.Uri.joinPath(checkDir(), 'shot.request');
+  await vscode.workspace.fs.writeFile(request, text(name));
+  await waitFor(
+    async () => {
+      try {
+        await vscode.workspace.fs.stat(request);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    'the driver to take the screenshot',
+    30_000,
+  );
+}
+
+async function checks() {
+  // Where this runs: a web worker has `importScripts` and no Node `process`.
+  const inWorker = typeof importScripts === 'function' && typeof process === 'undefined' && typeof require !== 'undefined';
+  check(inWorker, `not in a web worker extension host (importScripts: ${typeof importScripts}, process: ${typeof process})`);
+
+  const uri = vscode.Uri.joinPath(folder(), FILE);
+  say(`workspace: ${folder().toString()}`);
+  const doc = await vscode.workspace.openTextDocument(uri);
+  const editor = await vscode.window.showTextDocument(doc);
+
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  check(!!ext, `not loaded: ${EXTENSION_ID}`);
+  await waitFor(() => ext.isActive, `${EXTENSION_ID} to activate`);
+  // The extension host's kind as VS Code reports it: the web worker host is a UI-side host.
+  say(`extensionKind: ${ext.extensionKind === vscode.ExtensionKind.UI ? 'UI' : 'Workspace'}`);
+
+  const host = await waitFor(async () => {
+    const h = await vscode.commands.executeCommand('appsetTools.hostSnapshot');
+    return h && h.server ? h : undefined;
+  }, 'the client to report where it and its language server run');
+  check(host.client === 'web' && host.server === 'browser', `not the web client with a web worker server: ${JSON.stringify(host)}`);
+
+  const diags = await waitFor(() => {
+    const all = vscode.languages.getDiagnostics(uri);
+    return all.some((d) => codeOf(d) === 'appset/unknown-field') ? all : undefined;
+  }, 'the appset/unknown-field diagnostic');
+  const unknown = diags.find((d) => codeOf(d) === 'appset/unknown-field');
+  const at = doc.getText().indexOf('maxUpdates: 1');
+  check(
+    doc.offsetAt(unknown.range.start) === at && /maxUpdate/.test(unknown.message),
+    `not the unknown-field diagnostic on maxUpdates: ${JSON.stringify({ message: unknown.message, start: doc.offsetAt(unknown.range.start), at })}`,
+  );
+
+  const lenses = await waitFor(async () => {
+    const ls = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+    return ls && ls.some((l) => l.command && /Step 1/.test(l.command.title)) ? ls : undefined;
+  }, 'a RollingSync "Step 1" code lens');
+  check(lenses.length > 0, `not a lens: ${lenses.map((l) => l.command && l.command.title).join(' | ')}`);
+  say(`lenses: ${lenses.map((l) => l.command && l.command.title).join(' | ')}`);
+
+  const key = doc.positionAt(doc.getText().indexOf('goTemplate: true') + 3);
+  const hovers = await waitFor(async () => {
+    const hs = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, key);
+    return hs && /spec\.goTemplate/.test(hoverText(hs)) ? hs : undefined;
+  }, 'a hover on spec.goTemplate');
+  check(/Go text\/template/.test(hoverText(hovers)), `not the goTemplate hover: ${hoverText(hovers).slice(0, 200)}`);
+
+  // On screen: the hover shown over the key, with the squiggle and the lenses in the editor.
+  editor.selection = new vscode.Selection(key, key);
+  editor.revealRange(new vscode.Range(key, key));
+  await vscode.commands.executeCommand('editor.action.showHover');
+  await new Promise((r) => setTimeout(r, 1000));
+  await screenshot('editor');
+}
+
+async function run() {
+  let failure;
+  try {
+    await checks();
+  } catch (e) {
+    failure = e;
+    say(`FAILED: ${e && e.message}`);
+  }
+  try {
+    await vscode.workspace.fs.writeFile(vscode.Uri.joinPath(checkDir(), 'report.txt'), text(lines.join('\n') + '\n'));
+  } catch {
+    /* the driver then says the report is missing */
+  }
+  if (failure) throw failure;
+}
+
+module.exports = { run };

@@ -1,0 +1,114 @@
+// VS Code for the Web, in a real browser: code-server serves the workbench to headless Chromium with
+// the extension under development forced into the browser's web worker extension host (the user
+// setting `remote.extensionKind`: the package has both `main` and `browser`, and VS Code prefers the
+// Node host), and the test module web/suite.js runs beside it in that host. The module checks what the
+// web build does (diagnostic, lens, hover, both sides in web workers) and asks for a screenshot; this
+// driver takes it and checks the same on screen: the squiggle, the lens and the hover widget.
+// Returns a list of problems (empty when all was seen). Runnable alone: node test/vscode/webCheck.mjs
+// (builds first); runTest.mjs runs it after the UI check (APPSET_SKIP_WEB=1 skips it).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openBrowser, prepareDirs, startCodeServer, tail } from './codeServer.mjs';
+
+const EXTENSION_ID = 'appset-tools.appset-tools';
+
+export async function webCheck({ codeServer, repoRoot, workspace, workDir, screenshot, timeout = 240_000 }) {
+  const problems = [];
+  const dirs = prepareDirs(workDir);
+  // The web worker extension host for our extension, as a user of code-server would ask for it.
+  const settingsFile = join(dirs.userData, 'User', 'settings.json');
+  const settings = JSON.parse(readFileSync(settingsFile, 'utf8'));
+  writeFileSync(settingsFile, JSON.stringify({ ...settings, 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } }, null, 2));
+
+  const checkDir = join(workspace, '.web-check');
+  const request = join(checkDir, 'shot.request');
+  const report = join(checkDir, 'report.txt');
+  let server;
+  let browser;
+  let shots;
+  try {
+    server = await startCodeServer({ node: codeServer.node, entry: codeServer.entry, dirs, folder: workspace, smokeTestDriver: true });
+    let exit;
+    const exited = new Promise((res) => (exit = res));
+    browser = await openBrowser({ dirs, expose: { codeAutomationExit: (code) => exit(Number(code) || 0) } });
+    const { page } = browser;
+    page.on('crash', () => exit(-1));
+    const payload = [
+      ['extensionDevelopmentPath', server.remote(repoRoot)],
+      ['extensionTestsPath', server.remote(join(repoRoot, 'test', 'vscode', 'web', 'suite.js'))],
+    ];
+    await page.goto(server.url(payload), { timeout: 120_000 });
+
+    // The module's screenshot request: the page as it is, and what shows in the editor.
+    let busy = false;
+    shots = setInterval(async () => {
+      if (busy || !existsSync(request)) return;
+      busy = true;
+      try {
+        if (screenshot) await page.screenshot({ path: screenshot });
+        const editor = page.locator('.editor-instance .monaco-editor').first();
+        const seen = {
+          squiggle: await editor.locator('.squiggly-error').count(),
+          lens: await editor.locator('.codelens-decoration', { hasText: 'Step 1' }).count(),
+          hover: await page
+            .locator('.monaco-hover:not(.hidden)', { hasText: 'goTemplate' })
+            .count()
+            .catch(() => 0),
+        };
+        for (const [what, n] of Object.entries(seen)) if (!n) problems.push(`not seen on screen: the ${what}`);
+        console.log(`[web] on screen: ${JSON.stringify(seen)}${screenshot ? ` (screenshot ${screenshot})` : ''}`);
+      } catch (e) {
+        problems.push(`screenshot failed: ${e.message.split('\n')[0]}`);
+      } finally {
+        rmSync(request, { force: true });
+        busy = false;
+      }
+    }, 200);
+
+    const code = await Promise.race([exited, new Promise((res) => setTimeout(() => res('timeout'), timeout).unref())]);
+    const text = existsSync(report) ? readFileSync(report, 'utf8').trim() : '';
+    if (text) console.log(text.replace(/^/gm, '[web] '));
+    if (code !== 0)
+      problems.push(
+        code === 'timeout'
+          ? `the web test module did not finish within ${timeout} ms`
+          : `the web test module failed (exit ${code})${text ? '' : ': it wrote no report (the extension or the test did not load in the web worker host)'}`,
+      );
+    else if (!/ok - in a web worker extension host/.test(text))
+      problems.push(`the web test module passed but its report says nothing: ${text}`);
+  } catch (e) {
+    problems.push(`web check error: ${e.message.split('\n')[0]}`);
+  } finally {
+    if (shots) clearInterval(shots);
+    await browser?.close();
+    await server?.stop();
+  }
+  if (problems.length) problems.push(`workbench log (${join(workDir, 'workbench.log')}):\n${tail(join(workDir, 'workbench.log'), 30)}`);
+  return problems;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { ensureCodeServer } = await import('./install-code-server.mjs');
+  const here = dirname(fileURLToPath(import.meta.url));
+  const repoRoot = resolve(here, '..', '..');
+  const build = spawnSync(process.execPath, ['esbuild.js'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+  const workspace = join(here, '.tmp', 'web', 'workspace');
+  rmSync(workspace, { recursive: true, force: true });
+  cpSync(join(here, 'workspace'), workspace, { recursive: true });
+  const screenshot = join(here, '.tmp', 'web-check.png');
+  const problems = await webCheck({
+    codeServer: ensureCodeServer(),
+    repoRoot,
+    workspace,
+    workDir: join(here, '.tmp', 'web', 'run'),
+    screenshot,
+  });
+  if (problems.length) {
+    console.error(`web check FAILED (screenshot: ${screenshot}):\n  ${problems.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`web check passed (screenshot: ${screenshot})`);
+}
