@@ -32,3 +32,17 @@ export function keyOf(repo: string, fingerprint: string): string;
 export function compare(outcomes: EvalOutcome[], classification: EvalClassification): EvalComparison;
 export function byCode(findings: { code: string }[]): string;
 export function percent(part: number, whole: number): string;
+export interface EvalRunOutcome extends EvalOutcome {
+  exit?: number;
+}
+export interface EvalChange {
+  kind: 'gone' | 'new' | 'severity' | 'message' | 'status';
+  repo: string;
+  file: string;
+  code?: string;
+  line?: number;
+  before?: string;
+  after?: string;
+  verdict?: boolean;
+}
+export function changes(before: EvalRunOutcome[], after: EvalRunOutcome[], classification: EvalClassification): EvalChange[];

@@ -71,3 +71,55 @@ export function byCode(findings) {
 }
 
 export const percent = (part, whole) => (whole === 0 ? '0.0%' : `${((100 * part) / whole).toFixed(1)}%`);
+
+/**
+ * What changed between two runs of one half (the same files, two builds), finding by finding, matched
+ * by fingerprint (which ignores the message and the line number: fingerprint.ts). Judged are errors,
+ * warnings and, at any severity, the verdict codes (`rollout/progressive-syncs-*`, `controller/*`):
+ * a verdict users act on that changes is a change even at information.
+ * Returns [{ kind: 'gone' | 'new' | 'severity' | 'message' | 'status', repo, file, code?, line?,
+ * before?, after?, verdict: true | false | undefined }], verdict being the classification's.
+ */
+export function changes(before, after, classification) {
+  const verdicts = new Map();
+  for (const c of classification.findings ?? []) verdicts.set(keyOf(c.repo, c.fingerprint), c.verdict);
+  const judged = (f) => f.severity === 'error' || f.severity === 'warning' || /^(rollout\/progressive-syncs|controller\/)/.test(f.code);
+  const earlier = new Map(before.map((o) => [`${o.repo}\u0000${o.file}`, o]));
+  const out = [];
+  for (const o of after) {
+    const p = earlier.get(`${o.repo}\u0000${o.file}`);
+    const at = { repo: o.repo, file: o.file };
+    if (!p || p.status !== o.status || p.exit !== o.exit) {
+      out.push({
+        kind: 'status',
+        ...at,
+        before: p ? `${p.status} ${p.exit ?? ''}`.trim() : 'not run',
+        after: `${o.status} ${o.exit ?? ''}`.trim(),
+      });
+      if (!p) continue;
+    }
+    const was = new Map((p.findings ?? []).map((f) => [f.fingerprint, f]));
+    const is = new Map((o.findings ?? []).map((f) => [f.fingerprint, f]));
+    for (const [fp, f] of was) {
+      const g = is.get(fp);
+      const verdict = verdicts.get(keyOf(o.repo, fp));
+      const one = { ...at, code: f.code, line: (g ?? f).line, verdict };
+      if (!g) {
+        if (judged(f)) out.push({ kind: 'gone', ...one, before: `${f.severity}: ${f.message ?? ''}` });
+      } else if (g.severity !== f.severity) {
+        if (judged(f) || judged(g)) out.push({ kind: 'severity', ...one, before: f.severity, after: `${g.severity}: ${g.message ?? ''}` });
+      } else if (g.message !== f.message && judged(g)) out.push({ kind: 'message', ...one, before: f.message, after: g.message });
+    }
+    for (const [fp, g] of is)
+      if (!was.has(fp) && judged(g))
+        out.push({
+          kind: 'new',
+          ...at,
+          code: g.code,
+          line: g.line,
+          verdict: verdicts.get(keyOf(o.repo, fp)),
+          after: `${g.severity}: ${g.message ?? ''}`,
+        });
+  }
+  return out;
+}

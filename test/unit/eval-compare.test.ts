@@ -68,3 +68,46 @@ test('the half of a repository depends on its name only, case-insensitively, and
   const halves = new Set(Array.from({ length: 20 }, (_, i) => halfOf(`owner/repo-${i}`)));
   assert.deepEqual([...halves].sort(), ['dev', 'held-out']);
 });
+
+test('changes between two runs: a true finding gone, a severity change, a new finding, a changed verdict message', async () => {
+  const { changes } = await load();
+  const before: EvalOutcome[] = [
+    {
+      repo: 'a/one',
+      file: 'x.yaml',
+      status: 'ok',
+      findings: [
+        { severity: 'error', code: 'c/1', fingerprint: 'f-true', message: 'real' },
+        { severity: 'warning', code: 'c/2', fingerprint: 'f-false-warn', message: 'noise' },
+        { severity: 'information', code: 'rollout/progressive-syncs-enabled', fingerprint: 'v', message: 'Enabled by a.yaml' },
+        { severity: 'information', code: 'c/3', fingerprint: 'i', message: 'one' },
+      ],
+    },
+  ];
+  const after: EvalOutcome[] = [
+    {
+      repo: 'a/one',
+      file: 'x.yaml',
+      status: 'ok',
+      findings: [
+        { severity: 'information', code: 'c/2', fingerprint: 'f-false-warn', message: 'noise' },
+        { severity: 'information', code: 'rollout/progressive-syncs-enabled', fingerprint: 'v', message: 'Unknown whether honoured' },
+        { severity: 'information', code: 'c/3', fingerprint: 'i', message: 'two' },
+        { severity: 'warning', code: 'c/4', fingerprint: 'f-new', message: 'new' },
+      ],
+    },
+  ];
+  const c = changes(before, after, classification);
+  assert.deepEqual(
+    c.map((x) => [x.kind, x.code, x.verdict]),
+    [
+      ['gone', 'c/1', true],
+      ['severity', 'c/2', false],
+      // A verdict code is judged at any severity; other information is not.
+      ['message', 'rollout/progressive-syncs-enabled', undefined],
+      ['new', 'c/4', undefined],
+    ],
+  );
+  assert.deepEqual(changes(before, [], classification), []);
+  assert.equal(changes([], before, classification)[0].kind, 'status');
+});
