@@ -138,7 +138,7 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
   connection.onDidChangeWatchedFiles(async (e) => {
     // The web worker's copy of the files is brought up to date first (platform.ts `refresh`).
     if (s.platform.refresh) {
-      const paths = e.changes.map((c) => URI.toPath(c.uri)).filter((p): p is string => !!p && !documents.get(URI.fromPath(p)));
+      const paths = e.changes.filter((c) => !documents.get(c.uri)).flatMap((c) => URI.toPath(c.uri) ?? []);
       await s.platform.refresh(paths).catch((err: unknown) => s.log(`could not read changed files: ${String(err)}`));
     }
     s.guard('watched files', undefined, () => {
@@ -146,13 +146,13 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
       for (const c of e.changes) {
         const p = URI.toPath(c.uri);
         if (!p || !isWatchedChange(p, c.type)) continue;
-        const open = documents.get(c.uri) ?? inputTab(p);
-        if (open) {
+        const open = s.service.openDocuments;
+        const tab = documents.get(c.uri)?.getText() ?? open.inputText(p);
+        if (tab !== undefined) {
           // Open documents are overlays: their editor text wins over the file on disk, while there is
           // one. A file deleted on disk is not in the repository, whatever its tab still holds; it counts
           // again once it is back (saved again, restored by a checkout).
-          const open_ = s.service.openDocuments;
-          if (c.type === FileChangeType.Deleted ? open_.deletedOnDisk(p) : open_.onDisk(p, open.getText())) changed = true;
+          if (c.type === FileChangeType.Deleted ? open.deletedOnDisk(p) : open.onDisk(p, tab)) changed = true;
           continue;
         }
         s.service.workspace.invalidate(p);
@@ -161,11 +161,6 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
       if (changed) on.revalidateAll();
     });
   });
-
-  function inputTab(path: string): { getText(): string } | undefined {
-    const text = s.service.openDocuments.inputText(path);
-    return text === undefined ? undefined : { getText: () => text };
-  }
 }
 
 /**

@@ -13,7 +13,7 @@ import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
 import { checkCommand } from './commandArgs';
-import { changeSummaryAt, changeText, changeTexts } from '../impact';
+import { changeSummaryAt, changeText, changeTexts, type DocumentImpact } from '../impact';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
@@ -25,7 +25,7 @@ const VERSION_WAIT_MS = 2000;
 
 export function registerRequests(s: ServerState, revalidation: Revalidation, overrides: Overrides): void {
   const ready = readiness(s, revalidation);
-  const { readyFor, previewFor, offsetOf } = ready;
+  const { readyFor, previewFor, offsetOf, impactFor } = ready;
 
   /** Registers a custom request with the params and result `protocol.ts`'s `RequestTypes` gives it. */
   const handle = <M extends RequestMethod>(
@@ -48,19 +48,9 @@ export function registerRequests(s: ServerState, revalidation: Revalidation, ove
     return a ? s.guard('file info', null, () => s.service.fileInfo(a)) : null;
   });
 
-  handle(Requests.changeTexts, async (r, token) => {
-    const a = await readyFor(r, token);
-    const path = r.uri ? URI.toPath(r.uri) : undefined;
-    const doc = r.uri ? s.textOf(r.uri) : undefined;
-    return a && path && doc ? changeTexts(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
-  });
+  handle(Requests.changeTexts, async (r, token) => changeTexts(await impactFor(r, token), offsetOf(r)));
 
-  handle(Requests.changeSummary, async (r, token) => {
-    const a = await readyFor(r, token);
-    const path = r.uri ? URI.toPath(r.uri) : undefined;
-    const doc = r.uri ? s.textOf(r.uri) : undefined;
-    return a && path && doc ? changeSummaryAt(await s.impacts.of(a, path, doc.getText()), offsetOf(r)) : null;
-  });
+  handle(Requests.changeSummary, async (r, token) => changeSummaryAt(await impactFor(r, token), offsetOf(r)));
 
   registerCommands(s, ready, overrides);
   registerTestRequests(s);
@@ -75,7 +65,12 @@ type Ready = (r: DocumentRequestParams, token?: CancellationToken) => Promise<An
 function readiness(
   s: ServerState,
   revalidation: Revalidation,
-): { readyFor: Ready; previewFor: Ready; offsetOf: (r: DocumentRequestParams) => number | undefined } {
+): {
+  readyFor: Ready;
+  previewFor: Ready;
+  offsetOf: (r: DocumentRequestParams) => number | undefined;
+  impactFor: (r: DocumentRequestParams, token?: CancellationToken) => Promise<DocumentImpact>;
+} {
   const { documents } = s;
 
   /** The analysis of the requested document, with the index in step with every open document. */
@@ -157,7 +152,15 @@ function readiness(
     return a;
   };
 
-  return { readyFor, previewFor, offsetOf };
+  /** The change's impact on the requested document (lsp/impact.ts), once its analysis is ready. */
+  const impactFor = async (r: DocumentRequestParams, token?: CancellationToken): Promise<DocumentImpact> => {
+    const a = await readyFor(r, token);
+    const path = r.uri ? URI.toPath(r.uri) : undefined;
+    const doc = r.uri ? s.textOf(r.uri) : undefined;
+    return a && path && doc ? s.impacts.of(a, path, doc.getText()) : undefined;
+  };
+
+  return { readyFor, previewFor, offsetOf, impactFor };
 }
 
 /** Reads the rest of a deferred workspace in slices; false when the request went stale meanwhile. */
@@ -175,7 +178,11 @@ async function readWorkspace(s: ServerState, revalidation: Revalidation, stale: 
  * `workspace/executeCommand`: the commands lenses and quick fixes carry, for editors that send them back
  * to the server (the preview and plan as text, opening a location, the progressive-syncs override).
  */
-function registerCommands(s: ServerState, { readyFor, previewFor, offsetOf }: ReturnType<typeof readiness>, overrides: Overrides): void {
+function registerCommands(
+  s: ServerState,
+  { readyFor, previewFor, offsetOf, impactFor }: ReturnType<typeof readiness>,
+  overrides: Overrides,
+): void {
   const { connection, documents } = s;
   // A notification, not window.showInformationMessage (a request some editors answer with a prompt).
   const say = (message: string) => void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message });
@@ -245,10 +252,7 @@ function registerCommands(s: ServerState, { readyFor, previewFor, offsetOf }: Re
       case Commands.showChange: {
         // The "This change" lens in editors without a diff view: the breakdown as text, its line shown.
         const r = commandDocument(c.command, c.uri, c.offset);
-        const a = r ? await readyFor(r, token) : undefined;
-        const path = r?.uri ? URI.toPath(r.uri) : undefined;
-        const doc = r?.uri ? s.textOf(r.uri) : undefined;
-        const out = a && path && doc ? changeText(await s.impacts.of(a, path, doc.getText()), offsetOf(r!)) : null;
+        const out = r ? changeText(await impactFor(r, token), offsetOf(r)) : null;
         say(out?.summary ?? 'This change: nothing changes against the baseline');
         return out?.text ?? null;
       }
