@@ -225,3 +225,23 @@ test(
     await node.shutdown();
   },
 );
+
+test(
+  'in the web worker a preview asked before the first diagnostics waits for the workspace to be read (never an empty one)',
+  { skip: !existsSync(WEB_SERVER) && 'build first (node esbuild.js)' },
+  async (t) => {
+    const node = await startServer(FILES);
+    t.after(() => node.shutdown());
+    const uri = node.uriOf('appsets/shop.yaml');
+    const web = await startWorkerOn(node.workspace, initializeParams(node.workspace, { workspace: { configuration: true } }));
+    t.after(() => web.stop());
+    await web.open(uri, SHOP);
+    // Sent at once, before the open's diagnostics run: it must not read the worker's host before the client filled it.
+    assert.ok(await web.conn.sendRequest('appsetTools/preview', { uri }), 'the preview answers');
+    await until(
+      () => web.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
+      (ls) => !!ls?.some((l) => /^Enabled by kustomization\.yaml/.test(l.command?.title ?? '')),
+      () => 'the worker never found the install a preview asked before the first answer would have missed',
+    );
+  },
+);

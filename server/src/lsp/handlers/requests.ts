@@ -103,6 +103,10 @@ function readiness(
     token?: CancellationToken,
     { open, stale } = staleness(r, token),
   ): Promise<Analysis | undefined> => {
+    // The web worker reads the workspace through its client first (lsp/platform.ts `ready`), as publish.ts
+    // does: the index below must not list its host before that.
+    const loading = s.platform.ready?.();
+    if (loading) await loading;
     // A view (the preview, the plan) is whole: a workspace still being read is read first, in slices; the
     // open documents' findings that waited for it follow (engine/service/heldFindings.ts).
     if (s.service.workspace.reading && !(await readWorkspace(s, revalidation, stale))) throw s.dropped(token);
