@@ -123,7 +123,7 @@ export default tseslint.config(
   },
   {
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/engine/yaml/**', 'server/src/engine/view/**'],
+    ignores: ['server/src/engine/yaml/**', 'server/src/engine/fields/**'],
     rules: {
       'architecture/path-lookups': [
         'error',

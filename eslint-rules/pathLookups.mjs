@@ -1,8 +1,8 @@
-// Spans come from the view. A check or feature that knows which field of an ApplicationSet it speaks
-// of takes the field's place from the typed view (engine/view/), read once with the value; it never
+// Spans come from the located fields. A check or feature that knows which field of an ApplicationSet it speaks
+// of takes the field's place from the located fields (engine/fields/), read once with the value; it never
 // looks a JSON path or an offset up in the tree afterwards: not with `nodeAt`, `spanAt`, `pathAt`
 // (engine/yaml/document.ts) under whatever name they are imported, nor by walking a path down from the
-// document's root field with the view's own `subPath`. Only the files in the rule's `allowed` option
+// document's root field with the located fields' own `subPath`. Only the files in the rule's `allowed` option
 // make look-ups, each with the names it may use and how many (a ratchet: a file may make fewer, then
 // lower the number, never more). The list lives in eslint.config.mjs.
 import { fileOf, propertyName, unwrap } from './syntax.mjs';
@@ -24,7 +24,9 @@ function isRoot(node, roots) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Checks take spans from the view: path and offset look-ups only in yaml/, view/ and the listed files.' },
+    docs: {
+      description: 'Checks take spans from the located fields: path and offset look-ups only in yaml/, fields/ and the listed files.',
+    },
     schema: [
       {
         type: 'object',
@@ -42,8 +44,8 @@ export default {
       },
     ],
     messages: {
-      lookup: '{{name}} looks a field up by path or offset: take the span from the view (engine/view/), read with the value.',
-      over: 'This file makes {{count}} path look-ups, {{calls}} allowed (eslint.config.mjs): take the span from the view (engine/view/).',
+      lookup: '{{name}} looks a field up by path or offset: take the span from the located fields (engine/fields/), read with the value.',
+      over: 'This file makes {{count}} path look-ups, {{calls}} allowed (eslint.config.mjs): take the span from the located fields (engine/fields/).',
       stale: 'This file makes {{count}} path look-ups, {{calls}} listed: lower its number in eslint.config.mjs (a ratchet).',
     },
   },

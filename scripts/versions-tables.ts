@@ -1,6 +1,6 @@
 /**
  * The tables of docs/versions.md, generated from the data they describe: the behaviour gates
- * (server/src/engine/versions/gates.ts), the fields each release added and the Go and template
+ * (server/src/engine/versions/behaviours.ts), the fields each release added and the Go and template
  * libraries of every release and patch run (schemas/argocd-versions.json). Each table sits between
  * `<!-- generated: NAME -->` and `<!-- /generated -->`; test/unit/versions.test.ts checks they agree.
  *   node --import tsx scripts/versions-tables.ts           rewrite docs/versions.md
@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GATES } from '../server/src/engine/versions/gates';
+import { GATES } from '../server/src/engine/versions/behaviours';
 import { RELEASES, type ReleaseLibraries } from '../server/src/engine/versions/releases';
 import data from '../schemas/argocd-versions.json';
 

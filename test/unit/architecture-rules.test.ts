@@ -83,16 +83,16 @@ export const BREAKS: Plant[] = [
   severity("export const d = (bad: boolean) => ({ code: 'appset/x', severity: bad ? 'error' : 'warning' });"),
   severity("export const f = (d: { severity: string }) => { d.severity = 'hint'; };"),
   severity("const sev = 'warning'; export const d = { code: 'appset/x', severity: sev };"),
-  // Spans come from the view.
+  // Spans come from the located fields.
   lookup("import { spanAt } from '../../yaml';\nexport const s = (doc: any) => spanAt(doc.doc, ['spec']);"),
   lookup("import { nodeAt as find } from '../../yaml';\nexport const n = (d: any) => find(d, ['spec']); // (missed before)"),
   lookup("import * as y from '../../yaml';\nexport const n = (d: any) => y.pathAt(d, 1);"),
   lookup("import { nodeAt } from '../../yaml';\nconst look = nodeAt;\nexport const n = (d: any) => look(d, []);"),
   lookup(
-    "import { subPath } from '../../view/place';\nimport { viewOf } from '../../view';\nexport const f = (doc: any) => subPath(viewOf(doc).root, ['spec', 'generators', 0]).span; // (missed before)",
+    "import { subPath } from '../../fields/place';\nimport { fieldsOf } from '../../fields';\nexport const f = (doc: any) => subPath(fieldsOf(doc).root, ['spec', 'generators', 0]).span; // (missed before)",
   ),
   lookup(
-    "import { rootField, subPath } from '../../view/place';\nexport const f = (doc: any) => { const r = rootField(doc); return subPath(r, ['spec', 'template']).span; };",
+    "import { rootField, subPath } from '../../fields/place';\nexport const f = (doc: any) => { const r = rootField(doc); return subPath(r, ['spec', 'template']).span; };",
   ),
   // A listed file: another name than its own, or more look-ups than listed.
   lookup(
@@ -156,10 +156,10 @@ export const ALLOWED: Omit<Plant, 'rule'>[] = [
     text: "export const X_CODES = [{ code: 'appset/x', severity: 'error' }] as const;",
   },
   { file: CHECK, text: "import { severityOf } from '../../diagnostics/codes';\nexport const d = { severity: severityOf('appset/x') };" },
-  { file: 'server/src/engine/view/planted.ts', text: "import { spanAt } from '../yaml';\nexport const s = (d: any) => spanAt(d, []);" },
+  { file: 'server/src/engine/fields/planted.ts', text: "import { spanAt } from '../yaml';\nexport const s = (d: any) => spanAt(d, []);" },
   {
     file: CHECK,
-    text: "import { sub, subPath } from '../../view/place';\nexport const f = (g: any) => subPath(sub(g, 'list'), ['elements', 0]).span;",
+    text: "import { sub, subPath } from '../../fields/place';\nexport const f = (g: any) => subPath(sub(g, 'list'), ['elements', 0]).span;",
   },
   { file: CHECK, text: '// nodeAt(d, []) said once\n/* spanAt(d) */\nexport const x = 1;' },
   {

@@ -270,8 +270,8 @@ const LAYERS: string[][] = [
   // and values that the reader asks when it lists a file's ApplicationSets.
   ['server/src/engine/kinds'],
   ['server/src/engine/yaml'],
-  // The typed view of an ApplicationSet: its fields with their places, read from the located tree.
-  ['server/src/engine/view'],
+  // The located fields of an ApplicationSet with their places, read from the located tree.
+  ['server/src/engine/fields'],
   ['server/src/engine/workspace'],
   // Argo CD's releases and the version evidence of its install files; the install model, which reads
   // that evidence, and decides which release an ApplicationSet is checked against (install/target.ts);
@@ -287,7 +287,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = (p: string | undefined) => (p ? LAYERS.findIndex((l) => l.some((d) => under(p, d) || p === d)) : -1);
 
-test('engine layers only import downwards (types → kinds → yaml → view → workspace → versions → install → generators/validate/config → expand → rollout → features → service → index)', () => {
+test('engine layers only import downwards (types → kinds → yaml → fields → workspace → versions → install → generators/validate/config → expand → rollout → features → service → index)', () => {
   const bad = violations((i) => {
     if (!under(i.file, 'server/src/engine') || i.typeOnly) return undefined;
     const from = layerOf(i.file.replace(/\.ts$/, ''));
@@ -466,7 +466,7 @@ const IMPORT_BREAKS: [rule: string, file: string, text: string][] = [
   ['fronts', 'server/src/lsp/x.ts', "export { execute } from '../gotemplate/exec';"],
   ['client', 'client/src/x.ts', "import { createService } from '../../server/src/engine';"],
   ['protocol', 'server/src/protocol.ts', "import { CODES } from './engine/codeLists';"],
-  ['layers', 'server/src/engine/yaml/x.ts', "import { viewOf } from '../view';"],
+  ['layers', 'server/src/engine/yaml/x.ts', "import { fieldsOf } from '../fields';"],
   ['layers', 'server/src/engine/kinds/x.ts', "import {\n  parseFile, // the reader's\n} from '../yaml';"],
   ['yaml-library', 'server/src/engine/validate/x.ts', "import { parseDocument } from 'yaml';"],
   ['yaml-door', 'server/src/engine/validate/x.ts', "import { parseFile } from '../yaml/document';"],
@@ -482,7 +482,7 @@ test('every planted break of the import graph is caught by its rule', () => {
   // The same texts in a place where they are allowed are not reported by that rule.
   const fine: [string, string, string][] = [
     ['engine-io', 'server/src/host/x.ts', "import { readFileSync } from 'node:fs';"],
-    ['layers', 'server/src/engine/view/x.ts', "import { parseFile } from '../yaml';"],
+    ['layers', 'server/src/engine/fields/x.ts', "import { parseFile } from '../yaml';"],
     ['yaml-library', 'server/src/engine/yaml/x.ts', "import { parseDocument } from 'yaml';"],
     ['protocol', 'server/src/protocol.ts', "import type { CODES } from './engine/codeLists';"],
   ];

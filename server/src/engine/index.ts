@@ -89,7 +89,7 @@ export type {
   Deletion,
   DiffReport,
   FieldChange,
-  PlanView,
+  DiffPlan,
   RolloutDiff,
   SideApp,
   SideAppSet,

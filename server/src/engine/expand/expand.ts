@@ -23,9 +23,9 @@ import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
 import type { AppSetDoc, JsonPath } from '../yaml';
-import { viewOf } from '../view/appset';
-import { below } from '../view/generators';
-import { sub, subPath, type Field } from '../view/place';
+import { fieldsOf } from '../fields/appset';
+import { below } from '../fields/generatorFields';
+import { sub, subPath, type Field } from '../fields/place';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, put, type ParamSet } from '../generators/params';
 import { isObj } from '../objects';
@@ -39,7 +39,7 @@ import { valueSpan } from './scalarOffsets';
 import { sourceResolver } from './provenance';
 import type { AppInvalid, AppInvalidKind, Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../install/target';
-import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/gates';
+import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/behaviours';
 import { prunedForTarget } from '../validate/fieldCheck';
 import { severityOf } from '../diagnostics/codes';
 
@@ -174,7 +174,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
   };
 }
 
-/** A template field a render error is placed on: its path in the document and its place (from the view). */
+/** A template field a render error is placed on: its path in the document and its place (from the located fields). */
 interface TemplateSource {
   path: JsonPath;
   at: Field;
@@ -185,8 +185,8 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   const { doc, spec, ctx } = run;
   const gpath: JsonPath = ['spec', 'generators', gi];
   // The generators run on values and name places by JSON paths below `gpath`; each is walked from the
-  // entry's field in the view (`view/generators.ts` `below`), never looked up from the document's root.
-  const view = viewOf(doc);
+  // entry's field in the located fields (`fields/generatorFields.ts` `below`), never looked up from the document's root.
+  const view = fieldsOf(doc);
   const entryAt = view.generatorList[gi];
   const placeOf = (p: JsonPath) => below(entryAt, gpath, p) ?? entryAt;
   const firstFinding = ctx.findings.length;
@@ -224,7 +224,7 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   const template = isObj(merged) ? merged : {};
   const memo = templateMemo(run, template);
   // The render walk names a failing field by its path in the merged template: it is placed below the
-  // template field it came from (the generator's own when it writes that field), read from the view.
+  // template field it came from (the generator's own when it writes that field), read from the located fields.
   const genTemplateAt = sub(sub(entryAt, kind), 'template');
   const sourceOf = (p: JsonPath): TemplateSource => {
     const own = genTemplate !== undefined ? subPath(genTemplateAt, p) : undefined;
@@ -349,7 +349,7 @@ function templateProblem(
 ): ExpansionProblem {
   const { doc, file, ctx, target, sourcesOf } = run;
   const src: TemplateSource =
-    path[0] === 'templatePatch' ? { path: ['spec', 'templatePatch'], at: viewOf(doc).templatePatch } : sourceOf(path);
+    path[0] === 'templatePatch' ? { path: ['spec', 'templatePatch'], at: fieldsOf(doc).templatePatch } : sourceOf(path);
   const code = templateErrorCode(err.kind, err.reason);
   if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
   // An error only the target release makes says which release that is and why it was assumed.
@@ -377,7 +377,7 @@ function finishRun(run: Run): Expansion {
   const { doc, ctx, problems, apps, capped, nonDeterministic, findingAt } = run;
   // Every finding is pushed while a generator runs, so its place was walked from that entry then.
   for (const f of ctx.findings)
-    problems.push({ ...f, severity: severityOf(f.code), span: (findingAt.get(f) ?? viewOf(doc).generators).span });
+    problems.push({ ...f, severity: severityOf(f.code), span: (findingAt.get(f) ?? fieldsOf(doc).generators).span });
   besideYieldingSiblings(run);
   if (nonDeterministic.size) {
     ctx.inexact.value = true;

@@ -7,8 +7,8 @@
 import type { SourceText } from '../inputs';
 import type { Source, Span } from '../types';
 import { lineOfOffset, lineStarts, type AppSetDoc, type JsonPath } from '../yaml';
-import { viewOf } from '../view/appset';
-import { inGenerators } from '../view/generators';
+import { fieldsOf } from '../fields/appset';
+import { inGenerators } from '../fields/generatorFields';
 import { loadInventory, type Cluster } from '../generators/inventory';
 
 export type SourceResolver = (origins: readonly string[] | undefined) => Source[];
@@ -104,11 +104,11 @@ export function sourceResolver(
  * Where a list-element origin (`spec/generators/0/list/elements/2`) is written: its path and the span
  * of the element (its key's when it has no value). The generators run on values and tag a parameter
  * set with the element's path below its generator entry; the place is walked from that entry's field
- * in the view (`view/generators.ts` `inGenerators`), the one place such an origin becomes a place.
+ * in the located fields (`fields/generatorFields.ts` `inGenerators`), the one place such an origin becomes a place.
  */
 export function originPlace(doc: AppSetDoc, origin: string): { path: JsonPath; span?: Span } {
   const path: JsonPath = origin.split('/').map((s) => (isIndex(s) ? Number(s) : s));
-  const at = inGenerators(viewOf(doc).generatorList, path);
+  const at = inGenerators(fieldsOf(doc).generatorList, path);
   return { path, span: at?.valueRange ?? at?.keyRange };
 }
 

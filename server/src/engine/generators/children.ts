@@ -4,7 +4,7 @@
  * wrapping. The entry runner is handed in by `index.ts`, which owns the kind table, so that
  * matrix and merge never import it back.
  */
-import { COMBINING_KINDS, kindsOf } from '../rules/generators';
+import { COMBINING_KINDS, kindsOf } from '../rules/generatorKinds';
 import { interpolateChild } from './interpolate';
 import type { ParamSet } from './params';
 import { GeneratorError, type GenContext } from './types';

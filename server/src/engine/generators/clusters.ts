@@ -11,7 +11,7 @@ import { isEmptySelector, matchesSelector, selectorError, SelectorError } from '
 import { GeneratorError, noteEmpty, wrapErrors, type Generate } from './types';
 import { emptyClustersReason } from './why';
 import { appendValues } from './values';
-import { has } from '../versions/gates';
+import { has } from '../versions/behaviours';
 import { compareGoStrings } from '../rules/order';
 
 export const generateClusters: Generate = (spec, ctx, path) => {

@@ -12,7 +12,7 @@ import { cleanGitPath, doublestarMatcher, gitPathspecMatcher, goPathMatcher } fr
 import { normalize } from './normalize';
 import { flatten, put, tagOrigin, type ParamSet } from './params';
 import { isObj } from '../objects';
-import { has } from '../versions/gates';
+import { has } from '../versions/behaviours';
 import { compareGoStrings } from '../../gotemplate';
 import { GeneratorError, markCapped, noLocalSource, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason, excludedAllReason } from './why';

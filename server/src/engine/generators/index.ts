@@ -13,11 +13,11 @@ import { generateMergeSteps } from './merge';
 import { flatten, type ParamSet } from './params';
 import { isObj } from '../objects';
 import { matchesSelector, selectorError, SelectorError } from './selector';
-import { has } from '../versions/gates';
+import { has } from '../versions/behaviours';
 import { GeneratorError, noteEmpty, SETS_PER_STEP, type GenContext, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
 import { emptyPostSelectorReason } from './postSelectorWhy';
-import { isGeneratorKind, type GeneratorKind } from '../rules/generators';
+import { isGeneratorKind, type GeneratorKind } from '../rules/generatorKinds';
 
 /** One go: a generator whose output is bounded by files it reads (clusters, git) or by nothing at all (live). */
 const oneGo = (gen: Generate): GenerateSteps =>
@@ -39,7 +39,7 @@ const TABLE: Record<GeneratorKind, GenerateSteps> = {
   merge: generateMergeSteps(runWithSelectorSteps),
 };
 
-export { GENERATOR_KINDS, kindsOf } from '../rules/generators';
+export { GENERATOR_KINDS, kindsOf } from '../rules/generatorKinds';
 
 function* runGeneratorSteps(kind: string, spec: unknown, ctx: GenContext, path: JsonPath): Generator<void, ParamSet[]> {
   const gen = isGeneratorKind(kind) ? TABLE[kind] : undefined;

@@ -81,7 +81,7 @@ const cache = new WeakMap<object, { version: number; settings: string; inv: Inve
 /**
  * The clusters Argo CD knows, as the repository declares them (cluster Secrets, inventories), plus the
  * in-cluster one it adds when no Secret declares that server (argo-cd util/db/cluster.go: ListClusters,
- * GetClusterServersByName). The one view of the registered clusters: destination checks, AppProject
+ * GetClusterServersByName). The one list of the registered clusters: destination checks, AppProject
  * permissions and `appset diff` read it.
  */
 export interface KnownClusters {

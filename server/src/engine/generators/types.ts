@@ -10,7 +10,7 @@ export interface GenContext {
   file: SourceText;
   goTemplate: boolean;
   options: string[];
-  /** The Argo CD release line the expansion models (see versions/gates.ts). */
+  /** The Argo CD release line the expansion models (see versions/behaviours.ts). */
   version: ReleaseLine;
   /** goTemplate, options and the release's template behaviour, for every render of this ApplicationSet. */
   renderOpts: RenderOptions;

@@ -18,7 +18,7 @@ import { argoCdsNamed } from './names';
 
 export const POLICIES = ['sync', 'create-only', 'create-update', 'create-delete'] as const;
 
-export interface ControllerView {
+export interface ControllerSettings {
   model: InstallModel;
   gov: Governing;
   /** The governing install(s) by name, for messages (`Argo CD argocd`). */
@@ -27,7 +27,7 @@ export interface ControllerView {
 }
 
 /** The settings of the install(s) that run an ApplicationSet at `path` in `namespace`. */
-export function controllerFor(file: SourceText, namespace: string | undefined): ControllerView {
+export function controllerFor(file: SourceText, namespace: string | undefined): ControllerSettings {
   const model = installModel(file);
   const gov = governingFor(model, file, { path: file.path ?? '', namespace });
   const name = gov.mapping

@@ -1,18 +1,18 @@
 /**
- * What the controller makes of a strategy read by `view/strategy.ts` (the strategy's fields with
+ * What the controller makes of a strategy read by `fields/strategy.ts` (the strategy's fields with
  * their places): Argo CD `applicationset/progressivesync/progressive_sync.go` (IsRollingSyncStrategy,
  * RollingSyncStrategyEnabled), and a step's selector in words.
  */
-import type { RolloutStepSpec, StrategySpec } from '../view/strategy';
+import type { RolloutStepSpec, StrategySpec } from '../fields/strategy';
 
 export {
   readStrategy,
   type MatchExpression,
   type RolloutStepSpec,
   type StrategySpec,
-  type StrategyView,
-  type RolloutStepView,
-} from '../view/strategy';
+  type StrategyFields,
+  type RolloutStepFields,
+} from '../fields/strategy';
 
 /** `IsRollingSyncStrategy`: type exactly RollingSync and a rollingSync block (progressive_sync.go). */
 export function isRollingSync(s: StrategySpec): boolean {

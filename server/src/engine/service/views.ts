@@ -20,8 +20,8 @@ import { installReport, installReportLines, type InstallReport } from '../instal
 import { decidedWhere, shownInstanceName } from '../rollout/describe';
 import { rollingSyncWithSteps } from '../rollout/spec';
 import { rolloutViewDetails } from '../features/rollout/viewDetails';
-import { viewOf } from '../view/appset';
-import { sub } from '../view/place';
+import { fieldsOf } from '../fields/appset';
+import { sub } from '../fields/place';
 import { chartTemplateOf } from '../kinds/helmChart';
 import { notRenderedHere, renderChartTemplate } from './helmRender';
 import type { Analysis, Analyses } from './analyses';
@@ -124,7 +124,7 @@ export class Views {
   rolloutSites(a: Analysis, offset?: number): RolloutSites | null {
     const ctx = appsetAt(a, offset);
     if (!ctx) return null;
-    const view = viewOf(ctx.doc);
+    const view = fieldsOf(ctx.doc);
     return {
       generators: view.generators.keySpan,
       steps: getRolloutPlan(ctx).steps.map((_, i) => sub(view.strategy.at.steps, i).span),

@@ -3,7 +3,7 @@
  * what a value is (`the number 1.5`, `a list`). "Did you mean" is `engine/didYouMean.ts`.
  */
 import type { JsonPath } from '../yaml';
-import { isGeneratorKind } from '../rules/generators';
+import { isGeneratorKind } from '../rules/generatorKinds';
 
 /** Dotted path with indexes: spec.generators[0].list.elements. */
 export function dottedPath(path: JsonPath): string {

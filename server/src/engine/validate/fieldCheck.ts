@@ -6,8 +6,8 @@
  */
 import type { EngineDiagnostic } from '../types';
 import type { AppSetDoc, JsonPath } from '../yaml';
-import { viewOf } from '../view/appset';
-import { sub, unplaced, type Field } from '../view/place';
+import { fieldsOf } from '../fields/appset';
+import { sub, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
 import { fieldAddedIn, newerThan } from '../versions/fields';
 import { label, OLDEST, versionLabel } from '../versions/releases';
@@ -18,7 +18,7 @@ const MAX_NODES = 50_000;
 const MAX_FINDINGS = 50;
 
 export function versionFieldDiagnostics(doc: AppSetDoc, target: TargetVersion): EngineDiagnostic[] {
-  const root = viewOf(doc).root;
+  const root = fieldsOf(doc).root;
   const found = newerFields(root, target).map(({ path, at, since }) => unknownInTarget(at, String(path[path.length - 1]), since, target));
   const boot = target.bootstrap;
   if (!boot) return found;

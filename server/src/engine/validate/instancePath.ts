@@ -1,16 +1,16 @@
 /**
  * Where a schema error stands in the document. ajv reports the failing value as a JSON pointer
  * (`instancePath`, RFC 6901), so this is one of the two places a finding's place starts from a path
- * rather than from the view (the other: the node under the cursor, `yaml/document.ts` `pathAt`;
- * ARCHITECTURE.md). The pointer is resolved in one walk down the view's fields (`view/place.ts` `sub`),
+ * rather than from the located fields (the other: the node under the cursor, `yaml/document.ts` `pathAt`;
+ * ARCHITECTURE.md). The pointer is resolved in one walk down the located fields (`fields/place.ts` `sub`),
  * each step from the node the previous one held, so the error's field carries its place like every
  * other field, and the schema findings move one step from there (a missing or unknown key below it).
  */
 import type { Json } from '../types';
 import type { AppSetDoc, JsonPath } from '../yaml';
-import { viewOf } from '../view/appset';
+import { fieldsOf } from '../fields/appset';
 import { isObj } from '../objects';
-import { sub, type Field } from '../view/place';
+import { sub, type Field } from '../fields/place';
 
 /**
  * The field of `doc` an ajv `instancePath` names, with its JSON path. A segment is a list index when
@@ -18,7 +18,7 @@ import { sub, type Field } from '../view/place';
  */
 export function instanceAt(doc: AppSetDoc, pointer: string, value: Json): { path: JsonPath; at: Field } {
   const path: JsonPath = [];
-  let at = viewOf(doc).root;
+  let at = fieldsOf(doc).root;
   if (!pointer) return { path, at };
   let cur: unknown = value;
   for (const raw of pointer.slice(1).split('/')) {

@@ -8,7 +8,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import type { AppSetDoc, JsonPath } from '../yaml';
-import { sub, type Field } from '../view/place';
+import { sub, type Field } from '../fields/place';
 import { instanceAt } from './instancePath';
 import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schemaIndex';
 import { isYaml11BooleanScalar } from './checks/yaml11';

@@ -43,7 +43,7 @@ const STRICT =
   /^v?(0|[1-9][0-9]*)(?:\.(0|[1-9][0-9]*))?(?:\.(0|[1-9][0-9]*))?(?:-((?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9][0-9]*|[0-9]*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 const NUM = /^[0-9]*$/;
 const ALLOWED = /^[0-9A-Za-z-]*$/;
-/** The reason semver's "invalid semantic version" carries (versions/gates words its cause). */
+/** The reason semver's "invalid semantic version" carries (versions/behaviours words its cause). */
 const INVALID: TemplateReason = { kind: 'invalid-semver' };
 
 /** The texts v3.4.0 lower-cased; earlier versions write them as here. */

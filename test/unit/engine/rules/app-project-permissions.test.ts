@@ -104,7 +104,7 @@ test('glob matching is linear: a backtracking pattern against a long name costs 
   assert.ok(small < 1000 * 14 * 4, `${small} steps for 1,000 characters and a 14-character pattern`);
 });
 
-test('one view of the registered clusters: a Secret that declares the in-cluster server under its own name replaces "in-cluster"', () => {
+test('one list of the registered clusters: a Secret that declares the in-cluster server under its own name replaces "in-cluster"', () => {
   // argo-cd util/db/cluster.go GetClusterServersByName: the name in-cluster means the local cluster
   // only while no Secret declares its server; ListClusters adds the local cluster on the same condition.
   const appset = (dest: string) =>

@@ -1,5 +1,5 @@
 // Schema findings start from ajv's instancePath (a JSON pointer): validate/instancePath.ts resolves it
-// in one walk down the view's fields. Every field so reached has the place the path look-up gives.
+// in one walk down the located fields. Every field so reached has the place the path look-up gives.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { appset, secret, secrets, workspace } from '../../generators-helpers';
 import { RELEASES, SUPPORTED, parseVersion, NEWEST_RELEASE, splitVersion } from '../../../../server/src/engine/versions/releases';
 import { fieldAddedIn } from '../../../../server/src/engine/versions/fields';
-import { GATES, templateLibraries } from '../../../../server/src/engine/versions/gates';
+import { GATES, templateLibraries } from '../../../../server/src/engine/versions/behaviours';
 import { chartToLine } from '../../../../server/src/engine/versions/detect';
 import data from '../../../../schemas/argocd-versions.json';
 import { VERSIONS_DOC, withVersionTables } from '../../../../scripts/versions-tables';

@@ -6,11 +6,11 @@
  */
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic, Json, Span } from '../../types';
-import { viewOf } from '../../view/appset';
-import { sub } from '../../view/place';
-import type { GeneratorEntryView } from '../../view/generators';
+import { fieldsOf } from '../../fields/appset';
+import { sub } from '../../fields/place';
+import type { GeneratorEntryFields } from '../../fields/generatorFields';
 import { severityOf } from '../../diagnostics/codes';
-import { controllerFor, POLICIES, settingBool, settingList, type ControllerView } from '../../install/controller';
+import { controllerFor, POLICIES, settingBool, settingList, type ControllerSettings } from '../../install/controller';
 import { flagBool } from '../../install/argoEnv';
 import { applicationNamespaces, outsideArgoCD } from '../../install/outside';
 import { namespaceWatched } from '../../install/instances';
@@ -37,11 +37,11 @@ const SCM_APIS: Record<'scmProvider' | 'pullRequest', string[]> = {
 
 /**
  * Every generator, top level and nested in matrix/merge (two levels, as Argo CD nests them), the first
- * 100 of each list, from the view's entries (each with its place).
+ * 100 of each list, from the located entries (each with its place).
  */
-function generators(entries: readonly GeneratorEntryView[]): { g: Obj; entry: GeneratorEntryView }[] {
-  const out: { g: Obj; entry: GeneratorEntryView }[] = [];
-  const walk = (list: readonly GeneratorEntryView[]) => {
+function generators(entries: readonly GeneratorEntryFields[]): { g: Obj; entry: GeneratorEntryFields }[] {
+  const out: { g: Obj; entry: GeneratorEntryFields }[] = [];
+  const walk = (list: readonly GeneratorEntryFields[]) => {
     for (const entry of list.slice(0, 100)) {
       const g = entry.at.value;
       if (!isObj(g)) continue;
@@ -58,7 +58,7 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   // The language server's first answer does not read the workspace: what the controller does is said
   // once the installs are read (the index then asks for a re-validation), never taken back.
   if (ctx.file.workspace.holdClaims(ARGOCD_CONFIG)) return out;
-  const fields = viewOf(ctx.doc);
+  const fields = fieldsOf(ctx.doc);
   const v = ctx.doc.value;
   const ns = ctx.doc.namespace || undefined;
   const view = controllerFor(ctx.file, ns);
@@ -127,7 +127,7 @@ const shown = (v: string) => (/[\n\r\t]/.test(v) ? JSON.stringify(v) : `"${v}"`)
  * applicationset_controller.go): said once per ApplicationSet, at its kind. Values are compared as the
  * controller reads them (install/argoEnv.ts): `create-only` followed by a newline is not a policy.
  */
-function startFindings(view: ControllerView, push: Push, kindAt: Span) {
+function startFindings(view: ControllerSettings, push: Push, kindAt: Span) {
   const policy = view.get('policy');
   // utils.Policies holds the four policies and "" (sync); any other value: os.Exit(1).
   if (policy && policy.value !== '' && !POLICIES.includes(policy.value as (typeof POLICIES)[number]))
@@ -161,12 +161,12 @@ function startFindings(view: ControllerView, push: Push, kindAt: Span) {
     );
 }
 
-function scmFindings(ctx: AppSetContext, view: ControllerView, push: Push) {
+function scmFindings(ctx: AppSetContext, view: ControllerSettings, push: Push) {
   const enabledSetting = view.get('scmProviders');
   const enabled = settingBool(enabledSetting, true);
   const allowedSetting = view.get('allowedScmProviders');
   const allowed = settingList(allowedSetting);
-  for (const { g, entry } of generators(viewOf(ctx.doc).generatorEntries)) {
+  for (const { g, entry } of generators(fieldsOf(ctx.doc).generatorEntries)) {
     for (const kind of ['scmProvider', 'pullRequest'] as const) {
       const gen = g[kind];
       if (!isObj(gen)) continue;

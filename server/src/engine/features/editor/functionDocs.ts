@@ -2,12 +2,12 @@
  * One line of help per template function Argo CD offers in goTemplate mode (Go's builtins, Sprig's
  * generic map minus env/expandenv/getHostByName, and Argo CD's normalize/slugify/toYaml/fromYaml/
  * fromYamlArray/tpl; see applicationset/utils/utils.go in argoproj/argo-cd), for completion and hover.
- * A function not every release has says since when (versions/gates.ts `functionGate`).
+ * A function not every release has says since when (versions/behaviours.ts `functionGate`).
  * Signatures use the call form: the last argument is the one a pipeline passes (`.x | upper`).
  * The texts are ours; where a function surprises people the trap is said.
  */
 
-import { functionGate, GATES, has, sinceLabel } from '../../versions/gates';
+import { functionGate, GATES, has, sinceLabel } from '../../versions/behaviours';
 import type { TargetVersion } from '../../install/target';
 
 export interface FunctionDoc {

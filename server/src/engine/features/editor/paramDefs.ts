@@ -10,7 +10,7 @@
  * go to definition works when the generators yield nothing offline.
  */
 import { astOf, documentsWithValues, parseGoYamlDocument, type YamlDocument, nodeAt, type JsonPath } from '../../yaml';
-import { sub, subPath, type Field } from '../../view/place';
+import { sub, subPath, type Field } from '../../fields/place';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import { has } from '../../generators/params';

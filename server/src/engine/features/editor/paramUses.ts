@@ -7,11 +7,11 @@
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import type { JsonPath } from '../../yaml';
-import { viewOf } from '../../view/appset';
-import { sub, type Field } from '../../view/place';
+import { fieldsOf } from '../../fields/appset';
+import { sub, type Field } from '../../fields/place';
 import { referencedParams } from '../../../gotemplate';
 import { isObj } from '../../objects';
-import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generators';
+import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generatorKinds';
 import { valueSpan } from '../../expand/scalarOffsets';
 
 export interface ParamUse {
@@ -46,8 +46,8 @@ function templateStringsRead(ctx: AppSetContext): { list: TemplateString[]; cut:
   return ctx.memo('templateStrings', () => {
     const out: TemplateString[] = [];
     let cut = false;
-    const view = viewOf(ctx.doc);
-    // Each string's place is read with it, one step down the view's fields at a time.
+    const view = fieldsOf(ctx.doc);
+    // Each string's place is read with it, one step down the located fields at a time.
     const visit = (f: Field, at: JsonPath) => {
       const v = f.value;
       if (cut) return;
@@ -98,7 +98,7 @@ export function generatorSpecs(ctx: AppSetContext): GeneratorSpec[] {
         }
       });
     };
-    if (isObj(ctx.doc.value.spec)) walk(viewOf(ctx.doc).generators, ['spec', 'generators'], 0);
+    if (isObj(ctx.doc.value.spec)) walk(fieldsOf(ctx.doc).generators, ['spec', 'generators'], 0);
     return out;
   });
 }

@@ -4,8 +4,8 @@
  * RollingSync steps; folding ranges for every multi-line mapping, list and block scalar.
  */
 import { astOf, walk, type YamlDocument, lineIndex, type JsonPath } from '../../yaml';
-import { viewOf } from '../../view/appset';
-import { sub, type Field } from '../../view/place';
+import { fieldsOf } from '../../fields/appset';
+import { sub, type Field } from '../../fields/place';
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import { isObj } from '../../objects';
@@ -30,7 +30,7 @@ export function documentSymbols(ctx: AppSetContext): DocumentSymbol | undefined 
   const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
   const exp = ctx.expansion();
   const children: DocumentSymbol[] = [];
-  const view = viewOf(ctx.doc);
+  const view = fieldsOf(ctx.doc);
   const sym = (name: string, at: Field, kind: SymbolKind, detail?: string, kids?: DocumentSymbol[]): DocumentSymbol | undefined => {
     if (!at.exact) return undefined;
     const sel = at.keyRange ?? at.valueRange;

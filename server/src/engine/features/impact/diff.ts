@@ -26,7 +26,7 @@ export interface SideAppSet {
   /** The clusters this side's repository registers (names and servers); undefined when it declares none. */
   clusters?: { names: string[]; servers: string[] };
   /** The rollout plan, as `getRolloutPlan` computes it. */
-  plan: PlanView;
+  plan: DiffPlan;
   /** Problems that stop the controller (generator errors), as text. */
   errors: string[];
   /** The first YAML syntax error in its document (`line 12: …`): what was read of it is not what was meant. */
@@ -60,7 +60,7 @@ export interface Deletion {
 }
 
 /** The parts of the rollout plan the diff reads. */
-export interface PlanView {
+export interface DiffPlan {
   strategy: 'AllAtOnce' | 'RollingSync';
   effective: boolean;
   steps: { step: number; selector: string; apps: string[]; concurrency: number | null; manual: boolean }[];
@@ -280,7 +280,7 @@ export function rolloutDiff(base: SideAppSet | undefined, head: SideAppSet | und
   };
 }
 
-function stepOf(plan: PlanView): Map<string, number> {
+function stepOf(plan: DiffPlan): Map<string, number> {
   const m = new Map<string, number>();
   for (const s of plan.steps) for (const a of s.apps) if (!m.has(a)) m.set(a, s.step);
   return m;

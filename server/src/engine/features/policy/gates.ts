@@ -10,7 +10,7 @@ import type { RolloutPlan } from '../../../protocol';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
 import { relativePath } from '../../paths';
-import { viewOf } from '../../view/appset';
+import { fieldsOf } from '../../fields/appset';
 import { configFor } from '../../config/load';
 import { severityOf } from '../../diagnostics/codes';
 
@@ -69,7 +69,7 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const exp = ctx.expansion();
   const plan = getRolloutPlan(ctx);
   const strategy = getStrategy(ctx);
-  const strategySpan = strategy.present ? strategy.at.strategy.keySpan : viewOf(ctx.doc).generators.keySpan;
+  const strategySpan = strategy.present ? strategy.at.strategy.keySpan : fieldsOf(ctx.doc).generators.keySpan;
   // Named as the workspace has it (the location carries the absolute path): messages travel into reports.
   const related = cfg.path
     ? [{ location: { file: cfg.path }, message: `policy set in ${relativePath(ctx.file.host.roots(), cfg.path)}` }]

@@ -8,8 +8,8 @@
 import type { AppSetContext, FeatureContributor } from '../context';
 import type { CodeLens, EngineDiagnostic } from '../../types';
 import { pathAt, type JsonPath } from '../../yaml';
-import { viewOf } from '../../view/appset';
-import { sub, type Field } from '../../view/place';
+import { fieldsOf } from '../../fields/appset';
+import { sub, type Field } from '../../fields/place';
 import { referencedParams } from '../../../gotemplate';
 import { has, valueAt } from '../../generators/params';
 import { isObj } from '../../objects';
@@ -57,7 +57,7 @@ export const previewContributor: FeatureContributor = {
 
   codeLenses(ctx) {
     const exp = ctx.expansion();
-    const view = viewOf(ctx.doc);
+    const view = fieldsOf(ctx.doc);
     // `generators` not written: the lens sits on the nearest key around it (`spec:`).
     const gensKey = view.generators.keyRange;
     if (!gensKey) return [];
@@ -200,7 +200,7 @@ function nameCell(a: GeneratedApp): string {
 
 /** The controller's validation problems, one finding per kind of problem and site (not per Application). */
 function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): EngineDiagnostic[] {
-  const view = viewOf(ctx.doc);
+  const view = fieldsOf(ctx.doc);
   const kinds = new Map<AppInvalidKind, { code: DiagnosticCode; where: Field; apps: GeneratedApp[]; first: string }>();
   for (const a of apps) {
     for (const { kind, message } of a.invalid ?? []) {
@@ -311,7 +311,7 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
     } else if (Array.isArray(v)) v.forEach((_, i) => visit(sub(at, i), [...path, i]));
     else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(at, k), [...path, k]);
   };
-  if (isObj(ctx.doc.value.spec)) visit(viewOf(ctx.doc).template, ['spec', 'template']);
+  if (isObj(ctx.doc.value.spec)) visit(fieldsOf(ctx.doc).template, ['spec', 'template']);
   return out;
 }
 
@@ -339,7 +339,7 @@ function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
       severity: severityOf('generator/in-cluster-metadata'),
       message:
         'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
-      span: viewOf(ctx.doc).template.keySpan,
+      span: fieldsOf(ctx.doc).template.keySpan,
     },
   ];
 }

@@ -7,8 +7,8 @@ import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic } from '../../types';
 import type { PostSelectorFix } from '../../generators/postSelectorWhy';
 import { removePair, yamlString } from '../../yaml';
-import { viewOf } from '../../view/appset';
-import { inGenerators } from '../../view/generators';
+import { fieldsOf } from '../../fields/appset';
+import { inGenerators } from '../../fields/generatorFields';
 import { quickFix } from '../quickFix';
 
 const sets = (n: number) => (n === 1 ? '1 parameter set' : `${n} parameter sets`);
@@ -19,9 +19,9 @@ export function emptySelectorFixes(ctx: AppSetContext, diagnostics: EngineDiagno
     const fix = d.code === 'generator/empty' ? (d.data as { postSelector?: PostSelectorFix } | undefined)?.postSelector : undefined;
     if (!fix) continue;
     if (fix.replace) {
-      // The label's place, walked from its generator entry's field in the view (the fix's data carries
+      // The label's place, walked from its generator entry's field in the located fields (the fix's data carries
       // the path the generator named).
-      const span = inGenerators(viewOf(ctx.doc).generatorList, fix.replace.path)?.span ?? { start: 0, end: 0 };
+      const span = inGenerators(fieldsOf(ctx.doc).generatorList, fix.replace.path)?.span ?? { start: 0, end: 0 };
       if (span.end > span.start)
         out.push(
           quickFix(

@@ -10,7 +10,7 @@ import type { Hover } from '../../types';
 import { property, type CursorAt } from '../../yaml';
 import { valueAt } from '../../generators/params';
 import { isObj } from '../../objects';
-import { isGeneratorKind } from '../../rules/generators';
+import { isGeneratorKind } from '../../rules/generatorKinds';
 import { loadInventory } from '../../generators/inventory';
 import { matchesSelector, selectorError } from '../../generators/selector';
 import { cellText, fittedTable, HOVER_ROWS, moreLine } from '../hoverTable';

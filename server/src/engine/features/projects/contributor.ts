@@ -8,8 +8,8 @@
  */
 import type { FeatureContributor } from '../context';
 import type { EngineDiagnostic, Json, Span } from '../../types';
-import { viewOf } from '../../view/appset';
-import { subPath } from '../../view/place';
+import { fieldsOf } from '../../fields/appset';
+import { subPath } from '../../fields/place';
 import { isObj } from '../../objects';
 import { knownProjects } from '../../validate/projects';
 import { severityOf } from '../../diagnostics/codes';
@@ -31,7 +31,7 @@ export const projectsContributor: FeatureContributor = {
     const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
     const tspec = isObj(spec.template) && isObj(spec.template.spec) ? spec.template.spec : {};
     const raw: Json | undefined = tspec.project;
-    const view = viewOf(ctx.doc);
+    const view = fieldsOf(ctx.doc);
     const project = view.templateProject;
     const span = project.exact && project.valueRange ? project.valueRange : view.template.keySpan;
     const known = [...index.projects.keys()].sort();

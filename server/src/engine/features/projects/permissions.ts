@@ -21,15 +21,15 @@ import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings'
 import { isObj } from '../../objects';
 import { knownClusters, type KnownClusters } from '../../generators/inventory';
 import type { JsonPath } from '../../yaml';
-import { viewOf, type AppSetView } from '../../view/appset';
-import { sub, type Field } from '../../view/place';
+import { fieldsOf, type AppSetFields } from '../../fields/appset';
+import { sub, type Field } from '../../fields/place';
 import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../../rules/appProject';
 import { governingFor, installModel } from '../../install/model';
 
 interface Denial {
   /** Where the value is written in the template (the finding's group). */
   path: JsonPath;
-  /** That field of the template, from the view (absent there when templatePatch or a generator sets it). */
+  /** That field of the template, from the located fields (absent there when templatePatch or a generator sets it). */
   at: Field;
   project: string;
   kind: 'repo' | 'destination' | 'namespace';
@@ -50,7 +50,7 @@ export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): Eng
   if (!exp.apps.length) return [];
   const clusters = knownClusters(ctx.file);
   const argocdNs = argocdNamespace(ctx);
-  const view = viewOf(ctx.doc);
+  const view = fieldsOf(ctx.doc);
   // One finding per place in the template and project; the values it denies listed in it.
   const groups = new Map<string, { denial: Denial; values: Set<string>; apps: GeneratedApp[] }>();
   for (const a of exp.apps) {
@@ -134,7 +134,13 @@ function argocdNamespace(ctx: AppSetContext): string | undefined {
   return namespaces.size === 1 && only ? only : undefined;
 }
 
-function denials(spec: { [key: string]: Json }, project: string, rules: ProjectRules, clusters: KnownClusters, view: AppSetView): Denial[] {
+function denials(
+  spec: { [key: string]: Json },
+  project: string,
+  rules: ProjectRules,
+  clusters: KnownClusters,
+  view: AppSetFields,
+): Denial[] {
   const out: Denial[] = [];
   const base: JsonPath = ['spec', 'template', 'spec'];
   for (const { repoURL, path, at } of sourcesOf(spec, view.templateSpec)) {
@@ -179,7 +185,7 @@ function sourcesOf(spec: { [key: string]: Json }, template: Field): { repoURL: s
 }
 
 /** The value where the template writes it, or the template's key when it comes from elsewhere (templatePatch). */
-function siteOf(view: AppSetView, at: Field): Span {
+function siteOf(view: AppSetFields, at: Field): Span {
   return (at.exact ? (at.valueRange ?? at.keyRange) : undefined) ?? view.template.keySpan;
 }
 
@@ -221,7 +227,7 @@ export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagn
   const d = finding(
     'appset/project-not-checked',
     `not checked: whether ${projects.length === 1 ? `project ${projects[0]} permits` : `projects ${projects.join(', ')} permit`} ${apps.length === 1 ? "this Application's" : `these ${apps.length} Applications'`} source repositories, destinations and namespace — ${said.join('; ')} — ${affectedText(affected)}`,
-    siteOf(viewOf(ctx.doc), viewOf(ctx.doc).templateProject),
+    siteOf(fieldsOf(ctx.doc), fieldsOf(ctx.doc).templateProject),
   );
   d.affected = affected;
   return [d];

@@ -1,7 +1,7 @@
 /**
  * Rollout diagnostics for one ApplicationSet: is the strategy going to be honoured, what does it
  * select, and which settings defeat it (Argo CD `applicationset/progressivesync/`). Every finding
- * takes its place from the ApplicationSet's view (`view/`): the strategy's fields carry their spans.
+ * takes its place from the ApplicationSet's located fields (`fields/`): the strategy's fields carry their spans.
  * Here: whether progressive syncs are on; the strategy as written is `strategyFindings.ts`, what its
  * plan does is `planFindings.ts`.
  */

@@ -10,7 +10,7 @@ import { enablementLine, explainMaxUpdate, names, planTitle, REFRESH_GATE, stepT
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
 import type { PlanStep, RolloutPlan } from '../../../protocol';
-import { has } from '../../versions/gates';
+import { has } from '../../versions/behaviours';
 
 const MAX_WAVES = 12;
 const MAX_NAMES = 20;

@@ -4,9 +4,9 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeLens, Span } from '../../types';
-import { viewOf } from '../../view/appset';
+import { fieldsOf } from '../../fields/appset';
 import { validApps } from './diagnostics';
-import { stepKeySpan } from '../../view/strategy';
+import { stepKeySpan } from '../../fields/strategy';
 import { enabledSentence, enablementLine, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
@@ -59,7 +59,7 @@ export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
     // Short (split editors cut lenses at about 40 characters); the whole sentence is the tooltip.
     return [
       {
-        ...lens(viewOf(ctx.doc).spec.keySpan, `All at once: ${n} apps on ${exp.clusters.length} clusters`),
+        ...lens(fieldsOf(ctx.doc).spec.keySpan, `All at once: ${n} apps on ${exp.clusters.length} clusters`),
         tooltip: `No RollingSync strategy (AllAtOnce): one commit syncs ${n} Applications on ${exp.clusters.length} clusters`,
       },
     ];

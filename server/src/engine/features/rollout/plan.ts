@@ -1,17 +1,17 @@
 /**
  * The rollout model of one ApplicationSet as the feature modules read it: memoised per analysis
  * context, computed by the pure stages in `rollout/` (plan.ts, enablement.ts, spec.ts) over the document's
- * view (`view/`).
+ * view (`fields/`).
  */
 import type { AppSetContext } from '../context';
 import type { RolloutPlan } from '../../../protocol';
 import { computePlan } from '../../rollout/plan';
-import type { StrategyView } from '../../view/strategy';
-import { viewOf } from '../../view/appset';
+import type { StrategyFields } from '../../fields/strategy';
+import { fieldsOf } from '../../fields/appset';
 import { enablementAt, type EnablementDetails } from '../../rollout/enablement';
 import { getProjects, stepWindows } from '../../rollout/syncWindows';
 import { rolloutTimeline } from '../../rollout/timeline';
-import { has } from '../../versions/gates';
+import { has } from '../../versions/behaviours';
 
 /** The plan of one ApplicationSet in its analysis context (memoised per context). */
 export function getRolloutPlan(ctx: AppSetContext): RolloutPlan {
@@ -47,8 +47,8 @@ export function appsetNamespace(ctx: AppSetContext): string | undefined {
 }
 
 /** `spec.strategy` with its places, from the document's view (read once per document). */
-export function getStrategy(ctx: AppSetContext): StrategyView {
-  return viewOf(ctx.doc).strategy;
+export function getStrategy(ctx: AppSetContext): StrategyFields {
+  return fieldsOf(ctx.doc).strategy;
 }
 
 /** Enablement for the controller that runs this ApplicationSet (memoised per analysis). */

@@ -2,15 +2,15 @@
  * Rollout findings on the plan of a RollingSync with steps: waves larger than the setting, steps that
  * select nothing, manual gates, sync windows that park a step, Applications the controller refuses,
  * Applications several steps or no step select. Each sits on the step it is about (the step's place
- * in the strategy's view).
+ * in the strategy's located fields).
  */
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic, Span } from '../../types';
 import { clusterLabelKeys, labelValues } from '../../rollout/labels';
 import { names, windowText } from '../../rollout/describe';
 import { appsetNamespace } from './plan';
-import type { StrategyView } from '../../rollout/spec';
-import { stepKeySpan } from '../../view/strategy';
+import type { StrategyFields } from '../../rollout/spec';
+import { stepKeySpan } from '../../fields/strategy';
 import type { PlanStep, RolloutPlan } from '../../../protocol';
 import { severityOf } from '../../diagnostics/codes';
 import { windowMissDiagnostics } from './windowMissDiagnostics';
@@ -20,7 +20,7 @@ const MAX_NAMES = 5;
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
 /** `allManual`: every step is a manual gate, said once for the strategy (strategyFindings.ts), not per step. */
-export function planFindings(ctx: AppSetContext, strategy: StrategyView, plan: RolloutPlan, allManual: boolean): EngineDiagnostic[] {
+export function planFindings(ctx: AppSetContext, strategy: StrategyFields, plan: RolloutPlan, allManual: boolean): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   if (plan.steps.length) out.push(...windowMissDiagnostics(ctx, appsetNamespace(ctx)));
   out.push(...largeWaves(ctx, strategy, plan));
@@ -61,7 +61,7 @@ export function planFindings(ctx: AppSetContext, strategy: StrategyView, plan: R
 }
 
 /** Steps whose waves sync more Applications at once than `maxWaveSize`: on the step's maxUpdate. */
-function largeWaves(ctx: AppSetContext, strategy: StrategyView, plan: RolloutPlan): EngineDiagnostic[] {
+function largeWaves(ctx: AppSetContext, strategy: StrategyFields, plan: RolloutPlan): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   const maxWave = ctx.file.settings.maxWaveSize ?? 10;
   for (const step of plan.steps) {
@@ -80,7 +80,7 @@ function largeWaves(ctx: AppSetContext, strategy: StrategyView, plan: RolloutPla
 }
 
 /** Applications several steps select (on the first later step), and those no step selects (on `steps:`). */
-function selectionFindings(strategy: StrategyView, plan: RolloutPlan): EngineDiagnostic[] {
+function selectionFindings(strategy: StrategyFields, plan: RolloutPlan): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   const dups = Object.keys(plan.duplicates);
   if (dups.length) {

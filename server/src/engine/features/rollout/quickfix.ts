@@ -20,7 +20,7 @@ import {
   prefersFlowLists,
 } from '../../yaml';
 import type { AppSetContext } from '../context';
-import { viewOf } from '../../view/appset';
+import { fieldsOf } from '../../fields/appset';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { CM_KEY, CM_NAME, FLAG, type ConfigTarget } from '../../rollout/enablement';
 import { dirname, relativePath } from '../../paths';
@@ -402,7 +402,7 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
   }
   // Also offered without a diagnostic (below the threshold, one cluster): on `generators:` or `strategy:`.
   if (!strategyOffered && !isRollingSync(getStrategy(ctx))) {
-    const view = viewOf(ctx.doc);
+    const view = fieldsOf(ctx.doc);
     const on = [view.generators.keySpan, view.strategy.at.strategy.keySpan];
     if (on.some((s) => overlaps(s, span))) {
       for (const a of insertStrategyActions(ctx, [])) out.push({ ...a, kind: 'refactor', isPreferred: false });

@@ -1,7 +1,7 @@
 /**
  * Rollout findings on the strategy as written: a RollingSync without steps, a deletion order the
  * strategy cannot honour, an AllAtOnce over many clusters, and what a RollingSync with steps does to
- * auto-sync, the applications-sync policy and manual gates. Spans come from the strategy's view.
+ * auto-sync, the applications-sync policy and manual gates. Spans come from the strategy's located fields.
  */
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic, Json } from '../../types';
@@ -9,15 +9,15 @@ import type { EnablementDetails } from '../../rollout/enablement';
 import { clusterLabels } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
 import { resolveMaxUpdate } from '../../rollout/plan';
-import { isRollingSync, type StrategyView } from '../../rollout/spec';
+import { isRollingSync, type StrategyFields } from '../../rollout/spec';
 import type { RolloutPlan } from '../../../protocol';
-import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/gates';
+import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/behaviours';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../install/target';
 import { severityOf } from '../../diagnostics/codes';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
-import { viewOf } from '../../view/appset';
+import { fieldsOf } from '../../fields/appset';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
@@ -29,7 +29,7 @@ function noStepsMessage(target: TargetVersion): string {
 }
 
 /** No RollingSync with steps: the steps, the deletion order and the blast radius of syncing all at once. */
-export function withoutStepsFindings(ctx: AppSetContext, strategy: StrategyView, n: number): EngineDiagnostic[] {
+export function withoutStepsFindings(ctx: AppSetContext, strategy: StrategyFields, n: number): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   const exp = ctx.expansion();
   if (strategy.type === 'RollingSync' && strategy.hasRollingSync) {
@@ -58,7 +58,7 @@ export function withoutStepsFindings(ctx: AppSetContext, strategy: StrategyView,
       code: 'rollout/blast-radius',
       severity: severityOf('rollout/blast-radius', !!prod),
       message: `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} ${prod ? 'production ' : ''}clusters at the same time${prod ? ` (${prod})` : ''}. A RollingSync strategy rolls it out step by step (quick fix available).`,
-      span: viewOf(ctx.doc).generators.keySpan,
+      span: fieldsOf(ctx.doc).generators.keySpan,
       data: { apps: n, clusters: exp.clusters.length, production: !!prod },
     });
   }
@@ -72,12 +72,12 @@ export function withoutStepsFindings(ctx: AppSetContext, strategy: StrategyView,
  */
 export function rollingSyncFindings(
   ctx: AppSetContext,
-  strategy: StrategyView,
+  strategy: StrategyFields,
   plan: RolloutPlan,
   en: EnablementDetails | undefined,
 ): { findings: EngineDiagnostic[]; allManual: boolean } {
   const out: EngineDiagnostic[] = [];
-  const view = viewOf(ctx.doc);
+  const view = fieldsOf(ctx.doc);
   const automated = view.templateAutomated;
   if (automated.value !== undefined && automated.value !== null) {
     out.push({
@@ -162,10 +162,10 @@ const RESOURCES_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
  * only with progressive syncs on does the controller add the resources finalizer that keeps the
  * ApplicationSet while it deletes. So it runs when metadata.finalizers carries that finalizer.
  */
-export function deletionOrderWhileOff(ctx: AppSetContext, strategy: StrategyView): string | undefined {
+export function deletionOrderWhileOff(ctx: AppSetContext, strategy: StrategyFields): string | undefined {
   if (!/^reverse$/i.test(strategy.deletionOrder) || !strategy.steps.length || !knownTo(['strategy', 'deletionOrder'], ctx.target().line))
     return undefined;
-  return hasResourcesFinalizer(viewOf(ctx.doc).finalizers.value)
+  return hasResourcesFinalizer(fieldsOf(ctx.doc).finalizers.value)
     ? `deletionOrder: Reverse still applies, as the deletion does not depend on progressive syncs: the ApplicationSet carries the ${RESOURCES_FINALIZER} finalizer, so deleting it deletes its Applications one at a time, last step first.`
     : `deletionOrder: Reverse does not apply either: the controller adds the ${RESOURCES_FINALIZER} finalizer the reverse deletion needs only while progressive syncs are on, so deleting the ApplicationSet deletes its Applications at once (with that finalizer in metadata.finalizers it deletes them one at a time, last step first).`;
 }

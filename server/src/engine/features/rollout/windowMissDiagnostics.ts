@@ -6,7 +6,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { EngineDiagnostic } from '../../types';
-import { viewOf } from '../../view/appset';
+import { fieldsOf } from '../../fields/appset';
 import { getProjects } from '../../rollout/syncWindows';
 import { windowMisses } from '../../rollout/windowMisses';
 import { windowText } from '../../rollout/describe';
@@ -19,7 +19,7 @@ export function windowMissDiagnostics(ctx: AppSetContext, namespace: string | un
   if (!projects.length) return [];
   const clusters = loadInventory(ctx.file).clusters;
   const misses = windowMisses(ctx.expansion().apps, projects, clusters, ctx.file.path ?? '', namespace);
-  const span = viewOf(ctx.doc).strategy.at.strategy.keySpan;
+  const span = fieldsOf(ctx.doc).strategy.at.strategy.keySpan;
   return misses.map((m) => {
     const dest = m.writtenAs === 'server' ? m.cluster.server : m.cluster.name;
     const other = m.writtenAs === 'server' ? 'name' : 'server';

@@ -24,8 +24,8 @@ import { moveToTemplatePatch } from './templatePatchFix';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
 import { appSetKindAt, declaresAppSet } from '../../kinds/appset';
-import { viewOf } from '../../view/appset';
-import { sub, subPath, type Field } from '../../view/place';
+import { fieldsOf } from '../../fields/appset';
+import { sub, subPath, type Field } from '../../fields/place';
 
 interface Fix {
   title: string;
@@ -49,8 +49,8 @@ export const templatesContributor: FeatureContributor = {
     const goTemplate = spec.goTemplate === true;
     const rendered = (ctx.expansion().paramSets ?? ctx.expansion().apps.length) > 0;
     const out: EngineDiagnostic[] = [];
-    const view = viewOf(ctx.doc);
-    // Each string is checked with its place, reached one step at a time from the view.
+    const view = fieldsOf(ctx.doc);
+    // Each string is checked with its place, reached one step at a time from the located fields.
     const visit = (place: Field, depth: number) => {
       if (depth > 100) return;
       const v = place.value;
@@ -245,7 +245,7 @@ function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): 
       severity: severityOf('generator/invalid-application'),
       message:
         'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
-      span: viewOf(ctx.doc).templateDestination.keySpan,
+      span: fieldsOf(ctx.doc).templateDestination.keySpan,
     },
   ];
 }
@@ -362,7 +362,7 @@ function constantName(ctx: AppSetContext, spec: Record<string, unknown>): Engine
       code: 'appset/constant-name',
       severity: severityOf('appset/constant-name'),
       message: `every Application is named "${name}" (the name uses no parameter), but ${several} yields several parameter sets by design: as soon as it yields two, the controller finds duplicate names and skips every one of them; put a parameter in the name (e.g. {{path.basename}} or {{ .path.basename }})`,
-      span: viewOf(ctx.doc).templateName.span,
+      span: fieldsOf(ctx.doc).templateName.span,
     },
   ];
 }
@@ -396,7 +396,7 @@ function constantFromParameters(ctx: AppSetContext, spec: Record<string, unknown
           code: 'appset/constant-name',
           severity: severityOf('appset/constant-name'),
           message: `every Application is named "${rendered}" (${[...new Set(refs)].join(', ')} ${refs.length === 1 ? 'is' : 'are'} the same in every element of the matrix's list generator), but ${several} yields several parameter sets by design: the matrix pairs each with the list, so as soon as it yields two the controller finds duplicate names and skips every one of them; put a parameter of the other generator in the name`,
-          span: viewOf(ctx.doc).templateName.span,
+          span: fieldsOf(ctx.doc).templateName.span,
         },
       ];
     }

@@ -11,7 +11,7 @@
  */
 import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
-import { viewOf } from '../../view/appset';
+import { fieldsOf } from '../../fields/appset';
 import { isTemplateFunction, isTemplateKeyword } from '../../../gotemplate';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { generatorSpecs, goExpression, isGoIdentifier, templateStrings } from '../editor/paramUses';
@@ -89,7 +89,7 @@ function convertTags(ctx: AppSetContext): TextEdit[] | undefined {
 /** The edits that set `goTemplate: true` (and add `goTemplateOptions` when absent) in spec. */
 function enableGoTemplate(ctx: AppSetContext): TextEdit[] | undefined {
   const text = ctx.file.text;
-  const spec = viewOf(ctx.doc).spec.node;
+  const spec = fieldsOf(ctx.doc).spec.node;
   if (spec?.kind !== 'object' || !spec.properties.length) return undefined;
   const first = spec.properties[0].keySpan;
   const lineStart = text.lastIndexOf('\n', first.start - 1) + 1;

@@ -8,15 +8,15 @@ import type { AppSetDoc } from '../../yaml';
 import { isObj, own } from '../../objects';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';
-import { viewOf } from '../../view/appset';
-import { sub, type Field } from '../../view/place';
-import { MAX_LEVEL, type CombinedView, type GeneratorEntryView, type GitPatternView } from '../../view/generators';
+import { fieldsOf } from '../../fields/appset';
+import { sub, type Field } from '../../fields/place';
+import { MAX_LEVEL, type CombinedFields, type GeneratorEntryFields, type GitPatternFields } from '../../fields/generatorFields';
 
-export { GENERATOR_KINDS, kindsOf } from '../../rules/generators';
+export { GENERATOR_KINDS, kindsOf } from '../../rules/generatorKinds';
 
 export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  const view = viewOf(doc);
+  const view = fieldsOf(doc);
   for (const entry of view.generatorEntries) {
     const { kinds } = entry;
     if (kinds.length === 0 && entry.at.value !== null) {
@@ -43,12 +43,12 @@ export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[
 }
 
 /** The field of the second kind an entry sets (where a finding about too many kinds sits). */
-function secondKind(entry: GeneratorEntryView): Field {
+function secondKind(entry: GeneratorEntryFields): Field {
   return entry.kindAt[entry.kinds[1]] as Field;
 }
 
-/** Checks one generator entry and recurses into its matrix/merge children (read to MAX_LEVEL by the view). */
-function checkEntry(text: string, goTemplate: Json | undefined, entry: GeneratorEntryView, out: EngineDiagnostic[]): void {
+/** Checks one generator entry and recurses into its matrix/merge children (read to MAX_LEVEL by the located fields). */
+function checkEntry(text: string, goTemplate: Json | undefined, entry: GeneratorEntryFields, out: EngineDiagnostic[]): void {
   if (!isObj(entry.at.value)) return;
   for (const selector of entry.selectors) out.push(...checkLabelSelector(selector));
 
@@ -127,7 +127,7 @@ function checkEntry(text: string, goTemplate: Json | undefined, entry: Generator
 }
 
 /** The first line of a list item (or its key), for diagnostics about a whole entry. */
-function itemSpan(text: string, { at, list }: GeneratorEntryView): Span {
+function itemSpan(text: string, { at, list }: GeneratorEntryFields): Span {
   const v = at.valueRange;
   if (v && v.end > v.start) {
     const nl = text.indexOf('\n', v.start);
@@ -146,7 +146,7 @@ function itemSpan(text: string, { at, list }: GeneratorEntryView): Span {
  * and the directory meant to be left out is still selected by the other patterns. Exclusion is
  * `exclude: true` on an entry of its own. The quick fix's edits travel in `data`.
  */
-function gitNegations(text: string, entry: GeneratorEntryView): EngineDiagnostic[] {
+function gitNegations(text: string, entry: GeneratorEntryFields): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   for (const pattern of entry.gitPatterns) {
     const written = pattern.path.value;
@@ -171,7 +171,7 @@ function gitNegations(text: string, entry: GeneratorEntryView): EngineDiagnostic
 /** The edits turning `path: '!x'` into `path: x` + `exclude: true` (block or flow entry). */
 function negationFix(
   text: string,
-  pattern: GitPatternView,
+  pattern: GitPatternFields,
   meant: string,
   already: boolean,
 ): { title: string; edits: { span: Span; newText: string }[] } | undefined {
@@ -247,7 +247,7 @@ function descendsBelowFirst(first: Json, second: Json): boolean {
  * override parameters: not flagged. A second generator that reads the first's path (`{{path}}/config.json`) yields the
  * same path on each pair and is not flagged.
  */
-function matrixPathClash(goTemplate: Json | undefined, matrix: CombinedView): EngineDiagnostic[] {
+function matrixPathClash(goTemplate: Json | undefined, matrix: CombinedFields): EngineDiagnostic[] {
   const children = matrix.generators.value;
   if (!Array.isArray(children) || children.length !== 2) return [];
   const gits = children.map((c) => own(c, 'git'));

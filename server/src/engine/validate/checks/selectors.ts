@@ -4,7 +4,7 @@
  * clusterDecisionResource `labelSelector` (Kubernetes `LabelSelectorAsSelector`). Invalid ones fail the generator.
  */
 import type { EngineDiagnostic } from '../../types';
-import type { SelectorView } from '../../view/generators';
+import type { SelectorFields } from '../../fields/generatorFields';
 import { suggest } from '../../didYouMean';
 import { isObj } from '../../objects';
 import { diag } from './util';
@@ -18,7 +18,7 @@ export function qualifiedNameProblem(key: string): string | undefined {
   return first && plainText(first);
 }
 
-export function checkLabelSelector({ what, at, labels, expressions }: SelectorView): EngineDiagnostic[] {
+export function checkLabelSelector({ what, at, labels, expressions }: SelectorFields): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   if (!isObj(at.value)) return out;
   // Selectors of generators inside a matrix may be templated by the first child's parameters.

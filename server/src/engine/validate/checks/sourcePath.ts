@@ -7,8 +7,8 @@
  * a parameter's value is not the user's text here.
  */
 import type { AppSetDoc } from '../../yaml';
-import { viewOf } from '../../view/appset';
-import { sub, type Field } from '../../view/place';
+import { fieldsOf } from '../../fields/appset';
+import { sub, type Field } from '../../fields/place';
 import type { EngineDiagnostic } from '../../types';
 import { isObj } from '../../objects';
 import { diag } from './util';
@@ -17,7 +17,7 @@ import { diag } from './util';
 const GLOB = /[*?[]/;
 
 export function checkSourcePaths(doc: AppSetDoc): EngineDiagnostic[] {
-  const view = viewOf(doc);
+  const view = fieldsOf(doc);
   const out: EngineDiagnostic[] = [];
   const templates: Field[] = [view.template];
   view.generatorList.forEach((entry) => {

@@ -5,13 +5,13 @@
  * JSON when it starts with `{`, else YAML).
  */
 import { parseLenientDocument, type AppSetDoc, yamlLimitMessage } from '../../yaml';
-import { viewOf } from '../../view/appset';
-import { sub, subPath } from '../../view/place';
+import { fieldsOf } from '../../fields/appset';
+import { sub, subPath } from '../../fields/place';
 import type { EngineDiagnostic, Json } from '../../types';
 import { validateOptions } from '../../../gotemplate';
 import { isObj, own } from '../../objects';
 import { diag } from './util';
-import { GATES, has } from '../../versions/gates';
+import { GATES, has } from '../../versions/behaviours';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import type { TargetVersion } from '../../install/target';
@@ -21,7 +21,7 @@ const MAX_PATCH_CHARS = 200_000;
 
 export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  const view = viewOf(doc);
+  const view = fieldsOf(doc);
   const spec = view.spec.value;
   if (!isObj(spec)) return out;
 
@@ -87,7 +87,7 @@ function ignoredNestedSelectors(doc: AppSetDoc, spec: Record<string, Json>, targ
   const out: EngineDiagnostic[] = [];
   const generators = own(spec, 'generators');
   if (!Array.isArray(generators)) return out;
-  const entries = viewOf(doc).generatorList;
+  const entries = fieldsOf(doc).generatorList;
   generators.forEach((g, i) => {
     for (const outer of ['matrix', 'merge']) {
       const children = own(own(g, outer), 'generators');

@@ -4,7 +4,7 @@
  */
 import type { EngineDiagnostic } from '../../types';
 import type { AppSetDoc } from '../../yaml';
-import { viewOf } from '../../view/appset';
+import { fieldsOf } from '../../fields/appset';
 import { suggest } from '../../didYouMean';
 import { isObj, own } from '../../objects';
 import { diag } from './util';
@@ -19,7 +19,7 @@ const PERCENT = /^[+-]?\d+%$/;
 /** `target`: a release that does not know deletionOrder gets only the unknown-field finding for it. */
 export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
-  const view = viewOf(doc).strategy;
+  const view = fieldsOf(doc).strategy;
   const strategy = view.at.strategy.value;
   if (!isObj(strategy)) return out;
   const type = view.at.type.value;
@@ -69,7 +69,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
     );
   }
 
-  // The view reads the steps of a rollingSync that is an object, as the controller decodes it.
+  // The located fields read the steps of a rollingSync that is an object, as the controller decodes it.
   if (!isObj(rolling)) return out;
   for (const step of view.steps) {
     for (const e of step.matchExpressions) {

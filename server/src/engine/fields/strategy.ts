@@ -18,7 +18,7 @@ export interface MatchExpression {
 }
 
 /** A match expression read from a document: where it and its `operator` are written. */
-export interface MatchExpressionView extends MatchExpression {
+export interface MatchExpressionFields extends MatchExpression {
   at: { expression: Field; operator: Field };
 }
 
@@ -34,8 +34,8 @@ export interface RolloutStepSpec {
 }
 
 /** A step read from a document: where it, its `matchExpressions` and its `maxUpdate` are written. */
-export interface RolloutStepView extends RolloutStepSpec {
-  matchExpressions: MatchExpressionView[];
+export interface RolloutStepFields extends RolloutStepSpec {
+  matchExpressions: MatchExpressionFields[];
   at: { step: Field; matchExpressions: Field; maxUpdate: Field };
 }
 
@@ -54,8 +54,8 @@ export interface StrategySpec {
  * The strategy read from a document: `strategy` and its fields where they are written (the raw JSON
  * value beside each); what the plan reads is the `StrategySpec` it extends.
  */
-export interface StrategyView extends StrategySpec {
-  steps: RolloutStepView[];
+export interface StrategyFields extends StrategySpec {
+  steps: RolloutStepFields[];
   at: { strategy: Field; type: Field; rollingSync: Field; steps: Field; deletionOrder: Field };
 }
 
@@ -72,12 +72,12 @@ function str(v: Json | undefined): string {
 }
 
 /** Reads `spec.strategy` of a bare value (tests, tools): the same reading, with no places. */
-export function readStrategy(appset: { [key: string]: Json }): StrategyView {
+export function readStrategy(appset: { [key: string]: Json }): StrategyFields {
   return readStrategyAt(unplaced(appset));
 }
 
-/** Reads `spec.strategy` below the document's root field (`view/place.ts` `rootField`). */
-export function readStrategyAt(root: Field): StrategyView {
+/** Reads `spec.strategy` below the document's root field (`fields/place.ts` `rootField`). */
+export function readStrategyAt(root: Field): StrategyFields {
   const strategyAt = sub(sub(root, 'spec'), 'strategy');
   const strategy = obj(strategyAt.value);
   const rollingSyncAt = sub(strategyAt, 'rollingSync');
@@ -89,7 +89,7 @@ export function readStrategyAt(root: Field): StrategyView {
     steps: stepsAt,
     deletionOrder: sub(strategyAt, 'deletionOrder'),
   };
-  const out: StrategyView = { type: '', hasRollingSync: false, steps: [], deletionOrder: '', present: !!strategy, at };
+  const out: StrategyFields = { type: '', hasRollingSync: false, steps: [], deletionOrder: '', present: !!strategy, at };
   if (!strategy) return out;
   out.type = str(at.type.value);
   out.deletionOrder = str(at.deletionOrder.value);
@@ -100,7 +100,7 @@ export function readStrategyAt(root: Field): StrategyView {
   steps.forEach((_, index) => {
     const stepPath: JsonPath = [...STRATEGY_PATH, 'rollingSync', 'steps', index];
     const stepAt = sub(stepsAt, index);
-    const exprs: MatchExpressionView[] = [];
+    const exprs: MatchExpressionFields[] = [];
     const meAt = sub(stepAt, 'matchExpressions');
     if (Array.isArray(meAt.value)) {
       meAt.value.forEach((_e, i) => {
@@ -132,7 +132,7 @@ export function readStrategyAt(root: Field): StrategyView {
 }
 
 /** Where a finding about a step sits: its first key (`- matchExpressions:`), or the step itself. */
-export function stepKeySpan(step: RolloutStepView): Span {
+export function stepKeySpan(step: RolloutStepFields): Span {
   const me = step.at.matchExpressions;
   return me.exact && me.keyRange ? me.keyRange : step.at.step.span;
 }

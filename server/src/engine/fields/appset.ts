@@ -1,19 +1,19 @@
 /**
- * The typed view of one ApplicationSet: its fields as the document's JSON has them, each with the place
+ * The located fields of one ApplicationSet: its fields as the document's JSON has them, each with the place
  * it is written (`place.ts`), read once per document from the located tree (`yaml/ast.ts`). Checks,
  * findings, lenses and hovers take their spans from here — the value and where it stands travel
  * together — instead of looking a JSON path up after deciding.
  *
- * Built lazily and kept per document (`viewOf`), so validation, the rollout plan, the lenses and the
+ * Built lazily and kept per document (`fieldsOf`), so validation, the rollout plan, the lenses and the
  * hovers of one analysis share one reading.
  */
 import type { Json } from '../types';
 import type { AppSetDoc } from '../yaml';
 import { rootField, sub, type Field } from './place';
-import { readStrategyAt, type StrategyView } from './strategy';
-import { readEntries, type GeneratorEntryView } from './generators';
+import { readStrategyAt, type StrategyFields } from './strategy';
+import { readEntries, type GeneratorEntryFields } from './generatorFields';
 
-export interface AppSetView {
+export interface AppSetFields {
   /** The document (its root node). */
   root: Field;
   metadata: Field;
@@ -27,7 +27,7 @@ export interface AppSetView {
    * The entries of `spec.generators` read for the generator checks (kinds, selectors, git patterns,
    * matrix/merge children), with places; read on first use.
    */
-  readonly generatorEntries: GeneratorEntryView[];
+  readonly generatorEntries: GeneratorEntryFields[];
   template: Field;
   /** `template.spec`. */
   templateSpec: Field;
@@ -47,22 +47,22 @@ export interface AppSetView {
   goTemplateOptions: Field;
   ignoreApplicationDifferences: Field;
   /** `spec.strategy` read for the rollout (steps, matchExpressions, maxUpdate), with places. */
-  strategy: StrategyView;
+  strategy: StrategyFields;
 }
 
-const views = new WeakMap<AppSetDoc, AppSetView>();
+const views = new WeakMap<AppSetDoc, AppSetFields>();
 
-/** The view of an ApplicationSet document, read once per document. */
-export function viewOf(doc: AppSetDoc): AppSetView {
+/** The located fields of an ApplicationSet document, read once per document. */
+export function fieldsOf(doc: AppSetDoc): AppSetFields {
   let v = views.get(doc);
   if (!v) {
-    v = readView(doc);
+    v = readFields(doc);
     views.set(doc, v);
   }
   return v;
 }
 
-function readView(doc: AppSetDoc): AppSetView {
+function readFields(doc: AppSetDoc): AppSetFields {
   const root = rootField(doc);
   const metadata = sub(root, 'metadata');
   const spec = sub(root, 'spec');
@@ -70,7 +70,7 @@ function readView(doc: AppSetDoc): AppSetView {
   const template = sub(spec, 'template');
   const templateSpec = sub(template, 'spec');
   const syncPolicy = sub(spec, 'syncPolicy');
-  let entries: GeneratorEntryView[] | undefined;
+  let entries: GeneratorEntryFields[] | undefined;
   return {
     root,
     metadata,

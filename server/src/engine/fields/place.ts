@@ -1,11 +1,11 @@
 /**
  * Where a field of a document is: the spans a finding underlines, taken from the located tree
- * (`yaml/ast.ts`) while the view is read, so no check looks a path up afterwards.
+ * (`yaml/ast.ts`) while the located fields are read, so no check looks a path up afterwards.
  *
  * A field the document does not have gets the place of the nearest field around it that it does
  * have (`exact: false`): a finding about a missing `steps` sits on `rollingSync:`, one about a missing
  * `spec` on the document. That is the same fallback `yaml/document.ts` `spanAt` gives a path, so
- * moving a check onto the view moves none of its findings.
+ * moving a check onto the located fields moves none of its findings.
  */
 import type { Json, Span } from '../types';
 import { astOf, property, type AppSetDoc, type AstNode } from '../yaml';

@@ -1,13 +1,13 @@
-// The ApplicationSet's view (engine/view/): every field carries the place spanAt would give its path,
-// so a check that takes its span from the view underlines exactly what a path lookup did.
+// The ApplicationSet's located fields (engine/fields/): every field carries the place spanAt would give its path,
+// so a check that takes its span from the located fields underlines exactly what a path lookup did.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseFile, nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../../../server/src/engine/yaml';
-import { viewOf } from '../../../../server/src/engine/view/appset';
-import { readStrategy, stepKeySpan } from '../../../../server/src/engine/view/strategy';
-import { sub, subPath, type Field } from '../../../../server/src/engine/view/place';
-import { below, inGenerators, type GeneratorEntryView } from '../../../../server/src/engine/view/generators';
+import { fieldsOf } from '../../../../server/src/engine/fields/appset';
+import { readStrategy, stepKeySpan } from '../../../../server/src/engine/fields/strategy';
+import { sub, subPath, type Field } from '../../../../server/src/engine/fields/place';
+import { below, inGenerators, type GeneratorEntryFields } from '../../../../server/src/engine/fields/generatorFields';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
 
 type Json = Field['value'];
@@ -23,9 +23,9 @@ function jsonAt(v: Json, path: JsonPath): Json {
   return v;
 }
 
-/** Every field of the view with the path it stands for. */
+/** Every located field with the path it stands for. */
 function fields(doc: AppSetDoc): [JsonPath, Field][] {
-  const v = viewOf(doc);
+  const v = fieldsOf(doc);
   const s = v.strategy;
   const out: [JsonPath, Field][] = [
     [[], v.root],
@@ -65,7 +65,7 @@ function fields(doc: AppSetDoc): [JsonPath, Field][] {
 }
 
 /** The fields of a generator entry and of the matrix/merge children below it, with their paths. */
-function entryFields(g: GeneratorEntryView): [JsonPath, Field][] {
+function entryFields(g: GeneratorEntryFields): [JsonPath, Field][] {
   const out: [JsonPath, Field][] = [[g.path, g.at]];
   for (const k of g.kinds) out.push([[...g.path, k], g.kindAt[k] as Field]);
   for (const s of g.selectors) {
@@ -140,11 +140,11 @@ spec:
   const [s, t] = parseFile(text).appsets;
   assertPlaces(s, 's');
   assertPlaces(t, 't');
-  const vs = viewOf(s).strategy;
+  const vs = fieldsOf(s).strategy;
   assert.equal(vs.at.steps.exact, false);
   assert.deepEqual(vs.at.steps.keySpan, spanAt(s.doc, ['spec', 'strategy', 'rollingSync'], 'key'));
   assert.equal(text.slice(vs.at.steps.keySpan.start, vs.at.steps.keySpan.end), 'rollingSync');
-  const [first, second] = viewOf(t).strategy.steps;
+  const [first, second] = fieldsOf(t).strategy.steps;
   // A step with no matchExpressions: its finding sits on the step; else on `matchExpressions`.
   assert.match(text.slice(stepKeySpan(first).start, stepKeySpan(first).end), /^maxUpdate: 0\s*$/);
   assert.equal(text.slice(stepKeySpan(second).start, stepKeySpan(second).end), 'matchExpressions');
@@ -152,14 +152,14 @@ spec:
   assert.equal(second.maxUpdate, '25%');
 });
 
-test('the view is read once per document, and a bare value reads the same strategy', () => {
+test('the located fields are read once per document, and a bare value reads the same strategy', () => {
   const doc = parseFile(
     'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: a}\nspec:\n  strategy: {type: RollingSync, rollingSync: {steps: [{maxUpdate: 2}]}}\n',
   ).appsets[0];
-  assert.equal(viewOf(doc), viewOf(doc));
+  assert.equal(fieldsOf(doc), fieldsOf(doc));
   const strip = ({ at: _at, ...rest }: { at: unknown }) => rest;
   const bare = readStrategy(doc.value);
-  const placed = viewOf(doc).strategy;
+  const placed = fieldsOf(doc).strategy;
   assert.deepEqual({ ...strip(bare), steps: bare.steps.map(strip) }, { ...strip(placed), steps: placed.steps.map(strip) });
   assert.equal(bare.steps[0].at.maxUpdate.exact, false);
   assert.equal(placed.steps[0].at.maxUpdate.exact, true);
@@ -190,7 +190,7 @@ spec:
 `;
   const [doc] = parseFile(text).appsets;
   const n = assertPlaces(doc, 'g');
-  const entries = viewOf(doc).generatorEntries;
+  const entries = fieldsOf(doc).generatorEntries;
   assert.equal(entries.length, 5);
   assert.deepEqual(entries[2].kinds, ['list', 'clusters']);
   assert.equal(entries[2].selectors[0].expressions.length, 2, 'the non-map expression is not read');
@@ -220,7 +220,7 @@ spec:
           - list: {elementsYaml: "{{ .x }}"}
 `;
   const [doc] = parseFile(text).appsets;
-  const list = viewOf(doc).generatorList;
+  const list = fieldsOf(doc).generatorList;
   const paths: JsonPath[] = [
     ['spec', 'generators', 0],
     ['spec', 'generators', 0, 'list', 'elements', 0],
@@ -251,7 +251,7 @@ test('a big map is looked into by an index that finds what spanAt finds, the fir
   const keys = Array.from({ length: 40 }, (_, i) => `k${i}: v${i}`);
   const text = `apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: big}\nspec:\n  template:\n    metadata:\n      labels:\n${keys.map((k) => `        ${k}\n`).join('')}        k3: again\n`;
   const [doc] = parseFile(text).appsets;
-  const labels = subPath(viewOf(doc).template, ['metadata', 'labels']);
+  const labels = subPath(fieldsOf(doc).template, ['metadata', 'labels']);
   for (let i = 0; i < 40; i++) {
     const f = sub(labels, `k${i}`);
     const path: JsonPath = ['spec', 'template', 'metadata', 'labels', `k${i}`];

@@ -2,12 +2,12 @@
  * The generators of an ApplicationSet read into the view: each entry of `spec.generators` with the
  * kinds it sets, its label selectors, its git path patterns and its matrix/merge children, every one
  * a field carrying its place (`place.ts`), so the generator checks (`validate/checks/generators.ts`,
- * `selectors.ts`) take their spans from here. Which keys are generator kinds: `rules/generators.ts`.
+ * `selectors.ts`) take their spans from here. Which keys are generator kinds: `rules/generatorKinds.ts`.
  */
 import type { Json } from '../types';
 import type { JsonPath } from '../yaml';
 import { isObj } from '../objects';
-import { kindsOf, type GeneratorKind } from '../rules/generators';
+import { kindsOf, type GeneratorKind } from '../rules/generatorKinds';
 import { sub, subPath, type Field } from './place';
 
 /** Bound on entries read per list (a hostile file could list millions). */
@@ -20,7 +20,7 @@ export const MAX_ENTRIES = 1000;
 export const MAX_LEVEL = 3;
 
 /** A label selector: the generator's post-selector, a cluster generator's or a clusterDecisionResource's. */
-export interface SelectorView {
+export interface SelectorFields {
   /** How findings name it. */
   what: 'post-selector' | 'cluster selector' | 'label selector';
   at: Field;
@@ -33,7 +33,7 @@ export interface SelectorView {
 }
 
 /** A `path` pattern of a git generator's `directories` or `files`. */
-export interface GitPatternView {
+export interface GitPatternFields {
   what: 'directories' | 'files';
   /** Its index in that list. */
   index: number;
@@ -44,16 +44,16 @@ export interface GitPatternView {
 }
 
 /** A matrix or merge object of an entry. */
-export interface CombinedView {
+export interface CombinedFields {
   kind: 'matrix' | 'merge';
   at: Field;
   /** Its `generators` list, and the children read from it (none below MAX_LEVEL). */
   generators: Field;
-  children: GeneratorEntryView[];
+  children: GeneratorEntryFields[];
   mergeKeys: Field;
 }
 
-export interface GeneratorEntryView {
+export interface GeneratorEntryFields {
   /** The list item. */
   at: Field;
   /** The list it stands in (a finding about an empty item falls back to it). */
@@ -65,14 +65,14 @@ export interface GeneratorEntryView {
   /** The generator kinds the entry sets, in `GENERATOR_KINDS` order, each with its field. */
   kinds: GeneratorKind[];
   kindAt: Partial<Record<GeneratorKind, Field>>;
-  selectors: SelectorView[];
-  gitPatterns: GitPatternView[];
+  selectors: SelectorFields[];
+  gitPatterns: GitPatternFields[];
   /** Its `matrix` and `merge` when they are maps, in that order. */
-  combined: CombinedView[];
+  combined: CombinedFields[];
 }
 
 /**
- * The field a generator named, walked from the generator entry's field the view already holds. The
+ * The field a generator named, walked from the generator entry's field the located fields already hold. The
  * generators run on plain values and name a place by the JSON path below the entry they were given
  * (`[...entryPath, 'list', 'elements', 2]`, see generators/types.ts): only the part below the entry is
  * walked (`subPath`), so nothing is looked up from the document's root. Undefined when `path` is not
@@ -86,7 +86,7 @@ export function below(entry: Field, entryPath: JsonPath, path: JsonPath): Field 
 
 /**
  * The field a path inside `spec.generators` names (`spec/generators/<i>/…`, as origins, empties and
- * quick-fix data carry it): the entry `i` of the view's `generatorList`, and the rest walked below it.
+ * quick-fix data carry it): the entry `i` of the located `generatorList`, and the rest walked below it.
  * Undefined for a path outside the generator entries.
  */
 export function inGenerators(generatorList: readonly Field[], path: JsonPath): Field | undefined {
@@ -96,17 +96,17 @@ export function inGenerators(generatorList: readonly Field[], path: JsonPath): F
 }
 
 /** The entries of a generator list at `level` (the first MAX_ENTRIES). */
-export function readEntries(list: Field, path: JsonPath, level: number): GeneratorEntryView[] {
+export function readEntries(list: Field, path: JsonPath, level: number): GeneratorEntryFields[] {
   const items = list.value;
   if (!Array.isArray(items)) return [];
   return items.slice(0, MAX_ENTRIES).map((_: Json, i: number) => readEntry(sub(list, i), list, [...path, i], level));
 }
 
-function readEntry(at: Field, list: Field, path: JsonPath, level: number): GeneratorEntryView {
+function readEntry(at: Field, list: Field, path: JsonPath, level: number): GeneratorEntryFields {
   const kinds = kindsOf(at.value);
   const kindAt: Partial<Record<GeneratorKind, Field>> = {};
   for (const k of kinds) kindAt[k] = sub(at, k);
-  const entry: GeneratorEntryView = { at, list, path, level, kinds, kindAt, selectors: [], gitPatterns: [], combined: [] };
+  const entry: GeneratorEntryFields = { at, list, path, level, kinds, kindAt, selectors: [], gitPatterns: [], combined: [] };
   if (!isObj(at.value)) return entry;
   const selector = sub(at, 'selector');
   if (selector.value !== undefined) entry.selectors.push(readSelector(selector, 'post-selector', [...path, 'selector']));
@@ -139,8 +139,8 @@ function readEntry(at: Field, list: Field, path: JsonPath, level: number): Gener
   return entry;
 }
 
-function readSelector(at: Field, what: SelectorView['what'], path: JsonPath): SelectorView {
-  const view: SelectorView = { what, at, path, labels: [], expressions: [] };
+function readSelector(at: Field, what: SelectorFields['what'], path: JsonPath): SelectorFields {
+  const view: SelectorFields = { what, at, path, labels: [], expressions: [] };
   if (!isObj(at.value)) return view;
   const labels = sub(at, 'matchLabels');
   if (isObj(labels.value)) for (const key of Object.keys(labels.value)) view.labels.push({ key, at: sub(labels, key) });
