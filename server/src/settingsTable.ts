@@ -7,6 +7,19 @@
  * test/unit/settings-table.test.ts fails when any of them disagrees. Add a setting here.
  * Plain data: imports nothing, so the engine, the server and the scripts can all read it.
  */
+
+/**
+ * What the progressive-syncs override may be. One list for its three readers: the editor setting (below),
+ * `.appset-tools.yaml`'s `progressiveSyncs` (`engine/config/keys.ts`) and `--progressive-syncs`
+ * (`cli/common.ts`), and the quick fix's command argument (`lsp/handlers/commandArgs.ts`).
+ */
+export const PROGRESSIVE_SYNCS = ['auto', 'enabled', 'disabled'] as const;
+export type ProgressiveSyncOverride = (typeof PROGRESSIVE_SYNCS)[number];
+
+export function isProgressiveSyncOverride(v: unknown): v is ProgressiveSyncOverride {
+  return (PROGRESSIVE_SYNCS as readonly unknown[]).includes(v);
+}
+
 export const SETTINGS = {
   'validate.enable': {
     type: 'boolean',
@@ -53,7 +66,7 @@ export const SETTINGS = {
   },
   progressiveSyncs: {
     type: 'string',
-    enum: ['auto', 'enabled', 'disabled'],
+    enum: PROGRESSIVE_SYNCS,
     default: 'auto',
     enumDescriptions: [
       'Detect from the configuration of the Argo CD that runs each ApplicationSet',

@@ -134,4 +134,10 @@ extraObjects:
     ls.analyze('mem://values3.yaml', escaped.replace(/^configs:\n  params:\n    server.insecure: true\n/, 'web:\n  port: 80\n')),
   );
   assert.deepEqual(other, []);
+  // Nor argo-rollouts' or argo-workflows' values: their `controller:` and `server:` sit beside an
+  // extraObjects of their own (argo-helm charts/argo-rollouts, charts/argo-workflows values.yaml).
+  for (const head of ['controller:\n  replicas: 2\n', 'server:\n  enabled: true\ncontroller:\n  workflowNamespaces: [argo]\n']) {
+    const argoCharts = escaped.replace(/^configs:\n  params:\n    server.insecure: true\n/, head);
+    assert.deepEqual(ls.diagnostics(ls.analyze('mem://values4.yaml', argoCharts)), [], head);
+  }
 });

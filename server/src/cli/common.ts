@@ -19,14 +19,13 @@ import {
   type EngineHost,
   type EngineSettings,
   type LanguageService,
-  type ProgressiveSyncOverride,
 } from '../engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
 import { gitWorkTreeOf, workspaceOf } from '../host/workspaceOf';
 import type { CliIO } from './io';
 import { messageLine, oneLine } from './safeText';
-import { isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../settingsTable';
+import { isProgressiveSyncOverride, isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../settingsTable';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
 export class UsageError extends Error {}
@@ -266,10 +265,8 @@ export function settingsFromArgs(p: ParsedArgs, cwd: string): Partial<EngineSett
   }
   const ps = p.values.get('progressive-syncs');
   if (ps !== undefined) {
-    if (ps !== 'auto' && ps !== 'enabled' && ps !== 'disabled') {
-      throw new UsageError(`--progressive-syncs must be auto, enabled or disabled, got "${ps}"`);
-    }
-    s.progressiveSyncs = ps as ProgressiveSyncOverride;
+    if (!isProgressiveSyncOverride(ps)) throw new UsageError(`--progressive-syncs must be auto, enabled or disabled, got "${ps}"`);
+    s.progressiveSyncs = ps;
   }
   // The settings table's one rule for whole numbers, as `.appset-tools.yaml` and the editor read them.
   const whole = (flag: string, name: WholeNumberSetting) => {

@@ -6,7 +6,7 @@
  * Architecture invariant: engine code never imports `fs`, `child_process` or `vscode`; it asks the host.
  * Paths given to and returned by the host are absolute, normalised, with `/` separators.
  */
-import { SETTINGS } from '../settingsTable';
+import { SETTINGS, type ProgressiveSyncOverride } from '../settingsTable';
 
 export interface FileStat {
   isFile: boolean;
@@ -49,7 +49,7 @@ export interface EngineHost {
   readonly onlyOpenedRepository?: string;
 }
 
-export type ProgressiveSyncOverride = 'auto' | 'enabled' | 'disabled';
+export type { ProgressiveSyncOverride };
 
 /** An explicit "these ApplicationSets run on that Argo CD" (settings / `.appset-tools.yaml`). */
 export interface InstanceMapping {

@@ -1,6 +1,6 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
-import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping, type ProgressiveSyncOverride } from '../engine';
-import { isWholeNumberSetting, SETTINGS, type WholeNumberSetting } from '../settingsTable';
+import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping } from '../engine';
+import { isProgressiveSyncOverride, isWholeNumberSetting, SETTINGS, type WholeNumberSetting } from '../settingsTable';
 
 export interface ServerSettings {
   validate: boolean;
@@ -44,7 +44,7 @@ export function readSettings(raw: unknown): ServerSettings {
       maxApplications: whole('maxApplications'),
       inventoryFiles: strings(o.inventoryFiles),
       repoMappings: map(o.repoMappings),
-      progressiveSyncs: (ps === 'enabled' || ps === 'disabled' || ps === 'auto' ? ps : 'auto') as ProgressiveSyncOverride,
+      progressiveSyncs: isProgressiveSyncOverride(ps) ? ps : 'auto',
       newGitFileGlobbing: o.newGitFileGlobbing === true,
       blastRadiusThreshold: whole('blastRadiusThreshold'),
       argocdVersion: typeof o.argocdVersion === 'string' && isVersionSetting(o.argocdVersion.trim()) ? o.argocdVersion.trim() : 'auto',

@@ -6,7 +6,7 @@
  * To add a key (e.g. an Argo CD version or an instance mapping): add a `ConfigKey` here and a field to
  * `RepoConfig`; the loader validates it and the README's config reference lists it.
  */
-import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
+import type { InstanceMapping } from '../host';
 import type { Json } from '../types';
 import type { RepoConfig, SeverityOverride } from './types';
 import { isVersionSetting } from '../versions/releases';
@@ -14,7 +14,7 @@ import { isObj, put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
 import { suggest } from '../didYouMean';
 import { resolvePath } from '../paths';
-import { isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../../settingsTable';
+import { isProgressiveSyncOverride, isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../../settingsTable';
 
 export interface ConfigKey {
   key: string;
@@ -102,8 +102,8 @@ export const CONFIG_KEYS: ConfigKey[] = [
     key: 'progressiveSyncs',
     doc: '`auto` (detect from the repository), `enabled` or `disabled`: whether the controller runs progressive syncs',
     read(v, into) {
-      if (v !== 'auto' && v !== 'enabled' && v !== 'disabled') return `expected auto, enabled or disabled, got ${describe(v)}`;
-      into.settings.progressiveSyncs = v as ProgressiveSyncOverride;
+      if (!isProgressiveSyncOverride(v)) return `expected auto, enabled or disabled, got ${describe(v)}`;
+      into.settings.progressiveSyncs = v;
       return undefined;
     },
   },

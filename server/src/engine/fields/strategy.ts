@@ -8,6 +8,7 @@
 import type { Json, Span } from '../types';
 import type { JsonPath } from '../yaml';
 import { sub, unplaced, type Field } from './place';
+import { isObj } from '../objects';
 
 export interface MatchExpression {
   key: string;
@@ -61,10 +62,6 @@ export interface StrategyFields extends StrategySpec {
 
 const STRATEGY_PATH: JsonPath = ['spec', 'strategy'];
 
-function obj(v: Json | undefined): { [key: string]: Json } | undefined {
-  return v && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
-}
-
 function str(v: Json | undefined): string {
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
@@ -79,7 +76,7 @@ export function readStrategy(appset: { [key: string]: Json }): StrategyFields {
 /** Reads `spec.strategy` below the document's root field (`fields/place.ts` `rootField`). */
 export function readStrategyAt(root: Field): StrategyFields {
   const strategyAt = sub(sub(root, 'spec'), 'strategy');
-  const strategy = obj(strategyAt.value);
+  const strategy = isObj(strategyAt.value) ? strategyAt.value : undefined;
   const rollingSyncAt = sub(strategyAt, 'rollingSync');
   const stepsAt = sub(rollingSyncAt, 'steps');
   const at = {
@@ -94,8 +91,8 @@ export function readStrategyAt(root: Field): StrategyFields {
   out.type = str(at.type.value);
   out.deletionOrder = str(at.deletionOrder.value);
   // A `rollingSync:` key with no value decodes to nil in Go: not a RollingSync strategy.
-  out.hasRollingSync = !!obj(rollingSyncAt.value);
-  const steps = obj(rollingSyncAt.value) ? stepsAt.value : undefined;
+  out.hasRollingSync = isObj(rollingSyncAt.value);
+  const steps = isObj(rollingSyncAt.value) ? stepsAt.value : undefined;
   if (!Array.isArray(steps)) return out;
   steps.forEach((_, index) => {
     const stepPath: JsonPath = [...STRATEGY_PATH, 'rollingSync', 'steps', index];

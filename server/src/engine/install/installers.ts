@@ -15,10 +15,9 @@
  */
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
-import { isObj } from '../objects';
+import { isObj, own } from '../objects';
 import { isArgoChartSource, isOciSource } from '../versions/detect';
 
-const own = (o: unknown, k: string): Json | undefined => (isObj(o) && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 /** One values file an installing Application or HelmRelease selects, in Helm's order. */

@@ -11,9 +11,7 @@ import type { EngineDiagnostic, Json, Span } from '../types';
 import { finding } from '../diagnostics/codes';
 import { isObj } from '../objects';
 import { helmPlaceholderFindings } from './helmPlaceholders';
-
-/** Top-level keys only the argo-cd chart's values have (as versions/detect.ts reads them). */
-const ARGO_VALUES_KEYS = ['configs', 'applicationSet', 'repoServer', 'redis-ha', 'server', 'controller'];
+import { hasArgoCdValuesKeys } from './argoCdValues';
 
 /**
  * Paths of the `extraObjects` entries that are ApplicationSets: in the argo-cd chart's own values
@@ -22,7 +20,7 @@ const ARGO_VALUES_KEYS = ['configs', 'applicationSet', 'repoServer', 'redis-ha',
 export function extraObjectsAppSets(v: Json | undefined): (string | number)[][] {
   if (!isObj(v)) return [];
   const lists: [(string | number)[], Json][] = [];
-  if (Array.isArray(v.extraObjects) && ARGO_VALUES_KEYS.some((k) => isObj(v[k]))) lists.push([['extraObjects'], v.extraObjects]);
+  if (Array.isArray(v.extraObjects) && hasArgoCdValuesKeys(v)) lists.push([['extraObjects'], v.extraObjects]);
   const sub = v['argo-cd'];
   if (isObj(sub) && Array.isArray(sub.extraObjects)) lists.push([['argo-cd', 'extraObjects'], sub.extraObjects]);
   const out: (string | number)[][] = [];

@@ -14,12 +14,13 @@
 import type { EngineDiagnostic } from '../types';
 import { finding } from '../diagnostics/codes';
 import { scanActions } from './templateActions';
+import { hasKey, isObj } from '../objects';
 
 const MAX_FINDINGS = 50;
 const MAX_PRINTED = 80;
 
 export function helmPrintedCollectionFindings(text: string, values: unknown): EngineDiagnostic[] {
-  if (!isMap(values)) return [];
+  if (!isObj<unknown>(values)) return [];
   const out: EngineDiagnostic[] = [];
   // Inside range/with (and define/block) `.` is something else; `$` stays the root.
   const blocks: boolean[] = [];
@@ -34,7 +35,7 @@ export function helmPrintedCollectionFindings(text: string, values: unknown): En
     if (!m || (!m[1] && blocks.some((rebinds) => rebinds))) continue;
     const path = m[2].slice(1).split('.');
     const value = lookup(values, path);
-    const kind = Array.isArray(value) && value.length ? 'list' : isMap(value) ? 'map' : undefined;
+    const kind = Array.isArray(value) && value.length ? 'list' : isObj<unknown>(value) ? 'map' : undefined;
     if (!kind) continue;
     const action = text.slice(a.start, a.end);
     const key = path[path.length - 1];
@@ -53,7 +54,7 @@ export function helmPrintedCollectionFindings(text: string, values: unknown): En
 function lookup(values: Record<string, unknown>, path: string[]): unknown {
   let cur: unknown = values;
   for (const p of path) {
-    if (!isMap(cur) || !Object.prototype.hasOwnProperty.call(cur, p)) return undefined;
+    if (!isObj<unknown>(cur) || !hasKey(cur, p)) return undefined;
     cur = cur[p];
   }
   return cur;
@@ -64,7 +65,7 @@ function printed(v: unknown): string {
   const go = (x: unknown, budget: { n: number }): string => {
     if (--budget.n < 0) return '…';
     if (Array.isArray(x)) return `[${x.map((e) => go(e, budget)).join(' ')}]`;
-    if (isMap(x))
+    if (isObj<unknown>(x))
       return `map[${Object.keys(x)
         .sort()
         .map((k) => `${k}:${go(x[k], budget)}`)
@@ -74,8 +75,4 @@ function printed(v: unknown): string {
   };
   const s = go(v, { n: 40 });
   return s.length > MAX_PRINTED ? s.slice(0, MAX_PRINTED - 1) + '…' : s;
-}
-
-function isMap(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

@@ -16,6 +16,7 @@ import { ARGOCD_INSTALL } from '../workspace/interests';
 import { parseVersion, type ReleaseLine } from './releases';
 import { isObj } from '../objects';
 import { fluxArgoChart, lookupIn, type FluxSourceLookup } from './fluxChart';
+import { hasArgoCdValuesKeys } from '../kinds/argoCdValues';
 
 export interface InstallEvidence {
   file: string;
@@ -303,9 +304,6 @@ export function isArgoHelmChart(entry: Json | undefined): boolean {
   return /^oci:\/\/.*\/argo-cd\/?$/.test(repo);
 }
 
-/** Top-level keys that only the argo-cd chart's values have (argo-helm `charts/argo-cd/values.yaml`). */
-const ARGO_VALUES_KEYS = ['configs', 'applicationSet', 'repoServer', 'redis-ha'];
-
 /** The Chart.yaml beside a values file (also for `values/<env>.yaml` one folder down). */
 export function chartBeside(workspace: WorkspaceIndex, file: string): { path: string; value: Json } | undefined {
   const dir = file.slice(0, file.lastIndexOf('/'));
@@ -334,7 +332,7 @@ export function argoValuesKeys(workspace: WorkspaceIndex, file: IndexedFile, v: 
   }
   // No chart beside it: values files passed to the argo-cd chart, or an umbrella's values under argo-cd:.
   if (isObj(v['argo-cd'])) return [['argo-cd']];
-  return ARGO_VALUES_KEYS.some((k) => isObj(v[k])) ? [[]] : [];
+  return hasArgoCdValuesKeys(v) ? [[]] : [];
 }
 
 /**

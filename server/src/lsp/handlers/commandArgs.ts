@@ -6,6 +6,7 @@
  * takes; only then does the command run, on values of the types it expects.
  */
 import { Commands, SERVER_COMMANDS, type CommandId } from '../../protocol';
+import { isProgressiveSyncOverride, PROGRESSIVE_SYNCS } from '../../settingsTable';
 
 export type CheckedCommand =
   { ok: true; command: CommandId; uri?: string; offset?: number; value?: string } | { ok: false; message: string };
@@ -18,7 +19,6 @@ const DOCUMENT_COMMANDS: ReadonlySet<string> = new Set([
   Commands.rolloutPlan,
   Commands.showChange,
 ]);
-export const PROGRESSIVE_SYNCS: readonly string[] = ['auto', 'enabled', 'disabled'];
 
 /** What a JSON value is, in a word, without converting it (a hostile object's `toString` is never called). */
 function kindOf(v: unknown): string {
@@ -70,7 +70,7 @@ export function checkCommand(params: unknown): CheckedCommand {
     return { ok: true, command: id, uri: list[0], offset: absent(list[1]) ? undefined : (list[1] as number) };
   }
   // setProgressiveSyncs
-  if (typeof list[0] !== 'string' || !PROGRESSIVE_SYNCS.includes(list[0]))
+  if (typeof list[0] !== 'string' || !isProgressiveSyncOverride(list[0]))
     return typeof list[0] === 'string'
       ? {
           ok: false,

@@ -7,11 +7,9 @@ import type { PlanApp } from '../../../protocol';
 import { originPlace } from '../../expand/provenance';
 import { loadInventory } from '../../generators/inventory';
 import { getStrategy } from './plan';
+import { isObj } from '../../objects';
 
 const MAX_APPS = 5000;
-
-type Obj = Record<string, unknown>;
-const obj = (v: unknown): Obj | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined);
 
 export function rolloutViewDetails(
   ctx: AppSetContext,
@@ -25,7 +23,8 @@ export function rolloutViewDetails(
     return clusterFiles.get(name);
   };
   for (const a of exp.apps.slice(0, MAX_APPS)) {
-    const dest = obj(obj(a.app.spec)?.destination);
+    const spec = a.app.spec;
+    const dest = isObj<unknown>(spec) && isObj<unknown>(spec.destination) ? spec.destination : undefined;
     const where = [dest?.server ?? dest?.name, dest?.namespace].filter((x) => typeof x === 'string' && x).join(' / ');
     const server = dest?.server ?? dest?.name;
     const fromSecret = a.origins?.find((o) => o.startsWith('cluster:'))?.slice('cluster:'.length);
