@@ -28,6 +28,16 @@ export function own(o: unknown, key: string): Json | undefined {
   return Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, Json>)[key] : undefined;
 }
 
+/** The value down a path of keys each object on the way itself holds; undefined where one is missing or not a mapping. */
+export function ownPath(v: unknown, path: readonly string[]): Json | undefined {
+  let cur: unknown = v;
+  for (const p of path) {
+    if (!isObj<unknown>(cur) || !hasKey(cur, p)) return undefined;
+    cur = cur[p];
+  }
+  return cur as Json;
+}
+
 /** Sets a key on a plain object without ever touching its prototype. */
 export function put<T>(o: Record<string, T>, k: string, v: NoInfer<T>): void {
   // Only `__proto__` is special for assignment; defineProperty is slow (dictionary-mode objects),

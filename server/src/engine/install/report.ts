@@ -9,6 +9,7 @@ import { label, rank, versionLabel } from '../versions/releases';
 import { governingFor, installKeys, installModel, settingOf, versionInstance, type InstallModel } from './model';
 import { isSample, type Instance } from './instances';
 import { relativePath } from '../paths';
+import { lineNumber } from '../yaml';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
 import { deployedFromRepository, governingVersion, supersededWhy } from './version';
 import { argoCdNamed } from './names';
@@ -63,9 +64,7 @@ export function installReport(
     const where = (file: string, span?: { start: number }) => {
       const text = inputs.workspace.file(file)?.text;
       if (!text || !span) return rel(file);
-      let line = 1;
-      for (let i = text.indexOf('\n'); i >= 0 && i < span.start; i = text.indexOf('\n', i + 1)) line++;
-      return `${rel(file)}:${line}`;
+      return `${rel(file)}:${lineNumber(text, span.start)}`;
     };
     const evidence = [
       ...ev.map((e) => e.where ?? rel(e.file)),

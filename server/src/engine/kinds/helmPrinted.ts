@@ -14,7 +14,7 @@
 import type { EngineDiagnostic } from '../types';
 import { finding } from '../diagnostics/codes';
 import { scanActions } from './templateActions';
-import { hasKey, isObj } from '../objects';
+import { isObj, ownPath } from '../objects';
 
 const MAX_FINDINGS = 50;
 const MAX_PRINTED = 80;
@@ -34,7 +34,7 @@ export function helmPrintedCollectionFindings(text: string, values: unknown): En
     const m = /^(\$?)\.Values((?:\.[A-Za-z_][\w]*)+)$/.exec(body);
     if (!m || (!m[1] && blocks.some((rebinds) => rebinds))) continue;
     const path = m[2].slice(1).split('.');
-    const value = lookup(values, path);
+    const value = ownPath(values, path);
     const kind = Array.isArray(value) && value.length ? 'list' : isObj<unknown>(value) ? 'map' : undefined;
     if (!kind) continue;
     const action = text.slice(a.start, a.end);
@@ -49,15 +49,6 @@ export function helmPrintedCollectionFindings(text: string, values: unknown): En
     );
   }
   return out;
-}
-
-function lookup(values: Record<string, unknown>, path: string[]): unknown {
-  let cur: unknown = values;
-  for (const p of path) {
-    if (!isObj<unknown>(cur) || !hasKey(cur, p)) return undefined;
-    cur = cur[p];
-  }
-  return cur;
 }
 
 /** fmt's %v of a decoded YAML value, as Go prints it (maps with sorted keys), cut short. */

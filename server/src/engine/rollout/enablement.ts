@@ -9,6 +9,7 @@ import type { EngineInputs } from '../inputs';
 import type { Enablement } from '../../protocol';
 import { chooseInstances, inMappingConfig, mappingFor, type Instance } from '../install/instances';
 import { relativePath } from '../paths';
+import { lineNumber } from '../yaml';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
 import { getScan } from '../install/model';
@@ -254,7 +255,7 @@ function invalidConfiguration(inputs: EngineInputs): string[] {
   for (const f of inputs.workspace.matching(ARGOCD_CONFIG)) {
     if (!f.invalid.length || !mayConfigureController(f.text)) continue;
     const e = f.invalid[0];
-    const where = `${relativePath(inputs.host.roots(), f.path)}:${lineAt(f.text, e.span.start)}`;
+    const where = `${relativePath(inputs.host.roots(), f.path)}:${lineNumber(f.text, e.span.start)}`;
     const line = f.text.slice(e.span.start, (f.text.indexOf('\n', e.span.start) + 1 || f.text.length + 1) - 1);
     const key = line.slice(0, line.indexOf(':') < 0 ? line.length : line.indexOf(':')).trim();
     const what = e.code === 'DUPLICATE_KEY' ? `writes the key ${key} twice` : `is not valid YAML (${e.why})`;
@@ -264,12 +265,6 @@ function invalidConfiguration(inputs: EngineInputs): string[] {
     if (out.length >= 3) break;
   }
   return out;
-}
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
 }
 
 /** One line per install found (and the override): what it says and which file decided — for the server log. */

@@ -14,7 +14,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_INSTALL } from '../workspace/interests';
 import { parseVersion, type ReleaseLine } from './releases';
-import { isObj } from '../objects';
+import { isObj, ownPath } from '../objects';
 import { fluxArgoChart, lookupIn, type FluxSourceLookup } from './fluxChart';
 import { hasArgoCdValuesKeys } from '../kinds/argoCdValues';
 
@@ -48,14 +48,7 @@ const RAW_RE = /raw\.githubusercontent\.com\/argoproj\/argo-cd\/(v\d+\.\d+\.\d+[
 
 type Obj = { [k: string]: Json };
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
-const get = (v: unknown, ...path: string[]): Json | undefined => {
-  let cur: unknown = v;
-  for (const p of path) {
-    if (!isObj(cur) || !Object.prototype.hasOwnProperty.call(cur, p)) return undefined;
-    cur = cur[p];
-  }
-  return cur as Json;
-};
+const get = (v: unknown, ...path: string[]): Json | undefined => ownPath(v, path);
 
 type Triple = [number, number, number];
 const cmp3 = (a: Triple, b: Triple) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];

@@ -8,7 +8,7 @@
  * it is said as an argo-cd install whose chart and values are not read, so the verdict is unknown.
  */
 import type { Json } from '../types';
-import { isObj } from '../objects';
+import { ownPath } from '../objects';
 
 export interface FluxChart {
   /** The chart version or constraint, when stated. */
@@ -17,14 +17,7 @@ export interface FluxChart {
   unresolved?: string;
 }
 
-const get = (v: unknown, ...path: string[]): Json | undefined => {
-  let cur: unknown = v;
-  for (const p of path) {
-    if (!isObj(cur) || !Object.prototype.hasOwnProperty.call(cur, p)) return undefined;
-    cur = cur[p];
-  }
-  return cur as Json;
-};
+const get = (v: unknown, ...path: string[]): Json | undefined => ownPath(v, path);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : undefined);
 
 /** Finds a source resource (`OCIRepository`, `HelmChart`) by kind, name and namespace in the repository. */
