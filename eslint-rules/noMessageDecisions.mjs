@@ -2,6 +2,15 @@
 // message. A message is built, or copied through as the library words it; what a caller decides by
 // is a code, a reason, a kind, a class or a place carried with it.
 //
+// Where those values are made: a structural generator error is marked where it is thrown
+// (`GeneratorError.structural`); an Application the controller skips carries `invalid: { kind, message }[]`
+// (expand/types.ts); a template error carries the library's `reason` (gotemplate/reason.ts, kept through
+// function calls and `tpl`) and the `place` Go's text names; a template finding hands its quick fixes the
+// undefined function's name as `data` (expand/templateCodes.ts); the install model's facts are flags beside
+// their words (`EnablementInstance.rejected`/`mapped`, evidence `unlisted`/`undeployed`). The `yaml`
+// library's errors are read by their `code` and place, an alias refusal by its class, and JavaScript's stack
+// overflow by gotemplate/stackOverflow.ts, this rule's one allowed place.
+//
 // A message here is `.message`, the plain-words `.why` and `.description` of installs and evidence, a
 // `msg` or `message` name, `String(e)`, any of those changed by a string method (`.toLowerCase()`,
 // `.trim()`, …) and any name bound to one of them. Deciding is searching it, splitting it, running a

@@ -2,7 +2,10 @@
  * The language server in a web worker (VS Code for the Web): the workspace is read through the
  * client (workspaceReader.ts) into a memory host (host/memoryHost.ts). The first answers wait until
  * the workspace folders were read; a file the engine asks for later is read then, and the open
- * documents are validated again.
+ * documents are validated again. `ready` is awaited where an answer starts (lsp/handlers/publish.ts, the
+ * requests' `readyFor`, lsp/state.ts `analyzed`), so nothing reads the index before that first read. The
+ * worker has no git (`ServerPlatform.git`), so the "This change" lens says it has no baseline, and its host
+ * sets `EngineHost.onlyOpenedRepository`, which the git generator names instead of the desktop's advice.
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { createMemoryHost, type MemoryHost } from '../host/memoryHost';

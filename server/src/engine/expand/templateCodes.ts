@@ -1,3 +1,8 @@
+/**
+ * The code of a template finding, from the error's phase and the reason the template library gave
+ * (gotemplate/reason.ts), never from its message; and the data a template finding hands its quick fixes
+ * (`templateErrorData`: the undefined function's name, `undefinedFunctionOf`).
+ */
 import type { TEMPLATE_CODES } from '../codeLists/templates';
 import type { TemplateReason } from '../../gotemplate';
 
