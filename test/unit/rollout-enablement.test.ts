@@ -135,7 +135,7 @@ test('hostile and broken configuration never throws', () => {
 test('a ConfigMap dropped beside the ApplicationSets, in a folder nothing deploys, is written, not deployed', () => {
   // cm-true's ConfigMap alone in the workspace root is the install's configuration (applied by hand);
   // the same ConfigMap beside the ApplicationSet it is meant for, with nothing deploying the folder,
-  // enables nothing yet (install/scan.ts notDeployed): lint, lens and status bar say "Not deployed yet".
+  // enables nothing yet (install/notDeployed.ts): lint, lens and status bar say "Not deployed yet".
   assert.equal(detect('cm-true').state, 'enabled');
   const { ls, a } = analysed(fixtureFiles('cm-true'), {}, '/ws/appset.yaml');
   const en = ls.rolloutPlan(a)!.enablement;

@@ -11,7 +11,7 @@
  *   the valuesFile's values (`api/internal/builtins/HelmChartInflationGenerator.go`: with `valuesMerge`
  *   `override`, the default, or `merge`, inline values win over the file's; with `replace` the file's
  *   values are dropped). The chart's own values.yaml comes first in any case (Helm reads it).
- * install/scan.ts calls `selectHelmChartValues` before it reads the workspace and `checkHelmCharts` on each
+ * install/scan.ts calls `selectHelmChartValues` before it reads the workspace, scanKustomize.ts `checkHelmCharts` on each
  * kustomization; what they find goes through its sink (install/sink.ts).
  */
 import type { Json } from '../types';

@@ -134,7 +134,7 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
         const vf = own(helm, 'valueFiles');
         const all = Array.isArray(vf) ? vf.filter((x): x is string => typeof x === 'string') : [];
         const written = all.slice(0, 50);
-        // Past the bound: one entry said as not read (scan.ts noteUnread), so the verdict is unknown.
+        // Past the bound: one entry said as not read (scanApplications.ts noteUnread), so the verdict is unknown.
         const past: SelectedValues[] =
           all.length > 50
             ? [{ written: `(${all.length - 50} more)`, unread: 'past the first 50 values files, which the install model reads' }]

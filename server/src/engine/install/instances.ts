@@ -59,7 +59,7 @@ export interface Instance {
   /** Keys of installs whose evidence also applies (a kustomize overlay's base). */
   bases: string[];
   /**
-   * Set when the install is only a params ConfigMap that nothing in the repository deploys (install/scan.ts
+   * Set when the install is only a params ConfigMap that nothing in the repository deploys (install/finish.ts
    * `looseInstances`), saying so: it runs ApplicationSets only where no other install could.
    */
   loose?: string;

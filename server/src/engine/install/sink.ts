@@ -1,13 +1,14 @@
 /**
- * What install/scan.ts lets the readers of single install forms (helmCharts.ts, terraform.ts) do with
- * what they read: they cannot import scan.ts (it imports them), so scan.ts hands them this sink, and
- * every piece of evidence still goes through scan.ts's one reading of Helm values and settings.
+ * What the install scan lets the readers of single install forms (helmCharts.ts, terraform.ts) do with
+ * what they read: they cannot import the scan's readers (those import them), so the scan hands them this
+ * sink (sinkOf.ts), and every piece of evidence still goes through the one reading of Helm values and
+ * settings (scanHelmValues.ts, controllerInputs.ts) into the one collector (collector.ts).
  */
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import type { JsonPath } from '../yaml';
 
-/** Where a finding sits (install/scan.ts `Site`): a YAML path in a document of a file, or a span of a file that is not YAML. */
+/** Where a finding sits (collector.ts `Site`): a YAML path in a document of a file, or a span of a file that is not YAML. */
 export interface FormSite {
   file: IndexedFile;
   docIndex: number;
@@ -45,6 +46,6 @@ export interface FormSink {
   ignored(site: FormSite, at: Placement, description: string): void;
   /** Where the enabling fix writes Helm values (`path` inside the document). */
   target(site: FormSite, at: Placement, path: JsonPath): void;
-  /** Parses a YAML text held in a string (inline values), bounded as scan.ts bounds every inline text. */
+  /** Parses a YAML text held in a string (inline values), bounded as the scan bounds every inline text (collector.ts `parseInline`). */
   parse(text: string): Json[];
 }

@@ -127,7 +127,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
  */
 function enabledOnceDeployed(evidence: DetailedEvidence[]): boolean {
   if (!evidence.some((e) => e.undeployed)) return false;
-  // What is undeployed is always the params ConfigMap (install/scan.ts checkParamsConfigMap): its level, once deployed.
+  // What is undeployed is always the params ConfigMap (install/scanManifests.ts checkParamsConfigMap): its level, once deployed.
   return decide(evidence.map((e) => (e.undeployed ? { ...e, level: 'configmap' as const, effect: 'enables' as const } : e))) === 'enabled';
 }
 

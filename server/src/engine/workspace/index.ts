@@ -10,7 +10,7 @@
  * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
-import { parseDocuments, MAX_ALIAS_COUNT } from '../yaml';
+import { parseDocuments, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
 import type { EngineHost } from '../host';
 import { relativePath } from '../paths';
 import type { Json, Span } from '../types';
@@ -71,6 +71,8 @@ export interface IndexedFile {
   readonly unread: UnreadDoc[];
   /** Documents that are not valid YAML; kubectl, kustomize and Argo CD refuse them (consumers may say so). */
   readonly invalid: InvalidDoc[];
+  /** Every document as parsed, by index: their located trees (yaml/ast.ts) give spans without a second parse. */
+  readonly parsed: readonly YamlDocument[];
 }
 
 /** What is remembered of a file: its cache key, which interests it passes, and its text if any. */
@@ -585,7 +587,7 @@ interface Scan {
 }
 
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
-  let read: { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[] } | undefined;
+  let read: ReturnType<typeof parseDocs> | undefined;
   const parsed = () => {
     if (!read) {
       counts.parsed++;
@@ -605,10 +607,13 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
     get invalid() {
       return parsed().invalid;
     },
+    get parsed() {
+      return parsed().parsed;
+    },
   };
 }
 
-function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[] } {
+function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[]; parsed: YamlDocument[] } {
   const docs: IndexedDoc[] = [];
   const unread: UnreadDoc[] = [];
   const invalid: InvalidDoc[] = [];
@@ -634,7 +639,7 @@ function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; inv
       unread.push({ index, span, why });
     }
   });
-  return { docs, unread, invalid };
+  return { docs, unread, invalid, parsed };
 }
 
 function hash(s: string): number {

@@ -49,7 +49,7 @@ export const CLUSTER_FILES: Interest = {
  * an install, its values files and `valuesInline` its configuration), and so does one that lists Argo CD's own
  * manifests (`argoproj/argo-cd`, argocd-autopilot's base: install/upstreamManifests.ts). A kustomization's `namespace:` also matters: it is the namespace of the install it builds
  * (install/instances.ts decides which install runs an ApplicationSet by it). The other controller
- * settings the install model reads (install/scan.ts CONTROLLER_SETTINGS) are named by a ConfigMap key
+ * settings the install model reads (install/evidence.ts CONTROLLER_SETTINGS) are named by a ConfigMap key
  * `applicationsetcontroller.…`, an env var `ARGOCD_APPLICATIONSET_CONTROLLER_…`, or a flag of the
  * `…applicationset-controller` Deployment (or chart values holding `params`/`extraArgs`/`extraEnv`). A
  * `Chart.yaml` that names `argo-cd` (the chart itself or an umbrella's dependency) passes too: the scan

@@ -184,7 +184,7 @@ function deployFix(ctx: AppSetContext, en: ReturnType<typeof enablementFor>): En
     return e ? { edits: [{ file: k.path, ...e }], where: rel(k.path), restart: RESTART_MANUAL, deploys: base } : undefined;
   }
   // A plain folder nothing deploys: a kustomization that lists the ConfigMap is what `kubectl apply -k`
-  // and an Argo CD Application of the folder build (install/scan.ts notDeployed counts it as deployed).
+  // and an Argo CD Application of the folder build (install/notDeployed.ts counts it as deployed).
   const target = `${dir}/kustomization.yaml`;
   if (ctx.file.host.stat(target)) return undefined;
   return {
