@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../server/src/engine';
+import { WorkspaceIndex } from '../../../../server/src/engine/workspace/index';
 import { builtTree } from '../../../../server/src/engine/yaml';
 import { scanWorkspace } from '../../../../server/src/engine/install/scan';
 import { memHost } from '../../../helpers/memHost';
@@ -34,9 +34,9 @@ const bundle = [
 ].join('---\n');
 
 test("the scan's spans come from the index's own parse: the flag is underlined, its line given, and no file is parsed again", () => {
-  const ls = getLanguageService({ host: memHost(new Map([['/ws/argocd/install.yaml', bundle]])) });
-  const scan = scanWorkspace(ls.workspace, ['/ws']);
-  const file = ls.workspace.file('/ws/argocd/install.yaml')!;
+  const workspace = new WorkspaceIndex(memHost(new Map([['/ws/argocd/install.yaml', bundle]])));
+  const scan = scanWorkspace(workspace, ['/ws']);
+  const file = workspace.file('/ws/argocd/install.yaml')!;
   const flag = scan.evidence.find((e) => e.level === 'flag');
   assert.ok(flag?.span, JSON.stringify(scan.evidence));
   assert.equal(file.text.slice(flag.span.start, flag.span.end), '--enable-progressive-syncs=false');
@@ -47,8 +47,8 @@ test("the scan's spans come from the index's own parse: the flag is underlined, 
   assert.ok(builtTree(file.parsed[40]), 'the tree of the document holding the evidence');
   assert.equal(builtTree(file.parsed[0]), undefined, 'no tree for a document without evidence');
   // A second scan parses nothing: the index parsed each file once, and the spans are the same.
-  const parsed = ls.workspace.counts.parsed;
-  const again = scanWorkspace(ls.workspace, ['/ws']);
-  assert.equal(ls.workspace.counts.parsed, parsed);
+  const parsed = workspace.counts.parsed;
+  const again = scanWorkspace(workspace, ['/ws']);
+  assert.equal(workspace.counts.parsed, parsed);
   assert.deepEqual(again.evidence, scan.evidence);
 });
