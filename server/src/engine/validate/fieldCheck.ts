@@ -5,7 +5,8 @@
  * finding is `appset/unknown-field`, as for a misspelt one.
  */
 import type { EngineDiagnostic } from '../types';
-import type { AppSetDoc, JsonPath } from '../yaml';
+import type { JsonPath } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { viewOf } from '../view/appset';
 import { sub, unplaced, type Field } from '../view/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';

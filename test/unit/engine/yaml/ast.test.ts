@@ -1,7 +1,8 @@
 // The located document model: nodes carry kind, value, span, key span and parent.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFile, nodeAt, pathAt } from '../../../../server/src/engine/yaml/document';
+import { nodeAt, pathAt } from '../../../../server/src/engine/yaml/document';
+import { parseFile } from '../../../../server/src/engine/kinds';
 import { astOf, child, pathOf, walk, type AstNode } from '../../../../server/src/engine/yaml/ast';
 import { readFileSync } from 'node:fs';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';

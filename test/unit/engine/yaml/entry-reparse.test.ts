@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { parseFile as parseWith, type ParsedFile } from '../../../../server/src/engine/yaml/document';
+import { parseFile as parseWith, type ParsedFile } from '../../../../server/src/engine/kinds';
 import { astOf, child, pathOf, type AstNode } from '../../../../server/src/engine/yaml/ast';
 import { diffTexts } from '../../../../server/src/engine/yaml/incremental';
 import { appsetHead, listOf, clusterListMatrix, rollingSyncBy, longListAppSet, MINIMAL_TEMPLATE_SPEC } from '../../../helpers/appsets';
