@@ -1,5 +1,5 @@
 /**
- * Per-`---` document re-parsing (engine/yaml/document.ts `parseFile(text, previous)`) and what the
+ * Per-`---` document re-parsing (engine/yaml/document.ts `parseYamlFile(text, previous)`, through kinds/file.ts `parseFile`) and what the
  * language service re-uses on a keystroke: the result must be exactly the parse of the whole text
  * (values, spans, syntax errors, ApplicationSets), whatever was parsed before; and an unchanged
  * ApplicationSet keeps its parse and its expansion (the same objects), while edits across `---`
