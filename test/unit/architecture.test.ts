@@ -369,6 +369,19 @@ test('the YAML reader has one door: outside engine/yaml/ it is imported only as 
   assert.deepEqual(bad, []);
 });
 
+/** The `export * from …` lines of a source text: a door that names nothing hands on whatever is behind it. */
+function starExports(text: string): string[] {
+  const sf = ts.createSourceFile('door.ts', text, ts.ScriptTarget.Latest, false);
+  return sf.statements.filter((s) => ts.isExportDeclaration(s) && !s.exportClause).map((s) => s.getText(sf));
+}
+
+test("the YAML reader's door and the kinds' door name each thing they export (no export *)", () => {
+  for (const door of ['server/src/engine/yaml/index.ts', 'server/src/engine/kinds/index.ts'])
+    assert.deepEqual(starExports(readFileSync(join(root, door), 'utf8')), [], door);
+  // Planted: the door as it was before it named its exports.
+  assert.equal(starExports("export * from './document';\nexport { nodeAt } from './document';").length, 1);
+});
+
 test('the import reader sees imports (guards the checks above against reading nothing)', () => {
   assert.ok(all.length > 200, `only ${all.length} imports read`);
   assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));
