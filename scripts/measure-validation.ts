@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
 import { APPSET_SCHEMA } from '../server/src/engine/validate/schemaIndex';
-import { parseFile } from '../server/src/engine/yaml/document';
+import { parseFile } from '../server/src/engine/kinds';
 import { validateSchema } from '../server/src/engine/validate/schema';
 import { runChecks } from '../server/src/engine/validate/checks/index';
 import { rollingSyncBy } from '../test/helpers/appsets';

@@ -1,13 +1,12 @@
 /**
  * `node --import tsx scripts/bench/yamlReaders.ts`: what each way of reading an edited text costs
- * (engine/yaml/document.ts `parseFile(text, previous)`), per keystroke, on the bench's documents — so
+ * (the YAML reader's `parseYamlFile(text, previous)`, engine/yaml/document.ts), per keystroke, on the bench's documents — so
  * that an incremental path stays only while it pays for itself (ARCHITECTURE.md, docs/performance.md).
  * Paths: the previous parse's `---` parts re-used; the fast reader taking the entries before the edit
  * from the previous reading; the fast reader alone; the library on the whole part. In-process, CPU
  * time, median of many keystrokes; `--n N` sets how many.
  */
-import { parseFile, type ParsedFile, type Reader } from '../../server/src/engine/yaml/document';
-import { astOf } from '../../server/src/engine/yaml/ast';
+import { astOf, parseYamlFile, type Reader, type YamlFile } from '../../server/src/engine/yaml';
 import { longList, manyAppSets } from './fixtures';
 
 const n = Number(process.argv[process.argv.indexOf('--n') + 1]) || 60;
@@ -24,13 +23,13 @@ function edits(text: string): string[] {
 }
 
 function perKeystroke(texts: string[], withPrevious: boolean, reader: Reader): { ms: number; reuse: string } {
-  let prev: ParsedFile | undefined = parseFile(texts[0], undefined, undefined, reader);
+  let prev: YamlFile | undefined = parseYamlFile(texts[0], undefined, undefined, reader);
   for (const d of prev.docs) astOf(d.doc);
   const times: number[] = [];
   let reuse = '';
   for (const t of texts.slice(1)) {
     const t0 = process.cpuUsage();
-    const p = parseFile(t, withPrevious ? prev : undefined, undefined, reader);
+    const p = parseYamlFile(t, withPrevious ? prev : undefined, undefined, reader);
     // The language service builds every document's located tree on each keystroke (ast.ts).
     for (const d of p.docs) astOf(d.doc);
     const d = process.cpuUsage(t0);

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { astOf, parseFile, type AstNode, type ParsedFile } from '../../server/src/engine/yaml';
+import { astOf, type AstNode } from '../../server/src/engine/yaml';
+import { parseFile, type ParsedFile } from '../../server/src/engine/kinds';
 import { appsetHead, flowTemplate, LOCAL } from './appsets';
 import { seededRandom } from './random';
 import { boundaryEdit, boundaryText } from './yamlCorpus';

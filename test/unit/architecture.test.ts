@@ -266,10 +266,11 @@ const LAYERS: string[][] = [
     'server/src/protocol',
     'server/src/settingsTable',
   ],
-  // What a document is (an ApplicationSet, argocd-apps values, a Helm chart template): tests on texts
-  // and values that the reader asks when it lists a file's ApplicationSets.
-  ['server/src/engine/kinds'],
+  // The YAML reader: values, located trees, ranges and syntax findings, nothing about Argo CD.
   ['server/src/engine/yaml'],
+  // What a document is (an ApplicationSet, argocd-apps values, a Helm chart template): each document
+  // the reader hands on is asked (kinds/file.ts), so the reader never imports this floor.
+  ['server/src/engine/kinds'],
   // The located fields of an ApplicationSet with their places, read from the located tree.
   ['server/src/engine/fields'],
   ['server/src/engine/workspace'],
@@ -287,7 +288,7 @@ const LAYERS: string[][] = [
 ];
 const layerOf = (p: string | undefined) => (p ? LAYERS.findIndex((l) => l.some((d) => under(p, d) || p === d)) : -1);
 
-test('engine layers only import downwards (types → kinds → yaml → fields → workspace → versions → install → generators/validate/config → expand → rollout → features → service → index)', () => {
+test('engine layers only import downwards (types → yaml → kinds → view → workspace → versions → install → generators/validate/config → expand → rollout → features → service → index)', () => {
   const bad = violations((i) => {
     if (!under(i.file, 'server/src/engine') || i.typeOnly) return undefined;
     const from = layerOf(i.file.replace(/\.ts$/, ''));
@@ -295,6 +296,15 @@ test('engine layers only import downwards (types → kinds → yaml → fields �
     if (from < 0 || to < 0) return undefined;
     return to > from ? `${i.file} (layer ${from}) imports ${i.spec} (layer ${to})` : undefined;
   }, 'layers');
+  assert.deepEqual(bad, []);
+});
+
+test('the YAML reader knows only YAML: engine/yaml/ imports nothing from a floor above it, not even a type', () => {
+  const yamlFloor = layerOf('server/src/engine/yaml');
+  const bad = violations(
+    (i) => (under(i.file, 'server/src/engine/yaml') && layerOf(i.target) > yamlFloor ? `${i.file} imports ${i.spec}` : undefined),
+    'yaml-only',
+  );
   assert.deepEqual(bad, []);
 });
 
@@ -317,15 +327,13 @@ test('every engine file belongs to a layer', () => {
 });
 
 test("the yaml library is an implementation detail of engine/yaml/ (and of the template library's fromYaml/toYaml)", () => {
-  // kinds/argocdApps.ts builds the virtual documents of argocd-apps values from the file's own nodes;
-  // kinds/documents.ts names the library's document type in the reader's output types (type only).
+  // kinds/argocdApps.ts builds the virtual documents of argocd-apps values from the file's own nodes.
   const bad = violations(
     (i) =>
       (i.spec === 'yaml' || i.spec.startsWith('yaml/')) &&
       under(i.file, 'server/src/engine') &&
       !under(i.file, 'server/src/engine/yaml') &&
-      i.file !== 'server/src/engine/kinds/argocdApps.ts' &&
-      !(i.file === 'server/src/engine/kinds/documents.ts' && i.typeOnly)
+      i.file !== 'server/src/engine/kinds/argocdApps.ts'
         ? `${i.file} imports ${i.spec}`
         : undefined,
     'yaml-library',
@@ -361,6 +369,19 @@ test('the YAML reader has one door: outside engine/yaml/ it is imported only as 
   assert.deepEqual(bad, []);
 });
 
+/** The `export * from …` lines of a source text: a door that names nothing hands on whatever is behind it. */
+function starExports(text: string): string[] {
+  const sf = ts.createSourceFile('door.ts', text, ts.ScriptTarget.Latest, false);
+  return sf.statements.filter((s) => ts.isExportDeclaration(s) && !s.exportClause).map((s) => s.getText(sf));
+}
+
+test("the YAML reader's door and the kinds' door name each thing they export (no export *)", () => {
+  for (const door of ['server/src/engine/yaml/index.ts', 'server/src/engine/kinds/index.ts'])
+    assert.deepEqual(starExports(readFileSync(join(root, door), 'utf8')), [], door);
+  // Planted: the door as it was before it named its exports.
+  assert.equal(starExports("export * from './document';\nexport { nodeAt } from './document';").length, 1);
+});
+
 test('the import reader sees imports (guards the checks above against reading nothing)', () => {
   assert.ok(all.length > 200, `only ${all.length} imports read`);
   assert.ok(all.some((i) => i.file === 'server/src/lsp/main.ts' && i.target === 'server/src/engine'));
@@ -382,7 +403,8 @@ test('the repository tracks no local tool links or installs (.tools, node_module
  * `server/src/engine/index.ts` (or drives a front: the CLI as a process, the built server over
  * stdio); a unit test of one module's internals lives in `test/unit/engine/<module>/`, named for
  * the engine folder it tests, and imports only that folder's files besides the doors. The YAML
- * reader's door (`engine/yaml`, its index.ts) counts as a door. So moving a file inside the engine
+ * reader's door (`engine/yaml`, its index.ts) and the kinds' (`engine/kinds`: a file read with its
+ * ApplicationSets) count as doors. So moving a file inside the engine
  * breaks only the tests in that module's folder.
  */
 const TESTS = join(root, 'test');
@@ -396,7 +418,14 @@ function testSources(dir: string): string[] {
   }
   return out;
 }
-const ENGINE_DOORS = ['server/src/engine', 'server/src/engine/index', 'server/src/engine/yaml', 'server/src/engine/yaml/index'];
+const ENGINE_DOORS = [
+  'server/src/engine',
+  'server/src/engine/index',
+  'server/src/engine/yaml',
+  'server/src/engine/yaml/index',
+  'server/src/engine/kinds',
+  'server/src/engine/kinds/index',
+];
 const INTERNAL_TESTS = 'test/unit/engine';
 /** The engine folder a test's own folder is named for (`test/unit/engine/yaml/x.test.ts` → `server/src/engine/yaml`). */
 const moduleOfTest = (file: string) =>
@@ -436,7 +465,7 @@ test('the test-door check fails a test that imports an engine internal from outs
   const read = (file: string, text: string) => importsOfText(text, join(root, file));
   const outside = read(
     'test/unit/x.test.ts',
-    "import { parseFile } from '../../server/src/engine/yaml/document';\nimport { a } from '../../server/src/engine';",
+    "import { parseYamlFile } from '../../server/src/engine/yaml/document';\nimport { a } from '../../server/src/engine';",
   );
   assert.equal(testDoorViolations(outside).length, 1);
   assert.match(testDoorViolations(outside)[0], /engine internal: test behaviour through server\/src\/engine\/index\.ts/);
@@ -466,10 +495,13 @@ const IMPORT_BREAKS: [rule: string, file: string, text: string][] = [
   ['fronts', 'server/src/lsp/x.ts', "export { execute } from '../gotemplate/exec';"],
   ['client', 'client/src/x.ts', "import { createService } from '../../server/src/engine';"],
   ['protocol', 'server/src/protocol.ts', "import { CODES } from './engine/codeLists';"],
-  ['layers', 'server/src/engine/yaml/x.ts', "import { fieldsOf } from '../fields';"],
-  ['layers', 'server/src/engine/kinds/x.ts', "import {\n  parseFile, // the reader's\n} from '../yaml';"],
+  ['layers', 'server/src/engine/yaml/x.ts', "import { viewOf } from '../view';"],
+  ['layers', 'server/src/engine/yaml/x.ts', "import {\n  parseFile, // what a document is\n} from '../kinds';"],
+  ['layers', 'server/src/engine/yaml/x.ts', "import { isAppSetValue } from '../kinds/appset';"],
   ['yaml-library', 'server/src/engine/validate/x.ts', "import { parseDocument } from 'yaml';"],
-  ['yaml-door', 'server/src/engine/validate/x.ts', "import { parseFile } from '../yaml/document';"],
+  ['yaml-door', 'server/src/engine/validate/x.ts', "import { parseYamlFile } from '../yaml/document';"],
+  ['yaml-only', 'server/src/engine/yaml/x.ts', "import type { AppSetDoc } from '../kinds';"],
+  ['yaml-door', 'server/src/engine/kinds/x.ts', "import { fastRead } from '../yaml/fastRead';"],
 ];
 
 test('every planted break of the import graph is caught by its rule', () => {
@@ -482,7 +514,8 @@ test('every planted break of the import graph is caught by its rule', () => {
   // The same texts in a place where they are allowed are not reported by that rule.
   const fine: [string, string, string][] = [
     ['engine-io', 'server/src/host/x.ts', "import { readFileSync } from 'node:fs';"],
-    ['layers', 'server/src/engine/fields/x.ts', "import { parseFile } from '../yaml';"],
+    ['layers', 'server/src/engine/fields/x.ts', "import { parseFile } from '../kinds';"],
+    ['layers', 'server/src/engine/kinds/x.ts', "import { parseYamlFile } from '../yaml';"],
     ['yaml-library', 'server/src/engine/yaml/x.ts', "import { parseDocument } from 'yaml';"],
     ['protocol', 'server/src/protocol.ts', "import type { CODES } from './engine/codeLists';"],
   ];

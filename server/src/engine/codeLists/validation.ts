@@ -1,6 +1,6 @@
 /** Diagnostic codes owned by validation (schema and semantic checks) and the YAML reading. Keep the summaries to one line. */
 export const VALIDATION_CODES = [
-  // Emitted by the YAML layer (yaml/document.ts parseFile) for every YAML file.
+  // Emitted by the YAML layer (yaml/document.ts parseYamlFile) for every YAML file.
   { code: 'yaml/syntax', severity: 'error', summary: 'The file is not valid YAML; reported at the exact position of the problem.' },
   {
     code: 'yaml/too-large',

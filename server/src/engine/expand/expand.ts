@@ -22,7 +22,8 @@ import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderM
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
-import type { AppSetDoc, JsonPath } from '../yaml';
+import type { JsonPath } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { below } from '../fields/generatorFields';
 import { sub, subPath, type Field } from '../fields/place';

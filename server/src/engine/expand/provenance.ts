@@ -6,7 +6,8 @@
  */
 import type { SourceText } from '../inputs';
 import type { Source, Span } from '../types';
-import { lineOfOffset, lineStarts, type AppSetDoc, type JsonPath } from '../yaml';
+import { lineOfOffset, lineStarts, type JsonPath } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { inGenerators } from '../fields/generatorFields';
 import { loadInventory, type Cluster } from '../generators/inventory';

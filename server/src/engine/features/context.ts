@@ -6,7 +6,7 @@
  */
 import type { SourceText } from '../inputs';
 import type { CodeAction, CodeLens, CompletionItem, EngineDiagnostic, Hover, Span } from '../types';
-import type { AppSetDoc, ParsedFile } from '../yaml';
+import type { AppSetDoc, ParsedFile } from '../kinds';
 import type { Expansion } from '../expand/types';
 import type { TargetVersion } from '../install/target';
 import type { RepoConfig } from '../config/types';

@@ -8,7 +8,7 @@
  * hovers of one analysis share one reading.
  */
 import type { Json } from '../types';
-import type { AppSetDoc } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { rootField, sub, type Field } from './place';
 import { readStrategyAt, type StrategyFields } from './strategy';
 import { readEntries, type GeneratorEntryFields } from './generatorFields';

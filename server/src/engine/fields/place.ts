@@ -8,7 +8,8 @@
  * moving a check onto the located fields moves none of its findings.
  */
 import type { Json, Span } from '../types';
-import { astOf, property, type AppSetDoc, type AstNode } from '../yaml';
+import { astOf, property, type AstNode } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { own } from '../objects';
 
 export interface Place {

@@ -12,7 +12,7 @@
  */
 import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
-import type { AppSetDoc } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import type { InstallEvidence } from '../versions/detect';
 import { governingFor, installModel } from './model';
 import { governingVersion, supersededWhy } from './version';

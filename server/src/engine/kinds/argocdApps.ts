@@ -26,7 +26,8 @@
  */
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
-import type { AppSetDoc, HelmValuesOrigin, YamlDoc } from './documents';
+import type { YamlDoc } from '../yaml';
+import type { AppSetDoc, HelmValuesOrigin } from './documents';
 import { severityOf } from '../diagnostics/codes';
 import { hasKey, isObj, put } from '../objects';
 

@@ -1,21 +1,14 @@
 /**
- * What a document is, as the YAML reader hands it out: one document of a file (`YamlDoc`) and an
- * ApplicationSet among them (`AppSetDoc`), whole or from the argocd-apps chart's values. Written here,
- * beneath both the reader (`engine/yaml/`, which builds them and hands them on through its door) and
- * the kinds that build them too (`argocdApps.ts`'s virtual documents), so neither reads the other's
- * folder for them. Types only: the `yaml` library's document type is named, never imported at run time.
+ * What a document is, above the YAML reader: an ApplicationSet among a file's documents (`AppSetDoc`),
+ * whole or from the argocd-apps chart's values, and a file read with its ApplicationSets (`ParsedFile`,
+ * kinds/file.ts). The reader (`engine/yaml/`) hands on YAML documents (`YamlDoc`) and knows nothing of these.
  */
-import type * as YAML from 'yaml';
-import type { Json, Span } from '../types';
+import type { Json } from '../types';
+import type { YamlDoc, YamlFile } from '../yaml';
 
-export interface YamlDoc {
-  /** Position of the document in the file (0-based). */
-  index: number;
-  doc: YAML.Document.Parsed;
-  /** Span of the whole document (from its first content to its end). */
-  span: Span;
-  /** The document as JSON, or undefined when it could not be converted (syntax or alias errors). */
-  value: Json | undefined;
+/** A file read (engine/yaml/) with the ApplicationSets among its documents (kinds/file.ts). */
+export interface ParsedFile extends YamlFile {
+  appsets: AppSetDoc[];
 }
 
 export interface AppSetDoc extends YamlDoc {

@@ -151,7 +151,7 @@ function snippet(s: string): string {
 }
 
 /**
- * The parsed form of a chart template (a `ParsedFile` of the reader's): no documents, no ApplicationSets,
+ * The parsed form of a chart template (a `ParsedFile`, as kinds/file.ts reads one): no documents, no ApplicationSets,
  * and one information finding where it declares an ApplicationSet (nothing at all for the chart's other templates).
  */
 /** `chartValues`: the chart's own values.yaml, decoded (service/helmRender.ts `chartValues`), when known. */

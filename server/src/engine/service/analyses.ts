@@ -5,7 +5,8 @@
  * version). The expansions themselves are computed and kept by expansions.ts.
  */
 import type { EngineHost } from '../host';
-import { parseFileSteps, type AppSetDoc, type ParsedFile, astSteps } from '../yaml';
+import { astSteps } from '../yaml';
+import { parseFileSteps, type AppSetDoc, type ParsedFile } from '../kinds';
 import { runSteps } from '../steps';
 import type { WorkspaceIndex } from '../workspace/index';
 import { partialReason } from '../validate/partial';

@@ -2,7 +2,7 @@
  * The expansions of the language service: an ApplicationSet's Applications, kept across analyses and
  * documents (typing in another document, or after this one, re-uses them), computed at most once per key.
  */
-import type { AppSetDoc } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import type { WorkspaceIndex } from '../workspace/index';
 import { expandAppSetSteps, partialExpansion } from '../expand/expand';
 import type { Expansion } from '../expand/types';

@@ -5,7 +5,8 @@
  * finding is `appset/unknown-field`, as for a misspelt one.
  */
 import type { EngineDiagnostic } from '../types';
-import type { AppSetDoc, JsonPath } from '../yaml';
+import type { JsonPath } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { sub, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';

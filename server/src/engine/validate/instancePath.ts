@@ -7,7 +7,8 @@
  * other field, and the schema findings move one step from there (a missing or unknown key below it).
  */
 import type { Json } from '../types';
-import type { AppSetDoc, JsonPath } from '../yaml';
+import type { JsonPath } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { isObj } from '../objects';
 import { sub, type Field } from '../fields/place';

@@ -19,7 +19,7 @@
  * is not expanded on its own (the ApplicationSet it patches is).
  */
 import type { SourceText } from '../inputs';
-import type { AppSetDoc } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { KUSTOMIZE_OUTSIDE_PATCHES } from '../workspace/interests';
 import type { IndexedFile } from '../workspace/index';
 import { dirname, resolvePath, workspaceRelative } from '../paths';

@@ -7,7 +7,8 @@
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { EngineDiagnostic, Json, Span } from '../types';
-import type { AppSetDoc, JsonPath } from '../yaml';
+import type { JsonPath } from '../yaml';
+import type { AppSetDoc } from '../kinds';
 import { sub, type Field } from '../fields/place';
 import { instanceAt } from './instancePath';
 import { APPSET_SCHEMA, describeType, schemaAt, type SchemaNode } from './schemaIndex';

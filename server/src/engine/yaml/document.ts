@@ -1,5 +1,7 @@
 /**
- * Parsing a YAML file into documents and finding the ApplicationSets among them.
+ * Reading a YAML file into its documents: values, located trees, syntax findings. YAML only: what a
+ * document is (an ApplicationSet, argocd-apps values, an argo-cd chart's extraObjects) is decided above
+ * the reader, in engine/kinds/ (kinds/file.ts), which reads each document as the reader hands it on.
  *
  * The `yaml` library keeps source ranges on every node; `nodeAt` maps a JSON path
  * (`['spec', 'generators', 0, 'list']`) back to the key and value spans, which is how every
@@ -15,10 +17,6 @@ import { guardYamlSteps } from './limits';
 import { lineOfOffset, lineStarts } from './lines';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
-import { argocdAppsAppSets } from '../kinds/argocdApps';
-import { extraObjectsAppSets, extraObjectsFindings } from '../kinds/extraObjects';
-import type { AppSetDoc, YamlDoc } from '../kinds/documents';
-import { isAppSetValue } from '../kinds/appset';
 import { severityOf } from '../diagnostics/codes';
 import { runSteps } from '../steps';
 import { diffTexts, reparseEntry } from './incremental';
@@ -27,14 +25,21 @@ import { isStackOverflow } from '../../gotemplate';
 
 export type JsonPath = (string | number)[];
 
-// What a document is, the reader's output, is written in kinds/documents.ts (beneath the reader and the
-// kinds that read it); the reader's door hands it on.
-export type { AppSetDoc, YamlDoc };
+/** One document of a file, as read. */
+export interface YamlDoc {
+  /** Position of the document in the file (0-based). */
+  index: number;
+  doc: YAML.Document.Parsed;
+  /** Span of the whole document (from its first content to its end). */
+  span: Span;
+  /** The document as JSON, or undefined when it could not be converted (syntax or alias errors). */
+  value: Json | undefined;
+}
 
-export interface ParsedFile {
+/** A file read: its documents and the YAML findings about them. */
+export interface YamlFile {
   text: string;
   docs: YamlDoc[];
-  appsets: AppSetDoc[];
   /** YAML syntax and conversion problems (code `yaml/syntax`, `yaml/alias-limit`). */
   diagnostics: EngineDiagnostic[];
   /**
@@ -89,17 +94,27 @@ function failed(doc: YAML.Document.Parsed, e: unknown): RawDoc {
 /** Alias expansions allowed per document before conversion stops (the `yaml` library counts them). */
 export const MAX_ALIAS_COUNT = 100;
 
-export { isAppSetValue };
+/**
+ * Called with each document once it is read and its YAML findings are in `diagnostics` (the file's, so
+ * far): a reader above this one (kinds/file.ts) adds what it finds about the document right after them.
+ */
+export type EachDocument = (doc: YamlDoc, diagnostics: EngineDiagnostic[]) => void;
 
 /**
- * Parses a file. With `previous` (the parse of an earlier text of the same file, e.g. before a
+ * Reads a file. With `previous` (the reading of an earlier text of the same file, e.g. before a
  * keystroke), only the `---` parts whose text changed are parsed again: an unchanged part at the
  * same offset keeps its documents (the same objects, so analyses and expansions keyed by them are
  * re-used), and one that moved keeps its parse and values, shifted to the new offset. With `only`,
  * the parts it refuses are not parsed at all (their documents are missing from the result).
  */
-export function parseFile(text: string, previous?: ParsedFile, only?: (part: string) => boolean, reader: Reader = 'fast'): ParsedFile {
-  return runSteps(parseFileSteps(text, previous, only, reader));
+export function parseYamlFile(
+  text: string,
+  previous?: YamlFile,
+  only?: (part: string) => boolean,
+  reader: Reader = 'fast',
+  each?: EachDocument,
+): YamlFile {
+  return runSteps(parseYamlFileSteps(text, previous, only, reader, each));
 }
 
 /**
@@ -109,18 +124,18 @@ export function parseFile(text: string, previous?: ParsedFile, only?: (part: str
 export type Reader = 'fast' | 'library';
 
 /**
- * `parseFile` in steps: it yields every few hundred tokens of the parser, so that the language
+ * `parseYamlFile` in steps: it yields every few hundred tokens of the parser, so that the language
  * server can answer other requests between them (lsp/state.ts). Composing one document's nodes from
  * its tokens is the one part done in a single step.
  */
-export function* parseFileSteps(
+export function* parseYamlFileSteps(
   text: string,
-  previous?: ParsedFile,
+  previous?: YamlFile,
   only?: (part: string) => boolean,
   reader: Reader = 'fast',
-): Generator<void, ParsedFile> {
+  each?: EachDocument,
+): Generator<void, YamlFile> {
   const docs: YamlDoc[] = [];
-  const appsets: AppSetDoc[] = [];
   // Size, line length and nesting are checked before the parser sees the text (limits.ts).
   const guarded = yield* guardYamlSteps(text);
   const diagnostics: EngineDiagnostic[] = guarded.diagnostics;
@@ -133,11 +148,15 @@ export function* parseFileSteps(
     reuse.parsed = 1;
     reuse.reused = reuse.moved = reuse.spliced = reuse.values = reuse.read = 0;
   }
-  raws.forEach((raw, index) => readDocument(text, raw, index, docs, appsets, diagnostics));
-  return { text, docs, appsets, diagnostics, parts: byPart?.parts, order: byPart?.order, reuse };
+  raws.forEach((raw, index) => {
+    const yd = readDocument(text, raw, index, diagnostics);
+    docs.push(yd);
+    each?.(yd, diagnostics);
+  });
+  return { text, docs, diagnostics, parts: byPart?.parts, order: byPart?.order, reuse };
 }
 
-type Reuse = NonNullable<ParsedFile['reuse']>;
+type Reuse = NonNullable<YamlFile['reuse']>;
 
 /**
  * The documents of the text's parts (`split`), each part re-used from `previous` when it can be;
@@ -146,7 +165,7 @@ type Reuse = NonNullable<ParsedFile['reuse']>;
 function* readParts(
   text: string,
   split: { start: number; end: number }[],
-  previous: ParsedFile | undefined,
+  previous: YamlFile | undefined,
   only: ((part: string) => boolean) | undefined,
   reader: Reader,
   reuse: Reuse,
@@ -223,15 +242,8 @@ function* readPart(
   return { text: partText, start, docs, open: docs.some((d) => d.doc.errors.length > 0) };
 }
 
-/** One document read: its syntax findings, and the ApplicationSets it holds (itself, or in a chart's values). */
-function readDocument(
-  text: string,
-  raw: RawDoc,
-  index: number,
-  docs: YamlDoc[],
-  appsets: AppSetDoc[],
-  diagnostics: EngineDiagnostic[],
-): void {
+/** One document read, with its syntax findings (added to `diagnostics`). */
+function readDocument(text: string, raw: RawDoc, index: number, diagnostics: EngineDiagnostic[]): YamlDoc {
   const { doc } = raw;
   let { value, failure } = raw;
   const overflow = parserOverflow(doc, text, failure);
@@ -250,28 +262,7 @@ function readDocument(
       message: `this document cannot be read: ${failure.message}`,
       span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
     });
-  const yd: YamlDoc = { index, doc, span: { start: range[0], end: range[2] ?? range[1] }, value };
-  docs.push(yd);
-  if (isAppSetValue(value)) {
-    const md = (value.metadata ?? {}) as Record<string, Json>;
-    appsets.push({
-      ...yd,
-      value,
-      name: typeof md?.name === 'string' ? md.name : '',
-      namespace: typeof md?.namespace === 'string' ? md.namespace : '',
-    });
-  } else if (value && typeof value === 'object' && !Array.isArray(value)) {
-    const helm = argocdAppsAppSets(yd);
-    appsets.push(...helm.appsets);
-    diagnostics.push(...helm.diagnostics);
-    const extra = /^[ \t]*extraObjects:/m.test(text) ? extraObjectsAppSets(value) : [];
-    const sites = extra.flatMap((p) => {
-      const span = nodeAt(doc, p).value;
-      const kind = nodeAt(doc, [...p, 'kind']).value;
-      return span && kind ? [{ span, kind }] : [];
-    });
-    if (sites.length) diagnostics.push(...extraObjectsFindings(text, sites));
-  }
+  return { index, doc, span: { start: range[0], end: range[2] ?? range[1] }, value };
 }
 
 /**
@@ -373,7 +364,7 @@ function shifted(raw: RawDoc, delta: number): RawDoc {
 /**
  * Where a text splits into parts that parse on their own: before every `---` line (a document start
  * at column 0 ends whatever came before it: block scalars, flow collections; a quoted string does
- * not, which `parseFile` notices by the error at the part's end), once the part
+ * not, which `parseYamlFile` notices by the error at the part's end), once the part
  * before it holds more than blank and comment lines. Undefined — parse the text whole — when a
  * line starts with `%` (directives carry over to later documents) or `...` (a document end, after
  * which the stream may continue differently).
@@ -582,6 +573,3 @@ export function pathAt(doc: YAML.Document.Parsed, offset: number): CursorAt {
     }
   }
 }
-
-// Line numbers have one home (lines.ts); the reader's door has always exported them from here.
-export { lineIndex, lineNumber, lineOfOffset, lineStarts } from './lines';

@@ -1,15 +1,52 @@
 /**
  * The YAML reader's one door: everything outside `engine/yaml/` reads, locates and edits YAML through
- * this module (test/unit/architecture.test.ts checks it). Behind it: `limits.ts` (checked before the
- * parser), `document.ts` (files → documents, per `---` part), `fastRead.ts` + `lazyDocument.ts` (the
- * fast reader), `incremental.ts` (one entry parsed again), `composeSteps.ts` (a long list in steps),
- * `duplicateKeys.ts`, `ast.ts` (the located tree), `parse.ts` (the other readers), `edit.ts`,
- * `comments.ts`. What a document is (an ApplicationSet, argocd-apps values, a Helm chart template)
- * is decided in `engine/kinds/`.
+ * this module (test/unit/architecture.test.ts checks it), and it names each thing it hands out. The
+ * reader knows YAML only: values, located trees, ranges and syntax findings; what a document is (an
+ * ApplicationSet, argocd-apps values, a Helm chart template) is decided above it, in `engine/kinds/`
+ * (kinds/file.ts reads each document as `parseYamlFile` hands it on).
+ *
+ * Behind the door: `limits.ts` (checked before the parser), `document.ts` (a file → its documents, per
+ * `---` part), `fastRead.ts` + `lazyDocument.ts` (the fast reader), `incremental.ts` (one entry parsed
+ * again), `composeSteps.ts` (a long list in steps), `duplicateKeys.ts`, `ast.ts` (the located tree),
+ * `parse.ts` (the other readers), `edit.ts`, `comments.ts`, `lines.ts`.
  */
-export * from './document';
-export * from './ast';
-export * from './parse';
-export * from './limits';
-export * from './edit';
-export * from './comments';
+
+// A file read into documents, the located tree at a path or an offset.
+export {
+  MAX_ALIAS_COUNT,
+  nodeAt,
+  parseYamlFile,
+  parseYamlFileSteps,
+  pathAt,
+  spanAt,
+  splitDocuments,
+  type CursorAt,
+  type EachDocument,
+  type JsonPath,
+  type NodeSpans,
+  type ParsedPart,
+  type Reader,
+  type YamlDoc,
+  type YamlFile,
+} from './document';
+// The located tree.
+export { astOf, astSteps, builtTree, pathOf, property, walk, type AstNode, type ScalarNode } from './ast';
+// The other readers (a value, a document, a file's documents) and the writer.
+export {
+  documentValues,
+  documentsWithValues,
+  parseDocuments,
+  parseGoYaml,
+  parseGoYamlDocument,
+  parseGoYamlFile,
+  parseLenientDocument,
+  stringifyYaml,
+  type YamlDocument,
+} from './parse';
+// What is too large, too long or too deep to be parsed.
+export { guardYaml, yamlLimitMessage } from './limits';
+// Edits of a text.
+export { appendAt, indentUnit, prefersFlowLists, removePair, replacePair, sequenceIndent, yamlString, type Edit } from './edit';
+export { commentStarts } from './comments';
+// Line numbers (one home).
+export { lineIndex, lineNumber, lineOfOffset, lineStarts } from './lines';

@@ -71,7 +71,7 @@ export function parseGoYamlFile(text: string): unknown {
 /**
  * Every document of a file, leniently (errors stay on each document); [] when the text cannot be
  * read at all. Documents over the size, line or nesting limits are blanked first (limits.ts), as
- * `parseFile` does, so nothing that can exhaust the parser reaches it.
+ * `parseYamlFile` does, so nothing that can exhaust the parser reaches it.
  */
 export function parseDocuments(text: string): YamlDocument[] {
   try {

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseFile, nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../../../server/src/engine/yaml';
+import { nodeAt, spanAt, type JsonPath } from '../../../../server/src/engine/yaml';
+import { parseFile, type AppSetDoc } from '../../../../server/src/engine/kinds';
 import { fieldsOf } from '../../../../server/src/engine/fields/appset';
 import { readStrategy, stepKeySpan } from '../../../../server/src/engine/fields/strategy';
 import { sub, subPath, type Field } from '../../../../server/src/engine/fields/place';

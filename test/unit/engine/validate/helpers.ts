@@ -1,5 +1,5 @@
 /** Shared by the validate-* tests: run the validation feature on a text. */
-import { parseFile } from '../../../../server/src/engine/yaml';
+import { parseFile } from '../../../../server/src/engine/kinds';
 import { validateSchema } from '../../../../server/src/engine/validate/schema';
 import { runChecks } from '../../../../server/src/engine/validate/checks/index';
 import type { EngineDiagnostic } from '../../../../server/src/engine';

@@ -3,7 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseFile, nodeAt, spanAt, type AppSetDoc, type JsonPath } from '../../../../server/src/engine/yaml';
+import { nodeAt, spanAt, type JsonPath } from '../../../../server/src/engine/yaml';
+import { parseFile, type AppSetDoc } from '../../../../server/src/engine/kinds';
 import { instanceAt } from '../../../../server/src/engine/validate/instancePath';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
 

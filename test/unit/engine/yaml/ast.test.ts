@@ -1,7 +1,8 @@
 // The located document model: nodes carry kind, value, span, key span and parent.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseFile, nodeAt, pathAt } from '../../../../server/src/engine/yaml/document';
+import { nodeAt, parseYamlFile, pathAt } from '../../../../server/src/engine/yaml/document';
+import { parseFile } from '../../../../server/src/engine/kinds';
 import { astOf, child, pathOf, walk, type AstNode } from '../../../../server/src/engine/yaml/ast';
 import { readFileSync } from 'node:fs';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
@@ -19,7 +20,7 @@ spec:
 `;
 
 test('every node knows its span, key span, parent and path', () => {
-  const doc = parseFile(TEXT).docs[0].doc;
+  const doc = parseYamlFile(TEXT).docs[0].doc;
   const root = astOf(doc) as AstNode;
   assert.equal(root.kind, 'object');
   const prod = child(child(child(child(child(child(child(root, 'spec'), 'generators'), 0), 'list'), 'elements'), 1), 'env');
@@ -36,7 +37,7 @@ test('every node knows its span, key span, parent and path', () => {
 });
 
 test('nodeAt and pathAt read the tree: exact paths, the deepest ancestor, the key under the cursor', () => {
-  const doc = parseFile(TEXT).docs[0].doc;
+  const doc = parseYamlFile(TEXT).docs[0].doc;
   const n = nodeAt(doc, ['metadata', 'name']);
   assert.ok(n.exact);
   assert.equal(TEXT.slice(n.value!.start, n.value!.end), 'demo');
@@ -51,7 +52,7 @@ test('nodeAt and pathAt read the tree: exact paths, the deepest ancestor, the ke
 });
 
 test('walk visits in document order and reaches the bottom of a deeply nested document', () => {
-  const doc = parseFile(TEXT).docs[0].doc;
+  const doc = parseYamlFile(TEXT).docs[0].doc;
   const keys: string[] = [];
   walk(astOf(doc), (n) => {
     if (typeof n.key === 'string') keys.push(n.key);
@@ -59,7 +60,7 @@ test('walk visits in document order and reaches the bottom of a deeply nested do
   assert.deepEqual(keys.slice(0, 5), ['apiVersion', 'kind', 'metadata', 'name', 'spec']);
   // (deeper than the pre-scan's nesting limit is blanked before parsing; see yaml/limits.ts)
   const deep = 'a: ' + '['.repeat(90) + ']'.repeat(90) + '\n';
-  const d = parseFile(deep).docs[0].doc;
+  const d = parseYamlFile(deep).docs[0].doc;
   let depth = 0;
   walk(astOf(d), (n) => {
     depth = Math.max(depth, pathOf(n).length);

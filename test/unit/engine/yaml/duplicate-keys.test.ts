@@ -1,7 +1,7 @@
 /**
  * Duplicate keys found with a Map (engine/yaml/duplicateKeys.ts) instead of the `yaml` library's
  * quadratic `uniqueKeys: true`: the same errors (code, message, position) as the library's on
- * generated mappings with repeated keys of every kind, the same findings through `parseFile`, and work
+ * generated mappings with repeated keys of every kind, the same findings through `parseYamlFile`, and work
  * that grows linearly with the number of keys (counted, never timed).
  */
 import { test } from 'node:test';
@@ -10,7 +10,7 @@ import * as YAML from 'yaml';
 import { composeAllSteps } from '../../../../server/src/engine/yaml/composeSteps';
 import { duplicateKeySteps, duplicateKeyWork } from '../../../../server/src/engine/yaml/duplicateKeys';
 import { PARSE_OPTIONS } from '../../../../server/src/engine/yaml/parseOptions';
-import { parseFile } from '../../../../server/src/engine/yaml/document';
+import { parseYamlFile } from '../../../../server/src/engine/yaml/document';
 import { parseDocuments, parseGoYaml } from '../../../../server/src/engine/yaml/parse';
 import { runSteps } from '../../../../server/src/engine';
 import { seededRandom } from '../../../helpers/random';
@@ -84,10 +84,10 @@ test('the same errors as the library on 3,000 generated documents with repeated 
   assert.ok(dups > 500, `${dups} duplicate keys met`);
 });
 
-test('a duplicate key is the same finding through parseFile, with or without the fast reader', () => {
+test('a duplicate key is the same finding through parseYamlFile, with or without the fast reader', () => {
   const text = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: c\ndata:\n  a: 1\n  b: 2\n  a: 3\n';
   for (const reader of ['fast', 'library'] as const) {
-    const f = parseFile(text, undefined, undefined, reader);
+    const f = parseYamlFile(text, undefined, undefined, reader);
     assert.deepEqual(
       f.diagnostics.map((d) => [d.code, d.message, d.span.start, d.span.end]),
       [['yaml/syntax', 'Map keys must be unique', text.lastIndexOf('a: 3'), text.lastIndexOf('a: 3') + 1]],
@@ -103,7 +103,7 @@ test('checking keys is linear: doubling the keys of one mapping doubles the work
   const work: number[] = [];
   for (const n of [2500, 5000, 10000, 20000]) {
     const before = duplicateKeyWork.keys;
-    const f = parseFile(secret(n), undefined, undefined, 'library');
+    const f = parseYamlFile(secret(n), undefined, undefined, 'library');
     assert.equal(f.diagnostics.filter((d) => d.message === 'Map keys must be unique').length, n / 2);
     work.push(duplicateKeyWork.keys - before);
   }

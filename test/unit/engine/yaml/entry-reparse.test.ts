@@ -1,6 +1,6 @@
 /**
  * Re-parsing one block entry of a document on an edit (engine/yaml/incremental.ts, used by
- * `parseFile(text, previous)`): thousands of seeded random edits to realistic ApplicationSets, each
+ * `parseYamlFile(text, previous)`, through kinds/file.ts `parseFile`): thousands of seeded random edits to realistic ApplicationSets, each
  * parsed from the previous parse and from nothing, must give the same `yaml` documents (every node's
  * class, value, source, style, offsets, comments and flags; errors and warnings), the same values,
  * located trees, ApplicationSets and findings. The edits are typing as people do it (a character, a
@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { parseFile as parseWith, type ParsedFile } from '../../../../server/src/engine/yaml/document';
+import { parseFile as parseWith, type ParsedFile } from '../../../../server/src/engine/kinds';
 import { astOf, child, pathOf, type AstNode } from '../../../../server/src/engine/yaml/ast';
 import { diffTexts } from '../../../../server/src/engine/yaml/incremental';
 import { appsetHead, listOf, clusterListMatrix, rollingSyncBy, longListAppSet, MINIMAL_TEMPLATE_SPEC } from '../../../helpers/appsets';

@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as YAML from 'yaml';
 import { fastRead } from '../../../../server/src/engine/yaml/fastRead';
 import { astOf, child, walk, type AstNode } from '../../../../server/src/engine/yaml/ast';
-import { parseFile, splitDocuments } from '../../../../server/src/engine/yaml/document';
+import { parseYamlFile, splitDocuments } from '../../../../server/src/engine/yaml/document';
 import { isUnmade } from '../../../../server/src/engine/yaml/lazyDocument';
 import { diffTexts } from '../../../../server/src/engine/yaml/incremental';
 import { PARSE_OPTIONS } from '../../../../server/src/engine/yaml/parseOptions';
@@ -220,7 +220,7 @@ function nodes(node: unknown): unknown {
 
 test('a document read fast makes the library nodes when asked for them: the same as the library reading the file', () => {
   const text = `# services\n${longListAppSet(40)}---\n${longListAppSet(3).replace(/name: [a-z-]+/, 'name: other')}`;
-  const parsed = parseFile(text);
+  const parsed = parseYamlFile(text);
   const lib = library(text, 0);
   assert.equal(parsed.docs.length, 2);
   for (const [i, d] of parsed.docs.entries()) {
@@ -238,14 +238,14 @@ test('a document read fast makes the library nodes when asked for them: the same
 
 test('an edit is read again with the entries before it taken from the previous reading; a moved document is read again at its offset', () => {
   const text = `${longListAppSet(600)}---\n${longListAppSet(2).replace(/name: [a-z-]+/, 'name: after')}`;
-  const parsed = parseFile(text);
+  const parsed = parseYamlFile(text);
   const [first, second] = parsed.docs;
   const elements = (doc: YAML.Document) => child(child(child(child(child(astOf(doc), 'spec'), 'generators'), 0), 'list'), 'elements');
   const before = elements(first.doc);
   // A keystroke in a list element.
   const at = text.indexOf('name: e5\n') + 'name: e5'.length;
   const edited = text.slice(0, at) + 'x' + text.slice(at);
-  const next = parseFile(edited, parsed);
+  const next = parseYamlFile(edited, parsed);
   assert.deepEqual(next.reuse, { parsed: 0, reused: 0, moved: 1, spliced: 0, values: 0, read: 1 });
   const lib = library(edited, 0);
   assert.ok(isDeepStrictEqual(next.docs[0].value, lib[0].toJS()));

@@ -1,5 +1,5 @@
 /**
- * Per-`---` document re-parsing (engine/yaml/document.ts `parseFile(text, previous)`) and what the
+ * Per-`---` document re-parsing (engine/yaml/document.ts `parseYamlFile(text, previous)`, through kinds/file.ts `parseFile`) and what the
  * language service re-uses on a keystroke: the result must be exactly the parse of the whole text
  * (values, spans, syntax errors, ApplicationSets), whatever was parsed before; and an unchanged
  * ApplicationSet keeps its parse and its expansion (the same objects), while edits across `---`
@@ -9,7 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFile, splitDocuments } from '../../../../server/src/engine/yaml/document';
+import { splitDocuments } from '../../../../server/src/engine/yaml/document';
+import { parseFile } from '../../../../server/src/engine/kinds';
 import { diffTexts } from '../../../../server/src/engine/yaml/incremental';
 import { getLanguageService } from '../../../../server/src/engine';
 import { emptyHost } from '../../../../server/src/engine';

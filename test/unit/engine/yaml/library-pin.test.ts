@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as YAML from 'yaml';
 import { toJS, type ToJSContext } from 'yaml/util';
-import { parseFile } from '../../../../server/src/engine/yaml/document';
+import { parseYamlFile } from '../../../../server/src/engine/yaml/document';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../../../helpers/appsets';
 
 const root = join(__dirname, '..', '..', '..', '..');
@@ -92,7 +92,7 @@ test("the library's stack overflow is recorded as RESOURCE_EXHAUSTION (document.
     `codes: ${[...new Set(doc.errors.map((e) => e.code))].join(', ')}`,
   );
   assert.deepEqual(
-    parseFile(text).diagnostics.map((d) => d.code),
+    parseYamlFile(text).diagnostics.map((d) => d.code),
     ['yaml/parser-overflow'],
   );
 });

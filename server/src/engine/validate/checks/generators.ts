@@ -4,7 +4,7 @@
  * exactly one kind, matrix/merge nest one level at most, and entries that generate nothing.
  */
 import type { EngineDiagnostic, Json, Span } from '../../types';
-import type { AppSetDoc } from '../../yaml';
+import type { AppSetDoc } from '../../kinds';
 import { isObj, own } from '../../objects';
 import { checkLabelSelector } from './selectors';
 import { diag } from './util';

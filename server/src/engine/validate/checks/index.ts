@@ -1,6 +1,6 @@
 /** The semantic checks the CRD cannot express, run after schema validation. */
 import type { EngineDiagnostic } from '../../types';
-import type { AppSetDoc } from '../../yaml';
+import type { AppSetDoc } from '../../kinds';
 import { checkGenerators } from './generators';
 import { checkSpecFields } from './spec';
 import { checkStrategy } from './strategy';

@@ -6,7 +6,7 @@
  * (which then sets `{{path}}`) or in `directory.include`. Only the text outside `{{ }}` actions is read:
  * a parameter's value is not the user's text here.
  */
-import type { AppSetDoc } from '../../yaml';
+import type { AppSetDoc } from '../../kinds';
 import { fieldsOf } from '../../fields/appset';
 import { sub, type Field } from '../../fields/place';
 import type { EngineDiagnostic } from '../../types';

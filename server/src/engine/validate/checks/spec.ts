@@ -4,7 +4,8 @@
  * templatePatch syntax (Argo CD `applicationset/controllers/template/template.go` `renderTemplatePatch`:
  * JSON when it starts with `{`, else YAML).
  */
-import { parseLenientDocument, type AppSetDoc, yamlLimitMessage } from '../../yaml';
+import { parseLenientDocument, yamlLimitMessage } from '../../yaml';
+import type { AppSetDoc } from '../../kinds';
 import { fieldsOf } from '../../fields/appset';
 import { sub, subPath } from '../../fields/place';
 import type { EngineDiagnostic, Json } from '../../types';

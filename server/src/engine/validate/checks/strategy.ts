@@ -3,7 +3,7 @@
  * `IsRollingSyncStrategy`, the step selection and `maxUpdate` scaling).
  */
 import type { EngineDiagnostic } from '../../types';
-import type { AppSetDoc } from '../../yaml';
+import type { AppSetDoc } from '../../kinds';
 import { fieldsOf } from '../../fields/appset';
 import { suggest } from '../../didYouMean';
 import { isObj, own } from '../../objects';

@@ -6,7 +6,8 @@
  * that the API server rejects.
  */
 import type { EngineDiagnostic } from '../../types';
-import { type AppSetDoc, astOf, pathOf, walk, type AstNode, type ScalarNode } from '../../yaml';
+import { astOf, pathOf, walk, type AstNode, type ScalarNode } from '../../yaml';
+import type { AppSetDoc } from '../../kinds';
 import { schemaAt } from '../schemaIndex';
 import { diag } from './util';
 

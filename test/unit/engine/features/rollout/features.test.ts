@@ -12,7 +12,7 @@ import { rolloutCodeActions, orderValues } from '../../../../../server/src/engin
 import { syncWaves } from '../../../../../server/src/engine/features/rollout/waves';
 import { getRolloutPlan } from '../../../../../server/src/engine/features/rollout/plan';
 import { codeInfo, getLanguageService } from '../../../../../server/src/engine';
-import { parseFile } from '../../../../../server/src/engine/yaml';
+import { parseFile } from '../../../../../server/src/engine/kinds';
 import { applyEdits, fixtureFiles, storyContext, storyService } from '../../../rollout-helpers';
 import { memHost } from '../../../../helpers/memHost';
 import { storyAppSet, TIERS } from '../../../../helpers/story';
