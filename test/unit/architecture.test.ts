@@ -495,7 +495,7 @@ const IMPORT_BREAKS: [rule: string, file: string, text: string][] = [
   ['fronts', 'server/src/lsp/x.ts', "export { execute } from '../gotemplate/exec';"],
   ['client', 'client/src/x.ts', "import { createService } from '../../server/src/engine';"],
   ['protocol', 'server/src/protocol.ts', "import { CODES } from './engine/codeLists';"],
-  ['layers', 'server/src/engine/yaml/x.ts', "import { viewOf } from '../view';"],
+  ['layers', 'server/src/engine/yaml/x.ts', "import { fieldsOf } from '../fields';"],
   ['layers', 'server/src/engine/yaml/x.ts', "import {\n  parseFile, // what a document is\n} from '../kinds';"],
   ['layers', 'server/src/engine/yaml/x.ts', "import { isAppSetValue } from '../kinds/appset';"],
   ['yaml-library', 'server/src/engine/validate/x.ts', "import { parseDocument } from 'yaml';"],

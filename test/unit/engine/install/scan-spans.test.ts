@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WorkspaceIndex } from '../../../../server/src/engine/workspace/index';
+import { getLanguageService } from '../../../../server/src/engine';
 import { builtTree } from '../../../../server/src/engine/yaml';
 import { scanWorkspace } from '../../../../server/src/engine/install/scan';
 import { memHost } from '../../../helpers/memHost';
@@ -34,7 +34,9 @@ const bundle = [
 ].join('---\n');
 
 test("the scan's spans come from the index's own parse: the flag is underlined, its line given, and no file is parsed again", () => {
-  const workspace = new WorkspaceIndex(memHost(new Map([['/ws/argocd/install.yaml', bundle]])));
+  const ls = getLanguageService({ host: memHost(new Map([['/ws/argocd/install.yaml', bundle]])) });
+  // The facade hands the index out as its state; the scan takes the index itself.
+  const workspace = ls.workspace as unknown as Parameters<typeof scanWorkspace>[0];
   const scan = scanWorkspace(workspace, ['/ws']);
   const file = workspace.file('/ws/argocd/install.yaml')!;
   const flag = scan.evidence.find((e) => e.level === 'flag');
