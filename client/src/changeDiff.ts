@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { CHANGE_SCHEME, Requests } from '../../server/src/protocol';
-import { request, type RequestSender } from './request';
+import { request, serverUri, type RequestSender } from './request';
 
 export class ChangeDiff implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -23,7 +23,10 @@ export class ChangeDiff implements vscode.TextDocumentContentProvider, vscode.Di
   /** Opens the diff of the ApplicationSet at `offset` in `doc`; a message when nothing changed. */
   async show(doc: vscode.Uri | undefined, offset: number | undefined): Promise<unknown> {
     if (!doc) return undefined;
-    const t = await request(this.client, Requests.changeTexts, { uri: doc.toString(), ...(offset !== undefined ? { offset } : {}) });
+    const t = await request(this.client, Requests.changeTexts, {
+      uri: serverUri(this.client, doc),
+      ...(offset !== undefined ? { offset } : {}),
+    });
     if (!t) {
       void vscode.window.showInformationMessage('This change: the ApplicationSet generates the same Applications as at the baseline.');
       return undefined;

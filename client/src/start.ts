@@ -61,9 +61,9 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
         const at = typeof offset === 'number' ? offset : undefined;
         // A third argument (the rollout view's Application chips) reveals that Application's entry.
         if (command === Commands.showPreview && preview)
-          return preview.show(target(uri), at, typeof args[2] === 'string' ? args[2] : undefined);
-        if (command === Commands.showRollout && rollout) return rollout.show(target(uri), at);
-        if (command === Commands.showChange && changeDiff) return changeDiff.show(target(uri), at);
+          return preview.show(target(c, uri), at, typeof args[2] === 'string' ? args[2] : undefined);
+        if (command === Commands.showRollout && rollout) return rollout.show(target(c, uri), at);
+        if (command === Commands.showChange && changeDiff) return changeDiff.show(target(c, uri), at);
         if (command === Commands.setProgressiveSyncs) {
           // Saved in the settings (the server reads them back), not only for the session.
           const scope = vscode.workspace.workspaceFolders?.length
@@ -152,9 +152,13 @@ function withYamlSyntaxDefault(settings: unknown): unknown {
   return o;
 }
 
-/** The document a command applies to: the argument from a code lens, else the active editor. */
-function target(uri?: unknown): vscode.Uri | undefined {
-  if (typeof uri === 'string') return vscode.Uri.parse(uri);
+/**
+ * The document a command applies to: the argument from a code lens, else the active editor. A lens's
+ * argument is the server's name of the document, which the client's converter turns back into the
+ * workspace resource (in VS Code for the Web a server path, web/uris.ts); an editor's URI passes unchanged.
+ */
+function target(client: BaseLanguageClient, uri?: unknown): vscode.Uri | undefined {
+  if (typeof uri === 'string') return client.protocol2CodeConverter.asUri(uri);
   if (uri && typeof uri === 'object') return uri as vscode.Uri;
   return vscode.window.activeTextEditor?.document.uri;
 }

@@ -2,8 +2,10 @@
 // the extension under development forced into the browser's web worker extension host (the user
 // setting `remote.extensionKind`: the package has both `main` and `browser`, and VS Code prefers the
 // Node host), and the test module web/suite.js runs beside it in that host. The module checks what the
-// web build does (diagnostic, lens, hover, both sides in web workers) and asks for a screenshot; this
-// driver takes it and checks the same on screen: the squiggle, the lens and the hover widget.
+// web build does (diagnostic, lens, hover, both sides in web workers; the preview and the rollout
+// view) and asks for a screenshot at each stage; this driver takes them and checks the same on screen:
+// the squiggle, the lens and the hover widget, then the preview's Applications and the rollout
+// webview's steps and verdict (web-check.png, web-check-views.png).
 // Returns a list of problems (empty when all was seen). Runnable alone: node test/vscode/webCheck.mjs
 // (builds first); runTest.mjs runs it after the UI check (APPSET_SKIP_WEB=1 skips it).
 import { spawnSync } from 'node:child_process';
@@ -41,15 +43,12 @@ export async function webCheck({ codeServer, repoRoot, workspace, workDir, scree
     ];
     await page.goto(server.url(payload), { timeout: 120_000 });
 
-    // The module's screenshot request: the page as it is, and what shows in the editor.
-    let busy = false;
-    shots = setInterval(async () => {
-      if (busy || !existsSync(request)) return;
-      busy = true;
-      try {
-        if (screenshot) await page.screenshot({ path: screenshot });
+    // The module's screenshot requests: the page as it is, and what shows. 'editor': the squiggle, the
+    // lens and the hover in the editor; 'views': the preview's Applications and the rollout view's steps.
+    const seenIn = {
+      editor: async () => {
         const editor = page.locator('.editor-instance .monaco-editor').first();
-        const seen = {
+        return {
           squiggle: await editor.locator('.squiggly-error').count(),
           lens: await editor.locator('.codelens-decoration', { hasText: 'Step 1' }).count(),
           hover: await page
@@ -57,8 +56,39 @@ export async function webCheck({ codeServer, repoRoot, workspace, workDir, scree
             .count()
             .catch(() => 0),
         };
-        for (const [what, n] of Object.entries(seen)) if (!n) problems.push(`not seen on screen: the ${what}`);
-        console.log(`[web] on screen: ${JSON.stringify(seen)}${screenshot ? ` (screenshot ${screenshot})` : ''}`);
+      },
+      views: async () => {
+        // The rollout view is a webview: its content frame runs no scripts of ours, so it is read
+        // through the webview host frame around it (as uiCheck.mjs does). It draws a moment after
+        // the module saw the plan: waited for (10 s at most) before the screenshot.
+        const planText = async () => {
+          const host = page.frames().find((f) => /\/webview\/browser\/pre\/index\.html/.test(f.url()));
+          return (await host?.evaluate(() => document.getElementById('active-frame')?.contentDocument?.body?.innerText ?? '')) ?? '';
+        };
+        let plan = await planText();
+        for (let i = 0; i < 50 && !/Step 2/.test(plan); i++) plan = await new Promise((r) => setTimeout(r, 200)).then(planText);
+        const lines = page.locator('.editor-instance .monaco-editor .view-lines');
+        return {
+          'preview Applications':
+            (await lines.filter({ hasText: 'dev-app' }).count()) && (await lines.filter({ hasText: 'prod-app' }).count()),
+          'rollout step 1': /Step 1 · env In \(dev\)[^]*dev-app/.test(plan) ? 1 : 0,
+          'rollout step 2': /Step 2 · env In \(prod\)[^]*prod-app/.test(plan) ? 1 : 0,
+          'rollout verdict': /Progressive syncs enabled by argocd\/argocd-cmd-params-cm\.yaml:12/.test(plan) ? 1 : 0,
+          'status bar verdict': await page.locator('.statusbar-item', { hasText: 'Progressive syncs: enabled' }).count(),
+        };
+      },
+    };
+    let busy = false;
+    shots = setInterval(async () => {
+      if (busy || !existsSync(request)) return;
+      busy = true;
+      const stage = readFileSync(request, 'utf8').trim();
+      try {
+        const path = screenshot && (stage === 'editor' ? screenshot : screenshot.replace(/\.png$/, `-${stage}.png`));
+        const seen = await (seenIn[stage] ?? (async () => ({ [`a known stage (${stage})`]: 0 })))();
+        if (path) await page.screenshot({ path });
+        for (const [what, n] of Object.entries(seen)) if (!n) problems.push(`not seen on screen (${stage}): the ${what}`);
+        console.log(`[web] on screen (${stage}): ${JSON.stringify(seen)}${path ? ` (screenshot ${path})` : ''}`);
       } catch (e) {
         problems.push(`screenshot failed: ${e.message.split('\n')[0]}`);
       } finally {
