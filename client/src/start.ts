@@ -32,6 +32,8 @@ export interface ClientHost {
   started?(client: BaseLanguageClient): void;
   /** Restarts the server (the Node client's own restart). */
   restart?(): Promise<void>;
+  /** Why the server did not start, when the host knows better than the client's error (the web worker's own error). */
+  whyNotStarted?(): string | undefined;
 }
 
 export async function startClient(context: vscode.ExtensionContext, host: ClientHost): Promise<BaseLanguageClient> {
@@ -40,6 +42,8 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
   const clientOptions: LanguageClientOptions = {
     // A dead server is started again, and the user is told once (restarts.ts).
     errorHandler: restarts,
+    // A failed initialize is a failed start, said once below: not the client's own messages too.
+    initializationFailedHandler: () => false,
     documentSelector: host.documentSelector,
     synchronize: {
       configurationSection: 'appsetTools',
@@ -80,8 +84,7 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
   let changeDiff: ChangeDiff | undefined;
   const c = host.create('appsetTools', 'ApplicationSet Tools', clientOptions);
   channel = c.outputChannel;
-  await c.start();
-  host.started?.(c);
+  await startOrSay(c, host, restarts);
 
   // One subscription to the server's notification, fanned out to every view (refresh.ts says why).
   const changed = new ResultsChanged(c);
@@ -125,13 +128,38 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
     })),
     // For the tests: what the client said about server restarts.
     vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),
-    vscode.commands.registerCommand(Commands.restartServer, () => {
+    vscode.commands.registerCommand(Commands.restartServer, async () => {
       restarts.reset();
-      // The Node client restarts its process; the web client stops the worker and starts a new one.
-      return host.restart ? host.restart() : c.stop().then(() => c.start());
+      // The Node client restarts its process; the web client stops the worker and starts a new one
+      // (after a failed start there is none to stop).
+      if (host.restart && c.isRunning()) return host.restart();
+      if (c.isRunning()) await c.stop();
+      return startOrSay(c, host, restarts);
     }),
   );
   return c;
+}
+
+/**
+ * Starts the server; a server that does not start (the web worker's script throws, the Node process
+ * exits at once) is said once (restarts.ts `notStarted`) and the activation goes on: commands,
+ * views and the restart command are registered, and answer nothing until a restart succeeds. The
+ * host ends a start that hangs (web/extension.ts: a worker that says nothing), so this always returns.
+ * The language client's own messages for the failure are kept to its output channel while starting.
+ */
+async function startOrSay(c: BaseLanguageClient, host: ClientHost, restarts: ServerRestarts): Promise<void> {
+  restarts.starting = true;
+  const error = c.error.bind(c);
+  c.error = (message, data, show) => error(message, data, restarts.starting ? false : show);
+  try {
+    await c.start();
+    host.started?.(c);
+  } catch (e) {
+    restarts.notStarted(host.whyNotStarted?.() ?? (e instanceof Error ? e.message : String(e)));
+  } finally {
+    restarts.starting = false;
+    c.error = error;
+  }
 }
 
 /**
