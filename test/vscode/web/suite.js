@@ -115,6 +115,21 @@ async function checks() {
   }, 'a hover on spec.goTemplate');
   check(/Go text\/template/.test(hoverText(hovers)), `not the goTemplate hover: ${hoverText(hovers).slice(0, 200)}`);
 
+  // The quick fix for the misspelled key, and completion of the keys a RollingSync step has.
+  const actions = await waitFor(async () => {
+    const as = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, unknown.range);
+    return as && as.some((a) => a.edit) ? as : undefined;
+  }, 'a quick fix for maxUpdates');
+  const fix = actions.find((a) => a.edit && a.edit.entries().some(([, edits]) => edits.some((e) => e.newText === 'maxUpdate')));
+  check(!!fix, `not a quick fix that writes maxUpdate: ${actions.map((a) => a.title).join(' | ')}`);
+  say(`quick fix: ${fix.title}`);
+  const completions = await waitFor(async () => {
+    const l = await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', uri, doc.positionAt(at));
+    return l && l.items.length ? l : undefined;
+  }, 'completions in a RollingSync step');
+  const labels = completions.items.map((i) => (typeof i.label === 'string' ? i.label : i.label.label));
+  check(labels.includes('maxUpdate'), `not maxUpdate among the completions in a step: ${labels.join(', ')}`);
+
   // On screen: the hover shown over the key, with the squiggle and the lenses in the editor.
   editor.selection = new vscode.Selection(key, key);
   editor.revealRange(new vscode.Range(key, key));
