@@ -19,6 +19,7 @@ import { ServerRestarts } from './restarts';
 import { ResultsChanged } from './refresh';
 import { previewOutline } from './previewOutline';
 import { InputDocuments } from './inputDocuments';
+import { serverUri } from './request';
 
 /** What differs between the desktop and the web: which documents, how the client is made. */
 export interface ClientHost {
@@ -67,7 +68,13 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
         if (command === Commands.showPreview && preview)
           return preview.show(target(c, uri), at, typeof args[2] === 'string' ? args[2] : undefined);
         if (command === Commands.showRollout && rollout) return rollout.show(target(c, uri), at);
-        if (command === Commands.showChange && changeDiff) return changeDiff.show(target(c, uri), at);
+        if (command === Commands.showChange && changeDiff) {
+          const doc = target(c, uri);
+          if (!doc || (await changeDiff.show(doc, at))) return undefined;
+          // No diff to open: the server's own command says why ("not known (no git history here)", "nothing
+          // changes"), rather than a sentence of ours that would be wrong in one of the cases.
+          return next(command, at === undefined ? [serverUri(c, doc)] : [serverUri(c, doc), at]);
+        }
         if (command === Commands.setProgressiveSyncs) {
           // Saved in the settings (the server reads them back), not only for the session.
           const scope = vscode.workspace.workspaceFolders?.length

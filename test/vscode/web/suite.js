@@ -108,6 +108,13 @@ async function checks() {
   check(lenses.length > 0, `not a lens: ${lenses.map((l) => l.command && l.command.title).join(' | ')}`);
   say(`lenses: ${lenses.map((l) => l.command && l.command.title).join(' | ')}`);
 
+  // "Show this change" from the palette: no git history here, and the command says so (not "nothing changed").
+  const change = await vscode.commands.executeCommand('appsetTools.showChange');
+  check(
+    /^This change: not known \(VS Code for the Web reads no git history/.test(String(change)),
+    `not "not known" from Show this change: ${JSON.stringify(change)}`,
+  );
+
   const key = doc.positionAt(doc.getText().indexOf('goTemplate: true') + 3);
   const hovers = await waitFor(async () => {
     const hs = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, key);
