@@ -17,7 +17,7 @@ export const WEB_READ_LIMITS = {
    * MAX_SCAN_ENTRIES, every folder at least one entry), so the engine's cap, which it says in its
    * findings, comes first. A folder this reader left unlisted would look empty to the engine, and
    * what is in it missing instead of not read. Files over the limits below are kept as not read
-   * (`setFile … skipped`), which the engine says ("… was not read").
+   * (`setFile` with `skipped`), which the engine says ("... was not read").
    */
   folders: 50_000,
   /** Files read (YAML and JSON at once, the others when asked). */
