@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { CHANGE_SCHEME, Requests } from '../../server/src/protocol';
-import { request, type RequestSender } from './request';
+import { request, serverUri, type RequestSender } from './request';
 
 export class ChangeDiff implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly texts = new Map<string, string>();
@@ -20,14 +20,17 @@ export class ChangeDiff implements vscode.TextDocumentContentProvider, vscode.Di
     return this.texts.get(uri.toString()) ?? '';
   }
 
-  /** Opens the diff of the ApplicationSet at `offset` in `doc`; a message when nothing changed. */
-  async show(doc: vscode.Uri | undefined, offset: number | undefined): Promise<unknown> {
-    if (!doc) return undefined;
-    const t = await request(this.client, Requests.changeTexts, { uri: doc.toString(), ...(offset !== undefined ? { offset } : {}) });
-    if (!t) {
-      void vscode.window.showInformationMessage('This change: the ApplicationSet generates the same Applications as at the baseline.');
-      return undefined;
-    }
+  /**
+   * Opens the diff of the ApplicationSet at `offset` in `doc`; false when there is none to open (nothing
+   * changed, or the change is not known: start.ts then lets the server say which, with its reason).
+   */
+  async show(doc: vscode.Uri | undefined, offset: number | undefined): Promise<boolean> {
+    if (!doc) return false;
+    const t = await request(this.client, Requests.changeTexts, {
+      uri: serverUri(this.client, doc),
+      ...(offset !== undefined ? { offset } : {}),
+    });
+    if (!t) return false;
     const name = encodeURIComponent(t.name || 'applicationset');
     const left = vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${name}/baseline/Applications.yaml`, query: doc.toString() });
     const right = vscode.Uri.from({ scheme: CHANGE_SCHEME, path: `/${name}/now/Applications.yaml`, query: doc.toString() });
@@ -37,7 +40,8 @@ export class ChangeDiff implements vscode.TextDocumentContentProvider, vscode.Di
     this.changed.fire(right);
     const title = `${t.name}: ${t.baseline} ↔ now`;
     this.last = { title, before: t.before.split('\n', 1)[0], after: t.after.split('\n', 1)[0] };
-    return vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+    await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
+    return true;
   }
 
   dispose(): void {

@@ -1,12 +1,18 @@
 /**
  * The VS Code client on the desktop (and in remote workspaces): starts the bundled language server
  * in a Node process over IPC; the rest is start.ts, shared with VS Code for the Web (web/extension.ts).
+ * In a virtual workspace (every folder of another scheme than `file`, e.g. `vscode-vfs://` from
+ * Remote Repositories) the server cannot read the disk: as in the browser, this client names the
+ * workspace's resources by server paths and reads them for the server with VS Code's file system
+ * API (web/uris.ts, web/files.ts; the server's side is lsp/nodeMain.ts `withVirtualWorkspaces`).
  */
 import * as path from 'path';
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { ClientRequests, SERVER_NODE_OPTIONS } from '../../server/src/protocol';
 import { startClient } from './start';
+import { readDirectory, readFile } from './web/files';
+import { fromServerUri, toServerUri } from './web/uris';
 
 let client: LanguageClient | undefined;
 
@@ -20,13 +26,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'] },
     },
   };
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const virtual = folders.length > 0 && folders.every((f) => f.uri.scheme !== 'file');
+  const schemes = new Set(['file', 'untitled', ...folders.map((f) => f.uri.scheme)]);
   await startClient(context, {
     kind: 'node',
-    documentSelector: [
-      { scheme: 'file', language: 'yaml' },
-      { scheme: 'untitled', language: 'yaml' },
-    ],
-    create: (id, name, options) => (client = new LanguageClient(id, name, serverOptions, options)),
+    documentSelector: [...schemes].map((scheme) => ({ scheme, language: 'yaml' })),
+    // Only there: on disk the server names documents by their own file URIs, as every editor does.
+    options: virtual ? { uriConverters: { code2Protocol: toServerUri, protocol2Code: fromServerUri } } : undefined,
+    create: (id, name, options) => {
+      const c = new LanguageClient(id, name, serverOptions, options);
+      // The server asks for files only in a virtual workspace (before its first answers).
+      c.onRequest(ClientRequests.readDirectory, (p: { path: string }) => readDirectory(p.path));
+      c.onRequest(ClientRequests.readFile, (p: { path: string; maxBytes: number }) => readFile(p.path, p.maxBytes));
+      return (client = c);
+    },
     restart: () => client?.restart() ?? Promise.resolve(),
   });
 }

@@ -8,6 +8,7 @@
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { Notifications, type InputDocumentParams } from '../../server/src/protocol';
+import { serverUri } from './request';
 
 /** Larger texts are left to the file on disk (the server reads no file over 1 MB either). */
 const MAX_TEXT = 1024 * 1024;
@@ -50,13 +51,13 @@ export class InputDocuments implements vscode.Disposable {
       return;
     }
     this.sent.add(uri);
-    this.notify({ uri, text });
+    this.notify({ uri: serverUri(this.client, d.uri), text });
   }
 
   private closed(d: vscode.TextDocument): void {
     const uri = d.uri.toString();
     if (!this.sent.delete(uri)) return;
-    this.notify({ uri });
+    this.notify({ uri: serverUri(this.client, d.uri) });
   }
 
   private notify(p: InputDocumentParams): void {

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
-import { request } from './request';
+import { request, serverUri } from './request';
 import { affectsResults } from './refresh';
 import { previewHeader } from './previewOutline';
 import { applyHunks, inPlaceHunks, manyPartsChanged, onScreenHunks, type TextHunk } from './lineDiff';
@@ -257,7 +257,11 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     this.stats.requests++;
     this.stats.bySource[uri.query] = (this.stats.bySource[uri.query] ?? 0) + 1;
     try {
-      const r = await request(this.client, Requests.preview, { uri: uri.query, offset, version: source?.version });
+      const r = await request(this.client, Requests.preview, {
+        uri: serverUri(this.client, vscode.Uri.parse(uri.query)),
+        offset,
+        version: source?.version,
+      });
       this.stats.last.answered = Date.now();
       this.stats.lastMs = this.stats.last.answered - t0;
       this.stats.lastBytes = r?.yaml.length ?? 0;

@@ -3,6 +3,7 @@
  * tells the user once, in one sentence, instead of vscode-languageclient's messages for every event
  * of every restart. After MAX_DEATHS deaths within WINDOW_MS it stops restarting and says that once
  * too (the Restart server command starts it again). Every death is written to the output channel.
+ * A server that never started (start.ts `starting`) is not restarted: start.ts says so once, here.
  */
 import * as vscode from 'vscode';
 import { CloseAction, ErrorAction, type CloseHandlerResult, type ErrorHandler, type ErrorHandlerResult } from 'vscode-languageclient/node';
@@ -18,6 +19,9 @@ export class ServerRestarts implements ErrorHandler {
   readonly shown: string[] = [];
   /** Deaths seen since the extension started. */
   count = 0;
+  /** The client is starting the server: a close now is a failed start (start.ts), not a death. */
+  starting = false;
+  private toldNotStarted = false;
 
   constructor(private readonly log: (line: string) => void) {}
 
@@ -28,6 +32,8 @@ export class ServerRestarts implements ErrorHandler {
   }
 
   closed(): CloseHandlerResult {
+    // Handled: the language client's own "connection closed" message is not shown either.
+    if (this.starting) return { action: CloseAction.DoNotRestart, handled: true };
     const now = Date.now();
     this.count++;
     this.deaths = [...this.deaths.filter((t) => now - t < WINDOW_MS), now];
@@ -37,7 +43,7 @@ export class ServerRestarts implements ErrorHandler {
         this.toldGaveUp = true;
         this.tell(
           'error',
-          `ApplicationSet Tools: the language server stopped ${MAX_DEATHS} times in ${WINDOW_MS / 60_000} minutes and is not restarted. Its log is in Output › ApplicationSet Tools; "ApplicationSet: Restart server" starts it again.`,
+          `ApplicationSet Tools: the language server stopped ${MAX_DEATHS} times in ${WINDOW_MS / 60_000} minutes and is not restarted. Its log is in Output › ApplicationSet Tools; "ApplicationSet: Restart language server" starts it again.`,
         );
       }
       return { action: CloseAction.DoNotRestart, handled: true };
@@ -51,6 +57,17 @@ export class ServerRestarts implements ErrorHandler {
       );
     }
     return { action: CloseAction.Restart, handled: true };
+  }
+
+  /** The server did not start (`why`): said once, with what still works and how to try again. */
+  notStarted(why: string): void {
+    this.log(`The language server did not start: ${why}`);
+    if (this.toldNotStarted) return;
+    this.toldNotStarted = true;
+    this.tell(
+      'error',
+      `ApplicationSet Tools: the language server did not start (${why}), so ApplicationSets are not checked. Its log is in Output › ApplicationSet Tools; "ApplicationSet: Restart language server" tries again.`,
+    );
   }
 
   /** A deliberate restart (the command) starts the count again. */

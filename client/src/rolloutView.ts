@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { Requests, type RolloutPlan } from '../../server/src/protocol';
-import { request } from './request';
+import { request, serverUri } from './request';
 import { planBody, planScrollTarget, renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';
 
@@ -100,13 +100,15 @@ export class RolloutView implements vscode.Disposable {
     let plan: RolloutPlan | null = null;
     let error = '';
     try {
-      plan = await request(this.client, Requests.rolloutPlan, { uri: this.source.toString(), offset: this.offset });
+      plan = await request(this.client, Requests.rolloutPlan, { uri: serverUri(this.client, this.source), offset: this.offset });
     } catch (e) {
       error = (e as Error).message;
     }
     // What the uncommitted change does (the server compares with the baseline commit); none when it cannot say.
     const change = plan
-      ? await request(this.client, Requests.changeSummary, { uri: this.source.toString(), offset: this.offset }).catch(() => null)
+      ? await request(this.client, Requests.changeSummary, { uri: serverUri(this.client, this.source), offset: this.offset }).catch(
+          () => null,
+        )
       : null;
     if (!this.panel) return;
     this.panel.title = plan ? `Rollout: ${plan.appset}` : 'RollingSync plan';

@@ -19,6 +19,7 @@ import { ServerRestarts } from './restarts';
 import { ResultsChanged } from './refresh';
 import { previewOutline } from './previewOutline';
 import { InputDocuments } from './inputDocuments';
+import { serverUri } from './request';
 
 /** What differs between the desktop and the web: which documents, how the client is made. */
 export interface ClientHost {
@@ -32,6 +33,8 @@ export interface ClientHost {
   started?(client: BaseLanguageClient): void;
   /** Restarts the server (the Node client's own restart). */
   restart?(): Promise<void>;
+  /** Why the server did not start, when the host knows better than the client's error (the web worker's own error). */
+  whyNotStarted?(): string | undefined;
 }
 
 export async function startClient(context: vscode.ExtensionContext, host: ClientHost): Promise<BaseLanguageClient> {
@@ -40,6 +43,8 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
   const clientOptions: LanguageClientOptions = {
     // A dead server is started again, and the user is told once (restarts.ts).
     errorHandler: restarts,
+    // A failed initialize is a failed start, said once below: not the client's own messages too.
+    initializationFailedHandler: () => false,
     documentSelector: host.documentSelector,
     synchronize: {
       configurationSection: 'appsetTools',
@@ -61,9 +66,15 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
         const at = typeof offset === 'number' ? offset : undefined;
         // A third argument (the rollout view's Application chips) reveals that Application's entry.
         if (command === Commands.showPreview && preview)
-          return preview.show(target(uri), at, typeof args[2] === 'string' ? args[2] : undefined);
-        if (command === Commands.showRollout && rollout) return rollout.show(target(uri), at);
-        if (command === Commands.showChange && changeDiff) return changeDiff.show(target(uri), at);
+          return preview.show(target(c, uri), at, typeof args[2] === 'string' ? args[2] : undefined);
+        if (command === Commands.showRollout && rollout) return rollout.show(target(c, uri), at);
+        if (command === Commands.showChange && changeDiff) {
+          const doc = target(c, uri);
+          if (!doc || (await changeDiff.show(doc, at))) return undefined;
+          // No diff to open: the server's own command says why ("not known (no git history here)", "nothing
+          // changes"), rather than a sentence of ours that would be wrong in one of the cases.
+          return next(command, at === undefined ? [serverUri(c, doc)] : [serverUri(c, doc), at]);
+        }
         if (command === Commands.setProgressiveSyncs) {
           // Saved in the settings (the server reads them back), not only for the session.
           const scope = vscode.workspace.workspaceFolders?.length
@@ -80,8 +91,7 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
   let changeDiff: ChangeDiff | undefined;
   const c = host.create('appsetTools', 'ApplicationSet Tools', clientOptions);
   channel = c.outputChannel;
-  await c.start();
-  host.started?.(c);
+  await startOrSay(c, host, restarts);
 
   // One subscription to the server's notification, fanned out to every view (refresh.ts says why).
   const changed = new ResultsChanged(c);
@@ -125,13 +135,38 @@ export async function startClient(context: vscode.ExtensionContext, host: Client
     })),
     // For the tests: what the client said about server restarts.
     vscode.commands.registerCommand('appsetTools.restartSnapshot', () => ({ deaths: restarts.count, shown: [...restarts.shown] })),
-    vscode.commands.registerCommand(Commands.restartServer, () => {
+    vscode.commands.registerCommand(Commands.restartServer, async () => {
       restarts.reset();
-      // The Node client restarts its process; the web client stops the worker and starts a new one.
-      return host.restart ? host.restart() : c.stop().then(() => c.start());
+      // The Node client restarts its process; the web client stops the worker and starts a new one
+      // (after a failed start there is none to stop).
+      if (host.restart && c.isRunning()) return host.restart();
+      if (c.isRunning()) await c.stop();
+      return startOrSay(c, host, restarts);
     }),
   );
   return c;
+}
+
+/**
+ * Starts the server; a server that does not start (the web worker's script throws, the Node process
+ * exits at once) is said once (restarts.ts `notStarted`) and the activation goes on: commands,
+ * views and the restart command are registered, and answer nothing until a restart succeeds. The
+ * host ends a start that hangs (web/extension.ts: a worker that says nothing), so this always returns.
+ * The language client's own messages for the failure are kept to its output channel while starting.
+ */
+async function startOrSay(c: BaseLanguageClient, host: ClientHost, restarts: ServerRestarts): Promise<void> {
+  restarts.starting = true;
+  const error = c.error.bind(c);
+  c.error = (message, data, show) => error(message, data, restarts.starting ? false : show);
+  try {
+    await c.start();
+    host.started?.(c);
+  } catch (e) {
+    restarts.notStarted(host.whyNotStarted?.() ?? (e instanceof Error ? e.message : String(e)));
+  } finally {
+    restarts.starting = false;
+    c.error = error;
+  }
 }
 
 /**
@@ -152,9 +187,13 @@ function withYamlSyntaxDefault(settings: unknown): unknown {
   return o;
 }
 
-/** The document a command applies to: the argument from a code lens, else the active editor. */
-function target(uri?: unknown): vscode.Uri | undefined {
-  if (typeof uri === 'string') return vscode.Uri.parse(uri);
+/**
+ * The document a command applies to: the argument from a code lens, else the active editor. A lens's
+ * argument is the server's name of the document, which the client's converter turns back into the
+ * workspace resource (in VS Code for the Web a server path, web/uris.ts); an editor's URI passes unchanged.
+ */
+function target(client: BaseLanguageClient, uri?: unknown): vscode.Uri | undefined {
+  if (typeof uri === 'string') return client.protocol2CodeConverter.asUri(uri);
   if (uri && typeof uri === 'object') return uri as vscode.Uri;
   return vscode.window.activeTextEditor?.document.uri;
 }

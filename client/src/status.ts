@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
 import { Commands, Requests, type FileInfo, type FileInfoAppSet } from '../../server/src/protocol';
-import { request } from './request';
+import { request, serverUri } from './request';
 
 export const HAS_APPSET_CONTEXT = 'appsetTools.hasApplicationSet';
 const REFRESH_MS = 250;
@@ -58,14 +58,16 @@ export class AppSetStatus implements vscode.Disposable {
   private async refresh(): Promise<void> {
     const editor = vscode.window.activeTextEditor;
     const doc = editor?.document;
-    if (!doc || doc.languageId !== 'yaml' || (doc.uri.scheme !== 'file' && doc.uri.scheme !== 'untitled')) {
+    // The documents the server is sent (the client's selector: in VS Code for the Web a virtual workspace's too).
+    const selector = (this.client.clientOptions.documentSelector ?? []) as vscode.DocumentSelector;
+    if (!doc || doc.languageId !== 'yaml' || !vscode.languages.match(selector, doc)) {
       this.info = undefined;
       void vscode.commands.executeCommand('setContext', HAS_APPSET_CONTEXT, false);
       this.item.hide();
       return;
     }
     try {
-      const info = await request(this.client, Requests.fileInfo, { uri: doc.uri.toString() });
+      const info = await request(this.client, Requests.fileInfo, { uri: serverUri(this.client, doc.uri) });
       this.info = { uri: doc.uri.toString(), version: doc.version, info: info ?? { appsets: [] } };
     } catch {
       this.info = undefined;

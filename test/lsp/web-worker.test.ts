@@ -245,3 +245,39 @@ test(
     );
   },
 );
+
+test(
+  "in the web worker a workspace wider than 5,000 folders is still read to the engine's own cap (the Argo CD configuration after them counts)",
+  { skip: !existsSync(WEB_SERVER) && 'build first (node esbuild.js)' },
+  async (t) => {
+    // 5,200 folders at the top, listed before `zz/argocd/` (the reader lists breadth-first): with a
+    // reader cap below the engine's scan cap the ConfigMap's folder looked empty and the verdict said
+    // "Ignored" where the repository enables progressive syncs.
+    const files: Record<string, string> = {
+      'appsets/shop.yaml': SHOP,
+      'zz/argocd/argocd-cmd-params-cm.yaml': [
+        'apiVersion: v1',
+        'kind: ConfigMap',
+        'metadata:',
+        '  name: argocd-cmd-params-cm',
+        '  namespace: argocd',
+        'data:',
+        '  applicationsetcontroller.enable.progressive.syncs: "true"',
+        '',
+      ].join('\n'),
+    };
+    for (let i = 0; i < 5200; i++) files[`f${String(i).padStart(4, '0')}/a.txt`] = '';
+    const node = await startServer(files);
+    t.after(() => node.shutdown());
+    const uri = node.uriOf('appsets/shop.yaml');
+    const web = await startWorkerOn(node.workspace, initializeParams(node.workspace, { workspace: { configuration: true } }));
+    t.after(() => web.stop());
+    await web.open(uri, SHOP);
+    await until(
+      () => web.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } }),
+      (ls) => !!ls?.some((l) => /^Enabled by argocd-cmd-params-cm\.yaml/.test(l.command?.title ?? '')),
+      () => `the worker never found zz/argocd/argocd-cmd-params-cm.yaml; it listed ${web.listings.length} folders`,
+    );
+    assert.ok(web.listings.length > 5200, `listed ${web.listings.length} folders`);
+  },
+);

@@ -13,11 +13,45 @@ import { fromServerUri, toServerUri } from './uris';
 
 let client: LanguageClient | undefined;
 let worker: WorkerLike | undefined;
+/** Why the last worker did not start (WorkerReader), for the one message start.ts shows. */
+let notStarted: string | undefined;
+
+/** How long a new worker may take to say anything (its script evaluated, the server listening). */
+export const WORKER_START_MS = 60_000;
 
 interface WorkerLike {
   terminate(): void;
+  addEventListener(type: 'message' | 'error', listener: (e: { message?: string }) => void): void;
 }
 type WorkerClass = new (url: string) => WorkerLike;
+type Port = ConstructorParameters<typeof BrowserMessageReader>[0];
+
+/**
+ * The worker's messages. A worker that fails before its first message (its script throws while it is
+ * evaluated) or says nothing within WORKER_START_MS did not start: it is ended and this reader closed,
+ * so that the language client's pending initialize fails and its start ends (else the activation
+ * would wait for ever); restarts.ts then restarts nothing. Later errors are the running server's.
+ */
+class WorkerReader extends BrowserMessageReader {
+  constructor(w: WorkerLike, onNotStarted: (why: string) => void) {
+    super(w as unknown as Port);
+    let settled = false;
+    const fail = (why: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      onNotStarted(why);
+      w.terminate();
+      this.fireClose();
+    };
+    const timer = setTimeout(() => fail(`its web worker said nothing within ${WORKER_START_MS / 1000} s`), WORKER_START_MS);
+    w.addEventListener('message', () => {
+      settled = true;
+      clearTimeout(timer);
+    });
+    w.addEventListener('error', (e) => fail(`its web worker failed: ${e.message || 'an error in its script'}`));
+  }
+}
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const script = vscode.Uri.joinPath(context.extensionUri, 'dist', 'web', 'server.js');
@@ -26,6 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     kind: 'web',
     documentSelector: [...schemes].map((scheme) => ({ scheme, language: 'yaml' })),
     options: { uriConverters: { code2Protocol: toServerUri, protocol2Code: fromServerUri } },
+    whyNotStarted: () => notStarted,
     create(id, name, options) {
       // A function, so that a restart starts a new worker. The worker's message transports, not the
       // worker: VS Code's web worker extension host replaces `Worker` with a function whose workers
@@ -36,9 +71,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         async () => {
           // A restart's new worker replaces the old one, which the client does not end itself.
           worker?.terminate();
-          worker = await startWorker(script);
-          const port = worker as unknown as ConstructorParameters<typeof BrowserMessageReader>[0];
-          return { reader: new BrowserMessageReader(port), writer: new BrowserMessageWriter(port) };
+          notStarted = undefined;
+          const w = await startWorker(script).catch((e: unknown) => {
+            notStarted = `its web worker could not be created: ${e instanceof Error ? e.message : String(e)}`;
+            throw e;
+          });
+          worker = w;
+          const reader = new WorkerReader(w, (why) => (notStarted = why));
+          return { reader, writer: new BrowserMessageWriter(w as unknown as Port) };
         },
         options,
       );

@@ -72,6 +72,8 @@ export interface ImpactDeps {
   slices<T>(steps: Generator<unknown, T>, stale: () => boolean, name: string): Promise<Outcome<T>>;
   /** The git access, or undefined where the server has none (the web worker). */
   git(): BaselineGit | undefined;
+  /** Why there is no git access, said on the lens (NO_GIT_HISTORY when the platform says nothing). */
+  noGitHistory?(): string | undefined;
 }
 
 /** Said on the lens where the server cannot read git history (the web worker), instead of going quiet. */
@@ -172,7 +174,7 @@ export class Impacts {
    */
   async of(a: Analysis, file: string, text: string): Promise<DocumentImpact> {
     const git = this.s.git();
-    if (!git) return this.setting(file).trim() === 'off' ? undefined : { unknown: NO_GIT_HISTORY };
+    if (!git) return this.setting(file).trim() === 'off' ? undefined : { unknown: this.s.noGitHistory?.() ?? NO_GIT_HISTORY };
     const at = this.where(git, file);
     if (!at || 'off' in at.baseline) return undefined;
     if ('unknown' in at.baseline) return { unknown: at.baseline.unknown };

@@ -1,12 +1,16 @@
 /**
  * The language server in a Node process (`node dist/server.js --stdio | --node-ipc | --socket=N`):
- * the workspace is read from disk (host/nodeHost.ts). The web worker's entry is server/src/web/server.ts.
+ * the workspace is read from disk (host/nodeHost.ts), or, when every workspace folder is a virtual one
+ * (desktop VS Code on a GitHub repository opened without a clone: `vscode-vfs://`), through the client
+ * as the web worker reads it (`withVirtualWorkspaces`). The web worker's entry is server/src/web/server.ts.
  */
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { gitFolder, resolveBaseline } from '../host/baseline';
 import { createGitRevisionHost } from '../host/gitRevisionHost';
 import { createNodeHost } from '../host/nodeHost';
 import { workspaceOf } from '../host/workspaceOf';
+import { resourceOfWebPath } from '../protocol';
+import { clientReadPlatform } from '../web/platform';
 import { startServer } from './main';
 import type { ServerPlatform } from './platform';
 import { transportFromArgs } from './transport';
@@ -18,10 +22,55 @@ export const nodePlatform: ServerPlatform = {
   git: { gitFolder, resolveBaseline, revisionHost: createGitRevisionHost },
 };
 
+/** Said where a finding needs what a virtual workspace does not have (engine/host.ts `onlyOpenedRepository`, the change lens). */
+export const VIRTUAL_ONLY_OPENED_REPOSITORY = 'a virtual workspace is read through VS Code, which opens only this repository';
+export const VIRTUAL_NO_GIT_HISTORY =
+  'a virtual workspace has no git history here, so the change against the baseline is not known (clone the repository to see it)';
+
+/** A server path the client named for a resource of another scheme (protocol.ts `webPathOf`): no disk path. */
+const isVirtual = (p: string): boolean => resourceOfWebPath(p).scheme !== 'file';
+
+/**
+ * `disk`, except in a virtual workspace (every root a virtual resource, which the VS Code client
+ * names by its server path: client/src/extension.ts): there the workspace is read through the client,
+ * in the web worker's bounded steps, and git is not run. A workspace that mixes both reads the disk.
+ */
+export function withVirtualWorkspaces(disk: ServerPlatform, connection: Connection): ServerPlatform {
+  const viaClient = clientReadPlatform(connection, {
+    kind: disk.kind,
+    onlyOpenedRepository: VIRTUAL_ONLY_OPENED_REPOSITORY,
+    noGitHistory: VIRTUAL_NO_GIT_HISTORY,
+  });
+  let virtual = false;
+  return {
+    kind: disk.kind,
+    attach: (r) => viaClient.attach?.(r),
+    createHost(roots, settings, log) {
+      virtual = roots.length > 0 && roots.every(isVirtual);
+      if (virtual) log('every workspace folder is virtual: its files are read through the client');
+      return (virtual ? viaClient : disk).createHost(roots, settings, log);
+    },
+    workspaceOf: (file) => (isVirtual(file) ? viaClient : disk).workspaceOf(file),
+    // Getters: on the disk the handlers see no `ready` or `refresh` at all, as before (Node reads when asked).
+    get ready() {
+      return virtual ? viaClient.ready : disk.ready;
+    },
+    get refresh() {
+      return virtual ? viaClient.refresh : disk.refresh;
+    },
+    get git() {
+      return virtual ? undefined : disk.git;
+    },
+    get noGitHistory() {
+      return virtual ? VIRTUAL_NO_GIT_HISTORY : disk.noGitHistory;
+    },
+  };
+}
+
 /** Starts the server on the transport named on the command line (`--stdio`, `--node-ipc`, `--socket=N`). */
 export function runFromCommandLine(): void {
   // Our own transport wrapper enforces the LSP lifecycle for every handler (transport.ts).
   const t = transportFromArgs(process.argv.slice(2));
-  if (t) startServer(createConnection(ProposedFeatures.all, t.reader, t.writer), nodePlatform, t.received);
-  else startServer(createConnection(ProposedFeatures.all), nodePlatform);
+  const connection = t ? createConnection(ProposedFeatures.all, t.reader, t.writer) : createConnection(ProposedFeatures.all);
+  startServer(connection, withVirtualWorkspaces(nodePlatform, connection), t?.received);
 }

@@ -30,4 +30,6 @@ export interface ServerPlatform {
   attach?(revalidation: { resetAndRevalidate(): void }): void;
   /** Read-only git access for the change's baseline (lsp/impact.ts); none in the web worker, which says so. */
   readonly git?: BaselineGit;
+  /** Why there is no `git`, as the change lens says it (impact.ts NO_GIT_HISTORY, VS Code for the Web's, when unset). */
+  readonly noGitHistory?: string;
 }

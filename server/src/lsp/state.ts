@@ -54,6 +54,7 @@ export class ServerState {
     settings: () => this.settings.engine,
     slices: (steps, stale, name) => this.slices(steps, stale, name),
     git: () => this.platform.git,
+    noGitHistory: () => this.platform.noGitHistory,
   });
 
   constructor(

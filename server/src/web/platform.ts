@@ -6,6 +6,8 @@
  * requests' `readyFor`, lsp/state.ts `analyzed`), so nothing reads the index before that first read. The
  * worker has no git (`ServerPlatform.git`), so the "This change" lens says it has no baseline, and its host
  * sets `EngineHost.onlyOpenedRepository`, which the git generator names instead of the desktop's advice.
+ * The Node server reads a virtual workspace the same way
+ * (lsp/nodeMain.ts `withVirtualWorkspaces`, `clientReadPlatform` with its own words).
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { createMemoryHost, type MemoryHost } from '../host/memoryHost';
@@ -16,7 +18,21 @@ import { createWorkspaceReader, type WorkspaceReader } from './workspaceReader';
 /** What the worker cannot read, said where a finding needs it (engine/host.ts `onlyOpenedRepository`). */
 export const ONLY_OPENED_REPOSITORY = 'VS Code for the Web reads only the opened repository';
 
+/** Where the workspace is read through the client, and what that means for the user (said where it matters). */
+export interface ClientReadPlace {
+  kind: ServerPlatform['kind'];
+  /** engine/host.ts `onlyOpenedRepository`: why another repository cannot be read. */
+  onlyOpenedRepository: string;
+  /** lsp/platform.ts `noGitHistory`: why the change against the baseline is not known (undefined: impact.ts's, VS Code for the Web's). */
+  noGitHistory?: string;
+}
+
 export function webPlatform(connection: Connection): ServerPlatform {
+  return clientReadPlatform(connection, { kind: 'browser', onlyOpenedRepository: ONLY_OPENED_REPOSITORY });
+}
+
+/** A platform whose host is the files the client reads for it (VS Code's file system API: any scheme). */
+export function clientReadPlatform(connection: Connection, place: ClientReadPlace): ServerPlatform {
   let revalidate = (): void => undefined;
   let host: MemoryHost | undefined;
   let reader: WorkspaceReader | undefined;
@@ -39,7 +55,8 @@ export function webPlatform(connection: Connection): ServerPlatform {
   }
 
   return {
-    kind: 'browser',
+    kind: place.kind,
+    noGitHistory: place.noGitHistory,
     attach(r) {
       revalidate = () => r.resetAndRevalidate();
     },
@@ -52,7 +69,7 @@ export function webPlatform(connection: Connection): ServerPlatform {
           missing.add(p);
           readMissingSoon();
         },
-        ONLY_OPENED_REPOSITORY,
+        place.onlyOpenedRepository,
       );
       const h = host;
       reader = createWorkspaceReader(

@@ -12,8 +12,14 @@ import type { WebDirectoryEntry, WebFileResult } from '../protocol';
 
 /** What one read of the workspace may take; the Node host's per-file limit is host/files.ts MAX_READ_BYTES. */
 export const WEB_READ_LIMITS = {
-  /** Folders listed. */
-  folders: 5000,
+  /**
+   * Folders listed: as many as the engine's own workspace scan may walk (engine/workspace/index.ts
+   * MAX_SCAN_ENTRIES, every folder at least one entry), so the engine's cap, which it says in its
+   * findings, comes first. A folder this reader left unlisted would look empty to the engine, and
+   * what is in it missing instead of not read. Files over the limits below are kept as not read
+   * (`setFile` with `skipped`), which the engine says ("... was not read").
+   */
+  folders: 50_000,
   /** Files read (YAML and JSON at once, the others when asked). */
   files: 5000,
   /** Bytes read in all. */
