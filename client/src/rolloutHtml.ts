@@ -294,6 +294,8 @@ const CHANGE_ROWS = 20;
  */
 export function changeHtml(c: ChangeSummary | null | undefined): string {
   if (!c) return '';
+  if (c.unknown !== undefined)
+    return `<section class="change" id="change"><h3>This change</h3><p class="summary">Not known: ${esc(c.unknown)}</p></section>`;
   const out = [`<section class="change" id="change"><h3>This change <span class="summary">(against ${esc(c.baseline)})</span></h3>`];
   out.push(`<p>${esc(c.summary.replace(/^This change: /, ''))}</p>`);
   if (c.timeline.before !== c.timeline.after)

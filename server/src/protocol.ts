@@ -101,6 +101,8 @@ export interface ChangeSummary {
   moved: { name: string; from: number; to: number }[];
   /** Applications no longer generated: whether they and their resources are deleted, and why. */
   deletions: { name: string; application: 'deleted' | 'kept'; resources: 'deleted' | 'kept'; why: string }[];
+  /** Why the change is not known (no git history in VS Code for the Web, a baseline that cannot be read); the rest is empty. */
+  unknown?: string;
 }
 
 /** Both sides of a change to one ApplicationSet (null result: outside git, nothing changed, baseline not known). */

@@ -149,6 +149,10 @@ test(
     );
     assert.equal(lenses?.filter((l) => change(l.command?.title)).length, 1);
     assert.match(lenses?.find((l) => change(l.command?.title))?.command?.title ?? '', new RegExp(VIRTUAL_NO_GIT_HISTORY.slice(0, 40)));
+    // The rollout view's "This change" section gives the same reason as the lens, not an empty section.
+    const summary = (await conn.sendRequest('appsetTools/changeSummary', { uri: shop })) as { unknown?: string; summary: string } | null;
+    assert.ok(summary?.unknown?.startsWith(VIRTUAL_NO_GIT_HISTORY.slice(0, 40)), JSON.stringify(summary));
+    assert.equal(summary?.summary, lenses?.find((l) => change(l.command?.title))?.command?.title);
     // Read through the client: the folder listed, the YAML at once, the envs file when the install model asked.
     assert.ok(listings.includes(ROOT), `the workspace folder was listed: ${listings.join(', ')}`);
     assert.ok(reads.includes(`${ROOT}/argocd/params.env`), `params.env was read: ${reads.join(', ')}`);

@@ -114,6 +114,9 @@ test('the "This change" section: timeline before → after, steps before → now
   assert.match(html, /2 Applications no longer generated, 1 deleted with their resources/);
   assert.match(html, /old-&#60;2&#62;: Application deleted, resources kept/);
   assert.equal(changeHtml(null), '');
+  // Not known (VS Code for the Web has no git history): the section says why, with the reason escaped.
+  const unknown = changeHtml({ ...change, steps: [], moved: [], deletions: [], unknown: 'no <git> history' });
+  assert.match(unknown, /<h3>This change<\/h3><p class="summary">Not known: no &#60;git&#62; history<\/p>/);
   // In the page, before the timeline.
   const page = renderPlan(plan, '', { change });
   assert.ok(page.indexOf('id="change"') > 0);

@@ -280,8 +280,15 @@ export function changeTexts(d: DocumentImpact | void, offset: number | undefined
   };
 }
 
-/** The rollout view's "This change" section for the ApplicationSet at `offset`; null when nothing changed or not known. */
+/**
+ * The rollout view's "This change" section for the ApplicationSet at `offset`: null when nothing changed
+ * (or the baseline is `off`); where the lens says "not known", the section says so with the same reason.
+ */
 export function changeSummaryAt(d: DocumentImpact | void, offset: number | undefined): ChangeSummary | null {
+  if (d && 'unknown' in d) {
+    const summary = `This change: not known (${d.unknown})`;
+    return { name: '', baseline: '', summary, timeline: {}, steps: [], emptied: [], moved: [], deletions: [], unknown: d.unknown };
+  }
   const x = changedAt(d, offset);
   if (!x || !d || 'unknown' in d) return null;
   return changeSummary(x.diff, x.base, x.head, d.baseline, impactLensTitle(x.impact) ?? '');
