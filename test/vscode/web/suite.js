@@ -184,6 +184,11 @@ async function views() {
     `not the two steps with their Applications in the rollout view: ${JSON.stringify({ title: plan.title, steps })}`,
   );
   say(`rollout steps: ${steps.join(' | ')}`);
+  // No git history in the browser: the view's "This change" section says "not known", as the lens does.
+  check(
+    /<section class="change" id="change"><h3>This change<\/h3><p class="summary">Not known: /.test(html),
+    `not the rollout view's "This change" section saying "not known": ${(/<section class="change"[^]*?<\/section>/.exec(html) || ['none'])[0]}`,
+  );
   // The verdict, from the Argo CD configuration in the workspace the browser read (argocd/argocd-cmd-params-cm.yaml).
   const banner = (/<p class="(?:warn|ok)">([^]*?)<\/p>/.exec(html) || [])[1] || '';
   check(
