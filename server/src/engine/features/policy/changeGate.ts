@@ -9,7 +9,7 @@ import { finding } from '../../diagnostics/codes';
 import { withUserSeverity } from '../../config/apply';
 import type { PolicyConfig, RepoConfig } from '../../config/types';
 import type { EngineDiagnostic, Span } from '../../types';
-import type { ChangeImpact } from './summary';
+import type { ChangeImpact } from '../impact/summary';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
