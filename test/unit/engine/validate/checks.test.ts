@@ -24,6 +24,13 @@ test("what a rule fixture does not state: the quick fixes' data and the editor's
     quoted.map((d) => [d.code, d.data]),
     [['appset/max-update', { replacement: '3' }]],
   );
+  const field = validateText(
+    appset('  strategy:\n    type: RollingSync\n    rollingSync:\n      steps:\n      - matchExpressions: []\n        maxUpdates: 2\n'),
+  );
+  assert.deepEqual(
+    field.map((d) => [d.code, d.data]),
+    [['appset/unknown-field', { replacement: 'maxUpdate' }]],
+  );
   const deprecated = validateText(appset('  applyNestedSelectors: true\n'));
   assert.deepEqual(
     deprecated.map((d) => [d.code, d.tags]),
