@@ -50,9 +50,12 @@ function sourceFiles(dir: string): string[] {
 
 const under = (file: string, dir: string) => file.startsWith(dir + '/');
 
-/** Every file of server/src (but the code lists) with the codes it makes. */
+let cached: Map<string, Set<string>> | undefined;
+
+/** Every file of server/src (but the code lists) with the codes it makes (read once for both tests). */
 function allSites(): Map<string, Set<string>> {
-  const sites = new Map<string, Set<string>>();
+  if (cached) return cached;
+  const sites = (cached = new Map<string, Set<string>>());
   for (const f of sourceFiles('server/src')) {
     if (under(f, 'server/src/engine/codeLists')) continue;
     const made = madeCodes(f, fs.readFileSync(path.join(repo, f), 'utf8'));
