@@ -3,6 +3,7 @@
 // while you type. test/unit/architecture-rules.test.ts plants each kind of break and asserts it is caught.
 import noMessageDecisions from './noMessageDecisions.mjs';
 import noProcessState from './noProcessState.mjs';
+import oneFindingConstructor from './oneFindingConstructor.mjs';
 import oneKindTest from './oneKindTest.mjs';
 import pathLookups from './pathLookups.mjs';
 import severityFromRegistry from './severityFromRegistry.mjs';
@@ -13,6 +14,7 @@ export default {
   rules: {
     'no-message-decisions': noMessageDecisions,
     'no-process-state': noProcessState,
+    'one-finding-constructor': oneFindingConstructor,
     'one-kind-test': oneKindTest,
     'path-lookups': pathLookups,
     'severity-from-registry': severityFromRegistry,

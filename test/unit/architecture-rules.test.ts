@@ -37,6 +37,8 @@ const message = (text: string, file = CHECK): Plant => ({ file, text, rule: 'arc
 const processState = (text: string): Plant => ({ file: CHECK, text, rule: 'architecture/no-process-state' });
 const kind = (text: string, file = FEATURE): Plant => ({ file, text, rule: 'architecture/one-kind-test' });
 const severity = (text: string): Plant => ({ file: CHECK, text, rule: 'architecture/severity-from-registry' });
+const made = (text: string, file = CHECK): Plant => ({ file, text, rule: 'architecture/one-finding-constructor' });
+const SEVERITY_OF = "import { severityOf } from '../../diagnostics/codes';\n";
 const lookup = (text: string, file = CHECK): Plant => ({ file, text, rule: 'architecture/path-lookups' });
 const zone = (file: string, text: string): Plant => ({ file, text, rule: 'no-restricted-imports' });
 
@@ -83,6 +85,21 @@ export const BREAKS: Plant[] = [
   severity("export const d = (bad: boolean) => ({ code: 'appset/x', severity: bad ? 'error' : 'warning' });"),
   severity("export const f = (d: { severity: string }) => { d.severity = 'hint'; };"),
   severity("const sev = 'warning'; export const d = { code: 'appset/x', severity: sev };"),
+  // A finding is made only by finding().
+  made(SEVERITY_OF + "export const d = (span: any) => ({ code: 'appset/x', severity: severityOf('appset/x'), message: 'x', span });"),
+  made(SEVERITY_OF + 'export const d = (code: any, span: any) => [{ code, severity: severityOf(code), message: "x", span }];', FEATURE),
+  made(SEVERITY_OF + "export const d = (p: any) => ({ ...p, severity: severityOf('generator/empty', true) });"),
+  made(SEVERITY_OF + 'export const d = (p: any) => { p.severity = severityOf(p.code); };'),
+  made("export const d = (p: any, s: any) => { p['severity'] = s; };", 'server/src/engine/expand/planted.ts'),
+  made(
+    "import type { EngineDiagnostic } from '../../types';\nexport const d = { code: 'appset/x', message: 'x', span: { start: 0, end: 1 } } as EngineDiagnostic;",
+  ),
+  made(
+    "import type { EngineDiagnostic } from '../../types';\nexport const d = [{ code: 'appset/x', message: '', span: { start: 0, end: 0 } }] as EngineDiagnostic[];",
+  ),
+  made(
+    "import type { Occurrence } from '../../diagnostics/findings';\nexport const o = (span: any) => ({ code: 'rollout/large-wave', message: 'x', span }) satisfies Partial<Occurrence> as Occurrence;",
+  ),
   // Spans come from the located fields.
   lookup("import { spanAt } from '../../yaml';\nexport const s = (doc: any) => spanAt(doc.doc, ['spec']);"),
   lookup("import { nodeAt as find } from '../../yaml';\nexport const n = (d: any) => find(d, ['spec']); // (missed before)"),
@@ -156,6 +173,15 @@ export const ALLOWED: Omit<Plant, 'rule'>[] = [
     text: "export const X_CODES = [{ code: 'appset/x', severity: 'error' }] as const;",
   },
   { file: CHECK, text: "import { severityOf } from '../../diagnostics/codes';\nexport const d = { severity: severityOf('appset/x') };" },
+  {
+    file: CHECK,
+    text: "import { finding } from '../../diagnostics/codes';\nexport const d = (f: { span: { start: number; end: number } }) => finding('appset/max-update', 'x', f, { data: { replacement: '3' } });",
+  },
+  { file: CHECK, text: "export const e = (code: string) => ({ code, message: 'not a finding: no severity' });" },
+  {
+    file: 'server/src/engine/diagnostics/planted.ts',
+    text: 'export const group = (first: any, worst: any) => ({ code: first.code, severity: worst, message: first.message, span: first.span });',
+  },
   { file: 'server/src/engine/fields/planted.ts', text: "import { spanAt } from '../yaml';\nexport const s = (d: any) => spanAt(d, []);" },
   {
     file: CHECK,

@@ -138,7 +138,7 @@ export async function runDiff(args: string[], io: CliIO): Promise<number> {
     );
     status = 1;
   }
-  // The change gate (policy.maxChangeAtOnce / maxChangeClustersAtOnce), as the editor judges it (features/impact/gate.ts).
+  // The change gate (policy.maxChangeAtOnce / maxChangeClustersAtOnce), as the editor judges it (features/policy/changeGate.ts).
   for (const d of report.appsets) {
     const head = headSide.find((h) => h.file === d.file.head && h.name === d.name && h.namespace === d.namespace);
     const why = head && changeGateMessage(changeImpact(d, head), policy);

@@ -80,7 +80,7 @@ export { appSetSides, type SideOptions } from './service/impactSides';
 export { diffReport, diffAppSet, diffJson, pairAppSets } from './features/impact/diff';
 export { changeImpact, changeSummary, type ChangeImpact } from './features/impact/summary';
 export { impactLensTitle, impactMarkdown } from './features/impact/words';
-export { changeGateFinding, changeGateMessage } from './features/impact/gate';
+export { changeGateFinding, changeGateMessage } from './features/policy/changeGate';
 export { appsYaml } from './features/impact/texts';
 export type {
   AppChange,

@@ -218,7 +218,7 @@ export class Impacts {
   }
 
   /**
-   * The change gate's findings for `a` (`policy/change-at-once`, features/impact/gate.ts): none unless
+   * The change gate's findings for `a` (`policy/change-at-once`, features/policy/changeGate.ts): none unless
    * the repository's configuration sets `policy.maxChangeAtOnce` or `policy.maxChangeClustersAtOnce`.
    */
   async gateFindings(a: Analysis, file: string, text: string): Promise<EngineDiagnostic[]> {

@@ -63,6 +63,13 @@ export function severityFor(code: string, cfg: RepoConfig): Severity | 'off' | u
   return cfg.severity.get(code) ?? cfg.severity.get(code.split('/')[0] + '/*') ?? cfg.severity.get('*');
 }
 
+/** `d` with the severity the user's config gives its code, or undefined when the config turns it off. */
+export function withUserSeverity<D extends EngineDiagnostic>(d: D, cfg: RepoConfig): D | undefined {
+  const severity = severityFor(d.code, cfg);
+  if (severity === 'off') return undefined;
+  return severity ? { ...d, severity } : d;
+}
+
 /**
  * Applies severities and inline suppressions to a file's findings. Findings about the suppression
  * comments themselves (no reason, unknown code, suppressing nothing) are added as `config/suppression`.
@@ -115,5 +122,5 @@ export function applyConfig(
 }
 
 function supFinding(s: Suppression, unused: boolean, message: string): Finding {
-  return finding('config/suppression', message, s.span, { variant: unused });
+  return finding('config/suppression', message, s, { variant: unused });
 }

@@ -16,7 +16,7 @@ import { suggest } from '../didYouMean';
 import { CONFIG_KEYS } from './keys';
 import { isObj } from '../objects';
 import { CONFIG_FILE, emptyConfig, type RepoConfig } from './types';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 
 /** Folders walked upward at most (a file nested deeper than this only finds configs this close). */
 const MAX_LEVELS = 64;
@@ -89,12 +89,7 @@ export function parseConfig(text: string, path: string): RepoConfig {
   cfg.dir = dirname(path);
   cfg.text = text;
   const parsed = parseFile(text);
-  const problem = (message: string, span: { start: number; end: number }): EngineDiagnostic => ({
-    code: 'config/invalid',
-    severity: severityOf('config/invalid'),
-    message,
-    span,
-  });
+  const problem = (message: string, span: { start: number; end: number }): EngineDiagnostic => finding('config/invalid', message, span);
   for (const d of parsed.diagnostics)
     cfg.diagnostics.push({
       ...d,

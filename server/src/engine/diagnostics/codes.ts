@@ -49,11 +49,32 @@ export function severityOf(code: DiagnosticCode, variant = false): Severity {
   return variant && info.variant ? info.variant.severity : info.severity;
 }
 
-/** Extra fields of a finding, everything but what the registry decides. */
+/**
+ * Extra fields of a finding, everything but what the registry decides; `variant` picks the code's
+ * registered variant severity. A finding that carries more (an expansion problem's `path` and `who`)
+ * passes those here too and gets them back in its type.
+ */
 export type FindingExtra = Omit<Partial<EngineDiagnostic>, 'code' | 'severity' | 'message' | 'span'> & { variant?: boolean };
 
-/** A finding of `code` at `span`, with the code's registered severity. */
-export function finding(code: DiagnosticCode, message: string, span: Span, extra: FindingExtra = {}): EngineDiagnostic {
-  const { variant, ...rest } = extra;
-  return { code, severity: severityOf(code, variant), message, span, ...rest };
+/**
+ * Where a finding sits: the located field or node it decided on (the view's `Field`, a `Place`, a
+ * located tree node: anything with the `span` it was read at), or a span worked out from the text
+ * where there is no located field (a match in a file nobody parsed, a library error's offset).
+ */
+export type FindingAt = Span | { readonly span: Span };
+
+/**
+ * A finding of `code` at `at`, with the code's registered severity: the one way to make a finding
+ * (the lint rule `architecture/one-finding-constructor` forbids any other). Pass the field itself, so
+ * the range comes from where the field was read; pass `field.keySpan` to underline its name instead.
+ */
+export function finding<X extends object = object>(
+  code: DiagnosticCode,
+  message: string,
+  at: FindingAt,
+  extra?: X & FindingExtra,
+): EngineDiagnostic & Omit<X, 'variant'> {
+  const { variant, ...rest } = extra ?? ({} as X & FindingExtra);
+  const span = 'span' in at ? at.span : at;
+  return { code, severity: severityOf(code, variant), message, span, ...rest } as EngineDiagnostic & Omit<X, 'variant'>;
 }

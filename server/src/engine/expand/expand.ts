@@ -42,7 +42,7 @@ import type { AppInvalid, AppInvalidKind, Expansion, ExpansionProblem, Generated
 import { targetVersion, type TargetVersion } from '../install/target';
 import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/behaviours';
 import { prunedForTarget } from '../validate/fieldCheck';
-import { severityOf } from '../diagnostics/codes';
+import { finding, severityOf } from '../diagnostics/codes';
 
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
@@ -197,14 +197,9 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   } catch (e) {
     if (!(e instanceof GeneratorError)) throw e;
     const cap = e.code === 'generator/too-many-applications';
-    run.problems.push({
-      code: e.code,
-      severity: severityOf(e.code),
-      message: e.message,
-      path: e.path,
-      span: placeOf(e.path).span,
-      ...(e.structural ? { structural: true as const } : {}),
-    });
+    run.problems.push(
+      finding(e.code, e.message, placeOf(e.path), { path: e.path, ...(e.structural ? { structural: true as const } : {}) }),
+    );
     if (cap) run.capped = true;
     return;
   } finally {
@@ -237,13 +232,14 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
     if (run.apps.length >= run.max) {
       if (run.capped && ctx.capped.value) break; // the generator already said so
       run.capped = true;
-      run.problems.push({
-        code: 'generator/too-many-applications',
-        severity: severityOf('generator/too-many-applications'),
-        message: `the preview stopped after ${run.max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
-        path: ['spec', 'generators'],
-        span: view.generators.keySpan,
-      });
+      run.problems.push(
+        finding(
+          'generator/too-many-applications',
+          `the preview stopped after ${run.max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
+          view.generators.keySpan,
+          { path: ['spec', 'generators'] },
+        ),
+      );
       break;
     }
     yield* expandParamSet(run, gi, params[pi], template, memo, sourceOf);
@@ -355,18 +351,19 @@ function templateProblem(
   if (code === 'template/preview-skipped' || code === 'template/limit') ctx.inexact.value = true;
   // An error only the target release makes says which release that is and why it was assumed.
   const cause = versionCause(err.reason, target);
-  return {
+  return finding(
     code,
-    severity: severityOf(code),
-    message: `${cause ? `${err.message} (${cause})` : err.message}${PARSE_FAILURES.has(code) ? ' — so no Application is generated from this template' : ''}`,
-    path: src.path,
-    span: templateSpan(src.at, file.text, err),
-    // A template that does not parse fails the same way for every parameter set: no set to name.
-    who: PARSE_FAILURES.has(code)
-      ? undefined
-      : { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
-    ...dataOf(templateErrorData(err.reason)),
-  };
+    `${cause ? `${err.message} (${cause})` : err.message}${PARSE_FAILURES.has(code) ? ' — so no Application is generated from this template' : ''}`,
+    templateSpan(src.at, file.text, err),
+    {
+      path: src.path,
+      // A template that does not parse fails the same way for every parameter set: no set to name.
+      who: PARSE_FAILURES.has(code)
+        ? undefined
+        : { name: nameFor(template, p, ctx) || describeParams(p), sources: sourcesOf(ctx.origins?.get(p)) },
+      ...dataOf(templateErrorData(err.reason)),
+    },
+  );
 }
 
 /** A finding's `data` when there is any (a finding without it has no `data` key at all). */
@@ -377,8 +374,10 @@ function dataOf(data: unknown): { data?: unknown } {
 function finishRun(run: Run): Expansion {
   const { doc, ctx, problems, apps, capped, nonDeterministic, findingAt } = run;
   // Every finding is pushed while a generator runs, so its place was walked from that entry then.
-  for (const f of ctx.findings)
-    problems.push({ ...f, severity: severityOf(f.code), span: (findingAt.get(f) ?? fieldsOf(doc).generators).span });
+  for (const f of ctx.findings) {
+    const { code, message, ...rest } = f;
+    problems.push(finding(code, message, findingAt.get(f) ?? fieldsOf(doc).generators, rest));
+  }
   besideYieldingSiblings(run);
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
@@ -417,11 +416,16 @@ function besideYieldingSiblings(run: Run): void {
   for (let i = 0; i < run.problems.length; i++) {
     const p = run.problems[i];
     if (p.code !== 'generator/empty' || p.severity === severityOf('generator/empty', true)) continue;
-    run.problems[i] = {
-      ...p,
-      severity: severityOf('generator/empty', true),
-      message: `${p.message} (${others}: the ApplicationSet still generates Applications, so this may be by design)`,
-    };
+    const { code, severity: _registered, message, span: _at, ...rest } = p;
+    run.problems[i] = finding(
+      code,
+      `${message} (${others}: the ApplicationSet still generates Applications, so this may be by design)`,
+      p,
+      {
+        ...rest,
+        variant: true,
+      },
+    );
   }
 }
 
@@ -473,13 +477,10 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, placeOf: (p: J
     const path = [...gpath, kind];
     ctx.notes.add(`${consequence}: it yields no parameter sets`);
     return [
-      {
-        code: 'generator/empty',
-        severity: severityOf('generator/empty', true),
-        message: `${consequence}: the ${kind} generator yields no parameter sets`,
+      finding('generator/empty', `${consequence}: the ${kind} generator yields no parameter sets`, placeOf(path).keySpan, {
         path,
-        span: placeOf(path).keySpan,
-      },
+        variant: true,
+      }),
     ];
   }
   // The innermost places: a matrix is empty because its child is.
@@ -491,14 +492,13 @@ function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, placeOf: (p: J
     ctx.notes.add(`${consequence}: ${e.reason}`);
     if (e.covered) continue;
     // The consequence first, then why (a matrix or merge child's reason is why the whole generator is empty).
-    out.push({
-      code: 'generator/empty',
-      severity: severityOf('generator/empty', e.noData),
-      message: `${consequence}: ${e.reason}`,
-      path: e.path,
-      span: placeOf(e.path).keySpan,
-      ...dataOf(e.data),
-    });
+    out.push(
+      finding('generator/empty', `${consequence}: ${e.reason}`, placeOf(e.path).keySpan, {
+        path: e.path,
+        ...dataOf(e.data),
+        variant: e.noData,
+      }),
+    );
   }
   return out;
 }

@@ -49,7 +49,7 @@ export interface AppInvalid {
 export interface ExpansionProblem {
   /** Diagnostic code (registered in codeLists/). */
   code: DiagnosticCode;
-  /** The registry's severity for the code (`severityOf`), never chosen here. */
+  /** The registry's severity for the code (made by `finding()`), never chosen here. */
   severity: Severity;
   /** Message; Argo CD's own error text where the controller would fail. */
   message: string;

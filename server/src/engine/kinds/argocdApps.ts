@@ -28,7 +28,7 @@ import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json } from '../types';
 import type { YamlDoc } from '../yaml';
 import type { AppSetDoc, HelmValuesOrigin } from './documents';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 import { hasKey, isObj, put } from '../objects';
 
 type Obj = { [key: string]: Json };
@@ -238,12 +238,11 @@ function copy(fromNode: YAML.YAMLMap, from: Obj, field: string, as: string, toNo
 function ignored(p: YAML.Pair, what: string): EngineDiagnostic {
   const k = p.key as YAML.Node;
   const start = k.range?.[0] ?? 0;
-  return {
-    code: 'helm/values-ignored-field',
-    severity: severityOf('helm/values-ignored-field'),
-    message: `the argocd-apps chart does not copy "${what}" into the ApplicationSet it renders, so it has no effect`,
-    span: { start, end: k.range?.[1] ?? start + 1 },
-  };
+  return finding(
+    'helm/values-ignored-field',
+    `the argocd-apps chart does not copy "${what}" into the ApplicationSet it renders, so it has no effect`,
+    { start, end: k.range?.[1] ?? start + 1 },
+  );
 }
 
 /** Go template `with`/`if` truthiness of a value from YAML. */

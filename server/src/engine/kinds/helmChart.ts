@@ -12,7 +12,7 @@
  */
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 import { actionWords, inStructure, scanActions } from './templateActions';
 import { helmPlaceholderFindings } from './helmPlaceholders';
 import { helmPrintedCollectionFindings } from './helmPrinted';
@@ -166,34 +166,35 @@ export function chartTemplateFile(
   const values = !m && t.tool ? /^[ \t]*(applicationsets):/m.exec(text) : null;
   if (values) {
     const start = values.index + values[0].indexOf('applicationsets');
-    diagnostics.push({
-      code: 'yaml/templated-file',
-      severity: severityOf('yaml/templated-file'),
-      message: `this values file is a template that ${t.tool} renders (${t.reason}), so the ApplicationSets it declares exist only once it is rendered and are not checked here. Check the rendered values instead.`,
-      span: { start, end: start + 'applicationsets'.length },
-    });
+    diagnostics.push(
+      finding(
+        'yaml/templated-file',
+        `this values file is a template that ${t.tool} renders (${t.reason}), so the ApplicationSets it declares exist only once it is rendered and are not checked here. Check the rendered values instead.`,
+        { start, end: start + 'applicationsets'.length },
+      ),
+    );
   } else if (m && t.tool) {
     const start = m.start;
-    diagnostics.push({
-      code: 'yaml/templated-file',
-      severity: severityOf('yaml/templated-file'),
-      message:
+    diagnostics.push(
+      finding(
+        'yaml/templated-file',
         `this file is a template that ${t.tool} renders into YAML (${t.reason}), so its ApplicationSets exist only once it is rendered and are not checked here. ` +
-        'Check the rendered output instead (render it, then appset lint the result).',
-      span: { start, end: start + 'ApplicationSet'.length },
-    });
+          'Check the rendered output instead (render it, then appset lint the result).',
+        { start, end: start + 'ApplicationSet'.length },
+      ),
+    );
   } else if (m) {
     const start = m.start;
     const placeholders = helmPlaceholderFindings(text);
-    diagnostics.push({
-      code: 'helm/chart-template',
-      severity: severityOf('helm/chart-template'),
-      message:
+    diagnostics.push(
+      finding(
+        'helm/chart-template',
         `${t.chart ? 'this is a Helm chart template' : 'this looks like a Helm template'}: ${t.reason}, so its ApplicationSets exist only once Helm renders it. ` +
-        `Its Argo CD placeholders are checked against what Helm does with them (${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}); the ApplicationSets Helm renders are not linted here (appset render and the preview show them when the chart's values.yaml renders them). ` +
-        'Check the rendered output too (helm template … > rendered.yaml, then appset lint rendered.yaml).',
-      span: { start, end: start + 'ApplicationSet'.length },
-    });
+          `Its Argo CD placeholders are checked against what Helm does with them (${placeholders.length ? `${placeholders.length} need escaping` : 'all are escaped or Helm leaves them alone'}); the ApplicationSets Helm renders are not linted here (appset render and the preview show them when the chart's values.yaml renders them). ` +
+          'Check the rendered output too (helm template … > rendered.yaml, then appset lint rendered.yaml).',
+        { start, end: start + 'ApplicationSet'.length },
+      ),
+    );
     diagnostics.push(...placeholders, ...(t.chart ? helmPrintedCollectionFindings(text, chartValues) : []));
   }
   return { text, docs: [], appsets: [], diagnostics };

@@ -6,7 +6,7 @@
  */
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 import { chartTemplateOf } from '../kinds/helmChart';
 import { renderChartTemplate } from './helmRender';
 
@@ -27,11 +27,11 @@ export function helmRenderFindings(text: string, path: string, host: EngineHost)
   const line = text.slice(start, eol < 0 ? text.length : eol);
   const lead = line.length - line.trimStart().length;
   return [
-    {
-      code: 'helm/render-fails',
-      severity: severityOf('helm/render-fails', otherValues),
-      message: `helm template fails on this chart template with the chart's values.yaml: ${r.helmFails.detail}; Argo CD's sync of the chart fails the same way${otherValues ? ' unless another values file sets it' : ''} (set the value in values.yaml, or guard it with "default" or "if")`,
-      span: { start: start + lead, end: start + line.trimEnd().length },
-    },
+    finding(
+      'helm/render-fails',
+      `helm template fails on this chart template with the chart's values.yaml: ${r.helmFails.detail}; Argo CD's sync of the chart fails the same way${otherValues ? ' unless another values file sets it' : ''} (set the value in values.yaml, or guard it with "default" or "if")`,
+      { start: start + lead, end: start + line.trimEnd().length },
+      { variant: otherValues },
+    ),
   ];
 }

@@ -13,7 +13,7 @@ import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
 import { fieldAddedIn, newerThan } from '../versions/fields';
 import { label, OLDEST, versionLabel } from '../versions/releases';
 import { targetRelated, type TargetVersion } from '../install/target';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 
 const MAX_NODES = 50_000;
 const MAX_FINDINGS = 50;
@@ -41,16 +41,18 @@ function bootstrapNote(
   target: TargetVersion,
   boot: NonNullable<TargetVersion['bootstrap']>,
 ): EngineDiagnostic {
-  return {
-    code: 'appset/unknown-field',
-    severity: severityOf('appset/unknown-field', true),
-    message: `"${key}" was added in ${label(since)}: if ${versionLabel(boot)} runs this ApplicationSet, its API server drops it without a word. Which version runs it is not known: ${boot.why}. Checked against ${label(target.line)}; set argocdVersion in .appset-tools.yaml to the version that runs it.`,
-    span: at.keySpan,
-    related: [
-      { location: { file: boot.evidence.file, span: boot.evidence.span }, message: `bootstrap install: ${boot.evidence.description}` },
-    ],
-    data: { addedIn: since, bootstrap: boot.line },
-  };
+  return finding(
+    'appset/unknown-field',
+    `"${key}" was added in ${label(since)}: if ${versionLabel(boot)} runs this ApplicationSet, its API server drops it without a word. Which version runs it is not known: ${boot.why}. Checked against ${label(target.line)}; set argocdVersion in .appset-tools.yaml to the version that runs it.`,
+    at.keySpan,
+    {
+      related: [
+        { location: { file: boot.evidence.file, span: boot.evidence.span }, message: `bootstrap install: ${boot.evidence.description}` },
+      ],
+      data: { addedIn: since, bootstrap: boot.line },
+      variant: true,
+    },
+  );
 }
 
 /**
@@ -107,12 +109,10 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
 }
 
 function unknownInTarget(at: Field, key: string, since: string, target: TargetVersion): EngineDiagnostic {
-  return {
-    code: 'appset/unknown-field',
-    severity: severityOf('appset/unknown-field'),
-    message: `"${key}" was added in ${label(since)}: ${target.belowOldest ? `the API server of releases before ${OLDEST}` : `${versionLabel(target)}'s API server`} drops it without a word, so it has no effect. Checked against ${target.why}.`,
-    span: at.keySpan,
-    related: targetRelated(target),
-    data: { addedIn: since, target: target.line },
-  };
+  return finding(
+    'appset/unknown-field',
+    `"${key}" was added in ${label(since)}: ${target.belowOldest ? `the API server of releases before ${OLDEST}` : `${versionLabel(target)}'s API server`} drops it without a word, so it has no effect. Checked against ${target.why}.`,
+    at.keySpan,
+    { related: targetRelated(target), data: { addedIn: since, target: target.line } },
+  );
 }

@@ -17,7 +17,7 @@ import { getValidator } from './validators';
 import { describeLocation, describeValue, dottedPath } from './describe';
 import { isObj } from '../objects';
 import { suggest } from '../didYouMean';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 
 /** Documents nested deeper than this are cut for validation (deeper YAML is not a real ApplicationSet). */
 const MAX_DEPTH = 256;
@@ -86,13 +86,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         message +=
           ': only the pullRequest and scmProvider generators have filters (expression filters were a design proposal that was never implemented)';
       else if (allowed.length && allowed.length <= 12) message += ` (expected one of: ${allowed.join(', ')})`;
-      return {
-        code: 'appset/unknown-field',
-        severity: severityOf('appset/unknown-field'),
-        message,
-        span: sub(at, key).keySpan,
-        data: hint ? { replacement: hint } : undefined,
-      };
+      return finding('appset/unknown-field', message, sub(at, key).keySpan, { data: hint ? { replacement: hint } : undefined });
     }
     case 'type': {
       // Unquoted yes/no/on/off in a boolean field: the YAML 1.1 check reports it.
@@ -106,7 +100,7 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
         message += ' (write true or false without quotes)';
       }
       if (typeof v === 'string' && includesType(parentSchema, 'integer') && /^-?\d+$/.test(v)) message += ' (remove the quotes)';
-      return { code: 'appset/wrong-type', severity: severityOf('appset/wrong-type'), message, span: at.span };
+      return finding('appset/wrong-type', message, at);
     }
     case 'required': {
       const missing = String((err.params as { missingProperty: string }).missingProperty);
@@ -114,50 +108,37 @@ function toDiagnostic(doc: AppSetDoc, text: string, value: Json, err: ErrorObjec
       const isNull = isObj(orig) && Object.prototype.hasOwnProperty.call(orig, missing) && orig[missing] === null;
       if (isNull) {
         const n = sub(at, missing);
-        return {
-          code: 'appset/missing-field',
-          severity: severityOf('appset/missing-field'),
-          message: `"${missing}" in ${describeLocation(path)} is required but empty`,
-          span: n.keyRange ?? at.keySpan,
-        };
+        return finding('appset/missing-field', `"${missing}" in ${describeLocation(path)} is required but empty`, n.keyRange ?? at.keySpan);
       }
       // A patch (validate/partial.ts) holds only what it changes: what is absent is not asked for.
       if (doc.partial) return undefined;
-      return {
-        code: 'appset/missing-field',
-        severity: severityOf('appset/missing-field'),
-        message: `missing required field "${missing}" in ${describeLocation(path)}`,
-        span: parentKeySpan(text, path, at),
-      };
+      return finding(
+        'appset/missing-field',
+        `missing required field "${missing}" in ${describeLocation(path)}`,
+        parentKeySpan(text, path, at),
+      );
     }
     case 'enum': {
       const allowed = (err.params as { allowedValues: unknown[] }).allowedValues.map(String);
       const v = valueAt(value, path);
       const hint = typeof v === 'string' ? suggest(v, allowed) : undefined;
-      return {
-        code: 'appset/invalid-value',
-        severity: severityOf('appset/invalid-value'),
-        message: `${dottedPath(path)}: ${describeValue(v)} is not allowed; expected one of ${allowed.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
-        span: at.span,
-        data: hint ? { replacement: hint } : undefined,
-      };
+      return finding(
+        'appset/invalid-value',
+        `${dottedPath(path)}: ${describeValue(v)} is not allowed; expected one of ${allowed.join(', ')}${hint ? `; did you mean "${hint}"?` : ''}`,
+        at,
+        { data: hint ? { replacement: hint } : undefined },
+      );
     }
     case 'pattern': {
       const v = valueAt(value, path);
-      return {
-        code: 'appset/invalid-value',
-        severity: severityOf('appset/invalid-value'),
-        message: `${dottedPath(path)}: ${describeValue(v)} does not match the pattern ${(err.params as { pattern: string }).pattern}`,
-        span: at.span,
-      };
+      return finding(
+        'appset/invalid-value',
+        `${dottedPath(path)}: ${describeValue(v)} does not match the pattern ${(err.params as { pattern: string }).pattern}`,
+        at,
+      );
     }
     default:
-      return {
-        code: 'appset/invalid-value',
-        severity: severityOf('appset/invalid-value'),
-        message: `${dottedPath(path)}: ${err.message ?? 'invalid value'}`,
-        span: at.span,
-      };
+      return finding('appset/invalid-value', `${dottedPath(path)}: ${err.message ?? 'invalid value'}`, at);
   }
 }
 

@@ -17,7 +17,7 @@ import { guardYamlSteps } from './limits';
 import { lineOfOffset, lineStarts } from './lines';
 import { composeAllSteps, valueSteps, type Graft } from './composeSteps';
 import { duplicateKeySteps } from './duplicateKeys';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 import { runSteps } from '../steps';
 import { diffTexts, reparseEntry } from './incremental';
 import { PARSE_OPTIONS } from './parseOptions';
@@ -256,12 +256,12 @@ function readDocument(text: string, raw: RawDoc, index: number, diagnostics: Eng
   syntaxFindings(text, overflow ? [] : doc.errors, diagnostics);
   const range = doc.range ?? [0, text.length, text.length];
   if (failure !== undefined)
-    diagnostics.push({
-      code: 'yaml/alias-limit',
-      severity: severityOf('yaml/alias-limit'),
-      message: `this document cannot be read: ${failure.message}`,
-      span: { start: range[0], end: Math.max(range[0] + 1, range[1]) },
-    });
+    diagnostics.push(
+      finding('yaml/alias-limit', `this document cannot be read: ${failure.message}`, {
+        start: range[0],
+        end: Math.max(range[0] + 1, range[1]),
+      }),
+    );
   return { index, doc, span: { start: range[0], end: range[2] ?? range[1] }, value };
 }
 
@@ -278,12 +278,7 @@ function syntaxFindings(text: string, errors: readonly YAML.YAMLError[], diagnos
     const line = lineOfOffset(lineStarts(text), start);
     if (lines.has(line)) continue;
     lines.add(line);
-    diagnostics.push({
-      code: 'yaml/syntax',
-      severity: severityOf('yaml/syntax'),
-      message: syntaxMessage(err),
-      span: { start, end: Math.max(end, start + 1) },
-    });
+    diagnostics.push(finding('yaml/syntax', syntaxMessage(err), { start, end: Math.max(end, start + 1) }));
     if (err.code === 'TAB_AS_INDENT') break;
   }
 }
@@ -438,14 +433,13 @@ function parserOverflow(doc: YAML.Document.Parsed, text: string, failure: Failur
     if (!exhausted.includes(e) && e.code !== 'TAG_RESOLVE_FAILED' && (!cause || e.pos[0] < cause.pos[0])) cause = e;
   const range = doc.range ?? [0, 0, 0];
   const at = cause?.pos ?? exhausted[0]?.pos ?? [range[0], range[1]];
-  return {
-    code: 'yaml/parser-overflow',
-    severity: severityOf('yaml/parser-overflow'),
-    message: `This document is not checked: the YAML parser ran out of stack reading it${
+  return finding(
+    'yaml/parser-overflow',
+    `This document is not checked: the YAML parser ran out of stack reading it${
       cause ? `, after this syntax error: ${syntaxMessage(cause)}` : ''
     }. One mis-indented line in a long list (a tab, an item out of line) can nest every line after it one level deeper; fix it and the document is read again.`,
-    span: { start: at[0], end: Math.max(at[1], at[0] + 1) },
-  };
+    { start: at[0], end: Math.max(at[1], at[0] + 1) },
+  );
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimitHit } from '../../gotemplate';
 import type { EngineDiagnostic } from '../types';
-import { severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
 import { runSteps } from '../steps';
 import { lineNumber } from './lines';
 
@@ -28,30 +28,31 @@ export function* guardYamlSteps(text: string): Generator<void, GuardedText> {
   const diagnostics: EngineDiagnostic[] = [];
   const firstLine = () => ({ start: 0, end: Math.max(1, Math.min(text.length, lineEnd(text, 0))) });
   if (text.length > YAML_LIMITS.maxChars) {
-    diagnostics.push({
-      code: 'yaml/too-large',
-      severity: severityOf('yaml/too-large'),
-      message: `This file is not checked: it has ${mb(text.length)} characters, and ApplicationSet Tools reads YAML files of up to ${mb(YAML_LIMITS.maxChars)}.`,
-      span: firstLine(),
-    });
+    diagnostics.push(
+      finding(
+        'yaml/too-large',
+        `This file is not checked: it has ${mb(text.length)} characters, and ApplicationSet Tools reads YAML files of up to ${mb(YAML_LIMITS.maxChars)}.`,
+        firstLine(),
+      ),
+    );
     return { text: '', diagnostics };
   }
   const nul = text.indexOf('\0');
   if (nul >= 0) {
-    diagnostics.push({
-      code: 'yaml/encoding',
-      severity: severityOf('yaml/encoding'),
-      message:
+    diagnostics.push(
+      finding(
+        'yaml/encoding',
         'This file is not checked: it contains NUL characters, so it is not UTF-8 text (UTF-16 without a byte-order mark?). Argo CD and kubectl cannot read it either.',
-      span: { start: nul, end: nul + 1 },
-    });
+        { start: nul, end: nul + 1 },
+      ),
+    );
     return { text: '', diagnostics };
   }
   const blanked: [number, number][] = [];
   for (const [start, end] of documents(text)) {
     const hit = yield* checkYamlLimitsSteps(text.slice(start, end), YAML_LIMITS, start);
     if (!hit) continue;
-    diagnostics.push(finding(text, hit));
+    diagnostics.push(limitFinding(text, hit));
     blanked.push([start, end]);
   }
   if (!blanked.length) return { text, diagnostics };
@@ -65,22 +66,20 @@ export function* guardYamlSteps(text: string): Generator<void, GuardedText> {
   return { text: safe, diagnostics };
 }
 
-function finding(text: string, hit: YamlLimitHit): EngineDiagnostic {
+function limitFinding(text: string, hit: YamlLimitHit): EngineDiagnostic {
   const line = lineNumber(text, hit.offset);
   if (hit.kind === 'line') {
-    return {
-      code: 'yaml/line-too-long',
-      severity: severityOf('yaml/line-too-long'),
-      message: `This document is not checked: line ${line} is ${hit.value.toLocaleString('en-US')} characters long, and ApplicationSet Tools reads lines of up to ${hit.limit.toLocaleString('en-US')}.`,
-      span: { start: hit.offset, end: hit.offset + 1 },
-    };
+    return finding(
+      'yaml/line-too-long',
+      `This document is not checked: line ${line} is ${hit.value.toLocaleString('en-US')} characters long, and ApplicationSet Tools reads lines of up to ${hit.limit.toLocaleString('en-US')}.`,
+      { start: hit.offset, end: hit.offset + 1 },
+    );
   }
-  return {
-    code: 'yaml/too-deep',
-    severity: severityOf('yaml/too-deep'),
-    message: `This document is not checked: it nests more than ${hit.limit} levels deep here (line ${line}). Argo CD's YAML parser stops at 10000 levels; ApplicationSet Tools stops at ${hit.limit} so that no document can exhaust the language server.`,
-    span: { start: hit.offset, end: Math.min(text.length, hit.offset + 1) },
-  };
+  return finding(
+    'yaml/too-deep',
+    `This document is not checked: it nests more than ${hit.limit} levels deep here (line ${line}). Argo CD's YAML parser stops at 10000 levels; ApplicationSet Tools stops at ${hit.limit} so that no document can exhaust the language server.`,
+    { start: hit.offset, end: Math.min(text.length, hit.offset + 1) },
+  );
 }
 
 /** [start, end) of each `---`/`...`-separated document (a marker line belongs to the document after it). */

@@ -39,6 +39,26 @@ test('DiagnosticCode is the union of the registered codes, so tsc rejects an unr
   assert.equal(severityOf(registered), 'error');
 });
 
+test("finding() takes the located field's span, the registry's severity (or its variant) and the extras it is given", () => {
+  const field = { value: 'x', exact: true, span: { start: 4, end: 9 }, keySpan: { start: 0, end: 3 } };
+  assert.deepEqual(finding('appset/unknown-field', 'm', field), {
+    code: 'appset/unknown-field',
+    severity: 'error',
+    message: 'm',
+    span: { start: 4, end: 9 },
+  });
+  assert.deepEqual(finding('appset/unknown-field', 'm', field.keySpan, { variant: true, data: { replacement: 'y' } }), {
+    code: 'appset/unknown-field',
+    severity: 'information',
+    message: 'm',
+    span: { start: 0, end: 3 },
+    data: { replacement: 'y' },
+  });
+  // An expansion problem's own fields come back typed.
+  const problem = finding('generator/empty', 'm', field, { path: ['spec', 'generators', 0] });
+  assert.deepEqual(problem.path, ['spec', 'generators', 0]);
+});
+
 test('docs/codes.md lists every registered code in the codes section', () => {
   const readme = fs.readFileSync(path.join(repo, 'docs', 'codes.md'), 'utf8');
   const start = readme.indexOf('<!-- section: codes -->');

@@ -9,7 +9,7 @@ import type { EngineDiagnostic, Json, Span } from '../../types';
 import { fieldsOf } from '../../fields/appset';
 import { sub } from '../../fields/place';
 import type { GeneratorEntryFields } from '../../fields/generatorFields';
-import { severityOf } from '../../diagnostics/codes';
+import { finding, type DiagnosticCode } from '../../diagnostics/codes';
 import { controllerFor, POLICIES, settingBool, settingList, type ControllerSettings } from '../../install/controller';
 import { flagBool } from '../../install/argoEnv';
 import { applicationNamespaces, outsideArgoCD } from '../../install/outside';
@@ -62,8 +62,7 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const v = ctx.doc.value;
   const ns = ctx.doc.namespace || undefined;
   const view = controllerFor(ctx.file, ns);
-  const push = (code: Parameters<typeof severityOf>[0], message: string, span: Span) =>
-    out.push({ code, severity: severityOf(code), message, span });
+  const push = (code: DiagnosticCode, message: string, span: Span) => out.push(finding(code, message, span));
 
   // Namespaces: the repository's installs were found, none processes ApplicationSets in this namespace.
   const choice = view.gov.choice;
@@ -117,7 +116,7 @@ export function controllerDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   return out;
 }
 
-type Push = (code: Parameters<typeof severityOf>[0], message: string, span: Span) => void;
+type Push = (code: DiagnosticCode, message: string, span: Span) => void;
 
 /** A value as written, quoted; a file's trailing newline shown escaped (`"create-only\n"`). */
 const shown = (v: string) => (/[\n\r\t]/.test(v) ? JSON.stringify(v) : `"${v}"`);

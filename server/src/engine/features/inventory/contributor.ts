@@ -9,7 +9,7 @@ import { spanAt, type JsonPath } from '../../yaml';
 import { isObj } from '../../objects';
 import { clusterPlaceholder } from '../../generators/placeholders';
 import { SECRET_TYPE_LABEL } from '../../generators/inventory';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 
 /** The `inventory/placeholder-cluster` notes of one file (cluster Secrets and ClusterInventory entries). */
 function placeholderDiagnostics(file: FileContext): EngineDiagnostic[] {
@@ -61,7 +61,7 @@ function decode(x: Json | undefined): string {
 }
 
 function note(span: { start: number; end: number }, message: string): EngineDiagnostic {
-  return { code: 'inventory/placeholder-cluster', severity: severityOf('inventory/placeholder-cluster'), message, span };
+  return finding('inventory/placeholder-cluster', message, span);
 }
 
 export const placeholderContributor: FeatureContributor = {

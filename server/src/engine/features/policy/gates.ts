@@ -12,7 +12,7 @@ import { isRollingSync } from '../../rollout/spec';
 import { relativePath } from '../../paths';
 import { fieldsOf } from '../../fields/appset';
 import { configFor } from '../../config/load';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 
 const MAX_NAMES = 5;
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
@@ -77,13 +77,14 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
 
   if (pol.requireProgressiveSyncs && isRollingSync(strategy) && plan.enablement.state !== 'enabled') {
     const n = exp.apps.filter((a) => !a.invalid?.length).length;
-    out.push({
-      code: 'policy/strategy-ignored',
-      severity: severityOf('policy/strategy-ignored'),
-      message: `Ignored: progressive syncs are ${plan.enablement.state === 'disabled' ? 'disabled' : 'not enabled'} on the controller, so ${n ? `all ${plural(n, 'Application')}` : 'every Application'} sync at once and this RollingSync strategy does nothing. Enable them (applicationsetcontroller.enable.progressive.syncs: "true" in argocd-cmd-params-cm) or set progressiveSyncs: enabled in the config file if they are enabled outside this repository.`,
-      span: strategy.at.strategy.keySpan,
-      related,
-    });
+    out.push(
+      finding(
+        'policy/strategy-ignored',
+        `Ignored: progressive syncs are ${plan.enablement.state === 'disabled' ? 'disabled' : 'not enabled'} on the controller, so ${n ? `all ${plural(n, 'Application')}` : 'every Application'} sync at once and this RollingSync strategy does nothing. Enable them (applicationsetcontroller.enable.progressive.syncs: "true" in argocd-cmd-params-cm) or set progressiveSyncs: enabled in the config file if they are enabled outside this repository.`,
+        strategy.at.strategy.keySpan,
+        { related },
+      ),
+    );
   }
   if (exp.capped) return out;
 
@@ -96,14 +97,14 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
             ? 'the RollingSync strategy is not in effect, so every Application syncs at once'
             : 'AllAtOnce: every Application syncs at once'
           : `the largest wave is ${at.where}`;
-      out.push({
-        code: 'policy/max-sync-at-once',
-        severity: severityOf('policy/max-sync-at-once'),
-        message: `One commit can sync ${plural(at.count, 'Application')} at the same time (policy: at most ${pol.maxSyncAtOnce}): ${how} (${names(at.apps)}). ${at.where === 'all' ? 'Roll out with RollingSync steps' : 'Lower maxUpdate or split the step'}.`,
-        span: at.step !== undefined ? strategy.steps[at.step - 1].at.step.span : strategySpan,
-        related,
-        data: { count: at.count, threshold: pol.maxSyncAtOnce },
-      });
+      out.push(
+        finding(
+          'policy/max-sync-at-once',
+          `One commit can sync ${plural(at.count, 'Application')} at the same time (policy: at most ${pol.maxSyncAtOnce}): ${how} (${names(at.apps)}). ${at.where === 'all' ? 'Roll out with RollingSync steps' : 'Lower maxUpdate or split the step'}.`,
+          at.step !== undefined ? strategy.steps[at.step - 1].at.step.span : strategySpan,
+          { related, data: { count: at.count, threshold: pol.maxSyncAtOnce } },
+        ),
+      );
     }
   }
 
@@ -120,14 +121,14 @@ export function policyDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
       const why = isRollingSync(strategy)
         ? 'its RollingSync strategy is not in effect (progressive syncs are not enabled or it has no steps)'
         : 'it has no RollingSync strategy';
-      out.push({
-        code: 'policy/rolling-sync-required',
-        severity: severityOf('policy/rolling-sync-required'),
-        message: `${plural(hit.length, 'Application')} match ${sels} (${names(hit.map((a) => a.name))}) and must roll out with RollingSync, but ${why}.`,
-        span: strategySpan,
-        related,
-        data: { count: hit.length },
-      });
+      out.push(
+        finding(
+          'policy/rolling-sync-required',
+          `${plural(hit.length, 'Application')} match ${sels} (${names(hit.map((a) => a.name))}) and must roll out with RollingSync, but ${why}.`,
+          strategySpan,
+          { related, data: { count: hit.length } },
+        ),
+      );
     }
   }
   return out;

@@ -21,7 +21,7 @@ import { valueSpan } from '../../expand/scalarOffsets';
 import type { AppInvalidKind, Expansion, GeneratedApp } from '../../expand/types';
 import { Commands } from '../../../protocol';
 import { affectedOf, affectedText, groupBySite, LISTED_NAMES, relatedOf, type Occurrence } from '../../diagnostics/findings';
-import { severityOf, type DiagnosticCode } from '../../diagnostics/codes';
+import { finding, type DiagnosticCode } from '../../diagnostics/codes';
 import { emptySelectorFixes } from './emptySelectorFix';
 import { cellText, fits, fittedTable, HOVER_ROWS, moreLine, sampleRows } from '../hoverTable';
 
@@ -36,14 +36,9 @@ export const previewContributor: FeatureContributor = {
       // Structural mistakes are already explained by validation (appset/matrix-children, appset/merge-keys,
       // appset/child-generator-kinds, appset/nesting-depth); the controller's wording would only repeat them.
       if (p.structural) continue;
-      occ.push({
-        code: p.code,
-        severity: p.severity,
-        message: p.message,
-        span: p.span,
-        who: p.who,
-        ...(p.data !== undefined ? { data: p.data } : {}),
-      });
+      // The problem is already a finding (made by `finding()` in expand/): only what grouping reads is kept.
+      const { path: _path, structural: _structural, ...o } = p;
+      occ.push(o);
     }
     // One finding per code and site, however many parameter sets meet it.
     const out = groupBySite(occ, total);
@@ -225,13 +220,12 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
     // (util/argo ValidateDestination → db.GetClusterServersByName), which may be registered outside git
     // (argocd cluster add, Terraform): known only at run time, unless the user gave the inventory.
     const runTime = kind === 'destination-unknown' && !ctx.file.settings.inventoryFiles.length;
-    const d: EngineDiagnostic = {
-      code: k.code,
-      severity: severityOf(k.code, runTime),
-      message: `${invalidMessage(kind, k.first, k.apps)} — ${runTime ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it` : skip}`,
+    const d: EngineDiagnostic = finding(
+      k.code,
+      `${invalidMessage(kind, k.first, k.apps)} — ${runTime ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it` : skip}`,
       span,
-      affected,
-    };
+      { affected, variant: runTime },
+    );
     const related = relatedOf(k.apps);
     if (related.length) d.related = related;
     out.push(d);
@@ -297,13 +291,12 @@ function missingParams(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
         const span = (at.valueRange && valueSpan(ctx.file.text, at.valueRange, v, ref.offset, ref.length)) || whole;
         const effect = goTemplate ? 'renders <no value>' : `stays "{{${ref.path[0]}}}"`;
         const affected = affectedOf(lacking, apps.length);
-        const d: EngineDiagnostic = {
-          code: 'generator/missing-param',
-          severity: severityOf('generator/missing-param'),
-          message: `${name} ${effect} where it is missing — ${affectedText(affected)}`,
+        const d: EngineDiagnostic = finding(
+          'generator/missing-param',
+          `${name} ${effect} where it is missing — ${affectedText(affected)}`,
           span,
-          affected,
-        };
+          { affected },
+        );
         const related = relatedOf(lacking);
         if (related.length) d.related = related;
         out.push(d);
@@ -334,13 +327,11 @@ function inClusterTrap(ctx: AppSetContext, apps: GeneratedApp[]): EngineDiagnost
   const tmpl = JSON.stringify(spec.template ?? {});
   if (!/\.metadata\b/.test(tmpl)) return [];
   return [
-    {
-      code: 'generator/in-cluster-metadata',
-      severity: severityOf('generator/in-cluster-metadata'),
-      message:
-        'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
-      span: fieldsOf(ctx.doc).template.keySpan,
-    },
+    finding(
+      'generator/in-cluster-metadata',
+      'the cluster generator has no selector, so it adds the implicit in-cluster entry, which has no metadata: .metadata lookups print <no value> or fail for it (add a selector, or guard with {{ if .metadata }})',
+      fieldsOf(ctx.doc).template.keySpan,
+    ),
   ];
 }
 

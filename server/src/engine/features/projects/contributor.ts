@@ -12,7 +12,7 @@ import { fieldsOf } from '../../fields/appset';
 import { subPath } from '../../fields/place';
 import { isObj } from '../../objects';
 import { knownProjects } from '../../validate/projects';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 import { suggest } from '../../didYouMean';
 import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
 import type { GeneratedApp } from '../../expand/types';
@@ -68,7 +68,7 @@ export const projectsContributor: FeatureContributor = {
       const affected = affectedOf(apps, total);
       const skip = apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${apps.length} Applications`;
       const literal = typeof written === 'string' && !written.includes('{{');
-      const d = finding(project, literal ? known : [], at, skip, ` — ${affectedText(affected)}`, known);
+      const d = unknownProject(project, literal ? known : [], at, skip, ` — ${affectedText(affected)}`, known);
       d.affected = affected;
       const related = relatedOf(apps);
       if (related.length) d.related = related;
@@ -76,7 +76,7 @@ export const projectsContributor: FeatureContributor = {
     }
     // Nothing rendered offline (no cluster Secret, no checkout): a literal project is still certain.
     if (!exp.apps.length && typeof raw === 'string' && raw && !raw.includes('{{') && !index.projects.has(raw))
-      out.push(finding(raw, known, span, 'the controller skips every Application this ApplicationSet generates'));
+      out.push(unknownProject(raw, known, span, 'the controller skips every Application this ApplicationSet generates'));
     out.push(...permissionFindings(ctx, index), ...notChecked(ctx, index));
     return out;
   },
@@ -91,7 +91,7 @@ export const projectsContributor: FeatureContributor = {
     }),
 };
 
-function finding(
+function unknownProject(
   project: string,
   candidates: string[],
   span: { start: number; end: number },
@@ -103,11 +103,10 @@ function finding(
   const hint = suggest(project, candidates);
   const listed =
     known.slice(0, LISTED_PROJECTS).join(', ') + (known.length > LISTED_PROJECTS ? `, and ${known.length - LISTED_PROJECTS} more` : '');
-  return {
-    code: 'appset/unknown-project',
-    severity: severityOf('appset/unknown-project'),
-    message: `${consequence}: project "${project}" is not defined by any AppProject in the repository (application references project ${project} which does not exist)${hint ? `; did you mean "${hint}"?` : ''} (AppProjects found: ${listed})${tail}`,
+  return finding(
+    'appset/unknown-project',
+    `${consequence}: project "${project}" is not defined by any AppProject in the repository (application references project ${project} which does not exist)${hint ? `; did you mean "${hint}"?` : ''} (AppProjects found: ${listed})${tail}`,
     span,
-    ...(hint ? { data: { replacement: hint } } : {}),
-  };
+    hint ? { data: { replacement: hint } } : {},
+  );
 }

@@ -13,7 +13,7 @@ import { names, offReason, shownInstanceName } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
 import type { RolloutPlan, Verdict } from '../../../protocol';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 import { deletionOrderWhileOff, rollingSyncFindings, withoutStepsFindings } from './strategyFindings';
 import { planFindings } from './planFindings';
 
@@ -81,14 +81,7 @@ function enablementFinding(ctx: AppSetContext, en: EnablementDetails, verdict: V
       message: `searched for ${shownInstanceName(en.instance?.name) ? `Argo CD ${en.instance!.name}` : 'this ApplicationSet'}: ${en.searched.join('; ')}`,
     });
   const code = en.state === 'disabled' ? 'rollout/progressive-syncs-disabled' : 'rollout/progressive-syncs-not-found';
-  return {
-    code,
-    severity: severityOf(code),
-    message: parts.join(' '),
-    span: strategyKey,
-    related,
-    data: { state: en.state, instance: en.instance?.name },
-  };
+  return finding(code, parts.join(' '), strategyKey, { related, data: { state: en.state, instance: en.instance?.name } });
 }
 
 function isAutomated(spec: unknown): boolean {
@@ -121,10 +114,5 @@ export function ignoredSettingDiagnostics(file: FileContext): EngineDiagnostic[]
   const en = getEnablement(file);
   return en.evidence
     .filter((e) => e.effect === 'ignored' && e.file === file.path && e.span)
-    .map((e) => ({
-      code: 'rollout/ignored-setting',
-      severity: severityOf('rollout/ignored-setting'),
-      message: `${e.description}.`,
-      span: e.span!,
-    }));
+    .map((e) => finding('rollout/ignored-setting', `${e.description}.`, e.span!));
 }

@@ -12,7 +12,7 @@ import { appsetNamespace } from './plan';
 import type { StrategyFields } from '../../rollout/spec';
 import { stepKeySpan } from '../../fields/strategy';
 import type { PlanStep, RolloutPlan } from '../../../protocol';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 import { windowMissDiagnostics } from './windowMissDiagnostics';
 
 const MAX_NAMES = 5;
@@ -30,30 +30,33 @@ export function planFindings(ctx: AppSetContext, strategy: StrategyFields, plan:
     const stepSpan = stepKeySpan(spec);
     if (!step.apps.length) {
       const why = emptyStepReason(ctx, spec.matchExpressions, clusterKeys);
-      out.push({
-        code: 'rollout/empty-step',
-        severity: severityOf('rollout/empty-step'),
-        message: `Step ${step.step} (${step.selector}) selects none of the ${plural(plan.totalApps, 'generated Application')}${why.text ? `: ${why.text}` : ''}. An empty step is skipped.`,
-        span: stepSpan,
-        data: why.clusterLabel ? { clusterLabel: why.clusterLabel, step: step.step } : { step: step.step },
-      });
+      out.push(
+        finding(
+          'rollout/empty-step',
+          `Step ${step.step} (${step.selector}) selects none of the ${plural(plan.totalApps, 'generated Application')}${why.text ? `: ${why.text}` : ''}. An empty step is skipped.`,
+          stepSpan,
+          { data: why.clusterLabel ? { clusterLabel: why.clusterLabel, step: step.step } : { step: step.step } },
+        ),
+      );
     }
     if (step.manual && !allManual) {
-      out.push({
-        code: 'rollout/manual-step',
-        severity: severityOf('rollout/manual-step'),
-        message: `maxUpdate ${JSON.stringify(step.maxUpdate)}: the controller never syncs step ${step.step}'s ${plural(step.apps.length, 'Application')}; sync them by hand (CLI or UI), and the rollout continues once all are Healthy.`,
-        span: spec.at.maxUpdate.span,
-      });
+      out.push(
+        finding(
+          'rollout/manual-step',
+          `maxUpdate ${JSON.stringify(step.maxUpdate)}: the controller never syncs step ${step.step}'s ${plural(step.apps.length, 'Application')}; sync them by hand (CLI or UI), and the rollout continues once all are Healthy.`,
+          spec.at.maxUpdate,
+        ),
+      );
     }
     if (step.syncWindows?.length) out.push(syncWindowDiagnostic(plan, step, stepSpan));
     if (step.blockedBy?.length) {
-      out.push({
-        code: 'rollout/blocked-step',
-        severity: severityOf('rollout/blocked-step'),
-        message: `Step ${step.step} contains ${plural(step.blockedBy.length, 'Application')} the controller refuses to create (${names(step.blockedBy)}): the step can never complete, so later steps never sync.`,
-        span: stepSpan,
-      });
+      out.push(
+        finding(
+          'rollout/blocked-step',
+          `Step ${step.step} contains ${plural(step.blockedBy.length, 'Application')} the controller refuses to create (${names(step.blockedBy)}): the step can never complete, so later steps never sync.`,
+          stepSpan,
+        ),
+      );
     }
   }
   out.push(...selectionFindings(strategy, plan));
@@ -68,13 +71,14 @@ function largeWaves(ctx: AppSetContext, strategy: StrategyFields, plan: RolloutP
     const big = step.waves.find((w) => w.apps.length > maxWave);
     if (!big) continue;
     const spec = strategy.steps[step.step - 1];
-    out.push({
-      code: 'rollout/large-wave',
-      severity: severityOf('rollout/large-wave'),
-      message: `Step ${step.step} syncs ${big.apps.length} Applications at once (more than maxWaveSize, ${maxWave}): a bad change reaches all ${big.apps.length} before any of them can fail. maxUpdate: ${maxWave} keeps each wave at ${maxWave}.`,
-      span: spec.maxUpdate !== undefined ? spec.at.maxUpdate.span : stepKeySpan(spec),
-      data: { step: step.step, size: big.apps.length, threshold: maxWave },
-    });
+    out.push(
+      finding(
+        'rollout/large-wave',
+        `Step ${step.step} syncs ${big.apps.length} Applications at once (more than maxWaveSize, ${maxWave}): a bad change reaches all ${big.apps.length} before any of them can fail. maxUpdate: ${maxWave} keeps each wave at ${maxWave}.`,
+        spec.maxUpdate !== undefined ? spec.at.maxUpdate.span : stepKeySpan(spec),
+        { data: { step: step.step, size: big.apps.length, threshold: maxWave } },
+      ),
+    );
   }
   return out;
 }
@@ -89,22 +93,24 @@ function selectionFindings(strategy: StrategyFields, plan: RolloutPlan): EngineD
       .map((d) => `${d} (${plan.duplicates[d].join('-')})`)
       .join(', ');
     const firstLater = Math.min(...dups.map((d) => plan.duplicates[d][1]));
-    out.push({
-      code: 'rollout/duplicate-selection',
-      severity: severityOf('rollout/duplicate-selection'),
-      message: `${plural(dups.length, 'Application is', 'Applications are')} selected by several steps: ${detail}${dups.length > MAX_NAMES ? ` and ${dups.length - MAX_NAMES} more` : ''}. Each syncs in its first step; later steps wait for it again. Make the steps' selectors exclusive.`,
-      span: stepKeySpan(strategy.steps[firstLater - 1]),
-      data: { duplicates: dups.length },
-    });
+    out.push(
+      finding(
+        'rollout/duplicate-selection',
+        `${plural(dups.length, 'Application is', 'Applications are')} selected by several steps: ${detail}${dups.length > MAX_NAMES ? ` and ${dups.length - MAX_NAMES} more` : ''}. Each syncs in its first step; later steps wait for it again. Make the steps' selectors exclusive.`,
+        stepKeySpan(strategy.steps[firstLater - 1]),
+        { data: { duplicates: dups.length } },
+      ),
+    );
   }
   if (plan.unselected.length) {
-    out.push({
-      code: 'rollout/unselected-apps',
-      severity: severityOf('rollout/unselected-apps'),
-      message: `${plural(plan.unselected.length, 'Application')} ${plan.unselected.length === 1 ? 'is' : 'are'} selected by no step (${names(plan.unselected)}): ${plan.unselected.length === 1 ? 'it never syncs' : 'they never sync'} — the rollout skips ${plan.unselected.length === 1 ? 'it' : 'them'}, auto-sync is turned off, and the status records step -1 (Argo CD's UI: "Step: unmatched label"). They also count toward step 1's maxUpdate percentage. Add a step that selects them.`,
-      span: strategy.at.steps.keySpan,
-      data: { unselected: plan.unselected.length },
-    });
+    out.push(
+      finding(
+        'rollout/unselected-apps',
+        `${plural(plan.unselected.length, 'Application')} ${plan.unselected.length === 1 ? 'is' : 'are'} selected by no step (${names(plan.unselected)}): ${plan.unselected.length === 1 ? 'it never syncs' : 'they never sync'} — the rollout skips ${plan.unselected.length === 1 ? 'it' : 'them'}, auto-sync is turned off, and the status records step -1 (Argo CD's UI: "Step: unmatched label"). They also count toward step 1's maxUpdate percentage. Add a step that selects them.`,
+        strategy.at.steps.keySpan,
+        { data: { unselected: plan.unselected.length } },
+      ),
+    );
   }
   return out;
 }
@@ -134,17 +140,13 @@ function syncWindowDiagnostic(plan: RolloutPlan, step: PlanStep, span: Span): En
           : `each parked one holds one of the step's ${step.concurrency} maxUpdate slots`;
     text = `${pre || 'S'}tep ${step.step} can stall in a sync window: AppProject ${first.project}'s ${windowText(first)}${more} (${first.where}) keeps ${who} from syncing ${when}. The rollout still starts their syncs and the controller parks them ("Sync operation blocked by sync window"); ${slots} until the window lets them run${laterText ? `, and ${laterText} ${later === 1 ? 'waits' : 'wait'}` : ''}.${wins.some((w) => w.manualSync) ? " manualSync does not help: the rollout's syncs count as automated." : ''}`;
   }
-  return {
-    code: 'rollout/sync-window',
-    severity: severityOf('rollout/sync-window'),
-    message: text,
-    span,
+  return finding('rollout/sync-window', text, span, {
     related: wins.map((w) => ({
       location: { file: w.file, span: w.span },
       message: `${w.problem ? `unreadable sync window (${w.problem})` : windowText(w)} of AppProject ${w.project}: holds ${names(w.apps)}`,
     })),
     data: { step: step.step, windows: wins.length, apps: held.size },
-  };
+  });
 }
 
 function emptyStepReason(

@@ -362,7 +362,7 @@ export function rolloutCodeActions(ctx: AppSetContext, span: Span, diagnostics: 
         break;
       }
       case 'policy/change-at-once': {
-        // The change syncs too much at once (features/impact/gate.ts): the strategy the controller
+        // The change syncs too much at once (features/policy/changeGate.ts): the strategy the controller
         // ignores is turned on, else a RollingSync is proposed.
         if ((d.data as { mode?: string } | undefined)?.mode === 'ignored') out.push(...enableActions(ctx, d));
         else if (!strategyOffered) {

@@ -15,7 +15,7 @@ import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/behaviour
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
 import { targetRelated, type TargetVersion } from '../../install/target';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 import { applicationsSyncPolicy } from '../policy/syncPolicy';
 import { fieldsOf } from '../../fields/appset';
 
@@ -33,34 +33,31 @@ export function withoutStepsFindings(ctx: AppSetContext, strategy: StrategyField
   const out: EngineDiagnostic[] = [];
   const exp = ctx.expansion();
   if (strategy.type === 'RollingSync' && strategy.hasRollingSync) {
-    out.push({
-      code: 'rollout/no-steps',
-      severity: severityOf('rollout/no-steps'),
-      message: noStepsMessage(ctx.target()),
-      related: targetRelated(ctx.target()),
-      span: strategy.at.steps.keySpan,
-    });
+    out.push(
+      finding('rollout/no-steps', noStepsMessage(ctx.target()), strategy.at.steps.keySpan, { related: targetRelated(ctx.target()) }),
+    );
   }
   // A release older than the field never sees it (reported as a field it does not know).
   if (/^reverse$/i.test(strategy.deletionOrder) && knownTo(['strategy', 'deletionOrder'], ctx.target().line)) {
-    out.push({
-      code: 'rollout/deletion-order-ignored',
-      severity: severityOf('rollout/deletion-order-ignored'),
-      message:
+    out.push(
+      finding(
+        'rollout/deletion-order-ignored',
         'deletionOrder: Reverse only takes effect with a RollingSync strategy that has steps; these Applications are deleted all at once.',
-      span: strategy.at.deletionOrder.span,
-    });
+        strategy.at.deletionOrder,
+      ),
+    );
   }
   const threshold = ctx.file.settings.blastRadiusThreshold;
   if (!isRollingSync(strategy) && n >= threshold && exp.clusters.length >= 2 && !exp.capped) {
     const prod = productionLooking(exp.apps);
-    out.push({
-      code: 'rollout/blast-radius',
-      severity: severityOf('rollout/blast-radius', !!prod),
-      message: `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} ${prod ? 'production ' : ''}clusters at the same time${prod ? ` (${prod})` : ''}. A RollingSync strategy rolls it out step by step (quick fix available).`,
-      span: fieldsOf(ctx.doc).generators.keySpan,
-      data: { apps: n, clusters: exp.clusters.length, production: !!prod },
-    });
+    out.push(
+      finding(
+        'rollout/blast-radius',
+        `AllAtOnce: one commit syncs ${plural(n, 'Application')} on ${exp.clusters.length} ${prod ? 'production ' : ''}clusters at the same time${prod ? ` (${prod})` : ''}. A RollingSync strategy rolls it out step by step (quick fix available).`,
+        fieldsOf(ctx.doc).generators.keySpan,
+        { data: { apps: n, clusters: exp.clusters.length, production: !!prod }, variant: !!prod },
+      ),
+    );
   }
   return out;
 }
@@ -80,26 +77,28 @@ export function rollingSyncFindings(
   const view = fieldsOf(ctx.doc);
   const automated = view.templateAutomated;
   if (automated.value !== undefined && automated.value !== null) {
-    out.push({
-      code: 'rollout/automated-disabled',
-      severity: severityOf('rollout/automated-disabled'),
-      message: plan.effective
-        ? 'Under RollingSync the controller writes automated.enabled: false on every generated Application (the preview shows it): syncs happen only when the rollout reaches their step (automated.prune still decides whether those syncs prune). Applications selected by no step never sync on their own.'
-        : 'Once progressive syncs are on, the controller writes automated.enabled: false on every generated Application and syncs them step by step; today they are off, so auto-sync stays on and every Application syncs on its own.',
-      span: automated.keySpan,
-    });
+    out.push(
+      finding(
+        'rollout/automated-disabled',
+        plan.effective
+          ? 'Under RollingSync the controller writes automated.enabled: false on every generated Application (the preview shows it): syncs happen only when the rollout reaches their step (automated.prune still decides whether those syncs prune). Applications selected by no step never sync on their own.'
+          : 'Once progressive syncs are on, the controller writes automated.enabled: false on every generated Application and syncs them step by step; today they are off, so auto-sync stays on and every Application syncs on its own.',
+        automated.keySpan,
+      ),
+    );
   }
   // The policy the controller applies (the ApplicationSet's own, or the install's --policy when the
   // override is off: features/policy/syncPolicy.ts), so `appset diff` and this finding agree.
   const applied = applicationsSyncPolicy(ctx);
   if (applied.policy === 'create-only' || applied.policy === 'create-delete') {
     const fromOwn = view.applicationsSync.value === applied.policy;
-    out.push({
-      code: 'rollout/sync-policy-blocks-rollout',
-      severity: severityOf('rollout/sync-policy-blocks-rollout'),
-      message: `${fromOwn ? `applicationsSync: ${applied.policy}` : `${applied.why}: ${applied.policy}`} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
-      span: fromOwn ? view.applicationsSync.span : strategy.at.strategy.keySpan,
-    });
+    out.push(
+      finding(
+        'rollout/sync-policy-blocks-rollout',
+        `${fromOwn ? `applicationsSync: ${applied.policy}` : `${applied.why}: ${applied.policy}`} never updates existing Applications, and RollingSync starts syncs by updating them: the rollout can never sync anything after the first creation. Use create-update or sync.`,
+        fromOwn ? view.applicationsSync.span : strategy.at.strategy.keySpan,
+      ),
+    );
   }
 
   // Every step a manual gate (maxUpdate 0 or "0%"): RollingSync turns auto-sync off on every
@@ -109,12 +108,14 @@ export function rollingSyncFindings(
     (st) => resolveMaxUpdate(st.maxUpdate, 100).value !== null && resolveMaxUpdate(st.maxUpdate, 100).value! <= 0,
   );
   if (allManual)
-    out.push({
-      code: 'rollout/manual-step',
-      severity: severityOf('rollout/manual-step', true),
-      message: `every step has maxUpdate ${strategy.steps.length === 1 ? JSON.stringify(strategy.steps[0].maxUpdate) : '0'}: RollingSync turns auto-sync off on every Application and then syncs none of them, so ${plan.effective ? 'nothing is deployed' : 'once progressive syncs are on, nothing is deployed'} unless someone syncs each Application by hand. Give the first step a maxUpdate above 0 (e.g. 1 or 25%) to make it a rollout.`,
-      span: strategy.at.steps.keySpan,
-    });
+    out.push(
+      finding(
+        'rollout/manual-step',
+        `every step has maxUpdate ${strategy.steps.length === 1 ? JSON.stringify(strategy.steps[0].maxUpdate) : '0'}: RollingSync turns auto-sync off on every Application and then syncs none of them, so ${plan.effective ? 'nothing is deployed' : 'once progressive syncs are on, nothing is deployed'} unless someone syncs each Application by hand. Give the first step a maxUpdate above 0 (e.g. 1 or 25%) to make it a rollout.`,
+        strategy.at.steps.keySpan,
+        { variant: true },
+      ),
+    );
 
   // Argo CD 3.2: reverse deletion runs only while the ApplicationSet's resources finalizer holds its
   // deletion; 3.3 adds the finalizer itself (PR #25125, applicationset_controller.go Reconcile).
@@ -128,13 +129,14 @@ export function rollingSyncFindings(
     !hasBehaviour(target, 'deletionOrderFinalizerAdded') &&
     !hasResourcesFinalizer(view.finalizers.value)
   ) {
-    out.push({
-      code: 'rollout/deletion-order-finalizer',
-      severity: severityOf('rollout/deletion-order-finalizer'),
-      message: `Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: ${label(target.line)} deletes in reverse only when the ApplicationSet has the ${RESOURCES_FINALIZER} finalizer, and metadata.finalizers lacks it (from ${sinceLabel(GATES.deletionOrderFinalizerAdded.since)} on the controller adds it itself). Checked against ${target.why}.`,
-      related: targetRelated(target),
-      span: strategy.at.deletionOrder.span,
-    });
+    out.push(
+      finding(
+        'rollout/deletion-order-finalizer',
+        `Deleting this ApplicationSet deletes all its Applications at once, not in reverse step order: ${label(target.line)} deletes in reverse only when the ApplicationSet has the ${RESOURCES_FINALIZER} finalizer, and metadata.finalizers lacks it (from ${sinceLabel(GATES.deletionOrderFinalizerAdded.since)} on the controller adds it itself). Checked against ${target.why}.`,
+        strategy.at.deletionOrder,
+        { related: targetRelated(target) },
+      ),
+    );
   }
   return { findings: out, allManual };
 }

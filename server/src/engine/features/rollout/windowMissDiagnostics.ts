@@ -11,7 +11,7 @@ import { getProjects } from '../../rollout/syncWindows';
 import { windowMisses } from '../../rollout/windowMisses';
 import { windowText } from '../../rollout/describe';
 import { loadInventory } from '../../generators/inventory';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 import { names } from '../../rollout/describe';
 
 export function windowMissDiagnostics(ctx: AppSetContext, namespace: string | undefined): EngineDiagnostic[] {
@@ -28,18 +28,19 @@ export function windowMissDiagnostics(ctx: AppSetContext, namespace: string | un
       m.field === 'clusters'
         ? `its clusters entry "${m.entry}" is the cluster's ${other}, but these Applications write their destination by ${m.writtenAs} (${dest}), and Argo CD matches a window's clusters against the destination's name or server as the Application writes it. Write "${dest}" there.`
         : `its applications entry "${m.entry}" names the cluster, but applications matches Application names; to hold the cluster, write "${dest}" under clusters (the destination's ${m.writtenAs}, as these Applications write it).`;
-    return {
-      code: 'rollout/sync-window-no-match',
-      severity: severityOf('rollout/sync-window-no-match'),
-      message: `The sync window of AppProject ${m.project.name} at ${m.window.where} never applies to cluster ${m.cluster.name} and ${who}: ${why}`,
+    return finding(
+      'rollout/sync-window-no-match',
+      `The sync window of AppProject ${m.project.name} at ${m.window.where} never applies to cluster ${m.cluster.name} and ${who}: ${why}`,
       span,
-      related: [
-        {
-          location: { file: m.project.file, ...(m.window.span ? { span: m.window.span } : {}) },
-          message: `${windowText(m.window)} of AppProject ${m.project.name}: ${m.field} "${m.entry}" matches none of these Applications`,
-        },
-      ],
-      data: { field: m.field, entry: m.entry, destination: dest },
-    };
+      {
+        related: [
+          {
+            location: { file: m.project.file, ...(m.window.span ? { span: m.window.span } : {}) },
+            message: `${windowText(m.window)} of AppProject ${m.project.name}: ${m.field} "${m.entry}" matches none of these Applications`,
+          },
+        ],
+        data: { field: m.field, entry: m.entry, destination: dest },
+      },
+    );
   });
 }

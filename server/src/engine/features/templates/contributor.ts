@@ -19,7 +19,7 @@ import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } fro
 import { templateErrorCode, templateErrorData } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObj } from '../../objects';
-import { severityOf } from '../../diagnostics/codes';
+import { finding } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
@@ -124,23 +124,25 @@ function checkString(
       if (literal(m.index!)) continue;
       if (isTemplateKeyword(name) || isTemplateFunction(name.split('.')[0])) continue;
       const expr = goExpressionIn(ctx, name) ?? `.${name}`;
-      out.push({
-        code: 'template/fasttemplate-syntax',
-        severity: severityOf('template/fasttemplate-syntax'),
-        message: `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ ${expr} }}`,
-        span: at(ctx, place, raw, m.index!, m[0].length),
-        data: { fix: { title: `Write {{ ${expr} }}`, newText: `{{ ${expr} }}` }, undefinedFunction: name.split('.')[0] },
-      });
+      out.push(
+        finding(
+          'template/fasttemplate-syntax',
+          `{{${name}}} is fasttemplate syntax, but spec.goTemplate is true: Go templates fail with function "${name.split('.')[0]}" not defined, and the controller fails the ApplicationSet; write {{ ${expr} }}`,
+          at(ctx, place, raw, m.index!, m[0].length),
+          { data: { fix: { title: `Write {{ ${expr} }}`, newText: `{{ ${expr} }}` }, undefinedFunction: name.split('.')[0] } },
+        ),
+      );
     }
     // `.metadata.labels.cluster-role`: a field name cannot hold `-` or `/`; the key needs index.
     for (const n of needsIndex(raw)) {
-      out.push({
-        code: 'template/needs-index',
-        severity: severityOf('template/needs-index'),
-        message: `"${n.key}" cannot be written as a field (${/[-/]/.test(n.key) ? `"${n.key.match(/[-/]/)![0]}" is not allowed in a Go template field name` : 'each "." starts a new field, and label values are strings'}): write index ${n.base} "${n.key}"`,
-        span: at(ctx, place, raw, n.offset, n.length),
-        data: { fix: { title: `Write index ${n.base} "${n.key}"`, newText: `index ${n.base} "${n.key}"` } },
-      });
+      out.push(
+        finding(
+          'template/needs-index',
+          `"${n.key}" cannot be written as a field (${/[-/]/.test(n.key) ? `"${n.key.match(/[-/]/)![0]}" is not allowed in a Go template field name` : 'each "." starts a new field, and label values are strings'}): write index ${n.base} "${n.key}"`,
+          at(ctx, place, raw, n.offset, n.length),
+          { data: { fix: { title: `Write index ${n.base} "${n.key}"`, newText: `index ${n.base} "${n.key}"` } } },
+        ),
+      );
     }
   } else {
     // `{{ .service }}` without goTemplate: fasttemplate looks up ".service", finds nothing, and leaves the tag as written.
@@ -159,13 +161,14 @@ function checkString(
       // "end", missing everywhere) are not reported again (diagnostics/findings.ts dropSuperseded).
       const length = blockLength(raw, m.index!, inner) ?? m[0].length;
       coveredUntil = m.index! + length;
-      out.push({
-        code: 'template/gotemplate-syntax',
-        severity: severityOf('template/gotemplate-syntax'),
-        message: `{{${m[1]}}} is Go template syntax, but spec.goTemplate is not true: fasttemplate leaves it as written in every Application; set spec.goTemplate: true${/^\.[\w.]+$/.test(inner) ? ` or write {{${inner.slice(1)}}}` : ''}`,
-        span: at(ctx, place, raw, m.index!, length),
-        ...(/^\.[\w.]+$/.test(inner) ? { data: { fix: { title: `Write {{${inner.slice(1)}}}`, newText: `{{${inner.slice(1)}}}` } } } : {}),
-      });
+      out.push(
+        finding(
+          'template/gotemplate-syntax',
+          `{{${m[1]}}} is Go template syntax, but spec.goTemplate is not true: fasttemplate leaves it as written in every Application; set spec.goTemplate: true${/^\.[\w.]+$/.test(inner) ? ` or write {{${inner.slice(1)}}}` : ''}`,
+          at(ctx, place, raw, m.index!, length),
+          /^\.[\w.]+$/.test(inner) ? { data: { fix: { title: `Write {{${inner.slice(1)}}}`, newText: `{{${inner.slice(1)}}}` } } } : {},
+        ),
+      );
     }
   }
   // Parse errors without any parameter set (offline data missing): the controller fails as soon as one exists.
@@ -174,16 +177,16 @@ function checkString(
     if (err) {
       const code = templateErrorCode(err.kind, err.reason);
       const data = templateErrorData(err.reason);
-      out.push({
-        code,
-        severity: severityOf(code),
-        message: `${patch ? 'error replacing values in templatePatch: ' : ''}${err.message} — no parameter set offline, but the controller fails the ApplicationSet as soon as one exists`,
-        span:
+      out.push(
+        finding(
+          code,
+          `${patch ? 'error replacing values in templatePatch: ' : ''}${err.message} — no parameter set offline, but the controller fails the ApplicationSet as soon as one exists`,
           err.offset !== undefined && err.offset < raw.length
             ? at(ctx, place, raw, err.offset, Math.max(1, err.length ?? 1))
             : at(ctx, place, raw, 0, raw.length),
-        ...(data ? { data } : {}),
-      });
+          data ? { data } : {},
+        ),
+      );
     }
   }
   return out;
@@ -240,13 +243,11 @@ function literalDestination(ctx: AppSetContext, spec: Record<string, unknown>): 
   const server = typeof d.server === 'string' ? d.server : '';
   if (name || server) return [];
   return [
-    {
-      code: 'generator/invalid-application',
-      severity: severityOf('generator/invalid-application'),
-      message:
-        'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
-      span: fieldsOf(ctx.doc).templateDestination.keySpan,
-    },
+    finding(
+      'generator/invalid-application',
+      'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
+      fieldsOf(ctx.doc).templateDestination.keySpan,
+    ),
   ];
 }
 
@@ -300,24 +301,21 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
     const kind = appSetKindAt(file.text);
     const at = kind ? kind.start : lines[0].start;
     return [
-      {
-        code: 'yaml/templated-file',
-        severity: severityOf('yaml/templated-file'),
-        message: `Go template control flow around the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}", outside spec.template): this file is a template another tool renders into YAML, so its ApplicationSets exist only once it is rendered and are not checked here. Check the rendered output instead.`,
-        span: { start: at, end: at + (kind ? 'ApplicationSet'.length : lines[0].end - lines[0].start) },
-        data: { doc: { start: 0, end: file.text.length } },
-      },
+      finding(
+        'yaml/templated-file',
+        `Go template control flow around the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}", outside spec.template): this file is a template another tool renders into YAML, so its ApplicationSets exist only once it is rendered and are not checked here. Check the rendered output instead.`,
+        { start: at, end: at + (kind ? 'ApplicationSet'.length : lines[0].end - lines[0].start) },
+        { data: { doc: { start: 0, end: file.text.length } } },
+      ),
     ];
   }
   return [
-    {
-      code: 'appset/template-in-structure',
-      severity: severityOf('appset/template-in-structure'),
-      message: `Go template control flow in the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}"): the controller renders template strings only, and this YAML does not even parse; put the conditional fields in spec.templatePatch (a string rendered per Application)`,
-      span: lines[0],
-      related: lines.slice(1, 6).map((l) => ({ location: { file: file.uri, span: l }, message: 'also here' })),
-      data: { doc },
-    },
+    finding(
+      'appset/template-in-structure',
+      `Go template control flow in the YAML structure (${lines.length} line${lines.length === 1 ? '' : 's'} like "${file.text.slice(lines[0].start, lines[0].end)}"): the controller renders template strings only, and this YAML does not even parse; put the conditional fields in spec.templatePatch (a string rendered per Application)`,
+      lines[0],
+      { related: lines.slice(1, 6).map((l) => ({ location: { file: file.uri, span: l }, message: 'also here' })), data: { doc } },
+    ),
   ];
 }
 
@@ -331,13 +329,14 @@ function unquoted(file: FileContext): EngineDiagnostic[] {
     const value = m[2];
     if (/^\{\{-?\s*(if|else|end|range|with|define|template|block)\b/.test(value)) continue;
     const quoted = value.includes("'") ? JSON.stringify(value) : `'${value}'`;
-    out.push({
-      code: 'yaml/unquoted-template',
-      severity: severityOf('yaml/unquoted-template'),
-      message: `${value} is not quoted, so YAML reads it as a mapping, not a string: the API server cannot decode this ApplicationSet; quote it: ${quoted}`,
-      span: { start, end: start + value.length },
-      data: { fix: { title: `Quote it: ${quoted}`, newText: quoted } },
-    });
+    out.push(
+      finding(
+        'yaml/unquoted-template',
+        `${value} is not quoted, so YAML reads it as a mapping, not a string: the API server cannot decode this ApplicationSet; quote it: ${quoted}`,
+        { start, end: start + value.length },
+        { data: { fix: { title: `Quote it: ${quoted}`, newText: quoted } } },
+      ),
+    );
   }
   return out;
 }
@@ -358,12 +357,11 @@ function constantName(ctx: AppSetContext, spec: Record<string, unknown>): Engine
   const several = severalByDesign(spec.generators, 0);
   if (!several) return [];
   return [
-    {
-      code: 'appset/constant-name',
-      severity: severityOf('appset/constant-name'),
-      message: `every Application is named "${name}" (the name uses no parameter), but ${several} yields several parameter sets by design: as soon as it yields two, the controller finds duplicate names and skips every one of them; put a parameter in the name (e.g. {{path.basename}} or {{ .path.basename }})`,
-      span: fieldsOf(ctx.doc).templateName.span,
-    },
+    finding(
+      'appset/constant-name',
+      `every Application is named "${name}" (the name uses no parameter), but ${several} yields several parameter sets by design: as soon as it yields two, the controller finds duplicate names and skips every one of them; put a parameter in the name (e.g. {{path.basename}} or {{ .path.basename }})`,
+      fieldsOf(ctx.doc).templateName,
+    ),
   ];
 }
 
@@ -392,12 +390,11 @@ function constantFromParameters(ctx: AppSetContext, spec: Record<string, unknown
       if (!several) continue;
       const rendered = name.replace(plain, (_, r: string) => String(first[r]));
       return [
-        {
-          code: 'appset/constant-name',
-          severity: severityOf('appset/constant-name'),
-          message: `every Application is named "${rendered}" (${[...new Set(refs)].join(', ')} ${refs.length === 1 ? 'is' : 'are'} the same in every element of the matrix's list generator), but ${several} yields several parameter sets by design: the matrix pairs each with the list, so as soon as it yields two the controller finds duplicate names and skips every one of them; put a parameter of the other generator in the name`,
-          span: fieldsOf(ctx.doc).templateName.span,
-        },
+        finding(
+          'appset/constant-name',
+          `every Application is named "${rendered}" (${[...new Set(refs)].join(', ')} ${refs.length === 1 ? 'is' : 'are'} the same in every element of the matrix's list generator), but ${several} yields several parameter sets by design: the matrix pairs each with the list, so as soon as it yields two the controller finds duplicate names and skips every one of them; put a parameter of the other generator in the name`,
+          fieldsOf(ctx.doc).templateName,
+        ),
       ];
     }
   }

@@ -7,7 +7,7 @@ import type { EngineDiagnostic, Json, Span } from '../../types';
 import type { AppSetDoc } from '../../kinds';
 import { isObj, own } from '../../objects';
 import { checkLabelSelector } from './selectors';
-import { diag } from './util';
+import { finding } from '../../diagnostics/codes';
 import { fieldsOf } from '../../fields/appset';
 import { sub, type Field } from '../../fields/place';
 import { MAX_LEVEL, type CombinedFields, type GeneratorEntryFields, type GitPatternFields } from '../../fields/generatorFields';
@@ -22,7 +22,7 @@ export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[
     if (kinds.length === 0 && entry.at.value !== null) {
       // (a null entry is a schema type error already)
       out.push(
-        diag(
+        finding(
           'appset/empty-generator',
           'this generator entry sets no generator (list, clusters, git, matrix, …), so it produces no Applications',
           itemSpan(text, entry),
@@ -30,7 +30,7 @@ export function checkGenerators(doc: AppSetDoc, text: string): EngineDiagnostic[
       );
     } else if (kinds.length > 1) {
       out.push(
-        diag(
+        finding(
           'appset/multiple-generator-kinds',
           `this entry sets ${kinds.length} generators (${kinds.join(', ')}); each runs separately and their Applications are added together, not combined — use a matrix to combine them`,
           secondKind(entry).keySpan,
@@ -63,7 +63,7 @@ function checkEntry(text: string, goTemplate: Json | undefined, entry: Generator
       const at = generators.keySpan;
       if (kind === 'matrix' && n !== 2) {
         out.push(
-          diag(
+          finding(
             'appset/matrix-children',
             `a matrix generator combines exactly two child generators, this one has ${n}${n > 2 ? ' (nest a matrix inside the matrix to combine more)' : ''}; the whole ApplicationSet fails`,
             at,
@@ -72,7 +72,7 @@ function checkEntry(text: string, goTemplate: Json | undefined, entry: Generator
       }
       if (kind === 'merge' && n < 2) {
         out.push(
-          diag(
+          finding(
             'appset/merge-children',
             `a merge generator needs at least two child generators, this one has ${n}; the whole ApplicationSet fails`,
             at,
@@ -84,7 +84,7 @@ function checkEntry(text: string, goTemplate: Json | undefined, entry: Generator
         if (entry.level === 2) {
           for (const deep of kinds.filter((k) => k === 'matrix' || k === 'merge')) {
             out.push(
-              diag(
+              finding(
                 'appset/nesting-depth',
                 `a ${deep} inside a nested ${kind} is not supported: matrix/merge can be nested only one level deep; the controller drops it, so this child generates nothing and the ${kind} fails`,
                 (child.kindAt[deep] as Field).keySpan,
@@ -94,7 +94,7 @@ function checkEntry(text: string, goTemplate: Json | undefined, entry: Generator
         }
         if (kinds.length === 0) {
           out.push(
-            diag(
+            finding(
               'appset/child-generator-kinds',
               `this ${kind} child sets no generator; the ${kind} fails with "child generator generated no parameters"`,
               itemSpan(text, child),
@@ -102,7 +102,7 @@ function checkEntry(text: string, goTemplate: Json | undefined, entry: Generator
           );
         } else if (kinds.length > 1) {
           out.push(
-            diag(
+            finding(
               'appset/child-generator-kinds',
               `this ${kind} child sets ${kinds.length} generators (${kinds.join(', ')}); each ${kind} child must set exactly one, otherwise the ${kind} fails`,
               secondKind(child).keySpan,
@@ -115,10 +115,10 @@ function checkEntry(text: string, goTemplate: Json | undefined, entry: Generator
     if (kind === 'merge') {
       if (Array.isArray(mergeKeys.value) && mergeKeys.value.length === 0) {
         out.push(
-          diag(
+          finding(
             'appset/merge-keys',
             'mergeKeys is empty; a merge generator needs at least one key to match parameter sets on',
-            mergeKeys.span,
+            mergeKeys,
           ),
         );
       }
@@ -155,12 +155,12 @@ function gitNegations(text: string, entry: GeneratorEntryFields): EngineDiagnost
     const meant = written.replace(/^!+/, '');
     const already = pattern.exclude.value === true;
     out.push(
-      diag(
+      finding(
         'appset/git-negation',
         already
           ? `"${written}" is a literal path starting with "!" (git generator ${what} patterns have no negation), so this exclude entry leaves out nothing; write "${meant}"`
           : `"${written}" is not a negation: git generator ${what} patterns (${what === 'directories' ? "Go's path.Match" : 'git pathspecs'}) have no "!", so it matches nothing and leaves nothing out (${meant} is still ${what === 'directories' ? 'deployed' : 'read'} wherever another pattern selects it); write "${meant}" with exclude: true`,
-        pattern.path.span,
+        pattern.path,
         { data: { fix: negationFix(text, pattern, meant, already) } },
       ),
     );
@@ -271,7 +271,7 @@ function matrixPathClash(goTemplate: Json | undefined, matrix: CombinedFields): 
   if (goTemplate === true) return [];
   const key = prefix(gits[0]) ? `${prefix(gits[0])}.path` : 'path';
   return [
-    diag(
+    finding(
       'appset/matrix-path-clash',
       `both git generators of this matrix set the ${key} parameters (no distinct pathParamPrefix): as soon as they find different folders the controller fails the whole ApplicationSet with "found duplicate key ${key} with different value"; give one of them a pathParamPrefix`,
       sub(sub(matrix.generators, 1), 'git').keySpan,

@@ -7,7 +7,7 @@ import type { EngineDiagnostic } from '../../types';
 import type { SelectorFields } from '../../fields/generatorFields';
 import { suggest } from '../../didYouMean';
 import { isObj } from '../../objects';
-import { diag } from './util';
+import { finding } from '../../diagnostics/codes';
 import { SELECTOR_OPERATORS, labelKeyProblems, plainText } from '../../rules/kubernetes';
 
 const OPERATORS: readonly string[] = SELECTOR_OPERATORS;
@@ -25,7 +25,7 @@ export function checkLabelSelector({ what, at, labels, expressions }: SelectorFi
   const templated = (s: string) => s.includes('{{');
   for (const { key, at: keyAt } of labels) {
     const problem = templated(key) ? undefined : qualifiedNameProblem(key);
-    if (problem) out.push(diag('appset/selector-key', `${what} key "${key}" is not a valid label key: ${problem}`, keyAt.keySpan));
+    if (problem) out.push(finding('appset/selector-key', `${what} key "${key}" is not a valid label key: ${problem}`, keyAt.keySpan));
   }
   for (const e of expressions) {
     const key = e.key.value;
@@ -33,16 +33,16 @@ export function checkLabelSelector({ what, at, labels, expressions }: SelectorFi
     const values = e.values.value;
     if (typeof key === 'string' && !templated(key)) {
       const problem = qualifiedNameProblem(key);
-      if (problem) out.push(diag('appset/selector-key', `${what} key "${key}" is not a valid label key: ${problem}`, e.key.span));
+      if (problem) out.push(finding('appset/selector-key', `${what} key "${key}" is not a valid label key: ${problem}`, e.key));
     }
     if (typeof op !== 'string') continue;
     if (!OPERATORS.includes(op)) {
       const hint = suggest(op, OPERATORS);
       out.push(
-        diag(
+        finding(
           'appset/selector-operator',
           `"${op}" is not a valid ${what} operator; use In, NotIn, Exists or DoesNotExist${hint ? ` (did you mean "${hint}"?)` : ''}`,
-          e.operator.span,
+          e.operator,
           {
             data: hint ? { replacement: hint } : undefined,
           },
@@ -53,11 +53,11 @@ export function checkLabelSelector({ what, at, labels, expressions }: SelectorFi
     const count = Array.isArray(values) ? values.length : 0;
     if ((op === 'In' || op === 'NotIn') && count === 0) {
       out.push(
-        diag('appset/selector-values', `the ${op} operator needs at least one value`, (Array.isArray(values) ? e.values : e.operator).span),
+        finding('appset/selector-values', `the ${op} operator needs at least one value`, Array.isArray(values) ? e.values : e.operator),
       );
     }
     if ((op === 'Exists' || op === 'DoesNotExist') && count > 0) {
-      out.push(diag('appset/selector-values', `the ${op} operator takes no values; remove "values"`, e.values.keySpan));
+      out.push(finding('appset/selector-values', `the ${op} operator takes no values; remove "values"`, e.values.keySpan));
     }
   }
   return out;

@@ -11,7 +11,7 @@ import { fieldsOf } from '../../fields/appset';
 import { sub, type Field } from '../../fields/place';
 import type { EngineDiagnostic } from '../../types';
 import { isObj } from '../../objects';
-import { diag } from './util';
+import { finding } from '../../diagnostics/codes';
 
 /** A glob character Go's path.Match and git pathspecs read, outside template actions. */
 const GLOB = /[*?[]/;
@@ -42,7 +42,7 @@ export function checkSourcePaths(doc: AppSetDoc): EngineDiagnostic[] {
       if (!m) continue;
       const path = sub(source, 'path');
       out.push(
-        diag(
+        finding(
           'appset/glob-source-path',
           `source path "${v.path}" holds the glob character "${m[0]}", but Argo CD reads the path as one literal folder: every Application this template generates fails with "app path does not exist"; to generate one Application per folder, put the pattern in a git generator's directories and write path: '{{path}}'`,
           path.valueRange && path.exact ? path.span : source.keySpan,

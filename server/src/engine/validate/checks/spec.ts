@@ -11,7 +11,7 @@ import { sub, subPath } from '../../fields/place';
 import type { EngineDiagnostic, Json } from '../../types';
 import { validateOptions } from '../../../gotemplate';
 import { isObj, own } from '../../objects';
-import { diag } from './util';
+import { finding } from '../../diagnostics/codes';
 import { GATES, has } from '../../versions/behaviours';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';
@@ -34,17 +34,17 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
     options.forEach((o: Json, i: number) => {
       if (typeof o === 'string' && bad.has(o)) {
         out.push(
-          diag(
+          finding(
             'appset/go-template-options',
             `"${o}" is not a valid goTemplateOptions entry; only missingkey=default, missingkey=invalid, missingkey=zero and missingkey=error are accepted (anything else crashes the controller's reconcile)`,
-            sub(view.goTemplateOptions, i).span,
+            sub(view.goTemplateOptions, i),
           ),
         );
       }
     });
     if (options.length > 0 && view.goTemplate.value !== true) {
       out.push(
-        diag('appset/go-template-options-ignored', 'goTemplateOptions only apply with goTemplate: true', view.goTemplateOptions.keySpan),
+        finding('appset/go-template-options-ignored', 'goTemplateOptions only apply with goTemplate: true', view.goTemplateOptions.keySpan),
       );
     }
   }
@@ -53,7 +53,7 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
     if (own(spec, 'applyNestedSelectors') !== undefined) {
       const checked = target ? ` (checked against ${target.why})` : '';
       out.push(
-        diag(
+        finding(
           'appset/deprecated-field',
           `applyNestedSelectors is deprecated and ignored since Argo CD ${GATES.nestedSelectorsAlways.since}: selectors of nested generators always apply${checked}`,
           sub(view.spec, 'applyNestedSelectors').keySpan,
@@ -73,7 +73,7 @@ export function checkSpecFields(doc: AppSetDoc, target?: TargetVersion): EngineD
     const problem = templatePatchProblem(patch);
     if (problem) {
       const span = view.templatePatch.span;
-      out.push(diag('appset/template-patch-syntax', problem.message, span, { variant: problem.approximate }));
+      out.push(finding('appset/template-patch-syntax', problem.message, span, { variant: problem.approximate }));
     }
   }
   return out;
@@ -100,7 +100,7 @@ function ignoredNestedSelectors(doc: AppSetDoc, spec: Record<string, Json>, targ
           nested.forEach((n, k) => {
             if (own(n, 'selector') === undefined || own(n, 'selector') === null) return;
             out.push(
-              diag(
+              finding(
                 'appset/nested-selector-ignored',
                 `This selector is ignored by ${label(target.line)}: selectors of generators inside a nested ${inner} apply only with spec.applyNestedSelectors: true (always since Argo CD ${GATES.nestedSelectorsAlways.since}). Checked against ${target.why}.`,
                 subPath(entries[i], [outer, 'generators', j, inner, 'generators', k, 'selector']).keySpan,

@@ -7,7 +7,7 @@ import type { AppSetDoc } from '../../kinds';
 import { fieldsOf } from '../../fields/appset';
 import { suggest } from '../../didYouMean';
 import { isObj, own } from '../../objects';
-import { diag } from './util';
+import { finding } from '../../diagnostics/codes';
 import { knownTo } from '../../versions/fields';
 import type { TargetVersion } from '../../install/target';
 
@@ -28,25 +28,25 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
   if (typeof type === 'string' && !STRATEGY_TYPES.includes(type)) {
     const hint = suggest(type, STRATEGY_TYPES);
     out.push(
-      diag(
+      finding(
         'appset/strategy-type',
         `strategy type "${type}" is not AllAtOnce or RollingSync (case matters); the controller silently treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`,
-        view.at.type.span,
+        view.at.type,
         { data: hint ? { replacement: hint } : undefined },
       ),
     );
   }
   if (type === 'RollingSync' && !isObj(rolling)) {
     out.push(
-      diag(
+      finding(
         'appset/rolling-sync-ignored',
         'strategy type is RollingSync but there is no rollingSync block with steps, so every Application syncs at once',
-        view.at.type.span,
+        view.at.type,
       ),
     );
   } else if (isObj(rolling) && type !== 'RollingSync' && !(typeof type === 'string' && suggest(type, STRATEGY_TYPES) === 'RollingSync')) {
     out.push(
-      diag(
+      finding(
         'appset/rolling-sync-ignored',
         `rollingSync is ignored because strategy type is ${type === undefined ? 'not set' : JSON.stringify(type)}; set type: RollingSync to use the steps`,
         view.at.rollingSync.keySpan,
@@ -58,10 +58,10 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
   if (typeof order === 'string' && !['allatonce', 'reverse'].includes(order.toLowerCase())) {
     const hint = suggest(order, ['AllAtOnce', 'Reverse']);
     out.push(
-      diag(
+      finding(
         'appset/deletion-order',
         `deletionOrder "${order}" is not AllAtOnce or Reverse; the controller treats it as AllAtOnce${hint ? `; did you mean "${hint}"?` : ''}`,
-        view.at.deletionOrder.span,
+        view.at.deletionOrder,
         {
           data: hint ? { replacement: hint } : undefined,
         },
@@ -77,10 +77,10 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
       if (typeof op !== 'string' || STEP_OPERATORS.includes(op)) continue;
       const hint = suggest(op, STEP_OPERATORS);
       out.push(
-        diag(
+        finding(
           'appset/step-operator',
           `rollingSync steps only support the In and NotIn operators${hint ? ` (did you mean "${hint}"?)` : ''}; with "${op}" this expression fails for every Application that has the label "${String(own(e.at.expression.value, 'key') ?? '')}" and passes for those without it`,
-          e.at.operator.span,
+          e.at.operator,
           { data: hint ? { replacement: hint } : undefined },
         ),
       );
@@ -92,7 +92,7 @@ export function checkStrategy(doc: AppSetDoc, target?: TargetVersion): EngineDia
         ? `maxUpdate "${max}" is a string without "%", which the controller cannot read and treats as 1 (one Application at a time); write ${digits[1]} without quotes for ${digits[1]} at a time, or "${digits[1]}%" for a percentage`
         : `maxUpdate "${max}" is neither an integer nor a percentage like "25%"; the controller treats it as 1 (one Application at a time)`;
       out.push(
-        diag('appset/max-update', message, step.at.maxUpdate.span, {
+        finding('appset/max-update', message, step.at.maxUpdate, {
           data: digits ? { replacement: digits[1] } : undefined,
         }),
       );

@@ -9,7 +9,7 @@ import type { EngineDiagnostic } from '../../types';
 import { astOf, pathOf, walk, type AstNode, type ScalarNode } from '../../yaml';
 import type { AppSetDoc } from '../../kinds';
 import { schemaAt } from '../schemaIndex';
-import { diag } from './util';
+import { finding } from '../../diagnostics/codes';
 
 export const YAML11_BOOLEAN = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/;
 const TRUE_WORDS = /^(y|yes|on)$/i;
@@ -32,7 +32,7 @@ export function checkYaml11Booleans(doc: AppSetDoc): EngineDiagnostic[] {
     const bool = TRUE_WORDS.test(word) ? 'true' : 'false';
     if (schema.type === 'boolean') {
       out.push(
-        diag(
+        finding(
           'appset/yaml11-boolean',
           `"${word}" is a boolean only in YAML 1.1 (kubectl and Argo CD read it as ${bool}); write ${bool}`,
           span,
@@ -41,7 +41,7 @@ export function checkYaml11Booleans(doc: AppSetDoc): EngineDiagnostic[] {
       );
     } else if (schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'))) {
       out.push(
-        diag(
+        finding(
           'appset/yaml11-boolean',
           `unquoted ${word} is read as the boolean ${bool} by kubectl and Argo CD (YAML 1.1), and this field needs a string; quote it: "${word}"`,
           span,

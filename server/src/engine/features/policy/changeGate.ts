@@ -6,10 +6,10 @@
  * exits 1 for it in CI. One judgement for both.
  */
 import { finding } from '../../diagnostics/codes';
-import { severityFor } from '../../config/apply';
+import { withUserSeverity } from '../../config/apply';
 import type { PolicyConfig, RepoConfig } from '../../config/types';
 import type { EngineDiagnostic, Span } from '../../types';
-import type { ChangeImpact } from './summary';
+import type { ChangeImpact } from '../impact/summary';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 
@@ -42,9 +42,6 @@ export function changeGateMessage(i: ChangeImpact, policy: PolicyConfig): string
 export function changeGateFinding(i: ChangeImpact, cfg: RepoConfig, span: Span): EngineDiagnostic | undefined {
   const message = changeGateMessage(i, cfg.policy);
   if (!message) return undefined;
-  const severity = severityFor('policy/change-at-once', cfg);
-  if (severity === 'off') return undefined;
   const data: ChangeGateData = { mode: i.mode };
-  const d = finding('policy/change-at-once', message, span, { data });
-  return severity ? { ...d, severity } : d;
+  return withUserSeverity(finding('policy/change-at-once', message, span, { data }), cfg);
 }
