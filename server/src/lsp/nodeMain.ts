@@ -5,6 +5,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { gitFolder, resolveBaseline } from '../host/baseline';
 import { createGitRevisionHost } from '../host/gitRevisionHost';
+import { openIndexCache } from '../host/indexCache';
 import { createNodeHost } from '../host/nodeHost';
 import { workspaceOf } from '../host/workspaceOf';
 import { startServer } from './main';
@@ -14,6 +15,7 @@ import { transportFromArgs } from './transport';
 export const nodePlatform: ServerPlatform = {
   kind: 'node',
   createHost: createNodeHost,
+  workspaceCache: (roots) => openIndexCache(roots),
   workspaceOf,
   git: { gitFolder, resolveBaseline, revisionHost: createGitRevisionHost },
 };
