@@ -75,7 +75,7 @@ async function main() {
           await new Promise((r) => setTimeout(r, 150));
           if (k >= 3) cpu += s.cpuMs() - c0;
         }
-        line += `; keystroke ${(cpu / keys).toFixed(1)} ms CPU`;
+        line += `; keystroke ${(cpu / keys).toFixed(1)} ms CPU, peak RSS ${s.memory().peakMiB.toFixed(0)} MiB`;
         out.keys.push(cpu / keys);
       }
       console.log(line);
