@@ -95,8 +95,8 @@ interface Probe {
 export interface ProbeCache {
   get(path: string): { key: string; mask: number } | undefined;
   set(path: string, key: string, mask: number): void;
-  /** The files it knew to pass some interest when opened (WorkspaceIndex.readKnown). */
-  interesting?(): string[];
+  /** The files it knew, when opened, to pass some interest of `mask` (bit i: INTERESTS[i]; WorkspaceIndex.readKnown). */
+  passing?(mask: number): string[];
 }
 
 export interface WorkspaceIndexOptions {
@@ -363,15 +363,21 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Deferred mode, once: looks at the files the probe cache knew to pass some interest in an earlier run
-   * (a handful: the Argo CD install and configuration, cluster Secrets), before the listing reaches them,
-   * so that answers given while the workspace is read use them (`matchingSoFar` holds every file looked
-   * at). The listing may still add or drop files: `settle()` compares, as for any answer given meanwhile.
+   * Deferred mode, once: looks at the files the probe cache knew to pass a deferrable interest in an
+   * earlier run (a handful: the Argo CD install), before the listing reaches them, so that answers given
+   * while the workspace is read use them (`matchingSoFar` holds every file looked at). The listing may
+   * still add or drop files: `settle()` compares, as for any answer given meanwhile. (Files of the other
+   * interests are not read early: their consumers hold their findings until the whole workspace is read,
+   * and would only do work that is thrown away, e.g. expand cluster generators over the Secrets.)
    */
   readKnown(): void {
     if (!this.deferring || this.knownRead) return;
     this.knownRead = true;
-    for (const p of this.options.cache?.interesting?.() ?? []) if (isYamlName(p) && !this.probes.has(p)) this.probe(p);
+    let mask = 0;
+    INTERESTS.forEach((interest, i) => {
+      if (interest.deferrable) mask |= 1 << i;
+    });
+    for (const p of this.options.cache?.passing?.(mask) ?? []) if (isYamlName(p) && !this.probes.has(p)) this.probe(p);
   }
 
   private knownRead = false;
