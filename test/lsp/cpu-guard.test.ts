@@ -31,7 +31,7 @@ import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
 const OPEN_CEILING = 9.0;
 /**
  * The whole first answer on the deep-error document in a workspace with an Argo CD install (second session)
- * ÷ one plain parse: recorded 6.3× (2026-12-06, load average 8-14); a build that analyses it a second time once
+ * ÷ one plain parse: recorded 6.2–6.5× (2026-12-06, load average 3–14); a build that analyses it a second time once
  * the workspace is read measured 9.6× there. 1.3× the recorded ratio, so that a 1.5× regression fails too.
  */
 const DEEP_OPEN_CEILING = 8.0;
