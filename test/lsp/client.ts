@@ -135,6 +135,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** Called as each publishDiagnostics arrives, before any waiter (test/lsp/cpu-guard.test.ts reads the server's CPU time then). */
   onPublish?: (uri: string, version: number | undefined) => void;
+  /** An existing folder as the workspace (`files` are written into it; the caller removes it): a second session on one workspace. */
+  workspace?: string;
 }
 
 export async function startServer(
@@ -142,7 +144,7 @@ export async function startServer(
   settings: Record<string, unknown> = {},
   options: StartOptions = {},
 ): Promise<TestServer> {
-  const workspace = mkdtempSync(join(tmpdir(), 'appset-lsp-'));
+  const workspace = options.workspace ?? mkdtempSync(join(tmpdir(), 'appset-lsp-'));
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(workspace, rel)), { recursive: true });
     writeFileSync(join(workspace, rel), text);
@@ -265,7 +267,7 @@ export async function startServer(
     stderr: () => err,
     async shutdown() {
       await stopStdio(conn, proc);
-      rmSync(workspace, { recursive: true, force: true });
+      if (!options.workspace) rmSync(workspace, { recursive: true, force: true });
     },
   };
 }

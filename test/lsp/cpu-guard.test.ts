@@ -19,14 +19,22 @@
  */
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as YAML from 'yaml';
 import { startServer, type TestServer } from './client';
-import { longList } from '../../scripts/bench/fixtures';
+import { deepError, longList } from '../../scripts/bench/fixtures';
 import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
 
 /** Whole first answer (server CPU from didOpen to its last publish of the opened version) ÷ one plain parse. */
 const OPEN_CEILING = 9.0;
+/**
+ * The whole first answer on the deep-error document in a workspace with an Argo CD install (second session)
+ * ÷ one plain parse: recorded 6.2–6.5× (2026-12-06, load average 3–14); a build that analyses it a second time once
+ * the workspace is read measured 9.6× there. 1.3× the recorded ratio, so that a 1.5× regression fails too.
+ */
+const DEEP_OPEN_CEILING = 8.0;
 /** One keystroke in a list element (server CPU from the change to its publish, mean of 20) ÷ one plain parse. */
 const KEYSTROKE_CEILING = 1.2;
 
@@ -63,18 +71,25 @@ interface Stamp {
   at: number;
 }
 
-/** A server on a folder holding only the document, started as the VS Code client starts it; its CPU at each publish. */
-async function serverWith(text: string): Promise<{ s: TestServer; stamps: Stamp[] }> {
+/**
+ * A server on a folder holding only the document (else on `workspace`, with its cache folder), started as
+ * the VS Code client starts it; its CPU at each publish of the document.
+ */
+async function serverWith(
+  text: string,
+  on?: { workspace: string; cache: string; files?: Record<string, string> },
+): Promise<{ s: TestServer; stamps: Stamp[] }> {
   const stamps: Stamp[] = [];
   let pid = 0;
   const s = await startServer(
-    { 'long-list.yaml': text },
+    { ...on?.files, 'long-list.yaml': text },
     {},
     {
       nodeArgs: [...SERVER_NODE_OPTIONS],
       onPublish: (uri, version) => {
         if (uri.endsWith('/long-list.yaml') && pid) stamps.push({ version, cpu: cpuMs(pid), at: Date.now() });
       },
+      ...(on ? { workspace: on.workspace, env: { APPSET_CACHE_DIR: on.cache } } : {}),
     },
   );
   pid = s.proc.pid!;
@@ -129,6 +144,53 @@ test(
     assert.ok(
       keystroke <= KEYSTROKE_CEILING,
       `a keystroke took ${keystroke.toFixed(2)}× a plain parse in CPU time (ceiling ${KEYSTROKE_CEILING}×)`,
+    );
+  },
+);
+
+/**
+ * The bench's deep-error document (a template error in the 501st element) in a workspace larger than
+ * what is read before a first answer, whose Argo CD install changes the error's text: from a second
+ * session on (the probe cache written by the first), the first answer reads the install and is the
+ * whole one. A build that analyses the document again once the workspace is read (issue 39: 1.5-2× the
+ * CPU of one answer) fails.
+ */
+test(
+  'CPU guard: the whole first answer on the deep-error ApplicationSet in a 700-file workspace with an Argo CD install, as a ratio to a plain YAML parse',
+  { skip: !linux && 'reads the server CPU time from /proc (Linux)' },
+  async (t) => {
+    const text = deepError();
+    const floor = parseFloor(text);
+    const workspace = mkdtempSync(join(tmpdir(), 'appset-guard-'));
+    const cache = mkdtempSync(join(tmpdir(), 'appset-guard-cache-'));
+    after(() => {
+      rmSync(workspace, { recursive: true, force: true });
+      rmSync(cache, { recursive: true, force: true });
+    });
+    const files: Record<string, string> = {
+      'zz-argocd/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.1.0/manifests/install.yaml\n',
+    };
+    for (let i = 0; i < 700; i++)
+      files[`apps/group-${i % 10}/config-${i}.yaml`] = `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-${i}\n`;
+    const opens: number[] = [];
+    for (let run = 0; run < 4; run++) {
+      // The first session writes the probe cache (once it has read the workspace); the next three are measured.
+      const { s, stamps } = await serverWith(text, { workspace, cache, ...(run === 0 ? { files } : {}) });
+      const c0 = cpuMs(s.proc.pid!);
+      await s.open('long-list.yaml', text);
+      await quiet(stamps, 1500);
+      const mine = stamps.filter((x) => x.version === 1);
+      if (run > 0) opens.push(mine.at(-1)!.cpu - c0);
+      await s.shutdown();
+    }
+    const open = median(opens) / floor;
+    t.diagnostic(
+      `deep-error open ${open.toFixed(2)}× (server CPU ${opens.join(', ')} ms; plain parse ${floor.toFixed(1)} ms), ceiling ${DEEP_OPEN_CEILING}×`,
+    );
+    assert.ok(
+      open <= DEEP_OPEN_CEILING,
+      `the whole first answer took ${open.toFixed(2)}× a plain parse in CPU time (ceiling ${DEEP_OPEN_CEILING}×)`,
     );
   },
 );

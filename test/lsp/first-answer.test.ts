@@ -12,6 +12,9 @@ import { HANG_GUARD_MS, startServer, type TestServer } from './client';
 import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
 import { clusterSecret } from '../helpers/clusters';
 import { until } from '../helpers/guard';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine';
 
 const servers: TestServer[] = [];
@@ -144,4 +147,48 @@ test('settings that did not change reset nothing: the pull after start-up and a 
   assert.equal(await version(), v0, 'the same settings: nothing was reset');
   await announce({ validate: { debounceMs: 0 }, maxApplications: 999 });
   assert.ok((await version()) > v0, 'new settings reset the workspace index');
+});
+
+test('a second session on a large workspace: the files the first found to matter (the Argo CD install) are read before its first answer, which is the whole one', async () => {
+  // The install (a remote base of Argo CD 3.1.0) changes the text of a template error: the newest release
+  // names the template differently. Under `missingkey=error`, one element lacks the key the name reads.
+  const text = `${appsetHead('web', { options: '["missingkey=error"]' })}  generators:
+    - list:
+        elements: [{env: dev, team: a}, {env: prod}]
+${flowTemplate("'web-{{ .env }}-{{ .team }}'", 'repoURL: https://example.com/r.git, targetRevision: main, path: apps', `${LOCAL}, namespace: web`)}`;
+  // More files than the server reads before its first answer (lsp/handlers/publish.ts SMALL_WORKSPACE_FILES),
+  // even when the probe cache knows they do not matter (WorkspaceIndex CACHE_SKIPS_PER_FILE); the install's
+  // folder comes last in the listing.
+  const files: Record<string, string> = Object.fromEntries(
+    Array.from({ length: 700 }, (_, i) => [
+      `apps/group-${i % 10}/config-${String(i).padStart(3, '0')}.yaml`,
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: config-${i}\n`,
+    ]),
+  );
+  files['zz-argocd/kustomization.yaml'] =
+    'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nnamespace: argocd\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v3.1.0/manifests/install.yaml\n';
+  const workspace = mkdtempSync(join(tmpdir(), 'appset-lsp-'));
+  const cache = mkdtempSync(join(tmpdir(), 'appset-cache-'));
+  after(() => {
+    rmSync(workspace, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
+  });
+  const messages = (ds: { message: unknown }[]) => ds.map((d) => d.message);
+  // The first session: the install is found by the background read, and the error's text changes then.
+  const one = await startServer(files, {}, { workspace, env: { APPSET_CACHE_DIR: cache } });
+  servers.push(one);
+  const first = await one.open('web.yaml', text);
+  const all = await until(
+    () => one.published('web.yaml').filter((p) => p.version === 1),
+    (h) => h.length >= 2,
+    () => `a second publish once the workspace is read: ${JSON.stringify(one.published('web.yaml').map((p) => messages(p.diagnostics)))}`,
+  );
+  const whole = all[all.length - 1].diagnostics;
+  assert.equal(whole.length, 1, JSON.stringify(messages(whole)));
+  assert.notDeepEqual(messages(first), messages(whole), 'the install changes the error (else this test proves nothing)');
+  await one.shutdown();
+  // The second session reads the install before its first answer: that answer is the whole one.
+  const two = await startServer({}, {}, { workspace, env: { APPSET_CACHE_DIR: cache } });
+  servers.push(two);
+  assert.deepEqual(messages(await two.open('web.yaml', text)), messages(whole));
 });

@@ -17,7 +17,7 @@ import {
   type LanguageService,
   type Severity,
 } from '../engine';
-import { openIndexCache } from './indexCache';
+import { openIndexCache } from '../host/indexCache';
 import { collectInputs, readInput, type InputFile } from './inputs';
 import { readTextFile } from '../host/files';
 import { workspaceOf } from '../host/workspaceOf';

@@ -7,6 +7,7 @@
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { gitFolder, resolveBaseline } from '../host/baseline';
 import { createGitRevisionHost } from '../host/gitRevisionHost';
+import { openIndexCache } from '../host/indexCache';
 import { createNodeHost } from '../host/nodeHost';
 import { workspaceOf } from '../host/workspaceOf';
 import { resourceOfWebPath } from '../protocol';
@@ -18,6 +19,7 @@ import { transportFromArgs } from './transport';
 export const nodePlatform: ServerPlatform = {
   kind: 'node',
   createHost: createNodeHost,
+  workspaceCache: (roots) => openIndexCache(roots),
   workspaceOf,
   git: { gitFolder, resolveBaseline, revisionHost: createGitRevisionHost },
 };

@@ -4,7 +4,7 @@
  * vscode.dev). The handlers ask the platform and never import a host, so the web worker's bundle
  * carries no Node file system code (server/src/web/server.ts).
  */
-import type { EngineSettings } from '../engine';
+import type { EngineSettings, ProbeCache } from '../engine';
 import type { WorkspaceHost } from '../host/workspaceHost';
 import type { BaselineGit } from './impact';
 
@@ -13,6 +13,11 @@ export interface ServerPlatform {
   readonly kind: 'node' | 'browser';
   /** The host over the workspace `roots`; `log` takes its non-fatal problems. */
   createHost(roots: string[], settings: Partial<EngineSettings>, log: (message: string) => void): WorkspaceHost;
+  /**
+   * The workspace index's test results kept between sessions (host/indexCache.ts; none in the web worker):
+   * `save` writes what the session learned.
+   */
+  workspaceCache?(roots: string[]): (ProbeCache & { save(): void }) | undefined;
   /** The workspace a document belongs to when the editor named none (its git work tree, or its folder). */
   workspaceOf(file: string): string;
   /**

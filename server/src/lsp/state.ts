@@ -5,7 +5,7 @@
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Analysis, LanguageService } from '../engine';
+import type { Analysis, LanguageService, ProbeCache } from '../engine';
 import type { WorkspaceHost } from '../host/workspaceHost';
 import type { ServerPlatform } from './platform';
 import type { TextOf } from './convert';
@@ -39,6 +39,8 @@ export class ServerState {
   readonly documents = new TextDocuments(TextDocument);
   host!: WorkspaceHost;
   service!: LanguageService;
+  /** The workspace index's test results kept between sessions (platform.ts `workspaceCache`), if any. */
+  workspaceCache: (ProbeCache & { save(): void }) | undefined;
   settings: ServerSettings = DEFAULT_SERVER_SETTINGS;
   client: ClientCapabilities = {
     pullConfig: false,

@@ -38,19 +38,26 @@ export function scanActions(text: string): ActionScan {
   let i = 0;
   const n = text.length;
   while (i < n) {
-    const c = text.charCodeAt(i);
-    work++;
-    if (c === 10) {
-      lineStart = i + 1;
-      i++;
-      continue;
+    // The text up to the next `{{` is visited in one go with the string's own search (a character loop
+    // here was a sizeable part of a first answer, run before V8 has compiled it: issue 39): its newlines
+    // move the line start, and its `%{` may open a Terraform directive.
+    const next = text.indexOf('{{', i);
+    const stop = next < 0 ? n : next;
+    for (let p = terraformDirective === undefined ? text.indexOf('%{', i) : -1; p >= 0 && p < stop; p = text.indexOf('%{', p + 1)) {
+      const nl = text.lastIndexOf('\n', p - 1);
+      if (onlySpaceBefore(text, nl >= i ? nl + 1 : lineStart, p) && /^%\{~?\s*(?:for|if|endfor|endif|else)\b/.test(text.slice(p, p + 12))) {
+        terraformDirective = p;
+        break;
+      }
     }
-    if (c === 37 /* % */ && text.charCodeAt(i + 1) === 123 && terraformDirective === undefined && onlySpaceBefore(text, lineStart, i))
-      if (/^%\{~?\s*(?:for|if|endfor|endif|else)\b/.test(text.slice(i, i + 12))) terraformDirective = i;
-    if (c !== 123 /* { */ || text.charCodeAt(i + 1) !== 123) {
-      i++;
-      continue;
+    const nl = text.lastIndexOf('\n', stop - 1);
+    if (nl >= i) lineStart = nl + 1;
+    if (next < 0) {
+      work += n - i;
+      break;
     }
+    work += next - i + 1;
+    i = next;
     const start = i;
     const actionLine = lineStart;
     let j = i + 2;

@@ -50,6 +50,8 @@ export interface WorkspaceState {
   readonly reading: boolean;
   /** Reads more of a deferred workspace (see WorkspaceIndex.warm); true when all of it is read. */
   warm(budget: number): boolean;
+  /** Deferred mode: reads the files an earlier run found to matter (see WorkspaceIndex.readKnown). */
+  readKnown(): void;
   /** After `warm` finished: whether answers given before may change (validate again). */
   settle(): boolean;
   /** What the scan left out (caps, files over the size limit, FIFOs). */

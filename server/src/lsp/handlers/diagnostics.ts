@@ -187,6 +187,7 @@ function indexWarmUp(s: ServerState, revalidate: () => void): { start(): void; r
         return;
       }
       indexRead = true;
+      s.workspaceCache?.save();
       announceScanNotes();
       if (s.guard('workspace index', false, () => s.service.workspace.settle())) revalidate();
       logEnablement();

@@ -47,7 +47,9 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
     lastRaw = init.settings ?? init.appsetTools;
     s.settings = readSettings(init.settings ?? init.appsetTools);
     s.host = s.platform.createHost(roots, s.settings.engine, s.log);
-    s.service = getLanguageService({ host: s.host, deferWorkspaceScan: true });
+    // (Keyed by the roots: none without a workspace, whose roots come one document at a time.)
+    s.workspaceCache = rootless ? undefined : s.platform.workspaceCache?.(roots);
+    s.service = getLanguageService({ host: s.host, deferWorkspaceScan: true, workspaceCache: s.workspaceCache });
     return {
       // Where the server runs (a Node process or a browser's web worker): the client's tests read it.
       capabilities: { ...serverCapabilities(), experimental: { platform: s.platform.kind } },

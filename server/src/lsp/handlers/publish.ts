@@ -80,7 +80,17 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
     // (Answers other documents had from part of it are validated again.)
     const settled = s.guard('workspace index', false, () => {
       const ws = s.service.workspace;
-      return ws.reading && ws.warm(SMALL_WORKSPACE_FILES) && ws.settle();
+      if (!ws.reading) return false;
+      // The files an earlier session found to tell the Argo CD install (a handful, known from the probe
+      // cache, host/indexCache.ts; WorkspaceIndex.readKnown) are read now, so that the first answer already
+      // uses them; an ApplicationSet whose answer depends on the install was analysed twice
+      // before (with the newest release, then with the install's once the background read found it: twice
+      // the CPU of one answer on the bench's deep-error document, issue 39). The background read then only
+      // confirms them (`settle` re-validates when the whole workspace says otherwise).
+      ws.readKnown();
+      if (!ws.warm(SMALL_WORKSPACE_FILES)) return false;
+      s.workspaceCache?.save();
+      return ws.settle();
     });
     if (settled) hooks.scheduleOthers(doc.uri);
     // A document just opened goes into the workspace index before it is analysed (see OpenDocuments.opened).

@@ -1,7 +1,9 @@
 /**
- * The CLI's memory of the workspace index between runs: for each YAML file, its mtime+size and which
- * of the engine's interests its text passes (engine/workspace/interests.ts). A file known to pass
- * none is then not even read by the next `appset` run, which is most files of a repository.
+ * The workspace index's memory between runs of the CLI and sessions of the language server: for each
+ * YAML file, its mtime+size and which of the engine's interests its text passes
+ * (engine/workspace/interests.ts). A file known to pass none is then not even read by the next `appset`
+ * run or language server, which is most files of a repository (the server reads
+ * the files it knew to tell the Argo CD install before its first answer: lsp/handlers/publish.ts).
  *
  * One small JSON file per workspace in the cache folder: `$APPSET_CACHE_DIR`, else
  * `$XDG_CACHE_HOME/appset-tools`, else `~/.cache/appset-tools`. Safe to delete at any time; `--no-cache`
@@ -50,6 +52,7 @@ export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | 
   const now: Record<string, [string, number]> = Object.create(null);
   let changed = false;
   return {
+    passing: (mask) => Object.keys(old).filter((p) => Array.isArray(old[p]) && typeof old[p][1] === 'number' && (old[p][1] & mask) !== 0),
     get(p) {
       const e = old[p];
       if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'number') return undefined;

@@ -1,0 +1,96 @@
+/**
+ * One bench document opened in fresh product servers, the bench's 1,000-file repository as the workspace:
+ * the server's CPU time from didOpen to its whole answer (and to its first publish), per run. For working
+ * on one case of `npm run bench -- --only open` without running them all (and without yaml-language-server).
+ *   node --import tsx scripts/bench/open.ts <small|long|fifty|deep|huge> [runs] [--prof <dir>] [--keys N] [--server a.js,b.js]
+ * `--prof <dir>` runs the server under `node --cpu-prof` (list the profile with scripts/bench/profileTop.mjs);
+ * `--keys N` types N keystrokes in a list element after the open and prints their mean CPU time.
+ * `--server` names the built servers to compare (default this checkout's dist/server.js): their runs
+ * alternate, so that the machine's load falls on each alike; the medians are printed at the end.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './fixtures';
+import { startLsp } from './lsp';
+import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+
+const root = resolve(__dirname, '..', '..');
+const args = process.argv.slice(2);
+const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const docs: Record<string, () => string> = {
+  small,
+  long: () => longList(),
+  fifty: () => manyAppSets(),
+  deep: deepError,
+  huge: () => hugeFile(),
+};
+const which = args[0] ?? 'long';
+const runs = Number(args[1]) || 3;
+const prof = opt('--prof');
+const keys = Number(opt('--keys') ?? 0);
+const servers = (opt('--server') ?? join(root, 'dist', 'server.js')).split(',');
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+async function main() {
+  const text = docs[which]();
+  // The repository is generated once per machine (as the bench does in each run).
+  const repo = join(tmpdir(), 'appset-bench-open-repo');
+  if (!existsSync(join(repo, 'bench'))) {
+    gitopsRepo(repo, 1000);
+    mkdirSync(join(repo, 'bench'));
+  }
+  const file = join(repo, 'bench', `${which}.yaml`);
+  writeFileSync(file, text);
+  const cacheDir = join(tmpdir(), 'appset-bench-open-cache');
+  const results = servers.map(() => ({ whole: [] as number[], first: [] as number[], keys: [] as number[] }));
+  for (let j = 0; j < (runs + 1) * servers.length; j++) {
+    const i = Math.floor(j / servers.length);
+    const server = servers[j % servers.length];
+    const out = results[j % servers.length];
+    const s = await startLsp({
+      name: 'product',
+      argv: [...SERVER_NODE_OPTIONS, ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
+      root: repo,
+      initializationOptions: { settings: { validate: { debounceMs: 0 } } },
+      settings: { appsetTools: { validate: { debounceMs: 0 } } },
+      env: { APPSET_CACHE_DIR: cacheDir },
+    });
+    try {
+      const r = await s.open(file, text);
+      if (i > 0) {
+        out.whole.push(r.whole.cpuMs);
+        out.first.push(r.first.cpuMs);
+      }
+      let line = `${server}: ${i === 0 ? 'warm-up ' : ''}whole ${r.whole.cpuMs} ms CPU (${r.whole.ms.toFixed(0)} ms wall, ${r.whole.diagnostics.length} diagnostics), first ${r.first.cpuMs} ms, ${r.publishes} publishes`;
+      if (keys && i > 0) {
+        let cur = text;
+        let cpu = 0;
+        for (let k = 0; k < keys + 3; k++) {
+          const anchor = 'owner: owner-';
+          const at = cur.indexOf(anchor, cur.length / 2) + anchor.length;
+          cur = cur.slice(0, at) + 'x' + cur.slice(at);
+          const c0 = s.cpuMs();
+          await s.type(file, at, 'x');
+          await new Promise((r) => setTimeout(r, 150));
+          if (k >= 3) cpu += s.cpuMs() - c0;
+        }
+        line += `; keystroke ${(cpu / keys).toFixed(1)} ms CPU, peak RSS ${s.memory().peakMiB.toFixed(0)} MiB`;
+        out.keys.push(cpu / keys);
+      }
+      console.log(line);
+    } finally {
+      await s.stop();
+    }
+  }
+  servers.forEach((server, k) => {
+    const r = results[k];
+    console.log(
+      `${server}: median whole ${median(r.whole)} ms CPU, first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms` : ''}`,
+    );
+  });
+}
+void main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
