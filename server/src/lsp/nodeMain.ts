@@ -53,6 +53,8 @@ export function withVirtualWorkspaces(disk: ServerPlatform, connection: Connecti
       return (virtual ? viaClient : disk).createHost(roots, settings, log);
     },
     workspaceOf: (file) => (isVirtual(file) ? viaClient : disk).workspaceOf(file),
+    // The index's memory between sessions is the disk's (host/indexCache.ts); a virtual workspace keeps none.
+    workspaceCache: (roots) => (virtual ? undefined : disk.workspaceCache?.(roots)),
     // Getters: on the disk the handlers see no `ready` or `refresh` at all, as before (Node reads when asked).
     get ready() {
       return virtual ? viaClient.ready : disk.ready;
