@@ -19,10 +19,12 @@
 //   which test/unit/architecture.test.ts allows only from that module's own test folder);
 // - inside one package: relative paths, untouched (unless the target moved).
 // Reads imports from the syntax tree (TypeScript's parser): import/export declarations, `import x =
-// require()`, `require()` and `import()` calls, and `import('…')` types.
+// require()`, `require()` and `import()` calls, and `import('…')` types. A file it rewrites is given back
+// as Prettier prints it.
 import { readFileSync, readdirSync, statSync, existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
+import * as prettier from 'prettier';
 
 const root = resolve(new URL('../..', import.meta.url).pathname);
 const check = process.argv.includes('--check');
@@ -143,7 +145,8 @@ for (const abs of ['server', 'client', 'test', 'scripts'].flatMap((d) => sources
   let out = text;
   for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.next + out.slice(e.end);
   for (const e of edits) changes.push(`${file}: ${e.spec} -> ${e.next}`);
-  if (!check) writeFileSync(abs, out);
+  // A longer name can move a line past the print width: the file is given back as Prettier prints it.
+  if (!check) writeFileSync(abs, await prettier.format(out, { ...(await prettier.resolveConfig(abs)), filepath: abs }));
 }
 
 for (const c of changes) console.log(c);
