@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SETTINGS } from '../server/src/settingsTable';
+import { SETTINGS } from '@appset-tools/protocol/settingsTable';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 

@@ -5,7 +5,7 @@
 import * as path from 'path';
 import type * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 import { startClient } from './start';
 
 let client: LanguageClient | undefined;

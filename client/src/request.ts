@@ -3,7 +3,7 @@
  * the result of each method, so a request with the wrong params, or read as the wrong result, does
  * not compile (test/unit/protocol.test.ts).
  */
-import type { RequestMethod, RequestParams, RequestResult } from '../../server/src/protocol';
+import type { RequestMethod, RequestParams, RequestResult } from '@appset-tools/protocol';
 
 /** What `request` needs of a language client (vscode-languageclient's `LanguageClient` has it). */
 export interface RequestSender {

@@ -8,7 +8,7 @@
  *
  * The plan's shape is the server's contract (`RolloutPlan`, re-exported by server/src/protocol.ts).
  */
-import { Commands, type ChangeSummary, type PlanStep, type RolloutPlan } from '../../server/src/protocol';
+import { Commands, type ChangeSummary, type PlanStep, type RolloutPlan } from '@appset-tools/protocol';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;

@@ -12,7 +12,7 @@ import { HANG_GUARD_MS, startServer, type TestServer } from './client';
 import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
 import { clusterSecret } from '../helpers/clusters';
 import { until } from '../helpers/guard';
-import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine';
+import { FIRST_PASS_MIN_CHARS } from '@appset-tools/engine';
 
 const servers: TestServer[] = [];
 after(async () => {

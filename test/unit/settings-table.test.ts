@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SETTINGS } from '../../server/src/settingsTable';
-import { DEFAULT_SETTINGS } from '../../server/src/engine';
+import { SETTINGS } from '@appset-tools/protocol/settingsTable';
+import { DEFAULT_SETTINGS } from '@appset-tools/engine';
 import { DEFAULT_SERVER_SETTINGS, readSettings } from '../../server/src/lsp/settings';
 import { EDITORS_DOC, PACKAGE_JSON, withContributedSettings, withSettingsTable } from '../../scripts/settings-table';
 

@@ -20,13 +20,13 @@ import {
   type EngineSettings,
   type LanguageService,
   type ProgressiveSyncOverride,
-} from '../engine';
+} from '@appset-tools/engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
 import { gitWorkTreeOf, workspaceOf } from '../host/workspaceOf';
 import type { CliIO } from './io';
 import { messageLine, oneLine } from './safeText';
-import { isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../settingsTable';
+import { isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '@appset-tools/protocol/settingsTable';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
 export class UsageError extends Error {}

@@ -1,6 +1,12 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
-import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping, type ProgressiveSyncOverride } from '../engine';
-import { isWholeNumberSetting, SETTINGS, type WholeNumberSetting } from '../settingsTable';
+import {
+  DEFAULT_SETTINGS,
+  isVersionSetting,
+  type EngineSettings,
+  type InstanceMapping,
+  type ProgressiveSyncOverride,
+} from '@appset-tools/engine';
+import { isWholeNumberSetting, SETTINGS, type WholeNumberSetting } from '@appset-tools/protocol/settingsTable';
 
 export interface ServerSettings {
   validate: boolean;

@@ -23,7 +23,7 @@ import { documentValues, parseDocuments, type YamlDocument, nodeAt, type JsonPat
 import type { Json, Span } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
-import type { Enablement, EnablementEvidence } from '../../protocol';
+import type { Enablement, EnablementEvidence } from '@appset-tools/protocol';
 import { argoValuesKeys, chartBeside, fluxSources, isArgoChartSource, isOciSource } from '../versions/detect';
 import { fluxArgoChart, type FluxSourceLookup } from '../versions/fluxChart';
 import { installOf, isInstallFolder, isSample, type Instance } from './instances';

@@ -9,7 +9,7 @@ import type { Span } from '../../types';
 import type { JsonPath } from '../../yaml';
 import { viewOf } from '../../view/appset';
 import { sub, type Field } from '../../view/place';
-import { referencedParams } from '../../../gotemplate';
+import { referencedParams } from '@appset-tools/gotemplate';
 import { isObj } from '../../objects';
 import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generators';
 import { valueSpan } from '../../expand/scalarOffsets';

@@ -4,7 +4,7 @@
  * view (`view/`).
  */
 import type { AppSetContext } from '../context';
-import type { RolloutPlan } from '../../../protocol';
+import type { RolloutPlan } from '@appset-tools/protocol';
 import { computePlan } from '../../rollout/plan';
 import type { StrategyView } from '../../view/strategy';
 import { viewOf } from '../../view/appset';

@@ -11,7 +11,7 @@ import { names, windowText } from '../../rollout/describe';
 import { appsetNamespace } from './plan';
 import type { StrategyView } from '../../rollout/spec';
 import { stepKeySpan } from '../../view/strategy';
-import type { PlanStep, RolloutPlan } from '../../../protocol';
+import type { PlanStep, RolloutPlan } from '@appset-tools/protocol';
 import { severityOf } from '../../diagnostics/codes';
 import { windowMissDiagnostics } from './windowMissDiagnostics';
 

@@ -8,7 +8,7 @@ import { parseLenientDocument, type AppSetDoc, yamlLimitMessage } from '../../ya
 import { viewOf } from '../../view/appset';
 import { sub, subPath } from '../../view/place';
 import type { EngineDiagnostic, Json } from '../../types';
-import { validateOptions } from '../../../gotemplate';
+import { validateOptions } from '@appset-tools/gotemplate';
 import { isObj, own } from '../../objects';
 import { diag } from './util';
 import { GATES, has } from '../../versions/gates';
