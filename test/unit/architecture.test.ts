@@ -43,7 +43,7 @@ function importsOfText(text: string, abs: string): Import[] {
   const file = relative(root, abs);
   const out: Import[] = [];
   const add = (spec: string, typeOnly: boolean) =>
-    out.push({ file, spec, target: spec.startsWith('.') ? relative(root, resolve(dirname(abs), spec)) : undefined, typeOnly });
+    out.push({ file, spec, target: spec.startsWith('.') ? relative(root, resolve(dirname(abs), spec)) : workspaceTarget(spec), typeOnly });
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier))
       add(node.moduleSpecifier.text, !!node.importClause?.isTypeOnly);
@@ -63,6 +63,22 @@ function importsOfText(text: string, abs: string): Import[] {
   };
   visit(ts.createSourceFile(abs, text, ts.ScriptTarget.Latest, false, /\.m?js$/.test(abs) ? ts.ScriptKind.JS : ts.ScriptKind.TS));
   return out;
+}
+
+/**
+ * The workspace packages (package.json `workspaces`) by name: an import of `@appset-tools/engine` or
+ * `@appset-tools/protocol/settingsTable` targets that package's folder or the file under it, as a relative
+ * import of the same file would.
+ */
+const WORKSPACES = new Map<string, string>(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces as string[]).map((dir) => [
+    JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name as string,
+    dir,
+  ]),
+);
+function workspaceTarget(spec: string): string | undefined {
+  for (const [name, dir] of WORKSPACES) if (spec === name || spec.startsWith(name + '/')) return dir + spec.slice(name.length);
+  return undefined;
 }
 
 const importsOf = (abs: string) => importsOfText(readFileSync(abs, 'utf8'), abs);
@@ -239,9 +255,9 @@ test("the web worker's server (server/src/web) carries no Node host and no Node 
   assert.deepEqual(bad, []);
 });
 
-test('protocol.ts has no runtime imports (types only), so the client bundle never pulls in engine code', () => {
+test('the protocol package has no runtime imports (types only), so the client bundle never pulls in engine code', () => {
   const bad = violations(
-    (i) => (i.file === 'server/src/protocol.ts' && !i.typeOnly ? `${i.file} imports ${i.spec} at run time` : undefined),
+    (i) => (under(i.file, 'server/src/protocol') && !i.typeOnly ? `${i.file} imports ${i.spec} at run time` : undefined),
     'protocol',
   );
   assert.deepEqual(bad, []);
@@ -263,8 +279,8 @@ const LAYERS: string[][] = [
     'server/src/engine/didYouMean',
     'server/src/engine/steps',
     'server/src/engine/paths',
-    'server/src/protocol',
-    'server/src/settingsTable',
+    'server/src/protocol/index',
+    'server/src/protocol/settingsTable',
   ],
   // What a document is (an ApplicationSet, argocd-apps values, a Helm chart template): tests on texts
   // and values that the reader asks when it lists a file's ApplicationSets.
@@ -304,7 +320,10 @@ test('ARCHITECTURE.md states the layers this test checks, in the same order', ()
   const stated = [...block.matchAll(/^\d+\. (.*)$/gm)].map((m) =>
     [...m[1].matchAll(/`([^`]+)`/g)].map((n) => n[1].replace(/\/$|\.ts$/g, '')).sort(),
   );
-  const checked = LAYERS.map((l) => l.map((d) => d.replace(/^server\/src\/(engine\/)?/, '')).sort());
+  // The protocol package's two files are named as before it was a package: protocol.ts is its index.
+  const checked = LAYERS.map((l) =>
+    l.map((d) => d.replace(/^server\/src\/protocol\/index$/, 'protocol').replace(/^server\/src\/(engine\/|protocol\/)?/, '')).sort(),
+  );
   assert.deepEqual(stated, checked);
 });
 
@@ -465,7 +484,10 @@ const IMPORT_BREAKS: [rule: string, file: string, text: string][] = [
   ['fronts', 'server/src/cli/x.ts', "import { runChecks } from '../engine/validate/checks';"],
   ['fronts', 'server/src/lsp/x.ts', "export { execute } from '../gotemplate/exec';"],
   ['client', 'client/src/x.ts', "import { createService } from '../../server/src/engine';"],
-  ['protocol', 'server/src/protocol.ts', "import { CODES } from './engine/codeLists';"],
+  ['protocol', 'server/src/protocol/index.ts', "import { CODES } from '../engine/codeLists';"],
+  ['protocol', 'server/src/protocol/settingsTable.ts', "import { CODES } from '@appset-tools/engine';"],
+  ['fronts', 'server/src/cli/x.ts', "import { execute } from '@appset-tools/gotemplate';"],
+  ['client', 'client/src/x.ts', "import { createService } from '@appset-tools/engine';"],
   ['layers', 'server/src/engine/yaml/x.ts', "import { viewOf } from '../view';"],
   ['layers', 'server/src/engine/kinds/x.ts', "import {\n  parseFile, // the reader's\n} from '../yaml';"],
   ['yaml-library', 'server/src/engine/validate/x.ts', "import { parseDocument } from 'yaml';"],
@@ -484,7 +506,8 @@ test('every planted break of the import graph is caught by its rule', () => {
     ['engine-io', 'server/src/host/x.ts', "import { readFileSync } from 'node:fs';"],
     ['layers', 'server/src/engine/view/x.ts', "import { parseFile } from '../yaml';"],
     ['yaml-library', 'server/src/engine/yaml/x.ts', "import { parseDocument } from 'yaml';"],
-    ['protocol', 'server/src/protocol.ts', "import type { CODES } from './engine/codeLists';"],
+    ['protocol', 'server/src/protocol/index.ts', "import type { CODES } from '../engine/codeLists';"],
+    ['client', 'client/src/x.ts', "import type { RolloutPlan } from '@appset-tools/protocol';"],
   ];
   for (const [rule, file, text] of fine)
     assert.deepEqual(violations(IMPORT_RULES.get(rule)!, undefined, importsOfText(text, join(root, file))), [], text);
