@@ -1,4 +1,4 @@
-// One settings table (server/src/settingsTable.ts): package.json's contribution, docs/editors.md's
+// One settings table (server/src/protocol/settingsTable.ts): package.json's contribution, docs/editors.md's
 // table, the engine's and the server's defaults and what the server reads all agree with it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
