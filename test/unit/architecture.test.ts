@@ -7,7 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
@@ -511,4 +512,68 @@ test('every planted break of the import graph is caught by its rule', () => {
   ];
   for (const [rule, file, text] of fine)
     assert.deepEqual(violations(IMPORT_RULES.get(rule)!, undefined, importsOfText(text, join(root, file))), [], text);
+});
+
+const CODEMOD = join(root, 'scripts/arch/workspace-imports.mjs');
+
+test('imports between the workspace packages are by name: the workspace codemod finds nothing to rewrite', () => {
+  const r = spawnSync(process.execPath, [CODEMOD, '--check'], { cwd: root, encoding: 'utf8' });
+  assert.equal(r.status, 0, `run: node scripts/arch/workspace-imports.mjs\n${r.stdout}${r.stderr}`);
+});
+
+test("the workspace codemod rewrites a branch's relative imports to package names once, follows moved files, and names an import past a door", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'workspace-codemod-'));
+  const files: Record<string, string> = {
+    '.prettierrc.json': readFileSync(join(root, '.prettierrc.json'), 'utf8'),
+    'package.json': JSON.stringify({ workspaces: ['server/src/gotemplate', 'server/src/protocol', 'server/src/engine', 'server'] }),
+    'server/src/gotemplate/package.json': JSON.stringify({ name: '@appset-tools/gotemplate', exports: { '.': './index.ts' } }),
+    'server/src/gotemplate/index.ts': 'export const a = 1;\n',
+    'server/src/gotemplate/exec.ts': 'export const b = 2;\n',
+    'server/src/protocol/package.json': JSON.stringify({
+      name: '@appset-tools/protocol',
+      exports: { '.': './index.ts', './settingsTable': './settingsTable.ts' },
+    }),
+    'server/src/protocol/index.ts': 'export interface P {\n  x: number;\n}\n',
+    'server/src/protocol/settingsTable.ts': 'export const SETTINGS = [];\n',
+    'server/src/engine/package.json': JSON.stringify({ name: '@appset-tools/engine', exports: { '.': './index.ts' } }),
+    // Written before the packages: the settings table where it was, the template library by path.
+    'server/src/engine/index.ts':
+      "import { a } from '../gotemplate';\nimport { SETTINGS } from '../settingsTable';\nimport { c } from './own';\nexport { a, c, SETTINGS };\n",
+    'server/src/engine/own.ts': 'export const c = 3;\n',
+    'server/src/engine/deep.ts': "export { b } from '../gotemplate/exec';\n",
+    'server/package.json': JSON.stringify({ name: '@appset-tools/server', exports: {} }),
+    'server/src/lsp/main.ts':
+      "import { a } from '../engine';\nimport type { P } from '../protocol';\nexport const f = (p: P) => a + p.x;\n",
+    'test/unit/x.test.ts':
+      "import { a } from '../../server/src/engine';\nimport { b } from '../../server/src/gotemplate/exec';\nexport const g = a + b;\n",
+  };
+  try {
+    for (const [f, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, f)), { recursive: true });
+      writeFileSync(join(dir, f), text);
+    }
+    const run = () => spawnSync(process.execPath, [CODEMOD, `--root=${dir}`], { encoding: 'utf8' });
+    const first = run();
+    assert.equal(first.status, 1, first.stdout + first.stderr);
+    assert.match(first.stderr, /server\/src\/engine\/deep\.ts: \.\.\/gotemplate\/exec reaches past @appset-tools\/gotemplate's door/);
+    const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+    assert.equal(
+      read('server/src/engine/index.ts'),
+      "import { a } from '@appset-tools/gotemplate';\nimport { SETTINGS } from '@appset-tools/protocol/settingsTable';\nimport { c } from './own';\nexport { a, c, SETTINGS };\n",
+    );
+    assert.equal(read('server/src/engine/deep.ts'), "export { b } from '@appset-tools/gotemplate/exec';\n");
+    assert.equal(
+      read('server/src/lsp/main.ts'),
+      "import { a } from '@appset-tools/engine';\nimport type { P } from '@appset-tools/protocol';\nexport const f = (p: P) => a + p.x;\n",
+    );
+    // A test reaches a door by name and a module's internals by its path (the test-door rules above hold which).
+    assert.equal(
+      read('test/unit/x.test.ts'),
+      "import { a } from '@appset-tools/engine';\nimport { b } from '../../server/src/gotemplate/exec';\nexport const g = a + b;\n",
+    );
+    const second = run();
+    assert.match(second.stdout, /^0 import\(s\) rewritten; 1 past a door\.$/m, second.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
