@@ -3,6 +3,7 @@
 const esbuild = require('esbuild');
 const path = require('path');
 const fs = require('fs');
+const { packageBoundaries } = require('./scripts/arch/packageBoundaries');
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -13,6 +14,9 @@ const common = {
   sourcemap: true,
   logLevel: 'warning',
   absWorkingDir: __dirname,
+  // The workspace packages' doors hold by esbuild's own package resolution (their `exports` maps);
+  // this plugin refuses what a name cannot express: a relative path into another package, an unlisted one.
+  plugins: [packageBoundaries(__dirname)],
 };
 
 // Schema validators are generated at build time (ajv standalone code), one file per schema in
@@ -22,9 +26,11 @@ const common = {
 const validatorsModule = /[\\/]engine[\\/]validate[\\/]validators\.ts$/;
 // Loaded through V8's code cache like the bundles (server/src/codeCache.ts): compiling the validator
 // is a good part of a start's first answer on a small file.
+// (The build's own wiring, not a source import: it names the server's code cache by its absolute path,
+// which the package-boundaries plugin leaves alone.)
 const validatorsLoader = `
 const path = require('path');
-const { requireCached } = require('../../codeCache');
+const { requireCached } = require(${JSON.stringify(path.join(__dirname, 'server/src/codeCache'))});
 const loaded = new Map();
 exports.getValidator = function getValidator(name) {
   let v = loaded.get(name);
@@ -94,8 +100,8 @@ const loader = (name) => ({
 });
 const builds = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { entryPoints: ['server/src/server.ts'], outfile: 'dist/lib/server.js', plugins: [validatorsPlugin] },
-  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/lib/cli.js', plugins: [validatorsPlugin] },
+  { entryPoints: ['server/src/server.ts'], outfile: 'dist/lib/server.js', plugins: [...common.plugins, validatorsPlugin] },
+  { entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/lib/cli.js', plugins: [...common.plugins, validatorsPlugin] },
   // Both loaders are commands of the npm package (package.json `bin`: appset, appset-language-server).
   { ...loader('server'), outfile: 'dist/server.js', banner: { js: '#!/usr/bin/env node' } },
   { ...loader('cli'), outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
@@ -145,7 +151,7 @@ const webBuilds = [
     outfile: 'dist/web/server.js',
     alias: { 'vscode-languageserver/node': 'vscode-languageserver/browser' },
     inject: ['process.ts', 'buffer.ts', 'timers.ts'].map((f) => path.join(webShims, f)),
-    plugins: [webPlugin],
+    plugins: [...common.plugins, webPlugin],
   },
 ];
 

@@ -79,8 +79,8 @@ export default tseslint.config(
     files: ['client/src/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        ['**/server/src/*', '**/server/src/**', '!**/server/src/protocol'],
-        'The client imports only server/src/protocol.ts from the server.',
+        ['**/server/src/*', '**/server/src/**', '!**/server/src/protocol', '@appset-tools/*', '!@appset-tools/protocol'],
+        'The client imports only the protocol package (@appset-tools/protocol) from the server.',
       ),
     },
   },

@@ -30,7 +30,7 @@ import { storyPreview, type PreviewTimes } from './bench/preview';
 import { impactRows } from './bench/impact';
 import { webWorkerFigures } from './bench/webWorker';
 import { storyAppSet, storySecrets } from '../test/helpers/story';
-import { SERVER_NODE_OPTIONS } from '../server/src/protocol';
+import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);

@@ -1,6 +1,6 @@
 /**
  * package.json's `contributes.configuration` and docs/editors.md's settings table, generated from the
- * one settings table (server/src/settingsTable.ts). The docs table sits between
+ * one settings table (server/src/protocol/settingsTable.ts). The docs table sits between
  * `<!-- generated: settings -->` and `<!-- /generated -->`; test/unit/settings-table.test.ts checks
  * that both agree with the table.
  *   node --import tsx scripts/settings-table.ts           rewrite package.json and docs/editors.md
@@ -8,7 +8,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SETTINGS } from '../server/src/settingsTable';
+import { SETTINGS } from '@appset-tools/protocol/settingsTable';
 
 const esc = (s: string) => s.replace(/\|/g, '\\|');
 

@@ -1,4 +1,4 @@
-// `npm test`: type-check, lint (ESLint with the architecture's import zones), formatting (Prettier), build, then every suite. Exits non-zero if any step fails.
+// `npm test`: type-check (everything as one program, then each workspace package on its own), lint (ESLint with the architecture's import zones), formatting (Prettier), build, then every suite. Exits non-zero if any step fails.
 // Suites: test/unit and test/lsp (node's test runner, TypeScript through tsx), test/vscode (the
 // extension inside a real VS Code, see test/vscode/README.md). Set APPSET_SKIP_VSCODE=1 to skip
 // the last one locally (CI never sets it).
@@ -25,6 +25,8 @@ function testFiles(dir) {
 }
 
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// The workspace packages one by one, each seeing the others only as its tsconfig.json references them.
+run('npx', ['tsc', '-b', 'tsconfig.packages.json']);
 run('npx', ['eslint', 'server/src', 'client/src', 'test', 'scripts', 'eslint-rules']);
 run('npm', ['run', '--silent', 'format:check']);
 run('node', ['esbuild.js']);

@@ -4,7 +4,7 @@
  * (`appsetTools/changeTexts`); this only shows them, as read-only documents of their own scheme.
  */
 import * as vscode from 'vscode';
-import { CHANGE_SCHEME, Requests } from '../../server/src/protocol';
+import { CHANGE_SCHEME, Requests } from '@appset-tools/protocol';
 import { request, serverUri, type RequestSender } from './request';
 
 export class ChangeDiff implements vscode.TextDocumentContentProvider, vscode.Disposable {

@@ -9,7 +9,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { ClientRequests, SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { ClientRequests, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 import { startClient } from './start';
 import { readDirectory, readFile } from './web/files';
 import { fromServerUri, toServerUri } from './web/uris';

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import { State, type BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
-import { Notifications, type InputDocumentParams } from '../../server/src/protocol';
+import { Notifications, type InputDocumentParams } from '@appset-tools/protocol';
 import { serverUri } from './request';
 
 /** Larger texts are left to the file on disk (the server reads no file over 1 MB either). */

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
-import { PREVIEW_SCHEME, Requests } from '../../server/src/protocol';
+import { PREVIEW_SCHEME, Requests } from '@appset-tools/protocol';
 import { request, serverUri } from './request';
 import { affectsResults } from './refresh';
 import { previewHeader } from './previewOutline';

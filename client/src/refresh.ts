@@ -1,7 +1,7 @@
 /** When the preview, the rollout view and the status bar must ask the server again. */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
-import { Notifications, PREVIEW_SCHEME } from '../../server/src/protocol';
+import { Notifications, PREVIEW_SCHEME } from '@appset-tools/protocol';
 
 /**
  * An edit to the shown document, or to any other YAML document (it may be a cluster Secret, an

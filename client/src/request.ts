@@ -4,7 +4,7 @@
  * not compile (test/unit/protocol.test.ts).
  */
 import type { Uri } from 'vscode';
-import type { RequestMethod, RequestParams, RequestResult } from '../../server/src/protocol';
+import type { RequestMethod, RequestParams, RequestResult } from '@appset-tools/protocol';
 
 /** What `request` needs of a language client (vscode-languageclient's `LanguageClient` has it). */
 export interface RequestSender {

@@ -6,9 +6,9 @@
  * and scrolls to the step whose lens was clicked. At scale, each step counts its Applications by
  * cluster and by the labels the steps select on, big waves and long runs of waves are folded.
  *
- * The plan's shape is the server's contract (`RolloutPlan`, re-exported by server/src/protocol.ts).
+ * The plan's shape is the server's contract (`RolloutPlan`, re-exported by server/src/protocol/index.ts).
  */
-import { Commands, type ChangeSummary, type PlanStep, type RolloutPlan } from '../../server/src/protocol';
+import { Commands, type ChangeSummary, type PlanStep, type RolloutPlan } from '@appset-tools/protocol';
 
 const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;

@@ -7,7 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
-import { Requests, type RolloutPlan } from '../../server/src/protocol';
+import { Requests, type RolloutPlan } from '@appset-tools/protocol';
 import { request, serverUri } from './request';
 import { planBody, planScrollTarget, renderPlan } from './rolloutHtml';
 import { affectsResults } from './refresh';

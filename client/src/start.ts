@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient, LanguageClientOptions } from 'vscode-languageclient/node';
-import { CHANGE_SCHEME, Commands, PREVIEW_SCHEME } from '../../server/src/protocol';
+import { CHANGE_SCHEME, Commands, PREVIEW_SCHEME } from '@appset-tools/protocol';
 import { ChangeDiff } from './changeDiff';
 import { PreviewProvider } from './preview';
 import { RolloutView } from './rolloutView';

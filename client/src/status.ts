@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { BaseLanguageClient as LanguageClient } from 'vscode-languageclient/node';
-import { Commands, Requests, type FileInfo, type FileInfoAppSet } from '../../server/src/protocol';
+import { Commands, Requests, type FileInfo, type FileInfoAppSet } from '@appset-tools/protocol';
 import { request, serverUri } from './request';
 
 export const HAS_APPSET_CONTEXT = 'appsetTools.hasApplicationSet';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getLanguageService } from '../../server/src/engine/service/languageService';
 import { createNodeHost } from '../../server/src/host/nodeHost';
-import { renderString } from '../../server/src/gotemplate/index';
+import { renderString } from '@appset-tools/gotemplate';
 import { clusterSecrets } from '../../test/helpers/clusters';
 import { appsetHead, clusterListMatrix, rollingSyncBy } from '../../test/helpers/appsets';
 

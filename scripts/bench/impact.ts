@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest, DidChangeTextDocumentNotification, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { startLsp } from './lsp';
 import { CLUSTERS, SERVICES, storyRollout, storySecrets } from '../../test/helpers/story';
-import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 export interface ImpactRow {
   measure: string;

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './fixtures';
 import { startLsp } from './lsp';
-import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 const root = resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { fileUriOfPath } from '../../server/src/protocol';
+import { fileUriOfPath } from '@appset-tools/protocol';
 import { startWorkerOn, WEB_SERVER } from '../../test/helpers/webWorker';
 import { small } from './fixtures';
 

@@ -20,7 +20,7 @@ import {
   CodeLensRequest,
   CompletionRequest,
 } from 'vscode-languageserver-protocol/node';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { fileText, sample, tree, type TreeEntry } from './inputs';
 import { initializeParams, spawnStdioServer } from '../lsp/client';

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createDecipheriv, createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
 import bcryptjs from 'bcryptjs';
-import { renderString } from '../../server/src/gotemplate';
+import { renderString } from '@appset-tools/gotemplate';
 import { configureCostly, costly, resetCostly } from '../../server/src/gotemplate/sprig/crypto';
 import { ipBytes } from '../../server/src/gotemplate/sprig/certs';
 import { appset, workspace } from '../unit/generators-helpers';

@@ -15,7 +15,7 @@ import {
   validateOptions,
   TemplateError,
   NON_DETERMINISTIC_FUNCTIONS,
-} from '../../server/src/gotemplate/index';
+} from '@appset-tools/gotemplate';
 import { templateFuncs } from '../../server/src/gotemplate/funcmap';
 import { parseCount } from '../../server/src/gotemplate/api';
 import { formatFloat } from '../../server/src/gotemplate/floatfmt';

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { renderString, NEWEST_LIBRARIES, type TemplateLibraries } from '../../server/src/gotemplate';
+import { renderString, NEWEST_LIBRARIES, type TemplateLibraries } from '@appset-tools/gotemplate';
 import {
   parseVersion,
   parseConstraints,

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertNoHang } from '../helpers/guard';
-import { renderString, renderValue, referencedParams, TemplateError } from '../../server/src/gotemplate/index';
+import { renderString, renderValue, referencedParams, TemplateError } from '@appset-tools/gotemplate';
 
 const TOKENS = [
   '{{',

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isStackOverflow, renderString, TemplateError } from '../../server/src/gotemplate/index';
+import { isStackOverflow, renderString, TemplateError } from '@appset-tools/gotemplate';
 
 const fromYamlError = (y: string): string => {
   try {

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderString, TemplateError } from '../../server/src/gotemplate';
+import { renderString, TemplateError } from '@appset-tools/gotemplate';
 
 const render = (t: string, params: Record<string, unknown>, options: string[] = []) =>
   renderString(t, params, { goTemplate: true, options });

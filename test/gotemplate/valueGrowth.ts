@@ -8,7 +8,7 @@
  * JSON line per case, so that the parent sees which case was running if the child dies.
  */
 import { builtinsMap, templateFuncs } from '../../server/src/gotemplate/funcmap';
-import { renderString, TemplateError, limitExpensiveFunctions } from '../../server/src/gotemplate/index';
+import { renderString, TemplateError, limitExpensiveFunctions } from '@appset-tools/gotemplate';
 import { sizeOf } from '../../server/src/gotemplate/budget';
 import type { GoFunc, GoParamType } from '../../server/src/gotemplate/funcs';
 import type { Builtin, ValueFunc } from '../../server/src/gotemplate/builtins';

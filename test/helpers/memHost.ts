@@ -3,7 +3,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings } from '../../server/src/engine';
+import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings } from '@appset-tools/engine';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 

@@ -7,7 +7,7 @@ import { before } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { bundleCli, repoRoot, runCli, type CliRun } from './cli';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { reportRoot } from '../../server/src/cli/common';
 

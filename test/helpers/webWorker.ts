@@ -23,7 +23,7 @@ import {
   type Message,
   type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
-import { ClientRequests, type WebDirectoryEntry, type WebFileResult } from '../../server/src/protocol';
+import { ClientRequests, type WebDirectoryEntry, type WebFileResult } from '@appset-tools/protocol';
 
 export const WEB_SERVER = join(__dirname, '..', '..', 'dist', 'web', 'server.js');
 

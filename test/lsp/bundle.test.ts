@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { HANG_GUARD_MS, repoRoot, serverPath, startServer } from './client';
 import { appsetHead } from '../helpers/appsets';
-import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 import { tuneServerHeap } from '../../server/src/heapFlags';
 
 test('the client bundle contains no engine code', () => {

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import * as YAML from 'yaml';
 import { startServer, type TestServer } from './client';
 import { deepError, longList } from '../../scripts/bench/fixtures';
-import { SERVER_NODE_OPTIONS } from '../../server/src/protocol';
+import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 /** Whole first answer (server CPU from didOpen to its last publish of the opened version) ÷ one plain parse. */
 const OPEN_CEILING = 9.0;

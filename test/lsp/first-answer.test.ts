@@ -15,7 +15,7 @@ import { until } from '../helpers/guard';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FIRST_PASS_MIN_CHARS } from '../../server/src/engine';
+import { FIRST_PASS_MIN_CHARS } from '@appset-tools/engine';
 
 const servers: TestServer[] = [];
 after(async () => {

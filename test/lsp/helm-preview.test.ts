@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ExecuteCommandRequest } from 'vscode-languageserver-protocol/node';
 import { repoRoot, startServer, type TestServer } from './client';
 import { git, runCli } from '../helpers/cli';
-import { Commands, Requests, type PreviewResult } from '../../server/src/protocol';
+import { Commands, Requests, type PreviewResult } from '@appset-tools/protocol';
 
 // `include` is Helm's own (it calls the chart's named templates): not rendered here (engine/service/helmRender.ts).
 const TEMPLATE = `apiVersion: argoproj.io/v1alpha1

@@ -22,7 +22,7 @@ import {
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 import { clusterSecret } from '../helpers/clusters';
 import { until } from '../helpers/guard';
-import { Requests } from '../../server/src/protocol';
+import { Requests } from '@appset-tools/protocol';
 import { HoverRequest } from 'vscode-languageserver-protocol/node';
 
 const servers: TestServer[] = [];

@@ -18,7 +18,7 @@ import {
   ResponseError,
 } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
-import { Requests } from '../../server/src/protocol';
+import { Requests } from '@appset-tools/protocol';
 import { appsetHead, flowTemplate, LOCAL, longListAppSet } from '../helpers/appsets';
 
 /** A matrix of two lists: `a × b` parameter sets (the preview stops at maxApplications). */

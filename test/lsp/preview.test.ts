@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { HoverRequest, CodeLensRequest } from 'vscode-languageserver-protocol/node';
 import { startServer, type TestServer } from './client';
 import { renderPlan } from '../../client/src/rolloutHtml';
-import type { RolloutPlan } from '../../server/src/protocol';
+import type { RolloutPlan } from '@appset-tools/protocol';
 import { clusterSecrets } from '../helpers/clusters';
 import { appsetHead, clusterListMatrix, flowTemplate, rollingSyncBy, serviceElements, TIER_LABEL } from '../helpers/appsets';
 

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { assertAnswersHover, messageOf, startServer, stopStdio } from './client';
 import { peakRssPreload, probeAppSet, probeChart, TEMPLATE_PROBES, type Peak } from '../helpers/templateProbes';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
-import { Requests, type PreviewResult } from '../../server/src/protocol';
+import { Requests, type PreviewResult } from '@appset-tools/protocol';
 
 /** A few hundred MB: the idle server holds about 60 MB; before, one probe took it past 1.4 GB and killed it. */
 const CEILING_MB = 400;

@@ -22,7 +22,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { messageOf, serverPath, spawnStdioServer, startServer, stopStdio } from './client';
 import { until } from '../helpers/guard';
-import { ClientRequests, fileUriOfPath, webPathOf, type WebDirectoryEntry, type WebFileResult } from '../../server/src/protocol';
+import { ClientRequests, fileUriOfPath, webPathOf, type WebDirectoryEntry, type WebFileResult } from '@appset-tools/protocol';
 import { VIRTUAL_NO_GIT_HISTORY, VIRTUAL_ONLY_OPENED_REPOSITORY } from '../../server/src/lsp/nodeMain';
 
 const SHOP = readFileSync(join(__dirname, '..', 'fixtures', 'installs', 'kustomize-overlay', 'appsets', 'shop.yaml'), 'utf8');

@@ -22,7 +22,7 @@ import {
 import { initializeParams, messageOf, startServer } from './client';
 import { startWorkerOn, startWorkerServer, WEB_SERVER } from '../helpers/webWorker';
 import { until } from '../helpers/guard';
-import { fileUriOfPath, resourceOfWebPath, webPathOf } from '../../server/src/protocol';
+import { fileUriOfPath, resourceOfWebPath, webPathOf } from '@appset-tools/protocol';
 
 const SHOP = readFileSync(join(__dirname, '..', 'fixtures', 'installs', 'kustomize-overlay', 'appsets', 'shop.yaml'), 'utf8');
 const FILES = {

@@ -5,12 +5,17 @@
  * exceptions are all tested: a planted break must be reported by the named rule, a text that is
  * allowed by design must not be. The near-variants that the regular expressions this replaced missed
  * are marked "(missed before)".
+ *
+ * The boundaries between the workspace packages (package.json `workspaces`) are facts of the build, not
+ * of a lint rule: the breaks at the end are planted in a package and must be refused by the package's
+ * TypeScript project (`tsc -b tsconfig.packages.json`) and/or by esbuild as esbuild.js bundles.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
+import { buildPackages, esbuildErrors, tscErrors } from '../helpers/packageBuild';
 
 const root = resolve(__dirname, '../..');
 const eslint = new ESLint({ cwd: root });
@@ -148,6 +153,7 @@ export const BREAKS: Plant[] = [
   zone('server/src/lsp/planted.ts', "import { runChecks } from '../engine/validate/checks';\nexport { runChecks };"),
   zone('server/src/cli/planted.ts', "import { execute } from '../gotemplate/exec';\nexport { execute };"),
   zone('client/src/planted.ts', "import { createService } from '../../server/src/engine';\nexport { createService };"),
+  zone('client/src/planted.ts', "import { createService } from '@appset-tools/engine';\nexport { createService };"),
 ];
 
 /** Texts allowed by design: each must lint clean of the architecture rules. */
@@ -227,4 +233,60 @@ test("the path look-up rule's list names files that exist (a moved or deleted fi
     allowed.filter((f) => !existsSync(join(root, f))),
     [],
   );
+});
+
+/**
+ * Breaks of the packages' boundaries, each refused by the build: `tsc`, the package's TypeScript project
+ * (a name past a door does not resolve: TS2307; a path into a package it does not reference is not in its
+ * project: TS6307), `esbuild` (the same `exports` maps; scripts/arch/packageBoundaries.js refuses a
+ * relative path into another package and a package its package.json does not list).
+ */
+const BUILD_BREAKS: { file: string; text: string; by: ('tsc' | 'esbuild')[] }[] = [
+  // Past a door, by name.
+  { file: LSP, text: "export { own } from '@appset-tools/engine/objects';", by: ['tsc', 'esbuild'] },
+  { file: LSP, text: "export { runChecks } from '@appset-tools/engine/validate/checks/index';", by: ['tsc', 'esbuild'] },
+  { file: CHECK, text: "export { execute } from '@appset-tools/gotemplate/exec';", by: ['tsc', 'esbuild'] },
+  { file: CHECK, text: "export { SOURCE } from '@appset-tools/server/src/lsp/convert';", by: ['tsc', 'esbuild'] },
+  // Past a door, by a relative path (the name the codemod would refuse to write).
+  { file: LSP, text: "export { runChecks } from '../../engine/validate/checks';", by: ['esbuild'] },
+  { file: 'server/src/cli/planted.ts', text: "export { execute } from '../gotemplate/exec';", by: ['esbuild'] },
+  // Across a forbidden layer: a package its project does not reference, its package.json does not list.
+  { file: 'server/src/gotemplate/planted.ts', text: "export { own } from '../engine/objects';", by: ['tsc', 'esbuild'] },
+  { file: 'server/src/gotemplate/planted.ts', text: "export { getLanguageService } from '@appset-tools/engine';", by: ['esbuild'] },
+  { file: CHECK, text: "export { SOURCE } from '../../../lsp/convert';", by: ['tsc', 'esbuild'] },
+  { file: 'server/src/protocol/planted.ts', text: "export { severityOf } from '../engine/diagnostics/codes';", by: ['tsc', 'esbuild'] },
+  { file: 'client/src/planted.ts', text: "export { getLanguageService } from '../../server/src/engine';", by: ['tsc', 'esbuild'] },
+  { file: 'client/src/planted.ts', text: "export { getLanguageService } from '@appset-tools/engine';", by: ['esbuild'] },
+  { file: LSP, text: "export { renderString } from '@appset-tools/gotemplate';", by: ['esbuild'] },
+];
+/** Imports through the doors the packages' dependencies allow: the build takes them. */
+const BUILD_ALLOWED: { file: string; text: string }[] = [
+  { file: LSP, text: "export { getLanguageService } from '@appset-tools/engine';" },
+  { file: CHECK, text: "export { renderString } from '@appset-tools/gotemplate';" },
+  { file: CHECK, text: "export { SETTINGS } from '@appset-tools/protocol/settingsTable';" },
+  { file: 'client/src/planted.ts', text: "export { Requests } from '@appset-tools/protocol';" },
+  { file: 'server/src/engine/planted.ts', text: "export { own } from './objects';" },
+];
+
+test('every planted break of the packages is refused by the build (tsc -b, esbuild), and their doors are open', async () => {
+  buildPackages();
+  // Each planted at its own path (the same file name twice in one project would be one file).
+  const at = (file: string, n: number) => file.replace(/\.ts$/, `${n}.ts`);
+  const plants = [...BUILD_BREAKS, ...BUILD_ALLOWED].map((p, n) => ({ ...p, file: at(p.file, n) }));
+  // Only the errors of a boundary count: a module that does not resolve, a file outside the project.
+  const BOUNDARY = /^TS(2307|6307):/;
+  const tsc = tscErrors(new Map(plants.map((p) => [p.file, p.text])));
+  const wrong: string[] = [];
+  for (const p of plants) {
+    const by = 'by' in p ? (p.by as string[]) : [];
+    const all = tsc.get(p.file) ?? [];
+    const found = { tsc: all.filter((e) => BOUNDARY.test(e)), esbuild: await esbuildErrors(p.file, p.text) };
+    // A planted text is otherwise correct: any other error would make its verdict say nothing.
+    const other = all.filter((e) => !BOUNDARY.test(e));
+    if (other.length) wrong.push(`${p.file}: ${p.text}\n  ${other.join('\n  ')}`);
+    for (const tool of ['tsc', 'esbuild'] as const)
+      if (by.includes(tool) !== found[tool].length > 0)
+        wrong.push(`${tool} ${by.includes(tool) ? 'took' : 'refused'} ${p.file}: ${p.text}\n  ${found[tool].join('\n  ')}`);
+  }
+  assert.deepEqual(wrong, []);
 });

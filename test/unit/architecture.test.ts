@@ -7,7 +7,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
@@ -43,7 +44,7 @@ function importsOfText(text: string, abs: string): Import[] {
   const file = relative(root, abs);
   const out: Import[] = [];
   const add = (spec: string, typeOnly: boolean) =>
-    out.push({ file, spec, target: spec.startsWith('.') ? relative(root, resolve(dirname(abs), spec)) : undefined, typeOnly });
+    out.push({ file, spec, target: spec.startsWith('.') ? relative(root, resolve(dirname(abs), spec)) : workspaceTarget(spec), typeOnly });
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier))
       add(node.moduleSpecifier.text, !!node.importClause?.isTypeOnly);
@@ -63,6 +64,22 @@ function importsOfText(text: string, abs: string): Import[] {
   };
   visit(ts.createSourceFile(abs, text, ts.ScriptTarget.Latest, false, /\.m?js$/.test(abs) ? ts.ScriptKind.JS : ts.ScriptKind.TS));
   return out;
+}
+
+/**
+ * The workspace packages (package.json `workspaces`) by name: an import of `@appset-tools/engine` or
+ * `@appset-tools/protocol/settingsTable` targets that package's folder or the file under it, as a relative
+ * import of the same file would.
+ */
+const WORKSPACES = new Map<string, string>(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces as string[]).map((dir) => [
+    JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name as string,
+    dir,
+  ]),
+);
+function workspaceTarget(spec: string): string | undefined {
+  for (const [name, dir] of WORKSPACES) if (spec === name || spec.startsWith(name + '/')) return dir + spec.slice(name.length);
+  return undefined;
 }
 
 const importsOf = (abs: string) => importsOfText(readFileSync(abs, 'utf8'), abs);
@@ -239,9 +256,9 @@ test("the web worker's server (server/src/web) carries no Node host and no Node 
   assert.deepEqual(bad, []);
 });
 
-test('protocol.ts has no runtime imports (types only), so the client bundle never pulls in engine code', () => {
+test('the protocol package has no runtime imports (types only), so the client bundle never pulls in engine code', () => {
   const bad = violations(
-    (i) => (i.file === 'server/src/protocol.ts' && !i.typeOnly ? `${i.file} imports ${i.spec} at run time` : undefined),
+    (i) => (under(i.file, 'server/src/protocol') && !i.typeOnly ? `${i.file} imports ${i.spec} at run time` : undefined),
     'protocol',
   );
   assert.deepEqual(bad, []);
@@ -263,8 +280,8 @@ const LAYERS: string[][] = [
     'server/src/engine/didYouMean',
     'server/src/engine/steps',
     'server/src/engine/paths',
-    'server/src/protocol',
-    'server/src/settingsTable',
+    'server/src/protocol/index',
+    'server/src/protocol/settingsTable',
   ],
   // The YAML reader: values, located trees, ranges and syntax findings, nothing about Argo CD.
   ['server/src/engine/yaml'],
@@ -314,7 +331,10 @@ test('ARCHITECTURE.md states the layers this test checks, in the same order', ()
   const stated = [...block.matchAll(/^\d+\. (.*)$/gm)].map((m) =>
     [...m[1].matchAll(/`([^`]+)`/g)].map((n) => n[1].replace(/\/$|\.ts$/g, '')).sort(),
   );
-  const checked = LAYERS.map((l) => l.map((d) => d.replace(/^server\/src\/(engine\/)?/, '')).sort());
+  // The protocol package's two files are named as before it was a package: protocol.ts is its index.
+  const checked = LAYERS.map((l) =>
+    l.map((d) => d.replace(/^server\/src\/protocol\/index$/, 'protocol').replace(/^server\/src\/(engine\/|protocol\/)?/, '')).sort(),
+  );
   assert.deepEqual(stated, checked);
 });
 
@@ -494,7 +514,10 @@ const IMPORT_BREAKS: [rule: string, file: string, text: string][] = [
   ['fronts', 'server/src/cli/x.ts', "import { runChecks } from '../engine/validate/checks';"],
   ['fronts', 'server/src/lsp/x.ts', "export { execute } from '../gotemplate/exec';"],
   ['client', 'client/src/x.ts', "import { createService } from '../../server/src/engine';"],
-  ['protocol', 'server/src/protocol.ts', "import { CODES } from './engine/codeLists';"],
+  ['protocol', 'server/src/protocol/index.ts', "import { CODES } from '../engine/codeLists';"],
+  ['protocol', 'server/src/protocol/settingsTable.ts', "import { CODES } from '@appset-tools/engine';"],
+  ['fronts', 'server/src/cli/x.ts', "import { execute } from '@appset-tools/gotemplate';"],
+  ['client', 'client/src/x.ts', "import { createService } from '@appset-tools/engine';"],
   ['layers', 'server/src/engine/yaml/x.ts', "import { fieldsOf } from '../fields';"],
   ['layers', 'server/src/engine/yaml/x.ts', "import {\n  parseFile, // what a document is\n} from '../kinds';"],
   ['layers', 'server/src/engine/yaml/x.ts', "import { isAppSetValue } from '../kinds/appset';"],
@@ -517,8 +540,73 @@ test('every planted break of the import graph is caught by its rule', () => {
     ['layers', 'server/src/engine/fields/x.ts', "import { parseFile } from '../kinds';"],
     ['layers', 'server/src/engine/kinds/x.ts', "import { parseYamlFile } from '../yaml';"],
     ['yaml-library', 'server/src/engine/yaml/x.ts', "import { parseDocument } from 'yaml';"],
-    ['protocol', 'server/src/protocol.ts', "import type { CODES } from './engine/codeLists';"],
+    ['protocol', 'server/src/protocol/index.ts', "import type { CODES } from '../engine/codeLists';"],
+    ['client', 'client/src/x.ts', "import type { RolloutPlan } from '@appset-tools/protocol';"],
   ];
   for (const [rule, file, text] of fine)
     assert.deepEqual(violations(IMPORT_RULES.get(rule)!, undefined, importsOfText(text, join(root, file))), [], text);
+});
+
+const CODEMOD = join(root, 'scripts/arch/workspace-imports.mjs');
+
+test('imports between the workspace packages are by name: the workspace codemod finds nothing to rewrite', () => {
+  const r = spawnSync(process.execPath, [CODEMOD, '--check'], { cwd: root, encoding: 'utf8' });
+  assert.equal(r.status, 0, `run: node scripts/arch/workspace-imports.mjs\n${r.stdout}${r.stderr}`);
+});
+
+test("the workspace codemod rewrites a branch's relative imports to package names once, follows moved files, and names an import past a door", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'workspace-codemod-'));
+  const files: Record<string, string> = {
+    '.prettierrc.json': readFileSync(join(root, '.prettierrc.json'), 'utf8'),
+    'package.json': JSON.stringify({ workspaces: ['server/src/gotemplate', 'server/src/protocol', 'server/src/engine', 'server'] }),
+    'server/src/gotemplate/package.json': JSON.stringify({ name: '@appset-tools/gotemplate', exports: { '.': './index.ts' } }),
+    'server/src/gotemplate/index.ts': 'export const a = 1;\n',
+    'server/src/gotemplate/exec.ts': 'export const b = 2;\n',
+    'server/src/protocol/package.json': JSON.stringify({
+      name: '@appset-tools/protocol',
+      exports: { '.': './index.ts', './settingsTable': './settingsTable.ts' },
+    }),
+    'server/src/protocol/index.ts': 'export interface P {\n  x: number;\n}\n',
+    'server/src/protocol/settingsTable.ts': 'export const SETTINGS = [];\n',
+    'server/src/engine/package.json': JSON.stringify({ name: '@appset-tools/engine', exports: { '.': './index.ts' } }),
+    // Written before the packages: the settings table where it was, the template library by path.
+    'server/src/engine/index.ts':
+      "import { a } from '../gotemplate';\nimport { SETTINGS } from '../settingsTable';\nimport { c } from './own';\nexport { a, c, SETTINGS };\n",
+    'server/src/engine/own.ts': 'export const c = 3;\n',
+    'server/src/engine/deep.ts': "export { b } from '../gotemplate/exec';\n",
+    'server/package.json': JSON.stringify({ name: '@appset-tools/server', exports: {} }),
+    'server/src/lsp/main.ts':
+      "import { a } from '../engine';\nimport type { P } from '../protocol';\nexport const f = (p: P) => a + p.x;\n",
+    'test/unit/x.test.ts':
+      "import { a } from '../../server/src/engine';\nimport { b } from '../../server/src/gotemplate/exec';\nexport const g = a + b;\n",
+  };
+  try {
+    for (const [f, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, f)), { recursive: true });
+      writeFileSync(join(dir, f), text);
+    }
+    const run = () => spawnSync(process.execPath, [CODEMOD, `--root=${dir}`], { encoding: 'utf8' });
+    const first = run();
+    assert.equal(first.status, 1, first.stdout + first.stderr);
+    assert.match(first.stderr, /server\/src\/engine\/deep\.ts: \.\.\/gotemplate\/exec reaches past @appset-tools\/gotemplate's door/);
+    const read = (f: string) => readFileSync(join(dir, f), 'utf8');
+    assert.equal(
+      read('server/src/engine/index.ts'),
+      "import { a } from '@appset-tools/gotemplate';\nimport { SETTINGS } from '@appset-tools/protocol/settingsTable';\nimport { c } from './own';\nexport { a, c, SETTINGS };\n",
+    );
+    assert.equal(read('server/src/engine/deep.ts'), "export { b } from '@appset-tools/gotemplate/exec';\n");
+    assert.equal(
+      read('server/src/lsp/main.ts'),
+      "import { a } from '@appset-tools/engine';\nimport type { P } from '@appset-tools/protocol';\nexport const f = (p: P) => a + p.x;\n",
+    );
+    // A test reaches a door by name and a module's internals by its path (the test-door rules above hold which).
+    assert.equal(
+      read('test/unit/x.test.ts'),
+      "import { a } from '@appset-tools/engine';\nimport { b } from '../../server/src/gotemplate/exec';\nexport const g = a + b;\n",
+    );
+    const second = run();
+    assert.match(second.stdout, /^0 import\(s\) rewritten; 1 past a door\.$/m, second.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

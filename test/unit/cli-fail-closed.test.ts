@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { bundleCli, runCli, writeFiles } from '../helpers/cli';
-import { YAML_LIMITS } from '../../server/src/gotemplate';
+import { YAML_LIMITS } from '@appset-tools/gotemplate';
 
 let cli = '';
 let work = '';

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { planBody, renderPlan } from '../../client/src/rolloutHtml';
-import type { RolloutPlan as Plan } from '../../server/src/protocol';
-import { verdictOf } from '../../server/src/engine';
+import type { RolloutPlan as Plan } from '@appset-tools/protocol';
+import { verdictOf } from '@appset-tools/engine';
 
 /** A plan as the server sends it: its verdict is the engine's, worded from its enablement (every front's words). */
 const withVerdict = (p: Omit<Plan, 'verdict'>): Plan => ({ ...p, verdict: verdictOf(p.enablement, p.totalApps) });

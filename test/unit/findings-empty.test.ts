@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, secret, secrets, workspace, workspaceFor } from './generators-helpers';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../helpers/memHost';
 import { applyEdits } from './rollout-helpers';
 

@@ -2,8 +2,8 @@
 // with, hasKey, coalesce, dig, ternary or empty renders its fallback, so it is not "missing".
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { referencedParams } from '../../server/src/gotemplate';
-import { getLanguageService, emptyHost } from '../../server/src/engine';
+import { referencedParams } from '@appset-tools/gotemplate';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
 
 const guarded = (t: string) => referencedParams(t, true).map((r) => `${r.path.join('.')}${r.guarded ? '?' : ''}`);
 

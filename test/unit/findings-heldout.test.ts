@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
-import { getLanguageService, emptyHost } from '../../server/src/engine';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
 import { workspaceFor } from './generators-helpers';
 
 const ls = getLanguageService({ host: emptyHost() });

@@ -2,7 +2,7 @@
 // where one is clear, replacing the generic errors the same mistake causes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService, emptyHost } from '../../server/src/engine';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
 
 const ls = getLanguageService({ host: emptyHost() });
 let n = 0;

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService, emptyHost } from '../../server/src/engine';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
 import { appset, workspaceFor } from './generators-helpers';
 import { clusterSecret } from '../helpers/clusters';
 

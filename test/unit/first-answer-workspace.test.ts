@@ -12,7 +12,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService, type LanguageService } from '../../server/src/engine';
+import { getLanguageService, type LanguageService } from '@appset-tools/engine';
 import { memHost, repoFiles } from '../helpers/memHost';
 import { appsetPatch, KUSTOMIZATION, patchWorkspace, WHOLE_APPSET } from '../helpers/kustomize';
 

@@ -2,10 +2,10 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
-import type { EngineSettings } from '../../server/src/engine';
-import type { Expansion, RolloutPlan } from '../../server/src/engine';
+import type { EngineSettings } from '@appset-tools/engine';
+import type { Expansion, RolloutPlan } from '@appset-tools/engine';
 import { MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
 export const sharedDir = resolve(__dirname, '..', '..', '..', 'shared');

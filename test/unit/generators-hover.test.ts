@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { appset, secret, secrets, workspaceFor } from './generators-helpers';
 

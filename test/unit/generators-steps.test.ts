@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyHost, getLanguageService } from '../../server/src/engine';
+import { emptyHost, getLanguageService } from '@appset-tools/engine';
 import { matrixAppSet } from '../../scripts/bench/responsiveness';
 import { longListAppSet } from '../helpers/appsets';
 

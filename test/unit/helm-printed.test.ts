@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { workspaceFor } from './generators-helpers';
 import { chartFiles } from '../helpers/charts';
-import { getLanguageService, emptyHost } from '../../server/src/engine';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
 
 const VALUES = `source:
   repoURL: https://example.com/gitops.git

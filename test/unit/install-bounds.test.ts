@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { repoRoot } from '../helpers/cli';
 import { bundledCli } from '../helpers/realworld';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../helpers/memHost';
 import { rollingSyncBy } from '../helpers/appsets';
 

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../helpers/cli';
 import { posix, serviceOver, bundledCli } from '../helpers/realworld';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../helpers/memHost';
 import { applyEdits, storyService } from './rollout-helpers';
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import * as os from 'node:os';
 import { repoRoot } from '../helpers/cli';
 import { posix, serviceOver, bundledCli } from '../helpers/realworld';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { applyEdits, storyService } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { rollingSyncBy } from '../helpers/appsets';

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repoRoot } from '../helpers/cli';
 import { bundledCli, posix, serviceOver } from '../helpers/realworld';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../helpers/memHost';
 import { storyFindings } from './rollout-helpers';
 import { rollingSyncBy } from '../helpers/appsets';

@@ -8,7 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';
 import { storyAppSet, storyRollout, storySecrets } from '../helpers/story';

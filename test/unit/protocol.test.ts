@@ -3,7 +3,7 @@
 // one of them compiles.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Requests, type RequestMethod, type RequestResult, type RequestTypes } from '../../server/src/protocol';
+import { Requests, type RequestMethod, type RequestResult, type RequestTypes } from '@appset-tools/protocol';
 import { request, type RequestSender } from '../../client/src/request';
 
 /** A sender that records what `request` sends and answers `reply`. */

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { getLanguageService, emptyHost } from '../../server/src/engine';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
 import { bundledCli, posix, REAL_WORLD as fixtures, serviceOver } from '../helpers/realworld';
 
 const repo = path.resolve(__dirname, '..', '..');

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService, type EngineSettings } from '../../server/src/engine';
+import { getLanguageService, type EngineSettings } from '@appset-tools/engine';
 import { fixtureFiles } from './rollout-helpers';
 import { memHost } from '../helpers/memHost';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC, rollingSyncBy } from '../helpers/appsets';

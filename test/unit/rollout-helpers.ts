@@ -1,12 +1,12 @@
 /** Test helpers for the rollout tests: fixture loading, text edits and the real facade's context over the story. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Analysis, EngineDiagnostic, EngineSettings, LanguageService, LanguageServiceParams } from '../../server/src/engine';
+import type { Analysis, EngineDiagnostic, EngineSettings, LanguageService, LanguageServiceParams } from '@appset-tools/engine';
 
 import { memHost } from '../helpers/memHost';
 import { clusterSecrets } from '../helpers/clusters';
 import { CLUSTERS } from '../helpers/story';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 
 /** A feature module as the facade calls it (engine/features/context.ts `FeatureContributor`), named from the door's parameters. */
 type Contributor = NonNullable<LanguageServiceParams['contributors']>[number];

@@ -2,7 +2,7 @@
 // never from the whole workspace (README "Which Argo CD instance").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService, type InstanceMapping } from '../../server/src/engine';
+import { getLanguageService, type InstanceMapping } from '@appset-tools/engine';
 import { memHost } from '../helpers/memHost';
 import { rollingSyncBy } from '../helpers/appsets';
 

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { atOnceOf, changeHtml, chipApp, groupKey, renderPlan, type GroupElement } from '../../client/src/rolloutHtml';
-import type { ChangeSummary, RolloutPlan } from '../../server/src/protocol';
+import type { ChangeSummary, RolloutPlan } from '@appset-tools/protocol';
 
 const apps = (prefix: string, clusters: number, perCluster: number) =>
   Array.from({ length: clusters * perCluster }, (_, i) => `${prefix}-${Math.floor(i / perCluster)}-${i % perCluster}`);

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { renderPlan } from '../../client/src/rolloutHtml';
 import { memHost } from '../helpers/memHost';
 import { cmdParamsCm } from '../helpers/clusters';

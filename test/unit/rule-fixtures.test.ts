@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { getLanguageService, emptyHost, type EngineDiagnostic } from '../../server/src/engine';
+import { getLanguageService, emptyHost, type EngineDiagnostic } from '@appset-tools/engine';
 import { annotationAt, annotationsOf, expectedOf, key, rewrite, strip, type Annotation } from '../helpers/ruleFixtures';
 
 const dir = path.resolve(__dirname, '..', 'fixtures', 'rules');

@@ -9,7 +9,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection } from 'vscode-languageserver/node';
 import { ServerState } from '../../server/src/lsp/state';
 import { nodePlatform } from '../../server/src/lsp/nodeMain';
-import type { Analysis, LanguageService } from '../../server/src/engine';
+import type { Analysis, LanguageService } from '@appset-tools/engine';
 
 function stateWith(doc: TextDocument): { state: ServerState; started: () => number } {
   const state = new ServerState({ console: { error() {}, log() {} } } as unknown as Connection, nodePlatform);

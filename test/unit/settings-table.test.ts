@@ -1,10 +1,10 @@
-// One settings table (server/src/settingsTable.ts): package.json's contribution, docs/editors.md's
+// One settings table (server/src/protocol/settingsTable.ts): package.json's contribution, docs/editors.md's
 // table, the engine's and the server's defaults and what the server reads all agree with it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { SETTINGS } from '../../server/src/settingsTable';
-import { DEFAULT_SETTINGS } from '../../server/src/engine';
+import { SETTINGS } from '@appset-tools/protocol/settingsTable';
+import { DEFAULT_SETTINGS } from '@appset-tools/engine';
 import { DEFAULT_SERVER_SETTINGS, readSettings } from '../../server/src/lsp/settings';
 import { EDITORS_DOC, PACKAGE_JSON, withContributedSettings, withSettingsTable } from '../../scripts/settings-table';
 

@@ -3,7 +3,7 @@
 // reason — never from its message (ARCHITECTURE.md: problems are values, not text).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { emptyHost, getLanguageService, type EngineDiagnostic } from '../../server/src/engine';
+import { emptyHost, getLanguageService, type EngineDiagnostic } from '@appset-tools/engine';
 import { appsetHead, listOf, MINIMAL_TEMPLATE_SPEC } from '../helpers/appsets';
 
 const ls = getLanguageService({ host: emptyHost() });

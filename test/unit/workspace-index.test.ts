@@ -10,7 +10,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import { getLanguageService, type LanguageService } from '../../server/src/engine';
+import { getLanguageService, type LanguageService } from '@appset-tools/engine';
 import { FIXTURES, fixtureFiles } from './rollout-helpers';
 import { memHost, repoFiles } from '../helpers/memHost';
 import { appsetHead, MINIMAL_TEMPLATE_SPEC, rollingSyncBy } from '../helpers/appsets';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { BrowserMessageReader, BrowserMessageWriter, LanguageClient } from 'vscode-languageclient/browser';
-import { ClientRequests } from '../../../server/src/protocol';
+import { ClientRequests } from '@appset-tools/protocol';
 import { startClient } from '../start';
 import { readDirectory, readFile } from './files';
 import { fromServerUri, toServerUri } from './uris';

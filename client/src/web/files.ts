@@ -3,7 +3,7 @@
  * API, which reads local folders, remote workspaces and virtual ones (github.dev) alike.
  */
 import * as vscode from 'vscode';
-import type { WebDirectoryEntry, WebFileResult } from '../../../server/src/protocol';
+import type { WebDirectoryEntry, WebFileResult } from '@appset-tools/protocol';
 import { resourceOf } from './uris';
 
 export async function readDirectory(path: string): Promise<WebDirectoryEntry[] | null> {

@@ -5,7 +5,7 @@
  * scheme pass unchanged.
  */
 import * as vscode from 'vscode';
-import { fileUriOfPath, PREVIEW_SCHEME, resourceOfWebPath, webPathOf } from '../../../server/src/protocol';
+import { fileUriOfPath, PREVIEW_SCHEME, resourceOfWebPath, webPathOf } from '@appset-tools/protocol';
 
 const UNCHANGED = new Set(['untitled', PREVIEW_SCHEME]);
 

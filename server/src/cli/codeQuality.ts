@@ -3,7 +3,7 @@
  * issue subset GitLab reads: description, check_name, fingerprint, severity, location.path/lines), so
  * findings show in the merge request's Code Quality widget. Suppressed findings are left out.
  */
-import type { Severity } from '../engine';
+import type { Severity } from '@appset-tools/engine';
 import type { LintReport } from './report';
 
 const SEVERITY: Record<Severity, 'blocker' | 'critical' | 'major' | 'minor' | 'info'> = {

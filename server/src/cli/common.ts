@@ -19,13 +19,18 @@ import {
   type EngineHost,
   type EngineSettings,
   type LanguageService,
-} from '../engine';
+} from '@appset-tools/engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFile } from '../host/files';
 import { gitWorkTreeOf, workspaceOf } from '../host/workspaceOf';
 import type { CliIO } from './io';
 import { messageLine, oneLine } from './safeText';
-import { isProgressiveSyncOverride, isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../settingsTable';
+import {
+  isProgressiveSyncOverride,
+  isWholeNumberSetting,
+  wholeNumberRange,
+  type WholeNumberSetting,
+} from '@appset-tools/protocol/settingsTable';
 
 /** Thrown for bad usage; subcommands print the message and exit 2. */
 export class UsageError extends Error {}

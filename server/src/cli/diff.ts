@@ -21,7 +21,7 @@ import {
   type LanguageService,
   type RepoConfig,
   type SideAppSet,
-} from '../engine';
+} from '@appset-tools/engine';
 import { createNodeHost } from '../host/nodeHost';
 import { readTextFileWithin } from '../host/files';
 import { createGitRevisionHost, resolveCommit, workTreeRoot, GitError } from '../host/gitRevisionHost';

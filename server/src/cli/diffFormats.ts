@@ -3,7 +3,7 @@
  * the GitHub Action and the GitLab job update their previous comment instead of adding one), a
  * summary line, one table per changed ApplicationSet, and the field-level details folded.
  */
-import type { AppChange, AppSetDiff, DiffReport, Json, StepSize } from '../engine';
+import type { AppChange, AppSetDiff, DiffReport, Json, StepSize } from '@appset-tools/engine';
 import { messageLine, textLines } from './safeText';
 import { mdCode, mdCodeProse, mdText } from './safeMarkdown';
 

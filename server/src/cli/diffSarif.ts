@@ -5,7 +5,16 @@
  * step), and the head's permission denials (`appset/project-denies`, where lint puts them). The same
  * SARIF writer as `appset lint` (`sarif.ts`), one rule per code of the registry.
  */
-import { codeInfo, fingerprints, lineOfOffset, lineStarts, type AppSetDiff, type DiffReport, type SideAppSet, type Span } from '../engine';
+import {
+  codeInfo,
+  fingerprints,
+  lineOfOffset,
+  lineStarts,
+  type AppSetDiff,
+  type DiffReport,
+  type SideAppSet,
+  type Span,
+} from '@appset-tools/engine';
 import type { LintReport, ReportFile, ReportFinding } from './report';
 import { TOOL_NAME, TOOL_VERSION } from './report';
 import { toSarif } from './sarif';

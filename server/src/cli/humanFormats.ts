@@ -3,7 +3,7 @@
  * commands that GitHub Actions turns into annotations on the pull request's diff) and `markdown`
  * (a summary and one table per file, for job summaries and PR comments).
  */
-import type { Severity } from '../engine';
+import type { Severity } from '@appset-tools/engine';
 import { codeHelpUri, summaryLine, type LintReport, type ReportFinding } from './report';
 import { messageLine, oneLine, textLines } from './safeText';
 import { mdCodeProse, mdText } from './safeMarkdown';

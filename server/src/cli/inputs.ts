@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { compareGoStrings, SKIPPED_FOLDERS } from '../engine';
+import { compareGoStrings, SKIPPED_FOLDERS } from '@appset-tools/engine';
 import { readTextFile, readTextFileWithin, type ReadResult } from '../host/files';
 import type { CliIO } from './io';
 

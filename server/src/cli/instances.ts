@@ -4,7 +4,7 @@
  * settings, the files and lines that say so, and the ApplicationSets found under the paths it runs.
  */
 import type { CliIO } from './io';
-import { getLanguageService, installReportLines, looksLikeAppSet } from '../engine';
+import { getLanguageService, installReportLines, looksLikeAppSet } from '@appset-tools/engine';
 import { collectInputs, readInput } from './inputs';
 import { INSTANCE_USAGE, VERSION_USAGE, choice, engineArgs, hostForInputs, instanceProblem, readCommand, toPosix } from './common';
 

@@ -16,7 +16,7 @@ import {
   type Finding,
   type LanguageService,
   type Severity,
-} from '../engine';
+} from '@appset-tools/engine';
 import { openIndexCache } from '../host/indexCache';
 import { collectInputs, readInput, type InputFile } from './inputs';
 import { readTextFile } from '../host/files';

@@ -15,7 +15,7 @@ import {
   timelineMarkdown,
   type EngineDiagnostic,
   type RolloutPlan,
-} from '../engine';
+} from '@appset-tools/engine';
 import {
   LineMap,
   loadOneFile,

@@ -16,7 +16,7 @@ import {
   choice,
   onlyFile,
 } from './common';
-import { compareGoStrings } from '../engine';
+import { compareGoStrings } from '@appset-tools/engine';
 
 const USAGE = `usage: appset render <file> [options]
 

@@ -6,13 +6,13 @@
  * The JSON format is this report as it is. CONTRACT (`version: 1`): fields may be added, none renamed
  * or removed; a breaking change increments `version`.
  */
-import type { Severity } from '../engine';
+import type { Severity } from '@appset-tools/engine';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '../product';
 
 export const REPORT_VERSION = 1;
 export const TOOL_NAME = PRODUCT_NAME;
 export const TOOL_VERSION = PRODUCT_VERSION;
-export { README_URL, codeAnchor, codeHelpUri } from '../engine';
+export { README_URL, codeAnchor, codeHelpUri } from '@appset-tools/engine';
 
 export interface ReportLocation {
   /** Path relative to the repository root (git work tree, else the current folder; `/`-separated), or absolute outside it. */

@@ -5,8 +5,8 @@
  * `partialFingerprints` entry, related locations, the affected Applications as properties, and
  * `suppressions` for findings an inline comment suppresses.
  */
-import { ALL_CODES, type CodeInfo } from '../engine';
-import type { Severity } from '../engine';
+import { ALL_CODES, type CodeInfo } from '@appset-tools/engine';
+import type { Severity } from '@appset-tools/engine';
 import { TOOL_NAME, TOOL_VERSION, README_URL, codeHelpUri, type LintReport, type ReportFinding, type ReportLocation } from './report';
 
 /** The partialFingerprints key; bump the suffix if the fingerprint recipe ever changes. */

@@ -1,6 +1,6 @@
 import type { CliIO } from './io';
 import { messageLine, oneLine } from './safeText';
-import { renderString, renderValue, TemplateError } from '../engine';
+import { renderString, renderValue, TemplateError } from '@appset-tools/engine';
 import { applyLimits } from './common';
 
 const USAGE = `usage:

@@ -6,7 +6,7 @@
  * Architecture invariant: engine code never imports `fs`, `child_process` or `vscode`; it asks the host.
  * Paths given to and returned by the host are absolute, normalised, with `/` separators.
  */
-import { SETTINGS, type ProgressiveSyncOverride } from '../settingsTable';
+import { SETTINGS, type ProgressiveSyncOverride } from '@appset-tools/protocol/settingsTable';
 
 export interface FileStat {
   isFile: boolean;

@@ -57,16 +57,16 @@ export { planTitle, enablementLine, rollingSyncLines, skippedLine, verdictOf } f
 export { timelineLines, timelineMarkdown, minutesText, clockText } from './rollout/timeline';
 export type { RolloutTimeline, TimelineStep, TimelineStop } from './rollout/timeline';
 export { installReportLines, type InstallReport, type InstallReportEntry } from './install/report';
-export type { RolloutPlan, PlanStep, PlanWave, Enablement } from '../protocol';
+export type { RolloutPlan, PlanStep, PlanWave, Enablement } from '@appset-tools/protocol';
 
 // The Go template library, as `appset template` and the language server's cost budget use it.
-export { renderString, renderValue, TemplateError, limitExpensiveFunctions, setTemplateLimits } from '../gotemplate';
+export { renderString, renderValue, TemplateError, limitExpensiveFunctions, setTemplateLimits } from '@appset-tools/gotemplate';
 
 // Editor features' shapes (symbols, folding, semantic tokens, inlay hints, rename).
 export type { DocumentSymbol, SymbolKind, FoldingRange } from './features/editor/structure';
 export type { SemanticToken, InlayHint } from './features/editor/decorations';
 export type { RenameResult } from './features/editor/navigation';
-export type { TokenKind } from '../gotemplate';
+export type { TokenKind } from '@appset-tools/gotemplate';
 
 // Repository configuration (`.appset-tools.yaml`), inline suppressions and finding fingerprints (CI outputs).
 export { CONFIG_FILE, type RepoConfig } from './config/types';

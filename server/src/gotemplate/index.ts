@@ -28,6 +28,8 @@ export {
   NON_DETERMINISTIC_FUNCTIONS,
 } from './api';
 export type { ParamRef } from './refs';
+// Argo CD's SanitizeName, behind the `normalize` template function; the generators name Applications with it.
+export { normalize } from './argo';
 export { isTemplateKeyword } from './lexer';
 /** Go's `%v` printing of a value (e.g. `<nil>`, `map[a:1]`, `1e+06`), as fmt.Sprint does. */
 export { formatValue } from './format';

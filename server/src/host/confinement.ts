@@ -6,7 +6,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { EngineSettings } from '../engine';
+import type { EngineSettings } from '@appset-tools/engine';
 
 import { realpathOrUndefined, toPosix } from './paths';
 

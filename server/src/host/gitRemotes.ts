@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SKIPPED_FOLDERS, type EngineHost, type GitRemote } from '../engine';
+import { SKIPPED_FOLDERS, type EngineHost, type GitRemote } from '@appset-tools/engine';
 
 import { toPosix } from './paths';
 

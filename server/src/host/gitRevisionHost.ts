@@ -10,7 +10,7 @@
  * (symlinks are not followed: their blob is the link target, not a file's content).
  */
 import { spawnSync } from 'node:child_process';
-import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '../engine';
+import { DEFAULT_SETTINGS, type EngineHost, type EngineSettings, type FileStat, type GitRemote } from '@appset-tools/engine';
 import { MAX_READ_BYTES } from './files';
 import { readTextFile } from './files';
 

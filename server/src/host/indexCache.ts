@@ -12,7 +12,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { INTERESTS, type ProbeCache } from '../engine';
+import { INTERESTS, type ProbeCache } from '@appset-tools/engine';
 import { cacheDir } from '../cacheDir';
 
 const MAX_CACHE_FILES = 32;

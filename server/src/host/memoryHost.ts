@@ -7,8 +7,8 @@
  *
  * Like the Node host, reads outside the workspace roots are refused (no `..`, nothing above a root).
  */
-import { DEFAULT_SETTINGS, type EngineSettings, type FileStat, type GitRemote } from '../engine';
-import { resourceOfWebPath, type WebDirectoryEntry, type WebFileResult } from '../protocol';
+import { DEFAULT_SETTINGS, type EngineSettings, type FileStat, type GitRemote } from '@appset-tools/engine';
+import { resourceOfWebPath, type WebDirectoryEntry, type WebFileResult } from '@appset-tools/protocol';
 import type { WorkspaceHost } from './workspaceHost';
 
 export interface MemoryHost extends WorkspaceHost {

@@ -5,7 +5,7 @@
  * work trees' `.git/config` (gitRemotes.ts).
  */
 import * as fs from 'node:fs';
-import { DEFAULT_SETTINGS, type EngineSettings, type FileStat } from '../engine';
+import { DEFAULT_SETTINGS, type EngineSettings, type FileStat } from '@appset-tools/engine';
 import type { WorkspaceHost } from './workspaceHost';
 
 import { createConfinement } from './confinement';

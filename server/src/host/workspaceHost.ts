@@ -4,7 +4,7 @@
  * implements it over the file system (nodeHost.ts), the web worker over the files its client read
  * through VS Code's file system API (memoryHost.ts).
  */
-import type { EngineHost, EngineSettings } from '../engine';
+import type { EngineHost, EngineSettings } from '@appset-tools/engine';
 
 export interface WorkspaceHost extends EngineHost {
   /** Replaces the settings (e.g. after a configuration change in the editor). */

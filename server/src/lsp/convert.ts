@@ -17,8 +17,8 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node';
 import { URI } from './uri';
-import type * as E from '../engine';
-import { codeHelpUri, isDiagnosticCode } from '../engine';
+import type * as E from '@appset-tools/engine';
+import { codeHelpUri, isDiagnosticCode } from '@appset-tools/engine';
 
 export const SOURCE = 'appset';
 

@@ -29,11 +29,11 @@ import {
   type Span,
   type LanguageService,
   type SideAppSet,
-} from '../engine';
+} from '@appset-tools/engine';
 import type { Baseline } from '../host/baseline';
 import { URI } from './uri';
 import type { Outcome } from './scheduler';
-import { Commands, type ChangeSummary, type ChangeTexts } from '../protocol';
+import { Commands, type ChangeSummary, type ChangeTexts } from '@appset-tools/protocol';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 
 /** How long a resolved baseline is trusted (a commit moves HEAD; resolving costs one git process). */

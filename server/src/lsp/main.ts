@@ -8,7 +8,7 @@
  * server.
  */
 import type { Connection } from 'vscode-languageserver/node';
-import { limitExpensiveFunctions } from '../engine';
+import { limitExpensiveFunctions } from '@appset-tools/engine';
 import { ServerState } from './state';
 import { registerLifecycle } from './handlers/lifecycle';
 import { registerDiagnostics } from './handlers/diagnostics';

@@ -10,7 +10,7 @@ import { createGitRevisionHost } from '../host/gitRevisionHost';
 import { openIndexCache } from '../host/indexCache';
 import { createNodeHost } from '../host/nodeHost';
 import { workspaceOf } from '../host/workspaceOf';
-import { resourceOfWebPath } from '../protocol';
+import { resourceOfWebPath } from '@appset-tools/protocol';
 import { clientReadPlatform } from '../web/platform';
 import { startServer } from './main';
 import type { ServerPlatform } from './platform';

@@ -4,7 +4,7 @@
  * vscode.dev). The handlers ask the platform and never import a host, so the web worker's bundle
  * carries no Node file system code (server/src/web/server.ts).
  */
-import type { EngineSettings, ProbeCache } from '../engine';
+import type { EngineSettings, ProbeCache } from '@appset-tools/engine';
 import type { WorkspaceHost } from '../host/workspaceHost';
 import type { BaselineGit } from './impact';
 

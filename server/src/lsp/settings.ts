@@ -1,6 +1,6 @@
 /** The `appsetTools.*` settings as the server uses them, read defensively (clients send anything). */
-import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping } from '../engine';
-import { isProgressiveSyncOverride, isWholeNumberSetting, SETTINGS, type WholeNumberSetting } from '../settingsTable';
+import { DEFAULT_SETTINGS, isVersionSetting, type EngineSettings, type InstanceMapping } from '@appset-tools/engine';
+import { isProgressiveSyncOverride, isWholeNumberSetting, SETTINGS, type WholeNumberSetting } from '@appset-tools/protocol/settingsTable';
 
 export interface ServerSettings {
   validate: boolean;

@@ -5,7 +5,7 @@
 import type { CancellationToken, Connection } from 'vscode-languageserver/node';
 import { LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Analysis, LanguageService, ProbeCache } from '../engine';
+import type { Analysis, LanguageService, ProbeCache } from '@appset-tools/engine';
 import type { WorkspaceHost } from '../host/workspaceHost';
 import type { ServerPlatform } from './platform';
 import type { TextOf } from './convert';

@@ -5,7 +5,7 @@
  * dependency folders are never read, so their churn is ignored.
  */
 import { FileChangeType } from 'vscode-languageserver/node';
-import { inSkippedFolder } from '../engine';
+import { inSkippedFolder } from '@appset-tools/engine';
 
 // Terraform files too: an argo-cd helm_release is an install (engine install/terraform.ts).
 const CONTENT_FILES = /\.(ya?ml|json|tf)$/i;

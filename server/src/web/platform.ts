@@ -11,7 +11,7 @@
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { createMemoryHost, type MemoryHost } from '../host/memoryHost';
-import { ClientRequests, type WebDirectoryEntry, type WebFileResult } from '../protocol';
+import { ClientRequests, type WebDirectoryEntry, type WebFileResult } from '@appset-tools/protocol';
 import type { ServerPlatform } from '../lsp/platform';
 import { createWorkspaceReader, type WorkspaceReader } from './workspaceReader';
 

@@ -6,9 +6,9 @@
  * other file when the engine first asks for it (`readMissing`: a kustomize `envs:` file, a Terraform file).
  * A limit reached is said once in the log, with what was not read.
  */
-import { SKIPPED_FOLDERS } from '../engine';
+import { SKIPPED_FOLDERS } from '@appset-tools/engine';
 import type { MemoryHost } from '../host/memoryHost';
-import type { WebDirectoryEntry, WebFileResult } from '../protocol';
+import type { WebDirectoryEntry, WebFileResult } from '@appset-tools/protocol';
 
 /** What one read of the workspace may take; the Node host's per-file limit is host/files.ts MAX_READ_BYTES. */
 export const WEB_READ_LIMITS = {

@@ -14,7 +14,12 @@ import { isObj, put } from '../objects';
 import { ALL_CODES } from '../diagnostics/codes';
 import { suggest } from '../didYouMean';
 import { resolvePath } from '../paths';
-import { isProgressiveSyncOverride, isWholeNumberSetting, wholeNumberRange, type WholeNumberSetting } from '../../settingsTable';
+import {
+  isProgressiveSyncOverride,
+  isWholeNumberSetting,
+  wholeNumberRange,
+  type WholeNumberSetting,
+} from '@appset-tools/protocol/settingsTable';
 
 export interface ConfigKey {
   key: string;

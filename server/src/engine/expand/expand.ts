@@ -17,7 +17,7 @@ import {
   chargeTotal,
   type GoMap,
   type RenderOptions,
-} from '../../gotemplate';
+} from '@appset-tools/gotemplate';
 import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';

@@ -4,7 +4,7 @@
  * (`templateErrorData`: the undefined function's name, `undefinedFunctionOf`).
  */
 import type { TEMPLATE_CODES } from '../codeLists/templates';
-import type { TemplateReason } from '../../gotemplate';
+import type { TemplateReason } from '@appset-tools/gotemplate';
 
 /** Picks the diagnostic code for a TemplateError: its phase (`kind`) and the reason the library gave. */
 export function templateErrorCode(

@@ -3,7 +3,7 @@
  * inventory. Secrets are de-duplicated by name (last wins); the controller's order is Go map order,
  * i.e. unspecified, so the preview sorts by name (the controller sorts Applications by name anyway).
  */
-import { GoStringMap } from '../../gotemplate';
+import { GoStringMap } from '@appset-tools/gotemplate';
 import { normalize } from './normalize';
 import { loadInventory, IN_CLUSTER_SERVER, type Cluster } from './inventory';
 import { put, tagOrigin, type ParamSet } from './params';

@@ -13,7 +13,7 @@ import { normalize } from './normalize';
 import { flatten, put, tagOrigin, type ParamSet } from './params';
 import { isObj } from '../objects';
 import { has } from '../versions/behaviours';
-import { compareGoStrings } from '../../gotemplate';
+import { compareGoStrings } from '@appset-tools/gotemplate';
 import { GeneratorError, markCapped, noLocalSource, noteEmpty, wrapErrors, type GenContext, type Generate } from './types';
 import { emptyGitReason, excludedAllReason } from './why';
 import { relativePath } from '../paths';

@@ -3,7 +3,7 @@
  * map keys sorted, `<`, `>`, `&`, U+2028 and U+2029 escaped, numbers like JavaScript's shortest
  * form (Go's float64 encoder agrees with it for finite numbers).
  */
-import { GoStringMap, compareGoStrings } from '../../gotemplate';
+import { GoStringMap, compareGoStrings } from '@appset-tools/gotemplate';
 import { isObj } from '../objects';
 
 export function goJSON(v: unknown, depth = 0): string {

@@ -7,7 +7,7 @@
  * still built from the uninterpolated entry (`generator_spec_processor.go` Transform), which is why
  * only the kind's own spec is replaced here.
  */
-import { renderString, renderValue, TemplateError } from '../../gotemplate';
+import { renderString, renderValue, TemplateError } from '@appset-tools/gotemplate';
 import type { JsonPath } from '../yaml';
 import { put, type ParamSet } from './params';
 import { isObj } from '../objects';

@@ -4,7 +4,7 @@
  * ClusterInventory file (`samples.<kind>`) when there are any, and says so; otherwise it yields
  * nothing and says why.
  */
-import { GoStringMap } from '../../gotemplate';
+import { GoStringMap } from '@appset-tools/gotemplate';
 import { loadInventory } from './inventory';
 import { put, tagOrigin, type ParamSet } from './params';
 import { noteEmpty, type Generate } from './types';

@@ -1,2 +1,2 @@
 // The generators use Argo CD's SanitizeName, which also backs the `normalize` template function.
-export { normalize } from '../../gotemplate/argo';
+export { normalize } from '@appset-tools/gotemplate';

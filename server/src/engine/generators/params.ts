@@ -4,7 +4,7 @@
  * fasttemplate mode use, and mergo-style deep merging (`dario.cat/mergo` WithOverride, as used by
  * Argo CD's matrix and merge generators in goTemplate mode).
  */
-import { formatValue, fromJSON, GoStringMap } from '../../gotemplate';
+import { formatValue, fromJSON, GoStringMap } from '@appset-tools/gotemplate';
 import { hasKey, isObj, put } from '../objects';
 
 export type ParamSet = Record<string, unknown>;

@@ -3,7 +3,7 @@ import type { SourceText } from '../inputs';
 import type { DiagnosticCode } from '../diagnostics/codes';
 import type { JsonPath } from '../yaml';
 import type { ParamSet } from './params';
-import type { RenderOptions } from '../../gotemplate';
+import type { RenderOptions } from '@appset-tools/gotemplate';
 import type { ReleaseLine } from '../versions/releases';
 
 export interface GenContext {

@@ -4,7 +4,7 @@
  * adds `values.<k>` keys, goTemplate mode a `values` map (Go map[string]string) that replaces any
  * existing `values` key. Callers wrap errors with their own context, as the Go callers do.
  */
-import { renderString, TemplateError, GoStringMap } from '../../gotemplate';
+import { renderString, TemplateError, GoStringMap } from '@appset-tools/gotemplate';
 import type { JsonPath } from '../yaml';
 import { put, tagOrigin, type ParamSet } from './params';
 import { isObj } from '../objects';

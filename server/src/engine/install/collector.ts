@@ -20,7 +20,7 @@ import { own } from '../objects';
 import type { terraformReleases } from './terraform';
 import type { FormSite } from './sink';
 import type { ConfigTarget, ConfigTargetKind, ControllerSettingName, DetailedEvidence, EvidenceLevel, SettingEvidence } from './evidence';
-import type { EnablementEvidence } from '../../protocol';
+import type { EnablementEvidence } from '@appset-tools/protocol';
 
 /** Bounds on what a single detection looks at (hostile workspaces). */
 const MAX_EVIDENCE = 200;

@@ -6,7 +6,7 @@
  */
 import type { Span } from '../types';
 import type { JsonPath } from '../yaml';
-import type { Enablement, EnablementEvidence } from '../../protocol';
+import type { Enablement, EnablementEvidence } from '@appset-tools/protocol';
 import type { Instance } from './instances';
 import type { Installers } from './installers';
 import type { FormSite } from './sink';

@@ -13,7 +13,7 @@
  */
 import type { EngineDiagnostic } from '../types';
 import { finding } from '../diagnostics/codes';
-import { isTemplateFunction, parseErrorWith } from '../../gotemplate';
+import { isTemplateFunction, parseErrorWith } from '@appset-tools/gotemplate';
 import { actionWords, scanActions } from './templateActions';
 
 /** Helm's built-in objects: the only fields of the root a chart template runs against. */

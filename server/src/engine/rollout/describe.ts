@@ -1,7 +1,7 @@
 /**
  * Plain-words descriptions of a plan, shared by the code lenses, the hover and `appset plan`.
  */
-import type { Enablement, PlanStep, PlanWindow, RolloutPlan, Verdict } from '../../protocol';
+import type { Enablement, PlanStep, PlanWindow, RolloutPlan, Verdict } from '@appset-tools/protocol';
 
 const plural = (n: number, one: string, many = one + 's') => `${n} ${n === 1 ? one : many}`;
 

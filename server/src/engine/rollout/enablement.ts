@@ -6,7 +6,7 @@
  */
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
-import type { Enablement } from '../../protocol';
+import type { Enablement } from '@appset-tools/protocol';
 import { chooseInstances, inMappingConfig, mappingFor, type Instance } from '../install/instances';
 import { relativePath } from '../paths';
 import { lineNumber } from '../yaml';

@@ -11,7 +11,7 @@
  *   Applications in Application-name order, `maxUpdate` at a time.
  */
 import type { GeneratedApp } from '../expand/types';
-import type { Enablement, PlanStep, RolloutPlan, Verdict } from '../../protocol';
+import type { Enablement, PlanStep, RolloutPlan, Verdict } from '@appset-tools/protocol';
 import { verdictOf } from './describe';
 import { describeSelector, rollingSyncWithSteps, type RolloutStepSpec, type StrategySpec } from './spec';
 import { compareGoStrings } from '../rules/order';

@@ -32,7 +32,7 @@ import type { WorkspaceIndex } from '../workspace/index';
 import { APP_PROJECTS } from '../workspace/interests';
 import { relativePath } from '../paths';
 import type { GeneratedApp } from '../expand/types';
-import type { PlanWindow } from '../../protocol';
+import type { PlanWindow } from '@appset-tools/protocol';
 import { globMatch } from '../rules/gobwasGlob';
 import { isObj } from '../objects';
 import { GO_MAX_DURATION, loadLocationProblem, parseGoDuration } from '../rules/goTime';

@@ -10,7 +10,7 @@
  * Healthy. So when every sync takes the same time, a step takes its number of waves times that time.
  * Nothing here knows how long a sync really takes: `minutesPerSync` is an assumption, said as such.
  */
-import type { PlanStep, RolloutPlan, RolloutTimeline, TimelineStep, TimelineStop } from '../../protocol';
+import type { PlanStep, RolloutPlan, RolloutTimeline, TimelineStep, TimelineStop } from '@appset-tools/protocol';
 
 export type { RolloutTimeline, TimelineStep, TimelineStop };
 import { durationMs } from './syncWindows';

@@ -3,4 +3,4 @@
  * Application names, cluster names and git paths this way, so every list we show in "the
  * controller's order" uses it. Implemented once, in the Go template library.
  */
-export { compareGoStrings } from '../../gotemplate';
+export { compareGoStrings } from '@appset-tools/gotemplate';

@@ -15,7 +15,7 @@
 import type { EngineHost } from '../host';
 import { isObj } from '../objects';
 
-import { renderString, TemplateError } from '../../gotemplate';
+import { renderString, TemplateError } from '@appset-tools/gotemplate';
 import { parseGoYamlFile } from '../yaml';
 import { put } from '../objects';
 

@@ -15,7 +15,7 @@ import type { AppSetContext, FeatureContributor } from '../features/context';
 import type { RenameResult } from '../features/editor/navigation';
 import type { DocumentSymbol, FoldingRange } from '../features/editor/structure';
 import type { InlayHint, SemanticToken } from '../features/editor/decorations';
-import type { FileInfo, PreviewResult, RolloutPlan } from '../../protocol';
+import type { FileInfo, PreviewResult, RolloutPlan } from '@appset-tools/protocol';
 import { configFor, parseConfig } from '../config/load';
 import { isIgnored, type Finding } from '../config/apply';
 import type { RepoConfig } from '../config/types';

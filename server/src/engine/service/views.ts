@@ -11,7 +11,7 @@ import { lineNumber } from '../yaml';
 import type { AppSetContext } from '../features/context';
 import { previewTextSteps } from '../expand/preview';
 import { planSummary, planText, previewSummary } from '../features/editor/commandText';
-import type { FileInfo, PreviewResult, RolloutPlan } from '../../protocol';
+import type { FileInfo, PreviewResult, RolloutPlan } from '@appset-tools/protocol';
 import { configFor } from '../config/load';
 import { effectiveSettings } from '../config/apply';
 import { enablementFor, getRolloutPlan, getStrategy } from '../features/rollout/plan';

@@ -7,7 +7,7 @@
  * added by a release are the other half of the gating (schemas/argocd-versions.json, fields.ts).
  */
 import { atLeastVersion, RELEASES, splitVersion, type ReleaseLine, type ReleaseLibraries, type ReleaseVersion } from './releases';
-import type { TemplateLibraries, TemplateReason } from '../../gotemplate';
+import type { TemplateLibraries, TemplateReason } from '@appset-tools/gotemplate';
 
 export interface Gate {
   /** The first release with the new behaviour: a line (`3.3`) or a patch release (`2.9.1`, `2.14.14`). */

@@ -21,7 +21,7 @@ import { finding } from '../diagnostics/codes';
 import { runSteps } from '../steps';
 import { diffTexts, reparseEntry } from './incremental';
 import { PARSE_OPTIONS } from './parseOptions';
-import { isStackOverflow } from '../../gotemplate';
+import { isStackOverflow } from '@appset-tools/gotemplate';
 
 export type JsonPath = (string | number)[];
 

@@ -5,7 +5,7 @@
  * characters turned into spaces, newlines kept) so the other documents keep their offsets and are
  * still checked, and nothing that could exhaust the stack inside the parser reaches it.
  */
-import { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimitHit } from '../../gotemplate';
+import { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimitHit } from '@appset-tools/gotemplate';
 import type { EngineDiagnostic } from '../types';
 import { finding } from '../diagnostics/codes';
 import { runSteps } from '../steps';

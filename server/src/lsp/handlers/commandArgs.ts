@@ -5,8 +5,8 @@
  * (-32602, LSP 3.17 "Response Message") with a sentence that names the command, the argument and what it
  * takes; only then does the command run, on values of the types it expects.
  */
-import { Commands, SERVER_COMMANDS, type CommandId } from '../../protocol';
-import { isProgressiveSyncOverride, PROGRESSIVE_SYNCS } from '../../settingsTable';
+import { Commands, SERVER_COMMANDS, type CommandId } from '@appset-tools/protocol';
+import { isProgressiveSyncOverride, PROGRESSIVE_SYNCS } from '@appset-tools/protocol/settingsTable';
 
 export type CheckedCommand =
   { ok: true; command: CommandId; uri?: string; offset?: number; value?: string } | { ok: false; message: string };

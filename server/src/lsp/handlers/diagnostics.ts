@@ -9,8 +9,8 @@ import { createPublisher } from './publish';
 import { URI } from '../uri';
 import { isWatchedChange } from '../watch';
 import type { ServerState } from '../state';
-import { looksLikeAppSet } from '../../engine';
-import { Notifications, type InputDocumentParams } from '../../protocol';
+import { looksLikeAppSet } from '@appset-tools/engine';
+import { Notifications, type InputDocumentParams } from '@appset-tools/protocol';
 
 export interface Revalidation {
   /** Settings or folders changed: every cached result may be wrong. */

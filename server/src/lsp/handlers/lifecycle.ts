@@ -7,14 +7,14 @@ import {
   type InitializeResult,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
-import { getLanguageService } from '../../engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { readSettings } from '../settings';
 import { URI } from '../uri';
 import { WATCH_GLOBS } from '../watch';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';
 import type { Overrides } from './requests';
-import { SERVER_COMMANDS } from '../../protocol';
+import { SERVER_COMMANDS } from '@appset-tools/protocol';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '../../product';
 import { SEMANTIC_LEGEND } from './navigation';
 

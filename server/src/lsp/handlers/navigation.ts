@@ -15,7 +15,7 @@ import {
   type SemanticTokensLegend,
 } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type * as E from '../../engine';
+import type * as E from '@appset-tools/engine';
 import { toRange, toSpan } from '../convert';
 import { URI } from '../uri';
 import type { ServerState } from '../state';

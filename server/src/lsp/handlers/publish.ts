@@ -9,7 +9,7 @@ import { toDiagnostic } from '../convert';
 import { settleAfterFirstAnswer } from '../idleMemory';
 import { URI } from '../uri';
 import type { ServerState } from '../state';
-import type { Analysis, EngineDiagnostic } from '../../engine';
+import type { Analysis, EngineDiagnostic } from '@appset-tools/engine';
 
 /**
  * Up to this many files (and their folders' entries, WorkspaceIndex.warm) are read before a first answer:

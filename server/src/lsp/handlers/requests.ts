@@ -6,8 +6,15 @@
  * only return the text. The VS Code client intercepts the lens commands to open its own views.
  */
 import { ErrorCodes, MessageType, ResponseError, ShowMessageNotification, type CancellationToken } from 'vscode-languageserver/node';
-import { Commands, Requests, type DocumentRequestParams, type RequestMethod, type RequestParams, type RequestResult } from '../../protocol';
-import { looksLikeAppSet, type Analysis } from '../../engine';
+import {
+  Commands,
+  Requests,
+  type DocumentRequestParams,
+  type RequestMethod,
+  type RequestParams,
+  type RequestResult,
+} from '@appset-tools/protocol';
+import { looksLikeAppSet, type Analysis } from '@appset-tools/engine';
 import { URI } from '../uri';
 import type { ServerState } from '../state';
 import type { Revalidation } from './diagnostics';

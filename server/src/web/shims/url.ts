@@ -2,7 +2,7 @@
  * `node:url` in the web worker: the two conversions lsp/uri.ts uses, for `file:` URIs of POSIX paths
  * (the client gives the worker only those, protocol.ts `webPathOf`), encoded as Node encodes them.
  */
-import { fileUriOfPath } from '../../protocol';
+import { fileUriOfPath } from '@appset-tools/protocol';
 
 export function fileURLToPath(u: string | URL): string {
   const url = typeof u === 'string' ? new URL(u) : u;

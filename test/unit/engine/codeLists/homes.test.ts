@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import ts from 'typescript';
 import { CODE_HOMES, AWAY_FROM_HOME } from '../../../../server/src/engine/codeLists/homes';
-import { ALL_CODES } from '../../../../server/src/engine';
+import { ALL_CODES } from '@appset-tools/engine';
 
 const repo = path.resolve(__dirname, '..', '..', '..', '..');
 const CODES = new Set(ALL_CODES.map((c) => c.code));

@@ -3,12 +3,12 @@
 // policy gates, and problems in the file itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../server/src/engine/index';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../../../helpers/memHost';
 import { cmdParamsCm } from '../../../helpers/clusters';
 import { findSuppressions } from '../../../../server/src/engine/config/suppress';
 import { commentStarts } from '../../../../server/src/engine/yaml';
-import { fingerprints } from '../../../../server/src/engine';
+import { fingerprints } from '@appset-tools/engine';
 import { CONFIG_KEYS } from '../../../../server/src/engine/config/keys';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderString, TemplateError, ALL_CODES } from '../../../../server/src/engine';
+import { renderString, TemplateError, ALL_CODES } from '@appset-tools/engine';
 import { templateErrorCode } from '../../../../server/src/engine/expand/templateCodes';
 
 const P = { name: 'guestbook' };

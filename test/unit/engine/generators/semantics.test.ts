@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { appset, secret, secrets, workspace, workspaceFor } from '../../generators-helpers';
 import { cleanGitPath, goPathMatcher } from '../../../../server/src/engine/generators/gitPatterns';
 import { goJSON } from '../../../../server/src/engine/generators/goJson';
-import { GoStringMap } from '../../../../server/src/gotemplate';
+import { GoStringMap } from '@appset-tools/gotemplate';
 
 const names = (e: { apps: { name: string }[] }) => e.apps.map((a) => a.name).sort();
 const errors = (e: { problems: { severity: string; message: string }[] }) =>

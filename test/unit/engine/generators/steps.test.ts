@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { runWithSelector, runWithSelectorSteps } from '../../../../server/src/engine/generators/index';
 import { deepMergeOverride, type ParamSet } from '../../../../server/src/engine/generators/params';
 import type { GenContext } from '../../../../server/src/engine/generators/types';
-import { SUPPORTED_ARGOCD_VERSIONS } from '../../../../server/src/engine';
+import { SUPPORTED_ARGOCD_VERSIONS } from '@appset-tools/engine';
 
 /** The newest published release line (the engine's default target), from the door's list of supported lines. */
 const NEWEST = SUPPORTED_ARGOCD_VERSIONS.filter((v) => v !== 'master').at(-1)!;

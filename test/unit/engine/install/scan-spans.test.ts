@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { builtTree } from '../../../../server/src/engine/yaml';
 import { scanWorkspace } from '../../../../server/src/engine/install/scan';
 import { memHost } from '../../../helpers/memHost';

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService, emptyHost } from '../../../../server/src/engine';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
 import { templateSignals } from '../../../../server/src/engine/kinds/helmChart';
 import { scanActions } from '../../../../server/src/engine/kinds/templateActions';
 import { createNodeHost } from '../../../../server/src/host/nodeHost';

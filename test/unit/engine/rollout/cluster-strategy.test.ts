@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { clusterAtATime } from '../../../../server/src/engine/rollout/clusterStrategy';
 import { applyEdits } from '../../rollout-helpers';
 import { memHost } from '../../../helpers/memHost';

@@ -9,8 +9,8 @@ import {
   type StatusEntry,
 } from '../../../../server/src/engine/rollout/plan';
 import { readStrategy, type RolloutStepSpec } from '../../../../server/src/engine/rollout/spec';
-import type { GeneratedApp } from '../../../../server/src/engine';
-import type { Enablement } from '../../../../server/src/protocol';
+import type { GeneratedApp } from '@appset-tools/engine';
+import type { Enablement } from '@appset-tools/protocol';
 import * as YAML from 'yaml';
 import { DOC_EXAMPLE_STEPS, rollingSyncBy } from '../../../helpers/appsets';
 

@@ -14,7 +14,7 @@ import {
   windowMatches,
   type SyncWindowSpec,
 } from '../../../../server/src/engine/rollout/syncWindows';
-import { getLanguageService } from '../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../../../helpers/memHost';
 
 const win = (w: Partial<SyncWindowSpec>): SyncWindowSpec => ({

@@ -10,7 +10,7 @@ import { bundledCli, posix, REAL_WORLD, serviceOver } from '../../../helpers/rea
 import { gobwasMatch } from '../../../../server/src/engine/rules/gobwasGlob';
 import { globWork } from '../../../../server/src/engine/rules/globMachine';
 import { isSourcePermitted, normalizeGitURL } from '../../../../server/src/engine/rules/appProject';
-import { getLanguageService } from '../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../../../helpers/memHost';
 import { flowClusterSecret } from '../../../helpers/clusters';
 

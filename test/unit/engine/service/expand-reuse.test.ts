@@ -9,8 +9,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService } from '../../../../server/src/engine/service/languageService';
-import { emptyHost } from '../../../../server/src/engine';
-import type { Expansion } from '../../../../server/src/engine';
+import { emptyHost } from '@appset-tools/engine';
+import type { Expansion } from '@appset-tools/engine';
 import { appsetHead, flowTemplate, listOf, LOCAL, MINIMAL_TEMPLATE_SPEC } from '../../../helpers/appsets';
 import { seededRandom } from '../../../helpers/random';
 

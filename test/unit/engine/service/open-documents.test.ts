@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { FileChangeType } from 'vscode-languageserver/node';
 import { getLanguageService } from '../../../../server/src/engine/service/languageService';
 import { OpenDocuments, appsetOnly } from '../../../../server/src/engine/service/openDocuments';
-import { emptyHost } from '../../../../server/src/engine';
+import { emptyHost } from '@appset-tools/engine';
 import { isWatchedChange } from '../../../../server/src/lsp/watch';
 import { flowClusterSecret } from '../../../helpers/clusters';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import YAML from 'yaml';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from '../../../../server/src/engine/validate/schemaIndex';
 import { canonicalPath, fieldDoc } from '../../../../server/src/engine/validate/fieldDocs';
-import { emptyHost, getLanguageService } from '../../../../server/src/engine';
+import { emptyHost, getLanguageService } from '@appset-tools/engine';
 import type { JsonPath } from '../../../../server/src/engine/yaml';
 
 /** Every field path of a schema (list items as index 0; free-form map values are not fields). */

@@ -2,7 +2,7 @@
 import { parseFile } from '../../../../server/src/engine/kinds';
 import { validateSchema } from '../../../../server/src/engine/validate/schema';
 import { runChecks } from '../../../../server/src/engine/validate/checks/index';
-import type { EngineDiagnostic } from '../../../../server/src/engine';
+import type { EngineDiagnostic } from '@appset-tools/engine';
 
 export interface Found extends EngineDiagnostic {
   /** The underlined text. */

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appset, validateText } from './helpers';
-import { getLanguageService } from '../../../../server/src/engine';
-import { emptyHost } from '../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
+import { emptyHost } from '@appset-tools/engine';
 
 const HEAD = 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata:\n  name: x\n';
 

@@ -12,7 +12,7 @@ import { duplicateKeySteps, duplicateKeyWork } from '../../../../server/src/engi
 import { PARSE_OPTIONS } from '../../../../server/src/engine/yaml/parseOptions';
 import { parseYamlFile } from '../../../../server/src/engine/yaml/document';
 import { parseDocuments, parseGoYaml } from '../../../../server/src/engine/yaml/parse';
-import { runSteps } from '../../../../server/src/engine';
+import { runSteps } from '@appset-tools/engine';
 import { seededRandom } from '../../../helpers/random';
 
 const LIBRARY = { ...PARSE_OPTIONS, uniqueKeys: true } as const;

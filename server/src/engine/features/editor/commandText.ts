@@ -4,7 +4,7 @@
  * for the message a lens shows. The VS Code client draws the same data in its own views.
  */
 import type { Expansion } from '../../expand/types';
-import type { RolloutPlan } from '../../../protocol';
+import type { RolloutPlan } from '@appset-tools/protocol';
 import { enablementLine, planTitle, rollingSyncLines, skippedLine } from '../../rollout/describe';
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;

@@ -9,7 +9,7 @@ import type { Span } from '../../types';
 import type { JsonPath } from '../../yaml';
 import { fieldsOf } from '../../fields/appset';
 import { sub, type Field } from '../../fields/place';
-import { referencedParams } from '../../../gotemplate';
+import { referencedParams } from '@appset-tools/gotemplate';
 import { isObj } from '../../objects';
 import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generatorKinds';
 import { valueSpan } from '../../expand/scalarOffsets';

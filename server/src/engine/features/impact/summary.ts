@@ -7,7 +7,7 @@
 import { isObj } from '../../objects';
 import type { Json } from '../../types';
 import type { AppSetDiff, SideAppSet } from './diff';
-import type { ChangeSummary } from '../../../protocol';
+import type { ChangeSummary } from '@appset-tools/protocol';
 
 export interface ChangeImpact {
   name: string;

@@ -6,7 +6,7 @@
 import type { AppSetContext, FeatureContributor } from '../context';
 import type { EngineDiagnostic } from '../../types';
 import type { GeneratedApp } from '../../expand/types';
-import type { RolloutPlan } from '../../../protocol';
+import type { RolloutPlan } from '@appset-tools/protocol';
 import { getRolloutPlan, getStrategy } from '../rollout/plan';
 import { isRollingSync } from '../../rollout/spec';
 import { relativePath } from '../../paths';

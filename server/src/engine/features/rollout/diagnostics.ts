@@ -12,7 +12,7 @@ import { getEnablement, type EnablementDetails } from '../../rollout/enablement'
 import { names, offReason, shownInstanceName } from '../../rollout/describe';
 import { enablementFor, getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
-import type { RolloutPlan, Verdict } from '../../../protocol';
+import type { RolloutPlan, Verdict } from '@appset-tools/protocol';
 import { finding } from '../../diagnostics/codes';
 import { deletionOrderWhileOff, rollingSyncFindings, withoutStepsFindings } from './strategyFindings';
 import { planFindings } from './planFindings';

@@ -9,7 +9,7 @@ import { pathAt } from '../../yaml';
 import { enablementLine, explainMaxUpdate, names, planTitle, REFRESH_GATE, stepTitle, windowLine } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { rollingSyncWithSteps } from '../../rollout/spec';
-import type { PlanStep, RolloutPlan } from '../../../protocol';
+import type { PlanStep, RolloutPlan } from '@appset-tools/protocol';
 import { has } from '../../versions/behaviours';
 
 const MAX_WAVES = 12;

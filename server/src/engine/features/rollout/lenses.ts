@@ -10,7 +10,7 @@ import { stepKeySpan } from '../../fields/strategy';
 import { enabledSentence, enablementLine, planTitle, stepLensTitle, stepTitle } from '../../rollout/describe';
 import { getRolloutPlan, getStrategy } from './plan';
 import { isRollingSync, rollingSyncWithSteps } from '../../rollout/spec';
-import { Commands } from '../../../protocol';
+import { Commands } from '@appset-tools/protocol';
 
 export function rolloutLenses(ctx: AppSetContext): CodeLens[] {
   const strategy = getStrategy(ctx);

@@ -4,7 +4,7 @@
  * view (`fields/`).
  */
 import type { AppSetContext } from '../context';
-import type { RolloutPlan } from '../../../protocol';
+import type { RolloutPlan } from '@appset-tools/protocol';
 import { computePlan } from '../../rollout/plan';
 import type { StrategyFields } from '../../fields/strategy';
 import { fieldsOf } from '../../fields/appset';

@@ -11,7 +11,7 @@ import { names, windowText } from '../../rollout/describe';
 import { appsetNamespace } from './plan';
 import type { StrategyFields } from '../../rollout/spec';
 import { stepKeySpan } from '../../fields/strategy';
-import type { PlanStep, RolloutPlan } from '../../../protocol';
+import type { PlanStep, RolloutPlan } from '@appset-tools/protocol';
 import { finding } from '../../diagnostics/codes';
 import { windowMissDiagnostics } from './windowMissDiagnostics';
 

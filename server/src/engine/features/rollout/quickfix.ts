@@ -28,7 +28,7 @@ import { enablementFor, getStrategy } from './plan';
 import { lengthText, proposeStrategies, type StrategyProposal } from '../../rollout/strategies';
 import { paramExpression } from '../../rollout/clusterStrategy';
 import { isRollingSync } from '../../rollout/spec';
-import { Commands } from '../../../protocol';
+import { Commands } from '@appset-tools/protocol';
 import { quickFix } from '../quickFix';
 
 export { orderValues, valueRank } from '../../rollout/strategies';

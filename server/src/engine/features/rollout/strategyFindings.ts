@@ -10,7 +10,7 @@ import { clusterLabels } from '../../rollout/labels';
 import type { GeneratedApp } from '../../expand/types';
 import { resolveMaxUpdate } from '../../rollout/plan';
 import { isRollingSync, type StrategyFields } from '../../rollout/spec';
-import type { RolloutPlan } from '../../../protocol';
+import type { RolloutPlan } from '@appset-tools/protocol';
 import { GATES, has as hasBehaviour, sinceLabel } from '../../versions/behaviours';
 import { label } from '../../versions/releases';
 import { knownTo } from '../../versions/fields';

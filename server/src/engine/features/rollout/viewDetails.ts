@@ -3,7 +3,7 @@
  * parameters came from (a list element of this file, a cluster Secret), and the step under the cursor.
  */
 import type { AppSetContext } from '../context';
-import type { PlanApp } from '../../../protocol';
+import type { PlanApp } from '@appset-tools/protocol';
 import { originPlace } from '../../expand/provenance';
 import { loadInventory } from '../../generators/inventory';
 import { getStrategy } from './plan';

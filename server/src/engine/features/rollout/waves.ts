@@ -6,7 +6,7 @@
  */
 import type { AppSetContext } from '../context';
 import { getRolloutPlan } from './plan';
-import type { RolloutPlan } from '../../../protocol';
+import type { RolloutPlan } from '@appset-tools/protocol';
 
 export interface SyncWave {
   /** 1-based RollingSync step, absent for all-at-once. */

@@ -15,7 +15,7 @@
 import { astOf, walk } from '../../yaml';
 import type { AppSetContext, FeatureContributor, FileContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
-import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '../../../gotemplate';
+import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '@appset-tools/gotemplate';
 import { templateErrorCode, templateErrorData } from '../../expand/templateCodes';
 import { valueSpan } from '../../expand/scalarOffsets';
 import { isObj } from '../../objects';

@@ -9,7 +9,7 @@ import type { AppSetDoc } from '../../kinds';
 import { fieldsOf } from '../../fields/appset';
 import { sub, subPath } from '../../fields/place';
 import type { EngineDiagnostic, Json } from '../../types';
-import { validateOptions } from '../../../gotemplate';
+import { validateOptions } from '@appset-tools/gotemplate';
 import { isObj, own } from '../../objects';
 import { finding } from '../../diagnostics/codes';
 import { GATES, has } from '../../versions/behaviours';

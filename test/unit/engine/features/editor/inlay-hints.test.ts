@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
 import { readableValue } from '../../../../../server/src/engine/features/editor/decorations';
 import { memHost } from '../../../../helpers/memHost';
 import { storyAppSet, storySecrets } from '../../../../helpers/story';

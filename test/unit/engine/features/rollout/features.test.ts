@@ -11,12 +11,12 @@ import { rolloutHover } from '../../../../../server/src/engine/features/rollout/
 import { rolloutCodeActions, orderValues } from '../../../../../server/src/engine/features/rollout/quickfix';
 import { syncWaves } from '../../../../../server/src/engine/features/rollout/waves';
 import { getRolloutPlan } from '../../../../../server/src/engine/features/rollout/plan';
-import { codeInfo, getLanguageService } from '../../../../../server/src/engine';
+import { codeInfo, getLanguageService } from '@appset-tools/engine';
 import { parseFile } from '../../../../../server/src/engine/kinds';
 import { applyEdits, fixtureFiles, storyContext, storyService } from '../../../rollout-helpers';
 import { memHost } from '../../../../helpers/memHost';
 import { storyAppSet, TIERS } from '../../../../helpers/story';
-import type { EngineDiagnostic } from '../../../../../server/src/engine';
+import type { EngineDiagnostic } from '@appset-tools/engine';
 import { rollingSyncBy } from '../../../../helpers/appsets';
 
 // The story's 45 services, selected by a team label (same length as the fixture's env: prod): nothing looks

@@ -4,8 +4,8 @@
 // is left and the Applications render.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService, emptyHost } from '../../../../../server/src/engine';
-import type { CodeAction } from '../../../../../server/src/engine';
+import { getLanguageService, emptyHost } from '@appset-tools/engine';
+import type { CodeAction } from '@appset-tools/engine';
 import { goExpressionFor } from '../../../../../server/src/engine/features/templates/modeSwitch';
 
 const ls = getLanguageService({ host: emptyHost() });

@@ -1,8 +1,8 @@
 // Completions of field names / values and hover on fields, from the schema.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../../server/src/engine';
-import { emptyHost } from '../../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
+import { emptyHost } from '@appset-tools/engine';
 import { validationContributor } from '../../../../../server/src/engine/features/validation/contributor';
 
 const ls = getLanguageService({ host: emptyHost(), contributors: [validationContributor] });

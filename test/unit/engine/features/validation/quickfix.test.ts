@@ -1,10 +1,10 @@
 // Quick fixes of validation diagnostics: applying them removes the diagnostic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { getLanguageService } from '../../../../../server/src/engine';
-import { emptyHost } from '../../../../../server/src/engine';
+import { getLanguageService } from '@appset-tools/engine';
+import { emptyHost } from '@appset-tools/engine';
 import { validationContributor } from '../../../../../server/src/engine/features/validation/contributor';
-import type { CodeAction } from '../../../../../server/src/engine';
+import type { CodeAction } from '@appset-tools/engine';
 import { appset } from '../../../../helpers/appsets';
 
 const ls = getLanguageService({ host: emptyHost(), contributors: [validationContributor] });
