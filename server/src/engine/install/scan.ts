@@ -1475,6 +1475,12 @@ export interface WorkspaceScan {
   appNamespaces: { namespace: string; file: string }[];
   /** Installs whose controller settings reached the model's bound: their settings are not all known. */
   settingsTruncated: string[];
+  /**
+   * Bounds the workspace listing reached (YAML files, folder entries, depth, Terraform files), one
+   * sentence each: files never read, any of which may install or configure Argo CD, so an answer
+   * about the configuration is unknown (install/completeness.ts).
+   */
+  listingCaps?: string[];
 }
 
 /**
@@ -1559,6 +1565,8 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     deployed: c.installers.deployed,
     appNamespaces: [...c.appNamespaces].map(([namespace, file]) => ({ namespace, file })),
     settingsTruncated: [...c.settingsTruncated],
+    // Only once the listing is complete: a provisional scan's consumers have a safe default of their own.
+    ...(provisional ? {} : { listingCaps: workspace.listingCaps() }),
   };
 }
 

@@ -14,6 +14,7 @@ import { referencedParams } from '../../../gotemplate';
 import { has, valueAt } from '../../generators/params';
 import { isObj } from '../../objects';
 import { destinationOf } from '../../expand/expand';
+import { knownClusters } from '../../generators/inventory';
 import { specTemplateDecides } from '../../expand/mergeTemplate';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
@@ -225,10 +226,17 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
     // (util/argo ValidateDestination → db.GetClusterServersByName), which may be registered outside git
     // (argocd cluster add, Terraform): known only at run time, unless the user gave the inventory.
     const runTime = kind === 'destination-unknown' && !ctx.file.settings.inventoryFiles.length;
+    const fromClusters = kind === 'destination-missing' && destinationFromRunTimeClusters(ctx, k.apps);
     const d: EngineDiagnostic = {
       code: k.code,
-      severity: severityOf(k.code, runTime),
-      message: `${invalidMessage(kind, k.first, k.apps)} — ${runTime ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it` : skip}`,
+      severity: severityOf(k.code, runTime || fromClusters),
+      message: `${invalidMessage(kind, k.first, k.apps)} — ${
+        runTime
+          ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it`
+          : fromClusters
+            ? `${skip} unless the clusters registered in Argo CD give it one: the destination is rendered from the cluster generator's parameters, and no cluster Secret here registers a cluster (they are added outside the repository, argocd cluster add or Terraform), so offline the generator sees only the in-cluster entry`
+            : skip
+      }`,
       span,
       affected,
     };
@@ -237,6 +245,22 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
     out.push(d);
   }
   return out;
+}
+
+/**
+ * A destination the template renders from the cluster generator's parameters (`{{server}}`, a range over
+ * a flat list's `.clusters`), while the repository registers no cluster (no cluster Secret or inventory,
+ * none given with inventoryFiles): offline the generator yields only the implicit in-cluster entry
+ * (applicationset/generators/cluster.go), and the clusters it reads at run time are added outside git.
+ * An empty destination then depends on values known only at run time: information, not an error (the
+ * rule Argo CD's docs give values known only at run time). A destination written without a template
+ * expression is a mistake whatever the clusters are, and stays an error.
+ */
+function destinationFromRunTimeClusters(ctx: AppSetContext, apps: GeneratedApp[]): boolean {
+  if (ctx.file.settings.inventoryFiles.length || knownClusters(ctx.file).declared) return false;
+  const written = viewOf(ctx.doc).templateDestination.value;
+  if (!JSON.stringify(written ?? '').includes('{{')) return false;
+  return apps.every((a) => (a.origins ?? []).some((o) => o.startsWith('cluster:')));
 }
 
 /** One message for a kind of validation problem: the controller's words, with every name involved. */
