@@ -234,7 +234,7 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
         runTime
           ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it`
           : fromClusters
-            ? `${skip} unless the clusters registered in Argo CD give it one: the destination is rendered from the cluster generator's parameters, and no cluster Secret here registers a cluster (they are added outside the repository, argocd cluster add or Terraform), so offline the generator sees only the in-cluster entry`
+            ? `${skip} unless the clusters registered in Argo CD give ${k.apps.length === 1 ? 'it' : 'them'} one: the destination is rendered from the cluster generator's parameters, and no cluster Secret here registers a cluster (they are added outside the repository, argocd cluster add or Terraform), so offline the generator sees only the in-cluster entry`
             : skip
       }`,
       span,
