@@ -36,13 +36,15 @@ spec:
       destination: {server: 'https://kubernetes.default.svc', namespace: TARGET_NAMESPACE}
 `;
 
-test('a sed scaffold: an upper-case placeholder as the ApplicationSet name makes the file a template, one note and no error', (t) => {
+test('a sed scaffold: a name made of the upper-case placeholders is information, and the rest of the file is still checked', (t) => {
   const ws = workspaceFor(t);
   const ds = ws.diagnostics(SED_SCAFFOLD);
-  assert.deepEqual(loud(ds), []);
-  const note = ds.find((d) => d.code === 'yaml/templated-file');
-  assert.ok(note, JSON.stringify(ds));
-  assert.match(note.message, /sed or envsubst step .*name: SERVICE_NAME/);
+  const name = ds.find((d) => d.code === 'generator/invalid-application');
+  assert.equal(name?.severity, 'information', JSON.stringify(ds));
+  assert.match(name.message, /"SERVICE_NAME".*ApplicationSet's own name SERVICE_NAME is no Kubernetes name either.*sed or envsubst step/);
+  // A word replaced by sed changes nothing around it: a field the CRD prunes is still an error.
+  const pruned = ws.diagnostics(SED_SCAFFOLD.replace('  generators:', '  syncOptions: [CreateNamespace=true]\n  generators:'));
+  assert.ok(loud(pruned).includes('error appset/unknown-field'), JSON.stringify(pruned));
   // A valid ApplicationSet whose template renders an upper-case Application name is still the controller's error.
   const real = ws.diagnostics(appset(`    - list:\n        elements: [{env: dev}]\n`, { name: 'SERVICE_NAME' }));
   assert.ok(loud(real).includes('error generator/invalid-application'), JSON.stringify(real));
@@ -79,6 +81,14 @@ test('a destination picked from clusters registered outside the repository is in
   assert.match(
     runTime[0].message,
     /Destination server missing.*rendered from the cluster generator's parameters.*no cluster Secret here registers a cluster/,
+  );
+  // A destination whose name and server are not templates (only its namespace is): wrong whatever clusters exist.
+  assert.deepEqual(
+    none
+      .diagnostics(FLAT_RANGE(true).replace('namespace: web', "namespace: '{{ .region }}'"))
+      .filter((d) => d.code === 'generator/invalid-application')
+      .map((d) => d.severity),
+    ['error'],
   );
   // A destination written without any template: wrong whatever clusters exist.
   assert.deepEqual(

@@ -22,7 +22,7 @@ export const GENERATOR_CODES = [
     severity: 'error',
     variant: {
       severity: 'information',
-      when: 'the only problem is a destination cluster name that no cluster Secret in the repository registers, or a destination rendered from the cluster generator while the repository registers no cluster: a cluster added with argocd cluster add or by Terraform is known only at run time (an inventory given with inventoryFiles keeps it an error)',
+      when: 'the only problem is a destination cluster name that no cluster Secret in the repository registers, or a destination rendered from the cluster generator while the repository registers no cluster: a cluster added with argocd cluster add or by Terraform is known only at run time (an inventory given with inventoryFiles keeps it an error); or a name made invalid by the upper-case placeholders of a sed/envsubst scaffold (the ApplicationSet’s own name is one too)',
     },
     summary: "A generated Application fails the controller's validation (no name, bad name, bad destination) and is skipped.",
   },
