@@ -120,7 +120,7 @@ export function deployedFromRepository(model: InstallModel, e: InstallEvidence):
 }
 
 /** True when an ApplicationSet's template deploys the evidence's folder or one up to three levels above it. */
-function deployedByAppSet(model: InstallModel, e: InstallEvidence): boolean {
+export function deployedByAppSet(model: InstallModel, e: InstallEvidence): boolean {
   const deploys = model.appSetDeploys();
   if (!deploys.length) return false;
   let dir = dirname(e.file);
