@@ -238,3 +238,50 @@ resources: [https://raw.githubusercontent.com/argoproj/argo-cd/v3.1.0/manifests/
   const kept = alone.expand(other, 'gitops/appsets/platform.yaml').notes.find((n) => n.startsWith('checked against'))!;
   assert.match(kept, /^checked against Argo CD 2\.13/, kept);
 });
+
+test('a kustomize base whose generators an overlay replaces with patchesStrategicMerge: its generators are not checked', (t) => {
+  const base = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: services
+spec:
+  generators:
+    - matrix:
+        generators:
+          - git:
+          - list:
+              elements: [{stage: qa}]
+  template:
+    metadata:
+      name: '{{svc}}-{{stage}}'
+    spec:
+      project: default
+      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: '{{svc}}'}
+      destination: {server: 'https://kubernetes.default.svc', namespace: '{{svc}}'}
+`;
+  const overlayPatch = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: services
+spec:
+  generators:
+    - list:
+        elements: [{svc: api, stage: qa}]
+`;
+  const layout = {
+    'sets/base/kustomization.yaml': 'resources:\n  - ./services.yaml\n',
+    'sets/base/services.yaml': base,
+  };
+  const replaced = workspaceFor(t, {
+    ...layout,
+    'sets/overlays/qa/kustomization.yaml': 'resources:\n  - ../../base\npatchesStrategicMerge:\n  - services.yaml\n',
+    'sets/overlays/qa/services.yaml': overlayPatch,
+  });
+  assert.deepEqual(loud(replaced.diagnostics(base, 'sets/base/services.yaml')), []);
+  // Without the overlay the base is what Argo CD gets: the empty matrix child fails the matrix.
+  const alone = workspaceFor(t, layout);
+  assert.ok(
+    loud(alone.diagnostics(base, 'sets/base/services.yaml')).includes('error appset/child-generator-kinds'),
+    JSON.stringify(alone.diagnostics(base, 'sets/base/services.yaml')),
+  );
+});
