@@ -6,7 +6,7 @@
  * Needs the repositories on disk (fetched, never committed) and a built dist/ (`node esbuild.js`).
  *
  *   node scripts/eval/run.mjs --repos /tmp/eval/repos --half dev|held-out|all [--jobs 2]
- *        [--out results.json] [--list] [--timeout 120] [--repositories repositories.json]
+ *        [--out results.json] [--list] [--timeout 120] [--repositories repositories.json] [--cli dist/cli.js]
  *
  * Exit status: 0 the goal holds for the half (no false error, ≤1% of files with a false warning,
  * nothing unclassified, no crash), 1 it does not, 2 bad usage.
@@ -31,7 +31,8 @@ const jobs = Math.max(1, Number(arg('--jobs', '2')));
 const timeoutMs = 1000 * Number(arg('--timeout', '120'));
 const outFile = arg('--out', '');
 const list = process.argv.includes('--list');
-const cli = join(root, 'dist', 'cli.js');
+// --cli runs another build (a copy of dist/ kept as the "before" of a comparison, docs/evaluation.md).
+const cli = resolve(arg('--cli', join(root, 'dist', 'cli.js')));
 
 if (!['dev', 'held-out', 'all'].includes(half)) {
   console.error('--half must be dev, held-out or all');

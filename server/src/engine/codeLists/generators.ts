@@ -22,7 +22,7 @@ export const GENERATOR_CODES = [
     severity: 'error',
     variant: {
       severity: 'information',
-      when: 'the only problem is a destination cluster name that no cluster Secret in the repository registers: a cluster added with argocd cluster add or by Terraform is known only at run time (an inventory given with inventoryFiles keeps it an error)',
+      when: 'the only problem is a destination cluster name that no cluster Secret in the repository registers, or a destination rendered from the cluster generator while the repository registers no cluster: a cluster added with argocd cluster add or by Terraform is known only at run time (an inventory given with inventoryFiles keeps it an error); or a name made invalid by the upper-case placeholders of a sed/envsubst scaffold (the ApplicationSet’s own name is one too)',
     },
     summary: "A generated Application fails the controller's validation (no name, bad name, bad destination) and is skipped.",
   },
@@ -76,7 +76,7 @@ export const GENERATOR_CODES = [
     severity: 'warning',
     variant: {
       severity: 'information',
-      when: 'there is no offline data to judge by, the clusters are those Argo CD registers at run time, the list is empty as written, exclude patterns remove every match, or another top-level generator yields (the ApplicationSet still generates Applications)',
+      when: 'there is no offline data to judge by, the clusters are those Argo CD registers at run time (a cluster selector, or a post-selector over parameter sets that come in part from clusters the repository does not register), the list is empty as written, exclude patterns remove every match, or another top-level generator yields (the ApplicationSet still generates Applications)',
     },
     summary:
       'A generator yields 0 Applications offline, and this says why: the selector matches none of the known clusters (nearest shown), the git pattern matches no directory or file (nearest shown), the list is empty, or there is no offline data (and how to add it).',

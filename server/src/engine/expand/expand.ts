@@ -149,6 +149,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     origins: new Map(),
     originFiles: new Map(),
     empties: [],
+    runTimeClusters: { value: 0 },
   };
   // Every result that depends on the release says which one was assumed (the preview shows notes).
   ctx.notes.add(`checked against ${target.why}`);

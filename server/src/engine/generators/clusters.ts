@@ -40,6 +40,8 @@ export const generateClusters: Generate = (spec, ctx, path) => {
     );
   } else if (!inv.clusters.length)
     ctx.notes.add('no cluster Secrets or ClusterInventory found in the workspace: the cluster generator only sees the in-cluster entry');
+  // The clusters Argo CD has are then registered outside the repository: what depends on them is not known offline.
+  if (!inv.held && !inv.clusters.length && !ctx.file.settings.inventoryFiles.length && ctx.runTimeClusters) ctx.runTimeClusters.value++;
   // A cap or a skipped file may be why Secrets are missing: say so (never a silent cap).
   for (const n of ctx.file.workspace.scanNotes()) ctx.notes.add(n);
   // A cluster Secret that could not be read may be a missing cluster: the preview is not exact.

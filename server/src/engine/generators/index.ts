@@ -67,6 +67,7 @@ export function* runWithSelectorSteps(
   const sel = ctx.dropNestedSelectors && (ctx.depth ?? 0) >= 2 ? undefined : entry.selector;
   const bad = selectorError(sel, false);
   if (bad) throw new GeneratorError(`error parsing label selector: ${bad}`, [...path, 'selector']);
+  const runTimeBefore = ctx.runTimeClusters?.value ?? 0;
   const params = yield* runGeneratorSteps(kind, entry[kind], ctx, [...path, kind]);
   if (!isObj(sel)) {
     ctx.counts.set(path.join('/'), params.length);
@@ -86,7 +87,14 @@ export function* runWithSelectorSteps(
     ctx.counts.set(path.join('/'), kept.length);
     if (params.length && !kept.length) {
       const why = emptyPostSelectorReason(sel, flat, kind, [...path, 'selector']);
-      noteEmpty(ctx, [...path, 'selector'], why.reason, false, false, { postSelector: why.fix });
+      // Parameter sets that come (in part) from clusters registered outside the repository: offline only
+      // the in-cluster entry exists, so which sets the selector keeps at run time is not known here.
+      // Information, as for a cluster selector that matches none of the repository's clusters (clusters.ts).
+      const runTime = (ctx.runTimeClusters?.value ?? 0) > runTimeBefore;
+      const reason = runTime
+        ? `${why.reason}; the parameter sets come in part from a cluster generator, and no cluster Secret in the repository registers a cluster (they are added outside it, argocd cluster add or Terraform): at run time the registered clusters may give the sets the selector keeps`
+        : why.reason;
+      noteEmpty(ctx, [...path, 'selector'], reason, runTime, false, { postSelector: why.fix });
     }
     return kept;
   } catch (e) {

@@ -42,6 +42,11 @@ export interface GenContext {
   originFiles?: Map<string, { path: string; directory: boolean }>;
   /** Generators that yielded nothing and why (the "why is this empty?" notes). */
   empties?: EmptyGenerator[];
+  /**
+   * How many times a cluster generator ran over clusters known only at run time (the repository
+   * registers none and no inventory is given): a result that depends on them is not certain offline.
+   */
+  runTimeClusters?: { value: number };
 }
 
 /** A generator (top-level or a matrix/merge child) that yielded 0 parameter sets, and why. */

@@ -143,6 +143,12 @@ export interface WorkspaceScan {
   appNamespaces: { namespace: string; file: string }[];
   /** Installs whose controller settings reached the model's bound: their settings are not all known. */
   settingsTruncated: string[];
+  /**
+   * Bounds the workspace listing reached (YAML files, folder entries, depth, Terraform files), one
+   * sentence each: files never read, any of which may install or configure Argo CD, so an answer
+   * about the configuration is unknown (install/completeness.ts).
+   */
+  listingCaps?: string[];
 }
 
 /** Combines evidence into a state: flag > env > ConfigMap; within a level any enabling evidence wins. */

@@ -10,13 +10,18 @@
  * - a Flux `HelmRelease` of argo-cd merges its `valuesFrom` ConfigMaps/Secrets in order, then
  *   `spec.values` (fluxcd helm-controller `internal/chartutil/values.go`);
  * - the folders an Application (`path:`) or a Flux `Kustomization` (`spec.path`) deploys, and the files
- *   a kustomization lists: a params ConfigMap that none of them reaches is written but not deployed.
+ *   a kustomization lists: a params ConfigMap that none of them reaches is written but not deployed;
+ * - the folders an ApplicationSet's template deploys (`appSetDeploys`, asked apart): its source `path` as written, or, when the path is
+ *   templated (`argocd/apps/{{.app}}/overlays/prod`), every folder below the literal folders before the
+ *   first placeholder (`argocd/apps/`). A path that starts with a placeholder (`{{path}}`) tells nothing
+ *   of where it points without expanding the generators, and is not counted.
  * Repositories named by `repoURL` are taken to be this one (a workspace holds one repository).
  */
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { isObj, own } from '../objects';
 import { isArgoChartSource, isOciSource } from '../versions/detect';
+import { isAppSetValue } from '../kinds/appset';
 
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
@@ -165,6 +170,46 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
         }
       }
     }
+  }
+  return out;
+}
+
+/**
+ * The folders the ApplicationSets of `files` deploy through their templates (see the header). Not part of
+ * `findInstallers`: asked only where a bootstrap may be replaced (install/version.ts), so the ApplicationSet
+ * files are parsed only then (workspace/interests.ts APPSET_FILES).
+ */
+export function appSetDeploys(files: readonly IndexedFile[], roots: readonly string[]): Installers['deployed'] {
+  const out: Installers['deployed'] = [];
+  for (const file of files) {
+    const root = rootOf(roots, file.path);
+    if (!root) continue;
+    for (const d of file.docs) if (isAppSetValue(d.value)) out.push(...templateDeploys(own(d.value, 'spec'), root));
+  }
+  return out;
+}
+
+/** One ApplicationSet's: literal paths, and templated ones below their literal folders. */
+function templateDeploys(spec: Json | undefined, root: string): Installers['deployed'] {
+  const tspec = own(own(spec, 'template'), 'spec');
+  const sources: Json[] = [];
+  if (isObj(own(tspec, 'source'))) sources.push(own(tspec, 'source')!);
+  const multi = own(tspec, 'sources');
+  if (Array.isArray(multi)) sources.push(...multi.slice(0, 50));
+  const out: Installers['deployed'] = [];
+  for (const src of sources) {
+    const path = isOciSource(src) ? undefined : str(own(src, 'path'));
+    if (path === undefined) continue;
+    const at = path.indexOf('{{');
+    if (at < 0) {
+      const dir = joinPath(root, path);
+      if (dir) out.push({ dir, recurse: own(own(src, 'directory'), 'recurse') === true });
+      continue;
+    }
+    const literal = path.slice(0, at);
+    const folder = literal.slice(0, literal.lastIndexOf('/') + 1).replace(/\/+$/, '');
+    const dir = folder && !folder.startsWith('.') ? joinPath(root, folder) : undefined;
+    if (dir && dir !== root) out.push({ dir, recurse: true });
   }
   return out;
 }

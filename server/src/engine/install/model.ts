@@ -24,6 +24,8 @@ import { relativePath } from '../paths';
 import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
 import { linkKustomizeBases } from './kustomizeBases';
 import { terraformVersions } from './terraform';
+import { appSetDeploys, type Installers } from './installers';
+import { APPSET_FILES } from '../workspace/interests';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
@@ -36,6 +38,8 @@ export interface InstallModel {
   scan: WorkspaceScan;
   /** Version evidence, each with its install key. */
   versions: InstallEvidence[];
+  /** The folders the repository's ApplicationSets deploy through their templates, read on first ask. */
+  appSetDeploys(): Installers['deployed'];
 }
 
 /** Builds the model: the configuration scan plus the installs the version detector found. */
@@ -74,7 +78,9 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
   }
   // A kustomize base found as an install of its own is part of the overlay that builds it.
   linkKustomizeBases(scan.instances, workspace);
-  return { scan, versions };
+  let deploys: Installers['deployed'] | undefined;
+  const appSetFiles = () => (provisional ? workspace.matchingProvisional(APPSET_FILES) : workspace.matching(APPSET_FILES));
+  return { scan, versions, appSetDeploys: () => (deploys ??= appSetDeploys(appSetFiles(), roots)) };
 }
 
 const models = new WeakMap<WorkspaceIndex, { version: number; roots: string; model: InstallModel }>();

@@ -11,7 +11,7 @@ import { isSample, type Instance } from './instances';
 import { relativePath } from '../paths';
 import { lineNumber } from '../yaml';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
-import { deployedFromRepository, governingVersion, supersededWhy } from './version';
+import { deployedByAppSet, deployedFromRepository, governingVersion, supersededWhy } from './version';
 import { argoCdNamed } from './names';
 
 export interface InstallReportEntry {
@@ -85,7 +85,7 @@ export function installReport(
               label: label(v.line),
               why: `${v.description}${v.note ? ` (${v.note})` : ''}`,
               where: where(v.file, v.span),
-              ...(deployedFromRepository(model, v) ? {} : { bootstrap: true as const }),
+              ...(deployedFromRepository(model, v) || deployedByAppSet(model, v) ? {} : { bootstrap: true as const }),
             },
           }
         : {}),

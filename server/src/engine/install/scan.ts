@@ -69,7 +69,9 @@ export function scanWorkspace(workspace: WorkspaceIndex, roots: readonly string[
     const f = workspace.file(path);
     if (f) scanFile(c, f, TOP);
   }
-  return finishScan(c);
+  const scan = finishScan(c);
+  // Only once the listing is complete: a provisional scan's consumers have a safe default of their own.
+  return provisional ? scan : { ...scan, listingCaps: workspace.listingCaps() };
 }
 
 /** Reads one file's documents, once per scan (a chart's values are also reached from its Chart.yaml). */

@@ -76,7 +76,10 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
   }
   if (chosen) {
     const where = relative(chosen.pick.file, roots);
-    const others = chosen.disagree ? `; other installs in the repository say ${chosen.disagree}` : '';
+    const others =
+      (chosen.bootstrap?.length
+        ? `; ${[...new Set(chosen.bootstrap.map((b) => `${relative(b.file, roots)} (${versionLabel(b)})`))].join(', ')} is applied from outside the repository, a bootstrap the install the repository deploys replaces`
+        : '') + (chosen.disagree ? `; other installs in the repository say ${chosen.disagree}` : '');
     return {
       line: chosen.pick.line,
       ...(chosen.pick.patch !== undefined ? { patch: chosen.pick.patch } : {}),

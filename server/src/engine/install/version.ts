@@ -13,6 +13,11 @@
  * ApplicationSet defines Argo CD itself (argo-cd chart values, an Application installing the chart,
  * an Operator `ArgoCD`) without saying which version, the pinned manifest says which version was
  * bootstrapped, not which one runs now: the version is not known.
+ *
+ * When the other install states its version too and the repository deploys it (an Application or a
+ * folder an Application deploys: Argo CD managing itself, docs/operator-manual/declarative-setup.md
+ * "Manage Argo CD Using Argo CD"), it replaces the bootstrap's resources once synced: its version is the
+ * one that runs, and the bootstrap's is set aside (`bootstrap`), however old or new it is.
  */
 import type { InstallEvidence } from '../versions/detect';
 import { rank, label } from '../versions/releases';
@@ -31,12 +36,33 @@ export interface GoverningVersion {
    * Argo CD and state no version. The running version is then not known.
    */
   superseded?: Instance[];
+  /** Versions of installs applied from outside that an install the repository deploys replaces (set aside). */
+  bootstrap?: InstallEvidence[];
 }
 
 /** The version evidence of the governing install(s), and whether it is only a superseded bootstrap. */
 export function governingVersion(model: InstallModel, gov: Governing): GoverningVersion | undefined {
-  const mine = model.versions.filter((e) => gov.owns(e.file, e.instance ?? versionInstance(e)));
-  if (!mine.length) return undefined;
+  const owned = model.versions.filter((e) => gov.owns(e.file, e.instance ?? versionInstance(e)));
+  if (!owned.length) return undefined;
+  // A self-managed Argo CD the repository deploys replaces the bootstrap applied from outside: among the
+  // governing installs, or another install of the same namespace (the bootstrap was chosen for being
+  // nearer the ApplicationSet, but once synced the deployed one has replaced its resources).
+  const deployed = owned.filter((e) => deployedFromRepository(model, e));
+  let bootstrap: InstallEvidence[] = [];
+  let mine = owned;
+  if (deployed.length && deployed.length < owned.length) {
+    bootstrap = owned.filter((e) => !deployed.includes(e));
+    mine = deployed;
+  } else if (!deployed.length) {
+    const spaces = new Set(gov.installs.map((i) => i.namespace).filter(Boolean));
+    const replacing = model.versions.filter(
+      (e) => !owned.includes(e) && spaces.has(namespaceOf(model, e)) && (deployedFromRepository(model, e) || deployedByAppSet(model, e)),
+    );
+    if (replacing.length) {
+      bootstrap = owned;
+      mine = replacing;
+    }
+  }
   const sorted = [...mine].sort(
     (a, b) =>
       rank(a.line) - rank(b.line) ||
@@ -45,11 +71,19 @@ export function governingVersion(model: InstallModel, gov: Governing): Governing
       a.span.start - b.span.start,
   );
   const pick = sorted[0];
-  const lines = [...new Set(model.versions.map((e) => e.line))].filter((l) => l !== pick.line).sort((a, b) => rank(a) - rank(b));
+  const lines = [...new Set(model.versions.filter((e) => !bootstrap.includes(e)).map((e) => e.line))]
+    .filter((l) => l !== pick.line)
+    .sort((a, b) => rank(a) - rank(b));
   const disagree = lines.length ? lines.map(label).join(', ') : undefined;
   const silent = gov.installs.filter((i) => definesArgoCd(model, i) && !statesVersion(model, i));
   if (silent.length && !mine.some((e) => deployedFromRepository(model, e))) return { pick, disagree, superseded: silent };
-  return { pick, disagree };
+  return { pick, disagree, ...(bootstrap.length ? { bootstrap } : {}) };
+}
+
+/** The namespace of the install a version evidence belongs to ('' when not known). */
+function namespaceOf(model: InstallModel, e: InstallEvidence): string {
+  const key = versionInstance(e);
+  return model.scan.instances.find((i) => i.key === key)?.namespace ?? e.namespace ?? '';
 }
 
 /** True when some version evidence belongs to the install (or the base its overlay builds on). */
@@ -82,6 +116,16 @@ export function deployedFromRepository(model: InstallModel, e: InstallEvidence):
   // The folder itself, or a folder up to three levels above whose kustomization builds it (app of apps).
   let dir = dirname(e.file);
   for (let n = 0; n < 4 && dir && dir !== '/' && dir !== '.'; n++, dir = dirname(dir)) if (folderDeployed(model.scan, dir)) return true;
+  return false;
+}
+
+/** True when an ApplicationSet's template deploys the evidence's folder or one up to three levels above it. */
+export function deployedByAppSet(model: InstallModel, e: InstallEvidence): boolean {
+  const deploys = model.appSetDeploys();
+  if (!deploys.length) return false;
+  let dir = dirname(e.file);
+  for (let n = 0; n < 4 && dir && dir !== '/' && dir !== '.'; n++, dir = dirname(dir))
+    if (folderDeployed({ deployed: deploys }, dir)) return true;
   return false;
 }
 

@@ -28,6 +28,11 @@ export interface AppSetDoc extends YamlDoc {
    * it is not expanded on its own.
    */
   partial?: string;
+  /**
+   * Set when the document is a kustomize base whose `spec.generators` an overlay replaces whole
+   * (validate/partial.ts): its generators never reach Argo CD, so they are not checked.
+   */
+  generatorsReplaced?: boolean;
 }
 
 /** What the values file says about one entry, kept for messages. */

@@ -12,6 +12,13 @@
  *   or namespace that is a shell variable stays literal and is rejected (neither a Kubernetes name nor
  *   an AppProject name can be `$name`), so the file is another tool's template.
  * - Jinja statements (`{% … %}`) and `cookiecutter.` variables are no syntax Argo CD reads.
+ * A bare upper-case word as the ApplicationSet's own name or namespace (`APPLICATION_NAME`,
+ * `DEPARTMENT-SYSTEM`) is the placeholder a `sed -i s/APPLICATION_NAME/…/` or envsubst step replaces
+ * (`sedPlaceholder`): the API server validates a custom resource's `metadata.name` as a DNS subdomain
+ * (apimachinery `ValidateObjectMeta`, used by apiextensions-apiserver for every custom resource), so the
+ * file as written is never created. The rest of such a file is YAML as Argo CD will read it (a word
+ * replaced by sed changes nothing around it), so it is still checked; only what the placeholders decide
+ * (an Application name made of them) is not called invalid (features/preview/contributor.ts).
  * Such a file gets the one `yaml/templated-file` note (yaml/helmChart.ts), not findings about text
  * that will not be there once it is rendered.
  */
@@ -30,6 +37,16 @@ const JINJA = /\{%-?\s*(?:if|elif|else|endif|for|endfor|raw|endraw|set|macro|end
 const GO_ACTION = /\{\{-?\s*[.$]/;
 /** A placeholder Kubernetes would reject in a name and Argo CD does not fill in its own metadata. */
 const PLACEHOLDER = /\{\{|\$\{|\$[A-Za-z_]|<%|%\{|\[\[/;
+/** A whole value in upper case (`APPLICATION_NAME`, `DEPARTMENT-SYSTEM`): a sed or envsubst placeholder. */
+const UPPER_WORD = /^[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)*$/;
+
+/**
+ * The ApplicationSet's own name or namespace when it is an upper-case placeholder (see the header):
+ * the file is a sed/envsubst scaffold whose placeholders are filled in before anything applies it.
+ */
+export function sedPlaceholder(own: { name?: string; namespace?: string }): string | undefined {
+  return [own.name, own.namespace].find((v) => typeof v === 'string' && UPPER_WORD.test(v) && /[A-Z].*[A-Z]/.test(v));
+}
 /**
  * Keys whose literal text cannot hold a `$` for Argo CD: names, projects and namespaces. (A placeholder
  * repoURL has its own note, generator/placeholder-repo.)

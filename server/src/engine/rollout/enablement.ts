@@ -92,8 +92,11 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
     }
   }
   // Configuration of the install that exists but was not read: unknown, whatever the rest says
-  // (install/completeness.ts); what was read is kept as `partial`, never as the answer.
-  if (evidence.some((e) => e.unread)) {
+  // (install/completeness.ts); what was read is kept as `partial`, never as the answer. Files the
+  // workspace listing never reached (a bound: 500 Terraform files, 5,000 YAML files) may hold an
+  // install or its configuration too, so they make it unknown as well, with the bound as the reason.
+  const capped = scan.listingCaps ?? [];
+  if (evidence.some((e) => e.unread) || capped.length) {
     const decided = firstDeciding(evidence, state);
     return {
       state: 'not-found',
@@ -103,7 +106,7 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
       targets,
       instance,
       notes,
-      unread: unreadLines(evidence, (e) => e.where ?? e.file),
+      unread: [...unreadLines(evidence, (e) => e.where ?? e.file), ...capped],
       ...(state !== 'not-found' ? { partial: { state, ...(decided ? { where: decided.where ?? decided.file } : {}) } } : {}),
     };
   }

@@ -9,7 +9,7 @@ import { astSteps } from '../yaml';
 import { parseFileSteps, type AppSetDoc, type ParsedFile } from '../kinds';
 import { runSteps } from '../steps';
 import type { WorkspaceIndex } from '../workspace/index';
-import { partialReason } from '../validate/partial';
+import { generatorsReplaced, partialReason } from '../validate/partial';
 import type { Expansion } from '../expand/types';
 import type { RenderMemo } from '../expand/renderMemo';
 import type { AppSetContext, FileContext } from '../features/context';
@@ -97,6 +97,7 @@ export class Analyses {
     for (const doc of parsed.appsets) {
       yield;
       doc.partial = partialReason(doc, file);
+      if (doc.partial !== undefined && generatorsReplaced(file)) doc.generatorsReplaced = true;
     }
     // An ApplicationSet whose document is the same parsed document as before (same text at the same
     // offset, same position in the file) with the same workspace, settings and configuration keeps

@@ -73,6 +73,14 @@ const MAX_OVERLAY_DIRS = 60;
  * whole (no merge keys; kustomize api/filters/patchstrategicmerge), so the base's generators, often
  * placeholders (`<env>`), never reach Argo CD as written. Returns the overlay's kustomization.
  */
+/**
+ * Whether `partialReason` found the file to be a kustomize base whose generators an overlay replaces
+ * (asked after it, for the same file): the base's generators never reach Argo CD.
+ */
+export function generatorsReplaced(file: SourceText): boolean {
+  return !!overlaidIn.get(file);
+}
+
 function overlayReplacingGenerators(file: SourceText, path: string): string | undefined {
   const base = dirname(path);
   const own = KUSTOMIZATION_NAMES.map((n) => `${base}/${n}`).find((k) => file.host.stat(k)?.isFile);

@@ -490,6 +490,15 @@ export class WorkspaceIndex {
     return [...this.listingNotes, ...shown];
   }
 
+  /**
+   * The bounds the listing reached (YAML files, folder entries, depth, Terraform files), one sentence
+   * each, without the files skipped one by one (`scanNotes` has both): files that were never looked at.
+   */
+  listingCaps(): string[] {
+    this.list();
+    return [...this.listingNotes];
+  }
+
   /** How far the listing is: folder entries looked at, and whether it is complete (tests, `APPSET_DEBUG`). */
   get scanned(): { entries: number; complete: boolean } {
     return { entries: this.scanning?.entries ?? (this.listing ? this.listingEntries : 0), complete: !!this.listing };
@@ -571,15 +580,20 @@ export class WorkspaceIndex {
   private finishScan(sc: Scan): void {
     const { out, deepest } = sc;
     const notes: string[] = [];
+    // Workspace-relative, as every message shows a path (never the machine's own folders).
+    const rel = (p: string) => relativePath(this.host.roots(), p);
     if (out.length >= MAX_FILES)
       notes.push(
-        `the workspace scan stopped at ${MAX_FILES.toLocaleString('en-US')} YAML files (the last one read: ${out[out.length - 1]}); later files were not read`,
+        `the workspace scan stopped at ${MAX_FILES.toLocaleString('en-US')} YAML files (the last one read: ${rel(out[out.length - 1])}); later files were not read`,
       );
     else if (sc.entries > MAX_SCAN_ENTRIES)
       notes.push(`the workspace scan stopped after ${MAX_SCAN_ENTRIES.toLocaleString('en-US')} folder entries; later files were not read`);
-    if (deepest) notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${deepest})`);
+    if (deepest)
+      notes.push(`folders more than ${MAX_SCAN_DEPTH} levels below the workspace root were not scanned (first: ${rel(deepest)})`);
     if (sc.terraformCapped)
-      notes.push(`the workspace scan read ${MAX_TERRAFORM_FILES} Terraform files; later ones were not read (first: ${sc.terraformCapped})`);
+      notes.push(
+        `the workspace scan read ${MAX_TERRAFORM_FILES} Terraform files; later ones were not read (first: ${rel(sc.terraformCapped)})`,
+      );
     this.listingNotes = notes;
     this.terraformListing = sc.terraform;
     this.listing = out;

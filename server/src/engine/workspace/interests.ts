@@ -10,6 +10,7 @@
  * engine's door, that every consumer's answers are the same with and without the pre-filter
  * (`getLanguageService({ prefilter: false })`) over the test fixtures.
  */
+import { declaresAppSet } from '../kinds/appset';
 
 export interface Interest {
   /** Stable name (part of the CLI cache key). */
@@ -139,5 +140,24 @@ export const APP_PROJECTS: Interest = {
   test: (text) => text.includes('AppProject') || /^[ \t]*projects:/m.test(text),
 };
 
+/**
+ * ApplicationSet files, for the folders their templates deploy (install/installers.ts `appSetDeploys`).
+ * Asked only when a bootstrap install may have been replaced by a self-managed Argo CD the repository
+ * deploys (install/version.ts), so they are parsed only then. Complete: the one kind test on the text
+ * (kinds/appset.ts). Deferrable: the target version has a safe default and is settled once read.
+ */
+export const APPSET_FILES: Interest = {
+  name: 'appset-files',
+  deferrable: true,
+  test: (text) => declaresAppSet(text),
+};
+
 /** Every interest of the engine, in a fixed order (the CLI cache stores one bit per interest). */
-export const INTERESTS: readonly Interest[] = [CLUSTER_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL, KUSTOMIZE_OUTSIDE_PATCHES, APP_PROJECTS];
+export const INTERESTS: readonly Interest[] = [
+  CLUSTER_FILES,
+  ARGOCD_CONFIG,
+  ARGOCD_INSTALL,
+  KUSTOMIZE_OUTSIDE_PATCHES,
+  APP_PROJECTS,
+  APPSET_FILES,
+];

@@ -14,6 +14,8 @@ import { referencedParams } from '@appset-tools/gotemplate';
 import { has, valueAt } from '../../generators/params';
 import { isObj } from '../../objects';
 import { destinationOf } from '../../expand/expand';
+import { knownClusters } from '../../generators/inventory';
+import { sedPlaceholder } from '../../kinds/scaffolding';
 import { specTemplateDecides } from '../../expand/mergeTemplate';
 import { generatorHoverContent } from './generatorHover';
 import { childGeneratorHover, clusterSelectorHover } from './scopedHover';
@@ -220,17 +222,49 @@ function invalidApps(ctx: AppSetContext, apps: GeneratedApp[], total: number): E
     // (util/argo ValidateDestination → db.GetClusterServersByName), which may be registered outside git
     // (argocd cluster add, Terraform): known only at run time, unless the user gave the inventory.
     const runTime = kind === 'destination-unknown' && !ctx.file.settings.inventoryFiles.length;
+    const fromClusters = kind === 'destination-missing' && destinationFromRunTimeClusters(ctx, k.apps);
+    // A sed/envsubst scaffold (kinds/scaffolding.ts): its upper-case placeholders are filled in before
+    // anything applies it, so a name made invalid by them is not the name the controller will see.
+    const sed = kind === 'bad-name' ? sedPlaceholder(ctx.doc) : undefined;
+    const scaffolded = !!sed && k.apps.every((a) => /[A-Z]{2}/.test(a.name));
     const d: EngineDiagnostic = finding(
       k.code,
-      `${invalidMessage(kind, k.first, k.apps)} — ${runTime ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it` : skip}`,
+      `${invalidMessage(kind, k.first, k.apps)} — ${
+        runTime
+          ? `${skip} unless a cluster of that name is registered outside the repository (argocd cluster add, Terraform): no cluster Secret here registers it`
+          : scaffolded
+            ? `${skip} if the upper-case words are still there once the file is rendered: the ApplicationSet's own ${sed === ctx.doc.name ? 'name' : 'namespace'} ${sed} is no Kubernetes name either, so the file is a scaffold whose placeholders a sed or envsubst step fills in first`
+            : fromClusters
+              ? `${skip} unless the clusters registered in Argo CD give ${k.apps.length === 1 ? 'it' : 'them'} one: the destination is rendered from the cluster generator's parameters, and no cluster Secret here registers a cluster (they are added outside the repository, argocd cluster add or Terraform), so offline the generator sees only the in-cluster entry`
+              : skip
+      }`,
       span,
-      { affected, variant: runTime },
+      { affected, variant: runTime || fromClusters || scaffolded },
     );
     const related = relatedOf(k.apps);
     if (related.length) d.related = related;
     out.push(d);
   }
   return out;
+}
+
+/**
+ * A destination the template renders from the cluster generator's parameters (`{{server}}`, a range over
+ * a flat list's `.clusters`), while the repository registers no cluster (no cluster Secret or inventory,
+ * none given with inventoryFiles): offline the generator yields only the implicit in-cluster entry
+ * (applicationset/generators/cluster.go), and the clusters it reads at run time are added outside git.
+ * An empty destination then depends on values known only at run time: information, not an error (the
+ * rule Argo CD's docs give values known only at run time). A destination whose name and server are not
+ * written as templates is a mistake whatever the clusters are, and stays an error.
+ */
+function destinationFromRunTimeClusters(ctx: AppSetContext, apps: GeneratedApp[]): boolean {
+  if (ctx.file.settings.inventoryFiles.length || knownClusters(ctx.file).declared) return false;
+  // Only a name or server written as a template can come from the clusters: a destination written with
+  // neither is missing whatever clusters exist.
+  const written = fieldsOf(ctx.doc).templateDestination.value;
+  const templated = (k: string) => isObj(written) && typeof written[k] === 'string' && (written[k] as string).includes('{{');
+  if (!templated('server') && !templated('name')) return false;
+  return apps.every((a) => (a.origins ?? []).some((o) => o.startsWith('cluster:')));
 }
 
 /** One message for a kind of validation problem: the controller's words, with every name involved. */

@@ -12,7 +12,8 @@ import type { TargetVersion } from '../../install/target';
 export function runChecks(doc: AppSetDoc, text: string, target?: TargetVersion): EngineDiagnostic[] {
   return [
     ...checkSpecFields(doc, target),
-    ...checkGenerators(doc, text),
+    // A kustomize base whose generators every build replaces: they never reach Argo CD (validate/partial.ts).
+    ...(doc.generatorsReplaced ? [] : checkGenerators(doc, text)),
     ...checkStrategy(doc, target),
     ...checkYaml11Booleans(doc),
     ...checkSourcePaths(doc),
