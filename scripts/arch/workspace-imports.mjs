@@ -88,6 +88,17 @@ function specifiers(text, file) {
 }
 
 /** The repo-relative file (no .ts) a relative import names: `x` is x.ts, or x/index.ts for a folder; moved files followed. */
+
+/** Whether the relative import `spec` in the file `abs` names a file that moved (MOVED: its old path). */
+function moved(abs, spec) {
+  return MOVED.has(
+    relative(root, resolve(dirname(abs), spec))
+      .split(sep)
+      .join('/')
+      .replace(/\.(ts|js)$/, ''),
+  );
+}
+
 function targetOf(fromFile, spec) {
   let t = relative(root, resolve(dirname(join(root, fromFile)), spec))
     .split(sep)
@@ -129,24 +140,8 @@ for (const abs of ['server', 'client', 'test', 'scripts'].filter((d) => existsSy
       else if (from) {
         next = to.name + '/' + relative(to.dir, target).split(sep).join('/');
         pastDoors.push(`${file}: ${s.spec} reaches past ${to.name}'s door (export it from ${to.dir}/index.ts)`);
-      } else if (
-        MOVED.has(
-          relative(root, resolve(dirname(abs), s.spec))
-            .split(sep)
-            .join('/')
-            .replace(/\.(ts|js)$/, ''),
-        )
-      )
-        next = relativeSpec(file, target, s.spec);
-    } else if (
-      MOVED.has(
-        relative(root, resolve(dirname(abs), s.spec))
-          .split(sep)
-          .join('/')
-          .replace(/\.(ts|js)$/, ''),
-      )
-    )
-      next = relativeSpec(file, target, s.spec);
+      } else if (moved(abs, s.spec)) next = relativeSpec(file, target, s.spec);
+    } else if (moved(abs, s.spec)) next = relativeSpec(file, target, s.spec);
     if (next !== s.spec) edits.push({ ...s, next });
   }
   if (!edits.length) continue;
