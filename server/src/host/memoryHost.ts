@@ -1,7 +1,7 @@
 /**
  * A host over files held in memory: the language server in a web worker (VS Code for the Web) has
  * no file system, so its client reads the workspace with VS Code's file system API and the worker
- * keeps what was read here (server/src/web/workspaceReader.ts fills it). Reads are answered
+ * keeps what was read here (server/src/lsp/workspaceReader.ts fills it). Reads are answered
  * synchronously, as the engine asks them; a file that was listed but not read yet is reported to
  * `onMiss`, so that it is read and the answers that asked for it are computed again.
  *

@@ -11,7 +11,7 @@ import { openIndexCache } from '../host/indexCache';
 import { createNodeHost } from '../host/nodeHost';
 import { workspaceOf } from '../host/workspaceOf';
 import { resourceOfWebPath } from '@appset-tools/protocol';
-import { clientReadPlatform } from '../web/platform';
+import { clientReadPlatform } from './clientReadPlatform';
 import { startServer } from './main';
 import type { ServerPlatform } from './platform';
 import { transportFromArgs } from './transport';

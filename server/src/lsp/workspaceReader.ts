@@ -1,5 +1,6 @@
 /**
- * Reads the workspace into the web worker's memory host (host/memoryHost.ts) through the client,
+ * Reads the workspace through the client into a memory host (host/memoryHost.ts): the web worker's, or
+ * the Node server's on a virtual workspace —
  * in bounded steps: the folders breadth-first (skipping the folders every scan skips, rules/folders.ts,
  * and hidden ones, as the workspace index does), every YAML and JSON file at once (the workspace index
  * reads them all: cluster Secrets, Argo CD's configuration, git generators' config files), and any
