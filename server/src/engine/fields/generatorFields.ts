@@ -1,7 +1,7 @@
 /**
  * The generators of an ApplicationSet read into the view: each entry of `spec.generators` with the
  * kinds it sets, its label selectors, its git path patterns and its matrix/merge children, every one
- * a field carrying its place (`place.ts`), so the generator checks (`validate/checks/generators.ts`,
+ * a field carrying its place (`place.ts`), so the generator checks (`validate/checks/generatorChecks.ts`,
  * `selectors.ts`) take their spans from here. Which keys are generator kinds: `rules/generatorKinds.ts`.
  */
 import type { Json } from '../types';

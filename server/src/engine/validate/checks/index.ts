@@ -1,7 +1,7 @@
 /** The semantic checks the CRD cannot express, run after schema validation. */
 import type { EngineDiagnostic } from '../../types';
 import type { AppSetDoc } from '../../kinds';
-import { checkGenerators } from './generators';
+import { checkGenerators } from './generatorChecks';
 import { checkSpecFields } from './spec';
 import { checkStrategy } from './strategy';
 import { checkYaml11Booleans } from './yaml11';
