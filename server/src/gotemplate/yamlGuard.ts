@@ -59,20 +59,95 @@ export function checkYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, 
 /** Lines measured between two steps of `checkYamlLimitsSteps`. */
 const LINES_PER_STEP = 2000;
 
+/** Lines between two kept states of the scan (see `Resume`). */
+const LINES_PER_STATE = 64;
+
+/**
+ * The states of the last scan that passed every limit, every LINES_PER_STATE lines: the next scan of
+ * an edited copy of the same text (a keystroke re-checks the whole document) starts from the last
+ * state before the edit and stops at the first state after it that equals the one the last scan had
+ * at the same place, the text from there on being the same: the rest would pass as it did. The scan
+ * of a line depends only on the state before it and its text, so the answer is the same; the states
+ * compared are all the scanner keeps from one line to the next (`LimitScan.state`). Only a scan that
+ * found no hit is kept (a hit ends the scan, so no state follows it). One text at a time.
+ */
+interface Resume {
+  text: string;
+  limits: YamlLimits;
+  /** Line start offset → the scanner's state before that line, ascending. */
+  states: { at: number; state: string }[];
+}
+let lastScan: Resume | undefined;
+
+/** The length of the common prefix of `a` and `b` (compared a block at a time). */
+function commonPrefix(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  for (let step = 4096; step >= 1; step >>= 4) while (i + step <= n && a.slice(i, i + step) === b.slice(i, i + step)) i += step;
+  return i;
+}
+
+/** The length of the common suffix of `a` and `b`, at most `max`. */
+function commonSuffix(a: string, b: string, max: number): number {
+  let i = 0;
+  for (let step = 4096; step >= 1; step >>= 4)
+    while (i + step <= max && a.slice(a.length - i - step, a.length - i) === b.slice(b.length - i - step, b.length - i)) i += step;
+  return i;
+}
+
 /** `checkYamlLimits` in steps of a few thousand lines (the language server answers other requests between them). */
 export function* checkYamlLimitsSteps(text: string, limits: YamlLimits = YAML_LIMITS, base = 0): Generator<void, YamlLimitHit | undefined> {
   if (text.length > limits.maxChars) return { kind: 'size', offset: base, value: text.length, limit: limits.maxChars };
   const n = text.length;
   const scan = new LimitScan(text, limits, base);
+  const last = lastScan && lastScan.limits === limits && lastScan.text !== text ? lastScan : undefined;
+  const states: Resume['states'] = [];
+  let lineStart = 0;
   let lines = 0;
-  for (let lineStart = 0; lineStart <= n;) {
+  // Where the edit ends in this text (the same text follows), and how far the text moved there.
+  let sameFrom = n + 1;
+  let delta = 0;
+  let old: Resume['states'] = [];
+  let next = 0; // the index in `old` of the first state at or after `lineStart + delta` once past the edit
+  if (last) {
+    const prefix = commonPrefix(last.text, text);
+    const suffix = commonSuffix(last.text, text, Math.min(last.text.length, n) - prefix);
+    sameFrom = n - suffix;
+    delta = last.text.length - n;
+    old = last.states;
+    // The last state whose line starts within the common prefix (the text before it is the same).
+    let k = 0;
+    while (k < old.length && old[k].at <= prefix) k++;
+    if (k > 0) {
+      scan.restore(old[k - 1].state);
+      lineStart = old[k - 1].at;
+      for (let j = 0; j < k; j++) states.push(old[j]);
+    }
+  }
+  lastScan = undefined;
+  while (lineStart <= n) {
     if (++lines % LINES_PER_STEP === 0) yield;
+    if (lines % LINES_PER_STATE === 0 || (last && lineStart >= sameFrom)) {
+      const state = scan.state();
+      if (last && lineStart >= sameFrom) {
+        const at = lineStart + delta;
+        while (next < old.length && old[next].at < at) next++;
+        if (next < old.length && old[next].at === at && old[next].state === state) {
+          // From here on the text and the state are the last scan's: the rest passes as it did.
+          for (let j = next; j < old.length; j++) states.push({ at: old[j].at - delta, state: old[j].state });
+          lastScan = { text, limits, states };
+          return undefined;
+        }
+      }
+      if (lines % LINES_PER_STATE === 0) states.push({ at: lineStart, state });
+    }
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = n;
     const hit = scan.line(lineStart, lineEnd);
     if (hit) return hit;
     lineStart = lineEnd + 1;
   }
+  lastScan = { text, limits, states };
   return undefined;
 }
 
@@ -119,6 +194,54 @@ class LimitScan {
     private readonly limits: YamlLimits,
     private readonly base: number,
   ) {}
+
+  /** All the scanner keeps from one line to the next (for `Resume`), as one comparable string. */
+  state(): string {
+    return JSON.stringify([
+      this.indents,
+      this.opened,
+      this.outer,
+      this.flow,
+      this.flowBase,
+      this.quote,
+      this.quoteIndent,
+      this.blockScalarIndent,
+      this.blockContentIndent,
+      this.shadowIndents,
+      this.shadowOpened,
+      this.shadow,
+      this.inline,
+      this.atNodeStart,
+      this.content,
+    ]);
+  }
+
+  /** Takes the state `state()` gave. */
+  restore(state: string): void {
+    const s = JSON.parse(state) as [
+      number[],
+      number[],
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number[],
+      number[],
+      number,
+      number,
+      boolean,
+      number,
+    ];
+    this.indents.splice(0, this.indents.length, ...s[0]);
+    this.opened.splice(0, this.opened.length, ...s[1]);
+    [, , this.outer, this.flow, this.flowBase, this.quote, this.quoteIndent, this.blockScalarIndent, this.blockContentIndent] = s;
+    this.shadowIndents.splice(0, this.shadowIndents.length, ...s[9]);
+    this.shadowOpened.splice(0, this.shadowOpened.length, ...s[10]);
+    [, , , , , , , , , , , this.shadow, this.inline, this.atNodeStart, this.content] = s;
+  }
 
   /** Measures the line from `lineStart` to `lineEnd` (its `\n`); the limit it passes, if any. */
   line(lineStart: number, lineEnd: number): YamlLimitHit | undefined {

@@ -370,21 +370,27 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
   let content = false;
   // The last content line ends in an empty value (`key:`, `-`), and a comment line came after it: the
   // library ends that document's range before the comment's line break when a `---` follows, after it
-  // when the part is read alone; such texts are read whole.
-  let emptyLast = false;
-  let commentAfter = false;
+  // when the part is read alone; such texts are read whole. Asked only at a `---`, of the last content
+  // line (trimmed: from `lastFrom` to `lastTo`): a keystroke's split then looks at each line's ends only.
+  let lastFrom = -1;
+  let lastTo = -1;
+  let commentLineAfter = false;
   for (let i = 0; i < text.length;) {
     const nl = text.indexOf('\n', i);
     const lineEnd = nl < 0 ? text.length : nl;
     const c = text.charCodeAt(i);
-    const trimmed = text.slice(i, lineEnd).trim();
-    if (trimmed.startsWith('#')) commentAfter = true;
-    else if (trimmed && !/^---(?:[ \t]|$)/.test(trimmed)) {
-      // A comment on the line itself (`key:  # note`) counts as one after it. (Inside a quoted
-      // string this reads too much as a comment, which only makes the text read whole.)
-      const hash = trimmed.search(/[ \t]#/);
-      emptyLast = /(?:^|[ \t])-$|:$/.test(hash < 0 ? trimmed : trimmed.slice(0, hash).trimEnd());
-      commentAfter = hash >= 0;
+    // The line as `trim()` leaves it: from `f` to `e`.
+    let f = i;
+    while (f < lineEnd && isTrimmed(text.charCodeAt(f))) f++;
+    let e = lineEnd;
+    while (e > f && isTrimmed(text.charCodeAt(e - 1))) e--;
+    const marker =
+      e - f >= 3 && text.startsWith('---', f) && (e - f === 3 || text.charCodeAt(f + 3) === 0x20 || text.charCodeAt(f + 3) === 0x09);
+    if (f < e && text.charCodeAt(f) === 0x23 /* # */) commentLineAfter = true;
+    else if (f < e && !marker) {
+      lastFrom = f;
+      lastTo = e;
+      commentLineAfter = false;
     }
     // A directive carries over to later documents; a tab at a line's start is an error only the
     // whole text may show (a tab-indented line before `---`).
@@ -393,7 +399,7 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
       const after = text.charCodeAt(i + 3);
       if (i + 3 >= lineEnd || after === 0x20 || after === 0x09 || after === 0x0d) {
         if (c === 0x2e) return undefined;
-        if (emptyLast && commentAfter) return undefined;
+        if (lastFrom >= 0 && emptyValueThenComment(text.slice(lastFrom, lastTo), commentLineAfter)) return undefined;
         if (content) {
           out.push({ start, end: i });
           start = i;
@@ -406,16 +412,47 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
     let q = i;
     while (q < lineEnd && text.charCodeAt(q) === 0x20) q++;
     if (text.charCodeAt(q) === 0x3f /* ? */ && (q + 1 >= lineEnd || /[ \t\r]/.test(text[q + 1]))) return undefined;
-    if (!content) {
-      const line = text.slice(i, lineEnd).trim();
-      if (line && !line.startsWith('#') && !/^---(?:[ \t]|$)/.test(line)) content = true;
-      // `--- value` (content on the marker line) is content
-      else if (/^---[ \t]+[^\s#]/.test(line)) content = true;
+    if (!content && f < e) {
+      if (text.charCodeAt(f) !== 0x23 && !marker) content = true;
+      else if (text.startsWith('---', f)) {
+        // `--- value` (content on the marker line) is content
+        let j = f + 3;
+        while (j < e && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j++;
+        if (j > f + 3 && j < e && !isTrimmed(text.charCodeAt(j)) && text.charCodeAt(j) !== 0x23) content = true;
+      }
     }
     i = lineEnd + 1;
   }
   out.push({ start, end: text.length });
   return out;
+}
+
+/**
+ * The last content line (trimmed) ends in an empty value (`key:`, `-`, before any comment on it) and a
+ * comment follows: on the line itself (`key:  # note`; inside a quoted string this reads too much as a
+ * comment, which only makes the text read whole) or on a line after it.
+ */
+function emptyValueThenComment(trimmed: string, commentLineAfter: boolean): boolean {
+  const hash = trimmed.search(/[ \t]#/);
+  const emptyLast = /(?:^|[ \t])-$|:$/.test(hash < 0 ? trimmed : trimmed.slice(0, hash).trimEnd());
+  return emptyLast && (hash >= 0 || commentLineAfter);
+}
+
+/** What `String.prototype.trim` and a pattern's `\s` take away: ECMAScript WhiteSpace and LineTerminator. */
+function isTrimmed(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 0x20 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /**

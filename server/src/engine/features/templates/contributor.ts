@@ -21,6 +21,7 @@ import { valueSpan } from '../../expand/scalarOffsets';
 import { isObj } from '../../objects';
 import { finding } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
+import { matchLinesWithBraces } from './linesWith';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
 import { appSetKindAt, declaresAppSet } from '../../kinds/appset';
@@ -32,7 +33,9 @@ interface Fix {
   newText: string;
 }
 
-const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/gm;
+const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/my;
+/** `name: {{cluster}}` (see `unquoted`). */
+const UNQUOTED_LINE = /^([ \t]*(?:- )?(?:[^\s#'"{][^:#\n]*:[ \t]+|- ))(\{\{[^\n]*?)[ \t]*(?:[ \t]#[^\n]*)?$/my;
 
 export const templatesContributor: FeatureContributor = {
   name: 'templates',
@@ -276,7 +279,7 @@ function textRanges(file: FileContext): Span[] {
 function controlFlow(file: FileContext): EngineDiagnostic[] {
   const inText = inTextOf(file);
   const lines: Span[] = [];
-  for (const m of file.text.matchAll(CONTROL_LINE)) {
+  for (const m of matchLinesWithBraces(file.text, CONTROL_LINE)) {
     const start = m.index! + m[0].length - m[0].trimStart().length;
     if (inText(start)) continue;
     lines.push({ start, end: m.index! + m[0].trimEnd().length });
@@ -323,7 +326,7 @@ function controlFlow(file: FileContext): EngineDiagnostic[] {
 function unquoted(file: FileContext): EngineDiagnostic[] {
   const inText = inTextOf(file);
   const out: EngineDiagnostic[] = [];
-  for (const m of file.text.matchAll(/^([ \t]*(?:- )?(?:[^\s#'"{][^:#\n]*:[ \t]+|- ))(\{\{[^\n]*?)[ \t]*(?:[ \t]#[^\n]*)?$/gm)) {
+  for (const m of matchLinesWithBraces(file.text, UNQUOTED_LINE)) {
     const start = m.index! + m[1].length;
     if (inText(start)) continue;
     const value = m[2];
