@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkYamlLimits, YAML_LIMITS, type YamlLimits } from '../../server/src/gotemplate';
+import { checkYamlLimits, YAML_LIMITS, type YamlLimits } from '@appset-tools/gotemplate';
 import { repoFiles } from '../helpers/memHost';
 
 const SMALL: YamlLimits = { maxChars: 1 << 20, maxLineChars: 90, maxDepth: 7 };
