@@ -39,55 +39,41 @@ const errors = (ds: { severity: string; code: string }[]) => ds.filter((d) => d.
 test('with no cluster data, a key needing index is still one error with the index quick fix', () => {
   const text = appset(true, "'{{ .metadata.labels.cluster-role }}-web'");
   const r = run(text);
+  // Its range, and the dotted keys of string maps: test/fixtures/rules/template/needs-index.yaml.
   assert.deepEqual(errors(r.ds), ['template/needs-index']);
-  assert.deepEqual(r.at('template/needs-index'), ['.metadata.labels.cluster-role']);
   const d = r.ds.find((x) => x.code === 'template/needs-index')!;
   const fix = ls.codeActions(r.a, d.span, [d]).find((x) => x.diagnosticCodes?.includes('template/needs-index'));
   assert.equal(fix?.edits?.[0].newText, 'index .metadata.labels "cluster-role"');
-  // Dotted label keys too (string maps), but not keys already in a string literal.
-  assert.deepEqual(
-    run(appset(true, `'{{ index .metadata.labels "app.kubernetes.io/name" }}-{{ .metadata.labels.topology.kubernetes.io }}'`)).at(
-      'template/needs-index',
-    ),
-    ['.metadata.labels.topology.kubernetes.io'],
-  );
 });
 
 test('mode confusions: {{service}} under goTemplate is an error with a fix, {{ .x }} without it a warning', () => {
+  // The ranges and the warning's message: test/fixtures/rules/template/mode-confusion.yaml.
   const go = run(appset(true, "'{{service}}-{{ .name }}'"));
   assert.deepEqual(errors(go.ds), ['template/fasttemplate-syntax']);
-  assert.deepEqual(go.at('template/fasttemplate-syntax'), ['{{service}}']);
   const d = go.ds.find((x) => x.code === 'template/fasttemplate-syntax')!;
   assert.equal(ls.codeActions(go.a, d.span, [d])[0]?.edits?.[0].newText, '{{ .service }}');
-  const fast = run(appset(false, "'{{.name}}-x'", "{server: '{{server}}', namespace: x}"));
-  assert.deepEqual(fast.at('template/gotemplate-syntax'), ['{{.name}}']);
-  assert.match(fast.ds.find((x) => x.code === 'template/gotemplate-syntax')!.message, /set spec\.goTemplate: true or write \{\{name\}\}/);
 });
 
 test('an unquoted {{ }} value: one "quote it" error instead of "expected a string", with the quick fix', () => {
   const text = appset(true, '{{ .name }}');
   const r = run(text);
   assert.deepEqual(errors(r.ds), ['yaml/unquoted-template']);
+  // Its range and message: test/fixtures/rules/yaml/unquoted-template.yaml.
   const d = r.ds.find((x) => x.code === 'yaml/unquoted-template')!;
-  assert.equal(text.slice(d.span.start, d.span.end), '{{ .name }}');
-  assert.match(d.message, /quote it: '\{\{ \.name \}\}'$/);
   assert.equal(ls.codeActions(r.a, d.span, [d])[0]?.edits?.[0].newText, "'{{ .name }}'");
 });
 
 test('a template that can never parse is an error even when no parameter set exists offline', () => {
   const r = run(appset(true, "'{{ .name'"));
+  // Its range and message: test/fixtures/rules/template/parse-error.yaml.
   assert.deepEqual(errors(r.ds), ['template/parse-error']);
-  assert.match(
-    r.ds.find((x) => x.code === 'template/parse-error')!.message,
-    /unclosed action — no parameter set offline, but the controller fails/,
-  );
 });
 
 test('a literal destination with neither name nor server is an error without data', () => {
   const text = appset(true, "'{{ .name }}'", '{namespace: x}');
   const r = run(text);
+  // Its range: test/fixtures/rules/generator/invalid-application.yaml.
   assert.deepEqual(errors(r.ds), ['generator/invalid-application']);
-  assert.deepEqual(r.at('generator/invalid-application'), ['destination']);
 });
 
 test('Go control flow in the YAML structure: one "use templatePatch" error, not syntax errors and unknown fields', () => {
@@ -97,11 +83,9 @@ test('Go control flow in the YAML structure: one "use templatePatch" error, not 
   );
   const r = run(text);
   assert.deepEqual(errors(r.ds), ['appset/template-in-structure'], JSON.stringify(r.ds.map((d) => [d.code, d.message])));
-  const d = r.ds[0];
-  assert.equal(text.slice(d.span.start, d.span.end), '{{- if .autosync }}');
-  assert.match(d.message, /put the conditional fields in spec\.templatePatch/);
-  assert.equal(d.related?.length, 1);
-  // In a templatePatch block scalar the same lines are fine.
+  // Its range and message: test/fixtures/rules/appset/template-in-structure.yaml.
+  assert.equal(r.ds.find((d) => d.code === 'appset/template-in-structure')?.related?.length, 1);
+  // In a templatePatch block scalar the same lines are fine (no error of any prefix).
   const ok = appset(true, "'{{ .name }}'").replace(
     '  template:\n',
     '  templatePatch: |\n    {{- if .autosync }}\n    spec: {syncPolicy: {automated: {}}}\n    {{- end }}\n  template:\n',

@@ -42,11 +42,10 @@ spec:
       source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: '{{path}}'}
       destination: {server: 'https://kubernetes.default.svc', namespace: '{{namespace}}'}
 `;
+  // The two findings (only the second generator, which has no template of its own, renders the spec's
+  // {{path}} and {{namespace}}): test/fixtures/rules/generator/missing-param.yaml. Here, what the
+  // first generator's own template renders.
   const r = run(text);
-  const missing = r.ds.filter((d) => d.code === 'generator/missing-param');
-  // Only the second generator, which has no template of its own, renders the spec's {{path}} and {{namespace}}.
-  assert.equal(missing.length, 2);
-  for (const d of missing) assert.match(d.message, /1 of 2 Applications \(blue-app\)/);
   const apps = ls.applications(r.a)!.apps;
   const red = apps.find((a) => a.name === 'red-app')!.app as { spec: { source: { path: string } } };
   assert.equal(red.spec.source.path, 'teams/red');
@@ -149,82 +148,14 @@ spec:
   );
 });
 
-test('appset/matrix-path-clash: a directories generator that descends below the first one`s paths clashes; one that stays on them does not', () => {
-  const matrix = (second: string, goTemplate = false) => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: fleet, namespace: argocd}
-spec:
-  goTemplate: ${goTemplate}
-  generators:
-    - matrix:
-        generators:
-          - git: {repoURL: 'https://example.com/r.git', revision: HEAD, directories: [{path: 'clusters/*'}]}
-          - git: {repoURL: 'https://example.com/r.git', revision: HEAD, ${second}}
-  template:
-    metadata: {name: 'app-{{path.basename}}'}
-    spec:
-      project: default
-      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: apps}
-      destination: {server: 'https://kubernetes.default.svc', namespace: x}
-`;
-  const clash = (second: string, goTemplate?: boolean) =>
-    run(matrix(second, goTemplate)).ds.filter((d) => d.code === 'appset/matrix-path-clash').length;
-  assert.equal(clash("directories: [{path: 'clusters/{{path.basename}}/*'}]"), 1);
-  assert.equal(clash("directories: [{path: '{{path}}/*'}]"), 1);
-  assert.equal(clash("files: [{path: '{{path}}/config.json'}]"), 0, 'a file in the first one`s folder: the same path');
-  assert.equal(clash("directories: [{path: 'clusters/{{path.basename}}'}]"), 0, 'the same folder again');
-  assert.equal(clash("directories: [{path: '{{path.basenameNormalized}}/*'}]"), 0, 'not known: nothing claimed');
-  assert.equal(clash("directories: [{path: 'clusters/{{path.basename}}/*'}]", true), 0, 'goTemplate: the first one`s values win');
-});
+// appset/matrix-path-clash: a directories generator that descends below the first one's paths
+// clashes; one that stays on them does not: test/fixtures/rules/appset/matrix-path-clash-descends.yaml.
 
-test('appset/constant-name: a name made only of a parameter the matrix`s list sets alike in every element', () => {
-  const text = (name: string, elements = '[{app: web, tier: a}, {app: web, tier: b}]') => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: fleet, namespace: argocd}
-spec:
-  generators:
-    - matrix:
-        generators:
-          - list: {elements: ${elements}}
-          - git: {repoURL: 'https://example.com/r.git', revision: HEAD, directories: [{path: 'envs/*'}]}
-  template:
-    metadata: {name: '${name}'}
-    spec:
-      project: default
-      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: apps}
-      destination: {server: 'https://kubernetes.default.svc', namespace: x}
-`;
-  const found = (name: string, elements?: string) => run(text(name, elements)).ds.filter((d) => d.code === 'appset/constant-name');
-  const d = found('{{app}}-svc');
-  assert.equal(d.length, 1);
-  assert.match(d[0].message, /every Application is named "web-svc" \(app is the same in every element/);
-  assert.equal(found('{{app}}-{{path.basename}}').length, 0, 'the git generator varies the name');
-  assert.equal(found('{{tier}}').length, 0, 'the list varies it');
-  assert.equal(found('{{app}}', '[{app: web}, {app: api}]').length, 0);
-});
+// appset/constant-name: a name made only of a parameter the matrix's list sets alike in every
+// element: test/fixtures/rules/appset/constant-name-matrix.yaml.
 
-test('appset/glob-source-path: a glob in source.path is a literal folder for Argo CD', () => {
-  const text = (path: string, extra = '') => `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata: {name: team, namespace: argocd}
-spec:
-  generators:
-    - list: {elements: [{env: dev}, {env: prod}]}
-  template:
-    metadata: {name: 'team-{{env}}'}
-    spec:
-      project: default
-      source: {repoURL: 'https://example.com/r.git', targetRevision: HEAD, path: '${path}'${extra}}
-      destination: {server: 'https://kubernetes.default.svc', namespace: x}
-`;
-  const found = (path: string, extra?: string) => run(text(path, extra)).ds.filter((d) => d.code === 'appset/glob-source-path');
-  const d = found('projects/team/*');
-  assert.equal(d.length, 1);
-  assert.equal(d[0].severity, 'error');
-  assert.match(d[0].message, /source path "projects\/team\/\*" holds the glob character "\*"/);
-  assert.equal(found('projects/{{env}}').length, 0);
-  assert.equal(found('charts/*', ', chart: web').length, 0, 'a Helm repository chart has no path');
-});
+// appset/glob-source-path: a glob in source.path is a literal folder for Argo CD:
+// test/fixtures/rules/appset/glob-source-path.yaml.
 
 test('a repeated YAML key does not hide the other certain mistakes of the document', () => {
   const text = `apiVersion: argoproj.io/v1alpha1

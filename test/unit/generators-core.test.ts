@@ -175,28 +175,12 @@ test('rendering: duplicate names skip every copy; destination rules (application
       ),
     ),
   );
-  const d = ws.diagnostics(appset(`    - list:\n        elements: [{env: a}, {env: b}]`, { name: 'same' }));
-  assert.ok(
-    d.some((x) => x.code === 'generator/duplicate-name' && /skips these 2 Applications/.test(x.message)),
-    JSON.stringify(d),
-  );
+  // The generator/duplicate-name finding that says the controller skips them:
+  // test/fixtures/rules/generator/duplicate-name.yaml.
 });
 
-test('rendering: template errors carry Argo CD text and point at the action in the YAML', (t) => {
-  const ws = workspaceFor(t);
-  const text = appset(`    - list:\n        elements: [{name: a}]`, {
-    goTemplate: true,
-    options: '["missingkey=error"]',
-    name: '{{ .name }}-{{ .nope }}',
-  });
-  const d = ws.diagnostics(text).find((x) => x.code === 'template/missing-key');
-  assert.ok(d, JSON.stringify(ws.diagnostics(text)));
-  assert.match(
-    d.message,
-    /^failed to execute go template \{\{ \.name \}\}-\{\{ \.nope \}\}: template: base:1:15: executing "base" at <\.nope>: map has no entry for key "nope"/,
-  );
-  assert.equal(text.slice(d.start, d.end), '.nope');
-});
+// Template errors carry Argo CD text and point at the action in the YAML:
+// test/fixtures/rules/template/missing-key.yaml.
 
 test('templatePatch: lists replaced, project pinned (patch_test.go)', (t) => {
   const ws = workspaceFor(t);

@@ -144,19 +144,12 @@ spec:
 test('a Helm chart template: each unescaped Argo CD placeholder is reported as Helm sees it, with the escape as a quick fix', () => {
   const a = ls.analyze('mem://chart.yaml', chartAppSet);
   const ds = ls.diagnostics(a);
-  const found = ds.filter((d) => d.code === 'helm/argo-placeholder').map((d) => [chartAppSet.slice(d.span.start, d.span.end), d.severity]);
-  assert.deepEqual(found, [
-    ['{{path.basename}}', 'error'],
-    ['{{ .cluster }}', 'warning'],
-    ['{{ normalize .name }}', 'error'],
-  ]);
+  // The three placeholders' ranges, severities and messages, and the chart-template note (the same
+  // text): test/fixtures/rules/helm/argo-placeholder.yaml. Here, the quick fixes.
   const first = ds.find((d) => d.code === 'helm/argo-placeholder')!;
-  assert.match(first.message, /^Helm fails on \{\{path.basename\}\} \(function "path" not defined\)/);
+  assert.equal(chartAppSet.slice(first.span.start, first.span.end), '{{path.basename}}');
   const fix = ls.codeActions(a, first.span, [first]).find((c) => c.diagnosticCodes?.includes('helm/argo-placeholder'));
   assert.equal(fix?.edits?.[0].newText, '{{ "{{path.basename}}" }}');
-  const note = ds.find((d) => d.code === 'helm/chart-template')!;
-  assert.match(note.message, /3 need escaping/);
-  assert.match(note.message, /not linted here/);
   // Every escaped form parses in Helm and prints the placeholder: no finding once fixed.
   let fixed = chartAppSet;
   for (const d of ds.filter((x) => x.code === 'helm/argo-placeholder').sort((x, y) => y.span.start - x.span.start)) {
