@@ -173,3 +173,32 @@ export const codes = (ds: readonly { code: string }[]) => ds.map((d) => d.code).
 /** `generators` (for appset's opts) of one matrix: a matrix whose children are `inner` (YAML items 10 spaces deep), then an empty list. */
 export const nestedMatrix = (inner: string) =>
   `  - matrix:\n      generators:\n      - matrix:\n          generators:\n${inner}      - list:\n          elements: []`;
+
+/**
+ * A git generator over another repository (example.com): out of reach of the web worker and of a virtual
+ * workspace, which say so once on the generator; the Node server gives its desktop advice there.
+ */
+export const OTHER_REPOSITORY_APPSET = `apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata:
+  name: elsewhere
+spec:
+  goTemplate: true
+  generators:
+    - git:
+        repoURL: https://example.com/other/config.git
+        revision: HEAD
+        directories:
+          - path: apps/*
+  template:
+    metadata:
+      name: '{{ .path.basename }}'
+    spec:
+      project: default
+      source:
+        repoURL: https://example.com/other/config.git
+        path: '{{ .path.path }}'
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: apps
+`;

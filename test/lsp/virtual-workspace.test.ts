@@ -22,35 +22,11 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { messageOf, serverPath, spawnStdioServer, startServer, stopStdio } from './client';
 import { until } from '../helpers/guard';
+import { OTHER_REPOSITORY_APPSET as ELSEWHERE } from '../helpers/appsets';
 import { ClientRequests, fileUriOfPath, webPathOf, type WebDirectoryEntry, type WebFileResult } from '@appset-tools/protocol';
 import { VIRTUAL_NO_GIT_HISTORY, VIRTUAL_ONLY_OPENED_REPOSITORY } from '../../server/src/lsp/nodeMain';
 
 const SHOP = readFileSync(join(__dirname, '..', 'fixtures', 'installs', 'kustomize-overlay', 'appsets', 'shop.yaml'), 'utf8');
-/** A git generator over another repository: out of reach of a virtual workspace, which says so. */
-const ELSEWHERE = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: elsewhere
-spec:
-  goTemplate: true
-  generators:
-    - git:
-        repoURL: https://example.com/other/config.git
-        revision: HEAD
-        directories:
-          - path: apps/*
-  template:
-    metadata:
-      name: '{{ .path.basename }}'
-    spec:
-      project: default
-      source:
-        repoURL: https://example.com/other/config.git
-        path: '{{ .path.path }}'
-      destination:
-        server: https://kubernetes.default.svc
-        namespace: apps
-`;
 const FILES = {
   'appsets/shop.yaml': SHOP,
   'appsets/elsewhere.yaml': ELSEWHERE,

@@ -22,6 +22,7 @@ import {
 import { initializeParams, messageOf, startServer } from './client';
 import { startWorkerOn, startWorkerServer, WEB_SERVER } from '../helpers/webWorker';
 import { until } from '../helpers/guard';
+import { OTHER_REPOSITORY_APPSET as ELSEWHERE } from '../helpers/appsets';
 import { fileUriOfPath, resourceOfWebPath, webPathOf } from '@appset-tools/protocol';
 
 const SHOP = readFileSync(join(__dirname, '..', 'fixtures', 'installs', 'kustomize-overlay', 'appsets', 'shop.yaml'), 'utf8');
@@ -148,33 +149,6 @@ spec:
       destination:
         server: https://kubernetes.default.svc
         namespace: heavy
-`;
-
-// A git generator over another repository: the worker cannot read its checkout and says why, once, on
-// the generator; the Node server gives its desktop advice there instead.
-const ELSEWHERE = `apiVersion: argoproj.io/v1alpha1
-kind: ApplicationSet
-metadata:
-  name: elsewhere
-spec:
-  goTemplate: true
-  generators:
-    - git:
-        repoURL: https://example.com/other/config.git
-        revision: HEAD
-        directories:
-          - path: apps/*
-  template:
-    metadata:
-      name: '{{ .path.basename }}'
-    spec:
-      project: default
-      source:
-        repoURL: https://example.com/other/config.git
-        path: '{{ .path.path }}'
-      destination:
-        server: https://kubernetes.default.svc
-        namespace: apps
 `;
 
 test(
