@@ -89,7 +89,8 @@ describe('This change: the impact of the uncommitted change (540 Applications)',
 
     // 2. Progressive syncs enabled: the waves and the time.
     await vscode.workspace.getConfiguration('appsetTools').update('progressiveSyncs', 'enabled', vscode.ConfigurationTarget.Workspace);
-    lens = await changeLens(doc, /waves/);
+    // (The change lens's own line: the strategy's lens says "waves" too.)
+    lens = await changeLens(doc, /^This change: .*waves/);
     // canary: 45 Applications 5 at a time (9 waves); low-traffic: 180, 10 at a time (18); high-traffic: 315, 10 at a time (32).
     assert.equal(lens.command.title, 'This change: all 540 Applications sync · 59 waves · about 2 h 57 min');
     note(`lens: ${lens.command.title}`);
@@ -99,7 +100,7 @@ describe('This change: the impact of the uncommitted change (540 Applications)',
     const clusters = (await openFixture('impact/clusters.yaml')).doc;
     await replaceIn(clusters, 'tier: canary', 'tier: low-traffic');
     await vscode.window.showTextDocument(doc);
-    lens = await changeLens(doc, /canary step is now empty/);
+    lens = await changeLens(doc, /^This change: .*canary step is now empty/);
     assert.equal(lens.command.title, 'This change: all 540 Applications sync · 55 waves · about 2 h 45 min · the canary step is now empty');
     note(`lens: ${lens.command.title}`);
     await shot('impact-3-canary-empty');
