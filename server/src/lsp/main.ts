@@ -27,7 +27,7 @@ export function startServer(connection: Connection, platform: ServerPlatform, re
   const revalidation = registerDiagnostics(state);
   platform.attach?.(revalidation);
   const overrides = registerLifecycle(state, revalidation);
-  registerFeatures(state);
+  registerFeatures(state, revalidation);
   registerNavigation(state);
   registerRequests(state, revalidation, overrides);
   state.documents.listen(connection);

@@ -4,8 +4,10 @@ import { toCodeAction, toCompletion, toRange, toSpan, fromDiagnostic } from '../
 import type { ServerState } from '../state';
 import { impactHover, impactLenses } from '../impact';
 import { URI } from '../uri';
+import type { Revalidation } from './diagnostics';
+import { readWholeWorkspace } from './wholeWorkspace';
 
-export function registerFeatures(s: ServerState): void {
+export function registerFeatures(s: ServerState, revalidation: Revalidation): void {
   const { connection } = s;
   // The change's impact against the baseline (impact.ts); a failure leaves the other answers.
   const impactOf = (doc: TextDocument) => {
@@ -28,6 +30,12 @@ export function registerFeatures(s: ServerState): void {
 
   connection.onCodeLens((p, token) =>
     s.whenReady(p.textDocument.uri, token, [], async (doc) => {
+      // The lenses count Applications and waves, as the preview and the plan do: a workspace still being
+      // read (after a reset by new settings too) is read first, or a lens would say "0 apps" for
+      // Applications whose cluster Secrets are not read yet.
+      const version = doc.version;
+      const stale = () => !!token?.isCancellationRequested || s.documents.get(doc.uri)?.version !== version;
+      if (s.service.workspace.reading && !(await readWholeWorkspace(s, revalidation, stale))) throw s.dropped(token);
       const lenses = s.guard('code lens', [], () => s.service.codeLenses(s.analysisOf(doc)));
       return [...impactLenses(await impactOf(doc), doc.uri), ...lenses].map((l) => ({
         range: toRange(doc, l.span),

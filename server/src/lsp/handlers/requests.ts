@@ -21,6 +21,7 @@ import type { Revalidation } from './diagnostics';
 import { fullCollection } from '../idleMemory';
 import { checkCommand } from './commandArgs';
 import { changeSummaryAt, changeText, changeTexts, type DocumentImpact } from '../impact';
+import { readWholeWorkspace } from './wholeWorkspace';
 
 export interface Overrides {
   /** A setting changed for this server session by a command (the progressive-syncs quick fix). */
@@ -116,7 +117,7 @@ function readiness(
     if (loading) await loading;
     // A view (the preview, the plan) is whole: a workspace still being read is read first, in slices; the
     // open documents' findings that waited for it follow (engine/service/heldFindings.ts).
-    if (s.service.workspace.reading && !(await readWorkspace(s, revalidation, stale))) throw s.dropped(token);
+    if (s.service.workspace.reading && !(await readWholeWorkspace(s, revalidation, stale))) throw s.dropped(token);
     // An open document is parsed in slices first (a file on disk is read whole, within the host's size cap),
     // and again in slices when pushing the open documents moved the workspace index (its analysis is
     // then made again from the same parse, with the workspace looked at anew).
@@ -172,17 +173,6 @@ function readiness(
   };
 
   return { readyFor, previewFor, offsetOf, impactFor };
-}
-
-/** Reads the rest of a deferred workspace in slices; false when the request went stale meanwhile. */
-async function readWorkspace(s: ServerState, revalidation: Revalidation, stale: () => boolean): Promise<boolean> {
-  const ws = s.service.workspace;
-  const steps = function* () {
-    while (!ws.warm(10)) yield;
-  };
-  if (!(await s.slices(steps(), stale, 'workspace index')).ok) return false;
-  if (ws.reading && s.guard('workspace index', false, () => ws.settle())) revalidation.scheduleOthers('');
-  return true;
 }
 
 /**
