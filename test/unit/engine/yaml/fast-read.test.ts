@@ -68,9 +68,14 @@ test('every YAML part of the repository and ../shared: the fast reader gives wha
   let read = 0;
   let all = 0;
   for (const f of corpus()) {
+    // Every part is compared; the rule fixtures (test/fixtures/rules/, a caret comment under each finding)
+    // are not counted in the share: comment-heavy by design, they are not the common case measured here.
+    const counted = !/[\\/]test[\\/]fixtures[\\/]rules[\\/]/.test(f);
     for (const p of parts(readFileSync(f, 'utf8'))) {
+      const fast = same(p.text, p.start, f);
+      if (!counted) continue;
       all++;
-      if (same(p.text, p.start, f)) read++;
+      if (fast) read++;
     }
   }
   // It has to be the common case to be worth having. (The repository alone has about 140 parts; with
