@@ -9,7 +9,7 @@ import { isObj, own } from '../objects';
 import { envBool, flagBool } from './argoEnv';
 import { parseControllerArgs } from './controllerArgs';
 import { at, bounded, scalarText, type Collector, type Place, type Site } from './collector';
-import { CM_KEY, CONTROLLER_SETTINGS, ENV, FLAG, OLD_CM_KEY, OLD_ENV, OLD_FLAG, RENAMED } from './evidence';
+import { CM_KEY, CONTROLLER_SETTINGS, ENV, FLAG, OLD_CM_KEY, OLD_ENV, OLD_FLAG, RENAMED, type EvidenceLevel } from './evidence';
 
 /** Words that name a flag the model reads (for `bounded`). */
 const namesFlag = (a: Json | undefined) => {
@@ -88,18 +88,40 @@ function progressiveFlag(
   who: string,
 ) {
   if (!p.written) return c.add(place, site, 'flag', 'enables', `${who} passes ${FLAG}`);
-  const b = flagBool(p.value);
-  if (b === undefined)
-    c.add(
-      place,
-      site,
-      undefined,
-      'ignored',
-      `${who} passes ${p.word}: not a boolean, the controller refuses to start`,
-      whole ? FLAG : undefined,
-    );
-  else c.add(place, site, 'flag', b ? 'enables' : 'disables', `${who} passes ${p.word}`, whole && !b ? FLAG : undefined);
+  const fix = whole ? FLAG : undefined;
+  switchEvidence(
+    c,
+    place,
+    site,
+    'flag',
+    flagBool(p.value),
+    `${who} passes ${p.word}`,
+    'not a boolean, the controller refuses to start',
+    fix,
+  );
 }
+
+/**
+ * The evidence of one on/off switch the controller reads (a flag, a variable, a ConfigMap key): it
+ * enables, it disables, or it is ignored as no boolean (`b` undefined), with `notBoolean` saying what the
+ * controller does then. `fix` is offered where it is ignored or disables.
+ */
+function switchEvidence(
+  c: Collector,
+  place: Place,
+  site: Site,
+  level: EvidenceLevel,
+  b: boolean | undefined,
+  said: string,
+  notBoolean: string,
+  fix: string | undefined,
+) {
+  if (b === undefined) c.add(place, site, undefined, 'ignored', `${said}: ${notBoolean}`, fix);
+  else c.add(place, site, level, b ? 'enables' : 'disables', said, b ? undefined : fix);
+}
+
+/** What Argo CD does with a variable or ConfigMap value that is not true/false (argoEnv.ts `envBool`). */
+const FALLS_BACK = 'only true/false are recognised, the controller falls back to false';
 
 export function checkEnv(c: Collector, place: Place, site: Site, env: Json | undefined, who: string) {
   if (Array.isArray(env))
@@ -122,17 +144,7 @@ export function checkEnvVar(c: Collector, place: Place, site: Site, e: Json | un
   }
   const raw = scalarText(own(e, 'value'));
   if (raw === undefined) return; // valueFrom: the standard wiring from the ConfigMap
-  const b = envBool(raw);
-  if (b === undefined)
-    c.add(
-      place,
-      s,
-      undefined,
-      'ignored',
-      `${who} sets ${ENV}="${raw}": only true/false are recognised, the controller falls back to false`,
-      '"true"',
-    );
-  else c.add(place, s, 'env', b ? 'enables' : 'disables', `${who} sets ${ENV}="${raw}"`, b ? undefined : '"true"');
+  switchEvidence(c, place, s, 'env', envBool(raw), `${who} sets ${ENV}="${raw}"`, FALLS_BACK, '"true"');
 }
 
 /** A map of ConfigMap-style keys (ConfigMap data, Helm configs.params). */
@@ -157,19 +169,7 @@ export function checkParam(c: Collector, outer: Place, site: Site, key: string, 
   const raw = scalarText(value) ?? '';
   if (key === OLD_CM_KEY) c.add(place, site, undefined, 'ignored', `${who} sets ${key}: the key was ${RENAMED}`);
   else if (ignoredWhy) c.add(place, site, undefined, 'ignored', `${who} sets ${key}: ${quote(raw)}, but ${ignoredWhy}`);
-  else {
-    const b = envBool(raw);
-    if (b === undefined)
-      c.add(
-        place,
-        site,
-        undefined,
-        'ignored',
-        `${who} sets ${key}: ${quote(raw)}: only true/false are recognised, the controller falls back to false`,
-        '"true"',
-      );
-    else c.add(place, site, 'configmap', b ? 'enables' : 'disables', `${who} sets ${key}: ${quote(raw)}`, b ? undefined : '"true"');
-  }
+  else switchEvidence(c, place, site, 'configmap', envBool(raw), `${who} sets ${key}: ${quote(raw)}`, FALLS_BACK, '"true"');
 }
 
 export const isControllerName = (n: string) => n === 'argocd-applicationset-controller' || n.endsWith('-applicationset-controller');
