@@ -24,7 +24,7 @@ export function gitFolder(dir: string): { root: string; dir: string } | undefine
   return { root, dir: real };
 }
 
-/** A commit to compare with; `off` (the setting, or a repository without a commit yet); or why the named baseline is not known. */
+/** A commit to compare with; `off` (a repository without a commit yet: nothing to compare with); or why the named baseline is not known. */
 export type Baseline = { commit: string; label: string } | { off: true } | { unknown: string };
 
 /** The default branch: what `origin/HEAD` points at, else the first of origin/main, main, origin/master, master that exists. */
@@ -38,10 +38,12 @@ export function defaultBranch(root: string): string | undefined {
   return ['origin/main', 'main', 'origin/master', 'master'].find((b) => resolveCommit(root, b) !== undefined);
 }
 
-/** The commit the setting names in the work tree `root`. */
+/**
+ * The commit the setting names in the work tree `root`. The setting `off` is decided before git is
+ * asked (lsp/impact.ts `of`, with git or without): here it is a revision like any other.
+ */
 export function resolveBaseline(root: string, setting: string): Baseline {
   const rev = setting.trim() || 'HEAD';
-  if (rev === 'off') return { off: true };
   if (rev === 'merge-base') {
     const branch = defaultBranch(root);
     if (!branch) return { unknown: 'impactBaseline is merge-base, but the repository has no origin/HEAD, main or master branch' };

@@ -173,8 +173,10 @@ export class Impacts {
    * `impactBaseline: off`.
    */
   async of(a: Analysis, file: string, text: string): Promise<DocumentImpact> {
+    // `impactBaseline: off` is decided here only, with git or without (host/baseline.ts resolves the others).
+    if (this.setting(file).trim() === 'off') return undefined;
     const git = this.s.git();
-    if (!git) return this.setting(file).trim() === 'off' ? undefined : { unknown: this.s.noGitHistory?.() ?? NO_GIT_HISTORY };
+    if (!git) return { unknown: this.s.noGitHistory?.() ?? NO_GIT_HISTORY };
     const at = this.where(git, file);
     if (!at || 'off' in at.baseline) return undefined;
     if ('unknown' in at.baseline) return { unknown: at.baseline.unknown };
