@@ -4,8 +4,8 @@
  * (server/src/web/platform.ts) and the Node server on a virtual workspace (nodeMain.ts
  * `withVirtualWorkspaces`), each with its own words for what it cannot read. The first answers wait
  * until the workspace folders were read; a file the engine asks for later is read then, and the open
- * documents are validated again. `ready` is awaited where an answer starts (handlers/publish.ts, the
- * requests' `readyFor`, state.ts `analyzed`), so nothing reads the index before that first read.
+ * documents are validated again. `ready` is awaited where an answer starts (state.ts `firstRead`), so
+ * nothing reads the index before that first read.
  */
 import type { Connection } from 'vscode-languageserver/node';
 import { createMemoryHost, type MemoryHost } from '../host/memoryHost';

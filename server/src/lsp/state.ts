@@ -75,6 +75,26 @@ export class ServerState {
 
   log = (message: string): void => this.connection.console.log(message);
 
+  /**
+   * A request about `doc` (the open document as the request found it; undefined for a file that is not
+   * open) is no longer wanted: it was cancelled, or the document changed or closed since.
+   */
+  requestStale(doc: TextDocument | undefined, token?: CancellationToken): () => boolean {
+    const version = doc?.version;
+    return () => !!token?.isCancellationRequested || (doc !== undefined && this.documents.get(doc.uri)?.version !== version);
+  }
+
+  /**
+   * The one wait for the platform's first read of the workspace (platform.ts `ready`: the web worker and
+   * a virtual workspace read it through the client): nothing may read the workspace index before it
+   * ends, or the index would list an empty workspace. Every answer starts with it (handlers/publish.ts,
+   * the requests' `readyFor`, `analyzed`). Undefined when there is nothing to wait for (Node reads the
+   * disk when asked), so that the caller goes on in the same turn.
+   */
+  firstRead(): Promise<void> | undefined {
+    return this.platform.ready?.();
+  }
+
   /** Runs one handler's work; a failure is logged and answered with `fallback`, never kills the server. */
   guard<T>(what: string, fallback: T, fn: () => T): T {
     try {
@@ -128,9 +148,8 @@ export class ServerState {
    * however many ask; undefined when it went stale (`stale`, or the document changed or closed).
    */
   async analyzed(doc: TextDocument, stale: () => boolean = () => false): Promise<Analysis | undefined> {
-    // The web worker's workspace is read through its client first (platform.ts `ready`); Node reads on demand.
-    const loading = this.platform.ready?.();
-    if (loading) await loading;
+    const reading = this.firstRead();
+    if (reading) await reading;
     const key = `${doc.version}|${doc.uri}`;
     let run = this.analyses.get(key);
     if (run) run.waiters.push(stale);

@@ -33,8 +33,7 @@ export function registerFeatures(s: ServerState, revalidation: Revalidation): vo
       // The lenses count Applications and waves, as the preview and the plan do: a workspace still being
       // read (after a reset by new settings too) is read first, or a lens would say "0 apps" for
       // Applications whose cluster Secrets are not read yet.
-      const version = doc.version;
-      const stale = () => !!token?.isCancellationRequested || s.documents.get(doc.uri)?.version !== version;
+      const stale = s.requestStale(doc, token);
       if (s.service.workspace.reading && !(await readWholeWorkspace(s, revalidation, stale))) throw s.dropped(token);
       const lenses = s.guard('code lens', [], () => s.service.codeLenses(s.analysisOf(doc)));
       return [...impactLenses(await impactOf(doc), doc.uri), ...lenses].map((l) => ({

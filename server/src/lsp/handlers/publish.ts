@@ -68,11 +68,9 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
       sent.set(doc.uri, { version: doc.version, diagnostics });
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     };
-    // The web worker reads the workspace through its client first (lsp/platform.ts `ready`): nothing of
-    // the index may be read from its host before that, or the index would list an empty workspace.
-    const loading = s.platform.ready?.();
-    if (loading) {
-      await loading;
+    const reading = s.firstRead();
+    if (reading) {
+      await reading;
       if (stale()) return;
     }
     // A small workspace is read whole before the first answer (cheaper than answering twice); a larger one

@@ -102,8 +102,7 @@ function readiness(
   /** The request is no longer wanted: cancelled, or its open document changed or closed since it came. */
   const staleness = (r: DocumentRequestParams, token?: CancellationToken) => {
     const open = typeof r?.uri === 'string' ? documents.get(r.uri) : undefined;
-    const version = open?.version;
-    return { open, stale: () => !!token?.isCancellationRequested || (open !== undefined && documents.get(open.uri)?.version !== version) };
+    return { open, stale: s.requestStale(open, token) };
   };
   /** `analysisFor` with the expansions done in slices (state.ts `prepare`); other requests are answered meanwhile. */
   const readyFor = async (
@@ -111,10 +110,8 @@ function readiness(
     token?: CancellationToken,
     { open, stale } = staleness(r, token),
   ): Promise<Analysis | undefined> => {
-    // The web worker reads the workspace through its client first (lsp/platform.ts `ready`), as publish.ts
-    // does: the index below must not list its host before that.
-    const loading = s.platform.ready?.();
-    if (loading) await loading;
+    const reading = s.firstRead();
+    if (reading) await reading;
     // A view (the preview, the plan) is whole: a workspace still being read is read first, in slices; the
     // open documents' findings that waited for it follow (engine/service/heldFindings.ts).
     if (s.service.workspace.reading && !(await readWholeWorkspace(s, revalidation, stale))) throw s.dropped(token);
