@@ -4,7 +4,7 @@
  * In a virtual workspace (every folder of another scheme than `file`, e.g. `vscode-vfs://` from
  * Remote Repositories) the server cannot read the disk: as in the browser, this client names the
  * workspace's resources by server paths and reads them for the server with VS Code's file system
- * API (web/uris.ts, web/files.ts; the server's side is lsp/nodeMain.ts `withVirtualWorkspaces`).
+ * API (web/uris.ts, web/files.ts; the server's side is lsp/nodeMain.ts `nodePlatforms`).
  */
 import * as path from 'path';
 import * as vscode from 'vscode';

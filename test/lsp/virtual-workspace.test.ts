@@ -3,7 +3,7 @@
  * another scheme than `file` (Remote Repositories' `vscode-vfs://github/<owner>/<repo>`), which the VS
  * Code client names by server paths (client/src/web/uris.ts) and reads for the server with VS Code's
  * file system API (client/src/web/files.ts). The server reads it through the client as the web worker
- * does (lsp/nodeMain.ts `withVirtualWorkspaces`) and answers as it does on disk: the same diagnostics,
+ * does (lsp/nodeMain.ts `nodePlatforms`) and answers as it does on disk: the same diagnostics,
  * the same lenses, the verdict decided by a file read on demand; the change lens says once that there
  * is no git history here. This test plays that client over stdio, its files from a folder on disk
  * under the virtual path; the disk server over the same folder is the reference.

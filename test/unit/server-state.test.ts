@@ -9,10 +9,12 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Connection } from 'vscode-languageserver/node';
 import { ServerState } from '../../server/src/lsp/state';
 import { nodePlatform } from '../../server/src/lsp/nodeMain';
+import { onlyPlatform } from '../../server/src/lsp/platform';
 import type { Analysis, LanguageService } from '@appset-tools/engine';
 
 function stateWith(doc: TextDocument): { state: ServerState; started: () => number } {
-  const state = new ServerState({ console: { error() {}, log() {} } } as unknown as Connection, nodePlatform);
+  const state = new ServerState({ console: { error() {}, log() {} } } as unknown as Connection, onlyPlatform(nodePlatform));
+  state.choosePlatform([]);
   Object.defineProperty(state, 'documents', { value: { get: (uri: string) => (uri === doc.uri ? doc : undefined) } });
   let started = 0;
   state.service = {

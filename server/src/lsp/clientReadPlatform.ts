@@ -2,7 +2,7 @@
  * A language server whose workspace is read through the client (VS Code's file system API, any scheme)
  * into a memory host (host/memoryHost.ts), in bounded steps (workspaceReader.ts): the web worker
  * (server/src/web/platform.ts) and the Node server on a virtual workspace (nodeMain.ts
- * `withVirtualWorkspaces`), each with its own words for what it cannot read. The first answers wait
+ * `nodePlatforms`), each with its own words for what it cannot read. The first answers wait
  * until the workspace folders were read; a file the engine asks for later is read then, and the open
  * documents are validated again. `ready` is awaited where an answer starts (state.ts `firstRead`), so
  * nothing reads the index before that first read.
@@ -21,6 +21,9 @@ export interface ClientReadPlace {
   /** lsp/platform.ts `noGitHistory`: why the change against the baseline is not known (undefined: impact.ts's, VS Code for the Web's). */
   noGitHistory?: string;
 }
+
+/** The workspace of a file read through the client: its folder (no git work tree to look for). */
+export const folderOf = (file: string): string => file.slice(0, Math.max(1, file.lastIndexOf('/')));
 
 /** A platform whose host is the files the client reads for it (VS Code's file system API: any scheme). */
 export function clientReadPlatform(connection: Connection, place: ClientReadPlace): ServerPlatform {
@@ -80,7 +83,7 @@ export function clientReadPlatform(connection: Connection, place: ClientReadPlac
       };
       return h;
     },
-    workspaceOf: (file) => file.slice(0, Math.max(1, file.lastIndexOf('/'))),
+    workspaceOf: folderOf,
     ready() {
       if (!host || !reader) return undefined;
       loading ??= reader.readRoots(host.roots()).catch((e: unknown) => log(`could not read the workspace: ${String(e)}`));

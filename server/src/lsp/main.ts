@@ -16,16 +16,16 @@ import { registerFeatures } from './handlers/features';
 import { registerRequests } from './handlers/requests';
 import { registerNavigation } from './handlers/navigation';
 import { collectWhenIdle } from './idleMemory';
-import type { ServerPlatform } from './platform';
+import type { PlatformChoice } from './platform';
 import type { ReceivedVersions } from './received';
 
-export function startServer(connection: Connection, platform: ServerPlatform, received?: ReceivedVersions): void {
+/** `platforms`: where the server may run; one is chosen at `initialize`, for the workspace's folders. */
+export function startServer(connection: Connection, platforms: PlatformChoice, received?: ReceivedVersions): void {
   // Diagnostics run on every keystroke: bcrypt, scrypt and RSA key generation in a template must
   // not stall them (a clear template error appears instead once the budget is used).
   limitExpensiveFunctions({ budgetMs: 4000, windowMs: 15000 });
-  const state = new ServerState(connection, platform, received);
+  const state = new ServerState(connection, platforms, received);
   const revalidation = registerDiagnostics(state);
-  platform.attach?.(revalidation);
   const overrides = registerLifecycle(state, revalidation);
   registerFeatures(state, revalidation);
   registerNavigation(state);
@@ -34,5 +34,5 @@ export function startServer(connection: Connection, platform: ServerPlatform, re
   connection.listen();
   // Memory stays flat over long sessions: garbage from a burst of keystrokes is collected once idle.
   // Node only: a web worker has neither \`gc\` to call nor the event loop's utilisation to wait for.
-  if (platform.kind === 'node') collectWhenIdle();
+  if (platforms.kind === 'node') collectWhenIdle();
 }

@@ -2,7 +2,8 @@
  * The language server in a Node process (`node dist/server.js --stdio | --node-ipc | --socket=N`):
  * the workspace is read from disk (host/nodeHost.ts), or, when every workspace folder is a virtual one
  * (desktop VS Code on a GitHub repository opened without a clone: `vscode-vfs://`), through the client
- * as the web worker reads it (`withVirtualWorkspaces`). The web worker's entry is server/src/web/server.ts.
+ * as the web worker reads it (`nodePlatforms`, chosen once at `initialize`). The web worker's entry is
+ * server/src/web/server.ts.
  */
 import { createConnection, ProposedFeatures, type Connection } from 'vscode-languageserver/node';
 import { gitFolder, resolveBaseline } from '../host/baseline';
@@ -11,16 +12,21 @@ import { openIndexCache } from '../host/indexCache';
 import { createNodeHost } from '../host/nodeHost';
 import { workspaceOf } from '../host/workspaceOf';
 import { resourceOfWebPath } from '@appset-tools/protocol';
-import { clientReadPlatform } from './clientReadPlatform';
+import { clientReadPlatform, folderOf } from './clientReadPlatform';
 import { startServer } from './main';
-import type { ServerPlatform } from './platform';
+import type { PlatformChoice, ServerPlatform } from './platform';
 import { transportFromArgs } from './transport';
 
+/** A server path the client named for a resource of another scheme (protocol.ts `webPathOf`): no disk path. */
+const isVirtual = (p: string): boolean => resourceOfWebPath(p).scheme !== 'file';
+
+/** The disk: files, the index's memory between sessions (host/indexCache.ts) and git. */
 export const nodePlatform: ServerPlatform = {
   kind: 'node',
   createHost: createNodeHost,
   workspaceCache: (roots) => openIndexCache(roots),
-  workspaceOf,
+  // A virtual document opened without a workspace has no disk folder: its own folder, as the client reads it.
+  workspaceOf: (file) => (isVirtual(file) ? folderOf(file) : workspaceOf(file)),
   git: { gitFolder, resolveBaseline, revisionHost: createGitRevisionHost },
 };
 
@@ -29,44 +35,23 @@ export const VIRTUAL_ONLY_OPENED_REPOSITORY = 'a virtual workspace is read throu
 export const VIRTUAL_NO_GIT_HISTORY =
   'a virtual workspace has no git history here, so the change against the baseline is not known (clone the repository to see it)';
 
-/** A server path the client named for a resource of another scheme (protocol.ts `webPathOf`): no disk path. */
-const isVirtual = (p: string): boolean => resourceOfWebPath(p).scheme !== 'file';
-
 /**
- * `disk`, except in a virtual workspace (every root a virtual resource, which the VS Code client
- * names by its server path: client/src/extension.ts): there the workspace is read through the client,
- * in the web worker's bounded steps, and git is not run. A workspace that mixes both reads the disk.
+ * The disk (`nodePlatform`), except in a virtual workspace (every root a virtual resource, which the
+ * VS Code client names by its server path: client/src/extension.ts): there the workspace is read through
+ * the client, in the web worker's bounded steps, and git is not run. A workspace that mixes both, or
+ * names none, reads the disk. Chosen once, at `initialize` (handlers/lifecycle.ts).
  */
-export function withVirtualWorkspaces(disk: ServerPlatform, connection: Connection): ServerPlatform {
-  const viaClient = clientReadPlatform(connection, {
-    kind: disk.kind,
-    onlyOpenedRepository: VIRTUAL_ONLY_OPENED_REPOSITORY,
-    noGitHistory: VIRTUAL_NO_GIT_HISTORY,
-  });
-  let virtual = false;
+export function nodePlatforms(connection: Connection): PlatformChoice {
   return {
-    kind: disk.kind,
-    attach: (r) => viaClient.attach?.(r),
-    createHost(roots, settings, log) {
-      virtual = roots.length > 0 && roots.every(isVirtual);
-      if (virtual) log('every workspace folder is virtual: its files are read through the client');
-      return (virtual ? viaClient : disk).createHost(roots, settings, log);
-    },
-    workspaceOf: (file) => (isVirtual(file) ? viaClient : disk).workspaceOf(file),
-    // The index's memory between sessions is the disk's (host/indexCache.ts); a virtual workspace keeps none.
-    workspaceCache: (roots) => (virtual ? undefined : disk.workspaceCache?.(roots)),
-    // Getters: on the disk the handlers see no `ready` or `refresh` at all, as before (Node reads when asked).
-    get ready() {
-      return virtual ? viaClient.ready : disk.ready;
-    },
-    get refresh() {
-      return virtual ? viaClient.refresh : disk.refresh;
-    },
-    get git() {
-      return virtual ? undefined : disk.git;
-    },
-    get noGitHistory() {
-      return virtual ? VIRTUAL_NO_GIT_HISTORY : disk.noGitHistory;
+    kind: nodePlatform.kind,
+    choose(roots, log) {
+      if (!roots.length || !roots.every(isVirtual)) return nodePlatform;
+      log('every workspace folder is virtual: its files are read through the client');
+      return clientReadPlatform(connection, {
+        kind: nodePlatform.kind,
+        onlyOpenedRepository: VIRTUAL_ONLY_OPENED_REPOSITORY,
+        noGitHistory: VIRTUAL_NO_GIT_HISTORY,
+      });
     },
   };
 }
@@ -76,5 +61,5 @@ export function runFromCommandLine(): void {
   // Our own transport wrapper enforces the LSP lifecycle for every handler (transport.ts).
   const t = transportFromArgs(process.argv.slice(2));
   const connection = t ? createConnection(ProposedFeatures.all, t.reader, t.writer) : createConnection(ProposedFeatures.all);
-  startServer(connection, withVirtualWorkspaces(nodePlatform, connection), t?.received);
+  startServer(connection, nodePlatforms(connection), t?.received);
 }

@@ -28,9 +28,9 @@ export interface ServerPlatform {
   /** Resolves once the host can answer for the workspace (the web worker's first read of the files). */
   ready?(): Promise<void> | undefined;
   /**
-   * Called once the handlers are registered, with what re-validates the open documents (files read
-   * later). Only the one method, so that this file imports no handler (handlers/diagnostics.ts reaches
-   * the platform through the server's state).
+   * Called once the platform is chosen (handlers/lifecycle.ts), with what re-validates the open documents
+   * (files read later). Only the one method, so that this file imports no handler (handlers/diagnostics.ts
+   * reaches the platform through the server's state).
    */
   attach?(revalidation: { resetAndRevalidate(): void }): void;
   /** Read-only git access for the change's baseline (lsp/impact.ts); none in the web worker, which says so. */
@@ -38,3 +38,17 @@ export interface ServerPlatform {
   /** Why there is no `git`, as the change lens says it (impact.ts NO_GIT_HISTORY, VS Code for the Web's, when unset). */
   readonly noGitHistory?: string;
 }
+
+/**
+ * The platforms one server may run on, of which one is chosen once, when the host is created for the
+ * workspace the editor named (handlers/lifecycle.ts): the handlers are handed that platform itself, so no
+ * wrapper forwards its members one by one (a member left out of such a list was once lost at a merge).
+ */
+export interface PlatformChoice {
+  /** Where the server runs, the same for every platform it may choose. */
+  readonly kind: ServerPlatform['kind'];
+  choose(roots: string[], log: (message: string) => void): ServerPlatform;
+}
+
+/** A server with one platform (the web worker). */
+export const onlyPlatform = (platform: ServerPlatform): PlatformChoice => ({ kind: platform.kind, choose: () => platform });

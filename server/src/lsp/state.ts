@@ -7,7 +7,7 @@ import { LSPErrorCodes, ResponseError, TextDocuments } from 'vscode-languageserv
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analysis, LanguageService, ProbeCache } from '@appset-tools/engine';
 import type { WorkspaceHost } from '../host/workspaceHost';
-import type { ServerPlatform } from './platform';
+import type { PlatformChoice, ServerPlatform } from './platform';
 import type { TextOf } from './convert';
 import { DEFAULT_SERVER_SETTINGS, type ServerSettings } from './settings';
 import { URI } from './uri';
@@ -59,11 +59,20 @@ export class ServerState {
     noGitHistory: () => this.platform.noGitHistory,
   });
 
+  /** Where the server runs, chosen once at `initialize` (`choosePlatform`); the handlers ask it, never a host. */
+  platform!: ServerPlatform;
+
   constructor(
     readonly connection: Connection,
-    readonly platform: ServerPlatform,
+    private readonly platforms: PlatformChoice,
     private readonly received = new ReceivedVersions(),
   ) {}
+
+  /** Chooses the platform for the workspace's `roots`, once, when the host is created (handlers/lifecycle.ts). */
+  choosePlatform(roots: string[]): ServerPlatform {
+    this.platform = this.platforms.choose(roots, this.log);
+    return this.platform;
+  }
 
   /**
    * `doc` is not the version the next answers are for: the document changed or closed, or another

@@ -8,10 +8,11 @@
 import { BrowserMessageReader, BrowserMessageWriter, createConnection, ProposedFeatures } from 'vscode-languageserver/browser';
 import { startServer } from '../lsp/main';
 import { withLifecycle } from '../lsp/lifecycleGate';
+import { onlyPlatform } from '../lsp/platform';
 import { webPlatform } from './platform';
 
 type WorkerScope = ConstructorParameters<typeof BrowserMessageReader>[0];
 const scope = globalThis as unknown as WorkerScope;
 const t = withLifecycle(new BrowserMessageReader(scope), new BrowserMessageWriter(scope));
 const connection = createConnection(ProposedFeatures.all, t.reader, t.writer);
-startServer(connection, webPlatform(connection), t.received);
+startServer(connection, onlyPlatform(webPlatform(connection)), t.received);

@@ -46,6 +46,7 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
     };
     lastRaw = init.settings ?? init.appsetTools;
     s.settings = readSettings(init.settings ?? init.appsetTools);
+    s.choosePlatform(roots).attach?.(revalidation);
     s.host = s.platform.createHost(roots, s.settings.engine, s.log);
     // (Keyed by the roots: none without a workspace, whose roots come one document at a time.)
     s.workspaceCache = rootless ? undefined : s.platform.workspaceCache?.(roots);
