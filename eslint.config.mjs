@@ -99,6 +99,7 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
     plugins: { architecture },
     rules: {
+      'architecture/listed-dependencies': 'error',
       'architecture/no-message-decisions': 'error',
       'architecture/one-kind-test': 'error',
     },

@@ -7,7 +7,9 @@
 // - a relative path from one workspace package into another (`../engine/validate/checks` from the
 //   server) is refused: the path walks around the door;
 // - a package imports another workspace package only if its package.json lists it in `dependencies`
-//   (npm links every workspace package at the root, so Node would find an unlisted one too).
+//   (npm links every workspace package at the root, so Node would find an unlisted one too). tsc takes
+//   such an import, and esbuild never sees a type-only one: the lint rule
+//   eslint-rules/listedDependencies.mjs holds the same list in the editor and in `npm run lint`.
 // Files outside the workspace packages (the root package: test/, scripts/, the loaders) are the harness
 // that builds, tests and measures the packages and are not checked here; test/unit/architecture.test.ts
 // holds what tests may import.
@@ -30,11 +32,13 @@ const packageName = (spec) =>
     .slice(0, spec.startsWith('@') ? 2 : 1)
     .join('/');
 
+/** The package of `packages` holding a file (absolute): the deepest package folder it is in (undefined: the root package). */
+const ownerOf = (packages, file) =>
+  packages.filter((k) => file === k.dir || file.startsWith(k.dir + path.sep)).sort((a, b) => b.dir.length - a.dir.length)[0];
+
 function packageBoundaries(root) {
   const packages = workspacePackages(root);
-  /** The package holding a file: the deepest package folder it is in (undefined: the root package). */
-  const owner = (file) =>
-    packages.filter((k) => file === k.dir || file.startsWith(k.dir + path.sep)).sort((a, b) => b.dir.length - a.dir.length)[0];
+  const owner = (file) => ownerOf(packages, file);
   return {
     name: 'package-boundaries',
     setup(build) {
@@ -69,4 +73,4 @@ function packageBoundaries(root) {
   };
 }
 
-module.exports = { packageBoundaries, workspacePackages };
+module.exports = { packageBoundaries, workspacePackages, packageName, ownerOf };
