@@ -12,10 +12,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { answerRequest } from '../../server/src/cli/template';
+import { tempFolder } from '../helpers/cli';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const dir = path.join(repoRoot, 'test', 'fixtures', 'golden');
@@ -95,7 +95,7 @@ test('golden corpus: every case renders like Go (module)', () => {
 
 test('golden corpus: the bundled CLI speaks the JSON-lines protocol (appset template --jsonl)', async () => {
   const esbuild = await import('esbuild');
-  const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-cli-')), 'cli.js');
+  const out = path.join(tempFolder('appset-cli-'), 'cli.js');
   await esbuild.build({
     entryPoints: [path.join(repoRoot, 'server/src/cli/main.ts')],
     outfile: out,

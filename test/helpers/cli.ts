@@ -12,12 +12,36 @@ import * as esbuild from 'esbuild';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
+/** This test process's temporary folders (tempFolder), removed when it ends. */
+const temporary = new Set<string>();
+
 /**
- * Bundles the CLI into a new temporary folder (its real path, so outputs that print paths compare);
- * `rel` is where in that folder the bundle goes.
+ * A new temporary folder (its real path, so outputs that print paths compare), removed with all it
+ * holds when this test file's process ends, passed or failed: test runs leave nothing in the system's
+ * temporary folder. Removed at the end rather than after each test, so that no test waits for it.
+ */
+export function tempFolder(prefix: string): string {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  if (!temporary.size) process.once('exit', removeTemporary);
+  temporary.add(dir);
+  return dir;
+}
+
+function removeTemporary(): void {
+  for (const dir of temporary)
+    try {
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 2 });
+    } catch {
+      // a folder a test made unreadable: left, never a failed run
+    }
+  temporary.clear();
+}
+
+/**
+ * Bundles the CLI into a new temporary folder (tempFolder); `rel` is where in that folder the bundle goes.
  */
 export function bundleCli(prefix: string, rel = 'cli.js'): { cli: string; work: string } {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  const work = tempFolder(prefix);
   const cli = path.join(work, rel);
   esbuild.buildSync({
     entryPoints: [path.join(repoRoot, 'server/src/cli/main.ts')],

@@ -7,9 +7,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { repoRoot } from './cli';
+import { repoRoot, tempFolder } from './cli';
 
 /** Runs a command to completion and fails the test when it fails; returns its standard output. */
 export function sh(cmd: string, args: string[], cwd: string, env?: NodeJS.ProcessEnv): string {
@@ -30,7 +29,7 @@ export interface Packed {
 
 /** Copies the repository's files (without test/ and bench/) to a new folder and runs `npm pack` there. */
 export function packRepository(prefix: string): Packed {
-  const work = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  const work = tempFolder(prefix);
   const src = path.join(work, 'src');
   const listed = sh('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', '.'], repoRoot)
     .split('\0')

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { bundleCli, repoRoot, runCli, writeFiles } from '../helpers/cli';
+import { bundleCli, repoRoot, runCli, writeFiles, tempFolder } from '../helpers/cli';
 import { cmdParamsCm } from '../helpers/clusters';
 
 const { cli: CLI } = bundleCli('appset-instances-cli-');
@@ -15,7 +15,7 @@ const cm = (v: string) => cmdParamsCm(v);
 
 /** The team-rollout example in a git work tree with a production and a staging Argo CD and an AppProject. */
 function workspace(extra: Record<string, string> = {}): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-instances-')));
+  const dir = tempFolder('appset-instances-');
   fs.mkdirSync(path.join(dir, '.git'));
   const files: Record<string, string> = {
     'apps/shop.yaml': fs.readFileSync(path.join(EXAMPLE, 'applicationset.yaml'), 'utf8'),

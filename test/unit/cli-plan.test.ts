@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../server/src/cli/main';
 import type { CliIO } from '../../server/src/cli/io';
 import { appsetHead, DOC_EXAMPLE_STEPS, rollingSyncBy } from '../helpers/appsets';
+import { tempFolder } from '../helpers/cli';
 
 function io(cwd: string) {
   let out = '';
@@ -23,7 +23,7 @@ function io(cwd: string) {
 }
 
 function tempWorkspace(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'appset-plan-'));
+  const dir = tempFolder('appset-plan-');
   for (const [rel, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);

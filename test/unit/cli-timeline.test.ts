@@ -4,10 +4,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundledCli } from '../helpers/realworld';
-import { writeFiles } from '../helpers/cli';
+import { writeFiles, tempFolder } from '../helpers/cli';
 
 const cli = bundledCli('timeline-');
 const EXAMPLE = path.resolve(__dirname, '..', '..', 'examples', 'team-rollout');
@@ -31,7 +30,7 @@ spec:
 
 /** The bundled team-rollout example as a repository: steps canary (all at once), low (2 at a time), high (`high`). */
 function repo(high: string, extra: Record<string, string> = {}): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'timeline-repo-')));
+  const dir = tempFolder('timeline-repo-');
   fs.cpSync(EXAMPLE, dir, { recursive: true });
   fs.mkdirSync(path.join(dir, '.git'));
   const file = path.join(dir, 'applicationset.yaml');

@@ -2,15 +2,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { createNodeHost } from '../../server/src/host/nodeHost';
 import { MAX_READ_BYTES } from '../../server/src/host/files';
 import { parseGitConfigRemotes } from '../../server/src/host/gitRemotes';
 import { hostForInputs } from '../../server/src/cli/common';
+import { tempFolder } from '../helpers/cli';
 
 function tempTree(): { base: string; root: string; outside: string } {
-  const base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'host-')));
+  const base = tempFolder('host-');
   const root = path.join(base, 'ws');
   const outside = path.join(base, 'outside');
   fs.mkdirSync(path.join(root, 'apps'), { recursive: true });

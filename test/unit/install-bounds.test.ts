@@ -6,10 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { repoRoot } from '../helpers/cli';
+import { repoRoot, tempFolder } from '../helpers/cli';
 import { bundledCli } from '../helpers/realworld';
 import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../helpers/memHost';
@@ -20,7 +19,7 @@ const FIXTURE = path.join(repoRoot, 'test', 'fixtures', 'installs', 'env-values-
 
 /** A copy of the env-values-files fixture (an umbrella chart, installed by one Application selecting values.yaml and values-prod.yaml). */
 function layout(prodEnables: boolean): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-bounds-')));
+  const dir = tempFolder('appset-bounds-');
   fs.cpSync(FIXTURE, dir, { recursive: true });
   const prod = path.join(dir, 'platform/argocd/values-prod.yaml');
   fs.writeFileSync(prod, fs.readFileSync(prod, 'utf8').replace(/syncs: \w+/, `syncs: ${prodEnables}`));
@@ -98,7 +97,7 @@ test('a values file the installing Application selects but the index skipped: un
 });
 
 test('an envs file of the params generator the index skipped: unknown', () => {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'appset-bounds-envs-')));
+  const dir = tempFolder('appset-bounds-envs-');
   fs.mkdirSync(path.join(dir, 'argocd'));
   fs.mkdirSync(path.join(dir, 'apps'));
   fs.writeFileSync(

@@ -4,10 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundledCli, findingHeads, posix, REAL_WORLD, serviceOver, shownIn } from '../../../helpers/realworld';
 import { placeholderIn } from '../../../../server/src/engine/generators/placeholders';
+import { tempFolder } from '../../../helpers/cli';
 
 const dir = path.join(REAL_WORLD, 'placeholder-clusters');
 const cli = bundledCli('rw-ph-');
@@ -71,7 +71,7 @@ test('each placeholder is reported once, on its value in the Secret file, in the
 });
 
 test('when every cluster Secret is a template, the preview says so instead of "no cluster Secrets found"', () => {
-  const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'rw-ph-only-')));
+  const tmp = tempFolder('rw-ph-only-');
   fs.copyFileSync(path.join(dir, 'clusters', '_template.yaml'), path.join(tmp, 'template.yaml'));
   const s = serviceOver(tmp);
   const abs = posix(path.join(dir, 'apps', 'guestbook.yaml'));

@@ -5,17 +5,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundledCli, posix, REAL_WORLD } from '../../../helpers/realworld';
 import { isAppNamespacePermitted } from '../../../../server/src/engine/rules/appProject';
+import { tempFolder } from '../../../helpers/cli';
 
 const cli = bundledCli('proj-ns-');
 const fixture = posix(path.join(REAL_WORLD, 'apps-in-any-namespace'));
 
 /** The fixture as a repository of its own (a `.git` folder makes it the workspace), with `change` applied. */
 function repo(change: (dir: string) => void = () => {}): string {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'proj-ns-repo-')));
+  const dir = tempFolder('proj-ns-repo-');
   fs.cpSync(fixture, dir, { recursive: true });
   fs.mkdirSync(path.join(dir, '.git'));
   change(dir);

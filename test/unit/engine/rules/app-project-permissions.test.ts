@@ -4,7 +4,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { bundledCli, posix, REAL_WORLD, serviceOver } from '../../../helpers/realworld';
 import { gobwasMatch } from '../../../../server/src/engine/rules/gobwasGlob';
@@ -13,6 +12,7 @@ import { isSourcePermitted, normalizeGitURL } from '../../../../server/src/engin
 import { getLanguageService } from '@appset-tools/engine';
 import { memHost } from '../../../helpers/memHost';
 import { flowClusterSecret } from '../../../helpers/clusters';
+import { tempFolder } from '../../../helpers/cli';
 
 const cli = bundledCli('proj-perm-');
 const root = posix(path.join(REAL_WORLD, 'project-permissions'));
@@ -62,7 +62,7 @@ test('a destination no entry allows: one finding per destination and project, na
 });
 
 test('appset lint in a repository of its own: each an error with the AppProject as its first related place, exit 1', () => {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'proj-perm-repo-')));
+  const dir = tempFolder('proj-perm-repo-');
   fs.cpSync(root, dir, { recursive: true });
   fs.mkdirSync(path.join(dir, '.git'));
   const r = cli.run(['lint', 'appsets.yaml'], dir);

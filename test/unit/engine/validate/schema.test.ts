@@ -4,10 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as cp from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { APPSET_SCHEMA, schemaAt } from '../../../../server/src/engine/validate/schemaIndex';
 import versionsData from '../../../../schemas/argocd-versions.json';
+import { tempFolder } from '../../../helpers/cli';
 
 test('generated schema is small and deduplicated', () => {
   const size = JSON.stringify(APPSET_SCHEMA).length;
@@ -20,7 +20,7 @@ test('the schema file is up to date with schemas/generate.mjs (when the v3.5.1 C
   const crd = path.resolve(repo, '..', 'shared', 'argocd-data', 'applicationset-crd-v3.5.1.yaml');
   if (!fs.existsSync(crd)) return t.skip('../shared/argocd-data is not available');
   const before = fs.readFileSync(path.join(repo, 'schemas', 'applicationset.schema.json'), 'utf8');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-'));
+  const tmp = tempFolder('schema-');
   fs.copyFileSync(path.join(repo, 'schemas', 'generate.mjs'), path.join(tmp, 'generate.mjs'));
   fs.symlinkSync(path.join(repo, 'node_modules'), path.join(tmp, 'node_modules'));
   cp.execFileSync(process.execPath, [path.join(tmp, 'generate.mjs'), crd], { stdio: 'pipe' });
