@@ -10,15 +10,7 @@ import type { EngineInputs, SourceText } from '../inputs';
 import type { InstanceMapping } from '../host';
 import type { WorkspaceIndex } from '../workspace/index';
 import { detectInstalls, type InstallEvidence } from '../versions/detect';
-import {
-  chooseInstances,
-  inMappingConfig,
-  installOf,
-  installSource,
-  isSample,
-  mappingFor,
-  type Instance,
-} from './instances';
+import { chooseInstances, inMappingConfig, installOf, installSource, isSample, mappingFor, type Instance } from './instances';
 import { relativePath } from '../paths';
 import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
 import { linkKustomizeBases } from './kustomizeBases';

@@ -138,7 +138,7 @@ export function supersede(
   if (!setAside.length) return undecided ? { ...choice, undecided } : choice;
   const instances = [...kept, ...replacing.filter((r) => !kept.includes(r))];
   const nsPart = namespace && instances.some((i) => i.namespace === namespace) ? ` for namespace ${namespace}` : '';
-  const why = `deployed from the repository in ${replacing.map(named).join(', ')}${nsPart}, replacing once synced the bootstrap ${setAside.map(named).join(', ')} applied from outside (Argo CD managing itself)`;
+  const why = `the repository deploys ${replacing.map(named).join(', ')}${nsPart}, which replaces the bootstrap ${setAside.map(named).join(', ')} applied from outside once synced (Argo CD managing itself)`;
   return {
     ...choice,
     instances,

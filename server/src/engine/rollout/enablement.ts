@@ -12,7 +12,7 @@ import { relativePath } from '../paths';
 import { lineNumber } from '../yaml';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
-import { getScan, installModel, runningChoice, type InstallModel } from '../install/model';
+import { installModel, runningChoice, type InstallModel } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
@@ -104,6 +104,7 @@ export function decideFor(model: InstallModel, opts: DetectOptions = {}): Enable
       instance,
       notes,
       unread: [undecided.why],
+      undecided: undecided.why,
     };
   }
   // Configuration of the install that exists but was not read: unknown, whatever the rest says
@@ -164,7 +165,13 @@ interface Narrowed {
   undecided?: { states: ReturnType<typeof decide>[]; why: string };
 }
 
-const said = (s: ReturnType<typeof decide>) => (s === 'not-found' ? "not set (the controller's default, off)" : s);
+/** What an install's configuration says of progressive syncs, in words. */
+const says = (s: ReturnType<typeof decide>) =>
+  s === 'enabled'
+    ? 'enables progressive syncs'
+    : s === 'disabled'
+      ? 'turns progressive syncs off'
+      : "leaves progressive syncs at the controller's default, off";
 
 /**
  * Narrows the workspace's evidence to the install that runs `appset`: the instances mapping that
@@ -237,19 +244,19 @@ function narrowToInstall(model: InstallModel, appset: NonNullable<DetectOptions[
       };
     // The bootstrap set aside is named, with what it says when that differs from the install that replaces it.
     for (const b of choice.setAside ?? []) {
-      const runs = choice.instances.map((i) => `${argoCdNamed(i.name)} says ${said(stateOf(i))}`).join('; ');
+      const runs = choice.instances.map((i) => `${argoCdNamed(i.name)} ${says(stateOf(i))}`).join('; ');
       const differs = choice.instances.some((i) => stateOf(i) !== stateOf(b));
       notes.push(
-        `${argoCdNamed(b.name)} is a bootstrap applied from outside (nothing in the repository deploys it), set aside: the install the repository deploys replaces it once synced${differs ? `; ${argoCdNamed(b.name)} says ${said(stateOf(b))}, ${runs}, and the deployed one decides` : ''}`,
+        `${argoCdNamed(b.name)} is a bootstrap applied from outside (nothing in the repository deploys it), set aside: the install the repository deploys replaces it once synced${differs ? `; it ${says(stateOf(b))}, ${runs}, and the deployed one decides` : ''}`,
       );
     }
     if (choice.undecided) {
       const { bootstrap, deployed } = choice.undecided;
       const states = deployed.map(stateOf);
-      const nsOf = (i: Instance) => (i.namespace ? `namespace ${i.namespace}` : 'a namespace the repository does not state');
+      const missing = [bootstrap, ...deployed].filter((i) => !i.namespace).map((i) => argoCdNamed(i.name));
       undecided = {
         states,
-        why: `whether ${deployed.map((d) => `${argoCdNamed(d.name)} (${nsOf(d)}, ${said(stateOf(d))})`).join(', ')}, deployed from the repository, replaces the bootstrap ${argoCdNamed(bootstrap.name)} (${nsOf(bootstrap)}, applied from outside, ${said(stateOf(bootstrap))}) is not known, since the namespace of one of them is not stated (set it, or map this ApplicationSet in appsetTools.instances)`,
+        why: `which Argo CD runs it is not known: ${argoCdNamed(bootstrap.name)}, applied from outside, ${says(stateOf(bootstrap))}, and ${deployed.map((d) => `${argoCdNamed(d.name)}, which the repository deploys, ${says(stateOf(d))}`).join('; ')}; the deployed one replaces the bootstrap once synced only when both run in the same namespace, and ${missing.join(', ')} ${missing.length === 1 ? 'states' : 'state'} no namespace (set it, or map this ApplicationSet to its install in appsetTools.instances)`,
       };
     }
     for (const o of choice.otherNamespace) {
