@@ -21,6 +21,7 @@ import { dirname } from '../paths';
 import { joinPath } from './installers';
 import { put } from '../objects';
 import { chartToLine, type InstallEvidence } from '../versions/detect';
+import { numericLocals, numericTemplate } from './hclNumbers';
 
 /** One entry of `values`, in order. */
 export type TerraformValues =
@@ -91,12 +92,22 @@ function filePath(arg: HclValue | undefined, dir: string): string | undefined {
   return joinPath(dir, text);
 }
 
-function valuesEntry(v: HclValue, dir: string): TerraformValues {
+/** A controller setting the install model reads, named on a line (its value must not be a placeholder). */
+const NAMES_SETTING =
+  /progressive|PROGRESSIVE|applicationsetcontroller|APPLICATIONSET_CONTROLLER|argocd-cmd-params-cm|applicationset-controller|git\.file\.globbing|namespaces/;
+
+function valuesEntry(v: HclValue, dir: string, numeric: ReadonlySet<string>): TerraformValues {
   const span = v.span;
-  if (v.kind === 'string')
-    return v.template
-      ? { kind: 'unread', what: 'a values text that interpolates Terraform values', span }
-      : { kind: 'yaml', text: v.text, span };
+  if (v.kind === 'string') {
+    if (!v.template) return { kind: 'yaml', text: v.text, span };
+    // Interpolations that can only be numbers keep the YAML's shape (install/hclNumbers.ts); a line naming a
+    // controller setting that interpolates is still not read, since its value is what the model would read.
+    const text = numericTemplate(v.text, numeric);
+    const settingInterpolated = v.text.split('\n').some((l) => /\$\{/.test(l) && NAMES_SETTING.test(l));
+    return text !== undefined && !settingInterpolated
+      ? { kind: 'yaml', text, span }
+      : { kind: 'unread', what: 'a values text that interpolates Terraform values', span };
+  }
   if (v.kind === 'call' && v.name === 'file' && v.args.length === 1) {
     const path = filePath(v.args[0], dir);
     const written = v.args[0].kind === 'string' ? v.args[0].text : '…';
@@ -136,8 +147,9 @@ function release(block: HclBlock, top: HclBody, dir: string): TerraformHelmRelea
   const versionText = literal(version);
   const values: TerraformValues[] = [];
   const list = attr(body, 'values');
-  if (list?.kind === 'list') for (const item of list.items.slice(0, MAX_ENTRIES)) values.push(valuesEntry(item, dir));
-  else if (list) values.push(valuesEntry(list, dir));
+  const numeric = numericLocals(top);
+  if (list?.kind === 'list') for (const item of list.items.slice(0, MAX_ENTRIES)) values.push(valuesEntry(item, dir, numeric));
+  else if (list) values.push(valuesEntry(list, dir, numeric));
   const sets: TerraformSet[] = [];
   for (const kind of ['set', 'set_sensitive']) {
     for (const b of body.blocks.slice(0, MAX_ENTRIES)) {
