@@ -424,6 +424,25 @@ test('Terraform heredoc values that interpolate only numbers are read; any other
   assert.equal(tf(LOCALS, heredoc('%{ if true }\nx: 1\n%{ endif }\n')).state, 'not-found');
 });
 
+test('Terraform yamlencode with computed values away from the settings the model reads is read; computed at or above them, unknown', () => {
+  const tf = (values: string) => enablementIn(new Map([['/ws/terraform/argocd.tf', TF(`  values = [\n${values}\n  ]\n`)]]));
+  const enable = '    yamlencode({ configs = { params = { "applicationsetcontroller.enable.progressive.syncs" = true } } }),';
+  // A domain and a URL built from variables, a selector from a local: none is a controller setting.
+  const elsewhere =
+    '    yamlencode({ global = { domain = "argocd.\${var.env}.\${var.domain}" } }),\n    yamlencode({ configs = { cm = { url = "https://\${var.domain}" } }, controller = { metrics = { selector = local.selector } } }),';
+  assert.equal(tf(`${elsewhere}\n${enable}`).state, 'enabled');
+  // Computed where the model reads: the flag list, the params themselves, or the whole configs.
+  for (const computed of [
+    '    yamlencode({ applicationSet = { extraArgs = var.args } }),',
+    '    yamlencode({ configs = { params = { "applicationsetcontroller.enable.progressive.syncs" = var.on } } }),',
+    '    yamlencode({ configs = local.configs }),',
+  ]) {
+    const en = tf(`${enable}\n${computed}`);
+    assert.equal(en.state, 'not-found', computed);
+    assert.match(en.unread?.join('\n') ?? '', /yamlencode\(…\) of values Terraform computes/, computed);
+  }
+});
+
 test('Terraform files that are not HCL the reader follows neither crash nor hang, and say nothing', () => {
   for (const text of [
     'resource "helm_release" "a" { chart = "argo-cd" values = [',
