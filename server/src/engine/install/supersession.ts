@@ -110,17 +110,18 @@ export function supersede(
   const isBase = (i: Instance) => all.some((o) => o.bases.includes(i.key));
   const runsIt = (i: Instance) => !namespace || !i.namespace || namespaceWatched(i.watched, i.namespace, namespace);
   // The installs the repository deploys that are Argo CD itself: the only ones that can replace a bootstrap.
+  // Cheap tests first: whether an install is deployed may parse the ApplicationSet files (their templates'
+  // paths), which only a repository with a second definition of Argo CD needs.
+  const rivals = all.filter((i) => !isBase(i) && !isSample(i, roots) && runsIt(i) && isArgoCdItself(model, i));
   let deployedCache: Instance[] | undefined;
-  const deployed = () =>
-    (deployedCache ??= all.filter(
-      (i) => !isBase(i) && !isSample(i, roots) && runsIt(i) && isArgoCdItself(model, i) && installDeployed(model, i),
-    ));
+  const deployed = () => (deployedCache ??= rivals.filter((i) => installDeployed(model, i)));
   const kept: Instance[] = [];
   const replacing: Instance[] = [];
   const setAside: Instance[] = [];
   let undecided: RunningChoice['undecided'];
   for (const inst of choice.instances) {
-    if (installDeployed(model, inst) || isSample(inst, roots) || !isArgoCdItself(model, inst)) {
+    const may = !isSample(inst, roots) && isArgoCdItself(model, inst) && rivals.some((d) => d !== inst);
+    if (!may || installDeployed(model, inst)) {
       kept.push(inst);
       continue;
     }
