@@ -400,6 +400,49 @@ test('Terraform helm_release: values in the provider order (values files, heredo
   assert.equal(enablementIn(new Map([['/ws/terraform/argocd.tf', TF('').replace('argo-cd', 'argo-workflows')]])).instance?.name, '');
 });
 
+test('Terraform heredoc values that interpolate only numbers are read; any other interpolation, or one on a setting line, stays unknown', () => {
+  // A homelab's helm_release: the controller's memory limit from numeric locals (one computed with floor),
+  // interpolated into a resource limit and a comment; the flag that enables progressive syncs is literal.
+  const LOCALS = 'locals {\n  memory_mib = 1500\n  gomemlimit_mib = floor(local.memory_mib * 0.85)\n}\n';
+  const heredoc = (extra: string) =>
+    `  values = [<<EOF\ncontroller:\n  # the runtime is told \${local.gomemlimit_mib}MiB, below the \${local.memory_mib}Mi limit\n  resources:\n    limits:\n      memory: "\${local.memory_mib}Mi"\napplicationSet:\n  extraArgs:\n    - --enable-progressive-syncs\n${extra}EOF\n  ]\n`;
+  const tf = (locals: string, body: string) => enablementIn(new Map([['/ws/terraform/argocd.tf', locals + TF(body)]]));
+  assert.equal(tf(LOCALS, heredoc('')).state, 'enabled');
+  // A variable may hold anything (newlines, keys): the text is not read.
+  const byVar = tf(LOCALS, heredoc('server:\n  url: "\${var.url}"\n'));
+  assert.equal(byVar.state, 'not-found');
+  assert.match(byVar.unread?.join('\n') ?? '', /a values text that interpolates Terraform values/);
+  // A local that is a string is not a number.
+  assert.equal(tf('locals {\n  memory_mib = "1500"\n  gomemlimit_mib = 1\n}\n', heredoc('')).state, 'not-found');
+  // A number interpolated into a setting the model reads: its value is not known.
+  const onSetting = tf(
+    LOCALS,
+    heredoc('configs:\n  params:\n    applicationsetcontroller.enable.progressive.syncs: \${local.memory_mib}\n'),
+  );
+  assert.equal(onSetting.state, 'not-found');
+  // A directive is not read either.
+  assert.equal(tf(LOCALS, heredoc('%{ if true }\nx: 1\n%{ endif }\n')).state, 'not-found');
+});
+
+test('Terraform yamlencode with computed values away from the settings the model reads is read; computed at or above them, unknown', () => {
+  const tf = (values: string) => enablementIn(new Map([['/ws/terraform/argocd.tf', TF(`  values = [\n${values}\n  ]\n`)]]));
+  const enable = '    yamlencode({ configs = { params = { "applicationsetcontroller.enable.progressive.syncs" = true } } }),';
+  // A domain and a URL built from variables, a selector from a local: none is a controller setting.
+  const elsewhere =
+    '    yamlencode({ global = { domain = "argocd.\${var.env}.\${var.domain}" } }),\n    yamlencode({ configs = { cm = { url = "https://\${var.domain}" } }, controller = { metrics = { selector = local.selector } } }),';
+  assert.equal(tf(`${elsewhere}\n${enable}`).state, 'enabled');
+  // Computed where the model reads: the flag list, the params themselves, or the whole configs.
+  for (const computed of [
+    '    yamlencode({ applicationSet = { extraArgs = var.args } }),',
+    '    yamlencode({ configs = { params = { "applicationsetcontroller.enable.progressive.syncs" = var.on } } }),',
+    '    yamlencode({ configs = local.configs }),',
+  ]) {
+    const en = tf(`${enable}\n${computed}`);
+    assert.equal(en.state, 'not-found', computed);
+    assert.match(en.unread?.join('\n') ?? '', /yamlencode\(…\) of values Terraform computes/, computed);
+  }
+});
+
 test('Terraform files that are not HCL the reader follows neither crash nor hang, and say nothing', () => {
   for (const text of [
     'resource "helm_release" "a" { chart = "argo-cd" values = [',

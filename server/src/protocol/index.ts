@@ -261,6 +261,11 @@ export interface Enablement {
    */
   partial?: { state: 'enabled' | 'disabled'; where?: string };
   /**
+   * With `unread` (which holds the same sentence): which install runs it cannot be decided, and the installs
+   * it may be say different things (a bootstrap and the install the repository deploys: install/supersession.ts).
+   */
+  undecided?: string;
+  /**
    * Written but not deployed: the enabling configuration that nothing deploys, and what is missing
    * (`argocd/argocd-cmd-params-cm.yaml is not part of argocd/kustomization.yaml: …`).
    */

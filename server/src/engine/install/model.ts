@@ -10,22 +10,14 @@ import type { EngineInputs, SourceText } from '../inputs';
 import type { InstanceMapping } from '../host';
 import type { WorkspaceIndex } from '../workspace/index';
 import { detectInstalls, type InstallEvidence } from '../versions/detect';
-import {
-  chooseInstances,
-  inMappingConfig,
-  installOf,
-  installSource,
-  isSample,
-  mappingFor,
-  type Instance,
-  type InstanceChoice,
-} from './instances';
+import { chooseInstances, inMappingConfig, installOf, installSource, isSample, mappingFor, type Instance } from './instances';
 import { relativePath } from '../paths';
 import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
 import { linkKustomizeBases } from './kustomizeBases';
 import { terraformVersions } from './terraform';
 import { appSetDeploys, type Installers } from './installers';
 import { APPSET_FILES } from '../workspace/interests';
+import { supersede, type RunningChoice } from './supersession';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
 /** The install an InstallEvidence belongs to: the Application that installs the chart, else its folder. */
@@ -121,7 +113,7 @@ export interface Governing {
   mapping?: InstanceMapping;
   /** True when `mapping` was chosen with `--instance`. */
   chosen?: boolean;
-  choice?: InstanceChoice;
+  choice?: RunningChoice;
   /** Whether a file's configuration belongs to the governing install(s). */
   owns(file: string, instance: string | undefined): boolean;
 }
@@ -136,9 +128,18 @@ export function governing(
   const chosen = opts.instance ? mappings.find((m) => m.name === opts.instance) : undefined;
   const mapping = chosen ?? mappingFor(mappings, opts.roots, appset.path);
   if (mapping) return { installs: [], mapping, chosen: !!chosen, owns: (file) => inMappingConfig(mapping, opts.roots, file) };
-  const choice = chooseInstances(model.scan.instances, appset.path, appset.namespace, opts.roots);
+  const choice = runningChoice(model, appset, opts.roots);
   const keys = new Set(choice.instances.flatMap(installKeys));
   return { installs: choice.instances, choice, owns: (_file, instance) => instance !== undefined && keys.has(instance) };
+}
+
+/**
+ * The installs that run an ApplicationSet without a mapping: the folder rule (install/instances.ts), then a
+ * bootstrap applied from outside set aside for the install the repository deploys (install/supersession.ts).
+ * Enablement, the version, the report and the controller settings all come through here.
+ */
+export function runningChoice(model: InstallModel, appset: { path: string; namespace?: string }, roots: readonly string[]): RunningChoice {
+  return supersede(model, chooseInstances(model.scan.instances, appset.path, appset.namespace, roots), appset.namespace, roots);
 }
 
 /**

@@ -21,6 +21,7 @@ import { dirname } from '../paths';
 import { joinPath } from './installers';
 import { put } from '../objects';
 import { chartToLine, type InstallEvidence } from '../versions/detect';
+import { numericLocals, numericTemplate } from './hclNumbers';
 
 /** One entry of `values`, in order. */
 export type TerraformValues =
@@ -91,12 +92,46 @@ function filePath(arg: HclValue | undefined, dir: string): string | undefined {
   return joinPath(dir, text);
 }
 
-function valuesEntry(v: HclValue, dir: string): TerraformValues {
+/** A controller setting the install model reads, named on a line (its value must not be a placeholder). */
+const NAMES_SETTING =
+  /progressive|PROGRESSIVE|applicationsetcontroller|APPLICATIONSET_CONTROLLER|argocd-cmd-params-cm|applicationset-controller|git\.file\.globbing|namespaces/;
+
+/** Helm value paths of the argo-cd chart the install model reads (install/scanHelmValues.ts). */
+const READ_PATHS = [['configs', 'params'], ['applicationSet'], ['global', 'env'], ['global', 'image']];
+
+/** True when a computed value at `path` is, holds or lies inside a value the install model reads. */
+const touchesSettings = (path: string[]) => READ_PATHS.some((r) => r.every((k, i) => i >= path.length || path[i] === k));
+
+/** `toJson` for an object literal whose leaves may be computed: those are left out and their paths listed. */
+function toJsonLoose(v: HclValue, path: string[], computed: string[][], depth = 0): Json | undefined {
+  if (depth > 32 || computed.length > MAX_ENTRIES) return undefined;
+  if (v.kind === 'object') {
+    const out: { [k: string]: Json } = {};
+    for (const a of v.attrs) {
+      // A key Terraform computes (`(var.k) = …`) could be any key.
+      if (/^\(|\$\{/.test(a.name)) return undefined;
+      const j = toJsonLoose(a.value, [...path, a.name], computed, depth + 1);
+      if (j !== undefined) put(out, a.name, j);
+    }
+    return out;
+  }
+  const j = toJson(v, depth);
+  if (j === undefined) computed.push(path);
+  return j;
+}
+
+function valuesEntry(v: HclValue, dir: string, numeric: ReadonlySet<string>): TerraformValues {
   const span = v.span;
-  if (v.kind === 'string')
-    return v.template
-      ? { kind: 'unread', what: 'a values text that interpolates Terraform values', span }
-      : { kind: 'yaml', text: v.text, span };
+  if (v.kind === 'string') {
+    if (!v.template) return { kind: 'yaml', text: v.text, span };
+    // Interpolations that can only be numbers keep the YAML's shape (install/hclNumbers.ts); a line naming a
+    // controller setting that interpolates is still not read, since its value is what the model would read.
+    const text = numericTemplate(v.text, numeric);
+    const settingInterpolated = v.text.split('\n').some((l) => /\$\{/.test(l) && NAMES_SETTING.test(l));
+    return text !== undefined && !settingInterpolated
+      ? { kind: 'yaml', text, span }
+      : { kind: 'unread', what: 'a values text that interpolates Terraform values', span };
+  }
   if (v.kind === 'call' && v.name === 'file' && v.args.length === 1) {
     const path = filePath(v.args[0], dir);
     const written = v.args[0].kind === 'string' ? v.args[0].text : '…';
@@ -105,6 +140,12 @@ function valuesEntry(v: HclValue, dir: string): TerraformValues {
   if (v.kind === 'call' && (v.name === 'yamlencode' || v.name === 'jsonencode') && v.args.length === 1) {
     const value = toJson(v.args[0]);
     if (value !== undefined) return { kind: 'object', value, span };
+    // yamlencode quotes what Terraform computes: a computed value stays at its key and cannot add others
+    // (Terraform's yamlencode/jsonencode marshal the value). Away from what the install model reads, it is
+    // left out; at or above such a key, the entry is not read.
+    const computed: string[][] = [];
+    const loose = toJsonLoose(v.args[0], [], computed);
+    if (loose !== undefined && !computed.some(touchesSettings)) return { kind: 'object', value: loose, span };
     return { kind: 'unread', what: `${v.name}(…) of values Terraform computes`, span };
   }
   if (v.kind === 'call') return { kind: 'unread', what: `${v.name}(…), computed by Terraform`, span };
@@ -136,8 +177,9 @@ function release(block: HclBlock, top: HclBody, dir: string): TerraformHelmRelea
   const versionText = literal(version);
   const values: TerraformValues[] = [];
   const list = attr(body, 'values');
-  if (list?.kind === 'list') for (const item of list.items.slice(0, MAX_ENTRIES)) values.push(valuesEntry(item, dir));
-  else if (list) values.push(valuesEntry(list, dir));
+  const numeric = numericLocals(top);
+  if (list?.kind === 'list') for (const item of list.items.slice(0, MAX_ENTRIES)) values.push(valuesEntry(item, dir, numeric));
+  else if (list) values.push(valuesEntry(list, dir, numeric));
   const sets: TerraformSet[] = [];
   for (const kind of ['set', 'set_sensitive']) {
     for (const b of body.blocks.slice(0, MAX_ENTRIES)) {

@@ -21,8 +21,9 @@
  */
 import type { InstallEvidence } from '../versions/detect';
 import { rank, label } from '../versions/releases';
-import { dirname, relativePath } from '../paths';
-import { folderDeployed } from './installers';
+import { relativePath } from '../paths';
+import { deployedFromRepository } from './supersession';
+export { deployedByAppSet, deployedFromRepository } from './supersession';
 import { installKeys, versionInstance, type Governing, type InstallModel } from './model';
 import type { Instance } from './instances';
 
@@ -44,24 +45,17 @@ export interface GoverningVersion {
 export function governingVersion(model: InstallModel, gov: Governing): GoverningVersion | undefined {
   const owned = model.versions.filter((e) => gov.owns(e.file, e.instance ?? versionInstance(e)));
   if (!owned.length) return undefined;
-  // A self-managed Argo CD the repository deploys replaces the bootstrap applied from outside: among the
-  // governing installs, or another install of the same namespace (the bootstrap was chosen for being
-  // nearer the ApplicationSet, but once synced the deployed one has replaced its resources).
+  // A self-managed Argo CD the repository deploys replaces the bootstrap applied from outside: another
+  // install of the same namespace was chosen instead of it (install/supersession.ts), or, inside the
+  // governing installs, the evidence the repository deploys wins over the one applied from outside.
   const deployed = owned.filter((e) => deployedFromRepository(model, e));
-  let bootstrap: InstallEvidence[] = [];
+  // Bootstraps the running install replaces were set aside when it was chosen (install/supersession.ts).
+  const asideKeys = new Set((gov.choice?.setAside ?? []).flatMap(installKeys));
+  let bootstrap: InstallEvidence[] = model.versions.filter((e) => asideKeys.has(versionInstance(e)));
   let mine = owned;
   if (deployed.length && deployed.length < owned.length) {
-    bootstrap = owned.filter((e) => !deployed.includes(e));
+    bootstrap = [...bootstrap, ...owned.filter((e) => !deployed.includes(e))];
     mine = deployed;
-  } else if (!deployed.length) {
-    const spaces = new Set(gov.installs.map((i) => i.namespace).filter(Boolean));
-    const replacing = model.versions.filter(
-      (e) => !owned.includes(e) && spaces.has(namespaceOf(model, e)) && (deployedFromRepository(model, e) || deployedByAppSet(model, e)),
-    );
-    if (replacing.length) {
-      bootstrap = owned;
-      mine = replacing;
-    }
   }
   const sorted = [...mine].sort(
     (a, b) =>
@@ -78,12 +72,6 @@ export function governingVersion(model: InstallModel, gov: Governing): Governing
   const silent = gov.installs.filter((i) => definesArgoCd(model, i) && !statesVersion(model, i));
   if (silent.length && !mine.some((e) => deployedFromRepository(model, e))) return { pick, disagree, superseded: silent };
   return { pick, disagree, ...(bootstrap.length ? { bootstrap } : {}) };
-}
-
-/** The namespace of the install a version evidence belongs to ('' when not known). */
-function namespaceOf(model: InstallModel, e: InstallEvidence): string {
-  const key = versionInstance(e);
-  return model.scan.instances.find((i) => i.key === key)?.namespace ?? e.namespace ?? '';
 }
 
 /** True when some version evidence belongs to the install (or the base its overlay builds on). */
@@ -103,30 +91,6 @@ function definesArgoCd(model: InstallModel, inst: Instance): boolean {
   return model.scan.targets.some(
     (t) => (t.kind === 'helm-values' || t.kind === 'argocd-cr') && t.instance !== undefined && keys.has(t.instance),
   );
-}
-
-/**
- * True when the repository keeps the evidence applied: a GitOps resource (an Application installing
- * the chart, a HelmRelease), or a file in a folder (or below one) an Application's or Flux
- * Kustomization's path deploys. A file nothing here deploys is applied from outside — by hand,
- * Terraform, a script — once.
- */
-export function deployedFromRepository(model: InstallModel, e: InstallEvidence): boolean {
-  if (e.reconciled) return true;
-  // The folder itself, or a folder up to three levels above whose kustomization builds it (app of apps).
-  let dir = dirname(e.file);
-  for (let n = 0; n < 4 && dir && dir !== '/' && dir !== '.'; n++, dir = dirname(dir)) if (folderDeployed(model.scan, dir)) return true;
-  return false;
-}
-
-/** True when an ApplicationSet's template deploys the evidence's folder or one up to three levels above it. */
-export function deployedByAppSet(model: InstallModel, e: InstallEvidence): boolean {
-  const deploys = model.appSetDeploys();
-  if (!deploys.length) return false;
-  let dir = dirname(e.file);
-  for (let n = 0; n < 4 && dir && dir !== '/' && dir !== '.'; n++, dir = dirname(dir))
-    if (folderDeployed({ deployed: deploys }, dir)) return true;
-  return false;
 }
 
 /** "terraform/…/install.yaml states Argo CD 2.6.7 …; apps/argo/cd/ … state none": the sentence both lint and the report use. */

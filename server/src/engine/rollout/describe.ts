@@ -89,7 +89,9 @@ export function unknownSentence(apps: number, unread: readonly string[], partial
 }
 
 /** The headline of a strategy that is not honoured, or whose fate depends on configuration not read. */
-export function offSentence(en: Pick<Enablement, 'unread' | 'undeployed' | 'partial'>, apps: number): string {
+export function offSentence(en: Pick<Enablement, 'unread' | 'undeployed' | 'partial' | 'undecided'>, apps: number): string {
+  if (en.undecided)
+    return `Unknown whether honoured: ${en.undecided}; while progressive syncs are off, ${ignoredSentence(apps).replace(/^Ignored: progressive syncs are off, so /, '')}`;
   if (en.undeployed) return `Not deployed yet: ${en.undeployed}. Until then, ${ignoredSentence(apps).replace(/^Ignored: /, '')}`;
   return en.unread?.length ? unknownSentence(apps, en.unread, en.partial) : ignoredSentence(apps);
 }
@@ -130,6 +132,7 @@ export function enablementLensTitle(en: Enablement, apps: number): string {
   }
   const atOnce = apps === 1 ? 'the 1 app syncs at once' : apps ? `all ${apps} apps sync at once` : 'all sync at once';
   if (en.undeployed) return `Not deployed yet · ${apps === 1 ? '1 app' : apps ? `${apps} apps` : 'all'} at once`;
+  if (en.undecided) return 'Unknown whether honoured · which Argo CD';
   if (en.unread?.length)
     return `Unknown whether honoured · ${en.unread.every((u) => u.includes('remote base')) ? 'base unread' : 'not all read'}`;
   return `Ignored · ${atOnce}`;
@@ -157,6 +160,7 @@ export function offReason(en: Enablement): string {
   if (en.undeployed) return `Once deployed, what is written enables them for ${forWhom}.`;
   // An install was found but does not run it: say which and why, never "nothing configures it".
   if (!inst?.name && inst?.rejected) return `${inst.why.charAt(0).toUpperCase()}${inst.why.slice(1)}; the controller's default is off.`;
+  if (en.undecided) return 'Which of the two runs it decides whether the strategy is honoured.';
   if (en.unread?.length)
     return en.partial
       ? `Part of the configuration of ${forWhom} was not read, so what was read (${en.partial.state === 'enabled' ? 'enabled' : 'off'}${en.partial.where ? `, ${en.partial.where}` : ''}) does not decide.`
@@ -223,9 +227,11 @@ export function enablementLine(en: Enablement, fileShown: (file: string) => stri
     en.state === 'not-found'
       ? en.undeployed
         ? 'not deployed yet'
-        : en.unread?.length
-          ? `unknown (${en.partial ? `what was read says ${en.partial.state}${en.partial.where ? ` at ${en.partial.where}` : ''}` : 'nothing read enables them'}, but ${en.unread.join('; ')})`
-          : "not enabled (nothing found; the controller's default is off)"
+        : en.undecided
+          ? `unknown (${en.undecided})`
+          : en.unread?.length
+            ? `unknown (${en.partial ? `what was read says ${en.partial.state}${en.partial.where ? ` at ${en.partial.where}` : ''}` : 'nothing read enables them'}, but ${en.unread.join('; ')})`
+            : "not enabled (nothing found; the controller's default is off)"
       : en.state;
   const shown = shownInstanceName(en.instance?.name);
   const inst = en.instance ? (shown ? ` — Argo CD ${shown} (${en.instance.why})` : ` — ${en.instance.why}`) : '';

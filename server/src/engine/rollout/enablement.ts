@@ -7,12 +7,12 @@
 import type { InstanceMapping, ProgressiveSyncOverride } from '../host';
 import type { EngineInputs } from '../inputs';
 import type { Enablement } from '@appset-tools/protocol';
-import { chooseInstances, inMappingConfig, mappingFor, type Instance } from '../install/instances';
+import { inMappingConfig, mappingFor, type Instance } from '../install/instances';
 import { relativePath } from '../paths';
 import { lineNumber } from '../yaml';
 import { ARGOCD_CONFIG } from '../workspace/interests';
 import { SEARCHED, type DetailedEvidence, type EnablementDetails, type WorkspaceScan } from '../install/scan';
-import { getScan } from '../install/model';
+import { installModel, runningChoice, type InstallModel } from '../install/model';
 import { decide, firstDeciding } from '../install/scan';
 export { decide } from '../install/scan';
 import { installReport, installReportLines } from '../install/report';
@@ -53,11 +53,12 @@ export interface DetectOptions {
 
 const RANK = { 'not-found': 0, disabled: 1, enabled: 2 } as const;
 
-/** Enablement, from a scan, for one ApplicationSet (or the whole workspace). */
-export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): EnablementDetails {
+/** Enablement, from the install model, for one ApplicationSet (or the whole workspace). */
+export function decideFor(model: InstallModel, opts: DetectOptions = {}): EnablementDetails {
+  const scan = model.scan;
   const override = opts.override ?? 'auto';
-  const { instance, notes, instanceOverride, mapping0, perInstance, ...found } = opts.appset
-    ? narrowToInstall(scan, opts.appset, opts)
+  const { instance, notes, instanceOverride, mapping0, perInstance, undecided, ...found } = opts.appset
+    ? narrowToInstall(model, opts.appset, opts)
     : { evidence: scan.evidence, targets: scan.targets, notes: [] as string[] };
   let evidence = found.evidence;
   const targets = found.targets;
@@ -90,6 +91,21 @@ export function decideFor(scan: WorkspaceScan, opts: DetectOptions = {}): Enable
       );
       evidence = worst.p.ev;
     }
+  }
+  // Whether the install the repository deploys replaces the bootstrap cannot be decided and the two say
+  // different things: the answer is not known (install/supersession.ts).
+  if (undecided && undecided.states.some((x) => x !== state)) {
+    return {
+      state: 'not-found',
+      source: 'detected',
+      evidence,
+      searched: [],
+      targets,
+      instance,
+      notes,
+      unread: [undecided.why],
+      undecided: undecided.why,
+    };
   }
   // Configuration of the install that exists but was not read: unknown, whatever the rest says
   // (install/completeness.ts); what was read is kept as `partial`, never as the answer. Files the
@@ -145,13 +161,24 @@ interface Narrowed {
   mapping0?: InstanceMapping;
   /** Tied installs, each with its own evidence (when no mapping chose one). */
   perInstance?: { inst: Instance; ev: DetailedEvidence[] }[];
+  /** Installs the repository deploys that may or may not replace the bootstrap that runs it: their states and why. */
+  undecided?: { states: ReturnType<typeof decide>[]; why: string };
 }
+
+/** What an install's configuration says of progressive syncs, in words. */
+const says = (s: ReturnType<typeof decide>) =>
+  s === 'enabled'
+    ? 'enables progressive syncs'
+    : s === 'disabled'
+      ? 'turns progressive syncs off'
+      : "leaves progressive syncs at the controller's default, off";
 
 /**
  * Narrows the workspace's evidence to the install that runs `appset`: the instances mapping that
  * `--instance` names or that covers its path, else the installs `install/instances.ts` chooses.
  */
-function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions['appset']>, opts: DetectOptions): Narrowed {
+function narrowToInstall(model: InstallModel, appset: NonNullable<DetectOptions['appset']>, opts: DetectOptions): Narrowed {
+  const scan = model.scan;
   const roots = opts.roots ?? [];
   let evidence = scan.evidence;
   let targets = scan.targets;
@@ -160,6 +187,7 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
   let instanceOverride: 'enabled' | 'disabled' | undefined;
   let mapping0: InstanceMapping | undefined;
   let perInstance: { inst: Instance; ev: DetailedEvidence[] }[] | undefined;
+  let undecided: Narrowed['undecided'];
   const chosen = opts.instance ? (opts.mappings ?? []).find((m) => m.name === opts.instance) : undefined;
   const mapping = chosen ?? mappingFor(opts.mappings ?? [], roots, appset.path);
   if (mapping) {
@@ -177,8 +205,11 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
     instanceOverride = mapping.progressiveSyncs;
     mapping0 = mapping;
   } else {
-    const choice = chooseInstances(scan.instances, appset.path, appset.namespace, roots);
+    // The one choice of the install that runs it, a superseded bootstrap set aside (install/supersession.ts).
+    const choice = runningChoice(model, appset, roots);
     const keys = (i: Instance) => [i.key, ...i.bases];
+    const found = scan.evidence;
+    const stateOf = (i: Instance) => decide(found.filter((e) => e.instance !== undefined && keys(i).includes(e.instance)));
     perInstance = choice.instances.map((inst) => ({
       inst,
       ev: evidence.filter((e) => e.instance !== undefined && keys(inst).includes(e.instance)),
@@ -211,23 +242,40 @@ function narrowToInstall(scan: WorkspaceScan, appset: NonNullable<DetectOptions[
         name: '',
         why: `the Argo CD in namespace ${appset.namespace} is installed outside this repository (${outside.file} keeps Applications there)`,
       };
+    // The bootstrap set aside is named, with what it says when that differs from the install that replaces it.
+    for (const b of choice.setAside ?? []) {
+      const runs = choice.instances.map((i) => `${argoCdNamed(i.name)} ${says(stateOf(i))}`).join('; ');
+      const differs = choice.instances.some((i) => stateOf(i) !== stateOf(b));
+      notes.push(
+        `${argoCdNamed(b.name)} is a bootstrap applied from outside (nothing in the repository deploys it), set aside: the install the repository deploys replaces it once synced${differs ? `; it ${says(stateOf(b))}, ${runs}, and the deployed one decides` : ''}`,
+      );
+    }
+    if (choice.undecided) {
+      const { bootstrap, deployed } = choice.undecided;
+      const states = deployed.map(stateOf);
+      const missing = [bootstrap, ...deployed].filter((i) => !i.namespace).map((i) => argoCdNamed(i.name));
+      undecided = {
+        states,
+        why: `which Argo CD runs it is not known: ${argoCdNamed(bootstrap.name)}, applied from outside, ${says(stateOf(bootstrap))}, and ${deployed.map((d) => `${argoCdNamed(d.name)}, which the repository deploys, ${says(stateOf(d))}`).join('; ')}; the deployed one replaces the bootstrap once synced only when both run in the same namespace, and ${missing.join(', ')} ${missing.length === 1 ? 'states' : 'state'} no namespace (set it, or map this ApplicationSet to its install in appsetTools.instances)`,
+      };
+    }
     for (const o of choice.otherNamespace) {
       notes.push(
         `${o.name} configures the controller in namespace ${o.namespace}, and this ApplicationSet is in ${appset.namespace}${o.watched.length ? '' : ' (not listed in its applicationsetcontroller.namespaces)'}`,
       );
     }
   }
-  return { evidence, targets, instance, notes, instanceOverride, mapping0, perInstance };
+  return { evidence, targets, instance, notes, instanceOverride, mapping0, perInstance, undecided };
 }
 
 /** Workspace-wide enablement (any install); used for file-level findings in configuration files. */
 export function getEnablement(inputs: EngineInputs): EnablementDetails {
-  return decideFor(getScan(inputs), { override: inputs.settings.progressiveSyncs ?? 'auto', roots: inputs.host.roots() });
+  return decideFor(installModel(inputs), { override: inputs.settings.progressiveSyncs ?? 'auto', roots: inputs.host.roots() });
 }
 
 /** Enablement for the controller that runs the ApplicationSet at `appset` (its file and namespace). */
 export function enablementAt(inputs: EngineInputs, appset: AppSetLocation): EnablementDetails {
-  const en = decideFor(getScan(inputs), {
+  const en = decideFor(installModel(inputs), {
     override: inputs.settings.progressiveSyncs ?? 'auto',
     appset,
     mappings: inputs.settings.instances ?? [],
