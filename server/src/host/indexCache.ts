@@ -52,6 +52,7 @@ export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | 
   const now: Record<string, [string, number]> = Object.create(null);
   let changed = false;
   return {
+    known: () => Object.keys(old).length,
     passing: (mask) => Object.keys(old).filter((p) => Array.isArray(old[p]) && typeof old[p][1] === 'number' && (old[p][1] & mask) !== 0),
     get(p) {
       const e = old[p];

@@ -99,6 +99,8 @@ export interface ProbeCache {
   set(path: string, key: string, mask: number): void;
   /** The files it knew, when opened, to pass some interest of `mask` (bit i: INTERESTS[i]; WorkspaceIndex.readKnown). */
   passing?(mask: number): string[];
+  /** How many files it knew when opened (WorkspaceIndex.knownLarger). */
+  known?(): number;
 }
 
 export interface WorkspaceIndexOptions {
@@ -394,6 +396,16 @@ export class WorkspaceIndex {
   }
 
   private knownRead = false;
+
+  /**
+   * Deferred mode: whether an earlier run knew more than `files` YAML files in this workspace (the probe
+   * cache), i.e. it is no small workspace, without listing it to find out (the language server's first
+   * answer listed up to 640 entries for that, a stat each). A workspace that shrank since is then only read
+   * in the background, as a large one.
+   */
+  knownLarger(files: number): boolean {
+    return this.deferring && (this.options.cache?.known?.() ?? 0) > files;
+  }
   /** The interests (bit i: INTERESTS[i]; all bits for one outside them) whose known files were looked at. */
   private knownAsked = 0;
 
@@ -407,8 +419,8 @@ export class WorkspaceIndex {
     INTERESTS.forEach((interest, i) => {
       if (interest.deferrable) deferrable |= 1 << i;
     });
-    for (const p of cache?.passing?.(deferrable) ?? [])
-      if (isYamlName(p) && !this.probes.has(p) && ((cache?.get(p)?.mask ?? 0) & asked) !== 0) this.probe(p);
+    const passing = new Set(cache?.passing?.(asked));
+    for (const p of cache?.passing?.(deferrable) ?? []) if (isYamlName(p) && !this.probes.has(p) && passing.has(p)) this.probe(p);
   }
 
   /**
