@@ -101,6 +101,8 @@ export interface ProbeCache {
   passing?(mask: number): string[];
   /** How many files it knew when opened (WorkspaceIndex.knownLarger). */
   known?(): number;
+  /** `get` without keeping the entry for the next run (a file only looked up, not looked at). */
+  peek?(path: string): { key: string; mask: number } | undefined;
 }
 
 export interface WorkspaceIndexOptions {
@@ -408,6 +410,8 @@ export class WorkspaceIndex {
   }
   /** The interests (bit i: INTERESTS[i]; all bits for one outside them) whose known files were looked at. */
   private knownAsked = 0;
+  /** The files the probe cache knew to pass a deferrable interest (see `readKnown`). */
+  private knownFiles: string[] | undefined;
 
   /** See `readKnown`: the known files of `interest` (INTERESTS index `bit`), once per interest. */
   private readKnownOf(bit: number): void {
@@ -415,12 +419,14 @@ export class WorkspaceIndex {
     if (!this.deferring || !this.knownRead || (this.knownAsked & asked) === asked) return;
     this.knownAsked |= asked;
     const cache = this.options.cache;
-    let deferrable = 0;
-    INTERESTS.forEach((interest, i) => {
-      if (interest.deferrable) deferrable |= 1 << i;
-    });
-    const passing = new Set(cache?.passing?.(asked));
-    for (const p of cache?.passing?.(deferrable) ?? []) if (isYamlName(p) && !this.probes.has(p) && passing.has(p)) this.probe(p);
+    if (!this.knownFiles) {
+      let deferrable = 0;
+      INTERESTS.forEach((interest, i) => {
+        if (interest.deferrable) deferrable |= 1 << i;
+      });
+      this.knownFiles = (cache?.passing?.(deferrable) ?? []).filter(isYamlName);
+    }
+    for (const p of this.knownFiles) if (!this.probes.has(p) && ((cache?.peek?.(p)?.mask ?? -1) & asked) !== 0) this.probe(p);
   }
 
   /**
