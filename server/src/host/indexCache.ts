@@ -51,13 +51,20 @@ export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | 
   // Only the entries touched by this run are written back (files that vanished drop out).
   const now: Record<string, [string, number]> = Object.create(null);
   let changed = false;
+  let knownCount: number | undefined;
+  const peek = (p: string) => {
+    const e = old[p];
+    if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'number') return undefined;
+    return { key: e[0], mask: e[1] };
+  };
   return {
+    known: () => (knownCount ??= Object.keys(old).length),
     passing: (mask) => Object.keys(old).filter((p) => Array.isArray(old[p]) && typeof old[p][1] === 'number' && (old[p][1] & mask) !== 0),
+    peek,
     get(p) {
-      const e = old[p];
-      if (!Array.isArray(e) || typeof e[0] !== 'string' || typeof e[1] !== 'number') return undefined;
-      now[p] = e;
-      return { key: e[0], mask: e[1] };
+      const e = peek(p);
+      if (e) now[p] = old[p];
+      return e;
     },
     set(p, key, mask) {
       const e = old[p];

@@ -52,6 +52,8 @@ export interface WorkspaceState {
   warm(budget: number): boolean;
   /** Deferred mode: reads the files an earlier run found to matter (see WorkspaceIndex.readKnown). */
   readKnown(): void;
+  /** Deferred mode: whether an earlier run knew more than `files` files here (see WorkspaceIndex.knownLarger). */
+  knownLarger(files: number): boolean;
   /** After `warm` finished: whether answers given before may change (validate again). */
   settle(): boolean;
   /** What the scan left out (caps, files over the size limit, FIFOs). */

@@ -77,6 +77,13 @@ export function prunedForTarget(doc: AppSetDoc, target: Pick<TargetVersion, 'lin
  */
 function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOldest'>): { path: JsonPath; at: Field; since: string }[] {
   const out: { path: JsonPath; at: Field; since: string }[] = [];
+  // The walk reads only the values and the schema: a value found to hold no newer field for a target
+  // holds none the next time (the expansion's pruning walks it first, unplaced, then the version-field
+  // check placed, the same walk again for each ApplicationSet; issue 39).
+  const value = root.value;
+  const key = `${target.line}:${target.belowOldest === true}`;
+  const none = value !== null && typeof value === 'object' ? noneNewer.get(value) : undefined;
+  if (none?.has(key)) return out;
   let budget = MAX_NODES;
   const walk = (at: Field, schema: SchemaNode | undefined, path: JsonPath) => {
     const value = at.value;
@@ -113,8 +120,15 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
     }
   };
   walk(root, APPSET_SCHEMA, []);
+  if (!out.length && value !== null && typeof value === 'object') {
+    if (none) none.add(key);
+    else noneNewer.set(value, new Set([key]));
+  }
   return out;
 }
+
+/** The values `newerFields` found no newer field in, with the targets (`line:belowOldest`) it checked. */
+const noneNewer = new WeakMap<object, Set<string>>();
 
 /** A schema node with no fields of its own to check (see `newerFields`). */
 function freeForm(s: SchemaNode): boolean {

@@ -8,7 +8,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { WorkspaceIndex, type ProbeCache } from '../../../../server/src/engine/workspace/index';
-import { ARGOCD_CONFIG, CLUSTER_FILES, KUSTOMIZE_OUTSIDE_PATCHES } from '../../../../server/src/engine/workspace/interests';
+import {
+  APPSET_FILES,
+  ARGOCD_CONFIG,
+  ARGOCD_INSTALL,
+  CLUSTER_FILES,
+  INTERESTS,
+  KUSTOMIZE_OUTSIDE_PATCHES,
+} from '../../../../server/src/engine/workspace/interests';
 import { memHost, repoFiles } from '../../../helpers/memHost';
 import { flowClusterSecret } from '../../../helpers/clusters';
 import { patchWorkspace } from '../../../helpers/kustomize';
@@ -200,4 +207,50 @@ test('issue 39: a held answer (cluster data while the language server still read
     ['/ws/clusters/c1.yaml'],
   );
   assert.equal(cli.heldReads, 0);
+});
+
+test('while the workspace is read, the files an earlier run knew are read per interest asked, and a known large workspace is not listed', () => {
+  const files = new Map<string, string>([
+    [
+      '/ws/argocd/kustomization.yaml',
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - https://raw.githubusercontent.com/argoproj/argo-cd/v2.12.0/manifests/install.yaml\n',
+    ],
+    ['/ws/appsets/web.yaml', 'apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: web}\nspec: {generators: []}\n'],
+    ['/ws/app/values.yaml', 'replicaCount: 2\n'],
+  ]);
+  const host = memHost(files);
+  const reads: string[] = [];
+  const counting = { ...host, readFile: (p: string) => (reads.push(p), host.readFile(p)) };
+  const saved = new Map<string, { key: string; mask: number }>();
+  const first = new WorkspaceIndex(counting, {
+    cache: { get: (p) => saved.get(p), set: (p, key, mask) => void saved.set(p, { key, mask }) },
+  });
+  for (const interest of INTERESTS) first.matching(interest);
+  assert.ok((saved.get('/ws/appsets/web.yaml')!.mask & (1 << INTERESTS.indexOf(APPSET_FILES))) !== 0);
+  assert.ok((saved.get('/ws/argocd/kustomization.yaml')!.mask & (1 << INTERESTS.indexOf(ARGOCD_INSTALL))) !== 0);
+
+  // The next session: known files only, nothing listed.
+  const cache: ProbeCache = {
+    get: (p) => saved.get(p),
+    peek: (p) => saved.get(p),
+    set: (p, key, mask) => void saved.set(p, { key, mask }),
+    passing: (mask) => [...saved].filter(([, e]) => (e.mask & mask) !== 0).map(([p]) => p),
+    known: () => saved.size,
+  };
+  reads.length = 0;
+  const ws = new WorkspaceIndex(counting, { cache, defer: true });
+  ws.readKnown();
+  assert.deepEqual(reads, [], 'nothing is read before an answer asks');
+  assert.ok(ws.knownLarger(2) && !ws.knownLarger(3), 'the earlier run knew 3 files');
+  assert.deepEqual(
+    ws.matching(ARGOCD_INSTALL).map((f) => f.path),
+    ['/ws/argocd/kustomization.yaml'],
+  );
+  assert.deepEqual(reads, ['/ws/argocd/kustomization.yaml'], 'the install asked: its file read, not the ApplicationSet file');
+  assert.deepEqual(
+    ws.matching(APPSET_FILES).map((f) => f.path),
+    ['/ws/appsets/web.yaml'],
+  );
+  assert.deepEqual(reads, ['/ws/argocd/kustomization.yaml', '/ws/appsets/web.yaml'], 'then the ApplicationSet file, once asked');
+  assert.equal(ws.scanned.entries, 0, 'and no folder was listed for it');
 });
