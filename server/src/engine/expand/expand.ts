@@ -69,7 +69,7 @@ export function partialExpansion(reason: string): Expansion {
 }
 
 /**
- * The same expansion in steps: it yields after each Application, so that a caller can pause between
+ * The same expansion in steps: it yields after each Application rendered (and after every few re-used), so that a caller can pause between
  * steps (the language server answers other requests meanwhile) or drop it (a newer text arrived).
  * With `previous` (the `renders` of an earlier expansion of the same ApplicationSet), Applications
  * rendered from the same template and parameter set are re-used (renderMemo.ts).
@@ -78,8 +78,9 @@ export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText, previous?: 
   // Every template of every Application (templatePatch included) shares one work budget (gotemplate/budget.ts).
   const budget = totalBudget();
   const steps = expandBudgeted(doc, file, previous);
+  const next = () => steps.next();
   for (;;) {
-    const r = budget.run(() => steps.next());
+    const r = budget.run(next);
     if (r.done) return r.value;
     yield;
   }
@@ -108,7 +109,16 @@ interface Run {
   renders: RenderMemo;
   /** The workspace's `heldReads` when the run started (see Expansion.held). */
   heldAt: number;
+  /** Applications re-used since the last pause (see REUSED_PER_STEP). */
+  reusedSincePause: number;
 }
+
+/**
+ * Re-used Applications between two pauses: a re-used one costs a few microseconds, and a pause each
+ * (a step of the scheduler, its generator results and clock reads) cost more than the re-use itself
+ * on a keystroke in a 540-element list. A rendered one still pauses after each.
+ */
+const REUSED_PER_STEP = 32;
 
 function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Generator<void, Expansion> {
   const run = startRun(doc, file, previous);
@@ -173,6 +183,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     nonDeterministic: new Set<string>(),
     renders: new Map(),
     heldAt: file.workspace.heldReads,
+    reusedSincePause: 0,
   };
 }
 
@@ -292,7 +303,7 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   return { before, kept, fieldMemo };
 }
 
-/** One parameter set: its Application re-used from the previous expansion, or rendered (one step either way). */
+/** One parameter set: its Application re-used from the previous expansion (a step for REUSED_PER_STEP of them), or rendered (one step). */
 function* expandParamSet(
   run: Run,
   gi: number,
@@ -313,9 +324,13 @@ function* expandParamSet(
       keep.set(pkey as string, field);
     }
     again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
-    yield;
+    if (++run.reusedSincePause >= REUSED_PER_STEP) {
+      run.reusedSincePause = 0;
+      yield;
+    }
     return;
   }
+  run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
   const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
@@ -630,7 +645,9 @@ function walkFields(
     }
     const spent = totalSpent();
     const outer = report.nonDeterministic;
-    const used = (report.nonDeterministic = new Set());
+    // One set for every field's render (walk never renders a field within a field), emptied before each.
+    const used = (report.nonDeterministic = fieldUsed);
+    used.clear();
     let val: unknown;
     try {
       val = walk(x, render, path, 1);
@@ -647,6 +664,9 @@ function walkFields(
   };
   return walkObject(v, path, value, (k) => (k.includes('{{') ? render(k, path) : k));
 }
+
+/** The functions with changing results that one field's render used (see walkFields). */
+const fieldUsed = new Set<string>();
 
 /**
  * Argo CD's walk (strings and keys rendered, value before key, null entries dropped). `path` is where
@@ -826,11 +846,12 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     return projects.certain && !projects.names.has(name);
   };
   let n = 0;
+  // One list and one closure for all Applications (a new list is started once one is given away).
+  let issues: AppInvalid[] = [];
+  const add = (kind: AppInvalidKind, message: string) => issues.push({ kind, message });
   for (const a of apps) {
     // A pause every few hundred Applications (the language server answers other requests meanwhile).
     if (++n % 250 === 0) yield;
-    const issues: AppInvalid[] = [];
-    const add = (kind: AppInvalidKind, message: string) => issues.push({ kind, message });
     if (!a.name) {
       add(
         'no-name',
@@ -865,7 +886,10 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     // empty project is "default"). Only where the repository's projects are known (validate/projects.ts).
     const project = isObj(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
     if (project && unknownProject(project)) add('unknown-project', `${UNKNOWN_PROJECT}: ${project}`);
-    if (issues.length) a.invalid = issues;
+    if (issues.length) {
+      a.invalid = issues;
+      issues = [];
+    }
   }
 }
 

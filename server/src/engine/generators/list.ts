@@ -16,13 +16,15 @@ export const generateList: Generate = (spec, ctx, path) => runSteps(generateList
 export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
   const out: ParamSet[] = [];
   const elements = Array.isArray(spec.elements) ? spec.elements : [];
+  // Each element's origin is this prefix and its index (its path as an array only for an error).
+  const prefix = [...path, 'elements', ''].join('/');
+  const at = (i: number) => [...path, 'elements', i];
   for (let i = 0; i < elements.length; i++) {
     if (i && i % SETS_PER_STEP === 0) yield;
     element(elements[i], i);
   }
   function element(el: unknown, i: number): void {
-    const at = [...path, 'elements', i];
-    const origin = at.join('/');
+    const origin = prefix + i;
     // JSON null decodes to a nil map: an empty parameter set (rendering is then skipped).
     if (el === null || el === undefined) {
       out.push(tagOrigin(ctx.origins, {}, origin));
@@ -31,7 +33,7 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
     if (!isObj(el))
       throw new GeneratorError(
         `error unmarshling list element json: cannot unmarshal ${jsonType(el)} into Go value of type map[string]interface {}`,
-        at,
+        at(i),
       );
     if (ctx.goTemplate) {
       // A copy, so the origin is per element even when the same object appears twice (YAML aliases).
@@ -44,13 +46,13 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
     for (const k of Object.keys(el)) {
       const v = el[k];
       if (k === 'values') {
-        if (!isObj(v)) throw new GeneratorError('error parsing values map', [...at, k]);
+        if (!isObj(v)) throw new GeneratorError('error parsing values map', [...at(i), k]);
         for (const vk of Object.keys(v)) {
-          if (typeof v[vk] !== 'string') throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at, k, vk]);
+          if (typeof v[vk] !== 'string') throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at(i), k, vk]);
           put(p, `values.${vk}`, v[vk]);
         }
       } else if (typeof v !== 'string') {
-        throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at, k]);
+        throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at(i), k]);
       } else put(p, k, v);
     }
     out.push(tagOrigin(ctx.origins, p, origin));

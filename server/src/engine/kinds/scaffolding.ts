@@ -62,31 +62,85 @@ export function scaffoldOf(text: string): Scaffold | undefined {
 }
 
 function scanLines(text: string): Scaffold | undefined {
-  const lines = text.split('\n');
   /** Indentation of the key whose block scalar (`|`, `>`) is being skipped; -1: none. */
   let blockIndent = -1;
   /** Inside the top-level `metadata:` of a document: the ApplicationSet's own metadata. */
   let ownMetadata = false;
-  for (const raw of lines) {
-    const l = raw.replace(/\r$/, '');
-    const indent = l.length - l.trimStart().length;
+  // The lines are walked in place, not split: this runs on every keystroke of an ApplicationSet, and a
+  // copy of each line of a 111 KiB list was a tenth of a keystroke's garbage. A line's text is made only
+  // when one of the patterns below can match it (the next `|` or `>` is kept, found once per occurrence).
+  let bar = -2;
+  for (let next = 0; next <= text.length;) {
+    const start = next;
+    const nl = text.indexOf('\n', start);
+    const stop = nl < 0 ? text.length : nl;
+    next = stop + 1;
+    // The line without its `\n`, and without one `\r` before it.
+    const end = stop > start && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop;
+    let first = start;
+    while (first < end && isSpace(text.charCodeAt(first))) first++;
+    const indent = first - start;
+    const blank = first === end;
     if (blockIndent >= 0) {
-      if (l.trim() === '' || indent > blockIndent) continue;
+      if (blank || indent > blockIndent) continue;
       blockIndent = -1;
     }
-    if (/:[ \t]*[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(l)) blockIndent = indent;
-    if (indent === 0 && l.trim() !== '') ownMetadata = /^metadata:\s*$/.test(l);
-    const m = LITERAL_KEYS.exec(l);
+    if (bar !== -1 && bar < first) bar = nextBar(text, first);
+    const l = bar >= 0 && bar < end ? text.slice(start, end) : undefined;
+    if (l !== undefined && BLOCK_HEADER.test(l)) blockIndent = indent;
+    if (indent === 0 && !blank) ownMetadata = /^metadata:\s*$/.test(text.slice(first, end));
+    if (!mayBeLiteralKey(text, first, end)) continue;
+    const m = LITERAL_KEYS.exec(l ?? text.slice(start, end));
     if (!m) continue;
-    const [, , key, value] = m;
+    const [line, , key, value] = m;
     // Go template actions (`{{ $c.name }}`, `{{ .x }}`) are left to the Go-template checks (control flow
     // around the documents has its own note).
     if (ownMetadata && (key === 'name' || key === 'namespace') && PLACEHOLDER.test(value) && !GO_ACTION.test(value))
-      return { name: 'a scaffolding or substitution tool', snippet: l.trim() };
+      return { name: 'a scaffolding or substitution tool', snippet: line.trim() };
     const v = shellVariable(value);
-    if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: l.trim() };
+    if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: line.trim() };
   }
   return undefined;
+}
+
+const BLOCK_HEADER = /:[ \t]*[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+
+/** The offset of the next `|` or `>` from `from`, or -1. */
+function nextBar(text: string, from: number): number {
+  const a = text.indexOf('|', from);
+  const b = text.indexOf('>', from);
+  return a < 0 ? b : b < 0 ? a : Math.min(a, b);
+}
+
+/**
+ * Whether LITERAL_KEYS can match the line whose first non-space is at `first`: its key, after an
+ * optional `- `, starts there (a necessary condition, so that the pattern runs on few lines).
+ */
+function mayBeLiteralKey(text: string, first: number, end: number): boolean {
+  let at = first;
+  if (text.charCodeAt(at) === 45 /* - */) {
+    at++;
+    if (at >= end || !isSpace(text.charCodeAt(at))) return false;
+    while (at < end && isSpace(text.charCodeAt(at))) at++;
+  }
+  return text.startsWith('name:', at) || text.startsWith('namespace:', at) || text.startsWith('project:', at);
+}
+
+/** What `\s` and `trim()` take for white space (ECMAScript's WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** The variable's name when the whole value is `$name` or `${name}` (quoted or not). */

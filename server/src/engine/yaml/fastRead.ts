@@ -94,6 +94,8 @@ interface Gap {
   comments: number[];
 }
 
+const NO_COMMENTS: number[] = [];
+
 class Reader {
   private p = 0;
   private depth = 0;
@@ -170,7 +172,8 @@ class Reader {
   private gap(markerFirst = false): Gap {
     const s = this.s;
     const n = this.n;
-    const comments: number[] = [];
+    // Most gaps hold no comment: they share one empty list (never written to).
+    let comments = NO_COMMENTS;
     let i = this.p;
     for (;;) {
       let k = i;
@@ -182,6 +185,7 @@ class Reader {
         continue;
       }
       if (c === HASH) {
+        if (comments === NO_COMMENTS) comments = [];
         comments.push(k - i);
         const e = s.indexOf('\n', k);
         if (e < 0) return { line: -1, indent: 0, comments };
