@@ -67,30 +67,34 @@ function scanLines(text: string): Scaffold | undefined {
   /** Inside the top-level `metadata:` of a document: the ApplicationSet's own metadata. */
   let ownMetadata = false;
   // The lines are walked in place, not split: this runs on every keystroke of an ApplicationSet, and a
-  // copy of each line of a 111 KiB list was a tenth of a keystroke's garbage. A line's text is made only
-  // when one of the patterns below can match it (the next `|` or `>` is kept, found once per occurrence).
-  let bar = -2;
-  for (let next = 0; next <= text.length;) {
-    const start = next;
+  // copy of each line of a 111 KiB list was a tenth of a keystroke's garbage. Most lines need no more
+  // than their first character: the next `|` or `>` and the next of each key LITERAL_KEYS names are
+  // kept (each found once, in the text's order), and only a line that holds one is looked at closer.
+  const next = { bar: -2, name: -2, namespace: -2, project: -2 };
+  for (let from = 0; from <= text.length;) {
+    const start = from;
     const nl = text.indexOf('\n', start);
     const stop = nl < 0 ? text.length : nl;
-    next = stop + 1;
+    from = stop + 1;
     // The line without its `\n`, and without one `\r` before it.
     const end = stop > start && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop;
-    let first = start;
-    while (first < end && isSpace(text.charCodeAt(first))) first++;
-    const indent = first - start;
-    const blank = first === end;
+    let first = -1;
     if (blockIndent >= 0) {
-      if (blank || indent > blockIndent) continue;
+      first = firstNonSpace(text, start, end);
+      if (first === end || first - start > blockIndent) continue;
       blockIndent = -1;
     }
-    if (bar !== -1 && bar < first) bar = nextBar(text, first);
-    const l = bar >= 0 && bar < end ? text.slice(start, end) : undefined;
-    if (l !== undefined && BLOCK_HEADER.test(l)) blockIndent = indent;
-    if (indent === 0 && !blank) ownMetadata = /^metadata:\s*$/.test(text.slice(first, end));
+    if (next.bar !== -1 && next.bar < start) next.bar = nextBar(text, start);
+    if (next.bar >= 0 && next.bar < end && BLOCK_HEADER.test(text.slice(start, end))) {
+      if (first < 0) first = firstNonSpace(text, start, end);
+      blockIndent = first - start;
+    }
+    // A line at column 0 that is not blank.
+    if (start < end && !isSpace(text.charCodeAt(start))) ownMetadata = /^metadata:\s*$/.test(text.slice(start, end));
+    if (!holdsKey(text, start, end, next)) continue;
+    if (first < 0) first = firstNonSpace(text, start, end);
     if (!mayBeLiteralKey(text, first, end)) continue;
-    const m = LITERAL_KEYS.exec(l ?? text.slice(start, end));
+    const m = LITERAL_KEYS.exec(text.slice(start, end));
     if (!m) continue;
     const [line, , key, value] = m;
     // Go template actions (`{{ $c.name }}`, `{{ .x }}`) are left to the Go-template checks (control flow
@@ -101,6 +105,21 @@ function scanLines(text: string): Scaffold | undefined {
     if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: line.trim() };
   }
   return undefined;
+}
+
+/** Whether one of the keys LITERAL_KEYS names is written in [start, end) (moving `next` on to the line). */
+function holdsKey(text: string, start: number, end: number, next: { name: number; namespace: number; project: number }): boolean {
+  if (next.name !== -1 && next.name < start) next.name = text.indexOf('name:', start);
+  if (next.namespace !== -1 && next.namespace < start) next.namespace = text.indexOf('namespace:', start);
+  if (next.project !== -1 && next.project < start) next.project = text.indexOf('project:', start);
+  return (next.name >= 0 && next.name < end) || (next.namespace >= 0 && next.namespace < end) || (next.project >= 0 && next.project < end);
+}
+
+/** The first offset in [start, end) that is not white space `trim()` takes (end when there is none). */
+function firstNonSpace(text: string, start: number, end: number): number {
+  let at = start;
+  while (at < end && isSpace(text.charCodeAt(at))) at++;
+  return at;
 }
 
 const BLOCK_HEADER = /:[ \t]*[|>][-+0-9]*[ \t]*(?:#.*)?$/;
@@ -118,7 +137,10 @@ function nextBar(text: string, from: number): number {
  */
 function mayBeLiteralKey(text: string, first: number, end: number): boolean {
   let at = first;
-  if (text.charCodeAt(at) === 45 /* - */) {
+  const c = text.charCodeAt(at);
+  // The keys start with `n` or `p`: most lines end here.
+  if (c !== 110 /* n */ && c !== 112 /* p */ && c !== 45 /* - */) return false;
+  if (c === 45) {
     at++;
     if (at >= end || !isSpace(text.charCodeAt(at))) return false;
     while (at < end && isSpace(text.charCodeAt(at))) at++;
