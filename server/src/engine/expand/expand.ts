@@ -18,7 +18,7 @@ import {
   type GoMap,
   type RenderOptions,
 } from '@appset-tools/gotemplate';
-import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
+import { memoKey, paramsKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -254,6 +254,14 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
       );
       break;
     }
+    if (reuseParamSet(run, gi, params[pi], memo)) {
+      if (++run.reusedSincePause >= REUSED_PER_STEP) {
+        run.reusedSincePause = 0;
+        yield;
+      }
+      continue;
+    }
+    run.reusedSincePause = 0;
     yield* expandParamSet(run, gi, params[pi], template, memo, sourceOf);
   }
 }
@@ -303,33 +311,43 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   return { before, kept, fieldMemo };
 }
 
-/** One parameter set: its Application re-used from the previous expansion (a step for REUSED_PER_STEP of them), or rendered (one step). */
+/**
+ * One parameter set whose Application the previous expansion rendered: re-used (true), or false when
+ * it must be rendered (expandParamSet). A plain function, not a step of its own: a generator object
+ * per parameter set was most of what a keystroke's re-use allocated; the caller pauses every
+ * REUSED_PER_STEP of them.
+ */
+function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: TemplateMemo): boolean {
+  const { ctx, renders, apps, sourcesOf } = run;
+  const pkey = kept ? paramsKey(p) : undefined;
+  const again = pkey === undefined ? undefined : before?.get(pkey);
+  if (!again || !chargeTotal(again.units)) return false;
+  run.paramSets++;
+  kept?.set(pkey as string, again);
+  const fields = again.fields;
+  if (fields)
+    for (let i = 0; i < fields.length; i++) {
+      const [fkey, field] = fields[i];
+      let keep = renders.get(fkey);
+      if (!keep) renders.set(fkey, (keep = new Map()));
+      keep.set(pkey as string, field);
+    }
+  again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
+  return true;
+}
+
+/** One parameter set rendered into its Application (one step). */
 function* expandParamSet(
   run: Run,
   gi: number,
   p: ParamSet,
   template: Record<string, unknown>,
-  { before, kept, fieldMemo }: TemplateMemo,
+  { kept, fieldMemo }: TemplateMemo,
   sourceOf: (p: JsonPath) => TemplateSource,
 ): Generator<void> {
-  const { doc, spec, ctx, renders, apps, sourcesOf } = run;
+  const { doc, spec, ctx, apps, sourcesOf } = run;
   run.paramSets++;
-  const pkey = kept ? memoKey(p) : undefined;
-  const again = pkey === undefined ? undefined : before?.get(pkey);
-  if (again && chargeTotal(again.units)) {
-    kept?.set(pkey as string, again);
-    for (const [fkey, field] of again.fields ?? []) {
-      let keep = renders.get(fkey);
-      if (!keep) renders.set(fkey, (keep = new Map()));
-      keep.set(pkey as string, field);
-    }
-    again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
-    if (++run.reusedSincePause >= REUSED_PER_STEP) {
-      run.reusedSincePause = 0;
-      yield;
-    }
-    return;
-  }
+  const pkey = kept ? paramsKey(p) : undefined;
   run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
@@ -460,22 +478,51 @@ function pushApp(
   sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
   shown: Shown = { name: nameOf(rendered), labels: labelsOf(rendered), params: displayParams(p) },
 ): Shown {
-  const origins = ctx.origins?.get(p);
-  // Where the parameter set came from is resolved when first read (findings of this Application, the
-  // preview, a hover): a keystroke re-expands hundreds of Applications that none of them reads.
-  let sources: GeneratedApp['sources'];
-  apps.push({
-    app: rendered as { [key: string]: Json },
-    name: shown.name,
-    labels: shown.labels,
-    generatorIndex: gi,
-    params: shown.params,
-    origins,
-    get sources() {
-      return (sources ??= sourcesOf(origins));
-    },
-  });
+  apps.push(new Generated(rendered as { [key: string]: Json }, shown, gi, ctx.origins?.get(p), sourcesOf));
   return shown;
+}
+
+/**
+ * A generated Application. Where its parameter set came from is resolved when first read (findings of
+ * this Application, the preview, a hover): a keystroke re-expands hundreds of Applications that none of
+ * them reads. `sources` is an own, enumerable property as a plain object's would be, defined with one
+ * shared getter: an object literal's own getter (a new function each) made every Application a
+ * dictionary-mode object of about 800 bytes, garbage of every keystroke.
+ */
+class Generated implements GeneratedApp {
+  readonly #sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'];
+  #sources: GeneratedApp['sources'];
+  declare sources?: GeneratedApp['sources'];
+  app: { [key: string]: Json };
+  name: string;
+  labels: Record<string, string>;
+  generatorIndex: number;
+  params: { [key: string]: unknown };
+  origins: string[] | undefined;
+  constructor(
+    app: { [key: string]: Json },
+    shown: Shown,
+    gi: number,
+    origins: string[] | undefined,
+    sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
+  ) {
+    this.app = app;
+    this.name = shown.name;
+    this.labels = shown.labels;
+    this.generatorIndex = gi;
+    this.params = shown.params;
+    this.origins = origins;
+    this.#sourcesOf = sourcesOf;
+    Object.defineProperty(this, 'sources', Generated.SOURCES);
+  }
+
+  private static readonly SOURCES: PropertyDescriptor = {
+    enumerable: true,
+    configurable: true,
+    get(this: Generated) {
+      return (this.#sources ??= this.#sourcesOf(this.origins));
+    },
+  };
 }
 
 /**

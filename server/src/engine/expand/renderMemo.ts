@@ -39,6 +39,20 @@ export interface Shown {
 export type RenderMemo = Map<string, Map<string, KeptRender>>;
 
 /**
+ * `memoKey` of a parameter set, kept per parameter set: they are never modified once made, and the list
+ * generator hands the same one for an element that did not change (generators/list.ts), so that on a
+ * keystroke most parameter sets are not written out as JSON again.
+ */
+export function paramsKey(p: object): string | undefined {
+  const kept = paramKeys.get(p);
+  if (kept !== undefined) return kept === null ? undefined : kept;
+  const key = memoKey(p);
+  paramKeys.set(p, key ?? null);
+  return key;
+}
+const paramKeys = new WeakMap<object, string | null>();
+
+/**
  * A key for what a value holds, or undefined when it has no exact JSON form (a number JSON cannot
  * write exactly, undefined, a bigint, a date, a function): such renders are not re-used.
  */

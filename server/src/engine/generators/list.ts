@@ -10,6 +10,9 @@ import { isObj } from '../objects';
 import { capParams, GeneratorError, noteEmpty, SETS_PER_STEP, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
 
+/** The goTemplate parameter set last made of each list element object (see `element`). */
+const copies = new WeakMap<object, ParamSet>();
+
 export const generateList: Generate = (spec, ctx, path) => runSteps(generateListSteps(spec, ctx, path));
 
 /** The list in steps: a hundred elements a step. */
@@ -37,8 +40,16 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
       );
     if (ctx.goTemplate) {
       // A copy, so the origin is per element even when the same object appears twice (YAML aliases).
-      const p: ParamSet = {};
-      for (const k of Object.keys(el)) put(p, k, el[k]);
+      // The copy an earlier run made of the same element object is taken again unless this run has
+      // one already: an edited list's unchanged elements are the objects of its previous reading, and
+      // the same parameter set lets the expansion find its render by identity (renderMemo.ts paramsKey).
+      // Parameter sets are never modified once made.
+      let p = ctx.origins ? copies.get(el) : undefined;
+      if (!p || ctx.origins?.has(p)) {
+        p = {};
+        for (const k of Object.keys(el)) put(p, k, el[k]);
+        if (ctx.origins) copies.set(el, p);
+      }
       out.push(tagOrigin(ctx.origins, p, origin));
       return;
     }
