@@ -18,7 +18,7 @@ import {
   type GoMap,
   type RenderOptions,
 } from '@appset-tools/gotemplate';
-import { memoKey, paramsKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
+import { memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -111,7 +111,11 @@ interface Run {
   heldAt: number;
   /** Applications re-used since the last pause (see REUSED_PER_STEP). */
   reusedSincePause: number;
+  /** This run, among all runs (`KeptRender.seen`). */
+  id: number;
 }
+
+let runs = 0;
 
 /**
  * Re-used Applications between two pauses: a re-used one costs a few microseconds, and a pause each
@@ -184,6 +188,7 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     renders: new Map(),
     heldAt: file.workspace.heldReads,
     reusedSincePause: 0,
+    id: ++runs,
   };
 }
 
@@ -289,7 +294,7 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   let kept: Map<string, KeptRender> | undefined;
   if (tkey !== undefined) {
     kept = renders.get(tkey);
-    if (!kept) renders.set(tkey, (kept = new Map()));
+    if (!kept) renders.set(tkey, (kept = before ?? new Map()));
   }
   // The same for each field of the template's metadata and spec (see renderApp).
   const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
@@ -302,8 +307,9 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     let found: ReturnType<FieldRenders['at']>;
     if (fkey !== undefined) {
       let keep = renders.get(fkey);
-      if (!keep) renders.set(fkey, (keep = new Map()));
-      found = { key: fkey, before: previous?.get(fkey), keep };
+      const before = previous?.get(fkey);
+      if (!keep) renders.set(fkey, (keep = before ?? new Map()));
+      found = { key: fkey, before, keep };
     }
     inTop.set(k, { x, found });
     return found;
@@ -323,13 +329,15 @@ function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: Temp
   const again = pkey === undefined ? undefined : before?.get(pkey);
   if (!again || !chargeTotal(again.units)) return false;
   run.paramSets++;
+  again.seen = run.id;
   kept?.set(pkey as string, again);
   const fields = again.fields;
   if (fields)
     for (let i = 0; i < fields.length; i++) {
       const [fkey, field] = fields[i];
       let keep = renders.get(fkey);
-      if (!keep) renders.set(fkey, (keep = new Map()));
+      if (!keep) renders.set(fkey, (keep = run.previous?.get(fkey) ?? new Map()));
+      field.seen = run.id;
       keep.set(pkey as string, field);
     }
   again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
@@ -351,13 +359,15 @@ function* expandParamSet(
   run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
-  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
+  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [], id: run.id };
   const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
     run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
   );
   for (const f of used) run.nonDeterministic.add(f);
   const keep: KeptRender | undefined =
-    rendered && !used.size && pkey !== undefined ? { value: rendered, units: totalSpent() - spent, fields: fields?.kept } : undefined;
+    rendered && !used.size && pkey !== undefined
+      ? { value: rendered, units: totalSpent() - spent, seen: run.id, fields: fields?.kept }
+      : undefined;
   if (keep) kept?.set(pkey as string, keep);
   yield;
   if (!rendered) {
@@ -413,6 +423,7 @@ function finishRun(run: Run): Expansion {
     problems.push(finding(code, message, findingAt.get(f) ?? fieldsOf(doc).generators, rest));
   }
   besideYieldingSiblings(run);
+  pruneMemo(run.renders, run.paramSets, run.id);
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
@@ -574,6 +585,8 @@ interface FieldRenders {
   at: (top: string, k: string, x: unknown) => { key: string; before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
   /** The field renders kept for this parameter set, by field key (carried with the whole Application). */
   kept: [string, KeptRender][];
+  /** The run (`Run.id`). */
+  id: number;
 }
 
 function renderApp(
@@ -686,6 +699,7 @@ function walkFields(
     const again = memo?.before?.get(fields.key);
     if (!memo) return walk(x, render, path, 1);
     if (again && chargeTotal(again.units)) {
+      again.seen = fields.id;
       memo.keep.set(fields.key, again);
       fields.kept.push([memo.key, again]);
       return again.value;
@@ -703,7 +717,7 @@ function walkFields(
       for (const f of used) outer.add(f);
     }
     if (!used.size) {
-      const field = { value: val, units: totalSpent() - spent };
+      const field = { value: val, units: totalSpent() - spent, seen: fields.id };
       memo.keep.set(fields.key, field);
       fields.kept.push([memo.key, field]);
     }
