@@ -69,8 +69,9 @@ export function partialExpansion(reason: string): Expansion {
 }
 
 /**
- * The same expansion in steps: it yields after each Application rendered (and after every few re-used), so that a caller can pause between
- * steps (the language server answers other requests meanwhile) or drop it (a newer text arrived).
+ * The same expansion in steps: it yields after each Application rendered (and after every few re-used),
+ * so that a caller can pause between steps (the language server answers other requests meanwhile) or
+ * drop it (a newer text arrived).
  * With `previous` (the `renders` of an earlier expansion of the same ApplicationSet), Applications
  * rendered from the same template and parameter set are re-used (renderMemo.ts).
  */
