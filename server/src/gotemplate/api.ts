@@ -79,8 +79,30 @@ function ownCopy(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
 }
 
-/** Applies goTemplateOptions the way text/template's Option does (last one wins; bad ones panic). */
+/**
+ * Applies goTemplateOptions the way text/template's Option does (last one wins; bad ones panic). The
+ * last valid options' answer is kept (compared by content): every string of an expansion asks it again.
+ */
 function missingKeyOption(template: string, options: readonly string[] | undefined): MissingKey {
+  if (options && sameOptions(options, lastOptions)) return lastMissingKey;
+  const mk = readMissingKey(template, options);
+  if (options) {
+    lastOptions = options.slice();
+    lastMissingKey = mk;
+  }
+  return mk;
+}
+
+let lastOptions: readonly string[] | undefined;
+let lastMissingKey: MissingKey = 'invalid';
+
+function sameOptions(a: readonly string[], b: readonly string[] | undefined): boolean {
+  if (!b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function readMissingKey(template: string, options: readonly string[] | undefined): MissingKey {
   let mk: MissingKey = 'invalid';
   for (const opt of options ?? []) {
     const m = /^missingkey=(.*)$/.exec(opt);

@@ -177,14 +177,16 @@ export function totalBudget(): TotalBudget {
   let spent = 0;
   return {
     run(fn) {
-      const saved = [totalLimit, totalUsed];
+      const savedLimit = totalLimit;
+      const savedUsed = totalUsed;
       totalLimit = mine;
       totalUsed = spent;
       try {
         return fn();
       } finally {
         spent = totalUsed;
-        [totalLimit, totalUsed] = saved;
+        totalLimit = savedLimit;
+        totalUsed = savedUsed;
       }
     },
   };

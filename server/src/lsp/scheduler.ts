@@ -12,7 +12,7 @@
  * Runs no longer wanted (`stale`: a newer version of the document, a cancelled request) are dropped
  * at a pause.
  */
-import { startStep } from './stepLog';
+import { startStep, stepsLogged } from './stepLog';
 
 /** The most one turn of stepwise work holds the event loop (plus the one step that crosses it). */
 const TURN_MS = 10;
@@ -105,7 +105,8 @@ export class Scheduler {
       for (;;) {
         const end = startStep();
         const r = run.steps.next();
-        end(`${run.name} step${typeof r.value === 'string' ? ` (${r.value})` : ''}`);
+        // The step's name is made only when steps are logged (a keystroke runs hundreds of steps).
+        if (stepsLogged) end(`${run.name} step${typeof r.value === 'string' ? ` (${r.value})` : ''}`);
         if (r.done) {
           run.settle({ ok: true, value: r.value });
           return true;

@@ -18,7 +18,7 @@ import {
   type GoMap,
   type RenderOptions,
 } from '@appset-tools/gotemplate';
-import { memoKey, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
+import { memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -69,8 +69,9 @@ export function partialExpansion(reason: string): Expansion {
 }
 
 /**
- * The same expansion in steps: it yields after each Application, so that a caller can pause between
- * steps (the language server answers other requests meanwhile) or drop it (a newer text arrived).
+ * The same expansion in steps: it yields after each Application rendered (and after every few re-used),
+ * so that a caller can pause between steps (the language server answers other requests meanwhile) or
+ * drop it (a newer text arrived).
  * With `previous` (the `renders` of an earlier expansion of the same ApplicationSet), Applications
  * rendered from the same template and parameter set are re-used (renderMemo.ts).
  */
@@ -78,8 +79,9 @@ export function* expandAppSetSteps(doc: AppSetDoc, file: SourceText, previous?: 
   // Every template of every Application (templatePatch included) shares one work budget (gotemplate/budget.ts).
   const budget = totalBudget();
   const steps = expandBudgeted(doc, file, previous);
+  const next = () => steps.next();
   for (;;) {
-    const r = budget.run(() => steps.next());
+    const r = budget.run(next);
     if (r.done) return r.value;
     yield;
   }
@@ -108,7 +110,20 @@ interface Run {
   renders: RenderMemo;
   /** The workspace's `heldReads` when the run started (see Expansion.held). */
   heldAt: number;
+  /** Applications re-used since the last pause (see REUSED_PER_STEP). */
+  reusedSincePause: number;
+  /** This run, among all runs (`KeptRender.seen`). */
+  id: number;
 }
+
+let runs = 0;
+
+/**
+ * Re-used Applications between two pauses: a re-used one costs a few microseconds, and a pause each
+ * (a step of the scheduler, its generator results and clock reads) cost more than the re-use itself
+ * on a keystroke in a 540-element list. A rendered one still pauses after each.
+ */
+const REUSED_PER_STEP = 32;
 
 function* expandBudgeted(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Generator<void, Expansion> {
   const run = startRun(doc, file, previous);
@@ -173,6 +188,8 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     nonDeterministic: new Set<string>(),
     renders: new Map(),
     heldAt: file.workspace.heldReads,
+    reusedSincePause: 0,
+    id: ++runs,
   };
 }
 
@@ -243,6 +260,14 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
       );
       break;
     }
+    if (reuseParamSet(run, gi, params[pi], memo)) {
+      if (++run.reusedSincePause >= REUSED_PER_STEP) {
+        run.reusedSincePause = 0;
+        yield;
+      }
+      continue;
+    }
+    run.reusedSincePause = 0;
     yield* expandParamSet(run, gi, params[pi], template, memo, sourceOf);
   }
 }
@@ -270,7 +295,7 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   let kept: Map<string, KeptRender> | undefined;
   if (tkey !== undefined) {
     kept = renders.get(tkey);
-    if (!kept) renders.set(tkey, (kept = new Map()));
+    if (!kept) renders.set(tkey, (kept = before ?? new Map()));
   }
   // The same for each field of the template's metadata and spec (see renderApp).
   const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
@@ -283,8 +308,9 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     let found: ReturnType<FieldRenders['at']>;
     if (fkey !== undefined) {
       let keep = renders.get(fkey);
-      if (!keep) renders.set(fkey, (keep = new Map()));
-      found = { key: fkey, before: previous?.get(fkey), keep };
+      const before = previous?.get(fkey);
+      if (!keep) renders.set(fkey, (keep = before ?? new Map()));
+      found = { key: fkey, before, keep };
     }
     inTop.set(k, { x, found });
     return found;
@@ -292,39 +318,57 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   return { before, kept, fieldMemo };
 }
 
-/** One parameter set: its Application re-used from the previous expansion, or rendered (one step either way). */
+/**
+ * One parameter set whose Application the previous expansion rendered: re-used (true), or false when
+ * it must be rendered (expandParamSet). A plain function, not a step of its own: a generator object
+ * per parameter set was most of what a keystroke's re-use allocated; the caller pauses every
+ * REUSED_PER_STEP of them.
+ */
+function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: TemplateMemo): boolean {
+  const { ctx, renders, apps, sourcesOf } = run;
+  const pkey = kept ? paramsKey(p) : undefined;
+  const again = pkey === undefined ? undefined : before?.get(pkey);
+  if (!again || !chargeTotal(again.units)) return false;
+  run.paramSets++;
+  again.seen = run.id;
+  kept?.set(pkey as string, again);
+  const fields = again.fields;
+  if (fields)
+    for (let i = 0; i < fields.length; i++) {
+      const [fkey, field] = fields[i];
+      let keep = renders.get(fkey);
+      if (!keep) renders.set(fkey, (keep = run.previous?.get(fkey) ?? new Map()));
+      field.seen = run.id;
+      keep.set(pkey as string, field);
+    }
+  again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
+  return true;
+}
+
+/** One parameter set rendered into its Application (one step). */
 function* expandParamSet(
   run: Run,
   gi: number,
   p: ParamSet,
   template: Record<string, unknown>,
-  { before, kept, fieldMemo }: TemplateMemo,
+  { kept, fieldMemo }: TemplateMemo,
   sourceOf: (p: JsonPath) => TemplateSource,
 ): Generator<void> {
-  const { doc, spec, ctx, renders, apps, sourcesOf } = run;
+  const { doc, spec, ctx, apps, sourcesOf } = run;
   run.paramSets++;
-  const pkey = kept ? memoKey(p) : undefined;
-  const again = pkey === undefined ? undefined : before?.get(pkey);
-  if (again && chargeTotal(again.units)) {
-    kept?.set(pkey as string, again);
-    for (const [fkey, field] of again.fields ?? []) {
-      let keep = renders.get(fkey);
-      if (!keep) renders.set(fkey, (keep = new Map()));
-      keep.set(pkey as string, field);
-    }
-    again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
-    yield;
-    return;
-  }
+  const pkey = kept ? paramsKey(p) : undefined;
+  run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
-  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [] };
+  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [], id: run.id };
   const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
     run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
   );
   for (const f of used) run.nonDeterministic.add(f);
   const keep: KeptRender | undefined =
-    rendered && !used.size && pkey !== undefined ? { value: rendered, units: totalSpent() - spent, fields: fields?.kept } : undefined;
+    rendered && !used.size && pkey !== undefined
+      ? { value: rendered, units: totalSpent() - spent, seen: run.id, fields: fields?.kept }
+      : undefined;
   if (keep) kept?.set(pkey as string, keep);
   yield;
   if (!rendered) {
@@ -380,6 +424,7 @@ function finishRun(run: Run): Expansion {
     problems.push(finding(code, message, findingAt.get(f) ?? fieldsOf(doc).generators, rest));
   }
   besideYieldingSiblings(run);
+  pruneMemo(run.renders, run.paramSets, run.id);
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
     ctx.notes.add(`the templates use ${[...nonDeterministic].sort().join(', ')}, whose results differ on every render`);
@@ -445,22 +490,51 @@ function pushApp(
   sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
   shown: Shown = { name: nameOf(rendered), labels: labelsOf(rendered), params: displayParams(p) },
 ): Shown {
-  const origins = ctx.origins?.get(p);
-  // Where the parameter set came from is resolved when first read (findings of this Application, the
-  // preview, a hover): a keystroke re-expands hundreds of Applications that none of them reads.
-  let sources: GeneratedApp['sources'];
-  apps.push({
-    app: rendered as { [key: string]: Json },
-    name: shown.name,
-    labels: shown.labels,
-    generatorIndex: gi,
-    params: shown.params,
-    origins,
-    get sources() {
-      return (sources ??= sourcesOf(origins));
-    },
-  });
+  apps.push(new Generated(rendered as { [key: string]: Json }, shown, gi, ctx.origins?.get(p), sourcesOf));
   return shown;
+}
+
+/**
+ * A generated Application. Where its parameter set came from is resolved when first read (findings of
+ * this Application, the preview, a hover): a keystroke re-expands hundreds of Applications that none of
+ * them reads. `sources` is an own, enumerable property as a plain object's would be, defined with one
+ * shared getter: an object literal's own getter (a new function each) made every Application a
+ * dictionary-mode object of about 800 bytes, garbage of every keystroke.
+ */
+class Generated implements GeneratedApp {
+  readonly #sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'];
+  #sources: GeneratedApp['sources'];
+  declare sources?: GeneratedApp['sources'];
+  app: { [key: string]: Json };
+  name: string;
+  labels: Record<string, string>;
+  generatorIndex: number;
+  params: { [key: string]: unknown };
+  origins: string[] | undefined;
+  constructor(
+    app: { [key: string]: Json },
+    shown: Shown,
+    gi: number,
+    origins: string[] | undefined,
+    sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
+  ) {
+    this.app = app;
+    this.name = shown.name;
+    this.labels = shown.labels;
+    this.generatorIndex = gi;
+    this.params = shown.params;
+    this.origins = origins;
+    this.#sourcesOf = sourcesOf;
+    Object.defineProperty(this, 'sources', Generated.SOURCES);
+  }
+
+  private static readonly SOURCES: PropertyDescriptor = {
+    enumerable: true,
+    configurable: true,
+    get(this: Generated) {
+      return (this.#sources ??= this.#sourcesOf(this.origins));
+    },
+  };
 }
 
 /**
@@ -512,6 +586,8 @@ interface FieldRenders {
   at: (top: string, k: string, x: unknown) => { key: string; before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
   /** The field renders kept for this parameter set, by field key (carried with the whole Application). */
   kept: [string, KeptRender][];
+  /** The run (`Run.id`). */
+  id: number;
 }
 
 function renderApp(
@@ -624,13 +700,16 @@ function walkFields(
     const again = memo?.before?.get(fields.key);
     if (!memo) return walk(x, render, path, 1);
     if (again && chargeTotal(again.units)) {
+      again.seen = fields.id;
       memo.keep.set(fields.key, again);
       fields.kept.push([memo.key, again]);
       return again.value;
     }
     const spent = totalSpent();
     const outer = report.nonDeterministic;
-    const used = (report.nonDeterministic = new Set());
+    // One set for every field's render (walk never renders a field within a field), emptied before each.
+    const used = (report.nonDeterministic = fieldUsed);
+    used.clear();
     let val: unknown;
     try {
       val = walk(x, render, path, 1);
@@ -639,7 +718,7 @@ function walkFields(
       for (const f of used) outer.add(f);
     }
     if (!used.size) {
-      const field = { value: val, units: totalSpent() - spent };
+      const field = { value: val, units: totalSpent() - spent, seen: fields.id };
       memo.keep.set(fields.key, field);
       fields.kept.push([memo.key, field]);
     }
@@ -647,6 +726,9 @@ function walkFields(
   };
   return walkObject(v, path, value, (k) => (k.includes('{{') ? render(k, path) : k));
 }
+
+/** The functions with changing results that one field's render used (see walkFields). */
+const fieldUsed = new Set<string>();
 
 /**
  * Argo CD's walk (strings and keys rendered, value before key, null entries dropped). `path` is where
@@ -826,11 +908,12 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     return projects.certain && !projects.names.has(name);
   };
   let n = 0;
+  // One list and one closure for all Applications (a new list is started once one is given away).
+  let issues: AppInvalid[] = [];
+  const add = (kind: AppInvalidKind, message: string) => issues.push({ kind, message });
   for (const a of apps) {
     // A pause every few hundred Applications (the language server answers other requests meanwhile).
     if (++n % 250 === 0) yield;
-    const issues: AppInvalid[] = [];
-    const add = (kind: AppInvalidKind, message: string) => issues.push({ kind, message });
     if (!a.name) {
       add(
         'no-name',
@@ -865,7 +948,10 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
     // empty project is "default"). Only where the repository's projects are known (validate/projects.ts).
     const project = isObj(a.app.spec) && typeof a.app.spec.project === 'string' ? a.app.spec.project : '';
     if (project && unknownProject(project)) add('unknown-project', `${UNKNOWN_PROJECT}: ${project}`);
-    if (issues.length) a.invalid = issues;
+    if (issues.length) {
+      a.invalid = issues;
+      issues = [];
+    }
   }
 }
 

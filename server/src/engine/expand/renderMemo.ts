@@ -13,6 +13,8 @@
 export interface KeptRender {
   value: unknown;
   units: number;
+  /** The last expansion that kept it (expand.ts `Run.id`): what it did not keep is dropped when a memo map grows (`pruneMemo`). */
+  seen: number;
   /**
    * For a whole Application: the kept renders of its fields, by field key. A re-used Application
    * carries them into the next expansion's memo, so that an edit of one template field after an edit
@@ -37,6 +39,31 @@ export interface Shown {
  * the others are re-used.
  */
 export type RenderMemo = Map<string, Map<string, KeptRender>>;
+
+/**
+ * An expansion keeps its renders in the maps of the previous one (by the same keys), adding what it
+ * rendered: a keystroke re-used hundreds of renders and copied each into new maps. Every entry is
+ * right for its key whichever expansion made it, so the maps may hold renders the last expansion did
+ * not use; a map that grew past twice the parameter sets (and 64) loses those.
+ */
+export function pruneMemo(memo: RenderMemo, paramSets: number, id: number): void {
+  const cap = 2 * paramSets + 64;
+  for (const map of memo.values()) if (map.size > cap) for (const [k, r] of map) if (r.seen !== id) map.delete(k);
+}
+
+/**
+ * `memoKey` of a parameter set, kept per parameter set: they are never modified once made, and the list
+ * generator hands the same one for an element that did not change (generators/list.ts), so that on a
+ * keystroke most parameter sets are not written out as JSON again.
+ */
+export function paramsKey(p: object): string | undefined {
+  const kept = paramKeys.get(p);
+  if (kept !== undefined) return kept === null ? undefined : kept;
+  const key = memoKey(p);
+  paramKeys.set(p, key ?? null);
+  return key;
+}
+const paramKeys = new WeakMap<object, string | null>();
 
 /**
  * A key for what a value holds, or undefined when it has no exact JSON form (a number JSON cannot

@@ -10,19 +10,24 @@ import { isObj } from '../objects';
 import { capParams, GeneratorError, noteEmpty, SETS_PER_STEP, type Generate, type GenerateSteps } from './types';
 import { runSteps } from '../steps';
 
+/** The goTemplate parameter set last made of each list element object (see `element`). */
+const copies = new WeakMap<object, ParamSet>();
+
 export const generateList: Generate = (spec, ctx, path) => runSteps(generateListSteps(spec, ctx, path));
 
 /** The list in steps: a hundred elements a step. */
 export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
   const out: ParamSet[] = [];
   const elements = Array.isArray(spec.elements) ? spec.elements : [];
+  // Each element's origin is this prefix and its index (its path as an array only for an error).
+  const prefix = [...path, 'elements', ''].join('/');
+  const at = (i: number) => [...path, 'elements', i];
   for (let i = 0; i < elements.length; i++) {
     if (i && i % SETS_PER_STEP === 0) yield;
     element(elements[i], i);
   }
   function element(el: unknown, i: number): void {
-    const at = [...path, 'elements', i];
-    const origin = at.join('/');
+    const origin = prefix + i;
     // JSON null decodes to a nil map: an empty parameter set (rendering is then skipped).
     if (el === null || el === undefined) {
       out.push(tagOrigin(ctx.origins, {}, origin));
@@ -31,12 +36,20 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
     if (!isObj(el))
       throw new GeneratorError(
         `error unmarshling list element json: cannot unmarshal ${jsonType(el)} into Go value of type map[string]interface {}`,
-        at,
+        at(i),
       );
     if (ctx.goTemplate) {
       // A copy, so the origin is per element even when the same object appears twice (YAML aliases).
-      const p: ParamSet = {};
-      for (const k of Object.keys(el)) put(p, k, el[k]);
+      // The copy an earlier run made of the same element object is taken again unless this run has
+      // one already: an edited list's unchanged elements are the objects of its previous reading, and
+      // the same parameter set lets the expansion find its render by identity (renderMemo.ts paramsKey).
+      // Parameter sets are never modified once made.
+      let p = ctx.origins ? copies.get(el) : undefined;
+      if (!p || ctx.origins?.has(p)) {
+        p = {};
+        for (const k of Object.keys(el)) put(p, k, el[k]);
+        if (ctx.origins) copies.set(el, p);
+      }
       out.push(tagOrigin(ctx.origins, p, origin));
       return;
     }
@@ -44,13 +57,13 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
     for (const k of Object.keys(el)) {
       const v = el[k];
       if (k === 'values') {
-        if (!isObj(v)) throw new GeneratorError('error parsing values map', [...at, k]);
+        if (!isObj(v)) throw new GeneratorError('error parsing values map', [...at(i), k]);
         for (const vk of Object.keys(v)) {
-          if (typeof v[vk] !== 'string') throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at, k, vk]);
+          if (typeof v[vk] !== 'string') throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at(i), k, vk]);
           put(p, `values.${vk}`, v[vk]);
         }
       } else if (typeof v !== 'string') {
-        throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at, k]);
+        throw new GeneratorError('error parsing value as string %!w(<nil>)', [...at(i), k]);
       } else put(p, k, v);
     }
     out.push(tagOrigin(ctx.origins, p, origin));

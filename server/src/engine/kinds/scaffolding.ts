@@ -62,31 +62,107 @@ export function scaffoldOf(text: string): Scaffold | undefined {
 }
 
 function scanLines(text: string): Scaffold | undefined {
-  const lines = text.split('\n');
   /** Indentation of the key whose block scalar (`|`, `>`) is being skipped; -1: none. */
   let blockIndent = -1;
   /** Inside the top-level `metadata:` of a document: the ApplicationSet's own metadata. */
   let ownMetadata = false;
-  for (const raw of lines) {
-    const l = raw.replace(/\r$/, '');
-    const indent = l.length - l.trimStart().length;
+  // The lines are walked in place, not split: this runs on every keystroke of an ApplicationSet, and a
+  // copy of each line of a 111 KiB list was a tenth of a keystroke's garbage. Most lines need no more
+  // than their first character: the next `|` or `>` and the next of each key LITERAL_KEYS names are
+  // kept (each found once, in the text's order), and only a line that holds one is looked at closer.
+  const next = { bar: -2, name: -2, namespace: -2, project: -2 };
+  for (let from = 0; from <= text.length;) {
+    const start = from;
+    const nl = text.indexOf('\n', start);
+    const stop = nl < 0 ? text.length : nl;
+    from = stop + 1;
+    // The line without its `\n`, and without one `\r` before it.
+    const end = stop > start && text.charCodeAt(stop - 1) === 13 ? stop - 1 : stop;
+    let first = -1;
     if (blockIndent >= 0) {
-      if (l.trim() === '' || indent > blockIndent) continue;
+      first = firstNonSpace(text, start, end);
+      if (first === end || first - start > blockIndent) continue;
       blockIndent = -1;
     }
-    if (/:[ \t]*[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(l)) blockIndent = indent;
-    if (indent === 0 && l.trim() !== '') ownMetadata = /^metadata:\s*$/.test(l);
-    const m = LITERAL_KEYS.exec(l);
+    if (next.bar !== -1 && next.bar < start) next.bar = nextBar(text, start);
+    if (next.bar >= 0 && next.bar < end && BLOCK_HEADER.test(text.slice(start, end))) {
+      if (first < 0) first = firstNonSpace(text, start, end);
+      blockIndent = first - start;
+    }
+    // A line at column 0 that is not blank.
+    if (start < end && !isSpace(text.charCodeAt(start))) ownMetadata = /^metadata:\s*$/.test(text.slice(start, end));
+    if (!holdsKey(text, start, end, next)) continue;
+    if (first < 0) first = firstNonSpace(text, start, end);
+    if (!mayBeLiteralKey(text, first, end)) continue;
+    const m = LITERAL_KEYS.exec(text.slice(start, end));
     if (!m) continue;
-    const [, , key, value] = m;
+    const [line, , key, value] = m;
     // Go template actions (`{{ $c.name }}`, `{{ .x }}`) are left to the Go-template checks (control flow
     // around the documents has its own note).
     if (ownMetadata && (key === 'name' || key === 'namespace') && PLACEHOLDER.test(value) && !GO_ACTION.test(value))
-      return { name: 'a scaffolding or substitution tool', snippet: l.trim() };
+      return { name: 'a scaffolding or substitution tool', snippet: line.trim() };
     const v = shellVariable(value);
-    if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: l.trim() };
+    if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: line.trim() };
   }
   return undefined;
+}
+
+/** Whether one of the keys LITERAL_KEYS names is written in [start, end) (moving `next` on to the line). */
+function holdsKey(text: string, start: number, end: number, next: { name: number; namespace: number; project: number }): boolean {
+  if (next.name !== -1 && next.name < start) next.name = text.indexOf('name:', start);
+  if (next.namespace !== -1 && next.namespace < start) next.namespace = text.indexOf('namespace:', start);
+  if (next.project !== -1 && next.project < start) next.project = text.indexOf('project:', start);
+  return (next.name >= 0 && next.name < end) || (next.namespace >= 0 && next.namespace < end) || (next.project >= 0 && next.project < end);
+}
+
+/** The first offset in [start, end) that is not white space `trim()` takes (end when there is none). */
+function firstNonSpace(text: string, start: number, end: number): number {
+  let at = start;
+  while (at < end && isSpace(text.charCodeAt(at))) at++;
+  return at;
+}
+
+const BLOCK_HEADER = /:[ \t]*[|>][-+0-9]*[ \t]*(?:#.*)?$/;
+
+/** The offset of the next `|` or `>` from `from`, or -1. */
+function nextBar(text: string, from: number): number {
+  const a = text.indexOf('|', from);
+  const b = text.indexOf('>', from);
+  return a < 0 ? b : b < 0 ? a : Math.min(a, b);
+}
+
+/**
+ * Whether LITERAL_KEYS can match the line whose first non-space is at `first`: its key, after an
+ * optional `- `, starts there (a necessary condition, so that the pattern runs on few lines).
+ */
+function mayBeLiteralKey(text: string, first: number, end: number): boolean {
+  let at = first;
+  const c = text.charCodeAt(at);
+  // The keys start with `n` or `p`: most lines end here.
+  if (c !== 110 /* n */ && c !== 112 /* p */ && c !== 45 /* - */) return false;
+  if (c === 45) {
+    at++;
+    if (at >= end || !isSpace(text.charCodeAt(at))) return false;
+    while (at < end && isSpace(text.charCodeAt(at))) at++;
+  }
+  return text.startsWith('name:', at) || text.startsWith('namespace:', at) || text.startsWith('project:', at);
+}
+
+/** What `\s` and `trim()` take for white space (ECMAScript's WhiteSpace and LineTerminator). */
+function isSpace(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** The variable's name when the whole value is `$name` or `${name}` (quoted or not). */

@@ -135,12 +135,17 @@ function patchesSetGenerators(f: IndexedFile, file: SourceText): boolean {
   return false;
 }
 
+/** Loops without closures or key lists: it walks the whole value of every keystroke's new text. */
 function hasPatchDirective(v: unknown, depth: number): boolean {
   if (depth > 20) return false;
-  if (Array.isArray(v)) return v.some((x) => hasPatchDirective(x, depth + 1));
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (hasPatchDirective(v[i], depth + 1)) return true;
+    return false;
+  }
   if (!isObj(v)) return false;
   if (Object.prototype.hasOwnProperty.call(v, '$patch')) return true;
-  return Object.keys(v).some((k) => hasPatchDirective(v[k], depth + 1));
+  for (const k in v) if (Object.prototype.hasOwnProperty.call(v, k) && hasPatchDirective(v[k], depth + 1)) return true;
+  return false;
 }
 
 interface Listed {

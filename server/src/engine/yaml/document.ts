@@ -310,7 +310,13 @@ function readFast(text: string, offset: number, prior?: ParsedPart): RawDoc[] | 
   const was = prior && prior.start === offset && prior.docs.length === 1 ? prior.docs[0] : undefined;
   const root = was && was.value !== undefined ? builtTree(was.doc) : undefined;
   const edit = prior && root ? diffTexts(prior.text, text) : undefined;
-  const fast = fastRead(text, offset, was && root && edit ? { root, value: was.value as Json, editStart: offset + edit.start } : undefined);
+  const fast = fastRead(
+    text,
+    offset,
+    was && root && edit && prior
+      ? { root, value: was.value as Json, editStart: offset + edit.start, text: prior.text, editEnd: edit.newEnd }
+      : undefined,
+  );
   return fast && [{ doc: lazyDocument(text, offset, fast), value: fast.value }];
 }
 

@@ -196,3 +196,23 @@ test('the language service re-uses the parse and the expansion of unchanged Appl
   const later = (ds: typeof d1) => ds.filter((d) => d.span.start >= a1.appsets[1].doc.span.start).map((d) => [d.code, d.span]);
   assert.deepEqual(later(d2), later(d1));
 });
+
+test('the kept renders stay bounded while one list element takes hundreds of different values', () => {
+  // Each expansion adds its renders to the previous one's maps (renderMemo.ts pruneMemo): the renders of
+  // values typed and gone are dropped once a map holds more than twice the parameter sets (and 64).
+  const s = getLanguageService({ host: emptyHost() });
+  const uri = 'file:///work/bounded.yaml';
+  const base = BASES[0];
+  let largest = 0;
+  let e: Expansion | undefined;
+  for (let i = 0; i < 300; i++) {
+    e = s.analyze(uri, base.replace('service: svc-4\n', `service: svc-4-${i}\n`)).appsets[0].expansion();
+    for (const m of e.renders?.values() ?? []) largest = Math.max(largest, m.size);
+  }
+  assert.ok(e && e.apps.length === 14);
+  assert.ok(largest <= 2 * 14 + 64 + 1, `a map of the memo held ${largest} renders`);
+  // ... and what is kept is still re-used: the next edit of the element renders one Application again.
+  const apps = (x: Expansion) => x.apps.map((a) => a.app);
+  const next = s.analyze(uri, base.replace('service: svc-4\n', 'service: svc-4-last\n')).appsets[0].expansion();
+  assert.equal(apps(next).filter((x, i) => x !== apps(e!)[i]).length, 1);
+});
