@@ -50,16 +50,4 @@ export const AWAY_FROM_HOME: Readonly<Record<string, { codes: readonly string[];
     codes: ['generator/duplicate-name', 'generator/in-cluster-metadata', 'generator/invalid-application', 'generator/missing-param'],
     why: 'judges the generated Applications as a whole (the expansion, above generators/)',
   },
-  'server/src/engine/expand/expand.ts': {
-    codes: ['generator/empty', 'generator/too-many-applications'],
-    why: 'why a generator is empty, and where the preview stops, are known only once the expansion runs them all (expand/, above generators/)',
-  },
-  'server/src/engine/kinds/helmChart.ts': {
-    codes: ['yaml/templated-file'],
-    why: 'a file another tool renders is told by what kind of file it is (kinds/, below yaml/)',
-  },
-  'server/src/engine/service/helmRenderFindings.ts': {
-    codes: ['helm/render-fails'],
-    why: "needs Helm's rendering through the host (service/, above kinds/)",
-  },
 };
