@@ -25,14 +25,6 @@ export const CODE_HOMES = {
  * `generators/`). Remove an entry when its rule moves home; add none.
  */
 export const AWAY_FROM_HOME: Readonly<Record<string, { codes: readonly string[]; why: string }>> = {
-  'server/src/engine/features/projects/contributor.ts': {
-    codes: ['appset/unknown-project'],
-    why: "reads the workspace's AppProjects and the expansion's projects (features layer, above validate/)",
-  },
-  'server/src/engine/features/projects/permissions.ts': {
-    codes: ['appset/project-denies', 'appset/project-not-checked'],
-    why: 'judges each generated Application against its AppProject (the expansion, above validate/)',
-  },
   'server/src/engine/features/templates/contributor.ts': {
     codes: [
       'appset/constant-name',

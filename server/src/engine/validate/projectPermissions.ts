@@ -11,20 +11,22 @@
  * Checked only where the answer is certain offline: the project is defined once in the repository with
  * literal fields (`validate/projects.ts`), the repository URL normalises plainly, and the destination
  * cluster is known (in-cluster, or a cluster Secret / inventory entry).
+ *
+ * The `appset/` prefix's home (codeLists/homes.ts) holds these rules; the generated Applications come
+ * from the expansion, a floor above, through the small `ProjectsOf` (validate/projects.ts), which the
+ * features' context satisfies as it is (features/projects/contributor.ts hands it over).
  */
-import type { AppSetContext } from '../context';
-import type { EngineDiagnostic, Json, Span } from '../../types';
-import type { GeneratedApp } from '../../expand/types';
-import { NO_PROJECTS, STILL_READING, type ProjectIndex } from '../../validate/projects';
-import { finding } from '../../diagnostics/codes';
-import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
-import { isObj } from '../../objects';
-import { knownClusters, type KnownClusters } from '../../generators/inventory';
-import type { JsonPath } from '../../yaml';
-import { fieldsOf, type AppSetFields } from '../../fields/appset';
-import { sub, type Field } from '../../fields/place';
-import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../../rules/appProject';
-import { governingFor, installModel } from '../../install/model';
+import type { EngineDiagnostic, Json, Span } from '../types';
+import { NO_PROJECTS, STILL_READING, type ProjectApp, type ProjectIndex, type ProjectsOf } from './projects';
+import { finding } from '../diagnostics/codes';
+import { affectedOf, affectedText, relatedOf } from '../diagnostics/findings';
+import { isObj } from '../objects';
+import { knownClusters, type KnownClusters } from '../generators/inventory';
+import type { JsonPath } from '../yaml';
+import { fieldsOf, type AppSetFields } from '../fields/appset';
+import { sub, type Field } from '../fields/place';
+import { isAppNamespacePermitted, isDestinationPermitted, isSourcePermitted, type ProjectRules } from '../rules/appProject';
+import { governingFor, installModel } from '../install/model';
 
 interface Denial {
   /** Where the value is written in the template (the finding's group). */
@@ -45,14 +47,14 @@ const LISTED_VALUES = 3;
 
 const str = (v: Json | undefined): string => (typeof v === 'string' ? v : '');
 
-export function permissionFindings(ctx: AppSetContext, index: ProjectIndex): EngineDiagnostic[] {
+export function permissionFindings(ctx: ProjectsOf, index: ProjectIndex): EngineDiagnostic[] {
   const exp = ctx.expansion();
   if (!exp.apps.length) return [];
   const clusters = knownClusters(ctx.file);
   const argocdNs = argocdNamespace(ctx);
   const view = fieldsOf(ctx.doc);
   // One finding per place in the template and project; the values it denies listed in it.
-  const groups = new Map<string, { denial: Denial; values: Set<string>; apps: GeneratedApp[] }>();
+  const groups = new Map<string, { denial: Denial; values: Set<string>; apps: ProjectApp[] }>();
   for (const a of exp.apps) {
     if (a.invalid?.length) continue; // skipped by the ApplicationSet controller: said elsewhere
     const spec = isObj(a.app.spec) ? a.app.spec : {};
@@ -126,7 +128,7 @@ function argoWords(d: Denial, values: string[]): string {
  * The namespace Argo CD runs in, as the install model says for the install that runs this
  * ApplicationSet; undefined when no install (or installs that disagree) says it.
  */
-function argocdNamespace(ctx: AppSetContext): string | undefined {
+function argocdNamespace(ctx: ProjectsOf): string | undefined {
   const file = ctx.file;
   const gov = governingFor(installModel(file), file, { path: file.path ?? '', namespace: ctx.doc.namespace || undefined });
   const namespaces = new Set(gov.installs.map((i) => i.namespace ?? ''));
@@ -197,11 +199,11 @@ function siteOf(view: AppSetFields, at: Field): Span {
  * permitting every repository and destination. Nothing is said while the language server is still
  * reading the workspace.
  */
-export function notChecked(ctx: AppSetContext, index: ProjectIndex): EngineDiagnostic[] {
+export function notChecked(ctx: ProjectsOf, index: ProjectIndex): EngineDiagnostic[] {
   if (index.uncertain === STILL_READING) return [];
   const exp = ctx.expansion();
   const why = new Map<string, string>();
-  const apps: GeneratedApp[] = [];
+  const apps: ProjectApp[] = [];
   for (const a of exp.apps) {
     if (a.invalid?.length) continue;
     const spec = isObj(a.app.spec) ? a.app.spec : {};
