@@ -38,8 +38,4 @@ export const AWAY_FROM_HOME: Readonly<Record<string, { codes: readonly string[];
     ],
     why: 'the template checks read the rendered Applications and the template mode together (features layer); to be split by prefix',
   },
-  'server/src/engine/features/preview/contributor.ts': {
-    codes: ['generator/duplicate-name', 'generator/in-cluster-metadata', 'generator/invalid-application', 'generator/missing-param'],
-    why: 'judges the generated Applications as a whole (the expansion, above generators/)',
-  },
 };

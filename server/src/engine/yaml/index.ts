@@ -8,7 +8,7 @@
  * Behind the door: `limits.ts` (checked before the parser), `document.ts` (a file → its documents, per
  * `---` part), `fastRead.ts` + `lazyDocument.ts` (the fast reader), `incremental.ts` (one entry parsed
  * again), `composeSteps.ts` (a long list in steps), `duplicateKeys.ts`, `ast.ts` (the located tree),
- * `parse.ts` (the other readers), `edit.ts`, `comments.ts`, `lines.ts`, and the `yaml/` rules a floor above
+ * `parse.ts` (the other readers), `edit.ts`, `comments.ts`, `lines.ts`, `scalarOffsets.ts` (offsets in a scalar's value → the text), and the `yaml/` rules a floor above
  * hands its facts to (`templatedFile.ts`).
  */
 
@@ -53,3 +53,5 @@ export { commentStarts } from './comments';
 export { lineIndex, lineNumber, lineOfOffset, lineStarts } from './lines';
 // The rules of the `yaml/` prefix that a floor above hands its facts to.
 export { templatedFile, type RenderedBy } from './templatedFile';
+// Offsets inside a scalar's value mapped back to the text (quotes, escapes, folding, block scalars).
+export { scalarOffsets, valueSpan } from './scalarOffsets';

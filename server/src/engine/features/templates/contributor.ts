@@ -17,7 +17,7 @@ import type { AppSetContext, FeatureContributor, FileContext } from '../context'
 import type { CodeAction, EngineDiagnostic, Span } from '../../types';
 import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '@appset-tools/gotemplate';
 import { templateErrorCode, templateErrorData } from '../../expand/templateCodes';
-import { valueSpan } from '../../expand/scalarOffsets';
+import { valueSpan } from '../../yaml';
 import { isObj } from '../../objects';
 import { finding } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';

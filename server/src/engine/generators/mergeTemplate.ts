@@ -5,7 +5,7 @@
  * whole, nested structs merge recursively. A generator template cannot set a bool to false or a
  * string to empty when the spec template sets it.
  */
-import { put } from '../generators/params';
+import { put } from './params';
 import { isObj } from '../objects';
 
 export function mergeTemplate(generator: unknown, spec: unknown): unknown {

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as YAML from 'yaml';
-import { valueSpan } from '../../../../server/src/engine/expand/scalarOffsets';
+import { valueSpan } from '../../../../server/src/engine/yaml/scalarOffsets';
 
 function placed(text: string, needle: string): string {
   const doc = YAML.parseDocument(text);
