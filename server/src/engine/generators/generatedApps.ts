@@ -2,7 +2,8 @@
  * The rules of the `generator/` prefix that judge the generated Applications as a whole: the controller's
  * validation of each Application (`generator/invalid-application`, `generator/duplicate-name`), a
  * parameter the template reads that some parameter sets lack (`generator/missing-param`), and the
- * implicit in-cluster entry read for metadata (`generator/in-cluster-metadata`). The Applications come
+ * implicit in-cluster entry read for metadata (`generator/in-cluster-metadata`), and a literal destination
+ * with neither name nor server, said when nothing renders offline (`literalDestination`). The Applications come
  * from the expansion, a floor above; the preview's contributor (features/preview/contributor.ts) hands
  * them over with the ApplicationSet's file and document (`GeneratedOf`, `GeneratedFacts`: the features'
  * context and the expansion's `GeneratedApp` have these shapes as they are). The codes, their words and
@@ -224,4 +225,21 @@ function hasParam(params: Record<string, unknown>, path: string[], goTemplate: b
     else return false;
   }
   return cur !== undefined;
+}
+
+/** A literal destination with neither name nor server fails every Application (checked only when nothing rendered). */
+export function literalDestination(ctx: Pick<GeneratedOf, 'doc'>, spec: Record<string, unknown>): EngineDiagnostic[] {
+  const t = isObj(spec.template) && isObj(spec.template.spec) ? spec.template.spec : undefined;
+  if (!t || !isObj(t.destination) || spec.templatePatch !== undefined) return [];
+  const d = t.destination;
+  const name = typeof d.name === 'string' ? d.name : '';
+  const server = typeof d.server === 'string' ? d.server : '';
+  if (name || server) return [];
+  return [
+    finding(
+      'generator/invalid-application',
+      'application destination spec is invalid: Destination server missing from app spec — the destination has neither name nor server, so the controller skips every Application this ApplicationSet generates',
+      fieldsOf(ctx.doc).templateDestination.keySpan,
+    ),
+  ];
 }

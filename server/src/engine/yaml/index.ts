@@ -55,3 +55,8 @@ export { lineIndex, lineNumber, lineOfOffset, lineStarts } from './lines';
 export { templatedFile, type RenderedBy } from './templatedFile';
 // Offsets inside a scalar's value mapped back to the text (quotes, escapes, folding, block scalars).
 export { scalarOffsets, valueSpan } from './scalarOffsets';
+export { controlFlowTemplate } from './templatedFile';
+export { unquotedTemplates } from './unquotedTemplate';
+// Where the text is a quoted or block scalar's, and line scans that start only at lines holding `{{`.
+export { inTextOf } from './textScalars';
+export { matchLinesWithBraces } from './linesWith';

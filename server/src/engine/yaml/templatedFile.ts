@@ -32,3 +32,17 @@ export function templatedFile(by: RenderedBy, declares: 'values' | 'manifests', 
         span,
       );
 }
+
+/**
+ * Go template control flow around the YAML structure (`lines` lines like `first`, outside spec.template):
+ * the whole file is a template another tool renders (validate/templateInStructure.ts tells it apart from
+ * control flow inside spec.template). `file` is the whole text, which a quick fix may need.
+ */
+export function controlFlowTemplate(lines: number, first: string, span: Span, file: Span): EngineDiagnostic {
+  return finding(
+    'yaml/templated-file',
+    `Go template control flow around the YAML structure (${lines} line${lines === 1 ? '' : 's'} like "${first}", outside spec.template): this file is a template another tool renders into YAML, so its ApplicationSets exist only once it is rendered and are not checked here. Check the rendered output instead.`,
+    span,
+    { data: { doc: file } },
+  );
+}

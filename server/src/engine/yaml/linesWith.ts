@@ -2,12 +2,12 @@
  * `text.matchAll(re)` for a line-anchored pattern that can only match where a line holds `{{` before
  * anything else of the match's first line is needed: the pattern is tried only at the start of the
  * lines that hold `{{`, not at every line of the text. On a keystroke in the 111 KiB ApplicationSet
- * the two whole-text scans of the template checks (contributor.ts) cost 0.4 ms of CPU each time,
+ * the two whole-text scans of the template checks (features/templates/contributor.ts) cost 0.4 ms of CPU each time,
  * almost all of it lines with no `{{`; the lines holding one are a few dozen.
  *
  * The same matches, in the same order, with the same `index` and groups, when `re` (flags `m`, `y`,
  * no `g`) starts with `^`, every match it can make holds `{{`, and no match crosses a `\n` before its
- * `{{` (test/unit/engine/features/templates/lines-with.test.ts compares both over every YAML file of the
+ * `{{` (test/unit/engine/yaml/lines-with.test.ts compares both over every YAML file of the
  * repository and random texts). A match starts at or after the end of the previous one, on the `\n`
  * line of its `{{`: trying, for each `{{` in turn, the line starts from its `\n` line's start up to it
  * (those not tried yet) finds every match, first to last.

@@ -6,8 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { matchLinesWithBraces } from '../../../../../server/src/engine/features/templates/linesWith';
-import { repoFiles } from '../../../../helpers/memHost';
+import { matchLinesWithBraces } from '../../../../server/src/engine/yaml/linesWith';
+import { repoFiles } from '../../../helpers/memHost';
 
 // The two patterns of features/templates/contributor.ts, written out here as `matchAll` takes them.
 const PATTERNS = [
