@@ -38,7 +38,9 @@ test('rule fixtures exist for the prefixes and each states some finding', () => 
   assert.ok(prefixes.includes('appset'), prefixes.join(', '));
   for (const p of prefixes)
     for (const f of fs.readdirSync(path.join(dir, p))) {
-      const files = fs.statSync(path.join(dir, p, f)).isDirectory() ? [...workspaceOf(path.join(dir, p, f)).values()] : [path.join(dir, p, f)];
+      const files = fs.statSync(path.join(dir, p, f)).isDirectory()
+        ? [...workspaceOf(path.join(dir, p, f)).values()]
+        : [path.join(dir, p, f)];
       const texts = files.map((x) => fs.readFileSync(x, 'utf8'));
       assert.ok(
         texts.some((text) => annotationsOf(text).length > 0 || /^# no findings/m.test(text)),
@@ -86,7 +88,8 @@ for (const prefix of prefixes)
         const expected = expectedOf(text);
         assert.deepEqual(found.map(key), expected.map(key), `${rel}: the findings (line:columns severity code)`);
         for (const e of expected)
-          if (e.says !== undefined) assert.ok(messages.get(key(e))?.includes(e.says), `${rel} ${key(e)} says "${e.says}": ${messages.get(key(e))}`);
+          if (e.says !== undefined)
+            assert.ok(messages.get(key(e))?.includes(e.says), `${rel} ${key(e)} says "${e.says}": ${messages.get(key(e))}`);
       }
     });
   }
