@@ -1,5 +1,5 @@
 /**
- * `matchLinesWithBraces` (features/templates/linesWith.ts) tries the template checks' line patterns only
+ * `matchLinesWithBraces` (yaml/linesWith.ts) tries the template checks' line patterns only
  * on the lines that hold `{{`: it must give what `matchAll` over the whole text gives (every match, in
  * order, with its index and groups), over every YAML file of the repository and random texts made of
  * the pieces that matter to the patterns (`{{`, keys, `- `, comments, quotes and each line terminator).
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { matchLinesWithBraces } from '../../../../server/src/engine/yaml/linesWith';
 import { repoFiles } from '../../../helpers/memHost';
 
-// The two patterns of features/templates/contributor.ts, written out here as `matchAll` takes them.
+// The two patterns of validate/templateInStructure.ts and yaml/unquotedTemplate.ts, written out here as `matchAll` takes them.
 const PATTERNS = [
   /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/,
   /^([ \t]*(?:- )?(?:[^\s#'"{][^:#\n]*:[ \t]+|- ))(\{\{[^\n]*?)[ \t]*(?:[ \t]#[^\n]*)?$/,
