@@ -28,7 +28,9 @@ function findings(
   const a = at ? service.analyze(`file://${at}`, text, at) : service.analyze(`mem:///rules/${prefix}/${path.basename(file)}`, text);
   const ds: EngineDiagnostic[] = ls.diagnostics(a).filter((d) => d.code.startsWith(prefix + '/'));
   const found = ds.map((d) => annotationAt(text, d.span.start, d.span.end, d.severity, d.code));
-  const messages = new Map(ds.map((d, i) => [key(found[i]), d.message]));
+  // Findings with the same place, severity and code (two windows on one strategy): a quoted piece may come from either.
+  const messages = new Map<string, string>();
+  ds.forEach((d, i) => messages.set(key(found[i]), [messages.get(key(found[i])), d.message].filter((m) => m !== undefined).join('\n')));
   return { found: found.sort((x, y) => x.line - y.line || x.col - y.col || key(x).localeCompare(key(y))), messages };
 }
 
