@@ -14,7 +14,27 @@
  * The engine reads the fixture with its annotation lines taken out, so an annotation may sit inside
  * a block scalar it speaks about. A fixture lives in test/fixtures/rules/<prefix>/ and states every
  * finding of its prefix's codes; other prefixes' findings are theirs to state.
+ *
+ * A rule that reads other files (cluster Secrets, AppProjects, the argocd-cmd-params-cm of the install)
+ * has a folder fixture, test/fixtures/rules/<prefix>/<name>/: a small workspace whose every YAML file
+ * states its own findings of the prefix the same way (a file with no annotation has none).
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The files of a folder fixture, by their path in the workspace (`/ws/…`) → their path on disk. */
+export function workspaceOf(folder: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (abs: string) => {
+    for (const n of fs.readdirSync(abs).sort()) {
+      const p = path.join(abs, n);
+      if (fs.statSync(p).isDirectory()) walk(p);
+      else out.set('/ws/' + path.relative(folder, p).split(path.sep).join('/'), p);
+    }
+  };
+  walk(folder);
+  return out;
+}
 
 export interface Annotation {
   /** 0-based line of the text the annotation speaks about. */

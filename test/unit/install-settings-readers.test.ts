@@ -153,19 +153,9 @@ test('applicationsetcontroller.namespaces listing only its own namespace, SCM pr
   assert.deepEqual(codesWith(appset('argocd'), { '/ws/argocd/cm.yaml': cm({}) }), []);
 });
 
-test('application.namespaces: an ApplicationSet outside Argo CD’s namespace needs its Applications’ namespace enabled', () => {
-  const base = { 'applicationsetcontroller.namespaces': 'team-*', 'applicationsetcontroller.enable.scm.providers': 'false' };
-  assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/cm.yaml': cm(base) }), ['controller/application-namespace-not-enabled']);
-  assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/cm.yaml': cm({ ...base, 'application.namespaces': 'team-a' }) }), []);
-  assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/cm.yaml': cm({ ...base, 'application.namespaces': '/^team-/' }) }), []);
-  // The Operator's ArgoCD resource: spec.sourceNamespaces.
-  const argocdCr = (extra: string) =>
-    `apiVersion: argoproj.io/v1beta1\nkind: ArgoCD\nmetadata:\n  name: argocd\n  namespace: argocd\nspec:\n  applicationSet:\n    extraCommandArgs: [--applicationset-namespaces=team-*, --enable-scm-providers=false]\n${extra}`;
-  assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/argocd.yaml': argocdCr('') }), [
-    'controller/application-namespace-not-enabled',
-  ]);
-  assert.deepEqual(codesWith(appset('team-a'), { '/ws/argocd/argocd.yaml': argocdCr('  sourceNamespaces: [team-a]\n') }), []);
-});
+// application.namespaces (an ApplicationSet outside Argo CD's namespace needs its Applications' namespace
+// enabled, in argocd-cmd-params-cm or the Operator's spec.sourceNamespaces): rule fixtures,
+// test/fixtures/rules/controller/application-namespace-*/.
 
 // ---- our fixtures, every front ----
 

@@ -20,46 +20,10 @@ export const CODE_HOMES = {
 } as const;
 
 /**
- * Files that still make codes of another prefix than their home's, each with why it cannot move yet
- * (mostly the layers: a rule that needs the expansion or the workspace sits above `validate/` and
- * `generators/`). Remove an entry when its rule moves home; add none.
+ * Files that make codes of another prefix than their home's, each with why it cannot move: none. A rule
+ * that needs what a floor above its home computes (the expansion, the workspace, Helm's rendering) is a
+ * function in its home over small data declared there or below (`ProjectsOf`, `GeneratedFacts`,
+ * `HelmFailure`); the floor above gathers the data and calls it (docs/development.md, *Adding a rule*).
+ * Add no entry.
  */
-export const AWAY_FROM_HOME: Readonly<Record<string, { codes: readonly string[]; why: string }>> = {
-  'server/src/engine/features/projects/contributor.ts': {
-    codes: ['appset/unknown-project'],
-    why: "reads the workspace's AppProjects and the expansion's projects (features layer, above validate/)",
-  },
-  'server/src/engine/features/projects/permissions.ts': {
-    codes: ['appset/project-denies', 'appset/project-not-checked'],
-    why: 'judges each generated Application against its AppProject (the expansion, above validate/)',
-  },
-  'server/src/engine/features/templates/contributor.ts': {
-    codes: [
-      'appset/constant-name',
-      'appset/template-in-structure',
-      'generator/invalid-application',
-      'template/fasttemplate-syntax',
-      'template/gotemplate-syntax',
-      'template/needs-index',
-      'yaml/templated-file',
-      'yaml/unquoted-template',
-    ],
-    why: 'the template checks read the rendered Applications and the template mode together (features layer); to be split by prefix',
-  },
-  'server/src/engine/features/preview/contributor.ts': {
-    codes: ['generator/duplicate-name', 'generator/in-cluster-metadata', 'generator/invalid-application', 'generator/missing-param'],
-    why: 'judges the generated Applications as a whole (the expansion, above generators/)',
-  },
-  'server/src/engine/expand/expand.ts': {
-    codes: ['generator/empty', 'generator/too-many-applications'],
-    why: 'why a generator is empty, and where the preview stops, are known only once the expansion runs them all (expand/, above generators/)',
-  },
-  'server/src/engine/kinds/helmChart.ts': {
-    codes: ['yaml/templated-file'],
-    why: 'a file another tool renders is told by what kind of file it is (kinds/, below yaml/)',
-  },
-  'server/src/engine/service/helmRenderFindings.ts': {
-    codes: ['helm/render-fails'],
-    why: "needs Helm's rendering through the host (service/, above kinds/)",
-  },
-};
+export const AWAY_FROM_HOME: Readonly<Record<string, { codes: readonly string[]; why: string }>> = {};

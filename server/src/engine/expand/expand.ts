@@ -33,16 +33,17 @@ import { isObj } from '../objects';
 import { knownClusters, type KnownClusters } from '../generators/inventory';
 import { knownProjects } from '../validate/projects';
 import { GeneratorError, type GenContext } from '../generators/types';
-import { mergeTemplate } from './mergeTemplate';
+import { mergeTemplate } from '../generators/mergeTemplate';
 import { applyPatch, parsePatch, PatchError } from './patch';
 import { describeGenerator } from './describe';
-import { valueSpan } from './scalarOffsets';
+import { valueSpan } from '../yaml';
 import { sourceResolver } from './provenance';
 import type { AppInvalid, AppInvalidKind, Expansion, ExpansionProblem, GeneratedApp } from './types';
 import { targetVersion, type TargetVersion } from '../install/target';
 import { has as hasBehaviour, templateBehaviour, versionCause } from '../versions/behaviours';
 import { prunedForTarget } from '../validate/fieldCheck';
-import { finding, severityOf } from '../diagnostics/codes';
+import { finding } from '../diagnostics/codes';
+import { besideYieldingSiblings, previewStopped, whyEmpty } from '../generators/emptyFindings';
 
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
 const MAX_DEPTH = 200;
@@ -250,14 +251,7 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
     if (run.apps.length >= run.max) {
       if (run.capped && ctx.capped.value) break; // the generator already said so
       run.capped = true;
-      run.problems.push(
-        finding(
-          'generator/too-many-applications',
-          `the preview stopped after ${run.max} Applications (appsetTools.maxApplications); the ApplicationSet generates more`,
-          view.generators.keySpan,
-          { path: ['spec', 'generators'] },
-        ),
-      );
+      run.problems.push(previewStopped(run.max, view.generators.keySpan));
       break;
     }
     if (reuseParamSet(run, gi, params[pi], memo)) {
@@ -423,7 +417,7 @@ function finishRun(run: Run): Expansion {
     const { code, message, ...rest } = f;
     problems.push(finding(code, message, findingAt.get(f) ?? fieldsOf(doc).generators, rest));
   }
-  besideYieldingSiblings(run);
+  besideYieldingSiblings(run.problems, run.summaries);
   pruneMemo(run.renders, run.paramSets, run.id);
   if (nonDeterministic.size) {
     ctx.inexact.value = true;
@@ -446,33 +440,6 @@ function finishRun(run: Run): Expansion {
     // Another run's read between this run's steps counts too: it only holds more.
     held: run.file.workspace.heldReads !== run.heldAt,
   };
-}
-
-/**
- * A generator empty beside siblings that yield is information, not a warning: Argo CD concatenates the
- * top-level generators' parameter sets (applicationset_controller.go generateApplications, one
- * generator after another), and a git files pattern matching nothing, or a selector for clusters still
- * to come, yields no parameters and no error (generators/git.go, cluster.go): the ApplicationSet works.
- * Only an ApplicationSet that generates nothing as a whole keeps the warning.
- */
-function besideYieldingSiblings(run: Run): void {
-  const yielding = run.summaries.filter((g) => (g.paramSets ?? 0) > 0);
-  if (!yielding.length) return;
-  const others = yielding.map((g) => `generator ${g.index + 1} (${g.kind}) yields ${g.paramSets}`).join(', ');
-  for (let i = 0; i < run.problems.length; i++) {
-    const p = run.problems[i];
-    if (p.code !== 'generator/empty' || p.severity === severityOf('generator/empty', true)) continue;
-    const { code, severity: _registered, message, span: _at, ...rest } = p;
-    run.problems[i] = finding(
-      code,
-      `${message} (${others}: the ApplicationSet still generates Applications, so this may be by design)`,
-      p,
-      {
-        ...rest,
-        variant: true,
-      },
-    );
-  }
 }
 
 /** Codes of a template that fails before any parameter is read (Go's parser): the same for every parameter set. */
@@ -535,47 +502,6 @@ class Generated implements GeneratedApp {
       return (this.#sources ??= this.#sourcesOf(this.origins));
     },
   };
-}
-
-/**
- * "Why is this empty?": a top-level generator that yields nothing gets one finding at the innermost
- * place that explains it (the selector that matched 0 of 6 known clusters, the git pattern that
- * matched no directory, the empty list), and a note for the preview and the lens's hover.
- */
-function whyEmpty(ctx: GenContext, gpath: JsonPath, kind: string, placeOf: (p: JsonPath) => Field): ExpansionProblem[] {
-  // The entry's own post-selector (`spec/generators/0/selector`) counts too.
-  const prefix = gpath.join('/') + '/';
-  const mine = (ctx.empties ?? []).filter((e) => e.path.join('/').startsWith(prefix));
-  const n = Number(gpath[2]) + 1;
-  const consequence = `generator ${n} (${kind}) produces 0 Applications`;
-  if (!mine.length) {
-    const path = [...gpath, kind];
-    ctx.notes.add(`${consequence}: it yields no parameter sets`);
-    return [
-      finding('generator/empty', `${consequence}: the ${kind} generator yields no parameter sets`, placeOf(path).keySpan, {
-        path,
-        variant: true,
-      }),
-    ];
-  }
-  // The innermost places: a matrix is empty because its child is.
-  const innermost = mine.filter(
-    (e) => !mine.some((o) => o !== e && o.path.length > e.path.length && o.path.join('/').startsWith(e.path.join('/') + '/')),
-  );
-  const out: ExpansionProblem[] = [];
-  for (const e of innermost) {
-    ctx.notes.add(`${consequence}: ${e.reason}`);
-    if (e.covered) continue;
-    // The consequence first, then why (a matrix or merge child's reason is why the whole generator is empty).
-    out.push(
-      finding('generator/empty', `${consequence}: ${e.reason}`, placeOf(e.path).keySpan, {
-        path: e.path,
-        ...dataOf(e.data),
-        variant: e.noData,
-      }),
-    );
-  }
-  return out;
 }
 
 type OnError = (path: JsonPath, err: TemplateError) => void;

@@ -4,12 +4,12 @@
  */
 import type { Json, Source, Span } from '../types';
 import type { JsonPath } from '../yaml';
-import type { EmptyGenerator } from '../generators/types';
+import type { AppInvalidKind, EmptyGenerator } from '../generators/types';
 import type { DiagnosticCode } from '../diagnostics/codes';
 import type { Severity } from '../types';
 import type { RenderMemo } from './renderMemo';
 
-export type { EmptyGenerator };
+export type { AppInvalidKind, EmptyGenerator };
 
 export interface GeneratedApp {
   /** The Application exactly as the controller would create it (apiVersion, kind, metadata, spec). */
@@ -33,14 +33,7 @@ export interface GeneratedApp {
   sources?: Source[];
 }
 
-/**
- * Why the controller refuses to create a generated Application (applicationset_controller.go
- * validateGeneratedApplications and the API server's name check). Readers decide by `kind`; `message` is the
- * text shown to the user (the controller's own words where it has some).
- */
-export type AppInvalidKind =
-  'no-name' | 'duplicate-name' | 'bad-name' | 'destination-both' | 'destination-missing' | 'destination-unknown' | 'unknown-project';
-
+/** One reason the controller refuses a generated Application (its kinds: generators/types.ts `AppInvalidKind`). */
 export interface AppInvalid {
   kind: AppInvalidKind;
   message: string;

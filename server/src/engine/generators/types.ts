@@ -144,3 +144,11 @@ export function wrapErrors<T>(prefix: string, fn: () => T): T {
     throw e;
   }
 }
+
+/**
+ * Why the controller refuses to create a generated Application (applicationset_controller.go
+ * validateGeneratedApplications and the API server's name check). Readers decide by `kind`; `message` is the
+ * text shown to the user (the controller's own words where it has some).
+ */
+export type AppInvalidKind =
+  'no-name' | 'duplicate-name' | 'bad-name' | 'destination-both' | 'destination-missing' | 'destination-unknown' | 'unknown-project';

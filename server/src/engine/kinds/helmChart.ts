@@ -18,6 +18,7 @@ import { helmPlaceholderFindings } from './helmPlaceholders';
 import { helmPrintedCollectionFindings } from './helmPrinted';
 import { appSetKindAt, declaresAppSet } from './appset';
 import { scaffoldOf } from './scaffolding';
+import { templatedFile } from '../yaml';
 
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
@@ -164,24 +165,12 @@ export function chartTemplateFile(
   const m = appSetKindAt(text);
   // A templated values file of the argocd-apps chart (helmfile `values.yaml.gotmpl`): the note goes on `applicationsets`.
   const values = !m && t.tool ? /^[ \t]*(applicationsets):/m.exec(text) : null;
-  if (values) {
+  if (values && t.tool) {
     const start = values.index + values[0].indexOf('applicationsets');
-    diagnostics.push(
-      finding(
-        'yaml/templated-file',
-        `this values file is a template that ${t.tool} renders (${t.reason}), so the ApplicationSets it declares exist only once it is rendered and are not checked here. Check the rendered values instead.`,
-        { start, end: start + 'applicationsets'.length },
-      ),
-    );
+    diagnostics.push(templatedFile({ tool: t.tool, reason: t.reason }, 'values', { start, end: start + 'applicationsets'.length }));
   } else if (m && t.tool) {
-    const start = m.start;
     diagnostics.push(
-      finding(
-        'yaml/templated-file',
-        `this file is a template that ${t.tool} renders into YAML (${t.reason}), so its ApplicationSets exist only once it is rendered and are not checked here. ` +
-          'Check the rendered output instead (render it, then appset lint the result).',
-        { start, end: start + 'ApplicationSet'.length },
-      ),
+      templatedFile({ tool: t.tool, reason: t.reason }, 'manifests', { start: m.start, end: m.start + 'ApplicationSet'.length }),
     );
   } else if (m) {
     const start = m.start;

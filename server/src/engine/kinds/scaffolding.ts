@@ -18,7 +18,7 @@
  * (apimachinery `ValidateObjectMeta`, used by apiextensions-apiserver for every custom resource), so the
  * file as written is never created. The rest of such a file is YAML as Argo CD will read it (a word
  * replaced by sed changes nothing around it), so it is still checked; only what the placeholders decide
- * (an Application name made of them) is not called invalid (features/preview/contributor.ts).
+ * (an Application name made of them) is not called invalid (generators/generatedApps.ts).
  * Such a file gets the one `yaml/templated-file` note (yaml/helmChart.ts), not findings about text
  * that will not be there once it is rendered.
  */

@@ -1,13 +1,13 @@
 /**
- * A chart template Helm itself fails on with the chart's values.yaml: `helm template`, and Argo CD's
- * sync of the chart (the repo-server runs `helm template`), stop at the same place. Only a failure of
- * text/template on the data (a nil pointer) is said, never one of this port's own limits
- * (helmRender.ts `helmFails`). Values files beside values.yaml may set what it lacks: then information.
+ * Renders a chart template with the chart's values.yaml through the host and hands what Helm fails on
+ * to the rule `helm/render-fails` (kinds/helmRenderFails.ts, the prefix's home): rendering needs the
+ * host and the template library, which sit above `kinds/`. Only a failure of text/template on the data
+ * is handed on, never one of this port's own limits (helmRender.ts `helmFails`).
  */
 import type { EngineHost } from '../host';
 import type { EngineDiagnostic } from '../types';
-import { finding } from '../diagnostics/codes';
 import { chartTemplateOf } from '../kinds/helmChart';
+import { helmRenderFails } from '../kinds/helmRenderFails';
 import { renderChartTemplate } from './helmRender';
 
 export function helmRenderFindings(text: string, path: string, host: EngineHost): EngineDiagnostic[] {
@@ -16,22 +16,5 @@ export function helmRenderFindings(text: string, path: string, host: EngineHost)
   const r = renderChartTemplate(text, path, chart.chart, host);
   if (!('cannot' in r) || !r.helmFails) return [];
   const otherValues = (host.readDir(chart.chart) ?? []).some((n) => /^values.+\.ya?ml$/i.test(n) && !/^values\.ya?ml$/i.test(n));
-  // The failing line, its text without the indentation.
-  let start = 0;
-  for (let l = 1; l < r.helmFails.line; l++) {
-    const nl = text.indexOf('\n', start);
-    if (nl < 0) break;
-    start = nl + 1;
-  }
-  const eol = text.indexOf('\n', start);
-  const line = text.slice(start, eol < 0 ? text.length : eol);
-  const lead = line.length - line.trimStart().length;
-  return [
-    finding(
-      'helm/render-fails',
-      `helm template fails on this chart template with the chart's values.yaml: ${r.helmFails.detail}; Argo CD's sync of the chart fails the same way${otherValues ? ' unless another values file sets it' : ''} (set the value in values.yaml, or guard it with "default" or "if")`,
-      { start: start + lead, end: start + line.trimEnd().length },
-      { variant: otherValues },
-    ),
-  ];
+  return helmRenderFails(text, { ...r.helmFails, otherValues });
 }

@@ -13,7 +13,8 @@
  * repository's Argo CD, and is not counted.
  */
 import type { SourceText } from '../inputs';
-import type { Span } from '../types';
+import type { Json, Source, Span } from '../types';
+import type { AppSetDoc } from '../kinds';
 import { APP_PROJECTS } from '../workspace/interests';
 import type { ProjectRules } from '../rules/appProject';
 import { isObj } from '../objects';
@@ -35,6 +36,30 @@ export interface ProjectIndex {
   projects: Map<string, KnownProject>;
   /** Why the list may be incomplete (then no project is called unknown); undefined when complete. */
   uncertain?: string;
+}
+
+/**
+ * A generated Application as the project rules read it (the expansion's `GeneratedApp` is one): its
+ * rendered manifest, name, where its parameters came from, which generator made it, and whether the
+ * controller skips it as invalid.
+ */
+export interface ProjectApp {
+  app: { [key: string]: Json };
+  name: string;
+  readonly sources?: Source[];
+  generatorIndex: number;
+  invalid?: readonly unknown[];
+}
+
+/**
+ * What the project rules (`unknownProject.ts`, `projectPermissions.ts`) read of one ApplicationSet: its
+ * file, its document, and the Applications it generates. The expansion sits a floor above `validate/`,
+ * so the features' context hands it over (it has this shape as it is).
+ */
+export interface ProjectsOf {
+  file: SourceText;
+  doc: AppSetDoc;
+  expansion(): { apps: readonly ProjectApp[]; paramSets?: number };
 }
 
 /** `ProjectIndex.uncertain` while the language server has not read the workspace yet (then nothing is claimed). */

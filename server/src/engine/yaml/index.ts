@@ -8,7 +8,8 @@
  * Behind the door: `limits.ts` (checked before the parser), `document.ts` (a file → its documents, per
  * `---` part), `fastRead.ts` + `lazyDocument.ts` (the fast reader), `incremental.ts` (one entry parsed
  * again), `composeSteps.ts` (a long list in steps), `duplicateKeys.ts`, `ast.ts` (the located tree),
- * `parse.ts` (the other readers), `edit.ts`, `comments.ts`, `lines.ts`.
+ * `parse.ts` (the other readers), `edit.ts`, `comments.ts`, `lines.ts`, `scalarOffsets.ts` (offsets in a scalar's value → the text), and the `yaml/` rules a floor above
+ * hands its facts to (`templatedFile.ts`).
  */
 
 // A file read into documents, the located tree at a path or an offset.
@@ -50,3 +51,12 @@ export { appendAt, indentUnit, prefersFlowLists, removePair, replacePair, sequen
 export { commentStarts } from './comments';
 // Line numbers (one home).
 export { lineIndex, lineNumber, lineOfOffset, lineStarts } from './lines';
+// The rules of the `yaml/` prefix that a floor above hands its facts to.
+export { templatedFile, type RenderedBy } from './templatedFile';
+// Offsets inside a scalar's value mapped back to the text (quotes, escapes, folding, block scalars).
+export { scalarOffsets, valueSpan } from './scalarOffsets';
+export { controlFlowTemplate } from './templatedFile';
+export { unquotedTemplates } from './unquotedTemplate';
+// Where the text is a quoted or block scalar's, and line scans that start only at lines holding `{{`.
+export { inTextOf } from './textScalars';
+export { matchLinesWithBraces } from './linesWith';

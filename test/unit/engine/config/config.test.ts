@@ -181,50 +181,12 @@ test('suppressions are YAML comments as the parser reads them, never text of a b
   assert.deepEqual(findSuppressions("a: '\n  # appset-tools: ignore x -- y'\nb: 1\n", commentStarts), []);
 });
 
-test('policy gates: the largest number of Applications syncing at once, from the rollout plan', () => {
-  const cfg = 'progressiveSyncs: enabled\npolicy:\n  maxSyncAtOnce: 3\n';
-  const all = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8) }, '/ws/a.yaml').diags.filter((d) =>
-    d.code.startsWith('policy/'),
-  );
-  assert.equal(all.length, 1);
-  assert.equal(all[0].code, 'policy/max-sync-at-once');
-  assert.equal(all[0].severity, 'error');
-  assert.match(all[0].message, /^One commit can sync 8 Applications at the same time \(policy: at most 3\): AllAtOnce/);
-  // RollingSync waves of 2 and 1: within the threshold.
-  const rolling = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8, ROLLING) }, '/ws/a.yaml').diags;
-  assert.deepEqual(
-    rolling.filter((d) => d.code.startsWith('policy/')),
-    [],
-  );
-  // A wave of 4 (maxUpdate 50% of 8 staging… here 4 of 4) is over.
-  const wide = lint(
-    { '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(8, ROLLING.replace('maxUpdate: 2', 'maxUpdate: 100%')) },
-    '/ws/a.yaml',
-  ).diags;
-  const w = wide.find((d) => d.code === 'policy/max-sync-at-once')!;
-  assert.match(w.message, /4 Applications .* the largest wave is step 1 wave 1 \(a0, a2, a4, a6\)/);
-});
-
-test('policy gates: a selector that must roll out with RollingSync, and an ignored strategy as an error', () => {
+// The policy findings themselves (code, place, words) are rule fixtures: test/fixtures/rules/policy/.
+test('policy gates: an ignored strategy, an error by policy, replaces the rollout warning it supersedes', () => {
   const cfg = 'policy:\n  requireRollingSync: [{env: production}]\n  requireProgressiveSyncs: true\n';
-  const plain = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(4) }, '/ws/a.yaml').diags;
-  const req = plain.find((d) => d.code === 'policy/rolling-sync-required')!;
-  assert.match(
-    req.message,
-    /^2 Applications match env: production \(a1, a3\) and must roll out with RollingSync, but it has no RollingSync strategy/,
-  );
-  // RollingSync written, progressive syncs not found anywhere: the policy error replaces the rollout warning.
-  const ignored = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(4, ROLLING) }, '/ws/a.yaml').diags;
-  const codes = ignored.map((d) => d.code);
+  const codes = lint({ '/ws/.appset-tools.yaml': cfg, '/ws/a.yaml': appset(4, ROLLING) }, '/ws/a.yaml').diags.map((d) => d.code);
   assert.ok(codes.includes('policy/strategy-ignored'), codes.join());
-  assert.ok(codes.includes('policy/rolling-sync-required'));
   assert.ok(!codes.includes('rollout/progressive-syncs-not-found'), 'superseded by the policy error');
-  // Enabled: nothing from the policies.
-  const ok = lint({ '/ws/.appset-tools.yaml': cfg + 'progressiveSyncs: enabled\n', '/ws/a.yaml': appset(4, ROLLING) }, '/ws/a.yaml').diags;
-  assert.deepEqual(
-    ok.filter((d) => d.code.startsWith('policy/')),
-    [],
-  );
 });
 
 test('fingerprints survive lines moving and message changes, and tell identical findings apart', () => {

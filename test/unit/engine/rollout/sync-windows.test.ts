@@ -217,35 +217,21 @@ test('an allow window for the high-traffic cluster, an unreadable window, and wi
   );
 });
 
-test('a window written with a cluster name where the Applications write the server, or a cluster under applications, says it never applies (issue 29)', () => {
-  const { ls, a, text } = analyze(
+// A window written with a cluster name where the Applications write the server, or a cluster under
+// applications, never applies (issue 29): the findings' place and words are the rule fixture
+// test/fixtures/rules/rollout/sync-window-no-match/; its related information stays here.
+test('a window that never applies names the AppProject as related information', () => {
+  const { ls, a } = analyze(
     workspace(
       PROJECT(`  - kind: deny
     schedule: "0 22 * * *"
     duration: 8h
     clusters: [us-east]
-  - kind: deny
-    schedule: "0 22 * * *"
-    duration: 8h
-    applications: [us-west]
-  - kind: deny
-    schedule: "0 22 * * *"
-    duration: 8h
-    clusters: ["https://10.0.0.3", no-such-cluster]
 `),
     ),
   );
   const ds = ls.diagnostics(a).filter((d) => d.code === 'rollout/sync-window-no-match');
-  assert.deepEqual(
-    ds.map((d) => d.message),
-    [
-      'The sync window of AppProject shop at projects/shop.yaml:11 never applies to cluster us-east and its 3 Applications (cart-us-east, catalog-us-east, checkout-us-east): its clusters entry "us-east" is the cluster\'s name, but these Applications write their destination by server (https://10.0.0.3), and Argo CD matches a window\'s clusters against the destination\'s name or server as the Application writes it. Write "https://10.0.0.3" there.',
-      'The sync window of AppProject shop at projects/shop.yaml:15 never applies to cluster us-west and its 3 Applications (cart-us-west, catalog-us-west, checkout-us-west): its applications entry "us-west" names the cluster, but applications matches Application names; to hold the cluster, write "https://10.0.0.4" under clusters (the destination\'s server, as these Applications write it).',
-    ],
-    'the server written as the Applications write it matches; a name no cluster has is not claimed',
-  );
-  assert.equal(ds[0].severity, 'warning');
-  assert.equal(text.slice(ds[0].span.start, ds[0].span.end), 'strategy');
+  assert.equal(ds.length, 1);
   assert.equal(ds[0].related?.[0].location.file, '/ws/projects/shop.yaml');
 });
 

@@ -6,7 +6,7 @@
 import type { AppSetContext } from '../context';
 import type { Span } from '../../types';
 import { templateTokens, type TokenKind } from '@appset-tools/gotemplate';
-import { scalarOffsets } from '../../expand/scalarOffsets';
+import { scalarOffsets } from '../../yaml';
 import { goString, valueAt } from '../../generators/params';
 import { goTemplateOf, templateStrings } from './paramUses';
 

@@ -18,7 +18,7 @@ import { isObj } from '../../objects';
 import { loadInventory, type Cluster } from '../../generators/inventory';
 import { resolveCheckout } from '../../generators/git';
 import { generatorSpecs, goTemplateOf } from './paramUses';
-import { valueSpan } from '../../expand/scalarOffsets';
+import { valueSpan } from '../../yaml';
 
 export interface ParamDef {
   /** Absolute path of another file, or the document's URI. */

@@ -12,7 +12,7 @@ import { sub, type Field } from '../../fields/place';
 import { referencedParams } from '@appset-tools/gotemplate';
 import { isObj } from '../../objects';
 import { COMBINING_KINDS, GENERATOR_KINDS } from '../../rules/generatorKinds';
-import { valueSpan } from '../../expand/scalarOffsets';
+import { valueSpan } from '../../yaml';
 
 export interface ParamUse {
   /** Param path: ['metadata', 'labels', 'tier'] in goTemplate mode; one flat key in fasttemplate mode. */

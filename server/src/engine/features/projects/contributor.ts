@@ -1,85 +1,16 @@
 /**
- * `spec.template.spec.project` against the AppProjects the repository defines (validate/projects.ts).
- * The controller skips every generated Application whose project does not exist (argo-cd
- * `applicationset/controllers/applicationset_controller.go` `validateGeneratedApplications`). A literal
- * project is checked even when nothing renders offline; a templated one per generated Application
- * (`'{{ .metadata.labels.team }}'` → `team-a`, `team-b`), one finding per project value, on the
- * place it is written, with the Applications it affects.
+ * The project rules (validate/unknownProject.ts, validate/projectPermissions.ts: the `appset/` prefix's
+ * home) run with this ApplicationSet's context, which carries the expansion they need; the quick fix
+ * of an unknown project (a near miss) is made here.
  */
 import type { FeatureContributor } from '../context';
-import type { EngineDiagnostic, Json, Span } from '../../types';
-import { fieldsOf } from '../../fields/appset';
-import { subPath } from '../../fields/place';
-import { isObj } from '../../objects';
-import { knownProjects } from '../../validate/projects';
-import { finding } from '../../diagnostics/codes';
-import { suggest } from '../../didYouMean';
-import { affectedOf, affectedText, relatedOf } from '../../diagnostics/findings';
-import type { GeneratedApp } from '../../expand/types';
+import { projectFindings } from '../../validate/unknownProject';
 import { fixesOf, quickFix } from '../quickFix';
-import { notChecked, permissionFindings } from './permissions';
-
-const LISTED_PROJECTS = 8;
 
 export const projectsContributor: FeatureContributor = {
   name: 'projects',
 
-  diagnostics(ctx) {
-    if (ctx.doc.partial) return [];
-    const index = knownProjects(ctx.file);
-    if (index.uncertain) return notChecked(ctx, index);
-    const spec = isObj(ctx.doc.value.spec) ? ctx.doc.value.spec : {};
-    const tspec = isObj(spec.template) && isObj(spec.template.spec) ? spec.template.spec : {};
-    const raw: Json | undefined = tspec.project;
-    const view = fieldsOf(ctx.doc);
-    const project = view.templateProject;
-    const span = project.exact && project.valueRange ? project.valueRange : view.template.keySpan;
-    const known = [...index.projects.keys()].sort();
-    const exp = ctx.expansion();
-    // A generator's own template that sets a project overrides the main template's for the
-    // Applications it generates (applicationset/controllers: the generator's template is merged over
-    // spec.template, non-empty fields winning): the finding belongs on that line.
-    const overrides = new Map<number, { raw: string; span: Span }>();
-    (Array.isArray(spec.generators) ? spec.generators : []).forEach((g, i) => {
-      if (!isObj(g)) return;
-      for (const kind of Object.keys(g)) {
-        const t = isObj(g[kind]) ? (g[kind] as Record<string, Json>).template : undefined;
-        const p = isObj(t) && isObj(t.spec) ? t.spec.project : undefined;
-        if (typeof p !== 'string' || !p) continue;
-        const at = subPath(view.generatorList[i], [kind, 'template', 'spec', 'project']);
-        if (at.exact && at.valueRange) overrides.set(i, { raw: p, span: at.valueRange });
-      }
-    });
-    const byProject = new Map<string, { apps: GeneratedApp[]; span: Span; raw: Json | undefined }>();
-    for (const a of exp.apps) {
-      const p = isObj(a.app.spec) ? a.app.spec.project : undefined;
-      // An empty project is the default project (argo-cd util/argo NormalizeApplicationSpec).
-      if (typeof p !== 'string' || !p || index.projects.has(p)) continue;
-      const own = overrides.get(a.generatorIndex);
-      const key = `${p}\u0000${own ? a.generatorIndex : -1}`;
-      const entry = byProject.get(key) ?? { apps: [], span: own?.span ?? span, raw: own ? own.raw : raw };
-      entry.apps.push(a);
-      byProject.set(key, entry);
-    }
-    const out: EngineDiagnostic[] = [];
-    const total = exp.paramSets ?? exp.apps.length;
-    for (const [key, { apps, span: at, raw: written }] of byProject) {
-      const project = key.slice(0, key.indexOf('\u0000'));
-      const affected = affectedOf(apps, total);
-      const skip = apps.length === 1 ? 'the controller skips this Application' : `the controller skips these ${apps.length} Applications`;
-      const literal = typeof written === 'string' && !written.includes('{{');
-      const d = unknownProject(project, literal ? known : [], at, skip, ` — ${affectedText(affected)}`, known);
-      d.affected = affected;
-      const related = relatedOf(apps);
-      if (related.length) d.related = related;
-      out.push(d);
-    }
-    // Nothing rendered offline (no cluster Secret, no checkout): a literal project is still certain.
-    if (!exp.apps.length && typeof raw === 'string' && raw && !raw.includes('{{') && !index.projects.has(raw))
-      out.push(unknownProject(raw, known, span, 'the controller skips every Application this ApplicationSet generates'));
-    out.push(...permissionFindings(ctx, index), ...notChecked(ctx, index));
-    return out;
-  },
+  diagnostics: (ctx) => projectFindings(ctx),
 
   codeActions: (ctx, _span, diagnostics) =>
     fixesOf(diagnostics, 'appset/unknown-project', (d) => {
@@ -90,23 +21,3 @@ export const projectsContributor: FeatureContributor = {
       return quickFix(`Use project "${to}"`, [d], [{ file: ctx.file.uri, span: d.span, newText: to }], true);
     }),
 };
-
-function unknownProject(
-  project: string,
-  candidates: string[],
-  span: { start: number; end: number },
-  consequence: string,
-  tail = '',
-  known = candidates,
-): EngineDiagnostic {
-  // A near miss is suggested only for a literal project (a templated one is fixed in its data).
-  const hint = suggest(project, candidates);
-  const listed =
-    known.slice(0, LISTED_PROJECTS).join(', ') + (known.length > LISTED_PROJECTS ? `, and ${known.length - LISTED_PROJECTS} more` : '');
-  return finding(
-    'appset/unknown-project',
-    `${consequence}: project "${project}" is not defined by any AppProject in the repository (application references project ${project} which does not exist)${hint ? `; did you mean "${hint}"?` : ''} (AppProjects found: ${listed})${tail}`,
-    span,
-    hint ? { data: { replacement: hint } } : {},
-  );
-}

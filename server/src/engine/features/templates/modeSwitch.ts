@@ -13,7 +13,7 @@ import type { AppSetContext } from '../context';
 import type { CodeAction, EngineDiagnostic, Span, TextEdit } from '../../types';
 import { fieldsOf } from '../../fields/appset';
 import { isTemplateFunction, isTemplateKeyword } from '@appset-tools/gotemplate';
-import { valueSpan } from '../../expand/scalarOffsets';
+import { valueSpan } from '../../yaml';
 import { generatorSpecs, goExpression, isGoIdentifier, templateStrings } from '../editor/paramUses';
 import { quickFix } from '../quickFix';
 

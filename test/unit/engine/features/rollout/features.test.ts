@@ -60,24 +60,22 @@ test('every emitted rollout code is registered', () => {
   for (const d of rolloutDiagnostics(ctx)) assert.ok(codeInfo(d.code), d.code);
 });
 
-test('disabled: warning on strategy: with the Application count and the evidence file as related information', () => {
-  const text = withStrategy(ROLLING);
-  const ctx = storyContext(text, fixtureFiles('cm-false'));
+// The rollout findings' codes, places and words (disabled, not found, enabled, the blast radius, empty and
+// overlapping steps, no steps) are rule fixtures with the story's cluster Secrets and install:
+// test/fixtures/rules/rollout/*/. What a fixture cannot state stays here: related information, lenses, fixes, plans.
+
+test('disabled: the evidence file is the related information', () => {
+  const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('cm-false'));
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-disabled');
   assert.ok(d);
-  assert.equal(d.severity, 'warning');
-  assert.equal(text.slice(d.span.start, d.span.end), 'strategy');
-  assert.match(d.message, /all 540 Applications sync at once/);
   assert.equal(d.related?.[0].location.file, '/ws/install/params.yaml');
   assert.ok(d.related?.[0].location.span);
 });
 
-test('not found: warning that says where detection looked', () => {
+test('not found: where detection looked goes to the related information, the message stays short', () => {
   const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('none'));
   const d = rolloutDiagnostics(ctx).find((x) => x.code === 'rollout/progressive-syncs-not-found');
   assert.ok(d);
-  // Consequence first; where it searched goes to the related information.
-  assert.match(d.message, /^Ignored: progressive syncs are off, so all 540 Applications sync at once/);
   assert.ok(d.message.length < 300, d.message);
   assert.ok(
     d.related?.some((r) => /argocd-cmd-params-cm/.test(r.message) && r.location.file === '/ws/appset.yaml'),
@@ -85,10 +83,8 @@ test('not found: warning that says where detection looked', () => {
   );
 });
 
-test('enabled: no warning, and the plan is canary → low-traffic → high-traffic', () => {
+test('enabled: the plan is canary → low-traffic → high-traffic', () => {
   const ctx = storyContext(withStrategy(ROLLING), fixtureFiles('cm-true'));
-  const ds = rolloutDiagnostics(ctx);
-  assert.deepEqual(codes(ds), ['rollout/automated-disabled']);
   const plan = getRolloutPlan(ctx);
   assert.equal(plan.enablement.state, 'enabled');
   assert.deepEqual(
@@ -103,13 +99,9 @@ test('enabled: no warning, and the plan is canary → low-traffic → high-traff
   assert.deepEqual(plan.unselected, []);
 });
 
-test('AllAtOnce blast radius: information diagnostic and lens over spec:', () => {
+test('AllAtOnce blast radius: the lens over spec:, and nothing below the threshold', () => {
   const text = story('fast');
   const ctx = storyContext(text);
-  const d = rolloutDiagnostics(ctx);
-  assert.deepEqual(codes(d), ['rollout/blast-radius']);
-  assert.equal(d[0].severity, 'information');
-  assert.equal(text.slice(d[0].span.start, d[0].span.end), 'generators');
   const lenses = rolloutLenses(ctx);
   assert.equal(lenses.length, 1);
   assert.equal(lenses[0].title, 'All at once: 540 apps on 12 clusters');
@@ -190,49 +182,13 @@ test('hover on a step lists its waves and explains maxUpdate in plain words', ()
 test('empty step because the label lives on clusters only; quick fix copies it into the template', () => {
   const text = withStrategy(ROLLING, '');
   const ctx = storyContext(text, fixtureFiles('cm-true'));
-  const ds = rolloutDiagnostics(ctx);
-  const empties = ds.filter((d) => d.code === 'rollout/empty-step');
-  assert.equal(empties.length, 3);
-  assert.match(
-    empties[0].message,
-    /"tier" is a cluster label, but steps match Application labels and template\.metadata\.labels has no "tier"/,
-  );
-  assert.ok(ds.some((d) => d.code === 'rollout/unselected-apps' && /540 Applications are selected by no step/.test(d.message)));
+  const empties = rolloutDiagnostics(ctx).filter((d) => d.code === 'rollout/empty-step');
   const fix = rolloutCodeActions(ctx, empties[0].span, [empties[0]]).find((a) => /Copy the cluster label/.test(a.title));
   assert.ok(fix?.edits);
   const edited = applyEdits(text, fix.edits);
   assert.match(edited, /\n {8}app: '\{\{service\}\}'\n {8}tier: '\{\{metadata\.labels\.tier\}\}'\n/);
   const after = storyContext(edited, fixtureFiles('cm-true'));
   assert.deepEqual(codes(rolloutDiagnostics(after)), ['rollout/automated-disabled']);
-});
-
-test('duplicates, unselected, manual gate, no steps, deletion order, sync policy', () => {
-  const dup = `${rollingSyncBy('tier', [
-    { operator: 'NotIn', values: ['high-traffic'] },
-    { values: ['low-traffic'], maxUpdate: 0 },
-  ])}  syncPolicy:
-    applicationsSync: create-only
-`;
-  const ctx = storyContext(withStrategy(dup), fixtureFiles('cm-true'));
-  const ds = rolloutDiagnostics(ctx);
-  assert.deepEqual(codes(ds), [
-    'rollout/automated-disabled',
-    'rollout/duplicate-selection',
-    'rollout/manual-step',
-    'rollout/sync-policy-blocks-rollout',
-    'rollout/unselected-apps',
-  ]);
-  assert.match(
-    ds.find((d) => d.code === 'rollout/duplicate-selection')!.message,
-    /180 Applications are selected by several steps: prod-02-svc-01 \(1-2\)/,
-  );
-  assert.match(ds.find((d) => d.code === 'rollout/unselected-apps')!.message, /315 Applications/);
-
-  const none = storyContext(
-    withStrategy('  strategy:\n    type: RollingSync\n    deletionOrder: Reverse\n    rollingSync:\n      steps: []\n'),
-    fixtureFiles('cm-true'),
-  );
-  assert.deepEqual(codes(rolloutDiagnostics(none)), ['rollout/deletion-order-ignored', 'rollout/no-steps']);
 });
 
 test('a step with an invalid Application blocks the rollout', () => {
@@ -422,20 +378,6 @@ test('policy note: a wave larger than appsetTools.maxWaveSize, on the maxUpdate 
   );
   assert.equal(text.slice(notes[0].span.start, notes[0].span.end), '50%');
   assert.equal(notes[0].severity, 'information');
-});
-
-test('blast radius is a warning when the destinations look like production, information otherwise', () => {
-  const prod = rolloutDiagnostics(storyContext(story('fast'), new Map(), {}, { env: 'production' })).find(
-    (d) => d.code === 'rollout/blast-radius',
-  )!;
-  assert.equal(prod.severity, 'warning');
-  assert.equal(
-    prod.message,
-    'AllAtOnce: one commit syncs 540 Applications on 12 production clusters at the same time (cluster label env: production). A RollingSync strategy rolls it out step by step (quick fix available).',
-  );
-  const info = rolloutDiagnostics(storyContext(story('fast'))).find((d) => d.code === 'rollout/blast-radius');
-  assert.equal(info?.severity, 'information');
-  assert.match(info!.message, /on 12 clusters at the same time\./);
 });
 
 test('syncWaves: the largest number of Applications one commit syncs, as the controller runs it', () => {
