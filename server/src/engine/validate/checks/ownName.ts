@@ -6,7 +6,7 @@
  * this name (only `spec.template` is rendered), so what is written is what is sent.
  *
  * Not claimed where another tool fills the name in first: a placeholder Argo CD does not read
- * (`{{ }}`, `${ }`, `$x`, `%{ }`… — such files are scaffolds, kinds/scaffolding.ts), an upper-case
+ * (`{{ }}`, `${ }`, `$x`, `%{ }`… — such files are scaffolds, kinds/scaffolding.ts), a `<NUMBER>` to fill in, an upper-case
  * sed/envsubst placeholder (`sedPlaceholder`), an argocd-apps values entry (the chart writes the name),
  * and a kustomize patch (validate/partial.ts: it names the resource it patches).
  */
@@ -18,8 +18,11 @@ import { sub } from '../../fields/place';
 import { finding } from '../../diagnostics/codes';
 import { isDnsSubdomain, DNS1123_SUBDOMAIN_MAX } from '../../rules/kubernetes';
 
-/** Text another tool replaces before anything applies the file. */
-const FILLED_IN_LATER = /[{}$%]|\[\[/;
+/**
+ * Text another tool, or the reader, replaces before anything applies the file: template and shell
+ * syntax, and a workshop's `<NUMBER>` / `<your-name>` that the instructions ask to fill in.
+ */
+const FILLED_IN_LATER = /[{}$%<>]|\[\[/;
 
 export function checkOwnName(doc: AppSetDoc): EngineDiagnostic[] {
   if (doc.helmValues || doc.partial) return [];
