@@ -21,6 +21,7 @@ import { valueSpan } from '../../expand/scalarOffsets';
 import { isObj } from '../../objects';
 import { finding } from '../../diagnostics/codes';
 import { moveToTemplatePatch } from './templatePatchFix';
+import { patchUnknownFields } from './patchFields';
 import { matchLinesWithBraces } from './linesWith';
 import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
@@ -73,6 +74,7 @@ export const templatesContributor: FeatureContributor = {
       out.push(...checkString(ctx, spec.templatePatch, view.templatePatch, goTemplate, rendered, true));
     if (!rendered) out.push(...literalDestination(ctx, spec));
     if (ctx.expansion().apps.length < 2) out.push(...constantName(ctx, spec));
+    out.push(...patchUnknownFields(ctx, spec));
     return out;
   },
 
