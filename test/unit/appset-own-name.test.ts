@@ -29,7 +29,16 @@ test('an ApplicationSet whose own name is no DNS subdomain is an error on the na
 
 test('valid names and names another tool fills in are not claimed', (t) => {
   const ws = workspaceFor(t);
-  for (const name of ['team-a.apps', 'apps1', 'APPLICATION_NAME', "'{{ .Values.name }}'", '${APP_NAME}-set', '$APP', 'pr-<NUMBER>']) {
+  for (const name of [
+    'team-a.apps',
+    'apps1',
+    'APPLICATION_NAME',
+    "'{{ .Values.name }}'",
+    '${APP_NAME}-set',
+    '$APP',
+    'pr-<NUMBER>',
+    'test-appset-APPSET_NUM',
+  ]) {
     const found = ownName(ws.diagnostics(named(name)));
     assert.deepEqual(found, [], `${name}: ${JSON.stringify(found)}`);
   }
