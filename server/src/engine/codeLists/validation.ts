@@ -69,7 +69,8 @@ export const VALIDATION_CODES = [
   {
     code: 'appset/invalid-value',
     severity: 'error',
-    summary: "A value outside the CRD's allowed values or pattern (e.g. syncPolicy.applicationsSync).",
+    summary:
+      "A value outside the CRD's allowed values or pattern (e.g. syncPolicy.applicationsSync), or an ApplicationSet name the API server rejects (not a lowercase RFC 1123 subdomain).",
   },
   {
     code: 'appset/project-denies',

@@ -28,6 +28,7 @@ import { unquotedTemplates } from '../../yaml';
 import { checkTemplateString, type TemplateStringsOf } from '../../expand/templateChecks';
 import { controlFlow } from '../../validate/templateInStructure';
 import { constantName } from '../../validate/constantName';
+import { patchUnknownFields } from '../../validate/patchFields';
 import { literalDestination } from '../../generators/generatedApps';
 
 interface Fix {
@@ -72,6 +73,7 @@ export const templatesContributor: FeatureContributor = {
       out.push(...checkTemplateString(strings, spec.templatePatch, view.templatePatch, goTemplate, rendered, true));
     if (!rendered) out.push(...literalDestination(ctx, spec));
     if (ctx.expansion().apps.length < 2) out.push(...constantName(ctx, spec));
+    out.push(...patchUnknownFields(ctx, spec));
     return out;
   },
 
