@@ -19,9 +19,10 @@
  * file as written is never created. The rest of such a file is YAML as Argo CD will read it (a word
  * replaced by sed changes nothing around it), so it is still checked; only what the placeholders decide
  * (an Application name made of them) is not called invalid (generators/generatedApps.ts).
- * Such a file gets the one `yaml/templated-file` note (yaml/helmChart.ts), not findings about text
+ * Such a file gets the one `yaml/templated-file` note (yaml/templatedFile.ts), not findings about text
  * that will not be there once it is rendered.
  */
+import { isTrimmed } from '../yaml';
 
 export interface Scaffold {
   /** Which tool renders the file, in words. */
@@ -90,7 +91,7 @@ function scanLines(text: string): Scaffold | undefined {
       blockIndent = first - start;
     }
     // A line at column 0 that is not blank.
-    if (start < end && !isSpace(text.charCodeAt(start))) ownMetadata = /^metadata:\s*$/.test(text.slice(start, end));
+    if (start < end && !isTrimmed(text.charCodeAt(start))) ownMetadata = /^metadata:\s*$/.test(text.slice(start, end));
     if (!holdsKey(text, start, end, next)) continue;
     if (first < 0) first = firstNonSpace(text, start, end);
     if (!mayBeLiteralKey(text, first, end)) continue;
@@ -118,7 +119,7 @@ function holdsKey(text: string, start: number, end: number, next: { name: number
 /** The first offset in [start, end) that is not white space `trim()` takes (end when there is none). */
 function firstNonSpace(text: string, start: number, end: number): number {
   let at = start;
-  while (at < end && isSpace(text.charCodeAt(at))) at++;
+  while (at < end && isTrimmed(text.charCodeAt(at))) at++;
   return at;
 }
 
@@ -142,27 +143,10 @@ function mayBeLiteralKey(text: string, first: number, end: number): boolean {
   if (c !== 110 /* n */ && c !== 112 /* p */ && c !== 45 /* - */) return false;
   if (c === 45) {
     at++;
-    if (at >= end || !isSpace(text.charCodeAt(at))) return false;
-    while (at < end && isSpace(text.charCodeAt(at))) at++;
+    if (at >= end || !isTrimmed(text.charCodeAt(at))) return false;
+    while (at < end && isTrimmed(text.charCodeAt(at))) at++;
   }
   return text.startsWith('name:', at) || text.startsWith('namespace:', at) || text.startsWith('project:', at);
-}
-
-/** What `\s` and `trim()` take for white space (ECMAScript's WhiteSpace and LineTerminator). */
-function isSpace(c: number): boolean {
-  return (
-    c === 32 ||
-    (c >= 9 && c <= 13) ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
 }
 
 /** The variable's name when the whole value is `$name` or `${name}` (quoted or not). */

@@ -94,19 +94,19 @@ export function decideFor(model: InstallModel, opts: DetectOptions = {}): Enable
   }
   // Whether the install the repository deploys replaces the bootstrap cannot be decided and the two say
   // different things: the answer is not known (install/supersession.ts).
-  if (undecided && undecided.states.some((x) => x !== state)) {
-    return {
-      state: 'not-found',
-      source: 'detected',
-      evidence,
-      searched: [],
-      targets,
-      instance,
-      notes,
-      unread: [undecided.why],
-      undecided: undecided.why,
-    };
-  }
+  // Not known: what was read is kept as evidence, `unread` says why it is not the answer.
+  const unknown = (unread: string[], extra: Partial<EnablementDetails>): EnablementDetails => ({
+    state: 'not-found',
+    source: 'detected',
+    evidence,
+    searched: [],
+    targets,
+    instance,
+    notes,
+    unread,
+    ...extra,
+  });
+  if (undecided && undecided.states.some((x) => x !== state)) return unknown([undecided.why], { undecided: undecided.why });
   // Configuration of the install that exists but was not read: unknown, whatever the rest says
   // (install/completeness.ts); what was read is kept as `partial`, never as the answer. Files the
   // workspace listing never reached (a bound: 500 Terraform files, 5,000 YAML files) may hold an
@@ -114,17 +114,10 @@ export function decideFor(model: InstallModel, opts: DetectOptions = {}): Enable
   const capped = scan.listingCaps ?? [];
   if (evidence.some((e) => e.unread) || capped.length) {
     const decided = firstDeciding(evidence, state);
-    return {
-      state: 'not-found',
-      source: 'detected',
-      evidence,
-      searched: [],
-      targets,
-      instance,
-      notes,
-      unread: [...unreadLines(evidence, (e) => e.where ?? e.file), ...capped],
-      ...(state !== 'not-found' ? { partial: { state, ...(decided ? { where: decided.where ?? decided.file } : {}) } } : {}),
-    };
+    return unknown(
+      [...unreadLines(evidence, (e) => e.where ?? e.file), ...capped],
+      state !== 'not-found' ? { partial: { state, ...(decided ? { where: decided.where ?? decided.file } : {}) } } : {},
+    );
   }
   return {
     state,

@@ -8,6 +8,7 @@
  * diagnostic ends up on the precise node. `toJS` is bounded (`maxAliasCount`) so alias bombs end in
  * a diagnostic rather than an out-of-memory crash.
  */
+import { isTrimmed } from './whiteSpace';
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { astOf, builtTree, inheritTree, property, type AstNode } from './ast';
@@ -452,23 +453,6 @@ function emptyValueThenComment(trimmed: string, commentLineAfter: boolean): bool
 
 /** A line start `splitDocuments`' loop acts on (a superset: see there). */
 const SPLIT_FEATURES = /^(?:---|\.\.\.|[%\t]| *\?(?:[ \t\r]|$))/m;
-
-/** What `String.prototype.trim` and a pattern's `\s` take away: ECMAScript WhiteSpace and LineTerminator. */
-function isTrimmed(c: number): boolean {
-  return (
-    (c >= 9 && c <= 13) ||
-    c === 0x20 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
 
 /**
  * The YAML library ran out of stack on this document: it catches the RangeError itself and records it

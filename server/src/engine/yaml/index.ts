@@ -60,3 +60,5 @@ export { unquotedTemplates } from './unquotedTemplate';
 // Where the text is a quoted or block scalar's, and line scans that start only at lines holding `{{`.
 export { inTextOf } from './textScalars';
 export { matchLinesWithBraces } from './linesWith';
+// What trim() and `\s` take away, for scans by character code.
+export { isTrimmed } from './whiteSpace';
