@@ -8,8 +8,11 @@
  * Behind the door: `limits.ts` (checked before the parser), `document.ts` (a file → its documents, per
  * `---` part), `fastRead.ts` + `lazyDocument.ts` (the fast reader), `incremental.ts` (one entry parsed
  * again), `composeSteps.ts` (a long list in steps), `duplicateKeys.ts`, `ast.ts` (the located tree),
- * `parse.ts` (the other readers), `edit.ts`, `comments.ts`, `lines.ts`, `scalarOffsets.ts` (offsets in a scalar's value → the text), and the `yaml/` rules a floor above
- * hands its facts to (`templatedFile.ts`).
+ * `parse.ts` (the other readers) + `fastWrite.ts`, `edit.ts`, `comments.ts`, `lines.ts` (the one home of
+ * line numbers of offsets), `scalarOffsets.ts` (offsets in a scalar's value → the text), `textScalars.ts`
+ * (where the text is a scalar's text), `linesWith.ts` (lines holding `{{`), `whiteSpace.ts` (what `trim()`
+ * takes away), and the `yaml/*` rules: `unquotedTemplate.ts`, and `templatedFile.ts`, which a floor above
+ * hands its facts to.
  */
 
 // A file read into documents, the located tree at a path or an offset.
