@@ -75,7 +75,7 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
 }
 
 /** A copy of `s` that shares no memory with the string it was sliced from (every code unit kept, lone surrogates too). */
-function ownCopy(s: string): string {
+export function ownCopy(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
 }
 

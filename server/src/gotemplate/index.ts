@@ -26,6 +26,7 @@ export {
   parseErrorWith,
   isTemplateFunction,
   NON_DETERMINISTIC_FUNCTIONS,
+  ownCopy,
 } from './api';
 export type { ParamRef } from './refs';
 // Argo CD's SanitizeName, behind the `normalize` template function; the generators name Applications with it.

@@ -18,6 +18,7 @@ import {
   type GoMap,
   type RenderOptions,
 } from '@appset-tools/gotemplate';
+import { ownTemplate } from './ownStrings';
 import { memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
@@ -236,7 +237,8 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   // A missing or null template is Go's zero-value struct: Applications with empty fields, which the
   // controller then rejects (the schema check reports the missing template itself).
   const merged = mergeTemplate(genTemplate, spec.template);
-  const template = isObj(merged) ? merged : {};
+  // Renders kept across keystrokes must not hold the document's text through the template's strings (ownStrings.ts).
+  const template = isObj(merged) ? ownTemplate(merged) : {};
   const memo = templateMemo(run, template);
   // The render walk names a failing field by its path in the merged template: it is placed below the
   // template field it came from (the generator's own when it writes that field), read from the located fields.
