@@ -455,9 +455,22 @@ function pushApp(
   p: ParamSet,
   ctx: GenContext,
   sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
-  shown: Shown = { name: nameOf(rendered), labels: labelsOf(rendered), params: displayParams(p) },
+  shown: Shown = { name: nameOf(rendered), labels: labelsOf(rendered), params: shownParams(p) },
 ): Shown {
   apps.push(new Generated(rendered as { [key: string]: Json }, shown, gi, ctx.origins?.get(p), sourcesOf));
+  return shown;
+}
+
+/**
+ * The parameters an Application shows, per parameter set: a template keystroke renders every
+ * Application again from the same parameter sets (the list generator hands the same set for an element
+ * it did not change), and their shown copy was most of what `pushApp` cost. Parameter sets are never
+ * modified once made, and a re-used Application already shares its shown parameters the same way.
+ */
+const shownOfParams = new WeakMap<ParamSet, Record<string, unknown>>();
+function shownParams(p: ParamSet): Record<string, unknown> {
+  let shown = shownOfParams.get(p);
+  if (!shown) shownOfParams.set(p, (shown = displayParams(p)));
   return shown;
 }
 
