@@ -168,6 +168,19 @@ test('parsed templates are cached: rendering 20000 strings parses each of the 50
   assert.equal(parseCount() - before, 50);
 });
 
+test('the parse cache keeps a template used all along while many others come and go', () => {
+  // A hit is moved to the newest end only when it is in the older half (api.ts parseCached): a template
+  // used between thousands of new ones (more than the cache holds) must never be parsed again.
+  const hot = '{{ .name }}-hot-cache-test';
+  assert.equal(go(hot), 'guestbook-hot-cache-test');
+  const before = parseCount();
+  for (let i = 0; i < 6000; i++) {
+    assert.equal(go(`{{ .n }}-${i}-cold-cache-test`), `3-${i}-cold-cache-test`);
+    if (i % 7 === 0) assert.equal(go(hot), 'guestbook-hot-cache-test');
+  }
+  assert.equal(parseCount() - before, 6000);
+});
+
 test('the parse cache keeps no text a template was sliced from (in the language server: a whole YAML document)', () => {
   // V8 keeps a whole string alive while a slice of it lives: cached templates must hold their own copy.
   v8.setFlagsFromString('--expose-gc');

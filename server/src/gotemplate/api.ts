@@ -28,8 +28,15 @@ const ROOT_NAME = 'base';
 type Parsed = { trees: Map<string, Tree> } | { error: GoParseError };
 
 const CACHE_SIZE = 2000;
-/** Each entry keeps the key it was stored with (see `ownCopy`): a hit moves it to the end under that key. */
-const cache = new Map<string, { key: string; parsed: Parsed }>();
+/**
+ * Each entry keeps the key it was stored with (see `ownCopy`): a hit moves it to the end under that key,
+ * unless it was stored or moved within the last CACHE_SIZE / 2 stores and moves (`at`, a tick of `ticks`):
+ * such an entry is in the newer half and cannot be the next one dropped. A template keystroke in a
+ * 540-element ApplicationSet renders the same few templates 540 times each; moving every hit (a
+ * delete and a set of the map) was most of what a cache hit cost.
+ */
+const cache = new Map<string, { key: string; parsed: Parsed; at: number }>();
+let ticks = 0;
 /** How often a parse was needed (a cache miss); tests read it to see that parses are reused. */
 let parses = 0;
 export function parseCount(): number {
@@ -47,8 +54,11 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
       : `${name}\u0000${missing.join(',')}\u0000${goMinor}\u0000${text}`;
   const hit = cache.get(key);
   if (hit) {
-    cache.delete(key);
-    cache.set(hit.key, hit);
+    if (ticks - hit.at >= CACHE_SIZE / 2) {
+      cache.delete(key);
+      cache.set(hit.key, hit);
+      hit.at = ++ticks;
+    }
     return hit.parsed;
   }
   let p: Parsed;
@@ -69,7 +79,7 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
       p = { error: new GoParseError(`template: ${name}:1: ${detail}`, 0, text.length, undefined, { line: 1, detail }) };
     } else throw e;
   }
-  cache.set(ownKey, { key: ownKey, parsed: p });
+  cache.set(ownKey, { key: ownKey, parsed: p, at: ++ticks });
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return p;
 }

@@ -457,9 +457,22 @@ function pushApp(
   p: ParamSet,
   ctx: GenContext,
   sourcesOf: (origins: readonly string[] | undefined) => GeneratedApp['sources'],
-  shown: Shown = { name: nameOf(rendered), labels: labelsOf(rendered), params: displayParams(p) },
+  shown: Shown = { name: nameOf(rendered), labels: labelsOf(rendered), params: shownParams(p) },
 ): Shown {
   apps.push(new Generated(rendered as { [key: string]: Json }, shown, gi, ctx.origins?.get(p), sourcesOf));
+  return shown;
+}
+
+/**
+ * The parameters an Application shows, per parameter set: a template keystroke renders every
+ * Application again from the same parameter sets (the list generator hands the same set for an element
+ * it did not change), and their shown copy was most of what `pushApp` cost. Parameter sets are never
+ * modified once made, and a re-used Application already shares its shown parameters the same way.
+ */
+const shownOfParams = new WeakMap<ParamSet, Record<string, unknown>>();
+function shownParams(p: ParamSet): Record<string, unknown> {
+  let shown = shownOfParams.get(p);
+  if (!shown) shownOfParams.set(p, (shown = displayParams(p)));
   return shown;
 }
 
@@ -700,7 +713,8 @@ function walkObject(
   value: (k: string, x: unknown) => unknown,
   key: (k: string) => string,
 ): Record<string, unknown> {
-  const { keys, sorted } = shapeOf(v);
+  const { keys, sorted, literal } = shapeOf(v);
+  if (literal) return walkLiteralKeys(v, path, value, keys, sorted);
   const outKeys = new Array<string | undefined>(keys.length);
   const outValues = new Array<unknown>(keys.length);
   for (const i of sorted) {
@@ -720,10 +734,40 @@ function walkObject(
   return out;
 }
 
-/** A template object's keys in its own order, and their indexes in Go's sorted order. */
+/**
+ * `walkObject` of an object whose keys hold no `{{` (nearly every one): a key renders to itself, so the
+ * output's keys are known before any value is rendered. They are written first, in the template's
+ * order, and each value is set in Go's order as it renders: the same object, without the two arrays
+ * per object (every object of 540 Applications on a template keystroke) that hold rendered keys.
+ */
+function walkLiteralKeys(
+  v: Record<string, unknown>,
+  path: JsonPath,
+  value: (k: string, x: unknown) => unknown,
+  keys: string[],
+  sorted: number[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < keys.length; i++) {
+    const x = v[keys[i]];
+    if (x !== null && x !== undefined) put(out, keys[i], undefined);
+  }
+  for (const i of sorted) {
+    const k = keys[i];
+    const x = v[k];
+    if (x === null || x === undefined) continue;
+    path.push(k);
+    put(out, k, value(k, x));
+    path.pop();
+  }
+  return out;
+}
+
+/** A template object's keys in its own order, their indexes in Go's sorted order, and whether no key holds `{{`. */
 interface Shape {
   keys: string[];
   sorted: number[];
+  literal: boolean;
 }
 
 /**
@@ -738,7 +782,7 @@ function shapeOf(v: Record<string, unknown>): Shape {
   if (!shape) {
     const keys = Object.keys(v);
     const sorted = keys.map((_, i) => i).sort((a, b) => compareGoStrings(keys[a], keys[b]));
-    shapes.set(v, (shape = { keys, sorted }));
+    shapes.set(v, (shape = { keys, sorted, literal: !keys.some((k) => k.includes('{{')) }));
   }
   return shape;
 }
