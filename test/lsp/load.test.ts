@@ -191,14 +191,17 @@ test('two heavy documents at once, one outdated mid-way: the small one is answer
     contentChanges: [{ text: LONG(6002) }],
   });
   const order = await settleOrder({ aPreview, bPreview, hover, aDiags });
-  assert.equal(order[0], 'hover', `answered in this order: ${order}`);
-  assert.ok(await hover, 'the hover has an answer');
-  assert.equal(((await aPreview) as { apps: number } | null)?.apps, 10000);
   const b1 = await bPreview.then(
     (p) => (p as { apps: number } | null)?.apps,
     (e: unknown) => (e instanceof ResponseError && e.code === LSPErrorCodes.ContentModified ? 'modified' : e),
   );
   assert.ok(b1 === 'modified' || b1 === 3000, `b's first preview: ${String(b1)}`);
+  // The outdated preview's refusal is no work: it may go out as soon as the change is read, before the
+  // hover (seen on a loaded machine); every answer that needed the heavy work comes after the hover.
+  const answered = order.filter((k) => !(k === 'bPreview' && b1 === 'modified'));
+  assert.equal(answered[0], 'hover', `answered in this order: ${order} (b's first preview: ${String(b1)})`);
+  assert.ok(await hover, 'the hover has an answer');
+  assert.equal(((await aPreview) as { apps: number } | null)?.apps, 10000);
   await bDiags;
   assert.equal(s.published('b.yaml').at(-1)?.version, 2);
   assert.equal(((await s.conn.sendRequest(Requests.preview, { uri: s.uriOf('b.yaml') })) as { apps: number } | null)?.apps, 3001);
