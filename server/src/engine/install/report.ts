@@ -11,7 +11,8 @@ import { isSample, type Instance } from './instances';
 import { relativePath } from '../paths';
 import { lineNumber } from '../yaml';
 import { CONTROLLER_SETTINGS, decide, firstDeciding } from './scan';
-import { deployedByAppSet, deployedFromRepository, governingVersion, supersededWhy } from './version';
+import { governingVersion, supersededWhy } from './version';
+import { evidenceDeployed } from './supersession';
 import { argoCdNamed } from './names';
 
 export interface InstallReportEntry {
@@ -85,7 +86,7 @@ export function installReport(
               label: label(v.line),
               why: `${v.description}${v.note ? ` (${v.note})` : ''}`,
               where: where(v.file, v.span),
-              ...(deployedFromRepository(model, v) || deployedByAppSet(model, v) ? {} : { bootstrap: true as const }),
+              ...(evidenceDeployed(model, v) ? {} : { bootstrap: true as const }),
             },
           }
         : {}),

@@ -69,12 +69,17 @@ export function deployedByAppSet(model: Pick<SupersessionInputs, 'appSetDeploys'
   return deploys.length > 0 && dirDeployed(deploys, dirname(e.file));
 }
 
+/** True when the repository keeps the evidence's install applied (its own GitOps resource, or an ApplicationSet's template). */
+export function evidenceDeployed(model: Pick<SupersessionInputs, 'scan' | 'appSetDeploys'>, e: InstallEvidence): boolean {
+  return deployedFromRepository(model, e) || deployedByAppSet(model, e);
+}
+
 /** True when the repository (an Application, a Flux Kustomization, an ApplicationSet's template) deploys the install. */
 export function installDeployed(model: SupersessionInputs, inst: Instance): boolean {
   if (inst.key.startsWith('app:')) return true;
   const keys = new Set(keysOf(inst));
   const versions = model.versions.filter((v) => keys.has(versionKey(v)));
-  if (versions.some((v) => deployedFromRepository(model, v) || deployedByAppSet(model, v))) return true;
+  if (versions.some((v) => evidenceDeployed(model, v))) return true;
   const dir = folderOf(inst.key);
   if (!dir) return false;
   return dirDeployed(model.scan.deployed, dir) || dirDeployed(model.appSetDeploys(), dir);

@@ -23,7 +23,6 @@ import type { InstallEvidence } from '../versions/detect';
 import { rank, label } from '../versions/releases';
 import { relativePath } from '../paths';
 import { deployedFromRepository } from './supersession';
-export { deployedByAppSet, deployedFromRepository } from './supersession';
 import { installKeys, versionInstance, type Governing, type InstallModel } from './model';
 import type { Instance } from './instances';
 

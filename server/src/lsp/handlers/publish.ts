@@ -80,11 +80,11 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
       const ws = s.service.workspace;
       if (!ws.reading) return false;
       // The files an earlier session found to tell the Argo CD install (a handful, known from the probe
-      // cache, host/indexCache.ts; WorkspaceIndex.readKnown) are read when the first answer asks for them
-      // (only the interests it asks for), so that it already uses them; an ApplicationSet whose answer depends on the install was analysed twice
-      // before (with the newest release, then with the install's once the background read found it: twice
-      // the CPU of one answer on the bench's deep-error document, issue 39). The background read then only
-      // confirms them (`settle` re-validates when the whole workspace says otherwise).
+      // cache, host/indexCache.ts; WorkspaceIndex.readKnown) are read when the first answer asks for their
+      // interest, so that it already uses them: an ApplicationSet whose answer depends on the install was
+      // analysed twice before (with the newest release, then with the install's once the background read
+      // found it: twice the CPU of one answer on the bench's deep-error document, issue 39). The background
+      // read then only confirms them (`settle` re-validates when the whole workspace says otherwise).
       ws.readKnown();
       // Known to be larger from an earlier session (the probe cache): not listed now to find out.
       if (ws.knownLarger(SMALL_WORKSPACE_FILES) || !ws.warm(SMALL_WORKSPACE_FILES)) return false;
