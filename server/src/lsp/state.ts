@@ -27,6 +27,8 @@ export interface ClientCapabilities {
   registerWatchers: boolean;
   /** The client opens a document on window/showDocument (LSP 3.16; Neovim 0.7 ignores the request). */
   showDocument: boolean;
+  /** The client tells of workspace folders added and removed (LSP 3.6; `workspace.workspaceFolders`). */
+  workspaceFolders: boolean;
 }
 
 interface PrepareRun {
@@ -48,6 +50,7 @@ export class ServerState {
     refreshLenses: false,
     registerWatchers: false,
     showDocument: false,
+    workspaceFolders: false,
   };
 
   /** The impact of the uncommitted change against the baseline commit (impact.ts): lenses, hovers, the change gate. */

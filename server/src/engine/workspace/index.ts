@@ -10,7 +10,7 @@
  * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
-import { parseDocuments, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
+import { readDocuments, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
 import type { EngineHost } from '../host';
 import { relativePath } from '../paths';
 import type { Json, Span } from '../types';
@@ -708,8 +708,10 @@ function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; inv
   const docs: IndexedDoc[] = [];
   const unread: UnreadDoc[] = [];
   const invalid: InvalidDoc[] = [];
-  const parsed = parseDocuments(text);
-  parsed.forEach((d, index) => {
+  // Read by the fast reader where it can (yaml/parse.ts `readDocuments`): its value is the library's.
+  const read = readDocuments(text);
+  const parsed = read.map((r) => r.doc);
+  read.forEach(({ doc: d, value }, index) => {
     if (d.errors.length) {
       const e = d.errors[0];
       invalid.push({ index, span: { start: e.pos[0], end: e.pos[1] }, why: e.message, code: e.code });
@@ -718,7 +720,7 @@ function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; inv
     const r = d.range ?? [0, 0, 0];
     const span = { start: r[0], end: r[1] };
     try {
-      docs.push({ index, value: d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json, span });
+      docs.push({ index, value: value !== undefined ? value : (d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json), span });
     } catch (e) {
       // An alias bomb (the library refuses past MAX_ALIAS_COUNT expansions): kept as unread, so the
       // consumer that needed it says so (generators/inventory.ts), instead of a silent skip. The

@@ -40,6 +40,7 @@ export {
   documentValues,
   documentsWithValues,
   parseDocuments,
+  readDocuments,
   parseGoYaml,
   parseGoYamlDocument,
   parseGoYamlFile,

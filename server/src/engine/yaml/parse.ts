@@ -11,6 +11,10 @@ import { guardYaml } from './limits';
 import { duplicateKeySteps } from './duplicateKeys';
 import { runSteps } from '../steps';
 import { fastWriteYaml } from './fastWrite';
+import { fastRead } from './fastRead';
+import { lazyDocument } from './lazyDocument';
+import { splitDocuments } from './document';
+import type { Json } from '../types';
 
 /** A parsed YAML document with source ranges (see `document.ts`, `ast.ts` for reading it). */
 export type YamlDocument = YAML.Document.Parsed;
@@ -80,6 +84,41 @@ export function parseDocuments(text: string): YamlDocument[] {
     return Array.isArray(docs) ? keysChecked(docs as YamlDocument[], guarded) : [];
   } catch {
     return [];
+  }
+}
+
+/**
+ * `parseDocuments` with the value of each document the fast reader read. When every `---` part of the
+ * text is plain YAML that fastRead.ts reads (it reads only what the library reads without an error, a
+ * warning or a duplicate key, to the same value and range), the documents are its lazy ones
+ * (lazyDocument.ts: the library's nodes are made only if a consumer asks for them), else the library
+ * reads the whole text as `parseDocuments` does and no value is given. The workspace's files
+ * (workspace/index.ts) are read so: the library's first parse in a process cost the language server's
+ * first answer 4 ms of compilation for the 200-byte kustomization of an Argo CD install (issue 39).
+ * `test/unit/engine/yaml/read-documents.test.ts` compares both over the repository's YAML.
+ */
+export function readDocuments(text: string): { doc: YamlDocument; value?: Json }[] {
+  const fast = readAllFast(text);
+  return fast ?? parseDocuments(text).map((doc) => ({ doc }));
+}
+
+function readAllFast(text: string): { doc: YamlDocument; value: Json }[] | undefined {
+  try {
+    const guarded = guardYaml(text);
+    // A text over a limit is blanked in places (limits.ts): the library reads what is left.
+    if (guarded.diagnostics.length || guarded.text !== text) return undefined;
+    const split = splitDocuments(text);
+    if (!split) return undefined;
+    const out: { doc: YamlDocument; value: Json }[] = [];
+    for (const { start, end } of split) {
+      const part = text.slice(start, end);
+      const fast = fastRead(part, start);
+      if (!fast) return undefined;
+      out.push({ doc: lazyDocument(part, start, fast) as YamlDocument, value: fast.value });
+    }
+    return out;
+  } catch {
+    return undefined;
   }
 }
 
