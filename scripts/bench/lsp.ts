@@ -74,6 +74,8 @@ export interface OpenResult {
    * start or `initialize` does not shorten it.
    */
   fromStartMs: number;
+  /** The server's CPU time from its spawn to the whole answer (the scheduler's count, `cpuExactMs`). */
+  fromStartCpuMs: number;
 }
 
 export interface LspOptions {
@@ -169,6 +171,7 @@ export async function startLsp(o: LspOptions): Promise<LspProcess> {
         publishes: seen.length,
         partial: JSON.stringify(first.diagnostics) !== JSON.stringify(whole.diagnostics),
         fromStartMs: t0 + whole.ms - spawnedAt,
+        fromStartCpuMs: e0 + whole.cpuExactMs,
       };
     },
     type(path, offset, insert) {

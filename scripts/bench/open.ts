@@ -56,6 +56,7 @@ async function main() {
     exact: [] as number[],
     wall: [] as number[],
     fromStart: [] as number[],
+    fromStartCpu: [] as number[],
   }));
   for (let j = 0; j < (runs + 1) * servers.length; j++) {
     const i = Math.floor(j / servers.length);
@@ -79,8 +80,9 @@ async function main() {
         out.exact.push(r.whole.cpuExactMs);
         out.wall.push(r.whole.ms);
         out.fromStart.push(r.fromStartMs);
+        out.fromStartCpu.push(r.fromStartCpuMs);
       }
-      let line = `${server}: ${i === 0 ? 'warm-up ' : ''}whole ${r.whole.cpuMs} ms CPU (${r.whole.cpuExactMs.toFixed(1)} ms by the scheduler; ${r.whole.ms.toFixed(0)} ms wall, ${r.whole.diagnostics.length} diagnostics; ${r.fromStartMs.toFixed(0)} ms from the spawn), first ${r.first.cpuMs} ms, ${r.publishes} publishes`;
+      let line = `${server}: ${i === 0 ? 'warm-up ' : ''}whole ${r.whole.cpuMs} ms CPU (${r.whole.cpuExactMs.toFixed(1)} ms by the scheduler; ${r.whole.ms.toFixed(0)} ms wall, ${r.whole.diagnostics.length} diagnostics; ${r.fromStartMs.toFixed(0)} ms from the spawn, ${r.fromStartCpuMs.toFixed(0)} ms of CPU), first ${r.first.cpuMs} ms, ${r.publishes} publishes`;
       if (keys && i > 0) {
         let cur = text;
         let cpu = 0;
@@ -103,7 +105,7 @@ async function main() {
   servers.forEach((server, k) => {
     const r = results[k];
     console.log(
-      `${server}: median whole ${median(r.whole)} ms CPU (${median(r.exact).toFixed(1)} ms by the scheduler, ${median(r.wall).toFixed(1)} ms wall, ${median(r.fromStart).toFixed(0)} ms from the spawn), first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms` : ''}`,
+      `${server}: median whole ${median(r.whole)} ms CPU (${median(r.exact).toFixed(1)} ms by the scheduler, ${median(r.wall).toFixed(1)} ms wall, ${median(r.fromStart).toFixed(0)} ms from the spawn, ${median(r.fromStartCpu).toFixed(0)} ms of CPU), first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms` : ''}`,
     );
   });
 }
