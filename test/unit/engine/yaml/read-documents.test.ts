@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { parseDocuments, readDocuments } from '../../../../server/src/engine/yaml/parse';
+import { isUnmade } from '../../../../server/src/engine/yaml/lazyDocument';
 import { BOUNDARY_LINES, repositoryYaml } from '../../../helpers/yamlCorpus';
 import { seededRandom } from '../../../helpers/random';
 
@@ -38,7 +39,14 @@ function same(text: string, what: string): boolean {
     const got = r.value !== undefined ? r.value : r.doc.toJS({ maxAliasCount: 100 });
     assert.ok(isDeepStrictEqual(got, want), `${what}: value of document ${i}\n${JSON.stringify(got)}\n${JSON.stringify(want)}\n${text}`);
   });
-  return read.some((r) => r.value !== undefined);
+  // Read fast: every document at once, and none of the library's nodes made by reading it.
+  const fast = read.some((r) => r.value !== undefined);
+  if (fast)
+    assert.ok(
+      read.every((r) => r.value !== undefined && isUnmade(r.doc)),
+      `${what}: all documents read fast, unmade`,
+    );
+  return fast;
 }
 
 test("the repository's YAML files: the fast reading equals the library's", () => {
