@@ -97,7 +97,7 @@ interface Probe {
 export interface ProbeCache {
   get(path: string): { key: string; mask: number } | undefined;
   set(path: string, key: string, mask: number): void;
-  /** The files it knew, when opened, to pass some interest of `mask` (bit i: INTERESTS[i]; WorkspaceIndex.readKnown). */
+  /** The files it knew, when opened, to pass some interest of `mask` (bit i: INTERESTS[i]; WorkspaceIndex.readKnownWhenAsked). */
   passing?(mask: number): string[];
   /** How many files it knew when opened (WorkspaceIndex.knownLarger). */
   known?(): number;
@@ -392,7 +392,7 @@ export class WorkspaceIndex {
    * read its repository's 44 ApplicationSet files and its AppProjects before answering, which it never
    * asked for (issue 39).
    */
-  readKnown(): void {
+  readKnownWhenAsked(): void {
     if (!this.deferring || this.knownRead) return;
     this.knownRead = true;
   }
@@ -410,10 +410,10 @@ export class WorkspaceIndex {
   }
   /** The interests (bit i: INTERESTS[i]; all bits for one outside them) whose known files were looked at. */
   private knownAsked = 0;
-  /** The files the probe cache knew to pass a deferrable interest (see `readKnown`). */
+  /** The files the probe cache knew to pass a deferrable interest (see `readKnownWhenAsked`). */
   private knownFiles: string[] | undefined;
 
-  /** See `readKnown`: the known files of `interest` (INTERESTS index `bit`), once per interest. */
+  /** See `readKnownWhenAsked`: the known files of `interest` (INTERESTS index `bit`), once per interest. */
   private readKnownOf(bit: number): void {
     const asked = bit >= 0 ? 1 << bit : -1;
     if (!this.deferring || !this.knownRead || (this.knownAsked & asked) === asked) return;
@@ -511,7 +511,7 @@ export class WorkspaceIndex {
     }
     this.skipped.delete(path);
     // Known to pass some: read, not tested again (six patterns over each of the files the first answer
-    // reads early, readKnown: a fifth of its CPU on the bench's 1 KiB document, issue 39).
+    // reads early, readKnownWhenAsked: a fifth of its CPU on the bench's 1 KiB document, issue 39).
     let mask = known ?? 0;
     if (known === undefined)
       INTERESTS.forEach((interest, i) => {
