@@ -10,7 +10,7 @@
  * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
-import { parseDocuments, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
+import { parseDocuments, parseDocumentsSteps, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
 import type { EngineHost } from '../host';
 import { relativePath } from '../paths';
 import type { Json, Span } from '../types';
@@ -381,6 +381,32 @@ export class WorkspaceIndex {
   }
 
   /**
+   * `fn()`, which reads many files of the index at once, with the large files it reads (STEPWISE_CHARS)
+   * parsed in steps (the language server's scheduler, lsp/scheduler.ts): a large file not parsed yet stops
+   * `fn` when it reads the file's documents, the file is parsed in steps, and `fn` runs again. A result
+   * computed while a file was asked for is never used, whoever caught the stop. For a consumer outside the
+   * answers' analyses: the language server's enablement log read an open 6,000-line ApplicationSet (the
+   * folders its template deploys) with the library in one go, 100-250 ms with a hover waiting (issue 39).
+   */
+  *inSteps<T>(fn: () => T): Generator<void, T> {
+    for (;;) {
+      const outer = asked;
+      const these: (() => Generator<void, void>)[] = [];
+      asked = these;
+      let out: T | undefined;
+      try {
+        out = fn();
+      } catch (e) {
+        if (!these.length) throw e;
+      } finally {
+        asked = outer;
+      }
+      if (!these.length) return out as T;
+      for (const read of these) yield* read();
+    }
+  }
+
+  /**
    * Deferred mode, once: from now on, the first time an answer asks for the files of an interest while
    * the workspace is read (`matchingSoFar`), the files the probe cache knew to pass it and a deferrable
    * interest in an earlier run (a handful: the Argo CD install) are looked at first, before the listing
@@ -677,10 +703,30 @@ interface Scan {
   deepest?: string;
 }
 
+/** Files of at least this many characters are parsed in steps within `WorkspaceIndex.inSteps` (16 KiB: a few ms of the library's parse). */
+const STEPWISE_CHARS = 16 * 1024;
+
+/** Within `WorkspaceIndex.inSteps`: the large files its function asked for before they were parsed (see there). */
+let asked: (() => Generator<void, void>)[] | undefined;
+
+/** What stops the function of `inSteps` at a large file not parsed yet. */
+const READ_IN_STEPS = new Error('a large file is parsed in steps first (WorkspaceIndex.inSteps)');
+
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
-  let read: ReturnType<typeof parseDocs> | undefined;
+  let read: FileRead | undefined;
+  function* readSteps(): Generator<void, void> {
+    if (read) return;
+    const r = yield* parseDocsSteps(text);
+    if (read) return;
+    counts.parsed++;
+    read = r;
+  }
   const parsed = () => {
     if (!read) {
+      if (asked && text.length >= STEPWISE_CHARS) {
+        asked.push(readSteps);
+        throw READ_IN_STEPS;
+      }
       counts.parsed++;
       read = parseDocs(text);
     }
@@ -704,11 +750,36 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
   };
 }
 
-function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[]; parsed: YamlDocument[] } {
+type FileRead = { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[]; parsed: YamlDocument[] };
+
+function parseDocs(text: string): FileRead {
+  return sortDocs(parseDocuments(text), (d) => d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
+}
+
+/** `parseDocs` in steps (yaml/parse.ts `parseDocumentsSteps`): the same documents and values. */
+function* parseDocsSteps(text: string): Generator<void, FileRead> {
+  const read = yield* parseDocumentsSteps(text);
+  const values = new Map<YamlDocument, { value: unknown } | { error: unknown }>();
+  for (const d of read.docs) {
+    if (d.errors.length) continue;
+    try {
+      values.set(d, { value: yield* read.valueSteps(d) });
+    } catch (error) {
+      values.set(d, { error });
+    }
+  }
+  return sortDocs(read.docs, (d) => {
+    const v = values.get(d)!;
+    if ('error' in v) throw v.error;
+    return v.value;
+  });
+}
+
+/** The documents that read into values, those that do not (`value` throws), and the invalid ones. */
+function sortDocs(parsed: YamlDocument[], value: (d: YamlDocument) => unknown): FileRead {
   const docs: IndexedDoc[] = [];
   const unread: UnreadDoc[] = [];
   const invalid: InvalidDoc[] = [];
-  const parsed = parseDocuments(text);
   parsed.forEach((d, index) => {
     if (d.errors.length) {
       const e = d.errors[0];
@@ -718,7 +789,7 @@ function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; inv
     const r = d.range ?? [0, 0, 0];
     const span = { start: r[0], end: r[1] };
     try {
-      docs.push({ index, value: d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json, span });
+      docs.push({ index, value: value(d) as Json, span });
     } catch (e) {
       // An alias bomb (the library refuses past MAX_ALIAS_COUNT expansions): kept as unread, so the
       // consumer that needed it says so (generators/inventory.ts), instead of a silent skip. The

@@ -40,11 +40,13 @@ export {
   documentValues,
   documentsWithValues,
   parseDocuments,
+  parseDocumentsSteps,
   parseGoYaml,
   parseGoYamlDocument,
   parseGoYamlFile,
   parseLenientDocument,
   stringifyYaml,
+  type DocumentsRead,
   type YamlDocument,
 } from './parse';
 // What is too large, too long or too deep to be parsed.

@@ -214,15 +214,19 @@ function indexWarmUp(s: ServerState, revalidate: () => void): { start(): void; r
 
   // The server log says what decides progressive syncs, at start and whenever it changes.
   let lastSummary = '';
+  let logRun = 0;
   function logEnablement(): void {
     // Only once the workspace has been read in the background: reading it here would hold up answers.
     if (!indexRead) return;
-    s.guard('enablement log', undefined, () => {
-      const lines = s.service.enablementSummary();
-      const text = lines.join('\n');
+    // In slices: it reads every ApplicationSet file (the folders their templates deploy), an open 6,000-line
+    // one too, which held the event loop 100-250 ms after it was opened (issue 39). A newer log drops this one.
+    const run = ++logRun;
+    void s.slices(s.service.enablementSummarySteps(), () => run !== logRun || !indexRead, 'enablement log').then((r) => {
+      if (!r.value) return;
+      const text = r.value.join('\n');
       if (text === lastSummary) return;
       lastSummary = text;
-      s.log(`Progressive syncs:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+      s.log(`Progressive syncs:\n${r.value.map((l) => `  ${l}`).join('\n')}`);
     });
   }
 
