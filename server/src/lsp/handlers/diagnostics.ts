@@ -221,13 +221,15 @@ function indexWarmUp(s: ServerState, revalidate: () => void): { start(): void; r
     // In slices: it reads every ApplicationSet file (the folders their templates deploy), an open 6,000-line
     // one too, which held the event loop 100-250 ms after it was opened (issue 39). A newer log drops this one.
     const run = ++logRun;
-    void s.slices(s.service.enablementSummarySteps(), () => run !== logRun || !indexRead, 'enablement log').then((r) => {
-      if (!r.value) return;
-      const text = r.value.join('\n');
-      if (text === lastSummary) return;
-      lastSummary = text;
-      s.log(`Progressive syncs:\n${r.value.map((l) => `  ${l}`).join('\n')}`);
-    });
+    void s
+      .slices(s.service.enablementSummarySteps(), () => run !== logRun || !indexRead, 'enablement log')
+      .then((r) => {
+        if (!r.value) return;
+        const text = r.value.join('\n');
+        if (text === lastSummary) return;
+        lastSummary = text;
+        s.log(`Progressive syncs:\n${r.value.map((l) => `  ${l}`).join('\n')}`);
+      });
   }
 
   return {
