@@ -139,6 +139,8 @@ export interface LanguageServiceOf<A> {
   fileInfo(a: A): FileInfo;
   /** One line per Argo CD install found (and the override): what decides progressive syncs, for the server log. */
   enablementSummary(): string[];
+  /** `enablementSummary` in steps (its large files parsed in steps: WorkspaceIndex.inSteps). */
+  enablementSummarySteps(): Generator<void, string[]>;
   /** The install model as a report: every Argo CD install, its version, settings, evidence and which of `appsets` it runs (`appset instances`). */
   installReport(appsets: readonly { path: string; namespace?: string }[]): InstallReport;
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
@@ -228,6 +230,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     fileInfo: (a) => views.fileInfo(a),
     installReport: (appsets) => views.installReport(appsets),
     enablementSummary: () => views.enablementSummary(),
+    enablementSummarySteps: () => views.enablementSummarySteps(),
     prepare: (a) => analyses.prepare(a),
     *prepareDiagnostics(a) {
       // The expansions first, in steps: `a` may be a newer analysis than the one its caller prepared (the

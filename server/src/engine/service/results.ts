@@ -50,8 +50,8 @@ export interface WorkspaceState {
   readonly reading: boolean;
   /** Reads more of a deferred workspace (see WorkspaceIndex.warm); true when all of it is read. */
   warm(budget: number): boolean;
-  /** Deferred mode: reads the files an earlier run found to matter (see WorkspaceIndex.readKnown). */
-  readKnown(): void;
+  /** Deferred mode: from now on, the files an earlier run found to pass an interest are read when an answer first asks for it (see WorkspaceIndex.readKnownWhenAsked). */
+  readKnownWhenAsked(): void;
   /** Deferred mode: whether an earlier run knew more than `files` files here (see WorkspaceIndex.knownLarger). */
   knownLarger(files: number): boolean;
   /** After `warm` finished: whether answers given before may change (validate again). */

@@ -193,6 +193,11 @@ export class Views {
     return describeInstances({ host, settings: this.rootSettings(), workspace });
   }
 
+  /** `enablementSummary` with the large files it reads parsed in steps (WorkspaceIndex.inSteps). */
+  enablementSummarySteps(): Generator<void, string[]> {
+    return this.workspace.inSteps(() => this.enablementSummary());
+  }
+
   /** The settings at the workspace root: the root's .appset-tools.yaml counts too (its instances mapping, its progressiveSyncs). */
   private rootSettings() {
     const { host, workspace } = this;

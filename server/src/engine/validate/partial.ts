@@ -36,7 +36,7 @@ const patchDirectives = new WeakMap<object, boolean>();
 
 export function partialReason(doc: AppSetDoc, file: SourceText): string | undefined {
   let patch = patchDirectives.get(doc.value);
-  if (patch === undefined) patchDirectives.set(doc.value, (patch = hasPatchDirective(doc.value, 0)));
+  if (patch === undefined) patchDirectives.set(doc.value, (patch = mayHoldPatchKey(file.text) && hasPatchDirective(doc.value, 0)));
   if (patch) return 'a kustomize strategic-merge patch ($patch directive)';
   const path = file.path;
   if (doc.helmValues) return path ? valuesOverride(doc, path, file) : undefined;
@@ -133,6 +133,17 @@ function patchesSetGenerators(f: IndexedFile, file: SourceText): boolean {
     }
   }
   return false;
+}
+
+/**
+ * Whether a text may hold a `$patch` key: written as it reads, or made by an escape in a double-quoted
+ * scalar (`"\x24patch"`, an escaped line break inside the key), which needs a backslash. No other YAML
+ * form makes a key of characters that are not in the text in that order (folded line breaks become
+ * spaces; aliases and merge keys repeat keys of the same text). Otherwise the walk below is skipped: its
+ * first run over a 3,000-element list held the language server for about 20 ms (issue 39).
+ */
+function mayHoldPatchKey(text: string): boolean {
+  return text.includes('$patch') || text.includes('\\');
 }
 
 /** Loops without closures or key lists: it walks the whole value of every keystroke's new text. */

@@ -10,7 +10,7 @@
  * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
-import { readDocuments, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
+import { readDocuments, parseDocumentsSteps, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
 import type { EngineHost } from '../host';
 import { relativePath } from '../paths';
 import type { Json, Span } from '../types';
@@ -97,7 +97,7 @@ interface Probe {
 export interface ProbeCache {
   get(path: string): { key: string; mask: number } | undefined;
   set(path: string, key: string, mask: number): void;
-  /** The files it knew, when opened, to pass some interest of `mask` (bit i: INTERESTS[i]; WorkspaceIndex.readKnown). */
+  /** The files it knew, when opened, to pass some interest of `mask` (bit i: INTERESTS[i]; WorkspaceIndex.readKnownWhenAsked). */
   passing?(mask: number): string[];
   /** How many files it knew when opened (WorkspaceIndex.knownLarger). */
   known?(): number;
@@ -381,6 +381,32 @@ export class WorkspaceIndex {
   }
 
   /**
+   * `fn()`, which reads many files of the index at once, with the large files it reads (STEPWISE_CHARS)
+   * parsed in steps (the language server's scheduler, lsp/scheduler.ts): a large file not parsed yet stops
+   * `fn` when it reads the file's documents, the file is parsed in steps, and `fn` runs again. A result
+   * computed while a file was asked for is never used, whoever caught the stop. For a consumer outside the
+   * answers' analyses: the language server's enablement log read an open 6,000-line ApplicationSet (the
+   * folders its template deploys) with the library in one go, 100-250 ms with a hover waiting (issue 39).
+   */
+  *inSteps<T>(fn: () => T): Generator<void, T> {
+    for (;;) {
+      const outer = asked;
+      const these: (() => Generator<void, void>)[] = [];
+      asked = these;
+      let out: T | undefined;
+      try {
+        out = fn();
+      } catch (e) {
+        if (!these.length) throw e;
+      } finally {
+        asked = outer;
+      }
+      if (!these.length) return out as T;
+      for (const read of these) yield* read();
+    }
+  }
+
+  /**
    * Deferred mode, once: from now on, the first time an answer asks for the files of an interest while
    * the workspace is read (`matchingSoFar`), the files the probe cache knew to pass it and a deferrable
    * interest in an earlier run (a handful: the Argo CD install) are looked at first, before the listing
@@ -392,7 +418,7 @@ export class WorkspaceIndex {
    * read its repository's 44 ApplicationSet files and its AppProjects before answering, which it never
    * asked for (issue 39).
    */
-  readKnown(): void {
+  readKnownWhenAsked(): void {
     if (!this.deferring || this.knownRead) return;
     this.knownRead = true;
   }
@@ -410,10 +436,10 @@ export class WorkspaceIndex {
   }
   /** The interests (bit i: INTERESTS[i]; all bits for one outside them) whose known files were looked at. */
   private knownAsked = 0;
-  /** The files the probe cache knew to pass a deferrable interest (see `readKnown`). */
+  /** The files the probe cache knew to pass a deferrable interest (see `readKnownWhenAsked`). */
   private knownFiles: string[] | undefined;
 
-  /** See `readKnown`: the known files of `interest` (INTERESTS index `bit`), once per interest. */
+  /** See `readKnownWhenAsked`: the known files of `interest` (INTERESTS index `bit`), once per interest. */
   private readKnownOf(bit: number): void {
     const asked = bit >= 0 ? 1 << bit : -1;
     if (!this.deferring || !this.knownRead || (this.knownAsked & asked) === asked) return;
@@ -511,7 +537,7 @@ export class WorkspaceIndex {
     }
     this.skipped.delete(path);
     // Known to pass some: read, not tested again (six patterns over each of the files the first answer
-    // reads early, readKnown: a fifth of its CPU on the bench's 1 KiB document, issue 39).
+    // reads early, readKnownWhenAsked: a fifth of its CPU on the bench's 1 KiB document, issue 39).
     let mask = known ?? 0;
     if (known === undefined)
       INTERESTS.forEach((interest, i) => {
@@ -677,10 +703,30 @@ interface Scan {
   deepest?: string;
 }
 
+/** Files of at least this many characters are parsed in steps within `WorkspaceIndex.inSteps` (16 KiB: a few ms of the library's parse). */
+const STEPWISE_CHARS = 16 * 1024;
+
+/** Within `WorkspaceIndex.inSteps`: the large files its function asked for before they were parsed (see there). */
+let asked: (() => Generator<void, void>)[] | undefined;
+
+/** What stops the function of `inSteps` at a large file not parsed yet. */
+const READ_IN_STEPS = new Error('a large file is parsed in steps first (WorkspaceIndex.inSteps)');
+
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
-  let read: ReturnType<typeof parseDocs> | undefined;
+  let read: FileRead | undefined;
+  function* readSteps(): Generator<void, void> {
+    if (read) return;
+    const r = yield* parseDocsSteps(text);
+    if (read) return;
+    counts.parsed++;
+    read = r;
+  }
   const parsed = () => {
     if (!read) {
+      if (asked && text.length >= STEPWISE_CHARS) {
+        asked.push(readSteps);
+        throw READ_IN_STEPS;
+      }
       counts.parsed++;
       read = parseDocs(text);
     }
@@ -704,14 +750,45 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
   };
 }
 
-function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[]; parsed: YamlDocument[] } {
+type FileRead = { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[]; parsed: YamlDocument[] };
+
+function parseDocs(text: string): FileRead {
+  // Read by the fast reader where it can (yaml/parse.ts `readDocuments`): its value is the library's.
+  const read = readDocuments(text);
+  return sortDocs(
+    read.map((r) => r.doc),
+    (d, index) => {
+      const fast = read[index].value;
+      return fast !== undefined ? fast : d.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    },
+  );
+}
+
+/** `parseDocs` in steps (yaml/parse.ts `parseDocumentsSteps`): the same documents and values. */
+function* parseDocsSteps(text: string): Generator<void, FileRead> {
+  const read = yield* parseDocumentsSteps(text);
+  const values = new Map<YamlDocument, { value: unknown } | { error: unknown }>();
+  for (const d of read.docs) {
+    if (d.errors.length) continue;
+    try {
+      values.set(d, { value: yield* read.valueSteps(d) });
+    } catch (error) {
+      values.set(d, { error });
+    }
+  }
+  return sortDocs(read.docs, (d) => {
+    const v = values.get(d)!;
+    if ('error' in v) throw v.error;
+    return v.value;
+  });
+}
+
+/** The documents that read into values, those that do not (`value` throws), and the invalid ones. */
+function sortDocs(parsed: YamlDocument[], value: (d: YamlDocument, index: number) => unknown): FileRead {
   const docs: IndexedDoc[] = [];
   const unread: UnreadDoc[] = [];
   const invalid: InvalidDoc[] = [];
-  // Read by the fast reader where it can (yaml/parse.ts `readDocuments`): its value is the library's.
-  const read = readDocuments(text);
-  const parsed = read.map((r) => r.doc);
-  read.forEach(({ doc: d, value }, index) => {
+  parsed.forEach((d, index) => {
     if (d.errors.length) {
       const e = d.errors[0];
       invalid.push({ index, span: { start: e.pos[0], end: e.pos[1] }, why: e.message, code: e.code });
@@ -720,7 +797,7 @@ function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; inv
     const r = d.range ?? [0, 0, 0];
     const span = { start: r[0], end: r[1] };
     try {
-      docs.push({ index, value: value !== undefined ? value : (d.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as Json), span });
+      docs.push({ index, value: value(d, index) as Json, span });
     } catch (e) {
       // An alias bomb (the library refuses past MAX_ALIAS_COUNT expansions): kept as unread, so the
       // consumer that needed it says so (generators/inventory.ts), instead of a silent skip. The

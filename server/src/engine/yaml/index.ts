@@ -41,11 +41,13 @@ export {
   documentsWithValues,
   parseDocuments,
   readDocuments,
+  parseDocumentsSteps,
   parseGoYaml,
   parseGoYamlDocument,
   parseGoYamlFile,
   parseLenientDocument,
   stringifyYaml,
+  type DocumentsRead,
   type YamlDocument,
 } from './parse';
 // What is too large, too long or too deep to be parsed.

@@ -7,8 +7,9 @@
  */
 import * as YAML from 'yaml';
 import { MAX_ALIAS_COUNT } from './document';
-import { guardYaml } from './limits';
+import { guardYaml, guardYamlSteps } from './limits';
 import { duplicateKeySteps } from './duplicateKeys';
+import { composeAllSteps, valueSteps } from './composeSteps';
 import { runSteps } from '../steps';
 import { fastWriteYaml } from './fastWrite';
 import { fastRead } from './fastRead';
@@ -80,7 +81,7 @@ export function parseGoYamlFile(text: string): unknown {
 export function parseDocuments(text: string): YamlDocument[] {
   try {
     const guarded = guardYaml(text).text;
-    const docs = YAML.parseAllDocuments(guarded, { strict: false, logLevel: 'error', prettyErrors: false, ...UNIQUE_KEYS_BY_MAP });
+    const docs = YAML.parseAllDocuments(guarded, DOCUMENTS_OPTIONS);
     return Array.isArray(docs) ? keysChecked(docs as YamlDocument[], guarded) : [];
   } catch {
     return [];
@@ -119,6 +120,31 @@ function readAllFast(text: string): { doc: YamlDocument; value: Json }[] | undef
     return out;
   } catch {
     return undefined;
+  }
+}
+
+const DOCUMENTS_OPTIONS = { strict: false, logLevel: 'error', prettyErrors: false, ...UNIQUE_KEYS_BY_MAP } as const;
+
+/** The documents of `parseDocumentsSteps`, and each one's `toJS({ maxAliasCount })` in steps. */
+export interface DocumentsRead {
+  docs: YamlDocument[];
+  valueSteps(doc: YamlDocument): Generator<void, unknown>;
+}
+
+/**
+ * `parseDocuments` in steps (the language server's scheduler, lsp/scheduler.ts): the limits pre-scan,
+ * the composing (a long list a few hundred items a step, composeSteps.ts) and the duplicate-key check
+ * pause, and `valueSteps` converts a document as `toJS({ maxAliasCount })` does, in steps too. The same
+ * documents and values (test/unit/engine/workspace/read-in-steps.test.ts compares).
+ */
+export function* parseDocumentsSteps(text: string): Generator<void, DocumentsRead> {
+  try {
+    const guarded = (yield* guardYamlSteps(text)).text;
+    const { docs, grafts } = yield* composeAllSteps(guarded, 0, DOCUMENTS_OPTIONS);
+    for (const d of docs) yield* duplicateKeySteps(d, guarded, 0);
+    return { docs, valueSteps: (d) => valueSteps(d, grafts, MAX_ALIAS_COUNT) };
+  } catch {
+    return { docs: [], valueSteps: (d) => valueSteps(d, [], MAX_ALIAS_COUNT) };
   }
 }
 

@@ -214,16 +214,37 @@ function indexWarmUp(s: ServerState, revalidate: () => void): { start(): void; r
 
   // The server log says what decides progressive syncs, at start and whenever it changes.
   let lastSummary = '';
+  /** A log run in slices, and whether another was asked for meanwhile (it follows this one). */
+  let logging = false;
+  let logAgain = false;
   function logEnablement(): void {
     // Only once the workspace has been read in the background: reading it here would hold up answers.
     if (!indexRead) return;
-    s.guard('enablement log', undefined, () => {
-      const lines = s.service.enablementSummary();
-      const text = lines.join('\n');
-      if (text === lastSummary) return;
-      lastSummary = text;
-      s.log(`Progressive syncs:\n${lines.map((l) => `  ${l}`).join('\n')}`);
-    });
+    // In slices: it reads every ApplicationSet file (the folders their templates deploy), an open 6,000-line
+    // one too, which held the event loop 100-250 ms after it was opened (issue 39). One run at a time: a run
+    // asked for meanwhile follows it, so that a large file's parse in steps is never dropped half-way.
+    if (logging) {
+      logAgain = true;
+      return;
+    }
+    logging = true;
+    void s
+      .slices(s.service.enablementSummarySteps(), () => !indexRead, 'enablement log')
+      .then((r) => {
+        if (r.value) {
+          const text = r.value.join('\n');
+          if (text !== lastSummary) {
+            lastSummary = text;
+            s.log(`Progressive syncs:\n${r.value.map((l) => `  ${l}`).join('\n')}`);
+          }
+        }
+      })
+      .finally(() => {
+        logging = false;
+        if (!logAgain) return;
+        logAgain = false;
+        logEnablement();
+      });
   }
 
   return {

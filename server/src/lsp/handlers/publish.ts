@@ -68,11 +68,8 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
       sent.set(doc.uri, { version: doc.version, diagnostics });
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     };
-    const reading = s.firstRead();
-    if (reading) {
-      await reading;
-      if (stale()) return;
-    }
+    await s.firstRead();
+    if (stale()) return;
     // A small workspace is read whole before the first answer (cheaper than answering twice); a larger one
     // is read in the background after it, and what needs it follows then (engine/service/heldFindings.ts).
     // (Answers other documents had from part of it are validated again.)
@@ -80,12 +77,12 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
       const ws = s.service.workspace;
       if (!ws.reading) return false;
       // The files an earlier session found to tell the Argo CD install (a handful, known from the probe
-      // cache, host/indexCache.ts; WorkspaceIndex.readKnown) are read when the first answer asks for their
+      // cache, host/indexCache.ts; WorkspaceIndex.readKnownWhenAsked) are read when the first answer asks for their
       // interest, so that it already uses them: an ApplicationSet whose answer depends on the install was
       // analysed twice before (with the newest release, then with the install's once the background read
       // found it: twice the CPU of one answer on the bench's deep-error document, issue 39). The background
       // read then only confirms them (`settle` re-validates when the whole workspace says otherwise).
-      ws.readKnown();
+      ws.readKnownWhenAsked();
       // Known to be larger from an earlier session (the probe cache): not listed now to find out.
       if (ws.knownLarger(SMALL_WORKSPACE_FILES) || !ws.warm(SMALL_WORKSPACE_FILES)) return false;
       s.workspaceCache?.save();

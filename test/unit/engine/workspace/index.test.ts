@@ -239,7 +239,7 @@ test('while the workspace is read, the files an earlier run knew are read per in
   };
   reads.length = 0;
   const ws = new WorkspaceIndex(counting, { cache, defer: true });
-  ws.readKnown();
+  ws.readKnownWhenAsked();
   assert.deepEqual(reads, [], 'nothing is read before an answer asks');
   assert.ok(ws.knownLarger(2) && !ws.knownLarger(3), 'the earlier run knew 3 files');
   assert.deepEqual(
