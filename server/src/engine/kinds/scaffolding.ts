@@ -141,8 +141,7 @@ function nextLineThatMatters(
     }
   }
   let target = next.line >= 0 ? next.line : text.length + 1;
-  for (const at of [next.bar, next.name, next.namespace, next.project])
-    if (at >= 0 && at < target) target = text.lastIndexOf('\n', at) + 1;
+  for (const at of [next.bar, next.name, next.namespace, next.project]) if (at >= 0 && at < target) target = text.lastIndexOf('\n', at) + 1;
   return Math.max(from, target);
 }
 
