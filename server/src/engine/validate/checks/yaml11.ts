@@ -24,6 +24,11 @@ const MAX_NODES = 50_000;
  */
 const MAY_HOLD_YAML11_BOOLEAN = /(?:^|[\s[{,:])(?:y|n|yes|no|on|off)(?=$|[\s\]},:])/i;
 
+/** Whether a document's text may hold a YAML 1.1 boolean as a plain scalar (see MAY_HOLD_YAML11_BOOLEAN). */
+export function mayHoldYaml11Boolean(text: string): boolean {
+  return MAY_HOLD_YAML11_BOOLEAN.test(text);
+}
+
 export function isYaml11BooleanScalar(node: AstNode | undefined): node is ScalarNode {
   return node?.kind === 'scalar' && node.style === 'plain' && typeof node.value === 'string' && YAML11_BOOLEAN.test(node.value);
 }
@@ -32,7 +37,7 @@ export function isYaml11BooleanScalar(node: AstNode | undefined): node is Scalar
 export function checkYaml11Booleans(doc: AppSetDoc, text: string): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
   // An argocd-apps entry's nodes lie in its values document, not in its own span: walked always.
-  if (!doc.helmValues && !MAY_HOLD_YAML11_BOOLEAN.test(text.slice(doc.span.start, doc.span.end))) return out;
+  if (!doc.helmValues && !mayHoldYaml11Boolean(text.slice(doc.span.start, doc.span.end))) return out;
   let budget = MAX_NODES;
   walk(astOf(doc.doc), (node) => {
     if (--budget < 0) return false;
