@@ -8,8 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { parseFile } from '../../../../server/src/engine/kinds/file';
-import { astOf, walk } from '../../../../server/src/engine/yaml';
+import { astOf, parseYamlFile, walk } from '../../../../server/src/engine/yaml';
 import { isYaml11BooleanScalar, mayHoldYaml11Boolean } from '../../../../server/src/engine/validate/checks/yaml11';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
 import { seededRandom } from '../../../helpers/random';
@@ -17,7 +16,7 @@ import { seededRandom } from '../../../helpers/random';
 /** Every document of `text` holding a YAML 1.1 boolean plain scalar passes the text search. */
 function checkText(text: string, where: string): number {
   let found = 0;
-  for (const d of parseFile(text).docs) {
+  for (const d of parseYamlFile(text).docs) {
     let holds = false;
     walk(astOf(d.doc), (n) => {
       if (isYaml11BooleanScalar(n)) holds = true;
