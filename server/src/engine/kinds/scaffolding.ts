@@ -71,8 +71,12 @@ function scanLines(text: string): Scaffold | undefined {
   // copy of each line of a 111 KiB list was a tenth of a keystroke's garbage. Most lines need no more
   // than their first character: the next `|` or `>` and the next of each key LITERAL_KEYS names are
   // kept (each found once, in the text's order), and only a line that holds one is looked at closer.
-  const next = { bar: -2, name: -2, namespace: -2, project: -2 };
+  const next = { bar: -2, name: -2, namespace: -2, project: -2, line: -2 };
   for (let from = 0; from <= text.length;) {
+    if (blockIndent < 0) {
+      from = nextLineThatMatters(text, from, next);
+      if (from > text.length) break;
+    }
     const start = from;
     const nl = text.indexOf('\n', start);
     const stop = nl < 0 ? text.length : nl;
@@ -106,6 +110,39 @@ function scanLines(text: string): Scaffold | undefined {
     if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: line.trim() };
   }
   return undefined;
+}
+
+/** A line break before a line that starts with neither a space nor a line break. */
+const UNINDENTED_LINE = /\n[^ \n]/g;
+
+/**
+ * The start of the first line from the line start `from` on that the scan must look at, outside a block
+ * scalar (text.length + 1: none): one holding a `|` or `>`, or one of the keys, or not starting with a
+ * space (it may be at column 0). Any other line changes nothing, and a 111 KiB list has a handful of
+ * lines that matter among its 3,300: they are found by native searches instead of looking at each line
+ * (most of this scan in a fresh process, issue 39). `next.line` keeps the next line found by the last.
+ */
+function nextLineThatMatters(
+  text: string,
+  from: number,
+  next: { bar: number; name: number; namespace: number; project: number; line: number },
+): number {
+  if (next.bar !== -1 && next.bar < from) next.bar = nextBar(text, from);
+  if (next.name !== -1 && next.name < from) next.name = text.indexOf('name:', from);
+  if (next.namespace !== -1 && next.namespace < from) next.namespace = text.indexOf('namespace:', from);
+  if (next.project !== -1 && next.project < from) next.project = text.indexOf('project:', from);
+  if (next.line !== -1 && next.line < from) {
+    const c = text.charCodeAt(from);
+    if (from < text.length && c !== 32 && c !== 10) next.line = from;
+    else {
+      UNINDENTED_LINE.lastIndex = from;
+      const m = UNINDENTED_LINE.exec(text);
+      next.line = m ? m.index + 1 : -1;
+    }
+  }
+  let target = next.line >= 0 ? next.line : text.length + 1;
+  for (const at of [next.bar, next.name, next.namespace, next.project]) if (at >= 0 && at < target) target = text.lastIndexOf('\n', at) + 1;
+  return Math.max(from, target);
 }
 
 /** Whether one of the keys LITERAL_KEYS names is written in [start, end) (moving `next` on to the line). */

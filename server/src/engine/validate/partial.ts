@@ -36,7 +36,7 @@ const patchDirectives = new WeakMap<object, boolean>();
 
 export function partialReason(doc: AppSetDoc, file: SourceText): string | undefined {
   let patch = patchDirectives.get(doc.value);
-  if (patch === undefined) patchDirectives.set(doc.value, (patch = mayHoldPatchKey(file.text) && hasPatchDirective(doc.value, 0)));
+  if (patch === undefined) patchDirectives.set(doc.value, (patch = mayHoldPatchKey(doc, file.text) && hasPatchDirective(doc.value, 0)));
   if (patch) return 'a kustomize strategic-merge patch ($patch directive)';
   const path = file.path;
   if (doc.helmValues) return path ? valuesOverride(doc, path, file) : undefined;
@@ -136,14 +136,15 @@ function patchesSetGenerators(f: IndexedFile, file: SourceText): boolean {
 }
 
 /**
- * Whether a text may hold a `$patch` key: written as it reads, or made by an escape in a double-quoted
- * scalar (`"\x24patch"`, an escaped line break inside the key), which needs a backslash. No other YAML
- * form makes a key of characters that are not in the text in that order (folded line breaks become
- * spaces; aliases and merge keys repeat keys of the same text). Otherwise the walk below is skipped: its
- * first run over a 3,000-element list held the language server for about 20 ms (issue 39).
+ * Whether the document's text can hold a `$patch` key: written out, or behind an escape of a
+ * double-quoted key (`"\u0024patch"`); a text with neither (nearly every ApplicationSet) is not
+ * walked (the walk of a 540-element list's value, in a fresh process, was a part of the first answer).
+ * An argocd-apps entry's value comes from its values document: walked always.
  */
-function mayHoldPatchKey(text: string): boolean {
-  return text.includes('$patch') || text.includes('\\');
+function mayHoldPatchKey(doc: AppSetDoc, text: string): boolean {
+  if (doc.helmValues) return true;
+  const own = text.slice(doc.span.start, doc.span.end);
+  return own.includes('$patch') || own.includes('\\');
 }
 
 /** Loops without closures or key lists: it walks the whole value of every keystroke's new text. */

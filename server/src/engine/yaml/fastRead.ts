@@ -126,6 +126,12 @@ class Reader {
   private budget = MAX_AST_NODES;
   private readonly n: number;
 
+  /**
+   * The first `#` after a space at or after the start of the last plain value searched from (`n`: none):
+   * values are read in the text's order, so one search serves every value before it (see `inline`).
+   */
+  private commentAt = -1;
+
   /** The previous reading of the collection about to be read (see `hinted`). */
   private hint: { node: AstNode; value: Json } | undefined;
   private readonly editStart: number;
@@ -482,11 +488,16 @@ class Reader {
       const d = s.charCodeAt(start + 1);
       if (!(c === DASH || c === 63 || c === COLON) || start + 1 >= this.n || d === SP || d === NL) throw GIVE_UP;
     }
-    let stop = start;
-    for (; stop < this.n; stop++) {
-      const d = s.charCodeAt(stop);
-      if (d === NL || (d === HASH && s.charCodeAt(stop - 1) === SP)) break;
+    // The scalar ends at the line break or at a `#` after a space (never at `start`: a `#` there is
+    // not read as a value). Native searches, not a loop over each character: the values of a 540-element
+    // list are most of its text, read in a fresh process before V8 has compiled the loop (issue 39).
+    let stop = s.indexOf('\n', start);
+    if (stop < 0) stop = this.n;
+    if (this.commentAt < start) {
+      const h = s.indexOf(' #', start);
+      this.commentAt = h < 0 ? this.n : h + 1;
     }
+    if (this.commentAt < stop) stop = this.commentAt;
     let last = stop;
     while (last > start && s.charCodeAt(last - 1) === SP) last--;
     const text = s.slice(start, last);

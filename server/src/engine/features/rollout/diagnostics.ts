@@ -31,13 +31,17 @@ export function validApps(plan: RolloutPlan, ctx: AppSetContext): number {
 
 export function rolloutDiagnostics(ctx: AppSetContext): EngineDiagnostic[] {
   const strategy = getStrategy(ctx);
-  const plan = getRolloutPlan(ctx);
-  const n = validApps(plan, ctx);
+  // Without a RollingSync strategy the findings need the plan only when no Application is valid (its
+  // count): the plan (each Application placed, a timeline) is left to the lenses and views that show it,
+  // which ask for it with their own requests (issue 39: a part of the first answer on 540 Applications).
+  const planNeeded = isRollingSync(strategy);
+  const plan = planNeeded ? getRolloutPlan(ctx) : undefined;
+  const n = ctx.expansion().apps.filter((a) => !a.invalid?.length).length || (plan ?? getRolloutPlan(ctx)).totalApps;
   // Only a RollingSync strategy needs to know whether progressive syncs are on (a workspace scan).
   const en = isRollingSync(strategy) ? enablementFor(ctx) : undefined;
   const out: EngineDiagnostic[] = [];
-  if (en && en.state !== 'enabled') out.push(enablementFinding(ctx, en, plan.verdict, strategy.at.strategy.keySpan));
-  if (!rollingSyncWithSteps(strategy)) return [...out, ...withoutStepsFindings(ctx, strategy, n)];
+  if (en && plan && en.state !== 'enabled') out.push(enablementFinding(ctx, en, plan.verdict, strategy.at.strategy.keySpan));
+  if (!plan || !rollingSyncWithSteps(strategy)) return [...out, ...withoutStepsFindings(ctx, strategy, n)];
   const { findings, allManual } = rollingSyncFindings(ctx, strategy, plan, en);
   out.push(...findings);
   // Plan-based findings need generated Applications; an empty or capped preview would only mislead.

@@ -17,7 +17,7 @@ export function runChecks(doc: AppSetDoc, text: string, target?: TargetVersion):
     // A kustomize base whose generators every build replaces: they never reach Argo CD (validate/partial.ts).
     ...(doc.generatorsReplaced ? [] : checkGenerators(doc, text)),
     ...checkStrategy(doc, target),
-    ...checkYaml11Booleans(doc),
+    ...checkYaml11Booleans(doc, text),
     ...checkSourcePaths(doc),
   ];
 }

@@ -15,12 +15,29 @@ export const YAML11_BOOLEAN = /^(y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|O
 const TRUE_WORDS = /^(y|yes|on)$/i;
 const MAX_NODES = 50_000;
 
+/**
+ * One of the words of YAML11_BOOLEAN (in any case) where a plain scalar can stand alone: after the
+ * start, a space or line break, `[`, `{`, `,` or `:`, and before the end, a space or line break, `]`,
+ * `}`, `,` or `:`. A document's text without a match holds no such scalar (a plain scalar of one word is
+ * its own text), so its nodes need not be walked: one native search instead of a test of every scalar
+ * (about 4,000 on the bench's 540-element list, code running for the first time in a fresh process).
+ */
+const MAY_HOLD_YAML11_BOOLEAN = /(?:^|[\s[{,:])(?:y|n|yes|no|on|off)(?=$|[\s\]},:])/i;
+
+/** Whether a document's text may hold a YAML 1.1 boolean as a plain scalar (see MAY_HOLD_YAML11_BOOLEAN). */
+export function mayHoldYaml11Boolean(text: string): boolean {
+  return MAY_HOLD_YAML11_BOOLEAN.test(text);
+}
+
 export function isYaml11BooleanScalar(node: AstNode | undefined): node is ScalarNode {
   return node?.kind === 'scalar' && node.style === 'plain' && typeof node.value === 'string' && YAML11_BOOLEAN.test(node.value);
 }
 
-export function checkYaml11Booleans(doc: AppSetDoc): EngineDiagnostic[] {
+/** `text` is the file's text (its nodes' spans are offsets in it). */
+export function checkYaml11Booleans(doc: AppSetDoc, text: string): EngineDiagnostic[] {
   const out: EngineDiagnostic[] = [];
+  // An argocd-apps entry's nodes lie in its values document, not in its own span: walked always.
+  if (!doc.helmValues && !mayHoldYaml11Boolean(text.slice(doc.span.start, doc.span.end))) return out;
   let budget = MAX_NODES;
   walk(astOf(doc.doc), (node) => {
     if (--budget < 0) return false;
