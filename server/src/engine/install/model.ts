@@ -16,7 +16,7 @@ import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
 import { linkKustomizeBases } from './kustomizeBases';
 import { terraformVersions } from './terraform';
 import { appSetDeploys, type Installers } from './installers';
-import { APPSET_FILES } from '../workspace/interests';
+import { APPSET_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
 import { supersede, type RunningChoice } from './supersession';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
@@ -73,6 +73,19 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
   let deploys: Installers['deployed'] | undefined;
   const appSetFiles = () => (provisional ? workspace.matchingProvisional(APPSET_FILES) : workspace.matching(APPSET_FILES));
   return { scan, versions, appSetDeploys: () => (deploys ??= appSetDeploys(appSetFiles(), roots)) };
+}
+
+/** The files the install model reads: its configuration scan, the version detector, the ApplicationSets' template paths. */
+const INSTALL_MODEL_INTERESTS = [ARGOCD_CONFIG, ARGOCD_INSTALL, APPSET_FILES];
+
+/**
+ * Parses about `chars` characters of the files the install model reads that are not parsed yet (a longer
+ * file alone); true when all are. The language server calls it in steps before it logs the installs
+ * (`describeInstances`): the log then parses nothing, where it parsed every ApplicationSet file of the
+ * repository in one block (issue 39).
+ */
+export function parseInstallFilesAhead(workspace: WorkspaceIndex, chars: number): boolean {
+  return workspace.parseAhead(INSTALL_MODEL_INTERESTS, chars);
 }
 
 const models = new WeakMap<WorkspaceIndex, { version: number; roots: string; model: InstallModel }>();

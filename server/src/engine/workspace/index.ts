@@ -10,7 +10,7 @@
  * CLI runs, so unchanged files are not even read); open editor buffers override disk content
  * (`setOverlay`). Bounded: at most MAX_FILES files of at most MAX_FILE_SIZE bytes are indexed.
  */
-import { parseDocuments, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
+import { parseDocuments, readDocumentsFast, MAX_ALIAS_COUNT, type YamlDocument } from '../yaml';
 import type { EngineHost } from '../host';
 import { relativePath } from '../paths';
 import type { Json, Span } from '../types';
@@ -381,6 +381,25 @@ export class WorkspaceIndex {
   }
 
   /**
+   * Parses files of `interests` not parsed yet (`IndexedFile.docs`), until `chars` characters of text have
+   * been parsed (a longer file alone); true when every one is. The language server calls it in small steps
+   * once the workspace has been read, for the files its log of the Argo CD installs reads (install/model.ts
+   * `INSTALL_MODEL_INTERESTS`), so that the log, computed right after, does not parse them all in one block
+   * while a keystroke or a hover waits (issue 39).
+   */
+  parseAhead(interests: readonly Interest[], chars: number): boolean {
+    let parsed = 0;
+    for (const interest of interests)
+      for (const f of this.matching(interest)) {
+        if (parsedFiles.has(f)) continue;
+        if (parsed && parsed + f.text.length > chars) return false;
+        parsed += f.text.length;
+        void f.docs;
+      }
+    return true;
+  }
+
+  /**
    * Deferred mode, once: from now on, the first time an answer asks for the files of an interest while
    * the workspace is read (`matchingSoFar`), the files the probe cache knew to pass it and a deferrable
    * interest in an earlier run (a handful: the Argo CD install) are looked at first, before the listing
@@ -677,16 +696,20 @@ interface Scan {
   deepest?: string;
 }
 
+/** The files whose documents have been parsed (`WorkspaceIndex.parseAhead` skips them). */
+const parsedFiles = new WeakSet<IndexedFile>();
+
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
   let read: ReturnType<typeof parseDocs> | undefined;
   const parsed = () => {
     if (!read) {
       counts.parsed++;
       read = parseDocs(text);
+      parsedFiles.add(file);
     }
     return read;
   };
-  return {
+  const file: IndexedFile = {
     path,
     text,
     get docs() {
@@ -702,9 +725,23 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
       return parsed().parsed;
     },
   };
+  return file;
 }
 
 function parseDocs(text: string): { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[]; parsed: YamlDocument[] } {
+  // The fast reader where it reads the whole file (most files: plain YAML), as the open document is read:
+  // the same documents and values, and no library nodes made or kept until a consumer asks for them (the
+  // install scanner's spans come from the located tree it builds). The library's full parse of the
+  // repository's ApplicationSet files (install/installers.ts `appSetDeploys`, the open document's text
+  // among them) was a block of 150–250 ms after the first answer and most of its garbage (issue 39).
+  const fast = readDocumentsFast(text);
+  if (fast)
+    return {
+      docs: fast.map(({ doc, value }, index) => ({ index, value, span: { start: doc.range[0], end: doc.range[1] } })),
+      unread: [],
+      invalid: [],
+      parsed: fast.map((r) => r.doc),
+    };
   const docs: IndexedDoc[] = [];
   const unread: UnreadDoc[] = [];
   const invalid: InvalidDoc[] = [];

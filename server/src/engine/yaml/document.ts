@@ -322,6 +322,29 @@ function readFast(text: string, offset: number, prior?: ParsedPart): RawDoc[] | 
 }
 
 /**
+ * The documents of a whole text read by the fast reader (fastRead.ts), each a lazy document (its library
+ * nodes made only when asked for, lazyDocument.ts) with its value, in the order `parseDocuments` gives
+ * them; undefined when the text is over a limit (limits.ts), does not split into parts (`splitDocuments`)
+ * or holds a part the fast reader leaves to the library: the caller then parses it with the library.
+ * For the same text it gives what `parseDocuments` and `toJS` give (the same documents, values and
+ * ranges, no errors): test/unit/engine/yaml/read-documents-fast.test.ts compares them. The workspace
+ * index reads its files with it (workspace/index.ts): a file read only for a few values (an
+ * ApplicationSet's template paths) costs no library parse and keeps no library nodes.
+ */
+export function readDocumentsFast(text: string): { doc: YAML.Document.Parsed; value: Json }[] | undefined {
+  if (runSteps(guardYamlSteps(text)).diagnostics.length) return undefined;
+  const split = splitDocuments(text);
+  if (!split) return undefined;
+  const out: { doc: YAML.Document.Parsed; value: Json }[] = [];
+  for (const { start, end } of split) {
+    const fast = readFast(text.slice(start, end), start);
+    if (!fast || fast[0].value === undefined) return undefined;
+    out.push({ doc: fast[0].doc, value: fast[0].value });
+  }
+  return out;
+}
+
+/**
  * Parts longer than this are read by the library, in steps: the fast reader reads in one go (100 KiB:
  * about 5 ms, 15 ms on a server's first document; a 190 KiB list of 3,000 elements held the server's
  * first answer for 34 ms), and the language server's turns are 10 ms (lsp/scheduler.ts).

@@ -22,6 +22,7 @@ export {
   parseYamlFile,
   parseYamlFileSteps,
   pathAt,
+  readDocumentsFast,
   spanAt,
   splitDocuments,
   type CursorAt,
