@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './fixtures';
 import { startLsp } from './lsp';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 const root = resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -57,7 +57,7 @@ async function main() {
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
-      env: { APPSET_CACHE_DIR: cacheDir },
+      env: { ...SERVER_ENV, APPSET_CACHE_DIR: cacheDir },
     });
     try {
       const r = await s.open(file, text);

@@ -15,7 +15,7 @@ import { relativePath } from '../paths';
 import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
 import { linkKustomizeBases } from './kustomizeBases';
 import { terraformVersions } from './terraform';
-import { appSetDeploys, type Installers } from './installers';
+import { appSetDeploys, appSetDeploysAhead, type Installers } from './installers';
 import { APPSET_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
 import { supersede, type RunningChoice } from './supersession';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
@@ -75,17 +75,15 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
   return { scan, versions, appSetDeploys: () => (deploys ??= appSetDeploys(appSetFiles(), roots)) };
 }
 
-/** The files the install model reads: its configuration scan, the version detector, the ApplicationSets' template paths. */
-const INSTALL_MODEL_INTERESTS = [ARGOCD_CONFIG, ARGOCD_INSTALL, APPSET_FILES];
-
 /**
- * Parses about `chars` characters of the files the install model reads that are not parsed yet (a longer
- * file alone); true when all are. The language server calls it in steps before it logs the installs
- * (`describeInstances`): the log then parses nothing, where it parsed every ApplicationSet file of the
- * repository in one block (issue 39).
+ * Reads about `chars` characters of the files the install model reads that are not read yet (a longer file
+ * alone): its configuration scan's and the version detector's files, parsed and kept, then the
+ * ApplicationSet files, for their template paths (installers.ts `appSetDeploysAhead`); true when all are.
+ * The language server calls it in steps before it logs the installs (`describeInstances`): the log then
+ * parses nothing, where it parsed every ApplicationSet file of the repository in one block (issue 39).
  */
-export function parseInstallFilesAhead(workspace: WorkspaceIndex, chars: number): boolean {
-  return workspace.parseAhead(INSTALL_MODEL_INTERESTS, chars);
+export function parseInstallFilesAhead(workspace: WorkspaceIndex, roots: readonly string[], chars: number): boolean {
+  return workspace.parseAhead([ARGOCD_CONFIG, ARGOCD_INSTALL], chars) && appSetDeploysAhead(workspace.matching(APPSET_FILES), roots, chars);
 }
 
 const models = new WeakMap<WorkspaceIndex, { version: number; roots: string; model: InstallModel }>();

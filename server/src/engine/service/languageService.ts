@@ -234,7 +234,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     fileInfo: (a) => views.fileInfo(a),
     installReport: (appsets) => views.installReport(appsets),
     enablementSummary: () => views.enablementSummary(),
-    enablementSummaryAhead: (chars) => parseInstallFilesAhead(workspace, chars),
+    enablementSummaryAhead: (chars) => parseInstallFilesAhead(workspace, host.roots(), chars),
     prepare: (a) => analyses.prepare(a),
     *prepareDiagnostics(a) {
       // The expansions first, in steps: `a` may be a newer analysis than the one its caller prepared (the

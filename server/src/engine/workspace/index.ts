@@ -78,6 +78,11 @@ export interface IndexedFile {
   readonly invalid: InvalidDoc[];
   /** Every document as parsed, by index: their located trees (yaml/ast.ts) give spans without a second parse. */
   readonly parsed: readonly YamlDocument[];
+  /**
+   * `docs`, without keeping them when they were not parsed yet: for a consumer that keeps only a little of
+   * them (install/installers.ts `appSetDeploys`: an ApplicationSet's template paths, not its 540-element list).
+   */
+  readDocs(): IndexedDoc[];
 }
 
 /** What is remembered of a file: its cache key, which interests it passes, and its text if any. */
@@ -723,6 +728,11 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
     },
     get parsed() {
       return parsed().parsed;
+    },
+    readDocs() {
+      if (read) return read.docs;
+      counts.parsed++;
+      return parseDocs(text).docs;
     },
   };
   return file;
