@@ -30,7 +30,7 @@ import { storyPreview, type PreviewTimes } from './bench/preview';
 import { impactRows } from './bench/impact';
 import { webWorkerFigures } from './bench/webWorker';
 import { storyAppSet, storySecrets } from '../test/helpers/story';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -76,7 +76,11 @@ function start(kind: ServerKind, ws: string): Promise<LspProcess> {
       // The product keeps V8's compiled code in its cache folder (written by the first start of a
       // build): measured as users meet it from the second start on, and once without it.
       // (Other V8 flags, another compiled-code cache: the run without the options keeps its own.)
-      env: { APPSET_CACHE_DIR: kind === 'product-no-code-cache' ? 'off' : kind === 'product' ? codeCacheDir : `${codeCacheDir}-plain` },
+      // With the environment the client sets (protocol.ts SERVER_ENV), but not as an editor set up without the options.
+      env: {
+        ...(kind === 'product-no-node-options' ? {} : SERVER_ENV),
+        APPSET_CACHE_DIR: kind === 'product-no-code-cache' ? 'off' : kind === 'product' ? codeCacheDir : `${codeCacheDir}-plain`,
+      },
     });
   }
   const argv = kind === 'yls' ? [ylsMain, '--stdio'] : [join(__dirname, 'bench', 'yls-nodebounce.cjs'), '--stdio'];
@@ -449,7 +453,7 @@ async function main() {
         root: dir,
         initializationOptions: { settings: {} },
         settings: { appsetTools: {} },
-        env: { APPSET_CACHE_DIR: codeCacheDir },
+        env: { ...SERVER_ENV, APPSET_CACHE_DIR: codeCacheDir },
       });
       try {
         const runs: PreviewTimes[] = [];
@@ -518,7 +522,7 @@ async function main() {
         root: repo,
         initializationOptions: { settings: { validate: { debounceMs: 0 }, maxApplications: 10000 } },
         settings: { appsetTools: { validate: { debounceMs: 0 }, maxApplications: 10000 } },
-        env: { APPSET_CACHE_DIR: codeCacheDir },
+        env: { ...SERVER_ENV, APPSET_CACHE_DIR: codeCacheDir },
       });
       try {
         const small = join(repo, 'bench', docs[0][1]);

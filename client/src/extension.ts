@@ -9,7 +9,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { ClientRequests, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { ClientRequests, SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 import { startClient } from './start';
 import { readDirectory, readFile } from './web/files';
 import { fromServerUri, toServerUri } from './web/uris';
@@ -18,12 +18,14 @@ let client: LanguageClient | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  // A user's own MALLOC_ARENA_MAX wins over the server's.
+  const env = { ...SERVER_ENV, ...process.env };
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS], env } },
     debug: {
       module: serverModule,
       transport: TransportKind.ipc,
-      options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'] },
+      options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'], env },
     },
   };
   const folders = vscode.workspace.workspaceFolders ?? [];

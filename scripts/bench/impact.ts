@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest, DidChangeTextDocumentNotification, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { startLsp } from './lsp';
 import { CLUSTERS, SERVICES, storyRollout, storySecrets } from '../../test/helpers/story';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 export interface ImpactRow {
   measure: string;
@@ -67,7 +67,7 @@ async function keystrokes(
     root: dir,
     initializationOptions: { settings },
     settings: { appsetTools: settings },
-    env: { APPSET_CACHE_DIR: cacheDir },
+    env: { ...SERVER_ENV, APPSET_CACHE_DIR: cacheDir },
   });
   const uri = pathToFileURL(file).toString();
   const lenses = async () => ((await s.conn.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? []) as CodeLens[];

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './fixtures';
 import { startLsp } from './lsp';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 const root = resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -70,7 +70,7 @@ async function main() {
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
       // A cache folder per build: a build's compiled-code cache replaces another build's in the same
       // folder (codeCache.ts), so alternating builds sharing one would each start without it.
-      env: { APPSET_CACHE_DIR: `${cacheDir}-${j % servers.length}` },
+      env: { ...SERVER_ENV, APPSET_CACHE_DIR: `${cacheDir}-${j % servers.length}` },
     });
     try {
       const r = await s.open(file, text);

@@ -4,16 +4,17 @@
  * process's VmHWM), without yaml-language-server and without writing bench/results.md. For working on
  * memory: the peak of one session swings with when V8's full collection comes, so compare builds over
  * several sessions, their runs alternating.
- *   node --import tsx scripts/bench/peak.ts [--server a.js,b.js] [--sessions N] [--node '<node flags>'] [--snap <dir>]
- * `--node` adds flags to the server's (after protocol.ts SERVER_NODE_OPTIONS); `--snap <dir>` writes a heap
- * snapshot of the idle server after the keystrokes into <dir> (open it in Chrome's DevTools).
+ *   node --import tsx scripts/bench/peak.ts [--server a.js,b.js] [--sessions N] [--node '<node flags>'] [--no-env] [--snap <dir>]
+ * `--node` adds flags to the server's (after protocol.ts SERVER_NODE_OPTIONS); `--no-env` starts it without
+ * protocol.ts SERVER_ENV; `--snap <dir>` writes a heap snapshot of the idle server after the keystrokes into
+ * <dir> (open it in Chrome's DevTools).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gitopsRepo, longList } from './fixtures';
 import { startLsp } from './lsp';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 
 const root = resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -49,7 +50,7 @@ async function main() {
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
       // Each build keeps its own compiled-code cache.
-      env: { APPSET_CACHE_DIR: join(tmpdir(), `appset-bench-peak-cache-${k}`) },
+      env: { ...(args.includes('--no-env') ? {} : SERVER_ENV), APPSET_CACHE_DIR: join(tmpdir(), `appset-bench-peak-cache-${k}`) },
     });
     try {
       await s.open(file, text);

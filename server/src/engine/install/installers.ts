@@ -19,6 +19,7 @@
  */
 import type { Json } from '../types';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
+import { STEPWISE_CHARS } from '../workspace/index';
 import { isObj, own } from '../objects';
 import { isArgoChartSource, isOciSource } from '../versions/detect';
 import { isAppSetValue } from '../kinds/appset';
@@ -181,12 +182,45 @@ export function findInstallers(files: readonly IndexedFile[], workspace: Workspa
  */
 export function appSetDeploys(files: readonly IndexedFile[], roots: readonly string[]): Installers['deployed'] {
   const out: Installers['deployed'] = [];
+  for (const file of files) out.push(...fileDeploys(file, roots));
+  return out;
+}
+
+/**
+ * What each file's ApplicationSets deploy, kept per file (and root) instead of the file's parse: the
+ * repository's ApplicationSet files (the open document's 111 KiB text among them on the bench) are read
+ * for their template paths only, and their values and located trees were the largest thing the server kept
+ * after its first answer (every MiB kept costs about 1.5 MiB of peak RSS, heapFlags.ts; issue 39).
+ */
+const deploysOf = new WeakMap<IndexedFile, { root: string; deployed: Installers['deployed'] }>();
+
+function fileDeploys(file: IndexedFile, roots: readonly string[]): Installers['deployed'] {
+  const root = rootOf(roots, file.path);
+  if (!root) return [];
+  const hit = deploysOf.get(file);
+  if (hit && hit.root === root) return hit.deployed;
+  const deployed: Installers['deployed'] = [];
+  for (const d of file.readDocs()) if (isAppSetValue(d.value)) deployed.push(...templateDeploys(own(d.value, 'spec'), root));
+  deploysOf.set(file, { root, deployed });
+  return deployed;
+}
+
+/**
+ * Reads the ApplicationSets of `files` not read yet (`appSetDeploys`), until `chars` characters of text
+ * have been read (files of STEPWISE_CHARS or more are left to WorkspaceIndex.inSteps); true when all are. The language server reads them in steps before
+ * it logs the installs (install/model.ts `parseInstallFilesAhead`).
+ */
+export function appSetDeploysAhead(files: readonly IndexedFile[], roots: readonly string[], chars: number): boolean {
+  let read = 0;
   for (const file of files) {
     const root = rootOf(roots, file.path);
-    if (!root) continue;
-    for (const d of file.docs) if (isAppSetValue(d.value)) out.push(...templateDeploys(own(d.value, 'spec'), root));
+    // A large file is left to the log's reading in steps (WorkspaceIndex.inSteps): here it would be one block.
+    if (!root || deploysOf.get(file)?.root === root || file.text.length >= STEPWISE_CHARS) continue;
+    if (read && read + file.text.length > chars) return false;
+    read += file.text.length;
+    fileDeploys(file, roots);
   }
-  return out;
+  return true;
 }
 
 /** One ApplicationSet's: literal paths, and templated ones below their literal folders. */

@@ -15,8 +15,8 @@ import { relativePath } from '../paths';
 import { envBool, envStrings, flagBool, flagStrings } from './argoEnv';
 import { linkKustomizeBases } from './kustomizeBases';
 import { terraformVersions } from './terraform';
-import { appSetDeploys, type Installers } from './installers';
-import { APPSET_FILES } from '../workspace/interests';
+import { appSetDeploys, appSetDeploysAhead, type Installers } from './installers';
+import { APPSET_FILES, ARGOCD_CONFIG, ARGOCD_INSTALL } from '../workspace/interests';
 import { supersede, type RunningChoice } from './supersession';
 import { scanWorkspace, CONTROLLER_SETTINGS, type ControllerSettingName, type SettingEvidence, type WorkspaceScan } from './scan';
 
@@ -73,6 +73,17 @@ export function buildModel(workspace: WorkspaceIndex, roots: readonly string[], 
   let deploys: Installers['deployed'] | undefined;
   const appSetFiles = () => (provisional ? workspace.matchingProvisional(APPSET_FILES) : workspace.matching(APPSET_FILES));
   return { scan, versions, appSetDeploys: () => (deploys ??= appSetDeploys(appSetFiles(), roots)) };
+}
+
+/**
+ * Reads about `chars` characters of the files the install model reads that are not read yet (a longer file
+ * alone): its configuration scan's and the version detector's files, parsed and kept, then the
+ * ApplicationSet files, for their template paths (installers.ts `appSetDeploysAhead`); true when all are.
+ * The language server calls it in steps before it logs the installs (`describeInstances`): the log then
+ * parses nothing, where it parsed every ApplicationSet file of the repository in one block (issue 39).
+ */
+export function parseInstallFilesAhead(workspace: WorkspaceIndex, roots: readonly string[], chars: number): boolean {
+  return workspace.parseAhead([ARGOCD_CONFIG, ARGOCD_INSTALL], chars) && appSetDeploysAhead(workspace.matching(APPSET_FILES), roots, chars);
 }
 
 const models = new WeakMap<WorkspaceIndex, { version: number; roots: string; model: InstallModel }>();

@@ -20,6 +20,7 @@ import { configFor, parseConfig } from '../config/load';
 import { isIgnored, type Finding } from '../config/apply';
 import type { RepoConfig } from '../config/types';
 import type { InstallReport } from '../install/report';
+import { parseInstallFilesAhead } from '../install/model';
 import { defaultContributors } from './contributors';
 import { OpenDocuments } from './openDocuments';
 import { Expansions } from './expansions';
@@ -141,6 +142,11 @@ export interface LanguageServiceOf<A> {
   enablementSummary(): string[];
   /** `enablementSummary` in steps (its large files parsed in steps: WorkspaceIndex.inSteps). */
   enablementSummarySteps(): Generator<void, string[]>;
+  /**
+   * Parses about `chars` characters of the files `enablementSummary` reads, not parsed yet (a longer file
+   * alone); true when all are: called in steps before it, so that it does not parse them in one block.
+   */
+  enablementSummaryAhead(chars: number): boolean;
   /** The install model as a report: every Argo CD install, its version, settings, evidence and which of `appsets` it runs (`appset instances`). */
   installReport(appsets: readonly { path: string; namespace?: string }[]): InstallReport;
   /** Open editor documents as overlays of the workspace index (see openDocuments.ts). */
@@ -231,6 +237,7 @@ export function getLanguageService(params: LanguageServiceParams): LanguageServi
     installReport: (appsets) => views.installReport(appsets),
     enablementSummary: () => views.enablementSummary(),
     enablementSummarySteps: () => views.enablementSummarySteps(),
+    enablementSummaryAhead: (chars) => parseInstallFilesAhead(workspace, host.roots(), chars),
     prepare: (a) => analyses.prepare(a),
     *prepareDiagnostics(a) {
       // The expansions first, in steps: `a` may be a newer analysis than the one its caller prepared (the

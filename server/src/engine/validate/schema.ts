@@ -50,9 +50,14 @@ export function validateSchema(doc: AppSetDoc, text: string): EngineDiagnostic[]
 /**
  * ajv's errors for a value, cached by the value's JSON: edits that leave the data unchanged
  * (comments, formatting, other documents of the file) re-use them; only spans are recomputed.
+ * Bounded in entries and in the characters of their keys: each key is a whole ApplicationSet's JSON
+ * (85 KB for the bench's 540-element list), and 32 of them, one per keystroke, were the largest thing
+ * the idle server kept (2.6 MiB of 27; every MiB kept costs about 1.5 MiB of peak RSS, heapFlags.ts).
  */
 const errorCache = new Map<string, ErrorObject[]>();
 const ERROR_CACHE_SIZE = 32;
+const ERROR_CACHE_CHARS = 256 * 1024;
+let errorCacheChars = 0;
 
 function schemaErrors(value: Json): ErrorObject[] {
   const key = JSON.stringify(value);
@@ -65,7 +70,12 @@ function schemaErrors(value: Json): ErrorObject[] {
   const validate = appsetValidator();
   const errors = validate(value) ? [] : (validate.errors ?? []).slice(0, MAX_ERRORS * 2);
   errorCache.set(key, errors);
-  if (errorCache.size > ERROR_CACHE_SIZE) errorCache.delete(errorCache.keys().next().value as string);
+  errorCacheChars += key.length;
+  while (errorCache.size > ERROR_CACHE_SIZE || (errorCache.size > 1 && errorCacheChars > ERROR_CACHE_CHARS)) {
+    const oldest = errorCache.keys().next().value as string;
+    errorCache.delete(oldest);
+    errorCacheChars -= oldest.length;
+  }
   return errors;
 }
 

@@ -78,6 +78,11 @@ export interface IndexedFile {
   readonly invalid: InvalidDoc[];
   /** Every document as parsed, by index: their located trees (yaml/ast.ts) give spans without a second parse. */
   readonly parsed: readonly YamlDocument[];
+  /**
+   * `docs`, without keeping them when they were not parsed yet: for a consumer that keeps only a little of
+   * them (install/installers.ts `appSetDeploys`: an ApplicationSet's template paths, not its 540-element list).
+   */
+  readDocs(): IndexedDoc[];
 }
 
 /** What is remembered of a file: its cache key, which interests it passes, and its text if any. */
@@ -407,6 +412,26 @@ export class WorkspaceIndex {
   }
 
   /**
+   * Parses files of `interests` not parsed yet (`IndexedFile.docs`), until `chars` characters of text have
+   * been parsed; true when every one is. Files of STEPWISE_CHARS or more are left to `inSteps`. The language server calls it in small steps
+   * once the workspace has been read, for the files its log of the Argo CD installs reads (install/model.ts
+   * `INSTALL_MODEL_INTERESTS`), so that the log, computed right after, does not parse them all in one block
+   * while a keystroke or a hover waits (issue 39).
+   */
+  parseAhead(interests: readonly Interest[], chars: number): boolean {
+    let parsed = 0;
+    for (const interest of interests)
+      for (const f of this.matching(interest)) {
+        // A large file is left to the log's own reading in steps (`inSteps`): parsed here, it would be one block.
+        if (parsedFiles.has(f) || f.text.length >= STEPWISE_CHARS) continue;
+        if (parsed && parsed + f.text.length > chars) return false;
+        parsed += f.text.length;
+        void f.docs;
+      }
+    return true;
+  }
+
+  /**
    * Deferred mode, once: from now on, the first time an answer asks for the files of an interest while
    * the workspace is read (`matchingSoFar`), the files the probe cache knew to pass it and a deferrable
    * interest in an earlier run (a handful: the Argo CD install) are looked at first, before the listing
@@ -704,13 +729,15 @@ interface Scan {
 }
 
 /** Files of at least this many characters are parsed in steps within `WorkspaceIndex.inSteps` (16 KiB: a few ms of the library's parse). */
-const STEPWISE_CHARS = 16 * 1024;
+export const STEPWISE_CHARS = 16 * 1024;
 
 /** Within `WorkspaceIndex.inSteps`: the large files its function asked for before they were parsed (see there). */
 let asked: (() => Generator<void, void>)[] | undefined;
 
 /** What stops the function of `inSteps` at a large file not parsed yet. */
 const READ_IN_STEPS = new Error('a large file is parsed in steps first (WorkspaceIndex.inSteps)');
+/** The files whose documents have been parsed (`WorkspaceIndex.parseAhead` skips them). */
+const parsedFiles = new WeakSet<IndexedFile>();
 
 function indexedFile(path: string, text: string, counts: { parsed: number }): IndexedFile {
   let read: FileRead | undefined;
@@ -720,6 +747,18 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
     if (read) return;
     counts.parsed++;
     read = r;
+    parsedFiles.add(file);
+  }
+  /**
+   * A large file's documents read in steps for `readDocs` within `inSteps`: handed over once and not kept
+   * (`readDocs` keeps nothing, install/installers.ts `appSetDeploys`).
+   */
+  let stepRead: FileRead | undefined;
+  function* readOnceSteps(): Generator<void, void> {
+    if (read || stepRead) return;
+    const r = yield* parseDocsSteps(text);
+    counts.parsed++;
+    stepRead = r;
   }
   const parsed = () => {
     if (!read) {
@@ -729,10 +768,11 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
       }
       counts.parsed++;
       read = parseDocs(text);
+      parsedFiles.add(file);
     }
     return read;
   };
-  return {
+  const file: IndexedFile = {
     path,
     text,
     get docs() {
@@ -747,7 +787,22 @@ function indexedFile(path: string, text: string, counts: { parsed: number }): In
     get parsed() {
       return parsed().parsed;
     },
+    readDocs() {
+      if (read) return read.docs;
+      if (stepRead) {
+        const docs = stepRead.docs;
+        stepRead = undefined;
+        return docs;
+      }
+      if (asked && text.length >= STEPWISE_CHARS) {
+        asked.push(readOnceSteps);
+        throw READ_IN_STEPS;
+      }
+      counts.parsed++;
+      return parseDocs(text).docs;
+    },
   };
+  return file;
 }
 
 type FileRead = { docs: IndexedDoc[]; unread: UnreadDoc[]; invalid: InvalidDoc[]; parsed: YamlDocument[] };
