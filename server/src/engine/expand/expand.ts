@@ -264,7 +264,8 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
       continue;
     }
     run.reusedSincePause = 0;
-    yield* expandParamSet(run, gi, params[pi], template, memo, sourceOf);
+    renderParamSet(run, gi, params[pi], template, memo, sourceOf);
+    yield;
   }
 }
 
@@ -273,6 +274,7 @@ interface TemplateMemo {
   before: Map<string, KeptRender> | undefined;
   kept: Map<string, KeptRender> | undefined;
   fieldMemo: FieldRenders['at'];
+  stringMemo: FieldRenders['str'];
 }
 
 function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo {
@@ -311,7 +313,23 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     inTop.set(k, { x, found });
     return found;
   };
-  return { before, kept, fieldMemo };
+  // The same for each template string (an action's text), wherever it sits: after an edit in one
+  // field, that field is walked again, but its other strings (and the name) re-use their renders.
+  const byString = new Map<string, ReturnType<FieldRenders['str']>>();
+  const stringMemo = (s: string) => {
+    if (byString.has(s)) return byString.get(s);
+    const skey = memoKey([s, target.line, renderOpts]);
+    let found: ReturnType<FieldRenders['str']>;
+    if (skey !== undefined) {
+      let keep = renders.get(skey);
+      const before = previous?.get(skey);
+      if (!keep) renders.set(skey, (keep = before ?? new Map()));
+      found = { key: skey, before, keep };
+    }
+    byString.set(s, found);
+    return found;
+  };
+  return { before, kept, fieldMemo, stringMemo };
 }
 
 /**
@@ -341,22 +359,25 @@ function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: Temp
   return true;
 }
 
-/** One parameter set rendered into its Application (one step). */
-function* expandParamSet(
+/**
+ * One parameter set rendered into its Application (the caller pauses after it). A plain function, not
+ * a step of its own: a generator object per rendered Application was garbage of every template keystroke.
+ */
+function renderParamSet(
   run: Run,
   gi: number,
   p: ParamSet,
   template: Record<string, unknown>,
-  { kept, fieldMemo }: TemplateMemo,
+  { kept, fieldMemo, stringMemo }: TemplateMemo,
   sourceOf: (p: JsonPath) => TemplateSource,
-): Generator<void> {
+): void {
   const { doc, spec, ctx, apps, sourcesOf } = run;
   run.paramSets++;
   const pkey = kept ? paramsKey(p) : undefined;
   run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
-  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [], id: run.id };
+  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, kept: [], id: run.id };
   const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
     run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
   );
@@ -366,7 +387,6 @@ function* expandParamSet(
       ? { value: rendered, units: totalSpent() - spent, seen: run.id, fields: fields?.kept }
       : undefined;
   if (keep) kept?.set(pkey as string, keep);
-  yield;
   if (!rendered) {
     if (run.unrendered.length < UNRENDERED_KEPT)
       run.unrendered.push({ params: displayParams(p), origins: ctx.origins?.get(p), generatorIndex: gi });
@@ -521,10 +541,19 @@ class Generated implements GeneratedApp {
 
 type OnError = (path: JsonPath, err: TemplateError) => void;
 
+/** Where the renders of one field (or template string) are found (`before`) and kept, by parameter-set key. */
+interface Kept {
+  key: string;
+  before?: Map<string, KeptRender>;
+  keep: Map<string, KeptRender>;
+}
+
 /** Kept renders of the template's fields for one parameter set (its key), found by field (see renderMemo.ts). */
 interface FieldRenders {
   key: string;
-  at: (top: string, k: string, x: unknown) => { key: string; before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
+  at: (top: string, k: string, x: unknown) => Kept | undefined;
+  /** The same for one template string that holds an action. */
+  str: (s: string) => Kept | undefined;
   /** The field renders kept for this parameter set, by field key (carried with the whole Application). */
   kept: [string, KeptRender][];
   /** The run (`Run.id`). */
@@ -549,20 +578,21 @@ function renderApp(
   let converted: GoMap | undefined;
   const goParams = () => (converted ??= fromJSON(p) as GoMap);
   let app: Record<string, unknown>;
-  if (Object.keys(p).length === 0) {
+  if (noKeys(p)) {
     // Argo CD skips rendering (and the default finalizer) for an empty parameter set.
     app = { ...base }; // base is shared by every Application of the template
   } else {
     try {
-      const r = (s: string, path: JsonPath) => {
+      const one = (s: string, path: JsonPath) => {
         try {
-          // A string without an action renders to itself in both modes.
-          return s.includes('{{') ? renderString(s, goParams(), opts, report) : s;
+          return renderString(s, goParams(), opts, report);
         } catch (e) {
           if (e instanceof TemplateError) throw new PathError(path.slice(), e);
           throw e;
         }
       };
+      // A string without an action renders to itself in both modes.
+      const r = (s: string, path: JsonPath) => (!s.includes('{{') ? s : fields ? keptString(fields, s, path, one, report) : one(s, path));
       app = {
         apiVersion: base.apiVersion,
         kind: base.kind,
@@ -609,6 +639,49 @@ function renderApp(
   for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(ordered, k, meta[k]);
   put(app, 'metadata', ordered);
   return app;
+}
+
+/**
+ * One template string's render for this parameter set, re-used from the previous version when the
+ * string, the template options and the parameter set are the same (renderMemo.ts): kept only when it
+ * rendered without error and without a function whose result changes, and a re-used one charges the
+ * work budget what it cost. After a template keystroke only the edited field is walked again, and of
+ * its strings only the edited one is rendered (the Go values of the parameter set are not even made).
+ */
+function keptString(
+  fields: FieldRenders,
+  s: string,
+  path: JsonPath,
+  render: (s: string, path: JsonPath) => string,
+  report: { nonDeterministic: Set<string> },
+): string {
+  const memo = fields.str(s);
+  if (!memo) return render(s, path);
+  const again = memo.before?.get(fields.key);
+  if (again && chargeTotal(again.units)) {
+    again.seen = fields.id;
+    memo.keep.set(fields.key, again);
+    fields.kept.push([memo.key, again]);
+    return again.value as string;
+  }
+  const spent = totalSpent();
+  const outer = report.nonDeterministic;
+  // One set for every string's render (a render never renders another string), emptied before each.
+  const used = (report.nonDeterministic = stringUsed);
+  used.clear();
+  let out: string;
+  try {
+    out = render(s, path);
+  } finally {
+    report.nonDeterministic = outer;
+    for (const f of used) outer.add(f);
+  }
+  if (!used.size) {
+    const kept = { value: out, units: totalSpent() - spent, seen: fields.id };
+    memo.keep.set(fields.key, kept);
+    fields.kept.push([memo.key, kept]);
+  }
+  return out;
 }
 
 class PathError extends Error {
@@ -670,6 +743,8 @@ function walkFields(
 
 /** The functions with changing results that one field's render used (see walkFields). */
 const fieldUsed = new Set<string>();
+/** The same for one template string's render (see renderApp). */
+const stringUsed = new Set<string>();
 
 /**
  * Argo CD's walk (strings and keys rendered, value before key, null entries dropped). `path` is where
@@ -816,11 +891,28 @@ function nameOf(app: Record<string, unknown>): string {
   return isObj(md) && typeof md.name === 'string' ? md.name : '';
 }
 
+/** An object without keys, without listing them. */
+function noKeys(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/**
+ * The labels an Application shows, kept per rendered labels object: a re-used `labels` field (renderMemo.ts)
+ * is the same object for every render of its parameter set, and the shown copy is never modified.
+ */
+const shownLabels = new WeakMap<object, Record<string, string>>();
 function labelsOf(app: Record<string, unknown>): Record<string, string> {
   const md = app.metadata;
-  const out: Record<string, string> = {};
-  if (isObj(md) && isObj(md.labels)) for (const k of Object.keys(md.labels)) put(out, k, goString(md.labels[k]));
-  return out as Record<string, string>;
+  if (!isObj(md) || !isObj(md.labels)) return {};
+  const labels = md.labels;
+  let out = shownLabels.get(labels);
+  if (!out) {
+    out = {};
+    for (const k of Object.keys(labels)) put(out, k, goString(labels[k]));
+    shownLabels.set(labels, out);
+  }
+  return out;
 }
 
 export function destinationOf(app: Record<string, unknown>): string {
