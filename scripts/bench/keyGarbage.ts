@@ -3,7 +3,8 @@
  * service's analysis, expansion and diagnostics per keystroke (as the server computes them before its
  * publish), V8's sampling heap profiler counting every allocation (collected or not).
  *   node --import tsx scripts/bench/keyGarbage.ts [list|template] [keystrokes] [--top N]
- * Prints MiB allocated and CPU ms per keystroke, and with `--top N` the functions that allocate most.
+ * Prints MiB allocated and CPU ms per keystroke, and with `--top N` the functions that allocate most;
+ * `--plain` leaves the heap profiler out (CPU time only; with node's `--trace-gc`, the collections).
  */
 import { Session } from 'node:inspector/promises';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,14 @@ async function main() {
     svc.diagnosticsToShow(a);
   };
   for (let i = 0; i < 20; i++) key();
+  if (args.includes('--plain')) {
+    const c0 = process.cpuUsage();
+    for (let i = 0; i < n; i++) key();
+    const c = process.cpuUsage(c0);
+    console.log(`${where}: ${((c.user + c.system) / 1000 / n).toFixed(2)} ms CPU per keystroke (${n})`);
+    rmSync(dir, { recursive: true, force: true });
+    return;
+  }
   const session = new Session();
   session.connect();
   await session.post('HeapProfiler.startSampling', {

@@ -9,6 +9,8 @@
  * 111 KiB document's template).
  * `--server` names the built servers to compare (default this checkout's dist/server.js): their runs
  * alternate, so that the machine's load falls on each alike; the medians are printed at the end.
+ * `--node a|b` gives each server its Node options instead of the VS Code client's (`|` between servers, spaces
+ * between options: `--server dist/server.js,dist/server.js --node '--max-semi-space-size=2|--max-semi-space-size=4'`).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +35,7 @@ const prof = opt('--prof');
 const keys = Number(opt('--keys') ?? 0);
 const anchor = opt('--at') ?? 'owner: owner-';
 const servers = (opt('--server') ?? join(root, 'dist', 'server.js')).split(',');
+const nodeOptions = opt('--node')?.split('|').map((o) => o.split(' ').filter(Boolean));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
@@ -46,14 +49,14 @@ async function main() {
   const file = join(repo, 'bench', `${which}.yaml`);
   writeFileSync(file, text);
   const cacheDir = join(tmpdir(), 'appset-bench-open-cache');
-  const results = servers.map(() => ({ whole: [] as number[], first: [] as number[], keys: [] as number[] }));
+  const results = servers.map(() => ({ whole: [] as number[], first: [] as number[], keys: [] as number[], peak: [] as number[] }));
   for (let j = 0; j < (runs + 1) * servers.length; j++) {
     const i = Math.floor(j / servers.length);
     const server = servers[j % servers.length];
     const out = results[j % servers.length];
     const s = await startLsp({
       name: 'product',
-      argv: [...SERVER_NODE_OPTIONS, ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
+      argv: [...(nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS), ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
@@ -79,6 +82,7 @@ async function main() {
         }
         line += `; keystroke ${(cpu / keys).toFixed(1)} ms CPU, peak RSS ${s.memory().peakMiB.toFixed(0)} MiB`;
         out.keys.push(cpu / keys);
+        out.peak.push(s.memory().peakMiB);
       }
       console.log(line);
     } finally {
@@ -88,7 +92,7 @@ async function main() {
   servers.forEach((server, k) => {
     const r = results[k];
     console.log(
-      `${server}: median whole ${median(r.whole)} ms CPU, first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms` : ''}`,
+      `${server}${nodeOptions ? ` (${nodeOptions[k].join(' ')})` : ''}: median whole ${median(r.whole)} ms CPU, first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms, peak RSS ${median(r.peak).toFixed(0)} MiB` : ''}`,
     );
   });
 }
