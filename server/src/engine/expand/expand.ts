@@ -18,7 +18,7 @@ import {
   type GoMap,
   type RenderOptions,
 } from '@appset-tools/gotemplate';
-import { ownTemplate } from './ownStrings';
+import { ownStrings, ownTemplate } from './ownStrings';
 import { memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
@@ -156,7 +156,8 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     version: target.line,
     renderOpts,
     dropNestedSelectors,
-    namespace: doc.namespace,
+    // An own copy: the metadata kept across keystrokes (finalMetadata) must not hold the document's text.
+    namespace: ownStrings(doc.namespace) as string,
     notes: new Set(),
     inexact: { value: false },
     findings: [],
@@ -275,7 +276,11 @@ interface TemplateMemo {
   kept: Map<string, KeptRender> | undefined;
   fieldMemo: FieldRenders['at'];
   stringMemo: FieldRenders['str'];
+  carry: Carry;
 }
+
+/** Keeps a re-used part's render (field key, render) in this run's memo for the parameter set `pkey`. */
+type Carry = (pkey: string, fkey: string, field: KeptRender) => void;
 
 function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo {
   const { doc, spec, target, renderOpts, renders, previous } = run;
@@ -329,7 +334,13 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     byString.set(s, found);
     return found;
   };
-  return { before, kept, fieldMemo, stringMemo };
+  const carry: Carry = (pkey, fkey, field) => {
+    let keep = renders.get(fkey);
+    if (!keep) renders.set(fkey, (keep = previous?.get(fkey) ?? new Map()));
+    field.seen = run.id;
+    keep.set(pkey, field);
+  };
+  return { before, kept, fieldMemo, stringMemo, carry };
 }
 
 /**
@@ -338,8 +349,8 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
  * per parameter set was most of what a keystroke's re-use allocated; the caller pauses every
  * REUSED_PER_STEP of them.
  */
-function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: TemplateMemo): boolean {
-  const { ctx, renders, apps, sourcesOf } = run;
+function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept, carry }: TemplateMemo): boolean {
+  const { ctx, apps, sourcesOf } = run;
   const pkey = kept ? paramsKey(p) : undefined;
   const again = pkey === undefined ? undefined : before?.get(pkey);
   if (!again || !chargeTotal(again.units)) return false;
@@ -347,14 +358,7 @@ function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: Temp
   again.seen = run.id;
   kept?.set(pkey as string, again);
   const fields = again.fields;
-  if (fields)
-    for (let i = 0; i < fields.length; i++) {
-      const [fkey, field] = fields[i];
-      let keep = renders.get(fkey);
-      if (!keep) renders.set(fkey, (keep = run.previous?.get(fkey) ?? new Map()));
-      field.seen = run.id;
-      keep.set(pkey as string, field);
-    }
+  if (fields) for (let i = 0; i < fields.length; i += 2) carry(pkey as string, fields[i] as string, fields[i + 1] as KeptRender);
   again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
   return true;
 }
@@ -368,7 +372,7 @@ function renderParamSet(
   gi: number,
   p: ParamSet,
   template: Record<string, unknown>,
-  { kept, fieldMemo, stringMemo }: TemplateMemo,
+  { kept, fieldMemo, stringMemo, carry }: TemplateMemo,
   sourceOf: (p: JsonPath) => TemplateSource,
 ): void {
   const { doc, spec, ctx, apps, sourcesOf } = run;
@@ -377,7 +381,7 @@ function renderParamSet(
   run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
-  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, kept: [], id: run.id };
+  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, carry, kept: [], id: run.id };
   const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
     run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
   );
@@ -554,8 +558,10 @@ interface FieldRenders {
   at: (top: string, k: string, x: unknown) => Kept | undefined;
   /** The same for one template string that holds an action. */
   str: (s: string) => Kept | undefined;
-  /** The field renders kept for this parameter set, by field key (carried with the whole Application). */
-  kept: [string, KeptRender][];
+  /** Keeps a re-used part's render in this run's memo (see TemplateMemo). */
+  carry: Carry;
+  /** The field renders kept for this parameter set: field key, render, … (carried with the whole Application; KeptRender.fields). */
+  kept: (string | KeptRender)[];
   /** The run (`Run.id`). */
   id: number;
 }
@@ -578,6 +584,9 @@ function renderApp(
   let converted: GoMap | undefined;
   const goParams = () => (converted ??= fromJSON(p) as GoMap);
   let app: Record<string, unknown>;
+  /** The rendered metadata (never modified), and whether the default finalizer is added to it. */
+  let walked: Record<string, unknown> | undefined;
+  let addFinalizer = false;
   if (noKeys(p)) {
     // Argo CD skips rendering (and the default finalizer) for an empty parameter set.
     app = { ...base }; // base is shared by every Application of the template
@@ -606,10 +615,12 @@ function renderApp(
       }
       throw e;
     }
-    const meta = app.metadata as Record<string, unknown>;
-    const fins = Array.isArray(meta.finalizers) ? meta.finalizers : [];
+    walked = app.metadata as Record<string, unknown>;
+    const fins = Array.isArray(walked.finalizers) ? walked.finalizers : [];
     const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
-    if (!fins.length && (!sp || sp.preserveResourcesOnDeletion !== true)) put(meta, 'finalizers', [DEFAULT_FINALIZER]);
+    addFinalizer = !fins.length && (!sp || sp.preserveResourcesOnDeletion !== true);
+    // The patch sees the default finalizer (a copy: the walk's output may be a kept render).
+    if (addFinalizer && typeof spec.templatePatch === 'string') app.metadata = withFinalizer(walked);
   }
   // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
   if (typeof spec.templatePatch === 'string') {
@@ -631,14 +642,43 @@ function renderApp(
       throw e;
     }
   }
-  // The namespace is always the ApplicationSet's own (template.go GenerateApplications).
-  const meta = (isObj(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
-  const ordered: Record<string, unknown> = {};
-  if (has(meta, 'name')) put(ordered, 'name', meta.name);
-  if (doc.namespace) put(ordered, 'namespace', doc.namespace);
-  for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(ordered, k, meta[k]);
-  put(app, 'metadata', ordered);
+  if (walked && typeof spec.templatePatch !== 'string') {
+    put(app, 'metadata', finalMetadata(walked, ctx.namespace, addFinalizer));
+    return app;
+  }
+  put(app, 'metadata', ordered(isObj(app.metadata) ? app.metadata : {}, ctx.namespace));
   return app;
+}
+
+/** A copy of rendered metadata with the default finalizer (where `put` on it would set it). */
+function withFinalizer(meta: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(meta)) put(out, k, meta[k]);
+  put(out, 'finalizers', [DEFAULT_FINALIZER]);
+  return out;
+}
+
+/** The namespace is always the ApplicationSet's own (template.go GenerateApplications), after the name. */
+function ordered(meta: Record<string, unknown>, namespace: string | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (has(meta, 'name')) put(out, 'name', meta.name);
+  if (namespace) put(out, 'namespace', namespace);
+  for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(out, k, meta[k]);
+  return out;
+}
+
+/**
+ * An Application's metadata from its rendered metadata without a patch, kept per rendered object: a
+ * template edit in the spec re-uses each Application's rendered metadata (walkFields), and with it this
+ * object (Applications are never modified once made).
+ */
+const finals = new WeakMap<object, { namespace: string | undefined; addFinalizer: boolean; meta: Record<string, unknown> }>();
+function finalMetadata(walked: Record<string, unknown>, namespace: string | undefined, addFinalizer: boolean): Record<string, unknown> {
+  const kept = finals.get(walked);
+  if (kept && kept.namespace === namespace && kept.addFinalizer === addFinalizer) return kept.meta;
+  const meta = ordered(addFinalizer ? withFinalizer(walked) : walked, namespace);
+  finals.set(walked, { namespace, addFinalizer, meta });
+  return meta;
 }
 
 /**
@@ -661,7 +701,7 @@ function keptString(
   if (again && chargeTotal(again.units)) {
     again.seen = fields.id;
     memo.keep.set(fields.key, again);
-    fields.kept.push([memo.key, again]);
+    fields.kept.push(memo.key, again);
     return again.value as string;
   }
   const spent = totalSpent();
@@ -679,7 +719,7 @@ function keptString(
   if (!used.size) {
     const kept = { value: out, units: totalSpent() - spent, seen: fields.id };
     memo.keep.set(fields.key, kept);
-    fields.kept.push([memo.key, kept]);
+    fields.kept.push(memo.key, kept);
   }
   return out;
 }
@@ -698,7 +738,9 @@ class PathError extends Error {
  * when that field's template and the parameter set are the same (renderMemo.ts): a field is kept only
  * when it rendered without error and without a function whose result changes, and a re-used one charges
  * the work budget what it cost. Fields are visited in the same order as `walk`, so the first error is
- * the same one.
+ * the same one. The whole `metadata` or `spec` is kept the same way, with its fields' renders: after a
+ * template edit in the spec, each Application shares its metadata object with the previous version's
+ * (the walk's output is never modified: renderApp copies it).
  */
 function walkFields(
   v: unknown,
@@ -709,38 +751,84 @@ function walkFields(
 ): unknown {
   const path: JsonPath = [top];
   if (!fields || !isObj(v)) return walk(v, render, path, 0);
-  const value = (k: string, x: unknown): unknown => {
-    const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
-    const again = memo?.before?.get(fields.key);
-    if (!memo) return walk(x, render, path, 1);
-    if (again && chargeTotal(again.units)) {
-      again.seen = fields.id;
-      memo.keep.set(fields.key, again);
-      fields.kept.push([memo.key, again]);
-      return again.value;
-    }
-    const spent = totalSpent();
-    const outer = report.nonDeterministic;
-    // One set for every field's render (walk never renders a field within a field), emptied before each.
-    const used = (report.nonDeterministic = fieldUsed);
-    used.clear();
-    let val: unknown;
-    try {
-      val = walk(x, render, path, 1);
-    } finally {
-      report.nonDeterministic = outer;
-      for (const f of used) outer.add(f);
-    }
-    if (!used.size) {
-      const field = { value: val, units: totalSpent() - spent, seen: fields.id };
-      memo.keep.set(fields.key, field);
-      fields.kept.push([memo.key, field]);
-    }
-    return val;
-  };
-  return walkObject(v, path, value, (k) => (k.includes('{{') ? render(k, path) : k));
+  const whole = fields.at('', top, v);
+  const again = whole?.before?.get(fields.key);
+  if (whole && again && chargeTotal(again.units)) {
+    again.seen = fields.id;
+    whole.keep.set(fields.key, again);
+    // Its fields' renders stay kept too (an edit of one field later re-uses the others).
+    const parts = again.fields;
+    if (parts)
+      for (let i = 0; i < parts.length; i += 2) {
+        fields.carry(fields.key, parts[i] as string, parts[i + 1] as KeptRender);
+        fields.kept.push(parts[i], parts[i + 1]);
+      }
+    fields.kept.push(whole.key, again);
+    return again.value;
+  }
+  const first = fields.kept.length;
+  const spent = totalSpent();
+  const outer = report.nonDeterministic;
+  const used = (report.nonDeterministic = topUsed);
+  used.clear();
+  let out: unknown;
+  try {
+    out = walkObject(v, path, (k, x) => fieldValue(k, x, render, top, path, fields, report), (k) =>
+      k.includes('{{') ? render(k, path) : k,
+    );
+  } finally {
+    report.nonDeterministic = outer;
+    for (const f of used) outer.add(f);
+  }
+  if (whole && !used.size) {
+    const kept: KeptRender = { value: out, units: totalSpent() - spent, seen: fields.id, fields: fields.kept.slice(first) };
+    whole.keep.set(fields.key, kept);
+    fields.kept.push(whole.key, kept);
+  }
+  return out;
 }
 
+/** One field of the template's `metadata` or `spec` (see walkFields). */
+function fieldValue(
+  k: string,
+  x: unknown,
+  render: (s: string, path: JsonPath) => string,
+  top: string,
+  path: JsonPath,
+  fields: FieldRenders,
+  report: { nonDeterministic: Set<string> },
+): unknown {
+  const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
+  if (!memo) return walk(x, render, path, 1);
+  const again = memo.before?.get(fields.key);
+  if (again && chargeTotal(again.units)) {
+    again.seen = fields.id;
+    memo.keep.set(fields.key, again);
+    fields.kept.push(memo.key, again);
+    return again.value;
+  }
+  const spent = totalSpent();
+  const outer = report.nonDeterministic;
+  // One set for every field's render (walk never renders a field within a field), emptied before each.
+  const used = (report.nonDeterministic = fieldUsed);
+  used.clear();
+  let val: unknown;
+  try {
+    val = walk(x, render, path, 1);
+  } finally {
+    report.nonDeterministic = outer;
+    for (const f of used) outer.add(f);
+  }
+  if (!used.size) {
+    const field = { value: val, units: totalSpent() - spent, seen: fields.id };
+    memo.keep.set(fields.key, field);
+    fields.kept.push(memo.key, field);
+  }
+  return val;
+}
+
+/** The same for the whole `metadata` or `spec` (see walkFields). */
+const topUsed = new Set<string>();
 /** The functions with changing results that one field's render used (see walkFields). */
 const fieldUsed = new Set<string>();
 /** The same for one template string's render (see renderApp). */

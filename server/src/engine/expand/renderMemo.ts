@@ -16,11 +16,12 @@ export interface KeptRender {
   /** The last expansion that kept it (expand.ts `Run.id`): what it did not keep is dropped when a memo map grows (`pruneMemo`). */
   seen: number;
   /**
-   * For a whole Application: the kept renders of its fields, by field key. A re-used Application
-   * carries them into the next expansion's memo, so that an edit of one template field after an edit
-   * elsewhere (a list element) still re-uses the other fields.
+   * For a whole Application (or its whole `metadata` or `spec`): the kept renders of its parts, as
+   * field key, render, field key, render, … (one array, no pair each). A re-used Application carries
+   * them into the next expansion's memo, so that an edit of one template field after an edit elsewhere
+   * (a list element) still re-uses the other fields.
    */
-  fields?: [string, KeptRender][];
+  fields?: (string | KeptRender)[];
   /** For a whole Application: its name, labels and displayed parameter set, made once (expand.ts pushApp). */
   shown?: Shown;
 }
