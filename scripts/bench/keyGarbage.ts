@@ -3,7 +3,8 @@
  * service's analysis, expansion and diagnostics per keystroke (as the server computes them before its
  * publish), V8's sampling heap profiler counting every allocation (collected or not).
  *   node --import tsx scripts/bench/keyGarbage.ts [list|template] [keystrokes] [--top N]
- * Prints MiB allocated and CPU ms per keystroke, and with `--top N` the functions that allocate most;
+ * Prints MiB allocated and CPU ms per keystroke, and with `--top N` the functions that allocate most
+ * (`--callers`: with their callers);
  * `--plain` leaves the heap profiler out (CPU time only; with node's `--trace-gc`, the collections).
  */
 import { Session } from 'node:inspector/promises';
@@ -61,12 +62,14 @@ async function main() {
   const { profile } = (await session.post('HeapProfiler.stopSampling')) as { profile: { head: Node } };
   const self = new Map<string, number>();
   let total = 0;
-  const visit = (node: Node) => {
-    const f = node.callFrame;
-    const k = `${f.functionName || '(anon)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`;
+  const name = (f: Node['callFrame']) => `${f.functionName || '(anon)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`;
+  // With `--callers`, each function is counted with its caller (who asked for the allocation).
+  const callers = args.includes('--callers');
+  const visit = (node: Node, parent?: Node) => {
+    const k = callers && parent ? `${name(node.callFrame)} < ${name(parent.callFrame)}` : name(node.callFrame);
     self.set(k, (self.get(k) ?? 0) + node.selfSize);
     total += node.selfSize;
-    node.children.forEach(visit);
+    for (const c of node.children) visit(c, node);
   };
   visit(profile.head);
   console.log(

@@ -35,7 +35,9 @@ const prof = opt('--prof');
 const keys = Number(opt('--keys') ?? 0);
 const anchor = opt('--at') ?? 'owner: owner-';
 const servers = (opt('--server') ?? join(root, 'dist', 'server.js')).split(',');
-const nodeOptions = opt('--node')?.split('|').map((o) => o.split(' ').filter(Boolean));
+const nodeOptions = opt('--node')
+  ?.split('|')
+  .map((o) => o.split(' ').filter(Boolean));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
@@ -56,7 +58,12 @@ async function main() {
     const out = results[j % servers.length];
     const s = await startLsp({
       name: 'product',
-      argv: [...(nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS), ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
+      argv: [
+        ...(nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS),
+        ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+        server,
+        '--stdio',
+      ],
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },

@@ -773,8 +773,11 @@ function walkFields(
   used.clear();
   let out: unknown;
   try {
-    out = walkObject(v, path, (k, x) => fieldValue(k, x, render, top, path, fields, report), (k) =>
-      k.includes('{{') ? render(k, path) : k,
+    out = walkObject(
+      v,
+      path,
+      (k, x) => fieldValue(k, x, render, top, path, fields, report),
+      (k) => (k.includes('{{') ? render(k, path) : k),
     );
   } finally {
     report.nonDeterministic = outer;
