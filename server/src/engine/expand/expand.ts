@@ -19,7 +19,7 @@ import {
   type RenderOptions,
 } from '@appset-tools/gotemplate';
 import { ownStrings, ownTemplate } from './ownStrings';
-import { memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
+import { canonicalKey, memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -286,14 +286,9 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   const { doc, spec, target, renderOpts, renders, previous } = run;
   // What every render of this generator depends on besides its parameter set (renderMemo.ts).
   const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
-  const tkey = memoKey([
-    template,
-    spec.templatePatch ?? null,
-    sp?.preserveResourcesOnDeletion === true,
-    doc.namespace,
-    target.line,
-    renderOpts,
-  ]);
+  const tkey = canonicalKey(
+    memoKey([template, spec.templatePatch ?? null, sp?.preserveResourcesOnDeletion === true, doc.namespace, target.line, renderOpts]),
+  );
   const before = tkey === undefined ? undefined : previous?.get(tkey);
   let kept: Map<string, KeptRender> | undefined;
   if (tkey !== undefined) {
@@ -307,7 +302,7 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     if (!inTop) byField.set(top, (inTop = new Map()));
     const seen = inTop.get(k);
     if (seen && seen.x === x) return seen.found;
-    const fkey = memoKey([top, k, x, target.line, renderOpts]);
+    const fkey = canonicalKey(memoKey([top, k, x, target.line, renderOpts]));
     let found: ReturnType<FieldRenders['at']>;
     if (fkey !== undefined) {
       let keep = renders.get(fkey);
@@ -323,7 +318,7 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   const byString = new Map<string, ReturnType<FieldRenders['str']>>();
   const stringMemo = (s: string) => {
     if (byString.has(s)) return byString.get(s);
-    const skey = memoKey([s, target.line, renderOpts]);
+    const skey = canonicalKey(memoKey([s, target.line, renderOpts]));
     let found: ReturnType<FieldRenders['str']>;
     if (skey !== undefined) {
       let keep = renders.get(skey);

@@ -67,6 +67,24 @@ export function paramsKey(p: object): string | undefined {
 const paramKeys = new WeakMap<object, string | null>();
 
 /**
+ * The one string kept for each memo key's text: the renders kept across keystrokes name their fields by
+ * key (KeptRender.fields), and a keystroke that re-uses 540 Applications looks each of their keys up
+ * again. Keys made by different expansions are equal texts in different strings, which V8 compares
+ * character by character (hundreds each: a field's template as JSON); the same string compares at once.
+ * Bounded: a key forgotten is only made again, its next lookups slower.
+ */
+const canon = new Map<string, string>();
+const CANON_KEPT = 1024;
+export function canonicalKey(key: string | undefined): string | undefined {
+  if (key === undefined) return undefined;
+  const kept = canon.get(key);
+  if (kept !== undefined) return kept;
+  if (canon.size >= CANON_KEPT) canon.clear();
+  canon.set(key, key);
+  return key;
+}
+
+/**
  * A key for what a value holds, or undefined when it has no exact JSON form (a number JSON cannot
  * write exactly, undefined, a bigint, a date, a function): such renders are not re-used.
  */
