@@ -277,6 +277,11 @@ interface TemplateMemo {
   fieldMemo: FieldRenders['at'];
   stringMemo: FieldRenders['str'];
   carry: Carry;
+  /**
+   * The template may modify the parameters it renders with (MAY_MODIFY, anywhere in it or its patch):
+   * then a field's render depends on the fields rendered before it, and only whole Applications are kept.
+   */
+  modifies: boolean;
 }
 
 /** Keeps a re-used part's render (field key, render) in this run's memo for the parameter set `pkey`. */
@@ -335,7 +340,7 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     field.seen = run.id;
     keep.set(pkey, field);
   };
-  return { before, kept, fieldMemo, stringMemo, carry };
+  return { before, kept, fieldMemo, stringMemo, carry, modifies: tkey === undefined || MAY_MODIFY.test(tkey) };
 }
 
 /**
@@ -367,7 +372,7 @@ function renderParamSet(
   gi: number,
   p: ParamSet,
   template: Record<string, unknown>,
-  { kept, fieldMemo, stringMemo, carry }: TemplateMemo,
+  { kept, fieldMemo, stringMemo, carry, modifies }: TemplateMemo,
   sourceOf: (p: JsonPath) => TemplateSource,
 ): void {
   const { doc, spec, ctx, apps, sourcesOf } = run;
@@ -376,7 +381,7 @@ function renderParamSet(
   run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
-  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, carry, kept: [], id: run.id };
+  const fields = pkey === undefined || modifies ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, carry, kept: [], id: run.id };
   const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
     run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
   );
@@ -576,8 +581,17 @@ function renderApp(
   const report = { nonDeterministic: nonDet };
   // Converted to Go values once per parameter set, not once per string (the hot path of a large
   // expansion). Like the controller's single params map, it is shared by every field and the patch.
+  // A template that cannot modify it reads the copy kept with the parameter set (sharedGoValues); the
+  // first one that could gets a fresh copy, which this Application's later renders then share.
   let converted: GoMap | undefined;
-  const goParams = () => (converted ??= fromJSON(p) as GoMap);
+  let shared = false;
+  const goParams = (template: string): GoMap => {
+    const modifies = MAY_MODIFY.test(template);
+    if (converted && !(shared && modifies)) return converted;
+    shared = !modifies;
+    converted = shared ? sharedGoValues(p) : (fromJSON(p) as GoMap);
+    return converted;
+  };
   let app: Record<string, unknown>;
   /** The rendered metadata (never modified), and whether the default finalizer is added to it. */
   let walked: Record<string, unknown> | undefined;
@@ -589,7 +603,7 @@ function renderApp(
     try {
       const one = (s: string, path: JsonPath) => {
         try {
-          return renderString(s, goParams(), opts, report);
+          return renderString(s, goParams(s), opts, report);
         } catch (e) {
           if (e instanceof TemplateError) throw new PathError(path.slice(), e);
           throw e;
@@ -620,7 +634,7 @@ function renderApp(
   // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
   if (typeof spec.templatePatch === 'string') {
     try {
-      const rendered = renderString(spec.templatePatch, goParams(), opts, report);
+      const rendered = renderString(spec.templatePatch, goParams(spec.templatePatch), opts, report);
       app = applyPatch(app, parsePatch(rendered));
     } catch (e) {
       if (e instanceof TemplateError) {
@@ -643,6 +657,25 @@ function renderApp(
   }
   put(app, 'metadata', ordered(isObj(app.metadata) ? app.metadata : {}, ctx.namespace));
   return app;
+}
+
+/**
+ * A template whose text names none of these may not modify the parameters it renders with: sprig's
+ * `set`, `unset` and `merge` family (`mergeOverwrite`, `mustMerge…`) change the map they are given, and
+ * `tpl` runs a template read at run time. Every other function returns new values.
+ */
+const MAY_MODIFY = /set|erge|tpl/;
+
+/**
+ * The Go values of a parameter set, made once and kept with it for the templates that cannot modify
+ * them (MAY_MODIFY): a template keystroke renders 540 Applications again from the same parameter sets.
+ * Parameter sets are never modified once made.
+ */
+const goValues = new WeakMap<ParamSet, GoMap>();
+function sharedGoValues(p: ParamSet): GoMap {
+  let v = goValues.get(p);
+  if (!v) goValues.set(p, (v = fromJSON(p) as GoMap));
+  return v;
 }
 
 /** A copy of rendered metadata with the default finalizer (where `put` on it would set it). */

@@ -178,6 +178,33 @@ test('a template edit renders again only the template strings it changed, per pa
   assert.equal(rendersOf(clock, '{{ .service }}').size, 6);
 });
 
+test('a template that modifies its parameters (sprig set) keeps no field renders: a later field sees the change', () => {
+  // Like the controller's single params map, a field rendered after one that calls `set` sees the new
+  // value; a kept render of the first field would skip that change when only the second is edited.
+  const base = `${appsetHead('setter', { options: '["missingkey=error"]' })}  generators:
+${listOf([
+  { service: 'a', env: 'dev' },
+  { service: 'b', env: 'prod' },
+])}  template:
+    metadata:
+      name: '{{ .service }}'
+      annotations:
+        a: '{{ $_ := set . "env" "changed" }}{{ .env }}'
+    spec:
+      project: default
+      source: {repoURL: 'https://git.example.com/r.git', path: apps}
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: '{{ .env }}'
+`;
+  const namespaces = (e: Expansion) => e.apps.map((a) => (a.app.spec as { destination: { namespace: string } }).destination.namespace);
+  const s = getLanguageService({ host: emptyHost() });
+  const uri = 'file:///work/setter.yaml';
+  assert.deepEqual(namespaces(s.analyze(uri, base).appsets[0].expansion()), ['changed', 'changed']);
+  const edited = base.replace("namespace: '{{ .env }}'", "namespace: 'x-{{ .env }}'");
+  assert.deepEqual(namespaces(s.analyze(uri, edited).appsets[0].expansion()), ['x-changed', 'x-changed']);
+});
+
 test('a template edit after a list-element edit still re-uses the template fields that did not change', () => {
   // As a user types: an element, then the template, then an element again. The Applications re-used
   // whole by the element edit carry their field renders to the template edit.
