@@ -12,6 +12,8 @@
  * are printed at the end: CPU time in the kernel's 10 ms ticks and as the scheduler counted it (finer), wall
  * time, and the time from the spawn of the process to the whole answer (which work moved before didOpen
  * does not shorten).
+ * `--node a|b` gives each server its Node options instead of the VS Code client's (`|` between servers, spaces
+ * between options: `--server dist/server.js,dist/server.js --node '--max-semi-space-size=2|--max-semi-space-size=4'`).
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +38,9 @@ const prof = opt('--prof');
 const keys = Number(opt('--keys') ?? 0);
 const anchor = opt('--at') ?? 'owner: owner-';
 const servers = (opt('--server') ?? join(root, 'dist', 'server.js')).split(',');
+const nodeOptions = opt('--node')
+  ?.split('|')
+  .map((o) => o.split(' ').filter(Boolean));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
@@ -57,6 +62,7 @@ async function main() {
     wall: [] as number[],
     fromStart: [] as number[],
     fromStartCpu: [] as number[],
+    peak: [] as number[],
   }));
   for (let j = 0; j < (runs + 1) * servers.length; j++) {
     const i = Math.floor(j / servers.length);
@@ -64,7 +70,12 @@ async function main() {
     const out = results[j % servers.length];
     const s = await startLsp({
       name: 'product',
-      argv: [...SERVER_NODE_OPTIONS, ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
+      argv: [
+        ...(nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS),
+        ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
+        server,
+        '--stdio',
+      ],
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
@@ -96,6 +107,7 @@ async function main() {
         }
         line += `; keystroke ${(cpu / keys).toFixed(1)} ms CPU, peak RSS ${s.memory().peakMiB.toFixed(0)} MiB`;
         out.keys.push(cpu / keys);
+        out.peak.push(s.memory().peakMiB);
       }
       console.log(line);
     } finally {
@@ -105,7 +117,7 @@ async function main() {
   servers.forEach((server, k) => {
     const r = results[k];
     console.log(
-      `${server}: median whole ${median(r.whole)} ms CPU (${median(r.exact).toFixed(1)} ms by the scheduler, ${median(r.wall).toFixed(1)} ms wall, ${median(r.fromStart).toFixed(0)} ms from the spawn, ${median(r.fromStartCpu).toFixed(0)} ms of CPU), first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms` : ''}`,
+      `${server}${nodeOptions ? ` (${nodeOptions[k].join(' ')})` : ''}: median whole ${median(r.whole)} ms CPU (${median(r.exact).toFixed(1)} ms by the scheduler, ${median(r.wall).toFixed(1)} ms wall, ${median(r.fromStart).toFixed(0)} ms from the spawn, ${median(r.fromStartCpu).toFixed(0)} ms of CPU), first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms, peak RSS ${median(r.peak).toFixed(0)} MiB` : ''}`,
     );
   });
 }

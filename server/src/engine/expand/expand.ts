@@ -18,8 +18,8 @@ import {
   type GoMap,
   type RenderOptions,
 } from '@appset-tools/gotemplate';
-import { ownTemplate } from './ownStrings';
-import { memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
+import { ownStrings, ownTemplate } from './ownStrings';
+import { canonicalKey, memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -156,7 +156,8 @@ function startRun(doc: AppSetDoc, file: SourceText, previous: RenderMemo | undef
     version: target.line,
     renderOpts,
     dropNestedSelectors,
-    namespace: doc.namespace,
+    // An own copy: the metadata kept across keystrokes (finalMetadata) must not hold the document's text.
+    namespace: ownStrings(doc.namespace) as string,
     notes: new Set(),
     inexact: { value: false },
     findings: [],
@@ -264,7 +265,8 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
       continue;
     }
     run.reusedSincePause = 0;
-    yield* expandParamSet(run, gi, params[pi], template, memo, sourceOf);
+    renderParamSet(run, gi, params[pi], template, memo, sourceOf);
+    yield;
   }
 }
 
@@ -273,20 +275,25 @@ interface TemplateMemo {
   before: Map<string, KeptRender> | undefined;
   kept: Map<string, KeptRender> | undefined;
   fieldMemo: FieldRenders['at'];
+  stringMemo: FieldRenders['str'];
+  carry: Carry;
+  /**
+   * The template may modify the parameters it renders with (MAY_MODIFY, anywhere in it or its patch):
+   * then a field's render depends on the fields rendered before it, and only whole Applications are kept.
+   */
+  modifies: boolean;
 }
+
+/** Keeps a re-used part's render (field key, render) in this run's memo for the parameter set `pkey`. */
+type Carry = (pkey: string, fkey: string, field: KeptRender) => void;
 
 function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo {
   const { doc, spec, target, renderOpts, renders, previous } = run;
   // What every render of this generator depends on besides its parameter set (renderMemo.ts).
   const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
-  const tkey = memoKey([
-    template,
-    spec.templatePatch ?? null,
-    sp?.preserveResourcesOnDeletion === true,
-    doc.namespace,
-    target.line,
-    renderOpts,
-  ]);
+  const tkey = canonicalKey(
+    memoKey([template, spec.templatePatch ?? null, sp?.preserveResourcesOnDeletion === true, doc.namespace, target.line, renderOpts]),
+  );
   const before = tkey === undefined ? undefined : previous?.get(tkey);
   let kept: Map<string, KeptRender> | undefined;
   if (tkey !== undefined) {
@@ -300,7 +307,7 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     if (!inTop) byField.set(top, (inTop = new Map()));
     const seen = inTop.get(k);
     if (seen && seen.x === x) return seen.found;
-    const fkey = memoKey([top, k, x, target.line, renderOpts]);
+    const fkey = canonicalKey(memoKey([top, k, x, target.line, renderOpts]));
     let found: ReturnType<FieldRenders['at']>;
     if (fkey !== undefined) {
       let keep = renders.get(fkey);
@@ -311,7 +318,29 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     inTop.set(k, { x, found });
     return found;
   };
-  return { before, kept, fieldMemo };
+  // The same for each template string (an action's text), wherever it sits: after an edit in one
+  // field, that field is walked again, but its other strings (and the name) re-use their renders.
+  const byString = new Map<string, ReturnType<FieldRenders['str']>>();
+  const stringMemo = (s: string) => {
+    if (byString.has(s)) return byString.get(s);
+    const skey = canonicalKey(memoKey([s, target.line, renderOpts]));
+    let found: ReturnType<FieldRenders['str']>;
+    if (skey !== undefined) {
+      let keep = renders.get(skey);
+      const before = previous?.get(skey);
+      if (!keep) renders.set(skey, (keep = before ?? new Map()));
+      found = { key: skey, before, keep };
+    }
+    byString.set(s, found);
+    return found;
+  };
+  const carry: Carry = (pkey, fkey, field) => {
+    let keep = renders.get(fkey);
+    if (!keep) renders.set(fkey, (keep = previous?.get(fkey) ?? new Map()));
+    field.seen = run.id;
+    keep.set(pkey, field);
+  };
+  return { before, kept, fieldMemo, stringMemo, carry, modifies: tkey === undefined || MAY_MODIFY.test(tkey) };
 }
 
 /**
@@ -320,8 +349,8 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
  * per parameter set was most of what a keystroke's re-use allocated; the caller pauses every
  * REUSED_PER_STEP of them.
  */
-function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: TemplateMemo): boolean {
-  const { ctx, renders, apps, sourcesOf } = run;
+function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept, carry }: TemplateMemo): boolean {
+  const { ctx, apps, sourcesOf } = run;
   const pkey = kept ? paramsKey(p) : undefined;
   const again = pkey === undefined ? undefined : before?.get(pkey);
   if (!again || !chargeTotal(again.units)) return false;
@@ -329,34 +358,30 @@ function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept }: Temp
   again.seen = run.id;
   kept?.set(pkey as string, again);
   const fields = again.fields;
-  if (fields)
-    for (let i = 0; i < fields.length; i++) {
-      const [fkey, field] = fields[i];
-      let keep = renders.get(fkey);
-      if (!keep) renders.set(fkey, (keep = run.previous?.get(fkey) ?? new Map()));
-      field.seen = run.id;
-      keep.set(pkey as string, field);
-    }
+  if (fields) for (let i = 0; i < fields.length; i += 2) carry(pkey as string, fields[i] as string, fields[i + 1] as KeptRender);
   again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
   return true;
 }
 
-/** One parameter set rendered into its Application (one step). */
-function* expandParamSet(
+/**
+ * One parameter set rendered into its Application (the caller pauses after it). A plain function, not
+ * a step of its own: a generator object per rendered Application was garbage of every template keystroke.
+ */
+function renderParamSet(
   run: Run,
   gi: number,
   p: ParamSet,
   template: Record<string, unknown>,
-  { kept, fieldMemo }: TemplateMemo,
+  { kept, fieldMemo, stringMemo, carry, modifies }: TemplateMemo,
   sourceOf: (p: JsonPath) => TemplateSource,
-): Generator<void> {
+): void {
   const { doc, spec, ctx, apps, sourcesOf } = run;
   run.paramSets++;
   const pkey = kept ? paramsKey(p) : undefined;
   run.reusedSincePause = 0;
   const spent = totalSpent();
   const used = new Set<string>();
-  const fields = pkey === undefined ? undefined : { key: pkey, at: fieldMemo, kept: [], id: run.id };
+  const fields = pkey === undefined || modifies ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, carry, kept: [], id: run.id };
   const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
     run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
   );
@@ -366,7 +391,6 @@ function* expandParamSet(
       ? { value: rendered, units: totalSpent() - spent, seen: run.id, fields: fields?.kept }
       : undefined;
   if (keep) kept?.set(pkey as string, keep);
-  yield;
   if (!rendered) {
     if (run.unrendered.length < UNRENDERED_KEPT)
       run.unrendered.push({ params: displayParams(p), origins: ctx.origins?.get(p), generatorIndex: gi });
@@ -521,12 +545,23 @@ class Generated implements GeneratedApp {
 
 type OnError = (path: JsonPath, err: TemplateError) => void;
 
+/** Where the renders of one field (or template string) are found (`before`) and kept, by parameter-set key. */
+interface Kept {
+  key: string;
+  before?: Map<string, KeptRender>;
+  keep: Map<string, KeptRender>;
+}
+
 /** Kept renders of the template's fields for one parameter set (its key), found by field (see renderMemo.ts). */
 interface FieldRenders {
   key: string;
-  at: (top: string, k: string, x: unknown) => { key: string; before?: Map<string, KeptRender>; keep: Map<string, KeptRender> } | undefined;
-  /** The field renders kept for this parameter set, by field key (carried with the whole Application). */
-  kept: [string, KeptRender][];
+  at: (top: string, k: string, x: unknown) => Kept | undefined;
+  /** The same for one template string that holds an action. */
+  str: (s: string) => Kept | undefined;
+  /** Keeps a re-used part's render in this run's memo (see TemplateMemo). */
+  carry: Carry;
+  /** The field renders kept for this parameter set: field key, render, … (carried with the whole Application; KeptRender.fields). */
+  kept: (string | KeptRender)[];
   /** The run (`Run.id`). */
   id: number;
 }
@@ -546,23 +581,36 @@ function renderApp(
   const report = { nonDeterministic: nonDet };
   // Converted to Go values once per parameter set, not once per string (the hot path of a large
   // expansion). Like the controller's single params map, it is shared by every field and the patch.
+  // A template that cannot modify it reads the copy kept with the parameter set (sharedGoValues); the
+  // first one that could gets a fresh copy, which this Application's later renders then share.
   let converted: GoMap | undefined;
-  const goParams = () => (converted ??= fromJSON(p) as GoMap);
+  let shared = false;
+  const goParams = (template: string): GoMap => {
+    const modifies = MAY_MODIFY.test(template);
+    if (converted && !(shared && modifies)) return converted;
+    shared = !modifies;
+    converted = shared ? sharedGoValues(p) : (fromJSON(p) as GoMap);
+    return converted;
+  };
   let app: Record<string, unknown>;
-  if (Object.keys(p).length === 0) {
+  /** The rendered metadata (never modified), and whether the default finalizer is added to it. */
+  let walked: Record<string, unknown> | undefined;
+  let addFinalizer = false;
+  if (noKeys(p)) {
     // Argo CD skips rendering (and the default finalizer) for an empty parameter set.
     app = { ...base }; // base is shared by every Application of the template
   } else {
     try {
-      const r = (s: string, path: JsonPath) => {
+      const one = (s: string, path: JsonPath) => {
         try {
-          // A string without an action renders to itself in both modes.
-          return s.includes('{{') ? renderString(s, goParams(), opts, report) : s;
+          return renderString(s, goParams(s), opts, report);
         } catch (e) {
           if (e instanceof TemplateError) throw new PathError(path.slice(), e);
           throw e;
         }
       };
+      // A string without an action renders to itself in both modes.
+      const r = (s: string, path: JsonPath) => (!s.includes('{{') ? s : fields ? keptString(fields, s, path, one, report) : one(s, path));
       app = {
         apiVersion: base.apiVersion,
         kind: base.kind,
@@ -576,15 +624,17 @@ function renderApp(
       }
       throw e;
     }
-    const meta = app.metadata as Record<string, unknown>;
-    const fins = Array.isArray(meta.finalizers) ? meta.finalizers : [];
+    walked = app.metadata as Record<string, unknown>;
+    const fins = Array.isArray(walked.finalizers) ? walked.finalizers : [];
     const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
-    if (!fins.length && (!sp || sp.preserveResourcesOnDeletion !== true)) put(meta, 'finalizers', [DEFAULT_FINALIZER]);
+    addFinalizer = !fins.length && (!sp || sp.preserveResourcesOnDeletion !== true);
+    // The patch sees the default finalizer (a copy: the walk's output may be a kept render).
+    if (addFinalizer && typeof spec.templatePatch === 'string') app.metadata = withFinalizer(walked);
   }
   // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
   if (typeof spec.templatePatch === 'string') {
     try {
-      const rendered = renderString(spec.templatePatch, goParams(), opts, report);
+      const rendered = renderString(spec.templatePatch, goParams(spec.templatePatch), opts, report);
       app = applyPatch(app, parsePatch(rendered));
     } catch (e) {
       if (e instanceof TemplateError) {
@@ -601,14 +651,105 @@ function renderApp(
       throw e;
     }
   }
-  // The namespace is always the ApplicationSet's own (template.go GenerateApplications).
-  const meta = (isObj(app.metadata) ? app.metadata : {}) as Record<string, unknown>;
-  const ordered: Record<string, unknown> = {};
-  if (has(meta, 'name')) put(ordered, 'name', meta.name);
-  if (doc.namespace) put(ordered, 'namespace', doc.namespace);
-  for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(ordered, k, meta[k]);
-  put(app, 'metadata', ordered);
+  if (walked && typeof spec.templatePatch !== 'string') {
+    put(app, 'metadata', finalMetadata(walked, ctx.namespace, addFinalizer));
+    return app;
+  }
+  put(app, 'metadata', ordered(isObj(app.metadata) ? app.metadata : {}, ctx.namespace));
   return app;
+}
+
+/**
+ * A template whose text names none of these may not modify the parameters it renders with: sprig's
+ * `set`, `unset` and `merge` family (`mergeOverwrite`, `mustMerge…`) change the map they are given, and
+ * `tpl` runs a template read at run time. Every other function returns new values.
+ */
+const MAY_MODIFY = /set|erge|tpl/;
+
+/**
+ * The Go values of a parameter set, made once and kept with it for the templates that cannot modify
+ * them (MAY_MODIFY): a template keystroke renders 540 Applications again from the same parameter sets.
+ * Parameter sets are never modified once made.
+ */
+const goValues = new WeakMap<ParamSet, GoMap>();
+function sharedGoValues(p: ParamSet): GoMap {
+  let v = goValues.get(p);
+  if (!v) goValues.set(p, (v = fromJSON(p) as GoMap));
+  return v;
+}
+
+/** A copy of rendered metadata with the default finalizer (where `put` on it would set it). */
+function withFinalizer(meta: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(meta)) put(out, k, meta[k]);
+  put(out, 'finalizers', [DEFAULT_FINALIZER]);
+  return out;
+}
+
+/** The namespace is always the ApplicationSet's own (template.go GenerateApplications), after the name. */
+function ordered(meta: Record<string, unknown>, namespace: string | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (has(meta, 'name')) put(out, 'name', meta.name);
+  if (namespace) put(out, 'namespace', namespace);
+  for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(out, k, meta[k]);
+  return out;
+}
+
+/**
+ * An Application's metadata from its rendered metadata without a patch, kept per rendered object: a
+ * template edit in the spec re-uses each Application's rendered metadata (walkFields), and with it this
+ * object (Applications are never modified once made).
+ */
+const finals = new WeakMap<object, { namespace: string | undefined; addFinalizer: boolean; meta: Record<string, unknown> }>();
+function finalMetadata(walked: Record<string, unknown>, namespace: string | undefined, addFinalizer: boolean): Record<string, unknown> {
+  const kept = finals.get(walked);
+  if (kept && kept.namespace === namespace && kept.addFinalizer === addFinalizer) return kept.meta;
+  const meta = ordered(addFinalizer ? withFinalizer(walked) : walked, namespace);
+  finals.set(walked, { namespace, addFinalizer, meta });
+  return meta;
+}
+
+/**
+ * One template string's render for this parameter set, re-used from the previous version when the
+ * string, the template options and the parameter set are the same (renderMemo.ts): kept only when it
+ * rendered without error and without a function whose result changes, and a re-used one charges the
+ * work budget what it cost. After a template keystroke only the edited field is walked again, and of
+ * its strings only the edited one is rendered (the Go values of the parameter set are not even made).
+ */
+function keptString(
+  fields: FieldRenders,
+  s: string,
+  path: JsonPath,
+  render: (s: string, path: JsonPath) => string,
+  report: { nonDeterministic: Set<string> },
+): string {
+  const memo = fields.str(s);
+  if (!memo) return render(s, path);
+  const again = memo.before?.get(fields.key);
+  if (again && chargeTotal(again.units)) {
+    again.seen = fields.id;
+    memo.keep.set(fields.key, again);
+    fields.kept.push(memo.key, again);
+    return again.value as string;
+  }
+  const spent = totalSpent();
+  const outer = report.nonDeterministic;
+  // One set for every string's render (a render never renders another string), emptied before each.
+  const used = (report.nonDeterministic = stringUsed);
+  used.clear();
+  let out: string;
+  try {
+    out = render(s, path);
+  } finally {
+    report.nonDeterministic = outer;
+    for (const f of used) outer.add(f);
+  }
+  if (!used.size) {
+    const kept = { value: out, units: totalSpent() - spent, seen: fields.id };
+    memo.keep.set(fields.key, kept);
+    fields.kept.push(memo.key, kept);
+  }
+  return out;
 }
 
 class PathError extends Error {
@@ -625,7 +766,9 @@ class PathError extends Error {
  * when that field's template and the parameter set are the same (renderMemo.ts): a field is kept only
  * when it rendered without error and without a function whose result changes, and a re-used one charges
  * the work budget what it cost. Fields are visited in the same order as `walk`, so the first error is
- * the same one.
+ * the same one. The whole `metadata` or `spec` is kept the same way, with its fields' renders: after a
+ * template edit in the spec, each Application shares its metadata object with the previous version's
+ * (the walk's output is never modified: renderApp copies it).
  */
 function walkFields(
   v: unknown,
@@ -636,40 +779,91 @@ function walkFields(
 ): unknown {
   const path: JsonPath = [top];
   if (!fields || !isObj(v)) return walk(v, render, path, 0);
-  const value = (k: string, x: unknown): unknown => {
-    const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
-    const again = memo?.before?.get(fields.key);
-    if (!memo) return walk(x, render, path, 1);
-    if (again && chargeTotal(again.units)) {
-      again.seen = fields.id;
-      memo.keep.set(fields.key, again);
-      fields.kept.push([memo.key, again]);
-      return again.value;
-    }
-    const spent = totalSpent();
-    const outer = report.nonDeterministic;
-    // One set for every field's render (walk never renders a field within a field), emptied before each.
-    const used = (report.nonDeterministic = fieldUsed);
-    used.clear();
-    let val: unknown;
-    try {
-      val = walk(x, render, path, 1);
-    } finally {
-      report.nonDeterministic = outer;
-      for (const f of used) outer.add(f);
-    }
-    if (!used.size) {
-      const field = { value: val, units: totalSpent() - spent, seen: fields.id };
-      memo.keep.set(fields.key, field);
-      fields.kept.push([memo.key, field]);
-    }
-    return val;
-  };
-  return walkObject(v, path, value, (k) => (k.includes('{{') ? render(k, path) : k));
+  const whole = fields.at('', top, v);
+  const again = whole?.before?.get(fields.key);
+  if (whole && again && chargeTotal(again.units)) {
+    again.seen = fields.id;
+    whole.keep.set(fields.key, again);
+    // Its fields' renders stay kept too (an edit of one field later re-uses the others).
+    const parts = again.fields;
+    if (parts)
+      for (let i = 0; i < parts.length; i += 2) {
+        fields.carry(fields.key, parts[i] as string, parts[i + 1] as KeptRender);
+        fields.kept.push(parts[i], parts[i + 1]);
+      }
+    fields.kept.push(whole.key, again);
+    return again.value;
+  }
+  const first = fields.kept.length;
+  const spent = totalSpent();
+  const outer = report.nonDeterministic;
+  const used = (report.nonDeterministic = topUsed);
+  used.clear();
+  let out: unknown;
+  try {
+    out = walkObject(
+      v,
+      path,
+      (k, x) => fieldValue(k, x, render, top, path, fields, report),
+      (k) => (k.includes('{{') ? render(k, path) : k),
+    );
+  } finally {
+    report.nonDeterministic = outer;
+    for (const f of used) outer.add(f);
+  }
+  if (whole && !used.size) {
+    const kept: KeptRender = { value: out, units: totalSpent() - spent, seen: fields.id, fields: fields.kept.slice(first) };
+    whole.keep.set(fields.key, kept);
+    fields.kept.push(whole.key, kept);
+  }
+  return out;
 }
 
+/** One field of the template's `metadata` or `spec` (see walkFields). */
+function fieldValue(
+  k: string,
+  x: unknown,
+  render: (s: string, path: JsonPath) => string,
+  top: string,
+  path: JsonPath,
+  fields: FieldRenders,
+  report: { nonDeterministic: Set<string> },
+): unknown {
+  const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
+  if (!memo) return walk(x, render, path, 1);
+  const again = memo.before?.get(fields.key);
+  if (again && chargeTotal(again.units)) {
+    again.seen = fields.id;
+    memo.keep.set(fields.key, again);
+    fields.kept.push(memo.key, again);
+    return again.value;
+  }
+  const spent = totalSpent();
+  const outer = report.nonDeterministic;
+  // One set for every field's render (walk never renders a field within a field), emptied before each.
+  const used = (report.nonDeterministic = fieldUsed);
+  used.clear();
+  let val: unknown;
+  try {
+    val = walk(x, render, path, 1);
+  } finally {
+    report.nonDeterministic = outer;
+    for (const f of used) outer.add(f);
+  }
+  if (!used.size) {
+    const field = { value: val, units: totalSpent() - spent, seen: fields.id };
+    memo.keep.set(fields.key, field);
+    fields.kept.push(memo.key, field);
+  }
+  return val;
+}
+
+/** The same for the whole `metadata` or `spec` (see walkFields). */
+const topUsed = new Set<string>();
 /** The functions with changing results that one field's render used (see walkFields). */
 const fieldUsed = new Set<string>();
+/** The same for one template string's render (see renderApp). */
+const stringUsed = new Set<string>();
 
 /**
  * Argo CD's walk (strings and keys rendered, value before key, null entries dropped). `path` is where
@@ -816,11 +1010,28 @@ function nameOf(app: Record<string, unknown>): string {
   return isObj(md) && typeof md.name === 'string' ? md.name : '';
 }
 
+/** An object without keys, without listing them. */
+function noKeys(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/**
+ * The labels an Application shows, kept per rendered labels object: a re-used `labels` field (renderMemo.ts)
+ * is the same object for every render of its parameter set, and the shown copy is never modified.
+ */
+const shownLabels = new WeakMap<object, Record<string, string>>();
 function labelsOf(app: Record<string, unknown>): Record<string, string> {
   const md = app.metadata;
-  const out: Record<string, string> = {};
-  if (isObj(md) && isObj(md.labels)) for (const k of Object.keys(md.labels)) put(out, k, goString(md.labels[k]));
-  return out as Record<string, string>;
+  if (!isObj(md) || !isObj(md.labels)) return {};
+  const labels = md.labels;
+  let out = shownLabels.get(labels);
+  if (!out) {
+    out = {};
+    for (const k of Object.keys(labels)) put(out, k, goString(labels[k]));
+    shownLabels.set(labels, out);
+  }
+  return out;
 }
 
 export function destinationOf(app: Record<string, unknown>): string {

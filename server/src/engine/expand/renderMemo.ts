@@ -16,11 +16,12 @@ export interface KeptRender {
   /** The last expansion that kept it (expand.ts `Run.id`): what it did not keep is dropped when a memo map grows (`pruneMemo`). */
   seen: number;
   /**
-   * For a whole Application: the kept renders of its fields, by field key. A re-used Application
-   * carries them into the next expansion's memo, so that an edit of one template field after an edit
-   * elsewhere (a list element) still re-uses the other fields.
+   * For a whole Application (or its whole `metadata` or `spec`): the kept renders of its parts, as
+   * field key, render, field key, render, … (one array, no pair each). A re-used Application carries
+   * them into the next expansion's memo, so that an edit of one template field after an edit elsewhere
+   * (a list element) still re-uses the other fields.
    */
-  fields?: [string, KeptRender][];
+  fields?: (string | KeptRender)[];
   /** For a whole Application: its name, labels and displayed parameter set, made once (expand.ts pushApp). */
   shown?: Shown;
 }
@@ -64,6 +65,24 @@ export function paramsKey(p: object): string | undefined {
   return key;
 }
 const paramKeys = new WeakMap<object, string | null>();
+
+/**
+ * The one string kept for each memo key's text: the renders kept across keystrokes name their fields by
+ * key (KeptRender.fields), and a keystroke that re-uses 540 Applications looks each of their keys up
+ * again. Keys made by different expansions are equal texts in different strings, which V8 compares
+ * character by character (hundreds each: a field's template as JSON); the same string compares at once.
+ * Bounded: a key forgotten is only made again, its next lookups slower.
+ */
+const canon = new Map<string, string>();
+const CANON_KEPT = 1024;
+export function canonicalKey(key: string | undefined): string | undefined {
+  if (key === undefined) return undefined;
+  const kept = canon.get(key);
+  if (kept !== undefined) return kept;
+  if (canon.size >= CANON_KEPT) canon.clear();
+  canon.set(key, key);
+  return key;
+}
 
 /**
  * A key for what a value holds, or undefined when it has no exact JSON form (a number JSON cannot

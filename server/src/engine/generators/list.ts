@@ -13,6 +13,28 @@ import { runSteps } from '../steps';
 /** The goTemplate parameter set last made of each list element object (see `element`). */
 const copies = new WeakMap<object, ParamSet>();
 
+/**
+ * The goTemplate parameter sets of the last lists generated, by the list's place: an element read
+ * again (a keystroke before it moved it) is a new object, but when it holds the same keys in the same
+ * order with the same values as the element at its index in the last run, that run's parameter set is
+ * taken again (its memo key and its renders found by identity, renderMemo.ts paramsKey). The content is
+ * always compared, so a list from another document at the same place costs a miss at most.
+ */
+const lastLists = new Map<string, ParamSet[]>();
+const LISTS_KEPT = 16;
+
+/** `p` holds exactly `el`'s own keys in the same order, with the same values (`p` was made as its copy). */
+function sameCopy(p: ParamSet, el: Record<string, unknown>): boolean {
+  let n = 0;
+  const keys = Object.keys(p);
+  for (const k in el) {
+    if (!Object.hasOwn(el, k)) continue;
+    if (keys[n] !== k || p[k] !== el[k]) return false;
+    n++;
+  }
+  return n === keys.length;
+}
+
 export const generateList: Generate = (spec, ctx, path) => runSteps(generateListSteps(spec, ctx, path));
 
 /** The list in steps: a hundred elements a step. */
@@ -22,9 +44,17 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
   // Each element's origin is this prefix and its index (its path as an array only for an error).
   const prefix = [...path, 'elements', ''].join('/');
   const at = (i: number) => [...path, 'elements', i];
+  const place = `${ctx.file?.path ?? ''}\0${prefix}`;
+  const last = ctx.goTemplate && ctx.origins ? lastLists.get(place) : undefined;
+  const made: ParamSet[] = [];
   for (let i = 0; i < elements.length; i++) {
     if (i && i % SETS_PER_STEP === 0) yield;
     element(elements[i], i);
+  }
+  if (ctx.goTemplate && ctx.origins) {
+    lastLists.delete(place);
+    lastLists.set(place, made);
+    if (lastLists.size > LISTS_KEPT) lastLists.delete(lastLists.keys().next().value as string);
   }
   function element(el: unknown, i: number): void {
     const origin = prefix + i;
@@ -46,10 +76,15 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
       // Parameter sets are never modified once made.
       let p = ctx.origins ? copies.get(el) : undefined;
       if (!p || ctx.origins?.has(p)) {
-        p = {};
-        for (const k of Object.keys(el)) put(p, k, el[k]);
+        const before = last?.[i];
+        if (before && !ctx.origins?.has(before) && sameCopy(before, el)) p = before;
+        else {
+          p = {};
+          for (const k of Object.keys(el)) put(p, k, el[k]);
+        }
         if (ctx.origins) copies.set(el, p);
       }
+      made[i] = p;
       out.push(tagOrigin(ctx.origins, p, origin));
       return;
     }

@@ -147,6 +147,64 @@ test('an edit in one list element renders one Application again; an edit in the 
   assert.equal(c2.exact, false);
 });
 
+test('a template edit renders again only the template strings it changed, per parameter set', () => {
+  const s = getLanguageService({ host: emptyHost() });
+  const uri = 'file:///work/strings.yaml';
+  const base = BASES[0];
+  const first = s.analyze(uri, base).appsets[0].expansion();
+  // The kept renders of one template string, by parameter set (renderMemo.ts keys them by the string first).
+  const rendersOf = (e: Expansion, template: string) => {
+    const found = [...(e.renders ?? new Map())].find(([k]) => (JSON.parse(k) as unknown[])[0] === template);
+    return new Map(found?.[1] ?? []);
+  };
+  const names = rendersOf(first, '{{ .service }}-{{ .env }}');
+  assert.equal(names.size, 14);
+  // the destination's namespace edited: the Applications are rendered again, but not their names
+  const next = s.analyze(uri, base.replace("namespace: '{{ .service }}'", "namespace: 'x-{{ .service }}'")).appsets[0].expansion();
+  assert.equal(next.apps.filter((x, i) => x.app === first.apps[i].app).length, 0);
+  const namesAfter = rendersOf(next, '{{ .service }}-{{ .env }}');
+  assert.equal([...namesAfter].filter(([k, r]) => names.get(k) === r).length, 14, 'every name render re-used');
+  assert.equal(rendersOf(next, 'x-{{ .service }}').size, 14);
+  assert.deepEqual(
+    next.apps.map((x) => [x.name, (x.app.spec as { destination: { namespace: string } }).destination.namespace]).slice(0, 2),
+    [
+      ['svc-0-dev', 'x-svc-0'],
+      ['svc-1-prod', 'x-svc-1'],
+    ],
+  );
+  // a string whose function gives a different result on every call is never kept
+  const clock = s.analyze('file:///work/clock.yaml', BASES[2]).appsets[0].expansion();
+  assert.equal(rendersOf(clock, '{{ now | date "2006" }}').size, 0);
+  assert.equal(rendersOf(clock, '{{ .service }}').size, 6);
+});
+
+test('a template that modifies its parameters (sprig set) keeps no field renders: a later field sees the change', () => {
+  // Like the controller's single params map, a field rendered after one that calls `set` sees the new
+  // value; a kept render of the first field would skip that change when only the second is edited.
+  const base = `${appsetHead('setter', { options: '["missingkey=error"]' })}  generators:
+${listOf([
+  { service: 'a', env: 'dev' },
+  { service: 'b', env: 'prod' },
+])}  template:
+    metadata:
+      name: '{{ .service }}'
+      annotations:
+        a: '{{ $_ := set . "env" "changed" }}{{ .env }}'
+    spec:
+      project: default
+      source: {repoURL: 'https://git.example.com/r.git', path: apps}
+      destination:
+        server: https://kubernetes.default.svc
+        namespace: '{{ .env }}'
+`;
+  const namespaces = (e: Expansion) => e.apps.map((a) => (a.app.spec as { destination: { namespace: string } }).destination.namespace);
+  const s = getLanguageService({ host: emptyHost() });
+  const uri = 'file:///work/setter.yaml';
+  assert.deepEqual(namespaces(s.analyze(uri, base).appsets[0].expansion()), ['changed', 'changed']);
+  const edited = base.replace("namespace: '{{ .env }}'", "namespace: 'x-{{ .env }}'");
+  assert.deepEqual(namespaces(s.analyze(uri, edited).appsets[0].expansion()), ['x-changed', 'x-changed']);
+});
+
 test('a template edit after a list-element edit still re-uses the template fields that did not change', () => {
   // As a user types: an element, then the template, then an element again. The Applications re-used
   // whole by the element edit carry their field renders to the template edit.
