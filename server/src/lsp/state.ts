@@ -100,8 +100,10 @@ export class ServerState {
    * The one wait for the platform's first read of the workspace (platform.ts `ready`: the web worker and
    * a virtual workspace read it through the client): nothing may read the workspace index before it
    * ends, or the index would list an empty workspace. Every answer starts with it (handlers/publish.ts,
-   * the requests' `readyFor`, `analyzed`), each with one `await s.firstRead()`. Undefined when there is
-   * nothing to wait for (Node reads the disk when asked): awaiting it goes on in the same turn.
+   * the requests' `readyFor`, `analyzed`). Undefined when there is nothing to wait for (Node reads the
+   * disk when asked), so that the caller goes on synchronously: each caller awaits it only when it is
+   * there (`if (reading) await reading`), since even `await undefined` would let a reset in the same turn
+   * (`forgetRuns`) pass before the caller's run is registered (server-state.test.ts).
    */
   firstRead(): Promise<void> | undefined {
     return this.platform.ready?.();
@@ -160,7 +162,8 @@ export class ServerState {
    * however many ask; undefined when it went stale (`stale`, or the document changed or closed).
    */
   async analyzed(doc: TextDocument, stale: () => boolean = () => false): Promise<Analysis | undefined> {
-    await this.firstRead();
+    const reading = this.firstRead();
+    if (reading) await reading;
     const key = `${doc.version}|${doc.uri}`;
     let run = this.analyses.get(key);
     if (run) run.waiters.push(stale);

@@ -68,8 +68,11 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
       sent.set(doc.uri, { version: doc.version, diagnostics });
       void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     };
-    await s.firstRead();
-    if (stale()) return;
+    const reading = s.firstRead();
+    if (reading) {
+      await reading;
+      if (stale()) return;
+    }
     // A small workspace is read whole before the first answer (cheaper than answering twice); a larger one
     // is read in the background after it, and what needs it follows then (engine/service/heldFindings.ts).
     // (Answers other documents had from part of it are validated again.)

@@ -110,7 +110,8 @@ function readiness(
     token?: CancellationToken,
     { open, stale } = staleness(r, token),
   ): Promise<Analysis | undefined> => {
-    await s.firstRead();
+    const reading = s.firstRead();
+    if (reading) await reading;
     // A view (the preview, the plan) is whole: a workspace still being read is read first, in slices; the
     // open documents' findings that waited for it follow (engine/service/heldFindings.ts).
     if (s.service.workspace.reading && !(await readWholeWorkspace(s, revalidation, stale))) throw s.dropped(token);
