@@ -710,6 +710,25 @@ function finalMetadata(walked: Record<string, unknown>, namespace: string | unde
 }
 
 /**
+ * The render kept from the previous version for this parameter set (`memo.before`), re-used: its cost
+ * charged to the work budget and kept in this run's memo; undefined when there is none or the budget is
+ * spent (then the caller renders). keptString and fieldValue; walkFields also carries the parts of a whole.
+ */
+function reused(memo: Kept, fields: FieldRenders): KeptRender | undefined {
+  const again = memo.before?.get(fields.key);
+  if (!again || !chargeTotal(again.units)) return undefined;
+  again.seen = fields.id;
+  keep(memo, fields, again);
+  return again;
+}
+
+/** Keeps a render for this parameter set in this run's memo and in the parameter set's list (FieldRenders.kept). */
+function keep(memo: Kept, fields: FieldRenders, kept: KeptRender): void {
+  memo.keep.set(fields.key, kept);
+  fields.kept.push(memo.key, kept);
+}
+
+/**
  * One template string's render for this parameter set, re-used from the previous version when the
  * string, the template options and the parameter set are the same (renderMemo.ts): kept only when it
  * rendered without error and without a function whose result changes, and a re-used one charges the
@@ -725,13 +744,8 @@ function keptString(
 ): string {
   const memo = fields.str(s);
   if (!memo) return render(s, path);
-  const again = memo.before?.get(fields.key);
-  if (again && chargeTotal(again.units)) {
-    again.seen = fields.id;
-    memo.keep.set(fields.key, again);
-    fields.kept.push(memo.key, again);
-    return again.value as string;
-  }
+  const again = reused(memo, fields);
+  if (again) return again.value as string;
   const spent = totalSpent();
   const outer = report.nonDeterministic;
   // One set for every string's render (a render never renders another string), emptied before each.
@@ -744,11 +758,7 @@ function keptString(
     report.nonDeterministic = outer;
     for (const f of used) outer.add(f);
   }
-  if (!used.size) {
-    const kept = { value: out, units: totalSpent() - spent, seen: fields.id };
-    memo.keep.set(fields.key, kept);
-    fields.kept.push(memo.key, kept);
-  }
+  if (!used.size) keep(memo, fields, { value: out, units: totalSpent() - spent, seen: fields.id });
   return out;
 }
 
@@ -811,11 +821,8 @@ function walkFields(
     report.nonDeterministic = outer;
     for (const f of used) outer.add(f);
   }
-  if (whole && !used.size) {
-    const kept: KeptRender = { value: out, units: totalSpent() - spent, seen: fields.id, fields: fields.kept.slice(first) };
-    whole.keep.set(fields.key, kept);
-    fields.kept.push(whole.key, kept);
-  }
+  if (whole && !used.size)
+    keep(whole, fields, { value: out, units: totalSpent() - spent, seen: fields.id, fields: fields.kept.slice(first) });
   return out;
 }
 
@@ -831,13 +838,8 @@ function fieldValue(
 ): unknown {
   const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
   if (!memo) return walk(x, render, path, 1);
-  const again = memo.before?.get(fields.key);
-  if (again && chargeTotal(again.units)) {
-    again.seen = fields.id;
-    memo.keep.set(fields.key, again);
-    fields.kept.push(memo.key, again);
-    return again.value;
-  }
+  const again = reused(memo, fields);
+  if (again) return again.value;
   const spent = totalSpent();
   const outer = report.nonDeterministic;
   // One set for every field's render (walk never renders a field within a field), emptied before each.
@@ -850,11 +852,7 @@ function fieldValue(
     report.nonDeterministic = outer;
     for (const f of used) outer.add(f);
   }
-  if (!used.size) {
-    const field = { value: val, units: totalSpent() - spent, seen: fields.id };
-    memo.keep.set(fields.key, field);
-    fields.kept.push(memo.key, field);
-  }
+  if (!used.size) keep(memo, fields, { value: val, units: totalSpent() - spent, seen: fields.id });
   return val;
 }
 
