@@ -357,8 +357,7 @@ function reuseParamSet(run: Run, gi: number, p: ParamSet, { before, kept, carry 
   run.paramSets++;
   again.seen = run.id;
   kept?.set(pkey as string, again);
-  const fields = again.fields;
-  if (fields) for (let i = 0; i < fields.length; i += 2) carry(pkey as string, fields[i] as string, fields[i + 1] as KeptRender);
+  carryParts(again, carry, pkey as string);
   again.shown = pushApp(apps, again.value as Record<string, unknown>, gi, p, ctx, sourcesOf, again.shown);
   return true;
 }
@@ -712,7 +711,7 @@ function finalMetadata(walked: Record<string, unknown>, namespace: string | unde
 /**
  * The render kept from the previous version for this parameter set (`memo.before`), re-used: its cost
  * charged to the work budget and kept in this run's memo; undefined when there is none or the budget is
- * spent (then the caller renders). keptString and fieldValue; walkFields also carries the parts of a whole.
+ * spent (then the caller renders). keptString, fieldValue and walkFields (which carries a whole's parts too).
  */
 function reused(memo: Kept, fields: FieldRenders): KeptRender | undefined {
   const again = memo.before?.get(fields.key);
@@ -720,6 +719,20 @@ function reused(memo: Kept, fields: FieldRenders): KeptRender | undefined {
   again.seen = fields.id;
   keep(memo, fields, again);
   return again;
+}
+
+/**
+ * The field renders kept with a re-used render (`KeptRender.fields`: key, render, …) carried into this
+ * run's memo for parameter set `pkey`, and listed in `into` too (the enclosing render's list) when given:
+ * a whole Application re-used (reuseParamSet) or a whole `metadata`/`spec` (walkFields).
+ */
+function carryParts(again: KeptRender, carry: Carry, pkey: string, into?: (string | KeptRender)[]): void {
+  const parts = again.fields;
+  if (!parts) return;
+  for (let i = 0; i < parts.length; i += 2) {
+    carry(pkey, parts[i] as string, parts[i + 1] as KeptRender);
+    into?.push(parts[i], parts[i + 1]);
+  }
 }
 
 /** Keeps a render for this parameter set in this run's memo and in the parameter set's list (FieldRenders.kept). */
@@ -790,18 +803,10 @@ function walkFields(
   const path: JsonPath = [top];
   if (!fields || !isObj(v)) return walk(v, render, path, 0);
   const whole = fields.at('', top, v);
-  const again = whole?.before?.get(fields.key);
-  if (whole && again && chargeTotal(again.units)) {
-    again.seen = fields.id;
-    whole.keep.set(fields.key, again);
+  const again = whole && reused(whole, fields);
+  if (again) {
     // Its fields' renders stay kept too (an edit of one field later re-uses the others).
-    const parts = again.fields;
-    if (parts)
-      for (let i = 0; i < parts.length; i += 2) {
-        fields.carry(fields.key, parts[i] as string, parts[i + 1] as KeptRender);
-        fields.kept.push(parts[i], parts[i + 1]);
-      }
-    fields.kept.push(whole.key, again);
+    carryParts(again, fields.carry, fields.key, fields.kept);
     return again.value;
   }
   const first = fields.kept.length;
