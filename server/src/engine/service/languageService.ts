@@ -140,11 +140,11 @@ export interface LanguageServiceOf<A> {
   fileInfo(a: A): FileInfo;
   /** One line per Argo CD install found (and the override): what decides progressive syncs, for the server log. */
   enablementSummary(): string[];
-  /** `enablementSummary` in steps (its large files parsed in steps: WorkspaceIndex.inSteps). */
+  /** `enablementSummary` in steps: the files it reads are read ahead a few KiB a step, the large ones in steps (views.ts). */
   enablementSummarySteps(): Generator<void, string[]>;
   /**
-   * Parses about `chars` characters of the files `enablementSummary` reads, not parsed yet (a longer file
-   * alone); true when all are: called in steps before it, so that it does not parse them in one block.
+   * Parses about `chars` characters of the files `enablementSummary` reads, not parsed yet (files of 16 KiB
+   * or more are left to WorkspaceIndex.inSteps); true when all are. One step of `enablementSummarySteps`.
    */
   enablementSummaryAhead(chars: number): boolean;
   /** The install model as a report: every Argo CD install, its version, settings, evidence and which of `appsets` it runs (`appset instances`). */

@@ -164,12 +164,6 @@ function registerDocumentEvents(s: ServerState, on: DocumentRuns): void {
 }
 
 /**
- * Characters of text parsed per turn before the installs are logged (a longer file alone): the fast
- * reader reads 16 KiB in about 1 ms warm; the bench's 111 KiB ApplicationSet takes 5–15 ms.
- */
-const PARSE_AHEAD_CHARS = 16 * 1024;
-
-/**
  * The workspace index is read lazily, by the first answer that needs it. After the first answer, the
  * rest is read in small steps between requests, so that later answers find it ready. Until then the
  * Argo CD version is detected from the files read so far (WorkspaceIndex `defer`); once everything is
@@ -180,7 +174,7 @@ function indexWarmUp(s: ServerState, revalidate: () => void): { start(): void; r
   const { connection } = s;
   let warming = false;
   let warmRun = 0;
-  /** The warm-up has read the whole workspace and parsed what the installs' log reads (since the last reset). */
+  /** The warm-up has read the whole workspace (since the last reset). */
   let indexRead = false;
   function warmIndex(): void {
     if (warming) return;
@@ -192,25 +186,13 @@ function indexWarmUp(s: ServerState, revalidate: () => void): { start(): void; r
         setTimeout(step, 2);
         return;
       }
+      indexRead = true;
       s.workspaceCache?.save();
       announceScanNotes();
       if (s.guard('workspace index', false, () => s.service.workspace.settle())) revalidate();
-      setTimeout(() => parseAhead(run), 2);
+      logEnablement();
     };
     setTimeout(step, 20);
-  }
-
-  // The files the log of the installs reads are parsed a few per turn first: the log then parses nothing.
-  // Computed in one go, it parsed every ApplicationSet file of the repository (the open document's text
-  // among them) while a keystroke or a hover waited (issue 39).
-  function parseAhead(run: number): void {
-    if (run !== warmRun) return;
-    if (!s.guard('workspace index', true, () => s.service.enablementSummaryAhead(PARSE_AHEAD_CHARS))) {
-      setTimeout(() => parseAhead(run), 2);
-      return;
-    }
-    indexRead = true;
-    logEnablement();
   }
 
   // What the workspace scan left out (a cap reached, files over the size limit, FIFOs) is said once,
