@@ -59,7 +59,15 @@ export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | 
   };
   return {
     known: () => (knownCount ??= Object.keys(old).length),
-    passing: (mask) => Object.keys(old).filter((p) => Array.isArray(old[p]) && typeof old[p][1] === 'number' && (old[p][1] & mask) !== 0),
+    // One loop, no closure (the language server's first answer asks it once, over every file of the workspace).
+    passing: (mask) => {
+      const out: string[] = [];
+      for (const p in old) {
+        const e = old[p];
+        if (Array.isArray(e) && typeof e[1] === 'number' && (e[1] & mask) !== 0) out.push(p);
+      }
+      return out;
+    },
     peek,
     get(p) {
       const e = peek(p);
