@@ -15,6 +15,7 @@
  * `--node a|b` gives each server its Node options instead of the VS Code client's (`|` between servers, spaces
  * between options: `--server dist/server.js,dist/server.js --node '--max-semi-space-size=2|--max-semi-space-size=4'`).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -79,9 +80,10 @@ async function main() {
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
-      // A cache folder per build: a build's compiled-code cache replaces another build's in the same
-      // folder (codeCache.ts), so alternating builds sharing one would each start without it.
-      env: { ...SERVER_ENV, APPSET_CACHE_DIR: `${cacheDir}-${j % servers.length}` },
+      // A cache folder per build, named by its path: a build's compiled-code cache replaces another build's
+      // in the same folder (codeCache.ts), so alternating builds sharing one would each start without it, and
+      // so would the builds of others running this script on the same machine (one temporary folder).
+      env: { ...SERVER_ENV, APPSET_CACHE_DIR: `${cacheDir}-${createHash('sha256').update(resolve(server)).digest('hex').slice(0, 8)}` },
     });
     try {
       const r = await s.open(file, text);
