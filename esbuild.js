@@ -89,12 +89,15 @@ async function buildValidators() {
 
 // The server and the CLI are each a bundle in dist/lib/ started by a small loader (dist/server.js,
 // dist/cli.js) that keeps V8's compiled code of the bundle between runs (server/src/codeCache.ts).
-// The server's loader first sets its heap growth (server/src/heapFlags.ts), before anything is compiled.
+// The server's loader first sets the flags that sized the heap back to their defaults, and sets its heap
+// growth once the bundle has loaded its modules (server/src/heapFlags.ts: Node's compiled modules are
+// used only under V8's default flags).
 const loader = (name) => ({
   stdin: {
     contents:
-      (name === 'server' ? `require('./server/src/heapFlags').tuneServerHeap();\n` : '') +
-      `require('./server/src/codeCache').runBundle(${JSON.stringify(name)}, module, require, __filename, __dirname);`,
+      (name === 'server' ? `require('./server/src/heapFlags').resetCreationFlags();\n` : '') +
+      `require('./server/src/codeCache').runBundle(${JSON.stringify(name)}, module, require, __filename, __dirname);` +
+      (name === 'server' ? `\nrequire('./server/src/heapFlags').tuneServerHeap();` : ''),
     resolveDir: __dirname,
     sourcefile: `${name}-loader.js`,
     loader: 'js',

@@ -42,6 +42,12 @@ const servers = (opt('--server') ?? join(root, 'dist', 'server.js')).split(',');
 const nodeOptions = opt('--node')
   ?.split('|')
   .map((o) => o.split(' ').filter(Boolean));
+/** A short name for a build and its Node options (their compiled-code cache's folder). */
+const key = (server: string, options: readonly string[]) =>
+  createHash('sha1')
+    .update(JSON.stringify([resolve(server), ...options]))
+    .digest('hex')
+    .slice(0, 12);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function main() {
@@ -69,21 +75,17 @@ async function main() {
     const i = Math.floor(j / servers.length);
     const server = servers[j % servers.length];
     const out = results[j % servers.length];
+    const options = nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS;
     const s = await startLsp({
       name: 'product',
-      argv: [
-        ...(nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS),
-        ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []),
-        server,
-        '--stdio',
-      ],
+      argv: [...options, ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
-      // A cache folder per build, named by its path: a build's compiled-code cache replaces another build's
-      // in the same folder (codeCache.ts), so alternating builds sharing one would each start without it, and
-      // so would the builds of others running this script on the same machine (one temporary folder).
-      env: { ...SERVER_ENV, APPSET_CACHE_DIR: `${cacheDir}-${createHash('sha256').update(resolve(server)).digest('hex').slice(0, 8)}` },
+      // A cache folder per build and Node options: a build's compiled-code cache replaces another build's
+      // in the same folder (codeCache.ts), and V8 refuses one written under other flags; named by both, not
+      // by the position in --server, since the other engineers' runs share the temporary folder.
+      env: { ...SERVER_ENV, APPSET_CACHE_DIR: `${cacheDir}-${key(server, options)}` },
     });
     try {
       const r = await s.open(file, text);

@@ -9,6 +9,7 @@
  * protocol.ts SERVER_ENV; `--snap <dir>` writes a heap snapshot of the idle server after the keystrokes into
  * <dir> (open it in Chrome's DevTools).
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,6 +27,11 @@ const extra = [
   ...(opt('--node') ?? '').split(' ').filter(Boolean),
   ...(snap ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${resolve(snap)}`] : []),
 ];
+const key = (server: string) =>
+  createHash('sha1')
+    .update(JSON.stringify([resolve(server), ...SERVER_NODE_OPTIONS, ...extra]))
+    .digest('hex')
+    .slice(0, 12);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,8 +55,12 @@ async function main() {
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
-      // Each build keeps its own compiled-code cache.
-      env: { ...(args.includes('--no-env') ? {} : SERVER_ENV), APPSET_CACHE_DIR: join(tmpdir(), `appset-bench-peak-cache-${k}`) },
+      // Each build and Node options keep their own compiled-code cache, named by both (not by the position in
+      // --server: the other engineers' runs share the temporary folder, and V8 refuses a cache of other flags).
+      env: {
+        ...(args.includes('--no-env') ? {} : SERVER_ENV),
+        APPSET_CACHE_DIR: join(tmpdir(), `appset-bench-peak-cache-${key(servers[k])}`),
+      },
     });
     try {
       await s.open(file, text);

@@ -6,7 +6,7 @@
  * second after SAVE_AFTER_MS),
  * stores the compiled code — the functions that answer included, not only the top level — in the
  * cache folder (`code/`, see cacheDir.ts); later runs skip most of the compiling. A cache from another
- * build, Node version or V8 flags is refused by V8 or never looked up (the file name holds the bundle's
+ * build, Node version or V8 flags (heapFlags.ts keeps the server's own out of it) is refused by V8 or never looked up (the file name holds the bundle's
  * size and mtime, Node's version and the architecture) and then written again. `APPSET_CACHE_DIR=off`
  * and the CLI's `--no-cache` turn it off; any failure only costs the compile.
  */
@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import Module from 'node:module';
 import { cacheDir } from './cacheDir';
 import { everyPeriod } from './idle';
+import { withStartFlags } from './heapFlags';
 
 const SAVE_AFTER_MS = 5000;
 
@@ -44,14 +45,16 @@ function runCached(name: string, bundle: string, mod: NodeJS.Module, req: NodeJS
   } catch {
     cached = undefined;
   }
-  const script = new vm.Script(Module.wrap(source), { filename: bundle, cachedData: cached });
+  // Checked and written under the flags V8 started with (heapFlags.ts: the server's heap growth is set
+  // once its bundle has run).
+  const script = withStartFlags(() => new vm.Script(Module.wrap(source), { filename: bundle, cachedData: cached }));
   if (file && (!cached || script.cachedDataRejected)) {
     let saved = false;
     const save = () => {
       if (saved) return;
       saved = true;
       try {
-        const data = script.createCachedData();
+        const data = withStartFlags(() => script.createCachedData());
         const dir = path.dirname(file);
         fs.mkdirSync(dir, { recursive: true });
         // Older builds' caches of this bundle go; a temporary name keeps concurrent writers apart.

@@ -77,12 +77,67 @@ test('the CLI keeps its compiled code in the cache folder: same answers with it,
   }
 });
 
-test("the server's loader sets V8's heap growth before it compiles the bundle, unless the command line chose one", () => {
+test("the server's loader keeps V8's default flags for compiled code: heap sizes reset before the bundle compiles, its growth set after", () => {
   const loader = readFileSync(serverPath, 'utf8');
+  const reset = loader.indexOf('.resetCreationFlags()');
+  const run = loader.indexOf('.runBundle(');
   const tune = loader.indexOf('.tuneServerHeap()');
-  assert.ok(tune > 0 && tune < loader.indexOf('.runBundle('), 'tuneServerHeap() runs first in dist/server.js');
+  assert.ok(reset > 0 && reset < run && run < tune, 'dist/server.js: resetCreationFlags(), runBundle(), tuneServerHeap()');
   assert.equal(tuneServerHeap(['--max-semi-space-size=2', '--heap-growing-percent=80']), false);
   assert.equal(tuneServerHeap(['--heap_growing_percent=80']), false);
+  // V8 uses compiled code (Node's own modules', the code cache's) only under the flags it was made with:
+  // code compiled by a plain `node` is accepted by a process started with the server's options once the
+  // loader reset them, and, with the heap growth set, within withStartFlags; the heap keeps its 2 MiB semi-spaces.
+  const dir = mkdtempSync(join(tmpdir(), 'heap-flags-'));
+  try {
+    // One script per check: V8 compiles a source it has seen from its own memory, not from the cache.
+    const sources = [1, 2, 3, 4].map((n) => `function f(a) { return a + ${n}; }\nf(1);\n`);
+    const made = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `const vm = require('vm'), fs = require('fs');
+        ${JSON.stringify(sources)}.forEach((s, i) => fs.writeFileSync(${JSON.stringify(dir)} + '/' + i + '.bin', new vm.Script(s).createCachedData()));`,
+      ],
+      { encoding: 'utf8', timeout: HANG_GUARD_MS },
+    );
+    assert.equal(made.status, 0, made.stderr);
+    const check = `
+      const vm = require('vm'), v8 = require('v8'), fs = require('fs');
+      const flags = require(${JSON.stringify(join(repoRoot, 'server', 'src', 'heapFlags.ts'))});
+      const sources = ${JSON.stringify(sources)};
+      let n = 0;
+      const accepted = () => {
+        const i = n++;
+        const cachedData = fs.readFileSync(${JSON.stringify(dir)} + '/' + i + '.bin');
+        return !new vm.Script(sources[i], { cachedData }).cachedDataRejected;
+      };
+      const out = { started: accepted() };
+      flags.resetCreationFlags();
+      out.reset = accepted();
+      out.tuned = flags.tuneServerHeap([]);
+      out.tunedOutside = accepted();
+      out.within = flags.withStartFlags(accepted);
+      let keep = [];
+      for (let i = 0; i < 3e6; i++) { keep.push({ i }); if (keep.length > 1e5) keep = []; }
+      out.newSpaceMiB = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
+      console.log(JSON.stringify(out));`;
+    const r = spawnSync(process.execPath, [...SERVER_NODE_OPTIONS, '--import', 'tsx', '-e', check], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 60000,
+    });
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
+    assert.equal(out.started, false, 'the launch options alone change the flags V8 checks');
+    assert.equal(out.reset, true, 'set back by resetCreationFlags()');
+    assert.equal(out.tuned, true);
+    assert.equal(out.tunedOutside, false, 'the heap growth changes them again');
+    assert.equal(out.within, true, 'withStartFlags() checks under the start flags');
+    assert.ok(out.newSpaceMiB <= 4, `the young generation keeps its size: ${out.newSpaceMiB} MiB`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   // Only ASCII in the bundles: one other character makes V8 hold a bundle's whole source as a two-byte string.
   for (const name of ['server', 'cli']) {
     const text = readFileSync(join(repoRoot, 'dist', 'lib', `${name}.js`), 'utf8');
