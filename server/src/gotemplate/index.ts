@@ -45,6 +45,14 @@ export { compareGoStrings } from './format';
 export { templateTokens, type TemplateToken, type TokenKind } from './tokens';
 /** Size, line-length and nesting limits checked before any YAML text reaches the parser. */
 export { isStackOverflow } from './stackOverflow';
-export { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimits, type YamlLimitHit } from './yamlGuard';
+export {
+  checkYamlLimits,
+  checkYamlLimitsSteps,
+  scanYamlLimits,
+  withinLimits,
+  YAML_LIMITS,
+  type YamlLimits,
+  type YamlLimitHit,
+} from './yamlGuard';
 /** Per-execution limits (work, steps, output): `setTemplateLimits(false)` lifts them (the CLI's --no-limits). */
 export { setTemplateLimits, withTotalBudget, totalBudget, totalSpent, chargeTotal, type TotalBudget } from './budget';

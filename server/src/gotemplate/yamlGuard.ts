@@ -98,6 +98,124 @@ function commonSuffix(a: string, b: string, max: number): number {
 /** `checkYamlLimits` in steps of a few thousand lines (the language server answers other requests between them). */
 export function* checkYamlLimitsSteps(text: string, limits: YamlLimits = YAML_LIMITS, base = 0): Generator<void, YamlLimitHit | undefined> {
   if (text.length > limits.maxChars) return { kind: 'size', offset: base, value: text.length, limit: limits.maxChars };
+  if (withinLimits(text, limits)) return undefined;
+  return yield* scanYamlLimitsSteps(text, limits, base);
+}
+
+/** The scan alone, line by line, without `withinLimits`'s bound first (its tests compare both). */
+export function scanYamlLimits(text: string, limits: YamlLimits = YAML_LIMITS, base = 0): YamlLimitHit | undefined {
+  if (text.length > limits.maxChars) return { kind: 'size', offset: base, value: text.length, limit: limits.maxChars };
+  const steps = scanYamlLimitsSteps(text, limits, base);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * An indicator the scan counts as a nesting level: `-`, `?` or `:` before a space, a tab, a line break
+ * or the text's end (`LimitScan.blockNode`, `flowNode`, `measureShadow` count no other).
+ */
+const INDICATOR = '[-?:](?=[ \\t\\r\\n]|$)';
+/** A run of a line's characters holding no INDICATOR; each character matches one way (no backtracking blow-up). */
+const NO_INDICATOR = '[^-?:\\n]*(?:[-?:](?![ \\t\\r\\n]|$)[^-?:\\n]*)*';
+/** `moreIndicators[k]`: some line holds more than k INDICATORs. */
+const moreIndicators: RegExp[] = [];
+/** `deeper[m]`: some line is indented more than m spaces. */
+const deeper: RegExp[] = [];
+/** The INDICATORs per line `withinLimits` tries first (one search in most texts), and the most it tries. */
+const FIRST_PER_LINE = 3;
+const MAX_PER_LINE = 8;
+
+/**
+ * What `withinLimits` found of the last text it looked at (one: the document being typed in): at most
+ * `perLine` INDICATORs on a line, `brackets` flow brackets, no line indented more than `indent`; or that
+ * its bound did not hold (`failed`). The next text, an edit of it, is looked at in its edited lines only.
+ */
+interface Bound {
+  text: string;
+  limits: YamlLimits;
+  perLine: number;
+  brackets: number;
+  indent: number;
+  failed: boolean;
+}
+let lastBound: Bound | undefined;
+
+/**
+ * Whether the scan below cannot find a limit passed in `text` (no longer than `limits.maxChars`), found
+ * by a few native searches instead of the scan's loop over every line, which runs before V8 has compiled
+ * it in a fresh process (11–16 ms of the first answer on the bench's 111 KiB list, issue 39).
+ * false says nothing: the scan then decides.
+ *
+ * The bound: a text no longer than `maxLineChars` has no line over it. The scan's depth is, at any
+ * point, the levels of the enclosing lines it keeps (`indents`/`opened`, and the shadow's), plus the
+ * current line's indicators and the open flow brackets. The enclosing lines have strictly increasing
+ * indentations, so there are at most M + 1 of them (M: the deepest indentation of any line); each
+ * opened at most 1 + K levels (K: the most INDICATORs on one line; a line opens max(1, its indicators),
+ * the shadow 1 + its leading `- `/`? `); the current line adds at most K + 1 (its indicators, and 1 for
+ * a `- ` in a flow collection or the bracket); the flow brackets open at once are at most the text's
+ * `[` and `{` (B). So the depth never exceeds (M + 1)(1 + K) + K + 1 + B, and a text where that is at
+ * most `maxDepth` passes. `test/unit/limits-bound.test.ts` checks it against the scan.
+ */
+export function withinLimits(text: string, limits: YamlLimits): boolean {
+  if (text.length > limits.maxLineChars) return false;
+  const last = lastBound && lastBound.limits === limits ? lastBound : undefined;
+  if (last && last.text === text) return !last.failed;
+  lastBound = undefined;
+  try {
+    // An edit of the last text: only the lines it changed are searched (the others are the last text's).
+    let region = text;
+    let oldRegion: string | undefined;
+    if (last) {
+      const n = text.length;
+      const prefix = commonPrefix(last.text, text);
+      const suffix = commonSuffix(last.text, text, Math.min(last.text.length, n) - prefix);
+      const from = prefix > 0 ? text.lastIndexOf('\n', prefix - 1) + 1 : 0;
+      let to = text.indexOf('\n', n - suffix);
+      if (to < 0) to = n;
+      // A text whose bound did not hold, edited: the scan resumes (the bound would not hold either, mostly).
+      if (last.failed && to - from < n / 2) return fail(text, limits);
+      if (!last.failed) {
+        region = text.slice(from, to);
+        oldRegion = last.text.slice(from, to + last.text.length - n);
+      }
+    }
+    const base = oldRegion !== undefined && last ? last : undefined;
+    const brackets = (base ? base.brackets - countBrackets(oldRegion as string, Infinity) : 0) + countBrackets(region, limits.maxDepth);
+    let k = base ? base.perLine : FIRST_PER_LINE;
+    for (;;) {
+      if (brackets > limits.maxDepth || k > MAX_PER_LINE) return fail(text, limits);
+      const more = (moreIndicators[k] ??= new RegExp(`(?:^|\\n)${NO_INDICATOR}(?:${INDICATOR}${NO_INDICATOR}){${k + 1}}`));
+      if (!more.test(region)) break;
+      k++;
+    }
+    const deepest = Math.floor((limits.maxDepth - k - 1 - brackets) / (1 + k)) - 1;
+    if (deepest < 0 || (base && deepest < base.indent)) return base ? withinLimits(text, limits) : fail(text, limits);
+    // No line indented deeper than `deepest`.
+    if ((deeper[deepest] ??= new RegExp(`(?:^|\\n) {${deepest + 1}}`)).test(region)) return fail(text, limits);
+    lastBound = { text, limits, perLine: k, brackets, indent: deepest, failed: false };
+    return true;
+  } catch {
+    // A search that ran out of its backtracking stack (a hostile line): the scan decides.
+    return fail(text, limits);
+  }
+}
+
+function fail(text: string, limits: YamlLimits): false {
+  lastBound = { text, limits, perLine: 0, brackets: 0, indent: 0, failed: true };
+  return false;
+}
+
+/** The `[` and `{` in `text`, counted up to just past `max`. */
+function countBrackets(text: string, max: number): number {
+  let count = 0;
+  const open = /[[{]/g;
+  while (count <= max && open.test(text)) count++;
+  return count;
+}
+
+function* scanYamlLimitsSteps(text: string, limits: YamlLimits, base: number): Generator<void, YamlLimitHit | undefined> {
   const n = text.length;
   const scan = new LimitScan(text, limits, base);
   const last = lastScan && lastScan.limits === limits && lastScan.text !== text ? lastScan : undefined;

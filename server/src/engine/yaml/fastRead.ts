@@ -197,7 +197,11 @@ class Reader {
     return i + 3 >= this.n || after === NL || after === SP ? s.slice(i, i + 3) : undefined;
   }
 
-  /** From a line start: skips blank and comment lines, to the next content line. */
+  /**
+   * From a line start: skips blank and comment lines, to the next content line. The answer is the
+   * reader's one Gap object, filled again by the next call (each caller reads it before that): one
+   * object per entry of a 540-element list was garbage, in a process whose young generation is small.
+   */
   private gap(markerFirst = false): Gap {
     const s = this.s;
     const n = this.n;
@@ -207,7 +211,7 @@ class Reader {
     for (;;) {
       let k = i;
       while (k < n && s.charCodeAt(k) === SP) k++;
-      if (k >= n) return { line: -1, indent: 0, comments };
+      if (k >= n) return this.gapAt(-1, 0, comments);
       const c = s.charCodeAt(k);
       if (c === NL) {
         i = k + 1;
@@ -217,13 +221,23 @@ class Reader {
         if (comments === NO_COMMENTS) comments = [];
         comments.push(k - i);
         const e = s.indexOf('\n', k);
-        if (e < 0) return { line: -1, indent: 0, comments };
+        if (e < 0) return this.gapAt(-1, 0, comments);
         i = e + 1;
         continue;
       }
       if (k === i && !markerFirst && this.marker(i) !== undefined) throw GIVE_UP;
-      return { line: i, indent: k - i, comments };
+      return this.gapAt(i, k - i, comments);
     }
+  }
+
+  private readonly lastGap: Gap = { line: -1, indent: 0, comments: NO_COMMENTS };
+
+  private gapAt(line: number, indent: number, comments: number[]): Gap {
+    const g = this.lastGap;
+    g.line = line;
+    g.indent = indent;
+    g.comments = comments;
+    return g;
   }
 
   /** The block collection whose first entry starts at column `indent` of the line at `this.p`. */
@@ -357,7 +371,8 @@ class Reader {
 
   /** Moves to the next entry at the same column; comment lines before it must stand at that column too. */
   private sameIndent(g: Gap, indent: number): void {
-    for (const c of g.comments) if (c !== indent) throw GIVE_UP;
+    const comments = g.comments;
+    for (let i = 0; i < comments.length; i++) if (comments[i] !== indent) throw GIVE_UP;
     this.p = g.line + indent;
   }
 
@@ -371,7 +386,7 @@ class Reader {
     const next = this.lineEnd();
     const g = this.gap();
     if (g.line < 0) throw GIVE_UP;
-    for (const c of g.comments) if (c !== g.indent) throw GIVE_UP;
+    for (let i = 0; i < g.comments.length; i++) if (g.comments[i] !== g.indent) throw GIVE_UP;
     this.p = g.line;
     if (g.indent > indent) return this.block(g.indent);
     if (g.indent === indent && this.isSeqItem(g.line + indent)) {

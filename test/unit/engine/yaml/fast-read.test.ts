@@ -186,6 +186,10 @@ test('the shapes the fast reader takes on', () => {
         'l:\n- y:\n  z: 2\n',
       ),
     'a long list': longListAppSet(300),
+    // The reader fills one gap object again at each gap: a nested value's gaps come between an entry's
+    // gap and the next entry's (comments at each level, a sequence at its key's column, blank lines).
+    'gaps inside gaps':
+      'a:\n  # one\n  b:\n    # two\n    - c: 1\n\n      # three\n      d:\n      - 2\n    # four\n    - e\n  # five\n  f: 3\n# six\ng:\n- h\n',
   };
   for (const [what, text] of Object.entries(cases)) assert.ok(same(text, 7, what), `${what}: not read fast`);
 });

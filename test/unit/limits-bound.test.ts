@@ -1,0 +1,187 @@
+/**
+ * The limits pre-scan's bound (gotemplate/yamlGuard.ts `withinLimits`): a few native searches that say a
+ * text cannot pass a limit, before the scan over every line. It may only say so where the scan finds no
+ * limit passed: checked over every YAML file of the repository, generated texts (deep, flow, quoted,
+ * block scalars, indicators inside flow scalars) and random edits of them typed one after another (the
+ * bound of an edited text looks at the edited lines only), each at the real limits and at the tightest
+ * depth the scan lets it pass and one below, where the scan finds the depth passed and the bound must not
+ * hold. `checkYamlLimits` (the bound, then the scan) must give the scan's answer everywhere.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkYamlLimits, scanYamlLimits, withinLimits, YAML_LIMITS, type YamlLimits } from '@appset-tools/gotemplate';
+import { repoFiles } from '../helpers/memHost';
+import { longList } from '../../scripts/bench/fixtures';
+
+const PIECES = [
+  '[[',
+  '{',
+  '}',
+  ']',
+  '"',
+  "'",
+  '\n',
+  '\r\n',
+  '- ',
+  '- - ',
+  '? ',
+  ': ',
+  'k: ',
+  '  ',
+  '      ',
+  'a - b ? c: d',
+  '[a - b - c]',
+  '{x: [- y]}',
+  '|\n',
+  '>-\n',
+  '# c: - d',
+  '---\n',
+  '\t',
+  ':',
+  '-',
+  'x'.repeat(30),
+];
+
+let seed = 48;
+const rand = (n: number) => {
+  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+  return (seed >>> 8) % n;
+};
+
+function edit(text: string): string {
+  const at = rand(text.length + 1);
+  if (rand(3) === 0) return text.slice(0, at) + text.slice(Math.min(text.length, at + 1 + rand(8)));
+  let ins = '';
+  for (let k = 1 + rand(3); k > 0; k--) ins += PIECES[rand(PIECES.length)];
+  return text.slice(0, at) + ins + text.slice(at);
+}
+
+/** The bound of `text` computed afresh (another text looked at in between leaves nothing to build on). */
+function freshBound(text: string, limits: YamlLimits): boolean {
+  withinLimits('\u0000', limits);
+  withinLimits('', limits);
+  return withinLimits(text, limits);
+}
+
+/** The smallest depth limit the scan lets `text` pass (0 when a line or the size is over its limit). */
+function tightest(text: string, limits: YamlLimits): number {
+  let lo = 1;
+  let hi = 1;
+  while (scanYamlLimits(text, { ...limits, maxDepth: hi })) {
+    if (scanYamlLimits(text, { ...limits, maxDepth: hi })?.kind !== 'depth') return 0;
+    lo = hi + 1;
+    hi *= 2;
+  }
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (scanYamlLimits(text, { ...limits, maxDepth: mid })) lo = mid + 1;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** Checks `text` at `limits`: the bound holds only where the scan passes, and checkYamlLimits is the scan. */
+function check(text: string, limits: YamlLimits, bound: boolean): number {
+  const scan = scanYamlLimits(text, limits);
+  if (bound)
+    assert.equal(scan, undefined, `the bound held where the scan found ${JSON.stringify(scan)}: ${JSON.stringify(text.slice(0, 200))}`);
+  assert.deepEqual(checkYamlLimits(text, limits), scan);
+  return bound ? 1 : 0;
+}
+
+/** At the real limits, at the tightest depth the text passes (the bound may hold) and one below (it must not). */
+function checkAround(text: string, held: { real: number; tight: number; below: number }): void {
+  held.real += check(text, YAML_LIMITS, freshBound(text, YAML_LIMITS));
+  const base = { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: 1 };
+  const depth = tightest(text, base);
+  if (!depth) return;
+  for (const d of [depth, depth + 3, depth * 2])
+    held.tight += check(text, { ...base, maxDepth: d }, freshBound(text, { ...base, maxDepth: d }));
+  if (depth > 1) held.below += check(text, { ...base, maxDepth: depth - 1 }, freshBound(text, { ...base, maxDepth: depth - 1 }));
+}
+
+/** Edits typed one after another: the bound of each builds on the last text's (its edited lines only). */
+function typeInto(text: string, edits: number, limits: YamlLimits): number {
+  let held = 0;
+  withinLimits(text, limits);
+  for (let i = 0; i < edits; i++) {
+    text = edit(text);
+    held += check(text, limits, withinLimits(text, limits));
+  }
+  return held;
+}
+
+const generated = (): string[] => {
+  const list = Array.from(
+    { length: 300 },
+    (_, i) => `  - name: app-${i}\n    labels: {a: "${i}", b: [1, 2]}\n    note: |\n      line ${i}\n      - more\n`,
+  ).join('');
+  const deep = Array.from({ length: 9 }, (_, i) => `${'  '.repeat(i)}- k${i}: ? x\n`).join('') + '  '.repeat(9) + 'v: 1\n';
+  const flow = `a: [${'['.repeat(6)}1 - 2 - 3 ? 4${']'.repeat(6)}]\nb: {c: [d - e, {f: g}]}\n`;
+  const quoted = `a: "x\n  - - - y"\nb: 'it''s: - x'\n`;
+  return [`items:\n${list}`, deep.repeat(6), flow.repeat(20) + list, quoted.repeat(10), longList(40)];
+};
+
+test('the bound holds only where the scan passes (the repository, generated texts, tight depth limits)', () => {
+  const files = [...repoFiles((n) => /\.ya?ml$/i.test(n), 'examples', 'test/fixtures').values()];
+  assert.ok(files.length > 50, `${files.length} files`);
+  const held = { real: 0, tight: 0, below: 0 };
+  for (const text of [...files, ...generated()]) checkAround(text, held);
+  // The bound is what the first answer of most files uses: it must hold on most of them at the real limits.
+  assert.ok(held.real > files.length * 0.9, `the bound held on ${held.real} of ${files.length + 5} texts`);
+  assert.equal(held.below, 0);
+  assert.ok(freshBound(longList(), YAML_LIMITS), "the bench's 540-element list is within the bound");
+});
+
+test('mutated texts: the bound holds only where the scan passes', () => {
+  const held = { real: 0, tight: 0, below: 0 };
+  for (const start of generated())
+    for (let i = 0; i < 120; i++) {
+      let text = start;
+      for (let k = 1 + rand(6); k > 0; k--) text = edit(text);
+      checkAround(text, held);
+    }
+  assert.equal(held.below, 0);
+  assert.ok(held.real > 100, JSON.stringify(held));
+});
+
+test('edits typed one after another: the bound of each edited text holds only where the scan passes', () => {
+  const files = [...repoFiles((n) => /\.ya?ml$/i.test(n), 'examples', 'test/fixtures').values()].filter((t) => t.length > 200);
+  let held = 0;
+  for (const text of files) held += typeInto(text, 8, YAML_LIMITS);
+  for (const text of generated()) {
+    held += typeInto(text, 200, YAML_LIMITS);
+    const depth = tightest(text, { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: 1 });
+    for (const d of [depth, depth + 2]) held += typeInto(text, 200, { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: d });
+  }
+  assert.ok(held > 500, `${held} edited texts within the bound`);
+});
+
+test('texts built to come near the bound: at every depth limit where it holds, the scan passes', () => {
+  // Lines indented 0, 1, …, m, each opening k levels, then flow brackets around indicators: the
+  // estimate the bound is made of, nearly reached.
+  const stair = (m: number, k: number, b: number, s: string) =>
+    Array.from({ length: m + 1 }, (_, i) => ' '.repeat(i) + s.repeat(k - 1) + (s.length > 2 ? 'x' : 'k:')).join('\n') +
+    `\n${' '.repeat(m + 1)}${'['.repeat(b)}a - b ? c${']'.repeat(b)}\n`;
+  let held = 0;
+  for (const s of ['- ', '? ', '- ? ', '- - '])
+    for (let m = 0; m < 14; m += 3)
+      for (let k = 1; k < 6; k++)
+        for (const b of [0, 3, 9]) {
+          const text = stair(m, k, b, s);
+          for (let d = 1; d <= 100; d++)
+            held += check(
+              text,
+              { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: d },
+              freshBound(text, { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: d }),
+            );
+        }
+  assert.ok(held > 1000, `${held}`);
+});
+
+test('a hostile line: no blow-up, the scan decides', () => {
+  const colons = 'a:b'.repeat(80_000);
+  assert.equal(withinLimits(colons, YAML_LIMITS), true);
+  assert.equal(withinLimits(`${'- '.repeat(60)}x\n`, YAML_LIMITS), false);
+  assert.deepEqual(checkYamlLimits(`${'- '.repeat(120)}x\n`), scanYamlLimits(`${'- '.repeat(120)}x\n`));
+});
