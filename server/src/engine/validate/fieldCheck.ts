@@ -8,7 +8,7 @@ import type { EngineDiagnostic } from '../types';
 import type { JsonPath } from '../yaml';
 import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
-import { sub, unplaced, type Field } from '../fields/place';
+import { subPath, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
 import { fieldAddedIn, newerThan } from '../versions/fields';
 import { label, OLDEST, versionLabel } from '../versions/releases';
@@ -85,8 +85,12 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
   const none = value !== null && typeof value === 'object' ? noneNewer.get(value) : undefined;
   if (none?.has(key)) return out;
   let budget = MAX_NODES;
-  const walk = (at: Field, schema: SchemaNode | undefined, path: JsonPath) => {
-    const value = at.value;
+  // The walk reads the values with one path array, pushed and popped; a newer field's place is read only
+  // for what is found (`subPath`, the same steps `sub` took one at a time): per-node places and path
+  // copies were most of the walk's cost over the 50 ApplicationSets of one file (issue 39).
+  const path: (string | number)[] = [];
+  const found = (since: string) => out.push({ path: [...path], at: subPath(root, path), since });
+  const walk = (value: unknown, schema: SchemaNode | undefined) => {
     const s = resolveRef(schema);
     if (!s || value === null || value === undefined || --budget < 0 || out.length >= MAX_FINDINGS) return;
     // Free-form data (list elements, Helm values) has no fields of its own to check.
@@ -100,26 +104,31 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
         for (const v of value) if (v !== null && v !== undefined) budget--;
         return;
       }
-      value.forEach((_v, i) => walk(sub(at, i), s.items, [...path, i]));
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        walk(value[i], s.items);
+        path.pop();
+      }
       return;
     }
     if (typeof value !== 'object') return;
     const props = s.properties;
-    for (const key of Object.keys(value)) {
+    const rec = value as Record<string, unknown>;
+    for (const key of Object.keys(rec)) {
       if (props && Object.prototype.hasOwnProperty.call(props, key)) {
-        const p = [...path, key];
-        const since = p[0] === 'spec' ? fieldAddedIn(p.slice(1)) : undefined;
-        if (since && newerThan(since, target.line, target.belowOldest)) {
-          out.push({ path: p, at: sub(at, key), since });
-          continue;
-        }
-        walk(sub(at, key), props[key], p);
+        path.push(key);
+        const since = path[0] === 'spec' ? fieldAddedIn(path, 1) : undefined;
+        if (since && newerThan(since, target.line, target.belowOldest)) found(since);
+        else walk(rec[key], props[key]);
+        path.pop();
       } else if (!props && s.additionalProperties && typeof s.additionalProperties === 'object') {
-        walk(sub(at, key), s.additionalProperties, [...path, key]);
+        path.push(key);
+        walk(rec[key], s.additionalProperties);
+        path.pop();
       }
     }
   };
-  walk(root, APPSET_SCHEMA, []);
+  walk(value, APPSET_SCHEMA);
   if (!out.length && value !== null && typeof value === 'object') {
     if (none) none.add(key);
     else noneNewer.set(value, new Set([key]));
