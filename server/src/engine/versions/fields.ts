@@ -54,6 +54,15 @@ export function newerThan(since: ReleaseLine, target: ReleaseLine, belowOldest =
   return rank(since) > rank(target) || (belowOldest && since === OLDEST);
 }
 
+/**
+ * Whether a field named `name` was added, at some path, after release line `target` (see newerThan): a
+ * field of no other name can be unknown to it, whatever its path.
+ */
+export function mayBeNewer(name: string, target: ReleaseLine, belowOldest = false): boolean {
+  const entries = byName.get(name);
+  return !!entries && entries.some((e) => newerThan(e.since, target, belowOldest));
+}
+
 /** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */
 export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine, belowOldest = false): boolean {
   const since = fieldAddedIn(pathBelowSpec);
