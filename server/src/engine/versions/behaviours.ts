@@ -202,7 +202,11 @@ export function templateBehaviour(target: ReleaseLine | ReleaseVersion): Readonl
   if (!b) {
     const missing: string[] = [];
     for (const [gate, names] of GATED_FUNCTIONS) if (!has(target, gate)) missing.push(...names);
-    b = { missingFunctions: missing.sort(), templateName: has(target, 'templateNameBase') ? 'base' : '', libraries: templateLibraries(target) };
+    b = {
+      missingFunctions: missing.sort(),
+      templateName: has(target, 'templateNameBase') ? 'base' : '',
+      libraries: templateLibraries(target),
+    };
     if (behaviours.size < 64) behaviours.set(key, b);
   }
   return b;
