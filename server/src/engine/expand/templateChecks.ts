@@ -9,7 +9,7 @@
  * (diagnostics/findings.ts) drop the generic errors the same mistake also causes.
  */
 import type { EngineDiagnostic, Span } from '../types';
-import { isTemplateFunction, isTemplateKeyword, parseError, templateTokens } from '@appset-tools/gotemplate';
+import { isTemplateFunction, isTemplateKeyword, ownCopy, parseError, templateTokens } from '@appset-tools/gotemplate';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { valueSpan } from '../yaml';
 import { finding } from '../diagnostics/codes';
@@ -40,6 +40,10 @@ export function checkTemplateString(
   patch = false,
 ): EngineDiagnostic[] {
   if (!raw.includes('{{')) return [];
+  // Whether a string has findings depends on the string and the two modes only (the rest shapes their
+  // words and places): the ApplicationSets of a file repeat their templates' strings (issue 39).
+  const known = cleanStrings[(goTemplate ? 2 : 0) + (rendered ? 1 : 0)];
+  if (known.has(raw)) return [];
   const out: EngineDiagnostic[] = [];
   if (goTemplate) {
     // `{{service}}`: fasttemplate's syntax; Go reads a function call, "function not defined".
@@ -116,8 +120,17 @@ export function checkTemplateString(
       );
     }
   }
+  if (!out.length) {
+    if (known.size >= CLEAN_MAX) known.clear();
+    // A string of its own: a slice of the document's text would keep the whole text alive.
+    known.add(raw.length < 13 ? raw : ownCopy(raw));
+  }
   return out;
 }
+
+/** Template strings found to have no finding, per mode (`goTemplate` × `rendered`), at most CLEAN_MAX each. */
+const cleanStrings: Set<string>[] = [new Set(), new Set(), new Set(), new Set()];
+const CLEAN_MAX = 4096;
 
 /** Whether an offset of a Go template lies inside a string literal or a comment of one of its actions. */
 function literalRanges(raw: string): (offset: number) => boolean {

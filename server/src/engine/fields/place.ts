@@ -32,15 +32,25 @@ export interface Field<T = Json> extends Place {
   value: T | undefined;
 }
 
-function placed(node: AstNode | undefined, key: Span | undefined, valueSpan: Span | undefined, start: Span, exact: boolean): Place {
-  return {
-    exact,
-    ...(node ? { node } : {}),
-    ...(key ? { keyRange: key } : {}),
-    ...(valueSpan ? { valueRange: valueSpan } : {}),
-    span: valueSpan ?? key ?? start,
-    keySpan: key ?? valueSpan ?? start,
-  };
+/**
+ * A field: its value and its place, the keys always in this order. Built without spreading conditional
+ * parts into a literal (intermediate objects): every step down a field makes one (issue 39).
+ */
+function placedField(
+  value: Json | undefined,
+  node: AstNode | undefined,
+  key: Span | undefined,
+  valueSpan: Span | undefined,
+  start: Span,
+  exact: boolean,
+): Field {
+  const f = { value, exact } as Field;
+  if (node) f.node = node;
+  if (key) f.keyRange = key;
+  if (valueSpan) f.valueRange = valueSpan;
+  f.span = valueSpan ?? key ?? start;
+  f.keySpan = key ?? valueSpan ?? start;
+  return f;
 }
 
 /** Where the document starts, what a field gets when nothing around it is located either. */
@@ -53,7 +63,7 @@ function startOf(doc: AppSetDoc): Span {
 export function rootField(doc: AppSetDoc): Field {
   const root = astOf(doc.doc);
   const start = startOf(doc);
-  return { value: doc.value, ...placed(root, undefined, root?.span, start, true) };
+  return placedField(doc.value, root, undefined, root?.span, start, true);
 }
 
 /** A field with no document behind it (a strategy read from a bare value, in tests and tools). */
@@ -72,12 +82,15 @@ export function sub(parent: Field, seg: string | number): Field {
   const n = parent.exact ? parent.node : undefined;
   if (n?.kind === 'object') {
     const p = propertyOf(n, String(seg));
-    if (p) return { value, ...placed(p.value, p.keySpan, p.value?.span, p.keySpan, true) };
+    if (p) return placedField(value, p.value, p.keySpan, p.value?.span, p.keySpan, true);
   } else if (n?.kind === 'array' && typeof seg === 'number') {
     const item = n.items[seg];
-    if (item) return { value, ...placed(item, undefined, item.span, item.span, true) };
+    if (item) return placedField(value, item, undefined, item.span, item.span, true);
   }
-  return { ...outside(parent), value };
+  // `{ ...outside(parent), value }`: the same keys in the same order.
+  const f = outside(parent) as Field;
+  f.value = value;
+  return f;
 }
 
 type Property = ReturnType<typeof property>;
@@ -102,7 +115,12 @@ function propertyOf(node: AstNode & { kind: 'object' }, key: string): Property {
 /** The place of a field the document does not have: its nearest enclosing field's spans. */
 function outside(parent: Place): Place {
   const { keyRange, valueRange, span, keySpan } = parent;
-  return { exact: false, ...(keyRange ? { keyRange } : {}), ...(valueRange ? { valueRange } : {}), span, keySpan };
+  const p = { exact: false } as Place;
+  if (keyRange) p.keyRange = keyRange;
+  if (valueRange) p.valueRange = valueRange;
+  p.span = span;
+  p.keySpan = keySpan;
+  return p;
 }
 
 /** A field `path` below `from`, step by step (each step from the node the previous one held). */

@@ -14,7 +14,8 @@ import type { SourceText } from '../inputs';
 import type { RelatedInfo } from '../types';
 import type { AppSetDoc } from '../kinds';
 import type { InstallEvidence } from '../versions/detect';
-import { governingFor, installModel } from './model';
+import { governingFor, installModel, type InstallModel } from './model';
+import type { InstanceMapping } from '../host';
 import { governingVersion, supersededWhy } from './version';
 import { label, NEWEST_RELEASE, parseVersion, versionLabel, type ReleaseLine } from '../versions/releases';
 import { argoCdsNamed } from './names';
@@ -54,8 +55,31 @@ export function targetVersion(file: SourceText, doc: AppSetDoc): TargetVersion {
   }
   // No install known yet means the newest release (a safe default): the first answer does not wait for the workspace.
   const model = installModel(file, true);
+  // The answer depends only on the model (one per workspace version and roots), the install settings, the
+  // file's path and the ApplicationSet's namespace: the ApplicationSets of one file share it (the bench's
+  // 50-ApplicationSet file chose the same install 100 times, issue 39).
+  const path = file.path ?? '';
+  const namespace = appsetNamespace(doc);
+  let perModel = targets.get(model);
+  if (!perModel) targets.set(model, (perModel = new WeakMap()));
+  const instances = file.settings.instances ?? NO_MAPPINGS;
+  let perMappings = perModel.get(instances);
+  if (!perMappings) perModel.set(instances, (perMappings = new Map()));
+  const key = `${file.settings.instance ?? ''}\u0000${path}\u0000${namespace ?? ''}\u0000${namespace === undefined}`;
+  let found = perMappings.get(key);
+  if (!found) perMappings.set(key, (found = detected(model, file, path, namespace)));
+  return found;
+}
+
+/** No `instances` mappings (the key of `targets` when the settings have none). */
+const NO_MAPPINGS: readonly InstanceMapping[] = [];
+/** `detected`'s answers per model, mappings and (instance, path, namespace); a model is never modified once built. */
+const targets = new WeakMap<InstallModel, WeakMap<readonly InstanceMapping[], Map<string, TargetVersion>>>();
+
+/** The target version from the install model (`targetVersion` without a version setting). */
+function detected(model: InstallModel, file: SourceText, path: string, namespace: string | undefined): TargetVersion {
   const roots = file.host.roots();
-  const gov = governingFor(model, file, { path: file.path ?? '', namespace: appsetNamespace(doc) });
+  const gov = governingFor(model, file, { path, namespace });
   const chosen = governingVersion(model, gov);
   if (chosen?.superseded) {
     const pick = chosen.pick;

@@ -63,7 +63,7 @@ export function scanActions(text: string): ActionScan {
     let j = i + 2;
     let closed = false;
     // A comment action: `{{/*` or `{{- /*` up to `*/`.
-    const comment = /^-?\s?\/\*/.test(text.slice(j, j + 4));
+    const comment = COMMENT_OPEN.test(text.slice(j, j + 4));
     while (j < n) {
       const d = text.charCodeAt(j);
       work++;
@@ -139,6 +139,14 @@ export function inStructure(text: string, a: Action): boolean {
 }
 
 /** The words an action's body uses: root fields (`.Values`, `$.Release`) and identifiers (functions, keywords), strings left out. */
+// The character tests of the scans, made once: a pattern literal in a loop is a new RegExp object at each
+// evaluation (one per character of every action: most of a first answer's garbage from this scan, issue 39).
+const IDENT_START = /[A-Za-z_]/;
+const WORD = /\w/;
+const ROOT_BEFORE = /[\s(|$,=]/;
+const CHAIN_BEFORE = /[\w$]/;
+const COMMENT_OPEN = /^-?\s?\/\*/;
+
 export function actionWords(body: string): { fields: string[]; idents: string[] } {
   const fields: string[] = [];
   const idents: string[] = [];
@@ -157,16 +165,16 @@ export function actionWords(body: string): { fields: string[]; idents: string[] 
       i = close < 0 ? n : close + 1;
       continue;
     }
-    if (/[A-Za-z_]/.test(c)) {
+    if (IDENT_START.test(c)) {
       let j = i + 1;
-      while (j < n && /\w/.test(body[j])) j++;
+      while (j < n && WORD.test(body[j])) j++;
       const prev = i > 0 ? body[i - 1] : ' ';
       const word = body.slice(i, j);
       // A root field: `.X` after a space, `(`, `|`, `$` or the start (not `a.X` or `).X`, which are chains).
       if (prev === '.') {
         const before = i > 1 ? body[i - 2] : ' ';
-        if (/[\s(|$,=]/.test(before) || i === 1) fields.push(word);
-      } else if (!/[\w$]/.test(prev)) idents.push(word);
+        if (ROOT_BEFORE.test(before) || i === 1) fields.push(word);
+      } else if (!CHAIN_BEFORE.test(prev)) idents.push(word);
       i = j;
       continue;
     }

@@ -10,7 +10,7 @@ import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { sub, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
-import { fieldAddedIn, newerThan } from '../versions/fields';
+import { fieldAddedIn, mayBeNewer, newerThan } from '../versions/fields';
 import { label, OLDEST, versionLabel } from '../versions/releases';
 import { targetRelated, type TargetVersion } from '../install/target';
 import { finding } from '../diagnostics/codes';
@@ -84,13 +84,29 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
   const key = `${target.line}:${target.belowOldest === true}`;
   const none = value !== null && typeof value === 'object' ? noneNewer.get(value) : undefined;
   if (none?.has(key)) return out;
+  const holders = newerHolders(target, key);
   let budget = MAX_NODES;
-  const walk = (at: Field, schema: SchemaNode | undefined, path: JsonPath) => {
-    const value = at.value;
+  // The walk reads the values with one path array, pushed and popped; the places are read only for a
+  // field found: one step down at a time from the deepest place already read on its way (`placed`, one per
+  // level of `path` at most). A place and a path copy for every node were most of the walk's cost over
+  // the 50 ApplicationSets of one file (issue 39).
+  const path: (string | number)[] = [];
+  const placed: Field[] = [root];
+  const found = (since: string) => {
+    for (let d = placed.length; d <= path.length; d++) placed.push(sub(placed[d - 1], path[d - 1]));
+    out.push({ path: [...path], at: placed[path.length], since });
+  };
+  const up = () => {
+    path.pop();
+    if (placed.length > path.length + 1) placed.length = path.length + 1;
+  };
+  const walk = (value: unknown, schema: SchemaNode | undefined) => {
     const s = resolveRef(schema);
     if (!s || value === null || value === undefined || --budget < 0 || out.length >= MAX_FINDINGS) return;
     // Free-form data (list elements, Helm values) has no fields of its own to check.
     if (freeForm(s)) return;
+    // No field below this schema node can be newer than the target (nothing named as one is): not walked.
+    if (!holders.has(s)) return;
     if (Array.isArray(value)) {
       if (!s.items) return;
       const item = resolveRef(s.items);
@@ -100,32 +116,97 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
         for (const v of value) if (v !== null && v !== undefined) budget--;
         return;
       }
-      value.forEach((_v, i) => walk(sub(at, i), s.items, [...path, i]));
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        walk(value[i], s.items);
+        up();
+      }
       return;
     }
     if (typeof value !== 'object') return;
     const props = s.properties;
-    for (const key of Object.keys(value)) {
+    const rec = value as Record<string, unknown>;
+    for (const key of Object.keys(rec)) {
       if (props && Object.prototype.hasOwnProperty.call(props, key)) {
-        const p = [...path, key];
-        const since = p[0] === 'spec' ? fieldAddedIn(p.slice(1)) : undefined;
-        if (since && newerThan(since, target.line, target.belowOldest)) {
-          out.push({ path: p, at: sub(at, key), since });
-          continue;
-        }
-        walk(sub(at, key), props[key], p);
+        path.push(key);
+        const since = path[0] === 'spec' ? fieldAddedIn(path, 1) : undefined;
+        if (since && newerThan(since, target.line, target.belowOldest)) found(since);
+        else walk(rec[key], props[key]);
+        up();
       } else if (!props && s.additionalProperties && typeof s.additionalProperties === 'object') {
-        walk(sub(at, key), s.additionalProperties, [...path, key]);
+        path.push(key);
+        walk(rec[key], s.additionalProperties);
+        up();
       }
     }
   };
-  walk(root, APPSET_SCHEMA, []);
+  walk(value, APPSET_SCHEMA);
   if (!out.length && value !== null && typeof value === 'object') {
     if (none) none.add(key);
     else noneNewer.set(value, new Set([key]));
   }
   return out;
 }
+
+/**
+ * The schema nodes (resolved) below which a field newer than the target may be: those whose own
+ * properties include a name `mayBeNewer` gives, and every node the walk can step from to one of them.
+ * Any other node's subtree holds no newer field whatever its value, so the walk does not enter it (on an
+ * ApplicationSet checked against the newest release, nothing; issue 39). Per target, computed once.
+ * A subtree not entered is not counted against the walk's node budget either: findings the budget cut
+ * off after a large skipped subtree (over 50,000 nodes) are now found.
+ */
+function newerHolders(target: Pick<TargetVersion, 'line' | 'belowOldest'>, key: string): Set<SchemaNode> {
+  const known = holderSets.get(key);
+  if (known) return known;
+  const graph = schemaGraph();
+  const parents = new Map<SchemaNode, SchemaNode[]>();
+  for (const [s, next] of graph)
+    for (const n of next) {
+      const ps = parents.get(n);
+      if (ps) ps.push(s);
+      else parents.set(n, [s]);
+    }
+  const holders = new Set<SchemaNode>();
+  const queue: SchemaNode[] = [];
+  for (const s of graph.keys())
+    if (s.properties && Object.keys(s.properties).some((k) => mayBeNewer(k, target.line, target.belowOldest === true))) {
+      holders.add(s);
+      queue.push(s);
+    }
+  while (queue.length)
+    for (const p of parents.get(queue.pop()!) ?? [])
+      if (!holders.has(p)) {
+        holders.add(p);
+        queue.push(p);
+      }
+  holderSets.set(key, holders);
+  return holders;
+}
+const holderSets = new Map<string, Set<SchemaNode>>();
+
+/** Every schema node the walk can reach from the root (resolved), with the nodes it can step to. */
+function schemaGraph(): Map<SchemaNode, SchemaNode[]> {
+  if (graph) return graph;
+  const g = new Map<SchemaNode, SchemaNode[]>();
+  const stack = [resolveRef(APPSET_SCHEMA)].filter((s): s is SchemaNode => !!s);
+  while (stack.length) {
+    const s = stack.pop()!;
+    if (g.has(s)) continue;
+    const next: SchemaNode[] = [];
+    const add = (c: SchemaNode | boolean | undefined) => {
+      const r = typeof c === 'object' ? resolveRef(c) : undefined;
+      if (r) next.push(r);
+    };
+    for (const c of Object.values(s.properties ?? {})) add(c);
+    add(s.items);
+    add(s.additionalProperties);
+    g.set(s, next);
+    for (const r of next) if (!g.has(r)) stack.push(r);
+  }
+  return (graph = g);
+}
+let graph: Map<SchemaNode, SchemaNode[]> | undefined;
 
 /** The values `newerFields` found no newer field in, with the targets (`line:belowOldest`) it checked. */
 const noneNewer = new WeakMap<object, Set<string>>();

@@ -22,8 +22,17 @@ export const APPSET_SCHEMA = schemaJson as unknown as SchemaNode & { $defs: Reco
 
 export function resolveRef(node: SchemaNode | undefined): SchemaNode | undefined {
   let n = node;
-  for (let i = 0; n?.$ref && i < 16; i++) n = APPSET_SCHEMA.$defs[n.$ref.slice('#/$defs/'.length)];
+  for (let i = 0; n?.$ref && i < 16; i++) n = definition(n.$ref);
   return n;
+}
+
+/** `$defs` entries by their `$ref`, kept: walks resolve the same few references at every node (no slice each time). */
+const definitions = new Map<string, SchemaNode | undefined>();
+function definition(ref: string): SchemaNode | undefined {
+  if (definitions.has(ref)) return definitions.get(ref);
+  const d = APPSET_SCHEMA.$defs[ref.slice('#/$defs/'.length)];
+  definitions.set(ref, d);
+  return d;
 }
 
 /** The schema describing the value at `path`, or undefined when the path leaves the schema. */

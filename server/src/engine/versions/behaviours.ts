@@ -193,19 +193,31 @@ export function functionGate(name: string): GateId | undefined {
 }
 
 /** How `target` renders templates: the functions it lacks, its root template name, its libraries. */
-export function templateBehaviour(target: ReleaseLine | ReleaseVersion): {
-  missingFunctions: string[];
+export function templateBehaviour(target: ReleaseLine | ReleaseVersion): Readonly<TemplateBehaviour> {
+  // The same for every ApplicationSet of a release (each expansion asks): made once per line and patch,
+  // and shared (never modified: the renderer only reads it).
+  const { line, patch } = typeof target === 'string' ? { line: target, patch: undefined } : target;
+  const key = `${line}/${patch ?? ''}`;
+  let b = behaviours.get(key);
+  if (!b) {
+    const missing: string[] = [];
+    for (const [gate, names] of GATED_FUNCTIONS) if (!has(target, gate)) missing.push(...names);
+    b = {
+      missingFunctions: missing.sort(),
+      templateName: has(target, 'templateNameBase') ? 'base' : '',
+      libraries: templateLibraries(target),
+    };
+    if (behaviours.size < 64) behaviours.set(key, b);
+  }
+  return b;
+}
+
+interface TemplateBehaviour {
+  missingFunctions: readonly string[];
   templateName: string;
   libraries: TemplateLibraries;
-} {
-  const missing: string[] = [];
-  for (const [gate, names] of GATED_FUNCTIONS) if (!has(target, gate)) missing.push(...names);
-  return {
-    missingFunctions: missing.sort(),
-    templateName: has(target, 'templateNameBase') ? 'base' : '',
-    libraries: templateLibraries(target),
-  };
 }
+const behaviours = new Map<string, TemplateBehaviour>();
 
 /** `since` as people read it: `Argo CD 3.6`, `Argo CD 2.9.1`. */
 export function sinceLabel(since: string): string {

@@ -26,19 +26,22 @@ for (const [since, suffixes] of Object.entries(data.fieldsAddedIn as Record<stri
 }
 
 /**
- * The release that added the field at `path` (a path below `spec`, list indices as numbers), or
- * undefined when the field exists in every supported release. Only meaningful for a field the
- * schema knows (callers check that first).
+ * The release that added the field at `path` (a path below `spec`, list indices as numbers; with `from`,
+ * the part of `path` from that index on), or undefined when the field exists in every supported release.
+ * Only meaningful for a field the schema knows (callers check that first).
  */
-export function fieldAddedIn(pathBelowSpec: JsonPath): ReleaseLine | undefined {
-  const segs = pathBelowSpec.map((s) => (typeof s === 'number' ? '[]' : s));
-  const entries = byName.get(segs[segs.length - 1]);
+export function fieldAddedIn(path: JsonPath, from = 0): ReleaseLine | undefined {
+  const n = path.length - from;
+  if (n <= 0) return undefined;
+  const seg = (i: number) => (typeof path[from + i] === 'number' ? '[]' : (path[from + i] as string));
+  // Looked up by the field's name first: most fields have no entry (the version-field walk asks of every field).
+  const entries = byName.get(seg(n - 1));
   if (!entries) return undefined;
   let best: Entry | undefined;
   for (const e of entries) {
-    if (e.suffix.length > segs.length) continue;
-    const off = segs.length - e.suffix.length;
-    if (e.suffix.every((s, i) => segs[off + i] === s) && (!best || e.suffix.length > best.suffix.length)) best = e;
+    if (e.suffix.length > n) continue;
+    const off = n - e.suffix.length;
+    if (e.suffix.every((s, i) => seg(off + i) === s) && (!best || e.suffix.length > best.suffix.length)) best = e;
   }
   return best?.since;
 }
@@ -49,6 +52,15 @@ export function fieldAddedIn(pathBelowSpec: JsonPath): ReleaseLine | undefined {
  */
 export function newerThan(since: ReleaseLine, target: ReleaseLine, belowOldest = false): boolean {
   return rank(since) > rank(target) || (belowOldest && since === OLDEST);
+}
+
+/**
+ * Whether a field named `name` was added, at some path, after release line `target` (see newerThan): a
+ * field of no other name can be unknown to it, whatever its path.
+ */
+export function mayBeNewer(name: string, target: ReleaseLine, belowOldest = false): boolean {
+  const entries = byName.get(name);
+  return !!entries && entries.some((e) => newerThan(e.since, target, belowOldest));
 }
 
 /** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */

@@ -74,10 +74,17 @@ export function atLeastVersion(v: ReleaseLine | ReleaseVersion, since: string): 
 }
 
 /** `2.9.1` → ['2.9', 1]; `3.3` → ['3.3', 0]; `master` → ['master', 0]. */
-export function splitVersion(v: string): [ReleaseLine, number] {
-  const m = /^(\d+\.\d+)\.(\d+)$/.exec(v);
-  return m ? [m[1], Number(m[2])] : [v, 0];
+export function splitVersion(v: string): readonly [ReleaseLine, number] {
+  // Asked for the same few gate versions by every check of every ApplicationSet: kept (callers only read).
+  let s = splits.get(v);
+  if (!s) {
+    const m = /^(\d+\.\d+)\.(\d+)$/.exec(v);
+    s = m ? [m[1], Number(m[2])] : [v, 0];
+    if (splits.size < 256) splits.set(v, s);
+  }
+  return s;
 }
+const splits = new Map<string, readonly [ReleaseLine, number]>();
 
 /** Where the patch decides, `Argo CD 2.14.3`; else the line's label. */
 export function versionLabel(v: ReleaseVersion): string {

@@ -13,28 +13,26 @@
  * (those not tried yet) finds every match, first to last.
  */
 
-/** `^` and `$` in a multiline JavaScript pattern: after and before these (ECMAScript LineTerminator). */
-function isTerminator(c: number): boolean {
-  return c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-}
-
 export function* matchLinesWithBraces(text: string, re: RegExp): Generator<RegExpExecArray> {
   if (!re.sticky || !re.multiline || re.global)
     throw new Error('matchLinesWithBraces: the pattern must be sticky and multiline, not global');
   let end = 0; // where the previous match ended: the next one starts here or after
   let tried = 0; // every start before this (and after `end`) was tried and gave no match
+  const others = otherTerminators(text);
   for (;;) {
     const b = text.indexOf('{{', Math.max(end, tried));
     if (b < 0) return;
     // The starts that may hold this `{{` on their first line: the start of its `\n` line and every
     // place after a `\r`, U+2028 or U+2029 up to it (no pattern here lets a match cross a `\n` before its `{{`).
-    let j = b;
-    while (j > 0 && text.charCodeAt(j - 1) !== 10) j--;
+    // Found by native searches, not a loop over each character: run once per file with code not yet
+    // compiled, the loops cost 2–8 ms on the bench's 50-ApplicationSet file (issue 39).
+    const j = b === 0 ? 0 : text.lastIndexOf('\n', b - 1) + 1;
     const lo = Math.max(j, end, tried);
-    let m: RegExpExecArray | null = null;
-    for (let at = lo; at <= b && !m; at++) {
-      if (at !== lo && !isTerminator(text.charCodeAt(at - 1))) continue;
-      re.lastIndex = at;
+    re.lastIndex = lo;
+    let m = re.exec(text);
+    // No `\n` lies between `lo` and `b`: the other line starts there follow the other terminators.
+    for (let t = others(lo); !m && t >= 0 && t < b; t = others(t + 1)) {
+      re.lastIndex = t + 1;
       m = re.exec(text);
     }
     if (m) {
@@ -43,4 +41,21 @@ export function* matchLinesWithBraces(text: string, re: RegExp): Generator<RegEx
       end = Math.max(re.lastIndex, m.index + 1);
     } else tried = b + 1;
   }
+}
+
+/**
+ * The first `\r`, U+2028 or U+2029 at or after `from` (-1: none), for `from` that never decreases: each
+ * character's next place is searched for again only once passed, so the searches cover the text once.
+ */
+function otherTerminators(text: string): (from: number) => number {
+  const chars = ['\r', '\u2028', '\u2029'];
+  const next = [-2, -2, -2]; // -2: not searched yet; -1: none after the last search
+  return (from) => {
+    let first = -1;
+    for (let i = 0; i < 3; i++) {
+      if (next[i] === -2 || (next[i] >= 0 && next[i] < from)) next[i] = text.indexOf(chars[i], from);
+      if (next[i] >= 0 && (first < 0 || next[i] < first)) first = next[i];
+    }
+    return first;
+  };
 }

@@ -53,21 +53,39 @@ export const templatesContributor: FeatureContributor = {
     const out: EngineDiagnostic[] = [];
     const view = fieldsOf(ctx.doc);
     const strings: TemplateStringsOf = { text: ctx.file.text, goExpression: (key) => goExpressionIn(ctx, key) };
-    // Each string is checked with its place, reached one step at a time from the located fields.
-    const visit = (place: Field, depth: number) => {
-      if (depth > 100) return;
-      const v = place.value;
-      if (typeof v === 'string') out.push(...checkTemplateString(strings, v, place, goTemplate, rendered));
-      else if (Array.isArray(v)) v.forEach((_, i) => visit(sub(place, i), depth + 1));
-      else if (isObj(v)) for (const k of Object.keys(v)) visit(sub(place, k), depth + 1);
+    // Each string that holds `{{` is checked with its place, read one step at a time from the located
+    // fields on its way (`placed`: the places read so far down the current path); the other values need
+    // none. A place for every value of the template was most of this walk, for each ApplicationSet of a
+    // file (issue 39).
+    const visit = (from: Field) => {
+      const path: (string | number)[] = [];
+      const placed: Field[] = [from];
+      const here = () => {
+        for (let d = placed.length; d <= path.length; d++) placed.push(sub(placed[d - 1], path[d - 1]));
+        return placed[path.length];
+      };
+      const down = (seg: string | number, v: unknown, depth: number) => {
+        path.push(seg);
+        walk(v, depth);
+        path.pop();
+        if (placed.length > path.length + 1) placed.length = path.length + 1;
+      };
+      const walk = (v: unknown, depth: number) => {
+        if (depth > 100) return;
+        if (typeof v === 'string') {
+          if (v.includes('{{')) out.push(...checkTemplateString(strings, v, here(), goTemplate, rendered));
+        } else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) down(i, v[i], depth + 1);
+        else if (isObj(v)) for (const k of Object.keys(v)) down(k, v[k], depth + 1);
+      };
+      walk(from.value, 0);
     };
-    if (isObj(ctx.doc.value.spec)) visit(view.template, 0);
+    if (isObj(ctx.doc.value.spec)) visit(view.template);
     if (Array.isArray(spec.generators))
       spec.generators.forEach((g, i) => {
         if (!isObj(g)) return;
         for (const kind of Object.keys(g))
           if (isObj(g[kind]) && (g[kind] as Record<string, unknown>).template !== undefined)
-            visit(subPath(view.generatorList[i], [kind, 'template']), 0);
+            visit(subPath(view.generatorList[i], [kind, 'template']));
       });
     if (typeof spec.templatePatch === 'string' && !rendered)
       out.push(...checkTemplateString(strings, spec.templatePatch, view.templatePatch, goTemplate, rendered, true));
