@@ -340,7 +340,11 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
     field.seen = run.id;
     keep.set(pkey, field);
   };
-  return { before, kept, fieldMemo, stringMemo, carry, modifies: tkey === undefined || MAY_MODIFY.test(tkey) };
+  // Read from the template's and the patch's own text, not from the whole key: the key also names the
+  // functions the target release lacks (`tpl` before Argo CD 3.6), which made every template of an
+  // older release look as if it modified its parameters, so that none kept its field or string renders.
+  const modifies = tkey === undefined || MAY_MODIFY.test(JSON.stringify([template, spec.templatePatch ?? null]));
+  return { before, kept, fieldMemo, stringMemo, carry, modifies };
 }
 
 /**

@@ -13,6 +13,7 @@ import { emptyHost } from '@appset-tools/engine';
 import type { Expansion } from '@appset-tools/engine';
 import { appsetHead, flowTemplate, listOf, LOCAL, MINIMAL_TEMPLATE_SPEC } from '../../../helpers/appsets';
 import { seededRandom } from '../../../helpers/random';
+import { memHost } from '../../../helpers/memHost';
 
 const elements = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ service: `svc-${i}`, env: ['dev', 'prod', 'staging'][i % 3], replicas: `"${1 + (i % 4)}"` }));
@@ -79,17 +80,28 @@ function shape(e: Expansion) {
   return rest;
 }
 
-test('re-used renders: after every edit, the same answers as a fresh language service (seeded random edits)', () => {
+/** The newest release, and one before Argo CD 3.6 (its template options name `tpl`, a function it lacks). */
+const RELEASES = [
+  ['the newest release', emptyHost],
+  ['Argo CD 3.1', () => memHost(new Map(), { argocdVersion: '3.1' })],
+] as const;
+
+for (const [release, host] of RELEASES)
+  test(`re-used renders: after every edit, the same answers as a fresh language service (seeded random edits, ${release})`, () => {
+    sameAsFresh(host);
+  });
+
+function sameAsFresh(host: () => ReturnType<typeof emptyHost>): void {
   let edits = 0;
   for (const [b, base] of BASES.entries()) {
-    const s = getLanguageService({ host: emptyHost() });
+    const s = getLanguageService({ host: host() });
     const uri = `file:///work/appset-${b}.yaml`;
     const rnd = seededRandom(4242 + b);
     let text = base;
     for (let i = 0; i < 120; i++) {
       text = rnd() < 0.08 ? base : edit(text, rnd);
       const a = s.analyze(uri, text);
-      const fresh = getLanguageService({ host: emptyHost() });
+      const fresh = getLanguageService({ host: host() });
       const f = fresh.analyze(uri, text);
       edits++;
       assert.equal(a.appsets.length, f.appsets.length, `base ${b} edit ${i}`);
@@ -105,7 +117,7 @@ test('re-used renders: after every edit, the same answers as a fresh language se
     }
   }
   assert.ok(edits >= 360);
-});
+}
 
 test('an edit in one list element renders one Application again; an edit in the template renders all', () => {
   const s = getLanguageService({ host: emptyHost() });
@@ -147,8 +159,14 @@ test('an edit in one list element renders one Application again; an edit in the 
   assert.equal(c2.exact, false);
 });
 
-test('a template edit renders again only the template strings it changed, per parameter set', () => {
-  const s = getLanguageService({ host: emptyHost() });
+// Before Argo CD 3.6 the template options name `tpl` (a function the release lacks): the template must
+// still not count as one that modifies its parameters (expand.ts templateMemo `modifies`).
+for (const [release, host] of RELEASES)
+  test(`a template edit renders again only the template strings it changed, per parameter set (${release})`, () => {
+    stringsReRendered(getLanguageService({ host: host() }));
+  });
+
+function stringsReRendered(s: ReturnType<typeof getLanguageService>): void {
   const uri = 'file:///work/strings.yaml';
   const base = BASES[0];
   const first = s.analyze(uri, base).appsets[0].expansion();
@@ -176,7 +194,7 @@ test('a template edit renders again only the template strings it changed, per pa
   const clock = s.analyze('file:///work/clock.yaml', BASES[2]).appsets[0].expansion();
   assert.equal(rendersOf(clock, '{{ now | date "2006" }}').size, 0);
   assert.equal(rendersOf(clock, '{{ .service }}').size, 6);
-});
+}
 
 test('a template that modifies its parameters (sprig set) keeps no field renders: a later field sees the change', () => {
   // Like the controller's single params map, a field rendered after one that calls `set` sees the new
