@@ -383,7 +383,9 @@ function renderParamSet(
   const pkey = kept ? paramsKey(p) : undefined;
   run.reusedSincePause = 0;
   const spent = totalSpent();
-  const used = new Set<string>();
+  // One set for every Application's render (a render never renders another Application), emptied before each.
+  const used = appUsed;
+  used.clear();
   const fields = pkey === undefined || modifies ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, carry, kept: [], id: run.id };
   const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
     run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
@@ -865,6 +867,8 @@ function fieldValue(
   return val;
 }
 
+/** The functions with changing results that one Application's render used (see renderParamSet). */
+const appUsed = new Set<string>();
 /** The same for the whole `metadata` or `spec` (see walkFields). */
 const topUsed = new Set<string>();
 /** The functions with changing results that one field's render used (see walkFields). */
