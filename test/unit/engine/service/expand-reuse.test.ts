@@ -169,12 +169,16 @@ for (const [release, host] of RELEASES)
 function stringsReRendered(s: ReturnType<typeof getLanguageService>): void {
   const uri = 'file:///work/strings.yaml';
   const base = BASES[0];
-  const first = s.analyze(uri, base).appsets[0].expansion();
   // The kept renders of one template string, by parameter set (renderMemo.ts keys them by the string first).
   const rendersOf = (e: Expansion, template: string) => {
     const found = [...(e.renders ?? new Map())].find(([k]) => (JSON.parse(k) as unknown[])[0] === template);
     return new Map(found?.[1] ?? []);
   };
+  // A document's first expansion keeps whole Applications only (expand.ts templateMemo: a first answer
+  // does not pay for a template keystroke that may never come); the next one that renders keeps every string.
+  const opened = s.analyze(uri, base.replace("namespace: '{{ .service }}'", "namespace: 'y-{{ .service }}'")).appsets[0].expansion();
+  assert.equal(rendersOf(opened, '{{ .service }}-{{ .env }}').size, 0);
+  const first = s.analyze(uri, base).appsets[0].expansion();
   const names = rendersOf(first, '{{ .service }}-{{ .env }}');
   assert.equal(names.size, 14);
   // the destination's namespace edited: the Applications are rendered again, but not their names
@@ -191,6 +195,7 @@ function stringsReRendered(s: ReturnType<typeof getLanguageService>): void {
     ],
   );
   // a string whose function gives a different result on every call is never kept
+  s.analyze('file:///work/clock.yaml', BASES[2].replace('service: svc-2', 'service: svc-2b')).appsets[0].expansion();
   const clock = s.analyze('file:///work/clock.yaml', BASES[2]).appsets[0].expansion();
   assert.equal(rendersOf(clock, '{{ now | date "2006" }}').size, 0);
   assert.equal(rendersOf(clock, '{{ .service }}').size, 6);
@@ -232,6 +237,8 @@ test('a template edit after a list-element edit still re-uses the template field
   const labels = (x: Record<string, unknown>) => (x.metadata as Record<string, unknown>).labels;
   const destination = (x: Record<string, unknown>) => (x.spec as Record<string, unknown>).destination;
   let text = BASES[0];
+  // The first expansion keeps whole Applications only; a template edit after it keeps every field.
+  s.analyze(uri, text.replace("namespace: '", "namespace: 'y")).appsets[0].expansion();
   let prev = apps(s.analyze(uri, text).appsets[0].expansion());
   for (let i = 0; i < 3; i++) {
     text = text.replace(/service: svc-4\w*\n/, `service: svc-4x${i}\n`);
