@@ -2,7 +2,7 @@
  * What a keystroke on the bench's 111 KiB ApplicationSet allocates and costs, in process: the language
  * service's analysis, expansion and diagnostics per keystroke (as the server computes them before its
  * publish), V8's sampling heap profiler counting every allocation (collected or not).
- *   node --import tsx scripts/bench/keyGarbage.ts [list|template] [keystrokes] [--top N]
+ *   node --import tsx scripts/bench/keyGarbage.ts [list|template] [keystrokes] [--top N] [--at <text>]
  * Prints MiB allocated and CPU ms per keystroke, and with `--top N` the functions that allocate most
  * (`--callers`: with their callers);
  * `--plain` leaves the heap profiler out (CPU time only; with node's `--trace-gc`, the collections).
@@ -19,7 +19,9 @@ const args = process.argv.slice(2);
 const where = args[0] ?? 'list';
 const n = Number(args[1]) || 30;
 const top = args.includes('--top') ? Number(args[args.indexOf('--top') + 1]) : 0;
-const anchor = where === 'template' ? 'targetRevision: main' : 'owner: owner-';
+// `--at <text>` types after the first `<text>` in the document's second half (the bench's template place:
+// `--at "namespace: '{{ .service }}-{{ .env }}"`, a string rendered for all 540 Applications).
+const anchor = args.includes('--at') ? args[args.indexOf('--at') + 1] : where === 'template' ? 'targetRevision: main' : 'owner: owner-';
 
 interface Node {
   callFrame: { functionName: string; url: string; lineNumber: number };

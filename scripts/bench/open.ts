@@ -4,7 +4,7 @@
  * on one case of `npm run bench -- --only open` without running them all (and without yaml-language-server).
  *   node --import tsx scripts/bench/open.ts <small|long|fifty|deep|huge> [runs] [--prof <dir>] [--keys N] [--at <text>] [--server a.js,b.js]
  * `--prof <dir>` runs the server under `node --cpu-prof` (list the profile with scripts/bench/profileTop.mjs);
- * `--keys N` types N keystrokes in a list element after the open and prints their mean CPU time; `--at <text>`
+ * `--keys N` types N keystrokes in a list element after the open and prints their mean CPU time and wall p95; `--at <text>`
  * types them after the first `<text>` in the document's second half instead (`--at 'targetRevision: main'`: in the
  * 111 KiB document's template).
  * `--server` names the built servers to compare (default this checkout's dist/server.js): their runs
@@ -70,6 +70,7 @@ async function main() {
     fromStart: [] as number[],
     fromStartCpu: [] as number[],
     peak: [] as number[],
+    p95: [] as number[],
   }));
   for (let j = 0; j < (runs + 1) * servers.length; j++) {
     const i = Math.floor(j / servers.length);
@@ -101,16 +102,22 @@ async function main() {
       if (keys && i > 0) {
         let cur = text;
         let cpu = 0;
+        const walls: number[] = [];
         for (let k = 0; k < keys + 3; k++) {
           const at = cur.indexOf(anchor, cur.length / 2) + anchor.length;
           cur = cur.slice(0, at) + 'x' + cur.slice(at);
           const c0 = s.cpuMs();
-          await s.type(file, at, 'x');
+          const ms = await s.type(file, at, 'x');
           await new Promise((r) => setTimeout(r, 150));
-          if (k >= 3) cpu += s.cpuMs() - c0;
+          if (k >= 3) {
+            cpu += s.cpuMs() - c0;
+            walls.push(ms);
+          }
         }
-        line += `; keystroke ${(cpu / keys).toFixed(1)} ms CPU, peak RSS ${s.memory().peakMiB.toFixed(0)} MiB`;
+        const p95 = [...walls].sort((a, b) => a - b)[Math.ceil(walls.length * 0.95) - 1];
+        line += `; keystroke ${(cpu / keys).toFixed(1)} ms CPU, p95 ${p95.toFixed(1)} ms wall, peak RSS ${s.memory().peakMiB.toFixed(0)} MiB`;
         out.keys.push(cpu / keys);
+        out.p95.push(p95);
         out.peak.push(s.memory().peakMiB);
       }
       console.log(line);
@@ -121,7 +128,7 @@ async function main() {
   servers.forEach((server, k) => {
     const r = results[k];
     console.log(
-      `${server}${nodeOptions ? ` (${nodeOptions[k].join(' ')})` : ''}: median whole ${median(r.whole)} ms CPU (${median(r.exact).toFixed(1)} ms by the scheduler, ${median(r.wall).toFixed(1)} ms wall, ${median(r.fromStart).toFixed(0)} ms from the spawn, ${median(r.fromStartCpu).toFixed(0)} ms of CPU), first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms, peak RSS ${median(r.peak).toFixed(0)} MiB` : ''}`,
+      `${server}${nodeOptions ? ` (${nodeOptions[k].join(' ')})` : ''}: median whole ${median(r.whole)} ms CPU (${median(r.exact).toFixed(1)} ms by the scheduler, ${median(r.wall).toFixed(1)} ms wall, ${median(r.fromStart).toFixed(0)} ms from the spawn, ${median(r.fromStartCpu).toFixed(0)} ms of CPU), first ${median(r.first)} ms${r.keys.length ? `, keystroke ${median(r.keys).toFixed(1)} ms CPU, p95 ${median(r.p95).toFixed(1)} ms wall, peak RSS ${median(r.peak).toFixed(0)} MiB` : ''}`,
     );
   });
 }

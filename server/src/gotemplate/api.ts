@@ -35,7 +35,7 @@ const CACHE_SIZE = 2000;
  * 540-element ApplicationSet renders the same few templates 540 times each; moving every hit (a
  * delete and a set of the map) was most of what a cache hit cost.
  */
-const cache = new Map<string, { key: string; parsed: Parsed; at: number }>();
+const cache = new Map<string, { key: string; text: string; parsed: Parsed; at: number }>();
 let ticks = 0;
 /** How often a parse was needed (a cache miss); tests read it to see that parses are reused. */
 let parses = 0;
@@ -48,6 +48,26 @@ export function parseCount(): number {
  * release's function map); the defaults are Argo CD v3.3+'s. Cached by all three.
  */
 function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] = [], goMinor = GO_MINOR_DEFAULT): Parsed {
+  // The same template as the last call (the same string of each of an expansion's Applications, one
+  // after the other): its entry, without building the key of an older release's function map (a
+  // string made and hashed per call). No store or move came in between, so the hit would not move it.
+  const last = lastParse;
+  if (last && text === last.text && name === last.name && goMinor === last.goMinor && sameOptions(missing, last.missing))
+    return last.parsed;
+  const parsed = parseKeyed(text, name, missing, goMinor);
+  lastParse = { text: parsedText, name, missing, goMinor, parsed };
+  return parsed;
+}
+
+/**
+ * The last call of parseCached, with the template's own copy (`parsedText`: never a slice of a document,
+ * which it would keep alive). Dropped with the cache (a test's reset) as its entry could be.
+ */
+let lastParse: { text: string; name: string; missing: readonly string[]; goMinor: number; parsed: Parsed } | undefined;
+/** The text of the entry parseKeyed last found or stored (its own copy). */
+let parsedText = '';
+
+function parseKeyed(text: string, name: string, missing: readonly string[], goMinor: number): Parsed {
   const key =
     name === ROOT_NAME && !missing.length && goMinor === GO_MINOR_DEFAULT
       ? text
@@ -59,6 +79,7 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
       cache.set(hit.key, hit);
       hit.at = ++ticks;
     }
+    parsedText = hit.text;
     return hit.parsed;
   }
   let p: Parsed;
@@ -79,7 +100,8 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
       p = { error: new GoParseError(`template: ${name}:1: ${detail}`, 0, text.length, undefined, { line: 1, detail }) };
     } else throw e;
   }
-  cache.set(ownKey, { key: ownKey, parsed: p, at: ++ticks });
+  cache.set(ownKey, { key: ownKey, text, parsed: p, at: ++ticks });
+  parsedText = text;
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return p;
 }

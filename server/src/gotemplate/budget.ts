@@ -27,10 +27,15 @@ export class WorkLimitError extends ReasonedError {
 }
 
 let limit = DEFAULT_WORK_LIMIT;
-let used = 0;
 let totalLimit = Infinity;
-let totalUsed = 0;
 let bounded = true;
+/**
+ * Units spent by the running execution (`used`) and by the running total budget (`totalUsed`). Fields of
+ * one object, not module variables: V8 keeps a fractional number in a module variable as a new heap
+ * object on every write, and `charge` runs for every piece a template writes (two objects per piece, most
+ * of what a 540-Application expansion allocated per render); an object's number field is updated in place.
+ */
+const count = { used: 0, totalUsed: 0 };
 
 /** Part of every limit error's text; `templateErrorCode` recognises it. */
 export const LIMIT_TEXT = "ApplicationSet Tools' limit";
@@ -39,16 +44,16 @@ export const LIMIT_TEXT = "ApplicationSet Tools' limit";
 export function charge(nodes: number, bytes = 0): void {
   const units = nodes + bytes / 16;
   charged.units += units;
-  used += units;
-  totalUsed += units;
-  if (used > limit) {
-    used = limit; // one error, not a cascade of them while the stack unwinds
+  count.used += units;
+  count.totalUsed += units;
+  if (count.used > limit) {
+    count.used = limit; // one error, not a cascade of them while the stack unwinds
     throw new WorkLimitError(
       `the values this template builds or prints exceed ${limit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
     );
   }
-  if (totalUsed > totalLimit) {
-    totalUsed = totalLimit;
+  if (count.totalUsed > totalLimit) {
+    count.totalUsed = totalLimit;
     throw new WorkLimitError(
       `the templates of this ApplicationSet together exceed ${totalLimit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
     );
@@ -145,7 +150,7 @@ export function chargeResult(result: unknown, args: readonly unknown[], unitsBef
 
 /** Units the running total budget has spent so far (see `totalBudget`): what one render cost is the difference. */
 export function totalSpent(): number {
-  return totalUsed;
+  return count.totalUsed;
 }
 
 /**
@@ -154,8 +159,8 @@ export function totalSpent(): number {
  * they do not fit (then the render runs, and fails where it would have).
  */
 export function chargeTotal(units: number): boolean {
-  if (totalUsed + units > totalLimit) return false;
-  totalUsed += units;
+  if (count.totalUsed + units > totalLimit) return false;
+  count.totalUsed += units;
   return true;
 }
 
@@ -178,15 +183,15 @@ export function totalBudget(): TotalBudget {
   return {
     run(fn) {
       const savedLimit = totalLimit;
-      const savedUsed = totalUsed;
+      const savedUsed = count.totalUsed;
       totalLimit = mine;
-      totalUsed = spent;
+      count.totalUsed = spent;
       try {
         return fn();
       } finally {
-        spent = totalUsed;
+        spent = count.totalUsed;
         totalLimit = savedLimit;
-        totalUsed = savedUsed;
+        count.totalUsed = savedUsed;
       }
     },
   };
@@ -194,12 +199,12 @@ export function totalBudget(): TotalBudget {
 
 /** Runs `fn` with a fresh budget (an execution inside another gets its own and gives it back). */
 export function withWorkBudget<T>(fn: () => T): T {
-  const saved = used;
-  used = 0;
+  const saved = count.used;
+  count.used = 0;
   try {
     return fn();
   } finally {
-    used = saved;
+    count.used = saved;
   }
 }
 

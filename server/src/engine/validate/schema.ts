@@ -48,34 +48,21 @@ export function validateSchema(doc: AppSetDoc, text: string): EngineDiagnostic[]
 }
 
 /**
- * ajv's errors for a value, cached by the value's JSON: edits that leave the data unchanged
- * (comments, formatting, other documents of the file) re-use them; only spans are recomputed.
- * Bounded in entries and in the characters of their keys: each key is a whole ApplicationSet's JSON
- * (85 KB for the bench's 540-element list), and 32 of them, one per keystroke, were the largest thing
- * the idle server kept (2.6 MiB of 27; every MiB kept costs about 1.5 MiB of peak RSS, heapFlags.ts).
+ * ajv's errors for a value, kept per value object: a document that did not change (another document of
+ * the file was edited) keeps its value, and stripNulls gives the same object for it. Before, they were
+ * cached by the value's JSON, which a keystroke in a large document wrote out whole (85 KB for the
+ * bench's 540-element list, and its null-stripping walk of every element: 0.3 ms of each keystroke,
+ * 30 times what ajv takes to validate it); an edit of a comment or of the layout now validates again.
  */
-const errorCache = new Map<string, ErrorObject[]>();
-const ERROR_CACHE_SIZE = 32;
-const ERROR_CACHE_CHARS = 256 * 1024;
-let errorCacheChars = 0;
+const errorCache = new WeakMap<object, ErrorObject[]>();
 
 function schemaErrors(value: Json): ErrorObject[] {
-  const key = JSON.stringify(value);
-  const hit = errorCache.get(key);
-  if (hit) {
-    errorCache.delete(key);
-    errorCache.set(key, hit);
-    return hit;
-  }
+  const keyed = typeof value === 'object' && value !== null;
+  const hit = keyed ? errorCache.get(value) : undefined;
+  if (hit) return hit;
   const validate = appsetValidator();
   const errors = validate(value) ? [] : (validate.errors ?? []).slice(0, MAX_ERRORS * 2);
-  errorCache.set(key, errors);
-  errorCacheChars += key.length;
-  while (errorCache.size > ERROR_CACHE_SIZE || (errorCache.size > 1 && errorCacheChars > ERROR_CACHE_CHARS)) {
-    const oldest = errorCache.keys().next().value as string;
-    errorCache.delete(oldest);
-    errorCacheChars -= oldest.length;
-  }
+  if (keyed) errorCache.set(value, errors);
   return errors;
 }
 
@@ -196,12 +183,15 @@ function valueAt(value: Json | undefined, path: JsonPath): Json | undefined {
 function stripNulls(v: Json | undefined, depth: number): Json | undefined {
   if (depth > MAX_DEPTH) return null;
   if (Array.isArray(v)) {
+    const kept = strippedArrays.get(v);
+    if (kept && kept.depth === depth) return kept.out;
     let out: Json[] | undefined;
     for (let i = 0; i < v.length; i++) {
       const x = stripNulls(v[i], depth + 1) as Json;
       if (x !== v[i] && !out) out = v.slice(0, i);
       out?.push(x);
     }
+    strippedArrays.set(v, { depth, out: out ?? v });
     return out ?? v;
   }
   if (isObj(v)) {
@@ -220,6 +210,13 @@ function stripNulls(v: Json | undefined, depth: number): Json | undefined {
   }
   return v;
 }
+
+/**
+ * stripNulls of each array, at the depth it was walked (deeper than MAX_DEPTH is cut): values are never
+ * modified, and a keystroke's parse shares what the edit did not change (a template keystroke keeps the
+ * list of 540 elements, which was walked again on every one).
+ */
+const strippedArrays = new WeakMap<Json[], { depth: number; out: Json[] }>();
 
 function put(o: { [k: string]: Json }, k: string, value: Json): void {
   Object.defineProperty(o, k, { value, enumerable: true, writable: true, configurable: true });

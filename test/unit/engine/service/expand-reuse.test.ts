@@ -13,6 +13,7 @@ import { emptyHost } from '@appset-tools/engine';
 import type { Expansion } from '@appset-tools/engine';
 import { appsetHead, flowTemplate, listOf, LOCAL, MINIMAL_TEMPLATE_SPEC } from '../../../helpers/appsets';
 import { seededRandom } from '../../../helpers/random';
+import { memHost } from '../../../helpers/memHost';
 
 const elements = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ service: `svc-${i}`, env: ['dev', 'prod', 'staging'][i % 3], replicas: `"${1 + (i % 4)}"` }));
@@ -79,17 +80,28 @@ function shape(e: Expansion) {
   return rest;
 }
 
-test('re-used renders: after every edit, the same answers as a fresh language service (seeded random edits)', () => {
+/** The newest release, and one before Argo CD 3.6 (its template options name `tpl`, a function it lacks). */
+const RELEASES = [
+  ['the newest release', emptyHost],
+  ['Argo CD 3.1', () => memHost(new Map(), { argocdVersion: '3.1' })],
+] as const;
+
+for (const [release, host] of RELEASES)
+  test(`re-used renders: after every edit, the same answers as a fresh language service (seeded random edits, ${release})`, () => {
+    sameAsFresh(host);
+  });
+
+function sameAsFresh(host: () => ReturnType<typeof emptyHost>): void {
   let edits = 0;
   for (const [b, base] of BASES.entries()) {
-    const s = getLanguageService({ host: emptyHost() });
+    const s = getLanguageService({ host: host() });
     const uri = `file:///work/appset-${b}.yaml`;
     const rnd = seededRandom(4242 + b);
     let text = base;
     for (let i = 0; i < 120; i++) {
       text = rnd() < 0.08 ? base : edit(text, rnd);
       const a = s.analyze(uri, text);
-      const fresh = getLanguageService({ host: emptyHost() });
+      const fresh = getLanguageService({ host: host() });
       const f = fresh.analyze(uri, text);
       edits++;
       assert.equal(a.appsets.length, f.appsets.length, `base ${b} edit ${i}`);
@@ -105,7 +117,7 @@ test('re-used renders: after every edit, the same answers as a fresh language se
     }
   }
   assert.ok(edits >= 360);
-});
+}
 
 test('an edit in one list element renders one Application again; an edit in the template renders all', () => {
   const s = getLanguageService({ host: emptyHost() });
@@ -147,16 +159,26 @@ test('an edit in one list element renders one Application again; an edit in the 
   assert.equal(c2.exact, false);
 });
 
-test('a template edit renders again only the template strings it changed, per parameter set', () => {
-  const s = getLanguageService({ host: emptyHost() });
+// Before Argo CD 3.6 the template options name `tpl` (a function the release lacks): the template must
+// still not count as one that modifies its parameters (expand.ts templateMemo `modifies`).
+for (const [release, host] of RELEASES)
+  test(`a template edit renders again only the template strings it changed, per parameter set (${release})`, () => {
+    stringsReRendered(getLanguageService({ host: host() }));
+  });
+
+function stringsReRendered(s: ReturnType<typeof getLanguageService>): void {
   const uri = 'file:///work/strings.yaml';
   const base = BASES[0];
-  const first = s.analyze(uri, base).appsets[0].expansion();
   // The kept renders of one template string, by parameter set (renderMemo.ts keys them by the string first).
   const rendersOf = (e: Expansion, template: string) => {
     const found = [...(e.renders ?? new Map())].find(([k]) => (JSON.parse(k) as unknown[])[0] === template);
     return new Map(found?.[1] ?? []);
   };
+  // A document's first expansion keeps whole Applications only (expand.ts templateMemo: a first answer
+  // does not pay for a template keystroke that may never come); the next one that renders keeps every string.
+  const opened = s.analyze(uri, base.replace("namespace: '{{ .service }}'", "namespace: 'y-{{ .service }}'")).appsets[0].expansion();
+  assert.equal(rendersOf(opened, '{{ .service }}-{{ .env }}').size, 0);
+  const first = s.analyze(uri, base).appsets[0].expansion();
   const names = rendersOf(first, '{{ .service }}-{{ .env }}');
   assert.equal(names.size, 14);
   // the destination's namespace edited: the Applications are rendered again, but not their names
@@ -173,10 +195,11 @@ test('a template edit renders again only the template strings it changed, per pa
     ],
   );
   // a string whose function gives a different result on every call is never kept
+  s.analyze('file:///work/clock.yaml', BASES[2].replace('service: svc-2', 'service: svc-2b')).appsets[0].expansion();
   const clock = s.analyze('file:///work/clock.yaml', BASES[2]).appsets[0].expansion();
   assert.equal(rendersOf(clock, '{{ now | date "2006" }}').size, 0);
   assert.equal(rendersOf(clock, '{{ .service }}').size, 6);
-});
+}
 
 test('a template that modifies its parameters (sprig set) keeps no field renders: a later field sees the change', () => {
   // Like the controller's single params map, a field rendered after one that calls `set` sees the new
@@ -214,6 +237,8 @@ test('a template edit after a list-element edit still re-uses the template field
   const labels = (x: Record<string, unknown>) => (x.metadata as Record<string, unknown>).labels;
   const destination = (x: Record<string, unknown>) => (x.spec as Record<string, unknown>).destination;
   let text = BASES[0];
+  // The first expansion keeps whole Applications only; a template edit after it keeps every field.
+  s.analyze(uri, text.replace("namespace: '", "namespace: 'y")).appsets[0].expansion();
   let prev = apps(s.analyze(uri, text).appsets[0].expansion());
   for (let i = 0; i < 3; i++) {
     text = text.replace(/service: svc-4\w*\n/, `service: svc-4x${i}\n`);

@@ -21,8 +21,10 @@ const MAX_NODES = 50_000;
  * `}`, `,` or `:`. A document's text without a match holds no such scalar (a plain scalar of one word is
  * its own text), so its nodes need not be walked: one native search instead of a test of every scalar
  * (about 4,000 on the bench's 540-element list, code running for the first time in a fresh process).
+ * Letters as classes, not the `i` flag: the same matches (without the `u` flag no other character folds
+ * to an ASCII letter), in half the time over a 111 KiB text, searched again on every keystroke.
  */
-const MAY_HOLD_YAML11_BOOLEAN = /(?:^|[\s[{,:])(?:y|n|yes|no|on|off)(?=$|[\s\]},:])/i;
+const MAY_HOLD_YAML11_BOOLEAN = /(?:^|[\s[{,:])(?:[yYnN]|[yY][eE][sS]|[nN][oO]|[oO][nN]|[oO][fF][fF])(?=$|[\s\]},:])/;
 
 /** Whether a document's text may hold a YAML 1.1 boolean as a plain scalar (see MAY_HOLD_YAML11_BOOLEAN). */
 export function mayHoldYaml11Boolean(text: string): boolean {
