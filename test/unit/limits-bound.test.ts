@@ -12,6 +12,7 @@ import assert from 'node:assert/strict';
 import { checkYamlLimits, scanYamlLimits, withinLimits, YAML_LIMITS, type YamlLimits } from '@appset-tools/gotemplate';
 import { repoFiles } from '../helpers/memHost';
 import { longList } from '../../scripts/bench/fixtures';
+import { randomEdits } from '../helpers/random';
 
 const PIECES = [
   '[[',
@@ -42,19 +43,7 @@ const PIECES = [
   'x'.repeat(30),
 ];
 
-let seed = 48;
-const rand = (n: number) => {
-  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-  return (seed >>> 8) % n;
-};
-
-function edit(text: string): string {
-  const at = rand(text.length + 1);
-  if (rand(3) === 0) return text.slice(0, at) + text.slice(Math.min(text.length, at + 1 + rand(8)));
-  let ins = '';
-  for (let k = 1 + rand(3); k > 0; k--) ins += PIECES[rand(PIECES.length)];
-  return text.slice(0, at) + ins + text.slice(at);
-}
+const { rand, edit } = randomEdits(48, PIECES);
 
 /** The bound of `text` computed afresh (another text looked at in between leaves nothing to build on). */
 function freshBound(text: string, limits: YamlLimits): boolean {

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scanYamlLimits as checkYamlLimits, YAML_LIMITS, type YamlLimits } from '@appset-tools/gotemplate';
 import { repoFiles } from '../helpers/memHost';
+import { randomEdits } from '../helpers/random';
 
 const SMALL: YamlLimits = { maxChars: 1 << 20, maxLineChars: 90, maxDepth: 7 };
 const PIECES = [
@@ -39,19 +40,7 @@ const PIECES = [
   'x'.repeat(50),
 ];
 
-let seed = 39;
-const rand = (n: number) => {
-  seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-  return (seed >>> 8) % n;
-};
-
-function edit(text: string): string {
-  const at = rand(text.length + 1);
-  if (rand(3) === 0) return text.slice(0, at) + text.slice(Math.min(text.length, at + 1 + rand(8)));
-  let ins = '';
-  for (let k = 1 + rand(3); k > 0; k--) ins += PIECES[rand(PIECES.length)];
-  return text.slice(0, at) + ins + text.slice(at);
-}
+const { edit } = randomEdits(39, PIECES);
 
 /** A fresh scan: another text scanned in between leaves nothing to resume from. */
 function fresh(text: string, limits: YamlLimits) {
