@@ -91,13 +91,14 @@ async function buildValidators() {
 // dist/cli.js) that keeps V8's compiled code of the bundle between runs (server/src/codeCache.ts).
 // The server's loader first sets the flags that sized the heap back to their defaults, and sets its heap
 // growth once the bundle has loaded its modules (server/src/heapFlags.ts: Node's compiled modules are
-// used only under V8's default flags).
+// used only under V8's default flags); then it defers V8's optimising compiler until the first whole
+// answer (server/src/optimiser.ts).
 const loader = (name) => ({
   stdin: {
     contents:
       (name === 'server' ? `require('./server/src/heapFlags').resetCreationFlags();\n` : '') +
       `require('./server/src/codeCache').runBundle(${JSON.stringify(name)}, module, require, __filename, __dirname);` +
-      (name === 'server' ? `\nrequire('./server/src/heapFlags').tuneServerHeap();` : ''),
+      (name === 'server' ? `\nrequire('./server/src/heapFlags').tuneServerHeap();\nrequire('./server/src/optimiser').deferOptimiser();` : ''),
     resolveDir: __dirname,
     sourcefile: `${name}-loader.js`,
     loader: 'js',

@@ -24,7 +24,44 @@ export const HEAP_GROWING_PERCENT = 50;
 /** Flags V8 reads only when it creates the heap (Heap::ConfigureHeap); 0 is the default of each. */
 const HEAP_CREATION_FLAGS = ['--max-semi-space-size', '--min-semi-space-size'];
 
-let tuned = false;
+/**
+ * The V8 flags this process changed at run time (flag name: the value set, and the value V8 started
+ * with), for `withStartFlags`. Process-wide, on `globalThis`: the loader (dist/server.js) and the bundle
+ * (dist/lib/server.js, whose schema validators go through the code cache too) each carry a copy of
+ * this module, and the flags are the process's.
+ */
+const changed: Map<string, { set: string; start: string }> = ((globalThis as Record<symbol, unknown>)[
+  Symbol.for('appset-tools.runtimeFlags')
+] ??= new Map()) as Map<string, { set: string; start: string }>;
+
+/** Sets `set` (V8 started with `start`) until `restoreFlag(name)`; false when V8 refused it. */
+export function setRuntimeFlag(name: string, set: string, start: string): boolean {
+  try {
+    v8.setFlagsFromString(set);
+  } catch {
+    return false;
+  }
+  changed.set(name, { set, start });
+  return true;
+}
+
+/** Sets the flag `name` back to what V8 started with; false when it was not changed. */
+export function restoreFlag(name: string): boolean {
+  const flag = changed.get(name);
+  if (!flag) return false;
+  changed.delete(name);
+  try {
+    v8.setFlagsFromString(flag.start);
+  } catch {
+    /* the same flag was set a moment ago */
+  }
+  return true;
+}
+
+/** Whether the flag `name` is changed now (see `setRuntimeFlag`). */
+export function flagChanged(name: string): boolean {
+  return changed.has(name);
+}
 
 /**
  * Sets the flags that sized the heap at its creation back to their defaults: the heap keeps the size
@@ -41,25 +78,21 @@ export function resetCreationFlags(): void {
 /** Sets the server's heap growth, unless the user chose one on the command line. */
 export function tuneServerHeap(execArgv: readonly string[] = process.execArgv): boolean {
   if (execArgv.some((a) => /^--heap[-_]growing[-_]percent\b/.test(a))) return false;
-  try {
-    v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-    tuned = true;
-    return true;
-  } catch {
-    return false;
-  }
+  return setRuntimeFlag('heap-growing-percent', `--heap-growing-percent=${HEAP_GROWING_PERCENT}`, '--heap-growing-percent=0');
 }
 
 /**
- * Runs `use` (a compile from V8's code cache, or the writing of one) with the heap growth V8 started
- * with, so that a cache is written and checked under the same flag hash whenever the growth was set.
+ * Runs `use` (a compile from V8's code cache, or the writing of one) under the flags V8 started with
+ * (the heap growth, and the optimising compiler deferred by optimiser.ts, set back around it), so
+ * that a cache is written and checked under the same flag hash whatever the process changed.
  */
 export function withStartFlags<T>(use: () => T): T {
-  if (!tuned) return use();
-  v8.setFlagsFromString('--heap-growing-percent=0');
+  if (!changed.size) return use();
+  const flags = [...changed.values()];
+  for (const f of flags) v8.setFlagsFromString(f.start);
   try {
     return use();
   } finally {
-    v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+    for (const f of flags) v8.setFlagsFromString(f.set);
   }
 }

@@ -10,6 +10,7 @@
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { everyPeriod } from '../idle';
+import { resumeOptimiser } from '../optimiser';
 
 /** How often the server looks (ms); a whole period must be idle. */
 export const IDLE_PERIOD_MS = 1000;
@@ -50,10 +51,13 @@ let settled = false;
  * collection, so that V8 sets the heap's next limit from what is alive (with the growth of
  * heapFlags.ts) instead of keeping its large start-up limit, under which a burst of keystrokes right
  * after opening a long document grew the process by about 100 MiB before V8's first full collection.
+ * V8's optimising compiler, deferred by the server's loader, is turned back on.
  */
 export function settleAfterFirstAnswer(): void {
   if (settled) return;
   settled = true;
+  // The keystrokes to come are optimised again (deferred by the loader until now: optimiser.ts).
+  resumeOptimiser();
   // After the answer has been written out.
   setImmediate(() => fullCollection()?.());
 }
