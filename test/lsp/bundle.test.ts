@@ -77,12 +77,16 @@ test('the CLI keeps its compiled code in the cache folder: same answers with it,
   }
 });
 
-test("the server's loader keeps V8's default flags for compiled code: heap sizes reset before the bundle compiles, its growth set after", () => {
+test("the server's loader keeps V8's default flags for compiled code: heap sizes reset before the bundle compiles, its growth set and its optimiser deferred after", () => {
   const loader = readFileSync(serverPath, 'utf8');
   const reset = loader.indexOf('.resetCreationFlags()');
   const run = loader.indexOf('.runBundle(');
   const tune = loader.indexOf('.tuneServerHeap()');
-  assert.ok(reset > 0 && reset < run && run < tune, 'dist/server.js: resetCreationFlags(), runBundle(), tuneServerHeap()');
+  const defer = loader.indexOf('.deferOptimiser()');
+  assert.ok(
+    reset > 0 && reset < run && run < tune && tune < defer,
+    'dist/server.js: resetCreationFlags(), runBundle(), tuneServerHeap(), deferOptimiser()',
+  );
   assert.equal(tuneServerHeap(['--max-semi-space-size=2', '--heap-growing-percent=80']), false);
   assert.equal(tuneServerHeap(['--heap_growing_percent=80']), false);
   // V8 uses compiled code (Node's own modules', the code cache's) only under the flags it was made with:
@@ -91,7 +95,7 @@ test("the server's loader keeps V8's default flags for compiled code: heap sizes
   const dir = mkdtempSync(join(tmpdir(), 'heap-flags-'));
   try {
     // One script per check: V8 compiles a source it has seen from its own memory, not from the cache.
-    const sources = [1, 2, 3, 4].map((n) => `function f(a) { return a + ${n}; }\nf(1);\n`);
+    const sources = [1, 2, 3, 4, 5, 6, 7].map((n) => `function f(a) { return a + ${n}; }\nf(1);\n`);
     const made = spawnSync(
       process.execPath,
       [
@@ -118,6 +122,14 @@ test("the server's loader keeps V8's default flags for compiled code: heap sizes
       out.tuned = flags.tuneServerHeap([]);
       out.tunedOutside = accepted();
       out.within = flags.withStartFlags(accepted);
+      // The optimising compiler deferred (optimiser.ts) changes them too; withStartFlags sets it back
+      // around the use, in every copy of heapFlags.ts (the loader's and the bundle's: one process).
+      out.deferred = require(${JSON.stringify(join(repoRoot, 'server', 'src', 'optimiser.ts'))}).deferOptimiser([], '');
+      out.deferredOutside = accepted();
+      out.deferredWithin = flags.withStartFlags(accepted);
+      delete require.cache[require.resolve(${JSON.stringify(join(repoRoot, 'server', 'src', 'heapFlags.ts'))})];
+      const copy = require(${JSON.stringify(join(repoRoot, 'server', 'src', 'heapFlags.ts'))});
+      out.anotherCopy = copy !== flags && copy.withStartFlags(accepted);
       let keep = [];
       for (let i = 0; i < 3e6; i++) { keep.push({ i }); if (keep.length > 1e5) keep = []; }
       out.newSpaceMiB = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
@@ -134,6 +146,10 @@ test("the server's loader keeps V8's default flags for compiled code: heap sizes
     assert.equal(out.tuned, true);
     assert.equal(out.tunedOutside, false, 'the heap growth changes them again');
     assert.equal(out.within, true, 'withStartFlags() checks under the start flags');
+    assert.equal(out.deferred, true);
+    assert.equal(out.deferredOutside, false, 'the optimiser deferred changes them again');
+    assert.equal(out.deferredWithin, true, 'withStartFlags() sets the optimiser back around the check');
+    assert.equal(out.anotherCopy, true, "the bundle's copy of heapFlags.ts knows what the loader's changed");
     assert.ok(out.newSpaceMiB <= 4, `the young generation keeps its size: ${out.newSpaceMiB} MiB`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
