@@ -98,7 +98,9 @@ const loader = (name) => ({
     contents:
       (name === 'server' ? `require('./server/src/heapFlags').resetCreationFlags();\n` : '') +
       `require('./server/src/codeCache').runBundle(${JSON.stringify(name)}, module, require, __filename, __dirname);` +
-      (name === 'server' ? `\nrequire('./server/src/heapFlags').tuneServerHeap();\nrequire('./server/src/optimiser').deferOptimiser();` : ''),
+      (name === 'server'
+        ? `\nrequire('./server/src/heapFlags').tuneServerHeap();\nrequire('./server/src/optimiser').deferOptimiser();`
+        : ''),
     resolveDir: __dirname,
     sourcefile: `${name}-loader.js`,
     loader: 'js',
