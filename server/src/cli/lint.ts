@@ -21,6 +21,7 @@ import { openIndexCache } from '../host/indexCache';
 import { collectInputs, readInput, type InputFile } from './inputs';
 import { readTextFile } from '../host/files';
 import { workspaceOf } from '../host/workspaceOf';
+import { resumeOptimiser } from '../optimiser';
 import {
   LineMap,
   UsageError,
@@ -284,6 +285,7 @@ function checkFiles(
         return 2;
       }
       const all = service.lint(analysis);
+      resumeOptimiser(); // the first file answered: the others are optimised (main.ts)
       // A cluster Secret that could not be read at all (an alias bomb, a limit) leaves the cluster
       // generators' answer incomplete: its finding is kept, and the gate fails closed on it too.
       for (const d of all.filter(notChecked)) unchecked.push(`${shownPath(f.abs)}: ${d.code}`);
