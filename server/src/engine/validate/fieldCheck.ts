@@ -174,28 +174,36 @@ interface NewestBelow {
 function newestBelow(s: SchemaNode): NewestBelow {
   const known = below.get(s);
   if (known) return known;
-  const b: NewestBelow = { rank: -Infinity, oldest: false };
+  // -1: no release (what `rank` gives an unknown line; every target's rank is -1 or more, so none is newer).
+  const b: NewestBelow = { rank: -1, oldest: false };
   // Kept before the nodes below it are visited: a cycle in the schema (it has none: schema-acyclic.test.ts)
-  // would stop here instead of looping.
+  // would stop here instead of looping. Indexed loops and no closure: this runs once per node in a fresh
+  // process, in the interpreter, where each iterator step and closure is an allocation.
   below.set(s, b);
-  const add = (c: SchemaNode | boolean | undefined) => {
-    const r = typeof c === 'object' ? resolveRef(c) : undefined;
-    if (!r) return;
-    const x = newestBelow(r);
-    if (x.rank > b.rank) b.rank = x.rank;
-    if (x.oldest) b.oldest = true;
-  };
-  if (s.properties)
-    for (const name of Object.keys(s.properties)) {
-      for (const line of linesAdding(name)) {
-        if (rank(line) > b.rank) b.rank = rank(line);
-        if (line === OLDEST) b.oldest = true;
+  const props = s.properties;
+  if (props) {
+    const names = Object.keys(props);
+    for (let i = 0; i < names.length; i++) {
+      const lines = linesAdding(names[i]);
+      for (let j = 0; j < lines.length; j++) {
+        if (rank(lines[j]) > b.rank) b.rank = rank(lines[j]);
+        if (lines[j] === OLDEST) b.oldest = true;
       }
-      add(s.properties[name]);
+      addBelow(b, props[names[i]]);
     }
-  add(s.items);
-  add(s.additionalProperties);
+  }
+  addBelow(b, s.items);
+  addBelow(b, s.additionalProperties);
   return b;
+}
+
+/** Adds what is at or below the schema node `c` (unresolved) to `b`. */
+function addBelow(b: NewestBelow, c: SchemaNode | boolean | undefined): void {
+  const r = typeof c === 'object' ? resolveRef(c) : undefined;
+  if (!r) return;
+  const x = newestBelow(r);
+  if (x.rank > b.rank) b.rank = x.rank;
+  if (x.oldest) b.oldest = true;
 }
 const below = new Map<SchemaNode, NewestBelow>();
 

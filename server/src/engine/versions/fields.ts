@@ -58,9 +58,10 @@ export function newerThan(since: ReleaseLine, target: ReleaseLine, belowOldest =
  * The release lines that added a field named `name`, at any path: a field of no other name can be unknown to
  * a release, whatever its path (none: every supported release knows every field of that name).
  */
-export function linesAdding(name: string): ReleaseLine[] {
-  return byName.get(name)?.map((e) => e.since) ?? [];
+export function linesAdding(name: string): readonly ReleaseLine[] {
+  return byName.get(name)?.map((e) => e.since) ?? NONE;
 }
+const NONE: readonly ReleaseLine[] = [];
 
 /** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */
 export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine, belowOldest = false): boolean {
