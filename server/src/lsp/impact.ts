@@ -219,13 +219,19 @@ export class Impacts {
     return value;
   }
 
+  /** Whether the repository's configuration sets a change gate for `file` (else `gateFindings` finds nothing, at once). */
+  gated(file: string): boolean {
+    const { policy } = this.s.service().configFor(file);
+    return policy.maxChangeAtOnce !== undefined || policy.maxChangeClustersAtOnce !== undefined;
+  }
+
   /**
    * The change gate's findings for `a` (`policy/change-at-once`, features/policy/changeGate.ts): none unless
    * the repository's configuration sets `policy.maxChangeAtOnce` or `policy.maxChangeClustersAtOnce`.
    */
   async gateFindings(a: Analysis, file: string, text: string): Promise<EngineDiagnostic[]> {
+    if (!this.gated(file)) return [];
     const cfg = this.s.service().configFor(file);
-    if (cfg.policy.maxChangeAtOnce === undefined && cfg.policy.maxChangeClustersAtOnce === undefined) return [];
     const d = await this.of(a, file, text);
     if (!d || 'unknown' in d) return [];
     // Not known while the YAML does not parse: no gate finding (the syntax error is the finding).

@@ -10,8 +10,8 @@ import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { sub, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
-import { fieldAddedIn, mayBeNewer, newerThan } from '../versions/fields';
-import { label, OLDEST, versionLabel } from '../versions/releases';
+import { fieldAddedIn, linesAdding, newerThan } from '../versions/fields';
+import { label, OLDEST, rank, versionLabel } from '../versions/releases';
 import { targetRelated, type TargetVersion } from '../install/target';
 import { finding } from '../diagnostics/codes';
 
@@ -84,7 +84,6 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
   const key = `${target.line}:${target.belowOldest === true}`;
   const none = value !== null && typeof value === 'object' ? noneNewer.get(value) : undefined;
   if (none?.has(key)) return out;
-  const holders = newerHolders(target, key);
   let budget = MAX_NODES;
   // The walk reads the values with one path array, pushed and popped; the places are read only for a
   // field found: one step down at a time from the deepest place already read on its way (`placed`, one per
@@ -106,7 +105,7 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
     // Free-form data (list elements, Helm values) has no fields of its own to check.
     if (freeForm(s)) return;
     // No field below this schema node can be newer than the target (nothing named as one is): not walked.
-    if (!holders.has(s)) return;
+    if (!mayHoldNewer(s, target)) return;
     if (Array.isArray(value)) {
       if (!s.items) return;
       const item = resolveRef(s.items);
@@ -149,64 +148,64 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
 }
 
 /**
- * The schema nodes (resolved) below which a field newer than the target may be: those whose own
- * properties include a name `mayBeNewer` gives, and every node the walk can step from to one of them.
- * Any other node's subtree holds no newer field whatever its value, so the walk does not enter it (on an
- * ApplicationSet checked against the newest release, nothing; issue 39). Per target, computed once.
- * A subtree not entered is not counted against the walk's node budget either: findings the budget cut
- * off after a large skipped subtree (over 50,000 nodes) are now found.
+ * Whether a field newer than the target may be below the schema node `s` (resolved): one of the field names
+ * of `s` or of a node the walk can step to from it was added after the target. Any other node's subtree holds
+ * no newer field whatever its value, so the walk does not enter it (on an ApplicationSet checked against the
+ * newest release, nothing; issue 39). A subtree not entered is not counted against the walk's node budget
+ * either: findings the budget cut off after a large skipped subtree (over 50,000 nodes) are now found.
  */
-function newerHolders(target: Pick<TargetVersion, 'line' | 'belowOldest'>, key: string): Set<SchemaNode> {
-  const known = holderSets.get(key);
-  if (known) return known;
-  const graph = schemaGraph();
-  const parents = new Map<SchemaNode, SchemaNode[]>();
-  for (const [s, next] of graph)
-    for (const n of next) {
-      const ps = parents.get(n);
-      if (ps) ps.push(s);
-      else parents.set(n, [s]);
-    }
-  const holders = new Set<SchemaNode>();
-  const queue: SchemaNode[] = [];
-  for (const s of graph.keys())
-    if (s.properties && Object.keys(s.properties).some((k) => mayBeNewer(k, target.line, target.belowOldest === true))) {
-      holders.add(s);
-      queue.push(s);
-    }
-  while (queue.length)
-    for (const p of parents.get(queue.pop()!) ?? [])
-      if (!holders.has(p)) {
-        holders.add(p);
-        queue.push(p);
-      }
-  holderSets.set(key, holders);
-  return holders;
+function mayHoldNewer(s: SchemaNode, target: Pick<TargetVersion, 'line' | 'belowOldest'>): boolean {
+  const b = newestBelow(s);
+  return b.rank > rank(target.line) || (target.belowOldest === true && b.oldest);
 }
-const holderSets = new Map<string, Set<SchemaNode>>();
 
-/** Every schema node the walk can reach from the root (resolved), with the nodes it can step to. */
-function schemaGraph(): Map<SchemaNode, SchemaNode[]> {
-  if (graph) return graph;
-  const g = new Map<SchemaNode, SchemaNode[]>();
-  const stack = [resolveRef(APPSET_SCHEMA)].filter((s): s is SchemaNode => !!s);
-  while (stack.length) {
-    const s = stack.pop()!;
-    if (g.has(s)) continue;
-    const next: SchemaNode[] = [];
-    const add = (c: SchemaNode | boolean | undefined) => {
-      const r = typeof c === 'object' ? resolveRef(c) : undefined;
-      if (r) next.push(r);
-    };
-    for (const c of Object.values(s.properties ?? {})) add(c);
-    add(s.items);
-    add(s.additionalProperties);
-    g.set(s, next);
-    for (const r of next) if (!g.has(r)) stack.push(r);
-  }
-  return (graph = g);
+/** What `mayHoldNewer` reads of a schema node: the rank of the newest release that added a field named at or below it, and whether the oldest supported release added one. */
+interface NewestBelow {
+  rank: number;
+  oldest: boolean;
 }
-let graph: Map<SchemaNode, SchemaNode[]> | undefined;
+
+/**
+ * `NewestBelow` of a schema node (resolved), computed once per node on the walk's first visit, for every
+ * target at once. (The set of nodes that may hold a newer field was computed per target over the whole
+ * schema's graph, a map of its 429 nodes and one of their parents: half a megabyte of allocation in a
+ * fresh process, which made the 1 KiB document's first answer collect its young generation, issue 39.)
+ */
+function newestBelow(s: SchemaNode): NewestBelow {
+  const known = below.get(s);
+  if (known) return known;
+  // -1: no release (what `rank` gives an unknown line; every target's rank is -1 or more, so none is newer).
+  const b: NewestBelow = { rank: -1, oldest: false };
+  // Kept before the nodes below it are visited: a cycle in the schema (it has none: schema-acyclic.test.ts)
+  // would stop here instead of looping. Indexed loops and no closure: this runs once per node in a fresh
+  // process, in the interpreter, where each iterator step and closure is an allocation.
+  below.set(s, b);
+  const props = s.properties;
+  if (props) {
+    const names = Object.keys(props);
+    for (let i = 0; i < names.length; i++) {
+      const lines = linesAdding(names[i]);
+      for (let j = 0; j < lines.length; j++) {
+        if (rank(lines[j]) > b.rank) b.rank = rank(lines[j]);
+        if (lines[j] === OLDEST) b.oldest = true;
+      }
+      addBelow(b, props[names[i]]);
+    }
+  }
+  addBelow(b, s.items);
+  addBelow(b, s.additionalProperties);
+  return b;
+}
+
+/** Adds what is at or below the schema node `c` (unresolved) to `b`. */
+function addBelow(b: NewestBelow, c: SchemaNode | boolean | undefined): void {
+  const r = typeof c === 'object' ? resolveRef(c) : undefined;
+  if (!r) return;
+  const x = newestBelow(r);
+  if (x.rank > b.rank) b.rank = x.rank;
+  if (x.oldest) b.oldest = true;
+}
+const below = new Map<SchemaNode, NewestBelow>();
 
 /** The values `newerFields` found no newer field in, with the targets (`line:belowOldest`) it checked. */
 const noneNewer = new WeakMap<object, Set<string>>();

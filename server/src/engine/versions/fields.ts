@@ -55,13 +55,13 @@ export function newerThan(since: ReleaseLine, target: ReleaseLine, belowOldest =
 }
 
 /**
- * Whether a field named `name` was added, at some path, after release line `target` (see newerThan): a
- * field of no other name can be unknown to it, whatever its path.
+ * The release lines that added a field named `name`, at any path: a field of no other name can be unknown to
+ * a release, whatever its path (none: every supported release knows every field of that name).
  */
-export function mayBeNewer(name: string, target: ReleaseLine, belowOldest = false): boolean {
-  const entries = byName.get(name);
-  return !!entries && entries.some((e) => newerThan(e.since, target, belowOldest));
+export function linesAdding(name: string): readonly ReleaseLine[] {
+  return byName.get(name)?.map((e) => e.since) ?? NONE;
 }
+const NONE: readonly ReleaseLine[] = [];
 
 /** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */
 export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine, belowOldest = false): boolean {

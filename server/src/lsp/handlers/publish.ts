@@ -113,12 +113,21 @@ export function createPublisher(s: ServerState, hooks: PublishHooks): Publisher 
       if (open.sync(path, doc.getText(), () => quick ?? s.analysisOf(doc))) hooks.scheduleOthers(doc.uri);
     });
     if (quick && !(await quickAnswer(s, doc, quick, stale, answer))) return;
-    const diagnostics = await wholeAnswer(s, doc, path, stale, open);
-    if (diagnostics === undefined) return;
-    answer(diagnostics);
+    // A document's first answer since it was opened does not wait for the change gate (see `wholeAnswer`).
+    const first = !sent.has(doc.uri);
+    const whole = await wholeAnswer(s, doc, path, stale, open, first);
+    if (whole === undefined) return;
+    answer(whole.diagnostics);
     // The session's first whole answer is followed by one full collection (idleMemory.ts).
     settleAfterFirstAnswer();
     hooks.answered();
+    if (!whole.gate) return;
+    // The gate runs git in this process (spawnSync): the publish above is let out first.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (stale()) return;
+    const gate = await whole.gate();
+    // Added when it finds something (the list without it was the whole answer otherwise).
+    if (gate?.length && !stale()) answer([...whole.diagnostics, ...gate]);
   }
 
   return {
@@ -144,14 +153,21 @@ async function quickAnswer(s: ServerState, doc: TextDocument, quick: Analysis, s
   return true;
 }
 
-/** The whole file's findings; undefined when the run went stale. */
+/**
+ * The whole file's findings; undefined when the run went stale. With `gateLater` (a document's first
+ * answer since it was opened) the change gate's findings are not waited for: they need git and the
+ * baseline commit's analysis of the file (its ApplicationSets expanded again at the baseline), about a
+ * second of the first answer in a repository whose configuration sets a gate (issue 39), and a file just
+ * opened seldom differs from its baseline. `gate` then computes them, to add to the list when it finds any.
+ */
 async function wholeAnswer(
   s: ServerState,
   doc: TextDocument,
   path: string | undefined,
   stale: () => boolean,
   open: ServerState['service']['openDocuments'],
-): Promise<Diagnostic[] | undefined> {
+  gateLater: boolean,
+): Promise<{ diagnostics: Diagnostic[]; gate?: () => Promise<Diagnostic[]> } | undefined> {
   // The whole file's analysis and expansions (state.ts `ready`), then its findings.
   if (!(await s.ready(doc))) return undefined;
   const analysis = s.guard('analysis', undefined, () => s.analysisOf(doc));
@@ -163,14 +179,21 @@ async function wholeAnswer(
     open.remember(path, a);
     return s.settings.validate ? shownOf(s, doc, a) : [];
   });
-  if (!a || !path || !s.settings.validate) return shownNow;
+  if (!a || !path || !s.settings.validate) return { diagnostics: shownNow };
   // The change gate judges the change against the baseline commit (impact.ts), read once per commit.
-  const gate = await s.impacts.gateFindings(a, path, doc.getText()).catch((e: Error) => {
-    s.log(`change gate failed: ${e.stack ?? e}`);
-    return [];
-  });
+  const text = doc.getText();
+  const gate = async () => {
+    const found = await s.impacts.gateFindings(a, path, text).catch((e: Error) => {
+      s.log(`change gate failed: ${e.stack ?? e}`);
+      return [];
+    });
+    return s.guard('diagnostics', [], () => found.filter((d) => shown(s, d)).map((d) => toDiagnostic(doc, d, s.textOf)));
+  };
+  // Nothing to wait for without a gate in the configuration (Impacts.gateFindings answers at once then).
+  if (gateLater && s.guard('diagnostics', false, () => s.impacts.gated(path))) return { diagnostics: shownNow, gate };
+  const found = await gate();
   if (stale()) return undefined;
-  return [...shownNow, ...s.guard('diagnostics', [], () => gate.filter((d) => shown(s, d)).map((d) => toDiagnostic(doc, d, s.textOf)))];
+  return { diagnostics: [...shownNow, ...found] };
 }
 
 function shownOf(s: ServerState, doc: TextDocument, a: Analysis) {
