@@ -10,7 +10,7 @@ import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { sub, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
-import { fieldAddedIn, mayBeNewer, newerThan } from '../versions/fields';
+import { fieldAddedIn, namesNewerThan, newerThan } from '../versions/fields';
 import { label, OLDEST, versionLabel } from '../versions/releases';
 import { targetRelated, type TargetVersion } from '../install/target';
 import { finding } from '../diagnostics/codes';
@@ -85,6 +85,8 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
   const none = value !== null && typeof value === 'object' ? noneNewer.get(value) : undefined;
   if (none?.has(key)) return out;
   const holders = newerHolders(target, key);
+  // Only a field of a name some entry adds after the target can be newer (`fieldAddedIn` is asked of no other).
+  const names = newerNames(target, key);
   let budget = MAX_NODES;
   // The walk reads the values with one path array, pushed and popped; the places are read only for a
   // field found: one step down at a time from the deepest place already read on its way (`placed`, one per
@@ -129,7 +131,7 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
     for (const key of Object.keys(rec)) {
       if (props && Object.prototype.hasOwnProperty.call(props, key)) {
         path.push(key);
-        const since = path[0] === 'spec' ? fieldAddedIn(path, 1) : undefined;
+        const since = path[0] === 'spec' && names.has(key) ? fieldAddedIn(path, 1) : undefined;
         if (since && newerThan(since, target.line, target.belowOldest)) found(since);
         else walk(rec[key], props[key]);
         up();
@@ -159,21 +161,17 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
 function newerHolders(target: Pick<TargetVersion, 'line' | 'belowOldest'>, key: string): Set<SchemaNode> {
   const known = holderSets.get(key);
   if (known) return known;
-  const graph = schemaGraph();
-  const parents = new Map<SchemaNode, SchemaNode[]>();
-  for (const [s, next] of graph)
-    for (const n of next) {
-      const ps = parents.get(n);
-      if (ps) ps.push(s);
-      else parents.set(n, [s]);
-    }
+  const { named, parents } = schemaGraph();
+  // The names that may be newer than the target (a handful), then the nodes that name one of them:
+  // per target, a look-up per name instead of one per property of every node.
   const holders = new Set<SchemaNode>();
   const queue: SchemaNode[] = [];
-  for (const s of graph.keys())
-    if (s.properties && Object.keys(s.properties).some((k) => mayBeNewer(k, target.line, target.belowOldest === true))) {
-      holders.add(s);
-      queue.push(s);
-    }
+  for (const name of newerNames(target, key))
+    for (const s of named.get(name) ?? [])
+      if (!holders.has(s)) {
+        holders.add(s);
+        queue.push(s);
+      }
   while (queue.length)
     for (const p of parents.get(queue.pop()!) ?? [])
       if (!holders.has(p)) {
@@ -185,8 +183,19 @@ function newerHolders(target: Pick<TargetVersion, 'line' | 'belowOldest'>, key: 
 }
 const holderSets = new Map<string, Set<SchemaNode>>();
 
-/** Every schema node the walk can reach from the root (resolved), with the nodes it can step to. */
-function schemaGraph(): Map<SchemaNode, SchemaNode[]> {
+/** `namesNewerThan` per target (`line:belowOldest`), computed once. */
+function newerNames(target: Pick<TargetVersion, 'line' | 'belowOldest'>, key: string): ReadonlySet<string> {
+  let names = nameSets.get(key);
+  if (!names) nameSets.set(key, (names = namesNewerThan(target.line, target.belowOldest === true)));
+  return names;
+}
+const nameSets = new Map<string, ReadonlySet<string>>();
+
+/**
+ * The schema nodes the walk can reach from the root (resolved): for each, the nodes that step to it
+ * (`parents`), and for each property name the nodes whose own properties name it (`named`). Computed once.
+ */
+function schemaGraph(): SchemaGraph {
   if (graph) return graph;
   const g = new Map<SchemaNode, SchemaNode[]>();
   const stack = [resolveRef(APPSET_SCHEMA)].filter((s): s is SchemaNode => !!s);
@@ -204,9 +213,27 @@ function schemaGraph(): Map<SchemaNode, SchemaNode[]> {
     g.set(s, next);
     for (const r of next) if (!g.has(r)) stack.push(r);
   }
-  return (graph = g);
+  const parents = new Map<SchemaNode, SchemaNode[]>();
+  const named = new Map<string, SchemaNode[]>();
+  for (const [s, next] of g) {
+    for (const n of next) {
+      const ps = parents.get(n);
+      if (ps) ps.push(s);
+      else parents.set(n, [s]);
+    }
+    for (const k in s.properties) {
+      const ns = named.get(k);
+      if (ns) ns.push(s);
+      else named.set(k, [s]);
+    }
+  }
+  return (graph = { parents, named });
 }
-let graph: Map<SchemaNode, SchemaNode[]> | undefined;
+interface SchemaGraph {
+  parents: Map<SchemaNode, SchemaNode[]>;
+  named: Map<string, SchemaNode[]>;
+}
+let graph: SchemaGraph | undefined;
 
 /** The values `newerFields` found no newer field in, with the targets (`line:belowOldest`) it checked. */
 const noneNewer = new WeakMap<object, Set<string>>();

@@ -63,6 +63,23 @@ export function mayBeNewer(name: string, target: ReleaseLine, belowOldest = fals
   return !!entries && entries.some((e) => newerThan(e.since, target, belowOldest));
 }
 
+/**
+ * The names `mayBeNewer` says yes to for release line `target`, in one set: per target, one pass over
+ * the entries instead of a look-up per field name of the schema (the version-field walk asks it of every
+ * property of the ApplicationSet schema once per target).
+ */
+export function namesNewerThan(target: ReleaseLine, belowOldest = false): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const [name, entries] of byName) {
+    for (const e of entries)
+      if (newerThan(e.since, target, belowOldest)) {
+        names.add(name);
+        break;
+      }
+  }
+  return names;
+}
+
 /** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */
 export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine, belowOldest = false): boolean {
   const since = fieldAddedIn(pathBelowSpec);
