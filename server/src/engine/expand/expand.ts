@@ -1098,11 +1098,11 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
   // The cluster list is only needed for destinations given by name (read from the workspace then).
   let known: KnownClusters | undefined;
   // The repository's AppProjects, when they are known (nothing is called unknown otherwise).
-  let projects: { names: ReadonlySet<string>; certain: boolean } | undefined;
+  let projects: { names: ReadonlyMap<string, unknown>; certain: boolean } | undefined;
   const unknownProject = (name: string) => {
     if (!projects) {
       const index = knownProjects(file);
-      projects = { names: new Set(index.projects.keys()), certain: !index.uncertain };
+      projects = { names: index.projects, certain: !index.uncertain };
     }
     return projects.certain && !projects.names.has(name);
   };
