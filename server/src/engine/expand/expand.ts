@@ -343,12 +343,13 @@ function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo
   // Read from the template's and the patch's own text, not from the whole key: the key also names the
   // functions the target release lacks (`tpl` before Argo CD 3.6), which made every template of an
   // older release look as if it modified its parameters, so that none kept its field or string renders.
-  const modifies = tkey === undefined || MAY_MODIFY.test(JSON.stringify([template, spec.templatePatch ?? null]));
   // The first expansion of an ApplicationSet (nothing kept before: a document just opened) keeps whole
   // Applications only: keeping every field and string render of 540 Applications cost its first answer
   // about 25 ms of CPU in a fresh process, for a template keystroke that may never come. The first
-  // expansion that renders after it (a template keystroke, an edited element) keeps them.
-  return { before, kept, fieldMemo, stringMemo, carry, modifies: modifies || !previous };
+  // expansion that renders after it (a template keystroke, an edited element) keeps them. (Then the
+  // template is not written out to be tested either: once per generator of every ApplicationSet of a file.)
+  const modifies = !previous || tkey === undefined || MAY_MODIFY.test(JSON.stringify([template, spec.templatePatch ?? null]));
+  return { before, kept, fieldMemo, stringMemo, carry, modifies };
 }
 
 /**
@@ -1097,11 +1098,11 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
   // The cluster list is only needed for destinations given by name (read from the workspace then).
   let known: KnownClusters | undefined;
   // The repository's AppProjects, when they are known (nothing is called unknown otherwise).
-  let projects: { names: ReadonlySet<string>; certain: boolean } | undefined;
+  let projects: { names: ReadonlyMap<string, unknown>; certain: boolean } | undefined;
   const unknownProject = (name: string) => {
     if (!projects) {
       const index = knownProjects(file);
-      projects = { names: new Set(index.projects.keys()), certain: !index.uncertain };
+      projects = { names: index.projects, certain: !index.uncertain };
     }
     return projects.certain && !projects.names.has(name);
   };

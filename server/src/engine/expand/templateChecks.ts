@@ -40,8 +40,6 @@ export function checkTemplateString(
   patch = false,
 ): EngineDiagnostic[] {
   if (!raw.includes('{{')) return [];
-  // Whether a string has findings depends on the string and the two modes only (the rest shapes their
-  // words and places): the ApplicationSets of a file repeat their templates' strings (issue 39).
   const known = cleanStrings[(goTemplate ? 2 : 0) + (rendered ? 1 : 0)];
   if (known.has(raw)) return [];
   const out: EngineDiagnostic[] = [];
@@ -126,6 +124,16 @@ export function checkTemplateString(
     known.add(raw.length < 13 ? raw : ownCopy(raw));
   }
   return out;
+}
+
+/**
+ * Whether `checkTemplateString` found `raw` to have no finding in these modes before (then it has none
+ * now): whether a string has findings depends on the string and the two modes only (the rest shapes
+ * their words and places), and the ApplicationSets of a file repeat their templates' strings (issue 39).
+ * A caller asks it before it reads the string's place, which such a string does not need.
+ */
+export function knownClean(raw: string, goTemplate: boolean, rendered: boolean): boolean {
+  return cleanStrings[(goTemplate ? 2 : 0) + (rendered ? 1 : 0)].has(raw);
 }
 
 /** Template strings found to have no finding, per mode (`goTemplate` × `rendered`), at most CLEAN_MAX each. */

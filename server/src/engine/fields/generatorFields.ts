@@ -6,7 +6,7 @@
  */
 import type { Json } from '../types';
 import type { JsonPath } from '../yaml';
-import { isObj } from '../objects';
+import { isObj, own } from '../objects';
 import { kindsOf, type GeneratorKind } from '../rules/generatorKinds';
 import { sub, subPath, type Field } from './place';
 
@@ -107,19 +107,26 @@ function readEntry(at: Field, list: Field, path: JsonPath, level: number): Gener
   const kindAt: Partial<Record<GeneratorKind, Field>> = {};
   for (const k of kinds) kindAt[k] = sub(at, k);
   const entry: GeneratorEntryFields = { at, list, path, level, kinds, kindAt, selectors: [], gitPatterns: [], combined: [] };
-  if (!isObj(at.value)) return entry;
-  const selector = sub(at, 'selector');
-  if (selector.value !== undefined) entry.selectors.push(readSelector(selector, 'post-selector', [...path, 'selector']));
-  const clusters = sub(at, 'clusters');
-  const clusterSelector = sub(clusters, 'selector');
-  if (isObj(clusters.value) && clusterSelector.value !== undefined)
-    entry.selectors.push(readSelector(clusterSelector, 'cluster selector', [...path, 'clusters', 'selector']));
-  const cdr = sub(at, 'clusterDecisionResource');
-  const labelSelector = sub(cdr, 'labelSelector');
-  if (isObj(cdr.value) && labelSelector.value !== undefined)
-    entry.selectors.push(readSelector(labelSelector, 'label selector', [...path, 'clusterDecisionResource', 'labelSelector']));
-  const git = sub(at, 'git');
-  if (isObj(git.value)) {
+  const v = at.value;
+  if (!isObj(v)) return entry;
+  // The values are read first and a place only for what is there: most entries have no selector, no
+  // cluster or clusterDecisionResource generator, no git generator and no matrix or merge, and placing
+  // each absent one was most of reading an entry, for each ApplicationSet of a file (issue 39).
+  if (own(v, 'selector') !== undefined) entry.selectors.push(readSelector(sub(at, 'selector'), 'post-selector', [...path, 'selector']));
+  const clusters = own(v, 'clusters');
+  if (isObj(clusters) && own(clusters, 'selector') !== undefined)
+    entry.selectors.push(readSelector(sub(sub(at, 'clusters'), 'selector'), 'cluster selector', [...path, 'clusters', 'selector']));
+  const cdr = own(v, 'clusterDecisionResource');
+  if (isObj(cdr) && own(cdr, 'labelSelector') !== undefined)
+    entry.selectors.push(
+      readSelector(sub(sub(at, 'clusterDecisionResource'), 'labelSelector'), 'label selector', [
+        ...path,
+        'clusterDecisionResource',
+        'labelSelector',
+      ]),
+    );
+  if (isObj(own(v, 'git'))) {
+    const git = sub(at, 'git');
     for (const what of ['directories', 'files'] as const) {
       const patterns = sub(git, what);
       if (!Array.isArray(patterns.value)) continue;
@@ -130,8 +137,8 @@ function readEntry(at: Field, list: Field, path: JsonPath, level: number): Gener
     }
   }
   for (const kind of ['matrix', 'merge'] as const) {
+    if (!isObj(own(v, kind))) continue;
     const g = sub(at, kind);
-    if (!isObj(g.value)) continue;
     const generators = sub(g, 'generators');
     const children = level < MAX_LEVEL ? readEntries(generators, [...path, kind, 'generators'], level + 1) : [];
     entry.combined.push({ kind, at: g, generators, children, mergeKeys: sub(g, 'mergeKeys') });

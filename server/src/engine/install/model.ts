@@ -162,12 +162,26 @@ export function governingFor(
   inputs: Pick<EngineInputs, 'settings' | 'host'>,
   appset: { path: string; namespace?: string },
 ): Governing {
-  return governing(model, appset, {
-    mappings: inputs.settings.instances ?? [],
-    instance: inputs.settings.instance || undefined,
-    roots: inputs.host.roots(),
-  });
+  // The answer depends only on the model (never modified once built), the mappings, the chosen instance,
+  // the roots, the path and the namespace: the ApplicationSets of one file share it (the controller
+  // settings, the sync policy and the target version each asked it again for each of them; issue 39).
+  const mappings = inputs.settings.instances ?? NO_MAPPINGS;
+  const instance = inputs.settings.instance || undefined;
+  const roots = inputs.host.roots();
+  let perModel = governed.get(model);
+  if (!perModel) governed.set(model, (perModel = new WeakMap()));
+  let perMappings = perModel.get(mappings);
+  if (!perMappings) perModel.set(mappings, (perMappings = new Map()));
+  const key = `${instance ?? ''}\u0000${roots.join('\u0001')}\u0000${appset.path}\u0000${appset.namespace ?? ''}\u0000${appset.namespace === undefined}`;
+  let gov = perMappings.get(key);
+  if (!gov) perMappings.set(key, (gov = governing(model, appset, { mappings, instance, roots })));
+  return gov;
 }
+
+/** No `instances` mappings (the key of `governed` when the settings have none). */
+const NO_MAPPINGS: readonly InstanceMapping[] = [];
+/** `governingFor`'s answers per model, mappings and (instance, roots, path, namespace). */
+const governed = new WeakMap<InstallModel, WeakMap<readonly InstanceMapping[], Map<string, Governing>>>();
 
 export interface SettingValue {
   value: string;
@@ -184,6 +198,23 @@ export function settingOf(
   gov: Governing,
   name: ControllerSettingName,
   levels: readonly SettingEvidence['level'][] = ['flag', 'env', 'configmap'],
+): SettingValue | undefined {
+  // Kept per governing answer (shared by the ApplicationSets of a file, `governingFor`) and model.
+  let kept = settingsOf.get(gov);
+  if (!kept || kept.model !== model) settingsOf.set(gov, (kept = { model, values: new Map() }));
+  const key = `${name}\u0000${levels.join()}`;
+  if (kept.values.has(key)) return kept.values.get(key);
+  const v = resolveSetting(model, gov, name, levels);
+  kept.values.set(key, v);
+  return v;
+}
+const settingsOf = new WeakMap<Governing, { model: InstallModel; values: Map<string, SettingValue | undefined> }>();
+
+function resolveSetting(
+  model: InstallModel,
+  gov: Governing,
+  name: ControllerSettingName,
+  levels: readonly SettingEvidence['level'][],
 ): SettingValue | undefined {
   const own = model.scan.settings.filter((s) => s.setting === name && gov.owns(s.file, s.instance));
   for (const level of levels) {

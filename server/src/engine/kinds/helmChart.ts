@@ -63,9 +63,14 @@ export function templateSignals(text: string): { helm?: string; tool?: { name: s
   const scan = scanActions(text);
   let helm: string | undefined;
   let tool: { name: string; snippet: string } | undefined;
+  // An action's words depend on its text only, and a file's actions repeat (`{{ .service }}` in each of
+  // its ApplicationSets): each distinct text is read once per scan.
+  const words = new Map<string, ReturnType<typeof actionWords>>();
   for (const a of scan.actions) {
     if (helm) break;
-    const { fields, idents } = actionWords(a.body);
+    let w = words.get(a.body);
+    if (!w) words.set(a.body, (w = actionWords(a.body)));
+    const { fields, idents } = w;
     const structural = () => inStructure(text, a);
     if (fields.some((f) => HELM_OBJECTS.has(f)) || (idents.some((f) => HELM_FUNCTIONS.has(f)) && structural()))
       helm = text.slice(a.start, Math.min(a.end, a.start + 60));

@@ -10,7 +10,7 @@ import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
 import { sub, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
-import { fieldAddedIn, linesAdding, newerThan } from '../versions/fields';
+import { fieldAddedIn, linesAdding, namesNewerThan, newerThan } from '../versions/fields';
 import { label, OLDEST, rank, versionLabel } from '../versions/releases';
 import { targetRelated, type TargetVersion } from '../install/target';
 import { finding } from '../diagnostics/codes';
@@ -84,6 +84,8 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
   const key = `${target.line}:${target.belowOldest === true}`;
   const none = value !== null && typeof value === 'object' ? noneNewer.get(value) : undefined;
   if (none?.has(key)) return out;
+  // Only a field of a name some entry adds after the target can be newer (`fieldAddedIn` is asked of no other).
+  const names = newerNames(target, key);
   let budget = MAX_NODES;
   // The walk reads the values with one path array, pushed and popped; the places are read only for a
   // field found: one step down at a time from the deepest place already read on its way (`placed`, one per
@@ -128,7 +130,7 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
     for (const key of Object.keys(rec)) {
       if (props && Object.prototype.hasOwnProperty.call(props, key)) {
         path.push(key);
-        const since = path[0] === 'spec' ? fieldAddedIn(path, 1) : undefined;
+        const since = path[0] === 'spec' && names.has(key) ? fieldAddedIn(path, 1) : undefined;
         if (since && newerThan(since, target.line, target.belowOldest)) found(since);
         else walk(rec[key], props[key]);
         up();
@@ -206,6 +208,14 @@ function addBelow(b: NewestBelow, c: SchemaNode | boolean | undefined): void {
   if (x.oldest) b.oldest = true;
 }
 const below = new Map<SchemaNode, NewestBelow>();
+
+/** `namesNewerThan` per target (`line:belowOldest`), computed once. */
+function newerNames(target: Pick<TargetVersion, 'line' | 'belowOldest'>, key: string): ReadonlySet<string> {
+  let names = nameSets.get(key);
+  if (!names) nameSets.set(key, (names = namesNewerThan(target.line, target.belowOldest === true)));
+  return names;
+}
+const nameSets = new Map<string, ReadonlySet<string>>();
 
 /** The values `newerFields` found no newer field in, with the targets (`line:belowOldest`) it checked. */
 const noneNewer = new WeakMap<object, Set<string>>();

@@ -33,17 +33,26 @@ for (const [since, suffixes] of Object.entries(data.fieldsAddedIn as Record<stri
 export function fieldAddedIn(path: JsonPath, from = 0): ReleaseLine | undefined {
   const n = path.length - from;
   if (n <= 0) return undefined;
-  const seg = (i: number) => (typeof path[from + i] === 'number' ? '[]' : (path[from + i] as string));
   // Looked up by the field's name first: most fields have no entry (the version-field walk asks of every field).
-  const entries = byName.get(seg(n - 1));
+  const entries = byName.get(segment(path, from + n - 1));
   if (!entries) return undefined;
   let best: Entry | undefined;
+  // Plain loops, no closure per call: the checks ask it for every ApplicationSet of a file (issue 39).
   for (const e of entries) {
-    if (e.suffix.length > n) continue;
-    const off = n - e.suffix.length;
-    if (e.suffix.every((s, i) => seg(off + i) === s) && (!best || e.suffix.length > best.suffix.length)) best = e;
+    const m = e.suffix.length;
+    if (m > n || (best && m <= best.suffix.length)) continue;
+    const off = from + n - m;
+    let all = true;
+    for (let i = 0; i < m && all; i++) all = segment(path, off + i) === e.suffix[i];
+    if (all) best = e;
   }
   return best?.since;
+}
+
+/** A path's segment as the entries write it: `[]` for a list index. */
+function segment(path: JsonPath, i: number): string {
+  const s = path[i];
+  return typeof s === 'number' ? '[]' : s;
 }
 
 /**
@@ -62,6 +71,23 @@ export function linesAdding(name: string): readonly ReleaseLine[] {
   return byName.get(name)?.map((e) => e.since) ?? NONE;
 }
 const NONE: readonly ReleaseLine[] = [];
+
+/**
+ * The names `mayBeNewer` says yes to for release line `target`, in one set: per target, one pass over
+ * the entries instead of a look-up per field name of the schema (the version-field walk asks it of every
+ * property of the ApplicationSet schema once per target).
+ */
+export function namesNewerThan(target: ReleaseLine, belowOldest = false): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const [name, entries] of byName) {
+    for (const e of entries)
+      if (newerThan(e.since, target, belowOldest)) {
+        names.add(name);
+        break;
+      }
+  }
+  return names;
+}
 
 /** True when release line `line` knows the field at `pathBelowSpec` (see fieldAddedIn). */
 export function knownTo(pathBelowSpec: JsonPath, line: ReleaseLine, belowOldest = false): boolean {

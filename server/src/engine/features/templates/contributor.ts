@@ -25,7 +25,7 @@ import { declaresAppSet } from '../../kinds/appset';
 import { fieldsOf } from '../../fields/appset';
 import { sub, subPath, type Field } from '../../fields/place';
 import { unquotedTemplates } from '../../yaml';
-import { checkTemplateString, type TemplateStringsOf } from '../../expand/templateChecks';
+import { checkTemplateString, knownClean, type TemplateStringsOf } from '../../expand/templateChecks';
 import { controlFlow } from '../../validate/templateInStructure';
 import { constantName } from '../../validate/constantName';
 import { patchUnknownFields } from '../../validate/patchFields';
@@ -73,7 +73,10 @@ export const templatesContributor: FeatureContributor = {
       const walk = (v: unknown, depth: number) => {
         if (depth > 100) return;
         if (typeof v === 'string') {
-          if (v.includes('{{')) out.push(...checkTemplateString(strings, v, here(), goTemplate, rendered));
+          // A string already found clean in these modes needs no place (most strings of a file's
+          // ApplicationSets repeat one another's).
+          if (v.includes('{{') && !knownClean(v, goTemplate, rendered))
+            out.push(...checkTemplateString(strings, v, here(), goTemplate, rendered));
         } else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) down(i, v[i], depth + 1);
         else if (isObj(v)) for (const k of Object.keys(v)) down(k, v[k], depth + 1);
       };

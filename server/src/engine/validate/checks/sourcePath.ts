@@ -10,7 +10,7 @@ import type { AppSetDoc } from '../../kinds';
 import { fieldsOf } from '../../fields/appset';
 import { sub, type Field } from '../../fields/place';
 import type { EngineDiagnostic } from '../../types';
-import { isObj } from '../../objects';
+import { isObj, own } from '../../objects';
 import { finding } from '../../diagnostics/codes';
 
 /** A glob character Go's path.Match and git pathspecs read, outside template actions. */
@@ -19,27 +19,30 @@ const GLOB = /[*?[]/;
 export function checkSourcePaths(doc: AppSetDoc): EngineDiagnostic[] {
   const view = fieldsOf(doc);
   const out: EngineDiagnostic[] = [];
-  const templates: Field[] = [view.template];
+  // The values are read first and a place only for a path that holds a glob: nearly every path holds
+  // none, and the places were most of this check, for each ApplicationSet of a file (issue 39).
+  const templates: { value: unknown; at: () => Field }[] = [{ value: view.template.value, at: () => view.template }];
   view.generatorList.forEach((entry) => {
     if (!isObj(entry.value)) return;
     for (const kind of Object.keys(entry.value)) {
       const body = entry.value[kind];
-      if (isObj(body) && isObj(body.template)) templates.push(sub(sub(entry, kind), 'template'));
+      if (isObj(body) && isObj(body.template)) templates.push({ value: body.template, at: () => sub(sub(entry, kind), 'template') });
     }
   });
   for (const t of templates) {
-    const spec = sub(t, 'spec');
-    if (!isObj(spec.value)) continue;
-    const sources: Field[] = [];
-    if (isObj(spec.value.source)) sources.push(sub(spec, 'source'));
-    if (Array.isArray(spec.value.sources)) spec.value.sources.forEach((_, i) => sources.push(sub(sub(spec, 'sources'), i)));
-    for (const source of sources) {
-      const v = source.value;
+    const spec = isObj(t.value) ? own(t.value, 'spec') : undefined;
+    if (!isObj(spec)) continue;
+    const sources: { value: unknown; at: () => Field }[] = [];
+    if (isObj(spec.source)) sources.push({ value: own(spec, 'source'), at: () => sub(sub(t.at(), 'spec'), 'source') });
+    if (Array.isArray(spec.sources))
+      spec.sources.forEach((v, i) => sources.push({ value: v, at: () => sub(sub(sub(t.at(), 'spec'), 'sources'), i) }));
+    for (const { value: v, at } of sources) {
       // A Helm repository chart has no path; a ref-only source of multi-source is not built.
       if (!isObj(v) || typeof v.path !== 'string' || typeof v.chart === 'string') continue;
       const literal = v.path.replace(/\{\{[\s\S]*?\}\}/g, '');
       const m = GLOB.exec(literal);
       if (!m) continue;
+      const source = at();
       const path = sub(source, 'path');
       out.push(
         finding(
