@@ -187,13 +187,17 @@ function tallyVerdict(report) {
     lines.push(bad);
     return { lines, bad };
   }
+  // A test retried more than once is named once, with its first failure; one that failed every try is a failure.
+  const failed = new Set(tally.failed.map((f) => f.test));
+  const firstTries = new Map();
+  for (const r of tally.retried) if (!failed.has(r.test) && !firstTries.has(r.test)) firstTries.set(r.test, r.error);
   lines.push(
-    `this run: ${tally.passed} passed, ${tally.failed.length} failed${tally.pending ? `, ${tally.pending} pending` : ''}, ${tally.retried.length} passed only on a retry`,
+    `this run: ${tally.passed} passed, ${tally.failed.length} failed${tally.pending ? `, ${tally.pending} pending` : ''}, ${firstTries.size} passed only on a retry`,
   );
   for (const f of tally.failed) lines.push(`  failed: ${f.test}: ${f.error}`);
-  if (tally.retried.length) {
+  if (firstTries.size) {
     lines.push('FIRST TRY FAILED for these tests (a retry passed; a first failure is a finding, not noise):');
-    for (const r of tally.retried) lines.push(`  ${r.test}: ${r.error}`);
+    for (const [test, error] of firstTries) lines.push(`  ${test}: ${error}`);
   }
   return { lines, bad };
 }
