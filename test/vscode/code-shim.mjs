@@ -15,6 +15,8 @@
 //   CODE_SHIM_CHROMIUM               browser binary (default /usr/bin/chromium)
 //   CODE_SHIM_TIMEOUT_MS             overall limit (default 480000: the suite on a loaded 2-core machine)
 //   CODE_SHIM_REPORT                 report file (default: inside the scratch dir)
+//   CODE_SHIM_RESULT                 where the test runner (suite/index.js) writes this run's tally as JSON
+//                                    (default: beside the report); the shim prints it and decides on it
 //   CODE_SHIM_SCREENSHOT             if set, save a screenshot of the workbench there at the end. By then
 //                                    the workbench has stopped the extension host (it does so before it
 //                                    reports the exit code), so diagnostics, hovers and status-bar items
@@ -72,14 +74,21 @@ if (!opts.testsPath) usageError('missing --extensionTestsPath');
 const scratch = join(opts.userDataDir ? dirname(opts.userDataDir) : resolve('.code-shim'), 'shim');
 const dirs = prepareDirs(scratch, { userData: opts.userDataDir, extensions: opts.extensionsDir });
 const reportFile = process.env.CODE_SHIM_REPORT ? resolve(process.env.CODE_SHIM_REPORT) : join(scratch, 'report.txt');
+const resultFile = process.env.CODE_SHIM_RESULT ? resolve(process.env.CODE_SHIM_RESULT) : `${reportFile.replace(/\.txt$/, '')}.result.json`;
+// Names this run in the tally the test runner writes: a tally of another run (one left running in the
+// same folder) is not taken for ours.
+const runId = `${process.pid}-${t0}`;
 writeFileSync(reportFile, '');
+rmSync(resultFile, { force: true });
 
 let server;
 let browser;
 let finishing = false;
-async function finish(code, why) {
+async function finish(exitCode, reason) {
   if (finishing) return;
   finishing = true;
+  let code = exitCode;
+  let why = reason;
   await browser?.close();
   await server?.stop();
   say('code-server and browser stopped');
@@ -87,6 +96,12 @@ async function finish(code, why) {
   process.stdout.write(
     report.trim() ? `${report.trimEnd()}\n` : '[code-shim] the test runner wrote no report (see the workbench log below)\n',
   );
+  const verdict = tallyVerdict(report);
+  for (const line of verdict.lines) process.stdout.write(`[code-shim] ${line}\n`);
+  if (code === 0 && verdict.bad) {
+    code = 1;
+    why = verdict.bad;
+  }
   if (code !== 0) {
     const wb = join(scratch, 'workbench.log');
     const cs = join(scratch, 'code-server.log');
@@ -109,7 +124,9 @@ async function main() {
     folder,
     smokeTestDriver: true,
     // The extension host inherits this environment: the test runner finds the report file here.
-    env: { CODE_SHIM_REPORT: reportFile },
+    env: { CODE_SHIM_REPORT: reportFile, CODE_SHIM_RESULT: resultFile, CODE_SHIM_RUN: runId },
+    // runTests() spawns this shim: if the runner is killed, code-server must not outlive it.
+    owners: [process.pid, process.ppid],
     onUnexpectedExit: (c) => finish(1, `code-server exited unexpectedly (${c})`),
   });
   say(`code-server up on port ${server.port}`);
@@ -141,6 +158,48 @@ async function main() {
     }
   }
   await finish(code, code === 0 ? '' : `tests failed with exit code ${code}`);
+}
+
+/**
+ * What this run's tally (suite/index.js writes it) says, in lines for the output, and why the run must fail
+ * even if the workbench reported exit 0 (`bad`). One run writes one tally and one mocha summary; a
+ * report with two summaries had another run writing into it: two suite runs in one folder share the
+ * workspace copy and its .vscode/settings.json, so each fails the other's tests, and the report then
+ * reads like a failed first pass followed by a passing second one.
+ */
+function tallyVerdict(report) {
+  const lines = [];
+  let bad = '';
+  const summaries = report.match(/^ {2}\d+ passing \(/gm) ?? [];
+  if (summaries.length > 1) {
+    bad = `the report holds ${summaries.length} test runs' summaries: another run of the suite wrote into ${reportFile}; its results are not this run's`;
+    lines.push(bad);
+  }
+  let tally;
+  try {
+    tally = JSON.parse(readFileSync(resultFile, 'utf8'));
+  } catch {
+    lines.push(`the test runner wrote no tally (${resultFile})`);
+    return { lines, bad: bad || 'no tally from the test runner' };
+  }
+  if (tally.run !== runId) {
+    bad = `the tally in ${resultFile} is from another run (${tally.run}, this one is ${runId})`;
+    lines.push(bad);
+    return { lines, bad };
+  }
+  // A test retried more than once is named once, with its first failure; one that failed every try is a failure.
+  const failed = new Set(tally.failed.map((f) => f.test));
+  const firstTries = new Map();
+  for (const r of tally.retried) if (!failed.has(r.test) && !firstTries.has(r.test)) firstTries.set(r.test, r.error);
+  lines.push(
+    `this run: ${tally.passed} passed, ${tally.failed.length} failed${tally.pending ? `, ${tally.pending} pending` : ''}, ${firstTries.size} passed only on a retry`,
+  );
+  for (const f of tally.failed) lines.push(`  failed: ${f.test}: ${f.error}`);
+  if (firstTries.size) {
+    lines.push('FIRST TRY FAILED for these tests (a retry passed; a first failure is a finding, not noise):');
+    for (const [test, error] of firstTries) lines.push(`  ${test}: ${error}`);
+  }
+  return { lines, bad };
 }
 
 /**

@@ -23,6 +23,13 @@ const USER_SETTINGS = {
   // The test workspace sits inside our repository; the git extension would offer to open it.
   'git.openRepositoryInParentFolders': 'never',
   'git.enabled': false,
+  // The web workbench saves a changed file 1 s after the last edit by default (VS Code's default is
+  // `isWeb ? afterDelay : off`); desktop VS Code, which the tests are written for, never does. With it,
+  // an edit a test keeps unsaved reached the disk whenever the test took longer than that second (on a
+  // loaded machine), and then stayed there after the test reverted its tab: "This change" of the
+  // config.json test (9zzzz) kept saying "1 Application syncs" once the tab closed, and the fixtures
+  // later tests read had the earlier tests' edits in them.
+  'files.autoSave': 'off',
 };
 
 // Built-in extensions that start on their own (activation "*", onStartupFinished or any language)
@@ -84,11 +91,21 @@ export function tail(file, lines) {
 
 /**
  * Starts code-server on a free loopback port in its own process group (so stop() reaches the
- * extension host and our language server too) and waits until it answers.
+ * extension host and our language server too) and waits until it answers; it is ended when one of
+ * `owners` ends (watchOwners).
  * `smokeTestDriver` makes the workbench honour a `payload` (extension under development, tests
  * module) and call window.codeAutomationExit; a built workbench ignores both without it.
  */
-export async function startCodeServer({ node, entry, dirs, folder, smokeTestDriver = false, env = {}, onUnexpectedExit }) {
+export async function startCodeServer({
+  node,
+  entry,
+  dirs,
+  folder,
+  smokeTestDriver = false,
+  env = {},
+  onUnexpectedExit,
+  owners = [process.pid],
+}) {
   const port = await freePort();
   const logFile = join(dirs.scratch, 'code-server.log');
   const log = createWriteStream(logFile);
@@ -121,6 +138,7 @@ export async function startCodeServer({ node, entry, dirs, folder, smokeTestDriv
   );
   proc.stdout.pipe(log);
   proc.stderr.pipe(log);
+  watchOwners(proc.pid, owners);
   let stopping = false;
   proc.on('exit', (code, sig) => {
     if (!stopping) onUnexpectedExit?.(code ?? sig);
@@ -167,6 +185,27 @@ export async function startCodeServer({ node, entry, dirs, folder, smokeTestDriv
       log.end();
     },
   };
+}
+
+/**
+ * code-server runs in its own process group, so a signal to ours (a job stopped with `kill -- -PGID`, a
+ * runner killed with SIGKILL) does not reach it: left alone, its extension host would go on running the
+ * tests in the workspace the next run copies afresh, and write into that run's report. A small watchdog
+ * process of its own ends code-server's group as soon as one of `owners` (the processes the run belongs
+ * to: this one, and for the shim the runner that started it) is gone, and ends itself with the group.
+ */
+function watchOwners(groupId, owners) {
+  if (!groupId) return;
+  const script = `
+    const [group, ...owners] = process.argv.slice(1).map(Number);
+    const gone = (p) => { try { process.kill(p, 0); return false; } catch (e) { return e.code !== 'EPERM'; } };
+    setInterval(() => {
+      if (gone(group)) process.exit(0);
+      if (owners.some(gone)) { try { process.kill(-group, 'SIGKILL'); } catch {} process.exit(0); }
+    }, 500);`;
+  const pids = owners.filter((p) => p > 1).map(String);
+  const dog = spawn(process.execPath, ['-e', script, String(groupId), ...pids], { stdio: 'ignore', detached: true });
+  dog.unref();
 }
 
 /**

@@ -11,7 +11,7 @@
 // build in the browser's web worker extension host (webCheck.mjs; APPSET_SKIP_WEB=1 skips it).
 import { runTests } from '@vscode/test-electron';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureCodeServer } from './install-code-server.mjs';
@@ -22,6 +22,7 @@ import { webCheck } from './webCheck.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '..', '..');
 const runDir = join(here, '.tmp', 'run');
+const lockFile = join(here, '.tmp', 'run.lock');
 const t0 = Date.now();
 const secs = () => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 
@@ -38,7 +39,59 @@ function copyWorkspace(dest) {
   return dest;
 }
 
+/**
+ * One run at a time in a checkout. Two runs would share .tmp/run: the second deletes and copies again
+ * the workspace the first is testing in, both write its .vscode/settings.json (appsetTools.progressiveSyncs,
+ * set by one run's test, shows in the other's findings) and the same report file. Each then fails the
+ * other's enablement tests (the "not-found" warning, "enabled by the new ConfigMap", the setting), and
+ * the report reads like a failing first pass followed by a passing second one. A lock left by a run
+ * that is gone (its process no longer exists) is taken over.
+ */
+function claimCheckout() {
+  mkdirSync(dirname(lockFile), { recursive: true });
+  for (;;) {
+    try {
+      writeFileSync(lockFile, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+    }
+    let holder;
+    try {
+      holder = JSON.parse(readFileSync(lockFile, 'utf8'));
+    } catch {
+      holder = undefined; // half written or gone: treat as stale
+    }
+    if (holder && holder.pid !== process.pid && alive(holder.pid)) {
+      console.error(
+        `[vscode-tests] another run of this suite (pid ${holder.pid}, started ${holder.started}) is using ${runDir}: ` +
+          'two runs in one checkout share its workspace copy, settings and report and fail each other. Wait for it to end, or stop it.',
+      );
+      process.exit(1);
+    }
+    rmSync(lockFile, { force: true });
+  }
+  process.on('exit', () => {
+    try {
+      if (JSON.parse(readFileSync(lockFile, 'utf8')).pid === process.pid) rmSync(lockFile, { force: true });
+    } catch {
+      /* gone already */
+    }
+  });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
+}
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
 async function main() {
+  claimCheckout();
   build();
   rmSync(runDir, { recursive: true, force: true });
   mkdirSync(runDir, { recursive: true });

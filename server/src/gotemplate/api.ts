@@ -35,7 +35,13 @@ const CACHE_SIZE = 2000;
  * 540-element ApplicationSet renders the same few templates 540 times each; moving every hit (a
  * delete and a set of the map) was most of what a cache hit cost.
  */
-const cache = new Map<string, { key: string; text: string; parsed: Parsed; at: number }>();
+interface CacheEntry {
+  key: string;
+  text: string;
+  parsed: Parsed;
+  at: number;
+}
+const cache = new Map<string, CacheEntry>();
 let ticks = 0;
 /** How often a parse was needed (a cache miss); tests read it to see that parses are reused. */
 let parses = 0;
@@ -54,20 +60,18 @@ function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] 
   const last = lastParse;
   if (last && text === last.text && name === last.name && goMinor === last.goMinor && sameOptions(missing, last.missing))
     return last.parsed;
-  const parsed = parseKeyed(text, name, missing, goMinor);
-  lastParse = { text: parsedText, name, missing, goMinor, parsed };
-  return parsed;
+  const entry = parseKeyed(text, name, missing, goMinor);
+  lastParse = { text: entry.text, name, missing, goMinor, parsed: entry.parsed };
+  return entry.parsed;
 }
 
 /**
- * The last call of parseCached, with the template's own copy (`parsedText`: never a slice of a document,
+ * The last call of parseCached, with its entry's own copy of the template (never a slice of a document,
  * which it would keep alive). Dropped with the cache (a test's reset) as its entry could be.
  */
 let lastParse: { text: string; name: string; missing: readonly string[]; goMinor: number; parsed: Parsed } | undefined;
-/** The text of the entry parseKeyed last found or stored (its own copy). */
-let parsedText = '';
-
-function parseKeyed(text: string, name: string, missing: readonly string[], goMinor: number): Parsed {
+/** The cache's entry for the template (found or stored): its parse and its own copy of the text. */
+function parseKeyed(text: string, name: string, missing: readonly string[], goMinor: number): CacheEntry {
   const key =
     name === ROOT_NAME && !missing.length && goMinor === GO_MINOR_DEFAULT
       ? text
@@ -79,8 +83,7 @@ function parseKeyed(text: string, name: string, missing: readonly string[], goMi
       cache.set(hit.key, hit);
       hit.at = ++ticks;
     }
-    parsedText = hit.text;
-    return hit.parsed;
+    return hit;
   }
   let p: Parsed;
   parses++;
@@ -100,10 +103,10 @@ function parseKeyed(text: string, name: string, missing: readonly string[], goMi
       p = { error: new GoParseError(`template: ${name}:1: ${detail}`, 0, text.length, undefined, { line: 1, detail }) };
     } else throw e;
   }
-  cache.set(ownKey, { key: ownKey, text, parsed: p, at: ++ticks });
-  parsedText = text;
+  const entry = { key: ownKey, text, parsed: p, at: ++ticks };
+  cache.set(ownKey, entry);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return p;
+  return entry;
 }
 
 /** A copy of `s` that shares no memory with the string it was sliced from (every code unit kept, lone surrogates too). */

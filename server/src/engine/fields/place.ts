@@ -123,6 +123,38 @@ function outside(parent: Place): Place {
   return p;
 }
 
+/**
+ * A walk's path below a field, whose places are read only when asked (`here`): one step down at a time
+ * from the deepest place already read on the way, at most one per level of the path. A walk that needs the
+ * places of few values (a finding's key, a template string's) skips a place for every other value, which
+ * was most of such a walk's cost over the ApplicationSets of a file (issue 39).
+ */
+export class LazyPath {
+  /** The segments from the walk's field down to the value being walked. */
+  readonly path: (string | number)[] = [];
+  private readonly placed: Field[];
+
+  constructor(from: Field) {
+    this.placed = [from];
+  }
+
+  down(seg: string | number): void {
+    this.path.push(seg);
+  }
+
+  up(): void {
+    this.path.pop();
+    if (this.placed.length > this.path.length + 1) this.placed.length = this.path.length + 1;
+  }
+
+  /** The place of the value at the end of the path. */
+  here(): Field {
+    const { path, placed } = this;
+    for (let d = placed.length; d <= path.length; d++) placed.push(sub(placed[d - 1], path[d - 1]));
+    return placed[path.length];
+  }
+}
+
 /** A field `path` below `from`, step by step (each step from the node the previous one held). */
 export function subPath(from: Field, path: readonly (string | number)[]): Field {
   let f = from;

@@ -8,7 +8,7 @@ import type { EngineDiagnostic } from '../types';
 import type { JsonPath } from '../yaml';
 import type { AppSetDoc } from '../kinds';
 import { fieldsOf } from '../fields/appset';
-import { sub, unplaced, type Field } from '../fields/place';
+import { LazyPath, unplaced, type Field } from '../fields/place';
 import { APPSET_SCHEMA, resolveRef, type SchemaNode } from './schemaIndex';
 import { fieldAddedIn, linesAdding, namesNewerThan, newerThan } from '../versions/fields';
 import { label, OLDEST, rank, versionLabel } from '../versions/releases';
@@ -87,19 +87,12 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
   // Only a field of a name some entry adds after the target can be newer (`fieldAddedIn` is asked of no other).
   const names = newerNames(target, key);
   let budget = MAX_NODES;
-  // The walk reads the values with one path array, pushed and popped; the places are read only for a
-  // field found: one step down at a time from the deepest place already read on its way (`placed`, one per
-  // level of `path` at most). A place and a path copy for every node were most of the walk's cost over
-  // the 50 ApplicationSets of one file (issue 39).
-  const path: (string | number)[] = [];
-  const placed: Field[] = [root];
+  // The walk reads the values with one path, pushed and popped; the places are read only for a field
+  // found (LazyPath).
+  const at = new LazyPath(root);
+  const path = at.path;
   const found = (since: string) => {
-    for (let d = placed.length; d <= path.length; d++) placed.push(sub(placed[d - 1], path[d - 1]));
-    out.push({ path: [...path], at: placed[path.length], since });
-  };
-  const up = () => {
-    path.pop();
-    if (placed.length > path.length + 1) placed.length = path.length + 1;
+    out.push({ path: [...path], at: at.here(), since });
   };
   const walk = (value: unknown, schema: SchemaNode | undefined) => {
     const s = resolveRef(schema);
@@ -118,9 +111,9 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
         return;
       }
       for (let i = 0; i < value.length; i++) {
-        path.push(i);
+        at.down(i);
         walk(value[i], s.items);
-        up();
+        at.up();
       }
       return;
     }
@@ -129,15 +122,15 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
     const rec = value as Record<string, unknown>;
     for (const key of Object.keys(rec)) {
       if (props && Object.prototype.hasOwnProperty.call(props, key)) {
-        path.push(key);
+        at.down(key);
         const since = path[0] === 'spec' && names.has(key) ? fieldAddedIn(path, 1) : undefined;
         if (since && newerThan(since, target.line, target.belowOldest)) found(since);
         else walk(rec[key], props[key]);
-        up();
+        at.up();
       } else if (!props && s.additionalProperties && typeof s.additionalProperties === 'object') {
-        path.push(key);
+        at.down(key);
         walk(rec[key], s.additionalProperties);
-        up();
+        at.up();
       }
     }
   };

@@ -23,7 +23,7 @@ import { convertAllToGo, goExpressionIn, turnOnGoTemplate } from './modeSwitch';
 import { fixesOf, quickFix } from '../quickFix';
 import { declaresAppSet } from '../../kinds/appset';
 import { fieldsOf } from '../../fields/appset';
-import { sub, subPath, type Field } from '../../fields/place';
+import { LazyPath, subPath, type Field } from '../../fields/place';
 import { unquotedTemplates } from '../../yaml';
 import { checkTemplateString, knownClean, type TemplateStringsOf } from '../../expand/templateChecks';
 import { controlFlow } from '../../validate/templateInStructure';
@@ -53,22 +53,13 @@ export const templatesContributor: FeatureContributor = {
     const out: EngineDiagnostic[] = [];
     const view = fieldsOf(ctx.doc);
     const strings: TemplateStringsOf = { text: ctx.file.text, goExpression: (key) => goExpressionIn(ctx, key) };
-    // Each string that holds `{{` is checked with its place, read one step at a time from the located
-    // fields on its way (`placed`: the places read so far down the current path); the other values need
-    // none. A place for every value of the template was most of this walk, for each ApplicationSet of a
-    // file (issue 39).
+    // Each string that holds `{{` is checked with its place (LazyPath: read only for those strings).
     const visit = (from: Field) => {
-      const path: (string | number)[] = [];
-      const placed: Field[] = [from];
-      const here = () => {
-        for (let d = placed.length; d <= path.length; d++) placed.push(sub(placed[d - 1], path[d - 1]));
-        return placed[path.length];
-      };
+      const at = new LazyPath(from);
       const down = (seg: string | number, v: unknown, depth: number) => {
-        path.push(seg);
+        at.down(seg);
         walk(v, depth);
-        path.pop();
-        if (placed.length > path.length + 1) placed.length = path.length + 1;
+        at.up();
       };
       const walk = (v: unknown, depth: number) => {
         if (depth > 100) return;
@@ -76,7 +67,7 @@ export const templatesContributor: FeatureContributor = {
           // A string already found clean in these modes needs no place (most strings of a file's
           // ApplicationSets repeat one another's).
           if (v.includes('{{') && !knownClean(v, goTemplate, rendered))
-            out.push(...checkTemplateString(strings, v, here(), goTemplate, rendered));
+            out.push(...checkTemplateString(strings, v, at.here(), goTemplate, rendered));
         } else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) down(i, v[i], depth + 1);
         else if (isObj(v)) for (const k of Object.keys(v)) down(k, v[k], depth + 1);
       };
