@@ -709,6 +709,11 @@ export function execute(o: ExecOptions, name: string, data: Val): string {
     const out = executeFields(o, name, tree, data);
     if (out !== undefined) return out;
   }
+  return walkTree(o, name, data, tree);
+}
+
+/** `execute` by the tree walk (a function of its own: its closure's context is not made when executeFields answers). */
+function walkTree(o: ExecOptions, name: string, data: Val, tree: Tree | undefined): string {
   const s = new State(o, data, name);
   if (!tree) s.errorf(`${goQuote(name)} is an incomplete or empty template`);
   try {

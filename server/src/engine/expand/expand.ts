@@ -690,17 +690,27 @@ function sharedGoValues(p: ParamSet): GoMap {
 /** A copy of rendered metadata with the default finalizer (where `put` on it would set it). */
 function withFinalizer(meta: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(meta)) put(out, k, meta[k]);
+  const keys = Object.keys(meta);
+  for (let i = 0; i < keys.length; i++) put(out, keys[i], meta[keys[i]]);
   put(out, 'finalizers', [DEFAULT_FINALIZER]);
   return out;
 }
 
-/** The namespace is always the ApplicationSet's own (template.go GenerateApplications), after the name. */
-function ordered(meta: Record<string, unknown>, namespace: string | undefined): Record<string, unknown> {
+/**
+ * The namespace is always the ApplicationSet's own (template.go GenerateApplications), after the name.
+ * With `finalizer`, the copy is `ordered(withFinalizer(meta), namespace)` made at once (one object per
+ * Application, not two): the default finalizer where `withFinalizer` puts it.
+ */
+function ordered(meta: Record<string, unknown>, namespace: string | undefined, finalizer = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (has(meta, 'name')) put(out, 'name', meta.name);
   if (namespace) put(out, 'namespace', namespace);
-  for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(out, k, meta[k]);
+  const keys = Object.keys(meta);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (k !== 'name' && k !== 'namespace') put(out, k, finalizer && k === 'finalizers' ? [DEFAULT_FINALIZER] : meta[k]);
+  }
+  if (finalizer && !has(meta, 'finalizers')) put(out, 'finalizers', [DEFAULT_FINALIZER]);
   return out;
 }
 
@@ -713,7 +723,7 @@ const finals = new WeakMap<object, { namespace: string | undefined; addFinalizer
 function finalMetadata(walked: Record<string, unknown>, namespace: string | undefined, addFinalizer: boolean): Record<string, unknown> {
   const kept = finals.get(walked);
   if (kept && kept.namespace === namespace && kept.addFinalizer === addFinalizer) return kept.meta;
-  const meta = ordered(addFinalizer ? withFinalizer(walked) : walked, namespace);
+  const meta = ordered(walked, namespace, addFinalizer);
   finals.set(walked, { namespace, addFinalizer, meta });
   return meta;
 }
@@ -810,7 +820,11 @@ function walkFields(
   fields: FieldRenders | undefined,
   report: { nonDeterministic: Set<string> },
 ): unknown {
-  const path: JsonPath = [top];
+  // One path array for every walk (pushed and popped along it; an error copies it), not a new one grown
+  // for each `metadata` and `spec` of each Application. A walk an error ended may have left it longer.
+  const path = walkPath;
+  if (path.length !== 1) path.length = 1;
+  path[0] = top;
   if (!fields || !isObj(v)) return walk(v, render, path, 0);
   const whole = fields.at('', top, v);
   const again = whole && reused(whole, fields);
@@ -865,6 +879,9 @@ function fieldValue(
   if (!used.size) keep(memo, fields, { value: val, units: totalSpent() - spent, seen: fields.id });
   return val;
 }
+
+/** The path of the walk under way (walkFields; a walk never starts another). */
+const walkPath: JsonPath = [''];
 
 /** The functions with changing results that one Application's render used (see renderParamSet). */
 const appUsed = new Set<string>();
@@ -1058,7 +1075,8 @@ function labelsOf(app: Record<string, unknown>): Record<string, string> {
   let out = shownLabels.get(labels);
   if (!out) {
     out = {};
-    for (const k of Object.keys(labels)) put(out, k, goString(labels[k]));
+    const keys = Object.keys(labels);
+    for (let i = 0; i < keys.length; i++) put(out, keys[i], goString(labels[keys[i]]));
     shownLabels.set(labels, out);
   }
   return out;
@@ -1108,7 +1126,7 @@ function templateSpan(at: Field, source: string, err: TemplateError): Span {
 function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, target: TargetVersion): Generator<void, void> {
   const appset = doc.name;
   const counts = new Map<string, number>();
-  for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
+  for (let i = 0; i < apps.length; i++) counts.set(apps[i].name, (counts.get(apps[i].name) ?? 0) + 1);
   // The cluster list is only needed for destinations given by name (read from the workspace then).
   let known: KnownClusters | undefined;
   // The repository's AppProjects, when they are known (nothing is called unknown otherwise).
@@ -1124,7 +1142,8 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
   // One list and one closure for all Applications (a new list is started once one is given away).
   let issues: AppInvalid[] = [];
   const add = (kind: AppInvalidKind, message: string) => issues.push({ kind, message });
-  for (const a of apps) {
+  for (let i = 0; i < apps.length; i++) {
+    const a = apps[i];
     // A pause every few hundred Applications (the language server answers other requests meanwhile).
     if (++n % 250 === 0) yield;
     if (!a.name) {
