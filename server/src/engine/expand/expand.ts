@@ -985,23 +985,39 @@ function walkLiteralKeys(
   render: Render,
   depth: number,
   field: FieldWalk | undefined,
-  { keys, sorted }: Shape,
+  shape: Shape,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) {
-    const x = v[keys[i]];
-    if (x !== null && x !== undefined) put(out, keys[i], undefined);
-  }
+  const { keys, sorted } = shape;
+  // The output's keys, written once per template object (`skeleton`) and copied: one object made with
+  // all its keys, not a key added at a time to each of 540 Applications' objects. A `__proto__` key is
+  // written with `put` (an assignment would set the prototype).
+  const skeleton = (shape.skeleton ??= skeletonOf(v, keys));
+  const out: Record<string, unknown> = { ...skeleton.out };
   // Indexes, not `for … of`: an iterator and a result object per entry in code V8 has not compiled yet.
   for (let j = 0; j < sorted.length; j++) {
     const k = keys[sorted[j]];
     const x = v[k];
     if (x === null || x === undefined) continue;
     path.push(k);
-    put(out, k, entryValue(k, x, render, path, depth, field));
+    const value = entryValue(k, x, render, path, depth, field);
+    if (skeleton.proto) put(out, k, value);
+    else out[k] = value;
     path.pop();
   }
   return out;
+}
+
+/** The keys `walkLiteralKeys` writes for template object `v` (those whose value is not null), in its order. */
+function skeletonOf(v: Record<string, unknown>, keys: string[]): NonNullable<Shape['skeleton']> {
+  const out: Record<string, unknown> = {};
+  let proto = false;
+  for (let i = 0; i < keys.length; i++) {
+    const x = v[keys[i]];
+    if (x === null || x === undefined) continue;
+    put(out, keys[i], undefined);
+    if (keys[i] === '__proto__') proto = true;
+  }
+  return { out, proto };
 }
 
 /** A template object's keys in its own order, their indexes in Go's sorted order, and whether no key holds `{{`. */
@@ -1009,6 +1025,8 @@ interface Shape {
   keys: string[];
   sorted: number[];
   literal: boolean;
+  /** What `walkLiteralKeys` copies for the object (made on its first walk): its output's keys, and whether one is `__proto__`. */
+  skeleton?: { out: Record<string, unknown>; proto: boolean };
 }
 
 /**
