@@ -4,7 +4,7 @@
  * references, and option checks. Parsed templates are cached (LRU keyed by the template text:
  * options only affect execution).
  */
-import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue } from './values';
+import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue, type GoFunc } from './values';
 import type { RenderOptions, RenderReport } from './types';
 import { TemplateError } from './errors';
 import { parseTemplate, GoParseError, GO_MINOR_DEFAULT, type Tree } from './parse';
@@ -162,21 +162,15 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
     const e = parsed.error;
     throw new TemplateError(`failed to parse template ${template}: ${e.message}`, 'parse', template, e.offset, e.length, e.reason, e.place);
   }
-  const exec: ExecOptions = {
-    text: template,
-    parseName: name,
-    trees: parsed.trees,
-    funcs: templateFuncs(opts.libraries),
-    builtins: builtinsMap(),
-    missingKey,
-    goMinor: opts.libraries?.goMinor,
-    onCall: report ? (name, fn) => void (fn.nonDeterministic && report.nonDeterministic.add(name)) : undefined,
-  };
+  let exec: ExecOptions;
   // `tpl` renders with the calling template (Argo CD 3.6): bound to this execution, only when it can be called.
   if (template.includes('tpl') && !opts.missingFunctions?.includes('tpl')) {
+    exec = execOptions(template, name, parsed.trees, opts, missingKey);
     exec.shared = { steps: 0 };
     exec.funcs = withTpl(exec, (text) => parseCached(text, name, opts.missingFunctions, opts.libraries?.goMinor));
-  }
+  } else exec = keptExecOptions(template, name, parsed, opts, missingKey);
+  const outer = reporting;
+  reporting = report;
   try {
     return execute(exec, name, params);
   } catch (e) {
@@ -191,7 +185,53 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
         e.place,
       );
     throw stackOverflow(e, template);
+  } finally {
+    reporting = outer;
   }
+}
+
+/**
+ * The report of the render under way (renderGo): the functions an execution calls are noted in it
+ * (`noteCall`, every execution's `onCall`, those that `tpl` runs inside it too), so that the options of
+ * an execution need no closure of their own.
+ */
+let reporting: RenderReport | undefined;
+const noteCall = (name: string, fn: GoFunc): void => void (fn.nonDeterministic && reporting?.nonDeterministic.add(name));
+
+function execOptions(template: string, name: string, trees: Map<string, Tree>, opts: RenderOptions, missingKey: MissingKey): ExecOptions {
+  return {
+    text: template,
+    parseName: name,
+    trees,
+    funcs: templateFuncs(opts.libraries),
+    builtins: builtinsMap(),
+    missingKey,
+    goMinor: opts.libraries?.goMinor,
+    onCall: noteCall,
+  };
+}
+
+/**
+ * The options of executing a parsed template, kept with it while the template name, the missing-key
+ * option and the release's libraries are the same: every string of an expansion's 540 Applications
+ * executes one of a few templates, and an options object per render (with the function map looked up
+ * again) was most of what a render allocated in a document's first answer. Never for a template that
+ * binds `tpl` (its options are its own). The text kept is a copy of its own: a template string read
+ * from a document is a slice that would keep the document's whole text alive (see `ownCopy`).
+ */
+const keptExec = new WeakMap<object, { name: string; missingKey: MissingKey; libraries: RenderOptions['libraries']; exec: ExecOptions }>();
+function keptExecOptions(
+  template: string,
+  name: string,
+  parsed: { trees: Map<string, Tree> },
+  opts: RenderOptions,
+  missingKey: MissingKey,
+): ExecOptions {
+  const kept = keptExec.get(parsed);
+  if (kept && kept.name === name && kept.missingKey === missingKey && kept.libraries === opts.libraries) return kept.exec;
+  const exec = execOptions(ownCopy(template), name, parsed.trees, opts, missingKey);
+  keptExec.set(parsed, { name, missingKey, libraries: opts.libraries, exec });
+  return exec;
 }
 
 /**
@@ -209,6 +249,11 @@ function stackOverflow(e: unknown, template: string): unknown {
 
 function renderWith(template: string, params: GoMap, opts: RenderOptions, report?: RenderReport): string {
   if (opts.goTemplate) return toValidUTF8(renderGo(template, params, opts, report));
+  return renderFastWith(template, params);
+}
+
+/** fasttemplate mode (a function of its own: its closure's context is not made for every Go template render). */
+function renderFastWith(template: string, params: GoMap): string {
   const r = renderFast(template, (name) => params.get(name));
   if ('error' in r) throw new TemplateError(r.error, 'fast', template, r.offset, 2);
   return r.out;

@@ -26,14 +26,20 @@ export class WorkLimitError extends ReasonedError {
   }
 }
 
-let limit = DEFAULT_WORK_LIMIT;
-let totalLimit = Infinity;
+/**
+ * The budget is counted in sixteenths of a unit (a byte of string is one), so that every count is a whole
+ * number: V8 keeps a small integer in a variable or a field as it is, but a fractional number as a heap
+ * object, a new one for every sum and for every read of the field in code it has not optimised yet (the
+ * whole first answer of a document), and `charge` runs for every piece a template writes.
+ */
+const SIXTEENTHS = 16;
+/** The running execution's limit and the running total budget's, in sixteenths. */
+let limit16 = DEFAULT_WORK_LIMIT * SIXTEENTHS;
+let totalLimit16 = Infinity;
 let bounded = true;
 /**
- * Units spent by the running execution (`used`) and by the running total budget (`totalUsed`). Fields of
- * one object, not module variables: V8 keeps a fractional number in a module variable as a new heap
- * object on every write, and `charge` runs for every piece a template writes (two objects per piece, most
- * of what a 540-Application expansion allocated per render); an object's number field is updated in place.
+ * Sixteenths spent by the running execution (`used`) and by the running total budget (`totalUsed`).
+ * Fields of one object, not module variables, which V8 keeps as a cell of their own.
  */
 const count = { used: 0, totalUsed: 0 };
 
@@ -42,20 +48,24 @@ export const LIMIT_TEXT = "ApplicationSet Tools' limit";
 
 /** Counts `nodes` visited or built and `bytes` of strings produced; throws WorkLimitError when over. */
 export function charge(nodes: number, bytes = 0): void {
-  const units = nodes + bytes / 16;
-  charged.units += units;
-  count.used += units;
-  count.totalUsed += units;
-  if (count.used > limit) {
-    count.used = limit; // one error, not a cascade of them while the stack unwinds
+  chargeSixteenths(nodes * SIXTEENTHS + bytes);
+}
+
+/** `charge` in sixteenths of a unit (the same sums and comparisons, each side times 16: exact in whole numbers). */
+function chargeSixteenths(s: number): void {
+  charged.units += s;
+  count.used += s;
+  count.totalUsed += s;
+  if (count.used > limit16) {
+    count.used = limit16; // one error, not a cascade of them while the stack unwinds
     throw new WorkLimitError(
-      `the values this template builds or prints exceed ${limit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
+      `the values this template builds or prints exceed ${(limit16 / SIXTEENTHS).toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
     );
   }
-  if (count.totalUsed > totalLimit) {
-    count.totalUsed = totalLimit;
+  if (count.totalUsed > totalLimit16) {
+    count.totalUsed = totalLimit16;
     throw new WorkLimitError(
-      `the templates of this ApplicationSet together exceed ${totalLimit.toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
+      `the templates of this ApplicationSet together exceed ${(totalLimit16 / SIXTEENTHS).toLocaleString('en-US')} units of work (${LIMIT_TEXT}; Argo CD has none, and appset --no-limits lifts it)`,
     );
   }
 }
@@ -101,15 +111,13 @@ export function valueLimitError(kind: BuiltKind, size: number, atLeast = false):
   );
 }
 
-/**
- * Units a built value costs: a character, an element or an entry is 1/16, as a byte printed. An element
- * costs no more than a character because `range until N` builds its list only to walk it, and each
- * iteration is a step already; its memory is bounded all the same (1,000,000 units are at most 16 Mi
- * elements made by one ApplicationSet's templates, each list at most DEFAULT_MAX_ITEMS).
+/*
+ * What a built value costs: a character, an element or an entry is 1/16 of a unit, as a byte printed (one
+ * sixteenth: `size` itself, see SIXTEENTHS). An element costs no more than a character because `range
+ * until N` builds its list only to walk it, and each iteration is a step already; its memory is bounded
+ * all the same (1,000,000 units are at most 16 Mi elements made by one ApplicationSet's templates, each
+ * list at most DEFAULT_MAX_ITEMS).
  */
-function unitsOf(size: number): number {
-  return size / 16;
-}
 
 /**
  * Charges a value of `size` (characters of a string, elements of a list, entries of a map) that a
@@ -120,10 +128,10 @@ function unitsOf(size: number): number {
  */
 export function chargeBuild(kind: BuiltKind, size: number): void {
   if (!(size <= valueLimit(kind))) throw valueLimitError(kind, size);
-  charge(unitsOf(size));
+  chargeSixteenths(size);
 }
 
-/** Units charged so far (all executions, never reset): the executor reads it around a call. */
+/** Sixteenths of a unit charged so far (all executions, never reset): the executor reads it around a call. */
 export const charged = { units: 0 };
 
 /** The size of a value as the value limit counts it, or undefined for a value that is not built (scalars, times, …). */
@@ -144,22 +152,26 @@ export function chargeResult(result: unknown, args: readonly unknown[], unitsBef
   if (!s || s.size === 0) return;
   if (!(s.size <= valueLimit(s.kind))) throw valueLimitError(s.kind, s.size);
   if (args.includes(result)) return;
-  const rest = unitsOf(s.size) - (charged.units - unitsBefore);
-  if (rest > 0) charge(rest);
+  const rest = s.size - (charged.units - unitsBefore);
+  if (rest > 0) chargeSixteenths(rest);
 }
 
-/** Units the running total budget has spent so far (see `totalBudget`): what one render cost is the difference. */
+/**
+ * What the running total budget has spent so far (see `totalBudget`), in sixteenths of a unit: what one
+ * render cost is the difference, which `chargeTotal` takes back.
+ */
 export function totalSpent(): number {
   return count.totalUsed;
 }
 
 /**
- * Charges the running total budget `units` that an identical earlier render cost, for a render that
+ * Charges the running total budget what an identical earlier render cost (`units`: a difference of
+ * `totalSpent`), for a render that
  * is re-used instead of run again (engine/expand/renderMemo.ts); false, with nothing charged, when
  * they do not fit (then the render runs, and fails where it would have).
  */
 export function chargeTotal(units: number): boolean {
-  if (count.totalUsed + units > totalLimit) return false;
+  if (count.totalUsed + units > totalLimit16) return false;
   count.totalUsed += units;
   return true;
 }
@@ -178,19 +190,19 @@ export interface TotalBudget {
 }
 
 export function totalBudget(): TotalBudget {
-  const mine = bounded ? DEFAULT_TOTAL_LIMIT : Infinity;
+  const mine = bounded ? DEFAULT_TOTAL_LIMIT * SIXTEENTHS : Infinity;
   let spent = 0;
   return {
     run(fn) {
-      const savedLimit = totalLimit;
+      const savedLimit = totalLimit16;
       const savedUsed = count.totalUsed;
-      totalLimit = mine;
+      totalLimit16 = mine;
       count.totalUsed = spent;
       try {
         return fn();
       } finally {
         spent = count.totalUsed;
-        totalLimit = savedLimit;
+        totalLimit16 = savedLimit;
         count.totalUsed = savedUsed;
       }
     },
@@ -199,13 +211,23 @@ export function totalBudget(): TotalBudget {
 
 /** Runs `fn` with a fresh budget (an execution inside another gets its own and gives it back). */
 export function withWorkBudget<T>(fn: () => T): T {
-  const saved = count.used;
-  count.used = 0;
+  const saved = freshWork();
   try {
     return fn();
   } finally {
-    count.used = saved;
+    restoreWork(saved);
   }
+}
+
+/** `withWorkBudget` in two halves, for a caller without a function to run: a fresh budget, and what to give back to `restoreWork`. */
+export function freshWork(): number {
+  const saved = count.used;
+  count.used = 0;
+  return saved;
+}
+
+export function restoreWork(saved: number): void {
+  count.used = saved;
 }
 
 /**
@@ -230,7 +252,7 @@ export const execLimits = { steps: DEFAULT_STEP_LIMIT, output: DEFAULT_OUTPUT_LI
  */
 export function setTemplateLimits(on: boolean): void {
   bounded = on;
-  limit = bounded ? DEFAULT_WORK_LIMIT : Infinity;
+  limit16 = bounded ? DEFAULT_WORK_LIMIT * SIXTEENTHS : Infinity;
   execLimits.steps = bounded ? DEFAULT_STEP_LIMIT : Infinity;
   execLimits.output = bounded ? DEFAULT_OUTPUT_LIMIT : Infinity;
   valueLimits.string = bounded ? DEFAULT_MAX_STRING : UNBOUNDED_MAX_STRING;

@@ -36,7 +36,9 @@ import {
   charged,
   chargeResult,
   execLimits,
+  freshWork,
   LIMIT_TEXT,
+  restoreWork,
   TOO_DEEP_MESSAGE,
   withWorkBudget,
   WorkLimitError,
@@ -707,6 +709,11 @@ export function execute(o: ExecOptions, name: string, data: Val): string {
     const out = executeFields(o, name, tree, data);
     if (out !== undefined) return out;
   }
+  return walkTree(o, name, data, tree);
+}
+
+/** `execute` by the tree walk (a function of its own: its closure's context is not made when executeFields answers). */
+function walkTree(o: ExecOptions, name: string, data: Val, tree: Tree | undefined): string {
   const s = new State(o, data, name);
   if (!tree) s.errorf(`${goQuote(name)} is an incomplete or empty template`);
   try {
@@ -772,22 +779,31 @@ function executeFields(o: ExecOptions, name: string, tree: Tree, data: GoMap): s
     length += v.length;
   }
   if (length > execLimits.output) return undefined;
-  const run = (): string => {
-    let out = '';
-    for (let i = 0; i < shape.length; i++) {
-      const key = shape[i];
-      const v = key === null ? (nodes[i] as TextNode).text : (data.get(key) as string);
-      try {
-        charge(0, v.length);
-      } catch (e) {
-        if (!(e instanceof WorkLimitError)) throw e;
-        const s = new State(o, data, name);
-        s.at(nodes[i]);
-        s.errorf(e.message, LIMIT);
-      }
-      out += v;
+  if (o.nested) return joinFields(o, name, shape, nodes, data);
+  // withWorkBudget without a closure per render (every string of every Application).
+  const saved = freshWork();
+  try {
+    return joinFields(o, name, shape, nodes, data);
+  } finally {
+    restoreWork(saved);
+  }
+}
+
+/** The texts and strings of `executeFields` joined, each charged as `State.write` charges it. */
+function joinFields(o: ExecOptions, name: string, shape: (string | null)[], nodes: Node[], data: GoMap): string {
+  let out = '';
+  for (let i = 0; i < shape.length; i++) {
+    const key = shape[i];
+    const v = key === null ? (nodes[i] as TextNode).text : (data.get(key) as string);
+    try {
+      charge(0, v.length);
+    } catch (e) {
+      if (!(e instanceof WorkLimitError)) throw e;
+      const s = new State(o, data, name);
+      s.at(nodes[i]);
+      s.errorf(e.message, LIMIT);
     }
-    return out;
-  };
-  return o.nested ? run() : withWorkBudget(run);
+    out += v;
+  }
+  return out;
 }

@@ -137,7 +137,9 @@ export function fromJSON(v: unknown): GoValue {
       if (Array.isArray(v)) return v.map(fromJSON);
       {
         const m = new GoMap();
-        for (const k of Object.keys(v as object)) m.set(k, fromJSON((v as Record<string, unknown>)[k]));
+        // Indexes, not `for … of` (an iterator and a result per key in code not yet optimised: every parameter set).
+        const keys = Object.keys(v as object);
+        for (let i = 0; i < keys.length; i++) m.set(keys[i], fromJSON((v as Record<string, unknown>)[keys[i]]));
         return m;
       }
     default:

@@ -691,17 +691,27 @@ function sharedGoValues(p: ParamSet): GoMap {
 /** A copy of rendered metadata with the default finalizer (where `put` on it would set it). */
 function withFinalizer(meta: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(meta)) put(out, k, meta[k]);
+  const keys = Object.keys(meta);
+  for (let i = 0; i < keys.length; i++) put(out, keys[i], meta[keys[i]]);
   put(out, 'finalizers', [DEFAULT_FINALIZER]);
   return out;
 }
 
-/** The namespace is always the ApplicationSet's own (template.go GenerateApplications), after the name. */
-function ordered(meta: Record<string, unknown>, namespace: string | undefined): Record<string, unknown> {
+/**
+ * The namespace is always the ApplicationSet's own (template.go GenerateApplications), after the name.
+ * With `finalizer`, the copy is `ordered(withFinalizer(meta), namespace)` made at once (one object per
+ * Application, not two): the default finalizer where `withFinalizer` puts it.
+ */
+function ordered(meta: Record<string, unknown>, namespace: string | undefined, finalizer = false): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (has(meta, 'name')) put(out, 'name', meta.name);
   if (namespace) put(out, 'namespace', namespace);
-  for (const k of Object.keys(meta)) if (k !== 'name' && k !== 'namespace') put(out, k, meta[k]);
+  const keys = Object.keys(meta);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (k !== 'name' && k !== 'namespace') put(out, k, finalizer && k === 'finalizers' ? [DEFAULT_FINALIZER] : meta[k]);
+  }
+  if (finalizer && !has(meta, 'finalizers')) put(out, 'finalizers', [DEFAULT_FINALIZER]);
   return out;
 }
 
@@ -714,7 +724,7 @@ const finals = new WeakMap<object, { namespace: string | undefined; addFinalizer
 function finalMetadata(walked: Record<string, unknown>, namespace: string | undefined, addFinalizer: boolean): Record<string, unknown> {
   const kept = finals.get(walked);
   if (kept && kept.namespace === namespace && kept.addFinalizer === addFinalizer) return kept.meta;
-  const meta = ordered(addFinalizer ? withFinalizer(walked) : walked, namespace);
+  const meta = ordered(walked, namespace, addFinalizer);
   finals.set(walked, { namespace, addFinalizer, meta });
   return meta;
 }
@@ -811,7 +821,11 @@ function walkFields(
   fields: FieldRenders | undefined,
   report: { nonDeterministic: Set<string> },
 ): unknown {
-  const path: JsonPath = [top];
+  // One path array for every walk (pushed and popped along it; an error copies it), not a new one grown
+  // for each `metadata` and `spec` of each Application. A walk an error ended may have left it longer.
+  const path = walkPath;
+  if (path.length !== 1) path.length = 1;
+  path[0] = top;
   if (!fields || !isObj(v)) return walk(v, render, path, 0);
   const whole = fields.at('', top, v);
   const again = whole && reused(whole, fields);
@@ -827,12 +841,7 @@ function walkFields(
   used.clear();
   let out: unknown;
   try {
-    out = walkObject(
-      v,
-      path,
-      (k, x) => fieldValue(k, x, render, top, path, fields, report),
-      (k) => (k.includes('{{') ? render(k, path) : k),
-    );
+    out = walkObject(v, path, render, 1, { top, fields, report });
   } finally {
     report.nonDeterministic = outer;
     for (const f of used) outer.add(f);
@@ -872,6 +881,9 @@ function fieldValue(
   return val;
 }
 
+/** The path of the walk under way (walkFields; a walk never starts another). */
+const walkPath: JsonPath = [''];
+
 /** The functions with changing results that one Application's render used (see renderParamSet). */
 const appUsed = new Set<string>();
 /** The same for the whole `metadata` or `spec` (see walkFields). */
@@ -885,7 +897,10 @@ const stringUsed = new Set<string>();
  * Argo CD's walk (strings and keys rendered, value before key, null entries dropped). `path` is where
  * `v` sits, one array pushed and popped along the walk (`render` copies it for an error only).
  */
-function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: JsonPath, depth: number): unknown {
+/** Renders one template string (its place in the template, for an error). */
+type Render = (s: string, path: JsonPath) => string;
+
+function walk(v: unknown, render: Render, path: JsonPath, depth: number): unknown {
   if (depth > MAX_DEPTH) return v;
   if (typeof v === 'string') return render(v, path);
   if (Array.isArray(v)) {
@@ -901,14 +916,25 @@ function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: J
     }
     return out;
   }
-  if (isObj(v))
-    return walkObject(
-      v,
-      path,
-      (_k, x) => walk(x, render, path, depth + 1),
-      (k) => render(k, path),
-    );
+  if (isObj(v)) return walkObject(v, path, render, depth + 1, undefined);
   return v;
+}
+
+/** The fields of a template's `metadata` or `spec` walked one by one, each render kept (walkFields, fieldValue). */
+interface FieldWalk {
+  top: string;
+  fields: FieldRenders;
+  report: { nonDeterministic: Set<string> };
+}
+
+/**
+ * One entry's value of a template object: its field's render (fieldValue) for the fields of `metadata` or
+ * `spec` walked one by one, else `walk` at `depth`. Plain arguments, not a closure per object walked (two
+ * closures for each of the 540 Applications' dozen objects, and calls through them, in a document's first
+ * expansion, which runs before V8 has compiled any of it).
+ */
+function entryValue(k: string, x: unknown, render: Render, path: JsonPath, depth: number, field: FieldWalk | undefined): unknown {
+  return field ? fieldValue(k, x, render, field.top, path, field.fields, field.report) : walk(x, render, path, depth);
 }
 
 /**
@@ -920,20 +946,24 @@ function walk(v: unknown, render: (s: string, path: JsonPath) => string, path: J
 function walkObject(
   v: Record<string, unknown>,
   path: JsonPath,
-  value: (k: string, x: unknown) => unknown,
-  key: (k: string) => string,
+  render: Render,
+  depth: number,
+  field: FieldWalk | undefined,
 ): Record<string, unknown> {
-  const { keys, sorted, literal } = shapeOf(v);
-  if (literal) return walkLiteralKeys(v, path, value, keys, sorted);
+  const shape = shapeOf(v);
+  if (shape.literal) return walkLiteralKeys(v, path, render, depth, field, shape);
+  const { keys, sorted } = shape;
   const outKeys = new Array<string | undefined>(keys.length);
   const outValues = new Array<unknown>(keys.length);
-  for (const i of sorted) {
+  for (let j = 0; j < sorted.length; j++) {
+    const i = sorted[j];
     const k = keys[i];
     const x = v[k];
     if (x === null || x === undefined) continue;
     path.push(k);
-    outValues[i] = value(k, x);
-    outKeys[i] = key(k);
+    outValues[i] = entryValue(k, x, render, path, depth, field);
+    // A key without an action renders to itself.
+    outKeys[i] = k.includes('{{') ? render(k, path) : k;
     path.pop();
   }
   const out: Record<string, unknown> = {};
@@ -953,24 +983,42 @@ function walkObject(
 function walkLiteralKeys(
   v: Record<string, unknown>,
   path: JsonPath,
-  value: (k: string, x: unknown) => unknown,
-  keys: string[],
-  sorted: number[],
+  render: Render,
+  depth: number,
+  field: FieldWalk | undefined,
+  shape: Shape,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) {
-    const x = v[keys[i]];
-    if (x !== null && x !== undefined) put(out, keys[i], undefined);
-  }
-  for (const i of sorted) {
-    const k = keys[i];
+  const { keys, sorted } = shape;
+  // The output's keys, written once per template object (`skeleton`) and copied: one object made with
+  // all its keys, not a key added at a time to each of 540 Applications' objects. A `__proto__` key is
+  // written with `put` (an assignment would set the prototype).
+  const skeleton = (shape.skeleton ??= skeletonOf(v, keys));
+  const out: Record<string, unknown> = { ...skeleton.out };
+  // Indexes, not `for … of`: an iterator and a result object per entry in code V8 has not compiled yet.
+  for (let j = 0; j < sorted.length; j++) {
+    const k = keys[sorted[j]];
     const x = v[k];
     if (x === null || x === undefined) continue;
     path.push(k);
-    put(out, k, value(k, x));
+    const value = entryValue(k, x, render, path, depth, field);
+    if (skeleton.proto) put(out, k, value);
+    else out[k] = value;
     path.pop();
   }
   return out;
+}
+
+/** The keys `walkLiteralKeys` writes for template object `v` (those whose value is not null), in its order. */
+function skeletonOf(v: Record<string, unknown>, keys: string[]): NonNullable<Shape['skeleton']> {
+  const out: Record<string, unknown> = {};
+  let proto = false;
+  for (let i = 0; i < keys.length; i++) {
+    const x = v[keys[i]];
+    if (x === null || x === undefined) continue;
+    put(out, keys[i], undefined);
+    if (keys[i] === '__proto__') proto = true;
+  }
+  return { out, proto };
 }
 
 /** A template object's keys in its own order, their indexes in Go's sorted order, and whether no key holds `{{`. */
@@ -978,6 +1026,8 @@ interface Shape {
   keys: string[];
   sorted: number[];
   literal: boolean;
+  /** What `walkLiteralKeys` copies for the object (made on its first walk): its output's keys, and whether one is `__proto__`. */
+  skeleton?: { out: Record<string, unknown>; proto: boolean };
 }
 
 /**
@@ -1044,7 +1094,8 @@ function labelsOf(app: Record<string, unknown>): Record<string, string> {
   let out = shownLabels.get(labels);
   if (!out) {
     out = {};
-    for (const k of Object.keys(labels)) put(out, k, goString(labels[k]));
+    const keys = Object.keys(labels);
+    for (let i = 0; i < keys.length; i++) put(out, keys[i], goString(labels[keys[i]]));
     shownLabels.set(labels, out);
   }
   return out;
@@ -1094,7 +1145,7 @@ function templateSpan(at: Field, source: string, err: TemplateError): Span {
 function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, target: TargetVersion): Generator<void, void> {
   const appset = doc.name;
   const counts = new Map<string, number>();
-  for (const a of apps) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
+  for (let i = 0; i < apps.length; i++) counts.set(apps[i].name, (counts.get(apps[i].name) ?? 0) + 1);
   // The cluster list is only needed for destinations given by name (read from the workspace then).
   let known: KnownClusters | undefined;
   // The repository's AppProjects, when they are known (nothing is called unknown otherwise).
@@ -1110,7 +1161,8 @@ function* validateApps(apps: GeneratedApp[], doc: AppSetDoc, file: SourceText, t
   // One list and one closure for all Applications (a new list is started once one is given away).
   let issues: AppInvalid[] = [];
   const add = (kind: AppInvalidKind, message: string) => issues.push({ kind, message });
-  for (const a of apps) {
+  for (let i = 0; i < apps.length; i++) {
+    const a = apps[i];
     // A pause every few hundred Applications (the language server answers other requests meanwhile).
     if (++n % 250 === 0) yield;
     if (!a.name) {

@@ -9,7 +9,7 @@
  * render charges the expansion's total work budget what it cost the first time (gotemplate/budget.ts),
  * so that the budget runs out where a fresh expansion's would.
  */
-/** One kept render: the Application (or one field of its metadata or spec) and the budget units its render cost. */
+/** One kept render: the Application (or one field of its metadata or spec) and what its render cost the work budget (a difference of `totalSpent`). */
 export interface KeptRender {
   value: unknown;
   units: number;

@@ -46,8 +46,12 @@ export interface GeneratedFacts {
 export function invalidApps(ctx: GeneratedOf, apps: GeneratedFacts[], total: number): EngineDiagnostic[] {
   const view = fieldsOf(ctx.doc);
   const kinds = new Map<AppInvalidKind, { code: DiagnosticCode; where: Field; apps: GeneratedFacts[]; first: string }>();
-  for (const a of apps) {
-    for (const { kind, message } of a.invalid ?? []) {
+  for (let i = 0; i < apps.length; i++) {
+    const a = apps[i];
+    const invalid = a.invalid;
+    if (!invalid) continue;
+    for (let j = 0; j < invalid.length; j++) {
+      const { kind, message } = invalid[j];
       // An unknown project is reported where the project is written (features/projects).
       if (kind === 'unknown-project') continue;
       const k = kinds.get(kind) ?? {

@@ -80,7 +80,8 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
         if (before && !ctx.origins?.has(before) && sameCopy(before, el)) p = before;
         else {
           p = {};
-          for (const k of Object.keys(el)) put(p, k, el[k]);
+          const keys = Object.keys(el);
+          for (let j = 0; j < keys.length; j++) put(p, keys[j], el[keys[j]]);
         }
         if (ctx.origins) copies.set(el, p);
       }

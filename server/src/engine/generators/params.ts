@@ -111,7 +111,8 @@ export function displayParams(p: ParamSet): Record<string, unknown> {
     if (Array.isArray(v)) return v.map(conv);
     if (isObj(v)) {
       const o: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) put(o, k, conv(v[k]));
+      const keys = Object.keys(v);
+      for (let i = 0; i < keys.length; i++) put(o, keys[i], conv(v[keys[i]]));
       return o;
     }
     return v;
@@ -126,13 +127,15 @@ export function tagOrigin(origins: Origins | undefined, p: ParamSet, ...from: (s
   if (!origins) return p;
   const own = origins.get(p);
   const list = own ? own.slice() : [];
-  for (const f of from) {
+  // Indexes, not `for … of`: every parameter set of a first answer passes here, in code not yet optimised.
+  for (let i = 0; i < from.length; i++) {
+    const f = from[i];
     if (typeof f === 'string') {
       if (!list.includes(f)) list.push(f);
       continue;
     }
     const inherited = origins.get(f);
-    if (inherited) for (const o of inherited) if (!list.includes(o)) list.push(o);
+    if (inherited) for (let j = 0; j < inherited.length; j++) if (!list.includes(inherited[j])) list.push(inherited[j]);
   }
   if (list.length) origins.set(p, list);
   return p;

@@ -262,7 +262,14 @@ class Reader {
   private map(indent: number): Read {
     this.enter();
     const off = this.off;
-    const node: ObjectNode = { kind: 'object', span: { start: off + this.p, end: 0 }, properties: [] };
+    const node: ObjectNode = {
+      kind: 'object',
+      span: { start: off + this.p, end: 0 },
+      properties: [],
+      parent: undefined,
+      key: undefined,
+      keySpan: undefined,
+    };
     const value: { [key: string]: Json } = {};
     const prior = this.hinted('object');
     const priorValue = prior?.value as { [key: string]: Json } | undefined;
@@ -312,7 +319,14 @@ class Reader {
     this.enter();
     const s = this.s;
     const off = this.off;
-    const node: ArrayNode = { kind: 'array', span: { start: off + this.p, end: 0 }, items: [] };
+    const node: ArrayNode = {
+      kind: 'array',
+      span: { start: off + this.p, end: 0 },
+      items: [],
+      parent: undefined,
+      key: undefined,
+      keySpan: undefined,
+    };
     const value: Json[] = [];
     const prior = this.hinted('array');
     const priorValue = prior?.value as Json[] | undefined;
@@ -523,9 +537,24 @@ class Reader {
     return { ast: this.scalar(start, last, v, text, 'plain'), value: v };
   }
 
+  /*
+   * Every node is made with its place in its parent (`parent`, `key`, `keySpan`) as fields that are
+   * undefined (which every reader of the tree takes as absent), filled in when it is hung under its
+   * parent: three properties added to each of the thousands of nodes of a long list were a change of
+   * hidden class and a property store of their own each, in code not yet optimised.
+   */
   private scalar(start: number, end: number, value: Json, source: string, style: ScalarStyle): ScalarNode {
     if (--this.budget < 0) throw GIVE_UP;
-    return { kind: 'scalar', span: { start: this.off + start, end: this.off + end }, value, style, source };
+    return {
+      kind: 'scalar',
+      span: { start: this.off + start, end: this.off + end },
+      value,
+      style,
+      source,
+      parent: undefined,
+      key: undefined,
+      keySpan: undefined,
+    };
   }
 
   /** The value of the quoted scalar at `this.p` (on this line), which moves past its closing quote. */
@@ -595,8 +624,8 @@ class Reader {
     const close = open === 91 ? 93 : 125;
     const ast: ObjectNode | ArrayNode =
       open === 91
-        ? { kind: 'array', span: { start: off + start, end: 0 }, items: [] }
-        : { kind: 'object', span: { start: off + start, end: 0 }, properties: [] };
+        ? { kind: 'array', span: { start: off + start, end: 0 }, items: [], parent: undefined, key: undefined, keySpan: undefined }
+        : { kind: 'object', span: { start: off + start, end: 0 }, properties: [], parent: undefined, key: undefined, keySpan: undefined };
     const obj: { [key: string]: Json } = {};
     const arr: Json[] = [];
     this.flowSpaces();
