@@ -7,12 +7,11 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import type { Diagnostic } from 'vscode-languageserver-protocol/node';
-import { startServer, type TestServer } from './client';
-import { cmdParamsCm } from '../helpers/clusters';
+import type { TestServer } from './client';
+import { startGateRepo } from './gateRepo';
 import { until } from '../helpers/guard';
-import { SERVICES, storyAppSet, storySecrets } from '../helpers/story';
+import { SERVICES, storyAppSet } from '../helpers/story';
 
 const FILE = 'apps/services.yaml';
 const PLAIN = storyAppSet('go', SERVICES.slice(0, 2));
@@ -24,16 +23,7 @@ const CHANGED = PLAIN.replace('targetRevision: HEAD', 'targetRevision: v2').repl
 
 let s: TestServer;
 before(async () => {
-  s = await startServer({
-    [FILE]: PLAIN,
-    'clusters/secrets.yaml': storySecrets(),
-    'argocd/argocd-cmd-params-cm.yaml': cmdParamsCm('false'),
-    '.appset-tools.yaml': 'policy:\n  maxChangeAtOnce: 5\n',
-  });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: s.workspace, stdio: 'pipe' });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'base');
+  s = await startGateRepo(FILE, PLAIN);
 });
 after(async () => s?.shutdown());
 

@@ -7,11 +7,11 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { CodeActionRequest, type CodeAction, type Diagnostic } from 'vscode-languageserver-protocol/node';
-import { messageOf, startServer, type TestServer } from './client';
+import { messageOf, type TestServer } from './client';
+import { startGateRepo } from './gateRepo';
 import { cmdParamsCm } from '../helpers/clusters';
-import { SERVICES, storyAppSet, storyRollout, storySecrets } from '../helpers/story';
+import { SERVICES, storyAppSet, storyRollout } from '../helpers/story';
 
 const FILE = 'apps/services.yaml';
 const TWO = SERVICES.slice(0, 2);
@@ -21,16 +21,7 @@ const bump = (t: string) => t.replace('targetRevision: HEAD', 'targetRevision: v
 
 let s: TestServer;
 before(async () => {
-  s = await startServer({
-    [FILE]: PLAIN,
-    'clusters/secrets.yaml': storySecrets(),
-    'argocd/argocd-cmd-params-cm.yaml': cmdParamsCm('false'),
-    '.appset-tools.yaml': 'policy:\n  maxChangeAtOnce: 5\n',
-  });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: s.workspace, stdio: 'pipe' });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'base');
+  s = await startGateRepo(FILE, PLAIN);
 });
 after(async () => s?.shutdown());
 
