@@ -73,9 +73,9 @@ export function linesAdding(name: string): readonly ReleaseLine[] {
 const NONE: readonly ReleaseLine[] = [];
 
 /**
- * The names `mayBeNewer` says yes to for release line `target`, in one set: per target, one pass over
- * the entries instead of a look-up per field name of the schema (the version-field walk asks it of every
- * property of the ApplicationSet schema once per target).
+ * The names of the fields that some release after line `target` added (see `newerThan`), in one set: a
+ * field of no other name can be unknown to `target`. The version-field walk (validate/fieldCheck.ts) makes
+ * it once per target and asks `fieldAddedIn` only of fields so named.
  */
 export function namesNewerThan(target: ReleaseLine, belowOldest = false): ReadonlySet<string> {
   const names = new Set<string>();
