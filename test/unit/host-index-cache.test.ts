@@ -52,3 +52,28 @@ test('a file written before the list (no `passing`) is walked whole; a list nami
   fs.writeFileSync(file, JSON.stringify(stored));
   assert.deepEqual(openIndexCache(ROOTS, dir)!.passing!(60), ['/ws/appsets/x.yaml'], 'only entries of the file, and only those passing');
 });
+
+test('a file written before the list is written again with it, even when nothing changed; one with it is not', () => {
+  const dir = tempFolder('index-cache-');
+  const file = written(dir, FILES);
+  const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { passing?: unknown; entries: Record<string, [string, number]> };
+  delete stored.passing;
+  fs.writeFileSync(file, JSON.stringify(stored));
+  const again = openIndexCache(ROOTS, dir)!;
+  for (const [p] of FILES) again.get(p);
+  again.save();
+  const rewritten = JSON.parse(fs.readFileSync(file, 'utf8')) as { passing?: string[] };
+  assert.deepEqual(rewritten.passing, ['/ws/argocd/kustomization.yaml', '/ws/appsets/x.yaml', '/ws/clusters/c.yaml', '/ws/argocd/params.yaml']);
+  const before = fs.statSync(file).mtimeMs;
+  fs.utimesSync(file, new Date(1000), new Date(1000));
+  const third = openIndexCache(ROOTS, dir)!;
+  for (const [p] of FILES) third.get(p);
+  third.save();
+  assert.equal(fs.statSync(file).mtimeMs, 1000, `unchanged and listed: not written again (was ${before})`);
+});
+
+test('a workspace with no YAML file writes no cache file', () => {
+  const dir = tempFolder('index-cache-');
+  openIndexCache(ROOTS, dir)!.save();
+  assert.deepEqual(fs.readdirSync(dir), []);
+});

@@ -98,7 +98,8 @@ export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | 
       now[p] = [key, mask];
     },
     save() {
-      if (!changed && Object.keys(now).length === Object.keys(old).length) return;
+      // (A file written without the list of passing entries is written again once, with it.)
+      if (!changed && (listed || !Object.keys(old).length) && Object.keys(now).length === Object.keys(old).length) return;
       try {
         fs.mkdirSync(dir, { recursive: true });
         const tmp = `${file}.${process.pid}.tmp`;
