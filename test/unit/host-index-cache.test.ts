@@ -31,7 +31,12 @@ test('passing answers from the list of entries that pass some interest, as the w
   const dir = tempFolder('index-cache-');
   const file = written(dir, FILES);
   const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { passing?: string[]; entries: Record<string, unknown> };
-  assert.deepEqual(stored.passing, ['/ws/argocd/kustomization.yaml', '/ws/appsets/x.yaml', '/ws/clusters/c.yaml', '/ws/argocd/params.yaml']);
+  assert.deepEqual(stored.passing, [
+    '/ws/argocd/kustomization.yaml',
+    '/ws/appsets/x.yaml',
+    '/ws/clusters/c.yaml',
+    '/ws/argocd/params.yaml',
+  ]);
   const next = openIndexCache(ROOTS, dir)!;
   for (const mask of [1, 2, 4, 6, 32, 60, 63, 8]) {
     const walk = FILES.filter(([, m]) => (m & mask) !== 0).map(([p]) => p);
@@ -63,7 +68,12 @@ test('a file written before the list is written again with it, even when nothing
   for (const [p] of FILES) again.get(p);
   again.save();
   const rewritten = JSON.parse(fs.readFileSync(file, 'utf8')) as { passing?: string[] };
-  assert.deepEqual(rewritten.passing, ['/ws/argocd/kustomization.yaml', '/ws/appsets/x.yaml', '/ws/clusters/c.yaml', '/ws/argocd/params.yaml']);
+  assert.deepEqual(rewritten.passing, [
+    '/ws/argocd/kustomization.yaml',
+    '/ws/appsets/x.yaml',
+    '/ws/clusters/c.yaml',
+    '/ws/argocd/params.yaml',
+  ]);
   const before = fs.statSync(file).mtimeMs;
   fs.utimesSync(file, new Date(1000), new Date(1000));
   const third = openIndexCache(ROOTS, dir)!;
