@@ -79,7 +79,7 @@ async function main() {
     const options = nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS;
     const s = await startLsp({
       name: 'product',
-      argv: [...options, ...(prof && i > 0 ? ['--cpu-prof', '--cpu-prof-interval=50', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
+      argv: [...options, ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
