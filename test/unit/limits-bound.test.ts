@@ -253,7 +253,7 @@ test('several documents built to come near the bound: at every depth limit where
   for (const s of ['- ', '? ', '- - '])
     for (let m = 0; m < 12; m += 4)
       for (let k = 1; k < 5; k++)
-        for (const b of [0, 4])
+        for (const b of [0, 4, 40])
           for (const steps of [[2], [2, 2], [1, 2], [2, 1, 2]]) {
             const text = steps.map((step, j) => `${j ? '---\n' : ''}${stair(m + j, k, b + j, s, step)}`).join('');
             for (let d = 1; d <= 100; d++) held += checkEach(text, { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: d });
