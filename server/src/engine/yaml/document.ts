@@ -273,6 +273,7 @@ function readDocument(text: string, raw: RawDoc, index: number, diagnostics: Eng
  * items must start at the same column"): the tab is the one finding until it is fixed.
  */
 function syntaxFindings(text: string, errors: readonly YAML.YAMLError[], diagnostics: EngineDiagnostic[]): void {
+  if (!errors.length) return;
   const lines = new Set<number>();
   for (const err of errors) {
     const [start, end] = err.pos;
@@ -506,6 +507,8 @@ const FIRST_MARKER = /^---(?![^ \t\r\n])/;
  * line as a syntax error; we say the same place, and that the document is not checked.
  */
 function parserOverflow(doc: YAML.Document.Parsed, text: string, failure: Failure | undefined): EngineDiagnostic | undefined {
+  // Most documents: nothing to look at (no list made for them).
+  if (!doc.errors.length && !failure?.outOfStack) return undefined;
   const exhausted = doc.errors.filter((e) => outOfStack(e, text));
   if (!exhausted.length && !failure?.outOfStack) return undefined;
   let cause: YAML.YAMLError | undefined;
