@@ -384,7 +384,7 @@ export function splitDocuments(text: string): { start: number; end: number }[] |
   if (READ_WHOLE.test(text)) return undefined;
   // Only the lines before each `---` at column 0 are looked at, from the last back to the last content
   // line (not blank, a comment or a marker): a loop over every line ran before V8 had compiled it, about
-  // 1.5 ms of the first answer on a file of 50 ApplicationSets (issue 39). What is known of the lines
+  // 1 ms of the first answer on a file of 50 ApplicationSets (issue 39). What is known of the lines
   // before `known` (a line start): the last content line (trimmed: `lastFrom` to `lastTo`), whether a
   // comment line came after it, and whether a `--- value` line (content on a marker line) stands at or
   // after `start`, the current part's start.
