@@ -9,7 +9,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkYamlLimits, scanYamlLimits, withinLimits, YAML_LIMITS, type YamlLimits } from '@appset-tools/gotemplate';
+import { checkYamlLimits, scanYamlLimits, withinLimits, withinLimitsEach, YAML_LIMITS, type YamlLimits } from '@appset-tools/gotemplate';
+import { guardYaml } from '../../server/src/engine/yaml';
+import { manyAppSets } from '../../scripts/bench/fixtures';
 import { repoFiles } from '../helpers/memHost';
 import { longList } from '../../scripts/bench/fixtures';
 import { randomEdits } from '../helpers/random';
@@ -173,4 +175,88 @@ test('a hostile line: no blow-up, the scan decides', () => {
   assert.equal(withinLimits(colons, YAML_LIMITS), true);
   assert.equal(withinLimits(`${'- '.repeat(60)}x\n`, YAML_LIMITS), false);
   assert.deepEqual(checkYamlLimits(`${'- '.repeat(120)}x\n`), scanYamlLimits(`${'- '.repeat(120)}x\n`));
+});
+
+/** The `---`/`...` parts of `text` as the engine's guard cuts them (engine/yaml/limits.ts), written here line by line. */
+function partsOf(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  for (let i = 0; i < text.length;) {
+    let e = text.indexOf('\n', i);
+    if (e < 0) e = text.length;
+    if (i > start && /^(?:---|\.\.\.)(?:[ \t\r]|$)/.test(text.slice(i, e))) {
+      out.push([start, i]);
+      start = i;
+    }
+    i = e + 1;
+  }
+  out.push([start, text.length]);
+  return out;
+}
+
+/**
+ * A file of several documents: `withinLimitsEach` may hold only where the scan of every part passes, and
+ * the engine's guard (which asks it first) blanks and reports exactly what checking each part alone does.
+ */
+function checkEach(text: string, limits: YamlLimits): number {
+  const parts = partsOf(text);
+  const hits = parts.map(([s, e]) => scanYamlLimits(text.slice(s, e), limits, s));
+  const each = withinLimitsEach(text, parts, limits);
+  if (each) assert.deepEqual(hits.filter(Boolean), [], `the bound held where a part passed a limit: ${JSON.stringify(text.slice(0, 200))}`);
+  if (limits === YAML_LIMITS) {
+    const guarded = guardYaml(text);
+    assert.deepEqual(
+      guarded.diagnostics.map((d) => d.span.start),
+      hits.filter((h) => h !== undefined).map((h) => h.offset),
+    );
+    if (!hits.some(Boolean)) assert.equal(guarded.text, text);
+  }
+  return each ? 1 : 0;
+}
+
+test('several documents in one text: the bound of all parts at once holds only where every part passes', () => {
+  const files = [...repoFiles((n) => /\.ya?ml$/i.test(n), 'examples', 'test/fixtures').values()];
+  const pieces = [...files.slice(0, 60), ...generated()];
+  const tight = { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: 1 };
+  let held = 0;
+  let below = 0;
+  for (let i = 0; i < 400; i++) {
+    let text = '';
+    for (let k = 2 + rand(5); k > 0; k--) {
+      let part = pieces[rand(pieces.length)];
+      if (rand(3) === 0) for (let j = 1 + rand(4); j > 0; j--) part = edit(part);
+      text += (text && !text.endsWith('\n') ? '\n' : '') + (rand(4) === 0 ? '...\n' : '---\n') + part;
+    }
+    held += checkEach(text, YAML_LIMITS);
+    // At the tightest depth every part passes, the bound may hold; one below (a part passes it), it must not.
+    const depth = Math.max(...partsOf(text).map(([s, e]) => tightest(text.slice(s, e), tight)));
+    if (depth > 0 && !partsOf(text).some(([s, e]) => tightest(text.slice(s, e), tight) === 0)) {
+      held += checkEach(text, { ...tight, maxDepth: depth });
+      if (depth > 1) below += checkEach(text, { ...tight, maxDepth: depth - 1 });
+    }
+  }
+  assert.equal(below, 0);
+  assert.ok(held > 200, `the bound held on ${held} texts`);
+  // The bench's file of 50 ApplicationSets is answered by one bound.
+  const fifty = manyAppSets();
+  assert.equal(partsOf(fifty).length, 50);
+  assert.ok(withinLimitsEach(fifty, partsOf(fifty), YAML_LIMITS));
+  assert.equal(checkEach(fifty, YAML_LIMITS), 1);
+});
+
+test('several documents built to come near the bound: at every depth limit where it holds, every part passes', () => {
+  // As above, with lines indented in steps of 1 (odd indentations: every indentation may enclose) or 2.
+  const stair = (m: number, k: number, b: number, s: string, step: number) =>
+    Array.from({ length: m + 1 }, (_, i) => ' '.repeat(i * step) + s.repeat(k - 1) + (s.length > 2 ? 'x' : 'k:')).join('\n') +
+    `\n${' '.repeat((m + 1) * step)}${'['.repeat(b)}a - b ? c${']'.repeat(b)}\n`;
+  let held = 0;
+  for (const s of ['- ', '? ', '- - '])
+    for (let m = 0; m < 12; m += 4)
+      for (let k = 1; k < 5; k++)
+        for (const b of [0, 4, 40])
+          for (const steps of [[2], [2, 2], [1, 2], [2, 1, 2]]) {
+            const text = steps.map((step, j) => `${j ? '---\n' : ''}${stair(m + j, k, b + j, s, step)}`).join('');
+            for (let d = 1; d <= 100; d++) held += checkEach(text, { maxChars: 1 << 20, maxLineChars: 1 << 16, maxDepth: d });
+          }
+  assert.ok(held > 1000, `${held}`);
 });

@@ -50,6 +50,7 @@ export {
   checkYamlLimitsSteps,
   scanYamlLimits,
   withinLimits,
+  withinLimitsEach,
   YAML_LIMITS,
   type YamlLimits,
   type YamlLimitHit,

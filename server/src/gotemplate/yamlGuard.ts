@@ -648,3 +648,53 @@ function skipQuoted(text: string, i: number, lineEnd: number, q: number): number
   }
   return -1;
 }
+
+/**
+ * Whether the scan cannot find a limit passed in any of the parts of `text` (`parts`: [start, end) of
+ * `---` documents, each scanned on its own, in order, each ending at a line start or at the text's end):
+ * `withinLimits`'s bound for all of them at once, from a few native searches over the whole text. A
+ * part's depth is at most E(1 + K) + K + 1 + B, E the enclosing lines (see `withinLimits`), and each of
+ * the terms is at most the one taken over every line of the text (its lines are the text's), B being
+ * the most flow brackets in one part. The enclosing lines have strictly increasing indentations, each a
+ * line's: where no line is indented by an odd number of spaces (the usual two-space style), there are
+ * at most M / 2 + 1 of them, else M + 1 (M: the deepest indentation). Where that holds, each part
+ * passes. A file of 50 ApplicationSets asked `withinLimits` 50 times (and the scan of every line for the
+ * parts whose template strings' `{{` made B too large for M + 1), in a fresh process before V8 had
+ * compiled them: about 3 ms of the file's first answer (issue 39). false says nothing: each part is
+ * then checked alone. It keeps nothing for the next text.
+ */
+export function withinLimitsEach(text: string, parts: readonly (readonly [number, number])[], limits: YamlLimits): boolean {
+  let brackets = 0;
+  // The next `[` and `{` (native searches: a pattern's `test` per bracket cost more, in a fresh process).
+  let square = text.indexOf('[');
+  let curly = text.indexOf('{');
+  for (const [start, end] of parts) {
+    // A part no longer than maxLineChars holds no line over it.
+    if (end - start > limits.maxLineChars) return false;
+    let count = 0;
+    for (; square >= 0 && square < end; square = text.indexOf('[', square + 1)) if (square >= start) count++;
+    for (; curly >= 0 && curly < end; curly = text.indexOf('{', curly + 1)) if (curly >= start) count++;
+    if (count > brackets) brackets = count;
+    if (brackets > limits.maxDepth) return false;
+  }
+  try {
+    let k = FIRST_PER_LINE;
+    for (;;) {
+      if (k > MAX_PER_LINE) return false;
+      const more = (moreIndicators[k] ??= new RegExp(`(?:^|\\n)${NO_INDICATOR}(?:${INDICATOR}${NO_INDICATOR}){${k + 1}}`));
+      if (!more.test(text)) break;
+      k++;
+    }
+    const enclosing = Math.floor((limits.maxDepth - k - 1 - brackets) / (1 + k));
+    if (enclosing < 1) return false;
+    // No line indented deeper than allows `enclosing` lines: with even indentations only, 2 * enclosing - 1 spaces.
+    const deepest = ODD_INDENT.test(text) ? enclosing - 1 : 2 * enclosing - 1;
+    return !(deeper[deepest] ??= new RegExp(`(?:^|\\n) {${deepest + 1}}`)).test(text);
+  } catch {
+    // A search that ran out of its backtracking stack (a hostile line): each part is checked alone.
+    return false;
+  }
+}
+
+/** A line indented by an odd number of spaces (a blank line of spaces too). */
+const ODD_INDENT = /(?:^|\n)(?:  )* (?! )/;

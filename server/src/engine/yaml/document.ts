@@ -273,6 +273,7 @@ function readDocument(text: string, raw: RawDoc, index: number, diagnostics: Eng
  * items must start at the same column"): the tab is the one finding until it is fixed.
  */
 function syntaxFindings(text: string, errors: readonly YAML.YAMLError[], diagnostics: EngineDiagnostic[]): void {
+  if (!errors.length) return;
   const lines = new Set<number>();
   for (const err of errors) {
     const [start, end] = err.pos;
@@ -372,72 +373,105 @@ function shifted(raw: RawDoc, delta: number): RawDoc {
  * which the stream may continue differently).
  */
 export function splitDocuments(text: string): { start: number; end: number }[] | undefined {
-  // One document, nothing of what the loop below looks for at a line's start (a marker, a directive, a
+  // One document, nothing of what is looked for below at a line's start (a marker, a directive, a
   // tab, an explicit key): the whole text, from one native search. The pattern's line starts and ends
-  // include more than the loop's (after a lone `\r`, U+2028), which only sends a text to the loop. The
-  // loop over each line ran before V8 had compiled it: 5–7 ms of the first answer on the bench's 111 KiB
-  // document, against 0.3 ms for the search (issue 39).
+  // include more than the lines below (after a lone `\r`, U+2028), which only sends a text on.
   if (!SPLIT_FEATURES.test(text)) return [{ start: 0, end: text.length }];
+  // A directive carries over to later documents; a tab at a line's start is an error only the whole
+  // text may show (a tab-indented line before `---`); after a document end (`...`) the stream may
+  // continue differently; where the library ends a document after an explicit key (`? k`) depends on
+  // what follows the `---` (ranges one character apart; never an ApplicationSet's style).
+  if (READ_WHOLE.test(text)) return undefined;
+  // Only the lines before each `---` at column 0 are looked at, from the last back to the last content
+  // line (not blank, a comment or a marker): a loop over every line ran before V8 had compiled it, about
+  // 1 ms of the first answer on a file of 50 ApplicationSets (issue 39). What is known of the lines
+  // before `known` (a line start): the last content line (trimmed: `lastFrom` to `lastTo`), whether a
+  // comment line came after it, and whether a `--- value` line (content on a marker line) stands at or
+  // after `start`, the current part's start.
   const out: { start: number; end: number }[] = [];
   let start = 0;
-  let content = false;
-  // The last content line ends in an empty value (`key:`, `-`), and a comment line came after it: the
-  // library ends that document's range before the comment's line break when a `---` follows, after it
-  // when the part is read alone; such texts are read whole. Asked only at a `---`, of the last content
-  // line (trimmed: from `lastFrom` to `lastTo`): a keystroke's split then looks at each line's ends only.
+  let known = 0;
   let lastFrom = -1;
   let lastTo = -1;
   let commentLineAfter = false;
-  for (let i = 0; i < text.length;) {
-    const nl = text.indexOf('\n', i);
-    const lineEnd = nl < 0 ? text.length : nl;
-    const c = text.charCodeAt(i);
-    // The line as `trim()` leaves it: from `f` to `e`.
-    let f = i;
-    while (f < lineEnd && isTrimmed(text.charCodeAt(f))) f++;
-    let e = lineEnd;
-    while (e > f && isTrimmed(text.charCodeAt(e - 1))) e--;
-    const marker =
-      e - f >= 3 && text.startsWith('---', f) && (e - f === 3 || text.charCodeAt(f + 3) === 0x20 || text.charCodeAt(f + 3) === 0x09);
-    if (f < e && text.charCodeAt(f) === 0x23 /* # */) commentLineAfter = true;
-    else if (f < e && !marker) {
-      lastFrom = f;
+  let valueMarker = false;
+  MARKER_LINE.lastIndex = 0;
+  // The first line is looked at too when it is a marker (a `---\rx` there can make the text read whole).
+  for (let i = FIRST_MARKER.test(text) ? 0 : nextMarker(text); i >= 0; i = nextMarker(text)) {
+    let comment = false;
+    let found = false;
+    for (let end = i - 1; end >= known;) {
+      const from = end > 0 ? text.lastIndexOf('\n', end - 1) + 1 : 0;
+      const f = trimStart(text, from, end);
+      const e = trimEnd(text, f, end);
+      if (f === e) {
+        // blank
+      } else if (text.charCodeAt(f) === 0x23 /* # */) comment = true;
+      else if (isMarker(text, f, e)) {
+        if (valueAfterMarker(text, f, e)) valueMarker = true;
+      } else {
+        lastFrom = f;
+        lastTo = e;
+        commentLineAfter = comment;
+        found = true;
+        break;
+      }
+      end = from - 1;
+    }
+    if (!found && comment) commentLineAfter = true;
+    known = i;
+    // Some content since the part's start: the `---` ends it.
+    const content = lastFrom >= start || valueMarker;
+    // The marker line itself, when `trim()` does not leave a marker of it (`---\rx`), is the last content line.
+    const lineEnd = text.indexOf('\n', i);
+    const e = trimEnd(text, i, lineEnd < 0 ? text.length : lineEnd);
+    if (!isMarker(text, i, e)) {
+      lastFrom = i;
       lastTo = e;
       commentLineAfter = false;
     }
-    // A directive carries over to later documents; a tab at a line's start is an error only the
-    // whole text may show (a tab-indented line before `---`).
-    if (c === 0x25 /* % */ || c === 0x09 /* tab */) return undefined;
-    if ((c === 0x2d /* - */ || c === 0x2e) /* . */ && text.startsWith(c === 0x2d ? '---' : '...', i)) {
-      const after = text.charCodeAt(i + 3);
-      if (i + 3 >= lineEnd || after === 0x20 || after === 0x09 || after === 0x0d) {
-        if (c === 0x2e) return undefined;
-        if (lastFrom >= 0 && emptyValueThenComment(text.slice(lastFrom, lastTo), commentLineAfter)) return undefined;
-        if (content) {
-          out.push({ start, end: i });
-          start = i;
-          content = false;
-        }
-      }
+    // The last content line ends in an empty value (`key:`, `-`), and a comment line came after it: the
+    // library ends that document's range before the comment's line break when a `---` follows, after it
+    // when the part is read alone; such texts are read whole.
+    if (lastFrom >= 0 && emptyValueThenComment(text.slice(lastFrom, lastTo), commentLineAfter)) return undefined;
+    if (content) {
+      out.push({ start, end: i });
+      start = i;
+      valueMarker = false;
     }
-    // An explicit key (`? k`): where the library ends a document after one depends on what follows
-    // the `---` (ranges one character apart); such texts (never an ApplicationSet's style) are read whole.
-    let q = i;
-    while (q < lineEnd && text.charCodeAt(q) === 0x20) q++;
-    if (text.charCodeAt(q) === 0x3f /* ? */ && (q + 1 >= lineEnd || /[ \t\r]/.test(text[q + 1]))) return undefined;
-    if (!content && f < e) {
-      if (text.charCodeAt(f) !== 0x23 && !marker) content = true;
-      else if (text.startsWith('---', f)) {
-        // `--- value` (content on the marker line) is content
-        let j = f + 3;
-        while (j < e && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j++;
-        if (j > f + 3 && j < e && !isTrimmed(text.charCodeAt(j)) && text.charCodeAt(j) !== 0x23) content = true;
-      }
-    }
-    i = lineEnd + 1;
   }
   out.push({ start, end: text.length });
   return out;
+}
+
+/** The start of the next `---` line after MARKER_LINE's last match, or -1. */
+function nextMarker(text: string): number {
+  const m = MARKER_LINE.exec(text);
+  return m ? m.index + 1 : -1;
+}
+
+/** Where the line from `from` to `end` starts once `trim()` took its white space away. */
+function trimStart(text: string, from: number, end: number): number {
+  while (from < end && isTrimmed(text.charCodeAt(from))) from++;
+  return from;
+}
+
+/** Where the line from `from` to `end` ends once `trim()` took its white space away. */
+function trimEnd(text: string, from: number, end: number): number {
+  while (end > from && isTrimmed(text.charCodeAt(end - 1))) end--;
+  return end;
+}
+
+/** The trimmed line from `f` to `e` is a document marker (`---`, alone or before a space or tab). */
+function isMarker(text: string, f: number, e: number): boolean {
+  return e - f >= 3 && text.startsWith('---', f) && (e - f === 3 || text.charCodeAt(f + 3) === 0x20 || text.charCodeAt(f + 3) === 0x09);
+}
+
+/** `--- value`: content after the marker (the trimmed line from `f` to `e`) and its spaces, not a comment. */
+function valueAfterMarker(text: string, f: number, e: number): boolean {
+  let j = f + 3;
+  while (j < e && (text.charCodeAt(j) === 0x20 || text.charCodeAt(j) === 0x09)) j++;
+  return j > f + 3 && j < e && !isTrimmed(text.charCodeAt(j)) && text.charCodeAt(j) !== 0x23;
 }
 
 /**
@@ -451,8 +485,19 @@ function emptyValueThenComment(trimmed: string, commentLineAfter: boolean): bool
   return emptyLast && (hash >= 0 || commentLineAfter);
 }
 
-/** A line start `splitDocuments`' loop acts on (a superset: see there). */
+/** A line start `splitDocuments` acts on (a superset: see there). */
 const SPLIT_FEATURES = /^(?:---|\.\.\.|[%\t]| *\?(?:[ \t\r]|$))/m;
+
+/**
+ * A line (after a line break, or the text's first) that makes `splitDocuments` read the text whole: a
+ * directive, a tab, a document end `...` or an explicit key `?`, each marker or indicator before a space,
+ * a tab, a carriage return, a line break or the text's end.
+ */
+const READ_WHOLE = /(?:^|\n)(?:[%\t]|\.\.\.(?![^ \t\r\n])| *\?(?![^ \t\r\n]))/;
+
+/** A document marker at the start of a line after the first (its line break before it), as `READ_WHOLE` ends it. */
+const MARKER_LINE = /\n---(?![^ \t\r\n])/g;
+const FIRST_MARKER = /^---(?![^ \t\r\n])/;
 
 /**
  * The YAML library ran out of stack on this document: it catches the RangeError itself and records it
@@ -462,6 +507,8 @@ const SPLIT_FEATURES = /^(?:---|\.\.\.|[%\t]| *\?(?:[ \t\r]|$))/m;
  * line as a syntax error; we say the same place, and that the document is not checked.
  */
 function parserOverflow(doc: YAML.Document.Parsed, text: string, failure: Failure | undefined): EngineDiagnostic | undefined {
+  // Most documents: nothing to look at (no list made for them).
+  if (!doc.errors.length && !failure?.outOfStack) return undefined;
   const exhausted = doc.errors.filter((e) => outOfStack(e, text));
   if (!exhausted.length && !failure?.outOfStack) return undefined;
   let cause: YAML.YAMLError | undefined;

@@ -26,21 +26,28 @@ export function lazyDocument(text: string, offset: number, fast: FastDocument): 
   doc.errors = [];
   doc.warnings = [];
   unmade.set(doc, { text, offset });
-  Object.defineProperty(doc, 'contents', {
-    configurable: true,
-    enumerable: true,
-    get() {
-      makeNow(doc);
-      return doc.contents;
-    },
-    set(v: unknown) {
-      makeNow(doc);
-      (doc as { contents: unknown }).contents = v;
-    },
-  });
+  Object.defineProperty(doc, 'contents', CONTENTS);
   presetTree(doc, fast.root);
   return doc;
 }
+
+/**
+ * The lazy `contents`: made on first use, when the library's document becomes the lazy one's own (its
+ * data property `contents` replaces this accessor). One getter and setter for every lazy document (a
+ * pair of closures per document gave each its own hidden class: a file of 50 ApplicationSets makes 50).
+ */
+const CONTENTS: PropertyDescriptor & ThisType<YAML.Document> = {
+  configurable: true,
+  enumerable: true,
+  get() {
+    makeNow(this);
+    return this.contents;
+  },
+  set(v: unknown) {
+    makeNow(this);
+    (this as { contents: unknown }).contents = v;
+  },
+};
 
 /** Whether `doc` is a lazy document whose nodes are not made yet. */
 export function isUnmade(doc: YAML.Document): boolean {

@@ -5,7 +5,7 @@
  * characters turned into spaces, newlines kept) so the other documents keep their offsets and are
  * still checked, and nothing that could exhaust the stack inside the parser reaches it.
  */
-import { checkYamlLimits, checkYamlLimitsSteps, YAML_LIMITS, type YamlLimitHit } from '@appset-tools/gotemplate';
+import { checkYamlLimits, checkYamlLimitsSteps, withinLimitsEach, YAML_LIMITS, type YamlLimitHit } from '@appset-tools/gotemplate';
 import type { EngineDiagnostic } from '../types';
 import { finding } from '../diagnostics/codes';
 import { runSteps } from '../steps';
@@ -48,8 +48,11 @@ export function* guardYamlSteps(text: string): Generator<void, GuardedText> {
     );
     return { text: '', diagnostics };
   }
+  const parts = documents(text);
+  // Several documents: one bound for all of them (gotemplate/yamlGuard.ts `withinLimitsEach`), else each alone.
+  if (parts.length > 1 && withinLimitsEach(text, parts, YAML_LIMITS)) return { text, diagnostics };
   const blanked: [number, number][] = [];
-  for (const [start, end] of documents(text)) {
+  for (const [start, end] of parts) {
     const hit = yield* checkYamlLimitsSteps(text.slice(start, end), YAML_LIMITS, start);
     if (!hit) continue;
     diagnostics.push(limitFinding(text, hit));
@@ -86,17 +89,18 @@ function limitFinding(text: string, hit: YamlLimitHit): EngineDiagnostic {
 function documents(text: string): [number, number][] {
   const out: [number, number][] = [];
   let start = 0;
-  for (let i = 0; i < text.length;) {
-    const e = lineEnd(text, i);
-    if (i > start && (text.startsWith('---', i) || text.startsWith('...', i)) && (e === i + 3 || /[ \t\r]/.test(text[i + 3]))) {
-      out.push([start, i]);
-      start = i;
-    }
-    i = e + 1;
+  // A marker at a line start after the first line: `---` or `...` before a space, tab, carriage return,
+  // line break or the text's end. One native search instead of a loop over every line (issue 39).
+  MARKER_LINE.lastIndex = 0;
+  for (let m = MARKER_LINE.exec(text); m; m = MARKER_LINE.exec(text)) {
+    out.push([start, m.index + 1]);
+    start = m.index + 1;
   }
   out.push([start, text.length]);
   return out;
 }
+
+const MARKER_LINE = /\n(?:---|\.\.\.)(?![^ \t\r\n])/g;
 
 function lineEnd(text: string, from: number): number {
   const e = text.indexOf('\n', from);

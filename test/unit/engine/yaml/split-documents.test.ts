@@ -107,6 +107,13 @@ test('random texts split as before', () => {
     ':',
     '"',
     '#',
+    // A lone carriage return (`---\rx` is a marker at column 0 that `trim()` does not leave a marker) and
+    // whole lines around markers (the new split looks back from each `---` to the last content line).
+    '\r',
+    '\n---\n',
+    '\n---\r',
+    '\n#c\n',
+    'k:\n',
   ];
   let seed = 39;
   const rand = (n: number) => {
@@ -122,4 +129,17 @@ test('random texts split as before', () => {
     if (got && got.length > 1) split++;
   }
   assert.ok(split > 1000, `${split} texts split in parts`);
+});
+
+test('a marker at column 0 that trim() does not leave a marker (`---\\rx`) is a content line, the first line too', () => {
+  const texts = [
+    '---\rk: # c\nb: 1\n---\nc: 2\n',
+    '---\rk:\n# c\n---\nb: 1\n',
+    '---\rk: v\n---\nb: 1\n',
+    'a: 1\n---\rk: # c\n---\nb: 1\n',
+    'a: 1\n---\rk: v\n---\nb: 1\n',
+    '# c\n---\rx\n---\n--- y\n---\nz\n',
+  ];
+  for (const text of texts) assert.deepEqual(splitDocuments(text), splitDocumentsBefore(text), JSON.stringify(text));
+  assert.equal(splitDocuments(texts[0]), undefined);
 });
