@@ -54,22 +54,46 @@ export function parseCount(): number {
  * release's function map); the defaults are Argo CD v3.3+'s. Cached by all three.
  */
 function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] = [], goMinor = GO_MINOR_DEFAULT): Parsed {
-  // The same template as the last call (the same string of each of an expansion's Applications, one
-  // after the other): its entry, without building the key of an older release's function map (a
-  // string made and hashed per call). No store or move came in between, so the hit would not move it.
-  const last = lastParse;
-  if (last && text === last.text && name === last.name && goMinor === last.goMinor && sameOptions(missing, last.missing))
-    return last.parsed;
+  // The templates parsed last under the same name, function map and Go version, found by their text
+  // alone: an expansion renders each of a few strings for every Application in turn, and the cache's
+  // key of an older release's function map (`tpl` is missing before Argo CD 3.6) was a string made and
+  // hashed per call (2,160 in a first answer on the bench's 540 Applications), and the last call's
+  // record an object per call. The text is the template's own string, whose hash V8 keeps.
+  let r = recent;
+  if (!r || name !== r.name || goMinor !== r.goMinor || !sameOptions(missing, r.missing))
+    recent = r = { name, missing: missing.slice(), goMinor, byText: new Map() };
+  const seen = r.byText.get(text);
+  if (seen) {
+    // What parseKeyed does on a hit, so that the cache keeps the same entries as if it had been asked.
+    touch(seen);
+    return seen.parsed;
+  }
   const entry = parseKeyed(text, name, missing, goMinor);
-  lastParse = { text: entry.text, name, missing, goMinor, parsed: entry.parsed };
+  if (r.byText.size >= RECENT_SIZE) r.byText.clear();
+  r.byText.set(entry.text, entry);
   return entry.parsed;
 }
 
 /**
- * The last call of parseCached, with its entry's own copy of the template (never a slice of a document,
- * which it would keep alive). Dropped with the cache (a test's reset) as its entry could be.
+ * The entries of the last options parseCached was asked with, by their own copy of the text (never a
+ * slice of a document, which it would keep alive); at most RECENT_SIZE, each in `cache` too unless
+ * dropped from it since.
  */
-let lastParse: { text: string; name: string; missing: readonly string[]; goMinor: number; parsed: Parsed } | undefined;
+let recent: { name: string; missing: readonly string[]; goMinor: number; byText: Map<string, CacheEntry> } | undefined;
+const RECENT_SIZE = 64;
+
+/**
+ * A hit: moved to the newest end unless it is in the newer half already (see CacheEntry), where it cannot
+ * have been dropped; an older one held by `recent` may have been, and is stored again.
+ */
+function touch(hit: CacheEntry): void {
+  if (ticks - hit.at < CACHE_SIZE / 2) return;
+  cache.delete(hit.key);
+  cache.set(hit.key, hit);
+  hit.at = ++ticks;
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+}
+
 /** The cache's entry for the template (found or stored): its parse and its own copy of the text. */
 function parseKeyed(text: string, name: string, missing: readonly string[], goMinor: number): CacheEntry {
   const key =
@@ -78,11 +102,7 @@ function parseKeyed(text: string, name: string, missing: readonly string[], goMi
       : `${name}\u0000${missing.join(',')}\u0000${goMinor}\u0000${text}`;
   const hit = cache.get(key);
   if (hit) {
-    if (ticks - hit.at >= CACHE_SIZE / 2) {
-      cache.delete(key);
-      cache.set(hit.key, hit);
-      hit.at = ++ticks;
-    }
+    touch(hit);
     return hit;
   }
   let p: Parsed;
