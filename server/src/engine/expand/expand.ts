@@ -9,6 +9,7 @@ import type { SourceText } from '../inputs';
 import { runSteps } from '../steps';
 import {
   renderString,
+  renderFields,
   TemplateError,
   compareGoStrings,
   fromJSON,
@@ -639,8 +640,16 @@ function goParamsOf(template: string): GoMap {
 
 /** One template string of the Application under way rendered (its place in the template, for an error). */
 function renderOne(s: string, path: JsonPath): string {
+  const a = under;
   try {
-    return renderString(s, goParamsOf(s), under.opts as RenderOptions, under.report);
+    // Until this Application's Go values are made (so none can have been modified), a template of text and
+    // `{{ .key }}` actions over string parameters is rendered from the parameter set itself (renderFields):
+    // an Application whose strings are all such templates makes no Go values at all.
+    if (a.converted === undefined) {
+      const out = renderFields(s, a.p as ParamSet, a.opts as RenderOptions);
+      if (out !== undefined) return out;
+    }
+    return renderString(s, goParamsOf(s), a.opts as RenderOptions, a.report);
   } catch (e) {
     if (e instanceof TemplateError) throw new PathError(path.slice(), e);
     throw e;
