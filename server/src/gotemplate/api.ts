@@ -8,7 +8,7 @@ import { GoMap, fromJSON, toValidUTF8, type Params, type GoValue, type GoFunc } 
 import type { RenderOptions, RenderReport } from './types';
 import { TemplateError } from './errors';
 import { parseTemplate, GoParseError, GO_MINOR_DEFAULT, type Tree } from './parse';
-import { execute, GoExecError, type ExecOptions, type MissingKey } from './exec';
+import { execute, executePlain, GoExecError, type ExecOptions, type MissingKey, type PlainParams } from './exec';
 import { withTpl } from './tpl';
 import { builtinsMap, hasFunction, templateFuncs } from './funcmap';
 import { renderFast, parseFast, goTrimSpace } from './fasttemplate';
@@ -54,22 +54,46 @@ export function parseCount(): number {
  * release's function map); the defaults are Argo CD v3.3+'s. Cached by all three.
  */
 function parseCached(text: string, name = ROOT_NAME, missing: readonly string[] = [], goMinor = GO_MINOR_DEFAULT): Parsed {
-  // The same template as the last call (the same string of each of an expansion's Applications, one
-  // after the other): its entry, without building the key of an older release's function map (a
-  // string made and hashed per call). No store or move came in between, so the hit would not move it.
-  const last = lastParse;
-  if (last && text === last.text && name === last.name && goMinor === last.goMinor && sameOptions(missing, last.missing))
-    return last.parsed;
+  // The templates parsed last under the same name, function map and Go version, found by their text
+  // alone: an expansion renders each of a few strings for every Application in turn, and the cache's
+  // key of an older release's function map (`tpl` is missing before Argo CD 3.6) was a string made and
+  // hashed per call (2,160 in a first answer on the bench's 540 Applications), and the last call's
+  // record an object per call. The text is the template's own string, whose hash V8 keeps.
+  let r = recent;
+  if (!r || name !== r.name || goMinor !== r.goMinor || !sameOptions(missing, r.missing))
+    recent = r = { name, missing: missing.slice(), goMinor, byText: new Map() };
+  const seen = r.byText.get(text);
+  if (seen) {
+    // What parseKeyed does on a hit, so that the cache keeps the same entries as if it had been asked.
+    touch(seen);
+    return seen.parsed;
+  }
   const entry = parseKeyed(text, name, missing, goMinor);
-  lastParse = { text: entry.text, name, missing, goMinor, parsed: entry.parsed };
+  if (r.byText.size >= RECENT_SIZE) r.byText.clear();
+  r.byText.set(entry.text, entry);
   return entry.parsed;
 }
 
 /**
- * The last call of parseCached, with its entry's own copy of the template (never a slice of a document,
- * which it would keep alive). Dropped with the cache (a test's reset) as its entry could be.
+ * The entries of the last options parseCached was asked with, by their own copy of the text (never a
+ * slice of a document, which it would keep alive); at most RECENT_SIZE, each in `cache` too unless
+ * dropped from it since.
  */
-let lastParse: { text: string; name: string; missing: readonly string[]; goMinor: number; parsed: Parsed } | undefined;
+let recent: { name: string; missing: readonly string[]; goMinor: number; byText: Map<string, CacheEntry> } | undefined;
+const RECENT_SIZE = 64;
+
+/**
+ * A hit: moved to the newest end unless it is in the newer half already (see CacheEntry), where it cannot
+ * have been dropped; an older one held by `recent` may have been, and is stored again.
+ */
+function touch(hit: CacheEntry): void {
+  if (ticks - hit.at < CACHE_SIZE / 2) return;
+  cache.delete(hit.key);
+  cache.set(hit.key, hit);
+  hit.at = ++ticks;
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+}
+
 /** The cache's entry for the template (found or stored): its parse and its own copy of the text. */
 function parseKeyed(text: string, name: string, missing: readonly string[], goMinor: number): CacheEntry {
   const key =
@@ -78,11 +102,7 @@ function parseKeyed(text: string, name: string, missing: readonly string[], goMi
       : `${name}\u0000${missing.join(',')}\u0000${goMinor}\u0000${text}`;
   const hit = cache.get(key);
   if (hit) {
-    if (ticks - hit.at >= CACHE_SIZE / 2) {
-      cache.delete(key);
-      cache.set(hit.key, hit);
-      hit.at = ++ticks;
-    }
+    touch(hit);
     return hit;
   }
   let p: Parsed;
@@ -174,20 +194,56 @@ function renderGo(template: string, params: GoMap, opts: RenderOptions, report?:
   try {
     return execute(exec, name, params);
   } catch (e) {
-    if (e instanceof GoExecError)
-      throw new TemplateError(
-        `failed to execute go template ${template}: ${e.message}`,
-        'exec',
-        template,
-        e.offset,
-        e.length,
-        e.reason,
-        e.place,
-      );
-    throw stackOverflow(e, template);
+    throw execFailure(e, template);
   } finally {
     reporting = outer;
   }
+}
+
+/** An execution's error as renderString throws it. */
+function execFailure(e: unknown, template: string): unknown {
+  if (e instanceof GoExecError)
+    return new TemplateError(
+      `failed to execute go template ${template}: ${e.message}`,
+      'exec',
+      template,
+      e.offset,
+      e.length,
+      e.reason,
+      e.place,
+    );
+  return stackOverflow(e, template);
+}
+
+/**
+ * renderString of a Go template of text and `{{ .key }}` actions whose named keys all hold strings in
+ * `params`, the parameters as plain JSON values (a generator's parameter set), without the Go values
+ * renderString makes of them: the same string, or the same error (a limit); undefined for any other
+ * template, mode or parameters, and for a template or options that do not parse (then renderString
+ * answers, with its error). Nearly every string of an expansion is such a template
+ * (`'{{ .service }}-{{ .env }}'`), and the Go values of each parameter set were made for them in a
+ * document's first answer (540 maps on the bench's 111 KiB document).
+ */
+export function renderFields(template: string, params: PlainParams, opts: RenderOptions): string | undefined {
+  // `tpl` binds the execution (renderGo); a template that names it is left to renderString.
+  if (!opts.goTemplate || template.includes('tpl')) return undefined;
+  let missingKey: MissingKey;
+  try {
+    missingKey = missingKeyOption(template, opts.options);
+  } catch (e) {
+    if (e instanceof TemplateError) return undefined;
+    throw e;
+  }
+  const name = opts.templateName ?? ROOT_NAME;
+  const parsed = parseCached(template, name, opts.missingFunctions, opts.libraries?.goMinor);
+  if ('error' in parsed) return undefined;
+  let out: string | undefined;
+  try {
+    out = executePlain(keptExecOptions(template, name, parsed, opts, missingKey), name, params);
+  } catch (e) {
+    throw execFailure(e, template);
+  }
+  return out === undefined ? undefined : toValidUTF8(out);
 }
 
 /**

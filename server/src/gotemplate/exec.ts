@@ -767,14 +767,14 @@ function fieldShape(tree: Tree): (string | null)[] | null {
  * limit): `execute` walks the tree then. The walk's state, dispatch and formatting for every field of
  * every Application were a good part of an expansion of 540 Applications in a fresh process (issue 39).
  */
-function executeFields(o: ExecOptions, name: string, tree: Tree, data: GoMap): string | undefined {
+function executeFields(o: ExecOptions, name: string, tree: Tree, data: GoMap | PlainParams): string | undefined {
   const shape = fieldShape(tree);
   if (!shape) return undefined;
   const nodes = (tree.root as ListNode).nodes;
   let length = 0;
   for (let i = 0; i < shape.length; i++) {
     const key = shape[i];
-    const v = key === null ? (nodes[i] as TextNode).text : data.get(key);
+    const v = key === null ? (nodes[i] as TextNode).text : fieldOf(data, key);
     if (typeof v !== 'string') return undefined;
     length += v.length;
   }
@@ -789,17 +789,38 @@ function executeFields(o: ExecOptions, name: string, tree: Tree, data: GoMap): s
   }
 }
 
+/** Parameters as the generators make them (JSON values), before they are Go values (`fromJSON`). */
+export type PlainParams = Record<string, unknown>;
+
+/** The value at `key` of the map `fromJSON(data)` would make: a plain object's own enumerable property. */
+function fieldOf(data: GoMap | PlainParams, key: string): unknown {
+  if (data instanceof GoMap) return data.get(key);
+  return Object.prototype.propertyIsEnumerable.call(data, key) ? data[key] : undefined;
+}
+
+/**
+ * `executeFields` over the parameters before they are Go values: the same output where it answers (a
+ * template of text and `{{ .key }}` actions whose named keys all hold strings), else undefined (then the
+ * caller makes the Go values and calls `execute`). An expansion's first Application of each parameter
+ * set then needs no Go values when all its strings are such templates.
+ */
+export function executePlain(o: ExecOptions, name: string, data: PlainParams): string | undefined {
+  const tree = o.trees.get(name);
+  return tree && !(data instanceof Map) ? executeFields(o, name, tree, data) : undefined;
+}
+
 /** The texts and strings of `executeFields` joined, each charged as `State.write` charges it. */
-function joinFields(o: ExecOptions, name: string, shape: (string | null)[], nodes: Node[], data: GoMap): string {
+function joinFields(o: ExecOptions, name: string, shape: (string | null)[], nodes: Node[], data: GoMap | PlainParams): string {
   let out = '';
   for (let i = 0; i < shape.length; i++) {
     const key = shape[i];
-    const v = key === null ? (nodes[i] as TextNode).text : (data.get(key) as string);
+    const v = (key === null ? (nodes[i] as TextNode).text : fieldOf(data, key)) as string;
     try {
       charge(0, v.length);
     } catch (e) {
       if (!(e instanceof WorkLimitError)) throw e;
-      const s = new State(o, data, name);
+      // Dot is not read by the error (its place and template only).
+      const s = new State(o, data instanceof GoMap ? data : null, name);
       s.at(nodes[i]);
       s.errorf(e.message, LIMIT);
     }

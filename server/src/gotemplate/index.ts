@@ -19,6 +19,7 @@ export { TemplateError } from './errors';
 
 export {
   renderString,
+  renderFields,
   renderValue,
   referencedParams,
   validateOptions,

@@ -9,6 +9,7 @@ import type { SourceText } from '../inputs';
 import { runSteps } from '../steps';
 import {
   renderString,
+  renderFields,
   TemplateError,
   compareGoStrings,
   fromJSON,
@@ -392,9 +393,10 @@ function renderParamSet(
   const used = appUsed;
   used.clear();
   const fields = pkey === undefined || modifies ? undefined : { key: pkey, at: fieldMemo, str: stringMemo, carry, kept: [], id: run.id };
-  const rendered = renderApp(template, p, spec, doc, ctx, used, fields, (path, err) =>
-    run.problems.push(templateProblem(run, template, p, sourceOf, path, err)),
-  );
+  const out = renderApp(template, p, spec, doc, ctx, used, fields);
+  let rendered: Record<string, unknown> | undefined;
+  if (out instanceof PathError) run.problems.push(templateProblem(run, template, p, sourceOf, out.path, out.err));
+  else rendered = out;
   for (const f of used) run.nonDeterministic.add(f);
   const keep: KeptRender | undefined =
     rendered && !used.size && pkey !== undefined
@@ -553,8 +555,6 @@ class Generated implements GeneratedApp {
   };
 }
 
-type OnError = (path: JsonPath, err: TemplateError) => void;
-
 /** Where the renders of one field (or template string) are found (`before`) and kept, by parameter-set key. */
 interface Kept {
   key: string;
@@ -576,6 +576,10 @@ interface FieldRenders {
   id: number;
 }
 
+/**
+ * One Application rendered from the template for parameter set `p`, or the error that stopped it (the
+ * template field it came from by its path in the merged template, or `templatePatch`).
+ */
 function renderApp(
   template: Record<string, unknown>,
   p: ParamSet,
@@ -584,23 +588,92 @@ function renderApp(
   ctx: GenContext,
   nonDet: Set<string>,
   fields: FieldRenders | undefined,
-  onError: OnError,
-): Record<string, unknown> | undefined {
+): Record<string, unknown> | PathError {
+  const a = under;
+  a.p = p;
+  a.converted = undefined;
+  a.shared = false;
+  a.opts = ctx.renderOpts;
+  a.report.nonDeterministic = nonDet;
+  a.fields = fields;
+  try {
+    return renderUnder(template, p, spec, ctx);
+  } finally {
+    // Nothing of this Application is held past its render (a parameter set holds slices of the document's text).
+    a.p = undefined;
+    a.converted = undefined;
+    a.fields = undefined;
+  }
+}
+
+/**
+ * The Application under way (renderApp): its parameter set, their Go values once made, the render options,
+ * the report and the kept field renders. A render never renders another Application, so one object serves
+ * every render through goParamsOf, renderOne and renderField, module functions: they were three closures
+ * and their context made for each Application (and a fourth for its error), in a document's first
+ * expansion, which runs before V8 has compiled any of it.
+ */
+const under: {
+  p: ParamSet | undefined;
+  converted: GoMap | undefined;
+  shared: boolean;
+  opts: RenderOptions | undefined;
+  report: { nonDeterministic: Set<string> };
+  fields: FieldRenders | undefined;
+} = { p: undefined, converted: undefined, shared: false, opts: undefined, report: { nonDeterministic: new Set() }, fields: undefined };
+
+/**
+ * The Go values `template` renders with. Converted once per parameter set, not once per string (the hot
+ * path of a large expansion). Like the controller's single params map, it is shared by every field and
+ * the patch. A template that cannot modify it reads the copy kept with the parameter set
+ * (sharedGoValues); the first one that could gets a fresh copy, which this Application's later renders
+ * then share.
+ */
+function goParamsOf(template: string): GoMap {
+  const a = under;
+  const modifies = MAY_MODIFY.test(template);
+  if (a.converted && !(a.shared && modifies)) return a.converted;
+  a.shared = !modifies;
+  a.converted = a.shared ? sharedGoValues(a.p as ParamSet) : (fromJSON(a.p) as GoMap);
+  return a.converted;
+}
+
+/** One template string of the Application under way rendered (its place in the template, for an error). */
+function renderOne(s: string, path: JsonPath): string {
+  const a = under;
+  try {
+    // Until this Application's Go values are made (so none can have been modified), a template of text and
+    // `{{ .key }}` actions over string parameters is rendered from the parameter set itself (renderFields):
+    // an Application whose strings are all such templates makes no Go values at all.
+    if (a.converted === undefined) {
+      const out = renderFields(s, a.p as ParamSet, a.opts as RenderOptions);
+      if (out !== undefined) return out;
+    }
+    return renderString(s, goParamsOf(s), a.opts as RenderOptions, a.report);
+  } catch (e) {
+    if (e instanceof TemplateError) throw new PathError(path.slice(), e);
+    throw e;
+  }
+}
+
+/** The same, its render re-used where it is kept (keptString); a string without an action renders to itself in both modes. */
+function renderField(s: string, path: JsonPath): string {
+  if (!s.includes('{{')) return s;
+  const fields = under.fields;
+  return fields ? keptString(fields, s, path, renderOne, under.report) : renderOne(s, path);
+}
+
+function renderUnder(
+  template: Record<string, unknown>,
+  p: ParamSet,
+  spec: Record<string, unknown>,
+  ctx: GenContext,
+): Record<string, unknown> | PathError {
   const base = baseOf(template);
-  const opts = ctx.renderOpts;
-  const report = { nonDeterministic: nonDet };
-  // Converted to Go values once per parameter set, not once per string (the hot path of a large
-  // expansion). Like the controller's single params map, it is shared by every field and the patch.
-  // A template that cannot modify it reads the copy kept with the parameter set (sharedGoValues); the
-  // first one that could gets a fresh copy, which this Application's later renders then share.
-  let converted: GoMap | undefined;
-  let shared = false;
-  const goParams = (template: string): GoMap => {
-    const modifies = MAY_MODIFY.test(template);
-    if (converted && !(shared && modifies)) return converted;
-    shared = !modifies;
-    converted = shared ? sharedGoValues(p) : (fromJSON(p) as GoMap);
-    return converted;
+  const { opts, report, fields } = under as {
+    opts: RenderOptions;
+    report: { nonDeterministic: Set<string> };
+    fields: FieldRenders | undefined;
   };
   let app: Record<string, unknown>;
   /** The rendered metadata (never modified), and whether the default finalizer is added to it. */
@@ -611,27 +684,14 @@ function renderApp(
     app = { ...base }; // base is shared by every Application of the template
   } else {
     try {
-      const one = (s: string, path: JsonPath) => {
-        try {
-          return renderString(s, goParams(s), opts, report);
-        } catch (e) {
-          if (e instanceof TemplateError) throw new PathError(path.slice(), e);
-          throw e;
-        }
-      };
-      // A string without an action renders to itself in both modes.
-      const r = (s: string, path: JsonPath) => (!s.includes('{{') ? s : fields ? keptString(fields, s, path, one, report) : one(s, path));
       app = {
         apiVersion: base.apiVersion,
         kind: base.kind,
-        metadata: walkFields(base.metadata, r, 'metadata', fields, report),
-        spec: walkFields(base.spec, r, 'spec', fields, report),
+        metadata: walkFields(base.metadata, renderField, 'metadata', fields, report),
+        spec: walkFields(base.spec, renderField, 'spec', fields, report),
       };
     } catch (e) {
-      if (e instanceof PathError) {
-        onError(e.path, e.err);
-        return undefined;
-      }
+      if (e instanceof PathError) return e;
       throw e;
     }
     walked = app.metadata as Record<string, unknown>;
@@ -644,20 +704,15 @@ function renderApp(
   // Unlike the template, the patch is rendered even for an empty parameter set (template.go GenerateApplications).
   if (typeof spec.templatePatch === 'string') {
     try {
-      const rendered = renderString(spec.templatePatch, goParams(spec.templatePatch), opts, report);
+      const rendered = renderString(spec.templatePatch, goParamsOf(spec.templatePatch), opts, report);
       app = applyPatch(app, parsePatch(rendered));
     } catch (e) {
-      if (e instanceof TemplateError) {
-        onError(
+      if (e instanceof TemplateError)
+        return new PathError(
           ['templatePatch'],
           new TemplateError(`error replacing values in templatePatch: ${e.message}`, e.kind, e.template, e.offset, e.length, e.reason),
         );
-        return undefined;
-      }
-      if (e instanceof PatchError) {
-        onError(['templatePatch'], new TemplateError(e.message, 'exec', spec.templatePatch));
-        return undefined;
-      }
+      if (e instanceof PatchError) return new PathError(['templatePatch'], new TemplateError(e.message, 'exec', spec.templatePatch));
       throw e;
     }
   }

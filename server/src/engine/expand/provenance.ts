@@ -41,7 +41,9 @@ export function sourceResolver(
     const text = span ? (p === here ? file.text : file.workspace.file(p)?.text) : undefined;
     return `${rel(p)}${text !== undefined && span ? ':' + lineAt(p, text, span.start) : ''}`;
   };
-  const relHere = rel(here);
+  // This file's own name is made when a source is first read, not for every expansion (a resolver is
+  // made for each ApplicationSet expanded; most answers read no Application's sources).
+  let relHere: string | undefined;
   const one = (o: string): Source | null => {
     if (o.startsWith('cluster:')) {
       const name = o.slice('cluster:'.length);
@@ -85,7 +87,7 @@ export function sourceResolver(
         kind: 'list-element',
         label,
         location: span ? { file: here, span: firstLine(file.text, span) } : { file: here },
-        where: `${relHere}${span ? ':' + lineAt(here, file.text, span.start) : ''}`,
+        where: `${(relHere ??= rel(here))}${span ? ':' + lineAt(here, file.text, span.start) : ''}`,
       };
     }
     return null;

@@ -97,8 +97,10 @@ function exactJson(v: unknown, depth: number): boolean {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
   if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
   if (typeof v !== 'object' || depth > 100) return false;
+  // Indexes, not `for … of` (an iterator and a result per element in code not yet compiled: every
+  // parameter set of a document's first answer, and every template).
   if (Array.isArray(v)) {
-    for (const x of v) if (!exactJson(x, depth + 1)) return false;
+    for (let i = 0; i < v.length; i++) if (!exactJson(v[i], depth + 1)) return false;
     return true;
   }
   const proto = Object.getPrototypeOf(v) as unknown;
