@@ -12,6 +12,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { performance } from 'node:perf_hooks';
 import Module from 'node:module';
@@ -21,8 +22,18 @@ import { withStartFlags } from './heapFlags';
 
 const SAVE_AFTER_MS = 5000;
 
+/**
+ * Growth of V8's bytecode since a bundle was started from its cache that makes the session write the cache
+ * again (once). A cache holds what its writing session had compiled: one written by a session that opened
+ * only a plain YAML file (the extension starts on any YAML file) lacked the engine's analysis, expansion and
+ * findings, and every later first answer on an ApplicationSet compiled them (the 1 KiB document: 30 instead
+ * of 19 ms of CPU, issue 39), until the next build. Such a session grew the bytecode by about 160 KiB; one
+ * whose cache held its code, by less than nothing once collected.
+ */
+export const REWRITE_GROWTH_BYTES = 64 * 1024;
+
 export function runBundle(name: string, mod: NodeJS.Module, req: NodeJS.Require, filename: string, dirname: string): void {
-  runCached(name, path.join(dirname, 'lib', `${name}.js`), mod, req, filename, dirname);
+  runCached(name, path.join(dirname, 'lib', `${name}.js`), mod, req, filename, dirname, true);
 }
 
 /**
@@ -35,8 +46,20 @@ export function requireCached(name: string, file: string): unknown {
   return mod.exports;
 }
 
-/** Runs the CommonJS file `bundle` as the module `mod` (its wrapper's arguments given) through V8's code cache. */
-function runCached(name: string, bundle: string, mod: NodeJS.Module, req: NodeJS.Require, filename: string, dirname: string): void {
+/**
+ * Runs the CommonJS file `bundle` as the module `mod` (its wrapper's arguments given) through V8's code cache;
+ * with `rewriteWhenGrown`, a cache it was started from is written again once the session has compiled much
+ * more (REWRITE_GROWTH_BYTES; the process's bytecode, so only for the one bundle a process starts from).
+ */
+function runCached(
+  name: string,
+  bundle: string,
+  mod: NodeJS.Module,
+  req: NodeJS.Require,
+  filename: string,
+  dirname: string,
+  rewriteWhenGrown = false,
+): void {
   const source = fs.readFileSync(bundle, 'utf8');
   const file = cacheFile(name, bundle);
   let cached: Buffer | undefined;
@@ -48,29 +71,57 @@ function runCached(name: string, bundle: string, mod: NodeJS.Module, req: NodeJS
   // Checked and written under the flags V8 started with (heapFlags.ts: the server's heap growth is set
   // once its bundle has run).
   const script = withStartFlags(() => new vm.Script(Module.wrap(source), { filename: bundle, cachedData: cached }));
-  if (file && (!cached || script.cachedDataRejected)) {
+  const accepted = !!cached && !script.cachedDataRejected;
+  if (file && !accepted) {
     let saved = false;
     const save = () => {
       if (saved) return;
       saved = true;
-      try {
-        const data = withStartFlags(() => script.createCachedData());
-        const dir = path.dirname(file);
-        fs.mkdirSync(dir, { recursive: true });
-        // Older builds' caches of this bundle go; a temporary name keeps concurrent writers apart.
-        for (const old of fs.readdirSync(dir)) if (old.startsWith(`${name}-`)) fs.rmSync(path.join(dir, old), { force: true });
-        const tmp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, data);
-        fs.renameSync(tmp, file);
-      } catch {
-        /* a read-only or missing cache folder: the next run compiles again */
-      }
+      write(name, file, script);
     };
     process.once('exit', save);
     saveWhenIdle(save);
   }
   // A bundle runs as the loader's module: `require.main === module`, `__dirname` is `dist/` (validators/).
   (script.runInThisContext() as (...a: unknown[]) => void).call(mod.exports, mod.exports, req, mod, filename, dirname);
+  if (file && accepted && rewriteWhenGrown) rewriteWhenGrownBy(REWRITE_GROWTH_BYTES, name, file, script);
+}
+
+/** Writes `script`'s compiled code as the cache `file` of `name`; any failure only costs the next run its compile. */
+function write(name: string, file: string, script: vm.Script): void {
+  try {
+    const data = withStartFlags(() => script.createCachedData());
+    const dir = path.dirname(file);
+    fs.mkdirSync(dir, { recursive: true });
+    // Older builds' caches of this bundle go; a temporary name keeps concurrent writers apart.
+    for (const old of fs.readdirSync(dir)) if (old.startsWith(`${name}-`)) fs.rmSync(path.join(dir, old), { force: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  } catch {
+    /* a read-only or missing cache folder: the next run compiles again */
+  }
+}
+
+const bytecodeBytes = (): number => v8.getHeapCodeStatistics().bytecode_and_metadata_size;
+
+/**
+ * The cache `file` that `script` was started from is written again, once, when V8's bytecode has grown by
+ * `growth` since (see REWRITE_GROWTH_BYTES): looked at in idle periods after SAVE_AFTER_MS and at exit, as
+ * the first writing is.
+ */
+function rewriteWhenGrownBy(growth: number, name: string, file: string, script: vm.Script): void {
+  const start = bytecodeBytes();
+  let done = false;
+  const check = (): boolean => {
+    if (!done && bytecodeBytes() - start >= growth) {
+      done = true;
+      write(name, file, script);
+    }
+    return done;
+  };
+  process.once('exit', check);
+  saveWhenIdle(check, true);
 }
 
 /**
@@ -78,12 +129,13 @@ function runCached(name: string, bundle: string, mod: NodeJS.Module, req: NodeJS
  * the main thread. The language server does it once it has run for SAVE_AFTER_MS (its first answers
  * compiled) and then sits idle for a whole second, never in the middle of a burst of requests.
  */
-function saveWhenIdle(save: () => void): void {
+function saveWhenIdle(save: () => boolean | void, untilSaved = false): void {
   const started = performance.now();
   everyPeriod(1000, (idle) => {
     if (!idle || performance.now() - started < SAVE_AFTER_MS) return false;
-    save();
-    return true;
+    const saved = save();
+    // Looked at again in the next idle period until it says it saved (a cache to write again: see REWRITE_GROWTH_BYTES).
+    return untilSaved ? saved === true : true;
   });
 }
 

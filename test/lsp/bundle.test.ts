@@ -9,7 +9,14 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { HANG_GUARD_MS, repoRoot, serverPath, startServer } from './client';
+import { pathToFileURL } from 'node:url';
+import {
+  DidOpenTextDocumentNotification,
+  InitializeRequest,
+  InitializedNotification,
+  PublishDiagnosticsNotification,
+} from 'vscode-languageserver-protocol/node';
+import { HANG_GUARD_MS, initializeParams, repoRoot, serverPath, spawnStdioServer, startServer, stopStdio } from './client';
 import { appsetHead } from '../helpers/appsets';
 import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 import { tuneServerHeap } from '../../server/src/heapFlags';
@@ -188,5 +195,55 @@ test('the language server writes its compiled code once it is idle after its fir
     assert.equal(statSync(join(cache, 'code', files()[0])).mtimeMs, written);
   } finally {
     rmSync(cache, { recursive: true, force: true });
+  }
+});
+
+test('a cache written by a session that answered no ApplicationSet is written again by the next that does, then kept', async () => {
+  const cache = mkdtempSync(join(tmpdir(), 'server-code-cache-'));
+  const file = () => {
+    const names = existsSync(join(cache, 'code')) ? readdirSync(join(cache, 'code')).filter((f) => f.startsWith('server-')) : [];
+    assert.equal(names.length, 1, `one server cache: ${names}`);
+    return statSync(join(cache, 'code', names[0]));
+  };
+  const APPSET = `${appsetHead('a')}  generators:
+    - list:
+        elements:
+          - env: dev
+          - env: prod
+  template:
+    metadata:
+      name: 'a-{{ .env }}'
+    spec:
+      project: default
+      source: { repoURL: 'https://example.com/a.git', targetRevision: main, path: 'apps/{{ .env }}' }
+      destination: { server: 'https://kubernetes.default.svc', namespace: '{{ .env }}' }
+`;
+  const dir = mkdtempSync(join(tmpdir(), 'server-code-cache-ws-'));
+  const session = async (rel: string, text: string) => {
+    const { proc, conn } = spawnStdioServer([...SERVER_NODE_OPTIONS], 'pipe', { APPSET_CACHE_DIR: cache });
+    let published = false;
+    conn.onNotification(PublishDiagnosticsNotification.type, () => void (published = true));
+    conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({ validate: { debounceMs: 0 } })));
+    conn.listen();
+    await conn.sendRequest(InitializeRequest.type, initializeParams(dir, { workspace: { configuration: true } }));
+    await conn.sendNotification(InitializedNotification.type, {});
+    const uri = pathToFileURL(join(dir, rel)).toString();
+    await conn.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'yaml', version: 1, text } });
+    for (let i = 0; i < 400 && !published; i++) await new Promise((r) => setTimeout(r, 25));
+    assert.ok(published, `${rel} answered`);
+    // Stopped as an editor stops it (shutdown, exit): the cache is written, or not, at the exit.
+    await stopStdio(conn, proc, HANG_GUARD_MS);
+  };
+  try {
+    await session('plain.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: "1"\n');
+    const plain = file();
+    await session('a.yaml', APPSET);
+    const answered = file();
+    assert.ok(answered.size > plain.size * 1.05, `written again with the answer's code: ${plain.size} → ${answered.size} bytes`);
+    await session('a.yaml', APPSET);
+    assert.equal(file().mtimeMs, answered.mtimeMs, 'a cache that held the session’s code is kept');
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 });
