@@ -55,9 +55,11 @@ export function sedPlaceholder(own: { name?: string; namespace?: string }): stri
 const LITERAL_KEYS = /^(\s*(?:-\s+)?)(name|namespace|project):[ \t]+(\S.*?)\s*(?:#.*)?$/;
 
 export function scaffoldOf(text: string): Scaffold | undefined {
-  const cc = COOKIECUTTER.exec(text);
+  // Each pattern runs only on a text holding its literal part (found by a native search): most texts hold
+  // neither, and each pattern was compiled and run over the whole text in every fresh process (issue 39).
+  const cc = text.includes('cookiecutter.') ? COOKIECUTTER.exec(text) : null;
   if (cc) return { name: 'cookiecutter', snippet: line(text, cc.index) };
-  const jinja = JINJA.exec(text);
+  const jinja = text.includes('{%') ? JINJA.exec(text) : null;
   if (jinja) return { name: 'a Jinja template tool (cookiecutter, copier, Ansible)', snippet: jinja[0] };
   return scanLines(text);
 }
