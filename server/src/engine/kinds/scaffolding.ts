@@ -143,7 +143,11 @@ function nextLineThatMatters(
     }
   }
   let target = next.line >= 0 ? next.line : text.length + 1;
-  for (const at of [next.bar, next.name, next.namespace, next.project]) if (at >= 0 && at < target) target = text.lastIndexOf('\n', at) + 1;
+  // The four places in turn, not a loop over an array of them: an array and an iterator per line looked at.
+  if (next.bar >= 0 && next.bar < target) target = text.lastIndexOf('\n', next.bar) + 1;
+  if (next.name >= 0 && next.name < target) target = text.lastIndexOf('\n', next.name) + 1;
+  if (next.namespace >= 0 && next.namespace < target) target = text.lastIndexOf('\n', next.namespace) + 1;
+  if (next.project >= 0 && next.project < target) target = text.lastIndexOf('\n', next.project) + 1;
   return Math.max(from, target);
 }
 
