@@ -47,9 +47,12 @@ export function checkTemplateString(
     // `{{service}}`: fasttemplate's syntax; Go reads a function call, "function not defined".
     // Inside a string literal or comment of an action (the escapes {{`{{ x }}`}} and
     // {{ "{{ x }}" }}) it is text Go prints as written (text/template/parse/lex.go: lexQuote, lexRawQuote).
-    const literal = literalRanges(raw);
+    // The literals and comments are tokenised only for a string that holds such a tag (most hold none:
+    // `{{ .service }}`), the lexer's first run in a fresh process included (issue 39).
+    let literal: ((offset: number) => boolean) | undefined;
     for (const m of raw.matchAll(/\{\{-?\s*([A-Za-z_][\w-]*(?:\.[\w-]+)*)\s*-?\}\}/g)) {
       const name = m[1];
+      literal ??= literalRanges(raw);
       if (literal(m.index!)) continue;
       if (isTemplateKeyword(name) || isTemplateFunction(name.split('.')[0])) continue;
       const expr = ctx.goExpression(name) ?? `.${name}`;
@@ -161,6 +164,7 @@ function literalRanges(raw: string): (offset: number) => boolean {
 function needsIndex(raw: string): { base: string; key: string; offset: number; length: number }[] {
   const out: { base: string; key: string; offset: number; length: number }[] = [];
   for (const action of raw.matchAll(/\{\{[\s\S]*?\}\}/g)) {
+    if (!mayNeedIndex(action[0])) continue;
     // String literals hold keys legitimately (index .metadata.labels "app.kubernetes.io/name").
     const body = action[0].replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, (q) => ' '.repeat(q.length));
     for (const m of body.matchAll(/(?<![\w)\]])((?:\$)?(?:\.[A-Za-z_][\w]*(?:[-/][\w-]*)*)+(?:\.[\w/-]+)*)/g)) {
@@ -180,6 +184,23 @@ function needsIndex(raw: string): { base: string; key: string; offset: number; l
     }
   }
   return out;
+}
+
+/**
+ * Whether an action (`{{ … }}`, delimiters included) may hold a chain `needsIndex` reports: one needs a
+ * `-` or `/` in a segment, or `.metadata.labels.`/`.metadata.annotations.`. A trim marker's `-` right
+ * after `{{`, or before `}}` after a space, is in no chain (a chain starts with `.` or `$` and holds no
+ * space). Most actions (`{{ .service }}`) have neither, and skip the searches below (issue 39).
+ */
+function mayNeedIndex(action: string): boolean {
+  if (action.includes('metadata')) return true;
+  const end = action.length - 2;
+  const last = action.charCodeAt(end - 1) === 45 && /\s/.test(action.charAt(end - 2)) ? end - 1 : end;
+  for (let i = action.charCodeAt(2) === 45 ? 3 : 2; i < last; i++) {
+    const c = action.charCodeAt(i);
+    if (c === 45 || c === 47) return true;
+  }
+  return false;
 }
 
 /**

@@ -63,21 +63,20 @@ export function templateSignals(text: string): { helm?: string; tool?: { name: s
   const scan = scanActions(text);
   let helm: string | undefined;
   let tool: { name: string; snippet: string } | undefined;
-  // An action's words depend on its text only, and a file's actions repeat (`{{ .service }}` in each of
-  // its ApplicationSets): each distinct text is read once per scan.
-  const words = new Map<string, ReturnType<typeof actionWords>>();
+  // What an action's words say depends on its text only, and a file's actions repeat (`{{ .service }}` in
+  // each of its ApplicationSets): each distinct text is read and classified once per scan (no closures per action).
+  const kinds = new Map<string, ActionKind>();
   for (const a of scan.actions) {
     if (helm) break;
-    let w = words.get(a.body);
-    if (!w) words.set(a.body, (w = actionWords(a.body)));
-    const { fields, idents } = w;
-    const structural = () => inStructure(text, a);
-    if (fields.some((f) => HELM_OBJECTS.has(f)) || (idents.some((f) => HELM_FUNCTIONS.has(f)) && structural()))
-      helm = text.slice(a.start, Math.min(a.end, a.start + 60));
+    let k = kinds.get(a.body);
+    if (!k) kinds.set(a.body, (k = actionKind(a.body)));
+    if (k.helmObject || (k.helmFunction && inStructure(text, a))) helm = text.slice(a.start, Math.min(a.end, a.start + 60));
     else if (!tool) {
-      const byObject = fields.find((f) => TOOL_OBJECTS.has(f));
-      const byFunction = idents.find((f) => TOOL_FUNCTIONS.has(f));
-      const name = byObject ? TOOL_OBJECTS.get(byObject) : byFunction && structural() ? TOOL_FUNCTIONS.get(byFunction) : undefined;
+      const name = k.toolObject
+        ? TOOL_OBJECTS.get(k.toolObject)
+        : k.toolFunction && inStructure(text, a)
+          ? TOOL_FUNCTIONS.get(k.toolFunction)
+          : undefined;
       if (name) tool = { name, snippet: text.slice(a.start, Math.min(a.end, a.start + 60)) };
     }
   }
@@ -89,6 +88,24 @@ export function templateSignals(text: string): { helm?: string; tool?: { name: s
     };
   }
   return { ...(helm ? { helm } : {}), ...(tool ? { tool } : {}), work: scan.work };
+}
+
+/** What an action's words name: a Helm object or function, another tool's object or function (the first of each). */
+interface ActionKind {
+  helmObject: boolean;
+  helmFunction: boolean;
+  toolObject: string | undefined;
+  toolFunction: string | undefined;
+}
+
+function actionKind(body: string): ActionKind {
+  const { fields, idents } = actionWords(body);
+  return {
+    helmObject: fields.some((f) => HELM_OBJECTS.has(f)),
+    helmFunction: idents.some((f) => HELM_FUNCTIONS.has(f)),
+    toolObject: fields.find((f) => TOOL_OBJECTS.has(f)),
+    toolFunction: idents.find((f) => TOOL_FUNCTIONS.has(f)),
+  };
 }
 
 /** How many folders up a `templates/` folder is looked for (templates may have sub-folders). */

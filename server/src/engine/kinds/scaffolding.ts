@@ -55,9 +55,11 @@ export function sedPlaceholder(own: { name?: string; namespace?: string }): stri
 const LITERAL_KEYS = /^(\s*(?:-\s+)?)(name|namespace|project):[ \t]+(\S.*?)\s*(?:#.*)?$/;
 
 export function scaffoldOf(text: string): Scaffold | undefined {
-  const cc = COOKIECUTTER.exec(text);
+  // Each pattern runs only on a text holding its literal part (found by a native search): most texts hold
+  // neither, and each pattern was compiled and run over the whole text in every fresh process (issue 39).
+  const cc = text.includes('cookiecutter.') ? COOKIECUTTER.exec(text) : null;
   if (cc) return { name: 'cookiecutter', snippet: line(text, cc.index) };
-  const jinja = JINJA.exec(text);
+  const jinja = text.includes('{%') ? JINJA.exec(text) : null;
   if (jinja) return { name: 'a Jinja template tool (cookiecutter, copier, Ansible)', snippet: jinja[0] };
   return scanLines(text);
 }
@@ -141,7 +143,11 @@ function nextLineThatMatters(
     }
   }
   let target = next.line >= 0 ? next.line : text.length + 1;
-  for (const at of [next.bar, next.name, next.namespace, next.project]) if (at >= 0 && at < target) target = text.lastIndexOf('\n', at) + 1;
+  // The four places in turn, not a loop over an array of them: an array and an iterator per line looked at.
+  if (next.bar >= 0 && next.bar < target) target = text.lastIndexOf('\n', next.bar) + 1;
+  if (next.name >= 0 && next.name < target) target = text.lastIndexOf('\n', next.name) + 1;
+  if (next.namespace >= 0 && next.namespace < target) target = text.lastIndexOf('\n', next.namespace) + 1;
+  if (next.project >= 0 && next.project < target) target = text.lastIndexOf('\n', next.project) + 1;
   return Math.max(from, target);
 }
 

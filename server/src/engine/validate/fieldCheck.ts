@@ -86,6 +86,9 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
   if (none?.has(key)) return out;
   // Only a field of a name some entry adds after the target can be newer (`fieldAddedIn` is asked of no other).
   const names = newerNames(target, key);
+  // The target's place among the releases, found once per walk (a search of the release list per node before).
+  const targetRank = rank(target.line);
+  const oldestToo = target.belowOldest === true;
   let budget = MAX_NODES;
   // The walk reads the values with one path, pushed and popped; the places are read only for a field
   // found (LazyPath).
@@ -100,7 +103,7 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
     // Free-form data (list elements, Helm values) has no fields of its own to check.
     if (freeForm(s)) return;
     // No field below this schema node can be newer than the target (nothing named as one is): not walked.
-    if (!mayHoldNewer(s, target)) return;
+    if (!mayHoldNewer(s, targetRank, oldestToo)) return;
     if (Array.isArray(value)) {
       if (!s.items) return;
       const item = resolveRef(s.items);
@@ -149,9 +152,9 @@ function newerFields(root: Field, target: Pick<TargetVersion, 'line' | 'belowOld
  * newest release, nothing; issue 39). A subtree not entered is not counted against the walk's node budget
  * either: findings the budget cut off after a large skipped subtree (over 50,000 nodes) are now found.
  */
-function mayHoldNewer(s: SchemaNode, target: Pick<TargetVersion, 'line' | 'belowOldest'>): boolean {
+function mayHoldNewer(s: SchemaNode, targetRank: number, belowOldest: boolean): boolean {
   const b = newestBelow(s);
-  return b.rank > rank(target.line) || (target.belowOldest === true && b.oldest);
+  return b.rank > targetRank || (belowOldest && b.oldest);
 }
 
 /** What `mayHoldNewer` reads of a schema node: the rank of the newest release that added a field named at or below it, and whether the oldest supported release added one. */

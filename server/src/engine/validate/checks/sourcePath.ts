@@ -39,6 +39,8 @@ export function checkSourcePaths(doc: AppSetDoc): EngineDiagnostic[] {
     for (const { value: v, at } of sources) {
       // A Helm repository chart has no path; a ref-only source of multi-source is not built.
       if (!isObj(v) || typeof v.path !== 'string' || typeof v.chart === 'string') continue;
+      // Dropping the actions adds no glob character: a path without one (nearly all) needs no more.
+      if (!GLOB.test(v.path)) continue;
       const literal = v.path.replace(/\{\{[\s\S]*?\}\}/g, '');
       const m = GLOB.exec(literal);
       if (!m) continue;
