@@ -12,8 +12,8 @@
 // only where the code only asks hasOwnProperty of it (`{"name":1,…}`: the same own keys), the value as
 // written elsewhere. A declaration the code refers to in any other way (bracket access, a path that is not
 // in the schema), whose text is not plain JSON, or whose text names `__proto__` is left whole. The
-// behaviour is the same: test/unit/schema-literals.test.ts validates the fixtures and examples and
-// documents made to fail each use with both codes and compares every error.
+// behaviour is the same: test/unit/engine/validate/schema-literals.test.ts validates the fixtures and
+// examples and documents made to fail each use with both codes and compares every error.
 'use strict';
 
 /** End (exclusive) of the JSON object or array that starts at `code[i]`, or -1. */
