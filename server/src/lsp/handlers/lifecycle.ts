@@ -88,26 +88,14 @@ export function registerLifecycle(s: ServerState, revalidation: Revalidation): O
     revalidation.resetAndRevalidate();
   }
 
-  /** A pull sent and not yet answered (see `refreshSettings`). */
-  let pulling = false;
   async function refreshSettings(): Promise<void> {
     if (!s.client.pullConfig) return;
-    // A change announced while a pull is unanswered is in that pull's answer: the messages come in order on
-    // one stream, so the client answered after it sent the change. VS Code announces its settings right
-    // after `initialized` (and again once the server registers for changes), which pulled two or three
-    // times while the first document was answered (issue 39).
-    if (pulling) return;
-    pulling = true;
-    let raw: unknown;
     try {
-      [raw] = await connection.sendRequest(ConfigurationRequest.type, { items: [{ section: 'appsetTools' }] });
+      const [raw] = await connection.sendRequest(ConfigurationRequest.type, { items: [{ section: 'appsetTools' }] });
+      applySettings(raw);
     } catch (e) {
       s.log(`could not read settings: ${(e as Error).message}`);
-      return;
-    } finally {
-      pulling = false;
     }
-    applySettings(raw);
   }
 
   connection.onDidChangeConfiguration((change) => {
