@@ -19,7 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { URI } from './uri';
 import type * as E from '@appset-tools/engine';
-import { codeHelpUri, isDiagnosticCode } from '@appset-tools/engine';
+import { codeHelpUri, isDiagnosticCode, lineOfOffset, lineStarts } from '@appset-tools/engine';
 
 export const SOURCE = 'appset';
 
@@ -33,8 +33,8 @@ export function toRange(doc: TextDocument, span: E.Span): Range {
 }
 
 /**
- * The line starts of a document's text when its only line terminator is `\n`, made with the native
- * search; undefined for a text with a `\r` (then `TextDocument.positionAt`, whose rules for `\r` and
+ * The line starts of a document's text when its only line terminator is `\n`, the engine's (a native
+ * search); undefined for a text with a `\r` (then `TextDocument.positionAt`, whose rules for `\r` and
  * `\r\n` it is). `positionAt` makes its line offsets the first time with a loop over every character:
  * about 2 ms of the first answer on the bench's 111 KiB document with a template error, code not yet
  * compiled (issue 39). Kept per document for its current text (an edit replaces it).
@@ -43,27 +43,17 @@ function lfStarts(doc: TextDocument): readonly number[] | undefined {
   const text = doc.getText();
   const kept = lineStartsOf.get(doc);
   if (kept && kept.text === text) return kept.starts;
-  let starts: number[] | undefined;
-  if (text.indexOf('\r') < 0) {
-    starts = [0];
-    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  }
+  const starts = text.indexOf('\r') < 0 ? lineStarts(text) : undefined;
   lineStartsOf.set(doc, { text, starts });
   return starts;
 }
-const lineStartsOf = new WeakMap<TextDocument, { text: string; starts: number[] | undefined }>();
+const lineStartsOf = new WeakMap<TextDocument, { text: string; starts: readonly number[] | undefined }>();
 
 /** `TextDocument.positionAt` over `\n` line starts: the offset clamped to the text, its line by binary search. */
 function positionIn(starts: readonly number[], length: number, offset: number): Position {
   const at = Math.max(Math.min(offset, length), 0);
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo, character: at - starts[lo] };
+  const line = lineOfOffset(starts, at);
+  return { line, character: at - starts[line] };
 }
 
 export function toSpan(doc: TextDocument, range: Range): E.Span {

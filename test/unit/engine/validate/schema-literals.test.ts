@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Module, { createRequire } from 'node:module';
 import { parseAllDocuments } from 'yaml';
+import { yamlFiles } from '../../../helpers/yamlCorpus';
 
 const root = path.join(__dirname, '..', '..', '..', '..');
 const req = createRequire(path.join(root, 'package.json'));
@@ -31,16 +32,6 @@ function load(code: string, name: string): Validate {
   m.paths = req.resolve.paths('ajv') ?? [];
   m._compile(code, file);
   return m.exports as Validate;
-}
-
-function yamlFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...yamlFiles(p));
-    else if (/\.ya?ml$/.test(e.name)) out.push(p);
-  }
-  return out.sort();
 }
 
 /** Every mapping given an unknown key, every scalar a value of another type (strings also a value no enum allows). */
@@ -82,7 +73,7 @@ test('the trimmed validator gives every error ajv’s own code gives, on the fix
       paths.add(`${e.keyword} ${e.schemaPath}`);
     }
   };
-  for (const file of [...yamlFiles(path.join(root, 'test/fixtures')), ...yamlFiles(path.join(root, 'examples'))]) {
+  for (const file of [...yamlFiles(path.join(root, 'test/fixtures')), ...yamlFiles(path.join(root, 'examples'))].sort()) {
     const text = fs.readFileSync(file, 'utf8');
     let values: unknown[];
     try {
