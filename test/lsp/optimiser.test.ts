@@ -15,15 +15,21 @@ import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
 import { userChoseTiers } from '../../server/src/optimiser';
 
 test('V8 does not optimise while the optimiser is deferred, and does once it is resumed', () => {
-  // %GetOptimizationStatus's bit 1 (kNeverOptimize) is V8's own "the optimiser is off" (Isolate::use_optimizer).
+  // A fresh function forced to optimise (%OptimizeFunctionOnNextCall), then V8's own status of it:
+  // bit 6 (kTurboFanned) set means TurboFan compiled it. (Not bit 1, "the optimiser is off": from V8 12
+  // on, Maglev keeps that bit clear while TurboFan alone is off.) Checked on Node 20 (V8 11.3) and
+  // Node 24 (V8 13.6).
   const check = `
     const optimiser = require(${JSON.stringify(join(repoRoot, 'server', 'src', 'optimiser.ts'))});
-    function f(a) { return a + 1; }
-    const never = () => (%GetOptimizationStatus(f) & 2) !== 0;
-    const out = { before: never(), deferred: optimiser.deferOptimiser([], '') };
-    out.during = never();
+    const turbofanned = () => {
+      const f = new Function('a', 'return a + 1;');
+      %PrepareFunctionForOptimization(f); f(1); f(2); %OptimizeFunctionOnNextCall(f); f(3);
+      return (%GetOptimizationStatus(f) & 64) !== 0;
+    };
+    const out = { before: turbofanned(), deferred: optimiser.deferOptimiser([], '') };
+    out.during = turbofanned();
     optimiser.resumeOptimiser();
-    out.after = never();
+    out.after = turbofanned();
     out.again = optimiser.deferOptimiser(['--no-turbofan'], '') || optimiser.deferOptimiser([], '--jitless');
     console.log(JSON.stringify(out));`;
   const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--import', 'tsx', '-e', check], {
@@ -33,7 +39,7 @@ test('V8 does not optimise while the optimiser is deferred, and does once it is 
   });
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}');
-  assert.deepEqual(out, { before: false, deferred: true, during: true, after: false, again: false });
+  assert.deepEqual(out, { before: true, deferred: true, during: false, after: true, again: false });
 });
 
 test("the user's choice of V8's tiers wins", () => {
