@@ -36,6 +36,11 @@ interface Stored {
   passing?: string[];
 }
 
+/** A stored entry (as read: any JSON) that passes some interest of `mask`. */
+function passes(e: unknown, mask: number): boolean {
+  return Array.isArray(e) && typeof e[1] === 'number' && (e[1] & mask) !== 0;
+}
+
 export interface IndexCache extends ProbeCache {
   /** Writes what this run learned (no-op when nothing changed or the folder is not writable). */
   save(): void;
@@ -75,15 +80,11 @@ export function openIndexCache(roots: string[], dir = cacheDir()): IndexCache | 
       if (listed) {
         for (let i = 0; i < listed.length; i++) {
           const p = listed[i];
-          const e = typeof p === 'string' ? old[p] : undefined;
-          if (Array.isArray(e) && typeof e[1] === 'number' && (e[1] & mask) !== 0) out.push(p as string);
+          if (typeof p === 'string' && passes(old[p], mask)) out.push(p);
         }
         return out;
       }
-      for (const p in old) {
-        const e = old[p];
-        if (Array.isArray(e) && typeof e[1] === 'number' && (e[1] & mask) !== 0) out.push(p);
-      }
+      for (const p in old) if (passes(old[p], mask)) out.push(p);
       return out;
     },
     peek,

@@ -144,11 +144,16 @@ function nextLineThatMatters(
   }
   let target = next.line >= 0 ? next.line : text.length + 1;
   // The four places in turn, not a loop over an array of them: an array and an iterator per line looked at.
-  if (next.bar >= 0 && next.bar < target) target = text.lastIndexOf('\n', next.bar) + 1;
-  if (next.name >= 0 && next.name < target) target = text.lastIndexOf('\n', next.name) + 1;
-  if (next.namespace >= 0 && next.namespace < target) target = text.lastIndexOf('\n', next.namespace) + 1;
-  if (next.project >= 0 && next.project < target) target = text.lastIndexOf('\n', next.project) + 1;
+  target = earlierLine(text, next.bar, target);
+  target = earlierLine(text, next.name, target);
+  target = earlierLine(text, next.namespace, target);
+  target = earlierLine(text, next.project, target);
   return Math.max(from, target);
+}
+
+/** The start of the line holding `at` when `at` is a place (not -1) before `target`; else `target`. */
+function earlierLine(text: string, at: number, target: number): number {
+  return at >= 0 && at < target ? text.lastIndexOf('\n', at) + 1 : target;
 }
 
 /** Whether one of the keys LITERAL_KEYS names is written in [start, end) (moving `next` on to the line). */
