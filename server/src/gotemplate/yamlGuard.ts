@@ -183,23 +183,35 @@ export function withinLimits(text: string, limits: YamlLimits): boolean {
     }
     const base = oldRegion !== undefined && last ? last : undefined;
     const brackets = (base ? base.brackets - countBrackets(oldRegion as string, Infinity) : 0) + countBrackets(region, limits.maxDepth);
-    let k = base ? base.perLine : FIRST_PER_LINE;
-    for (;;) {
-      if (brackets > limits.maxDepth || k > MAX_PER_LINE) return fail(text, limits);
-      const more = (moreIndicators[k] ??= new RegExp(`(?:^|\\n)${NO_INDICATOR}(?:${INDICATOR}${NO_INDICATOR}){${k + 1}}`));
-      if (!more.test(region)) break;
-      k++;
-    }
+    if (brackets > limits.maxDepth) return fail(text, limits);
+    const k = mostIndicators(region, base ? base.perLine : FIRST_PER_LINE);
+    if (k === undefined) return fail(text, limits);
     const deepest = Math.floor((limits.maxDepth - k - 1 - brackets) / (1 + k)) - 1;
     if (deepest < 0 || (base && deepest < base.indent)) return base ? withinLimits(text, limits) : fail(text, limits);
-    // No line indented deeper than `deepest`.
-    if ((deeper[deepest] ??= new RegExp(`(?:^|\\n) {${deepest + 1}}`)).test(region)) return fail(text, limits);
+    if (indentedDeeper(region, deepest)) return fail(text, limits);
     lastBound = { text, limits, perLine: k, brackets, indent: deepest, failed: false };
     return true;
   } catch {
     // A search that ran out of its backtracking stack (a hostile line): the scan decides.
     return fail(text, limits);
   }
+}
+
+/**
+ * The fewest INDICATORs per line, from `from` on, that no line of `text` holds more of; undefined past
+ * MAX_PER_LINE (then no bound is tried). A search may run out of its backtracking stack: the callers catch it.
+ */
+function mostIndicators(text: string, from: number): number | undefined {
+  for (let k = from; k <= MAX_PER_LINE; k++) {
+    const more = (moreIndicators[k] ??= new RegExp(`(?:^|\\n)${NO_INDICATOR}(?:${INDICATOR}${NO_INDICATOR}){${k + 1}}`));
+    if (!more.test(text)) return k;
+  }
+  return undefined;
+}
+
+/** Whether some line of `text` is indented by more than `m` spaces. */
+function indentedDeeper(text: string, m: number): boolean {
+  return (deeper[m] ??= new RegExp(`(?:^|\\n) {${m + 1}}`)).test(text);
 }
 
 function fail(text: string, limits: YamlLimits): false {
@@ -678,18 +690,12 @@ export function withinLimitsEach(text: string, parts: readonly (readonly [number
     if (brackets > limits.maxDepth) return false;
   }
   try {
-    let k = FIRST_PER_LINE;
-    for (;;) {
-      if (k > MAX_PER_LINE) return false;
-      const more = (moreIndicators[k] ??= new RegExp(`(?:^|\\n)${NO_INDICATOR}(?:${INDICATOR}${NO_INDICATOR}){${k + 1}}`));
-      if (!more.test(text)) break;
-      k++;
-    }
+    const k = mostIndicators(text, FIRST_PER_LINE);
+    if (k === undefined) return false;
     const enclosing = Math.floor((limits.maxDepth - k - 1 - brackets) / (1 + k));
     if (enclosing < 1) return false;
     // No line indented deeper than allows `enclosing` lines: with even indentations only, 2 * enclosing - 1 spaces.
-    const deepest = ODD_INDENT.test(text) ? enclosing - 1 : 2 * enclosing - 1;
-    return !(deeper[deepest] ??= new RegExp(`(?:^|\\n) {${deepest + 1}}`)).test(text);
+    return !indentedDeeper(text, ODD_INDENT.test(text) ? enclosing - 1 : 2 * enclosing - 1);
   } catch {
     // A search that ran out of its backtracking stack (a hostile line): each part is checked alone.
     return false;
