@@ -74,10 +74,10 @@ function runCached(
   const accepted = !!cached && !script.cachedDataRejected;
   if (file && !accepted) {
     let saved = false;
-    const save = () => {
-      if (saved) return;
+    const save = (): boolean => {
+      if (!saved) write(name, file, script);
       saved = true;
-      write(name, file, script);
+      return true;
     };
     process.once('exit', save);
     saveWhenIdle(save);
@@ -121,7 +121,7 @@ function rewriteWhenGrownBy(growth: number, name: string, file: string, script: 
     return done;
   };
   process.once('exit', check);
-  saveWhenIdle(check, true);
+  saveWhenIdle(check);
 }
 
 /**
@@ -129,13 +129,13 @@ function rewriteWhenGrownBy(growth: number, name: string, file: string, script: 
  * the main thread. The language server does it once it has run for SAVE_AFTER_MS (its first answers
  * compiled) and then sits idle for a whole second, never in the middle of a burst of requests.
  */
-function saveWhenIdle(save: () => boolean | void, untilSaved = false): void {
+function saveWhenIdle(save: () => boolean): void {
   const started = performance.now();
   everyPeriod(1000, (idle) => {
     if (!idle || performance.now() - started < SAVE_AFTER_MS) return false;
-    const saved = save();
-    // Looked at again in the next idle period until it says it saved (a cache to write again: see REWRITE_GROWTH_BYTES).
-    return untilSaved ? saved === true : true;
+    // Looked at again in the next idle period until it says it is done (a cache to write again only once
+    // it has grown: see REWRITE_GROWTH_BYTES).
+    return save();
   });
 }
 
