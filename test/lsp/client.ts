@@ -80,6 +80,13 @@ export interface TestServer {
   shutdown(): Promise<void>;
 }
 
+/**
+ * `APPSET_TEST_NODE_ARGS` (space-separated): Node options put first on the command line of every server started
+ * through this module (these tests, the fuzz runner's server worker, the bench scripts), for a stability run under
+ * a V8 option (docs/performance.md, tenth pass: concurrent Sparkplug). V8 options cannot go through NODE_OPTIONS.
+ */
+const EXTRA_NODE_ARGS = (process.env.APPSET_TEST_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** The built server spawned over stdio (`node [nodeArgs] dist/server.js --stdio`) and a connection to it (not listening yet). */
 export function spawnStdioServer(
   nodeArgs: string[] = [],
@@ -91,7 +98,10 @@ export function spawnStdioServer(
 
 /** The built server over stdio with raw pipes, for tests that write frames byte by byte (no connection). */
 export function spawnRawStdioServer(env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  return spawn(process.execPath, [...EXTRA_NODE_ARGS, serverPath, '--stdio'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
 }
 
 /** Any language server run by Node over stdio (`node argv…`; the benchmark's too) and a connection to it (not listening yet). */
@@ -100,7 +110,7 @@ export function spawnStdio(
   stderr: 'pipe' | 'ignore' = 'pipe',
   env: Record<string, string> = {},
 ): { proc: ChildProcess; conn: ProtocolConnection } {
-  const proc = spawn(process.execPath, argv, { stdio: ['pipe', 'pipe', stderr], env: { ...process.env, ...env } });
+  const proc = spawn(process.execPath, [...EXTRA_NODE_ARGS, ...argv], { stdio: ['pipe', 'pipe', stderr], env: { ...process.env, ...env } });
   return { proc, conn: createProtocolConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!)) };
 }
 
