@@ -24,13 +24,16 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as YAML from 'yaml';
 import { appsetFolder, deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './bench/fixtures';
-import { startLsp, type LspProcess, type Publish } from './bench/lsp';
+import { startLsp, YLS_NO_DEBOUNCE, ylsSettings, type LspProcess, type Publish } from './bench/lsp';
 import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/responsiveness';
 import { storyPreview, type PreviewTimes } from './bench/preview';
 import { impactRows } from './bench/impact';
 import { webWorkerFigures } from './bench/webWorker';
 import { storyAppSet, storySecrets } from '../test/helpers/story';
-import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { asksConcurrentSparkplug, CONCURRENT_SPARKPLUG, SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
+
+/** The server's Node options as the VS Code client gives them under this Node (protocol.ts serverNodeOptions). */
+const LAUNCH_OPTIONS = serverNodeOptions(process);
 
 const root = resolve(__dirname, '..');
 const args = process.argv.slice(2);
@@ -58,7 +61,6 @@ function parseFloor(text: string): number {
 
 // ---- servers -------------------------------------------------------------------------------
 type ServerKind = 'product' | 'product-no-code-cache' | 'product-no-node-options' | 'yls' | 'yls-nodebounce';
-const schemaUri = 'file://' + join(root, 'schemas', 'applicationset.schema.json');
 const ylsMain = require.resolve('yaml-language-server/bin/yaml-language-server');
 /** The product's cache folder in this run (set in main). */
 let codeCacheDir = '';
@@ -67,9 +69,9 @@ function start(kind: ServerKind, ws: string): Promise<LspProcess> {
   if (kind === 'product' || kind === 'product-no-code-cache' || kind === 'product-no-node-options') {
     return startLsp({
       name: kind,
-      // Started as the VS Code client starts it (protocol.ts SERVER_NODE_OPTIONS), and once without
+      // Started as the VS Code client starts it (protocol.ts serverNodeOptions), and once without
       // those options, as an editor set up without them would.
-      argv: [...(kind === 'product-no-node-options' ? [] : SERVER_NODE_OPTIONS), join(root, 'dist', 'server.js'), '--stdio'],
+      argv: [...(kind === 'product-no-node-options' ? [] : LAUNCH_OPTIONS), join(root, 'dist', 'server.js'), '--stdio'],
       root: ws,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },
@@ -83,17 +85,12 @@ function start(kind: ServerKind, ws: string): Promise<LspProcess> {
       },
     });
   }
-  const argv = kind === 'yls' ? [ylsMain, '--stdio'] : [join(__dirname, 'bench', 'yls-nodebounce.cjs'), '--stdio'];
-  // The ApplicationSet schema for every YAML file, as a user of yaml-language-server would map it.
-  const yaml = {
-    validate: true,
-    hover: true,
-    completion: true,
-    schemas: { [schemaUri]: '*.yaml' },
-    schemaStore: { enable: false },
-    maxItemsComputed: 5000,
-  };
-  return startLsp({ name: kind, argv, root: ws, settings: { yaml } });
+  // Red Hat's YAML extension gives yaml-language-server no V8 options, so in VS Code it runs with the Electron's
+  // defaults, concurrent Sparkplug among them (V8 13.6 and later): where this Node has it off and the product gets
+  // it (protocol.ts serverNodeOptions), yaml-language-server gets it too (docs/performance.md, tenth pass).
+  const v8 = asksConcurrentSparkplug(process) ? [CONCURRENT_SPARKPLUG] : [];
+  const argv = [...v8, kind === 'yls' ? ylsMain : YLS_NO_DEBOUNCE, '--stdio'];
+  return startLsp({ name: kind, argv, root: ws, settings: ylsSettings() });
 }
 
 interface OpenTimes {
@@ -352,7 +349,7 @@ async function main() {
       const y = result['yls-nodebounce'];
       const plain = result['product-no-node-options'];
       notes.push(
-        `peak RSS, 111 KiB document opened and edited, the server started without ${SERVER_NODE_OPTIONS.join(' ')} (an editor set up without the README's options): ${plain.peak.toFixed(0)} MiB (${(plain.peak / y.peak).toFixed(2)}× yaml-language-server); keystroke CPU time ${plain.cpu.list.toFixed(1)} ms in a list element, ${plain.cpu.template.toFixed(1)} ms in the template`,
+        `peak RSS, 111 KiB document opened and edited, the server started without ${LAUNCH_OPTIONS.join(' ')} (an editor set up without the README's options): ${plain.peak.toFixed(0)} MiB (${(plain.peak / y.peak).toFixed(2)}× yaml-language-server); keystroke CPU time ${plain.cpu.list.toFixed(1)} ms in a list element, ${plain.cpu.template.toFixed(1)} ms in the template`,
       );
       if (p.peaks.length > 1)
         notes.push(
@@ -449,7 +446,7 @@ async function main() {
       writeFileSync(file, text);
       const s = await startLsp({
         name: 'product',
-        argv: [...SERVER_NODE_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
+        argv: [...LAUNCH_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
         root: dir,
         initializationOptions: { settings: {} },
         settings: { appsetTools: {} },
@@ -518,7 +515,7 @@ async function main() {
       const s = await startLsp({
         name: 'product',
         // As `start('product')`: the same Node options, so the compiled-code cache written in this run fits.
-        argv: [...SERVER_NODE_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
+        argv: [...LAUNCH_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
         root: repo,
         initializationOptions: { settings: { validate: { debounceMs: 0 }, maxApplications: 10000 } },
         settings: { appsetTools: { validate: { debounceMs: 0 }, maxApplications: 10000 } },

@@ -9,7 +9,7 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type ServerOptions } from 'vscode-languageclient/node';
-import { ClientRequests, SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { ClientRequests, SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
 import { startClient } from './start';
 import { readDirectory, readFile } from './web/files';
 import { fromServerUri, toServerUri } from './web/uris';
@@ -20,12 +20,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   // A user's own MALLOC_ARENA_MAX wins over the server's.
   const env = { ...SERVER_ENV, ...process.env };
+  // The server runs under this extension host's executable (Electron's Node, or the remote server's Node), so its
+  // V8 is this process's: the options that V8 accepts and needs (protocol.ts serverNodeOptions).
+  const execArgv = serverNodeOptions(process);
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: [...SERVER_NODE_OPTIONS], env } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { execArgv, env } },
     debug: {
       module: serverModule,
       transport: TransportKind.ipc,
-      options: { execArgv: [...SERVER_NODE_OPTIONS, '--nolazy', '--inspect=6019'], env },
+      options: { execArgv: [...execArgv, '--nolazy', '--inspect=6019'], env },
     },
   };
   const folders = vscode.workspace.workspaceFolders ?? [];

@@ -14,7 +14,10 @@ import { pathToFileURL } from 'node:url';
 import { CodeLensRequest, DidChangeTextDocumentNotification, type CodeLens } from 'vscode-languageserver-protocol/node';
 import { startLsp } from './lsp';
 import { CLUSTERS, SERVICES, storyRollout, storySecrets } from '../../test/helpers/story';
-import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
+
+/** The server's Node options as the VS Code client gives them under this Node (protocol.ts serverNodeOptions). */
+const LAUNCH_OPTIONS = serverNodeOptions(process);
 
 export interface ImpactRow {
   measure: string;
@@ -63,7 +66,7 @@ async function keystrokes(
   const settings = { validate: { debounceMs: 0 }, impactBaseline: baseline };
   const s = await startLsp({
     name: 'product',
-    argv: [...SERVER_NODE_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
+    argv: [...LAUNCH_OPTIONS, join(root, 'dist', 'server.js'), '--stdio'],
     root: dir,
     initializationOptions: { settings },
     settings: { appsetTools: settings },

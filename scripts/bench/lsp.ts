@@ -5,6 +5,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   InitializeRequest,
@@ -17,6 +18,24 @@ import {
   type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { spawnStdio, stopStdio } from '../../test/lsp/client';
+
+/** yaml-language-server with its validation delay at 0 ms (its compute time alone; yls-nodebounce.cjs). */
+export const YLS_NO_DEBOUNCE = join(__dirname, 'yls-nodebounce.cjs');
+
+/** yaml-language-server's settings in the bench: the ApplicationSet schema for every YAML file, as a user would map it. */
+export function ylsSettings(): Record<string, unknown> {
+  const schemaUri = 'file://' + join(__dirname, '..', '..', 'schemas', 'applicationset.schema.json');
+  return {
+    yaml: {
+      validate: true,
+      hover: true,
+      completion: true,
+      schemas: { [schemaUri]: '*.yaml' },
+      schemaStore: { enable: false },
+      maxItemsComputed: 5000,
+    },
+  };
+}
 
 export interface LspProcess {
   name: string;

@@ -14,14 +14,19 @@
  * does not shorten).
  * `--node a|b` gives each server its Node options instead of the VS Code client's (`|` between servers, spaces
  * between options: `--server dist/server.js,dist/server.js --node '--max-semi-space-size=2|--max-semi-space-size=4'`).
+ * A server named `yls` is yaml-language-server without its validation delay, set up as `npm run bench` sets it up
+ * (without `--node`, with no Node options: `--node '|--concurrent-sparkplug'` gives it V8's concurrent Sparkplug).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './fixtures';
-import { startLsp } from './lsp';
-import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { startLsp, YLS_NO_DEBOUNCE, ylsSettings } from './lsp';
+import { SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
+
+/** The server's Node options as the VS Code client gives them under this Node (protocol.ts serverNodeOptions). */
+const LAUNCH_OPTIONS = serverNodeOptions(process);
 
 const root = resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -76,18 +81,24 @@ async function main() {
     const i = Math.floor(j / servers.length);
     const server = servers[j % servers.length];
     const out = results[j % servers.length];
-    const options = nodeOptions?.[j % servers.length] ?? SERVER_NODE_OPTIONS;
-    const s = await startLsp({
-      name: 'product',
-      argv: [...options, ...(prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : []), server, '--stdio'],
-      root: repo,
-      initializationOptions: { settings: { validate: { debounceMs: 0 } } },
-      settings: { appsetTools: { validate: { debounceMs: 0 } } },
-      // A cache folder per build and Node options: a build's compiled-code cache replaces another build's
-      // in the same folder (codeCache.ts), and V8 refuses one written under other flags; named by both, not
-      // by the position in --server, since the other engineers' runs share the temporary folder.
-      env: { ...SERVER_ENV, APPSET_CACHE_DIR: `${cacheDir}-${key(server, options)}` },
-    });
+    const yls = server === 'yls';
+    const options = nodeOptions?.[j % servers.length] ?? (yls ? [] : LAUNCH_OPTIONS);
+    const profArgs = prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
+    const s = await startLsp(
+      yls
+        ? { name: 'yls', argv: [...options, ...profArgs, YLS_NO_DEBOUNCE, '--stdio'], root: repo, settings: ylsSettings() }
+        : {
+            name: 'product',
+            argv: [...options, ...profArgs, server, '--stdio'],
+            root: repo,
+            initializationOptions: { settings: { validate: { debounceMs: 0 } } },
+            settings: { appsetTools: { validate: { debounceMs: 0 } } },
+            // A cache folder per build and Node options: a build's compiled-code cache replaces another build's
+            // in the same folder (codeCache.ts), and V8 refuses one written under other flags; named by both, not
+            // by the position in --server, since the other engineers' runs share the temporary folder.
+            env: { ...SERVER_ENV, APPSET_CACHE_DIR: `${cacheDir}-${key(server, options)}` },
+          },
+    );
     try {
       const r = await s.open(file, text);
       if (i > 0) {

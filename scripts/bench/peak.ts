@@ -5,7 +5,7 @@
  * memory: the peak of one session swings with when V8's full collection comes, so compare builds over
  * several sessions, their runs alternating.
  *   node --import tsx scripts/bench/peak.ts [--server a.js,b.js] [--sessions N] [--node '<node flags>'] [--no-env] [--snap <dir>]
- * `--node` adds flags to the server's (after protocol.ts SERVER_NODE_OPTIONS); `--no-env` starts it without
+ * `--node` adds flags to the server's (after protocol.ts serverNodeOptions); `--no-env` starts it without
  * protocol.ts SERVER_ENV; `--snap <dir>` writes a heap snapshot of the idle server after the keystrokes into
  * <dir> (open it in Chrome's DevTools).
  */
@@ -15,7 +15,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gitopsRepo, longList } from './fixtures';
 import { startLsp } from './lsp';
-import { SERVER_ENV, SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
+
+/** The server's Node options as the VS Code client gives them under this Node (protocol.ts serverNodeOptions). */
+const LAUNCH_OPTIONS = serverNodeOptions(process);
 
 const root = resolve(__dirname, '..', '..');
 const args = process.argv.slice(2);
@@ -29,7 +32,7 @@ const extra = [
 ];
 const key = (server: string) =>
   createHash('sha1')
-    .update(JSON.stringify([resolve(server), ...SERVER_NODE_OPTIONS, ...extra]))
+    .update(JSON.stringify([resolve(server), ...LAUNCH_OPTIONS, ...extra]))
     .digest('hex')
     .slice(0, 12);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -51,7 +54,7 @@ async function main() {
     const k = j % servers.length;
     const s = await startLsp({
       name: 'product',
-      argv: [...SERVER_NODE_OPTIONS, ...extra, servers[k], '--stdio'],
+      argv: [...LAUNCH_OPTIONS, ...extra, servers[k], '--stdio'],
       root: repo,
       initializationOptions: { settings: { validate: { debounceMs: 0 } } },
       settings: { appsetTools: { validate: { debounceMs: 0 } } },

@@ -18,7 +18,7 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import { HANG_GUARD_MS, initializeParams, repoRoot, serverPath, spawnStdioServer, startServer, stopStdio } from './client';
 import { appsetHead } from '../helpers/appsets';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { serverNodeOptions } from '@appset-tools/protocol';
 import { tuneServerHeap } from '../../server/src/heapFlags';
 
 test('the client bundle contains no engine code', () => {
@@ -141,7 +141,7 @@ test("the server's loader keeps V8's default flags for compiled code: heap sizes
       for (let i = 0; i < 3e6; i++) { keep.push({ i }); if (keep.length > 1e5) keep = []; }
       out.newSpaceMiB = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576;
       console.log(JSON.stringify(out));`;
-    const r = spawnSync(process.execPath, [...SERVER_NODE_OPTIONS, '--import', 'tsx', '-e', check], {
+    const r = spawnSync(process.execPath, [...serverNodeOptions(process), '--import', 'tsx', '-e', check], {
       cwd: repoRoot,
       encoding: 'utf8',
       timeout: 60000,
@@ -172,7 +172,7 @@ test('the language server writes its compiled code once it is idle after its fir
   const cache = mkdtempSync(join(tmpdir(), 'server-code-cache-'));
   const files = () => (existsSync(join(cache, 'code')) ? readdirSync(join(cache, 'code')).filter((f) => f.startsWith('server-')) : []);
   try {
-    const s = await startServer({}, {}, { nodeArgs: [...SERVER_NODE_OPTIONS], env: { APPSET_CACHE_DIR: cache } });
+    const s = await startServer({}, {}, { nodeArgs: serverNodeOptions(process), env: { APPSET_CACHE_DIR: cache } });
     try {
       await s.open('a.yaml', appsetHead('a') + '  generators: []\n  template: {}\n');
       assert.deepEqual(files(), [], 'nothing written during the first answers');
@@ -185,7 +185,7 @@ test('the language server writes its compiled code once it is idle after its fir
     }
     const written = statSync(join(cache, 'code', files()[0])).mtimeMs;
     // A second start with the same options accepts it: nothing is written again.
-    const again = await startServer({}, {}, { nodeArgs: [...SERVER_NODE_OPTIONS], env: { APPSET_CACHE_DIR: cache } });
+    const again = await startServer({}, {}, { nodeArgs: serverNodeOptions(process), env: { APPSET_CACHE_DIR: cache } });
     try {
       await again.open('a.yaml', appsetHead('a') + '  generators: []\n  template: {}\n');
       await new Promise((r) => setTimeout(r, 7000));
@@ -220,7 +220,7 @@ test('a cache written by a session that answered no ApplicationSet is written ag
 `;
   const dir = mkdtempSync(join(tmpdir(), 'server-code-cache-ws-'));
   const session = async (rel: string, text: string) => {
-    const { proc, conn } = spawnStdioServer([...SERVER_NODE_OPTIONS], 'pipe', { APPSET_CACHE_DIR: cache });
+    const { proc, conn } = spawnStdioServer(serverNodeOptions(process), 'pipe', { APPSET_CACHE_DIR: cache });
     let published = false;
     conn.onNotification(PublishDiagnosticsNotification.type, () => void (published = true));
     conn.onRequest('workspace/configuration', (p: { items: unknown[] }) => p.items.map(() => ({ validate: { debounceMs: 0 } })));

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import * as YAML from 'yaml';
 import { startServer, type TestServer } from './client';
 import { deepError, longList } from '../../scripts/bench/fixtures';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { serverNodeOptions } from '@appset-tools/protocol';
 
 /**
  * Whole first answer (server CPU from didOpen to its last publish of the opened version) ÷ one plain parse.
@@ -90,7 +90,7 @@ async function serverWith(
     { ...on?.files, 'long-list.yaml': text },
     {},
     {
-      nodeArgs: [...SERVER_NODE_OPTIONS],
+      nodeArgs: serverNodeOptions(process),
       onPublish: (uri, version) => {
         if (uri.endsWith('/long-list.yaml') && pid) stamps.push({ version, cpu: cpuMs(pid), at: Date.now() });
       },

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { HANG_GUARD_MS, repoRoot, startServer } from './client';
 import { appsetHead } from '../helpers/appsets';
-import { SERVER_NODE_OPTIONS } from '@appset-tools/protocol';
+import { serverNodeOptions } from '@appset-tools/protocol';
 import { userChoseTiers } from '../../server/src/optimiser';
 
 test('V8 does not optimise while the optimiser is deferred, and does once it is resumed', () => {
@@ -55,7 +55,7 @@ const text = appsetHead('a') + '  generatorz: []\n  template: {}\n';
 const lines = (err: string) => err.split('\n').filter((l) => l.startsWith('optimiser: '));
 
 test('the built server defers its optimiser until its first whole answer, which is the same as without the deferral', async () => {
-  const s = await startServer({}, {}, { nodeArgs: [...SERVER_NODE_OPTIONS], env: { APPSET_DEBUG: 'optimiser' } });
+  const s = await startServer({}, {}, { nodeArgs: serverNodeOptions(process), env: { APPSET_DEBUG: 'optimiser' } });
   let deferred: string[];
   try {
     deferred = (await s.open('a.yaml', text)).map((d) => `${d.code} ${d.range.start.line} ${d.message}`);
@@ -70,7 +70,7 @@ test('the built server defers its optimiser until its first whole answer, which 
     await s.shutdown();
   }
   // The user's own choice: nothing deferred, nothing resumed; the same answer.
-  const own = await startServer({}, {}, { nodeArgs: [...SERVER_NODE_OPTIONS, '--turbofan'], env: { APPSET_DEBUG: 'optimiser' } });
+  const own = await startServer({}, {}, { nodeArgs: [...serverNodeOptions(process), '--turbofan'], env: { APPSET_DEBUG: 'optimiser' } });
   try {
     const plain = (await own.open('a.yaml', text)).map((d) => `${d.code} ${d.range.start.line} ${d.message}`);
     assert.deepEqual(plain, deferred);
@@ -88,7 +88,7 @@ test('the built server defers its optimiser until its first whole answer, which 
 });
 
 test('a session that answers no document gets its optimiser back once idle', async () => {
-  const s = await startServer({}, {}, { nodeArgs: [...SERVER_NODE_OPTIONS], env: { APPSET_DEBUG: 'optimiser' } });
+  const s = await startServer({}, {}, { nodeArgs: serverNodeOptions(process), env: { APPSET_DEBUG: 'optimiser' } });
   try {
     // Polled, with the hang guard as the bound: an idle period (1 s) or the bound (3 s) resumes it.
     const until = Date.now() + HANG_GUARD_MS;

@@ -17,6 +17,45 @@
  */
 export const SERVER_NODE_OPTIONS: readonly string[] = ['--max-semi-space-size=2'];
 
+/** The runtime a server is started with: `process` of the client, whose executable runs the server too. */
+export interface ServerRuntime {
+  readonly versions: { readonly v8?: string };
+  readonly platform: string;
+  readonly arch: string;
+}
+
+/**
+ * V8's concurrent Sparkplug: its baseline compiler runs on a background thread instead of in the middle of a first
+ * answer (the 1 KiB document's answer 10% less wall time, the 50-ApplicationSet file's 12%; docs/performance.md,
+ * tenth pass). V8 creates that thread only when the process starts, so it can only be asked for on the command line
+ * (set at run time, the process crashes; NODE_OPTIONS refuses it). It is V8's default from 13.6 on (Node 24, VS Code's
+ * Electron 36 and later) and off before. So the flag is given only where it is known and off: V8 11.0 (Node 20) up
+ * to 13.6, the versions whose stability was checked (Node 20, 22, 23). Never from 13.6 on, where it adds nothing and
+ * a later V8 that dropped the name would refuse to start ("bad option"), nor on macOS on Apple silicon, where V8
+ * builds without a JIT write protection per thread make it read-only and off.
+ */
+export const CONCURRENT_SPARKPLUG = '--concurrent-sparkplug';
+const SPARKPLUG_FLAG_FROM: readonly [number, number] = [11, 0];
+const SPARKPLUG_DEFAULT_FROM: readonly [number, number] = [13, 6];
+
+/** Whether `runtime` runs concurrent Sparkplug only when asked on the command line (see CONCURRENT_SPARKPLUG). */
+export function asksConcurrentSparkplug(runtime: ServerRuntime): boolean {
+  const m = /^(\d+)\.(\d+)\./.exec(runtime.versions.v8 ?? '');
+  if (!m) return false;
+  const v = Number(m[1]) * 1000 + Number(m[2]);
+  const at = ([major, minor]: readonly [number, number]) => major * 1000 + minor;
+  if (v < at(SPARKPLUG_FLAG_FROM) || v >= at(SPARKPLUG_DEFAULT_FROM)) return false;
+  return !(runtime.platform === 'darwin' && runtime.arch === 'arm64');
+}
+
+/**
+ * The Node options of a language server started by `runtime`'s executable (the VS Code client, the bench): the
+ * launch options above, and concurrent Sparkplug where that V8 needs asking for it.
+ */
+export function serverNodeOptions(runtime: ServerRuntime): string[] {
+  return [...SERVER_NODE_OPTIONS, ...(asksConcurrentSparkplug(runtime) ? [CONCURRENT_SPARKPLUG] : [])];
+}
+
 /**
  * Environment the language server is meant to be started with (the VS Code client adds it to its own;
  * docs/editors.md). `MALLOC_ARENA_MAX=2`: glibc's malloc gives each thread that allocates (V8's compiler
