@@ -45,6 +45,27 @@ export function setRuntimeFlag(name: string, set: string, start: string): boolea
   return true;
 }
 
+/**
+ * `setRuntimeFlag` where V8 can set back everything that `set` changed: the way back is the first of `backs` after
+ * which V8's flag hash (`cachedDataVersionTag`) is the one it had before. V8 12.4 (Node 22) also turns
+ * `--osr-from-maglev` off with `--no-turbofan`, and `--turbofan` leaves it off: the hash stayed changed, so the code
+ * cache was checked and written under other flags than a fresh start's and refused at the next start. False (the
+ * flag set back as far as V8 allows) when no way back restores the hash.
+ */
+export function setRestorableFlag(name: string, set: string, backs: readonly string[]): boolean {
+  const before = v8.cachedDataVersionTag();
+  for (const back of backs) {
+    if (!setRuntimeFlag(name, set, back)) return false;
+    v8.setFlagsFromString(back);
+    if (v8.cachedDataVersionTag() === before) {
+      v8.setFlagsFromString(set);
+      return true;
+    }
+    changed.delete(name);
+  }
+  return false;
+}
+
 /** Sets the flag `name` back to what V8 started with; false when it was not changed. */
 export function restoreFlag(name: string): boolean {
   const flag = changed.get(name);

@@ -17,12 +17,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { everyPeriod } from './idle';
-import { flagChanged, restoreFlag, setRuntimeFlag } from './heapFlags';
+import { flagChanged, restoreFlag, setRestorableFlag } from './heapFlags';
 
 /** The bound: a session that has answered nothing by then optimises anyway. */
 export const RESUME_AFTER_MS = 3000;
 /** How often the bound is looked at (ms); a whole idle period also resumes. */
 const PERIOD_MS = 1000;
+
+/** The ways TurboFan is set back, the first that restores V8's flag hash wins (heapFlags.ts setRestorableFlag; V8 12.4 needs the second). */
+const TURBOFAN_BACK = ['--turbofan', '--turbofan --osr-from-maglev'];
 
 /** Options by which a user chose V8's tiers: the process keeps them. */
 const USER_TIERS = /^--(no[-_])?(turbofan|opt|jitless|max[-_]opt|always[-_](turbofan|opt))\b/;
@@ -52,7 +55,7 @@ export function deferOptimiser(execArgv: readonly string[] = process.execArgv, n
     say('left as the command line set it');
     return false;
   }
-  if (!setRuntimeFlag('turbofan', '--no-turbofan', '--turbofan')) return false;
+  if (!setRestorableFlag('turbofan', '--no-turbofan', TURBOFAN_BACK)) return false;
   say('deferred');
   const since = performance.now();
   everyPeriod(PERIOD_MS, (idle) => {

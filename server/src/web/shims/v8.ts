@@ -3,3 +3,7 @@ export function getHeapStatistics(): { used_heap_size: number } {
   return { used_heap_size: 0 };
 }
 export function setFlagsFromString(): void {}
+/** No flags are set in a worker, so their hash never changes (heapFlags.ts setRestorableFlag). */
+export function cachedDataVersionTag(): number {
+  return 0;
+}
