@@ -26,13 +26,14 @@ export interface ServerRuntime {
 
 /**
  * V8's concurrent Sparkplug: its baseline compiler runs on a background thread instead of in the middle of a first
- * answer (the 1 KiB document's answer 10% less wall time, the 50-ApplicationSet file's 12%; docs/performance.md,
- * tenth pass). V8 creates that thread only when the process starts, so it can only be asked for on the command line
- * (set at run time, the process crashes; NODE_OPTIONS refuses it). It is V8's default from 13.6 on (Node 24, VS Code's
- * Electron 36 and later) and off before. So the flag is given only where it is known and off: V8 11.0 (Node 20) up
- * to 13.6, the versions whose stability was checked (Node 20, 22, 23). Never from 13.6 on, where it adds nothing and
- * a later V8 that dropped the name would refuse to start ("bad option"), nor on macOS on Apple silicon, where V8
- * builds without a JIT write protection per thread make it read-only and off.
+ * answer (the 1 KiB document's answer 20% less CPU on the main thread, the 50-ApplicationSet file's 13%;
+ * docs/performance.md, tenth pass). V8 creates that thread only when the process starts, so it can only be asked
+ * for on the command line (set at run time, the process crashes; NODE_OPTIONS refuses it). It is V8's default from
+ * 13.6 on (Node 24, VS Code's Electron 36 and later) and off before. So the flag is given only where it is known and
+ * off: V8 11.0 (Node 20) up to 13.6 (the test suites and a stress run with it on Node 20 and 22; Node 23 starts with
+ * it). Never from 13.6 on, where it adds nothing and a later V8 that dropped the name would refuse to start ("bad
+ * option"), nor on macOS on Apple silicon, where V8 builds without a JIT write protection per thread make it
+ * read-only and off. Before 11 (Node 18) it also changed V8's flag hash, so Node's own compiled modules were refused.
  */
 export const CONCURRENT_SPARKPLUG = '--concurrent-sparkplug';
 const SPARKPLUG_FLAG_FROM: readonly [number, number] = [11, 0];
