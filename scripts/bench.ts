@@ -9,7 +9,8 @@
  * Baselines:
  * - yaml-language-server (pinned devDependency) with its JSON-schema validation of the same text
  *   against our ApplicationSet schema, once as shipped (200 ms validation delay) and once with the
- *   delay set to 0 (`bench/yls-nodebounce.cjs`), i.e. its compute time alone;
+ *   delay set to 0 (`bench/yls-nodebounce.cjs`), i.e. its compute time alone; with the V8 options it has
+ *   in VS Code (bench/lsp.ts ylsNodeOptions), as the product has its own (protocol.ts serverNodeOptions);
  * - the floor: parsing the same text with the `yaml` library (parseAllDocuments + toJS) in this
  *   process, and for the CLI a Node process that only reads and parses the file.
  *
@@ -24,13 +25,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as YAML from 'yaml';
 import { appsetFolder, deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './bench/fixtures';
-import { startLsp, YLS_NO_DEBOUNCE, ylsSettings, type LspProcess, type Publish } from './bench/lsp';
+import { startLsp, YLS_NO_DEBOUNCE, ylsNodeOptions, ylsSettings, type LspProcess, type Publish } from './bench/lsp';
 import { hoversDuring, idleHovers, longAppSet, matrixAppSet } from './bench/responsiveness';
 import { storyPreview, type PreviewTimes } from './bench/preview';
 import { impactRows } from './bench/impact';
 import { webWorkerFigures } from './bench/webWorker';
 import { storyAppSet, storySecrets } from '../test/helpers/story';
-import { asksConcurrentSparkplug, CONCURRENT_SPARKPLUG, SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
+import { SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
 
 /** The server's Node options as the VS Code client gives them under this Node (protocol.ts serverNodeOptions). */
 const LAUNCH_OPTIONS = serverNodeOptions(process);
@@ -85,11 +86,7 @@ function start(kind: ServerKind, ws: string): Promise<LspProcess> {
       },
     });
   }
-  // Red Hat's YAML extension gives yaml-language-server no V8 options, so in VS Code it runs with the Electron's
-  // defaults, concurrent Sparkplug among them (V8 13.6 and later): where this Node has it off and the product gets
-  // it (protocol.ts serverNodeOptions), yaml-language-server gets it too (docs/performance.md, tenth pass).
-  const v8 = asksConcurrentSparkplug(process) ? [CONCURRENT_SPARKPLUG] : [];
-  const argv = [...v8, kind === 'yls' ? ylsMain : YLS_NO_DEBOUNCE, '--stdio'];
+  const argv = [...ylsNodeOptions(), kind === 'yls' ? ylsMain : YLS_NO_DEBOUNCE, '--stdio'];
   return startLsp({ name: kind, argv, root: ws, settings: ylsSettings() });
 }
 
@@ -638,7 +635,9 @@ All numbers come from the same run on the same machine; compare the ratios, not 
 machines. With a load average above the machine's CPUs, wall times swing widely: read the server CPU-time
 ratios in the notes. yaml-language-server ${require('yaml-language-server/package.json').version} validates the same text
 against the same ApplicationSet schema; "no debounce" is its compute time alone (its fixed 200 ms validation
-delay set to 0). The floor is a plain parse of the same text with the \`yaml\` library
+delay set to 0). Both servers run on the bench's Node, each with the V8 options it gets in VS Code: the product
+${LAUNCH_OPTIONS.join(' ')}, yaml-language-server ${ylsNodeOptions().join(' ') || 'none'} (Electron's defaults include
+V8's concurrent Sparkplug). The floor is a plain parse of the same text with the \`yaml\` library
 (\`parseAllDocuments\` + \`toJS\`; for the CLI, a Node process that reads and parses the file).
 Language servers run with a 1,000-file GitOps repository as their workspace (scripts/bench/fixtures.ts).
 The product runs with its caches warm (V8's compiled code, written by a first start of the build in

@@ -18,9 +18,20 @@ import {
   type ProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { spawnStdio, stopStdio } from '../../test/lsp/client';
+import { asksConcurrentSparkplug, CONCURRENT_SPARKPLUG } from '@appset-tools/protocol';
 
 /** yaml-language-server with its validation delay at 0 ms (its compute time alone; yls-nodebounce.cjs). */
 export const YLS_NO_DEBOUNCE = join(__dirname, 'yls-nodebounce.cjs');
+
+/**
+ * yaml-language-server's Node options in the bench. Red Hat's YAML extension gives it none, so in VS Code it runs
+ * with the Electron's defaults, concurrent Sparkplug among them (V8 13.6 and later): where this Node has it off and
+ * the product gets it (protocol.ts serverNodeOptions), yaml-language-server gets it too (docs/performance.md, tenth
+ * pass).
+ */
+export function ylsNodeOptions(): string[] {
+  return asksConcurrentSparkplug(process) ? [CONCURRENT_SPARKPLUG] : [];
+}
 
 /** yaml-language-server's settings in the bench: the ApplicationSet schema for every YAML file, as a user would map it. */
 export function ylsSettings(): Record<string, unknown> {

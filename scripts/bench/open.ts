@@ -15,15 +15,16 @@
  * does not shorten).
  * `--node a|b` gives each server its Node options instead of the VS Code client's (`|` between servers, spaces
  * between options: `--server dist/server.js,dist/server.js --node '--max-semi-space-size=2|--max-semi-space-size=4'`).
- * A server named `yls` is yaml-language-server without its validation delay, set up as `npm run bench` sets it up
- * (without `--node`, with no Node options: `--node '|--concurrent-sparkplug'` gives it V8's concurrent Sparkplug).
+ * A server named `yls` is yaml-language-server without its validation delay, set up and started as `npm run bench`
+ * starts it (lsp.ts ylsNodeOptions; `--server yls,yls --node '|--concurrent-sparkplug'` compares it without and with
+ * V8's concurrent Sparkplug).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deepError, gitopsRepo, hugeFile, longList, manyAppSets, small } from './fixtures';
-import { startLsp, YLS_NO_DEBOUNCE, ylsSettings } from './lsp';
+import { startLsp, YLS_NO_DEBOUNCE, ylsNodeOptions, ylsSettings } from './lsp';
 import { SERVER_ENV, serverNodeOptions } from '@appset-tools/protocol';
 
 /** The server's Node options as the VS Code client gives them under this Node (protocol.ts serverNodeOptions). */
@@ -84,7 +85,7 @@ async function main() {
     const server = servers[j % servers.length];
     const out = results[j % servers.length];
     const yls = server === 'yls';
-    const options = nodeOptions?.[j % servers.length] ?? (yls ? [] : LAUNCH_OPTIONS);
+    const options = nodeOptions?.[j % servers.length] ?? (yls ? ylsNodeOptions() : LAUNCH_OPTIONS);
     const profArgs = prof && i > 0 ? ['--cpu-prof', `--cpu-prof-dir=${prof}`] : [];
     const s = await startLsp(
       yls
