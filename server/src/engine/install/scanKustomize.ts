@@ -13,7 +13,7 @@ import { installsArgoCd } from './upstreamManifests';
 import { at, bounded, parseInline, resourceName, scalarText, type Collector, type Obj, type Place, type Site } from './collector';
 import { checkArg, checkArgs, checkEnv, checkEnvVar, checkParam, checkParams, isControllerName } from './controllerInputs';
 import { CM_NAME } from './evidence';
-import { isRemote, resolveRelative } from './kustomizePaths';
+import { isRemote, namesArgoproj, resolveRelative } from './kustomizePaths';
 import { checkGeneratorEnvs, checkGeneratorFiles, checkGeneratorLiterals } from './scanKustomizeGenerators';
 import { sinkOf } from './sinkOf';
 
@@ -95,13 +95,13 @@ function noteRemoteBases(c: Collector, place: Place, site: Site, v: Json) {
     if (!Array.isArray(list)) continue;
     const remoteOther = (r: Json) => {
       const ref = scalarText(r);
-      return !!ref && isRemote(ref) && !/argoproj(-labs)?\//i.test(ref);
+      return !!ref && isRemote(ref) && !namesArgoproj(ref);
     };
     bounded(c, place, at(site, field), list, 200, `kustomize ${field}`, remoteOther, true).forEach((r, i) => {
       const ref = scalarText(r);
       // Argo CD's own manifests (install/upstreamManifests.ts): the kustomization is an install.
       if (ref && installsArgoCd(ref)) c.instanceKey(place, at(site, field, i));
-      if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
+      if (!ref || !isRemote(ref) || namesArgoproj(ref)) return;
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.installKey(place, site) });
     });
   }

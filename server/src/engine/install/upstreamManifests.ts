@@ -1,3 +1,5 @@
+import { foldAscii } from '../workspace/names';
+
 /**
  * A kustomize resource that is Argo CD's own install, fetched when kustomize builds: the manifests of
  * argoproj/argo-cd (`manifests/cluster-install`, `namespace-install`, `ha/…`, `core-install`, or a raw
@@ -15,5 +17,9 @@ const CRDS_ONLY = /\/manifests\/crds(?:[/?]|$)/i;
 
 /** True when a kustomization resource is Argo CD's own install manifests (see above). */
 export function installsArgoCd(ref: string): boolean {
-  return (ARGO_CD_MANIFESTS.test(ref) || AUTOPILOT_MANIFESTS.test(ref)) && !CRDS_ONLY.test(ref);
+  // The manifests' patterns need `argoproj`, the CRDs' one `/manifests/crds` (in any case): looked for first, a
+  // pattern runs (and is compiled, once per process: workspace/names.ts) only for a reference that may match it.
+  const lower = foldAscii(ref);
+  if (!lower.includes('argoproj')) return false;
+  return (ARGO_CD_MANIFESTS.test(ref) || AUTOPILOT_MANIFESTS.test(ref)) && !(lower.includes('/manifests/crds') && CRDS_ONLY.test(ref));
 }
