@@ -16,6 +16,7 @@ import { CM_NAME } from './evidence';
 import { isRemote, namesArgoproj, resolveRelative } from './kustomizePaths';
 import { checkGeneratorEnvs, checkGeneratorFiles, checkGeneratorLiterals } from './scanKustomizeGenerators';
 import { sinkOf } from './sinkOf';
+import { isYamlName } from '../workspace/names';
 
 interface PatchTarget {
   kind: string;
@@ -72,14 +73,14 @@ function checkPatch(c: Collector, place: Place, s: Site, entry: Json, depth: num
     const p = resolveRelative(dirname(s.file.path), pathRef);
     // A YAML patch file only matters here as JSON6902 operations on the controller or the params
     // ConfigMap (see below): other targets are not read at all (most kustomizations patch apps).
-    if (p && /\.ya?ml$/i.test(p) && !json6902Applies(target)) return;
+    if (p && isYamlName(p) && !json6902Applies(target)) return;
     const file = p ? c.workspace.file(p) : undefined;
     // YAML patch files are indexed on their own (strategic merge patches are found as resources);
     // only JSON6902 operation lists need the kustomization's target to make sense.
     if (!file) return;
     file.docs.forEach((d) => {
       if (Array.isArray(d.value)) checkJson6902(c, place, { file, docIndex: d.index, path: [], inner: false }, d.value, target);
-      else if (!/\.ya?ml$/i.test(file.path))
+      else if (!isYamlName(file.path))
         checkPatchDoc(c, place, { file, docIndex: d.index, path: [], inner: false }, d.value, target, depth + 1);
     });
   }

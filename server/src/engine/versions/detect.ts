@@ -225,7 +225,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       }
     }
     // The argo-cd chart itself (vendored) or a chart depending on it.
-    if (/^Chart\.ya?ml$/.test(base)) {
+    if (base === 'Chart.yaml' || base === 'Chart.yml') {
       if (v.name === 'argo-cd' && str(v.appVersion))
         push(parseVersion(str(v.appVersion)!), str(v.appVersion)!, `argo-cd chart appVersion ${str(v.appVersion)}`);
       if (Array.isArray(v.dependencies)) {

@@ -4,6 +4,7 @@
  * from Argo CD's tags), so the schema data and the supported versions cannot drift apart.
  */
 import data from '../../../../schemas/argocd-versions.json';
+import { foldAscii } from '../workspace/names';
 
 /** A supported release line: `2.4` … `3.6`, or `master` (the development line after the newest release, 3.7). */
 export type ReleaseLine = string;
@@ -115,9 +116,11 @@ export interface ParsedVersion {
  */
 export function parseVersion(text: string): ParsedVersion | undefined {
   const t = text.trim();
-  if (/^(master|main|head)$/i.test(t)) return { line: 'master' };
+  // Compared folded, not with `/i` patterns (their compile was most of this function's first run: workspace/names.ts).
+  const folded = foldAscii(t);
+  if (folded === 'master' || folded === 'main' || folded === 'head') return { line: 'master' };
   // The `stable` manifests branch and the `latest` image are the newest release.
-  if (/^(latest|stable)$/i.test(t))
+  if (folded === 'latest' || folded === 'stable')
     return { line: NEWEST_RELEASE, note: `"${t}" is the newest release this version knows (${NEWEST_RELEASE})` };
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(t);
   if (!m) return undefined;

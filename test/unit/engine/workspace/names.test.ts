@@ -31,6 +31,8 @@ const PIECES = [
   ...['bitbucket', '.com', '.org', '.COM', 'git@', 'GIT@', 'git::', 'http', 'https', 'HTTPS', 'ssh', '://', '?ref=', '?REF=', 'v3.1.0'],
   ...['progressive', 'PROGRESSIVE', 'params', 'argocd-cmd-params-cm', 'extraArgs', 'extraEnv', 'applicationsetcontroller'],
   ...['APPLICATIONSET_CONTROLLER', 'applicationset-controller', 'valueFiles', 'valuesFrom', 'kustomize.toolkit.fluxcd.io', 'global'],
+  ...['Chart.yaml', 'Chart.yml', 'chart.yaml', 'Chart.YAML', '\u0131', 'ı'],
+  ...['master', 'MAIN', 'Head', 'latest', 'STABLE', 'main', 'stable'],
   ...['global :', 'chartRef', 'chartRefs', 'projects:', '  projects:', 'AppProject', 'patches', '..', 'namespace:', 'helmCharts:'],
 ];
 
@@ -126,4 +128,30 @@ test('the interests give what their patterns gave, on random texts and every YAM
     }
     for (const { path, text } of corpus) assert.equal(interest.test(text, path), old(text, path), `${interest.name}(${path})`);
   }
+});
+
+test('release names compared folded give what their patterns gave (versions/releases.ts parseVersion)', () => {
+  same(
+    'master',
+    (s) => ['master', 'main', 'head'].includes(foldAscii(s)),
+    (s) => /^(master|main|head)$/i.test(s),
+  );
+  same(
+    'latest',
+    (s) => ['latest', 'stable'].includes(foldAscii(s)),
+    (s) => /^(latest|stable)$/i.test(s),
+  );
+});
+
+test('a URL scheme spelled with both cases of the letters is the case-insensitive pattern (install/kustomizePaths.ts, installers.ts)', () => {
+  same(
+    'scheme',
+    (s) => /^[a-zA-Z]+:\/\//.test(s),
+    (s) => /^[a-z]+:\/\//i.test(s),
+  );
+  same(
+    'Chart',
+    (s) => ['Chart.yaml', 'Chart.yml'].includes(s.split('/').pop() ?? ''),
+    (s) => /^Chart\.ya?ml$/.test(s.split('/').pop() ?? ''),
+  );
 });
