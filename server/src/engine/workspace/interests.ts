@@ -76,13 +76,33 @@ export const ARGOCD_CONFIG: Interest = {
     text.includes('valueFiles') ||
     text.includes('valuesFrom') ||
     text.includes('kustomize.toolkit.fluxcd.io') ||
-    /kind:\s*["']?(Application|HelmRelease)\b/.test(text) ||
+    namesDeployerKind(text) ||
     (text.includes('argo-cd') && /(^|\/)Chart\.ya?ml$/.test(path)) ||
     ((text.includes('Kustomization') || isKustomizationName(path)) &&
       /applicationset-controller|\.json\b|^namespace:|configMapGenerator|secretGenerator|^helmCharts:|argoproj\/argo-cd|argocd-autopilot/m.test(
         text,
       )),
 };
+
+/**
+ * `kind:`, spaces, an optional quote, then `Application` or `HelmRelease` as a whole word: what
+ * `/kind:\s*["']?(Application|HelmRelease)\b/` finds (a space as `\s` has it: what `trim` removes), by searches.
+ */
+function namesDeployerKind(text: string): boolean {
+  for (let at = text.indexOf('kind:'); at >= 0; at = text.indexOf('kind:', at + 1)) {
+    let i = at + 5;
+    while (i < text.length && text[i].trim() === '') i++;
+    if (text[i] === '"' || text[i] === "'") i++;
+    for (const kind of ['Application', 'HelmRelease'])
+      if (text.startsWith(kind, i) && !isWordChar(text.charCodeAt(i + kind.length))) return true;
+  }
+  return false;
+}
+
+/** A character `\b` counts as a word's: an ASCII letter or digit, or `_`. */
+function isWordChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
 
 /**
  * Argo CD installs that tell which version runs (versions/detect.ts). Every piece of evidence names

@@ -31,6 +31,7 @@ const PIECES = [
   ...['bitbucket', '.com', '.org', '.COM', 'git@', 'GIT@', 'git::', 'http', 'https', 'HTTPS', 'ssh', '://', '?ref=', '?REF=', 'v3.1.0'],
   ...['progressive', 'PROGRESSIVE', 'params', 'argocd-cmd-params-cm', 'extraArgs', 'extraEnv', 'applicationsetcontroller'],
   ...['APPLICATIONSET_CONTROLLER', 'applicationset-controller', 'valueFiles', 'valuesFrom', 'kustomize.toolkit.fluxcd.io', 'global'],
+  ...['\u00a0', '\ufeff', '\u3000', '\u000b', 'kind: ', 'kind:\n  ', 'Application_', 'Application1', 'HelmReleases'],
   ...['Chart.yaml', 'Chart.yml', 'chart.yaml', 'Chart.YAML', '\u0131', 'ı'],
   ...['master', 'MAIN', 'Head', 'latest', 'STABLE', 'main', 'stable'],
   ...['global :', 'chartRef', 'chartRefs', 'projects:', '  projects:', 'AppProject', 'patches', '..', 'namespace:', 'helmCharts:'],
@@ -154,4 +155,38 @@ test('a URL scheme spelled with both cases of the letters is the case-insensitiv
     (s) => ['Chart.yaml', 'Chart.yml'].includes(s.split('/').pop() ?? ''),
     (s) => /^Chart\.ya?ml$/.test(s.split('/').pop() ?? ''),
   );
+});
+
+test('the deployers’ kinds of ARGOCD_CONFIG, alone: `kind:`, any spaces, a quote, a whole word', () => {
+  const pieces = [
+    'kind:',
+    'Kind:',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\u00a0',
+    '\u2028',
+    '\ufeff',
+    '"',
+    "'",
+    'Application',
+    'HelmRelease',
+    'Set',
+    '_',
+    '1',
+    'x',
+    '-',
+  ];
+  const old = (text: string) => /kind:\s*["']?(Application|HelmRelease)\b/.test(text);
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  let matched = 0;
+  for (let i = 0; i < 100_000; i++) {
+    let text = '';
+    for (let n = 1 + Math.floor(next() * 6); n > 0; n--) text += pieces[Math.floor(next() * pieces.length)];
+    matched += old(text) ? 1 : 0;
+    assert.equal(ARGOCD_CONFIG.test(text, '/ws/values.yaml'), old(text), JSON.stringify(text));
+  }
+  assert.ok(matched > 100);
 });
