@@ -19,6 +19,7 @@ import { isInstallFolder, isSample } from '../../../../server/src/engine/install
 import { isRemoteEntry } from '../../../../server/src/engine/install/kustomizeBases';
 import { isRemote, namesArgoproj } from '../../../../server/src/engine/install/kustomizePaths';
 import { installsArgoCd } from '../../../../server/src/engine/install/upstreamManifests';
+import { splitVersion } from '../../../../server/src/engine/versions/releases';
 import { repositoryYaml } from '../../../helpers/yamlCorpus';
 
 const PIECES = [
@@ -142,6 +143,18 @@ test('release names compared folded give what their patterns gave (versions/rele
     (s) => ['latest', 'stable'].includes(foldAscii(s)),
     (s) => /^(latest|stable)$/i.test(s),
   );
+});
+
+test('a release version split by searches is what its pattern split (versions/releases.ts splitVersion)', () => {
+  let seed = 3;
+  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+  const parts = ['1', '2', '10', '007', '.', '..', 'x', '', 'v', ' ', '\n', '\u0661', '3.6', '2.9.1'];
+  for (let i = 0; i < 50_000; i++) {
+    let v = '';
+    for (let n = 1 + Math.floor(next() * 6); n > 0; n--) v += parts[Math.floor(next() * parts.length)];
+    const m = /^(\d+\.\d+)\.(\d+)$/.exec(v);
+    assert.deepEqual(splitVersion(v), m ? [m[1], Number(m[2])] : [v, 0], JSON.stringify(v));
+  }
 });
 
 test('a URL scheme spelled with both cases of the letters is the case-insensitive pattern (install/kustomizePaths.ts, installers.ts)', () => {
