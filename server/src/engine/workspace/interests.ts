@@ -60,7 +60,7 @@ export const CLUSTER_FILES: Interest = {
 export const ARGOCD_CONFIG: Interest = {
   name: 'argocd-config',
   // Literal words by `includes`, a pattern only where a word needs its boundary (kept behind its word): the
-  // patterns compiled for the open document were a tenth of a small document's first answer (names.ts).
+  // patterns, compiled for the open document in every first answer, cost it about 0.35 ms (names.ts).
   test: (text, path) =>
     text.includes('progressive') ||
     text.includes('PROGRESSIVE') ||
