@@ -9,9 +9,9 @@ import { foldAscii } from '../workspace/names';
  * install, whatever else it merges (autopilot's bootstrap often merges only into `argocd-cm`). Argo CD's
  * CRDs alone (`manifests/crds`) are not an install. These upstream manifests leave the ApplicationSet
  * controller's settings at their defaults (install/scan.ts reads them as known, never as "not read").
+ * The patterns are in lower case and read the reference folded (workspace/names.ts `foldAscii`): the matches of
+ * `/i` patterns, whose compile in the first answer cost a half more.
  */
-// In lower case, matched against the reference folded (workspace/names.ts foldAscii): a `/i` pattern, the same
-// matches, compiled at a third more cost in the first answer.
 const ARGO_CD_MANIFESTS =
   /argoproj\/argo-cd(?:\.git)?\/{1,2}manifests(?:\/|\?|$)|raw\.githubusercontent\.com\/argoproj\/argo-cd\/[^/\s]+\/manifests\//;
 const AUTOPILOT_MANIFESTS = /argoproj-labs\/argocd-autopilot(?:\.git)?\/{1,2}manifests(?:\/|\?|$)/;
