@@ -42,7 +42,11 @@ export function runBundle(name: string, mod: NodeJS.Module, req: NodeJS.Require,
  */
 export function requireCached(name: string, file: string): unknown {
   const mod = { exports: {} } as NodeJS.Module;
-  runCached(name, file, mod, Module.createRequire(file), file, path.dirname(file));
+  // Its `require`, made on the module's first call: the validators call none (ajv's runtime helpers are bundled
+  // in), and Node's `createRequire` ran for the first time in the process here, in front of the first answer.
+  let made: NodeJS.Require | undefined;
+  const req = ((id: string): unknown => (made ??= Module.createRequire(file))(id)) as NodeJS.Require;
+  runCached(name, file, mod, req, file, path.dirname(file));
   return mod.exports;
 }
 

@@ -23,6 +23,7 @@ import { installOf } from './instances';
 import type { IndexedFile } from '../workspace/index';
 import type { JsonPath } from '../yaml';
 import type { FormSink, FormSite, Placement } from './sink';
+import { isKustomizationName } from '../workspace/names';
 
 /** One values source of an argo-cd `helmCharts:` entry, with its place in Helm's order. */
 export interface HelmChartValuesFile {
@@ -77,7 +78,7 @@ export function argoHelmCharts(
     const merge = text(own(entry, 'valuesMerge')) ?? 'override';
     const files: HelmChartValuesFile[] = [];
     const resolve = (written: string, at: (string | number)[], rank: number, replaced = false) => {
-      const path = /^[a-z]+:\/\//i.test(written) ? undefined : joinPath(dir, written);
+      const path = /^[a-zA-Z]+:\/\//.test(written) ? undefined : joinPath(dir, written);
       files.push({
         written,
         at,
@@ -119,7 +120,7 @@ export function argoHelmCharts(
 }
 
 const isKustomizationDoc = (v: Json, path: string) =>
-  own(v, 'kind') === 'Kustomization' || (own(v, 'kind') === undefined && /(^|\/)kustomization\.ya?ml$/i.test(path));
+  own(v, 'kind') === 'Kustomization' || (own(v, 'kind') === undefined && isKustomizationName(path));
 
 /** The namespace of an entry's release: the kustomization's own `namespace:` wins (kustomize sets it on every resource). */
 const namespaceOf = (kustomization: Json, chart: ArgoHelmChart) => {

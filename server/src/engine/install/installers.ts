@@ -66,7 +66,7 @@ export interface Installers {
 
 /** Joins a repository-relative path; refuses absolute paths, URLs and escapes above `base`'s root. */
 export function joinPath(base: string, rel: string): string | undefined {
-  if (!rel || rel.startsWith('/') || /^[a-z]+:\/\//i.test(rel)) return undefined;
+  if (!rel || rel.startsWith('/') || /^[a-zA-Z]+:\/\//.test(rel)) return undefined;
   const parts = base.split('/');
   for (const seg of rel.split('/')) {
     if (seg === '' || seg === '.') continue;
@@ -106,7 +106,7 @@ function selectValues(written: string, chartDir: string | undefined, root: strin
     return p ? { path: p, written } : { written, unread: 'outside the repository' };
   }
   if (!chartDir) return { written, unread: 'inside the chart package, not in this repository' };
-  const p = /^[a-z]+:\/\//i.test(written) ? undefined : joinPath(chartDir, written);
+  const p = /^[a-zA-Z]+:\/\//.test(written) ? undefined : joinPath(chartDir, written);
   return p ? { path: p, written } : { written, unread: 'a URL or a path outside the repository' };
 }
 

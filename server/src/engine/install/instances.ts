@@ -26,6 +26,7 @@ import type { InstanceMapping } from '../host';
 import { doublestarMatch } from '../rules/globs';
 import { dirname, relativePath } from '../paths';
 import { gobwasMatch } from '../rules/gobwasGlob';
+import { foldAscii } from '../workspace/names';
 
 /**
  * True when the controller of an install in `own` processes ApplicationSets in `namespace`: its own
@@ -67,12 +68,36 @@ export interface Instance {
 
 const KUSTOMIZE_LEAVES = new Set(['base', 'bases', 'patches', 'components', 'resources']);
 const OVERLAY_DIRS = new Set(['overlays', 'overlay', 'envs', 'environments']);
-/** Folder names that hold an install rather than the things it runs. */
-const INSTALL_LIKE =
-  /^(argo-?cd.*|argo|install|installation|bootstrap|gitops|platform|system|infra|infrastructure|manifests|config|configs|deploy|helm|charts?|values|cluster-config|cd)$/i;
+/** Folder names (in lower case) that hold an install rather than the things it runs; and any name holding `argo`. */
+const INSTALL_LIKE = new Set([
+  'install',
+  'installation',
+  'bootstrap',
+  'gitops',
+  'platform',
+  'system',
+  'infra',
+  'infrastructure',
+  'manifests',
+  'config',
+  'configs',
+  'deploy',
+  'helm',
+  'chart',
+  'charts',
+  'values',
+  'cluster-config',
+  'cd',
+]);
 
-/** True when a folder's name says it holds an Argo CD install (`argocd/`, `bootstrap/`, `install/`, …). */
-export const isInstallFolder = (name: string) => INSTALL_LIKE.test(name) || /argo/i.test(name);
+/**
+ * True when a folder's name says it holds an Argo CD install (`argocd/`, `bootstrap/`, `install/`, …), in
+ * any case. A set and `includes`, not a pattern (compiling it was 0.17 ms of a first answer, workspace/names.ts).
+ */
+export function isInstallFolder(name: string): boolean {
+  const folded = foldAscii(name);
+  return folded.includes('argo') || INSTALL_LIKE.has(folded);
+}
 
 /** Instance key, scope and base of a configuration file in the workspace. */
 export function installOf(file: string): { key: string; scope: string; base?: string } {
@@ -97,12 +122,35 @@ export function installOf(file: string): { key: string; scope: string; base?: st
     root = key;
   }
   const name = root.slice(root.lastIndexOf('/') + 1);
-  const scope = INSTALL_LIKE.test(name) || /argo/i.test(name) ? dirname(root) : root;
+  const scope = isInstallFolder(name) ? dirname(root) : root;
   return { key, scope, base };
 }
 
-/** Folders that hold samples, tests, documentation and archived setups rather than what the repository deploys. */
-const SAMPLE_DIR = /^(examples?|samples?|tests?|testdata|test-data|fixtures?|docs?|demos?|e2e|hack|archived?|archives)$/i;
+/**
+ * Folders (their names in lower case, compared in any case) that hold samples, tests, documentation and
+ * archived setups rather than what the repository deploys.
+ */
+const SAMPLE_DIR = new Set([
+  'example',
+  'examples',
+  'sample',
+  'samples',
+  'test',
+  'tests',
+  'testdata',
+  'test-data',
+  'fixture',
+  'fixtures',
+  'doc',
+  'docs',
+  'demo',
+  'demos',
+  'e2e',
+  'hack',
+  'archive',
+  'archived',
+  'archives',
+]);
 
 /** The file (or folder) an install is defined by, for `app:<file>#<name>` keys too. */
 export const installSource = (key: string) => (key.startsWith('app:') ? key.slice(4, key.lastIndexOf('#')) : key);
@@ -110,7 +158,7 @@ export const installSource = (key: string) => (key.startsWith('app:') ? key.slic
 /** True when the install lies in a sample folder of the workspace (see SAMPLE_DIR). */
 export function isSample(inst: Pick<Instance, 'key'>, roots: readonly string[]): boolean {
   const rel = relativePath(roots, installSource(inst.key));
-  return rel.split('/').some((seg) => SAMPLE_DIR.test(seg));
+  return rel.split('/').some((seg) => SAMPLE_DIR.has(foldAscii(seg)));
 }
 
 const within = (dir: string, scope: string) => scope === '' || scope === '/' || dir === scope || dir.startsWith(scope + '/');

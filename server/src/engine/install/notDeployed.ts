@@ -11,6 +11,7 @@ import { isInstallFolder, isSample } from './instances';
 import { folderDeployed } from './installers';
 import { resourceName, scalarText, type Collector } from './collector';
 import { CM_NAME } from './evidence';
+import { isYamlName } from '../workspace/names';
 
 const KUSTOMIZE_LISTS = ['resources', 'bases', 'components', 'patchesStrategicMerge', 'patches', 'crds'];
 
@@ -83,7 +84,7 @@ function listedBy(v: Json | undefined, rel: string): boolean {
 function holdsApplicationSets(c: Collector, dir: string, self: string): boolean {
   return c.workspace
     .paths()
-    .filter((p) => p !== self && dirname(p) === dir && /\.ya?ml$/i.test(p))
+    .filter((p) => p !== self && dirname(p) === dir && isYamlName(p))
     .slice(0, 200)
     .some((p) => declaresAppSet(c.workspace.file(p)?.text ?? ''));
 }

@@ -46,6 +46,7 @@ import { checkControllerWorkload, checkParamsConfigMap } from './scanManifests';
 import { checkArgoCDResource } from './scanOperator';
 import { checkChartFile, checkValuesFile, selectInstallerValues } from './scanValuesFiles';
 import { sinkOf } from './sinkOf';
+import { isKustomizationName } from '../workspace/names';
 
 export * from './evidence';
 
@@ -131,7 +132,7 @@ function readByFormat(c: Collector, place: Place, site: Site, v: Json, depth: nu
     if (ns && !site.inner && !c.appNamespaces.has(ns)) c.appNamespaces.set(ns, site.file.path);
     checkArgoApplication(c, site, v, name, depth);
   } else if (kind === 'HelmRelease' && fluxArgoChart(v, c.fluxSources())) checkHelmRelease(c, place, site, v, name);
-  else if (kind === 'Kustomization' || (kind === undefined && /(^|\/)kustomization\.ya?ml$/i.test(site.file.path))) {
+  else if (kind === 'Kustomization' || (kind === undefined && isKustomizationName(site.file.path))) {
     const kns = own(v, 'namespace');
     if (typeof kns === 'string' && kns && !site.inner) c.kustomizeNamespaces.set(dirname(site.file.path), kns);
     checkKustomization(c, place, site, v, depth);

@@ -16,6 +16,7 @@ import { joinPath } from './installers';
 import { valuesFromCandidates } from './fluxValuesFrom';
 import { at, MAX_INLINE_YAML, parseInline, resourceName, scalarText, type Collector, type Place, type Site } from './collector';
 import { checkHelmValues } from './scanHelmValues';
+import { isKustomizationName } from '../workspace/names';
 
 /** A Flux HelmRelease of the argo-cd chart: its valuesFrom sources not in the repository, and spec.values. */
 export function checkHelmRelease(c: Collector, place: Place, site: Site, v: Json, name: string) {
@@ -104,7 +105,7 @@ function valuesSource(
       }
       // kustomize generators: `files: [values.yaml=argocd-values.yaml]` or `files: [values.yaml]`.
       const gens = own(v, kind === 'Secret' ? 'secretGenerator' : 'configMapGenerator');
-      if (!Array.isArray(gens) || !/(^|\/)kustomization\.ya?ml$/i.test(file.path)) continue;
+      if (!Array.isArray(gens) || !isKustomizationName(file.path)) continue;
       for (const g of gens) {
         if (own(g, 'name') !== name) continue;
         const entries = own(g, 'files');

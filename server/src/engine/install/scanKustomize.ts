@@ -13,9 +13,10 @@ import { installsArgoCd } from './upstreamManifests';
 import { at, bounded, parseInline, resourceName, scalarText, type Collector, type Obj, type Place, type Site } from './collector';
 import { checkArg, checkArgs, checkEnv, checkEnvVar, checkParam, checkParams, isControllerName } from './controllerInputs';
 import { CM_NAME } from './evidence';
-import { isRemote, resolveRelative } from './kustomizePaths';
+import { isRemote, namesArgoproj, resolveRelative } from './kustomizePaths';
 import { checkGeneratorEnvs, checkGeneratorFiles, checkGeneratorLiterals } from './scanKustomizeGenerators';
 import { sinkOf } from './sinkOf';
+import { isYamlName } from '../workspace/names';
 
 interface PatchTarget {
   kind: string;
@@ -72,14 +73,14 @@ function checkPatch(c: Collector, place: Place, s: Site, entry: Json, depth: num
     const p = resolveRelative(dirname(s.file.path), pathRef);
     // A YAML patch file only matters here as JSON6902 operations on the controller or the params
     // ConfigMap (see below): other targets are not read at all (most kustomizations patch apps).
-    if (p && /\.ya?ml$/i.test(p) && !json6902Applies(target)) return;
+    if (p && isYamlName(p) && !json6902Applies(target)) return;
     const file = p ? c.workspace.file(p) : undefined;
     // YAML patch files are indexed on their own (strategic merge patches are found as resources);
     // only JSON6902 operation lists need the kustomization's target to make sense.
     if (!file) return;
     file.docs.forEach((d) => {
       if (Array.isArray(d.value)) checkJson6902(c, place, { file, docIndex: d.index, path: [], inner: false }, d.value, target);
-      else if (!/\.ya?ml$/i.test(file.path))
+      else if (!isYamlName(file.path))
         checkPatchDoc(c, place, { file, docIndex: d.index, path: [], inner: false }, d.value, target, depth + 1);
     });
   }
@@ -95,13 +96,13 @@ function noteRemoteBases(c: Collector, place: Place, site: Site, v: Json) {
     if (!Array.isArray(list)) continue;
     const remoteOther = (r: Json) => {
       const ref = scalarText(r);
-      return !!ref && isRemote(ref) && !/argoproj(-labs)?\//i.test(ref);
+      return !!ref && isRemote(ref) && !namesArgoproj(ref);
     };
     bounded(c, place, at(site, field), list, 200, `kustomize ${field}`, remoteOther, true).forEach((r, i) => {
       const ref = scalarText(r);
       // Argo CD's own manifests (install/upstreamManifests.ts): the kustomization is an install.
       if (ref && installsArgoCd(ref)) c.instanceKey(place, at(site, field, i));
-      if (!ref || !isRemote(ref) || /argoproj(-labs)?\//i.test(ref)) return;
+      if (!ref || !isRemote(ref) || namesArgoproj(ref)) return;
       c.remoteBases.push({ site: at(site, field, i), ref, key: c.installKey(place, site) });
     });
   }

@@ -12,8 +12,23 @@ import { controlFlowTemplate, inTextOf, matchLinesWithBraces, type YamlFile } fr
 
 const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/my;
 
+/**
+ * Whether CONTROL_LINE can match in `text`: some `{{` stands first on its line, after spaces or tabs only
+ * (a line starts after any of the terminators a multiline `^` knows). Most ApplicationSets have none, and the
+ * pattern, not run, is not compiled in the first answer (issue 39).
+ */
+export function mayHoldControlLine(text: string): boolean {
+  for (let b = text.indexOf('{{'); b >= 0; b = text.indexOf('{{', b + 1)) {
+    let j = b - 1;
+    while (j >= 0 && (text[j] === ' ' || text[j] === '\t')) j--;
+    if (j < 0 || text[j] === '\n' || text[j] === '\r' || text[j] === '\u2028' || text[j] === '\u2029') return true;
+  }
+  return false;
+}
+
 /** `{{- if .x }}` lines in the YAML of an ApplicationSet: the controller never renders the structure. */
 export function controlFlow(file: { text: string; uri: string; parsed: YamlFile }): EngineDiagnostic[] {
+  if (!mayHoldControlLine(file.text)) return [];
   const inText = inTextOf(file);
   const lines: Span[] = [];
   for (const m of matchLinesWithBraces(file.text, CONTROL_LINE)) {

@@ -149,8 +149,9 @@ function fromText(file: IndexedFile, out: InstallEvidence[]): void {
   };
   if (file.text.includes('argoproj/argocd:')) add(IMAGE_RE, (v) => `image quay.io/argoproj/argocd:${v}`);
   if (file.text.includes('argoproj/argo-cd')) {
-    add(REMOTE_RE, (v) => `kustomize remote base of argoproj/argo-cd ?ref=${v}`);
-    add(RAW_RE, (v) => `install manifest of argoproj/argo-cd ${v}`);
+    // Each pattern behind a literal it needs: one not run is not compiled (workspace/names.ts, issue 39).
+    if (file.text.includes('ref=')) add(REMOTE_RE, (v) => `kustomize remote base of argoproj/argo-cd ?ref=${v}`);
+    if (file.text.includes('raw.githubusercontent.com/argoproj/argo-cd/')) add(RAW_RE, (v) => `install manifest of argoproj/argo-cd ${v}`);
   }
 }
 
@@ -225,7 +226,7 @@ function fromDocs(workspace: WorkspaceIndex, file: IndexedFile, out: InstallEvid
       }
     }
     // The argo-cd chart itself (vendored) or a chart depending on it.
-    if (/^Chart\.ya?ml$/.test(base)) {
+    if (base === 'Chart.yaml' || base === 'Chart.yml') {
       if (v.name === 'argo-cd' && str(v.appVersion))
         push(parseVersion(str(v.appVersion)!), str(v.appVersion)!, `argo-cd chart appVersion ${str(v.appVersion)}`);
       if (Array.isArray(v.dependencies)) {

@@ -4,6 +4,7 @@
  * from Argo CD's tags), so the schema data and the supported versions cannot drift apart.
  */
 import data from '../../../../schemas/argocd-versions.json';
+import { foldAscii } from '../workspace/names';
 
 /** A supported release line: `2.4` … `3.6`, or `master` (the development line after the newest release, 3.7). */
 export type ReleaseLine = string;
@@ -78,11 +79,29 @@ export function splitVersion(v: string): readonly [ReleaseLine, number] {
   // Asked for the same few gate versions by every check of every ApplicationSet: kept (callers only read).
   let s = splits.get(v);
   if (!s) {
-    const m = /^(\d+\.\d+)\.(\d+)$/.exec(v);
-    s = m ? [m[1], Number(m[2])] : [v, 0];
+    // `^(\d+\.\d+)\.(\d+)$` read by searches (the pattern's compile was most of the first call, workspace/names.ts).
+    const first = v.indexOf('.');
+    const last = v.lastIndexOf('.');
+    const three =
+      first > 0 &&
+      last > first + 1 &&
+      last < v.length - 1 &&
+      digits(v, 0, first) &&
+      digits(v, first + 1, last) &&
+      digits(v, last + 1, v.length);
+    s = three ? [v.slice(0, last), Number(v.slice(last + 1))] : [v, 0];
     if (splits.size < 256) splits.set(v, s);
   }
   return s;
+}
+
+/** Whether `v` holds only ASCII digits from `from` to `to` (what `\d+` matches there, `to` > `from`). */
+function digits(v: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 const splits = new Map<string, readonly [ReleaseLine, number]>();
 
@@ -115,9 +134,11 @@ export interface ParsedVersion {
  */
 export function parseVersion(text: string): ParsedVersion | undefined {
   const t = text.trim();
-  if (/^(master|main|head)$/i.test(t)) return { line: 'master' };
+  // Compared folded, not with `/i` patterns (their compile was most of this function's first run: workspace/names.ts).
+  const folded = foldAscii(t);
+  if (folded === 'master' || folded === 'main' || folded === 'head') return { line: 'master' };
   // The `stable` manifests branch and the `latest` image are the newest release.
-  if (/^(latest|stable)$/i.test(t))
+  if (folded === 'latest' || folded === 'stable')
     return { line: NEWEST_RELEASE, note: `"${t}" is the newest release this version knows (${NEWEST_RELEASE})` };
   const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?(?:[-+][0-9A-Za-z.-]+)?$/.exec(t);
   if (!m) return undefined;

@@ -16,6 +16,7 @@ import { relativePath } from '../paths';
 import type { Json, Span } from '../types';
 import { INTERESTS, type Interest } from './interests';
 import { SKIPPED_FOLDERS } from '../rules/folders';
+import { isTerraformName, isYamlName } from './names';
 
 export const MAX_FILES = 5000;
 export const MAX_FILE_SIZE = 1024 * 1024;
@@ -30,12 +31,10 @@ export const SCAN_ENTRIES_PER_FILE = 20;
 export const CACHE_SKIPS_PER_FILE = 16;
 /** Folder depth below a workspace root. */
 export const MAX_SCAN_DEPTH = 12;
-const isYamlName = (p: string) => /\.ya?ml$/i.test(p);
 /**
  * Terraform files are listed too, apart from the YAML files (`terraformFiles`): a `helm_release` of the
  * argo-cd chart is an Argo CD install (install/terraform.ts). At most MAX_TERRAFORM_FILES of them.
  */
-const isTerraformName = (p: string) => /\.tf$/i.test(p);
 export const MAX_TERRAFORM_FILES = 500;
 /** A provisional answer that claimed nothing (see `stillReading`). */
 const UNKNOWN = Symbol('unknown');

@@ -13,8 +13,17 @@ import { matchLinesWithBraces } from './linesWith';
 /** `name: {{cluster}}` (see `unquotedTemplates`). */
 const UNQUOTED_LINE = /^([ \t]*(?:- )?(?:[^\s#'"{][^:#\n]*:[ \t]+|- ))(\{\{[^\n]*?)[ \t]*(?:[ \t]#[^\n]*)?$/my;
 
+/**
+ * Whether UNQUOTED_LINE can match in `text`: its `{{` follows a space or a tab. Most ApplicationSets quote
+ * every template, and the pattern, not run, is not compiled in the first answer (issue 39).
+ */
+export function mayHoldUnquotedTemplate(text: string): boolean {
+  return text.includes(' {{') || text.includes('\t{{');
+}
+
 /** `name: {{cluster}}`: YAML reads an unquoted `{{` as a flow mapping, which no Application field accepts. */
 export function unquotedTemplates(file: { text: string; parsed: YamlFile }): EngineDiagnostic[] {
+  if (!mayHoldUnquotedTemplate(file.text)) return [];
   const inText = inTextOf(file);
   const out: EngineDiagnostic[] = [];
   for (const m of matchLinesWithBraces(file.text, UNQUOTED_LINE)) {
