@@ -44,6 +44,7 @@ import { sub, subPath, type Field } from '../fields/place';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, put, type ParamSet } from '../generators/params';
 import { isObj } from '../objects';
+import { memoized } from '../memoized';
 import { knownClusters, type KnownClusters } from '../generators/inventory';
 import { knownProjects } from '../validate/projects';
 import { GeneratorError, type GenContext } from '../generators/types';
@@ -436,9 +437,7 @@ function pushApp(
  */
 const shownOfParams = new WeakMap<ParamSet, Record<string, unknown>>();
 function shownParams(p: ParamSet): Record<string, unknown> {
-  let shown = shownOfParams.get(p);
-  if (!shown) shownOfParams.set(p, (shown = displayParams(p)));
-  return shown;
+  return memoized(shownOfParams, p, displayParams);
 }
 
 /**
@@ -639,9 +638,10 @@ function renderUnder(
  */
 const goValues = new WeakMap<ParamSet, GoMap>();
 function sharedGoValues(p: ParamSet): GoMap {
-  let v = goValues.get(p);
-  if (!v) goValues.set(p, (v = fromJSON(p) as GoMap));
-  return v;
+  return memoized(goValues, p, goMapOf);
+}
+function goMapOf(p: ParamSet): GoMap {
+  return fromJSON(p) as GoMap;
 }
 
 /** A copy of rendered metadata with the default finalizer (where `put` on it would set it). */
@@ -701,18 +701,16 @@ const bases = new WeakMap<object, Record<string, unknown>>();
 
 /** What a template renders from: the metadata fields an Application keeps, and the spec (once per template). */
 function baseOf(template: Record<string, unknown>): Record<string, unknown> {
-  let base = bases.get(template);
-  if (!base) {
-    const md = isObj(template.metadata) ? template.metadata : {};
-    base = {
-      apiVersion: 'argoproj.io/v1alpha1',
-      kind: 'Application',
-      metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']),
-      spec: template.spec ?? {},
-    };
-    bases.set(template, base);
-  }
-  return base;
+  return memoized(bases, template, makeBase);
+}
+function makeBase(template: Record<string, unknown>): Record<string, unknown> {
+  const md = isObj(template.metadata) ? template.metadata : {};
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']),
+    spec: template.spec ?? {},
+  };
 }
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
@@ -740,14 +738,12 @@ const shownLabels = new WeakMap<object, Record<string, string>>();
 function labelsOf(app: Record<string, unknown>): Record<string, string> {
   const md = app.metadata;
   if (!isObj(md) || !isObj(md.labels)) return {};
-  const labels = md.labels;
-  let out = shownLabels.get(labels);
-  if (!out) {
-    out = {};
-    const keys = Object.keys(labels);
-    for (let i = 0; i < keys.length; i++) put(out, keys[i], goString(labels[keys[i]]));
-    shownLabels.set(labels, out);
-  }
+  return memoized(shownLabels, md.labels, labelStrings);
+}
+function labelStrings(labels: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const keys = Object.keys(labels);
+  for (let i = 0; i < keys.length; i++) put(out, keys[i], goString(labels[keys[i]]));
   return out;
 }
 

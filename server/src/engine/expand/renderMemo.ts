@@ -99,12 +99,9 @@ export function templateMemo(run: MemoRun, template: Record<string, unknown>): T
   const tkey = canonicalKey(
     memoKey([template, spec.templatePatch ?? null, sp?.preserveResourcesOnDeletion === true, doc.namespace, target.line, renderOpts]),
   );
-  const before = tkey === undefined ? undefined : previous?.get(tkey);
-  let kept: Map<string, KeptRender> | undefined;
-  if (tkey !== undefined) {
-    kept = renders.get(tkey);
-    if (!kept) renders.set(tkey, (kept = before ?? new Map()));
-  }
+  const whole = tkey === undefined ? undefined : keptAt(renders, previous, tkey);
+  const before = whole?.before;
+  const kept = whole?.keep;
   // The same for each field of the template's metadata and spec (see renderApp).
   const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
   const fieldMemo = (top: string, k: string, x: unknown) => {
@@ -113,13 +110,7 @@ export function templateMemo(run: MemoRun, template: Record<string, unknown>): T
     const seen = inTop.get(k);
     if (seen && seen.x === x) return seen.found;
     const fkey = canonicalKey(memoKey([top, k, x, target.line, renderOpts]));
-    let found: ReturnType<FieldRenders['at']>;
-    if (fkey !== undefined) {
-      let keep = renders.get(fkey);
-      const before = previous?.get(fkey);
-      if (!keep) renders.set(fkey, (keep = before ?? new Map()));
-      found = { key: fkey, before, keep };
-    }
+    const found = fkey === undefined ? undefined : keptAt(renders, previous, fkey);
     inTop.set(k, { x, found });
     return found;
   };
@@ -129,21 +120,13 @@ export function templateMemo(run: MemoRun, template: Record<string, unknown>): T
   const stringMemo = (s: string) => {
     if (byString.has(s)) return byString.get(s);
     const skey = canonicalKey(memoKey([s, target.line, renderOpts]));
-    let found: ReturnType<FieldRenders['str']>;
-    if (skey !== undefined) {
-      let keep = renders.get(skey);
-      const before = previous?.get(skey);
-      if (!keep) renders.set(skey, (keep = before ?? new Map()));
-      found = { key: skey, before, keep };
-    }
+    const found = skey === undefined ? undefined : keptAt(renders, previous, skey);
     byString.set(s, found);
     return found;
   };
   const carry: Carry = (pkey, fkey, field) => {
-    let keep = renders.get(fkey);
-    if (!keep) renders.set(fkey, (keep = previous?.get(fkey) ?? new Map()));
     field.seen = run.id;
-    keep.set(pkey, field);
+    runMap(renders, previous, fkey).set(pkey, field);
   };
   // Read from the template's and the patch's own text, not from the whole key: the key also names the
   // functions the target release lacks (`tpl` before Argo CD 3.6), which made every template of an
@@ -176,6 +159,21 @@ export interface FieldRenders {
   kept: (string | KeptRender)[];
   /** The run (`Run.id`). */
   id: number;
+}
+
+/**
+ * This run's map of renders under `key`: the previous expansion's map, which it goes on filling (see
+ * pruneMemo), or a new one.
+ */
+function runMap(renders: RenderMemo, previous: RenderMemo | undefined, key: string): Map<string, KeptRender> {
+  let map = renders.get(key);
+  if (!map) renders.set(key, (map = previous?.get(key) ?? new Map<string, KeptRender>()));
+  return map;
+}
+
+/** Where the renders under `key` are found (the previous expansion's) and kept (this run's). */
+function keptAt(renders: RenderMemo, previous: RenderMemo | undefined, key: string): Kept {
+  return { key, before: previous?.get(key), keep: runMap(renders, previous, key) };
 }
 
 /**

@@ -6,6 +6,7 @@
 import { compareGoStrings, totalSpent } from '@appset-tools/gotemplate';
 import type { JsonPath } from '../yaml';
 import { isObj } from '../objects';
+import { memoized } from '../memoized';
 import { put } from '../generators/params';
 import { carryParts, keep, reused, type FieldRenders } from './renderMemo';
 
@@ -240,11 +241,10 @@ interface Shape {
 const shapes = new WeakMap<object, Shape>();
 
 function shapeOf(v: Record<string, unknown>): Shape {
-  let shape = shapes.get(v);
-  if (!shape) {
-    const keys = Object.keys(v);
-    const sorted = keys.map((_, i) => i).sort((a, b) => compareGoStrings(keys[a], keys[b]));
-    shapes.set(v, (shape = { keys, sorted, literal: !keys.some((k) => k.includes('{{')) }));
-  }
-  return shape;
+  return memoized(shapes, v, makeShape);
+}
+function makeShape(v: Record<string, unknown>): Shape {
+  const keys = Object.keys(v);
+  const sorted = keys.map((_, i) => i).sort((a, b) => compareGoStrings(keys[a], keys[b]));
+  return { keys, sorted, literal: !keys.some((k) => k.includes('{{')) };
 }
