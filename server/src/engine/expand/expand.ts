@@ -256,9 +256,9 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   const memo = templateMemo(run, template);
   // The render walk names a failing field by its path in the merged template: it is placed below the
   // template field it came from (the generator's own when it writes that field), read from the located fields.
-  const genTemplateAt = sub(sub(entryAt, kind), 'template');
+  // (Placed only for an error: most generators render without one.)
   const sourceOf = (p: JsonPath): TemplateSource => {
-    const own = genTemplate !== undefined ? subPath(genTemplateAt, p) : undefined;
+    const own = genTemplate !== undefined ? subPath(sub(sub(entryAt, kind), 'template'), p) : undefined;
     return own?.exact
       ? { path: [...gpath, kind, 'template', ...p], at: own }
       : { path: ['spec', 'template', ...p], at: subPath(view.template, p) };
