@@ -796,31 +796,26 @@ export type PlainParams = Record<string, unknown>;
 /**
  * The value down the keys of a field (`.values.service`) in the map `fromJSON(data)` would make, each
  * key found in a map: a Go map's entry, or a plain object's own enumerable property (what `fromJSON`
- * makes a map of). Undefined where a key is missing or the value on the way is not such a map (then
- * the walk answers: Go's missing-key option, a struct's member, an error).
+ * makes a map of). Undefined where a key is missing or a value on the way is not such a map (then the
+ * walk answers: Go's missing-key option, a struct's member, an error). The first key is read as a field
+ * of one key was before chains were read here: no type tests per field of every Application.
  */
 function fieldOf(data: GoMap | PlainParams, ident: readonly string[]): unknown {
-  let v: unknown = data;
-  for (let i = 0; i < ident.length; i++) {
-    const key = ident[i];
-    if (v instanceof GoMap || v instanceof GoStringMap) v = v.get(key);
-    else if (isPlainMap(v)) v = Object.prototype.propertyIsEnumerable.call(v, key) ? v[key] : undefined;
+  let v: unknown = data instanceof GoMap ? data.get(ident[0]) : ownField(data, ident[0]);
+  for (let i = 1; i < ident.length; i++) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    // A plain or null-prototype object: no Map, list, date or other Go value (GoInt64, GoTime, GoOther).
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto === Object.prototype || proto === null) v = ownField(v as PlainParams, ident[i]);
+    else if (v instanceof GoMap || v instanceof GoStringMap) v = v.get(ident[i]);
     else return undefined;
   }
   return v;
 }
 
-/** An object `fromJSON` makes a map of its own enumerable properties (not a Map, a list or another Go value). */
-function isPlainMap(v: unknown): v is PlainParams {
-  return (
-    typeof v === 'object' &&
-    v !== null &&
-    !(v instanceof Map) &&
-    !Array.isArray(v) &&
-    !(v instanceof GoInt64) &&
-    !(v instanceof GoTime) &&
-    !(v instanceof GoOther)
-  );
+/** A plain object's own enumerable property (what `fromJSON` keeps of it). */
+function ownField(o: PlainParams, key: string): unknown {
+  return Object.prototype.propertyIsEnumerable.call(o, key) ? o[key] : undefined;
 }
 
 /**
