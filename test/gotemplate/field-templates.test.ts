@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderFields, renderString, totalBudget, totalSpent, type RenderOptions } from '@appset-tools/gotemplate';
+import { GoStringMap, renderFields, renderString, totalBudget, totalSpent, type RenderOptions } from '@appset-tools/gotemplate';
 import { seededRandom } from '../helpers/random';
 
 const WALKED = '{{ "" }}';
@@ -144,4 +144,67 @@ test('renderFields past the work budget: renderString’s limit error at the sam
     assert.ok(a?.error?.includes('units of work'), a?.error);
     assert.deepEqual(a, run(template, { big, small: 's' }, opts), template);
   }
+});
+
+test('fields down maps ({{ .values.service }}): renderString’s output, error and work from plain parameters and from Go values', () => {
+  const rand = seededRandom(7151);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+  const keys = ['values', 'service', 'x', 'constructor', '__proto__', 'toString'];
+  const key = () => (rand() < 0.85 ? pick(keys.slice(0, 3)) : pick(keys));
+  const leaves: unknown[] = ['web', '', 'ünïcode', 'lone \ud800 surrogate', 7, true, null, ['l']];
+  // A value a field may pass through: a plain object (fromJSON makes a map of its own enumerable
+  // properties, a null-prototype one too), a map[string]string, a Map that is no Go value, a date.
+  const nested = (depth: number): unknown => {
+    const r = rand();
+    if (depth > 2 || (depth > 0 && r < 0.3)) return pick(leaves);
+    const top = depth === 0;
+    const entries = keys
+      .filter((k, i) => rand() < (i < 3 ? 0.85 : 0.3))
+      .map((k) => [k, rand() < 0.4 ? pick(leaves.slice(0, 4)) : nested(depth + 1)] as const);
+    if (!top && r < 0.5) return new GoStringMap(entries.map(([k, v]) => [k, typeof v === 'string' ? v : 'mapped']));
+    if (!top && r < 0.55) return new Map(entries);
+    if (!top && r < 0.58) return new Date(0);
+    const o: Record<string, unknown> = rand() < 0.2 ? (Object.create(null) as Record<string, unknown>) : {};
+    for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: rand() < 0.9, writable: true, configurable: true });
+    return o;
+  };
+  const texts = ['', '-', 'apps/', '{{ "q" }}', '{{ .values | print }}'];
+  let answered = 0;
+  let chains = 0;
+  for (let i = 0; i < 6000; i++) {
+    let template = '';
+    let chain = false;
+    for (let j = 0, n = 1 + Math.floor(rand() * 2); j < n; j++) {
+      if (rand() < 0.2) {
+        template += pick(texts);
+        continue;
+      }
+      const path = Array.from({ length: 1 + Math.floor(rand() * 3) }, key);
+      chain ||= path.length > 1;
+      template += `{{${pick(['', ' ', '- '])}.${path.join('.')}${pick(['', ' ', ' -'])}}}`;
+    }
+    const plain = nested(0) as Record<string, unknown>;
+    const opts: RenderOptions = {
+      goTemplate: true,
+      options: pick([['missingkey=error'], [], ['missingkey=zero'], ['missingkey=default']]),
+    };
+    const walked = run(template + WALKED, plain, opts);
+    // From Go values (execute's own shortcut) and from the plain parameters (renderFields).
+    assert.deepEqual(run(template, plain, opts), walked, `${JSON.stringify(template)} with ${JSON.stringify(opts.options)}`);
+    const fields = runFields(template, plain, opts);
+    if (fields === undefined) continue;
+    answered++;
+    if (chain && fields.out !== undefined) chains++;
+    assert.deepEqual(fields, walked, `${JSON.stringify(template)} with ${JSON.stringify(opts.options)}`);
+  }
+  assert.ok(answered > 600 && chains > 120, `answered: ${answered}, through maps: ${chains}`);
+  // The cluster generator's parameters: `values` is a map[string]string.
+  const cluster = {
+    name: 'prod-1',
+    values: new GoStringMap([['service', 'web']]),
+    metadata: { labels: new GoStringMap([['env', 'prod']]) },
+  };
+  const opts: RenderOptions = { goTemplate: true, options: ['missingkey=error'] };
+  const template = '{{ .values.service }}-{{ .name }}-{{ .metadata.labels.env }}';
+  assert.deepEqual(runFields(template, cluster, opts), { out: 'web-prod-1-prod', spent: run(template, cluster, opts).spent });
 });

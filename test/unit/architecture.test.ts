@@ -277,6 +277,7 @@ const LAYERS: string[][] = [
     'server/src/engine/diagnostics',
     'server/src/engine/rules',
     'server/src/engine/objects',
+    'server/src/engine/memoized',
     'server/src/engine/didYouMean',
     'server/src/engine/steps',
     'server/src/engine/paths',

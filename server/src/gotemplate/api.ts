@@ -216,8 +216,8 @@ function execFailure(e: unknown, template: string): unknown {
 }
 
 /**
- * renderString of a Go template of text and `{{ .key }}` actions whose named keys all hold strings in
- * `params`, the parameters as plain JSON values (a generator's parameter set), without the Go values
+ * renderString of a Go template of text and `{{ .key }}` (or `{{ .key.sub }}`) actions whose named fields
+ * all hold strings in `params`, the parameters as plain JSON values (a generator's parameter set), without the Go values
  * renderString makes of them: the same string, or the same error (a limit); undefined for any other
  * template, mode or parameters, and for a template or options that do not parse (then renderString
  * answers, with its error). Nearly every string of an expansion is such a template

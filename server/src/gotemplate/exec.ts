@@ -729,13 +729,13 @@ function walkTree(o: ExecOptions, name: string, data: Val, tree: Tree | undefine
 }
 
 /**
- * The keys a template of text and `{{ .key }}` actions only names, one per node of its root (null for a
- * text node); null for any other template (a pipeline, a function, a variable, a chain, control flow).
- * Kept per parsed tree (the parse cache keeps the trees).
+ * The fields a template of text and `{{ .key }}` or `{{ .key.sub }}` actions only names, one per node of
+ * its root (the field's keys; null for a text node); null for any other template (a pipeline, a function,
+ * a variable, a chain, control flow). Kept per parsed tree (the parse cache keeps the trees).
  */
-const fieldShapes = new WeakMap<Tree, (string | null)[] | null>();
+const fieldShapes = new WeakMap<Tree, (readonly string[] | null)[] | null>();
 
-function fieldShape(tree: Tree): (string | null)[] | null {
+function fieldShape(tree: Tree): (readonly string[] | null)[] | null {
   let shape = fieldShapes.get(tree);
   if (shape !== undefined) return shape;
   shape = [];
@@ -749,19 +749,20 @@ function fieldShape(tree: Tree): (string | null)[] | null {
       }
       const cmd = n.kind === 'action' && !n.pipe.decl.length && n.pipe.cmds.length === 1 ? n.pipe.cmds[0] : undefined;
       const arg = cmd?.args.length === 1 ? cmd.args[0] : undefined;
-      if (arg?.kind !== 'field' || arg.ident.length !== 1) {
+      if (arg?.kind !== 'field') {
         shape = null;
         break;
       }
-      shape.push(arg.ident[0]);
+      shape.push(arg.ident);
     }
   fieldShapes.set(tree, shape);
   return shape;
 }
 
 /**
- * `execute` of a template of text and `{{ .key }}` actions over a map whose named keys all hold strings
- * (`'{{ .service }}-{{ .env }}'`, most of an ApplicationSet's templates): the texts and the strings
+ * `execute` of a template of text and `{{ .key }}` (or `{{ .key.sub }}`) actions over a map whose named
+ * fields all hold strings (`'{{ .service }}-{{ .env }}'`, most of an ApplicationSet's templates, and
+ * `'{{ .values.service }}'` over a cluster generator's `values`): the texts and the strings
  * joined, with the work budget charged for each as `State.write` charges it, and a limit passed reported
  * at the same node. Undefined for anything else (a missing key, nil, another type, output over the
  * limit): `execute` walks the tree then. The walk's state, dispatch and formatting for every field of
@@ -792,10 +793,29 @@ function executeFields(o: ExecOptions, name: string, tree: Tree, data: GoMap | P
 /** Parameters as the generators make them (JSON values), before they are Go values (`fromJSON`). */
 export type PlainParams = Record<string, unknown>;
 
-/** The value at `key` of the map `fromJSON(data)` would make: a plain object's own enumerable property. */
-function fieldOf(data: GoMap | PlainParams, key: string): unknown {
-  if (data instanceof GoMap) return data.get(key);
-  return Object.prototype.propertyIsEnumerable.call(data, key) ? data[key] : undefined;
+/**
+ * The value down the keys of a field (`.values.service`) in the map `fromJSON(data)` would make, each
+ * key found in a map: a Go map's entry, or a plain object's own enumerable property (what `fromJSON`
+ * makes a map of). Undefined where a key is missing or a value on the way is not such a map (then the
+ * walk answers: Go's missing-key option, a struct's member, an error). The first key is read as a field
+ * of one key was before chains were read here: no type tests per field of every Application.
+ */
+function fieldOf(data: GoMap | PlainParams, ident: readonly string[]): unknown {
+  let v: unknown = data instanceof GoMap ? data.get(ident[0]) : ownField(data, ident[0]);
+  for (let i = 1; i < ident.length; i++) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    // A plain or null-prototype object: no Map, list, date or other Go value (GoInt64, GoTime, GoOther).
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto === Object.prototype || proto === null) v = ownField(v as PlainParams, ident[i]);
+    else if (v instanceof GoMap || v instanceof GoStringMap) v = v.get(ident[i]);
+    else return undefined;
+  }
+  return v;
+}
+
+/** A plain object's own enumerable property (what `fromJSON` keeps of it). */
+function ownField(o: PlainParams, key: string): unknown {
+  return Object.prototype.propertyIsEnumerable.call(o, key) ? o[key] : undefined;
 }
 
 /**
@@ -810,7 +830,7 @@ export function executePlain(o: ExecOptions, name: string, data: PlainParams): s
 }
 
 /** The texts and strings of `executeFields` joined, each charged as `State.write` charges it. */
-function joinFields(o: ExecOptions, name: string, shape: (string | null)[], nodes: Node[], data: GoMap | PlainParams): string {
+function joinFields(o: ExecOptions, name: string, shape: (readonly string[] | null)[], nodes: Node[], data: GoMap | PlainParams): string {
   let out = '';
   for (let i = 0; i < shape.length; i++) {
     const key = shape[i];

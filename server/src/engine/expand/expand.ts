@@ -11,7 +11,6 @@ import {
   renderString,
   renderFields,
   TemplateError,
-  compareGoStrings,
   fromJSON,
   totalBudget,
   totalSpent,
@@ -20,7 +19,20 @@ import {
   type RenderOptions,
 } from '@appset-tools/gotemplate';
 import { ownStrings, ownTemplate } from './ownStrings';
-import { canonicalKey, memoKey, paramsKey, pruneMemo, type KeptRender, type RenderMemo, type Shown } from './renderMemo';
+import { paramsKey } from './memoKeys';
+import {
+  carryParts,
+  keptString,
+  MAY_MODIFY,
+  pruneMemo,
+  templateMemo,
+  type FieldRenders,
+  type KeptRender,
+  type RenderMemo,
+  type Shown,
+  type TemplateMemo,
+} from './renderMemo';
+import { walkFields } from './renderWalk';
 import { templateErrorCode, templateErrorData } from './templateCodes';
 import { isDnsSubdomain } from '../rules/kubernetes';
 import type { Json, Span } from '../types';
@@ -32,6 +44,7 @@ import { sub, subPath, type Field } from '../fields/place';
 import { kindsOf, runWithSelectorSteps } from '../generators/index';
 import { displayParams, goString, has, put, type ParamSet } from '../generators/params';
 import { isObj } from '../objects';
+import { memoized } from '../memoized';
 import { knownClusters, type KnownClusters } from '../generators/inventory';
 import { knownProjects } from '../validate/projects';
 import { GeneratorError, type GenContext } from '../generators/types';
@@ -48,7 +61,6 @@ import { finding } from '../diagnostics/codes';
 import { besideYieldingSiblings, previewStopped, whyEmpty } from '../generators/emptyFindings';
 
 export const DEFAULT_FINALIZER = 'resources-finalizer.argocd.argoproj.io';
-const MAX_DEPTH = 200;
 
 export function expandAppSet(doc: AppSetDoc, file: SourceText, previous?: RenderMemo): Expansion {
   return runSteps(expandAppSetSteps(doc, file, previous));
@@ -244,9 +256,9 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
   const memo = templateMemo(run, template);
   // The render walk names a failing field by its path in the merged template: it is placed below the
   // template field it came from (the generator's own when it writes that field), read from the located fields.
-  const genTemplateAt = sub(sub(entryAt, kind), 'template');
+  // (Placed only for an error: most generators render without one.)
   const sourceOf = (p: JsonPath): TemplateSource => {
-    const own = genTemplate !== undefined ? subPath(genTemplateAt, p) : undefined;
+    const own = genTemplate !== undefined ? subPath(sub(sub(entryAt, kind), 'template'), p) : undefined;
     return own?.exact
       ? { path: [...gpath, kind, 'template', ...p], at: own }
       : { path: ['spec', 'template', ...p], at: subPath(view.template, p) };
@@ -269,88 +281,6 @@ function* expandGenerator(run: Run, gi: number, entry: Record<string, unknown>, 
     renderParamSet(run, gi, params[pi], template, memo, sourceOf);
     yield;
   }
-}
-
-/** The kept renders of one generator's template: of the whole Application, and of each field (renderMemo.ts). */
-interface TemplateMemo {
-  before: Map<string, KeptRender> | undefined;
-  kept: Map<string, KeptRender> | undefined;
-  fieldMemo: FieldRenders['at'];
-  stringMemo: FieldRenders['str'];
-  carry: Carry;
-  /**
-   * The template may modify the parameters it renders with (MAY_MODIFY, anywhere in it or its patch):
-   * then a field's render depends on the fields rendered before it, and only whole Applications are kept.
-   */
-  modifies: boolean;
-}
-
-/** Keeps a re-used part's render (field key, render) in this run's memo for the parameter set `pkey`. */
-type Carry = (pkey: string, fkey: string, field: KeptRender) => void;
-
-function templateMemo(run: Run, template: Record<string, unknown>): TemplateMemo {
-  const { doc, spec, target, renderOpts, renders, previous } = run;
-  // What every render of this generator depends on besides its parameter set (renderMemo.ts).
-  const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
-  const tkey = canonicalKey(
-    memoKey([template, spec.templatePatch ?? null, sp?.preserveResourcesOnDeletion === true, doc.namespace, target.line, renderOpts]),
-  );
-  const before = tkey === undefined ? undefined : previous?.get(tkey);
-  let kept: Map<string, KeptRender> | undefined;
-  if (tkey !== undefined) {
-    kept = renders.get(tkey);
-    if (!kept) renders.set(tkey, (kept = before ?? new Map()));
-  }
-  // The same for each field of the template's metadata and spec (see renderApp).
-  const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
-  const fieldMemo = (top: string, k: string, x: unknown) => {
-    let inTop = byField.get(top);
-    if (!inTop) byField.set(top, (inTop = new Map()));
-    const seen = inTop.get(k);
-    if (seen && seen.x === x) return seen.found;
-    const fkey = canonicalKey(memoKey([top, k, x, target.line, renderOpts]));
-    let found: ReturnType<FieldRenders['at']>;
-    if (fkey !== undefined) {
-      let keep = renders.get(fkey);
-      const before = previous?.get(fkey);
-      if (!keep) renders.set(fkey, (keep = before ?? new Map()));
-      found = { key: fkey, before, keep };
-    }
-    inTop.set(k, { x, found });
-    return found;
-  };
-  // The same for each template string (an action's text), wherever it sits: after an edit in one
-  // field, that field is walked again, but its other strings (and the name) re-use their renders.
-  const byString = new Map<string, ReturnType<FieldRenders['str']>>();
-  const stringMemo = (s: string) => {
-    if (byString.has(s)) return byString.get(s);
-    const skey = canonicalKey(memoKey([s, target.line, renderOpts]));
-    let found: ReturnType<FieldRenders['str']>;
-    if (skey !== undefined) {
-      let keep = renders.get(skey);
-      const before = previous?.get(skey);
-      if (!keep) renders.set(skey, (keep = before ?? new Map()));
-      found = { key: skey, before, keep };
-    }
-    byString.set(s, found);
-    return found;
-  };
-  const carry: Carry = (pkey, fkey, field) => {
-    let keep = renders.get(fkey);
-    if (!keep) renders.set(fkey, (keep = previous?.get(fkey) ?? new Map()));
-    field.seen = run.id;
-    keep.set(pkey, field);
-  };
-  // Read from the template's and the patch's own text, not from the whole key: the key also names the
-  // functions the target release lacks (`tpl` before Argo CD 3.6), which made every template of an
-  // older release look as if it modified its parameters, so that none kept its field or string renders.
-  // The first expansion of an ApplicationSet (nothing kept before: a document just opened) keeps whole
-  // Applications only: keeping every field and string render of 540 Applications cost its first answer
-  // about 25 ms of CPU in a fresh process, for a template keystroke that may never come. The first
-  // expansion that renders after it (a template keystroke, an edited element) keeps them. (Then the
-  // template is not written out to be tested either: once per generator of every ApplicationSet of a file.)
-  const modifies = !previous || tkey === undefined || MAY_MODIFY.test(JSON.stringify([template, spec.templatePatch ?? null]));
-  return { before, kept, fieldMemo, stringMemo, carry, modifies };
 }
 
 /**
@@ -507,9 +437,7 @@ function pushApp(
  */
 const shownOfParams = new WeakMap<ParamSet, Record<string, unknown>>();
 function shownParams(p: ParamSet): Record<string, unknown> {
-  let shown = shownOfParams.get(p);
-  if (!shown) shownOfParams.set(p, (shown = displayParams(p)));
-  return shown;
+  return memoized(shownOfParams, p, displayParams);
 }
 
 /**
@@ -553,27 +481,6 @@ class Generated implements GeneratedApp {
       return (this.#sources ??= this.#sourcesOf(this.origins));
     },
   };
-}
-
-/** Where the renders of one field (or template string) are found (`before`) and kept, by parameter-set key. */
-interface Kept {
-  key: string;
-  before?: Map<string, KeptRender>;
-  keep: Map<string, KeptRender>;
-}
-
-/** Kept renders of the template's fields for one parameter set (its key), found by field (see renderMemo.ts). */
-interface FieldRenders {
-  key: string;
-  at: (top: string, k: string, x: unknown) => Kept | undefined;
-  /** The same for one template string that holds an action. */
-  str: (s: string) => Kept | undefined;
-  /** Keeps a re-used part's render in this run's memo (see TemplateMemo). */
-  carry: Carry;
-  /** The field renders kept for this parameter set: field key, render, … (carried with the whole Application; KeptRender.fields). */
-  kept: (string | KeptRender)[];
-  /** The run (`Run.id`). */
-  id: number;
 }
 
 /**
@@ -725,22 +632,16 @@ function renderUnder(
 }
 
 /**
- * A template whose text names none of these may not modify the parameters it renders with: sprig's
- * `set`, `unset` and `merge` family (`mergeOverwrite`, `mustMerge…`) change the map they are given, and
- * `tpl` runs a template read at run time. Every other function returns new values.
- */
-const MAY_MODIFY = /set|erge|tpl/;
-
-/**
  * The Go values of a parameter set, made once and kept with it for the templates that cannot modify
  * them (MAY_MODIFY): a template keystroke renders 540 Applications again from the same parameter sets.
  * Parameter sets are never modified once made.
  */
 const goValues = new WeakMap<ParamSet, GoMap>();
 function sharedGoValues(p: ParamSet): GoMap {
-  let v = goValues.get(p);
-  if (!v) goValues.set(p, (v = fromJSON(p) as GoMap));
-  return v;
+  return memoized(goValues, p, goMapOf);
+}
+function goMapOf(p: ParamSet): GoMap {
+  return fromJSON(p) as GoMap;
 }
 
 /** A copy of rendered metadata with the default finalizer (where `put` on it would set it). */
@@ -784,73 +685,6 @@ function finalMetadata(walked: Record<string, unknown>, namespace: string | unde
   return meta;
 }
 
-/**
- * The render kept from the previous version for this parameter set (`memo.before`), re-used: its cost
- * charged to the work budget and kept in this run's memo; undefined when there is none or the budget is
- * spent (then the caller renders). keptString, fieldValue and walkFields (which carries a whole's parts too).
- */
-function reused(memo: Kept, fields: FieldRenders): KeptRender | undefined {
-  const again = memo.before?.get(fields.key);
-  if (!again || !chargeTotal(again.units)) return undefined;
-  again.seen = fields.id;
-  keep(memo, fields, again);
-  return again;
-}
-
-/**
- * The field renders kept with a re-used render (`KeptRender.fields`: key, render, …) carried into this
- * run's memo for parameter set `pkey`, and listed in `into` too (the enclosing render's list) when given:
- * a whole Application re-used (reuseParamSet) or a whole `metadata`/`spec` (walkFields).
- */
-function carryParts(again: KeptRender, carry: Carry, pkey: string, into?: (string | KeptRender)[]): void {
-  const parts = again.fields;
-  if (!parts) return;
-  for (let i = 0; i < parts.length; i += 2) {
-    carry(pkey, parts[i] as string, parts[i + 1] as KeptRender);
-    into?.push(parts[i], parts[i + 1]);
-  }
-}
-
-/** Keeps a render for this parameter set in this run's memo and in the parameter set's list (FieldRenders.kept). */
-function keep(memo: Kept, fields: FieldRenders, kept: KeptRender): void {
-  memo.keep.set(fields.key, kept);
-  fields.kept.push(memo.key, kept);
-}
-
-/**
- * One template string's render for this parameter set, re-used from the previous version when the
- * string, the template options and the parameter set are the same (renderMemo.ts): kept only when it
- * rendered without error and without a function whose result changes, and a re-used one charges the
- * work budget what it cost. After a template keystroke only the edited field is walked again, and of
- * its strings only the edited one is rendered (the Go values of the parameter set are not even made).
- */
-function keptString(
-  fields: FieldRenders,
-  s: string,
-  path: JsonPath,
-  render: (s: string, path: JsonPath) => string,
-  report: { nonDeterministic: Set<string> },
-): string {
-  const memo = fields.str(s);
-  if (!memo) return render(s, path);
-  const again = reused(memo, fields);
-  if (again) return again.value as string;
-  const spent = totalSpent();
-  const outer = report.nonDeterministic;
-  // One set for every string's render (a render never renders another string), emptied before each.
-  const used = (report.nonDeterministic = stringUsed);
-  used.clear();
-  let out: string;
-  try {
-    out = render(s, path);
-  } finally {
-    report.nonDeterministic = outer;
-    for (const f of used) outer.add(f);
-  }
-  if (!used.size) keep(memo, fields, { value: out, units: totalSpent() - spent, seen: fields.id });
-  return out;
-}
-
 class PathError extends Error {
   constructor(
     readonly path: JsonPath,
@@ -860,264 +694,23 @@ class PathError extends Error {
   }
 }
 
-/**
- * `walk` of the template's `metadata` or `spec`, each field's render re-used from the previous version
- * when that field's template and the parameter set are the same (renderMemo.ts): a field is kept only
- * when it rendered without error and without a function whose result changes, and a re-used one charges
- * the work budget what it cost. Fields are visited in the same order as `walk`, so the first error is
- * the same one. The whole `metadata` or `spec` is kept the same way, with its fields' renders: after a
- * template edit in the spec, each Application shares its metadata object with the previous version's
- * (the walk's output is never modified: renderApp copies it).
- */
-function walkFields(
-  v: unknown,
-  render: (s: string, path: JsonPath) => string,
-  top: string,
-  fields: FieldRenders | undefined,
-  report: { nonDeterministic: Set<string> },
-): unknown {
-  // One path array for every walk (pushed and popped along it; an error copies it), not a new one grown
-  // for each `metadata` and `spec` of each Application. A walk an error ended may have left it longer.
-  const path = walkPath;
-  if (path.length !== 1) path.length = 1;
-  path[0] = top;
-  if (!fields || !isObj(v)) return walk(v, render, path, 0);
-  const whole = fields.at('', top, v);
-  const again = whole && reused(whole, fields);
-  if (again) {
-    // Its fields' renders stay kept too (an edit of one field later re-uses the others).
-    carryParts(again, fields.carry, fields.key, fields.kept);
-    return again.value;
-  }
-  const first = fields.kept.length;
-  const spent = totalSpent();
-  const outer = report.nonDeterministic;
-  const used = (report.nonDeterministic = topUsed);
-  used.clear();
-  let out: unknown;
-  try {
-    out = walkObject(v, path, render, 1, { top, fields, report });
-  } finally {
-    report.nonDeterministic = outer;
-    for (const f of used) outer.add(f);
-  }
-  if (whole && !used.size)
-    keep(whole, fields, { value: out, units: totalSpent() - spent, seen: fields.id, fields: fields.kept.slice(first) });
-  return out;
-}
-
-/** One field of the template's `metadata` or `spec` (see walkFields). */
-function fieldValue(
-  k: string,
-  x: unknown,
-  render: (s: string, path: JsonPath) => string,
-  top: string,
-  path: JsonPath,
-  fields: FieldRenders,
-  report: { nonDeterministic: Set<string> },
-): unknown {
-  const memo = typeof x === 'object' ? fields.at(top, k, x) : undefined;
-  if (!memo) return walk(x, render, path, 1);
-  const again = reused(memo, fields);
-  if (again) return again.value;
-  const spent = totalSpent();
-  const outer = report.nonDeterministic;
-  // One set for every field's render (walk never renders a field within a field), emptied before each.
-  const used = (report.nonDeterministic = fieldUsed);
-  used.clear();
-  let val: unknown;
-  try {
-    val = walk(x, render, path, 1);
-  } finally {
-    report.nonDeterministic = outer;
-    for (const f of used) outer.add(f);
-  }
-  if (!used.size) keep(memo, fields, { value: val, units: totalSpent() - spent, seen: fields.id });
-  return val;
-}
-
-/** The path of the walk under way (walkFields; a walk never starts another). */
-const walkPath: JsonPath = [''];
-
 /** The functions with changing results that one Application's render used (see renderParamSet). */
 const appUsed = new Set<string>();
-/** The same for the whole `metadata` or `spec` (see walkFields). */
-const topUsed = new Set<string>();
-/** The functions with changing results that one field's render used (see walkFields). */
-const fieldUsed = new Set<string>();
-/** The same for one template string's render (see renderApp). */
-const stringUsed = new Set<string>();
-
-/**
- * Argo CD's walk (strings and keys rendered, value before key, null entries dropped). `path` is where
- * `v` sits, one array pushed and popped along the walk (`render` copies it for an error only).
- */
-/** Renders one template string (its place in the template, for an error). */
-type Render = (s: string, path: JsonPath) => string;
-
-function walk(v: unknown, render: Render, path: JsonPath, depth: number): unknown {
-  if (depth > MAX_DEPTH) return v;
-  if (typeof v === 'string') return render(v, path);
-  if (Array.isArray(v)) {
-    const out = new Array<unknown>(v.length);
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (x === null || x === undefined) out[i] = null;
-      else {
-        path.push(i);
-        out[i] = walk(x, render, path, depth + 1);
-        path.pop();
-      }
-    }
-    return out;
-  }
-  if (isObj(v)) return walkObject(v, path, render, depth + 1, undefined);
-  return v;
-}
-
-/** The fields of a template's `metadata` or `spec` walked one by one, each render kept (walkFields, fieldValue). */
-interface FieldWalk {
-  top: string;
-  fields: FieldRenders;
-  report: { nonDeterministic: Set<string> };
-}
-
-/**
- * One entry's value of a template object: its field's render (fieldValue) for the fields of `metadata` or
- * `spec` walked one by one, else `walk` at `depth`. Plain arguments, not a closure per object walked (two
- * closures for each of the 540 Applications' dozen objects, and calls through them, in a document's first
- * expansion, which runs before V8 has compiled any of it).
- */
-function entryValue(k: string, x: unknown, render: Render, path: JsonPath, depth: number, field: FieldWalk | undefined): unknown {
-  return field ? fieldValue(k, x, render, field.top, path, field.fields, field.report) : walk(x, render, path, depth);
-}
-
-/**
- * A template object's entries that are not null, rendered in Go's sorted key order (so the first
- * error is the one Argo CD reports: the value, then the key, with `path` at the entry) but written
- * back in the template's own key order, which reads better in the preview (a later key rendering to
- * the same name wins).
- */
-function walkObject(
-  v: Record<string, unknown>,
-  path: JsonPath,
-  render: Render,
-  depth: number,
-  field: FieldWalk | undefined,
-): Record<string, unknown> {
-  const shape = shapeOf(v);
-  if (shape.literal) return walkLiteralKeys(v, path, render, depth, field, shape);
-  const { keys, sorted } = shape;
-  const outKeys = new Array<string | undefined>(keys.length);
-  const outValues = new Array<unknown>(keys.length);
-  for (let j = 0; j < sorted.length; j++) {
-    const i = sorted[j];
-    const k = keys[i];
-    const x = v[k];
-    if (x === null || x === undefined) continue;
-    path.push(k);
-    outValues[i] = entryValue(k, x, render, path, depth, field);
-    // A key without an action renders to itself.
-    outKeys[i] = k.includes('{{') ? render(k, path) : k;
-    path.pop();
-  }
-  const out: Record<string, unknown> = {};
-  for (let i = 0; i < keys.length; i++) {
-    const k = outKeys[i];
-    if (k !== undefined) put(out, k, outValues[i]);
-  }
-  return out;
-}
-
-/**
- * `walkObject` of an object whose keys hold no `{{` (nearly every one): a key renders to itself, so the
- * output's keys are known before any value is rendered. They are written first, in the template's
- * order, and each value is set in Go's order as it renders: the same object, without the two arrays
- * per object (every object of 540 Applications on a template keystroke) that hold rendered keys.
- */
-function walkLiteralKeys(
-  v: Record<string, unknown>,
-  path: JsonPath,
-  render: Render,
-  depth: number,
-  field: FieldWalk | undefined,
-  shape: Shape,
-): Record<string, unknown> {
-  const { keys, sorted } = shape;
-  // The output's keys, written once per template object (`skeleton`) and copied: one object made with
-  // all its keys, not a key added at a time to each of 540 Applications' objects. A `__proto__` key is
-  // written with `put` (an assignment would set the prototype).
-  const skeleton = (shape.skeleton ??= skeletonOf(v, keys));
-  const out: Record<string, unknown> = { ...skeleton.out };
-  // Indexes, not `for … of`: an iterator and a result object per entry in code V8 has not compiled yet.
-  for (let j = 0; j < sorted.length; j++) {
-    const k = keys[sorted[j]];
-    const x = v[k];
-    if (x === null || x === undefined) continue;
-    path.push(k);
-    const value = entryValue(k, x, render, path, depth, field);
-    if (skeleton.proto) put(out, k, value);
-    else out[k] = value;
-    path.pop();
-  }
-  return out;
-}
-
-/** The keys `walkLiteralKeys` writes for template object `v` (those whose value is not null), in its order. */
-function skeletonOf(v: Record<string, unknown>, keys: string[]): NonNullable<Shape['skeleton']> {
-  const out: Record<string, unknown> = {};
-  let proto = false;
-  for (let i = 0; i < keys.length; i++) {
-    const x = v[keys[i]];
-    if (x === null || x === undefined) continue;
-    put(out, keys[i], undefined);
-    if (keys[i] === '__proto__') proto = true;
-  }
-  return { out, proto };
-}
-
-/** A template object's keys in its own order, their indexes in Go's sorted order, and whether no key holds `{{`. */
-interface Shape {
-  keys: string[];
-  sorted: number[];
-  literal: boolean;
-  /** What `walkLiteralKeys` copies for the object (made on its first walk): its output's keys, and whether one is `__proto__`. */
-  skeleton?: { out: Record<string, unknown>; proto: boolean };
-}
-
-/**
- * Per template object, computed once: every parameter set renders the same objects, and a
- * keystroke's parse shares the objects of what it did not change (yaml/incremental.ts). Template
- * values are never modified in place.
- */
-const shapes = new WeakMap<object, Shape>();
-
-function shapeOf(v: Record<string, unknown>): Shape {
-  let shape = shapes.get(v);
-  if (!shape) {
-    const keys = Object.keys(v);
-    const sorted = keys.map((_, i) => i).sort((a, b) => compareGoStrings(keys[a], keys[b]));
-    shapes.set(v, (shape = { keys, sorted, literal: !keys.some((k) => k.includes('{{')) }));
-  }
-  return shape;
-}
 
 const bases = new WeakMap<object, Record<string, unknown>>();
 
 /** What a template renders from: the metadata fields an Application keeps, and the spec (once per template). */
 function baseOf(template: Record<string, unknown>): Record<string, unknown> {
-  let base = bases.get(template);
-  if (!base) {
-    const md = isObj(template.metadata) ? template.metadata : {};
-    base = {
-      apiVersion: 'argoproj.io/v1alpha1',
-      kind: 'Application',
-      metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']),
-      spec: template.spec ?? {},
-    };
-    bases.set(template, base);
-  }
-  return base;
+  return memoized(bases, template, makeBase);
+}
+function makeBase(template: Record<string, unknown>): Record<string, unknown> {
+  const md = isObj(template.metadata) ? template.metadata : {};
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Application',
+    metadata: pick(md, ['name', 'namespace', 'labels', 'annotations', 'finalizers']),
+    spec: template.spec ?? {},
+  };
 }
 
 function pick(o: Record<string, unknown>, keys: string[]): Record<string, unknown> {
@@ -1145,14 +738,12 @@ const shownLabels = new WeakMap<object, Record<string, string>>();
 function labelsOf(app: Record<string, unknown>): Record<string, string> {
   const md = app.metadata;
   if (!isObj(md) || !isObj(md.labels)) return {};
-  const labels = md.labels;
-  let out = shownLabels.get(labels);
-  if (!out) {
-    out = {};
-    const keys = Object.keys(labels);
-    for (let i = 0; i < keys.length; i++) put(out, keys[i], goString(labels[keys[i]]));
-    shownLabels.set(labels, out);
-  }
+  return memoized(shownLabels, md.labels, labelStrings);
+}
+function labelStrings(labels: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const keys = Object.keys(labels);
+  for (let i = 0; i < keys.length; i++) put(out, keys[i], goString(labels[keys[i]]));
   return out;
 }
 

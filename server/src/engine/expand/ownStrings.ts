@@ -9,6 +9,7 @@
  */
 import { ownCopy } from '@appset-tools/gotemplate';
 import { put } from '../objects';
+import { memoized } from '../memoized';
 
 /** Below this length V8 copies a substring anyway (`SlicedString::kMinLength` is 13). */
 const SLICED_MIN = 13;
@@ -40,8 +41,9 @@ export function ownStrings(v: unknown, seen = new Map<object, unknown>()): unkno
  * the copy the last one made (expand.ts keeps per-object shapes by identity).
  */
 export function ownTemplate(template: Record<string, unknown>): Record<string, unknown> {
-  let own = owned.get(template);
-  if (!own) owned.set(template, (own = ownStrings(template) as Record<string, unknown>));
-  return own;
+  return memoized(owned, template, ownObject);
+}
+function ownObject(template: Record<string, unknown>): Record<string, unknown> {
+  return ownStrings(template) as Record<string, unknown>;
 }
 const owned = new WeakMap<object, Record<string, unknown>>();

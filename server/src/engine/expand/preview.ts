@@ -10,6 +10,7 @@ import type { Source } from '../types';
 import { compareGoStrings } from '../rules/order';
 import { affectedOf, affectedText } from '../diagnostics/findings';
 import { isObj } from '../objects';
+import { memoized } from '../memoized';
 
 export interface PreviewOptions {
   /**
@@ -88,9 +89,11 @@ const yamlOfApp = new WeakMap<object, string[]>();
 
 function appYaml(app: GeneratedApp['app'], rollingSync: boolean, lineSafe: boolean): string {
   const slot = (rollingSync ? 1 : 0) + (lineSafe ? 2 : 0);
-  let kept = yamlOfApp.get(app);
-  if (!kept) yamlOfApp.set(app, (kept = []));
+  const kept = memoized(yamlOfApp, app, noYaml);
   return (kept[slot] ??= stringifyYaml(rollingSync ? withAutomatedDisabled(app) : app, lineSafe));
+}
+function noYaml(): string[] {
+  return [];
 }
 
 /** Applications written between two steps of `previewTextSteps`. */

@@ -9,6 +9,11 @@
  * render charges the expansion's total work budget what it cost the first time (gotemplate/budget.ts),
  * so that the budget runs out where a fresh expansion's would.
  */
+import { chargeTotal, totalSpent, type RenderOptions } from '@appset-tools/gotemplate';
+import type { JsonPath } from '../yaml';
+import { isObj } from '../objects';
+import { canonicalKey, memoKey } from './memoKeys';
+
 /** One kept render: the Application (or one field of its metadata or spec) and what its render cost the work budget (a difference of `totalSpent`). */
 export interface KeptRender {
   value: unknown;
@@ -52,59 +57,191 @@ export function pruneMemo(memo: RenderMemo, paramSets: number, id: number): void
   for (const map of memo.values()) if (map.size > cap) for (const [k, r] of map) if (r.seen !== id) map.delete(k);
 }
 
-/**
- * `memoKey` of a parameter set, kept per parameter set: they are never modified once made, and the list
- * generator hands the same one for an element that did not change (generators/list.ts), so that on a
- * keystroke most parameter sets are not written out as JSON again.
- */
-export function paramsKey(p: object): string | undefined {
-  const kept = paramKeys.get(p);
-  if (kept !== undefined) return kept === null ? undefined : kept;
-  const key = memoKey(p);
-  paramKeys.set(p, key ?? null);
-  return key;
-}
-const paramKeys = new WeakMap<object, string | null>();
-
-/**
- * The one string kept for each memo key's text: the renders kept across keystrokes name their fields by
- * key (KeptRender.fields), and a keystroke that re-uses 540 Applications looks each of their keys up
- * again. Keys made by different expansions are equal texts in different strings, which V8 compares
- * character by character (hundreds each: a field's template as JSON); the same string compares at once.
- * Bounded: a key forgotten is only made again, its next lookups slower.
- */
-const canon = new Map<string, string>();
-const CANON_KEPT = 1024;
-export function canonicalKey(key: string | undefined): string | undefined {
-  if (key === undefined) return undefined;
-  const kept = canon.get(key);
-  if (kept !== undefined) return kept;
-  if (canon.size >= CANON_KEPT) canon.clear();
-  canon.set(key, key);
-  return key;
+/** What the memo of one expansion reads (expand.ts `Run`). */
+export interface MemoRun {
+  doc: { namespace: string | undefined };
+  spec: Record<string, unknown>;
+  target: { line: string };
+  renderOpts: RenderOptions;
+  renders: RenderMemo;
+  previous: RenderMemo | undefined;
+  id: number;
 }
 
 /**
- * A key for what a value holds, or undefined when it has no exact JSON form (a number JSON cannot
- * write exactly, undefined, a bigint, a date, a function): such renders are not re-used.
+ * A template whose text names none of these may not modify the parameters it renders with: sprig's
+ * `set`, `unset` and `merge` family (`mergeOverwrite`, `mustMerge…`) change the map they are given, and
+ * `tpl` runs a template read at run time. Every other function returns new values.
  */
-export function memoKey(v: unknown): string | undefined {
-  return exactJson(v, 0) ? JSON.stringify(v) : undefined;
+export const MAY_MODIFY = /set|erge|tpl/;
+
+/** The kept renders of one generator's template: of the whole Application, and of each field (renderMemo.ts). */
+export interface TemplateMemo {
+  before: Map<string, KeptRender> | undefined;
+  kept: Map<string, KeptRender> | undefined;
+  fieldMemo: FieldRenders['at'];
+  stringMemo: FieldRenders['str'];
+  carry: Carry;
+  /**
+   * The template may modify the parameters it renders with (MAY_MODIFY, anywhere in it or its patch):
+   * then a field's render depends on the fields rendered before it, and only whole Applications are kept.
+   */
+  modifies: boolean;
 }
 
-/** True when `JSON.stringify` writes `v` whole and only `v` gives that text (plain objects, arrays, strings, finite numbers, booleans, null). */
-function exactJson(v: unknown, depth: number): boolean {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
-  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
-  if (typeof v !== 'object' || depth > 100) return false;
-  // Indexes, not `for … of` (an iterator and a result per element in code not yet compiled: every
-  // parameter set of a document's first answer, and every template).
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!exactJson(v[i], depth + 1)) return false;
-    return true;
+/** Keeps a re-used part's render (field key, render) in this run's memo for the parameter set `pkey`. */
+export type Carry = (pkey: string, fkey: string, field: KeptRender) => void;
+
+export function templateMemo(run: MemoRun, template: Record<string, unknown>): TemplateMemo {
+  const { doc, spec, target, renderOpts, renders, previous } = run;
+  // What every render of this generator depends on besides its parameter set (renderMemo.ts).
+  const sp = isObj(spec.syncPolicy) ? spec.syncPolicy : undefined;
+  const tkey = canonicalKey(
+    memoKey([template, spec.templatePatch ?? null, sp?.preserveResourcesOnDeletion === true, doc.namespace, target.line, renderOpts]),
+  );
+  const whole = tkey === undefined ? undefined : keptAt(renders, previous, tkey);
+  const before = whole?.before;
+  const kept = whole?.keep;
+  // The same for each field of the template's metadata and spec (see renderApp).
+  const byField = new Map<string, Map<string, { x: unknown; found: ReturnType<FieldRenders['at']> }>>();
+  const fieldMemo = (top: string, k: string, x: unknown) => {
+    let inTop = byField.get(top);
+    if (!inTop) byField.set(top, (inTop = new Map()));
+    const seen = inTop.get(k);
+    if (seen && seen.x === x) return seen.found;
+    const fkey = canonicalKey(memoKey([top, k, x, target.line, renderOpts]));
+    const found = fkey === undefined ? undefined : keptAt(renders, previous, fkey);
+    inTop.set(k, { x, found });
+    return found;
+  };
+  // The same for each template string (an action's text), wherever it sits: after an edit in one
+  // field, that field is walked again, but its other strings (and the name) re-use their renders.
+  const byString = new Map<string, ReturnType<FieldRenders['str']>>();
+  const stringMemo = (s: string) => {
+    if (byString.has(s)) return byString.get(s);
+    const skey = canonicalKey(memoKey([s, target.line, renderOpts]));
+    const found = skey === undefined ? undefined : keptAt(renders, previous, skey);
+    byString.set(s, found);
+    return found;
+  };
+  const carry: Carry = (pkey, fkey, field) => {
+    field.seen = run.id;
+    runMap(renders, previous, fkey).set(pkey, field);
+  };
+  // Read from the template's and the patch's own text, not from the whole key: the key also names the
+  // functions the target release lacks (`tpl` before Argo CD 3.6), which made every template of an
+  // older release look as if it modified its parameters, so that none kept its field or string renders.
+  // The first expansion of an ApplicationSet (nothing kept before: a document just opened) keeps whole
+  // Applications only: keeping every field and string render of 540 Applications cost its first answer
+  // about 25 ms of CPU in a fresh process, for a template keystroke that may never come. The first
+  // expansion that renders after it (a template keystroke, an edited element) keeps them. (Then the
+  // template is not written out to be tested either: once per generator of every ApplicationSet of a file.)
+  const modifies = !previous || tkey === undefined || MAY_MODIFY.test(JSON.stringify([template, spec.templatePatch ?? null]));
+  return { before, kept, fieldMemo, stringMemo, carry, modifies };
+}
+
+/** Where the renders of one field (or template string) are found (`before`) and kept, by parameter-set key. */
+export interface Kept {
+  key: string;
+  before?: Map<string, KeptRender>;
+  keep: Map<string, KeptRender>;
+}
+
+/** Kept renders of the template's fields for one parameter set (its key), found by field (see renderMemo.ts). */
+export interface FieldRenders {
+  key: string;
+  at: (top: string, k: string, x: unknown) => Kept | undefined;
+  /** The same for one template string that holds an action. */
+  str: (s: string) => Kept | undefined;
+  /** Keeps a re-used part's render in this run's memo (see TemplateMemo). */
+  carry: Carry;
+  /** The field renders kept for this parameter set: field key, render, … (carried with the whole Application; KeptRender.fields). */
+  kept: (string | KeptRender)[];
+  /** The run (`Run.id`). */
+  id: number;
+}
+
+/**
+ * This run's map of renders under `key`: the previous expansion's map, which it goes on filling (see
+ * pruneMemo), or a new one.
+ */
+function runMap(renders: RenderMemo, previous: RenderMemo | undefined, key: string): Map<string, KeptRender> {
+  let map = renders.get(key);
+  if (!map) renders.set(key, (map = previous?.get(key) ?? new Map<string, KeptRender>()));
+  return map;
+}
+
+/** Where the renders under `key` are found (the previous expansion's) and kept (this run's). */
+function keptAt(renders: RenderMemo, previous: RenderMemo | undefined, key: string): Kept {
+  return { key, before: previous?.get(key), keep: runMap(renders, previous, key) };
+}
+
+/**
+ * The render kept from the previous version for this parameter set (`memo.before`), re-used: its cost
+ * charged to the work budget and kept in this run's memo; undefined when there is none or the budget is
+ * spent (then the caller renders). keptString, fieldValue and walkFields (which carries a whole's parts too).
+ */
+export function reused(memo: Kept, fields: FieldRenders): KeptRender | undefined {
+  const again = memo.before?.get(fields.key);
+  if (!again || !chargeTotal(again.units)) return undefined;
+  again.seen = fields.id;
+  keep(memo, fields, again);
+  return again;
+}
+
+/**
+ * The field renders kept with a re-used render (`KeptRender.fields`: key, render, …) carried into this
+ * run's memo for parameter set `pkey`, and listed in `into` too (the enclosing render's list) when given:
+ * a whole Application re-used (reuseParamSet) or a whole `metadata`/`spec` (walkFields).
+ */
+export function carryParts(again: KeptRender, carry: Carry, pkey: string, into?: (string | KeptRender)[]): void {
+  const parts = again.fields;
+  if (!parts) return;
+  for (let i = 0; i < parts.length; i += 2) {
+    carry(pkey, parts[i] as string, parts[i + 1] as KeptRender);
+    into?.push(parts[i], parts[i + 1]);
   }
-  const proto = Object.getPrototypeOf(v) as unknown;
-  if (proto !== Object.prototype && proto !== null) return false;
-  for (const k in v) if (!exactJson((v as Record<string, unknown>)[k], depth + 1)) return false;
-  return true;
 }
+
+/** Keeps a render for this parameter set in this run's memo and in the parameter set's list (FieldRenders.kept). */
+export function keep(memo: Kept, fields: FieldRenders, kept: KeptRender): void {
+  memo.keep.set(fields.key, kept);
+  fields.kept.push(memo.key, kept);
+}
+
+/**
+ * One template string's render for this parameter set, re-used from the previous version when the
+ * string, the template options and the parameter set are the same (renderMemo.ts): kept only when it
+ * rendered without error and without a function whose result changes, and a re-used one charges the
+ * work budget what it cost. After a template keystroke only the edited field is walked again, and of
+ * its strings only the edited one is rendered (the Go values of the parameter set are not even made).
+ */
+export function keptString(
+  fields: FieldRenders,
+  s: string,
+  path: JsonPath,
+  render: (s: string, path: JsonPath) => string,
+  report: { nonDeterministic: Set<string> },
+): string {
+  const memo = fields.str(s);
+  if (!memo) return render(s, path);
+  const again = reused(memo, fields);
+  if (again) return again.value as string;
+  const spent = totalSpent();
+  const outer = report.nonDeterministic;
+  // One set for every string's render (a render never renders another string), emptied before each.
+  const used = (report.nonDeterministic = stringUsed);
+  used.clear();
+  let out: string;
+  try {
+    out = render(s, path);
+  } finally {
+    report.nonDeterministic = outer;
+    for (const f of used) outer.add(f);
+  }
+  if (!used.size) keep(memo, fields, { value: out, units: totalSpent() - spent, seen: fields.id });
+  return out;
+}
+
+/** The functions with changing results that one template string's render used (see keptString). */
+const stringUsed = new Set<string>();

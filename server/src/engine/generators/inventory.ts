@@ -26,6 +26,7 @@ import type { Json, Span } from '../types';
 import type { IndexedFile } from '../workspace/index';
 import { CLUSTER_FILES } from '../workspace/interests';
 import { isObj } from '../objects';
+import { memoized } from '../memoized';
 import { lineNumber } from '../yaml';
 import { clusterPlaceholder } from './placeholders';
 
@@ -96,9 +97,9 @@ export interface KnownClusters {
 const knownOf = new WeakMap<Inventory, KnownClusters>();
 
 export function knownClusters(file: SourceText): KnownClusters {
-  const inv = loadInventory(file);
-  const hit = knownOf.get(inv);
-  if (hit) return hit;
+  return memoized(knownOf, loadInventory(file), resolveClusters);
+}
+function resolveClusters(inv: Inventory): KnownClusters {
   const all: ResolvedCluster[] = inv.clusters.map((c) => ({ name: c.name, server: c.server, project: c.project }));
   if (!all.some((c) => c.server === IN_CLUSTER_SERVER)) all.push({ name: 'in-cluster', server: IN_CLUSTER_SERVER, project: '' });
   const byName = new Map<string, ResolvedCluster>();
@@ -107,9 +108,7 @@ export function knownClusters(file: SourceText): KnownClusters {
     if (!byName.has(c.name)) byName.set(c.name, c);
     if (!byServer.has(c.server)) byServer.set(c.server, c);
   }
-  const known = { declared: inv.clusters.length > 0, all, byName, byServer };
-  knownOf.set(inv, known);
-  return known;
+  return { declared: inv.clusters.length > 0, all, byName, byServer };
 }
 
 /** The names and servers of the known clusters, for `appset diff`; undefined when the repository declares none. */

@@ -17,7 +17,7 @@ const copies = new WeakMap<object, ParamSet>();
  * The goTemplate parameter sets of the last lists generated, by the list's place: an element read
  * again (a keystroke before it moved it) is a new object, but when it holds the same keys in the same
  * order with the same values as the element at its index in the last run, that run's parameter set is
- * taken again (its memo key and its renders found by identity, renderMemo.ts paramsKey). The content is
+ * taken again (its memo key and its renders found by identity, memoKeys.ts paramsKey). The content is
  * always compared, so a list from another document at the same place costs a miss at most.
  */
 const lastLists = new Map<string, ParamSet[]>();
@@ -72,7 +72,7 @@ export const generateListSteps: GenerateSteps = function* (spec, ctx, path) {
       // A copy, so the origin is per element even when the same object appears twice (YAML aliases).
       // The copy an earlier run made of the same element object is taken again unless this run has
       // one already: an edited list's unchanged elements are the objects of its previous reading, and
-      // the same parameter set lets the expansion find its render by identity (renderMemo.ts paramsKey).
+      // the same parameter set lets the expansion find its render by identity (memoKeys.ts paramsKey).
       // Parameter sets are never modified once made.
       let p = ctx.origins ? copies.get(el) : undefined;
       if (!p || ctx.origins?.has(p)) {

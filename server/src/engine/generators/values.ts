@@ -4,7 +4,7 @@
  * adds `values.<k>` keys, goTemplate mode a `values` map (Go map[string]string) that replaces any
  * existing `values` key. Callers wrap errors with their own context, as the Go callers do.
  */
-import { renderString, TemplateError, GoStringMap } from '@appset-tools/gotemplate';
+import { renderFields, renderString, TemplateError, GoStringMap } from '@appset-tools/gotemplate';
 import type { JsonPath } from '../yaml';
 import { put, tagOrigin, type ParamSet } from './params';
 import { isObj } from '../objects';
@@ -21,7 +21,9 @@ export function appendValues(p: ParamSet, values: unknown, ctx: GenContext, path
     const tmpl = typeof raw === 'string' ? raw : String(raw ?? '');
     let v: string;
     try {
-      v = renderString(tmpl, p, ctx.renderOpts);
+      // A value of text and `{{ .key }}` fields (nearly every one: `svc-0`, `{{ .name }}`) is rendered from
+      // the parameter set itself; renderString makes the Go values of the whole set for each value.
+      v = renderFields(tmpl, p, ctx.renderOpts) ?? renderString(tmpl, p, ctx.renderOpts);
     } catch (e) {
       if (e instanceof TemplateError)
         throw new GeneratorError(
