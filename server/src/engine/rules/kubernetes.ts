@@ -24,7 +24,30 @@ export type KeyProblem =
 
 /** Metadata names, cluster names as Application names: lowercase RFC 1123 subdomains of at most 253 characters. */
 export function isDnsSubdomain(s: string): boolean {
-  return s.length <= DNS1123_SUBDOMAIN_MAX && DNS1123_SUBDOMAIN.test(s);
+  return s.length <= DNS1123_SUBDOMAIN_MAX && dnsSubdomainCharacters(s);
+}
+
+/**
+ * `DNS1123_SUBDOMAIN.test(s)` by character codes: labels of `[-a-z0-9]` between dots, none empty and none
+ * starting or ending with `-`. Every ApplicationSet's own name and every generated Application's asks it, and
+ * the pattern is compiled in each fresh process at its first use, twice (issue 39, tenth pass).
+ */
+function dnsSubdomainCharacters(s: string): boolean {
+  // Whether the character before is the start of a label (the text's start or a dot).
+  let labelStart = true;
+  let prev = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46 /* . */) {
+      if (labelStart || prev === 45) return false;
+      labelStart = true;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) labelStart = false;
+    else if (c === 45 /* - */) {
+      if (labelStart) return false;
+    } else return false;
+    prev = c;
+  }
+  return !labelStart && prev !== 45;
 }
 
 /** Every problem of a label key, in the order Kubernetes reports them (empty when valid). */
