@@ -71,15 +71,16 @@ function readFields(doc: AppSetDoc): AppSetFields {
   const templateSpec = sub(template, 'spec');
   const syncPolicy = sub(spec, 'syncPolicy');
   let entries: GeneratorEntryFields[] | undefined;
+  const generatorList = Array.isArray(generators.value) ? generators.value.map((_: Json, i: number) => sub(generators, i)) : [];
   return {
     root,
     metadata,
     finalizers: sub(metadata, 'finalizers'),
     spec,
     generators,
-    generatorList: Array.isArray(generators.value) ? generators.value.map((_: Json, i: number) => sub(generators, i)) : [],
+    generatorList,
     get generatorEntries() {
-      return (entries ??= readEntries(generators, ['spec', 'generators'], 1));
+      return (entries ??= readEntries(generators, ['spec', 'generators'], 1, generatorList));
     },
     template,
     templateSpec,

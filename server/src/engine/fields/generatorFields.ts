@@ -95,11 +95,14 @@ export function inGenerators(generatorList: readonly Field[], path: JsonPath): F
   return entry && below(entry, ['spec', 'generators', gi], path);
 }
 
-/** The entries of a generator list at `level` (the first MAX_ENTRIES). */
-export function readEntries(list: Field, path: JsonPath, level: number): GeneratorEntryFields[] {
+/**
+ * The entries of a generator list at `level` (the first MAX_ENTRIES). `placed`: the list's items already
+ * placed (the located fields' `generatorList`), so that each is not placed twice.
+ */
+export function readEntries(list: Field, path: JsonPath, level: number, placed?: readonly Field[]): GeneratorEntryFields[] {
   const items = list.value;
   if (!Array.isArray(items)) return [];
-  return items.slice(0, MAX_ENTRIES).map((_: Json, i: number) => readEntry(sub(list, i), list, [...path, i], level));
+  return items.slice(0, MAX_ENTRIES).map((_: Json, i: number) => readEntry(placed?.[i] ?? sub(list, i), list, [...path, i], level));
 }
 
 function readEntry(at: Field, list: Field, path: JsonPath, level: number): GeneratorEntryFields {

@@ -44,7 +44,8 @@ const HELM_FUNCTIONS = new Set(['include', 'define', 'required', 'lookup']);
  * gomplate (`.Env.X`, `getenv`, `datasource`). Argo CD's own parameters are lower case
  * (`.name`, `.values.x`), so `.Env`/`.Environment` are never an ApplicationSet's.
  */
-const TEMPLATE_NAME = /\.(gotmpl|tmpl|tpl|j2|jinja2?)$/i;
+/** The extensions of template files (compared in lower case): another tool renders a file so named. */
+const TEMPLATE_EXTENSIONS = new Set(['gotmpl', 'tmpl', 'tpl', 'j2', 'jinja', 'jinja2']);
 const TOOL_OBJECTS = new Map([
   ['Environment', 'helmfile'],
   ['StateValues', 'helmfile'],
@@ -115,11 +116,11 @@ const MAX_DEPTH = 8;
 export function chartTemplateOf(text: string, path: string | undefined, host: EngineHost): ChartTemplate | undefined {
   const chart = path ? chartOf(path, host) : undefined;
   if (chart) return { chart, reason: `it lies in the templates folder of the Helm chart ${chart.slice(chart.lastIndexOf('/') + 1)}` };
-  const named = path ? TEMPLATE_NAME.exec(path) : null;
-  if (named && text.includes('{{'))
+  const named = path ? templateExtension(path) : undefined;
+  if (named !== undefined && text.includes('{{'))
     return {
-      tool: named[1].toLowerCase() === 'gotmpl' ? 'helmfile' : 'a template tool',
-      reason: `its name ends in .${named[1]}`,
+      tool: named.toLowerCase() === 'gotmpl' ? 'helmfile' : 'a template tool',
+      reason: `its name ends in .${named}`,
     };
   // Outside a chart, only texts that declare an ApplicationSet are judged by their content (other
   // files keep their own findings, e.g. a placeholder {{ .Values.x }} in a cluster Secret).
@@ -129,7 +130,7 @@ export function chartTemplateOf(text: string, path: string | undefined, host: En
   if (signals.tool) return { tool: signals.tool.name, reason: `it uses ${snippet(signals.tool.snippet)}` };
   const scaffold = scaffoldOf(text);
   if (scaffold) return { tool: scaffold.name, reason: `it uses ${snippet(scaffold.snippet)}` };
-  const escape = GO_TEMPLATE_ON.test(text) ? undefined : goEscapeIn(text);
+  const escape = goTemplateOn(text) ? undefined : goEscapeIn(text);
   if (escape)
     return {
       reason: `its actions are Go template escapes (${snippet(escape)}) that Argo CD's fasttemplate would read as parameter names: only a Go template renderer run first, such as Helm, prints them`,
@@ -137,7 +138,39 @@ export function chartTemplateOf(text: string, path: string | undefined, host: En
   return undefined;
 }
 
-const GO_TEMPLATE_ON = /^[ \t]*goTemplate:[ \t]*["']?true\b/m;
+// The two tests below compare characters instead of running a pattern: every analysis of a file asks them, and
+// a pattern is compiled in each fresh process at its first use, twice (issue 39, tenth pass).
+
+/** The path's extension when it is a template file's (`/\.(gotmpl|tmpl|tpl|j2|jinja2?)$/i`), as written. */
+function templateExtension(path: string): string | undefined {
+  const ext = path.slice(path.lastIndexOf('.') + 1);
+  // No dot at all: lastIndexOf gives -1 and `ext` is the whole path, which must not count.
+  return path.length > ext.length && TEMPLATE_EXTENSIONS.has(ext.toLowerCase()) ? ext : undefined;
+}
+
+/**
+ * `/^[ \t]*goTemplate:[ \t]*["']?true\b/m`: a line (after any line terminator, as `^` with the `m` flag)
+ * holding only spaces or tabs before `goTemplate:`, then spaces or tabs, one optional quote, and `true` not
+ * followed by a word character.
+ */
+function goTemplateOn(text: string): boolean {
+  const key = 'goTemplate:';
+  for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1)) {
+    let s = at;
+    while (s > 0 && (text.charCodeAt(s - 1) === 32 || text.charCodeAt(s - 1) === 9)) s--;
+    if (s > 0 && !isLineTerminator(text.charCodeAt(s - 1))) continue;
+    let v = at + key.length;
+    while (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) v++;
+    const q = text.charCodeAt(v);
+    if (q === 34 || q === 39) v++;
+    if (text.startsWith('true', v) && !isWordCharacter(text.charCodeAt(v + 4))) return true;
+  }
+  return false;
+}
+
+const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
+/** `\w` of one character code (NaN, past the text's end, is none). */
+const isWordCharacter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
 
 /**
  * The first action that is a Go string literal (`{{ "{{" }}`, `` {{`{{name}}`}} ``): Helm's escape of

@@ -97,11 +97,16 @@ function scanLines(text: string): Scaffold | undefined {
       blockIndent = first - start;
     }
     // A line at column 0 that is not blank.
-    if (start < end && !isTrimmed(text.charCodeAt(start))) ownMetadata = /^metadata:\s*$/.test(text.slice(start, end));
+    if (start < end && !isTrimmed(text.charCodeAt(start))) ownMetadata = isMetadataLine(text, start, end);
     if (!holdsKey(text, start, end, next)) continue;
     if (first < 0) first = firstNonSpace(text, start, end);
     if (!mayBeLiteralKey(text, first, end)) continue;
-    const m = LITERAL_KEYS.exec(text.slice(start, end));
+    const whole = text.slice(start, end);
+    // What follows can only find a `$` variable, or in the own metadata another placeholder: a line with
+    // neither marker is passed without its patterns (none of them runs on the bench's files: each is
+    // compiled in every fresh process at its first use, issue 39).
+    if (!whole.includes('$') && !(ownMetadata && mayHoldPlaceholder(whole))) continue;
+    const m = LITERAL_KEYS.exec(whole);
     if (!m) continue;
     const [line, , key, value] = m;
     // Go template actions (`{{ $c.name }}`, `{{ .x }}`) are left to the Go-template checks (control flow
@@ -112,6 +117,18 @@ function scanLines(text: string): Scaffold | undefined {
     if (v && !v.startsWith('ARGOCD_')) return { name: 'a shell or envsubst step', snippet: line.trim() };
   }
   return undefined;
+}
+
+/** `/^metadata:\s*$/` of the line [start, end): the top-level `metadata:` key with nothing after it. */
+function isMetadataLine(text: string, start: number, end: number): boolean {
+  if (!text.startsWith('metadata:', start)) return false;
+  for (let at = start + 'metadata:'.length; at < end; at++) if (!isTrimmed(text.charCodeAt(at))) return false;
+  return true;
+}
+
+/** Whether `line` holds one of PLACEHOLDER's markers other than `$` (a necessary condition, see scanLines). */
+function mayHoldPlaceholder(line: string): boolean {
+  return line.includes('{{') || line.includes('<%') || line.includes('%{') || line.includes('[[');
 }
 
 /** A line break before a line that starts with neither a space nor a line break. */

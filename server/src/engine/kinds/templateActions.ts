@@ -6,6 +6,7 @@
  * at a bounded number of times, so recognising a Helm template stays linear on hostile input (50,000
  * unclosed `{{` in one annotation); `work` counts the characters visited, for the tests.
  */
+import { isTrimmed } from '../yaml';
 
 export interface Action {
   /** Offset of `{{`. */
@@ -63,7 +64,7 @@ export function scanActions(text: string): ActionScan {
     let j = i + 2;
     let closed = false;
     // A comment action: `{{/*` or `{{- /*` up to `*/`.
-    const comment = COMMENT_OPEN.test(text.slice(j, j + 4));
+    const comment = commentOpens(text, j);
     while (j < n) {
       const d = text.charCodeAt(j);
       work++;
@@ -138,15 +139,28 @@ export function inStructure(text: string, a: Action): boolean {
   return /^[ \t]*(?:- )*$/.test(before) || /^[ \t]*(?:- )*[^\s#'"|>][^#'"]*:[ \t]+$/.test(before);
 }
 
-/** The words an action's body uses: root fields (`.Values`, `$.Release`) and identifiers (functions, keywords), strings left out. */
-// The character tests of the scans, made once: a pattern literal in a loop is a new RegExp object at each
-// evaluation (one per character of every action: most of a first answer's garbage from this scan, issue 39).
-const IDENT_START = /[A-Za-z_]/;
-const WORD = /\w/;
-const ROOT_BEFORE = /[\s(|$,=]/;
-const CHAIN_BEFORE = /[\w$]/;
-const COMMENT_OPEN = /^-?\s?\/\*/;
+// The character tests of the scans compare character codes: a pattern literal in a loop was a new RegExp object
+// at each evaluation (one per character of every action, issue 39), and even made once each pattern is compiled
+// in every fresh process at its first use, twice (V8 compiles a pattern again to machine code at its second
+// run): five patterns for a few characters of the first answer (issue 39, tenth pass).
+/** `/[A-Za-z_]/` of one character code. */
+const identStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+/** `/\w/` of one character code. */
+const word = (c: number) => identStart(c) || (c >= 48 && c <= 57);
+/** `/[\s(|$,=]/` of one character code. */
+const rootBefore = (c: number) => isTrimmed(c) || c === 40 || c === 124 || c === 36 || c === 44 || c === 61;
+/** `/[\w$]/` of one character code. */
+const chainBefore = (c: number) => word(c) || c === 36;
+/** Whether a comment opens at `at`, after an action's `{{`: an optional `-`, one optional white space, then a slash and a star. */
+function commentOpens(text: string, at: number): boolean {
+  let k = at;
+  if (text.charCodeAt(k) === 45 /* - */) k++;
+  if (isTrimmed(text.charCodeAt(k))) k++;
+  // A slash, then a star.
+  return text.charCodeAt(k) === 47 && text.charCodeAt(k + 1) === 42;
+}
 
+/** The words an action's body uses: root fields (`.Values`, `$.Release`) and identifiers (functions, keywords), strings left out. */
 export function actionWords(body: string): { fields: string[]; idents: string[] } {
   const fields: string[] = [];
   const idents: string[] = [];
@@ -165,16 +179,16 @@ export function actionWords(body: string): { fields: string[]; idents: string[] 
       i = close < 0 ? n : close + 1;
       continue;
     }
-    if (IDENT_START.test(c)) {
+    if (identStart(body.charCodeAt(i))) {
       let j = i + 1;
-      while (j < n && WORD.test(body[j])) j++;
-      const prev = i > 0 ? body[i - 1] : ' ';
-      const word = body.slice(i, j);
+      while (j < n && word(body.charCodeAt(j))) j++;
+      const prev = i > 0 ? body.charCodeAt(i - 1) : 32;
+      const w = body.slice(i, j);
       // A root field: `.X` after a space, `(`, `|`, `$` or the start (not `a.X` or `).X`, which are chains).
-      if (prev === '.') {
-        const before = i > 1 ? body[i - 2] : ' ';
-        if (ROOT_BEFORE.test(before) || i === 1) fields.push(word);
-      } else if (!CHAIN_BEFORE.test(prev)) idents.push(word);
+      if (prev === 46 /* . */) {
+        const before = i > 1 ? body.charCodeAt(i - 2) : 32;
+        if (rootBefore(before) || i === 1) fields.push(w);
+      } else if (!chainBefore(prev)) idents.push(w);
       i = j;
       continue;
     }

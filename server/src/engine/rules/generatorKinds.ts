@@ -28,8 +28,18 @@ export function isGeneratorKind(k: unknown): k is GeneratorKind {
 export function kindsOf(entry: unknown): GeneratorKind[] {
   if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return [];
   const e = entry as Record<string, unknown>;
-  return GENERATOR_KINDS.filter((k) => Object.prototype.hasOwnProperty.call(e, k) && e[k] !== undefined && e[k] !== null);
+  // The entry's own keys (one or two: its kind, a post-selector), not every kind asked of it (a callback per
+  // kind, for every entry of every ApplicationSet of a file: issue 39), put in the controller's order after.
+  const keys = Object.keys(e);
+  const out: GeneratorKind[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    if (KIND_SET.has(k) && e[k] !== undefined && e[k] !== null) out.push(k as GeneratorKind);
+  }
+  if (out.length > 1) out.sort((a, b) => KIND_ORDER.get(a)! - KIND_ORDER.get(b)!);
+  return out;
 }
+const KIND_ORDER: ReadonlyMap<string, number> = new Map(GENERATOR_KINDS.map((k, i) => [k, i]));
 
 /** Kinds that combine child generators; their children may not nest them again beyond one level. */
 export const COMBINING_KINDS: readonly GeneratorKind[] = ['matrix', 'merge'];

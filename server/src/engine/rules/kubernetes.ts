@@ -6,9 +6,12 @@
  * for editor findings).
  */
 
-const NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+// apimachinery's patterns, tested by character codes below: each is asked of every ApplicationSet's own name and
+// of the generated Applications' names and labels, and a pattern is compiled in each fresh process at its
+// first use, twice (V8 compiles it again to machine code at its second run; issue 39, tenth pass):
+// - a qualified name's name part: `^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$` (`qualifiedName`);
+// - a label value: the same, or empty;
+// - a DNS-1123 subdomain: `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$` (`dnsSubdomainCharacters`).
 export const DNS1123_SUBDOMAIN_MAX = 253;
 export const NAME_PART_MAX = 63;
 
@@ -24,7 +27,26 @@ export type KeyProblem =
 
 /** Metadata names, cluster names as Application names: lowercase RFC 1123 subdomains of at most 253 characters. */
 export function isDnsSubdomain(s: string): boolean {
-  return s.length <= DNS1123_SUBDOMAIN_MAX && DNS1123_SUBDOMAIN.test(s);
+  return s.length <= DNS1123_SUBDOMAIN_MAX && dnsSubdomainCharacters(s);
+}
+
+/** The DNS-1123 subdomain pattern (see the top): labels of `[-a-z0-9]` between dots, none empty and none starting or ending with `-`. */
+function dnsSubdomainCharacters(s: string): boolean {
+  // Whether the character before is the start of a label (the text's start or a dot).
+  let labelStart = true;
+  let prev = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 46 /* . */) {
+      if (labelStart || prev === 45) return false;
+      labelStart = true;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) labelStart = false;
+    else if (c === 45 /* - */) {
+      if (labelStart) return false;
+    } else return false;
+    prev = c;
+  }
+  return !labelStart && prev !== 45;
 }
 
 /** Every problem of a label key, in the order Kubernetes reports them (empty when valid). */
@@ -38,16 +60,28 @@ export function labelKeyProblems(key: string): KeyProblem[] {
     if (!prefix) out.push({ kind: 'empty-prefix' });
     else {
       if (prefix.length > DNS1123_SUBDOMAIN_MAX) out.push({ kind: 'prefix-too-long', prefix });
-      if (!DNS1123_SUBDOMAIN.test(prefix)) out.push({ kind: 'prefix-not-subdomain', prefix });
+      if (!dnsSubdomainCharacters(prefix)) out.push({ kind: 'prefix-not-subdomain', prefix });
     }
   }
   if (!name) out.push({ kind: 'empty-name' });
   else {
     if (name.length > NAME_PART_MAX) out.push({ kind: 'name-too-long' });
-    if (!NAME.test(name)) out.push({ kind: 'name-characters' });
+    if (!qualifiedName(name)) out.push({ kind: 'name-characters' });
   }
   return out;
 }
+
+/** The qualified name pattern (see the top): `[-A-Za-z0-9_.]` only, starting and ending with a letter or digit. */
+function qualifiedName(s: string): boolean {
+  if (!s.length || !alphanumeric(s.charCodeAt(0)) || !alphanumeric(s.charCodeAt(s.length - 1))) return false;
+  for (let i = 1; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (!alphanumeric(c) && c !== 45 /* - */ && c !== 95 /* _ */ && c !== 46 /* . */) return false;
+  }
+  return true;
+}
+
+const alphanumeric = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
 
 /** Why a label value is invalid (empty when valid). */
 export type ValueProblem = { kind: 'value-too-long' } | { kind: 'value-characters' };
@@ -55,7 +89,7 @@ export type ValueProblem = { kind: 'value-too-long' } | { kind: 'value-character
 export function labelValueProblems(value: string): ValueProblem[] {
   const out: ValueProblem[] = [];
   if (value.length > NAME_PART_MAX) out.push({ kind: 'value-too-long' });
-  if (!LABEL_VALUE.test(value)) out.push({ kind: 'value-characters' });
+  if (value !== '' && !qualifiedName(value)) out.push({ kind: 'value-characters' });
   return out;
 }
 

@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { getLanguageService, emptyHost } from '@appset-tools/engine';
-import { templateSignals } from '../../../../server/src/engine/kinds/helmChart';
+import { chartTemplateOf, templateSignals } from '../../../../server/src/engine/kinds/helmChart';
+import { seededRandom } from '../../../helpers/random';
 import { scanActions } from '../../../../server/src/engine/kinds/templateActions';
 import { createNodeHost } from '../../../../server/src/host/nodeHost';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -273,4 +274,64 @@ spec:
   assert.equal(p.apps, 2);
   assert.match(p.yaml, /^# rendered as `helm template` renders this chart template, with .*values\.yaml alone/);
   assert.match(p.yaml, /name: api[\s\S]*name: web/);
+});
+
+test('a goTemplate: true line and a template file name are read as the patterns that define them', () => {
+  // `goTemplate: true` on a line of its own (after any line terminator, as `^` with the `m` flag) keeps Helm's
+  // escapes Argo CD text; a template tool's extension (any case) names the tool that renders the file.
+  const GO_TEMPLATE_ON = /^[ \t]*goTemplate:[ \t]*["']?true\b/m;
+  const TEMPLATE_NAME = /\.(gotmpl|tmpl|tpl|j2|jinja2?)$/i;
+  const r = seededRandom(39);
+  const pieces = [
+    'goTemplate:',
+    'goTemplate: true',
+    ' ',
+    '\t',
+    '\n',
+    '\r',
+    '\u2028',
+    '\u2029',
+    '"',
+    "'",
+    'true',
+    'trueX',
+    'true_',
+    'true-',
+    'x',
+    '#',
+  ];
+  const host = emptyHost();
+  for (let i = 0; i < 5000; i++) {
+    let line = '';
+    for (let k = Math.floor(r() * 8); k > 0; k--) line += pieces[Math.floor(r() * pieces.length)];
+    const text = `kind: ApplicationSet\n${line}\nspec:\n  template: '{{ "{{" }}x{{ "}}" }}'\n`;
+    const found = chartTemplateOf(text, undefined, host);
+    assert.equal(found === undefined, GO_TEMPLATE_ON.test(text), JSON.stringify(text));
+  }
+  const names = [
+    'a.gotmpl',
+    'a.GOTMPL',
+    'a.Tmpl',
+    'a.tpl',
+    'a.j2',
+    'a.jinja',
+    'a.JINJA2',
+    'a.jinja3',
+    'a.yaml',
+    'a.tpl.yaml',
+    'tpl',
+    'a.',
+    'dir.tpl/a',
+    'a.İ',
+    'a.tpl\n',
+  ];
+  for (const name of names) {
+    const found = chartTemplateOf('x: {{ .a }}\n', `/repo/${name}`, host);
+    const m = TEMPLATE_NAME.exec(name);
+    assert.deepEqual(
+      found,
+      m ? { tool: m[1].toLowerCase() === 'gotmpl' ? 'helmfile' : 'a template tool', reason: `its name ends in .${m[1]}` } : undefined,
+      name,
+    );
+  }
 });

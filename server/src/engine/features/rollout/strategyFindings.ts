@@ -38,7 +38,11 @@ export function withoutStepsFindings(ctx: AppSetContext, strategy: StrategyField
     );
   }
   // A release older than the field never sees it (reported as a field it does not know).
-  if (/^reverse$/i.test(strategy.deletionOrder) && knownTo(['strategy', 'deletionOrder'], ctx.target().line)) {
+  if (
+    strategy.deletionOrder.length === 7 &&
+    strategy.deletionOrder.toLowerCase() === 'reverse' &&
+    knownTo(['strategy', 'deletionOrder'], ctx.target().line)
+  ) {
     out.push(
       finding(
         'rollout/deletion-order-ignored',

@@ -56,19 +56,31 @@ export const templatesContributor: FeatureContributor = {
     // Each string that holds `{{` is checked with its place (LazyPath: read only for those strings).
     const visit = (from: Field) => {
       const at = new LazyPath(from);
+      // A string already found clean in these modes needs no place (most strings of a file's
+      // ApplicationSets repeat one another's).
+      const check = (v: string) => {
+        if (v.includes('{{') && !knownClean(v, goTemplate, rendered))
+          out.push(...checkTemplateString(strings, v, at.here(), goTemplate, rendered));
+      };
+      // A value below a list or map: the path steps down only to a string to check or a list or map to walk
+      // (a step down and up for every other value of every ApplicationSet's template before: issue 39).
       const down = (seg: string | number, v: unknown, depth: number) => {
-        at.down(seg);
-        walk(v, depth);
-        at.up();
+        if (depth > 100) return;
+        if (typeof v === 'string') {
+          if (!v.includes('{{')) return;
+          at.down(seg);
+          check(v);
+          at.up();
+        } else if (v !== null && typeof v === 'object') {
+          at.down(seg);
+          walk(v, depth);
+          at.up();
+        }
       };
       const walk = (v: unknown, depth: number) => {
         if (depth > 100) return;
-        if (typeof v === 'string') {
-          // A string already found clean in these modes needs no place (most strings of a file's
-          // ApplicationSets repeat one another's).
-          if (v.includes('{{') && !knownClean(v, goTemplate, rendered))
-            out.push(...checkTemplateString(strings, v, at.here(), goTemplate, rendered));
-        } else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) down(i, v[i], depth + 1);
+        if (typeof v === 'string') check(v);
+        else if (Array.isArray(v)) for (let i = 0; i < v.length; i++) down(i, v[i], depth + 1);
         else if (isObj(v)) for (const k of Object.keys(v)) down(k, v[k], depth + 1);
       };
       walk(from.value, 0);
