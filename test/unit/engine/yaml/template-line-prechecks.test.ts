@@ -1,20 +1,17 @@
 /**
- * The literal checks in front of the template-line patterns (issue 39: a pattern not run is not compiled)
- * never skip a text the pattern would match: over random texts of the pieces the patterns look for, a
- * text the check turns away has no match (`matchLinesWithBraces`, as the rules run them).
+ * The literal check in front of the unquoted-template pattern (issue 39: a pattern not run is not compiled)
+ * never skips a text the pattern would match: over random texts of the pieces the patterns look for, a
+ * text the check turns away has no match (`matchLinesWithBraces`, as the rule runs it).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { matchLinesWithBraces } from '../../../../server/src/engine/yaml';
 import { mayHoldUnquotedTemplate } from '../../../../server/src/engine/yaml/unquotedTemplate';
-import { mayHoldControlLine } from '../../../../server/src/engine/validate/templateInStructure';
 
-// The rules' patterns (yaml/unquotedTemplate.ts UNQUOTED_LINE, validate/templateInStructure.ts CONTROL_LINE).
+// The rule's pattern (yaml/unquotedTemplate.ts UNQUOTED_LINE).
 const UNQUOTED_LINE = /^([ \t]*(?:- )?(?:[^\s#'"{][^:#\n]*:[ \t]+|- ))(\{\{[^\n]*?)[ \t]*(?:[ \t]#[^\n]*)?$/my;
-const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/my;
 
 const UNQUOTED_PIECES = ['key:', 'name: ', ' ', '\t', '{{', '{{ .x', 'x', '}}', '\n', '- ', '-', '#', "'", ':'];
-const CONTROL_PIECES = ['\n', '\r', '\u2028', '\u2029', ' ', '\t', '{{', '{{- ', 'if', ' end', '}}', 'x', ':', '- '];
 const PIECES = [
   ' ',
   '  ',
@@ -53,8 +50,6 @@ function* texts(count: number, pieces: readonly string[]): Generator<string> {
 for (const [name, check, re, pieces] of [
   ['unquoted template', mayHoldUnquotedTemplate, UNQUOTED_LINE, UNQUOTED_PIECES],
   ['unquoted template (mixed pieces)', mayHoldUnquotedTemplate, UNQUOTED_LINE, PIECES],
-  ['control line', mayHoldControlLine, CONTROL_LINE, CONTROL_PIECES],
-  ['control line (mixed pieces)', mayHoldControlLine, CONTROL_LINE, PIECES],
 ] as const)
   test(`the ${name} check turns away only texts without a match`, () => {
     let matched = 0;
