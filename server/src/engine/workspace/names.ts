@@ -6,7 +6,7 @@
  * (and again, to machine code, the second time), and a case-insensitive one with a letter range or a long
  * alternation costs 0.1–0.2 ms to compile; the first answer of a small document ran about thirty of them
  * in the workspace and install code, 1.9 ms of its 13 ms (issue 39). Each function here gives what the
- * pattern it replaced gave (`test/unit/engine/workspace-names.test.ts` compares them).
+ * pattern it replaced gave (`test/unit/engine/workspace/names.test.ts` compares them).
  */
 
 /**
