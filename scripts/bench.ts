@@ -9,8 +9,9 @@
  * Baselines:
  * - yaml-language-server (pinned devDependency) with its JSON-schema validation of the same text
  *   against our ApplicationSet schema, once as shipped (200 ms validation delay) and once with the
- *   delay set to 0 (`bench/yls-nodebounce.cjs`), i.e. its compute time alone; with the V8 options it has
- *   in VS Code (bench/lsp.ts ylsNodeOptions), as the product has its own (protocol.ts serverNodeOptions);
+ *   delay set to 0 (`bench/yls-nodebounce.cjs`), i.e. its compute time alone; with no Node options, as
+ *   its extension starts it (bench/lsp.ts ylsNodeOptions), while the product has its client's
+ *   (protocol.ts serverNodeOptions);
  * - the floor: parsing the same text with the `yaml` library (parseAllDocuments + toJS) in this
  *   process, and for the CLI a Node process that only reads and parses the file.
  *
@@ -635,9 +636,9 @@ All numbers come from the same run on the same machine; compare the ratios, not 
 machines. With a load average above the machine's CPUs, wall times swing widely: read the server CPU-time
 ratios in the notes. yaml-language-server ${require('yaml-language-server/package.json').version} validates the same text
 against the same ApplicationSet schema; "no debounce" is its compute time alone (its fixed 200 ms validation
-delay set to 0). Both servers run on the bench's Node, each with the V8 options it gets in VS Code: the product
-${LAUNCH_OPTIONS.join(' ')}, yaml-language-server ${ylsNodeOptions().join(' ') || 'none'} (Electron's defaults include
-V8's concurrent Sparkplug). The floor is a plain parse of the same text with the \`yaml\` library
+delay set to 0). Both servers run on the bench's Node, each with the Node options its client gives it there: the
+product ${LAUNCH_OPTIONS.join(' ')}, yaml-language-server ${ylsNodeOptions().join(' ') || 'none'} (as under a VS Code
+remote server on this Node; desktop VS Code's Electron runs both with V8's concurrent Sparkplug). The floor is a plain parse of the same text with the \`yaml\` library
 (\`parseAllDocuments\` + \`toJS\`; for the CLI, a Node process that reads and parses the file).
 Language servers run with a 1,000-file GitOps repository as their workspace (scripts/bench/fixtures.ts).
 The product runs with its caches warm (V8's compiled code, written by a first start of the build in
