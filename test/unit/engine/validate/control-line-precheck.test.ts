@@ -3,64 +3,12 @@
  * never skips a text the pattern would match: over random texts of the pieces the patterns look for, a
  * text the check turns away has no match (`matchLinesWithBraces`, as the rule runs it).
  */
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { matchLinesWithBraces } from '../../../../server/src/engine/yaml';
 import { mayHoldControlLine } from '../../../../server/src/engine/validate/templateInStructure';
+import { precheckTests } from '../../../helpers/patternEquivalence';
 
 // The rule's pattern (validate/templateInStructure.ts CONTROL_LINE).
 const CONTROL_LINE = /^[ \t]*\{\{-?\s*(if|else|end|range|with|define|template|block)\b[^\n]*\}\}[ \t]*$/my;
 
 const CONTROL_PIECES = ['\n', '\r', '\u2028', '\u2029', ' ', '\t', '{{', '{{- ', 'if', ' end', '}}', 'x', ':', '- '];
-const PIECES = [
-  ' ',
-  '  ',
-  '\t',
-  '\n',
-  '\r',
-  '\r\n',
-  '\u2028',
-  '\u2029',
-  '{{',
-  '}}',
-  '{',
-  '-',
-  '- ',
-  'if',
-  'end',
-  ' .x',
-  'key:',
-  'name: ',
-  "'",
-  '"',
-  '#',
-  'x',
-];
 
-function* texts(count: number, pieces: readonly string[]): Generator<string> {
-  let seed = 39;
-  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
-  for (let i = 0; i < count; i++) {
-    let s = '';
-    for (let n = 1 + Math.floor(next() * 10); n > 0; n--) s += pieces[Math.floor(next() * pieces.length)];
-    yield s;
-  }
-}
-
-for (const [name, check, re, pieces] of [
-  ['control line', mayHoldControlLine, CONTROL_LINE, CONTROL_PIECES],
-  ['control line (mixed pieces)', mayHoldControlLine, CONTROL_LINE, PIECES],
-] as const)
-  test(`the ${name} check turns away only texts without a match`, () => {
-    let matched = 0;
-    let skipped = 0;
-    for (const text of texts(100_000, pieces)) {
-      const any = !matchLinesWithBraces(text, re).next().done;
-      if (any) matched++;
-      if (!check(text)) {
-        skipped++;
-        assert.equal(any, false, JSON.stringify(text));
-      }
-    }
-    assert.ok(matched > 200 && skipped > 1000, `${matched} matched, ${skipped} skipped`);
-  });
+precheckTests('control line', mayHoldControlLine, CONTROL_LINE, CONTROL_PIECES);
