@@ -23,7 +23,7 @@ import { installOf } from './instances';
 import type { IndexedFile } from '../workspace/index';
 import type { JsonPath } from '../yaml';
 import type { FormSink, FormSite, Placement } from './sink';
-import { isKustomizationName } from '../workspace/names';
+import { isKustomizationName, startsWithScheme } from '../workspace/names';
 
 /** One values source of an argo-cd `helmCharts:` entry, with its place in Helm's order. */
 export interface HelmChartValuesFile {
@@ -78,7 +78,7 @@ export function argoHelmCharts(
     const merge = text(own(entry, 'valuesMerge')) ?? 'override';
     const files: HelmChartValuesFile[] = [];
     const resolve = (written: string, at: (string | number)[], rank: number, replaced = false) => {
-      const path = /^[a-zA-Z]+:\/\//.test(written) ? undefined : joinPath(dir, written);
+      const path = startsWithScheme(written) ? undefined : joinPath(dir, written);
       files.push({
         written,
         at,

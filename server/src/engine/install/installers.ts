@@ -18,6 +18,7 @@
  * Repositories named by `repoURL` are taken to be this one (a workspace holds one repository).
  */
 import type { Json } from '../types';
+import { startsWithScheme } from '../workspace/names';
 import type { IndexedFile, WorkspaceIndex } from '../workspace/index';
 import { STEPWISE_CHARS } from '../workspace/index';
 import { isObj, own } from '../objects';
@@ -66,7 +67,7 @@ export interface Installers {
 
 /** Joins a repository-relative path; refuses absolute paths, URLs and escapes above `base`'s root. */
 export function joinPath(base: string, rel: string): string | undefined {
-  if (!rel || rel.startsWith('/') || /^[a-zA-Z]+:\/\//.test(rel)) return undefined;
+  if (!rel || rel.startsWith('/') || startsWithScheme(rel)) return undefined;
   const parts = base.split('/');
   for (const seg of rel.split('/')) {
     if (seg === '' || seg === '.') continue;
@@ -106,7 +107,7 @@ function selectValues(written: string, chartDir: string | undefined, root: strin
     return p ? { path: p, written } : { written, unread: 'outside the repository' };
   }
   if (!chartDir) return { written, unread: 'inside the chart package, not in this repository' };
-  const p = /^[a-zA-Z]+:\/\//.test(written) ? undefined : joinPath(chartDir, written);
+  const p = startsWithScheme(written) ? undefined : joinPath(chartDir, written);
   return p ? { path: p, written } : { written, unread: 'a URL or a path outside the repository' };
 }
 

@@ -19,14 +19,14 @@ import { installOf } from './instances';
 import { joinPath } from './installers';
 import { own } from '../objects';
 import { argoHelmCharts } from './helmCharts';
-import { foldAscii, isYamlName } from '../workspace/names';
+import { foldAscii, isYamlName, startsWithScheme } from '../workspace/names';
+import { GIT_HOST_PREFIXES } from './kustomizePaths';
 
 const MAX_DEPTH = 4;
 const MAX_ENTRIES = 100;
 const LISTS = ['resources', 'bases', 'components'];
 /** Lists whose entries are files kustomize reads into the build (a patch's `path:` too). */
 const FILE_LISTS = ['resources', 'patches', 'patchesStrategicMerge'];
-const REMOTE_HOSTS = ['github.com/', 'github.org/', 'gitlab.com/', 'gitlab.org/', 'bitbucket.com/', 'bitbucket.org/'];
 
 /**
  * An entry the walk does not follow, in any case: a URL (`scheme://`), `git@…`, a `?ref=` anywhere, or a bare
@@ -35,14 +35,7 @@ const REMOTE_HOSTS = ['github.com/', 'github.org/', 'gitlab.com/', 'gitlab.org/'
  */
 export function isRemoteEntry(ref: string): boolean {
   const lower = foldAscii(ref);
-  let letters = 0;
-  for (let c = lower.charCodeAt(0); c >= 97 && c <= 122; c = lower.charCodeAt(++letters));
-  return (
-    (letters > 0 && lower.startsWith('://', letters)) ||
-    lower.startsWith('git@') ||
-    lower.includes('?ref=') ||
-    REMOTE_HOSTS.some((h) => lower.startsWith(h))
-  );
+  return startsWithScheme(ref) || lower.startsWith('git@') || lower.includes('?ref=') || GIT_HOST_PREFIXES.some((h) => lower.startsWith(h));
 }
 
 function kustomizationIn(workspace: WorkspaceIndex, dir: string): Json | undefined {

@@ -1,5 +1,5 @@
 /** Paths of a kustomization: which resources kustomize fetches, and how it joins a relative path. */
-import { foldAscii } from '../workspace/names';
+import { foldAscii, startsWithScheme } from '../workspace/names';
 
 /** A kustomize resource that kustomize fetches (a git URL with `?ref=`, `github.com/…`, an http(s) URL). */
 export function isRemote(ref: string): boolean {
@@ -9,19 +9,9 @@ export function isRemote(ref: string): boolean {
   return REMOTE_PREFIXES.some((p) => lower.startsWith(p)) || (ref.includes('?') && /\?ref=|\/\/.*\?/.test(ref));
 }
 
-const REMOTE_PREFIXES = [
-  'http://',
-  'https://',
-  'git@',
-  'ssh://',
-  'git::',
-  'github.com/',
-  'github.org/',
-  'gitlab.com/',
-  'gitlab.org/',
-  'bitbucket.com/',
-  'bitbucket.org/',
-];
+/** A bare GitHub, GitLab or Bitbucket path (`(github|gitlab|bitbucket)\.(com|org)/`), in lower case. */
+export const GIT_HOST_PREFIXES = ['github.com/', 'github.org/', 'gitlab.com/', 'gitlab.org/', 'bitbucket.com/', 'bitbucket.org/'];
+const REMOTE_PREFIXES = ['http://', 'https://', 'git@', 'ssh://', 'git::', ...GIT_HOST_PREFIXES];
 
 /** `argoproj/` or `argoproj-labs/` in `ref`, in any case (`/argoproj(-labs)?\//i`, without its compile: workspace/names.ts). */
 export function namesArgoproj(ref: string): boolean {
@@ -31,8 +21,7 @@ export function namesArgoproj(ref: string): boolean {
 
 /** Joins a kustomization-relative path; refuses absolute paths and URLs (the host confines reads anyway). */
 export function resolveRelative(base: string, rel: string): string | undefined {
-  // `[a-zA-Z]`, not `[a-z]` with `/i`: the same letters, a sixth of the compile (workspace/names.ts).
-  if (!rel || rel.startsWith('/') || /^[a-zA-Z]+:\/\//.test(rel)) return undefined;
+  if (!rel || rel.startsWith('/') || startsWithScheme(rel)) return undefined;
   const parts = base.split('/');
   for (const seg of rel.split('/')) {
     if (seg === '' || seg === '.') continue;

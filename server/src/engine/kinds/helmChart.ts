@@ -18,7 +18,7 @@ import { helmPlaceholderFindings } from './helmPlaceholders';
 import { helmPrintedCollectionFindings } from './helmPrinted';
 import { appSetKindAt, declaresAppSet } from './appset';
 import { scaffoldOf } from './scaffolding';
-import { templatedFile } from '../yaml';
+import { keyLineWord, templatedFile } from '../yaml';
 
 export interface ChartTemplate {
   /** The chart folder (the one holding `Chart.yaml`), when the file lies under its `templates/`. */
@@ -148,29 +148,8 @@ function templateExtension(path: string): string | undefined {
   return path.length > ext.length && TEMPLATE_EXTENSIONS.has(ext.toLowerCase()) ? ext : undefined;
 }
 
-/**
- * `/^[ \t]*goTemplate:[ \t]*["']?true\b/m`: a line (after any line terminator, as `^` with the `m` flag)
- * holding only spaces or tabs before `goTemplate:`, then spaces or tabs, one optional quote, and `true` not
- * followed by a word character.
- */
-function goTemplateOn(text: string): boolean {
-  const key = 'goTemplate:';
-  for (let at = text.indexOf(key); at >= 0; at = text.indexOf(key, at + 1)) {
-    let s = at;
-    while (s > 0 && (text.charCodeAt(s - 1) === 32 || text.charCodeAt(s - 1) === 9)) s--;
-    if (s > 0 && !isLineTerminator(text.charCodeAt(s - 1))) continue;
-    let v = at + key.length;
-    while (text.charCodeAt(v) === 32 || text.charCodeAt(v) === 9) v++;
-    const q = text.charCodeAt(v);
-    if (q === 34 || q === 39) v++;
-    if (text.startsWith('true', v) && !isWordCharacter(text.charCodeAt(v + 4))) return true;
-  }
-  return false;
-}
-
-const isLineTerminator = (c: number) => c === 10 || c === 13 || c === 0x2028 || c === 0x2029;
-/** `\w` of one character code (NaN, past the text's end, is none). */
-const isWordCharacter = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+/** `/^[ \t]*goTemplate:[ \t]*["']?true\b/m`, by character codes (yaml/charClasses.ts keyLineWord). */
+const goTemplateOn = (text: string) => keyLineWord(text, 'goTemplate:', 'true') >= 0;
 
 /**
  * The first action that is a Go string literal (`{{ "{{" }}`, `` {{`{{name}}`}} ``): Helm's escape of

@@ -6,7 +6,7 @@
  * at a bounded number of times, so recognising a Helm template stays linear on hostile input (50,000
  * unclosed `{{` in one annotation); `work` counts the characters visited, for the tests.
  */
-import { isTrimmed } from '../yaml';
+import { isTrimmed, isWordCode } from '../yaml';
 
 export interface Action {
   /** Offset of `{{`. */
@@ -145,12 +145,10 @@ export function inStructure(text: string, a: Action): boolean {
 // run): five patterns for a few characters of the first answer (issue 39, tenth pass).
 /** `/[A-Za-z_]/` of one character code. */
 const identStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-/** `/\w/` of one character code. */
-const word = (c: number) => identStart(c) || (c >= 48 && c <= 57);
 /** `/[\s(|$,=]/` of one character code. */
 const rootBefore = (c: number) => isTrimmed(c) || c === 40 || c === 124 || c === 36 || c === 44 || c === 61;
 /** `/[\w$]/` of one character code. */
-const chainBefore = (c: number) => word(c) || c === 36;
+const chainBefore = (c: number) => isWordCode(c) || c === 36;
 /** Whether a comment opens at `at`, after an action's `{{`: an optional `-`, one optional white space, then a slash and a star. */
 function commentOpens(text: string, at: number): boolean {
   let k = at;
@@ -181,7 +179,7 @@ export function actionWords(body: string): { fields: string[]; idents: string[] 
     }
     if (identStart(body.charCodeAt(i))) {
       let j = i + 1;
-      while (j < n && word(body.charCodeAt(j))) j++;
+      while (j < n && isWordCode(body.charCodeAt(j))) j++;
       const prev = i > 0 ? body.charCodeAt(i - 1) : 32;
       const w = body.slice(i, j);
       // A root field: `.X` after a space, `(`, `|`, `$` or the start (not `a.X` or `).X`, which are chains).

@@ -12,6 +12,7 @@
  */
 import { declaresAppSet } from '../kinds/appset';
 import { isKustomizationName } from './names';
+import { isTrimmed, isWordCode } from '../yaml';
 
 export interface Interest {
   /** Stable name (part of the CLI cache key). */
@@ -86,22 +87,17 @@ export const ARGOCD_CONFIG: Interest = {
 
 /**
  * `kind:`, spaces, an optional quote, then `Application` or `HelmRelease` as a whole word: what
- * `/kind:\s*["']?(Application|HelmRelease)\b/` finds (a space as `\s` has it: what `trim` removes), by searches.
+ * `/kind:\s*["']?(Application|HelmRelease)\b/` finds (a space as `\s` has it: yaml/charClasses.ts isTrimmed), by searches.
  */
 function namesDeployerKind(text: string): boolean {
   for (let at = text.indexOf('kind:'); at >= 0; at = text.indexOf('kind:', at + 1)) {
     let i = at + 5;
-    while (i < text.length && text[i].trim() === '') i++;
+    while (i < text.length && isTrimmed(text.charCodeAt(i))) i++;
     if (text[i] === '"' || text[i] === "'") i++;
     for (const kind of ['Application', 'HelmRelease'])
-      if (text.startsWith(kind, i) && !isWordChar(text.charCodeAt(i + kind.length))) return true;
+      if (text.startsWith(kind, i) && !isWordCode(text.charCodeAt(i + kind.length))) return true;
   }
   return false;
-}
-
-/** A character `\b` counts as a word's: an ASCII letter or digit, or `_`. */
-function isWordChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 /**

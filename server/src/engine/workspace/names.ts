@@ -1,6 +1,6 @@
 /**
  * File and folder names as the workspace's readers compare them: which names are YAML or Terraform files,
- * and ASCII case folding for names compared without regard to case.
+ * which references are URLs, and ASCII case folding for names compared without regard to case.
  *
  * Plain string tests, not regular expressions: V8 compiles a pattern the first time it runs in a process
  * (and again, to machine code, the second time), and a case-insensitive one with a letter range or a long
@@ -36,4 +36,11 @@ export function isTerraformName(p: string): boolean {
 export function isKustomizationName(path: string): boolean {
   const name = foldAscii(path.slice(path.lastIndexOf('/') + 1));
   return name === 'kustomization.yaml' || name === 'kustomization.yml';
+}
+
+/** Whether `s` starts with a URL scheme and `://` (`/^[a-zA-Z]+:\/\//`): a URL, not a path to join. */
+export function startsWithScheme(s: string): boolean {
+  let n = 0;
+  for (let c = s.charCodeAt(0); (c >= 97 && c <= 122) || (c >= 65 && c <= 90); c = s.charCodeAt(++n));
+  return n > 0 && s.startsWith('://', n);
 }

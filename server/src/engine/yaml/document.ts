@@ -8,7 +8,7 @@
  * diagnostic ends up on the precise node. `toJS` is bounded (`maxAliasCount`) so alias bombs end in
  * a diagnostic rather than an out-of-memory crash.
  */
-import { isTrimmed } from './whiteSpace';
+import { isTrimmed } from './charClasses';
 import * as YAML from 'yaml';
 import type { EngineDiagnostic, Json, Span } from '../types';
 import { astOf, builtTree, inheritTree, property, type AstNode } from './ast';

@@ -67,4 +67,4 @@ export { unquotedTemplates } from './unquotedTemplate';
 export { inTextOf } from './textScalars';
 export { matchLinesWithBraces } from './linesWith';
 // What trim() and `\s` take away, for scans by character code.
-export { isTrimmed } from './whiteSpace';
+export { isLineTerminator, isTrimmed, isWordCode, keyLineWord } from './charClasses';

@@ -5,7 +5,13 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { foldAscii, isKustomizationName, isTerraformName, isYamlName } from '../../../../server/src/engine/workspace/names';
+import {
+  foldAscii,
+  isKustomizationName,
+  isTerraformName,
+  isYamlName,
+  startsWithScheme,
+} from '../../../../server/src/engine/workspace/names';
 import {
   INTERESTS,
   ARGOCD_CONFIG,
@@ -25,6 +31,10 @@ test('the file name tests give what their patterns gave', () => {
   same('isYamlName', isYamlName, (s) => /\.ya?ml$/i.test(s));
   same('isTerraformName', isTerraformName, (s) => /\.tf$/i.test(s));
   same('isKustomizationName', isKustomizationName, (s) => /(^|\/)kustomization\.ya?ml$/i.test(s));
+  same('startsWithScheme', startsWithScheme, (s) => /^[a-zA-Z]+:\/\//.test(s));
+  // One-letter and mixed-case schemes, which the random strings do not make.
+  for (const s of ['a://x', 'Z://', 'hTTps://x', '://x', 'a1://x', 'ab:/x', 'ab:', ' a://', '\u212a://', ''])
+    assert.equal(startsWithScheme(s), /^[a-zA-Z]+:\/\//.test(s), JSON.stringify(s));
 });
 
 test('the interests give what their patterns gave, on random texts and every YAML file of the tests and examples', () => {
